@@ -1,0 +1,51 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked in CI:
+ * - contracts and domain are pure: they import nothing of the server or the web app;
+ * - the web app never imports server code, and the server never imports the web app;
+ * - platform knows no business module;
+ * - a module is entered only through its index.ts;
+ * - no module imports an orchestrator (accounts, checkout, admin, erp);
+ * - no cycles.
+ */
+const orchestrators = '(accounts|checkout|admin|erp)';
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'Type-only cycles vanish at run time.', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
+    { name: 'contracts-are-pure', severity: 'error', from: { path: '^src/contracts' }, to: { path: '^src/(server|web)' } },
+    { name: 'domain-is-pure', severity: 'error', from: { path: '^src/domain' }, to: { path: '^src/(server|web|contracts)' } },
+    { name: 'web-not-server', severity: 'error', from: { path: '^src/web' }, to: { path: '^src/server' } },
+    { name: 'server-not-web', severity: 'error', from: { path: '^src/server' }, to: { path: '^src/web' } },
+    { name: 'platform-knows-no-module', severity: 'error', from: { path: '^src/server/platform' }, to: { path: '^src/server/modules' } },
+    {
+      name: 'enter-modules-by-index',
+      comment: 'Other modules, the app and scripts may import only a module\'s index.ts.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outsiders-enter-modules-by-index',
+      severity: 'error',
+      from: { path: '^(src/server/(app|main)\\.ts|src/server/seed|scripts|bench)' },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'modules-do-not-call-orchestrators',
+      severity: 'error',
+      from: { path: `^src/server/modules/(?!${orchestrators}/)` },
+      to: { path: `^src/server/modules/${orchestrators}/` },
+    },
+    {
+      name: 'no-test-code-in-app',
+      severity: 'error',
+      from: { path: '^src/(?!.*\\.test\\.tsx?$)(?!server/test/)' },
+      to: { path: '(\\.test\\.tsx?$|^src/server/test/)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
+
+test('the contact form validates, sends for a second and shows the success banner', async ({ page }) => {
+  await page.goto('/contact');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Farhan Ali');
+  await page.getByLabel('Email').fill('farhan@');
+  await page.getByLabel('Subject').fill('Bulk order for Eid');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Can I order 50 attar gift boxes?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+  await page.getByLabel('Email').fill('farhan@example.in');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeVisible();
+  const banner = page.getByText("Thank you for your message! We'll get back to you within 24 hours.");
+  await expect(banner).toBeVisible();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(banner).toBeHidden({ timeout: 8000 });
+});
+
+test('Help: one FAQ open at a time, and the search filters FAQs and topics', async ({ page }) => {
+  await page.goto('/help');
+  await expectAccessible(page);
+  const q1 = page.getByRole('button', { name: 'How do I earn reward points?' });
+  const q2 = page.getByRole('button', { name: 'How much does shipping cost?' });
+  await q1.click();
+  await expect(q1).toHaveAttribute('aria-expanded', 'true');
+  await q2.click();
+  await expect(q2).toHaveAttribute('aria-expanded', 'true');
+  await expect(q1).toHaveAttribute('aria-expanded', 'false');
+  await q2.click();
+  await expect(q2).toHaveAttribute('aria-expanded', 'false');
+
+  const search = page.getByLabel('Search help topics and questions');
+  await search.fill('refund');
+  await expect(page.getByRole('button', { name: 'When will I get my refund?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'How much does shipping cost?' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Returns & Refunds' }).first()).toBeVisible();
+  await search.fill('xylophone');
+  await expect(page.getByText('No results for “xylophone”')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).first().click();
+  await expect(page.getByRole('button', { name: 'How much does shipping cost?' })).toBeVisible();
+});
+
+const pages = [
+  ['/', 'Shop Smart, Earn More'],
+  ['/about', 'About'],
+  ['/how-it-works', 'How'],
+  ['/become-vendor', 'Vendor'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+  ['/returns', 'Returns'],
+  ['/login', 'Sign In'],
+] as const;
+
+for (const [path, heading] of pages) {
+  test(`${path} shows its page with header, eight footer links and no serious accessibility issue`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+    await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveCount(8);
+    await expectAccessible(page);
+  });
+}
+
+test('pages of later releases show their title; unknown paths show the 404 page', async ({ page }) => {
+  for (const [path, title] of [
+    ['/admin', 'Super Admin'],
+    ['/admin/dashboard/users', 'Admin Dashboard'],
+    ['/erp-register', 'Employee Registration'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the API documentation and health answer', async ({ request }) => {
+  const health = await request.get('/api/health');
+  const body = await health.json();
+  expect(body).toMatchObject({ status: 'ok', database: 'pglite' });
+  expect(body.migration.version).toBeGreaterThanOrEqual(2);
+  const docs = await request.get('/api/docs/json');
+  expect(Object.keys((await docs.json()).paths)).toContain('/api/auth/register');
+});

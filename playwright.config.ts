@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One fresh data folder (embedded database + uploads) per run, shared by the main process and workers.
+process.env.HAAT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'haat-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+const json = process.env.PW_JSON;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: json ? [['list'], ['json', { outputFile: json }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: never a downloaded browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined, viewport: { width: 375, height: 740 } }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.HAAT_E2E_DATA,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'superadmin@haat.test',
+      ADMIN_PASSWORD: 'Sup3r-Secret-Admin!',
+    },
+  },
+});

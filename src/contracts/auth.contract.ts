@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { ageOn, MINIMUM_AGE } from '../domain/age';
+import { emailSchema, optionalText, requiredText } from './common.contract';
+
+export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const genders = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export const genderLabels: Record<(typeof genders)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  prefer_not_to_say: 'Prefer not to say',
+};
+
+export const PASSWORD_MIN = 6;
+export const messages = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  customerCreated: 'Account created successfully! You can now login.',
+  vendorCreated: 'Vendor account created successfully! You can now login and set up your shop.',
+  merchantCreated: 'Merchant account created successfully! You can now login.',
+  emailTaken: 'An account with this email already exists. Please login instead.',
+  referralUnknown: 'This referral code is not valid. Please check the link you were given.',
+  referralSelf: 'You cannot use your own referral code.',
+  invalidCredentials: 'Invalid email or password',
+  suspended: 'Your account has been suspended. Please contact support.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  signOutFailed: 'Error signing out. Please try again.',
+} as const;
+
+// Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 or 0.
+export const mobile = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^(\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit mobile number')
+    .transform((v) => v.slice(-10));
+
+export const optionalMobile = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
+  .refine((v) => v === undefined || /^(\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit mobile number')
+  .transform((v) => v?.slice(-10));
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, messages.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters long');
+
+const referralCode = z
+  .string()
+  .trim()
+  .max(20, messages.referralUnknown)
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : undefined));
+
+export const dateOfBirth = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date')
+  .refine((v) => v === undefined || ageOn(v, new Date()) >= MINIMUM_AGE, `You must be at least ${MINIMUM_AGE} years old to register`)
+  .refine((v) => v === undefined || ageOn(v, new Date()) <= 120, 'Please enter a valid date of birth');
+
+/** An optional gender from the list; empty becomes undefined. */
+export const genderSchema = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(z.enum(genders, { error: 'Please choose a gender from the list' }).optional());
+
+const matching = <T extends { password: string; confirmPassword: string }>(v: T) => v.password === v.confirmPassword;
+const mismatch = { message: messages.passwordsDoNotMatch, path: ['confirmPassword'] };
+
+export const customerRegisterSchema = z
+  .object({
+    role: z.literal('customer'),
+    firstName: requiredText('First name is required', 60),
+    lastName: requiredText('Last name is required', 60),
+    phoneNumber: mobile('Phone number is required'),
+    dateOfBirth,
+    gender: genderSchema,
+    email: emailSchema,
+    address: optionalText(300),
+    password,
+    confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
+    referralCode,
+  })
+  .refine(matching, mismatch);
+
+export const vendorRegisterSchema = z
+  .object({
+    role: z.literal('vendor'),
+    firstName: optionalText(60),
+    lastName: optionalText(60),
+    businessName: requiredText('Business name is required', 120),
+    email: emailSchema,
+    phone: mobile('Phone number is required'),
+    businessAddress: requiredText('Business address is required', 300),
+    password,
+    confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
+    referralCode,
+  })
+  .refine(matching, mismatch);
+
+/** A UPI ID such as name@okbank: merchant registration and withdrawals check it the same way. */
+export const upiIdSchema = z
+  .string({ error: 'UPI ID is required' })
+  .trim()
+  .min(1, 'UPI ID is required')
+  .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/, 'Please enter a valid UPI ID (for example name@okbank)');
+
+export const CASHBACK_DEFAULT = 2;
+export const merchantRegisterSchema = z
+  .object({
+    role: z.literal('merchant'),
+    businessName: requiredText('Business name is required', 120),
+    email: emailSchema,
+    mobileNumber: mobile('Mobile number is required'),
+    upiId: upiIdSchema,
+    whatsappNumber: optionalMobile,
+    website: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
+      .refine((v) => v === undefined || z.url().safeParse(v).success, 'Please enter a valid website address'),
+    cashbackPercentage: z
+      .union([z.number(), z.string()], { error: 'Cashback must be a number' })
+      .optional()
+      .transform((v) => (v === '' || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? CASHBACK_DEFAULT : Number(v)))
+      .pipe(
+        z
+          .number({ error: 'Cashback must be a number' })
+          .min(0, 'Cashback must be between 0 and 100')
+          .max(100, 'Cashback must be between 0 and 100')
+          .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Cashback can have at most one decimal place'),
+      ),
+    referralCode,
+    password,
+    confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
+  })
+  .refine(matching, mismatch);
+
+/** `POST /api/auth/register`: one of the three account kinds, chosen by `role`. */
+export const registerSchema = z.discriminatedUnion('role', [customerRegisterSchema, vendorRegisterSchema, merchantRegisterSchema]);
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** The signed-in user: `GET /api/me`, and the answer of login and register. */
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(roles),
+  referralCode: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string(),
+  phoneNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(genders).nullable(),
+  profileImageUrl: z.string().nullable(),
+  businessName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;

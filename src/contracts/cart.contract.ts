@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** The cart's messages (SPEC.md sections 5 and 8). */
+export const cartMessages = {
+  added: 'Product added to cart!',
+  addedShort: 'Added to Cart!',
+  addFailed: 'Failed to add product to cart',
+  customersOnly: 'Only customers can add items to cart',
+  productNotFound: 'Product not found',
+  itemNotFound: 'This item is no longer in your cart',
+  quantityMin: 'Quantity must be at least 1',
+  updateFailed: 'Failed to update quantity',
+  removeFailed: 'Failed to remove item',
+  removed: 'Item removed from cart',
+  empty: 'Your cart is empty',
+} as const;
+
+/** The largest quantity one request may ask for; stock limits it further. */
+export const MAX_LINE_QUANTITY = 10_000;
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(1, cartMessages.quantityMin)
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** One line of the cart, with its product and shop as they are now. */
+export const cartLineSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  storeId: z.uuid(),
+  storeName: z.string(),
+  pricePaise: z.number().int(),
+  originalPricePaise: z.number().int().nullable(),
+  rewardPercentage: z.number(),
+  stockQuantity: z.number().int(),
+  quantity: z.number().int(),
+  /** False when the product or its shop went inactive or it is out of stock: such lines are not counted or bought. */
+  available: z.boolean(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** The amounts of the available lines, computed by `orderTotals` (src/domain/pricing.ts) with no points used. */
+export const cartTotalsSchema = z.object({
+  subtotalPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  pointsUsed: z.number().int(),
+  totalPaise: z.number().int(),
+  pointsEarned: z.number().int(),
+});
+
+/** `GET /api/cart`. */
+export const cartSchema = z.object({
+  items: z.array(cartLineSchema),
+  /** The customer's available (spendable) points. */
+  availablePoints: z.number().int(),
+  totals: cartTotalsSchema,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** `POST /api/cart/items`: adds the product, or increases the quantity already in the cart. */
+export const addCartItemSchema = z.object({
+  productId: z.uuid({ error: cartMessages.productNotFound }),
+  quantity: quantity.default(1),
+});
+export type AddCartItemInput = z.input<typeof addCartItemSchema>;
+
+/** `PATCH /api/cart/items/:id`. */
+export const updateCartItemSchema = z.object({ quantity });
+export type UpdateCartItemInput = z.input<typeof updateCartItemSchema>;
+
+/** The answer of an add or an update: the line's id and its new quantity. */
+export const cartItemRefSchema = z.object({ id: z.uuid(), productId: z.uuid(), quantity: z.number().int() });
+export type CartItemRef = z.infer<typeof cartItemRefSchema>;

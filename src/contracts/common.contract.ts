@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Query parameters of every list endpoint. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The answer of every list endpoint: `{ items, total, page, pageSize }`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Trimmed text that must not be empty, with the given message. */
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Trimmed optional text: empty becomes undefined. */
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((v) => v.toLowerCase());

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { orderStatuses } from '../domain/order-status';
+import { pageQuerySchema, pageSchema } from './common.contract';
+
+export const orderMessages = {
+  notFound: 'Order not found',
+  notCancellable: 'This order can no longer be cancelled',
+  cancelled: 'Your order has been cancelled',
+  reviewDuplicate: 'You have already reviewed this product',
+  ratingRequired: 'Please choose a rating from 1 to 5 stars',
+} as const;
+
+/** The tabs of /orders; 'processing' covers pending, confirmed and processing. */
+export const orderTabs = ['all', 'processing', 'shipped', 'delivered'] as const;
+export type OrderTab = (typeof orderTabs)[number];
+
+export const paymentStatuses = ['not_required', 'paid', 'refund_pending', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  not_required: 'Paid with points',
+  paid: 'Paid',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+
+export const listOrdersQuerySchema = pageQuerySchema.extend({ status: z.enum(orderTabs).default('all') });
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+const status = z.enum(orderStatuses);
+
+export const orderItemSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  productName: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  pricePaise: z.number().int(),
+  pointsEarned: z.number().int(),
+  /** The customer has already reviewed this product. */
+  reviewed: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** One shop's part of an order, fulfilled by that shop. */
+export const orderPartSchema = z.object({
+  id: z.uuid(),
+  storeId: z.uuid(),
+  storeName: z.string(),
+  status,
+  subtotalPaise: z.number().int(),
+  pointsEarned: z.number().int(),
+  trackingNote: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  items: z.array(orderItemSchema),
+});
+export type OrderPart = z.infer<typeof orderPartSchema>;
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  status,
+  paymentStatus: z.enum(paymentStatuses),
+  subtotalPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  totalAmountPaise: z.number().int(),
+  pointsUsed: z.number().int(),
+  pointsEarned: z.number().int(),
+  shippingAddress: z.string(),
+  itemCount: z.number().int(),
+  cancellable: z.boolean(),
+  parts: z.array(orderPartSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  status,
+  note: z.string().nullable(),
+  /** Null for a change of the whole order. */
+  storeName: z.string().nullable(),
+  actorRole: z.string(),
+  createdAt: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderDetailSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderCountsSchema = z.object({ all: z.number().int(), processing: z.number().int(), shipped: z.number().int(), delivered: z.number().int() });
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+export const orderListSchema = pageSchema(orderSchema).extend({ counts: orderCountsSchema });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const cancelledOrderSchema = z.object({
+  order: orderDetailSchema,
+  message: z.string(),
+  stockReturned: z.number().int(),
+  pointsRefunded: z.number().int(),
+  pointsVoided: z.number().int(),
+});
+export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
+
+/** POST /api/products/:id/reviews: 1 to 5 stars and a comment. */
+export const newReviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: orderMessages.ratingRequired })
+    .int(orderMessages.ratingRequired)
+    .min(1, orderMessages.ratingRequired)
+    .max(5, orderMessages.ratingRequired),
+  comment: z.string().trim().max(2000, 'Your review must be at most 2000 characters').default(''),
+});
+export type NewReviewInput = z.input<typeof newReviewSchema>;
+export const reviewCreatedSchema = z.object({ id: z.uuid(), message: z.string() });

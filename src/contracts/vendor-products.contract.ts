@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { orderStatuses } from '../domain/order-status';
+import { MAX_PRODUCT_IMAGES } from './catalog.contract';
+import { pageQuerySchema, pageSchema } from './common.contract';
+
+/** SPEC.md sections 5 and 8: the vendor's product messages, verbatim where SPEC.md has them. */
+export const vendorProductMessages = {
+  created: 'Product created successfully!',
+  updated: 'Product updated successfully!',
+  deleted: 'Product deleted successfully!',
+  deactivatedInstead: 'This product is part of past orders, so it was deactivated instead of deleted.',
+  activated: 'Product activated successfully',
+  deactivated: 'Product deactivated successfully',
+  saveFailed: (msg: string) => `Failed to save product: ${msg}`,
+  createFailed: 'Failed to create product',
+  updateFailed: 'Failed to update product',
+  deleteFailed: 'Failed to delete product',
+  statusFailed: 'Failed to update product status',
+  fetchFailed: 'Failed to fetch products',
+  loadDashboardFailed: 'Failed to load dashboard data',
+  requiredFields: 'Please fill in all required fields',
+  selectShop: 'Please select a shop for this product',
+  tooManyImages: 'You can add at most 5 images',
+  negativeStock: 'Stock cannot be negative',
+  notFound: 'Product not found',
+  unknownCategory: 'Please choose a category from the list',
+  noShop: 'You need a shop before you can add products.',
+  notYourProduct: 'You can only add images to your own products',
+} as const;
+
+/** SPEC.md section 9: the default reward percentage of a new product. */
+export const DEFAULT_REWARD_PERCENTAGE = 5;
+/** The highest price a product may have, in rupees (₹1 crore). */
+export const MAX_PRICE_RUPEES = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+
+const required = vendorProductMessages.requiredFields;
+const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+// A number typed in a form (a string) or sent as JSON (a number); empty means "not given".
+const numberish = z
+  .union([z.number(), z.string().trim()])
+  .nullish()
+  .transform((v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v)));
+
+/** A rupee amount with at most two decimals, above 0 (the price) or at least 0. */
+const rupees = (label: string, whenMissing: string) =>
+  numberish.pipe(
+    z
+      .number({ error: (iss) => (iss.input === undefined ? whenMissing : `${label} must be a number`) })
+      .positive(`${label} must be more than ₹0`)
+      .max(MAX_PRICE_RUPEES, `${label} must be at most ₹1,00,00,000`)
+      .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals (paise)`),
+  );
+
+/** An image of the product: a picture uploaded through POST /api/media. */
+export const productImageUrlSchema = z
+  .string({ error: 'Please add images with the image uploader' })
+  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, 'Please add images with the image uploader');
+
+/**
+ * The product form (`POST /api/vendor/products`, `PUT /api/vendor/products/:id` and the add/edit
+ * modal). Prices are in rupees with at most two decimals; the server stores paise. The first image
+ * is the main one.
+ */
+export const vendorProductInputSchema = z
+  .object({
+    name: z.string({ error: required }).trim().min(1, required).max(200, 'Name must be at most 200 characters'),
+    description: z.string().trim().max(5000, 'Description must be at most 5000 characters').nullish().transform((v) => v ?? ''),
+    price: rupees('Price', required),
+    originalPrice: numberish.pipe(
+      z
+        .number({ error: 'Original price must be a number' })
+        .positive('Original price must be more than ₹0')
+        .max(MAX_PRICE_RUPEES, 'Original price must be at most ₹1,00,00,000')
+        .refine(hasAtMostTwoDecimals, 'Original price can have at most two decimals (paise)')
+        .optional(),
+    ),
+    stockQuantity: numberish.pipe(
+      z
+        .number({ error: 'Stock must be a number' })
+        .int('Stock must be a whole number')
+        .min(0, vendorProductMessages.negativeStock)
+        .max(MAX_STOCK, 'Stock must be at most 10,00,000')
+        .default(0),
+    ),
+    rewardPercentage: numberish.pipe(
+      z
+        .number({ error: 'Reward percentage must be a number' })
+        .min(0, 'Reward percentage must be between 0 and 100')
+        .max(100, 'Reward percentage must be between 0 and 100')
+        .refine(hasAtMostTwoDecimals, 'Reward percentage can have at most two decimals')
+        .default(DEFAULT_REWARD_PERCENTAGE),
+    ),
+    categoryId: z.string({ error: required }).trim().min(1, required).pipe(z.uuid(vendorProductMessages.unknownCategory)),
+    storeId: z
+      .string({ error: vendorProductMessages.selectShop })
+      .trim()
+      .min(1, vendorProductMessages.selectShop)
+      .pipe(z.uuid(vendorProductMessages.selectShop)),
+    images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.originalPrice !== undefined && v.originalPrice < v.price) {
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: 'Original price cannot be less than the price' });
+    }
+  });
+export type VendorProductInput = z.input<typeof vendorProductInputSchema>;
+export type VendorProductData = z.output<typeof vendorProductInputSchema>;
+
+/** `PATCH /api/vendor/products/:id/status`. */
+export const vendorProductStatusSchema = z.object({ isActive: z.boolean({ error: 'Please say whether the product is active (true or false)' }) });
+
+export const vendorProductStatusFilters = ['all', 'active', 'inactive'] as const;
+export type VendorProductStatusFilter = (typeof vendorProductStatusFilters)[number];
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** `GET /api/vendor/products`: the caller's products over all their shops, newest first. */
+export const vendorProductListQuerySchema = pageQuerySchema.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  categoryId: z.preprocess(blankToUndefined, z.uuid(vendorProductMessages.unknownCategory).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(vendorProductStatusFilters, { error: 'Status must be all, active or inactive' }).default('all')),
+});
+export type VendorProductListQuery = z.output<typeof vendorProductListQuerySchema>;
+export type VendorProductListInput = z.input<typeof vendorProductListQuerySchema>;
+
+/** A product as its vendor manages it: money in paise, every field of the form, its shop and category. */
+export const vendorProductSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  pricePaise: z.number().int(),
+  originalPricePaise: z.number().int().nullable(),
+  stockQuantity: z.number().int(),
+  rewardPercentage: z.number(),
+  isActive: z.boolean(),
+  categoryId: z.uuid(),
+  categoryName: z.string(),
+  storeId: z.uuid(),
+  storeName: z.string(),
+  storeIsActive: z.boolean(),
+  /** The main image (the first of `images`), or null: the placeholder shows. */
+  imageUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VendorProduct = z.infer<typeof vendorProductSchema>;
+export const vendorProductPageSchema = pageSchema(vendorProductSchema);
+export type VendorProductPage = z.infer<typeof vendorProductPageSchema>;
+
+/** The answer of create, update and status changes: the product as saved and the message to show. */
+export const vendorProductSavedSchema = z.object({ product: vendorProductSchema, message: z.string() });
+export type VendorProductSaved = z.infer<typeof vendorProductSavedSchema>;
+
+/** The answer of a delete: removed, or deactivated instead because past orders refer to it. */
+export const vendorProductDeletedSchema = z.object({ deleted: z.boolean(), deactivated: z.boolean(), message: z.string() });
+export type VendorProductDeleted = z.infer<typeof vendorProductDeletedSchema>;
+
+export const vendorProductIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** SPEC.md section 9: the dashboard shows the 5 most recent orders. */
+export const RECENT_VENDOR_ORDERS = 5;
+
+/** One recent shop part of an order, as the vendor's overview lists it. */
+export const vendorRecentOrderSchema = z.object({
+  orderId: z.uuid(),
+  orderPartId: z.uuid(),
+  customerName: z.string(),
+  storeName: z.string(),
+  /** The vendor's items of the order (the part's subtotal). */
+  amountPaise: z.number().int(),
+  status: z.enum(orderStatuses),
+  createdAt: z.string(),
+});
+export type VendorRecentOrder = z.infer<typeof vendorRecentOrderSchema>;
+
+/**
+ * `GET /api/vendor/overview`: product counts over the vendor's shops; orders and revenue of the
+ * vendor's own parts only (revenue leaves cancelled parts out).
+ */
+export const vendorOverviewSchema = z.object({
+  totalProducts: z.number().int(),
+  activeProducts: z.number().int(),
+  totalOrders: z.number().int(),
+  revenuePaise: z.number().int(),
+  recentOrders: z.array(vendorRecentOrderSchema),
+});
+export type VendorOverview = z.infer<typeof vendorOverviewSchema>;

@@ -1,0 +1,51 @@
+/** SPEC section 9: shipping is free when the subtotal exceeds ₹999, otherwise ₹99. */
+export const FREE_SHIPPING_ABOVE_PAISE = 99900;
+export const SHIPPING_FEE_PAISE = 9900;
+/** 1 point = 1 rupee = 100 paise. */
+export const PAISE_PER_POINT = 100;
+
+/** Shipping for a cart subtotal (nothing for an empty cart). */
+export function shippingPaise(subtotalPaise: number): number {
+  if (subtotalPaise <= 0) return 0;
+  return subtotalPaise > FREE_SHIPPING_ABOVE_PAISE ? 0 : SHIPPING_FEE_PAISE;
+}
+
+/**
+ * Points earned for one order line: floor(price x percentage / 100) x quantity, with the price in
+ * rupees. Integer arithmetic: the percentage has at most two decimals (numeric(5,2)).
+ */
+export function pointsEarned(pricePaise: number, rewardPercentage: number, quantity: number): number {
+  const basisPoints = Math.round(rewardPercentage * 100);
+  return Math.floor((pricePaise * basisPoints) / 1_000_000) * quantity;
+}
+
+export type PricedLine = { pricePaise: number; quantity: number; rewardPercentage: number };
+
+export type OrderTotals = {
+  subtotalPaise: number;
+  shippingPaise: number;
+  pointsUsed: number;
+  /** subtotal + shipping - points, floored at 0. */
+  totalPaise: number;
+  pointsEarned: number;
+};
+
+/** The largest number of points usable: the smaller of the balance and the total including shipping. */
+export function maxPointsUsable(balance: number, subtotalPaise: number): number {
+  const due = subtotalPaise + shippingPaise(subtotalPaise);
+  return Math.max(0, Math.min(Math.floor(balance), Math.floor(due / PAISE_PER_POINT)));
+}
+
+/** The amounts of a cart or order, the same in the browser and on the server. */
+export function orderTotals(lines: PricedLine[], pointsUsed = 0): OrderTotals {
+  const subtotal = lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
+  const shipping = shippingPaise(subtotal);
+  const points = Math.max(0, Math.floor(pointsUsed));
+  return {
+    subtotalPaise: subtotal,
+    shippingPaise: shipping,
+    pointsUsed: points,
+    totalPaise: Math.max(0, subtotal + shipping - points * PAISE_PER_POINT),
+    pointsEarned: lines.reduce((s, l) => s + pointsEarned(l.pricePaise, l.rewardPercentage, l.quantity), 0),
+  };
+}

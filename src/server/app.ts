@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from './platform/auth-guards';
+import type { Config } from './platform/config';
+import { makeContext } from './platform/context';
+import type { Database } from './platform/db';
+import { healthRoutes } from './platform/health.routes';
+import { installCsrfCheck, installErrorHandling } from './platform/http';
+import { accountsRoutes } from './modules/accounts';
+import { adminRoutes } from './modules/admin';
+import { addressesRoutes, profileRoutes, resolveSession, settingsRoutes } from './modules/auth';
+import { cartRoutes } from './modules/cart';
+import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
+import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
+import { contentRoutes } from './modules/content';
+import { setMerchantEmail } from './modules/merchants';
+import { mediaRoutes } from './modules/media';
+import { ordersRoutes } from './modules/orders';
+import { rewardsRoutes } from './modules/rewards';
+import { shopsRoutes } from './modules/shops';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** The built web app (index.html and assets); served when it exists. */
+  webDist?: string;
+  logger?: boolean;
+};
+
+/** Builds the Haat API and web server: plugins, one error handler, every module's routes. No listen. */
+export async function buildApp({ config, database, webDist = resolve('dist/web'), logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', makeContext(database.db, database.kind, config));
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Haat API', version: '1.0.0', description: 'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`.' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  installErrorHandling(app);
+  installCsrfCheck(app, ['/api/payments/webhook']);
+
+  // Who is calling: resolved once per API request from the session cookie.
+  app.addHook('onRequest', async (req) => {
+    const token = req.url.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
+    if (token) req.user = await resolveSession({ db: database.db, token });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+  await app.register(contentRoutes);
+  await app.register(adminRoutes);
+  await app.register(catalogRoutes);
+  await app.register(catalogVendorRoutes);
+  await app.register(cartRoutes);
+  await app.register(addressesRoutes);
+  await app.register(profileRoutes);
+  await app.register(settingsRoutes, { onEmailChanged: setMerchantEmail });
+  await app.register(shopsRoutes);
+  await app.register(mediaRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(vendorOverviewRoutes);
+  await app.register(vendorOrdersRoutes);
+
+  // Created now so that /uploads is served even when the first image arrives after start-up.
+  mkdirSync(resolve(config.DATA_DIR, 'uploads'), { recursive: true });
+  await serveWeb(app, webDist, resolve(config.DATA_DIR, 'uploads'));
+  return app;
+}
+
+async function serveWeb(app: FastifyInstance, webDist: string, uploads: string) {
+  if (existsSync(uploads)) {
+    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '365d', immutable: true });
+  }
+  const hasWeb = existsSync(resolve(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      // Hashed bundles never change; everything else is revalidated.
+      setHeaders: (res, path) => res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/uploads/') || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+    // The single-page app answers every other path; its router shows the page or its 404.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+}

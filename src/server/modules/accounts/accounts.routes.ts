@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, meSchema, messages, registerSchema } from '../../../contracts/auth.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { AppError } from '../../platform/app-error';
+import { origin, requireUser, SESSION_COOKIE } from '../../platform/auth-guards';
+import { logout } from '../auth';
+import { getAccount, registerAccount, signIn } from './accounts.service';
+
+const registeredSchema = z.object({ id: z.uuid(), role: z.enum(['customer', 'vendor', 'merchant']), referralCode: z.string(), message: z.string() });
+const created = { customer: messages.customerCreated, vendor: messages.vendorCreated, merchant: messages.merchantCreated } as const;
+
+/** Registration, sign-in, sign-out and the signed-in user. */
+export async function accountsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+
+  app.post(
+    '/api/auth/register',
+    { schema: { tags: ['auth'], summary: 'Create a customer, vendor or merchant account', body: registerSchema, response: { 201: registeredSchema, 400: errorResponseSchema, 409: errorResponseSchema } } },
+    async (req, reply) => {
+      const { userId, referralCode } = await registerAccount({ db, input: req.body });
+      return reply.status(201).send({ id: userId, role: req.body.role, referralCode, message: created[req.body.role] });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], summary: 'Sign in; sets the httpOnly session cookie', body: loginSchema, response: { 200: meSchema, 401: errorResponseSchema, 429: errorResponseSchema } } },
+    async (req, reply) => {
+      const keys = [`${req.ip}|${req.body.email}`, req.ip];
+      const wait = Math.max(loginFailures.retryAfter(keys[0]), loginFailures.retryAfter(keys[1]));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError('RATE_LIMITED', messages.tooManyAttempts);
+      }
+      try {
+        const { token, me } = await signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS });
+        loginFailures.reset(keys[0]);
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.COOKIE_SECURE,
+          path: '/',
+          maxAge: config.SESSION_TTL_HOURS * 3600,
+        });
+        return me;
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') keys.forEach((k) => loginFailures.fail(k));
+        throw e;
+      }
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session and clear the cookie', response: { 204: z.null() } } }, async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) await logout({ db, token });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/me', { schema: { tags: ['auth'], summary: 'The signed-in user with role and profile', response: { 200: meSchema, 401: errorResponseSchema } } }, async (req) => {
+    const user = requireUser(req);
+    return getAccount({ db, userId: user.id });
+  });
+}
+
+function originOf(req: Parameters<typeof origin>[0]) {
+  const o = origin(req);
+  return { ip: o.ip, userAgent: o.userAgent };
+}

@@ -1,0 +1,78 @@
+import type { Me, RegisterData } from '../../../contracts/auth.contract';
+import { messages } from '../../../contracts/auth.contract';
+import { AppError } from '../../platform/app-error';
+import type { Db, DbOrTx } from '../../platform/db';
+import { createAccount, findReferrer, getMe, login } from '../auth';
+import { createMerchant, getMerchantBusinessName } from '../merchants';
+import { createReferral } from '../referrals';
+
+const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').slice(-10);
+
+/**
+ * Registers a customer, vendor or merchant: the account, its profile, its role row and, when a
+ * valid referral code was given, the referral — all in one transaction, so nothing is half-created.
+ */
+export async function registerAccount({ db, input }: { db: Db; input: RegisterData }): Promise<{ userId: string; referralCode: string }> {
+  return db.transaction(async (tx) => {
+    const phone = input.role === 'customer' ? input.phoneNumber : input.role === 'vendor' ? input.phone : input.mobileNumber;
+    const referrer = input.referralCode ? await findReferrer(tx, input.referralCode) : null;
+    if (input.referralCode && !referrer) {
+      throw new AppError('REFERRAL_CODE_UNKNOWN', messages.referralUnknown, { referralCode: messages.referralUnknown });
+    }
+    // Nobody refers themselves: not with the same email, nor the same phone number.
+    if (referrer && (referrer.email.toLowerCase() === input.email || (referrer.phone && digits(referrer.phone) === digits(phone)))) {
+      throw new AppError('REFERRAL_CODE_UNKNOWN', messages.referralSelf, { referralCode: messages.referralSelf });
+    }
+    const account = await createAccount(tx, {
+      email: input.email,
+      password: input.password,
+      role: input.role,
+      firstName: input.role === 'merchant' ? null : input.firstName,
+      lastName: input.role === 'merchant' ? null : input.lastName,
+      phoneNumber: phone,
+      dateOfBirth: input.role === 'customer' ? input.dateOfBirth : null,
+      gender: input.role === 'customer' ? input.gender : null,
+      address: input.role === 'customer' ? input.address : input.role === 'vendor' ? input.businessAddress : null,
+      businessName: input.role === 'customer' ? null : input.businessName,
+    });
+    if (input.role === 'merchant') {
+      await createMerchant(tx, {
+        userId: account.userId,
+        businessName: input.businessName,
+        email: input.email,
+        mobileNumber: input.mobileNumber,
+        upiId: input.upiId,
+        whatsappNumber: input.whatsappNumber,
+        website: input.website,
+        cashbackPercentage: input.cashbackPercentage,
+        referralCode: account.referralCode,
+        referredByUserId: referrer?.userId ?? null,
+      });
+    }
+    if (referrer && input.referralCode) {
+      await createReferral(tx, {
+        referrerUserId: referrer.userId,
+        referredUserId: account.userId,
+        referredUserType: input.role,
+        referralCode: input.referralCode,
+      });
+    }
+    return account;
+  });
+}
+
+/** The signed-in user with role and profile (merchants with their business name). */
+export async function getAccount({ db, userId }: { db: DbOrTx; userId: string }): Promise<Me> {
+  const me = await getMe({ db, userId });
+  if (me.role !== 'merchant') return me;
+  const businessName = await getMerchantBusinessName(db, userId);
+  return { ...me, businessName, displayName: businessName ?? me.displayName };
+}
+
+export type SignInArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number };
+
+/** Signs in and answers the session token with the user. */
+export async function signIn(args: SignInArgs): Promise<{ token: string; me: Me }> {
+  const { token, userId } = await login(args);
+  return { token, me: await getAccount({ db: args.db, userId }) };
+}

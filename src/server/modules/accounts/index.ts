@@ -1,0 +1,2 @@
+export { accountsRoutes } from './accounts.routes';
+export { getAccount, registerAccount, signIn } from './accounts.service';

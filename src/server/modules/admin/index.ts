@@ -1,0 +1,2 @@
+export * from './admin.tables';
+export { adminRoutes } from './admin.routes';

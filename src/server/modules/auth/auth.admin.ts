@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { hashPassword } from './auth.passwords';
+import { hashToken } from './auth.sessions';
+import { adminAccounts, adminSessions } from './auth.tables';
+
+export const DEFAULT_ADMIN_EMAIL = 'superadmin@haat.local';
+
+export type EnsureSuperAdminArgs = { db: Db; email?: string; password?: string };
+
+/**
+ * Creates the super admin account when none exists: from the given email and password, or with a
+ * generated password that the caller prints once. Answers what was created, or null.
+ */
+export async function ensureSuperAdmin({ db, email, password }: EnsureSuperAdminArgs): Promise<{ email: string; generatedPassword: string | null } | null> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(adminAccounts);
+  if (Number(existing.n) > 0) return null;
+  const finalEmail = (email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const generatedPassword = password ? null : randomBytes(12).toString('base64url');
+  await db.insert(adminAccounts).values({ email: finalEmail, passwordHash: await hashPassword(password ?? generatedPassword!) }).onConflictDoNothing();
+  return { email: finalEmail, generatedPassword };
+}
+
+/** Sets a new password for the super admin with this email, creating the account if needed (CLI). */
+export async function setSuperAdminPassword({ db, email, password }: { db: Db; email: string; password: string }): Promise<'created' | 'updated'> {
+  const passwordHash = await hashPassword(password);
+  const updated = await db
+    .update(adminAccounts)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(sql`lower(${adminAccounts.email}) = ${email.toLowerCase()}`)
+    .returning({ id: adminAccounts.id });
+  if (updated.length > 0) return 'updated';
+  await db.insert(adminAccounts).values({ email: email.toLowerCase(), passwordHash });
+  return 'created';
+}
+
+/** The super admin behind an admin session token, or null when unknown or expired. */
+export async function resolveAdminSession({ db, token }: { db: Db; token: string }): Promise<{ id: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: adminAccounts.id, email: adminAccounts.email })
+    .from(adminSessions)
+    .innerJoin(adminAccounts, eq(adminAccounts.id, adminSessions.adminId))
+    .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends one admin session. */
+export async function endAdminSession({ db, token }: { db: Db; token: string }): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+}

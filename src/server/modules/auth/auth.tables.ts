@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
+
+/** Sign-in accounts of customers, vendors, merchants and users with role admin. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').notNull().default('active'),
+    referralCode: text('referral_code').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_referral_code_unique').on(t.referralCode),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
+  ],
+);
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('customer'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    profileImageUrl: text('profile_image_url'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_profiles_role_check', sql`${t.role} in ('customer', 'vendor', 'merchant', 'admin')`),
+    check('user_profiles_gender_check', sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`),
+  ],
+);
+
+/** Server-side sessions of users: only a SHA-256 hash of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull().default('New Customer'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    /** Available points: a cache of the ledger sum, written in the same transaction as each ledger row. */
+    rewardPoints: integer('reward_points').notNull().default(0),
+    /** Points earned on orders that are not yet released. */
+    pendingPoints: integer('pending_points').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_user_unique').on(t.userId),
+    check('customers_reward_points_check', sql`${t.rewardPoints} >= 0`),
+    check('customers_pending_points_check', sql`${t.pendingPoints} >= 0`),
+  ],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull().default('New Business'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    isApproved: boolean('is_approved').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('vendors_user_unique').on(t.userId)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('home'),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('India'),
+    landmark: text('landmark'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    check('addresses_type_check', sql`${t.type} in ('home', 'work', 'other')`),
+    check('addresses_postal_code_check', sql`${t.postalCode} ~ '^[1-9][0-9]{5}$'`),
+  ],
+);
+
+/** The super admin: a separate account with mandatory two-factor authentication. */
+export const adminAccounts = pgTable(
+  'admin_accounts',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Held until the first successful code check, then moved to twoFaSecret. */
+    twoFaPendingSecret: text('two_fa_pending_secret'),
+    twoFaSecret: text('two_fa_secret'),
+    twoFaEnabled: boolean('two_fa_enabled').notNull().default(false),
+    /** Hashes of the unused backup codes. */
+    backupCodeHashes: text('backup_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** The last accepted TOTP time step: a code is accepted once. */
+    lastTotpStep: integer('last_totp_step'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admin_accounts_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    adminId: uuid('admin_id').notNull().references(() => adminAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash)],
+);

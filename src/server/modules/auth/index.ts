@@ -1,0 +1,22 @@
+export * from './auth.tables';
+export {
+  assertEmailFree,
+  createAccount,
+  endSessions,
+  findReferrer,
+  getMe,
+  login,
+  logout,
+  purgeExpiredSessions,
+  resolveSession,
+  type NewAccount,
+  type Referrer,
+} from './auth.service';
+export { hashPassword, verifyPassword } from './auth.passwords';
+export { hashToken, newSessionToken } from './auth.sessions';
+export { DEFAULT_ADMIN_EMAIL, endAdminSession, ensureSuperAdmin, resolveAdminSession, setSuperAdminPassword } from './auth.admin';
+export { formatAddress, getAddress, type Address } from './addresses.service';
+export { addressesRoutes } from './addresses.routes';
+export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
+export { profileRoutes } from './profile.routes';
+export { settingsRoutes } from './settings.routes';

@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Cart, CartItemRef, CartLine } from '../../../contracts/cart.contract';
+import { cartMessages } from '../../../contracts/cart.contract';
+import { orderTotals } from '../../../domain/pricing';
+import { AppError } from '../../platform/app-error';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { products } from '../catalog';
+import { getBalances } from '../rewards';
+import { vendorShops } from '../shops';
+import { cartItems } from './cart.tables';
+
+/** The lines of a customer's cart for checkout: product and quantity, oldest first. */
+export async function listCartLines(tx: DbOrTx, customerUserId: string): Promise<{ productId: string; quantity: number }[]> {
+  return tx
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.customerId, customerUserId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** Empties a customer's cart inside the caller's transaction (after an order is placed). */
+export async function clearCart(tx: Tx, customerUserId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.customerId, customerUserId));
+}
+
+export type GetCartArgs = { db: Db; customerUserId: string; returnWindowDays: number };
+
+/** The customer's cart with each product and shop as they are now, the available points and the totals of the available lines. */
+export async function getCart({ db, customerUserId, returnWindowDays }: GetCartArgs): Promise<Cart> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      pricePaise: products.pricePaise,
+      originalPricePaise: products.originalPricePaise,
+      rewardPercentage: products.rewardPercentage,
+      stockQuantity: products.stockQuantity,
+      productActive: products.isActive,
+      storeId: vendorShops.id,
+      storeName: vendorShops.shopName,
+      shopActive: vendorShops.isActive,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .where(eq(cartItems.customerId, customerUserId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const items: CartLine[] = rows.map(({ productActive, shopActive, ...r }) => ({
+    ...r,
+    rewardPercentage: Number(r.rewardPercentage),
+    available: productActive && shopActive && r.stockQuantity > 0,
+  }));
+  const { availablePoints } = await getBalances(db, customerUserId, { returnWindowDays });
+  return { items, availablePoints, totals: orderTotals(items.filter((i) => i.available)) };
+}
+
+type Product = { id: string; name: string; stockQuantity: number; active: boolean };
+
+/** The product with its stock, or null when it does not exist. `active` is false when it or its shop is inactive. */
+async function findProduct(tx: DbOrTx, productId: string): Promise<Product | null> {
+  const [row] = await tx
+    .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity, active: sql<boolean>`${products.isActive} and ${vendorShops.isActive}` })
+    .from(products)
+    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The 409 for a quantity above the stock, naming the product and how many are left. */
+function stockError(p: Product, inCart = 0): AppError {
+  let message = p.stockQuantity <= 0 ? `${p.name} is out of stock` : `Only ${p.stockQuantity} left in stock for ${p.name}`;
+  if (p.stockQuantity > 0 && inCart > 0) message += `; you already have ${inCart} in your cart`;
+  return new AppError('CONFLICT', message, { quantity: message });
+}
+
+export type AddCartItemArgs = { db: Db; customerUserId: string; productId: string; quantity: number };
+
+/** Adds a product to the cart or increases its quantity, never above the stock. Answers the line and whether it is new. */
+export async function addCartItem({ db, customerUserId, productId, quantity }: AddCartItemArgs): Promise<CartItemRef & { created: boolean }> {
+  return db.transaction(async (tx) => {
+    const product = await findProduct(tx, productId);
+    if (!product || !product.active) throw new AppError('NOT_FOUND', cartMessages.productNotFound);
+    if (quantity > product.stockQuantity) throw stockError(product);
+    // One statement: a concurrent add of the same product cannot push the line past the stock.
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ customerId: customerUserId, productId, quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.customerId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${product.stockQuantity}`,
+      })
+      .returning({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, created: sql<boolean>`xmax = 0` });
+    if (row) return row;
+    const [line] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.customerId, customerUserId), eq(cartItems.productId, productId)));
+    throw stockError(product, line?.quantity ?? 0);
+  });
+}
+
+export type UpdateCartItemArgs = { db: Db; customerUserId: string; itemId: string; quantity: number };
+
+/** Sets the quantity of one of the customer's own lines, between 1 and the stock. */
+export async function updateCartItem({ db, customerUserId, itemId, quantity }: UpdateCartItemArgs): Promise<CartItemRef> {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.customerId, customerUserId)))
+      .for('update');
+    if (!line) throw new AppError('NOT_FOUND', cartMessages.itemNotFound);
+    const product = await findProduct(tx, line.productId);
+    if (!product || !product.active) {
+      const message = `${product?.name ?? 'This product'} is no longer available`;
+      throw new AppError('CONFLICT', message, { quantity: message });
+    }
+    if (quantity > product.stockQuantity) throw stockError(product);
+    const [row] = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.customerId, customerUserId)))
+      .returning({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity });
+    return row;
+  });
+}
+
+export type DeleteCartItemArgs = { db: Db; customerUserId: string; itemId: string };
+
+/** Removes one of the customer's own lines. */
+export async function deleteCartItem({ db, customerUserId, itemId }: DeleteCartItemArgs): Promise<void> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.customerId, customerUserId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw new AppError('NOT_FOUND', cartMessages.itemNotFound);
+}

@@ -1,0 +1,3 @@
+export * from './cart.tables';
+export { cartRoutes } from './cart.routes';
+export { clearCart, listCartLines } from './cart.service';

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  categoryListSchema,
+  productDetailSchema,
+  productIdParamsSchema,
+  productPageSchema,
+  productSearchQuerySchema,
+  reviewPageSchema,
+} from '../../../contracts/catalog.contract';
+import { pageQuerySchema } from '../../../contracts/common.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { searchProducts } from './catalog.search';
+import { getProduct, listCategories, listProductReviews } from './catalog.service';
+
+/** The public catalog: categories, product search, product pages and their reviews. */
+export async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.get('/api/categories', { schema: { tags: ['catalog'], summary: 'The active categories in display order', response: { 200: categoryListSchema } } }, async () => ({
+    items: await listCategories({ db }),
+  }));
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search the active products of active shops: text (typo tolerant), category, price in rupees, rating, sort, pages',
+        querystring: productSearchQuerySchema,
+        response: { 200: productPageSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => searchProducts({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/products/:id',
+    { schema: { tags: ['catalog'], summary: 'One product for its page', params: productIdParamsSchema, response: { 200: productDetailSchema, 404: errorResponseSchema } } },
+    async (req) => getProduct({ db, productId: req.params.id }),
+  );
+
+  app.get(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's reviews, newest first",
+        params: productIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: reviewPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => listProductReviews({ db, productId: req.params.id, ...req.query }),
+  );
+}

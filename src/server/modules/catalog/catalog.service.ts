@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { catalogMessages, MAX_PRODUCT_IMAGES, type Category, type ProductDetail, type ReviewPage } from '../../../contracts/catalog.contract';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { userProfiles } from '../auth';
+import { vendorShops } from '../shops';
+import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
+import { categories, products, reviews } from './catalog.tables';
+
+const productNotFound = () => new AppError('NOT_FOUND', catalogMessages.productNotFound);
+
+/** The active categories, in their display order (sort_order, then name). */
+export async function listCategories({ db }: { db: DbOrTx }): Promise<Category[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+/** One product as its page shows it; NOT_FOUND 'Product not found' when it is missing, inactive or its shop is inactive. */
+export async function getProduct({ db, productId }: { db: DbOrTx; productId: string }): Promise<ProductDetail> {
+  if (!isUuid(productId)) throw productNotFound();
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      images: products.images,
+      createdAt: products.createdAt,
+      storeCity: vendorShops.city,
+      storeLogoUrl: vendorShops.logoUrl,
+    })
+    .from(products)
+    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, productId), visibleToShoppers))
+    .limit(1);
+  if (!row) throw productNotFound();
+  const { description, images, createdAt, storeCity, storeLogoUrl, ...card } = row;
+  const gallery = images.length > 0 ? images : card.imageUrl ? [card.imageUrl] : [];
+  return {
+    ...toCard(card),
+    description,
+    images: gallery.slice(0, MAX_PRODUCT_IMAGES),
+    store: { id: card.storeId, name: card.storeName, city: storeCity, logoUrl: storeLogoUrl },
+    category: { id: card.categoryId, name: card.categoryName },
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/** 'Asha V.': the reviewer's first name and last initial, or 'Customer' when the profile has no name. */
+export function reviewerName(firstName: string | null, lastName: string | null): string {
+  const first = firstName?.trim();
+  if (!first) return 'Customer';
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}
+
+export type ListProductReviewsArgs = { db: DbOrTx; productId: string; page: number; pageSize: number };
+
+/** A page of a visible product's reviews, newest first; NOT_FOUND for a product shoppers cannot see. */
+export async function listProductReviews({ db, productId, page, pageSize }: ListProductReviewsArgs): Promise<ReviewPage> {
+  if (!isUuid(productId)) throw productNotFound();
+  const visible = db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .where(and(eq(products.id, productId), visibleToShoppers));
+  const [rows, [head]] = await Promise.all([
+    db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        firstName: userProfiles.firstName,
+        lastName: userProfiles.lastName,
+      })
+      .from(reviews)
+      .leftJoin(userProfiles, eq(userProfiles.userId, reviews.customerUserId))
+      .where(and(eq(reviews.productId, productId), sql`exists (${visible})`))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), visible: sql<boolean>`exists (${visible})` })
+      .from(reviews)
+      .where(eq(reviews.productId, productId)),
+  ]);
+  if (!head.visible) throw productNotFound();
+  return {
+    items: rows.map((r) => ({ id: r.id, rating: r.rating, comment: r.comment, reviewerName: reviewerName(r.firstName, r.lastName), createdAt: r.createdAt.toISOString() })),
+    total: Number(head.total),
+    page,
+    pageSize,
+  };
+}
+
+export type NewReview = { productId: string; customerUserId: string; orderId: string; rating: number; comment: string };
+
+/**
+ * Writes a customer's review and refreshes the product's cached rating average and count, inside
+ * the caller's transaction; CONFLICT when this customer has already reviewed this product.
+ */
+export async function addReview(tx: Tx, r: NewReview): Promise<{ id: string }> {
+  if (!Number.isInteger(r.rating) || r.rating < 1 || r.rating > 5) {
+    throw new AppError('VALIDATION_FAILED', 'Please choose a rating from 1 to 5 stars', { rating: 'Please choose a rating from 1 to 5 stars' });
+  }
+  if (!isUuid(r.productId)) throw productNotFound();
+  // Locking the product row serialises reviews of one product, so each recount sees every earlier review.
+  const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, r.productId)).for('update');
+  if (!locked) throw productNotFound();
+  // ON CONFLICT DO NOTHING keeps the caller's transaction usable when the review already exists.
+  const [row] = await tx
+    .insert(reviews)
+    .values({ productId: r.productId, customerUserId: r.customerUserId, orderId: r.orderId, rating: r.rating, comment: r.comment.trim() })
+    .onConflictDoNothing({ target: [reviews.customerUserId, reviews.productId] })
+    .returning({ id: reviews.id });
+  if (!row) throw new AppError('CONFLICT', catalogMessages.alreadyReviewed);
+  await tx
+    .update(products)
+    .set({
+      ratingAverage: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.productId} = ${r.productId})`,
+      ratingCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${r.productId})`,
+    })
+    .where(eq(products.id, r.productId));
+  return row;
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, customType, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { createdAt, id, updatedAt } from '../../platform/columns';
+import { users } from '../auth';
+import { vendorShops } from '../shops';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_name_unique').on(t.name), uniqueIndex('categories_slug_unique').on(t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
+    imageUrl: text('image_url'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    rewardPercentage: numeric('reward_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(5),
+    isActive: boolean('is_active').notNull().default(true),
+    categoryId: uuid('category_id').notNull().references(() => categories.id),
+    storeId: uuid('store_id').notNull().references(() => vendorShops.id, { onDelete: 'cascade' }),
+    /** Cached from reviews, updated in the transaction that writes a review. */
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Full-text search over name (weight A) and description (weight B), kept by PostgreSQL. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_search_idx').using('gin', t.searchVector),
+    // Typo-tolerant matching on names (pg_trgm).
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_price_idx').on(t.pricePaise),
+    index('products_store_idx').on(t.storeId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_active_created_idx').on(t.isActive, t.createdAt),
+    check('products_price_check', sql`${t.pricePaise} >= 0`),
+    check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
+    check('products_stock_check', sql`${t.stockQuantity} >= 0`),
+    check('products_reward_percentage_check', sql`${t.rewardPercentage} >= 0 and ${t.rewardPercentage} <= 100`),
+    check('products_images_max_5', sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
+  ],
+);
+
+/** One review per customer per product, on a delivered order item. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    customerUserId: uuid('customer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id'),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_customer_product').on(t.customerUserId, t.productId),
+    index('reviews_product_idx').on(t.productId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);

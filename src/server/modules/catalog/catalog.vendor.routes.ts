@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import {
+  vendorProductDeletedSchema,
+  vendorProductIdParamsSchema,
+  vendorProductInputSchema,
+  vendorProductListQuerySchema,
+  vendorProductMessages,
+  vendorProductPageSchema,
+  vendorProductSavedSchema,
+  vendorProductSchema,
+  vendorProductStatusSchema,
+} from '../../../contracts/vendor-products.contract';
+import { requireRole } from '../../platform/auth-guards';
+import {
+  createVendorProduct,
+  deleteVendorProduct,
+  getVendorProduct,
+  listVendorProducts,
+  setVendorProductStatus,
+  updateVendorProduct,
+} from './catalog.vendor';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['vendor'];
+
+/** A vendor's own products: list, read, create, edit, activate/deactivate and delete (vendors only). */
+export async function catalogVendorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  // Guests get 401 and other roles 403 before their input is even read.
+  app.addHook('preValidation', async (req) => {
+    requireRole(req, 'vendor');
+  });
+  const vendorId = (req: Parameters<typeof requireRole>[0]) => requireRole(req, 'vendor').id;
+
+  app.get(
+    '/api/vendor/products',
+    { schema: { tags, summary: "The caller's products over all their shops: name search, category and status filters, pages", querystring: vendorProductListQuerySchema, response: { 200: vendorProductPageSchema, ...errors } } },
+    async (req) => listVendorProducts({ db, vendorUserId: vendorId(req), query: req.query }),
+  );
+
+  app.get(
+    '/api/vendor/products/:id',
+    { schema: { tags, summary: 'One of your products', params: vendorProductIdParamsSchema, response: { 200: vendorProductSchema, ...errors } } },
+    async (req) => getVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
+  );
+
+  app.post(
+    '/api/vendor/products',
+    { schema: { tags, summary: 'Add a product to one of your shops (prices in rupees, up to 5 images)', body: vendorProductInputSchema, response: { 201: vendorProductSavedSchema, ...errors } } },
+    async (req, reply) => {
+      const product = await createVendorProduct({ db, vendorUserId: vendorId(req), input: req.body });
+      return reply.status(201).send({ product, message: vendorProductMessages.created });
+    },
+  );
+
+  app.put(
+    '/api/vendor/products/:id',
+    { schema: { tags, summary: 'Save every field of one of your products', params: vendorProductIdParamsSchema, body: vendorProductInputSchema, response: { 200: vendorProductSavedSchema, ...errors } } },
+    async (req) => ({
+      product: await updateVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id, input: req.body }),
+      message: vendorProductMessages.updated,
+    }),
+  );
+
+  app.patch(
+    '/api/vendor/products/:id/status',
+    { schema: { tags, summary: 'Activate or deactivate one of your products', params: vendorProductIdParamsSchema, body: vendorProductStatusSchema, response: { 200: vendorProductSavedSchema, ...errors } } },
+    async (req) => {
+      const product = await setVendorProductStatus({ db, vendorUserId: vendorId(req), productId: req.params.id, isActive: req.body.isActive });
+      return { product, message: product.isActive ? vendorProductMessages.activated : vendorProductMessages.deactivated };
+    },
+  );
+
+  app.delete(
+    '/api/vendor/products/:id',
+    { schema: { tags, summary: 'Delete one of your products; one that was ordered is deactivated instead', params: vendorProductIdParamsSchema, response: { 200: vendorProductDeletedSchema, ...errors } } },
+    async (req) => deleteVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
+  );
+}

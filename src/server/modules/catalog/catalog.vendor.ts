@@ -1,0 +1,221 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { VendorProduct, VendorProductData, VendorProductDeleted, VendorProductListQuery, VendorProductPage } from '../../../contracts/vendor-products.contract';
+import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
+import { toPaise } from '../../../domain/money';
+import { AppError } from '../../platform/app-error';
+import type { Db, DbOrTx } from '../../platform/db';
+import { getOwnShop, vendorShops } from '../shops';
+import { isUuid } from './catalog.cards';
+import { categories, products } from './catalog.tables';
+
+// Vendor product management. Every statement is limited to the caller's shops in its own WHERE
+// clause (`store_id in (select id from vendor_shops where vendor_id = caller)`), so another vendor's
+// product is simply not found, never loaded and then refused.
+
+const productNotFound = () => new AppError('NOT_FOUND', vendorProductMessages.notFound);
+const badField = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
+
+/** The ids of the vendor's shops, as a subquery for `store_id in (...)`. */
+const ownShopIds = (db: DbOrTx, vendorUserId: string) => db.select({ id: vendorShops.id }).from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId));
+const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL => and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)))!;
+
+const columns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  pricePaise: products.pricePaise,
+  originalPricePaise: products.originalPricePaise,
+  stockQuantity: products.stockQuantity,
+  rewardPercentage: products.rewardPercentage,
+  isActive: products.isActive,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  storeId: products.storeId,
+  storeName: vendorShops.shopName,
+  storeIsActive: vendorShops.isActive,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+
+const selectVendorProducts = (db: DbOrTx) =>
+  db.select(columns).from(products).innerJoin(vendorShops, eq(vendorShops.id, products.storeId)).innerJoin(categories, eq(categories.id, products.categoryId));
+type Row = Awaited<ReturnType<typeof selectVendorProducts>>[number];
+
+function toVendorProduct(r: Row): VendorProduct {
+  // Older rows may carry only image_url; the gallery then is that one picture.
+  const images = r.images.length > 0 ? r.images : r.imageUrl ? [r.imageUrl] : [];
+  return {
+    ...r,
+    pricePaise: Number(r.pricePaise),
+    originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
+    rewardPercentage: Number(r.rewardPercentage),
+    imageUrl: images[0] ?? null,
+    images,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type ListVendorProductsArgs = { db: DbOrTx; vendorUserId: string; query: VendorProductListQuery };
+
+/** One page of the vendor's products over all their shops, newest first, by name search, category and status. */
+export async function listVendorProducts({ db, vendorUserId, query }: ListVendorProductsArgs): Promise<VendorProductPage> {
+  const { q, categoryId, status, page, pageSize } = query;
+  const where = and(
+    inArray(products.storeId, ownShopIds(db, vendorUserId)),
+    q ? ilike(products.name, `%${escapeLike(q)}%`) : undefined,
+    categoryId ? eq(products.categoryId, categoryId) : undefined,
+    status === 'active' ? eq(products.isActive, true) : status === 'inactive' ? eq(products.isActive, false) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectVendorProducts(db)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items: rows.map(toVendorProduct), total: Number(total), page, pageSize };
+}
+
+export type VendorProductArgs = { db: DbOrTx; vendorUserId: string; productId: string };
+
+/** One of the vendor's products; NOT_FOUND 'Product not found' for a product of another vendor. */
+export async function getVendorProduct({ db, vendorUserId, productId }: VendorProductArgs): Promise<VendorProduct> {
+  if (!isUuid(productId)) throw productNotFound();
+  const [row] = await selectVendorProducts(db).where(ownProduct(db, vendorUserId, productId)).limit(1);
+  if (!row) throw productNotFound();
+  return toVendorProduct(row);
+}
+
+/** The product's columns from the form: rupees become paise, the first image is the main one. */
+function toColumns(input: VendorProductData) {
+  return {
+    name: input.name,
+    description: input.description,
+    pricePaise: toPaise(input.price),
+    originalPricePaise: input.originalPrice === undefined ? null : toPaise(input.originalPrice),
+    stockQuantity: input.stockQuantity,
+    rewardPercentage: input.rewardPercentage,
+    categoryId: input.categoryId,
+    storeId: input.storeId,
+    images: input.images,
+    imageUrl: input.images[0] ?? null,
+  };
+}
+
+/** 400 on the shop field unless the shop is one of the vendor's. */
+async function assertOwnShop(tx: DbOrTx, vendorUserId: string, storeId: string): Promise<void> {
+  if (!(await getOwnShop(tx, vendorUserId, storeId))) throw badField('storeId', vendorProductMessages.selectShop);
+}
+
+/** 400 on the category field unless the category is active (or is the product's current one). */
+async function assertCategory(tx: DbOrTx, categoryId: string, currentCategoryId: string | null): Promise<void> {
+  const usable = currentCategoryId ? or(eq(categories.isActive, true), eq(categories.id, currentCategoryId)) : eq(categories.isActive, true);
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), usable))
+    .limit(1);
+  if (!row) throw badField('categoryId', vendorProductMessages.unknownCategory);
+}
+
+export type CreateVendorProductArgs = { db: Db; vendorUserId: string; input: VendorProductData };
+
+/** Creates an active product in one of the vendor's shops; 400 on the shop or category field otherwise. */
+export async function createVendorProduct({ db, vendorUserId, input }: CreateVendorProductArgs): Promise<VendorProduct> {
+  const id = await db.transaction(async (tx) => {
+    await assertOwnShop(tx, vendorUserId, input.storeId);
+    await assertCategory(tx, input.categoryId, null);
+    const [row] = await tx
+      .insert(products)
+      .values({ ...toColumns(input), isActive: true })
+      .returning({ id: products.id });
+    return row.id;
+  });
+  return getVendorProduct({ db, vendorUserId, productId: id });
+}
+
+export type UpdateVendorProductArgs = VendorProductArgs & { db: Db; input: VendorProductData };
+
+/** Replaces every field of one of the vendor's products (it may move to another of their shops); NOT_FOUND otherwise. */
+export async function updateVendorProduct({ db, vendorUserId, productId, input }: UpdateVendorProductArgs): Promise<VendorProduct> {
+  if (!isUuid(productId)) throw productNotFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ categoryId: products.categoryId }).from(products).where(ownProduct(tx, vendorUserId, productId)).limit(1);
+    if (!current) throw productNotFound();
+    await assertOwnShop(tx, vendorUserId, input.storeId);
+    await assertCategory(tx, input.categoryId, current.categoryId);
+    const updated = await tx
+      .update(products)
+      .set({ ...toColumns(input), updatedAt: sql`now()` })
+      .where(ownProduct(tx, vendorUserId, productId))
+      .returning({ id: products.id });
+    if (updated.length === 0) throw productNotFound();
+  });
+  return getVendorProduct({ db, vendorUserId, productId });
+}
+
+export type SetVendorProductStatusArgs = VendorProductArgs & { isActive: boolean };
+
+/** Activates or deactivates one of the vendor's products; an inactive product leaves the storefront at once. */
+export async function setVendorProductStatus({ db, vendorUserId, productId, isActive }: SetVendorProductStatusArgs): Promise<VendorProduct> {
+  if (!isUuid(productId)) throw productNotFound();
+  const updated = await db
+    .update(products)
+    .set({ isActive, updatedAt: sql`now()` })
+    .where(ownProduct(db, vendorUserId, productId))
+    .returning({ id: products.id });
+  if (updated.length === 0) throw productNotFound();
+  return getVendorProduct({ db, vendorUserId, productId });
+}
+
+const isForeignKeyViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return (err.cause?.code ?? err.code) === '23503';
+};
+
+/**
+ * Deletes one of the vendor's products. Order items keep referring to a product that was sold, so
+ * such a product is deactivated instead (it leaves the storefront; the orders keep their history).
+ */
+export async function deleteVendorProduct({ db, vendorUserId, productId }: VendorProductArgs & { db: Db }): Promise<VendorProductDeleted> {
+  if (!isUuid(productId)) throw productNotFound();
+  return db.transaction(async (tx) => {
+    const [own] = await tx.select({ id: products.id }).from(products).where(ownProduct(tx, vendorUserId, productId)).for('update');
+    if (!own) throw productNotFound();
+    try {
+      // A savepoint: when order_items refer to the product, only this delete is rolled back.
+      await tx.transaction(async (sp) => {
+        await sp.delete(products).where(ownProduct(sp, vendorUserId, productId));
+      });
+      return { deleted: true, deactivated: false, message: vendorProductMessages.deleted };
+    } catch (e) {
+      if (!isForeignKeyViolation(e)) throw e;
+    }
+    await tx.update(products).set({ isActive: false, updatedAt: sql`now()` }).where(ownProduct(tx, vendorUserId, productId));
+    return { deleted: false, deactivated: true, message: vendorProductMessages.deactivatedInstead };
+  });
+}
+
+/** True when the product belongs to one of the vendor's shops (for image uploads to that product). */
+export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: string): Promise<boolean> {
+  if (!isUuid(productId)) return false;
+  const [row] = await db.select({ id: products.id }).from(products).where(ownProduct(db, vendorUserId, productId)).limit(1);
+  return Boolean(row);
+}
+
+/** How many products the vendor has over all their shops, and how many of them are active. */
+export async function countVendorProducts(db: DbOrTx, vendorUserId: string): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({ total: count(), active: sql<number>`count(*) filter (where ${products.isActive})` })
+    .from(products)
+    .where(inArray(products.storeId, ownShopIds(db, vendorUserId)));
+  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
+}

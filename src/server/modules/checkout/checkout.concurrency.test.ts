@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { count, fillCart, newShopper, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import { FakeRazorpay } from '../../test/fake-razorpay';
+import { pointsLedgerMismatches } from '../../test/order-factories';
+import { saveGatewaySettings } from '../payments';
+
+// Integrity under load (issue 3, point 11): many requests at once through app.inject. On PGlite the
+// transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
+
+let t: TestApp;
+let rzp: FakeRazorpay;
+let shop: Awaited<ReturnType<typeof twoShops>>;
+
+beforeAll(async () => {
+  rzp = new FakeRazorpay();
+  t = await buildTestApp({ RAZORPAY_API_BASE: await rzp.start() });
+  shop = await twoShops(t, { stockA: 5, stockB: 5, priceB: 45000 });
+});
+afterAll(async () => {
+  await t.close();
+  await rzp.stop();
+});
+
+const SHOPPERS = 12;
+const shoppers = (points = 0) => Promise.all(Array.from({ length: SHOPPERS }, () => newShopper(t, points)));
+const soldOf = (productId: string) => count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where product_id = ${productId}`);
+
+async function expectLedgerConsistent() {
+  expect(await pointsLedgerMismatches(t.db)).toEqual([]);
+  expect(await count(t, sql`select count(*)::int as n from customers where reward_points < 0 or pending_points < 0`)).toBe(0);
+}
+
+describe('no oversell', () => {
+  it(`${SHOPPERS} shoppers pay at once for one product with stock 5: exactly 5 are sold, the others get 409 naming it`, async () => {
+    const all = await shoppers();
+    await Promise.all(all.map((s) => fillCart(s, [{ productId: shop.a.id }])));
+    const started = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })));
+    expect(started.map((r) => r.statusCode)).toEqual(Array(SHOPPERS).fill(200));
+    const signed = await Promise.all(all.map((s, i) => s.client.post(`/api/payments/${started[i].json().paymentId}/test-pay`)));
+    const results = await Promise.all(all.map((s, i) => s.client.post('/api/payments/verify', { paymentId: started[i].json().paymentId, ...signed[i].json<Record<string, string>>() })));
+
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(SHOPPERS - 5);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json().error.message).toBe('Order processing failed: "Block Print Kurta" is out of stock. Please contact support.');
+    }
+    expect(await stockOf(t, shop.a.id)).toBe(0);
+    expect(await soldOf(shop.a.id)).toBe(5);
+    expect(await count(t, sql`select count(*)::int as n from payments where status = 'failed' and provider_payment_id is not null`)).toBe(SHOPPERS - 5);
+  });
+
+  it(`${SHOPPERS} shoppers whose points cover everything check out at once: exactly 5 orders, stock never below 0`, async () => {
+    const all = await shoppers(600);
+    await Promise.all(all.map((s) => fillCart(s, [{ productId: shop.b.id }])));
+    // ₹450 + ₹99 shipping = 549 points: nothing is due, so every order is placed directly.
+    const results = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(SHOPPERS - 5);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toContain('"Malabar Pepper 500g"');
+    expect(await stockOf(t, shop.b.id)).toBe(0);
+    expect(await soldOf(shop.b.id)).toBe(5);
+    // The losers kept their points.
+    const balances = await Promise.all(all.map((s) => pointsOf(t, s.userId)));
+    expect(balances.filter((b) => b.available === 51)).toHaveLength(5);
+    expect(balances.filter((b) => b.available === 600)).toHaveLength(SHOPPERS - 5);
+    await expectLedgerConsistent();
+  });
+});
+
+describe('no double spend', () => {
+  beforeAll(async () => {
+    await t.db.execute(sql`update products set stock_quantity = 1000 where id in (${shop.a.id}, ${shop.b.id})`);
+  });
+
+  it('several paid checkouts spending points, confirmed at once: the balance never goes below 0 and equals the ledger', async () => {
+    const s = await newShopper(t, 1000);
+    await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
+    // Six payments each promising 400 of the 1,000 points (points are only spent when a payment is confirmed).
+    const started = [];
+    for (let i = 0; i < 6; i++) started.push((await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 400 })).json());
+    const signed = await Promise.all(started.map((c) => s.client.post(`/api/payments/${c.paymentId}/test-pay`)));
+    const results = await Promise.all(started.map((c, i) => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed[i].json<Record<string, string>>() })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error.message).toBe('Order processing failed: You cannot use more points than you have. Please contact support.');
+    }
+    const p = await pointsOf(t, s.userId);
+    expect(p.available).toBe(200);
+    expect(p.available).toBe(p.ledgerAvailable);
+    await expectLedgerConsistent();
+  });
+
+  it('several direct checkouts at once from one cart: one order, the points spent once', async () => {
+    const s = await newShopper(t, 1000);
+    await fillCart(s, [{ productId: shop.b.id }]);
+    // 549 points pay for everything, so each attempt places its order directly.
+    const results = await Promise.all(Array.from({ length: 6 }, () => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect([400, 409]).toContain(r.statusCode);
+    const p = await pointsOf(t, s.userId);
+    expect(p.available).toBe(1000 - 549);
+    expect(p.available).toBe(p.ledgerAvailable);
+    await expectLedgerConsistent();
+  });
+});
+
+describe('one payment, one order', () => {
+  it('the same test-gateway payment verified many times at once makes one order', async () => {
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: shop.b.id }]);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
+    const results = await Promise.all(Array.from({ length: 8 }, () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.json().orderId)).size).toBe(1);
+    expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(1);
+  });
+
+  it('a Razorpay payment confirmed by the browser and the webhook at the same time makes one order', async () => {
+    await saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
+    const stock = await stockOf(t, shop.a.id);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    expect(c.gateway).toBe('razorpay');
+    const paid = rzp.pay(c.providerOrderId);
+    const verify = () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: c.providerOrderId, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    const webhook = (event: 'payment.captured' | 'order.paid') => {
+      const hook = rzp.webhook(event, { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });
+      return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hook.signature }, payload: hook.body });
+    };
+    const results = await Promise.all([verify(), webhook('payment.captured'), verify(), webhook('order.paid'), webhook('payment.captured')]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const orderIds = new Set(results.map((r) => r.json().orderId));
+    expect(orderIds.size).toBe(1);
+    expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(1);
+    expect(await stockOf(t, shop.a.id)).toBe(stock - 1);
+    const [row] = await queryRows<{ status: string }>(t.db, sql`select status from payments where id = ${c.paymentId}`);
+    expect(row.status).toBe('paid');
+    await expectLedgerConsistent();
+  });
+});

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../domain/order-status';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { newShopper, placeOrder, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import { registerAndLogin, vendorInput } from '../../test/factories';
+import { setPartStatus } from '../orders';
+
+let t: TestApp;
+let shop: Awaited<ReturnType<typeof twoShops>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  shop = await twoShops(t, { stockA: 100, stockB: 100 });
+});
+afterAll(() => t.close());
+
+const partsOf = (orderId: string) => queryRows<{ id: string; store_id: string; status: string }>(t.db, sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`);
+const move = (partId: string, status: OrderStatus) => t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
+
+describe('POST /api/orders/:id/cancel', () => {
+  it('cancels every part, puts the stock back, refunds the points used, voids the points earned and marks a paid order for refund', async () => {
+    const s = await newShopper(t, 300);
+    const before = { a: await stockOf(t, shop.a.id), b: await stockOf(t, shop.b.id) };
+    const orderId = await placeOrder(s, [{ productId: shop.a.id, quantity: 2 }, { productId: shop.b.id }], 250);
+    expect(await stockOf(t, shop.a.id)).toBe(before.a - 2);
+    expect(await pointsOf(t, s.userId)).toMatchObject({ available: 50, pending: 60 + 45 });
+    await move((await partsOf(orderId))[0].id, 'confirmed');
+
+    const res = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ message: 'Your order has been cancelled', stockReturned: 3, pointsRefunded: 250, pointsVoided: 105 });
+    expect(body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending', cancellable: false });
+    expect(body.order.parts.map((p: { status: string }) => p.status)).toEqual(['cancelled', 'cancelled']);
+    expect(body.order.history.filter((h: { status: string }) => h.status === 'cancelled')).toHaveLength(3);
+    expect(await stockOf(t, shop.a.id)).toBe(before.a);
+    expect(await stockOf(t, shop.b.id)).toBe(before.b);
+    expect(await pointsOf(t, s.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
+    const types = await queryRows<{ transaction_type: string; n: number }>(
+      t.db,
+      sql`select transaction_type, count(*)::int as n from rewards_transactions where order_id = ${orderId} group by transaction_type order by transaction_type`,
+    );
+    expect(types).toEqual([
+      { transaction_type: 'earned', n: 2 },
+      { transaction_type: 'refunded', n: 1 },
+      { transaction_type: 'spent', n: 1 },
+      { transaction_type: 'voided', n: 2 },
+    ]);
+
+    const again = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This order can no longer be cancelled');
+    expect(await pointsOf(t, s.userId)).toMatchObject({ available: 300 });
+  });
+
+  it('cancels an order paid with points only and leaves its payment status alone', async () => {
+    const s = await newShopper(t, 600);
+    const orderId = await placeOrder(s, [{ productId: shop.b.id }], 549);
+    const res = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(res.json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'not_required' });
+    expect(await pointsOf(t, s.userId)).toMatchObject({ available: 600, pending: 0 });
+  });
+
+  it.each(['shipped', 'delivered'] as const)("refuses a %s order with 409 'This order can no longer be cancelled'", async (status) => {
+    const s = await newShopper(t);
+    const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
+    await move((await partsOf(orderId))[0].id, status);
+    const stock = await stockOf(t, shop.b.id);
+    const res = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This order can no longer be cancelled');
+    expect(await stockOf(t, shop.b.id)).toBe(stock);
+  });
+
+  it('cancels only the parts that are not shipped yet, refunding points in proportion', async () => {
+    const s = await newShopper(t, 300);
+    const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }], 210); // ₹600 + ₹450 = ₹1,050
+    const [b, a] = await partsOf(orderId); // by subtotal: Kerala ₹450, Jaipur ₹600
+    await move(a.id, 'shipped');
+    const res = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(res.statusCode).toBe(200);
+    // 210 x 450 / 1050 = 90 points back; the shipped part's 30 pending points stay.
+    expect(res.json()).toMatchObject({ stockReturned: 1, pointsRefunded: 90, pointsVoided: 45 });
+    expect(res.json().order.status).toBe('shipped');
+    expect((await partsOf(orderId)).map((p) => [p.id, p.status])).toEqual([
+      [b.id, 'cancelled'],
+      [a.id, 'shipped'],
+    ]);
+    expect(await pointsOf(t, s.userId)).toEqual({ available: 90 + 90, pending: 30, ledgerAvailable: 180, ledgerPending: 30 });
+  });
+
+  it("answers 404 for someone else's order and unknown ids; 401 for a guest; 403 for a vendor", async () => {
+    const s = await newShopper(t);
+    const other = await newShopper(t);
+    const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
+    for (const id of [orderId, crypto.randomUUID(), 'nope']) {
+      const res = await other.client.post(`/api/orders/${id}/cancel`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('Order not found');
+    }
+    expect((await new TestClient(t.app).post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(401);
+    const vendor = new TestClient(t.app, '10.7.0.1');
+    await registerAndLogin(vendor, vendorInput());
+    expect((await vendor.post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(403);
+    expect((await partsOf(orderId))[0].status).toBe('pending');
+  });
+});
+
+describe('POST /api/products/:id/reviews', () => {
+  it('lets a customer review a delivered product once, and updates the product rating', async () => {
+    const s = await newShopper(t);
+    const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
+    const [b, a] = await partsOf(orderId);
+    const early = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: 'Lovely print' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.message).toBe('You can review a product only after it has been delivered to you');
+
+    await move(a.id, 'delivered');
+    const res = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 4, comment: 'Lovely print, a little loose' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: 'Thank you for your review!' });
+    const [p] = await queryRows<{ rating_average: string; rating_count: number }>(t.db, sql`select rating_average::text, rating_count from products where id = ${shop.a.id}`);
+    expect(p).toEqual({ rating_average: '4.00', rating_count: 1 });
+    const [review] = await queryRows<{ order_id: string; rating: number; comment: string }>(t.db, sql`select order_id, rating, comment from reviews where id = ${res.json().id}`);
+    expect(review).toEqual({ order_id: orderId, rating: 4, comment: 'Lovely print, a little loose' });
+
+    const twice = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: 'Again' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('You have already reviewed this product');
+    // The other shop's part is not delivered: its product cannot be reviewed yet.
+    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
+    await move(b.id, 'cancelled');
+    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
+
+    const order = (await s.client.get(`/api/orders/${orderId}`)).json();
+    const reviewed = order.parts.flatMap((part: { items: { productId: string; reviewed: boolean }[] }) => part.items).map((i: { productId: string; reviewed: boolean }) => [i.productId, i.reviewed]);
+    expect(Object.fromEntries(reviewed)).toEqual({ [shop.a.id]: true, [shop.b.id]: false });
+  });
+
+  it.each([0, 6, 2.5, 'x'])('refuses the rating %j', async (rating) => {
+    const s = await newShopper(t);
+    const res = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating, comment: 'Hmm' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.rating).toBe('Please choose a rating from 1 to 5 stars');
+  });
+
+  it("refuses guests (401), vendors (403) and customers who were never delivered the product (403)", async () => {
+    expect((await new TestClient(t.app).post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(401);
+    const vendor = new TestClient(t.app, '10.7.0.2');
+    await registerAndLogin(vendor, vendorInput());
+    expect((await vendor.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(403);
+    const stranger = await newShopper(t);
+    expect((await stranger.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(403);
+  });
+});

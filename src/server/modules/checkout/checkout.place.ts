@@ -1,0 +1,83 @@
+import { AppError } from '../../platform/app-error';
+import type { Tx } from '../../platform/db';
+import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
+import { clearCart } from '../cart';
+import { getPurchasable, takeStock } from '../catalog';
+import { insertOrder } from '../orders';
+import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
+import { amountsOf, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+
+export type PlaceOrder = {
+  customerUserId: string;
+  snapshot: CheckoutSnapshot;
+  paymentStatus: 'paid' | 'not_required';
+  /** Our payments row; null when nothing was due. */
+  paymentId: string | null;
+};
+
+const priceChanged = (name: string) => `The price of "${name}" changed while you were paying`;
+
+/**
+ * Places an order in the caller's transaction (which already holds the customer's lock): re-reads
+ * prices and stock, takes the stock with conditional updates (in product order, so concurrent
+ * checkouts never deadlock), writes the order with one part per shop, spends the points used,
+ * records the pending points earned per part and clears the cart. Any shortage throws 409 and the
+ * caller's transaction rolls back whole.
+ */
+export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
+  const snap = o.snapshot;
+  const lines = await priceLines(tx, snap.lines);
+  const quoted = new Map(snap.lines.map((l) => [l.productId, l.pricePaise]));
+  const amounts = amountsOf(lines, snap.pointsToUse);
+  if (amounts.totalPaise !== snap.amounts.totalPaise) {
+    const moved = lines.find((l) => quoted.get(l.productId) !== l.pricePaise);
+    throw new AppError('CONFLICT', moved ? priceChanged(moved.name) : 'The amount of your order changed while you were paying');
+  }
+
+  for (const l of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+    if (!(await takeStock(tx, l.productId, l.quantity))) {
+      const [now] = await getPurchasable(tx, [l.productId]);
+      throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
+    }
+  }
+
+  const { orderId, parts } = await insertOrder(tx, {
+    customerUserId: o.customerUserId,
+    shippingAddress: snap.shippingAddress,
+    subtotalPaise: amounts.subtotalPaise,
+    shippingPaise: amounts.shippingPaise,
+    totalAmountPaise: amounts.totalPaise,
+    pointsUsed: amounts.pointsUsed,
+    paymentStatus: o.paymentStatus,
+    paymentId: o.paymentId,
+    lines: lines.map((l) => ({ productId: l.productId, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
+  });
+
+  if (amounts.pointsUsed > 0) await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
+  for (const part of parts) {
+    await recordPendingEarn(tx, {
+      customerUserId: o.customerUserId,
+      orderId,
+      orderPartId: part.id,
+      points: part.pointsEarned,
+      description: `Earned on order ${orderRef(orderId)} from ${storeNameOf(lines, part.storeId)}`,
+    });
+  }
+  await clearCart(tx, o.customerUserId);
+  return { orderId };
+}
+
+function storeNameOf(lines: PricedCartLine[], storeId: string): string {
+  return lines.find((l) => l.storeId === storeId)?.storeName ?? 'a shop';
+}
+
+/** Refuses a direct placement when the cart no longer holds what was priced (a second click, another tab). */
+export function sameLines(a: { productId: string; quantity: number }[], b: { productId: string; quantity: number }[]): void {
+  const key = (l: { productId: string; quantity: number }[]) =>
+    l
+      .map((x) => `${x.productId}:${x.quantity}`)
+      .sort()
+      .join(',');
+  if (a.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
+  if (key(a) !== key(b)) throw new AppError('CONFLICT', 'Your cart changed while you were checking out. Please review it and try again.');
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Amounts } from '../../../contracts/checkout.contract';
+import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
+import { orderTotals, pointsEarned } from '../../../domain/pricing';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { customers } from '../auth';
+import { getPurchasable, products } from '../catalog';
+
+/** A cart line priced from the database at this moment. */
+export type PricedCartLine = {
+  productId: string;
+  name: string;
+  storeId: string;
+  storeName: string;
+  quantity: number;
+  pricePaise: number;
+  rewardPercentage: number;
+  pointsEarned: number;
+  stockQuantity: number;
+};
+
+/** What a payment pays for, stored with the payment row: enough to place the order later without trusting the browser. */
+export type CheckoutSnapshot = {
+  addressId: string;
+  shippingAddress: string;
+  pointsToUse: number;
+  lines: { productId: string; name: string; storeId: string; quantity: number; pricePaise: number }[];
+  amounts: Amounts;
+};
+
+async function productName(db: DbOrTx, productId: string): Promise<string> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  return row?.name ?? 'A product in your cart';
+}
+
+/**
+ * Prices cart lines from the database: current price, reward percentage and stock of active
+ * products of active shops. A product that is gone or short of stock answers 409 naming it.
+ */
+export async function priceLines(db: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<PricedCartLine[]> {
+  if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
+  const found = new Map((await getPurchasable(db, [...new Set(lines.map((l) => l.productId))])).map((p) => [p.id, p]));
+  const priced: PricedCartLine[] = [];
+  for (const l of lines) {
+    const p = found.get(l.productId);
+    if (!p) throw new AppError('CONFLICT', unavailableMessage(await productName(db, l.productId)));
+    if (p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(p.name, p.stockQuantity));
+    priced.push({
+      productId: p.id,
+      name: p.name,
+      storeId: p.storeId,
+      storeName: p.storeName,
+      quantity: l.quantity,
+      pricePaise: p.pricePaise,
+      rewardPercentage: Number(p.rewardPercentage),
+      pointsEarned: pointsEarned(p.pricePaise, Number(p.rewardPercentage), l.quantity),
+      stockQuantity: p.stockQuantity,
+    });
+  }
+  return priced;
+}
+
+/** The amounts of priced lines with some points used (SPEC section 9, via src/domain). */
+export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts {
+  const t = orderTotals(lines, pointsToUse);
+  return { subtotalPaise: t.subtotalPaise, shippingPaise: t.shippingPaise, pointsUsed: t.pointsUsed, totalPaise: t.totalPaise, pointsEarned: t.pointsEarned };
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction. Every writer that touches one
+ * customer's points, cart and orders takes this lock first, so their locks never cross.
+ */
+export async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, customerUserId)).for('update');
+}
+
+/** The customer's name, email and phone, for the payment provider's prefill. */
+export async function customerContact(db: DbOrTx, customerUserId: string): Promise<{ name: string; email: string; contact: string }> {
+  const [row] = await db.select({ name: customers.fullName, email: customers.email, phone: customers.phone }).from(customers).where(eq(customers.userId, customerUserId));
+  return { name: row?.name ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
+}
+

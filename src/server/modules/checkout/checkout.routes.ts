@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, checkoutSummarySchema, idParamSchema } from '../../../contracts/checkout.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { cancelledOrderSchema, newReviewSchema, orderMessages, reviewCreatedSchema } from '../../../contracts/orders.contract';
+import { requireRole } from '../../platform/auth-guards';
+import { getOrder } from '../orders';
+import { addProductReview, cancelOrder } from './checkout.orders';
+import { paymentRoutes } from './checkout.payment-routes';
+import { getCheckoutSummary, startCheckout } from './checkout.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** Checkout, payments, order cancellation and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
+export async function checkoutRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.get(
+    '/api/checkout/summary',
+    { schema: { tags: ['checkout'], summary: 'What checkout would charge now, priced on the server', querystring: checkoutSummaryQuerySchema, response: { 200: checkoutSummarySchema, ...errors } } },
+    async (req) => {
+      const user = requireRole(req, 'customer');
+      return getCheckoutSummary({ db, config, customerUserId: user.id, pointsToUse: req.query.pointsToUse });
+    },
+  );
+
+  app.post(
+    '/api/checkout',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Place the cart as an order: directly when nothing is due, else through the payment gateway',
+        body: checkoutSchema,
+        response: { 200: checkoutResultSchema, ...errors, 503: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = requireRole(req, 'customer');
+      return startCheckout({ db, config, customerUserId: user.id, addressId: req.body.addressId, pointsToUse: req.body.pointsToUse });
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    { schema: { tags: ['orders'], summary: 'Cancel an own order while pending, confirmed or processing', params: idParamSchema, response: { 200: cancelledOrderSchema, ...errors } } },
+    async (req) => {
+      const user = requireRole(req, 'customer');
+      const result = await cancelOrder({ db, customerUserId: user.id, orderId: req.params.id });
+      const order = await getOrder({ db, customerUserId: user.id, orderId: result.orderId });
+      return { order, message: orderMessages.cancelled, stockReturned: result.stockReturned, pointsRefunded: result.pointsRefunded, pointsVoided: result.pointsVoided };
+    },
+  );
+
+  app.post(
+    '/api/products/:id/reviews',
+    { schema: { tags: ['catalog'], summary: 'Review a product delivered to you (1-5 stars, one per product)', params: idParamSchema, body: newReviewSchema, response: { 201: reviewCreatedSchema, ...errors } } },
+    async (req, reply) => {
+      const user = requireRole(req, 'customer');
+      return reply.status(201).send(await addProductReview({ db, customerUserId: user.id, productId: req.params.id, rating: req.body.rating, comment: req.body.comment }));
+    },
+  );
+
+  await app.register(paymentRoutes);
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckoutResult, CheckoutSummary } from '../../../contracts/checkout.contract';
+import { checkoutMessages, isUuid, orderProcessingFailedMessage, pointsAboveTotalMessage } from '../../../contracts/checkout.contract';
+import { maxPointsUsable } from '../../../domain/pricing';
+import { AppError } from '../../platform/app-error';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { formatAddress, getAddress } from '../auth';
+import { listCartLines } from '../cart';
+import { activeGateway, createPayment, isRefundDue, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
+import { getBalances } from '../rewards';
+import { placeOrderTx, sameLines } from './checkout.place';
+import { amountsOf, customerContact, lockCustomer, priceLines, type CheckoutSnapshot } from './checkout.pricing';
+
+type Ctx = { db: Db; config: Config };
+
+async function availablePoints({ db, config }: Ctx, customerUserId: string): Promise<number> {
+  const b = await getBalances(db, customerUserId, { returnWindowDays: config.RETURN_WINDOW_DAYS });
+  return b.availablePoints;
+}
+
+/** What checkout would charge now for the customer's cart: lines, amounts and the points they may use (clamped to what is allowed). */
+export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; pointsToUse: number }): Promise<CheckoutSummary> {
+  const lines = await priceLines(ctx.db, await listCartLines(ctx.db, ctx.customerUserId));
+  const available = await availablePoints(ctx, ctx.customerUserId);
+  const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
+  return {
+    lines: lines.map(({ productId, name, storeId, storeName, quantity, pricePaise, pointsEarned }) => ({ productId, name, storeId, storeName, quantity, pricePaise, pointsEarned })),
+    amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
+    availablePoints: available,
+    maxPointsUsable: max,
+  };
+}
+
+/**
+ * Starts a checkout. Everything is recomputed from the database: cart lines, prices, stock, the
+ * points balance and shipping. When nothing is due the order is placed at once; otherwise a
+ * payment row and the provider's order are created (outside any transaction) for the browser to pay.
+ */
+export async function startCheckout(ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number }): Promise<CheckoutResult> {
+  const { db, config, customerUserId, pointsToUse } = ctx;
+  const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
+  if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
+  const cart = await listCartLines(db, customerUserId);
+  const lines = await priceLines(db, cart);
+  const available = await availablePoints(ctx, customerUserId);
+  if (pointsToUse > available) throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, { pointsToUse: checkoutMessages.tooManyPoints });
+  const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
+  if (pointsToUse > max) throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), { pointsToUse: pointsAboveTotalMessage(max) });
+
+  const amounts = amountsOf(lines, pointsToUse);
+  const snapshot: CheckoutSnapshot = {
+    addressId: address.id,
+    shippingAddress: formatAddress(address),
+    pointsToUse,
+    lines: lines.map(({ productId, name, storeId, quantity, pricePaise }) => ({ productId, name, storeId, quantity, pricePaise })),
+    amounts,
+  };
+
+  if (amounts.totalPaise === 0) {
+    const { orderId } = await db.transaction(async (tx) => {
+      await lockCustomer(tx, customerUserId);
+      sameLines(await listCartLines(tx, customerUserId), cart);
+      return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null });
+    });
+    return { status: 'placed', orderId, message: checkoutMessages.orderPlaced, amounts };
+  }
+
+  const gateway = await activeGateway(db, config);
+  const paymentId = randomUUID();
+  const { providerOrderId } = await gateway.createOrder({
+    amountPaise: amounts.totalPaise,
+    currency: 'INR',
+    receipt: paymentId,
+    notes: { paymentId, customerId: customerUserId },
+  });
+  await createPayment(db, { id: paymentId, customerUserId, gateway: gateway.name, providerOrderId, amountPaise: amounts.totalPaise, checkout: snapshot });
+  return {
+    status: 'payment_required',
+    gateway: gateway.name,
+    paymentId,
+    providerOrderId,
+    amountPaise: amounts.totalPaise,
+    currency: 'INR',
+    ...(gateway.keyId ? { keyId: gateway.keyId } : {}),
+    prefill: await customerContact(db, customerUserId),
+    amounts,
+  };
+}
+
+/**
+ * Confirms a paid payment and places its order, once: the browser's verified response and the
+ * provider's webhook both land here, and the payment row lock makes the second one find the order
+ * the first one placed. When a paid payment cannot become an order (stock, points, price), the
+ * payment is recorded as failed with the reason and its provider payment id (a refund is due).
+ */
+export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string }): Promise<{ orderId: string }> {
+  let recorded = false;
+  try {
+    return await db.transaction(async (tx) => {
+      const p = await lockPayment(tx, a.paymentId);
+      if (!p) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+      if (p.status === 'paid' && p.orderId) return { orderId: p.orderId };
+      if (isRefundDue(p)) {
+        recorded = true;
+        throw new AppError('CONFLICT', p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'));
+      }
+      await lockCustomer(tx, p.customerId);
+      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id });
+      await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
+      return { orderId };
+    });
+  } catch (e) {
+    // Business refusals (stock, points, prices) after the money was taken: record them for a refund.
+    if (!(e instanceof AppError) || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code)) throw e;
+    const reason = orderProcessingFailedMessage(e.message);
+    const placed = await db.transaction(async (tx) => {
+      const p = await lockPayment(tx, a.paymentId);
+      if (p?.status === 'paid' && p.orderId) return p.orderId;
+      await markPaymentFailed(tx, { paymentId: a.paymentId, reason, providerPaymentId: a.providerPaymentId });
+      return null;
+    });
+    if (placed) return { orderId: placed };
+    throw new AppError('CONFLICT', reason);
+  }
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../platform/db';
+import { returnStock } from '../catalog';
+import { setPartStatus, setPaymentStatus, type Actor, type LockedOrder } from '../orders';
+import { orderRef, refundSpentPoints, voidPendingEarn } from '../rewards';
+
+// What cancelling parts of an order does, shared by the customer's cancel of the order and the
+// vendor's cancel of its own part, so that both restore stock and points by the same rules.
+
+export type PartToCancel = LockedOrder['parts'][number];
+export type PartsCancelled = { stockReturned: number; pointsVoided: number; pointsRefunded: number };
+
+/**
+ * Cancels parts of an order that the caller has locked (customer row first, then the order, as
+ * `lockCustomerOrder` does), in the caller's transaction: each part's status with history and
+ * actor, its pending points voided, its items' stock returned, the points used refunded for the
+ * cancelled share of the order (all that is left once every part is cancelled), and a paid order
+ * marked for refund.
+ */
+export async function cancelOrderParts(
+  tx: Tx,
+  a: { order: LockedOrder; parts: PartToCancel[]; customerUserId: string; actor: Actor; note: string },
+): Promise<PartsCancelled> {
+  let pointsVoided = 0;
+  for (const part of a.parts) {
+    await setPartStatus(tx, { partId: part.id, status: 'cancelled', actor: a.actor, note: a.note });
+    pointsVoided += await voidPendingEarn(tx, { orderPartId: part.id });
+  }
+
+  const back = new Map<string, number>();
+  for (const item of a.parts.flatMap((p) => p.items)) back.set(item.productId, (back.get(item.productId) ?? 0) + item.quantity);
+  let stockReturned = 0;
+  // Product id order: concurrent cancels lock product rows in the same order.
+  for (const [productId, quantity] of [...back].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    await returnStock(tx, productId, quantity);
+    stockReturned += quantity;
+  }
+
+  const pointsRefunded = await refundableNow(tx, a.order, a.parts, a.customerUserId);
+  if (pointsRefunded > 0) {
+    await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });
+  }
+  if (a.order.paymentStatus === 'paid') await setPaymentStatus(tx, { orderId: a.order.id, paymentStatus: 'refund_pending' });
+  return { stockReturned, pointsVoided, pointsRefunded };
+}
+
+// Points used come back in proportion to the cancelled share of the subtotal (parts cancelled
+// earlier included), all of them once every part is cancelled, less what was refunded before.
+async function refundableNow(tx: Tx, order: LockedOrder, cancelling: PartToCancel[], customerUserId: string): Promise<number> {
+  if (order.pointsUsed === 0) return 0;
+  const isCancelled = (p: PartToCancel) => p.status === 'cancelled' || cancelling.some((c) => c.id === p.id);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(-sum(points), 0)::int as n from rewards_transactions
+        where customer_id = ${customerUserId} and order_id = ${order.id} and transaction_type in ('spent', 'refunded')`,
+  );
+  const unrefunded = Math.max(0, Number(row?.n ?? 0));
+  if (order.parts.every(isCancelled)) return unrefunded;
+  const cancelledSubtotal = order.parts.filter(isCancelled).reduce((s, p) => s + p.subtotalPaise, 0);
+  const dueSoFar = Math.floor((order.pointsUsed * cancelledSubtotal) / Math.max(1, order.subtotalPaise));
+  const refunded = order.pointsUsed - unrefunded;
+  return Math.max(0, Math.min(unrefunded, dueSoFar - refunded));
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { vendorOrderListQuerySchema, vendorOrderListSchema, vendorPartParamsSchema, vendorPartStatusSchema, vendorPartUpdatedSchema } from '../../../contracts/vendor-orders.contract';
+import { requireRole } from '../../platform/auth-guards';
+import { listVendorOrders, updateVendorPartStatus } from './vendor-orders';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** The vendor's parts of orders and their fulfilment (vendors only, own shops only). */
+export async function vendorOrdersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/vendor/orders',
+    {
+      schema: {
+        tags: ['vendor'],
+        summary: "Your shops' parts of orders (your items only), newest first, by status, with counts per status",
+        querystring: vendorOrderListQuerySchema,
+        response: { 200: vendorOrderListSchema, ...errors },
+      },
+    },
+    async (req) => listVendorOrders({ db, vendorUserId: requireRole(req, 'vendor').id, query: req.query }),
+  );
+
+  app.patch(
+    '/api/vendor/orders/parts/:partId/status',
+    {
+      schema: {
+        tags: ['vendor'],
+        summary: 'Move your part of an order forward (confirmed, processing, shipped, delivered) or cancel it',
+        params: vendorPartParamsSchema,
+        body: vendorPartStatusSchema,
+        response: { 200: vendorPartUpdatedSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = requireRole(req, 'vendor');
+      return updateVendorPartStatus({ db, vendorUserId: user.id, partId: req.params.partId, status: req.body.status, trackingNote: req.body.trackingNote });
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let client: TestClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  client = new TestClient(t.app);
+});
+afterAll(() => t.close());
+
+const valid = { name: 'Sunita Rao', email: 'Sunita@Example.in', subject: 'Delivery to Pune', message: 'Do you deliver to Pune?' };
+
+describe('POST /api/contact', () => {
+  it('stores the message with type general by default', async () => {
+    const res = await client.post('/api/contact', valid);
+    expect(res.statusCode).toBe(201);
+    const [row] = await queryRows<{ name: string; email: string; type: string; subject: string; message: string }>(
+      t.db,
+      sql`select name, email, type, subject, message from contact_messages where id = ${res.json().id}`,
+    );
+    expect(row).toEqual({ name: 'Sunita Rao', email: 'sunita@example.in', type: 'general', subject: 'Delivery to Pune', message: 'Do you deliver to Pune?' });
+  });
+
+  it('keeps the chosen type', async () => {
+    const res = await client.post('/api/contact', { ...valid, type: 'vendor' });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['email', '', 'Email is required'],
+    ['email', 'sunita@', 'Please enter a valid email address'],
+    ['subject', ' ', 'Subject is required'],
+    ['message', '', 'Message is required'],
+    ['type', 'spam', 'Invalid option: expected one of "general"|"support"|"vendor"|"feedback"'],
+  ])('refuses %s=%j with %j', async (field, value, message) => {
+    const res = await client.post('/api/contact', { ...valid, [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('refuses a missing field with its message, never 500', async () => {
+    const res = await client.post('/api/contact', { email: 'a@b.in' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ name: 'Name is required', subject: 'Subject is required', message: 'Message is required' });
+  });
+});

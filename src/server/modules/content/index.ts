@@ -1,0 +1,2 @@
+export * from './content.tables';
+export { contentRoutes } from './content.routes';

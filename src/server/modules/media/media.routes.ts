@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { MAX_UPLOAD_BYTES, mediaMessages, uploadedImageSchema, uploadFieldsSchema } from '../../../contracts/media.contract';
+import { AppError } from '../../platform/app-error';
+import { requireUser } from '../../platform/auth-guards';
+import { deleteImage, uploadImage } from './media.service';
+
+const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, { file: message });
+
+/** Reads the multipart form: its text fields and the one file, refusing anything over the size limit. */
+async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string, string>; bytes: Buffer | null }> {
+  if (!req.isMultipart()) throw badFile(mediaMessages.invalidImage);
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') bytes = await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badFile(mediaMessages.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw badFile(mediaMessages.oneFile);
+    // A broken or truncated form is the sender's problem, never a 500.
+    throw badFile(mediaMessages.invalidImage);
+  }
+  return { fields, bytes };
+}
+
+/** Checks the form fields against the contract, with per-field messages. */
+function parseFields(fields: Record<string, string>) {
+  const parsed = uploadFieldsSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const messages: Record<string, string> = {};
+  for (const issue of parsed.error.issues) messages[issue.path.join('.') || 'body'] ??= issue.message;
+  throw new AppError('VALIDATION_FAILED', Object.values(messages)[0], messages);
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** Image uploads: checked by content, re-encoded to WebP, stored under DATA_DIR/uploads. */
+export async function mediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.ctx;
+  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+  // A guest gets 401 before anything is read.
+  app.addHook('preValidation', async (req) => {
+    requireUser(req);
+  });
+
+  app.post(
+    '/api/media',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Upload an image (multipart: imageType, entityId, file; JPEG, PNG, WebP, GIF or AVIF up to 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedImageSchema, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { fields, bytes } = await readUpload(req);
+      const { imageType, entityId, altText } = parseFields(fields);
+      if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
+      const image = await uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes });
+      return reply.status(201).send(image);
+    },
+  );
+
+  app.delete(
+    '/api/media/:id',
+    { schema: { tags: ['media'], summary: 'Remove one of your images (soft delete)', params: z.object({ id: z.uuid({ error: mediaMessages.imageNotFound }) }), response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await deleteImage({ db, userId: user.id, imageId: req.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, ne } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { ImageType, UploadedImage } from '../../../contracts/media.contract';
+import { MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, mediaMessages, THUMB_SIZE } from '../../../contracts/media.contract';
+import { shopMessages } from '../../../contracts/shops.contract';
+import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
+import { AppError } from '../../platform/app-error';
+import type { SessionUser } from '../../platform/auth-guards';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { getProfileImageUrl, setProfileImageUrl } from '../auth';
+import { isOwnProduct } from '../catalog';
+import { getOwnShop, setShopImage } from '../shops';
+import { images } from './media.tables';
+
+type Uploader = Pick<SessionUser, 'id' | 'role'>;
+
+/**
+ * Who may attach an image of each type to an entity: throws FORBIDDEN otherwise. One small function
+ * per type, so shop and product images can be added by the vendor issue.
+ */
+const ownershipChecks: Record<ImageType, (db: DbOrTx, user: Uploader, entityId: string) => Promise<void>> = {
+  profile: async (_db, user, entityId) => {
+    if (entityId !== user.id) throw new AppError('FORBIDDEN', mediaMessages.notYourProfile);
+  },
+  shop_logo: ownShop,
+  shop_banner: ownShop,
+  product: ownProduct,
+};
+
+/** Shop logos and banners: only for a shop of the calling vendor. */
+async function ownShop(db: DbOrTx, user: Uploader, entityId: string): Promise<void> {
+  if (!(await getOwnShop(db, user.id, entityId))) throw new AppError('FORBIDDEN', shopMessages.notYourShop);
+}
+
+/** Product images: only for a product in one of the calling vendor's shops (the product keeps its image list through its own PUT). */
+async function ownProduct(db: DbOrTx, user: Uploader, entityId: string): Promise<void> {
+  if (!(await isOwnProduct(db, user.id, entityId))) throw new AppError('FORBIDDEN', vendorProductMessages.notYourProduct);
+}
+
+/** What happens in the upload's transaction once the image row is written, per type. */
+const afterUpload: Partial<Record<ImageType, (tx: Tx, user: Uploader, entityId: string, url: string) => Promise<void>>> = {
+  profile: (tx, user, _entityId, url) => setProfileImageUrl(tx, user.id, url),
+  shop_logo: (tx, user, shopId, url) => setShopImage(tx, user.id, shopId, 'logo', url),
+  shop_banner: (tx, user, shopId, url) => setShopImage(tx, user.id, shopId, 'banner', url),
+};
+
+const invalid = () => new AppError('VALIDATION_FAILED', mediaMessages.invalidImage, { file: mediaMessages.invalidImage });
+// Formats as sharp names them; AVIF is 'heif' with AV1 compression.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+type Processed = { picture: Buffer; thumbnail: Buffer; width: number; height: number };
+
+/**
+ * Decodes the bytes as an image (whatever the file's name or declared type), bounds its size,
+ * auto-rotates it and re-encodes it to WebP without metadata, plus a square thumbnail.
+ */
+export async function processImage(bytes: Buffer): Promise<Processed> {
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw invalid();
+  if (!meta.width || !meta.height) throw invalid();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new AppError('VALIDATION_FAILED', mediaMessages.tooManyPixels, { file: mediaMessages.tooManyPixels });
+  }
+  try {
+    // sharp writes no metadata unless asked (withMetadata is never called): EXIF, GPS and ICC are dropped.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+    return { picture: data, thumbnail, width: info.width, height: info.height };
+  } catch {
+    throw invalid();
+  }
+}
+
+export type UploadImageArgs = {
+  db: Db;
+  uploadsDir: string;
+  user: Uploader;
+  imageType: ImageType;
+  entityId: string;
+  altText?: string;
+  bytes: Buffer;
+};
+
+/**
+ * Stores an uploaded image for an entity the caller may change: checked and re-encoded, written
+ * under server-made names, recorded in `images`; a profile picture also becomes the profile's
+ * picture in the same transaction (the previous one is retired).
+ */
+export async function uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes }: UploadImageArgs): Promise<UploadedImage> {
+  await ownershipChecks[imageType](db, user, entityId);
+  const { picture, thumbnail, width, height } = await processImage(bytes);
+  const id = randomUUID();
+  const filename = `${id}.webp`;
+  const thumbnailFilename = `${id}-thumb.webp`;
+  const url = `/uploads/${filename}`;
+  await mkdir(uploadsDir, { recursive: true });
+  await writeFile(join(uploadsDir, filename), picture);
+  await writeFile(join(uploadsDir, thumbnailFilename), thumbnail);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(images).values({ id, filename, thumbnailFilename, imageType, entityId, ownerUserId: user.id, altText: altText ?? null, width, height, sizeBytes: picture.length });
+      if (imageType === 'profile' || imageType === 'shop_logo' || imageType === 'shop_banner') {
+        // One current profile picture (shop logo, shop banner): the earlier ones are retired (soft, like every image delete).
+        await tx
+          .update(images)
+          .set({ isActive: false })
+          .where(and(eq(images.entityId, entityId), eq(images.imageType, imageType), eq(images.isActive, true), ne(images.id, id)));
+      }
+      await afterUpload[imageType]?.(tx, user, entityId, url);
+    });
+  } catch (e) {
+    await Promise.all([rm(join(uploadsDir, filename), { force: true }), rm(join(uploadsDir, thumbnailFilename), { force: true })]);
+    throw e;
+  }
+  return { id, url, thumbnailUrl: `/uploads/${thumbnailFilename}`, width, height };
+}
+
+export type DeleteImageArgs = { db: Db; userId: string; imageId: string };
+
+/** Retires one of the caller's own images (soft delete); a retired profile picture leaves the profile. */
+export async function deleteImage({ db, userId, imageId }: DeleteImageArgs): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(images)
+      .set({ isActive: false })
+      .where(and(eq(images.id, imageId), eq(images.ownerUserId, userId), eq(images.isActive, true)))
+      .returning({ filename: images.filename, imageType: images.imageType, entityId: images.entityId });
+    if (!row) throw new AppError('NOT_FOUND', mediaMessages.imageNotFound);
+    if (row.imageType === 'profile' && (await getProfileImageUrl(tx, row.entityId)) === `/uploads/${row.filename}`) {
+      await setProfileImageUrl(tx, row.entityId, null);
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../platform/columns';
+import { users } from '../auth';
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    businessName: text('business_name').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    upiId: text('upi_id').notNull(),
+    email: text('email').notNull(),
+    whatsappNumber: text('whatsapp_number'),
+    website: text('website'),
+    cashbackPercentage: numeric('cashback_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(2),
+    referralCode: text('referral_code').notNull(),
+    referredByUserId: uuid('referred_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isVerified: boolean('is_verified').notNull().default(false),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('merchants_user_unique').on(t.userId),
+    uniqueIndex('merchants_referral_code_unique').on(t.referralCode),
+    check('merchants_cashback_check', sql`${t.cashbackPercentage} >= 0 and ${t.cashbackPercentage} <= 100`),
+    check('merchants_referral_code_format', sql`${t.referralCode} ~ '^MERCH[A-Z0-9]{6}$'`),
+  ],
+);
+
+/** UPI payments a merchant received from a customer, with the cashback the customer earned. */
+export const merchantTransactions = pgTable(
+  'merchant_transactions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    customerUserId: uuid('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerContact: text('customer_contact').notNull(),
+    transactionAmountPaise: bigint('transaction_amount_paise', { mode: 'number' }).notNull(),
+    cashbackAmountPaise: bigint('cashback_amount_paise', { mode: 'number' }).notNull().default(0),
+    cashbackPoints: integer('cashback_points').notNull().default(0),
+    upiReference: text('upi_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_transactions_merchant_idx').on(t.merchantId),
+    check('merchant_transactions_amount_check', sql`${t.transactionAmountPaise} > 0`),
+    check('merchant_transactions_cashback_check', sql`${t.cashbackAmountPaise} >= 0 and ${t.cashbackPoints} >= 0`),
+  ],
+);

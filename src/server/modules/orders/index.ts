@@ -1,0 +1,15 @@
+export * from './orders.tables';
+export { ordersRoutes } from './orders.routes';
+export { countOrders, getOrder, getOrderHistory, listOrders, tabStatuses } from './orders.queries';
+export {
+  findDeliveredOrderWithProduct,
+  insertOrder,
+  lockCustomerOrder,
+  setPartStatus,
+  setPaymentStatus,
+  type Actor,
+  type LockedOrder,
+  type NewOrder,
+  type NewOrderLine,
+  type PlacedPart,
+} from './orders.service';

@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/checkout.contract';
+import type { OrderCounts, OrderDetail, OrderHistoryEntry, OrderList, OrderTab, PaymentStatus } from '../../../contracts/orders.contract';
+import { orderMessages } from '../../../contracts/orders.contract';
+import { isCancellable, type OrderStatus } from '../../../domain/order-status';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/db';
+import { products, reviews } from '../catalog';
+import { vendorShops } from '../shops';
+import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
+
+/** The statuses each tab of /orders shows ('Processing' = pending, confirmed or processing). */
+export const tabStatuses: Record<OrderTab, OrderStatus[] | null> = {
+  all: null,
+  processing: ['pending', 'confirmed', 'processing'],
+  shipped: ['shipped'],
+  delivered: ['delivered'],
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type Order = OrderList['items'][number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Parts (with shop names) and items (with image and whether the customer reviewed it) of some orders, in two queries. */
+async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const parts = await db
+    .select({
+      id: orderParts.id,
+      orderId: orderParts.orderId,
+      storeId: orderParts.storeId,
+      storeName: vendorShops.shopName,
+      status: orderParts.status,
+      subtotalPaise: orderParts.subtotalPaise,
+      pointsEarned: orderParts.pointsEarned,
+      trackingNote: orderParts.trackingNote,
+      deliveredAt: orderParts.deliveredAt,
+    })
+    .from(orderParts)
+    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .where(inArray(orderParts.orderId, ids))
+    .orderBy(asc(orderParts.createdAt), asc(vendorShops.shopName));
+  const items = await db
+    .select({
+      id: orderItems.id,
+      partId: orderItems.orderPartId,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      imageUrl: products.imageUrl,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+      pointsEarned: orderItems.pointsEarned,
+      reviewed: sql<boolean>`${reviews.id} is not null`,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(reviews, and(eq(reviews.productId, orderItems.productId), eq(reviews.customerUserId, customerUserId)))
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+
+  return rows.map((o) => {
+    const own = parts.filter((p) => p.orderId === o.id);
+    const shaped = own.map((p) => ({
+      id: p.id,
+      storeId: p.storeId,
+      storeName: p.storeName,
+      status: p.status as OrderStatus,
+      subtotalPaise: p.subtotalPaise,
+      pointsEarned: p.pointsEarned,
+      trackingNote: p.trackingNote,
+      deliveredAt: iso(p.deliveredAt),
+      items: items.filter((i) => i.partId === p.id).map(({ partId: _partId, reviewed, ...i }) => ({ ...i, reviewed: Boolean(reviewed) })),
+    }));
+    return {
+      id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      status: o.status as OrderStatus,
+      paymentStatus: o.paymentStatus as PaymentStatus,
+      subtotalPaise: o.subtotalPaise,
+      shippingPaise: o.shippingPaise,
+      totalAmountPaise: o.totalAmountPaise,
+      pointsUsed: o.pointsUsed,
+      pointsEarned: o.pointsEarned,
+      shippingAddress: o.shippingAddress,
+      itemCount: shaped.reduce((s, p) => s + p.items.reduce((n, i) => n + i.quantity, 0), 0),
+      cancellable: isCancellable(o.status as OrderStatus),
+      parts: shaped,
+    };
+  });
+}
+
+/** How many of the customer's orders each tab of /orders holds. */
+export async function countOrders(db: DbOrTx, customerUserId: string): Promise<OrderCounts> {
+  const rows = await db
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.customerId, customerUserId))
+    .groupBy(orders.status);
+  const n = (list: OrderStatus[] | null) => rows.filter((r) => !list || list.includes(r.status as OrderStatus)).reduce((s, r) => s + Number(r.n), 0);
+  return { all: n(tabStatuses.all), processing: n(tabStatuses.processing), shipped: n(tabStatuses.shipped), delivered: n(tabStatuses.delivered) };
+}
+
+/** A page of the customer's own orders, newest first, for one tab, with the real count of every tab. */
+export async function listOrders(a: { db: DbOrTx; customerUserId: string; tab: OrderTab; page: number; pageSize: number }): Promise<OrderList> {
+  const { db, customerUserId, tab, page, pageSize } = a;
+  const statuses = tabStatuses[tab];
+  const where = and(eq(orders.customerId, customerUserId), statuses ? inArray(orders.status, statuses) : undefined);
+  const [counts, rows] = await Promise.all([
+    countOrders(db, customerUserId),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: await withParts(db, customerUserId, rows), total: counts[tab], page, pageSize, counts };
+}
+
+/** The status history of an order, oldest first, with the shop of each part's change. */
+export async function getOrderHistory(db: DbOrTx, orderId: string): Promise<OrderHistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: orderStatusHistory.id,
+      status: orderStatusHistory.status,
+      note: orderStatusHistory.note,
+      storeName: vendorShops.shopName,
+      actorRole: orderStatusHistory.actorRole,
+      createdAt: orderStatusHistory.createdAt,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(orderParts, eq(orderParts.id, orderStatusHistory.orderPartId))
+    .leftJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), sql`${orderStatusHistory.orderPartId} is null`, asc(vendorShops.shopName));
+  return rows.map((r) => ({ ...r, status: r.status as OrderStatus, createdAt: r.createdAt.toISOString() }));
+}
+
+/** One of the customer's own orders with items, parts, address, amounts, points, payment status and history; NOT_FOUND otherwise. */
+export async function getOrder(a: { db: DbOrTx; customerUserId: string; orderId: string }): Promise<OrderDetail> {
+  if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  const rows = await a.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)));
+  if (rows.length === 0) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  const [order] = await withParts(a.db, a.customerUserId, rows);
+  return { ...order, history: await getOrderHistory(a.db, order.id) };
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/checkout.contract';
+import type { PaymentStatus } from '../../../contracts/orders.contract';
+import { orderMessages } from '../../../contracts/orders.contract';
+import { overallStatus, type OrderStatus } from '../../../domain/order-status';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
+
+export type NewOrderLine = { productId: string; storeId: string; productName: string; quantity: number; pricePaise: number; pointsEarned: number };
+
+export type NewOrder = {
+  customerUserId: string;
+  shippingAddress: string;
+  subtotalPaise: number;
+  shippingPaise: number;
+  totalAmountPaise: number;
+  pointsUsed: number;
+  paymentStatus: Extract<PaymentStatus, 'paid' | 'not_required'>;
+  /** Our payments row id (unique: one payment never makes two orders); null when nothing was due. */
+  paymentId: string | null;
+  lines: NewOrderLine[];
+};
+
+export type PlacedPart = { id: string; storeId: string; subtotalPaise: number; pointsEarned: number };
+
+export type Actor = { userId: string | null; role: string };
+
+/**
+ * Writes an order in the caller's transaction: the order, one part per shop, its items, and a
+ * 'pending' history row per part. Answers the order id and the parts.
+ */
+export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: string; parts: PlacedPart[] }> {
+  if (o.lines.length === 0) throw new Error('insertOrder: an order needs at least one line');
+  const byStore = new Map<string, NewOrderLine[]>();
+  for (const l of o.lines) byStore.set(l.storeId, [...(byStore.get(l.storeId) ?? []), l]);
+  const pointsEarned = o.lines.reduce((s, l) => s + l.pointsEarned, 0);
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: o.customerUserId,
+      subtotalPaise: o.subtotalPaise,
+      shippingPaise: o.shippingPaise,
+      totalAmountPaise: o.totalAmountPaise,
+      pointsUsed: o.pointsUsed,
+      pointsEarned,
+      shippingAddress: o.shippingAddress,
+      status: 'pending',
+      paymentStatus: o.paymentStatus,
+      paymentId: o.paymentId,
+    })
+    .returning({ id: orders.id });
+
+  const partRows = await tx
+    .insert(orderParts)
+    .values(
+      [...byStore].map(([storeId, lines]) => ({
+        orderId: order.id,
+        storeId,
+        status: 'pending',
+        subtotalPaise: lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0),
+        pointsEarned: lines.reduce((s, l) => s + l.pointsEarned, 0),
+      })),
+    )
+    .returning({ id: orderParts.id, storeId: orderParts.storeId, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned });
+  const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
+
+  await tx.insert(orderItems).values(
+    o.lines.map((l) => ({
+      orderId: order.id,
+      orderPartId: partOf.get(l.storeId)!,
+      productId: l.productId,
+      storeId: l.storeId,
+      productName: l.productName,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+      pointsEarned: l.pointsEarned,
+    })),
+  );
+  await tx.insert(orderStatusHistory).values(
+    partRows.map((p) => ({ orderId: order.id, orderPartId: p.id, status: 'pending', note: 'Order placed', actorUserId: o.customerUserId, actorRole: 'customer' })),
+  );
+  return { orderId: order.id, parts: partRows };
+}
+
+export type LockedOrder = {
+  id: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  pointsUsed: number;
+  subtotalPaise: number;
+  parts: { id: string; status: OrderStatus; subtotalPaise: number; items: { productId: string; quantity: number }[] }[];
+};
+
+/** Locks a customer's own order (FOR UPDATE) and answers it with its parts and items; NOT_FOUND for anyone else's. */
+export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUserId: string }): Promise<LockedOrder> {
+  if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, pointsUsed: orders.pointsUsed, subtotalPaise: orders.subtotalPaise })
+    .from(orders)
+    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)))
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  const parts = await tx
+    .select({ id: orderParts.id, status: orderParts.status, subtotalPaise: orderParts.subtotalPaise })
+    .from(orderParts)
+    .where(eq(orderParts.orderId, order.id))
+    .orderBy(asc(orderParts.createdAt), asc(orderParts.id))
+    .for('update');
+  const items = await tx
+    .select({ partId: orderItems.orderPartId, productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  return {
+    ...order,
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    parts: parts.map((p) => ({
+      ...p,
+      status: p.status as OrderStatus,
+      items: items.filter((i) => i.partId === p.id).map(({ productId, quantity }) => ({ productId, quantity })),
+    })),
+  };
+}
+
+/**
+ * Moves one shop's part to a status in the caller's transaction: records the change with actor and
+ * time, sets delivered_at when it becomes delivered, and recomputes the order's status from its parts.
+ */
+export async function setPartStatus(
+  tx: Tx,
+  a: { partId: string; status: OrderStatus; actor: Actor; note?: string | null; trackingNote?: string | null },
+): Promise<{ orderId: string; previousStatus: OrderStatus; orderStatus: OrderStatus }> {
+  // Lock the order first, then the part: the same order every writer of an order follows.
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(sql`${orders.id} = (select ${orderParts.orderId} from ${orderParts} where ${orderParts.id} = ${a.partId})`)
+    .for('update');
+  if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  const parts = await tx.select({ id: orderParts.id, status: orderParts.status }).from(orderParts).where(eq(orderParts.orderId, order.id)).for('update');
+  const part = parts.find((p) => p.id === a.partId)!;
+  const previousStatus = part.status as OrderStatus;
+  if (previousStatus !== a.status || a.trackingNote !== undefined) {
+    await tx
+      .update(orderParts)
+      .set({
+        status: a.status,
+        updatedAt: new Date(),
+        ...(previousStatus !== a.status ? { deliveredAt: a.status === 'delivered' ? new Date() : null } : {}),
+        ...(a.trackingNote !== undefined ? { trackingNote: a.trackingNote } : {}),
+      })
+      .where(eq(orderParts.id, a.partId));
+  }
+  if (previousStatus !== a.status) {
+    await tx.insert(orderStatusHistory).values({ orderId: order.id, orderPartId: a.partId, status: a.status, note: a.note ?? null, actorUserId: a.actor.userId, actorRole: a.actor.role });
+  }
+  const orderStatus = overallStatus(parts.map((p) => (p.id === a.partId ? a.status : (p.status as OrderStatus))));
+  if (orderStatus !== order.status) {
+    await tx.update(orders).set({ status: orderStatus, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx.insert(orderStatusHistory).values({ orderId: order.id, orderPartId: null, status: orderStatus, note: a.note ?? null, actorUserId: a.actor.userId, actorRole: a.actor.role });
+  }
+  return { orderId: order.id, previousStatus, orderStatus };
+}
+
+/** Sets an order's payment status (paid, refund pending, ...) in the caller's transaction. */
+export async function setPaymentStatus(tx: Tx, a: { orderId: string; paymentStatus: PaymentStatus }): Promise<void> {
+  await tx.update(orders).set({ paymentStatus: a.paymentStatus, updatedAt: new Date() }).where(eq(orders.id, a.orderId));
+}
+
+/** The id of one of the customer's orders in which this product was delivered, or null. */
+export async function findDeliveredOrderWithProduct(db: DbOrTx, a: { customerUserId: string; productId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ orderId: orders.id })
+    .from(orderItems)
+    .innerJoin(orderParts, eq(orderParts.id, orderItems.orderPartId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.customerId, a.customerUserId), eq(orderItems.productId, a.productId), eq(orderParts.status, 'delivered')))
+    .limit(1);
+  return row?.orderId ?? null;
+}
+

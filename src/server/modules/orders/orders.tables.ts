@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
+import { users } from '../auth';
+import { products } from '../catalog';
+import { vendorShops } from '../shops';
+
+const statusCheck = (col: unknown) => sql`${col} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    customerId: uuid('customer_id').notNull().references(() => users.id),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
+    totalAmountPaise: bigint('total_amount_paise', { mode: 'number' }).notNull(),
+    pointsUsed: integer('points_used').notNull().default(0),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    shippingAddress: text('shipping_address').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('not_required'),
+    paymentId: text('payment_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    check('orders_status_check', statusCheck(t.status)),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded')`),
+    check('orders_amounts_check', sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`),
+    check('orders_points_check', sql`${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`),
+    uniqueIndex('orders_payment_id_unique').on(t.paymentId),
+  ],
+);
+
+/** One shop's part of an order: each shop fulfils its own part. */
+export const orderParts = pgTable(
+  'order_parts',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull().references(() => vendorShops.id),
+    status: text('status').notNull().default('pending'),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    trackingNote: text('tracking_note'),
+    /** Set when the part is delivered: earned points are released once the return window has passed. */
+    deliveredAt: tstz('delivered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_parts_order_store_unique').on(t.orderId, t.storeId),
+    index('order_parts_store_idx').on(t.storeId, t.createdAt),
+    check('order_parts_status_check', statusCheck(t.status)),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderPartId: uuid('order_part_id').notNull().references(() => orderParts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull().references(() => products.id),
+    storeId: uuid('store_id').notNull().references(() => vendorShops.id),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    pointsEarned: integer('points_earned').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+/** Every status change of an order or of one of its parts, with time and actor. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderPartId: uuid('order_part_id').references(() => orderParts.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt), check('order_status_history_status_check', statusCheck(t.status))],
+);

@@ -1,0 +1,21 @@
+export * from './payments.tables';
+export { RazorpayGateway, TestGateway, sameSignature, signCheckout, type PaymentGateway, type ProviderOrderRequest, type RazorpayCredentials } from './payments.gateway';
+export {
+  activeGateway,
+  createPayment,
+  findPaymentByProviderOrder,
+  gatewayNamed,
+  getGatewaySettings,
+  getPayment,
+  isRefundDue,
+  lockPayment,
+  markPaymentFailed,
+  markPaymentPaid,
+  razorpayGateway,
+  saveGatewaySettings,
+  testGateway,
+  type GatewaySettingsInput,
+  type GatewaySettingsView,
+  type NewPayment,
+  type Payment,
+} from './payments.service';

@@ -1,0 +1,96 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { GatewayName } from '../../../contracts/checkout.contract';
+import { checkoutMessages } from '../../../contracts/checkout.contract';
+import { AppError } from '../../platform/app-error';
+
+export type ProviderOrderRequest = { amountPaise: number; currency: 'INR'; receipt: string; notes: Record<string, string> };
+
+/** A payment provider, as checkout sees it: create an order to pay, then check the signed answer. */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** The public key id the browser's checkout needs (Razorpay only). */
+  readonly keyId?: string;
+  /** Creates the provider's order for an amount; called outside any database transaction. */
+  createOrder(req: ProviderOrderRequest): Promise<{ providerOrderId: string }>;
+  /** True when `signature` is the provider's signature of `${providerOrderId}|${providerPaymentId}`. */
+  verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean;
+}
+
+/** HMAC-SHA256 hex of `${orderId}|${paymentId}`: how Razorpay signs a checkout response. */
+export function signCheckout(secret: string | Buffer, orderId: string, paymentId: string): string {
+  return createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex');
+}
+
+/** Compares two hex signatures in constant time (false when the lengths differ). */
+export function sameSignature(expectedHex: string, givenHex: string): boolean {
+  const a = Buffer.from(expectedHex, 'utf8');
+  const b = Buffer.from(givenHex.trim().toLowerCase(), 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The built-in test gateway: no network, no money. It "creates" an order locally, and its own
+ * dialog in the browser asks the server to sign a payment (see `signTestPayment`) exactly as
+ * Razorpay's checkout would, so the verification path is the same.
+ */
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const;
+  constructor(private readonly secret: Buffer) {}
+
+  async createOrder(): Promise<{ providerOrderId: string }> {
+    return { providerOrderId: `test_order_${randomUUID()}` };
+  }
+
+  /** Signs a simulated successful payment of a test order. */
+  pay(providerOrderId: string): { providerPaymentId: string; signature: string } {
+    const providerPaymentId = `test_pay_${randomUUID()}`;
+    return { providerPaymentId, signature: signCheckout(this.secret, providerOrderId, providerPaymentId) };
+  }
+
+  verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
+    return sameSignature(signCheckout(this.secret, a.providerOrderId, a.providerPaymentId), a.signature);
+  }
+}
+
+export type RazorpayCredentials = { apiBase: string; keyId: string; keySecret: string; webhookSecret: string | null };
+
+type RazorpayOrder = { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
+
+/** Razorpay: its Orders API over HTTPS with basic auth, and its HMAC-SHA256 signatures. */
+export class RazorpayGateway implements PaymentGateway {
+  readonly name = 'razorpay' as const;
+  readonly keyId: string;
+  constructor(private readonly creds: RazorpayCredentials) {
+    this.keyId = creds.keyId;
+  }
+
+  async createOrder(req: ProviderOrderRequest): Promise<{ providerOrderId: string }> {
+    const auth = Buffer.from(`${this.creds.keyId}:${this.creds.keySecret}`).toString('base64');
+    let body: RazorpayOrder;
+    try {
+      const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/orders`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: req.amountPaise, currency: req.currency, receipt: req.receipt, notes: req.notes }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
+      body = (await res.json()) as RazorpayOrder;
+    } catch {
+      throw new AppError('UNAVAILABLE', checkoutMessages.createOrderFailed);
+    }
+    if (typeof body.id !== 'string' || body.amount !== req.amountPaise) throw new AppError('UNAVAILABLE', checkoutMessages.createOrderFailed);
+    return { providerOrderId: body.id };
+  }
+
+  verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
+    return sameSignature(signCheckout(this.creds.keySecret, a.providerOrderId, a.providerPaymentId), a.signature);
+  }
+
+  /** True when `signature` (the X-Razorpay-Signature header) signs the raw webhook body with the webhook secret. */
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean {
+    if (!this.creds.webhookSecret || !signature) return false;
+    const expected = createHmac('sha256', this.creds.webhookSecret).update(rawBody, 'utf8').digest('hex');
+    return sameSignature(expected, signature);
+  }
+}

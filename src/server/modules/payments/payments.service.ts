@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { GatewayName } from '../../../contracts/checkout.contract';
+import { checkoutMessages } from '../../../contracts/checkout.contract';
+import { AppError } from '../../platform/app-error';
+import type { Config } from '../../platform/config';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
+import { RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
+import { paymentGatewaySettings, payments } from './payments.tables';
+
+type SecretConfig = Pick<Config, 'APP_SECRET' | 'DATA_DIR' | 'RAZORPAY_API_BASE'>;
+
+export type Payment = typeof payments.$inferSelect;
+
+export type GatewaySettingsInput = { keyId: string | null; keySecret?: string | null; webhookSecret?: string | null; isEnabled: boolean };
+export type GatewaySettingsView = { provider: string; keyId: string | null; isEnabled: boolean; hasKeySecret: boolean; hasWebhookSecret: boolean };
+
+/** Saves the Razorpay settings; secrets are encrypted at rest, and an omitted secret keeps the stored one. */
+export async function saveGatewaySettings(db: DbOrTx, config: SecretConfig, input: GatewaySettingsInput): Promise<GatewaySettingsView> {
+  const values: Partial<typeof paymentGatewaySettings.$inferInsert> = { keyId: input.keyId?.trim() || null, isEnabled: input.isEnabled, updatedAt: new Date() };
+  if (input.keySecret !== undefined) values.keySecretEncrypted = input.keySecret ? encrypt(config, input.keySecret) : null;
+  if (input.webhookSecret !== undefined) values.webhookSecretEncrypted = input.webhookSecret ? encrypt(config, input.webhookSecret) : null;
+  await db
+    .insert(paymentGatewaySettings)
+    .values({ id: 1, provider: 'razorpay', ...values })
+    .onConflictDoUpdate({ target: paymentGatewaySettings.id, set: values });
+  return getGatewaySettings(db);
+}
+
+/** The gateway settings without their secrets (they never leave the server). */
+export async function getGatewaySettings(db: DbOrTx): Promise<GatewaySettingsView> {
+  const [row] = await db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, 1));
+  return {
+    provider: row?.provider ?? 'razorpay',
+    keyId: row?.keyId ?? null,
+    isEnabled: row?.isEnabled ?? false,
+    hasKeySecret: Boolean(row?.keySecretEncrypted),
+    hasWebhookSecret: Boolean(row?.webhookSecretEncrypted),
+  };
+}
+
+const notConfigured = () => new AppError('UNAVAILABLE', checkoutMessages.gatewayNotConfigured);
+
+function openSecret(config: SecretConfig, stored: string | null): string | null {
+  if (!stored) return null;
+  try {
+    return decrypt(config, stored);
+  } catch {
+    // Stored under another APP_SECRET: unusable until an admin saves the secret again.
+    return null;
+  }
+}
+
+/** The Razorpay gateway when its settings row is enabled; null when it is not enabled; throws when enabled but incomplete. */
+export async function razorpayGateway(db: DbOrTx, config: SecretConfig): Promise<RazorpayGateway | null> {
+  const [row] = await db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, 1));
+  if (!row?.isEnabled) return null;
+  const keySecret = openSecret(config, row.keySecretEncrypted);
+  if (!row.keyId || !keySecret) throw notConfigured();
+  return new RazorpayGateway({ apiBase: config.RAZORPAY_API_BASE, keyId: row.keyId, keySecret, webhookSecret: openSecret(config, row.webhookSecretEncrypted) });
+}
+
+/** The built-in test gateway, signing with a per-install secret derived from the master key. */
+export function testGateway(config: SecretConfig): TestGateway {
+  return new TestGateway(derivedKey(config, 'test-gateway'));
+}
+
+/** The gateway new checkouts use: Razorpay when it is enabled and configured, else the test gateway. */
+export async function activeGateway(db: DbOrTx, config: SecretConfig): Promise<PaymentGateway> {
+  return (await razorpayGateway(db, config)) ?? testGateway(config);
+}
+
+/** The gateway that verifies a payment made through `name`. */
+export async function gatewayNamed(db: DbOrTx, config: SecretConfig, name: GatewayName): Promise<PaymentGateway> {
+  if (name === 'test') return testGateway(config);
+  const rp = await razorpayGateway(db, config);
+  if (!rp) throw notConfigured();
+  return rp;
+}
+
+export type NewPayment = { id: string; customerUserId: string; gateway: GatewayName; providerOrderId: string; amountPaise: number; checkout: unknown };
+
+/** Records a payment attempt (status created) with a snapshot of what is being bought. */
+export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment> {
+  const [row] = await db
+    .insert(payments)
+    .values({ id: p.id, customerId: p.customerUserId, gateway: p.gateway, providerOrderId: p.providerOrderId, amountPaise: p.amountPaise, currency: 'INR', checkout: p.checkout })
+    .returning();
+  return row;
+}
+
+/** Locks a payment row for the rest of the transaction (so two confirmations of it run one after the other). */
+export async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row ?? null;
+}
+
+/** A customer's own payment; NOT_FOUND for anyone else's. */
+export async function getPayment(db: DbOrTx, a: { paymentId: string; customerUserId: string }): Promise<Payment> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, a.paymentId), eq(payments.customerId, a.customerUserId)));
+  if (!row) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+  return row;
+}
+
+/** The payment of a provider order, or null. */
+export async function findPaymentByProviderOrder(db: DbOrTx, gateway: GatewayName, providerOrderId: string): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.providerOrderId, providerOrderId)));
+  return row ?? null;
+}
+
+/** Marks a payment paid and links the order it produced. */
+export async function markPaymentPaid(tx: Tx, a: { paymentId: string; orderId: string; providerPaymentId: string }): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'paid', orderId: a.orderId, providerPaymentId: a.providerPaymentId, failureReason: null, updatedAt: new Date() })
+    .where(eq(payments.id, a.paymentId));
+}
+
+/**
+ * Marks a payment failed with the reason shown to the customer. With a provider payment id it
+ * means money was taken but no order was placed: the payment is due for a refund.
+ */
+export async function markPaymentFailed(db: DbOrTx, a: { paymentId: string; reason: string; providerPaymentId?: string }): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureReason: a.reason, ...(a.providerPaymentId ? { providerPaymentId: a.providerPaymentId } : {}), updatedAt: new Date() })
+    .where(and(eq(payments.id, a.paymentId), sql`${payments.status} <> 'paid'`));
+}
+
+/** True when a payment took money that must be given back (it failed after the provider captured it). */
+export const isRefundDue = (p: Payment): boolean => p.status === 'failed' && p.providerPaymentId !== null;

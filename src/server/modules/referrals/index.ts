@@ -1,0 +1,2 @@
+export * from './referrals.tables';
+export { createReferral, type NewReferral } from './referrals.service';

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../platform/db';
+import { releaseDuePoints } from './rewards.service';
+
+/** The advisory lock key of the points release job: one process at a time runs it. */
+export const POINTS_RELEASE_LOCK = 72_410_001;
+
+export type JobLog = { info: (msg: string) => void; error: (msg: string) => void };
+
+export type PointsReleaseJobOptions = { db: Db; returnWindowDays: number; intervalMs?: number; log: JobLog };
+
+/** Runs one pass: releases due points of every customer unless another process holds the lock; null when it did not run. */
+export async function runPointsRelease({ db, returnWindowDays }: Pick<PointsReleaseJobOptions, 'db' | 'returnWindowDays'>): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    // Held until this transaction ends, on whichever pooled connection runs it.
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${POINTS_RELEASE_LOCK}) as locked`);
+    if (!lock?.locked) return null;
+    return releaseDuePoints(tx, { returnWindowDays });
+  });
+}
+
+/**
+ * Starts the scheduled release of pending points (now, then every `intervalMs`, 10 minutes by
+ * default); answers a function that stops it.
+ */
+export function startPointsReleaseJob({ db, returnWindowDays, intervalMs = 10 * 60_000, log }: PointsReleaseJobOptions): () => void {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const released = await runPointsRelease({ db, returnWindowDays });
+      if (released) log.info(`Points release: ${released} pending earning(s) are now available`);
+    } catch (e) {
+      if (!stopped) log.error(`Points release failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), Math.min(1_000, intervalMs));
+  const timer = setInterval(() => void tick(), intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

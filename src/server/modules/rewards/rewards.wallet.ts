@@ -1,0 +1,126 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Page } from '../../../contracts/common.contract';
+import { rewardsMessages, type TransactionType, type Wallet, type Withdrawal, type WithdrawalRequest, type WithdrawalStatus } from '../../../contracts/rewards.contract';
+import { AppError } from '../../platform/app-error';
+import type { Db, Tx } from '../../platform/db';
+import { customers } from '../auth';
+import { getBalances, moveCache, releaseDuePoints } from './rewards.service';
+import { rewardsTransactions, withdrawalRequests } from './rewards.tables';
+
+// A withdrawal's 'withdrawn' ledger row carries the same id as its withdrawal request, so the row
+// that later returns the points (a rejection) can point at it without a column of its own.
+
+type PageArgs = { db: Db; customerUserId: string; page: number; pageSize: number };
+
+const toWithdrawal = (w: typeof withdrawalRequests.$inferSelect): Withdrawal => ({
+  id: w.id,
+  points: w.points,
+  upiId: w.upiId,
+  status: w.status as WithdrawalStatus,
+  createdAt: w.createdAt.toISOString(),
+  processedAt: w.processedAt?.toISOString() ?? null,
+});
+
+/** The customer's wallet: balances (after releasing due points) and one page of ledger rows, newest first. */
+export async function getWallet({ db, customerUserId, page, pageSize, returnWindowDays }: PageArgs & { returnWindowDays: number }): Promise<Wallet> {
+  const balances = await getBalances(db, customerUserId, { returnWindowDays });
+  const mine = eq(rewardsTransactions.customerId, customerUserId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(rewardsTransactions)
+      .where(mine)
+      .orderBy(desc(rewardsTransactions.createdAt), desc(rewardsTransactions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(rewardsTransactions).where(mine),
+  ]);
+  const items = rows.map((r) => ({
+    id: r.id,
+    type: r.transactionType as TransactionType,
+    points: r.points,
+    pendingPoints: r.pendingPoints,
+    description: r.description,
+    orderId: r.orderId,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { ...balances, transactions: { items, total: Number(total), page, pageSize } };
+}
+
+/** The customer's withdrawal requests, newest first. */
+export async function listWithdrawals({ db, customerUserId, page, pageSize }: PageArgs): Promise<Page<Withdrawal>> {
+  const mine = eq(withdrawalRequests.customerId, customerUserId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawalRequests)
+      .where(mine)
+      .orderBy(desc(withdrawalRequests.createdAt), desc(withdrawalRequests.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(withdrawalRequests).where(mine),
+  ]);
+  return { items: rows.map(toWithdrawal), total: Number(total), page, pageSize };
+}
+
+export type CreateWithdrawalArgs = { db: Db; customerUserId: string; input: WithdrawalRequest; returnWindowDays: number };
+
+/**
+ * Requests a withdrawal to UPI: in one transaction, takes the points from the available balance
+ * (never below 0), stores a pending request and writes its 'withdrawn' ledger row.
+ */
+export async function createWithdrawal({ db, customerUserId, input, returnWindowDays }: CreateWithdrawalArgs): Promise<Withdrawal> {
+  // Points whose return window has passed are available now, even if nobody opened the wallet.
+  await releaseDuePoints(db, { customerUserId, returnWindowDays });
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .update(customers)
+      .set({ rewardPoints: sql`${customers.rewardPoints} - ${input.points}`, updatedAt: new Date() })
+      .where(sql`${customers.userId} = ${customerUserId} and ${customers.rewardPoints} >= ${input.points}`)
+      .returning({ id: customers.id });
+    if (taken.length === 0) throw new AppError('VALIDATION_FAILED', rewardsMessages.withdrawTooMuch, { points: rewardsMessages.withdrawTooMuch });
+    const [request] = await tx.insert(withdrawalRequests).values({ customerId: customerUserId, points: input.points, upiId: input.upiId, status: 'pending' }).returning();
+    await tx.insert(rewardsTransactions).values({
+      id: request.id,
+      customerId: customerUserId,
+      transactionType: 'withdrawn',
+      points: -input.points,
+      description: `Withdrawal to UPI ID ${input.upiId}`,
+    });
+    return toWithdrawal(request);
+  });
+}
+
+// Moves a pending request to its final status; NOT_FOUND or CONFLICT when it is not pending.
+async function closeRequest(tx: Tx, withdrawalId: string, set: Partial<typeof withdrawalRequests.$inferInsert>) {
+  const [row] = await tx
+    .update(withdrawalRequests)
+    .set({ ...set, processedAt: new Date() })
+    .where(and(eq(withdrawalRequests.id, withdrawalId), eq(withdrawalRequests.status, 'pending')))
+    .returning();
+  if (row) return row;
+  const [exists] = await tx.select({ id: withdrawalRequests.id }).from(withdrawalRequests).where(eq(withdrawalRequests.id, withdrawalId));
+  if (!exists) throw new AppError('NOT_FOUND', 'Withdrawal request not found');
+  throw new AppError('CONFLICT', 'This withdrawal request has already been processed');
+}
+
+/** Marks a pending withdrawal as paid with the UPI reference of the transfer (the points stay withdrawn). */
+export async function markWithdrawalPaid({ db, withdrawalId, upiReference }: { db: Db; withdrawalId: string; upiReference: string }): Promise<Withdrawal> {
+  return db.transaction(async (tx) => toWithdrawal(await closeRequest(tx, withdrawalId, { status: 'paid', upiReference })));
+}
+
+/** Rejects a pending withdrawal and gives its points back through a 'withdrawal_returned' ledger row. */
+export async function rejectWithdrawal({ db, withdrawalId, reason }: { db: Db; withdrawalId: string; reason: string }): Promise<Withdrawal> {
+  return db.transaction(async (tx) => {
+    const row = await closeRequest(tx, withdrawalId, { status: 'rejected', rejectReason: reason });
+    await moveCache(tx, row.customerId, { points: row.points });
+    await tx.insert(rewardsTransactions).values({
+      customerId: row.customerId,
+      transactionType: 'withdrawal_returned',
+      points: row.points,
+      relatedTransactionId: row.id,
+      description: reason ? `Withdrawal returned: ${reason}` : 'Withdrawal returned',
+    });
+    return toWithdrawal(row);
+  });
+}

@@ -1,0 +1,3 @@
+export * from './shops.tables';
+export { shopsRoutes } from './shops.routes';
+export { getOwnShop, isShopActive, listVendorShops, setShopImage, type Shop, type ShopImageKind } from './shops.service';

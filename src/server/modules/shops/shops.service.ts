@@ -1,0 +1,137 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Page, PageQuery } from '../../../contracts/common.contract';
+import type { Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
+import { shopMessages } from '../../../contracts/shops.contract';
+import { AppError } from '../../platform/app-error';
+import type { Db, DbOrTx } from '../../platform/db';
+import { vendorShops } from './shops.tables';
+
+export type { Shop };
+export type ShopImageKind = 'logo' | 'banner';
+
+type ShopRow = typeof vendorShops.$inferSelect;
+
+const toShop = (r: ShopRow): Shop => ({
+  id: r.id,
+  shopName: r.shopName,
+  shopDescription: r.shopDescription,
+  // The database checks the type (online, physical or both).
+  shopType: r.shopType as ShopType,
+  address: r.address,
+  city: r.city,
+  state: r.state,
+  postalCode: r.postalCode,
+  isActive: r.isActive,
+  deliveryAvailable: r.deliveryAvailable,
+  deliveryDistanceKm: r.deliveryDistanceKm,
+  deliveryFeePaise: r.deliveryFeePaise,
+  freeDeliveryThresholdPaise: r.freeDeliveryThresholdPaise,
+  enableReviews: r.enableReviews,
+  googleReviewsEnabled: r.googleReviewsEnabled,
+  logoUrl: r.logoUrl,
+  bannerUrl: r.bannerUrl,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const own = (vendorUserId: string, shopId: string) => and(eq(vendorShops.id, shopId), eq(vendorShops.vendorId, vendorUserId));
+const notFound = () => new AppError('NOT_FOUND', shopMessages.notFound);
+
+/** Every shop of a vendor, oldest first. */
+export async function listVendorShops(db: DbOrTx, vendorUserId: string): Promise<Shop[]> {
+  const rows = await db.select().from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId)).orderBy(asc(vendorShops.createdAt), asc(vendorShops.id));
+  return rows.map(toShop);
+}
+
+export type ListShopsArgs = { db: DbOrTx; vendorUserId: string; query: PageQuery };
+
+/** One page of a vendor's own shops, oldest first. */
+export async function listShops({ db, vendorUserId, query }: ListShopsArgs): Promise<Page<Shop>> {
+  const { page, pageSize } = query;
+  const mine = eq(vendorShops.vendorId, vendorUserId);
+  const rows = await db
+    .select()
+    .from(vendorShops)
+    .where(mine)
+    .orderBy(asc(vendorShops.createdAt), asc(vendorShops.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(vendorShops).where(mine);
+  return { items: rows.map(toShop), total: Number(n), page, pageSize };
+}
+
+/** The vendor's own shop, or null (another vendor's shop is null too). */
+export async function getOwnShop(db: DbOrTx, vendorUserId: string, shopId: string): Promise<Shop | null> {
+  const [row] = await db.select().from(vendorShops).where(own(vendorUserId, shopId)).limit(1);
+  return row ? toShop(row) : null;
+}
+
+/** Whether a shop exists and is active (open to shoppers). */
+export async function isShopActive(db: DbOrTx, shopId: string): Promise<boolean> {
+  const [row] = await db.select({ isActive: vendorShops.isActive }).from(vendorShops).where(eq(vendorShops.id, shopId)).limit(1);
+  return row?.isActive ?? false;
+}
+
+/** The columns a create or an edit writes; delivery numbers left out are not written. */
+function columnsOf(input: ShopData) {
+  return {
+    shopName: input.shopName,
+    shopDescription: input.shopDescription ?? null,
+    shopType: input.shopType,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    postalCode: input.postalCode ?? null,
+    deliveryAvailable: input.deliveryAvailable,
+    enableReviews: input.enableReviews,
+    googleReviewsEnabled: input.googleReviewsEnabled,
+    ...(input.deliveryDistanceKm === undefined ? {} : { deliveryDistanceKm: input.deliveryDistanceKm }),
+    ...(input.deliveryFeePaise === undefined ? {} : { deliveryFeePaise: input.deliveryFeePaise }),
+    ...(input.freeDeliveryThresholdPaise === undefined ? {} : { freeDeliveryThresholdPaise: input.freeDeliveryThresholdPaise }),
+  };
+}
+
+export type CreateShopArgs = { db: Db; vendorUserId: string; input: ShopData };
+
+/** Opens a new, active shop for the vendor; delivery numbers not given take SPEC.md's defaults. */
+export async function createShop({ db, vendorUserId, input }: CreateShopArgs): Promise<Shop> {
+  const [row] = await db
+    .insert(vendorShops)
+    .values({ ...columnsOf(input), vendorId: vendorUserId })
+    .returning();
+  return toShop(row);
+}
+
+export type UpdateShopArgs = { db: Db; vendorUserId: string; shopId: string; input: ShopData };
+
+/** Saves the edit form of one of the vendor's own shops (404 for anyone else's). */
+export async function updateShop({ db, vendorUserId, shopId, input }: UpdateShopArgs): Promise<Shop> {
+  const [row] = await db
+    .update(vendorShops)
+    .set({ ...columnsOf(input), updatedAt: new Date() })
+    .where(own(vendorUserId, shopId))
+    .returning();
+  if (!row) throw notFound();
+  return toShop(row);
+}
+
+export type SetShopActiveArgs = { db: Db; vendorUserId: string; shopId: string; isActive: boolean };
+
+/**
+ * Opens or closes one of the vendor's own shops; the products of a closed shop leave the storefront
+ * because the catalog shows only products of active shops.
+ */
+export async function setShopActive({ db, vendorUserId, shopId, isActive }: SetShopActiveArgs): Promise<{ shop: Shop; message: string }> {
+  const [row] = await db.update(vendorShops).set({ isActive, updatedAt: new Date() }).where(own(vendorUserId, shopId)).returning();
+  if (!row) throw notFound();
+  return { shop: toShop(row), message: isActive ? shopMessages.activated : shopMessages.deactivated };
+}
+
+/** Sets the logo or banner url of one of the vendor's own shops, inside the caller's transaction (404 for anyone else's). */
+export async function setShopImage(tx: DbOrTx, vendorUserId: string, shopId: string, kind: ShopImageKind, url: string | null): Promise<void> {
+  const [row] = await tx
+    .update(vendorShops)
+    .set({ ...(kind === 'logo' ? { logoUrl: url } : { bannerUrl: url }), updatedAt: new Date() })
+    .where(own(vendorUserId, shopId))
+    .returning({ id: vendorShops.id });
+  if (!row) throw notFound();
+}

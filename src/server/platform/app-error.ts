@@ -1,0 +1,20 @@
+import { errorStatus, type ErrorCode } from '../../contracts/errors.contract';
+
+/** A failure the API reports to the caller: a code (mapped to a status in one place) and a user-facing message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+/** Shorthand for a NOT_FOUND error. */
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

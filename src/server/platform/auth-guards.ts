@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../contracts/auth.contract';
+import { AppError } from './app-error';
+
+/** Who is calling, as resolved from the session cookie. */
+export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const SESSION_COOKIE = 'haat_session';
+
+/** The signed-in user, or 401. */
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return req.user;
+}
+
+/** The signed-in user with one of the given roles: 401 without a session, 403 with another role. */
+export function requireRole(req: FastifyRequest, ...allowed: Role[]): SessionUser {
+  const user = requireUser(req);
+  if (!allowed.includes(user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this page.');
+  return user;
+}
+
+/** A Fastify preHandler form of requireRole, for route options. */
+export const roleGuard =
+  (...allowed: Role[]) =>
+  async (req: FastifyRequest, _reply: FastifyReply) => {
+    requireRole(req, ...allowed);
+  };
+
+/** Where the request came from, for sessions and logs. */
+export function origin(req: FastifyRequest): { ip: string; userAgent: string | null } {
+  return { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null };
+}
+
+export const ADMIN_SESSION_COOKIE = 'haat_admin_session';

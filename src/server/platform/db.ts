@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; helpers that take part in a caller's transaction take one of these first. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: for reads and single statements. */
+export type DbOrTx = Db | Tx;
+
+export type DbKind = 'pglite' | 'postgresql';
+export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite };
+
+export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+// pg returns bigint (int8) as a string by default; our bigint columns hold paise, well inside 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric stays a string in pg; drizzle's numeric mode handles conversion per column.
+
+/** Opens the embedded PGlite database stored in `dataDir`, or a fresh in-memory one loaded from a dump. */
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
+}
+
+/** Connects to a PostgreSQL server through a node-postgres pool. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with a clear message when the server is not there.
+  const c = await pool.connect().catch((e: Error) => {
+    void pool.end();
+    throw new Error(`Cannot connect to PostgreSQL at ${redact(url)}: ${e.message}`);
+  });
+  c.release();
+  const db = drizzlePg(pool) as unknown as Db;
+  return { db, kind: 'postgresql', close: () => pool.end() };
+}
+
+/** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */
+export function openDatabase(cfg: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite({ dataDir: `${cfg.DATA_DIR}/db` });
+}
+
+/** Applies the committed migrations that are not applied yet. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+type Journal = { entries: { idx: number; tag: string }[] };
+
+/** The applied migration count and the tag of the latest applied one. */
+export async function migrationVersion(db: Db): Promise<{ version: number; tag: string | null }> {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as Journal;
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const n = Number(row?.n ?? 0);
+  return { version: n, tag: journal.entries[n - 1]?.tag ?? null };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+/** Runs raw SQL and answers its rows, whichever driver is underneath. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../contracts/errors.contract';
+import { AppError } from './app-error';
+
+type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** The one error handler: AppError, validation and Fastify errors become `{ error: { code, message, fields? } }`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      const body: Body = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+      return reply.status(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') || 'body';
+        fields[key] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Please check the form and try again.';
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: first, fields } } satisfies Body);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its contract');
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } } satisfies Body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' } } satisfies Body);
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } } satisfies Body);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
+      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request is not valid.';
+      return reply.status(status === 404 ? 404 : 400).send({ error: { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message } } satisfies Body);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } } satisfies Body);
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie sessions: state-changing API calls must carry `x-requested-with: haat`,
+ * a header a cross-site form cannot send and a cross-site script cannot add without CORS approval.
+ * Webhooks are signed by their sender instead.
+ */
+export function installCsrfCheck(app: FastifyInstance, exempt: string[] = []): void {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (exempt.some((p) => req.url.startsWith(p))) return;
+    if (req.headers['x-requested-with'] !== 'haat') {
+      throw new AppError('CSRF_REJECTED', 'This request was blocked for your security. Please reload the page and try again.');
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../test/app';
+import { ConfigError, loadConfig } from './config';
+import { FailureLimiter } from './login-limiter';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a number'],
+    [{ PORT: '70000' }, 'Configuration error: PORT must be at most 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// (or be unset for the embedded database)'],
+    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' }, 'Configuration error: ADMIN_EMAIL must be an email address'],
+    [{ ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' }, 'Configuration error: ADMIN_PASSWORD must be at least 12 characters'],
+    [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
+  ])('stops with one clear line for %j', (env, line) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(line);
+  });
+});
+
+describe('FailureLimiter', () => {
+  it('blocks after the maximum failures and frees the key when the window passes', () => {
+    let now = 0;
+    const l = new FailureLimiter(3, 60_000, () => now);
+    l.fail('k');
+    l.fail('k');
+    expect(l.retryAfter('k')).toBe(0);
+    l.fail('k');
+    expect(l.retryAfter('k')).toBe(60);
+    expect(l.retryAfter('other')).toBe(0);
+    now = 60_001;
+    expect(l.retryAfter('k')).toBe(0);
+  });
+
+  it('forgets a key on reset', () => {
+    const l = new FailureLimiter(1, 1000);
+    l.fail('k');
+    expect(l.retryAfter('k')).toBeGreaterThan(0);
+    l.reset('k');
+    expect(l.retryAfter('k')).toBe(0);
+  });
+});
+
+describe('health and docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers /api/health with the database kind and the migration version', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+      migration: { version: expect.any(Number), tag: expect.stringMatching(/^\d{4}_/) },
+    });
+    expect(res.json().migration.version).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves the API documentation generated from the contracts', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = spec.json().paths;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/contact', '/api/health']));
+    expect(paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+
+  it('sends security headers', async () => {
+    const res = await new TestClient(t.app).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,139 @@
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses, customers, userProfiles, users, vendors, verifyPassword } from '../modules/auth';
+import { categories, products } from '../modules/catalog';
+import { employees } from '../modules/erp';
+import { images } from '../modules/media';
+import { merchants } from '../modules/merchants';
+import { rewardsTransactions } from '../modules/rewards';
+import { vendorShops } from '../modules/shops';
+import type { Database } from '../platform/db';
+import { freshDatabase } from '../test/db';
+import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
+
+let database: Database;
+let uploadsDir: string;
+let summary: SeedSummary;
+let emptyBefore: boolean;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  uploadsDir = await mkdtemp(join(tmpdir(), 'haat-seed-'));
+  emptyBefore = await isDatabaseEmpty(database.db);
+  summary = await seedDemoData({ db: database.db, uploadsDir });
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+});
+
+describe('demo data', () => {
+  it('goes only into an empty database', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('has the six categories of the specification', async () => {
+    const rows = await database.db.select({ name: categories.name }).from(categories).orderBy(categories.sortOrder);
+    expect(rows.map((r) => r.name)).toEqual(['Electronics', 'Fashion', 'Home & Living', 'Books', 'Sports & Gaming', 'Health & Beauty']);
+    expect(summary.categories).toBe(6);
+  });
+
+  it('has at least three vendors, each with a shop', async () => {
+    const rows = await database.db
+      .select({ userId: vendors.userId, shops: count(vendorShops.id) })
+      .from(vendors)
+      .leftJoin(vendorShops, eq(vendorShops.vendorId, vendors.userId))
+      .groupBy(vendors.userId);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const r of rows) expect(r.shops).toBeGreaterThanOrEqual(1);
+    const [shops] = await database.db.select({ n: count() }).from(vendorShops);
+    expect(shops.n).toBe(summary.shops);
+    expect(summary.shops).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has at least 60 priced products over all six categories, each with a WebP image on disk', async () => {
+    const rows = await database.db
+      .select({ id: products.id, pricePaise: products.pricePaise, imageUrl: products.imageUrl, images: products.images, categoryId: products.categoryId })
+      .from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(rows.length).toBe(summary.products);
+    expect(new Set(rows.map((r) => r.categoryId)).size).toBe(6);
+    for (const p of rows) {
+      expect(p.pricePaise).toBeGreaterThan(0);
+      expect(p.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+      expect(p.images).toEqual([p.imageUrl]);
+      const file = join(uploadsDir, basename(p.imageUrl ?? ''));
+      await access(file);
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(800);
+    }
+    const imageRows = await database.db
+      .select({ entityId: images.entityId, thumbnailFilename: images.thumbnailFilename })
+      .from(images)
+      .where(eq(images.imageType, 'product'));
+    expect(new Set(imageRows.map((r) => r.entityId))).toEqual(new Set(rows.map((r) => r.id)));
+    for (const r of imageRows) {
+      expect(r.thumbnailFilename).toMatch(/-thumb\.webp$/);
+      await access(join(uploadsDir, r.thumbnailFilename ?? ''));
+    }
+  });
+
+  it('gives the customer 500 points that equal the ledger sum, and one default address', async () => {
+    const [customer] = await database.db
+      .select({ userId: customers.userId, rewardPoints: customers.rewardPoints })
+      .from(customers)
+      .innerJoin(users, eq(users.id, customers.userId))
+      .where(eq(users.email, 'customer@haat.test'));
+    expect(customer.rewardPoints).toBe(500);
+    const [ledger] = await database.db
+      .select({ total: sql<number>`coalesce(sum(${rewardsTransactions.points}), 0)::int` })
+      .from(rewardsTransactions)
+      .where(eq(rewardsTransactions.customerId, customer.userId));
+    expect(ledger.total).toBe(customer.rewardPoints);
+    const rows = await database.db.select({ isDefault: addresses.isDefault, city: addresses.city }).from(addresses).where(eq(addresses.userId, customer.userId));
+    expect(rows).toEqual([{ isDefault: true, city: 'Bengaluru' }]);
+  });
+
+  it('lets every demo account sign in with its role', async () => {
+    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
+    for (const account of summary.accounts) {
+      if (account.role === 'employee') {
+        const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));
+        expect(e).toMatchObject({ employeeId: 'EMP001', department: 'Engineering', isApproved: true, isActive: true });
+        expect(await verifyPassword(e.passwordHash, account.password)).toBe(true);
+        continue;
+      }
+      const [u] = await database.db
+        .select({ role: userProfiles.role, passwordHash: users.passwordHash })
+        .from(users)
+        .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .where(eq(users.email, account.email));
+      expect(u?.role).toBe(account.role);
+      expect(await verifyPassword(u.passwordHash, account.password)).toBe(true);
+    }
+  });
+
+  it('gives the merchant a MERCH referral code', async () => {
+    const [m] = await database.db
+      .select({ code: merchants.referralCode, userCode: users.referralCode, upiId: merchants.upiId })
+      .from(merchants)
+      .innerJoin(users, eq(users.id, merchants.userId))
+      .where(eq(users.email, 'merchant@haat.test'));
+    expect(m.code).toMatch(/^MERCH[A-Z0-9]{6}$/);
+    expect(m.userCode).toBe(m.code);
+    expect(m.upiId).toBe('chaipoint@okaxis');
+  });
+
+  it('refuses a second load', async () => {
+    await expect(seedDemoData({ db: database.db, uploadsDir })).rejects.toThrow(
+      'The database already has data; the demo data is loaded only into an empty database.',
+    );
+  });
+});

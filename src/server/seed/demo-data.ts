@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { addresses, createAccount, customers, hashPassword, users } from '../modules/auth';
+import { categories, products } from '../modules/catalog';
+import { employees } from '../modules/erp';
+import { images } from '../modules/media';
+import { createMerchant } from '../modules/merchants';
+import { rewardsTransactions } from '../modules/rewards';
+import { vendorShops } from '../modules/shops';
+import type { Db, DbOrTx, Tx } from '../platform/db';
+import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
+
+/** What the demo data load wrote, with the demo sign-ins. */
+export type SeedSummary = {
+  categories: number;
+  vendors: number;
+  shops: number;
+  products: number;
+  accounts: { role: string; email: string; password: string }[];
+};
+
+const ALREADY_SEEDED = 'The database already has data; the demo data is loaded only into an empty database.';
+const RENDER_BATCH = 4;
+const DAY_MS = 24 * 3600_000;
+
+const CUSTOMER = { email: 'customer@haat.test', password: 'Customer@123' };
+const MERCHANT = { email: 'merchant@haat.test', password: 'Merchant@123' };
+const ADMIN = { email: 'admin@haat.test', password: 'Admin@123' };
+const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
+
+const VENDORS = [
+  { email: 'vendor@haat.test', businessName: 'Sharma Electronics', firstName: 'Rahul', lastName: 'Sharma', phone: '9811122233', address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019' },
+  { email: 'vendor2@haat.test', businessName: 'Jaipur Handloom House', firstName: 'Meera', lastName: 'Rathore', phone: '9829012345', address: '112 Johari Bazaar, Jaipur, Rajasthan 302003' },
+  { email: 'vendor3@haat.test', businessName: 'Kerala Wellness Co.', firstName: 'Anjali', lastName: 'Menon', phone: '9847012345', address: '27 MG Road, Ernakulam, Kochi, Kerala 682011' },
+] as const;
+const VENDOR_PASSWORD = 'Vendor@123';
+
+type DemoShop = {
+  key: ShopKey;
+  vendor: 0 | 1 | 2;
+  shopName: string;
+  shopDescription: string;
+  shopType: 'online' | 'physical' | 'both';
+  place: { address: string; city: string; state: string; postalCode: string } | null;
+  deliveryFeePaise: number;
+  hue: number;
+};
+
+const SHOPS: DemoShop[] = [
+  { key: 'sharma-electronics', vendor: 0, shopName: 'Sharma Electronics', shopType: 'both', hue: 218, deliveryFeePaise: 4900,
+    shopDescription: 'Phones, laptops, audio and home appliances at honest prices, with a showroom in Nehru Place since 2009.',
+    place: { address: 'Shop 14, Nehru Place', city: 'New Delhi', state: 'Delhi', postalCode: '110019' } },
+  { key: 'sharma-books', vendor: 0, shopName: 'Sharma Books & Games', shopType: 'online', hue: 262, deliveryFeePaise: 0,
+    shopDescription: 'Indian fiction, history and classics alongside cricket gear and board games for the whole family.', place: null },
+  { key: 'jaipur-handloom', vendor: 1, shopName: 'Jaipur Handloom House', shopType: 'physical', hue: 330, deliveryFeePaise: 0,
+    shopDescription: 'Hand block prints, Bandhani, Leheriya and home textiles made by artisan families across Rajasthan.',
+    place: { address: '112 Johari Bazaar', city: 'Jaipur', state: 'Rajasthan', postalCode: '302003' } },
+  { key: 'kerala-wellness', vendor: 2, shopName: 'Kerala Wellness Co.', shopType: 'both', hue: 172, deliveryFeePaise: 3900,
+    shopDescription: 'Ayurvedic oils, herbal personal care and fitness essentials, packed fresh in Kochi.',
+    place: { address: '27 MG Road, Ernakulam', city: 'Kochi', state: 'Kerala', postalCode: '682011' } },
+];
+
+/** The value stored under `key`; the demo data's own maps always have it. */
+function must<K, V>(map: Map<K, V>, key: K): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Demo data refers to an unknown key: ${String(key)}`);
+  return value;
+}
+
+const countOf = async (db: DbOrTx, table: typeof users | typeof categories) => (await db.select({ n: count() }).from(table))[0].n;
+
+/** True when no user account and no category exist yet, so the demo data may be loaded. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  return (await countOf(db, users)) === 0 && (await countOf(db, categories)) === 0;
+}
+
+async function assertNoCategories(db: DbOrTx): Promise<void> {
+  if ((await countOf(db, categories)) > 0) throw new Error(ALREADY_SEEDED);
+}
+
+/**
+ * Loads the demo marketplace into an empty database: categories, accounts of every role, shops,
+ * products with generated images in `uploadsDir`, all rows in one transaction.
+ */
+export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: string }): Promise<SeedSummary> {
+  await assertNoCategories(db);
+  await mkdir(uploadsDir, { recursive: true });
+  const written: string[] = [];
+  try {
+    const shopIds = new Map(SHOPS.map((s) => [s.key, randomUUID()]));
+    const productIds = DEMO_PRODUCTS.map(() => randomUUID());
+    const logos = await inBatches(SHOPS, RENDER_BATCH, (s) => renderSvgToWebp(logoSvg(s.shopName, s.hue), uploadsDir, 400, 150, written));
+    const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) => renderSvgToWebp(productSvg(p.name, p.category), uploadsDir, 800, 300, written));
+    return await db.transaction(async (tx) => {
+      await assertNoCategories(tx);
+      const categoryRows = await tx
+        .insert(categories)
+        .values(DEMO_CATEGORIES.map((c) => ({ ...c })))
+        .returning({ id: categories.id, slug: categories.slug });
+      const categoryIds = new Map(categoryRows.map((c) => [c.slug, c.id]));
+
+      const vendorIds: string[] = [];
+      for (const v of VENDORS) {
+        const { userId } = await createAccount(tx, {
+          email: v.email,
+          password: VENDOR_PASSWORD,
+          role: 'vendor',
+          firstName: v.firstName,
+          lastName: v.lastName,
+          phoneNumber: v.phone,
+          address: v.address,
+          businessName: v.businessName,
+        });
+        vendorIds.push(userId);
+      }
+      await insertShops(tx, shopIds, vendorIds, logos);
+
+      const now = Date.now();
+      await tx.insert(products).values(
+        DEMO_PRODUCTS.map((p, i) => {
+          const createdAt = new Date(now - p.daysAgo * DAY_MS - ((i * 37) % 20) * 3600_000);
+          const url = `/uploads/${pictures[i].filename}`;
+          return {
+            id: productIds[i],
+            name: p.name,
+            description: p.description,
+            pricePaise: p.pricePaise,
+            originalPricePaise: p.originalPricePaise,
+            imageUrl: url,
+            images: [url],
+            stockQuantity: p.stockQuantity,
+            rewardPercentage: p.rewardPercentage,
+            isActive: p.isActive ?? true,
+            categoryId: must(categoryIds, p.category),
+            storeId: must(shopIds, p.shop),
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      );
+      const shopOwner = new Map(SHOPS.map((s) => [s.key, vendorIds[s.vendor]]));
+      await tx.insert(images).values(
+        DEMO_PRODUCTS.map((p, i) => ({
+          ...pictures[i],
+          imageType: 'product',
+          entityId: productIds[i],
+          ownerUserId: must(shopOwner, p.shop),
+          altText: p.name,
+        })),
+      );
+
+      await seedCustomer(tx);
+      const merchant = await createAccount(tx, { email: MERCHANT.email, password: MERCHANT.password, role: 'merchant', phoneNumber: '9812345678' });
+      await createMerchant(tx, {
+        userId: merchant.userId,
+        businessName: 'Chai Point Koramangala',
+        email: MERCHANT.email,
+        mobileNumber: '9812345678',
+        upiId: 'chaipoint@okaxis',
+        cashbackPercentage: 2.5,
+        referralCode: merchant.referralCode,
+        referredByUserId: null,
+      });
+      await createAccount(tx, { email: ADMIN.email, password: ADMIN.password, role: 'admin', firstName: 'Anita', lastName: 'Desai' });
+      await tx.insert(employees).values({
+        email: EMPLOYEE.email,
+        passwordHash: await hashPassword(EMPLOYEE.password),
+        firstName: 'Vikram',
+        lastName: 'Iyer',
+        phone: '9900112233',
+        department: 'Engineering',
+        designation: 'Software Engineer',
+        employeeId: 'EMP001',
+        dateOfJoining: '2023-06-01',
+        address: '45 17th Cross, HSR Layout, Bengaluru, Karnataka 560102',
+        emergencyContact: 'Lakshmi Iyer',
+        emergencyPhone: '9900112244',
+        isApproved: true,
+        isActive: true,
+      });
+
+      return {
+        categories: DEMO_CATEGORIES.length,
+        vendors: VENDORS.length,
+        shops: SHOPS.length,
+        products: DEMO_PRODUCTS.length,
+        accounts: [
+          { role: 'customer', ...CUSTOMER },
+          ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
+          { role: 'merchant', ...MERCHANT },
+          { role: 'admin', ...ADMIN },
+          { role: 'employee', ...EMPLOYEE },
+        ],
+      };
+    });
+  } catch (e) {
+    await Promise.all(written.map((f) => rm(join(uploadsDir, f), { force: true })));
+    throw e;
+  }
+}
+
+/** Writes the demo shops with their generated logos. */
+async function insertShops(tx: Tx, shopIds: Map<ShopKey, string>, vendorIds: string[], logos: StoredImage[]): Promise<void> {
+  await tx.insert(vendorShops).values(
+    SHOPS.map((s, i) => ({
+      id: must(shopIds, s.key),
+      vendorId: vendorIds[s.vendor],
+      shopName: s.shopName,
+      shopDescription: s.shopDescription,
+      shopType: s.shopType,
+      address: s.place?.address ?? null,
+      city: s.place?.city ?? null,
+      state: s.place?.state ?? null,
+      postalCode: s.place?.postalCode ?? null,
+      deliveryAvailable: true,
+      deliveryFeePaise: s.deliveryFeePaise,
+      logoUrl: `/uploads/${logos[i].filename}`,
+    })),
+  );
+  await tx.insert(images).values(
+    SHOPS.map((s, i) => ({ ...logos[i], imageType: 'shop_logo', entityId: must(shopIds, s.key), ownerUserId: vendorIds[s.vendor], altText: `${s.shopName} logo` })),
+  );
+}
+
+/** Writes the demo customer with a default address and a 500-point welcome bonus (ledger row and balance together). */
+async function seedCustomer(tx: Tx): Promise<void> {
+  const { userId } = await createAccount(tx, {
+    email: CUSTOMER.email,
+    password: CUSTOMER.password,
+    role: 'customer',
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    phoneNumber: '9876543210',
+    dateOfBirth: '1994-05-12',
+    gender: 'female',
+    address: '12 MG Road, Indiranagar, Bengaluru, Karnataka 560038',
+  });
+  await tx.insert(addresses).values({
+    userId,
+    type: 'home',
+    streetAddress: '12 MG Road, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    landmark: 'Near Metro Station',
+    isDefault: true,
+  });
+  const welcomePoints = 500;
+  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
+  await tx.update(customers).set({ rewardPoints: welcomePoints, updatedAt: new Date() }).where(eq(customers.userId, userId));
+}

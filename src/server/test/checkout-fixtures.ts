@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../platform/db';
+import { TestClient, type TestApp } from './app';
+import { createCategory, createProduct, createShop, createVendorUser } from './catalog-factories';
+import { customerInput, registerAndLogin } from './factories';
+import { giveAvailablePoints } from './order-factories';
+
+// Shoppers, shops and carts for the checkout, payment and order tests, built through the public API
+// where a shopper would act (register, address, cart) and through factories for the catalog.
+
+let ip = 1;
+
+export type Shopper = { client: TestClient; userId: string; addressId: string; email: string };
+
+/** A signed-in customer with a default address in Pune and, optionally, available points. */
+export async function newShopper(t: TestApp, points = 0): Promise<Shopper> {
+  const client = new TestClient(t.app, `10.1.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const input = customerInput({ phoneNumber: '9812345670' });
+  const { id } = await registerAndLogin(client, input);
+  const res = await client.post('/api/addresses', { type: 'home', streetAddress: '12 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', isDefault: true });
+  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`address failed: ${res.statusCode} ${res.body}`);
+  if (points > 0) await giveAvailablePoints(t.db, id, points);
+  return { client, userId: id, addressId: res.json().id, email: input.email };
+}
+
+/** Puts products in the shopper's cart through the cart API. */
+export async function fillCart(s: Shopper, lines: { productId: string; quantity?: number }[]): Promise<void> {
+  for (const l of lines) {
+    const res = await s.client.post('/api/cart/items', { productId: l.productId, quantity: l.quantity ?? 1 });
+    if (res.statusCode >= 300) throw new Error(`add to cart failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/** Two vendors' shops with one product each: ₹600 at 5% and ₹450 at 10% unless overridden. */
+export async function twoShops(t: TestApp, over: { stockA?: number; stockB?: number; priceA?: number; priceB?: number } = {}) {
+  const category = await createCategory(t.db);
+  const va = await createVendorUser(t.db);
+  const vb = await createVendorUser(t.db);
+  const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms' });
+  const shopB = await createShop(t.db, vb.userId, { shopName: 'Kerala Spices' });
+  const a = await createProduct(t.db, { storeId: shopA.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: over.priceA ?? 60000, rewardPercentage: 5, stockQuantity: over.stockA ?? 10 });
+  const b = await createProduct(t.db, { storeId: shopB.id, categoryId: category.id, name: 'Malabar Pepper 500g', pricePaise: over.priceB ?? 45000, rewardPercentage: 10, stockQuantity: over.stockB ?? 10 });
+  return { category, shopA, shopB, a, b, vendorA: va, vendorB: vb };
+}
+
+/** A product's stock now. */
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, sql`select stock_quantity as n from products where id = ${productId}`);
+  return Number(row.n);
+}
+
+/** A customer's cached balances and the sums of their ledger. */
+export async function pointsOf(t: TestApp, userId: string): Promise<{ available: number; pending: number; ledgerAvailable: number; ledgerPending: number }> {
+  const [row] = await queryRows<{ available: number; pending: number; la: number; lp: number }>(
+    t.db,
+    sql`select c.reward_points as available, c.pending_points as pending,
+          coalesce((select sum(points) from rewards_transactions where customer_id = c.user_id), 0)::int as la,
+          coalesce((select sum(pending_points) from rewards_transactions where customer_id = c.user_id), 0)::int as lp
+        from customers c where c.user_id = ${userId}`,
+  );
+  return { available: Number(row.available), pending: Number(row.pending), ledgerAvailable: Number(row.la), ledgerPending: Number(row.lp) };
+}
+
+/** Counts rows of a table matching a condition. */
+export async function count(t: TestApp, query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, query);
+  return Number(row.n);
+}
+
+/** Pays a 'payment_required' checkout answer through the test gateway (the dialog's Pay button) and verifies it. */
+export async function payWithTestGateway(s: Shopper, checkout: { paymentId: string }) {
+  const signed = await s.client.post(`/api/payments/${checkout.paymentId}/test-pay`);
+  if (signed.statusCode !== 200) return signed;
+  return s.client.post('/api/payments/verify', { paymentId: checkout.paymentId, ...signed.json<Record<string, string>>() });
+}
+
+/** Fills the cart, checks out and pays through the test gateway (or places directly when nothing is due); answers the order id. */
+export async function placeOrder(s: Shopper, lines: { productId: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
+  await fillCart(s, lines);
+  const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse });
+  if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  const c = res.json();
+  if (c.status === 'placed') return c.orderId;
+  const paid = await payWithTestGateway(s, c);
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
+  return paid.json().orderId;
+}

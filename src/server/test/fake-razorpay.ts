@@ -1,0 +1,68 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export type FakeOrder = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: 'created' };
+
+/**
+ * A local stand-in for Razorpay's HTTP API (POST /v1/orders with basic auth), on 127.0.0.1 and a
+ * random port, that records the orders created; plus signing helpers for checkout responses and
+ * webhooks. `fail` makes the next order creations answer 500.
+ */
+export class FakeRazorpay {
+  readonly orders: FakeOrder[] = [];
+  readonly keyId = `rzp_test_${randomBytes(6).toString('hex')}`;
+  readonly keySecret = randomBytes(12).toString('hex');
+  readonly webhookSecret = randomBytes(12).toString('hex');
+  fail = false;
+  unauthorized = 0;
+  private server: FastifyInstance | null = null;
+  url = '';
+
+  /** Starts the fake; answers its base URL (use it as RAZORPAY_API_BASE). */
+  async start(): Promise<string> {
+    const app = Fastify({ logger: false });
+    app.post('/v1/orders', async (req, reply) => {
+      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        this.unauthorized++;
+        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      }
+      if (this.fail) return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
+      const body = req.body as { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
+      if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
+        return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' } });
+      }
+      const order: FakeOrder = {
+        id: `order_${randomBytes(7).toString('hex')}`,
+        amount: body.amount,
+        currency: String(body.currency),
+        receipt: String(body.receipt),
+        notes: (body.notes ?? {}) as Record<string, string>,
+        status: 'created',
+      };
+      this.orders.push(order);
+      return { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, attempts: 0, created_at: Math.floor(Date.now() / 1000) };
+    });
+    this.url = await app.listen({ host: '127.0.0.1', port: 0 });
+    this.server = app;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.close();
+  }
+
+  /** A successful checkout response for an order, signed as Razorpay's checkout signs it. */
+  pay(orderId: string, secret = this.keySecret): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } {
+    const paymentId = `pay_${randomBytes(7).toString('hex')}`;
+    return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex') };
+  }
+
+  /** A webhook body (raw JSON) and its X-Razorpay-Signature header. */
+  webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed', a: { orderId: string; paymentId: string; amount: number }, secret = this.webhookSecret): { body: string; signature: string } {
+    const payment = { entity: { id: a.paymentId, entity: 'payment', amount: a.amount, currency: 'INR', status: event === 'payment.failed' ? 'failed' : 'captured', order_id: a.orderId } };
+    const payload = event === 'order.paid' ? { payment, order: { entity: { id: a.orderId, entity: 'order', amount: a.amount, amount_paid: a.amount, status: 'paid' } } } : { payment };
+    const body = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+    return { body, signature: createHmac('sha256', secret).update(body).digest('hex') };
+  }
+}

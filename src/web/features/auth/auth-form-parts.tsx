@@ -1,0 +1,180 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { RegisterData, Role } from '../../../contracts/auth.contract';
+import { ApiError, api } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { Input } from '../../ui/Field';
+
+/** The answer of `POST /api/auth/register`. */
+export type Registered = { id: string; role: Exclude<Role, 'admin'>; referralCode: string; message: string };
+
+/** Class of the text links under and beside the auth forms. */
+export const authLinkClass =
+  'rounded-sm font-medium text-violet-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
+
+/** Page classes that centre the h1 and lead above a centred auth card. */
+export const centredPageClass = '[&>h1]:text-center [&>p]:text-center';
+
+/** Where to go after sign-in: `next` when it is a path on this site, else home (no open redirect). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next;
+}
+
+/** The white card that holds an auth form, centred; `className` replaces its default width max-w-lg. */
+export function AuthCard({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto w-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8', className ?? 'max-w-lg')}>{children}</div>;
+}
+
+/** The sentence that explains the red asterisk. */
+function RequiredNote() {
+  return (
+    <p className="text-sm text-slate-600">
+      Fields marked <span className="text-red-600" aria-hidden="true">*</span>
+      <span className="sr-only">with an asterisk</span> are required.
+    </p>
+  );
+}
+
+/** The red banner above a form with the server's message, when there is one. */
+function FormErrorAlert({ message }: { message: string | null }) {
+  return message ? <Alert tone="error">{message}</Alert> : null;
+}
+
+/** The full-width submit button of an auth form, disabled and spinning while the request runs. */
+export function SubmitButton({ loading, children, loadingText }: { loading: boolean; children: ReactNode; loadingText: string }) {
+  return (
+    <Button type="submit" size="lg" loading={loading} className="w-full">
+      {loading ? loadingText : children}
+    </Button>
+  );
+}
+
+/** A line of the links under a form: 'Already have an account? Sign in'. */
+export type AuthLink = { text: string; to: string; label: string };
+
+type AuthFormBodyProps = { formError: string | null; links: readonly AuthLink[]; requiredNote?: boolean; children: ReactNode };
+
+/** The inside of an auth card: the required-field note, the error banner, the form, then the links. */
+export function AuthFormBody({ formError, links, requiredNote = true, children }: AuthFormBodyProps) {
+  return (
+    <div className="space-y-5">
+      {requiredNote && <RequiredNote />}
+      <FormErrorAlert message={formError} />
+      {children}
+      <div className="space-y-2 border-t border-slate-200 pt-5">
+        {links.map(({ text, to, label }) => (
+          <p key={to} className="text-center text-sm text-slate-600">
+            {text}{' '}
+            <Link to={to} className={authLinkClass}>
+              {label}
+            </Link>
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type InputProps = ComponentProps<typeof Input>;
+
+/** An email input: email keyboard, browser autofill, no auto-capitalisation; required unless told. */
+export function EmailInput({ label = 'Email', required = true, ...rest }: Omit<InputProps, 'label' | 'type'> & { label?: string }) {
+  return <Input label={label} type="email" required={required} autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...rest} />;
+}
+
+/** An Indian mobile number input: phone keypad and an example number; pass `autoComplete="off"` for a second number. */
+export function PhoneInput({ autoComplete = 'tel', ...rest }: Omit<InputProps, 'type'>) {
+  return <Input type="tel" inputMode="tel" autoComplete={autoComplete} placeholder="98765 43210" {...rest} />;
+}
+
+type PasswordInputProps = Omit<InputProps, 'type' | 'suffix'>;
+
+/** A password input with a show/hide toggle button (aria-pressed, 'Show password' / 'Hide password'). */
+export function PasswordInput(props: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <Input
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoCapitalize="none"
+      spellCheck={false}
+      suffix={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        >
+          <Icon className="h-4 w-4" aria-hidden="true" />
+        </button>
+      }
+    />
+  );
+}
+
+type NewPasswordFieldsProps = {
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  passwordError?: string;
+  confirmError?: string;
+};
+
+/** The password and confirmation pair of a registration form, side by side from sm:. */
+export function NewPasswordFields({ password, confirm, passwordError, confirmError }: NewPasswordFieldsProps) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <PasswordInput label="Password" required autoComplete="new-password" hint="At least 6 characters" error={passwordError} {...password} />
+      <PasswordInput label="Confirm password" required autoComplete="new-password" error={confirmError} {...confirm} />
+    </div>
+  );
+}
+
+/**
+ * Server errors for a react-hook-form form: per-field messages (`ApiError.fields`) land under the
+ * fields named in `fieldNames` (the first is focused); otherwise the message shows in the banner.
+ */
+export function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fieldNames: readonly Path<T>[], fallback: string) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const showError = (err: unknown) => {
+    if (!(err instanceof ApiError)) {
+      setFormError(fallback);
+      return;
+    }
+    const matched = fieldNames.filter((name) => err.fields[name]);
+    matched.forEach((name, i) => setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }));
+    // A message with no visible field to sit under goes to the banner, so nothing is lost.
+    const unplaced = matched.length === 0 || Object.keys(err.fields).some((key) => !(fieldNames as readonly string[]).includes(key));
+    setFormError(unplaced ? err.message || fallback : null);
+  };
+  return { formError, showError, clearError: () => setFormError(null) };
+}
+
+/** Submits a registration form: on success toasts the server's message and goes to /login; on failure shows the errors. */
+export function useRegisterSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fieldNames: readonly Path<T>[], fallback: string) {
+  const navigate = useNavigate();
+  const { formError, showError, clearError } = useServerErrors(setError, fieldNames, fallback);
+  const submit = async (values: RegisterData) => {
+    clearError();
+    try {
+      const res = await api.post<Registered>('/api/auth/register', values);
+      toast.success(res.message);
+      navigate('/login');
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return { formError, submit };
+}
+
+/** The names of a form's visible fields, from its default values (for `useServerErrors`); `role` is fixed, not shown. */
+export function fieldNamesOf<T extends FieldValues>(defaults: T): Path<T>[] {
+  return Object.keys(defaults).filter((key) => key !== 'role') as Path<T>[];
+}

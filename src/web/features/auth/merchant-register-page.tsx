@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgeCheck, HandCoins, IndianRupee, QrCode, Repeat, type LucideIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { CASHBACK_DEFAULT, merchantRegisterSchema } from '../../../contracts/auth.contract';
+import { Input } from '../../ui/Field';
+import { Page } from '../../ui/Page';
+import {
+  AuthCard,
+  AuthFormBody,
+  centredPageClass,
+  EmailInput,
+  fieldNamesOf,
+  NewPasswordFields,
+  PhoneInput,
+  SubmitButton,
+  useRegisterSubmit,
+  type AuthLink,
+} from './auth-form-parts';
+
+type MerchantForm = z.input<typeof merchantRegisterSchema>;
+type MerchantValues = z.output<typeof merchantRegisterSchema>;
+
+const links: AuthLink[] = [
+  { text: 'Already have an account?', to: '/login', label: 'Sign in' },
+  { text: 'Selling products online?', to: '/vendor/register', label: 'Register as a vendor' },
+];
+
+const benefits: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
+  { icon: IndianRupee, title: 'Accept UPI payments', text: 'Customers pay you straight to your UPI ID, from any UPI app.' },
+  { icon: Repeat, title: 'Cashback that brings customers back', text: 'Set your own cashback percentage; customers earn it as Haat points on every payment.' },
+  { icon: QrCode, title: 'Your own referral code and QR', text: 'Share your link or QR code with other businesses you know.' },
+  { icon: HandCoins, title: 'Earn referral points', text: 'Receive reward points when merchants you refer qualify by taking payments on Haat.' },
+  { icon: BadgeCheck, title: 'Get verified', text: 'The Haat team verifies your business, so customers know whom they are paying.' },
+];
+
+/** /merchant/register: a merchant account (UPI payments with cashback), optionally referred by `?ref=CODE`. */
+export function MerchantRegisterPage() {
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get('ref')?.trim().toUpperCase() ?? '';
+  const defaults: MerchantForm = {
+    role: 'merchant',
+    businessName: '',
+    email: '',
+    mobileNumber: '',
+    upiId: '',
+    whatsappNumber: '',
+    website: '',
+    cashbackPercentage: CASHBACK_DEFAULT,
+    referralCode,
+    password: '',
+    confirmPassword: '',
+  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MerchantForm, unknown, MerchantValues>({ resolver: zodResolver(merchantRegisterSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { formError, submit } = useRegisterSubmit(setError, fieldNamesOf(defaults), 'Failed to create merchant account');
+
+  return (
+    <Page title="Register as a Merchant" lead="Accept UPI payments and reward your customers with cashback." narrow className={centredPageClass}>
+      <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <AuthCard className="max-w-none">
+          <AuthFormBody formError={formError} links={links}>
+            <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Register as a merchant">
+              {referralCode && (
+                <Input
+                  label="Referral code"
+                  readOnly
+                  hint="You were referred by this code"
+                  error={errors.referralCode?.message}
+                  {...register('referralCode')}
+                />
+              )}
+              <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
+              <EmailInput error={errors.email?.message} {...register('email')} />
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
+                <PhoneInput
+                  label="WhatsApp number"
+                  autoComplete="off"
+                  hint="Defaults to your mobile number"
+                  error={errors.whatsappNumber?.message}
+                  {...register('whatsappNumber')}
+                />
+              </div>
+              <Input
+                label="UPI ID"
+                required
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder="yourname@okbank"
+                hint="Customers pay you at this UPI ID"
+                error={errors.upiId?.message}
+                {...register('upiId')}
+              />
+              <Input
+                label="Website"
+                type="url"
+                autoComplete="url"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder="www.example.in"
+                error={errors.website?.message}
+                {...register('website')}
+              />
+              <Input
+                label="Cashback percentage"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step={0.1}
+                hint="Recommended 1-5%"
+                suffix={<span className="pr-1 text-sm text-slate-500" aria-hidden="true">%</span>}
+                error={errors.cashbackPercentage?.message}
+                {...register('cashbackPercentage')}
+              />
+              <NewPasswordFields
+                password={register('password')}
+                confirm={register('confirmPassword')}
+                passwordError={errors.password?.message}
+                confirmError={errors.confirmPassword?.message}
+              />
+              <SubmitButton loading={isSubmitting} loadingText="Creating merchant account...">
+                Create Merchant Account
+              </SubmitButton>
+            </form>
+          </AuthFormBody>
+        </AuthCard>
+        <MerchantBenefits />
+      </div>
+    </Page>
+  );
+}
+
+function MerchantBenefits() {
+  return (
+    <aside aria-labelledby="merchant-benefits-title" className="rounded-lg border border-violet-100 bg-violet-50 p-5 sm:p-6">
+      <h2 id="merchant-benefits-title" className="text-lg font-semibold text-slate-900">
+        Benefits of being a Haat merchant
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {benefits.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-start gap-3">
+            <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-white text-violet-700 shadow-sm">
+              <Icon className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <div className="text-sm">
+              <h3 className="font-medium text-slate-900">{title}</h3>
+              <p className="mt-0.5 text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

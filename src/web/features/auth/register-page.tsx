@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { customerRegisterSchema, genderLabels, genders } from '../../../contracts/auth.contract';
+import { Input, Select, Textarea } from '../../ui/Field';
+import { Page } from '../../ui/Page';
+import {
+  AuthCard,
+  AuthFormBody,
+  centredPageClass,
+  EmailInput,
+  fieldNamesOf,
+  NewPasswordFields,
+  PhoneInput,
+  SubmitButton,
+  useRegisterSubmit,
+  type AuthLink,
+} from './auth-form-parts';
+
+type CustomerForm = z.input<typeof customerRegisterSchema>;
+type CustomerValues = z.output<typeof customerRegisterSchema>;
+
+const defaults: CustomerForm = {
+  role: 'customer',
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  dateOfBirth: '',
+  gender: '',
+  email: '',
+  address: '',
+  password: '',
+  confirmPassword: '',
+};
+const links: AuthLink[] = [
+  { text: 'Already have an account?', to: '/login', label: 'Sign in' },
+  { text: 'Want to sell on Haat?', to: '/vendor/register', label: 'Register as a vendor' },
+  { text: 'Accept UPI payments?', to: '/merchant/register', label: 'Register as a merchant' },
+];
+
+/** Today as yyyy-mm-dd in local time: the latest date the date-of-birth picker offers. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** /register: a customer account (shop, earn points, withdraw them via UPI). */
+export function RegisterPage() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CustomerForm, unknown, CustomerValues>({ resolver: zodResolver(customerRegisterSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { formError, submit } = useRegisterSubmit(setError, fieldNamesOf(defaults), 'Failed to create account');
+
+  return (
+    <Page title="Create Your Account" lead="Join Haat to shop from local sellers and earn reward points on every order." narrow className={centredPageClass}>
+      <AuthCard>
+        <AuthFormBody formError={formError} links={links}>
+          <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create your account">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+              <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+            </div>
+            <PhoneInput label="Phone number" required hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Input label="Date of birth" type="date" autoComplete="bday" max={today()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+              <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
+                <option value="">Select gender</option>
+                {genders.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {genderLabels[gender]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <EmailInput error={errors.email?.message} {...register('email')} />
+            <Textarea label="Address" rows={3} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+            <NewPasswordFields
+              password={register('password')}
+              confirm={register('confirmPassword')}
+              passwordError={errors.password?.message}
+              confirmError={errors.confirmPassword?.message}
+            />
+            <SubmitButton loading={isSubmitting} loadingText="Creating account...">
+              Create Account
+            </SubmitButton>
+          </form>
+        </AuthFormBody>
+      </AuthCard>
+    </Page>
+  );
+}

@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ImageOff, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { cartMessages, type Cart, type CartItemRef, type CartLine } from '../../../contracts/cart.contract';
+import { api, ApiError } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { QuantityStepper } from '../../ui/QuantityStepper';
+import { cartQueryKey } from './use-cart';
+
+const QUANTITY_DELAY_MS = 400;
+
+/** The product's picture, or the placeholder when it has none. */
+export function LineImage({ src, alt }: { src: string | null; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  if (!src || broken) {
+    return (
+      <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400 sm:h-24 sm:w-24">
+        <ImageOff className="h-6 w-6" aria-hidden="true" />
+        <span className="sr-only">{alt}</span>
+      </div>
+    );
+  }
+  return <img src={src} alt={alt} width={96} height={96} loading="lazy" onError={() => setBroken(true)} className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" />;
+}
+
+/** Why a line cannot be bought now, or null. */
+function lineProblem(line: CartLine): string | null {
+  if (!line.available) return line.stockQuantity <= 0 ? 'Out of stock. Remove it to continue.' : 'No longer available. Remove it to continue.';
+  if (line.quantity > line.stockQuantity) return `Only ${line.stockQuantity} left in stock. Lower the quantity to continue.`;
+  return null;
+}
+
+/** True when every line can be bought as it is. */
+export const cartIsBuyable = (items: CartLine[]) => items.length > 0 && items.every((l) => lineProblem(l) === null);
+
+/** One cart line: picture, name, shop, price, quantity stepper (1 to the stock) and remove. */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const qc = useQueryClient();
+  const [quantity, setQuantity] = useState(line.quantity);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const waiting = useRef<number | null>(null);
+  useEffect(() => setQuantity(line.quantity), [line.quantity]);
+
+  const update = useMutation({
+    mutationFn: (q: number) => api.patch<CartItemRef>(`/api/cart/items/${line.id}`, { quantity: q }),
+    onSuccess: (ref) => qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.map((i) => (i.id === ref.id ? { ...i, quantity: ref.quantity } : i)) }),
+    onError: (e) => {
+      setQuantity(line.quantity);
+      notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<void>(`/api/cart/items/${line.id}`),
+    onSuccess: () => {
+      qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.filter((i) => i.id !== line.id) });
+      notify.success(`${line.name} removed from your cart`);
+    },
+    onError: () => notify.error(cartMessages.removeFailed),
+    onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
+  });
+
+  // Typing "12" or pressing + several times sends one request, after a short pause.
+  const changeQuantity = (q: number) => {
+    setQuantity(q);
+    waiting.current = q;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      waiting.current = null;
+      update.mutate(q);
+    }, QUANTITY_DELAY_MS);
+  };
+  // Leaving the page (or opening checkout) during the pause still saves the last change.
+  const { mutate } = update;
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (waiting.current !== null) mutate(waiting.current);
+    },
+    [mutate],
+  );
+
+  const problem = lineProblem({ ...line, quantity });
+  const max = Math.max(1, line.stockQuantity);
+  return (
+    <li className={`flex gap-3 py-4 sm:gap-4 ${line.available ? '' : 'opacity-80'}`}>
+      <Link to={`/product/${line.productId}`} className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+        <LineImage src={line.imageUrl} alt={line.name} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline">
+              {line.name}
+            </Link>
+            <p className="text-sm text-slate-600">Sold by {line.storeName}</p>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => remove.mutate()}
+            loading={remove.isPending}
+            aria-label={`Remove ${line.name} from cart`}
+            className="-mr-2 shrink-0 text-red-700 hover:bg-red-50"
+          >
+            {!remove.isPending && <Trash2 className="h-4 w-4" aria-hidden="true" />}
+            <span className="hidden sm:inline">Remove</span>
+          </Button>
+        </div>
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
+          <Money paise={line.pricePaise} className="font-semibold text-slate-900" />
+          {line.originalPricePaise !== null && line.originalPricePaise > line.pricePaise && <Money paise={line.originalPricePaise} original className="text-sm" />}
+        </div>
+        {problem && (
+          <p className="mt-1 flex items-center gap-1 text-sm font-medium text-red-700">
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {problem}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <QuantityStepper value={quantity} onChange={changeQuantity} min={1} max={max} label={`Quantity of ${line.name}`} hideLabel size="sm" disabled={!line.available} />
+          <p className="text-sm text-slate-700">
+            <span className="sr-only">Line total </span>
+            <Money paise={line.pricePaise * quantity} className="font-semibold" />
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

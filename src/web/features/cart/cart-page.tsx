@@ -1,0 +1,123 @@
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cartMessages, type Cart } from '../../../contracts/cart.contract';
+import { maxPointsUsable, orderTotals } from '../../../domain/pricing';
+import { RequireRole } from '../../layout/RequireRole';
+import { Button } from '../../ui/Button';
+import { Page } from '../../ui/Page';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { CheckoutPanel } from '../checkout/checkout-panel';
+import { CartLineRow, cartIsBuyable } from './cart-line';
+import { PointsPicker, SummaryLines } from './order-summary';
+import { useCart } from './use-cart';
+
+const continueLink =
+  'inline-flex items-center justify-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2';
+
+function CartSkeleton() {
+  return (
+    <LoadingRegion label="Loading your cart">
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex gap-4">
+              <Skeleton className="h-20 w-20 sm:h-24 sm:w-24" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/3" />
+                <Skeleton className="h-8 w-28" />
+              </div>
+            </div>
+          ))}
+        </div>
+        <Skeleton className="h-64 w-full" />
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/** The lines, the order summary with the points picker, and 'Proceed to Checkout'. */
+function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheckout: () => void; points: number; setPoints: (n: number) => void }) {
+  const buyable = cart.items.filter((i) => i.available);
+  const totalsBefore = orderTotals(buyable);
+  const maxPoints = maxPointsUsable(cart.availablePoints, totalsBefore.subtotalPaise);
+  const used = Math.min(points, maxPoints);
+  const totals = orderTotals(buyable, used);
+  const itemCount = buyable.reduce((n, l) => n + l.quantity, 0);
+  const ready = cartIsBuyable(cart.items);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <section aria-labelledby="cart-items-heading" className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm lg:col-span-2">
+        <h2 id="cart-items-heading" className="sr-only">
+          Items in your cart
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {cart.items.map((line) => (
+            <CartLineRow key={line.id} line={line} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
+        <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+          Order Summary
+        </h2>
+        <PointsPicker available={cart.availablePoints} max={maxPoints} value={used} onChange={setPoints} />
+        <SummaryLines totals={totals} itemCount={itemCount} />
+        {!ready && (
+          <p role="status" className="text-sm text-red-700">
+            Some items cannot be bought as they are. Remove them or lower their quantity to continue.
+          </p>
+        )}
+        <Button size="lg" className="w-full" onClick={onCheckout} disabled={!ready}>
+          Proceed to Checkout
+        </Button>
+        <Link to="/" className="block text-center text-sm font-medium text-violet-700 hover:underline">
+          Continue Shopping
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function CartContent() {
+  const cart = useCart();
+  const [checkingOut, setCheckingOut] = useState(false);
+  const [points, setPoints] = useState(0);
+
+  if (cart.isPending) return <CartSkeleton />;
+  if (cart.isError) return <ErrorState message="We could not load your cart." onRetry={() => cart.refetch()} />;
+  if (cart.data.items.length === 0) {
+    return (
+      <EmptyState
+        title={cartMessages.empty}
+        icon={<ShoppingCart className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+        action={
+          <Link to="/" className={continueLink}>
+            Continue Shopping
+          </Link>
+        }
+      >
+        Find something you like and earn reward points on every order.
+      </EmptyState>
+    );
+  }
+  if (checkingOut) {
+    const buyable = cart.data.items.filter((i) => i.available);
+    const used = Math.min(points, maxPointsUsable(cart.data.availablePoints, orderTotals(buyable).subtotalPaise));
+    return <CheckoutPanel pointsToUse={used} onBack={() => setCheckingOut(false)} />;
+  }
+  return <CartView cart={cart.data} points={points} setPoints={setPoints} onCheckout={() => setCheckingOut(true)} />;
+}
+
+/** /cart: customers only (guests go to /login, other roles to /). */
+export function CartPage() {
+  return (
+    <RequireRole roles={['customer']}>
+      <Page title="Shopping Cart">
+        <CartContent />
+      </Page>
+    </RequireRole>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { cartMessages, type CartItemRef } from '../../../contracts/cart.contract';
+import { api, ApiError } from '../../api/client';
+import { notify } from '../../ui/notify';
+import { fetchMe, meQueryKey } from '../auth/use-session';
+import { cartQueryKey } from './use-cart';
+
+/**
+ * Adds products to the signed-in customer's cart from any page. Guests go to /login and come back;
+ * other roles are told that only customers can add items to cart. Answers whether it was added.
+ */
+export function useAddToCart(): { addToCart: (productId: string, quantity?: number) => Promise<boolean>; isAdding: (productId: string) => boolean } {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+  const toLogin = useCallback(
+    () => navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`),
+    [navigate, location.pathname, location.search],
+  );
+
+  const addToCart = useCallback(
+    async (productId: string, quantity = 1) => {
+      const me = await qc.ensureQueryData({ queryKey: meQueryKey, queryFn: fetchMe }).catch(() => null);
+      if (!me) {
+        toLogin();
+        return false;
+      }
+      if (me.role !== 'customer') {
+        notify.error(cartMessages.customersOnly);
+        return false;
+      }
+      setAdding((s) => new Set(s).add(productId));
+      try {
+        await api.post<CartItemRef>('/api/cart/items', { productId, quantity });
+        notify.success(cartMessages.added);
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) {
+          qc.setQueryData(meQueryKey, null);
+          toLogin();
+        } else {
+          // Stock and availability refusals carry a message worth reading; anything else is generic.
+          notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed);
+        }
+        return false;
+      } finally {
+        setAdding((s) => {
+          const next = new Set(s);
+          next.delete(productId);
+          return next;
+        });
+        void qc.invalidateQueries({ queryKey: cartQueryKey });
+      }
+    },
+    [qc, toLogin],
+  );
+
+  const isAdding = useCallback((productId: string) => adding.has(productId), [adding]);
+  return { addToCart, isAdding };
+}

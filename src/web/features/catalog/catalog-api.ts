@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Category, ProductDetail, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
+import { api, toQuery } from '../../api/client';
+import { toApiQuery, type SearchState } from './search-params';
+
+/** The active categories in display order; they rarely change. */
+export function useCategories() {
+  return useQuery({
+    queryKey: ['categories'],
+    queryFn: async () => (await api.get<{ items: Category[] }>('/api/categories')).items,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A page of products for a search; the previous page stays on screen while the next loads. */
+export function useProducts(state: SearchState) {
+  const query = toApiQuery(state);
+  return useQuery({
+    queryKey: ['products', query],
+    queryFn: () => api.get<ProductPage>(`/api/products${query}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The newest products for the home page. */
+export function useFeaturedProducts(count: number) {
+  const query = toQuery({ pageSize: count, sort: 'newest' });
+  return useQuery({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+}
+
+/** One product for its page. */
+export function useProduct(id: string) {
+  return useQuery({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`) });
+}
+
+export const REVIEWS_PAGE_SIZE = 5;
+
+/** A page of a product's reviews, newest first. */
+export function useProductReviews(id: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: ['product', id, 'reviews', page],
+    queryFn: () => api.get<ReviewPage>(`/api/products/${encodeURIComponent(id)}/reviews${toQuery({ page, pageSize: REVIEWS_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

@@ -1,0 +1,165 @@
+import { ArrowRight, Store } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LOW_STOCK_AT, type ProductDetail } from '../../../contracts/catalog.contract';
+import { pointsEarned } from '../../../domain/pricing';
+import { ApiError } from '../../api/client';
+import { Page, useTitle } from '../../ui/Page';
+import { PointsBadge } from '../../ui/PointsBadge';
+import { AddToCartButton, PriceTag } from '../../ui/ProductCard';
+import { QuantityStepper } from '../../ui/QuantityStepper';
+import { StarRating } from '../../ui/StarRating';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { useProduct } from './catalog-api';
+import { ProductGallery } from './product-gallery';
+import { ProductReviews } from './product-reviews';
+
+/** /product/{id}: gallery, price, points, stock, quantity, add to cart, description and reviews. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+    return (
+      <Page title="Product Details" narrow>
+        <ErrorState message={product.error.message} onRetry={() => product.refetch()} />
+      </Page>
+    );
+  }
+  // A new id starts with quantity 1 and no "Go to Cart" link.
+  return <ProductView key={product.data.id} p={product.data} />;
+}
+
+function ProductView({ p }: { p: ProductDetail }) {
+  useTitle(p.name);
+  const nameId = useId();
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const inStock = p.stockQuantity > 0;
+  const points = pointsEarned(p.pricePaise, p.rewardPercentage, quantity);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-violet-800 hover:underline">
+              Home
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li>
+            <Link to={`/search?category=${encodeURIComponent(p.category.name)}`} className="hover:text-violet-800 hover:underline">
+              {p.category.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={p.images} name={p.name} />
+
+        <div>
+          <h1 id={nameId} className="text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">
+            {p.name}
+          </h1>
+          <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
+            <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            Sold by <span className="font-medium text-slate-900">{p.store.name}</span>
+            {p.store.city && <span className="text-slate-600">· {p.store.city}</span>}
+          </p>
+          {p.ratingCount > 0 && (
+            <a href="#reviews" className="mt-2 inline-flex rounded hover:underline">
+              <StarRating value={p.ratingAverage} count={p.ratingCount} showValue />
+            </a>
+          )}
+
+          <div className="mt-4">
+            <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} size="lg" />
+            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes. Free shipping on orders above ₹999.</p>
+          </div>
+
+          {points > 0 && (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <PointsBadge points={points} />
+              <span>
+                Earn {points.toLocaleString('en-IN')} reward {points === 1 ? 'point' : 'points'}
+                {quantity > 1 ? ` on ${quantity} items` : ''} ({p.rewardPercentage}% back)
+              </span>
+            </p>
+          )}
+
+          <p className="mt-4 text-sm font-medium">
+            {!inStock ? (
+              <span className="text-red-700">Out of stock</span>
+            ) : p.stockQuantity <= LOW_STOCK_AT ? (
+              <span className="text-amber-800">Only {p.stockQuantity} left</span>
+            ) : (
+              <span className="text-green-700">In stock ({p.stockQuantity.toLocaleString('en-IN')} available)</span>
+            )}
+          </p>
+
+          <div className="mt-4 flex flex-wrap items-end gap-3">
+            {inStock && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={p.stockQuantity} />}
+            <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} quantity={quantity} size="lg" className="min-w-44 flex-1 sm:flex-none" onAdded={() => setAdded(true)} />
+          </div>
+          {added && (
+            <Link to="/cart" className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-violet-300 px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+              Go to Cart
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          )}
+
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
+              Description
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">{p.description || 'The seller has not added a description yet.'}</p>
+          </section>
+        </div>
+      </div>
+
+      <ProductReviews productId={p.id} ratingAverage={p.ratingAverage} ratingCount={p.ratingCount} />
+    </div>
+  );
+}
+
+/** SPEC: a missing (or hidden) product says 'Product not found' with a way back home. */
+function ProductNotFound() {
+  return (
+    <Page title="Product not found" narrow>
+      <p className="text-slate-700">This product does not exist or is no longer available.</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/" className="rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white hover:bg-violet-800">
+          Back to Home
+        </Link>
+        <Link to="/search" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          Browse all products
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
+function ProductSkeleton() {
+  useTitle('Product Details');
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <LoadingRegion label="Loading product">
+        <Skeleton className="mb-4 h-4 w-32" />
+        <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+          <Skeleton className="aspect-square w-full" />
+          <div className="space-y-4">
+            <Skeleton className="h-8 w-4/5" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-9 w-2/5" />
+            <Skeleton className="h-6 w-1/3" />
+            <Skeleton className="h-11 w-full sm:w-64" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        </div>
+      </LoadingRegion>
+    </div>
+  );
+}

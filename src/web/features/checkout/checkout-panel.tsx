@@ -1,0 +1,199 @@
+import { ArrowLeft, Lock, Store } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { checkoutMessages, type CheckoutSummary, type PaymentRequired } from '../../../contracts/checkout.contract';
+import { formatRupees } from '../../../domain/money';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { SummaryLines } from '../cart/order-summary';
+import { CheckoutAddress, useChosenAddress } from './checkout-address';
+import { payWithRazorpay } from './razorpay';
+import { TestPaymentDialog } from './test-payment-dialog';
+import { payTestOrder, reportPaymentFailure, startCheckout, useCheckoutSummary, useOrderPlaced, verifyPayment } from './use-checkout';
+
+type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
+const TEST_DECLINE = 'The test payment was declined';
+
+function ItemsByShop({ summary }: { summary: CheckoutSummary }) {
+  const shops = [...new Set(summary.lines.map((l) => l.storeName))];
+  return (
+    <section aria-labelledby="checkout-items-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="checkout-items-heading" className="text-lg font-semibold text-slate-900">
+        Items ({summary.lines.reduce((n, l) => n + l.quantity, 0)})
+      </h2>
+      {shops.map((shop) => (
+        <div key={shop}>
+          <h3 className="flex items-center gap-1.5 text-sm font-medium text-slate-600">
+            <Store className="h-4 w-4" aria-hidden="true" />
+            {shop}
+          </h3>
+          <ul className="mt-1 divide-y divide-slate-100">
+            {summary.lines
+              .filter((l) => l.storeName === shop)
+              .map((l) => (
+                <li key={l.productId} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+                  <span className="text-slate-800">
+                    {l.name} <span className="text-slate-500">× {l.quantity}</span>
+                  </span>
+                  <Money paise={l.pricePaise * l.quantity} className="shrink-0 font-medium text-slate-900" />
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+      {shops.length > 1 && <p className="text-xs text-slate-500">Each shop packs and ships its own part of your order.</p>}
+    </section>
+  );
+}
+
+/**
+ * Checkout, shown by the cart page: the delivery address (with 'Add new address'), the items and
+ * the amounts as the server prices them, and Pay (or Place Order when points cover everything).
+ */
+export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; onBack: () => void }) {
+  const chosen = useChosenAddress();
+  // Once the order is placed the cart is empty: its summary is not asked for again.
+  const [finished, setFinished] = useState(false);
+  const summary = useCheckoutSummary(pointsToUse, !finished);
+  const orderPlaced = useOrderPlaced();
+  const placed = (message: string) => {
+    setFinished(true);
+    orderPlaced(message);
+  };
+  const [stage, setStage] = useState<Stage>('idle');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [testPayment, setTestPayment] = useState<PaymentRequired | null>(null);
+  const [testBusy, setTestBusy] = useState<'pay' | 'fail' | null>(null);
+  const busy = stage !== 'idle';
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The panel replaces the cart: bring its heading into view and give it focus.
+  useEffect(() => heading.current?.focus(), [summary.isSuccess]);
+
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError) setFields(e.fields);
+    notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed);
+    setStage('idle');
+  };
+
+  const pay = async () => {
+    if (!chosen.addressId) {
+      setFields({ addressId: checkoutMessages.selectAddress });
+      notify.error(checkoutMessages.selectAddress);
+      return;
+    }
+    setFields({});
+    setStage('starting');
+    try {
+      const started = await startCheckout({ addressId: chosen.addressId, pointsToUse });
+      if (started.status === 'placed') return placed(started.message);
+      setStage('paying');
+      if (started.gateway === 'test') return setTestPayment(started);
+      const outcome = await payWithRazorpay(started);
+      if (outcome.kind === 'paid') {
+        setStage('verifying');
+        const { response: r } = outcome;
+        const done = await verifyPayment({ paymentId: started.paymentId, providerOrderId: r.razorpay_order_id, providerPaymentId: r.razorpay_payment_id, signature: r.razorpay_signature });
+        return placed(done.message);
+      }
+      notify.error(await reportPaymentFailure(started.paymentId, outcome.kind === 'dismissed' ? 'cancelled' : 'failed', outcome.kind === 'failed' ? outcome.detail : undefined));
+      setStage('idle');
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const closeTest = () => {
+    setTestPayment(null);
+    setTestBusy(null);
+    setStage('idle');
+  };
+  const testPay = async () => {
+    if (!testPayment) return;
+    setTestBusy('pay');
+    try {
+      const signed = await payTestOrder(testPayment.paymentId);
+      const done = await verifyPayment({ paymentId: testPayment.paymentId, ...signed });
+      setTestPayment(null);
+      placed(done.message);
+    } catch (e) {
+      closeTest();
+      fail(e);
+    }
+  };
+  const testEnd = async (reason: 'failed' | 'cancelled') => {
+    if (!testPayment) return;
+    setTestBusy('fail');
+    const message = await reportPaymentFailure(testPayment.paymentId, reason, reason === 'failed' ? TEST_DECLINE : undefined);
+    closeTest();
+    notify.error(message);
+  };
+
+  const back = (
+    <Button variant="secondary" onClick={onBack} disabled={busy}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Cart
+    </Button>
+  );
+
+  if (summary.isPending) {
+    return (
+      <LoadingRegion label="Preparing checkout">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-4 lg:col-span-2">
+            <Skeleton className="h-32 w-full" />
+            <Skeleton className="h-48 w-full" />
+          </div>
+          <Skeleton className="h-64 w-full" />
+        </div>
+      </LoadingRegion>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <div className="space-y-4">
+        <ErrorState message={summary.error.message} onRetry={() => summary.refetch()} />
+        {back}
+      </div>
+    );
+  }
+
+  const { amounts, availablePoints } = summary.data;
+  const pointsError = fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
+  const payLabel = amounts.totalPaise > 0 ? `Pay ${formatRupees(amounts.totalPaise)}` : 'Place Order';
+  const progress = stage === 'starting' ? 'Preparing payment...' : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : payLabel;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+          Checkout
+        </h2>
+        {back}
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <CheckoutAddress chosen={chosen} error={fields.addressId} disabled={busy} onChange={() => setFields((f) => ({ ...f, addressId: '' }))} />
+          <ItemsByShop summary={summary.data} />
+        </div>
+        <section aria-labelledby="checkout-summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
+          <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
+            Payment Summary
+          </h2>
+          <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
+          {pointsError && <Alert tone="error">{pointsError}. Go back to your cart to change the points.</Alert>}
+          <Button size="lg" className="w-full" onClick={pay} loading={busy} disabled={Boolean(pointsError)}>
+            {progress}
+          </Button>
+          <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
+            <Lock className="h-3.5 w-3.5" aria-hidden="true" />
+            {amounts.totalPaise > 0 ? 'Amounts are checked again by Haat when you pay.' : 'Your points cover this order: nothing to pay.'}
+          </p>
+        </section>
+      </div>
+      <TestPaymentDialog open={testPayment !== null} amountPaise={testPayment?.amountPaise ?? 0} busy={testBusy} onPay={testPay} onFail={() => testEnd('failed')} onDismiss={() => testEnd('cancelled')} />
+    </div>
+  );
+}

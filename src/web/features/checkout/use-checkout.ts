@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CheckoutInput, CheckoutResult, CheckoutSummary, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
+import { checkoutMessages, paymentFailedMessage } from '../../../contracts/checkout.contract';
+import { api, ApiError } from '../../api/client';
+import { notify } from '../../ui/notify';
+
+/** The amounts checkout will charge, priced by the server for the points the customer chose. */
+export function useCheckoutSummary(pointsToUse: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['checkout', 'summary', pointsToUse],
+    queryFn: () => api.get<CheckoutSummary>(`/api/checkout/summary?pointsToUse=${pointsToUse}`),
+    // A refusal (empty cart, product gone) will not change by asking again at once.
+    retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 2,
+  });
+}
+
+/** Starts the checkout: the order is placed at once when nothing is due, else a payment is created. */
+export const startCheckout = (input: CheckoutInput) => api.post<CheckoutResult>('/api/checkout', input);
+
+/** Sends the signed payment response to the server, which verifies it and places the order. */
+export const verifyPayment = (input: VerifyPaymentInput) => api.post<Placed>('/api/payments/verify', input);
+
+/** The test gateway's Pay button: the server signs a simulated payment, as a real provider would. */
+export const payTestOrder = (paymentId: string) => api.post<TestPayment>(`/api/payments/${paymentId}/test-pay`);
+
+/** Records a failed or dismissed payment and answers the message to show (computed here if the call fails). */
+export async function reportPaymentFailure(paymentId: string, reason: 'failed' | 'cancelled', detail?: string): Promise<string> {
+  try {
+    return (await api.post<{ message: string }>(`/api/payments/${paymentId}/fail`, { reason, detail })).message;
+  } catch {
+    return reason === 'cancelled' ? checkoutMessages.cancelledByUser : paymentFailedMessage(detail ?? 'The payment was declined');
+  }
+}
+
+/** After an order is placed: refresh the cart, the user and the wallet, say so, and go to /orders. */
+export function useOrderPlaced() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return (message: string = checkoutMessages.orderPlaced) => {
+    notify.success(message);
+    navigate('/orders');
+    // The checkout summary of an emptied cart is never asked for again.
+    qc.removeQueries({ queryKey: ['checkout'] });
+    for (const key of [['cart'], ['me'], ['wallet'], ['orders'], ['product'], ['products']]) void qc.invalidateQueries({ queryKey: key });
+  };
+}

@@ -1,0 +1,161 @@
+import { MapPin, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paymentStatusLabels, type Order, type OrderItem } from '../../../contracts/orders.contract';
+import { Button } from '../../ui/Button';
+import { formatDate, formatDateTime } from '../../ui/format-date';
+import { Modal } from '../../ui/Modal';
+import { Money } from '../../ui/Money';
+import { PointsBadge } from '../../ui/PointsBadge';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useOrder } from './use-orders';
+
+/** Points still to come from an order: a cancelled part's points are voided. */
+export const liveEarned = (order: Order) => order.parts.filter((p) => p.status !== 'cancelled').reduce((s, p) => s + p.pointsEarned, 0);
+
+/** The first 8 characters of an order id, as the customer and the shops quote it. */
+export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between border-t border-slate-200 pt-2 font-semibold text-slate-900' : 'flex justify-between text-slate-700'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+type ReviewTarget = { productId: string; productName: string };
+
+/** Items grouped by shop part with each part's status and tracking note, the address, the amounts and the payment status. */
+export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?: (item: ReviewTarget) => void }) {
+  return (
+    <div className="space-y-5 text-sm">
+      {order.parts.map((part) => (
+        <section key={part.id} aria-label={`From ${part.storeName}`} className="rounded-lg border border-slate-200">
+          <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+            <h3 className="flex items-center gap-1.5 font-medium text-slate-900">
+              <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              {part.storeName}
+            </h3>
+            <StatusBadge status={part.status} />
+          </header>
+          <ul className="divide-y divide-slate-100 px-3">
+            {part.items.map((item: OrderItem) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <Link to={`/product/${item.productId}`} className="font-medium text-slate-900 hover:text-violet-700 hover:underline">
+                    {item.productName}
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    {item.quantity} × <Money paise={item.pricePaise} />
+                    {item.pointsEarned > 0 && <PointsBadge points={item.pointsEarned} className="ml-2" />}
+                  </p>
+                </div>
+                {part.status === 'delivered' && onReview &&
+                  (item.reviewed ? (
+                    <span className="text-xs font-medium text-green-700">Reviewed</span>
+                  ) : (
+                    <Button size="sm" variant="secondary" onClick={() => onReview({ productId: item.productId, productName: item.productName })}>
+                      Write Review
+                    </Button>
+                  ))}
+              </li>
+            ))}
+          </ul>
+          {(part.trackingNote || part.deliveredAt) && (
+            <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">
+              {part.trackingNote && <span className="block">Tracking: {part.trackingNote}</span>}
+              {part.deliveredAt && <span className="block">Delivered on {formatDate(part.deliveredAt)}</span>}
+            </p>
+          )}
+        </section>
+      ))}
+      <section aria-label="Delivery address" className="flex gap-2 text-slate-700">
+        <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <p>
+          <span className="block font-medium text-slate-900">Delivery address</span>
+          {order.shippingAddress}
+        </p>
+      </section>
+      <dl className="space-y-1.5">
+        <Row label="Subtotal">
+          <Money paise={order.subtotalPaise} />
+        </Row>
+        <Row label="Shipping">{order.shippingPaise === 0 ? 'Free' : <Money paise={order.shippingPaise} />}</Row>
+        <Row label="Points used">{order.pointsUsed > 0 ? `−${order.pointsUsed.toLocaleString('en-IN')} pts` : 'None'}</Row>
+        <Row label="Total" strong>
+          <Money paise={order.totalAmountPaise} />
+        </Row>
+        <Row label="Points earned">
+          <PointsBadge points={liveEarned(order)} />
+          {liveEarned(order) < order.pointsEarned && <span className="ml-2 text-xs text-slate-500">(cancelled items earn none)</span>}
+        </Row>
+        <Row label="Payment">
+          <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
+        </Row>
+      </dl>
+    </div>
+  );
+}
+
+/** View Details: the whole order in a dialog. */
+export function OrderDetailsModal({ order, onClose, onReview }: { order: Order | null; onClose: () => void; onReview: (item: ReviewTarget) => void }) {
+  return (
+    <Modal open={order !== null} onClose={onClose} title={order ? `Order #${shortId(order.id)}` : 'Order'} wide>
+      {order && (
+        <>
+          <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            Placed on {formatDateTime(order.createdAt)} <StatusBadge status={order.status} />
+          </p>
+          <OrderDetailsBody order={order} onReview={onReview} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+const historyLabel = (status: string) => (status === 'pending' ? 'Order placed' : status.charAt(0).toUpperCase() + status.slice(1));
+
+/** Track Order: the status history with times, loaded when the dialog opens. */
+export function TrackOrderModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const order = useOrder(orderId);
+  let body;
+  if (order.isPending) {
+    body = (
+      <LoadingRegion label="Loading the order history">
+        <div className="space-y-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      </LoadingRegion>
+    );
+  } else if (order.isError) {
+    body = <ErrorState message={order.error.message} onRetry={() => order.refetch()} />;
+  } else {
+    body = (
+      <ol className="relative space-y-4 border-l-2 border-violet-200 pl-5">
+        {order.data.history.map((h) => (
+          <li key={h.id} className="relative">
+            <span className="absolute -left-[27px] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-600" aria-hidden="true" />
+            <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+              {historyLabel(h.status)} <StatusBadge status={h.status} />
+            </p>
+            <p className="text-xs text-slate-600">
+              <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
+              {h.storeName ? ` · ${h.storeName}` : ' · Whole order'}
+              {h.note && h.note !== 'Order placed' ? ` · ${h.note}` : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <Modal open={orderId !== null} onClose={onClose} title={orderId ? `Track order #${shortId(orderId)}` : 'Track order'}>
+      {body}
+    </Modal>
+  );
+}

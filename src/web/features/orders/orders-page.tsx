@@ -1,0 +1,162 @@
+import { Package } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { orderTabs, type Order, type OrderTab } from '../../../contracts/orders.contract';
+import { formatRupees } from '../../../domain/money';
+import { RequireRole } from '../../layout/RequireRole';
+import { ConfirmDialog } from '../../ui/Modal';
+import { notify } from '../../ui/notify';
+import { Page } from '../../ui/Page';
+import { Pagination } from '../../ui/Pagination';
+import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { Tabs } from '../../ui/Tabs';
+import { OrderCard } from './order-card';
+import { OrderDetailsModal, shortId, TrackOrderModal } from './order-details';
+import { ReviewModal, type ReviewTarget } from './review-modal';
+import { useCancelOrder, useOrders } from './use-orders';
+
+const PAGE_SIZE = 10;
+const tabLabels: Record<OrderTab, string> = { all: 'All', processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' };
+const emptyText: Record<OrderTab, string> = {
+  all: 'You have not placed any orders yet.',
+  processing: 'No orders are being processed right now.',
+  shipped: 'No orders are on their way right now.',
+  delivered: 'No orders have been delivered yet.',
+};
+const startLink = 'inline-flex items-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800';
+
+function OrdersSkeleton() {
+  return (
+    <LoadingRegion label="Loading your orders">
+      <div className="space-y-4">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-44 w-full" />
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/** What cancelling will do, named before the customer confirms. */
+function CancelText({ order }: { order: Order }) {
+  const unshipped = order.parts.filter((p) => ['pending', 'confirmed', 'processing'].includes(p.status));
+  const partial = unshipped.length < order.parts.filter((p) => p.status !== 'cancelled').length;
+  return (
+    <div className="space-y-2">
+      <p>
+        {partial ? 'The items from shops that have not shipped yet will be cancelled: ' : 'Every item in this order will be cancelled: '}
+        {unshipped.map((p) => p.storeName).join(', ')}.
+      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>The stock goes back to the shops.</li>
+        {order.pointsUsed > 0 && <li>The points you used ({order.pointsUsed.toLocaleString('en-IN')}) are refunded to your wallet{partial ? ' for the cancelled items' : ''}.</li>}
+        {order.pointsEarned > 0 && <li>The pending points you would earn on the cancelled items are removed.</li>}
+        {order.paymentStatus === 'paid' && <li>The {formatRupees(order.totalAmountPaise)} you paid is marked for refund to your original payment method.</li>}
+      </ul>
+      <p>This cannot be undone.</p>
+    </div>
+  );
+}
+
+function OrdersContent() {
+  const [params, setParams] = useSearchParams();
+  const tab = (orderTabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as OrderTab) : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const orders = useOrders(tab, page, PAGE_SIZE);
+  const cancel = useCancelOrder();
+  const [details, setDetails] = useState<Order | null>(null);
+  const [tracking, setTracking] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
+
+  const go = (next: { tab?: OrderTab; page?: number }) => {
+    const p = new URLSearchParams(params);
+    const t = next.tab ?? tab;
+    if (t === 'all') p.delete('tab');
+    else p.set('tab', t);
+    if ((next.page ?? 1) > 1) p.set('page', String(next.page));
+    else p.delete('page');
+    setParams(p);
+  };
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      const done = await cancel.mutateAsync(cancelling.id);
+      const bits = [done.pointsRefunded > 0 ? `${done.pointsRefunded} points refunded` : '', done.stockReturned > 0 ? 'stock returned to the shops' : ''].filter(Boolean);
+      notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`);
+      setCancelling(null);
+      if (details?.id === done.order.id) setDetails(done.order);
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : 'Failed to cancel the order');
+      setCancelling(null);
+    }
+  };
+
+  const counts = orders.data?.counts;
+  return (
+    <div className="space-y-6">
+      <Tabs label="Order status" active={tab} onChange={(t) => go({ tab: t })} tabs={orderTabs.map((k) => ({ key: k, label: tabLabels[k], count: counts?.[k] }))} />
+      <div role="tabpanel" aria-label={`${tabLabels[tab]} orders`}>
+        {orders.isPending ? (
+          <OrdersSkeleton />
+        ) : orders.isError ? (
+          <ErrorState message="We could not load your orders." onRetry={() => orders.refetch()} />
+        ) : orders.data.items.length === 0 ? (
+          <EmptyState
+            title={tab === 'all' ? 'No orders yet' : `No ${tabLabels[tab].toLowerCase()} orders`}
+            icon={<Package className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+            action={
+              <Link to="/search" className={startLink}>
+                Start Shopping
+              </Link>
+            }
+          >
+            {emptyText[tab]}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="space-y-4">
+              {orders.data.items.map((o) => (
+                <OrderCard key={o.id} order={o} onDetails={() => setDetails(o)} onTrack={() => setTracking(o.id)} onCancel={() => setCancelling(o)} onReview={setReviewing} />
+              ))}
+            </div>
+            <Pagination page={page} pageSize={PAGE_SIZE} total={orders.data.total} onPage={(p) => go({ page: p })} />
+          </>
+        )}
+      </div>
+
+      <OrderDetailsModal
+        order={details ? (orders.data?.items.find((o) => o.id === details.id) ?? details) : null}
+        onClose={() => setDetails(null)}
+        onReview={(t) => {
+          setDetails(null);
+          setReviewing(t);
+        }}
+      />
+      <TrackOrderModal orderId={tracking} onClose={() => setTracking(null)} />
+      <ReviewModal target={reviewing} onClose={() => setReviewing(null)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={cancelling ? `Cancel order #${shortId(cancelling.id)}?` : 'Cancel order?'}
+        confirmLabel="Cancel Order"
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      >
+        {cancelling && <CancelText order={cancelling} />}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** /orders: the signed-in customer's real orders, by status, with details, tracking, cancel and reviews. */
+export function OrdersPage() {
+  return (
+    <RequireRole roles={['customer']}>
+      <Page title="My Orders" lead="Track, cancel and review what you bought. Each shop ships its own part of an order.">
+        <OrdersContent />
+      </Page>
+    </RequireRole>
+  );
+}

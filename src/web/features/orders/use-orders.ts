@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CancelledOrder, NewReviewInput, OrderDetail, OrderList, OrderTab } from '../../../contracts/orders.contract';
+import { api, toQuery } from '../../api/client';
+
+/** Every orders query starts with this key: invalidate it after anything that changes an order. */
+export const ordersQueryKey = ['orders'] as const;
+
+/** One page of the customer's orders for a tab, with the count of every tab. */
+export function useOrders(tab: OrderTab, page: number, pageSize = 10) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, 'list', tab, page, pageSize],
+    queryFn: () => api.get<OrderList>(`/api/orders${toQuery({ status: tab, page, pageSize })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One order with its parts, items and status history (loaded when a dialog opens). */
+export function useOrder(orderId: string | null) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, 'detail', orderId],
+    queryFn: () => api.get<OrderDetail>(`/api/orders/${orderId}`),
+    enabled: orderId !== null,
+  });
+}
+
+/** Cancels an order; refreshes orders, the wallet (points back), the user and products (stock back). */
+export function useCancelOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<CancelledOrder>(`/api/orders/${orderId}/cancel`),
+    onSuccess: () => {
+      for (const key of [ordersQueryKey, ['wallet'], ['me'], ['product'], ['products']]) void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/** Saves a review of a delivered product. */
+export function useReviewProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, review }: { productId: string; review: NewReviewInput }) => api.post<{ id: string; message: string }>(`/api/products/${productId}/reviews`, review),
+    onSuccess: (_d, v) => {
+      void qc.invalidateQueries({ queryKey: ordersQueryKey });
+      void qc.invalidateQueries({ queryKey: ['product', v.productId] });
+    },
+  });
+}

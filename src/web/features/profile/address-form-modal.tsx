@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  addressInputSchema,
+  addressTypeLabels,
+  addressTypes,
+  DEFAULT_COUNTRY,
+  profileMessages,
+  type Address,
+  type AddressData,
+  type AddressInput,
+} from '../../../contracts/profile.contract';
+import { INDIA_STATES, INDIA_UNION_TERRITORIES } from '../../../domain/india-states';
+import { api, ApiError } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input, Select } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { notify } from '../../ui/notify';
+import { addressesQueryKey } from './use-addresses';
+
+// The state select starts on its 'Select state' placeholder, which the schema refuses until a state is chosen.
+const empty: AddressInput = { type: 'home', streetAddress: '', city: '', state: '' as AddressInput['state'], postalCode: '', country: DEFAULT_COUNTRY, landmark: '', isDefault: false };
+const fieldNames = ['type', 'streetAddress', 'city', 'state', 'postalCode', 'country', 'landmark', 'isDefault'] as const;
+
+type AddressFormModalProps = { open: boolean; onClose: () => void; onSaved: (address: Address) => void };
+
+/**
+ * The Add Address dialog (profile and checkout): type, street, city, state or union territory,
+ * PIN code, country India, optional landmark and default. Saves through POST /api/addresses.
+ */
+export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalProps) {
+  const formId = useId();
+  const qc = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressInput, unknown, AddressData>({ resolver: zodResolver(addressInputSchema), defaultValues: empty, mode: 'onTouched' });
+
+  useEffect(() => {
+    if (open) reset(empty);
+  }, [open, reset]);
+
+  const [street, city, state, pin] = watch(['streetAddress', 'city', 'state', 'postalCode']);
+  const filled = [street, city, state, pin].every((v) => typeof v === 'string' && v.trim() !== '');
+
+  const save = async (values: AddressData) => {
+    clearErrors('root');
+    try {
+      const address = await api.post<Address>('/api/addresses', values);
+      notify.success(profileMessages.addressAdded);
+      await qc.invalidateQueries({ queryKey: addressesQueryKey });
+      onSaved(address);
+      onClose();
+    } catch (e) {
+      const fields = e instanceof ApiError ? e.fields : {};
+      const placed = fieldNames.filter((name) => fields[name]);
+      placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
+      if (placed.length === 0) {
+        setError('root', { type: 'server', message: profileMessages.addAddressFailed });
+        notify.error(profileMessages.addAddressFailed);
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Add Address"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!filled} loading={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Address'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Add address">
+        {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Address type</legend>
+          <div className="flex flex-wrap gap-2">
+            {addressTypes.map((type) => (
+              <label
+                key={type}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600"
+              >
+                <input type="radio" value={type} className="accent-violet-700" {...register('type')} />
+                {addressTypeLabels[type]}
+              </label>
+            ))}
+          </div>
+          {errors.type?.message && <p className="mt-1 text-sm text-red-600">{errors.type.message}</p>}
+        </fieldset>
+        <Input label="Street address" required autoComplete="street-address" placeholder="House no., building, street, area" error={errors.streetAddress?.message} {...register('streetAddress')} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Input label="City" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <Select label="State" required autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+            <option value="">Select state</option>
+            <optgroup label="States">
+              {INDIA_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Union territories">
+              {INDIA_UNION_TERRITORIES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Input label="PIN code" required inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
+          <Input label="Country" required readOnly hint="We deliver within India" {...register('country')} />
+        </div>
+        <Input label="Landmark" hint="Optional, helps the delivery partner find you" error={errors.landmark?.message} {...register('landmark')} />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="h-4 w-4 rounded accent-violet-700" {...register('isDefault')} />
+          Make this my default address
+        </label>
+      </form>
+    </Modal>
+  );
+}

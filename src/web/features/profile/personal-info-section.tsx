@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { genderLabels, genders, type Me } from '../../../contracts/auth.contract';
+import { profileMessages, profileUpdateSchema, type ProfileUpdateData, type ProfileUpdateInput } from '../../../contracts/profile.contract';
+import { api, ApiError } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { Input, Select } from '../../ui/Field';
+import { formatDate } from '../../ui/format-date';
+import { notify } from '../../ui/notify';
+import { useSetMe } from '../auth/use-session';
+
+const fieldNames = ['firstName', 'lastName', 'phoneNumber', 'dateOfBirth', 'gender'] as const;
+
+const valuesOf = (me: Me): ProfileUpdateInput => ({
+  firstName: me.firstName ?? '',
+  lastName: me.lastName ?? '',
+  phoneNumber: me.phoneNumber ?? '',
+  dateOfBirth: me.dateOfBirth ?? '',
+  gender: me.gender ?? '',
+});
+
+/** Today as yyyy-mm-dd in local time: the latest date the picker offers. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{value || <span className="text-slate-500">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
+  const setMe = useSetMe();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileUpdateInput, unknown, ProfileUpdateData>({ resolver: zodResolver(profileUpdateSchema), defaultValues: valuesOf(me), mode: 'onTouched' });
+
+  const save = async (values: ProfileUpdateData) => {
+    try {
+      setMe(await api.patch<Me>('/api/me/profile', values));
+      notify.success(profileMessages.profileUpdated);
+      onDone();
+    } catch (e) {
+      const fields = e instanceof ApiError ? e.fields : {};
+      const placed = fieldNames.filter((name) => fields[name]);
+      placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
+      if (placed.length === 0) notify.error(profileMessages.updateProfileFailed);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Edit personal information">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <Input label="Phone number" required type="tel" inputMode="tel" autoComplete="tel" hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <Input label="Email" value={me.email} readOnly hint="Your sign-in email cannot be changed here" />
+        <Input label="Date of birth" type="date" autoComplete="bday" max={today()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
+          <option value="">Select gender</option>
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {genderLabels[g]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Personal Information: the facts, and an Edit toggle that opens the form (Save or Cancel end it). */
+export function PersonalInfoSection({ me }: { me: Me }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="personal-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mb-4 flex items-center justify-between gap-2">
+        <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
+          Personal Information
+        </h2>
+        {!editing && (
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <EditForm me={me} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Fact label="First name" value={me.firstName} />
+          <Fact label="Last name" value={me.lastName} />
+          <Fact label="Email" value={me.email} />
+          <Fact label="Phone number" value={me.phoneNumber} />
+          <Fact label="Date of birth" value={me.dateOfBirth ? formatDate(`${me.dateOfBirth}T12:00:00+05:30`) : null} />
+          <Fact label="Gender" value={me.gender ? genderLabels[me.gender] : null} />
+        </dl>
+      )}
+    </section>
+  );
+}

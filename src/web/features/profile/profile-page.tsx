@@ -1,0 +1,85 @@
+import { Loader2, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Me } from '../../../contracts/auth.contract';
+import { Page, useTitle } from '../../ui/Page';
+import { ErrorState } from '../../ui/States';
+import { useMe } from '../auth/use-session';
+import { VendorProfile } from '../vendor/vendor-profile';
+import { AddressesSection } from './addresses-section';
+import { PersonalInfoSection } from './personal-info-section';
+import { ProfilePicture } from './profile-picture';
+
+const roleLabels: Record<Me['role'], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
+
+function AccessDenied({ children }: { children: ReactNode }) {
+  return (
+    <Page title="Access Denied" narrow>
+      <div className="flex flex-col items-center rounded-lg border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+        <Lock className="h-10 w-10 text-slate-400" aria-hidden="true" />
+        <div className="mt-3 text-slate-700">{children}</div>
+      </div>
+    </Page>
+  );
+}
+
+function CustomerProfile({ me }: { me: Me }) {
+  useTitle('My Profile');
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 bg-gradient-to-br from-violet-50 to-white p-6 text-center shadow-sm sm:flex-row sm:text-left">
+        <ProfilePicture me={me} />
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{me.displayName}</h1>
+          <p className="break-all text-slate-600">{me.email}</p>
+          <span className="mt-2 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">{roleLabels[me.role]}</span>
+        </div>
+      </header>
+      <PersonalInfoSection me={me} />
+      <AddressesSection />
+    </div>
+  );
+}
+
+/** /profile: the customer's profile; the vendor's profile; Access Denied for guests and other roles. */
+export function ProfilePage() {
+  const me = useMe();
+  if (me.isPending) {
+    return (
+      <div role="status" className="flex min-h-[50vh] items-center justify-center">
+        <Loader2 className="h-8 w-8 animate-spin text-violet-700" aria-hidden="true" />
+        <span className="sr-only">Loading your profile</span>
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message={`Failed to load profile: ${me.error.message}`} onRetry={() => me.refetch()} />
+      </div>
+    );
+  }
+  if (!me.data) {
+    return (
+      <AccessDenied>
+        <p>Please login to view your profile.</p>
+        <Link to="/login?next=%2Fprofile" className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800">
+          Login
+        </Link>
+      </AccessDenied>
+    );
+  }
+  if (me.data.role === 'vendor') return <VendorProfile me={me.data} />;
+  if (me.data.role !== 'customer') {
+    return (
+      <AccessDenied>
+        <p>This page is only accessible to vendors.</p>
+        <p className="mt-1 text-sm text-slate-600">Customers can view their profile here too.</p>
+        <Link to="/" className="mt-5 inline-flex text-sm font-medium text-violet-700 hover:underline">
+          Back to Home
+        </Link>
+      </AccessDenied>
+    );
+  }
+  return <CustomerProfile me={me.data} />;
+}

@@ -1,0 +1,162 @@
+import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { MAX_PRODUCT_IMAGES } from '../../../contracts/catalog.contract';
+import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
+import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
+import { cn } from '../../ui/cn';
+import { checkImageFile } from '../profile/upload-image';
+
+/** One picture of the uploader: already stored (`url`), or a picked file waiting to be uploaded. */
+export type ImageItem = {
+  key: string;
+  url: string | null;
+  file: File | null;
+  /** What the thumbnail shows: the stored URL or an object URL of the picked file. */
+  preview: string;
+  /** Upload progress in percent while uploading, else null. */
+  progress: number | null;
+  error: string | null;
+};
+
+let seq = 0;
+const nextKey = () => `img-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+/** An item for a picture that is already stored. */
+export const imageItemFromUrl = (url: string): ImageItem => ({ key: nextKey(), url, file: null, preview: url, progress: null, error: null });
+
+/** An item for a picked file, previewed at once from memory. */
+export const imageItemFromFile = (file: File): ImageItem => ({ key: nextKey(), url: null, file, preview: URL.createObjectURL(file), progress: null, error: null });
+
+/** Frees the memory of the previews of picked files. */
+export function releasePreviews(items: ImageItem[]): void {
+  for (const item of items) if (item.file) URL.revokeObjectURL(item.preview);
+}
+
+type ImageUploaderProps = {
+  items: ImageItem[];
+  onChange: (items: ImageItem[]) => void;
+  max?: number;
+  disabled?: boolean;
+  /** A message from the server about the images. */
+  error?: string;
+};
+
+/**
+ * Up to five product pictures: pick several at once (type and size are checked here first, with the
+ * server's messages), see previews, move them left or right and remove them. The first is the main
+ * image. Picked files are uploaded by the form when it saves; their progress shows on each picture.
+ */
+export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disabled, error }: ImageUploaderProps) {
+  const inputId = useId();
+  const [notice, setNotice] = useState<string[]>([]);
+
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    const problems: string[] = [];
+    const picked: ImageItem[] = [];
+    for (const file of files) {
+      const problem = checkImageFile(file);
+      if (problem) problems.push(`${file.name}: ${problem}`);
+      else if (items.length + picked.length >= max) {
+        problems.push(vendorProductMessages.tooManyImages);
+        break;
+      } else picked.push(imageItemFromFile(file));
+    }
+    setNotice(problems);
+    if (picked.length > 0) onChange([...items, ...picked]);
+  };
+
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    [next[from], next[to]] = [next[to], next[from]];
+    onChange(next);
+  };
+  const remove = (index: number) => {
+    releasePreviews([items[index]]);
+    setNotice([]);
+    onChange(items.filter((_, i) => i !== index));
+  };
+
+  const messages = [...notice, ...(error ? [error] : [])];
+  const iconButton =
+    'flex h-8 w-8 items-center justify-center rounded-md bg-white/90 text-slate-700 shadow-sm hover:bg-white hover:text-violet-800 disabled:cursor-not-allowed disabled:opacity-40 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
+
+  return (
+    <fieldset aria-describedby={`${inputId}-hint`}>
+      <legend className="mb-1 block text-sm font-medium text-slate-700">Images</legend>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {items.map((item, i) => {
+          const label = `Image ${i + 1}${i === 0 ? ' (main image)' : ''}`;
+          return (
+            <li key={item.key} className="flex flex-col gap-1">
+              <div className={cn('relative overflow-hidden rounded-lg border bg-slate-50', item.error ? 'border-red-500' : 'border-slate-200')}>
+                <img
+                  src={item.preview}
+                  alt={label}
+                  width={160}
+                  height={160}
+                  className={cn('aspect-square w-full object-cover text-transparent', item.progress !== null && 'opacity-60')}
+                />
+                {i === 0 && <span className="absolute left-1 top-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">Main</span>}
+                {item.file && !item.url && item.progress === null && !item.error && (
+                  <span className="absolute right-1 top-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">New</span>
+                )}
+                {item.progress !== null && (
+                  <div className="absolute inset-x-1 top-1/2 -translate-y-1/2">
+                    <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={item.progress} className="h-1.5 overflow-hidden rounded-full bg-white/80">
+                      <div className="h-full bg-violet-700 transition-all" style={{ width: `${item.progress}%` }} />
+                    </div>
+                    <p className="mt-1 text-center text-xs font-semibold text-slate-900">{item.progress}%</p>
+                  </div>
+                )}
+                <div className="absolute inset-x-1 bottom-1 flex justify-between gap-1">
+                  <button type="button" className={iconButton} onClick={() => move(i, i - 1)} disabled={disabled || i === 0} aria-label={`Move ${label} left`}>
+                    <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button type="button" className={cn(iconButton, 'text-red-700 hover:text-red-800')} onClick={() => remove(i)} disabled={disabled} aria-label={`Remove ${label}`}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button type="button" className={iconButton} onClick={() => move(i, i + 1)} disabled={disabled || i === items.length - 1} aria-label={`Move ${label} right`}>
+                    <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </div>
+              {item.error && (
+                <p role="alert" className="text-xs leading-tight text-red-700">
+                  {item.error}
+                </p>
+              )}
+            </li>
+          );
+        })}
+        {items.length < max && (
+          <li>
+            <label
+              htmlFor={inputId}
+              className={cn(
+                'flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 bg-white p-2 text-center text-xs font-medium text-slate-700 hover:border-violet-500 hover:text-violet-800',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600',
+                disabled && 'cursor-not-allowed opacity-50',
+              )}
+            >
+              <ImagePlus className="h-6 w-6" aria-hidden="true" />
+              Add images
+              <input id={inputId} type="file" multiple accept={ACCEPTED_IMAGE_TYPES} className="sr-only" onChange={pick} disabled={disabled} />
+            </label>
+          </li>
+        )}
+      </ul>
+      <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+        {items.length} of {max}. The first image is the main one. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.
+      </p>
+      {messages.length > 0 && (
+        <div role="alert" className="mt-1 space-y-0.5 text-sm text-red-600">
+          {messages.map((m, i) => (
+            <p key={i}>{m}</p>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Store } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
+import { shopMessages } from '../../../contracts/shops.contract';
+import {
+  DEFAULT_REWARD_PERCENTAGE,
+  vendorProductInputSchema,
+  vendorProductMessages as m,
+  type VendorProduct,
+  type VendorProductData,
+  type VendorProductInput,
+} from '../../../contracts/vendor-products.contract';
+import { toRupees } from '../../../domain/money';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input, Select, Textarea } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { notify } from '../../ui/notify';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { useCategories } from '../catalog/catalog-api';
+import { uploadImage } from '../profile/upload-image';
+import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from './image-uploader';
+import { useVendorShops } from './use-vendor-shops';
+import { createProduct, refreshAfterProductChange, updateProduct } from './vendor-products-api';
+
+const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId'] as const;
+
+function toForm(p: VendorProduct | null): VendorProductInput {
+  if (!p) return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '' };
+  return {
+    name: p.name,
+    description: p.description,
+    price: String(toRupees(p.pricePaise)),
+    originalPrice: p.originalPricePaise === null ? '' : String(toRupees(p.originalPricePaise)),
+    stockQuantity: String(p.stockQuantity),
+    rewardPercentage: String(p.rewardPercentage),
+    categoryId: p.categoryId,
+    storeId: p.storeId,
+  };
+}
+
+const reasonOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+
+type ProductFormModalProps = { open: boolean; onClose: () => void; product: VendorProduct | null };
+
+/**
+ * Add or edit a product: name, description, price and original price in rupees, stock, reward
+ * percentage, category, shop and up to 5 images. A new product is created first, then its picked
+ * images are uploaded, then the image list is saved. Without a shop, it points to /profile instead.
+ */
+export function ProductFormModal({ open, onClose, product }: ProductFormModalProps) {
+  const formId = useId();
+  const qc = useQueryClient();
+  const shops = useVendorShops(open);
+  const categories = useCategories();
+  const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [imagesError, setImagesError] = useState<string | undefined>();
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<VendorProductInput, unknown, VendorProductData>({ resolver: zodResolver(vendorProductInputSchema), defaultValues: toForm(product), mode: 'onTouched' });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(toForm(product));
+    setItems(product ? product.images.map(imageItemFromUrl) : []);
+    setSavedId(product?.id ?? null);
+    setFormMessage(null);
+    setImagesError(undefined);
+    return () => releasePreviews(itemsRef.current);
+  }, [open, product, reset]);
+
+  // A vendor with one shop has nothing to choose.
+  useEffect(() => {
+    if (open && !product && shops.data?.length === 1 && !getValues('storeId')) setValue('storeId', shops.data[0].id);
+  }, [open, product, shops.data, getValues, setValue]);
+
+  const patchItem = (key: string, change: Partial<ImageItem>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  /** Uploads the picked files in order; answers the final list of URLs and the first failure. */
+  const uploadPending = async (productId: string): Promise<{ urls: string[]; failure: string | null }> => {
+    const urls: string[] = [];
+    let failure: string | null = null;
+    for (const item of itemsRef.current) {
+      if (item.url) {
+        urls.push(item.url);
+        continue;
+      }
+      if (!item.file) continue;
+      patchItem(item.key, { progress: 0, error: null });
+      try {
+        const image = await uploadImage({ file: item.file, imageType: 'product', entityId: productId, onProgress: (progress) => patchItem(item.key, { progress }) });
+        patchItem(item.key, { url: image.url, progress: null });
+        urls.push(image.url);
+      } catch (e) {
+        const reason = reasonOf(e);
+        failure ??= reason;
+        patchItem(item.key, { progress: null, error: reason });
+      }
+    }
+    return { urls, failure };
+  };
+
+  const showServerErrors = (e: unknown) => {
+    const fields = e instanceof ApiError ? e.fields : {};
+    const placed = fieldNames.filter((name) => fields[name]);
+    placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
+    const imageField = Object.keys(fields).find((k) => k === 'images' || k.startsWith('images.'));
+    if (imageField) setImagesError(fields[imageField]);
+    setFormMessage(m.saveFailed(reasonOf(e)));
+    notify.error(m.saveFailed(reasonOf(e)));
+  };
+
+  const save = async (values: VendorProductData) => {
+    setFormMessage(null);
+    setImagesError(undefined);
+    let id = savedId;
+    let message: string = m.updated;
+    try {
+      if (!id) {
+        const created = await createProduct({ ...values, images: [] });
+        id = created.product.id;
+        message = created.message;
+        setSavedId(id);
+        refreshAfterProductChange(qc, id);
+      }
+    } catch (e) {
+      showServerErrors(e);
+      return;
+    }
+    const { urls, failure } = await uploadPending(id);
+    try {
+      // A new product without pictures is complete after the create.
+      if (savedId || urls.length > 0) await updateProduct(id, { ...values, images: urls });
+      refreshAfterProductChange(qc, id);
+    } catch (e) {
+      showServerErrors(e);
+      return;
+    }
+    if (failure) {
+      if (!savedId) notify.success(message);
+      setFormMessage(`${m.saveFailed(failure)}. Remove the marked image or pick another, then save again.`);
+      notify.error(m.saveFailed(failure));
+      return;
+    }
+    notify.success(message);
+    onClose();
+  };
+
+  const invalid = (errs: FieldErrors<VendorProductInput>) => {
+    const missing = Object.values(errs).some((err) => err?.message === m.requiredFields);
+    setFormMessage(missing ? m.requiredFields : null);
+  };
+
+  const close = () => {
+    if (!isSubmitting) onClose();
+  };
+  const title = product || savedId ? 'Edit Product' : 'Add New Product';
+  const storeId = watch('storeId');
+  const chosenShop = shops.data?.find((s) => s.id === storeId);
+  const categoryOptions = [...(categories.data ?? [])];
+  if (product && !categoryOptions.some((c) => c.id === product.categoryId)) categoryOptions.push({ id: product.categoryId, name: product.categoryName, slug: '' });
+
+  let body;
+  if (shops.isPending) {
+    body = (
+      <LoadingRegion label="Loading your shops">
+        <div className="space-y-3">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-10 w-2/3" />
+        </div>
+      </LoadingRegion>
+    );
+  } else if (shops.isError) {
+    body = <ErrorState message={shopMessages.loadFailed} onRetry={() => shops.refetch()} />;
+  } else if (shops.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center py-6 text-center">
+        <Store className="h-10 w-10 text-slate-400" aria-hidden="true" />
+        <p className="mt-3 font-medium text-slate-900">{m.noShop}</p>
+        <p className="mt-1 text-sm text-slate-600">Every product is sold through one of your shops. Create a shop first, then add products to it.</p>
+        <Link to="/profile?tab=shops" className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800">
+          Add a shop in your profile
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <form id={formId} onSubmit={handleSubmit(save, invalid)} noValidate className="space-y-4" aria-label={title}>
+        {formMessage && <Alert tone="error">{formMessage}</Alert>}
+        <Input label="Product name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Input label="Price (₹)" required type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="499" error={errors.price?.message} {...register('price')} />
+          <Input label="Original price (₹)" type="number" inputMode="decimal" min="0.01" step="0.01" hint="Optional: shown struck through, with the discount" error={errors.originalPrice?.message} {...register('originalPrice')} />
+          <Input label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stockQuantity?.message} {...register('stockQuantity')} />
+          <Input label="Reward percentage" type="number" inputMode="decimal" min="0" max="100" step="0.01" hint="Points customers earn, 0 to 100%" error={errors.rewardPercentage?.message} {...register('rewardPercentage')} />
+          <Select label="Category" required error={errors.categoryId?.message} hint={categories.isError ? 'Categories could not be loaded. Close and try again.' : undefined} {...register('categoryId')}>
+            <option value="">Select category</option>
+            {categoryOptions.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Shop"
+            required
+            error={errors.storeId?.message}
+            hint={chosenShop && !chosenShop.isActive ? 'This shop is inactive: its products do not show in the storefront.' : undefined}
+            {...register('storeId')}
+          >
+            <option value="">Select shop</option>
+            {shops.data.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.shopName}
+                {s.isActive ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} />
+      </form>
+    );
+  }
+
+  const hasForm = !!shops.data?.length;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      wide
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+            {hasForm ? 'Cancel' : 'Close'}
+          </Button>
+          {hasForm && (
+            <Button type="submit" form={formId} loading={isSubmitting}>
+              {isSubmitting ? 'Saving...' : product || savedId ? 'Save Changes' : 'Add Product'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VendorOrderFilter, VendorOrderList, VendorPartStatusInput, VendorPartUpdated } from '../../../contracts/vendor-orders.contract';
+import { api, toQuery } from '../../api/client';
+import { vendorOverviewQueryKey } from './vendor-products-api';
+
+export const vendorOrdersQueryKey = ['vendor-orders'] as const;
+export const VENDOR_ORDERS_PAGE_SIZE = 10;
+
+/** A page of the vendor's parts of orders with counts per status; the previous page stays while the next loads. */
+export function useVendorOrders(query: { status: VendorOrderFilter; page: number }) {
+  const qs = toQuery({ status: query.status === 'all' ? undefined : query.status, page: query.page > 1 ? query.page : undefined, pageSize: VENDOR_ORDERS_PAGE_SIZE });
+  return useQuery({
+    queryKey: [...vendorOrdersQueryKey, qs],
+    queryFn: () => api.get<VendorOrderList>(`/api/vendor/orders${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type PartStatusChange = { partId: string } & VendorPartStatusInput;
+
+/** Moves one of the vendor's parts to a status; afterwards the orders list and the overview reload. The caller shows the toasts. */
+export function useSetPartStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ partId, ...body }: PartStatusChange) => api.patch<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/status`, body),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: vendorOrdersQueryKey });
+      void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
+      // A cancel puts stock back: the vendor's product list shows it.
+      void qc.invalidateQueries({ queryKey: ['vendor-products'] });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  VendorOverview,
+  VendorProduct,
+  VendorProductData,
+  VendorProductDeleted,
+  VendorProductPage,
+  VendorProductSaved,
+  VendorProductStatusFilter,
+} from '../../../contracts/vendor-products.contract';
+import { api, toQuery } from '../../api/client';
+
+export const vendorProductsQueryKey = ['vendor-products'] as const;
+export const vendorOverviewQueryKey = ['vendor-overview'] as const;
+export const VENDOR_PRODUCTS_PAGE_SIZE = 12;
+
+/** A page of the vendor's own products, filtered on the server; the previous page stays while the next loads. */
+export function useVendorProducts(query: { q?: string; categoryId?: string; status: VendorProductStatusFilter; page: number; pageSize: number }) {
+  const qs = toQuery({ ...query, status: query.status === 'all' ? undefined : query.status });
+  return useQuery({
+    queryKey: [...vendorProductsQueryKey, qs],
+    queryFn: () => api.get<VendorProductPage>(`/api/vendor/products${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The dashboard's overview figures: products, orders and revenue of the vendor's own parts, recent orders. */
+export function useVendorOverview() {
+  return useQuery({ queryKey: vendorOverviewQueryKey, queryFn: () => api.get<VendorOverview>('/api/vendor/overview') });
+}
+
+/**
+ * After any product change: the vendor's lists and overview, and the storefront's lists and the
+ * product's page, so a new, edited or deactivated product shows as it is now everywhere.
+ */
+export function refreshAfterProductChange(qc: QueryClient, productId?: string) {
+  void qc.invalidateQueries({ queryKey: vendorProductsQueryKey });
+  void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
+  void qc.invalidateQueries({ queryKey: ['products'] });
+  if (productId) void qc.invalidateQueries({ queryKey: ['product', productId] });
+}
+
+/** The product as the form saves it: every field, with the final ordered list of image URLs. */
+export type ProductPayload = Omit<VendorProductData, 'images'> & { images: string[] };
+
+/** POST /api/vendor/products. */
+export const createProduct = (payload: ProductPayload) => api.post<VendorProductSaved>('/api/vendor/products', payload);
+/** PUT /api/vendor/products/:id. */
+export const updateProduct = (id: string, payload: ProductPayload) => api.put<VendorProductSaved>(`/api/vendor/products/${id}`, payload);
+
+/** Activate or deactivate a product; the caller shows the toasts. */
+export function useSetProductActive() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ product, isActive }: { product: VendorProduct; isActive: boolean }) =>
+      api.patch<VendorProductSaved>(`/api/vendor/products/${product.id}/status`, { isActive }),
+    onSettled: (_d, _e, v) => refreshAfterProductChange(qc, v.product.id),
+  });
+}
+
+/** Delete a product (the server deactivates it instead when it was ordered); the caller shows the toasts. */
+export function useDeleteProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (product: VendorProduct) => api.delete<VendorProductDeleted>(`/api/vendor/products/${product.id}`),
+    onSettled: (_d, _e, product) => refreshAfterProductChange(qc, product.id),
+  });
+}

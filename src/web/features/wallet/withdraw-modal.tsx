@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { rewardsMessages, WITHDRAWAL_MIN_POINTS, withdrawalFormSchema } from '../../../contracts/rewards.contract';
+import { formatRupees } from '../../../domain/money';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { notify } from '../../ui/notify';
+import { useCreateWithdrawal } from './use-wallet';
+
+type FormIn = z.input<ReturnType<typeof withdrawalFormSchema>>;
+type FormOut = z.output<ReturnType<typeof withdrawalFormSchema>>;
+
+/** The 'Withdraw to UPI' dialog: points (at least 100, at most the available balance) and a UPI ID. */
+export function WithdrawModal({ open, onClose, availablePoints }: { open: boolean; onClose: () => void; availablePoints: number }) {
+  const formId = useId();
+  const schema = useMemo(() => withdrawalFormSchema(availablePoints), [availablePoints]);
+  const create = useCreateWithdrawal();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { points: '', upiId: '' }, mode: 'onTouched' });
+
+  const typed = Number(watch('points'));
+  const rupees = Number.isInteger(typed) && typed > 0 ? formatRupees(typed * 100) : null;
+  const tooLittle = availablePoints < WITHDRAWAL_MIN_POINTS;
+
+  const close = () => {
+    if (create.isPending) return;
+    setFormError(null);
+    onClose();
+  };
+
+  const submit = async (values: FormOut) => {
+    setFormError(null);
+    try {
+      await create.mutateAsync(values);
+      notify.success(rewardsMessages.withdrawSubmitted);
+      reset({ points: '', upiId: '' });
+      onClose();
+    } catch (e) {
+      const err = e instanceof ApiError ? e : null;
+      const placed = (['points', 'upiId'] as const).filter((f) => err?.fields[f]);
+      placed.forEach((f, i) => setError(f, { type: 'server', message: err?.fields[f] }, { shouldFocus: i === 0 }));
+      if (placed.length === 0) setFormError(err?.message ?? 'Failed to submit the withdrawal request. Please try again.');
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Withdraw to UPI"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={create.isPending} disabled={tooLittle}>
+            {create.isPending ? 'Submitting…' : 'Request Withdrawal'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Withdraw points to UPI">
+        <p className="text-sm text-slate-600">
+          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong> available ({formatRupees(availablePoints * 100)}). 1 point = ₹1.
+        </p>
+        {tooLittle && <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>}
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Input
+          label="Points to withdraw"
+          type="number"
+          inputMode="numeric"
+          required
+          min={WITHDRAWAL_MIN_POINTS}
+          max={availablePoints}
+          step={1}
+          data-autofocus
+          disabled={tooLittle}
+          hint={`Minimum ${WITHDRAWAL_MIN_POINTS} points, at most ${availablePoints.toLocaleString('en-IN')}`}
+          error={errors.points?.message}
+          {...register('points')}
+        />
+        <p className="text-sm text-slate-700" aria-live="polite">
+          You will receive <strong className="text-green-700">{rupees ?? '₹0'}</strong>
+        </p>
+        <Input
+          label="UPI ID"
+          required
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="yourname@okbank"
+          disabled={tooLittle}
+          error={errors.upiId?.message}
+          {...register('upiId')}
+        />
+        <p className="text-xs text-slate-500">Your points are held as soon as you submit. The money reaches your UPI ID within 24 hours.</p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Me } from '../../contracts/auth.contract';
+import type { AdminSession } from '../features/admin/use-admin-session';
+
+export type NavLink = { to: string; label: string };
+
+/** The header's links for who is signed in (SPEC section 2, shared header). */
+export function navLinksFor(me: Me | null | undefined, admin: AdminSession | null | undefined): NavLink[] {
+  if (admin) return [{ to: '/admin/dashboard', label: 'Admin Panel' }];
+  if (!me) return [
+    { to: '/login', label: 'Login' },
+    { to: '/register', label: 'Register' },
+  ];
+  switch (me.role) {
+    case 'customer':
+      return [
+        { to: '/cart', label: 'Cart' },
+        { to: '/wallet', label: 'Wallet' },
+        { to: '/orders', label: 'Orders' },
+        { to: '/profile', label: 'Profile' },
+      ];
+    case 'vendor':
+      return [
+        { to: '/vendor/dashboard', label: 'Dashboard' },
+        { to: '/profile', label: 'Profile' },
+      ];
+    case 'admin':
+      return [
+        { to: '/admin', label: 'Admin' },
+        { to: '/erp', label: 'ERP' },
+      ];
+    case 'merchant':
+      return [];
+  }
+}

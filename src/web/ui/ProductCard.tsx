@@ -1,0 +1,147 @@
+import { Check, ShoppingCart } from 'lucide-react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import { PRODUCT_PLACEHOLDER_IMAGE, type ProductCard as ProductCardData } from '../../contracts/catalog.contract';
+import { useAddToCart } from '../features/cart/use-add-to-cart';
+import { Button } from './Button';
+import { cn } from './cn';
+import { Money } from './Money';
+import { PointsBadge } from './PointsBadge';
+import { Skeleton } from './States';
+import { StarRating } from './StarRating';
+
+/** An image `onError` handler that shows the placeholder instead of a broken image. */
+export function showPlaceholderOnError(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  if (!img.src.endsWith(PRODUCT_PLACEHOLDER_IMAGE)) img.src = PRODUCT_PLACEHOLDER_IMAGE;
+}
+
+/** The same handler, for callers written as `const onError = usePlaceholderOnError()`. */
+export function usePlaceholderOnError() {
+  return showPlaceholderOnError;
+}
+
+/** 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, and 'Out of stock' (disabled) when there is none. */
+export function AddToCartButton({ productId, describedBy, stock, quantity = 1, className, size = 'sm', onAdded }: { productId: string; /** The id of the element naming the product. */ describedBy?: string; stock: number; quantity?: number; className?: string; size?: 'sm' | 'md' | 'lg'; onAdded?: () => void }) {
+  const { addToCart, isAdding } = useAddToCart();
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), 2000);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  if (stock <= 0) {
+    return (
+      <Button variant="secondary" size={size} disabled className={className} aria-describedby={describedBy}>
+        Out of stock
+      </Button>
+    );
+  }
+  const busy = isAdding(productId);
+  return (
+    <Button
+      size={size}
+      loading={busy}
+      className={className}
+      aria-describedby={describedBy}
+      onClick={async () => {
+        if (await addToCart(productId, quantity)) {
+          setAdded(true);
+          onAdded?.();
+        }
+      }}
+    >
+      {!busy && (added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />)}
+      {added ? 'Added to Cart!' : 'Add to Cart'}
+    </Button>
+  );
+}
+
+/** Price, struck original price and the discount as `-23%`. */
+export function PriceTag({ pricePaise, originalPricePaise, discountPercent, size = 'md' }: { pricePaise: number; originalPricePaise: number | null; discountPercent: number; size?: 'md' | 'lg' }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+      <Money paise={pricePaise} className={cn('font-bold text-slate-900', size === 'lg' ? 'text-3xl' : 'text-lg')} />
+      {originalPricePaise !== null && discountPercent > 0 && (
+        <>
+          <Money paise={originalPricePaise} original className={size === 'lg' ? 'text-base' : 'text-sm'} />
+          <span className={cn('font-semibold text-green-700', size === 'lg' ? 'text-base' : 'text-sm')}>
+            -{discountPercent}%<span className="sr-only"> off</span>
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+type ProductCardProps = {
+  product: ProductCardData;
+  layout?: 'grid' | 'list';
+  /** Load the image at once (cards above the fold); lazy otherwise. */
+  eager?: boolean;
+  /** The heading level of the product name: 3 unless told. */
+  headingLevel?: 2 | 3;
+};
+
+/** A product in a grid or a list: image, name (links to its page), shop, price, discount, points, rating and add to cart. */
+export function ProductCard({ product: p, layout = 'grid', eager, headingLevel = 3 }: ProductCardProps) {
+  const nameId = useId();
+  const href = `/product/${p.id}`;
+  const Heading = `h${headingLevel}` as const;
+  const list = layout === 'list';
+  return (
+    <article aria-labelledby={nameId} className={cn('group flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md', list ? 'flex-row' : 'h-full flex-col')}>
+      <Link to={href} tabIndex={-1} aria-hidden="true" className={cn('block shrink-0 bg-slate-100', list ? 'w-28 self-start sm:w-44' : 'w-full')}>
+        <img
+          src={p.imageUrl ?? PRODUCT_PLACEHOLDER_IMAGE}
+          alt={p.name}
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={showPlaceholderOnError}
+          className="aspect-square w-full object-cover"
+        />
+      </Link>
+      <div className={cn('flex min-w-0 flex-1 flex-col gap-1.5 p-3', !list && 'sm:p-4')}>
+        <Heading className="text-sm font-semibold leading-snug text-slate-900 sm:text-base">
+          <Link id={nameId} to={href} className="line-clamp-2 rounded hover:text-violet-800 hover:underline">
+            {p.name}
+          </Link>
+        </Heading>
+        <p className="truncate text-xs text-slate-600">
+          <span className="sr-only">Sold by </span>
+          {p.storeName}
+        </p>
+        {p.ratingCount > 0 && <StarRating value={p.ratingAverage} count={p.ratingCount} />}
+        <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} />
+        {p.pointsEarned > 0 && (
+          <p>
+            <PointsBadge points={p.pointsEarned} />
+            <span className="sr-only"> reward points earned</span>
+          </p>
+        )}
+        <div className={cn('mt-auto pt-2', list && 'sm:max-w-xs')}>
+          <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} className="w-full" />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A card-shaped placeholder while products load. */
+export function ProductCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+  const list = layout === 'list';
+  return (
+    <div aria-hidden="true" className={cn('flex overflow-hidden rounded-lg border border-slate-200 bg-white', list ? 'flex-row' : 'flex-col')}>
+      <Skeleton className={cn('rounded-none', list ? 'h-28 w-28 sm:h-44 sm:w-44' : 'aspect-square w-full')} />
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-8 w-full" />
+      </div>
+    </div>
+  );
+}
