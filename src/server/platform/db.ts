@@ -38,6 +38,9 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
 /** Connects to a PostgreSQL server through a node-postgres pool. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
+  // process: the pool discards it and opens a new one for the next query.
+  pool.on('error', () => {});
   // Fail fast with a clear message when the server is not there.
   const c = await pool.connect().catch((e: Error) => {
     void pool.end();
