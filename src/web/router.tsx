@@ -1,28 +1,33 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoginPage } from './features/auth/login-page';
-import { MerchantRegisterPage } from './features/auth/merchant-register-page';
-import { RegisterPage } from './features/auth/register-page';
-import { VendorRegisterPage } from './features/auth/vendor-register-page';
-import { CartPage } from './features/cart/cart-page';
-import { ProductPage } from './features/catalog/product-page';
-import { SearchPage } from './features/catalog/search-page';
 import { HomePage } from './features/home/home-page';
-import { AboutPage } from './features/info/about-page';
-import { BecomeVendorPage } from './features/info/become-vendor-page';
-import { ContactPage } from './features/info/contact-page';
-import { HelpPage } from './features/info/help-page';
-import { HowItWorksPage } from './features/info/how-it-works-page';
-import { PrivacyPage } from './features/info/privacy-page';
-import { ReturnsPage } from './features/info/returns-page';
-import { TermsPage } from './features/info/terms-page';
-import { OrdersPage } from './features/orders/orders-page';
-import { ProfilePage } from './features/profile/profile-page';
-import { VendorDashboardPage } from './features/vendor/vendor-dashboard-page';
-import { WalletPage } from './features/wallet/wallet-page';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { RequireRole } from './layout/RequireRole';
 import { RootLayout } from './layout/RootLayout';
 import { UpcomingPage } from './layout/UpcomingPage';
+import { RouteError } from './layout/RouteError';
+
+// Each page but the home page is its own chunk, fetched when first opened (a phone on a slow
+// connection downloads only what it shows).
+const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
+const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
+const VendorRegisterPage = lazy(() => import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })));
+const CartPage = lazy(() => import('./features/cart/cart-page').then((m) => ({ default: m.CartPage })));
+const ProductPage = lazy(() => import('./features/catalog/product-page').then((m) => ({ default: m.ProductPage })));
+const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
+const AboutPage = lazy(() => import('./features/info/about-page').then((m) => ({ default: m.AboutPage })));
+const BecomeVendorPage = lazy(() => import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })));
+const ContactPage = lazy(() => import('./features/info/contact-page').then((m) => ({ default: m.ContactPage })));
+const HelpPage = lazy(() => import('./features/info/help-page').then((m) => ({ default: m.HelpPage })));
+const HowItWorksPage = lazy(() => import('./features/info/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })));
+const PrivacyPage = lazy(() => import('./features/info/privacy-page').then((m) => ({ default: m.PrivacyPage })));
+const ReturnsPage = lazy(() => import('./features/info/returns-page').then((m) => ({ default: m.ReturnsPage })));
+const TermsPage = lazy(() => import('./features/info/terms-page').then((m) => ({ default: m.TermsPage })));
+const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
+const ProfilePage = lazy(() => import('./features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const VendorDashboardPage = lazy(() => import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })));
+const WalletPage = lazy(() => import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })));
 
 const upcoming = (path: string, title: string): RouteObject => ({ path, element: <UpcomingPage title={title} /> });
 
@@ -31,41 +36,47 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'vendor/register', element: <VendorRegisterPage /> },
-      { path: 'merchant/register', element: <MerchantRegisterPage /> },
-      { path: 'cart', element: <CartPage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'wallet', element: <WalletPage /> },
-      { path: 'search', element: <SearchPage /> },
-      { path: 'product/:id', element: <ProductPage /> },
       {
-        path: 'vendor/dashboard',
-        element: (
-          <RequireRole roles={['vendor']} otherwise="/login">
-            <VendorDashboardPage />
-          </RequireRole>
-        ),
+        // A page that fails to render or to load keeps the header and footer around its error.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'vendor/register', element: <VendorRegisterPage /> },
+          { path: 'merchant/register', element: <MerchantRegisterPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'wallet', element: <WalletPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'product/:id', element: <ProductPage /> },
+          {
+            path: 'vendor/dashboard',
+            element: (
+              <RequireRole roles={['vendor']} otherwise="/login">
+                <VendorDashboardPage />
+              </RequireRole>
+            ),
+          },
+          { path: 'profile', element: <ProfilePage /> },
+          upcoming('admin', 'Super Admin'),
+          upcoming('admin/login', 'Super Admin Login'),
+          upcoming('admin/dashboard', 'Admin Dashboard'),
+          upcoming('admin/*', 'Admin Dashboard'),
+          upcoming('erp', 'Employee Login'),
+          upcoming('erp-register', 'Employee Registration'),
+          upcoming('erp/dashboard', 'ERP Dashboard'),
+          { path: 'about', element: <AboutPage /> },
+          { path: 'how-it-works', element: <HowItWorksPage /> },
+          { path: 'become-vendor', element: <BecomeVendorPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'returns', element: <ReturnsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      { path: 'profile', element: <ProfilePage /> },
-      upcoming('admin', 'Super Admin'),
-      upcoming('admin/login', 'Super Admin Login'),
-      upcoming('admin/dashboard', 'Admin Dashboard'),
-      upcoming('admin/*', 'Admin Dashboard'),
-      upcoming('erp', 'Employee Login'),
-      upcoming('erp-register', 'Employee Registration'),
-      upcoming('erp/dashboard', 'ERP Dashboard'),
-      { path: 'about', element: <AboutPage /> },
-      { path: 'how-it-works', element: <HowItWorksPage /> },
-      { path: 'become-vendor', element: <BecomeVendorPage /> },
-      { path: 'help', element: <HelpPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'returns', element: <ReturnsPage /> },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageLoading } from './PageLoading';
 
 /** Every page: the header, the page, the footer, and the toasts. */
 export function RootLayout() {
@@ -12,7 +14,9 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 3000 }} />
