@@ -211,6 +211,20 @@ export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: 
   return Boolean(row);
 }
 
+/**
+ * Takes a retired picture off one of the vendor's products, inside the caller's transaction: it
+ * leaves the gallery, and the next picture becomes the main one (no-op when the product does not
+ * show it or is not the vendor's).
+ */
+export async function removeProductImage(tx: DbOrTx, vendorUserId: string, productId: string, url: string): Promise<void> {
+  if (!isUuid(productId)) return;
+  const remaining = sql`array_remove(${products.images}, ${url}::text)`;
+  await tx
+    .update(products)
+    .set({ images: remaining, imageUrl: sql`(${remaining})[1]`, updatedAt: sql`now()` })
+    .where(and(ownProduct(tx, vendorUserId, productId), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))));
+}
+
 /** How many products the vendor has over all their shops, and how many of them are active. */
 export async function countVendorProducts(db: DbOrTx, vendorUserId: string): Promise<{ total: number; active: number }> {
   const [row] = await db
