@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageType, UploadedImage } from '../../../contracts/media.contract';
 import { MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, mediaMessages, THUMB_SIZE } from '../../../contracts/media.contract';
@@ -156,3 +156,19 @@ export async function deleteImage({ db, userId, imageId }: DeleteImageArgs): Pro
     await afterDelete[row.imageType as ImageType](tx, userId, row.entityId, `/uploads/${row.filename}`);
   });
 }
+
+/**
+ * Of the picture URLs a vendor puts on a product, those that are not active product pictures the
+ * vendor uploaded (someone else's picture, a retired one, or none at all).
+ */
+export async function foreignProductImages(db: DbOrTx, ownerUserId: string, urls: string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const filenames = urls.map((u) => u.replace(/^\/uploads\//, ''));
+  const rows = await db
+    .select({ filename: images.filename })
+    .from(images)
+    .where(and(inArray(images.filename, filenames), eq(images.ownerUserId, ownerUserId), eq(images.imageType, 'product'), eq(images.isActive, true)));
+  const own = new Set(rows.map((r) => `/uploads/${r.filename}`));
+  return urls.filter((u) => !own.has(u));
+}
+
