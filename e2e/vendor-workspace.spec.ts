@@ -169,3 +169,61 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     rmSync(pictures.dir, { recursive: true, force: true });
   }
 });
+
+test("the product form's required-field messages, focus, and a server failure that keeps what was typed @phone", async ({ page }) => {
+  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor@haat.test', password: 'Vendor@123' } });
+  await page.goto('/vendor/dashboard?tab=products');
+  const add = page.getByRole('button', { name: 'Add Product' }).first();
+  await add.click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Product' });
+  const name = dialog.getByRole('textbox', { name: 'Product name', exact: true });
+  await expect(name).toBeFocused();
+  await expect(dialog.getByRole('spinbutton', { name: 'Reward percentage', exact: true })).toHaveValue('5');
+
+  // Nothing filled in: SPEC.md's two messages. The demo vendor has two shops, so none is chosen for it.
+  await dialog.getByRole('button', { name: 'Add Product' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }).first()).toBeVisible();
+  await expect(dialog.getByText('Please select a shop for this product')).toBeVisible();
+
+  // The server fails: 'Failed to save product: {msg}' with SPEC.md's fallback, and the form keeps its input.
+  await page.route('**/api/vendor/products', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) })
+      : route.continue(),
+  );
+  await name.fill('Brass Diya, Set of 4');
+  await dialog.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('449');
+  await dialog.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Home & Living' });
+  await dialog.getByRole('combobox', { name: 'Shop', exact: true }).selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Add Product' }).click();
+  await expect(dialog.getByText('Failed to save product: Failed to create product')).toBeVisible();
+  await expect(name).toHaveValue('Brass Diya, Set of 4');
+
+  // Escape closes the dialog and gives focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Deleting asks first, naming the product.
+  const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Delete / }) }).first();
+  const productName = (await firstCard.getByRole('heading').textContent()) ?? '';
+  await firstCard.getByRole('button', { name: `Delete ${productName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete product?' });
+  await expect(confirm).toContainText(productName);
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: productName, exact: true })).toBeVisible();
+});
+
+test("a vendor's failed profile save says why, in SPEC.md's words for vendors", async ({ page }) => {
+  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor2@haat.test', password: 'Vendor@123' } });
+  await page.goto('/profile');
+  await page.route('**/api/me/profile', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) }),
+  );
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('First name').fill('Meenakshi');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Failed to update profile: Something went wrong on our side. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Meenakshi');
+});

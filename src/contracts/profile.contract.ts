@@ -18,6 +18,7 @@ export const profileMessages = {
   deleteAddressFailed: 'Failed to delete address. Please try again.',
   setDefaultFailed: 'Failed to set default address. Please try again.',
   updateProfileFailed: 'Failed to update profile. Please try again.',
+  vendorUpdateProfileFailed: (reason?: string) => `Failed to update profile: ${reason || 'Please try again.'}`,
   updatePictureFailed: 'Failed to update profile picture',
   loadAddressesFailed: 'Failed to load addresses',
   addressNotFound: 'Address not found',

@@ -26,6 +26,7 @@ export const vendorProductMessages = {
   unknownCategory: 'Please choose a category from the list',
   noShop: 'You need a shop before you can add products.',
   notYourProduct: 'You can only add images to your own products',
+  useUploader: 'Please add images with the image uploader',
 } as const;
 
 /** SPEC.md section 9: the default reward percentage of a new product. */
@@ -55,8 +56,8 @@ const rupees = (label: string, whenMissing: string) =>
 
 /** An image of the product: a picture uploaded through POST /api/media. */
 export const productImageUrlSchema = z
-  .string({ error: 'Please add images with the image uploader' })
-  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, 'Please add images with the image uploader');
+  .string({ error: vendorProductMessages.useUploader })
+  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, vendorProductMessages.useUploader);
 
 /**
  * The product form (`POST /api/vendor/products`, `PUT /api/vendor/products/:id` and the add/edit

@@ -22,7 +22,7 @@ import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
 import { contentRoutes } from './modules/content';
 import { setMerchantEmail } from './modules/merchants';
-import { mediaRoutes } from './modules/media';
+import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { rewardsRoutes } from './modules/rewards';
 import { shopsRoutes } from './modules/shops';
@@ -84,7 +84,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(contentRoutes);
   await app.register(adminRoutes);
   await app.register(catalogRoutes);
-  await app.register(catalogVendorRoutes);
+  await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(cartRoutes);
   await app.register(addressesRoutes);
   await app.register(profileRoutes);

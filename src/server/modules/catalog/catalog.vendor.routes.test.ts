@@ -66,6 +66,14 @@ const search = async (q: string) => {
   return (res.json().items as ProductCard[]).map((p) => p.id);
 };
 
+/** A product picture the vendor uploaded (its row in images, as POST /api/media writes it); answers its URL. */
+async function uploaded(v: Vendor, opts: { isActive?: boolean; imageType?: string } = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.db.execute(sql`insert into images (id, filename, image_type, entity_id, owner_user_id, width, height, size_bytes, is_active)
+    values (${id}, ${`${id}.webp`}, ${opts.imageType ?? 'product'}, ${crypto.randomUUID()}, ${v.id}, 400, 400, 1000, ${opts.isActive ?? true})`);
+  return `/uploads/${id}.webp`;
+}
+
 describe('who may call', () => {
   it('answers 401 to a guest and 403 to customers and merchants on every vendor product endpoint, even with bad input', async () => {
     const product = await create(a);
@@ -90,12 +98,13 @@ describe('who may call', () => {
 
 describe('POST /api/vendor/products', () => {
   it('creates an active product from rupees, with the defaults, and it shows up in the storefront search at once', async () => {
+    const [first, second] = [await uploaded(a), await uploaded(a)];
     const res = await a.client.post('/api/vendor/products', {
       name: 'Jaipuri Razai Double Bed',
       price: 2199.5,
       categoryId: cat.home,
       storeId: a.shopIds[1],
-      images: ['/uploads/first.webp', '/uploads/second.webp'],
+      images: [first, second],
     });
     expect(res.statusCode, res.body).toBe(201);
     const { product, message } = res.json() as { product: VendorProduct; message: string };
@@ -111,13 +120,13 @@ describe('POST /api/vendor/products', () => {
       categoryId: cat.home,
       categoryName: 'Home & Living',
       storeId: a.shopIds[1],
-      imageUrl: '/uploads/first.webp',
-      images: ['/uploads/first.webp', '/uploads/second.webp'],
+      imageUrl: first,
+      images: [first, second],
     });
     expect(await search('razai')).toContain(product.id);
     const page = await guest.get(`/api/products/${product.id}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ pricePaise: 219950, images: ['/uploads/first.webp', '/uploads/second.webp'], imageUrl: '/uploads/first.webp' });
+    expect(page.json()).toMatchObject({ pricePaise: 219950, images: [first, second], imageUrl: first });
   });
 
   it('keeps every form field: description, original price, stock and reward percentage', async () => {
@@ -243,7 +252,8 @@ describe("another vendor's product", () => {
 
 describe('PUT /api/vendor/products/:id', () => {
   it('saves every field; the storefront search finds the new name at once and not the old one', async () => {
-    const product = await create(a, { name: 'Phulkari Dupatta', images: ['/uploads/one.webp'] });
+    const [one, two] = [await uploaded(a), await uploaded(a)];
+    const product = await create(a, { name: 'Phulkari Dupatta', images: [one] });
     expect(await search('phulkari')).toContain(product.id);
     const res = await a.client.put(`/api/vendor/products/${product.id}`, {
       name: 'Chikankari Kurti',
@@ -254,7 +264,7 @@ describe('PUT /api/vendor/products/:id', () => {
       rewardPercentage: 10,
       categoryId: cat.home,
       storeId: a.shopIds[1],
-      images: ['/uploads/two.webp', '/uploads/one.webp'],
+      images: [two, one],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(m.updated);
@@ -266,8 +276,8 @@ describe('PUT /api/vendor/products/:id', () => {
       rewardPercentage: 10,
       categoryId: cat.home,
       storeId: a.shopIds[1],
-      imageUrl: '/uploads/two.webp',
-      images: ['/uploads/two.webp', '/uploads/one.webp'],
+      imageUrl: two,
+      images: [two, one],
     });
     expect(await search('chikankari')).toContain(product.id);
     expect(await search('phulkari')).not.toContain(product.id);
@@ -284,6 +294,25 @@ describe('PUT /api/vendor/products/:id', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({ price: 'Price must be more than ₹0', stockQuantity: m.negativeStock, images: m.tooManyImages });
     expect((await a.client.get(url)).json()).toMatchObject({ storeId: a.shopIds[0], pricePaise: product.pricePaise });
+  });
+
+  it("refuses pictures that are not the vendor's own uploads (another vendor's, a retired one, a shop logo, made up), and keeps the product's current ones", async () => {
+    const mine = await uploaded(a);
+    const product = await create(a, { images: [mine] });
+    const url = `/api/vendor/products/${product.id}`;
+    for (const foreign of [await uploaded(b), await uploaded(a, { isActive: false }), await uploaded(a, { imageType: 'shop_logo' }), '/uploads/made-up.webp']) {
+      const edit = await a.client.put(url, input({ images: [mine, foreign] }));
+      expect(edit.statusCode, edit.body).toBe(400);
+      expect(edit.json().error.fields).toEqual({ 'images.1': m.useUploader });
+      const add = await a.client.post('/api/vendor/products', input({ images: [foreign] }));
+      expect(add.statusCode, add.body).toBe(400);
+      expect(add.json().error.fields).toEqual({ 'images.0': m.useUploader });
+    }
+    expect((await a.client.get(url)).json().images).toEqual([mine]);
+    // A picture already on the product stays allowed, even once it is no longer an active upload.
+    await t.db.execute(sql`update images set is_active = false where filename = ${mine.replace('/uploads/', '')}`);
+    const kept = await a.client.put(url, input({ name: 'Renamed, same picture', images: [mine] }));
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 
   it('keeps a product in its category after that category is retired', async () => {

@@ -20,13 +20,20 @@ import {
   listVendorProducts,
   setVendorProductStatus,
   updateVendorProduct,
+  type ForeignImages,
 } from './catalog.vendor';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['vendor'];
 
+export type CatalogVendorRoutesOptions = {
+  /** Which pictures put on a product are not the vendor's own uploads (the media module's check, wired in app.ts). */
+  foreignImages?: ForeignImages;
+};
+
 /** A vendor's own products: list, read, create, edit, activate/deactivate and delete (vendors only). */
-export async function catalogVendorRoutes(fastify: FastifyInstance) {
+export async function catalogVendorRoutes(fastify: FastifyInstance, opts: CatalogVendorRoutesOptions) {
+  const { foreignImages } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // Guests get 401 and other roles 403 before their input is even read.
@@ -51,7 +58,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance) {
     '/api/vendor/products',
     { schema: { tags, summary: 'Add a product to one of your shops (prices in rupees, up to 5 images)', body: vendorProductInputSchema, response: { 201: vendorProductSavedSchema, ...errors } } },
     async (req, reply) => {
-      const product = await createVendorProduct({ db, vendorUserId: vendorId(req), input: req.body });
+      const product = await createVendorProduct({ db, vendorUserId: vendorId(req), input: req.body, foreignImages });
       return reply.status(201).send({ product, message: vendorProductMessages.created });
     },
   );
@@ -60,7 +67,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance) {
     '/api/vendor/products/:id',
     { schema: { tags, summary: 'Save every field of one of your products', params: vendorProductIdParamsSchema, body: vendorProductInputSchema, response: { 200: vendorProductSavedSchema, ...errors } } },
     async (req) => ({
-      product: await updateVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id, input: req.body }),
+      product: await updateVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id, input: req.body, foreignImages }),
       message: vendorProductMessages.updated,
     }),
   );

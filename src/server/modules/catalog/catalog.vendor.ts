@@ -126,13 +126,25 @@ async function assertCategory(tx: DbOrTx, categoryId: string, currentCategoryId:
   if (!row) throw badField('categoryId', vendorProductMessages.unknownCategory);
 }
 
-export type CreateVendorProductArgs = { db: Db; vendorUserId: string; input: VendorProductData };
+/** Of the given picture URLs, those the vendor did not upload as product pictures (the media module answers; wired in app.ts). */
+export type ForeignImages = (db: DbOrTx, vendorUserId: string, urls: string[]) => Promise<string[]>;
 
-/** Creates an active product in one of the vendor's shops; 400 on the shop or category field otherwise. */
-export async function createVendorProduct({ db, vendorUserId, input }: CreateVendorProductArgs): Promise<VendorProduct> {
+/** 400 on the first picture that is neither the vendor's own upload nor already on the product. */
+async function assertOwnImages(tx: DbOrTx, vendorUserId: string, urls: string[], alreadyOn: string[], foreignImages?: ForeignImages): Promise<void> {
+  if (!foreignImages) return;
+  const foreign = new Set(await foreignImages(tx, vendorUserId, urls.filter((u) => !alreadyOn.includes(u))));
+  const i = urls.findIndex((u) => foreign.has(u));
+  if (i >= 0) throw badField(`images.${i}`, vendorProductMessages.useUploader);
+}
+
+export type CreateVendorProductArgs = { db: Db; vendorUserId: string; input: VendorProductData; foreignImages?: ForeignImages };
+
+/** Creates an active product in one of the vendor's shops; 400 on the shop, category or a picture that is not the vendor's. */
+export async function createVendorProduct({ db, vendorUserId, input, foreignImages }: CreateVendorProductArgs): Promise<VendorProduct> {
   const id = await db.transaction(async (tx) => {
     await assertOwnShop(tx, vendorUserId, input.storeId);
     await assertCategory(tx, input.categoryId, null);
+    await assertOwnImages(tx, vendorUserId, input.images, [], foreignImages);
     const [row] = await tx
       .insert(products)
       .values({ ...toColumns(input), isActive: true })
@@ -142,16 +154,24 @@ export async function createVendorProduct({ db, vendorUserId, input }: CreateVen
   return getVendorProduct({ db, vendorUserId, productId: id });
 }
 
-export type UpdateVendorProductArgs = VendorProductArgs & { db: Db; input: VendorProductData };
+export type UpdateVendorProductArgs = VendorProductArgs & { db: Db; input: VendorProductData; foreignImages?: ForeignImages };
 
-/** Replaces every field of one of the vendor's products (it may move to another of their shops); NOT_FOUND otherwise. */
-export async function updateVendorProduct({ db, vendorUserId, productId, input }: UpdateVendorProductArgs): Promise<VendorProduct> {
+/**
+ * Replaces every field of one of the vendor's products (it may move to another of their shops; its
+ * pictures are its current ones or the vendor's own uploads); NOT_FOUND otherwise.
+ */
+export async function updateVendorProduct({ db, vendorUserId, productId, input, foreignImages }: UpdateVendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ categoryId: products.categoryId }).from(products).where(ownProduct(tx, vendorUserId, productId)).limit(1);
+    const [current] = await tx
+      .select({ categoryId: products.categoryId, images: products.images, imageUrl: products.imageUrl })
+      .from(products)
+      .where(ownProduct(tx, vendorUserId, productId))
+      .limit(1);
     if (!current) throw productNotFound();
     await assertOwnShop(tx, vendorUserId, input.storeId);
     await assertCategory(tx, input.categoryId, current.categoryId);
+    await assertOwnImages(tx, vendorUserId, input.images, [...current.images, ...(current.imageUrl ? [current.imageUrl] : [])], foreignImages);
     const updated = await tx
       .update(products)
       .set({ ...toColumns(input), updatedAt: sql`now()` })
@@ -209,6 +229,20 @@ export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: 
   if (!isUuid(productId)) return false;
   const [row] = await db.select({ id: products.id }).from(products).where(ownProduct(db, vendorUserId, productId)).limit(1);
   return Boolean(row);
+}
+
+/**
+ * Takes a retired picture off one of the vendor's products, inside the caller's transaction: it
+ * leaves the gallery, and the next picture becomes the main one (no-op when the product does not
+ * show it or is not the vendor's).
+ */
+export async function removeProductImage(tx: DbOrTx, vendorUserId: string, productId: string, url: string): Promise<void> {
+  if (!isUuid(productId)) return;
+  const remaining = sql`array_remove(${products.images}, ${url}::text)`;
+  await tx
+    .update(products)
+    .set({ images: remaining, imageUrl: sql`(${remaining})[1]`, updatedAt: sql`now()` })
+    .where(and(ownProduct(tx, vendorUserId, productId), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))));
 }
 
 /** How many products the vendor has over all their shops, and how many of them are active. */

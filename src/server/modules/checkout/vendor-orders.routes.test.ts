@@ -63,6 +63,19 @@ describe('who may call the vendor order endpoints', () => {
     expect((await setStatus(s.shopper.client, partId, { status: 'cancelled' })).statusCode).toBe(403);
     expect((await partOf(s.va, orderId)).status).toBe('pending');
   });
+
+  it('answers 401 to a guest and 403 to a customer before looking at bad input', async () => {
+    const guest = newClient();
+    const customer = newClient();
+    await registerAndLogin(customer, customerInput());
+    for (const [client, status] of [
+      [guest, 401],
+      [customer, 403],
+    ] as const) {
+      expect((await client.get('/api/vendor/orders?status=lost&page=0')).statusCode).toBe(status);
+      expect((await setStatus(client, 'nope', { status: 'lost', trackingNote: 42 })).statusCode).toBe(status);
+    }
+  });
 });
 
 describe('GET /api/vendor/orders', () => {

@@ -11,6 +11,10 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export async function vendorOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  // Guests get 401 and other roles 403 before their input is even read.
+  app.addHook('preValidation', async (req) => {
+    requireRole(req, 'vendor');
+  });
 
   app.get(
     '/api/vendor/orders',

@@ -1,3 +1,3 @@
 export * from './media.tables';
 export { mediaRoutes } from './media.routes';
-export { processImage } from './media.service';
+export { foreignProductImages, processImage } from './media.service';

@@ -110,3 +110,25 @@ describe('product image uploads', () => {
     expect(await imagesOwnedBy(id)).toBe(0);
   });
 });
+
+describe('DELETE /api/media/:id for product images', () => {
+  it('retires a picture (soft) and takes it off the product and the storefront; the next one becomes the main image', async () => {
+    const { client, shopId, product } = await vendorWithProduct('Kalamkari Table Runner');
+    const first = (await upload(client, { imageType: 'product', entityId: product.id }, { data: await png() })).json();
+    const second = (await upload(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) })).json();
+    const saved = await client.put(`/api/vendor/products/${product.id}`, { name: product.name, price: 899, categoryId, storeId: shopId, images: [first.url, second.url] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const other = await vendorWithProduct('Vendor B Product');
+    expect((await other.client.delete(`/api/media/${first.id}`)).statusCode).toBe(404);
+
+    expect((await client.delete(`/api/media/${first.id}`)).statusCode).toBe(204);
+    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ imageUrl: second.url, images: [second.url] });
+    expect((await newClient().get(`/api/products/${product.id}`)).json()).toMatchObject({ imageUrl: second.url, images: [second.url] });
+    const [row] = await queryRows<{ is_active: boolean }>(t.db, sql`select is_active from images where id = ${first.id}`);
+    expect(row.is_active).toBe(false);
+
+    expect((await client.delete(`/api/media/${second.id}`)).statusCode).toBe(204);
+    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ imageUrl: null, images: [] });
+  });
+});
+

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageType, UploadedImage } from '../../../contracts/media.contract';
 import { MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, mediaMessages, THUMB_SIZE } from '../../../contracts/media.contract';
@@ -11,7 +11,7 @@ import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { getProfileImageUrl, setProfileImageUrl } from '../auth';
-import { isOwnProduct } from '../catalog';
+import { isOwnProduct, removeProductImage } from '../catalog';
 import { getOwnShop, setShopImage } from '../shops';
 import { images } from './media.tables';
 
@@ -126,7 +126,24 @@ export async function uploadImage({ db, uploadsDir, user, imageType, entityId, a
 
 export type DeleteImageArgs = { db: Db; userId: string; imageId: string };
 
-/** Retires one of the caller's own images (soft delete); a retired profile picture leaves the profile. */
+/** What happens in the delete's transaction once an image is retired, per type: it leaves what showed it. */
+const afterDelete: Record<ImageType, (tx: Tx, userId: string, entityId: string, url: string) => Promise<void>> = {
+  profile: async (tx, _userId, entityId, url) => {
+    if ((await getProfileImageUrl(tx, entityId)) === url) await setProfileImageUrl(tx, entityId, null);
+  },
+  shop_logo: async (tx, userId, shopId, url) => {
+    if ((await getOwnShop(tx, userId, shopId))?.logoUrl === url) await setShopImage(tx, userId, shopId, 'logo', null);
+  },
+  shop_banner: async (tx, userId, shopId, url) => {
+    if ((await getOwnShop(tx, userId, shopId))?.bannerUrl === url) await setShopImage(tx, userId, shopId, 'banner', null);
+  },
+  product: (tx, userId, productId, url) => removeProductImage(tx, userId, productId, url),
+};
+
+/**
+ * Retires one of the caller's own images (soft delete: the row stays with is_active false, the file
+ * stays on disk); a retired profile picture, shop logo or banner, or product picture stops showing.
+ */
 export async function deleteImage({ db, userId, imageId }: DeleteImageArgs): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -135,8 +152,23 @@ export async function deleteImage({ db, userId, imageId }: DeleteImageArgs): Pro
       .where(and(eq(images.id, imageId), eq(images.ownerUserId, userId), eq(images.isActive, true)))
       .returning({ filename: images.filename, imageType: images.imageType, entityId: images.entityId });
     if (!row) throw new AppError('NOT_FOUND', mediaMessages.imageNotFound);
-    if (row.imageType === 'profile' && (await getProfileImageUrl(tx, row.entityId)) === `/uploads/${row.filename}`) {
-      await setProfileImageUrl(tx, row.entityId, null);
-    }
+    // The database checks the type (one of imageTypes).
+    await afterDelete[row.imageType as ImageType](tx, userId, row.entityId, `/uploads/${row.filename}`);
   });
 }
+
+/**
+ * Of the picture URLs a vendor puts on a product, those that are not active product pictures the
+ * vendor uploaded (someone else's picture, a retired one, or none at all).
+ */
+export async function foreignProductImages(db: DbOrTx, ownerUserId: string, urls: string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const filenames = urls.map((u) => u.replace(/^\/uploads\//, ''));
+  const rows = await db
+    .select({ filename: images.filename })
+    .from(images)
+    .where(and(inArray(images.filename, filenames), eq(images.ownerUserId, ownerUserId), eq(images.imageType, 'product'), eq(images.isActive, true)));
+  const own = new Set(rows.map((r) => `/uploads/${r.filename}`));
+  return urls.filter((u) => !own.has(u));
+}
+

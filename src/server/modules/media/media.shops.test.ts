@@ -87,3 +87,21 @@ describe('shop logo and banner uploads', () => {
     expect((await shopOf(client, shop.id)).logoUrl).toBeNull();
   });
 });
+
+describe('DELETE /api/media/:id for shop images', () => {
+  it('retires the logo (soft) and takes it off the shop, leaving the banner; vendor B cannot', async () => {
+    const { client, shop } = await vendorWithShop();
+    const logo = (await upload(client, { imageType: 'shop_logo', entityId: shop.id }, await png(300, 300))).json();
+    const banner = (await upload(client, { imageType: 'shop_banner', entityId: shop.id }, await png(1200, 400))).json();
+    const b = await vendorWithShop("B's shop");
+    expect((await b.client.delete(`/api/media/${logo.id}`)).statusCode).toBe(404);
+    expect((await shopOf(client, shop.id)).logoUrl).toBe(logo.url);
+
+    expect((await client.delete(`/api/media/${logo.id}`)).statusCode).toBe(204);
+    expect(await shopOf(client, shop.id)).toMatchObject({ logoUrl: null, bannerUrl: banner.url });
+    const [row] = await queryRows<{ is_active: boolean }>(t.db, sql`select is_active from images where id = ${logo.id}`);
+    expect(row.is_active).toBe(false);
+    expect((await client.delete(`/api/media/${banner.id}`)).statusCode).toBe(204);
+    expect((await shopOf(client, shop.id)).bannerUrl).toBeNull();
+  });
+});

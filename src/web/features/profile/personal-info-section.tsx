@@ -36,7 +36,11 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
+/** The toast when saving fails and no field is to blame; the vendor's profile words it as SPEC.md does for vendors. */
+type FailedMessage = (e: unknown) => string;
+const customerFailedMessage: FailedMessage = () => profileMessages.updateProfileFailed;
+
+function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; failedMessage: FailedMessage }) {
   const setMe = useSetMe();
   const {
     register,
@@ -54,7 +58,7 @@ function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
       const fields = e instanceof ApiError ? e.fields : {};
       const placed = fieldNames.filter((name) => fields[name]);
       placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) notify.error(profileMessages.updateProfileFailed);
+      if (placed.length === 0) notify.error(failedMessage(e));
     }
   };
 
@@ -88,7 +92,7 @@ function EditForm({ me, onDone }: { me: Me; onDone: () => void }) {
 }
 
 /** Personal Information: the facts, and an Edit toggle that opens the form (Save or Cancel end it). */
-export function PersonalInfoSection({ me }: { me: Me }) {
+export function PersonalInfoSection({ me, failedMessage = customerFailedMessage }: { me: Me; failedMessage?: FailedMessage }) {
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="personal-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -104,7 +108,7 @@ export function PersonalInfoSection({ me }: { me: Me }) {
         )}
       </div>
       {editing ? (
-        <EditForm me={me} onDone={() => setEditing(false)} />
+        <EditForm me={me} onDone={() => setEditing(false)} failedMessage={failedMessage} />
       ) : (
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Fact label="First name" value={me.firstName} />

@@ -4,6 +4,7 @@ import { Store } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
+import { mediaMessages } from '../../../contracts/media.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import {
   DEFAULT_REWARD_PERCENTAGE,
@@ -43,7 +44,8 @@ function toForm(p: VendorProduct | null): VendorProductInput {
   };
 }
 
-const reasonOf = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+/** What went wrong, for 'Failed to save product: {msg}': the API's message, or SPEC.md's fallback when the server failed. */
+const reasonOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status < 500 ? e.message : fallback);
 
 type ProductFormModalProps = { open: boolean; onClose: () => void; product: VendorProduct | null };
 
@@ -107,7 +109,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
         patchItem(item.key, { url: image.url, progress: null });
         urls.push(image.url);
       } catch (e) {
-        const reason = reasonOf(e);
+        const reason = reasonOf(e, mediaMessages.uploadFailed);
         failure ??= reason;
         patchItem(item.key, { progress: null, error: reason });
       }
@@ -115,14 +117,14 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     return { urls, failure };
   };
 
-  const showServerErrors = (e: unknown) => {
+  const showServerErrors = (e: unknown, fallback: string) => {
     const fields = e instanceof ApiError ? e.fields : {};
     const placed = fieldNames.filter((name) => fields[name]);
     placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
     const imageField = Object.keys(fields).find((k) => k === 'images' || k.startsWith('images.'));
     if (imageField) setImagesError(fields[imageField]);
-    setFormMessage(m.saveFailed(reasonOf(e)));
-    notify.error(m.saveFailed(reasonOf(e)));
+    setFormMessage(m.saveFailed(reasonOf(e, fallback)));
+    notify.error(m.saveFailed(reasonOf(e, fallback)));
   };
 
   const save = async (values: VendorProductData) => {
@@ -139,7 +141,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
         refreshAfterProductChange(qc, id);
       }
     } catch (e) {
-      showServerErrors(e);
+      showServerErrors(e, m.createFailed);
       return;
     }
     const { urls, failure } = await uploadPending(id);
@@ -148,7 +150,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
       if (savedId || urls.length > 0) await updateProduct(id, { ...values, images: urls });
       refreshAfterProductChange(qc, id);
     } catch (e) {
-      showServerErrors(e);
+      showServerErrors(e, savedId ? m.updateFailed : m.createFailed);
       return;
     }
     if (failure) {
@@ -203,7 +205,8 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     body = (
       <form id={formId} onSubmit={handleSubmit(save, invalid)} noValidate className="space-y-4" aria-label={title}>
         {formMessage && <Alert tone="error">{formMessage}</Alert>}
-        <Input label="Product name" required autoComplete="off" error={errors.name?.message} {...register('name')} />
+        {/* The form may appear after the modal opened (once the shops load): autoFocus covers that case. */}
+        <Input label="Product name" required autoComplete="off" data-autofocus autoFocus error={errors.name?.message} {...register('name')} />
         <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input label="Price (₹)" required type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="499" error={errors.price?.message} {...register('price')} />

@@ -13,6 +13,13 @@ type ShopCardProps = {
   toggling?: boolean;
 };
 
+/** The shop's delivery in one line: how far, and what it costs (nothing to add when it is free anyway). */
+function deliveryText(shop: Shop): string {
+  if (!shop.deliveryAvailable) return 'No delivery';
+  if (shop.deliveryFeePaise === 0) return `Free delivery within ${shop.deliveryDistanceKm} km`;
+  return `Delivers within ${shop.deliveryDistanceKm} km, ${formatRupees(shop.deliveryFeePaise)} (free above ${formatRupees(shop.freeDeliveryThresholdPaise)})`;
+}
+
 /** A shop's card: banner and logo, name, type, city, delivery, the Active/Inactive badge, and its actions. */
 export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
   const place = [shop.city, shop.state].filter(Boolean).join(', ');
@@ -49,9 +56,7 @@ export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
         )}
         <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
           <Truck className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {shop.deliveryAvailable
-            ? `Delivers within ${shop.deliveryDistanceKm} km, ${shop.deliveryFeePaise === 0 ? 'free' : formatRupees(shop.deliveryFeePaise)} (free above ${formatRupees(shop.freeDeliveryThresholdPaise)})`
-            : 'No delivery'}
+          {deliveryText(shop)}
         </p>
         {shop.shopDescription && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{shop.shopDescription}</p>}
         {(onEdit || onToggle) && (

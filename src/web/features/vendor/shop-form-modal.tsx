@@ -11,7 +11,7 @@ import { notify } from '../../ui/notify';
 import { uploadImage } from '../profile/upload-image';
 import { ShopFormFields } from './shop-form-fields';
 import { ShopImageField, type ShopImageKind } from './shop-image-field';
-import { vendorShopsQueryKey } from './use-vendor-shops';
+import { refreshAfterShopChange } from './use-vendor-shops';
 
 type ShopFormModalProps = { open: boolean; onClose: () => void; /** The shop to edit; none opens Create New Shop. */ shop?: Shop | null };
 
@@ -99,7 +99,7 @@ export function ShopFormModal({ open, onClose, shop }: ShopFormModalProps) {
     else if (!saved) notify.success(shopMessages.updated);
     setSaved(target);
     const uploaded = await uploadPicked(target);
-    await qc.invalidateQueries({ queryKey: vendorShopsQueryKey });
+    await refreshAfterShopChange(qc);
     if (uploaded) onClose();
   };
 

@@ -1,11 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../contracts/common.contract';
 import { shopMessages, type Shop } from '../../../contracts/shops.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
+import { vendorOverviewQueryKey, vendorProductsQueryKey } from './vendor-products-api';
 
 /** The signed-in vendor's shops: invalidate after creating, editing, toggling or changing an image. */
 export const vendorShopsQueryKey = ['vendor-shops'] as const;
+
+/**
+ * After a shop is created, edited, opened or closed: the vendor's shops, and every product list
+ * and page that shows the shop's name or depends on it being open (the vendor's products and
+ * overview, the storefront's search and product pages), so none shows the shop as it was.
+ */
+export function refreshAfterShopChange(qc: QueryClient): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: vendorShopsQueryKey }),
+    qc.invalidateQueries({ queryKey: vendorProductsQueryKey }),
+    qc.invalidateQueries({ queryKey: vendorOverviewQueryKey }),
+    qc.invalidateQueries({ queryKey: ['products'] }),
+    qc.invalidateQueries({ queryKey: ['product'] }),
+  ]);
+}
 
 /** The signed-in vendor's shops (all of them, oldest first), from GET /api/vendor/shops. */
 export function useVendorShops(enabled = true) {
@@ -27,6 +43,6 @@ export function useSetShopActive() {
       notify.success(message);
     },
     onError: (e) => notify.error(e instanceof ApiError && e.status === 404 ? e.message : shopMessages.statusFailed),
-    onSettled: () => qc.invalidateQueries({ queryKey: vendorShopsQueryKey }),
+    onSettled: () => refreshAfterShopChange(qc),
   });
 }

@@ -1,6 +1,8 @@
 import { Settings, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Me } from '../../../contracts/auth.contract';
+import { profileMessages } from '../../../contracts/profile.contract';
+import { ApiError } from '../../api/client';
 import { useTitle } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { PersonalInfoSection } from '../profile/personal-info-section';
@@ -15,6 +17,8 @@ const tabs: TabItem<TabKey>[] = [
   { key: 'settings', label: 'Settings' },
 ];
 const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
+/** SPEC.md section 8: 'Failed to update profile: {message or code or Please try again.}'. */
+const profileFailed = (e: unknown) => profileMessages.vendorUpdateProfileFailed(e instanceof ApiError ? e.message || e.code : undefined);
 
 /**
  * The vendor's /profile: a header with picture, name, business and email, and the tabs Personal
@@ -62,7 +66,7 @@ export function VendorProfile({ me }: { me: Me }) {
       </header>
       <Tabs tabs={tabs} active={active} onChange={open} label="Vendor profile" />
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
-        {active === 'personal' && <PersonalInfoSection me={me} />}
+        {active === 'personal' && <PersonalInfoSection me={me} failedMessage={profileFailed} />}
         {active === 'shops' && <ShopList />}
         {active === 'settings' && <SettingsTab me={me} />}
       </div>
