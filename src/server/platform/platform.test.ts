@@ -76,6 +76,12 @@ describe('health and docs', () => {
     expect(ui.body).toContain('swagger');
   });
 
+  it('refuses a NUL character in a query string with 400, not a database error', async () => {
+    const res = await new TestClient(t.app).get('/api/products?q=%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('sends security headers', async () => {
     const res = await new TestClient(t.app).get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

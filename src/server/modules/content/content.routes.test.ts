@@ -42,6 +42,12 @@ describe('POST /api/contact', () => {
     expect(res.json().error.fields[field]).toBe(message);
   });
 
+  it('refuses a NUL character with 400, never 500', async () => {
+    const res = await client.post('/api/contact', { ...valid, message: 'Hello\u0000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The request contains a character that is not allowed.');
+  });
+
   it('refuses a missing field with its message, never 500', async () => {
     const res = await client.post('/api/contact', { email: 'a@b.in' });
     expect(res.statusCode).toBe(400);
