@@ -10,11 +10,22 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes an empty variable as unset: its default, not 0 or an error', () => {
+    const c = loadConfig({ PORT: '', HOST: ' ', DATA_DIR: '', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.ADMIN_EMAIL).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a number'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be at most 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// (or be unset for the embedded database)'],
-    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [{ SESSION_TTL_HOURS: '0' }, 'Configuration error: SESSION_TTL_HOURS must be at least 1'],
+    [{ PORT: '-1' }, 'Configuration error: PORT must be at least 0'],
+    [{ RETURN_WINDOW_DAYS: '1.5' }, 'Configuration error: RETURN_WINDOW_DAYS must be a whole number'],
+    [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' }, 'Configuration error: ADMIN_EMAIL must be an email address'],
     [{ ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' }, 'Configuration error: ADMIN_PASSWORD must be at least 12 characters'],
     [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
