@@ -100,6 +100,7 @@ describe('vendor registration', () => {
     ['businessName', '', 'Business name is required'],
     ['phone', '', 'Phone number is required'],
     ['businessAddress', '', 'Business address is required'],
+    ['password', 'abc12', 'Password must be at least 6 characters long'],
     ['email', 'x@', 'Please enter a valid email address'],
   ])('refuses %s=%j with %j', async (field, value, message) => {
     const res = await register(vendorInput({ [field]: value }));
@@ -272,6 +273,22 @@ describe('sign-in, session and sign-out', () => {
 
     const owner = new TestClient(t.app, '10.2.2.2');
     expect((await owner.post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(200);
+
+    // Someone else behind the same address (an office, a mobile carrier's NAT) still signs in.
+    const neighbour = new TestClient(t.app, '10.9.9.9');
+    const other = customerInput();
+    await neighbour.post('/api/auth/register', other);
+    expect((await neighbour.post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['email', { email: '', password: 'secret123' }, 'Email is required'],
+    ['email', { email: 'asha@', password: 'secret123' }, 'Please enter a valid email address'],
+    ['password', { email: 'asha@example.in', password: '' }, 'Password is required'],
+  ])('refuses a login without a valid %s with its message', async (field, body, message) => {
+    const res = await new TestClient(t.app, '10.1.0.6').post('/api/auth/login', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
   });
 
   it('does not sign in a suspended account and ends its sessions', async () => {
