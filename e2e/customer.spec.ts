@@ -71,4 +71,10 @@ test('the demo customer signs in and the header shows the customer links @phone'
   // Nothing overflows sideways on a 375 px phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  if (isMobile) {
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  }
 });

@@ -17,13 +17,16 @@ test('a merchant registers through a ?ref= link and the referral is recorded', a
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mobile number').fill('9700012345');
   await page.getByLabel('UPI ID').fill('dosacorner@okhdfc');
+  await page.getByLabel('Website').fill('dosa corner');
   await page.getByLabel('Cashback percentage').fill('150');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('dosa1');
   await page.getByLabel('Confirm password').fill('dosa1');
   await page.getByRole('button', { name: 'Create Merchant Account' }).click();
   await expect(page.getByText('Cashback must be between 0 and 100')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Please enter a valid website address')).toBeVisible();
 
+  await page.getByLabel('Website').fill('www.dosacorner.in');
   await page.getByLabel('Cashback percentage').fill('3.5');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('dosa-secret');
   await page.getByLabel('Confirm password').fill('dosa-secret');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ageOn, MINIMUM_AGE } from '../domain/age';
+import { ageOn, isIsoDate, MINIMUM_AGE } from '../domain/age';
 import { emailSchema, optionalText, requiredText } from './common.contract';
 
 export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
@@ -64,7 +64,7 @@ export const dateOfBirth = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date')
+  .refine((v) => v === undefined || isIsoDate(v), { message: 'Please enter a valid date', abort: true })
   .refine((v) => v === undefined || ageOn(v, new Date()) >= MINIMUM_AGE, `You must be at least ${MINIMUM_AGE} years old to register`)
   .refine((v) => v === undefined || ageOn(v, new Date()) <= 120, 'Please enter a valid date of birth');
 
@@ -117,6 +117,12 @@ export const upiIdSchema = z
   .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/, 'Please enter a valid UPI ID (for example name@okbank)');
 
 export const CASHBACK_DEFAULT = 2;
+
+// A web address over http(s) with a real domain name (browsers' URL parsers accept spaces in hosts).
+const websiteUrl = z.url({
+  protocol: /^https?$/,
+  hostname: /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i,
+});
 export const merchantRegisterSchema = z
   .object({
     role: z.literal('merchant'),
@@ -130,11 +136,17 @@ export const merchantRegisterSchema = z
       .trim()
       .optional()
       .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
-      .refine((v) => v === undefined || z.url().safeParse(v).success, 'Please enter a valid website address'),
+      .refine((v) => v === undefined || websiteUrl.safeParse(v).success, 'Please enter a valid website address'),
     cashbackPercentage: z
       .union([z.number(), z.string()], { error: 'Cashback must be a number' })
       .optional()
-      .transform((v) => (v === '' || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? CASHBACK_DEFAULT : Number(v)))
+      .transform((v) => {
+        if (v === undefined || (typeof v === 'number' && Number.isNaN(v))) return CASHBACK_DEFAULT;
+        if (typeof v === 'number') return v;
+        const text = v.trim();
+        // Only plain decimals such as '2', '3.5' or '.5': not '0x10', '1e1' or 'Infinity'.
+        return text === '' ? CASHBACK_DEFAULT : /^-?\d*\.?\d+$/.test(text) ? Number(text) : Number.NaN;
+      })
       .pipe(
         z
           .number({ error: 'Cashback must be a number' })
@@ -155,7 +167,7 @@ export type RegisterData = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters long'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -13,7 +13,7 @@ export const contactTypeLabels: Record<(typeof contactTypes)[number], string> = 
 export const contactMessageSchema = z.object({
   name: requiredText('Name is required', 100),
   email: emailSchema,
-  type: z.enum(contactTypes).default('general'),
+  type: z.enum(contactTypes, { error: 'Please choose a type of enquiry from the list' }).default('general'),
   subject: requiredText('Subject is required', 200),
   message: requiredText('Message is required', 5000),
 });

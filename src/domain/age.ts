@@ -7,5 +7,14 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
+/** True for a real calendar date written yyyy-mm-dd (no 30 February, no month 13). */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** Account holders must be at least 18 (Terms of Service). */
 export const MINIMUM_AGE = 18;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn } from './age';
+import { ageOn, isIsoDate } from './age';
 import { discountPercent, formatRupees, toPaise } from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
 
@@ -40,5 +40,12 @@ describe('age', () => {
   it('counts whole years, turning over on the birthday', () => {
     expect(ageOn('2008-11-21', new Date('2026-11-21T00:00:00Z'))).toBe(18);
     expect(ageOn('2008-11-22', new Date('2026-11-21T00:00:00Z'))).toBe(17);
+  });
+});
+
+describe('isIsoDate', () => {
+  it('accepts real calendar dates only', () => {
+    expect(['1990-02-28', '2000-02-29', '2026-12-31'].map(isIsoDate)).toEqual([true, true, true]);
+    expect(['1990-02-30', '1900-02-29', '2026-13-01', '2026-00-10', '31-12-1990', '1990-1-1', ''].map(isIsoDate)).toEqual([false, false, false, false, false, false, false]);
   });
 });

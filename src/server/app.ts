@@ -13,7 +13,7 @@ import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
-import { installCsrfCheck, installErrorHandling } from './platform/http';
+import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
 import { addressesRoutes, profileRoutes, resolveSession, settingsRoutes } from './modules/auth';
@@ -42,6 +42,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
 
   installErrorHandling(app);
   installCsrfCheck(app, ['/api/payments/webhook']);
+  installInputGuard(app);
 
   // Who is calling: resolved once per API request from the session cookie.
   app.addHook('onRequest', async (req) => {

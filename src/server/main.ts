@@ -34,7 +34,8 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // The address is printed once, below, as the line to open; the log only notes the start.
+  await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
   stopPointsRelease = startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,13 +1,13 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db';
-import { FailureLimiter } from './login-limiter';
+import { LoginThrottle } from './login-limiter';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
 export type AppContext = {
   db: Db;
   dbKind: DbKind;
   config: Config;
-  loginFailures: FailureLimiter;
+  loginFailures: LoginThrottle;
 };
 
 declare module 'fastify' {
@@ -21,6 +21,6 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config): AppContext 
     db,
     dbKind,
     config,
-    loginFailures: new FailureLimiter(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000),
+    loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000),
   };
 }

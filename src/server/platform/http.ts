@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../contracts/errors.contract';
 import { AppError } from './app-error';
@@ -59,4 +59,39 @@ export function installCsrfCheck(app: FastifyInstance, exempt: string[] = []): v
       throw new AppError('CSRF_REJECTED', 'This request was blocked for your security. Please reload the page and try again.');
     }
   });
+}
+
+/** True when a string anywhere in `value` (keys included) holds a NUL character. */
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses NUL characters in the body, query and path of API calls with a 400: PostgreSQL text
+ * cannot hold them, so they would otherwise fail deep in a query as a 500.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req) => {
+    if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
+      throw new AppError('VALIDATION_FAILED', 'The request contains a character that is not allowed.');
+    }
+  });
+}
+
+/** Fastify's own routing errors (a malformed address such as `/%`) in the API's error format. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.status(status).send({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } } satisfies Body);
 }

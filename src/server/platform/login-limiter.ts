@@ -38,3 +38,35 @@ export class FailureLimiter {
     for (const key of this.failures.keys()) if (this.recent(key).length === 0) this.failures.delete(key);
   }
 }
+
+/** Many people share one address (offices, colleges, mobile carriers' NAT): the address alone gets this many times the account limit. */
+export const ADDRESS_FAILURE_FACTOR = 10;
+
+/**
+ * The sign-in throttle: `maxFailures` failed sign-ins per address and email, and ten times as many
+ * per address over all emails (password spraying), within the window.
+ */
+export class LoginThrottle {
+  private readonly byAccount: FailureLimiter;
+  private readonly byAddress: FailureLimiter;
+
+  constructor(maxFailures: number, windowMs: number, now: () => number = Date.now) {
+    this.byAccount = new FailureLimiter(maxFailures, windowMs, now);
+    this.byAddress = new FailureLimiter(maxFailures * ADDRESS_FAILURE_FACTOR, windowMs, now);
+  }
+
+  /** Seconds until this address may try this email again, or 0. */
+  retryAfter(ip: string, email: string): number {
+    return Math.max(this.byAccount.retryAfter(`${ip}|${email}`), this.byAddress.retryAfter(ip));
+  }
+
+  fail(ip: string, email: string): void {
+    this.byAccount.fail(`${ip}|${email}`);
+    this.byAddress.fail(ip);
+  }
+
+  /** A successful sign-in clears the failures of that address and email. */
+  succeed(ip: string, email: string): void {
+    this.byAccount.reset(`${ip}|${email}`);
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../test/app';
 import { ConfigError, loadConfig } from './config';
-import { FailureLimiter } from './login-limiter';
+import { ADDRESS_FAILURE_FACTOR, FailureLimiter, LoginThrottle } from './login-limiter';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -10,11 +10,22 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes an empty variable as unset: its default, not 0 or an error', () => {
+    const c = loadConfig({ PORT: '', HOST: ' ', DATA_DIR: '', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.ADMIN_EMAIL).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a number'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be at most 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// (or be unset for the embedded database)'],
-    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [{ SESSION_TTL_HOURS: '0' }, 'Configuration error: SESSION_TTL_HOURS must be at least 1'],
+    [{ PORT: '-1' }, 'Configuration error: PORT must be at least 0'],
+    [{ RETURN_WINDOW_DAYS: '1.5' }, 'Configuration error: RETURN_WINDOW_DAYS must be a whole number'],
+    [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' }, 'Configuration error: ADMIN_EMAIL must be an email address'],
     [{ ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' }, 'Configuration error: ADMIN_PASSWORD must be at least 12 characters'],
     [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
@@ -36,6 +47,18 @@ describe('FailureLimiter', () => {
     expect(l.retryAfter('other')).toBe(0);
     now = 60_001;
     expect(l.retryAfter('k')).toBe(0);
+  });
+
+  it('throttles sign-ins per address and email, and per address only at ten times the limit', () => {
+    const t = new LoginThrottle(5, 60_000, () => 0);
+    for (let i = 0; i < 5; i++) t.fail('10.0.0.1', 'asha@example.in');
+    expect(t.retryAfter('10.0.0.1', 'asha@example.in')).toBeGreaterThan(0);
+    // Someone else behind the same address (an office, a mobile carrier's NAT) can still sign in.
+    expect(t.retryAfter('10.0.0.1', 'ravi@example.in')).toBe(0);
+    expect(t.retryAfter('10.0.0.2', 'asha@example.in')).toBe(0);
+    // Spraying many emails from one address is stopped at ten times the limit.
+    for (let i = 0; i < 5 * ADDRESS_FAILURE_FACTOR - 5; i++) t.fail('10.0.0.1', `user${i}@example.in`);
+    expect(t.retryAfter('10.0.0.1', 'ravi@example.in')).toBeGreaterThan(0);
   });
 
   it('forgets a key on reset', () => {
@@ -74,6 +97,12 @@ describe('health and docs', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+
+  it('refuses a NUL character in a query string with 400, not a database error', async () => {
+    const res = await new TestClient(t.app).get('/api/products?q=%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('sends security headers', async () => {

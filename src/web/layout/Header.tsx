@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Menu, Search, ShieldCheck, ShoppingBag, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../ui/notify';
 import { messages } from '../../contracts/auth.contract';
@@ -49,7 +49,19 @@ export function Header() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [pathname]);
+  // Escape closes the phone menu and puts the focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const loading = me.isPending || admin.isPending;
   const links = loading ? [] : navLinksFor(me.data, admin.data);
@@ -107,6 +119,7 @@ export function Header() {
           {signedIn && logoutButton()}
         </nav>
         <button
+          ref={menuButton}
           type="button"
           className="ml-auto rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={open}

@@ -100,6 +100,7 @@ describe('vendor registration', () => {
     ['businessName', '', 'Business name is required'],
     ['phone', '', 'Phone number is required'],
     ['businessAddress', '', 'Business address is required'],
+    ['password', 'abc12', 'Password must be at least 6 characters long'],
     ['email', 'x@', 'Please enter a valid email address'],
   ])('refuses %s=%j with %j', async (field, value, message) => {
     const res = await register(vendorInput({ [field]: value }));
@@ -166,10 +167,13 @@ describe('merchant registration', () => {
     ['upiId', 'no-at-sign', 'Please enter a valid UPI ID (for example name@okbank)'],
     ['whatsappNumber', '12', 'Please enter a valid 10-digit mobile number'],
     ['website', 'not a site', 'Please enter a valid website address'],
+    ['website', 'localhost', 'Please enter a valid website address'],
+    ['website', 'ftp://files.example.in', 'Please enter a valid website address'],
     ['cashbackPercentage', -1, 'Cashback must be between 0 and 100'],
     ['cashbackPercentage', 100.5, 'Cashback must be between 0 and 100'],
     ['cashbackPercentage', 2.25, 'Cashback can have at most one decimal place'],
     ['cashbackPercentage', 'lots', 'Cashback must be a number'],
+    ['cashbackPercentage', '0x10', 'Cashback must be a number'],
     ['password', 'short', 'Password must be at least 6 characters long'],
   ])('refuses %s=%j with %j', async (field, value, message) => {
     const res = await register(merchantInput({ [field]: value, ...(field === 'password' ? { confirmPassword: value as string } : {}) }));
@@ -269,6 +273,22 @@ describe('sign-in, session and sign-out', () => {
 
     const owner = new TestClient(t.app, '10.2.2.2');
     expect((await owner.post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(200);
+
+    // Someone else behind the same address (an office, a mobile carrier's NAT) still signs in.
+    const neighbour = new TestClient(t.app, '10.9.9.9');
+    const other = customerInput();
+    await neighbour.post('/api/auth/register', other);
+    expect((await neighbour.post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['email', { email: '', password: 'secret123' }, 'Email is required'],
+    ['email', { email: 'asha@', password: 'secret123' }, 'Please enter a valid email address'],
+    ['password', { email: 'asha@example.in', password: '' }, 'Password is required'],
+  ])('refuses a login without a valid %s with its message', async (field, body, message) => {
+    const res = await new TestClient(t.app, '10.1.0.6').post('/api/auth/login', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
   });
 
   it('does not sign in a suspended account and ends its sessions', async () => {
@@ -299,6 +319,33 @@ describe('bad requests never answer 500', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toMatch(/VALIDATION_FAILED|PAYLOAD_TOO_LARGE/);
+  });
+
+  it.each([
+    ['a NUL character in a name', { firstName: 'Asha\u0000' }],
+    ['a NUL character in a referral code', { referralCode: '\u0000' }],
+  ])('register with %s answers 400, not 500', async (_label, over) => {
+    const res = await register(customerInput(over));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'The request contains a character that is not allowed.' });
+  });
+
+  it('refuses a date of birth that is not on the calendar with 400, not 500', async () => {
+    const res = await register(customerInput({ dateOfBirth: '1990-02-30' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.dateOfBirth).toBe('Please enter a valid date');
+  });
+
+  it('says a too-long password is too long, not missing', async () => {
+    const res = await client.post('/api/auth/login', { email: 'a@b.in', password: 'x'.repeat(129) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.password).toBe('Password must be at most 128 characters long');
+  });
+
+  it('answers a malformed address in the error format', async () => {
+    const res = await client.get('/api/%E0%A4');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } });
   });
 
   it('answers 400 for broken JSON', async () => {

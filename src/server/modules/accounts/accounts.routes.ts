@@ -29,15 +29,14 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in; sets the httpOnly session cookie', body: loginSchema, response: { 200: meSchema, 401: errorResponseSchema, 429: errorResponseSchema } } },
     async (req, reply) => {
-      const keys = [`${req.ip}|${req.body.email}`, req.ip];
-      const wait = Math.max(loginFailures.retryAfter(keys[0]), loginFailures.retryAfter(keys[1]));
+      const wait = loginFailures.retryAfter(req.ip, req.body.email);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError('RATE_LIMITED', messages.tooManyAttempts);
       }
       try {
         const { token, me } = await signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS });
-        loginFailures.reset(keys[0]);
+        loginFailures.succeed(req.ip, req.body.email);
         reply.setCookie(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'lax',
@@ -47,7 +46,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         });
         return me;
       } catch (e) {
-        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') keys.forEach((k) => loginFailures.fail(k));
+        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, req.body.email);
         throw e;
       }
     },

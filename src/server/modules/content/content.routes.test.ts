@@ -35,11 +35,17 @@ describe('POST /api/contact', () => {
     ['email', 'sunita@', 'Please enter a valid email address'],
     ['subject', ' ', 'Subject is required'],
     ['message', '', 'Message is required'],
-    ['type', 'spam', 'Invalid option: expected one of "general"|"support"|"vendor"|"feedback"'],
+    ['type', 'spam', 'Please choose a type of enquiry from the list'],
   ])('refuses %s=%j with %j', async (field, value, message) => {
     const res = await client.post('/api/contact', { ...valid, [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('refuses a NUL character with 400, never 500', async () => {
+    const res = await client.post('/api/contact', { ...valid, message: 'Hello\u0000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The request contains a character that is not allowed.');
   });
 
   it('refuses a missing field with its message, never 500', async () => {

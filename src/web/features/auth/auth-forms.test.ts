@@ -114,9 +114,37 @@ describe('merchant cashback percentage', () => {
     expect(merchantRegisterSchema.parse(merchant({ cashbackPercentage: 100 })).cashbackPercentage).toBe(100);
   });
 
+  it("accepts what a number input may hold, such as '.5', and nothing else", () => {
+    expect(merchantRegisterSchema.parse(merchant({ cashbackPercentage: '.5' })).cashbackPercentage).toBe(0.5);
+    for (const value of ['0x10', '1e1', 'Infinity', '5.']) {
+      expect(messageAt(merchantRegisterSchema.safeParse(merchant({ cashbackPercentage: value })), 'cashbackPercentage')).toBe('Cashback must be a number');
+    }
+  });
+
   it.each([['100.5'], [100.5], ['-1'], [-1]])("refuses %j with 'Cashback must be between 0 and 100'", (value) => {
     const result = merchantRegisterSchema.safeParse(merchant({ cashbackPercentage: value }));
     expect(messageAt(result, 'cashbackPercentage')).toBe('Cashback must be between 0 and 100');
+  });
+});
+
+describe('merchant website', () => {
+  it('adds https:// to a bare domain', () => {
+    expect(merchantRegisterSchema.parse(merchant({ website: 'www.chaipoint.in' })).website).toBe('https://www.chaipoint.in');
+  });
+
+  it.each([['my shop'], ['localhost'], ['ftp://files.example.in'], ['javascript:alert(1)']])("refuses %j with 'Please enter a valid website address'", (website) => {
+    expect(messageAt(merchantRegisterSchema.safeParse(merchant({ website })), 'website')).toBe('Please enter a valid website address');
+  });
+});
+
+describe('customer date of birth', () => {
+  it.each([['1990-02-30'], ['1990-13-01'], ['31-12-1990']])("refuses %j with 'Please enter a valid date'", (dateOfBirth) => {
+    expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth })), 'dateOfBirth')).toBe('Please enter a valid date');
+  });
+
+  it("refuses someone under 18 with 'You must be at least 18 years old to register'", () => {
+    const tenYearsAgo = `${new Date().getUTCFullYear() - 10}-01-01`;
+    expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth: tenYearsAgo })), 'dateOfBirth')).toBe('You must be at least 18 years old to register');
   });
 });
 
