@@ -161,6 +161,7 @@ test('a customer adds a delivery address and requests a withdrawal to UPI', asyn
 });
 
 test('on a 375 px phone, every tab of /orders shows without scrolling @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/login?next=/orders');
   await signIn(page);
   await expect(page).toHaveURL(/\/orders$/);
