@@ -159,3 +159,15 @@ test('a customer adds a delivery address and requests a withdrawal to UPI', asyn
   await expect(balances(page).getByText('Available points').locator('..')).toContainText(pts(before - 100));
   expect(await availablePoints(page)).toBe(before - 100);
 });
+
+test('on a 375 px phone, every tab of /orders shows without scrolling @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login?next=/orders');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/orders$/);
+  const tabs = page.getByRole('tablist', { name: 'Order status' }).getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  for (const name of ['All', 'Processing', 'Shipped', 'Delivered']) {
+    await expect(tabs.filter({ hasText: name })).toBeInViewport({ ratio: 0.9 }); // the bottom pixel of the active border is clipped
+  }
+});

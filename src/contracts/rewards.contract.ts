@@ -66,6 +66,8 @@ export const walletSchema = z.object({
   pendingPoints: z.number().int(),
   withdrawnPoints: z.number().int(),
   totalEarned: z.number().int(),
+  /** Days after a shop's part is delivered before its earned points become available (RETURN_WINDOW_DAYS). */
+  returnWindowDays: z.number().int(),
   transactions: pageSchema(walletTransactionSchema),
 });
 export type Wallet = z.infer<typeof walletSchema>;

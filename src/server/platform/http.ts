@@ -6,6 +6,16 @@ import { AppError } from './app-error';
 type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+const BAD_CHARACTERS = 'Some text contains a character that is not allowed. Please remove it and try again.';
+
+// PostgreSQL cannot store some text (a NUL character): 22021 and 22P05, on the driver's error or the ORM's cause.
+const TEXT_NOT_STORABLE = new Set(['22021', '22P05']);
+function isUnstorableText(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (TEXT_NOT_STORABLE.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
 
 /** The one error handler: AppError, validation and Fastify errors become `{ error: { code, message, fields? } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -38,6 +48,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
       const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request is not valid.';
       return reply.status(status === 404 ? 404 : 400).send({ error: { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message } } satisfies Body);
+    }
+    if (isUnstorableText(err)) {
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: BAD_CHARACTERS } } satisfies Body);
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } } satisfies Body);

@@ -164,6 +164,14 @@ describe("nobody touches someone else's addresses", () => {
     expect((await client.delete('/api/addresses/abc')).statusCode).toBe(400);
     expect((await client.put('/api/addresses/abc/default')).statusCode).toBe(400);
   });
+
+  it('answers 400, not 500, for text PostgreSQL cannot store (a NUL character), and saves nothing', async () => {
+    const { client } = await newCustomer();
+    const res = await client.post('/api/addresses', { ...home(), streetAddress: '12 MG Road\u0000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await client.get('/api/addresses')).json().items).toEqual([]);
+  });
 });
 
 describe('formatAddress', () => {

@@ -181,6 +181,12 @@ describe('GET /api/products', () => {
     expect(res.json().error.fields[field]).toEqual(expect.any(String));
   });
 
+  it.each(['q', 'category'])('answers 400, never 500, for a %s holding a NUL character', async (param) => {
+    const res = await client.get(`/api/products?${param}=cot%00ton`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.' });
+  });
+
   it('refuses a minimum price above the maximum with a message under maxPrice', async () => {
     const res = await client.get('/api/products?minPrice=3000&maxPrice=1000');
     expect(res.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failedPaymentSchema, failPaymentSchema, idParamSchema, placedSchema, testPaymentSchema, verifyPaymentSchema } from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireRole } from '../../platform/auth-guards';
+import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { failPayment, handleRazorpayWebhook, payWithTestGateway, verifyPayment } from './checkout.payments';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
@@ -12,10 +12,12 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
+  // Checked before the body is validated: a guest gets 'Authentication required' (401) whatever they sent.
+  const customersOnly = { onRequest: roleGuard('customer') };
 
   app.post(
     '/api/payments/verify',
-    { schema: { tags: ['payments'], summary: 'Verify the signed payment response and place the order (idempotent)', body: verifyPaymentSchema, response: { 200: placedSchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['payments'], summary: 'Verify the signed payment response and place the order (idempotent)', body: verifyPaymentSchema, response: { 200: placedSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
       return verifyPayment({ db, config, customerUserId: user.id, input: req.body });
@@ -24,7 +26,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/:id/fail',
-    { schema: { tags: ['payments'], summary: 'Record a failed or cancelled payment attempt', params: idParamSchema, body: failPaymentSchema, response: { 200: failedPaymentSchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['payments'], summary: 'Record a failed or cancelled payment attempt', params: idParamSchema, body: failPaymentSchema, response: { 200: failedPaymentSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
       return failPayment({ db, customerUserId: user.id, paymentId: req.params.id, input: req.body });
@@ -33,7 +35,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/:id/test-pay',
-    { schema: { tags: ['payments'], summary: 'The built-in test gateway: sign a simulated payment (no money moves)', params: idParamSchema, response: { 200: testPaymentSchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['payments'], summary: 'The built-in test gateway: sign a simulated payment (no money moves)', params: idParamSchema, response: { 200: testPaymentSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
       return payWithTestGateway({ db, config, customerUserId: user.id, paymentId: req.params.id });

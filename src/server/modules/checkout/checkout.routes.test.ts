@@ -26,6 +26,32 @@ describe('POST /api/checkout refusals', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('refuses a guest (401) and a vendor (403) on every customer endpoint before looking at a bad body or query', async () => {
+    const guest = new TestClient(t.app, '10.9.0.2');
+    const vendor = new TestClient(t.app, '10.9.0.3');
+    await registerAndLogin(vendor, vendorInput());
+    const id = crypto.randomUUID();
+    const calls: [client: TestClient, method: 'GET' | 'POST', url: string, body?: unknown][] = [];
+    for (const client of [guest, vendor]) {
+      calls.push(
+        [client, 'POST', '/api/checkout', { addressId: 42, pointsToUse: 'lots' }],
+        [client, 'GET', '/api/checkout/summary?pointsToUse=-1'],
+        [client, 'POST', '/api/payments/verify', { paymentId: 'nope' }],
+        [client, 'POST', `/api/payments/${id}/fail`, { reason: 'bored' }],
+        [client, 'POST', `/api/payments/${'x'.repeat(80)}/test-pay`],
+        [client, 'POST', `/api/orders/${'x'.repeat(80)}/cancel`],
+        [client, 'POST', `/api/products/${id}/reviews`, { rating: 'ten' }],
+        [client, 'GET', '/api/orders?status=everything'],
+        [client, 'GET', `/api/orders/${'x'.repeat(80)}`],
+      );
+    }
+    for (const [client, method, url, body] of calls) {
+      const res = await client.request(method, url, body);
+      const expected = client === guest ? { status: 401, message: 'Authentication required' } : { status: 403, message: 'You do not have access to this page.' };
+      expect({ url, status: res.statusCode, message: res.json().error.message }).toEqual({ url, ...expected });
+    }
+  });
+
   it("asks for an address: 'Please select a delivery address' under addressId", async () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, checkoutSummarySchema, idParamSchema } from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { cancelledOrderSchema, newReviewSchema, orderMessages, reviewCreatedSchema } from '../../../contracts/orders.contract';
-import { requireRole } from '../../platform/auth-guards';
+import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { getOrder } from '../orders';
 import { addProductReview, cancelOrder } from './checkout.orders';
 import { paymentRoutes } from './checkout.payment-routes';
@@ -15,10 +15,12 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
+  // Checked before the body or query is validated: a guest gets 401 and another role 403, whatever they sent.
+  const customersOnly = { onRequest: roleGuard('customer') };
 
   app.get(
     '/api/checkout/summary',
-    { schema: { tags: ['checkout'], summary: 'What checkout would charge now, priced on the server', querystring: checkoutSummaryQuerySchema, response: { 200: checkoutSummarySchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['checkout'], summary: 'What checkout would charge now, priced on the server', querystring: checkoutSummaryQuerySchema, response: { 200: checkoutSummarySchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
       return getCheckoutSummary({ db, config, customerUserId: user.id, pointsToUse: req.query.pointsToUse });
@@ -28,6 +30,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/checkout',
     {
+      ...customersOnly,
       schema: {
         tags: ['checkout'],
         summary: 'Place the cart as an order: directly when nothing is due, else through the payment gateway',
@@ -43,7 +46,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/orders/:id/cancel',
-    { schema: { tags: ['orders'], summary: 'Cancel an own order while pending, confirmed or processing', params: idParamSchema, response: { 200: cancelledOrderSchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['orders'], summary: 'Cancel an own order while pending, confirmed or processing', params: idParamSchema, response: { 200: cancelledOrderSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
       const result = await cancelOrder({ db, customerUserId: user.id, orderId: req.params.id });
@@ -54,7 +57,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/products/:id/reviews',
-    { schema: { tags: ['catalog'], summary: 'Review a product delivered to you (1-5 stars, one per product)', params: idParamSchema, body: newReviewSchema, response: { 201: reviewCreatedSchema, ...errors } } },
+    { ...customersOnly, schema: { tags: ['catalog'], summary: 'Review a product delivered to you (1-5 stars, one per product)', params: idParamSchema, body: newReviewSchema, response: { 201: reviewCreatedSchema, ...errors } } },
     async (req, reply) => {
       const user = requireRole(req, 'customer');
       return reply.status(201).send(await addProductReview({ db, customerUserId: user.id, productId: req.params.id, rating: req.body.rating, comment: req.body.comment }));

@@ -50,7 +50,7 @@ describe('who may open a wallet', () => {
     await giveAvailablePoints(t.db, a.id, 300);
     expect((await a.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@okicici' })).statusCode).toBe(201);
     const walletB = (await b.client.get('/api/wallet')).json();
-    expect(walletB).toEqual({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0, transactions: { items: [], total: 0, page: 1, pageSize: 20 } });
+    expect(walletB).toEqual({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0, returnWindowDays: 7, transactions: { items: [], total: 0, page: 1, pageSize: 20 } });
     expect((await b.client.get('/api/wallet/withdrawals')).json().total).toBe(0);
     expect((await a.client.get('/api/wallet')).json().availablePoints).toBe(200);
   });
@@ -65,7 +65,7 @@ describe('GET /api/wallet', () => {
     const res = await c.client.get('/api/wallet?page=1&pageSize=2');
     expect(res.statusCode).toBe(200);
     const w = res.json();
-    expect(w).toMatchObject({ availablePoints: 200, pendingPoints: 40, withdrawnPoints: 0, totalEarned: 290 });
+    expect(w).toMatchObject({ availablePoints: 200, pendingPoints: 40, withdrawnPoints: 0, totalEarned: 290, returnWindowDays: 7 });
     expect(w.transactions).toMatchObject({ total: 4, page: 1, pageSize: 2 });
     expect(w.transactions.items.map((i: { type: string }) => i.type)).toEqual(['earned', 'spent']);
     expect(w.transactions.items[1]).toMatchObject({ points: -50, pendingPoints: 0, orderId, description: expect.stringMatching(/^Used on order #[0-9A-F]{8}$/) });
@@ -84,6 +84,17 @@ describe('GET /api/wallet', () => {
     expect(w).toMatchObject({ availablePoints: 70, pendingPoints: 50, totalEarned: 120 });
     expect(w.transactions.items[0]).toMatchObject({ type: 'released', points: 70, pendingPoints: -70 });
     expect((await c.client.get('/api/wallet')).json().transactions.total).toBe(4);
+  });
+
+  it('tells the wallet the return window the server runs with, so the page never promises the wrong day', async () => {
+    const other = await buildTestApp({ RETURN_WINDOW_DAYS: '3' });
+    try {
+      const client = new TestClient(other.app);
+      await registerAndLogin(client, customerInput());
+      expect((await client.get('/api/wallet')).json().returnWindowDays).toBe(3);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a bad page size', async () => {

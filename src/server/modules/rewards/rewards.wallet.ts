@@ -44,7 +44,7 @@ export async function getWallet({ db, customerUserId, page, pageSize, returnWind
     orderId: r.orderId,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { ...balances, transactions: { items, total: Number(total), page, pageSize } };
+  return { ...balances, returnWindowDays, transactions: { items, total: Number(total), page, pageSize } };
 }
 
 /** The customer's withdrawal requests, newest first. */

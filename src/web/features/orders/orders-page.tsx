@@ -96,7 +96,7 @@ function OrdersContent() {
   const counts = orders.data?.counts;
   return (
     <div className="space-y-6">
-      <Tabs label="Order status" active={tab} onChange={(t) => go({ tab: t })} tabs={orderTabs.map((k) => ({ key: k, label: tabLabels[k], count: counts?.[k] }))} />
+      <Tabs label="Order status" fill active={tab} onChange={(t) => go({ tab: t })} tabs={orderTabs.map((k) => ({ key: k, label: tabLabels[k], count: counts?.[k] }))} />
       <div role="tabpanel" aria-label={`${tabLabels[tab]} orders`}>
         {orders.isPending ? (
           <OrdersSkeleton />

@@ -24,12 +24,16 @@ function BalanceCard({ icon: Icon, label, value, hint, tone }: { icon: LucideIco
   );
 }
 
+/** When points earned on an order become available, as the server's return window says. */
+export const pendingHint = (days: number) =>
+  days === 0 ? 'Points from orders become available once they are delivered' : `Points from orders become available ${days} ${days === 1 ? 'day' : 'days'} after delivery`;
+
 /** The four balances: available, pending, withdrawn and total earned. */
 export function BalanceCards({ wallet }: { wallet: Wallet }) {
   return (
     <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <BalanceCard icon={Coins} tone="text-amber-600" label="Available points" value={wallet.availablePoints} hint={<>1 point = ₹1 · worth {formatRupees(wallet.availablePoints * 100)}</>} />
-      <BalanceCard icon={Clock} tone="text-yellow-600" label="Pending" value={wallet.pendingPoints} hint="Points from orders become available 7 days after delivery" />
+      <BalanceCard icon={Clock} tone="text-yellow-600" label="Pending" value={wallet.pendingPoints} hint={pendingHint(wallet.returnWindowDays)} />
       <BalanceCard icon={ArrowDownToLine} tone="text-blue-600" label="Withdrawn" value={wallet.withdrawnPoints} hint="Sent or on its way to your UPI ID" />
       <BalanceCard icon={TrendingUp} tone="text-green-600" label="Total earned" value={wallet.totalEarned} hint="Everything you have earned on Haat" />
     </section>
