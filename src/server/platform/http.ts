@@ -9,6 +9,7 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 const BAD_CHARACTERS = 'Some text contains a character that is not allowed. Please remove it and try again.';
 
 // PostgreSQL cannot store some text (a NUL character): 22021 and 22P05, on the driver's error or the ORM's cause.
+// installInputGuard refuses NUL up front; this is the backstop for text that reaches SQL another way.
 const TEXT_NOT_STORABLE = new Set(['22021', '22P05']);
 function isUnstorableText(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -98,7 +99,7 @@ function containsNul(value: unknown): boolean {
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
-      throw new AppError('VALIDATION_FAILED', 'The request contains a character that is not allowed.');
+      throw new AppError('VALIDATION_FAILED', BAD_CHARACTERS);
     }
   });
 }

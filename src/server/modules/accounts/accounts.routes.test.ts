@@ -327,7 +327,7 @@ describe('bad requests never answer 500', () => {
   ])('register with %s answers 400, not 500', async (_label, over) => {
     const res = await register(customerInput(over));
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'The request contains a character that is not allowed.' });
+    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.' });
   });
 
   it('refuses a date of birth that is not on the calendar with 400, not 500', async () => {

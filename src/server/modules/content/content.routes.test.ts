@@ -45,7 +45,7 @@ describe('POST /api/contact', () => {
   it('refuses a NUL character with 400, never 500', async () => {
     const res = await client.post('/api/contact', { ...valid, message: 'Hello\u0000' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('The request contains a character that is not allowed.');
+    expect(res.json().error.message).toBe('Some text contains a character that is not allowed. Please remove it and try again.');
   });
 
   it('refuses a missing field with its message, never 500', async () => {
