@@ -15,6 +15,7 @@ module.exports = {
     { name: 'domain-is-pure', severity: 'error', from: { path: '^src/domain' }, to: { path: '^src/(server|web|contracts)' } },
     { name: 'web-not-server', severity: 'error', from: { path: '^src/web' }, to: { path: '^src/server' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^src/server' }, to: { path: '^src/web' } },
+    { name: 'ui-has-no-business', comment: 'Shared UI pieces know no feature, layout or API client.', severity: 'error', from: { path: '^src/web/ui' }, to: { path: '^src/web/(features|layout|api)' } },
     { name: 'platform-knows-no-module', severity: 'error', from: { path: '^src/server/platform' }, to: { path: '^src/server/modules' } },
     {
       name: 'enter-modules-by-index',

@@ -85,6 +85,19 @@ test('pages of later releases show their title; unknown paths show the 404 page'
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a page whose code cannot be fetched says so under the header and loads on Retry', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The connection drops just as the visitor opens Help: its code (a separate file) does not arrive.
+  await page.route('**/assets/help-page-*.js', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Help Center' }).click();
+  await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your internet connection and try again.');
+  await expect(page.getByRole('link', { name: 'Haat home' })).toBeVisible();
+  await page.unroute('**/assets/help-page-*.js');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Help');
+});
+
 test('the API documentation and health answer', async ({ request }) => {
   const health = await request.get('/api/health');
   const body = await health.json();

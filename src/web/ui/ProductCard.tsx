@@ -1,9 +1,6 @@
-import { Check, ShoppingCart } from 'lucide-react';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_PLACEHOLDER_IMAGE, type ProductCard as ProductCardData } from '../../contracts/catalog.contract';
-import { useAddToCart } from '../features/cart/use-add-to-cart';
-import { Button } from './Button';
 import { cn } from './cn';
 import { Money } from './Money';
 import { PointsBadge } from './PointsBadge';
@@ -19,43 +16,6 @@ export function showPlaceholderOnError(e: SyntheticEvent<HTMLImageElement>) {
 /** The same handler, for callers written as `const onError = usePlaceholderOnError()`. */
 export function usePlaceholderOnError() {
   return showPlaceholderOnError;
-}
-
-/** 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, and 'Out of stock' (disabled) when there is none. */
-export function AddToCartButton({ productId, describedBy, stock, quantity = 1, className, size = 'sm', onAdded }: { productId: string; /** The id of the element naming the product. */ describedBy?: string; stock: number; quantity?: number; className?: string; size?: 'sm' | 'md' | 'lg'; onAdded?: () => void }) {
-  const { addToCart, isAdding } = useAddToCart();
-  const [added, setAdded] = useState(false);
-  useEffect(() => {
-    if (!added) return;
-    const timer = setTimeout(() => setAdded(false), 2000);
-    return () => clearTimeout(timer);
-  }, [added]);
-
-  if (stock <= 0) {
-    return (
-      <Button variant="secondary" size={size} disabled className={className} aria-describedby={describedBy}>
-        Out of stock
-      </Button>
-    );
-  }
-  const busy = isAdding(productId);
-  return (
-    <Button
-      size={size}
-      loading={busy}
-      className={className}
-      aria-describedby={describedBy}
-      onClick={async () => {
-        if (await addToCart(productId, quantity)) {
-          setAdded(true);
-          onAdded?.();
-        }
-      }}
-    >
-      {!busy && (added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />)}
-      {added ? 'Added to Cart!' : 'Add to Cart'}
-    </Button>
-  );
 }
 
 /** Price, struck original price and the discount as `-23%`. */
@@ -82,10 +42,12 @@ type ProductCardProps = {
   eager?: boolean;
   /** The heading level of the product name: 3 unless told. */
   headingLevel?: 2 | 3;
+  /** The card's action (add to cart), given the id of the element that names the product. */
+  action?: (nameId: string) => ReactNode;
 };
 
-/** A product in a grid or a list: image, name (links to its page), shop, price, discount, points, rating and add to cart. */
-export function ProductCard({ product: p, layout = 'grid', eager, headingLevel = 3 }: ProductCardProps) {
+/** A product in a grid or a list: image, name (links to its page), shop, price, discount, points, rating and the caller's action. */
+export function ProductCard({ product: p, layout = 'grid', eager, headingLevel = 3, action }: ProductCardProps) {
   const nameId = useId();
   const href = `/product/${p.id}`;
   const Heading = `h${headingLevel}` as const;
@@ -122,9 +84,7 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
             <span className="sr-only"> reward points earned</span>
           </p>
         )}
-        <div className={cn('mt-auto pt-2', list && 'sm:max-w-xs')}>
-          <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} className="w-full" />
-        </div>
+        {action && <div className={cn('mt-auto pt-2', list && 'sm:max-w-xs')}>{action(nameId)}</div>}
       </div>
     </article>
   );

@@ -10,6 +10,7 @@ import { useTitle } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
+import { addToCartAction } from '../cart/add-to-cart-button';
 import { useCategories, useProducts } from './catalog-api';
 import { SearchFilters } from './search-filters';
 import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
@@ -133,7 +134,7 @@ export function SearchPage() {
                 <Results view={state.view}>
                   {data.items.map((p, i) => (
                     <li key={p.id}>
-                      <ProductCard product={p} layout={state.view} eager={i < 4} />
+                      <ProductCard product={p} layout={state.view} eager={i < 4} action={addToCartAction(p)} />
                     </li>
                   ))}
                 </Results>

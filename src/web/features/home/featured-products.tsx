@@ -1,6 +1,7 @@
 import { PackageOpen } from 'lucide-react';
 import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
+import { addToCartAction } from '../cart/add-to-cart-button';
 import { useFeaturedProducts } from '../catalog/catalog-api';
 
 /** SPEC section 9: the home page features 4 products. */
@@ -35,7 +36,7 @@ export function FeaturedProducts() {
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {featured.data.items.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} />
+                <ProductCard product={p} action={addToCartAction(p)} />
               </li>
             ))}
           </ul>

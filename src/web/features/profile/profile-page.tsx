@@ -74,7 +74,7 @@ export function ProfilePage() {
     return (
       <AccessDenied>
         <p>This page is only accessible to vendors.</p>
-        <p className="mt-1 text-sm text-slate-600">Customers can view their profile here too.</p>
+        <p className="mt-1 text-sm text-slate-600">Customers and vendors have a profile here; {me.data.role === 'merchant' ? 'a merchant account' : 'an admin account'} does not.</p>
         <Link to="/" className="mt-5 inline-flex text-sm font-medium text-violet-700 hover:underline">
           Back to Home
         </Link>

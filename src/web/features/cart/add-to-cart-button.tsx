@@ -1,0 +1,46 @@
+import { Check, ShoppingCart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { useAddToCart } from './use-add-to-cart';
+
+/** 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, and 'Out of stock' (disabled) when there is none. */
+export function AddToCartButton({ productId, describedBy, stock, quantity = 1, className, size = 'sm', onAdded }: { productId: string; /** The id of the element naming the product. */ describedBy?: string; stock: number; quantity?: number; className?: string; size?: 'sm' | 'md' | 'lg'; onAdded?: () => void }) {
+  const { addToCart, isAdding } = useAddToCart();
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), 2000);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  if (stock <= 0) {
+    return (
+      <Button variant="secondary" size={size} disabled className={className} aria-describedby={describedBy}>
+        Out of stock
+      </Button>
+    );
+  }
+  const busy = isAdding(productId);
+  return (
+    <Button
+      size={size}
+      loading={busy}
+      className={className}
+      aria-describedby={describedBy}
+      onClick={async () => {
+        if (await addToCart(productId, quantity)) {
+          setAdded(true);
+          onAdded?.();
+        }
+      }}
+    >
+      {!busy && (added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />)}
+      {added ? 'Added to Cart!' : 'Add to Cart'}
+    </Button>
+  );
+}
+
+/** A product card's action: a full-width Add to Cart described by the card's product name. */
+export function addToCartAction(p: { id: string; stockQuantity: number }) {
+  return (nameId: string) => <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} className="w-full" />;
+}
