@@ -138,7 +138,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
         id = created.product.id;
         message = created.message;
         setSavedId(id);
-        refreshAfterProductChange(qc, id);
+        void refreshAfterProductChange(qc, id);
       }
     } catch (e) {
       showServerErrors(e, m.createFailed);
@@ -148,7 +148,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     try {
       // A new product without pictures is complete after the create.
       if (savedId || urls.length > 0) await updateProduct(id, { ...values, images: urls });
-      refreshAfterProductChange(qc, id);
+      void refreshAfterProductChange(qc, id);
     } catch (e) {
       showServerErrors(e, savedId ? m.updateFailed : m.createFailed);
       return;

@@ -3,7 +3,7 @@ import type { Page } from '../../../contracts/common.contract';
 import { shopMessages, type Shop } from '../../../contracts/shops.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { vendorOverviewQueryKey, vendorProductsQueryKey } from './vendor-products-api';
+import { refreshAfterProductChange } from './vendor-products-api';
 
 /** The signed-in vendor's shops: invalidate after creating, editing, toggling or changing an image. */
 export const vendorShopsQueryKey = ['vendor-shops'] as const;
@@ -14,13 +14,7 @@ export const vendorShopsQueryKey = ['vendor-shops'] as const;
  * overview, the storefront's search and product pages), so none shows the shop as it was.
  */
 export function refreshAfterShopChange(qc: QueryClient): Promise<unknown> {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: vendorShopsQueryKey }),
-    qc.invalidateQueries({ queryKey: vendorProductsQueryKey }),
-    qc.invalidateQueries({ queryKey: vendorOverviewQueryKey }),
-    qc.invalidateQueries({ queryKey: ['products'] }),
-    qc.invalidateQueries({ queryKey: ['product'] }),
-  ]);
+  return Promise.all([qc.invalidateQueries({ queryKey: vendorShopsQueryKey }), refreshAfterProductChange(qc), qc.invalidateQueries({ queryKey: ['product'] })]);
 }
 
 /** The signed-in vendor's shops (all of them, oldest first), from GET /api/vendor/shops. */

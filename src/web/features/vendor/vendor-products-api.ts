@@ -33,11 +33,13 @@ export function useVendorOverview() {
  * After any product change: the vendor's lists and overview, and the storefront's lists and the
  * product's page, so a new, edited or deactivated product shows as it is now everywhere.
  */
-export function refreshAfterProductChange(qc: QueryClient, productId?: string) {
-  void qc.invalidateQueries({ queryKey: vendorProductsQueryKey });
-  void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
-  void qc.invalidateQueries({ queryKey: ['products'] });
-  if (productId) void qc.invalidateQueries({ queryKey: ['product', productId] });
+export function refreshAfterProductChange(qc: QueryClient, productId?: string): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: vendorProductsQueryKey }),
+    qc.invalidateQueries({ queryKey: vendorOverviewQueryKey }),
+    qc.invalidateQueries({ queryKey: ['products'] }),
+    ...(productId ? [qc.invalidateQueries({ queryKey: ['product', productId] })] : []),
+  ]);
 }
 
 /** The product as the form saves it: every field, with the final ordered list of image URLs. */
@@ -54,7 +56,7 @@ export function useSetProductActive() {
   return useMutation({
     mutationFn: ({ product, isActive }: { product: VendorProduct; isActive: boolean }) =>
       api.patch<VendorProductSaved>(`/api/vendor/products/${product.id}/status`, { isActive }),
-    onSettled: (_d, _e, v) => refreshAfterProductChange(qc, v.product.id),
+    onSettled: (_d, _e, v) => void refreshAfterProductChange(qc, v.product.id),
   });
 }
 
@@ -63,6 +65,6 @@ export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (product: VendorProduct) => api.delete<VendorProductDeleted>(`/api/vendor/products/${product.id}`),
-    onSettled: (_d, _e, product) => refreshAfterProductChange(qc, product.id),
+    onSettled: (_d, _e, product) => void refreshAfterProductChange(qc, product.id),
   });
 }
