@@ -11,7 +11,10 @@ test('a customer registers, signs in, sees the customer header and signs out', a
   await page.getByLabel('Date of birth').fill('1996-08-15');
   await page.getByLabel('Gender').selectOption('female');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Address').fill('22 Jubilee Hills, Hyderabad');
+  await page.getByLabel('Address').fill('22 Jubilee Hills');
+  await page.getByLabel('City').fill('Hyderabad');
+  await page.getByLabel('State').selectOption('Telangana');
+  await page.getByLabel('PIN code').fill('500033');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('kavya-secret');
   await page.getByLabel('Confirm password').fill('kavya-secret-typo');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -38,6 +41,12 @@ test('a customer registers, signs in, sees the customer header and signs out', a
   await expect(nav.getByRole('link', { name: 'Wallet' })).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'haat_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+  // The address typed at sign-up is the first saved address, the default.
+  await page.goto('/profile');
+  const saved = page.getByRole('listitem').filter({ hasText: '22 Jubilee Hills' });
+  await expect(saved).toContainText('Hyderabad, Telangana - 500033');
+  await expect(saved).toContainText('Default');
 
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -35,12 +35,17 @@ test('a guest searches, signs in, buys from two shops with points through the te
   await page.goto('/');
   const oilId = await searchAndOpen(page, 'face oil', OIL);
   await expect(page.getByText('Kerala Wellness Co.').first()).toBeVisible();
+  // What the product page says about delivery is what checkout charges.
+  await expect(page.getByText('Inclusive of all taxes. Delivery ₹99 per order, free on orders above ₹999.')).toBeVisible();
 
-  // A guest who adds to cart signs in first, then comes back to the product.
+  // A guest who adds to cart signs in first, then comes back to the product, with it in the cart.
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page).toHaveURL(/\/login\?next=/);
   await signIn(page);
   await expect(page).toHaveURL(new RegExp(`/product/${oilId}$`));
+  await expect(page.getByText('Product added to cart!')).toBeVisible();
+  const afterSignIn = await (await page.request.get('/api/cart')).json();
+  expect(afterSignIn.items.map((l: { productId: string }) => l.productId)).toContain(oilId);
 
   // Start from an empty cart, and note the stock and points before buying.
   const cart = await (await page.request.get('/api/cart')).json();
@@ -107,11 +112,16 @@ test('a guest searches, signs in, buys from two shops with points through the te
   await page.goto('/orders');
   await page.getByRole('article').first().getByRole('button', { name: 'Cancel Order' }).click();
   const confirm = page.getByRole('dialog', { name: `Cancel order ${orderRef}?` });
-  await expect(confirm).toContainText('The stock goes back to the shops.');
-  await expect(confirm).toContainText('(200) are refunded to your wallet');
+  // The dialog names exactly what comes back: the money paid, the points used, the units.
+  await expect(confirm).toContainText('Every item in this order is cancelled: ');
+  await expect(confirm).toContainText(/₹[\d,]+ comes back to your original payment method/);
+  await expect(confirm).toContainText('200 points you used come back to your wallet.');
+  await expect(confirm).toContainText('2 items go back to the shops.');
+  const refund = ((await confirm.getByText('comes back to your original payment method').locator('strong').textContent()) ?? '').trim();
   await confirm.getByRole('button', { name: 'Cancel Order' }).click();
-  await expect(page.getByText(/Your order has been cancelled: 200 points refunded/)).toBeVisible();
+  await expect(page.getByText(`Your order has been cancelled: ${refund} to be refunded to your payment method, 200 points refunded, stock returned to the shops.`)).toBeVisible();
   await expect(page.getByRole('article').first()).toContainText('Cancelled');
+  await expect(page.getByRole('article').first()).toContainText(`Refund pending: ${refund}`);
   await expect(page.getByRole('article').first().getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
 
   expect(await stockOf(page, oilId)).toBe(stockBefore.oil);
@@ -170,4 +180,28 @@ test('on a 375 px phone, every tab of /orders shows without scrolling @phone', a
   for (const name of ['All', 'Processing', 'Shipped', 'Delivered']) {
     await expect(tabs.filter({ hasText: name })).toBeInViewport({ ratio: 0.9 }); // the bottom pixel of the active border is clipped
   }
+});
+
+test("'Sold by' on a product page opens the shop's page, which lists only that shop's products @phone", async ({ page }) => {
+  await page.goto('/search?q=game%20controller');
+  await page.getByRole('link', { name: CONTROLLER, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: CONTROLLER })).toBeVisible();
+  const soldBy = page.getByRole('main').getByText('Sold by').first().getByRole('link');
+  const shopName = (await soldBy.textContent())?.trim() ?? '';
+  expect(shopName).not.toBe('');
+  await soldBy.click();
+
+  await expect(page).toHaveURL(/\/shop\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  const products = page.getByRole('region', { name: 'Products' }).getByRole('article');
+  await expect(products.first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: CONTROLLER, exact: true })).toBeVisible();
+  // Every card names this shop as its seller.
+  const sellers = await products.evaluateAll((cards) => cards.map((c) => c.querySelector('a[href^="/shop/"]')?.textContent?.trim()));
+  expect(new Set(sellers)).toEqual(new Set([shopName]));
+  await expectAccessible(page);
+
+  // An unknown shop says so.
+  await page.goto('/shop/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop not found' })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -78,10 +78,16 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     const shopDialog = vendor.getByRole('dialog', { name: 'Create New Shop' });
     await shopDialog.getByLabel('Shop name').fill(shopName);
     await shopDialog.getByLabel('Description').fill('Hand-thrown clay cups from Jaipur.');
+    // A new shop delivers, and the form says what customers pay for it: the rule checkout charges.
+    await expect(shopDialog.getByLabel('We offer delivery')).toBeChecked();
+    await expect(shopDialog).toContainText('Delivery ₹99 per order, free on orders above ₹999');
     await shopDialog.getByRole('button', { name: 'Create Shop' }).click();
     await expect(vendor.getByText('Shop created successfully!')).toBeVisible();
     await expect(shopDialog).toBeHidden();
     await expect(vendor.getByText(shopName).first()).toBeVisible();
+    const shopCard = vendor.getByRole('listitem').filter({ hasText: shopName });
+    await expect(shopCard).toContainText('Delivery ₹99 per order, free on orders above ₹999');
+    await expect(shopCard).not.toContainText(' km');
 
     // 3. A product with two images, in /vendor/dashboard → Products.
     await vendor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -226,4 +232,42 @@ test("a vendor's failed profile save says why, in SPEC.md's words for vendors", 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Failed to update profile: Something went wrong on our side. Please try again.')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Meenakshi');
+});
+
+test('a product whose picture is refused is not saved: the form keeps its input, the picture says why, one message', async ({ page }) => {
+  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor@haat.test', password: 'Vendor@123' } });
+  const dir = mkdtempSync(join(tmpdir(), 'haat-e2e-bad-image-'));
+  const fake = join(dir, 'not-really.png');
+  writeFileSync(fake, 'this is text, not a picture');
+  const productName = `Terracotta Planter ${Date.now().toString(36)}`;
+  const found = async () => (await (await page.request.get(`/api/vendor/products?q=${encodeURIComponent(productName)}&status=all`)).json()).items.length;
+  try {
+    await page.goto('/vendor/dashboard?tab=products');
+    await page.getByRole('button', { name: 'Add Product' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Product' });
+    await dialog.getByRole('textbox', { name: 'Product name', exact: true }).fill(productName);
+    await dialog.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('599');
+    await dialog.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Home & Living' });
+    await dialog.getByRole('combobox', { name: 'Shop', exact: true }).selectOption({ index: 1 });
+    await dialog.locator('input[type="file"]').setInputFiles(fake);
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+
+    // The picture's own tile says why; the form says nothing was saved; one toast, no success beside it.
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Please select a valid image file' }).first()).toBeVisible();
+    await expect(dialog.getByText(/Nothing was saved/)).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]')).toContainText('Failed to save product: Please select a valid image file');
+    await expect(dialog.getByRole('textbox', { name: 'Product name', exact: true })).toHaveValue(productName);
+    expect(await found()).toBe(0);
+
+    // Removing the refused picture and saving again saves the product, and the success replaces the error.
+    await dialog.getByRole('button', { name: 'Remove Image 1 (main image)' }).click();
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+    await expect(page.locator('[data-sonner-toast]')).toContainText('Product created successfully!');
+    expect(await found()).toBe(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, MINIMUM_AGE } from '../domain/age';
+import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { emailSchema, optionalText, requiredText } from './common.contract';
 
 export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
@@ -78,6 +79,38 @@ export const genderSchema = z
 const matching = <T extends { password: string; confirmPassword: string }>(v: T) => v.password === v.confirmPassword;
 const mismatch = { message: messages.passwordsDoNotMatch, path: ['confirmPassword'] };
 
+/** Forgot password: the request, the reset, and what they say. */
+export const passwordResetMessages = {
+  requested: 'If an account exists for that email, we have sent it a link to reset the password. Please check your inbox (and spam folder).',
+  linkInvalid: 'This reset link has expired or has already been used. Please ask for a new one.',
+  done: 'Your password has been reset. Please sign in with your new password.',
+  tooMany: 'Too many reset requests for this email. Please wait a while and try again.',
+} as const;
+
+/** `POST /api/auth/password-reset`. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+const newPasswordPair = z.object({ password, confirmPassword: z.string({ error: messages.passwordsDoNotMatch }) });
+
+/** The reset page's form: the new password twice. */
+export const newPasswordSchema = newPasswordPair.refine(matching, mismatch);
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
+
+/** `POST /api/auth/password-reset/confirm`: the token from the link and the new password twice. */
+export const passwordResetSchema = newPasswordPair
+  .extend({ token: z.string({ error: passwordResetMessages.linkInvalid }).regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid) })
+  .refine(matching, mismatch);
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** The sign-up address: optional, but a street given needs its city, state and PIN (it becomes the first saved address). */
+export const signUpAddressMessages = {
+  street: 'Please enter the street address too, or leave the address empty',
+  city: 'City is required with an address',
+  state: 'Please choose a state or union territory',
+  pin: 'Please enter a valid 6-digit PIN code',
+} as const;
+
 export const customerRegisterSchema = z
   .object({
     role: z.literal('customer'),
@@ -88,11 +121,30 @@ export const customerRegisterSchema = z
     gender: genderSchema,
     email: emailSchema,
     address: optionalText(300),
+    city: optionalText(100),
+    state: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.enum(INDIA_STATES_AND_UTS, { error: signUpAddressMessages.state }).optional()),
+    postalCode: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace(/\s/g, '') : undefined)),
     password,
     confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
     referralCode,
   })
-  .refine(matching, mismatch);
+  .refine(matching, mismatch)
+  .superRefine((v, ctx) => {
+    if (!v.address && !v.city && !v.state && !v.postalCode) return;
+    if (!v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: signUpAddressMessages.street });
+    if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: signUpAddressMessages.city });
+    if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: signUpAddressMessages.state });
+    if (!v.postalCode || !/^[1-9]\d{5}$/.test(v.postalCode)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: signUpAddressMessages.pin });
+  });
 
 export const vendorRegisterSchema = z
   .object({

@@ -37,7 +37,9 @@ export const cartLineSchema = z.object({
   rewardPercentage: z.number(),
   stockQuantity: z.number().int(),
   quantity: z.number().int(),
-  /** False when the product or its shop went inactive or it is out of stock: such lines are not counted or bought. */
+  /** False when the shop does not deliver (then the line is not available either). */
+  delivers: z.boolean(),
+  /** False when the product or its shop went inactive, it is out of stock or the shop does not deliver: such lines are not counted or bought. */
   available: z.boolean(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;

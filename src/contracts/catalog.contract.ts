@@ -40,6 +40,8 @@ export const productCardSchema = z.object({
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   stockQuantity: z.number().int(),
+  /** False when the product's shop does not deliver: it cannot be ordered online. */
+  delivers: z.boolean(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -96,6 +98,8 @@ export const productSearchQuerySchema = pageQuerySchema
   .extend({
     q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
     category: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    /** One shop's products (the shop page). */
+    shop: z.preprocess(blankToUndefined, z.uuid({ error: 'Shop must be a shop id' }).optional()),
     minPrice: rupees(PRICE_RANGE_MIN, 'Minimum price'),
     maxPrice: rupees(PRICE_RANGE_MAX, 'Maximum price'),
     minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5').default(0)),

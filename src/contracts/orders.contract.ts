@@ -67,6 +67,8 @@ export const orderSchema = z.object({
   pointsEarned: z.number().int(),
   shippingAddress: z.string(),
   itemCount: z.number().int(),
+  /** Money owed back to the payment method by cancellations. */
+  refundDuePaise: z.number().int(),
   cancellable: z.boolean(),
   parts: z.array(orderPartSchema),
 });
@@ -92,14 +94,28 @@ export type OrderCounts = z.infer<typeof orderCountsSchema>;
 export const orderListSchema = pageSchema(orderSchema).extend({ counts: orderCountsSchema });
 export type OrderList = z.infer<typeof orderListSchema>;
 
-export const cancelledOrderSchema = z.object({
-  order: orderDetailSchema,
-  message: z.string(),
+/** What a cancel gives back, as planned before it runs and as done. */
+const cancelEffects = {
   stockReturned: z.number().int(),
+  /** Points used on the order that come back to the wallet. */
   pointsRefunded: z.number().int(),
+  /** Pending points that the cancelled parts would have earned, removed. */
   pointsVoided: z.number().int(),
-});
+  /** Money that comes back to the original payment method. */
+  refundPaise: z.number().int(),
+};
+
+export const cancelledOrderSchema = z.object({ order: orderDetailSchema, message: z.string(), ...cancelEffects });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
+
+/** GET /api/orders/:id/cancel-preview: exactly what Cancel Order would do now, for the confirmation dialog. */
+export const cancelPreviewSchema = z.object({
+  parts: z.array(z.object({ id: z.uuid(), storeName: z.string(), subtotalPaise: z.number().int() })),
+  /** Some parts have moved on (shipped or delivered) and stay. */
+  partial: z.boolean(),
+  ...cancelEffects,
+});
+export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
 
 /** POST /api/products/:id/reviews: 1 to 5 stars and a comment. */
 export const newReviewSchema = z.object({

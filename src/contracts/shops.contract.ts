@@ -69,7 +69,8 @@ export const shopInputSchema = z
       .optional()
       .transform((v) => (v ? v.replace(/\s/g, '') : undefined))
       .refine((v) => v === undefined || /^[1-9]\d{5}$/.test(v), shopMessages.invalidPin),
-    deliveryAvailable: z.boolean({ error: 'Delivery must be true or false' }).default(false),
+    // A shop on an online marketplace delivers unless its vendor says otherwise (then its products cannot be ordered).
+    deliveryAvailable: z.boolean({ error: 'Delivery must be true or false' }).default(true),
     deliveryDistanceKm: z.number({ error: shopMessages.distance }).int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km').optional(),
     deliveryFeePaise: paise(shopMessages.fee).optional(),
     freeDeliveryThresholdPaise: paise(shopMessages.threshold).optional(),
@@ -90,6 +91,21 @@ export type ShopInput = z.input<typeof shopInputSchema>;
 export type ShopData = z.output<typeof shopInputSchema>;
 
 /** A shop as the vendor's API answers it; money in paise. */
+/** `GET /api/shops/:id`: what shoppers see of an open shop (its page, linked from 'Sold by'). */
+export const publicShopSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  shopType: z.enum(shopTypes),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  /** False when the shop does not deliver: its products cannot be ordered online. */
+  delivers: z.boolean(),
+});
+export type PublicShop = z.infer<typeof publicShopSchema>;
+
 export const shopSchema = z.object({
   id: z.uuid(),
   shopName: z.string(),
@@ -194,7 +210,7 @@ export function shopFormValues(shop?: Shop | null): ShopFormValues {
     city: shop?.city ?? '',
     state: shop?.state ?? '',
     postalCode: shop?.postalCode ?? '',
-    deliveryAvailable: shop?.deliveryAvailable ?? false,
+    deliveryAvailable: shop?.deliveryAvailable ?? true,
     deliveryDistanceKm: String(shop?.deliveryDistanceKm ?? SHOP_DEFAULTS.deliveryDistanceKm),
     deliveryFee: String(toRupees(shop?.deliveryFeePaise ?? SHOP_DEFAULTS.deliveryFeePaise)),
     freeDeliveryThreshold: String(toRupees(shop?.freeDeliveryThresholdPaise ?? SHOP_DEFAULTS.freeDeliveryThresholdPaise)),

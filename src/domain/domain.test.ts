@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ageOn, isIsoDate } from './age';
 import { discountPercent, formatRupees, toPaise } from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
+import { moneyBackPaise } from './refunds';
+import { editDistance, isCorrectable, queryWords, synonymsOf } from './search-terms';
 
 describe('referral codes', () => {
   it("are 'MERCH' plus 6 uppercase letters or digits for merchants", () => {
@@ -47,5 +49,48 @@ describe('isIsoDate', () => {
   it('accepts real calendar dates only', () => {
     expect(['1990-02-28', '2000-02-29', '2026-12-31'].map(isIsoDate)).toEqual([true, true, true]);
     expect(['1990-02-30', '1900-02-29', '2026-13-01', '2026-00-10', '31-12-1990', '1990-1-1', ''].map(isIsoDate)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('moneyBackPaise', () => {
+  const order = { subtotalPaise: 105000, totalAmountPaise: 84000, pointsUsed: 210, paid: true, refundDueSoFarPaise: 0 };
+
+  it('gives back the cancelled parts less the points refunded for them', () => {
+    expect(moneyBackPaise(order, { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false })).toBe(36000);
+  });
+
+  it('gives back the rest of what was paid, shipping included, with the last part', () => {
+    expect(moneyBackPaise({ ...order, refundDueSoFarPaise: 36000 }, { cancellingSubtotalPaise: 60000, pointsRefunded: 120, allCancelledAfter: true })).toBe(48000);
+    expect(moneyBackPaise({ subtotalPaise: 45000, totalAmountPaise: 54900, pointsUsed: 0, paid: true, refundDueSoFarPaise: 0 }, { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: true })).toBe(54900);
+  });
+
+  it('gives back no money when nothing was paid, and never more than was paid', () => {
+    expect(moneyBackPaise({ ...order, paid: false }, { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false })).toBe(0);
+    expect(moneyBackPaise({ ...order, totalAmountPaise: 1000 }, { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: false })).toBe(1000);
+  });
+});
+
+describe('search terms', () => {
+  it('knows synonyms both ways, and nothing for other words', () => {
+    expect(synonymsOf('mobile')).toEqual(['phone', 'smartphone', 'cellphone']);
+    expect(synonymsOf('television')).toEqual(['tv']);
+    expect(synonymsOf('footwear')).toContain('shoes');
+    expect(synonymsOf('kurta')).toEqual([]);
+  });
+
+  it('splits a search into lower-case words', () => {
+    expect(queryWords('  Leather FOOTWEAR, size-9 leather ')).toEqual(['leather', 'footwear', 'size', '9']);
+  });
+
+  it('counts edits: insertions, deletions, replacements and swaps, up to a limit', () => {
+    expect(editDistance('criket', 'cricket')).toBe(1);
+    expect(editDistance('kasmir', 'kashmir')).toBe(1);
+    expect(editDistance('kashmeer', 'kashmir')).toBe(2);
+    expect(editDistance('crickte', 'cricket')).toBe(1);
+    expect(editDistance('television', 'television')).toBe(0);
+    expect(editDistance('tennis', 'cricket')).toBe(3);
+    expect(isCorrectable('criket')).toBe(true);
+    expect(isCorrectable('tea')).toBe(false);
+    expect(isCorrectable('iphone15')).toBe(false);
   });
 });

@@ -4,6 +4,12 @@ export const SHIPPING_FEE_PAISE = 9900;
 /** 1 point = 1 rupee = 100 paise. */
 export const PAISE_PER_POINT = 100;
 
+/** What every page says about delivery: the rule `shippingPaise` charges, in words (₹99 per order, free above ₹999). */
+export const DELIVERY_TERMS = `Delivery ₹${SHIPPING_FEE_PAISE / 100} per order, free on orders above ₹${FREE_SHIPPING_ABOVE_PAISE / 100}`;
+
+/** What a shop that does not deliver says, wherever its products are shown. */
+export const noDeliveryMessage = (shopName: string) => `${shopName} does not deliver, so its products cannot be ordered online`;
+
 /** Shipping for a cart subtotal (nothing for an empty cart). */
 export function shippingPaise(subtotalPaise: number): number {
   if (subtotalPaise <= 0) return 0;

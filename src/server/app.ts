@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
+import { createMailer } from './platform/mail';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
@@ -25,7 +26,7 @@ import { setMerchantEmail } from './modules/merchants';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { rewardsRoutes } from './modules/rewards';
-import { shopsRoutes } from './modules/shops';
+import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
   config: Config;
@@ -39,14 +40,14 @@ export type BuildAppOptions = {
 export async function buildApp({ config, database, webDist = resolve('dist/web'), logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
-    trustProxy: config.NODE_ENV === 'production',
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', makeContext(database.db, database.kind, config));
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log)));
   app.decorateRequest('user', null);
 
   await app.register(helmet, {
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(profileRoutes);
   await app.register(settingsRoutes, { onEmailChanged: setMerchantEmail });
   await app.register(shopsRoutes);
+  await app.register(publicShopsRoutes);
   await app.register(mediaRoutes);
   await app.register(rewardsRoutes);
   await app.register(ordersRoutes);
@@ -103,6 +105,16 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   mkdirSync(resolve(config.DATA_DIR, 'uploads'), { recursive: true });
   await serveWeb(app, webDist, resolve(config.DATA_DIR, 'uploads'));
   return app;
+}
+
+/**
+ * Off unless configured: X-Forwarded-For is the client's own word unless a trusted proxy wrote it.
+ * A hop count trusts that many peers nearest to us (Fastify's own number option now trusts none, so
+ * it is written as a function); a list trusts only those proxy addresses.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 async function serveWeb(app: FastifyInstance, webDist: string, uploads: string) {

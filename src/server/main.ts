@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { ensureSuperAdmin } from './modules/auth';
+import { startStockHoldsJob } from './modules/catalog';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 
@@ -25,9 +26,9 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, logger: config.NODE_ENV !== 'test' });
-  let stopPointsRelease = () => {};
+  let stopJobs = () => {};
   const close = async () => {
-    stopPointsRelease();
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);
@@ -36,7 +37,8 @@ async function main() {
   process.once('SIGTERM', close);
   // The address is printed once, below, as the line to open; the log only notes the start.
   await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
-  stopPointsRelease = startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log });
+  const jobs = [startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log }), startStockHoldsJob({ db: database.db, log: app.log })];
+  stopJobs = () => jobs.forEach((stop) => stop());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

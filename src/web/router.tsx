@@ -9,12 +9,15 @@ import { RouteError } from './layout/RouteError';
 
 // Each page but the home page is its own chunk, fetched when first opened (a phone on a slow
 // connection downloads only what it shows).
+const ForgotPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ResetPasswordPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
 const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const VendorRegisterPage = lazy(() => import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })));
 const CartPage = lazy(() => import('./features/cart/cart-page').then((m) => ({ default: m.CartPage })));
 const ProductPage = lazy(() => import('./features/catalog/product-page').then((m) => ({ default: m.ProductPage })));
+const ShopPage = lazy(() => import('./features/catalog/shop-page').then((m) => ({ default: m.ShopPage })));
 const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
 const AboutPage = lazy(() => import('./features/info/about-page').then((m) => ({ default: m.AboutPage })));
 const BecomeVendorPage = lazy(() => import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })));
@@ -43,8 +46,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'vendor/register', element: <VendorRegisterPage /> },
           { path: 'merchant/register', element: <MerchantRegisterPage /> },
+          { path: 'shop/:id', element: <ShopPage /> },
           { path: 'cart', element: <CartPage /> },
           { path: 'orders', element: <OrdersPage /> },
           { path: 'wallet', element: <WalletPage /> },

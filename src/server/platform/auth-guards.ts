@@ -13,6 +13,11 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'haat_session';
 
+/** The options of every session cookie: httpOnly, SameSite=Lax, Secure when configured (by default in production). */
+export function sessionCookieOptions(config: { COOKIE_SECURE: boolean }, maxAgeSeconds?: number) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE, path: '/', ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }) };
+}
+
 /** The signed-in user, or 401. */
 export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');

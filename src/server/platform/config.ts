@@ -15,6 +15,32 @@ const whole = (min: number, max: number, dflt: number) =>
     .max(max, `must be at most ${max}`)
     .default(dflt);
 
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): off by default, since the header
+ * is otherwise the client's own word; a hop count (1 = the one proxy in front of us); or a comma list
+ * of proxy addresses, CIDR ranges or the names loopback, linklocal, uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v?.trim().toLowerCase();
+    if (value === undefined || ['false', 'off', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be at most 10 hops' });
+      return hops;
+    }
+    if (['true', 'on', 'yes', 'all'].includes(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a hop count (such as 1) or a list of proxy addresses, not true: trusting every sender would let any client choose its own address' });
+      return false;
+    }
+    const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.find((a) => !/^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/.test(a));
+    if (bad) ctx.addIssue({ code: 'custom', message: `has '${bad}', which is not an IP address, a CIDR range or loopback, linklocal, uniquelocal` });
+    return list;
+  });
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const configSchema = z
@@ -31,12 +57,24 @@ const configSchema = z
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SEED_DEMO: bool(true),
-    COOKIE_SECURE: bool(false),
+    // Unset: Secure in production, where the app is served over HTTPS; `false` must be said explicitly there.
+    COOKIE_SECURE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
+    TRUST_PROXY: trustProxy,
     SESSION_TTL_HOURS: whole(1, 24 * 90, 24 * 7),
     LOGIN_MAX_FAILURES: whole(1, 1000, 5),
     LOGIN_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),
+    IMAGE_JOBS: whole(1, 64, 1),
+    STOCK_HOLD_MINUTES: whole(1, 24 * 60, 15),
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
+    APP_URL: z
+      .url('must be a URL such as https://haat.example.in')
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
+    PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
@@ -44,7 +82,8 @@ const configSchema = z
     path: ['ADMIN_EMAIL'],
   });
 
-export type Config = z.infer<typeof configSchema>;
+type ParsedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -59,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const key = issue.path.join('.') || 'configuration';
     throw new ConfigError(`Configuration error: ${key} ${issue.message}`);
   }
-  return parsed.data;
+  const { COOKIE_SECURE, ...rest } = parsed.data;
+  return { ...rest, COOKIE_SECURE: COOKIE_SECURE === undefined ? rest.NODE_ENV === 'production' : ['true', '1', 'yes'].includes(COOKIE_SECURE) };
 }

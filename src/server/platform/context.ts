@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db';
+import { JobQueue } from './job-queue';
 import { LoginThrottle } from './login-limiter';
+import type { Mailer } from './mail';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
 export type AppContext = {
@@ -8,6 +10,12 @@ export type AppContext = {
   dbKind: DbKind;
   config: Config;
   loginFailures: LoginThrottle;
+  /** Image decoding and encoding: IMAGE_JOBS at a time, at most 64 waiting. */
+  imageJobs: JobQueue;
+  /** Where mail goes: SMTP, or the outbox folder (set by buildApp, which has the logger). */
+  mailer: Mailer;
+  /** The address links in mail point to: APP_URL, or this server's own address. */
+  appUrl: string;
 };
 
 declare module 'fastify' {
@@ -16,11 +24,14 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config): AppContext {
+export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer): AppContext {
   return {
     db,
     dbKind,
     config,
     loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000),
+    mailer,
+    appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
+    imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
   };
 }

@@ -60,17 +60,33 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const CROSS_SITE_MESSAGE = 'This request was blocked for your security. Please reload the page and try again.';
+
+/** True when the request says it comes from another site: `Sec-Fetch-Site: cross-site`, or an Origin whose host is not ours. */
+function isCrossSite(req: FastifyRequest): boolean {
+  if (req.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    // `null` (a sandboxed frame, a redirect across sites) is not a URL and is refused too.
+    return new URL(origin).host.toLowerCase() !== req.host.toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
 /**
  * CSRF defence for cookie sessions: state-changing API calls must carry `x-requested-with: haat`,
- * a header a cross-site form cannot send and a cross-site script cannot add without CORS approval.
+ * a header a cross-site form cannot send and a cross-site script cannot add without CORS approval,
+ * and must not name another site as their origin (defence in depth, should CORS ever be opened).
  * Webhooks are signed by their sender instead.
  */
 export function installCsrfCheck(app: FastifyInstance, exempt: string[] = []): void {
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     if (exempt.some((p) => req.url.startsWith(p))) return;
-    if (req.headers['x-requested-with'] !== 'haat') {
-      throw new AppError('CSRF_REJECTED', 'This request was blocked for your security. Please reload the page and try again.');
+    if (req.headers['x-requested-with'] !== 'haat' || isCrossSite(req)) {
+      throw new AppError('CSRF_REJECTED', CROSS_SITE_MESSAGE);
     }
   });
 }

@@ -1,12 +1,18 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { useResumeCartIntent } from '../features/cart/cart-intent';
+import { notify } from '../ui/notify';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
 
 /** Every page: the header, the page, the footer, and the toasts. */
 export function RootLayout() {
+  useResumeCartIntent();
+  // Errors report something on the page that was left: they close with it.
+  const { pathname } = useLocation();
+  useEffect(() => notify.dismissErrors(), [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
@@ -19,7 +25,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 3000 }} />
+      {/* Bottom right (full width at the bottom on a phone): never over the header's search or a dialog's title. */}
+      <Toaster position="bottom-right" richColors closeButton toastOptions={{ duration: 3000 }} />
       <ScrollRestoration />
     </div>
   );

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './Button';
+import { notify } from './notify';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -14,6 +15,8 @@ export function Modal({ open, onClose, title, children, footer, wide }: { open: 
 
   useEffect(() => {
     if (!open) return;
+    // An error still showing reported something behind the dialog; on a phone it would lie over the dialog's buttons.
+    notify.dismissErrors();
     const opener = document.activeElement as HTMLElement | null;
     const el = ref.current;
     (el?.querySelector<HTMLElement>('[data-autofocus]') ?? el?.querySelector<HTMLElement>(focusable))?.focus();
@@ -67,7 +70,26 @@ export function Modal({ open, onClose, title, children, footer, wide }: { open: 
 }
 
 /** Asks before a destructive action, naming what will be lost. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy }: { open: boolean; title: string; children: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+  confirmDisabled,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  /** Until what the action will do is known. */
+  confirmDisabled?: boolean;
+}) {
   return (
     <Modal
       open={open}
@@ -78,7 +100,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Keep it
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy}>
+          <Button variant="danger" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </>

@@ -74,7 +74,9 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
         </Heading>
         <p className="truncate text-xs text-slate-600">
           <span className="sr-only">Sold by </span>
-          {p.storeName}
+          <Link to={`/shop/${p.storeId}`} className="rounded hover:text-violet-800 hover:underline">
+            {p.storeName}
+          </Link>
         </p>
         {p.ratingCount > 0 && <StarRating value={p.ratingAverage} count={p.ratingCount} />}
         <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} />

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../contracts/auth.contract';
+import { messages, signUpAddressMessages } from '../../../contracts/auth.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
@@ -24,7 +24,7 @@ async function register(body: unknown) {
 
 describe('customer registration', () => {
   it('creates the account, its profile and its customers row, and says so', async () => {
-    const input = customerInput({ gender: 'female', dateOfBirth: '1995-03-04', address: '5 Residency Road, Bengaluru' });
+    const input = customerInput({ gender: 'female', dateOfBirth: '1995-03-04', address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560 025' });
     const res = await register(input);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Account created successfully! You can now login.');
@@ -36,7 +36,32 @@ describe('customer registration', () => {
     const [customer] = await rows<{ full_name: string; reward_points: number; address: string }>(
       sql`select full_name, reward_points, address from customers where user_id = ${res.body.id}`,
     );
-    expect(customer).toEqual({ full_name: 'Asha Verma', reward_points: 0, address: '5 Residency Road, Bengaluru' });
+    expect(customer).toEqual({ full_name: 'Asha Verma', reward_points: 0, address: '5 Residency Road' });
+  });
+
+  it('saves the address typed at sign-up as the first, default delivery address', async () => {
+    const input = customerInput({ address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560025' });
+    const c = new TestClient(t.app, '10.3.3.1');
+    await registerAndLogin(c, input);
+    const saved = (await c.get('/api/addresses')).json().items;
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ type: 'home', streetAddress: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560025', isDefault: true });
+  });
+
+  it('saves no address when none was typed', async () => {
+    const c = new TestClient(t.app, '10.3.3.2');
+    await registerAndLogin(c, customerInput());
+    expect((await c.get('/api/addresses')).json().items).toHaveLength(0);
+  });
+
+  it('asks for the city, state and PIN of a sign-up address, under each field, and creates nothing until they are there', async () => {
+    const input = customerInput({ address: '5 Residency Road' });
+    const res = await register(input);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({ city: signUpAddressMessages.city, state: signUpAddressMessages.state, postalCode: signUpAddressMessages.pin });
+    expect(await rows(sql`select id from users where email = ${input.email}`)).toHaveLength(0);
+    const badPin = await register(customerInput({ address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '012345' }));
+    expect(badPin.body.error.fields).toEqual({ postalCode: signUpAddressMessages.pin });
   });
 
   it.each([

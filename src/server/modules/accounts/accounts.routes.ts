@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, meSchema, messages, registerSchema } from '../../../contracts/auth.contract';
+import { loginSchema, meSchema, messages, passwordResetMessages, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../../../contracts/auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError } from '../../platform/app-error';
-import { origin, requireUser, SESSION_COOKIE } from '../../platform/auth-guards';
-import { logout } from '../auth';
-import { getAccount, registerAccount, signIn } from './accounts.service';
+import { origin, requireUser, SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth-guards';
+import { FailureLimiter } from '../../platform/login-limiter';
+import { logout, resetPassword } from '../auth';
+import { getAccount, registerAccount, sendPasswordReset, signIn } from './accounts.service';
 
+const messageSchema = z.object({ message: z.string() });
 const registeredSchema = z.object({ id: z.uuid(), role: z.enum(['customer', 'vendor', 'merchant']), referralCode: z.string(), message: z.string() });
 const created = { customer: messages.customerCreated, vendor: messages.vendorCreated, merchant: messages.merchantCreated } as const;
 
@@ -37,13 +39,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       try {
         const { token, me } = await signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS });
         loginFailures.succeed(req.ip, req.body.email);
-        reply.setCookie(SESSION_COOKIE, token, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.COOKIE_SECURE,
-          path: '/',
-          maxAge: config.SESSION_TTL_HOURS * 3600,
-        });
+        reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, config.SESSION_TTL_HOURS * 3600));
         return me;
       } catch (e) {
         if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, req.body.email);
@@ -52,10 +48,47 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Mail per email address: a few links an hour, so nobody floods someone's inbox.
+  const resetMails = new FailureLimiter(3, 60 * 60_000);
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: { tags: ['auth'], summary: 'Send a password reset link (the same answer whether or not the account exists)', body: passwordResetRequestSchema, response: { 202: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (req, reply) => {
+      const wait = resetMails.retryAfter(req.body.email);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError('RATE_LIMITED', passwordResetMessages.tooMany);
+      }
+      resetMails.fail(req.body.email);
+      try {
+        await sendPasswordReset({ db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, email: req.body.email, ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES });
+      } catch (err) {
+        // The answer stays the same (it must not tell whether the account exists); the failure is for the operator.
+        req.log.error({ err }, 'password reset mail could not be sent');
+      }
+      return reply.status(202).send({ message: passwordResetMessages.requested });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: { tags: ['auth'], summary: 'Set a new password with the token of a reset link (once; every session ends)', body: passwordResetSchema, response: { 200: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
+    async (req) => {
+      await resetPassword({ db, token: req.body.token, newPassword: req.body.password });
+      return { message: passwordResetMessages.done };
+    },
+  );
+
   app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End the session and clear the cookie', response: { 204: z.null() } } }, async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     if (token) await logout({ db, token });
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
     return reply.status(204).send(null);
   });
 

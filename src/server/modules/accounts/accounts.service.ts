@@ -2,7 +2,8 @@ import type { Me, RegisterData } from '../../../contracts/auth.contract';
 import { messages } from '../../../contracts/auth.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { createAccount, findReferrer, getMe, login } from '../auth';
+import type { Mailer, MailMessage } from '../../platform/mail';
+import { createAccount, createPasswordReset, findReferrer, getMe, insertAddress, login } from '../auth';
 import { createMerchant, getMerchantBusinessName } from '../merchants';
 import { createReferral } from '../referrals';
 
@@ -35,6 +36,10 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
       address: input.role === 'customer' ? input.address : input.role === 'vendor' ? input.businessAddress : null,
       businessName: input.role === 'customer' ? null : input.businessName,
     });
+    // The address typed at sign-up becomes the customer's first saved address, the default.
+    if (input.role === 'customer' && input.address && input.city && input.state && input.postalCode) {
+      await insertAddress(tx, account.userId, { type: 'home', streetAddress: input.address, city: input.city, state: input.state, postalCode: input.postalCode, country: 'India', landmark: undefined, isDefault: true });
+    }
     if (input.role === 'merchant') {
       await createMerchant(tx, {
         userId: account.userId,
@@ -67,6 +72,33 @@ export async function getAccount({ db, userId }: { db: DbOrTx; userId: string })
   if (me.role !== 'merchant') return me;
   const businessName = await getMerchantBusinessName(db, userId);
   return { ...me, businessName, displayName: businessName ?? me.displayName };
+}
+
+/** The mail with a reset link: where to go, for how long, and what to do if it was not you. */
+export function passwordResetMail(a: { email: string; link: string; ttlMinutes: number }): MailMessage {
+  return {
+    to: a.email,
+    subject: 'Reset your Haat password',
+    text: [
+      'Hello,',
+      '',
+      `Someone (we hope you) asked to reset the password of the Haat account ${a.email}.`,
+      `Open this link within ${a.ttlMinutes} minutes to choose a new password:`,
+      '',
+      a.link,
+      '',
+      'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+      '',
+      'Haat',
+    ].join('\n'),
+  };
+}
+
+/** Sends a reset link to an active account with this email; nothing happens (and nothing tells) when there is none. */
+export async function sendPasswordReset({ db, mailer, appUrl, email, ttlMinutes }: { db: Db; mailer: Mailer; appUrl: string; email: string; ttlMinutes: number }): Promise<void> {
+  const reset = await createPasswordReset({ db, email, ttlMinutes });
+  if (!reset) return;
+  await mailer.send(passwordResetMail({ email: reset.email, link: `${appUrl}/reset-password?token=${reset.token}`, ttlMinutes }));
 }
 
 export type SignInArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError } from '../../platform/app-error';
-import { ADMIN_SESSION_COOKIE } from '../../platform/auth-guards';
+import { ADMIN_SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth-guards';
 import { endAdminSession, resolveAdminSession } from '../auth';
 
 const adminSessionSchema = z.object({ email: z.string() });
@@ -23,7 +23,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/logout', { schema: { tags: ['admin'], summary: 'End the super admin session', response: { 204: z.null() } } }, async (req, reply) => {
     const token = req.cookies[ADMIN_SESSION_COOKIE];
     if (token) await endAdminSession({ db, token });
-    reply.clearCookie(ADMIN_SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(app.ctx.config));
     return reply.status(204).send(null);
   });
 }

@@ -56,17 +56,20 @@ export type CreateAddressArgs = { db: Db; userId: string; input: AddressData };
 
 /** Adds an address; the user's first address, or one marked default, becomes the only default. */
 export async function createAddress({ db, userId, input }: CreateAddressArgs): Promise<Address> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
-    const isDefault = input.isDefault || Number(n) === 0;
-    if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-    const [row] = await tx
-      .insert(addresses)
-      .values({ ...input, landmark: input.landmark ?? null, userId, isDefault })
-      .returning(columns);
-    return toAddress(row);
-  });
+  return db.transaction((tx) => insertAddress(tx, userId, input));
+}
+
+/** Adds an address in the caller's transaction (registration saves the address typed at sign-up this way), by createAddress's rules. */
+export async function insertAddress(tx: Tx, userId: string, input: AddressData): Promise<Address> {
+  await lockUser(tx, userId);
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
+  const isDefault = input.isDefault || Number(n) === 0;
+  if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  const [row] = await tx
+    .insert(addresses)
+    .values({ ...input, landmark: input.landmark ?? null, userId, isDefault })
+    .returning(columns);
+  return toAddress(row);
 }
 
 export type AddressRefArgs = { db: Db; userId: string; addressId: string };

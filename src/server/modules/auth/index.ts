@@ -13,9 +13,10 @@ export {
   type Referrer,
 } from './auth.service';
 export { hashPassword, verifyPassword } from './auth.passwords';
+export { createPasswordReset, resetPassword } from './auth.password-reset';
 export { hashToken, newSessionToken } from './auth.sessions';
 export { DEFAULT_ADMIN_EMAIL, endAdminSession, ensureSuperAdmin, resolveAdminSession, setSuperAdminPassword } from './auth.admin';
-export { formatAddress, getAddress, type Address } from './addresses.service';
+export { formatAddress, getAddress, insertAddress, type Address } from './addresses.service';
 export { addressesRoutes } from './addresses.routes';
 export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../platform/db';
 import { hashPassword, verifyPassword } from './auth.passwords';
 import { assertEmailFree, endSessions, getMe } from './auth.service';
 import { customers, sessions, users, vendors } from './auth.tables';
+import { revokePasswordResets } from './auth.password-reset';
 
 const wrongPassword = () => new AppError('VALIDATION_FAILED', settingsMessages.wrongPassword, { currentPassword: settingsMessages.wrongPassword });
 
@@ -76,6 +77,8 @@ export async function changePassword({ db, userId, keepSessionId, currentPasswor
       .from(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     await endSessions(tx, userId, keepSessionId);
+    // A reset link sent before the change must not undo it.
+    await revokePasswordResets(tx, userId);
     return { otherSessionsEnded: Number(n) };
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartMessages } from '../../../contracts/cart.contract';
-import { orderTotals } from '../../../domain/pricing';
+import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
@@ -107,6 +107,7 @@ describe('adding and reading', () => {
         rewardPercentage: 4,
         stockQuantity: 10,
         quantity: 3,
+        delivers: true,
         available: true,
       },
     ]);
@@ -146,6 +147,26 @@ describe('adding and reading', () => {
     const res = await client.post('/api/cart/items', { productId: await makeProduct({ name: 'Clay Pot', stock: 0 }) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Clay Pot is out of stock');
+  });
+
+  it("refuses a product of a shop that does not deliver, saying so, and marks such a line in the cart as not to be bought", async () => {
+    const { client } = await newCustomer();
+    const pickupOnly = await makeShop('Chowk Pottery');
+    await t.db.execute(sql`update vendor_shops set delivery_available = false where id = ${pickupOnly}`);
+    const productId = await makeProduct({ name: 'Clay Lamp', storeId: pickupOnly });
+    const res = await client.post('/api/cart/items', { productId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(noDeliveryMessage('Chowk Pottery'));
+    expect((await client.get(`/api/products/${productId}`)).json().delivers).toBe(false);
+
+    // A shop that stops delivering after the product went into a cart: the line stays, unavailable, and is not counted.
+    const deliveringShop = await makeShop('Chowk Pottery 2');
+    const later = await makeProduct({ name: 'Clay Cup', storeId: deliveringShop, pricePaise: 20000 });
+    expect((await client.post('/api/cart/items', { productId: later })).statusCode).toBe(201);
+    await t.db.execute(sql`update vendor_shops set delivery_available = false where id = ${deliveringShop}`);
+    const cart = (await client.get('/api/cart')).json();
+    expect(cart.items[0]).toMatchObject({ productId: later, delivers: false, available: false });
+    expect(cart.totals.subtotalPaise).toBe(0);
   });
 
   it("answers 404 'Product not found' for a missing, inactive or closed-shop product", async () => {

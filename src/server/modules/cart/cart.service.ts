@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart, CartItemRef, CartLine } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.contract';
-import { orderTotals } from '../../../domain/pricing';
+import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { products } from '../catalog';
@@ -42,6 +42,7 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       storeId: vendorShops.id,
       storeName: vendorShops.shopName,
       shopActive: vendorShops.isActive,
+      delivers: vendorShops.deliveryAvailable,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -51,18 +52,25 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
   const items: CartLine[] = rows.map(({ productActive, shopActive, ...r }) => ({
     ...r,
     rewardPercentage: Number(r.rewardPercentage),
-    available: productActive && shopActive && r.stockQuantity > 0,
+    available: productActive && shopActive && r.delivers && r.stockQuantity > 0,
   }));
   const { availablePoints } = await getBalances(db, customerUserId, { returnWindowDays });
   return { items, availablePoints, totals: orderTotals(items.filter((i) => i.available)) };
 }
 
-type Product = { id: string; name: string; stockQuantity: number; active: boolean };
+type Product = { id: string; name: string; stockQuantity: number; active: boolean; shopName: string; delivers: boolean };
 
 /** The product with its stock, or null when it does not exist. `active` is false when it or its shop is inactive. */
 async function findProduct(tx: DbOrTx, productId: string): Promise<Product | null> {
   const [row] = await tx
-    .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity, active: sql<boolean>`${products.isActive} and ${vendorShops.isActive}` })
+    .select({
+      id: products.id,
+      name: products.name,
+      stockQuantity: products.stockQuantity,
+      active: sql<boolean>`${products.isActive} and ${vendorShops.isActive}`,
+      shopName: vendorShops.shopName,
+      delivers: vendorShops.deliveryAvailable,
+    })
     .from(products)
     .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
     .where(eq(products.id, productId))
@@ -84,6 +92,7 @@ export async function addCartItem({ db, customerUserId, productId, quantity }: A
   return db.transaction(async (tx) => {
     const product = await findProduct(tx, productId);
     if (!product || !product.active) throw new AppError('NOT_FOUND', cartMessages.productNotFound);
+    if (!product.delivers) throw new AppError('CONFLICT', noDeliveryMessage(product.shopName));
     if (quantity > product.stockQuantity) throw stockError(product);
     // One statement: a concurrent add of the same product cannot push the line past the stock.
     const [row] = await tx

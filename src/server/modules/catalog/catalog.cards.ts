@@ -20,6 +20,7 @@ export const cardColumns = {
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
   stockQuantity: products.stockQuantity,
+  delivers: vendorShops.deliveryAvailable,
 };
 
 export type CardRow = {
@@ -36,6 +37,7 @@ export type CardRow = {
   ratingAverage: number | string;
   ratingCount: number;
   stockQuantity: number;
+  delivers: boolean;
 };
 
 /** Shoppers only ever see active products of active shops. */

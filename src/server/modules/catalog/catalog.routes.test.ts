@@ -55,6 +55,7 @@ describe('GET /api/products', () => {
       ratingAverage: 4.5,
       ratingCount: 10,
       stockQuantity: 10,
+      delivers: true,
     });
     const headphones = body.items.find((i) => i.id === ids.headphones)!;
     expect(headphones).toMatchObject({ originalPricePaise: null, discountPercent: 0, pointsEarned: 199, imageUrl: null });

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
+import { editDistance, isCorrectable, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import type { DbOrTx } from '../../platform/db';
 import { vendorShops } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
-import { categories, products } from './catalog.tables';
+import { categories, products, searchWords } from './catalog.tables';
 
 /**
  * How close a misspelt query must be to (a part of) a product name: word_similarity above this.
@@ -13,6 +14,9 @@ import { categories, products } from './catalog.tables';
  */
 const TYPO_SIMILARITY = '0.5';
 const MAX_TRIGRAMS = 40;
+/** Words of a search looked at for corrections and synonyms, and corrections kept per word. */
+const MAX_QUERY_WORDS = 8;
+const MAX_CORRECTIONS = 3;
 
 /**
  * A regular expression matching any three-letter piece of the query's words. Every name whose
@@ -30,14 +34,49 @@ export function trigramPattern(q: string): string | null {
   return `(${[...grams].slice(0, MAX_TRIGRAMS).join('|')})`;
 }
 
-function textSearch(q: string): { match: SQL; rank: SQL } {
+/**
+ * The search's words, each with what else it may mean: for a long word that no name contains, the
+ * real words within two edits of it (candidates from the search_words trigram index, then counted
+ * exactly), and the synonyms of the word and of those corrections.
+ */
+export async function alternativesOf(db: DbOrTx, q: string): Promise<string[][]> {
+  const words = queryWords(q).slice(0, MAX_QUERY_WORDS);
+  if (words.length === 0) return [];
+  const known = new Set((await db.select({ word: searchWords.word }).from(searchWords).where(inArray(searchWords.word, words))).map((r) => r.word));
+  const result: string[][] = [];
+  for (const word of words) {
+    const alternatives = new Set([word]);
+    if (isCorrectable(word) && !known.has(word) && synonymsOf(word).length === 0) {
+      const candidates = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${searchWords.word} % ${word}`)
+        .orderBy(sql`similarity(${searchWords.word}, ${word}) desc`)
+        .limit(MAX_CORRECTIONS * 4);
+      const near = [...candidates.map((c) => c.word), ...SYNONYM_WORDS].filter((c) => c !== word && editDistance(word, c) <= 2);
+      for (const c of near.slice(0, MAX_CORRECTIONS)) alternatives.add(c);
+    }
+    for (const a of [...alternatives]) for (const s of synonymsOf(a)) alternatives.add(s);
+    result.push([...alternatives]);
+  }
+  return result;
+}
+
+async function textSearch(db: DbOrTx, q: string): Promise<{ match: SQL; rank: SQL }> {
   const name = sql`lower(${products.name})`;
-  const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
+  const alternatives = await alternativesOf(db, q);
+  // The words as typed (web search syntax), or any of their alternatives: (a | b) & (c) in to_tsquery's syntax, letters and digits only.
+  const expanded = alternatives.some((a) => a.length > 1) ? alternatives.map((a) => `(${a.join(' | ')})`).join(' & ') : null;
+  const tsQuery = expanded ? sql`(websearch_to_tsquery('english', ${q}) || to_tsquery('english', ${expanded}))` : sql`websearch_to_tsquery('english', ${q})`;
   const similarity = sql`word_similarity(${q.toLowerCase()}, ${name})`;
   const fullText = sql`${products.searchVector} @@ ${tsQuery}`;
+  // Shops and categories whose names match: few rows, so their ids are found first and the products through their indexes.
+  const byShop = sql`${products.storeId} in (select s.id from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery})`;
+  const byCategory = sql`${products.categoryId} in (select c.id from categories c where to_tsvector('english', c.name) @@ ${tsQuery})`;
   const pattern = trigramPattern(q);
-  // Full text (products_search_idx) OR a near spelling of the name (products_name_trgm_idx, then re-checked).
-  const match = pattern ? or(fullText, and(sql`${name} ~ ${pattern}`, sql`${similarity} > ${sql.raw(TYPO_SIMILARITY)}`))! : fullText;
+  // Full text (products_search_idx) OR a near spelling of the name (products_name_trgm_idx, then re-checked) OR the shop's or category's name.
+  const nearName = pattern ? and(sql`${name} ~ ${pattern}`, sql`${similarity} > ${sql.raw(TYPO_SIMILARITY)}`) : undefined;
+  const match = or(fullText, nearName, byShop, byCategory)!;
   const rank = sql`(ts_rank(${products.searchVector}, ${tsQuery}) + ${similarity})`;
   return { match, rank };
 }
@@ -85,10 +124,11 @@ export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
  */
 export async function searchProducts({ db, query }: SearchProductsArgs): Promise<ProductPage> {
   const { q, category, minPrice, maxPrice, minRating, sort, page, pageSize } = query;
-  const text = q ? textSearch(q) : null;
+  const text = q ? await textSearch(db, q) : null;
   const conditions: (SQL | undefined)[] = [
     visibleToShoppers,
     text?.match,
+    query.shop ? eq(products.storeId, query.shop) : undefined,
     category ? categoryFilter(db, category) : undefined,
     minPrice > 0 ? gte(products.pricePaise, toPaise(minPrice)) : undefined,
     // The top of the range means "₹50,000 and above".

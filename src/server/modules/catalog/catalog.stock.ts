@@ -15,6 +15,8 @@ export type Purchasable = {
   storeName: string;
   imageUrl: string | null;
   categoryId: string;
+  /** Whether the shop delivers: only then can the product be ordered. */
+  delivers: boolean;
 };
 
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
@@ -32,6 +34,7 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       storeName: vendorShops.shopName,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
+      delivers: vendorShops.deliveryAvailable,
     })
     .from(products)
     .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-import { createdAt, id, updatedAt } from '../../platform/columns';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth';
 import { vendorShops } from '../shops';
 
@@ -57,6 +57,40 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_reward_percentage_check', sql`${t.rewardPercentage} >= 0 and ${t.rewardPercentage} <= 100`),
     check('products_images_max_5', sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
+  ],
+);
+
+/**
+ * Every word of product, shop and category names, lower case (kept by database triggers), so that a
+ * misspelt search word can be matched to a real one through the trigram index.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
+/**
+ * Stock reserved for a checkout that is being paid (`ref` is the payment's id): the units leave
+ * products.stock_quantity when the hold is made, and come back when it is released (the payment
+ * failed, was cancelled or replaced, or the hold expired); a confirmed payment turns it into the sale.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: id(),
+    ref: uuid('ref').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: text('status').notNull().default('held'),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stock_holds_ref_idx').on(t.ref),
+    // The expiry job looks only at holds still held.
+    index('stock_holds_held_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'held'`),
+    check('stock_holds_quantity_check', sql`${t.quantity} > 0`),
+    check('stock_holds_status_check', sql`${t.status} in ('held', 'sold', 'released')`),
   ],
 );
 

@@ -5,3 +5,4 @@ export { countVendorProducts, isOwnProduct, removeProductImage } from './catalog
 export { searchProducts } from './catalog.search';
 export { addReview, getProduct, listCategories, listProductReviews, type NewReview } from './catalog.service';
 export { getPurchasable, returnStock, takeStock, type Purchasable } from './catalog.stock';
+export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';

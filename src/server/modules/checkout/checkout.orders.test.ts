@@ -90,6 +90,54 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await pointsOf(t, s.userId)).toEqual({ available: 90 + 90, pending: 30, ledgerAvailable: 180, ledgerPending: 30 });
   });
 
+  it('previews exactly what a partial cancel of a paid two-shop order gives back (one part delivered), then does it and shows the refund due', async () => {
+    const s = await newShopper(t, 300);
+    // ₹600 + ₹450 = ₹1,050 (free shipping), 210 points used: ₹840 paid through the gateway.
+    const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }], 210);
+    const [b, a] = await partsOf(orderId);
+    await move(a.id, 'delivered');
+
+    const preview = await s.client.get(`/api/orders/${orderId}/cancel-preview`);
+    expect(preview.statusCode).toBe(200);
+    // Only Kerala Spices' part (₹450) is cancelled: 210 x 450 / 1050 = 90 points back, ₹450 - ₹90 = ₹360 to the card, its 45 pending points removed.
+    expect(preview.json()).toEqual({
+      parts: [{ id: b.id, storeName: 'Kerala Spices', subtotalPaise: 45000 }],
+      partial: true,
+      stockReturned: 1,
+      pointsRefunded: 90,
+      pointsVoided: 45,
+      refundPaise: 36000,
+    });
+    // Looking changes nothing.
+    expect((await partsOf(orderId)).find((p) => p.id === b.id)?.status).toBe('pending');
+
+    const done = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ stockReturned: 1, pointsRefunded: 90, pointsVoided: 45, refundPaise: 36000 });
+    expect(done.json().order).toMatchObject({ paymentStatus: 'refund_pending', refundDuePaise: 36000, status: 'delivered' });
+    const listed = (await s.client.get('/api/orders')).json().items.find((o: { id: string }) => o.id === orderId);
+    expect(listed.refundDuePaise).toBe(36000);
+    expect((await s.client.get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(409);
+  });
+
+  it('gives back everything that was paid, shipping included, when the last part is cancelled after an earlier one', async () => {
+    const s = await newShopper(t, 0);
+    // ₹450 alone: ₹99 shipping, ₹549 paid.
+    const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
+    const preview = (await s.client.get(`/api/orders/${orderId}/cancel-preview`)).json();
+    expect(preview).toMatchObject({ partial: false, pointsRefunded: 0, refundPaise: 54900 });
+    const done = (await s.client.post(`/api/orders/${orderId}/cancel`)).json();
+    expect(done.order).toMatchObject({ paymentStatus: 'refund_pending', refundDuePaise: 54900 });
+  });
+
+  it('previews nothing for other people: 404 for someone else\'s order, 401 for a guest', async () => {
+    const owner = await newShopper(t, 0);
+    const orderId = await placeOrder(owner, [{ productId: shop.b.id }]);
+    const other = await newShopper(t, 0);
+    expect((await other.client.get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(404);
+    expect((await new TestClient(t.app, '10.99.0.1').get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(401);
+  });
+
   it("answers 404 for someone else's order and unknown ids; 401 for a guest; 403 for a vendor", async () => {
     const s = await newShopper(t);
     const other = await newShopper(t);

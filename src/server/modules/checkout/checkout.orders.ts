@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { checkoutMessages, isUuid } from '../../../contracts/checkout.contract';
-import { orderMessages } from '../../../contracts/orders.contract';
+import { orderMessages, type CancelPreview } from '../../../contracts/orders.contract';
 import { isCancellable } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
 import { addReview, reviews } from '../catalog';
 import { findDeliveredOrderWithProduct, lockCustomerOrder } from '../orders';
 import { lockCustomer } from './checkout.pricing';
-import { cancelOrderParts } from './part-cancel';
+import { cancelOrderParts, planCancel, type PartsCancelled } from './part-cancel';
 
-export type CancelResult = { orderId: string; stockReturned: number; pointsRefunded: number; pointsVoided: number };
+export type CancelResult = { orderId: string } & PartsCancelled;
 
 /**
  * Cancels the customer's own order while it is pending, confirmed or processing, in one
@@ -27,6 +27,19 @@ export async function cancelOrder({ db, customerUserId, orderId }: { db: Db; cus
 
     const done = await cancelOrderParts(tx, { order, parts, customerUserId, actor: { userId: customerUserId, role: 'customer' }, note: 'Cancelled by the customer' });
     return { orderId: order.id, ...done };
+  });
+}
+
+/** What cancelling the customer's own order would do now (the parts, units, points and money), by the rules the cancel applies; nothing is written. */
+export async function previewCancel({ db, customerUserId, orderId }: { db: Db; customerUserId: string; orderId: string }): Promise<CancelPreview> {
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  return db.transaction(async (tx) => {
+    const order = await lockCustomerOrder(tx, { orderId, customerUserId });
+    const parts = order.parts.filter((p) => isCancellable(p.status));
+    if (!isCancellable(order.status) || parts.length === 0) throw new AppError('CONFLICT', orderMessages.notCancellable);
+    const plan = await planCancel(tx, { order, parts, customerUserId });
+    const partial = parts.length < order.parts.filter((p) => p.status !== 'cancelled').length;
+    return { parts: parts.map(({ id, storeName, subtotalPaise }) => ({ id, storeName, subtotalPaise })), partial, ...plan };
   });
 }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { activeGateway, findPaymentByProviderOrder, gatewayNamed, getPayment, isRefundDue, markPaymentFailed, razorpayGateway, testGateway } from '../payments';
+import { releaseHeldStock } from '../catalog';
 import { confirmPayment } from './checkout.service';
 
 type Ctx = { db: Db; config: Config };
@@ -34,7 +35,11 @@ export async function failPayment({ db, customerUserId, paymentId, input }: { db
   if (p.status === 'paid') throw new AppError('CONFLICT', checkoutMessages.alreadyPaid);
   if (isRefundDue(p)) return { status: 'failed', message: p.failureReason ?? checkoutMessages.verificationFailed };
   const message = input.reason === 'cancelled' ? checkoutMessages.cancelledByUser : paymentFailedMessage(input.detail || 'The payment was declined');
-  await markPaymentFailed(db, { paymentId: p.id, reason: message });
+  await db.transaction(async (tx) => {
+    await markPaymentFailed(tx, { paymentId: p.id, reason: message });
+    // Its reserved units go back on sale at once.
+    await releaseHeldStock(tx, [p.id]);
+  });
   return { status: 'failed', message };
 }
 

@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
+import { pointsEarned } from '../../../domain/pricing';
 import { clearCart } from '../cart';
 import { getPurchasable, takeStock } from '../catalog';
 import { insertOrder } from '../orders';
@@ -13,6 +14,8 @@ export type PlaceOrder = {
   paymentStatus: 'paid' | 'not_required';
   /** Our payments row; null when nothing was due. */
   paymentId: string | null;
+  /** The checkout's stock was held for it and is now sold (by the caller): the quoted prices stand and no stock is taken here. */
+  stockHeld?: boolean;
 };
 
 const priceChanged = (name: string) => `The price of "${name}" changed while you were paying`;
@@ -20,13 +23,15 @@ const priceChanged = (name: string) => `The price of "${name}" changed while you
 /**
  * Places an order in the caller's transaction (which already holds the customer's lock): re-reads
  * prices and stock, takes the stock with conditional updates (in product order, so concurrent
- * checkouts never deadlock), writes the order with one part per shop, spends the points used,
- * records the pending points earned per part and clears the cart. Any shortage throws 409 and the
- * caller's transaction rolls back whole.
+ * checkouts never deadlock) unless it was held for this checkout, writes the order with one part per
+ * shop, spends the points used, records the pending points earned per part and clears the cart. Any
+ * shortage throws 409 and the caller's transaction rolls back whole.
  */
 export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
   const snap = o.snapshot;
-  const lines = await priceLines(tx, snap.lines);
+  const current = await priceLines(tx, snap.lines, { stockHeld: o.stockHeld });
+  // Held stock was sold at the price the customer was shown and paid.
+  const lines = o.stockHeld ? current.map((l) => atQuotedPrice(l, snap)) : current;
   const quoted = new Map(snap.lines.map((l) => [l.productId, l.pricePaise]));
   const amounts = amountsOf(lines, snap.pointsToUse);
   if (amounts.totalPaise !== snap.amounts.totalPaise) {
@@ -34,7 +39,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     throw new AppError('CONFLICT', moved ? priceChanged(moved.name) : 'The amount of your order changed while you were paying');
   }
 
-  for (const l of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+  for (const l of o.stockHeld ? [] : [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
     if (!(await takeStock(tx, l.productId, l.quantity))) {
       const [now] = await getPurchasable(tx, [l.productId]);
       throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
@@ -65,6 +70,11 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   }
   await clearCart(tx, o.customerUserId);
   return { orderId };
+}
+
+function atQuotedPrice(line: PricedCartLine, snap: CheckoutSnapshot): PricedCartLine {
+  const quoted = snap.lines.find((q) => q.productId === line.productId)?.pricePaise ?? line.pricePaise;
+  return { ...line, pricePaise: quoted, pointsEarned: pointsEarned(quoted, line.rewardPercentage, line.quantity) };
 }
 
 function storeNameOf(lines: PricedCartLine[], storeId: string): string {

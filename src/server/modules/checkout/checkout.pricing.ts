@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
-import { orderTotals, pointsEarned } from '../../../domain/pricing';
+import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { customers } from '../auth';
@@ -36,16 +36,18 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
 
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
- * products of active shops. A product that is gone or short of stock answers 409 naming it.
+ * products of active shops. A product that is gone or (unless its stock is already held for this
+ * checkout) short of stock answers 409 naming it.
  */
-export async function priceLines(db: DbOrTx, lines: { productId: string; quantity: number }[]): Promise<PricedCartLine[]> {
+export async function priceLines(db: DbOrTx, lines: { productId: string; quantity: number }[], { stockHeld = false } = {}): Promise<PricedCartLine[]> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   const found = new Map((await getPurchasable(db, [...new Set(lines.map((l) => l.productId))])).map((p) => [p.id, p]));
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(l.productId);
     if (!p) throw new AppError('CONFLICT', unavailableMessage(await productName(db, l.productId)));
-    if (p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(p.name, p.stockQuantity));
+    if (!p.delivers) throw new AppError('CONFLICT', `${noDeliveryMessage(p.storeName)}. Please remove "${p.name}" from your cart.`);
+    if (!stockHeld && p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(p.name, p.stockQuantity));
     priced.push({
       productId: p.id,
       name: p.name,

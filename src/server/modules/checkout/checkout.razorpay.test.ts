@@ -66,8 +66,10 @@ describe('checkout through Razorpay', () => {
 
   it("verifies the checkout response's signature against the stored order id and places one order", async () => {
     const s = await newShopper(t);
-    const c = await startCheckout(s);
     const stock = await stockOf(t, shop.a.id);
+    const c = await startCheckout(s);
+    // The unit is held from the start of the payment.
+    expect(await stockOf(t, shop.a.id)).toBe(stock - 1);
     const paid = rzp.pay(c.providerOrderId);
     const body = { paymentId: c.paymentId, providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature };
 

@@ -4,6 +4,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
+import { releaseExpiredHolds } from '../catalog';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof twoShops>>;
@@ -152,8 +153,9 @@ describe('paying through the built-in test gateway', () => {
     );
     expect(pay).toMatchObject({ status: 'created', amount_paise: 135000, checkout: { pointsToUse: 150, addressId: s.addressId } });
     expect(pay.checkout.lines).toHaveLength(2);
-    // Nothing is taken before the payment is confirmed.
-    expect(await stockOf(t, shop.a.id)).toBe(stockA);
+    // The stock is held while the customer pays; the points are spent only when the payment is confirmed.
+    expect(await stockOf(t, shop.a.id)).toBe(stockA - 1);
+    expect(await stockOf(t, shop.b.id)).toBe(stockB - 2);
     expect((await pointsOf(t, s.userId)).available).toBe(200);
 
     const placed = await payWithTestGateway(s, c);
@@ -276,12 +278,16 @@ describe('paying through the built-in test gateway', () => {
     expect(await ordersOf(s.userId)).toBe(1);
   });
 
-  it('records a paid payment whose order cannot be placed as failed, due for a refund, and says so (409 naming the product)', async () => {
+  it('records a paid payment whose order cannot be placed (its hold expired, the stock sold) as failed, due for a refund, and says so (409 naming the product)', async () => {
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 100 })).json();
     const before = await stockOf(t, shop.a.id);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 100 })).json();
     const ordersBefore = await ordersOf(s.userId);
+    // The hold runs out while the customer pays; its units go back, and others buy all but one.
+    await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${c.paymentId}`);
+    await t.db.transaction((tx) => releaseExpiredHolds(tx));
+    expect(await stockOf(t, shop.a.id)).toBe(before);
     await t.db.execute(sql`update products set stock_quantity = 1 where id = ${shop.a.id}`);
     const res = await payWithTestGateway(s, c);
     expect(res.statusCode).toBe(409);

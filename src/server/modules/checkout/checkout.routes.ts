@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, checkoutSummarySchema, idParamSchema } from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { cancelledOrderSchema, newReviewSchema, orderMessages, reviewCreatedSchema } from '../../../contracts/orders.contract';
+import { cancelledOrderSchema, cancelPreviewSchema, newReviewSchema, orderMessages, reviewCreatedSchema } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { getOrder } from '../orders';
-import { addProductReview, cancelOrder } from './checkout.orders';
+import { addProductReview, cancelOrder, previewCancel } from './checkout.orders';
 import { paymentRoutes } from './checkout.payment-routes';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
 
@@ -51,7 +51,16 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       const user = requireRole(req, 'customer');
       const result = await cancelOrder({ db, customerUserId: user.id, orderId: req.params.id });
       const order = await getOrder({ db, customerUserId: user.id, orderId: result.orderId });
-      return { order, message: orderMessages.cancelled, stockReturned: result.stockReturned, pointsRefunded: result.pointsRefunded, pointsVoided: result.pointsVoided };
+      return { order, message: orderMessages.cancelled, stockReturned: result.stockReturned, pointsRefunded: result.pointsRefunded, pointsVoided: result.pointsVoided, refundPaise: result.refundPaise };
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/cancel-preview',
+    { ...customersOnly, schema: { tags: ['orders'], summary: 'What cancelling an own order would give back now (points, money, units)', params: idParamSchema, response: { 200: cancelPreviewSchema, ...errors } } },
+    async (req) => {
+      const user = requireRole(req, 'customer');
+      return previewCancel({ db, customerUserId: user.id, orderId: req.params.id });
     },
   );
 

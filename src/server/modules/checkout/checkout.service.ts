@@ -6,11 +6,12 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { formatAddress, getAddress } from '../auth';
+import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
-import { activeGateway, createPayment, isRefundDue, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
+import { activeGateway, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
-import { amountsOf, customerContact, lockCustomer, priceLines, type CheckoutSnapshot } from './checkout.pricing';
+import { amountsOf, customerContact, lockCustomer, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 type Ctx = { db: Db; config: Config };
 
@@ -42,6 +43,7 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
   const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
   const cart = await listCartLines(db, customerUserId);
+  await returnStaleHolds(db, customerUserId, cart);
   const lines = await priceLines(db, cart);
   const available = await availablePoints(ctx, customerUserId);
   if (pointsToUse > available) throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, { pointsToUse: checkoutMessages.tooManyPoints });
@@ -66,15 +68,24 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
     return { status: 'placed', orderId, message: checkoutMessages.orderPlaced, amounts };
   }
 
-  const gateway = await activeGateway(db, config);
   const paymentId = randomUUID();
-  const { providerOrderId } = await gateway.createOrder({
-    amountPaise: amounts.totalPaise,
-    currency: 'INR',
-    receipt: paymentId,
-    notes: { paymentId, customerId: customerUserId },
-  });
-  await createPayment(db, { id: paymentId, customerUserId, gateway: gateway.name, providerOrderId, amountPaise: amounts.totalPaise, checkout: snapshot });
+  await reserveStock(ctx, paymentId, lines);
+  let gateway: Awaited<ReturnType<typeof activeGateway>>;
+  let providerOrderId: string;
+  try {
+    gateway = await activeGateway(db, config);
+    ({ providerOrderId } = await gateway.createOrder({
+      amountPaise: amounts.totalPaise,
+      currency: 'INR',
+      receipt: paymentId,
+      notes: { paymentId, customerId: customerUserId },
+    }));
+    await createPayment(db, { id: paymentId, customerUserId, gateway: gateway.name, providerOrderId, amountPaise: amounts.totalPaise, checkout: snapshot });
+  } catch (e) {
+    // No payment to wait for: the reserved units go back on sale at once.
+    await db.transaction((tx) => releaseHeldStock(tx, [paymentId]));
+    throw e;
+  }
   return {
     status: 'payment_required',
     gateway: gateway.name,
@@ -89,6 +100,28 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
 }
 
 /**
+ * Before the stock is counted, units that should be on sale again come back: expired holds of the
+ * cart's products that the job has not swept yet, and the customer's own unfinished checkouts (a new
+ * checkout replaces them). Each pass is its own transaction, taking its product locks in one order.
+ */
+async function returnStaleHolds(db: Db, customerUserId: string, cart: { productId: string }[]): Promise<void> {
+  await db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) }));
+  const unfinished = await listOpenPaymentIds(db, customerUserId);
+  if (unfinished.length > 0) await db.transaction((tx) => releaseHeldStock(tx, unfinished));
+}
+
+/** Reserves the checkout's stock under the payment id for STOCK_HOLD_MINUTES, so that buyers beyond the stock are refused now, before they pay. */
+async function reserveStock({ db, config }: Ctx, paymentId: string, lines: PricedCartLine[]): Promise<void> {
+  await db.transaction((tx) =>
+    holdStock(tx, {
+      ref: paymentId,
+      lines: lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity })),
+      expiresAt: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
+    }),
+  );
+}
+
+/**
  * Confirms a paid payment and places its order, once: the browser's verified response and the
  * provider's webhook both land here, and the payment row lock makes the second one find the order
  * the first one placed. When a paid payment cannot become an order (stock, points, price), the
@@ -96,6 +129,8 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
  */
 export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string }): Promise<{ orderId: string }> {
   let recorded = false;
+  // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
+  await db.transaction((tx) => releaseExpiredHolds(tx, { refs: [a.paymentId] }));
   try {
     return await db.transaction(async (tx) => {
       const p = await lockPayment(tx, a.paymentId);
@@ -106,7 +141,9 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
         throw new AppError('CONFLICT', p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'));
       }
       await lockCustomer(tx, p.customerId);
-      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id });
+      // Within its hold the stock is the customer's; after it, the order takes stock like any other.
+      const stockHeld = await sellHeldStock(tx, p.id);
+      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id, stockHeld });
       await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
       return { orderId };
     });
@@ -118,6 +155,7 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
       const p = await lockPayment(tx, a.paymentId);
       if (p?.status === 'paid' && p.orderId) return p.orderId;
       await markPaymentFailed(tx, { paymentId: a.paymentId, reason, providerPaymentId: a.providerPaymentId });
+      await releaseHeldStock(tx, [a.paymentId]);
       return null;
     });
     if (placed) return { orderId: placed };

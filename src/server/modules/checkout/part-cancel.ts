@@ -1,26 +1,55 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db';
 import { returnStock } from '../catalog';
-import { setPartStatus, setPaymentStatus, type Actor, type LockedOrder } from '../orders';
+import { moneyBackPaise } from '../../../domain/refunds';
+import { addRefundDue, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, voidPendingEarn } from '../rewards';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
 
 export type PartToCancel = LockedOrder['parts'][number];
-export type PartsCancelled = { stockReturned: number; pointsVoided: number; pointsRefunded: number };
+export type PartsCancelled = { stockReturned: number; pointsVoided: number; pointsRefunded: number; refundPaise: number };
+
+/**
+ * What cancelling these parts of a locked order gives back, computed before anything is written, by
+ * the same rules the cancel then applies: the units, the pending points removed, the points used that
+ * come back, and the money owed back to the payment method.
+ */
+export async function planCancel(tx: Tx, a: { order: LockedOrder; parts: PartToCancel[]; customerUserId: string }): Promise<PartsCancelled> {
+  const stockReturned = a.parts.flatMap((p) => p.items).reduce((n, i) => n + i.quantity, 0);
+  // Parts that can be cancelled were never delivered, so what they earn is all still pending.
+  const pointsVoided = a.parts.reduce((n, p) => n + p.pointsEarned, 0);
+  const pointsRefunded = await refundableNow(tx, a.order, a.parts, a.customerUserId);
+  const refundPaise = moneyBackPaise(
+    {
+      subtotalPaise: a.order.subtotalPaise,
+      totalAmountPaise: a.order.totalAmountPaise,
+      pointsUsed: a.order.pointsUsed,
+      paid: a.order.paymentStatus === 'paid' || a.order.paymentStatus === 'refund_pending',
+      refundDueSoFarPaise: a.order.refundDuePaise,
+    },
+    {
+      cancellingSubtotalPaise: a.parts.reduce((n, p) => n + p.subtotalPaise, 0),
+      pointsRefunded,
+      allCancelledAfter: a.order.parts.every((p) => p.status === 'cancelled' || a.parts.some((c) => c.id === p.id)),
+    },
+  );
+  return { stockReturned, pointsVoided, pointsRefunded, refundPaise };
+}
 
 /**
  * Cancels parts of an order that the caller has locked (customer row first, then the order, as
  * `lockCustomerOrder` does), in the caller's transaction: each part's status with history and
  * actor, its pending points voided, its items' stock returned, the points used refunded for the
- * cancelled share of the order (all that is left once every part is cancelled), and a paid order
- * marked for refund.
+ * cancelled share of the order (all that is left once every part is cancelled), and the money of a
+ * paid order added to what is due back (refund pending).
  */
 export async function cancelOrderParts(
   tx: Tx,
   a: { order: LockedOrder; parts: PartToCancel[]; customerUserId: string; actor: Actor; note: string },
 ): Promise<PartsCancelled> {
+  const plan = await planCancel(tx, a);
   let pointsVoided = 0;
   for (const part of a.parts) {
     await setPartStatus(tx, { partId: part.id, status: 'cancelled', actor: a.actor, note: a.note });
@@ -29,19 +58,14 @@ export async function cancelOrderParts(
 
   const back = new Map<string, number>();
   for (const item of a.parts.flatMap((p) => p.items)) back.set(item.productId, (back.get(item.productId) ?? 0) + item.quantity);
-  let stockReturned = 0;
   // Product id order: concurrent cancels lock product rows in the same order.
-  for (const [productId, quantity] of [...back].sort(([x], [y]) => (x < y ? -1 : 1))) {
-    await returnStock(tx, productId, quantity);
-    stockReturned += quantity;
-  }
+  for (const [productId, quantity] of [...back].sort(([x], [y]) => (x < y ? -1 : 1))) await returnStock(tx, productId, quantity);
 
-  const pointsRefunded = await refundableNow(tx, a.order, a.parts, a.customerUserId);
-  if (pointsRefunded > 0) {
-    await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });
+  if (plan.pointsRefunded > 0) {
+    await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: plan.pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });
   }
-  if (a.order.paymentStatus === 'paid') await setPaymentStatus(tx, { orderId: a.order.id, paymentStatus: 'refund_pending' });
-  return { stockReturned, pointsVoided, pointsRefunded };
+  if (plan.refundPaise > 0) await addRefundDue(tx, { orderId: a.order.id, paise: plan.refundPaise });
+  return { ...plan, pointsVoided };
 }
 
 // Points used come back in proportion to the cancelled share of the subtotal (parts cancelled

@@ -69,7 +69,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       const { fields, bytes } = await readUpload(req);
       const { imageType, entityId, altText } = parseFields(fields);
       if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
-      const image = await uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes });
+      const image = await uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes, jobs: app.ctx.imageJobs });
       return reply.status(201).send(image);
     },
   );

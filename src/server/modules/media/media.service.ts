@@ -10,12 +10,16 @@ import { vendorProductMessages } from '../../../contracts/vendor-products.contra
 import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { JobQueue } from '../../platform/job-queue';
 import { getProfileImageUrl, setProfileImageUrl } from '../auth';
 import { isOwnProduct, removeProductImage } from '../catalog';
 import { getOwnShop, setShopImage } from '../shops';
 import { images } from './media.tables';
 
 type Uploader = Pick<SessionUser, 'id' | 'role'>;
+
+// One libvips thread per image: together with the image job queue, decoding never takes every core.
+sharp.concurrency(1);
 
 /**
  * Who may attach an image of each type to an entity: throws FORBIDDEN otherwise. One small function
@@ -88,6 +92,8 @@ export type UploadImageArgs = {
   entityId: string;
   altText?: string;
   bytes: Buffer;
+  /** Where the decoding waits its turn. */
+  jobs: JobQueue;
 };
 
 /**
@@ -95,9 +101,9 @@ export type UploadImageArgs = {
  * under server-made names, recorded in `images`; a profile picture also becomes the profile's
  * picture in the same transaction (the previous one is retired).
  */
-export async function uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes }: UploadImageArgs): Promise<UploadedImage> {
+export async function uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes, jobs }: UploadImageArgs): Promise<UploadedImage> {
   await ownershipChecks[imageType](db, user, entityId);
-  const { picture, thumbnail, width, height } = await processImage(bytes);
+  const { picture, thumbnail, width, height } = await jobs.run(() => processImage(bytes));
   const id = randomUUID();
   const filename = `${id}.webp`;
   const thumbnailFilename = `${id}-thumb.webp`;

@@ -2,6 +2,7 @@ export * from './orders.tables';
 export { ordersRoutes } from './orders.routes';
 export { countOrders, getOrder, getOrderHistory, listOrders, tabStatuses } from './orders.queries';
 export {
+  addRefundDue,
   findDeliveredOrderWithProduct,
   insertOrder,
   lockCustomerOrder,

@@ -85,6 +85,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       pointsEarned: o.pointsEarned,
       shippingAddress: o.shippingAddress,
       itemCount: shaped.reduce((s, p) => s + p.items.reduce((n, i) => n + i.quantity, 0), 0),
+      refundDuePaise: o.refundDuePaise,
       cancellable: isCancellable(o.status as OrderStatus),
       parts: shaped,
     };

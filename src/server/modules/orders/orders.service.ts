@@ -5,6 +5,7 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { vendorShops } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 export type NewOrderLine = { productId: string; storeId: string; productName: string; quantity: number; pricePaise: number; pointsEarned: number };
@@ -90,21 +91,32 @@ export type LockedOrder = {
   paymentStatus: PaymentStatus;
   pointsUsed: number;
   subtotalPaise: number;
-  parts: { id: string; status: OrderStatus; subtotalPaise: number; items: { productId: string; quantity: number }[] }[];
+  totalAmountPaise: number;
+  refundDuePaise: number;
+  parts: { id: string; status: OrderStatus; storeName: string; subtotalPaise: number; pointsEarned: number; items: { productId: string; quantity: number }[] }[];
 };
 
 /** Locks a customer's own order (FOR UPDATE) and answers it with its parts and items; NOT_FOUND for anyone else's. */
 export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUserId: string }): Promise<LockedOrder> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const [order] = await tx
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, pointsUsed: orders.pointsUsed, subtotalPaise: orders.subtotalPaise })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      pointsUsed: orders.pointsUsed,
+      subtotalPaise: orders.subtotalPaise,
+      totalAmountPaise: orders.totalAmountPaise,
+      refundDuePaise: orders.refundDuePaise,
+    })
     .from(orders)
     .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)))
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const parts = await tx
-    .select({ id: orderParts.id, status: orderParts.status, subtotalPaise: orderParts.subtotalPaise })
+    .select({ id: orderParts.id, status: orderParts.status, storeName: vendorShops.shopName, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned })
     .from(orderParts)
+    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
     .where(eq(orderParts.orderId, order.id))
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id))
     .for('update');
@@ -167,6 +179,14 @@ export async function setPartStatus(
 /** Sets an order's payment status (paid, refund pending, ...) in the caller's transaction. */
 export async function setPaymentStatus(tx: Tx, a: { orderId: string; paymentStatus: PaymentStatus }): Promise<void> {
   await tx.update(orders).set({ paymentStatus: a.paymentStatus, updatedAt: new Date() }).where(eq(orders.id, a.orderId));
+}
+
+/** Adds money owed back to the customer (a cancellation of a paid order) and marks the order's payment refund pending. */
+export async function addRefundDue(tx: Tx, a: { orderId: string; paise: number }): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'refund_pending', refundDuePaise: sql`${orders.refundDuePaise} + ${a.paise}`, updatedAt: new Date() })
+    .where(eq(orders.id, a.orderId));
 }
 
 /** The id of one of the customer's orders in which this product was delivered, or null. */

@@ -21,6 +21,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status').notNull().default('not_required'),
     paymentId: text('payment_id'),
+    /** Money owed back to the customer's payment method by cancellations (refund_pending until paid out). */
+    refundDuePaise: bigint('refund_due_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,6 +31,7 @@ export const orders = pgTable(
     check('orders_status_check', statusCheck(t.status)),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded')`),
     check('orders_amounts_check', sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`),
+    check('orders_refund_due_check', sql`${t.refundDuePaise} >= 0 and ${t.refundDuePaise} <= ${t.totalAmountPaise}`),
     check('orders_points_check', sql`${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`),
     uniqueIndex('orders_payment_id_unique').on(t.paymentId),
   ],

@@ -8,6 +8,7 @@ export {
   getGatewaySettings,
   getPayment,
   isRefundDue,
+  listOpenPaymentIds,
   lockPayment,
   markPaymentFailed,
   markPaymentPaid,

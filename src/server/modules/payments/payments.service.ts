@@ -105,6 +105,15 @@ export async function getPayment(db: DbOrTx, a: { paymentId: string; customerUse
   return row;
 }
 
+/** The ids of a customer's payments that are still waiting to be paid (status created). */
+export async function listOpenPaymentIds(db: DbOrTx, customerUserId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.customerId, customerUserId), eq(payments.status, 'created')));
+  return rows.map((r) => r.id);
+}
+
 /** The payment of a provider order, or null. */
 export async function findPaymentByProviderOrder(db: DbOrTx, gateway: GatewayName, providerOrderId: string): Promise<Payment | null> {
   const [row] = await db

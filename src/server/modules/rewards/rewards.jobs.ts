@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db';
+import { startRepeatingJob, type JobLog } from '../../platform/repeating-job';
 import { releaseDuePoints } from './rewards.service';
 
 /** The advisory lock key of the points release job: one process at a time runs it. */
 export const POINTS_RELEASE_LOCK = 72_410_001;
 
-export type JobLog = { info: (msg: string) => void; error: (msg: string) => void };
 
 export type PointsReleaseJobOptions = { db: Db; returnWindowDays: number; intervalMs?: number; log: JobLog };
 
@@ -24,27 +24,13 @@ export async function runPointsRelease({ db, returnWindowDays }: Pick<PointsRele
  * default); answers a function that stops it.
  */
 export function startPointsReleaseJob({ db, returnWindowDays, intervalMs = 10 * 60_000, log }: PointsReleaseJobOptions): () => void {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return startRepeatingJob({
+    name: 'Points release',
+    intervalMs,
+    log,
+    run: async () => {
       const released = await runPointsRelease({ db, returnWindowDays });
-      if (released) log.info(`Points release: ${released} pending earning(s) are now available`);
-    } catch (e) {
-      if (!stopped) log.error(`Points release failed: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), Math.min(1_000, intervalMs));
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+      return released ? `${released} pending earning(s) are now available` : null;
+    },
+  });
 }

@@ -76,7 +76,8 @@ describe('creating a shop', () => {
       state: null,
       postalCode: null,
       isActive: true,
-      deliveryAvailable: false,
+      // A shop delivers unless its vendor says otherwise (issue 7: otherwise its products cannot be ordered).
+      deliveryAvailable: true,
       deliveryDistanceKm: 10,
       deliveryFeePaise: 0,
       freeDeliveryThresholdPaise: 99900,

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { shopInputSchema, shopMessages, shopSchema, shopStatusResultSchema, shopStatusSchema } from '../../../contracts/shops.contract';
+import { publicShopSchema, shopInputSchema, shopMessages, shopSchema, shopStatusResultSchema, shopStatusSchema } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
-import { createShop, listShops, setShopActive, updateShop } from './shops.service';
+import { createShop, getPublicShop, listShops, setShopActive, updateShop } from './shops.service';
 
 /** The signed-in vendor: 401 for guests, 403 for every other role. */
 function requireVendor(req: FastifyRequest): SessionUser {
@@ -17,6 +17,16 @@ function requireVendor(req: FastifyRequest): SessionUser {
 
 const idParams = z.object({ id: z.uuid({ error: shopMessages.notFound }) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** Public: an open shop's page (GET /api/shops/:id); its products come from GET /api/products?shop=. */
+export async function publicShopsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/shops/:id',
+    { schema: { tags: ['shops'], summary: 'An open shop as shoppers see it', params: z.object({ id: z.string().max(100) }), response: { 200: publicShopSchema, 404: errorResponseSchema } } },
+    async (req) => getPublicShop(app.ctx.db, req.params.id),
+  );
+}
 
 /** A vendor's own shops: list, create, edit, open and close. */
 export async function shopsRoutes(fastify: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
-import type { Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
+import type { PublicShop, Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -63,6 +63,24 @@ export async function listShops({ db, vendorUserId, query }: ListShopsArgs): Pro
 export async function getOwnShop(db: DbOrTx, vendorUserId: string, shopId: string): Promise<Shop | null> {
   const [row] = await db.select().from(vendorShops).where(own(vendorUserId, shopId)).limit(1);
   return row ? toShop(row) : null;
+}
+
+/** An open shop as shoppers see it; NOT_FOUND when it is closed or does not exist. */
+export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicShop> {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const [row] = UUID.test(shopId) ? await db.select().from(vendorShops).where(and(eq(vendorShops.id, shopId), eq(vendorShops.isActive, true))).limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND', shopMessages.notFound);
+  return {
+    id: row.id,
+    name: row.shopName,
+    description: row.shopDescription,
+    shopType: row.shopType as PublicShop['shopType'],
+    city: row.city,
+    state: row.state,
+    logoUrl: row.logoUrl,
+    bannerUrl: row.bannerUrl,
+    delivers: row.deliveryAvailable,
+  };
 }
 
 /** Whether a shop exists and is active (open to shoppers). */

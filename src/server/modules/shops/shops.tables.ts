@@ -17,7 +17,7 @@ export const vendorShops = pgTable(
     state: text('state'),
     postalCode: text('postal_code'),
     isActive: boolean('is_active').notNull().default(true),
-    deliveryAvailable: boolean('delivery_available').notNull().default(false),
+    deliveryAvailable: boolean('delivery_available').notNull().default(true),
     deliveryDistanceKm: integer('delivery_distance_km').notNull().default(10),
     deliveryFeePaise: bigint('delivery_fee_paise', { mode: 'number' }).notNull().default(0),
     freeDeliveryThresholdPaise: bigint('free_delivery_threshold_paise', { mode: 'number' }).notNull().default(99900),

@@ -80,6 +80,11 @@ function LoginForm() {
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
         <EmailInput error={errors.email?.message} {...register('email')} />
         <PasswordInput label="Password" required autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton loading={isSubmitting} loadingText="Signing in...">
           Sign In
         </SubmitButton>

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { customerRegisterSchema, genderLabels, genders } from '../../../contracts/auth.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { Page } from '../../ui/Page';
+import { StateOptions } from '../../ui/StateOptions';
 import {
   AuthCard,
   AuthFormBody,
@@ -29,6 +30,9 @@ const defaults: CustomerForm = {
   gender: '',
   email: '',
   address: '',
+  city: '',
+  state: '',
+  postalCode: '',
   password: '',
   confirmPassword: '',
 };
@@ -76,7 +80,17 @@ export function RegisterPage() {
               </Select>
             </div>
             <EmailInput error={errors.email?.message} {...register('email')} />
-            <Textarea label="Address" rows={3} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+            <fieldset className="space-y-4">
+              <legend className="text-sm font-medium text-slate-700">Delivery address (optional: it becomes your first saved address)</legend>
+              <Textarea label="Address" rows={2} autoComplete="street-address" placeholder="House no., building, street, area" error={errors.address?.message} {...register('address')} />
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+                <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+                <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+                  <StateOptions />
+                </Select>
+                <Input label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
+              </div>
+            </fieldset>
             <NewPasswordFields
               password={register('password')}
               confirm={register('confirmPassword')}

@@ -3,8 +3,31 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { useAddToCart } from './use-add-to-cart';
 
-/** 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, and 'Out of stock' (disabled) when there is none. */
-export function AddToCartButton({ productId, describedBy, stock, quantity = 1, className, size = 'sm', onAdded }: { productId: string; /** The id of the element naming the product. */ describedBy?: string; stock: number; quantity?: number; className?: string; size?: 'sm' | 'md' | 'lg'; onAdded?: () => void }) {
+/**
+ * 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, 'Out of stock' (disabled)
+ * when there is none, and 'Not delivered' (disabled) when the shop does not deliver.
+ */
+export function AddToCartButton({
+  productId,
+  describedBy,
+  stock,
+  delivers = true,
+  quantity = 1,
+  className,
+  size = 'sm',
+  onAdded,
+}: {
+  productId: string;
+  /** The id of the element naming the product. */
+  describedBy?: string;
+  stock: number;
+  /** False when the product's shop does not deliver. */
+  delivers?: boolean;
+  quantity?: number;
+  className?: string;
+  size?: 'sm' | 'md' | 'lg';
+  onAdded?: () => void;
+}) {
   const { addToCart, isAdding } = useAddToCart();
   const [added, setAdded] = useState(false);
   useEffect(() => {
@@ -13,6 +36,13 @@ export function AddToCartButton({ productId, describedBy, stock, quantity = 1, c
     return () => clearTimeout(timer);
   }, [added]);
 
+  if (!delivers) {
+    return (
+      <Button variant="secondary" size={size} disabled className={className} aria-describedby={describedBy}>
+        Not delivered
+      </Button>
+    );
+  }
   if (stock <= 0) {
     return (
       <Button variant="secondary" size={size} disabled className={className} aria-describedby={describedBy}>
@@ -41,6 +71,6 @@ export function AddToCartButton({ productId, describedBy, stock, quantity = 1, c
 }
 
 /** A product card's action: a full-width Add to Cart described by the card's product name. */
-export function addToCartAction(p: { id: string; stockQuantity: number }) {
-  return (nameId: string) => <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} className="w-full" />;
+export function addToCartAction(p: { id: string; stockQuantity: number; delivers: boolean }) {
+  return (nameId: string) => <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} delivers={p.delivers} className="w-full" />;
 }

@@ -3,6 +3,7 @@ import { AlertTriangle, ImageOff, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cartMessages, type Cart, type CartItemRef, type CartLine } from '../../../contracts/cart.contract';
+import { noDeliveryMessage } from '../../../domain/pricing';
 import { api, ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
@@ -28,6 +29,7 @@ export function LineImage({ src, alt }: { src: string | null; alt: string }) {
 
 /** Why a line cannot be bought now, or null. */
 function lineProblem(line: CartLine): string | null {
+  if (!line.delivers) return `${noDeliveryMessage(line.storeName)}. Remove it to continue.`;
   if (!line.available) return line.stockQuantity <= 0 ? 'Out of stock. Remove it to continue.' : 'No longer available. Remove it to continue.';
   if (line.quantity > line.stockQuantity) return `Only ${line.stockQuantity} left in stock. Lower the quantity to continue.`;
   return null;
@@ -49,7 +51,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
     onSuccess: (ref) => qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.map((i) => (i.id === ref.id ? { ...i, quantity: ref.quantity } : i)) }),
     onError: (e) => {
       setQuantity(line.quantity);
-      notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed);
+      notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed, { action: `cart-line-${line.id}` });
     },
     onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
   });
@@ -57,9 +59,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
     mutationFn: () => api.delete<void>(`/api/cart/items/${line.id}`),
     onSuccess: () => {
       qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.filter((i) => i.id !== line.id) });
-      notify.success(`${line.name} removed from your cart`);
+      notify.success(`${line.name} removed from your cart`, { action: `cart-line-${line.id}` });
     },
-    onError: () => notify.error(cartMessages.removeFailed),
+    onError: () => notify.error(cartMessages.removeFailed, { action: `cart-line-${line.id}` }),
     onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
   });
 
@@ -96,7 +98,12 @@ export function CartLineRow({ line }: { line: CartLine }) {
             <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline">
               {line.name}
             </Link>
-            <p className="text-sm text-slate-600">Sold by {line.storeName}</p>
+            <p className="text-sm text-slate-600">
+              Sold by{' '}
+              <Link to={`/shop/${line.storeId}`} className="hover:text-violet-700 hover:underline">
+                {line.storeName}
+              </Link>
+            </p>
           </div>
           <Button
             variant="ghost"

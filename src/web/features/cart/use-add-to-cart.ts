@@ -5,10 +5,12 @@ import { cartMessages, type CartItemRef } from '../../../contracts/cart.contract
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { fetchMe, meQueryKey } from '../auth/use-session';
+import { rememberCartIntent } from './cart-intent';
 import { cartQueryKey } from './use-cart';
 
 /**
- * Adds products to the signed-in customer's cart from any page. Guests go to /login and come back;
+ * Adds products to the signed-in customer's cart from any page. Guests go to /login and come back,
+ * and the product is added once they have signed in (useResumeCartIntent);
  * other roles are told that only customers can add items to cart. Answers whether it was added.
  */
 export function useAddToCart(): { addToCart: (productId: string, quantity?: number) => Promise<boolean>; isAdding: (productId: string) => boolean } {
@@ -25,6 +27,7 @@ export function useAddToCart(): { addToCart: (productId: string, quantity?: numb
     async (productId: string, quantity = 1) => {
       const me = await qc.ensureQueryData({ queryKey: meQueryKey, queryFn: fetchMe }).catch(() => null);
       if (!me) {
+        rememberCartIntent(productId, quantity);
         toLogin();
         return false;
       }
@@ -35,15 +38,16 @@ export function useAddToCart(): { addToCart: (productId: string, quantity?: numb
       setAdding((s) => new Set(s).add(productId));
       try {
         await api.post<CartItemRef>('/api/cart/items', { productId, quantity });
-        notify.success(cartMessages.added);
+        notify.success(cartMessages.added, { action: 'cart-add' });
         return true;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) {
           qc.setQueryData(meQueryKey, null);
+          rememberCartIntent(productId, quantity);
           toLogin();
         } else {
           // Stock and availability refusals carry a message worth reading; anything else is generic.
-          notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed);
+          notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' });
         }
         return false;
       } finally {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Category, ProductDetail, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
+import type { Category, ProductDetail, ProductPage, ProductSort, ReviewPage } from '../../../contracts/catalog.contract';
+import type { PublicShop } from '../../../contracts/shops.contract';
 import { api, toQuery } from '../../api/client';
 import { toApiQuery, type SearchState } from './search-params';
 
@@ -42,6 +43,23 @@ export function useProductReviews(id: string, page: number, enabled = true) {
     queryKey: ['product', id, 'reviews', page],
     queryFn: () => api.get<ReviewPage>(`/api/products/${encodeURIComponent(id)}/reviews${toQuery({ page, pageSize: REVIEWS_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** An open shop as shoppers see it (its page). */
+export function useShop(id: string) {
+  return useQuery({ queryKey: ['shop', id], queryFn: () => api.get<PublicShop>(`/api/shops/${encodeURIComponent(id)}`), staleTime: 60_000 });
+}
+
+/** A page of one shop's active products; the previous page stays on screen while the next loads. */
+export function useShopProducts(shopId: string, sort: ProductSort, page: number, pageSize: number, enabled = true) {
+  const query = toQuery({ shop: shopId, sort, page, pageSize });
+  return useQuery({
+    queryKey: ['products', query],
+    queryFn: () => api.get<ProductPage>(`/api/products${query}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
     enabled,
   });
 }

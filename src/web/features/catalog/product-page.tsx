@@ -14,6 +14,7 @@ import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useProduct } from './catalog-api';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
+import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
 
 /** /product/{id}: gallery, price, points, stock, quantity, add to cart, description and reviews. */
 export function ProductPage() {
@@ -67,7 +68,10 @@ function ProductView({ p }: { p: ProductDetail }) {
           </h1>
           <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
             <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
-            Sold by <span className="font-medium text-slate-900">{p.store.name}</span>
+            Sold by{' '}
+            <Link to={`/shop/${p.store.id}`} className="font-medium text-slate-900 underline-offset-2 hover:text-violet-800 hover:underline">
+              {p.store.name}
+            </Link>
             {p.store.city && <span className="text-slate-600">· {p.store.city}</span>}
           </p>
           {p.ratingCount > 0 && (
@@ -78,7 +82,7 @@ function ProductView({ p }: { p: ProductDetail }) {
 
           <div className="mt-4">
             <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} size="lg" />
-            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes. Free shipping on orders above ₹999.</p>
+            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes. {DELIVERY_TERMS}.</p>
           </div>
 
           {points > 0 && (
@@ -102,9 +106,10 @@ function ProductView({ p }: { p: ProductDetail }) {
           </p>
 
           <div className="mt-4 flex flex-wrap items-end gap-3">
-            {inStock && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={p.stockQuantity} />}
-            <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} quantity={quantity} size="lg" className="min-w-44 flex-1 sm:flex-none" onAdded={() => setAdded(true)} />
+            {inStock && p.delivers && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={p.stockQuantity} />}
+            <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} delivers={p.delivers} quantity={quantity} size="lg" className="min-w-44 flex-1 sm:flex-none" onAdded={() => setAdded(true)} />
           </div>
+          {!p.delivers && <p className="mt-2 text-sm font-medium text-amber-800">{noDeliveryMessage(p.store.name)}.</p>}
           {added && (
             <Link to="/cart" className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-violet-300 px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
               Go to Cart

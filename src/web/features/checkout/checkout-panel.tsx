@@ -74,14 +74,14 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError) setFields(e.fields);
-    notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed);
+    notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed, { action: 'checkout' });
     setStage('idle');
   };
 
   const pay = async () => {
     if (!chosen.addressId) {
       setFields({ addressId: checkoutMessages.selectAddress });
-      notify.error(checkoutMessages.selectAddress);
+      notify.error(checkoutMessages.selectAddress, { action: 'checkout' });
       return;
     }
     setFields({});
@@ -98,7 +98,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
         const done = await verifyPayment({ paymentId: started.paymentId, providerOrderId: r.razorpay_order_id, providerPaymentId: r.razorpay_payment_id, signature: r.razorpay_signature });
         return placed(done.message);
       }
-      notify.error(await reportPaymentFailure(started.paymentId, outcome.kind === 'dismissed' ? 'cancelled' : 'failed', outcome.kind === 'failed' ? outcome.detail : undefined));
+      notify.error(await reportPaymentFailure(started.paymentId, outcome.kind === 'dismissed' ? 'cancelled' : 'failed', outcome.kind === 'failed' ? outcome.detail : undefined), { action: 'checkout' });
       setStage('idle');
     } catch (e) {
       fail(e);
@@ -128,7 +128,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     setTestBusy('fail');
     const message = await reportPaymentFailure(testPayment.paymentId, reason, reason === 'failed' ? TEST_DECLINE : undefined);
     closeTest();
-    notify.error(message);
+    notify.error(message, { action: 'checkout' });
   };
 
   const back = (

@@ -39,7 +39,7 @@ export function useOrderPlaced() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   return (message: string = checkoutMessages.orderPlaced) => {
-    notify.success(message);
+    notify.success(message, { action: 'checkout' });
     navigate('/orders');
     // The checkout summary of an emptied cart is never asked for again.
     qc.removeQueries({ queryKey: ['checkout'] });

@@ -1,5 +1,6 @@
 import { Store } from 'lucide-react';
 import { paymentStatusLabels, type Order } from '../../../contracts/orders.contract';
+import { formatRupees } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
@@ -66,7 +67,10 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
         {order.paymentStatus === 'refund_pending' && (
           <div>
             <dt className="text-slate-500">Payment</dt>
-            <dd className="font-medium text-amber-800">{paymentStatusLabels.refund_pending}</dd>
+            <dd className="font-medium text-amber-800">
+              {paymentStatusLabels.refund_pending}
+              {order.refundDuePaise > 0 && `: ${formatRupees(order.refundDuePaise)}`}
+            </dd>
           </div>
         )}
       </dl>

@@ -95,6 +95,13 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
         <Row label="Payment">
           <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
         </Row>
+        {order.refundDuePaise > 0 && (
+          <Row label="Refund due">
+            <span className="font-medium text-amber-800">
+              <Money paise={order.refundDuePaise} /> to your original payment method
+            </span>
+          </Row>
+        )}
       </dl>
     </div>
   );

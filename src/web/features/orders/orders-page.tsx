@@ -13,7 +13,7 @@ import { Tabs } from '../../ui/Tabs';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal, shortId, TrackOrderModal } from './order-details';
 import { ReviewModal, type ReviewTarget } from './review-modal';
-import { useCancelOrder, useOrders } from './use-orders';
+import { useCancelOrder, useCancelPreview, useOrders } from './use-orders';
 
 const PAGE_SIZE = 10;
 const tabLabels: Record<OrderTab, string> = { all: 'All', processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' };
@@ -37,21 +37,43 @@ function OrdersSkeleton() {
   );
 }
 
-/** What cancelling will do, named before the customer confirms. */
-function CancelText({ order }: { order: Order }) {
-  const unshipped = order.parts.filter((p) => ['pending', 'confirmed', 'processing'].includes(p.status));
-  const partial = unshipped.length < order.parts.filter((p) => p.status !== 'cancelled').length;
+/** What cancelling will do, as the server computes it by the rules the cancel applies, named before the customer confirms. */
+function CancelText({ orderId }: { orderId: string }) {
+  const preview = useCancelPreview(orderId);
+  if (preview.isPending) {
+    return (
+      <LoadingRegion label="Working out what comes back">
+        <div className="space-y-2">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      </LoadingRegion>
+    );
+  }
+  if (preview.isError) return <ErrorState message={preview.error.message} onRetry={() => void preview.refetch()} />;
+  const p = preview.data;
+  const items = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'item goes' : 'items go'}`;
   return (
     <div className="space-y-2">
       <p>
-        {partial ? 'The items from shops that have not shipped yet will be cancelled: ' : 'Every item in this order will be cancelled: '}
-        {unshipped.map((p) => p.storeName).join(', ')}.
+        {p.partial ? 'Only the items from shops that have not shipped yet are cancelled: ' : 'Every item in this order is cancelled: '}
+        {p.parts.map((part) => `${part.storeName} (${formatRupees(part.subtotalPaise)})`).join(', ')}.
       </p>
       <ul className="list-disc space-y-1 pl-5">
-        <li>The stock goes back to the shops.</li>
-        {order.pointsUsed > 0 && <li>The points you used ({order.pointsUsed.toLocaleString('en-IN')}) are refunded to your wallet{partial ? ' for the cancelled items' : ''}.</li>}
-        {order.pointsEarned > 0 && <li>The pending points you would earn on the cancelled items are removed.</li>}
-        {order.paymentStatus === 'paid' && <li>The {formatRupees(order.totalAmountPaise)} you paid is marked for refund to your original payment method.</li>}
+        {p.refundPaise > 0 && (
+          <li>
+            <strong>{formatRupees(p.refundPaise)}</strong> comes back to your original payment method (refunds take 3-5 business days).
+          </li>
+        )}
+        {p.pointsRefunded > 0 && (
+          <li>
+            <strong>{p.pointsRefunded.toLocaleString('en-IN')} points</strong> you used come back to your wallet.
+          </li>
+        )}
+        {p.pointsVoided > 0 && <li>The {p.pointsVoided.toLocaleString('en-IN')} pending points these items would earn are removed.</li>}
+        <li>{items(p.stockReturned)} back to the shops.</li>
+        {p.partial && <li>Items that have shipped or been delivered stay in your order.</li>}
       </ul>
       <p>This cannot be undone.</p>
     </div>
@@ -68,6 +90,8 @@ function OrdersContent() {
   const [tracking, setTracking] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
+  // The same query as the dialog's text: Cancel Order is offered once the customer can read what it does.
+  const cancelPreviewReady = useCancelPreview(cancelling?.id ?? null).isSuccess;
 
   const go = (next: { tab?: OrderTab; page?: number }) => {
     const p = new URLSearchParams(params);
@@ -83,12 +107,16 @@ function OrdersContent() {
     if (!cancelling) return;
     try {
       const done = await cancel.mutateAsync(cancelling.id);
-      const bits = [done.pointsRefunded > 0 ? `${done.pointsRefunded} points refunded` : '', done.stockReturned > 0 ? 'stock returned to the shops' : ''].filter(Boolean);
-      notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`);
+      const bits = [
+        done.refundPaise > 0 ? `${formatRupees(done.refundPaise)} to be refunded to your payment method` : '',
+        done.pointsRefunded > 0 ? `${done.pointsRefunded} points refunded` : '',
+        done.stockReturned > 0 ? 'stock returned to the shops' : '',
+      ].filter(Boolean);
+      notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`, { action: 'order-cancel' });
       setCancelling(null);
       if (details?.id === done.order.id) setDetails(done.order);
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : 'Failed to cancel the order');
+      notify.error(e instanceof Error ? e.message : 'Failed to cancel the order', { action: 'order-cancel' });
       setCancelling(null);
     }
   };
@@ -141,10 +169,11 @@ function OrdersContent() {
         title={cancelling ? `Cancel order #${shortId(cancelling.id)}?` : 'Cancel order?'}
         confirmLabel="Cancel Order"
         busy={cancel.isPending}
+        confirmDisabled={!cancelPreviewReady}
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}
       >
-        {cancelling && <CancelText order={cancelling} />}
+        {cancelling && <CancelText orderId={cancelling.id} />}
       </ConfirmDialog>
     </div>
   );

@@ -34,13 +34,13 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | null; 
     setErrors({});
     try {
       const saved = await review.mutateAsync({ productId: target.productId, review: { rating, comment } });
-      notify.success(saved.message);
+      notify.success(saved.message, { action: 'review' });
       onClose();
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : {};
       const message = err instanceof Error ? err.message : 'Failed to save your review';
       setErrors({ rating: fields.rating, comment: fields.comment, form: fields.rating || fields.comment ? undefined : message });
-      notify.error(message);
+      notify.error(message, { action: 'review' });
     }
   };
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CancelledOrder, NewReviewInput, OrderDetail, OrderList, OrderTab } from '../../../contracts/orders.contract';
+import type { CancelledOrder, CancelPreview, NewReviewInput, OrderDetail, OrderList, OrderTab } from '../../../contracts/orders.contract';
 import { api, toQuery } from '../../api/client';
 
 /** Every orders query starts with this key: invalidate it after anything that changes an order. */
@@ -20,6 +20,17 @@ export function useOrder(orderId: string | null) {
     queryKey: [...ordersQueryKey, 'detail', orderId],
     queryFn: () => api.get<OrderDetail>(`/api/orders/${orderId}`),
     enabled: orderId !== null,
+  });
+}
+
+/** What cancelling an order would give back now, asked fresh each time the dialog opens. */
+export function useCancelPreview(orderId: string | null) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, 'cancel-preview', orderId],
+    queryFn: () => api.get<CancelPreview>(`/api/orders/${orderId}/cancel-preview`),
+    enabled: orderId !== null,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -12,11 +12,11 @@ import {
   type AddressData,
   type AddressInput,
 } from '../../../contracts/profile.contract';
-import { INDIA_STATES, INDIA_UNION_TERRITORIES } from '../../../domain/india-states';
 import { api, ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
+import { StateOptions } from '../../ui/StateOptions';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { addressesQueryKey } from './use-addresses';
@@ -55,7 +55,7 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
     clearErrors('root');
     try {
       const address = await api.post<Address>('/api/addresses', values);
-      notify.success(profileMessages.addressAdded);
+      notify.success(profileMessages.addressAdded, { action: 'address-add' });
       await qc.invalidateQueries({ queryKey: addressesQueryKey });
       onSaved(address);
       onClose();
@@ -65,7 +65,7 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
       placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
       if (placed.length === 0) {
         setError('root', { type: 'server', message: profileMessages.addAddressFailed });
-        notify.error(profileMessages.addAddressFailed);
+        notify.error(profileMessages.addAddressFailed, { action: 'address-add' });
       }
     }
   };
@@ -107,21 +107,7 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input label="City" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
           <Select label="State" required autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-            <option value="">Select state</option>
-            <optgroup label="States">
-              {INDIA_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Union territories">
-              {INDIA_UNION_TERRITORIES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </optgroup>
+            <StateOptions />
           </Select>
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

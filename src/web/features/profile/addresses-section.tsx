@@ -14,8 +14,8 @@ function AddressCard({ address, onDelete }: { address: Address; onDelete: (a: Ad
   const qc = useQueryClient();
   const setDefault = useMutation({
     mutationFn: () => api.put<Address>(`/api/addresses/${address.id}/default`),
-    onSuccess: () => notify.success(profileMessages.defaultUpdated),
-    onError: () => notify.error(profileMessages.setDefaultFailed),
+    onSuccess: () => notify.success(profileMessages.defaultUpdated, { action: 'address-default' }),
+    onError: () => notify.error(profileMessages.setDefaultFailed, { action: 'address-default' }),
     onSettled: () => qc.invalidateQueries({ queryKey: addressesQueryKey }),
   });
   return (
@@ -62,10 +62,10 @@ export function AddressesSection() {
   const remove = useMutation({
     mutationFn: (a: Address) => api.delete<void>(`/api/addresses/${a.id}`),
     onSuccess: () => {
-      notify.success(profileMessages.addressDeleted);
+      notify.success(profileMessages.addressDeleted, { action: 'address-delete' });
       setDeleting(null);
     },
-    onError: () => notify.error(profileMessages.deleteAddressFailed),
+    onError: () => notify.error(profileMessages.deleteAddressFailed, { action: 'address-delete' }),
     onSettled: () => qc.invalidateQueries({ queryKey: addressesQueryKey }),
   });
 

@@ -52,13 +52,13 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
   const save = async (values: ProfileUpdateData) => {
     try {
       setMe(await api.patch<Me>('/api/me/profile', values));
-      notify.success(profileMessages.profileUpdated);
+      notify.success(profileMessages.profileUpdated, { action: 'profile-save' });
       onDone();
     } catch (e) {
       const fields = e instanceof ApiError ? e.fields : {};
       const placed = fieldNames.filter((name) => fields[name]);
       placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) notify.error(failedMessage(e));
+      if (placed.length === 0) notify.error(failedMessage(e), { action: 'profile-save' });
     }
   };
 

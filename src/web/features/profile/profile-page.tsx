@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Me } from '../../../contracts/auth.contract';
 import { Page, useTitle } from '../../ui/Page';
 import { ErrorState } from '../../ui/States';
+import { AccountSettings } from '../auth/account-settings';
 import { useMe } from '../auth/use-session';
 import { VendorProfile } from '../vendor/vendor-profile';
 import { AddressesSection } from './addresses-section';
@@ -37,6 +38,7 @@ function CustomerProfile({ me }: { me: Me }) {
       </header>
       <PersonalInfoSection me={me} />
       <AddressesSection />
+      <AccountSettings me={me} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function ProfilePicture({ me }: { me: Me }) {
     const problem = checkImageFile(file);
     if (problem) {
       setError(problem);
-      notify.error(`${profileMessages.updatePictureFailed}: ${problem}`);
+      notify.error(`${profileMessages.updatePictureFailed}: ${problem}`, { action: 'profile-picture' });
       return;
     }
     setError(null);
@@ -48,12 +48,12 @@ export function ProfilePicture({ me }: { me: Me }) {
     try {
       const image = await uploadImage({ file, imageType: 'profile', entityId: me.id, onProgress: setProgress });
       qc.setQueryData<Me | null>(meQueryKey, (m) => m && { ...m, profileImageUrl: image.url });
-      notify.success('Profile picture updated!');
+      notify.success('Profile picture updated!', { action: 'profile-picture' });
       setPreview(null);
     } catch (err) {
       const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : null;
       setError(reason ?? profileMessages.updatePictureFailed);
-      notify.error(reason ? `${profileMessages.updatePictureFailed}: ${reason}` : profileMessages.updatePictureFailed);
+      notify.error(reason ? `${profileMessages.updatePictureFailed}: ${reason}` : profileMessages.updatePictureFailed, { action: 'profile-picture' });
       setPreview(null);
     } finally {
       setProgress(null);

@@ -26,7 +26,7 @@ import { useCategories } from '../catalog/catalog-api';
 import { uploadImage } from '../profile/upload-image';
 import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from './image-uploader';
 import { useVendorShops } from './use-vendor-shops';
-import { createProduct, refreshAfterProductChange, updateProduct } from './vendor-products-api';
+import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct } from './vendor-products-api';
 
 const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId'] as const;
 
@@ -52,7 +52,9 @@ type ProductFormModalProps = { open: boolean; onClose: () => void; product: Vend
 /**
  * Add or edit a product: name, description, price and original price in rupees, stock, reward
  * percentage, category, shop and up to 5 images. A new product is created first, then its picked
- * images are uploaded, then the image list is saved. Without a shop, it points to /profile instead.
+ * images are uploaded, then the image list is saved; if an upload fails, nothing is saved (a new
+ * product is removed again), the form keeps its input and the failed image shows why. Without a
+ * shop, it points to /profile instead.
  */
 export function ProductFormModal({ open, onClose, product }: ProductFormModalProps) {
   const formId = useId();
@@ -60,7 +62,6 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   const shops = useVendorShops(open);
   const categories = useCategories();
   const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
-  const [savedId, setSavedId] = useState<string | null>(null);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [imagesError, setImagesError] = useState<string | undefined>();
   const itemsRef = useRef(items);
@@ -80,7 +81,6 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     if (!open) return;
     reset(toForm(product));
     setItems(product ? product.images.map(imageItemFromUrl) : []);
-    setSavedId(product?.id ?? null);
     setFormMessage(null);
     setImagesError(undefined);
     return () => releasePreviews(itemsRef.current);
@@ -124,42 +124,48 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     const imageField = Object.keys(fields).find((k) => k === 'images' || k.startsWith('images.'));
     if (imageField) setImagesError(fields[imageField]);
     setFormMessage(m.saveFailed(reasonOf(e, fallback)));
-    notify.error(m.saveFailed(reasonOf(e, fallback)));
+    notify.error(m.saveFailed(reasonOf(e, fallback)), { action: 'product-save' });
   };
 
   const save = async (values: VendorProductData) => {
     setFormMessage(null);
     setImagesError(undefined);
-    let id = savedId;
-    let message: string = m.updated;
+    let id = product?.id ?? null;
+    // A new product is created first (uploads belong to a product), and removed again if anything after that fails: nothing is half-saved.
+    let created: string | null = null;
     try {
       if (!id) {
-        const created = await createProduct({ ...values, images: [] });
-        id = created.product.id;
-        message = created.message;
-        setSavedId(id);
-        void refreshAfterProductChange(qc, id);
+        const done = await createProduct({ ...values, images: [] });
+        id = done.product.id;
+        created = done.message;
       }
     } catch (e) {
       showServerErrors(e, m.createFailed);
       return;
     }
+    const undoCreate = async () => {
+      if (!created || !id) return;
+      await deleteProduct(id).catch(() => undefined);
+      // Pictures uploaded for the removed product are uploaded again with the next save.
+      setItems((list) => list.map((i) => (i.file ? { ...i, url: null } : i)));
+      void refreshAfterProductChange(qc, id);
+    };
     const { urls, failure } = await uploadPending(id);
+    if (failure) {
+      await undoCreate();
+      setFormMessage(`${m.saveFailed(failure)}. Nothing was saved: remove the marked image or pick another, then save again.`);
+      notify.error(m.saveFailed(failure), { action: 'product-save' });
+      return;
+    }
     try {
-      // A new product without pictures is complete after the create.
-      if (savedId || urls.length > 0) await updateProduct(id, { ...values, images: urls });
+      if (!created || urls.length > 0) await updateProduct(id, { ...values, images: urls });
       void refreshAfterProductChange(qc, id);
     } catch (e) {
-      showServerErrors(e, savedId ? m.updateFailed : m.createFailed);
+      await undoCreate();
+      showServerErrors(e, created ? m.createFailed : m.updateFailed);
       return;
     }
-    if (failure) {
-      if (!savedId) notify.success(message);
-      setFormMessage(`${m.saveFailed(failure)}. Remove the marked image or pick another, then save again.`);
-      notify.error(m.saveFailed(failure));
-      return;
-    }
-    notify.success(message);
+    notify.success(created ?? m.updated, { action: 'product-save' });
     onClose();
   };
 
@@ -171,7 +177,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   const close = () => {
     if (!isSubmitting) onClose();
   };
-  const title = product || savedId ? 'Edit Product' : 'Add New Product';
+  const title = product ? 'Edit Product' : 'Add New Product';
   const storeId = watch('storeId');
   const chosenShop = shops.data?.find((s) => s.id === storeId);
   const categoryOptions = [...(categories.data ?? [])];
@@ -256,7 +262,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
           </Button>
           {hasForm && (
             <Button type="submit" form={formId} loading={isSubmitting}>
-              {isSubmitting ? 'Saving...' : product || savedId ? 'Save Changes' : 'Add Product'}
+              {isSubmitting ? 'Saving...' : product ? 'Save Changes' : 'Add Product'}
             </Button>
           )}
         </>

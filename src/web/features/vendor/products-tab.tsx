@@ -72,13 +72,13 @@ export function ProductsTab() {
   const toggle = (product: VendorProduct) =>
     setActive.mutate(
       { product, isActive: !product.isActive },
-      { onSuccess: (res) => notify.success(res.message), onError: () => notify.error(m.statusFailed) },
+      { onSuccess: (res) => notify.success(res.message, { action: 'product-status' }), onError: () => notify.error(m.statusFailed, { action: 'product-status' }) },
     );
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting, {
-      onSuccess: (res) => (res.deleted ? notify.success(res.message) : notify.success(res.message, 6000)),
-      onError: () => notify.error(m.deleteFailed),
+      onSuccess: (res) => notify.success(res.message, { action: 'product-delete', ms: res.deleted ? 3000 : 6000 }),
+      onError: () => notify.error(m.deleteFailed, { action: 'product-delete' }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,6 +1,6 @@
 import { MapPin, Pencil, Power, Store, Truck } from 'lucide-react';
 import { shopTypeLabels, type Shop } from '../../../contracts/shops.contract';
-import { formatRupees } from '../../../domain/money';
+import { DELIVERY_TERMS } from '../../../domain/pricing';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 
@@ -13,11 +13,10 @@ type ShopCardProps = {
   toggling?: boolean;
 };
 
-/** The shop's delivery in one line: how far, and what it costs (nothing to add when it is free anyway). */
+/** The shop's delivery in one line, as checkout charges it (the marketplace's rule for every order). */
 function deliveryText(shop: Shop): string {
-  if (!shop.deliveryAvailable) return 'No delivery';
-  if (shop.deliveryFeePaise === 0) return `Free delivery within ${shop.deliveryDistanceKm} km`;
-  return `Delivers within ${shop.deliveryDistanceKm} km, ${formatRupees(shop.deliveryFeePaise)} (free above ${formatRupees(shop.freeDeliveryThresholdPaise)})`;
+  if (!shop.deliveryAvailable) return 'No delivery: its products cannot be ordered online';
+  return DELIVERY_TERMS;
 }
 
 /** A shop's card: banner and logo, name, type, city, delivery, the Active/Inactive badge, and its actions. */

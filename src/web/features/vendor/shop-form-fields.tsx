@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { shopTypeLabels, shopTypes, type ShopFormValues, type ShopType } from '../../../contracts/shops.contract';
 import { INDIA_STATES, INDIA_UNION_TERRITORIES } from '../../../domain/india-states';
+import { DELIVERY_TERMS } from '../../../domain/pricing';
 import { Input, Select, Textarea } from '../../ui/Field';
 
 type FieldsProps = {
@@ -53,17 +54,6 @@ function AddressFields({ register, errors }: Pick<FieldsProps, 'register' | 'err
   );
 }
 
-/** The delivery block: shown only when the shop offers delivery. */
-function DeliveryFields({ register, errors }: Pick<FieldsProps, 'register' | 'errors'>) {
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-      <Input label="Delivery distance (km)" type="number" inputMode="numeric" min={1} step={1} hint="Whole km, at least 1" error={errors.deliveryDistanceKm?.message} {...register('deliveryDistanceKm')} />
-      <Input label="Delivery fee (₹)" type="number" inputMode="decimal" min={0} step={0.01} hint="0 for free delivery" error={errors.deliveryFee?.message} {...register('deliveryFee')} />
-      <Input label="Free delivery above (₹)" type="number" inputMode="decimal" min={0} step={0.01} error={errors.freeDeliveryThreshold?.message} {...register('freeDeliveryThreshold')} />
-    </div>
-  );
-}
-
 /** Every field of the Create/Edit Shop form of SPEC.md; address and delivery blocks appear when they apply. */
 export function ShopFormFields({ register, errors, shopType, deliveryAvailable }: FieldsProps) {
   return (
@@ -90,8 +80,12 @@ export function ShopFormFields({ register, errors, shopType, deliveryAvailable }
       {shopType !== 'online' && <AddressFields register={register} errors={errors} />}
       <fieldset className="space-y-3">
         <legend className="mb-1 block text-sm font-semibold text-slate-800">Delivery</legend>
-        <Check label="We offer delivery" hint="Set how far you deliver and what it costs" {...register('deliveryAvailable')} />
-        {deliveryAvailable && <DeliveryFields register={register} errors={errors} />}
+        <Check label="We offer delivery" hint="Customers can order your products online and get them delivered" {...register('deliveryAvailable')} />
+        <p className="text-sm text-slate-600">
+          {deliveryAvailable
+            ? `Customers pay the marketplace's delivery charge at checkout: ${DELIVERY_TERMS}.`
+            : 'Without delivery, your products are shown in the marketplace but cannot be ordered online.'}
+        </p>
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-1 block text-sm font-semibold text-slate-800">Reviews</legend>

@@ -66,13 +66,13 @@ export function ShopFormModal({ open, onClose, shop }: ShopFormModalProps) {
       try {
         await uploadImage({ file, imageType: kind === 'logo' ? 'shop_logo' : 'shop_banner', entityId: target.id, onProgress: (p) => setImage(kind, { progress: p }) });
         setImage(kind, { file: null, progress: null });
-        notify.success(kind === 'logo' ? shopMessages.logoUploaded : shopMessages.bannerUploaded);
+        notify.success(kind === 'logo' ? shopMessages.logoUploaded : shopMessages.bannerUploaded, { action: `shop-image-${kind}` });
       } catch (e) {
         ok = false;
         const reason = e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Upload failed';
         // The refused file is dropped: the stored image shows again, and the reason stays under the field.
         setImage(kind, { file: null, progress: null, error: reason });
-        notify.error(`Upload failed: ${reason}`);
+        notify.error(`Upload failed: ${reason}`, { action: `shop-image-${kind}` });
       }
     }
     return ok;
@@ -91,12 +91,12 @@ export function ShopFormModal({ open, onClose, shop }: ShopFormModalProps) {
         const fallback = current ? shopMessages.updateFailed : shopMessages.createFailed;
         const message = e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback;
         setError('root', { type: 'server', message });
-        notify.error(message);
+        notify.error(message, { action: 'shop-save' });
       }
       return;
     }
-    if (!current) notify.success(shopMessages.created);
-    else if (!saved) notify.success(shopMessages.updated);
+    if (!current) notify.success(shopMessages.created, { action: 'shop-save' });
+    else if (!saved) notify.success(shopMessages.updated, { action: 'shop-save' });
     setSaved(target);
     const uploaded = await uploadPicked(target);
     await refreshAfterShopChange(qc);

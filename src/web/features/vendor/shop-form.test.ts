@@ -11,7 +11,7 @@ const errorsOf = (values: ShopFormValues) => {
 };
 
 describe('the shop form', () => {
-  it("starts with SPEC.md's defaults: online, no delivery, 10 km, ₹0 fee, free above ₹999, reviews on, Google reviews off", () => {
+  it("starts with SPEC.md's defaults: online, delivering (a shop that does not deliver cannot sell online), 10 km, ₹0 fee, free above ₹999, reviews on, Google reviews off", () => {
     expect(shopFormValues()).toEqual({
       shopName: '',
       shopDescription: '',
@@ -20,7 +20,7 @@ describe('the shop form', () => {
       city: '',
       state: '',
       postalCode: '',
-      deliveryAvailable: false,
+      deliveryAvailable: true,
       deliveryDistanceKm: '10',
       deliveryFee: '0',
       freeDeliveryThreshold: '999',
@@ -30,7 +30,7 @@ describe('the shop form', () => {
   });
 
   it('sends an online shop without address and without delivery numbers when delivery is not offered', () => {
-    const out = shopFormSchema.parse(form({ address: 'left over', city: 'Jaipur', shopDescription: '  ' }));
+    const out = shopFormSchema.parse(form({ address: 'left over', city: 'Jaipur', shopDescription: '  ', deliveryAvailable: false }));
     expect(out).toEqual({ shopName: 'Jaipur Handloom House', shopType: 'online', deliveryAvailable: false, enableReviews: true, googleReviewsEnabled: false });
   });
 

@@ -34,9 +34,9 @@ export function useSetShopActive() {
       api.patch<{ shop: Shop; message: string }>(`/api/vendor/shops/${shop.id}/status`, { isActive }),
     onSuccess: ({ shop, message }) => {
       qc.setQueryData<Shop[]>(vendorShopsQueryKey, (list) => list?.map((s) => (s.id === shop.id ? shop : s)));
-      notify.success(message);
+      notify.success(message, { action: 'shop-status' });
     },
-    onError: (e) => notify.error(e instanceof ApiError && e.status === 404 ? e.message : shopMessages.statusFailed),
+    onError: (e) => notify.error(e instanceof ApiError && e.status === 404 ? e.message : shopMessages.statusFailed, { action: 'shop-status' }),
     onSettled: () => refreshAfterShopChange(qc),
   });
 }

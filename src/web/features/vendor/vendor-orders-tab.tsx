@@ -158,12 +158,12 @@ export function VendorOrdersTab() {
       { partId: part.partId, status, ...(trackingNote ? { trackingNote } : {}) },
       {
         onSuccess: (res) => {
-          notify.success(res.message);
+          notify.success(res.message, { action: 'vendor-order-status' });
           done?.();
         },
         onError: (e) => {
           if (e instanceof ApiError && e.fields.trackingNote) setShipError(e.fields.trackingNote);
-          else notify.error(errorText(e));
+          else notify.error(errorText(e), { action: 'vendor-order-status' });
         },
       },
     );

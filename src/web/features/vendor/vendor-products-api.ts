@@ -50,6 +50,9 @@ export const createProduct = (payload: ProductPayload) => api.post<VendorProduct
 /** PUT /api/vendor/products/:id. */
 export const updateProduct = (id: string, payload: ProductPayload) => api.put<VendorProductSaved>(`/api/vendor/products/${id}`, payload);
 
+/** DELETE /api/vendor/products/:id. */
+export const deleteProduct = (id: string) => api.delete<VendorProductDeleted>(`/api/vendor/products/${id}`);
+
 /** Activate or deactivate a product; the caller shows the toasts. */
 export function useSetProductActive() {
   const qc = useQueryClient();

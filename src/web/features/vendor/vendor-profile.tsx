@@ -7,7 +7,7 @@ import { useTitle } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { PersonalInfoSection } from '../profile/personal-info-section';
 import { ProfilePicture } from '../profile/profile-picture';
-import { SettingsTab } from './settings-tab';
+import { AccountSettings } from '../auth/account-settings';
 import { ShopList } from './shop-list';
 
 type TabKey = 'personal' | 'shops' | 'settings';
@@ -68,7 +68,7 @@ export function VendorProfile({ me }: { me: Me }) {
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
         {active === 'personal' && <PersonalInfoSection me={me} failedMessage={profileFailed} />}
         {active === 'shops' && <ShopList />}
-        {active === 'settings' && <SettingsTab me={me} />}
+        {active === 'settings' && <AccountSettings me={me} />}
       </div>
     </div>
   );

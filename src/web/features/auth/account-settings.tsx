@@ -9,7 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
-import { useSetMe } from '../auth/use-session';
+import { useSetMe } from './use-session';
 
 /** Puts the server's per-field messages under their fields; otherwise toasts the message (or the fallback). */
 function showError<T extends FieldValues>(e: unknown, names: Path<T>[], setError: UseFormSetError<T>, fallback: string) {
@@ -52,7 +52,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
   const save = async (values: ChangeEmailInput) => {
     try {
       setMe(await api.put<Me>('/api/me/email', values));
-      notify.success(settingsMessages.emailChanged);
+      notify.success(settingsMessages.emailChanged, { action: 'settings-email' });
       onDone();
     } catch (e) {
       showError(e, ['newEmail', 'currentPassword'], setError, settingsMessages.emailFailed);
@@ -83,7 +83,7 @@ function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
   const save = async (values: ChangePasswordInput) => {
     try {
       const { message } = await api.put<{ message: string; otherSessionsEnded: number }>('/api/me/password', values);
-      notify.success(message);
+      notify.success(message, { action: 'settings-password' });
       onDone(message);
     } catch (e) {
       showError(e, ['currentPassword', 'newPassword', 'confirmPassword'], setError, settingsMessages.passwordFailed);
@@ -107,8 +107,8 @@ function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-/** Settings: change email and change password (which signs out the user's other devices). */
-export function SettingsTab({ me }: { me: Me }) {
+/** Account settings of customers and vendors: change email and change password (which signs out the user's other devices). */
+export function AccountSettings({ me }: { me: Me }) {
   const [open, setOpen] = useState<'email' | 'password' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (

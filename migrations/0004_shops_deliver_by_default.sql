@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_shops" ALTER COLUMN "delivery_available" SET DEFAULT true;

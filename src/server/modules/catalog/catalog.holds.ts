@@ -1,0 +1,83 @@
+import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { notEnoughStockMessage } from '../../../contracts/checkout.contract';
+import { AppError } from '../../platform/app-error';
+import type { Db, Tx } from '../../platform/db';
+import { startRepeatingJob, type JobLog } from '../../platform/repeating-job';
+import { getPurchasable, returnStock, takeStock } from './catalog.stock';
+import { stockHolds } from './catalog.tables';
+
+/** A line to reserve: so many units of a product. */
+export type HoldLine = { productId: string; name: string; quantity: number };
+
+/**
+ * Reserves the lines' stock under `ref` (a payment id) until `expiresAt`: the units leave the
+ * product's stock at once, with conditional updates in product order (so concurrent checkouts never
+ * deadlock or oversell). A shortage throws 409 naming the product; the caller's transaction rolls back.
+ */
+export async function holdStock(tx: Tx, a: { ref: string; lines: HoldLine[]; expiresAt: Date }): Promise<void> {
+  for (const l of [...a.lines].sort((x, y) => (x.productId < y.productId ? -1 : 1))) {
+    if (!(await takeStock(tx, l.productId, l.quantity))) {
+      const [now] = await getPurchasable(tx, [l.productId]);
+      throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
+    }
+  }
+  await tx.insert(stockHolds).values(a.lines.map((l) => ({ ref: a.ref, productId: l.productId, quantity: l.quantity, expiresAt: a.expiresAt })));
+}
+
+/**
+ * Turns the unexpired holds of `ref` into a sale (their units are already out of stock). Answers
+ * false when there is nothing to turn: no hold was made, or it expired or was released.
+ */
+export async function sellHeldStock(tx: Tx, ref: string): Promise<boolean> {
+  const sold = await tx
+    .update(stockHolds)
+    .set({ status: 'sold', updatedAt: sql`now()` })
+    .where(and(eq(stockHolds.ref, ref), eq(stockHolds.status, 'held'), gt(stockHolds.expiresAt, sql`now()`)))
+    .returning({ id: stockHolds.id });
+  return sold.length > 0;
+}
+
+/** Puts back the stock of holds that are still held, marking them released; each hold is released once, whoever calls. */
+async function releaseWhere(tx: Tx, where: SQL | undefined): Promise<number> {
+  const released = await tx
+    .update(stockHolds)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(and(eq(stockHolds.status, 'held'), where))
+    .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
+  for (const r of released.sort((x, y) => (x.productId < y.productId ? -1 : 1))) await returnStock(tx, r.productId, r.quantity);
+  return released.length;
+}
+
+/** Releases the holds of the given refs (a failed, cancelled or replaced payment): their units go back to stock. */
+export async function releaseHeldStock(tx: Tx, refs: string[]): Promise<number> {
+  if (refs.length === 0) return 0;
+  return releaseWhere(tx, inArray(stockHolds.ref, refs));
+}
+
+/** Releases expired holds (all, or only those of the given products or refs): their units go back to stock. Answers how many. */
+export async function releaseExpiredHolds(tx: Tx, only: { productIds?: string[]; refs?: string[] } = {}): Promise<number> {
+  if (only.productIds?.length === 0 || only.refs?.length === 0) return 0;
+  return releaseWhere(
+    tx,
+    and(
+      lte(stockHolds.expiresAt, sql`now()`),
+      only.productIds ? inArray(stockHolds.productId, only.productIds) : undefined,
+      only.refs ? inArray(stockHolds.ref, only.refs) : undefined,
+    ),
+  );
+}
+
+/** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */
+export function startStockHoldsJob({ db, intervalMs = 60_000, log }: { db: Db; intervalMs?: number; log: JobLog }): () => void {
+  return startRepeatingJob({
+    name: 'Stock holds',
+    intervalMs,
+    log,
+    run: async () => {
+      // Each hold is released by one conditional update, so two processes running this never return stock twice.
+      const released = await db.transaction((tx) => releaseExpiredHolds(tx));
+      return released ? `${released} expired hold(s) released; their stock is back on sale` : null;
+    },
+  });
+}
+

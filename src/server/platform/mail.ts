@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One plain-text message. */
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** Sends mail: through SMTP when it is configured, else into the outbox folder and the log. */
+export type Mailer = { send: (message: MailMessage) => Promise<void>; kind: 'smtp' | 'outbox' };
+
+type MailConfig = { SMTP_URL?: string; MAIL_FROM: string; DATA_DIR: string; NODE_ENV: string };
+type MailLog = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+/** The folder where messages go when no SMTP server is configured (development, tests, a first look). */
+export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
+
+/** A message as an RFC 822 text file: headers, a blank line, the body. */
+export function toEml(from: string, m: MailMessage, date = new Date()): string {
+  return [`From: ${from}`, `To: ${m.to}`, `Subject: ${m.subject}`, `Date: ${date.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', m.text, ''].join('\r\n');
+}
+
+/** The mail transport of this configuration: SMTP_URL when set, otherwise DATA_DIR/outbox plus a log line per message. */
+export function createMailer(config: MailConfig, log: MailLog): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      kind: 'smtp',
+      send: async (m) => {
+        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+      },
+    };
+  }
+  const dir = outboxDir(config.DATA_DIR);
+  return {
+    kind: 'outbox',
+    send: async (m) => {
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, toEml(config.MAIL_FROM, m), { mode: 0o600 });
+      // The body may hold a sign-in secret (a reset link): in production it stays out of the log.
+      if (config.NODE_ENV === 'production') log.warn({ to: m.to, subject: m.subject, file }, 'Mail written to the outbox because SMTP_URL is not set: nobody receives it');
+      else log.info({ to: m.to, subject: m.subject, file }, `Mail written to the outbox (no SMTP_URL set): ${m.subject}\n${m.text}`);
+    },
+  };
+}
