@@ -17,7 +17,7 @@ import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import { adminRoutes } from './modules/admin';
-import { addressesRoutes, profileRoutes, resolveSession, settingsRoutes } from './modules/auth';
+import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveSession, settingsRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
@@ -85,6 +85,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(contentRoutes);
+  await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });

@@ -11,6 +11,9 @@ import { RouteError } from './layout/RouteError';
 // connection downloads only what it shows).
 const ForgotPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ResetPasswordPage })));
+const AdminLoginPage = lazy(() => import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })));
+const AdminDashboardPage = lazy(() => import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
+const AdminIndexPage = lazy(() => import('./features/admin/admin-routes').then((m) => ({ default: m.AdminIndexPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
 const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
@@ -65,10 +68,10 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'profile', element: <ProfilePage /> },
-          upcoming('admin', 'Super Admin'),
-          upcoming('admin/login', 'Super Admin Login'),
-          upcoming('admin/dashboard', 'Admin Dashboard'),
-          upcoming('admin/*', 'Admin Dashboard'),
+          { path: 'admin', element: <AdminIndexPage /> },
+          { path: 'admin/login', element: <AdminLoginPage /> },
+          { path: 'admin/dashboard', element: <AdminDashboardPage /> },
+          { path: 'admin/*', element: <AdminDashboardPage /> },
           upcoming('erp', 'Employee Login'),
           upcoming('erp-register', 'Employee Registration'),
           upcoming('erp/dashboard', 'ERP Dashboard'),

@@ -1,2 +1,1 @@
-export * from './admin.tables';
 export { adminRoutes } from './admin.routes';

@@ -21,3 +21,5 @@ export { addressesRoutes } from './addresses.routes';
 export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';
+export { adminLoginRoutes } from './admin-login.routes';
+export { resetAdminTwoFactorFromCli } from './admin-login.service';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AdminSession } from '../../../contracts/admin-auth.contract';
 import { api, ApiError } from '../../api/client';
 
-export type AdminSession = { email: string };
+export type { AdminSession };
 export const adminSessionKey = ['admin-session'] as const;
 
 /** The super admin session, or null: the header's super-admin mode follows it. */

@@ -1,0 +1,2 @@
+export * from './audit.tables';
+export { recordAudit, type AuditEntry } from './audit.service';

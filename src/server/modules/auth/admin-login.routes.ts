@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminAuthMessages as m,
+  adminCodeSchema,
+  adminLoginSchema,
+  adminNextStepSchema,
+  adminResetTwoFactorSchema,
+  adminSessionSchema,
+  adminTwoFactorSetupSchema,
+} from '../../../contracts/admin-auth.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { AppError } from '../../platform/app-error';
+import { ADMIN_SESSION_COOKIE, origin, sessionCookieOptions } from '../../platform/auth-guards';
+import { ADMIN_PENDING_MINUTES, ADMIN_SESSION_HOURS, checkAdminCredentials, readPendingLogin, resetAdminTwoFactor, setupAdminTwoFactor, verifyAdminCode } from './admin-login.service';
+
+/** The cookie that carries "the password was right" from the credentials step to the code step. */
+export const ADMIN_PENDING_COOKIE = 'haat_admin_pending';
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+/** The super admin's sign-in: credentials, then the code (2fa) or setting two-factor up (setup2fa). */
+export async function adminLoginRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  const pendingCookie = { ...sessionCookieOptions(config, ADMIN_PENDING_MINUTES * 60), path: '/api/admin' };
+  const pendingOf = (req: FastifyRequest) => readPendingLogin(config, req.cookies[ADMIN_PENDING_COOKIE]);
+
+  // One throttle for every guess (passwords and codes), per address and account: 429 with Retry-After.
+  const throttled = async <T>(req: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<T>): Promise<T> => {
+    const wait = loginFailures.retryAfter(req.ip, key);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new AppError('RATE_LIMITED', m.tooManyAttempts);
+    }
+    try {
+      const result = await run();
+      loginFailures.succeed(req.ip, key);
+      return result;
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, key);
+      throw e;
+    }
+  };
+
+  app.post(
+    '/api/admin/login',
+    { schema: { tags: ['admin'], summary: 'Super admin sign-in, step 1: email and password; answers the next step', body: adminLoginSchema, response: { 200: adminNextStepSchema, ...errors } } },
+    async (req, reply) => {
+      const email = req.body.email.trim().toLowerCase();
+      const { next, pendingToken } = await throttled(req, reply, `admin:${email}`, () => checkAdminCredentials({ db, config, ...req.body, from: origin(req) }));
+      reply.setCookie(ADMIN_PENDING_COOKIE, pendingToken, pendingCookie);
+      return { next };
+    },
+  );
+
+  app.post(
+    '/api/admin/2fa/setup',
+    { schema: { tags: ['admin'], summary: 'Step setup2fa: a new secret as a QR code, and 8 backup codes shown once', response: { 200: adminTwoFactorSetupSchema, ...errors } } },
+    async (req) => setupAdminTwoFactor({ db, config, adminId: pendingOf(req) }),
+  );
+
+  app.post(
+    '/api/admin/2fa/verify',
+    { schema: { tags: ['admin'], summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session', body: adminCodeSchema, response: { 200: adminSessionSchema, ...errors } } },
+    async (req, reply) => {
+      const adminId = pendingOf(req);
+      const { token, email } = await throttled(req, reply, `admin-code:${adminId}`, () => verifyAdminCode({ db, config, adminId, code: req.body.code, from: origin(req) }));
+      reply.clearCookie(ADMIN_PENDING_COOKIE, pendingCookie);
+      reply.setCookie(ADMIN_SESSION_COOKIE, token, sessionCookieOptions(config, ADMIN_SESSION_HOURS * 3600));
+      return { email };
+    },
+  );
+
+  app.post(
+    '/api/admin/2fa/reset',
+    { schema: { tags: ['admin'], summary: 'Reset 2FA: the password again and a current code or a backup code; then setup2fa', body: adminResetTwoFactorSchema, response: { 200: adminNextStepSchema, ...errors } } },
+    async (req, reply) => {
+      const adminId = pendingOf(req);
+      return throttled(req, reply, `admin-code:${adminId}`, () => resetAdminTwoFactor({ db, config, adminId, ...req.body, from: origin(req) }));
+    },
+  );
+}
