@@ -24,6 +24,8 @@ test('a customer registers, signs in, sees the customer header and signs out', a
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created successfully! You can now login.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The URL changes as soon as the sign-in page starts loading; fill its form, not the one still on screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');

@@ -50,7 +50,7 @@ test('an error toast is replaced when the same action then succeeds, and closes 
   await expect(toasts(page).filter({ hasText: 'Failed to add product to cart' })).toHaveCount(0);
 });
 
-test("a toast shown while a dialog is open does not cover the dialog's title", async ({ page }) => {
+test("a toast shown while a dialog is open covers neither the dialog's title nor its buttons @phone", async ({ page }) => {
   await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'customer@haat.test', password: 'Customer@123' } });
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Add Address' }).click();
@@ -65,4 +65,17 @@ test("a toast shown while a dialog is open does not cover the dialog's title", a
   const title = await dialog.getByRole('heading', { name: 'Add Address' }).boundingBox();
   const toast = await toasts(page).first().boundingBox();
   expect(title && toast && overlaps(title, toast)).toBe(false);
+  // Once the toast has slid into place, it lies above the buttons.
+  for (const name of ['Cancel', 'Save Address']) {
+    const button = dialog.getByRole('button', { name, exact: true });
+    await expect
+      .poll(async () => {
+        const [b, t] = [await button.boundingBox(), await toasts(page).first().boundingBox()];
+        return Boolean(b && t && overlaps(b, t));
+      }, { message: name })
+      .toBe(false);
+  }
+  // The buttons still answer a tap while the error shows.
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -18,6 +18,8 @@ test('a vendor registers, signs in and sees the vendor header', async ({ page })
   await page.getByLabel('Confirm password').fill('mehta-secret');
   await page.getByRole('button', { name: 'Create Vendor Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The URL changes as soon as the sign-in page starts loading; fill its form, not the one still on screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('mehta-secret');

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { useResumeCartIntent } from '../features/cart/cart-intent';
+import { useDialogInset } from '../ui/dialog-inset';
 import { notify } from '../ui/notify';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -13,6 +14,8 @@ export function RootLayout() {
   // Errors report something on the page that was left: they close with it.
   const { pathname } = useLocation();
   useEffect(() => notify.dismissErrors(), [pathname]);
+  const dialogInset = useDialogInset();
+  const lift = dialogInset === null ? undefined : { bottom: dialogInset + 8 };
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
@@ -25,8 +28,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      {/* Bottom right (full width at the bottom on a phone): never over the header's search or a dialog's title. */}
-      <Toaster position="bottom-right" richColors closeButton toastOptions={{ duration: 3000 }} />
+      {/* Bottom right (full width at the bottom on a phone): never over the header's search or a dialog's title, and lifted above an open dialog's buttons. */}
+      <Toaster position="bottom-right" richColors closeButton toastOptions={{ duration: 3000 }} offset={lift} mobileOffset={lift} />
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './Button';
+import { setDialogInset, TOAST_AREA_WIDTH, TOAST_FULL_WIDTH_BELOW } from './dialog-inset';
 import { notify } from './notify';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -48,6 +49,27 @@ export function Modal({ open, onClose, title, children, footer, wide }: { open: 
     };
   }, [open]);
 
+  // Toasts sit above the dialog's buttons when they would otherwise lie on them (a phone's bottom sheet, a wide dialog).
+  const footerRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const rect = footerRef.current?.getBoundingClientRect();
+      const width = window.innerWidth;
+      const inCorner = rect && (width < TOAST_FULL_WIDTH_BELOW || rect.right > width - TOAST_AREA_WIDTH);
+      setDialogInset(rect && inCorner ? Math.max(0, Math.round(window.innerHeight - rect.top)) : null);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (ref.current) observer?.observe(ref.current);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+      setDialogInset(null);
+    };
+  }, [open]);
+
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -62,7 +84,11 @@ export function Modal({ open, onClose, title, children, footer, wide }: { open: 
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+        {footer && (
+          <div ref={footerRef} className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

@@ -14,6 +14,8 @@ import { categories, products, searchWords } from './catalog.tables';
  */
 const TYPO_SIMILARITY = '0.5';
 const MAX_TRIGRAMS = 40;
+/** What matching a shop's or a category's name adds to a product's rank (word similarities run from 0 to 1). */
+const NAMED_PLACE_BONUS = '0.8';
 /** Words of a search looked at for corrections and synonyms, and corrections kept per word. */
 const MAX_QUERY_WORDS = 8;
 const MAX_CORRECTIONS = 3;
@@ -77,7 +79,9 @@ async function textSearch(db: DbOrTx, q: string): Promise<{ match: SQL; rank: SQ
   // Full text (products_search_idx) OR a near spelling of the name (products_name_trgm_idx, then re-checked) OR the shop's or category's name.
   const nearName = pattern ? and(sql`${name} ~ ${pattern}`, sql`${similarity} > ${sql.raw(TYPO_SIMILARITY)}`) : undefined;
   const match = or(fullText, nearName, byShop, byCategory)!;
-  const rank = sql`(ts_rank(${products.searchVector}, ${tsQuery}) + ${similarity})`;
+  // A product of a shop or category named so ranks above a near spelling of some other name ('sports' is not 'ports'),
+  // and below a product whose own name has the words (similarity near 1).
+  const rank = sql`(ts_rank(${products.searchVector}, ${tsQuery}) + ${similarity} + case when ${byShop} or ${byCategory} then ${sql.raw(NAMED_PLACE_BONUS)} else 0 end)`;
   return { match, rank };
 }
 

@@ -82,7 +82,7 @@ function ProductView({ p }: { p: ProductDetail }) {
 
           <div className="mt-4">
             <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} size="lg" />
-            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes. {DELIVERY_TERMS}.</p>
+            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes.{p.delivers && ` ${DELIVERY_TERMS}.`}</p>
           </div>
 
           {points > 0 && (

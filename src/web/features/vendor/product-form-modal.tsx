@@ -153,7 +153,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     const { urls, failure } = await uploadPending(id);
     if (failure) {
       await undoCreate();
-      setFormMessage(`${m.saveFailed(failure)}. Nothing was saved: remove the marked image or pick another, then save again.`);
+      setFormMessage(`${m.saveFailed(failure).replace(/\.$/, '')}. Nothing was saved: remove the marked image or pick another, then save again.`);
       notify.error(m.saveFailed(failure), { action: 'product-save' });
       return;
     }
