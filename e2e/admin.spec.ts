@@ -54,6 +54,13 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
+  // The Overview tab: the figures, and this sign-in as the latest activity.
+  await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals.getByText('Products')).toBeVisible();
+  await expect(totals.getByText('Pending approvals')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toContainText('Super admin signed in');
+  await expectAccessible(page);
   const header = page.getByRole('banner');
   await expect(header.getByText('Super Admin')).toBeVisible();
   // With a session, /admin/login and /admin lead to the dashboard.

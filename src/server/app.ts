@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from './platform/auth-guards';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
 import { createMailer } from './platform/mail';
@@ -16,8 +16,8 @@ import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
-import { adminRoutes } from './modules/admin';
-import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveSession, settingsRoutes } from './modules/auth';
+import { adminOverviewRoutes, adminRoutes } from './modules/admin';
+import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveAdminSession, resolveSession, settingsRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
@@ -49,6 +49,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log)));
   app.decorateRequest('user', null);
+  app.decorateRequest('admin', null);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,6 +81,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   app.addHook('onRequest', async (req) => {
     const token = req.url.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
     if (token) req.user = await resolveSession({ db: database.db, token });
+    // The super admin's own session, read only where it is used.
+    const adminToken = req.url.startsWith('/api/admin/') ? req.cookies[ADMIN_SESSION_COOKIE] : undefined;
+    if (adminToken) req.admin = await resolveAdminSession({ db: database.db, token: adminToken });
   });
 
   await app.register(healthRoutes);
@@ -87,6 +91,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(contentRoutes);
   await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
+  await app.register(adminOverviewRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(cartRoutes);

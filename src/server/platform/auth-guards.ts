@@ -5,9 +5,13 @@ import { AppError } from './app-error';
 /** Who is calling, as resolved from the session cookie. */
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
 
+/** The super admin, as resolved from the admin session cookie on /api/admin/ requests. */
+export type AdminUser = { id: string; email: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    admin: AdminUser | null;
   }
 }
 
@@ -44,3 +48,9 @@ export function origin(req: FastifyRequest): { ip: string; userAgent: string | n
 }
 
 export const ADMIN_SESSION_COOKIE = 'haat_admin_session';
+
+/** The super admin behind the admin session cookie, or 401 (a shopper's session, of any role, is not one). */
+export function requireAdmin(req: FastifyRequest): AdminUser {
+  if (!req.admin) throw new AppError('UNAUTHENTICATED', 'Super admin session required. Please sign in at /admin/login.');
+  return req.admin;
+}

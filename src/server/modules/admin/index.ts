@@ -1,1 +1,2 @@
 export { adminRoutes } from './admin.routes';
+export { adminOverviewRoutes } from './overview.routes';

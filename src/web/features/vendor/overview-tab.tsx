@@ -1,26 +1,12 @@
-import { CheckCircle2, IndianRupee, Package, ShoppingBag, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CheckCircle2, IndianRupee, Package, ShoppingBag } from 'lucide-react';
 import { vendorProductMessages, type VendorRecentOrder } from '../../../contracts/vendor-products.contract';
 import { Button } from '../../ui/Button';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { StatCard } from '../../ui/StatCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useVendorOverview } from './vendor-products-api';
-
-function StatCard({ label, value, icon: Icon, tone }: { label: string; value: ReactNode; icon: LucideIcon; tone: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="flex items-center gap-2 text-sm text-slate-600">
-        <span className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-          <Icon className="h-4 w-4" aria-hidden="true" />
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-2 truncate text-2xl font-bold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 const shortId = (id: string) => `#${id.slice(0, 8)}`;
 

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds. */
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'settings', 'withdrawals', 'messages', 'audit'] as const;
+export type AdminTab = (typeof adminTabs)[number];
+export const adminTabLabels: Record<AdminTab, string> = {
+  overview: 'Overview',
+  users: 'Users',
+  vendors: 'Vendors',
+  merchants: 'Merchants',
+  products: 'Products',
+  orders: 'Orders',
+  referrals: 'Referrals',
+  employees: 'Employees',
+  settings: 'Settings',
+  withdrawals: 'Withdrawals',
+  messages: 'Messages',
+  audit: 'Audit log',
+};
+
+/** `GET /api/admin/overview`: SPEC.md's admin stats, computed from the database. Money in paise. */
+export const adminOverviewSchema = z.object({
+  totals: z.object({
+    totalUsers: z.number().int(),
+    totalMerchants: z.number().int(),
+    totalOrders: z.number().int(),
+    /** What customers paid (after points) less the refunds due. */
+    totalRevenuePaise: z.number().int(),
+    totalVendors: z.number().int(),
+    totalReferrals: z.number().int(),
+    totalProducts: z.number().int(),
+    /** Vendors and employees waiting for approval. */
+    pendingApprovals: z.number().int(),
+  }),
+  /** This calendar month against the last one (India time), in percent; null when last month had none. */
+  growth: z.object({
+    usersGrowth: z.number().nullable(),
+    ordersGrowth: z.number().nullable(),
+    revenueGrowth: z.number().nullable(),
+  }),
+  /** The last 30 days (India time), oldest first, every day present. */
+  daily: z.array(z.object({ date: z.string(), orders: z.number().int(), revenuePaise: z.number().int() })),
+  /** The latest 10 audit entries. */
+  recentActivity: z.array(z.object({ id: z.string(), description: z.string(), user: z.string(), timestamp: z.string() })),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** How an audit action reads in the panel. */
+export const auditActionLabels: Record<string, string> = {
+  admin_login: 'Super admin signed in',
+  admin_login_failed: 'Failed super admin sign-in',
+  admin_2fa_setup: 'Two-factor authentication set up',
+  admin_2fa_reset: 'Two-factor authentication reset',
+  admin_2fa_reset_failed: 'Failed two-factor reset',
+};
+export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
