@@ -6,9 +6,30 @@ import { expectAccessible } from './helpers';
 // The e2e server creates the super admin from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts).
 
 const ADMIN = { email: 'superadmin@haat.test', password: 'Sup3r-Secret-Admin!' };
+const STEP = 30_000;
 /** What an authenticator app would show for this secret, `stepsAhead` periods from now. */
 const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ issuer: 'Haat', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  new TOTP({ issuer: 'Haat', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * STEP });
+
+/**
+ * A code the server has not seen yet, as an authenticator gives one: each code works once, and the
+ * server takes a code only within 2 time steps of now, so after a few codes this waits for time to move on.
+ */
+function authenticator(secret: string) {
+  let last = -Infinity;
+  return async (page: Page): Promise<string> => {
+    for (;;) {
+      const now = Date.now();
+      const current = Math.floor(now / STEP);
+      const step = Math.max(last + 1, current - 1);
+      if (step <= current + 1) {
+        last = step;
+        return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP + STEP / 2 });
+      }
+      await page.waitForTimeout((current + 1) * STEP - now + 250);
+    }
+  };
+}
 
 async function credentials(page: Page) {
   await page.getByLabel('Email').fill(ADMIN.email);
@@ -16,7 +37,9 @@ async function credentials(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('the super admin signs in for the first time, sets up two-factor, signs out, and signs in again with a code', async ({ page }) => {
+test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, reads a message and finds it all in the audit log', async ({ page }) => {
+  // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
+  test.setTimeout(150_000);
   // Without an admin session, the panel sends to the sign-in page.
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -48,7 +71,9 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await code.fill(codeFor(secret, -10));
   await finish.click();
   await expect(page.getByText('Invalid or expired 2FA code. Please try again with the current code.')).toBeVisible();
-  await code.fill(codeFor(secret));
+  const nextCode = authenticator(secret);
+  const setupCode = await nextCode(page);
+  await code.fill(setupCode);
   await finish.click();
 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -81,10 +106,58 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await credentials(page);
   // The code used at setup is refused a second time; the next one works.
   const verify = page.getByRole('button', { name: 'Verify', exact: true });
-  await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeFor(secret));
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(setupCode);
   await verify.click();
   await expect(page.getByText('Invalid or expired 2FA code. Please try again with the current code.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeFor(secret, 1));
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
   await verify.click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // Withdrawals: the demo customer's two requests wait. Pay the older one.
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  const queue = page.getByRole('table', { name: 'Withdrawal requests' });
+  await expect(queue.getByRole('row')).toHaveCount(3);
+  await expect(queue).toContainText('rahul.verma@okhdfcbank');
+  await queue.getByRole('button', { name: /^Mark paid: Rahul Verma, 250 points/ }).click();
+  const pay = page.getByRole('dialog', { name: 'Mark withdrawal as paid' });
+  const proceed = pay.getByRole('button', { name: 'Verify & Proceed' });
+  await pay.getByLabel('UPI transaction reference').fill('4321098765');
+  await pay.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await expect(proceed).toBeDisabled(); // the reference has 10 digits, not 12
+  await pay.getByLabel('UPI transaction reference').fill('432109876543');
+  await expectAccessible(page);
+  await proceed.click();
+  await expect(page.getByText('Withdrawal marked as paid')).toBeVisible();
+  await expect(pay).toBeHidden();
+  await expect(queue.getByRole('row')).toHaveCount(2);
+
+  // Reject the other, with a reason; a wrong code first.
+  await queue.getByRole('button', { name: /^Reject: Rahul Verma, 150 points/ }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject withdrawal' });
+  await reject.getByLabel('Reason (the customer sees it)').fill('This UPI ID does not exist');
+  await reject.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
+  await reject.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(reject.getByText('Failed to reject the withdrawal: Invalid or expired 2FA code')).toBeVisible();
+  await reject.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await reject.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(reject).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'No requests waiting' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('paid');
+  await expect(page.getByRole('table', { name: 'Withdrawal requests' })).toContainText('Paid, ref 432109876543');
+
+  // Messages: the visitor's message, unread until opened.
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByText('1 message, 1 unread')).toBeVisible();
+  await page.getByRole('table', { name: 'Contact messages' }).getByRole('button', { name: 'Order not delivered yet', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Contact messages' })).toContainText('tracking has not moved for four days');
+  await expect(page.getByText('1 message, 0 unread')).toBeVisible();
+
+  // The audit log has each of these, with the admin as the actor.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Action', { exact: true }).selectOption('withdrawal_rejected');
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await expect(log).toContainText('This UPI ID does not exist');
+  await expect(log).toContainText(ADMIN.email);
 });

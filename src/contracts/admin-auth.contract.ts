@@ -17,6 +17,7 @@ export const adminAuthMessages = {
   resetNeedsProof: 'Enter your password and a current code from your authenticator app or one of your backup codes.',
   resetWrongProof: 'Invalid password, code or backup code',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  stepUpMissing: 'Enter the 6-digit code from your authenticator app to confirm this action.',
 } as const;
 
 export const adminLoginSchema = loginSchema;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An empty or blank query value counts as not given. */
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
 /** Query parameters of every list endpoint. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

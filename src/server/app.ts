@@ -16,7 +16,7 @@ import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
-import { adminOverviewRoutes, adminRoutes } from './modules/admin';
+import { adminMessagesRoutes, adminOverviewRoutes, adminRoutes, adminWithdrawalsRoutes } from './modules/admin';
 import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveAdminSession, resolveSession, settingsRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
@@ -92,6 +92,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
   await app.register(adminOverviewRoutes);
+  await app.register(adminWithdrawalsRoutes);
+  await app.register(adminMessagesRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(cartRoutes);

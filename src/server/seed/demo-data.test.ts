@@ -9,7 +9,8 @@ import { categories, products } from '../modules/catalog';
 import { employees } from '../modules/erp';
 import { images } from '../modules/media';
 import { merchants } from '../modules/merchants';
-import { rewardsTransactions } from '../modules/rewards';
+import { contactMessages } from '../modules/content';
+import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
 import type { Database } from '../platform/db';
 import { freshDatabase } from '../test/db';
@@ -101,8 +102,22 @@ describe('demo data', () => {
     expect(rows).toEqual([{ isDefault: true, city: 'Bengaluru' }]);
   });
 
+  it('gives the super admin something to do: two pending withdrawals through the ledger, a pending employee, an unread message', async () => {
+    const [rahul] = await database.db.select().from(customers).where(eq(customers.email, 'rahul@haat.test'));
+    const pending = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.customerId, rahul.userId));
+    expect(pending.map((w) => [w.points, w.status]).sort()).toEqual([[150, 'pending'], [250, 'pending']]);
+    const [ledger] = await database.db
+      .select({ total: sql<number>`coalesce(sum(${rewardsTransactions.points}), 0)::int` })
+      .from(rewardsTransactions)
+      .where(eq(rewardsTransactions.customerId, rahul.userId));
+    expect(ledger.total).toBe(rahul.rewardPoints);
+    expect(rahul.rewardPoints).toBe(200);
+    expect((await database.db.select().from(employees).where(eq(employees.isApproved, false))).map((e) => e.email)).toEqual(['neha@haat.test']);
+    expect((await database.db.select().from(contactMessages)).map((m) => [m.subject, m.isRead])).toEqual([['Order not delivered yet', false]]);
+  });
+
   it('lets every demo account sign in with its role', async () => {
-    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
+    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
     for (const account of summary.accounts) {
       if (account.role === 'employee') {
         const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));

@@ -7,7 +7,8 @@ import { categories, products } from '../modules/catalog';
 import { employees } from '../modules/erp';
 import { images } from '../modules/media';
 import { createMerchant } from '../modules/merchants';
-import { rewardsTransactions } from '../modules/rewards';
+import { contactMessages } from '../modules/content';
+import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
 import type { Db, DbOrTx, Tx } from '../platform/db';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
@@ -30,6 +31,8 @@ const CUSTOMER = { email: 'customer@haat.test', password: 'Customer@123' };
 const MERCHANT = { email: 'merchant@haat.test', password: 'Merchant@123' };
 const ADMIN = { email: 'admin@haat.test', password: 'Admin@123' };
 const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
+/** A second customer whose two withdrawal requests wait in the admin panel. */
+const CUSTOMER_WITH_PAYOUTS = { email: 'rahul@haat.test', password: 'Customer@123' };
 
 const VENDORS = [
   { email: 'vendor@haat.test', businessName: 'Sharma Electronics', firstName: 'Rahul', lastName: 'Sharma', phone: '9811122233', address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019' },
@@ -182,6 +185,8 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
         isActive: true,
       });
 
+      await seedAdminInbox(tx);
+
       return {
         categories: DEMO_CATEGORIES.length,
         vendors: VENDORS.length,
@@ -189,6 +194,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
         products: DEMO_PRODUCTS.length,
         accounts: [
           { role: 'customer', ...CUSTOMER },
+          { role: 'customer', ...CUSTOMER_WITH_PAYOUTS },
           ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
           { role: 'merchant', ...MERCHANT },
           { role: 'admin', ...ADMIN },
@@ -251,4 +257,60 @@ async function seedCustomer(tx: Tx): Promise<void> {
   const welcomePoints = 500;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
   await tx.update(customers).set({ rewardPoints: welcomePoints, updatedAt: new Date() }).where(eq(customers.userId, userId));
+}
+
+/**
+ * What the super admin finds on a first look: two pending withdrawals (through the ledger, as the
+ * wallet makes them), an employee waiting for approval, and an unread contact message.
+ */
+async function seedAdminInbox(tx: Tx): Promise<void> {
+  const { userId } = await createAccount(tx, {
+    email: CUSTOMER_WITH_PAYOUTS.email,
+    password: CUSTOMER_WITH_PAYOUTS.password,
+    role: 'customer',
+    firstName: 'Rahul',
+    lastName: 'Verma',
+    phoneNumber: '9845012345',
+    dateOfBirth: '1990-11-02',
+    gender: 'male',
+    address: '8 Park Street, Kolkata, West Bengal 700016',
+  });
+  const earned = 600;
+  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: earned, description: 'Welcome bonus (demo data)' });
+  let left = earned;
+  for (const [points, upiId, hoursAgo] of [
+    [250, 'rahul.verma@okhdfcbank', 30],
+    [150, 'rahulv@ybl', 3],
+  ] as const) {
+    const createdAt = new Date(Date.now() - hoursAgo * 3600_000);
+    const [request] = await tx.insert(withdrawalRequests).values({ customerId: userId, points, upiId, status: 'pending', createdAt }).returning({ id: withdrawalRequests.id });
+    await tx.insert(rewardsTransactions).values({ id: request.id, customerId: userId, transactionType: 'withdrawn', points: -points, description: `Withdrawal to UPI ID ${upiId}`, createdAt });
+    left -= points;
+  }
+  await tx.update(customers).set({ rewardPoints: left, updatedAt: new Date() }).where(eq(customers.userId, userId));
+
+  await tx.insert(employees).values({
+    email: 'neha@haat.test',
+    passwordHash: await hashPassword('Employee@123'),
+    firstName: 'Neha',
+    lastName: 'Kulkarni',
+    phone: '9900556677',
+    department: 'Design',
+    designation: 'Product Designer',
+    employeeId: 'EMP002',
+    dateOfJoining: new Date().toISOString().slice(0, 10),
+    address: '22 FC Road, Shivajinagar, Pune, Maharashtra 411005',
+    emergencyContact: 'Sunil Kulkarni',
+    emergencyPhone: '9900556688',
+    isApproved: false,
+    isActive: true,
+  });
+
+  await tx.insert(contactMessages).values({
+    name: 'Meera Nair',
+    email: 'meera.nair@example.in',
+    type: 'support',
+    subject: 'Order not delivered yet',
+    message: 'I ordered a silk saree last week and the tracking has not moved for four days. Could you check with the shop?',
+  });
 }

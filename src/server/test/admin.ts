@@ -1,4 +1,4 @@
-import { ensureSuperAdmin } from '../modules/auth';
+import { adminAccounts, ensureSuperAdmin } from '../modules/auth';
 import { totpCode } from '../platform/totp';
 import { TestClient, type TestApp } from './app';
 
@@ -18,4 +18,13 @@ export async function signInSuperAdmin(t: TestApp, ip = '10.200.0.1'): Promise<{
   const verified = await client.post('/api/admin/2fa/verify', { code: totpCode(secret) });
   if (verified.statusCode !== 200) throw new Error(`admin 2FA failed: ${verified.statusCode} ${verified.body}`);
   return { client, secret };
+}
+
+/**
+ * A code for a sensitive action, as if the authenticator had moved on to a new time step since the
+ * last code was used (each code works once, and only the current and two neighbouring steps count).
+ */
+export async function freshCode(t: TestApp, secret: string): Promise<string> {
+  await t.db.update(adminAccounts).set({ lastTotpStep: null });
+  return totpCode(secret);
 }

@@ -167,3 +167,18 @@ export async function resetAdminTwoFactorFromCli({ db, email }: { db: Db; email?
     return rows.map((r) => r.email);
   });
 }
+
+export type AdminStepUpArgs = { config: Keys; adminId: string; code: string | undefined };
+
+/**
+ * The fresh code a sensitive action needs, checked inside the action's own transaction: no code
+ * 401, a wrong, expired or already used code 403. A good code is spent with the action, so it
+ * cannot serve a second one; if the action fails, the transaction gives it back.
+ */
+export async function consumeAdminStepUp(tx: Tx, { config, adminId, code }: AdminStepUpArgs): Promise<void> {
+  if (!code) throw new AppError('UNAUTHENTICATED', m.stepUpMissing);
+  const admin = await lockedAdmin(tx, adminId);
+  const step = admin.twoFaEnabled && admin.twoFaSecret ? verifyTotp({ secret: decrypt(config, admin.twoFaSecret), code: code.trim(), window: ADMIN_TOTP_WINDOW, lastStep: admin.lastTotpStep }) : null;
+  if (step === null) throw new AppError('FORBIDDEN', m.codeInvalid, { code: m.codeInvalid });
+  await tx.update(adminAccounts).set({ lastTotpStep: step, updatedAt: new Date() }).where(eq(adminAccounts.id, admin.id));
+}

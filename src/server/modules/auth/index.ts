@@ -22,4 +22,4 @@ export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';
 export { adminLoginRoutes } from './admin-login.routes';
-export { resetAdminTwoFactorFromCli } from './admin-login.service';
+export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../contracts/common.contract';
 import { rewardsMessages, type TransactionType, type Wallet, type Withdrawal, type WithdrawalRequest, type WithdrawalStatus } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
-import type { Db, Tx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { customers } from '../auth';
 import { getBalances, moveCache, releaseDuePoints } from './rewards.service';
 import { rewardsTransactions, withdrawalRequests } from './rewards.tables';
@@ -105,12 +105,12 @@ async function closeRequest(tx: Tx, withdrawalId: string, set: Partial<typeof wi
 }
 
 /** Marks a pending withdrawal as paid with the UPI reference of the transfer (the points stay withdrawn). */
-export async function markWithdrawalPaid({ db, withdrawalId, upiReference }: { db: Db; withdrawalId: string; upiReference: string }): Promise<Withdrawal> {
+export async function markWithdrawalPaid({ db, withdrawalId, upiReference }: { db: DbOrTx; withdrawalId: string; upiReference: string }): Promise<Withdrawal> {
   return db.transaction(async (tx) => toWithdrawal(await closeRequest(tx, withdrawalId, { status: 'paid', upiReference })));
 }
 
 /** Rejects a pending withdrawal and gives its points back through a 'withdrawal_returned' ledger row. */
-export async function rejectWithdrawal({ db, withdrawalId, reason }: { db: Db; withdrawalId: string; reason: string }): Promise<Withdrawal> {
+export async function rejectWithdrawal({ db, withdrawalId, reason }: { db: DbOrTx; withdrawalId: string; reason: string }): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const row = await closeRequest(tx, withdrawalId, { status: 'rejected', rejectReason: reason });
     await moveCache(tx, row.customerId, { points: row.points });

@@ -4,8 +4,11 @@ import { adminTabLabels, adminTabs, type AdminTab } from '../../../contracts/adm
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { RequireAdmin } from './admin-routes';
+import { AuditTab } from './audit-tab';
+import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
 import { useAdminSession } from './use-admin-session';
+import { WithdrawalsTab } from './withdrawals-tab';
 
 const tabs: TabItem<AdminTab>[] = adminTabs.map((key) => ({ key, label: adminTabLabels[key] }));
 const isTab = (v: string | null): v is AdminTab => adminTabs.some((t) => t === v);
@@ -31,7 +34,17 @@ function Dashboard() {
       <Tabs tabs={tabs} active={active} onChange={open} label="Admin panel" />
       <div role="tabpanel" aria-label={adminTabLabels[active]} className="pt-6">
         {/* Each tab mounts only when open, so its data loads then. */}
-        {active === 'overview' ? <AdminOverviewTab /> : <NotBuiltYet tab={active} />}
+        {active === 'overview' ? (
+          <AdminOverviewTab />
+        ) : active === 'withdrawals' ? (
+          <WithdrawalsTab />
+        ) : active === 'messages' ? (
+          <MessagesTab />
+        ) : active === 'audit' ? (
+          <AuditTab />
+        ) : (
+          <NotBuiltYet tab={active} />
+        )}
       </div>
     </Page>
   );

@@ -135,7 +135,7 @@ export function AdminOverviewTab() {
                 <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
                 <YAxis tick={{ fontSize: 11 }} width={56} tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`} />
                 <Tooltip formatter={(v) => [formatRupees(Math.round(Number(v) * 100)), 'Revenue']} />
-                <Line type="monotone" dataKey="revenue" stroke="#6d28d9" strokeWidth={2} dot={false} />
+                <Line type="monotone" dataKey="revenue" stroke="#6d28d9" strokeWidth={2} dot={false} isAnimationActive={false} />
               </LineChart>
             </ResponsiveContainer>
           </ChartFigure>
@@ -146,7 +146,7 @@ export function AdminOverviewTab() {
                 <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
                 <YAxis tick={{ fontSize: 11 }} width={32} allowDecimals={false} />
                 <Tooltip formatter={(v) => [count(Number(v)), 'Orders']} />
-                <Bar dataKey="orders" fill="#2563eb" radius={[3, 3, 0, 0]} />
+                <Bar dataKey="orders" fill="#2563eb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </ChartFigure>

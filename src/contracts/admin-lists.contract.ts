@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
+
+/** Every admin list: paged, searched and sorted on the server. `sort` is one of the tab's sort keys. */
+export const adminListQuerySchema = pageQuerySchema.extend({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  sort: z.preprocess(blankToUndefined, z.string().max(40).optional()),
+  dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('desc')),
+});
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+export type AdminListInput = z.input<typeof adminListQuerySchema>;
+
+/** A fresh two-factor code: every sensitive admin action carries one (SPEC.md section 6); without it the server answers 401. */
+export const stepUpCodeSchema = z.string().trim().max(12).optional();
+
+// ---- Withdrawals
+
+export const withdrawalStatuses = ['pending', 'paid', 'rejected'] as const;
+export const adminWithdrawalsQuerySchema = adminListQuerySchema.extend({
+  status: z.preprocess(blankToUndefined, z.enum(withdrawalStatuses, { error: 'Unknown status' }).default('pending')),
+});
+export type AdminWithdrawalsQuery = z.output<typeof adminWithdrawalsQuerySchema>;
+export const adminWithdrawalSorts = ['createdAt', 'points', 'customer'] as const;
+
+export const adminWithdrawalSchema = z.object({
+  id: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  upiId: z.string(),
+  points: z.number().int(),
+  /** 1 point = ₹1. */
+  amountPaise: z.number().int(),
+  status: z.enum(withdrawalStatuses),
+  upiReference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
+export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
+
+export const withdrawalMessages = {
+  paid: 'Withdrawal marked as paid',
+  rejected: 'Withdrawal rejected; the points are back in the customer’s wallet',
+  payFailed: 'Failed to mark the withdrawal as paid',
+  rejectFailed: 'Failed to reject the withdrawal',
+  referenceFormat: 'Enter the UPI transaction reference (12 digits)',
+  reasonRequired: 'Please give a reason (the customer sees it)',
+} as const;
+
+export const payWithdrawalSchema = z.object({
+  upiReference: z.string({ error: withdrawalMessages.referenceFormat }).trim().regex(/^\d{12}$/, withdrawalMessages.referenceFormat),
+  code: stepUpCodeSchema,
+});
+export const rejectWithdrawalSchema = z.object({
+  reason: z.string({ error: withdrawalMessages.reasonRequired }).trim().min(3, withdrawalMessages.reasonRequired).max(300, 'Reason must be at most 300 characters'),
+  code: stepUpCodeSchema,
+});
+
+// ---- Messages
+
+export const adminMessageSorts = ['createdAt', 'name', 'type'] as const;
+export const adminMessagesQuerySchema = adminListQuerySchema.extend({
+  read: z.preprocess(blankToUndefined, z.enum(['all', 'unread', 'read']).default('all')),
+});
+export type AdminMessagesQuery = z.output<typeof adminMessagesQuerySchema>;
+export const adminMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  type: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+export const adminMessagePageSchema = pageSchema(adminMessageSchema).extend({ unread: z.number().int() });
+export type AdminMessagePage = z.infer<typeof adminMessagePageSchema>;
+export const markMessageSchema = z.object({ isRead: z.boolean() });
+
+// ---- Audit log
+
+export const adminAuditSorts = ['createdAt', 'action', 'resourceType'] as const;
+const isoDate = z.preprocess(blankToUndefined, z.iso.date({ error: 'Use a date like 2026-11-24' }).optional());
+export const adminAuditQuerySchema = adminListQuerySchema.extend({
+  action: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()),
+  resource: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()),
+  /** India dates, both included. */
+  from: isoDate,
+  to: isoDate,
+});
+export type AdminAuditQuery = z.output<typeof adminAuditQuerySchema>;
+export const adminAuditEntrySchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  action: z.string(),
+  description: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  actor: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  newData: z.string().nullable(),
+  origin: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditPageSchema = pageSchema(adminAuditEntrySchema).extend({ actions: z.array(z.string()), resources: z.array(z.string()) });
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;

@@ -1,0 +1,25 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
+import { AppError } from '../../platform/app-error';
+
+/** Rows an export may hold: enough for any real filter, bounded so one click cannot take the server down. */
+export const EXPORT_LIMIT = 10_000;
+
+/** The ORDER BY of an admin list: the requested sort key (or the default) and direction, then the id for a stable order. */
+export function orderOf<K extends string>(sorts: Record<K, AnyColumn | SQL>, query: Pick<AdminListQuery, 'sort' | 'dir'>, fallback: K, id: AnyColumn): SQL[] {
+  const key = (query.sort ?? fallback) as K;
+  const column = sorts[key];
+  if (!column) throw new AppError('VALIDATION_FAILED', `Unknown sort '${query.sort}'`, { sort: `Sort by one of: ${Object.keys(sorts).join(', ')}` });
+  const by = query.dir === 'asc' ? asc : desc;
+  return [by(column), by(id)];
+}
+
+/** A LIKE pattern for what the admin typed: wildcards in it are taken literally. */
+export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Matches a row whose id starts with the typed text (ids are searched as well as names and emails). */
+export const idStartsWith = (id: AnyColumn, q: string): SQL => sql`${id}::text like ${`${q.toLowerCase().replace(/[\\%_]/g, '')}%`}`;
+
+/** LIMIT and OFFSET of a page, or the export's bound. */
+export const pageWindow = (query: Pick<AdminListQuery, 'page' | 'pageSize'>, forExport = false) =>
+  forExport ? { limit: EXPORT_LIMIT, offset: 0 } : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };

@@ -1,0 +1,98 @@
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalsQuery } from '../../../contracts/admin-lists.contract';
+import type { AdminUser } from '../../platform/auth-guards';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { recordAudit } from '../audit';
+import { consumeAdminStepUp, customers, users } from '../auth';
+import { markWithdrawalPaid, rejectWithdrawal, withdrawalRequests } from '../rewards';
+import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+
+const sorts = { createdAt: withdrawalRequests.createdAt, points: withdrawalRequests.points, customer: customers.fullName };
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+function selectRows(db: Db, query: AdminWithdrawalsQuery, forExport: boolean) {
+  const { limit, offset } = pageWindow(query, forExport);
+  return db
+    .select({ w: withdrawalRequests, customerName: customers.fullName, customerEmail: users.email })
+    .from(withdrawalRequests)
+    .innerJoin(users, eq(users.id, withdrawalRequests.customerId))
+    .leftJoin(customers, eq(customers.userId, withdrawalRequests.customerId))
+    .where(where(query))
+    .orderBy(...orderOf(sorts, query, 'createdAt', withdrawalRequests.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+function where(query: AdminWithdrawalsQuery) {
+  const q = query.q;
+  const search = q ? or(ilike(customers.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), ilike(withdrawalRequests.upiId, containsPattern(q)), idStartsWith(withdrawalRequests.id, q)) : undefined;
+  return and(eq(withdrawalRequests.status, query.status), search);
+}
+
+const toItem = ({ w, customerName, customerEmail }: Row): AdminWithdrawal => ({
+  id: w.id,
+  customerName: customerName ?? customerEmail,
+  customerEmail,
+  upiId: w.upiId,
+  points: w.points,
+  amountPaise: w.points * 100,
+  status: w.status as AdminWithdrawal['status'],
+  upiReference: w.upiReference,
+  rejectReason: w.rejectReason,
+  createdAt: w.createdAt.toISOString(),
+  processedAt: w.processedAt?.toISOString() ?? null,
+});
+
+/** The Withdrawals tab: requests of one status (pending first of all), searched by customer, email, UPI ID or id. */
+export async function listAdminWithdrawals({ db, query }: { db: Db; query: AdminWithdrawalsQuery }): Promise<AdminWithdrawalPage> {
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, query, false),
+    db
+      .select({ total: count() })
+      .from(withdrawalRequests)
+      .innerJoin(users, eq(users.id, withdrawalRequests.customerId))
+      .leftJoin(customers, eq(customers.userId, withdrawalRequests.customerId))
+      .where(where(query)),
+  ]);
+  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+/** The same filter, every row up to the export bound, for CSV. */
+export async function exportAdminWithdrawals({ db, query }: { db: Db; query: AdminWithdrawalsQuery }): Promise<AdminWithdrawal[]> {
+  return (await selectRows(db, query, true)).map(toItem);
+}
+
+type ActionArgs = { db: Db; config: Config; admin: AdminUser; withdrawalId: string; code: string | undefined; from: { ip: string; userAgent: string | null } };
+
+/** Mark paid: with a fresh code, the UPI reference of the transfer is stored and the request closes, once. */
+export async function payAdminWithdrawal({ db, config, admin, withdrawalId, code, from, upiReference }: ActionArgs & { upiReference: string }): Promise<AdminWithdrawal> {
+  const done = await db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const paid = await markWithdrawalPaid({ db: tx, withdrawalId, upiReference });
+    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'withdrawal_paid', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { upiReference, points: paid.points }, ipAddress: from.ip, userAgent: from.userAgent });
+    return paid;
+  });
+  return getOne(db, done.id);
+}
+
+/** Reject: with a fresh code and a reason, the request closes and its points return to the wallet through the ledger, once. */
+export async function rejectAdminWithdrawal({ db, config, admin, withdrawalId, code, from, reason }: ActionArgs & { reason: string }): Promise<AdminWithdrawal> {
+  const done = await db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const rejected = await rejectWithdrawal({ db: tx, withdrawalId, reason });
+    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'withdrawal_rejected', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { reason, points: rejected.points }, ipAddress: from.ip, userAgent: from.userAgent });
+    return rejected;
+  });
+  return getOne(db, done.id);
+}
+
+async function getOne(db: Db, id: string): Promise<AdminWithdrawal> {
+  const [row] = await db
+    .select({ w: withdrawalRequests, customerName: customers.fullName, customerEmail: users.email })
+    .from(withdrawalRequests)
+    .innerJoin(users, eq(users.id, withdrawalRequests.customerId))
+    .leftJoin(customers, eq(customers.userId, withdrawalRequests.customerId))
+    .where(sql`${withdrawalRequests.id} = ${id}`);
+  return toItem(row);
+}

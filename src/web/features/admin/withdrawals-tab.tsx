@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { withdrawalMessages as m, withdrawalStatuses, type AdminWithdrawal, type AdminWithdrawalPage } from '../../../contracts/admin-lists.contract';
+import { api } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { Input, Select, Textarea } from '../../ui/Field';
+import { formatDateTime } from '../../ui/format-date';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { actionError, StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
+
+const statusLabels: Record<(typeof withdrawalStatuses)[number], string> = { pending: 'Pending', paid: 'Paid', rejected: 'Rejected' };
+
+/** How long a request has waited, in words. */
+function age(iso: string): string {
+  const hours = Math.floor((Date.now() - Date.parse(iso)) / 3_600_000);
+  if (hours < 1) return 'under an hour';
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+const columns: Column<AdminWithdrawal>[] = [
+  { key: 'customer', header: 'Customer', sortKey: 'customer', render: (w) => (<><span className="font-medium text-slate-900">{w.customerName}</span><br /><span className="text-slate-600">{w.customerEmail}</span></>) },
+  { key: 'upi', header: 'UPI ID', render: (w) => <span className="font-mono">{w.upiId}</span> },
+  { key: 'amount', header: 'Amount', sortKey: 'points', numeric: true, render: (w) => (<><Money paise={w.amountPaise} /><br /><span className="text-xs text-slate-500">{w.points.toLocaleString('en-IN')} points</span></>) },
+  { key: 'requested', header: 'Requested', sortKey: 'createdAt', render: (w) => (<>{formatDateTime(w.createdAt)}<br /><span className="text-xs text-slate-500">{w.status === 'pending' ? `waiting ${age(w.createdAt)}` : statusLabels[w.status]}</span></>) },
+  { key: 'outcome', header: 'Outcome', render: (w) => (w.status === 'paid' ? `Paid, ref ${w.upiReference}` : w.status === 'rejected' ? `Rejected: ${w.rejectReason}` : 'Waiting') },
+];
+
+type Pending = { kind: 'pay' | 'reject'; withdrawal: AdminWithdrawal } | null;
+
+/** The Withdrawals tab: the queue of requests; Mark paid (UPI reference) or Reject (reason), each with a fresh code. */
+export function WithdrawalsTab() {
+  const list = useAdminList<AdminWithdrawalPage>('/api/admin/withdrawals', { sort: 'createdAt', dir: 'asc', filters: { status: 'pending' } });
+  const qc = useQueryClient();
+  const [action, setAction] = useState<Pending>(null);
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const data = list.query.data;
+  const status = list.filters.status as AdminWithdrawal['status'];
+
+  const open = (kind: 'pay' | 'reject', withdrawal: AdminWithdrawal) => {
+    setReference('');
+    setReason('');
+    setAction({ kind, withdrawal });
+  };
+  const confirm = async (code: string) => {
+    if (!action) return null;
+    const { kind, withdrawal } = action;
+    try {
+      if (kind === 'pay') await api.post(`/api/admin/withdrawals/${withdrawal.id}/pay`, { upiReference: reference.trim(), code });
+      else await api.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reason: reason.trim(), code });
+      notify.success(kind === 'pay' ? m.paid : m.rejected, { action: 'withdrawal' });
+      setAction(null);
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, kind === 'pay' ? m.payFailed : m.rejectFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch label="Search by customer, email, UPI ID or id" value={list.q} onSearch={list.search} />
+        <div className="w-40">
+          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
+            {withdrawalStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ExportLink href={list.exportHref} />
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {data ? `${data.total.toLocaleString('en-IN')} ${statusLabels[status].toLowerCase()} ${data.total === 1 ? 'request' : 'requests'}` : '\u00a0'}
+      </p>
+      <DataTable
+        label="Withdrawal requests"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(w) => w.id}
+        total={data?.total ?? 0}
+        page={list.page}
+        pageSize={data?.pageSize ?? 20}
+        onPage={list.setPage}
+        sort={list.sort}
+        dir={list.dir}
+        onSort={list.setSort}
+        loading={list.query.isPending}
+        refreshing={list.query.isPlaceholderData}
+        error={list.query.isError ? `Failed to load withdrawals data: ${list.query.error.message}` : null}
+        onRetry={() => list.query.refetch()}
+        emptyTitle={status === 'pending' ? 'No requests waiting' : `No ${statusLabels[status].toLowerCase()} requests`}
+        emptyText={list.q ? 'Nothing matches the search.' : undefined}
+        actions={
+          status === 'pending'
+            ? (w) => (
+                <>
+                  <Button size="sm" onClick={() => open('pay', w)} aria-label={`Mark paid: ${w.customerName}, ${w.points} points`}>
+                    Mark paid
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => open('reject', w)} aria-label={`Reject: ${w.customerName}, ${w.points} points`}>
+                    Reject
+                  </Button>
+                </>
+              )
+            : undefined
+        }
+      />
+      <StepUpDialog
+        open={action !== null}
+        title={action?.kind === 'pay' ? 'Mark withdrawal as paid' : 'Reject withdrawal'}
+        actionLabel={action?.kind === 'pay' ? 'Mark as paid' : 'Reject'}
+        description={
+          action && (
+            <p>
+              {action.withdrawal.customerName} asked for <Money paise={action.withdrawal.amountPaise} /> to <span className="font-mono">{action.withdrawal.upiId}</span>.{' '}
+              {action.kind === 'pay' ? 'Send the money by UPI first, then enter the transaction reference.' : 'The points go back to the customer’s wallet, with your reason.'}
+            </p>
+          )
+        }
+        ready={action?.kind === 'pay' ? /^\d{12}$/.test(reference.trim()) : reason.trim().length >= 3}
+        onCancel={() => setAction(null)}
+        onConfirm={confirm}
+      >
+        {action?.kind === 'pay' ? (
+          <Input label="UPI transaction reference" value={reference} onChange={(e) => setReference(e.target.value.replace(/\D/g, '').slice(0, 12))} inputMode="numeric" required hint={m.referenceFormat} />
+        ) : (
+          <Textarea label="Reason (the customer sees it)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 300))} rows={3} required />
+        )}
+      </StepUpDialog>
+    </div>
+  );
+}
