@@ -150,7 +150,7 @@ export function ListSearch({ label, value, onSearch, placeholder }: { label: str
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <div className="relative min-w-0 flex-1 sm:max-w-sm">
+    <div className="relative w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
