@@ -37,9 +37,9 @@ async function credentials(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, reads a message and finds it all in the audit log', async ({ page }) => {
+test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, reads a message and finds it all in the audit log', async ({ page }) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   // Without an admin session, the panel sends to the sign-in page.
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -145,6 +145,18 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await page.getByLabel('Status').selectOption('paid');
   await expect(page.getByRole('table', { name: 'Withdrawal requests' })).toContainText('Paid, ref 432109876543');
 
+  // Employees: the demo registration waiting for approval.
+  await page.getByRole('tab', { name: 'Employees' }).click();
+  await page.getByLabel('Approval').selectOption('pending');
+  const staff = page.getByRole('table', { name: 'Employees' });
+  await expect(staff).toContainText('neha@haat.test');
+  await staff.getByRole('button', { name: 'Approve Neha Kulkarni' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve employee' });
+  await approve.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await approve.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(page.getByText('Employee approved successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No employees' })).toBeVisible();
+
   // Messages: the visitor's message, unread until opened.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText('1 message, 1 unread')).toBeVisible();
@@ -155,7 +167,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   // The audit log has each of these, with the admin as the actor.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   await page.getByLabel('Action', { exact: true }).selectOption('withdrawal_rejected');
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log).toContainText('This UPI ID does not exist');

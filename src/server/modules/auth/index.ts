@@ -23,3 +23,4 @@ export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';
 export { adminLoginRoutes } from './admin-login.routes';
 export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
+export { setUserStatus } from './user-status';

@@ -1,1 +1,2 @@
 export * from './erp.tables';
+export { approveEmployee } from './erp.employees';

@@ -5,9 +5,13 @@ import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { RequireAdmin } from './admin-routes';
 import { AuditTab } from './audit-tab';
+import { EmployeesTab } from './employees-tab';
 import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
+import { ProductsTab } from './products-tab';
 import { useAdminSession } from './use-admin-session';
+import { UsersTab } from './users-tab';
+import { VendorsTab } from './vendors-tab';
 import { WithdrawalsTab } from './withdrawals-tab';
 
 const tabs: TabItem<AdminTab>[] = adminTabs.map((key) => ({ key, label: adminTabLabels[key] }));
@@ -42,6 +46,14 @@ function Dashboard() {
           <MessagesTab />
         ) : active === 'audit' ? (
           <AuditTab />
+        ) : active === 'users' ? (
+          <UsersTab />
+        ) : active === 'vendors' ? (
+          <VendorsTab />
+        ) : active === 'products' ? (
+          <ProductsTab />
+        ) : active === 'employees' ? (
+          <EmployeesTab />
         ) : (
           <NotBuiltYet tab={active} />
         )}

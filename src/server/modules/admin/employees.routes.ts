@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminEmployeePageSchema, adminEmployeeSchema, adminEmployeesQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { approveAdminEmployee, listAdminEmployees } from './employees';
+import { sendCsv, withStepUpThrottle } from './step-up';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+/** The Employees tab: registrations, their CSV, and approving one with a fresh code. */
+export async function adminEmployeesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/employees',
+    { schema: { tags: ['admin'], summary: 'Employees, paged, searched and sorted; waiting ones with approval=pending', querystring: adminEmployeesQuerySchema, response: { 200: adminEmployeePageSchema, ...errors } } },
+    async (req) => listAdminEmployees({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/employees/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } }, async (req, reply) => {
+    const { items } = await listAdminEmployees({ db, query: req.query, forExport: true });
+    const csv = toCsv(
+      ['id', 'first_name', 'last_name', 'employee_id', 'email', 'department', 'designation', 'approved', 'date_of_joining'],
+      items.map((e) => [e.id, e.firstName, e.lastName, e.employeeId, e.email, e.department, e.designation, e.isApproved ? 'yes' : 'no', e.dateOfJoining]),
+    );
+    return sendCsv(reply, 'employees', csv);
+  });
+
+  app.post(
+    '/api/admin/employees/:id/approve',
+    { schema: { tags: ['admin'], summary: 'Approve an employee, with a fresh 2FA code', params: z.object({ id: z.uuid({ error: 'Employee not found' }) }), body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return withStepUpThrottle(loginFailures, req, reply, admin, () => approveAdminEmployee({ db, config, admin, employeeId: req.params.id, code: req.body.code, from: origin(req) }));
+    },
+  );
+}

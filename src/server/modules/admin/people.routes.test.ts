@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminEmployeePage, AdminUser, AdminUserPage } from '../../../contracts/admin-people.contract';
+import { totpCode } from '../../platform/totp';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { employees } from '../erp';
+
+// Issue 8, points 5, 6, 7 and 13: the Users and Employees tabs; suspension ends sessions at once; approval lets an employee in.
+
+let t: TestApp;
+let admin: TestClient;
+let secret: string;
+let ip = 10;
+const browser = () => new TestClient(t.app, `10.6.0.${ip++}`);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ client: admin, secret } = await signInSuperAdmin(t));
+});
+afterAll(() => t.close());
+
+describe('the Users tab', () => {
+  it('lists accounts with SPEC.md fields, searched by name, email or id, filtered by role, sorted, and as CSV', async () => {
+    const asha = browser();
+    const input = customerInput({ firstName: 'Asha', lastName: 'Pillai' });
+    const { id } = await registerAndLogin(asha, input);
+    await registerAndLogin(browser(), vendorInput());
+
+    const page = (await admin.get('/api/admin/users?q=pillai')).json() as AdminUserPage;
+    expect(page.items).toEqual([{ id, firstName: 'Asha', lastName: 'Pillai', email: input.email, role: 'customer', status: 'active', registeredAt: expect.any(String) }]);
+    expect((await admin.get(`/api/admin/users?q=${id.slice(0, 8)}`)).json().items.map((u: AdminUser) => u.id)).toEqual([id]);
+    expect((await admin.get(`/api/admin/users?q=${encodeURIComponent(input.email.toUpperCase())}`)).json().total).toBe(1);
+    const vendorsOnly = (await admin.get('/api/admin/users?role=vendor')).json() as AdminUserPage;
+    expect(vendorsOnly.items.length).toBeGreaterThan(0);
+    expect(vendorsOnly.items.every((u) => u.role === 'vendor')).toBe(true);
+    const byEmail = (await admin.get('/api/admin/users?sort=email&dir=asc')).json() as AdminUserPage;
+    expect(byEmail.items.map((u) => u.email)).toEqual([...byEmail.items.map((u) => u.email)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect((await admin.get('/api/admin/users?sort=password_hash')).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/users?role=root')).statusCode).toBe(400);
+    const csv = await admin.get('/api/admin/users/export?q=pillai');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`${id},Asha,Pillai,${input.email},customer,active,`);
+  });
+
+  it('suspends with a fresh code only: the user is signed out at once, cannot sign in, and is told why; reactivating lets them back', async () => {
+    const client = browser();
+    const input = customerInput();
+    const { id } = await registerAndLogin(client, input);
+    expect((await client.get('/api/me')).statusCode).toBe(200);
+
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, {})).statusCode).toBe(401);
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: '000000' })).statusCode).toBe(403);
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: totpCode(secret) })).statusCode).toBe(403); // the sign-in code, already used
+    expect((await client.get('/api/me')).statusCode).toBe(200);
+
+    const res = await admin.post(`/api/admin/users/${id}/suspend`, { code: await freshCode(t, secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'suspended' });
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+    const login = await browser().post('/api/auth/login', { email: input.email, password: input.password });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.message).toMatch(/suspended/i);
+
+    expect((await admin.post(`/api/admin/users/${id}/reactivate`, { code: await freshCode(t, secret) })).json()).toMatchObject({ status: 'active' });
+    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: await freshCode(t, secret) })).statusCode).toBe(404);
+
+    const audit = (await admin.get('/api/admin/audit?resource=user')).json() as { items: { action: string; resourceId: string }[] };
+    expect(audit.items.filter((e) => e.resourceId === id).map((e) => e.action)).toEqual(['user_reactivated', 'user_suspended']);
+  });
+
+  it('is closed to guests and shoppers', async () => {
+    const customer = browser();
+    await registerAndLogin(customer, customerInput());
+    for (const client of [browser(), customer]) {
+      expect((await client.get('/api/admin/users')).statusCode).toBe(401);
+      expect((await client.get('/api/admin/employees')).statusCode).toBe(401);
+      expect((await client.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: '123456' })).statusCode).toBe(401);
+      expect((await client.post(`/api/admin/employees/${crypto.randomUUID()}/approve`, { code: '123456' })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('the Employees tab', () => {
+  it('lists registrations waiting for approval and approves one with a fresh code', async () => {
+    const [neha] = await t.db
+      .insert(employees)
+      .values({ email: 'neha.k@haat.test', passwordHash: 'x', firstName: 'Neha', lastName: 'Kulkarni', department: 'Design', designation: 'Product Designer', employeeId: 'EMP900' })
+      .returning({ id: employees.id });
+    const waiting = (await admin.get('/api/admin/employees?approval=pending')).json() as AdminEmployeePage;
+    expect(waiting.items).toEqual([
+      { id: neha.id, firstName: 'Neha', lastName: 'Kulkarni', employeeId: 'EMP900', email: 'neha.k@haat.test', department: 'Design', designation: 'Product Designer', isApproved: false, dateOfJoining: expect.any(String), registeredAt: expect.any(String) },
+    ]);
+    expect((await admin.get('/api/admin/employees?q=EMP900')).json().total).toBe(1);
+
+    expect((await admin.post(`/api/admin/employees/${neha.id}/approve`, { code: '999999' })).statusCode).toBe(403);
+    const res = await admin.post(`/api/admin/employees/${neha.id}/approve`, { code: await freshCode(t, secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isApproved: true });
+    expect((await admin.get('/api/admin/employees?approval=pending')).json().total).toBe(0);
+    expect((await admin.get('/api/admin/employees/export')).body).toContain('neha.k@haat.test');
+    const audit = (await admin.get('/api/admin/audit?action=employee_approved')).json() as { items: { resourceId: string }[] };
+    expect(audit.items.map((e) => e.resourceId)).toEqual([neha.id]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminUserPageSchema, adminUserSchema, adminUsersQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { sendCsv, withStepUpThrottle } from './step-up';
+import { listAdminUsers, setAdminUserStatus } from './users';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: 'User not found' }) });
+
+/** The Users tab: the accounts, their CSV, and suspending or reactivating one with a fresh code. */
+export async function adminUsersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/users',
+    { schema: { tags: ['admin'], summary: 'Sign-in accounts, paged, searched (name, email, id) and sorted', querystring: adminUsersQuerySchema, response: { 200: adminUserPageSchema, ...errors } } },
+    async (req) => listAdminUsers({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/users/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema } }, async (req, reply) => {
+    const { items } = await listAdminUsers({ db, query: req.query, forExport: true });
+    return sendCsv(reply, 'users', toCsv(['id', 'first_name', 'last_name', 'email', 'role', 'status', 'registered_at'], items.map((u) => [u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.registeredAt])));
+  });
+
+  for (const [path, status] of [
+    ['suspend', 'suspended'],
+    ['reactivate', 'active'],
+  ] as const) {
+    app.post(
+      `/api/admin/users/:id/${path}`,
+      { schema: { tags: ['admin'], summary: `${path === 'suspend' ? 'Suspend (ends every session)' : 'Reactivate'} an account, with a fresh 2FA code`, params, body: stepUpBodySchema, response: { 200: adminUserSchema, ...errors } } },
+      async (req, reply) => {
+        const admin = requireAdmin(req);
+        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminUserStatus({ db, config, admin, userId: req.params.id, status, code: req.body.code, from: origin(req) }));
+      },
+    );
+  }
+}

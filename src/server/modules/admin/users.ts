@@ -1,0 +1,59 @@
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
+import { AppError } from '../../platform/app-error';
+import type { AdminUser } from '../../platform/auth-guards';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { recordAudit } from '../audit';
+import { consumeAdminStepUp, setUserStatus, userProfiles, users } from '../auth';
+import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+
+const fullName = sql`coalesce(${userProfiles.firstName}, '') || ' ' || coalesce(${userProfiles.lastName}, '')`;
+const sorts = { name: fullName, email: users.email, role: userProfiles.role, status: users.status, registeredAt: users.createdAt };
+
+function where(query: AdminUsersQuery) {
+  const q = query.q;
+  return and(
+    q ? or(ilike(fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), idStartsWith(users.id, q)) : undefined,
+    query.role ? eq(userProfiles.role, query.role) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  );
+}
+
+type Row = { id: string; email: string; status: string; createdAt: Date; role: string | null; firstName: string | null; lastName: string | null };
+const toItem = (r: Row): AdminUserRow => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  // SPEC.md: customer when the profile is missing.
+  role: (r.role ?? 'customer') as AdminUserRow['role'],
+  status: r.status as AdminUserRow['status'],
+  registeredAt: r.createdAt.toISOString(),
+});
+
+const columns = { id: users.id, email: users.email, status: users.status, createdAt: users.createdAt, role: userProfiles.role, firstName: userProfiles.firstName, lastName: userProfiles.lastName };
+
+/** The Users tab: every sign-in account (customers, vendors, merchants, role admin), searched by name, email or id. */
+export async function listAdminUsers({ db, query, forExport = false }: { db: Db; query: AdminUsersQuery; forExport?: boolean }): Promise<AdminUserPage> {
+  const { limit, offset } = pageWindow(query, forExport);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(query)).orderBy(...orderOf(sorts, query, 'registeredAt', users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(query)),
+  ]);
+  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+export type UserStatusArgs = { db: Db; config: Config; admin: AdminUser; userId: string; status: 'active' | 'suspended'; code: string | undefined; from: { ip: string; userAgent: string | null } };
+
+/** Suspend (every session ends at once) or reactivate an account, with a fresh code; audited in the same transaction. */
+export async function setAdminUserStatus({ db, config, admin, userId, status, code, from }: UserStatusArgs): Promise<AdminUserRow> {
+  await db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const email = await setUserStatus(tx, { userId, status });
+    if (!email) throw new AppError('NOT_FOUND', 'User not found');
+    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: status === 'suspended' ? 'user_suspended' : 'user_reactivated', resourceType: 'user', resourceId: userId, newData: { email, status }, ipAddress: from.ip, userAgent: from.userAgent });
+  });
+  const [row] = await db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(eq(users.id, userId));
+  return toItem(row);
+}

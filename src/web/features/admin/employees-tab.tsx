@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { employeeActionMessages as m, type AdminEmployee, type AdminEmployeePage } from '../../../contracts/admin-people.contract';
+import { api } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Field';
+import { formatDate } from '../../ui/format-date';
+import { notify } from '../../ui/notify';
+import { actionError, StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
+
+const columns: Column<AdminEmployee>[] = [
+  { key: 'name', header: 'Name', sortKey: 'name', render: (e) => (<><span className="font-medium text-slate-900">{e.firstName} {e.lastName}</span><br /><span className="text-xs text-slate-500">{e.employeeId ?? 'No employee id'}</span></>) },
+  { key: 'email', header: 'Email', sortKey: 'email', render: (e) => <span className="break-all">{e.email}</span> },
+  { key: 'department', header: 'Department', sortKey: 'department', render: (e) => (<>{e.department}<br /><span className="text-xs text-slate-500">{e.designation}</span></>) },
+  { key: 'joined', header: 'Joined', sortKey: 'dateOfJoining', render: (e) => formatDate(e.dateOfJoining) },
+  {
+    key: 'approval',
+    header: 'Approval',
+    render: (e) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${e.isApproved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>{e.isApproved ? 'Approved' : 'Waiting'}</span>
+    ),
+  },
+];
+
+/** The Employees tab: ERP registrations; Approve (with a fresh code) lets an employee sign in. */
+export function EmployeesTab() {
+  const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all' } });
+  const qc = useQueryClient();
+  const [target, setTarget] = useState<AdminEmployee | null>(null);
+  const data = list.query.data;
+
+  const confirm = async (code: string) => {
+    if (!target) return null;
+    try {
+      await api.post(`/api/admin/employees/${target.id}/approve`, { code });
+      notify.success(m.approved, { action: 'employee-approve' });
+      setTarget(null);
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, m.approveFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch label="Search by name, email, employee id or id" value={list.q} onSearch={list.search} />
+        <div className="w-40">
+          <Select label="Approval" value={list.filters.approval} onChange={(e) => list.setFilter('approval', e.target.value)}>
+            <option value="all">All</option>
+            <option value="pending">Waiting</option>
+            <option value="approved">Approved</option>
+          </Select>
+        </div>
+        <ExportLink href={list.exportHref} />
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'employee' : 'employees'}` : '\u00a0'}
+      </p>
+      <DataTable
+        label="Employees"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(e) => e.id}
+        total={data?.total ?? 0}
+        page={list.page}
+        pageSize={data?.pageSize ?? 20}
+        onPage={list.setPage}
+        sort={list.sort}
+        dir={list.dir}
+        onSort={list.setSort}
+        loading={list.query.isPending}
+        refreshing={list.query.isPlaceholderData}
+        error={list.query.isError ? `Failed to load employees data: ${list.query.error.message}` : null}
+        onRetry={() => list.query.refetch()}
+        emptyTitle="No employees"
+        emptyText="Nothing matches the search and filters."
+        actions={(e) =>
+          e.isApproved ? null : (
+            <Button size="sm" onClick={() => setTarget(e)} aria-label={`Approve ${e.firstName} ${e.lastName}`}>
+              Approve
+            </Button>
+          )
+        }
+      />
+      <StepUpDialog
+        open={target !== null}
+        title="Approve employee"
+        actionLabel="Approve"
+        description={target && <p>{`${target.firstName} ${target.lastName} (${target.email}, ${target.department}) can then sign in to the ERP.`}</p>}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
