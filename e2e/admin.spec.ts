@@ -37,9 +37,9 @@ async function credentials(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, reads a message and finds it all in the audit log', async ({ page }) => {
+test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables a product, reads a message and finds it all in the audit log', async ({ page }) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // Without an admin session, the panel sends to the sign-in page.
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -157,6 +157,45 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expect(page.getByText('Employee approved successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No employees' })).toBeVisible();
 
+  // Vendors: reject one (its products leave the storefront), then approve it again (they return).
+  const JUTTIS = 'Embroidered Leather Mojari Juttis';
+  const storefrontHas = async (name: string) => {
+    const res = await page.request.get(`/api/products?q=${encodeURIComponent(name)}`);
+    return ((await res.json()).items as { name: string }[]).some((p) => p.name === name);
+  };
+  expect(await storefrontHas(JUTTIS)).toBe(true);
+  await page.getByRole('tab', { name: 'Vendors' }).click();
+  const vendorsTable = page.getByRole('table', { name: 'Vendors' });
+  await vendorsTable.getByRole('button', { name: 'Reject vendor: Jaipur Handloom House' }).click();
+  const rejectVendor = page.getByRole('dialog', { name: 'Reject vendor' });
+  await rejectVendor.getByLabel('Reason for rejection').fill('GST registration could not be verified');
+  await rejectVendor.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await rejectVendor.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(rejectVendor).toBeHidden();
+  expect(await storefrontHas(JUTTIS)).toBe(false);
+  await vendorsTable.getByRole('button', { name: 'Approve vendor: Jaipur Handloom House' }).click();
+  const approveVendor = page.getByRole('dialog', { name: 'Approve vendor' });
+  await approveVendor.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await approveVendor.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(approveVendor).toBeHidden();
+  expect(await storefrontHas(JUTTIS)).toBe(true);
+
+  // Products: disable one, and a shopper's search no longer finds it.
+  await page.getByRole('tab', { name: 'Products' }).click();
+  await page.getByRole('searchbox', { name: 'Search by product name or id' }).fill('Mojari');
+  const productsTable = page.getByRole('table', { name: 'Products' });
+  await expect(productsTable.getByRole('row')).toHaveCount(2);
+  await productsTable.getByRole('button', { name: `Disable ${JUTTIS}` }).click();
+  const disable = page.getByRole('dialog', { name: 'Disable product' });
+  await disable.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await disable.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(disable).toBeHidden();
+  await expect(productsTable.getByRole('button', { name: `Enable ${JUTTIS}` })).toBeVisible();
+  const shopper = await page.context().newPage();
+  await shopper.goto('/search?q=Mojari');
+  await expect(shopper.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  await shopper.close();
+
   // Messages: the visitor's message, unread until opened.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText('1 message, 1 unread')).toBeVisible();
@@ -167,7 +206,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   // The audit log has each of these, with the admin as the actor.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'vendor_rejected', 'vendor_approved', 'product_disabled', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   await page.getByLabel('Action', { exact: true }).selectOption('withdrawal_rejected');
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log).toContainText('This UPI ID does not exist');

@@ -52,5 +52,16 @@ export const auditActionLabels: Record<string, string> = {
   admin_2fa_setup: 'Two-factor authentication set up',
   admin_2fa_reset: 'Two-factor authentication reset',
   admin_2fa_reset_failed: 'Failed two-factor reset',
+  withdrawal_paid: 'Withdrawal marked as paid',
+  withdrawal_rejected: 'Withdrawal rejected',
+  message_read: 'Message marked read',
+  message_unread: 'Message marked unread',
+  user_suspended: 'User suspended',
+  user_reactivated: 'User reactivated',
+  employee_approved: 'Employee approved',
+  vendor_approved: 'Vendor approved',
+  vendor_rejected: 'Vendor rejected',
+  product_disabled: 'Product disabled',
+  product_enabled: 'Product enabled',
 };
 export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

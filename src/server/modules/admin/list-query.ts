@@ -17,8 +17,11 @@ export function orderOf<K extends string>(sorts: Record<K, AnyColumn | SQL>, que
 /** A LIKE pattern for what the admin typed: wildcards in it are taken literally. */
 export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Matches a row whose id starts with the typed text (ids are searched as well as names and emails). */
-export const idStartsWith = (id: AnyColumn, q: string): SQL => sql`${id}::text like ${`${q.toLowerCase().replace(/[\\%_]/g, '')}%`}`;
+/** Matches a row whose id starts with the typed text (ids are searched as well as names and emails); text of wildcards alone matches none. */
+export function idStartsWith(id: AnyColumn, q: string): SQL {
+  const prefix = q.toLowerCase().replace(/[\\%_]/g, '');
+  return prefix ? sql`${id}::text like ${`${prefix}%`}` : sql`false`;
+}
 
 /** LIMIT and OFFSET of a page, or the export's bound. */
 export const pageWindow = (query: Pick<AdminListQuery, 'page' | 'pageSize'>, forExport = false) =>

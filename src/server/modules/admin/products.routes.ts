@@ -1,6 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminProductPageSchema, adminProductSchema, adminProductsQuerySchema, productStepUpSchema } from '../../../contracts/admin-products.contract';
+import { catalogMessages } from '../../../contracts/catalog.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { exportAdminProducts, listAdminProducts, setAdminProductActive } from './products';
+import { sendCsv, withStepUpThrottle } from './step-up';
 
-/** The Products tab's API (being built). */
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
+
+/** The Products tab: every product, its CSV, and disabling or enabling one with a fresh code. */
 export async function adminProductsRoutes(fastify: FastifyInstance) {
-  void fastify;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/products',
+    { schema: { tags: ['admin'], summary: 'Products of every shop, paged, searched and sorted', querystring: adminProductsQuerySchema, response: { 200: adminProductPageSchema, ...errors } } },
+    async (req) => listAdminProducts({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/admin/products/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminProductsQuerySchema } },
+    async (req, reply) => {
+      const rows = await exportAdminProducts({ db, query: req.query });
+      const csv = toCsv(
+        ['id', 'name', 'vendor', 'shop', 'category', 'price_rupees', 'original_price_rupees', 'stock', 'status', 'reward_percentage', 'created_at'],
+        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, p.pricePaise / 100, p.originalPricePaise === null ? null : p.originalPricePaise / 100, p.stock, p.status, p.rewardPercentage, p.createdAt]),
+      );
+      return sendCsv(reply, `products-${req.query.status}`, csv);
+    },
+  );
+
+  for (const [verb, isActive] of [['disable', false], ['enable', true]] as const) {
+    app.post(
+      `/api/admin/products/:id/${verb}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: isActive ? 'Enable a product: it returns to the storefront (a fresh 2FA code)' : 'Disable a product: it leaves the storefront (a fresh 2FA code)',
+          params,
+          body: productStepUpSchema,
+          response: { 200: adminProductSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const admin = requireAdmin(req);
+        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminProductActive({ db, config, admin, productId: req.params.id, isActive, code: req.body.code, from: origin(req) }));
+      },
+    );
+  }
 }

@@ -1,6 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminVendorPageSchema, adminVendorSchema, adminVendorsQuerySchema, approveVendorSchema, rejectVendorSchema, vendorActionMessages } from '../../../contracts/admin-vendors.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { sendCsv, withStepUpThrottle } from './step-up';
+import { listAdminVendors, setAdminVendorApproval } from './vendors';
 
-/** The Vendors tab's API (being built). */
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: vendorActionMessages.notFound }) });
+
+/** The Vendors tab: vendors with their totals, their CSV, and approving or rejecting one with a fresh code. */
 export async function adminVendorsRoutes(fastify: FastifyInstance) {
-  void fastify;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/vendors',
+    { schema: { tags: ['admin'], summary: 'Vendors with products, orders and revenue, paged, searched (business name, email, id) and sorted', querystring: adminVendorsQuerySchema, response: { 200: adminVendorPageSchema, ...errors } } },
+    async (req) => listAdminVendors({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/vendors/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminVendorsQuerySchema } }, async (req, reply) => {
+    const { items } = await listAdminVendors({ db, query: req.query, forExport: true });
+    const csv = toCsv(
+      ['id', 'business_name', 'address', 'email', 'phone', 'is_approved', 'rejection_reason', 'total_products', 'total_orders', 'total_revenue_rupees', 'registered_at'],
+      items.map((v) => [v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, v.totalRevenuePaise / 100, v.registeredAt]),
+    );
+    return sendCsv(reply, `vendors-${req.query.approval}`, csv);
+  });
+
+  app.post(
+    '/api/admin/vendors/:id/approve',
+    { schema: { tags: ['admin'], summary: 'Approve a rejected vendor (a fresh 2FA code); its products return to the storefront', params, body: approveVendorSchema, response: { 200: adminVendorSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
+        setAdminVendorApproval({ db, config, admin, vendorUserId: req.params.id, approved: true, reason: null, code: req.body.code, from: origin(req) }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/vendors/:id/reject',
+    { schema: { tags: ['admin'], summary: 'Reject a vendor (a reason and a fresh 2FA code); its products leave the storefront', params, body: rejectVendorSchema, response: { 200: adminVendorSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
+        setAdminVendorApproval({ db, config, admin, vendorUserId: req.params.id, approved: false, reason: req.body.reason, code: req.body.code, from: origin(req) }),
+      );
+    },
+  );
 }

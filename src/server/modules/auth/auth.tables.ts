@@ -104,6 +104,8 @@ export const vendors = pgTable(
     phone: text('phone'),
     address: text('address'),
     isApproved: boolean('is_approved').notNull().default(true),
+    /** Why the super admin rejected the vendor; null while approved. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,3 +24,4 @@ export { settingsRoutes } from './settings.routes';
 export { adminLoginRoutes } from './admin-login.routes';
 export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
 export { setUserStatus } from './user-status';
+export { setVendorApproval, type VendorApprovalChange } from './vendor-approval';

@@ -41,7 +41,8 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       productActive: products.isActive,
       storeId: vendorShops.id,
       storeName: vendorShops.shopName,
-      shopActive: vendorShops.isActive,
+      // A shop is open only while its vendor is approved too.
+      shopActive: sql<boolean>`${vendorShops.isActive} and ${vendorShops.vendorApproved}`,
       delivers: vendorShops.deliveryAvailable,
     })
     .from(cartItems)
@@ -60,14 +61,14 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
 
 type Product = { id: string; name: string; stockQuantity: number; active: boolean; shopName: string; delivers: boolean };
 
-/** The product with its stock, or null when it does not exist. `active` is false when it or its shop is inactive. */
+/** The product with its stock, or null when it does not exist. `active` is false when it or its shop is inactive, or the shop's vendor is not approved. */
 async function findProduct(tx: DbOrTx, productId: string): Promise<Product | null> {
   const [row] = await tx
     .select({
       id: products.id,
       name: products.name,
       stockQuantity: products.stockQuantity,
-      active: sql<boolean>`${products.isActive} and ${vendorShops.isActive}`,
+      active: sql<boolean>`${products.isActive} and ${vendorShops.isActive} and ${vendorShops.vendorApproved}`,
       shopName: vendorShops.shopName,
       delivers: vendorShops.deliveryAvailable,
     })

@@ -40,8 +40,8 @@ export type CardRow = {
   delivers: boolean;
 };
 
-/** Shoppers only ever see active products of active shops. */
-export const visibleToShoppers: SQL = and(eq(products.isActive, true), eq(vendorShops.isActive, true))!;
+/** Shoppers only ever see active products of active shops of approved vendors (a copy of the approval on the shop spares a join). */
+export const visibleToShoppers: SQL = and(eq(products.isActive, true), eq(vendorShops.isActive, true), eq(vendorShops.vendorApproved, true))!;
 
 /** A card row with the derived discount percent and the points earned for one unit. */
 export function toCard(row: CardRow): ProductCard {

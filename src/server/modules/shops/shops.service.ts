@@ -3,7 +3,8 @@ import type { Page, PageQuery } from '../../../contracts/common.contract';
 import type { PublicShop, Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { vendors } from '../auth';
 import { vendorShops } from './shops.tables';
 
 export type { Shop };
@@ -65,10 +66,13 @@ export async function getOwnShop(db: DbOrTx, vendorUserId: string, shopId: strin
   return row ? toShop(row) : null;
 }
 
-/** An open shop as shoppers see it; NOT_FOUND when it is closed or does not exist. */
+/** Shoppers see a shop only while it is open and its vendor is approved. */
+const openToShoppers = and(eq(vendorShops.isActive, true), eq(vendorShops.vendorApproved, true));
+
+/** An open shop as shoppers see it; NOT_FOUND when it is closed, its vendor is rejected, or it does not exist. */
 export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicShop> {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const [row] = UUID.test(shopId) ? await db.select().from(vendorShops).where(and(eq(vendorShops.id, shopId), eq(vendorShops.isActive, true))).limit(1) : [];
+  const [row] = UUID.test(shopId) ? await db.select().from(vendorShops).where(and(eq(vendorShops.id, shopId), openToShoppers)).limit(1) : [];
   if (!row) throw new AppError('NOT_FOUND', shopMessages.notFound);
   return {
     id: row.id,
@@ -83,10 +87,19 @@ export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicS
   };
 }
 
-/** Whether a shop exists and is active (open to shoppers). */
+/** Whether a shop exists and is open to shoppers (active, of an approved vendor). */
 export async function isShopActive(db: DbOrTx, shopId: string): Promise<boolean> {
-  const [row] = await db.select({ isActive: vendorShops.isActive }).from(vendorShops).where(eq(vendorShops.id, shopId)).limit(1);
-  return row?.isActive ?? false;
+  const [row] = await db.select({ id: vendorShops.id }).from(vendorShops).where(and(eq(vendorShops.id, shopId), openToShoppers)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Hides or shows every shop of a vendor on the storefront, inside the caller's transaction (the
+ * super admin rejected or approved the vendor); the vendor's own open/closed choice is kept.
+ */
+export async function setVendorShopsApproved(tx: Tx, { vendorUserId, approved }: { vendorUserId: string; approved: boolean }): Promise<number> {
+  const rows = await tx.update(vendorShops).set({ vendorApproved: approved, updatedAt: new Date() }).where(eq(vendorShops.vendorId, vendorUserId)).returning({ id: vendorShops.id });
+  return rows.length;
 }
 
 /** The columns a create or an edit writes; delivery numbers left out are not written. */
@@ -110,11 +123,18 @@ function columnsOf(input: ShopData) {
 
 export type CreateShopArgs = { db: Db; vendorUserId: string; input: ShopData };
 
-/** Opens a new, active shop for the vendor; delivery numbers not given take SPEC.md's defaults. */
+/**
+ * The vendor's approval as a new shop copies it. FOR SHARE makes the insert wait for an approval
+ * change in progress (which locks the vendor's row), so the shop never misses a rejection.
+ */
+const vendorApprovalNow = (vendorUserId: string) =>
+  sql<boolean>`coalesce((select ${vendors.isApproved} from ${vendors} where ${vendors.userId} = ${vendorUserId} for share), true)`;
+
+/** Opens a new, active shop for the vendor (hidden from shoppers while the vendor is rejected); delivery numbers not given take SPEC.md's defaults. */
 export async function createShop({ db, vendorUserId, input }: CreateShopArgs): Promise<Shop> {
   const [row] = await db
     .insert(vendorShops)
-    .values({ ...columnsOf(input), vendorId: vendorUserId })
+    .values({ ...columnsOf(input), vendorId: vendorUserId, vendorApproved: vendorApprovalNow(vendorUserId) })
     .returning();
   return toShop(row);
 }

@@ -17,6 +17,8 @@ export const vendorShops = pgTable(
     state: text('state'),
     postalCode: text('postal_code'),
     isActive: boolean('is_active').notNull().default(true),
+    /** A copy of vendors.is_approved, so storefront queries hide a rejected vendor's products without another join. */
+    vendorApproved: boolean('vendor_approved').notNull().default(true),
     deliveryAvailable: boolean('delivery_available').notNull().default(true),
     deliveryDistanceKm: integer('delivery_distance_km').notNull().default(10),
     deliveryFeePaise: bigint('delivery_fee_paise', { mode: 'number' }).notNull().default(0),

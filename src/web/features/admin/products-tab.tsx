@@ -1,4 +1,175 @@
-/** The Products tab (being built). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminProductStatusFilters, productActionMessages as m, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.contract';
+import { api } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Field';
+import { formatDate } from '../../ui/format-date';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { showPlaceholderOnError } from '../../ui/ProductCard';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useCategories } from '../catalog/catalog-api';
+import { actionError, StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
+
+type StatusFilter = (typeof adminProductStatusFilters)[number];
+const statusLabels: Record<StatusFilter, string> = { all: 'All', active: 'Active', disabled: 'Disabled' };
+
+const columns: Column<AdminProduct>[] = [
+  {
+    key: 'product',
+    header: 'Product',
+    sortKey: 'name',
+    render: (p) => (
+      <div className="flex min-w-0 items-start gap-3">
+        <img
+          src={p.imageUrl ?? PRODUCT_PLACEHOLDER_IMAGE}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          decoding="async"
+          onError={showPlaceholderOnError}
+          className={`h-10 w-10 shrink-0 rounded border border-slate-200 bg-slate-100 object-cover ${p.status === 'disabled' ? 'opacity-60 grayscale' : ''}`}
+        />
+        <div className="min-w-0">
+          <span className="font-medium text-slate-900">{p.name}</span>
+          <br />
+          <span className="font-mono text-xs text-slate-500">{p.id.slice(0, 8)}</span>
+        </div>
+      </div>
+    ),
+  },
+  { key: 'vendor', header: 'Vendor', render: (p) => (<>{p.vendorName ?? '—'}<br /><span className="text-xs text-slate-500">{p.shopName}</span></>) },
+  { key: 'category', header: 'Category', render: (p) => p.category },
+  {
+    key: 'price',
+    header: 'Price',
+    sortKey: 'price',
+    numeric: true,
+    render: (p) => (
+      <>
+        <Money paise={p.pricePaise} className="font-medium text-slate-900" />
+        {p.originalPricePaise !== null && p.originalPricePaise > p.pricePaise && (
+          <>
+            <br />
+            <Money paise={p.originalPricePaise} original className="text-xs" />
+          </>
+        )}
+      </>
+    ),
+  },
+  { key: 'stock', header: 'Stock', sortKey: 'stock', numeric: true, render: (p) => (p.stock === 0 ? <span className="text-red-700">Out of stock</span> : p.stock.toLocaleString('en-IN')) },
+  { key: 'reward', header: 'Reward', numeric: true, render: (p) => `${p.rewardPercentage}%` },
+  { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+  { key: 'created', header: 'Listed', sortKey: 'createdAt', render: (p) => formatDate(p.createdAt) },
+];
+
+type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
+
+/** The Products tab: every product of every shop; Disable takes one off the storefront and Enable brings it back, each with a fresh code. */
 export function ProductsTab() {
-  return <p className="text-slate-700">This tab is being built.</p>;
+  const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
+  const categories = useCategories();
+  const qc = useQueryClient();
+  const [action, setAction] = useState<Pending>(null);
+  const data = list.query.data;
+  const status = list.filters.status as StatusFilter;
+
+  const confirm = async (code: string) => {
+    if (!action) return null;
+    const { kind, product } = action;
+    try {
+      await api.post(`/api/admin/products/${product.id}/${kind}`, { code });
+      notify.success(kind === 'disable' ? m.disabled : m.enabled, { action: 'admin-product' });
+      setAction(null);
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, kind === 'disable' ? m.disableFailed : m.enableFailed);
+    }
+  };
+
+  const noun = data?.total === 1 ? 'product' : 'products';
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch label="Search by product name or id" value={list.q} onSearch={list.search} />
+        <div className="w-36">
+          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
+            {adminProductStatusFilters.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="w-48">
+          <Select label="Category" value={list.filters.category ?? ''} onChange={(e) => list.setFilter('category', e.target.value)}>
+            <option value="">All categories</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ExportLink href={list.exportHref} />
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {data ? `${data.total.toLocaleString('en-IN')} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun}` : '\u00a0'}
+      </p>
+      <DataTable
+        label="Products"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(p) => p.id}
+        total={data?.total ?? 0}
+        page={list.page}
+        pageSize={data?.pageSize ?? 20}
+        onPage={list.setPage}
+        sort={list.sort}
+        dir={list.dir}
+        onSort={list.setSort}
+        loading={list.query.isPending}
+        refreshing={list.query.isPlaceholderData}
+        error={list.query.isError ? `Failed to load products data: ${list.query.error.message}` : null}
+        onRetry={() => list.query.refetch()}
+        emptyTitle={status === 'all' ? 'No products' : `No ${statusLabels[status].toLowerCase()} products`}
+        emptyText={list.q || list.filters.category ? 'Nothing matches the search.' : undefined}
+        actions={(p) =>
+          p.status === 'active' ? (
+            <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'disable', product: p })} aria-label={`Disable ${p.name}`}>
+              Disable
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setAction({ kind: 'enable', product: p })} aria-label={`Enable ${p.name}`}>
+              Enable
+            </Button>
+          )
+        }
+      />
+      <StepUpDialog
+        open={action !== null}
+        title={action?.kind === 'enable' ? 'Enable product' : 'Disable product'}
+        actionLabel={action?.kind === 'enable' ? 'Enable product' : 'Disable product'}
+        description={
+          action && (
+            <p>
+              <span className="font-medium text-slate-900">{action.product.name}</span> ({action.product.shopName}
+              {action.product.vendorName ? `, ${action.product.vendorName}` : ''}){' '}
+              {action.kind === 'disable'
+                ? 'leaves the storefront: shoppers can no longer find, view or buy it. The vendor keeps it and you can enable it again.'
+                : 'returns to the storefront: shoppers can find, view and buy it again (while its shop is open).'}
+            </p>
+          )
+        }
+        onCancel={() => setAction(null)}
+        onConfirm={confirm}
+      />
+    </div>
+  );
 }

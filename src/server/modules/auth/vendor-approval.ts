@@ -1,0 +1,22 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { vendors } from './auth.tables';
+
+export type VendorApprovalChange = { vendorUserId: string; approved: boolean; reason: string | null };
+
+/**
+ * Approves or rejects a vendor (a rejection keeps its reason, an approval clears it). Answers
+ * 'changed', 'unchanged' when the vendor already is in that state, or 'missing' when there is no
+ * such vendor; the conditional update locks the vendor's row until the caller's transaction ends,
+ * so a shop opened meanwhile waits and copies the new state.
+ */
+export async function setVendorApproval(tx: Tx, { vendorUserId, approved, reason }: VendorApprovalChange): Promise<'changed' | 'unchanged' | 'missing'> {
+  const [row] = await tx
+    .update(vendors)
+    .set({ isApproved: approved, rejectionReason: approved ? null : reason, updatedAt: new Date() })
+    .where(and(eq(vendors.userId, vendorUserId), ne(vendors.isApproved, approved)))
+    .returning({ id: vendors.id });
+  if (row) return 'changed';
+  const [exists] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, vendorUserId)).limit(1);
+  return exists ? 'unchanged' : 'missing';
+}
