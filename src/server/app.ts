@@ -16,7 +16,20 @@ import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
-import { adminEmployeesRoutes, adminMessagesRoutes, adminOverviewRoutes, adminProductsRoutes, adminRoutes, adminUsersRoutes, adminVendorsRoutes, adminWithdrawalsRoutes } from './modules/admin';
+import {
+  adminEmployeesRoutes,
+  adminMerchantsRoutes,
+  adminMessagesRoutes,
+  adminOrdersRoutes,
+  adminOverviewRoutes,
+  adminProductsRoutes,
+  adminReferralsRoutes,
+  adminRoutes,
+  adminSettingsRoutes,
+  adminUsersRoutes,
+  adminVendorsRoutes,
+  adminWithdrawalsRoutes,
+} from './modules/admin';
 import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveAdminSession, resolveSession, settingsRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
@@ -98,6 +111,10 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminVendorsRoutes);
   await app.register(adminProductsRoutes);
   await app.register(adminEmployeesRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminMerchantsRoutes);
+  await app.register(adminReferralsRoutes);
+  await app.register(adminSettingsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(cartRoutes);

@@ -43,6 +43,15 @@ export class FakeRazorpay {
       this.orders.push(order);
       return { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, attempts: 0, created_at: Math.floor(Date.now() / 1000) };
     });
+    // The orders list: what the settings' connection test calls.
+    app.get('/v1/orders', async (req, reply) => {
+      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        this.unauthorized++;
+        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      }
+      return { entity: 'collection', count: Math.min(1, this.orders.length), items: this.orders.slice(0, 1) };
+    });
     this.url = await app.listen({ host: '127.0.0.1', port: 0 });
     this.server = app;
     return this.url;

@@ -6,3 +6,7 @@ export { adminVendorsRoutes } from './vendors.routes';
 export { adminProductsRoutes } from './products.routes';
 export { adminUsersRoutes } from './users.routes';
 export { adminEmployeesRoutes } from './employees.routes';
+export { adminOrdersRoutes } from './orders.routes';
+export { adminMerchantsRoutes } from './merchants.routes';
+export { adminReferralsRoutes } from './referrals.routes';
+export { adminSettingsRoutes } from './settings.routes';

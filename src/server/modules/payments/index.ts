@@ -15,6 +15,7 @@ export {
   razorpayGateway,
   saveGatewaySettings,
   testGateway,
+  testGatewayKeys,
   type GatewaySettingsInput,
   type GatewaySettingsView,
   type NewPayment,

@@ -94,3 +94,17 @@ export class RazorpayGateway implements PaymentGateway {
     return sameSignature(expected, signature);
   }
 }
+
+/**
+ * A real authenticated call to Razorpay (its orders list, one item): true when it accepts the key
+ * id and secret, false when it refuses them or cannot be reached within 10 s.
+ */
+export async function razorpayAcceptsKeys({ apiBase, keyId, keySecret }: { apiBase: string; keyId: string; keySecret: string }): Promise<boolean> {
+  const auth = Buffer.from(`${keyId}:${keySecret}`).toString('base64');
+  try {
+    const res = await fetch(`${apiBase.replace(/\/+$/, '')}/v1/orders?count=1`, { headers: { authorization: `Basic ${auth}` }, signal: AbortSignal.timeout(10_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
-import { RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
+import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
 
 type SecretConfig = Pick<Config, 'APP_SECRET' | 'DATA_DIR' | 'RAZORPAY_API_BASE'>;
@@ -144,3 +144,12 @@ export async function markPaymentFailed(db: DbOrTx, a: { paymentId: string; reas
 
 /** True when a payment took money that must be given back (it failed after the provider captured it). */
 export const isRefundDue = (p: Payment): boolean => p.status === 'failed' && p.providerPaymentId !== null;
+
+/** The connection test of the settings form: the typed key id and secret, or the stored ones where left blank; false when neither is there. */
+export async function testGatewayKeys(db: DbOrTx, config: SecretConfig, typed: { keyId?: string; keySecret?: string }): Promise<boolean> {
+  const [row] = await db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, 1));
+  const keyId = typed.keyId || row?.keyId;
+  const keySecret = typed.keySecret || openSecret(config, row?.keySecretEncrypted ?? null);
+  if (!keyId || !keySecret) return false;
+  return razorpayAcceptsKeys({ apiBase: config.RAZORPAY_API_BASE, keyId, keySecret });
+}

@@ -1,10 +1,13 @@
-import { Construction } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { adminTabLabels, adminTabs, type AdminTab } from '../../../contracts/admin.contract';
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { RequireAdmin } from './admin-routes';
 import { AuditTab } from './audit-tab';
+import { MerchantsTab } from './merchants-tab';
+import { OrdersTab } from './orders-tab';
+import { ReferralsTab } from './referrals-tab';
+import { SettingsTab } from './settings-tab';
 import { EmployeesTab } from './employees-tab';
 import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
@@ -54,23 +57,16 @@ function Dashboard() {
           <ProductsTab />
         ) : active === 'employees' ? (
           <EmployeesTab />
+        ) : active === 'orders' ? (
+          <OrdersTab />
+        ) : active === 'merchants' ? (
+          <MerchantsTab />
+        ) : active === 'referrals' ? (
+          <ReferralsTab />
         ) : (
-          <NotBuiltYet tab={active} />
+          <SettingsTab />
         )}
       </div>
     </Page>
-  );
-}
-
-/** A tab of a later release: says so plainly, and offers nothing that pretends to work. */
-function NotBuiltYet({ tab }: { tab: AdminTab }) {
-  return (
-    <section className="rounded-lg border border-amber-200 bg-amber-50 p-5" aria-labelledby="not-built">
-      <h2 id="not-built" className="flex items-center gap-2 font-semibold text-amber-900">
-        <Construction className="h-5 w-5" aria-hidden="true" />
-        {adminTabLabels[tab]}: not built yet
-      </h2>
-      <p className="mt-2 text-sm text-amber-900">This tab comes in the next release of the admin panel. Until then it cannot be used from here.</p>
-    </section>
   );
 }

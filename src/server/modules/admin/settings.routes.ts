@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { gatewaySettingsSchema, gatewayTestResultSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { getAdminGatewaySettings, getAdminReferralSettings, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './settings';
+import { withStepUpThrottle } from './step-up';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+
+/** The Settings tab: referral thresholds and the payment gateway (each saved with a fresh code), and the gateway's connection test. */
+export async function adminSettingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get('/api/admin/settings/referral', { schema: { tags: ['admin'], summary: 'Referral thresholds (volume in rupees)', response: { 200: referralSettingsSchema, ...errors } } }, async () =>
+    getAdminReferralSettings({ db }),
+  );
+
+  app.put(
+    '/api/admin/settings/referral',
+    { schema: { tags: ['admin'], summary: 'Save the referral thresholds, with a fresh 2FA code', body: saveReferralSettingsSchema, response: { 200: referralSettingsSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      const { code, ...input } = req.body;
+      return withStepUpThrottle(loginFailures, req, reply, admin, () => updateAdminReferralSettings({ db, config, admin, input, code, from: origin(req) }));
+    },
+  );
+
+  app.get('/api/admin/settings/payment', { schema: { tags: ['admin'], summary: 'Payment gateway settings (secrets never sent)', response: { 200: gatewaySettingsSchema, ...errors } } }, async () =>
+    getAdminGatewaySettings({ db }),
+  );
+
+  app.put(
+    '/api/admin/settings/payment',
+    { schema: { tags: ['admin'], summary: 'Save the payment gateway settings, with a fresh 2FA code', body: saveGatewaySettingsSchema, response: { 200: gatewaySettingsSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      const { code, ...input } = req.body;
+      return withStepUpThrottle(loginFailures, req, reply, admin, () => updateAdminGatewaySettings({ db, config, admin, input, code, from: origin(req) }));
+    },
+  );
+
+  app.post(
+    '/api/admin/settings/payment/test',
+    { schema: { tags: ['admin'], summary: 'A real authenticated call to Razorpay with the typed or stored keys', body: testGatewaySchema, response: { 200: gatewayTestResultSchema, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req) => testAdminGateway({ db, config, typed: req.body }),
+  );
+}

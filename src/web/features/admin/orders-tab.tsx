@@ -1,0 +1,6 @@
+import { NotBuiltYet } from './not-built-yet';
+
+/** The Orders tab (being built). */
+export function OrdersTab() {
+  return <NotBuiltYet tab="orders" />;
+}

@@ -1,0 +1,221 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ReferralSettings } from '../../../contracts/admin-settings.contract';
+import { ApiError, api } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Field';
+import { notify } from '../../ui/notify';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { actionError, StepUpDialog } from './step-up-dialog';
+
+const referralKey = ['admin', 'settings', 'referral'] as const;
+const gatewayKey = ['admin', 'settings', 'payment'] as const;
+
+/** The Settings tab: referral thresholds and the payment gateway, each saved with a fresh code. */
+export function SettingsTab() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ReferralSettingsCard />
+      <GatewaySettingsCard />
+    </div>
+  );
+}
+
+function Card({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{lead}</p>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CardLoading({ label }: { label: string }) {
+  return (
+    <LoadingRegion label={label}>
+      <Skeleton className="h-48 w-full" />
+    </LoadingRegion>
+  );
+}
+
+function ReferralSettingsCard() {
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: referralKey, queryFn: () => api.get<ReferralSettings>('/api/admin/settings/referral') });
+  const [draft, setDraft] = useState<Record<keyof ReferralSettings, string> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+
+  const card = (body: ReactNode) => (
+    <Card title="Referral settings" lead="A referral qualifies when the referred customer, vendor or merchant reaches both thresholds; the referrer then earns the points.">
+      {body}
+    </Card>
+  );
+  if (settings.isPending) return card(<CardLoading label="Loading referral settings" />);
+  if (settings.isError) return card(<ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />);
+  const values = draft ?? { minTransactions: String(settings.data.minTransactions), minTransactionVolume: String(settings.data.minTransactionVolume), referralPointsAwarded: String(settings.data.referralPointsAwarded) };
+  const set = (key: keyof ReferralSettings, value: string) => setDraft({ ...values, [key]: value });
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = referralSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setConfirming(true);
+  };
+  const save = async (code: string) => {
+    try {
+      const saved = await api.put<ReferralSettings>('/api/admin/settings/referral', { ...referralSettingsSchema.parse(values), code });
+      qc.setQueryData(referralKey, saved);
+      setDraft(null);
+      setConfirming(false);
+      notify.success(m.referralSaved, { action: 'referral-settings' });
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
+        setErrors(err.fields);
+        setConfirming(false);
+        return null;
+      }
+      return actionError(err, m.referralFailed);
+    }
+  };
+
+  return card(
+    <>
+      <form onSubmit={review} noValidate className="space-y-4">
+        <Input label="Minimum transactions" type="number" min={1} step={1} inputMode="numeric" value={values.minTransactions} onChange={(e) => set('minTransactions', e.target.value)} error={errors.minTransactions} hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)" required />
+        <Input label="Minimum transaction volume (₹)" type="number" min={0} step={1} inputMode="numeric" value={values.minTransactionVolume} onChange={(e) => set('minTransactionVolume', e.target.value)} error={errors.minTransactionVolume} required />
+        <Input label="Points awarded to the referrer" type="number" min={0} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
+        <Button type="submit">Save referral settings</Button>
+      </form>
+      <p className="mt-4 text-sm text-slate-600">Processing referral qualifications comes with the referral program, which is still being built; nothing qualifies a referral yet.</p>
+      <StepUpDialog
+        open={confirming}
+        title="Update referral settings"
+        actionLabel="Update referral settings"
+        description={<p>{`From now on a referral qualifies at ${values.minTransactions} transactions and ₹${values.minTransactionVolume}, and earns the referrer ${values.referralPointsAwarded} points.`}</p>}
+        onCancel={() => setConfirming(false)}
+        onConfirm={save}
+      />
+    </>,
+  );
+}
+
+function GatewaySettingsCard() {
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: gatewayKey, queryFn: () => api.get<GatewaySettings>('/api/admin/settings/payment') });
+  const [keyId, setKeyId] = useState<string | null>(null);
+  const [keySecret, setKeySecret] = useState('');
+  const [webhookSecret, setWebhookSecret] = useState('');
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const card = (body: ReactNode) => (
+    <Card title="Payment gateway" lead="Razorpay for card and UPI payments at checkout. Secrets stay on the server, encrypted; while it is off, checkout uses the built-in test gateway.">
+      {body}
+    </Card>
+  );
+  if (settings.isPending) return card(<CardLoading label="Loading payment gateway settings" />);
+  if (settings.isError) return card(<ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />);
+  const s = settings.data;
+  const id = keyId ?? s.keyId ?? '';
+  const isEnabled = enabled ?? s.isEnabled;
+  const bothKeys = id.trim() !== '' && (keySecret.trim() !== '' || s.hasKeySecret);
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    if (!bothKeys) {
+      setError(m.bothKeys);
+      return;
+    }
+    setError(null);
+    setConfirming(true);
+  };
+  const save = async (code: string) => {
+    try {
+      const saved = await api.put<GatewaySettings>('/api/admin/settings/payment', { keyId: id.trim(), keySecret: keySecret.trim(), webhookSecret: webhookSecret.trim(), isEnabled, code });
+      qc.setQueryData(gatewayKey, saved);
+      setKeyId(null);
+      setKeySecret('');
+      setWebhookSecret('');
+      setEnabled(null);
+      setConfirming(false);
+      notify.success(m.gatewaySaved, { action: 'gateway-settings' });
+      return null;
+    } catch (err) {
+      return actionError(err, m.gatewayFailed);
+    }
+  };
+  const test = async () => {
+    if (!bothKeys) {
+      setError(m.bothKeys);
+      return;
+    }
+    setError(null);
+    setTesting(true);
+    setTestResult(null);
+    try {
+      setTestResult(await api.post<{ ok: boolean; message: string }>('/api/admin/settings/payment/test', { keyId: id.trim(), keySecret: keySecret.trim() }));
+    } catch {
+      setTestResult({ ok: false, message: m.testFailed });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return card(
+    <>
+      <form onSubmit={review} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Input label="Key ID" value={id} onChange={(e) => setKeyId(e.target.value)} autoComplete="off" spellCheck={false} placeholder="rzp_live_..." required />
+        <Input
+          label="Key secret"
+          type="password"
+          value={keySecret}
+          onChange={(e) => setKeySecret(e.target.value)}
+          autoComplete="new-password"
+          hint={s.hasKeySecret ? 'A secret is set. Leave blank to keep it.' : 'Not set yet.'}
+          required={!s.hasKeySecret}
+        />
+        <Input
+          label="Webhook secret"
+          type="password"
+          value={webhookSecret}
+          onChange={(e) => setWebhookSecret(e.target.value)}
+          autoComplete="new-password"
+          hint={s.hasWebhookSecret ? 'A webhook secret is set. Leave blank to keep it.' : 'Optional: checks the signature of POST /api/payments/webhook.'}
+        />
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" checked={isEnabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-violet-700 focus:ring-violet-600" />
+          Use Razorpay at checkout
+        </label>
+        {testResult && <Alert tone={testResult.ok ? 'success' : 'error'}>{testResult.message}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">Save settings</Button>
+          <Button variant="secondary" onClick={() => void test()} loading={testing}>
+            Test connection
+          </Button>
+        </div>
+      </form>
+      <StepUpDialog
+        open={confirming}
+        title="Save payment gateway settings"
+        actionLabel="Save payment gateway settings"
+        description={<p>{isEnabled ? 'Checkout will take payments through Razorpay with these keys.' : 'Razorpay stays off: checkout keeps using the test gateway.'}</p>}
+        onCancel={() => setConfirming(false)}
+        onConfirm={save}
+      />
+    </>,
+  );
+}
