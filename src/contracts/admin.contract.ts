@@ -63,5 +63,11 @@ export const auditActionLabels: Record<string, string> = {
   vendor_rejected: 'Vendor rejected',
   product_disabled: 'Product disabled',
   product_enabled: 'Product enabled',
+  merchant_verified: 'Merchant verified',
+  merchant_unverified: 'Merchant unverified',
+  referral_status_changed: 'Referral status changed',
+  referral_settings_updated: 'Referral settings updated',
+  gateway_settings_updated: 'Payment gateway settings updated',
+  order_status_changed: 'Order status changed',
 };
 export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

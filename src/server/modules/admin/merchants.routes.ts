@@ -1,6 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema, merchantActionMessages, merchantVerificationSchema } from '../../../contracts/admin-merchants.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { listAdminMerchants, setAdminMerchantVerification } from './merchants';
+import { sendCsv, withStepUpThrottle } from './step-up';
 
-/** The Merchants tab's API (being built). */
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound }) });
+
+/** The Merchants tab: merchants with their totals, their CSV, and verifying or unverifying one with a fresh code. */
 export async function adminMerchantsRoutes(fastify: FastifyInstance) {
-  void fastify;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/merchants',
+    { schema: { tags: ['admin'], summary: 'Merchants with their transactions and referrals, paged, searched and sorted', querystring: adminMerchantsQuerySchema, response: { 200: adminMerchantPageSchema, ...errors } } },
+    async (req) => listAdminMerchants({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/merchants/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMerchantsQuerySchema } }, async (req, reply) => {
+    const { items } = await listAdminMerchants({ db, query: req.query, forExport: true });
+    const csv = toCsv(
+      ['id', 'name', 'business_name', 'referral_code', 'mobile_number', 'email', 'upi_id', 'cashback_percentage', 'is_verified', 'total_transactions', 'total_volume_rupees', 'referrals_made', 'registered_at'],
+      items.map((x) => [x.id, x.name, x.businessName, x.referralCode, x.mobileNumber, x.email, x.upiId, x.cashbackPercentage, x.isVerified, x.totalTransactions, x.totalVolumePaise / 100, x.referralsMade, x.registeredAt]),
+    );
+    return sendCsv(reply, 'merchants', csv);
+  });
+
+  for (const [path, verified] of [
+    ['verify', true],
+    ['unverify', false],
+  ] as const) {
+    app.post(
+      `/api/admin/merchants/:id/${path}`,
+      { schema: { tags: ['admin'], summary: `${verified ? 'Verify' : 'Unverify'} a merchant, with a fresh 2FA code`, params, body: merchantVerificationSchema, response: { 200: adminMerchantSchema, ...errors } } },
+      async (req, reply) => {
+        const admin = requireAdmin(req);
+        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminMerchantVerification({ db, config, admin, merchantUserId: req.params.id, verified, code: req.body.code, from: origin(req) }));
+      },
+    );
+  }
 }

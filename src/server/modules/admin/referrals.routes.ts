@@ -1,6 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminReferralPageSchema, adminReferralSchema, adminReferralsQuerySchema, referralActionMessages, referralStatusChangeSchema } from '../../../contracts/admin-merchants.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { listAdminReferrals, setAdminReferralStatus } from './referrals';
+import { sendCsv, withStepUpThrottle } from './step-up';
 
-/** The Referrals tab's API (being built). */
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound }) });
+
+/** The Referrals tab: who referred whom, its CSV, and changing a referral's status with a fresh code. */
 export async function adminReferralsRoutes(fastify: FastifyInstance) {
-  void fastify;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/referrals',
+    { schema: { tags: ['admin'], summary: 'Referrals, paged, searched (names, emails, code, id), filtered and sorted', querystring: adminReferralsQuerySchema, response: { 200: adminReferralPageSchema, ...errors } } },
+    async (req) => listAdminReferrals({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/referrals/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminReferralsQuerySchema } }, async (req, reply) => {
+    const { items } = await listAdminReferrals({ db, query: req.query, forExport: true });
+    const csv = toCsv(
+      ['id', 'referrer_name', 'referrer_email', 'referred_name', 'referred_email', 'referred_type', 'status', 'points_awarded', 'referral_code', 'created_at', 'qualification_date', 'redemption_date'],
+      items.map((r) => [r.id, r.referrerName, r.referrerEmail, r.referredName, r.referredEmail, r.referredType, r.status, r.pointsAwarded, r.referralCode, r.createdAt, r.qualificationDate, r.redemptionDate]),
+    );
+    return sendCsv(reply, 'referrals', csv);
+  });
+
+  app.post(
+    '/api/admin/referrals/:id/status',
+    { schema: { tags: ['admin'], summary: 'Set a referral’s status (awards no points), with a fresh 2FA code', params, body: referralStatusChangeSchema, response: { 200: adminReferralSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminReferralStatus({ db, config, admin, referralId: req.params.id, status: req.body.status, code: req.body.code, from: origin(req) }));
+    },
+  );
 }

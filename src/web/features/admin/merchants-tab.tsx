@@ -1,6 +1,153 @@
-import { NotBuiltYet } from './not-built-yet';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
+import { api } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Field';
+import { formatDate } from '../../ui/format-date';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { actionError, StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
 
-/** The Merchants tab (being built). */
+const filterLabels: Record<MerchantVerifiedFilter, string> = { all: 'All merchants', verified: 'Verified', unverified: 'Unverified' };
+const count = (n: number) => n.toLocaleString('en-IN');
+
+const columns: Column<AdminMerchant>[] = [
+  {
+    key: 'business',
+    header: 'Business',
+    sortKey: 'businessName',
+    render: (x) => (
+      <>
+        <span className="font-medium text-slate-900">{x.businessName}</span>
+        {x.name !== x.businessName && (
+          <>
+            <br />
+            <span className="text-xs text-slate-600">{x.name}</span>
+          </>
+        )}
+        <br />
+        <span className="font-mono text-xs text-slate-600">{x.referralCode}</span>
+      </>
+    ),
+  },
+  {
+    key: 'contact',
+    header: 'Contact',
+    render: (x) => (
+      <>
+        <span className="break-all">{x.email}</span>
+        <br />
+        <span className="text-slate-600">{x.mobileNumber}</span>
+      </>
+    ),
+  },
+  { key: 'upi', header: 'UPI ID', render: (x) => <span className="font-mono break-all">{x.upiId}</span> },
+  { key: 'cashback', header: 'Cashback', numeric: true, render: (x) => `${x.cashbackPercentage.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%` },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (x) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${x.isVerified ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-900'}`}>{x.isVerified ? 'Verified' : 'Unverified'}</span>
+    ),
+  },
+  { key: 'transactions', header: 'Transactions', numeric: true, render: (x) => count(x.totalTransactions) },
+  { key: 'volume', header: 'Volume', sortKey: 'totalVolume', numeric: true, render: (x) => <Money paise={x.totalVolumePaise} /> },
+  { key: 'referrals', header: 'Referrals', numeric: true, render: (x) => count(x.referralsMade) },
+  { key: 'registered', header: 'Registered', sortKey: 'registeredAt', render: (x) => formatDate(x.registeredAt) },
+];
+
+type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
+
+/** The Merchants tab: every merchant with its recorded transactions and referrals; Verify or Unverify, each with a fresh code. */
 export function MerchantsTab() {
-  return <NotBuiltYet tab="merchants" />;
+  const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
+  const qc = useQueryClient();
+  const [action, setAction] = useState<Pending>(null);
+  const data = list.query.data;
+  const verified = list.filters.verified as MerchantVerifiedFilter;
+
+  const confirm = async (code: string) => {
+    if (!action) return null;
+    const { kind, merchant } = action;
+    try {
+      await api.post(`/api/admin/merchants/${merchant.id}/${kind}`, { code });
+      notify.success(kind === 'verify' ? m.verified : m.unverified, { action: 'merchant-verification' });
+      setAction(null);
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, kind === 'verify' ? m.verifyFailed : m.unverifyFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch label="Search by business, name, email, referral code or id" value={list.q} onSearch={list.search} />
+        <div className="w-40">
+          <Select label="Verification" value={verified} onChange={(e) => list.setFilter('verified', e.target.value)}>
+            {merchantVerifiedFilters.map((f) => (
+              <option key={f} value={f}>
+                {filterLabels[f]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ExportLink href={list.exportHref} />
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {data ? `${count(data.total)} ${verified === 'all' ? '' : `${filterLabels[verified].toLowerCase()} `}${data.total === 1 ? 'merchant' : 'merchants'}` : '\u00a0'}
+      </p>
+      <DataTable
+        label="Merchants"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(x) => x.id}
+        total={data?.total ?? 0}
+        page={list.page}
+        pageSize={data?.pageSize ?? 20}
+        onPage={list.setPage}
+        sort={list.sort}
+        dir={list.dir}
+        onSort={list.setSort}
+        loading={list.query.isPending}
+        refreshing={list.query.isPlaceholderData}
+        error={list.query.isError ? `Failed to load merchants data: ${list.query.error.message}` : null}
+        onRetry={() => list.query.refetch()}
+        emptyTitle={verified === 'all' ? 'No merchants yet' : `No ${filterLabels[verified].toLowerCase()} merchants`}
+        emptyText={list.q ? 'Nothing matches the search.' : undefined}
+        actions={(x) =>
+          x.isVerified ? (
+            <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'unverify', merchant: x })} aria-label={`Unverify merchant: ${x.businessName}`}>
+              Unverify
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setAction({ kind: 'verify', merchant: x })} aria-label={`Verify merchant: ${x.businessName}`}>
+              Verify
+            </Button>
+          )
+        }
+      />
+      <StepUpDialog
+        open={action !== null}
+        title={action?.kind === 'verify' ? 'Verify merchant' : 'Unverify merchant'}
+        actionLabel={action?.kind === 'verify' ? 'Verify' : 'Unverify'}
+        description={
+          action && (
+            <p>
+              <span className="font-medium text-slate-900">{action.merchant.businessName}</span> ({action.merchant.email}, UPI <span className="font-mono">{action.merchant.upiId}</span>).{' '}
+              {action.kind === 'verify'
+                ? 'The merchant is marked verified. Only the mark changes.'
+                : 'The merchant is marked unverified. Only the mark changes: nothing else happens to the merchant’s account, transactions or cashback.'}
+            </p>
+          )
+        }
+        onCancel={() => setAction(null)}
+        onConfirm={confirm}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,20 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { merchants } from './merchants.tables';
+
+export type MerchantVerificationChange = { merchantUserId: string; verified: boolean };
+
+/**
+ * Sets a merchant's verified mark, answering 'changed', 'unchanged' when it already has that mark,
+ * or 'missing' when the user is no merchant; the conditional update holds the row until the caller's transaction ends.
+ */
+export async function setMerchantVerified(tx: Tx, { merchantUserId, verified }: MerchantVerificationChange): Promise<'changed' | 'unchanged' | 'missing'> {
+  const [row] = await tx
+    .update(merchants)
+    .set({ isVerified: verified, updatedAt: new Date() })
+    .where(and(eq(merchants.userId, merchantUserId), ne(merchants.isVerified, verified)))
+    .returning({ id: merchants.id });
+  if (row) return 'changed';
+  const [exists] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId)).limit(1);
+  return exists ? 'unchanged' : 'missing';
+}
