@@ -1,4 +1,4 @@
-import { isCancellable, type OrderStatus } from './order-status';
+import { isCancellable, orderStatuses, type OrderStatus } from './order-status';
 
 /** The statuses a vendor may set on its own part of an order (never back to pending). */
 export const vendorPartStatuses = ['confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -25,3 +25,15 @@ export function partTransitionRefusal(from: OrderStatus, to: OrderStatus): strin
   if (to === 'pending' || chain.indexOf(to) < chain.indexOf(from)) return `This order is already ${from}; it cannot go back to ${to}`;
   return null;
 }
+
+/**
+ * Why the super admin may not move a part from one status to another, or null when it may: the
+ * vendor's rules, except that a shipped part may still be cancelled (anything not yet delivered).
+ */
+export function adminPartTransitionRefusal(from: OrderStatus, to: OrderStatus): string | null {
+  if (from === 'shipped' && to === 'cancelled') return null;
+  return partTransitionRefusal(from, to);
+}
+
+/** The statuses the super admin may move a part in this status to (empty once delivered or cancelled). */
+export const adminNextStatuses = (from: OrderStatus): OrderStatus[] => orderStatuses.filter((to) => adminPartTransitionRefusal(from, to) === null);

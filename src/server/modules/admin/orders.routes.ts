@@ -1,6 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOrderMessages, adminOrderPageSchema, adminOrdersQuerySchema, adminOrderStatusChangedSchema, adminOrderStatusSchema } from '../../../contracts/admin-orders.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { toCsv } from '../../../domain/csv';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { exportAdminOrders, listAdminOrders, setAdminOrderStatus } from './orders';
+import { sendCsv, withStepUpThrottle } from './step-up';
 
-/** The Orders tab's API (being built). */
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }) });
+
+/** The Orders tab: every shop's part of every order, its CSV, and setting a status with a fresh code. */
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
-  void fastify;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/orders',
+    { schema: { tags: ['admin'], summary: "Every shop's part of every order, paged, searched and sorted", querystring: adminOrdersQuerySchema, response: { 200: adminOrderPageSchema, ...errors } } },
+    async (req) => listAdminOrders({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/admin/orders/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminOrdersQuerySchema } },
+    async (req, reply) => {
+      const rows = await exportAdminOrders({ db, query: req.query });
+      const csv = toCsv(
+        ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'created_at'],
+        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, o.amountPaise / 100, o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.createdAt]),
+      );
+      return sendCsv(reply, `orders-${req.query.status}`, csv);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:orderId/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set the status of one shop's part (partId) or of every open part of an order (a fresh 2FA code); a cancel returns stock and points",
+        params,
+        body: adminOrderStatusSchema,
+        response: { 200: adminOrderStatusChangedSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      const { status, partId, note, code } = req.body;
+      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
+        setAdminOrderStatus({ db, config, admin, orderId: req.params.orderId, partId, status, note, code, from: origin(req) }),
+      );
+    },
+  );
 }

@@ -3,3 +3,4 @@ export { confirmPayment, getCheckoutSummary, startCheckout } from './checkout.se
 export { addProductReview, cancelOrder, type CancelResult } from './checkout.orders';
 export { vendorOverviewRoutes } from './vendor-overview.routes';
 export { vendorOrdersRoutes } from './vendor-orders.routes';
+export { setOrderStatusAsAdmin, type AdminPartChange, type AdminStatusResult } from './admin-status';

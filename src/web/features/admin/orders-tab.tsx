@@ -1,6 +1,193 @@
-import { NotBuiltYet } from './not-built-yet';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminOrderMessages as m, adminOrderStatusFilters, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
+import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
+import { paymentStatusLabels } from '../../../contracts/orders.contract';
+import type { OrderStatus } from '../../../domain/order-status';
+import { api } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { Input, Select } from '../../ui/Field';
+import { formatDateTime } from '../../ui/format-date';
+import { Money } from '../../ui/Money';
+import { notify } from '../../ui/notify';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { actionError, StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
 
-/** The Orders tab (being built). */
+type StatusFilter = (typeof adminOrderStatusFilters)[number];
+const statusLabels: Record<StatusFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const shortId = (id: string) => `#${id.slice(0, 8)}`;
+
+const columns: Column<AdminOrder>[] = [
+  {
+    key: 'order',
+    header: 'Order',
+    render: (o) => (
+      <span className="font-mono font-semibold text-slate-900" title={o.id}>
+        {shortId(o.id)}
+      </span>
+    ),
+  },
+  { key: 'customer', header: 'Customer', render: (o) => (<><span className="font-medium text-slate-900">{o.customerName}</span><br /><span className="text-slate-600">{o.customerEmail}</span></>) },
+  { key: 'shop', header: 'Shop / vendor', render: (o) => (<>{o.shopName}<br /><span className="text-xs text-slate-500">{o.vendorName ?? '—'}</span></>) },
+  {
+    key: 'product',
+    header: 'Product',
+    render: (o) => (
+      <>
+        {o.productName}
+        {o.itemCount > 1 && <span className="text-xs text-slate-500"> +{o.itemCount - 1} more</span>}
+      </>
+    ),
+  },
+  { key: 'quantity', header: 'Qty', numeric: true, render: (o) => o.quantity.toLocaleString('en-IN') },
+  {
+    key: 'amount',
+    header: 'Amount',
+    sortKey: 'amount',
+    numeric: true,
+    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span></>),
+  },
+  {
+    key: 'points',
+    header: 'Points',
+    numeric: true,
+    render: (o) => (<><span>+{o.pointsEarned.toLocaleString('en-IN')} earned</span><br /><span className="text-xs text-slate-500">{o.pointsUsed.toLocaleString('en-IN')} used on order</span></>),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    render: (o) => (
+      <>
+        <StatusBadge status={o.status} />
+        {o.orderStatus !== o.status && <span className="mt-1 block text-xs text-slate-500">Order: {statusLabels[o.orderStatus].toLowerCase()}</span>}
+      </>
+    ),
+  },
+  { key: 'created', header: 'Date', sortKey: 'createdAt', render: (o) => formatDateTime(o.createdAt) },
+];
+
+type Pending = { part: AdminOrder; status: OrderStatus; note: string } | null;
+
+/** The Orders tab: every shop's part of every order; Change status moves one part on (or cancels it) with a fresh code. */
 export function OrdersTab() {
-  return <NotBuiltYet tab="orders" />;
+  const list = useAdminList<AdminOrderPage>('/api/admin/orders', { sort: 'createdAt', filters: { status: 'all' } });
+  const qc = useQueryClient();
+  const [action, setAction] = useState<Pending>(null);
+  const data = list.query.data;
+  const status = list.filters.status as StatusFilter;
+
+  const open = (part: AdminOrder) => {
+    const next = adminNextStatuses(part.status);
+    if (next.length > 0) setAction({ part, status: next[0], note: '' });
+  };
+  const confirm = async (code: string) => {
+    if (!action) return null;
+    const note = action.note.trim();
+    const withNote = action.status === 'shipped' || action.status === 'cancelled';
+    try {
+      await api.post(`/api/admin/orders/${action.part.id}/status`, { status: action.status, partId: action.part.partId, ...(withNote && note ? { note } : {}), code });
+      notify.success(m.updated, { action: 'admin-order' });
+      setAction(null);
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, m.updateFailed);
+    }
+  };
+
+  const noun = data?.total === 1 ? 'order part' : 'order parts';
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <ListSearch label="Search by customer, email or order id" value={list.q} onSearch={list.search} />
+        <div className="w-40">
+          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
+            {adminOrderStatusFilters.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ExportLink href={list.exportHref} />
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {data ? `${data.total.toLocaleString('en-IN')} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun} (one row per shop)` : '\u00a0'}
+      </p>
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(o) => o.partId}
+        total={data?.total ?? 0}
+        page={list.page}
+        pageSize={data?.pageSize ?? 20}
+        onPage={list.setPage}
+        sort={list.sort}
+        dir={list.dir}
+        onSort={list.setSort}
+        loading={list.query.isPending}
+        refreshing={list.query.isPlaceholderData}
+        error={list.query.isError ? `Failed to load orders data: ${list.query.error.message}` : null}
+        onRetry={() => list.query.refetch()}
+        emptyTitle={status === 'all' ? 'No orders yet' : `No ${statusLabels[status].toLowerCase()} orders`}
+        emptyText={list.q ? 'Nothing matches the search.' : undefined}
+        actions={(o) =>
+          adminNextStatuses(o.status).length > 0 ? (
+            <Button size="sm" variant="secondary" onClick={() => open(o)} aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}>
+              Change status
+            </Button>
+          ) : null
+        }
+      />
+      <StepUpDialog
+        open={action !== null}
+        title="Update order status"
+        actionLabel="Update order status"
+        description={
+          action && (
+            <p>
+              Order <span className="font-mono">{shortId(action.part.id)}</span>, {action.part.shopName}’s part for {action.part.customerName} (
+              <Money paise={action.part.amountPaise} />) is <span className="font-medium">{statusLabels[action.part.status].toLowerCase()}</span>.{' '}
+              {action.status === 'cancelled'
+                ? 'Cancelling returns its stock, removes the points it would earn and gives back its share of the points used, as the customer’s own cancel does.'
+                : 'The customer sees the new status at once.'}
+            </p>
+          )
+        }
+        onCancel={() => setAction(null)}
+        onConfirm={confirm}
+      >
+        {action && (
+          <>
+            <Select label="New status" value={action.status} onChange={(e) => setAction({ ...action, status: e.target.value as OrderStatus })}>
+              {adminNextStatuses(action.part.status).map((s) => (
+                <option key={s} value={s}>
+                  {statusLabels[s]}
+                </option>
+              ))}
+            </Select>
+            {action.status === 'shipped' && (
+              <Input label="Tracking note (optional)" maxLength={300} placeholder="e.g. DTDC D123456789" value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+            )}
+            {action.status === 'cancelled' && (
+              <Input label="Reason (optional, the customer sees it)" maxLength={300} value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+            )}
+          </>
+        )}
+      </StepUpDialog>
+    </div>
+  );
 }

@@ -1,0 +1,160 @@
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { adminOrderMessages as m, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type AdminOrderStatusChanged } from '../../../contracts/admin-orders.contract';
+import type { PaymentStatus } from '../../../contracts/orders.contract';
+import type { OrderStatus } from '../../../domain/order-status';
+import type { AdminUser } from '../../platform/auth-guards';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { recordAudit } from '../audit';
+import { consumeAdminStepUp, customers, users, vendors } from '../auth';
+import { setOrderStatusAsAdmin } from '../checkout';
+import { orderItems, orderParts, orders } from '../orders';
+import { vendorShops } from '../shops';
+import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+
+// One row per shop's part of an order. The page is one grouped statement (the part's items folded
+// into its first name, their count and units) plus the count.
+
+const sorts = { createdAt: orders.createdAt, amount: orderParts.subtotalPaise, status: orderParts.status };
+
+const columns = {
+  id: orders.id,
+  partId: orderParts.id,
+  customerName: customers.fullName,
+  customerEmail: users.email,
+  shopName: vendorShops.shopName,
+  vendorName: vendors.businessName,
+  productName: sql<string | null>`(array_agg(${orderItems.productName} order by ${orderItems.productName}, ${orderItems.id}))[1]`,
+  itemCount: sql<number>`count(${orderItems.id})::int`,
+  quantity: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+  amountPaise: orderParts.subtotalPaise,
+  status: orderParts.status,
+  orderStatus: orders.status,
+  pointsEarned: orderParts.pointsEarned,
+  pointsUsed: orders.pointsUsed,
+  paymentStatus: orders.paymentStatus,
+  createdAt: orders.createdAt,
+};
+// Every column that is not an aggregate.
+const groupBy = [
+  orderParts.id,
+  orders.id,
+  customers.fullName,
+  users.email,
+  vendorShops.shopName,
+  vendors.businessName,
+  orderParts.subtotalPaise,
+  orderParts.status,
+  orders.status,
+  orderParts.pointsEarned,
+  orders.pointsUsed,
+  orders.paymentStatus,
+  orders.createdAt,
+];
+
+function selectRows(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(orderParts)
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .leftJoin(customers, eq(customers.userId, orders.customerId))
+    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .leftJoin(vendors, eq(vendors.userId, vendorShops.vendorId))
+    .leftJoin(orderItems, eq(orderItems.orderPartId, orderParts.id))
+    .where(where)
+    .groupBy(...groupBy);
+}
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+function where(query: AdminOrdersQuery): SQL | undefined {
+  const q = query.q;
+  const search = q ? or(ilike(customers.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), idStartsWith(orders.id, q)) : undefined;
+  return and(search, query.status === 'all' ? undefined : eq(orderParts.status, query.status));
+}
+
+const toItem = (r: Row): AdminOrder => ({
+  id: r.id,
+  partId: r.partId,
+  customerName: r.customerName ?? r.customerEmail,
+  customerEmail: r.customerEmail,
+  shopName: r.shopName,
+  vendorName: r.vendorName,
+  productName: r.productName ?? '',
+  itemCount: Number(r.itemCount),
+  quantity: Number(r.quantity),
+  amountPaise: Number(r.amountPaise),
+  status: r.status as OrderStatus,
+  orderStatus: r.orderStatus as OrderStatus,
+  pointsEarned: r.pointsEarned,
+  pointsUsed: r.pointsUsed,
+  paymentStatus: r.paymentStatus as PaymentStatus,
+  createdAt: r.createdAt.toISOString(),
+});
+
+function selectPage(db: Db, query: AdminOrdersQuery, forExport: boolean) {
+  const { limit, offset } = pageWindow(query, forExport);
+  return selectRows(db, where(query))
+    .orderBy(...orderOf(sorts, query, 'createdAt', orderParts.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The Orders tab: every shop's part of every order, searched by customer, email or order id prefix, filtered by the part's status, paged and sorted. */
+export async function listAdminOrders({ db, query }: { db: Db; query: AdminOrdersQuery }): Promise<AdminOrderPage> {
+  const [rows, [{ total }]] = await Promise.all([
+    selectPage(db, query, false),
+    db
+      .select({ total: count() })
+      .from(orderParts)
+      .innerJoin(orders, eq(orders.id, orderParts.orderId))
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .leftJoin(customers, eq(customers.userId, orders.customerId))
+      .where(where(query)),
+  ]);
+  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+/** The same filter, every row up to the export bound, for CSV. */
+export async function exportAdminOrders({ db, query }: { db: Db; query: AdminOrdersQuery }): Promise<AdminOrder[]> {
+  return (await selectPage(db, query, true)).map(toItem);
+}
+
+export type SetAdminOrderStatusArgs = {
+  db: Db;
+  config: Config;
+  admin: AdminUser;
+  orderId: string;
+  partId?: string;
+  status: OrderStatus;
+  note?: string;
+  code: string | undefined;
+  from: { ip: string; userAgent: string | null };
+};
+
+/**
+ * Sets the status of one part of any order (or of every part still open): the fresh code is spent,
+ * the parts moved (a cancel returning stock and points as the customer's cancel does), the history
+ * written with the super admin as actor and one audit entry per part, all in one transaction.
+ */
+export async function setAdminOrderStatus({ db, config, admin, orderId, partId, status, note, code, from }: SetAdminOrderStatusArgs): Promise<AdminOrderStatusChanged> {
+  const done = await db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const result = await setOrderStatusAsAdmin(tx, { orderId, partId, status, note, actor: { userId: admin.id, role: 'super_admin' }, cancelNote: m.cancelNote });
+    for (const change of result.changes) {
+      await recordAudit(tx, {
+        actorType: 'admin',
+        actorId: admin.id,
+        action: 'order_status_changed',
+        resourceType: 'order',
+        resourceId: orderId,
+        newData: { partId: change.partId, shop: change.storeName, from: change.from, to: change.to, ...(note ? { note } : {}), ...(result.cancelled ? { cancelled: result.cancelled } : {}) },
+        ipAddress: from.ip,
+        userAgent: from.userAgent,
+      });
+    }
+    return result;
+  });
+  const rows = await selectRows(db, inArray(orderParts.id, done.changes.map((c) => c.partId))).orderBy(orderParts.id);
+  return { message: m.updated, items: rows.map(toItem) };
+}
