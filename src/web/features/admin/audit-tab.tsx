@@ -55,19 +55,8 @@ export function AuditTab() {
       <DataTable
         label="Audit log"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('audit log')}
         rowKey={(e) => e.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load audit log data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle="No entries"
         emptyText="Nothing matches these filters."
       />

@@ -63,19 +63,8 @@ export function EmployeesTab() {
       <DataTable
         label="Employees"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('employees')}
         rowKey={(e) => e.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load employees data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle="No employees"
         emptyText="Nothing matches the search and filters."
         actions={(e) =>

@@ -104,19 +104,8 @@ export function MerchantsTab() {
       <DataTable
         label="Merchants"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('merchants')}
         rowKey={(x) => x.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load merchants data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle={verified === 'all' ? 'No merchants yet' : `No ${filterLabels[verified].toLowerCase()} merchants`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(x) =>

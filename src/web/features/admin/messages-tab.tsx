@@ -83,19 +83,8 @@ export function MessagesTab() {
       <DataTable
         label="Contact messages"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('messages')}
         rowKey={(msg) => msg.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load messages data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle="No messages"
         emptyText={list.q ? 'Nothing matches the search.' : 'Messages sent through the Contact page appear here.'}
         actions={(msg) => (

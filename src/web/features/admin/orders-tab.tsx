@@ -129,19 +129,8 @@ export function OrdersTab() {
       <DataTable
         label="Orders"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('orders')}
         rowKey={(o) => o.partId}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load orders data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle={status === 'all' ? 'No orders yet' : `No ${statusLabels[status].toLowerCase()} orders`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(o) =>

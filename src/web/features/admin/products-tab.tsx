@@ -125,19 +125,8 @@ export function ProductsTab() {
       <DataTable
         label="Products"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('products')}
         rowKey={(p) => p.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load products data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle={status === 'all' ? 'No products' : `No ${statusLabels[status].toLowerCase()} products`}
         emptyText={list.q || list.filters.category ? 'Nothing matches the search.' : undefined}
         actions={(p) =>

@@ -117,19 +117,8 @@ export function ReferralsTab() {
       <DataTable
         label="Referrals"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('referrals')}
         rowKey={(r) => r.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load referrals data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle="No referrals"
         emptyText={list.q || list.filters.status || list.filters.referredType ? 'Nothing matches the search and filters.' : 'Nobody has registered with a referral code yet.'}
         actions={(r) => (

@@ -11,7 +11,7 @@ type Filters = Record<string, string>;
  * The state of one admin list (search, sort, page and the tab's own filters) and its page from the
  * server; the export link carries the same filter.
  */
-export function useAdminList<T>(path: string, defaults: { sort: string; dir?: SortDir; filters?: Filters }) {
+export function useAdminList<T extends { items: unknown[]; total: number; pageSize: number }>(path: string, defaults: { sort: string; dir?: SortDir; filters?: Filters }) {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState(defaults.sort);
   const [dir, setDir] = useState<SortDir>(defaults.dir ?? 'desc');
@@ -27,6 +27,11 @@ export function useAdminList<T>(path: string, defaults: { sort: string; dir?: So
     setQ(text);
     setPage(1);
   }, []);
+  const changeSort = (s: string, d: SortDir) => {
+    setSort(s);
+    setDir(d);
+    setPage(1);
+  };
   return {
     query,
     q,
@@ -34,17 +39,26 @@ export function useAdminList<T>(path: string, defaults: { sort: string; dir?: So
     sort,
     dir,
     page,
-    setPage,
     filters,
     setFilter: (key: string, value: string) => {
       setFilters((f) => ({ ...f, [key]: value }));
       setPage(1);
     },
-    setSort: (s: string, d: SortDir) => {
-      setSort(s);
-      setDir(d);
-      setPage(1);
-    },
     exportHref: `${path}/export${toQuery(params)}`,
+    /** What every admin DataTable takes from its list: rows, paging, sorting, and the loading and error states ('Failed to load {what} data'). */
+    tableProps: (what: string) => ({
+      rows: query.data?.items as T['items'] | undefined,
+      total: query.data?.total ?? 0,
+      page,
+      pageSize: query.data?.pageSize ?? ADMIN_PAGE_SIZE,
+      onPage: setPage,
+      sort,
+      dir,
+      onSort: changeSort,
+      loading: query.isPending,
+      refreshing: query.isPlaceholderData,
+      error: query.isError ? `Failed to load ${what} data: ${query.error.message}` : null,
+      onRetry: () => void query.refetch(),
+    }),
   };
 }

@@ -82,19 +82,8 @@ export function UsersTab() {
       <DataTable
         label="Users"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('users')}
         rowKey={(u) => u.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load users data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle="No users"
         emptyText="Nothing matches the search and filters."
         actions={(u) =>

@@ -115,19 +115,8 @@ export function VendorsTab() {
       <DataTable
         label="Vendors"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('vendors')}
         rowKey={(v) => v.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load vendors data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle={approval === 'all' ? 'No vendors yet' : `No ${filterLabels[approval].toLowerCase()} vendors`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(v) =>

@@ -82,19 +82,8 @@ export function WithdrawalsTab() {
       <DataTable
         label="Withdrawal requests"
         columns={columns}
-        rows={data?.items}
+        {...list.tableProps('withdrawals')}
         rowKey={(w) => w.id}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={data?.pageSize ?? 20}
-        onPage={list.setPage}
-        sort={list.sort}
-        dir={list.dir}
-        onSort={list.setSort}
-        loading={list.query.isPending}
-        refreshing={list.query.isPlaceholderData}
-        error={list.query.isError ? `Failed to load withdrawals data: ${list.query.error.message}` : null}
-        onRetry={() => list.query.refetch()}
         emptyTitle={status === 'pending' ? 'No requests waiting' : `No ${statusLabels[status].toLowerCase()} requests`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={
