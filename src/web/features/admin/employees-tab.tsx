@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { employeeActionMessages as m, type AdminEmployee, type AdminEmployeePage } from '../../../contracts/admin-people.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
-import { notify } from '../../ui/notify';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const columns: Column<AdminEmployee>[] = [
@@ -27,22 +25,12 @@ const columns: Column<AdminEmployee>[] = [
 /** The Employees tab: ERP registrations; Approve (with a fresh code) lets an employee sign in. */
 export function EmployeesTab() {
   const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [target, setTarget] = useState<AdminEmployee | null>(null);
   const data = list.query.data;
 
-  const confirm = async (code: string) => {
-    if (!target) return null;
-    try {
-      await api.post(`/api/admin/employees/${target.id}/approve`, { code });
-      notify.success(m.approved, { action: 'employee-approve' });
-      setTarget(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, m.approveFailed);
-    }
-  };
+  const confirm = async (code: string) =>
+    target && perform({ path: `/api/admin/employees/${target.id}/approve`, body: { code }, success: m.approved, failure: m.approveFailed, toast: 'employee-approve', onDone: () => setTarget(null) });
 
   return (
     <div className="space-y-4">

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { notify } from '../../ui/notify';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const filterLabels: Record<MerchantVerifiedFilter, string> = { all: 'All merchants', verified: 'Verified', unverified: 'Unverified' };
@@ -64,7 +62,7 @@ type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
 /** The Merchants tab: every merchant with its recorded transactions and referrals; Verify or Unverify, each with a fresh code. */
 export function MerchantsTab() {
   const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const data = list.query.data;
   const verified = list.filters.verified as MerchantVerifiedFilter;
@@ -72,15 +70,15 @@ export function MerchantsTab() {
   const confirm = async (code: string) => {
     if (!action) return null;
     const { kind, merchant } = action;
-    try {
-      await api.post(`/api/admin/merchants/${merchant.id}/${kind}`, { code });
-      notify.success(kind === 'verify' ? m.verified : m.unverified, { action: 'merchant-verification' });
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, kind === 'verify' ? m.verifyFailed : m.unverifyFailed);
-    }
+    const verify = kind === 'verify';
+    return perform({
+      path: `/api/admin/merchants/${merchant.id}/${kind}`,
+      body: { code },
+      success: verify ? m.verified : m.unverified,
+      failure: verify ? m.verifyFailed : m.unverifyFailed,
+      toast: 'merchant-verification',
+      onDone: () => setAction(null),
+    });
   };
 
   return (

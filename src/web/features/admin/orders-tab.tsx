@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminOrderMessages as m, adminOrderStatusFilters, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
 import { paymentStatusLabels } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Input, Select } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { notify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminOrderStatusFilters)[number];
@@ -83,7 +81,7 @@ type Pending = { part: AdminOrder; status: OrderStatus; note: string } | null;
 /** The Orders tab: every shop's part of every order; Change status moves one part on (or cancels it) with a fresh code. */
 export function OrdersTab() {
   const list = useAdminList<AdminOrderPage>('/api/admin/orders', { sort: 'createdAt', filters: { status: 'all' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const data = list.query.data;
   const status = list.filters.status as StatusFilter;
@@ -96,15 +94,14 @@ export function OrdersTab() {
     if (!action) return null;
     const note = action.note.trim();
     const withNote = action.status === 'shipped' || action.status === 'cancelled';
-    try {
-      await api.post(`/api/admin/orders/${action.part.id}/status`, { status: action.status, partId: action.part.partId, ...(withNote && note ? { note } : {}), code });
-      notify.success(m.updated, { action: 'admin-order' });
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, m.updateFailed);
-    }
+    return perform({
+      path: `/api/admin/orders/${action.part.id}/status`,
+      body: { status: action.status, partId: action.part.partId, ...(withNote && note ? { note } : {}), code },
+      success: m.updated,
+      failure: m.updateFailed,
+      toast: 'admin-order',
+      onDone: () => setAction(null),
+    });
   };
 
   const noun = data?.total === 1 ? 'order part' : 'order parts';

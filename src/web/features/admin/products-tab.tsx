@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminProductStatusFilters, productActionMessages as m, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { notify } from '../../ui/notify';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCategories } from '../catalog/catalog-api';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminProductStatusFilters)[number];
@@ -74,7 +72,7 @@ type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
 export function ProductsTab() {
   const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
   const categories = useCategories();
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const data = list.query.data;
   const status = list.filters.status as StatusFilter;
@@ -82,15 +80,15 @@ export function ProductsTab() {
   const confirm = async (code: string) => {
     if (!action) return null;
     const { kind, product } = action;
-    try {
-      await api.post(`/api/admin/products/${product.id}/${kind}`, { code });
-      notify.success(kind === 'disable' ? m.disabled : m.enabled, { action: 'admin-product' });
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, kind === 'disable' ? m.disableFailed : m.enableFailed);
-    }
+    const disable = kind === 'disable';
+    return perform({
+      path: `/api/admin/products/${product.id}/${kind}`,
+      body: { code },
+      success: disable ? m.disabled : m.enabled,
+      failure: disable ? m.disableFailed : m.enableFailed,
+      toast: 'admin-product',
+      onDone: () => setAction(null),
+    });
   };
 
   const noun = data?.total === 1 ? 'product' : 'products';

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { referralActionMessages as m, referralStatuses, referredTypes, type AdminReferral, type AdminReferralPage, type ReferralStatus, type ReferredType } from '../../../contracts/admin-merchants.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
-import { notify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const statusLabels: Record<ReferralStatus, string> = { active: 'Active', qualified: 'Qualified', redeemed: 'Redeemed' };
@@ -63,7 +61,7 @@ const columns: Column<AdminReferral>[] = [
 /** The Referrals tab: who referred whom; Change status (it awards no points), with a fresh code. */
 export function ReferralsTab() {
   const list = useAdminList<AdminReferralPage>('/api/admin/referrals', { sort: 'createdAt', filters: { status: '', referredType: '' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [target, setTarget] = useState<AdminReferral | null>(null);
   const [status, setStatus] = useState<ReferralStatus>('qualified');
   const data = list.query.data;
@@ -72,18 +70,8 @@ export function ReferralsTab() {
     setStatus(referralStatuses.find((s) => s !== r.status) ?? 'qualified');
     setTarget(r);
   };
-  const confirm = async (code: string) => {
-    if (!target) return null;
-    try {
-      await api.post(`/api/admin/referrals/${target.id}/status`, { status, code });
-      notify.success(m.updated, { action: 'referral-status' });
-      setTarget(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, m.updateFailed);
-    }
-  };
+  const confirm = async (code: string) =>
+    target && perform({ path: `/api/admin/referrals/${target.id}/status`, body: { status, code }, success: m.updated, failure: m.updateFailed, toast: 'referral-status', onDone: () => setTarget(null) });
 
   return (
     <div className="space-y-4">

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userActionMessages as m, userStatuses, type AdminUser, type AdminUserPage } from '../../../contracts/admin-people.contract';
 import { roles } from '../../../contracts/auth.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
-import { notify } from '../../ui/notify';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const roleLabels: Record<(typeof roles)[number], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
@@ -32,23 +30,21 @@ const columns: Column<AdminUser>[] = [
 /** The Users tab: every account; Suspend (signs them out at once) or Reactivate, each with a fresh code. */
 export function UsersTab() {
   const list = useAdminList<AdminUserPage>('/api/admin/users', { sort: 'registeredAt', filters: { role: '', status: '' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [target, setTarget] = useState<AdminUser | null>(null);
   const data = list.query.data;
   const suspending = target?.status === 'active';
 
-  const confirm = async (code: string) => {
-    if (!target) return null;
-    try {
-      await api.post(`/api/admin/users/${target.id}/${suspending ? 'suspend' : 'reactivate'}`, { code });
-      notify.success(suspending ? m.suspended : m.reactivated, { action: 'user-status' });
-      setTarget(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, suspending ? m.suspendFailed : m.reactivateFailed);
-    }
-  };
+  const confirm = async (code: string) =>
+    target &&
+    perform({
+      path: `/api/admin/users/${target.id}/${suspending ? 'suspend' : 'reactivate'}`,
+      body: { code },
+      success: suspending ? m.suspended : m.reactivated,
+      failure: suspending ? m.suspendFailed : m.reactivateFailed,
+      toast: 'user-status',
+      onDone: () => setTarget(null),
+    });
 
   return (
     <div className="space-y-4">

@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select, Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { notify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const filterLabels: Record<VendorApprovalFilter, string> = { all: 'All vendors', approved: 'Approved', rejected: 'Rejected' };
@@ -69,7 +67,7 @@ type Pending = { kind: 'approve' | 'reject'; vendor: AdminVendor } | null;
 /** The Vendors tab: every vendor with its totals; Reject (with a reason) or Approve, each with a fresh code. */
 export function VendorsTab() {
   const list = useAdminList<AdminVendorPage>('/api/admin/vendors', { sort: 'registeredAt', filters: { approval: 'all' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const data = list.query.data;
@@ -82,16 +80,15 @@ export function VendorsTab() {
   const confirm = async (code: string) => {
     if (!action) return null;
     const { kind, vendor } = action;
-    try {
-      if (kind === 'approve') await api.post(`/api/admin/vendors/${vendor.id}/approve`, { code });
-      else await api.post(`/api/admin/vendors/${vendor.id}/reject`, { reason: reason.trim(), code });
-      notify.success(kind === 'approve' ? m.approved : m.rejected, { action: 'vendor-approval' });
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, kind === 'approve' ? m.approveFailed : m.rejectFailed);
-    }
+    const approve = kind === 'approve';
+    return perform({
+      path: `/api/admin/vendors/${vendor.id}/${kind}`,
+      body: approve ? { code } : { reason: reason.trim(), code },
+      success: approve ? m.approved : m.rejected,
+      failure: approve ? m.approveFailed : m.rejectFailed,
+      toast: 'vendor-approval',
+      onDone: () => setAction(null),
+    });
   };
 
   return (

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withdrawalMessages as m, withdrawalStatuses, type AdminWithdrawal, type AdminWithdrawalPage } from '../../../contracts/admin-lists.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { notify } from '../../ui/notify';
-import { actionError, StepUpDialog } from './step-up-dialog';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const statusLabels: Record<(typeof withdrawalStatuses)[number], string> = { pending: 'Pending', paid: 'Paid', rejected: 'Rejected' };
@@ -34,7 +32,7 @@ type Pending = { kind: 'pay' | 'reject'; withdrawal: AdminWithdrawal } | null;
 /** The Withdrawals tab: the queue of requests; Mark paid (UPI reference) or Reject (reason), each with a fresh code. */
 export function WithdrawalsTab() {
   const list = useAdminList<AdminWithdrawalPage>('/api/admin/withdrawals', { sort: 'createdAt', dir: 'asc', filters: { status: 'pending' } });
-  const qc = useQueryClient();
+  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
@@ -49,16 +47,15 @@ export function WithdrawalsTab() {
   const confirm = async (code: string) => {
     if (!action) return null;
     const { kind, withdrawal } = action;
-    try {
-      if (kind === 'pay') await api.post(`/api/admin/withdrawals/${withdrawal.id}/pay`, { upiReference: reference.trim(), code });
-      else await api.post(`/api/admin/withdrawals/${withdrawal.id}/reject`, { reason: reason.trim(), code });
-      notify.success(kind === 'pay' ? m.paid : m.rejected, { action: 'withdrawal' });
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      return null;
-    } catch (e) {
-      return actionError(e, kind === 'pay' ? m.payFailed : m.rejectFailed);
-    }
+    const pay = kind === 'pay';
+    return perform({
+      path: `/api/admin/withdrawals/${withdrawal.id}/${kind}`,
+      body: pay ? { upiReference: reference.trim(), code } : { reason: reason.trim(), code },
+      success: pay ? m.paid : m.rejected,
+      failure: pay ? m.payFailed : m.rejectFailed,
+      toast: 'withdrawal',
+      onDone: () => setAction(null),
+    });
   };
 
   return (

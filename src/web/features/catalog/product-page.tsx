@@ -12,6 +12,7 @@ import { StarRating } from '../../ui/StarRating';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useProduct } from './catalog-api';
+import { CatalogNotFound } from './catalog-not-found';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
@@ -22,7 +23,7 @@ export function ProductPage() {
   const product = useProduct(id);
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+    if (product.error instanceof ApiError && product.error.status === 404) return <CatalogNotFound title="Product not found" text="This product does not exist or is no longer available." />;
     return (
       <Page title="Product Details" narrow>
         <ErrorState message={product.error.message} onRetry={() => product.refetch()} />
@@ -132,21 +133,6 @@ function ProductView({ p }: { p: ProductDetail }) {
 }
 
 /** SPEC: a missing (or hidden) product says 'Product not found' with a way back home. */
-function ProductNotFound() {
-  return (
-    <Page title="Product not found" narrow>
-      <p className="text-slate-700">This product does not exist or is no longer available.</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/" className="rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white hover:bg-violet-800">
-          Back to Home
-        </Link>
-        <Link to="/search" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-          Browse all products
-        </Link>
-      </div>
-    </Page>
-  );
-}
 
 function ProductSkeleton() {
   useTitle('Product Details');

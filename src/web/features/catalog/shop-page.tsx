@@ -1,5 +1,5 @@
 import { MapPin, PackageX, Store } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { productSortLabels, productSorts, type ProductSort } from '../../../contracts/catalog.contract';
 import { shopTypeLabels, type PublicShop } from '../../../contracts/shops.contract';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
@@ -12,6 +12,7 @@ import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { addToCartAction } from '../cart/add-to-cart-button';
 import { useShop, useShopProducts } from './catalog-api';
+import { CatalogNotFound } from './catalog-not-found';
 
 const SHOP_PAGE_SIZE = 20;
 // Relevance needs search words; a shop's page has none.
@@ -24,7 +25,7 @@ export function ShopPage() {
   const shop = useShop(id);
   if (shop.isPending) return <ShopSkeleton />;
   if (shop.isError) {
-    if (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400)) return <ShopNotFound />;
+    if (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400)) return <CatalogNotFound title="Shop not found" text="This shop does not exist or is closed right now." />;
     return (
       <Page title="Shop" narrow>
         <ErrorState message={shop.error.message} onRetry={() => shop.refetch()} />
@@ -161,21 +162,5 @@ function ShopSkeleton() {
         </div>
       </div>
     </LoadingRegion>
-  );
-}
-
-function ShopNotFound() {
-  return (
-    <Page title="Shop not found" narrow>
-      <p className="text-slate-700">This shop does not exist or is closed right now.</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/" className="rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white hover:bg-violet-800">
-          Back to Home
-        </Link>
-        <Link to="/search" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-          Browse all products
-        </Link>
-      </div>
-    </Page>
   );
 }

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { notify } from '../../ui/notify';
+import { actionError } from './step-up-dialog';
+
+export type AdminAction = {
+  /** The action's endpoint and body (the body carries the fresh code). */
+  path: string;
+  body: Record<string, unknown>;
+  /** SPEC.md's success message, and the 'Failed to ...' message a refusal is prefixed with. */
+  success: string;
+  failure: string;
+  /** The toast's action key, so a later toast of the same action replaces it. */
+  toast: string;
+  /** Closes the dialog once the action is done. */
+  onDone: () => void;
+};
+
+/**
+ * Runs a confirmed admin action the same way for every tab: the call, the success toast, the
+ * dialog closed and every admin list refreshed; on failure, the message for the dialog to show.
+ */
+export function useAdminAction() {
+  const qc = useQueryClient();
+  return async ({ path, body, success, failure, toast, onDone }: AdminAction): Promise<string | null> => {
+    try {
+      await api.post(path, body);
+      notify.success(success, { action: toast });
+      onDone();
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      return actionError(e, failure);
+    }
+  };
+}
