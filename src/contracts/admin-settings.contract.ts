@@ -9,7 +9,15 @@ export const settingsMessages = {
   bothKeys: 'Please enter both Key ID and Secret',
   testOk: 'Connection test successful!',
   testFailed: 'Connection test failed. Please check your credentials.',
+  processFailed: 'Failed to process referral qualifications',
 } as const;
+
+/** 'Processed referrals: N newly qualified' (SPEC.md section 8). */
+export const processedReferralsMessage = (n: number) => `Processed referrals: ${n} newly qualified`;
+
+export const processReferralsSchema = z.object({ code: stepUpCodeSchema });
+export const processReferralsResultSchema = z.object({ newlyQualified: z.number().int(), message: z.string() });
+export type ProcessReferralsResult = z.infer<typeof processReferralsResultSchema>;
 
 const whole = (label: string, min: number) =>
   z.coerce

@@ -38,7 +38,7 @@ export const transactionGroup: Record<TransactionType, TransactionGroup> = {
 export const transactionTypeLabels: Record<TransactionType, string> = {
   earned: 'Earned (pending)',
   released: 'Now available',
-  referral: 'Referral bonus',
+  referral: 'Referral reward',
   cashback: 'Cashback',
   refunded: 'Points refunded',
   spent: 'Spent',

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
+import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 
@@ -37,7 +38,11 @@ async function main() {
   process.once('SIGTERM', close);
   // The address is printed once, below, as the line to open; the log only notes the start.
   await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
-  const jobs = [startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log }), startStockHoldsJob({ db: database.db, log: app.log })];
+  const jobs = [
+    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log }),
+    startStockHoldsJob({ db: database.db, log: app.log }),
+    startReferralQualificationJob({ db: database.db, log: app.log }),
+  ];
   stopJobs = () => jobs.forEach((stop) => stop());
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

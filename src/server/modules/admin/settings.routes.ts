@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gatewaySettingsSchema, gatewayTestResultSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
+import { gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { origin, requireAdmin } from '../../platform/auth-guards';
-import { getAdminGatewaySettings, getAdminReferralSettings, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './settings';
+import { getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './settings';
 import { withStepUpThrottle } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
@@ -27,6 +27,15 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
       const admin = requireAdmin(req);
       const { code, ...input } = req.body;
       return withStepUpThrottle(loginFailures, req, reply, admin, () => updateAdminReferralSettings({ db, config, admin, input, code, from: origin(req) }));
+    },
+  );
+
+  app.post(
+    '/api/admin/settings/referral/process',
+    { schema: { tags: ['admin'], summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code', body: processReferralsSchema, response: { 200: processReferralsResultSchema, ...errors } } },
+    async (req, reply) => {
+      const admin = requireAdmin(req);
+      return withStepUpThrottle(loginFailures, req, reply, admin, () => processAdminReferralQualifications({ db, config, admin, code: req.body.code, from: origin(req) }));
     },
   );
 

@@ -1,5 +1,5 @@
-import type { GatewaySettings, ReferralSettings } from '../../../contracts/admin-settings.contract';
-import { settingsMessages as m } from '../../../contracts/admin-settings.contract';
+import type { GatewaySettings, ProcessReferralsResult, ReferralSettings } from '../../../contracts/admin-settings.contract';
+import { processedReferralsMessage, settingsMessages as m } from '../../../contracts/admin-settings.contract';
 import { toPaise, toRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { consumeAdminStepUp } from '../auth';
 import { getGatewaySettings, saveGatewaySettings, testGatewayKeys } from '../payments';
-import { getReferralSettings, saveReferralSettings } from '../referrals';
+import { getReferralSettings, qualifyReferrals, saveReferralSettings } from '../referrals';
 
 type From = { ip: string; userAgent: string | null };
 const toView = (s: { minTransactions: number; minTransactionVolumePaise: number; referralPointsAwarded: number }): ReferralSettings => ({
@@ -29,6 +29,19 @@ export async function updateAdminReferralSettings({ db, config, admin, input, co
     const saved = await saveReferralSettings(tx, { minTransactions: input.minTransactions, minTransactionVolumePaise: toPaise(input.minTransactionVolume), referralPointsAwarded: input.referralPointsAwarded });
     await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'referral_settings_updated', resourceType: 'referral_settings', resourceId: '1', newData: input, ipAddress: from.ip, userAgent: from.userAgent });
     return toView(saved);
+  });
+}
+
+/**
+ * 'Process referral qualifications' with a fresh code: qualifies every referral whose referred party
+ * reached the thresholds and pays each referrer once, in one transaction with its audit entry.
+ */
+export async function processAdminReferralQualifications({ db, config, admin, code, from }: { db: Db; config: Config; admin: AdminUser; code: string | undefined; from: From }): Promise<ProcessReferralsResult> {
+  return db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const newlyQualified = await qualifyReferrals(tx);
+    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'referral_qualifications_processed', resourceType: 'referral', resourceId: null, newData: { newlyQualified }, ipAddress: from.ip, userAgent: from.userAgent });
+    return { newlyQualified, message: processedReferralsMessage(newlyQualified) };
   });
 }
 

@@ -17,7 +17,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_referral_code_unique').on(t.referralCode),
-    check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
+    // 'deleted': anonymised by the super admin; kept because orders, points or payouts refer to it.
+    check('users_status_check', sql`${t.status} in ('active', 'suspended', 'deleted')`),
   ],
 );
 

@@ -41,6 +41,8 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
+    /** Set when the super admin deleted a product that was ever ordered: it stays for the orders, withdrawn from everyone else. */
+    withdrawnAt: tstz('withdrawn_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,6 +24,8 @@ export const employees = pgTable(
     twoFaSecret: text('two_fa_secret'),
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     lastLogin: tstz('last_login'),
+    /** Set when the super admin deleted an employee with history: personal fields are cleared and sign-in is off. */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

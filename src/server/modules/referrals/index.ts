@@ -2,3 +2,4 @@ export * from './referrals.tables';
 export { createReferral, type NewReferral } from './referrals.service';
 export { getReferralSettings, saveReferralSettings, type ReferralThresholds } from './referrals.settings';
 export { setReferralStatus, type ReferralStatusChange, type ReferralStatusValue } from './referrals.admin';
+export { qualifyReferrals, referralRewardReference, REFERRAL_QUALIFICATION_LOCK, runReferralQualification, startReferralQualificationJob } from './referrals.qualification';

@@ -193,3 +193,24 @@ export async function releaseDuePoints(db: DbOrTx, a: { customerUserId?: string;
   }
   return released;
 }
+
+/**
+ * Credits a one-time award of available points (a referral reward, say) under a unique reference:
+ * the ledger's unique index lets exactly one writer through, however many try at once. Someone
+ * without a balance row yet (a vendor or merchant referrer) gets one. Answers whether it was written now.
+ */
+export async function awardPointsOnce(tx: Tx, a: { userId: string; points: number; type: 'referral'; reference: string; description: string }): Promise<boolean> {
+  assertPoints(a.points);
+  const written = await tx
+    .insert(rewardsTransactions)
+    .values({ customerId: a.userId, transactionType: a.type, points: a.points, reference: a.reference, description: a.description })
+    .onConflictDoNothing()
+    .returning({ id: rewardsTransactions.id });
+  if (written.length === 0) return false;
+  if (!(await moveCache(tx, a.userId, { points: a.points }))) {
+    await tx.execute(sql`insert into customers (user_id, full_name, email, reward_points)
+                         select id, 'Referral rewards', email, ${a.points} from users where id = ${a.userId}
+                         on conflict (user_id) do update set reward_points = customers.reward_points + excluded.reward_points`);
+  }
+  return true;
+}

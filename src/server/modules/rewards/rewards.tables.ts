@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from '../../platform/columns';
 import { users } from '../auth';
 import { orderParts, orders } from '../orders';
@@ -23,9 +23,15 @@ export const rewardsTransactions = pgTable(
     pendingPoints: integer('pending_points').notNull().default(0),
     relatedTransactionId: uuid('related_transaction_id').references((): AnyPgColumn => rewardsTransactions.id),
     description: text('description').notNull().default(''),
+    /**
+     * What a one-time award answers to, e.g. 'referral:{referral id}': unique, so that the same
+     * award can never be written twice, however many processes try at once.
+     */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('rewards_transactions_reference_unique').on(t.reference).where(sql`${t.reference} is not null`),
     index('rewards_transactions_customer_idx').on(t.customerId, t.createdAt),
     index('rewards_transactions_order_idx').on(t.orderId),
     index('rewards_transactions_part_idx').on(t.orderPartId),

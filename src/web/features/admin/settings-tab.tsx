@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ReferralSettings } from '../../../contracts/admin-settings.contract';
+import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ProcessReferralsResult, type ReferralSettings } from '../../../contracts/admin-settings.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -96,7 +96,7 @@ function ReferralSettingsCard() {
         <Input label="Points awarded to the referrer" type="number" min={0} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
         <Button type="submit">Save referral settings</Button>
       </form>
-      <p className="mt-4 text-sm text-slate-600">Processing referral qualifications comes with the referral program, which is still being built; nothing qualifies a referral yet.</p>
+      <ProcessQualifications />
       <StepUpDialog
         open={confirming}
         title="Update referral settings"
@@ -106,6 +106,40 @@ function ReferralSettingsCard() {
         onConfirm={save}
       />
     </>,
+  );
+}
+
+/** 'Process referral qualifications': runs the qualification now (it also runs every 10 minutes) and says how many qualified. */
+function ProcessQualifications() {
+  const qc = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const run = async (code: string) => {
+    try {
+      const result = await api.post<ProcessReferralsResult>('/api/admin/settings/referral/process', { code });
+      setConfirming(false);
+      notify.success(result.message, { action: 'process-referrals' });
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (err) {
+      return actionError(err, m.processFailed);
+    }
+  };
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <h3 className="text-base font-semibold text-slate-900">Referral qualifications</h3>
+      <p className="mt-1 text-sm text-slate-600">Qualification runs on its own every 10 minutes. Run it now to qualify every referral that has reached the thresholds and pay each referrer once.</p>
+      <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
+        Process referral qualifications
+      </Button>
+      <StepUpDialog
+        open={confirming}
+        title="Process referral qualifications"
+        actionLabel="Process referral qualifications"
+        description={<p>Every active referral whose referred party has reached both thresholds becomes qualified, and its referrer is credited the referral points.</p>}
+        onCancel={() => setConfirming(false)}
+        onConfirm={run}
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { maskName } from '../../../domain/mask';
+import { queryRows, type Db, type Tx } from '../../platform/db';
+import { startRepeatingJob, type JobLog } from '../../platform/repeating-job';
+import { awardPointsOnce } from '../rewards';
+import { getReferralSettings, type ReferralThresholds } from './referrals.settings';
+
+/** The advisory lock key of the scheduled qualification: one process at a time runs it. */
+export const REFERRAL_QUALIFICATION_LOCK = 72_410_002;
+
+/** The ledger reference of a referral's reward: unique, so a referral pays its referrer once. */
+export const referralRewardReference = (referralId: string) => `referral:${referralId}`;
+
+// What the referred party has done, by kind: a customer's delivered orders, a vendor's delivered
+// order parts (of its own shops), a merchant's recorded UPI payments. Each is (count, volume in paise).
+const reached = (t: ReferralThresholds) => sql`(
+  case r.referred_user_type
+    when 'customer' then (select count(*) >= ${t.minTransactions} and coalesce(sum(o.total_amount_paise), 0) >= ${t.minTransactionVolumePaise}
+                          from orders o where o.customer_id = r.referred_user_id and o.status = 'delivered')
+    when 'vendor' then (select count(*) >= ${t.minTransactions} and coalesce(sum(p.subtotal_paise), 0) >= ${t.minTransactionVolumePaise}
+                        from order_parts p join vendor_shops s on s.id = p.store_id
+                        where s.vendor_id = r.referred_user_id and p.status = 'delivered')
+    when 'merchant' then (select count(*) >= ${t.minTransactions} and coalesce(sum(mt.transaction_amount_paise), 0) >= ${t.minTransactionVolumePaise}
+                          from merchant_transactions mt join merchants m on m.id = mt.merchant_id
+                          where m.user_id = r.referred_user_id)
+    else false
+  end)`;
+
+type Qualified = { id: string; referrer_user_id: string; referred_name: string };
+
+/**
+ * Qualifies every active referral whose referred party has reached both thresholds of the referral
+ * settings, and credits each referrer the settings' points through the ledger, in the caller's
+ * transaction. A referral moves from active once (the update re-checks the status of a row another
+ * run changed meanwhile) and its reward has a unique ledger reference, so running this twice, in
+ * a row or at once, awards nothing twice. Answers the number newly qualified.
+ */
+export async function qualifyReferrals(tx: Tx): Promise<number> {
+  const settings = await getReferralSettings(tx);
+  const rows = await queryRows<Qualified>(
+    tx,
+    sql`update referrals r
+        set status = 'qualified', qualification_date = coalesce(r.qualification_date, now()), points_awarded = ${settings.referralPointsAwarded}
+        where r.status = 'active' and ${reached(settings)}
+        returning r.id, r.referrer_user_id,
+          (select coalesce(m.business_name, nullif(trim(coalesce(up.first_name, '') || ' ' || coalesce(up.last_name, '')), ''), 'someone')
+           from users u left join user_profiles up on up.user_id = u.id left join merchants m on m.user_id = u.id
+           where u.id = r.referred_user_id) as referred_name`,
+  );
+  for (const r of rows) {
+    if (settings.referralPointsAwarded === 0) continue;
+    await awardPointsOnce(tx, {
+      userId: r.referrer_user_id,
+      points: settings.referralPointsAwarded,
+      type: 'referral',
+      reference: referralRewardReference(r.id),
+      description: `Referral reward: ${maskName(r.referred_name)}`,
+    });
+  }
+  return rows.length;
+}
+
+/** One scheduled pass under the advisory lock; null when another process holds it. */
+export async function runReferralQualification(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${REFERRAL_QUALIFICATION_LOCK}) as locked`);
+    if (!lock?.locked) return null;
+    return qualifyReferrals(tx);
+  });
+}
+
+/** Starts the scheduled qualification (now, then every 10 minutes by default); answers a function that stops it. */
+export function startReferralQualificationJob({ db, intervalMs = 10 * 60_000, log }: { db: Db; intervalMs?: number; log: JobLog }): () => void {
+  return startRepeatingJob({
+    name: 'Referral qualification',
+    intervalMs,
+    log,
+    run: async () => {
+      const qualified = await runReferralQualification(db);
+      return qualified ? `${qualified} referral(s) newly qualified` : null;
+    },
+  });
+}
