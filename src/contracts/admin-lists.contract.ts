@@ -108,3 +108,35 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditPageSchema = pageSchema(adminAuditEntrySchema).extend({ actions: z.array(z.string()), resources: z.array(z.string()) });
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
+
+// ---- Deleting (users, vendors, merchants, products, employees)
+
+/**
+ * What a delete did: 'removed' when nothing referred to the row; 'anonymised' (people) or
+ * 'withdrawn' (products) when orders, points, payouts or timesheets do, so history stays whole.
+ */
+export const adminDeletionSchema = z.object({
+  id: z.uuid(),
+  outcome: z.enum(['removed', 'anonymised', 'withdrawn']),
+  message: z.string(),
+  detail: z.string(),
+});
+export type AdminDeletion = z.infer<typeof adminDeletionSchema>;
+export const deleteBodySchema = z.object({ code: stepUpCodeSchema });
+
+export const deletionMessages = {
+  user: { done: 'User deleted successfully', failed: 'Failed to delete user' },
+  vendor: { done: 'Vendor deleted successfully', failed: 'Failed to delete vendor' },
+  merchant: { done: 'Merchant deleted successfully', failed: 'Failed to delete merchant' },
+  product: { done: 'Product deleted successfully', failed: 'Failed to delete product' },
+  employee: { done: 'Employee deleted successfully', failed: 'Failed to delete employee' },
+  anonymised: 'Their orders, points and payouts stay on record; every personal detail was removed and they can no longer sign in.',
+  removed: 'Nothing referred to them, so they were removed completely.',
+  productWithdrawn: 'It was ordered before, so it stays on those orders; it is off the storefront and every list for good.',
+  productRemoved: 'Nobody ever ordered it, so it was removed completely.',
+  employeeAnonymised: 'Their timesheets, tasks and projects stay on record; every personal detail was removed and they can no longer sign in.',
+} as const;
+
+/** A vendor whose orders are still on their way cannot be deleted: this names them. */
+export const openPartsMessage = (refs: string[], total: number) =>
+  `This vendor has ${total} open order ${total === 1 ? 'part' : 'parts'} (${refs.join(', ')}${total > refs.length ? ', …' : ''}). Deliver or cancel ${total === 1 ? 'it' : 'them'} first.`;

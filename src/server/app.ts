@@ -24,6 +24,7 @@ import {
   adminOverviewRoutes,
   adminProductsRoutes,
   adminReferralsRoutes,
+  adminDeletionRoutes,
   adminRoutes,
   adminSettingsRoutes,
   adminUsersRoutes,
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminOrdersRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(adminReferralsRoutes);
+  await app.register(adminDeletionRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { AdminEmployee, AdminEmployeePage, AdminEmployeesQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
@@ -15,6 +15,7 @@ const sorts = { name: fullName, email: employees.email, department: employees.de
 function where(query: AdminEmployeesQuery) {
   const q = query.q;
   return and(
+    isNull(employees.deletedAt),
     q ? or(ilike(fullName, containsPattern(q)), ilike(employees.email, containsPattern(q)), ilike(employees.employeeId, containsPattern(q)), idStartsWith(employees.id, q)) : undefined,
     query.approval === 'all' ? undefined : eq(employees.isApproved, query.approval === 'approved'),
   );

@@ -10,3 +10,4 @@ export { adminOrdersRoutes } from './orders.routes';
 export { adminMerchantsRoutes } from './merchants.routes';
 export { adminReferralsRoutes } from './referrals.routes';
 export { adminSettingsRoutes } from './settings.routes';
+export { adminDeletionRoutes } from './deletions.routes';

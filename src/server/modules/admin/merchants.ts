@@ -5,7 +5,7 @@ import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { recordAudit } from '../audit';
-import { consumeAdminStepUp } from '../auth';
+import { consumeAdminStepUp, users } from '../auth';
 import { merchants, merchantTransactions, setMerchantVerified } from '../merchants';
 import { referrals } from '../referrals';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
@@ -69,7 +69,9 @@ function where(query: AdminMerchantsQuery) {
       )
     : undefined;
   const verified = query.verified === 'verified' ? eq(merchants.isVerified, true) : query.verified === 'unverified' ? eq(merchants.isVerified, false) : undefined;
-  return and(search, verified);
+  // A deleted merchant stays (anonymised) for its recorded payments, but is nobody to list.
+  const live = sql`${merchants.userId} not in (select ${users.id} from ${users} where ${users.status} = 'deleted')`;
+  return and(live, search, verified);
 }
 
 const toItem = (r: Row): AdminMerchant => ({

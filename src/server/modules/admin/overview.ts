@@ -19,19 +19,22 @@ const sameMomentLastMonth = sql`(((now() at time zone ${IST}) - interval '1 mont
 const revenueOf = sql`(${orders.totalAmountPaise} - ${orders.refundDuePaise})`;
 
 const num = (v: unknown) => Number(v ?? 0);
+// Accounts the super admin deleted stay (anonymised) for their history, but count no more.
+const deletedUsers = sql`select ${users.id} from ${users} where ${users.status} = 'deleted'`;
 
 /** SPEC.md's admin stats: totals, this month's growth against the same days of last month, 30 days of orders and revenue, and the latest audit entries. */
 export async function getAdminOverview({ db }: { db: DbOrTx }): Promise<AdminOverview> {
   const [totals] = await queryRows<Record<string, unknown>>(db, sql`
     select
-      (select count(*) from ${users}) as users,
+      (select count(*) from ${users} where ${users.status} <> 'deleted') as users,
       (select count(*) from ${users} where ${users.createdAt} >= ${thisMonth}) as users_now,
       (select count(*) from ${users} where ${users.createdAt} >= ${lastMonth} and ${users.createdAt} < ${sameMomentLastMonth}) as users_before,
-      (select count(*) from ${merchants}) as merchants,
-      (select count(*) from ${vendors}) as vendors,
+      (select count(*) from ${merchants} where ${merchants.userId} not in (${deletedUsers})) as merchants,
+      (select count(*) from ${vendors} where ${vendors.userId} not in (${deletedUsers})) as vendors,
       (select count(*) from ${referrals}) as referrals,
-      (select count(*) from ${products}) as products,
-      (select count(*) from ${vendors} where not ${vendors.isApproved}) + (select count(*) from ${employees} where not ${employees.isApproved}) as pending,
+      (select count(*) from ${products} where ${products.withdrawnAt} is null) as products,
+      (select count(*) from ${vendors} where not ${vendors.isApproved} and ${vendors.userId} not in (${deletedUsers}))
+        + (select count(*) from ${employees} where not ${employees.isApproved} and ${employees.deletedAt} is null) as pending,
       (select count(*) from ${orders}) as orders,
       (select coalesce(sum(${revenueOf}), 0) from ${orders}) as revenue,
       (select count(*) from ${orders} where ${orders.createdAt} >= ${thisMonth}) as orders_now,

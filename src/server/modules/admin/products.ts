@@ -1,4 +1,4 @@
-import { and, between, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminProduct, AdminProductPage, AdminProductsQuery } from '../../../contracts/admin-products.contract';
 import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
@@ -71,6 +71,8 @@ function where(query: AdminProductsQuery): SQL | undefined {
   // Written on lower(name), the expression of products_name_trgm_idx, so the index answers the LIKE.
   const search = q ? or(sql`lower(${products.name}) like ${containsPattern(q.toLowerCase())}`, idPrefix(q)) : undefined;
   return and(
+    // A deleted product that was ever ordered stays for its orders, withdrawn from this list too.
+    isNull(products.withdrawnAt),
     search,
     query.status === 'all' ? undefined : eq(products.isActive, query.status === 'active'),
     query.category ? eq(products.categoryId, query.category) : undefined,

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
@@ -14,6 +14,8 @@ const sorts = { name: fullName, email: users.email, role: userProfiles.role, sta
 function where(query: AdminUsersQuery) {
   const q = query.q;
   return and(
+    // Deleted accounts stay (anonymised) for their history, but are nobody to list.
+    ne(users.status, 'deleted'),
     q ? or(ilike(fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), idStartsWith(users.id, q)) : undefined,
     query.role ? eq(userProfiles.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,

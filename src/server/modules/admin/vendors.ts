@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { vendorActionMessages as m, type AdminVendor, type AdminVendorPage, type AdminVendorsQuery } from '../../../contracts/admin-vendors.contract';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
@@ -39,7 +39,7 @@ function where(query: AdminVendorsQuery) {
   const q = query.q;
   const search = q ? or(ilike(vendors.businessName, containsPattern(q)), ilike(vendors.email, containsPattern(q)), idStartsWith(vendors.userId, q)) : undefined;
   const approval = query.approval === 'approved' ? eq(vendors.isApproved, true) : query.approval === 'rejected' ? eq(vendors.isApproved, false) : undefined;
-  return and(search, approval);
+  return and(ne(users.status, 'deleted'), search, approval);
 }
 
 const base = (db: DbOrTx) => db.select(columns).from(vendors).innerJoin(users, eq(users.id, vendors.userId));

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/db';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { isUuid } from './catalog.cards';
 import { products } from './catalog.tables';
 
@@ -17,7 +17,7 @@ export type ProductActiveChange = { id: string; name: string; isActive: boolean;
 export async function setProductActiveByAdmin(tx: DbOrTx, { productId, isActive }: SetProductActiveByAdminArgs): Promise<ProductActiveChange> {
   if (!isUuid(productId)) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   // Locked first, so the previous state recorded in the audit entry is the one this change replaced.
-  const [current] = await tx.select({ isActive: products.isActive }).from(products).where(eq(products.id, productId)).for('update');
+  const [current] = await tx.select({ isActive: products.isActive }).from(products).where(and(eq(products.id, productId), isNull(products.withdrawnAt))).for('update');
   if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   const [row] = await tx
     .update(products)
@@ -25,4 +25,35 @@ export async function setProductActiveByAdmin(tx: DbOrTx, { productId, isActive 
     .where(eq(products.id, productId))
     .returning({ id: products.id, name: products.name, isActive: products.isActive });
   return { ...row, wasActive: current.isActive };
+}
+
+export type ProductDeletion = { id: string; name: string; outcome: 'removed' | 'withdrawn' };
+
+/**
+ * The super admin deletes a product, inside the caller's transaction: one that was ever ordered is
+ * withdrawn (inactive for good, gone from every list, kept for the orders that name it); any other
+ * is removed. NOT_FOUND for an unknown or already deleted product.
+ */
+export async function deleteProductByAdmin(tx: Tx, productId: string): Promise<ProductDeletion> {
+  if (!isUuid(productId)) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
+  const [current] = await tx.select({ name: products.name }).from(products).where(and(eq(products.id, productId), isNull(products.withdrawnAt))).for('update');
+  if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
+  const [ordered] = await queryRows<{ ordered: boolean }>(tx, sql`select exists (select 1 from order_items where product_id = ${productId}) as ordered`);
+  if (ordered?.ordered) {
+    await tx.update(products).set({ isActive: false, withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    return { id: productId, name: current.name, outcome: 'withdrawn' };
+  }
+  await tx.delete(products).where(eq(products.id, productId));
+  return { id: productId, name: current.name, outcome: 'removed' };
+}
+
+/** Withdraws every product of the given shops (a deleted vendor's): inactive for good and gone from every list; answers how many. */
+export async function withdrawShopProducts(tx: Tx, storeIds: string[]): Promise<number> {
+  if (storeIds.length === 0) return 0;
+  const rows = await tx
+    .update(products)
+    .set({ isActive: false, withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(products.storeId, storeIds), isNull(products.withdrawnAt)))
+    .returning({ id: products.id });
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VendorProduct, VendorProductData, VendorProductDeleted, VendorProductListQuery, VendorProductPage } from '../../../contracts/vendor-products.contract';
 import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
 import { toPaise } from '../../../domain/money';
@@ -17,7 +17,9 @@ const badField = (field: string, message: string) => new AppError('VALIDATION_FA
 
 /** The ids of the vendor's shops, as a subquery for `store_id in (...)`. */
 const ownShopIds = (db: DbOrTx, vendorUserId: string) => db.select({ id: vendorShops.id }).from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId));
-const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL => and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)))!;
+// A product the super admin deleted (withdrawn, kept for its orders) is nobody's to see or change.
+const notWithdrawn = isNull(products.withdrawnAt);
+const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL => and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)), notWithdrawn)!;
 
 const columns = {
   id: products.id,
@@ -69,6 +71,7 @@ export async function listVendorProducts({ db, vendorUserId, query }: ListVendor
   const { q, categoryId, status, page, pageSize } = query;
   const where = and(
     inArray(products.storeId, ownShopIds(db, vendorUserId)),
+    notWithdrawn,
     q ? ilike(products.name, `%${escapeLike(q)}%`) : undefined,
     categoryId ? eq(products.categoryId, categoryId) : undefined,
     status === 'active' ? eq(products.isActive, true) : status === 'inactive' ? eq(products.isActive, false) : undefined,
@@ -250,6 +253,6 @@ export async function countVendorProducts(db: DbOrTx, vendorUserId: string): Pro
   const [row] = await db
     .select({ total: count(), active: sql<number>`count(*) filter (where ${products.isActive})` })
     .from(products)
-    .where(inArray(products.storeId, ownShopIds(db, vendorUserId)));
+    .where(and(inArray(products.storeId, ownShopIds(db, vendorUserId)), notWithdrawn));
   return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
 }

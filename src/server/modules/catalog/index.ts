@@ -6,4 +6,4 @@ export { searchProducts } from './catalog.search';
 export { addReview, getProduct, listCategories, listProductReviews, type NewReview } from './catalog.service';
 export { getPurchasable, returnStock, takeStock, type Purchasable } from './catalog.stock';
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
-export { setProductActiveByAdmin, type ProductActiveChange, type SetProductActiveByAdminArgs } from './catalog.admin';
+export { deleteProductByAdmin, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';

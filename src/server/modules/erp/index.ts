@@ -1,2 +1,2 @@
 export * from './erp.tables';
-export { approveEmployee } from './erp.employees';
+export { approveEmployee, deleteEmployee } from './erp.employees';

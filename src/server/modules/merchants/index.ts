@@ -1,3 +1,3 @@
 export * from './merchants.tables';
 export { createMerchant, getMerchantBusinessName, setMerchantEmail, type NewMerchant } from './merchants.service';
-export { setMerchantVerified, type MerchantVerificationChange } from './merchants.admin';
+export { anonymiseMerchant, setMerchantVerified, type MerchantVerificationChange } from './merchants.admin';

@@ -18,3 +18,14 @@ export async function setMerchantVerified(tx: Tx, { merchantUserId, verified }: 
   const [exists] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId)).limit(1);
   return exists ? 'unchanged' : 'missing';
 }
+
+/**
+ * Clears a deleted merchant's business contact details (the row stays for its recorded payments)
+ * and takes away its verification.
+ */
+export async function anonymiseMerchant(tx: Tx, { userId, email }: { userId: string; email: string }): Promise<void> {
+  await tx
+    .update(merchants)
+    .set({ name: 'Deleted merchant', businessName: 'Deleted merchant', email, mobileNumber: '', upiId: '', whatsappNumber: null, website: null, latitude: null, longitude: null, isVerified: false, updatedAt: new Date() })
+    .where(eq(merchants.userId, userId));
+}

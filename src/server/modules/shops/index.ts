@@ -1,3 +1,3 @@
 export * from './shops.tables';
 export { publicShopsRoutes, shopsRoutes } from './shops.routes';
-export { getOwnShop, isShopActive, listVendorShops, setShopImage, setVendorShopsApproved, type Shop, type ShopImageKind } from './shops.service';
+export { getOwnShop, isShopActive, listVendorShops, closeVendorShops, setShopImage, setVendorShopsApproved, type Shop, type ShopImageKind } from './shops.service';

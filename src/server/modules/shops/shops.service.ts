@@ -173,3 +173,9 @@ export async function setShopImage(tx: DbOrTx, vendorUserId: string, shopId: str
     .returning({ id: vendorShops.id });
   if (!row) throw notFound();
 }
+
+/** Closes every shop of a deleted vendor (they stay for the orders that name them); answers their ids. */
+export async function closeVendorShops(tx: Tx, vendorUserId: string): Promise<string[]> {
+  const rows = await tx.update(vendorShops).set({ isActive: false, vendorApproved: false, updatedAt: new Date() }).where(eq(vendorShops.vendorId, vendorUserId)).returning({ id: vendorShops.id });
+  return rows.map((r) => r.id);
+}

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
+import { useDeleteAction } from './delete-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -26,6 +27,7 @@ const columns: Column<AdminEmployee>[] = [
 export function EmployeesTab() {
   const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all' } });
   const perform = useAdminAction();
+  const remove = useDeleteAction('employee');
   const [target, setTarget] = useState<AdminEmployee | null>(null);
   const data = list.query.data;
 
@@ -55,13 +57,16 @@ export function EmployeesTab() {
         rowKey={(e) => e.id}
         emptyTitle="No employees"
         emptyText="Nothing matches the search and filters."
-        actions={(e) =>
-          e.isApproved ? null : (
-            <Button size="sm" onClick={() => setTarget(e)} aria-label={`Approve ${e.firstName} ${e.lastName}`}>
-              Approve
-            </Button>
-          )
-        }
+        actions={(e) => (
+          <div className="flex flex-wrap gap-2">
+            {!e.isApproved && (
+              <Button size="sm" onClick={() => setTarget(e)} aria-label={`Approve ${e.firstName} ${e.lastName}`}>
+                Approve
+              </Button>
+            )}
+            {remove.button(e.id, `${e.firstName} ${e.lastName} (${e.email})`)}
+          </div>
+        )}
       />
       <StepUpDialog
         open={target !== null}
@@ -71,6 +76,7 @@ export function EmployeesTab() {
         onCancel={() => setTarget(null)}
         onConfirm={confirm}
       />
+      {remove.dialog}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTab
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
+import { useDeleteAction } from './delete-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -63,6 +64,7 @@ type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
 export function MerchantsTab() {
   const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
   const perform = useAdminAction();
+  const remove = useDeleteAction('merchant');
   const [action, setAction] = useState<Pending>(null);
   const data = list.query.data;
   const verified = list.filters.verified as MerchantVerifiedFilter;
@@ -106,17 +108,20 @@ export function MerchantsTab() {
         rowKey={(x) => x.id}
         emptyTitle={verified === 'all' ? 'No merchants yet' : `No ${filterLabels[verified].toLowerCase()} merchants`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
-        actions={(x) =>
-          x.isVerified ? (
-            <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'unverify', merchant: x })} aria-label={`Unverify merchant: ${x.businessName}`}>
-              Unverify
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => setAction({ kind: 'verify', merchant: x })} aria-label={`Verify merchant: ${x.businessName}`}>
-              Verify
-            </Button>
-          )
-        }
+        actions={(x) => (
+          <div className="flex flex-wrap gap-2">
+            {x.isVerified ? (
+              <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'unverify', merchant: x })} aria-label={`Unverify merchant: ${x.businessName}`}>
+                Unverify
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setAction({ kind: 'verify', merchant: x })} aria-label={`Verify merchant: ${x.businessName}`}>
+                Verify
+              </Button>
+            )}
+            {remove.button(x.id, `merchant: ${x.businessName} (${x.email})`)}
+          </div>
+        )}
       />
       <StepUpDialog
         open={action !== null}
@@ -135,6 +140,7 @@ export function MerchantsTab() {
         onCancel={() => setAction(null)}
         onConfirm={confirm}
       />
+      {remove.dialog}
     </div>
   );
 }

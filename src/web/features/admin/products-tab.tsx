@@ -9,6 +9,7 @@ import { Money } from '../../ui/Money';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCategories } from '../catalog/catalog-api';
+import { useDeleteAction } from './delete-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -73,6 +74,7 @@ export function ProductsTab() {
   const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
   const categories = useCategories();
   const perform = useAdminAction();
+  const remove = useDeleteAction('product');
   const [action, setAction] = useState<Pending>(null);
   const data = list.query.data;
   const status = list.filters.status as StatusFilter;
@@ -127,17 +129,20 @@ export function ProductsTab() {
         rowKey={(p) => p.id}
         emptyTitle={status === 'all' ? 'No products' : `No ${statusLabels[status].toLowerCase()} products`}
         emptyText={list.q || list.filters.category ? 'Nothing matches the search.' : undefined}
-        actions={(p) =>
-          p.status === 'active' ? (
-            <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'disable', product: p })} aria-label={`Disable ${p.name}`}>
-              Disable
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => setAction({ kind: 'enable', product: p })} aria-label={`Enable ${p.name}`}>
-              Enable
-            </Button>
-          )
-        }
+        actions={(p) => (
+          <div className="flex flex-wrap gap-2">
+            {p.status === 'active' ? (
+              <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'disable', product: p })} aria-label={`Disable ${p.name}`}>
+                Disable
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setAction({ kind: 'enable', product: p })} aria-label={`Enable ${p.name}`}>
+                Enable
+              </Button>
+            )}
+            {remove.button(p.id, `${p.name} (${p.shopName})`)}
+          </div>
+        )}
       />
       <StepUpDialog
         open={action !== null}
@@ -157,6 +162,7 @@ export function ProductsTab() {
         onCancel={() => setAction(null)}
         onConfirm={confirm}
       />
+      {remove.dialog}
     </div>
   );
 }

@@ -7,8 +7,8 @@ export type AdminAction = {
   /** The action's endpoint and body (the body carries the fresh code). */
   path: string;
   body: Record<string, unknown>;
-  /** SPEC.md's success message, and the 'Failed to ...' message a refusal is prefixed with. */
-  success: string;
+  /** SPEC.md's success message (or one made from the answer), and the 'Failed to ...' message a refusal is prefixed with. */
+  success: string | ((answer: unknown) => string);
   failure: string;
   /** The toast's action key, so a later toast of the same action replaces it. */
   toast: string;
@@ -24,8 +24,8 @@ export function useAdminAction() {
   const qc = useQueryClient();
   return async ({ path, body, success, failure, toast, onDone }: AdminAction): Promise<string | null> => {
     try {
-      await api.post(path, body);
-      notify.success(success, { action: toast });
+      const answer = await api.post<unknown>(path, body);
+      notify.success(typeof success === 'string' ? success : success(answer), { action: toast });
       onDone();
       void qc.invalidateQueries({ queryKey: ['admin'] });
       return null;

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
+import { useDeleteAction } from './delete-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -31,6 +32,7 @@ const columns: Column<AdminUser>[] = [
 export function UsersTab() {
   const list = useAdminList<AdminUserPage>('/api/admin/users', { sort: 'registeredAt', filters: { role: '', status: '' } });
   const perform = useAdminAction();
+  const remove = useDeleteAction('user');
   const [target, setTarget] = useState<AdminUser | null>(null);
   const data = list.query.data;
   const suspending = target?.status === 'active';
@@ -82,17 +84,20 @@ export function UsersTab() {
         rowKey={(u) => u.id}
         emptyTitle="No users"
         emptyText="Nothing matches the search and filters."
-        actions={(u) =>
-          u.status === 'active' ? (
-            <Button size="sm" variant="secondary" onClick={() => setTarget(u)} aria-label={`Suspend ${u.email}`}>
-              Suspend
-            </Button>
-          ) : (
-            <Button size="sm" variant="secondary" onClick={() => setTarget(u)} aria-label={`Reactivate ${u.email}`}>
-              Reactivate
-            </Button>
-          )
-        }
+        actions={(u) => (
+          <div className="flex flex-wrap gap-2">
+            {u.status === 'active' ? (
+              <Button size="sm" variant="secondary" onClick={() => setTarget(u)} aria-label={`Suspend ${u.email}`}>
+                Suspend
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => setTarget(u)} aria-label={`Reactivate ${u.email}`}>
+                Reactivate
+              </Button>
+            )}
+            {remove.button(u.id, `${nameOf(u)} (${u.email})`)}
+          </div>
+        )}
       />
       <StepUpDialog
         open={target !== null}
@@ -110,6 +115,7 @@ export function UsersTab() {
         onCancel={() => setTarget(null)}
         onConfirm={confirm}
       />
+      {remove.dialog}
     </div>
   );
 }

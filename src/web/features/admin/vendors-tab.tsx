@@ -6,6 +6,7 @@ import { Select, Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { useDeleteAction } from './delete-dialog';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -68,6 +69,7 @@ type Pending = { kind: 'approve' | 'reject'; vendor: AdminVendor } | null;
 export function VendorsTab() {
   const list = useAdminList<AdminVendorPage>('/api/admin/vendors', { sort: 'registeredAt', filters: { approval: 'all' } });
   const perform = useAdminAction();
+  const remove = useDeleteAction('vendor');
   const [action, setAction] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const data = list.query.data;
@@ -116,17 +118,20 @@ export function VendorsTab() {
         rowKey={(v) => v.id}
         emptyTitle={approval === 'all' ? 'No vendors yet' : `No ${filterLabels[approval].toLowerCase()} vendors`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
-        actions={(v) =>
-          v.isApproved ? (
-            <Button size="sm" variant="secondary" onClick={() => open('reject', v)} aria-label={`Reject vendor: ${v.businessName}`}>
-              Reject
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => open('approve', v)} aria-label={`Approve vendor: ${v.businessName}`}>
-              Approve
-            </Button>
-          )
-        }
+        actions={(v) => (
+          <div className="flex flex-wrap gap-2">
+            {v.isApproved ? (
+              <Button size="sm" variant="secondary" onClick={() => open('reject', v)} aria-label={`Reject vendor: ${v.businessName}`}>
+                Reject
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => open('approve', v)} aria-label={`Approve vendor: ${v.businessName}`}>
+                Approve
+              </Button>
+            )}
+            {remove.button(v.id, `vendor: ${v.businessName} (${v.email})`)}
+          </div>
+        )}
       />
       <StepUpDialog
         open={action !== null}
@@ -151,6 +156,7 @@ export function VendorsTab() {
           <Textarea label="Reason for rejection" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 300))} rows={3} required hint={m.reasonRequired} />
         )}
       </StepUpDialog>
+      {remove.dialog}
     </div>
   );
 }

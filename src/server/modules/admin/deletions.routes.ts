@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminDeletionSchema, deleteBodySchema } from '../../../contracts/admin-lists.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import { deleteByAdmin, type DeletionKind } from './deletions';
+import { withStepUpThrottle } from './step-up';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+const kinds: [DeletionKind, string, string][] = [
+  ['user', 'users', 'Delete an account: anonymised when orders, points, payouts or referrals refer to it, otherwise removed'],
+  ['vendor', 'vendors', 'Delete a vendor (not while an order part is open): anonymised with its shops closed and products withdrawn, or removed'],
+  ['merchant', 'merchants', 'Delete a merchant: anonymised when it has recorded payments or referrals, otherwise removed'],
+  ['product', 'products', 'Delete a product: withdrawn when it was ever ordered, otherwise removed'],
+  ['employee', 'employees', 'Delete an employee: anonymised when timesheets, tasks or projects refer to them, otherwise removed'],
+];
+
+/** Deleting from the Users, Vendors, Merchants, Products and Employees tabs, each with a fresh 2FA code. */
+export async function adminDeletionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+  app.addHook('preValidation', async (req) => {
+    requireAdmin(req);
+  });
+
+  for (const [kind, path, summary] of kinds) {
+    const params = z.object({ id: z.uuid({ error: `${kind[0].toUpperCase()}${kind.slice(1)} not found` }) });
+    app.post(
+      `/api/admin/${path}/:id/delete`,
+      { schema: { tags: ['admin'], summary: `${summary} (a fresh 2FA code)`, params, body: deleteBodySchema, response: { 200: adminDeletionSchema, ...errors } } },
+      async (req, reply) => {
+        const admin = requireAdmin(req);
+        return withStepUpThrottle(loginFailures, req, reply, admin, () => deleteByAdmin({ db, config, admin, kind, id: req.params.id, code: req.body.code, from: origin(req) }));
+      },
+    );
+  }
+}

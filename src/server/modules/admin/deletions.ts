@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { deletionMessages as m, type AdminDeletion } from '../../../contracts/admin-lists.contract';
+import { AppError } from '../../platform/app-error';
+import type { AdminUser } from '../../platform/auth-guards';
+import type { Config } from '../../platform/config';
+import { queryRows, type Db, type Tx } from '../../platform/db';
+import { deleteAccount } from '../accounts';
+import { recordAudit } from '../audit';
+import { consumeAdminStepUp } from '../auth';
+import { deleteProductByAdmin } from '../catalog';
+import { deleteEmployee } from '../erp';
+
+export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
+export type DeleteArgs = { db: Db; config: Config; admin: AdminUser; kind: DeletionKind; id: string; code: string | undefined; from: { ip: string; userAgent: string | null } };
+
+const notFound: Record<DeletionKind, string> = { user: 'User not found', vendor: 'Vendor not found', merchant: 'Merchant not found', product: 'Product not found', employee: 'Employee not found' };
+
+// The Vendors and Merchants tabs delete an account of that role only.
+async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): Promise<void> {
+  const [row] = await queryRows<{ ok: boolean }>(tx, sql`select exists (select 1 from user_profiles where user_id = ${userId} and role = ${kind}) as ok`);
+  if (!row?.ok) throw new AppError('NOT_FOUND', notFound[kind]);
+}
+
+async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
+  if (kind === 'product') {
+    const p = await deleteProductByAdmin(tx, id);
+    return { outcome: p.outcome, detail: p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved, audit: { name: p.name, outcome: p.outcome } };
+  }
+  if (kind === 'employee') {
+    const e = await deleteEmployee(tx, { employeeId: id });
+    if (!e) throw new AppError('NOT_FOUND', notFound.employee);
+    return { outcome: e.outcome, detail: e.outcome === 'anonymised' ? m.employeeAnonymised : m.removed, audit: { ...e } };
+  }
+  if (kind !== 'user') await assertRole(tx, id, kind);
+  const a = await deleteAccount(tx, id, notFound[kind]);
+  return { outcome: a.outcome, detail: a.outcome === 'anonymised' ? m.anonymised : m.removed, audit: { ...a } };
+}
+
+/**
+ * Deletes a user, vendor, merchant, product or employee with a fresh code, in one transaction with
+ * its audit entry; history is never destroyed (see deleteAccount, deleteProductByAdmin, deleteEmployee).
+ */
+export async function deleteByAdmin({ db, config, admin, kind, id, code, from }: DeleteArgs): Promise<AdminDeletion> {
+  return db.transaction(async (tx) => {
+    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+    const done = await run(tx, kind, id);
+    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit, ipAddress: from.ip, userAgent: from.userAgent });
+    return { id, outcome: done.outcome, message: m[kind].done, detail: done.detail };
+  });
+}
