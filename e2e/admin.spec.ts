@@ -37,7 +37,7 @@ async function credentials(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables a product, reads a message and finds it all in the audit log', async ({ page }) => {
+test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables then deletes a product, processes referral qualifications, reads a message and finds it all in the audit log', async ({ page }) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
   test.setTimeout(300_000);
   // Without an admin session, the panel sends to the sign-in page.
@@ -196,6 +196,23 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expect(shopper.getByRole('heading', { name: 'No products found' })).toBeVisible();
   await shopper.close();
 
+  // Delete it: the dialog says what happens to a product that was ordered before, and it leaves the list.
+  await productsTable.getByRole('button', { name: `Delete ${JUTTIS}` }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete product' });
+  await expect(remove).toContainText('A product that was ever ordered is withdrawn instead');
+  await remove.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await remove.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(page.getByText(/^Product deleted successfully\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No products' })).toBeVisible();
+
+  // Settings: process referral qualifications now, with a fresh code.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Process referral qualifications' }).click();
+  const processing = page.getByRole('dialog', { name: 'Process referral qualifications' });
+  await processing.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
+  await processing.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await expect(page.getByText(/^Processed referrals: \d+ newly qualified$/)).toBeVisible();
+
   // Messages: the visitor's message, unread until opened.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText('1 message, 1 unread')).toBeVisible();
@@ -206,7 +223,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   // The audit log has each of these, with the admin as the actor.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'vendor_rejected', 'vendor_approved', 'product_disabled', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'vendor_rejected', 'vendor_approved', 'product_disabled', 'product_deleted', 'referral_qualifications_processed', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   await page.getByLabel('Action', { exact: true }).selectOption('withdrawal_rejected');
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log).toContainText('This UPI ID does not exist');

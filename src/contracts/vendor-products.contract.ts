@@ -187,5 +187,7 @@ export const vendorOverviewSchema = z.object({
   totalOrders: z.number().int(),
   revenuePaise: z.number().int(),
   recentOrders: z.array(vendorRecentOrderSchema),
+  /** Set while the super admin has rejected the vendor: why, so the dashboard can say it (the shops are off the storefront meanwhile). */
+  rejectionReason: z.string().nullable(),
 });
 export type VendorOverview = z.infer<typeof vendorOverviewSchema>;

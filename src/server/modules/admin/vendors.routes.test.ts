@@ -180,6 +180,8 @@ describe('rejecting and approving', () => {
     const vendor = new TestClient(t.app, '10.4.0.9');
     const { id } = await registerAndLogin(vendor, vendorInput({ businessName: 'Kisan Gamma Crafts' }));
     expect((await reject(id, { reason: 'Incomplete KYC', code: await freshCode(t, secret) })).statusCode).toBe(200);
+    // The vendor is told, with the reason, on their own dashboard.
+    expect((await vendor.get('/api/vendor/overview')).json().rejectionReason).toBe('Incomplete KYC');
     const opened = await vendor.post('/api/vendor/shops', { shopName: 'Gamma Crafts', shopType: 'online' });
     expect(opened.statusCode, opened.body).toBe(201);
     const shopId = opened.json().id as string;
@@ -189,6 +191,7 @@ describe('rejecting and approving', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ isApproved: true, rejectionReason: null });
     expect(await status(`/api/shops/${shopId}`)).toBe(200);
+    expect((await vendor.get('/api/vendor/overview')).json().rejectionReason).toBeNull();
   });
 
   it('approving brings the products back, buyable again, keeping a shop the vendor closed closed', async () => {

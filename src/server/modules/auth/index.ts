@@ -25,4 +25,4 @@ export { adminLoginRoutes } from './admin-login.routes';
 export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
 export { setUserStatus } from './user-status';
 export { anonymiseUser, deletedEmail, removeUser } from './user-deletion';
-export { setVendorApproval, type VendorApprovalChange } from './vendor-approval';
+export { getVendorRejection, setVendorApproval, type VendorApprovalChange } from './vendor-approval';

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { vendors } from './auth.tables';
 
 export type VendorApprovalChange = { vendorUserId: string; approved: boolean; reason: string | null };
@@ -19,4 +19,10 @@ export async function setVendorApproval(tx: Tx, { vendorUserId, approved, reason
   if (row) return 'changed';
   const [exists] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, vendorUserId)).limit(1);
   return exists ? 'unchanged' : 'missing';
+}
+
+/** Why the super admin rejected the vendor ('' when no reason was kept), or null while approved. */
+export async function getVendorRejection(db: DbOrTx, vendorUserId: string): Promise<string | null> {
+  const [row] = await db.select({ isApproved: vendors.isApproved, reason: vendors.rejectionReason }).from(vendors).where(eq(vendors.userId, vendorUserId));
+  return row && !row.isApproved ? (row.reason ?? '') : null;
 }

@@ -35,7 +35,7 @@ describe('GET /api/vendor/overview', () => {
 
   it('shows zeros and no orders for a new vendor', async () => {
     const v = await newVendor();
-    expect(await overview(v.client)).toEqual({ totalProducts: 0, activeProducts: 0, totalOrders: 0, revenuePaise: 0, recentOrders: [] });
+    expect(await overview(v.client)).toEqual({ totalProducts: 0, activeProducts: 0, totalOrders: 0, revenuePaise: 0, recentOrders: [], rejectionReason: null });
   });
 
   it("counts the vendor's products over all shops, and only the vendor's own parts of orders", async () => {

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { RECENT_VENDOR_ORDERS, type VendorOverview, type VendorRecentOrder } from '../../../contracts/vendor-products.contract';
 import type { DbOrTx } from '../../platform/db';
-import { customers } from '../auth';
+import { customers, getVendorRejection } from '../auth';
 import { countVendorProducts } from '../catalog';
 import { orderParts, orders } from '../orders';
 import { vendorShops } from '../shops';
@@ -15,7 +15,7 @@ export type GetVendorOverviewArgs = { db: DbOrTx; vendorUserId: string };
  */
 export async function getVendorOverview({ db, vendorUserId }: GetVendorOverviewArgs): Promise<VendorOverview> {
   const ownParts = inArray(orderParts.storeId, db.select({ id: vendorShops.id }).from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId)));
-  const [productCounts, [totals], recent] = await Promise.all([
+  const [productCounts, [totals], recent, rejectionReason] = await Promise.all([
     countVendorProducts(db, vendorUserId),
     db
       .select({
@@ -41,12 +41,14 @@ export async function getVendorOverview({ db, vendorUserId }: GetVendorOverviewA
       .where(ownParts)
       .orderBy(desc(orders.createdAt), desc(orderParts.id))
       .limit(RECENT_VENDOR_ORDERS),
+    getVendorRejection(db, vendorUserId),
   ]);
   return {
     totalProducts: productCounts.total,
     activeProducts: productCounts.active,
     totalOrders: Number(totals?.orders ?? 0),
     revenuePaise: Number(totals?.revenue ?? 0),
+    rejectionReason,
     recentOrders: recent.map(
       (r): VendorRecentOrder => ({
         ...r,

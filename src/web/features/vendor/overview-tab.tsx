@@ -1,6 +1,7 @@
 import { CheckCircle2, IndianRupee, Package, ShoppingBag } from 'lucide-react';
 import { vendorProductMessages, type VendorRecentOrder } from '../../../contracts/vendor-products.contract';
 import { Button } from '../../ui/Button';
+import { Alert } from '../../ui/Alert';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -82,6 +83,11 @@ export function OverviewTab({ onOpenProducts }: { onOpenProducts: () => void }) 
   const o = overview.data;
   return (
     <div className="space-y-6">
+      {o.rejectionReason !== null && (
+        <Alert tone="error">
+          <strong className="font-semibold">Your vendor account was not approved.</strong> {`Your shops and products are off the storefront until the Haat team approves your account.${o.rejectionReason ? ` Reason: ${o.rejectionReason}` : ''} Please use the Contact page if you have questions.`}
+        </Alert>
+      )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total products" value={o.totalProducts.toLocaleString('en-IN')} icon={Package} tone="bg-violet-100 text-violet-800" />
         <StatCard label="Active products" value={o.activeProducts.toLocaleString('en-IN')} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
