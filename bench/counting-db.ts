@@ -38,19 +38,28 @@ class CountingPool extends pg.Pool {
   }
 }
 
-/** A fresh, migrated `haat_bench` database on the PostgreSQL server of `url`, with statement counting. */
-export async function openCountingPostgres(url: string): Promise<CountingDatabase> {
+/**
+ * A fresh, migrated `haat_bench` database on the PostgreSQL server of `url`, with statement counting;
+ * with `reuse`, the `haat_bench` database left by an earlier run when there is one (to measure again
+ * without seeding a million products again).
+ */
+export async function openCountingPostgres(url: string, { reuse = false } = {}): Promise<CountingDatabase & { reused: boolean }> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount === 1;
+  const reused = reuse && exists;
+  if (!reused) {
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  }
   await admin.end();
   const pool = new CountingPool({ connectionString: withDatabase(url, BENCH_DB), max: 10 });
   const database: Database = { db: drizzle(pool) as unknown as Db, kind: 'postgresql', close: () => pool.end() };
   await runMigrations(database);
   return {
     database,
-    label: `PostgreSQL (${new URL(url).host}, database ${BENCH_DB})`,
+    reused,
+    label: `PostgreSQL (${new URL(url).host}, database ${BENCH_DB}${reused ? ', reused' : ''})`,
     record: async (fn) => {
       pool.recording = [];
       try {

@@ -1,9 +1,11 @@
 /**
- * `npm run bench`: the catalog endpoints under load, beside a bare Fastify endpoint, on 10,000
- * products; and the SQL statements each endpoint issues for 5 and for 50 results (no N+1).
- * PostgreSQL when DATABASE_URL is set (a fresh `haat_bench` database on that server), otherwise a
- * fresh PGlite database in a temporary folder. `npm run bench -- --write` also records the figures
- * in bench/RESULTS.md.
+ * `npm run bench`: the catalog endpoints and the admin product, order and user lists under load,
+ * beside a bare Fastify endpoint, on 10,000 products (BENCH_PRODUCTS=1000000 for a million); and the
+ * SQL statements each endpoint issues for 5 and for 50 results (no N+1). PostgreSQL when
+ * DATABASE_URL is set (a fresh `haat_bench` database on that server; BENCH_REUSE=1 measures again on
+ * the one an earlier run left), otherwise a fresh PGlite database in a temporary folder.
+ * BENCH_PROPOSED_INDEXES=1 creates the indexes of bench/PROPOSED-INDEXES.sql first (otherwise they
+ * are dropped when present). `npm run bench -- --write` also records the figures in bench/RESULTS.md.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -12,15 +14,29 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
+import { adminAccounts, ensureSuperAdmin } from '../src/server/modules/auth';
+import { ADMIN_SESSION_COOKIE } from '../src/server/platform/auth-guards';
 import { loadConfig } from '../src/server/platform/config';
+import type { Db } from '../src/server/platform/db';
+import { totpCode } from '../src/server/platform/totp';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
-import { seedCatalog } from './seed';
+import { readSeeded, seedCatalog } from './seed';
 
-const PRODUCTS = 10_000;
+const DEFAULT_PRODUCTS = 10_000;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEFAULT_PRODUCTS);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
+/** Requests sent one after another (one admin at a time) for the latency of a single request. */
+const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_SEQUENTIAL ?? 200);
+const REUSE = process.env.BENCH_REUSE === '1';
+/** BENCH_PROPOSED_INDEXES=1: measure with the indexes proposed in bench/PROPOSED-INDEXES.sql (not yet a migration). */
+const WITH_PROPOSED_INDEXES = process.env.BENCH_PROPOSED_INDEXES === '1';
+const PROPOSED_INDEXES_FILE = new URL('./PROPOSED-INDEXES.sql', import.meta.url);
+const BENCH_ADMIN = { email: 'bench-admin@example.invalid', password: 'bench-admin-password-not-secret' };
 
-type Load = { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Endpoint = { name: string; path: string; sized: (n: number) => string; admin?: boolean };
+type Latency = { p50: number | string; p95: number | string; p99: number | string };
+type Load = { name: string; path: string; rps: number; underLoad: Latency; alone: (Latency & { n: number }) | null; non2xx: number; errors: number; timeouts: number };
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -29,11 +45,100 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function load(name: string, base: string, path: string): Promise<Load> {
+/** Nearest-rank percentiles of response times in milliseconds, rounded to 0.1 ms. */
+function percentiles(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  // No sample at all: not one request answered within autocannon's 10 s timeout.
+  const at = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : '> 10000');
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+/** autocannon with every 2xx response time kept, so that p95 is exact (autocannon itself reports p97.5 and p99, not p95). */
+async function cannon(url: string, headers: Record<string, string>, duration: number) {
+  const times: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+    if (status >= 200 && status < 300) times.push(time);
+  });
+  return { result: await instance, times };
+}
+
+/**
+ * Waits until the database has finished the statements of the last measurement: autocannon gives
+ * up on a request after 10 s, but PostgreSQL goes on with its query and would slow the next endpoint.
+ */
+async function drain(db: Db, postgres: boolean): Promise<void> {
+  if (!postgres) return;
+  for (let i = 0; i < 600; i++) {
+    const { rows } = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
+    if (Number(rows[0].n) === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function load(e: Endpoint, base: string, headers: Record<string, string>, sequential: boolean): Promise<Load> {
   // A short warm-up so the first compiled plans and JIT do not count.
-  await autocannon({ url: base + path, connections: CONNECTIONS, duration: 1 });
-  const r = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION_S });
-  return { name, path, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  await cannon(base + e.path, headers, 1);
+  const { result, times } = await cannon(base + e.path, headers, DURATION_S);
+  let alone: Load['alone'] = null;
+  if (sequential) {
+    const samples: number[] = [];
+    // At most a minute per endpoint: a list that takes a second would otherwise hold the run for minutes.
+    const until = Date.now() + 60_000;
+    for (let i = 0; i < SEQUENTIAL_REQUESTS && (i < 20 || Date.now() < until); i++) {
+      const t = performance.now();
+      const res = await fetch(base + e.path, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${e.path} answered ${res.status}`);
+      samples.push(performance.now() - t);
+    }
+    alone = { ...percentiles(samples), n: samples.length };
+  }
+  return { name: e.name, path: e.path, rps: Math.round(result.requests.average), underLoad: percentiles(times), alone, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+}
+
+/**
+ * Signs in as the super admin through the API, as a browser does: password, two-factor setup, a
+ * code computed from the secret like an authenticator app; answers the session cookie.
+ */
+async function signInAdmin(db: Db, base: string): Promise<string> {
+  // A reused bench database keeps the admin of the last run: start again from a new account.
+  await db.delete(adminAccounts);
+  await ensureSuperAdmin({ db, ...BENCH_ADMIN });
+  const jar = new Map<string, string>();
+  const post = async <T>(path: string, body: unknown = {}): Promise<T> => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'haat', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(';')[0];
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`admin sign-in: ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  const login = await post<{ next: string }>('/api/admin/login', BENCH_ADMIN);
+  if (login.next !== 'setup2fa') throw new Error(`admin sign-in: expected two-factor setup, got ${login.next}`);
+  const { secret } = await post<{ secret: string }>('/api/admin/2fa/setup');
+  await post('/api/admin/2fa/verify', { code: totpCode(secret) });
+  const token = jar.get(ADMIN_SESSION_COOKIE);
+  if (!token) throw new Error('admin sign-in: no session cookie');
+  return `${ADMIN_SESSION_COOKIE}=${token}`;
+}
+
+/** The CREATE INDEX statements of bench/PROPOSED-INDEXES.sql and the index each one names. */
+function proposedIndexes(): { name: string; statement: string }[] {
+  const text = readFileSync(PROPOSED_INDEXES_FILE, 'utf8').replace(/^\s*--.*$/gm, '');
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((statement) => {
+      const name = /create\s+index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?"?(\w+)"?/i.exec(statement)?.[1];
+      if (!name) throw new Error(`bench/PROPOSED-INDEXES.sql: not a CREATE INDEX: ${statement}`);
+      return { name, statement };
+    });
 }
 
 function table(header: string[], rows: (string | number)[][]): string {
@@ -46,15 +151,36 @@ async function main() {
   // Other work on the machine skews the figures; the report says how busy it was.
   const loadBefore = loadavg()[0].toFixed(1);
   const url = process.env.DATABASE_URL;
-  const counting: CountingDatabase = url ? await openCountingPostgres(url) : await openCountingPglite();
+  const counting: CountingDatabase & { reused?: boolean } = url ? await openCountingPostgres(url, { reuse: REUSE }) : await openCountingPglite();
   const { db } = counting.database;
   const version = await counting.serverVersion();
   console.log(`Database: ${counting.label}, ${version}`);
 
   const seedStart = Date.now();
-  const seeded = await seedCatalog(db, PRODUCTS);
-  await db.execute(sql`analyze`);
-  console.log(`Seeded ${seeded.products} products, ${seeded.shops} shops, ${seeded.categories} categories, ${seeded.reviews} reviews in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  let seeded = counting.reused ? await readSeeded(db) : null;
+  if (seeded && seeded.products !== PRODUCTS) throw new Error(`BENCH_REUSE: haat_bench holds ${seeded.products} products, not ${PRODUCTS}`);
+  let seedSeconds: number | null = null;
+  if (!seeded) {
+    seeded = await seedCatalog(db, PRODUCTS, { progress: (line) => console.log(line) });
+    // As autovacuum leaves a table in steady use: hint bits set, visibility map ready for index-only scans.
+    await db.execute(sql`vacuum analyze`);
+    seedSeconds = (Date.now() - seedStart) / 1000;
+  }
+  const what = `${seeded.products.toLocaleString('en-IN')} products, ${seeded.shops} shops, ${seeded.categories} categories, ${seeded.reviews} reviews, ${seeded.customers.toLocaleString('en-IN')} customers, ${seeded.orders.toLocaleString('en-IN')} orders (${seeded.orderParts.toLocaleString('en-IN')} shop parts, ${seeded.orderItems.toLocaleString('en-IN')} items)`;
+  console.log(seedSeconds === null ? `Reused ${what}` : `Seeded ${what} in ${seedSeconds.toFixed(1)} s`);
+
+  // The proposed indexes are there exactly when asked for, so that a reused database measures what the report says.
+  const proposed = proposedIndexes();
+  for (const index of proposed) {
+    if (WITH_PROPOSED_INDEXES) {
+      const t = Date.now();
+      await db.execute(sql.raw(index.statement.replace(/create\s+index\s+(?!if\s+not\s+exists)/i, 'CREATE INDEX IF NOT EXISTS ')));
+      console.log(`Proposed index ${index.name} ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    } else {
+      await db.execute(sql.raw(`DROP INDEX IF EXISTS ${index.name}`));
+    }
+  }
+  await db.execute(sql`vacuum analyze`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-app-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir });
@@ -63,61 +189,106 @@ async function main() {
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareBase = await listen(bare);
+  const adminCookie = await signInAdmin(db, base);
+  const headersOf = (e: Endpoint): Record<string, string> => (e.admin ? { cookie: adminCookie } : {});
 
-  const endpoints = [
-    { name: 'Product list, page 3', path: '/api/products?page=3', sized: (n: number) => `/api/products?page=3&pageSize=${n}` },
-    { name: 'Search "cotton"', path: '/api/products?q=cotton', sized: (n: number) => `/api/products?q=cotton&pageSize=${n}` },
-    { name: 'Search with a typo "kurtha"', path: '/api/products?q=kurtha', sized: (n: number) => `/api/products?q=kurtha&pageSize=${n}` },
-    { name: 'Product page', path: `/api/products/${seeded.sampleProductId}`, sized: () => `/api/products/${seeded.sampleProductId}` },
-    { name: 'Product reviews', path: `/api/products/${seeded.sampleProductId}/reviews`, sized: (n: number) => `/api/products/${seeded.sampleProductId}/reviews?pageSize=${n}` },
+  const id = seeded.sampleProductId;
+  const endpoints: Endpoint[] = [
+    { name: 'Product list, page 3', path: '/api/products?page=3', sized: (n) => `/api/products?page=3&pageSize=${n}` },
+    { name: 'Search "cotton"', path: '/api/products?q=cotton', sized: (n) => `/api/products?q=cotton&pageSize=${n}` },
+    { name: 'Search with a typo "kurtha"', path: '/api/products?q=kurtha', sized: (n) => `/api/products?q=kurtha&pageSize=${n}` },
+    { name: 'Product page', path: `/api/products/${id}`, sized: () => `/api/products/${id}` },
+    { name: 'Product reviews', path: `/api/products/${id}/reviews`, sized: (n) => `/api/products/${id}/reviews?pageSize=${n}` },
+  ];
+  const adminEndpoints: Endpoint[] = [
+    { name: 'Admin products, page 1', path: '/api/admin/products', sized: (n) => `/api/admin/products?pageSize=${n}`, admin: true },
+    { name: 'Admin products, search "kurta"', path: '/api/admin/products?q=kurta', sized: (n) => `/api/admin/products?q=kurta&pageSize=${n}`, admin: true },
+    { name: 'Admin orders, page 1', path: '/api/admin/orders', sized: (n) => `/api/admin/orders?pageSize=${n}`, admin: true },
+    { name: 'Admin orders, search "sharma"', path: '/api/admin/orders?q=sharma', sized: (n) => `/api/admin/orders?q=sharma&pageSize=${n}`, admin: true },
+    { name: 'Admin users, page 1', path: '/api/admin/users', sized: (n) => `/api/admin/users?pageSize=${n}`, admin: true },
+    { name: 'Admin users, search "sharma"', path: '/api/admin/users?q=sharma', sized: (n) => `/api/admin/users?q=sharma&pageSize=${n}`, admin: true },
   ];
 
   // SQL statements per request, one request at a time, for 5 and for 50 results.
   const counts: (string | number)[][] = [];
   const plans: string[] = [];
-  for (const e of endpoints) {
+  for (const e of [...endpoints, ...adminEndpoints]) {
     const perSize: number[] = [];
     let found = '';
     for (const size of [5, 50]) {
       let body = '';
       const statements = await counting.record(async () => {
-        const res = await fetch(base + e.sized(size));
+        const res = await fetch(base + e.sized(size), { headers: headersOf(e) });
         body = await res.text();
         if (!res.ok) throw new Error(`${e.sized(size)} answered ${res.status}: ${body}`);
       });
       perSize.push(statements.length);
       const parsed = JSON.parse(body) as { total?: number; items?: unknown[] };
       if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
-      if (size === 50 && e.path.includes('?q=')) {
+      if (size === 50 && e.path.includes('?q=') && !e.admin) {
         const page = statements.find((s) => /order by/i.test(s.text)) ?? statements[0];
         const indexes = [...new Set((await counting.explain(page)).match(/products_\w+_idx/g) ?? [])];
         plans.push(`${e.name}, the plan PostgreSQL chose: ${indexes.length ? `index scans on ${indexes.join(', ')}` : 'one sequential scan of products (see Indexes below)'}`);
+      }
+      if (size === 50 && e.admin && e.path.includes('?q=')) {
+        // The admin session lookup is one of the statements; the list's own are the page and the count.
+        const own = statements.filter((s) => !/admin_sessions/.test(s.text));
+        const used = new Set<string>();
+        let scans = false;
+        for (const s of own) {
+          const plan = await counting.explain(s);
+          for (const m of plan.match(/\b\w+_(?:idx|pkey|unique)\b/g) ?? []) used.add(m);
+          if (/Seq Scan on (products|orders|order_parts|order_items|users|user_profiles|customers)\b/.test(plan)) scans = true;
+        }
+        plans.push(`${e.name}, the plans PostgreSQL chose: ${used.size ? `indexes ${[...used].join(', ')}` : 'no index'}${scans ? ', with a sequential scan of a large table' : ''}`);
       }
     }
     counts.push([e.name, perSize[0], perSize[1], found || '1 product']);
   }
 
   const loads: Load[] = [];
-  for (const e of endpoints.slice(0, 4)) loads.push(await load(e.name, base, e.path));
-  loads.push(await load('Bare Fastify (same process)', bareBase, '/bench/bare'));
+  const measure = async (e: Endpoint, at: string, sequential: boolean) => {
+    await drain(db, Boolean(url));
+    const l = await load(e, at, headersOf(e), sequential);
+    console.log(`${e.name}: ${l.rps} requests/s, p95 ${l.underLoad.p95} ms${l.alone ? `, alone p95 ${l.alone.p95} ms` : ''}`);
+    return l;
+  };
+  for (const e of endpoints.slice(0, 4)) loads.push(await measure(e, base, false));
+  loads.push(await measure({ name: 'Bare Fastify (same process)', path: '/bench/bare', sized: () => '' }, bareBase, false));
+  const adminLoads: Load[] = [];
+  for (const e of adminEndpoints) adminLoads.push(await measure(e, base, true));
 
   await app.close();
   await bare.close();
   await counting.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore} before the run`;
+  const loadAfter = loadavg()[0].toFixed(1);
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore} before the run and ${loadAfter} after it`;
   const loadTable = table(
-    ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    loads.map((l) => [`${l.name} \`${l.path.replace(seeded.sampleProductId, ':id')}\``, l.rps, l.p50, l.p99, l.non2xx, l.errors]),
+    ['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
+    loads.map((l) => [`${l.name} \`${l.path.replace(id, ':id')}\``, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.non2xx, `${l.errors} (${l.timeouts})`]),
+  );
+  const adminTable = table(
+    ['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'alone: requests', 'alone: p50 ms', 'alone: p95 ms', 'alone: p99 ms', 'non-2xx', 'errors (timeouts)'],
+    adminLoads.map((l) => [`${l.name} \`${l.path}\``, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.alone?.n ?? '', l.alone?.p50 ?? '', l.alone?.p95 ?? '', l.alone?.p99 ?? '', l.non2xx, `${l.errors} (${l.timeouts})`]),
   );
   const countTable = table(['endpoint', 'SQL statements, pageSize 5', 'SQL statements, pageSize 50', 'results (pageSize 50)'], counts);
+  const indexNote = proposed.length
+    ? WITH_PROPOSED_INDEXES
+      ? `With the proposed indexes of bench/PROPOSED-INDEXES.sql (${proposed.map((p) => p.name).join(', ')}).`
+      : `Without the proposed indexes of bench/PROPOSED-INDEXES.sql: the migrations' indexes only.`
+    : '';
   const report = [
-    `### ${url ? 'PostgreSQL' : 'PGlite'} (${new Date().toISOString().slice(0, 10)})`,
+    `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`}${WITH_PROPOSED_INDEXES ? ', with the proposed indexes' : ''} (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${PRODUCTS.toLocaleString('en-IN')} products; ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint.`,
+    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint; p95 computed from every response time. ${indexNote}`,
     '',
     loadTable,
+    '',
+    `Admin lists (a super admin session signed in with password and two-factor code). "alone": up to ${SEQUENTIAL_REQUESTS} requests one after another (at most a minute's worth), the time one admin waits when nobody else is using the API.`,
+    '',
+    adminTable,
     '',
     countTable,
     '',
@@ -129,10 +300,16 @@ async function main() {
 
   if (process.argv.includes('--write')) {
     const file = new URL('./RESULTS.md', import.meta.url);
-    const marker = url ? 'postgresql' : 'pglite';
-    const text = readFileSync(file, 'utf8');
+    // One section per database, per catalog size other than the default, and per index set.
+    const marker = `${url ? 'postgresql' : 'pglite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `:${PRODUCTS}`}${WITH_PROPOSED_INDEXES ? ':proposed-indexes' : ''}`;
+    let text = readFileSync(file, 'utf8');
     const start = `<!-- bench:${marker}:start -->`;
     const end = `<!-- bench:${marker}:end -->`;
+    if (!text.includes(start)) {
+      const before = text.indexOf('## Reading the figures');
+      if (before < 0) throw new Error('bench/RESULTS.md has no "## Reading the figures" heading to put a new section before');
+      text = `${text.slice(0, before)}${start}\n${end}\n\n${text.slice(before)}`;
+    }
     const i = text.indexOf(start);
     const j = text.indexOf(end);
     if (i < 0 || j < i) throw new Error(`bench/RESULTS.md has no ${start} ... ${end} section`);
