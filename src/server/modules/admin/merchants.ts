@@ -5,7 +5,7 @@ import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { recordAudit } from '../audit';
-import { consumeAdminStepUp, users } from '../auth';
+import { consumeAdminStepUp, deletedUserIds } from '../auth';
 import { merchants, merchantTransactions, setMerchantVerified } from '../merchants';
 import { referrals } from '../referrals';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
@@ -70,7 +70,7 @@ function where(query: AdminMerchantsQuery) {
     : undefined;
   const verified = query.verified === 'verified' ? eq(merchants.isVerified, true) : query.verified === 'unverified' ? eq(merchants.isVerified, false) : undefined;
   // A deleted merchant stays (anonymised) for its recorded payments, but is nobody to list.
-  const live = sql`${merchants.userId} not in (select ${users.id} from ${users} where ${users.status} = 'deleted')`;
+  const live = sql`${merchants.userId} not in (${deletedUserIds})`;
   return and(live, search, verified);
 }
 

@@ -3,7 +3,7 @@ import { describeAuditAction, type AdminOverview } from '../../../contracts/admi
 import { growthPercent } from '../../../domain/growth';
 import { queryRows, type DbOrTx } from '../../platform/db';
 import { systemLogs } from '../audit';
-import { adminAccounts, users, vendors } from '../auth';
+import { adminAccounts, deletedUserIds, users, vendors } from '../auth';
 import { products } from '../catalog';
 import { employees } from '../erp';
 import { merchants } from '../merchants';
@@ -19,8 +19,6 @@ const sameMomentLastMonth = sql`(((now() at time zone ${IST}) - interval '1 mont
 const revenueOf = sql`(${orders.totalAmountPaise} - ${orders.refundDuePaise})`;
 
 const num = (v: unknown) => Number(v ?? 0);
-// Accounts the super admin deleted stay (anonymised) for their history, but count no more.
-const deletedUsers = sql`select ${users.id} from ${users} where ${users.status} = 'deleted'`;
 
 /** SPEC.md's admin stats: totals, this month's growth against the same days of last month, 30 days of orders and revenue, and the latest audit entries. */
 export async function getAdminOverview({ db }: { db: DbOrTx }): Promise<AdminOverview> {
@@ -29,11 +27,11 @@ export async function getAdminOverview({ db }: { db: DbOrTx }): Promise<AdminOve
       (select count(*) from ${users} where ${users.status} <> 'deleted') as users,
       (select count(*) from ${users} where ${users.createdAt} >= ${thisMonth}) as users_now,
       (select count(*) from ${users} where ${users.createdAt} >= ${lastMonth} and ${users.createdAt} < ${sameMomentLastMonth}) as users_before,
-      (select count(*) from ${merchants} where ${merchants.userId} not in (${deletedUsers})) as merchants,
-      (select count(*) from ${vendors} where ${vendors.userId} not in (${deletedUsers})) as vendors,
+      (select count(*) from ${merchants} where ${merchants.userId} not in (${deletedUserIds})) as merchants,
+      (select count(*) from ${vendors} where ${vendors.userId} not in (${deletedUserIds})) as vendors,
       (select count(*) from ${referrals}) as referrals,
       (select count(*) from ${products} where ${products.withdrawnAt} is null) as products,
-      (select count(*) from ${vendors} where not ${vendors.isApproved} and ${vendors.userId} not in (${deletedUsers}))
+      (select count(*) from ${vendors} where not ${vendors.isApproved} and ${vendors.userId} not in (${deletedUserIds}))
         + (select count(*) from ${employees} where not ${employees.isApproved} and ${employees.deletedAt} is null) as pending,
       (select count(*) from ${orders}) as orders,
       (select coalesce(sum(${revenueOf}), 0) from ${orders}) as revenue,

@@ -24,5 +24,5 @@ export { settingsRoutes } from './settings.routes';
 export { adminLoginRoutes } from './admin-login.routes';
 export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
 export { setUserStatus } from './user-status';
-export { anonymiseUser, deletedEmail, removeUser } from './user-deletion';
+export { anonymiseUser, deletedEmail, deletedUserIds, removeUser } from './user-deletion';
 export { getVendorRejection, setVendorApproval, type VendorApprovalChange } from './vendor-approval';

@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { endSessions } from './auth.service';
 import { addresses, customers, passwordResetTokens, userProfiles, users, vendors } from './auth.tables';
 
 /** The address a deleted account's email becomes: unique, unroutable, and no longer anyone's. */
-export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
+
+/** The ids of deleted accounts: kept (anonymised) for their history, but nobody to count or list. */
+export const deletedUserIds = sql`select ${users.id} from ${users} where ${users.status} = 'deleted'`;
 
 /**
  * Anonymises an account that history refers to (orders, points, payouts): every personal field is

@@ -27,6 +27,9 @@ export async function setProductActiveByAdmin(tx: DbOrTx, { productId, isActive 
   return { ...row, wasActive: current.isActive };
 }
 
+// Withdrawn: inactive for good, off every list, kept for the orders that name it.
+const withdrawal = () => ({ isActive: false, withdrawnAt: sql`now()`, updatedAt: sql`now()` });
+
 export type ProductDeletion = { id: string; name: string; outcome: 'removed' | 'withdrawn' };
 
 /**
@@ -40,7 +43,7 @@ export async function deleteProductByAdmin(tx: Tx, productId: string): Promise<P
   if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   const [ordered] = await queryRows<{ ordered: boolean }>(tx, sql`select exists (select 1 from order_items where product_id = ${productId}) as ordered`);
   if (ordered?.ordered) {
-    await tx.update(products).set({ isActive: false, withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    await tx.update(products).set(withdrawal()).where(eq(products.id, productId));
     return { id: productId, name: current.name, outcome: 'withdrawn' };
   }
   await tx.delete(products).where(eq(products.id, productId));
@@ -52,7 +55,7 @@ export async function withdrawShopProducts(tx: Tx, storeIds: string[]): Promise<
   if (storeIds.length === 0) return 0;
   const rows = await tx
     .update(products)
-    .set({ isActive: false, withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+    .set(withdrawal())
     .where(and(inArray(products.storeId, storeIds), isNull(products.withdrawnAt)))
     .returning({ id: products.id });
   return rows.length;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../platform/db';
+import { deletedEmail } from '../auth';
 import { employees, employeeSessions } from './erp.tables';
 
 /** Approves an employee's registration so that they can sign in to the ERP; answers their email, or null when unknown. */
@@ -30,7 +31,7 @@ export async function deleteEmployee(tx: Tx, { employeeId }: { employeeId: strin
   await tx
     .update(employees)
     .set({
-      email: `deleted-${employeeId}@deleted.invalid`,
+      email: deletedEmail(employeeId),
       passwordHash: '!deleted',
       firstName: 'Deleted',
       lastName: 'employee',
