@@ -4,8 +4,7 @@
  * SQL statements each endpoint issues for 5 and for 50 results (no N+1). PostgreSQL when
  * DATABASE_URL is set (a fresh `haat_bench` database on that server; BENCH_REUSE=1 measures again on
  * the one an earlier run left), otherwise a fresh PGlite database in a temporary folder.
- * BENCH_PROPOSED_INDEXES=1 creates the indexes of bench/PROPOSED-INDEXES.sql first (otherwise they
- * are dropped when present). `npm run bench -- --write` also records the figures in bench/RESULTS.md.
+ * `npm run bench -- --write` also records the figures in bench/RESULTS.md.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -29,9 +28,6 @@ const CONNECTIONS = 10;
 /** Requests sent one after another (one admin at a time) for the latency of a single request. */
 const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const REUSE = process.env.BENCH_REUSE === '1';
-/** BENCH_PROPOSED_INDEXES=1: measure with the indexes proposed in bench/PROPOSED-INDEXES.sql (not yet a migration). */
-const WITH_PROPOSED_INDEXES = process.env.BENCH_PROPOSED_INDEXES === '1';
-const PROPOSED_INDEXES_FILE = new URL('./PROPOSED-INDEXES.sql', import.meta.url);
 const BENCH_ADMIN = { email: 'bench-admin@example.invalid', password: 'bench-admin-password-not-secret' };
 
 type Endpoint = { name: string; path: string; sized: (n: number) => string; admin?: boolean };
@@ -127,20 +123,6 @@ async function signInAdmin(db: Db, base: string): Promise<string> {
   return `${ADMIN_SESSION_COOKIE}=${token}`;
 }
 
-/** The CREATE INDEX statements of bench/PROPOSED-INDEXES.sql and the index each one names. */
-function proposedIndexes(): { name: string; statement: string }[] {
-  const text = readFileSync(PROPOSED_INDEXES_FILE, 'utf8').replace(/^\s*--.*$/gm, '');
-  return text
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((statement) => {
-      const name = /create\s+index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?"?(\w+)"?/i.exec(statement)?.[1];
-      if (!name) throw new Error(`bench/PROPOSED-INDEXES.sql: not a CREATE INDEX: ${statement}`);
-      return { name, statement };
-    });
-}
-
 function table(header: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
@@ -169,17 +151,6 @@ async function main() {
   const what = `${seeded.products.toLocaleString('en-IN')} products, ${seeded.shops} shops, ${seeded.categories} categories, ${seeded.reviews} reviews, ${seeded.customers.toLocaleString('en-IN')} customers, ${seeded.orders.toLocaleString('en-IN')} orders (${seeded.orderParts.toLocaleString('en-IN')} shop parts, ${seeded.orderItems.toLocaleString('en-IN')} items)`;
   console.log(seedSeconds === null ? `Reused ${what}` : `Seeded ${what} in ${seedSeconds.toFixed(1)} s`);
 
-  // The proposed indexes are there exactly when asked for, so that a reused database measures what the report says.
-  const proposed = proposedIndexes();
-  for (const index of proposed) {
-    if (WITH_PROPOSED_INDEXES) {
-      const t = Date.now();
-      await db.execute(sql.raw(index.statement.replace(/create\s+index\s+(?!if\s+not\s+exists)/i, 'CREATE INDEX IF NOT EXISTS ')));
-      console.log(`Proposed index ${index.name} ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-    } else {
-      await db.execute(sql.raw(`DROP INDEX IF EXISTS ${index.name}`));
-    }
-  }
   await db.execute(sql`vacuum analyze`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-app-'));
@@ -274,15 +245,10 @@ async function main() {
     adminLoads.map((l) => [`${l.name} \`${l.path}\``, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.alone?.n ?? '', l.alone?.p50 ?? '', l.alone?.p95 ?? '', l.alone?.p99 ?? '', l.non2xx, `${l.errors} (${l.timeouts})`]),
   );
   const countTable = table(['endpoint', 'SQL statements, pageSize 5', 'SQL statements, pageSize 50', 'results (pageSize 50)'], counts);
-  const indexNote = proposed.length
-    ? WITH_PROPOSED_INDEXES
-      ? `With the proposed indexes of bench/PROPOSED-INDEXES.sql (${proposed.map((p) => p.name).join(', ')}).`
-      : `Without the proposed indexes of bench/PROPOSED-INDEXES.sql: the migrations' indexes only.`
-    : '';
   const report = [
-    `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`}${WITH_PROPOSED_INDEXES ? ', with the proposed indexes' : ''} (${new Date().toISOString().slice(0, 10)})`,
+    `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`} (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint; p95 computed from every response time. ${indexNote}`,
+    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint; p95 computed from every response time.`,
     '',
     loadTable,
     '',
@@ -300,8 +266,8 @@ async function main() {
 
   if (process.argv.includes('--write')) {
     const file = new URL('./RESULTS.md', import.meta.url);
-    // One section per database, per catalog size other than the default, and per index set.
-    const marker = `${url ? 'postgresql' : 'pglite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `:${PRODUCTS}`}${WITH_PROPOSED_INDEXES ? ':proposed-indexes' : ''}`;
+    // One section per database and per catalog size other than the default.
+    const marker = `${url ? 'postgresql' : 'pglite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `:${PRODUCTS}`}`;
     let text = readFileSync(file, 'utf8');
     const start = `<!-- bench:${marker}:start -->`;
     const end = `<!-- bench:${marker}:end -->`;

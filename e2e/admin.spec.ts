@@ -1,41 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
+import { ADMIN, authenticator, codeFor, credentials, rememberAdminSecret } from './admin-auth';
 import { expectAccessible } from './helpers';
 
 // The super admin's first sign-in with two-factor set up on the spot, then a normal sign-in (issue 8, point 1).
 // The e2e server creates the super admin from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts).
-
-const ADMIN = { email: 'superadmin@haat.test', password: 'Sup3r-Secret-Admin!' };
-const STEP = 30_000;
-/** What an authenticator app would show for this secret, `stepsAhead` periods from now. */
-const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ issuer: 'Haat', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * STEP });
-
-/**
- * A code the server has not seen yet, as an authenticator gives one: each code works once, and the
- * server takes a code only within 2 time steps of now, so after a few codes this waits for time to move on.
- */
-function authenticator(secret: string) {
-  let last = -Infinity;
-  return async (page: Page): Promise<string> => {
-    for (;;) {
-      const now = Date.now();
-      const current = Math.floor(now / STEP);
-      const step = Math.max(last + 1, current - 1);
-      if (step <= current + 1) {
-        last = step;
-        return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP + STEP / 2 });
-      }
-      await page.waitForTimeout((current + 1) * STEP - now + 250);
-    }
-  };
-}
-
-async function credentials(page: Page) {
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables then deletes a product, processes referral qualifications, reads a message and finds it all in the audit log', async ({ page }) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
@@ -58,6 +26,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   expect(await qr.getAttribute('width')).toBe('300');
   const secret = ((await page.getByLabel('Secret key').textContent()) ?? '').trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  rememberAdminSecret(secret);
   await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(8);
   await expectAccessible(page);
 

@@ -71,6 +71,8 @@ test('the demo customer signs in and the header shows the customer links @phone'
   await page.getByLabel('Email').fill('customer@haat.test');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Customer@123');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Wait for the signed-in page: the phone menu opened earlier is the guest's and closes on the redirect.
+  await expect(page).not.toHaveURL(/\/login/);
   if (isMobile) {
     const menu = page.getByRole('button', { name: 'Open menu' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');

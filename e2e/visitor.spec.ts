@@ -70,7 +70,7 @@ for (const [path, heading] of pages) {
   });
 }
 
-test('pages of later releases show their title; the admin area needs its sign-in; unknown paths show the 404 page', async ({ page }) => {
+test('/erp-register shows its form; the admin area needs its sign-in; unknown paths show the 404 page', async ({ page }) => {
   await page.goto('/erp-register');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Employee Registration');
   // Without an admin session, /admin and every path under it lead to the admin sign-in.

@@ -9,6 +9,11 @@ export const adminProductStatuses = ['active', 'disabled'] as const;
 export type AdminProductStatus = (typeof adminProductStatuses)[number];
 export const adminProductStatusFilters = ['all', ...adminProductStatuses] as const;
 export const adminProductSorts = ['name', 'price', 'stock', 'createdAt'] as const;
+/**
+ * Matches the Products tab counts at most. Among a million products a common word matches tens of
+ * thousands, and counting them all reads each one; past this the list says "1,000+".
+ */
+export const ADMIN_PRODUCT_COUNT_CAP = 1_000;
 
 export const adminProductsQuerySchema = adminListQuerySchema.extend({
   status: z.preprocess(blankToUndefined, z.enum(adminProductStatusFilters, { error: 'Unknown status' }).default('all')),
@@ -35,7 +40,11 @@ export const adminProductSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductPageSchema = pageSchema(adminProductSchema);
+/**
+ * A page of products. The count stops at ADMIN_PRODUCT_COUNT_CAP (or the end of the page asked for,
+ * when further): `totalCapped` says there are more matches than `total` (shown as "1,000+").
+ */
+export const adminProductPageSchema = pageSchema(adminProductSchema).extend({ totalCapped: z.boolean() });
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /** Disable or enable: only the fresh two-factor code (SPEC.md section 6). */

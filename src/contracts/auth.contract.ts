@@ -175,11 +175,9 @@ const websiteUrl = z.url({
   protocol: /^https?$/,
   hostname: /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i,
 });
-export const merchantRegisterSchema = z
-  .object({
-    role: z.literal('merchant'),
+/** The business fields a merchant gives at sign-up and edits on their dashboard (SPEC.md section 5). */
+export const merchantBusinessFields = {
     businessName: requiredText('Business name is required', 120),
-    email: emailSchema,
     mobileNumber: mobile('Mobile number is required'),
     upiId: upiIdSchema,
     whatsappNumber: optionalMobile,
@@ -206,6 +204,13 @@ export const merchantRegisterSchema = z
           .max(100, 'Cashback must be between 0 and 100')
           .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Cashback can have at most one decimal place'),
       ),
+};
+
+export const merchantRegisterSchema = z
+  .object({
+    role: z.literal('merchant'),
+    ...merchantBusinessFields,
+    email: emailSchema,
     referralCode,
     password,
     confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),

@@ -18,3 +18,8 @@ export function isIsoDate(value: string): boolean {
 
 /** Account holders must be at least 18 (Terms of Service). */
 export const MINIMUM_AGE = 18;
+
+/** Today's date in India (YYYY-MM-DD): a payment cannot be dated after it. */
+export function todayInIndia(now = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}

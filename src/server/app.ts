@@ -36,9 +36,11 @@ import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
 import { contentRoutes } from './modules/content';
-import { setMerchantEmail } from './modules/merchants';
+import { merchantRoutes, setMerchantEmail } from './modules/merchants';
+import { erpRoutes } from './modules/erp';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
+import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
@@ -124,6 +126,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(profileRoutes);
   await app.register(settingsRoutes, { onEmailChanged: setMerchantEmail });
   await app.register(shopsRoutes);
+  await app.register(merchantRoutes);
+  await app.register(referralsRoutes);
+  await app.register(erpRoutes);
   await app.register(publicShopsRoutes);
   await app.register(mediaRoutes);
   await app.register(rewardsRoutes);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/db';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
+import { releaseDueCashback } from './modules/merchants';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
@@ -39,7 +40,8 @@ async function main() {
   // The address is printed once, below, as the line to open; the log only notes the start.
   await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
   const jobs = [
-    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log }),
+    // Merchants' cashback is released by the same job as order points (rewards knows no merchant, so it is handed in).
+    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, also: [releaseDueCashback] }),
     startStockHoldsJob({ db: database.db, log: app.log }),
     startReferralQualificationJob({ db: database.db, log: app.log }),
   ];

@@ -4,7 +4,6 @@ import { HomePage } from './features/home/home-page';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { RequireRole } from './layout/RequireRole';
 import { RootLayout } from './layout/RootLayout';
-import { UpcomingPage } from './layout/UpcomingPage';
 import { RouteError } from './layout/RouteError';
 
 // Each page but the home page is its own chunk, fetched when first opened (a phone on a slow
@@ -14,7 +13,12 @@ const ResetPasswordPage = lazy(() => import('./features/auth/password-reset-page
 const AdminLoginPage = lazy(() => import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })));
 const AdminDashboardPage = lazy(() => import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
 const AdminIndexPage = lazy(() => import('./features/admin/admin-routes').then((m) => ({ default: m.AdminIndexPage })));
+const ErpLoginPage = lazy(() => import('./features/erp/erp-login-page').then((m) => ({ default: m.ErpLoginPage })));
+const ErpRegisterPage = lazy(() => import('./features/erp/erp-register-page').then((m) => ({ default: m.ErpRegisterPage })));
+const ErpDashboardPage = lazy(() => import('./features/erp/erp-dashboard-page').then((m) => ({ default: m.ErpDashboardPage })));
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const MerchantDashboardPage = lazy(() => import('./features/merchant/merchant-dashboard-page').then((m) => ({ default: m.MerchantDashboardPage })));
+const StandeePage = lazy(() => import('./features/merchant/standee-page').then((m) => ({ default: m.StandeePage })));
 const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
 const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const VendorRegisterPage = lazy(() => import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })));
@@ -35,8 +39,6 @@ const ProfilePage = lazy(() => import('./features/profile/profile-page').then((m
 const VendorDashboardPage = lazy(() => import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })));
 const WalletPage = lazy(() => import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })));
 
-const upcoming = (path: string, title: string): RouteObject => ({ path, element: <UpcomingPage title={title} /> });
-
 /** Every route of SPEC.md's route list, under the shared layout. */
 export const routes: RouteObject[] = [
   {
@@ -53,6 +55,22 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'vendor/register', element: <VendorRegisterPage /> },
           { path: 'merchant/register', element: <MerchantRegisterPage /> },
+          {
+            path: 'merchant/dashboard',
+            element: (
+              <RequireRole roles={['merchant']}>
+                <MerchantDashboardPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'merchant/standee',
+            element: (
+              <RequireRole roles={['merchant']}>
+                <StandeePage />
+              </RequireRole>
+            ),
+          },
           { path: 'shop/:id', element: <ShopPage /> },
           { path: 'cart', element: <CartPage /> },
           { path: 'orders', element: <OrdersPage /> },
@@ -72,9 +90,9 @@ export const routes: RouteObject[] = [
           { path: 'admin/login', element: <AdminLoginPage /> },
           { path: 'admin/dashboard', element: <AdminDashboardPage /> },
           { path: 'admin/*', element: <AdminDashboardPage /> },
-          upcoming('erp', 'Employee Login'),
-          upcoming('erp-register', 'Employee Registration'),
-          upcoming('erp/dashboard', 'ERP Dashboard'),
+          { path: 'erp', element: <ErpLoginPage /> },
+          { path: 'erp-register', element: <ErpRegisterPage /> },
+          { path: 'erp/dashboard', element: <ErpDashboardPage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'how-it-works', element: <HowItWorksPage /> },
           { path: 'become-vendor', element: <BecomeVendorPage /> },

@@ -8,7 +8,8 @@ import { addresses, customers, userProfiles, users, vendors, verifyPassword } fr
 import { categories, products } from '../modules/catalog';
 import { employees } from '../modules/erp';
 import { images } from '../modules/media';
-import { merchants } from '../modules/merchants';
+import { merchants, merchantTransactions } from '../modules/merchants';
+import { referrals } from '../modules/referrals';
 import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
@@ -117,7 +118,7 @@ describe('demo data', () => {
   });
 
   it('lets every demo account sign in with its role', async () => {
-    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
+    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
     for (const account of summary.accounts) {
       if (account.role === 'employee') {
         const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));
@@ -133,6 +134,16 @@ describe('demo data', () => {
       expect(u?.role).toBe(account.role);
       expect(await verifyPassword(u.passwordHash, account.password)).toBe(true);
     }
+  });
+
+  it("fills the merchant's dashboard: a customer it referred, who paid it three times with cashback pending", async () => {
+    const [kavya] = await database.db.select({ userId: customers.userId, pending: customers.pendingPoints, available: customers.rewardPoints }).from(customers).where(eq(customers.email, 'kavya@haat.test'));
+    // 2.5 % of ₹180, ₹450.50 and ₹1,200: 4 + 11 + 30 points, pending until the merchant is verified.
+    expect(kavya).toMatchObject({ pending: 45, available: 0 });
+    const payments = await database.db.select().from(merchantTransactions).where(eq(merchantTransactions.customerUserId, kavya.userId));
+    expect(payments.map((p) => p.cashbackPoints).sort((a, b) => a - b)).toEqual([4, 11, 30]);
+    const [referral] = await database.db.select().from(referrals).where(eq(referrals.referredUserId, kavya.userId));
+    expect(referral).toMatchObject({ referredUserType: 'customer', status: 'active' });
   });
 
   it('gives the merchant a MERCH referral code', async () => {

@@ -6,7 +6,8 @@ import { addresses, createAccount, customers, hashPassword, users } from '../mod
 import { categories, products } from '../modules/catalog';
 import { employees } from '../modules/erp';
 import { images } from '../modules/media';
-import { createMerchant } from '../modules/merchants';
+import { createMerchant, writeMerchantPayment } from '../modules/merchants';
+import { createReferral } from '../modules/referrals';
 import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
@@ -33,6 +34,8 @@ const ADMIN = { email: 'admin@haat.test', password: 'Admin@123' };
 const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
 /** A second customer whose two withdrawal requests wait in the admin panel. */
 const CUSTOMER_WITH_PAYOUTS = { email: 'rahul@haat.test', password: 'Customer@123' };
+/** Referred by the demo merchant, and its paying customer. */
+const MERCHANT_CUSTOMER = { email: 'kavya@haat.test', password: 'Customer@123' };
 
 const VENDORS = [
   { email: 'vendor@haat.test', businessName: 'Sharma Electronics', firstName: 'Rahul', lastName: 'Sharma', phone: '9811122233', address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019' },
@@ -186,6 +189,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
       });
 
       await seedAdminInbox(tx);
+      await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
 
       return {
         categories: DEMO_CATEGORIES.length,
@@ -195,6 +199,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
         accounts: [
           { role: 'customer', ...CUSTOMER },
           { role: 'customer', ...CUSTOMER_WITH_PAYOUTS },
+          { role: 'customer', ...MERCHANT_CUSTOMER },
           ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
           { role: 'merchant', ...MERCHANT },
           { role: 'admin', ...ADMIN },
@@ -257,6 +262,33 @@ async function seedCustomer(tx: Tx): Promise<void> {
   const welcomePoints = 500;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
   await tx.update(customers).set({ rewardPoints: welcomePoints, updatedAt: new Date() }).where(eq(customers.userId, userId));
+}
+
+/**
+ * The demo merchant's filled dashboard: a customer who registered through its referral link and
+ * paid it three times by UPI (cashback pending, as the merchant is not verified yet).
+ */
+async function seedMerchantCustomer(tx: Tx, merchant: { merchantUserId: string; referralCode: string }): Promise<void> {
+  const { userId } = await createAccount(tx, {
+    email: MERCHANT_CUSTOMER.email,
+    password: MERCHANT_CUSTOMER.password,
+    role: 'customer',
+    firstName: 'Kavya',
+    lastName: 'Reddy',
+    phoneNumber: '9880012345',
+    dateOfBirth: '1997-02-20',
+    gender: 'female',
+    address: '5 Church Street, Bengaluru, Karnataka 560001',
+  });
+  await createReferral(tx, { referrerUserId: merchant.merchantUserId, referredUserId: userId, referredUserType: 'customer', referralCode: merchant.referralCode });
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
+  for (const [amount, reference, daysAgo] of [
+    [18_000, '412300000101', 6],
+    [45_050, '412300000102', 3],
+    [120_000, '412300000103', 1],
+  ] as const) {
+    await writeMerchantPayment(tx, merchant.merchantUserId, { customer: { kind: 'email', value: MERCHANT_CUSTOMER.email }, amount, upiReference: reference, paidOn: day(daysAgo) });
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ export const footerLinks = [
 /** The shared footer with its eight links. */
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white">
+    <footer className="mt-auto border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row md:justify-between">
           <div className="max-w-sm">

@@ -97,7 +97,7 @@ export function Header() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-violet-700" aria-label="Haat home">
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />

@@ -27,8 +27,11 @@ describe('header links (SPEC section 2)', () => {
   it('customer: Cart, Wallet, Orders, Profile', () => {
     expect(labels(navLinksFor(me('customer'), null))).toEqual(['Cart /cart', 'Wallet /wallet', 'Orders /orders', 'Profile /profile']);
   });
-  it('vendor: Dashboard', () => {
-    expect(labels(navLinksFor(me('vendor'), null))).toContain('Dashboard /vendor/dashboard');
+  it('vendor: Dashboard, Wallet (referral rewards) and Profile', () => {
+    expect(labels(navLinksFor(me('vendor'), null))).toEqual(['Dashboard /vendor/dashboard', 'Wallet /wallet', 'Profile /profile']);
+  });
+  it('merchant: Dashboard and Wallet', () => {
+    expect(labels(navLinksFor(me('merchant'), null))).toEqual(['Dashboard /merchant/dashboard', 'Wallet /wallet']);
   });
   it('role admin: Admin and ERP', () => {
     expect(labels(navLinksFor(me('admin'), null))).toEqual(['Admin /admin', 'ERP /erp']);

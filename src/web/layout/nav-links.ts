@@ -21,6 +21,8 @@ export function navLinksFor(me: Me | null | undefined, admin: AdminSession | nul
     case 'vendor':
       return [
         { to: '/vendor/dashboard', label: 'Dashboard' },
+        // Referral rewards land in the points wallet.
+        { to: '/wallet', label: 'Wallet' },
         { to: '/profile', label: 'Profile' },
       ];
     case 'admin':
@@ -29,6 +31,9 @@ export function navLinksFor(me: Me | null | undefined, admin: AdminSession | nul
         { to: '/erp', label: 'ERP' },
       ];
     case 'merchant':
-      return [];
+      return [
+        { to: '/merchant/dashboard', label: 'Dashboard' },
+        { to: '/wallet', label: 'Wallet' },
+      ];
   }
 }

@@ -23,6 +23,8 @@ type DataTableProps<T> = {
   rows: T[] | undefined;
   rowKey: (row: T) => string;
   total: number;
+  /** The server counted only up to `total`: there are more rows (and pages). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
@@ -134,7 +136,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      <Pagination page={p.page} pageSize={p.pageSize} total={p.total} onPage={p.onPage} />
+      <Pagination page={p.page} pageSize={p.pageSize} total={p.total} more={p.totalCapped} onPage={p.onPage} />
     </div>
   );
 }

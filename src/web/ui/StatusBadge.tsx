@@ -22,6 +22,7 @@ const tones: Record<string, string> = {
   rejected: 'bg-red-100 text-red-800',
   cancelled: 'bg-red-100 text-red-800',
   failed: 'bg-red-100 text-red-800',
+  voided: 'bg-red-100 text-red-800',
 };
 
 const priorityTones: Record<string, string> = {
@@ -34,8 +35,8 @@ const priorityTones: Record<string, string> = {
 const label = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /** A status in the colour SPEC.md gives it. */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tones[status] ?? 'bg-slate-100 text-slate-700', className)}>{label(status)}</span>;
+export function StatusBadge({ status, className, text }: { status: string; className?: string; text?: string }) {
+  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tones[status] ?? 'bg-slate-100 text-slate-700', className)}>{text ?? label(status)}</span>;
 }
 
 /** A priority in the colour SPEC.md gives it. */

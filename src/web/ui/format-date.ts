@@ -31,3 +31,9 @@ export function formatDateTime(value: string | Date): string {
   const h12 = d.hour % 12 === 0 ? 12 : d.hour % 12;
   return `${d.day} ${d.month} ${d.year}, ${h12}:${d.minute} ${d.hour < 12 ? 'am' : 'pm'}`;
 }
+
+/** Today as yyyy-mm-dd in the browser's local time: a date picker's default or latest day. */
+export function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

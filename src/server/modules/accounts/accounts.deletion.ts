@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { queryRows, type Tx } from '../../platform/db';
 import { anonymiseUser, deletedEmail, removeUser } from '../auth';
 import { withdrawShopProducts } from '../catalog';
-import { anonymiseMerchant } from '../merchants';
+import { anonymiseMerchant, voidPendingCashback } from '../merchants';
 import { closeVendorShops } from '../shops';
 
 export type AccountDeletion = { outcome: 'removed' | 'anonymised'; email: string; shopsClosed: number; productsWithdrawn: number };
@@ -51,6 +51,8 @@ export async function deleteAccount(tx: Tx, userId: string, notFound: string): P
   const shops = await closeVendorShops(tx, userId);
   const productsWithdrawn = await withdrawShopProducts(tx, shops);
   await anonymiseUser(tx, userId);
+  // A deleted merchant is no longer verified: its customers' cashback still pending is voided.
+  await voidPendingCashback(tx, userId);
   await anonymiseMerchant(tx, { userId, email: deletedEmail(userId) });
   return { outcome: 'anonymised', email: account.email, shopsClosed: shops.length, productsWithdrawn };
 }

@@ -17,10 +17,18 @@ export function orderOf<K extends string>(sorts: Record<K, AnyColumn | SQL>, que
 /** A LIKE pattern for what the admin typed: wildcards in it are taken literally. */
 export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Matches a row whose id starts with the typed text (ids are searched as well as names and emails); text of wildcards alone matches none. */
+const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/**
+ * Matches a row whose id starts with the typed text (ids are searched as well as names and emails):
+ * a range of the key (served by its index) checked exactly as text too; `false` when the text
+ * cannot begin an id, which the planner drops, so a name search keeps to its own indexes.
+ */
 export function idStartsWith(id: AnyColumn, q: string): SQL {
-  const prefix = q.toLowerCase().replace(/[\\%_]/g, '');
-  return prefix ? sql`${id}::text like ${`${prefix}%`}` : sql`false`;
+  if (!/^[0-9a-f-]+$/i.test(q)) return sql`false`;
+  const hex = q.toLowerCase().replace(/-/g, '');
+  if (hex.length === 0 || hex.length > 32) return sql`false`;
+  return sql`(${id} between ${uuidOf(hex.padEnd(32, '0'))} and ${uuidOf(hex.padEnd(32, 'f'))} and ${id}::text like ${`${q.toLowerCase()}%`})`;
 }
 
 /** LIMIT and OFFSET of a page, or the export's bound. */

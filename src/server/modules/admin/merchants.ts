@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { consumeAdminStepUp, deletedUserIds } from '../auth';
-import { merchants, merchantTransactions, setMerchantVerified } from '../merchants';
+import { merchants, merchantTransactions, releaseDueCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
 import { referrals } from '../referrals';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
 
@@ -122,8 +122,9 @@ export type SetMerchantVerificationArgs = {
 };
 
 /**
- * Verifies or unverifies a merchant with a fresh code, in one transaction with its audit entry; it
- * changes the verified mark alone. Already in that state answers 409 and spends no code.
+ * Verifies or unverifies a merchant with a fresh code, in one transaction with its audit entry:
+ * verifying releases the customers' cashback already past the return window, unverifying voids the
+ * cashback still pending. Already in that state answers 409 and spends no code.
  */
 export async function setAdminMerchantVerification({ db, config, admin, merchantUserId, verified, code, from }: SetMerchantVerificationArgs): Promise<AdminMerchant> {
   await db.transaction(async (tx) => {
@@ -131,6 +132,10 @@ export async function setAdminMerchantVerification({ db, config, admin, merchant
     const outcome = await setMerchantVerified(tx, { merchantUserId, verified });
     if (outcome === 'missing') throw new AppError('NOT_FOUND', m.notFound);
     if (outcome === 'unchanged') throw new AppError('CONFLICT', verified ? m.alreadyVerified : m.alreadyUnverified);
+    // Cashback waits for verification: verifying releases what is past the return window; unverifying voids what is still pending.
+    const cashback = verified
+      ? { released: await releaseDueCashback(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS, merchantUserId }) }
+      : { voided: await voidPendingCashback(tx, merchantUserId) };
     const [merchant] = await tx.select({ businessName: merchants.businessName, email: merchants.email }).from(merchants).where(eq(merchants.userId, merchantUserId));
     await recordAudit(tx, {
       actorType: 'admin',
@@ -138,7 +143,7 @@ export async function setAdminMerchantVerification({ db, config, admin, merchant
       action: verified ? 'merchant_verified' : 'merchant_unverified',
       resourceType: 'merchant',
       resourceId: merchantUserId,
-      newData: { businessName: merchant?.businessName, email: merchant?.email, isVerified: verified },
+      newData: { businessName: merchant?.businessName, email: merchant?.email, isVerified: verified, cashbackPayments: cashback },
       ipAddress: from.ip,
       userAgent: from.userAgent,
     });

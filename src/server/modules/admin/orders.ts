@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { adminOrderMessages as m, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type AdminOrderStatusChanged } from '../../../contracts/admin-orders.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
@@ -12,8 +13,10 @@ import { orderItems, orderParts, orders } from '../orders';
 import { vendorShops } from '../shops';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
 
-// One row per shop's part of an order. The page is one grouped statement (the part's items folded
-// into its first name, their count and units) plus the count.
+// One row per shop's part of an order. The page's parts are chosen first (ordered, filtered and
+// limited without touching the items), then only those are grouped with their items (folded into
+// the first name, their count and units); a search finds the customers first, so neither the
+// page's choice nor the count joins the customer's tables.
 
 const sorts = { createdAt: orders.createdAt, amount: orderParts.subtotalPaise, status: orderParts.status };
 
@@ -67,9 +70,17 @@ function selectRows(db: Db, where: SQL | undefined) {
 }
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function where(query: AdminOrdersQuery): SQL | undefined {
+/**
+ * Customers whose name or email contains the text: each half answered by its own trigram index
+ * (customers_full_name_trgm_idx, users_email_trgm_idx), so the parts need no join to search.
+ */
+const customersMatching = (db: Db, q: string) =>
+  union(db.select({ id: customers.userId }).from(customers).where(ilike(customers.fullName, containsPattern(q))), db.select({ id: users.id }).from(users).where(ilike(users.email, containsPattern(q))));
+
+/** On order_parts joined to orders only. */
+function where(db: Db, query: AdminOrdersQuery): SQL | undefined {
   const q = query.q;
-  const search = q ? or(ilike(customers.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), idStartsWith(orders.id, q)) : undefined;
+  const search = q ? or(inArray(orders.customerId, customersMatching(db, q)), idStartsWith(orders.id, q)) : undefined;
   return and(search, query.status === 'all' ? undefined : eq(orderParts.status, query.status));
 }
 
@@ -94,23 +105,19 @@ const toItem = (r: Row): AdminOrder => ({
 
 function selectPage(db: Db, query: AdminOrdersQuery, forExport: boolean) {
   const { limit, offset } = pageWindow(query, forExport);
-  return selectRows(db, where(query))
-    .orderBy(...orderOf(sorts, query, 'createdAt', orderParts.id))
-    .limit(limit)
-    .offset(offset);
+  const order = orderOf(sorts, query, 'createdAt', orderParts.id);
+  const pageParts = db.select({ id: orderParts.id }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(where(db, query)).orderBy(...order).limit(limit).offset(offset);
+  return selectRows(db, inArray(orderParts.id, pageParts)).orderBy(...order);
 }
 
 /** The Orders tab: every shop's part of every order, searched by customer, email or order id prefix, filtered by the part's status, paged and sorted. */
 export async function listAdminOrders({ db, query }: { db: Db; query: AdminOrdersQuery }): Promise<AdminOrderPage> {
   const [rows, [{ total }]] = await Promise.all([
     selectPage(db, query, false),
-    db
-      .select({ total: count() })
-      .from(orderParts)
-      .innerJoin(orders, eq(orders.id, orderParts.orderId))
-      .innerJoin(users, eq(users.id, orders.customerId))
-      .leftJoin(customers, eq(customers.userId, orders.customerId))
-      .where(where(query)),
+    // Without a search the filter is the part's own status: no join at all.
+    query.q
+      ? db.select({ total: count() }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(where(db, query))
+      : db.select({ total: count() }).from(orderParts).where(where(db, query)),
   ]);
   return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
 }

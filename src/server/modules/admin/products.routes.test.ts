@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProduct, AdminProductPage } from '../../../contracts/admin-products.contract';
+import { ADMIN_PRODUCT_COUNT_CAP, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
@@ -15,6 +16,7 @@ const shopper = () => new TestClient(t.app, '10.5.0.9');
 const ids: Record<string, string> = {};
 let categoryId: string;
 let otherCategoryId: string;
+let shopId: string;
 
 const list = async (query = '') => {
   const res = await admin.get(`/api/admin/products${query}`);
@@ -29,6 +31,7 @@ beforeAll(async () => {
   ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
   const { userId } = await createVendorUser(t.db, { businessName: 'Marwar Crafts Pvt Ltd' });
   const shop = await createShop(t.db, userId, { shopName: 'Jodhpur Blue House' });
+  shopId = shop.id;
   categoryId = (await createCategory(t.db, 'Handicrafts')).id;
   otherCategoryId = (await createCategory(t.db, 'Kitchen')).id;
   const DAY = 24 * 3600_000;
@@ -175,5 +178,33 @@ describe('disabling and enabling a product', () => {
     expect(log.items[0].actor).toBe('root@haat.test');
     expect(JSON.parse(log.items[0].newData)).toMatchObject({ name: 'Quokkaberry Camel Leather Lamp', isActive: true });
     expect(log.items.filter((e) => e.resourceId === ids.pot).map((e) => e.action)).toEqual(['product_enabled']);
+  });
+});
+
+// Last, so that the thousand products it adds change no other test's totals.
+describe('counting a search with more matches than the cap', () => {
+  it('stops at 1,000 and says there are more; a page past the cap is counted to its end; a narrower search is exact', async () => {
+    const extra = ADMIN_PRODUCT_COUNT_CAP + 3;
+    await t.db.execute(sql`
+      insert into products (name, description, price_paise, stock_quantity, store_id, category_id)
+      select 'Zebrawood Coaster ' || n, 'A coaster.', 19900, 5, ${shopId}, ${categoryId} from generate_series(1, ${extra}) as n`);
+
+    const first = await list('?q=zebrawood');
+    expect(first).toMatchObject({ total: ADMIN_PRODUCT_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(first.items).toHaveLength(20);
+    expect(first.items.every((p) => p.name.startsWith('Zebrawood Coaster '))).toBe(true);
+
+    // Page 51 of 20 ends at 1,020: counted that far, every one of the 1,003 matches is known.
+    const last = await list('?q=zebrawood&page=51');
+    expect(last).toMatchObject({ total: extra, totalCapped: false });
+    expect(last.items).toHaveLength(3);
+
+    // Coaster 100 and Coaster 1000 to 1003, wherever they sit among the rest.
+    const narrow = await list(`?q=${encodeURIComponent('coaster 100')}`);
+    expect(narrow).toMatchObject({ total: 5, totalCapped: false });
+    expect(narrow.items.map((p) => p.name).sort()).toEqual(['Zebrawood Coaster 100', 'Zebrawood Coaster 1000', 'Zebrawood Coaster 1001', 'Zebrawood Coaster 1002', 'Zebrawood Coaster 1003']);
+
+    // The whole catalog is counted the same way: 3 + 1,003 products, more than the cap.
+    expect(await list()).toMatchObject({ total: ADMIN_PRODUCT_COUNT_CAP, totalCapped: true });
   });
 });

@@ -1,5 +1,5 @@
-import { and, between, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminProduct, AdminProductPage, AdminProductsQuery } from '../../../contracts/admin-products.contract';
+import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PRODUCT_COUNT_CAP, type AdminProduct, type AdminProductPage, type AdminProductsQuery } from '../../../contracts/admin-products.contract';
 import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
@@ -52,24 +52,11 @@ const toItem = (r: Row): AdminProduct => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-
-/**
- * An id prefix as a range of the primary key (served by its index), checked exactly as text too;
- * nothing when the text cannot begin an id, so a plain name search keeps to the trigram index.
- */
-function idPrefix(q: string): SQL | undefined {
-  if (!/^[0-9a-f-]+$/i.test(q)) return undefined;
-  const hex = q.toLowerCase().replace(/-/g, '');
-  if (hex.length === 0 || hex.length > 32) return undefined;
-  return and(between(products.id, uuidOf(hex.padEnd(32, '0')), uuidOf(hex.padEnd(32, 'f'))), idStartsWith(products.id, q));
-}
-
 // Only products' own columns: the count needs no join (every product has a shop and a category).
 function where(query: AdminProductsQuery): SQL | undefined {
   const q = query.q;
   // Written on lower(name), the expression of products_name_trgm_idx, so the index answers the LIKE.
-  const search = q ? or(sql`lower(${products.name}) like ${containsPattern(q.toLowerCase())}`, idPrefix(q)) : undefined;
+  const search = q ? or(sql`lower(${products.name}) like ${containsPattern(q.toLowerCase())}`, idStartsWith(products.id, q)) : undefined;
   return and(
     // A deleted product that was ever ordered stays for its orders, withdrawn from this list too.
     isNull(products.withdrawnAt),
@@ -90,8 +77,12 @@ function selectPage(db: Db, query: AdminProductsQuery, forExport: boolean) {
 
 /** The Products tab: every product of every shop, by name or id prefix, status and category, paged and sorted on the server. */
 export async function listAdminProducts({ db, query }: { db: Db; query: AdminProductsQuery }): Promise<AdminProductPage> {
-  const [rows, [{ total }]] = await Promise.all([selectPage(db, query, false), db.select({ total: count() }).from(products).where(where(query))]);
-  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+  // Counted up to the cap, or to the end of the page asked for when that is further, and one more to know whether there are more.
+  const upTo = Math.max(ADMIN_PRODUCT_COUNT_CAP, query.page * query.pageSize);
+  const matches = db.select({ one: sql`1` }).from(products).where(where(query)).limit(upTo + 1).as('matches');
+  const [rows, [{ counted }]] = await Promise.all([selectPage(db, query, false), db.select({ counted: count() }).from(matches)]);
+  const totalCapped = Number(counted) > upTo;
+  return { items: rows.map(toItem), total: totalCapped ? upTo : Number(counted), totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
 /** The same filter, every row up to the export bound, for CSV. */

@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
@@ -11,12 +12,16 @@ import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query
 const fullName = sql`coalesce(${userProfiles.firstName}, '') || ' ' || coalesce(${userProfiles.lastName}, '')`;
 const sorts = { name: fullName, email: users.email, role: userProfiles.role, status: users.status, registeredAt: users.createdAt };
 
-function where(query: AdminUsersQuery) {
+/** Accounts whose name or email contains the text, each half answered by its trigram index (user_profiles_name_trgm_idx, users_email_trgm_idx). */
+const usersMatching = (db: Db, q: string) =>
+  union(db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(fullName, containsPattern(q))), db.select({ id: users.id }).from(users).where(ilike(users.email, containsPattern(q))));
+
+function where(db: Db, query: AdminUsersQuery) {
   const q = query.q;
   return and(
     // Deleted accounts stay (anonymised) for their history, but are nobody to list.
     ne(users.status, 'deleted'),
-    q ? or(ilike(fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), idStartsWith(users.id, q)) : undefined,
+    q ? or(inArray(users.id, usersMatching(db, q)), idStartsWith(users.id, q)) : undefined,
     query.role ? eq(userProfiles.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
   );
@@ -40,8 +45,8 @@ const columns = { id: users.id, email: users.email, status: users.status, create
 export async function listAdminUsers({ db, query, forExport = false }: { db: Db; query: AdminUsersQuery; forExport?: boolean }): Promise<AdminUserPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(query)).orderBy(...orderOf(sorts, query, 'registeredAt', users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(query)),
+    db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)).orderBy(...orderOf(sorts, query, 'registeredAt', users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)),
   ]);
   return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
 }

@@ -18,6 +18,7 @@ export { hashToken, newSessionToken } from './auth.sessions';
 export { DEFAULT_ADMIN_EMAIL, endAdminSession, ensureSuperAdmin, resolveAdminSession, setSuperAdminPassword } from './auth.admin';
 export { formatAddress, getAddress, insertAddress, type Address } from './addresses.service';
 export { addressesRoutes } from './addresses.routes';
+export { findCustomersByContact, type CustomerContact, type FoundCustomer } from './customer-lookup';
 export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';

@@ -54,6 +54,8 @@ export const products = pgTable(
     index('products_store_idx').on(t.storeId),
     index('products_category_idx').on(t.categoryId),
     index('products_active_created_idx').on(t.isActive, t.createdAt),
+    // The admin Products tab's default order (newest first, then id), with or without a search.
+    index('products_created_idx').on(t.createdAt, t.id),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
     check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),

@@ -1,2 +1,4 @@
 export * from './erp.tables';
 export { approveEmployee, deleteEmployee } from './erp.employees';
+export { erpRoutes } from './erp.routes';
+export { ERP_SESSION_COOKIE } from './erp.sessions';

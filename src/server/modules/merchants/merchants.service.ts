@@ -15,21 +15,22 @@ export type NewMerchant = {
   referredByUserId: string | null;
 };
 
+export type MerchantBusiness = Pick<NewMerchant, 'businessName' | 'mobileNumber' | 'upiId' | 'whatsappNumber' | 'website' | 'cashbackPercentage'>;
+
+/** The columns of the business fields, at sign-up and on the dashboard: the name follows the business name, WhatsApp defaults to the mobile number. */
+export const businessColumns = (b: MerchantBusiness) => ({
+  name: b.businessName,
+  businessName: b.businessName,
+  mobileNumber: b.mobileNumber,
+  upiId: b.upiId,
+  whatsappNumber: b.whatsappNumber ?? b.mobileNumber,
+  website: b.website ?? null,
+  cashbackPercentage: b.cashbackPercentage,
+});
+
 /** Writes the merchants row of a new merchant account, inside the registration transaction. */
 export async function createMerchant(tx: Tx, m: NewMerchant): Promise<void> {
-  await tx.insert(merchants).values({
-    userId: m.userId,
-    name: m.businessName,
-    businessName: m.businessName,
-    email: m.email,
-    mobileNumber: m.mobileNumber,
-    upiId: m.upiId,
-    whatsappNumber: m.whatsappNumber ?? m.mobileNumber,
-    website: m.website ?? null,
-    cashbackPercentage: m.cashbackPercentage,
-    referralCode: m.referralCode,
-    referredByUserId: m.referredByUserId,
-  });
+  await tx.insert(merchants).values({ userId: m.userId, email: m.email, ...businessColumns(m), referralCode: m.referralCode, referredByUserId: m.referredByUserId });
 }
 
 /** The business name of a merchant account, or null when the user is no merchant. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
 import { users } from '../auth';
+import { rewardsTransactions } from '../rewards';
 
 export const merchants = pgTable(
   'merchants',
@@ -44,10 +45,17 @@ export const merchantTransactions = pgTable(
     cashbackAmountPaise: bigint('cashback_amount_paise', { mode: 'number' }).notNull().default(0),
     cashbackPoints: integer('cashback_points').notNull().default(0),
     upiReference: text('upi_reference'),
+    /** The day the customer paid, as the merchant entered it (rows recorded before it existed have none). */
+    paidOn: date('paid_on', { mode: 'string' }),
+    /** The customer's pending 'cashback' ledger row for this payment; none when the cashback was 0 points. */
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => rewardsTransactions.id),
     createdAt: createdAt(),
   },
   (t) => [
-    index('merchant_transactions_merchant_idx').on(t.merchantId),
+    index('merchant_transactions_merchant_idx').on(t.merchantId, t.createdAt),
+    index('merchant_transactions_customer_idx').on(t.customerUserId),
+    // A merchant records each UPI payment once.
+    uniqueIndex('merchant_transactions_reference_unique').on(t.merchantId, t.upiReference).where(sql`${t.upiReference} is not null`),
     check('merchant_transactions_amount_check', sql`${t.transactionAmountPaise} > 0`),
     check('merchant_transactions_cashback_check', sql`${t.cashbackAmountPaise} >= 0 and ${t.cashbackPoints} >= 0`),
   ],

@@ -28,6 +28,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The admin Orders tab's default order (newest first).
+    index('orders_created_idx').on(t.createdAt),
     check('orders_status_check', statusCheck(t.status)),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded')`),
     check('orders_amounts_check', sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`),
@@ -75,6 +77,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // The items of a page of parts (admin Orders), and the cascade of the part's foreign key.
+    index('order_items_part_idx').on(t.orderPartId),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.pricePaise} >= 0`),
   ],

@@ -3,6 +3,7 @@ import { maskName } from '../../../domain/mask';
 import { queryRows, type Db, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog } from '../../platform/repeating-job';
 import { awardPointsOnce } from '../rewards';
+import { partyName } from './referrals.mine';
 import { getReferralSettings, type ReferralThresholds } from './referrals.settings';
 
 /** The advisory lock key of the scheduled qualification: one process at a time runs it. */
@@ -42,10 +43,7 @@ export async function qualifyReferrals(tx: Tx): Promise<number> {
     sql`update referrals r
         set status = 'qualified', qualification_date = coalesce(r.qualification_date, now()), points_awarded = ${settings.referralPointsAwarded}
         where r.status = 'active' and ${reached(settings)}
-        returning r.id, r.referrer_user_id,
-          (select coalesce(m.business_name, nullif(trim(coalesce(up.first_name, '') || ' ' || coalesce(up.last_name, '')), ''), 'someone')
-           from users u left join user_profiles up on up.user_id = u.id left join merchants m on m.user_id = u.id
-           where u.id = r.referred_user_id) as referred_name`,
+        returning r.id, r.referrer_user_id, ${partyName(sql`r.referred_user_id`)} as referred_name`,
   );
   for (const r of rows) {
     if (settings.referralPointsAwarded === 0) continue;

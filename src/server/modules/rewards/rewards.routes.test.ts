@@ -4,7 +4,7 @@ import { withdrawalFormSchema } from '../../../contracts/rewards.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createOrderWithPart, daysAgo, giveAvailablePoints, pointsLedgerMismatches } from '../../test/order-factories';
-import { recordPendingEarn, spendPoints } from './index';
+import { awardPointsOnce, recordPendingEarn, spendPoints } from './index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,15 +32,21 @@ describe('who may open a wallet', () => {
     ['GET', '/api/wallet'],
     ['GET', '/api/wallet/withdrawals'],
     ['POST', '/api/wallet/withdrawals'],
-  ] as const)('%s %s: guest 401, vendor and merchant 403', async (method, url) => {
+  ] as const)('%s %s: guest 401', async (method, url) => {
     const guest = new TestClient(t.app);
     expect((await guest.request(method, url, method === 'POST' ? { points: 'x' } : undefined)).statusCode).toBe(401);
-    for (const input of [vendorInput(), merchantInput()]) {
-      const other = new TestClient(t.app);
-      await registerAndLogin(other, input);
-      const res = await other.request(method, url, method === 'POST' ? { points: 100, upiId: 'shop@okaxis' } : undefined);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('opens for vendors and merchants too (their referral rewards): empty until they earn, then withdrawable', async () => {
+    for (const input of [vendorInput({ phone: '9123411111' }), merchantInput({ mobileNumber: '9811111111' })]) {
+      const holder = new TestClient(t.app);
+      const { id } = await registerAndLogin(holder, input);
+      expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0, transactions: { items: [], total: 0 } });
+      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(400);
+      await t.db.transaction((tx) => awardPointsOnce(tx, { userId: id, points: 150, type: 'referral', reference: `referral:test-${id}`, description: 'Referral reward: T*** S***' }));
+      expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 150, transactions: { items: [{ type: 'referral', points: 150, description: 'Referral reward: T*** S***' }] } });
+      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(201);
+      expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 50, withdrawnPoints: 100 });
     }
   });
 

@@ -8,30 +8,32 @@ import { createWithdrawal, getWallet, listWithdrawals } from './rewards.wallet';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** The customer's points wallet and withdrawals to UPI. */
+/** The points wallet and withdrawals to UPI: customers' points, and the referral rewards of vendors and merchants. */
 export async function rewardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
   // Checked before the body or query is validated: a guest gets 401, another role 403.
-  const customersOnly = { onRequest: roleGuard('customer') };
+  const holders = ['customer', 'vendor', 'merchant'] as const;
+  const pointHolders = { onRequest: roleGuard(...holders) };
+  const holder = (req: Parameters<typeof requireRole>[0]) => requireRole(req, ...holders).id;
 
   app.get(
     '/api/wallet',
-    { ...customersOnly, schema: { tags: ['wallet'], summary: 'Balances and ledger rows of the signed-in customer, newest first', querystring: pageQuerySchema, response: { 200: walletSchema, 400: errorResponseSchema, ...refusals } } },
-    async (req) => getWallet({ db, customerUserId: requireRole(req, 'customer').id, ...req.query, returnWindowDays: config.RETURN_WINDOW_DAYS }),
+    { ...pointHolders, schema: { tags: ['wallet'], summary: 'Balances and ledger rows of the signed-in customer (or vendor or merchant), newest first', querystring: pageQuerySchema, response: { 200: walletSchema, 400: errorResponseSchema, ...refusals } } },
+    async (req) => getWallet({ db, customerUserId: holder(req), ...req.query, returnWindowDays: config.RETURN_WINDOW_DAYS }),
   );
 
   app.get(
     '/api/wallet/withdrawals',
-    { ...customersOnly, schema: { tags: ['wallet'], summary: "The signed-in customer's withdrawal requests, newest first", querystring: pageQuerySchema, response: { 200: withdrawalPageSchema, 400: errorResponseSchema, ...refusals } } },
-    async (req) => listWithdrawals({ db, customerUserId: requireRole(req, 'customer').id, ...req.query }),
+    { ...pointHolders, schema: { tags: ['wallet'], summary: "The signed-in customer's withdrawal requests, newest first", querystring: pageQuerySchema, response: { 200: withdrawalPageSchema, 400: errorResponseSchema, ...refusals } } },
+    async (req) => listWithdrawals({ db, customerUserId: holder(req), ...req.query }),
   );
 
   app.post(
     '/api/wallet/withdrawals',
-    { ...customersOnly, schema: { tags: ['wallet'], summary: 'Request a withdrawal of available points to a UPI ID', body: withdrawalRequestSchema, response: { 201: withdrawalSchema, 400: errorResponseSchema, ...refusals } } },
+    { ...pointHolders, schema: { tags: ['wallet'], summary: 'Request a withdrawal of available points to a UPI ID', body: withdrawalRequestSchema, response: { 201: withdrawalSchema, 400: errorResponseSchema, ...refusals } } },
     async (req, reply) => {
-      const withdrawal = await createWithdrawal({ db, customerUserId: requireRole(req, 'customer').id, input: req.body, returnWindowDays: config.RETURN_WINDOW_DAYS });
+      const withdrawal = await createWithdrawal({ db, customerUserId: holder(req), input: req.body, returnWindowDays: config.RETURN_WINDOW_DAYS });
       return reply.status(201).send(withdrawal);
     },
   );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
@@ -91,7 +91,29 @@ export async function recordPendingEarn(tx: Tx, a: { customerUserId: string; ord
   });
 }
 
-type OpenEarned = { id: string; customer_id: string; order_id: string | null; order_part_id: string; pending_points: number };
+type OpenEarned = { id: string; customer_id: string; order_id: string | null; order_part_id: string | null; pending_points: number; description: string };
+
+const sumPending = (rows: OpenEarned[]) => rows.reduce((s, e) => s + Number(e.pending_points), 0);
+
+/** Ends open pending rows of one customer (whose row the caller locked): one row each pointing at it, and the cache moved by the total. */
+async function closePending(tx: Tx, customerUserId: string, rows: OpenEarned[], how: { type: 'released' | 'voided'; describe: (e: OpenEarned) => string }): Promise<number> {
+  if (rows.length === 0) return 0;
+  const total = sumPending(rows);
+  await tx.insert(rewardsTransactions).values(
+    rows.map((e) => ({
+      customerId: customerUserId,
+      orderId: e.order_id,
+      orderPartId: e.order_part_id,
+      transactionType: how.type,
+      points: how.type === 'released' ? Number(e.pending_points) : 0,
+      pendingPoints: -Number(e.pending_points),
+      relatedTransactionId: e.id,
+      description: how.describe(e),
+    })),
+  );
+  await moveCache(tx, customerUserId, how.type === 'released' ? { points: total, pendingPoints: -total } : { pendingPoints: -total });
+  return total;
+}
 
 /** Voids the still-pending points of a cancelled part ('voided' rows pointing at each open 'earned' row); answers the points voided. */
 export async function voidPendingEarn(tx: Tx, a: { orderPartId: string }): Promise<number> {
@@ -105,24 +127,10 @@ export async function voidPendingEarn(tx: Tx, a: { orderPartId: string }): Promi
     // Read after the lock: a release or void that committed meanwhile is seen here.
     const open = await queryRows<OpenEarned>(
       tx,
-      sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points from rewards_transactions e
+      sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points, e.description from rewards_transactions e
           where e.order_part_id = ${a.orderPartId} and e.customer_id = ${customerUserId} and e.transaction_type = 'earned' and ${isOpen}`,
     );
-    if (open.length === 0) continue;
-    const total = open.reduce((s, e) => s + Number(e.pending_points), 0);
-    await tx.insert(rewardsTransactions).values(
-      open.map((e) => ({
-        customerId: customerUserId,
-        orderId: e.order_id,
-        orderPartId: e.order_part_id,
-        transactionType: 'voided',
-        pendingPoints: -Number(e.pending_points),
-        relatedTransactionId: e.id,
-        description: `Pending points cancelled${e.order_id ? ` for order ${orderRef(e.order_id)}` : ''}`,
-      })),
-    );
-    await moveCache(tx, customerUserId, { pendingPoints: -total });
-    voided += total;
+    voided += await closePending(tx, customerUserId, open, { type: 'voided', describe: (e) => `Pending points cancelled${e.order_id ? ` for order ${orderRef(e.order_id)}` : ''}` });
   }
   return voided;
 }
@@ -158,40 +166,31 @@ const isDue = (returnWindowDays: number) =>
  */
 export async function releaseDuePoints(db: DbOrTx, a: { customerUserId?: string; returnWindowDays: number }): Promise<number> {
   const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
-  const candidates = await queryRows<{ customer_id: string }>(
-    db,
-    sql`select distinct e.customer_id from rewards_transactions e join order_parts p on p.id = e.order_part_id
-        where e.transaction_type = 'earned' ${only} and ${isDue(a.returnWindowDays)} and ${isOpen}`,
-  );
-  let released = 0;
-  for (const { customer_id: customerUserId } of candidates) {
-    released += await db.transaction(async (tx) => {
+  const due = sql`e.transaction_type = 'earned' ${only} and exists (select 1 from order_parts p where p.id = e.order_part_id and ${isDue(a.returnWindowDays)})`;
+  return closeMatching(db, due, { type: 'released', describe: (e) => (e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available') });
+}
+
+/**
+ * Ends the open pending rows that match `which` (a condition on the ledger row `e`), one customer at
+ * a time under the customer's lock and read again after it, so a release and a void never both end
+ * the same row; safe to run concurrently. Answers the rows ended.
+ */
+async function closeMatching(db: DbOrTx, which: SQL, how: Parameters<typeof closePending>[3]): Promise<number> {
+  const owners = await queryRows<{ customer_id: string }>(db, sql`select distinct e.customer_id from rewards_transactions e where ${which} and ${isOpen}`);
+  let ended = 0;
+  for (const { customer_id: customerUserId } of owners) {
+    ended += await db.transaction(async (tx) => {
       await lockCustomer(tx, customerUserId);
-      const due = await queryRows<OpenEarned>(
+      const open = await queryRows<OpenEarned>(
         tx,
-        sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points from rewards_transactions e
-            join order_parts p on p.id = e.order_part_id
-            where e.customer_id = ${customerUserId} and e.transaction_type = 'earned' and ${isDue(a.returnWindowDays)} and ${isOpen}`,
+        sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points, e.description from rewards_transactions e
+            where e.customer_id = ${customerUserId} and ${which} and ${isOpen}`,
       );
-      if (due.length === 0) return 0;
-      const total = due.reduce((s, e) => s + Number(e.pending_points), 0);
-      await tx.insert(rewardsTransactions).values(
-        due.map((e) => ({
-          customerId: customerUserId,
-          orderId: e.order_id,
-          orderPartId: e.order_part_id,
-          transactionType: 'released',
-          points: Number(e.pending_points),
-          pendingPoints: -Number(e.pending_points),
-          relatedTransactionId: e.id,
-          description: e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available',
-        })),
-      );
-      await moveCache(tx, customerUserId, { points: total, pendingPoints: -total });
-      return due.length;
+      await closePending(tx, customerUserId, open, how);
+      return open.length;
     });
   }
-  return released;
+  return ended;
 }
 
 /**
@@ -208,9 +207,36 @@ export async function awardPointsOnce(tx: Tx, a: { userId: string; points: numbe
     .returning({ id: rewardsTransactions.id });
   if (written.length === 0) return false;
   if (!(await moveCache(tx, a.userId, { points: a.points }))) {
+    // Named as the admin's withdrawal queue will show it: the person's name, else the business, else the email.
     await tx.execute(sql`insert into customers (user_id, full_name, email, reward_points)
-                         select id, 'Referral rewards', email, ${a.points} from users where id = ${a.userId}
+                         select u.id, coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), v.business_name, u.email), u.email, ${a.points}
+                         from users u left join user_profiles p on p.user_id = u.id left join vendors v on v.user_id = u.id where u.id = ${a.userId}
                          on conflict (user_id) do update set reward_points = customers.reward_points + excluded.reward_points`);
   }
   return true;
+}
+
+/** Writes a customer's cashback on a merchant's UPI payment as pending (a 'cashback' row); answers the row's id. */
+export async function recordPendingCashback(tx: Tx, a: { customerUserId: string; points: number; description: string }): Promise<string> {
+  assertPoints(a.points);
+  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points }))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  const [row] = await tx
+    .insert(rewardsTransactions)
+    .values({ customerId: a.customerUserId, transactionType: 'cashback', pendingPoints: a.points, description: a.description })
+    .returning({ id: rewardsTransactions.id });
+  return row.id;
+}
+
+/**
+ * Releases ('released') or voids ('voided') those of the given pending cashback rows that are still
+ * open, one customer at a time under the customer's lock (so a release and a void never both end the
+ * same row); answers the rows ended. The caller chose the rows: the merchant's rules decide when.
+ */
+export async function closePendingCashback(db: DbOrTx, a: { ids: string[]; action: 'release' | 'void' }): Promise<number> {
+  if (a.ids.length === 0) return 0;
+  return closeMatching(
+    db,
+    sql`e.id in ${a.ids} and e.transaction_type = 'cashback'`,
+    a.action === 'release' ? { type: 'released', describe: (e) => `${e.description}: now available` } : { type: 'voided', describe: (e) => `${e.description}: cancelled, the merchant is not verified` },
+  );
 }

@@ -21,9 +21,13 @@ const toWithdrawal = (w: typeof withdrawalRequests.$inferSelect): Withdrawal => 
   processedAt: w.processedAt?.toISOString() ?? null,
 });
 
-/** The customer's wallet: balances (after releasing due points) and one page of ledger rows, newest first. */
+/** The wallet of a customer (or of a vendor or merchant with referral rewards): balances (after releasing due points) and one page of ledger rows, newest first. */
 export async function getWallet({ db, customerUserId, page, pageSize, returnWindowDays }: PageArgs & { returnWindowDays: number }): Promise<Wallet> {
-  const balances = await getBalances(db, customerUserId, { returnWindowDays });
+  // A vendor or merchant has a balance row only once it earned something (a referral reward): until then, zeros.
+  const balances = await getBalances(db, customerUserId, { returnWindowDays }).catch((e: unknown) => {
+    if (e instanceof AppError && e.code === 'NOT_FOUND') return { availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0 };
+    throw e;
+  });
   const mine = eq(rewardsTransactions.customerId, customerUserId);
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -11,7 +11,7 @@ type Filters = Record<string, string>;
  * The state of one admin list (search, sort, page and the tab's own filters) and its page from the
  * server; the export link carries the same filter.
  */
-export function useAdminList<T extends { items: unknown[]; total: number; pageSize: number }>(path: string, defaults: { sort: string; dir?: SortDir; filters?: Filters }) {
+export function useAdminList<T extends { items: unknown[]; total: number; totalCapped?: boolean; pageSize: number }>(path: string, defaults: { sort: string; dir?: SortDir; filters?: Filters }) {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState(defaults.sort);
   const [dir, setDir] = useState<SortDir>(defaults.dir ?? 'desc');
@@ -49,6 +49,7 @@ export function useAdminList<T extends { items: unknown[]; total: number; pageSi
     tableProps: (what: string) => ({
       rows: query.data?.items as T['items'] | undefined,
       total: query.data?.total ?? 0,
+      totalCapped: query.data?.totalCapped ?? false,
       page,
       pageSize: query.data?.pageSize ?? ADMIN_PAGE_SIZE,
       onPage: setPage,

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { RegisterData, Role } from '../../../contracts/auth.contract';
 import { ApiError, api } from '../../api/client';
@@ -42,7 +42,7 @@ function RequiredNote() {
 }
 
 /** The red banner above a form with the server's message, when there is one. */
-function FormErrorAlert({ message }: { message: string | null }) {
+export function FormErrorAlert({ message }: { message: string | null }) {
   return message ? <Alert tone="error">{message}</Alert> : null;
 }
 
@@ -62,6 +62,9 @@ type AuthFormBodyProps = { formError: string | null; links: readonly AuthLink[];
 
 /** The inside of an auth card: the required-field note, the error banner, the form, then the links. */
 export function AuthFormBody({ formError, links, requiredNote = true, children }: AuthFormBodyProps) {
+  // A referral link's code follows to the other sign-up pages: whoever was invited may open any kind of account.
+  const ref = useReferralFromLink();
+  const withRef = (to: string) => (ref && to.endsWith('/register') ? `${to}?ref=${encodeURIComponent(ref)}` : to);
   return (
     <div className="space-y-5">
       {requiredNote && <RequiredNote />}
@@ -71,7 +74,7 @@ export function AuthFormBody({ formError, links, requiredNote = true, children }
         {links.map(({ text, to, label }) => (
           <p key={to} className="text-center text-sm text-slate-600">
             {text}{' '}
-            <Link to={to} className={authLinkClass}>
+            <Link to={withRef(to)} className={authLinkClass}>
               {label}
             </Link>
           </p>
@@ -89,6 +92,35 @@ export function EmailInput({ label = 'Email', required = true, ...rest }: Omit<I
 }
 
 /** An Indian mobile number input: phone keypad and an example number; pass `autoComplete="off"` for a second number. */
+/** A merchant's cashback percentage: 0 to 100 in steps of 0.1, with its % sign (sign-up and the dashboard's profile). */
+export function CashbackInput({ hint = 'Recommended 1-5%', ...rest }: Omit<InputProps, 'label' | 'type' | 'suffix'>) {
+  return (
+    <Input
+      label="Cashback percentage"
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={100}
+      step={0.1}
+      hint={hint}
+      suffix={<span className="pr-1 text-sm text-slate-500" aria-hidden="true">%</span>}
+      {...rest}
+    />
+  );
+}
+
+/** The referral code a `?ref=` link carried, trimmed and uppercase; '' without one. */
+export function useReferralFromLink(): string {
+  const [params] = useSearchParams();
+  return params.get('ref')?.trim().toUpperCase() ?? '';
+}
+
+/** The referral code of the link, read-only (nothing without one): it is recorded with the new account. */
+export function ReferralCodeField({ code, ...rest }: Omit<InputProps, 'label' | 'readOnly' | 'hint'> & { code: string }) {
+  if (!code) return null;
+  return <Input label="Referral code" readOnly hint="You were referred by this code" {...rest} />;
+}
+
 export function PhoneInput({ autoComplete = 'tel', ...rest }: Omit<InputProps, 'type'>) {
   return <Input type="tel" inputMode="tel" autoComplete={autoComplete} placeholder="98765 43210" {...rest} />;
 }

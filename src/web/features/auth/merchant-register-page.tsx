@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, HandCoins, IndianRupee, QrCode, Repeat, type LucideIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CASHBACK_DEFAULT, merchantRegisterSchema } from '../../../contracts/auth.contract';
 import { Input } from '../../ui/Field';
@@ -9,12 +8,15 @@ import { Page } from '../../ui/Page';
 import {
   AuthCard,
   AuthFormBody,
+  CashbackInput,
   centredPageClass,
   EmailInput,
   fieldNamesOf,
   NewPasswordFields,
   PhoneInput,
+  ReferralCodeField,
   SubmitButton,
+  useReferralFromLink,
   useRegisterSubmit,
   type AuthLink,
 } from './auth-form-parts';
@@ -37,8 +39,7 @@ const benefits: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
 
 /** /merchant/register: a merchant account (UPI payments with cashback), optionally referred by `?ref=CODE`. */
 export function MerchantRegisterPage() {
-  const [searchParams] = useSearchParams();
-  const referralCode = searchParams.get('ref')?.trim().toUpperCase() ?? '';
+  const referralCode = useReferralFromLink();
   const defaults: MerchantForm = {
     role: 'merchant',
     businessName: '',
@@ -66,15 +67,7 @@ export function MerchantRegisterPage() {
         <AuthCard className="max-w-none">
           <AuthFormBody formError={formError} links={links}>
             <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Register as a merchant">
-              {referralCode && (
-                <Input
-                  label="Referral code"
-                  readOnly
-                  hint="You were referred by this code"
-                  error={errors.referralCode?.message}
-                  {...register('referralCode')}
-                />
-              )}
+              <ReferralCodeField code={referralCode} error={errors.referralCode?.message} {...register('referralCode')} />
               <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
               <EmailInput error={errors.email?.message} {...register('email')} />
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -107,18 +100,7 @@ export function MerchantRegisterPage() {
                 error={errors.website?.message}
                 {...register('website')}
               />
-              <Input
-                label="Cashback percentage"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step={0.1}
-                hint="Recommended 1-5%"
-                suffix={<span className="pr-1 text-sm text-slate-500" aria-hidden="true">%</span>}
-                error={errors.cashbackPercentage?.message}
-                {...register('cashbackPercentage')}
-              />
+              <CashbackInput error={errors.cashbackPercentage?.message} {...register('cashbackPercentage')} />
               <NewPasswordFields
                 password={register('password')}
                 confirm={register('confirmPassword')}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { customerRegisterSchema, genderLabels, genders } from '../../../contracts/auth.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
+import { localToday } from '../../ui/format-date';
 import { Page } from '../../ui/Page';
 import { StateOptions } from '../../ui/StateOptions';
 import {
@@ -13,7 +14,9 @@ import {
   fieldNamesOf,
   NewPasswordFields,
   PhoneInput,
+  ReferralCodeField,
   SubmitButton,
+  useReferralFromLink,
   useRegisterSubmit,
   type AuthLink,
 } from './auth-form-parts';
@@ -21,7 +24,7 @@ import {
 type CustomerForm = z.input<typeof customerRegisterSchema>;
 type CustomerValues = z.output<typeof customerRegisterSchema>;
 
-const defaults: CustomerForm = {
+const blank: CustomerForm = {
   role: 'customer',
   firstName: '',
   lastName: '',
@@ -42,14 +45,10 @@ const links: AuthLink[] = [
   { text: 'Accept UPI payments?', to: '/merchant/register', label: 'Register as a merchant' },
 ];
 
-/** Today as yyyy-mm-dd in local time: the latest date the date-of-birth picker offers. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /** /register: a customer account (shop, earn points, withdraw them via UPI). */
 export function RegisterPage() {
+  const referralCode = useReferralFromLink();
+  const defaults = { ...blank, referralCode };
   const {
     register,
     handleSubmit,
@@ -63,13 +62,14 @@ export function RegisterPage() {
       <AuthCard>
         <AuthFormBody formError={formError} links={links}>
           <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create your account">
+            <ReferralCodeField code={referralCode} error={errors.referralCode?.message} {...register('referralCode')} />
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
               <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
             </div>
             <PhoneInput label="Phone number" required hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Input label="Date of birth" type="date" autoComplete="bday" max={today()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+              <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
               <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
                 <option value="">Select gender</option>
                 {genders.map((gender) => (

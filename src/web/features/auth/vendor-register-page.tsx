@@ -12,7 +12,9 @@ import {
   fieldNamesOf,
   NewPasswordFields,
   PhoneInput,
+  ReferralCodeField,
   SubmitButton,
+  useReferralFromLink,
   useRegisterSubmit,
   type AuthLink,
 } from './auth-form-parts';
@@ -20,7 +22,7 @@ import {
 type VendorForm = z.input<typeof vendorRegisterSchema>;
 type VendorValues = z.output<typeof vendorRegisterSchema>;
 
-const defaults: VendorForm = {
+const blank: VendorForm = {
   role: 'vendor',
   firstName: '',
   lastName: '',
@@ -38,6 +40,8 @@ const links: AuthLink[] = [
 
 /** /vendor/register: a vendor account, approved at once, that can then open shops and list products. */
 export function VendorRegisterPage() {
+  const referralCode = useReferralFromLink();
+  const defaults = { ...blank, referralCode };
   const {
     register,
     handleSubmit,
@@ -51,6 +55,7 @@ export function VendorRegisterPage() {
       <AuthCard>
         <AuthFormBody formError={formError} links={links}>
           <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Register as a vendor">
+            <ReferralCodeField code={referralCode} error={errors.referralCode?.message} {...register('referralCode')} />
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
               <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />

@@ -9,6 +9,7 @@ import { useMe } from '../auth/use-session';
 import { VendorProfile } from '../vendor/vendor-profile';
 import { AddressesSection } from './addresses-section';
 import { PersonalInfoSection } from './personal-info-section';
+import { ReferralsSection } from '../referrals/referrals-section';
 import { ProfilePicture } from './profile-picture';
 
 const roleLabels: Record<Me['role'], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
@@ -38,6 +39,7 @@ function CustomerProfile({ me }: { me: Me }) {
       </header>
       <PersonalInfoSection me={me} />
       <AddressesSection />
+      <ReferralsSection role="customer" intro="Invite friends to shop on Haat. When someone you referred completes enough delivered orders, you receive reward points." />
       <AccountSettings me={me} />
     </div>
   );

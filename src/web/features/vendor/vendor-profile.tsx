@@ -8,12 +8,14 @@ import { Tabs, type TabItem } from '../../ui/Tabs';
 import { PersonalInfoSection } from '../profile/personal-info-section';
 import { ProfilePicture } from '../profile/profile-picture';
 import { AccountSettings } from '../auth/account-settings';
+import { ReferralsSection } from '../referrals/referrals-section';
 import { ShopList } from './shop-list';
 
-type TabKey = 'personal' | 'shops' | 'settings';
+type TabKey = 'personal' | 'shops' | 'referrals' | 'settings';
 const tabs: TabItem<TabKey>[] = [
   { key: 'personal', label: 'Personal Info' },
   { key: 'shops', label: 'My Shops' },
+  { key: 'referrals', label: 'Referrals' },
   { key: 'settings', label: 'Settings' },
 ];
 const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
@@ -68,6 +70,7 @@ export function VendorProfile({ me }: { me: Me }) {
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
         {active === 'personal' && <PersonalInfoSection me={me} failedMessage={profileFailed} />}
         {active === 'shops' && <ShopList />}
+        {active === 'referrals' && <ReferralsSection role="vendor" intro="Invite other sellers to Haat. When a vendor you referred delivers enough orders, you receive reward points." />}
         {active === 'settings' && <AccountSettings me={me} />}
       </div>
     </div>

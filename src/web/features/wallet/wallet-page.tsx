@@ -13,10 +13,10 @@ import { WithdrawModal } from './withdraw-modal';
 const PAGE_SIZE = 10;
 const WITHDRAWALS_PAGE_SIZE = 5;
 
-/** /wallet (customers only): points balances, the ledger and withdrawals to UPI. */
+/** /wallet (customers, and vendors and merchants for their referral rewards): points balances, the ledger and withdrawals to UPI. */
 export function WalletPage() {
   return (
-    <RequireRole roles={['customer']}>
+    <RequireRole roles={['customer', 'vendor', 'merchant']}>
       <WalletView />
     </RequireRole>
   );

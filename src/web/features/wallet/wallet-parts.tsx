@@ -24,9 +24,11 @@ function BalanceCard({ icon: Icon, label, value, hint, tone }: { icon: LucideIco
   );
 }
 
-/** When points earned on an order become available, as the server's return window says. */
+/** When pending points become available, as the server's return window says: order points after delivery, cashback after paying a verified merchant. */
 export const pendingHint = (days: number) =>
-  days === 0 ? 'Points from orders become available once they are delivered' : `Points from orders become available ${days} ${days === 1 ? 'day' : 'days'} after delivery`;
+  days === 0
+    ? 'Points from orders become available once they are delivered; cashback once the merchant is verified'
+    : `Points from orders become available ${days} ${days === 1 ? 'day' : 'days'} after delivery; cashback ${days} ${days === 1 ? 'day' : 'days'} after paying a verified merchant`;
 
 /** The four balances: available, pending, withdrawn and total earned. */
 export function BalanceCards({ wallet }: { wallet: Wallet }) {

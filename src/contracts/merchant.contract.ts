@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { todayInIndia } from '../domain/age';
+import { merchantBusinessFields } from './auth.contract';
+import { pageSchema } from './common.contract';
+
+// ---- The merchant's own workspace (/merchant/dashboard)
+
+export const merchantMessages = {
+  paymentRecorded: 'Payment recorded successfully!',
+  profileUpdated: 'Profile updated successfully!',
+  customerRequired: "Enter the customer's phone number or email",
+  customerInvalid: 'Enter a 10-digit mobile number or an email address',
+  customerNotFound: 'No customer account has this phone number or email. Ask the customer to register on Haat first.',
+  customerAmbiguous: 'More than one customer account has this phone number. Use the customer’s email instead.',
+  amountRequired: 'Enter the amount received',
+  amountInvalid: 'Enter the amount in rupees, for example 499 or 499.50',
+  amountRange: 'The amount must be between ₹1 and ₹5,00,000',
+  referenceInvalid: 'The UPI transaction reference is the 12-digit number shown in the payment app',
+  referenceDuplicate: 'You already recorded a payment with this UPI transaction reference',
+  dateRequired: 'Enter the date of the payment',
+  dateInFuture: 'The payment date cannot be in the future',
+  dateTooOld: 'Payments older than a year cannot be recorded',
+  notMerchant: 'Merchant profile not found',
+} as const;
+
+/** The largest single payment a merchant may record, in rupees (UPI's per-payment ceiling for merchants). */
+export const MERCHANT_PAYMENT_MAX_RUPEES = 500_000;
+
+const emailLike = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The customer who paid: a 10-digit Indian mobile number (spaces, dashes, +91 allowed) or an email. */
+export const customerContactSchema = z
+  .string({ error: merchantMessages.customerRequired })
+  .trim()
+  .min(1, merchantMessages.customerRequired)
+  .transform((v, ctx) => {
+    if (v.includes('@')) {
+      if (!emailLike.test(v)) ctx.addIssue({ code: 'custom', message: merchantMessages.customerInvalid });
+      return { kind: 'email' as const, value: v.toLowerCase() };
+    }
+    const digits = v.replace(/[\s()-]/g, '');
+    if (!/^(\+91|91|0)?[6-9]\d{9}$/.test(digits)) ctx.addIssue({ code: 'custom', message: merchantMessages.customerInvalid });
+    return { kind: 'phone' as const, value: digits.slice(-10) };
+  });
+
+/** Rupees as typed ('499', '499.5', '1,499.50') to paise; at most two decimals. */
+const rupeesSchema = z
+  .union([z.string(), z.number()], { error: merchantMessages.amountRequired })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: merchantMessages.amountRequired });
+      return z.NEVER;
+    }
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: merchantMessages.amountInvalid });
+      return z.NEVER;
+    }
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  })
+  .refine((paise) => paise >= 100 && paise <= MERCHANT_PAYMENT_MAX_RUPEES * 100, merchantMessages.amountRange);
+
+/** `POST /api/merchant/payments`: a UPI payment the merchant received. */
+export const recordPaymentSchema = z.object({
+  customer: customerContactSchema,
+  amount: rupeesSchema,
+  upiReference: z
+    .string({ error: merchantMessages.referenceInvalid })
+    .trim()
+    .transform((v) => v.replace(/\s/g, ''))
+    .refine((v) => /^\d{12}$/.test(v), merchantMessages.referenceInvalid),
+  paidOn: z
+    .string({ error: merchantMessages.dateRequired })
+    .trim()
+    .min(1, merchantMessages.dateRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, merchantMessages.dateRequired)
+    .refine((d) => d <= todayInIndia(), merchantMessages.dateInFuture)
+    .refine((d) => d >= todayInIndia(new Date(Date.now() - 366 * 24 * 3600_000)), merchantMessages.dateTooOld),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+export type RecordPaymentData = z.output<typeof recordPaymentSchema>;
+
+/** Where a payment's cashback stands in the customer's wallet ('none': the payment earned 0 points). */
+export const cashbackStatuses = ['pending', 'available', 'voided', 'none'] as const;
+export type CashbackStatus = (typeof cashbackStatuses)[number];
+export const cashbackStatusLabels: Record<CashbackStatus, string> = { pending: 'Pending', available: 'Available', voided: 'Voided', none: 'No cashback' };
+
+/** One recorded payment, the customer shown masked. */
+export const merchantPaymentSchema = z.object({
+  id: z.uuid(),
+  /** 'R*** S***' */
+  customerName: z.string(),
+  /** The last 4 digits of the customer's phone, or null when the account has none. */
+  customerPhoneLast4: z.string().nullable(),
+  amountPaise: z.number().int(),
+  cashbackPoints: z.number().int(),
+  cashbackStatus: z.enum(cashbackStatuses),
+  upiReference: z.string().nullable(),
+  /** YYYY-MM-DD, as the merchant entered it. */
+  paidOn: z.string(),
+  createdAt: z.string(),
+});
+export type MerchantPayment = z.infer<typeof merchantPaymentSchema>;
+export const merchantPaymentPageSchema = pageSchema(merchantPaymentSchema);
+export type MerchantPaymentPage = z.infer<typeof merchantPaymentPageSchema>;
+
+/** The merchant's profile as the dashboard shows and edits it. */
+export const merchantProfileSchema = z.object({
+  businessName: z.string(),
+  email: z.string(),
+  mobileNumber: z.string(),
+  whatsappNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  upiId: z.string(),
+  cashbackPercentage: z.number(),
+  isVerified: z.boolean(),
+  referralCode: z.string(),
+});
+export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
+
+/** `GET /api/merchant/dashboard`: the profile and the totals of the recorded payments. */
+export const merchantDashboardSchema = z.object({
+  profile: merchantProfileSchema,
+  totals: z.object({
+    payments: z.number().int(),
+    volumePaise: z.number().int(),
+    cashbackPoints: z.number().int(),
+    pendingCashbackPoints: z.number().int(),
+  }),
+  /** The server's return window: cashback stays pending at least this many days. */
+  returnWindowDays: z.number().int(),
+});
+export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
+
+/** `PUT /api/merchant/profile`: the business fields (the sign-in email is changed in account settings). */
+export const merchantProfileUpdateSchema = z.object(merchantBusinessFields);
+export type MerchantProfileUpdateInput = z.input<typeof merchantProfileUpdateSchema>;
+export type MerchantProfileUpdate = z.output<typeof merchantProfileUpdateSchema>;
+
+/** A UPI deep link any UPI app opens to pay the merchant (payee address, payee name, rupees). */
+export function upiPayUri({ upiId, businessName }: { upiId: string; businessName: string }): string {
+  return `upi://pay?pa=${encodeURIComponent(upiId)}&pn=${encodeURIComponent(businessName)}&cu=INR`;
+}

@@ -1,0 +1,99 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { erpMessages as m, type Employee, type ErpRegisterData } from '../../../contracts/erp.contract';
+import { AppError } from '../../platform/app-error';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { decrypt } from '../../platform/secrets';
+import { verifyTotp } from '../../platform/totp';
+import { hashPassword, verifyPassword } from '../auth';
+import { createEmployeeSession } from './erp.sessions';
+import { employees } from './erp.tables';
+
+/** SPEC.md section 9: an employee's code may be one 30-second step early or late. */
+export const EMPLOYEE_TOTP_WINDOW = 1;
+
+/** Registers an employee (argon2id hash on the server); the account waits for the super admin's approval. */
+export async function registerEmployee({ db, input }: { db: Db; input: ErpRegisterData }): Promise<{ id: string }> {
+  const taken = await db
+    .select({ email: employees.email, employeeId: employees.employeeId })
+    .from(employees)
+    .where(or(sql`lower(${employees.email}) = ${input.email}`, input.employeeId ? eq(employees.employeeId, input.employeeId) : undefined));
+  if (taken.some((t) => t.email.toLowerCase() === input.email)) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
+  if (taken.length > 0) throw new AppError('CONFLICT', m.employeeIdTaken, { employeeId: m.employeeIdTaken });
+  const [row] = await db
+    .insert(employees)
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? null,
+      department: input.department,
+      designation: input.designation ?? 'employee',
+      employeeId: input.employeeId ?? null,
+      address: input.address ?? null,
+      emergencyContact: input.emergencyContact ?? null,
+      emergencyPhone: input.emergencyPhone ?? null,
+      ...(input.dateOfJoining ? { dateOfJoining: input.dateOfJoining } : {}),
+      isApproved: false,
+      isActive: true,
+    })
+    // Two registrations with the same email at once: the unique index lets one through.
+    .onConflictDoNothing()
+    .returning({ id: employees.id });
+  if (!row) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
+  return row;
+}
+
+const employeeColumns = {
+  id: employees.id,
+  email: employees.email,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  department: employees.department,
+  designation: employees.designation,
+  employeeId: employees.employeeId,
+  twoFaEnabled: employees.twoFaEnabled,
+};
+
+/** The signed-in employee's own record. */
+export async function getEmployee({ db, employeeId }: { db: Db; employeeId: string }): Promise<Employee> {
+  const [row] = await db.select(employeeColumns).from(employees).where(eq(employees.id, employeeId)).limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED', m.notAuthenticated);
+  return row;
+}
+
+export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null };
+
+/**
+ * Signs an approved, active employee in; every other cause answers the same 'Invalid credentials or
+ * account not approved'. With two-factor on, the code is asked for ('2FA code required') and taken
+ * once (the last used time step is stored). Answers the session token and the employee.
+ */
+export async function loginEmployee({ db, config, email, password, code, ip, userAgent }: EmployeeLoginArgs): Promise<{ token: string; employee: Employee }> {
+  const [row] = await db
+    .select({ ...employeeColumns, passwordHash: employees.passwordHash, isApproved: employees.isApproved, isActive: employees.isActive, twoFaSecret: employees.twoFaSecret, lastTotpStep: employees.lastTotpStep })
+    .from(employees)
+    .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, isNull(employees.deletedAt)))
+    .limit(1);
+  const passwordOk = await verifyPassword(row?.passwordHash, password);
+  if (!row || !passwordOk || !row.isApproved || !row.isActive) throw new AppError('INVALID_CREDENTIALS', m.invalidLogin);
+  if (row.twoFaEnabled && row.twoFaSecret) {
+    if (!code) throw new AppError('TWO_FA_REQUIRED', m.codeRequired);
+    const step = verifyTotp({ secret: decrypt(config, row.twoFaSecret), code, window: EMPLOYEE_TOTP_WINDOW, lastStep: row.lastTotpStep });
+    // The step is stored with a conditional update, so the same code sent twice at once signs in once.
+    const taken =
+      step === null
+        ? []
+        : await db
+            .update(employees)
+            .set({ lastTotpStep: step })
+            .where(and(eq(employees.id, row.id), or(isNull(employees.lastTotpStep), sql`${employees.lastTotpStep} < ${step}`)))
+            .returning({ id: employees.id });
+    if (taken.length === 0) throw new AppError('INVALID_CREDENTIALS', m.invalidCode, { code: m.invalidCode });
+  }
+  await db.update(employees).set({ lastLogin: new Date() }).where(eq(employees.id, row.id));
+  const token = await createEmployeeSession(db, { employeeId: row.id, ip, userAgent });
+  const { passwordHash: _p, isApproved: _a, isActive: _i, twoFaSecret: _s, lastTotpStep: _l, ...employee } = row;
+  return { token, employee };
+}

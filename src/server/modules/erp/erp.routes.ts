@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages as authMessages } from '../../../contracts/auth.contract';
+import { okSchema } from '../../../contracts/common.contract';
+import { employeeSchema, erpDashboardSchema, erpLoginSchema, erpMessages, erpRegisterSchema } from '../../../contracts/erp.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { AppError } from '../../platform/app-error';
+import { origin, sessionCookieOptions } from '../../platform/auth-guards';
+import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
+import { getErpDashboard } from './erp.dashboard';
+import { endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmployee } from './erp.sessions';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+/** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard. */
+export async function erpRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, loginFailures } = app.ctx;
+
+  app.post(
+    '/api/erp/register',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { tags: ['erp'], summary: "Register an employee; sign-in waits for the super admin's approval", body: erpRegisterSchema, response: { 201: z.object({ id: z.uuid(), message: z.string() }), ...errors } },
+    },
+    async (req, reply) => reply.status(201).send({ ...(await registerEmployee({ db, input: req.body })), message: erpMessages.registered }),
+  );
+
+  app.post(
+    '/api/erp/login',
+    { schema: { tags: ['erp'], summary: "Sign in an approved employee; answers 401 '2FA code required' when a code is needed", body: erpLoginSchema, response: { 200: employeeSchema, ...errors } } },
+    async (req, reply) => {
+      // The employee's email is its own key in the shared throttle, apart from shoppers' emails.
+      const key = `erp:${req.body.email}`;
+      const wait = loginFailures.retryAfter(req.ip, key);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts);
+      }
+      try {
+        const { token, employee } = await loginEmployee({ db, config, ...req.body, ...origin(req) });
+        loginFailures.succeed(req.ip, key);
+        reply.setCookie(ERP_SESSION_COOKIE, token, sessionCookieOptions(config, ERP_SESSION_HOURS * 3600));
+        return employee;
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, key);
+        throw e;
+      }
+    },
+  );
+
+  app.post('/api/erp/logout', { schema: { tags: ['erp'], summary: "End the employee's session", response: { 200: okSchema } } }, async (req, reply) => {
+    const token = req.cookies[ERP_SESSION_COOKIE];
+    if (token) await endEmployeeSession(db, token);
+    reply.clearCookie(ERP_SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
+
+  app.get('/api/erp/me', { schema: { tags: ['erp'], summary: 'The signed-in employee', response: { 200: employeeSchema, 401: errorResponseSchema } } }, async (req) =>
+    getEmployee({ db, employeeId: (await requireEmployee(db, req)).id }),
+  );
+
+  app.get('/api/erp/dashboard', { schema: { tags: ['erp'], summary: "The ERP dashboard's counters and the employee's latest tasks", response: { 200: erpDashboardSchema, 401: errorResponseSchema } } }, async (req) =>
+    getErpDashboard({ db, employeeId: (await requireEmployee(db, req)).id }),
+  );
+}

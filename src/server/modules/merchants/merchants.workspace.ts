@@ -1,0 +1,169 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import {
+  merchantMessages as m,
+  type CashbackStatus,
+  type MerchantDashboard,
+  type MerchantPayment,
+  type MerchantPaymentPage,
+  type MerchantProfile,
+  type MerchantProfileUpdate,
+  type RecordPaymentData,
+} from '../../../contracts/merchant.contract';
+import { cashbackPoints } from '../../../domain/cashback';
+import { maskName } from '../../../domain/mask';
+import { AppError } from '../../platform/app-error';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { customers, findCustomersByContact, userProfiles } from '../auth';
+import { recordPendingCashback } from '../rewards';
+import { businessColumns } from './merchants.service';
+import { merchants, merchantTransactions } from './merchants.tables';
+
+// Where the payment's cashback row stands: ended by a 'voided' or 'released' row pointing at it, or still pending.
+const cashbackStatus = sql<CashbackStatus>`case
+  when ${merchantTransactions.ledgerTransactionId} is null then 'none'
+  when exists (select 1 from rewards_transactions r where r.related_transaction_id = ${merchantTransactions.ledgerTransactionId} and r.transaction_type = 'voided') then 'voided'
+  when exists (select 1 from rewards_transactions r where r.related_transaction_id = ${merchantTransactions.ledgerTransactionId} and r.transaction_type = 'released') then 'available'
+  else 'pending' end`;
+
+const profileColumns = {
+  id: merchants.id,
+  businessName: merchants.businessName,
+  email: merchants.email,
+  mobileNumber: merchants.mobileNumber,
+  whatsappNumber: merchants.whatsappNumber,
+  website: merchants.website,
+  upiId: merchants.upiId,
+  cashbackPercentage: merchants.cashbackPercentage,
+  isVerified: merchants.isVerified,
+  referralCode: merchants.referralCode,
+};
+
+async function merchantOf(db: DbOrTx, userId: string) {
+  const [row] = await db.select(profileColumns).from(merchants).where(eq(merchants.userId, userId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', m.notMerchant);
+  return row;
+}
+
+const toProfile = ({ id: _id, ...p }: Awaited<ReturnType<typeof merchantOf>>): MerchantProfile => ({ ...p, cashbackPercentage: Number(p.cashbackPercentage) });
+
+/** The merchant's dashboard: profile, verification, and the totals of the payments it recorded. */
+export async function getMerchantDashboard({ db, userId, returnWindowDays }: { db: Db; userId: string; returnWindowDays: number }): Promise<MerchantDashboard> {
+  const merchant = await merchantOf(db, userId);
+  const [totals] = await queryRows<{ payments: number; volume: string; given: string; pending: string }>(
+    db,
+    sql`select count(*)::int as payments, coalesce(sum(t.amount), 0)::bigint as volume,
+               coalesce(sum(t.points) filter (where t.status in ('pending', 'available')), 0)::bigint as given,
+               coalesce(sum(t.points) filter (where t.status = 'pending'), 0)::bigint as pending
+        from (select ${merchantTransactions.transactionAmountPaise} as amount, ${merchantTransactions.cashbackPoints} as points, ${cashbackStatus} as status
+              from ${merchantTransactions} where ${merchantTransactions.merchantId} = ${merchant.id}) t`,
+  );
+  return {
+    profile: toProfile(merchant),
+    totals: { payments: Number(totals.payments), volumePaise: Number(totals.volume), cashbackPoints: Number(totals.given), pendingCashbackPoints: Number(totals.pending) },
+    returnWindowDays,
+  };
+}
+
+const paymentColumns = {
+  id: merchantTransactions.id,
+  customerName: customers.fullName,
+  phone: userProfiles.phoneNumber,
+  amountPaise: merchantTransactions.transactionAmountPaise,
+  cashbackPoints: merchantTransactions.cashbackPoints,
+  cashbackStatus,
+  upiReference: merchantTransactions.upiReference,
+  paidOn: merchantTransactions.paidOn,
+  createdAt: merchantTransactions.createdAt,
+};
+
+function selectPayments(db: DbOrTx) {
+  return db
+    .select(paymentColumns)
+    .from(merchantTransactions)
+    .leftJoin(customers, eq(customers.userId, merchantTransactions.customerUserId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, merchantTransactions.customerUserId));
+}
+
+// The merchant sees who paid only as initials and the last 4 digits of the phone.
+const toPayment = (r: Awaited<ReturnType<typeof selectPayments>>[number]): MerchantPayment => {
+  const digits = (r.phone ?? '').replace(/\D/g, '');
+  return {
+    id: r.id,
+    customerName: maskName(r.customerName ?? 'Customer'),
+    customerPhoneLast4: digits.length >= 4 ? digits.slice(-4) : null,
+    amountPaise: Number(r.amountPaise),
+    cashbackPoints: r.cashbackPoints,
+    cashbackStatus: r.cashbackStatus,
+    upiReference: r.upiReference,
+    paidOn: r.paidOn ?? r.createdAt.toISOString().slice(0, 10),
+    createdAt: r.createdAt.toISOString(),
+  };
+};
+
+/** The payments the merchant recorded, newest first, the customer masked. */
+export async function listMerchantPayments({ db, userId, page, pageSize }: { db: Db; userId: string; page: number; pageSize: number }): Promise<MerchantPaymentPage> {
+  const merchant = await merchantOf(db, userId);
+  const mine = eq(merchantTransactions.merchantId, merchant.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectPayments(db)
+      .where(mine)
+      .orderBy(desc(merchantTransactions.createdAt), desc(merchantTransactions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(merchantTransactions).where(mine),
+  ]);
+  return { items: rows.map(toPayment), total: Number(total), page, pageSize };
+}
+
+/**
+ * Records a UPI payment the merchant received: finds the customer, refuses a UPI reference the
+ * merchant already recorded (409), and writes the payment and the customer's pending cashback
+ * (floor of amount x percentage / 100 points) in one transaction.
+ */
+export async function recordMerchantPayment({ db, userId, input }: { db: Db; userId: string; input: RecordPaymentData }): Promise<MerchantPayment> {
+  const id = await db.transaction((tx) => writeMerchantPayment(tx, userId, input));
+  const [row] = await selectPayments(db).where(eq(merchantTransactions.id, id));
+  return toPayment(row);
+}
+
+/** The writes of recordMerchantPayment, inside the caller's transaction (the demo data uses it too); answers the payment's id. */
+export async function writeMerchantPayment(tx: Tx, userId: string, input: RecordPaymentData): Promise<string> {
+  const merchant = await merchantOf(tx, userId);
+  const found = await findCustomersByContact(tx, input.customer);
+  if (found.length === 0) throw new AppError('NOT_FOUND', m.customerNotFound, { customer: m.customerNotFound });
+  if (found.length > 1) throw new AppError('VALIDATION_FAILED', m.customerAmbiguous, { customer: m.customerAmbiguous });
+  const customer = found[0];
+  const points = cashbackPoints(input.amount, Number(merchant.cashbackPercentage));
+  // The unique (merchant, reference) index decides between two recordings of the same payment at once.
+  const [payment] = await tx
+    .insert(merchantTransactions)
+    .values({
+      merchantId: merchant.id,
+      customerUserId: customer.userId,
+      customerContact: input.customer.value,
+      transactionAmountPaise: input.amount,
+      cashbackAmountPaise: points * 100,
+      cashbackPoints: points,
+      upiReference: input.upiReference,
+      paidOn: input.paidOn,
+    })
+    .onConflictDoNothing()
+    .returning({ id: merchantTransactions.id });
+  if (!payment) throw new AppError('CONFLICT', m.referenceDuplicate, { upiReference: m.referenceDuplicate });
+  if (points > 0) {
+    const ledgerId = await recordPendingCashback(tx, { customerUserId: customer.userId, points, description: `Cashback from ${merchant.businessName}` });
+    await tx.update(merchantTransactions).set({ ledgerTransactionId: ledgerId }).where(eq(merchantTransactions.id, payment.id));
+  }
+  return payment.id;
+}
+
+/** Saves the merchant's business details; a new cashback percentage applies to payments recorded afterwards. */
+export async function updateMerchantProfile({ db, userId, input }: { db: Db; userId: string; input: MerchantProfileUpdate }): Promise<MerchantProfile> {
+  const [row] = await db
+    .update(merchants)
+    .set({ ...businessColumns(input), updatedAt: new Date() })
+    .where(eq(merchants.userId, userId))
+    .returning(profileColumns);
+  if (!row) throw new AppError('NOT_FOUND', m.notMerchant);
+  return toProfile(row);
+}
