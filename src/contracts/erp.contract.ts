@@ -17,7 +17,22 @@ export const erpMessages = {
   emailTaken: 'An employee account with this email already exists',
   employeeIdTaken: 'This employee ID is already taken',
   dashboardFailed: 'Failed to load dashboard data',
+  twoFaNotSetup: '2FA not setup for this employee',
+  twoFaAlreadyOn: 'Two-factor authentication is already on',
+  twoFaOff: 'Two-factor authentication is not on',
+  twoFaEnabled: 'Two-factor authentication is on. You will be asked for a code when you sign in.',
+  twoFaDisabled: 'Two-factor authentication is off',
+  codeFormat: 'Enter the 6-digit code from your authenticator app',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  profileSaved: 'Profile updated successfully!',
 } as const;
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
+  .max(128, 'Password must be at most 128 characters long');
 
 /** SPEC.md section 3: the departments an employee belongs to. */
 export const departments = ['Engineering', 'Design', 'Marketing', 'Sales', 'Support', 'HR', 'Finance'] as const;
@@ -29,11 +44,7 @@ export const erpRegisterSchema = z
     lastName: requiredText('Last name is required', 60),
     email: emailSchema,
     phone: optionalMobile,
-    password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
-      .max(128, 'Password must be at most 128 characters long'),
+    password: newPassword,
     confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
     department: z.enum(departments, { error: 'Please choose a department' }),
     designation: optionalText(80),
@@ -91,3 +102,46 @@ export type ErpStats = z.infer<typeof erpStatsSchema>;
 export const erpRecentTaskSchema = z.object({ id: z.uuid(), title: z.string(), projectName: z.string().nullable(), status: z.string() });
 export const erpDashboardSchema = z.object({ stats: erpStatsSchema, recentTasks: z.array(erpRecentTaskSchema) });
 export type ErpDashboard = z.infer<typeof erpDashboardSchema>;
+
+/** The settings dialog's record (`GET /api/erp/settings`): contact details and whether two-factor is on. */
+export const erpSettingsSchema = z.object({
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  emergencyContact: z.string().nullable(),
+  emergencyPhone: z.string().nullable(),
+  twoFaEnabled: z.boolean(),
+});
+export type ErpSettings = z.infer<typeof erpSettingsSchema>;
+
+/** `PUT /api/erp/settings/profile`: the contact details an employee edits; empty clears a field. */
+export const erpProfileSchema = z.object({
+  phone: optionalMobile,
+  address: optionalText(300),
+  emergencyContact: optionalText(120),
+  emergencyPhone: optionalMobile,
+});
+export type ErpProfileInput = z.input<typeof erpProfileSchema>;
+export type ErpProfileData = z.output<typeof erpProfileSchema>;
+
+/** A 6-digit code from the authenticator app (enable and turn off two-factor). */
+export const erpCodeSchema = z.object({
+  code: z
+    .string({ error: erpMessages.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, erpMessages.codeFormat),
+});
+
+/** `POST /api/erp/settings/2fa/setup`: a new secret to scan, not yet in use. */
+export const erpTwoFaSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type ErpTwoFaSetup = z.infer<typeof erpTwoFaSetupSchema>;
+
+/** `POST /api/erp/settings/password`: the current password, then the new one twice. */
+export const erpPasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+    password: newPassword,
+    confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+export type ErpPasswordInput = z.input<typeof erpPasswordSchema>;

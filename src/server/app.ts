@@ -37,7 +37,7 @@ import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
 import { contentRoutes } from './modules/content';
 import { merchantRoutes, setMerchantEmail } from './modules/merchants';
-import { erpRoutes } from './modules/erp';
+import { erpRoutes, erpWorkRoutes } from './modules/erp';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
@@ -129,6 +129,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(merchantRoutes);
   await app.register(referralsRoutes);
   await app.register(erpRoutes);
+  await app.register(erpWorkRoutes);
   await app.register(publicShopsRoutes);
   await app.register(mediaRoutes);
   await app.register(rewardsRoutes);

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, customers, userProfiles, users, vendors, verifyPassword } from '../modules/auth';
 import { categories, products } from '../modules/catalog';
-import { employees } from '../modules/erp';
+import { todayInIndia } from '../../domain/age';
+import { employees, projects, tasks, timesheets } from '../modules/erp';
 import { images } from '../modules/media';
 import { merchants, merchantTransactions } from '../modules/merchants';
 import { referrals } from '../modules/referrals';
@@ -118,11 +119,11 @@ describe('demo data', () => {
   });
 
   it('lets every demo account sign in with its role', async () => {
-    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'customer', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
+    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'customer', 'employee', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
     for (const account of summary.accounts) {
       if (account.role === 'employee') {
         const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));
-        expect(e).toMatchObject({ employeeId: 'EMP001', department: 'Engineering', isApproved: true, isActive: true });
+        expect(e).toMatchObject({ department: 'Engineering', isApproved: true, isActive: true });
         expect(await verifyPassword(e.passwordHash, account.password)).toBe(true);
         continue;
       }
@@ -134,6 +135,21 @@ describe('demo data', () => {
       expect(u?.role).toBe(account.role);
       expect(await verifyPassword(u.passwordHash, account.password)).toBe(true);
     }
+  });
+
+  it("fills the ERP: projects, tasks and a week of timesheets for the demo employee and a second employee who manages a project", async () => {
+    const [vikram] = await database.db.select().from(employees).where(eq(employees.email, 'employee@haat.test'));
+    const [arjun] = await database.db.select().from(employees).where(eq(employees.email, 'arjun@haat.test'));
+    expect([vikram.employeeId, arjun.employeeId]).toEqual(['EMP001', 'EMP003']);
+    const managed = await database.db.select().from(projects).where(eq(projects.projectManagerId, arjun.id));
+    expect(managed.map((p) => p.name).sort()).toEqual(['Haat Mobile App', 'Vendor Onboarding Portal']);
+    const assigned = await database.db.select().from(tasks).where(eq(tasks.assignedTo, vikram.id));
+    expect(assigned.length).toBeGreaterThanOrEqual(3);
+    const entries = await database.db.select().from(timesheets).where(eq(timesheets.employeeId, vikram.id));
+    expect(new Set(entries.map((e) => e.status))).toEqual(new Set(['draft', 'submitted', 'approved', 'rejected']));
+    // The overnight entry is stored with the server's hours: 22:00 to 02:00 is 4.00.
+    expect(entries.find((e) => e.startTime.startsWith('22:00'))?.hoursWorked).toBe(4);
+    expect(entries.find((e) => e.status === 'approved')?.workDate).toBe(todayInIndia());
   });
 
   it("fills the merchant's dashboard: a customer it referred, who paid it three times with cashback pending", async () => {

@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { addresses, createAccount, customers, hashPassword, users } from '../modules/auth';
 import { categories, products } from '../modules/catalog';
 import { employees } from '../modules/erp';
+import { ERP_MANAGER, seedErpWork } from './demo-erp';
 import { images } from '../modules/media';
 import { createMerchant, writeMerchantPayment } from '../modules/merchants';
 import { createReferral } from '../modules/referrals';
@@ -171,7 +172,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
         referredByUserId: null,
       });
       await createAccount(tx, { email: ADMIN.email, password: ADMIN.password, role: 'admin', firstName: 'Anita', lastName: 'Desai' });
-      await tx.insert(employees).values({
+      const [employee] = await tx.insert(employees).values({
         email: EMPLOYEE.email,
         passwordHash: await hashPassword(EMPLOYEE.password),
         firstName: 'Vikram',
@@ -186,7 +187,8 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
         emergencyPhone: '9900112244',
         isApproved: true,
         isActive: true,
-      });
+      }).returning({ id: employees.id });
+      await seedErpWork(tx, { employeeId: employee.id });
 
       await seedAdminInbox(tx);
       await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
@@ -204,6 +206,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
           { role: 'merchant', ...MERCHANT },
           { role: 'admin', ...ADMIN },
           { role: 'employee', ...EMPLOYEE },
+          { role: 'employee', ...ERP_MANAGER },
         ],
       };
     });

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db';
+import { erpWorkMessages, type Colleague } from '../../../contracts/erp-work.contract';
+import { AppError } from '../../platform/app-error';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { deletedEmail } from '../auth';
 import { employees, employeeSessions } from './erp.tables';
 
@@ -49,4 +51,24 @@ export async function deleteEmployee(tx: Tx, { employeeId }: { employeeId: strin
     .where(eq(employees.id, employeeId));
   await tx.delete(employeeSessions).where(eq(employeeSessions.employeeId, employeeId));
   return { outcome: 'anonymised', email: row.email };
+}
+
+/** Approved, active employees by name: the choices for a project's manager and a task's assignee. */
+export async function listColleagues(db: DbOrTx): Promise<Colleague[]> {
+  return db
+    .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, department: employees.department, designation: employees.designation })
+    .from(employees)
+    .where(and(eq(employees.isApproved, true), eq(employees.isActive, true), isNull(employees.deletedAt)))
+    .orderBy(employees.firstName, employees.lastName, employees.id)
+    .limit(1000);
+}
+
+/** Refuses (400 on the field) an id that is not an approved, active employee. */
+export async function assertColleague(db: DbOrTx, employeeId: string | undefined, field: string): Promise<void> {
+  if (!employeeId) return;
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.isApproved, true), eq(employees.isActive, true), isNull(employees.deletedAt)));
+  if (!row) throw new AppError('VALIDATION_FAILED', erpWorkMessages.employeeUnknown, { [field]: erpWorkMessages.employeeUnknown });
 }

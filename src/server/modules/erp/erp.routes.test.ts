@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erpMessages as m, type ErpDashboard, type ErpRegisterInput } from '../../../contracts/erp.contract';
+import { erpMessages as m, type ErpDashboard } from '../../../contracts/erp.contract';
 import { todayInIndia } from '../../../domain/age';
 import { encrypt } from '../../platform/secrets';
 import { newTotpSecret, totpCode } from '../../platform/totp';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { employeeForm, erpBrowser, signedInEmployee as signedIn } from '../../test/erp';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { employees, employeeSessions, projects, tasks, timesheets } from './erp.tables';
 
@@ -13,32 +14,11 @@ import { employees, employeeSessions, projects, tasks, timesheets } from './erp.
 // employees only with the optional two-factor step, the ERP's own session, and the dashboard.
 
 let t: TestApp;
-let ip = 10;
-const browser = () => new TestClient(t.app, `10.12.0.${ip++}`);
-let n = 0;
-const form = (over: Partial<ErpRegisterInput> = {}): ErpRegisterInput => ({
-  firstName: 'Vikram',
-  lastName: 'Iyer',
-  email: `vikram.${n++}.${Date.now().toString(36)}@haat.example`,
-  phone: '99001 12233',
-  password: 'secret123',
-  confirmPassword: 'secret123',
-  department: 'Engineering',
-  designation: 'Software Engineer',
-  ...over,
-});
+const browser = () => erpBrowser(t);
+const form = employeeForm;
 const approve = (email: string) => t.db.update(employees).set({ isApproved: true }).where(eq(employees.email, email));
 const login = (client: TestClient, body: Record<string, unknown>) => client.post('/api/erp/login', body);
-/** A registered, approved employee signed in on a fresh client. */
-async function signedInEmployee(): Promise<{ client: TestClient; id: string }> {
-  const input = form();
-  await browser().post('/api/erp/register', input);
-  await approve(input.email);
-  const client = browser();
-  expect((await login(client, { email: input.email, password: 'secret123' })).statusCode).toBe(200);
-  const [row] = await t.db.select({ id: employees.id }).from(employees).where(eq(employees.email, input.email));
-  return { client, id: row.id };
-}
+const signedInEmployee = () => signedIn(t);
 
 beforeAll(async () => {
   t = await buildTestApp();

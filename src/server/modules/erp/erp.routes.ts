@@ -3,15 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages as authMessages } from '../../../contracts/auth.contract';
 import { okSchema } from '../../../contracts/common.contract';
-import { employeeSchema, erpDashboardSchema, erpLoginSchema, erpMessages, erpRegisterSchema } from '../../../contracts/erp.contract';
+import {
+  employeeSchema,
+  erpCodeSchema,
+  erpDashboardSchema,
+  erpLoginSchema,
+  erpMessages,
+  erpPasswordSchema,
+  erpProfileSchema,
+  erpRegisterSchema,
+  erpSettingsSchema,
+  erpTwoFaSetupSchema,
+} from '../../../contracts/erp.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError } from '../../platform/app-error';
 import { origin, sessionCookieOptions } from '../../platform/auth-guards';
 import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
 import { getErpDashboard } from './erp.dashboard';
+import { changeEmployeePassword, disableEmployeeTwoFa, enableEmployeeTwoFa, getErpSettings, setUpEmployeeTwoFa, updateErpProfile } from './erp.settings';
 import { endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmployee } from './erp.sessions';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const messageSchema = z.object({ message: z.string() });
+// Code and password checks are throttled per address, like sign-in.
+const guarded = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
 /** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard. */
 export async function erpRoutes(fastify: FastifyInstance) {
@@ -64,4 +79,28 @@ export async function erpRoutes(fastify: FastifyInstance) {
   app.get('/api/erp/dashboard', { schema: { tags: ['erp'], summary: "The ERP dashboard's counters and the employee's latest tasks", response: { 200: erpDashboardSchema, 401: errorResponseSchema } } }, async (req) =>
     getErpDashboard({ db, employeeId: (await requireEmployee(db, req)).id }),
   );
+
+  // ---- Settings: contact details, two-factor, password
+  app.get('/api/erp/settings', { schema: { tags: ['erp'], summary: "The employee's contact details and two-factor state", response: { 200: erpSettingsSchema, 401: errorResponseSchema } } }, async (req) =>
+    getErpSettings(db, (await requireEmployee(db, req)).id),
+  );
+  app.put('/api/erp/settings/profile', { schema: { tags: ['erp'], summary: 'Edit phone, address and emergency contact', body: erpProfileSchema, response: { 200: erpSettingsSchema, ...errors } } }, async (req) =>
+    updateErpProfile(db, (await requireEmployee(db, req)).id, req.body),
+  );
+  app.post('/api/erp/settings/2fa/setup', { schema: { tags: ['erp'], summary: 'A new two-factor secret (QR code), off until a code from it is checked', response: { 200: erpTwoFaSetupSchema, ...errors } } }, async (req) =>
+    setUpEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id),
+  );
+  app.post('/api/erp/settings/2fa/enable', { config: guarded, schema: { tags: ['erp'], summary: 'Turn two-factor on with a code from the secret set up', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+    await enableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
+    return { message: erpMessages.twoFaEnabled };
+  });
+  app.post('/api/erp/settings/2fa/disable', { config: guarded, schema: { tags: ['erp'], summary: 'Turn two-factor off with a valid code', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+    await disableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
+    return { message: erpMessages.twoFaDisabled };
+  });
+  app.post('/api/erp/settings/password', { config: guarded, schema: { tags: ['erp'], summary: "Change the password; the employee's other sessions end", body: erpPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+    const me = await requireEmployee(db, req);
+    await changeEmployeePassword(db, { employeeId: me.id, sessionId: me.sessionId, currentPassword: req.body.currentPassword, password: req.body.password });
+    return { message: erpMessages.passwordChanged };
+  });
 }

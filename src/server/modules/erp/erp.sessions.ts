@@ -20,13 +20,14 @@ export async function createEmployeeSession(db: DbOrTx, a: { employeeId: string;
   return token;
 }
 
-export type SignedInEmployee = { id: string; email: string };
+/** The employee behind a session, and the session's id (kept when the password changes, the others end). */
+export type SignedInEmployee = { id: string; email: string; sessionId: string };
 
 /** The approved, active employee behind a session token; an expired session is removed when read. */
 export async function resolveEmployeeSession(db: Db, token: string): Promise<SignedInEmployee | null> {
   const tokenHash = hash(token);
   const [row] = await db
-    .select({ id: employees.id, email: employees.email })
+    .select({ id: employees.id, email: employees.email, sessionId: employeeSessions.id })
     .from(employeeSessions)
     .innerJoin(employees, eq(employees.id, employeeSessions.employeeId))
     .where(and(eq(employeeSessions.sessionToken, tokenHash), gt(employeeSessions.expiresAt, new Date()), eq(employees.isApproved, true), eq(employees.isActive, true), isNull(employees.deletedAt)))

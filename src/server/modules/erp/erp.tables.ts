@@ -115,7 +115,10 @@ export const timesheets = pgTable(
     description: text('description').notNull(),
     status: text('status').notNull().default('draft'),
     hoursWorked: numeric('hours_worked', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** Who approved or rejected the entry, and when; the reason when rejected. */
     approvedBy: uuid('approved_by').references(() => employees.id, { onDelete: 'set null' }),
+    reviewedAt: tstz('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,5 +126,22 @@ export const timesheets = pgTable(
     index('timesheets_employee_date_idx').on(t.employeeId, t.workDate),
     check('timesheets_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'rejected')`),
     check('timesheets_hours_check', sql`${t.hoursWorked} >= 0 and ${t.hoursWorked} <= 24`),
+  ],
+);
+
+/** What the notification button lists: a task assigned to the employee, a timesheet entry approved or rejected. */
+export const erpNotifications = pgTable(
+  'erp_notifications',
+  {
+    id: id(),
+    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('erp_notifications_employee_idx').on(t.employeeId, t.createdAt),
+    check('erp_notifications_kind_check', sql`${t.kind} in ('task_assigned', 'timesheet_approved', 'timesheet_rejected')`),
   ],
 );

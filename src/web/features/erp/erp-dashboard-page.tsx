@@ -1,20 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, FolderKanban, ListTodo, LogOut, Users } from 'lucide-react';
-import { Navigate, useNavigate } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { Project, Timesheet } from '../../../contracts/erp-work.contract';
 import { erpMessages } from '../../../contracts/erp.contract';
 import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
-import { cn } from '../../ui/cn';
 import { Page } from '../../ui/Page';
-import { StatCard } from '../../ui/StatCard';
-import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { EMPLOYEE_KEY, useEmployee, useErpDashboard } from './use-employee';
+import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { Tabs, type TabItem } from '../../ui/Tabs';
+import { DashboardTab } from './dashboard-tab';
+import { ErpFeedbackProvider } from './erp-feedback';
+import { ProjectFormModal } from './project-form-modal';
+import { ProjectsTab } from './projects-tab';
+import { TaskFormModal } from './task-form-modal';
+import { TasksTab } from './tasks-tab';
+import { TimesheetFormModal } from './timesheet-form-modal';
+import { TimesheetsTab } from './timesheets-tab';
+import { EMPLOYEE_KEY, useEmployee } from './use-employee';
 
-// SPEC.md section 2: done green, in_progress yellow, otherwise grey.
-const dot = (status: string) => (status === 'done' ? 'bg-green-500' : status === 'in_progress' ? 'bg-yellow-400' : 'bg-slate-400');
-const statusLabel = (status: string) => status.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+type TabKey = 'dashboard' | 'projects' | 'tasks' | 'timesheets';
+const tabs: TabItem<TabKey>[] = [
+  { key: 'dashboard', label: 'Dashboard' },
+  { key: 'projects', label: 'Projects' },
+  { key: 'tasks', label: 'My Tasks' },
+  { key: 'timesheets', label: 'Timesheets' },
+];
+const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
 
-/** /erp/dashboard: without an employee session, /erp; the counters and the employee's latest tasks. */
+/** The open dialog: a project (new or to edit), a new task, or a timesheet entry (new or to edit). */
+type Dialog = { kind: 'project'; project: Project | null } | { kind: 'task' } | { kind: 'timesheet'; entry: Timesheet | null } | null;
+
+/** /erp/dashboard: without an employee session, /erp; Dashboard, Projects, My Tasks and Timesheets. */
 export function ErpDashboardPage() {
   const me = useEmployee();
   const navigate = useNavigate();
@@ -40,63 +57,41 @@ export function ErpDashboardPage() {
           <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
         </Button>
       </div>
-      <DashboardTab />
+      <ErpWorkspace />
     </Page>
   );
 }
 
-function DashboardTab() {
-  const dashboard = useErpDashboard();
-  if (dashboard.isPending) {
-    return (
-      <LoadingRegion label="Loading dashboard data">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-      </LoadingRegion>
-    );
-  }
-  if (dashboard.isError) return <ErrorState message={`${erpMessages.dashboardFailed}: ${dashboard.error.message}`} onRetry={() => dashboard.refetch()} />;
-  const { stats, recentTasks } = dashboard.data;
+/** The tabs (the open one in `?tab=`), the banners above their content, and the dialogs the tabs and Quick Actions open. */
+function ErpWorkspace() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const active: TabKey = isTab(raw) ? raw : 'dashboard';
+  const open = (tab: TabKey) => setParams(tab === 'dashboard' ? {} : { tab }, { replace: true });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const newProject = () => setDialog({ kind: 'project', project: null });
+  const newTask = () => setDialog({ kind: 'task' });
+  const logTime = () => setDialog({ kind: 'timesheet', entry: null });
+
   return (
-    <div className="space-y-8">
-      <section aria-labelledby="erp-counters">
-        <h2 id="erp-counters" className="sr-only">
-          Counters
-        </h2>
-        <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
-          <StatCard label="Total Employees" value={stats.totalEmployees} icon={Users} tone="bg-violet-100 text-violet-800" />
-          <StatCard label="Active Projects" value={stats.activeProjects} icon={FolderKanban} tone="bg-blue-100 text-blue-800" />
-          <StatCard label="Completed Tasks" value={stats.completedTasks} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
-          <StatCard label="Pending Tasks" value={stats.pendingTasks} icon={ListTodo} tone="bg-amber-100 text-amber-900" />
-          <StatCard label="Hours This Week" value={stats.totalHoursThisWeek.toFixed(2)} icon={Clock} tone="bg-pink-100 text-pink-800" note="Approved, since Sunday" />
-        </dl>
-      </section>
-      <section aria-labelledby="recent-tasks" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="recent-tasks" className="mb-3 text-lg font-semibold text-slate-900">
-          Recent Tasks
-        </h2>
-        {recentTasks.length === 0 ? (
-          <EmptyState title="No tasks assigned to you yet" />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {recentTasks.map((task) => (
-              <li key={task.id} className="flex items-center justify-between gap-3 py-2.5">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{task.title}</p>
-                  <p className="truncate text-sm text-slate-600">{task.projectName ?? 'No Project'}</p>
-                </div>
-                <span className="flex shrink-0 items-center gap-1.5 text-sm text-slate-700">
-                  <span className={cn('h-2.5 w-2.5 rounded-full', dot(task.status))} aria-hidden="true" />
-                  {statusLabel(task.status)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+    <>
+      <Tabs tabs={tabs} active={active} onChange={open} label="ERP sections" fill />
+      <div className="pt-6">
+        <ErpFeedbackProvider>
+          <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
+            {active === 'dashboard' && <DashboardTab onNewProject={newProject} onNewTask={newTask} onLogTime={logTime} />}
+            {active === 'projects' && <ProjectsTab onNew={newProject} onEdit={(project) => setDialog({ kind: 'project', project })} />}
+            {active === 'tasks' && <TasksTab onNew={newTask} />}
+            {active === 'timesheets' && <TimesheetsTab onNew={logTime} onEdit={(entry) => setDialog({ kind: 'timesheet', entry })} />}
+          </div>
+          {/* Mounted only while open: their pickers load when a dialog opens, not with the page. */}
+          {dialog?.kind === 'project' && <ProjectFormModal open onClose={close} project={dialog.project} />}
+          {dialog?.kind === 'task' && <TaskFormModal open onClose={close} />}
+          {dialog?.kind === 'timesheet' && <TimesheetFormModal open onClose={close} entry={dialog.entry} />}
+        </ErpFeedbackProvider>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { isIsoDate } from '../domain/age';
+import { isClockTime } from '../domain/timesheet-hours';
+import { optionalMobile } from './auth.contract';
+import { blankToUndefined, optionalText, pageQuerySchema, pageSchema, requiredText } from './common.contract';
+
+// ---- The ERP's work: projects, tasks and timesheets (SPEC.md sections 2, 3, 4 and 8)
+
+export const erpWorkMessages = {
+  projectCreated: 'Project created successfully!',
+  projectUpdated: 'Project updated successfully!',
+  taskCreated: 'Task created successfully!',
+  taskStatusUpdated: 'Task status updated!',
+  timesheetCreated: 'Timesheet entry created successfully!',
+  timesheetUpdated: 'Timesheet entry updated successfully!',
+  timesheetDeleted: 'Timesheet entry deleted',
+  timesheetSubmitted: 'Timesheet entry submitted for approval',
+  timesheetApproved: 'Timesheet entry approved',
+  timesheetRejected: 'Timesheet entry rejected',
+  createProjectFailed: 'Failed to create project',
+  createTaskFailed: 'Failed to create task',
+  createTimesheetFailed: 'Failed to create timesheet',
+  updateTaskFailed: 'Failed to update task',
+  projectNotFound: 'Project not found',
+  taskNotFound: 'Task not found',
+  timesheetNotFound: 'Timesheet entry not found',
+  employeeUnknown: 'Please choose an approved employee',
+  notProjectEditor: "Only the project's manager or its creator can edit this project",
+  notTaskEditor: "Only the task's assignee, its creator or the project's manager can change this task",
+  taskDone: 'This task is done and can no longer change',
+  notYourTimesheet: 'You can only change your own timesheet entries',
+  timesheetLocked: 'Only draft and rejected entries can be changed',
+  notSubmittable: 'Only draft and rejected entries can be submitted',
+  notReviewer: "Only the project's manager can approve or reject this entry",
+  ownEntry: 'You cannot approve or reject your own timesheet entry',
+  notSubmitted: 'This entry is not waiting for approval',
+  taskNotInProject: 'Please choose a task of the selected project',
+  sameTimes: 'End time must differ from start time',
+  futureDate: 'Work date cannot be in the future',
+  reasonRequired: 'Please give a reason for the rejection',
+} as const;
+
+/** SPEC.md section 4. */
+export const projectStatuses = ['active', 'on_hold', 'completed', 'cancelled'] as const;
+export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const taskStatuses = ['todo', 'in_progress', 'review', 'done'] as const;
+export const timesheetStatuses = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export type Priority = (typeof priorities)[number];
+export type TaskStatus = (typeof taskStatuses)[number];
+export type TimesheetStatus = (typeof timesheetStatuses)[number];
+
+/** The labels SPEC.md gives the task status selector. */
+export const taskStatusLabels: Record<TaskStatus, string> = { todo: 'To Do', in_progress: 'In Progress', review: 'Review', done: 'Done' };
+
+const optionalDate = (message = 'Please enter a valid date') =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isIsoDate(v), message);
+
+const requiredDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => isIsoDate(v), 'Please enter a valid date');
+
+const optionalId = z.preprocess(blankToUndefined, z.uuid().optional());
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : undefined))
+  .refine((v) => v === undefined || z.email().safeParse(v).success, 'Please enter a valid email address');
+
+/** Rupees as typed ('250000', '2,50,000.50') to paise; empty means no budget. */
+const budgetSchema = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return undefined;
+    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
+    if (text === '') return undefined;
+    if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'Budget must be a number of rupees, for example 250000' });
+      return z.NEVER;
+    }
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  });
+
+/** New Project and Edit Project (`POST /api/erp/projects`, `PUT /api/erp/projects/:id`); the form sends it as typed. */
+export const projectFormSchema = z
+  .object({
+    name: requiredText('Project name is required', 120),
+    description: optionalText(2000),
+    status: z.enum(projectStatuses, { error: 'Please choose a status' }).default('active'),
+    priority: z.enum(priorities, { error: 'Please choose a priority' }).default('medium'),
+    startDate: requiredDate('Start date is required'),
+    endDate: optionalDate(),
+    budget: budgetSchema,
+    projectManagerId: optionalId,
+    clientName: optionalText(120),
+    clientEmail: optionalEmail,
+    clientPhone: optionalMobile,
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'End date cannot be before the start date' });
+export type ProjectFormInput = z.input<typeof projectFormSchema>;
+export type ProjectFormData = z.output<typeof projectFormSchema>;
+
+/** Someone named on a project, task or timesheet. */
+export const personSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+export const projectSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(projectStatuses),
+  priority: z.enum(priorities),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  budgetPaise: z.number().int().nullable(),
+  manager: personSchema.nullable(),
+  createdBy: personSchema.nullable(),
+  clientName: z.string().nullable(),
+  clientEmail: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+  /** The signed-in employee manages or created it. */
+  canEdit: z.boolean(),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectPageSchema = pageSchema(projectSchema);
+
+/** A project or task to choose in a form. */
+export const optionSchema = z.object({ id: z.uuid(), name: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+
+/** An approved employee to choose as a manager or an assignee. */
+export const colleagueSchema = personSchema.extend({ department: z.string(), designation: z.string() });
+export type Colleague = z.infer<typeof colleagueSchema>;
+
+const estimatedHours = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || n > 10000) {
+      ctx.addIssue({ code: 'custom', message: 'Estimated hours must be a number from 0 to 10,000' });
+      return z.NEVER;
+    }
+    if (Math.round(n * 2) !== n * 2) {
+      ctx.addIssue({ code: 'custom', message: 'Estimated hours go in steps of 0.5' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Create New Task (`POST /api/erp/tasks`). */
+export const taskFormSchema = z.object({
+  title: requiredText('Task title is required', 200),
+  description: optionalText(2000),
+  projectId: optionalId,
+  assignedTo: optionalId,
+  priority: z.enum(priorities, { error: 'Please choose a priority' }).default('medium'),
+  estimatedHours,
+  dueDate: optionalDate(),
+});
+export type TaskFormInput = z.input<typeof taskFormSchema>;
+export type TaskFormData = z.output<typeof taskFormSchema>;
+
+/** The card selector (`PATCH /api/erp/tasks/:id/status`): a status with an optional completion percentage. */
+export const taskStatusSchema = z.object({
+  status: z.enum(taskStatuses, { error: 'Please choose a status' }),
+  completionPercentage: z.number().int().min(0, 'Completion goes from 0 to 100').max(100, 'Completion goes from 0 to 100').optional(),
+});
+export type TaskStatusInput = z.infer<typeof taskStatusSchema>;
+
+export const taskSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  priority: z.enum(priorities),
+  project: optionSchema.nullable(),
+  assignee: personSchema.nullable(),
+  createdBy: personSchema.nullable(),
+  estimatedHours: z.number().nullable(),
+  dueDate: z.string().nullable(),
+  completionPercentage: z.number().int(),
+  /** The signed-in employee is its assignee, its creator or its project's manager. */
+  canChange: z.boolean(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskPageSchema = pageSchema(taskSchema);
+
+const clockTime = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isClockTime, 'Please enter a time as HH:MM');
+
+/** Log Work Time and Edit Timesheet (`POST /api/erp/timesheets`, `PUT /api/erp/timesheets/:id`). */
+export const timesheetFormSchema = z
+  .object({
+    workDate: requiredDate('Work date is required'),
+    startTime: clockTime('Start time is required'),
+    endTime: clockTime('End time is required'),
+    projectId: optionalId,
+    /** Empty means General Work. */
+    taskId: optionalId,
+    description: requiredText('Description is required', 1000),
+  })
+  .refine((v) => v.startTime !== v.endTime, { path: ['endTime'], message: erpWorkMessages.sameTimes });
+export type TimesheetFormInput = z.input<typeof timesheetFormSchema>;
+export type TimesheetFormData = z.output<typeof timesheetFormSchema>;
+
+export const timesheetSchema = z.object({
+  id: z.uuid(),
+  employee: personSchema,
+  workDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  project: optionSchema.nullable(),
+  task: optionSchema.nullable(),
+  /** Computed by the server: end - start, the next day when the end is not after the start. */
+  hoursWorked: z.number(),
+  description: z.string(),
+  status: z.enum(timesheetStatuses),
+  rejectionReason: z.string().nullable(),
+  approvedBy: personSchema.nullable(),
+  /** Draft or rejected, and the signed-in employee's own. */
+  canEdit: z.boolean(),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
+export const timesheetPageSchema = pageSchema(timesheetSchema);
+
+/** My timesheets, newest first, optionally between two work dates. */
+export const timesheetQuerySchema = pageQuerySchema.extend({
+  from: z.preprocess(blankToUndefined, z.string().refine(isIsoDate, 'Please enter a valid date').optional()),
+  to: z.preprocess(blankToUndefined, z.string().refine(isIsoDate, 'Please enter a valid date').optional()),
+});
+
+/** Reject with a reason (`POST /api/erp/timesheets/:id/reject`). */
+export const rejectTimesheetSchema = z.object({ reason: requiredText(erpWorkMessages.reasonRequired, 500) });
+
+/** The notification button's list (`GET /api/erp/notifications`): the 20 latest and the unread count. */
+export const erpNotificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['task_assigned', 'timesheet_approved', 'timesheet_rejected']),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export const erpNotificationsSchema = z.object({ unread: z.number().int(), items: z.array(erpNotificationSchema) });
+export type ErpNotifications = z.infer<typeof erpNotificationsSchema>;
+
+/** The header's search (`GET /api/erp/search?q=`): projects by name and tasks by title. */
+export const erpSearchQuerySchema = z.object({ q: z.string().trim().max(100, 'Search is too long').default('') });
+export const erpSearchSchema = z.object({ projects: z.array(optionSchema), tasks: z.array(optionSchema.extend({ projectName: z.string().nullable() })) });
+export type ErpSearch = z.infer<typeof erpSearchSchema>;

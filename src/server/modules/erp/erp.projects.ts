@@ -1,0 +1,112 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Page, PageQuery } from '../../../contracts/common.contract';
+import { erpWorkMessages, type Option, type Person, type Project, type ProjectFormData } from '../../../contracts/erp-work.contract';
+import { AppError, notFound } from '../../platform/app-error';
+import { queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { assertColleague } from './erp.employees';
+import { projects } from './erp.tables';
+
+type ProjectRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  status: Project['status'];
+  priority: Project['priority'];
+  start_date: string;
+  end_date: string | null;
+  budget_paise: string | number | null;
+  client_name: string | null;
+  client_email: string | null;
+  client_phone: string | null;
+  created_at: Date | string;
+  m_id: string | null;
+  m_first: string | null;
+  m_last: string | null;
+  c_id: string | null;
+  c_first: string | null;
+  c_last: string | null;
+  can_edit: boolean;
+};
+
+/** A person from the columns of a left join, or null when nobody is there. */
+export const personOf = (id: string | null, firstName: string | null, lastName: string | null): Person | null => (id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null);
+
+const selectProjects = (viewerId: string, where: SQL) => sql`
+  select p.id, p.name, p.description, p.status, p.priority, p.start_date::text as start_date, p.end_date::text as end_date,
+         p.budget_paise, p.client_name, p.client_email, p.client_phone, p.created_at,
+         m.id as m_id, m.first_name as m_first, m.last_name as m_last, c.id as c_id, c.first_name as c_first, c.last_name as c_last,
+         coalesce(p.project_manager_id = ${viewerId} or p.created_by = ${viewerId}, false) as can_edit
+  from projects p
+  left join employees m on m.id = p.project_manager_id
+  left join employees c on c.id = p.created_by
+  where ${where}`;
+
+const toProject = (r: ProjectRow): Project => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  priority: r.priority,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  budgetPaise: r.budget_paise === null ? null : Number(r.budget_paise),
+  manager: personOf(r.m_id, r.m_first, r.m_last),
+  createdBy: personOf(r.c_id, r.c_first, r.c_last),
+  clientName: r.client_name,
+  clientEmail: r.client_email,
+  clientPhone: r.client_phone,
+  canEdit: r.can_edit,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** Every project, newest first, with its manager and creator; `canEdit` for the employee reading. */
+export async function listProjects({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Project>> {
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<ProjectRow>(db, sql`${selectProjects(viewerId, sql`true`)} order by p.created_at desc, p.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from projects`),
+  ]);
+  return { items: rows.map(toProject), total, page, pageSize };
+}
+
+/** One project as the employee reading sees it, or 404. */
+export async function getProject(db: DbOrTx, viewerId: string, projectId: string): Promise<Project> {
+  const [row] = await queryRows<ProjectRow>(db, selectProjects(viewerId, sql`p.id = ${projectId}`));
+  if (!row) throw notFound(erpWorkMessages.projectNotFound);
+  return toProject(row);
+}
+
+/** Projects by name, for the project choices of the task and timesheet forms. */
+export async function projectOptions(db: DbOrTx): Promise<Option[]> {
+  return db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.name, projects.id).limit(1000);
+}
+
+const columns = (input: ProjectFormData) => ({
+  name: input.name,
+  description: input.description ?? null,
+  status: input.status,
+  priority: input.priority,
+  startDate: input.startDate,
+  endDate: input.endDate ?? null,
+  budgetPaise: input.budget ?? null,
+  projectManagerId: input.projectManagerId ?? null,
+  clientName: input.clientName ?? null,
+  clientEmail: input.clientEmail ?? null,
+  clientPhone: input.clientPhone ?? null,
+});
+
+/** Creates a project; its creator is the signed-in employee and its manager an approved employee. */
+export async function createProject({ db, employeeId, input }: { db: Db; employeeId: string; input: ProjectFormData }): Promise<Project> {
+  await assertColleague(db, input.projectManagerId, 'projectManagerId');
+  const [row] = await db.insert(projects).values({ ...columns(input), createdBy: employeeId }).returning({ id: projects.id });
+  return getProject(db, employeeId, row.id);
+}
+
+/** Replaces a project's fields; only its manager or its creator may (403 otherwise). */
+export async function updateProject({ db, employeeId, projectId, input }: { db: Db; employeeId: string; projectId: string; input: ProjectFormData }): Promise<Project> {
+  const current = await getProject(db, employeeId, projectId);
+  if (!current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notProjectEditor);
+  // Keeping a manager who has since left is allowed; choosing a new one needs an approved employee.
+  if (input.projectManagerId !== current.manager?.id) await assertColleague(db, input.projectManagerId, 'projectManagerId');
+  await db.update(projects).set({ ...columns(input), updatedAt: new Date() }).where(eq(projects.id, projectId));
+  return getProject(db, employeeId, projectId);
+}

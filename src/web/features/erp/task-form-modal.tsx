@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input, Select, Textarea } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { useErpFeedback } from './erp-feedback';
+import { placeServerErrors } from './erp-form-errors';
+import { personName } from './erp-format';
+import { useColleagues, useCreateTask, useProjectOptions } from './use-erp-work';
+
+type Values = TaskFormInput;
+
+const empty: Values = { title: '', description: '', projectId: '', assignedTo: '', priority: 'medium', estimatedHours: '', dueDate: '' };
+const fieldNames = Object.keys(empty) as Path<Values>[];
+const label = (s: string) => s.replace(/^\w/, (c) => c.toUpperCase());
+
+/** The Create New Task dialog (POST /api/erp/tasks); Create waits for a title. */
+export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const formId = useId();
+  const feedback = useErpFeedback();
+  const create = useCreateTask();
+  const projects = useProjectOptions();
+  const colleagues = useColleagues();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, TaskFormData>({ resolver: zodResolver(taskFormSchema), defaultValues: empty, mode: 'onTouched' });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(empty);
+    setFormError(null);
+  }, [open, reset]);
+
+  const busy = create.isPending;
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  const submit = async (values: TaskFormData) => {
+    setFormError(null);
+    try {
+      await create.mutateAsync(values);
+      feedback.success(m.taskCreated);
+      onClose();
+    } catch (e) {
+      setFormError(placeServerErrors(e, setError, fieldNames, m.createTaskFailed));
+    }
+  };
+
+  const titled = (watch('title') ?? '').trim() !== '';
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      wide
+      title="Create New Task"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!titled} loading={busy}>
+            {busy ? 'Saving...' : 'Create Task'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create new task">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <Input label="Task title" required data-autofocus maxLength={200} error={errors.title?.message} {...register('title')} />
+        <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>
+            <option value="">No Project</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+          <Select label="Assignee" hint={colleagues.isError ? 'Could not load the employees' : undefined} error={errors.assignedTo?.message} {...register('assignedTo')}>
+            <option value="">Unassigned</option>
+            {colleagues.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {personName(p)}
+              </option>
+            ))}
+          </Select>
+          <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
+            {priorities.map((p) => (
+              <option key={p} value={p}>
+                {label(p)}
+              </option>
+            ))}
+          </Select>
+          <Input label="Estimated hours" type="number" inputMode="decimal" step={0.5} min={0} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
+          <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
+        </div>
+      </form>
+    </Modal>
+  );
+}
