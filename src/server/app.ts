@@ -18,6 +18,7 @@ import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGu
 import { accountsRoutes } from './modules/accounts';
 import {
   adminEmployeesRoutes,
+  adminErpRoutes,
   adminMerchantsRoutes,
   adminMessagesRoutes,
   adminOrdersRoutes,
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminVendorsRoutes);
   await app.register(adminProductsRoutes);
   await app.register(adminEmployeesRoutes);
+  await app.register(adminErpRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(adminReferralsRoutes);

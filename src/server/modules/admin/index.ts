@@ -11,3 +11,4 @@ export { adminMerchantsRoutes } from './merchants.routes';
 export { adminReferralsRoutes } from './referrals.routes';
 export { adminSettingsRoutes } from './settings.routes';
 export { adminDeletionRoutes } from './deletions.routes';
+export { adminErpRoutes } from './erp-work.routes';

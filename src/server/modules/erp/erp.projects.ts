@@ -28,6 +28,9 @@ type ProjectRow = {
   can_edit: boolean;
 };
 
+/** Nobody's id: the super admin is no employee, so nothing reads as theirs. */
+export const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** A person from the columns of a left join, or null when nobody is there. */
 export const personOf = (id: string | null, firstName: string | null, lastName: string | null): Person | null => (id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null);
 
@@ -101,12 +104,16 @@ export async function createProject({ db, employeeId, input }: { db: Db; employe
   return getProject(db, employeeId, row.id);
 }
 
-/** Replaces a project's fields; only its manager or its creator may (403 otherwise). */
-export async function updateProject({ db, employeeId, projectId, input }: { db: Db; employeeId: string; projectId: string; input: ProjectFormData }): Promise<Project> {
-  const current = await getProject(db, employeeId, projectId);
-  if (!current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notProjectEditor);
+/** Who edits a project: an employee (its manager or its creator only) or the super admin. */
+export type ProjectEditor = { kind: 'employee'; id: string } | { kind: 'super_admin' };
+
+/** Replaces a project's fields; only its manager, its creator or the super admin may (403 otherwise). */
+export async function updateProject({ db, editor, projectId, input }: { db: Db; editor: ProjectEditor; projectId: string; input: ProjectFormData }): Promise<Project> {
+  const viewerId = editor.kind === 'employee' ? editor.id : NOBODY;
+  const current = await getProject(db, viewerId, projectId);
+  if (editor.kind === 'employee' && !current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notProjectEditor);
   // Keeping a manager who has since left is allowed; choosing a new one needs an approved employee.
   if (input.projectManagerId !== current.manager?.id) await assertColleague(db, input.projectManagerId, 'projectManagerId');
   await db.update(projects).set({ ...columns(input), updatedAt: new Date() }).where(eq(projects.id, projectId));
-  return getProject(db, employeeId, projectId);
+  return getProject(db, viewerId, projectId);
 }

@@ -6,7 +6,7 @@ import { endsNextDay, hoursWorked, MAX_HOURS_PER_DAY } from '../../../domain/tim
 import { AppError, notFound } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { notifyEmployee } from './erp.notifications';
-import { personOf } from './erp.projects';
+import { NOBODY, personOf } from './erp.projects';
 import { projects, tasks, timesheets } from './erp.tables';
 
 type TimesheetRow = {
@@ -195,32 +195,53 @@ export async function submitTimesheet({ db, employeeId, id }: { db: Db; employee
   return readTimesheet(db, employeeId, id);
 }
 
+/** Who reviews an entry: an employee (who must manage its project and not own it) or the super admin. */
+export type TimesheetReviewer = { kind: 'employee'; id: string } | { kind: 'super_admin' };
+
 /**
- * Approves or rejects (with a reason) a submitted entry. Only the manager of the entry's project may,
- * and never for their own entry; its employee is notified.
+ * Approves or rejects (with a reason) a submitted entry inside the caller's transaction. An employee
+ * may only for a project they manage and never for their own entry; the super admin may for any.
+ * Its employee is notified. Answers the entry's owner and project for the caller's audit.
  */
-export async function reviewTimesheet(a: { db: Db; reviewerId: string; id: string; decision: 'approved' | 'rejected'; reason?: string }): Promise<Timesheet> {
-  await a.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ employee_id: string; status: string; manager_id: string | null; reviewer: string; work_date: string; hours_worked: string | number; project: string | null }>(
-      tx,
-      sql`select t.employee_id, t.status, p.project_manager_id as manager_id, t.work_date::text as work_date, t.hours_worked, p.name as project,
-                 (select first_name || ' ' || last_name from employees where id = ${a.reviewerId}) as reviewer
-          from timesheets t left join projects p on p.id = t.project_id where t.id = ${a.id} for update of t`,
-    );
-    if (!row) throw notFound(erpWorkMessages.timesheetNotFound);
-    if (row.employee_id === a.reviewerId) throw new AppError('FORBIDDEN', erpWorkMessages.ownEntry);
-    if (row.manager_id !== a.reviewerId) throw new AppError('FORBIDDEN', erpWorkMessages.notReviewer);
-    if (row.status !== 'submitted') throw new AppError('CONFLICT', erpWorkMessages.notSubmitted);
-    await tx
-      .update(timesheets)
-      .set({ status: a.decision, approvedBy: a.reviewerId, reviewedAt: new Date(), rejectionReason: a.decision === 'rejected' ? (a.reason ?? null) : null, updatedAt: new Date() })
-      .where(eq(timesheets.id, a.id));
-    const entry = `your timesheet entry of ${row.work_date} (${Number(row.hours_worked).toFixed(2)} hrs${row.project ? `, ${row.project}` : ''})`;
-    await notifyEmployee(tx, {
-      employeeId: row.employee_id,
-      kind: a.decision === 'approved' ? 'timesheet_approved' : 'timesheet_rejected',
-      message: a.decision === 'approved' ? `${row.reviewer} approved ${entry}` : `${row.reviewer} rejected ${entry}: ${a.reason}`,
-    });
+export async function reviewTimesheetIn(tx: Tx, a: { reviewer: TimesheetReviewer; id: string; decision: 'approved' | 'rejected'; reason?: string }): Promise<{ employeeId: string; projectId: string | null }> {
+  const reviewerId = a.reviewer.kind === 'employee' ? a.reviewer.id : null;
+  const [row] = await queryRows<{ employee_id: string; project_id: string | null; status: string; manager_id: string | null; reviewer: string | null; work_date: string; hours_worked: string | number; project: string | null }>(
+    tx,
+    sql`select t.employee_id, t.project_id, t.status, p.project_manager_id as manager_id, t.work_date::text as work_date, t.hours_worked, p.name as project,
+               (select first_name || ' ' || last_name from employees where id = ${reviewerId}) as reviewer
+        from timesheets t left join projects p on p.id = t.project_id where t.id = ${a.id} for update of t`,
+  );
+  if (!row) throw notFound(erpWorkMessages.timesheetNotFound);
+  if (reviewerId !== null) {
+    if (row.employee_id === reviewerId) throw new AppError('FORBIDDEN', erpWorkMessages.ownEntry);
+    if (row.manager_id !== reviewerId) throw new AppError('FORBIDDEN', erpWorkMessages.notReviewer);
+  }
+  if (row.status !== 'submitted') throw new AppError('CONFLICT', erpWorkMessages.notSubmitted);
+  await tx
+    .update(timesheets)
+    .set({ status: a.decision, approvedBy: reviewerId, reviewedAt: new Date(), rejectionReason: a.decision === 'rejected' ? (a.reason ?? null) : null, updatedAt: new Date() })
+    .where(eq(timesheets.id, a.id));
+  const who = row.reviewer ?? 'The super admin';
+  const entry = `your timesheet entry of ${row.work_date} (${Number(row.hours_worked).toFixed(2)} hrs${row.project ? `, ${row.project}` : ''})`;
+  await notifyEmployee(tx, {
+    employeeId: row.employee_id,
+    kind: a.decision === 'approved' ? 'timesheet_approved' : 'timesheet_rejected',
+    message: a.decision === 'approved' ? `${who} approved ${entry}` : `${who} rejected ${entry}: ${a.reason}`,
   });
+  return { employeeId: row.employee_id, projectId: row.project_id };
+}
+
+/** An employee's review of a submitted entry (see `reviewTimesheetIn`), answered as they see it. */
+export async function reviewTimesheet(a: { db: Db; reviewerId: string; id: string; decision: 'approved' | 'rejected'; reason?: string }): Promise<Timesheet> {
+  await a.db.transaction((tx) => reviewTimesheetIn(tx, { reviewer: { kind: 'employee', id: a.reviewerId }, id: a.id, decision: a.decision, reason: a.reason }));
   return readTimesheet(a.db, a.reviewerId, a.id);
 }
+
+
+/** The super admin's queue: entries of one status from every employee, oldest work date first. */
+export function listTimesheetsByStatus(a: { db: Db; status: Timesheet['status']; page: number; pageSize: number }): Promise<Page<Timesheet>> {
+  return pageOf(a.db, NOBODY, sql`t.status = ${a.status}`, sql`t.work_date, t.start_time, t.id`, a.page, a.pageSize);
+}
+
+/** One entry as the super admin sees it. */
+export const readTimesheetForAdmin = (db: DbOrTx, id: string) => readTimesheet(db, NOBODY, id);

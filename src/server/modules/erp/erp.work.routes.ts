@@ -58,7 +58,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/erp/projects/:id',
     { schema: { tags, summary: "Edit a project (its manager or its creator)", params: params('Project not found'), body: projectFormSchema, response: { 200: projectSchema, ...errors } } },
-    async (req) => updateProject({ db, employeeId: await me(req), projectId: req.params.id, input: req.body }),
+    async (req) => updateProject({ db, editor: { kind: 'employee', id: await me(req) }, projectId: req.params.id, input: req.body }),
   );
   app.get('/api/erp/projects/:id/tasks', { schema: { tags, summary: "A project's tasks, for the timesheet form", params: params('Project not found'), response: { 200: z.array(optionSchema), ...errors } } }, async (req) => {
     await me(req);

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { Project, Timesheet } from '../../../contracts/erp-work.contract';
 import { erpMessages } from '../../../contracts/erp.contract';
 import { api } from '../../api/client';
-import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { DashboardTab } from './dashboard-tab';
 import { ErpFeedbackProvider } from './erp-feedback';
+import { ErpHeader } from './erp-header';
+import type { ErpTarget } from './erp-reveal';
 import { ProjectFormModal } from './project-form-modal';
 import { ProjectsTab } from './projects-tab';
 import { TaskFormModal } from './task-form-modal';
@@ -47,23 +47,23 @@ export function ErpDashboardPage() {
   if (!me.data) return <Navigate to="/erp" replace />;
   const logout = async () => {
     await api.post('/api/erp/logout');
+    // Nothing of this employee's stays cached for whoever signs in next on this browser.
+    qc.removeQueries({ queryKey: ['erp'], predicate: (q) => q.queryKey[1] !== 'me' });
     qc.setQueryData(EMPLOYEE_KEY, null);
     navigate('/erp');
   };
   return (
     <Page title="ERP Dashboard" lead={`Welcome, ${me.data.firstName} ${me.data.lastName} · ${me.data.designation}, ${me.data.department}`}>
-      <div className="-mt-2 mb-6 flex justify-end">
-        <Button variant="secondary" size="sm" onClick={logout}>
-          <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
-        </Button>
-      </div>
-      <ErpWorkspace />
+      <ErpWorkspace onLogout={logout} />
     </Page>
   );
 }
 
-/** The tabs (the open one in `?tab=`), the banners above their content, and the dialogs the tabs and Quick Actions open. */
-function ErpWorkspace() {
+/**
+ * The header (search, notifications, settings, Logout), the tabs (the open one in `?tab=`), the
+ * banners above their content, and the dialogs the tabs and Quick Actions open.
+ */
+function ErpWorkspace({ onLogout }: { onLogout: () => Promise<void> }) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const active: TabKey = isTab(raw) ? raw : 'dashboard';
@@ -71,19 +71,39 @@ function ErpWorkspace() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
+  // What the search chose: its tab opens, and its row or card is scrolled to once the list is there.
+  const [target, setTarget] = useState<ErpTarget | null>(null);
+  const revealed = useCallback(() => setTarget(null), []);
+  const choose = (chosen: ErpTarget) => {
+    open(chosen.kind === 'project' ? 'projects' : 'tasks');
+    setTarget(chosen);
+  };
+  const openTab = (tab: TabKey) => {
+    setTarget(null);
+    open(tab);
+  };
+
   const newProject = () => setDialog({ kind: 'project', project: null });
   const newTask = () => setDialog({ kind: 'task' });
   const logTime = () => setDialog({ kind: 'timesheet', entry: null });
 
   return (
     <>
-      <Tabs tabs={tabs} active={active} onChange={open} label="ERP sections" fill />
+      <ErpHeader onChoose={choose} onLogout={onLogout} />
+      <Tabs tabs={tabs} active={active} onChange={openTab} label="ERP sections" fill />
       <div className="pt-6">
         <ErpFeedbackProvider>
           <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
             {active === 'dashboard' && <DashboardTab onNewProject={newProject} onNewTask={newTask} onLogTime={logTime} />}
-            {active === 'projects' && <ProjectsTab onNew={newProject} onEdit={(project) => setDialog({ kind: 'project', project })} />}
-            {active === 'tasks' && <TasksTab onNew={newTask} />}
+            {active === 'projects' && (
+              <ProjectsTab
+                onNew={newProject}
+                onEdit={(project) => setDialog({ kind: 'project', project })}
+                reveal={target?.kind === 'project' ? target.id : null}
+                onRevealed={revealed}
+              />
+            )}
+            {active === 'tasks' && <TasksTab onNew={newTask} reveal={target?.kind === 'task' ? target.id : null} onRevealed={revealed} />}
             {active === 'timesheets' && <TimesheetsTab onNew={logTime} onEdit={(entry) => setDialog({ kind: 'timesheet', entry })} />}
           </div>
           {/* Mounted only while open: their pickers load when a dialog opens, not with the page. */}

@@ -27,3 +27,14 @@ export function rupeesText(paise: number | null): string {
   if (paise === null) return '';
   return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 }
+
+/** How long ago, for the notifications: 'Just now', '5 min ago', '3 h ago', '2 days ago', then the date (`21 Nov 2026`). */
+export function whenText(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  if (seconds < 60) return 'Just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  const days = Math.floor(seconds / 86_400);
+  if (days < 7) return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+  return formatDate(iso);
+}

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo } from 'react';
 import {
   erpWorkMessages as m,
   priorities,
   projectFormSchema,
   projectStatuses,
   type Project,
-  type ProjectFormData,
   type ProjectFormInput,
 } from '../../../contracts/erp-work.contract';
 import { Alert } from '../../ui/Alert';
@@ -15,10 +12,9 @@ import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
-import { useErpFeedback } from './erp-feedback';
-import { placeServerErrors } from './erp-form-errors';
 import { personName, rupeesText } from './erp-format';
 import { useColleagues, useSaveProject } from './use-erp-work';
+import { useErpForm } from './use-erp-form';
 
 type Values = ProjectFormInput;
 
@@ -39,7 +35,6 @@ function valuesOf(project: Project | null): Values {
   };
 }
 
-const fieldNames = Object.keys(valuesOf(null)) as Path<Values>[];
 const label = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 type ProjectFormModalProps = { open: boolean; onClose: () => void; /** The project to edit; none opens Create New Project. */ project: Project | null };
@@ -47,26 +42,19 @@ type ProjectFormModalProps = { open: boolean; onClose: () => void; /** The proje
 /** The Create New Project / Edit Project dialog (POST or PUT /api/erp/projects); Create waits for a name. */
 export function ProjectFormModal({ open, onClose, project }: ProjectFormModalProps) {
   const formId = useId();
-  const feedback = useErpFeedback();
   const save = useSaveProject();
   const colleagues = useColleagues();
-  const [formError, setFormError] = useState<string | null>(null);
+  const values = useMemo(() => valuesOf(project), [project]);
   const {
     register,
     handleSubmit,
     watch,
-    reset,
-    setError,
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<Values, unknown, ProjectFormData>({ resolver: zodResolver(projectFormSchema), defaultValues: valuesOf(project), mode: 'onTouched' });
-
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesOf(project));
-    setFormError(null);
-  }, [open, project, reset]);
+    formError,
+    run,
+  } = useErpForm(projectFormSchema, values, open, { aliases: { budgetPaise: 'budget' } });
 
   // The manager's option arrives with the employees: show it as chosen once it is there.
   useEffect(() => {
@@ -81,14 +69,8 @@ export function ProjectFormModal({ open, onClose, project }: ProjectFormModalPro
 
   // Checked here by the same schema, but sent as typed: the server turns the rupees into paise itself.
   const submit = async () => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: project?.id, values: getValues() });
-      feedback.success(editing ? m.projectUpdated : m.projectCreated);
-      onClose();
-    } catch (e) {
-      setFormError(placeServerErrors(e, setError, fieldNames, editing ? 'Failed to update project' : m.createProjectFailed, { budgetPaise: 'budget' }));
-    }
+    const saved = await run(() => save.mutateAsync({ id: project?.id, values: getValues() }), editing ? m.projectUpdated : m.projectCreated, editing ? 'Failed to update project' : m.createProjectFailed);
+    if (saved) onClose();
   };
 
   // A manager no longer in the approved list still shows as the project's manager.

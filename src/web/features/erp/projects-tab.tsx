@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
 import { failure } from './erp-feedback';
 import { formatDay, personName } from './erp-format';
+import { PROJECT_ATTR, useReveal } from './erp-reveal';
 import { PROJECTS_PAGE_SIZE, useProjects } from './use-erp-work';
 
 const columns: Column<Project>[] = [
@@ -15,7 +16,9 @@ const columns: Column<Project>[] = [
     header: 'Project',
     render: (p) => (
       <>
-        <span className="font-medium text-slate-900">{p.name}</span>
+        <span data-project-id={p.id} className="font-medium text-slate-900">
+          {p.name}
+        </span>
         {p.clientName && <span className="block text-xs text-slate-500">{p.clientName}</span>}
       </>
     ),
@@ -36,12 +39,21 @@ const columns: Column<Project>[] = [
   },
 ];
 
-type ProjectsTabProps = { onNew: () => void; onEdit: (project: Project) => void };
+type ProjectsTabProps = {
+  onNew: () => void;
+  onEdit: (project: Project) => void;
+  /** A project chosen in the search: its row is scrolled to when it is on this page. */
+  reveal?: string | null;
+  onRevealed?: () => void;
+};
+
+const nothing = () => undefined;
 
 /** Projects: a page of projects, newest first; New Project, and Edit for the projects this employee manages or created. */
-export function ProjectsTab({ onNew, onEdit }: ProjectsTabProps) {
+export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing }: ProjectsTabProps) {
   const [page, setPage] = useState(1);
   const projects = useProjects(page);
+  useReveal(reveal && `[${PROJECT_ATTR}="${reveal}"]`, projects.isSuccess && !projects.isPlaceholderData, onRevealed);
   const data = projects.data;
   return (
     <section aria-labelledby="erp-projects" className="space-y-4">

@@ -3,6 +3,7 @@ import { erpWorkMessages as m, taskStatusLabels, taskStatuses, type Task, type T
 import { Select } from '../../ui/Field';
 import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
 import { formatDay, personName } from './erp-format';
+import { taskCardId } from './erp-reveal';
 
 const steps = Array.from({ length: 11 }, (_, i) => i * 10);
 
@@ -20,7 +21,8 @@ export function TaskCard({ task, busy, onChange }: TaskCardProps) {
   const percent = Math.min(100, Math.max(0, task.completionPercentage));
   const progressOptions = steps.includes(percent) ? steps : [...steps, percent].sort((a, b) => a - b);
   return (
-    <li className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    // Focusable from script only: the header's search scrolls to the card and focuses it.
+    <li id={taskCardId(task.id)} tabIndex={-1} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>

@@ -1,44 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useId } from 'react';
 import { erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { useErpFeedback } from './erp-feedback';
-import { placeServerErrors } from './erp-form-errors';
 import { personName } from './erp-format';
 import { useColleagues, useCreateTask, useProjectOptions } from './use-erp-work';
+import { useErpForm } from './use-erp-form';
 
 type Values = TaskFormInput;
 
 const empty: Values = { title: '', description: '', projectId: '', assignedTo: '', priority: 'medium', estimatedHours: '', dueDate: '' };
-const fieldNames = Object.keys(empty) as Path<Values>[];
 const label = (s: string) => s.replace(/^\w/, (c) => c.toUpperCase());
 
 /** The Create New Task dialog (POST /api/erp/tasks); Create waits for a title. */
 export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const formId = useId();
-  const feedback = useErpFeedback();
   const create = useCreateTask();
   const projects = useProjectOptions();
   const colleagues = useColleagues();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     watch,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm<Values, unknown, TaskFormData>({ resolver: zodResolver(taskFormSchema), defaultValues: empty, mode: 'onTouched' });
-
-  useEffect(() => {
-    if (!open) return;
-    reset(empty);
-    setFormError(null);
-  }, [open, reset]);
+    formError,
+    run,
+  } = useErpForm(taskFormSchema, empty, open);
 
   const busy = create.isPending;
   const close = () => {
@@ -46,14 +34,7 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const submit = async (values: TaskFormData) => {
-    setFormError(null);
-    try {
-      await create.mutateAsync(values);
-      feedback.success(m.taskCreated);
-      onClose();
-    } catch (e) {
-      setFormError(placeServerErrors(e, setError, fieldNames, m.createTaskFailed));
-    }
+    if (await run(() => create.mutateAsync(values), m.taskCreated, m.createTaskFailed)) onClose();
   };
 
   const titled = (watch('title') ?? '').trim() !== '';

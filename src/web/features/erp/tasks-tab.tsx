@@ -6,17 +6,28 @@ import { cn } from '../../ui/cn';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { failure, useErpFeedback } from './erp-feedback';
+import { taskCardId, useReveal } from './erp-reveal';
 import { TaskCard } from './task-card';
 import { useTasks, useUpdateTaskStatus } from './use-erp-work';
 
 const grid = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
+type TasksTabProps = {
+  onNew: () => void;
+  /** A task chosen in the search: its card is scrolled to and focused when it is on this page. */
+  reveal?: string | null;
+  onRevealed?: () => void;
+};
+
+const nothing = () => undefined;
+
 /** My Tasks: cards of the tasks this employee is assignee, creator or project manager of; New Task; status and progress from each card. */
-export function TasksTab({ onNew }: { onNew: () => void }) {
+export function TasksTab({ onNew, reveal = null, onRevealed = nothing }: TasksTabProps) {
   const [page, setPage] = useState(1);
   const tasks = useTasks(page);
   const update = useUpdateTaskStatus();
   const feedback = useErpFeedback();
+  useReveal(reveal && `[id="${taskCardId(reveal)}"]`, tasks.isSuccess && !tasks.isPlaceholderData, onRevealed, true);
 
   const change = (task: Task, body: TaskStatusInput) =>
     update.mutate(

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo } from 'react';
 import { erpWorkMessages as m, timesheetFormSchema, type Timesheet, type TimesheetFormData, type TimesheetFormInput } from '../../../contracts/erp-work.contract';
 import { endsNextDay, hoursWorked, isClockTime } from '../../../domain/timesheet-hours';
 import { Alert } from '../../ui/Alert';
@@ -8,10 +6,9 @@ import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
-import { useErpFeedback } from './erp-feedback';
-import { placeServerErrors } from './erp-form-errors';
 import { formatHours } from './erp-format';
 import { useProjectOptions, useProjectTasks, useSaveTimesheet } from './use-erp-work';
+import { useErpForm } from './use-erp-form';
 
 type Values = TimesheetFormInput;
 
@@ -26,8 +23,6 @@ function valuesOf(entry: Timesheet | null): Values {
   };
 }
 
-const fieldNames = Object.keys(valuesOf(null)) as Path<Values>[];
-
 /** The hours the entry will hold, as the server counts them: '4.00 hrs (ends the next day)'; null until both times make sense. */
 function preview(start: string, end: string): string | null {
   if (!isClockTime(start) || !isClockTime(end) || start === end) return null;
@@ -39,30 +34,23 @@ type TimesheetFormModalProps = { open: boolean; onClose: () => void; /** The ent
 /** Log Work Time / Edit Timesheet: a day, start and end, a project and one of its tasks (or General Work), and what was done. */
 export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalProps) {
   const formId = useId();
-  const feedback = useErpFeedback();
   const save = useSaveTimesheet();
   const projects = useProjectOptions();
-  const [formError, setFormError] = useState<string | null>(null);
+  const values = useMemo(() => valuesOf(entry), [entry]);
   const {
     register,
     handleSubmit,
     watch,
-    reset,
-    setError,
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<Values, unknown, TimesheetFormData>({ resolver: zodResolver(timesheetFormSchema), defaultValues: valuesOf(entry), mode: 'onTouched' });
+    formError,
+    run,
+  } = useErpForm(timesheetFormSchema, values, open);
 
   const [workDate, startTime, endTime, chosen, description] = watch(['workDate', 'startTime', 'endTime', 'projectId', 'description']);
   const projectId = typeof chosen === 'string' ? chosen : '';
   const tasks = useProjectTasks(projectId || undefined);
-
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesOf(entry));
-    setFormError(null);
-  }, [open, entry, reset]);
 
   // The chosen project and task arrive with their lists: show them as chosen once they are there.
   useEffect(() => {
@@ -78,16 +66,10 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
     if (!busy) onClose();
   };
 
+  // A 409 (overlap, more than 24 hours in the day) has no field: its message shows above the form.
   const submit = async (values: TimesheetFormData) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: entry?.id, values });
-      feedback.success(editing ? m.timesheetUpdated : m.timesheetCreated);
-      onClose();
-    } catch (e) {
-      // A 409 (overlap, more than 24 hours in the day) has no field: its message shows above the form.
-      setFormError(placeServerErrors(e, setError, fieldNames, editing ? 'Failed to update timesheet' : m.createTimesheetFailed));
-    }
+    const saved = await run(() => save.mutateAsync({ id: entry?.id, values }), editing ? m.timesheetUpdated : m.timesheetCreated, editing ? 'Failed to update timesheet' : m.createTimesheetFailed);
+    if (saved) onClose();
   };
 
   // The entry's own project and task stay choosable while the lists load (or if they are gone from them).
