@@ -138,6 +138,12 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await expect(page.getByText('Task status updated!')).toBeVisible();
   await expect(card.getByText('In Progress').first()).toBeVisible();
 
+  // The header's search finds the project by name and opens its tab.
+  const search = page.getByRole('combobox', { name: 'Search projects and tasks' });
+  await search.fill(`storefront ${suffix}`);
+  await page.getByRole('option', { name: new RegExp(projectName) }).click();
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+
   // An overnight entry: 22:00 to 02:00 is 4.00 hrs, on that task; then submitted.
   await page.getByRole('tab', { name: 'Timesheets' }).click();
   await page.getByRole('button', { name: 'Log Time' }).click();
@@ -185,4 +191,33 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/erp$/);
+});
+
+test('the super admin rejects a submitted timesheet entry with a reason and edits a project from the ERP tab', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page);
+  await page.getByRole('tab', { name: 'ERP' }).click();
+  const entries = page.getByRole('table', { name: 'Timesheet entries' });
+  const row = entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' });
+  await expect(row).toContainText('Arjun Menon');
+  await row.getByRole('button', { name: /^Reject Arjun Menon's entry/ }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject Timesheet Entry' });
+  await reject.getByRole('button', { name: 'Reject Entry' }).click();
+  await expect(reject.getByText('Please give a reason for the rejection')).toBeVisible();
+  await reject.getByLabel('Reason').fill('Log it against the offer emails task');
+  await reject.getByRole('button', { name: 'Reject Entry' }).click();
+  await expect(page.getByText('Timesheet entry rejected').first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('rejected');
+  await expect(entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' })).toContainText('Log it against the offer emails task');
+
+  const projects = page.getByRole('table', { name: 'ERP projects' });
+  await projects.getByRole('button', { name: 'Edit Vendor Onboarding Portal' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Project' });
+  await expect(edit.getByLabel('Project name')).toHaveValue('Vendor Onboarding Portal');
+  await edit.getByLabel('Status').selectOption('completed');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Project updated successfully!').first()).toBeVisible();
+  await expect(projects.getByRole('row').filter({ hasText: 'Vendor Onboarding Portal' })).toContainText('Completed');
+  await expectAccessible(page);
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'settings', 'withdrawals', 'messages', 'audit'] as const;
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'withdrawals', 'messages', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -12,6 +12,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   orders: 'Orders',
   referrals: 'Referrals',
   employees: 'Employees',
+  erp: 'ERP',
   settings: 'Settings',
   withdrawals: 'Withdrawals',
   messages: 'Messages',
@@ -47,6 +48,9 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
 /** How an audit action reads in the panel. */
 export const auditActionLabels: Record<string, string> = {
+  project_updated: 'ERP project edited',
+  timesheet_approved: 'Timesheet entry approved',
+  timesheet_rejected: 'Timesheet entry rejected',
   admin_login: 'Super admin signed in',
   admin_login_failed: 'Failed super admin sign-in',
   admin_2fa_setup: 'Two-factor authentication set up',

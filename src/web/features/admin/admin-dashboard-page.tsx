@@ -9,6 +9,7 @@ import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
 import { SettingsTab } from './settings-tab';
 import { EmployeesTab } from './employees-tab';
+import { ErpTab } from './erp-tab';
 import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
@@ -57,6 +58,8 @@ function Dashboard() {
           <ProductsTab />
         ) : active === 'employees' ? (
           <EmployeesTab />
+        ) : active === 'erp' ? (
+          <ErpTab />
         ) : active === 'orders' ? (
           <OrdersTab />
         ) : active === 'merchants' ? (

@@ -1,26 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { erpWorkMessages as m, rejectTimesheetSchema, type Timesheet } from '../../../contracts/erp-work.contract';
-import { ApiError } from '../../api/client';
-import { Alert } from '../../ui/Alert';
+import { useEffect, useState } from 'react';
+import { erpWorkMessages as m, type Timesheet } from '../../../contracts/erp-work.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { Textarea } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { DataTable } from '../../ui/DataTable';
 import { failure, useErpFeedback } from './erp-feedback';
 import { personName } from './erp-format';
-import { entryColumns, entryName } from './timesheet-columns';
+import { RejectTimesheetModal } from './reject-timesheet-modal';
+import { employeeColumn, entryColumns, entryName } from './timesheet-columns';
 import { APPROVALS_PAGE_SIZE, useApprovals, useTimesheetAction } from './use-erp-work';
 
-const columns: Column<Timesheet>[] = [{ key: 'employee', header: 'Employee', render: (t) => <span className="font-medium text-slate-900">{personName(t.employee)}</span> }, ...entryColumns];
+const columns = [employeeColumn, ...entryColumns];
 
 /** Awaiting your approval: submitted entries of the projects this employee manages; shown only while loading or when there are some. */
 export function ApprovalsSection() {
   const [page, setPage] = useState(1);
   const approvals = useApprovals(page);
   const act = useTimesheetAction();
+  // The dialog's own mutation: rejecting leaves the row's buttons as they are.
+  const rejectAct = useTimesheetAction();
   const feedback = useErpFeedback();
   const [rejecting, setRejecting] = useState<Timesheet | null>(null);
   const data = approvals.data;
@@ -72,77 +68,12 @@ export function ApprovalsSection() {
           </div>
         )}
       />
-      <RejectModal entry={rejecting} onClose={() => setRejecting(null)} />
+      <RejectTimesheetModal
+        entry={rejecting}
+        onClose={() => setRejecting(null)}
+        reject={(entry, reason) => rejectAct.mutateAsync({ id: entry.id, action: 'reject', reason })}
+        onRejected={() => feedback.success(m.timesheetRejected)}
+      />
     </section>
-  );
-}
-
-type RejectIn = z.input<typeof rejectTimesheetSchema>;
-type RejectOut = z.output<typeof rejectTimesheetSchema>;
-
-/** Asks why an entry is rejected (required), then rejects it. */
-function RejectModal({ entry, onClose }: { entry: Timesheet | null; onClose: () => void }) {
-  const formId = useId();
-  const act = useTimesheetAction();
-  const feedback = useErpFeedback();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<RejectIn, unknown, RejectOut>({ resolver: zodResolver(rejectTimesheetSchema), defaultValues: { reason: '' } });
-
-  useEffect(() => {
-    if (!entry) return;
-    reset({ reason: '' });
-    setFormError(null);
-  }, [entry, reset]);
-
-  const busy = act.isPending;
-  const close = () => {
-    if (!busy) onClose();
-  };
-  const submit = async ({ reason }: RejectOut) => {
-    if (!entry) return;
-    setFormError(null);
-    try {
-      await act.mutateAsync({ id: entry.id, action: 'reject', reason });
-      feedback.success(m.timesheetRejected);
-      onClose();
-    } catch (e) {
-      const fieldMessage = e instanceof ApiError ? e.fields.reason : undefined;
-      if (fieldMessage) setError('reason', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else setFormError(failure('Failed to reject timesheet', e));
-    }
-  };
-
-  return (
-    <Modal
-      open={entry !== null}
-      onClose={close}
-      title="Reject Timesheet Entry"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" form={formId} loading={busy}>
-            {busy ? 'Rejecting...' : 'Reject Entry'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Reject timesheet entry">
-        {formError && <Alert tone="error">{formError}</Alert>}
-        {entry && (
-          <p className="text-sm text-slate-700">
-            {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. They can edit it and submit it again.
-          </p>
-        )}
-        <Textarea label="Reason" required rows={3} maxLength={500} data-autofocus error={errors.reason?.message} {...register('reason')} />
-      </form>
-    </Modal>
   );
 }

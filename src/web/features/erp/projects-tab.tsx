@@ -1,43 +1,12 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Project } from '../../../contracts/erp-work.contract';
-import { formatRupees } from '../../../domain/money';
 import { Button } from '../../ui/Button';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
+import { DataTable } from '../../ui/DataTable';
 import { failure } from './erp-feedback';
-import { formatDay, personName } from './erp-format';
 import { PROJECT_ATTR, useReveal } from './erp-reveal';
+import { projectColumns } from './project-columns';
 import { PROJECTS_PAGE_SIZE, useProjects } from './use-erp-work';
-
-const columns: Column<Project>[] = [
-  {
-    key: 'project',
-    header: 'Project',
-    render: (p) => (
-      <>
-        <span data-project-id={p.id} className="font-medium text-slate-900">
-          {p.name}
-        </span>
-        {p.clientName && <span className="block text-xs text-slate-500">{p.clientName}</span>}
-      </>
-    ),
-  },
-  { key: 'manager', header: 'Manager', render: (p) => (p.manager ? personName(p.manager) : '—') },
-  { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
-  { key: 'priority', header: 'Priority', render: (p) => <PriorityBadge priority={p.priority} /> },
-  { key: 'budget', header: 'Budget', numeric: true, render: (p) => formatRupees(p.budgetPaise ?? 0) },
-  {
-    key: 'dates',
-    header: 'Dates',
-    render: (p) => (
-      <span className="whitespace-nowrap">
-        {formatDay(p.startDate)}
-        {p.endDate && ` – ${formatDay(p.endDate)}`}
-      </span>
-    ),
-  },
-];
 
 type ProjectsTabProps = {
   onNew: () => void;
@@ -67,7 +36,7 @@ export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing
       </div>
       <DataTable
         label="Projects"
-        columns={columns}
+        columns={projectColumns}
         rows={data?.items}
         rowKey={(p) => p.id}
         total={data?.total ?? 0}

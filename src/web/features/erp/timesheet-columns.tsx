@@ -1,7 +1,10 @@
 import type { Timesheet } from '../../../contracts/erp-work.contract';
 import type { Column } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { formatClock, formatDay, formatHours } from './erp-format';
+import { formatClock, formatDay, formatHours, personName } from './erp-format';
+
+/** Whose entry it is: the approvals (the manager's and the admin panel's). */
+export const employeeColumn: Column<Timesheet> = { key: 'employee', header: 'Employee', render: (t) => <span className="font-medium text-slate-900">{personName(t.employee)}</span> };
 
 /** Date (with the times under it), Project, Task, Hours and Description: shared by My Timesheets and the approvals. */
 export const entryColumns: Column<Timesheet>[] = [

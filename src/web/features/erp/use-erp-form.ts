@@ -8,20 +8,23 @@ import { placeServerErrors } from './erp-form-errors';
 type ErpFormOptions<V extends FieldValues> = {
   /** Server field names that differ from the form's (`{ budgetPaise: 'budget' }`). */
   aliases?: Record<string, Path<V>>;
+  /** Shows a success instead of the ERP banner (the admin panel's toast). */
+  announce?: (message: string) => void;
 };
 
 /**
  * The ERP's forms: react-hook-form checked by `schema` (errors once a field is touched), set to
  * `values` whenever the dialog opens or `values` change (the form-level error cleared with it), and
  * `run(save, success, failurePrefix)` that saves, shows the success in the nearest ERP banner
- * (`useErpFeedback`) and answers true, or places the server's errors under the fields (the rest
- * above the form, in `formError`) and answers false. The typed input stays when a save fails.
+ * (`useErpFeedback`; `announce` instead when given) and answers true, or places the server's errors
+ * under the fields (the rest above the form, in `formError`) and answers false. The typed input
+ * stays when a save fails.
  *
  * `values` must keep its identity between renders (a constant, or `useMemo` on what it is built
  * from): a new object resets the form and would wipe what was typed. Every key of `values` is a
  * field a server message may land on.
  */
-export function useErpForm<V extends FieldValues, D>(schema: z.ZodType<D, V>, values: V, open: boolean, { aliases }: ErpFormOptions<V> = {}) {
+export function useErpForm<V extends FieldValues, D>(schema: z.ZodType<D, V>, values: V, open: boolean, { aliases, announce }: ErpFormOptions<V> = {}) {
   const feedback = useErpFeedback();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<V, unknown, D>({ resolver: zodResolver(schema), defaultValues: values as DefaultValues<V>, mode: 'onTouched' });
@@ -40,7 +43,7 @@ export function useErpForm<V extends FieldValues, D>(schema: z.ZodType<D, V>, va
     setFormError(null);
     try {
       const result = await save();
-      feedback.success(typeof success === 'function' ? success(result) : success);
+      (announce ?? feedback.success)(typeof success === 'function' ? success(result) : success);
       return true;
     } catch (e) {
       setFormError(placeServerErrors(e, setError, fieldNames, failurePrefix, aliases));
