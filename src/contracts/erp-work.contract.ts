@@ -18,6 +18,7 @@ export const erpWorkMessages = {
   timesheetApproved: 'Timesheet entry approved',
   timesheetRejected: 'Timesheet entry rejected',
   createProjectFailed: 'Failed to create project',
+  updateProjectFailed: 'Failed to update project',
   createTaskFailed: 'Failed to create task',
   createTimesheetFailed: 'Failed to create timesheet',
   updateTaskFailed: 'Failed to update task',

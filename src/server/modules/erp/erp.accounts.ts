@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { erpMessages as m, type Employee, type ErpRegisterData } from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
@@ -63,6 +63,21 @@ export async function getEmployee({ db, employeeId }: { db: Db; employeeId: stri
   return row;
 }
 
+/**
+ * Checks an employee's code against their stored (encrypted) secret and takes its time step once:
+ * the step is stored with a conditional update, so the same code sent twice at once passes once.
+ */
+export async function takeEmployeeCode(db: Db, config: Config, a: { employeeId: string; storedSecret: string; lastStep: number | null; code: string }): Promise<boolean> {
+  const step = verifyTotp({ secret: decrypt(config, a.storedSecret), code: a.code, window: EMPLOYEE_TOTP_WINDOW, lastStep: a.lastStep });
+  if (step === null) return false;
+  const taken = await db
+    .update(employees)
+    .set({ lastTotpStep: step })
+    .where(and(eq(employees.id, a.employeeId), or(isNull(employees.lastTotpStep), lt(employees.lastTotpStep, step))))
+    .returning({ id: employees.id });
+  return taken.length > 0;
+}
+
 export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null };
 
 /**
@@ -80,17 +95,9 @@ export async function loginEmployee({ db, config, email, password, code, ip, use
   if (!row || !passwordOk || !row.isApproved || !row.isActive) throw new AppError('INVALID_CREDENTIALS', m.invalidLogin);
   if (row.twoFaEnabled && row.twoFaSecret) {
     if (!code) throw new AppError('TWO_FA_REQUIRED', m.codeRequired);
-    const step = verifyTotp({ secret: decrypt(config, row.twoFaSecret), code, window: EMPLOYEE_TOTP_WINDOW, lastStep: row.lastTotpStep });
-    // The step is stored with a conditional update, so the same code sent twice at once signs in once.
-    const taken =
-      step === null
-        ? []
-        : await db
-            .update(employees)
-            .set({ lastTotpStep: step })
-            .where(and(eq(employees.id, row.id), or(isNull(employees.lastTotpStep), sql`${employees.lastTotpStep} < ${step}`)))
-            .returning({ id: employees.id });
-    if (taken.length === 0) throw new AppError('INVALID_CREDENTIALS', m.invalidCode, { code: m.invalidCode });
+    if (!(await takeEmployeeCode(db, config, { employeeId: row.id, storedSecret: row.twoFaSecret, lastStep: row.lastTotpStep, code }))) {
+      throw new AppError('INVALID_CREDENTIALS', m.invalidCode, { code: m.invalidCode });
+    }
   }
   await db.update(employees).set({ lastLogin: new Date() }).where(eq(employees.id, row.id));
   const token = await createEmployeeSession(db, { employeeId: row.id, ip, userAgent });

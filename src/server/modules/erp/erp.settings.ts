@@ -1,12 +1,12 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { erpMessages as m, type ErpProfileData, type ErpSettings, type ErpTwoFaSetup } from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { decrypt, encrypt } from '../../platform/secrets';
-import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
+import { encrypt } from '../../platform/secrets';
+import { newTotpSecret, totpUri } from '../../platform/totp';
 import { hashPassword, verifyPassword } from '../auth';
-import { EMPLOYEE_TOTP_WINDOW } from './erp.accounts';
+import { takeEmployeeCode } from './erp.accounts';
 import { employees, employeeSessions } from './erp.tables';
 
 const settingsColumns = {
@@ -47,17 +47,9 @@ export async function setUpEmployeeTwoFa(db: Db, config: Config, employeeId: str
 async function checkCode(db: Db, config: Config, employeeId: string, code: string): Promise<void> {
   const [row] = await db.select({ secret: employees.twoFaSecret, lastStep: employees.lastTotpStep }).from(employees).where(eq(employees.id, employeeId));
   if (!row.secret) throw new AppError('VALIDATION_FAILED', m.twoFaNotSetup, { code: m.twoFaNotSetup });
-  const step = verifyTotp({ secret: decrypt(config, row.secret), code, window: EMPLOYEE_TOTP_WINDOW, lastStep: row.lastStep });
-  // Conditional on the last step, so one code sent twice at once is taken once.
-  const taken =
-    step === null
-      ? []
-      : await db
-          .update(employees)
-          .set({ lastTotpStep: step })
-          .where(and(eq(employees.id, employeeId), or(isNull(employees.lastTotpStep), lt(employees.lastTotpStep, step))))
-          .returning({ id: employees.id });
-  if (taken.length === 0) throw new AppError('VALIDATION_FAILED', m.invalidCode, { code: m.invalidCode });
+  if (!(await takeEmployeeCode(db, config, { employeeId, storedSecret: row.secret, lastStep: row.lastStep, code }))) {
+    throw new AppError('VALIDATION_FAILED', m.invalidCode, { code: m.invalidCode });
+  }
 }
 
 /** Turns two-factor on after a valid code from the secret set up ('2FA not setup for this employee' without one). */

@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { AdminEmployeePage } from '../../../contracts/admin-people.contract';
 import type { Page } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, projectFormSchema, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import type { Person, Project, ProjectFormInput } from '../../../contracts/erp-work.contract';
 import { api, toQuery } from '../../api/client';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { projectColumns } from '../erp/project-columns';
-import { ProjectFormFields, projectFormValues } from '../erp/project-form-fields';
-import { useErpForm } from '../erp/use-erp-form';
+import { ProjectDialog } from '../erp/project-form-modal';
 import { useAdminList } from './use-admin-list';
 
 /** Projects: every ERP project, newest first, each editable. */
@@ -52,53 +49,14 @@ const MANAGERS_PAGE_SIZE = 100;
 const managersPath = `/api/admin/employees${toQuery({ approval: 'approved', sort: 'name', dir: 'asc', pageSize: MANAGERS_PAGE_SIZE })}`;
 const toPeople = (page: AdminEmployeePage): Person[] => page.items.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
-/** Edit Project for any project (PUT /api/admin/erp/projects/:id): the ERP's fields; the success is a toast, a refusal shows in the dialog. */
+/** Edit Project for any project (PUT /api/admin/erp/projects/:id) in the ERP's dialog; the success is a toast. */
 function EditProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
-  const formId = useId();
   const qc = useQueryClient();
   const open = project !== null;
   const managers = useQuery({ queryKey: ['admin', 'erp-managers'], queryFn: () => api.get<AdminEmployeePage>(managersPath), select: toPeople, staleTime: 60_000, enabled: open });
   const save = useMutation({
-    // Sent as typed (the budget in rupees): the server reads it with the same schema.
-    mutationFn: ({ id, values }: { id: string; values: ProjectFormInput }) => api.put<Project>(`/api/admin/erp/projects/${id}`, values),
+    mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) => api.put<Project>(`/api/admin/erp/projects/${id}`, values),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
-  const values = useMemo(() => projectFormValues(project), [project]);
-  const form = useErpForm(projectFormSchema, values, open, { aliases: { budgetPaise: 'budget' }, announce: (message) => notify.success(message, { action: 'erp-project' }) });
-  const { handleSubmit, watch, getValues, formError, run } = form;
-
-  const busy = save.isPending;
-  const close = () => {
-    if (!busy) onClose();
-  };
-  const submit = async () => {
-    if (!project) return;
-    const saved = await run(() => save.mutateAsync({ id: project.id, values: getValues() }), m.projectUpdated, 'Failed to update project');
-    if (saved) onClose();
-  };
-  const named = (watch('name') ?? '').trim() !== '';
-
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      wide
-      title="Edit Project"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!named} loading={busy}>
-            {busy ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Edit project">
-        {formError && <Alert tone="error">{formError}</Alert>}
-        <ProjectFormFields form={form} managers={managers.data} managersFailed={managers.isError} currentManager={project?.manager ?? null} />
-      </form>
-    </Modal>
-  );
+  return <ProjectDialog open={open} onClose={onClose} project={project} save={save} managers={managers} announce={(message) => notify.success(message, { action: 'erp-project' })} />;
 }

@@ -1,5 +1,6 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { erpWorkMessages as m, projectFormSchema, type Project } from '../../../contracts/erp-work.contract';
+import { erpWorkMessages as m, projectFormSchema, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -7,15 +8,26 @@ import { ProjectFormFields, projectFormValues } from './project-form-fields';
 import { useColleagues, useSaveProject } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
 
-type ProjectFormModalProps = { open: boolean; onClose: () => void; /** The project to edit; none opens Create New Project. */ project: Project | null };
+type SaveProject = UseMutationResult<Project, Error, { id?: string; values: ProjectFormInput }>;
 
-/** The Create New Project / Edit Project dialog (POST or PUT /api/erp/projects); Create waits for a name. */
-export function ProjectFormModal({ open, onClose, project }: ProjectFormModalProps) {
+type ProjectDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The project to edit; none opens Create New Project. */
+  project: Project | null;
+  /** Where the form is saved (the ERP's or the admin panel's endpoint). */
+  save: SaveProject;
+  /** The people who may manage a project, and whether loading them failed. */
+  managers: { data?: Person[]; isError: boolean };
+  /** Shows the success instead of the ERP banner (the admin panel's toast). */
+  announce?: (message: string) => void;
+};
+
+/** The Create New Project / Edit Project dialog; Create waits for a name. The form is sent as typed (the budget in rupees). */
+export function ProjectDialog({ open, onClose, project, save, managers, announce }: ProjectDialogProps) {
   const formId = useId();
-  const save = useSaveProject();
-  const colleagues = useColleagues();
   const values = useMemo(() => projectFormValues(project), [project]);
-  const form = useErpForm(projectFormSchema, values, open, { aliases: { budgetPaise: 'budget' } });
+  const form = useErpForm(projectFormSchema, values, open, { aliases: { budgetPaise: 'budget' }, announce });
   const { handleSubmit, watch, getValues, formError, run } = form;
 
   const editing = project !== null;
@@ -26,7 +38,7 @@ export function ProjectFormModal({ open, onClose, project }: ProjectFormModalPro
 
   // Checked here by the same schema, but sent as typed: the server turns the rupees into paise itself.
   const submit = async () => {
-    const saved = await run(() => save.mutateAsync({ id: project?.id, values: getValues() }), editing ? m.projectUpdated : m.projectCreated, editing ? 'Failed to update project' : m.createProjectFailed);
+    const saved = await run(() => save.mutateAsync({ id: project?.id, values: getValues() }), editing ? m.projectUpdated : m.projectCreated, editing ? m.updateProjectFailed : m.createProjectFailed);
     if (saved) onClose();
   };
 
@@ -51,8 +63,15 @@ export function ProjectFormModal({ open, onClose, project }: ProjectFormModalPro
     >
       <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label={editing ? 'Edit project' : 'Create new project'}>
         {formError && <Alert tone="error">{formError}</Alert>}
-        <ProjectFormFields form={form} managers={colleagues.data} managersFailed={colleagues.isError} currentManager={project?.manager ?? null} />
+        <ProjectFormFields form={form} managers={managers.data} managersFailed={managers.isError} currentManager={project?.manager ?? null} />
       </form>
     </Modal>
   );
+}
+
+/** The ERP's project dialog: saved to /api/erp/projects, managers from the approved employees. */
+export function ProjectFormModal(props: { open: boolean; onClose: () => void; project: Project | null }) {
+  const save = useSaveProject();
+  const colleagues = useColleagues();
+  return <ProjectDialog {...props} save={save} managers={colleagues} />;
 }
