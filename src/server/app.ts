@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -82,6 +83,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
       },
     },
   });
+  // JSON and other answers above 1 KB go out gzipped when the client accepts it; the web app's
+  // files are compressed ahead of time (scripts/compress-web.ts) and served as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -168,6 +172,8 @@ async function serveWeb(app: FastifyInstance, webDist: string, uploads: string) 
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The .br and .gz files written at build time go to clients that accept them.
+      preCompressed: true,
       // Hashed bundles never change; everything else is revalidated.
       setHeaders: (res, path) => res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
