@@ -33,7 +33,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined, viewport: { width: 375, height: 740 } }, grep: /@phone/ },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: 'node dist/server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

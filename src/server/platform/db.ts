@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,7 +22,16 @@ export type DbOrTx = Db | Tx;
 export type DbKind = 'pglite' | 'postgresql';
 export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite };
 
-export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+/** The committed migrations: found upwards from this file, whether it runs from src/ (tsx) or from the build in dist/. */
+export const migrationsFolder = findUp(dirname(fileURLToPath(import.meta.url)), 'migrations/meta/_journal.json').replace(/[\\/]meta[\\/]_journal\.json$/, '');
+
+function findUp(from: string, relative: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`Cannot find ${relative} above ${from}`);
+  }
+}
 
 // pg returns bigint (int8) as a string by default; our bigint columns hold paise, well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
