@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
+import { openRedis, RedisFailureStore } from './platform/redis';
 import { createMailer } from './platform/mail';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
@@ -65,7 +66,10 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log)));
+  // Several API processes share their sign-in throttles and rate limits through Redis when it is configured.
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), redis ? new RedisFailureStore(redis) : undefined));
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 
@@ -87,7 +91,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   // files are compressed ahead of time (scripts/compress-web.ts) and served as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'haat:rate:' } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: 'Haat API', version: '1.0.0', description: 'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`.' } },
     transform: jsonSchemaTransform,

@@ -18,3 +18,6 @@ export class AppError extends Error {
 
 /** Shorthand for a NOT_FOUND error. */
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+/** A wrong password or code: what the sign-in throttles count. */
+export const isInvalidCredentials = (e: unknown): boolean => e instanceof AppError && e.code === 'INVALID_CREDENTIALS';

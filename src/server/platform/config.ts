@@ -72,6 +72,8 @@ const configSchema = z
       .regex(/^https?:\/\//, 'must start with http:// or https://')
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
+    /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
+    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),

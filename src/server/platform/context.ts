@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db';
 import { JobQueue } from './job-queue';
-import { LoginThrottle } from './login-limiter';
+import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
 import type { Mailer } from './mail';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
@@ -10,6 +10,8 @@ export type AppContext = {
   dbKind: DbKind;
   config: Config;
   loginFailures: LoginThrottle;
+  /** Where failures are counted: this process, or Redis shared by every process (`REDIS_URL`). */
+  failureStore: FailureStore;
   /** Image decoding and encoding: IMAGE_JOBS at a time, at most 64 waiting. */
   imageJobs: JobQueue;
   /** Where mail goes: SMTP, or the outbox folder (set by buildApp, which has the logger). */
@@ -24,12 +26,13 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer): AppContext {
+export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, failureStore: FailureStore = new MemoryFailureStore()): AppContext {
   return {
     db,
     dbKind,
     config,
-    loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000),
+    loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, failureStore),
+    failureStore,
     mailer,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),

@@ -1,41 +1,60 @@
 /**
- * Counts failed sign-ins per key (address + email) in a sliding window. Per process, as
- * ARCHITECTURE allows; move the counters to Redis when several API processes must share them.
+ * Where failures are remembered: in this process, or in Redis (`REDIS_URL`) so that several API
+ * processes share the counts.
  */
-export class FailureLimiter {
+export interface FailureStore {
+  /** The times (ms) of the key's failures after `since`, oldest first. */
+  since(key: string, since: number): Promise<number[]>;
+  /** Remembers a failure at `at`, kept for `windowMs`. */
+  add(key: string, at: number, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+/** The failures in this process's memory. */
+export class MemoryFailureStore implements FailureStore {
   private readonly failures = new Map<string, number[]>();
 
+  async since(key: string, since: number): Promise<number[]> {
+    return (this.failures.get(key) ?? []).filter((t) => t > since);
+  }
+
+  async add(key: string, at: number, windowMs: number): Promise<void> {
+    const list = (this.failures.get(key) ?? []).filter((t) => t > at - windowMs);
+    list.push(at);
+    this.failures.set(key, list);
+    if (this.failures.size > 10_000) {
+      for (const [k, times] of this.failures) if (times.every((t) => t <= at - windowMs)) this.failures.delete(k);
+    }
+  }
+
+  async clear(key: string): Promise<void> {
+    this.failures.delete(key);
+  }
+}
+
+/** Counts failures per key in a sliding window: after `maxFailures`, the key waits until the oldest leaves the window. */
+export class FailureLimiter {
   constructor(
     private readonly maxFailures: number,
     private readonly windowMs: number,
+    private readonly store: FailureStore = new MemoryFailureStore(),
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Seconds until the key may try again, or 0 when it is not blocked. */
-  retryAfter(key: string): number {
-    const list = this.recent(key);
+  async retryAfter(key: string): Promise<number> {
+    const now = this.now();
+    const list = await this.store.since(key, now - this.windowMs);
     if (list.length < this.maxFailures) return 0;
-    return Math.max(1, Math.ceil((list[0] + this.windowMs - this.now()) / 1000));
+    return Math.max(1, Math.ceil((list[list.length - this.maxFailures] + this.windowMs - now) / 1000));
   }
 
-  fail(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list);
-    if (this.failures.size > 10_000) this.prune();
+  fail(key: string): Promise<void> {
+    return this.store.add(key, this.now(), this.windowMs);
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    return (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-  }
-
-  private prune(): void {
-    for (const key of this.failures.keys()) if (this.recent(key).length === 0) this.failures.delete(key);
+  reset(key: string): Promise<void> {
+    return this.store.clear(key);
   }
 }
 
@@ -50,23 +69,52 @@ export class LoginThrottle {
   private readonly byAccount: FailureLimiter;
   private readonly byAddress: FailureLimiter;
 
-  constructor(maxFailures: number, windowMs: number, now: () => number = Date.now) {
-    this.byAccount = new FailureLimiter(maxFailures, windowMs, now);
-    this.byAddress = new FailureLimiter(maxFailures * ADDRESS_FAILURE_FACTOR, windowMs, now);
+  constructor(maxFailures: number, windowMs: number, store: FailureStore = new MemoryFailureStore(), now: () => number = Date.now) {
+    this.byAccount = new FailureLimiter(maxFailures, windowMs, store, now);
+    this.byAddress = new FailureLimiter(maxFailures * ADDRESS_FAILURE_FACTOR, windowMs, store, now);
   }
 
   /** Seconds until this address may try this email again, or 0. */
-  retryAfter(ip: string, email: string): number {
-    return Math.max(this.byAccount.retryAfter(`${ip}|${email}`), this.byAddress.retryAfter(ip));
+  async retryAfter(ip: string, email: string): Promise<number> {
+    const [account, address] = await Promise.all([this.byAccount.retryAfter(`login:${ip}|${email}`), this.byAddress.retryAfter(`login-ip:${ip}`)]);
+    return Math.max(account, address);
   }
 
-  fail(ip: string, email: string): void {
-    this.byAccount.fail(`${ip}|${email}`);
-    this.byAddress.fail(ip);
+  async fail(ip: string, email: string): Promise<void> {
+    await Promise.all([this.byAccount.fail(`login:${ip}|${email}`), this.byAddress.fail(`login-ip:${ip}`)]);
   }
 
   /** A successful sign-in clears the failures of that address and email. */
-  succeed(ip: string, email: string): void {
-    this.byAccount.reset(`${ip}|${email}`);
+  succeed(ip: string, email: string): Promise<void> {
+    return this.byAccount.reset(`login:${ip}|${email}`);
+  }
+}
+
+/** What `guarded` needs of a request and a reply. */
+type Caller = { ip: string };
+type Replier = { header: (name: string, value: string) => unknown };
+
+/**
+ * Runs a guess (a password or a code) under the throttle: refuses with `tooMany` (429, Retry-After)
+ * while blocked, counts a failure when `run` throws an error for which `isFailure` is true, and
+ * clears the key's failures on success when `clearOnSuccess`.
+ */
+export async function guarded<T>(
+  throttle: LoginThrottle,
+  a: { req: Caller; reply: Replier; key: string; tooMany: () => Error; isFailure: (e: unknown) => boolean; clearOnSuccess?: boolean },
+  run: () => Promise<T>,
+): Promise<T> {
+  const wait = await throttle.retryAfter(a.req.ip, a.key);
+  if (wait > 0) {
+    a.reply.header('retry-after', String(wait));
+    throw a.tooMany();
+  }
+  try {
+    const result = await run();
+    if (a.clearOnSuccess) await throttle.succeed(a.req.ip, a.key);
+    return result;
+  } catch (e) {
+    if (a.isFailure(e)) await throttle.fail(a.req.ip, a.key);
+    throw e;
   }
 }

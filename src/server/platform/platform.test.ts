@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../test/app';
 import { ConfigError, loadConfig } from './config';
-import { ADDRESS_FAILURE_FACTOR, FailureLimiter, LoginThrottle } from './login-limiter';
+import { ADDRESS_FAILURE_FACTOR, FailureLimiter, LoginThrottle, MemoryFailureStore } from './login-limiter';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -36,37 +36,37 @@ describe('configuration', () => {
 });
 
 describe('FailureLimiter', () => {
-  it('blocks after the maximum failures and frees the key when the window passes', () => {
+  it('blocks after the maximum failures and frees the key when the window passes', async () => {
     let now = 0;
-    const l = new FailureLimiter(3, 60_000, () => now);
-    l.fail('k');
-    l.fail('k');
-    expect(l.retryAfter('k')).toBe(0);
-    l.fail('k');
-    expect(l.retryAfter('k')).toBe(60);
-    expect(l.retryAfter('other')).toBe(0);
+    const l = new FailureLimiter(3, 60_000, new MemoryFailureStore(), () => now);
+    await l.fail('k');
+    await l.fail('k');
+    expect(await l.retryAfter('k')).toBe(0);
+    await l.fail('k');
+    expect(await l.retryAfter('k')).toBe(60);
+    expect(await l.retryAfter('other')).toBe(0);
     now = 60_001;
-    expect(l.retryAfter('k')).toBe(0);
+    expect(await l.retryAfter('k')).toBe(0);
   });
 
-  it('throttles sign-ins per address and email, and per address only at ten times the limit', () => {
-    const t = new LoginThrottle(5, 60_000, () => 0);
-    for (let i = 0; i < 5; i++) t.fail('10.0.0.1', 'asha@example.in');
-    expect(t.retryAfter('10.0.0.1', 'asha@example.in')).toBeGreaterThan(0);
+  it('throttles sign-ins per address and email, and per address only at ten times the limit', async () => {
+    const t = new LoginThrottle(5, 60_000, new MemoryFailureStore(), () => 0);
+    for (let i = 0; i < 5; i++) await t.fail('10.0.0.1', 'asha@example.in');
+    expect(await t.retryAfter('10.0.0.1', 'asha@example.in')).toBeGreaterThan(0);
     // Someone else behind the same address (an office, a mobile carrier's NAT) can still sign in.
-    expect(t.retryAfter('10.0.0.1', 'ravi@example.in')).toBe(0);
-    expect(t.retryAfter('10.0.0.2', 'asha@example.in')).toBe(0);
+    expect(await t.retryAfter('10.0.0.1', 'ravi@example.in')).toBe(0);
+    expect(await t.retryAfter('10.0.0.2', 'asha@example.in')).toBe(0);
     // Spraying many emails from one address is stopped at ten times the limit.
-    for (let i = 0; i < 5 * ADDRESS_FAILURE_FACTOR - 5; i++) t.fail('10.0.0.1', `user${i}@example.in`);
-    expect(t.retryAfter('10.0.0.1', 'ravi@example.in')).toBeGreaterThan(0);
+    for (let i = 0; i < 5 * ADDRESS_FAILURE_FACTOR - 5; i++) await t.fail('10.0.0.1', `user${i}@example.in`);
+    expect(await t.retryAfter('10.0.0.1', 'ravi@example.in')).toBeGreaterThan(0);
   });
 
-  it('forgets a key on reset', () => {
+  it('forgets a key on reset', async () => {
     const l = new FailureLimiter(1, 1000);
-    l.fail('k');
-    expect(l.retryAfter('k')).toBeGreaterThan(0);
-    l.reset('k');
-    expect(l.retryAfter('k')).toBe(0);
+    await l.fail('k');
+    expect(await l.retryAfter('k')).toBeGreaterThan(0);
+    await l.reset('k');
+    expect(await l.retryAfter('k')).toBe(0);
   });
 });
 

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, meSchema, messages, passwordResetMessages, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../../../contracts/auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { AppError } from '../../platform/app-error';
+import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import { origin, requireUser, SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth-guards';
-import { FailureLimiter } from '../../platform/login-limiter';
+import { FailureLimiter, guarded } from '../../platform/login-limiter';
 import { logout, resetPassword } from '../auth';
 import { getAccount, registerAccount, sendPasswordReset, signIn } from './accounts.service';
 
@@ -31,25 +31,15 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in; sets the httpOnly session cookie', body: loginSchema, response: { 200: meSchema, 401: errorResponseSchema, 429: errorResponseSchema } } },
     async (req, reply) => {
-      const wait = loginFailures.retryAfter(req.ip, req.body.email);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new AppError('RATE_LIMITED', messages.tooManyAttempts);
-      }
-      try {
-        const { token, me } = await signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS });
-        loginFailures.succeed(req.ip, req.body.email);
-        reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, config.SESSION_TTL_HOURS * 3600));
-        return me;
-      } catch (e) {
-        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, req.body.email);
-        throw e;
-      }
+      const throttle = { req, reply, key: req.body.email, tooMany: () => new AppError('RATE_LIMITED', messages.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true };
+      const { token, me } = await guarded(loginFailures, throttle, () => signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS }));
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, config.SESSION_TTL_HOURS * 3600));
+      return me;
     },
   );
 
   // Mail per email address: a few links an hour, so nobody floods someone's inbox.
-  const resetMails = new FailureLimiter(3, 60 * 60_000);
+  const resetMails = new FailureLimiter(3, 60 * 60_000, app.ctx.failureStore);
   app.post(
     '/api/auth/password-reset',
     {
@@ -57,12 +47,12 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (req, reply) => {
-      const wait = resetMails.retryAfter(req.body.email);
+      const wait = await resetMails.retryAfter(`reset-mail:${req.body.email}`);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError('RATE_LIMITED', passwordResetMessages.tooMany);
       }
-      resetMails.fail(req.body.email);
+      await resetMails.fail(`reset-mail:${req.body.email}`);
       try {
         await sendPasswordReset({ db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, email: req.body.email, ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES });
       } catch (err) {

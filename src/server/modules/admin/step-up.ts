@@ -2,25 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { AppError } from '../../platform/app-error';
 import type { AdminUser } from '../../platform/auth-guards';
-import type { LoginThrottle } from '../../platform/login-limiter';
+import { guarded, type LoginThrottle } from '../../platform/login-limiter';
 
 /**
  * Runs a sensitive action whose code is checked inside it: wrong codes count towards the sign-in
  * throttle of the admin (429 after too many), so codes cannot be guessed through actions either.
  */
-export async function withStepUpThrottle<T>(throttle: LoginThrottle, req: FastifyRequest, reply: FastifyReply, admin: AdminUser, run: () => Promise<T>): Promise<T> {
-  const key = `admin-code:${admin.id}`;
-  const wait = throttle.retryAfter(req.ip, key);
-  if (wait > 0) {
-    reply.header('retry-after', String(wait));
-    throw new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts);
-  }
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof AppError && e.code === 'FORBIDDEN') throttle.fail(req.ip, key);
-    throw e;
-  }
+export function withStepUpThrottle<T>(throttle: LoginThrottle, req: FastifyRequest, reply: FastifyReply, admin: AdminUser, run: () => Promise<T>): Promise<T> {
+  return guarded(
+    throttle,
+    { req, reply, key: `admin-code:${admin.id}`, tooMany: () => new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts), isFailure: (e) => e instanceof AppError && e.code === 'FORBIDDEN' },
+    run,
+  );
 }
 
 /** Answers a CSV download. */

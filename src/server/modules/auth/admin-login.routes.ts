@@ -10,7 +10,8 @@ import {
   adminTwoFactorSetupSchema,
 } from '../../../contracts/admin-auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { AppError } from '../../platform/app-error';
+import { AppError, isInvalidCredentials } from '../../platform/app-error';
+import { guarded } from '../../platform/login-limiter';
 import { ADMIN_SESSION_COOKIE, origin, sessionCookieOptions } from '../../platform/auth-guards';
 import { ADMIN_PENDING_MINUTES, ADMIN_SESSION_HOURS, checkAdminCredentials, readPendingLogin, resetAdminTwoFactor, setupAdminTwoFactor, verifyAdminCode } from './admin-login.service';
 
@@ -26,21 +27,8 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
   const pendingOf = (req: FastifyRequest) => readPendingLogin(config, req.cookies[ADMIN_PENDING_COOKIE]);
 
   // One throttle for every guess (passwords and codes), per address and account: 429 with Retry-After.
-  const throttled = async <T>(req: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<T>): Promise<T> => {
-    const wait = loginFailures.retryAfter(req.ip, key);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new AppError('RATE_LIMITED', m.tooManyAttempts);
-    }
-    try {
-      const result = await run();
-      loginFailures.succeed(req.ip, key);
-      return result;
-    } catch (e) {
-      if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, key);
-      throw e;
-    }
-  };
+  const throttled = <T>(req: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<T>): Promise<T> =>
+    guarded(loginFailures, { req, reply, key, tooMany: () => new AppError('RATE_LIMITED', m.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true }, run);
 
   app.post(
     '/api/admin/login',

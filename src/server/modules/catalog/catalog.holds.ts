@@ -70,6 +70,7 @@ export async function releaseExpiredHolds(tx: Tx, only: { productIds?: string[];
 /** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */
 export function startStockHoldsJob({ db, intervalMs = 60_000, log }: { db: Db; intervalMs?: number; log: JobLog }): () => void {
   return startRepeatingJob({
+    db,
     name: 'Stock holds',
     intervalMs,
     log,

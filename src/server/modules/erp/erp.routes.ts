@@ -16,7 +16,8 @@ import {
   erpTwoFaSetupSchema,
 } from '../../../contracts/erp.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { AppError } from '../../platform/app-error';
+import { AppError, isInvalidCredentials } from '../../platform/app-error';
+import { guarded } from '../../platform/login-limiter';
 import { origin, sessionCookieOptions } from '../../platform/auth-guards';
 import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
 import { getErpDashboard } from './erp.dashboard';
@@ -26,7 +27,7 @@ import { endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmplo
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const messageSchema = z.object({ message: z.string() });
 // Code and password checks are throttled per address, like sign-in.
-const guarded = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+const attemptLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
 /** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard. */
 export async function erpRoutes(fastify: FastifyInstance) {
@@ -47,21 +48,10 @@ export async function erpRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['erp'], summary: "Sign in an approved employee; answers 401 '2FA code required' when a code is needed", body: erpLoginSchema, response: { 200: employeeSchema, ...errors } } },
     async (req, reply) => {
       // The employee's email is its own key in the shared throttle, apart from shoppers' emails.
-      const key = `erp:${req.body.email}`;
-      const wait = loginFailures.retryAfter(req.ip, key);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts);
-      }
-      try {
-        const { token, employee } = await loginEmployee({ db, config, ...req.body, ...origin(req) });
-        loginFailures.succeed(req.ip, key);
-        reply.setCookie(ERP_SESSION_COOKIE, token, sessionCookieOptions(config, ERP_SESSION_HOURS * 3600));
-        return employee;
-      } catch (e) {
-        if (e instanceof AppError && e.code === 'INVALID_CREDENTIALS') loginFailures.fail(req.ip, key);
-        throw e;
-      }
+      const throttle = { req, reply, key: `erp:${req.body.email}`, tooMany: () => new AppError('RATE_LIMITED', authMessages.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true };
+      const { token, employee } = await guarded(loginFailures, throttle, () => loginEmployee({ db, config, ...req.body, ...origin(req) }));
+      reply.setCookie(ERP_SESSION_COOKIE, token, sessionCookieOptions(config, ERP_SESSION_HOURS * 3600));
+      return employee;
     },
   );
 
@@ -90,15 +80,15 @@ export async function erpRoutes(fastify: FastifyInstance) {
   app.post('/api/erp/settings/2fa/setup', { schema: { tags: ['erp'], summary: 'A new two-factor secret (QR code), off until a code from it is checked', response: { 200: erpTwoFaSetupSchema, ...errors } } }, async (req) =>
     setUpEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id),
   );
-  app.post('/api/erp/settings/2fa/enable', { config: guarded, schema: { tags: ['erp'], summary: 'Turn two-factor on with a code from the secret set up', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/2fa/enable', { config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor on with a code from the secret set up', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     await enableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
     return { message: erpMessages.twoFaEnabled };
   });
-  app.post('/api/erp/settings/2fa/disable', { config: guarded, schema: { tags: ['erp'], summary: 'Turn two-factor off with a valid code', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/2fa/disable', { config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor off with a valid code', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     await disableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
     return { message: erpMessages.twoFaDisabled };
   });
-  app.post('/api/erp/settings/password', { config: guarded, schema: { tags: ['erp'], summary: "Change the password; the employee's other sessions end", body: erpPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/password', { config: attemptLimit, schema: { tags: ['erp'], summary: "Change the password; the employee's other sessions end", body: erpPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     const me = await requireEmployee(db, req);
     await changeEmployeePassword(db, { employeeId: me.id, sessionId: me.sessionId, currentPassword: req.body.currentPassword, password: req.body.password });
     return { message: erpMessages.passwordChanged };

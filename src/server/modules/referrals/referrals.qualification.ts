@@ -70,6 +70,7 @@ export async function runReferralQualification(db: Db): Promise<number | null> {
 /** Starts the scheduled qualification (now, then every 10 minutes by default); answers a function that stops it. */
 export function startReferralQualificationJob({ db, intervalMs = 10 * 60_000, log }: { db: Db; intervalMs?: number; log: JobLog }): () => void {
   return startRepeatingJob({
+    db,
     name: 'Referral qualification',
     intervalMs,
     log,

@@ -30,6 +30,7 @@ export async function runPointsRelease({ db, returnWindowDays, also = [] }: Pick
  */
 export function startPointsReleaseJob({ db, returnWindowDays, intervalMs = 10 * 60_000, log, also }: PointsReleaseJobOptions): () => void {
   return startRepeatingJob({
+    db,
     name: 'Points release',
     intervalMs,
     log,

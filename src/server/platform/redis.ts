@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FailureStore } from './login-limiter';
+
+/** Connects to Redis (`REDIS_URL`); commands wait for the connection and fail after a few retries rather than hanging. */
+export function openRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false });
+}
+
+/** Failures in Redis: one sorted set per key (score = time), so every API process sees the same counts. */
+export class RedisFailureStore implements FailureStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'haat:failures:',
+  ) {}
+
+  async since(key: string, since: number): Promise<number[]> {
+    const scores = await this.redis.zrangebyscore(this.prefix + key, `(${since}`, '+inf', 'WITHSCORES');
+    // WITHSCORES answers member, score, member, score...
+    return scores.filter((_, i) => i % 2 === 1).map(Number);
+  }
+
+  async add(key: string, at: number, windowMs: number): Promise<void> {
+    const k = this.prefix + key;
+    await this.redis
+      .multi()
+      .zremrangebyscore(k, '-inf', at - windowMs)
+      .zadd(k, at, `${at}:${randomUUID()}`)
+      .pexpire(k, windowMs)
+      .exec();
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}
