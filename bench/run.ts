@@ -4,7 +4,8 @@
  * SQL statements each endpoint issues for 5 and for 50 results (no N+1). PostgreSQL when
  * DATABASE_URL is set (a fresh `haat_bench` database on that server; BENCH_REUSE=1 measures again on
  * the one an earlier run left), otherwise a fresh PGlite database in a temporary folder.
- * `npm run bench -- --write` also records the figures in bench/RESULTS.md.
+ * `npm run bench -- --write` also records the figures in bench/RESULTS.md; BENCH_CONNECTIONS sets the
+ * concurrency (10 by default).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ import { readSeeded, seedCatalog } from './seed';
 const DEFAULT_PRODUCTS = 10_000;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEFAULT_PRODUCTS);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Requests sent one after another (one admin at a time) for the latency of a single request. */
 const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const REUSE = process.env.BENCH_REUSE === '1';

@@ -98,6 +98,12 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Any successful write may change what the catalog shows (products, stock, shops, reviews): its cached answers go.
+  // (Before the answer leaves, so the caller's next read already misses the cache.)
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) app.ctx.catalogCache.invalidate();
+    return payload;
+  });
   installErrorHandling(app);
   installCsrfCheck(app, ['/api/payments/webhook']);
   installInputGuard(app);

@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db';
 import { JobQueue } from './job-queue';
 import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
 import type { Mailer } from './mail';
+import { ResponseCache } from './response-cache';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   loginFailures: LoginThrottle;
   /** Where failures are counted: this process, or Redis shared by every process (`REDIS_URL`). */
   failureStore: FailureStore;
+  /** The catalog's public answers, forgotten by any successful write. */
+  catalogCache: ResponseCache;
   /** Image decoding and encoding: IMAGE_JOBS at a time, at most 64 waiting. */
   imageJobs: JobQueue;
   /** Where mail goes: SMTP, or the outbox folder (set by buildApp, which has the logger). */
@@ -33,6 +36,7 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     config,
     loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, failureStore),
     failureStore,
+    catalogCache: new ResponseCache(),
     mailer,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),

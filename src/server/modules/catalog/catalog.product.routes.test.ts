@@ -112,6 +112,8 @@ describe('GET /api/products/:id/reviews', () => {
 describe('SQL statements per request (no N+1)', () => {
   // Counts the statements the database driver receives (PGlite instance or pg Pool).
   const counted = async (url: string) => {
+    // Counted as the database sees a fresh request, not as the cache answers a repeated one.
+    t.app.ctx.catalogCache.invalidate();
     const client$ = (t.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
     const original = client$.query;
     let n = 0;

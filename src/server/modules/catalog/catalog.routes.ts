@@ -16,11 +16,11 @@ import { getProduct, listCategories, listProductReviews } from './catalog.servic
 /** The public catalog: categories, product search, product pages and their reviews. */
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, catalogCache: cache } = app.ctx;
 
-  app.get('/api/categories', { schema: { tags: ['catalog'], summary: 'The active categories in display order', response: { 200: categoryListSchema } } }, async () => ({
-    items: await listCategories({ db }),
-  }));
+  app.get('/api/categories', { schema: { tags: ['catalog'], summary: 'The active categories in display order', response: { 200: categoryListSchema } } }, async (req, reply) =>
+    cache.serve(req, reply, async () => ({ items: await listCategories({ db }) })),
+  );
 
   app.get(
     '/api/products',
@@ -32,13 +32,13 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => searchProducts({ db, query: req.query }),
+    async (req, reply) => cache.serve(req, reply, () => searchProducts({ db, query: req.query })),
   );
 
   app.get(
     '/api/products/:id',
     { schema: { tags: ['catalog'], summary: 'One product for its page', params: productIdParamsSchema, response: { 200: productDetailSchema, 404: errorResponseSchema } } },
-    async (req) => getProduct({ db, productId: req.params.id }),
+    async (req, reply) => cache.serve(req, reply, () => getProduct({ db, productId: req.params.id })),
   );
 
   app.get(
@@ -52,6 +52,6 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: reviewPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req) => listProductReviews({ db, productId: req.params.id, ...req.query }),
+    async (req, reply) => cache.serve(req, reply, () => listProductReviews({ db, productId: req.params.id, ...req.query })),
   );
 }
