@@ -94,3 +94,15 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * One page of a raw list query: `rows` (ordered, without limit) for the page's rows, `count` (one
+ * row with `total`) for all of them, run together; each row becomes an item through `map`.
+ */
+export async function queryPage<R, T>(db: DbOrTx, a: { rows: SQL; count: SQL; page: number; pageSize: number; map: (row: R) => T }): Promise<{ items: T[]; total: number; page: number; pageSize: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<R>(db, sql`${a.rows} limit ${a.pageSize} offset ${(a.page - 1) * a.pageSize}`),
+    queryRows<{ total: number }>(db, a.count),
+  ]);
+  return { items: rows.map(a.map), total: Number(total), page: a.page, pageSize: a.pageSize };
+}

@@ -32,14 +32,28 @@ const priorityTones: Record<string, string> = {
   low: 'bg-green-100 text-green-800',
 };
 
-const label = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+/** A status or priority value as people read it: 'in_progress' is 'In progress'. */
+export const statusLabel = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+/** The options of a select over status or priority values, each labelled as its badge is. */
+export function StatusOptions({ values }: { values: readonly string[] }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {statusLabel(v)}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** A status in the colour SPEC.md gives it. */
 export function StatusBadge({ status, className, text }: { status: string; className?: string; text?: string }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tones[status] ?? 'bg-slate-100 text-slate-700', className)}>{text ?? label(status)}</span>;
+  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tones[status] ?? 'bg-slate-100 text-slate-700', className)}>{text ?? statusLabel(status)}</span>;
 }
 
 /** A priority in the colour SPEC.md gives it. */
 export function PriorityBadge({ priority }: { priority: string }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', priorityTones[priority] ?? 'bg-slate-100 text-slate-700')}>{label(priority)}</span>;
+  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', priorityTones[priority] ?? 'bg-slate-100 text-slate-700')}>{statusLabel(priority)}</span>;
 }

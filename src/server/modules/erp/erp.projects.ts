@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
 import { erpWorkMessages, type Option, type Person, type Project, type ProjectFormData } from '../../../contracts/erp-work.contract';
 import { AppError, notFound } from '../../platform/app-error';
-import { queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { queryPage, queryRows, type Db, type DbOrTx } from '../../platform/db';
 import { assertColleague } from './erp.employees';
 import { projects } from './erp.tables';
 
@@ -63,12 +63,14 @@ const toProject = (r: ProjectRow): Project => ({
 });
 
 /** Every project, newest first, with its manager and creator; `canEdit` for the employee reading. */
-export async function listProjects({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Project>> {
-  const [rows, [{ total }]] = await Promise.all([
-    queryRows<ProjectRow>(db, sql`${selectProjects(viewerId, sql`true`)} order by p.created_at desc, p.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from projects`),
-  ]);
-  return { items: rows.map(toProject), total, page, pageSize };
+export function listProjects({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Project>> {
+  return queryPage(db, {
+    rows: sql`${selectProjects(viewerId, sql`true`)} order by p.created_at desc, p.id desc`,
+    count: sql`select count(*)::int as total from projects`,
+    page,
+    pageSize,
+    map: toProject,
+  });
 }
 
 /** One project as the employee reading sees it, or 404. */

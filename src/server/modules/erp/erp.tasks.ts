@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
 import { erpWorkMessages, type ErpSearch, type Option, type Task, type TaskFormData, type TaskStatusInput } from '../../../contracts/erp-work.contract';
 import { AppError, notFound } from '../../platform/app-error';
-import { queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { queryPage, queryRows, type Db, type DbOrTx } from '../../platform/db';
 import { assertColleague } from './erp.employees';
 import { notifyEmployee } from './erp.notifications';
 import { personOf } from './erp.projects';
@@ -60,12 +60,14 @@ const toTask = (r: TaskRow): Task => ({
 });
 
 /** My Tasks: the tasks the employee is assigned, created or manages the project of, newest first. */
-export async function listMyTasks({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Task>> {
-  const [rows, [{ total }]] = await Promise.all([
-    queryRows<TaskRow>(db, sql`${selectTasks(viewerId, involves(viewerId))} order by t.created_at desc, t.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from tasks t left join projects p on p.id = t.project_id where ${involves(viewerId)}`),
-  ]);
-  return { items: rows.map(toTask), total, page, pageSize };
+export function listMyTasks({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Task>> {
+  return queryPage(db, {
+    rows: sql`${selectTasks(viewerId, involves(viewerId))} order by t.created_at desc, t.id desc`,
+    count: sql`select count(*)::int as total from tasks t left join projects p on p.id = t.project_id where ${involves(viewerId)}`,
+    page,
+    pageSize,
+    map: toTask,
+  });
 }
 
 /** One task as the employee reading sees it, or 404. */

@@ -4,7 +4,7 @@ import { erpWorkMessages, type Timesheet, type TimesheetFormData } from '../../.
 import { todayInIndia } from '../../../domain/age';
 import { endsNextDay, hoursWorked, MAX_HOURS_PER_DAY } from '../../../domain/timesheet-hours';
 import { AppError, notFound } from '../../platform/app-error';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { queryPage, queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { notifyEmployee } from './erp.notifications';
 import { NOBODY, personOf } from './erp.projects';
 import { projects, tasks, timesheets } from './erp.tables';
@@ -60,12 +60,14 @@ const toTimesheet = (r: TimesheetRow): Timesheet => ({
   canEdit: r.can_edit,
 });
 
-async function pageOf(db: Db, viewerId: string, where: SQL, order: SQL, page: number, pageSize: number): Promise<Page<Timesheet>> {
-  const [rows, [{ total }]] = await Promise.all([
-    queryRows<TimesheetRow>(db, sql`${selectTimesheets(viewerId, where)} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from timesheets t left join projects p on p.id = t.project_id where ${where}`),
-  ]);
-  return { items: rows.map(toTimesheet), total, page, pageSize };
+function pageOf(db: Db, viewerId: string, where: SQL, order: SQL, page: number, pageSize: number): Promise<Page<Timesheet>> {
+  return queryPage(db, {
+    rows: sql`${selectTimesheets(viewerId, where)} order by ${order}`,
+    count: sql`select count(*)::int as total from timesheets t left join projects p on p.id = t.project_id where ${where}`,
+    page,
+    pageSize,
+    map: toTimesheet,
+  });
 }
 
 /** The employee's own entries, newest work date first, optionally between two work dates. */

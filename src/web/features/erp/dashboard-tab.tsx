@@ -3,12 +3,12 @@ import { erpMessages } from '../../../contracts/erp.contract';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { StatCard } from '../../ui/StatCard';
+import { statusLabel } from '../../ui/StatusBadge';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useErpDashboard } from './use-employee';
 
 // SPEC.md section 2: done green, in_progress yellow, otherwise grey.
 const dot = (status: string) => (status === 'done' ? 'bg-green-500' : status === 'in_progress' ? 'bg-yellow-400' : 'bg-slate-400');
-const statusLabel = (status: string) => status.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 type DashboardTabProps = { onNewProject: () => void; onNewTask: () => void; onLogTime: () => void };
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { priorities, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
+import { StatusOptions } from '../../ui/StatusBadge';
 import { localToday } from '../../ui/format-date';
 import { personName, rupeesText } from './erp-format';
 
@@ -22,7 +23,6 @@ export function projectFormValues(project: Project | null): ProjectFormInput {
   };
 }
 
-const label = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 type ProjectFormFieldsProps = {
   /** The project form (`projectFormSchema`, values from `projectFormValues`). */
@@ -62,18 +62,10 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
       <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select label="Status" error={errors.status?.message} {...register('status')}>
-          {projectStatuses.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
+          <StatusOptions values={projectStatuses} />
         </Select>
         <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
-          {priorities.map((p) => (
-            <option key={p} value={p}>
-              {label(p)}
-            </option>
-          ))}
+          <StatusOptions values={priorities} />
         </Select>
         <Input label="Start date" type="date" required error={errors.startDate?.message} {...register('startDate')} />
         <Input label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />

@@ -3,6 +3,7 @@ import { erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, ty
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
+import { StatusOptions } from '../../ui/StatusBadge';
 import { Modal } from '../../ui/Modal';
 import { personName } from './erp-format';
 import { useColleagues, useCreateTask, useProjectOptions } from './use-erp-work';
@@ -11,7 +12,6 @@ import { useErpForm } from './use-erp-form';
 type Values = TaskFormInput;
 
 const empty: Values = { title: '', description: '', projectId: '', assignedTo: '', priority: 'medium', estimatedHours: '', dueDate: '' };
-const label = (s: string) => s.replace(/^\w/, (c) => c.toUpperCase());
 
 /** The Create New Task dialog (POST /api/erp/tasks); Create waits for a title. */
 export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -77,11 +77,7 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
             ))}
           </Select>
           <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
-            {priorities.map((p) => (
-              <option key={p} value={p}>
-                {label(p)}
-              </option>
-            ))}
+            <StatusOptions values={priorities} />
           </Select>
           <Input label="Estimated hours" type="number" inputMode="decimal" step={0.5} min={0} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
           <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
