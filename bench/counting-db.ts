@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openPglite, runMigrations, type Database, type Db } from '../src/server/platform/db';
+import { openPglite, runMigrations, SESSION_OPTIONS, type Database, type Db } from '../src/server/platform/db';
 
 /** Every SQL statement the driver receives while counting is on: its text and parameters. */
 export type Statement = { text: string; params: unknown[] };
@@ -19,7 +19,6 @@ export type CountingDatabase = {
   close: () => Promise<void>;
 };
 
-const BENCH_DB = 'haat_bench';
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -43,7 +42,8 @@ class CountingPool extends pg.Pool {
  * with `reuse`, the `haat_bench` database left by an earlier run when there is one (to measure again
  * without seeding a million products again).
  */
-export async function openCountingPostgres(url: string, { reuse = false } = {}): Promise<CountingDatabase & { reused: boolean }> {
+export async function openCountingPostgres(url: string, { reuse = false, name = 'haat_bench' } = {}): Promise<CountingDatabase & { reused: boolean }> {
+  const BENCH_DB = name;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount === 1;
@@ -53,7 +53,7 @@ export async function openCountingPostgres(url: string, { reuse = false } = {}):
     await admin.query(`CREATE DATABASE ${BENCH_DB}`);
   }
   await admin.end();
-  const pool = new CountingPool({ connectionString: withDatabase(url, BENCH_DB), max: 10 });
+  const pool = new CountingPool({ connectionString: withDatabase(url, BENCH_DB), max: 10, options: SESSION_OPTIONS });
   const database: Database = { db: drizzle(pool) as unknown as Db, kind: 'postgresql', close: () => pool.end() };
   await runMigrations(database);
   return {

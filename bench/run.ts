@@ -2,7 +2,7 @@
  * `npm run bench`: the catalog endpoints and the admin product, order and user lists under load,
  * beside a bare Fastify endpoint, on 10,000 products (BENCH_PRODUCTS=1000000 for a million); and the
  * SQL statements each endpoint issues for 5 and for 50 results (no N+1). PostgreSQL when
- * DATABASE_URL is set (a fresh `haat_bench` database on that server; BENCH_REUSE=1 measures again on
+ * DATABASE_URL is set (a fresh `haat_bench` database on that server, `haat_bench_1000000` for a million; BENCH_REUSE=1 measures again on
  * the one an earlier run left), otherwise a fresh PGlite database in a temporary folder.
  * `npm run bench -- --write` also records the figures in bench/RESULTS.md; BENCH_CONNECTIONS sets the
  * concurrency (10 by default).
@@ -23,9 +23,20 @@ import { openCountingPglite, openCountingPostgres, type CountingDatabase } from 
 import { readSeeded, seedCatalog } from './seed';
 
 const DEFAULT_PRODUCTS = 10_000;
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEFAULT_PRODUCTS);
+/** `--products 1000000` (or `--products=1000000`, or BENCH_PRODUCTS): the catalog's size. */
+function productsArg(): number {
+  const i = process.argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
+  const raw = i < 0 ? process.env.BENCH_PRODUCTS : process.argv[i].includes('=') ? process.argv[i].split('=')[1] : process.argv[i + 1];
+  const n = Number(raw ?? DEFAULT_PRODUCTS);
+  if (!Number.isInteger(n) || n < 100) throw new Error(`--products must be a whole number of at least 100, not ${raw}`);
+  return n;
+}
+const PRODUCTS = productsArg();
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The catalog is measured at each of these concurrencies; the admin lists at the first. */
+const CONCURRENCY = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+/** BENCH_ADMIN=0 skips the admin lists (they take a few minutes at a million products). */
+const WITH_ADMIN = process.env.BENCH_ADMIN !== '0';
 /** Requests sent one after another (one admin at a time) for the latency of a single request. */
 const SEQUENTIAL_REQUESTS = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 const REUSE = process.env.BENCH_REUSE === '1';
@@ -33,7 +44,7 @@ const BENCH_ADMIN = { email: 'bench-admin@example.invalid', password: 'bench-adm
 
 type Endpoint = { name: string; path: string; sized: (n: number) => string; admin?: boolean };
 type Latency = { p50: number | string; p95: number | string; p99: number | string };
-type Load = { name: string; path: string; rps: number; underLoad: Latency; alone: (Latency & { n: number }) | null; non2xx: number; errors: number; timeouts: number };
+type Load = { name: string; path: string; connections: number; rps: number; underLoad: Latency; alone: (Latency & { n: number }) | null; non2xx: number; errors: number; timeouts: number };
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -51,9 +62,9 @@ function percentiles(samples: number[]): Latency {
 }
 
 /** autocannon with every 2xx response time kept, so that p95 is exact (autocannon itself reports p97.5 and p99, not p95). */
-async function cannon(url: string, headers: Record<string, string>, duration: number) {
+async function cannon(url: string, headers: Record<string, string>, duration: number, connections: number) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
     if (status >= 200 && status < 300) times.push(time);
   });
@@ -73,10 +84,10 @@ async function drain(db: Db, postgres: boolean): Promise<void> {
   }
 }
 
-async function load(e: Endpoint, base: string, headers: Record<string, string>, sequential: boolean): Promise<Load> {
+async function load(e: Endpoint, base: string, headers: Record<string, string>, sequential: boolean, connections: number): Promise<Load> {
   // A short warm-up so the first compiled plans and JIT do not count.
-  await cannon(base + e.path, headers, 1);
-  const { result, times } = await cannon(base + e.path, headers, DURATION_S);
+  await cannon(base + e.path, headers, 1, connections);
+  const { result, times } = await cannon(base + e.path, headers, DURATION_S, connections);
   let alone: Load['alone'] = null;
   if (sequential) {
     const samples: number[] = [];
@@ -91,7 +102,7 @@ async function load(e: Endpoint, base: string, headers: Record<string, string>, 
     }
     alone = { ...percentiles(samples), n: samples.length };
   }
-  return { name: e.name, path: e.path, rps: Math.round(result.requests.average), underLoad: percentiles(times), alone, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+  return { name: e.name, path: e.path, connections, rps: Math.round(result.requests.average), underLoad: percentiles(times), alone, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
 }
 
 /**
@@ -134,14 +145,14 @@ async function main() {
   // Other work on the machine skews the figures; the report says how busy it was.
   const loadBefore = loadavg()[0].toFixed(1);
   const url = process.env.DATABASE_URL;
-  const counting: CountingDatabase & { reused?: boolean } = url ? await openCountingPostgres(url, { reuse: REUSE }) : await openCountingPglite();
+  const counting: CountingDatabase & { reused?: boolean } = url ? await openCountingPostgres(url, { reuse: REUSE, name: PRODUCTS === DEFAULT_PRODUCTS ? 'haat_bench' : `haat_bench_${PRODUCTS}` }) : await openCountingPglite();
   const { db } = counting.database;
   const version = await counting.serverVersion();
   console.log(`Database: ${counting.label}, ${version}`);
 
   const seedStart = Date.now();
   let seeded = counting.reused ? await readSeeded(db) : null;
-  if (seeded && seeded.products !== PRODUCTS) throw new Error(`BENCH_REUSE: haat_bench holds ${seeded.products} products, not ${PRODUCTS}`);
+  if (seeded && seeded.products !== PRODUCTS) throw new Error(`BENCH_REUSE: the bench database holds ${seeded.products} products, not ${PRODUCTS}`);
   let seedSeconds: number | null = null;
   if (!seeded) {
     seeded = await seedCatalog(db, PRODUCTS, { progress: (line) => console.log(line) });
@@ -155,9 +166,13 @@ async function main() {
   await db.execute(sql`vacuum analyze`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-app-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir });
-  const app = await buildApp({ config, database: counting.database, logger: false, webDist: join(dataDir, 'no-web') });
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
+  // The database's own speed: every catalog request reads it (no in-process cache).
+  const app = await buildApp({ config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }), database: counting.database, logger: false, webDist: join(dataDir, 'no-web') });
   const base = await listen(app);
+  // As deployed: repeated catalog reads answered from the catalog cache.
+  const cachedApp = await buildApp({ config: loadConfig(env), database: counting.database, logger: false, webDist: join(dataDir, 'no-web') });
+  const cachedBase = await listen(cachedApp);
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));
   const bareBase = await listen(bare);
@@ -167,11 +182,15 @@ async function main() {
   const id = seeded.sampleProductId;
   const endpoints: Endpoint[] = [
     { name: 'Product list, page 3', path: '/api/products?page=3', sized: (n) => `/api/products?page=3&pageSize=${n}` },
-    { name: 'Search "cotton"', path: '/api/products?q=cotton', sized: (n) => `/api/products?q=cotton&pageSize=${n}` },
+    // The last page a shopper can reach (BROWSABLE_RESULTS: 500).
+    { name: 'Product list, deepest page (results 481 to 500)', path: '/api/products?sort=newest&page=25', sized: (n) => `/api/products?sort=newest&page=${Math.floor(450 / n) + 1}&pageSize=${n}` },
+    { name: 'Product page (by id)', path: `/api/products/${id}`, sized: () => `/api/products/${id}` },
+    { name: 'Search, selective "pashmina"', path: '/api/products?q=pashmina', sized: (n) => `/api/products?q=pashmina&pageSize=${n}` },
+    { name: 'Search, common "cotton"', path: '/api/products?q=cotton', sized: (n) => `/api/products?q=cotton&pageSize=${n}` },
     { name: 'Search with a typo "kurtha"', path: '/api/products?q=kurtha', sized: (n) => `/api/products?q=kurtha&pageSize=${n}` },
-    { name: 'Product page', path: `/api/products/${id}`, sized: () => `/api/products/${id}` },
-    { name: 'Product reviews', path: `/api/products/${id}/reviews`, sized: (n) => `/api/products/${id}/reviews?pageSize=${n}` },
+    { name: 'Category, price low to high', path: '/api/products?category=fashion&sort=price-low', sized: (n) => `/api/products?category=fashion&sort=price-low&pageSize=${n}` },
   ];
+  const countedOnly: Endpoint[] = [{ name: 'Product reviews', path: `/api/products/${id}/reviews`, sized: (n) => `/api/products/${id}/reviews?pageSize=${n}` }];
   const adminEndpoints: Endpoint[] = [
     { name: 'Admin products, page 1', path: '/api/admin/products', sized: (n) => `/api/admin/products?pageSize=${n}`, admin: true },
     { name: 'Admin products, search "kurta"', path: '/api/admin/products?q=kurta', sized: (n) => `/api/admin/products?q=kurta&pageSize=${n}`, admin: true },
@@ -184,7 +203,7 @@ async function main() {
   // SQL statements per request, one request at a time, for 5 and for 50 results.
   const counts: (string | number)[][] = [];
   const plans: string[] = [];
-  for (const e of [...endpoints, ...adminEndpoints]) {
+  for (const e of [...endpoints, ...countedOnly, ...(WITH_ADMIN ? adminEndpoints : [])]) {
     const perSize: number[] = [];
     let found = '';
     for (const size of [5, 50]) {
@@ -221,18 +240,22 @@ async function main() {
   }
 
   const loads: Load[] = [];
-  const measure = async (e: Endpoint, at: string, sequential: boolean) => {
+  const measure = async (e: Endpoint, at: string, sequential: boolean, connections: number) => {
     await drain(db, Boolean(url));
-    const l = await load(e, at, headersOf(e), sequential);
-    console.log(`${e.name}: ${l.rps} requests/s, p95 ${l.underLoad.p95} ms${l.alone ? `, alone p95 ${l.alone.p95} ms` : ''}`);
+    const l = await load(e, at, headersOf(e), sequential, connections);
+    console.log(`${e.name}, ${connections} connections: ${l.rps} requests/s, p99 ${l.underLoad.p99} ms${l.alone ? `, alone p95 ${l.alone.p95} ms` : ''}`);
     return l;
   };
-  for (const e of endpoints.slice(0, 4)) loads.push(await measure(e, base, false));
-  loads.push(await measure({ name: 'Bare Fastify (same process)', path: '/bench/bare', sized: () => '' }, bareBase, false));
+  for (const connections of CONCURRENCY) {
+    for (const e of endpoints) loads.push(await measure(e, base, false, connections));
+    loads.push(await measure({ ...endpoints[0], name: `${endpoints[0].name}, from the catalog cache` }, cachedBase, false, connections));
+    loads.push(await measure({ name: 'Bare Fastify (same process)', path: '/bench/bare', sized: () => '' }, bareBase, false, connections));
+  }
   const adminLoads: Load[] = [];
-  for (const e of adminEndpoints) adminLoads.push(await measure(e, base, true));
+  if (WITH_ADMIN) for (const e of adminEndpoints) adminLoads.push(await measure(e, base, true, CONCURRENCY[0]));
 
   await app.close();
+  await cachedApp.close();
   await bare.close();
   await counting.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -240,8 +263,8 @@ async function main() {
   const loadAfter = loadavg()[0].toFixed(1);
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore} before the run and ${loadAfter} after it`;
   const loadTable = table(
-    ['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
-    loads.map((l) => [`${l.name} \`${l.path.replace(id, ':id')}\``, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.non2xx, `${l.errors} (${l.timeouts})`]),
+    ['endpoint', 'connections', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
+    loads.map((l) => [`${l.name} \`${l.path.replace(id, ':id')}\``, l.connections, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.non2xx, `${l.errors} (${l.timeouts})`]),
   );
   const adminTable = table(
     ['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'alone: requests', 'alone: p50 ms', 'alone: p95 ms', 'alone: p99 ms', 'non-2xx', 'errors (timeouts)'],
@@ -251,14 +274,18 @@ async function main() {
   const report = [
     `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`} (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint; p95 computed from every response time.`,
+    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONCURRENCY.join(' and ')} connections, ${DURATION_S} s per endpoint after a 1 s warm-up; p50, p95 and p99 computed from every response time. Every catalog request reads the database (CATALOG_CACHE_SECONDS=0), except the row "from the catalog cache".`,
     '',
     loadTable,
     '',
-    `Admin lists (a super admin session signed in with password and two-factor code). "alone": up to ${SEQUENTIAL_REQUESTS} requests one after another (at most a minute's worth), the time one admin waits when nobody else is using the API.`,
-    '',
-    adminTable,
-    '',
+    ...(WITH_ADMIN
+      ? [
+          `Admin lists (a super admin session signed in with password and two-factor code), at ${CONCURRENCY[0]} connections. "alone": up to ${SEQUENTIAL_REQUESTS} requests one after another (at most a minute's worth), the time one admin waits when nobody else is using the API.`,
+          '',
+          adminTable,
+          '',
+        ]
+      : ['Admin lists not measured this run (BENCH_ADMIN=0).', '']),
     countTable,
     '',
     ...plans.map((p) => `- ${p}`),

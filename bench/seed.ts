@@ -24,6 +24,8 @@ const CATALOG = [
   { name: 'Sports & Gaming', slug: 'sports-gaming', adjectives: ['Professional', 'Kashmir Willow', 'Anti-Slip', 'Adjustable', 'Tournament', 'Junior'], nouns: ['Cricket Bat', 'Football', 'Badminton Racquet', 'Yoga Mat', 'Carrom Board', 'Chess Set', 'Dumbbell Set', 'Game Controller', 'Gaming Headset', 'Skipping Rope'], price: [149, 12999] },
   { name: 'Health & Beauty', slug: 'health-beauty', adjectives: ['Ayurvedic', 'Cold-Pressed', 'Herbal', 'Organic', 'Kumkumadi', 'Neem and Tulsi'], nouns: ['Face Oil', 'Hair Oil', 'Aloe Vera Gel', 'Bath Soap', 'Face Wash', 'Lip Balm', 'Ashwagandha Powder', 'Chyawanprash', 'Coconut Oil', 'Body Lotion'], price: [99, 2999] },
 ] as const;
+/** Crafts named in one product in a thousand, each in one in ten thousand: the bench's selective search ('pashmina'). */
+export const RARE_WORDS = ['Pashmina', 'Chikankari', 'Kalamkari', 'Phulkari', 'Bandhani', 'Dhokra', 'Bidriware', 'Kanjeevaram', 'Pochampally', 'Channapatna'];
 const VARIANTS = ['', ', Pack of 2', ', Set of 3', ', Large', ', Small', ', Blue', ', Maroon', ', Classic', ', Premium'];
 
 export type BenchCatalog = { products: number; shops: number; categories: number; reviews: number; customers: number; orders: number; orderParts: number; orderItems: number; sampleProductId: string };
@@ -77,6 +79,7 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
     const catalog = JSON.stringify(CATALOG.map((c, i) => ({ id: cats[i].id, name: c.name.toLowerCase(), adjectives: c.adjectives, nouns: c.nouns, lo: c.price[0], hi: c.price[1] })));
     const shopIds = `{${shops.map((s) => s.id).join(',')}}`;
     const variants = `{${VARIANTS.map((v) => `"${v}"`).join(',')}}`;
+    const rare = `{${RARE_WORDS.join(',')}}`;
     const now = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     const started = Date.now();
     // A big catalog is loaded the way a bulk load is done: without the secondary indexes (built once
@@ -102,13 +105,16 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
           select i, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5, random() as r6, random() as r7, random() as r8,
                  random() as r9, random() as r10, random() as r11, random() as r12, random() as r13, random() as r14
           from generate_series(${from}::int, ${to}::int) as i
-        ), x as (
+        ), x0 as (
           select g.*, cat.*,
                  cat.adjectives[1 + floor(g.r1 * array_length(cat.adjectives, 1))::int] || ' ' || cat.nouns[1 + floor(g.r2 * array_length(cat.nouns, 1))::int]
-                   || (${variants}::text[])[1 + floor(g.r3 * ${VARIANTS.length})::int] || ' #' || g.i as pname,
+                   || (${variants}::text[])[1 + floor(g.r3 * ${VARIANTS.length})::int] || ' #' || g.i as pname0,
                  cat.nouns[1 + floor(g.r2 * array_length(cat.nouns, 1))::int] as noun,
                  round(cat.lo + g.r4 ^ 2 * (cat.hi - cat.lo))::bigint as rupees
           from g join cat on cat.c = (g.i - 1) % 6
+        ), x as (
+          -- One product in a thousand is made by a named craft: each craft's word is in one product in ten thousand (a selective search).
+          select x0.*, case when x0.i % 1000 = 7 then (${rare}::text[])[1 + (x0.i / 1000) % ${RARE_WORDS.length}] || ' ' else '' end || x0.pname0 as pname from x0
         )
         insert into products (name, description, price_paise, original_price_paise, stock_quantity, reward_percentage, is_active, category_id, store_id, rating_average, rating_count, created_at)
         select pname,

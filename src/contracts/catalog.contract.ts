@@ -5,7 +5,17 @@ export const catalogMessages = {
   productNotFound: 'Product not found',
   alreadyReviewed: 'You have already reviewed this product',
   priceOrder: 'The minimum price cannot be more than the maximum price',
+  pastBrowsable: 'Only the first 500 results can be shown. Add words, a category or a price range to narrow them.',
 } as const;
+
+/**
+ * How far a product list can be paged, and how far its matches are counted exactly. A marketplace
+ * at a million products has lists of hundreds of thousands; nobody pages through them, and counting
+ * or ranking them all would make every search as slow as the biggest. Past this, `total` is the
+ * database's estimate (`totalEstimated`, shown as "About 83,000"), pages stop at this many results,
+ * and a relevance ranking orders the first this many matches the index yields.
+ */
+export const BROWSABLE_RESULTS = 500;
 
 /** SPEC section 9: the search price range, in rupees, defaults to 0 to 50000. */
 export const PRICE_RANGE_MIN = 0;
@@ -106,11 +116,12 @@ export const productSearchQuerySchema = pageQuerySchema
     sort: z.preprocess(blankToUndefined, z.enum(productSorts).default('relevance')),
     view: z.preprocess(blankToUndefined, z.enum(productViews).optional()),
   })
-  .refine((v) => v.minPrice <= v.maxPrice, { message: catalogMessages.priceOrder, path: ['maxPrice'] });
+  .refine((v) => v.minPrice <= v.maxPrice, { message: catalogMessages.priceOrder, path: ['maxPrice'] })
+  .refine((v) => (v.page - 1) * v.pageSize < BROWSABLE_RESULTS, { message: catalogMessages.pastBrowsable, path: ['page'] });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
 
-export const productPageSchema = pageSchema(productCardSchema);
+export const productPageSchema = pageSchema(productCardSchema).extend({ totalEstimated: z.boolean() });
 export type ProductPage = z.infer<typeof productPageSchema>;
 export const reviewPageSchema = pageSchema(reviewItemSchema);
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

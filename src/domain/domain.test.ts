@@ -3,7 +3,7 @@ import { ageOn, isIsoDate } from './age';
 import { discountPercent, formatRupees, toPaise } from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
 import { moneyBackPaise } from './refunds';
-import { editDistance, isCorrectable, queryWords, synonymsOf } from './search-terms';
+import { correctionEdits, editDistance, queryWords, synonymsOf } from './search-terms';
 
 describe('referral codes', () => {
   it("are 'MERCH' plus 6 uppercase letters or digits for merchants", () => {
@@ -89,8 +89,9 @@ describe('search terms', () => {
     expect(editDistance('crickte', 'cricket')).toBe(1);
     expect(editDistance('television', 'television')).toBe(0);
     expect(editDistance('tennis', 'cricket')).toBe(3);
-    expect(isCorrectable('criket')).toBe(true);
-    expect(isCorrectable('tea')).toBe(false);
-    expect(isCorrectable('iphone15')).toBe(false);
+    expect(correctionEdits('criket')).toBe(2);
+    expect(correctionEdits('cottn')).toBe(1);
+    expect(correctionEdits('tea')).toBe(0);
+    expect(correctionEdits('iphone15')).toBe(0);
   });
 });

@@ -35,8 +35,15 @@ export function queryWords(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }
 
-/** A word long enough to correct by up to two edits (the issue's rule: 6 letters or more, no digits). */
-export const isCorrectable = (word: string): boolean => word.length >= 6 && !/\d/.test(word);
+/**
+ * How many edits a misspelt word may be from the real word it is taken for: two for words of 6
+ * letters or more (issue 7's rule), one for words of 4 or 5 ('cottn', 'kurt'), none for shorter
+ * words or words with digits, which are too easily something else ('tea' is not 'tee').
+ */
+export function correctionEdits(word: string): 0 | 1 | 2 {
+  if (/\d/.test(word) || word.length < 4) return 0;
+  return word.length >= 6 ? 2 : 1;
+}
 
 /** How many single-letter edits (insert, delete, replace, swap of neighbours) turn `a` into `b`; stops counting above `max`. */
 export function editDistance(a: string, b: string, max = 2): number {

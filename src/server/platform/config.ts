@@ -65,6 +65,8 @@ const configSchema = z
     LOGIN_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),
     IMAGE_JOBS: whole(1, 64, 1),
+    /** Seconds a public catalog answer is kept in the process (0: never; every request reads the database). */
+    CATALOG_CACHE_SECONDS: whole(0, 3600, 10),
     STOCK_HOLD_MINUTES: whole(1, 24 * 60, 15),
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
     APP_URL: z

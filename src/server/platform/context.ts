@@ -36,7 +36,7 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     config,
     loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, failureStore),
     failureStore,
-    catalogCache: new ResponseCache(),
+    catalogCache: new ResponseCache(config.CATALOG_CACHE_SECONDS * 1000),
     mailer,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),

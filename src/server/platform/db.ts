@@ -45,9 +45,16 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   return { db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
+/**
+ * Settings of every session. A search for a common word reads products in the table's order and
+ * stops at enough matches (catalog.search.ts); a synchronized scan would start where another
+ * session's scan is, so two requests for the same page could see different matches.
+ */
+export const SESSION_OPTIONS = '-c synchronize_seqscans=off';
+
 /** Connects to a PostgreSQL server through a node-postgres pool. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_OPTIONS });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', () => {});
@@ -93,6 +100,20 @@ function redact(url: string): string {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * How many rows the planner expects `query` to answer (EXPLAIN, without running it): for totals too
+ * costly to count exactly. Rounded to two significant figures, as an estimate should be shown.
+ */
+export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const raw = row['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  const rows = Math.max(0, Math.round(plan[0].Plan['Plan Rows']));
+  if (rows < 100) return rows;
+  const unit = 10 ** (Math.floor(Math.log10(rows)) - 1);
+  return Math.round(rows / unit) * unit;
 }
 
 /**

@@ -5,7 +5,7 @@ type Entry = { body: string; etag: string; at: number; version: number };
 
 /**
  * Answers of public reads that are the same for everyone (the catalog), kept in this process for
- * `ttlMs` and forgotten at once by any successful write (`invalidate`). Each answer carries an
+ * `ttlMs` (0: not at all) and forgotten at once by any successful write (`invalidate`). Each answer carries an
  * ETag; a browser that sends it back gets 304. Anonymous visitors may keep an answer `maxAgeS`
  * seconds; signed-in people revalidate each time, so a vendor sees their own change at once.
  */
@@ -18,7 +18,7 @@ export class ResponseCache {
   constructor(
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 2_000,
-    private readonly maxAgeS = 10,
+    private readonly maxAgeS = Math.floor(ttlMs / 1000),
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -44,7 +44,7 @@ export class ResponseCache {
       const body = reply.serialize(await compute()) as string;
       entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, at: this.now(), version };
       // A write during the computation makes this answer stale: send it, but do not keep it.
-      if (version === this.version) this.keep(key, entry);
+      if (version === this.version && this.ttlMs > 0) this.keep(key, entry);
     }
     const anonymous = !req.headers.cookie;
     reply.header('etag', entry.etag).header('cache-control', anonymous ? `public, max-age=${this.maxAgeS}` : 'private, no-cache').header('vary', 'cookie');

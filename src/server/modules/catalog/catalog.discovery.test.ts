@@ -37,6 +37,9 @@ beforeAll(async () => {
   await add('lamp', 'Terracotta Hanging Lamp', crafts.id, home.id);
   await add('retired', 'Brass Bell Retired', crafts.id, home.id, { isActive: false });
   await add('hidden', 'Brass Bowl of a Closed Shop', closed.id, home.id);
+  const brassWorks = await createShop(t.db, v.userId, { shopName: 'Moradabad Brass Works' });
+  await add('lota', 'Copper Lota', brassWorks.id, home.id);
+  await add('plate', 'Steel Thali Plate', gadgets.id, home.id, { description: 'Polished to shine like brass.' });
 });
 afterAll(() => t.close());
 
@@ -82,6 +85,10 @@ describe('search', () => {
     const found = await search('chandni chowk');
     expect(new Set(found)).toEqual(new Set([ids.diya, ids.lamp]));
     expect(await search('Closed Curios')).toEqual([]);
+  });
+
+  it('ranks a product named so first, then a product of a shop named so, then a mention in a description', async () => {
+    expect(await search('brass')).toEqual([ids.diya, ids.lota, ids.plate]);
   });
 
   it("finds a category's products by the category's name", async () => {

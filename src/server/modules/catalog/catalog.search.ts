@@ -1,169 +1,213 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
+import { BROWSABLE_RESULTS, PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
-import { editDistance, isCorrectable, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
-import type { DbOrTx } from '../../platform/db';
+import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
+import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
 import { vendorShops } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, searchWords } from './catalog.tables';
 
 /**
- * How close a misspelt query must be to (a part of) a product name: word_similarity above this.
- * 'kurtha' against 'kurta' scores 0.57, 'headphnes' against 'headphones' 0.62; 0.5 lets both through
- * while 'tea' against 'tennis' (0.5) stays out.
+ * What matching a shop's or a category's name adds to a product's rank: ts_rank gives about 0.6 for
+ * the word in a product's name (weight A) and 0.25 for it in the description alone (weight B), so a
+ * product of a shop or category named so comes between the two.
  */
-const TYPO_SIMILARITY = '0.5';
-const MAX_TRIGRAMS = 40;
-/** What matching a shop's or a category's name adds to a product's rank (word similarities run from 0 to 1). */
-const NAMED_PLACE_BONUS = '0.8';
+const NAMED_PLACE_BONUS = '0.4';
 /** Words of a search looked at for corrections and synonyms, and corrections kept per word. */
 const MAX_QUERY_WORDS = 8;
 const MAX_CORRECTIONS = 3;
 
-/**
- * A regular expression matching any three-letter piece of the query's words. Every name whose
- * word_similarity with the query exceeds 0.5 shares at least one such piece with it (for words of
- * five letters or more), and `lower(name) ~ pattern` is answered by the products_name_trgm_idx GIN
- * index, so the exact similarity is computed only for those candidates, never for the whole table.
- */
-export function trigramPattern(q: string): string | null {
-  const grams = new Set<string>();
-  for (const word of q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const chars = Array.from(word);
-    for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-  }
-  if (grams.size === 0) return null;
-  return `(${[...grams].slice(0, MAX_TRIGRAMS).join('|')})`;
+/** The words as typed (web search syntax), or any of their alternatives: (a | b) & (c) in to_tsquery's syntax, letters and digits only. */
+function tsQueryOf(q: string, alternatives: string[][]): SQL {
+  if (!alternatives.some((a) => a.length > 1)) return sql`websearch_to_tsquery('english', ${q})`;
+  return sql`(websearch_to_tsquery('english', ${q}) || to_tsquery('english', ${alternatives.map((a) => `(${a.join(' | ')})`).join(' & ')}))`;
 }
 
+type SearchWords = { alternatives: string[][]; shops: string[]; categories: string[] };
+
 /**
- * The search's words, each with what else it may mean: for a long word that no name contains, the
- * real words within two edits of it (candidates from the search_words trigram index, then counted
- * exactly), and the synonyms of the word and of those corrections.
+ * The search's words, each with what else it may mean, and the shops and categories it names. In
+ * one statement: which words names contain, and the shops and categories named by the words or
+ * their synonyms. Then, for a word that no name contains, the real words within one or two edits
+ * of it (correctionEdits; candidates from the search_words trigram index, then counted exactly),
+ * and the synonyms of those corrections.
  */
-export async function alternativesOf(db: DbOrTx, q: string): Promise<string[][]> {
+export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWords> {
   const words = queryWords(q).slice(0, MAX_QUERY_WORDS);
-  if (words.length === 0) return [];
-  const known = new Set((await db.select({ word: searchWords.word }).from(searchWords).where(inArray(searchWords.word, words))).map((r) => r.word));
-  const result: string[][] = [];
+  if (words.length === 0) return { alternatives: [], shops: [], categories: [] };
+  const widened = tsQueryOf(q, words.map((w) => [w, ...synonymsOf(w)]));
+  const [found] = await queryRows<{ known: string[]; shops: string[]; categories: string[] }>(
+    db,
+    sql`select coalesce((select json_agg(${searchWords.word}) from ${searchWords} where ${inArray(searchWords.word, words)}), '[]') as known,
+               coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${widened}), '[]') as shops,
+               coalesce((select json_agg(c.id) from categories c where to_tsvector('english', c.name) @@ ${widened}), '[]') as categories`,
+  );
+  const known = new Set(found.known);
+  const alternatives: string[][] = [];
   for (const word of words) {
-    const alternatives = new Set([word]);
-    if (isCorrectable(word) && !known.has(word) && synonymsOf(word).length === 0) {
+    const alternative = new Set([word]);
+    const edits = correctionEdits(word);
+    if (edits > 0 && !known.has(word) && synonymsOf(word).length === 0) {
       const candidates = await db
         .select({ word: searchWords.word })
         .from(searchWords)
         .where(sql`${searchWords.word} % ${word}`)
         .orderBy(sql`similarity(${searchWords.word}, ${word}) desc`)
         .limit(MAX_CORRECTIONS * 4);
-      const near = [...candidates.map((c) => c.word), ...SYNONYM_WORDS].filter((c) => c !== word && editDistance(word, c) <= 2);
-      for (const c of near.slice(0, MAX_CORRECTIONS)) alternatives.add(c);
+      const near = [...candidates.map((c) => c.word), ...SYNONYM_WORDS].filter((c) => c !== word && editDistance(word, c, edits) <= edits);
+      for (const c of near.slice(0, MAX_CORRECTIONS)) alternative.add(c);
     }
-    for (const a of [...alternatives]) for (const s of synonymsOf(a)) alternatives.add(s);
-    result.push([...alternatives]);
+    for (const a of [...alternative]) for (const w of synonymsOf(a)) alternative.add(w);
+    alternatives.push([...alternative]);
   }
-  return result;
+  return { alternatives, shops: found.shops, categories: found.categories };
 }
 
-async function textSearch(db: DbOrTx, q: string): Promise<{ match: SQL; rank: SQL }> {
-  const name = sql`lower(${products.name})`;
-  const alternatives = await alternativesOf(db, q);
-  // The words as typed (web search syntax), or any of their alternatives: (a | b) & (c) in to_tsquery's syntax, letters and digits only.
-  const expanded = alternatives.some((a) => a.length > 1) ? alternatives.map((a) => `(${a.join(' | ')})`).join(' & ') : null;
-  const tsQuery = expanded ? sql`(websearch_to_tsquery('english', ${q}) || to_tsquery('english', ${expanded}))` : sql`websearch_to_tsquery('english', ${q})`;
-  const similarity = sql`word_similarity(${q.toLowerCase()}, ${name})`;
-  const fullText = sql`${products.searchVector} @@ ${tsQuery}`;
-  // Shops and categories whose names match: few rows, so their ids are found first and the products through their indexes.
-  const byShop = sql`${products.storeId} in (select s.id from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery})`;
-  const byCategory = sql`${products.categoryId} in (select c.id from categories c where to_tsvector('english', c.name) @@ ${tsQuery})`;
-  const pattern = trigramPattern(q);
-  // Full text (products_search_idx) OR a near spelling of the name (products_name_trgm_idx, then re-checked) OR the shop's or category's name.
-  const nearName = pattern ? and(sql`${name} ~ ${pattern}`, sql`${similarity} > ${sql.raw(TYPO_SIMILARITY)}`) : undefined;
-  const match = or(fullText, nearName, byShop, byCategory)!;
-  // A product of a shop or category named so ranks above a near spelling of some other name ('sports' is not 'ports'),
-  // and below a product whose own name has the words (similarity near 1).
-  const rank = sql`(ts_rank(${products.searchVector}, ${tsQuery}) + ${similarity} + case when ${byShop} or ${byCategory} then ${sql.raw(NAMED_PLACE_BONUS)} else 0 end)`;
-  return { match, rank };
-}
-
-function categoryFilter(db: DbOrTx, category: string): SQL {
-  if (isUuid(category)) return eq(products.categoryId, category);
-  const byName = db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(or(sql`lower(${categories.name}) = ${category.toLowerCase()}`, eq(categories.slug, category.toLowerCase())));
-  return inArray(products.categoryId, byName);
-}
+type TextSearch = { match: SQL; rank: SQL };
 
 /**
- * The ORDER BY of a sort. A text search counts and ranks all of its matches in one pass, so its
- * price and date keys are written as expressions: otherwise the planner may walk the price or date
- * index and test the costly text match on every product in that order (several times slower at 100,000
- * products), instead of finding the matches first (full-text and trigram indexes) and sorting them.
+ * What a text search matches and how it ranks. The words as typed, or any of their alternatives
+ * (corrections and synonyms), in the products' full text (products_search_idx); or the name of
+ * the product's shop or category. Those shops and categories are few and found first, so that
+ * the products are found through their own indexes (a subquery in the OR would make PostgreSQL
+ * test every product in turn).
  */
-function orderOf(sort: ProductSearchQuery['sort'], rank: SQL | null): SQL[] {
-  const price = rank ? sql`(${products.pricePaise} + 0)` : sql`${products.pricePaise}`;
-  const created = rank ? sql`(${products.createdAt} + interval '0 seconds')` : sql`${products.createdAt}`;
-  const newest = [sql`${created} desc`, desc(products.id)];
+async function textSearch(db: DbOrTx, q: string): Promise<TextSearch> {
+  const named = await readSearchWords(db, q);
+  const tsQuery = tsQueryOf(q, named.alternatives);
+  const inNamedPlace = or(
+    named.shops.length > 0 ? inArray(products.storeId, named.shops) : undefined,
+    named.categories.length > 0 ? inArray(products.categoryId, named.categories) : undefined,
+  );
+  const fullText = sql`${products.searchVector} @@ ${tsQuery}`;
+  // A product of a shop or category named so ranks above one that only mentions a word in passing,
+  // and below a product whose own name has the words.
+  const bonus = inNamedPlace ? sql` + case when ${inNamedPlace} then ${sql.raw(NAMED_PLACE_BONUS)} else 0 end` : sql``;
+  return {
+    match: inNamedPlace ? or(fullText, inNamedPlace)! : fullText,
+    rank: sql`(ts_rank(${products.searchVector}, ${tsQuery})${bonus})`,
+  };
+}
+
+/** A category's id from its id, name (any case) or slug; null when there is no such category. */
+async function categoryIdOf(db: DbOrTx, category: string): Promise<string | null> {
+  const named = or(sql`lower(${categories.name}) = ${category.toLowerCase()}`, eq(categories.slug, category.toLowerCase()));
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(isUuid(category) ? or(eq(categories.id, category), named) : named)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The ORDER BY of a sort (relevance without a text: newest first), each served by an index (migration 0014), with or without a category. */
+function orderOf(sort: ProductSearchQuery['sort']): SQL[] {
+  const newest = [desc(products.createdAt), desc(products.id)];
   switch (sort) {
     case 'price-low':
-      return [sql`${price} asc`, asc(products.id)];
+      return [asc(products.pricePaise), asc(products.id)];
     case 'price-high':
-      return [sql`${price} desc`, asc(products.id)];
+      return [desc(products.pricePaise), desc(products.id)];
     case 'rating':
       return [desc(products.ratingAverage), desc(products.ratingCount), ...newest];
     case 'newest':
-      return newest;
     case 'relevance':
-      return rank ? [sql`${rank} desc`, desc(products.ratingCount), ...newest] : newest;
+      return newest;
   }
 }
 
 export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
 
 /**
- * One page of the products shoppers can see, filtered by text (full-text or a near spelling),
- * category, price range and minimum rating, in the asked order. At most two SQL statements whatever
- * the page size: a text search ranks every match anyway, so it counts them in the same statement
- * (`count(*) over ()`); other lists read the page through an index and count separately.
+ * Past this many estimated matches a text is common, and its matches are read in the table's order
+ * until enough are found, instead of being collected from products_search_idx first: a GIN index
+ * gives all of a word's matches at once (12 ms for 33,000 at a million products), while a scan that
+ * stops at BROWSABLE_RESULTS + 1 reads about BROWSABLE_RESULTS / share rows (6,000 for 'cotton').
+ */
+const COMMON_MATCHES = 20_000;
+
+/**
+ * One page of the products shoppers can see, filtered by text (full text, corrected and widened
+ * by synonyms, or the shop's or category's name), category, price range and minimum rating, in
+ * the asked order. The work does not grow with the catalog: matches are counted up to
+ * BROWSABLE_RESULTS and estimated past it, pages stop there, and a relevance ranking orders the
+ * first BROWSABLE_RESULTS matches.
  */
 export async function searchProducts({ db, query }: SearchProductsArgs): Promise<ProductPage> {
   const { q, category, minPrice, maxPrice, minRating, sort, page, pageSize } = query;
+  const categoryId = category ? await categoryIdOf(db, category) : null;
+  if (category && !categoryId) return { items: [], total: 0, totalEstimated: false, page, pageSize };
   const text = q ? await textSearch(db, q) : null;
-  const conditions: (SQL | undefined)[] = [
+  const filters = [
     visibleToShoppers,
-    text?.match,
     query.shop ? eq(products.storeId, query.shop) : undefined,
-    category ? categoryFilter(db, category) : undefined,
+    categoryId ? eq(products.categoryId, categoryId) : undefined,
     minPrice > 0 ? gte(products.pricePaise, toPaise(minPrice)) : undefined,
     // The top of the range means "₹50,000 and above".
     maxPrice < PRICE_RANGE_MAX ? lte(products.pricePaise, toPaise(maxPrice)) : undefined,
     minRating > 0 ? gte(products.ratingAverage, minRating) : undefined,
   ];
-  const where = and(...conditions);
-  // A text search ranks every match anyway, so the same statement counts them.
-  const pageRows = () =>
-    db
-      .select({ ...cardColumns, matches: text ? sql<number>`count(*) over ()` : sql<number>`0` })
-      .from(products)
-      .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...orderOf(sort, text?.rank ?? null))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-  const countAll = async () => {
-    const [{ total }] = await db.select({ total: count() }).from(products).innerJoin(vendorShops, eq(vendorShops.id, products.storeId)).where(where);
-    return Number(total);
+  const matching = (where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(vendorShops, eq(vendorShops.id, products.storeId)).where(where);
+  // A text's estimate decides how its matches are found (and is its total when there are too many to count).
+  let estimate: number | null = null;
+  let textMatch = text?.match;
+  if (text) {
+    estimate = await estimateRows(db, sql`${matching(and(text.match, ...filters))}`);
+    // Written so that no index can answer it: the planner then reads the table and stops early.
+    if (estimate > COMMON_MATCHES) textMatch = sql`(${text.match}) is true`;
+  }
+  const where = and(textMatch, ...filters);
+  // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
+  const countUpTo = async (ordered: boolean) =>
+    Number((await db.select({ n: count() }).from((ordered ? matching(where).orderBy(...orderOf(sort)) : matching(where)).limit(BROWSABLE_RESULTS + 1).as('m')))[0].n);
+  const totalOf = async (matched: number) => {
+    if (matched <= BROWSABLE_RESULTS) return { total: matched, totalEstimated: false };
+    return { total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matching(where)}`))), totalEstimated: true };
   };
 
-  let rows: Awaited<ReturnType<typeof pageRows>>;
-  let total: number;
-  if (text) {
-    rows = await pageRows();
+  if (text && sort === 'relevance') {
+    // The first BROWSABLE_RESULTS + 1 matches, ranked and counted in one statement.
+    const candidates = db.$with('candidates').as(
+      db
+        .select({
+          ...cardColumns,
+          categoryName: sql<string>`${categories.name}`.as('category_name'),
+          createdAt: products.createdAt,
+          rank: sql<number>`${text.rank}`.as('rank'),
+        })
+        .from(products)
+        .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .limit(BROWSABLE_RESULTS + 1),
+    );
+    const c = candidates;
+    const rows = await db
+      .with(candidates)
+      .select({
+        ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise, rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl },
+        ...{ storeId: c.storeId, storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName, delivers: c.delivers },
+        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
+        matched: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(candidates)
+      .orderBy(desc(candidates.rank), desc(candidates.ratingCount), desc(candidates.createdAt), desc(candidates.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
     // Past the last page there is no row to carry the count.
-    total = rows.length > 0 ? Number(rows[0].matches) : page === 1 ? 0 : await countAll();
-  } else {
-    [rows, total] = await Promise.all([pageRows(), countAll()]);
+    const matched = rows.length > 0 ? rows[0].matched : await countUpTo(false);
+    return { items: rows.map(({ matched: _matched, ...card }) => toCard(card)), ...(await totalOf(matched)), page, pageSize };
   }
-  return { items: rows.map(({ matches: _matches, ...card }) => toCard(card)), total, page, pageSize };
+
+  const pageRows = db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [rows, matched] = await Promise.all([pageRows, countUpTo(true)]);
+  return { items: rows.map(toCard), ...(await totalOf(matched)), page, pageSize };
 }

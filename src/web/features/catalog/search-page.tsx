@@ -1,7 +1,7 @@
 import { LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.contract';
+import { BROWSABLE_RESULTS, catalogMessages, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.contract';
 import { formatRupees } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -12,6 +12,7 @@ import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
 import { addToCartAction } from '../cart/add-to-cart-button';
 import { useCategories, useProducts } from './catalog-api';
+import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
 import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
 
@@ -54,7 +55,7 @@ export function SearchPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
       <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-        {data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'product' : 'products'} found` : products.isPending ? 'Searching…' : '\u00a0'}
+        {data ? `${productCount(data)} found` : products.isPending ? 'Searching…' : '\u00a0'}
       </p>
 
       <div className="mt-5 gap-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -138,7 +139,8 @@ export function SearchPage() {
                     </li>
                   ))}
                 </Results>
-                <Pagination page={state.page} pageSize={SEARCH_PAGE_SIZE} total={total} onPage={toPage} />
+                <Pagination page={state.page} pageSize={SEARCH_PAGE_SIZE} total={browsableTotal(total)} onPage={toPage} />
+                {data.totalEstimated && state.page * SEARCH_PAGE_SIZE >= BROWSABLE_RESULTS ? <p className="mt-3 text-center text-sm text-slate-600">{catalogMessages.pastBrowsable}</p> : null}
               </div>
             ) : null}
           </div>

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { addToCartAction } from '../cart/add-to-cart-button';
 import { useShop, useShopProducts } from './catalog-api';
 import { CatalogNotFound } from './catalog-not-found';
+import { browsableTotal, productCount } from './product-count';
 
 const SHOP_PAGE_SIZE = 20;
 // Relevance needs search words; a shop's page has none.
@@ -91,7 +92,7 @@ function ShopView({ shop }: { shop: PublicShop }) {
               Products
             </h2>
             <p className="text-sm text-slate-600" aria-live="polite">
-              {data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'product' : 'products'}` : products.isPending ? 'Loading…' : '\u00a0'}
+              {data ? productCount(data) : products.isPending ? 'Loading…' : '\u00a0'}
             </p>
           </div>
           <div className="w-full sm:w-60">
@@ -134,7 +135,7 @@ function ShopView({ shop }: { shop: PublicShop }) {
               <Pagination
                 page={page}
                 pageSize={SHOP_PAGE_SIZE}
-                total={total}
+                total={browsableTotal(total)}
                 onPage={(next) => {
                   go({ sort, page: next });
                   window.scrollTo({ top: 0 });

@@ -1,0 +1,6 @@
+CREATE INDEX "products_listing_price_idx" ON "products" USING btree ("price_paise","id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_listing_rating_idx" ON "products" USING btree ("rating_average" DESC NULLS FIRST,"rating_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_category_created_idx" ON "products" USING btree ("category_id","created_at","id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_id","price_paise","id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_category_rating_idx" ON "products" USING btree ("category_id","rating_average" DESC NULLS FIRST,"rating_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_store_created_idx" ON "products" USING btree ("store_id","created_at","id") WHERE "products"."is_active";
