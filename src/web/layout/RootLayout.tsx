@@ -22,7 +22,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: while a page's code or data arrives the footer waits below the fold, so
+          the page growing into its real height does not move it (no layout shift). */}
+      <main id="main" className="min-h-svh flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
