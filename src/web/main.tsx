@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client';
+import { prefetchFirstPage } from './prefetch-first-page';
 import { router } from './router';
 import './styles.css';
 
@@ -15,6 +16,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+prefetchFirstPage(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

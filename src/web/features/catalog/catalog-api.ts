@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category, ProductDetail, ProductPage, ProductSort, ReviewPage } from '../../../contracts/catalog.contract';
 import type { PublicShop } from '../../../contracts/shops.contract';
 import { api, toQuery } from '../../api/client';
@@ -15,24 +15,34 @@ export function useCategories() {
 
 /** A page of products for a search; the previous page stays on screen while the next loads. */
 export function useProducts(state: SearchState) {
+  return useQuery({ ...productsQuery(state), placeholderData: keepPreviousData });
+}
+
+/** The query of a search's page of products (also started early by prefetch-first-page.ts). */
+export function productsQuery(state: SearchState) {
   const query = toApiQuery(state);
-  return useQuery({
-    queryKey: ['products', query],
-    queryFn: () => api.get<ProductPage>(`/api/products${query}`),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
 }
 
 /** The newest products for the home page. */
 export function useFeaturedProducts(count: number) {
+  return useQuery(featuredProductsQuery(count));
+}
+
+/** The query of the home page's newest products. */
+export function featuredProductsQuery(count: number) {
   const query = toQuery({ pageSize: count, sort: 'newest' });
-  return useQuery({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
 }
 
 /** One product for its page. */
 export function useProduct(id: string) {
-  return useQuery({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`) });
+  return useQuery(productQuery(id));
+}
+
+/** The query of one product's page. */
+export function productQuery(id: string) {
+  return queryOptions({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`) });
 }
 
 export const REVIEWS_PAGE_SIZE = 5;
