@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 // The web app: built into dist/web and served by the Fastify server; `npm run dev:web` proxies the API.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  // The manifest lets bench/lighthouse.ts add up the JavaScript each page's first load needs.
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
