@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ageOn, isIsoDate, MINIMUM_AGE } from '../domain/age';
 import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { emailSchema, optionalText, requiredText } from './common.contract';
+import { messages, PASSWORD_MIN } from './auth.messages';
 
 export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -13,21 +14,8 @@ export const genderLabels: Record<(typeof genders)[number], string> = {
   prefer_not_to_say: 'Prefer not to say',
 };
 
-export const PASSWORD_MIN = 6;
-export const messages = {
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  customerCreated: 'Account created successfully! You can now login.',
-  vendorCreated: 'Vendor account created successfully! You can now login and set up your shop.',
-  merchantCreated: 'Merchant account created successfully! You can now login.',
-  emailTaken: 'An account with this email already exists. Please login instead.',
-  referralUnknown: 'This referral code is not valid. Please check the link you were given.',
-  referralSelf: 'You cannot use your own referral code.',
-  invalidCredentials: 'Invalid email or password',
-  suspended: 'Your account has been suspended. Please contact support.',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-  signOutFailed: 'Error signing out. Please try again.',
-} as const;
+// The messages the browser needs without zod (auth.messages.ts), here too for the server and forms.
+export * from './auth.messages';
 
 // Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 or 0.
 export const mobile = (requiredMessage: string) =>

@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import { cartMessages, MAX_LINE_QUANTITY } from './cart.messages';
 
-/** The cart's messages (SPEC.md sections 5 and 8). */
-export const cartMessages = {
-  added: 'Product added to cart!',
-  addedShort: 'Added to Cart!',
-  addFailed: 'Failed to add product to cart',
-  customersOnly: 'Only customers can add items to cart',
-  productNotFound: 'Product not found',
-  itemNotFound: 'This item is no longer in your cart',
-  quantityMin: 'Quantity must be at least 1',
-  updateFailed: 'Failed to update quantity',
-  removeFailed: 'Failed to remove item',
-  removed: 'Item removed from cart',
-  empty: 'Your cart is empty',
-} as const;
-
-/** The largest quantity one request may ask for; stock limits it further. */
-export const MAX_LINE_QUANTITY = 10_000;
+// The messages the browser needs without zod (cart.messages.ts), here too for the server and forms.
+export * from './cart.messages';
 
 const quantity = z
   .number({ error: 'Quantity must be a whole number' })

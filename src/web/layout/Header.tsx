@@ -3,7 +3,7 @@ import { LogOut, Menu, Search, ShieldCheck, ShoppingBag, X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../ui/notify';
-import { messages } from '../../contracts/auth.contract';
+import { messages } from '../../contracts/auth.messages';
 import { api } from '../api/client';
 import { adminSessionKey, useAdminSession } from '../features/admin/use-admin-session';
 import { useMe } from '../features/auth/use-session';

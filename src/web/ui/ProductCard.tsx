@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_PLACEHOLDER_IMAGE, type ProductCard as ProductCardData } from '../../contracts/catalog.contract';
+import type { ProductCard as ProductCardData } from '../../contracts/catalog.contract';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contracts/catalog.constants';
 import { cn } from './cn';
 import { Money } from './Money';
 import { PointsBadge } from './PointsBadge';

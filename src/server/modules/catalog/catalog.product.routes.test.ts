@@ -131,7 +131,7 @@ describe('SQL statements per request (no N+1)', () => {
   };
 
   it('issues a fixed number of statements for a list page whatever its size, and one for a product', async () => {
-    // The page and the count (up to 501 matches), run together.
+    // The page and the count (up to 201 matches), run together.
     expect(await counted('/api/products?pageSize=5')).toBe(2);
     expect(await counted('/api/products?pageSize=50')).toBe(2);
     // A category by name is first looked up (its id then uses the (category, sort) indexes).

@@ -122,7 +122,7 @@ export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
  * Past this many estimated matches a text is common, and its matches are read in the table's order
  * until enough are found, instead of being collected from products_search_idx first: a GIN index
  * gives all of a word's matches at once (12 ms for 33,000 at a million products), while a scan that
- * stops at BROWSABLE_RESULTS + 1 reads about BROWSABLE_RESULTS / share rows (6,000 for 'cotton').
+ * stops at BROWSABLE_RESULTS + 1 reads about BROWSABLE_RESULTS / share rows (2,500 for 'cotton').
  */
 const COMMON_MATCHES = 20_000;
 

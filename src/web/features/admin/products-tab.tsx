@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminProductStatusFilters, productActionMessages as m, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
-import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.contract';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';

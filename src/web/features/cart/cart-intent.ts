@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { cartMessages, type CartItemRef } from '../../../contracts/cart.contract';
+import type { CartItemRef } from '../../../contracts/cart.contract';
+import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { useMe } from '../auth/use-session';

@@ -1,7 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartMessages, type Cart } from '../../../contracts/cart.contract';
+import type { Cart } from '../../../contracts/cart.contract';
+import { cartMessages } from '../../../contracts/cart.messages';
 import { maxPointsUsable, orderTotals } from '../../../domain/pricing';
 import { RequireRole } from '../../layout/RequireRole';
 import { Button } from '../../ui/Button';

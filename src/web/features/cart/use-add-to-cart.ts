@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cartMessages, type CartItemRef } from '../../../contracts/cart.contract';
+import type { CartItemRef } from '../../../contracts/cart.contract';
+import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { fetchMe, meQueryKey } from '../auth/use-session';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, ProductDetail, ProductPage, ProductSort, ReviewPage } from '../../../contracts/catalog.contract';
+import type { Category, ProductDetail, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
+import type { ProductSort } from '../../../contracts/catalog.constants';
 import type { PublicShop } from '../../../contracts/shops.contract';
 import { api, toQuery } from '../../api/client';
 import { toApiQuery, type SearchState } from './search-params';

@@ -10,8 +10,8 @@ describe('productCount', () => {
     expect(productCount({ total: 120000, totalEstimated: true })).toBe('About 1,20,000 products');
   });
 
-  it('pages a long list only up to its first 500 results', () => {
-    expect(browsableTotal(240)).toBe(240);
-    expect(browsableTotal(83000)).toBe(500);
+  it('pages a long list only up to its first 200 results', () => {
+    expect(browsableTotal(150)).toBe(150);
+    expect(browsableTotal(83000)).toBe(200);
   });
 });

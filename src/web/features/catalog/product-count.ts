@@ -1,4 +1,5 @@
-import { BROWSABLE_RESULTS, type ProductPage } from '../../../contracts/catalog.contract';
+import type { ProductPage } from '../../../contracts/catalog.contract';
+import { BROWSABLE_RESULTS } from '../../../contracts/catalog.constants';
 
 /** '1 product', '240 products', or 'About 83,000 products' when the server estimated a long list. */
 export function productCount(page: Pick<ProductPage, 'total' | 'totalEstimated'>): string {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.contract';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
 import { cn } from '../../ui/cn';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 

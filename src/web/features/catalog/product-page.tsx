@@ -1,7 +1,8 @@
 import { ArrowRight, Store } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LOW_STOCK_AT, type ProductDetail } from '../../../contracts/catalog.contract';
+import type { ProductDetail } from '../../../contracts/catalog.contract';
+import { LOW_STOCK_AT } from '../../../contracts/catalog.constants';
 import { pointsEarned } from '../../../domain/pricing';
 import { ApiError } from '../../api/client';
 import { Page, useTitle } from '../../ui/Page';

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, type Category } from '../../../contracts/catalog.contract';
+import type { Category } from '../../../contracts/catalog.contract';
+import { PRICE_RANGE_MAX, PRICE_RANGE_MIN } from '../../../contracts/catalog.constants';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
 import { findCategory, type SearchState } from './search-params';

@@ -1,7 +1,7 @@
 import { LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { BROWSABLE_RESULTS, catalogMessages, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.contract';
+import { BROWSABLE_RESULTS, catalogMessages, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
 import { formatRupees } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -14,7 +14,8 @@ import { addToCartAction } from '../cart/add-to-cart-button';
 import { useCategories, useProducts } from './catalog-api';
 import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
-import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
+import { parseSearch } from './parse-search';
+import { activeFilterCount, defaultSearch, findCategory, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
 
 const rupees = (n: number) => formatRupees(Math.round(n * 100));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, defaultSearch, findCategory, parseSearch, toApiQuery, toSearchParams } from './search-params';
+import { parseSearch } from './parse-search';
+import { activeFilterCount, defaultSearch, findCategory, toApiQuery, toSearchParams } from './search-params';
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
 

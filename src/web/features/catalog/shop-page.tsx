@@ -1,6 +1,6 @@
 import { MapPin, PackageX, Store } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
-import { productSortLabels, productSorts, type ProductSort } from '../../../contracts/catalog.contract';
+import { productSortLabels, productSorts, type ProductSort } from '../../../contracts/catalog.constants';
 import { shopTypeLabels, type PublicShop } from '../../../contracts/shops.contract';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
 import { ApiError } from '../../api/client';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { MAX_PRODUCT_IMAGES } from '../../../contracts/catalog.contract';
+import { MAX_PRODUCT_IMAGES } from '../../../contracts/catalog.constants';
 import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
 import { cn } from '../../ui/cn';

@@ -1,6 +1,6 @@
 import { Pencil, Power, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.contract';
+import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
 import type { VendorProduct } from '../../../contracts/vendor-products.contract';
 import { discountPercent } from '../../../domain/money';
 import { Button } from '../../ui/Button';
