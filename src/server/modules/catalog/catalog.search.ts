@@ -194,8 +194,8 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
       .orderBy(desc(candidates.rank), desc(candidates.ratingCount), desc(candidates.createdAt), desc(candidates.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-    // Past the last page there is no row to carry the count.
-    const matched = rows.length > 0 ? rows[0].matched : await countUpTo(false);
+    // Past the last page there is no row to carry the count (an empty first page has nothing to count).
+    const matched = rows.length > 0 ? rows[0].matched : page === 1 ? 0 : await countUpTo(false);
     return { items: rows.map(({ matched: _matched, ...card }) => toCard(card)), ...(await totalOf(matched)), page, pageSize };
   }
 

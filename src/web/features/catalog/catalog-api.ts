@@ -19,10 +19,14 @@ export function useProducts(state: SearchState) {
   return useQuery({ ...productsQuery(state), placeholderData: keepPreviousData });
 }
 
+/** A page of `GET /api/products` for a query string, cached under it whichever page asks. */
+function productListQuery(query: string) {
+  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+}
+
 /** The query of a search's page of products (also started early by prefetch-first-page.ts). */
 export function productsQuery(state: SearchState) {
-  const query = toApiQuery(state);
-  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+  return productListQuery(toApiQuery(state));
 }
 
 /** The newest products for the home page. */
@@ -32,8 +36,7 @@ export function useFeaturedProducts(count: number) {
 
 /** The query of the home page's newest products. */
 export function featuredProductsQuery(count: number) {
-  const query = toQuery({ pageSize: count, sort: 'newest' });
-  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+  return productListQuery(toQuery({ pageSize: count, sort: 'newest' }));
 }
 
 /** One product for its page. */
@@ -65,12 +68,5 @@ export function useShop(id: string) {
 
 /** A page of one shop's active products; the previous page stays on screen while the next loads. */
 export function useShopProducts(shopId: string, sort: ProductSort, page: number, pageSize: number, enabled = true) {
-  const query = toQuery({ shop: shopId, sort, page, pageSize });
-  return useQuery({
-    queryKey: ['products', query],
-    queryFn: () => api.get<ProductPage>(`/api/products${query}`),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    enabled,
-  });
+  return useQuery({ ...productListQuery(toQuery({ shop: shopId, sort, page, pageSize })), placeholderData: keepPreviousData, enabled });
 }
