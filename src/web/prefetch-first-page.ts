@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from './features/home/featured-products';
 import { featuredProductsQuery, productQuery, productsQuery } from './features/catalog/catalog-api';
+import { parseSearch } from './features/catalog/search-params';
 
 /**
  * Starts the first page's code and data at once, before React renders anything: otherwise a product
@@ -20,7 +21,6 @@ export function prefetchFirstPage(queryClient: QueryClient, { pathname, search }
   }
   if (pathname === '/search' || pathname === '/search/') {
     void import('./features/catalog/search-page');
-    // Reading the URL takes zod, which the first download leaves out: it comes with the page's code.
-    void import('./features/catalog/parse-search').then(({ parseSearch }) => queryClient.prefetchQuery(productsQuery(parseSearch(new URLSearchParams(search)))));
+    void queryClient.prefetchQuery(productsQuery(parseSearch(new URLSearchParams(search))));
   }
 }

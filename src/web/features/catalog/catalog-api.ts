@@ -44,9 +44,13 @@ export function useProduct(id: string) {
   return useQuery(productQuery(id));
 }
 
-/** The query of one product's page. */
+/**
+ * The query of one product's page. Fresh for 10 s (the server's catalog cache keeps it as long):
+ * the page that mounts just after prefetch-first-page.ts fetched it does not ask again. This app's
+ * own writes (orders, reviews, a vendor's edits) invalidate it at once.
+ */
 export function productQuery(id: string) {
-  return queryOptions({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`) });
+  return queryOptions({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`), staleTime: 10_000 });
 }
 
 export const REVIEWS_PAGE_SIZE = 5;

@@ -14,8 +14,7 @@ import { addToCartAction } from '../cart/add-to-cart-button';
 import { useCategories, useProducts } from './catalog-api';
 import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
-import { parseSearch } from './parse-search';
-import { activeFilterCount, defaultSearch, findCategory, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
+import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
 
 const rupees = (n: number) => formatRupees(Math.round(n * 100));
 

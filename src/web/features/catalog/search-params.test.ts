@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch } from './parse-search';
-import { activeFilterCount, defaultSearch, findCategory, toApiQuery, toSearchParams } from './search-params';
+import { productSearchQuerySchema } from '../../../contracts/catalog.contract';
+import { activeFilterCount, defaultSearch, findCategory, parseSearch, toApiQuery, toSearchParams, type SearchState } from './search-params';
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
 
@@ -39,5 +39,40 @@ describe('search URL', () => {
     expect(findCategory(cats, 'Toys')).toBeUndefined();
     expect(activeFilterCount(parse('q=x&category=Books&maxPrice=100&minRating=4'))).toBe(3);
     expect(activeFilterCount(parse('q=x&sort=rating'))).toBe(0);
+  });
+});
+
+// parseSearch reads a URL without zod; here each field's reading is held against the contract's
+// schema for that field (a value the schema takes is read the same, one it refuses falls back to the default).
+const shape = productSearchQuerySchema.shape;
+
+function bySchema<K extends keyof SearchState>(key: K, raw: string): SearchState[K] {
+  const r = shape[key].safeParse(raw);
+  return (r.success && r.data !== undefined ? r.data : defaultSearch[key]) as SearchState[K];
+}
+
+const samples: Record<keyof SearchState, string[]> = {
+  q: ['', '   ', 'cotton kurta', '  saree  ', 'a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, 'कुर्ता'],
+  category: ['', 'Fashion', ' Home & Living ', 'x'.repeat(101)],
+  minPrice: ['', ' ', '0', '500', '499.5', '50000', '50001', '-1', 'abc', '1e3', ' 250 ', 'Infinity', '0x10'],
+  maxPrice: ['', '2500', '50000', '50000.01', 'NaN', '12abc'],
+  minRating: ['', '0', '3', '4.5', '5', '5.1', '-0.5', 'four'],
+  sort: ['', 'relevance', 'price-low', 'price-high', 'rating', 'newest', 'cheapest', 'PRICE-LOW'],
+  view: ['', 'grid', 'list', 'table'],
+  page: ['', '1', '2', '10', '11', '0', '-3', '2.5', 'abc', '1e2', ' 3 '],
+};
+
+describe('reading a search from its URL', () => {
+  for (const key of Object.keys(samples) as (keyof SearchState)[]) {
+    it(`reads ${key} as the contract's schema does`, () => {
+      for (const raw of samples[key]) {
+        // Prices are read together (a minimum above the maximum is swapped), so each is read beside a default partner.
+        expect({ raw, value: parseSearch(new URLSearchParams({ [key]: raw }))[key] }).toEqual({ raw, value: bySchema(key, raw) });
+      }
+    });
+  }
+
+  it('takes a URL without the parameter as the default', () => {
+    expect(parseSearch(new URLSearchParams())).toEqual(defaultSearch);
   });
 });

@@ -1,5 +1,5 @@
 import type { Category } from '../../../contracts/catalog.contract';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
+import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
 import { toQuery } from '../../api/client';
 
 /** Everything a search page shows, as its URL holds it: shareable and reloadable. */
@@ -26,6 +26,44 @@ export const defaultSearch: SearchState = {
   view: 'grid',
   page: 1,
 };
+
+// Reading a search from its URL, without zod: the search page is a first page people land on, and zod
+// alone is 24 KB of its download. The rules are the contract's (productSearchQuerySchema): text
+// trimmed and at most 100 characters, prices within ₹0 to ₹50,000, a rating from 0 to 5, a known sort
+// and view, a whole page from 1. search-params.test.ts checks every field against the schema itself.
+
+const TEXT_MAX = 100;
+
+function text(raw: string | null): string | undefined {
+  const v = raw?.trim();
+  return v && v.length <= TEXT_MAX ? v : undefined;
+}
+
+function number(raw: string | null, min: number, max: number, whole = false): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= min && n <= max && (!whole || Number.isInteger(n)) ? n : undefined;
+}
+
+function oneOf<T extends string>(raw: string | null, values: readonly T[]): T | undefined {
+  return values.find((v) => v === raw);
+}
+
+/** Reads a search from the URL; a value that does not make sense falls back to its default instead of failing the page. */
+export function parseSearch(params: URLSearchParams): SearchState {
+  const s: SearchState = {
+    q: text(params.get('q')) ?? defaultSearch.q,
+    category: text(params.get('category')) ?? defaultSearch.category,
+    minPrice: number(params.get('minPrice'), PRICE_RANGE_MIN, PRICE_RANGE_MAX) ?? defaultSearch.minPrice,
+    maxPrice: number(params.get('maxPrice'), PRICE_RANGE_MIN, PRICE_RANGE_MAX) ?? defaultSearch.maxPrice,
+    minRating: number(params.get('minRating'), 0, 5) ?? defaultSearch.minRating,
+    sort: oneOf(params.get('sort'), productSorts) ?? defaultSearch.sort,
+    view: oneOf(params.get('view'), productViews) ?? defaultSearch.view,
+    page: number(params.get('page'), 1, Number.MAX_SAFE_INTEGER, true) ?? defaultSearch.page,
+  };
+  if (s.minPrice > s.maxPrice) [s.minPrice, s.maxPrice] = [s.maxPrice, s.minPrice];
+  return s;
+}
 
 /** The URL query of a search: only what differs from the defaults, in a stable order. */
 export function toSearchParams(s: SearchState): URLSearchParams {
