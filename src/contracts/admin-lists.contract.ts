@@ -10,6 +10,16 @@ export const adminListQuerySchema = pageQuerySchema.extend({
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 export type AdminListInput = z.input<typeof adminListQuerySchema>;
 
+/**
+ * Matches the long admin lists (products, orders) count at most. Among a million products a common
+ * word matches tens of thousands, and counting them all reads each one; past this a list says
+ * "1,000+" (and Next stays enabled while there are more).
+ */
+export const ADMIN_COUNT_CAP = 1_000;
+
+/** A page of a long admin list: `totalCapped` says there are more matches than `total` (the cap, or the end of the page asked for when further). */
+export const cappedPageSchema = <T extends z.ZodType>(item: T) => pageSchema(item).extend({ totalCapped: z.boolean() });
+
 /** A fresh two-factor code: every sensitive admin action carries one (SPEC.md section 6); without it the server answers 401. */
 export const stepUpCodeSchema = z.string().trim().max(12).optional();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../domain/order-status';
-import { adminListQuerySchema, stepUpCodeSchema } from './admin-lists.contract';
-import { blankToUndefined, pageSchema } from './common.contract';
+import { adminListQuerySchema, cappedPageSchema, stepUpCodeSchema } from './admin-lists.contract';
+import { blankToUndefined } from './common.contract';
 import { paymentStatuses } from './orders.contract';
 
 // ---- Orders tab of the super admin panel: one row per shop's part of an order
@@ -43,7 +43,8 @@ export const adminOrderSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
-export const adminOrderPageSchema = pageSchema(adminOrderSchema);
+/** A page of order parts, counted up to ADMIN_COUNT_CAP. */
+export const adminOrderPageSchema = cappedPageSchema(adminOrderSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 export const adminOrderMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminListQuerySchema, stepUpCodeSchema } from './admin-lists.contract';
-import { blankToUndefined, pageSchema } from './common.contract';
+import { adminListQuerySchema, cappedPageSchema, stepUpCodeSchema } from './admin-lists.contract';
+import { blankToUndefined } from './common.contract';
 
 // ---- Products tab of the super admin panel
 
@@ -9,11 +9,6 @@ export const adminProductStatuses = ['active', 'disabled'] as const;
 export type AdminProductStatus = (typeof adminProductStatuses)[number];
 export const adminProductStatusFilters = ['all', ...adminProductStatuses] as const;
 export const adminProductSorts = ['name', 'price', 'stock', 'createdAt'] as const;
-/**
- * Matches the Products tab counts at most. Among a million products a common word matches tens of
- * thousands, and counting them all reads each one; past this the list says "1,000+".
- */
-export const ADMIN_PRODUCT_COUNT_CAP = 1_000;
 
 export const adminProductsQuerySchema = adminListQuerySchema.extend({
   status: z.preprocess(blankToUndefined, z.enum(adminProductStatusFilters, { error: 'Unknown status' }).default('all')),
@@ -40,11 +35,8 @@ export const adminProductSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-/**
- * A page of products. The count stops at ADMIN_PRODUCT_COUNT_CAP (or the end of the page asked for,
- * when further): `totalCapped` says there are more matches than `total` (shown as "1,000+").
- */
-export const adminProductPageSchema = pageSchema(adminProductSchema).extend({ totalCapped: z.boolean() });
+/** A page of products, counted up to ADMIN_COUNT_CAP. */
+export const adminProductPageSchema = cappedPageSchema(adminProductSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /** Disable or enable: only the fresh two-factor code (SPEC.md section 6). */

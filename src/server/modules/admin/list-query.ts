@@ -1,5 +1,6 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
+import { asc, count, desc, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
+import { ADMIN_COUNT_CAP, type AdminListQuery } from '../../../contracts/admin-lists.contract';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/app-error';
 
 /** Rows an export may hold: enough for any real filter, bounded so one click cannot take the server down. */
@@ -29,6 +30,17 @@ export function idStartsWith(id: AnyColumn, q: string): SQL {
   const hex = q.toLowerCase().replace(/-/g, '');
   if (hex.length === 0 || hex.length > 32) return sql`false`;
   return sql`(${id} between ${uuidOf(hex.padEnd(32, '0'))} and ${uuidOf(hex.padEnd(32, 'f'))} and ${id}::text like ${`${q.toLowerCase()}%`})`;
+}
+
+/**
+ * The total of a long list, counted up to ADMIN_COUNT_CAP or to the end of the page asked for when
+ * that is further, and one more to know whether there are more: `matches(limit)` is the list's
+ * filter as a subquery with that limit, so PostgreSQL stops reading at it.
+ */
+export async function countCapped(db: Db, query: Pick<AdminListQuery, 'page' | 'pageSize'>, matches: (limit: number) => Subquery): Promise<{ total: number; totalCapped: boolean }> {
+  const upTo = Math.max(ADMIN_COUNT_CAP, query.page * query.pageSize);
+  const [{ counted }] = await db.select({ counted: count() }).from(matches(upTo + 1));
+  return Number(counted) > upTo ? { total: upTo, totalCapped: true } : { total: Number(counted), totalCapped: false };
 }
 
 /** LIMIT and OFFSET of a page, or the export's bound. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
 import type { AdminOrder, AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
 import { queryRows } from '../../platform/db';
@@ -288,5 +289,42 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     expect(rows[0]).toMatchObject({ actor_type: 'admin', resource_type: 'order', new_data: { partId, from: 'pending', to: 'confirmed' } });
     const log = (await admin.get('/api/admin/audit?resource=order')).json() as { items: { action: string; actor: string; resourceId: string }[] };
     expect(log.items.find((e) => e.resourceId === orderId)).toMatchObject({ action: 'order_status_changed', actor: 'root@haat.test' });
+  });
+});
+
+// Last, so that the thousand orders it adds change no other test's totals.
+describe('counting more order parts than the cap', () => {
+  it('stops at 1,000 and says there are more; a page past the cap is counted to its end; a narrower search is exact', async () => {
+    const s = await newShopper(t);
+    const orderId = await placeOrder(s, [{ productId: shop.a.id }]);
+    const extra = ADMIN_COUNT_CAP + 2;
+    // The same order again, 1,002 times more, each with its own id (and no payment of its own).
+    await t.db.execute(sql`
+      with copies as (select gen_random_uuid() as id from generate_series(1, ${extra - 1})),
+      new_orders as (
+        insert into orders select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object('id', c.id, 'payment_id', null))).*
+        from orders o, copies c where o.id = ${orderId} returning id)
+      insert into order_parts select (jsonb_populate_record(null::order_parts, to_jsonb(p) || jsonb_build_object('id', gen_random_uuid(), 'order_id', n.id))).*
+      from order_parts p, new_orders n where p.order_id = ${orderId}`);
+    const list = async (query: string) => {
+      const res = await admin.get(`/api/admin/orders${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminOrderPage;
+    };
+
+    const first = await list(`?q=${encodeURIComponent(s.email)}`);
+    expect(first).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(first.items).toHaveLength(20);
+    expect(first.items.every((o) => o.customerEmail === s.email && o.shopName === 'Jaipur Handlooms')).toBe(true);
+
+    // Page 51 of 20 ends at 1,020: counted that far, every one of the 1,002 parts is known.
+    const last = await list(`?q=${encodeURIComponent(s.email)}&page=51`);
+    expect(last).toMatchObject({ total: extra, totalCapped: false });
+    expect(last.items).toHaveLength(2);
+
+    // The first order by its id: exact.
+    expect(await list(`?q=${orderId}`)).toMatchObject({ total: 1, totalCapped: false });
+    // Every part of every order, counted the same way.
+    expect(await list('')).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true });
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { adminOrderMessages as m, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type AdminOrderStatusChanged } from '../../../contracts/admin-orders.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
@@ -11,7 +11,7 @@ import { consumeAdminStepUp, customers, users, vendors } from '../auth';
 import { setOrderStatusAsAdmin } from '../checkout';
 import { orderItems, orderParts, orders } from '../orders';
 import { vendorShops } from '../shops';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
 
 // One row per shop's part of an order. The page's parts are chosen first (ordered, filtered and
 // limited without touching the items), then only those are grouped with their items (folded into
@@ -112,14 +112,14 @@ function selectPage(db: Db, query: AdminOrdersQuery, forExport: boolean) {
 
 /** The Orders tab: every shop's part of every order, searched by customer, email or order id prefix, filtered by the part's status, paged and sorted. */
 export async function listAdminOrders({ db, query }: { db: Db; query: AdminOrdersQuery }): Promise<AdminOrderPage> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectPage(db, query, false),
     // Without a search the filter is the part's own status: no join at all.
-    query.q
-      ? db.select({ total: count() }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(where(db, query))
-      : db.select({ total: count() }).from(orderParts).where(where(db, query)),
+    countCapped(db, query, (limit) =>
+      (query.q ? db.select({ one: sql`1` }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)) : db.select({ one: sql`1` }).from(orderParts)).where(where(db, query)).limit(limit).as('matches'),
+    ),
   ]);
-  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toItem), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The same filter, every row up to the export bound, for CSV. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PRODUCT_COUNT_CAP, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
+import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
+import type { AdminProduct, AdminProductPage } from '../../../contracts/admin-products.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
@@ -184,13 +185,13 @@ describe('disabling and enabling a product', () => {
 // Last, so that the thousand products it adds change no other test's totals.
 describe('counting a search with more matches than the cap', () => {
   it('stops at 1,000 and says there are more; a page past the cap is counted to its end; a narrower search is exact', async () => {
-    const extra = ADMIN_PRODUCT_COUNT_CAP + 3;
+    const extra = ADMIN_COUNT_CAP + 3;
     await t.db.execute(sql`
       insert into products (name, description, price_paise, stock_quantity, store_id, category_id)
       select 'Zebrawood Coaster ' || n, 'A coaster.', 19900, 5, ${shopId}, ${categoryId} from generate_series(1, ${extra}) as n`);
 
     const first = await list('?q=zebrawood');
-    expect(first).toMatchObject({ total: ADMIN_PRODUCT_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(first).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true, page: 1 });
     expect(first.items).toHaveLength(20);
     expect(first.items.every((p) => p.name.startsWith('Zebrawood Coaster '))).toBe(true);
 
@@ -205,6 +206,6 @@ describe('counting a search with more matches than the cap', () => {
     expect(narrow.items.map((p) => p.name).sort()).toEqual(['Zebrawood Coaster 100', 'Zebrawood Coaster 1000', 'Zebrawood Coaster 1001', 'Zebrawood Coaster 1002', 'Zebrawood Coaster 1003']);
 
     // The whole catalog is counted the same way: 3 + 1,003 products, more than the cap.
-    expect(await list()).toMatchObject({ total: ADMIN_PRODUCT_COUNT_CAP, totalCapped: true });
+    expect(await list()).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true });
   });
 });

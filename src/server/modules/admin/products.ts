@@ -1,5 +1,5 @@
-import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_PRODUCT_COUNT_CAP, type AdminProduct, type AdminProductPage, type AdminProductsQuery } from '../../../contracts/admin-products.contract';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { type AdminProduct, type AdminProductPage, type AdminProductsQuery } from '../../../contracts/admin-products.contract';
 import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import { consumeAdminStepUp, vendors } from '../auth';
 import { categories, products, setProductActiveByAdmin } from '../catalog';
 import { vendorShops } from '../shops';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
 
 const sorts = { name: products.name, price: products.pricePaise, stock: products.stockQuantity, createdAt: products.createdAt };
 
@@ -77,12 +77,11 @@ function selectPage(db: Db, query: AdminProductsQuery, forExport: boolean) {
 
 /** The Products tab: every product of every shop, by name or id prefix, status and category, paged and sorted on the server. */
 export async function listAdminProducts({ db, query }: { db: Db; query: AdminProductsQuery }): Promise<AdminProductPage> {
-  // Counted up to the cap, or to the end of the page asked for when that is further, and one more to know whether there are more.
-  const upTo = Math.max(ADMIN_PRODUCT_COUNT_CAP, query.page * query.pageSize);
-  const matches = db.select({ one: sql`1` }).from(products).where(where(query)).limit(upTo + 1).as('matches');
-  const [rows, [{ counted }]] = await Promise.all([selectPage(db, query, false), db.select({ counted: count() }).from(matches)]);
-  const totalCapped = Number(counted) > upTo;
-  return { items: rows.map(toItem), total: totalCapped ? upTo : Number(counted), totalCapped, page: query.page, pageSize: query.pageSize };
+  const [rows, total] = await Promise.all([
+    selectPage(db, query, false),
+    countCapped(db, query, (limit) => db.select({ one: sql`1` }).from(products).where(where(query)).limit(limit).as('matches')),
+  ]);
+  return { items: rows.map(toItem), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The same filter, every row up to the export bound, for CSV. */

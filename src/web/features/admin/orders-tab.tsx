@@ -121,7 +121,7 @@ export function OrdersTab() {
         <ExportLink href={list.exportHref} />
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun} (one row per shop)` : '\u00a0'}
+        {data ? `${data.total.toLocaleString('en-IN')}${data.totalCapped ? '+' : ''} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun} (one row per shop)` : '\u00a0'}
       </p>
       <DataTable
         label="Orders"
