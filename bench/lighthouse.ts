@@ -4,14 +4,15 @@
 // Needs `npm run build` (runs it when dist/ is missing). Run: npm run bench:lighthouse [-- --write]
 // (--write puts the figures into bench/RESULTS.md). LH_RUNS=5 for more runs, CHROMIUM_PATH to change
 // the browser, --weights for the JavaScript sizes alone.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { machine, waitUntilAnswering, writeResultsSection } from './report';
 
 const webDist = 'dist/web';
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -75,19 +76,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within 2 minutes`);
-}
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -125,7 +113,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, server);
+  await waitUntilAnswering(`${base}/api/health`, { child: server });
   const products = (await (await fetch(`${base}/api/products?pageSize=1`)).json()) as { items: { id: string }[] };
   const productId = products.items[0]?.id;
   if (!productId) throw new Error('the demo data has no product');
@@ -157,30 +145,18 @@ try {
     return `| ${r.name} \`${r.path.replace(productId, '{id}')}\` | ${Math.round(m('score') * 100)} | ${Math.round(m('fcp'))} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} | ${Math.round(m('si'))} | ${r.runs.map((x) => Math.round(x.score * 100)).join(', ')} | ${kb(w.bytes)} | ${kb(m('jsTransfer'))} |`;
   });
   const section = [
-    '<!-- bench:lighthouse:start -->',
     `### Page speed: Lighthouse mobile (${date})`,
     '',
-    `\`npm run bench:lighthouse\`: Lighthouse ${lighthouseVersion} (performance only, mobile form factor, simulated throttling: its defaults) with ${chromeVersion}, headless, on the built app (\`node dist/server/main.js\`, embedded database with the demo data); ${runs} runs per page, the median of each figure. First-load JS: the entry chunk, the page's chunk and every chunk they import statically, gzip level 9, from the Vite manifest. ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${load.toFixed(1)} before the run and ${loadavg()[0].toFixed(1)} after it.`,
+    `\`npm run bench:lighthouse\`: Lighthouse ${lighthouseVersion} (performance only, mobile form factor, simulated throttling: its defaults) with ${chromeVersion}, headless, on the built app (\`node dist/server/main.js\`, embedded database with the demo data); ${runs} runs per page, the median of each figure. First-load JS: the entry chunk, the page's chunk and every chunk they import statically, gzip level 9, from the Vite manifest. ${machine(load)}.`,
     '',
     header,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...lines,
-    '<!-- bench:lighthouse:end -->',
   ].join('\n');
   console.log(`\n${section}\n`);
   if (write) {
-    const file = 'bench/RESULTS.md';
-    const text = readFileSync(file, 'utf8');
-    const start = text.indexOf('<!-- bench:lighthouse:start -->');
-    const end = text.indexOf('<!-- bench:lighthouse:end -->');
-    let next: string;
-    if (start >= 0 && end > start) next = text.slice(0, start) + section + text.slice(end + '<!-- bench:lighthouse:end -->'.length);
-    else {
-      const at = text.indexOf('## Reading the figures');
-      next = at >= 0 ? `${text.slice(0, at)}${section}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${section}\n`;
-    }
-    writeFileSync(file, next);
-    console.log(`Wrote the figures into ${file}.`);
+    writeResultsSection('lighthouse', section);
+    console.log('Wrote the figures into bench/RESULTS.md.');
   }
 } finally {
   await chrome?.kill();

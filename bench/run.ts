@@ -7,10 +7,11 @@
  * `npm run bench -- --write` also records the figures in bench/RESULTS.md; BENCH_CONNECTIONS sets the
  * concurrency (10 by default).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
@@ -20,6 +21,7 @@ import { loadConfig } from '../src/server/platform/config';
 import type { Db } from '../src/server/platform/db';
 import { totpCode } from '../src/server/platform/totp';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
+import { machine, writeResultsSection } from './report';
 import { readSeeded, seedCatalog } from './seed';
 
 const DEFAULT_PRODUCTS = 10_000;
@@ -61,14 +63,21 @@ function percentiles(samples: number[]): Latency {
   return { p50: at(50), p95: at(95), p99: at(99) };
 }
 
-/** autocannon with every 2xx response time kept, so that p95 is exact (autocannon itself reports p97.5 and p99, not p95). */
-async function cannon(url: string, headers: Record<string, string>, duration: number, connections: number) {
-  const times: number[] = [];
-  const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
-    if (status >= 200 && status < 300) times.push(time);
+type CannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
+
+/**
+ * autocannon in a child process (bench/cannon.mjs), with every 2xx response time kept, so that p95
+ * is exact (autocannon itself reports p97.5 and p99). In its own process so that generating the load
+ * takes no time from the API's event loop.
+ */
+async function cannon(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<{ result: CannonResult; times: number[] }> {
+  const child = fork(fileURLToPath(new URL('./cannon.mjs', import.meta.url)), [], { execArgv: [] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { result: CannonResult; times: number[] }));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`the load generator stopped (exit ${code})`)));
+    child.send({ url, connections, duration, headers });
   });
-  return { result: await instance, times };
 }
 
 /**
@@ -143,7 +152,7 @@ function table(header: string[], rows: (string | number)[][]): string {
 async function main() {
   const started = Date.now();
   // Other work on the machine skews the figures; the report says how busy it was.
-  const loadBefore = loadavg()[0].toFixed(1);
+  const loadBefore = loadavg()[0];
   const url = process.env.DATABASE_URL;
   const counting: CountingDatabase & { reused?: boolean } = url ? await openCountingPostgres(url, { reuse: REUSE, name: PRODUCTS === DEFAULT_PRODUCTS ? 'haat_bench' : `haat_bench_${PRODUCTS}` }) : await openCountingPglite();
   const { db } = counting.database;
@@ -260,8 +269,6 @@ async function main() {
   await counting.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const loadAfter = loadavg()[0].toFixed(1);
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore} before the run and ${loadAfter} after it`;
   const loadTable = table(
     ['endpoint', 'connections', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
     loads.map((l) => [`${l.name} \`${l.path.replace(id, ':id')}\``, l.connections, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.non2xx, `${l.errors} (${l.timeouts})`]),
@@ -274,7 +281,7 @@ async function main() {
   const report = [
     `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`} (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine}. autocannon, ${CONCURRENCY.join(' and ')} connections, ${DURATION_S} s per endpoint after a 1 s warm-up; p50, p95 and p99 computed from every response time. Every catalog request reads the database (CATALOG_CACHE_SECONDS=0), except the row "from the catalog cache".`,
+    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine(loadBefore)}. autocannon in its own process, ${CONCURRENCY.join(' and ')} connections, ${DURATION_S} s per endpoint after a 1 s warm-up; p50, p95 and p99 computed from every response time. Every catalog request reads the database (CATALOG_CACHE_SECONDS=0), except the row "from the catalog cache".`,
     '',
     loadTable,
     '',
@@ -295,21 +302,9 @@ async function main() {
   console.log(`Finished in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 
   if (process.argv.includes('--write')) {
-    const file = new URL('./RESULTS.md', import.meta.url);
     // One section per database and per catalog size other than the default.
     const marker = `${url ? 'postgresql' : 'pglite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `:${PRODUCTS}`}`;
-    let text = readFileSync(file, 'utf8');
-    const start = `<!-- bench:${marker}:start -->`;
-    const end = `<!-- bench:${marker}:end -->`;
-    if (!text.includes(start)) {
-      const before = text.indexOf('## Reading the figures');
-      if (before < 0) throw new Error('bench/RESULTS.md has no "## Reading the figures" heading to put a new section before');
-      text = `${text.slice(0, before)}${start}\n${end}\n\n${text.slice(before)}`;
-    }
-    const i = text.indexOf(start);
-    const j = text.indexOf(end);
-    if (i < 0 || j < i) throw new Error(`bench/RESULTS.md has no ${start} ... ${end} section`);
-    writeFileSync(file, `${text.slice(0, i + start.length)}\n${report}${text.slice(j)}`);
+    writeResultsSection(marker, report);
     console.log(`Wrote the ${marker} figures to bench/RESULTS.md`);
   }
 }

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { waitUntilAnswering } from './report';
 
 const server = process.env.SCALE_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,27 +27,15 @@ function start(port: number): ChildProcess {
   return child;
 }
 
-async function healthy(port: number) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`process on ${port} did not start`);
-}
-
 const post = (port: number, path: string, body: unknown) =>
   fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'haat' }, body: JSON.stringify(body) });
 
 await admin(`create database ${dbName}`);
 // The first process migrates the database; the second starts once it is ready.
 const first = start(ports[0]);
-await healthy(ports[0]);
+await waitUntilAnswering(`http://127.0.0.1:${ports[0]}/api/health`, { child: first, seconds: 30 });
 const second = start(ports[1]);
-await healthy(ports[1]);
+await waitUntilAnswering(`http://127.0.0.1:${ports[1]}/api/health`, { child: second, seconds: 30 });
 let failed = false;
 try {
   const email = `scale.${Date.now().toString(36)}@haat.example`;

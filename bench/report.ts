@@ -1,0 +1,45 @@
+// What the bench scripts share: the line describing the machine a run was made on, the sections of
+// bench/RESULTS.md each script rewrites, and waiting for a started server to answer.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+
+/** The machine, with the load average taken before the run (`loadBefore`) and now. */
+export function machine(loadBefore: number): string {
+  return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore.toFixed(1)} before the run and ${loadavg()[0].toFixed(1)} after it`;
+}
+
+const RESULTS = new URL('./RESULTS.md', import.meta.url);
+
+/**
+ * Replaces the section of bench/RESULTS.md between `<!-- bench:{marker}:start -->` and its end
+ * marker with `body`; a section not there yet is added before "## Reading the figures".
+ */
+export function writeResultsSection(marker: string, body: string): void {
+  const start = `<!-- bench:${marker}:start -->`;
+  const end = `<!-- bench:${marker}:end -->`;
+  let text = readFileSync(RESULTS, 'utf8');
+  if (!text.includes(start)) {
+    const before = text.indexOf('## Reading the figures');
+    if (before < 0) throw new Error('bench/RESULTS.md has no "## Reading the figures" heading to put a new section before');
+    text = `${text.slice(0, before)}${start}\n${end}\n\n${text.slice(before)}`;
+  }
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (j < i) throw new Error(`bench/RESULTS.md has no ${start} ... ${end} section`);
+  writeFileSync(RESULTS, `${text.slice(0, i + start.length)}\n${body.endsWith('\n') ? body : `${body}\n`}${text.slice(j)}`);
+}
+
+/** Waits until `url` answers 2xx, for at most `seconds`; fails at once if `child` (the server) stops. */
+export async function waitUntilAnswering(url: string, { child, seconds = 120 }: { child?: ChildProcess; seconds?: number } = {}): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child && child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
