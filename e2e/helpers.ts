@@ -7,6 +7,11 @@ export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${
 
 /** No serious or critical accessibility violations on the current page (axe-core). */
 export async function expectAccessible(page: Page) {
+  // A toast fading in or out is half transparent for 0.4 s, and axe would judge its contrast at that
+  // moment: wait until every transition and finite animation on the page has run its course.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`)).toEqual([]);
