@@ -11,7 +11,7 @@ export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 export type AdminListInput = z.input<typeof adminListQuerySchema>;
 
 /**
- * Matches the long admin lists (products, orders) count at most. Among a million products a common
+ * Matches the long admin lists (products, orders, users) count at most. Among a million products a common
  * word matches tens of thousands, and counting them all reads each one; past this a list says
  * "1,000+" (and Next stays enabled while there are more).
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema, stepUpCodeSchema } from './admin-lists.contract';
+import { adminListQuerySchema, cappedPageSchema, stepUpCodeSchema } from './admin-lists.contract';
 import { roles } from './auth.contract';
 import { blankToUndefined, pageSchema } from './common.contract';
 
@@ -24,7 +24,7 @@ export const adminUserSchema = z.object({
   registeredAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUserPageSchema = pageSchema(adminUserSchema);
+export const adminUserPageSchema = cappedPageSchema(adminUserSchema);
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export const userActionMessages = {

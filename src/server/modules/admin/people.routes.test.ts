@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
 import type { AdminEmployeePage, AdminUser, AdminUserPage } from '../../../contracts/admin-people.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
@@ -105,5 +107,43 @@ describe('the Employees tab', () => {
     expect((await admin.get('/api/admin/employees/export')).body).toContain('neha.k@haat.test');
     const audit = (await admin.get('/api/admin/audit?action=employee_approved')).json() as { items: { resourceId: string }[] };
     expect(audit.items.map((e) => e.resourceId)).toEqual([neha.id]);
+  });
+});
+
+// Last, so that the thousand accounts it adds change no other test's totals.
+describe('counting more users than the cap', () => {
+  it('stops at 1,000 and says there are more; a page past the cap is counted to its end; a narrower search is exact', async () => {
+    const input = customerInput({ firstName: 'Kavya', lastName: 'Thekkedath' });
+    const { id } = await registerAndLogin(browser(), input);
+    const extra = ADMIN_COUNT_CAP + 2;
+    // The same customer 1,001 times more, each with an id, email and referral code of its own.
+    await t.db.execute(sql`
+      with copies as (select gen_random_uuid() as id, n from generate_series(1, ${extra - 1}) as n),
+      new_users as (
+        insert into users select (jsonb_populate_record(null::users, to_jsonb(u) || jsonb_build_object('id', c.id, 'email', 'kavya' || c.n || '@example.in', 'referral_code', 'KT' || c.n))).*
+        from users u, copies c where u.id = ${id} returning id)
+      insert into user_profiles select (jsonb_populate_record(null::user_profiles, to_jsonb(p) || jsonb_build_object('user_id', n.id))).*
+      from user_profiles p, new_users n where p.user_id = ${id}`);
+    const list = async (query: string) => {
+      const res = await admin.get(`/api/admin/users${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminUserPage;
+    };
+
+    const first = await list('?q=thekkedath');
+    expect(first).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(first.items).toHaveLength(20);
+    expect(first.items.every((u) => u.lastName === 'Thekkedath' && u.role === 'customer')).toBe(true);
+
+    // Page 51 of 20 ends at 1,020: counted that far, every one of the 1,002 is known.
+    const last = await list('?q=thekkedath&page=51');
+    expect(last).toMatchObject({ total: extra, totalCapped: false });
+    expect(last.items).toHaveLength(2);
+
+    // One of them by email, and the first by id: exact.
+    expect(await list(`?q=${encodeURIComponent(input.email)}`)).toMatchObject({ total: 1, totalCapped: false });
+    expect(await list(`?q=${id}`)).toMatchObject({ total: 1, totalCapped: false });
+    // Every account, counted the same way.
+    expect(await list('')).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true });
   });
 });

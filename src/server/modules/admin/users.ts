@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { consumeAdminStepUp, setUserStatus, userProfiles, users } from '../auth';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
 
 const fullName = sql`coalesce(${userProfiles.firstName}, '') || ' ' || coalesce(${userProfiles.lastName}, '')`;
 const sorts = { name: fullName, email: users.email, role: userProfiles.role, status: users.status, registeredAt: users.createdAt };
@@ -44,11 +44,11 @@ const columns = { id: users.id, email: users.email, status: users.status, create
 /** The Users tab: every sign-in account (customers, vendors, merchants, role admin), searched by name, email or id. */
 export async function listAdminUsers({ db, query, forExport = false }: { db: Db; query: AdminUsersQuery; forExport?: boolean }): Promise<AdminUserPage> {
   const { limit, offset } = pageWindow(query, forExport);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)).orderBy(...orderOf(sorts, query, 'registeredAt', users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)),
+    countCapped(db, query, (upTo) => db.select({ one: sql`1` }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)).limit(upTo).as('matches')),
   ]);
-  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toItem), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 export type UserStatusArgs = { db: Db; config: Config; admin: AdminUser; userId: string; status: 'active' | 'suspended'; code: string | undefined; from: { ip: string; userAgent: string | null } };

@@ -75,7 +75,7 @@ export function UsersTab() {
         <ExportLink href={list.exportHref} />
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'user' : 'users'}` : '\u00a0'}
+        {data ? `${data.total.toLocaleString('en-IN')}${data.totalCapped ? '+' : ''} ${data.total === 1 ? 'user' : 'users'}` : '\u00a0'}
       </p>
       <DataTable
         label="Users"
