@@ -57,6 +57,10 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expectAccessible(page);
   const header = page.getByRole('banner');
   await expect(header.getByText('Super Admin')).toBeVisible();
+  // The storefront's header keeps the super-admin mode.
+  await page.goto('/');
+  await expect(header.getByText('Super Admin')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
   // With a session, /admin/login and /admin lead to the dashboard.
   await page.goto('/admin/login');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

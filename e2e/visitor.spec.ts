@@ -98,6 +98,21 @@ test('a page whose code cannot be fetched says so under the header and loads on 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Help');
 });
 
+test("a guest's pages ask once who is signed in, and never for an admin session", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/me' || path === '/api/admin/session') asked.push(path);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'About Us' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+  await page.goto('/search?q=shirt');
+  await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
+  expect(asked).toEqual(['/api/me', '/api/me']);
+});
+
 test('the API documentation and health answer', async ({ request }) => {
   const health = await request.get('/api/health');
   const body = await health.json();

@@ -43,10 +43,10 @@ function SearchBox({ className, id }: { className?: string; id: string }) {
 /** The shared header: brand, search, and the links of whoever is signed in; a menu panel on phones. */
 export function Header() {
   const me = useMe();
-  const admin = useAdminSession();
+  const { pathname } = useLocation();
+  const admin = useAdminSession({ everywhere: pathname.startsWith('/admin') });
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +63,8 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const loading = me.isPending || admin.isPending;
+  // An admin session nobody asked for (no sign-in seen in this browser) is not waited for.
+  const loading = me.isPending || admin.isLoading;
   const links = loading ? [] : navLinksFor(me.data, admin.data);
   const signedIn = Boolean(admin.data || me.data);
 
