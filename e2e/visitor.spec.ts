@@ -113,6 +113,32 @@ test("a guest's pages ask once who is signed in, and never for an admin session"
   expect(asked).toEqual(['/api/me', '/api/me']);
 });
 
+test('a page opened afresh opens at its top, however far the page before it in the tab was scrolled; Back returns to the place left', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const scrolled = () => page.evaluate(() => window.scrollY);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+  await page.mouse.wheel(0, 900);
+  await expect.poll(scrolled).toBeGreaterThan(500);
+
+  // As if the address were typed into the same tab.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible();
+  expect(await scrolled()).toBe(0);
+
+  // Within the app, Back still returns to where the page was left (the header's search stays in view).
+  await page.mouse.wheel(0, 600);
+  await expect.poll(scrolled).toBeGreaterThan(300);
+  const left = await scrolled();
+  await page.getByRole('searchbox', { name: 'Search products' }).first().fill('shirt');
+  await page.getByRole('searchbox', { name: 'Search products' }).first().press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=shirt$/);
+  await expect.poll(scrolled).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Featured products' })).toBeVisible();
+  await expect.poll(scrolled).toBe(left);
+});
+
 test('the API documentation and health answer', async ({ request }) => {
   const health = await request.get('/api/health');
   const body = await health.json();

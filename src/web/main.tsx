@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client';
+import { forgetFreshPageScroll } from './layout/scroll-positions';
 import { prefetchFirstPage } from './prefetch-first-page';
 import { router } from './router';
 import './styles.css';
@@ -18,6 +19,7 @@ const queryClient = new QueryClient({
 });
 
 prefetchFirstPage(queryClient);
+forgetFreshPageScroll();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -7,6 +7,7 @@ import { notify } from '../ui/notify';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
+import { SCROLL_POSITIONS_KEY } from './scroll-positions';
 
 /** Every page: the header, the page, the footer, and the toasts. */
 export function RootLayout() {
@@ -32,7 +33,7 @@ export function RootLayout() {
       <Footer />
       {/* Bottom right (full width at the bottom on a phone): never over the header's search or a dialog's title, and lifted above an open dialog's buttons. */}
       <Toaster position="bottom-right" richColors closeButton toastOptions={{ duration: 3000 }} offset={lift} mobileOffset={lift} />
-      <ScrollRestoration />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </div>
   );
 }
