@@ -1,13 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 7, point 9: a forgotten password is reset from /login with a single-use link (the mail lands
 // in DATA_DIR/outbox when no SMTP server is configured), and customers change their password and
 // email from /profile.
-
-const CSRF = { 'x-requested-with': 'haat' };
 
 /** The reset link in the newest mail to this address, from the e2e server's outbox. */
 function resetLinkFor(email: string): string | null {

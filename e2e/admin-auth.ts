@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 // The super admin of the e2e server (playwright.config.ts creates it from ADMIN_EMAIL and ADMIN_PASSWORD).
@@ -77,4 +77,10 @@ export async function signInAdmin(page: Page) {
   }
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return authenticator(secret);
+}
+
+/** Confirms a sensitive action in its step-up dialog: the authenticator's code, then 'Verify & Proceed'. */
+export async function confirmWithCode(dialog: Locator, code: string) {
+  await dialog.getByRole('textbox', { name: 'Authentication code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Verify & Proceed' }).click();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, authenticator, codeFor, credentials, rememberAdminSecret } from './admin-auth';
+import { ADMIN, authenticator, codeFor, confirmWithCode, credentials, rememberAdminSecret } from './admin-auth';
 import { expectAccessible } from './helpers';
 
 // The super admin's first sign-in with two-factor set up on the spot, then a normal sign-in (issue 8, point 1).
@@ -111,8 +111,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await reject.getByRole('textbox', { name: 'Authentication code' }).fill('000000');
   await reject.getByRole('button', { name: 'Verify & Proceed' }).click();
   await expect(reject.getByText('Failed to reject the withdrawal: Invalid or expired 2FA code')).toBeVisible();
-  await reject.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await reject.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(reject, await nextCode(page));
   await expect(reject).toBeHidden();
   await expect(page.getByRole('heading', { name: 'No requests waiting' })).toBeVisible();
   await page.getByLabel('Status').selectOption('paid');
@@ -125,8 +124,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expect(staff).toContainText('neha@haat.test');
   await staff.getByRole('button', { name: 'Approve Neha Kulkarni' }).click();
   const approve = page.getByRole('dialog', { name: 'Approve employee' });
-  await approve.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await approve.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(approve, await nextCode(page));
   await expect(page.getByText('Employee approved successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No employees' })).toBeVisible();
 
@@ -142,14 +140,12 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await vendorsTable.getByRole('button', { name: 'Reject vendor: Jaipur Handloom House' }).click();
   const rejectVendor = page.getByRole('dialog', { name: 'Reject vendor' });
   await rejectVendor.getByLabel('Reason for rejection').fill('GST registration could not be verified');
-  await rejectVendor.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await rejectVendor.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(rejectVendor, await nextCode(page));
   await expect(rejectVendor).toBeHidden();
   expect(await storefrontHas(JUTTIS)).toBe(false);
   await vendorsTable.getByRole('button', { name: 'Approve vendor: Jaipur Handloom House' }).click();
   const approveVendor = page.getByRole('dialog', { name: 'Approve vendor' });
-  await approveVendor.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await approveVendor.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(approveVendor, await nextCode(page));
   await expect(approveVendor).toBeHidden();
   expect(await storefrontHas(JUTTIS)).toBe(true);
 
@@ -160,8 +156,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await expect(productsTable.getByRole('row')).toHaveCount(2);
   await productsTable.getByRole('button', { name: `Disable ${JUTTIS}` }).click();
   const disable = page.getByRole('dialog', { name: 'Disable product' });
-  await disable.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await disable.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(disable, await nextCode(page));
   await expect(disable).toBeHidden();
   await expect(productsTable.getByRole('button', { name: `Enable ${JUTTIS}` })).toBeVisible();
   const shopper = await page.context().newPage();
@@ -173,8 +168,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await productsTable.getByRole('button', { name: `Delete ${JUTTIS}` }).click();
   const remove = page.getByRole('dialog', { name: 'Delete product' });
   await expect(remove).toContainText('A product that was ever ordered is withdrawn instead');
-  await remove.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await remove.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(remove, await nextCode(page));
   await expect(page.getByText(/^Product deleted successfully\./)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No products' })).toBeVisible();
 
@@ -182,8 +176,7 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Process referral qualifications' }).click();
   const processing = page.getByRole('dialog', { name: 'Process referral qualifications' });
-  await processing.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await processing.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(processing, await nextCode(page));
   await expect(page.getByText(/^Processed referrals: \d+ newly qualified$/)).toBeVisible();
 
   // Messages: the visitor's message, unread until opened.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFor, signInAdmin } from './admin-auth';
+import { codeFor, confirmWithCode, signInAdmin } from './admin-auth';
 import { expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 10, point 11: an employee registers, cannot sign in until the super admin approves them,
@@ -59,8 +59,7 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await adminPage.getByLabel('Approval').selectOption('pending');
   await adminPage.getByRole('button', { name: `Approve Ishaan Verma ${suffix}` }).click();
   const approve = adminPage.getByRole('dialog', { name: 'Approve employee' });
-  await approve.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(adminPage));
-  await approve.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(approve, await nextCode(adminPage));
   await expect(adminPage.getByText('Employee approved successfully')).toBeVisible();
   await admin.close();
 

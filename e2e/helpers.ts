@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The header every state-changing API call carries (the server's CSRF check). */
+export const CSRF = { 'x-requested-with': 'haat' };
+
 let n = 0;
 /** A unique email for one run. */
 export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${n++}@example.in`;
@@ -19,7 +22,7 @@ export async function expectAccessible(page: Page) {
 
 /** Signs in through the API (for set-up steps that are not the subject of the test). */
 export async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { headers: { 'x-requested-with': 'haat' }, data: { email, password } });
+  const res = await request.post('/api/auth/login', { headers: CSRF, data: { email, password } });
   expect(res.status()).toBe(200);
   return res.json();
 }

@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInAdmin } from './admin-auth';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { confirmWithCode, signInAdmin } from './admin-auth';
+import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 8, points 5 and 8, in the browser: the super admin's Users and Orders tabs (search, the
 // count, suspend and reactivate, change an order's status), each action with a fresh code.
 
-const CSRF = { 'x-requested-with': 'haat' };
 /** The answer of a request that must succeed; the fields read here (ids, the signed payment) are strings. */
 const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -15,7 +14,7 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 /** A new customer who orders the newest product and pays for it through the test gateway, all through the API. */
 async function customerWithAnOrder(request: APIRequestContext, email: string, password: string) {
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Devika', lastName: 'Nambiar', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
-  await ok(await request.post('/api/auth/login', { headers: CSRF, data: { email, password } }));
+  await apiLogin(request, email, password);
   const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '4 Marine Drive', city: 'Kochi', state: 'Kerala', postalCode: '682031', isDefault: true } }));
   const product = ((await (await request.get('/api/products?pageSize=1')).json()) as { items: { id: string; name: string }[] }).items[0];
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } }));
@@ -48,8 +47,7 @@ test('the super admin finds a customer on the Users tab, suspends and reactivate
   // Suspend: the customer's session ends at once, and signing in again is refused with the reason.
   await row.getByRole('button', { name: `Suspend ${email}` }).click();
   const suspend = page.getByRole('dialog', { name: 'Suspend user' });
-  await suspend.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await suspend.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(suspend, await nextCode(page));
   await expect(page.getByText('User suspended successfully').first()).toBeVisible();
   await expect(row).toContainText('Suspended');
   expect((await shopper.request.get('/api/me')).status()).toBe(401);
@@ -59,11 +57,10 @@ test('the super admin finds a customer on the Users tab, suspends and reactivate
 
   await row.getByRole('button', { name: `Reactivate ${email}` }).click();
   const reactivate = page.getByRole('dialog', { name: 'Reactivate user' });
-  await reactivate.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await reactivate.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(reactivate, await nextCode(page));
   await expect(page.getByText('User reactivated successfully').first()).toBeVisible();
   await expect(row).toContainText('Active');
-  await ok(await shopper.request.post('/api/auth/login', { headers: CSRF, data: { email, password } }));
+  await apiLogin(shopper.request, email, password);
 
   // The Orders tab finds the order by the customer's email, one row per shop's part.
   await page.getByRole('tab', { name: 'Orders' }).click();
@@ -80,8 +77,7 @@ test('the super admin finds a customer on the Users tab, suspends and reactivate
   await part.getByRole('button', { name: /^Change status: order / }).click();
   const change = page.getByRole('dialog', { name: 'Update order status' });
   await change.getByLabel('New status').selectOption('confirmed');
-  await change.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(page));
-  await change.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(change, await nextCode(page));
   await expect(page.getByText('Order status updated successfully').first()).toBeVisible();
   await expect(part).toContainText('Confirmed');
   // The customer sees it on their own order at once.

@@ -1,13 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAdmin } from './admin-auth';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { confirmWithCode, signInAdmin } from './admin-auth';
+import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 9, point 10: a customer's referral link brings in a new merchant; the super admin verifies
 // it; the merchant records UPI payments from a customer, whose cashback is pending, then available
 // (the e2e server runs with RETURN_WINDOW_DAYS=0); when the merchant reaches the referral thresholds
 // (5 payments, ₹500: the defaults), the referring customer receives the referral reward.
 
-const CSRF = { 'x-requested-with': 'haat' };
 const REFERRER = { email: 'customer@haat.test', password: 'Customer@123' };
 
 async function signIn(page: Page, email: string, password: string) {
@@ -117,8 +116,7 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await adminPage.getByRole('searchbox', { name: /Search by business/ }).fill(business);
   await adminPage.getByRole('button', { name: `Verify merchant: ${business}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Verify merchant' });
-  await dialog.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(adminPage));
-  await dialog.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(dialog, await nextCode(adminPage));
   await expect(adminPage.getByRole('button', { name: `Unverify merchant: ${business}` })).toBeVisible();
 
   await page.reload();
@@ -137,8 +135,7 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await adminPage.getByRole('tab', { name: 'Settings' }).click();
   await adminPage.getByRole('button', { name: 'Process referral qualifications' }).click();
   const processing = adminPage.getByRole('dialog', { name: 'Process referral qualifications' });
-  await processing.getByRole('textbox', { name: 'Authentication code' }).fill(await nextCode(adminPage));
-  await processing.getByRole('button', { name: 'Verify & Proceed' }).click();
+  await confirmWithCode(processing, await nextCode(adminPage));
   await expect(adminPage.getByText(/^Processed referrals: [1-9]\d* newly qualified$/)).toBeVisible();
 
   // 8. The referring customer's wallet shows the reward, with the merchant's name masked.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 4's journey: a new vendor opens a shop and lists a product with two pictures; the demo
 // customer buys it together with another shop's product; the vendor ships its own part; the
@@ -11,7 +11,6 @@ import { expectAccessible, uniqueEmail } from './helpers';
 
 const CUSTOMER = { email: 'customer@haat.test', password: 'Customer@123' };
 const OTHER = { name: 'Kumkumadi Face Oil, 30 ml', shop: 'Kerala Wellness Co.' };
-const CSRF = { 'x-requested-with': 'haat' };
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
