@@ -72,6 +72,7 @@ test('the super admin finds a customer on the Users tab, suspends and reactivate
   await expect(part).toContainText(`#${orderId.slice(0, 8)}`);
   await expect(part).toContainText(product.name);
   await expect(part).toContainText('Pending');
+  await expect(part).toContainText('Test payment: no money moved');
   await expectAccessible(page);
 
   await part.getByRole('button', { name: /^Change status: order / }).click();

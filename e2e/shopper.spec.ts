@@ -71,6 +71,7 @@ test('a guest searches, signs in, buys from two shops with points through the te
   await expect(page.getByRole('button', { name: 'Add new address' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Payment Summary' });
   await expect(summary).toContainText('−₹200');
+  await expect(summary).toContainText('Test mode: no money moves');
 
   // The built-in test gateway: its own dialog, no real money.
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -85,6 +86,7 @@ test('a guest searches, signs in, buys from two shops with points through the te
   await expect(card).toContainText('Kerala Wellness Co.');
   await expect(card).toContainText('Sharma Electronics');
   await expect(card).toContainText('Pending');
+  await expect(card).toContainText('Test payment: no money moved');
   const orderRef = ((await card.getByRole('heading').textContent()) ?? '').replace('Order ', '');
   expect(orderRef).toMatch(/^#[0-9A-F]{8}$/);
   await expect(page.getByRole('tab', { name: /Processing/ })).toContainText(/\d/);

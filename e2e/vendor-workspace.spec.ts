@@ -140,6 +140,7 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     await expect(row).toContainText(productName);
     await expect(row).toContainText('₹349');
     await expect(row).not.toContainText(OTHER.name);
+    await expect(row).toContainText('Test payment: no money moved');
     await row.getByRole('button', { name: `Confirm order ${ref}` }).click();
     await expect(vendor.getByText('Order confirmed')).toBeVisible();
     await row.getByRole('button', { name: `Start processing order ${ref}` }).click();

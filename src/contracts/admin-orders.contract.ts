@@ -40,6 +40,8 @@ export const adminOrderSchema = z.object({
   /** Points used on the whole order. */
   pointsUsed: z.number().int(),
   paymentStatus: z.enum(paymentStatuses),
+  /** Paid through the built-in test gateway: no money moved. */
+  testPayment: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -9,6 +9,8 @@ export const checkoutMessages = {
   authRequired: 'Authentication required',
   gatewayLoadFailed: 'Failed to load payment gateway',
   gatewayNotConfigured: 'Payment gateway not configured. Please contact support.',
+  paymentsNotConfigured: 'Payments are not configured yet. Please try again later.',
+  testMode: 'Test mode: no money moves',
   createOrderFailed: 'Failed to create payment order',
   verificationFailed: 'Payment verification failed',
   cancelledByUser: 'Payment cancelled by user',
@@ -66,17 +68,19 @@ export const amountsSchema = z.object({
 });
 export type Amounts = z.infer<typeof amountsSchema>;
 
+export const gateways = ['test', 'razorpay'] as const;
+export type GatewayName = (typeof gateways)[number];
+
 /** GET /api/checkout/summary: the amounts the server will charge, for the checkout panel. */
 export const checkoutSummarySchema = z.object({
   lines: z.array(pricedLineSchema),
   amounts: amountsSchema,
   availablePoints: z.number().int(),
   maxPointsUsable: z.number().int(),
+  /** The gateway a payment would go through now: 'test' moves no money; 'none' means payments are off (checkout answers 503). */
+  gateway: z.enum([...gateways, 'none']),
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
-
-export const gateways = ['test', 'razorpay'] as const;
-export type GatewayName = (typeof gateways)[number];
 
 export const placedSchema = z.object({ status: z.literal('placed'), orderId: z.uuid(), message: z.string(), amounts: amountsSchema.optional() });
 export type Placed = z.infer<typeof placedSchema>;

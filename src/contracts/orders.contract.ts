@@ -22,6 +22,8 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
 };
+/** The badge of an order paid through the built-in test gateway (customer, vendor and admin views). */
+export const testPaymentLabel = 'Test payment: no money moved';
 
 export const listOrdersQuerySchema = pageQuerySchema.extend({ status: z.enum(orderTabs).default('all') });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
@@ -60,6 +62,8 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   status,
   paymentStatus: z.enum(paymentStatuses),
+  /** Paid through the built-in test gateway: no money moved. */
+  testPayment: z.boolean(),
   subtotalPaise: z.number().int(),
   shippingPaise: z.number().int(),
   totalAmountPaise: z.number().int(),

@@ -65,6 +65,8 @@ export const vendorOrderPartSchema = z.object({
   shippingAddress: z.string(),
   /** The vendor's own items of the order (the part's subtotal). */
   amountPaise: z.number().int(),
+  /** Paid through the built-in test gateway: no money moved. */
+  testPayment: z.boolean(),
   status: z.enum(orderStatuses),
   trackingNote: z.string().nullable(),
   createdAt: z.string(),

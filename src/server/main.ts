@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
+import { warnIfTestPayments } from './modules/payments';
 import { openDatabase, runMigrations } from './platform/db';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
@@ -46,6 +47,7 @@ async function main() {
     startReferralQualificationJob({ db: database.db, log: app.log }),
   ];
   stopJobs = () => jobs.forEach((stop) => stop());
+  await warnIfTestPayments({ db: database.db, config, log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -69,6 +69,8 @@ const configSchema = z
     CATALOG_CACHE_SECONDS: whole(0, 3600, 10),
     STOCK_HOLD_MINUTES: whole(1, 24 * 60, 15),
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
+    /** Lets the built-in test gateway (no money moves) take checkouts in production on PostgreSQL; see testGatewayAllowed. */
+    PAYMENTS_TEST_MODE: bool(false),
     APP_URL: z
       .url('must be a URL such as https://haat.example.in')
       .regex(/^https?:\/\//, 'must start with http:// or https://')
@@ -104,4 +106,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const { COOKIE_SECURE, ...rest } = parsed.data;
   return { ...rest, COOKIE_SECURE: COOKIE_SECURE === undefined ? rest.NODE_ENV === 'production' : ['true', '1', 'yes'].includes(COOKIE_SECURE) };
+}
+
+/**
+ * Whether the built-in test gateway (no money moves) may take checkouts: always in development and
+ * tests and on the embedded database (so `npm start` on a fresh clone can pay), but in production on
+ * PostgreSQL only when PAYMENTS_TEST_MODE=true is said deliberately.
+ */
+export function testGatewayAllowed(config: Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENTS_TEST_MODE'>): boolean {
+  return config.NODE_ENV !== 'production' || !config.DATABASE_URL || config.PAYMENTS_TEST_MODE;
 }

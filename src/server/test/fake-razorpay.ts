@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 
+/** A payment as GET /v1/payments/:id answers it. */
+export type FakePayment = { id: string; entity: 'payment'; order_id: string; amount: number; currency: 'INR'; status: 'captured' | 'authorized' | 'failed' };
+
 export type FakeOrder = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: 'created' };
 
 /**
@@ -10,6 +13,10 @@ export type FakeOrder = { id: string; amount: number; currency: string; receipt:
  */
 export class FakeRazorpay {
   readonly orders: FakeOrder[] = [];
+  /** Payments made with `pay`, by id: what GET /v1/payments/:id answers (tests may change them). */
+  readonly payments = new Map<string, FakePayment>();
+  /** How many times GET /v1/payments/:id was asked. */
+  paymentLookups = 0;
   readonly keyId = `rzp_test_${randomBytes(6).toString('hex')}`;
   readonly keySecret = randomBytes(12).toString('hex');
   readonly webhookSecret = randomBytes(12).toString('hex');
@@ -43,6 +50,18 @@ export class FakeRazorpay {
       this.orders.push(order);
       return { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, attempts: 0, created_at: Math.floor(Date.now() / 1000) };
     });
+    app.get('/v1/payments/:id', async (req, reply) => {
+      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        this.unauthorized++;
+        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      }
+      this.paymentLookups++;
+      if (this.fail) return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
+      const payment = this.payments.get((req.params as { id: string }).id);
+      if (!payment) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+      return payment;
+    });
     // The orders list: what the settings' connection test calls.
     app.get('/v1/orders', async (req, reply) => {
       const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
@@ -64,11 +83,14 @@ export class FakeRazorpay {
   /** A successful checkout response for an order, signed as Razorpay's checkout signs it. */
   pay(orderId: string, secret = this.keySecret): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } {
     const paymentId = `pay_${randomBytes(7).toString('hex')}`;
+    const order = this.orders.find((o) => o.id === orderId);
+    this.payments.set(paymentId, { id: paymentId, entity: 'payment', order_id: orderId, amount: order?.amount ?? 0, currency: 'INR', status: 'captured' });
     return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex') };
   }
 
   /** A webhook body (raw JSON) and its X-Razorpay-Signature header. */
-  webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed', a: { orderId: string; paymentId: string; amount: number }, secret = this.webhookSecret): { body: string; signature: string } {
+  webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed', a: { orderId: string; paymentId: string; amount: number | undefined }, secret = this.webhookSecret): { body: string; signature: string } {
+    // amount undefined: a webhook that carries no amount (JSON.stringify leaves the key out).
     const payment = { entity: { id: a.paymentId, entity: 'payment', amount: a.amount, currency: 'INR', status: event === 'payment.failed' ? 'failed' : 'captured', order_id: a.orderId } };
     const payload = event === 'order.paid' ? { payment, order: { entity: { id: a.orderId, entity: 'order', amount: a.amount, amount_paid: a.amount, status: 'paid' } } } : { payment };
     const body = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });

@@ -31,8 +31,8 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const rows = await exportAdminOrders({ db, query: req.query });
       const csv = toCsv(
-        ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'created_at'],
-        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, o.amountPaise / 100, o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.createdAt]),
+        ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'test_payment', 'created_at'],
+        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, o.amountPaise / 100, o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt]),
       );
       return sendCsv(reply, `orders-${req.query.status}`, csv);
     },

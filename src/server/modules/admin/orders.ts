@@ -36,6 +36,7 @@ const columns = {
   pointsEarned: orderParts.pointsEarned,
   pointsUsed: orders.pointsUsed,
   paymentStatus: orders.paymentStatus,
+  testPayment: orders.testPayment,
   createdAt: orders.createdAt,
 };
 // Every column that is not an aggregate.
@@ -52,6 +53,7 @@ const groupBy = [
   orderParts.pointsEarned,
   orders.pointsUsed,
   orders.paymentStatus,
+  orders.testPayment,
   orders.createdAt,
 ];
 
@@ -100,6 +102,7 @@ const toItem = (r: Row): AdminOrder => ({
   pointsEarned: r.pointsEarned,
   pointsUsed: r.pointsUsed,
   paymentStatus: r.paymentStatus as PaymentStatus,
+  testPayment: r.testPayment,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, payWithTestGateway, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { createProduct } from '../../test/catalog-factories';
+import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { releaseExpiredHolds, startStockHoldsJob } from '../catalog';
 
 // Stock is reserved when checkout starts a payment (issue 7, point 4): a hold with an expiry,
@@ -84,20 +85,32 @@ describe('a checkout that starts a payment', () => {
     expect((await payWithTestGateway(s, again.json())).statusCode).toBe(200);
   });
 
-  it('sells held stock at the price the customer was shown, even if the vendor changed it while they paid', async () => {
-    await setStock(shop.b.id, 1000);
-    const s = await newShopper(t);
-    await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await start(s)).json();
-    await t.db.execute(sql`update products set price_paise = 99900 where id = ${shop.b.id}`);
-    try {
-      const placed = await payWithTestGateway(s, c);
-      expect(placed.statusCode).toBe(200);
-      const [item] = await queryRows<{ price_paise: number }>(t.db, sql`select price_paise from order_items where order_id = ${placed.json().orderId}`);
-      expect(Number(item.price_paise)).toBe(45000);
-    } finally {
-      await t.db.execute(sql`update products set price_paise = 45000 where id = ${shop.b.id}`);
-    }
+  it('refuses a paid payment when the vendor raised the price while the customer paid: 409, recorded for refund, nothing else moves', async () => {
+    // Its own product, so no other test sees the price change.
+    const p = await createProduct(t.db, { storeId: shop.shopB.id, categoryId: shop.category.id, name: 'Kashmiri Saffron 2g', pricePaise: 45000, rewardPercentage: 10, stockQuantity: 5 });
+    const s = await newShopper(t, 100);
+    await fillCart(s, [{ productId: p.id, quantity: 2 }]);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 100 })).json();
+    expect(await stockOf(t, p.id)).toBe(3); // held
+    await t.db.execute(sql`update products set price_paise = 99900 where id = ${p.id}`);
+
+    const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
+    const res = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Order processing failed: The price of "Kashmiri Saffron 2g" changed while you were paying. Please contact support.');
+    const [payment] = await queryRows<{ status: string; provider_payment_id: string | null }>(t.db, sql`select status, provider_payment_id from payments where id = ${c.paymentId}`);
+    expect(payment).toEqual({ status: 'failed', provider_payment_id: signed.providerPaymentId });
+    expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(0);
+    expect(await stockOf(t, p.id)).toBe(5); // the hold went back on sale
+    expect(await pointsOf(t, s.userId)).toMatchObject({ available: 100, ledgerAvailable: 100 });
+    const cart = (await s.client.get('/api/cart')).json();
+    expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[p.id, 2]]);
+
+    // Verifying again (a second click, a retry) makes no order and keeps the one record.
+    const again = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
+    expect(again.statusCode).toBe(409);
+    expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(0);
+    expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId} and status = 'failed'`)).toBe(1);
   });
 });
 

@@ -58,7 +58,7 @@ async function webhookRoute(fastify: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary: 'Razorpay webhook (payment.captured, order.paid), checked with X-Razorpay-Signature',
-        response: { 200: z.object({ ok: z.literal(true), orderId: z.string().nullable() }), 400: errorResponseSchema },
+        response: { 200: z.object({ ok: z.literal(true), orderId: z.string().nullable() }), 400: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     async (req) => {

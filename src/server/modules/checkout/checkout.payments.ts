@@ -1,11 +1,12 @@
 import type { FailPaymentInput, GatewayName, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
-import { checkoutMessages, isUuid, paymentFailedMessage } from '../../../contracts/checkout.contract';
+import { checkoutMessages, isUuid, orderProcessingFailedMessage, paymentFailedMessage } from '../../../contracts/checkout.contract';
+import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { activeGateway, findPaymentByProviderOrder, gatewayNamed, getPayment, isRefundDue, markPaymentFailed, razorpayGateway, testGateway } from '../payments';
 import { releaseHeldStock } from '../catalog';
-import { confirmPayment } from './checkout.service';
+import { confirmPayment, recordRefundDue } from './checkout.service';
 
 type Ctx = { db: Db; config: Config };
 
@@ -62,10 +63,19 @@ type RazorpayEvent = {
   };
 };
 
+/** Why a captured payment whose figures are not ours makes no order (recorded for refund). */
+export const amountMismatchReason = (paidPaise: number, duePaise: number) =>
+  orderProcessingFailedMessage(`The amount paid (${formatRupees(paidPaise)}) is not the amount of the order (${formatRupees(duePaise)})`);
+
 /**
  * Razorpay's webhook: checks X-Razorpay-Signature over the raw body with the webhook secret, then
  * confirms the payment of `payment.captured` and `order.paid` events (idempotent with the browser's
  * verification). Answers whether an order was placed; other events are acknowledged and ignored.
+ *
+ * The amount is never taken on trust: a webhook whose amount is not the one we charged is refused
+ * and the payment recorded for refund; a webhook without an amount is checked against Razorpay's own
+ * record of the payment (GET /v1/payments/:id), refused the same way when it differs, and answered
+ * 503 (so Razorpay retries) when Razorpay cannot be asked.
  */
 export async function handleRazorpayWebhook({ db, config, rawBody, signature }: Ctx & { rawBody: string; signature: string | undefined }): Promise<{ ok: true; orderId: string | null }> {
   const gateway = await razorpayGateway(db, config).catch(() => null);
@@ -76,19 +86,31 @@ export async function handleRazorpayWebhook({ db, config, rawBody, signature }: 
   } catch {
     throw verificationFailed();
   }
-  if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { ok: true, orderId: null };
+  const ignored = { ok: true as const, orderId: null };
+  if (event.event !== 'payment.captured' && event.event !== 'order.paid') return ignored;
   const payment = event.payload?.payment?.entity;
   const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-  if (!providerOrderId || !payment?.id) return { ok: true, orderId: null };
+  if (!providerOrderId || !payment?.id) return ignored;
   const p = await findPaymentByProviderOrder(db, 'razorpay', providerOrderId);
-  // Not ours, or not the amount we asked for: nothing to place.
-  if (!p || (payment.amount !== undefined && payment.amount !== p.amountPaise)) return { ok: true, orderId: null };
+  if (!p) return ignored; // not ours
+
+  let paidPaise = typeof payment.amount === 'number' ? payment.amount : null;
+  if (paidPaise === null) {
+    const known = await gateway.fetchPayment(payment.id);
+    // Razorpay does not know it, or it is another order's payment, or it was not taken: nothing to place.
+    if (!known || known.providerOrderId !== providerOrderId || !['captured', 'authorized'].includes(known.status ?? '')) return ignored;
+    paidPaise = known.amountPaise ?? 0;
+  }
+  if (paidPaise !== p.amountPaise) {
+    const placed = await recordRefundDue(db, { paymentId: p.id, providerPaymentId: payment.id, reason: amountMismatchReason(paidPaise, p.amountPaise) });
+    return { ok: true, orderId: placed };
+  }
   try {
     const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: payment.id });
     return { ok: true, orderId };
   } catch (e) {
     // Recorded as failed (refund due); acknowledged so the provider stops retrying.
-    if (e instanceof AppError && e.code === 'CONFLICT') return { ok: true, orderId: null };
+    if (e instanceof AppError && e.code === 'CONFLICT') return ignored;
     throw e;
   }
 }

@@ -1,7 +1,6 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
-import { pointsEarned } from '../../../domain/pricing';
 import { clearCart } from '../cart';
 import { getPurchasable, takeStock } from '../catalog';
 import { insertOrder } from '../orders';
@@ -14,6 +13,8 @@ export type PlaceOrder = {
   paymentStatus: 'paid' | 'not_required';
   /** Our payments row; null when nothing was due. */
   paymentId: string | null;
+  /** Paid through the built-in test gateway: no money moved (shown to the customer, the vendor and the admin). */
+  testPayment: boolean;
   /** The checkout's stock was held for it and is now sold (by the caller): the quoted prices stand and no stock is taken here. */
   stockHeld?: boolean;
 };
@@ -29,15 +30,14 @@ const priceChanged = (name: string) => `The price of "${name}" changed while you
  */
 export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
   const snap = o.snapshot;
-  const current = await priceLines(tx, snap.lines, { stockHeld: o.stockHeld });
-  // Held stock was sold at the price the customer was shown and paid.
-  const lines = o.stockHeld ? current.map((l) => atQuotedPrice(l, snap)) : current;
+  const lines = await priceLines(tx, snap.lines, { stockHeld: o.stockHeld });
+  // The order is placed only at the prices the customer was quoted and paid, held stock or not: a
+  // price changed since (up or down) refuses it, and the caller records a paid payment for refund.
   const quoted = new Map(snap.lines.map((l) => [l.productId, l.pricePaise]));
+  const moved = lines.find((l) => quoted.get(l.productId) !== l.pricePaise);
+  if (moved) throw new AppError('CONFLICT', priceChanged(moved.name));
   const amounts = amountsOf(lines, snap.pointsToUse);
-  if (amounts.totalPaise !== snap.amounts.totalPaise) {
-    const moved = lines.find((l) => quoted.get(l.productId) !== l.pricePaise);
-    throw new AppError('CONFLICT', moved ? priceChanged(moved.name) : 'The amount of your order changed while you were paying');
-  }
+  if (amounts.totalPaise !== snap.amounts.totalPaise) throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
 
   for (const l of o.stockHeld ? [] : [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
     if (!(await takeStock(tx, l.productId, l.quantity))) {
@@ -55,6 +55,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     pointsUsed: amounts.pointsUsed,
     paymentStatus: o.paymentStatus,
     paymentId: o.paymentId,
+    testPayment: o.testPayment,
     lines: lines.map((l) => ({ productId: l.productId, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
   });
 
@@ -70,11 +71,6 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   }
   await clearCart(tx, o.customerUserId);
   return { orderId };
-}
-
-function atQuotedPrice(line: PricedCartLine, snap: CheckoutSnapshot): PricedCartLine {
-  const quoted = snap.lines.find((q) => q.productId === line.productId)?.pricePaise ?? line.pricePaise;
-  return { ...line, pricePaise: quoted, pointsEarned: pointsEarned(quoted, line.rewardPercentage, line.quantity) };
 }
 
 function storeNameOf(lines: PricedCartLine[], storeId: string): string {

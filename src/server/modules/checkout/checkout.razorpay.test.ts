@@ -5,6 +5,7 @@ import { decrypt } from '../../platform/secrets';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { count, fillCart, newShopper, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
+import { createProduct } from '../../test/catalog-factories';
 import { getGatewaySettings, saveGatewaySettings } from '../payments';
 
 let t: TestApp;
@@ -39,6 +40,9 @@ async function startCheckout(s: Shopper, pointsToUse = 0) {
 
 const postWebhook = (body: string, signature?: string) =>
   t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'x-razorpay-signature': signature } : {}) }, payload: body });
+
+const paymentOf = async (paymentId: string) =>
+  (await queryRows<{ status: string; provider_payment_id: string | null; failure_reason: string | null }>(t.db, sql`select status, provider_payment_id, failure_reason from payments where id = ${paymentId}`))[0];
 
 const ordersFor = (paymentId: string) => count(t, sql`select count(*)::int as n from orders where payment_id = ${paymentId}`);
 
@@ -136,19 +140,36 @@ describe('checkout through Razorpay', () => {
     expect(await ordersFor(c.paymentId)).toBe(0);
   });
 
-  it('acknowledges but ignores other events, unknown orders and amounts that do not match', async () => {
+  it('acknowledges but ignores other events and unknown orders', async () => {
     const s = await newShopper(t);
     const c = await startCheckout(s);
     for (const hook of [
       rzp.webhook('payment.failed', { orderId: c.providerOrderId, paymentId: 'pay_x1', amount: c.amountPaise }),
       rzp.webhook('payment.captured', { orderId: 'order_not_ours', paymentId: 'pay_x2', amount: c.amountPaise }),
-      rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: 'pay_x3', amount: c.amountPaise - 100 }),
     ]) {
       const res = await postWebhook(hook.body, hook.signature);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, orderId: null });
     }
     expect(await ordersFor(c.paymentId)).toBe(0);
+    expect(await paymentOf(c.paymentId)).toMatchObject({ status: 'created', provider_payment_id: null });
+  });
+
+  it('refuses a webhook whose amount is not what was charged, and records the payment for refund', async () => {
+    const s = await newShopper(t);
+    const stock = await stockOf(t, shop.a.id);
+    const c = await startCheckout(s);
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: 'pay_short', amount: c.amountPaise - 100 });
+    const res = await postWebhook(hook.body, hook.signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, orderId: null });
+    expect(await ordersFor(c.paymentId)).toBe(0);
+    expect(await paymentOf(c.paymentId)).toEqual({
+      status: 'failed',
+      provider_payment_id: 'pay_short',
+      failure_reason: 'Order processing failed: The amount paid (₹1,049) is not the amount of the order (₹1,050). Please contact support.',
+    });
+    expect(await stockOf(t, shop.a.id)).toBe(stock); // the held unit is back on sale
   });
 
   it('does not offer the test gateway once Razorpay is enabled', async () => {
@@ -191,5 +212,122 @@ describe('checkout through Razorpay', () => {
     const c = await startCheckout(s);
     expect(c.gateway).toBe('test');
     expect(c.providerOrderId).toMatch(/^test_order_/);
+  });
+});
+
+describe('amounts and late payments, through Razorpay', () => {
+  it('refuses the webhook of a payment whose price the vendor raised after checkout started: no order, recorded for refund, stock, points and cart as before', async () => {
+    const p = await createProduct(t.db, { storeId: shop.shopA.id, categoryId: shop.category.id, name: 'Bagru Print Dupatta', pricePaise: 80000, rewardPercentage: 5, stockQuantity: 4 });
+    const s = await newShopper(t, 50);
+    await fillCart(s, [{ productId: p.id }]);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 50 })).json();
+    await t.db.execute(sql`update products set price_paise = 95000 where id = ${p.id}`);
+    const paid = rzp.pay(c.providerOrderId);
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });
+    const res = await postWebhook(hook.body, hook.signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, orderId: null });
+    expect(await paymentOf(c.paymentId)).toEqual({
+      status: 'failed',
+      provider_payment_id: paid.razorpay_payment_id,
+      failure_reason: 'Order processing failed: The price of "Bagru Print Dupatta" changed while you were paying. Please contact support.',
+    });
+    expect(await ordersFor(c.paymentId)).toBe(0);
+    expect(await stockOf(t, p.id)).toBe(4);
+    expect((await s.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 50 });
+    expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
+
+    // The browser's verify of the same payment then answers 409 with the reason, and the webhook's retry changes nothing.
+    const verify = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: c.providerOrderId, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json().error.message).toContain('The price of "Bagru Print Dupatta" changed while you were paying');
+    expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ ok: true, orderId: null });
+    expect(await ordersFor(c.paymentId)).toBe(0);
+    expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId} and provider_payment_id is not null`)).toBe(1);
+  });
+
+  it('checks a webhook without an amount against Razorpay: places the order when Razorpay reports the amount charged', async () => {
+    const s = await newShopper(t);
+    const c = await startCheckout(s);
+    const paid = rzp.pay(c.providerOrderId);
+    const lookups = rzp.paymentLookups;
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: undefined });
+    expect(hook.body).not.toContain('"amount"');
+    const res = await postWebhook(hook.body, hook.signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().orderId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(rzp.paymentLookups).toBe(lookups + 1);
+    expect(await ordersFor(c.paymentId)).toBe(1);
+  });
+
+  it('refuses a webhook without an amount when Razorpay reports another amount (recorded), another order or no capture (ignored)', async () => {
+    const s = await newShopper(t);
+    const c = await startCheckout(s);
+    const other = rzp.pay(c.providerOrderId);
+    rzp.payments.set(other.razorpay_payment_id, { ...rzp.payments.get(other.razorpay_payment_id)!, status: 'failed' });
+    const elsewhere = rzp.pay(c.providerOrderId);
+    rzp.payments.set(elsewhere.razorpay_payment_id, { ...rzp.payments.get(elsewhere.razorpay_payment_id)!, order_id: 'order_someone_else' });
+    for (const paymentId of [other.razorpay_payment_id, elsewhere.razorpay_payment_id, 'pay_unknown_to_razorpay']) {
+      const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId, amount: undefined });
+      expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ ok: true, orderId: null });
+    }
+    expect(await paymentOf(c.paymentId)).toMatchObject({ status: 'created', provider_payment_id: null });
+
+    const short = rzp.pay(c.providerOrderId);
+    rzp.payments.set(short.razorpay_payment_id, { ...rzp.payments.get(short.razorpay_payment_id)!, amount: c.amountPaise - 5000 });
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: short.razorpay_payment_id, amount: undefined });
+    expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ ok: true, orderId: null });
+    expect(await paymentOf(c.paymentId)).toMatchObject({ status: 'failed', provider_payment_id: short.razorpay_payment_id });
+    expect(await ordersFor(c.paymentId)).toBe(0);
+  });
+
+  it('answers 503 to a webhook without an amount while Razorpay cannot be asked, so that it is retried; nothing is placed', async () => {
+    const s = await newShopper(t);
+    const c = await startCheckout(s);
+    const paid = rzp.pay(c.providerOrderId);
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: undefined });
+    rzp.fail = true;
+    const res = await postWebhook(hook.body, hook.signature);
+    expect(res.statusCode).toBe(503);
+    expect(await ordersFor(c.paymentId)).toBe(0);
+    rzp.fail = false;
+    expect((await postWebhook(hook.body, hook.signature)).json().orderId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  });
+
+  it('records a payment captured after the customer dismissed it for refund (dismissing released its stock); re-verifying or a retried webhook makes no order and no second record', async () => {
+    const s = await newShopper(t);
+    const stock = await stockOf(t, shop.a.id);
+    const c = await startCheckout(s);
+    const dismissed = await s.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'cancelled' });
+    expect(dismissed.json()).toEqual({ status: 'failed', message: 'Payment cancelled by user' });
+    expect(await stockOf(t, shop.a.id)).toBe(stock);
+
+    const paid = rzp.pay(c.providerOrderId);
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });
+    expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ ok: true, orderId: null });
+    const recorded = await paymentOf(c.paymentId);
+    expect(recorded).toEqual({
+      status: 'failed',
+      provider_payment_id: paid.razorpay_payment_id,
+      failure_reason: 'Order processing failed: The payment arrived after it was cancelled and its items were released. Please contact support.',
+    });
+    expect(await stockOf(t, shop.a.id)).toBe(stock);
+
+    expect((await postWebhook(hook.body, hook.signature)).json()).toEqual({ ok: true, orderId: null });
+    const verify = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: c.providerOrderId, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json().error.message).toBe(recorded.failure_reason);
+    expect(await ordersFor(c.paymentId)).toBe(0);
+    expect(await paymentOf(c.paymentId)).toEqual(recorded);
+    expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(1);
+  });
+
+  it('places the order of a late capture whose stock hold is still valid (the browser never reported a dismiss)', async () => {
+    const s = await newShopper(t);
+    const c = await startCheckout(s);
+    const paid = rzp.pay(c.providerOrderId);
+    const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });
+    expect((await postWebhook(hook.body, hook.signature)).json().orderId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(await paymentOf(c.paymentId)).toMatchObject({ status: 'paid', provider_payment_id: paid.razorpay_payment_id });
   });
 });

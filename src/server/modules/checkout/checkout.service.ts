@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import { formatAddress, getAddress } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
-import { activeGateway, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
+import { activeGateway, activeGatewayName, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
 import { amountsOf, customerContact, lockCustomer, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
@@ -30,6 +30,7 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
     amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
     availablePoints: available,
     maxPointsUsable: max,
+    gateway: await activeGatewayName(ctx.db, ctx.config),
   };
 }
 
@@ -63,17 +64,17 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
     const { orderId } = await db.transaction(async (tx) => {
       await lockCustomer(tx, customerUserId);
       sameLines(await listCartLines(tx, customerUserId), cart);
-      return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null });
+      return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null, testPayment: false });
     });
     return { status: 'placed', orderId, message: checkoutMessages.orderPlaced, amounts };
   }
 
+  // No gateway (503): nothing is reserved or charged.
+  const gateway = await activeGateway(db, config);
   const paymentId = randomUUID();
   await reserveStock(ctx, paymentId, lines);
-  let gateway: Awaited<ReturnType<typeof activeGateway>>;
   let providerOrderId: string;
   try {
-    gateway = await activeGateway(db, config);
     ({ providerOrderId } = await gateway.createOrder({
       amountPaise: amounts.totalPaise,
       currency: 'INR',
@@ -121,11 +122,19 @@ async function reserveStock({ db, config }: Ctx, paymentId: string, lines: Price
   );
 }
 
+/** Why a payment the customer gave up on (dismissed or failed) and that was captured later makes no order. */
+export const lateCaptureReason = 'The payment arrived after it was cancelled and its items were released';
+
 /**
  * Confirms a paid payment and places its order, once: the browser's verified response and the
  * provider's webhook both land here, and the payment row lock makes the second one find the order
  * the first one placed. When a paid payment cannot become an order (stock, points, price), the
  * payment is recorded as failed with the reason and its provider payment id (a refund is due).
+ *
+ * A payment the customer dismissed or saw fail, then captured late (a `payment.captured` webhook
+ * after the fact): the order is placed only while its stock hold is still valid; once the hold was
+ * released (as dismissing does) or expired, the payment is recorded for refund. A refund-due payment
+ * confirmed again (verify or a retried webhook) makes no order and no second record.
  */
 export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string }): Promise<{ orderId: string }> {
   let recorded = false;
@@ -143,7 +152,8 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
       await lockCustomer(tx, p.customerId);
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
       const stockHeld = await sellHeldStock(tx, p.id);
-      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id, stockHeld });
+      if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
+      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id, testPayment: p.gateway === 'test', stockHeld });
       await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
       return { orderId };
     });
@@ -151,14 +161,24 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
     // Business refusals (stock, points, prices) after the money was taken: record them for a refund.
     if (!(e instanceof AppError) || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code)) throw e;
     const reason = orderProcessingFailedMessage(e.message);
-    const placed = await db.transaction(async (tx) => {
-      const p = await lockPayment(tx, a.paymentId);
-      if (p?.status === 'paid' && p.orderId) return p.orderId;
-      await markPaymentFailed(tx, { paymentId: a.paymentId, reason, providerPaymentId: a.providerPaymentId });
-      await releaseHeldStock(tx, [a.paymentId]);
-      return null;
-    });
+    const placed = await recordRefundDue(db, { ...a, reason });
     if (placed) return { orderId: placed };
     throw new AppError('CONFLICT', reason);
   }
+}
+
+/**
+ * Records a payment whose money was taken but that makes no order (refused, or the provider's
+ * figures do not match ours): failed with the reason and the provider's payment id, so a refund is
+ * due, and its held units go back on sale. Answers the order instead when it was already placed.
+ */
+export async function recordRefundDue(db: Db, a: { paymentId: string; providerPaymentId: string; reason: string }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const p = await lockPayment(tx, a.paymentId);
+    if (p?.status === 'paid' && p.orderId) return p.orderId;
+    if (p && isRefundDue(p)) return null;
+    await markPaymentFailed(tx, { paymentId: a.paymentId, reason: a.reason, providerPaymentId: a.providerPaymentId });
+    await releaseHeldStock(tx, [a.paymentId]);
+    return null;
+  });
 }

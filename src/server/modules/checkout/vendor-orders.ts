@@ -37,6 +37,7 @@ async function selectParts(db: DbOrTx, where: SQL, page?: { limit: number; offse
       customerEmail: sql<string>`coalesce(${customers.email}, ${users.email})`,
       shippingAddress: orders.shippingAddress,
       amountPaise: orderParts.subtotalPaise,
+      testPayment: orders.testPayment,
       status: orderParts.status,
       trackingNote: orderParts.trackingNote,
       createdAt: orders.createdAt,

@@ -78,6 +78,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       createdAt: o.createdAt.toISOString(),
       status: o.status as OrderStatus,
       paymentStatus: o.paymentStatus as PaymentStatus,
+      testPayment: o.testPayment,
       subtotalPaise: o.subtotalPaise,
       shippingPaise: o.shippingPaise,
       totalAmountPaise: o.totalAmountPaise,

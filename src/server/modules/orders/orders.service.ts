@@ -20,6 +20,8 @@ export type NewOrder = {
   paymentStatus: Extract<PaymentStatus, 'paid' | 'not_required'>;
   /** Our payments row id (unique: one payment never makes two orders); null when nothing was due. */
   paymentId: string | null;
+  /** Paid through the built-in test gateway: no money moved. */
+  testPayment: boolean;
   lines: NewOrderLine[];
 };
 
@@ -50,6 +52,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
       status: 'pending',
       paymentStatus: o.paymentStatus,
       paymentId: o.paymentId,
+      testPayment: o.testPayment,
     })
     .returning({ id: orders.id });
 

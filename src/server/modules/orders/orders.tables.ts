@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth';
 import { products } from '../catalog';
@@ -21,6 +21,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status').notNull().default('not_required'),
     paymentId: text('payment_id'),
+    /** Paid through the built-in test gateway: no money moved. */
+    testPayment: boolean('test_payment').notNull().default(false),
     /** Money owed back to the customer's payment method by cancellations (refund_pending until paid out). */
     refundDuePaise: bigint('refund_due_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

@@ -1,7 +1,8 @@
 export * from './payments.tables';
-export { RazorpayGateway, TestGateway, sameSignature, signCheckout, type PaymentGateway, type ProviderOrderRequest, type RazorpayCredentials } from './payments.gateway';
+export { RazorpayGateway, TestGateway, sameSignature, signCheckout, type PaymentGateway, type ProviderOrderRequest, type ProviderPayment, type RazorpayCredentials } from './payments.gateway';
 export {
   activeGateway,
+  activeGatewayName,
   createPayment,
   findPaymentByProviderOrder,
   gatewayNamed,
@@ -16,6 +17,8 @@ export {
   saveGatewaySettings,
   testGateway,
   testGatewayKeys,
+  testPaymentsWarning,
+  warnIfTestPayments,
   type GatewaySettingsInput,
   type GatewaySettingsView,
   type NewPayment,

@@ -52,6 +52,9 @@ export class TestGateway implements PaymentGateway {
   }
 }
 
+/** A payment as the provider reports it. */
+export type ProviderPayment = { providerOrderId: string | null; amountPaise: number | null; currency: string | null; status: string | null };
+
 export type RazorpayCredentials = { apiBase: string; keyId: string; keySecret: string; webhookSecret: string | null };
 
 type RazorpayOrder = { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
@@ -85,6 +88,32 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
     return sameSignature(signCheckout(this.creds.keySecret, a.providerOrderId, a.providerPaymentId), a.signature);
+  }
+
+  /**
+   * Razorpay's own record of a payment (GET /v1/payments/:id): its order, amount in paise, currency
+   * and status; null when Razorpay does not know it. Throws UNAVAILABLE when it cannot be asked.
+   */
+  async fetchPayment(providerPaymentId: string): Promise<ProviderPayment | null> {
+    const auth = Buffer.from(`${this.creds.keyId}:${this.creds.keySecret}`).toString('base64');
+    let body: { order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
+    try {
+      const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(providerPaymentId)}`, {
+        headers: { authorization: `Basic ${auth}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (res.status === 404 || res.status === 400) return null;
+      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new AppError('UNAVAILABLE', checkoutMessages.verificationFailed);
+    }
+    return {
+      providerOrderId: typeof body.order_id === 'string' ? body.order_id : null,
+      amountPaise: typeof body.amount === 'number' ? body.amount : null,
+      currency: typeof body.currency === 'string' ? body.currency : null,
+      status: typeof body.status === 'string' ? body.status : null,
+    };
   }
 
   /** True when `signature` (the X-Razorpay-Signature header) signs the raw webhook body with the webhook secret. */

@@ -2,13 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
-import type { Config } from '../../platform/config';
+import { testGatewayAllowed, type Config } from '../../platform/config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
 
 type SecretConfig = Pick<Config, 'APP_SECRET' | 'DATA_DIR' | 'RAZORPAY_API_BASE'>;
+/** What choosing a gateway needs: the secrets, and whether the test gateway may be used (testGatewayAllowed). */
+type GatewayConfig = SecretConfig & Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENTS_TEST_MODE'>;
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -65,14 +67,36 @@ export function testGateway(config: SecretConfig): TestGateway {
   return new TestGateway(derivedKey(config, 'test-gateway'));
 }
 
-/** The gateway new checkouts use: Razorpay when it is enabled and configured, else the test gateway. */
-export async function activeGateway(db: DbOrTx, config: SecretConfig): Promise<PaymentGateway> {
-  return (await razorpayGateway(db, config)) ?? testGateway(config);
+/** Neither Razorpay nor (in production on PostgreSQL without PAYMENTS_TEST_MODE) the test gateway: 503. */
+const paymentsOff = () => new AppError('UNAVAILABLE', checkoutMessages.paymentsNotConfigured);
+
+/**
+ * The gateway new checkouts use: Razorpay when it is enabled and configured, else the test gateway
+ * where it is allowed; otherwise 503 'Payments are not configured yet', and nothing is charged.
+ */
+export async function activeGateway(db: DbOrTx, config: GatewayConfig): Promise<PaymentGateway> {
+  const rp = await razorpayGateway(db, config);
+  if (rp) return rp;
+  if (!testGatewayAllowed(config)) throw paymentsOff();
+  return testGateway(config);
+}
+
+/** Which gateway checkout would use now ('none' when payments are off), for the checkout panel; never throws. */
+export async function activeGatewayName(db: DbOrTx, config: GatewayConfig): Promise<GatewayName | 'none'> {
+  try {
+    return (await activeGateway(db, config)).name;
+  } catch {
+    return 'none';
+  }
 }
 
 /** The gateway that verifies a payment made through `name`. */
-export async function gatewayNamed(db: DbOrTx, config: SecretConfig, name: GatewayName): Promise<PaymentGateway> {
-  if (name === 'test') return testGateway(config);
+export async function gatewayNamed(db: DbOrTx, config: GatewayConfig, name: GatewayName): Promise<PaymentGateway> {
+  if (name === 'test') {
+    // A test order started before the test gateway was switched off is never confirmed by it.
+    if (!testGatewayAllowed(config)) throw paymentsOff();
+    return testGateway(config);
+  }
   const rp = await razorpayGateway(db, config);
   if (!rp) throw notConfigured();
   return rp;
@@ -152,4 +176,14 @@ export async function testGatewayKeys(db: DbOrTx, config: SecretConfig, typed: {
   const keySecret = typed.keySecret || openSecret(config, row?.keySecretEncrypted ?? null);
   if (!keyId || !keySecret) return false;
   return razorpayAcceptsKeys({ apiBase: config.RAZORPAY_API_BASE, keyId, keySecret });
+}
+
+export const testPaymentsWarning =
+  'Payments: the built-in test gateway is taking checkouts in production. No money moves and every order is marked as a test payment. Enable Razorpay in the admin Settings, and unset PAYMENTS_TEST_MODE unless this is deliberate.';
+
+/** At start: a warning in the log whenever the test gateway would take payments in production. Answers whether it warned. */
+export async function warnIfTestPayments(a: { db: DbOrTx; config: GatewayConfig; log: { warn: (msg: string) => void } }): Promise<boolean> {
+  if (a.config.NODE_ENV !== 'production' || (await activeGatewayName(a.db, a.config)) !== 'test') return false;
+  a.log.warn(testPaymentsWarning);
+  return true;
 }

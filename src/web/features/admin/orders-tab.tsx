@@ -1,3 +1,4 @@
+import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { useState } from 'react';
 import { adminOrderMessages as m, adminOrderStatusFilters, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
@@ -54,7 +55,7 @@ const columns: Column<AdminOrder>[] = [
     header: 'Amount',
     sortKey: 'amount',
     numeric: true,
-    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span></>),
+    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span>{o.testPayment && (<><br /><TestPaymentBadge /></>)}</>),
   },
   {
     key: 'points',

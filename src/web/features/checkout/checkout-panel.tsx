@@ -1,4 +1,4 @@
-import { ArrowLeft, Lock, Store } from 'lucide-react';
+import { ArrowLeft, FlaskConical, Lock, Store } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages, type CheckoutSummary, type PaymentRequired } from '../../../contracts/checkout.contract';
 import { formatRupees } from '../../../domain/money';
@@ -160,7 +160,9 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     );
   }
 
-  const { amounts, availablePoints } = summary.data;
+  const { amounts, availablePoints, gateway } = summary.data;
+  // Nothing to pay needs no gateway; otherwise payments being off is said before Pay, not after.
+  const paymentsOff = amounts.totalPaise > 0 && gateway === 'none';
   const pointsError = fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
   const payLabel = amounts.totalPaise > 0 ? `Pay ${formatRupees(amounts.totalPaise)}` : 'Place Order';
   const progress = stage === 'starting' ? 'Preparing payment...' : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : payLabel;
@@ -184,7 +186,14 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
           </h2>
           <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
           {pointsError && <Alert tone="error">{pointsError}. Go back to your cart to change the points.</Alert>}
-          <Button size="lg" className="w-full" onClick={pay} loading={busy} disabled={Boolean(pointsError)}>
+          {amounts.totalPaise > 0 && gateway === 'test' && (
+            <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              <FlaskConical className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {checkoutMessages.testMode}
+            </p>
+          )}
+          {paymentsOff && <Alert tone="error">{checkoutMessages.paymentsNotConfigured}</Alert>}
+          <Button size="lg" className="w-full" onClick={pay} loading={busy} disabled={Boolean(pointsError) || paymentsOff}>
             {progress}
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">

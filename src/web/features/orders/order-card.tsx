@@ -1,3 +1,4 @@
+import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { Store } from 'lucide-react';
 import { paymentStatusLabels, type Order } from '../../../contracts/orders.contract';
 import { formatRupees } from '../../../domain/money';
@@ -64,6 +65,14 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
             <PointsBadge points={earned} />
           </dd>
         </div>
+        {order.testPayment && (
+          <div>
+            <dt className="text-slate-500">Payment</dt>
+            <dd>
+              <TestPaymentBadge />
+            </dd>
+          </div>
+        )}
         {order.paymentStatus === 'refund_pending' && (
           <div>
             <dt className="text-slate-500">Payment</dt>

@@ -1,3 +1,4 @@
+import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { MapPin, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -94,6 +95,11 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
         </Row>
         <Row label="Payment">
           <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
+          {order.testPayment && (
+            <span className="ml-2">
+              <TestPaymentBadge />
+            </span>
+          )}
         </Row>
         {order.refundDuePaise > 0 && (
           <Row label="Refund due">

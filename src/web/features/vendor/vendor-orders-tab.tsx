@@ -1,3 +1,4 @@
+import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -87,6 +88,7 @@ function OrderPartCard({ part, ...actions }: RowProps) {
         <div className="flex shrink-0 flex-col items-end gap-1">
           <Money paise={part.amountPaise} className="font-semibold text-slate-900" />
           <StatusBadge status={part.status} />
+          {part.testPayment && <TestPaymentBadge />}
         </div>
       </div>
       <div className="mt-3 border-t border-slate-100 pt-3">
@@ -115,6 +117,11 @@ function OrderPartRow({ part, ...actions }: RowProps) {
       </td>
       <td className="py-3 pr-3 text-right font-medium text-slate-900">
         <Money paise={part.amountPaise} />
+        {part.testPayment && (
+          <span className="mt-1 block">
+            <TestPaymentBadge />
+          </span>
+        )}
       </td>
       <td className="py-3 pr-3">
         <StatusBadge status={part.status} />
