@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.HAAT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'haat-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
+// Where the server reaches Razorpay's API: a fake that e2e/razorpay.spec.ts starts on this port while it
+// runs. Razorpay stays disabled for every other spec, so nothing else calls it.
+process.env.E2E_RAZORPAY_PORT ??= String(port + 89);
 const json = process.env.PW_JSON;
 
 export default defineConfig({
@@ -49,6 +52,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Sup3r-Secret-Admin!',
       // Cashback and order points become available as soon as they are due (issue 9's journey shows the release).
       RETURN_WINDOW_DAYS: '0',
+      RAZORPAY_API_BASE: `http://127.0.0.1:${process.env.E2E_RAZORPAY_PORT}`,
     },
   },
 });

@@ -8,7 +8,7 @@ export type FakeOrder = { id: string; amount: number; currency: string; receipt:
 
 /**
  * A local stand-in for Razorpay's HTTP API (POST /v1/orders with basic auth), on 127.0.0.1 and a
- * random port, that records the orders created; plus signing helpers for checkout responses and
+ * random port (or the one given: the e2e server is pointed at a fixed one), that records the orders created; plus signing helpers for checkout responses and
  * webhooks. `fail` makes the next order creations answer 500.
  */
 export class FakeRazorpay {
@@ -26,7 +26,7 @@ export class FakeRazorpay {
   url = '';
 
   /** Starts the fake; answers its base URL (use it as RAZORPAY_API_BASE). */
-  async start(): Promise<string> {
+  async start(port = 0): Promise<string> {
     const app = Fastify({ logger: false });
     app.post('/v1/orders', async (req, reply) => {
       const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
@@ -71,7 +71,7 @@ export class FakeRazorpay {
       }
       return { entity: 'collection', count: Math.min(1, this.orders.length), items: this.orders.slice(0, 1) };
     });
-    this.url = await app.listen({ host: '127.0.0.1', port: 0 });
+    this.url = await app.listen({ host: '127.0.0.1', port });
     this.server = app;
     return this.url;
   }
