@@ -170,10 +170,15 @@ describe('POST /api/wallet/withdrawals', () => {
     expect((await c.client.get('/api/wallet/withdrawals?pageSize=1&page=2')).json()).toMatchObject({ total: 2, page: 2, items: [{ points: 100 }] });
   });
 
-  it('needs the CSRF header like every state-changing call', async () => {
+  it('needs the CSRF header like every state-changing call: 403 CSRF_REJECTED, and nothing is withdrawn', async () => {
     const c = await customer();
+    // Enough points that the same request with the header would be accepted (201).
+    await giveAvailablePoints(t.db, c.id, 250);
     const res = await c.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@oksbi' }, { 'x-requested-with': '' });
     expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF_REJECTED');
+    expect((await c.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 250, withdrawnPoints: 0 });
+    expect((await c.client.get('/api/wallet/withdrawals')).json()).toMatchObject({ items: [], total: 0 });
   });
 });
 
