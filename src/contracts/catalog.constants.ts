@@ -6,6 +6,8 @@ export const catalogMessages = {
   alreadyReviewed: 'You have already reviewed this product',
   priceOrder: 'The minimum price cannot be more than the maximum price',
   pastBrowsable: 'Only the first 200 results can be shown. Add words, a category or a price range to narrow them.',
+  sortChoice: 'Please choose relevance, price-low, price-high, rating or newest',
+  viewChoice: 'Please choose grid or list',
 } as const;
 
 /**

@@ -79,8 +79,8 @@ export const productSearchQuerySchema = pageQuerySchema
     minPrice: rupees(PRICE_RANGE_MIN, 'Minimum price'),
     maxPrice: rupees(PRICE_RANGE_MAX, 'Maximum price'),
     minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5').default(0)),
-    sort: z.preprocess(blankToUndefined, z.enum(productSorts).default('relevance')),
-    view: z.preprocess(blankToUndefined, z.enum(productViews).optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(productSorts, { error: catalogMessages.sortChoice }).default('relevance')),
+    view: z.preprocess(blankToUndefined, z.enum(productViews, { error: catalogMessages.viewChoice }).optional()),
   })
   .refine((v) => v.minPrice <= v.maxPrice, { message: catalogMessages.priceOrder, path: ['maxPrice'] })
   .refine((v) => (v.page - 1) * v.pageSize < BROWSABLE_RESULTS, { message: catalogMessages.pastBrowsable, path: ['page'] });

@@ -3,10 +3,16 @@ import { z } from 'zod';
 /** An empty or blank query value counts as not given. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** What a list endpoint answers for a page or page size it cannot use. */
+export const pageMessages = {
+  page: 'Page must be a whole number of at least 1',
+  pageSize: 'Page size must be a whole number from 1 to 100',
+} as const;
+
 /** Query parameters of every list endpoint. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number({ error: pageMessages.page }).int(pageMessages.page).min(1, pageMessages.page).default(1),
+  pageSize: z.coerce.number({ error: pageMessages.pageSize }).int(pageMessages.pageSize).min(1, pageMessages.pageSize).max(100, pageMessages.pageSize).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
