@@ -25,12 +25,14 @@ export const mediaMessages = {
   notYourProfile: 'You can only change your own profile picture',
   typeNotYet: 'Shop and product images cannot be uploaded yet',
   imageNotFound: 'Image not found',
+  imageTypeChoice: 'Please choose profile, shop_logo, shop_banner or product',
+  entityId: 'Please give the id of what the image belongs to',
 } as const;
 
 /** The form fields of `POST /api/media` (multipart, with the file). */
 export const uploadFieldsSchema = z.object({
-  imageType: z.enum(imageTypes, { error: 'Please choose profile, shop_logo, shop_banner or product' }),
-  entityId: z.uuid({ error: 'Please give the id of what the image belongs to' }),
+  imageType: z.enum(imageTypes, { error: mediaMessages.imageTypeChoice }),
+  entityId: z.uuid({ error: mediaMessages.entityId }),
   altText: z
     .string()
     .trim()

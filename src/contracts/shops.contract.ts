@@ -13,6 +13,7 @@ export const SHOP_DEFAULTS = { deliveryDistanceKm: 10, deliveryFeePaise: 0, free
 
 /** SPEC.md sections 4 and 8, and the shop form's own messages. */
 export const shopMessages = {
+  activeChoice: 'Active must be true or false',
   created: 'Shop created successfully!',
   updated: 'Shop updated successfully!',
   activated: 'Shop activated successfully',
@@ -129,7 +130,7 @@ export const shopSchema = z.object({
 export type Shop = z.infer<typeof shopSchema>;
 
 /** `PATCH /api/vendor/shops/:id/status`. */
-export const shopStatusSchema = z.object({ isActive: z.boolean({ error: 'Active must be true or false' }) });
+export const shopStatusSchema = z.object({ isActive: z.boolean({ error: shopMessages.activeChoice }) });
 /** The answer of a status change: the shop and the message to show. */
 export const shopStatusResultSchema = z.object({ shop: shopSchema, message: z.string() });
 

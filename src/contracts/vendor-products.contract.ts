@@ -5,6 +5,7 @@ import { pageQuerySchema, pageSchema } from './common.contract';
 
 /** SPEC.md sections 5 and 8: the vendor's product messages, verbatim where SPEC.md has them. */
 export const vendorProductMessages = {
+  activeChoice: 'Please say whether the product is active (true or false)',
   created: 'Product created successfully!',
   updated: 'Product updated successfully!',
   deleted: 'Product deleted successfully!',
@@ -110,7 +111,7 @@ export type VendorProductInput = z.input<typeof vendorProductInputSchema>;
 export type VendorProductData = z.output<typeof vendorProductInputSchema>;
 
 /** `PATCH /api/vendor/products/:id/status`. */
-export const vendorProductStatusSchema = z.object({ isActive: z.boolean({ error: 'Please say whether the product is active (true or false)' }) });
+export const vendorProductStatusSchema = z.object({ isActive: z.boolean({ error: vendorProductMessages.activeChoice }) });
 
 export const vendorProductStatusFilters = ['all', 'active', 'inactive'] as const;
 export type VendorProductStatusFilter = (typeof vendorProductStatusFilters)[number];

@@ -166,16 +166,16 @@ describe('refusals', () => {
   });
 
   it.each([
-    ['no file', { imageType: 'profile' }, false, 'file'],
-    ['no image type', {}, true, 'imageType'],
-    ['an unknown image type', { imageType: 'avatar' }, true, 'imageType'],
-    ['an entity id that is not a uuid', { imageType: 'profile', entityId: 'me' }, true, 'entityId'],
-  ])('answers 400, never 500, for %s', async (_label, fields, withFile, field) => {
+    ['no file', { imageType: 'profile' }, false, 'file', mediaMessages.invalidImage],
+    ['no image type', {}, true, 'imageType', mediaMessages.imageTypeChoice],
+    ['an unknown image type', { imageType: 'avatar' }, true, 'imageType', mediaMessages.imageTypeChoice],
+    ['an entity id that is not a uuid', { imageType: 'profile', entityId: 'me' }, true, 'entityId', mediaMessages.entityId],
+  ])('answers 400, never 500, for %s, with the message under %s', async (_label, fields, withFile, field, message) => {
     const { client, id } = await signedIn();
     const all: Record<string, string> = { entityId: id, ...fields };
     const res = await upload(client, all, withFile ? { filename: 'a.png', type: 'image/png', data: await png() } : undefined);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields[field]).toBeTruthy();
+    expect(res.json().error.fields).toEqual({ [field]: message });
   });
 
   it('answers 400 for a JSON body, two files or a broken form', async () => {

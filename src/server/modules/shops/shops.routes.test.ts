@@ -243,7 +243,7 @@ describe('activating and deactivating', () => {
     for (const body of [{}, { isActive: 'false' }, { isActive: null }]) {
       const res = await client.patch(`/api/vendor/shops/${shop.id}/status`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields.isActive).toBeTruthy();
+      expect(res.json().error.fields, JSON.stringify(body)).toEqual({ isActive: shopMessages.activeChoice });
     }
   });
 });
