@@ -86,15 +86,20 @@ describe('POST /api/checkout refusals', () => {
   it('answers 409 naming a product that became unavailable or is short of stock', async () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id, quantity: 3 }]);
-    await t.db.execute(sql`update products set is_active = false where id = ${shop.a.id}`);
-    let res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('"Block Print Kurta" is no longer available');
-    await t.db.execute(sql`update products set is_active = true, stock_quantity = 2 where id = ${shop.a.id}`);
-    res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toContain('Only 2 left of "Block Print Kurta"');
-    await t.db.execute(sql`update products set stock_quantity = 50 where id = ${shop.a.id}`);
+    const before = await stockOf(t, shop.a.id);
+    try {
+      await t.db.execute(sql`update products set is_active = false where id = ${shop.a.id}`);
+      let res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('"Block Print Kurta" is no longer available');
+      await t.db.execute(sql`update products set is_active = true, stock_quantity = 2 where id = ${shop.a.id}`);
+      res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toContain('Only 2 left of "Block Print Kurta"');
+    } finally {
+      // Other tests buy this product: put it back as it was, whatever failed above.
+      await t.db.execute(sql`update products set is_active = true, stock_quantity = ${before} where id = ${shop.a.id}`);
+    }
   });
 
   it("refuses more points than the balance: 'You cannot use more points than you have' under pointsToUse", async () => {
@@ -288,23 +293,26 @@ describe('paying through the built-in test gateway', () => {
     await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${c.paymentId}`);
     await t.db.transaction((tx) => releaseExpiredHolds(tx));
     expect(await stockOf(t, shop.a.id)).toBe(before);
-    await t.db.execute(sql`update products set stock_quantity = 1 where id = ${shop.a.id}`);
-    const res = await payWithTestGateway(s, c);
-    expect(res.statusCode).toBe(409);
-    const message = 'Order processing failed: Only 1 left of "Block Print Kurta". Please contact support.';
-    expect(res.json().error.message).toBe(message);
-    const [row] = await queryRows<{ status: string; failure_reason: string; provider_payment_id: string | null; order_id: string | null }>(
-      t.db,
-      sql`select status, failure_reason, provider_payment_id, order_id from payments where id = ${c.paymentId}`,
-    );
-    expect(row).toMatchObject({ status: 'failed', failure_reason: message, order_id: null });
-    expect(row.provider_payment_id).toMatch(/^test_pay_/);
-    // Everything rolled back: no order, no stock taken, no points spent; the cart is kept.
-    expect(await ordersOf(s.userId)).toBe(ordersBefore);
-    expect(await stockOf(t, shop.a.id)).toBe(1);
-    expect(await pointsOf(t, s.userId)).toMatchObject({ available: 100, ledgerAvailable: 100, pending: 0 });
-    expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
-    await t.db.execute(sql`update products set stock_quantity = ${before} where id = ${shop.a.id}`);
+    try {
+      await t.db.execute(sql`update products set stock_quantity = 1 where id = ${shop.a.id}`);
+      const res = await payWithTestGateway(s, c);
+      expect(res.statusCode).toBe(409);
+      const message = 'Order processing failed: Only 1 left of "Block Print Kurta". Please contact support.';
+      expect(res.json().error.message).toBe(message);
+      const [row] = await queryRows<{ status: string; failure_reason: string; provider_payment_id: string | null; order_id: string | null }>(
+        t.db,
+        sql`select status, failure_reason, provider_payment_id, order_id from payments where id = ${c.paymentId}`,
+      );
+      expect(row).toMatchObject({ status: 'failed', failure_reason: message, order_id: null });
+      expect(row.provider_payment_id).toMatch(/^test_pay_/);
+      // Everything rolled back: no order, no stock taken, no points spent; the cart is kept.
+      expect(await ordersOf(s.userId)).toBe(ordersBefore);
+      expect(await stockOf(t, shop.a.id)).toBe(1);
+      expect(await pointsOf(t, s.userId)).toMatchObject({ available: 100, ledgerAvailable: 100, pending: 0 });
+      expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
+    } finally {
+      await t.db.execute(sql`update products set stock_quantity = ${before} where id = ${shop.a.id}`);
+    }
   });
 });
 
