@@ -26,3 +26,38 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   expect(res.status()).toBe(200);
   return res.json();
 }
+
+/**
+ * A new customer of their own, signed in on `request`, with a default address and at least `points`
+ * available points, earned on an order that the demo vendor delivered (the e2e server's return window
+ * is 0 days, so the wallet releases them at once). Journeys that spend points use this instead of the
+ * demo customer, whose balance other specs also touch.
+ */
+export async function customerWithPoints(request: APIRequestContext, vendorRequest: APIRequestContext, points: number) {
+  const email = uniqueEmail('shopper');
+  const password = 'Shopper-Secret-1';
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()) as Record<string, string>;
+  };
+  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Asha', lastName: 'Verma', phoneNumber: '9847022233', email, password, confirmPassword: password } }));
+  await apiLogin(request, email, password);
+  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true } }));
+  // The demo vendor's (Sharma Electronics) product that earns the most points per unit.
+  const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as { items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[] };
+  const product = items.filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0).sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
+  const quantity = Math.ceil(points / product.pointsEarned);
+  expect(product.stockQuantity).toBeGreaterThanOrEqual(quantity);
+  await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity } }));
+  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
+  const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+  await apiLogin(vendorRequest, 'vendor@haat.test', 'Vendor@123');
+  const parts = (await (await vendorRequest.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+  const part = parts.items.find((p) => p.orderId === orderId);
+  expect(part).toBeDefined();
+  await ok(await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, { headers: CSRF, data: { status: 'delivered' } }));
+  const wallet = (await (await request.get('/api/wallet')).json()) as { availablePoints: number };
+  expect(wallet.availablePoints).toBeGreaterThanOrEqual(points);
+  return { email, password, availablePoints: wallet.availablePoints };
+}
