@@ -7,7 +7,8 @@ import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 // (the e2e server runs with RETURN_WINDOW_DAYS=0); when the merchant reaches the referral thresholds
 // (5 payments, ₹500: the defaults), the referring customer receives the referral reward.
 
-const REFERRER = { email: 'customer@haat.test', password: 'Customer@123' };
+// The referring customer registers for this journey, so the reward is read against a balance no other spec touches.
+const REFERRER = { email: uniqueEmail('referrer'), password: 'Referrer-Secret-1' };
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -23,9 +24,14 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   // The super admin's step-up codes may wait for the authenticator's next time step.
   test.setTimeout(240_000);
 
-  // 1. The demo customer copies the referral link from /profile.
+  // 1. A customer copies the referral link from /profile.
   const referrer = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const referrerPage = await referrer.newPage();
+  const registered = await referrer.request.post('/api/auth/register', {
+    headers: CSRF,
+    data: { role: 'customer', firstName: 'Lakshmi', lastName: 'Iyer', phoneNumber: '9847033344', email: REFERRER.email, password: REFERRER.password, confirmPassword: REFERRER.password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
   await signIn(referrerPage, REFERRER.email, REFERRER.password);
   await referrerPage.goto('/profile');
   const referrals = referrerPage.getByRole('region', { name: 'Refer and earn' });
@@ -38,6 +44,7 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await expect(referrals.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link).replace(/[.?]/g, '\\$&')}`));
   await expect(referrals.getByRole('link', { name: 'Download QR (PNG)' })).toHaveAttribute('download', /\.png$/);
   const before = await wallet(referrer.request);
+  expect(before.availablePoints).toBe(0);
   const code = new URL(link).searchParams.get('ref') ?? '';
 
   // 2. A new merchant opens the link and registers as a merchant through it: the code goes along, read-only.
