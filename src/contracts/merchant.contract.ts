@@ -17,11 +17,16 @@ export const merchantMessages = {
   amountRange: 'The amount must be between ₹1 and ₹5,00,000',
   referenceInvalid: 'The UPI transaction reference is the 12-digit number shown in the payment app',
   referenceDuplicate: 'You already recorded a payment with this UPI transaction reference',
+  referenceTaken: 'This UPI transaction reference has already been recorded on Haat. Each UPI payment can be recorded once.',
   dateRequired: 'Enter the date of the payment',
   dateInFuture: 'The payment date cannot be in the future',
   dateTooOld: 'Payments older than a year cannot be recorded',
   notMerchant: 'Merchant profile not found',
 } as const;
+
+/** Past the daily cap of pending cashback an unverified merchant may give (UNVERIFIED_CASHBACK_DAILY_POINTS). */
+export const unverifiedCashbackCapMessage = (cap: number, left: number) =>
+  `Until Haat verifies your business, the payments you record can give at most ${cap.toLocaleString('en-IN')} cashback points a day; ${left.toLocaleString('en-IN')} are left today. Record the payment again after verification, or tomorrow.`;
 
 /** The largest single payment a merchant may record, in rupees (UPI's per-payment ceiling for merchants). */
 export const MERCHANT_PAYMENT_MAX_RUPEES = 500_000;

@@ -44,7 +44,7 @@ async function main() {
     // Merchants' cashback is released by the same job as order points (rewards knows no merchant, so it is handed in).
     startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, also: [releaseDueCashback] }),
     startStockHoldsJob({ db: database.db, log: app.log }),
-    startReferralQualificationJob({ db: database.db, log: app.log }),
+    startReferralQualificationJob({ db: database.db, log: app.log, returnWindowDays: config.RETURN_WINDOW_DAYS }),
   ];
   stopJobs = () => jobs.forEach((stop) => stop());
   await warnIfTestPayments({ db: database.db, config, log: app.log });

@@ -41,6 +41,9 @@ const trustProxy = z
     return list;
   });
 
+/** The default of UNVERIFIED_CASHBACK_DAILY_POINTS (the demo data records within it too). */
+export const DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS = 200;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const configSchema = z
@@ -64,6 +67,8 @@ const configSchema = z
     LOGIN_MAX_FAILURES: whole(1, 1000, 5),
     LOGIN_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),
+    /** Pending cashback points an unverified merchant's recorded payments may create per day. */
+    UNVERIFIED_CASHBACK_DAILY_POINTS: whole(0, 1_000_000, DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS),
     IMAGE_JOBS: whole(1, 64, 1),
     /** Seconds a public catalog answer is kept in the process (0: never; every request reads the database). */
     CATALOG_CACHE_SECONDS: whole(0, 3600, 10),

@@ -8,6 +8,7 @@ import { employees } from '../modules/erp';
 import { ERP_MANAGER, seedErpWork } from './demo-erp';
 import { images } from '../modules/media';
 import { createMerchant, writeMerchantPayment } from '../modules/merchants';
+import { DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS } from '../platform/config';
 import { createReferral } from '../modules/referrals';
 import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
@@ -290,7 +291,7 @@ async function seedMerchantCustomer(tx: Tx, merchant: { merchantUserId: string; 
     [45_050, '412300000102', 3],
     [120_000, '412300000103', 1],
   ] as const) {
-    await writeMerchantPayment(tx, merchant.merchantUserId, { customer: { kind: 'email', value: MERCHANT_CUSTOMER.email }, amount, upiReference: reference, paidOn: day(daysAgo) });
+    await writeMerchantPayment(tx, merchant.merchantUserId, { customer: { kind: 'email', value: MERCHANT_CUSTOMER.email }, amount, upiReference: reference, paidOn: day(daysAgo) }, { unverifiedDailyCashbackPoints: DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS });
   }
 }
 

@@ -42,7 +42,7 @@ export async function addOrderPart(db: Db, orderId: string, p: PartInput = {}): 
 /** An order of the customer with one part (a fresh shop unless `storeId` is given), in the given status. */
 export async function createOrderWithPart(
   db: Db,
-  o: PartInput & { customerUserId: string; pointsUsed?: number; shippingAddress?: string },
+  o: PartInput & { customerUserId: string; pointsUsed?: number; shippingAddress?: string; paymentStatus?: 'not_required' | 'paid' | 'refund_pending' | 'refunded'; testPayment?: boolean },
 ): Promise<OrderWithPart> {
   const subtotal = o.subtotalPaise ?? 100_000;
   const [order] = await db
@@ -55,6 +55,8 @@ export async function createOrderWithPart(
       pointsEarned: o.pointsEarned ?? 0,
       shippingAddress: o.shippingAddress ?? '12 MG Road, Pune, Maharashtra - 411001',
       status: o.status ?? 'pending',
+      paymentStatus: o.paymentStatus ?? 'not_required',
+      testPayment: o.testPayment ?? false,
     })
     .returning({ id: orders.id });
   const part = await addOrderPart(db, order.id, o);

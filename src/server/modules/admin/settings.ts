@@ -39,7 +39,7 @@ export async function updateAdminReferralSettings({ db, config, admin, input, co
 export async function processAdminReferralQualifications({ db, config, admin, code, from }: { db: Db; config: Config; admin: AdminUser; code: string | undefined; from: From }): Promise<ProcessReferralsResult> {
   return db.transaction(async (tx) => {
     await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
-    const newlyQualified = await qualifyReferrals(tx);
+    const newlyQualified = await qualifyReferrals(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS });
     await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'referral_qualifications_processed', resourceType: 'referral', resourceId: null, newData: { newlyQualified }, ipAddress: from.ip, userAgent: from.userAgent });
     return { newlyQualified, message: processedReferralsMessage(newlyQualified) };
   });

@@ -3,4 +3,4 @@ export { createMerchant, getMerchantBusinessName, setMerchantEmail, type NewMerc
 export { anonymiseMerchant, setMerchantVerified, type MerchantVerificationChange } from './merchants.admin';
 export { releaseDueCashback, voidPendingCashback } from './merchants.cashback';
 export { merchantRoutes } from './merchants.routes';
-export { writeMerchantPayment } from './merchants.workspace';
+export { writeMerchantPayment, type CashbackLimits } from './merchants.workspace';

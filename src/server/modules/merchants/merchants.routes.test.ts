@@ -43,7 +43,8 @@ const verify = async (merchantUserId: string, action: 'verify' | 'unverify') => 
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ RETURN_WINDOW_DAYS: '7' });
+  // The daily cap of an unverified merchant's cashback is tested in merchants.money.test.ts; not here.
+  t = await buildTestApp({ RETURN_WINDOW_DAYS: '7', UNVERIFIED_CASHBACK_DAILY_POINTS: '1000000' });
   ({ client: admin, secret } = await signInSuperAdmin(t));
   kaveri = browser();
   kaveriId = (await registerAndLogin(kaveri, merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: '9811122233', upiId: 'kaveri@okhdfc', cashbackPercentage: 3.5 }))).id;
@@ -105,7 +106,7 @@ describe('recording a payment', () => {
     expect((await wallet(asha)).pendingPoints).toBe(34);
   });
 
-  it('refuses a UPI reference the merchant already recorded (409) and writes nothing; another merchant may record its own', async () => {
+  it('refuses a UPI reference the merchant already recorded (409) and writes nothing; another merchant may not record it either', async () => {
     const upiReference = nextRef();
     expect((await record(kaveri, { customer: ashaEmail, amount: '200', upiReference })).statusCode).toBe(201);
     const before = await wallet(asha);
@@ -113,7 +114,11 @@ describe('recording a payment', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ message: m.referenceDuplicate, fields: { upiReference: m.referenceDuplicate } });
     expect((await wallet(asha)).pendingPoints).toBe(before.pendingPoints);
-    expect((await record(other, { customer: ashaEmail, amount: '300', upiReference })).statusCode).toBe(201);
+    const taken = await record(other, { customer: ashaEmail, amount: '300', upiReference });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(m.referenceTaken);
+    // With its own reference the same payment is recorded (the later tests count it).
+    expect((await record(other, { customer: ashaEmail, amount: '300' })).statusCode).toBe(201);
   });
 
   it('records the same reference once when it is sent twice at the same moment', async () => {

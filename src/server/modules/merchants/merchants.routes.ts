@@ -39,7 +39,7 @@ export async function merchantRoutes(fastify: FastifyInstance) {
         response: { 201: merchantPaymentSchema, 400: errorResponseSchema, 409: errorResponseSchema, ...refusals },
       },
     },
-    async (req, reply) => reply.status(201).send(await recordMerchantPayment({ db, userId: me(req), input: req.body })),
+    async (req, reply) => reply.status(201).send(await recordMerchantPayment({ db, userId: me(req), input: req.body, limits: { unverifiedDailyCashbackPoints: config.UNVERIFIED_CASHBACK_DAILY_POINTS } })),
   );
 
   app.put(

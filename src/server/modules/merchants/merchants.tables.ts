@@ -49,13 +49,15 @@ export const merchantTransactions = pgTable(
     paidOn: date('paid_on', { mode: 'string' }),
     /** The customer's pending 'cashback' ledger row for this payment; none when the cashback was 0 points. */
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => rewardsTransactions.id),
+    /** The merchant was verified by the super admin when this payment was recorded: only such payments count toward a referral. */
+    recordedWhileVerified: boolean('recorded_while_verified').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('merchant_transactions_merchant_idx').on(t.merchantId, t.createdAt),
     index('merchant_transactions_customer_idx').on(t.customerUserId),
-    // A merchant records each UPI payment once.
-    uniqueIndex('merchant_transactions_reference_unique').on(t.merchantId, t.upiReference).where(sql`${t.upiReference} is not null`),
+    // A UPI payment is recorded once, by one merchant: a reference is unique across all merchants.
+    uniqueIndex('merchant_transactions_upi_reference_unique').on(t.upiReference).where(sql`${t.upiReference} is not null`),
     check('merchant_transactions_amount_check', sql`${t.transactionAmountPaise} > 0`),
     check('merchant_transactions_cashback_check', sql`${t.cashbackAmountPaise} >= 0 and ${t.cashbackPoints} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   merchantMessages as m,
   type CashbackStatus,
@@ -8,6 +8,7 @@ import {
   type MerchantProfile,
   type MerchantProfileUpdate,
   type RecordPaymentData,
+  unverifiedCashbackCapMessage,
 } from '../../../contracts/merchant.contract';
 import { cashbackPoints } from '../../../domain/cashback';
 import { maskName } from '../../../domain/mask';
@@ -120,21 +121,42 @@ export async function listMerchantPayments({ db, userId, page, pageSize }: { db:
  * merchant already recorded (409), and writes the payment and the customer's pending cashback
  * (floor of amount x percentage / 100 points) in one transaction.
  */
-export async function recordMerchantPayment({ db, userId, input }: { db: Db; userId: string; input: RecordPaymentData }): Promise<MerchantPayment> {
-  const id = await db.transaction((tx) => writeMerchantPayment(tx, userId, input));
+export async function recordMerchantPayment({ db, userId, input, limits }: { db: Db; userId: string; input: RecordPaymentData; limits: CashbackLimits }): Promise<MerchantPayment> {
+  const id = await db.transaction((tx) => writeMerchantPayment(tx, userId, input, limits));
   const [row] = await selectPayments(db).where(eq(merchantTransactions.id, id));
   return toPayment(row);
 }
 
-/** The writes of recordMerchantPayment, inside the caller's transaction (the demo data uses it too); answers the payment's id. */
-export async function writeMerchantPayment(tx: Tx, userId: string, input: RecordPaymentData): Promise<string> {
-  const merchant = await merchantOf(tx, userId);
+/** How much pending cashback an unverified merchant's recorded payments may create per day (India's calendar day). */
+export type CashbackLimits = { unverifiedDailyCashbackPoints: number };
+
+/**
+ * The writes of recordMerchantPayment, inside the caller's transaction (the demo data uses it too);
+ * answers the payment's id. The merchant's row is locked first, so that two payments recorded at
+ * once are counted one after the other against the daily cap of an unverified merchant. A UPI
+ * reference is recorded once across all merchants (a unique index decides between two at once).
+ */
+export async function writeMerchantPayment(tx: Tx, userId: string, input: RecordPaymentData, limits: CashbackLimits): Promise<string> {
+  const [merchant] = await tx.select(profileColumns).from(merchants).where(eq(merchants.userId, userId)).for('update');
+  if (!merchant) throw new AppError('NOT_FOUND', m.notMerchant);
   const found = await findCustomersByContact(tx, input.customer);
   if (found.length === 0) throw new AppError('NOT_FOUND', m.customerNotFound, { customer: m.customerNotFound });
   if (found.length > 1) throw new AppError('VALIDATION_FAILED', m.customerAmbiguous, { customer: m.customerAmbiguous });
   const customer = found[0];
   const points = cashbackPoints(input.amount, Number(merchant.cashbackPercentage));
-  // The unique (merchant, reference) index decides between two recordings of the same payment at once.
+  if (!merchant.isVerified && points > 0) {
+    const [today] = await queryRows<{ points: number }>(
+      tx,
+      sql`select coalesce(sum(${merchantTransactions.cashbackPoints}), 0)::int as points from ${merchantTransactions}
+          where ${merchantTransactions.merchantId} = ${merchant.id}
+            and ${merchantTransactions.createdAt} >= (date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')`,
+    );
+    const cap = limits.unverifiedDailyCashbackPoints;
+    if (Number(today.points) + points > cap) {
+      const message = unverifiedCashbackCapMessage(cap, Math.max(0, cap - Number(today.points)));
+      throw new AppError('CONFLICT', message, { amount: message });
+    }
+  }
   const [payment] = await tx
     .insert(merchantTransactions)
     .values({
@@ -146,10 +168,18 @@ export async function writeMerchantPayment(tx: Tx, userId: string, input: Record
       cashbackPoints: points,
       upiReference: input.upiReference,
       paidOn: input.paidOn,
+      recordedWhileVerified: merchant.isVerified,
     })
     .onConflictDoNothing()
     .returning({ id: merchantTransactions.id });
-  if (!payment) throw new AppError('CONFLICT', m.referenceDuplicate, { upiReference: m.referenceDuplicate });
+  if (!payment) {
+    const [own] = await tx
+      .select({ id: merchantTransactions.id })
+      .from(merchantTransactions)
+      .where(and(eq(merchantTransactions.merchantId, merchant.id), eq(merchantTransactions.upiReference, input.upiReference)));
+    const message = own ? m.referenceDuplicate : m.referenceTaken;
+    throw new AppError('CONFLICT', message, { upiReference: message });
+  }
   if (points > 0) {
     const ledgerId = await recordPendingCashback(tx, { customerUserId: customer.userId, points, description: `Cashback from ${merchant.businessName}` });
     await tx.update(merchantTransactions).set({ ledgerTransactionId: ledgerId }).where(eq(merchantTransactions.id, payment.id));

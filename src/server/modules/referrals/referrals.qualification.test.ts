@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
-import { createOrderWithPart, createTestShop, pointsLedgerMismatches } from '../../test/order-factories';
+import { createOrderWithPart, createTestShop, daysAgo, pointsLedgerMismatches } from '../../test/order-factories';
 import { queryRows } from '../../platform/db';
 import { merchants, merchantTransactions } from '../merchants';
 import { rewardsTransactions } from '../rewards';
@@ -51,18 +51,30 @@ async function referred(kind: 'customer' | 'vendor' | 'merchant', ref: Referrer)
   return (await registerAndLogin(client, input)).id;
 }
 
-// What each kind of referred party does to count toward the thresholds, in paise.
+// What each kind of referred party does to count toward the thresholds, in paise: orders paid with
+// money and delivered past the return window; a verified merchant's payments recorded while verified.
+const pastWindow = () => daysAgo(t.config.RETURN_WINDOW_DAYS + 1);
 async function customerDelivers(userId: string, amounts: number[]) {
-  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: userId, status: 'delivered', subtotalPaise });
+  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: userId, status: 'delivered', subtotalPaise, paymentStatus: 'paid', deliveredAt: pastWindow() });
 }
 async function vendorDelivers(vendorUserId: string, amounts: number[], status: 'delivered' | 'shipped' = 'delivered') {
   const storeId = await createTestShop(t.db, { vendorUserId });
   const buyer = await referredCustomerless();
-  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status, subtotalPaise });
+  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status, subtotalPaise, paymentStatus: 'paid', deliveredAt: status === 'delivered' ? pastWindow() : null });
 }
-async function merchantRecords(merchantUserId: string, amounts: number[]) {
-  const [m] = await t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId));
-  for (const amount of amounts) await t.db.insert(merchantTransactions).values({ merchantId: m.id, customerContact: '9876500000', transactionAmountPaise: amount });
+async function merchantRecords(merchantUserId: string, amounts: number[], o: { verified: boolean } = { verified: true }) {
+  const [m] = await t.db.update(merchants).set({ isVerified: o.verified }).where(eq(merchants.userId, merchantUserId)).returning({ id: merchants.id });
+  for (const amount of amounts) await t.db.insert(merchantTransactions).values({ merchantId: m.id, customerContact: '9876500000', transactionAmountPaise: amount, recordedWhileVerified: o.verified });
+}
+let payerEmail: string | undefined;
+/** Someone else's account, whom the farm's merchants claim paid them. */
+async function referredEmail(): Promise<string> {
+  if (!payerEmail) {
+    const input = customerInput({ phoneNumber: phone() });
+    await registerAndLogin(new TestClient(t.app, '10.31.2.2'), input);
+    payerEmail = input.email;
+  }
+  return payerEmail;
 }
 let buyer: string | undefined;
 async function referredCustomerless(): Promise<string> {
@@ -139,7 +151,7 @@ describe('Process referral qualifications', () => {
     const ref = await newReferrer();
     const who = await referred('merchant', ref);
     await merchantRecords(who, [100_000, 100_000]);
-    const counts = await Promise.all(Array.from({ length: 4 }, () => t.db.transaction((tx) => qualifyReferrals(tx))));
+    const counts = await Promise.all(Array.from({ length: 4 }, () => t.db.transaction((tx) => qualifyReferrals(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS }))));
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await process()).newlyQualified).toBe(0);
 
@@ -166,6 +178,79 @@ describe('Process referral qualifications', () => {
     await process();
     expect((await statusOf(manual)).pointsAwarded).toBe(0);
     expect(await pointsLedgerMismatches(t.db)).toEqual([]);
+  });
+
+  it('counts a customer only on orders paid with money, delivered whole past the return window, never cancelled, refunded or test-paid', async () => {
+    const counts = async (o: Parameters<typeof createOrderWithPart>[1]) => {
+      const who = await referred('customer', await newReferrer());
+      await customerDelivers(who, [100_000]); // one good order: the second decides
+      await createOrderWithPart(t.db, { subtotalPaise: 100_000, ...o, customerUserId: who });
+      return who;
+    };
+    const good = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', deliveredAt: pastWindow() });
+    const inWindow = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', deliveredAt: daysAgo(t.config.RETURN_WINDOW_DAYS - 1) });
+    const pointsOnly = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'not_required', deliveredAt: pastWindow() });
+    const refunded = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'refunded', deliveredAt: pastWindow() });
+    const refundDue = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'refund_pending', deliveredAt: pastWindow() });
+    const cancelled = await counts({ customerUserId: '', status: 'cancelled', paymentStatus: 'paid', deliveredAt: null });
+    const testPaid = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', testPayment: true, deliveredAt: pastWindow() });
+    await process();
+    expect((await statusOf(good)).status).toBe('qualified');
+    for (const who of [inWindow, pointsOnly, refunded, refundDue, cancelled, testPaid]) expect((await statusOf(who)).status).toBe('active');
+  });
+
+  it('counts a vendor only on delivered parts of paid orders past the return window', async () => {
+    const vendor = await referred('vendor', await newReferrer());
+    const storeId = await createTestShop(t.db, { vendorUserId: vendor });
+    const buyer = await referredCustomerless();
+    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: pastWindow() });
+    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: new Date() });
+    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'refunded', deliveredAt: pastWindow() });
+    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'not_required', deliveredAt: pastWindow() });
+    await process();
+    expect((await statusOf(vendor)).status).toBe('active');
+    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: pastWindow() });
+    await process();
+    expect((await statusOf(vendor)).status).toBe('qualified');
+  });
+
+  it('counts a merchant only once verified, and only the payments recorded while verified', async () => {
+    const unverified = await referred('merchant', await newReferrer());
+    await merchantRecords(unverified, [100_000, 100_000, 100_000], { verified: false });
+    await process();
+    expect((await statusOf(unverified)).status).toBe('active');
+    // Verified later: the payments recorded before still do not count; two recorded after do.
+    await merchantRecords(unverified, [50_000], { verified: true });
+    await process();
+    expect((await statusOf(unverified)).status).toBe('active');
+    await merchantRecords(unverified, [50_000], { verified: true });
+    await process();
+    expect((await statusOf(unverified)).status).toBe('qualified');
+
+    // Unverified again: nothing it recorded counts any more.
+    const revoked = await referred('merchant', await newReferrer());
+    await merchantRecords(revoked, [100_000, 100_000], { verified: true });
+    await t.db.update(merchants).set({ isVerified: false }).where(eq(merchants.userId, revoked));
+    await process();
+    expect((await statusOf(revoked)).status).toBe('active');
+  });
+
+  it("pays nothing to the farm the attacker ran: two throwaway merchants on one's own code, each recording five ₹200 payments (past these tests' thresholds: 2 payments, ₹1,000)", async () => {
+    const farmer = await newReferrer();
+    const farmed: string[] = [];
+    for (const name of ['Throwaway One', 'Throwaway Two']) {
+      const client = new TestClient(t.app, `10.31.5.${++n}`);
+      const { id } = await registerAndLogin(client, merchantInput({ businessName: name, mobileNumber: phone(), referralCode: farmer.referralCode }));
+      farmed.push(id);
+      for (let i = 0; i < 5; i++) {
+        const res = await client.post('/api/merchant/payments', { customer: await referredEmail(), amount: '200', upiReference: `7${String(++n).padStart(11, '0')}`, paidOn: new Date().toISOString().slice(0, 10) });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    expect((await process()).newlyQualified).toBe(0);
+    for (const id of farmed) expect((await statusOf(id)).status).toBe('active');
+    const wallet = (await farmer.client.get('/api/wallet')).json();
+    expect(wallet).toMatchObject({ availablePoints: 0, pendingPoints: 0, totalEarned: 0 });
   });
 
   it('is recorded in the audit log with the count', async () => {
