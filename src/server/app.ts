@@ -16,7 +16,7 @@ import { openRedis, RedisFailureStore } from './platform/redis';
 import { createMailer } from './platform/mail';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
-import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard } from './platform/http';
+import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, matchedRoute } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import {
   adminEmployeesRoutes,
@@ -108,12 +108,13 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   installCsrfCheck(app, ['/api/payments/webhook']);
   installInputGuard(app);
 
-  // Who is calling: resolved once per API request from the session cookie.
+  // Who is calling: resolved once per API request from the session cookie (by the matched route, as the CSRF check).
   app.addHook('onRequest', async (req) => {
-    const token = req.url.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
+    const route = matchedRoute(req) ?? '';
+    const token = route.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
     if (token) req.user = await resolveSession({ db: database.db, token });
     // The super admin's own session, read only where it is used.
-    const adminToken = req.url.startsWith('/api/admin/') ? req.cookies[ADMIN_SESSION_COOKIE] : undefined;
+    const adminToken = route.startsWith('/api/admin/') ? req.cookies[ADMIN_SESSION_COOKIE] : undefined;
     if (adminToken) req.admin = await resolveAdminSession({ db: database.db, token: adminToken });
   });
 

@@ -76,15 +76,27 @@ function isCrossSite(req: FastifyRequest): boolean {
 }
 
 /**
- * CSRF defence for cookie sessions: state-changing API calls must carry `x-requested-with: haat`,
+ * The API route a request reached: the pattern the router matched (`/api/orders/:id`), so that
+ * another spelling of the same path (`/%61pi/orders/...`) is the same route. Null when no route matched.
+ */
+export function matchedRoute(req: FastifyRequest): string | null {
+  return req.routeOptions.url ?? null;
+}
+
+/**
+ * CSRF defence for cookie sessions: state-changing calls must carry `x-requested-with: haat`,
  * a header a cross-site form cannot send and a cross-site script cannot add without CORS approval,
  * and must not name another site as their origin (defence in depth, should CORS ever be opened).
- * Webhooks are signed by their sender instead.
+ * The check looks at the route the router matched, never the raw address, and covers every
+ * state-changing request, unmatched ones too (they can only answer 404 after it). `exempt` names
+ * route patterns (webhooks, signed by their sender instead), compared whole.
  */
 export function installCsrfCheck(app: FastifyInstance, exempt: string[] = []): void {
+  const exempted = new Set(exempt);
   app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    if (exempt.some((p) => req.url.startsWith(p))) return;
+    if (SAFE_METHODS.has(req.method)) return;
+    const route = matchedRoute(req);
+    if (route !== null && exempted.has(route)) return;
     if (req.headers['x-requested-with'] !== 'haat' || isCrossSite(req)) {
       throw new AppError('CSRF_REJECTED', CROSS_SITE_MESSAGE);
     }

@@ -48,8 +48,18 @@ export class TestClient {
     return this.cookies.get('haat_session');
   }
 
+  /** The Cookie header this browser would send, for hand-built requests (no CSRF header, odd paths). */
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** Plants a cookie, as another site or a script on a shared domain might before sign-in. */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = this.cookieHeader;
     const res = await this.app.inject({
       method,
       url,
