@@ -32,7 +32,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Sign in; sets the httpOnly session cookie', body: loginSchema, response: { 200: meSchema, 401: errorResponseSchema, 429: errorResponseSchema } } },
     async (req, reply) => {
       const throttle = { req, reply, key: req.body.email, tooMany: () => new AppError('RATE_LIMITED', messages.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true };
-      const { token, me } = await guarded(loginFailures, throttle, () => signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS }));
+      const { token, me } = await guarded(loginFailures, throttle, () => signIn({ db, ...req.body, ...originOf(req), ttlHours: config.SESSION_TTL_HOURS, replacing: req.cookies[SESSION_COOKIE] }));
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, config.SESSION_TTL_HOURS * 3600));
       return me;
     },

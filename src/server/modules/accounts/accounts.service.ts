@@ -101,7 +101,8 @@ export async function sendPasswordReset({ db, mailer, appUrl, email, ttlMinutes 
   await mailer.send(passwordResetMail({ email: reset.email, link: `${appUrl}/reset-password?token=${reset.token}`, ttlMinutes }));
 }
 
-export type SignInArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number };
+/** `replacing`: the session token the browser sent, if any; it ends when the new session opens. */
+export type SignInArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number; replacing?: string };
 
 /** Signs in and answers the session token with the user. */
 export async function signIn(args: SignInArgs): Promise<{ token: string; me: Me }> {

@@ -52,7 +52,7 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
     { schema: { tags: ['admin'], summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session', body: adminCodeSchema, response: { 200: adminSessionSchema, ...errors } } },
     async (req, reply) => {
       const adminId = pendingOf(req);
-      const { token, email } = await throttled(req, reply, `admin-code:${adminId}`, () => verifyAdminCode({ db, config, adminId, code: req.body.code, from: origin(req) }));
+      const { token, email } = await throttled(req, reply, `admin-code:${adminId}`, () => verifyAdminCode({ db, config, adminId, code: req.body.code, from: origin(req), replacing: req.cookies[ADMIN_SESSION_COOKIE] }));
       reply.clearCookie(ADMIN_PENDING_COOKIE, pendingCookie);
       reply.setCookie(ADMIN_SESSION_COOKIE, token, sessionCookieOptions(config, ADMIN_SESSION_HOURS * 3600));
       return { email };

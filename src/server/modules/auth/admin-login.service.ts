@@ -84,13 +84,14 @@ export async function setupAdminTwoFactor({ db, config, adminId }: AdminPendingA
   return { qrCodeDataUrl, secret, otpauthUri, backupCodes };
 }
 
-export type AdminVerifyArgs = AdminPendingArgs & { code: string; from: From };
+/** `replacing`: the admin session token the browser sent, if any; it ends when the new session opens. */
+export type AdminVerifyArgs = AdminPendingArgs & { code: string; from: From; replacing?: string };
 
 /**
  * Step 2fa (and the end of setup2fa): checks the code against the stored secret (or the pending
  * one, which it then makes permanent), accepts each code once, and opens a 24-hour admin session.
  */
-export async function verifyAdminCode({ db, config, adminId, code, from }: AdminVerifyArgs): Promise<{ token: string; email: string }> {
+export async function verifyAdminCode({ db, config, adminId, code, from, replacing }: AdminVerifyArgs): Promise<{ token: string; email: string }> {
   if (!isTotpFormat(code)) throw new AppError('VALIDATION_FAILED', m.codeFormat, { code: m.codeFormat });
   const outcome = await db.transaction(async (tx) => {
     const admin = await lockedAdmin(tx, adminId);
@@ -108,6 +109,8 @@ export async function verifyAdminCode({ db, config, adminId, code, from }: Admin
       .where(eq(adminAccounts.id, admin.id));
     if (settingUp) await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'admin_2fa_setup', resourceType: 'admin_account', resourceId: admin.id, ipAddress: from.ip, userAgent: from.userAgent });
     const token = newSessionToken();
+    // The browser's earlier admin session, its own or one planted before sign-in, ends here.
+    if (replacing) await tx.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(replacing)));
     await tx.insert(adminSessions).values({ tokenHash: hashToken(token), adminId: admin.id, expiresAt: new Date(Date.now() + ADMIN_SESSION_HOURS * 3_600_000), ipAddress: from.ip, userAgent: from.userAgent });
     await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'admin_login', resourceType: 'admin_account', resourceId: admin.id, ipAddress: from.ip, userAgent: from.userAgent });
     return { kind: 'ok' as const, token, email: admin.email };

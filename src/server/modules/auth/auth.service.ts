@@ -98,10 +98,11 @@ export async function findReferrer(tx: DbOrTx, code: string): Promise<Referrer |
   return row ? { ...row, role: row.role as Role } : null;
 }
 
-export type LoginArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number };
+/** `replacing`: the session token the browser sent, if any; it ends when the new session opens (no session fixation). */
+export type LoginArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number; replacing?: string };
 
 /** Checks the credentials and opens a session; the token goes into the cookie. */
-export async function login({ db, email, password, ip, userAgent, ttlHours }: LoginArgs): Promise<{ token: string; userId: string }> {
+export async function login({ db, email, password, ip, userAgent, ttlHours, replacing }: LoginArgs): Promise<{ token: string; userId: string }> {
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
@@ -111,12 +112,16 @@ export async function login({ db, email, password, ip, userAgent, ttlHours }: Lo
   if (!row || !ok) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   if (row.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED', messages.suspended);
   const token = newSessionToken();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: row.id,
-    expiresAt: new Date(Date.now() + ttlHours * 3600_000),
-    ipAddress: ip,
-    userAgent,
+  await db.transaction(async (tx) => {
+    // The browser's earlier session, its own or one planted before sign-in, ends here.
+    if (replacing) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(replacing)));
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: row.id,
+      expiresAt: new Date(Date.now() + ttlHours * 3600_000),
+      ipAddress: ip,
+      userAgent,
+    });
   });
   return { token, userId: row.id };
 }

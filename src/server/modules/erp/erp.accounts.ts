@@ -78,14 +78,15 @@ export async function takeEmployeeCode(db: Db, config: Config, a: { employeeId: 
   return taken.length > 0;
 }
 
-export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null };
+/** `replacing`: the ERP session token the browser sent, if any; it ends when the new session opens. */
+export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null; replacing?: string };
 
 /**
  * Signs an approved, active employee in; every other cause answers the same 'Invalid credentials or
  * account not approved'. With two-factor on, the code is asked for ('2FA code required') and taken
  * once (the last used time step is stored). Answers the session token and the employee.
  */
-export async function loginEmployee({ db, config, email, password, code, ip, userAgent }: EmployeeLoginArgs): Promise<{ token: string; employee: Employee }> {
+export async function loginEmployee({ db, config, email, password, code, ip, userAgent, replacing }: EmployeeLoginArgs): Promise<{ token: string; employee: Employee }> {
   const [row] = await db
     .select({ ...employeeColumns, passwordHash: employees.passwordHash, isApproved: employees.isApproved, isActive: employees.isActive, twoFaSecret: employees.twoFaSecret, lastTotpStep: employees.lastTotpStep })
     .from(employees)
@@ -100,7 +101,7 @@ export async function loginEmployee({ db, config, email, password, code, ip, use
     }
   }
   await db.update(employees).set({ lastLogin: new Date() }).where(eq(employees.id, row.id));
-  const token = await createEmployeeSession(db, { employeeId: row.id, ip, userAgent });
+  const token = await createEmployeeSession(db, { employeeId: row.id, ip, userAgent, replacing });
   const { passwordHash: _p, isApproved: _a, isActive: _i, twoFaSecret: _s, lastTotpStep: _l, ...employee } = row;
   return { token, employee };
 }

@@ -49,7 +49,7 @@ export async function erpRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       // The employee's email is its own key in the shared throttle, apart from shoppers' emails.
       const throttle = { req, reply, key: `erp:${req.body.email}`, tooMany: () => new AppError('RATE_LIMITED', authMessages.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true };
-      const { token, employee } = await guarded(loginFailures, throttle, () => loginEmployee({ db, config, ...req.body, ...origin(req) }));
+      const { token, employee } = await guarded(loginFailures, throttle, () => loginEmployee({ db, config, ...req.body, ...origin(req), replacing: req.cookies[ERP_SESSION_COOKIE] }));
       reply.setCookie(ERP_SESSION_COOKIE, token, sessionCookieOptions(config, ERP_SESSION_HOURS * 3600));
       return employee;
     },

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { erpMessages } from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { employees, employeeSessions } from './erp.tables';
 
 /** The ERP's own session cookie: employees are a separate realm from shoppers and the super admin. */
@@ -13,10 +13,16 @@ export const ERP_SESSION_HOURS = 8;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Opens a session (32 random bytes in hex; only its SHA-256 is stored); answers the token for the cookie. */
-export async function createEmployeeSession(db: DbOrTx, a: { employeeId: string; ip: string; userAgent: string | null }): Promise<string> {
+/**
+ * Opens a session (32 random bytes in hex; only its SHA-256 is stored); answers the token for the cookie.
+ * The session the browser sent (`replacing`), its own or one planted before sign-in, ends.
+ */
+export async function createEmployeeSession(db: Db, a: { employeeId: string; ip: string; userAgent: string | null; replacing?: string }): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await db.insert(employeeSessions).values({ employeeId: a.employeeId, sessionToken: hash(token), expiresAt: new Date(Date.now() + ERP_SESSION_HOURS * 3600_000), ipAddress: a.ip, userAgent: a.userAgent });
+  await db.transaction(async (tx) => {
+    if (a.replacing) await tx.delete(employeeSessions).where(eq(employeeSessions.sessionToken, hash(a.replacing)));
+    await tx.insert(employeeSessions).values({ employeeId: a.employeeId, sessionToken: hash(token), expiresAt: new Date(Date.now() + ERP_SESSION_HOURS * 3600_000), ipAddress: a.ip, userAgent: a.userAgent });
+  });
   return token;
 }
 
