@@ -35,12 +35,17 @@ export function requireRole(req: FastifyRequest, ...allowed: Role[]): SessionUse
   return user;
 }
 
-/** A Fastify preHandler form of requireRole, for route options. */
+/** An onRequest hook form of requireRole, for route options: who may call is settled before the request is read. */
 export const roleGuard =
   (...allowed: Role[]) =>
   async (req: FastifyRequest, _reply: FastifyReply) => {
     requireRole(req, ...allowed);
   };
+
+/** An onRequest hook form of requireUser (any role): a guest gets 401 before the request is read. */
+export const userGuard = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireUser(req);
+};
 
 /** Where the request came from, for sessions and logs. */
 export function origin(req: FastifyRequest): { ip: string; userAgent: string | null } {
@@ -54,3 +59,8 @@ export function requireAdmin(req: FastifyRequest): AdminUser {
   if (!req.admin) throw new AppError('UNAUTHENTICATED', 'Super admin session required. Please sign in at /admin/login.');
   return req.admin;
 }
+
+/** An onRequest hook form of requireAdmin: without the admin session, 401 before the request is read. */
+export const adminGuard = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireAdmin(req);
+};

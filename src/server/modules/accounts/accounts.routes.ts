@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loginSchema, meSchema, messages, passwordResetMessages, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../../../contracts/auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
-import { origin, requireUser, SESSION_COOKIE, sessionCookieOptions } from '../../platform/auth-guards';
+import { origin, requireUser, SESSION_COOKIE, sessionCookieOptions, userGuard } from '../../platform/auth-guards';
 import { FailureLimiter, guarded } from '../../platform/login-limiter';
 import { logout, resetPassword } from '../auth';
 import { getAccount, registerAccount, sendPasswordReset, signIn } from './accounts.service';
@@ -82,7 +82,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/me', { schema: { tags: ['auth'], summary: 'The signed-in user with role and profile', response: { 200: meSchema, 401: errorResponseSchema } } }, async (req) => {
+  app.get('/api/me', { onRequest: userGuard, schema: { tags: ['auth'], summary: 'The signed-in user with role and profile', response: { 200: meSchema, 401: errorResponseSchema } } }, async (req) => {
     const user = requireUser(req);
     return getAccount({ db, userId: user.id });
   });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSessionSchema } from '../../../contracts/admin-auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { ADMIN_SESSION_COOKIE, requireAdmin, sessionCookieOptions } from '../../platform/auth-guards';
+import { ADMIN_SESSION_COOKIE, adminGuard, requireAdmin, sessionCookieOptions } from '../../platform/auth-guards';
 import { endAdminSession } from '../auth';
 
 /** The super admin's session: read it (the header's super-admin mode) and end it. */
@@ -11,7 +11,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/api/admin/session', { schema: { tags: ['admin'], summary: 'The super admin session, or 401', response: { 200: adminSessionSchema, 401: errorResponseSchema } } }, async (req) => ({
+  app.get('/api/admin/session', { onRequest: adminGuard, schema: { tags: ['admin'], summary: 'The super admin session, or 401', response: { 200: adminSessionSchema, 401: errorResponseSchema } } }, async (req) => ({
     email: requireAdmin(req).email,
   }));
 

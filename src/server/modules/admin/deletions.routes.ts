@@ -21,7 +21,7 @@ const kinds: [DeletionKind, string, string][] = [
 export async function adminDeletionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

@@ -15,7 +15,7 @@ const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }
 export async function adminErpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

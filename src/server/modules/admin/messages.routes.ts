@@ -15,7 +15,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 export async function adminMessagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

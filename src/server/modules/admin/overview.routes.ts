@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOverviewSchema } from '../../../contracts/admin.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminGuard, requireAdmin } from '../../platform/auth-guards';
 import { getAdminOverview } from './overview';
 
 /** The Overview tab: GET /api/admin/overview. */
@@ -10,7 +10,7 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/overview',
-    { schema: { tags: ['admin'], summary: 'Totals, growth, 30 days of orders and revenue, and recent activity', response: { 200: adminOverviewSchema, 401: errorResponseSchema } } },
+    { onRequest: adminGuard, schema: { tags: ['admin'], summary: 'Totals, growth, 30 days of orders and revenue, and recent activity', response: { 200: adminOverviewSchema, 401: errorResponseSchema } } },
     async (req) => {
       requireAdmin(req);
       return getAdminOverview({ db: app.ctx.db });

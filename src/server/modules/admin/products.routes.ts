@@ -16,7 +16,7 @@ const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound })
 export async function adminProductsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

@@ -15,7 +15,7 @@ const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound })
 export async function adminReferralsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

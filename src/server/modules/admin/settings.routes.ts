@@ -12,7 +12,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
 

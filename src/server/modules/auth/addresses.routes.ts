@@ -22,7 +22,7 @@ export async function addressesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // Who may call is settled before the body is validated.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireCustomer(req);
   });
 

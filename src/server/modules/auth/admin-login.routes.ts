@@ -25,6 +25,8 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
   const { db, config, loginFailures } = app.ctx;
   const pendingCookie = { ...sessionCookieOptions(config, ADMIN_PENDING_MINUTES * 60), path: '/api/admin' };
   const pendingOf = (req: FastifyRequest) => readPendingLogin(config, req.cookies[ADMIN_PENDING_COOKIE]);
+  // The later sign-in steps need the first one's cookie: without it, 401 before the body is read.
+  const pendingGuard = async (req: FastifyRequest) => void pendingOf(req);
 
   // One throttle for every guess (passwords and codes), per address and account: 429 with Retry-After.
   const throttled = <T>(req: FastifyRequest, reply: FastifyReply, key: string, run: () => Promise<T>): Promise<T> =>
@@ -43,13 +45,13 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/2fa/setup',
-    { schema: { tags: ['admin'], summary: 'Step setup2fa: a new secret as a QR code, and 8 backup codes shown once', response: { 200: adminTwoFactorSetupSchema, ...errors } } },
+    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Step setup2fa: a new secret as a QR code, and 8 backup codes shown once', response: { 200: adminTwoFactorSetupSchema, ...errors } } },
     async (req) => setupAdminTwoFactor({ db, config, adminId: pendingOf(req) }),
   );
 
   app.post(
     '/api/admin/2fa/verify',
-    { schema: { tags: ['admin'], summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session', body: adminCodeSchema, response: { 200: adminSessionSchema, ...errors } } },
+    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session', body: adminCodeSchema, response: { 200: adminSessionSchema, ...errors } } },
     async (req, reply) => {
       const adminId = pendingOf(req);
       const { token, email } = await throttled(req, reply, `admin-code:${adminId}`, () => verifyAdminCode({ db, config, adminId, code: req.body.code, from: origin(req), replacing: req.cookies[ADMIN_SESSION_COOKIE] }));
@@ -61,7 +63,7 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/2fa/reset',
-    { schema: { tags: ['admin'], summary: 'Reset 2FA: the password again and a current code or a backup code; then setup2fa', body: adminResetTwoFactorSchema, response: { 200: adminNextStepSchema, ...errors } } },
+    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Reset 2FA: the password again and a current code or a backup code; then setup2fa', body: adminResetTwoFactorSchema, response: { 200: adminNextStepSchema, ...errors } } },
     async (req, reply) => {
       const adminId = pendingOf(req);
       return throttled(req, reply, `admin-code:${adminId}`, () => resetAdminTwoFactor({ db, config, adminId, ...req.body, from: origin(req) }));

@@ -11,7 +11,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // A guest gets 401 before the body is looked at.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireUser(req);
   });
 

@@ -21,7 +21,7 @@ export async function settingsRoutes(fastify: FastifyInstance, opts: SettingsRou
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // A guest gets 401 before the body is looked at.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireUser(req);
   });
 

@@ -22,7 +22,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
   // Who may call is settled before the body is validated: a guest gets 401, not a 400 about the body.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireCustomer(req);
   });
 

@@ -37,7 +37,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // Guests get 401 and other roles 403 before their input is even read.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireRole(req, 'vendor');
   });
   const vendorId = (req: Parameters<typeof requireRole>[0]) => requireRole(req, 'vendor').id;

@@ -12,7 +12,7 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   // Guests get 401 and other roles 403 before their input is even read.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireRole(req, 'vendor');
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { vendorOverviewSchema } from '../../../contracts/vendor-products.contract';
-import { requireRole } from '../../platform/auth-guards';
+import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { getVendorOverview } from './vendor-overview';
 
 /** The vendor dashboard's overview figures (vendors only). */
@@ -13,6 +13,7 @@ export async function vendorOverviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/vendor/overview',
     {
+      onRequest: roleGuard('vendor'),
       schema: {
         tags: ['vendor'],
         summary: "Your products (total, active) and your shops' parts of orders: count, revenue without cancelled parts, the 5 most recent",

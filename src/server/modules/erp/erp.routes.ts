@@ -22,7 +22,7 @@ import { origin, sessionCookieOptions } from '../../platform/auth-guards';
 import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
 import { getErpDashboard } from './erp.dashboard';
 import { changeEmployeePassword, disableEmployeeTwoFa, enableEmployeeTwoFa, getErpSettings, setUpEmployeeTwoFa, updateErpProfile } from './erp.settings';
-import { endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmployee } from './erp.sessions';
+import { employeeGuard, endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmployee } from './erp.sessions';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const messageSchema = z.object({ message: z.string() });
@@ -33,6 +33,8 @@ const attemptLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 export async function erpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
+  // The routes past sign-in answer a guest 401 before their body is validated.
+  const signedIn = employeeGuard(db);
 
   app.post(
     '/api/erp/register',
@@ -62,33 +64,33 @@ export async function erpRoutes(fastify: FastifyInstance) {
     return { ok: true as const };
   });
 
-  app.get('/api/erp/me', { schema: { tags: ['erp'], summary: 'The signed-in employee', response: { 200: employeeSchema, 401: errorResponseSchema } } }, async (req) =>
+  app.get('/api/erp/me', { onRequest: signedIn, schema: { tags: ['erp'], summary: 'The signed-in employee', response: { 200: employeeSchema, 401: errorResponseSchema } } }, async (req) =>
     getEmployee({ db, employeeId: (await requireEmployee(db, req)).id }),
   );
 
-  app.get('/api/erp/dashboard', { schema: { tags: ['erp'], summary: "The ERP dashboard's counters and the employee's latest tasks", response: { 200: erpDashboardSchema, 401: errorResponseSchema } } }, async (req) =>
+  app.get('/api/erp/dashboard', { onRequest: signedIn, schema: { tags: ['erp'], summary: "The ERP dashboard's counters and the employee's latest tasks", response: { 200: erpDashboardSchema, 401: errorResponseSchema } } }, async (req) =>
     getErpDashboard({ db, employeeId: (await requireEmployee(db, req)).id }),
   );
 
   // ---- Settings: contact details, two-factor, password
-  app.get('/api/erp/settings', { schema: { tags: ['erp'], summary: "The employee's contact details and two-factor state", response: { 200: erpSettingsSchema, 401: errorResponseSchema } } }, async (req) =>
+  app.get('/api/erp/settings', { onRequest: signedIn, schema: { tags: ['erp'], summary: "The employee's contact details and two-factor state", response: { 200: erpSettingsSchema, 401: errorResponseSchema } } }, async (req) =>
     getErpSettings(db, (await requireEmployee(db, req)).id),
   );
-  app.put('/api/erp/settings/profile', { schema: { tags: ['erp'], summary: 'Edit phone, address and emergency contact', body: erpProfileSchema, response: { 200: erpSettingsSchema, ...errors } } }, async (req) =>
+  app.put('/api/erp/settings/profile', { onRequest: signedIn, schema: { tags: ['erp'], summary: 'Edit phone, address and emergency contact', body: erpProfileSchema, response: { 200: erpSettingsSchema, ...errors } } }, async (req) =>
     updateErpProfile(db, (await requireEmployee(db, req)).id, req.body),
   );
-  app.post('/api/erp/settings/2fa/setup', { schema: { tags: ['erp'], summary: 'A new two-factor secret (QR code), off until a code from it is checked', response: { 200: erpTwoFaSetupSchema, ...errors } } }, async (req) =>
+  app.post('/api/erp/settings/2fa/setup', { onRequest: signedIn, schema: { tags: ['erp'], summary: 'A new two-factor secret (QR code), off until a code from it is checked', response: { 200: erpTwoFaSetupSchema, ...errors } } }, async (req) =>
     setUpEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id),
   );
-  app.post('/api/erp/settings/2fa/enable', { config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor on with a code from the secret set up', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/2fa/enable', { onRequest: signedIn, config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor on with a code from the secret set up', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     await enableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
     return { message: erpMessages.twoFaEnabled };
   });
-  app.post('/api/erp/settings/2fa/disable', { config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor off with a valid code', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/2fa/disable', { onRequest: signedIn, config: attemptLimit, schema: { tags: ['erp'], summary: 'Turn two-factor off with a valid code', body: erpCodeSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     await disableEmployeeTwoFa(db, config, (await requireEmployee(db, req)).id, req.body.code);
     return { message: erpMessages.twoFaDisabled };
   });
-  app.post('/api/erp/settings/password', { config: attemptLimit, schema: { tags: ['erp'], summary: "Change the password; the employee's other sessions end", body: erpPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
+  app.post('/api/erp/settings/password', { onRequest: signedIn, config: attemptLimit, schema: { tags: ['erp'], summary: "Change the password; the employee's other sessions end", body: erpPasswordSchema, response: { 200: messageSchema, ...errors } } }, async (req) => {
     const me = await requireEmployee(db, req);
     await changeEmployeePassword(db, { employeeId: me.id, sessionId: me.sessionId, currentPassword: req.body.currentPassword, password: req.body.password });
     return { message: erpMessages.passwordChanged };

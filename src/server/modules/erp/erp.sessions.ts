@@ -47,10 +47,21 @@ export async function endEmployeeSession(db: Db, token: string): Promise<void> {
   await db.delete(employeeSessions).where(eq(employeeSessions.sessionToken, hash(token)));
 }
 
+// The employee found by employeeGuard, so that the handler does not look the session up again.
+const signedIn = new WeakMap<FastifyRequest, SignedInEmployee>();
+
 /** The signed-in employee of an ERP request, or 401 'Not authenticated' (a shopper's or the super admin's session is not one). */
 export async function requireEmployee(db: Db, req: FastifyRequest): Promise<SignedInEmployee> {
+  const known = signedIn.get(req);
+  if (known) return known;
   const token = req.cookies[ERP_SESSION_COOKIE];
   const employee = token ? await resolveEmployeeSession(db, token) : null;
   if (!employee) throw new AppError('UNAUTHENTICATED', erpMessages.notAuthenticated);
+  signedIn.set(req, employee);
   return employee;
 }
+
+/** An onRequest hook form of requireEmployee: a guest gets 401 before the request's body, query or path is read. */
+export const employeeGuard = (db: Db) => async (req: FastifyRequest) => {
+  await requireEmployee(db, req);
+};

@@ -25,7 +25,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { listColleagues } from './erp.employees';
 import { listNotifications, markNotificationsRead } from './erp.notifications';
 import { createProject, listProjects, projectOptions, updateProject } from './erp.projects';
-import { requireEmployee } from './erp.sessions';
+import { employeeGuard, requireEmployee } from './erp.sessions';
 import { createTask, listMyTasks, projectTaskOptions, searchWork, updateTaskStatus } from './erp.tasks';
 import { createTimesheet, deleteTimesheet, listAwaitingApproval, listMyTimesheets, reviewTimesheet, submitTimesheet, updateTimesheet } from './erp.timesheets';
 
@@ -38,6 +38,8 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   const me = async (req: Parameters<typeof requireEmployee>[1]) => (await requireEmployee(db, req)).id;
+  // Every route here is an employee's: a guest gets 401 before the request is validated.
+  app.addHook('onRequest', employeeGuard(db));
 
   app.get('/api/erp/employees', { schema: { tags, summary: 'Approved employees, to choose a manager or an assignee', response: { 200: z.array(colleagueSchema), ...errors } } }, async (req) => {
     await me(req);

@@ -49,7 +49,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
   const uploadsDir = resolve(config.DATA_DIR, 'uploads');
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
   // A guest gets 401 before anything is read.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     requireUser(req);
   });
 

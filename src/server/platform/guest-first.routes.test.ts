@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app';
+
+// Issue 20, point 12: every realm (shoppers, the super admin, the ERP's employees) checks the session
+// before it looks at the request: a guest sending a malformed body, query or path gets 401, not 400.
+// The operations come from /api/docs/json, so a new route is covered without anyone adding it here.
+
+/** The operations anyone may call without a session, named one by one. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/categories',
+  'GET /api/products',
+  'GET /api/products/{id}',
+  'GET /api/products/{id}/reviews',
+  'GET /api/shops/{id}',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/logout',
+  'POST /api/contact',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/erp/register',
+  'POST /api/erp/login',
+  'POST /api/erp/logout',
+  // Razorpay's, signed by its sender.
+  'POST /api/payments/webhook',
+]);
+
+type Operation = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+
+let t: TestApp;
+let ops: Operation[];
+beforeAll(async () => {
+  t = await buildTestApp();
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.keys(byMethod)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => ({ method: m.toUpperCase() as Operation['method'], path })),
+  );
+});
+afterAll(() => t.close());
+
+/** Malformed requests of every kind: a path parameter that is no id, a query of nonsense, a body that is not JSON or not an object. */
+type Malformed = { method: Operation['method']; url: string; headers: Record<string, string>; payload?: string };
+const malformed = (op: Operation): Malformed[] => {
+  const path = op.path.replace(/\{[^}]+\}/g, 'not-an-id');
+  const query = '?page=-1&pageSize=abc&from=yesterday&status=%00';
+  const url = `${path}${query}`;
+  const headers: Record<string, string> = { 'x-requested-with': 'haat' };
+  if (op.method === 'GET') return [{ method: op.method, url, headers }];
+  return [
+    { method: op.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"oops": ' },
+    { method: op.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: '[1, 2]' },
+    { method: op.method, url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ code: 'x', name: '', email: 'nope', quantity: -1 }) },
+    { method: op.method, url: path, headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hello' },
+  ];
+};
+
+describe('a guest calling a documented operation with a malformed request', () => {
+  it('gets 401 from every operation that needs a session, before the request is validated', async () => {
+    const guarded = ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`));
+    expect(guarded.length).toBeGreaterThanOrEqual(120);
+    const wrong: string[] = [];
+    for (const op of guarded) {
+      for (const req of malformed(op)) {
+        const res = await t.app.inject(req);
+        if (res.statusCode !== 401) wrong.push(`${op.method} ${op.path} (${req.headers['content-type'] ?? 'no body'} ${req.payload ?? ''}): ${res.statusCode} ${res.body.slice(0, 100)}`);
+        else expect(res.json().error.code).toBe('UNAUTHENTICATED');
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the public list names only documented operations that answer a guest without a session', async () => {
+    const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
+    expect([...PUBLIC].filter((op) => !documented.has(op))).toEqual([]);
+    for (const key of PUBLIC) {
+      const [method, path] = key.split(' ') as [Operation['method'], string];
+      const res = await t.app.inject({ method, url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()), headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+      // 401 here would mean a session is needed after all (the sign-in forms answer wrong credentials another way).
+      expect([key, res.statusCode === 401 ? res.json().error.code : 'not 401']).toEqual([key, 'not 401']);
+    }
+  });
+});
