@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { resetAdminTwoFactorFromCli, setSuperAdminPassword } from '../src/server/modules/auth';
 import { ConfigError, loadConfig } from '../src/server/platform/config';
-import { openDatabase, runMigrations } from '../src/server/platform/db';
+import { migrateForApp, openDatabase } from '../src/server/platform/db';
 
 const args = z.tuple([z.email('The first argument must be an email address'), z.string().min(12, 'The password must be at least 12 characters')]);
 
 async function resetTwoFactor(email: string | undefined) {
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   try {
-    await runMigrations(database);
+    await migrateForApp(database, config);
     const reset = await resetAdminTwoFactorFromCli({ db: database.db, email });
     if (reset.length === 0) {
       console.error(email ? `No super admin with the email ${email}.` : 'There is no super admin account yet.');
@@ -35,7 +36,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    await runMigrations(database);
+    await migrateForApp(database, config);
     const result = await setSuperAdminPassword({ db: database.db, email, password });
     console.log(`Super admin ${email} ${result}.`);
   } finally {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
-import { openDatabase, runMigrations } from '../src/server/platform/db';
+import { migrateForApp, openDatabase } from '../src/server/platform/db';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../src/server/seed/demo-data';
 
 /** Prints the counts and the demo sign-ins as a small table. */
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config);
   try {
-    await runMigrations(database);
+    await migrateForApp(database, config);
     if (!(await isDatabaseEmpty(database.db))) {
       console.log('The database already has data; nothing was changed.');
       return 0;

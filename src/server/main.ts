@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { warnIfTestPayments } from './modules/payments';
-import { openDatabase, runMigrations } from './platform/db';
+import { migrateForApp, openDatabase } from './platform/db';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
@@ -14,7 +14,7 @@ import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await runMigrations(database);
+  await migrateForApp(database, config);
 
   const admin = await ensureSuperAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   if (admin?.generatedPassword) {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(written.count).toBe(2);
   const database = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dir });
-  app = await buildApp({ config, database, logger: false, webDist: web });
+  app = await buildApp({ config, database: database.asApp, logger: false, webDist: web });
   await app.ready();
   close = async () => {
     await app.close();

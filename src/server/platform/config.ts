@@ -55,6 +55,11 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// (or be unset for the embedded database)')
       .optional(),
+    /** The role that owns the tables, for migrations; DATABASE_URL is then the app's own role, which owns nothing (README: Database roles). */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres://')
+      .optional(),
     DATA_DIR: z.string().default('./data'),
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -87,6 +92,10 @@ const configSchema = z
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  })
+  .refine((c) => !c.MIGRATION_DATABASE_URL || Boolean(c.DATABASE_URL), {
+    message: 'needs DATABASE_URL too (the app role that uses the database it migrates)',
+    path: ['MIGRATION_DATABASE_URL'],
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'and ADMIN_PASSWORD must be set together (or both left unset)',

@@ -52,9 +52,13 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
  */
 export const SESSION_OPTIONS = '-c synchronize_seqscans=off';
 
-/** Connects to a PostgreSQL server through a node-postgres pool. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_OPTIONS });
+/** A PostgreSQL role name we are willing to put into a statement (no quoting games). */
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Connects to a PostgreSQL server through a node-postgres pool; `role` runs every session as that role (SET ROLE at connection). */
+export async function openPostgres(url: string, poolSize = 10, o: { role?: string } = {}): Promise<Database> {
+  if (o.role !== undefined && !ROLE_NAME.test(o.role)) throw new Error(`Not a role name: ${o.role}`);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: o.role ? `${SESSION_OPTIONS} -c role=${o.role}` : SESSION_OPTIONS });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', () => {});
@@ -79,6 +83,44 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
     await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+/**
+ * What the app's own database role may do, granted by the role that owns the tables (run after
+ * every migration): read and write rows of every table, but only insert into and read the audit
+ * log (`system_logs`), and read which migrations ran. It owns nothing, so it cannot alter, drop or
+ * disable a trigger of any table; migrations run as the owner. Idempotent.
+ */
+export async function grantAppRole(db: Db, role: string): Promise<void> {
+  if (!ROLE_NAME.test(role)) throw new Error(`Not a role name: ${role}`);
+  const r = sql.identifier(role);
+  await db.execute(sql`grant usage on schema public to ${r}`);
+  await db.execute(sql`grant select, insert, update, delete on all tables in schema public to ${r}`);
+  await db.execute(sql`revoke update, delete, truncate on system_logs from ${r}`);
+  await db.execute(sql`grant usage, select, update on all sequences in schema public to ${r}`);
+  await db.execute(sql`grant usage on schema drizzle to ${r}`);
+  await db.execute(sql`grant select on all tables in schema drizzle to ${r}`);
+}
+
+/** The user name of a postgres:// URL (the role the app signs in as). */
+export function roleOfUrl(url: string): string {
+  return decodeURIComponent(new URL(url).username);
+}
+
+/**
+ * Brings the database up to date at start-up. With `MIGRATION_DATABASE_URL` (the role that owns the
+ * tables), migrations run there and the app's role (the user of `DATABASE_URL`) is granted what it
+ * may do; otherwise the app's own connection migrates, as on the embedded database.
+ */
+export async function migrateForApp(database: Database, cfg: { DATABASE_URL?: string; MIGRATION_DATABASE_URL?: string }): Promise<void> {
+  if (!cfg.MIGRATION_DATABASE_URL || !cfg.DATABASE_URL) return runMigrations(database);
+  const owner = await openPostgres(cfg.MIGRATION_DATABASE_URL, 1);
+  try {
+    await runMigrations(owner);
+    await grantAppRole(owner.db, roleOfUrl(cfg.DATABASE_URL));
+  } finally {
+    await owner.close();
   }
 }
 

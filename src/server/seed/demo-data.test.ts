@@ -14,11 +14,10 @@ import { referrals } from '../modules/referrals';
 import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
-import type { Database } from '../platform/db';
 import { freshDatabase } from '../test/db';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
 
-let database: Database;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
 let uploadsDir: string;
 let summary: SeedSummary;
 let emptyBefore: boolean;
@@ -27,7 +26,8 @@ beforeAll(async () => {
   database = await freshDatabase();
   uploadsDir = await mkdtemp(join(tmpdir(), 'haat-seed-'));
   emptyBefore = await isDatabaseEmpty(database.db);
-  summary = await seedDemoData({ db: database.db, uploadsDir });
+  // Seeded as the app's role, as main.ts does.
+  summary = await seedDemoData({ db: database.asApp.db, uploadsDir });
 }, 60_000);
 
 afterAll(async () => {

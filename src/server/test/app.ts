@@ -14,7 +14,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, logger: false, webDist: join(dataDir, 'no-web') });
+  // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
+  const app = await buildApp({ config, database: database.asApp, logger: false, webDist: join(dataDir, 'no-web') });
   await app.ready();
   return {
     app,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { openPglite, openPostgres, runMigrations, type Database } from '../platform/db';
+import { grantAppRole, openPglite, openPostgres, runMigrations, type Database } from '../platform/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,6 +43,9 @@ export async function prepareTemplate(): Promise<string> {
     await adminQuery(url, `CREATE DATABASE ${pgTemplate(run)}`);
     const database = await openPostgres(withDatabase(url, pgTemplate(run)), 1);
     await runMigrations(database);
+    // The app under test runs as a role that owns nothing (issue 20, point 10); the copies inherit the grants.
+    await database.db.execute(sql.raw(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`));
+    await grantAppRole(database.db, TEST_APP_ROLE);
     await database.close();
     return run;
   }
@@ -61,22 +65,33 @@ export async function dropTemplate(run: string): Promise<void> {
   else rmSync(templateFile(run), { force: true });
 }
 
-/** A fresh, migrated, empty database for one test file; close() throws it away. */
-export async function freshDatabase(): Promise<Database> {
+/** On PostgreSQL, the app under test signs its sessions in as this role: it owns no table (see grantAppRole). */
+export const TEST_APP_ROLE = 'haat_app';
+
+/**
+ * A fresh, migrated, empty database for one test file; close() throws it away. `db` is the owner's
+ * (for the test's own setup: any statement); on PostgreSQL `asApp` is the same database seen as the
+ * app's role, which is what the app under test gets (on PGlite, one user: the same handle).
+ */
+export async function freshDatabase(): Promise<Database & { asApp: Database }> {
   const url = testPostgresUrl();
   const run = inject('haatTemplate');
   if (url) {
     const name = `haat_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${pgTemplate(run)}`);
-    const database = await openPostgres(withDatabase(url, name), 20);
+    const owner = await openPostgres(withDatabase(url, name), 5);
+    const asApp = await openPostgres(withDatabase(url, name), 20, { role: TEST_APP_ROLE });
     return {
-      ...database,
+      ...owner,
+      asApp,
       close: async () => {
-        await database.close();
+        await asApp.close();
+        await owner.close();
         await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   }
   const dump = new Blob([readFileSync(templateFile(run))]);
-  return openPglite({ loadDataDir: dump });
+  const database = await openPglite({ loadDataDir: dump });
+  return { ...database, asApp: database };
 }
