@@ -1,4 +1,5 @@
 import type { Me, RegisterData } from '../../../contracts/auth.contract';
+import { sameMailbox, samePhone } from '../../../domain/contact-identity';
 import { messages } from '../../../contracts/auth.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -6,8 +7,6 @@ import type { Mailer, MailMessage } from '../../platform/mail';
 import { createAccount, createPasswordReset, findReferrer, getMe, insertAddress, login } from '../auth';
 import { createMerchant, getMerchantBusinessName } from '../merchants';
 import { createReferral } from '../referrals';
-
-const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').slice(-10);
 
 /**
  * Registers a customer, vendor or merchant: the account, its profile, its role row and, when a
@@ -20,8 +19,8 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
     if (input.referralCode && !referrer) {
       throw new AppError('REFERRAL_CODE_UNKNOWN', messages.referralUnknown, { referralCode: messages.referralUnknown });
     }
-    // Nobody refers themselves: not with the same email, nor the same phone number.
-    if (referrer && (referrer.email.toLowerCase() === input.email || (referrer.phone && digits(referrer.phone) === digits(phone)))) {
+    // Nobody refers themselves: not with any spelling of the same mailbox, nor the same phone in any format.
+    if (referrer && (sameMailbox(referrer.email, input.email) || samePhone(referrer.phone, phone))) {
       throw new AppError('REFERRAL_CODE_UNKNOWN', messages.referralSelf, { referralCode: messages.referralSelf });
     }
     const account = await createAccount(tx, {
