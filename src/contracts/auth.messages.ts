@@ -16,3 +16,11 @@ export const messages = {
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   signOutFailed: 'Error signing out. Please try again.',
 } as const;
+
+/** What an address past its hourly registrations or password reset requests is told (429, with Retry-After). */
+export const limitMessages = {
+  registrations: (minutes: number) => `Too many accounts have been registered from your network. Please try again in ${waitWords(minutes)}.`,
+  passwordResets: (minutes: number) => `Too many password reset requests from your network. Please try again in ${waitWords(minutes)}.`,
+} as const;
+
+const waitWords = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);

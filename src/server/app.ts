@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
+import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { createMailer } from './platform/mail';
 import type { Database } from './platform/db';
@@ -92,6 +93,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'haat:rate:' } : {}) });
+  // Registrations and password reset requests per address and hour, shared by the routes that take them.
+  const limits = hourlyLimits(app, config);
   await app.register(swagger, {
     openapi: { info: { title: 'Haat API', version: '1.0.0', description: 'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`.' } },
     transform: jsonSchemaTransform,
@@ -119,7 +122,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   });
 
   await app.register(healthRoutes);
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, { limits });
   await app.register(contentRoutes);
   await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
@@ -145,7 +148,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(shopsRoutes);
   await app.register(merchantRoutes);
   await app.register(referralsRoutes);
-  await app.register(erpRoutes);
+  await app.register(erpRoutes, { limits });
   await app.register(erpWorkRoutes);
   await app.register(publicShopsRoutes);
   await app.register(mediaRoutes);

@@ -71,6 +71,10 @@ const configSchema = z
     SESSION_TTL_HOURS: whole(1, 24 * 90, 24 * 7),
     LOGIN_MAX_FAILURES: whole(1, 1000, 5),
     LOGIN_WINDOW_MINUTES: whole(1, 24 * 60, 15),
+    /** Registration attempts (customer, vendor, merchant and employee together) one address may make per hour. */
+    REGISTRATIONS_PER_HOUR: whole(1, 1_000_000, 10),
+    /** Password reset requests one address may make per hour (each email also gets at most 3 mails an hour). */
+    PASSWORD_RESETS_PER_HOUR: whole(1, 1_000_000, 5),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),
     /** Pending cashback points an unverified merchant's recorded payments may create per day. */
     UNVERIFIED_CASHBACK_DAILY_POINTS: whole(0, 1_000_000, DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS),

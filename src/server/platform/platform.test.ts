@@ -29,6 +29,8 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' }, 'Configuration error: ADMIN_EMAIL must be an email address'],
     [{ ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' }, 'Configuration error: ADMIN_PASSWORD must be at least 12 characters'],
     [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
+    [{ REGISTRATIONS_PER_HOUR: '0' }, 'Configuration error: REGISTRATIONS_PER_HOUR must be at least 1'],
+    [{ PASSWORD_RESETS_PER_HOUR: 'many' }, 'Configuration error: PASSWORD_RESETS_PER_HOUR must be a number'],
   ])('stops with one clear line for %j', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(line);

@@ -13,7 +13,9 @@ export type TestApp = { app: FastifyInstance; db: Db; database: Database; config
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, ...env });
+  // Test files register many accounts and ask many resets from a few addresses: the hourly limits are
+  // generous here, and signup-limits.routes.test.ts sets small ones (and checks the real defaults).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', PASSWORD_RESETS_PER_HOUR: '100000', ...env });
   // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
   const app = await buildApp({ config, database: database.asApp, logger: false, webDist: join(dataDir, 'no-web') });
   await app.ready();

@@ -5,6 +5,7 @@ import { loginSchema, meSchema, messages, passwordResetMessages, passwordResetRe
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import { origin, requireUser, SESSION_COOKIE, sessionCookieOptions, userGuard } from '../../platform/auth-guards';
+import type { HourlyLimits } from '../../platform/hourly-limits';
 import { FailureLimiter, guarded } from '../../platform/login-limiter';
 import { logout, resetPassword } from '../auth';
 import { getAccount, registerAccount, sendPasswordReset, signIn } from './accounts.service';
@@ -13,14 +14,17 @@ const messageSchema = z.object({ message: z.string() });
 const registeredSchema = z.object({ id: z.uuid(), role: z.enum(['customer', 'vendor', 'merchant']), referralCode: z.string(), message: z.string() });
 const created = { customer: messages.customerCreated, vendor: messages.vendorCreated, merchant: messages.merchantCreated } as const;
 
-/** Registration, sign-in, sign-out and the signed-in user. */
-export async function accountsRoutes(fastify: FastifyInstance) {
+/** Registration, sign-in, sign-out and the signed-in user; `limits`: the per-address hourly limits. */
+export async function accountsRoutes(fastify: FastifyInstance, { limits }: { limits: HourlyLimits }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
 
   app.post(
     '/api/auth/register',
-    { schema: { tags: ['auth'], summary: 'Create a customer, vendor or merchant account', body: registerSchema, response: { 201: registeredSchema, 400: errorResponseSchema, 409: errorResponseSchema } } },
+    {
+      onRequest: limits.registrations,
+      schema: { tags: ['auth'], summary: 'Create a customer, vendor or merchant account', body: registerSchema, response: { 201: registeredSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema } },
+    },
     async (req, reply) => {
       const { userId, referralCode } = await registerAccount({ db, input: req.body });
       return reply.status(201).send({ id: userId, role: req.body.role, referralCode, message: created[req.body.role] });
@@ -43,8 +47,8 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/password-reset',
     {
+      onRequest: limits.passwordResets,
       schema: { tags: ['auth'], summary: 'Send a password reset link (the same answer whether or not the account exists)', body: passwordResetRequestSchema, response: { 202: messageSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (req, reply) => {
       const wait = await resetMails.retryAfter(`reset-mail:${req.body.email}`);

@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/erp.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
+import type { HourlyLimits } from '../../platform/hourly-limits';
 import { guarded } from '../../platform/login-limiter';
 import { origin, sessionCookieOptions } from '../../platform/auth-guards';
 import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
@@ -29,8 +30,8 @@ const messageSchema = z.object({ message: z.string() });
 // Code and password checks are throttled per address, like sign-in.
 const attemptLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
-/** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard. */
-export async function erpRoutes(fastify: FastifyInstance) {
+/** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard; `limits`: the per-address hourly limits. */
+export async function erpRoutes(fastify: FastifyInstance, { limits }: { limits: HourlyLimits }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, loginFailures } = app.ctx;
   // The routes past sign-in answer a guest 401 before their body is validated.
@@ -39,7 +40,8 @@ export async function erpRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/erp/register',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      // Counted with the shoppers' registrations.
+      onRequest: limits.registrations,
       schema: { tags: ['erp'], summary: "Register an employee; sign-in waits for the super admin's approval", body: erpRegisterSchema, response: { 201: z.object({ id: z.uuid(), message: z.string() }), ...errors } },
     },
     async (req, reply) => reply.status(201).send({ ...(await registerEmployee({ db, input: req.body })), message: erpMessages.registered }),
