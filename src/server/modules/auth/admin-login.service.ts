@@ -32,14 +32,17 @@ export function pendingLoginToken(config: Keys, adminId: string, now = Date.now(
   return `${payload}.${sign(config, payload)}`;
 }
 
-/** The admin id a pending token stands for, or 401 when it is missing, altered or expired. */
-export function readPendingLogin(config: Keys, token: string | undefined, now = Date.now()): string {
+/** The admin id a pending token stands for and when it was issued (ms), or 401 when it is missing, altered or expired. */
+export function readPendingLogin(config: Keys, token: string | undefined, now = Date.now()): { adminId: string; issuedAt: number } {
   const [adminId, expires, mac] = token?.split('.') ?? [];
   const expected = adminId && expires ? sign(config, `${adminId}.${expires}`) : '';
   const valid = mac && expected && mac.length === expected.length && timingSafeEqual(Buffer.from(mac), Buffer.from(expected)) && Number(expires) > now;
   if (!valid) throw new AppError('UNAUTHENTICATED', m.signInAgain);
-  return adminId;
+  return { adminId, issuedAt: Number(expires) - ADMIN_PENDING_MINUTES * 60_000 };
 }
+
+/** The admin's account in the code throttle: sign-in codes, resets and step-up codes count together, from every address. */
+export const adminCodeAccount = (adminId: string) => `admin:${adminId}`;
 
 async function lockedAdmin(tx: Tx, adminId: string): Promise<Admin> {
   const [admin] = await tx.select().from(adminAccounts).where(eq(adminAccounts.id, adminId)).for('update');

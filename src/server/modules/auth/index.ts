@@ -23,7 +23,7 @@ export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';
 export { adminLoginRoutes } from './admin-login.routes';
-export { consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
+export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
 export { setUserStatus } from './user-status';
 export { anonymiseUser, deletedEmail, deletedUserIds, removeUser } from './user-deletion';
 export { getVendorRejection, setVendorApproval, type VendorApprovalChange } from './vendor-approval';

@@ -78,6 +78,16 @@ export async function takeEmployeeCode(db: Db, config: Config, a: { employeeId: 
   return taken.length > 0;
 }
 
+/** The id of the (not deleted) employee with this email, any case, or null: the account the code throttle counts against. */
+export async function employeeIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, isNull(employees.deletedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** `replacing`: the ERP session token the browser sent, if any; it ends when the new session opens. */
 export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null; replacing?: string };
 

@@ -20,7 +20,7 @@ import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import type { HourlyLimits } from '../../platform/hourly-limits';
 import { guarded } from '../../platform/login-limiter';
 import { origin, sessionCookieOptions } from '../../platform/auth-guards';
-import { getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
+import { employeeIdByEmail, getEmployee, loginEmployee, registerEmployee } from './erp.accounts';
 import { getErpDashboard } from './erp.dashboard';
 import { changeEmployeePassword, disableEmployeeTwoFa, enableEmployeeTwoFa, getErpSettings, setUpEmployeeTwoFa, updateErpProfile } from './erp.settings';
 import { employeeGuard, endEmployeeSession, ERP_SESSION_COOKIE, ERP_SESSION_HOURS, requireEmployee } from './erp.sessions';
@@ -29,6 +29,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorR
 const messageSchema = z.object({ message: z.string() });
 // Code and password checks are throttled per address, like sign-in.
 const attemptLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+/** A wrong two-factor code (a wrong password answers the same code, without the `code` field). */
+const isWrongCode = (e: unknown): boolean => isInvalidCredentials(e) && e instanceof AppError && e.fields?.code !== undefined;
 
 /** The employees' ERP: registration, sign-in (with the optional two-factor step), the session and the dashboard; `limits`: the per-address hourly limits. */
 export async function erpRoutes(fastify: FastifyInstance, { limits }: { limits: HourlyLimits }) {
@@ -51,8 +53,18 @@ export async function erpRoutes(fastify: FastifyInstance, { limits }: { limits: 
     '/api/erp/login',
     { schema: { tags: ['erp'], summary: "Sign in an approved employee; answers 401 '2FA code required' when a code is needed", body: erpLoginSchema, response: { 200: employeeSchema, ...errors } } },
     async (req, reply) => {
-      // The employee's email is its own key in the shared throttle, apart from shoppers' emails.
-      const throttle = { req, reply, key: `erp:${req.body.email}`, tooMany: () => new AppError('RATE_LIMITED', authMessages.tooManyAttempts), isFailure: isInvalidCredentials, clearOnSuccess: true };
+      // The employee's email is its own key in the shared throttle, apart from shoppers' emails. A code
+      // step also counts the account's wrong codes from every address (429 after too many).
+      const accountId = req.body.code ? await employeeIdByEmail(db, req.body.email) : null;
+      const throttle = {
+        req,
+        reply,
+        key: `erp:${req.body.email}`,
+        tooMany: () => new AppError('RATE_LIMITED', authMessages.tooManyAttempts),
+        isFailure: isInvalidCredentials,
+        clearOnSuccess: true,
+        ...(accountId ? { account: `erp:${accountId}`, isAccountFailure: isWrongCode } : {}),
+      };
       const { token, employee } = await guarded(loginFailures, throttle, () => loginEmployee({ db, config, ...req.body, ...origin(req), replacing: req.cookies[ERP_SESSION_COOKIE] }));
       reply.setCookie(ERP_SESSION_COOKIE, token, sessionCookieOptions(config, ERP_SESSION_HOURS * 3600));
       return employee;
