@@ -194,18 +194,20 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
 
 test('the super admin rejects a submitted timesheet entry with a reason and edits a project from the ERP tab', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page);
+  const nextCode = await signInAdmin(page);
   await page.getByRole('tab', { name: 'ERP' }).click();
   const entries = page.getByRole('table', { name: 'Timesheet entries' });
   const row = entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' });
   await expect(row).toContainText('Arjun Menon');
   await row.getByRole('button', { name: /^Reject Arjun Menon's entry/ }).click();
+  // The reason and a fresh code, in the step-up dialog: no reason, no Verify & Proceed.
   const reject = page.getByRole('dialog', { name: 'Reject Timesheet Entry' });
-  await reject.getByRole('button', { name: 'Reject Entry' }).click();
-  await expect(reject.getByText('Please give a reason for the rejection')).toBeVisible();
+  await reject.getByRole('textbox', { name: 'Authentication code' }).fill('123456');
+  await expect(reject.getByRole('button', { name: 'Verify & Proceed' })).toBeDisabled();
   await reject.getByLabel('Reason').fill('Log it against the offer emails task');
-  await reject.getByRole('button', { name: 'Reject Entry' }).click();
+  await confirmWithCode(reject, await nextCode(page));
   await expect(page.getByText('Timesheet entry rejected').first()).toBeVisible();
+  await expect(reject).toHaveCount(0);
   await expect(row).toHaveCount(0);
   await page.getByLabel('Status').selectOption('rejected');
   await expect(entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' })).toContainText('Log it against the offer emails task');
@@ -216,7 +218,16 @@ test('the super admin rejects a submitted timesheet entry with a reason and edit
   await expect(edit.getByLabel('Project name')).toHaveValue('Vendor Onboarding Portal');
   await edit.getByLabel('Status').selectOption('completed');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
+  // Save Changes asks for a fresh code; cancelling it saves nothing and keeps what was typed.
+  const confirm = page.getByRole('dialog', { name: 'Save Project Changes' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(edit.getByText('Failed to update project: the changes were not confirmed with a code')).toBeVisible();
+  await expect(edit.getByLabel('Status')).toHaveValue('completed');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await confirmWithCode(confirm, await nextCode(page));
   await expect(page.getByText('Project updated successfully!').first()).toBeVisible();
+  await expect(edit).toHaveCount(0);
   await expect(projects.getByRole('row').filter({ hasText: 'Vendor Onboarding Portal' })).toContainText('Completed');
   await expectAccessible(page);
 });

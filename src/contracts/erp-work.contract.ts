@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/age';
 import { isClockTime } from '../domain/timesheet-hours';
+import { stepUpCodeSchema } from './admin-lists.contract';
 import { optionalMobile } from './auth.contract';
 import { blankToUndefined, optionalText, pageQuerySchema, pageSchema, requiredText } from './common.contract';
 
@@ -253,6 +254,11 @@ export const timesheetQuerySchema = pageQuerySchema.extend({
 
 /** Reject with a reason (`POST /api/erp/timesheets/:id/reject`). */
 export const rejectTimesheetSchema = z.object({ reason: requiredText(erpWorkMessages.reasonRequired, 500) });
+
+/** The super admin's ERP actions (Edit Project, approve or reject an entry) carry a fresh code, like every admin action. */
+export const adminProjectFormSchema = projectFormSchema.safeExtend({ code: stepUpCodeSchema });
+export const adminApproveTimesheetSchema = z.object({ code: stepUpCodeSchema });
+export const adminRejectTimesheetSchema = rejectTimesheetSchema.extend({ code: stepUpCodeSchema });
 
 /** The notification button's list (`GET /api/erp/notifications`): the 20 latest and the unread count. */
 export const erpNotificationSchema = z.object({

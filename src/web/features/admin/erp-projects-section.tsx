@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEmployeePage } from '../../../contracts/admin-people.contract';
 import type { Page } from '../../../contracts/common.contract';
-import type { Person, Project, ProjectFormInput } from '../../../contracts/erp-work.contract';
-import { api, toQuery } from '../../api/client';
+import { erpWorkMessages as m, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import { api, ApiError, toQuery } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
 import { projectColumns } from '../erp/project-columns';
 import { ProjectDialog } from '../erp/project-form-modal';
+import { actionError, StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';
 
 /** Projects: every ERP project, newest first, each editable. */
@@ -49,14 +50,53 @@ const MANAGERS_PAGE_SIZE = 100;
 const managersPath = `/api/admin/employees${toQuery({ approval: 'approved', sort: 'name', dir: 'asc', pageSize: MANAGERS_PAGE_SIZE })}`;
 const toPeople = (page: AdminEmployeePage): Person[] => page.items.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
-/** Edit Project for any project (PUT /api/admin/erp/projects/:id) in the ERP's dialog; the success is a toast. */
+/** A save the step-up dialog holds until the code is confirmed. */
+type Confirming = { id: string; values: ProjectFormInput; resolve: (saved: Project) => void; reject: (e: unknown) => void };
+
+/** What the form says when the step-up dialog is cancelled (after 'Failed to update project: '). */
+const NOT_CONFIRMED = 'the changes were not confirmed with a code';
+
+/**
+ * Edit Project for any project (PUT /api/admin/erp/projects/:id) in the ERP's dialog; Save Changes
+ * asks for a fresh code in the step-up dialog, which sends the form with it. A refused code is
+ * asked for again there; any other refusal goes back to the form's fields. The success is a toast.
+ */
 function EditProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const qc = useQueryClient();
   const open = project !== null;
   const managers = useQuery({ queryKey: ['admin', 'erp-managers'], queryFn: () => api.get<AdminEmployeePage>(managersPath), select: toPeople, staleTime: 60_000, enabled: open });
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const save = useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) => api.put<Project>(`/api/admin/erp/projects/${id}`, values),
+    mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) => new Promise<Project>((resolve, reject) => setConfirming({ id: id ?? '', values, resolve, reject })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
-  return <ProjectDialog open={open} onClose={onClose} project={project} save={save} managers={managers} announce={(message) => notify.success(message, { action: 'erp-project' })} />;
+  const confirm = async (code: string): Promise<string | null> => {
+    if (!confirming) return null;
+    try {
+      const saved = await api.put<Project>(`/api/admin/erp/projects/${confirming.id}`, { ...confirming.values, code });
+      confirming.resolve(saved);
+    } catch (e) {
+      if (e instanceof ApiError && [401, 403, 429].includes(e.status)) return actionError(e, m.updateProjectFailed);
+      confirming.reject(e);
+    }
+    setConfirming(null);
+    return null;
+  };
+  const cancel = () => {
+    confirming?.reject(new Error(NOT_CONFIRMED));
+    setConfirming(null);
+  };
+  return (
+    <>
+      <ProjectDialog open={open} onClose={onClose} project={project} save={save} managers={managers} announce={(message) => notify.success(message, { action: 'erp-project' })} />
+      <StepUpDialog
+        open={confirming !== null}
+        title="Save Project Changes"
+        actionLabel="Save changes"
+        description={project && <p>The changes to {project.name} are saved once the code is checked.</p>}
+        onCancel={cancel}
+        onConfirm={confirm}
+      />
+    </>
+  );
 }

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Page } from '../../../contracts/common.contract';
 import { erpWorkMessages as m, type Timesheet, type TimesheetStatus } from '../../../contracts/erp-work.contract';
-import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
-import { notify } from '../../ui/notify';
+import { Select, Textarea } from '../../ui/Field';
 import { personName } from '../erp/erp-format';
-import { RejectTimesheetModal } from '../erp/reject-timesheet-modal';
 import { employeeColumn, entryColumns, entryName, statusColumn } from '../erp/timesheet-columns';
+import { StepUpDialog } from './step-up-dialog';
 import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
@@ -23,13 +21,13 @@ const TOAST = 'erp-timesheet';
 /** Who and when, for the row's buttons: "Priya Shah's entry of 21 Nov 2026, 9:00 am – 1:00 pm". */
 const entryLabel = (t: Timesheet) => `${personName(t.employee)}'s entry of ${entryName(t)}`;
 
-/** Timesheets: every employee's entries of one status (oldest work date first); submitted ones are approved, or rejected with a reason. */
+/** Timesheets: every employee's entries of one status (oldest work date first); submitted ones are approved, or rejected with a reason, each with a fresh code. */
 export function ErpTimesheetsSection() {
   // The server orders the entries itself (oldest work date first): no sorting here.
   const list = useAdminList<Page<Timesheet>>('/api/admin/erp/timesheets', { sort: '', dir: 'asc', filters: { status: 'submitted' } });
   const perform = useAdminAction();
-  const [approving, setApproving] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<Timesheet | null>(null);
+  const [action, setAction] = useState<{ kind: 'approve' | 'reject'; entry: Timesheet } | null>(null);
+  const [reason, setReason] = useState('');
   const data = list.query.data;
   const status = list.filters.status as TimesheetStatus;
   const table = list.tableProps('timesheet');
@@ -40,22 +38,24 @@ export function ErpTimesheetsSection() {
     if (data && data.items.length === 0 && page > 1) onPage(page - 1);
   }, [data, page, onPage]);
 
-  const approve = async (entry: Timesheet) => {
-    setApproving(entry.id);
-    const problem = await perform({ path: `/api/admin/erp/timesheets/${entry.id}/approve`, body: {}, success: m.timesheetApproved, failure: 'Failed to approve timesheet', toast: TOAST, onDone: () => undefined });
-    setApproving(null);
-    if (problem) {
-      notify.error(problem, { action: TOAST });
-      // Someone may have reviewed it meanwhile: show the queue as it is now.
-      void list.query.refetch();
-    }
+  const open = (kind: 'approve' | 'reject', entry: Timesheet) => {
+    setReason('');
+    setAction({ kind, entry });
   };
-  const reject = async (entry: Timesheet, reason: string) => {
-    try {
-      return await api.post<Timesheet>(`/api/admin/erp/timesheets/${entry.id}/reject`, { reason });
-    } finally {
-      void list.query.refetch();
-    }
+  const confirm = async (code: string): Promise<string | null> => {
+    if (!action) return null;
+    const approving = action.kind === 'approve';
+    const problem = await perform({
+      path: `/api/admin/erp/timesheets/${action.entry.id}/${action.kind}`,
+      body: approving ? { code } : { reason: reason.trim(), code },
+      success: approving ? m.timesheetApproved : m.timesheetRejected,
+      failure: approving ? 'Failed to approve timesheet' : 'Failed to reject timesheet',
+      toast: TOAST,
+      onDone: () => setAction(null),
+    });
+    // Someone may have reviewed it meanwhile: show the queue as it is now.
+    if (problem) void list.query.refetch();
+    return problem;
   };
 
   return (
@@ -89,10 +89,10 @@ export function ErpTimesheetsSection() {
             ? (t) =>
                 t.status === 'submitted' && (
                   <>
-                    <Button size="sm" onClick={() => void approve(t)} loading={approving === t.id} disabled={approving !== null} aria-label={`Approve ${entryLabel(t)}`}>
+                    <Button size="sm" onClick={() => open('approve', t)} aria-label={`Approve ${entryLabel(t)}`}>
                       Approve
                     </Button>
-                    <Button size="sm" variant="danger" onClick={() => setRejecting(t)} disabled={approving === t.id} aria-label={`Reject ${entryLabel(t)}`}>
+                    <Button size="sm" variant="danger" onClick={() => open('reject', t)} aria-label={`Reject ${entryLabel(t)}`}>
                       Reject
                     </Button>
                   </>
@@ -100,7 +100,24 @@ export function ErpTimesheetsSection() {
             : undefined
         }
       />
-      <RejectTimesheetModal entry={rejecting} onClose={() => setRejecting(null)} reject={reject} onRejected={() => notify.success(m.timesheetRejected, { action: TOAST })} />
+      <StepUpDialog
+        open={action !== null}
+        title={action?.kind === 'reject' ? 'Reject Timesheet Entry' : 'Approve Timesheet Entry'}
+        actionLabel={action?.kind === 'reject' ? 'Reject entry' : 'Approve entry'}
+        description={
+          action && (
+            <p>
+              {personName(action.entry.employee)}’s entry of {entryName(action.entry)}: “{action.entry.description}”.{' '}
+              {action.kind === 'reject' ? 'The employee sees your reason, and can edit the entry and submit it again.' : 'The employee is notified.'}
+            </p>
+          )
+        }
+        ready={action?.kind !== 'reject' || reason.trim() !== ''}
+        onCancel={() => setAction(null)}
+        onConfirm={confirm}
+      >
+        {action?.kind === 'reject' && <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 500))} rows={3} required />}
+      </StepUpDialog>
     </section>
   );
 }
