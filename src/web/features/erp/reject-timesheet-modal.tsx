@@ -25,7 +25,7 @@ type RejectTimesheetModalProps = {
   onRejected: () => void;
 };
 
-/** Asks why an entry is rejected (required), then rejects it: the project manager's approvals and the admin panel's. */
+/** Asks why an entry is rejected (required), then rejects it: the project manager's approvals (the admin panel asks in its step-up dialog). */
 export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: RejectTimesheetModalProps) {
   const formId = useId();
   const [busy, setBusy] = useState(false);
