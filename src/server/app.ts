@@ -5,10 +5,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiDocs } from './api-docs';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
@@ -95,11 +94,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'haat:rate:' } : {}) });
   // Registrations and password reset requests per address and hour, shared by the routes that take them.
   const limits = hourlyLimits(app, config);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Haat API', version: '1.0.0', description: 'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`.' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // In production only with API_DOCS=true; elsewhere by default.
+  if (config.API_DOCS) await apiDocs(app);
 
   // Any successful write may change what the catalog shows (products, stock, shops, reviews): its cached answers go.
   // (Before the answer leaves, so the caller's next read already misses the cache.)

@@ -68,6 +68,8 @@ const configSchema = z
     // Unset: Secure in production, where the app is served over HTTPS; `false` must be said explicitly there.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     TRUST_PROXY: trustProxy,
+    // Unset: the API documentation is served outside production only; in production API_DOCS=true must be said.
+    API_DOCS: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     SESSION_TTL_HOURS: whole(1, 24 * 90, 24 * 7),
     LOGIN_MAX_FAILURES: whole(1, 1000, 5),
     LOGIN_WINDOW_MINUTES: whole(1, 24 * 60, 15),
@@ -107,7 +109,7 @@ const configSchema = z
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS'> & { COOKIE_SECURE: boolean; API_DOCS: boolean };
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -122,8 +124,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const key = issue.path.join('.') || 'configuration';
     throw new ConfigError(`Configuration error: ${key} ${issue.message}`);
   }
-  const { COOKIE_SECURE, ...rest } = parsed.data;
-  return { ...rest, COOKIE_SECURE: COOKIE_SECURE === undefined ? rest.NODE_ENV === 'production' : ['true', '1', 'yes'].includes(COOKIE_SECURE) };
+  const { COOKIE_SECURE, API_DOCS, ...rest } = parsed.data;
+  const production = rest.NODE_ENV === 'production';
+  const yes = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : ['true', '1', 'yes'].includes(v));
+  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production) };
 }
 
 /**

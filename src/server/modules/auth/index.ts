@@ -22,7 +22,7 @@ export { findCustomersByContact, type CustomerContact, type FoundCustomer } from
 export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';
-export { adminLoginRoutes } from './admin-login.routes';
+export { ADMIN_PENDING_COOKIE, adminLoginRoutes } from './admin-login.routes';
 export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from './admin-login.service';
 export { setUserStatus } from './user-status';
 export { anonymiseUser, deletedEmail, deletedUserIds, removeUser } from './user-deletion';
