@@ -105,22 +105,3 @@ describe('the defaults', () => {
     }
   });
 });
-
-// With REDIS_URL, two API processes share one count (run with TEST_REDIS_URL=redis://127.0.0.1:6379).
-describe.skipIf(!process.env.TEST_REDIS_URL)('with Redis', () => {
-  it('counts one address across two API processes', async () => {
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REGISTRATIONS_PER_HOUR: '3' };
-    const [a, b] = [await buildTestApp(env), await buildTestApp(env)];
-    try {
-      // An address no earlier run used: Redis keeps its counts for the hour.
-      const ip = `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
-      expect((await new TestClient(a.app, ip).post('/api/auth/register', customerInput())).statusCode).toBe(201);
-      expect((await new TestClient(b.app, ip).post('/api/auth/register', customerInput())).statusCode).toBe(201);
-      expect((await new TestClient(a.app, ip).post('/api/erp/register', employeeForm())).statusCode).toBe(201);
-      expectTooMany(await new TestClient(b.app, ip).post('/api/auth/register', customerInput()), /registered from your network/);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-});
