@@ -110,11 +110,11 @@ describe('GET /api/products/:id/reviews', () => {
 });
 
 describe('SQL statements per request (no N+1)', () => {
-  // Counts the statements the database driver receives (PGlite instance or pg Pool).
+  // Counts the statements the app's database driver receives (PGlite instance or pg Pool; on PostgreSQL the app has its own pool).
   const counted = async (url: string) => {
     // Counted as the database sees a fresh request, not as the cache answers a repeated one.
     t.app.ctx.catalogCache.invalidate();
-    const client$ = (t.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+    const client$ = (t.app.ctx.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
     const original = client$.query;
     let n = 0;
     client$.query = function (this: unknown, ...a: unknown[]) {
