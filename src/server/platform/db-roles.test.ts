@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, TEST_APP_ROLE } from '../test/db';
+import { ensureTestAppRole, freshDatabase, TEST_APP_ROLE } from '../test/db';
 import { grantAppRole, queryRows, roleOfUrl, type Tx } from './db';
 
 // Issue 20, point 10: the app runs as a database role that owns no table. It reads and writes rows,
@@ -14,8 +14,7 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
   database = await freshDatabase();
   // As the owner: the role (PostgreSQL's test template made it already; PGlite starts with none) and its grants.
-  await database.db.execute(sql.raw(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`));
-  await grantAppRole(database.db, TEST_APP_ROLE);
+  await ensureTestAppRole(database.db);
 });
 afterAll(() => database?.close());
 

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { grantAppRole, openPglite, openPostgres, runMigrations, type Database } from '../platform/db';
+import { grantAppRole, openPglite, openPostgres, runMigrations, type Database, type Db } from '../platform/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,8 +44,7 @@ export async function prepareTemplate(): Promise<string> {
     const database = await openPostgres(withDatabase(url, pgTemplate(run)), 1);
     await runMigrations(database);
     // The app under test runs as a role that owns nothing (issue 20, point 10); the copies inherit the grants.
-    await database.db.execute(sql.raw(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`));
-    await grantAppRole(database.db, TEST_APP_ROLE);
+    await ensureTestAppRole(database.db);
     await database.close();
     return run;
   }
@@ -67,6 +66,12 @@ export async function dropTemplate(run: string): Promise<void> {
 
 /** On PostgreSQL, the app under test signs its sessions in as this role: it owns no table (see grantAppRole). */
 export const TEST_APP_ROLE = 'haat_app';
+
+/** As the owner: creates the tests' app role when the cluster has none yet, and grants it what the app may do. */
+export async function ensureTestAppRole(db: Db): Promise<void> {
+  await db.execute(sql.raw(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`));
+  await grantAppRole(db, TEST_APP_ROLE);
+}
 
 /**
  * A fresh, migrated, empty database for one test file; close() throws it away. `db` is the owner's

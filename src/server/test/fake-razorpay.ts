@@ -25,15 +25,18 @@ export class FakeRazorpay {
   private server: FastifyInstance | null = null;
   url = '';
 
+  /** True (and counted) when a request's Authorization is not basic auth with this fake's key id and secret (written here, apart from the gateway's own code). */
+  private refused(authorization: string | undefined): boolean {
+    if (authorization === `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`) return false;
+    this.unauthorized++;
+    return true;
+  }
+
   /** Starts the fake; answers its base URL (use it as RAZORPAY_API_BASE). */
   async start(port = 0): Promise<string> {
     const app = Fastify({ logger: false });
     app.post('/v1/orders', async (req, reply) => {
-      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected) {
-        this.unauthorized++;
-        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
-      }
+      if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
       if (this.fail) return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
       const body = req.body as { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
       if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
@@ -51,11 +54,7 @@ export class FakeRazorpay {
       return { ...order, entity: 'order', amount_paid: 0, amount_due: order.amount, attempts: 0, created_at: Math.floor(Date.now() / 1000) };
     });
     app.get('/v1/payments/:id', async (req, reply) => {
-      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected) {
-        this.unauthorized++;
-        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
-      }
+      if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
       this.paymentLookups++;
       if (this.fail) return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
       const payment = this.payments.get((req.params as { id: string }).id);
@@ -64,11 +63,7 @@ export class FakeRazorpay {
     });
     // The orders list: what the settings' connection test calls.
     app.get('/v1/orders', async (req, reply) => {
-      const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected) {
-        this.unauthorized++;
-        return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
-      }
+      if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
       return { entity: 'collection', count: Math.min(1, this.orders.length), items: this.orders.slice(0, 1) };
     });
     this.url = await app.listen({ host: '127.0.0.1', port });

@@ -39,8 +39,10 @@ const profileColumns = {
   referralCode: merchants.referralCode,
 };
 
-async function merchantOf(db: DbOrTx, userId: string) {
-  const [row] = await db.select(profileColumns).from(merchants).where(eq(merchants.userId, userId)).limit(1);
+/** The merchant's profile; `lock` holds its row for the rest of the caller's transaction (FOR UPDATE). */
+async function merchantOf(db: DbOrTx, userId: string, o: { lock?: boolean } = {}) {
+  const query = db.select(profileColumns).from(merchants).where(eq(merchants.userId, userId)).limit(1);
+  const [row] = o.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', m.notMerchant);
   return row;
 }
@@ -137,8 +139,7 @@ export type CashbackLimits = { unverifiedDailyCashbackPoints: number };
  * reference is recorded once across all merchants (a unique index decides between two at once).
  */
 export async function writeMerchantPayment(tx: Tx, userId: string, input: RecordPaymentData, limits: CashbackLimits): Promise<string> {
-  const [merchant] = await tx.select(profileColumns).from(merchants).where(eq(merchants.userId, userId)).for('update');
-  if (!merchant) throw new AppError('NOT_FOUND', m.notMerchant);
+  const merchant = await merchantOf(tx, userId, { lock: true });
   const found = await findCustomersByContact(tx, input.customer);
   if (found.length === 0) throw new AppError('NOT_FOUND', m.customerNotFound, { customer: m.customerNotFound });
   if (found.length > 1) throw new AppError('VALIDATION_FAILED', m.customerAmbiguous, { customer: m.customerAmbiguous });

@@ -55,6 +55,9 @@ export class TestGateway implements PaymentGateway {
 /** A payment as the provider reports it. */
 export type ProviderPayment = { providerOrderId: string | null; amountPaise: number | null; currency: string | null; status: string | null };
 
+/** The Authorization header of Razorpay's API: HTTP basic auth with the key id and key secret. */
+export const razorpayAuthorization = (keyId: string, keySecret: string) => `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
 export type RazorpayCredentials = { apiBase: string; keyId: string; keySecret: string; webhookSecret: string | null };
 
 type RazorpayOrder = { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
@@ -68,12 +71,11 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   async createOrder(req: ProviderOrderRequest): Promise<{ providerOrderId: string }> {
-    const auth = Buffer.from(`${this.creds.keyId}:${this.creds.keySecret}`).toString('base64');
     let body: RazorpayOrder;
     try {
       const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/orders`, {
         method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json' },
         body: JSON.stringify({ amount: req.amountPaise, currency: req.currency, receipt: req.receipt, notes: req.notes }),
         signal: AbortSignal.timeout(15_000),
       });
@@ -95,11 +97,10 @@ export class RazorpayGateway implements PaymentGateway {
    * and status; null when Razorpay does not know it. Throws UNAVAILABLE when it cannot be asked.
    */
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment | null> {
-    const auth = Buffer.from(`${this.creds.keyId}:${this.creds.keySecret}`).toString('base64');
     let body: { order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
     try {
       const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(providerPaymentId)}`, {
-        headers: { authorization: `Basic ${auth}` },
+        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret) },
         signal: AbortSignal.timeout(15_000),
       });
       if (res.status === 404 || res.status === 400) return null;
@@ -129,9 +130,8 @@ export class RazorpayGateway implements PaymentGateway {
  * id and secret, false when it refuses them or cannot be reached within 10 s.
  */
 export async function razorpayAcceptsKeys({ apiBase, keyId, keySecret }: { apiBase: string; keyId: string; keySecret: string }): Promise<boolean> {
-  const auth = Buffer.from(`${keyId}:${keySecret}`).toString('base64');
   try {
-    const res = await fetch(`${apiBase.replace(/\/+$/, '')}/v1/orders?count=1`, { headers: { authorization: `Basic ${auth}` }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${apiBase.replace(/\/+$/, '')}/v1/orders?count=1`, { headers: { authorization: razorpayAuthorization(keyId, keySecret) }, signal: AbortSignal.timeout(10_000) });
     return res.ok;
   } catch {
     return false;
