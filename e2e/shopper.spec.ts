@@ -34,7 +34,8 @@ async function searchAndOpen(page: Page, query: string, name: string) {
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(query)}`));
   await page.getByRole('link', { name, exact: true }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // Exact: the search page (kept by React until the product page is ready) names the query in its heading.
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   return page.url().split('/product/')[1];
 }
 
@@ -200,14 +201,14 @@ test('on a 375 px phone, every tab of /orders shows without scrolling @phone', a
 test("'Sold by' on a product page opens the shop's page, which lists only that shop's products @phone", async ({ page }) => {
   await page.goto('/search?q=game%20controller');
   await page.getByRole('link', { name: CONTROLLER, exact: true }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: CONTROLLER })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: CONTROLLER, exact: true })).toBeVisible();
   const soldBy = page.getByRole('main').getByText('Sold by').first().getByRole('link');
   const shopName = (await soldBy.textContent())?.trim() ?? '';
   expect(shopName).not.toBe('');
   await soldBy.click();
 
   await expect(page).toHaveURL(/\/shop\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: shopName, exact: true })).toBeVisible();
   const products = page.getByRole('region', { name: 'Products' }).getByRole('article');
   await expect(products.first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: CONTROLLER, exact: true })).toBeVisible();

@@ -38,7 +38,9 @@ async function twoPictures(): Promise<{ dir: string; files: string[] }> {
 async function addToCartFromSearch(page: Page, query: string, name: string) {
   await page.goto(`/search?q=${encodeURIComponent(query)}`);
   await page.getByRole('link', { name, exact: true }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The product page itself (React keeps the search page, whose heading quotes the name, until the next page is ready).
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
 }

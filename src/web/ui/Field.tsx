@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useId, useLayoutEffect, useRef, type ForwardedRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode; required?: boolean; id: string; children: ReactNode };
@@ -31,38 +31,18 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type Common = { label: string; error?: string; hint?: ReactNode; suffix?: ReactNode };
 
-/** One element for a forwarded ref and a ref of our own. */
-function useBothRefs<T>(forwarded: ForwardedRef<T>) {
-  const own = useRef<T | null>(null);
-  const set = useCallback(
-    (el: T | null) => {
-      own.current = el;
-      if (typeof forwarded === 'function') forwarded(el);
-      else if (forwarded) forwarded.current = el;
-    },
-    [forwarded],
-  );
-  return [own, set] as const;
-}
-
-/** A labelled text input. `autoFocus` focuses it when it appears (the HTML attribute alone works only as a page loads; the web build's Preact, unlike React, leaves it at that). */
+/** A labelled text input. */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Common>(function Input(
-  { label, error, hint, suffix, id, required, className, autoFocus, ...rest },
+  { label, error, hint, suffix, id, required, className, ...rest },
   ref,
 ) {
   const auto = useId();
   const inputId = id ?? auto;
-  const [own, setRef] = useBothRefs(ref);
-  useLayoutEffect(() => {
-    if (autoFocus) own.current?.focus();
-    // Only as it appears, as React's autoFocus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <Field label={label} error={error} hint={hint} required={required} id={inputId}>
       <div className="relative">
         <input
-          ref={setRef}
+          ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
