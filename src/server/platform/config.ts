@@ -98,6 +98,21 @@ const configSchema = z
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+    /** Pictures go to this bucket of an S3-compatible store instead of DATA_DIR/uploads (README: Object storage). */
+    S3_BUCKET: z.string().min(3, 'must be at least 3 characters').optional(),
+    /** The store's address (MinIO, R2, Spaces, ...); unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: z.url('must be a URL such as https://s3.example.in').optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name: MinIO and most self-hosted stores need it. */
+    S3_FORCE_PATH_STYLE: bool(false),
+    /** Where browsers fetch the pictures (a CDN or the bucket's public address); unset: this server streams them. */
+    S3_PUBLIC_URL: z
+      .url('must be a URL such as https://pictures.haat.example.in')
+      .regex(/^https?:\/\//, 'must start with http:// or https://')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .refine((c) => !c.MIGRATION_DATABASE_URL || Boolean(c.DATABASE_URL), {
     message: 'needs DATABASE_URL too (the app role that uses the database it migrates)',
@@ -106,6 +121,14 @@ const configSchema = z
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'and ADMIN_PASSWORD must be set together (or both left unset)',
     path: ['ADMIN_EMAIL'],
+  })
+  .refine((c) => Boolean(c.S3_ACCESS_KEY_ID) === Boolean(c.S3_SECRET_ACCESS_KEY), {
+    message: 'and S3_SECRET_ACCESS_KEY must be set together (or both left unset for the SDK\'s own credentials)',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((c) => Boolean(c.S3_BUCKET) || !(c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PUBLIC_URL), {
+    message: 'is needed when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_PUBLIC_URL is set',
+    path: ['S3_BUCKET'],
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
