@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { migrateForApp, openDatabase } from '../src/server/platform/db';
+import { createObjectStorage } from '../src/server/platform/object-storage';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../src/server/seed/demo-data';
 
 /** Prints the counts and the demo sign-ins as a small table. */
@@ -38,7 +38,8 @@ async function main(): Promise<number> {
       return 0;
     }
     const started = performance.now();
-    const summary = await seedDemoData({ db: database.db, uploadsDir: resolve(config.DATA_DIR, 'uploads') });
+    const storage = await createObjectStorage(config);
+    const summary = await seedDemoData({ db: database.db, storage }).finally(() => storage.close());
     printSummary(summary, (performance.now() - started) / 1000);
     return 0;
   } finally {

@@ -27,6 +27,7 @@ export const mediaMessages = {
   imageNotFound: 'Image not found',
   imageTypeChoice: 'Please choose profile, shop_logo, shop_banner or product',
   entityId: 'Please give the id of what the image belongs to',
+  storageUnavailable: 'Pictures cannot be stored right now. Please try again in a few minutes.',
 } as const;
 
 /** The form fields of `POST /api/media` (multipart, with the file). */

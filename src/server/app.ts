@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,6 +14,8 @@ import { makeContext } from './platform/context';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { createMailer } from './platform/mail';
+import { createObjectStorage } from './platform/object-storage';
+import { uploadsRoutes } from './platform/uploads.routes';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, matchedRoute } from './platform/http';
@@ -69,7 +71,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   // Several API processes share their sign-in throttles and rate limits through Redis when it is configured.
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), redis ? new RedisFailureStore(redis) : undefined));
+  const storage = await createObjectStorage(config, app.log);
+  app.addHook('onClose', async () => storage.close());
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis) : undefined));
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 
@@ -79,7 +83,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Pictures redirected to S3_PUBLIC_URL load from there.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
         connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
         frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
         frameAncestors: ["'none'"],
@@ -154,9 +159,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(vendorOverviewRoutes);
   await app.register(vendorOrdersRoutes);
 
-  // Created now so that /uploads is served even when the first image arrives after start-up.
-  mkdirSync(resolve(config.DATA_DIR, 'uploads'), { recursive: true });
-  await serveWeb(app, webDist, resolve(config.DATA_DIR, 'uploads'));
+  await app.register(uploadsRoutes);
+  await serveWeb(app, webDist);
   return app;
 }
 
@@ -170,10 +174,7 @@ function trustProxyOption(trust: Config['TRUST_PROXY']): boolean | string[] | ((
   return trust;
 }
 
-async function serveWeb(app: FastifyInstance, webDist: string, uploads: string) {
-  if (existsSync(uploads)) {
-    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '365d', immutable: true });
-  }
+async function serveWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(resolve(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { warnIfTestPayments } from './modules/payments';
 import { migrateForApp, openDatabase } from './platform/db';
+import { createObjectStorage } from './platform/object-storage';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
@@ -24,7 +24,8 @@ async function main() {
     console.log(`Super admin created: ${admin.email}`);
   }
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    const summary = await seedDemoData({ db: database.db, uploadsDir: resolve(config.DATA_DIR, 'uploads') });
+    const storage = await createObjectStorage(config);
+    const summary = await seedDemoData({ db: database.db, storage }).finally(() => storage.close());
     console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
   }
 

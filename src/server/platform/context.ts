@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db';
 import { JobQueue } from './job-queue';
 import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
 import type { Mailer } from './mail';
+import type { ObjectStorage } from './object-storage';
 import { ResponseCache } from './response-cache';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
@@ -21,6 +22,8 @@ export type AppContext = {
   mailer: Mailer;
   /** The address links in mail point to: APP_URL, or this server's own address. */
   appUrl: string;
+  /** Where pictures are stored: DATA_DIR/uploads, or the S3 bucket (set by buildApp, which has the logger). */
+  storage: ObjectStorage;
 };
 
 declare module 'fastify' {
@@ -29,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, failureStore: FailureStore = new MemoryFailureStore()): AppContext {
+export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore()): AppContext {
   return {
     db,
     dbKind,
@@ -38,6 +41,7 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     failureStore,
     catalogCache: new ResponseCache(config.CATALOG_CACHE_SECONDS * 1000),
     mailer,
+    storage,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
   };

@@ -14,6 +14,7 @@ import { referrals } from '../modules/referrals';
 import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
+import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'haat-seed-'));
   emptyBefore = await isDatabaseEmpty(database.db);
   // Seeded as the app's role, as main.ts does.
-  summary = await seedDemoData({ db: database.asApp.db, uploadsDir });
+  summary = await seedDemoData({ db: database.asApp.db, storage: new LocalDiskStorage(uploadsDir) });
 }, 60_000);
 
 afterAll(async () => {
@@ -174,7 +175,7 @@ describe('demo data', () => {
   });
 
   it('refuses a second load', async () => {
-    await expect(seedDemoData({ db: database.db, uploadsDir })).rejects.toThrow(
+    await expect(seedDemoData({ db: database.db, storage: new LocalDiskStorage(uploadsDir) })).rejects.toThrow(
       'The database already has data; the demo data is loaded only into an empty database.',
     );
   });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { addresses, createAccount, customers, hashPassword, users } from '../modules/auth';
 import { categories, products } from '../modules/catalog';
@@ -14,6 +12,7 @@ import { contactMessages } from '../modules/content';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards';
 import { vendorShops } from '../modules/shops';
 import type { Db, DbOrTx, Tx } from '../platform/db';
+import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
 
@@ -91,17 +90,16 @@ async function assertNoCategories(db: DbOrTx): Promise<void> {
 
 /**
  * Loads the demo marketplace into an empty database: categories, accounts of every role, shops,
- * products with generated images in `uploadsDir`, all rows in one transaction.
+ * products with generated images in `storage` (DATA_DIR/uploads or the bucket), all rows in one transaction.
  */
-export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: string }): Promise<SeedSummary> {
+export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectStorage }): Promise<SeedSummary> {
   await assertNoCategories(db);
-  await mkdir(uploadsDir, { recursive: true });
   const written: string[] = [];
   try {
     const shopIds = new Map(SHOPS.map((s) => [s.key, randomUUID()]));
     const productIds = DEMO_PRODUCTS.map(() => randomUUID());
-    const logos = await inBatches(SHOPS, RENDER_BATCH, (s) => renderSvgToWebp(logoSvg(s.shopName, s.hue), uploadsDir, 400, 150, written));
-    const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) => renderSvgToWebp(productSvg(p.name, p.category), uploadsDir, 800, 300, written));
+    const logos = await inBatches(SHOPS, RENDER_BATCH, (s) => renderSvgToWebp(logoSvg(s.shopName, s.hue), storage, 400, 150, written));
+    const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) => renderSvgToWebp(productSvg(p.name, p.category), storage, 800, 300, written));
     return await db.transaction(async (tx) => {
       await assertNoCategories(tx);
       const categoryRows = await tx
@@ -212,7 +210,7 @@ export async function seedDemoData({ db, uploadsDir }: { db: Db; uploadsDir: str
       };
     });
   } catch (e) {
-    await Promise.all(written.map((f) => rm(join(uploadsDir, f), { force: true })));
+    await storage.delete(written).catch(() => {});
     throw e;
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import type { ObjectStorage } from '../platform/object-storage';
 import type { CategorySlug } from './demo-products';
 
-/** An image written to the uploads folder, with what the images table records about it. */
+/** An image written to the pictures' store, with what the images table records about it. */
 export type StoredImage = { filename: string; thumbnailFilename: string; width: number; height: number; sizeBytes: number };
 
 const FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif";
@@ -131,20 +131,21 @@ export function logoSvg(shopName: string, hue: number): string {
 }
 
 /**
- * Renders an SVG to a WebP file and a square WebP thumbnail in `dir`, under fresh server-made names;
- * both names are added to `written` before writing, so a caller can clean up after a failure.
+ * Renders an SVG to a WebP picture and a square WebP thumbnail in `storage`, under fresh server-made
+ * names; both names are added to `written` before writing, so a caller can clean up after a failure.
  */
-export async function renderSvgToWebp(svg: string, dir: string, size: number, thumbSize: number, written: string[]): Promise<StoredImage> {
+export async function renderSvgToWebp(svg: string, storage: ObjectStorage, size: number, thumbSize: number, written: string[]): Promise<StoredImage> {
   const base = randomUUID();
   const filename = `${base}.webp`;
   const thumbnailFilename = `${base}-thumb.webp`;
   written.push(filename, thumbnailFilename);
   const source = sharp(Buffer.from(svg));
-  const [main] = await Promise.all([
-    source.clone().resize(size, size).webp({ quality: 80 }).toFile(join(dir, filename)),
-    source.clone().resize(thumbSize, thumbSize).webp({ quality: 80 }).toFile(join(dir, thumbnailFilename)),
+  const [main, thumb] = await Promise.all([
+    source.clone().resize(size, size).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+    source.clone().resize(thumbSize, thumbSize).webp({ quality: 80 }).toBuffer(),
   ]);
-  return { filename, thumbnailFilename, width: main.width, height: main.height, sizeBytes: main.size };
+  await Promise.all([storage.put(filename, main.data, 'image/webp'), storage.put(thumbnailFilename, thumb, 'image/webp')]);
+  return { filename, thumbnailFilename, width: main.info.width, height: main.info.height, sizeBytes: main.data.length };
 }
 
 /** Runs `fn` over `items` with at most `size` calls in flight, keeping the order of the results; a failure stops after its batch settles. */

@@ -248,6 +248,20 @@ export async function removeProductImage(tx: DbOrTx, vendorUserId: string, produ
     .where(and(ownProduct(tx, vendorUserId, productId), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))));
 }
 
+/**
+ * True when one of the vendor's products still shows the picture (a vendor may put one picture on
+ * several products), withdrawn ones included: they are kept for their orders, which show the
+ * product's picture. Its file must then stay.
+ */
+export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.storeId, ownShopIds(db, vendorUserId)), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** How many products the vendor has over all their shops, and how many of them are active. */
 export async function countVendorProducts(db: DbOrTx, vendorUserId: string): Promise<{ total: number; active: number }> {
   const [row] = await db

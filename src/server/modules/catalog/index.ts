@@ -1,7 +1,7 @@
 export * from './catalog.tables';
 export { catalogRoutes } from './catalog.routes';
 export { catalogVendorRoutes } from './catalog.vendor.routes';
-export { countVendorProducts, isOwnProduct, removeProductImage } from './catalog.vendor';
+export { countVendorProducts, isImageOnVendorProduct, isOwnProduct, removeProductImage } from './catalog.vendor';
 export { searchProducts } from './catalog.search';
 export { addReview, getProduct, listCategories, listProductReviews, type NewReview } from './catalog.service';
 export { getPurchasable, returnStock, takeStock, type Purchasable } from './catalog.stock';

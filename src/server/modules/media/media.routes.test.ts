@@ -198,9 +198,10 @@ describe('refusals', () => {
 });
 
 describe('DELETE /api/media/:id', () => {
-  it('soft-deletes an own image and takes it off the profile; others get 404', async () => {
+  it('soft-deletes an own image, takes it off the profile and removes its files; others get 404', async () => {
     const { client, id } = await signedIn();
     const img = (await upload(client, { imageType: 'profile', entityId: id }, { filename: 'a.png', type: 'image/png', data: await png() })).json();
+    expect(existsSync(uploaded(img.url)) && existsSync(uploaded(img.thumbnailUrl))).toBe(true);
     const stranger = await signedIn();
     expect((await stranger.client.delete(`/api/media/${img.id}`)).statusCode).toBe(404);
     expect((await newClient().delete(`/api/media/${img.id}`)).statusCode).toBe(401);
@@ -208,7 +209,9 @@ describe('DELETE /api/media/:id', () => {
     const [row] = await queryRows<{ is_active: boolean }>(t.db, sql`select is_active from images where id = ${img.id}`);
     expect(row.is_active).toBe(false);
     expect((await client.get('/api/me')).json().profileImageUrl).toBeNull();
-    expect(existsSync(uploaded(img.url))).toBe(true);
+    expect(existsSync(uploaded(img.url))).toBe(false);
+    expect(existsSync(uploaded(img.thumbnailUrl))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: img.url })).statusCode).toBe(404);
     expect((await client.delete(`/api/media/${img.id}`)).statusCode).toBe(404);
   });
 });

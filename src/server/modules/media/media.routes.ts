@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,13 +39,12 @@ function parseFields(fields: Record<string, string>) {
   throw new AppError('VALIDATION_FAILED', Object.values(messages)[0], messages);
 }
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
 
-/** Image uploads: checked by content, re-encoded to WebP, stored under DATA_DIR/uploads. */
+/** Image uploads: checked by content, re-encoded to WebP, stored under DATA_DIR/uploads or in the S3 bucket. */
 export async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.ctx;
-  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  const { db, storage } = app.ctx;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
   // A guest gets 401 before anything is read.
   app.addHook('onRequest', async (req) => {
@@ -69,17 +67,17 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       const { fields, bytes } = await readUpload(req);
       const { imageType, entityId, altText } = parseFields(fields);
       if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
-      const image = await uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes, jobs: app.ctx.imageJobs });
+      const image = await uploadImage({ db, storage, user, imageType, entityId, altText, bytes, jobs: app.ctx.imageJobs });
       return reply.status(201).send(image);
     },
   );
 
   app.delete(
     '/api/media/:id',
-    { schema: { tags: ['media'], summary: 'Remove one of your images (soft delete)', params: z.object({ id: z.uuid({ error: mediaMessages.imageNotFound }) }), response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['media'], summary: 'Remove one of your images (soft delete; its files leave the store)', params: z.object({ id: z.uuid({ error: mediaMessages.imageNotFound }) }), response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       const user = requireUser(req);
-      await deleteImage({ db, userId: user.id, imageId: req.params.id });
+      await deleteImage({ db, storage, userId: user.id, imageId: req.params.id });
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageType, UploadedImage } from '../../../contracts/media.contract';
@@ -11,8 +9,9 @@ import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/auth-guards';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { JobQueue } from '../../platform/job-queue';
+import { StorageUnavailableError, type ObjectStorage } from '../../platform/object-storage';
 import { getProfileImageUrl, setProfileImageUrl } from '../auth';
-import { isOwnProduct, removeProductImage } from '../catalog';
+import { isImageOnVendorProduct, isOwnProduct, removeProductImage } from '../catalog';
 import { getOwnShop, setShopImage } from '../shops';
 import { images } from './media.tables';
 
@@ -86,7 +85,7 @@ export async function processImage(bytes: Buffer): Promise<Processed> {
 
 export type UploadImageArgs = {
   db: Db;
-  uploadsDir: string;
+  storage: ObjectStorage;
   user: Uploader;
   imageType: ImageType;
   entityId: string;
@@ -96,21 +95,36 @@ export type UploadImageArgs = {
   jobs: JobQueue;
 };
 
+/** Removes objects after the fact (a failed upload, a committed delete): a failure is already logged by the store, and changes no answer. */
+const removeObjects = (storage: ObjectStorage, keys: string[]) => storage.delete(keys).catch(() => {});
+
+/** Writes the picture and its thumbnail, both or neither: a store that cannot take them answers 503. */
+async function putObjects(storage: ObjectStorage, objects: [key: string, bytes: Buffer][]): Promise<void> {
+  try {
+    await Promise.all(objects.map(([key, bytes]) => storage.put(key, bytes, 'image/webp')));
+  } catch (e) {
+    await removeObjects(storage, objects.map(([key]) => key));
+    throw e instanceof StorageUnavailableError ? new AppError('UNAVAILABLE', mediaMessages.storageUnavailable) : e;
+  }
+}
+
 /**
  * Stores an uploaded image for an entity the caller may change: checked and re-encoded, written
- * under server-made names, recorded in `images`; a profile picture also becomes the profile's
- * picture in the same transaction (the previous one is retired).
+ * under server-made names to the store, then recorded in `images`; a profile picture also becomes
+ * the profile's picture in the same transaction (the previous one is retired).
  */
-export async function uploadImage({ db, uploadsDir, user, imageType, entityId, altText, bytes, jobs }: UploadImageArgs): Promise<UploadedImage> {
+export async function uploadImage({ db, storage, user, imageType, entityId, altText, bytes, jobs }: UploadImageArgs): Promise<UploadedImage> {
   await ownershipChecks[imageType](db, user, entityId);
   const { picture, thumbnail, width, height } = await jobs.run(() => processImage(bytes));
   const id = randomUUID();
   const filename = `${id}.webp`;
   const thumbnailFilename = `${id}-thumb.webp`;
   const url = `/uploads/${filename}`;
-  await mkdir(uploadsDir, { recursive: true });
-  await writeFile(join(uploadsDir, filename), picture);
-  await writeFile(join(uploadsDir, thumbnailFilename), thumbnail);
+  // Objects first, then the row: a row never names a missing file, and a failed transaction takes its objects back.
+  await putObjects(storage, [
+    [filename, picture],
+    [thumbnailFilename, thumbnail],
+  ]);
   try {
     await db.transaction(async (tx) => {
       await tx.insert(images).values({ id, filename, thumbnailFilename, imageType, entityId, ownerUserId: user.id, altText: altText ?? null, width, height, sizeBytes: picture.length });
@@ -124,13 +138,13 @@ export async function uploadImage({ db, uploadsDir, user, imageType, entityId, a
       await afterUpload[imageType]?.(tx, user, entityId, url);
     });
   } catch (e) {
-    await Promise.all([rm(join(uploadsDir, filename), { force: true }), rm(join(uploadsDir, thumbnailFilename), { force: true })]);
+    await removeObjects(storage, [filename, thumbnailFilename]);
     throw e;
   }
   return { id, url, thumbnailUrl: `/uploads/${thumbnailFilename}`, width, height };
 }
 
-export type DeleteImageArgs = { db: Db; userId: string; imageId: string };
+export type DeleteImageArgs = { db: Db; storage: ObjectStorage; userId: string; imageId: string };
 
 /** What happens in the delete's transaction once an image is retired, per type: it leaves what showed it. */
 const afterDelete: Record<ImageType, (tx: Tx, userId: string, entityId: string, url: string) => Promise<void>> = {
@@ -147,20 +161,26 @@ const afterDelete: Record<ImageType, (tx: Tx, userId: string, entityId: string, 
 };
 
 /**
- * Retires one of the caller's own images (soft delete: the row stays with is_active false, the file
- * stays on disk); a retired profile picture, shop logo or banner, or product picture stops showing.
+ * Retires one of the caller's own images (soft delete: the row stays with is_active false); a retired
+ * profile picture, shop logo or banner, or product picture stops showing. Once that is committed, its
+ * picture and thumbnail leave the store, unless a product still shows it (see isImageOnVendorProduct).
  */
-export async function deleteImage({ db, userId, imageId }: DeleteImageArgs): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteImage({ db, storage, userId, imageId }: DeleteImageArgs): Promise<void> {
+  const unused = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(images)
       .set({ isActive: false })
       .where(and(eq(images.id, imageId), eq(images.ownerUserId, userId), eq(images.isActive, true)))
-      .returning({ filename: images.filename, imageType: images.imageType, entityId: images.entityId });
+      .returning({ filename: images.filename, thumbnailFilename: images.thumbnailFilename, imageType: images.imageType, entityId: images.entityId });
     if (!row) throw new AppError('NOT_FOUND', mediaMessages.imageNotFound);
+    const url = `/uploads/${row.filename}`;
     // The database checks the type (one of imageTypes).
-    await afterDelete[row.imageType as ImageType](tx, userId, row.entityId, `/uploads/${row.filename}`);
+    await afterDelete[row.imageType as ImageType](tx, userId, row.entityId, url);
+    if (row.imageType === 'product' && (await isImageOnVendorProduct(tx, userId, url))) return [];
+    return [row.filename, ...(row.thumbnailFilename ? [row.thumbnailFilename] : [])];
   });
+  // After the commit: a rolled-back delete never loses its files. A store that fails now leaves them behind (logged).
+  await removeObjects(storage, unused);
 }
 
 /**

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from
 import { id, tstz } from '../../platform/columns';
 import { users } from '../auth';
 
-/** An uploaded image: stored under ./data/uploads with a server-made name, served by filename. */
+/** An uploaded image: stored under DATA_DIR/uploads or in the S3 bucket with a server-made name, served at /uploads/<filename>. */
 export const images = pgTable(
   'images',
   {
