@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -67,6 +67,12 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   close(): void {}
+
+  /** The stored files' keys (the folder may not exist yet: none). */
+  async list(): Promise<string[]> {
+    const entries = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isFile() && isSafeKey(e.name)).map((e) => e.name);
+  }
 
   private async sizeOf(key: string): Promise<number | null> {
     if (!isSafeKey(key)) return null;
@@ -161,3 +167,30 @@ export async function createObjectStorage(config: Config, log?: WarnLog): Promis
   return new LocalDiskStorage(resolve(config.DATA_DIR, 'uploads'));
 }
 
+/** What a copy from DATA_DIR/uploads to a bucket did, file by file. */
+export type CopyReport = { copied: number; skipped: number; failed: string[] };
+
+/**
+ * Copies every picture of the local folder to another store (`npm run uploads:migrate`), a few at a
+ * time; one already there is skipped, so running it again copies only what is missing.
+ */
+export async function copyUploads(from: LocalDiskStorage, to: ObjectStorage): Promise<CopyReport> {
+  const report: CopyReport = { copied: 0, skipped: 0, failed: [] };
+  const keys = await from.list();
+  for (let i = 0; i < keys.length; i += 8) {
+    await Promise.all(
+      keys.slice(i, i + 8).map(async (key) => {
+        try {
+          if (await to.has(key)) report.skipped++;
+          else {
+            await to.put(key, await readFile(join(from.dir, key)), contentTypeOf(key));
+            report.copied++;
+          }
+        } catch {
+          report.failed.push(key);
+        }
+      }),
+    );
+  }
+  return report;
+}

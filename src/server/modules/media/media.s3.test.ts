@@ -1,5 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,3 +144,31 @@ describe('S3_PUBLIC_URL', () => {
   });
 });
 
+describe('npm run uploads:migrate', () => {
+  const run = promisify(execFile);
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'haat-migrate-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('copies the local pictures to the bucket, skips those already there, and reports the counts', async () => {
+    const uploads = join(dataDir, 'uploads');
+    mkdirSync(uploads);
+    const webp = await sharp(await png(32, 32)).webp().toBuffer();
+    const keys = [`${crypto.randomUUID()}.webp`, `${crypto.randomUUID()}-thumb.webp`, `${crypto.randomUUID()}.webp`];
+    for (const key of keys) writeFileSync(join(uploads, key), webp);
+    // One is in the bucket already (copied before, or uploaded since).
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: keys[2], Body: webp, ContentType: 'image/webp' }));
+
+    const env = { ...process.env, ...s3.env, DATA_DIR: dataDir };
+    const tsx = resolve('node_modules/.bin/tsx');
+    const first = await run(tsx, ['scripts/uploads-migrate.ts'], { env });
+    expect(first.stdout).toContain('2 copied, 1 already there, 0 failed');
+    for (const key of keys) expect((await s3.head(key))?.contentType).toBe('image/webp');
+    expect((await s3.head(keys[0]))?.cacheControl).toBe('public, max-age=31536000, immutable');
+
+    const again = await run(tsx, ['scripts/uploads-migrate.ts'], { env });
+    expect(again.stdout).toContain('0 copied, 3 already there, 0 failed');
+  });
+});
