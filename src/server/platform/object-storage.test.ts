@@ -44,7 +44,14 @@ describe.each(['local', 's3'])('%s storage', (name) => {
   });
 });
 
-describe('keys and failures', () => {
+describe('settings, keys and failures', () => {
+  it('stops with one clear line for half an S3 configuration', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_ACCESS_KEY_ID: 'key' })).toThrow('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('Configuration error: S3_BUCKET is needed when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_PUBLIC_URL is set');
+    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'pictures.haat.in' })).toThrow('Configuration error: S3_PUBLIC_URL must be a URL');
+    expect(loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'https://cdn.haat.in/pictures/' })).toMatchObject({ S3_PUBLIC_URL: 'https://cdn.haat.in/pictures', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+  });
+
   it('keeps the local store in DATA_DIR/uploads', () => {
     expect((stores.local as LocalDiskStorage).dir).toBe(join(dir, 'uploads'));
     expect(isSafeKey('0b6c2f3e-9d1a-4a57-8c1e-2f4b5a6d7e8f-thumb.webp')).toBe(true);
