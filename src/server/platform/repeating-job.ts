@@ -21,39 +21,78 @@ export async function claimJobLease(db: Db, name: string, ms: number, holder = P
   return rows.length > 0;
 }
 
+/** Hands the job's lease back (only if this holder has it), so that another process takes the job at its next tick. */
+export async function releaseJobLease(db: Db, name: string, holder = PROCESS_ID): Promise<void> {
+  await db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
+}
+
 /** Where a scheduled job reports what it did. */
 export type JobLog = { info: (msg: string) => void; error: (msg: string) => void };
+
+/** Stops a scheduled job: answers once a pass in progress has finished and the job's lease is handed back. Never throws. */
+export type StopJob = () => Promise<void>;
 
 /**
  * Runs `run` soon after start, then every `intervalMs`, never twice at once in this process (a
  * slow pass makes the next tick skip); answers a function that stops it. `run` answers a line to
  * log, or null when there is nothing to say. With `db`, only the process holding the job's lease
- * runs it, so several API processes on one database run each job once.
+ * runs it, so several API processes on one database run each job once; stopping waits for a pass
+ * in progress, then hands the lease back so that another process takes the job at once.
+ * (`holder` names this process in the lease: tests pretend to be several.)
  */
-export function startRepeatingJob({ name, intervalMs, run, log, db }: { name: string; intervalMs: number; run: () => Promise<string | null>; log: JobLog; db?: Db }): () => void {
-  let running = false;
+export function startRepeatingJob({
+  name,
+  intervalMs,
+  run,
+  log,
+  db,
+  holder = PROCESS_ID,
+}: {
+  name: string;
+  intervalMs: number;
+  run: () => Promise<string | null>;
+  log: JobLog;
+  db?: Db;
+  holder?: string;
+}): StopJob {
+  let current: Promise<void> | null = null;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
+  let holding = false;
+  const pass = async () => {
     try {
-      // The lease outlasts two ticks, so its holder keeps it while it runs.
-      if (db && !(await claimJobLease(db, name, intervalMs * 2 + 5_000))) return;
+      if (db) {
+        // The lease outlasts two ticks, so its holder keeps it while it runs.
+        holding = await claimJobLease(db, name, intervalMs * 2 + 5_000, holder);
+        if (!holding || stopped) return;
+      }
       const said = await run();
       if (said) log.info(`${name}: ${said}`);
     } catch (e) {
       if (!stopped) log.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      running = false;
     }
   };
-  const first = setTimeout(() => void tick(), Math.min(1_000, intervalMs));
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (current || stopped) return;
+    current = pass().finally(() => {
+      current = null;
+    });
+  };
+  const first = setTimeout(tick, Math.min(1_000, intervalMs));
+  const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();
-  return () => {
+  return async () => {
     stopped = true;
     clearTimeout(first);
     clearInterval(timer);
+    await current;
+    if (!db || !holding) return;
+    try {
+      await releaseJobLease(db, name, holder);
+      holding = false;
+    } catch (e) {
+      // The lease then runs out by itself, and another process takes the job a little later.
+      log.error(`${name}: could not hand back its lease: ${e instanceof Error ? e.message : String(e)}`);
+    }
   };
 }

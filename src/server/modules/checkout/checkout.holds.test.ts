@@ -143,7 +143,7 @@ describe('an expired hold', () => {
     try {
       await expect.poll(() => stockOf(t, shop.a.id), { timeout: 5_000, interval: 50 }).toBe(1);
     } finally {
-      stop();
+      await stop();
     }
     expect(logs.some((m) => m.startsWith('Stock holds: 1 expired hold(s) released'))).toBe(true);
     expect((await holdsOf(c.paymentId))[0].status).toBe('released');

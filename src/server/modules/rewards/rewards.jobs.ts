@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../platform/db';
-import { startRepeatingJob, type JobLog } from '../../platform/repeating-job';
+import { startRepeatingJob, type JobLog, type StopJob } from '../../platform/repeating-job';
 import { releaseDuePoints } from './rewards.service';
 
 /** The advisory lock key of the points release job: one process at a time runs it. */
@@ -28,7 +28,7 @@ export async function runPointsRelease({ db, returnWindowDays, also = [] }: Pick
  * Starts the scheduled release of pending points (now, then every `intervalMs`, 10 minutes by
  * default); answers a function that stops it.
  */
-export function startPointsReleaseJob({ db, returnWindowDays, intervalMs = 10 * 60_000, log, also }: PointsReleaseJobOptions): () => void {
+export function startPointsReleaseJob({ db, returnWindowDays, intervalMs = 10 * 60_000, log, also }: PointsReleaseJobOptions): StopJob {
   return startRepeatingJob({
     db,
     name: 'Points release',

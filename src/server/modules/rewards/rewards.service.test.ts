@@ -249,7 +249,7 @@ describe('the scheduled release', () => {
     try {
       await expect.poll(() => cache(c), { timeout: 5_000, interval: 50 }).toEqual({ reward_points: 9, pending_points: 0 });
     } finally {
-      stop();
+      await stop();
     }
     expect(logs.some((m) => m.startsWith('Points release: '))).toBe(true);
   });
