@@ -13,6 +13,7 @@ import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
+import { SharedInvalidation } from './platform/shared-invalidation';
 import { createMailer } from './platform/mail';
 import { createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
@@ -69,11 +70,20 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Several API processes share their sign-in throttles and rate limits through Redis when it is configured.
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, `${config.REDIS_PREFIX}api`) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const storage = await createObjectStorage(config, app.log);
   app.addHook('onClose', async () => storage.close());
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis) : undefined));
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined));
+  if (redis) {
+    // A write in any process empties the catalog cache of every process (pub/sub), not only its own.
+    const channel = `${config.REDIS_PREFIX}catalog:invalidate`;
+    const shared = await SharedInvalidation.start({ redis, cache: app.ctx.catalogCache, channel, log: app.log }).catch((e: unknown) => {
+      redis.disconnect();
+      throw e;
+    });
+    app.addHook('onClose', () => shared.close());
+  }
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 
@@ -96,7 +106,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   // files are compressed ahead of time (scripts/compress-web.ts) and served as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'haat:rate:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}) });
   // Registrations and password reset requests per address and hour, shared by the routes that take them.
   const limits = hourlyLimits(app, config);
   // In production only with API_DOCS=true; elsewhere by default.

@@ -94,6 +94,11 @@ const configSchema = z
       .optional(),
     /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
     REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
+    /** Begins every key and channel Haat uses in Redis, so that two installations can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+      .default('haat:'),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),

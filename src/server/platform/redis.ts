@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FailureStore } from './login-limiter';
 
-/** Connects to Redis (`REDIS_URL`); commands wait for the connection and fail after a few retries rather than hanging. */
-export function openRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false });
+/**
+ * Connects to Redis (`REDIS_URL`); commands wait for the connection and fail after a few retries rather than hanging.
+ * `name` labels the connection in Redis's CLIENT LIST.
+ */
+export function openRedis(url: string, name?: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false, ...(name ? { connectionName: name } : {}) });
 }
 
 /** Failures in Redis: one sorted set per key (score = time), so every API process sees the same counts. */

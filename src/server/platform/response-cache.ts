@@ -11,6 +11,7 @@ type Entry = { body: string; etag: string; at: number; version: number };
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners: (() => void)[] = [];
   private version = 0;
   hits = 0;
   misses = 0;
@@ -22,10 +23,26 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forgets every answer: something that public reads show may have changed. */
+  /** Forgets every answer: something that public reads show may have changed (here; listeners tell the other processes). */
   invalidate(): void {
+    this.forget();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Forgets every answer without telling anyone: another process said it changed something. */
+  forget(): void {
     this.version += 1;
     this.entries.clear();
+  }
+
+  /** How many times the answers were forgotten, here or on another process's word. */
+  get generation(): number {
+    return this.version;
+  }
+
+  /** Calls `listener` after each `invalidate()` (not `forget()`), such as to tell the other processes. */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** Answers the request from the cache, or computes, serializes (with the route's schema) and keeps it. */
