@@ -16,6 +16,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The operations anyone may call without a session, named one by one: a new one is a decision made here. */
 const PUBLIC = [
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/categories',
   'GET /api/products',
   'GET /api/products/{id}',

@@ -24,6 +24,7 @@ export type SecurityRequirement = Partial<Record<SchemeName, string[]>>;
 /** The operations anyone may call without a session (Fastify's path form), named one by one. */
 const PUBLIC_OPERATIONS = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/categories',
   'GET /api/products',
   'GET /api/products/:id',

@@ -14,6 +14,7 @@ import { makeContext } from './platform/context';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { SharedInvalidation } from './platform/shared-invalidation';
+import { installLifecycle } from './platform/lifecycle';
 import { createMailer } from './platform/mail';
 import { createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
@@ -121,6 +122,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   installErrorHandling(app);
   installCsrfCheck(app, ['/api/payments/webhook']);
   installInputGuard(app);
+  // 503 while starting (main.ts listens before it migrates); connections closed while stopping.
+  installLifecycle(app);
 
   // Who is calling: resolved once per API request from the session cookie (by the matched route, as the CSRF check).
   app.addHook('onRequest', async (req) => {

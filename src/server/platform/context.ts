@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db, DbKind } from './db';
 import { JobQueue } from './job-queue';
+import type { Lifecycle } from './lifecycle';
 import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
 import type { Mailer } from './mail';
 import type { ObjectStorage } from './object-storage';
@@ -24,6 +25,8 @@ export type AppContext = {
   appUrl: string;
   /** Where pictures are stored: DATA_DIR/uploads, or the S3 bucket (set by buildApp, which has the logger). */
   storage: ObjectStorage;
+  /** Starting, ready or stopping: what the readiness check answers (ready unless main.ts says otherwise). */
+  lifecycle: Lifecycle;
 };
 
 declare module 'fastify' {
@@ -44,5 +47,6 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     storage,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
+    lifecycle: { phase: 'ready' },
   };
 }

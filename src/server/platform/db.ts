@@ -20,6 +20,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgresql';
+/** An open database; `close` may be called more than once (a stopping process and its caller may both close it). */
 export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite };
 
 /** The committed migrations: found upwards from this file, whether it runs from src/ (tsx) or from the build in dist/. */
@@ -42,7 +43,8 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
+  let closing: Promise<void> | undefined;
+  return { db, kind: 'pglite', close: () => (closing ??= client.close()), pglite: client };
 }
 
 /**
@@ -69,7 +71,8 @@ export async function openPostgres(url: string, poolSize = 10, o: { role?: strin
   });
   c.release();
   const db = drizzlePg(pool) as unknown as Db;
-  return { db, kind: 'postgresql', close: () => pool.end() };
+  let closing: Promise<void> | undefined;
+  return { db, kind: 'postgresql', close: () => (closing ??= pool.end()) };
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */
@@ -136,6 +139,26 @@ export async function migrationVersion(db: Db): Promise<{ version: number; tag: 
 
 function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+/**
+ * Whether the database answers `select 1` within `timeoutMs`: false when it is closed, refuses
+ * connections, fails or is too slow (the readiness check).
+ */
+export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs raw SQL and answers its rows, whichever driver is underneath. */

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { migrationVersion } from './db';
+import { errorResponseSchema } from '../../contracts/errors.contract';
+import { AppError } from './app-error';
+import { databaseAnswers, migrationVersion } from './db';
+import { READY_PATH } from './lifecycle';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -9,7 +12,16 @@ const healthSchema = z.object({
   migration: z.object({ version: z.number().int(), tag: z.string().nullable() }),
 });
 
-/** `GET /api/health`: the database kind and the applied migration version. */
+const readySchema = z.object({ status: z.literal('ready') });
+
+/** How long the readiness check waits for the database's `select 1` before it says not ready. */
+export const READY_DB_TIMEOUT_MS = 2_000;
+
+/**
+ * `GET /api/health`, the liveness check: the database kind and the applied migration version.
+ * `GET /api/ready`, the readiness check: 200 when this process should get traffic; 503 while it
+ * starts (migrations, demo data), while it stops, and while the database does not answer.
+ */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness, database kind and migration version', response: { 200: healthSchema } } }, async () => ({
@@ -17,4 +29,17 @@ export async function healthRoutes(fastify: FastifyInstance) {
     database: app.ctx.dbKind,
     migration: await migrationVersion(app.ctx.db),
   }));
+
+  app.get(
+    READY_PATH,
+    { schema: { tags: ['platform'], summary: 'Readiness: 503 while starting, stopping or without the database', response: { 200: readySchema, 503: errorResponseSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { phase } = app.ctx.lifecycle;
+      if (phase === 'starting') throw new AppError('UNAVAILABLE', 'Starting: migrations and start-up are not finished.');
+      if (phase === 'stopping') throw new AppError('UNAVAILABLE', 'Stopping: this process takes no new requests.');
+      if (!(await databaseAnswers(app.ctx.db, READY_DB_TIMEOUT_MS))) throw new AppError('UNAVAILABLE', 'The database is not answering.');
+      return { status: 'ready' as const };
+    },
+  );
 }

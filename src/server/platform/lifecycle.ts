@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+/** Where a process is in its life: starting (migrations, demo data), ready, or stopping (SIGTERM). */
+export type Phase = 'starting' | 'ready' | 'stopping';
+
+/** The process's phase, read by the readiness check (`/api/ready`) and the start-up gate; main.ts and the shutdown set it. */
+export type Lifecycle = { phase: Phase };
+
+/** The readiness check, the one route that answers while the process starts. */
+export const READY_PATH = '/api/ready';
+
+/**
+ * While starting, every request but the readiness check answers 503 with Retry-After (the tables
+ * may not exist yet); while stopping, every answer closes its connection, so that the server can
+ * finish and a client's next request goes to another process.
+ */
+export function installLifecycle(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (app.ctx.lifecycle.phase !== 'starting' || req.routeOptions.url === READY_PATH) return;
+    reply.header('retry-after', '1');
+    throw new AppError('UNAVAILABLE', 'Haat is starting. Please try again in a moment.');
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.ctx.lifecycle.phase === 'stopping') reply.header('connection', 'close');
+    return payload;
+  });
+}
