@@ -2,7 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { warnIfTestPayments } from './modules/payments';
 import { migrateForApp, openDatabase } from './platform/db';
-import { createObjectStorage } from './platform/object-storage';
+import type { StopJob } from './platform/repeating-job';
+import { gracefulShutdown } from './platform/shutdown';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
@@ -10,12 +11,40 @@ import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 
-/** Reads the configuration, opens and migrates the database, loads demo data when empty, and listens. */
+/** Set once SIGTERM or SIGINT arrived: the shutdown ends the process, whatever start-up was doing. */
+let stopping = false;
+
+/**
+ * Reads the configuration, opens the database and listens at once (answering 503 while starting),
+ * then migrates, loads demo data when empty, starts the jobs and says ready. SIGTERM and SIGINT
+ * stop it gracefully (platform/shutdown.ts).
+ */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await migrateForApp(database, config);
+  const app = await buildApp({ config, database, logger: config.NODE_ENV !== 'test' });
+  // Until migrations and demo data are done, /api/ready answers 503, and so does every other request.
+  app.ctx.lifecycle.phase = 'starting';
+  const jobs: StopJob[] = [];
+  const stop = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C does not wait.
+    if (stopping) return signal === 'SIGINT' ? process.exit(1) : undefined;
+    stopping = true;
+    app.log.info(`${signal}: stopping (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`);
+    gracefulShutdown({ app, jobs, database, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
+      ({ clean }) => process.exit(clean ? 0 : 1),
+      (e: unknown) => {
+        console.error(`Haat could not stop cleanly: ${e instanceof Error ? e.message : String(e)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // The address is printed once, below, as the line to open; the log only notes the start.
+  await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
 
+  await migrateForApp(database, config);
   const admin = await ensureSuperAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   if (admin?.generatedPassword) {
     console.log(`\n  Super admin created: ${admin.email} / ${admin.generatedPassword}`);
@@ -24,31 +53,19 @@ async function main() {
     console.log(`Super admin created: ${admin.email}`);
   }
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    const storage = await createObjectStorage(config);
-    const summary = await seedDemoData({ db: database.db, storage }).finally(() => storage.close());
+    const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage });
     console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
   }
-
-  const app = await buildApp({ config, database, logger: config.NODE_ENV !== 'test' });
-  let stopJobs = () => {};
-  const close = async () => {
-    stopJobs();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
-  // The address is printed once, below, as the line to open; the log only notes the start.
-  await app.listen({ host: config.HOST, port: config.PORT, listenTextResolver: () => 'server listening' });
-  const jobs = [
+  if (stopping) return;
+  jobs.push(
     // Merchants' cashback is released by the same job as order points (rewards knows no merchant, so it is handed in).
     startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, also: [releaseDueCashback] }),
     startStockHoldsJob({ db: database.db, log: app.log }),
     startReferralQualificationJob({ db: database.db, log: app.log, returnWindowDays: config.RETURN_WINDOW_DAYS }),
-  ];
-  stopJobs = () => jobs.forEach((stop) => stop());
+  );
   await warnIfTestPayments({ db: database.db, config, log: app.log });
+  if (stopping) return;
+  app.ctx.lifecycle.phase = 'ready';
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -56,6 +73,8 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
+  // Stopped while starting: the shutdown closed what start-up was using, and ends the process itself.
+  if (stopping) return;
   if (e instanceof ConfigError) {
     console.error(e.message);
   } else {

@@ -6,7 +6,7 @@ import { ADDRESS_FAILURE_FACTOR, FailureLimiter, LoginThrottle, MemoryFailureSto
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: true, REDIS_PREFIX: 'haat:' });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: true, SHUTDOWN_TIMEOUT_SECONDS: 20, REDIS_PREFIX: 'haat:' });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
@@ -31,6 +31,7 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
     [{ REGISTRATIONS_PER_HOUR: '0' }, 'Configuration error: REGISTRATIONS_PER_HOUR must be at least 1'],
     [{ PASSWORD_RESETS_PER_HOUR: 'many' }, 'Configuration error: PASSWORD_RESETS_PER_HOUR must be a number'],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: 'soon' }, 'Configuration error: SHUTDOWN_TIMEOUT_SECONDS must be a number'],
     [{ REDIS_PREFIX: 'haat prod' }, 'Configuration error: REDIS_PREFIX must be 1 to 64 letters, digits or : _ . -'],
   ])('stops with one clear line for %j', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -76,9 +76,10 @@ export async function ensureTestAppRole(db: Db): Promise<void> {
 /**
  * A fresh, migrated, empty database for one test file; close() throws it away. `db` is the owner's
  * (for the test's own setup: any statement); on PostgreSQL `asApp` is the same database seen as the
- * app's role, which is what the app under test gets (on PGlite, one user: the same handle).
+ * app's role, which is what the app under test gets (on PGlite, one user: the same handle). On
+ * PostgreSQL, `url` is the database's address, for a server process of its own.
  */
-export async function freshDatabase(): Promise<Database & { asApp: Database }> {
+export async function freshDatabase(): Promise<Database & { asApp: Database; url?: string }> {
   const url = testPostgresUrl();
   const run = inject('haatTemplate');
   if (url) {
@@ -89,6 +90,7 @@ export async function freshDatabase(): Promise<Database & { asApp: Database }> {
     return {
       ...owner,
       asApp,
+      url: withDatabase(url, name),
       close: async () => {
         await asApp.close();
         await owner.close();
