@@ -23,12 +23,14 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export const errorCodeSchema = z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]);
 
-/** The body of every error response: `{ error: { code, message, fields? } }`. */
+/** The body of every error response: `{ error: { code, message, fields?, requestId } }`. */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** The request's id (also its `x-request-id` header and in the server's log line); every answer of the server has it. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

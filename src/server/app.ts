@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiDocs } from './api-docs';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
@@ -20,7 +20,7 @@ import { createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
-import { frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, matchedRoute } from './platform/http';
+import { errorBody, frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, installRequestLog, matchedRoute, requestIdGenerator } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import {
   adminEmployeesRoutes,
@@ -56,18 +56,22 @@ export type BuildAppOptions = {
   database: Database;
   /** The built web app (index.html and assets); served when it exists. */
   webDist?: string;
-  logger?: boolean;
+  /** Off, on (JSON lines on stdout at LOG_LEVEL), or on into the given stream (tests read the lines). */
+  logger?: boolean | { stream: { write: (line: string) => void } };
 };
 
 /** Builds the Haat API and web server: plugins, one error handler, every module's routes. No listen. */
 export async function buildApp({ config, database, webDist = resolve('dist/web'), logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(logger === true ? {} : { stream: logger.stream }) } : false,
+    // One line per request, written by installRequestLog, instead of Fastify's pair.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     frameworkErrors,
   });
+  installRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Several API processes share their sign-in throttles and rate limits through Redis when it is configured.
@@ -204,7 +208,7 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/uploads/') || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      return reply.status(404).send(errorBody(req, { code: 'NOT_FOUND', message: 'Not found' }));
     }
     // The single-page app answers every other path; its router shows the page or its 404.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);

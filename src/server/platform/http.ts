@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../contracts/errors.contract';
 import { AppError } from './app-error';
+import type { Config } from './config';
 
-type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+/** The header that carries the request id, in (from a trusted proxy) and out (always). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId: string } };
+
+/** An error answer's body: the request id joins every one, so a user's report can be found in the log. */
+export function errorBody(req: FastifyRequest, error: Omit<Body['error'], 'requestId'>): Body {
+  return { error: { ...error, requestId: req.id } };
+}
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 const BAD_CHARACTERS = 'Some text contains a character that is not allowed. Please remove it and try again.';
@@ -22,8 +33,7 @@ function isUnstorableText(err: unknown): boolean {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      const body: Body = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
-      return reply.status(err.status).send(body);
+      return reply.status(err.status).send(errorBody(req, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -32,29 +42,29 @@ export function installErrorHandling(app: FastifyInstance): void {
         fields[key] ??= v.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Please check the form and try again.';
-      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: first, fields } } satisfies Body);
+      return reply.status(400).send(errorBody(req, { code: 'VALIDATION_FAILED', message: first, fields }));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its contract');
-      return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } } satisfies Body);
+      return reply.status(500).send(errorBody(req, { code: 'INTERNAL', message: GENERIC_500 }));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' } } satisfies Body);
+      return reply.status(429).send(errorBody(req, { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' }));
     }
     if (status === 413) {
-      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } } satisfies Body);
+      return reply.status(413).send(errorBody(req, { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' }));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
       const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request is not valid.';
-      return reply.status(status === 404 ? 404 : 400).send({ error: { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message } } satisfies Body);
+      return reply.status(status === 404 ? 404 : 400).send(errorBody(req, { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message }));
     }
     if (isUnstorableText(err)) {
-      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: BAD_CHARACTERS } } satisfies Body);
+      return reply.status(400).send(errorBody(req, { code: 'VALIDATION_FAILED', message: BAD_CHARACTERS }));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } } satisfies Body);
+    return reply.status(500).send(errorBody(req, { code: 'INTERNAL', message: GENERIC_500 }));
   });
 }
 
@@ -133,7 +143,50 @@ export function installInputGuard(app: FastifyInstance): void {
 }
 
 /** Fastify's own routing errors (a malformed address such as `/%`) in the API's error format. */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
-  void reply.status(status).send({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } } satisfies Body);
+  // Answered before any hook runs: the request id header and the log line are written here too.
+  void reply.status(status).header(REQUEST_ID_HEADER, req.id).send(errorBody(req, { code: 'VALIDATION_FAILED', message: 'The address is not valid.' }));
+  logRequest(req, reply);
+}
+
+// What we accept from a proxy as a request id: short, and nothing that could forge a log line.
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:/+=-]{1,128}$/;
+
+/**
+ * Fastify's genReqId: a random UUID, or the `x-request-id` a trusted proxy sent (TRUST_PROXY set)
+ * when it is sane, so that one id follows the request through the proxy's log and ours.
+ */
+export function requestIdGenerator(trustProxy: Config['TRUST_PROXY']): (req: IncomingMessage) => string {
+  return (req) => {
+    const incoming = trustProxy === false ? undefined : req.headers[REQUEST_ID_HEADER];
+    return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  };
+}
+
+/**
+ * One log line per request (Fastify's own pair of lines is turned off with disableRequestLogging):
+ * method, matched route pattern (never the raw URL, which may carry tokens), status, duration and
+ * who called; the request id is in every line of the request (`requestId`) and in the answer's
+ * `x-request-id` header.
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
+}
+
+function logRequest(req: FastifyRequest, reply: FastifyReply): void {
+  req.log.info(
+    {
+      method: req.method,
+      route: matchedRoute(req),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ...(req.user ? { userId: req.user.id } : {}),
+      ...(req.admin ? { adminId: req.admin.id } : {}),
+    },
+    'request',
+  );
 }

@@ -9,15 +9,15 @@ import { freshDatabase } from './db';
 
 export type TestApp = { app: FastifyInstance; db: Db; database: Database; config: Config; dataDir: string; close: () => Promise<void> };
 
-/** The real app on a fresh database, for `app.inject` tests. No server, no web build. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app on a fresh database, for `app.inject` tests. No server, no web build. `logTo` receives its log lines (set LOG_LEVEL too). */
+export async function buildTestApp(env: Record<string, string> = {}, o: { logTo?: { write: (line: string) => void } } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
   // Test files register many accounts and ask many resets from a few addresses: the hourly limits are
   // generous here, and signup-limits.routes.test.ts sets small ones (and checks the real defaults).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', PASSWORD_RESETS_PER_HOUR: '100000', ...env });
   // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
-  const app = await buildApp({ config, database: database.asApp, logger: false, webDist: join(dataDir, 'no-web') });
+  const app = await buildApp({ config, database: database.asApp, logger: o.logTo ? { stream: o.logTo } : false, webDist: join(dataDir, 'no-web') });
   await app.ready();
   return {
     app,

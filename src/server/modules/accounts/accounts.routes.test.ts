@@ -230,7 +230,7 @@ describe('registration is one transaction', () => {
     const res = await client.post('/api/auth/register', input);
     await t.db.execute(sql`drop trigger haat_test_fail on referrals`);
     expect(res.statusCode).toBe(500);
-    expect(res.json().error).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json().error).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: res.headers['x-request-id'] });
     expect(await countWhereEmail('users', input.email)).toBe(0);
     expect(await countWhereEmail('merchants', input.email)).toBe(0);
     expect((await register(input)).status).toBe(201);
@@ -356,7 +356,7 @@ describe('bad requests never answer 500', () => {
   ])('register with %s answers 400, not 500', async (_label, over) => {
     const res = await register(customerInput(over));
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.' });
+    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.', requestId: expect.any(String) });
   });
 
   it('refuses a date of birth that is not on the calendar with 400, not 500', async () => {
@@ -374,7 +374,7 @@ describe('bad requests never answer 500', () => {
   it('answers a malformed address in the error format', async () => {
     const res = await client.get('/api/%E0%A4');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.' } });
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.', requestId: res.headers['x-request-id'] } });
   });
 
   it('answers 400 for broken JSON', async () => {
@@ -392,6 +392,6 @@ describe('bad requests never answer 500', () => {
   it('answers 404 in the error format for an unknown API path', async () => {
     const res = await client.get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] } });
   });
 });

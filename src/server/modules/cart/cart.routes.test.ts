@@ -175,7 +175,7 @@ describe('adding and reading', () => {
     for (const productId of [crypto.randomUUID(), await makeProduct({ active: false }), await makeProduct({ storeId: closedShop })]) {
       const res = await client.post('/api/cart/items', { productId, quantity: 1 });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: cartMessages.productNotFound });
+      expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: cartMessages.productNotFound, requestId: res.headers['x-request-id'] });
     }
     expect((await client.get('/api/cart')).json().items).toEqual([]);
   });

@@ -49,7 +49,7 @@ describe('GET /api/products/:id', () => {
   ])('answers 404 Product not found for %s', async (_label, id) => {
     const res = await client.get(`/api/products/${id()}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found', requestId: res.headers['x-request-id'] } });
   });
 
   it('answers a client error, never 500, for an absurdly long id', async () => {

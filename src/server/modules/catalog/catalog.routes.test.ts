@@ -195,7 +195,7 @@ describe('GET /api/products', () => {
   it.each(['q', 'category'])('answers 400, never 500, for a %s holding a NUL character', async (param) => {
     const res = await client.get(`/api/products?${param}=cot%00ton`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.' });
+    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.', requestId: res.headers['x-request-id'] });
   });
 
   it('refuses a minimum price above the maximum with a message under maxPrice', async () => {

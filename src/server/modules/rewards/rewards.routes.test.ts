@@ -156,6 +156,7 @@ describe('POST /api/wallet/withdrawals', () => {
       code: 'VALIDATION_FAILED',
       message: 'You cannot withdraw more points than you have',
       fields: { points: 'You cannot withdraw more points than you have' },
+      requestId: res.headers['x-request-id'],
     });
     expect((await post(c.client, { points: 120, upiId: 'asha@oksbi' })).statusCode).toBe(201);
     expect((await c.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 0, pendingPoints: 400, withdrawnPoints: 120 });
