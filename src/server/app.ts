@@ -20,6 +20,7 @@ import { createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
+import { createMetrics, installMetrics, noMetrics } from './platform/metrics';
 import { errorBody, frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, installRequestLog, matchedRoute, requestIdGenerator } from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import {
@@ -79,7 +80,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const storage = await createObjectStorage(config, app.log);
   app.addHook('onClose', async () => storage.close());
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined));
+  const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool }) : noMetrics;
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined, metrics));
   if (redis) {
     // A write in any process empties the catalog cache of every process (pub/sub), not only its own.
     const channel = `${config.REDIS_PREFIX}catalog:invalidate`;
@@ -140,6 +142,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   });
 
   await app.register(healthRoutes);
+  installMetrics(app, metrics, config.METRICS_TOKEN);
   await app.register(accountsRoutes, { limits });
   await app.register(contentRoutes);
   await app.register(adminLoginRoutes);

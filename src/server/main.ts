@@ -59,9 +59,9 @@ async function main() {
   if (stopping) return;
   jobs.push(
     // Merchants' cashback is released by the same job as order points (rewards knows no merchant, so it is handed in).
-    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, also: [releaseDueCashback] }),
-    startStockHoldsJob({ db: database.db, log: app.log }),
-    startReferralQualificationJob({ db: database.db, log: app.log, returnWindowDays: config.RETURN_WINDOW_DAYS }),
+    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, metrics: app.ctx.metrics, also: [releaseDueCashback] }),
+    startStockHoldsJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
+    startReferralQualificationJob({ db: database.db, log: app.log, metrics: app.ctx.metrics, returnWindowDays: config.RETURN_WINDOW_DAYS }),
   );
   await warnIfTestPayments({ db: database.db, config, log: app.log });
   if (stopping) return;

@@ -104,6 +104,8 @@ const configSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),
+    /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`; unset: 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces').optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     /** Pictures go to this bucket of an S3-compatible store instead of DATA_DIR/uploads (README: Object storage). */
     S3_BUCKET: z.string().min(3, 'must be at least 3 characters').optional(),

@@ -5,6 +5,7 @@ import type { Lifecycle } from './lifecycle';
 import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
 import type { Mailer } from './mail';
 import type { ObjectStorage } from './object-storage';
+import { noMetrics, type Metrics } from './metrics';
 import { ResponseCache } from './response-cache';
 
 /** What every route can reach: the database, the configuration and shared limiters. */
@@ -27,6 +28,8 @@ export type AppContext = {
   storage: ObjectStorage;
   /** Starting, ready or stopping: what the readiness check answers (ready unless main.ts says otherwise). */
   lifecycle: Lifecycle;
+  /** What /metrics reports (counts nothing when METRICS_TOKEN is unset). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {
@@ -35,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore()): AppContext {
+export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore(), metrics: Metrics = noMetrics): AppContext {
   return {
     db,
     dbKind,
@@ -48,5 +51,6 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
     lifecycle: { phase: 'ready' },
+    metrics,
   };
 }

@@ -20,8 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgresql';
-/** An open database; `close` may be called more than once (a stopping process and its caller may both close it). */
-export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite };
+/** An open database (`close` may be called more than once): `pglite` is the embedded one's client, `pool` the PostgreSQL server's connection pool (its use is measured). */
+export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite; pool?: pg.Pool };
 
 /** The committed migrations: found upwards from this file, whether it runs from src/ (tsx) or from the build in dist/. */
 export const migrationsFolder = findUp(dirname(fileURLToPath(import.meta.url)), 'migrations/meta/_journal.json').replace(/[\\/]meta[\\/]_journal\.json$/, '');
@@ -72,7 +72,7 @@ export async function openPostgres(url: string, poolSize = 10, o: { role?: strin
   c.release();
   const db = drizzlePg(pool) as unknown as Db;
   let closing: Promise<void> | undefined;
-  return { db, kind: 'postgresql', close: () => (closing ??= pool.end()) };
+  return { db, kind: 'postgresql', close: () => (closing ??= pool.end()), pool };
 }
 
 /** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */

@@ -31,13 +31,16 @@ export type JobLog = { info: (msg: string) => void; error: (msg: string) => void
 
 /** Stops a scheduled job: answers once a pass in progress has finished and the job's lease is handed back. Never throws. */
 export type StopJob = () => Promise<void>;
+/** Where a scheduled job's passes are counted (the app's metrics): each pass this process ran, whether it failed, and how long it took. */
+export type JobMetrics = { jobRan(job: string, pass: { ok: boolean; seconds: number }): void };
 
 /**
  * Runs `run` soon after start, then every `intervalMs`, never twice at once in this process (a
  * slow pass makes the next tick skip); answers a function that stops it. `run` answers a line to
  * log, or null when there is nothing to say. With `db`, only the process holding the job's lease
  * runs it, so several API processes on one database run each job once; stopping waits for a pass
- * in progress, then hands the lease back so that another process takes the job at once.
+ * in progress, then hands the lease back so that another process takes the job at once. `metrics`
+ * counts the passes this process ran (not the ticks another process's lease skipped).
  * (`holder` names this process in the lease: tests pretend to be several.)
  */
 export function startRepeatingJob({
@@ -46,6 +49,7 @@ export function startRepeatingJob({
   run,
   log,
   db,
+  metrics,
   holder = PROCESS_ID,
 }: {
   name: string;
@@ -53,12 +57,15 @@ export function startRepeatingJob({
   run: () => Promise<string | null>;
   log: JobLog;
   db?: Db;
+  metrics?: JobMetrics;
   holder?: string;
 }): StopJob {
   let current: Promise<void> | null = null;
   let stopped = false;
   let holding = false;
   const pass = async () => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       if (db) {
         // The lease outlasts two ticks, so its holder keeps it while it runs.
@@ -66,9 +73,13 @@ export function startRepeatingJob({
         if (!holding || stopped) return;
       }
       const said = await run();
+      metrics?.jobRan(name, { ok: true, seconds: seconds() });
       if (said) log.info(`${name}: ${said}`);
     } catch (e) {
-      if (!stopped) log.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (stopped) return;
+      // A lease that cannot be claimed (the database is away) is a failed pass too.
+      metrics?.jobRan(name, { ok: false, seconds: seconds() });
+      log.error(`${name} failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
   const tick = () => {

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
-import { startRepeatingJob, type JobLog, type StopJob } from '../../platform/repeating-job';
+import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { getPurchasable, returnStock, takeStock } from './catalog.stock';
 import { stockHolds } from './catalog.tables';
 
@@ -68,12 +68,13 @@ export async function releaseExpiredHolds(tx: Tx, only: { productIds?: string[];
 }
 
 /** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */
-export function startStockHoldsJob({ db, intervalMs = 60_000, log }: { db: Db; intervalMs?: number; log: JobLog }): StopJob {
+export function startStockHoldsJob({ db, intervalMs = 60_000, log, metrics }: { db: Db; intervalMs?: number; log: JobLog; metrics?: JobMetrics }): StopJob {
   return startRepeatingJob({
     db,
     name: 'Stock holds',
     intervalMs,
     log,
+    metrics,
     run: async () => {
       // Each hold is released by one conditional update, so two processes running this never return stock twice.
       const released = await db.transaction((tx) => releaseExpiredHolds(tx));

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { maskName } from '../../../domain/mask';
 import { queryRows, type Db, type Tx } from '../../platform/db';
-import { startRepeatingJob, type JobLog, type StopJob } from '../../platform/repeating-job';
+import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { awardPointsOnce } from '../rewards';
 import { partyName } from './referrals.mine';
 import { getReferralSettings, type ReferralThresholds } from './referrals.settings';
@@ -80,12 +80,13 @@ export async function runReferralQualification(db: Db, a: { returnWindowDays: nu
 }
 
 /** Starts the scheduled qualification (now, then every 10 minutes by default); answers a function that stops it. */
-export function startReferralQualificationJob({ db, intervalMs = 10 * 60_000, log, returnWindowDays }: { db: Db; intervalMs?: number; log: JobLog; returnWindowDays: number }): StopJob {
+export function startReferralQualificationJob({ db, intervalMs = 10 * 60_000, log, metrics, returnWindowDays }: { db: Db; intervalMs?: number; log: JobLog; metrics?: JobMetrics; returnWindowDays: number }): StopJob {
   return startRepeatingJob({
     db,
     name: 'Referral qualification',
     intervalMs,
     log,
+    metrics,
     run: async () => {
       const qualified = await runReferralQualification(db, { returnWindowDays });
       return qualified ? `${qualified} referral(s) newly qualified` : null;
