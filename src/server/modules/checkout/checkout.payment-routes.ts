@@ -11,7 +11,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 /** /api/payments/*: verification of the browser's payment, failures, the test gateway, and Razorpay's webhook. */
 export async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db, config, metrics } = app.ctx;
   // Checked before the body is validated: a guest gets 'Authentication required' (401) whatever they sent.
   const customersOnly = { onRequest: roleGuard('customer') };
 
@@ -20,7 +20,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     { ...customersOnly, schema: { tags: ['payments'], summary: 'Verify the signed payment response and place the order (idempotent)', body: verifyPaymentSchema, response: { 200: placedSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return verifyPayment({ db, config, customerUserId: user.id, input: req.body });
+      return verifyPayment({ db, config, metrics, customerUserId: user.id, input: req.body });
     },
   );
 
@@ -29,7 +29,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     { ...customersOnly, schema: { tags: ['payments'], summary: 'Record a failed or cancelled payment attempt', params: idParamSchema, body: failPaymentSchema, response: { 200: failedPaymentSchema, ...errors } } },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return failPayment({ db, customerUserId: user.id, paymentId: req.params.id, input: req.body });
+      return failPayment({ db, metrics, customerUserId: user.id, paymentId: req.params.id, input: req.body });
     },
   );
 
@@ -48,7 +48,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 /** Razorpay's webhook, in its own scope: its JSON body is kept as the raw string its signature covers. */
 async function webhookRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db, config, metrics } = app.ctx;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
@@ -64,7 +64,7 @@ async function webhookRoute(fastify: FastifyInstance) {
     async (req) => {
       const rawBody = typeof req.body === 'string' ? req.body : '';
       const header = req.headers['x-razorpay-signature'];
-      return handleRazorpayWebhook({ db, config, rawBody, signature: Array.isArray(header) ? header[0] : header });
+      return handleRazorpayWebhook({ db, config, metrics, rawBody, signature: Array.isArray(header) ? header[0] : header });
     },
   );
 }

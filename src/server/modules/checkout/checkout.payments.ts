@@ -4,11 +4,13 @@ import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import type { Metrics, PaymentOutcome } from '../../platform/metrics';
 import { activeGateway, findPaymentByProviderOrder, gatewayNamed, getPayment, isRefundDue, markPaymentFailed, razorpayGateway, testGateway } from '../payments';
 import { releaseHeldStock } from '../catalog';
 import { confirmPayment, recordRefundDue } from './checkout.service';
 
-type Ctx = { db: Db; config: Config };
+/** `metrics` counts each payment's outcome, by gateway. */
+type Ctx = { db: Db; config: Config; metrics: Pick<Metrics, 'paymentOutcome'> };
 
 const verificationFailed = () => new AppError('VALIDATION_FAILED', checkoutMessages.verificationFailed);
 
@@ -21,17 +23,22 @@ async function ownPayment(db: Db, paymentId: string, customerUserId: string) {
  * Verifies the provider's signed checkout response against the provider order id we stored
  * (constant-time), then confirms the payment: one order, however often it is called.
  */
-export async function verifyPayment({ db, config, customerUserId, input }: Ctx & { customerUserId: string; input: VerifyPaymentInput }): Promise<Placed> {
+export async function verifyPayment({ db, config, metrics, customerUserId, input }: Ctx & { customerUserId: string; input: VerifyPaymentInput }): Promise<Placed> {
   const p = await ownPayment(db, input.paymentId, customerUserId);
-  if (input.providerOrderId !== p.providerOrderId) throw verificationFailed();
+  const refused = () => {
+    metrics.paymentOutcome('verification_failed', p.gateway);
+    return verificationFailed();
+  };
+  if (input.providerOrderId !== p.providerOrderId) throw refused();
   const gateway = await gatewayNamed(db, config, p.gateway as GatewayName);
-  if (!gateway.verifySignature({ providerOrderId: p.providerOrderId, providerPaymentId: input.providerPaymentId, signature: input.signature })) throw verificationFailed();
-  const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: input.providerPaymentId });
+  if (!gateway.verifySignature({ providerOrderId: p.providerOrderId, providerPaymentId: input.providerPaymentId, signature: input.signature })) throw refused();
+  const outcome = (o: PaymentOutcome) => metrics.paymentOutcome(o, p.gateway);
+  const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: input.providerPaymentId, outcome });
   return { status: 'placed', orderId, message: checkoutMessages.orderPlaced };
 }
 
 /** Records a failed or dismissed payment attempt and answers the message to show. */
-export async function failPayment({ db, customerUserId, paymentId, input }: { db: Db; customerUserId: string; paymentId: string; input: FailPaymentInput }): Promise<{ status: 'failed'; message: string }> {
+export async function failPayment({ db, metrics, customerUserId, paymentId, input }: Pick<Ctx, 'db' | 'metrics'> & { customerUserId: string; paymentId: string; input: FailPaymentInput }): Promise<{ status: 'failed'; message: string }> {
   const p = await ownPayment(db, paymentId, customerUserId);
   if (p.status === 'paid') throw new AppError('CONFLICT', checkoutMessages.alreadyPaid);
   if (isRefundDue(p)) return { status: 'failed', message: p.failureReason ?? checkoutMessages.verificationFailed };
@@ -41,6 +48,7 @@ export async function failPayment({ db, customerUserId, paymentId, input }: { db
     // Its reserved units go back on sale at once.
     await releaseHeldStock(tx, [p.id]);
   });
+  metrics.paymentOutcome(input.reason === 'cancelled' ? 'cancelled' : 'failed', p.gateway);
   return { status: 'failed', message };
 }
 
@@ -48,7 +56,7 @@ export async function failPayment({ db, customerUserId, paymentId, input }: { db
  * The built-in test gateway's "Pay" button: signs a payment of the customer's test order the way
  * Razorpay's checkout would. Refused once a real gateway is enabled.
  */
-export async function payWithTestGateway({ db, config, customerUserId, paymentId }: Ctx & { customerUserId: string; paymentId: string }): Promise<TestPayment> {
+export async function payWithTestGateway({ db, config, customerUserId, paymentId }: Pick<Ctx, 'db' | 'config'> & { customerUserId: string; paymentId: string }): Promise<TestPayment> {
   const p = await ownPayment(db, paymentId, customerUserId);
   if (p.gateway !== 'test' || (await activeGateway(db, config)).name !== 'test') throw new AppError('VALIDATION_FAILED', checkoutMessages.gatewayNotConfigured);
   if (p.status === 'paid') throw new AppError('CONFLICT', checkoutMessages.alreadyPaid);
@@ -77,9 +85,13 @@ export const amountMismatchReason = (paidPaise: number, duePaise: number) =>
  * record of the payment (GET /v1/payments/:id), refused the same way when it differs, and answered
  * 503 (so Razorpay retries) when Razorpay cannot be asked.
  */
-export async function handleRazorpayWebhook({ db, config, rawBody, signature }: Ctx & { rawBody: string; signature: string | undefined }): Promise<{ ok: true; orderId: string | null }> {
+export async function handleRazorpayWebhook({ db, config, metrics, rawBody, signature }: Ctx & { rawBody: string; signature: string | undefined }): Promise<{ ok: true; orderId: string | null }> {
   const gateway = await razorpayGateway(db, config).catch(() => null);
-  if (!gateway || !gateway.verifyWebhook(rawBody, signature)) throw verificationFailed();
+  if (!gateway || !gateway.verifyWebhook(rawBody, signature)) {
+    metrics.paymentOutcome('verification_failed', 'razorpay');
+    throw verificationFailed();
+  }
+  const outcome = (o: PaymentOutcome) => metrics.paymentOutcome(o, 'razorpay');
   let event: RazorpayEvent;
   try {
     event = JSON.parse(rawBody) as RazorpayEvent;
@@ -102,11 +114,11 @@ export async function handleRazorpayWebhook({ db, config, rawBody, signature }: 
     paidPaise = known.amountPaise ?? 0;
   }
   if (paidPaise !== p.amountPaise) {
-    const placed = await recordRefundDue(db, { paymentId: p.id, providerPaymentId: payment.id, reason: amountMismatchReason(paidPaise, p.amountPaise) });
+    const placed = await recordRefundDue(db, { paymentId: p.id, providerPaymentId: payment.id, reason: amountMismatchReason(paidPaise, p.amountPaise), outcome });
     return { ok: true, orderId: placed };
   }
   try {
-    const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: payment.id });
+    const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: payment.id, outcome });
     return { ok: true, orderId };
   } catch (e) {
     // Recorded as failed (refund due); acknowledged so the provider stops retrying.

@@ -5,6 +5,7 @@ import { maxPointsUsable } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import type { PaymentOutcome } from '../../platform/metrics';
 import { formatAddress, getAddress } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
@@ -134,17 +135,18 @@ export const lateCaptureReason = 'The payment arrived after it was cancelled and
  * A payment the customer dismissed or saw fail, then captured late (a `payment.captured` webhook
  * after the fact): the order is placed only while its stock hold is still valid; once the hold was
  * released (as dismissing does) or expired, the payment is recorded for refund. A refund-due payment
- * confirmed again (verify or a retried webhook) makes no order and no second record.
+ * confirmed again (verify or a retried webhook) makes no order and no second record. `outcome` hears
+ * what this call changed, once committed: 'paid' (it placed the order) or 'refund_due' (it recorded one).
  */
-export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string }): Promise<{ orderId: string }> {
+export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string; outcome?: (o: PaymentOutcome) => void }): Promise<{ orderId: string }> {
   let recorded = false;
   // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
   await db.transaction((tx) => releaseExpiredHolds(tx, { refs: [a.paymentId] }));
   try {
-    return await db.transaction(async (tx) => {
+    const confirmed = await db.transaction(async (tx) => {
       const p = await lockPayment(tx, a.paymentId);
       if (!p) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
-      if (p.status === 'paid' && p.orderId) return { orderId: p.orderId };
+      if (p.status === 'paid' && p.orderId) return { orderId: p.orderId, placed: false };
       if (isRefundDue(p)) {
         recorded = true;
         throw new AppError('CONFLICT', p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'));
@@ -155,13 +157,15 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
       if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
       const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id, testPayment: p.gateway === 'test', stockHeld });
       await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
-      return { orderId };
+      return { orderId, placed: true };
     });
+    if (confirmed.placed) a.outcome?.('paid');
+    return { orderId: confirmed.orderId };
   } catch (e) {
     // Business refusals (stock, points, prices) after the money was taken: record them for a refund.
     if (!(e instanceof AppError) || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code)) throw e;
     const reason = orderProcessingFailedMessage(e.message);
-    const placed = await recordRefundDue(db, { ...a, reason });
+    const placed = await recordRefundDue(db, { paymentId: a.paymentId, providerPaymentId: a.providerPaymentId, reason, outcome: a.outcome });
     if (placed) return { orderId: placed };
     throw new AppError('CONFLICT', reason);
   }
@@ -171,14 +175,17 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
  * Records a payment whose money was taken but that makes no order (refused, or the provider's
  * figures do not match ours): failed with the reason and the provider's payment id, so a refund is
  * due, and its held units go back on sale. Answers the order instead when it was already placed.
+ * `outcome` hears 'refund_due' once this call's record is committed.
  */
-export async function recordRefundDue(db: Db, a: { paymentId: string; providerPaymentId: string; reason: string }): Promise<string | null> {
-  return db.transaction(async (tx) => {
+export async function recordRefundDue(db: Db, a: { paymentId: string; providerPaymentId: string; reason: string; outcome?: (o: PaymentOutcome) => void }): Promise<string | null> {
+  const r = await db.transaction(async (tx) => {
     const p = await lockPayment(tx, a.paymentId);
-    if (p?.status === 'paid' && p.orderId) return p.orderId;
-    if (p && isRefundDue(p)) return null;
+    if (p?.status === 'paid' && p.orderId) return { orderId: p.orderId, recorded: false };
+    if (p && isRefundDue(p)) return { orderId: null, recorded: false };
     await markPaymentFailed(tx, { paymentId: a.paymentId, reason: a.reason, providerPaymentId: a.providerPaymentId });
     await releaseHeldStock(tx, [a.paymentId]);
-    return null;
+    return { orderId: null, recorded: true };
   });
+  if (r.recorded) a.outcome?.('refund_due');
+  return r.orderId;
 }
