@@ -7,7 +7,8 @@ import { loadConfig, type Config } from '../platform/config';
 import type { Database, Db } from '../platform/db';
 import { freshDatabase } from './db';
 
-export type TestApp = { app: FastifyInstance; db: Db; database: Database; config: Config; dataDir: string; close: () => Promise<void> };
+/** `database` is the owner's (with `asApp`, the app's own, and on PostgreSQL its `url`). */
+export type TestApp = { app: FastifyInstance; db: Db; database: Database & { asApp: Database; url?: string }; config: Config; dataDir: string; close: () => Promise<void> };
 
 /** The real app on a fresh database, for `app.inject` tests. No server, no web build. `logTo` receives its log lines (set LOG_LEVEL too). */
 export async function buildTestApp(env: Record<string, string> = {}, o: { logTo?: { write: (line: string) => void } } = {}): Promise<TestApp> {

@@ -19,13 +19,15 @@ const pgTemplate = (run: string) => `haat_tmpl_${run}`;
 /** The PostgreSQL server the tests use, when DATABASE_URL is set. */
 export const testPostgresUrl = (): string | undefined => process.env.DATABASE_URL || undefined;
 
-function withDatabase(url: string, name: string): string {
+/** The same server's URL with another database name. */
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs one statement on its own connection (CREATE DATABASE cannot run in a pool's transaction). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -76,8 +78,8 @@ export async function ensureTestAppRole(db: Db): Promise<void> {
 /**
  * A fresh, migrated, empty database for one test file; close() throws it away. `db` is the owner's
  * (for the test's own setup: any statement); on PostgreSQL `asApp` is the same database seen as the
- * app's role, which is what the app under test gets (on PGlite, one user: the same handle). On
- * PostgreSQL, `url` is the database's address, for a server process of its own.
+ * app's role, which is what the app under test gets (on PGlite, one user: the same handle). `url`
+ * is the owner's connection string on PostgreSQL (for tools such as pg_dump).
  */
 export async function freshDatabase(): Promise<Database & { asApp: Database; url?: string }> {
   const url = testPostgresUrl();

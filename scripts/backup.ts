@@ -1,0 +1,39 @@
+// Writes a backup of the store: `npm run backup [-- --out FILE]` (default DATA_DIR/backups/haat-backup-<time>.tar).
+// On PostgreSQL (DATABASE_URL) it runs pg_dump, as MIGRATION_DATABASE_URL's role when set; on the embedded
+// database Haat must be stopped first. README: Backups.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BackupError, defaultBackupPath, embeddedDatabaseInUse, fileSize, picturesAt, writeBackup } from '../src/server/platform/backup';
+import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { openDatabase } from '../src/server/platform/db';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const config = loadConfig();
+  const out = resolve(values.out ?? defaultBackupPath(config.DATA_DIR));
+  const dbDir = resolve(config.DATA_DIR, 'db');
+  if (!config.DATABASE_URL && !existsSync(resolve(dbDir, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${dbDir}: check DATA_DIR (or set DATABASE_URL).`);
+  if (!config.DATABASE_URL && embeddedDatabaseInUse(dbDir)) {
+    throw new BackupError(`The embedded database (${dbDir}) is open: stop Haat first, then back up (if Haat is not running, it did not stop cleanly: start it and stop it once).`);
+  }
+  // The object storage settings (S3_BUCKET, ...) are read with the rest of the configuration once pictures can live there.
+  const pictures = picturesAt({ DATA_DIR: config.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET?.trim() || undefined });
+  const pgUrl = config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL;
+  const database = await openDatabase(pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: config.DATA_DIR } : config);
+  try {
+    const manifest = await writeBackup({ database, pgUrl, pictures, out });
+    const what = manifest.uploads.included ? `${manifest.uploads.files} picture file(s)` : 'no pictures';
+    console.log(`Backup written: ${out} (${await fileSize(out)}; ${manifest.database.kind} database at migration ${manifest.database.migration.tag ?? 'none'}, ${what}).`);
+    if (!manifest.uploads.included) {
+      console.log(`The pictures are in the S3 bucket ${manifest.uploads.bucket} and are not in this file: back the bucket up with its own tools (versioning or replication).`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError || e instanceof BackupError ? e.message : `Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+// Restores a backup written by `npm run backup`: `npm run restore -- FILE`, into the empty database of
+// DATABASE_URL (as MIGRATION_DATABASE_URL's role when set) or the empty DATA_DIR/db, and the pictures into
+// DATA_DIR/uploads. Refuses when either is not empty. README: Backups.
+import { resolve } from 'node:path';
+import { BackupError, restoreBackup, type RestoreTarget } from '../src/server/platform/backup';
+import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { roleOfUrl } from '../src/server/platform/db';
+
+async function main(): Promise<void> {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file || rest.length > 0) throw new BackupError('Usage: npm run restore -- <backup file>');
+  const config = loadConfig();
+  const into: RestoreTarget = config.DATABASE_URL
+    ? {
+        kind: 'postgresql',
+        url: config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL,
+        ...(config.MIGRATION_DATABASE_URL ? { appRole: roleOfUrl(config.DATABASE_URL) } : {}),
+      }
+    : { kind: 'pglite', dataDir: resolve(config.DATA_DIR, 'db') };
+  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  const manifest = await restoreBackup({ file, into, uploadsDir });
+  const where = into.kind === 'postgresql' ? 'the database of DATABASE_URL' : into.dataDir;
+  console.log(`Restored the backup of ${manifest.createdAt} (migration ${manifest.database.migration.tag ?? 'none'}) into ${where}.`);
+  console.log(manifest.uploads.included ? `Pictures: ${manifest.uploads.files} file(s) in ${uploadsDir}.` : `The pictures were not in the backup: they stay in the S3 bucket ${manifest.uploads.bucket}.`);
+  console.log('Start Haat as usual: it applies any newer migrations.');
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError || e instanceof BackupError ? e.message : `Restore failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../platform/db';
+import { pointsLedgerMismatches } from './order-factories';
+
+// The money rules a whole store must satisfy at any moment, as one check (backups, restores).
+
+/** Every broken money rule of the store, one line each (empty when the books are right). */
+export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  for (const m of await pointsLedgerMismatches(db)) {
+    problems.push(`customer ${m.user_id}: balances ${m.reward_points}/${m.pending_points} but ledger sums ${m.ledger_points}/${m.ledger_pending}`);
+  }
+  const rules: [string, ReturnType<typeof sql>][] = [
+    ['a negative balance', sql`select user_id::text as id from customers where reward_points < 0 or pending_points < 0`],
+    ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * 100)`],
+    [
+      "an order whose subtotal is not its parts' sum",
+      sql`select o.id::text as id from orders o left join order_parts p on p.order_id = o.id group by o.id, o.subtotal_paise having o.subtotal_paise <> coalesce(sum(p.subtotal_paise), 0)`,
+    ],
+    [
+      'a paid payment without its one order of the same amount',
+      sql`select p.id::text as id from payments p left join orders o on o.payment_id = p.id::text
+          where p.status = 'paid' and (o.id is null or o.id <> p.order_id or o.total_amount_paise <> p.amount_paise)`,
+    ],
+    ['an order of a payment that is not paid', sql`select o.id::text as id from orders o join payments p on p.id::text = o.payment_id where p.status <> 'paid'`],
+    [
+      'an order whose points spent are not in the ledger',
+      sql`select o.id::text as id from orders o
+          where o.points_used > 0 and o.points_used <> -(select coalesce(sum(points), 0) from rewards_transactions t where t.order_id = o.id and t.transaction_type = 'spent')`,
+    ],
+    [
+      "a merchant payment's cashback not in the ledger",
+      sql`select m.id::text as id from merchant_transactions m left join rewards_transactions t on t.id = m.ledger_transaction_id
+          where m.cashback_points > 0 and (t.id is null or t.transaction_type <> 'cashback' or t.pending_points <> m.cashback_points)`,
+    ],
+  ];
+  for (const [rule, query] of rules) {
+    for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);
+  }
+  return problems;
+}
