@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
 import { sample } from '../test/metrics';
+import { ConfigError, loadConfig } from './config';
 import { bearerMatches, createMetrics } from './metrics';
 import { startRepeatingJob } from './repeating-job';
 
@@ -129,6 +130,21 @@ describe('scheduled job metrics', () => {
     expect(failures).toBe(Math.floor(runs / 2));
     expect(sample(text, 'haat_job_duration_seconds_count', { job: 'Sometimes failing' })).toBe(runs);
     expect(sample(text, 'haat_job_last_success_timestamp_seconds', { job: 'Sometimes failing' })).toBeGreaterThan(Date.now() / 1000 - 60);
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it.each([
+    ['short', 'Configuration error: METRICS_TOKEN must be at least 16 characters'],
+    ['has a space in the middle', 'Configuration error: METRICS_TOKEN must have no spaces'],
+  ])('refuses %j in one clear line', (value, line) => {
+    expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(line);
+  });
+
+  it('is unset by default, which keeps /metrics off', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
   });
 });
 
