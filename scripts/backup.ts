@@ -17,8 +17,7 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL && embeddedDatabaseInUse(dbDir)) {
     throw new BackupError(`The embedded database (${dbDir}) is open: stop Haat first, then back up (if Haat is not running, it did not stop cleanly: start it and stop it once).`);
   }
-  // The object storage settings (S3_BUCKET, ...) are read with the rest of the configuration once pictures can live there.
-  const pictures = picturesAt({ DATA_DIR: config.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET?.trim() || undefined });
+  const pictures = picturesAt(config);
   const pgUrl = config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL;
   const database = await openDatabase(pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: config.DATA_DIR } : config);
   try {

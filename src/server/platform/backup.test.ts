@@ -94,7 +94,7 @@ beforeAll(async () => {
   source = await buildTestApp();
   work = mkdtempSync(join(tmpdir(), 'haat-backups-'));
   // The demo store (vendors, 66 products with pictures, points, withdrawals, merchant cashback, referrals) ...
-  await seedDemoData({ db: source.database.asApp.db, uploadsDir: join(source.dataDir, 'uploads') });
+  await seedDemoData({ db: source.database.asApp.db, storage: source.app.ctx.storage });
   // ... and orders paid through the gateway and with points, a withdrawal and an uploaded picture.
   const shop = await twoShops(source);
   const s = await newShopper(source, 400);

@@ -112,7 +112,7 @@ describe('a store that is down', () => {
     const { client, id, res } = await profileUpload(down);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: mediaMessages.storageUnavailable });
+    expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: mediaMessages.storageUnavailable, requestId: res.headers['x-request-id'] });
     expect(await queryRows(down.db, sql`select id from images where owner_user_id = ${id}`)).toEqual([]);
     expect((await client.get('/api/me')).json().profileImageUrl).toBeNull();
   });
