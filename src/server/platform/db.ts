@@ -111,17 +111,42 @@ export function roleOfUrl(url: string): string {
   return decodeURIComponent(new URL(url).username);
 }
 
+/** The advisory lock key under which a process migrates a PostgreSQL database (and grants the app role). */
+export const MIGRATION_LOCK = 72_410_000;
+
+/**
+ * Runs `work` while a session of its own on `url` holds the migration lock: processes that start
+ * together migrate one after another (Drizzle's migrator takes no lock, and two at once would both
+ * apply the same migration, or both GRANT and fail with "tuple concurrently updated").
+ */
+async function underMigrationLock(url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await work();
+  } finally {
+    // Ending the session releases the lock, whatever happened.
+    await client.end();
+  }
+}
+
 /**
  * Brings the database up to date at start-up. With `MIGRATION_DATABASE_URL` (the role that owns the
  * tables), migrations run there and the app's role (the user of `DATABASE_URL`) is granted what it
- * may do; otherwise the app's own connection migrates, as on the embedded database.
+ * may do; otherwise the app's own connection migrates, as on the embedded database. On PostgreSQL
+ * this runs under MIGRATION_LOCK, so several API processes may start at once.
  */
 export async function migrateForApp(database: Database, cfg: { DATABASE_URL?: string; MIGRATION_DATABASE_URL?: string }): Promise<void> {
-  if (!cfg.MIGRATION_DATABASE_URL || !cfg.DATABASE_URL) return runMigrations(database);
+  if (database.kind === 'pglite' || !cfg.DATABASE_URL) return runMigrations(database);
+  if (!cfg.MIGRATION_DATABASE_URL) return underMigrationLock(cfg.DATABASE_URL, () => runMigrations(database));
+  const appRole = roleOfUrl(cfg.DATABASE_URL);
   const owner = await openPostgres(cfg.MIGRATION_DATABASE_URL, 1);
   try {
-    await runMigrations(owner);
-    await grantAppRole(owner.db, roleOfUrl(cfg.DATABASE_URL));
+    await underMigrationLock(cfg.MIGRATION_DATABASE_URL, async () => {
+      await runMigrations(owner);
+      await grantAppRole(owner.db, appRole);
+    });
   } finally {
     await owner.close();
   }
