@@ -11,10 +11,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { READY_PATH } from '../src/server/platform/lifecycle';
 import { waitUntilAnswering } from './report';
-
-/** The route that answers 200 once a process should get traffic. */
-export const READY_PATH = '/api/health';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PROXY_RULES = join(ROOT, 'deploy/nginx-proxy.conf');
@@ -218,6 +216,8 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       DATABASE_URL: withUser(server, dbName, APP),
       MIGRATION_DATABASE_URL: withUser(server, dbName, OWNER),
       REDIS_URL: redisUrl,
+      // Keys and channels of their own: pub/sub channels are shared by every database of a Redis.
+      REDIS_PREFIX: `${dbName}:`,
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_REGION: 'us-east-1',
