@@ -35,6 +35,8 @@ export type Window = { from: number; to: number | null };
 export class Recorder {
   readonly routes = new Map<string, RouteStats>();
   readonly errors = new Map<string, ErrorKind>();
+  /** Refusals the scenarios allow, by route and message. */
+  readonly refusals = new Map<string, number>();
   /** Failures that a retry of the same GET then answered, by kind. */
   readonly retriedKinds = new Map<string, number>();
   window: Window | null = null;
@@ -58,6 +60,7 @@ export class Recorder {
       return;
     }
     r[outcome]++;
+    if (outcome === 'refused') this.refusals.set(`${route}: ${a.kind} '${a.example}'`, (this.refusals.get(`${route}: ${a.kind} '${a.example}'`) ?? 0) + 1);
     if (outcome === 'retried' && a.kind) this.retriedKinds.set(a.kind, (this.retriedKinds.get(a.kind) ?? 0) + 1);
     r.times.push(a.end - a.start);
   }
@@ -147,7 +150,7 @@ export class Client {
       return a;
     }
     if (o.refusals?.includes(a.status)) {
-      this.recorder.record(route, 'refused', { start, end });
+      this.recorder.record(route, 'refused', { start, end, ...kindOf(a) });
       return null;
     }
     this.recorder.record(route, 'error', { start, end, ...kindOf(a) });

@@ -168,7 +168,7 @@ function render(o: Rendered): string {
       `the restart window runs from the SIGTERM to ${WINDOW_TAIL_MS / 1000} s after it was ready. A GET that failed (network error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ${machine(loadBefore)}.`,
     '',
     `**${n(sum('requests'))} requests** in ${o.seconds.toFixed(0)} s (${Math.round(sum('requests') / o.seconds)}/s): ${n(sum('ok'))} answered, ${n(sum('retried'))} answered on a retry, ` +
-      `${n(sum('refused'))} refused as allowed (409: a vendor and a customer's cancel racing for one part), **${n(sum('errors'))} errors: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.`,
+      `${n(sum('refused'))} refused as allowed, **${n(sum('errors'))} errors: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.`,
     '',
     errors.length
       ? table(
@@ -177,6 +177,7 @@ function render(o: Rendered): string {
         )
       : 'No errors.',
     '',
+    o.recorder.refusals.size ? `Refused as allowed (a vendor's move and a customer's cancel racing for one part): ${[...o.recorder.refusals].map(([k, v]) => `${k} (${v})`).join(', ')}.` : 'Nothing was refused.',
     o.recorder.retriedKinds.size ? `Retried GETs, by the first failure: ${[...o.recorder.retriedKinds].map(([k, v]) => `${k} ${v}`).join(', ')}.` : 'No GET needed a retry.',
     o.nginx.size
       ? `nginx passed on to the other process: ${[...o.nginx].map(([k, v]) => `${k} (${v})`).join(', ')}.`
