@@ -162,6 +162,9 @@ ${o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`
   server {
     listen 127.0.0.1:${o.port};
     client_max_body_size 6m;
+    location = /metrics {
+      return 404;
+    }
     location / {
       include ${PROXY_RULES};
     }
