@@ -42,7 +42,8 @@ COPY migrations ./migrations
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# Node's own fetch: the slim image has no curl. 503 while the process starts (migrations) or stops.
+# Node's own fetch: the slim image has no curl. Fails while the process starts (503 until migrations
+# are done) and once it stops (no new connections).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/server/main.js"]
