@@ -122,7 +122,9 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
     .where(eq(orderParts.orderId, order.id))
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id))
-    .for('update');
+    // The parts only: locking the joined shops too would queue every order of those shops behind
+    // this one, and deadlock against a checkout that inserts parts of the same shops.
+    .for('update', { of: orderParts });
   const items = await tx
     .select({ partId: orderItems.orderPartId, productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
