@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node dist/server/main.js',
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -113,7 +113,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${base}/api/health`, { child: server });
+  await waitUntilAnswering(`${base}/api/ready`, { child: server });
   const products = (await (await fetch(`${base}/api/products?pageSize=1`)).json()) as { items: { id: string }[] };
   const productId = products.items[0]?.id;
   if (!productId) throw new Error('the demo data has no product');

@@ -33,9 +33,9 @@ const post = (port: number, path: string, body: unknown) =>
 await admin(`create database ${dbName}`);
 // The first process migrates the database; the second starts once it is ready.
 const first = start(ports[0]);
-await waitUntilAnswering(`http://127.0.0.1:${ports[0]}/api/health`, { child: first, seconds: 30 });
+await waitUntilAnswering(`http://127.0.0.1:${ports[0]}/api/ready`, { child: first, seconds: 30 });
 const second = start(ports[1]);
-await waitUntilAnswering(`http://127.0.0.1:${ports[1]}/api/health`, { child: second, seconds: 30 });
+await waitUntilAnswering(`http://127.0.0.1:${ports[1]}/api/ready`, { child: second, seconds: 30 });
 let failed = false;
 try {
   const email = `scale.${Date.now().toString(36)}@haat.example`;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../contracts/errors.contract';
 import { AppError } from './app-error';
 import { databaseAnswers, migrationVersion } from './db';
-import { READY_PATH } from './lifecycle';
+import { LIVE_PATH, READY_PATH } from './lifecycle';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -18,16 +18,21 @@ const readySchema = z.object({ status: z.literal('ready') });
 export const READY_DB_TIMEOUT_MS = 2_000;
 
 /**
- * `GET /api/health`, the liveness check: the database kind and the applied migration version.
+ * `GET /api/health`, the liveness check: the database kind and the applied migration version; it
+ * answers while the process starts (before the first migration the version is 0) and while it stops.
  * `GET /api/ready`, the readiness check: 200 when this process should get traffic; 503 while it
  * starts (migrations, demo data), while it stops, and while the database does not answer.
  */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { schema: { tags: ['platform'], summary: 'Liveness, database kind and migration version', response: { 200: healthSchema } } }, async () => ({
+  app.get(LIVE_PATH, { schema: { tags: ['platform'], summary: 'Liveness, database kind and migration version', response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,
     database: app.ctx.dbKind,
-    migration: await migrationVersion(app.ctx.db),
+    // While starting, the migrations' own table may not exist yet.
+    migration: await migrationVersion(app.ctx.db).catch((e: unknown) => {
+      if (app.ctx.lifecycle.phase === 'starting') return { version: 0, tag: null };
+      throw e;
+    }),
   }));
 
   app.get(

@@ -7,17 +7,19 @@ export type Phase = 'starting' | 'ready' | 'stopping';
 /** The process's phase, read by the readiness check (`/api/ready`) and the start-up gate; main.ts and the shutdown set it. */
 export type Lifecycle = { phase: Phase };
 
-/** The readiness check, the one route that answers while the process starts. */
+/** The readiness check. */
 export const READY_PATH = '/api/ready';
+/** The liveness check: the process is alive while it starts and while it stops. */
+export const LIVE_PATH = '/api/health';
 
 /**
- * While starting, every request but the readiness check answers 503 with Retry-After (the tables
- * may not exist yet); while stopping, every answer closes its connection, so that the server can
+ * While starting, every request but the readiness and liveness checks answers 503 with Retry-After
+ * (the tables may not exist yet); while stopping, every answer closes its connection, so that the server can
  * finish and a client's next request goes to another process.
  */
 export function installLifecycle(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (app.ctx.lifecycle.phase !== 'starting' || req.routeOptions.url === READY_PATH) return;
+    if (app.ctx.lifecycle.phase !== 'starting' || req.routeOptions.url === READY_PATH || req.routeOptions.url === LIVE_PATH) return;
     reply.header('retry-after', '1');
     throw new AppError('UNAVAILABLE', 'Haat is starting. Please try again in a moment.');
   });

@@ -66,16 +66,19 @@ describe('the readiness check', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 while the process starts, and so does every other request, liveness included', async () => {
+  it('answers 503 while the process starts, and so does every other request but liveness', async () => {
     t.app.ctx.lifecycle.phase = 'starting';
     try {
       const ready = await t.app.inject({ url: '/api/ready' });
       expect(unavailable(ready)).toEqual([503, 'UNAVAILABLE']);
       expect(ready.json().error.message).toMatch(/^Starting/);
-      for (const url of ['/api/health', '/api/products', '/']) {
+      for (const url of ['/api/products', '/api/me', '/']) {
         const res = await t.app.inject({ url });
         expect([url, ...unavailable(res), res.headers['retry-after']]).toEqual([url, 503, 'UNAVAILABLE', '1']);
       }
+      // The process is alive: a liveness probe must not restart it during a long migration.
+      const live = await t.app.inject({ url: '/api/health' });
+      expect([live.statusCode, live.json().status]).toEqual([200, 'ok']);
     } finally {
       t.app.ctx.lifecycle.phase = 'ready';
     }
