@@ -42,8 +42,10 @@ COPY migrations ./migrations
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# Node's own fetch: the slim image has no curl. Fails while the process starts (503 until migrations
-# are done) and once it stops (no new connections).
+# Node's own fetch: the slim image has no curl. The readiness check, since compose's depends_on
+# waits on it: unhealthy while the process starts (migrations, demo data), once it stops, and while
+# its database does not answer. (An orchestrator's liveness probe belongs on /api/health, which
+# answers throughout.)
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/server/main.js"]
