@@ -9,12 +9,13 @@ import { migrateForApp, migrationsFolder, openPostgres, queryRows } from './db';
 // Issue 21: several API processes start at once on one PostgreSQL database (compose, `npm run
 // cluster`) and each migrates at start. Drizzle's migrator takes no lock, so migrateForApp holds an
 // advisory lock: they migrate one after another instead of failing on each other's tables or GRANTs.
-// PostgreSQL only: the embedded database belongs to one process.
+// A race on PostgreSQL (the embedded database belongs to one process): in the PGlite run too it
+// uses the local server (TEST_POSTGRES_URL to choose another), and fails when there is none.
 
-const server = testPostgresUrl();
+const server = testPostgresUrl() ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `haat_mlock_${randomBytes(5).toString('hex')}`;
 const url = (user?: string) => {
-  const u = new URL(server!);
+  const u = new URL(server);
   u.pathname = `/${name}`;
   if (user) u.username = user;
   return u.toString();
@@ -22,7 +23,9 @@ const url = (user?: string) => {
 
 async function admin(text: string) {
   const c = new pg.Client({ connectionString: server });
-  await c.connect();
+  await c.connect().catch((e: Error) => {
+    throw new Error(`This test needs PostgreSQL at ${server} (set TEST_POSTGRES_URL to use another): ${e.message}`);
+  });
   try {
     await c.query(text);
   } finally {
@@ -30,8 +33,12 @@ async function admin(text: string) {
   }
 }
 
-describe.skipIf(!server)('migrations of processes starting together (PostgreSQL)', () => {
-  beforeAll(() => admin(`create database ${name}`));
+describe('migrations of processes starting together (PostgreSQL)', () => {
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    // The app's role is granted to, so it must exist (on a server the PostgreSQL test run has not prepared yet too).
+    await admin(`do $$ begin create role ${TEST_APP_ROLE} nologin; exception when duplicate_object or unique_violation then null; end $$`);
+  });
   afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
   it('four processes migrate an empty database and grant the app role at once: all succeed, each migration applied once', async () => {
