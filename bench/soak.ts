@@ -67,12 +67,18 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
     })();
 
     const progress = setInterval(() => log(`${total(recorder)} requests, ${errorsOf(recorder)} errors`), 15_000);
+    // Memory every 5 minutes, so that warming up (caches, pools, V8's heap growing) shows apart from a leak.
+    const sampler = setInterval(() => {
+      const minute = Math.round((performance.now() - t0) / 60_000);
+      for (const a of cluster.apis) rss.get(a.name)!.push({ label: `${minute} min`, kb: a.rssKb() });
+    }, 5 * 60_000);
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async (_, vu) => {
         while (performance.now() < until) await nextVisit()(world, vu);
       }),
     );
     clearInterval(progress);
+    clearInterval(sampler);
     const seconds = (performance.now() - t0) / 1000;
     const restartInfo = await restart;
     for (const a of cluster.apis) rss.get(a.name)!.push({ label: 'end', kb: a.rssKb() });
