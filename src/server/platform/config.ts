@@ -6,6 +6,13 @@ const bool = (dflt: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? dflt : ['true', '1', 'yes'].includes(v)));
 
+/** An http(s) address such as `example`, without its trailing slashes (paths are appended to it). */
+const webAddress = (example: string) =>
+  z
+    .url(`must be a URL such as ${example}`)
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''));
+
 /** A whole number from the environment, with a message for each way it can be wrong. */
 const whole = (min: number, max: number, dflt: number) =>
   z.coerce
@@ -87,11 +94,7 @@ const configSchema = z
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
     /** Lets the built-in test gateway (no money moves) take checkouts in production on PostgreSQL; see testGatewayAllowed. */
     PAYMENTS_TEST_MODE: bool(false),
-    APP_URL: z
-      .url('must be a URL such as https://haat.example.in')
-      .regex(/^https?:\/\//, 'must start with http:// or https://')
-      .transform((v) => v.replace(/\/+$/, ''))
-      .optional(),
+    APP_URL: webAddress('https://haat.example.in').optional(),
     /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
     REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
     /** Begins every key and channel Haat uses in Redis, so that two installations can share one Redis. */
@@ -117,11 +120,7 @@ const configSchema = z
     /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name: MinIO and most self-hosted stores need it. */
     S3_FORCE_PATH_STYLE: bool(false),
     /** Where browsers fetch the pictures (a CDN or the bucket's public address); unset: this server streams them. */
-    S3_PUBLIC_URL: z
-      .url('must be a URL such as https://pictures.haat.example.in')
-      .regex(/^https?:\/\//, 'must start with http:// or https://')
-      .transform((v) => v.replace(/\/+$/, ''))
-      .optional(),
+    S3_PUBLIC_URL: webAddress('https://pictures.haat.example.in').optional(),
   })
   .refine((c) => !c.MIGRATION_DATABASE_URL || Boolean(c.DATABASE_URL), {
     message: 'needs DATABASE_URL too (the app role that uses the database it migrates)',
