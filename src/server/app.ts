@@ -42,10 +42,11 @@ import {
 import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveAdminSession, resolveSession, settingsRoutes } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
-import { checkoutRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/checkout';
+import { checkoutRoutes } from './modules/checkout';
 import { contentRoutes } from './modules/content';
 import { merchantRoutes, setMerchantEmail } from './modules/merchants';
 import { erpRoutes, erpWorkRoutes } from './modules/erp';
+import { customerCancelRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/fulfilment';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(rewardsRoutes);
   await app.register(ordersRoutes);
   await app.register(checkoutRoutes);
+  await app.register(customerCancelRoutes);
   await app.register(vendorOverviewRoutes);
   await app.register(vendorOrdersRoutes);
 

@@ -8,7 +8,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { consumeAdminStepUp, customers, users, vendors } from '../auth';
-import { setOrderStatusAsAdmin } from '../checkout';
+import { setOrderStatusAsAdmin } from '../fulfilment';
 import { orderItems, orderParts, orders } from '../orders';
 import { vendorShops } from '../shops';
 import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';

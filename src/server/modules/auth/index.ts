@@ -19,6 +19,7 @@ export { DEFAULT_ADMIN_EMAIL, endAdminSession, ensureSuperAdmin, resolveAdminSes
 export { formatAddress, getAddress, insertAddress, type Address } from './addresses.service';
 export { addressesRoutes } from './addresses.routes';
 export { findCustomersByContact, type CustomerContact, type FoundCustomer } from './customer-lookup';
+export { lockCustomer } from './auth.customer-lock';
 export { getProfileImageUrl, setProfileImageUrl } from './profile.service';
 export { profileRoutes } from './profile.routes';
 export { settingsRoutes } from './settings.routes';

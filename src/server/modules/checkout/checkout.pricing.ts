@@ -3,7 +3,7 @@ import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
 import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { customers } from '../auth';
 import { getPurchasable, products } from '../catalog';
 
@@ -67,14 +67,6 @@ export async function priceLines(db: DbOrTx, lines: { productId: string; quantit
 export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts {
   const t = orderTotals(lines, pointsToUse);
   return { subtotalPaise: t.subtotalPaise, shippingPaise: t.shippingPaise, pointsUsed: t.pointsUsed, totalPaise: t.totalPaise, pointsEarned: t.pointsEarned };
-}
-
-/**
- * Locks the customer's row for the rest of the transaction. Every writer that touches one
- * customer's points, cart and orders takes this lock first, so their locks never cross.
- */
-export async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, customerUserId)).for('update');
 }
 
 /** The customer's name, email and phone, for the payment provider's prefill. */

@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, checkoutSummarySchema, idParamSchema } from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { cancelledOrderSchema, cancelPreviewSchema, newReviewSchema, orderMessages, reviewCreatedSchema } from '../../../contracts/orders.contract';
+import { newReviewSchema, reviewCreatedSchema } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
-import { getOrder } from '../orders';
-import { addProductReview, cancelOrder, previewCancel } from './checkout.orders';
 import { paymentRoutes } from './checkout.payment-routes';
+import { addProductReview } from './checkout.reviews';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-/** Checkout, payments, order cancellation and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
+/** Checkout, payments and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
 export async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
@@ -41,26 +40,6 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = requireRole(req, 'customer');
       return startCheckout({ db, config, customerUserId: user.id, addressId: req.body.addressId, pointsToUse: req.body.pointsToUse });
-    },
-  );
-
-  app.post(
-    '/api/orders/:id/cancel',
-    { ...customersOnly, schema: { tags: ['orders'], summary: 'Cancel an own order while pending, confirmed or processing', params: idParamSchema, response: { 200: cancelledOrderSchema, ...errors } } },
-    async (req) => {
-      const user = requireRole(req, 'customer');
-      const result = await cancelOrder({ db, customerUserId: user.id, orderId: req.params.id });
-      const order = await getOrder({ db, customerUserId: user.id, orderId: result.orderId });
-      return { order, message: orderMessages.cancelled, stockReturned: result.stockReturned, pointsRefunded: result.pointsRefunded, pointsVoided: result.pointsVoided, refundPaise: result.refundPaise };
-    },
-  );
-
-  app.get(
-    '/api/orders/:id/cancel-preview',
-    { ...customersOnly, schema: { tags: ['orders'], summary: 'What cancelling an own order would give back now (points, money, units)', params: idParamSchema, response: { 200: cancelPreviewSchema, ...errors } } },
-    async (req) => {
-      const user = requireRole(req, 'customer');
-      return previewCancel({ db, customerUserId: user.id, orderId: req.params.id });
     },
   );
 

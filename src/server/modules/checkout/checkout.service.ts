@@ -6,13 +6,13 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
-import { formatAddress, getAddress } from '../auth';
+import { formatAddress, getAddress, lockCustomer } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
 import { activeGateway, activeGatewayName, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
-import { amountsOf, customerContact, lockCustomer, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import { amountsOf, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 type Ctx = { db: Db; config: Config };
 

@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import { checkoutMessages, isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/checkout.contract';
 import { orderMessages, type CancelPreview } from '../../../contracts/orders.contract';
 import { isCancellable } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
-import { addReview, reviews } from '../catalog';
-import { findDeliveredOrderWithProduct, lockCustomerOrder } from '../orders';
-import { lockCustomer } from './checkout.pricing';
-import { cancelOrderParts, planCancel, type PartsCancelled } from './part-cancel';
+import { lockCustomer } from '../auth';
+import { lockCustomerOrder } from '../orders';
+import { cancelOrderParts, planCancel, type PartsCancelled } from './fulfilment.part-cancel';
 
 export type CancelResult = { orderId: string } & PartsCancelled;
 
@@ -40,24 +38,5 @@ export async function previewCancel({ db, customerUserId, orderId }: { db: Db; c
     const plan = await planCancel(tx, { order, parts, customerUserId });
     const partial = parts.length < order.parts.filter((p) => p.status !== 'cancelled').length;
     return { parts: parts.map(({ id, storeName, subtotalPaise }) => ({ id, storeName, subtotalPaise })), partial, ...plan };
-  });
-}
-
-/**
- * Saves a customer's review of a product delivered to them: 1 to 5 stars and a comment, one per
- * customer per product; updates the product's average rating in the same transaction.
- */
-export async function addProductReview(a: { db: Db; customerUserId: string; productId: string; rating: number; comment: string }): Promise<{ id: string; message: string }> {
-  if (!isUuid(a.productId)) throw new AppError('NOT_FOUND', 'Product not found');
-  return a.db.transaction(async (tx) => {
-    const orderId = await findDeliveredOrderWithProduct(tx, { customerUserId: a.customerUserId, productId: a.productId });
-    if (!orderId) throw new AppError('FORBIDDEN', checkoutMessages.reviewNotAllowed);
-    const [existing] = await tx
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.customerUserId, a.customerUserId), eq(reviews.productId, a.productId)));
-    if (existing) throw new AppError('CONFLICT', orderMessages.reviewDuplicate);
-    const { id } = await addReview(tx, { productId: a.productId, customerUserId: a.customerUserId, orderId, rating: a.rating, comment: a.comment });
-    return { id, message: checkoutMessages.reviewSaved };
   });
 }

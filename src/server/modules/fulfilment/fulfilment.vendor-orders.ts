@@ -13,12 +13,11 @@ import { countsAsVendorPending, orderStatuses, type OrderStatus } from '../../..
 import { partTransitionRefusal, type VendorPartStatus } from '../../../domain/vendor-fulfilment';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { customers, users } from '../auth';
+import { customers, lockCustomer, users } from '../auth';
 import { products } from '../catalog';
 import { lockCustomerOrder, orderItems, orderParts, orders, setPartStatus } from '../orders';
 import { vendorShops } from '../shops';
-import { lockCustomer } from './checkout.pricing';
-import { cancelOrderParts } from './part-cancel';
+import { cancelOrderParts } from './fulfilment.part-cancel';
 
 // A vendor's parts of orders: one row per part of an order for a shop the vendor owns. Access is
 // limited inside every query by the shop's vendor_id.

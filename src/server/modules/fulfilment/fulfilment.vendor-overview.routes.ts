@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { vendorOverviewSchema } from '../../../contracts/vendor-products.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
-import { getVendorOverview } from './vendor-overview';
+import { getVendorOverview } from './fulfilment.vendor-overview';
 
 /** The vendor dashboard's overview figures (vendors only). */
 export async function vendorOverviewRoutes(fastify: FastifyInstance) {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { vendorOrderListQuerySchema, vendorOrderListSchema, vendorPartParamsSchema, vendorPartStatusSchema, vendorPartUpdatedSchema } from '../../../contracts/vendor-orders.contract';
 import { requireRole } from '../../platform/auth-guards';
-import { listVendorOrders, updateVendorPartStatus } from './vendor-orders';
+import { listVendorOrders, updateVendorPartStatus } from './fulfilment.vendor-orders';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 

@@ -5,9 +5,9 @@ import { isUuid } from '../../../contracts/checkout.contract';
 import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
+import { lockCustomer } from '../auth';
 import { lockCustomerOrder, orders, setPartStatus, type Actor } from '../orders';
-import { lockCustomer } from './checkout.pricing';
-import { cancelOrderParts, type PartsCancelled } from './part-cancel';
+import { cancelOrderParts, type PartsCancelled } from './fulfilment.part-cancel';
 
 // The super admin's status change of an order, in the caller's transaction (which also spends the
 // step-up code and writes the audit entry): forward moves by the vendor's rules through

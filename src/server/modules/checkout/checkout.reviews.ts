@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import { checkoutMessages, isUuid } from '../../../contracts/checkout.contract';
+import { orderMessages } from '../../../contracts/orders.contract';
+import { AppError } from '../../platform/app-error';
+import type { Db } from '../../platform/db';
+import { addReview, reviews } from '../catalog';
+import { findDeliveredOrderWithProduct } from '../orders';
+
+/**
+ * Saves a customer's review of a product delivered to them: 1 to 5 stars and a comment, one per
+ * customer per product; updates the product's average rating in the same transaction.
+ */
+export async function addProductReview(a: { db: Db; customerUserId: string; productId: string; rating: number; comment: string }): Promise<{ id: string; message: string }> {
+  if (!isUuid(a.productId)) throw new AppError('NOT_FOUND', 'Product not found');
+  return a.db.transaction(async (tx) => {
+    const orderId = await findDeliveredOrderWithProduct(tx, { customerUserId: a.customerUserId, productId: a.productId });
+    if (!orderId) throw new AppError('FORBIDDEN', checkoutMessages.reviewNotAllowed);
+    const [existing] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.customerUserId, a.customerUserId), eq(reviews.productId, a.productId)));
+    if (existing) throw new AppError('CONFLICT', orderMessages.reviewDuplicate);
+    const { id } = await addReview(tx, { productId: a.productId, customerUserId: a.customerUserId, orderId, rating: a.rating, comment: a.comment });
+    return { id, message: checkoutMessages.reviewSaved };
+  });
+}
