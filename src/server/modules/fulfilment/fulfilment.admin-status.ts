@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { adminOrderMessages as m } from '../../../contracts/admin-orders.contract';
 import { adminPartTransitionRefusal } from '../../../domain/vendor-fulfilment';
 import { isUuid } from '../../../contracts/checkout.contract';
@@ -6,7 +5,7 @@ import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { lockCustomer } from '../auth';
-import { lockCustomerOrder, orders, setPartStatus, type Actor } from '../orders';
+import { findOrderCustomer, lockCustomerOrder, setPartStatus, type Actor } from '../orders';
 import { cancelOrderParts, type PartsCancelled } from './fulfilment.part-cancel';
 
 // The super admin's status change of an order, in the caller's transaction (which also spends the
@@ -28,9 +27,8 @@ export async function setOrderStatusAsAdmin(
   a: { orderId: string; partId?: string; status: OrderStatus; note?: string; actor: Actor; cancelNote: string },
 ): Promise<AdminStatusResult> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', m.notFound);
-  const [owner] = await tx.select({ customerUserId: orders.customerId }).from(orders).where(eq(orders.id, a.orderId));
-  if (!owner) throw new AppError('NOT_FOUND', m.notFound);
-  const { customerUserId } = owner;
+  const customerUserId = await findOrderCustomer(tx, a.orderId);
+  if (!customerUserId) throw new AppError('NOT_FOUND', m.notFound);
   // The customer's row first, then the order: the lock order of checkout and the customer's cancel.
   if (a.status === 'cancelled') await lockCustomer(tx, customerUserId);
   const order = await lockCustomerOrder(tx, { orderId: a.orderId, customerUserId });

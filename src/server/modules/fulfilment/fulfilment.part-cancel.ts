@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { returnStock } from '../catalog';
 import { moneyBackPaise } from '../../../domain/refunds';
 import { addRefundDue, setPartStatus, type Actor, type LockedOrder } from '../orders';
-import { orderRef, refundSpentPoints, voidPendingEarn } from '../rewards';
+import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
@@ -73,12 +72,7 @@ export async function cancelOrderParts(
 async function refundableNow(tx: Tx, order: LockedOrder, cancelling: PartToCancel[], customerUserId: string): Promise<number> {
   if (order.pointsUsed === 0) return 0;
   const isCancelled = (p: PartToCancel) => p.status === 'cancelled' || cancelling.some((c) => c.id === p.id);
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select coalesce(-sum(points), 0)::int as n from rewards_transactions
-        where customer_id = ${customerUserId} and order_id = ${order.id} and transaction_type in ('spent', 'refunded')`,
-  );
-  const unrefunded = Math.max(0, Number(row?.n ?? 0));
+  const unrefunded = Math.max(0, await unrefundedSpentPoints(tx, { customerUserId, orderId: order.id }));
   if (order.parts.every(isCancelled)) return unrefunded;
   const cancelledSubtotal = order.parts.filter(isCancelled).reduce((s, p) => s + p.subtotalPaise, 0);
   const dueSoFar = Math.floor((order.pointsUsed * cancelledSubtotal) / Math.max(1, order.subtotalPaise));

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import {
   vendorOrderMessages as m,
@@ -13,68 +12,13 @@ import { countsAsVendorPending, orderStatuses, type OrderStatus } from '../../..
 import { partTransitionRefusal, type VendorPartStatus } from '../../../domain/vendor-fulfilment';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { customers, lockCustomer, users } from '../auth';
-import { products } from '../catalog';
-import { lockCustomerOrder, orderItems, orderParts, orders, setPartStatus } from '../orders';
-import { vendorShops } from '../shops';
+import { lockCustomer } from '../auth';
+import { lockCustomerOrder, setPartStatus } from '../orders';
 import { cancelOrderParts } from './fulfilment.part-cancel';
+import { countVendorPartsByStatus, findVendorPartOrder, selectVendorParts } from './fulfilment.read-model';
 
 // A vendor's parts of orders: one row per part of an order for a shop the vendor owns. Access is
-// limited inside every query by the shop's vendor_id.
-
-const ownedBy = (vendorUserId: string) => eq(vendorShops.vendorId, vendorUserId);
-
-/** Parts of the vendor's shops matching `where`, newest order first, with their items (two queries). */
-async function selectParts(db: DbOrTx, where: SQL, page?: { limit: number; offset: number }): Promise<VendorOrderPart[]> {
-  const base = db
-    .select({
-      orderId: orderParts.orderId,
-      partId: orderParts.id,
-      storeId: orderParts.storeId,
-      storeName: vendorShops.shopName,
-      customerName: customers.fullName,
-      customerEmail: sql<string>`coalesce(${customers.email}, ${users.email})`,
-      shippingAddress: orders.shippingAddress,
-      amountPaise: orderParts.subtotalPaise,
-      testPayment: orders.testPayment,
-      status: orderParts.status,
-      trackingNote: orderParts.trackingNote,
-      createdAt: orders.createdAt,
-      updatedAt: orderParts.updatedAt,
-    })
-    .from(orderParts)
-    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-    .innerJoin(orders, eq(orders.id, orderParts.orderId))
-    .innerJoin(users, eq(users.id, orders.customerId))
-    .leftJoin(customers, eq(customers.userId, orders.customerId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orderParts.id));
-  const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
-  if (rows.length === 0) return [];
-  const items = await db
-    .select({
-      id: orderItems.id,
-      partId: orderItems.orderPartId,
-      productId: orderItems.productId,
-      productName: orderItems.productName,
-      imageUrl: products.imageUrl,
-      quantity: orderItems.quantity,
-      pricePaise: orderItems.pricePaise,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderPartId, rows.map((r) => r.partId)))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  return rows.map((r) => ({
-    ...r,
-    customerName: r.customerName ?? 'Customer',
-    amountPaise: Number(r.amountPaise),
-    status: r.status as OrderStatus,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    items: items.filter((i) => i.partId === r.partId).map(({ partId: _partId, ...i }) => ({ ...i, pricePaise: Number(i.pricePaise) })),
-  }));
-}
+// limited inside every query by the shop's vendor_id (fulfilment.read-model.ts).
 
 export type ListVendorOrdersArgs = { db: DbOrTx; vendorUserId: string; query: VendorOrderListQuery };
 
@@ -83,15 +27,10 @@ export type ListVendorOrdersArgs = { db: DbOrTx; vendorUserId: string; query: Ve
  * by status, with counts per status over all its parts.
  */
 export async function listVendorOrders({ db, vendorUserId, query }: ListVendorOrdersArgs): Promise<VendorOrderList> {
-  const where = query.status === 'all' ? ownedBy(vendorUserId) : and(ownedBy(vendorUserId), eq(orderParts.status, query.status))!;
+  const filter = query.status === 'all' ? { vendorUserId } : { vendorUserId, status: query.status };
   const [items, byStatus] = await Promise.all([
-    selectParts(db, where, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    db
-      .select({ status: orderParts.status, n: sql<number>`count(*)::int` })
-      .from(orderParts)
-      .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-      .where(ownedBy(vendorUserId))
-      .groupBy(orderParts.status),
+    selectVendorParts(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    countVendorPartsByStatus(db, vendorUserId),
   ]);
   const counts: VendorOrderCounts = { all: 0, pending: 0, confirmed: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, pendingOrProcessing: 0 };
   for (const row of byStatus) {
@@ -109,7 +48,7 @@ export async function listVendorOrders({ db, vendorUserId, query }: ListVendorOr
 /** One of the vendor's parts, or NOT_FOUND (for another vendor's part too). */
 export async function getVendorOrderPart({ db, vendorUserId, partId }: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<VendorOrderPart> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
-  const [part] = await selectParts(db, and(ownedBy(vendorUserId), eq(orderParts.id, partId))!);
+  const [part] = await selectVendorParts(db, { vendorUserId, partId });
   if (!part) throw new AppError('NOT_FOUND', m.notFound);
   return part;
 }
@@ -126,12 +65,7 @@ export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId:
 export async function updateVendorPartStatus({ db, vendorUserId, partId, status, trackingNote }: UpdateVendorPartStatusArgs): Promise<VendorPartUpdated> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
   await db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ orderId: orderParts.orderId, customerUserId: orders.customerId })
-      .from(orderParts)
-      .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-      .innerJoin(orders, eq(orders.id, orderParts.orderId))
-      .where(and(ownedBy(vendorUserId), eq(orderParts.id, partId)));
+    const owned = await findVendorPartOrder(tx, { vendorUserId, partId });
     if (!owned) throw new AppError('NOT_FOUND', m.notFound);
     const actor = { userId: vendorUserId, role: 'vendor' };
     // The customer's row first, then the order: the lock order of checkout and the customer's cancel.

@@ -1,10 +1,8 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { RECENT_VENDOR_ORDERS, type VendorOverview, type VendorRecentOrder } from '../../../contracts/vendor-products.contract';
 import type { DbOrTx } from '../../platform/db';
-import { customers, getVendorRejection } from '../auth';
+import { getVendorRejection } from '../auth';
 import { countVendorProducts } from '../catalog';
-import { orderParts, orders } from '../orders';
-import { vendorShops } from '../shops';
+import { recentVendorParts, vendorPartTotals } from './fulfilment.read-model';
 
 export type GetVendorOverviewArgs = { db: DbOrTx; vendorUserId: string };
 
@@ -14,33 +12,10 @@ export type GetVendorOverviewArgs = { db: DbOrTx; vendorUserId: string };
  * count). Revenue leaves cancelled parts out.
  */
 export async function getVendorOverview({ db, vendorUserId }: GetVendorOverviewArgs): Promise<VendorOverview> {
-  const ownParts = inArray(orderParts.storeId, db.select({ id: vendorShops.id }).from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId)));
-  const [productCounts, [totals], recent, rejectionReason] = await Promise.all([
+  const [productCounts, totals, recent, rejectionReason] = await Promise.all([
     countVendorProducts(db, vendorUserId),
-    db
-      .select({
-        orders: sql<number>`count(distinct ${orderParts.orderId})`,
-        revenue: sql<number>`coalesce(sum(${orderParts.subtotalPaise}) filter (where ${orderParts.status} <> 'cancelled'), 0)`,
-      })
-      .from(orderParts)
-      .where(ownParts),
-    db
-      .select({
-        orderId: orderParts.orderId,
-        orderPartId: orderParts.id,
-        customerName: customers.fullName,
-        storeName: vendorShops.shopName,
-        amountPaise: orderParts.subtotalPaise,
-        status: orderParts.status,
-        createdAt: orders.createdAt,
-      })
-      .from(orderParts)
-      .innerJoin(orders, eq(orders.id, orderParts.orderId))
-      .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-      .leftJoin(customers, eq(customers.userId, orders.customerId))
-      .where(ownParts)
-      .orderBy(desc(orders.createdAt), desc(orderParts.id))
-      .limit(RECENT_VENDOR_ORDERS),
+    vendorPartTotals(db, vendorUserId),
+    recentVendorParts(db, { vendorUserId, limit: RECENT_VENDOR_ORDERS }),
     getVendorRejection(db, vendorUserId),
   ]);
   return {

@@ -4,6 +4,7 @@ export { countOrders, getOrder, getOrderHistory, listOrders, tabStatuses } from 
 export {
   addRefundDue,
   findDeliveredOrderWithProduct,
+  findOrderCustomer,
   insertOrder,
   lockCustomerOrder,
   setPartStatus,

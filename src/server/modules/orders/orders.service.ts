@@ -99,6 +99,12 @@ export type LockedOrder = {
   parts: { id: string; status: OrderStatus; storeName: string; subtotalPaise: number; pointsEarned: number; items: { productId: string; quantity: number }[] }[];
 };
 
+/** The user id of the customer who placed the order, or null for an unknown order. */
+export async function findOrderCustomer(db: DbOrTx, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ customerUserId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
+  return row?.customerUserId ?? null;
+}
+
 /** Locks a customer's own order (FOR UPDATE) and answers it with its parts and items; NOT_FOUND for anyone else's. */
 export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUserId: string }): Promise<LockedOrder> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);

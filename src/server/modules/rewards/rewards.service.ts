@@ -135,17 +135,22 @@ export async function voidPendingEarn(tx: Tx, a: { orderPartId: string }): Promi
   return voided;
 }
 
+/** The points the customer spent on an order and has not had back yet (spent less refunded). */
+export async function unrefundedSpentPoints(db: DbOrTx, a: { customerUserId: string; orderId: string }): Promise<number> {
+  const [row] = await queryRows<{ refundable: number }>(
+    db,
+    sql`select coalesce(-sum(points), 0)::int as refundable from rewards_transactions
+        where customer_id = ${a.customerUserId} and order_id = ${a.orderId} and transaction_type in ('spent', 'refunded')`,
+  );
+  return Number(row?.refundable ?? 0);
+}
+
 /** Gives back points spent on an order (a 'refunded' row), never more than the order spent and has not had back. */
 export async function refundSpentPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number; description: string }): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
   await lockCustomer(tx, a.customerUserId);
-  const [row] = await queryRows<{ refundable: number }>(
-    tx,
-    sql`select coalesce(-sum(points), 0)::int as refundable from rewards_transactions
-        where customer_id = ${a.customerUserId} and order_id = ${a.orderId} and transaction_type in ('spent', 'refunded')`,
-  );
-  if (a.points > Number(row?.refundable ?? 0)) throw new AppError('CONFLICT', 'These points were already refunded');
+  if (a.points > (await unrefundedSpentPoints(tx, a))) throw new AppError('CONFLICT', 'These points were already refunded');
   await moveCache(tx, a.customerUserId, { points: a.points });
   await tx.insert(rewardsTransactions).values({
     customerId: a.customerUserId,
