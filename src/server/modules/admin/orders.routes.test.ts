@@ -224,7 +224,7 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     const res = await setStatus(orderId, { status: 'cancelled', partId: partB, code: await freshCode(t, secret) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toMatchObject([{ partId: partB, status: 'cancelled', orderStatus: 'shipped', paymentStatus: 'refund_pending' }]);
-    // As checkout.orders.test.ts's partial cancel: 210 x 450 / 1050 = 90 points back, B's 45 pending voided, A's 30 stay, ₹360 due back.
+    // As fulfilment.customer-cancel.routes.test.ts's partial cancel: 210 x 450 / 1050 = 90 points back, B's 45 pending voided, A's 30 stay, ₹360 due back.
     expect(await stockOf(t, shop.b.id)).toBe(before.b);
     expect(await stockOf(t, shop.a.id)).toBe(before.a - 1);
     expect(await pointsOf(t, s.userId)).toEqual({ available: 90 + 90, pending: 30, ledgerAvailable: 180, ledgerPending: 30 });
@@ -251,7 +251,7 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     const res = await setStatus(orderId, { status: 'cancelled', code: await freshCode(t, secret) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toHaveLength(2);
-    // The numbers of the customer's full cancel in checkout.orders.test.ts.
+    // The numbers of the customer's full cancel in fulfilment.customer-cancel.routes.test.ts.
     expect(await stockOf(t, shop.a.id)).toBe(before.a);
     expect(await stockOf(t, shop.b.id)).toBe(before.b);
     expect(await pointsOf(t, s.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
