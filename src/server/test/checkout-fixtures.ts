@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../domain/order-status';
 import { queryRows } from '../platform/db';
+import { setPartStatus } from '../modules/orders';
 import { TestClient, type TestApp } from './app';
 import { createCategory, createProduct, createShop, createVendorUser } from './catalog-factories';
 import { customerInput, registerAndLogin } from './factories';
@@ -84,4 +86,14 @@ export async function placeOrder(s: Shopper, lines: { productId: string; quantit
   const paid = await payWithTestGateway(s, c);
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
   return paid.json().orderId;
+}
+
+/** An order's parts (id, shop, status), the smallest subtotal first. */
+export function orderPartsOf(t: TestApp, orderId: string) {
+  return queryRows<{ id: string; store_id: string; status: string }>(t.db, sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`);
+}
+
+/** Moves a part to a status as its vendor would (history, the order's status), skipping the vendor's rules. */
+export function movePart(t: TestApp, partId: string, status: OrderStatus) {
+  return t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
 }

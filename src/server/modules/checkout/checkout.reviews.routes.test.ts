@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/order-status';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { newShopper, placeOrder, twoShops } from '../../test/checkout-fixtures';
+import { movePart, newShopper, orderPartsOf, placeOrder, twoShops } from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
-import { setPartStatus } from '../orders';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof twoShops>>;
@@ -15,19 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const partsOf = (orderId: string) => queryRows<{ id: string; store_id: string; status: string }>(t.db, sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`);
-const move = (partId: string, status: OrderStatus) => t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
-
 describe('POST /api/products/:id/reviews', () => {
   it('lets a customer review a delivered product once, and updates the product rating', async () => {
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
-    const [b, a] = await partsOf(orderId);
+    const [b, a] = await orderPartsOf(t, orderId);
     const early = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: 'Lovely print' });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.message).toBe('You can review a product only after it has been delivered to you');
 
-    await move(a.id, 'delivered');
+    await movePart(t, a.id, 'delivered');
     const res = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 4, comment: 'Lovely print, a little loose' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Thank you for your review!' });
@@ -41,7 +36,7 @@ describe('POST /api/products/:id/reviews', () => {
     expect(twice.json().error.message).toBe('You have already reviewed this product');
     // The other shop's part is not delivered: its product cannot be reviewed yet.
     expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
-    await move(b.id, 'cancelled');
+    await movePart(t, b.id, 'cancelled');
     expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
 
     const order = (await s.client.get(`/api/orders/${orderId}`)).json();

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../../domain/order-status';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { newShopper, placeOrder, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import { movePart, newShopper, orderPartsOf, placeOrder, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
-import { setPartStatus } from '../orders';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof twoShops>>;
@@ -15,9 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const partsOf = (orderId: string) => queryRows<{ id: string; store_id: string; status: string }>(t.db, sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`);
-const move = (partId: string, status: OrderStatus) => t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
-
 describe('POST /api/orders/:id/cancel', () => {
   it('cancels every part, puts the stock back, refunds the points used, voids the points earned and marks a paid order for refund', async () => {
     const s = await newShopper(t, 300);
@@ -25,7 +20,7 @@ describe('POST /api/orders/:id/cancel', () => {
     const orderId = await placeOrder(s, [{ productId: shop.a.id, quantity: 2 }, { productId: shop.b.id }], 250);
     expect(await stockOf(t, shop.a.id)).toBe(before.a - 2);
     expect(await pointsOf(t, s.userId)).toMatchObject({ available: 50, pending: 60 + 45 });
-    await move((await partsOf(orderId))[0].id, 'confirmed');
+    await movePart(t, (await orderPartsOf(t, orderId))[0].id, 'confirmed');
 
     const res = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(res.statusCode).toBe(200);
@@ -65,7 +60,7 @@ describe('POST /api/orders/:id/cancel', () => {
   it.each(['shipped', 'delivered'] as const)("refuses a %s order with 409 'This order can no longer be cancelled'", async (status) => {
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
-    await move((await partsOf(orderId))[0].id, status);
+    await movePart(t, (await orderPartsOf(t, orderId))[0].id, status);
     const stock = await stockOf(t, shop.b.id);
     const res = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(res.statusCode).toBe(409);
@@ -76,14 +71,14 @@ describe('POST /api/orders/:id/cancel', () => {
   it('cancels only the parts that are not shipped yet, refunding points in proportion', async () => {
     const s = await newShopper(t, 300);
     const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }], 210); // ₹600 + ₹450 = ₹1,050
-    const [b, a] = await partsOf(orderId); // by subtotal: Kerala ₹450, Jaipur ₹600
-    await move(a.id, 'shipped');
+    const [b, a] = await orderPartsOf(t, orderId); // by subtotal: Kerala ₹450, Jaipur ₹600
+    await movePart(t, a.id, 'shipped');
     const res = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(res.statusCode).toBe(200);
     // 210 x 450 / 1050 = 90 points back; the shipped part's 30 pending points stay.
     expect(res.json()).toMatchObject({ stockReturned: 1, pointsRefunded: 90, pointsVoided: 45 });
     expect(res.json().order.status).toBe('shipped');
-    expect((await partsOf(orderId)).map((p) => [p.id, p.status])).toEqual([
+    expect((await orderPartsOf(t, orderId)).map((p) => [p.id, p.status])).toEqual([
       [b.id, 'cancelled'],
       [a.id, 'shipped'],
     ]);
@@ -94,8 +89,8 @@ describe('POST /api/orders/:id/cancel', () => {
     const s = await newShopper(t, 300);
     // ₹600 + ₹450 = ₹1,050 (free shipping), 210 points used: ₹840 paid through the gateway.
     const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: shop.b.id }], 210);
-    const [b, a] = await partsOf(orderId);
-    await move(a.id, 'delivered');
+    const [b, a] = await orderPartsOf(t, orderId);
+    await movePart(t, a.id, 'delivered');
 
     const preview = await s.client.get(`/api/orders/${orderId}/cancel-preview`);
     expect(preview.statusCode).toBe(200);
@@ -109,7 +104,7 @@ describe('POST /api/orders/:id/cancel', () => {
       refundPaise: 36000,
     });
     // Looking changes nothing.
-    expect((await partsOf(orderId)).find((p) => p.id === b.id)?.status).toBe('pending');
+    expect((await orderPartsOf(t, orderId)).find((p) => p.id === b.id)?.status).toBe('pending');
 
     const done = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(done.statusCode).toBe(200);
@@ -151,6 +146,6 @@ describe('POST /api/orders/:id/cancel', () => {
     const vendor = new TestClient(t.app, '10.7.0.1');
     await registerAndLogin(vendor, vendorInput());
     expect((await vendor.post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(403);
-    expect((await partsOf(orderId))[0].status).toBe('pending');
+    expect((await orderPartsOf(t, orderId))[0].status).toBe('pending');
   });
 });
