@@ -1,7 +1,8 @@
 // The money rules the soak checks in SQL once the traffic has stopped. Each answers the rows that
 // break it (none when it holds); the ledger check is the one the tests use (pointsLedgerMismatches).
 import { sql } from 'drizzle-orm';
-import { FREE_SHIPPING_ABOVE_PAISE, PAISE_PER_POINT, SHIPPING_FEE_PAISE } from '../src/domain/pricing';
+import { PAISE_PER_POINT } from '../src/domain/money';
+import { FREE_SHIPPING_ABOVE_PAISE, SHIPPING_FEE_PAISE } from '../src/domain/pricing';
 import { queryRows, type Db } from '../src/server/platform/db';
 import { pointsLedgerMismatches } from '../src/server/test/order-factories';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRupees } from '../domain/money';
 
 /** An empty or blank query value counts as not given. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -49,3 +50,24 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Please enter a valid email address'))
   .transform((v) => v.toLowerCase());
+
+type TypedRupees<T> = (v: string | number, ctx: z.RefinementCtx) => T;
+/**
+ * Rupees as a person types them ('499', '1,499.50', grouping commas allowed) or as a JSON number, to integer
+ * paise, for `.transform`: at most two decimals and `maxWholeDigits` digits before the point, else the
+ * `invalid` message. Blank text is the `required` message, or `undefined` when none is given.
+ */
+export function typedRupees(messages: { invalid: string; required: string }, maxWholeDigits?: number): TypedRupees<number>;
+export function typedRupees(messages: { invalid: string }, maxWholeDigits?: number): TypedRupees<number | undefined>;
+export function typedRupees(messages: { invalid: string; required?: string }, maxWholeDigits?: number): TypedRupees<number | undefined> {
+  return (v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
+    if (text === '' && messages.required === undefined) return undefined;
+    const paise = text === '' ? null : parseRupees(text, maxWholeDigits);
+    if (paise === null) {
+      ctx.addIssue({ code: 'custom', message: text === '' ? messages.required : messages.invalid });
+      return z.NEVER;
+    }
+    return paise;
+  };
+}

@@ -3,7 +3,7 @@ import { isIsoDate } from '../domain/age';
 import { isClockTime } from '../domain/timesheet-hours';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { optionalMobile } from './auth.contract';
-import { blankToUndefined, optionalText, pageQuerySchema, pageSchema, requiredText } from './common.contract';
+import { blankToUndefined, optionalText, pageQuerySchema, pageSchema, requiredText, typedRupees } from './common.contract';
 
 // ---- The ERP's work: projects, tasks and timesheets (SPEC.md sections 2, 3, 4 and 8)
 
@@ -81,20 +81,11 @@ const optionalEmail = z
   .refine((v) => v === undefined || z.email().safeParse(v).success, 'Please enter a valid email address');
 
 /** Rupees as typed ('250000', '2,50,000.50') to paise; empty means no budget. */
+const budgetRupees = typedRupees({ invalid: 'Budget must be a number of rupees, for example 250000' }, 12);
 const budgetSchema = z
   .union([z.string(), z.number(), z.null()])
   .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null) return undefined;
-    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
-    if (text === '') return undefined;
-    if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Budget must be a number of rupees, for example 250000' });
-      return z.NEVER;
-    }
-    const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  });
+  .transform((v, ctx) => (v === undefined || v === null ? undefined : budgetRupees(v, ctx)));
 
 /** New Project and Edit Project (`POST /api/erp/projects`, `PUT /api/erp/projects/:id`); the form sends it as typed. */
 export const projectFormSchema = z

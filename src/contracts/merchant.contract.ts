@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { todayInIndia } from '../domain/age';
+import { toPaise } from '../domain/money';
 import { merchantBusinessFields } from './auth.contract';
-import { pageSchema } from './common.contract';
+import { pageSchema, typedRupees } from './common.contract';
 
 // ---- The merchant's own workspace (/merchant/dashboard)
 
@@ -51,20 +52,8 @@ export const customerContactSchema = z
 /** Rupees as typed ('499', '499.5', '1,499.50') to paise; at most two decimals. */
 const rupeesSchema = z
   .union([z.string(), z.number()], { error: merchantMessages.amountRequired })
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: merchantMessages.amountRequired });
-      return z.NEVER;
-    }
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: merchantMessages.amountInvalid });
-      return z.NEVER;
-    }
-    const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  })
-  .refine((paise) => paise >= 100 && paise <= MERCHANT_PAYMENT_MAX_RUPEES * 100, merchantMessages.amountRange);
+  .transform(typedRupees({ invalid: merchantMessages.amountInvalid, required: merchantMessages.amountRequired }))
+  .refine((paise) => paise >= toPaise(1) && paise <= toPaise(MERCHANT_PAYMENT_MAX_RUPEES), merchantMessages.amountRange);
 
 /** `POST /api/merchant/payments`: a UPI payment the merchant received. */
 export const recordPaymentSchema = z.object({

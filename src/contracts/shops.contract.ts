@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INDIA_STATES_AND_UTS } from '../domain/india-states';
-import { toPaise, toRupees } from '../domain/money';
+import { isWholePaise, toPaise, toRupees } from '../domain/money';
 import { PASSWORD_MIN, messages as authMessages } from './auth.contract';
 import { emailSchema, optionalText } from './common.contract';
 
@@ -155,8 +155,8 @@ const rupees = (message: string) =>
     z
       .number()
       .min(0, message)
-      .max(MAX_PAISE / 100, message)
-      .refine((r) => Math.abs(r * 100 - Math.round(r * 100)) < 1e-6, shopMessages.paise),
+      .max(toRupees(MAX_PAISE), message)
+      .refine(isWholePaise, shopMessages.paise),
   );
 
 /** The Create/Edit Shop form; its output is the API body (rupees become paise). */

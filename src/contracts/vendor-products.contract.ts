@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholePaise } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
 import { MAX_PRODUCT_IMAGES } from './catalog.contract';
 import { pageQuerySchema, pageSchema } from './common.contract';
@@ -37,7 +38,8 @@ export const MAX_PRICE_RUPEES = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 
 const required = vendorProductMessages.requiredFields;
-const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/** Rupees in whole paise; the same test holds a percentage to two decimals (numeric(5,2)). */
+const hasAtMostTwoDecimals = isWholePaise;
 
 // A number typed in a form (a string) or sent as JSON (a number); empty means "not given".
 const numberish = z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, isIsoDate } from './age';
-import { discountPercent, formatRupees, toPaise } from './money';
+import { discountPercent, formatRupees, isWholePaise, parseRupees, pointsToPaise, rupeesForInput, toPaise, toRupees, wholePointsIn } from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
 import { moneyBackPaise } from './refunds';
 import { correctionEdits, editDistance, queryWords, synonymsOf } from './search-terms';
@@ -28,6 +28,32 @@ describe('money', () => {
 
   it('converts rupees to paise without float drift', () => {
     expect(toPaise(19.99)).toBe(1999);
+  });
+
+  it('converts paise to rupees and points to paise (1 point = ₹1)', () => {
+    expect(toRupees(149950)).toBe(1499.5);
+    expect(toRupees(0)).toBe(0);
+    expect(pointsToPaise(250)).toBe(25000);
+    expect(pointsToPaise(0)).toBe(0);
+    expect(wholePointsIn(109899)).toBe(1098);
+    expect(wholePointsIn(99)).toBe(0);
+  });
+
+  it('tells rupees in whole paise from finer amounts', () => {
+    expect([19.99, 0.1 + 0.2, 5, 0].map(isWholePaise)).toEqual([true, true, true, true]);
+    expect([19.999, 0.005, 1.0001].map(isWholePaise)).toEqual([false, false, false]);
+  });
+
+  it('parses rupees as typed, at most two decimals and the whole digits allowed', () => {
+    expect(['499', '499.5', '1499.50', '0', '007.01'].map((t) => parseRupees(t))).toEqual([49900, 49950, 149950, 0, 701]);
+    expect(['', '1.555', '-5', '1e3', '.5', '5.', '1,499', ' 1'].map((t) => parseRupees(t))).toEqual([null, null, null, null, null, null, null, null]);
+    expect(parseRupees('123456789012.99', 12)).toBe(12345678901299);
+    expect(parseRupees('1234567890123', 12)).toBeNull();
+  });
+
+  it('writes paise as the rupees a person types', () => {
+    expect([25000000, 150050, 150005, 0].map(rupeesForInput)).toEqual(['250000', '1500.50', '1500.05', '0']);
+    expect(rupeesForInput(null)).toBe('');
   });
 
   it('computes the discount percent of SPEC section 9', () => {

@@ -1,14 +1,45 @@
+// Points, paise and rupees convert here and nowhere else: 1 point = 1 rupee = 100 paise.
+// src/domain/money-rule.test.ts fails on a bare `* 100` or `/ 100` anywhere else in src/.
+
+/** 1 rupee = 100 paise. */
+export const PAISE_PER_RUPEE = 100;
+/** 1 point = 1 rupee = 100 paise. */
+export const PAISE_PER_POINT = 100;
+
 /** Rupees to integer paise. */
-export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+export const toPaise = (rupees: number): number => Math.round(rupees * PAISE_PER_RUPEE);
 /** Integer paise to rupees. */
-export const toRupees = (paise: number): number => paise / 100;
+export const toRupees = (paise: number): number => paise / PAISE_PER_RUPEE;
+/** Whole points to the paise they are worth. */
+export const pointsToPaise = (points: number): number => points * PAISE_PER_POINT;
+/** The whole points that paise pay for (rounded down). */
+export const wholePointsIn = (paise: number): number => Math.floor(paise / PAISE_PER_POINT);
+
+/** A rupee amount with at most two decimals, that is a whole number of paise (within float error). */
+export const isWholePaise = (rupees: number): boolean => Math.abs(rupees * PAISE_PER_RUPEE - Math.round(rupees * PAISE_PER_RUPEE)) < 1e-6;
+
+/**
+ * Rupees as text, without grouping commas ('499', '1499.5', '1499.50'), to integer paise; null unless it is
+ * digits with at most two decimals and at most `maxWholeDigits` digits before the point.
+ */
+export function parseRupees(text: string, maxWholeDigits = Infinity): number | null {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m || m[1].length > maxWholeDigits) return null;
+  return Number(m[1]) * PAISE_PER_RUPEE + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Paise as the rupees a person types ('250000', '1500.50'); '' for none. */
+export function rupeesForInput(paise: number | null): string {
+  if (paise === null) return '';
+  return paise % PAISE_PER_RUPEE === 0 ? String(toRupees(paise)) : toRupees(paise).toFixed(2);
+}
 
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
 /** `₹1,23,456`, with paise only when there are any. */
 export function formatRupees(paise: number): string {
-  return paise % 100 === 0 ? whole.format(paise / 100) : withPaise.format(paise / 100);
+  return paise % PAISE_PER_RUPEE === 0 ? whole.format(toRupees(paise)) : withPaise.format(toRupees(paise));
 }
 
 /** SPEC section 9: round((original - price) / original x 100); 0 when there is no higher original price. */

@@ -1,11 +1,11 @@
+import { pointsToPaise, toRupees, wholePointsIn } from './money';
+
 /** SPEC section 9: shipping is free when the subtotal exceeds ₹999, otherwise ₹99. */
 export const FREE_SHIPPING_ABOVE_PAISE = 99900;
 export const SHIPPING_FEE_PAISE = 9900;
-/** 1 point = 1 rupee = 100 paise. */
-export const PAISE_PER_POINT = 100;
 
 /** What every page says about delivery: the rule `shippingPaise` charges, in words (₹99 per order, free above ₹999). */
-export const DELIVERY_TERMS = `Delivery ₹${SHIPPING_FEE_PAISE / 100} per order, free on orders above ₹${FREE_SHIPPING_ABOVE_PAISE / 100}`;
+export const DELIVERY_TERMS = `Delivery ₹${toRupees(SHIPPING_FEE_PAISE)} per order, free on orders above ₹${toRupees(FREE_SHIPPING_ABOVE_PAISE)}`;
 
 /** What a shop that does not deliver says, wherever its products are shown. */
 export const noDeliveryMessage = (shopName: string) => `${shopName} does not deliver, so its products cannot be ordered online`;
@@ -39,7 +39,7 @@ export type OrderTotals = {
 /** The largest number of points usable: the smaller of the balance and the total including shipping. */
 export function maxPointsUsable(balance: number, subtotalPaise: number): number {
   const due = subtotalPaise + shippingPaise(subtotalPaise);
-  return Math.max(0, Math.min(Math.floor(balance), Math.floor(due / PAISE_PER_POINT)));
+  return Math.max(0, Math.min(Math.floor(balance), wholePointsIn(due)));
 }
 
 /** The amounts of a cart or order, the same in the browser and on the server. */
@@ -51,7 +51,7 @@ export function orderTotals(lines: PricedLine[], pointsUsed = 0): OrderTotals {
     subtotalPaise: subtotal,
     shippingPaise: shipping,
     pointsUsed: points,
-    totalPaise: Math.max(0, subtotal + shipping - points * PAISE_PER_POINT),
+    totalPaise: Math.max(0, subtotal + shipping - pointsToPaise(points)),
     pointsEarned: lines.reduce((s, l) => s + pointsEarned(l.pricePaise, l.rewardPercentage, l.quantity), 0),
   };
 }

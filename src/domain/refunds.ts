@@ -1,4 +1,4 @@
-import { PAISE_PER_POINT } from './pricing';
+import { pointsToPaise } from './money';
 
 /** What an order looks like to the refund rule. */
 export type RefundableOrder = {
@@ -20,6 +20,6 @@ export type RefundableOrder = {
 export function moneyBackPaise(order: RefundableOrder, a: { cancellingSubtotalPaise: number; pointsRefunded: number; allCancelledAfter: boolean }): number {
   if (!order.paid) return 0;
   if (a.allCancelledAfter) return Math.max(0, order.totalAmountPaise - order.refundDueSoFarPaise);
-  const due = Math.max(0, a.cancellingSubtotalPaise - a.pointsRefunded * PAISE_PER_POINT);
+  const due = Math.max(0, a.cancellingSubtotalPaise - pointsToPaise(a.pointsRefunded));
   return Math.min(due, Math.max(0, order.totalAmountPaise - order.refundDueSoFarPaise));
 }

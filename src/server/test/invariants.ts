@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PAISE_PER_POINT } from '../../domain/money';
 import { queryRows, type DbOrTx } from '../platform/db';
 import { pointsLedgerMismatches } from './order-factories';
 
@@ -12,7 +13,7 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
   }
   const rules: [string, ReturnType<typeof sql>][] = [
     ['a negative balance', sql`select user_id::text as id from customers where reward_points < 0 or pending_points < 0`],
-    ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * 100)`],
+    ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${sql.raw(String(PAISE_PER_POINT))})`],
     [
       "an order whose subtotal is not its parts' sum",
       sql`select o.id::text as id from orders o left join order_parts p on p.order_id = o.id group by o.id, o.subtotal_paise having o.subtotal_paise <> coalesce(sum(p.subtotal_paise), 0)`,

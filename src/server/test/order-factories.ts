@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { pointsToPaise } from '../../domain/money';
 import { queryRows, type Db, type DbOrTx } from '../platform/db';
 import { orderParts, orders } from '../modules/orders';
 import { recordPendingEarn, releaseDuePoints } from '../modules/rewards';
@@ -50,7 +51,7 @@ export async function createOrderWithPart(
     .values({
       customerId: o.customerUserId,
       subtotalPaise: subtotal,
-      totalAmountPaise: Math.max(0, subtotal - (o.pointsUsed ?? 0) * 100),
+      totalAmountPaise: Math.max(0, subtotal - pointsToPaise(o.pointsUsed ?? 0)),
       pointsUsed: o.pointsUsed ?? 0,
       pointsEarned: o.pointsEarned ?? 0,
       shippingAddress: o.shippingAddress ?? '12 MG Road, Pune, Maharashtra - 411001',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminOrderMessages, adminOrderPageSchema, adminOrdersQuerySchema, adminOrderStatusChangedSchema, adminOrderStatusSchema } from '../../../contracts/admin-orders.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
+import { toRupees } from '../../../domain/money';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { exportAdminOrders, listAdminOrders, setAdminOrderStatus } from './orders';
 import { sendCsv, withStepUpThrottle } from './step-up';
@@ -32,7 +33,7 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
       const rows = await exportAdminOrders({ db, query: req.query });
       const csv = toCsv(
         ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'test_payment', 'created_at'],
-        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, o.amountPaise / 100, o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt]),
+        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, toRupees(o.amountPaise), o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt]),
       );
       return sendCsv(reply, `orders-${req.query.status}`, csv);
     },

@@ -5,6 +5,7 @@ import { adminProductPageSchema, adminProductSchema, adminProductsQuerySchema, p
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
+import { toRupees } from '../../../domain/money';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { exportAdminProducts, listAdminProducts, setAdminProductActive } from './products';
 import { sendCsv, withStepUpThrottle } from './step-up';
@@ -33,7 +34,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
       const rows = await exportAdminProducts({ db, query: req.query });
       const csv = toCsv(
         ['id', 'name', 'vendor', 'shop', 'category', 'price_rupees', 'original_price_rupees', 'stock', 'status', 'reward_percentage', 'created_at'],
-        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, p.pricePaise / 100, p.originalPricePaise === null ? null : p.originalPricePaise / 100, p.stock, p.status, p.rewardPercentage, p.createdAt]),
+        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, toRupees(p.pricePaise), p.originalPricePaise === null ? null : toRupees(p.originalPricePaise), p.stock, p.status, p.rewardPercentage, p.createdAt]),
       );
       return sendCsv(reply, `products-${req.query.status}`, csv);
     },

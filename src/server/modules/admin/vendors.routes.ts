@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminVendorPageSchema, adminVendorSchema, adminVendorsQuerySchema, approveVendorSchema, rejectVendorSchema, vendorActionMessages } from '../../../contracts/admin-vendors.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
+import { toRupees } from '../../../domain/money';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { sendCsv, withStepUpThrottle } from './step-up';
 import { listAdminVendors, setAdminVendorApproval } from './vendors';
@@ -29,7 +30,7 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
     const { items } = await listAdminVendors({ db, query: req.query, forExport: true });
     const csv = toCsv(
       ['id', 'business_name', 'address', 'email', 'phone', 'is_approved', 'rejection_reason', 'total_products', 'total_orders', 'total_revenue_rupees', 'registered_at'],
-      items.map((v) => [v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, v.totalRevenuePaise / 100, v.registeredAt]),
+      items.map((v) => [v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, toRupees(v.totalRevenuePaise), v.registeredAt]),
     );
     return sendCsv(reply, `vendors-${req.query.approval}`, csv);
   });

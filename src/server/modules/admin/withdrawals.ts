@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalsQuery } from '../../../contracts/admin-lists.contract';
+import { pointsToPaise } from '../../../domain/money';
 import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
@@ -36,7 +37,7 @@ const toItem = ({ w, customerName, customerEmail }: Row): AdminWithdrawal => ({
   customerEmail,
   upiId: w.upiId,
   points: w.points,
-  amountPaise: w.points * 100,
+  amountPaise: pointsToPaise(w.points),
   status: w.status as AdminWithdrawal['status'],
   upiReference: w.upiReference,
   rejectReason: w.rejectReason,

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/merchant.contract';
 import { cashbackPoints } from '../../../domain/cashback';
 import { maskName } from '../../../domain/mask';
+import { pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { customers, findCustomersByContact, userProfiles } from '../auth';
@@ -165,7 +166,7 @@ export async function writeMerchantPayment(tx: Tx, userId: string, input: Record
       customerUserId: customer.userId,
       customerContact: input.customer.value,
       transactionAmountPaise: input.amount,
-      cashbackAmountPaise: points * 100,
+      cashbackAmountPaise: pointsToPaise(points),
       cashbackPoints: points,
       upiReference: input.upiReference,
       paidOn: input.paidOn,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Activity, Clock, IndianRupee, Package, Share2, ShoppingBag, Store, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminOverview } from '../../../contracts/admin.contract';
-import { formatRupees } from '../../../domain/money';
+import { formatRupees, toPaise, toRupees } from '../../../domain/money';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
@@ -91,7 +91,7 @@ export function AdminOverviewTab() {
   }
   if (overview.isError) return <ErrorState message={`Failed to load dashboard data: ${overview.error.message}`} onRetry={() => overview.refetch()} />;
   const { totals, growth, daily, recentActivity } = overview.data;
-  const chartData = daily.map((d) => ({ day: dayLabel(d.date), orders: d.orders, revenue: d.revenuePaise / 100 }));
+  const chartData = daily.map((d) => ({ day: dayLabel(d.date), orders: d.orders, revenue: toRupees(d.revenuePaise) }));
 
   return (
     <div className="space-y-8">
@@ -128,13 +128,13 @@ export function AdminOverviewTab() {
           The last 30 days
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ChartFigure title="Revenue per day" rows={chartData.map((d) => ({ label: d.day, value: formatRupees(Math.round(d.revenue * 100)) }))}>
+          <ChartFigure title="Revenue per day" rows={chartData.map((d) => ({ label: d.day, value: formatRupees(toPaise(d.revenue)) }))}>
             <ResponsiveContainer width="100%" height="100%">
               <LineChart accessibilityLayer={false} data={chartData} margin={{ top: 5, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
                 <YAxis tick={{ fontSize: 11 }} width={56} tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`} />
-                <Tooltip formatter={(v) => [formatRupees(Math.round(Number(v) * 100)), 'Revenue']} />
+                <Tooltip formatter={(v) => [formatRupees(toPaise(Number(v))), 'Revenue']} />
                 <Line type="monotone" dataKey="revenue" stroke="#6d28d9" strokeWidth={2} dot={false} isAnimationActive={false} />
               </LineChart>
             </ResponsiveContainer>

@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { formatRupees } from '../../../domain/money';
+import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { FREE_SHIPPING_ABOVE_PAISE, type OrderTotals } from '../../../domain/pricing';
 import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
@@ -36,7 +36,7 @@ export function SummaryLines({ totals, itemCount }: { totals: OrderTotals; itemC
         <Row label="Points discount">
           <span className={totals.pointsUsed > 0 ? 'font-medium text-green-700' : undefined}>
             {totals.pointsUsed > 0 ? '−' : ''}
-            <Money paise={totals.pointsUsed * 100} />
+            <Money paise={pointsToPaise(totals.pointsUsed)} />
           </span>
         </Row>
         <Row label="Total" strong>
@@ -92,7 +92,7 @@ export function PointsPicker({ available, max, value, onChange }: PointsPickerPr
           onChange={(e) => set(e.target.value === '' ? 0 : Number(e.target.value))}
           className="w-28 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm focus:outline-none focus:ring-2 focus:ring-violet-600"
         />
-        <span className="text-sm text-slate-600">= {formatRupees(value * 100)} off</span>
+        <span className="text-sm text-slate-600">= {formatRupees(pointsToPaise(value))} off</span>
       </div>
     </fieldset>
   );

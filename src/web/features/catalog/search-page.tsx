@@ -2,7 +2,7 @@ import { LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BROWSABLE_RESULTS, catalogMessages, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
-import { formatRupees } from '../../../domain/money';
+import { formatRupees, toPaise } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Select } from '../../ui/Field';
@@ -16,7 +16,7 @@ import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
 import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
 
-const rupees = (n: number) => formatRupees(Math.round(n * 100));
+const rupees = (n: number) => formatRupees(toPaise(n));
 
 /** /search: products matching the URL's query, filters, sort, view and page. */
 export function SearchPage() {

@@ -22,12 +22,6 @@ export function formatClock(value: string): string {
 /** The hours of a timesheet entry: `4.00 hrs`. */
 export const formatHours = (hours: number): string => `${hours.toFixed(2)} hrs`;
 
-/** Paise as the rupees a person types ('250000', '1500.50'); '' without a budget. */
-export function rupeesText(paise: number | null): string {
-  if (paise === null) return '';
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
-}
-
 /** How long ago, for the notifications: 'Just now', '5 min ago', '3 h ago', '2 days ago', then the date (`21 Nov 2026`). */
 export function whenText(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { priorities, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import { rupeesForInput } from '../../../domain/money';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
 import { localToday } from '../../ui/format-date';
-import { personName, rupeesText } from './erp-format';
+import { personName } from './erp-format';
 
 /** The form's values: a new project's defaults (starts today), or the project to edit (its budget in rupees). */
 export function projectFormValues(project: Project | null): ProjectFormInput {
@@ -15,7 +16,7 @@ export function projectFormValues(project: Project | null): ProjectFormInput {
     priority: project?.priority ?? 'medium',
     startDate: project?.startDate.slice(0, 10) ?? localToday(),
     endDate: project?.endDate?.slice(0, 10) ?? '',
-    budget: rupeesText(project?.budgetPaise ?? null),
+    budget: rupeesForInput(project?.budgetPaise ?? null),
     projectManagerId: project?.manager?.id ?? '',
     clientName: project?.clientName ?? '',
     clientEmail: project?.clientEmail ?? '',

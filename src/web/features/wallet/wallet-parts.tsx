@@ -1,7 +1,7 @@
 import { ArrowDownToLine, Clock, Coins, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { transactionGroup, transactionTypeLabels, type Wallet, type WalletTransaction, type Withdrawal } from '../../../contracts/rewards.contract';
-import { formatRupees } from '../../../domain/money';
+import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { cn } from '../../ui/cn';
 import { formatDateTime } from '../../ui/format-date';
 import { Skeleton } from '../../ui/States';
@@ -34,7 +34,7 @@ export const pendingHint = (days: number) =>
 export function BalanceCards({ wallet }: { wallet: Wallet }) {
   return (
     <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <BalanceCard icon={Coins} tone="text-amber-600" label="Available points" value={wallet.availablePoints} hint={<>1 point = ₹1 · worth {formatRupees(wallet.availablePoints * 100)}</>} />
+      <BalanceCard icon={Coins} tone="text-amber-600" label="Available points" value={wallet.availablePoints} hint={<>1 point = ₹1 · worth {formatRupees(pointsToPaise(wallet.availablePoints))}</>} />
       <BalanceCard icon={Clock} tone="text-yellow-600" label="Pending" value={wallet.pendingPoints} hint={pendingHint(wallet.returnWindowDays)} />
       <BalanceCard icon={ArrowDownToLine} tone="text-blue-600" label="Withdrawn" value={wallet.withdrawnPoints} hint="Sent or on its way to your UPI ID" />
       <BalanceCard icon={TrendingUp} tone="text-green-600" label="Total earned" value={wallet.totalEarned} hint="Everything you have earned on Haat" />
@@ -114,7 +114,7 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
         <li key={w.id} className="flex items-start justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">
-              {pts(w.points)} pts <span className="font-normal text-slate-600">({formatRupees(w.points * 100)})</span>
+              {pts(w.points)} pts <span className="font-normal text-slate-600">({formatRupees(pointsToPaise(w.points))})</span>
             </p>
             <p className="break-all text-sm text-slate-700">to {w.upiId}</p>
             <p className="text-xs text-slate-500">

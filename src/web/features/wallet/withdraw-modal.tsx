@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { rewardsMessages, WITHDRAWAL_MIN_POINTS, withdrawalFormSchema } from '../../../contracts/rewards.contract';
-import { formatRupees } from '../../../domain/money';
+import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -31,7 +31,7 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
   } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { points: '', upiId: '' }, mode: 'onTouched' });
 
   const typed = Number(watch('points'));
-  const rupees = Number.isInteger(typed) && typed > 0 ? formatRupees(typed * 100) : null;
+  const rupees = Number.isInteger(typed) && typed > 0 ? formatRupees(pointsToPaise(typed)) : null;
   const tooLittle = availablePoints < WITHDRAWAL_MIN_POINTS;
 
   const close = () => {
@@ -73,7 +73,7 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
     >
       <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Withdraw points to UPI">
         <p className="text-sm text-slate-600">
-          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong> available ({formatRupees(availablePoints * 100)}). 1 point = ₹1.
+          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong> available ({formatRupees(pointsToPaise(availablePoints))}). 1 point = ₹1.
         </p>
         {tooLittle && <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
