@@ -28,15 +28,16 @@ type TimesheetRow = {
   r_id: string | null;
   r_first: string | null;
   r_last: string | null;
-  can_edit: boolean;
 };
 
-const selectTimesheets = (viewerId: string, where: SQL) => sql`
+/** An entry its employee may still edit, delete or submit: a draft, or a rejected one waiting for its correction. */
+const isEditable = (status: Timesheet['status']): boolean => status === 'draft' || status === 'rejected';
+
+const selectTimesheets = (where: SQL) => sql`
   select t.id, e.id as e_id, e.first_name as e_first, e.last_name as e_last, t.work_date::text as work_date,
          to_char(t.start_time, 'HH24:MI') as start_time, to_char(t.end_time, 'HH24:MI') as end_time,
          p.id as p_id, p.name as p_name, k.id as k_id, k.title as k_title, t.hours_worked, t.description, t.status, t.rejection_reason,
-         r.id as r_id, r.first_name as r_first, r.last_name as r_last,
-         (t.employee_id = ${viewerId} and t.status in ('draft', 'rejected')) as can_edit
+         r.id as r_id, r.first_name as r_first, r.last_name as r_last
   from timesheets t
   join employees e on e.id = t.employee_id
   left join projects p on p.id = t.project_id
@@ -44,7 +45,8 @@ const selectTimesheets = (viewerId: string, where: SQL) => sql`
   left join employees r on r.id = t.approved_by
   where ${where}`;
 
-const toTimesheet = (r: TimesheetRow): Timesheet => ({
+/** A row as `viewerId` sees it: `canEdit` when it is their own and still editable. */
+const toTimesheet = (viewerId: string) => (r: TimesheetRow): Timesheet => ({
   id: r.id,
   employee: { id: r.e_id, firstName: r.e_first, lastName: r.e_last },
   workDate: r.work_date,
@@ -57,16 +59,16 @@ const toTimesheet = (r: TimesheetRow): Timesheet => ({
   status: r.status,
   rejectionReason: r.rejection_reason,
   approvedBy: personOf(r.r_id, r.r_first, r.r_last),
-  canEdit: r.can_edit,
+  canEdit: r.e_id === viewerId && isEditable(r.status),
 });
 
 function pageOf(db: Db, viewerId: string, where: SQL, order: SQL, page: number, pageSize: number): Promise<Page<Timesheet>> {
   return queryPage(db, {
-    rows: sql`${selectTimesheets(viewerId, where)} order by ${order}`,
+    rows: sql`${selectTimesheets(where)} order by ${order}`,
     count: sql`select count(*)::int as total from timesheets t left join projects p on p.id = t.project_id where ${where}`,
     page,
     pageSize,
-    map: toTimesheet,
+    map: toTimesheet(viewerId),
   });
 }
 
@@ -85,9 +87,9 @@ export function listAwaitingApproval(a: { db: Db; employeeId: string; page: numb
 }
 
 async function readTimesheet(db: DbOrTx, viewerId: string, id: string): Promise<Timesheet> {
-  const [row] = await queryRows<TimesheetRow>(db, selectTimesheets(viewerId, sql`t.id = ${id}`));
+  const [row] = await queryRows<TimesheetRow>(db, selectTimesheets(sql`t.id = ${id}`));
   if (!row) throw notFound(erpWorkMessages.timesheetNotFound);
-  return toTimesheet(row);
+  return toTimesheet(viewerId)(row);
 }
 
 /** The project and task an entry names: the task must belong to the project (its project when none is chosen). */
@@ -157,10 +159,10 @@ export async function createTimesheet({ db, employeeId, input }: { db: Db; emplo
 
 /** The employee's own entry, locked, when it is still a draft or rejected; 404 for someone else's, 409 when locked. */
 async function ownEditable(tx: Tx, employeeId: string, id: string, lockedMessage: string): Promise<void> {
-  const [row] = await queryRows<{ employee_id: string; status: string }>(tx, sql`select employee_id, status from timesheets where id = ${id} for update`);
+  const [row] = await queryRows<{ employee_id: string; status: Timesheet['status'] }>(tx, sql`select employee_id, status from timesheets where id = ${id} for update`);
   // Someone else's entry is answered as unknown: its existence is not the reader's business.
   if (!row || row.employee_id !== employeeId) throw notFound(erpWorkMessages.timesheetNotFound);
-  if (row.status !== 'draft' && row.status !== 'rejected') throw new AppError('CONFLICT', lockedMessage);
+  if (!isEditable(row.status)) throw new AppError('CONFLICT', lockedMessage);
 }
 
 /** Edits a draft or rejected entry of the employee's own; a rejected one becomes a draft again. */
