@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
+import { blankToUndefined, pageQuerySchema, pageSchema, UPI_REFERENCE_PATTERN } from './common.contract';
 
 /** Every admin list: paged, searched and sorted on the server. `sort` is one of the tab's sort keys. */
 export const adminListQuerySchema = pageQuerySchema.extend({
@@ -22,6 +22,12 @@ export const cappedPageSchema = <T extends z.ZodType>(item: T) => pageSchema(ite
 
 /** A fresh two-factor code: every sensitive admin action carries one (SPEC.md section 6); without it the server answers 401. */
 export const stepUpCodeSchema = z.string().trim().max(12).optional();
+
+/** The reason an admin gives for a rejection, which the customer or vendor sees. */
+export const ADMIN_REASON_MIN = 3;
+export const ADMIN_REASON_MAX = 300;
+export const adminReasonSchema = (required: string) =>
+  z.string({ error: required }).trim().min(ADMIN_REASON_MIN, required).max(ADMIN_REASON_MAX, `Reason must be at most ${ADMIN_REASON_MAX} characters`);
 
 // ---- Withdrawals
 
@@ -60,11 +66,11 @@ export const withdrawalMessages = {
 } as const;
 
 export const payWithdrawalSchema = z.object({
-  upiReference: z.string({ error: withdrawalMessages.referenceFormat }).trim().regex(/^\d{12}$/, withdrawalMessages.referenceFormat),
+  upiReference: z.string({ error: withdrawalMessages.referenceFormat }).trim().regex(UPI_REFERENCE_PATTERN, withdrawalMessages.referenceFormat),
   code: stepUpCodeSchema,
 });
 export const rejectWithdrawalSchema = z.object({
-  reason: z.string({ error: withdrawalMessages.reasonRequired }).trim().min(3, withdrawalMessages.reasonRequired).max(300, 'Reason must be at most 300 characters'),
+  reason: adminReasonSchema(withdrawalMessages.reasonRequired),
   code: stepUpCodeSchema,
 });
 

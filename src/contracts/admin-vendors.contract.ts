@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminListQuerySchema, stepUpCodeSchema } from './admin-lists.contract';
+import { adminListQuerySchema, adminReasonSchema, stepUpCodeSchema } from './admin-lists.contract';
 import { blankToUndefined, pageSchema } from './common.contract';
 
 // The super admin panel's Vendors tab (SPEC.md's vendor row): the list, approving and rejecting.
@@ -48,6 +48,6 @@ export const vendorActionMessages = {
 
 export const approveVendorSchema = z.object({ code: stepUpCodeSchema });
 export const rejectVendorSchema = z.object({
-  reason: z.string({ error: vendorActionMessages.reasonRequired }).trim().min(3, vendorActionMessages.reasonRequired).max(300, 'Reason must be at most 300 characters'),
+  reason: adminReasonSchema(vendorActionMessages.reasonRequired),
   code: stepUpCodeSchema,
 });

@@ -4,6 +4,10 @@ import { parseRupees } from '../domain/money';
 /** An empty or blank query value counts as not given. */
 export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A UPI transaction reference: the 12-digit number the payment app shows. */
+export const UPI_REFERENCE_DIGITS = 12;
+export const UPI_REFERENCE_PATTERN = new RegExp(`^\\d{${UPI_REFERENCE_DIGITS}}$`);
+
 /** What a list endpoint answers for a page or page size it cannot use. */
 export const pageMessages = {
   page: 'Page must be a whole number of at least 1',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInIndia } from '../domain/age';
 import { toPaise } from '../domain/money';
 import { merchantBusinessFields } from './auth.contract';
-import { pageSchema, typedRupees } from './common.contract';
+import { pageSchema, typedRupees, UPI_REFERENCE_PATTERN } from './common.contract';
 
 // ---- The merchant's own workspace (/merchant/dashboard)
 
@@ -63,7 +63,7 @@ export const recordPaymentSchema = z.object({
     .string({ error: merchantMessages.referenceInvalid })
     .trim()
     .transform((v) => v.replace(/\s/g, ''))
-    .refine((v) => /^\d{12}$/.test(v), merchantMessages.referenceInvalid),
+    .refine((v) => UPI_REFERENCE_PATTERN.test(v), merchantMessages.referenceInvalid),
   paidOn: z
     .string({ error: merchantMessages.dateRequired })
     .trim()

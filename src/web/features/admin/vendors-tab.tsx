@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
+import { ADMIN_REASON_MAX } from '../../../contracts/admin-lists.contract';
+import { rejectVendorSchema, vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Select, Textarea } from '../../ui/Field';
@@ -148,12 +149,12 @@ export function VendorsTab() {
             </p>
           )
         }
-        ready={action?.kind === 'approve' || reason.trim().length >= 3}
+        ready={action?.kind === 'approve' || rejectVendorSchema.shape.reason.safeParse(reason).success}
         onCancel={() => setAction(null)}
         onConfirm={confirm}
       >
         {action?.kind === 'reject' && (
-          <Textarea label="Reason for rejection" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 300))} rows={3} required hint={m.reasonRequired} />
+          <Textarea label="Reason for rejection" value={reason} onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))} rows={3} required hint={m.reasonRequired} />
         )}
       </StepUpDialog>
       {remove.dialog}

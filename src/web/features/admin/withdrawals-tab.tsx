@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { withdrawalMessages as m, withdrawalStatuses, type AdminWithdrawal, type AdminWithdrawalPage } from '../../../contracts/admin-lists.contract';
+import { ADMIN_REASON_MAX, payWithdrawalSchema, rejectWithdrawalSchema, withdrawalMessages as m, withdrawalStatuses, type AdminWithdrawal, type AdminWithdrawalPage } from '../../../contracts/admin-lists.contract';
+import { UPI_REFERENCE_DIGITS } from '../../../contracts/common.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -110,14 +111,14 @@ export function WithdrawalsTab() {
             </p>
           )
         }
-        ready={action?.kind === 'pay' ? /^\d{12}$/.test(reference.trim()) : reason.trim().length >= 3}
+        ready={action?.kind === 'pay' ? payWithdrawalSchema.shape.upiReference.safeParse(reference).success : rejectWithdrawalSchema.shape.reason.safeParse(reason).success}
         onCancel={() => setAction(null)}
         onConfirm={confirm}
       >
         {action?.kind === 'pay' ? (
-          <Input label="UPI transaction reference" value={reference} onChange={(e) => setReference(e.target.value.replace(/\D/g, '').slice(0, 12))} inputMode="numeric" required hint={m.referenceFormat} />
+          <Input label="UPI transaction reference" value={reference} onChange={(e) => setReference(e.target.value.replace(/\D/g, '').slice(0, UPI_REFERENCE_DIGITS))} inputMode="numeric" required hint={m.referenceFormat} />
         ) : (
-          <Textarea label="Reason (the customer sees it)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 300))} rows={3} required />
+          <Textarea label="Reason (the customer sees it)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))} rows={3} required />
         )}
       </StepUpDialog>
     </div>
