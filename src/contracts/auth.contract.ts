@@ -85,9 +85,12 @@ const newPasswordPair = z.object({ password, confirmPassword: z.string({ error: 
 export const newPasswordSchema = newPasswordPair.refine(matching, mismatch);
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
+/** The token of a reset link: 64 hex digits. */
+export const resetTokenSchema = z.string({ error: passwordResetMessages.linkInvalid }).regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid);
+
 /** `POST /api/auth/password-reset/confirm`: the token from the link and the new password twice. */
 export const passwordResetSchema = newPasswordPair
-  .extend({ token: z.string({ error: passwordResetMessages.linkInvalid }).regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid) })
+  .extend({ token: resetTokenSchema })
   .refine(matching, mismatch);
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 

@@ -75,3 +75,14 @@ export function typedRupees(messages: { invalid: string; required?: string }, ma
     return paise;
   };
 }
+
+/**
+ * The most characters a text field of a contract accepts (through optional, default, preprocess and
+ * transform wrappers), so that a form's `maxLength` comes from the contract instead of repeating its number.
+ */
+export function maxLengthOf(field: z.ZodType): number | undefined {
+  if (field instanceof z.ZodString) return field.maxLength ?? undefined;
+  if (field instanceof z.ZodPipe) return maxLengthOf(field.in as z.ZodType) ?? maxLengthOf(field.out as z.ZodType);
+  if (field instanceof z.ZodOptional || field instanceof z.ZodNullable || field instanceof z.ZodDefault) return maxLengthOf(field.unwrap() as z.ZodType);
+  return undefined;
+}

@@ -1,5 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { adminListQuerySchema } from '../../contracts/admin-lists.contract';
+import { maxLengthOf } from '../../contracts/common.contract';
 import { cn } from './cn';
 import { Pagination } from './Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from './States';
@@ -163,7 +165,7 @@ export function ListSearch({ label, value, onSearch, placeholder }: { label: str
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={placeholder ?? label}
-        maxLength={100}
+        maxLength={maxLengthOf(adminListQuerySchema.shape.q)}
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-violet-600"
       />
     </div>

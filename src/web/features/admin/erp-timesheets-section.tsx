@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Page } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, type Timesheet, type TimesheetStatus } from '../../../contracts/erp-work.contract';
+import { maxLengthOf, type Page } from '../../../contracts/common.contract';
+import { erpWorkMessages as m, rejectTimesheetSchema, type Timesheet, type TimesheetStatus } from '../../../contracts/erp-work.contract';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { Select, Textarea } from '../../ui/Field';
@@ -15,6 +15,7 @@ const columns = [employeeColumn, ...entryColumns, statusColumn];
 /** The filter's choices, the queue first. */
 const statusLabels: Record<TimesheetStatus, string> = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', draft: 'Draft' };
 const filterOrder: TimesheetStatus[] = ['submitted', 'approved', 'rejected', 'draft'];
+const REASON_MAX = maxLengthOf(rejectTimesheetSchema.shape.reason);
 
 const TOAST = 'erp-timesheet';
 
@@ -112,11 +113,11 @@ export function ErpTimesheetsSection() {
             </p>
           )
         }
-        ready={action?.kind !== 'reject' || reason.trim() !== ''}
+        ready={action?.kind !== 'reject' || rejectTimesheetSchema.shape.reason.safeParse(reason).success}
         onCancel={() => setAction(null)}
         onConfirm={confirm}
       >
-        {action?.kind === 'reject' && <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.target.value.slice(0, 500))} rows={3} required />}
+        {action?.kind === 'reject' && <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))} rows={3} required />}
       </StepUpDialog>
     </section>
   );

@@ -1,6 +1,7 @@
 import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { useState } from 'react';
-import { adminOrderMessages as m, adminOrderStatusFilters, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
+import { adminOrderMessages as m, adminOrderStatusFilters, adminOrderStatusSchema, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
 import { paymentStatusLabels } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
@@ -26,6 +27,8 @@ const statusLabels: Record<StatusFilter, string> = {
 };
 
 const shortId = (id: string) => `#${id.slice(0, 8)}`;
+/** The longest tracking note or reason the contract accepts. */
+const NOTE_MAX = maxLengthOf(adminOrderStatusSchema.shape.note);
 
 const columns: Column<AdminOrder>[] = [
   {
@@ -167,10 +170,10 @@ export function OrdersTab() {
               ))}
             </Select>
             {action.status === 'shipped' && (
-              <Input label="Tracking note (optional)" maxLength={300} placeholder="e.g. DTDC D123456789" value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+              <Input label="Tracking note (optional)" maxLength={NOTE_MAX} placeholder="e.g. DTDC D123456789" value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
             )}
             {action.status === 'cancelled' && (
-              <Input label="Reason (optional, the customer sees it)" maxLength={300} value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+              <Input label="Reason (optional, the customer sees it)" maxLength={NOTE_MAX} value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
             )}
           </>
         )}

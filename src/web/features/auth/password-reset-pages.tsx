@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { newPasswordSchema, passwordResetMessages, passwordResetRequestSchema, type NewPasswordInput, type PasswordResetRequestInput } from '../../../contracts/auth.contract';
+import { newPasswordSchema, passwordResetMessages, passwordResetRequestSchema, resetTokenSchema, type NewPasswordInput, type PasswordResetRequestInput } from '../../../contracts/auth.contract';
 import { api, ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { notify } from '../../ui/notify';
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [linkInvalid, setLinkInvalid] = useState(!/^[0-9a-f]{64}$/.test(token));
+  const [linkInvalid, setLinkInvalid] = useState(!resetTokenSchema.safeParse(token).success);
   const {
     register,
     handleSubmit,

@@ -1,5 +1,7 @@
 import { FolderKanban, ListChecks, Loader2, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { maxLengthOf } from '../../../contracts/common.contract';
+import { erpSearchQuerySchema } from '../../../contracts/erp-work.contract';
 import { cn } from '../../ui/cn';
 import { failure } from './erp-feedback';
 import type { ErpTarget } from './erp-reveal';
@@ -170,7 +172,7 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
         autoCapitalize="none"
         spellCheck={false}
         enterKeyHint="search"
-        maxLength={100}
+        maxLength={maxLengthOf(erpSearchQuerySchema.shape.q)}
         placeholder="Search projects and tasks"
         value={text}
         onChange={(e) => {

@@ -11,6 +11,7 @@ import {
   type ErpSettings,
   type ErpTwoFaSetup,
 } from '../../../contracts/erp.contract';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Textarea } from '../../ui/Field';
@@ -100,9 +101,9 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
         Email: <span className="font-medium text-slate-900">{settings.email}</span>
       </p>
       <PhoneInput label="Phone" error={errors.phone?.message} {...register('phone')} />
-      <Textarea label="Address" rows={2} maxLength={300} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      <Textarea label="Address" rows={2} maxLength={maxLengthOf(erpProfileSchema.shape.address)} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="Emergency contact" maxLength={120} autoComplete="off" error={errors.emergencyContact?.message} {...register('emergencyContact')} />
+        <Input label="Emergency contact" maxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)} autoComplete="off" error={errors.emergencyContact?.message} {...register('emergencyContact')} />
         <PhoneInput label="Emergency phone" autoComplete="off" error={errors.emergencyPhone?.message} {...register('emergencyPhone')} />
       </div>
       <div className="flex justify-end">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { priorities, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import { maxLengthOf } from '../../../contracts/common.contract';
+import { priorities, projectFormSchema, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
 import { rupeesForInput } from '../../../domain/money';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
@@ -59,7 +60,7 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
 
   return (
     <>
-      <Input label="Project name" required data-autofocus maxLength={120} error={errors.name?.message} {...register('name')} />
+      <Input label="Project name" required data-autofocus maxLength={maxLengthOf(projectFormSchema.shape.name)} error={errors.name?.message} {...register('name')} />
       <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select label="Status" error={errors.status?.message} {...register('status')}>
@@ -83,7 +84,7 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
       </div>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold text-slate-900">Client</legend>
-        <Input label="Client name" maxLength={120} error={errors.clientName?.message} {...register('clientName')} />
+        <Input label="Client name" maxLength={maxLengthOf(projectFormSchema.shape.clientName)} error={errors.clientName?.message} {...register('clientName')} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input label="Client email" type="email" inputMode="email" autoCapitalize="none" spellCheck={false} error={errors.clientEmail?.message} {...register('clientEmail')} />
           <Input label="Client phone" type="tel" inputMode="tel" placeholder="98765 43210" error={errors.clientPhone?.message} {...register('clientPhone')} />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { rejectTimesheetSchema, type Timesheet } from '../../../contracts/erp-work.contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -87,7 +88,7 @@ export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: Rej
             {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. They can edit it and submit it again.
           </p>
         )}
-        <Textarea label="Reason" required rows={3} maxLength={500} data-autofocus error={errors.reason?.message} {...register('reason')} />
+        <Textarea label="Reason" required rows={3} maxLength={maxLengthOf(rejectTimesheetSchema.shape.reason)} data-autofocus error={errors.reason?.message} {...register('reason')} />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -57,7 +58,7 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
     >
       <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create new task">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <Input label="Task title" required data-autofocus maxLength={200} error={errors.title?.message} {...register('title')} />
+        <Input label="Task title" required data-autofocus maxLength={maxLengthOf(taskFormSchema.shape.title)} error={errors.title?.message} {...register('title')} />
         <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>

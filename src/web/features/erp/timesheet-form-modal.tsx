@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { erpWorkMessages as m, timesheetFormSchema, type Timesheet, type TimesheetFormData, type TimesheetFormInput } from '../../../contracts/erp-work.contract';
 import { endsNextDay, hoursWorked, isClockTime } from '../../../domain/timesheet-hours';
 import { Alert } from '../../ui/Alert';
@@ -139,7 +140,7 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
             ))}
           </Select>
         </div>
-        <Textarea label="Description" required rows={3} maxLength={1000} placeholder="What did you work on?" error={errors.description?.message} {...register('description')} />
+        <Textarea label="Description" required rows={3} maxLength={maxLengthOf(timesheetFormSchema.shape.description)} placeholder="What did you work on?" error={errors.description?.message} {...register('description')} />
       </form>
     </Modal>
   );

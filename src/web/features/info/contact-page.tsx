@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { maxLengthOf } from '../../../contracts/common.contract';
 import { contactMessageSchema, contactTypeLabels, contactTypes } from '../../../contracts/content.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -120,12 +121,12 @@ export function ContactPage() {
                 </option>
               ))}
             </Select>
-            <Input label="Subject" required maxLength={200} error={errors.subject?.message} {...register('subject')} />
+            <Input label="Subject" required maxLength={maxLengthOf(contactMessageSchema.shape.subject)} error={errors.subject?.message} {...register('subject')} />
             <Textarea
               label="Message"
               required
               rows={6}
-              maxLength={5000}
+              maxLength={maxLengthOf(contactMessageSchema.shape.message)}
               hint="Include your order number if your message is about an order."
               error={errors.message?.message}
               {...register('message')}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { orderMessages } from '../../../contracts/orders.contract';
+import { maxLengthOf } from '../../../contracts/common.contract';
+import { newReviewSchema, orderMessages } from '../../../contracts/orders.contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -30,7 +31,7 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | null; 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;
-    if (rating < 1) return setErrors({ rating: orderMessages.ratingRequired });
+    if (!newReviewSchema.shape.rating.safeParse(rating).success) return setErrors({ rating: orderMessages.ratingRequired });
     setErrors({});
     try {
       const saved = await review.mutateAsync({ productId: target.productId, review: { rating, comment } });
@@ -77,7 +78,7 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | null; 
         <Textarea
           label="Your review"
           rows={4}
-          maxLength={2000}
+          maxLength={maxLengthOf(newReviewSchema.shape.comment)}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           error={errors.comment}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { vendorStatusActions, type VendorOrderPart } from '../../../contracts/vendor-orders.contract';
+import { maxLengthOf } from '../../../contracts/common.contract';
+import { vendorPartStatusSchema, vendorStatusActions, type VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { isCancellable } from '../../../domain/order-status';
 import { nextPartStatus, type VendorPartStatus } from '../../../domain/vendor-fulfilment';
 import { Button } from '../../ui/Button';
@@ -76,7 +77,7 @@ export function ShipDialog({ part, busy, error, onSubmit, onClose }: { part: Ven
         </p>
         <Input
           label="Tracking note (optional)"
-          maxLength={300}
+          maxLength={maxLengthOf(vendorPartStatusSchema.shape.trackingNote)}
           placeholder="e.g. DTDC D123456789"
           hint="Courier and tracking number; the customer sees this note with the order."
           value={note}
