@@ -160,6 +160,8 @@ export const upiIdSchema = z
   .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/, 'Please enter a valid UPI ID (for example name@okbank)');
 
 export const CASHBACK_DEFAULT = 2;
+/** A cashback percentage has at most one decimal place. */
+export const CASHBACK_DECIMALS = 1;
 
 // A web address over http(s) with a real domain name (browsers' URL parsers accept spaces in hosts).
 const websiteUrl = z.url({
@@ -193,7 +195,7 @@ export const merchantBusinessFields = {
           .number({ error: 'Cashback must be a number' })
           .min(0, 'Cashback must be between 0 and 100')
           .max(100, 'Cashback must be between 0 and 100')
-          .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Cashback can have at most one decimal place'),
+          .refine((v) => Math.abs(v * 10 ** CASHBACK_DECIMALS - Math.round(v * 10 ** CASHBACK_DECIMALS)) < 1e-9, 'Cashback can have at most one decimal place'),
       ),
 };
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin-lists.contract';
 import { adminOrderStatusSchema } from './admin-orders.contract';
-import { maxLengthOf, optionalText, requiredText, UPI_REFERENCE_PATTERN } from './common.contract';
+import { referralSettingsSchema } from './admin-settings.contract';
+import { merchantBusinessFields } from './auth.contract';
+import { maxLengthOf, numberRangeOf, optionalText, requiredText, UPI_REFERENCE_PATTERN } from './common.contract';
 import { contactMessageSchema } from './content.contract';
 import { erpProfileSchema } from './erp.contract';
 import { erpSearchQuerySchema, projectFormSchema, rejectTimesheetSchema, taskFormSchema, timesheetFormSchema } from './erp-work.contract';
@@ -36,6 +38,19 @@ describe('maxLengthOf', () => {
       maxLengthOf(newReviewSchema.shape.comment),
       maxLengthOf(vendorPartStatusSchema.shape.trackingNote),
     ]).toEqual([100, 300, 200, 5000, 300, 120, 100, 120, 120, 500, 200, 1000, 2000, 300]);
+  });
+});
+
+describe('numberRangeOf', () => {
+  it('reads the bounds of a number field through its wrappers', () => {
+    expect(numberRangeOf(z.coerce.number().int().min(1).max(9))).toEqual({ min: 1, max: 9 });
+    expect(numberRangeOf(z.string().transform(Number).pipe(z.number().min(0)).optional())).toEqual({ min: 0, max: Infinity });
+    expect(numberRangeOf(z.string())).toEqual({ min: undefined, max: undefined });
+  });
+
+  it('gives the forms the bounds their inputs had', () => {
+    expect(numberRangeOf(merchantBusinessFields.cashbackPercentage)).toEqual({ min: 0, max: 100 });
+    expect(['minTransactions', 'minTransactionVolume', 'referralPointsAwarded'].map((k) => numberRangeOf(referralSettingsSchema.shape[k as keyof typeof referralSettingsSchema.shape]).min)).toEqual([1, 0, 0]);
   });
 });
 

@@ -76,13 +76,30 @@ export function typedRupees(messages: { invalid: string; required?: string }, ma
   };
 }
 
+/** A field's schema and the schemas inside its optional, default, preprocess and transform wrappers. */
+function* layersOf(field: z.ZodType): Generator<z.ZodType> {
+  yield field;
+  if (field instanceof z.ZodPipe) {
+    yield* layersOf(field.in as z.ZodType);
+    yield* layersOf(field.out as z.ZodType);
+  } else if (field instanceof z.ZodOptional || field instanceof z.ZodNullable || field instanceof z.ZodDefault) {
+    yield* layersOf(field.unwrap() as z.ZodType);
+  }
+}
+
 /**
- * The most characters a text field of a contract accepts (through optional, default, preprocess and
- * transform wrappers), so that a form's `maxLength` comes from the contract instead of repeating its number.
+ * The most characters a text field of a contract accepts (through its wrappers), so that a form's
+ * `maxLength` comes from the contract instead of repeating its number.
  */
 export function maxLengthOf(field: z.ZodType): number | undefined {
-  if (field instanceof z.ZodString) return field.maxLength ?? undefined;
-  if (field instanceof z.ZodPipe) return maxLengthOf(field.in as z.ZodType) ?? maxLengthOf(field.out as z.ZodType);
-  if (field instanceof z.ZodOptional || field instanceof z.ZodNullable || field instanceof z.ZodDefault) return maxLengthOf(field.unwrap() as z.ZodType);
+  for (const layer of layersOf(field)) if (layer instanceof z.ZodString) return layer.maxLength ?? undefined;
   return undefined;
+}
+
+/** The smallest and largest numbers a number field of a contract accepts (through its wrappers), for a form's `min` and `max`. */
+export function numberRangeOf(field: z.ZodType): { min: number | undefined; max: number | undefined } {
+  for (const layer of layersOf(field)) {
+    if (layer instanceof z.ZodNumber) return { min: layer.minValue ?? undefined, max: layer.maxValue ?? undefined };
+  }
+  return { min: undefined, max: undefined };
 }

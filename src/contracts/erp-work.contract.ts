@@ -139,18 +139,21 @@ export type Option = z.infer<typeof optionSchema>;
 export const colleagueSchema = personSchema.extend({ department: z.string(), designation: z.string() });
 export type Colleague = z.infer<typeof colleagueSchema>;
 
+/** A task's estimated hours: 0 to 10,000 in steps of 0.5. */
+export const ESTIMATED_HOURS = { min: 0, max: 10_000, step: 0.5 } as const;
+
 const estimatedHours = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
     const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n < 0 || n > 10000) {
-      ctx.addIssue({ code: 'custom', message: 'Estimated hours must be a number from 0 to 10,000' });
+    if (!Number.isFinite(n) || n < ESTIMATED_HOURS.min || n > ESTIMATED_HOURS.max) {
+      ctx.addIssue({ code: 'custom', message: `Estimated hours must be a number from ${ESTIMATED_HOURS.min} to ${ESTIMATED_HOURS.max.toLocaleString('en-IN')}` });
       return z.NEVER;
     }
-    if (Math.round(n * 2) !== n * 2) {
-      ctx.addIssue({ code: 'custom', message: 'Estimated hours go in steps of 0.5' });
+    if (Math.round(n / ESTIMATED_HOURS.step) !== n / ESTIMATED_HOURS.step) {
+      ctx.addIssue({ code: 'custom', message: `Estimated hours go in steps of ${ESTIMATED_HOURS.step}` });
       return z.NEVER;
     }
     return n;

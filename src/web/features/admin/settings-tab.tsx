@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ProcessReferralsResult, type ReferralSettings } from '../../../contracts/admin-settings.contract';
+import { numberRangeOf } from '../../../contracts/common.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -91,9 +92,9 @@ function ReferralSettingsCard() {
   return card(
     <>
       <form onSubmit={review} noValidate className="space-y-4">
-        <Input label="Minimum transactions" type="number" min={1} step={1} inputMode="numeric" value={values.minTransactions} onChange={(e) => set('minTransactions', e.target.value)} error={errors.minTransactions} hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)" required />
-        <Input label="Minimum transaction volume (₹)" type="number" min={0} step={1} inputMode="numeric" value={values.minTransactionVolume} onChange={(e) => set('minTransactionVolume', e.target.value)} error={errors.minTransactionVolume} required />
-        <Input label="Points awarded to the referrer" type="number" min={0} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
+        <Input label="Minimum transactions" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactions).min} step={1} inputMode="numeric" value={values.minTransactions} onChange={(e) => set('minTransactions', e.target.value)} error={errors.minTransactions} hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)" required />
+        <Input label="Minimum transaction volume (₹)" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactionVolume).min} step={1} inputMode="numeric" value={values.minTransactionVolume} onChange={(e) => set('minTransactionVolume', e.target.value)} error={errors.minTransactionVolume} required />
+        <Input label="Points awarded to the referrer" type="number" min={numberRangeOf(referralSettingsSchema.shape.referralPointsAwarded).min} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
         <Button type="submit">Save referral settings</Button>
       </form>
       <ProcessQualifications />

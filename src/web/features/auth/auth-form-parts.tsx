@@ -3,7 +3,8 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { RegisterData, Role } from '../../../contracts/auth.contract';
+import { CASHBACK_DECIMALS, merchantBusinessFields, type RegisterData, type Role } from '../../../contracts/auth.contract';
+import { numberRangeOf } from '../../../contracts/common.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -92,6 +93,8 @@ export function EmailInput({ label = 'Email', required = true, ...rest }: Omit<I
 }
 
 /** An Indian mobile number input: phone keypad and an example number; pass `autoComplete="off"` for a second number. */
+const cashbackRange = numberRangeOf(merchantBusinessFields.cashbackPercentage);
+
 /** A merchant's cashback percentage: 0 to 100 in steps of 0.1, with its % sign (sign-up and the dashboard's profile). */
 export function CashbackInput({ hint = 'Recommended 1-5%', ...rest }: Omit<InputProps, 'label' | 'type' | 'suffix'>) {
   return (
@@ -99,9 +102,9 @@ export function CashbackInput({ hint = 'Recommended 1-5%', ...rest }: Omit<Input
       label="Cashback percentage"
       type="number"
       inputMode="decimal"
-      min={0}
-      max={100}
-      step={0.1}
+      min={cashbackRange.min}
+      max={cashbackRange.max}
+      step={10 ** -CASHBACK_DECIMALS}
       hint={hint}
       suffix={<span className="pr-1 text-sm text-slate-500" aria-hidden="true">%</span>}
       {...rest}

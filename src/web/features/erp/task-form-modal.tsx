@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
+import { ESTIMATED_HOURS, erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -80,7 +80,7 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
           <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
             <StatusOptions values={priorities} />
           </Select>
-          <Input label="Estimated hours" type="number" inputMode="decimal" step={0.5} min={0} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
+          <Input label="Estimated hours" type="number" inputMode="decimal" step={ESTIMATED_HOURS.step} min={ESTIMATED_HOURS.min} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
           <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
         </div>
       </form>
