@@ -22,6 +22,10 @@ export const BROWSABLE_RESULTS = 200;
 /** SPEC section 9: the search price range, in rupees, defaults to 0 to 50000. */
 export const PRICE_RANGE_MIN = 0;
 export const PRICE_RANGE_MAX = 50000;
+/** The longest search text and category of a product search. */
+export const SEARCH_TEXT_MAX = 100;
+/** The minimum-rating filter goes from 0 to 5 stars. */
+export const RATING_FILTER = { min: 0, max: 5 } as const;
 /** SPEC section 9: at most 5 images per product. */
 export const MAX_PRODUCT_IMAGES = 5;
 /** The product page says 'Only N left' at or below this stock. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './common.contract';
-import { BROWSABLE_RESULTS, catalogMessages, MAX_PRODUCT_IMAGES, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews } from './catalog.constants';
+import { BROWSABLE_RESULTS, catalogMessages, MAX_PRODUCT_IMAGES, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX } from './catalog.constants';
 
 // The constants the browser needs without zod (catalog.constants.ts), here too for the server and forms.
 export * from './catalog.constants';
@@ -65,6 +65,8 @@ const rupees = (fallback: number, label: string) =>
       .default(fallback),
   );
 
+const ratingRange = `Rating must be between ${RATING_FILTER.min} and ${RATING_FILTER.max}`;
+
 /**
  * The product search of /search and `GET /api/products`. Prices are in rupees; a maximum at the top
  * of the range (₹50,000) means "₹50,000 and above", so the default range hides nothing.
@@ -72,13 +74,13 @@ const rupees = (fallback: number, label: string) =>
  */
 export const productSearchQuerySchema = pageQuerySchema
   .extend({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
-    category: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional()),
+    category: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX).optional()),
     /** One shop's products (the shop page). */
     shop: z.preprocess(blankToUndefined, z.uuid({ error: 'Shop must be a shop id' }).optional()),
     minPrice: rupees(PRICE_RANGE_MIN, 'Minimum price'),
     maxPrice: rupees(PRICE_RANGE_MAX, 'Maximum price'),
-    minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5').default(0)),
+    minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(RATING_FILTER.min, ratingRange).max(RATING_FILTER.max, ratingRange).default(RATING_FILTER.min)),
     sort: z.preprocess(blankToUndefined, z.enum(productSorts, { error: catalogMessages.sortChoice }).default('relevance')),
     view: z.preprocess(blankToUndefined, z.enum(productViews, { error: catalogMessages.viewChoice }).optional()),
   })

@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '../../../contracts/catalog.contract';
 import { PRICE_RANGE_MAX, PRICE_RANGE_MIN } from '../../../contracts/catalog.constants';
+import { formatRupees, toPaise } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
 import { findCategory, type SearchState } from './search-params';
@@ -69,6 +70,9 @@ export function SearchFilters({ state, categories, onChange, onClear }: FiltersP
   );
 }
 
+/** 'Enter an amount from ₹0 to ₹50,000': the contract's price range. */
+const outOfRange = `Enter an amount from ${formatRupees(toPaise(PRICE_RANGE_MIN))} to ${formatRupees(toPaise(PRICE_RANGE_MAX))}`;
+
 function PriceRange({ min, max, onApply }: { min: number; max: number; onApply: (min: number, max: number) => void }) {
   const [lo, setLo] = useState(String(min));
   const [hi, setHi] = useState(String(max));
@@ -81,8 +85,8 @@ function PriceRange({ min, max, onApply }: { min: number; max: number; onApply: 
     const b = hi.trim() === '' ? PRICE_RANGE_MAX : Number(hi);
     const inRange = (n: number) => Number.isFinite(n) && n >= PRICE_RANGE_MIN && n <= PRICE_RANGE_MAX;
     const next = {
-      lo: inRange(a) ? undefined : 'Enter an amount from ₹0 to ₹50,000',
-      hi: !inRange(b) ? 'Enter an amount from ₹0 to ₹50,000' : inRange(a) && a > b ? 'The maximum must be at least the minimum' : undefined,
+      lo: inRange(a) ? undefined : outOfRange,
+      hi: !inRange(b) ? outOfRange : inRange(a) && a > b ? 'The maximum must be at least the minimum' : undefined,
     };
     setErrors(next);
     if (!next.lo && !next.hi) onApply(a, b);
@@ -97,7 +101,7 @@ function PriceRange({ min, max, onApply }: { min: number; max: number; onApply: 
         <Input label="Min price (₹)" type="number" inputMode="numeric" min={PRICE_RANGE_MIN} max={PRICE_RANGE_MAX} value={lo} onChange={(e) => setLo(e.target.value)} error={errors.lo} />
         <Input label="Max price (₹)" type="number" inputMode="numeric" min={PRICE_RANGE_MIN} max={PRICE_RANGE_MAX} value={hi} onChange={(e) => setHi(e.target.value)} error={errors.hi} />
       </div>
-      <p className="mt-1 text-xs text-slate-600">₹50,000 as the maximum includes everything above it.</p>
+      <p className="mt-1 text-xs text-slate-600">{formatRupees(toPaise(PRICE_RANGE_MAX))} as the maximum includes everything above it.</p>
       <Button type="submit" variant="secondary" size="sm" className="mt-2 w-full">
         Apply price
       </Button>

@@ -1,5 +1,5 @@
 import type { Category } from '../../../contracts/catalog.contract';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
+import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
 import { toQuery } from '../../api/client';
 
 /** Everything a search page shows, as its URL holds it: shareable and reloadable. */
@@ -32,11 +32,9 @@ export const defaultSearch: SearchState = {
 // trimmed and at most 100 characters, prices within ₹0 to ₹50,000, a rating from 0 to 5, a known sort
 // and view, a whole page from 1. search-params.test.ts checks every field against the schema itself.
 
-const TEXT_MAX = 100;
-
 function text(raw: string | null): string | undefined {
   const v = raw?.trim();
-  return v && v.length <= TEXT_MAX ? v : undefined;
+  return v && v.length <= SEARCH_TEXT_MAX ? v : undefined;
 }
 
 function number(raw: string | null, min: number, max: number, whole = false): number | undefined {
@@ -56,7 +54,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     category: text(params.get('category')) ?? defaultSearch.category,
     minPrice: number(params.get('minPrice'), PRICE_RANGE_MIN, PRICE_RANGE_MAX) ?? defaultSearch.minPrice,
     maxPrice: number(params.get('maxPrice'), PRICE_RANGE_MIN, PRICE_RANGE_MAX) ?? defaultSearch.maxPrice,
-    minRating: number(params.get('minRating'), 0, 5) ?? defaultSearch.minRating,
+    minRating: number(params.get('minRating'), RATING_FILTER.min, RATING_FILTER.max) ?? defaultSearch.minRating,
     sort: oneOf(params.get('sort'), productSorts) ?? defaultSearch.sort,
     view: oneOf(params.get('view'), productViews) ?? defaultSearch.view,
     page: number(params.get('page'), 1, Number.MAX_SAFE_INTEGER, true) ?? defaultSearch.page,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { UPI_REFERENCE_DIGITS } from '../../../contracts/common.contract';
 import { merchantMessages, recordPaymentSchema, type RecordPaymentInput } from '../../../contracts/merchant.contract';
 import { todayInIndia } from '../../../domain/age';
 import { Alert } from '../../ui/Alert';
@@ -69,7 +70,7 @@ export function RecordPaymentForm({ cashbackPercentage }: { cashbackPercentage: 
         required
         inputMode="numeric"
         autoComplete="off"
-        placeholder="12 digits, e.g. 412345678901"
+        placeholder={`${UPI_REFERENCE_DIGITS} digits, e.g. 412345678901`}
         hint="The UTR / UPI Ref. No. shown in the payment app"
         error={errors.upiReference?.message}
         {...register('upiReference')}

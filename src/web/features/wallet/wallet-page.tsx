@@ -1,6 +1,7 @@
 import { ArrowDownToLine, ReceiptText, Wallet as WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { WITHDRAWAL_MIN_POINTS } from '../../../contracts/rewards.contract';
 import { RequireRole } from '../../layout/RequireRole';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
@@ -50,7 +51,7 @@ function WalletView() {
         <>
           <BalanceCards wallet={wallet.data} />
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-600">Withdraw at least 100 points; they reach your UPI ID within 24 hours.</p>
+            <p className="text-sm text-slate-600">Withdraw at least {WITHDRAWAL_MIN_POINTS} points; they reach your UPI ID within 24 hours.</p>
             <Button onClick={() => setWithdrawing(true)} className="w-full sm:w-auto">
               <ArrowDownToLine className="h-4 w-4" aria-hidden="true" />
               Withdraw to UPI
