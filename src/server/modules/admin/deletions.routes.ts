@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminDeletionSchema, deleteBodySchema } from '../../../contracts/admin-lists.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { deleteByAdmin, type DeletionKind } from './deletions';
-import { withStepUpThrottle } from './step-up';
+import { requireFreshCode } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
@@ -20,7 +20,6 @@ const kinds: [DeletionKind, string, string][] = [
 /** Deleting from the Users, Vendors, Merchants, Products and Employees tabs, each with a fresh 2FA code. */
 export async function adminDeletionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -30,10 +29,7 @@ export async function adminDeletionRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/${path}/:id/delete`,
       { schema: { tags: ['admin'], summary: `${summary} (a fresh 2FA code)`, params, body: deleteBodySchema, response: { 200: adminDeletionSchema, ...errors } } },
-      async (req, reply) => {
-        const admin = requireAdmin(req);
-        return withStepUpThrottle(loginFailures, req, reply, admin, () => deleteByAdmin({ db, config, admin, kind, id: req.params.id, code: req.body.code, from: origin(req) }));
-      },
+      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => deleteByAdmin({ sensitiveTx, kind, id: req.params.id })),
     );
   }
 }

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { deletionMessages as m, type AdminDeletion } from '../../../contracts/admin-lists.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
-import { queryRows, type Db, type Tx } from '../../platform/db';
+import { queryRows, type Tx } from '../../platform/db';
 import { deleteAccount } from '../accounts';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp } from '../auth';
 import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
+import type { SensitiveTx } from './step-up';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
-export type DeleteArgs = { db: Db; config: Config; admin: AdminUser; kind: DeletionKind; id: string; code: string | undefined; from: { ip: string; userAgent: string | null } };
+export type DeleteArgs = { sensitiveTx: SensitiveTx; kind: DeletionKind; id: string };
 
 const notFound: Record<DeletionKind, string> = { user: 'User not found', vendor: 'Vendor not found', merchant: 'Merchant not found', product: 'Product not found', employee: 'Employee not found' };
 
@@ -40,11 +37,9 @@ async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: A
  * Deletes a user, vendor, merchant, product or employee with a fresh code, in one transaction with
  * its audit entry; history is never destroyed (see deleteAccount, deleteProductByAdmin, deleteEmployee).
  */
-export async function deleteByAdmin({ db, config, admin, kind, id, code, from }: DeleteArgs): Promise<AdminDeletion> {
-  return db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function deleteByAdmin({ sensitiveTx, kind, id }: DeleteArgs): Promise<AdminDeletion> {
+  return sensitiveTx(async (tx) => {
     const done = await run(tx, kind, id);
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit, ipAddress: from.ip, userAgent: from.userAgent });
-    return { id, outcome: done.outcome, message: m[kind].done, detail: done.detail };
+    return { result: { id, outcome: done.outcome, message: m[kind].done, detail: done.detail }, audit: { action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit } };
   });
 }

@@ -4,16 +4,16 @@ import { z } from 'zod';
 import { adminEmployeePageSchema, adminEmployeeSchema, adminEmployeesQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { approveAdminEmployee, listAdminEmployees } from './employees';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
 /** The Employees tab: registrations, their CSV, and approving one with a fresh code. */
 export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -36,9 +36,6 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/employees/:id/approve',
     { schema: { tags: ['admin'], summary: 'Approve an employee, with a fresh 2FA code', params: z.object({ id: z.uuid({ error: 'Employee not found' }) }), body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => approveAdminEmployee({ db, config, admin, employeeId: req.params.id, code: req.body.code, from: origin(req) }));
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => approveAdminEmployee({ db, sensitiveTx, employeeId: req.params.id })),
   );
 }

@@ -1,13 +1,10 @@
 import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { AdminEmployee, AdminEmployeePage, AdminEmployeesQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp } from '../auth';
 import { approveEmployee, employees } from '../erp';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 const fullName = sql`${employees.firstName} || ' ' || ${employees.lastName}`;
 const sorts = { name: fullName, email: employees.email, department: employees.department, dateOfJoining: employees.dateOfJoining, registeredAt: employees.createdAt };
@@ -45,12 +42,11 @@ export async function listAdminEmployees({ db, query, forExport = false }: { db:
 }
 
 /** Approve an employee's registration with a fresh code; audited in the same transaction. */
-export async function approveAdminEmployee({ db, config, admin, employeeId, code, from }: { db: Db; config: Config; admin: AdminUser; employeeId: string; code: string | undefined; from: { ip: string; userAgent: string | null } }): Promise<AdminEmployee> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function approveAdminEmployee({ db, sensitiveTx, employeeId }: { db: Db; sensitiveTx: SensitiveTx; employeeId: string }): Promise<AdminEmployee> {
+  await sensitiveTx(async (tx) => {
     const email = await approveEmployee(tx, { employeeId });
     if (!email) throw new AppError('NOT_FOUND', 'Employee not found');
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'employee_approved', resourceType: 'employee', resourceId: employeeId, newData: { email }, ipAddress: from.ip, userAgent: from.userAgent });
+    return { audit: { action: 'employee_approved', resourceType: 'employee', resourceId: employeeId, newData: { email } } };
   });
   const [row] = await db.select().from(employees).where(eq(employees.id, employeeId));
   return toItem(row);

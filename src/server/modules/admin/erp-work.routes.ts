@@ -13,9 +13,9 @@ import {
   timesheetStatuses,
 } from '../../../contracts/erp-work.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './erp-work';
-import { withStepUpThrottle } from './step-up';
+import { requireFreshCode } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['admin'];
@@ -24,7 +24,7 @@ const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }
 /** The ERP tab: every project (edit any), and timesheet entries waiting for approval from every employee; each change with a fresh code. */
 export async function adminErpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -36,9 +36,8 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
     '/api/admin/erp/projects/:id',
     { schema: { tags, summary: 'Edit any ERP project, with a fresh 2FA code', params: z.object({ id: z.uuid({ error: 'Project not found' }) }), body: adminProjectFormSchema, response: { 200: projectSchema, ...errors } } },
     async (req, reply) => {
-      const admin = requireAdmin(req);
-      const { code, ...input } = req.body;
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => editAdminProject({ db, config, admin, projectId: req.params.id, input, code, from: origin(req) }));
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => editAdminProject({ sensitiveTx, projectId: req.params.id, input }));
     },
   );
   app.get(
@@ -49,19 +48,11 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/erp/timesheets/:id/approve',
     { schema: { tags, summary: 'Approve a submitted entry, with a fresh 2FA code', params: timesheetId, body: adminApproveTimesheetSchema, response: { 200: timesheetSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => reviewAdminTimesheet({ db, config, admin, id: req.params.id, decision: 'approved', code: req.body.code, from: origin(req) }));
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'approved' })),
   );
   app.post(
     '/api/admin/erp/timesheets/:id/reject',
     { schema: { tags, summary: 'Reject a submitted entry with a reason, with a fresh 2FA code', params: timesheetId, body: adminRejectTimesheetSchema, response: { 200: timesheetSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        reviewAdminTimesheet({ db, config, admin, id: req.params.id, decision: 'rejected', reason: req.body.reason, code: req.body.code, from: origin(req) }),
-      );
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'rejected', reason: req.body.reason })),
   );
 }

@@ -1,13 +1,8 @@
 import type { Page } from '../../../contracts/common.contract';
 import type { Project, ProjectFormData, Timesheet } from '../../../contracts/erp-work.contract';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp } from '../auth';
 import { listProjects, listTimesheetsByStatus, NOBODY, readTimesheetForAdmin, reviewTimesheetIn, updateProject } from '../erp';
-
-type From = { ip: string; userAgent: string | null };
+import type { SensitiveTx } from './step-up';
 
 /** The ERP tab's projects, newest first (the super admin may edit every one). */
 export const listAdminProjects = (db: Db, page: number, pageSize: number): Promise<Page<Project>> => listProjects({ db, viewerId: NOBODY, page, pageSize });
@@ -16,32 +11,27 @@ export const listAdminProjects = (db: Db, page: number, pageSize: number): Promi
 export const listAdminTimesheets = (db: Db, status: Timesheet['status'], page: number, pageSize: number): Promise<Page<Timesheet>> => listTimesheetsByStatus({ db, status, page, pageSize });
 
 /** The super admin edits any project with a fresh code; audited in the same transaction. */
-export async function editAdminProject({ db, config, admin, projectId, input, code, from }: { db: Db; config: Config; admin: AdminUser; projectId: string; input: ProjectFormData; code: string | undefined; from: From }): Promise<Project> {
-  return db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function editAdminProject({ sensitiveTx, projectId, input }: { sensitiveTx: SensitiveTx; projectId: string; input: ProjectFormData }): Promise<Project> {
+  return sensitiveTx(async (tx) => {
     const project = await updateProject({ db: tx as unknown as Db, editor: { kind: 'super_admin' }, projectId, input });
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'project_updated', resourceType: 'project', resourceId: projectId, newData: { name: project.name, status: project.status }, ipAddress: from.ip, userAgent: from.userAgent });
-    return { ...project, canEdit: true };
+    return { result: { ...project, canEdit: true }, audit: { action: 'project_updated', resourceType: 'project', resourceId: projectId, newData: { name: project.name, status: project.status } } };
   });
 }
 
-export type ReviewAdminTimesheetArgs = { db: Db; config: Config; admin: AdminUser; id: string; decision: 'approved' | 'rejected'; reason?: string; code: string | undefined; from: From };
+export type ReviewAdminTimesheetArgs = { db: Db; sensitiveTx: SensitiveTx; id: string; decision: 'approved' | 'rejected'; reason?: string };
 
 /** The super admin approves or rejects (with a reason) any submitted entry with a fresh code; audited in the same transaction. */
-export async function reviewAdminTimesheet({ db, config, admin, id, decision, reason, code, from }: ReviewAdminTimesheetArgs): Promise<Timesheet> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function reviewAdminTimesheet({ db, sensitiveTx, id, decision, reason }: ReviewAdminTimesheetArgs): Promise<Timesheet> {
+  await sensitiveTx(async (tx) => {
     const entry = await reviewTimesheetIn(tx, { reviewer: { kind: 'super_admin' }, id, decision, reason });
-    await recordAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: decision === 'approved' ? 'timesheet_approved' : 'timesheet_rejected',
-      resourceType: 'timesheet',
-      resourceId: id,
-      newData: { employeeId: entry.employeeId, ...(reason ? { reason } : {}) },
-      ipAddress: from.ip,
-      userAgent: from.userAgent,
-    });
+    return {
+      audit: {
+        action: decision === 'approved' ? 'timesheet_approved' : 'timesheet_rejected',
+        resourceType: 'timesheet',
+        resourceId: id,
+        newData: { employeeId: entry.employeeId, ...(reason ? { reason } : {}) },
+      },
+    };
   });
   return readTimesheetForAdmin(db, id);
 }

@@ -5,9 +5,9 @@ import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminMerchants, setAdminMerchantVerification } from './merchants';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound }) });
@@ -15,7 +15,7 @@ const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound })
 /** The Merchants tab: merchants with their totals, their CSV, and verifying or unverifying one with a fresh code. */
 export async function adminMerchantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db, config } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -42,10 +42,7 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/merchants/:id/${path}`,
       { schema: { tags: ['admin'], summary: `${verified ? 'Verify' : 'Unverify'} a merchant, with a fresh 2FA code`, params, body: merchantVerificationSchema, response: { 200: adminMerchantSchema, ...errors } } },
-      async (req, reply) => {
-        const admin = requireAdmin(req);
-        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminMerchantVerification({ db, config, admin, merchantUserId: req.params.id, verified, code: req.body.code, from: origin(req) }));
-      },
+      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminMerchantVerification({ db, config, sensitiveTx, merchantUserId: req.params.id, verified })),
     );
   }
 }

@@ -1,14 +1,13 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { merchantActionMessages as m, type AdminMerchant, type AdminMerchantPage, type AdminMerchantsQuery } from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, deletedUserIds } from '../auth';
+import { deletedUserIds } from '../auth';
 import { merchants, merchantTransactions, releaseDueCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
 import { referrals } from '../referrals';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 // The totals come from two grouped subqueries joined once (recorded transactions per merchant,
 // referrals per referrer), not from a subquery per row.
@@ -114,11 +113,9 @@ async function getOne(db: DbOrTx, merchantUserId: string): Promise<AdminMerchant
 export type SetMerchantVerificationArgs = {
   db: Db;
   config: Config;
-  admin: AdminUser;
+  sensitiveTx: SensitiveTx;
   merchantUserId: string;
   verified: boolean;
-  code: string | undefined;
-  from: { ip: string; userAgent: string | null };
 };
 
 /**
@@ -126,9 +123,8 @@ export type SetMerchantVerificationArgs = {
  * verifying releases the customers' cashback already past the return window, unverifying voids the
  * cashback still pending. Already in that state answers 409 and spends no code.
  */
-export async function setAdminMerchantVerification({ db, config, admin, merchantUserId, verified, code, from }: SetMerchantVerificationArgs): Promise<AdminMerchant> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminMerchantVerification({ db, config, sensitiveTx, merchantUserId, verified }: SetMerchantVerificationArgs): Promise<AdminMerchant> {
+  await sensitiveTx(async (tx) => {
     const outcome = await setMerchantVerified(tx, { merchantUserId, verified });
     if (outcome === 'missing') throw new AppError('NOT_FOUND', m.notFound);
     if (outcome === 'unchanged') throw new AppError('CONFLICT', verified ? m.alreadyVerified : m.alreadyUnverified);
@@ -137,16 +133,14 @@ export async function setAdminMerchantVerification({ db, config, admin, merchant
       ? { released: await releaseDueCashback(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS, merchantUserId }) }
       : { voided: await voidPendingCashback(tx, merchantUserId) };
     const [merchant] = await tx.select({ businessName: merchants.businessName, email: merchants.email }).from(merchants).where(eq(merchants.userId, merchantUserId));
-    await recordAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: verified ? 'merchant_verified' : 'merchant_unverified',
-      resourceType: 'merchant',
-      resourceId: merchantUserId,
-      newData: { businessName: merchant?.businessName, email: merchant?.email, isVerified: verified, cashbackPayments: cashback },
-      ipAddress: from.ip,
-      userAgent: from.userAgent,
-    });
+    return {
+      audit: {
+        action: verified ? 'merchant_verified' : 'merchant_unverified',
+        resourceType: 'merchant',
+        resourceId: merchantUserId,
+        newData: { businessName: merchant?.businessName, email: merchant?.email, isVerified: verified, cashbackPayments: cashback },
+      },
+    };
   });
   return getOne(db, merchantUserId);
 }

@@ -5,9 +5,9 @@ import { adminOrderMessages, adminOrderPageSchema, adminOrdersQuerySchema, admin
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminOrders, listAdminOrders, setAdminOrderStatus } from './orders';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }) });
@@ -15,7 +15,7 @@ const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }
 /** The Orders tab: every shop's part of every order, its CSV, and setting a status with a fresh code. */
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -51,11 +51,8 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const admin = requireAdmin(req);
-      const { status, partId, note, code } = req.body;
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        setAdminOrderStatus({ db, config, admin, orderId: req.params.orderId, partId, status, note, code, from: origin(req) }),
-      );
+      const { status, partId, note } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => setAdminOrderStatus({ db, sensitiveTx, orderId: req.params.orderId, partId, status, note }));
     },
   );
 }

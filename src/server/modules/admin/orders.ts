@@ -3,15 +3,13 @@ import { union } from 'drizzle-orm/pg-core';
 import { adminOrderMessages as m, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type AdminOrderStatusChanged } from '../../../contracts/admin-orders.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, customers, users, vendors } from '../auth';
+import { customers, users, vendors } from '../auth';
 import { setOrderStatusAsAdmin } from '../fulfilment';
 import { orderItems, orderParts, orders } from '../orders';
 import { vendorShops } from '../shops';
 import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 // One row per shop's part of an order. The page's parts are chosen first (ordered, filtered and
 // limited without touching the items), then only those are grouped with their items (folded into
@@ -132,14 +130,11 @@ export async function exportAdminOrders({ db, query }: { db: Db; query: AdminOrd
 
 export type SetAdminOrderStatusArgs = {
   db: Db;
-  config: Config;
-  admin: AdminUser;
+  sensitiveTx: SensitiveTx;
   orderId: string;
   partId?: string;
   status: OrderStatus;
   note?: string;
-  code: string | undefined;
-  from: { ip: string; userAgent: string | null };
 };
 
 /**
@@ -147,23 +142,18 @@ export type SetAdminOrderStatusArgs = {
  * the parts moved (a cancel returning stock and points as the customer's cancel does), the history
  * written with the super admin as actor and one audit entry per part, all in one transaction.
  */
-export async function setAdminOrderStatus({ db, config, admin, orderId, partId, status, note, code, from }: SetAdminOrderStatusArgs): Promise<AdminOrderStatusChanged> {
-  const done = await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminOrderStatus({ db, sensitiveTx, orderId, partId, status, note }: SetAdminOrderStatusArgs): Promise<AdminOrderStatusChanged> {
+  const done = await sensitiveTx(async (tx, admin) => {
     const result = await setOrderStatusAsAdmin(tx, { orderId, partId, status, note, actor: { userId: admin.id, role: 'super_admin' }, cancelNote: m.cancelNote });
-    for (const change of result.changes) {
-      await recordAudit(tx, {
-        actorType: 'admin',
-        actorId: admin.id,
+    return {
+      result,
+      audit: result.changes.map((change) => ({
         action: 'order_status_changed',
         resourceType: 'order',
         resourceId: orderId,
         newData: { partId: change.partId, shop: change.storeName, from: change.from, to: change.to, ...(note ? { note } : {}), ...(result.cancelled ? { cancelled: result.cancelled } : {}) },
-        ipAddress: from.ip,
-        userAgent: from.userAgent,
-      });
-    }
-    return result;
+      })),
+    };
   });
   const rows = await selectRows(db, inArray(orderParts.id, done.changes.map((c) => c.partId))).orderBy(orderParts.id);
   return { message: m.updated, items: rows.map(toItem) };

@@ -6,9 +6,9 @@ import { catalogMessages } from '../../../contracts/catalog.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminProducts, listAdminProducts, setAdminProductActive } from './products';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
@@ -16,7 +16,7 @@ const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound })
 /** The Products tab: every product, its CSV, and disabling or enabling one with a fresh code. */
 export async function adminProductsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -52,10 +52,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
           response: { 200: adminProductSchema, ...errors },
         },
       },
-      async (req, reply) => {
-        const admin = requireAdmin(req);
-        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminProductActive({ db, config, admin, productId: req.params.id, isActive, code: req.body.code, from: origin(req) }));
-      },
+      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminProductActive({ db, sensitiveTx, productId: req.params.id, isActive })),
     );
   }
 }

@@ -1,13 +1,11 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type AdminProduct, type AdminProductPage, type AdminProductsQuery } from '../../../contracts/admin-products.contract';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, vendors } from '../auth';
+import { vendors } from '../auth';
 import { categories, products, setProductActiveByAdmin } from '../catalog';
 import { vendorShops } from '../shops';
 import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 const sorts = { name: products.name, price: products.pricePaise, stock: products.stockQuantity, createdAt: products.createdAt };
 
@@ -91,32 +89,19 @@ export async function exportAdminProducts({ db, query }: { db: Db; query: AdminP
 
 export type SetAdminProductActiveArgs = {
   db: Db;
-  config: Config;
-  admin: AdminUser;
+  sensitiveTx: SensitiveTx;
   productId: string;
   isActive: boolean;
-  code: string | undefined;
-  from: { ip: string; userAgent: string | null };
 };
 
 /**
  * Disables (off the storefront) or enables a product: the fresh code is spent, the change made and
  * the audit entry written in one transaction, so a refused code changes nothing.
  */
-export async function setAdminProductActive({ db, config, admin, productId, isActive, code, from }: SetAdminProductActiveArgs): Promise<AdminProduct> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminProductActive({ db, sensitiveTx, productId, isActive }: SetAdminProductActiveArgs): Promise<AdminProduct> {
+  await sensitiveTx(async (tx) => {
     const changed = await setProductActiveByAdmin(tx, { productId, isActive });
-    await recordAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: isActive ? 'product_enabled' : 'product_disabled',
-      resourceType: 'product',
-      resourceId: productId,
-      newData: { name: changed.name, isActive, wasActive: changed.wasActive },
-      ipAddress: from.ip,
-      userAgent: from.userAgent,
-    });
+    return { audit: { action: isActive ? 'product_enabled' : 'product_disabled', resourceType: 'product', resourceId: productId, newData: { name: changed.name, isActive, wasActive: changed.wasActive } } };
   });
   const [row] = await selectProducts(db).where(eq(products.id, productId));
   return toItem(row);

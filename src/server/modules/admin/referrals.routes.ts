@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { adminReferralPageSchema, adminReferralSchema, adminReferralsQuerySchema, referralActionMessages, referralStatusChangeSchema } from '../../../contracts/admin-merchants.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminReferrals, setAdminReferralStatus } from './referrals';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound }) });
@@ -14,7 +14,7 @@ const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound })
 /** The Referrals tab: who referred whom, its CSV, and changing a referral's status with a fresh code. */
 export async function adminReferralsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -37,9 +37,6 @@ export async function adminReferralsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/referrals/:id/status',
     { schema: { tags: ['admin'], summary: 'Set a referral’s status (awards no points), with a fresh 2FA code', params, body: referralStatusChangeSchema, response: { 200: adminReferralSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminReferralStatus({ db, config, admin, referralId: req.params.id, status: req.body.status, code: req.body.code, from: origin(req) }));
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminReferralStatus({ db, sensitiveTx, referralId: req.params.id, status: req.body.status })),
   );
 }

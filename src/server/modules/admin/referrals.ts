@@ -2,14 +2,12 @@ import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzl
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { referralActionMessages as m, type AdminReferral, type AdminReferralPage, type AdminReferralsQuery, type ReferralStatus } from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, userProfiles, users } from '../auth';
+import { userProfiles, users } from '../auth';
 import { merchants } from '../merchants';
 import { referrals, setReferralStatus } from '../referrals';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 // Each side of a referral is an account with, maybe, a profile and a merchant row.
 const referrer = { user: alias(users, 'referrer_user'), profile: alias(userProfiles, 'referrer_profile'), merchant: alias(merchants, 'referrer_merchant') };
@@ -95,34 +93,21 @@ async function getOne(db: DbOrTx, referralId: string): Promise<AdminReferral> {
 
 export type SetReferralStatusArgs = {
   db: Db;
-  config: Config;
-  admin: AdminUser;
+  sensitiveTx: SensitiveTx;
   referralId: string;
   status: ReferralStatus;
-  code: string | undefined;
-  from: { ip: string; userAgent: string | null };
 };
 
 /**
  * Sets a referral's status with a fresh code, in one transaction with its audit entry; qualified and
  * redeemed stamp their dates when empty, and no points are awarded. The same status answers 409 and spends no code.
  */
-export async function setAdminReferralStatus({ db, config, admin, referralId, status, code, from }: SetReferralStatusArgs): Promise<AdminReferral> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminReferralStatus({ db, sensitiveTx, referralId, status }: SetReferralStatusArgs): Promise<AdminReferral> {
+  await sensitiveTx(async (tx) => {
     const changed = await setReferralStatus(tx, { referralId, status });
     if (!changed) throw new AppError('NOT_FOUND', m.notFound);
     if (changed.from === status) throw new AppError('CONFLICT', m.unchanged);
-    await recordAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: 'referral_status_changed',
-      resourceType: 'referral',
-      resourceId: referralId,
-      newData: { from: changed.from, to: status },
-      ipAddress: from.ip,
-      userAgent: from.userAgent,
-    });
+    return { audit: { action: 'referral_status_changed', resourceType: 'referral', resourceId: referralId, newData: { from: changed.from, to: status } } };
   });
   return getOne(db, referralId);
 }

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { origin, requireAdmin } from '../../platform/auth-guards';
+import { requireAdmin } from '../../platform/auth-guards';
 import { getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './settings';
-import { withStepUpThrottle } from './step-up';
+import { requireFreshCode } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 
 /** The Settings tab: referral thresholds and the payment gateway (each saved with a fresh code), and the gateway's connection test. */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db, config } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -24,19 +24,15 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     '/api/admin/settings/referral',
     { schema: { tags: ['admin'], summary: 'Save the referral thresholds, with a fresh 2FA code', body: saveReferralSettingsSchema, response: { 200: referralSettingsSchema, ...errors } } },
     async (req, reply) => {
-      const admin = requireAdmin(req);
-      const { code, ...input } = req.body;
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => updateAdminReferralSettings({ db, config, admin, input, code, from: origin(req) }));
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => updateAdminReferralSettings({ sensitiveTx, input }));
     },
   );
 
   app.post(
     '/api/admin/settings/referral/process',
     { schema: { tags: ['admin'], summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code', body: processReferralsSchema, response: { 200: processReferralsResultSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => processAdminReferralQualifications({ db, config, admin, code: req.body.code, from: origin(req) }));
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => processAdminReferralQualifications({ config, sensitiveTx })),
   );
 
   app.get('/api/admin/settings/payment', { schema: { tags: ['admin'], summary: 'Payment gateway settings (secrets never sent)', response: { 200: gatewaySettingsSchema, ...errors } } }, async () =>
@@ -47,9 +43,8 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     '/api/admin/settings/payment',
     { schema: { tags: ['admin'], summary: 'Save the payment gateway settings, with a fresh 2FA code', body: saveGatewaySettingsSchema, response: { 200: gatewaySettingsSchema, ...errors } } },
     async (req, reply) => {
-      const admin = requireAdmin(req);
-      const { code, ...input } = req.body;
-      return withStepUpThrottle(loginFailures, req, reply, admin, () => updateAdminGatewaySettings({ db, config, admin, input, code, from: origin(req) }));
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => updateAdminGatewaySettings({ config, sensitiveTx, input }));
     },
   );
 

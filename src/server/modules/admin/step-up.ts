@@ -1,31 +1,65 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { AppError } from '../../platform/app-error';
-import { origin, type AdminUser } from '../../platform/auth-guards';
-import { guarded, type LoginThrottle } from '../../platform/login-limiter';
+import { origin, requireAdmin, type AdminUser } from '../../platform/auth-guards';
+import type { Tx } from '../../platform/db';
+import { guarded } from '../../platform/login-limiter';
 import { recordAudit } from '../audit';
-import { adminCodeAccount } from '../auth';
+import { adminCodeAccount, consumeAdminStepUp } from '../auth';
+
+/** What a sensitive action changed, for its audit entry (the guard adds who and from where). Secrets never go in `newData`. */
+export type ActionAudit = { action: string; resourceType: string; resourceId: string | null; newData?: unknown };
+
+/** What a sensitive action's change answers: its result, and one audit entry (or one per thing changed). */
+export type Audited<T> = { result?: T; audit: ActionAudit | readonly ActionAudit[] };
+
+/**
+ * Runs a change in one transaction that first spends the fresh code (no code 401, a wrong or used
+ * one 403) and ends with the audit entries the change returns, written as the signed-in super
+ * admin. A change that throws rolls back and gives the code back; a refused code changes nothing.
+ */
+export type SensitiveTx = <T>(change: (tx: Tx, admin: AdminUser) => Promise<Audited<T>>) => Promise<T>;
 
 /** A wrong, expired or already used step-up code (consumeAdminStepUp's 403). */
 const isWrongCode = (e: unknown): boolean => e instanceof AppError && e.code === 'FORBIDDEN';
 
 /**
- * Runs a sensitive action whose code is checked inside it: wrong codes count towards the sign-in
- * throttle of the admin, per address and per account from every address (429 after too many), so
- * codes cannot be guessed through actions either. Each wrong code is written to the audit log
- * (outside the action's transaction, which the refusal rolls back).
+ * The step-up guard of every sensitive admin route, its handler's one call:
+ * `async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => service({ ..., sensitiveTx }))`.
+ * The service makes its change inside `sensitiveTx`, which checks and spends the body's `code` in
+ * the change's own transaction and writes the audit entries the change returns. (Not a preHandler:
+ * the code has to be spent in the action's transaction, which a hook cannot share.)
+ *
+ * Wrong codes count towards the sign-in throttle of the admin, per address and per account from
+ * every address (429 after too many), so codes cannot be guessed through actions either. Each wrong
+ * code is written to the audit log as `step_up_failed`, outside the action's transaction (which the
+ * refusal rolls back). An action that answers without spending the code is a programming error (500).
  */
-export async function withStepUpThrottle<T>(throttle: LoginThrottle, req: FastifyRequest, reply: FastifyReply, admin: AdminUser, run: () => Promise<T>): Promise<T> {
+export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyReply, action: (sensitiveTx: SensitiveTx) => Promise<R>): Promise<R> {
+  const admin = requireAdmin(req);
+  const { db, config, loginFailures } = req.server.ctx;
+  const from = origin(req);
+  const code = (req.body as { code?: string } | undefined)?.code;
+  let spent = false;
+  const sensitiveTx: SensitiveTx = <T>(change: (tx: Tx, admin: AdminUser) => Promise<Audited<T>>) =>
+    db.transaction(async (tx): Promise<T> => {
+      await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+      spent = true;
+      const { result, audit } = await change(tx, admin);
+      for (const entry of [audit].flat()) await recordAudit(tx, { actorType: 'admin', actorId: admin.id, ...entry, ipAddress: from.ip, userAgent: from.userAgent });
+      return result as T;
+    });
   try {
-    return await guarded(
-      throttle,
+    const answer = await guarded(
+      loginFailures,
       { req, reply, key: `admin-code:${admin.id}`, account: adminCodeAccount(admin.id), tooMany: () => new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts), isFailure: isWrongCode },
-      run,
+      () => action(sensitiveTx),
     );
+    if (!spent) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} answered without spending its fresh code`);
+    return answer;
   } catch (e) {
     if (isWrongCode(e)) {
-      const from = origin(req);
-      await recordAudit(req.server.ctx.db, {
+      await recordAudit(db, {
         actorType: 'admin',
         actorId: admin.id,
         action: 'step_up_failed',

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { adminUserPageSchema, adminUserSchema, adminUsersQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
-import { origin, requireAdmin } from '../../platform/auth-guards';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireAdmin } from '../../platform/auth-guards';
+import { requireFreshCode, sendCsv } from './step-up';
 import { listAdminUsers, setAdminUserStatus } from './users';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -14,7 +14,7 @@ const params = z.object({ id: z.uuid({ error: 'User not found' }) });
 /** The Users tab: the accounts, their CSV, and suspending or reactivating one with a fresh code. */
 export async function adminUsersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -37,10 +37,7 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/users/:id/${path}`,
       { schema: { tags: ['admin'], summary: `${path === 'suspend' ? 'Suspend (ends every session)' : 'Reactivate'} an account, with a fresh 2FA code`, params, body: stepUpBodySchema, response: { 200: adminUserSchema, ...errors } } },
-      async (req, reply) => {
-        const admin = requireAdmin(req);
-        return withStepUpThrottle(loginFailures, req, reply, admin, () => setAdminUserStatus({ db, config, admin, userId: req.params.id, status, code: req.body.code, from: origin(req) }));
-      },
+      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminUserStatus({ db, sensitiveTx, userId: req.params.id, status })),
     );
   }
 }

@@ -2,12 +2,10 @@ import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, setUserStatus, userProfiles, users } from '../auth';
+import { setUserStatus, userProfiles, users } from '../auth';
 import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 const fullName = sql`coalesce(${userProfiles.firstName}, '') || ' ' || coalesce(${userProfiles.lastName}, '')`;
 const sorts = { name: fullName, email: users.email, role: userProfiles.role, status: users.status, registeredAt: users.createdAt };
@@ -51,15 +49,14 @@ export async function listAdminUsers({ db, query, forExport = false }: { db: Db;
   return { items: rows.map(toItem), ...total, page: query.page, pageSize: query.pageSize };
 }
 
-export type UserStatusArgs = { db: Db; config: Config; admin: AdminUser; userId: string; status: 'active' | 'suspended'; code: string | undefined; from: { ip: string; userAgent: string | null } };
+export type UserStatusArgs = { db: Db; sensitiveTx: SensitiveTx; userId: string; status: 'active' | 'suspended' };
 
 /** Suspend (every session ends at once) or reactivate an account, with a fresh code; audited in the same transaction. */
-export async function setAdminUserStatus({ db, config, admin, userId, status, code, from }: UserStatusArgs): Promise<AdminUserRow> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminUserStatus({ db, sensitiveTx, userId, status }: UserStatusArgs): Promise<AdminUserRow> {
+  await sensitiveTx(async (tx) => {
     const email = await setUserStatus(tx, { userId, status });
     if (!email) throw new AppError('NOT_FOUND', 'User not found');
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: status === 'suspended' ? 'user_suspended' : 'user_reactivated', resourceType: 'user', resourceId: userId, newData: { email, status }, ipAddress: from.ip, userAgent: from.userAgent });
+    return { audit: { action: status === 'suspended' ? 'user_suspended' : 'user_reactivated', resourceType: 'user', resourceId: userId, newData: { email, status } } };
   });
   const [row] = await db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(eq(users.id, userId));
   return toItem(row);

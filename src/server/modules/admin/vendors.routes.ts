@@ -5,8 +5,8 @@ import { adminVendorPageSchema, adminVendorSchema, adminVendorsQuerySchema, appr
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
-import { origin, requireAdmin } from '../../platform/auth-guards';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireAdmin } from '../../platform/auth-guards';
+import { requireFreshCode, sendCsv } from './step-up';
 import { listAdminVendors, setAdminVendorApproval } from './vendors';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -15,7 +15,7 @@ const params = z.object({ id: z.uuid({ error: vendorActionMessages.notFound }) }
 /** The Vendors tab: vendors with their totals, their CSV, and approving or rejecting one with a fresh code. */
 export async function adminVendorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -38,22 +38,12 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/vendors/:id/approve',
     { schema: { tags: ['admin'], summary: 'Approve a rejected vendor (a fresh 2FA code); its products return to the storefront', params, body: approveVendorSchema, response: { 200: adminVendorSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        setAdminVendorApproval({ db, config, admin, vendorUserId: req.params.id, approved: true, reason: null, code: req.body.code, from: origin(req) }),
-      );
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminVendorApproval({ db, sensitiveTx, vendorUserId: req.params.id, approved: true, reason: null })),
   );
 
   app.post(
     '/api/admin/vendors/:id/reject',
     { schema: { tags: ['admin'], summary: 'Reject a vendor (a reason and a fresh 2FA code); its products leave the storefront', params, body: rejectVendorSchema, response: { 200: adminVendorSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        setAdminVendorApproval({ db, config, admin, vendorUserId: req.params.id, approved: false, reason: req.body.reason, code: req.body.code, from: origin(req) }),
-      );
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminVendorApproval({ db, sensitiveTx, vendorUserId: req.params.id, approved: false, reason: req.body.reason })),
   );
 }

@@ -1,15 +1,13 @@
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { vendorActionMessages as m, type AdminVendor, type AdminVendorPage, type AdminVendorsQuery } from '../../../contracts/admin-vendors.contract';
 import { AppError } from '../../platform/app-error';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, setVendorApproval, users, vendors } from '../auth';
+import { setVendorApproval, users, vendors } from '../auth';
 import { products } from '../catalog';
 import { orderParts } from '../orders';
 import { setVendorShopsApproved, vendorShops } from '../shops';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 // The totals are correlated subqueries over the vendor's own shops (indexed by store), so a shared
 // order counts for each vendor with that vendor's part alone; only a revenue sort computes them for
@@ -81,14 +79,11 @@ async function getOne(db: DbOrTx, vendorUserId: string): Promise<AdminVendor> {
 
 export type SetVendorApprovalArgs = {
   db: Db;
-  config: Config;
-  admin: AdminUser;
+  sensitiveTx: SensitiveTx;
   vendorUserId: string;
   approved: boolean;
   /** Required for a rejection; shown in the list. */
   reason: string | null;
-  code: string | undefined;
-  from: { ip: string; userAgent: string | null };
 };
 
 /**
@@ -96,25 +91,22 @@ export type SetVendorApprovalArgs = {
  * row and every one of its shops change together, so its products leave (or return to) the
  * storefront at once. Already in that state answers 409 and spends no code.
  */
-export async function setAdminVendorApproval({ db, config, admin, vendorUserId, approved, reason, code, from }: SetVendorApprovalArgs): Promise<AdminVendor> {
-  await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, approved, reason }: SetVendorApprovalArgs): Promise<AdminVendor> {
+  await sensitiveTx(async (tx) => {
     // The vendor's row first: its lock makes a shop being opened meanwhile wait and copy the new state.
     const outcome = await setVendorApproval(tx, { vendorUserId, approved, reason: approved ? null : reason });
     if (outcome === 'missing') throw new AppError('NOT_FOUND', m.notFound);
     if (outcome === 'unchanged') throw new AppError('CONFLICT', approved ? m.alreadyApproved : m.alreadyRejected);
     const shops = await setVendorShopsApproved(tx, { vendorUserId, approved });
     const [vendor] = await tx.select({ businessName: vendors.businessName, email: vendors.email }).from(vendors).where(eq(vendors.userId, vendorUserId));
-    await recordAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: approved ? 'vendor_approved' : 'vendor_rejected',
-      resourceType: 'vendor',
-      resourceId: vendorUserId,
-      newData: { businessName: vendor?.businessName, email: vendor?.email, isApproved: approved, ...(approved ? {} : { reason }), shops },
-      ipAddress: from.ip,
-      userAgent: from.userAgent,
-    });
+    return {
+      audit: {
+        action: approved ? 'vendor_approved' : 'vendor_rejected',
+        resourceType: 'vendor',
+        resourceId: vendorUserId,
+        newData: { businessName: vendor?.businessName, email: vendor?.email, isApproved: approved, ...(approved ? {} : { reason }), shops },
+      },
+    };
   });
   return getOne(db, vendorUserId);
 }

@@ -5,8 +5,8 @@ import { adminWithdrawalPageSchema, adminWithdrawalSchema, adminWithdrawalsQuery
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
-import { origin, requireAdmin } from '../../platform/auth-guards';
-import { sendCsv, withStepUpThrottle } from './step-up';
+import { requireAdmin } from '../../platform/auth-guards';
+import { requireFreshCode, sendCsv } from './step-up';
 import { exportAdminWithdrawals, listAdminWithdrawals, payAdminWithdrawal, rejectAdminWithdrawal } from './withdrawals';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -15,7 +15,7 @@ const params = z.object({ id: z.uuid({ error: 'Withdrawal request not found' }) 
 /** The Withdrawals tab: the queue, its CSV, and paying or rejecting a request with a fresh code. */
 export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, loginFailures } = app.ctx;
+  const { db } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -42,22 +42,12 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/withdrawals/:id/pay',
     { schema: { tags: ['admin'], summary: 'Mark a pending request paid (UPI reference and a fresh 2FA code)', params, body: payWithdrawalSchema, response: { 200: adminWithdrawalSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        payAdminWithdrawal({ db, config, admin, withdrawalId: req.params.id, upiReference: req.body.upiReference, code: req.body.code, from: origin(req) }),
-      );
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => payAdminWithdrawal({ db, sensitiveTx, withdrawalId: req.params.id, upiReference: req.body.upiReference })),
   );
 
   app.post(
     '/api/admin/withdrawals/:id/reject',
     { schema: { tags: ['admin'], summary: 'Reject a pending request (a reason and a fresh 2FA code); its points return', params, body: rejectWithdrawalSchema, response: { 200: adminWithdrawalSchema, ...errors } } },
-    async (req, reply) => {
-      const admin = requireAdmin(req);
-      return withStepUpThrottle(loginFailures, req, reply, admin, () =>
-        rejectAdminWithdrawal({ db, config, admin, withdrawalId: req.params.id, reason: req.body.reason, code: req.body.code, from: origin(req) }),
-      );
-    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => rejectAdminWithdrawal({ db, sensitiveTx, withdrawalId: req.params.id, reason: req.body.reason })),
   );
 }

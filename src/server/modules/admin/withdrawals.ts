@@ -1,13 +1,11 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalsQuery } from '../../../contracts/admin-lists.contract';
 import { pointsToPaise } from '../../../domain/money';
-import type { AdminUser } from '../../platform/auth-guards';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { recordAudit } from '../audit';
-import { consumeAdminStepUp, customers, users } from '../auth';
+import { customers, users } from '../auth';
 import { markWithdrawalPaid, rejectWithdrawal, withdrawalRequests } from '../rewards';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from './list-query';
+import type { SensitiveTx } from './step-up';
 
 const sorts = { createdAt: withdrawalRequests.createdAt, points: withdrawalRequests.points, customer: customers.fullName };
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
@@ -64,26 +62,22 @@ export async function exportAdminWithdrawals({ db, query }: { db: Db; query: Adm
   return (await selectRows(db, query, true)).map(toItem);
 }
 
-type ActionArgs = { db: Db; config: Config; admin: AdminUser; withdrawalId: string; code: string | undefined; from: { ip: string; userAgent: string | null } };
+type ActionArgs = { db: Db; sensitiveTx: SensitiveTx; withdrawalId: string };
 
 /** Mark paid: with a fresh code, the UPI reference of the transfer is stored and the request closes, once. */
-export async function payAdminWithdrawal({ db, config, admin, withdrawalId, code, from, upiReference }: ActionArgs & { upiReference: string }): Promise<AdminWithdrawal> {
-  const done = await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function payAdminWithdrawal({ db, sensitiveTx, withdrawalId, upiReference }: ActionArgs & { upiReference: string }): Promise<AdminWithdrawal> {
+  const done = await sensitiveTx(async (tx) => {
     const paid = await markWithdrawalPaid({ db: tx, withdrawalId, upiReference });
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'withdrawal_paid', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { upiReference, points: paid.points }, ipAddress: from.ip, userAgent: from.userAgent });
-    return paid;
+    return { result: paid, audit: { action: 'withdrawal_paid', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { upiReference, points: paid.points } } };
   });
   return getOne(db, done.id);
 }
 
 /** Reject: with a fresh code and a reason, the request closes and its points return to the wallet through the ledger, once. */
-export async function rejectAdminWithdrawal({ db, config, admin, withdrawalId, code, from, reason }: ActionArgs & { reason: string }): Promise<AdminWithdrawal> {
-  const done = await db.transaction(async (tx) => {
-    await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
+export async function rejectAdminWithdrawal({ db, sensitiveTx, withdrawalId, reason }: ActionArgs & { reason: string }): Promise<AdminWithdrawal> {
+  const done = await sensitiveTx(async (tx) => {
     const rejected = await rejectWithdrawal({ db: tx, withdrawalId, reason });
-    await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'withdrawal_rejected', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { reason, points: rejected.points }, ipAddress: from.ip, userAgent: from.userAgent });
-    return rejected;
+    return { result: rejected, audit: { action: 'withdrawal_rejected', resourceType: 'withdrawal', resourceId: withdrawalId, newData: { reason, points: rejected.points } } };
   });
   return getOne(db, done.id);
 }
