@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema } from './auth.contract';
+import { totpCodeField } from './two-factor.contract';
 
 /** The super admin's sign-in: SPEC.md section 5's words, verbatim where it has them. */
 export const adminAuthMessages = {
@@ -28,7 +29,7 @@ export const adminNextStepSchema = z.object({ next: z.enum(['2fa', 'setup2fa']) 
 export type AdminNextStep = z.infer<typeof adminNextStepSchema>;
 
 export const adminCodeSchema = z.object({
-  code: z.string({ error: adminAuthMessages.codeFormat }).trim().regex(/^\d{6}$/, adminAuthMessages.codeFormat),
+  code: totpCodeField(adminAuthMessages.codeFormat),
 });
 export type AdminCodeInput = z.input<typeof adminCodeSchema>;
 

@@ -20,7 +20,11 @@ export const ADMIN_COUNT_CAP = 1_000;
 /** A page of a long admin list: `totalCapped` says there are more matches than `total` (the cap, or the end of the page asked for when further). */
 export const cappedPageSchema = <T extends z.ZodType>(item: T) => pageSchema(item).extend({ totalCapped: z.boolean() });
 
-/** A fresh two-factor code: every sensitive admin action carries one (SPEC.md section 6); without it the server answers 401. */
+/**
+ * A fresh two-factor code: every sensitive admin action carries one (SPEC.md section 6); without it the server answers 401.
+ * Its shape (two-factor.contract.ts) is checked by the step-up guard, not here: a code of another shape answers 403 and
+ * counts as a wrong code, as any wrong code does.
+ */
 export const stepUpCodeSchema = z.string().trim().max(12).optional();
 
 /** The reason an admin gives for a rejection, which the customer or vendor sees. */

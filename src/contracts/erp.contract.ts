@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/age';
 import { messages as authMessages, optionalMobile, PASSWORD_MIN } from './auth.contract';
 import { emailSchema, optionalText, requiredText } from './common.contract';
+import { totpCodeField } from './two-factor.contract';
 
 // ---- The employees' ERP: accounts (/erp-register, /erp) and the signed-in employee
 
@@ -126,10 +127,7 @@ export type ErpProfileData = z.output<typeof erpProfileSchema>;
 
 /** A 6-digit code from the authenticator app (enable and turn off two-factor). */
 export const erpCodeSchema = z.object({
-  code: z
-    .string({ error: erpMessages.codeFormat })
-    .trim()
-    .regex(/^\d{6}$/, erpMessages.codeFormat),
+  code: totpCodeField(erpMessages.codeFormat),
 });
 
 /** `POST /api/erp/settings/2fa/setup`: a new secret to scan, not yet in use. */

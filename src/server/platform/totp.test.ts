@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isTotpCode, TOTP_CODE_LENGTH } from '../../contracts/two-factor.contract';
 import { hashBackupCode, matchBackupCode, newBackupCodes, newTotpSecret, totpCode, totpUri, verifyTotp } from './totp';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 10);
@@ -14,6 +15,14 @@ describe('two-factor codes', () => {
     expect(uri).toContain(`secret=${secret}`);
     expect(uri).toContain('issuer=Haat');
     expect(uri).toContain('algorithm=SHA1&digits=6&period=30');
+  });
+
+  it("makes codes of the contract's shape, and refuses any other shape before checking it", () => {
+    const code = totpCode(secret, NOW);
+    expect(code).toHaveLength(TOTP_CODE_LENGTH);
+    expect(isTotpCode(code)).toBe(true);
+    expect(verifyTotp({ secret, code: `${code}0`, window: 2, lastStep: null, now: NOW })).toBeNull();
+    expect(verifyTotp({ secret, code: code.slice(1), window: 2, lastStep: null, now: NOW })).toBeNull();
   });
 
   it('accepts a code within the window either side and says which time step it was', () => {

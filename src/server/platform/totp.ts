@@ -1,12 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { isTotpCode, TOTP_CODE_LENGTH } from '../../contracts/two-factor.contract';
 
 // Two-factor codes once for everyone who uses them: the super admin (tolerance 2 steps), the
 // step-up guard of sensitive admin actions, and the ERP's optional two-factor (tolerance 1 step).
 
 export const TOTP_ISSUER = 'Haat';
 const PERIOD = 30;
-const DIGITS = 6;
+const DIGITS = TOTP_CODE_LENGTH;
 export const BACKUP_CODE_COUNT = 8;
 export const BACKUP_CODE_LENGTH = 6;
 // No 0/O or 1/I/L: a backup code is read off paper.
@@ -24,8 +25,8 @@ export const totpUri = (secretBase32: string, label: string): string => totp(sec
 /** The code for a moment (tests and the e2e journey compute codes like an authenticator app). */
 export const totpCode = (secretBase32: string, timestamp = Date.now()): string => totp(secretBase32).generate({ timestamp });
 
-/** A six-digit code's shape. */
-export const isTotpFormat = (code: string): boolean => /^\d{6}$/.test(code);
+/** A six-digit code's shape (the contract's). */
+export const isTotpFormat = isTotpCode;
 
 /**
  * The time step a code belongs to when it is valid now within `window` steps and newer than

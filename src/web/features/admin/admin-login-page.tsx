@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { adminAuthMessages as m, adminLoginSchema, type AdminLoginInput, type AdminNextStep, type AdminSession, type AdminTwoFactorSetup } from '../../../contracts/admin-auth.contract';
+import { isTotpCode, TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -114,7 +115,7 @@ function CodeForm({ label, buttonLabel, onSubmit, footer, autoFocus = true }: { 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const complete = /^\d{6}$/.test(code);
+  const complete = isTotpCode(code);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!complete) {
@@ -135,15 +136,15 @@ function CodeForm({ label, buttonLabel, onSubmit, footer, autoFocus = true }: { 
       <Input
         label={label}
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
+        pattern={`[0-9]{${TOTP_CODE_LENGTH}}`}
+        maxLength={TOTP_CODE_LENGTH}
         required
         autoFocus={autoFocus}
         error={error ?? undefined}
-        hint="6 digits"
+        hint={`${TOTP_CODE_LENGTH} digits`}
         className="text-center font-mono text-lg tracking-[0.4em]"
       />
       <Button type="submit" className="w-full" disabled={!complete} loading={busy}>

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
+import { isTotpCode, TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -34,7 +35,7 @@ export function StepUpDialog({ open, title, description, actionLabel, children, 
       setError(null);
     }
   }, [open]);
-  const complete = /^\d{6}$/.test(code);
+  const complete = isTotpCode(code);
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -79,10 +80,10 @@ export function StepUpDialog({ open, title, description, actionLabel, children, 
         <Input
           label="Authentication code"
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={TOTP_CODE_LENGTH}
           required
           hint="Each code works once: after a confirmed action, wait for the next one."
           className="font-mono tracking-[0.3em]"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { erpMessages, type Employee } from '../../../contracts/erp.contract';
+import { TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { api, ApiError } from '../../api/client';
 import { Input } from '../../ui/Field';
 import { Page } from '../../ui/Page';
@@ -65,10 +66,10 @@ export function ErpLoginPage() {
                 label="Authentication code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
+                maxLength={TOTP_CODE_LENGTH}
                 autoFocus
                 value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
               />
               <SubmitButton loading={busy} loadingText="Verifying...">
                 Verify

@@ -12,6 +12,7 @@ import {
   type ErpTwoFaSetup,
 } from '../../../contracts/erp.contract';
 import { maxLengthOf } from '../../../contracts/common.contract';
+import { TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Textarea } from '../../ui/Field';
@@ -236,7 +237,7 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
         required
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        maxLength={TOTP_CODE_LENGTH}
         placeholder="123456"
         className="max-w-[12rem] font-mono tracking-widest"
         error={errors.code?.message}
