@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
+import { signInSuperAdmin } from '../../test/admin';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { systemLogs } from '../audit';
+
+// Issue 25, point 3: every sensitive admin action goes through the one step-up guard. The actions
+// are read from the API's own OpenAPI document (every admin operation whose body has a `code`), so
+// one added later is covered without touching this test: without a code, each answers 401 and
+// writes nothing.
+
+let t: TestApp;
+const SIGN_IN = new Set(['POST /api/admin/2fa/setup', 'POST /api/admin/2fa/verify', 'POST /api/admin/2fa/reset']);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } };
+
+async function sensitiveActions(): Promise<{ method: string; path: string }[]> {
+  const doc = (await new TestClient(t.app, '10.52.0.1').get('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
+    .filter(({ op }) => Object.values(op.requestBody?.content ?? {}).some((c) => c.schema?.properties && 'code' in c.schema.properties))
+    .filter((e) => !SIGN_IN.has(`${e.method} ${e.path}`))
+    .map(({ method, path }) => ({ method, path }));
+}
+
+// Every field any of these bodies needs to pass validation, so that the guard is what answers.
+const body = { reason: 'Documents do not match', upiReference: '123456789012', minTransactions: 1, minTransactionVolume: 0, referralPointsAwarded: 0, keyId: 'rzp_test_k', isEnabled: false, name: 'Project', startDate: new Date().toISOString().slice(0, 10) };
+// `status` means a different thing per resource.
+const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
+
+describe('sensitive admin actions', () => {
+  it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
+    const actions = await sensitiveActions();
+    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3).
+    expect(actions.length).toBeGreaterThanOrEqual(24);
+    const { client } = await signInSuperAdmin(t);
+    const [before] = await t.db.select({ n: count() }).from(systemLogs);
+    const answers = [];
+    for (const { method, path } of actions) {
+      const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
+      const res = await client.request(method as 'POST' | 'PUT' | 'PATCH', url, { ...body, status: statusFor(path) });
+      answers.push(`${method} ${path} -> ${res.statusCode} ${res.statusCode === 401 ? res.json().error.message : res.body}`);
+    }
+    expect(answers).toEqual(actions.map(({ method, path }) => `${method} ${path} -> 401 ${m.stepUpMissing}`));
+    const [after] = await t.db.select({ n: count() }).from(systemLogs);
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe('the pieces of step-up', () => {
+  const server = join(import.meta.dirname, '..', '..');
+  const sources = (readdirSync(server, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).map((f) => f.split('\\').join('/'));
+  const calling = (piece: RegExp) => sources.filter((f) => piece.test(readFileSync(join(server, f), 'utf8')));
+
+  it('are called by the guard alone: no route or service spends a code, throttles it or writes an admin action’s audit entry itself', () => {
+    expect(calling(/consumeAdminStepUp\(/)).toEqual(['modules/admin/step-up.ts', 'modules/auth/admin-login.service.ts']);
+    expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/step-up.ts']);
+    // Marking a contact message read is audited but needs no code.
+    expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/messages.ts', 'modules/admin/step-up.ts']);
+  });
+});
