@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../platform/db';
 import { endSessions } from './auth.service';
 import { addresses, customers, passwordResetTokens, userProfiles, users, vendors } from './auth.tables';
 
@@ -8,6 +8,20 @@ export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
 
 /** The ids of deleted accounts: kept (anonymised) for their history, but nobody to count or list. */
 export const deletedUserIds = sql`select ${users.id} from ${users} where ${users.status} = 'deleted'`;
+
+/**
+ * Locks a live (not deleted) account's row for the rest of the caller's transaction (a second
+ * delete waits) and answers its email with `hasHistory`, a boolean expression the caller composes
+ * from the other modules' history conditions, evaluated in the same statement; null when the
+ * account is unknown or deleted.
+ */
+export async function lockAccountForDeletion(tx: Tx, userId: string, hasHistory: SQL): Promise<{ email: string; history: boolean } | null> {
+  const [account] = await queryRows<{ email: string; history: boolean }>(
+    tx,
+    sql`select email, (${hasHistory}) as history from users where id = ${userId} and status <> 'deleted' for update`,
+  );
+  return account ?? null;
+}
 
 /**
  * Anonymises an account that history refers to (orders, points, payouts): every personal field is

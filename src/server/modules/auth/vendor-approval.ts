@@ -1,6 +1,14 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { vendors } from './auth.tables';
+
+/**
+ * SQL, the vendor's approval as a new shop copies it (true when the user has no vendors row). FOR
+ * SHARE makes the statement wait for an approval change in progress (which locks the vendor's row),
+ * so the shop never misses a rejection.
+ */
+export const vendorApprovalNow = (vendorUserId: string): SQL<boolean> =>
+  sql<boolean>`coalesce((select ${vendors.isApproved} from ${vendors} where ${vendors.userId} = ${vendorUserId} for share), true)`;
 
 export type VendorApprovalChange = { vendorUserId: string; approved: boolean; reason: string | null };
 

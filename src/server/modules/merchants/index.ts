@@ -4,3 +4,4 @@ export { anonymiseMerchant, setMerchantVerified, type MerchantVerificationChange
 export { releaseDueCashback, voidPendingCashback } from './merchants.cashback';
 export { merchantRoutes } from './merchants.routes';
 export { writeMerchantPayment, type CashbackLimits } from './merchants.workspace';
+export { merchantsHistoryOf } from './merchants.service';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../platform/db';
-import { closePendingCashback } from '../rewards';
+import { closePendingCashback, ledgerRowOpen } from '../rewards';
 
 // A cashback row is open while no 'released' or 'voided' row points at it.
-const open = sql`not exists (select 1 from rewards_transactions r where r.related_transaction_id = mt.ledger_transaction_id and r.transaction_type in ('released', 'voided'))`;
+const open = ledgerRowOpen(sql`mt.ledger_transaction_id`);
 
 /** Rows handled per pass, so that one pass never holds an unbounded list. */
 const BATCH = 5_000;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { merchants } from './merchants.tables';
 
@@ -43,3 +43,7 @@ export async function getMerchantBusinessName(db: DbOrTx, userId: string): Promi
 export async function setMerchantEmail(tx: Tx, userId: string, email: string): Promise<void> {
   await tx.update(merchants).set({ email, updatedAt: new Date() }).where(eq(merchants.userId, userId));
 }
+
+/** SQL, true when the user paid a merchant who recorded it, or is a merchant with recorded payments: history an account's deletion keeps. */
+export const merchantsHistoryOf = (userId: string): SQL => sql`exists (select 1 from merchant_transactions mt where mt.customer_user_id = ${userId}
+             or mt.merchant_id in (select id from merchants where user_id = ${userId}))`;

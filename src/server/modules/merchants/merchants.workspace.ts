@@ -15,17 +15,15 @@ import { maskName } from '../../../domain/mask';
 import { pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
-import { customers, findCustomersByContact, userProfiles } from '../auth';
-import { recordPendingCashback } from '../rewards';
+import { customerNameOf, findCustomersByContact, phoneNumberOf } from '../auth';
+import { pendingRowOutcome, recordPendingCashback } from '../rewards';
 import { businessColumns } from './merchants.service';
 import { merchants, merchantTransactions } from './merchants.tables';
 
 // Where the payment's cashback row stands: ended by a 'voided' or 'released' row pointing at it, or still pending.
 const cashbackStatus = sql<CashbackStatus>`case
   when ${merchantTransactions.ledgerTransactionId} is null then 'none'
-  when exists (select 1 from rewards_transactions r where r.related_transaction_id = ${merchantTransactions.ledgerTransactionId} and r.transaction_type = 'voided') then 'voided'
-  when exists (select 1 from rewards_transactions r where r.related_transaction_id = ${merchantTransactions.ledgerTransactionId} and r.transaction_type = 'released') then 'available'
-  else 'pending' end`;
+  else ${pendingRowOutcome(merchantTransactions.ledgerTransactionId)} end`;
 
 const profileColumns = {
   id: merchants.id,
@@ -70,8 +68,8 @@ export async function getMerchantDashboard({ db, userId, returnWindowDays }: { d
 
 const paymentColumns = {
   id: merchantTransactions.id,
-  customerName: customers.fullName,
-  phone: userProfiles.phoneNumber,
+  customerName: customerNameOf(merchantTransactions.customerUserId),
+  phone: phoneNumberOf(merchantTransactions.customerUserId),
   amountPaise: merchantTransactions.transactionAmountPaise,
   cashbackPoints: merchantTransactions.cashbackPoints,
   cashbackStatus,
@@ -81,11 +79,7 @@ const paymentColumns = {
 };
 
 function selectPayments(db: DbOrTx) {
-  return db
-    .select(paymentColumns)
-    .from(merchantTransactions)
-    .leftJoin(customers, eq(customers.userId, merchantTransactions.customerUserId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, merchantTransactions.customerUserId));
+  return db.select(paymentColumns).from(merchantTransactions);
 }
 
 // The merchant sees who paid only as initials and the last 4 digits of the phone.

@@ -1,6 +1,7 @@
 export * from './orders.tables';
 export { ordersRoutes } from './orders.routes';
-export { countOrders, getOrder, getOrderHistory, listOrders, tabStatuses } from './orders.queries';
+export { countOrders, getOrder, getOrderHistory, listOrders, openPartsOfVendor, tabStatuses } from './orders.queries';
+export { ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export {
   addRefundDue,
   findDeliveredOrderWithProduct,

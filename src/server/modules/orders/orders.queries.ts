@@ -4,9 +4,9 @@ import type { OrderCounts, OrderDetail, OrderHistoryEntry, OrderList, OrderTab, 
 import { orderMessages } from '../../../contracts/orders.contract';
 import { isCancellable, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/db';
+import { queryRows, type DbOrTx } from '../../platform/db';
 import { products, reviews } from '../catalog';
-import { vendorShops } from '../shops';
+import { shopIdsOfVendor, vendorShops } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 /** The statuses each tab of /orders shows ('Processing' = pending, confirmed or processing). */
@@ -151,4 +151,14 @@ export async function getOrder(a: { db: DbOrTx; customerUserId: string; orderId:
   if (rows.length === 0) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const [order] = await withParts(a.db, a.customerUserId, rows);
   return { ...order, history: await getOrderHistory(a.db, order.id) };
+}
+
+/** Up to `limit` of a vendor's order parts neither delivered nor cancelled, oldest first, each row with the count of them all. */
+export async function openPartsOfVendor(db: DbOrTx, vendorUserId: string, limit: number): Promise<{ orderId: string; total: number }[]> {
+  const rows = await queryRows<{ order_id: string; total: number }>(
+    db,
+    sql`select p.order_id, count(*) over ()::int as total from order_parts p
+        where p.store_id in ${shopIdsOfVendor(vendorUserId)} and p.status not in ('delivered', 'cancelled') order by p.created_at limit ${limit}`,
+  );
+  return rows.map((r) => ({ orderId: r.order_id, total: Number(r.total) }));
 }

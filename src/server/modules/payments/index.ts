@@ -24,3 +24,4 @@ export {
   type NewPayment,
   type Payment,
 } from './payments.service';
+export { paymentsHistoryOf } from './payments.service';

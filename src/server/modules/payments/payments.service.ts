@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
@@ -187,3 +187,6 @@ export async function warnIfTestPayments(a: { db: DbOrTx; config: GatewayConfig;
   a.log.warn(testPaymentsWarning);
   return true;
 }
+
+/** SQL, true when the user made payments: history an account's deletion keeps. */
+export const paymentsHistoryOf = (userId: string): SQL => sql`exists (select 1 from payments where customer_id = ${userId})`;

@@ -5,3 +5,4 @@ export { setReferralStatus, type ReferralStatusChange, type ReferralStatusValue 
 export { qualifyReferrals, referralRewardReference, REFERRAL_QUALIFICATION_LOCK, runReferralQualification, startReferralQualificationJob } from './referrals.qualification';
 export { listMyReferrals } from './referrals.mine';
 export { referralsRoutes } from './referrals.routes';
+export { referralsHistoryOf } from './referrals.service';

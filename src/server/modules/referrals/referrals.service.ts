@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { referrals } from './referrals.tables';
 
@@ -12,3 +13,6 @@ export type NewReferral = {
 export async function createReferral(tx: Tx, r: NewReferral): Promise<void> {
   await tx.insert(referrals).values({ ...r, status: 'active' });
 }
+
+/** SQL, true when the user referred someone or was referred: history an account's deletion keeps. */
+export const referralsHistoryOf = (userId: string): SQL => sql`exists (select 1 from referrals where referrer_user_id = ${userId} or referred_user_id = ${userId})`;

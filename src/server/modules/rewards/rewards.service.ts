@@ -1,8 +1,10 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
-import { customers } from '../auth';
+import { addPointsMakingBalance, customerBalances, lockCustomerBalances, moveCustomerBalances, takeAvailablePoints } from '../auth';
+import { partDueForRelease } from '../orders';
+import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
 
 // The ledger (rewards_transactions) is the truth; customers.reward_points / pending_points are
@@ -20,26 +22,16 @@ function assertPoints(points: number): void {
 
 // Locks the customer's balance row until the transaction ends: ledger writes for one customer go one at a time.
 async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
-  const rows = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, customerUserId)).for('update');
-  if (rows.length === 0) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  if (!(await lockCustomerBalances(tx, customerUserId))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
 }
 
 /** Changes the cached balances by the given deltas (in the caller's transaction, beside its ledger row); false when the customer has no customers row. */
 export async function moveCache(tx: Tx, customerUserId: string, d: { points?: number; pendingPoints?: number }): Promise<boolean> {
-  const rows = await tx
-    .update(customers)
-    .set({
-      rewardPoints: sql`${customers.rewardPoints} + ${d.points ?? 0}`,
-      pendingPoints: sql`${customers.pendingPoints} + ${d.pendingPoints ?? 0}`,
-      updatedAt: new Date(),
-    })
-    .where(eq(customers.userId, customerUserId))
-    .returning({ id: customers.id });
-  return rows.length > 0;
+  return moveCustomerBalances(tx, customerUserId, d);
 }
 
 // An 'earned' row is open while no 'released' or 'voided' row points at it.
-const isOpen = sql`not exists (select 1 from rewards_transactions r where r.related_transaction_id = e.id and r.transaction_type in ('released', 'voided'))`;
+const isOpen = ledgerRowOpen(sql`e.id`);
 
 /** Reads the balances of a customer after releasing their due pending points. */
 export async function getBalances(db: DbOrTx, customerUserId: string, opts: { returnWindowDays: number }): Promise<Balances> {
@@ -51,7 +43,7 @@ export async function getBalances(db: DbOrTx, customerUserId: string, opts: { re
                     where t.customer_id = c.user_id and t.transaction_type in ('withdrawn', 'withdrawal_returned')), 0)::int as withdrawn,
           coalesce((select sum(t.points + t.pending_points) from rewards_transactions t
                     where t.customer_id = c.user_id and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')), 0)::int as earned
-        from customers c where c.user_id = ${customerUserId}`,
+        from ${customerBalances} c where c.user_id = ${customerUserId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
   return { availablePoints: Number(row.available), pendingPoints: Number(row.pending), withdrawnPoints: Number(row.withdrawn), totalEarned: Number(row.earned) };
@@ -61,12 +53,7 @@ export async function getBalances(db: DbOrTx, customerUserId: string, opts: { re
 export async function spendPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number }): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
-  const rows = await tx
-    .update(customers)
-    .set({ rewardPoints: sql`${customers.rewardPoints} - ${a.points}`, updatedAt: new Date() })
-    .where(sql`${customers.userId} = ${a.customerUserId} and ${customers.rewardPoints} >= ${a.points}`)
-    .returning({ id: customers.id });
-  if (rows.length === 0) throw new AppError('CONFLICT', rewardsMessages.spendTooMuch, { pointsToUse: rewardsMessages.spendTooMuch });
+  if (!(await takeAvailablePoints(tx, a.customerUserId, a.points))) throw new AppError('CONFLICT', rewardsMessages.spendTooMuch, { pointsToUse: rewardsMessages.spendTooMuch });
   await tx.insert(rewardsTransactions).values({
     customerId: a.customerUserId,
     orderId: a.orderId,
@@ -161,17 +148,13 @@ export async function refundSpentPoints(tx: Tx, a: { customerUserId: string; ord
   });
 }
 
-// Due: the part is delivered and its return window has passed.
-const isDue = (returnWindowDays: number) =>
-  sql`p.status = 'delivered' and p.delivered_at is not null and p.delivered_at <= now() - ${returnWindowDays}::int * interval '1 day'`;
-
 /**
  * Releases pending points whose order part is delivered and past the return window ('released'
  * rows: pending -n, available +n), for one customer or all; safe to run concurrently; answers the rows released.
  */
 export async function releaseDuePoints(db: DbOrTx, a: { customerUserId?: string; returnWindowDays: number }): Promise<number> {
   const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
-  const due = sql`e.transaction_type = 'earned' ${only} and exists (select 1 from order_parts p where p.id = e.order_part_id and ${isDue(a.returnWindowDays)})`;
+  const due = sql`e.transaction_type = 'earned' ${only} and ${partDueForRelease(sql`e.order_part_id`, a.returnWindowDays)}`;
   return closeMatching(db, due, { type: 'released', describe: (e) => (e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available') });
 }
 
@@ -212,11 +195,7 @@ export async function awardPointsOnce(tx: Tx, a: { userId: string; points: numbe
     .returning({ id: rewardsTransactions.id });
   if (written.length === 0) return false;
   if (!(await moveCache(tx, a.userId, { points: a.points }))) {
-    // Named as the admin's withdrawal queue will show it: the person's name, else the business, else the email.
-    await tx.execute(sql`insert into customers (user_id, full_name, email, reward_points)
-                         select u.id, coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), v.business_name, u.email), u.email, ${a.points}
-                         from users u left join user_profiles p on p.user_id = u.id left join vendors v on v.user_id = u.id where u.id = ${a.userId}
-                         on conflict (user_id) do update set reward_points = customers.reward_points + excluded.reward_points`);
+    await addPointsMakingBalance(tx, a.userId, a.points);
   }
   return true;
 }

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '../../../contracts/common.contract';
 import { rewardsMessages, type TransactionType, type Wallet, type Withdrawal, type WithdrawalRequest, type WithdrawalStatus } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { customers } from '../auth';
+import { takeAvailablePoints } from '../auth';
 import { getBalances, moveCache, releaseDuePoints } from './rewards.service';
 import { rewardsTransactions, withdrawalRequests } from './rewards.tables';
 
@@ -77,12 +77,7 @@ export async function createWithdrawal({ db, customerUserId, input, returnWindow
   // Points whose return window has passed are available now, even if nobody opened the wallet.
   await releaseDuePoints(db, { customerUserId, returnWindowDays });
   return db.transaction(async (tx) => {
-    const taken = await tx
-      .update(customers)
-      .set({ rewardPoints: sql`${customers.rewardPoints} - ${input.points}`, updatedAt: new Date() })
-      .where(sql`${customers.userId} = ${customerUserId} and ${customers.rewardPoints} >= ${input.points}`)
-      .returning({ id: customers.id });
-    if (taken.length === 0) throw new AppError('VALIDATION_FAILED', rewardsMessages.withdrawTooMuch, { points: rewardsMessages.withdrawTooMuch });
+    if (!(await takeAvailablePoints(tx, customerUserId, input.points))) throw new AppError('VALIDATION_FAILED', rewardsMessages.withdrawTooMuch, { points: rewardsMessages.withdrawTooMuch });
     const [request] = await tx.insert(withdrawalRequests).values({ customerId: customerUserId, points: input.points, upiId: input.upiId, status: 'pending' }).returning();
     await tx.insert(rewardsTransactions).values({
       id: request.id,

@@ -4,7 +4,7 @@ import type { PublicShop, Shop, ShopData, ShopType } from '../../../contracts/sh
 import { shopMessages } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { vendors } from '../auth';
+import { vendorApprovalNow } from '../auth';
 import { vendorShops } from './shops.tables';
 
 export type { Shop };
@@ -123,17 +123,11 @@ function columnsOf(input: ShopData) {
 
 export type CreateShopArgs = { db: Db; vendorUserId: string; input: ShopData };
 
-/**
- * The vendor's approval as a new shop copies it. FOR SHARE makes the insert wait for an approval
- * change in progress (which locks the vendor's row), so the shop never misses a rejection.
- */
-const vendorApprovalNow = (vendorUserId: string) =>
-  sql<boolean>`coalesce((select ${vendors.isApproved} from ${vendors} where ${vendors.userId} = ${vendorUserId} for share), true)`;
-
 /** Opens a new, active shop for the vendor (hidden from shoppers while the vendor is rejected); delivery numbers not given take SPEC.md's defaults. */
 export async function createShop({ db, vendorUserId, input }: CreateShopArgs): Promise<Shop> {
   const [row] = await db
     .insert(vendorShops)
+    // The vendor's approval as the new shop copies it, waiting for an approval change in progress.
     .values({ ...columnsOf(input), vendorId: vendorUserId, vendorApproved: vendorApprovalNow(vendorUserId) })
     .returning();
   return toShop(row);
