@@ -1,43 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { maskName } from '../../../domain/mask';
 import { queryRows, type Db, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { awardPointsOnce } from '../rewards';
-import { partyName } from './referrals.mine';
-import { getReferralSettings, type ReferralThresholds } from './referrals.settings';
+import { partyName, reached } from './referrals.read-model';
+import { getReferralSettings } from './referrals.settings';
 
 /** The advisory lock key of the scheduled qualification: one process at a time runs it. */
 export const REFERRAL_QUALIFICATION_LOCK = 72_410_002;
 
 /** The ledger reference of a referral's reward: unique, so a referral pays its referrer once. */
 export const referralRewardReference = (referralId: string) => `referral:${referralId}`;
-
-// What the referred party has done, by kind; only money somebody checked counts (issue 20, point 3):
-// - a customer: orders paid with real money (not points alone, not the test gateway), delivered whole,
-//   every part past the return window; an order with a cancelled part or a refund never counts;
-// - a vendor: its own shops' order parts delivered past the return window, of orders paid the same way;
-// - a merchant: only while the super admin has verified it, and only the UPI payments it recorded while verified.
-// Each is (count, volume in paise).
-const reached = (t: ReferralThresholds, returnWindowDays: number) => {
-  const pastWindow = (deliveredAt: SQL) => sql`${deliveredAt} <= now() - ${returnWindowDays}::int * interval '1 day'`;
-  const paid = (o: SQL) => sql`${o}.payment_status = 'paid' and not ${o}.test_payment`;
-  return sql`(
-  case r.referred_user_type
-    when 'customer' then (select count(*) >= ${t.minTransactions} and coalesce(sum(o.total_amount_paise), 0) >= ${t.minTransactionVolumePaise}
-                          from orders o
-                          where o.customer_id = r.referred_user_id and o.status = 'delivered' and ${paid(sql`o`)}
-                            and not exists (select 1 from order_parts p where p.order_id = o.id
-                                            and (p.status <> 'delivered' or p.delivered_at is null or not ${pastWindow(sql`p.delivered_at`)})))
-    when 'vendor' then (select count(*) >= ${t.minTransactions} and coalesce(sum(p.subtotal_paise), 0) >= ${t.minTransactionVolumePaise}
-                        from order_parts p join vendor_shops s on s.id = p.store_id join orders o on o.id = p.order_id
-                        where s.vendor_id = r.referred_user_id and p.status = 'delivered' and p.delivered_at is not null
-                          and ${pastWindow(sql`p.delivered_at`)} and ${paid(sql`o`)})
-    when 'merchant' then (select count(*) >= ${t.minTransactions} and coalesce(sum(mt.transaction_amount_paise), 0) >= ${t.minTransactionVolumePaise}
-                          from merchant_transactions mt join merchants m on m.id = mt.merchant_id
-                          where m.user_id = r.referred_user_id and m.is_verified and mt.recorded_while_verified)
-    else false
-  end)`;
-};
 
 type Qualified = { id: string; referrer_user_id: string; referred_name: string };
 
