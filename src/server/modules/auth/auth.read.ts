@@ -1,10 +1,15 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { customers, userProfiles } from './auth.tables';
 
-// SQL building blocks over auth's tables, for other modules' reads that stay one statement: each
-// is a scalar subquery on a unique key, so it adds no rows and reads at most one.
+// Read-only row sources over auth's tables, for other modules' reads that join them in one
+// statement (`leftJoin(profileRows, eq(profileRows.userId, reviews.customerUserId))`). PostgreSQL
+// pulls a plain subquery up into the join, so the plan is the one a join with the table gets.
 
-/** The customer's full name (customers.full_name) of the user `userId`, or null when the user has no customers row. */
-export const customerNameOf = (userId: SQL | AnyColumn): SQL<string | null> => sql`(select c.full_name from customers c where c.user_id = ${userId})`;
+/** Customers' names, by user. */
+export const customerRows = new QueryBuilder().select({ userId: customers.userId, fullName: customers.fullName }).from(customers).as('customer_rows');
 
-/** The phone number in the profile of the user `userId`, or null. */
-export const phoneNumberOf = (userId: SQL | AnyColumn): SQL<string | null> => sql`(select up.phone_number from user_profiles up where up.user_id = ${userId})`;
+/** Profiles' names and phone numbers, by user. */
+export const profileRows = new QueryBuilder()
+  .select({ userId: userProfiles.userId, firstName: userProfiles.firstName, lastName: userProfiles.lastName, phoneNumber: userProfiles.phoneNumber })
+  .from(userProfiles)
+  .as('profile_rows');

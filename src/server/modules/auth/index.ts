@@ -29,4 +29,4 @@ export { setUserStatus } from './user-status';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './user-deletion';
 export { getVendorRejection, setVendorApproval, vendorApprovalNow, type VendorApprovalChange } from './vendor-approval';
 export { addPointsMakingBalance, customerBalances, lockCustomerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
-export { customerNameOf, phoneNumberOf } from './auth.read';
+export { customerRows, profileRows } from './auth.read';

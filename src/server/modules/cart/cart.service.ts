@@ -4,9 +4,9 @@ import { cartMessages } from '../../../contracts/cart.contract';
 import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { products } from '../catalog';
+import { productRows } from '../catalog';
 import { getBalances } from '../rewards';
-import { vendorShops } from '../shops';
+import { shopRows } from '../shops';
 import { cartItems } from './cart.tables';
 
 /** The lines of a customer's cart for checkout: product and quantity, oldest first. */
@@ -32,22 +32,22 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       id: cartItems.id,
       productId: cartItems.productId,
       quantity: cartItems.quantity,
-      name: products.name,
-      imageUrl: products.imageUrl,
-      pricePaise: products.pricePaise,
-      originalPricePaise: products.originalPricePaise,
-      rewardPercentage: products.rewardPercentage,
-      stockQuantity: products.stockQuantity,
-      productActive: products.isActive,
-      storeId: vendorShops.id,
-      storeName: vendorShops.shopName,
+      name: productRows.name,
+      imageUrl: productRows.imageUrl,
+      pricePaise: productRows.pricePaise,
+      originalPricePaise: productRows.originalPricePaise,
+      rewardPercentage: productRows.rewardPercentage,
+      stockQuantity: productRows.stockQuantity,
+      productActive: productRows.isActive,
+      storeId: shopRows.id,
+      storeName: shopRows.shopName,
       // A shop is open only while its vendor is approved too.
-      shopActive: sql<boolean>`${vendorShops.isActive} and ${vendorShops.vendorApproved}`,
-      delivers: vendorShops.deliveryAvailable,
+      shopActive: sql<boolean>`${shopRows.isActive} and ${shopRows.vendorApproved}`,
+      delivers: shopRows.deliveryAvailable,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(productRows, eq(productRows.id, cartItems.productId))
+    .innerJoin(shopRows, eq(shopRows.id, productRows.storeId))
     .where(eq(cartItems.customerId, customerUserId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const items: CartLine[] = rows.map(({ productActive, shopActive, ...r }) => ({
@@ -65,16 +65,16 @@ type Product = { id: string; name: string; stockQuantity: number; active: boolea
 async function findProduct(tx: DbOrTx, productId: string): Promise<Product | null> {
   const [row] = await tx
     .select({
-      id: products.id,
-      name: products.name,
-      stockQuantity: products.stockQuantity,
-      active: sql<boolean>`${products.isActive} and ${vendorShops.isActive} and ${vendorShops.vendorApproved}`,
-      shopName: vendorShops.shopName,
-      delivers: vendorShops.deliveryAvailable,
+      id: productRows.id,
+      name: productRows.name,
+      stockQuantity: productRows.stockQuantity,
+      active: sql<boolean>`${productRows.isActive} and ${shopRows.isActive} and ${shopRows.vendorApproved}`,
+      shopName: shopRows.shopName,
+      delivers: shopRows.deliveryAvailable,
     })
-    .from(products)
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
-    .where(eq(products.id, productId))
+    .from(productRows)
+    .innerJoin(shopRows, eq(shopRows.id, productRows.storeId))
+    .where(eq(productRows.id, productId))
     .limit(1);
   return row ?? null;
 }

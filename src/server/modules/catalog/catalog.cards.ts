@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { ProductCard } from '../../../contracts/catalog.contract';
 import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
-import { vendorShops } from '../shops';
+import { shopRowOpenToShoppers, shopRows } from '../shops';
 import { categories, products } from './catalog.tables';
 
 /** The columns a product card needs, from products joined with its shop and category. */
@@ -14,13 +14,13 @@ export const cardColumns = {
   rewardPercentage: products.rewardPercentage,
   imageUrl: products.imageUrl,
   storeId: products.storeId,
-  storeName: vendorShops.shopName,
+  storeName: shopRows.shopName,
   categoryId: products.categoryId,
   categoryName: categories.name,
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
   stockQuantity: products.stockQuantity,
-  delivers: vendorShops.deliveryAvailable,
+  delivers: shopRows.deliveryAvailable,
 };
 
 export type CardRow = {
@@ -41,7 +41,7 @@ export type CardRow = {
 };
 
 /** Shoppers only ever see active products of active shops of approved vendors (a copy of the approval on the shop spares a join). */
-export const visibleToShoppers: SQL = and(eq(products.isActive, true), eq(vendorShops.isActive, true), eq(vendorShops.vendorApproved, true))!;
+export const visibleToShoppers: SQL = and(eq(products.isActive, true), shopRowOpenToShoppers)!;
 
 /** A card row with the derived discount percent and the points earned for one unit. */
 export function toCard(row: CardRow): ProductCard {

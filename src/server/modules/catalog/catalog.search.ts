@@ -3,7 +3,7 @@ import { BROWSABLE_RESULTS, PRICE_RANGE_MAX, type ProductPage, type ProductSearc
 import { toPaise } from '../../../domain/money';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
-import { vendorShops } from '../shops';
+import { shopIdsNamed, shopRows } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, searchWords } from './catalog.tables';
 
@@ -39,7 +39,7 @@ export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWord
   const [found] = await queryRows<{ known: string[]; shops: string[]; categories: string[] }>(
     db,
     sql`select coalesce((select json_agg(${searchWords.word}) from ${searchWords} where ${inArray(searchWords.word, words)}), '[]') as known,
-               coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${widened}), '[]') as shops,
+               ${shopIdsNamed(widened)} as shops,
                coalesce((select json_agg(c.id) from categories c where to_tsvector('english', c.name) @@ ${widened}), '[]') as categories`,
   );
   const known = new Set(found.known);
@@ -147,7 +147,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     maxPrice < PRICE_RANGE_MAX ? lte(products.pricePaise, toPaise(maxPrice)) : undefined,
     minRating > 0 ? gte(products.ratingAverage, minRating) : undefined,
   ];
-  const matching = (where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(vendorShops, eq(vendorShops.id, products.storeId)).where(where);
+  const matching = (where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
   // A text's estimate decides how its matches are found (and is its total when there are too many to count).
   let estimate: number | null = null;
   let textMatch = text?.match;
@@ -176,7 +176,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
           rank: sql<number>`${text.rank}`.as('rank'),
         })
         .from(products)
-        .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(where)
         .limit(BROWSABLE_RESULTS + 1),
@@ -202,7 +202,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   const pageRows = db
     .select(cardColumns)
     .from(products)
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
     .orderBy(...orderOf(sort))

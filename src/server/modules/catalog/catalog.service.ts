@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Category, type ProductDetail, type ReviewPage } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { userProfiles } from '../auth';
-import { vendorShops } from '../shops';
+import { profileRows } from '../auth';
+import { shopRows } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, reviews } from './catalog.tables';
 
@@ -27,11 +27,11 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
       description: products.description,
       images: products.images,
       createdAt: products.createdAt,
-      storeCity: vendorShops.city,
-      storeLogoUrl: vendorShops.logoUrl,
+      storeCity: shopRows.city,
+      storeLogoUrl: shopRows.logoUrl,
     })
     .from(products)
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), visibleToShoppers))
     .limit(1);
@@ -64,7 +64,7 @@ export async function listProductReviews({ db, productId, page, pageSize }: List
   const visible = db
     .select({ id: products.id })
     .from(products)
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .where(and(eq(products.id, productId), visibleToShoppers));
   const [rows, [head]] = await Promise.all([
     db
@@ -73,11 +73,11 @@ export async function listProductReviews({ db, productId, page, pageSize }: List
         rating: reviews.rating,
         comment: reviews.comment,
         createdAt: reviews.createdAt,
-        firstName: userProfiles.firstName,
-        lastName: userProfiles.lastName,
+        firstName: profileRows.firstName,
+        lastName: profileRows.lastName,
       })
       .from(reviews)
-      .leftJoin(userProfiles, eq(userProfiles.userId, reviews.customerUserId))
+      .leftJoin(profileRows, eq(profileRows.userId, reviews.customerUserId))
       .where(and(eq(reviews.productId, productId), sql`exists (${visible})`))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(pageSize)

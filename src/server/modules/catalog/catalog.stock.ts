@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { vendorShops } from '../shops';
+import { shopRows } from '../shops';
 import { isUuid, visibleToShoppers } from './catalog.cards';
 import { products } from './catalog.tables';
 
@@ -31,13 +31,13 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       rewardPercentage: products.rewardPercentage,
       stockQuantity: products.stockQuantity,
       storeId: products.storeId,
-      storeName: vendorShops.shopName,
+      storeName: shopRows.shopName,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
-      delivers: vendorShops.deliveryAvailable,
+      delivers: shopRows.deliveryAvailable,
     })
     .from(products)
-    .innerJoin(vendorShops, eq(vendorShops.id, products.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .where(and(inArray(products.id, ids), visibleToShoppers));
   return rows.map((r) => ({ ...r, pricePaise: Number(r.pricePaise), rewardPercentage: Number(r.rewardPercentage) }));
 }

@@ -4,7 +4,7 @@ import { vendorProductMessages } from '../../../contracts/vendor-products.contra
 import { toPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { getOwnShop, vendorShops } from '../shops';
+import { getOwnShop, shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
 import { categories, products } from './catalog.tables';
 
@@ -16,7 +16,7 @@ const productNotFound = () => new AppError('NOT_FOUND', vendorProductMessages.no
 const badField = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
 /** The ids of the vendor's shops, as a subquery for `store_id in (...)`. */
-const ownShopIds = (db: DbOrTx, vendorUserId: string) => db.select({ id: vendorShops.id }).from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId));
+const ownShopIds = (db: DbOrTx, vendorUserId: string) => db.select({ id: shopRows.id }).from(shopRows).where(eq(shopRows.vendorId, vendorUserId));
 // A product the super admin deleted (withdrawn, kept for its orders) is nobody's to see or change.
 const notWithdrawn = isNull(products.withdrawnAt);
 const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL => and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)), notWithdrawn)!;
@@ -33,8 +33,8 @@ const columns = {
   categoryId: products.categoryId,
   categoryName: categories.name,
   storeId: products.storeId,
-  storeName: vendorShops.shopName,
-  storeIsActive: vendorShops.isActive,
+  storeName: shopRows.shopName,
+  storeIsActive: shopRows.isActive,
   imageUrl: products.imageUrl,
   images: products.images,
   createdAt: products.createdAt,
@@ -43,7 +43,7 @@ const columns = {
 
 
 const selectVendorProducts = (db: DbOrTx) =>
-  db.select(columns).from(products).innerJoin(vendorShops, eq(vendorShops.id, products.storeId)).innerJoin(categories, eq(categories.id, products.categoryId));
+  db.select(columns).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).innerJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectVendorProducts>>[number];
 
 function toVendorProduct(r: Row): VendorProduct {

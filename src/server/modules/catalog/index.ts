@@ -7,3 +7,4 @@ export { addReview, getProduct, listCategories, listProductReviews, type NewRevi
 export { getPurchasable, returnStock, takeStock, type Purchasable } from './catalog.stock';
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
 export { deleteProductByAdmin, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
+export { productRows, reviewRows } from './catalog.rows';

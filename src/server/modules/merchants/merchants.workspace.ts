@@ -15,7 +15,7 @@ import { maskName } from '../../../domain/mask';
 import { pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
-import { customerNameOf, findCustomersByContact, phoneNumberOf } from '../auth';
+import { customerRows, findCustomersByContact, profileRows } from '../auth';
 import { pendingRowOutcome, recordPendingCashback } from '../rewards';
 import { businessColumns } from './merchants.service';
 import { merchants, merchantTransactions } from './merchants.tables';
@@ -68,8 +68,8 @@ export async function getMerchantDashboard({ db, userId, returnWindowDays }: { d
 
 const paymentColumns = {
   id: merchantTransactions.id,
-  customerName: customerNameOf(merchantTransactions.customerUserId),
-  phone: phoneNumberOf(merchantTransactions.customerUserId),
+  customerName: customerRows.fullName,
+  phone: profileRows.phoneNumber,
   amountPaise: merchantTransactions.transactionAmountPaise,
   cashbackPoints: merchantTransactions.cashbackPoints,
   cashbackStatus,
@@ -79,7 +79,11 @@ const paymentColumns = {
 };
 
 function selectPayments(db: DbOrTx) {
-  return db.select(paymentColumns).from(merchantTransactions);
+  return db
+    .select(paymentColumns)
+    .from(merchantTransactions)
+    .leftJoin(customerRows, eq(customerRows.userId, merchantTransactions.customerUserId))
+    .leftJoin(profileRows, eq(profileRows.userId, merchantTransactions.customerUserId));
 }
 
 // The merchant sees who paid only as initials and the last 4 digits of the phone.

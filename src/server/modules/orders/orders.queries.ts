@@ -5,8 +5,8 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { isCancellable, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx } from '../../platform/db';
-import { products, reviews } from '../catalog';
-import { shopIdsOfVendor, vendorShops } from '../shops';
+import { productRows, reviewRows } from '../catalog';
+import { shopIdsOfVendor, shopRows } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 /** The statuses each tab of /orders shows ('Processing' = pending, confirmed or processing). */
@@ -31,7 +31,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       id: orderParts.id,
       orderId: orderParts.orderId,
       storeId: orderParts.storeId,
-      storeName: vendorShops.shopName,
+      storeName: shopRows.shopName,
       status: orderParts.status,
       subtotalPaise: orderParts.subtotalPaise,
       pointsEarned: orderParts.pointsEarned,
@@ -39,24 +39,24 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       deliveredAt: orderParts.deliveredAt,
     })
     .from(orderParts)
-    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
     .where(inArray(orderParts.orderId, ids))
-    .orderBy(asc(orderParts.createdAt), asc(vendorShops.shopName));
+    .orderBy(asc(orderParts.createdAt), asc(shopRows.shopName));
   const items = await db
     .select({
       id: orderItems.id,
       partId: orderItems.orderPartId,
       productId: orderItems.productId,
       productName: orderItems.productName,
-      imageUrl: products.imageUrl,
+      imageUrl: productRows.imageUrl,
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,
-      reviewed: sql<boolean>`${reviews.id} is not null`,
+      reviewed: sql<boolean>`${reviewRows.id} is not null`,
     })
     .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(reviews, and(eq(reviews.productId, orderItems.productId), eq(reviews.customerUserId, customerUserId)))
+    .leftJoin(productRows, eq(productRows.id, orderItems.productId))
+    .leftJoin(reviewRows, and(eq(reviewRows.productId, orderItems.productId), eq(reviewRows.customerUserId, customerUserId)))
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
 
@@ -129,15 +129,15 @@ export async function getOrderHistory(db: DbOrTx, orderId: string): Promise<Orde
       id: orderStatusHistory.id,
       status: orderStatusHistory.status,
       note: orderStatusHistory.note,
-      storeName: vendorShops.shopName,
+      storeName: shopRows.shopName,
       actorRole: orderStatusHistory.actorRole,
       createdAt: orderStatusHistory.createdAt,
     })
     .from(orderStatusHistory)
     .leftJoin(orderParts, eq(orderParts.id, orderStatusHistory.orderPartId))
-    .leftJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .leftJoin(shopRows, eq(shopRows.id, orderParts.storeId))
     .where(eq(orderStatusHistory.orderId, orderId))
-    .orderBy(asc(orderStatusHistory.createdAt), sql`${orderStatusHistory.orderPartId} is null`, asc(vendorShops.shopName));
+    .orderBy(asc(orderStatusHistory.createdAt), sql`${orderStatusHistory.orderPartId} is null`, asc(shopRows.shopName));
   return rows.map((r) => ({ ...r, status: r.status as OrderStatus, createdAt: r.createdAt.toISOString() }));
 }
 

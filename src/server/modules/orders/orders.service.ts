@@ -5,7 +5,7 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { vendorShops } from '../shops';
+import { shopRows } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 export type NewOrderLine = { productId: string; storeId: string; productName: string; quantity: number; pricePaise: number; pointsEarned: number };
@@ -123,9 +123,9 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const parts = await tx
-    .select({ id: orderParts.id, status: orderParts.status, storeName: vendorShops.shopName, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned })
+    .select({ id: orderParts.id, status: orderParts.status, storeName: shopRows.shopName, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned })
     .from(orderParts)
-    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
     .where(eq(orderParts.orderId, order.id))
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id))
     // The parts only: locking the joined shops too would queue every order of those shops behind

@@ -1,0 +1,25 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { products, reviews } from './catalog.tables';
+
+// Read-only row sources over catalog's tables, for other modules' reads that join them in one
+// statement (a cart's lines, an order's items). PostgreSQL pulls a plain subquery up into the join,
+// so the plan is the one a join with the table itself gets.
+
+/** Products: what a cart line or an order item shows of one. */
+export const productRows = new QueryBuilder()
+  .select({
+    id: products.id,
+    storeId: products.storeId,
+    name: products.name,
+    imageUrl: products.imageUrl,
+    pricePaise: products.pricePaise,
+    originalPricePaise: products.originalPricePaise,
+    rewardPercentage: products.rewardPercentage,
+    stockQuantity: products.stockQuantity,
+    isActive: products.isActive,
+  })
+  .from(products)
+  .as('product_rows');
+
+/** Reviews: which customer reviewed which product. */
+export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId: reviews.productId, customerUserId: reviews.customerUserId }).from(reviews).as('review_rows');

@@ -1,0 +1,28 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { vendorShops } from './shops.tables';
+
+/**
+ * The shops as other modules' reads join them, in one statement: a read-only row source of the
+ * columns they may read (`innerJoin(shopRows, eq(shopRows.id, products.storeId))`). PostgreSQL pulls
+ * a plain subquery up into the join, so the plan is the one a join with vendor_shops itself gets.
+ */
+export const shopRows = new QueryBuilder()
+  .select({
+    id: vendorShops.id,
+    vendorId: vendorShops.vendorId,
+    shopName: vendorShops.shopName,
+    city: vendorShops.city,
+    logoUrl: vendorShops.logoUrl,
+    isActive: vendorShops.isActive,
+    vendorApproved: vendorShops.vendorApproved,
+    deliveryAvailable: vendorShops.deliveryAvailable,
+  })
+  .from(vendorShops)
+  .as('shop_rows');
+
+/** Shoppers see a shop's products only while the shop is open and its vendor approved (a condition on a join with shopRows). */
+export const shopRowOpenToShoppers: SQL = and(eq(shopRows.isActive, true), eq(shopRows.vendorApproved, true))!;
+
+/** SQL, the ids (a json array, '[]' for none) of the shops whose name matches the full-text query `tsQuery`. */
+export const shopIdsNamed = (tsQuery: SQL): SQL => sql`coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery}), '[]')`;
