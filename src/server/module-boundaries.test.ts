@@ -164,6 +164,27 @@ describe('module boundaries (issue 25, point 1)', () => {
     expect(bySqlName.get('rewards_transactions')).toBe('rewards');
   });
 
+  it('catches each kind of violation in a file made for it (so an empty list still means something)', () => {
+    const tables = tablesOf(moduleFiles());
+    const path = join(modulesDir, 'cart', 'cart.example.ts');
+    const text = [
+      "import { sql } from 'drizzle-orm';",
+      "import { customers, getMe } from '../auth';",
+      "import { rewardsTransactions } from '../rewards/rewards.tables';",
+      "import { cartItems } from './cart.tables';",
+      'export const q = sql`select 1 from order_parts p join "vendor_shops" s on s.id = p.store_id ${sql`where exists (select 1 from users)`}`;',
+      'export const own = sql`delete from cart_items; update cart_items set quantity = 1`;',
+    ].join('\n');
+    expect(violationsOf({ path, module: 'cart', text }, tables)).toEqual([
+      'imports table customers of auth',
+      'imports ../rewards/rewards.tables',
+      'imports table rewardsTransactions of rewards',
+      'names order_parts of orders in SQL',
+      'names vendor_shops of shops in SQL',
+      'names users of auth in SQL',
+    ]);
+  });
+
   it('no module imports another module’s tables or names them in raw SQL, except the listed files', () => {
     const unlisted = [...violations].filter(([file]) => !(file in allowed)).map(([file, v]) => `${file}: ${v.join('; ')}`);
     expect(unlisted).toEqual([]);
