@@ -6,12 +6,6 @@ import { customers } from './auth.tables';
 // ledger and decides every change); these are the only writes to them, each inside the caller's
 // transaction beside its ledger row.
 
-/** Locks the customer's balance row until the transaction ends (FOR UPDATE); false when the user has no customers row. */
-export async function lockCustomerBalances(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)).for('update');
-  return rows.length > 0;
-}
-
 /** Changes the cached balances by the given deltas; false when the user has no customers row. */
 export async function moveCustomerBalances(tx: Tx, userId: string, d: { points?: number; pendingPoints?: number }): Promise<boolean> {
   const rows = await tx

@@ -28,5 +28,5 @@ export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from
 export { setUserStatus } from './user-status';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './user-deletion';
 export { getVendorRejection, setVendorApproval, vendorApprovalNow, type VendorApprovalChange } from './vendor-approval';
-export { addPointsMakingBalance, customerBalances, lockCustomerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
+export { addPointsMakingBalance, customerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
 export { customerRows, profileRows } from './auth.read';

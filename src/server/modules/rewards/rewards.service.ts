@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
-import { addPointsMakingBalance, customerBalances, lockCustomerBalances, moveCustomerBalances, takeAvailablePoints } from '../auth';
+import { addPointsMakingBalance, customerBalances, lockCustomer as lockCustomerRow, moveCustomerBalances, takeAvailablePoints } from '../auth';
 import { partDueForRelease } from '../orders';
 import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
@@ -22,7 +22,7 @@ function assertPoints(points: number): void {
 
 // Locks the customer's balance row until the transaction ends: ledger writes for one customer go one at a time.
 async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
-  if (!(await lockCustomerBalances(tx, customerUserId))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  if (!(await lockCustomerRow(tx, customerUserId))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
 }
 
 /** Changes the cached balances by the given deltas (in the caller's transaction, beside its ledger row); false when the customer has no customers row. */
