@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { deletionMessages as m, type AdminDeletion } from '../../../contracts/admin-lists.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { deleteAccount } from '../accounts';
+import { hasRole } from '../auth';
 import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
 import type { SensitiveTx } from './step-up';
@@ -14,8 +14,7 @@ const notFound: Record<DeletionKind, string> = { user: 'User not found', vendor:
 
 // The Vendors and Merchants tabs delete an account of that role only.
 async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): Promise<void> {
-  const [row] = await queryRows<{ ok: boolean }>(tx, sql`select exists (select 1 from user_profiles where user_id = ${userId} and role = ${kind}) as ok`);
-  if (!row?.ok) throw new AppError('NOT_FOUND', notFound[kind]);
+  if (!(await hasRole(tx, { userId, role: kind }))) throw new AppError('NOT_FOUND', notFound[kind]);
 }
 
 async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {

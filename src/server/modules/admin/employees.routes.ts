@@ -5,7 +5,8 @@ import { adminEmployeePageSchema, adminEmployeeSchema, adminEmployeesQuerySchema
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { approveAdminEmployee, listAdminEmployees } from './employees';
+import { listEmployeeRegistrations } from '../erp';
+import { approveAdminEmployee } from './employees';
 import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -21,11 +22,11 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/employees',
     { schema: { tags: ['admin'], summary: 'Employees, paged, searched and sorted; waiting ones with approval=pending', querystring: adminEmployeesQuerySchema, response: { 200: adminEmployeePageSchema, ...errors } } },
-    async (req) => listAdminEmployees({ db, query: req.query }),
+    async (req) => listEmployeeRegistrations({ db, query: req.query }),
   );
 
   app.get('/api/admin/employees/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } }, async (req, reply) => {
-    const { items } = await listAdminEmployees({ db, query: req.query, forExport: true });
+    const { items } = await listEmployeeRegistrations({ db, query: req.query, forExport: true });
     const csv = toCsv(
       ['id', 'first_name', 'last_name', 'employee_id', 'email', 'department', 'designation', 'approved', 'date_of_joining'],
       items.map((e) => [e.id, e.firstName, e.lastName, e.employeeId, e.email, e.department, e.designation, e.isApproved ? 'yes' : 'no', e.dateOfJoining]),

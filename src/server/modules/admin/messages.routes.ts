@@ -5,8 +5,9 @@ import { adminAuditPageSchema, adminAuditQuerySchema, adminMessagePageSchema, ad
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { origin, requireAdmin } from '../../platform/auth-guards';
-import { listAuditLog } from './audit-log';
-import { listAdminMessages, markAdminMessage } from './messages';
+import { listContactMessages } from '../content';
+import { listAuditLog } from './admin.read-model';
+import { markAdminMessage } from './messages';
 import { sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -22,11 +23,11 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/messages',
     { schema: { tags: ['admin'], summary: 'Contact messages, newest first, with read and unread', querystring: adminMessagesQuerySchema, response: { 200: adminMessagePageSchema, ...errors } } },
-    async (req) => listAdminMessages({ db, query: req.query }),
+    async (req) => listContactMessages({ db, query: req.query }),
   );
 
   app.get('/api/admin/messages/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMessagesQuerySchema } }, async (req, reply) => {
-    const { items } = await listAdminMessages({ db, query: req.query, forExport: true });
+    const { items } = await listContactMessages({ db, query: req.query, forExport: true });
     const csv = toCsv(['id', 'received_at', 'name', 'email', 'type', 'subject', 'message', 'read'], items.map((m) => [m.id, m.createdAt, m.name, m.email, m.type, m.subject, m.message, m.isRead ? 'yes' : 'no']));
     return sendCsv(reply, 'messages', csv);
   });

@@ -6,7 +6,8 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminOrders, listAdminOrders, setAdminOrderStatus } from './orders';
+import { exportAdminOrders, listAdminOrders } from './admin.read-model';
+import { setAdminOrderStatus } from './orders';
 import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };

@@ -7,7 +7,8 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminProducts, listAdminProducts, setAdminProductActive } from './products';
+import { exportAdminProducts, listAdminProducts } from './admin.read-model';
+import { setAdminProductActive } from './products';
 import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };

@@ -5,7 +5,8 @@ import { adminReferralPageSchema, adminReferralSchema, adminReferralsQuerySchema
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { listAdminReferrals, setAdminReferralStatus } from './referrals';
+import { listAdminReferrals } from './admin.read-model';
+import { setAdminReferralStatus } from './referrals';
 import { requireFreshCode, sendCsv } from './step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };

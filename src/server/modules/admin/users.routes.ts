@@ -5,8 +5,9 @@ import { adminUserPageSchema, adminUserSchema, adminUsersQuerySchema, stepUpBody
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
+import { listUserAccounts } from '../auth';
 import { requireFreshCode, sendCsv } from './step-up';
-import { listAdminUsers, setAdminUserStatus } from './users';
+import { setAdminUserStatus } from './users';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: 'User not found' }) });
@@ -22,11 +23,11 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/users',
     { schema: { tags: ['admin'], summary: 'Sign-in accounts, paged, searched (name, email, id) and sorted', querystring: adminUsersQuerySchema, response: { 200: adminUserPageSchema, ...errors } } },
-    async (req) => listAdminUsers({ db, query: req.query }),
+    async (req) => listUserAccounts({ db, query: req.query }),
   );
 
   app.get('/api/admin/users/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema } }, async (req, reply) => {
-    const { items } = await listAdminUsers({ db, query: req.query, forExport: true });
+    const { items } = await listUserAccounts({ db, query: req.query, forExport: true });
     return sendCsv(reply, 'users', toCsv(['id', 'first_name', 'last_name', 'email', 'role', 'status', 'registered_at'], items.map((u) => [u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.registeredAt])));
   });
 

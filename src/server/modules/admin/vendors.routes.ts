@@ -7,7 +7,8 @@ import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './step-up';
-import { listAdminVendors, setAdminVendorApproval } from './vendors';
+import { listAdminVendors } from './admin.read-model';
+import { setAdminVendorApproval } from './vendors';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: vendorActionMessages.notFound }) });

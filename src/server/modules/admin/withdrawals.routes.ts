@@ -7,7 +7,8 @@ import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './step-up';
-import { exportAdminWithdrawals, listAdminWithdrawals, payAdminWithdrawal, rejectAdminWithdrawal } from './withdrawals';
+import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.read-model';
+import { payAdminWithdrawal, rejectAdminWithdrawal } from './withdrawals';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: 'Withdrawal request not found' }) });

@@ -34,3 +34,9 @@ export async function getVendorRejection(db: DbOrTx, vendorUserId: string): Prom
   const [row] = await db.select({ isApproved: vendors.isApproved, reason: vendors.rejectionReason }).from(vendors).where(eq(vendors.userId, vendorUserId));
   return row && !row.isApproved ? (row.reason ?? '') : null;
 }
+
+/** The vendor's business name and email, or null when there is no such vendor. */
+export async function getVendorContact(db: DbOrTx, vendorUserId: string): Promise<{ businessName: string; email: string } | null> {
+  const [row] = await db.select({ businessName: vendors.businessName, email: vendors.email }).from(vendors).where(eq(vendors.userId, vendorUserId));
+  return row ?? null;
+}

@@ -1,3 +1,3 @@
 export * from './content.tables';
 export { contentRoutes } from './content.routes';
-export { setContactMessageRead } from './content.service';
+export { listContactMessages, setContactMessageRead } from './content.service';

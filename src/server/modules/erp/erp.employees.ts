@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { AdminEmployee, AdminEmployeePage, AdminEmployeesQuery } from '../../../contracts/admin-people.contract';
 import { erpWorkMessages, type Colleague } from '../../../contracts/erp-work.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
 import { deletedEmail } from '../auth';
 import { employees, employeeSessions } from './erp.tables';
 
@@ -71,4 +73,45 @@ export async function assertColleague(db: DbOrTx, employeeId: string | undefined
     .from(employees)
     .where(and(eq(employees.id, employeeId), eq(employees.isApproved, true), eq(employees.isActive, true), isNull(employees.deletedAt)));
   if (!row) throw new AppError('VALIDATION_FAILED', erpWorkMessages.employeeUnknown, { [field]: erpWorkMessages.employeeUnknown });
+}
+
+const fullName = sql`${employees.firstName} || ' ' || ${employees.lastName}`;
+const sorts = { name: fullName, email: employees.email, department: employees.department, dateOfJoining: employees.dateOfJoining, registeredAt: employees.createdAt };
+
+function where(query: AdminEmployeesQuery) {
+  const q = query.q;
+  return and(
+    isNull(employees.deletedAt),
+    q ? or(ilike(fullName, containsPattern(q)), ilike(employees.email, containsPattern(q)), ilike(employees.employeeId, containsPattern(q)), idStartsWith(employees.id, q)) : undefined,
+    query.approval === 'all' ? undefined : eq(employees.isApproved, query.approval === 'approved'),
+  );
+}
+
+const toItem = (e: typeof employees.$inferSelect): AdminEmployee => ({
+  id: e.id,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  employeeId: e.employeeId,
+  email: e.email,
+  department: e.department,
+  designation: e.designation,
+  isApproved: e.isApproved,
+  dateOfJoining: e.dateOfJoining,
+  registeredAt: e.createdAt.toISOString(),
+});
+
+/** The super admin's Employees tab: registrations (waiting ones first when filtered), searched by name, email, employee id or id. */
+export async function listEmployeeRegistrations({ db, query, forExport = false }: { db: Db; query: AdminEmployeesQuery; forExport?: boolean }): Promise<AdminEmployeePage> {
+  const { limit, offset } = pageWindow(query, forExport);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(employees).where(where(query)).orderBy(...orderOf(sorts, query, 'registeredAt', employees.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(employees).where(where(query)),
+  ]);
+  return { items: rows.map(toItem), total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+/** One employee's registration as the Employees tab shows it. */
+export async function getEmployeeRegistration(db: DbOrTx, employeeId: string): Promise<AdminEmployee> {
+  const [row] = await db.select().from(employees).where(eq(employees.id, employeeId));
+  return toItem(row);
 }

@@ -1,5 +1,5 @@
 export * from './erp.tables';
-export { approveEmployee, deleteEmployee } from './erp.employees';
+export { approveEmployee, deleteEmployee, getEmployeeRegistration, listEmployeeRegistrations } from './erp.employees';
 export { erpRoutes } from './erp.routes';
 export { erpWorkRoutes } from './erp.work.routes';
 export { ERP_SESSION_COOKIE } from './erp.sessions';

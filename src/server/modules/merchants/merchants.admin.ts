@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { merchants } from './merchants.tables';
 
 export type MerchantVerificationChange = { merchantUserId: string; verified: boolean };
@@ -17,6 +17,12 @@ export async function setMerchantVerified(tx: Tx, { merchantUserId, verified }: 
   if (row) return 'changed';
   const [exists] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId)).limit(1);
   return exists ? 'unchanged' : 'missing';
+}
+
+/** The merchant's business name and email, or null when the user is no merchant. */
+export async function getMerchantContact(db: DbOrTx, merchantUserId: string): Promise<{ businessName: string; email: string } | null> {
+  const [row] = await db.select({ businessName: merchants.businessName, email: merchants.email }).from(merchants).where(eq(merchants.userId, merchantUserId));
+  return row ?? null;
 }
 
 /**

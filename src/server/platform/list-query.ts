@@ -1,7 +1,9 @@
+// The pieces of a paged, sorted and searched list of the super admin's screens (admin's read model
+// and the lists a single module answers: content's messages, erp's employees, auth's accounts).
 import { asc, count, desc, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
-import { ADMIN_COUNT_CAP, type AdminListQuery } from '../../../contracts/admin-lists.contract';
-import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/app-error';
+import { ADMIN_COUNT_CAP, type AdminListQuery } from '../../contracts/admin-lists.contract';
+import type { Db } from './db';
+import { AppError } from './app-error';
 
 /** Rows an export may hold: enough for any real filter, bounded so one click cannot take the server down. */
 export const EXPORT_LIMIT = 10_000;
