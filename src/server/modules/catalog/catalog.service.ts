@@ -96,6 +96,15 @@ export async function listProductReviews({ db, productId, page, pageSize }: List
   };
 }
 
+/** Whether this customer has already reviewed this product. */
+export async function hasReviewed(db: DbOrTx, { customerUserId, productId }: { customerUserId: string; productId: string }): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.customerUserId, customerUserId), eq(reviews.productId, productId)));
+  return existing !== undefined;
+}
+
 export type NewReview = { productId: string; customerUserId: string; orderId: string; rating: number; comment: string };
 
 /**

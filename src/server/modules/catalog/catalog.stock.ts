@@ -69,3 +69,9 @@ export async function returnStock(tx: Tx, productId: string, quantity: number): 
     .set({ stockQuantity: sql`${products.stockQuantity} + ${quantity}`, updatedAt: sql`now()` })
     .where(eq(products.id, productId));
 }
+
+/** A product's name, bought or not (also withdrawn or of a closed shop), or null when there is no such product. */
+export async function getProductName(db: DbOrTx, productId: string): Promise<string | null> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  return row?.name ?? null;
+}

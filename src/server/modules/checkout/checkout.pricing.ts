@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
 import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { customers } from '../auth';
-import { getPurchasable, products } from '../catalog';
+import { getCustomerContact } from '../auth';
+import { getProductName, getPurchasable } from '../catalog';
 
 /** A cart line priced from the database at this moment. */
 export type PricedCartLine = {
@@ -30,8 +29,7 @@ export type CheckoutSnapshot = {
 };
 
 async function productName(db: DbOrTx, productId: string): Promise<string> {
-  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
-  return row?.name ?? 'A product in your cart';
+  return (await getProductName(db, productId)) ?? 'A product in your cart';
 }
 
 /**
@@ -71,7 +69,7 @@ export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts
 
 /** The customer's name, email and phone, for the payment provider's prefill. */
 export async function customerContact(db: DbOrTx, customerUserId: string): Promise<{ name: string; email: string; contact: string }> {
-  const [row] = await db.select({ name: customers.fullName, email: customers.email, phone: customers.phone }).from(customers).where(eq(customers.userId, customerUserId));
-  return { name: row?.name ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
+  const row = await getCustomerContact(db, customerUserId);
+  return { name: row?.fullName ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
 }
 

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { checkoutMessages, isUuid } from '../../../contracts/checkout.contract';
 import { orderMessages } from '../../../contracts/orders.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
-import { addReview, reviews } from '../catalog';
+import { addReview, hasReviewed } from '../catalog';
 import { findDeliveredOrderWithProduct } from '../orders';
 
 /**
@@ -15,11 +14,7 @@ export async function addProductReview(a: { db: Db; customerUserId: string; prod
   return a.db.transaction(async (tx) => {
     const orderId = await findDeliveredOrderWithProduct(tx, { customerUserId: a.customerUserId, productId: a.productId });
     if (!orderId) throw new AppError('FORBIDDEN', checkoutMessages.reviewNotAllowed);
-    const [existing] = await tx
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.customerUserId, a.customerUserId), eq(reviews.productId, a.productId)));
-    if (existing) throw new AppError('CONFLICT', orderMessages.reviewDuplicate);
+    if (await hasReviewed(tx, { customerUserId: a.customerUserId, productId: a.productId })) throw new AppError('CONFLICT', orderMessages.reviewDuplicate);
     const { id } = await addReview(tx, { productId: a.productId, customerUserId: a.customerUserId, orderId, rating: a.rating, comment: a.comment });
     return { id, message: checkoutMessages.reviewSaved };
   });
