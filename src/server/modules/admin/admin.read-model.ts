@@ -2,17 +2,8 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, typ
 import { alias, union, type PgSelect } from 'drizzle-orm/pg-core';
 import { describeAuditAction, type AdminOverview } from '../../../contracts/admin.contract';
 import type { AdminAuditEntry, AdminAuditPage, AdminAuditQuery, AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalsQuery } from '../../../contracts/admin-lists.contract';
-import {
-  merchantActionMessages,
-  referralActionMessages,
-  type AdminMerchant,
-  type AdminMerchantPage,
-  type AdminMerchantsQuery,
-  type AdminReferral,
-  type AdminReferralPage,
-  type AdminReferralsQuery,
-  type ReferralStatus,
-} from '../../../contracts/admin-merchants.contract';
+import { merchantActionMessages, referralActionMessages, type ReferralStatus } from '../../../contracts/admin-merchants.contract';
+import type { AdminMerchant, AdminMerchantPage, AdminMerchantsQuery, AdminReferral, AdminReferralPage, AdminReferralsQuery } from '../../../contracts/admin-merchants.contract';
 import type { AdminOrder, AdminOrderPage, AdminOrdersQuery } from '../../../contracts/admin-orders.contract';
 import type { AdminProduct, AdminProductPage, AdminProductsQuery } from '../../../contracts/admin-products.contract';
 import { vendorActionMessages, type AdminVendor, type AdminVendorPage, type AdminVendorsQuery } from '../../../contracts/admin-vendors.contract';
@@ -225,15 +216,8 @@ type MerchantRow = Awaited<ReturnType<typeof merchantBase>['query']>[number];
 
 function merchantWhere(query: AdminMerchantsQuery) {
   const q = query.q;
-  const search = q
-    ? or(
-        ilike(merchants.businessName, containsPattern(q)),
-        ilike(merchants.name, containsPattern(q)),
-        ilike(merchants.email, containsPattern(q)),
-        ilike(merchants.referralCode, containsPattern(q)),
-        idStartsWith(merchants.userId, q),
-      )
-    : undefined;
+  const p = q ? containsPattern(q) : '';
+  const search = q ? or(ilike(merchants.businessName, p), ilike(merchants.name, p), ilike(merchants.email, p), ilike(merchants.referralCode, p), idStartsWith(merchants.userId, q)) : undefined;
   const verified = query.verified === 'verified' ? eq(merchants.isVerified, true) : query.verified === 'unverified' ? eq(merchants.isVerified, false) : undefined;
   // A deleted merchant stays (anonymised) for its recorded payments, but is nobody to list.
   const live = sql`${merchants.userId} not in (${deletedUserIds})`;
@@ -307,20 +291,8 @@ const orderColumns = {
 };
 // Every column that is not an aggregate.
 const orderGroupBy = [
-  orderParts.id,
-  orders.id,
-  customers.fullName,
-  users.email,
-  vendorShops.shopName,
-  vendors.businessName,
-  orderParts.subtotalPaise,
-  orderParts.status,
-  orders.status,
-  orderParts.pointsEarned,
-  orders.pointsUsed,
-  orders.paymentStatus,
-  orders.testPayment,
-  orders.createdAt,
+  ...[orderParts.id, orders.id, customers.fullName, users.email, vendorShops.shopName, vendors.businessName, orderParts.subtotalPaise],
+  ...[orderParts.status, orders.status, orderParts.pointsEarned, orders.pointsUsed, orders.paymentStatus, orders.testPayment, orders.createdAt],
 ];
 
 function selectOrderRows(db: Db, where: SQL | undefined) {
@@ -352,23 +324,17 @@ function orderWhere(db: Db, query: AdminOrdersQuery): SQL | undefined {
   return and(search, query.status === 'all' ? undefined : eq(orderParts.status, query.status));
 }
 
+// The row's own columns in their order, the customer's email standing in for a missing name.
 const toOrder = (r: OrderRow): AdminOrder => ({
-  id: r.id,
-  partId: r.partId,
+  ...r,
   customerName: r.customerName ?? r.customerEmail,
-  customerEmail: r.customerEmail,
-  shopName: r.shopName,
-  vendorName: r.vendorName,
   productName: r.productName ?? '',
   itemCount: Number(r.itemCount),
   quantity: Number(r.quantity),
   amountPaise: Number(r.amountPaise),
   status: r.status as OrderStatus,
   orderStatus: r.orderStatus as OrderStatus,
-  pointsEarned: r.pointsEarned,
-  pointsUsed: r.pointsUsed,
   paymentStatus: r.paymentStatus as PaymentStatus,
-  testPayment: r.testPayment,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -526,14 +492,7 @@ function referralWhere(query: AdminReferralsQuery) {
   const q = query.q;
   const p = q ? containsPattern(q) : '';
   const search = q
-    ? or(
-        ilike(nameOf(referrer), p),
-        ilike(referrer.user.email, p),
-        ilike(nameOf(referred), p),
-        ilike(referred.user.email, p),
-        ilike(referrals.referralCode, p),
-        idStartsWith(referrals.id, q),
-      )
+    ? or(ilike(nameOf(referrer), p), ilike(referrer.user.email, p), ilike(nameOf(referred), p), ilike(referred.user.email, p), ilike(referrals.referralCode, p), idStartsWith(referrals.id, q))
     : undefined;
   return and(search, query.status ? eq(referrals.status, query.status) : undefined, query.referredType ? eq(referrals.referredUserType, query.referredType) : undefined);
 }
