@@ -5,6 +5,7 @@ import { deleteAccount } from '../accounts';
 import { hasRole } from '../auth';
 import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
+import { isProductOrdered } from '../orders';
 import type { SensitiveTx } from './step-up';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
@@ -19,7 +20,7 @@ async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): 
 
 async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
   if (kind === 'product') {
-    const p = await deleteProductByAdmin(tx, id);
+    const p = await deleteProductByAdmin(tx, id, isProductOrdered);
     return { outcome: p.outcome, detail: p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved, audit: { name: p.name, outcome: p.outcome } };
   }
   if (kind === 'employee') {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { isUuid } from './catalog.cards';
 import { products } from './catalog.tables';
 
@@ -35,14 +35,14 @@ export type ProductDeletion = { id: string; name: string; outcome: 'removed' | '
 /**
  * The super admin deletes a product, inside the caller's transaction: one that was ever ordered is
  * withdrawn (inactive for good, gone from every list, kept for the orders that name it); any other
- * is removed. NOT_FOUND for an unknown or already deleted product.
+ * is removed. NOT_FOUND for an unknown or already deleted product. Whether it was ordered is asked of
+ * the caller (orders sit above catalog), after the product's row is locked.
  */
-export async function deleteProductByAdmin(tx: Tx, productId: string): Promise<ProductDeletion> {
+export async function deleteProductByAdmin(tx: Tx, productId: string, wasOrdered: (tx: Tx, productId: string) => Promise<boolean>): Promise<ProductDeletion> {
   if (!isUuid(productId)) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   const [current] = await tx.select({ name: products.name }).from(products).where(and(eq(products.id, productId), isNull(products.withdrawnAt))).for('update');
   if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
-  const [ordered] = await queryRows<{ ordered: boolean }>(tx, sql`select exists (select 1 from order_items where product_id = ${productId}) as ordered`);
-  if (ordered?.ordered) {
+  if (await wasOrdered(tx, productId)) {
     await tx.update(products).set(withdrawal()).where(eq(products.id, productId));
     return { id: productId, name: current.name, outcome: 'withdrawn' };
   }

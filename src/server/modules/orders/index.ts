@@ -5,6 +5,7 @@ export { ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export {
   addRefundDue,
   findDeliveredOrderWithProduct,
+  isProductOrdered,
   findOrderCustomer,
   insertOrder,
   lockCustomerOrder,

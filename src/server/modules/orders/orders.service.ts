@@ -200,6 +200,12 @@ export async function addRefundDue(tx: Tx, a: { orderId: string; paise: number }
     .where(eq(orders.id, a.orderId));
 }
 
+/** Whether any order ever named this product (a product with orders is withdrawn, never deleted). */
+export async function isProductOrdered(db: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+  return row !== undefined;
+}
+
 /** The id of one of the customer's orders in which this product was delivered, or null. */
 export async function findDeliveredOrderWithProduct(db: DbOrTx, a: { customerUserId: string; productId: string }): Promise<string | null> {
   const [row] = await db
