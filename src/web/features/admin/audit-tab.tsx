@@ -1,8 +1,9 @@
 import type { AdminAuditEntry, AdminAuditPage } from '../../../contracts/admin-lists.contract';
 import { describeAuditAction } from '../../../contracts/admin.contract';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Input, Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Input } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
 const columns: Column<AdminAuditEntry>[] = [
@@ -19,39 +20,17 @@ export function AuditTab() {
   const data = list.query.data;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by action, resource id, admin or address" value={list.q} onSearch={list.search} />
-        <div className="w-48">
-          <Select label="Action" value={list.filters.action} onChange={(e) => list.setFilter('action', e.target.value)}>
-            <option value="">All actions</option>
-            {data?.actions.map((a) => (
-              <option key={a} value={a}>
-                {describeAuditAction(a)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="w-44">
-          <Select label="Resource" value={list.filters.resource} onChange={(e) => list.setFilter('resource', e.target.value)}>
-            <option value="">All resources</option>
-            {data?.resources.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
-        </div>
+      <AdminListToolbar list={list} searchLabel="Search by action, resource id, admin or address">
+        <ListFilter list={list} name="action" label="Action" width="w-48" choices={data?.actions ?? []} labels={describeAuditAction} any="All actions" />
+        <ListFilter list={list} name="resource" label="Resource" width="w-44" choices={data?.resources ?? []} labels={(r) => r} any="All resources" />
         <div className="w-40">
           <Input label="From" type="date" value={list.filters.from} onChange={(e) => list.setFilter('from', e.target.value)} />
         </div>
         <div className="w-40">
           <Input label="To" type="date" value={list.filters.to} onChange={(e) => list.setFilter('to', e.target.value)} />
         </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}
-      </p>
+      </AdminListToolbar>
+      <ListCount page={data} noun={['entry', 'entries']} />
       <DataTable
         label="Audit log"
         columns={columns}

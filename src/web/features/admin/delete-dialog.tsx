@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { deletionMessages, type AdminDeletion } from '../../../contracts/admin-lists.contract';
 import { Button } from '../../ui/Button';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
+import { AdminActionDialog } from './admin-action-dialog';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
 
@@ -25,7 +24,6 @@ const title = (kind: DeletionKind) => `Delete ${kind}`;
  * Answers the row's button and the dialog to render once.
  */
 export function useDeleteAction(kind: DeletionKind) {
-  const perform = useAdminAction();
   const [target, setTarget] = useState<{ id: string; label: string } | null>(null);
   const button = (id: string, label: string) => (
     <Button size="sm" variant="danger" onClick={() => setTarget({ id, label })} aria-label={`Delete ${label}`}>
@@ -33,8 +31,18 @@ export function useDeleteAction(kind: DeletionKind) {
     </Button>
   );
   const dialog = (
-    <StepUpDialog
-      open={target !== null}
+    <AdminActionDialog
+      pending={target}
+      onClose={() => setTarget(null)}
+      request={({ id }) => ({
+        path: `/api/admin/${paths[kind]}/${id}/delete`,
+        success: (answer) => {
+          const done = answer as AdminDeletion;
+          return `${done.message}. ${done.detail}`;
+        },
+        failure: deletionMessages[kind].failed,
+        toast: `${kind}-delete`,
+      })}
       title={title(kind)}
       actionLabel={title(kind)}
       description={
@@ -44,21 +52,6 @@ export function useDeleteAction(kind: DeletionKind) {
             <p className="mt-1">{consequences[kind]}</p>
           </>
         )
-      }
-      onCancel={() => setTarget(null)}
-      onConfirm={async (code) =>
-        target &&
-        perform({
-          path: `/api/admin/${paths[kind]}/${target.id}/delete`,
-          body: { code },
-          success: (answer) => {
-            const done = answer as AdminDeletion;
-            return `${done.message}. ${done.detail}`;
-          },
-          failure: deletionMessages[kind].failed,
-          toast: `${kind}-delete`,
-          onDone: () => setTarget(null),
-        })
       }
     />
   );

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { employeeActionMessages as m, type AdminEmployee, type AdminEmployeePage } from '../../../contracts/admin-people.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
+
+const approvalFilters = ['all', 'pending', 'approved'] as const;
+const approvalLabels: Record<(typeof approvalFilters)[number], string> = { all: 'All', pending: 'Waiting', approved: 'Approved' };
 
 const columns: Column<AdminEmployee>[] = [
   { key: 'name', header: 'Name', sortKey: 'name', render: (e) => (<><span className="font-medium text-slate-900">{e.firstName} {e.lastName}</span><br /><span className="text-xs text-slate-500">{e.employeeId ?? 'No employee id'}</span></>) },
@@ -26,30 +28,15 @@ const columns: Column<AdminEmployee>[] = [
 /** The Employees tab: ERP registrations; Approve (with a fresh code) lets an employee sign in. */
 export function EmployeesTab() {
   const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all' } });
-  const perform = useAdminAction();
   const remove = useDeleteAction('employee');
   const [target, setTarget] = useState<AdminEmployee | null>(null);
-  const data = list.query.data;
-
-  const confirm = async (code: string) =>
-    target && perform({ path: `/api/admin/employees/${target.id}/approve`, body: { code }, success: m.approved, failure: m.approveFailed, toast: 'employee-approve', onDone: () => setTarget(null) });
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by name, email, employee id or id" value={list.q} onSearch={list.search} />
-        <div className="w-40">
-          <Select label="Approval" value={list.filters.approval} onChange={(e) => list.setFilter('approval', e.target.value)}>
-            <option value="all">All</option>
-            <option value="pending">Waiting</option>
-            <option value="approved">Approved</option>
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'employee' : 'employees'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by name, email, employee id or id">
+        <ListFilter list={list} name="approval" label="Approval" width="w-40" choices={approvalFilters} labels={approvalLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['employee', 'employees']} />
       <DataTable
         label="Employees"
         columns={columns}
@@ -68,13 +55,13 @@ export function EmployeesTab() {
           </div>
         )}
       />
-      <StepUpDialog
-        open={target !== null}
+      <AdminActionDialog
+        pending={target}
+        onClose={() => setTarget(null)}
+        request={(employee) => ({ path: `/api/admin/employees/${employee.id}/approve`, success: m.approved, failure: m.approveFailed, toast: 'employee-approve' })}
         title="Approve employee"
         actionLabel="Approve"
         description={target && <p>{`${target.firstName} ${target.lastName} (${target.email}, ${target.department}) can then sign in to the ERP.`}</p>}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
       />
       {remove.dialog}
     </div>

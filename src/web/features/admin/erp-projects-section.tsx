@@ -9,6 +9,7 @@ import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
 import { projectColumns } from '../erp/project-columns';
 import { ProjectDialog } from '../erp/project-form-modal';
+import { ListCount } from './admin-list-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -17,16 +18,13 @@ export function ErpProjectsSection() {
   // The server orders the projects itself (newest first): no sorting here.
   const list = useAdminList<Page<Project>>('/api/admin/erp/projects', { sort: '' });
   const [editing, setEditing] = useState<Project | null>(null);
-  const data = list.query.data;
 
   return (
     <section aria-labelledby="admin-erp-projects" className="space-y-4">
       <h2 id="admin-erp-projects" className="text-lg font-semibold text-slate-900">
         Projects
       </h2>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'project' : 'projects'}` : '\u00a0'}
-      </p>
+      <ListCount page={list.query.data} noun={['project', 'projects']} />
       <DataTable
         label="ERP projects"
         columns={projectColumns}

@@ -3,11 +3,11 @@ import { maxLengthOf, type Page } from '../../../contracts/common.contract';
 import { erpWorkMessages as m, rejectTimesheetSchema, type Timesheet, type TimesheetStatus } from '../../../contracts/erp-work.contract';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
-import { Select, Textarea } from '../../ui/Field';
+import { Textarea } from '../../ui/Field';
 import { personName } from '../erp/erp-format';
 import { employeeColumn, entryColumns, entryName, statusColumn } from '../erp/timesheet-columns';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
+import { AdminActionDialog } from './admin-action-dialog';
+import { ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
 const columns = [employeeColumn, ...entryColumns, statusColumn];
@@ -26,7 +26,6 @@ const entryLabel = (t: Timesheet) => `${personName(t.employee)}'s entry of ${ent
 export function ErpTimesheetsSection() {
   // The server orders the entries itself (oldest work date first): no sorting here.
   const list = useAdminList<Page<Timesheet>>('/api/admin/erp/timesheets', { sort: '', dir: 'asc', filters: { status: 'submitted' } });
-  const perform = useAdminAction();
   const [action, setAction] = useState<{ kind: 'approve' | 'reject'; entry: Timesheet } | null>(null);
   const [reason, setReason] = useState('');
   const data = list.query.data;
@@ -43,41 +42,15 @@ export function ErpTimesheetsSection() {
     setReason('');
     setAction({ kind, entry });
   };
-  const confirm = async (code: string): Promise<string | null> => {
-    if (!action) return null;
-    const approving = action.kind === 'approve';
-    const problem = await perform({
-      path: `/api/admin/erp/timesheets/${action.entry.id}/${action.kind}`,
-      body: approving ? { code } : { reason: reason.trim(), code },
-      success: approving ? m.timesheetApproved : m.timesheetRejected,
-      failure: approving ? 'Failed to approve timesheet' : 'Failed to reject timesheet',
-      toast: TOAST,
-      onDone: () => setAction(null),
-    });
-    // Someone may have reviewed it meanwhile: show the queue as it is now.
-    if (problem) void list.query.refetch();
-    return problem;
-  };
-
   return (
     <section aria-labelledby="admin-erp-timesheets" className="space-y-4">
       <h2 id="admin-erp-timesheets" className="text-lg font-semibold text-slate-900">
         Timesheets
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-40">
-          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            {filterOrder.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <ListFilter list={list} name="status" label="Status" width="w-40" choices={filterOrder} labels={statusLabels} />
       </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${statusLabels[status].toLowerCase()} ${data.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}
-      </p>
+      <ListCount page={data} noun={['entry', 'entries']} qualifier={statusLabels[status].toLowerCase()} />
       <DataTable
         label="Timesheet entries"
         columns={columns}
@@ -101,8 +74,18 @@ export function ErpTimesheetsSection() {
             : undefined
         }
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={({ kind, entry }) => ({
+          path: `/api/admin/erp/timesheets/${entry.id}/${kind}`,
+          body: kind === 'approve' ? {} : { reason: reason.trim() },
+          success: kind === 'approve' ? m.timesheetApproved : m.timesheetRejected,
+          failure: kind === 'approve' ? 'Failed to approve timesheet' : 'Failed to reject timesheet',
+          toast: TOAST,
+        })}
+        // Someone may have reviewed it meanwhile: show the queue as it is now.
+        onRefused={() => void list.query.refetch()}
         title={action?.kind === 'reject' ? 'Reject Timesheet Entry' : 'Approve Timesheet Entry'}
         actionLabel={action?.kind === 'reject' ? 'Reject entry' : 'Approve entry'}
         description={
@@ -114,11 +97,9 @@ export function ErpTimesheetsSection() {
           )
         }
         ready={action?.kind !== 'reject' || rejectTimesheetSchema.shape.reason.safeParse(reason).success}
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       >
         {action?.kind === 'reject' && <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))} rows={3} required />}
-      </StepUpDialog>
+      </AdminActionDialog>
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const filterLabels: Record<MerchantVerifiedFilter, string> = { all: 'All merchants', verified: 'Verified', unverified: 'Unverified' };
@@ -63,44 +62,16 @@ type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
 /** The Merchants tab: every merchant with its recorded transactions and referrals; Verify or Unverify, each with a fresh code. */
 export function MerchantsTab() {
   const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
-  const perform = useAdminAction();
   const remove = useDeleteAction('merchant');
   const [action, setAction] = useState<Pending>(null);
-  const data = list.query.data;
   const verified = list.filters.verified as MerchantVerifiedFilter;
-
-  const confirm = async (code: string) => {
-    if (!action) return null;
-    const { kind, merchant } = action;
-    const verify = kind === 'verify';
-    return perform({
-      path: `/api/admin/merchants/${merchant.id}/${kind}`,
-      body: { code },
-      success: verify ? m.verified : m.unverified,
-      failure: verify ? m.verifyFailed : m.unverifyFailed,
-      toast: 'merchant-verification',
-      onDone: () => setAction(null),
-    });
-  };
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by business, name, email, referral code or id" value={list.q} onSearch={list.search} />
-        <div className="w-40">
-          <Select label="Verification" value={verified} onChange={(e) => list.setFilter('verified', e.target.value)}>
-            {merchantVerifiedFilters.map((f) => (
-              <option key={f} value={f}>
-                {filterLabels[f]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${count(data.total)} ${verified === 'all' ? '' : `${filterLabels[verified].toLowerCase()} `}${data.total === 1 ? 'merchant' : 'merchants'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by business, name, email, referral code or id">
+        <ListFilter list={list} name="verified" label="Verification" width="w-40" choices={merchantVerifiedFilters} labels={filterLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['merchant', 'merchants']} qualifier={verified === 'all' ? '' : filterLabels[verified].toLowerCase()} />
       <DataTable
         label="Merchants"
         columns={columns}
@@ -123,8 +94,15 @@ export function MerchantsTab() {
           </div>
         )}
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={({ kind, merchant }) => ({
+          path: `/api/admin/merchants/${merchant.id}/${kind}`,
+          success: kind === 'verify' ? m.verified : m.unverified,
+          failure: kind === 'verify' ? m.verifyFailed : m.unverifyFailed,
+          toast: 'merchant-verification',
+        })}
         title={action?.kind === 'verify' ? 'Verify merchant' : 'Unverify merchant'}
         actionLabel={action?.kind === 'verify' ? 'Verify' : 'Unverify'}
         description={
@@ -137,8 +115,6 @@ export function MerchantsTab() {
             </p>
           )
         }
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       />
       {remove.dialog}
     </div>

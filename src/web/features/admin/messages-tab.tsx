@@ -3,12 +3,14 @@ import { useState } from 'react';
 import type { AdminMessage, AdminMessagePage } from '../../../contracts/admin-lists.contract';
 import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
+const readFilters = ['all', 'unread', 'read'] as const;
+const readLabels: Record<(typeof readFilters)[number], string> = { all: 'All', unread: 'Unread', read: 'Read' };
 const typeLabels: Record<string, string> = { general: 'General', support: 'Support', vendor: 'Vendor', feedback: 'Feedback' };
 
 /** The Messages tab: what visitors sent through the contact form, newest first, read and unread. */
@@ -16,7 +18,6 @@ export function MessagesTab() {
   const list = useAdminList<AdminMessagePage>('/api/admin/messages', { sort: 'createdAt', filters: { read: 'all' } });
   const qc = useQueryClient();
   const [openId, setOpenId] = useState<string | null>(null);
-  const data = list.query.data;
 
   const mark = async (message: AdminMessage, isRead: boolean) => {
     try {
@@ -66,20 +67,10 @@ export function MessagesTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by name, email, subject or id" value={list.q} onSearch={list.search} />
-        <div className="w-36">
-          <Select label="Show" value={list.filters.read} onChange={(e) => list.setFilter('read', e.target.value)}>
-            <option value="all">All</option>
-            <option value="unread">Unread</option>
-            <option value="read">Read</option>
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'message' : 'messages'}, ${data.unread.toLocaleString('en-IN')} unread` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by name, email, subject or id">
+        <ListFilter list={list} name="read" label="Show" width="w-36" choices={readFilters} labels={readLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['message', 'messages']} more={(page) => `, ${page.unread.toLocaleString('en-IN')} unread`} />
       <DataTable
         label="Contact messages"
         columns={columns}

@@ -6,13 +6,13 @@ import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
 import { paymentStatusLabels } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { Input, Select } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminOrderStatusFilters)[number];
@@ -85,48 +85,31 @@ type Pending = { part: AdminOrder; status: OrderStatus; note: string } | null;
 /** The Orders tab: every shop's part of every order; Change status moves one part on (or cancels it) with a fresh code. */
 export function OrdersTab() {
   const list = useAdminList<AdminOrderPage>('/api/admin/orders', { sort: 'createdAt', filters: { status: 'all' } });
-  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
-  const data = list.query.data;
   const status = list.filters.status as StatusFilter;
 
   const open = (part: AdminOrder) => {
     const next = adminNextStatuses(part.status);
     if (next.length > 0) setAction({ part, status: next[0], note: '' });
   };
-  const confirm = async (code: string) => {
-    if (!action) return null;
-    const note = action.note.trim();
-    const withNote = action.status === 'shipped' || action.status === 'cancelled';
-    return perform({
-      path: `/api/admin/orders/${action.part.id}/status`,
-      body: { status: action.status, partId: action.part.partId, ...(withNote && note ? { note } : {}), code },
+  const request = ({ part, status: to, note: typed }: NonNullable<Pending>) => {
+    const note = typed.trim();
+    const withNote = to === 'shipped' || to === 'cancelled';
+    return {
+      path: `/api/admin/orders/${part.id}/status`,
+      body: { status: to, partId: part.partId, ...(withNote && note ? { note } : {}) },
       success: m.updated,
       failure: m.updateFailed,
       toast: 'admin-order',
-      onDone: () => setAction(null),
-    });
+    };
   };
 
-  const noun = data?.total === 1 ? 'order part' : 'order parts';
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by customer, email or order id" value={list.q} onSearch={list.search} />
-        <div className="w-40">
-          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            {adminOrderStatusFilters.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')}${data.totalCapped ? '+' : ''} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun} (one row per shop)` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by customer, email or order id">
+        <ListFilter list={list} name="status" label="Status" width="w-40" choices={adminOrderStatusFilters} labels={statusLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['order part', 'order parts']} qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()} capped more={() => ' (one row per shop)'} />
       <DataTable
         label="Orders"
         columns={columns}
@@ -142,8 +125,10 @@ export function OrdersTab() {
           ) : null
         }
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={request}
         title="Update order status"
         actionLabel="Update order status"
         description={
@@ -157,8 +142,6 @@ export function OrdersTab() {
             </p>
           )
         }
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       >
         {action && (
           <>
@@ -177,7 +160,7 @@ export function OrdersTab() {
             )}
           </>
         )}
-      </StepUpDialog>
+      </AdminActionDialog>
     </div>
   );
 }

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { adminProductStatusFilters, productActionMessages as m, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCategories } from '../catalog/catalog-api';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminProductStatusFilters)[number];
@@ -73,55 +72,18 @@ type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
 export function ProductsTab() {
   const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
   const categories = useCategories();
-  const perform = useAdminAction();
   const remove = useDeleteAction('product');
   const [action, setAction] = useState<Pending>(null);
-  const data = list.query.data;
   const status = list.filters.status as StatusFilter;
+  const categoryNames = new Map(categories.data?.map((c) => [c.id, c.name]));
 
-  const confirm = async (code: string) => {
-    if (!action) return null;
-    const { kind, product } = action;
-    const disable = kind === 'disable';
-    return perform({
-      path: `/api/admin/products/${product.id}/${kind}`,
-      body: { code },
-      success: disable ? m.disabled : m.enabled,
-      failure: disable ? m.disableFailed : m.enableFailed,
-      toast: 'admin-product',
-      onDone: () => setAction(null),
-    });
-  };
-
-  const noun = data?.total === 1 ? 'product' : 'products';
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by product name or id" value={list.q} onSearch={list.search} />
-        <div className="w-36">
-          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            {adminProductStatusFilters.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="w-48">
-          <Select label="Category" value={list.filters.category ?? ''} onChange={(e) => list.setFilter('category', e.target.value)}>
-            <option value="">All categories</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')}${data.totalCapped ? '+' : ''} ${status === 'all' ? '' : `${statusLabels[status].toLowerCase()} `}${noun}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by product name or id">
+        <ListFilter list={list} name="status" label="Status" width="w-36" choices={adminProductStatusFilters} labels={statusLabels} />
+        <ListFilter list={list} name="category" label="Category" width="w-48" choices={[...categoryNames.keys()]} labels={(id) => categoryNames.get(id) ?? ''} any="All categories" />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['product', 'products']} qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()} capped />
       <DataTable
         label="Products"
         columns={columns}
@@ -144,8 +106,15 @@ export function ProductsTab() {
           </div>
         )}
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={({ kind, product }) => ({
+          path: `/api/admin/products/${product.id}/${kind}`,
+          success: kind === 'disable' ? m.disabled : m.enabled,
+          failure: kind === 'disable' ? m.disableFailed : m.enableFailed,
+          toast: 'admin-product',
+        })}
         title={action?.kind === 'enable' ? 'Enable product' : 'Disable product'}
         actionLabel={action?.kind === 'enable' ? 'Enable product' : 'Disable product'}
         description={
@@ -159,8 +128,6 @@ export function ProductsTab() {
             </p>
           )
         }
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       />
       {remove.dialog}
     </div>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { referralActionMessages as m, referralStatuses, referredTypes, type AdminReferral, type AdminReferralPage, type ReferralStatus, type ReferredType } from '../../../contracts/admin-merchants.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
 const statusLabels: Record<ReferralStatus, string> = { active: 'Active', qualified: 'Qualified', redeemed: 'Redeemed' };
@@ -61,47 +61,21 @@ const columns: Column<AdminReferral>[] = [
 /** The Referrals tab: who referred whom; Change status (it awards no points), with a fresh code. */
 export function ReferralsTab() {
   const list = useAdminList<AdminReferralPage>('/api/admin/referrals', { sort: 'createdAt', filters: { status: '', referredType: '' } });
-  const perform = useAdminAction();
   const [target, setTarget] = useState<AdminReferral | null>(null);
   const [status, setStatus] = useState<ReferralStatus>('qualified');
-  const data = list.query.data;
 
   const open = (r: AdminReferral) => {
     setStatus(referralStatuses.find((s) => s !== r.status) ?? 'qualified');
     setTarget(r);
   };
-  const confirm = async (code: string) =>
-    target && perform({ path: `/api/admin/referrals/${target.id}/status`, body: { status, code }, success: m.updated, failure: m.updateFailed, toast: 'referral-status', onDone: () => setTarget(null) });
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by name, email, referral code or id" value={list.q} onSearch={list.search} />
-        <div className="w-36">
-          <Select label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            <option value="">Any status</option>
-            {referralStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="w-40">
-          <Select label="Referred type" value={list.filters.referredType} onChange={(e) => list.setFilter('referredType', e.target.value)}>
-            <option value="">All types</option>
-            {referredTypes.map((x) => (
-              <option key={x} value={x}>
-                {typeLabels[x]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'referral' : 'referrals'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by name, email, referral code or id">
+        <ListFilter list={list} name="status" label="Status" width="w-36" choices={referralStatuses} labels={statusLabels} any="Any status" />
+        <ListFilter list={list} name="referredType" label="Referred type" width="w-40" choices={referredTypes} labels={typeLabels} any="All types" />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['referral', 'referrals']} />
       <DataTable
         label="Referrals"
         columns={columns}
@@ -115,8 +89,10 @@ export function ReferralsTab() {
           </Button>
         )}
       />
-      <StepUpDialog
-        open={target !== null}
+      <AdminActionDialog
+        pending={target}
+        onClose={() => setTarget(null)}
+        request={(referral) => ({ path: `/api/admin/referrals/${referral.id}/status`, body: { status }, success: m.updated, failure: m.updateFailed, toast: 'referral-status' })}
         title="Change referral status"
         actionLabel={`Set to ${statusLabels[status].toLowerCase()}`}
         description={
@@ -133,8 +109,6 @@ export function ReferralsTab() {
           )
         }
         ready={target !== null && status !== target.status}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
       >
         {target && (
           <Select label="New status" value={status} onChange={(e) => setStatus(e.target.value as ReferralStatus)}>
@@ -145,7 +119,7 @@ export function ReferralsTab() {
             ))}
           </Select>
         )}
-      </StepUpDialog>
+      </AdminActionDialog>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { userActionMessages as m, userStatuses, type AdminUser, type AdminUserPage } from '../../../contracts/admin-people.contract';
 import { roles } from '../../../contracts/auth.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const roleLabels: Record<(typeof roles)[number], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
@@ -31,52 +30,17 @@ const columns: Column<AdminUser>[] = [
 /** The Users tab: every account; Suspend (signs them out at once) or Reactivate, each with a fresh code. */
 export function UsersTab() {
   const list = useAdminList<AdminUserPage>('/api/admin/users', { sort: 'registeredAt', filters: { role: '', status: '' } });
-  const perform = useAdminAction();
   const remove = useDeleteAction('user');
   const [target, setTarget] = useState<AdminUser | null>(null);
-  const data = list.query.data;
   const suspending = target?.status === 'active';
-
-  const confirm = async (code: string) =>
-    target &&
-    perform({
-      path: `/api/admin/users/${target.id}/${suspending ? 'suspend' : 'reactivate'}`,
-      body: { code },
-      success: suspending ? m.suspended : m.reactivated,
-      failure: suspending ? m.suspendFailed : m.reactivateFailed,
-      toast: 'user-status',
-      onDone: () => setTarget(null),
-    });
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by name, email or id" value={list.q} onSearch={list.search} />
-        <div className="w-36">
-          <Select label="Role" value={list.filters.role} onChange={(e) => list.setFilter('role', e.target.value)}>
-            <option value="">All roles</option>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="w-36">
-          <Select label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            <option value="">Any status</option>
-            {userStatuses.map((s) => (
-              <option key={s} value={s}>
-                {s === 'active' ? 'Active' : 'Suspended'}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')}${data.totalCapped ? '+' : ''} ${data.total === 1 ? 'user' : 'users'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by name, email or id">
+        <ListFilter list={list} name="role" label="Role" width="w-36" choices={roles} labels={roleLabels} any="All roles" />
+        <ListFilter list={list} name="status" label="Status" width="w-36" choices={userStatuses} labels={(s) => (s === 'active' ? 'Active' : 'Suspended')} any="Any status" />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['user', 'users']} capped />
       <DataTable
         label="Users"
         columns={columns}
@@ -99,8 +63,18 @@ export function UsersTab() {
           </div>
         )}
       />
-      <StepUpDialog
-        open={target !== null}
+      <AdminActionDialog
+        pending={target}
+        onClose={() => setTarget(null)}
+        request={(user) => {
+          const suspend = user.status === 'active';
+          return {
+            path: `/api/admin/users/${user.id}/${suspend ? 'suspend' : 'reactivate'}`,
+            success: suspend ? m.suspended : m.reactivated,
+            failure: suspend ? m.suspendFailed : m.reactivateFailed,
+            toast: 'user-status',
+          };
+        }}
         title={suspending ? 'Suspend user' : 'Reactivate user'}
         actionLabel={suspending ? 'Suspend' : 'Reactivate'}
         description={
@@ -112,8 +86,6 @@ export function UsersTab() {
             </p>
           )
         }
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
       />
       {remove.dialog}
     </div>

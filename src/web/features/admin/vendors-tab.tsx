@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { ADMIN_REASON_MAX } from '../../../contracts/admin-lists.contract';
 import { rejectVendorSchema, vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Select, Textarea } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const filterLabels: Record<VendorApprovalFilter, string> = { all: 'All vendors', approved: 'Approved', rejected: 'Rejected' };
@@ -69,49 +69,22 @@ type Pending = { kind: 'approve' | 'reject'; vendor: AdminVendor } | null;
 /** The Vendors tab: every vendor with its totals; Reject (with a reason) or Approve, each with a fresh code. */
 export function VendorsTab() {
   const list = useAdminList<AdminVendorPage>('/api/admin/vendors', { sort: 'registeredAt', filters: { approval: 'all' } });
-  const perform = useAdminAction();
   const remove = useDeleteAction('vendor');
   const [action, setAction] = useState<Pending>(null);
   const [reason, setReason] = useState('');
-  const data = list.query.data;
   const approval = list.filters.approval as VendorApprovalFilter;
 
   const open = (kind: 'approve' | 'reject', vendor: AdminVendor) => {
     setReason('');
     setAction({ kind, vendor });
   };
-  const confirm = async (code: string) => {
-    if (!action) return null;
-    const { kind, vendor } = action;
-    const approve = kind === 'approve';
-    return perform({
-      path: `/api/admin/vendors/${vendor.id}/${kind}`,
-      body: approve ? { code } : { reason: reason.trim(), code },
-      success: approve ? m.approved : m.rejected,
-      failure: approve ? m.approveFailed : m.rejectFailed,
-      toast: 'vendor-approval',
-      onDone: () => setAction(null),
-    });
-  };
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by business name, email or id" value={list.q} onSearch={list.search} />
-        <div className="w-40">
-          <Select label="Approval" value={approval} onChange={(e) => list.setFilter('approval', e.target.value)}>
-            {vendorApprovalFilters.map((f) => (
-              <option key={f} value={f}>
-                {filterLabels[f]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${count(data.total)} ${approval === 'all' ? '' : `${filterLabels[approval].toLowerCase()} `}${data.total === 1 ? 'vendor' : 'vendors'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by business name, email or id">
+        <ListFilter list={list} name="approval" label="Approval" width="w-40" choices={vendorApprovalFilters} labels={filterLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['vendor', 'vendors']} qualifier={approval === 'all' ? '' : filterLabels[approval].toLowerCase()} />
       <DataTable
         label="Vendors"
         columns={columns}
@@ -134,8 +107,16 @@ export function VendorsTab() {
           </div>
         )}
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={({ kind, vendor }) => ({
+          path: `/api/admin/vendors/${vendor.id}/${kind}`,
+          body: kind === 'approve' ? {} : { reason: reason.trim() },
+          success: kind === 'approve' ? m.approved : m.rejected,
+          failure: kind === 'approve' ? m.approveFailed : m.rejectFailed,
+          toast: 'vendor-approval',
+        })}
         title={action?.kind === 'approve' ? 'Approve vendor' : 'Reject vendor'}
         actionLabel={action?.kind === 'approve' ? 'Approve' : 'Reject'}
         description={
@@ -150,13 +131,11 @@ export function VendorsTab() {
           )
         }
         ready={action?.kind === 'approve' || rejectVendorSchema.shape.reason.safeParse(reason).success}
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       >
         {action?.kind === 'reject' && (
           <Textarea label="Reason for rejection" value={reason} onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))} rows={3} required hint={m.reasonRequired} />
         )}
-      </StepUpDialog>
+      </AdminActionDialog>
       {remove.dialog}
     </div>
   );

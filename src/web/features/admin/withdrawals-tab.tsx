@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { ADMIN_REASON_MAX, payWithdrawalSchema, rejectWithdrawalSchema, withdrawalMessages as m, withdrawalStatuses, type AdminWithdrawal, type AdminWithdrawalPage } from '../../../contracts/admin-lists.contract';
 import { UPI_REFERENCE_DIGITS } from '../../../contracts/common.contract';
 import { Button } from '../../ui/Button';
-import { DataTable, ExportLink, ListSearch, type Column } from '../../ui/DataTable';
-import { Input, Select, Textarea } from '../../ui/Field';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Input, Textarea } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
-import { StepUpDialog } from './step-up-dialog';
-import { useAdminAction } from './use-admin-action';
+import { AdminActionDialog } from './admin-action-dialog';
+import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
 const statusLabels: Record<(typeof withdrawalStatuses)[number], string> = { pending: 'Pending', paid: 'Paid', rejected: 'Rejected' };
@@ -33,11 +33,9 @@ type Pending = { kind: 'pay' | 'reject'; withdrawal: AdminWithdrawal } | null;
 /** The Withdrawals tab: the queue of requests; Mark paid (UPI reference) or Reject (reason), each with a fresh code. */
 export function WithdrawalsTab() {
   const list = useAdminList<AdminWithdrawalPage>('/api/admin/withdrawals', { sort: 'createdAt', dir: 'asc', filters: { status: 'pending' } });
-  const perform = useAdminAction();
   const [action, setAction] = useState<Pending>(null);
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
-  const data = list.query.data;
   const status = list.filters.status as AdminWithdrawal['status'];
 
   const open = (kind: 'pay' | 'reject', withdrawal: AdminWithdrawal) => {
@@ -45,38 +43,13 @@ export function WithdrawalsTab() {
     setReason('');
     setAction({ kind, withdrawal });
   };
-  const confirm = async (code: string) => {
-    if (!action) return null;
-    const { kind, withdrawal } = action;
-    const pay = kind === 'pay';
-    return perform({
-      path: `/api/admin/withdrawals/${withdrawal.id}/${kind}`,
-      body: pay ? { upiReference: reference.trim(), code } : { reason: reason.trim(), code },
-      success: pay ? m.paid : m.rejected,
-      failure: pay ? m.payFailed : m.rejectFailed,
-      toast: 'withdrawal',
-      onDone: () => setAction(null),
-    });
-  };
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <ListSearch label="Search by customer, email, UPI ID or id" value={list.q} onSearch={list.search} />
-        <div className="w-40">
-          <Select label="Status" value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
-            {withdrawalStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <ExportLink href={list.exportHref} />
-      </div>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {data ? `${data.total.toLocaleString('en-IN')} ${statusLabels[status].toLowerCase()} ${data.total === 1 ? 'request' : 'requests'}` : '\u00a0'}
-      </p>
+      <AdminListToolbar list={list} searchLabel="Search by customer, email, UPI ID or id">
+        <ListFilter list={list} name="status" label="Status" width="w-40" choices={withdrawalStatuses} labels={statusLabels} />
+      </AdminListToolbar>
+      <ListCount page={list.query.data} noun={['request', 'requests']} qualifier={statusLabels[status].toLowerCase()} />
       <DataTable
         label="Withdrawal requests"
         columns={columns}
@@ -99,8 +72,16 @@ export function WithdrawalsTab() {
             : undefined
         }
       />
-      <StepUpDialog
-        open={action !== null}
+      <AdminActionDialog
+        pending={action}
+        onClose={() => setAction(null)}
+        request={({ kind, withdrawal }) => ({
+          path: `/api/admin/withdrawals/${withdrawal.id}/${kind}`,
+          body: kind === 'pay' ? { upiReference: reference.trim() } : { reason: reason.trim() },
+          success: kind === 'pay' ? m.paid : m.rejected,
+          failure: kind === 'pay' ? m.payFailed : m.rejectFailed,
+          toast: 'withdrawal',
+        })}
         title={action?.kind === 'pay' ? 'Mark withdrawal as paid' : 'Reject withdrawal'}
         actionLabel={action?.kind === 'pay' ? 'Mark as paid' : 'Reject'}
         description={
@@ -112,15 +93,13 @@ export function WithdrawalsTab() {
           )
         }
         ready={action?.kind === 'pay' ? payWithdrawalSchema.shape.upiReference.safeParse(reference).success : rejectWithdrawalSchema.shape.reason.safeParse(reason).success}
-        onCancel={() => setAction(null)}
-        onConfirm={confirm}
       >
         {action?.kind === 'pay' ? (
           <Input label="UPI transaction reference" value={reference} onChange={(e) => setReference(e.target.value.replace(/\D/g, '').slice(0, UPI_REFERENCE_DIGITS))} inputMode="numeric" required hint={m.referenceFormat} />
         ) : (
           <Textarea label="Reason (the customer sees it)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))} rows={3} required />
         )}
-      </StepUpDialog>
+      </AdminActionDialog>
     </div>
   );
 }
