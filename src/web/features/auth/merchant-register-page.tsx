@@ -1,25 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, HandCoins, IndianRupee, QrCode, Repeat, type LucideIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CASHBACK_DEFAULT, merchantRegisterSchema } from '../../../contracts/auth.contract';
 import { Input } from '../../ui/Field';
-import { Page } from '../../ui/Page';
-import {
-  AuthCard,
-  AuthFormBody,
-  CashbackInput,
-  centredPageClass,
-  EmailInput,
-  fieldNamesOf,
-  NewPasswordFields,
-  PhoneInput,
-  ReferralCodeField,
-  SubmitButton,
-  useReferralFromLink,
-  useRegisterSubmit,
-  type AuthLink,
-} from './auth-form-parts';
+import { CashbackInput, EmailInput, PhoneInput, type AuthLink } from './auth-form-parts';
+import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type MerchantForm = z.input<typeof merchantRegisterSchema>;
 type MerchantValues = z.output<typeof merchantRegisterSchema>;
@@ -37,85 +21,64 @@ const benefits: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }>
   { icon: BadgeCheck, title: 'Get verified', text: 'The Haat team verifies your business, so customers know whom they are paying.' },
 ];
 
+const blank: MerchantForm = {
+  role: 'merchant',
+  businessName: '',
+  email: '',
+  mobileNumber: '',
+  upiId: '',
+  whatsappNumber: '',
+  website: '',
+  cashbackPercentage: CASHBACK_DEFAULT,
+  referralCode: '',
+  password: '',
+  confirmPassword: '',
+};
+
 /** /merchant/register: a merchant account (UPI payments with cashback), optionally referred by `?ref=CODE`. */
 export function MerchantRegisterPage() {
-  const referralCode = useReferralFromLink();
-  const defaults: MerchantForm = {
-    role: 'merchant',
-    businessName: '',
-    email: '',
-    mobileNumber: '',
-    upiId: '',
-    whatsappNumber: '',
-    website: '',
-    cashbackPercentage: CASHBACK_DEFAULT,
-    referralCode,
-    password: '',
-    confirmPassword: '',
-  };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<MerchantForm, unknown, MerchantValues>({ resolver: zodResolver(merchantRegisterSchema), defaultValues: defaults, mode: 'onTouched' });
-  const { formError, submit } = useRegisterSubmit(setError, fieldNamesOf(defaults), 'Failed to create merchant account');
+  const form = useRegisterForm<MerchantForm, MerchantValues>(merchantRegisterSchema, blank, 'Failed to create merchant account');
+  const { register, errors } = form;
 
   return (
-    <Page title="Register as a Merchant" lead="Accept UPI payments and reward your customers with cashback." narrow className={centredPageClass}>
-      <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <AuthCard className="max-w-none">
-          <AuthFormBody formError={formError} links={links}>
-            <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Register as a merchant">
-              <ReferralCodeField code={referralCode} error={errors.referralCode?.message} {...register('referralCode')} />
-              <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
-              <EmailInput error={errors.email?.message} {...register('email')} />
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-                <PhoneInput
-                  label="WhatsApp number"
-                  autoComplete="off"
-                  hint="Defaults to your mobile number"
-                  error={errors.whatsappNumber?.message}
-                  {...register('whatsappNumber')}
-                />
-              </div>
-              <Input
-                label="UPI ID"
-                required
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="yourname@okbank"
-                hint="Customers pay you at this UPI ID"
-                error={errors.upiId?.message}
-                {...register('upiId')}
-              />
-              <Input
-                label="Website"
-                type="url"
-                autoComplete="url"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="www.example.in"
-                error={errors.website?.message}
-                {...register('website')}
-              />
-              <CashbackInput error={errors.cashbackPercentage?.message} {...register('cashbackPercentage')} />
-              <NewPasswordFields
-                password={register('password')}
-                confirm={register('confirmPassword')}
-                passwordError={errors.password?.message}
-                confirmError={errors.confirmPassword?.message}
-              />
-              <SubmitButton loading={isSubmitting} loadingText="Creating merchant account...">
-                Create Merchant Account
-              </SubmitButton>
-            </form>
-          </AuthFormBody>
-        </AuthCard>
-        <MerchantBenefits />
+    <RegisterFormPage
+      form={form}
+      title="Register as a Merchant"
+      lead="Accept UPI payments and reward your customers with cashback."
+      label="Register as a merchant"
+      links={links}
+      submitText="Create Merchant Account"
+      loadingText="Creating merchant account..."
+      aside={<MerchantBenefits />}
+    >
+      <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
+      <EmailInput error={errors.email?.message} {...register('email')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
+        <PhoneInput label="WhatsApp number" autoComplete="off" hint="Defaults to your mobile number" error={errors.whatsappNumber?.message} {...register('whatsappNumber')} />
       </div>
-    </Page>
+      <Input
+        label="UPI ID"
+        required
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="yourname@okbank"
+        hint="Customers pay you at this UPI ID"
+        error={errors.upiId?.message}
+        {...register('upiId')}
+      />
+      <Input
+        label="Website"
+        type="url"
+        autoComplete="url"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="www.example.in"
+        error={errors.website?.message}
+        {...register('website')}
+      />
+      <CashbackInput error={errors.cashbackPercentage?.message} {...register('cashbackPercentage')} />
+    </RegisterFormPage>
   );
 }
 

@@ -1,25 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { customerRegisterSchema, genderLabels, genders } from '../../../contracts/auth.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
-import { Page } from '../../ui/Page';
 import { StateOptions } from '../../ui/StateOptions';
-import {
-  AuthCard,
-  AuthFormBody,
-  centredPageClass,
-  EmailInput,
-  fieldNamesOf,
-  NewPasswordFields,
-  PhoneInput,
-  ReferralCodeField,
-  SubmitButton,
-  useReferralFromLink,
-  useRegisterSubmit,
-  type AuthLink,
-} from './auth-form-parts';
+import { EmailInput, PhoneInput, type AuthLink } from './auth-form-parts';
+import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type CustomerForm = z.input<typeof customerRegisterSchema>;
 type CustomerValues = z.output<typeof customerRegisterSchema>;
@@ -47,62 +32,47 @@ const links: AuthLink[] = [
 
 /** /register: a customer account (shop, earn points, withdraw them via UPI). */
 export function RegisterPage() {
-  const referralCode = useReferralFromLink();
-  const defaults = { ...blank, referralCode };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CustomerForm, unknown, CustomerValues>({ resolver: zodResolver(customerRegisterSchema), defaultValues: defaults, mode: 'onTouched' });
-  const { formError, submit } = useRegisterSubmit(setError, fieldNamesOf(defaults), 'Failed to create account');
+  const form = useRegisterForm<CustomerForm, CustomerValues>(customerRegisterSchema, blank, 'Failed to create account');
+  const { register, errors } = form;
 
   return (
-    <Page title="Create Your Account" lead="Join Haat to shop from local sellers and earn reward points on every order." narrow className={centredPageClass}>
-      <AuthCard>
-        <AuthFormBody formError={formError} links={links}>
-          <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create your account">
-            <ReferralCodeField code={referralCode} error={errors.referralCode?.message} {...register('referralCode')} />
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-              <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-            </div>
-            <PhoneInput label="Phone number" required hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
-              <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
-                <option value="">Select gender</option>
-                {genders.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {genderLabels[gender]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <EmailInput error={errors.email?.message} {...register('email')} />
-            <fieldset className="space-y-4">
-              <legend className="text-sm font-medium text-slate-700">Delivery address (optional: it becomes your first saved address)</legend>
-              <Textarea label="Address" rows={2} autoComplete="street-address" placeholder="House no., building, street, area" error={errors.address?.message} {...register('address')} />
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-                <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-                <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-                  <StateOptions />
-                </Select>
-                <Input label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
-              </div>
-            </fieldset>
-            <NewPasswordFields
-              password={register('password')}
-              confirm={register('confirmPassword')}
-              passwordError={errors.password?.message}
-              confirmError={errors.confirmPassword?.message}
-            />
-            <SubmitButton loading={isSubmitting} loadingText="Creating account...">
-              Create Account
-            </SubmitButton>
-          </form>
-        </AuthFormBody>
-      </AuthCard>
-    </Page>
+    <RegisterFormPage
+      form={form}
+      title="Create Your Account"
+      lead="Join Haat to shop from local sellers and earn reward points on every order."
+      label="Create your account"
+      links={links}
+      submitText="Create Account"
+      loadingText="Creating account..."
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <PhoneInput label="Phone number" required hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
+          <option value="">Select gender</option>
+          {genders.map((gender) => (
+            <option key={gender} value={gender}>
+              {genderLabels[gender]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <EmailInput error={errors.email?.message} {...register('email')} />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-slate-700">Delivery address (optional: it becomes your first saved address)</legend>
+        <Textarea label="Address" rows={2} autoComplete="street-address" placeholder="House no., building, street, area" error={errors.address?.message} {...register('address')} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+            <StateOptions />
+          </Select>
+          <Input label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
+        </div>
+      </fieldset>
+    </RegisterFormPage>
   );
 }
