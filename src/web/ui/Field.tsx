@@ -29,6 +29,23 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
+/** The control's id: the one given, or one of its own. */
+function useControlId(id: string | undefined): string {
+  const auto = useId();
+  return id ?? auto;
+}
+
+/** What every control carries: its id, whether it is invalid or required, its hint or error, and its class (`extra` before the caller's). */
+function controlProps(id: string, { error, hint, required, className }: { error?: string; hint?: ReactNode; required?: boolean; className?: string }, extra?: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: cn(control, error ? 'border-red-500' : 'border-slate-300', extra, className),
+  };
+}
+
 type Common = { label: string; error?: string; hint?: ReactNode; suffix?: ReactNode };
 
 /** A labelled text input. */
@@ -36,20 +53,11 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   { label, error, hint, suffix, id, required, className, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const inputId = id ?? auto;
+  const inputId = useControlId(id);
   return (
     <Field label={label} error={error} hint={hint} required={required} id={inputId}>
       <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy(inputId, error, hint)}
-          className={cn(control, error ? 'border-red-500' : 'border-slate-300', suffix ? 'pr-10' : undefined, className)}
-          {...rest}
-        />
+        <input ref={ref} {...controlProps(inputId, { error, hint, required, className }, suffix ? 'pr-10' : undefined)} {...rest} />
         {suffix && <div className="absolute inset-y-0 right-0 flex items-center pr-2">{suffix}</div>}
       </div>
     </Field>
@@ -61,19 +69,10 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   { label, error, hint, id, required, className, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const inputId = id ?? auto;
+  const inputId = useControlId(id);
   return (
     <Field label={label} error={error} hint={hint} required={required} id={inputId}>
-      <textarea
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={cn(control, error ? 'border-red-500' : 'border-slate-300', className)}
-        {...rest}
-      />
+      <textarea ref={ref} {...controlProps(inputId, { error, hint, required, className })} {...rest} />
     </Field>
   );
 });
@@ -83,19 +82,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   { label, error, hint, id, required, className, children, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const inputId = id ?? auto;
+  const inputId = useControlId(id);
   return (
     <Field label={label} error={error} hint={hint} required={required} id={inputId}>
-      <select
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={cn(control, error ? 'border-red-500' : 'border-slate-300', className)}
-        {...rest}
-      >
+      <select ref={ref} {...controlProps(inputId, { error, hint, required, className })} {...rest}>
         {children}
       </select>
     </Field>
