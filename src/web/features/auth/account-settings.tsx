@@ -5,18 +5,17 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import type { Me } from '../../../contracts/auth.contract';
 import { changeEmailSchema, changePasswordSchema, settingsMessages, type ChangeEmailInput, type ChangePasswordInput } from '../../../contracts/shops.contract';
 import { api, ApiError } from '../../api/client';
+import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
+import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
 import { useSetMe } from './use-session';
 
 /** Puts the server's per-field messages under their fields; otherwise toasts the message (or the fallback). */
 function showError<T extends FieldValues>(e: unknown, names: Path<T>[], setError: UseFormSetError<T>, fallback: string) {
-  const fields = e instanceof ApiError ? e.fields : {};
-  const placed = names.filter((n) => fields[n]);
-  placed.forEach((n, i) => setError(n, { type: 'server', message: fields[n] }, { shouldFocus: i === 0 }));
-  if (placed.length > 0) return;
+  if (placeFieldErrors(e, names, setError) > 0) return;
   notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback);
 }
 
@@ -62,14 +61,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Change email">
       <Input label="New email" required type="email" autoComplete="email" autoFocus error={errors.newEmail?.message} {...register('newEmail')} />
       <Input label="Current password" required type="password" autoComplete="current-password" hint="To confirm it is you" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Update email'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons busy={isSubmitting} saveText="Update email" onCancel={onDone} />
     </form>
   );
 }
@@ -95,14 +87,7 @@ function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
       <Input label="New password" required type="password" autoComplete="new-password" hint="At least 6 characters" error={errors.newPassword?.message} {...register('newPassword')} />
       <Input label="Confirm new password" required type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
       <p className="text-sm text-slate-600">Changing your password signs you out on every other device.</p>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Change password'}
-        </Button>
-        <Button variant="secondary" onClick={() => onDone('')} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons busy={isSubmitting} saveText="Change password" onCancel={() => onDone('')} />
     </form>
   );
 }

@@ -12,7 +12,8 @@ import {
   type AddressData,
   type AddressInput,
 } from '../../../contracts/profile.contract';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
@@ -60,10 +61,7 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
       onSaved(address);
       onClose();
     } catch (e) {
-      const fields = e instanceof ApiError ? e.fields : {};
-      const placed = fieldNames.filter((name) => fields[name]);
-      placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) {
+      if (placeFieldErrors(e, fieldNames, setError) === 0) {
         setError('root', { type: 'server', message: profileMessages.addAddressFailed });
         notify.error(profileMessages.addAddressFailed, { action: 'address-add' });
       }

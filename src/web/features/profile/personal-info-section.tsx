@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { genderLabels, genders, type Me } from '../../../contracts/auth.contract';
 import { profileMessages, profileUpdateSchema, type ProfileUpdateData, type ProfileUpdateInput } from '../../../contracts/profile.contract';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { placeFieldErrors } from '../../api/field-errors';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
-import { formatDate } from '../../ui/format-date';
+import { SaveCancelButtons } from '../../ui/FormButtons';
+import { formatDate, localToday } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
 import { useSetMe } from '../auth/use-session';
 
@@ -20,12 +22,6 @@ const valuesOf = (me: Me): ProfileUpdateInput => ({
   dateOfBirth: me.dateOfBirth ?? '',
   gender: me.gender ?? '',
 });
-
-/** Today as yyyy-mm-dd in local time: the latest date the picker offers. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 function Fact({ label, value }: { label: string; value: string | null }) {
   return (
@@ -55,10 +51,7 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
       notify.success(profileMessages.profileUpdated, { action: 'profile-save' });
       onDone();
     } catch (e) {
-      const fields = e instanceof ApiError ? e.fields : {};
-      const placed = fieldNames.filter((name) => fields[name]);
-      placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) notify.error(failedMessage(e), { action: 'profile-save' });
+      if (placeFieldErrors(e, fieldNames, setError) === 0) notify.error(failedMessage(e), { action: 'profile-save' });
     }
   };
 
@@ -69,7 +62,7 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
         <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         <Input label="Phone number" required type="tel" inputMode="tel" autoComplete="tel" hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
         <Input label="Email" value={me.email} readOnly hint="Your sign-in email cannot be changed here" />
-        <Input label="Date of birth" type="date" autoComplete="bday" max={today()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
         <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
           <option value="">Select gender</option>
           {genders.map((g) => (
@@ -79,14 +72,7 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
           ))}
         </Select>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancelButtons busy={isSubmitting} saveText="Save" onCancel={onDone} />
     </form>
   );
 }
