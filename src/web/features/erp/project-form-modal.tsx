@@ -1,9 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { erpWorkMessages as m, projectFormSchema, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { FormModal } from '../../ui/FormModal';
 import { ProjectFormFields, projectFormValues } from './project-form-fields';
 import { useColleagues, useSaveProject } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
@@ -25,16 +23,12 @@ type ProjectDialogProps = {
 
 /** The Create New Project / Edit Project dialog; Create waits for a name. The form is sent as typed (the budget in rupees). */
 export function ProjectDialog({ open, onClose, project, save, managers, announce }: ProjectDialogProps) {
-  const formId = useId();
   const values = useMemo(() => projectFormValues(project), [project]);
   const form = useErpForm(projectFormSchema, values, open, { aliases: { budgetPaise: 'budget' }, announce });
   const { handleSubmit, watch, getValues, formError, run } = form;
 
   const editing = project !== null;
   const busy = save.isPending;
-  const close = () => {
-    if (!busy) onClose();
-  };
 
   // Checked here by the same schema, but sent as typed: the server turns the rupees into paise itself.
   const submit = async () => {
@@ -45,27 +39,20 @@ export function ProjectDialog({ open, onClose, project, save, managers, announce
   const named = (watch('name') ?? '').trim() !== '';
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      busy={busy}
       wide
       title={editing ? 'Edit Project' : 'Create New Project'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!named} loading={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Project'}
-          </Button>
-        </>
-      }
+      label={editing ? 'Edit project' : 'Create new project'}
+      onSubmit={handleSubmit(submit)}
+      submitText={editing ? 'Save Changes' : 'Create Project'}
+      ready={named}
+      formError={formError}
     >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label={editing ? 'Edit project' : 'Create new project'}>
-        {formError && <Alert tone="error">{formError}</Alert>}
-        <ProjectFormFields form={form} managers={managers.data} managersFailed={managers.isError} currentManager={project?.manager ?? null} />
-      </form>
-    </Modal>
+      <ProjectFormFields form={form} managers={managers.data} managersFailed={managers.isError} currentManager={project?.manager ?? null} />
+    </FormModal>
   );
 }
 

@@ -1,11 +1,8 @@
-import { useId } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { ESTIMATED_HOURS, erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
-import { Modal } from '../../ui/Modal';
+import { FormModal } from '../../ui/FormModal';
 import { personName } from './erp-format';
 import { useColleagues, useCreateTask, useProjectOptions } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
@@ -16,7 +13,6 @@ const empty: Values = { title: '', description: '', projectId: '', assignedTo: '
 
 /** The Create New Task dialog (POST /api/erp/tasks); Create waits for a title. */
 export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const formId = useId();
   const create = useCreateTask();
   const projects = useProjectOptions();
   const colleagues = useColleagues();
@@ -30,9 +26,6 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
   } = useErpForm(taskFormSchema, empty, open);
 
   const busy = create.isPending;
-  const close = () => {
-    if (!busy) onClose();
-  };
 
   const submit = async (values: TaskFormData) => {
     if (await run(() => create.mutateAsync(values), m.taskCreated, m.createTaskFailed)) onClose();
@@ -40,50 +33,43 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
 
   const titled = (watch('title') ?? '').trim() !== '';
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      busy={busy}
       wide
       title="Create New Task"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!titled} loading={busy}>
-            {busy ? 'Saving...' : 'Create Task'}
-          </Button>
-        </>
-      }
+      label="Create new task"
+      onSubmit={handleSubmit(submit)}
+      submitText="Create Task"
+      ready={titled}
+      formError={formError}
     >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Create new task">
-        {formError && <Alert tone="error">{formError}</Alert>}
-        <Input label="Task title" required data-autofocus maxLength={maxLengthOf(taskFormSchema.shape.title)} error={errors.title?.message} {...register('title')} />
-        <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>
-            <option value="">No Project</option>
-            {projects.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-          <Select label="Assignee" hint={colleagues.isError ? 'Could not load the employees' : undefined} error={errors.assignedTo?.message} {...register('assignedTo')}>
-            <option value="">Unassigned</option>
-            {colleagues.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {personName(p)}
-              </option>
-            ))}
-          </Select>
-          <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
-            <StatusOptions values={priorities} />
-          </Select>
-          <Input label="Estimated hours" type="number" inputMode="decimal" step={ESTIMATED_HOURS.step} min={ESTIMATED_HOURS.min} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
-          <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
-        </div>
-      </form>
-    </Modal>
+      <Input label="Task title" required data-autofocus maxLength={maxLengthOf(taskFormSchema.shape.title)} error={errors.title?.message} {...register('title')} />
+      <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>
+          <option value="">No Project</option>
+          {projects.data?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+        <Select label="Assignee" hint={colleagues.isError ? 'Could not load the employees' : undefined} error={errors.assignedTo?.message} {...register('assignedTo')}>
+          <option value="">Unassigned</option>
+          {colleagues.data?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {personName(p)}
+            </option>
+          ))}
+        </Select>
+        <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
+          <StatusOptions values={priorities} />
+        </Select>
+        <Input label="Estimated hours" type="number" inputMode="decimal" step={ESTIMATED_HOURS.step} min={ESTIMATED_HOURS.min} error={errors.estimatedHours?.message} {...register('estimatedHours')} />
+        <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
+      </div>
+    </FormModal>
   );
 }

@@ -1,12 +1,11 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { erpWorkMessages as m, timesheetFormSchema, type Timesheet, type TimesheetFormData, type TimesheetFormInput } from '../../../contracts/erp-work.contract';
 import { endsNextDay, hoursWorked, isClockTime } from '../../../domain/timesheet-hours';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
-import { Modal } from '../../ui/Modal';
+import { FormModal } from '../../ui/FormModal';
 import { formatHours } from './erp-format';
 import { useProjectOptions, useProjectTasks, useSaveTimesheet } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
@@ -34,7 +33,6 @@ type TimesheetFormModalProps = { open: boolean; onClose: () => void; /** The ent
 
 /** Log Work Time / Edit Timesheet: a day, start and end, a project and one of its tasks (or General Work), and what was done. */
 export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalProps) {
-  const formId = useId();
   const save = useSaveTimesheet();
   const projects = useProjectOptions();
   const values = useMemo(() => valuesOf(entry), [entry]);
@@ -63,9 +61,6 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
 
   const editing = entry !== null;
   const busy = save.isPending;
-  const close = () => {
-    if (!busy) onClose();
-  };
 
   // A 409 (overlap, more than 24 hours in the day) has no field: its message shows above the form.
   const submit = async (values: TimesheetFormData) => {
@@ -82,66 +77,59 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
   const hours = preview(startTime, endTime);
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      busy={busy}
       title={editing ? 'Edit Timesheet' : 'Log Work Time'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!filled} loading={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Entry'}
-          </Button>
-        </>
-      }
+      label={editing ? 'Edit timesheet' : 'Log work time'}
+      onSubmit={handleSubmit(submit)}
+      submitText={editing ? 'Save Changes' : 'Create Entry'}
+      ready={filled}
+      formError={formError}
     >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label={editing ? 'Edit timesheet' : 'Log work time'}>
-        {formError && <Alert tone="error">{formError}</Alert>}
-        {editing && entry.status === 'rejected' && entry.rejectionReason && <Alert tone="error">Rejected: {entry.rejectionReason}</Alert>}
-        <Input label="Work date" type="date" required max={localToday()} data-autofocus error={errors.workDate?.message} {...register('workDate')} />
-        <div className="grid grid-cols-2 gap-4">
-          <Input label="Start time" type="time" required error={errors.startTime?.message} {...register('startTime')} />
-          <Input label="End time" type="time" required error={errors.endTime?.message} {...register('endTime')} />
-        </div>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          Hours: <strong className="text-slate-900">{hours ?? '—'}</strong>
-          {hours && <span className="block text-xs text-slate-500">An end before the start means the next day.</span>}
-        </p>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select
-            label="Project"
-            hint={projects.isError ? 'Could not load the projects' : undefined}
-            error={errors.projectId?.message}
-            {...register('projectId', { onChange: () => setValue('taskId', '') })}
-          >
-            <option value="">No Project</option>
-            {ownProject && <option value={ownProject.id}>{ownProject.name}</option>}
-            {projectOptions.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label="Task"
-            disabled={!projectId}
-            hint={!projectId ? 'Choose a project first' : tasks.isError ? 'Could not load the tasks' : undefined}
-            error={errors.taskId?.message}
-            {...register('taskId')}
-          >
-            <option value="">General Work</option>
-            {ownTask && <option value={ownTask.id}>{ownTask.name}</option>}
-            {taskOptions.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Textarea label="Description" required rows={3} maxLength={maxLengthOf(timesheetFormSchema.shape.description)} placeholder="What did you work on?" error={errors.description?.message} {...register('description')} />
-      </form>
-    </Modal>
+      {editing && entry.status === 'rejected' && entry.rejectionReason && <Alert tone="error">Rejected: {entry.rejectionReason}</Alert>}
+      <Input label="Work date" type="date" required max={localToday()} data-autofocus error={errors.workDate?.message} {...register('workDate')} />
+      <div className="grid grid-cols-2 gap-4">
+        <Input label="Start time" type="time" required error={errors.startTime?.message} {...register('startTime')} />
+        <Input label="End time" type="time" required error={errors.endTime?.message} {...register('endTime')} />
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Hours: <strong className="text-slate-900">{hours ?? '—'}</strong>
+        {hours && <span className="block text-xs text-slate-500">An end before the start means the next day.</span>}
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select
+          label="Project"
+          hint={projects.isError ? 'Could not load the projects' : undefined}
+          error={errors.projectId?.message}
+          {...register('projectId', { onChange: () => setValue('taskId', '') })}
+        >
+          <option value="">No Project</option>
+          {ownProject && <option value={ownProject.id}>{ownProject.name}</option>}
+          {projectOptions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Task"
+          disabled={!projectId}
+          hint={!projectId ? 'Choose a project first' : tasks.isError ? 'Could not load the tasks' : undefined}
+          error={errors.taskId?.message}
+          {...register('taskId')}
+        >
+          <option value="">General Work</option>
+          {ownTask && <option value={ownTask.id}>{ownTask.name}</option>}
+          {taskOptions.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Textarea label="Description" required rows={3} maxLength={maxLengthOf(timesheetFormSchema.shape.description)} placeholder="What did you work on?" error={errors.description?.message} {...register('description')} />
+    </FormModal>
   );
 }
