@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, MINIMUM_AGE } from '../domain/age';
-import { INDIA_STATES_AND_UTS } from '../domain/india-states';
-import { emailSchema, optionalText, requiredText } from './common.contract';
+import { emailSchema, optionalIndianState, optionalPinCode, optionalText, requiredText } from './common.contract';
 import { messages, PASSWORD_MIN } from './auth.messages';
 
 export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
@@ -113,17 +112,8 @@ export const customerRegisterSchema = z
     email: emailSchema,
     address: optionalText(300),
     city: optionalText(100),
-    state: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || undefined)
-      .pipe(z.enum(INDIA_STATES_AND_UTS, { error: signUpAddressMessages.state }).optional()),
-    postalCode: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v.replace(/\s/g, '') : undefined)),
+    state: optionalIndianState(signUpAddressMessages.state),
+    postalCode: optionalPinCode(),
     password,
     confirmPassword: z.string({ error: messages.passwordsDoNotMatch }),
     referralCode,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { parseRupees } from '../domain/money';
 
 /** An empty or blank query value counts as not given. */
@@ -46,6 +47,23 @@ export const optionalText = (max = 500) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** An optional Indian state or union territory by its name (blank is none); anything else is refused with `error`. */
+export const optionalIndianState = (error: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.enum(INDIA_STATES_AND_UTS, { error }).optional());
+
+/** An optional PIN code as typed, its spaces removed (blank is none); the caller checks its form where it must. */
+export const optionalPinCode = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\s/g, '') : undefined));
 
 export const emailSchema = z
   .string({ error: 'Email is required' })

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { isWholePaise, toPaise, toRupees } from '../domain/money';
 import { PASSWORD_MIN, messages as authMessages } from './auth.contract';
-import { emailSchema, optionalText } from './common.contract';
+import { emailSchema, optionalIndianState, optionalPinCode, optionalText } from './common.contract';
 
 export const shopTypes = ['online', 'physical', 'both'] as const;
 export type ShopType = (typeof shopTypes)[number];
@@ -58,18 +57,8 @@ export const shopInputSchema = z
     shopType: z.enum(shopTypes, { error: 'Please choose online, physical or both' }),
     address: optionalText(300),
     city: optionalText(100),
-    state: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || undefined)
-      .pipe(z.enum(INDIA_STATES_AND_UTS, { error: shopMessages.invalidState }).optional()),
-    postalCode: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v.replace(/\s/g, '') : undefined))
-      .refine((v) => v === undefined || /^[1-9]\d{5}$/.test(v), shopMessages.invalidPin),
+    state: optionalIndianState(shopMessages.invalidState),
+    postalCode: optionalPinCode().refine((v) => v === undefined || /^[1-9]\d{5}$/.test(v), shopMessages.invalidPin),
     // A shop on an online marketplace delivers unless its vendor says otherwise (then its products cannot be ordered).
     deliveryAvailable: z.boolean({ error: 'Delivery must be true or false' }).default(true),
     deliveryDistanceKm: z.number({ error: shopMessages.distance }).int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km').optional(),
