@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderStatuses } from '../domain/order-status';
 import { vendorPartStatuses, type VendorPartStatus } from '../domain/vendor-fulfilment';
 import { pageQuerySchema, pageSchema } from './common.contract';
+import { orderItemSchema } from './orders.contract';
 
 /** Messages of the vendor's Orders tab and its API. */
 export const vendorOrderMessages = {
@@ -44,14 +45,8 @@ export const vendorOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type VendorOrderListQuery = z.output<typeof vendorOrderListQuerySchema>;
 
-export const vendorOrderItemSchema = z.object({
-  id: z.uuid(),
-  productId: z.uuid(),
-  productName: z.string(),
-  imageUrl: z.string().nullable(),
-  quantity: z.number().int(),
-  pricePaise: z.number().int(),
-});
+/** An item of a shop's part as its vendor sees it: the customer's item without the points and the review mark. */
+export const vendorOrderItemSchema = orderItemSchema.pick({ id: true, productId: true, productName: true, imageUrl: true, quantity: true, pricePaise: true });
 export type VendorOrderItem = z.infer<typeof vendorOrderItemSchema>;
 
 /** One shop's part of an order, as the shop's vendor sees it: only its own items and their amount. */
