@@ -157,8 +157,10 @@ function CodeForm({ label, buttonLabel, onSubmit, footer, autoFocus = true }: { 
 
 type CodeStepProps = { onSignedIn: (a: AdminSession) => void; onExpired: (e: unknown) => boolean; onBack: () => void };
 
-function CodeStep({ onSignedIn, onExpired, onBack, onReset }: CodeStepProps & { onReset: () => void }) {
-  const verify = async (code: string) => {
+/** Sends a code to POST /api/admin/2fa/verify (sign-in and setup alike): signed in, or the message for the code form (none once the sign-in has expired). */
+const verifyCode =
+  (onSignedIn: CodeStepProps['onSignedIn'], onExpired: CodeStepProps['onExpired']) =>
+  async (code: string): Promise<string | null> => {
     try {
       onSignedIn(await api.post<AdminSession>('/api/admin/2fa/verify', { code }));
       return null;
@@ -166,6 +168,9 @@ function CodeStep({ onSignedIn, onExpired, onBack, onReset }: CodeStepProps & { 
       return onExpired(e) ? null : `Failed to verify 2FA code: ${messageOf(e, 'Please try again.')}`;
     }
   };
+
+function CodeStep({ onSignedIn, onExpired, onBack, onReset }: CodeStepProps & { onReset: () => void }) {
+  const verify = verifyCode(onSignedIn, onExpired);
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -214,14 +219,7 @@ function SetupStep({ onSignedIn, onExpired, onBack, onAlreadySetUp }: CodeStepPr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
-  const verify = async (code: string) => {
-    try {
-      onSignedIn(await api.post<AdminSession>('/api/admin/2fa/verify', { code }));
-      return null;
-    } catch (e) {
-      return onExpired(e) ? null : `Failed to verify 2FA code: ${messageOf(e, 'Please try again.')}`;
-    }
-  };
+  const verify = verifyCode(onSignedIn, onExpired);
 
   const back = (
     <button type="button" onClick={onBack} className={`${authLinkClass} text-sm`}>
