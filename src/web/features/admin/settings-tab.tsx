@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ProcessReferralsResult, type ReferralSettings } from '../../../contracts/admin-settings.contract';
 import { numberRangeOf } from '../../../contracts/common.contract';
@@ -36,7 +36,9 @@ function Card({ title, lead, children }: { title: string; lead: string; children
   );
 }
 
-function CardLoading({ label }: { label: string }) {
+/** A card's body until its settings are there: a skeleton while they load, or the failure with Retry. */
+function NotLoaded({ settings, label }: { settings: UseQueryResult<unknown>; label: string }) {
+  if (settings.isError) return <ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />;
   return (
     <LoadingRegion label={label}>
       <Skeleton className="h-48 w-full" />
@@ -56,8 +58,7 @@ function ReferralSettingsCard() {
       {body}
     </Card>
   );
-  if (settings.isPending) return card(<CardLoading label="Loading referral settings" />);
-  if (settings.isError) return card(<ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />);
+  if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading referral settings" />);
   const values = draft ?? { minTransactions: String(settings.data.minTransactions), minTransactionVolume: String(settings.data.minTransactionVolume), referralPointsAwarded: String(settings.data.referralPointsAwarded) };
   const set = (key: keyof ReferralSettings, value: string) => setDraft({ ...values, [key]: value });
 
@@ -161,8 +162,7 @@ function GatewaySettingsCard() {
       {body}
     </Card>
   );
-  if (settings.isPending) return card(<CardLoading label="Loading payment gateway settings" />);
-  if (settings.isError) return card(<ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />);
+  if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading payment gateway settings" />);
   const s = settings.data;
   const id = keyId ?? s.keyId ?? '';
   const isEnabled = enabled ?? s.isEnabled;
