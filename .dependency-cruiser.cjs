@@ -3,8 +3,11 @@
  * - contracts and domain are pure: they import nothing of the server or the web app;
  * - the web app never imports server code, and the server never imports the web app;
  * - platform knows no business module;
- * - a module is entered only through its index.ts (a read model named below may also read other
- *   modules' *.tables.ts);
+ * - a module is entered only through its index.ts, which exports functions and types, never tables
+ *   (module-boundaries.test.ts also scans raw SQL). Named exceptions may also import other modules'
+ *   *.tables.ts: a read model named below; a *.tables.ts (foreign keys are schema, not data
+ *   access); tests and their helpers (fixtures write rows directly); the demo data (src/server/seed
+ *   bulk-loads tables as a migration would);
  * - no module imports an orchestrator (accounts, checkout, fulfilment, admin, erp);
  * - no cycles.
  */
@@ -16,6 +19,9 @@ const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // withdrawals, audit log) and overview filter, sort and page across modules in one statement: join
 // orders, shops, auth, catalog, merchants, referrals, rewards, erp and audit.
 const readModels = '^src/server/modules/(fulfilment|admin)/\\1\\.read-model\\.ts$';
+// Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
+const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
+const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'Type-only cycles vanish at run time.', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
@@ -29,7 +35,7 @@ module.exports = {
       name: 'enter-modules-by-index',
       comment: 'Other modules, the app and scripts may import only a module\'s index.ts.',
       severity: 'error',
-      from: { path: '^src/server/modules/([^/]+)/', pathNot: readModels },
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: [readModels, ...tablesReaders] },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
     },
     {
@@ -42,8 +48,22 @@ module.exports = {
     {
       name: 'outsiders-enter-modules-by-index',
       severity: 'error',
-      from: { path: '^(src/server/(app|main)\\.ts|src/server/seed|scripts|bench)' },
+      from: { path: '^(src/server/(app|main)\\.ts|scripts|bench)' },
       to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'schema-and-tests-enter-by-index-or-tables',
+      comment: 'A module\'s schema files (foreign keys) and tests may also import other modules\' *.tables.ts, and nothing else inside them.',
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/.*(\\.tables\\.ts|\\.test\\.tsx?)$' },
+      to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', indexOrTables] },
+    },
+    {
+      name: 'test-helpers-and-seed-enter-by-index-or-tables',
+      comment: 'Test helpers, tests outside modules and the demo data may also import *.tables.ts, and nothing else inside a module.',
+      severity: 'error',
+      from: { path: '^src/server/(test|seed)/|^src/server/[^/]+\\.test\\.ts$' },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: indexOrTables },
     },
     {
       name: 'modules-do-not-call-orchestrators',

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { userProfiles, users, vendors as vendorAccounts } from '../src/server/modules/auth';
-import { categories, reviews } from '../src/server/modules/catalog';
-import { vendorShops } from '../src/server/modules/shops';
+import { userProfiles, users, vendors as vendorAccounts } from '../src/server/modules/auth/auth.tables';
+import { categories, reviews } from '../src/server/modules/catalog/catalog.tables';
+import { vendorShops } from '../src/server/modules/shops/shops.tables';
 import type { Db } from '../src/server/platform/db';
 
 /** A small seeded PRNG (mulberry32), so every run measures the same catalog. */

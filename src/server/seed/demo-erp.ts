@@ -1,7 +1,7 @@
 import { todayInIndia } from '../../domain/age';
 import { hoursWorked } from '../../domain/timesheet-hours';
 import { hashPassword } from '../modules/auth';
-import { employees, erpNotifications, projects, tasks, timesheets } from '../modules/erp';
+import { employees, erpNotifications, projects, tasks, timesheets } from '../modules/erp/erp.tables';
 import type { Tx } from '../platform/db';
 
 /** The second demo employee, who manages a project and reviews the demo employee's time on it. */

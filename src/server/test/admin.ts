@@ -1,4 +1,5 @@
-import { adminAccounts, ensureSuperAdmin } from '../modules/auth';
+import { ensureSuperAdmin } from '../modules/auth';
+import { adminAccounts } from '../modules/auth/auth.tables';
 import { totpCode } from '../platform/totp';
 import { TestClient, type TestApp } from './app';
 

@@ -1,6 +1,6 @@
-import { categories, products } from '../modules/catalog';
+import { categories, products } from '../modules/catalog/catalog.tables';
 import { createAccount } from '../modules/auth';
-import { vendorShops } from '../modules/shops';
+import { vendorShops } from '../modules/shops/shops.tables';
 import type { Db } from '../platform/db';
 
 let n = 0;

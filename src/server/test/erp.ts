@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ErpRegisterInput } from '../../contracts/erp.contract';
-import { employees } from '../modules/erp';
+import { employees } from '../modules/erp/erp.tables';
 import { TestClient, type TestApp } from './app';
 
 let n = 0;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { pointsToPaise } from '../../domain/money';
 import { queryRows, type Db, type DbOrTx } from '../platform/db';
-import { orderParts, orders } from '../modules/orders';
+import { orderParts, orders } from '../modules/orders/orders.tables';
 import { recordPendingEarn, releaseDuePoints } from '../modules/rewards';
 import { createShop, createVendorUser } from './catalog-factories';
 

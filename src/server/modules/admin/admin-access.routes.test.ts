@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
-import { userProfiles } from '../auth';
+import { userProfiles } from '../auth/auth.tables';
 
 // Issue 8, point 13: every admin endpoint refuses guests, customers, vendors, merchants and
 // role-admin users. The endpoints are read from the API's own OpenAPI document, so one added later

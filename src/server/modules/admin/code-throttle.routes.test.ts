@@ -8,8 +8,8 @@ import { newTotpSecret, totpCode } from '../../platform/totp';
 import { freshCode, signInSuperAdmin, TEST_ADMIN } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { employeeForm } from '../../test/erp';
-import { systemLogs } from '../audit';
-import { employees } from '../erp';
+import { systemLogs } from '../audit/audit.tables';
+import { employees } from '../erp/erp.tables';
 
 // Issue 20, point 8: wrong codes are counted per account as well as per address. After 5 wrong
 // codes for one account within 15 minutes (LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES), that

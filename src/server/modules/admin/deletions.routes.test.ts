@@ -5,13 +5,13 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop } from '../../test/catalog-factories';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createOrderWithPart, giveAvailablePoints, markPartDelivered } from '../../test/order-factories';
-import { addresses, userProfiles, users } from '../auth';
-import { products } from '../catalog';
-import { employees, employeeSessions, timesheets } from '../erp';
-import { merchants, merchantTransactions } from '../merchants';
-import { orderItems, orders } from '../orders';
-import { rewardsTransactions } from '../rewards';
-import { vendorShops } from '../shops';
+import { addresses, userProfiles, users } from '../auth/auth.tables';
+import { products } from '../catalog/catalog.tables';
+import { employees, employeeSessions, timesheets } from '../erp/erp.tables';
+import { merchants, merchantTransactions } from '../merchants/merchants.tables';
+import { orderItems, orders } from '../orders/orders.tables';
+import { rewardsTransactions } from '../rewards/rewards.tables';
+import { vendorShops } from '../shops/shops.tables';
 
 // Issue 8, point 8: deleting never destroys history. An account with orders, points or payouts is
 // anonymised (personal fields cleared, sign-in off, shops closed, products withdrawn) and its

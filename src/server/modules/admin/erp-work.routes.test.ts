@@ -5,8 +5,8 @@ import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { signedInEmployee } from '../../test/erp';
-import { systemLogs } from '../audit';
-import { timesheets } from '../erp';
+import { systemLogs } from '../audit/audit.tables';
+import { timesheets } from '../erp/erp.tables';
 
 // Issue 10, points 6 and 8: the super admin edits any project and approves or rejects any
 // submitted timesheet entry (those without a project or a manager too), each audited.

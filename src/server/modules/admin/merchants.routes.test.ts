@@ -4,7 +4,7 @@ import type { AdminMerchant, AdminMerchantPage } from '../../../contracts/admin-
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
-import { merchants, merchantTransactions } from '../merchants';
+import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 
 // Issue 8, point 5: the Merchants tab (SPEC.md's merchant row with its totals), verifying and unverifying with a fresh code.
 

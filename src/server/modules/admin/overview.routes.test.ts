@@ -7,9 +7,9 @@ import { signInSuperAdmin } from '../../test/admin';
 import { createVendorUser } from '../../test/catalog-factories';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createOrderWithPart, createTestShop } from '../../test/order-factories';
-import { userProfiles, vendors } from '../auth';
-import { employees } from '../erp';
-import { orders } from '../orders';
+import { userProfiles, vendors } from '../auth/auth.tables';
+import { employees } from '../erp/erp.tables';
+import { orders } from '../orders/orders.tables';
 
 // Issue 8, points 3, 4 and 13: the Overview tab's figures come from the database, and only the super admin may read them.
 

@@ -5,7 +5,7 @@ import type { AdminEmployeePage, AdminUser, AdminUserPage } from '../../../contr
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
-import { employees } from '../erp';
+import { employees } from '../erp/erp.tables';
 
 // Issue 8, points 5, 6, 7 and 13: the Users and Employees tabs; suspension ends sessions at once; approval lets an employee in.
 

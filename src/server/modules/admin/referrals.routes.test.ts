@@ -4,8 +4,8 @@ import type { AdminReferral, AdminReferralPage } from '../../../contracts/admin-
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
-import { userProfiles } from '../auth';
-import { rewardsTransactions } from '../rewards';
+import { userProfiles } from '../auth/auth.tables';
+import { rewardsTransactions } from '../rewards/rewards.tables';
 
 // Issue 8, point 6: the Referrals tab (SPEC.md's referral row) and changing a referral's status with a fresh code.
 

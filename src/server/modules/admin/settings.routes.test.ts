@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { FakeRazorpay } from '../../test/fake-razorpay';
-import { paymentGatewaySettings } from '../payments';
+import { paymentGatewaySettings } from '../payments/payments.tables';
 
 // Issue 8, points 7 and 10: the Settings tab's referral thresholds and payment gateway, saved with a fresh code; the connection test is a real call.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { systemLogs } from '../audit';
+import { systemLogs } from '../audit/audit.tables';
 
 // Issue 25, point 3: every sensitive admin action goes through the one step-up guard. The actions
 // are read from the API's own OpenAPI document (every admin operation whose body has a `code`), so

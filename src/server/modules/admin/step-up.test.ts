@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { systemLogs } from '../audit';
-import { adminAccounts } from '../auth';
+import { systemLogs } from '../audit/audit.tables';
+import { adminAccounts } from '../auth/auth.tables';
 import { requireFreshCode } from './step-up';
 
 // The guard itself, called as a route handler would call it: what it does with the change's audit

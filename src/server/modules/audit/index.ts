@@ -1,2 +1,1 @@
-export * from './audit.tables';
 export { recordAudit, type AuditEntry } from './audit.service';

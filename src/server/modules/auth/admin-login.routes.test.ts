@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
 import { totpCode } from '../../platform/totp';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { systemLogs } from '../audit';
+import { systemLogs } from '../audit/audit.tables';
 import { ensureSuperAdmin } from './auth.admin';
 import { adminAccounts, adminSessions } from './auth.tables';
 import { resetAdminTwoFactorFromCli } from './admin-login.service';

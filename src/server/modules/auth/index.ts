@@ -1,4 +1,3 @@
-export * from './auth.tables';
 export {
   assertEmailFree,
   createAccount,

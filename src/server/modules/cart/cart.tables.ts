@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../platform/columns';
-import { users } from '../auth';
-import { products } from '../catalog';
+import { users } from '../auth/auth.tables';
+import { products } from '../catalog/catalog.tables';
 
 export const cartItems = pgTable(
   'cart_items',

@@ -1,3 +1,2 @@
-export * from './cart.tables';
 export { cartRoutes } from './cart.routes';
 export { clearCart, listCartLines } from './cart.service';

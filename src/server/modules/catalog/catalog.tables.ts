@@ -3,8 +3,8 @@ import { bigint, boolean, check, customType, index, integer, numeric, pgTable, s
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
-import { vendorShops } from '../shops';
+import { users } from '../auth/auth.tables';
+import { vendorShops } from '../shops/shops.tables';
 
 export const categories = pgTable(
   'categories',

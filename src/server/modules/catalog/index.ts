@@ -1,4 +1,3 @@
-export * from './catalog.tables';
 export { catalogRoutes } from './catalog.routes';
 export { catalogVendorRoutes } from './catalog.vendor.routes';
 export { countVendorProducts, isImageOnVendorProduct, isOwnProduct, removeProductImage } from './catalog.vendor';

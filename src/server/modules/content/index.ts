@@ -1,3 +1,2 @@
-export * from './content.tables';
 export { contentRoutes } from './content.routes';
 export { listContactMessages, setContactMessageRead } from './content.service';

@@ -1,4 +1,3 @@
-export * from './erp.tables';
 export { approveEmployee, deleteEmployee, getEmployeeRegistration, listEmployeeRegistrations } from './erp.employees';
 export { erpRoutes } from './erp.routes';
 export { erpWorkRoutes } from './erp.work.routes';

@@ -1,3 +1,2 @@
-export * from './media.tables';
 export { mediaRoutes } from './media.routes';
 export { foreignProductImages, processImage } from './media.service';

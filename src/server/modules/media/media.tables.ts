@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, tstz } from '../../platform/columns';
-import { users } from '../auth';
+import { users } from '../auth/auth.tables';
 
 /** An uploaded image: stored under DATA_DIR/uploads or in the S3 bucket with a server-made name, served at /uploads/<filename>. */
 export const images = pgTable(

@@ -1,4 +1,3 @@
-export * from './merchants.tables';
 export { createMerchant, getMerchantBusinessName, setMerchantEmail, type NewMerchant } from './merchants.service';
 export { anonymiseMerchant, getMerchantContact, setMerchantVerified, type MerchantVerificationChange } from './merchants.admin';
 export { releaseDueCashback, voidPendingCashback } from './merchants.cashback';

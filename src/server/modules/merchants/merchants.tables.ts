@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
-import { rewardsTransactions } from '../rewards';
+import { users } from '../auth/auth.tables';
+import { rewardsTransactions } from '../rewards/rewards.tables';
 
 export const merchants = pgTable(
   'merchants',

@@ -1,4 +1,3 @@
-export * from './orders.tables';
 export { ordersRoutes } from './orders.routes';
 export { countOrders, getOrder, getOrderHistory, listOrders, openPartsOfVendor, tabStatuses } from './orders.queries';
 export { ordersHistoryOf, partDueForRelease } from './orders.conditions';

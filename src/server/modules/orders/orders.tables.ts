@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
-import { products } from '../catalog';
-import { vendorShops } from '../shops';
+import { users } from '../auth/auth.tables';
+import { products } from '../catalog/catalog.tables';
+import { vendorShops } from '../shops/shops.tables';
 
 const statusCheck = (col: unknown) => sql`${col} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`;
 

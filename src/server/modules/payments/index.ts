@@ -1,4 +1,3 @@
-export * from './payments.tables';
 export { RazorpayGateway, TestGateway, sameSignature, signCheckout, type PaymentGateway, type ProviderOrderRequest, type ProviderPayment, type RazorpayCredentials } from './payments.gateway';
 export {
   activeGateway,

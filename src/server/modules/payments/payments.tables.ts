@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
+import { users } from '../auth/auth.tables';
 
 /** The card payment provider's settings (a single row); secrets are encrypted at rest. */
 export const paymentGatewaySettings = pgTable(

@@ -1,4 +1,3 @@
-export * from './referrals.tables';
 export { createReferral, type NewReferral } from './referrals.service';
 export { getReferralSettings, saveReferralSettings, type ReferralThresholds } from './referrals.settings';
 export { setReferralStatus, type ReferralStatusChange, type ReferralStatusValue } from './referrals.admin';

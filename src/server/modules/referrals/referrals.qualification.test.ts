@@ -5,8 +5,8 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createOrderWithPart, createTestShop, daysAgo, pointsLedgerMismatches } from '../../test/order-factories';
 import { queryRows } from '../../platform/db';
-import { merchants, merchantTransactions } from '../merchants';
-import { rewardsTransactions } from '../rewards';
+import { merchants, merchantTransactions } from '../merchants/merchants.tables';
+import { rewardsTransactions } from '../rewards/rewards.tables';
 import { qualifyReferrals } from './referrals.qualification';
 import { referrals } from './referrals.tables';
 

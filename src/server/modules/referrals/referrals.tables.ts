@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
+import { users } from '../auth/auth.tables';
 
 export const referrals = pgTable(
   'referrals',

@@ -1,4 +1,3 @@
-export * from './rewards.tables';
 export { awardPointsOnce, closePendingCashback, getBalances, orderRef, recordPendingCashback, recordPendingEarn, refundSpentPoints, releaseDuePoints, spendPoints, unrefundedSpentPoints, voidPendingEarn, type Balances } from './rewards.service';
 export { createWithdrawal, getWallet, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from './rewards.wallet';
 export { rewardsRoutes } from './rewards.routes';

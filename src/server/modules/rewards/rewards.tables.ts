@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from '../../platform/columns';
-import { users } from '../auth';
-import { orderParts, orders } from '../orders';
+import { users } from '../auth/auth.tables';
+import { orderParts, orders } from '../orders/orders.tables';
 
 /**
  * The points ledger: the truth for every balance. Rows are never edited or deleted; releasing,

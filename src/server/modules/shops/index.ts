@@ -1,4 +1,3 @@
-export * from './shops.tables';
 export { publicShopsRoutes, shopsRoutes } from './shops.routes';
 export { getOwnShop, isShopActive, listVendorShops, closeVendorShops, setShopImage, setVendorShopsApproved, type Shop, type ShopImageKind } from './shops.service';
 export { shopIdsOfVendor } from './shops.conditions';

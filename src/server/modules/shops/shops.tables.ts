@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
-import { users } from '../auth';
+import { users } from '../auth/auth.tables';
 
 /** A vendor's shop; products are listed through shops. */
 export const vendorShops = pgTable(
