@@ -4,7 +4,7 @@ import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, check
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { newReviewSchema, reviewCreatedSchema } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
-import { paymentRoutes } from './checkout.payment-routes';
+import { paymentRoutes } from './checkout.payment.routes';
 import { addProductReview } from './checkout.reviews';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
 

@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { getGatewaySettings, saveGatewaySettings, testGatewayKeys } from '../payments';
 import { getReferralSettings, qualifyReferrals, saveReferralSettings } from '../referrals';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 const toView = (s: { minTransactions: number; minTransactionVolumePaise: number; referralPointsAwarded: number }): ReferralSettings => ({
   minTransactions: s.minTransactions,

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
 import { setReferralStatus } from '../referrals';
 import { getAdminReferral } from './admin.read-model';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type SetReferralStatusArgs = {
   db: Db;

@@ -62,9 +62,9 @@ describe('the pieces of step-up', () => {
   const calling = (piece: RegExp) => sources.filter((f) => piece.test(readFileSync(join(server, f), 'utf8')));
 
   it('are called by the guard alone: no route or service spends a code, throttles it or writes an admin action’s audit entry itself', () => {
-    expect(calling(/consumeAdminStepUp\(/)).toEqual(['modules/admin/step-up.ts', 'modules/auth/admin-login.service.ts']);
-    expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/step-up.ts']);
+    expect(calling(/consumeAdminStepUp\(/)).toEqual(['modules/admin/admin.step-up.ts', 'modules/auth/auth.admin-login.ts']);
+    expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/admin.step-up.ts']);
     // Marking a contact message read is audited but needs no code.
-    expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/messages.ts', 'modules/admin/step-up.ts']);
+    expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/admin.messages.ts', 'modules/admin/admin.step-up.ts']);
   });
 });

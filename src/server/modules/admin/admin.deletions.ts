@@ -6,7 +6,7 @@ import { hasRole } from '../auth';
 import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
 import { isProductOrdered } from '../orders';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
 export type DeleteArgs = { sensitiveTx: SensitiveTx; kind: DeletionKind; id: string };

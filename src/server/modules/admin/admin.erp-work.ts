@@ -2,7 +2,7 @@ import type { Page } from '../../../contracts/common.contract';
 import type { Project, ProjectFormData, Timesheet } from '../../../contracts/erp-work.contract';
 import type { Db } from '../../platform/db';
 import { listProjects, listTimesheetsByStatus, NOBODY, readTimesheetForAdmin, reviewTimesheetIn, updateProject } from '../erp';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 /** The ERP tab's projects, newest first (the super admin may edit every one). */
 export const listAdminProjects = (db: Db, page: number, pageSize: number): Promise<Page<Project>> => listProjects({ db, viewerId: NOBODY, page, pageSize });

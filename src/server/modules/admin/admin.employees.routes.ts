@@ -6,8 +6,8 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listEmployeeRegistrations } from '../erp';
-import { approveAdminEmployee } from './employees';
-import { requireFreshCode, sendCsv } from './step-up';
+import { approveAdminEmployee } from './admin.employees';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 

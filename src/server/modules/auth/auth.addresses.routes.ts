@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { addressInputSchema, addressListSchema, addressSchema, profileMessages } from '../../../contracts/profile.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
-import { createAddress, deleteAddress, listAddresses, setDefaultAddress } from './addresses.service';
+import { createAddress, deleteAddress, listAddresses, setDefaultAddress } from './auth.addresses';
 
 /** The signed-in customer: 401 for guests, 403 for every other role. */
 function requireCustomer(req: FastifyRequest): SessionUser {

@@ -6,9 +6,9 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
-import { requireFreshCode, sendCsv } from './step-up';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.read-model';
-import { payAdminWithdrawal, rejectAdminWithdrawal } from './withdrawals';
+import { payAdminWithdrawal, rejectAdminWithdrawal } from './admin.withdrawals';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: 'Withdrawal request not found' }) });

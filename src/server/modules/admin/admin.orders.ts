@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { Db } from '../../platform/db';
 import { setOrderStatusAsAdmin } from '../fulfilment';
 import { listAdminOrderParts } from './admin.read-model';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type SetAdminOrderStatusArgs = {
   db: Db;

@@ -7,8 +7,8 @@ import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminOrders, listAdminOrders } from './admin.read-model';
-import { setAdminOrderStatus } from './orders';
-import { requireFreshCode, sendCsv } from './step-up';
+import { setAdminOrderStatus } from './admin.orders';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }) });

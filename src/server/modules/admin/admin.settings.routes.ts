@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './settings';
-import { requireFreshCode } from './step-up';
+import { getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './admin.settings';
+import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 

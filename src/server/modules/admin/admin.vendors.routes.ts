@@ -6,9 +6,9 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
-import { requireFreshCode, sendCsv } from './step-up';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 import { listAdminVendors } from './admin.read-model';
-import { setAdminVendorApproval } from './vendors';
+import { setAdminVendorApproval } from './admin.vendors';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: vendorActionMessages.notFound }) });

@@ -13,7 +13,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import { guarded } from '../../platform/login-limiter';
 import { ADMIN_SESSION_COOKIE, origin, sessionCookieOptions } from '../../platform/auth-guards';
-import { ADMIN_PENDING_MINUTES, ADMIN_SESSION_HOURS, adminCodeAccount, checkAdminCredentials, readPendingLogin, resetAdminTwoFactor, setupAdminTwoFactor, verifyAdminCode } from './admin-login.service';
+import { ADMIN_PENDING_MINUTES, ADMIN_SESSION_HOURS, adminCodeAccount, checkAdminCredentials, readPendingLogin, resetAdminTwoFactor, setupAdminTwoFactor, verifyAdminCode } from './auth.admin-login';
 
 /** The cookie that carries "the password was right" from the credentials step to the code step. */
 export const ADMIN_PENDING_COOKIE = 'haat_admin_pending';

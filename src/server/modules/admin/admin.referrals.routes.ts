@@ -6,8 +6,8 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminReferrals } from './admin.read-model';
-import { setAdminReferralStatus } from './referrals';
-import { requireFreshCode, sendCsv } from './step-up';
+import { setAdminReferralStatus } from './admin.referrals';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound }) });

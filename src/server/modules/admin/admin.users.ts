@@ -2,7 +2,7 @@ import type { AdminUser as AdminUserRow } from '../../../contracts/admin-people.
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
 import { getUserAccount, setUserStatus } from '../auth';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type UserStatusArgs = { db: Db; sensitiveTx: SensitiveTx; userId: string; status: 'active' | 'suspended' };
 

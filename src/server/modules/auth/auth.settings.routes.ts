@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { changeEmailSchema, changePasswordSchema, passwordChangedSchema, settingsMessages } from '../../../contracts/shops.contract';
 import { requireUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
-import { changeEmail, changePassword } from './settings.service';
+import { changeEmail, changePassword } from './auth.settings';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 // Each call checks a password: a slow guesser gets few tries.

@@ -6,7 +6,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { systemLogs } from '../audit/audit.tables';
 import { ensureSuperAdmin } from './auth.admin';
 import { adminAccounts, adminSessions } from './auth.tables';
-import { resetAdminTwoFactorFromCli } from './admin-login.service';
+import { resetAdminTwoFactorFromCli } from './auth.admin-login';
 
 // Issue 8, points 1, 2, 12 and 13 (sign-in part): the super admin's sign-in with mandatory
 // two-factor, all of it decided by the server.
@@ -156,7 +156,7 @@ describe('the first sign-in sets two-factor up', () => {
   });
 
   // Wrong codes answering 429 (per account, from any address) block the one admin account for the
-  // window: src/server/modules/admin/code-throttle.routes.test.ts tests it, each test on its own app.
+  // window: src/server/modules/admin/admin.code-throttle.routes.test.ts tests it, each test on its own app.
 
   it('resets two-factor only with the password and a code or backup code, each backup code once', async () => {
     const c = client();

@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { getMerchantContact, releaseDueCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
 import { getAdminMerchant } from './admin.read-model';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type SetMerchantVerificationArgs = {
   db: Db;

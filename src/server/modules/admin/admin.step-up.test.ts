@@ -6,7 +6,7 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { systemLogs } from '../audit/audit.tables';
 import { adminAccounts } from '../auth/auth.tables';
-import { requireFreshCode } from './step-up';
+import { requireFreshCode } from './admin.step-up';
 
 // The guard itself, called as a route handler would call it: what it does with the change's audit
 // entries, with a change that fails, and with a handler that forgets to spend the code.

@@ -6,8 +6,8 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listUserAccounts } from '../auth';
-import { requireFreshCode, sendCsv } from './step-up';
-import { setAdminUserStatus } from './users';
+import { requireFreshCode, sendCsv } from './admin.step-up';
+import { setAdminUserStatus } from './admin.users';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: 'User not found' }) });

@@ -2,7 +2,7 @@ import type { AdminProduct } from '../../../contracts/admin-products.contract';
 import type { Db } from '../../platform/db';
 import { setProductActiveByAdmin } from '../catalog';
 import { getAdminProduct } from './admin.read-model';
-import type { SensitiveTx } from './step-up';
+import type { SensitiveTx } from './admin.step-up';
 
 export type SetAdminProductActiveArgs = {
   db: Db;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { adminDeletionSchema, deleteBodySchema } from '../../../contracts/admin-lists.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { deleteByAdmin, type DeletionKind } from './deletions';
-import { requireFreshCode } from './step-up';
+import { deleteByAdmin, type DeletionKind } from './admin.deletions';
+import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 

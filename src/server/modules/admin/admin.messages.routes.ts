@@ -7,8 +7,8 @@ import { toCsv } from '../../../domain/csv';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { listContactMessages } from '../content';
 import { listAuditLog } from './admin.read-model';
-import { markAdminMessage } from './messages';
-import { sendCsv } from './step-up';
+import { markAdminMessage } from './admin.messages';
+import { sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 

@@ -8,8 +8,8 @@ import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminProducts, listAdminProducts } from './admin.read-model';
-import { setAdminProductActive } from './products';
-import { requireFreshCode, sendCsv } from './step-up';
+import { setAdminProductActive } from './admin.products';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });

@@ -14,8 +14,8 @@ import {
 } from '../../../contracts/erp-work.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './erp-work';
-import { requireFreshCode } from './step-up';
+import { editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './admin.erp-work';
+import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['admin'];

@@ -7,8 +7,8 @@ import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminMerchants } from './admin.read-model';
-import { setAdminMerchantVerification } from './merchants';
-import { requireFreshCode, sendCsv } from './step-up';
+import { setAdminMerchantVerification } from './admin.merchants';
+import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound }) });

@@ -4,7 +4,7 @@ import { meSchema } from '../../../contracts/auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { profileUpdateSchema } from '../../../contracts/profile.contract';
 import { requireUser } from '../../platform/auth-guards';
-import { updateProfile } from './profile.service';
+import { updateProfile } from './auth.profile';
 
 /** The signed-in user's own personal information. */
 export async function profileRoutes(fastify: FastifyInstance) {
