@@ -1,18 +1,24 @@
-import { ensureSuperAdmin } from '../modules/auth';
+import { eq } from 'drizzle-orm';
+import { ensureSuperAdmin, setSuperAdminPassword } from '../modules/auth';
 import { adminAccounts } from '../modules/auth/auth.tables';
 import { totpCode } from '../platform/totp';
 import { TestClient, type TestApp } from './app';
 
 export const TEST_ADMIN = { email: 'root@haat.test', password: 'root-password-for-tests' };
+/** A second super admin, for the tests where two admins act on the same thing at once. */
+export const SECOND_ADMIN = { email: 'second@haat.test', password: 'second-password-for-tests' };
 
 /**
  * A browser signed in as the super admin the real way (credentials, two-factor setup, first code).
  * Answers the client and the secret, so step-up codes can be computed like an authenticator app.
  */
-export async function signInSuperAdmin(t: TestApp, ip = '10.200.0.1'): Promise<{ client: TestClient; secret: string; signInCode: string }> {
-  await ensureSuperAdmin({ db: t.db, ...TEST_ADMIN });
+export async function signInSuperAdmin(t: TestApp, ip = '10.200.0.1', account = TEST_ADMIN): Promise<{ client: TestClient; secret: string; signInCode: string }> {
+  await ensureSuperAdmin({ db: t.db, ...account });
+  // ensureSuperAdmin creates only the first account; another one is added the way the CLI does it.
+  const [known] = await t.db.select({ id: adminAccounts.id }).from(adminAccounts).where(eq(adminAccounts.email, account.email));
+  if (!known) await setSuperAdminPassword({ db: t.db, ...account });
   const client = new TestClient(t.app, ip);
-  const login = await client.post('/api/admin/login', TEST_ADMIN);
+  const login = await client.post('/api/admin/login', account);
   if (login.statusCode !== 200 || login.json().next !== 'setup2fa') throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
   const setup = await client.post('/api/admin/2fa/setup');
   const { secret } = setup.json() as { secret: string };
@@ -30,4 +36,19 @@ export async function signInSuperAdmin(t: TestApp, ip = '10.200.0.1'): Promise<{
 export async function freshCode(t: TestApp, secret: string): Promise<string> {
   await t.db.update(adminAccounts).set({ lastTotpStep: null });
   return totpCode(secret);
+}
+
+/**
+ * A code that has just signed the super admin in on another browser, so it is spent: any action
+ * must refuse it. (The code that signed the test's own browser in is spent only until the next
+ * freshCode, which forgets every used step; this one is spent whatever ran before.)
+ */
+export async function spentCode(t: TestApp, secret: string, account = TEST_ADMIN): Promise<string> {
+  const code = await freshCode(t, secret);
+  const other = new TestClient(t.app, '10.200.9.9');
+  const login = await other.post('/api/admin/login', account);
+  if (login.statusCode !== 200 || login.json().next !== '2fa') throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
+  const verified = await other.post('/api/admin/2fa/verify', { code });
+  if (verified.statusCode !== 200) throw new Error(`admin 2FA failed: ${verified.statusCode} ${verified.body}`);
+  return code;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMerchant, AdminMerchantPage } from '../../../contracts/admin-merchants.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 
@@ -11,7 +11,6 @@ import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 let t: TestApp;
 let admin: TestClient;
 let secret: string;
-let signInCode: string;
 let ip = 10;
 const browser = () => new TestClient(t.app, `10.7.0.${ip++}`);
 
@@ -24,7 +23,7 @@ const merchantRowId = async (userId: string) => (await t.db.select({ id: merchan
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
+  ({ client: admin, secret } = await signInSuperAdmin(t));
   const a = merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: '9811122233', upiId: 'kaveri@okhdfc', cashbackPercentage: 3.5 });
   kaveri = { ...(await registerAndLogin(browser(), a)), email: a.email };
   const b = merchantInput({ businessName: 'Quiet Corner Books', mobileNumber: '9822233344' });
@@ -132,9 +131,9 @@ describe('verifying and unverifying', () => {
     const wrong = await verify('000000');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
-    expect((await verify(signInCode)).statusCode).toBe(403);
+    expect((await verify(await spentCode(t, secret))).statusCode).toBe(403);
     expect((await rowOf(quiet.id))?.isVerified).toBe(false);
-    const log = (await admin.get('/api/admin/audit?resource=merchant')).json() as { total: number };
+    const log = (await admin.get(`/api/admin/audit?resource=merchant&q=${quiet.id}`)).json() as { total: number };
     expect(log.total).toBe(0);
   });
 
@@ -162,12 +161,16 @@ describe('verifying and unverifying', () => {
   });
 
   it('records each change in the audit log, in the same transaction', async () => {
-    const log = (await admin.get('/api/admin/audit?resource=merchant')).json() as { items: { action: string; resourceId: string; actor: string; newData: string }[] };
+    const a = merchantInput({ businessName: 'Ganga Tea House', mobileNumber: '9833344455' });
+    const ganga = { ...(await registerAndLogin(browser(), a)), email: a.email };
+    expect((await admin.post(`/api/admin/merchants/${ganga.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/merchants/${ganga.id}/unverify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    const log = (await admin.get(`/api/admin/audit?resource=merchant&q=${ganga.id}`)).json() as { items: { action: string; resourceId: string; actor: string; newData: string }[] };
     expect(log.items.map((e) => [e.action, e.resourceId])).toEqual([
-      ['merchant_unverified', kaveri.id],
-      ['merchant_verified', kaveri.id],
+      ['merchant_unverified', ganga.id],
+      ['merchant_verified', ganga.id],
     ]);
     expect(log.items[0].actor).toBe('root@haat.test');
-    expect(JSON.parse(log.items[1].newData)).toMatchObject({ businessName: 'Kaveri Sweets', email: kaveri.email, isVerified: true });
+    expect(JSON.parse(log.items[1].newData)).toMatchObject({ businessName: 'Ganga Tea House', email: ganga.email, isVerified: true });
   });
 });

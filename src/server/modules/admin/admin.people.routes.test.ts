@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
 import type { AdminEmployeePage, AdminUser, AdminUserPage } from '../../../contracts/admin-people.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { employees } from '../erp/erp.tables';
 
@@ -12,13 +12,12 @@ import { employees } from '../erp/erp.tables';
 let t: TestApp;
 let admin: TestClient;
 let secret: string;
-let signInCode: string;
 let ip = 10;
 const browser = () => new TestClient(t.app, `10.6.0.${ip++}`);
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
+  ({ client: admin, secret } = await signInSuperAdmin(t));
 });
 afterAll(() => t.close());
 
@@ -56,7 +55,7 @@ describe('the Users tab', () => {
 
     expect((await admin.post(`/api/admin/users/${id}/suspend`, {})).statusCode).toBe(401);
     expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: '000000' })).statusCode).toBe(403);
-    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: signInCode })).statusCode).toBe(403); // the sign-in code, already used
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: await spentCode(t, secret) })).statusCode).toBe(403); // a sign-in code, already used
     expect((await client.get('/api/me')).statusCode).toBe(200);
 
     const res = await admin.post(`/api/admin/users/${id}/suspend`, { code: await freshCode(t, secret) });

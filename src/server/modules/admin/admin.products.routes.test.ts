@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
 import type { AdminProduct, AdminProductPage } from '../../../contracts/admin-products.contract';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
@@ -12,7 +12,6 @@ import { customerInput, registerAndLogin, vendorInput } from '../../test/factori
 let t: TestApp;
 let admin: TestClient;
 let secret: string;
-let signInCode: string;
 const shopper = () => new TestClient(t.app, '10.5.0.9');
 const ids: Record<string, string> = {};
 let categoryId: string;
@@ -29,7 +28,7 @@ const storefront = async (q: string) => (await shopper().get(`/api/products?q=${
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
+  ({ client: admin, secret } = await signInSuperAdmin(t));
   const { userId } = await createVendorUser(t.db, { businessName: 'Marwar Crafts Pvt Ltd' });
   const shop = await createShop(t.db, userId, { shopName: 'Jodhpur Blue House' });
   shopId = shop.id;
@@ -136,8 +135,8 @@ describe('disabling and enabling a product', () => {
     const wrong = await disable(ids.lamp, '000000');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
-    // The code that signed the admin in is spent: it cannot confirm an action.
-    expect((await disable(ids.lamp, signInCode)).statusCode).toBe(403);
+    // A code that has just signed the admin in (on another browser) is spent: it cannot confirm an action.
+    expect((await disable(ids.lamp, await spentCode(t, secret))).statusCode).toBe(403);
     expect(await statusOf(ids.lamp)).toBe('active');
     expect(await storefront('Quokkaberry Camel Leather Lamp')).toContain(ids.lamp);
     expect((await shopper().get(`/api/products/${ids.lamp}`)).statusCode).toBe(200);

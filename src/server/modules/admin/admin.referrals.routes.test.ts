@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReferral, AdminReferralPage } from '../../../contracts/admin-merchants.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { userProfiles } from '../auth/auth.tables';
 import { rewardsTransactions } from '../rewards/rewards.tables';
@@ -11,8 +11,6 @@ import { rewardsTransactions } from '../rewards/rewards.tables';
 
 let t: TestApp;
 let admin: TestClient;
-let secret: string;
-let signInCode: string;
 let ip = 10;
 const browser = () => new TestClient(t.app, `10.8.0.${ip++}`);
 
@@ -31,11 +29,10 @@ let nameless: Account; // customer without a name, referred by Meera
 
 const list = async (query = '') => (await admin.get(`/api/admin/referrals${query}`)).json() as AdminReferralPage;
 const byReferred = async (email: string) => (await list(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
-const setStatus = (id: string, status: string, code?: string) => admin.post(`/api/admin/referrals/${id}/status`, { status, ...(code === undefined ? {} : { code }) });
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
+  ({ client: admin } = await signInSuperAdmin(t));
   kaveri = await register(merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: '9811122233' }));
   asha = await register(customerInput({ firstName: 'Asha', lastName: 'Pillai', referralCode: kaveri.referralCode }));
   ravi = await register(vendorInput({ firstName: 'Ravi', lastName: 'Kumar', referralCode: kaveri.referralCode }));
@@ -120,77 +117,123 @@ describe('the Referrals tab', () => {
   });
 });
 
+// Each status test changes referrals of its own, in an app of its own: the Referrals tab's lists and
+// totals above see only the referrals made before them.
 describe('changing the status', () => {
+  let s: TestApp;
+  let sAdmin: TestClient;
+  let sSecret: string;
+  let n = 0;
+  const sBrowser = () => new TestClient(s.app, `10.8.1.${++n}`);
+  const sRegister = async (input: Parameters<typeof registerAndLogin>[1]): Promise<Account> => {
+    const client = sBrowser();
+    return { ...(await registerAndLogin(client, input)), email: input.email, client };
+  };
+  const sList = async (query = '') => (await sAdmin.get(`/api/admin/referrals${query}`)).json() as AdminReferralPage;
+  const referralOf = async (email: string) => (await sList(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
+  const change = (id: string, status: string, code?: string) => sAdmin.post(`/api/admin/referrals/${id}/status`, { status, ...(code === undefined ? {} : { code }) });
+  const phone = () => `96${String(++n).padStart(8, '0')}`;
+  /** A customer who refers a customer, a vendor and a merchant. */
+  const referralsOfOneReferrer = async () => {
+    const referrer = await sRegister(customerInput({ firstName: 'Meera', lastName: 'Nair', phoneNumber: phone() }));
+    const customer = await sRegister(customerInput({ firstName: 'Asha', lastName: 'Pillai', phoneNumber: phone(), referralCode: referrer.referralCode }));
+    const vendor = await sRegister(vendorInput({ phone: phone(), referralCode: referrer.referralCode }));
+    const merchant = await sRegister(merchantInput({ businessName: 'Dosa Point', mobileNumber: phone(), referralCode: referrer.referralCode }));
+    return {
+      referrer,
+      customer: (await referralOf(customer.email)).id,
+      vendor: (await referralOf(vendor.email)).id,
+      merchant: (await referralOf(merchant.email)).id,
+    };
+  };
+
+  beforeAll(async () => {
+    s = await buildTestApp();
+    ({ client: sAdmin, secret: sSecret } = await signInSuperAdmin(s, '10.200.1.1'));
+  });
+  afterAll(() => s.close());
+
   it('refuses without a code (401), with a wrong code (403) and with a used code (403), and changes nothing', async () => {
-    const { id } = await byReferred(asha.email);
-    const none = await setStatus(id, 'qualified');
+    const { customer: id } = await referralsOfOneReferrer();
+    const none = await change(id, 'qualified');
     expect(none.statusCode).toBe(401);
     expect(none.json().error.message).toMatch(/6-digit code/);
-    const wrong = await setStatus(id, 'qualified', '000000');
+    const wrong = await change(id, 'qualified', '000000');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
-    expect((await setStatus(id, 'qualified', signInCode)).statusCode).toBe(403);
-    expect((await setStatus(id, 'paid', await freshCode(t, secret))).statusCode).toBe(400);
-    expect(await byReferred(asha.email)).toMatchObject({ status: 'active', qualificationDate: null, redemptionDate: null });
-    expect((await admin.get('/api/admin/audit?resource=referral')).json().total).toBe(0);
+    expect((await change(id, 'qualified', await spentCode(s, sSecret))).statusCode).toBe(403);
+    expect((await change(id, 'paid', await freshCode(s, sSecret))).statusCode).toBe(400);
+    expect((await sList(`?q=${id.slice(0, 8)}`)).items.find((r) => r.id === id)).toMatchObject({ status: 'active', qualificationDate: null, redemptionDate: null });
+    expect((await sAdmin.get(`/api/admin/audit?resource=referral&q=${id}`)).json().total).toBe(0);
   });
 
   it('qualified and redeemed set their dates when empty and keep them otherwise; no points are awarded', async () => {
-    const { id } = await byReferred(asha.email);
-    const ledgerBefore = (await t.db.select({ n: count() }).from(rewardsTransactions))[0].n;
+    const { referrer, customer: id, vendor, merchant } = await referralsOfOneReferrer();
+    const ledgerBefore = (await s.db.select({ n: count() }).from(rewardsTransactions))[0].n;
 
-    const code = await freshCode(t, secret);
-    const qualified = await setStatus(id, 'qualified', code);
+    const code = await freshCode(s, sSecret);
+    const qualified = await change(id, 'qualified', code);
     expect(qualified.statusCode, qualified.body).toBe(200);
     expect(qualified.json()).toMatchObject({ id, status: 'qualified', pointsAwarded: 0, redemptionDate: null });
     const qualifiedAt = qualified.json().qualificationDate as string;
     expect(Date.parse(qualifiedAt)).toBeGreaterThan(Date.now() - 60_000);
     // The code is spent: the same code cannot change another referral.
-    expect((await setStatus((await byReferred(ravi.email)).id, 'qualified', code)).statusCode).toBe(403);
+    expect((await change(vendor, 'qualified', code)).statusCode).toBe(403);
 
-    const redeemed = (await setStatus(id, 'redeemed', await freshCode(t, secret))).json() as AdminReferral;
+    const redeemed = (await change(id, 'redeemed', await freshCode(s, sSecret))).json() as AdminReferral;
     expect(redeemed).toMatchObject({ status: 'redeemed', qualificationDate: qualifiedAt, pointsAwarded: 0 });
     expect(redeemed.redemptionDate).not.toBeNull();
 
-    const back = (await setStatus(id, 'active', await freshCode(t, secret))).json() as AdminReferral;
+    const back = (await change(id, 'active', await freshCode(s, sSecret))).json() as AdminReferral;
     expect(back).toMatchObject({ status: 'active', qualificationDate: qualifiedAt, redemptionDate: redeemed.redemptionDate });
-    const again = (await setStatus(id, 'redeemed', await freshCode(t, secret))).json() as AdminReferral;
+    const again = (await change(id, 'redeemed', await freshCode(s, sSecret))).json() as AdminReferral;
     expect(again).toMatchObject({ status: 'redeemed', qualificationDate: qualifiedAt, redemptionDate: redeemed.redemptionDate });
 
     // Straight from active to redeemed stamps both dates.
-    const dosaRef = await byReferred(dosa.email);
-    const direct = (await setStatus(dosaRef.id, 'redeemed', await freshCode(t, secret))).json() as AdminReferral;
+    const direct = (await change(merchant, 'redeemed', await freshCode(s, sSecret))).json() as AdminReferral;
     expect(direct.qualificationDate).not.toBeNull();
     expect(direct.redemptionDate).not.toBeNull();
 
-    expect((await t.db.select({ n: count() }).from(rewardsTransactions))[0].n).toBe(ledgerBefore);
-    expect((await meera.client.get('/api/wallet')).json().availablePoints).toBe(0);
-    expect((await list('?status=redeemed')).total).toBe(2);
+    expect((await s.db.select({ n: count() }).from(rewardsTransactions))[0].n).toBe(ledgerBefore);
+    expect((await referrer.client.get('/api/wallet')).json().availablePoints).toBe(0);
+    expect((await sList(`?status=redeemed&q=${referrer.referralCode}`)).total).toBe(2);
   });
 
   it('refuses the same status (409) and an unknown referral (404) without spending the code', async () => {
-    const { id } = await byReferred(dosa.email);
-    const code = await freshCode(t, secret);
-    const same = await setStatus(id, 'redeemed', code);
+    const { merchant: id } = await referralsOfOneReferrer();
+    expect((await change(id, 'redeemed', await freshCode(s, sSecret))).statusCode).toBe(200);
+    const code = await freshCode(s, sSecret);
+    const same = await change(id, 'redeemed', code);
     expect(same.statusCode).toBe(409);
     expect(same.json().error.message).toBe('The referral already has this status');
-    expect((await setStatus(crypto.randomUUID(), 'qualified', code)).statusCode).toBe(404);
+    expect((await change(crypto.randomUUID(), 'qualified', code)).statusCode).toBe(404);
     // Both were rolled back, so the code still works once.
-    expect((await setStatus(id, 'qualified', code)).statusCode).toBe(200);
+    expect((await change(id, 'qualified', code)).statusCode).toBe(200);
   });
 
   it('records each change with its from and to in the audit log', async () => {
-    const log = (await admin.get('/api/admin/audit?action=referral_status_changed')).json() as { items: { resourceType: string; resourceId: string; actor: string; newData: string }[] };
-    const asharef = (await byReferred(asha.email)).id;
-    const dosaRef = (await byReferred(dosa.email)).id;
-    expect(log.items.map((e) => [e.resourceId, JSON.parse(e.newData)])).toEqual([
-      [dosaRef, { from: 'redeemed', to: 'qualified' }],
-      [dosaRef, { from: 'active', to: 'redeemed' }],
-      [asharef, { from: 'active', to: 'redeemed' }],
-      [asharef, { from: 'redeemed', to: 'active' }],
-      [asharef, { from: 'qualified', to: 'redeemed' }],
-      [asharef, { from: 'active', to: 'qualified' }],
+    const { customer, merchant } = await referralsOfOneReferrer();
+    for (const [id, status] of [
+      [customer, 'qualified'],
+      [customer, 'redeemed'],
+      [customer, 'active'],
+      [customer, 'redeemed'],
+      [merchant, 'redeemed'],
+      [merchant, 'qualified'],
+    ]) {
+      const res = await change(id, status, await freshCode(s, sSecret));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const log = (await sAdmin.get('/api/admin/audit?action=referral_status_changed&pageSize=100')).json() as { items: { resourceType: string; resourceId: string; actor: string; newData: string }[] };
+    const mine = log.items.filter((e) => e.resourceId === customer || e.resourceId === merchant);
+    expect(mine.map((e) => [e.resourceId, JSON.parse(e.newData)])).toEqual([
+      [merchant, { from: 'redeemed', to: 'qualified' }],
+      [merchant, { from: 'active', to: 'redeemed' }],
+      [customer, { from: 'active', to: 'redeemed' }],
+      [customer, { from: 'redeemed', to: 'active' }],
+      [customer, { from: 'qualified', to: 'redeemed' }],
+      [customer, { from: 'active', to: 'qualified' }],
     ]);
-    expect(log.items.every((e) => e.resourceType === 'referral' && e.actor === 'root@haat.test')).toBe(true);
+    expect(mine.every((e) => e.resourceType === 'referral' && e.actor === 'root@haat.test')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { paymentGatewaySettings } from '../payments/payments.tables';
 
@@ -10,14 +10,13 @@ import { paymentGatewaySettings } from '../payments/payments.tables';
 let t: TestApp;
 let admin: TestClient;
 let secret: string;
-let signInCode: string;
 let rzp: FakeRazorpay;
 
 beforeAll(async () => {
   rzp = new FakeRazorpay();
   const url = await rzp.start();
   t = await buildTestApp({ RAZORPAY_API_BASE: url, APP_SECRET: 'a-test-app-secret-that-is-32-characters-long' });
-  ({ client: admin, secret, signInCode } = await signInSuperAdmin(t));
+  ({ client: admin, secret } = await signInSuperAdmin(t));
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +29,7 @@ describe('referral settings', () => {
     const body = { minTransactions: 3, minTransactionVolume: 1500, referralPointsAwarded: 250 };
     expect((await admin.put('/api/admin/settings/referral', body)).statusCode).toBe(401);
     expect((await admin.put('/api/admin/settings/referral', { ...body, code: '000000' })).statusCode).toBe(403);
-    expect((await admin.put('/api/admin/settings/referral', { ...body, code: signInCode })).statusCode).toBe(403);
+    expect((await admin.put('/api/admin/settings/referral', { ...body, code: await spentCode(t, secret) })).statusCode).toBe(403);
     expect((await admin.get('/api/admin/settings/referral')).json().minTransactions).toBe(5);
 
     const bad = await admin.put('/api/admin/settings/referral', { minTransactions: 0, minTransactionVolume: -1, referralPointsAwarded: 1.5, code: await freshCode(t, secret) });

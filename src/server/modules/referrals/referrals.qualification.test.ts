@@ -254,7 +254,12 @@ describe('Process referral qualifications', () => {
   });
 
   it('is recorded in the audit log with the count', async () => {
-    const res = await admin.get('/api/admin/audit?action=referral_qualifications_processed');
-    expect(res.json().total).toBeGreaterThanOrEqual(1);
+    const before = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json().total as number;
+    await customerDelivers(await referred('customer', await newReferrer()), [50_000, 50_000]);
+    const { newlyQualified } = await process();
+    expect(newlyQualified).toBeGreaterThanOrEqual(1);
+    const res = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json() as { total: number; items: { newData: string }[] };
+    expect(res.total).toBe(before + 1);
+    expect(JSON.parse(res.items[0].newData)).toEqual({ newlyQualified });
   });
 });
