@@ -4,6 +4,7 @@ import type { Timesheet } from '../../contracts/erp-work.contract';
 import { signInSuperAdmin } from '../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../test/app';
 import { fillCart, newShopper, placeOrder, twoShops } from '../test/checkout-fixtures';
+import { indiaDate } from '../test/dates';
 import { signedInEmployee } from '../test/erp';
 import { customerInput, merchantInput, registerAndLogin } from '../test/factories';
 import { queryRows } from './db';
@@ -32,9 +33,9 @@ const codeOf = (res: { body: string }): unknown => {
 describe('a cross-site post to another spelling of an API path', () => {
   it('cannot approve or submit an ERP timesheet entry through /%61pi/', async () => {
     const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t)];
-    const p = (await worker.client.post('/api/erp/projects', { name: 'CSRF spelling', startDate: '2026-11-01', projectManagerId: manager.id })).json();
+    const p = (await worker.client.post('/api/erp/projects', { name: 'CSRF spelling', startDate: indiaDate(-25), projectManagerId: manager.id })).json();
     const log = async (workDate: string) => (await worker.client.post('/api/erp/timesheets', { workDate, startTime: '09:00', endTime: '10:00', projectId: p.id, description: 'Work' })).json() as Timesheet;
-    const [a, b] = [await log('2026-01-05'), await log('2026-01-06')];
+    const [a, b] = [await log(indiaDate(-320)), await log(indiaDate(-319))];
     expect((await worker.client.post(`/api/erp/timesheets/${a.id}/submit`)).statusCode).toBe(200);
 
     for (const url of [`/%61pi/erp/timesheets/${a.id}/approve`, `/%61%70%69/erp/timesheets/${a.id}/approve`, `/api/%65rp/timesheets/${a.id}/approve`]) {
@@ -44,7 +45,7 @@ describe('a cross-site post to another spelling of an API path', () => {
     const submit = await forged(worker.client, `/%61pi/erp/timesheets/${b.id}/submit`);
     expect([submit.statusCode, codeOf(submit)]).toEqual([403, 'CSRF_REJECTED']);
 
-    const mine = (await worker.client.get('/api/erp/timesheets?from=2026-01-05&to=2026-01-06')).json().items as Timesheet[];
+    const mine = (await worker.client.get(`/api/erp/timesheets?from=${indiaDate(-320)}&to=${indiaDate(-319)}`)).json().items as Timesheet[];
     expect(Object.fromEntries(mine.map((x) => [x.id, x.status]))).toEqual({ [a.id]: 'submitted', [b.id]: 'draft' });
     // The same request, made by the ERP's own page, still works.
     expect((await manager.client.post(`/api/erp/timesheets/${a.id}/approve`)).json().status).toBe('approved');
@@ -134,9 +135,9 @@ describe('every documented state-changing operation, sent without our header', (
     who.admin = (await signInSuperAdmin(t, '10.91.0.4')).client;
     const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t)];
     who.employee = manager.client;
-    const project = (await worker.client.post('/api/erp/projects', { name: 'Sweep', startDate: '2026-11-01', projectManagerId: manager.id })).json<{ id: string }>();
+    const project = (await worker.client.post('/api/erp/projects', { name: 'Sweep', startDate: indiaDate(-25), projectManagerId: manager.id })).json<{ id: string }>();
     const task = (await worker.client.post('/api/erp/tasks', { title: 'Sweep task', projectId: project.id, assignedTo: manager.id })).json<{ id: string }>();
-    const entry = (await worker.client.post('/api/erp/timesheets', { workDate: '2026-01-20', startTime: '09:00', endTime: '10:00', projectId: project.id, description: 'Sweep' })).json<Timesheet>();
+    const entry = (await worker.client.post('/api/erp/timesheets', { workDate: indiaDate(-305), startTime: '09:00', endTime: '10:00', projectId: project.id, description: 'Sweep' })).json<Timesheet>();
     expect((await worker.client.post(`/api/erp/timesheets/${entry.id}/submit`)).statusCode).toBe(200);
     Object.assign(ids, {
       'admin/users': shopper.userId,

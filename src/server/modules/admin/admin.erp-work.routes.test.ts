@@ -5,6 +5,7 @@ import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { signedInEmployee } from '../../test/erp';
+import { indiaDate } from '../../test/dates';
 import { systemLogs } from '../audit/audit.tables';
 import { timesheets } from '../erp/erp.tables';
 
@@ -22,8 +23,12 @@ beforeAll(async () => {
 const code = () => freshCode(t, secret);
 afterAll(() => t.close());
 
+// Dates in the past (an entry cannot be dated in the future), counted from today.
+const PROJECT_START = indiaDate(-60);
+const [DAY_1, DAY_2, DAY_3, DAY_4] = [indiaDate(-59), indiaDate(-58), indiaDate(-52), indiaDate(-51)];
+
 const submittedEntry = async (who: { client: TestClient }, body: Record<string, unknown>): Promise<Timesheet> => {
-  const res = await who.client.post('/api/erp/timesheets', { workDate: '2026-03-02', startTime: '09:00', endTime: '11:30', description: 'Stock count', ...body });
+  const res = await who.client.post('/api/erp/timesheets', { workDate: DAY_1, startTime: '09:00', endTime: '11:30', description: 'Stock count', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return (await who.client.post(`/api/erp/timesheets/${res.json().id}/submit`)).json();
 };
@@ -32,7 +37,7 @@ describe('the super admin in the ERP', () => {
   it('sees every submitted entry and approves or rejects it with a reason; the employee is notified', async () => {
     const worker = await signedInEmployee(t, { firstName: 'Sana', lastName: 'Shaikh' });
     const general = await submittedEntry(worker, {});
-    const other = await submittedEntry(worker, { workDate: '2026-03-03' });
+    const other = await submittedEntry(worker, { workDate: DAY_2 });
     const queue = (await admin.get('/api/admin/erp/timesheets?pageSize=100')).json();
     expect(queue.items.map((x: Timesheet) => x.id)).toEqual(expect.arrayContaining([general.id, other.id]));
     expect(queue.items.every((x: Timesheet) => x.status === 'submitted' && !x.canEdit)).toBe(true);
@@ -46,31 +51,31 @@ describe('the super admin in the ERP', () => {
     expect([again.statusCode, again.json().error.message]).toEqual([409, m.notSubmitted]);
 
     const notes = (await worker.client.get('/api/erp/notifications')).json().items.map((n: { message: string }) => n.message);
-    expect(notes).toEqual([`The super admin rejected your timesheet entry of 2026-03-03 (2.50 hrs): Wrong day`, `The super admin approved your timesheet entry of 2026-03-02 (2.50 hrs)`]);
+    expect(notes).toEqual([`The super admin rejected your timesheet entry of ${DAY_2} (2.50 hrs): Wrong day`, `The super admin approved your timesheet entry of ${DAY_1} (2.50 hrs)`]);
     const audit = (await admin.get('/api/admin/audit?resource=timesheet')).json().items.map((x: { action: string }) => x.action);
     expect(audit).toEqual(expect.arrayContaining(['timesheet_approved', 'timesheet_rejected']));
   });
 
   it('edits any project, audited; an employee session cannot use the admin endpoints', async () => {
     const creator = await signedInEmployee(t);
-    const created: Project = (await creator.client.post('/api/erp/projects', { name: 'Warehouse move', startDate: '2026-03-01' })).json();
-    const res = await admin.put(`/api/admin/erp/projects/${created.id}`, { name: 'Warehouse move', startDate: '2026-03-01', status: 'completed', budget: '75000', code: await code() });
+    const created: Project = (await creator.client.post('/api/erp/projects', { name: 'Warehouse move', startDate: PROJECT_START })).json();
+    const res = await admin.put(`/api/admin/erp/projects/${created.id}`, { name: 'Warehouse move', startDate: PROJECT_START, status: 'completed', budget: '75000', code: await code() });
     expect([res.statusCode, res.json().status, res.json().budgetPaise]).toEqual([200, 'completed', 7500000]);
     expect((await admin.get('/api/admin/erp/projects?pageSize=100')).json().items.some((p: Project) => p.id === created.id && p.status === 'completed')).toBe(true);
     const audit = (await admin.get('/api/admin/audit?resource=project')).json().items;
     expect(audit[0]).toMatchObject({ action: 'project_updated' });
     expect((await creator.client.get('/api/admin/erp/timesheets')).statusCode).toBe(401);
-    expect((await admin.put('/api/admin/erp/projects/00000000-0000-4000-8000-000000000000', { name: 'x', startDate: '2026-03-01', code: await code() })).statusCode).toBe(404);
+    expect((await admin.put('/api/admin/erp/projects/00000000-0000-4000-8000-000000000000', { name: 'x', startDate: PROJECT_START, code: await code() })).statusCode).toBe(404);
   });
 
   it('takes a fresh code for each action: none 401, a wrong one 403, a fresh one 200, a used one 403', async () => {
     const worker = await signedInEmployee(t);
-    const toApprove = await submittedEntry(worker, { workDate: '2026-03-09' });
-    const toReject = await submittedEntry(worker, { workDate: '2026-03-10' });
-    const project: Project = (await worker.client.post('/api/erp/projects', { name: 'Cold store', startDate: '2026-03-01' })).json();
+    const toApprove = await submittedEntry(worker, { workDate: DAY_3 });
+    const toReject = await submittedEntry(worker, { workDate: DAY_4 });
+    const project: Project = (await worker.client.post('/api/erp/projects', { name: 'Cold store', startDate: PROJECT_START })).json();
     const approve = (body: Record<string, unknown>) => admin.post(`/api/admin/erp/timesheets/${toApprove.id}/approve`, body);
     const reject = (body: Record<string, unknown>) => admin.post(`/api/admin/erp/timesheets/${toReject.id}/reject`, { reason: 'Wrong day', ...body });
-    const edit = (body: Record<string, unknown>) => admin.put(`/api/admin/erp/projects/${project.id}`, { name: 'Cold store', startDate: '2026-03-01', status: 'on_hold', ...body });
+    const edit = (body: Record<string, unknown>) => admin.put(`/api/admin/erp/projects/${project.id}`, { name: 'Cold store', startDate: PROJECT_START, status: 'on_hold', ...body });
     const statusOf = async (id: string) => (await t.db.select({ status: timesheets.status }).from(timesheets).where(eq(timesheets.id, id)))[0].status;
 
     // No code: 401, and nothing changes.

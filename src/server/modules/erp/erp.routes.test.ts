@@ -6,6 +6,7 @@ import { encrypt } from '../../platform/secrets';
 import { newTotpSecret, totpCode } from '../../platform/totp';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { indiaDate } from '../../test/dates';
 import { employeeForm, erpBrowser, signedInEmployee as signedIn } from '../../test/erp';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { employees, employeeSessions, projects, tasks, timesheets } from './erp.tables';
@@ -27,12 +28,13 @@ afterAll(() => t.close());
 
 describe('POST /api/erp/register', () => {
   it('registers an employee waiting for approval, with the password hashed (argon2id) on the server', async () => {
-    const input = form({ employeeId: 'EMP100', dateOfJoining: '2026-01-05', address: '1 MG Road', emergencyContact: 'Lakshmi', emergencyPhone: '9900112244' });
+    const joined = indiaDate(-300);
+    const input = form({ employeeId: 'EMP100', dateOfJoining: joined, address: '1 MG Road', emergencyContact: 'Lakshmi', emergencyPhone: '9900112244' });
     const res = await browser().post('/api/erp/register', input);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(m.registered);
     const [row] = await t.db.select().from(employees).where(eq(employees.email, input.email));
-    expect(row).toMatchObject({ isApproved: false, isActive: true, department: 'Engineering', employeeId: 'EMP100', dateOfJoining: '2026-01-05', phone: '9900112233', twoFaEnabled: false });
+    expect(row).toMatchObject({ isApproved: false, isActive: true, department: 'Engineering', employeeId: 'EMP100', dateOfJoining: joined, phone: '9900112233', twoFaEnabled: false });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 

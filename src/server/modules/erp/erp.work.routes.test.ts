@@ -4,6 +4,7 @@ import { todayInIndia } from '../../../domain/age';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { erpBrowser, signedInEmployee } from '../../test/erp';
+import { indiaDate, indiaYear } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
 
 // Issue 10, points 6 to 8 and 10: projects, tasks and timesheets with their approval, every rule
@@ -15,9 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// A project's dates, from today: started 25 days ago, ending in 35 days.
+const START = indiaDate(-25);
+const END = indiaDate(35);
+
 type Someone = { client: TestClient; id: string };
 const project = async (who: Someone, over: Record<string, unknown> = {}): Promise<Project> => {
-  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: '2026-11-01', ...over });
+  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: START, ...over });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
@@ -27,11 +32,9 @@ const task = async (who: Someone, over: Record<string, unknown> = {}): Promise<T
   return res.json();
 };
 // Entries are dated in the past so that the "not in the future" rule never depends on the clock.
+// Each a few days after the last, from a year ago (with the day after it, still before today).
 let day = 0;
-const freshDate = () => {
-  const d = new Date(Date.UTC(2026, 0, 1) + day++ * 3 * 86_400_000);
-  return d.toISOString().slice(0, 10);
-};
+const freshDate = () => indiaDate(-365 + day++ * 3);
 const log = (who: Someone, body: Record<string, unknown>) => who.client.post('/api/erp/timesheets', { description: 'Worked on it', ...body });
 const logged = async (who: Someone, body: Record<string, unknown>): Promise<Timesheet> => {
   const res = await log(who, body);
@@ -68,7 +71,7 @@ describe('who may use the ERP', () => {
     ];
     for (const client of [erpBrowser(t), shopper, admin]) {
       for (const [method, url] of calls) {
-        const valid = url.includes('/status') ? { status: 'done' } : url.endsWith('/reject') ? { reason: 'x' } : url.includes('timesheets') ? { workDate: '2026-01-01', startTime: '09:00', endTime: '10:00', description: 'x' } : { name: 'x', title: 'x', startDate: '2026-01-01' };
+        const valid = url.includes('/status') ? { status: 'done' } : url.endsWith('/reject') ? { reason: 'x' } : url.includes('timesheets') ? { workDate: indiaDate(-1), startTime: '09:00', endTime: '10:00', description: 'x' } : { name: 'x', title: 'x', startDate: indiaDate(-1) };
         const res = await client.request(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : valid);
         expect([url, res.statusCode, res.json().error.message]).toEqual([url, 401, 'Not authenticated']);
       }
@@ -79,8 +82,8 @@ describe('who may use the ERP', () => {
 describe('projects', () => {
   it('creates a project with its creator, manager and budget in paise, and lists it first', async () => {
     const [me, boss] = [await signedInEmployee(t), await signedInEmployee(t, { firstName: 'Meera', lastName: 'Nair' })];
-    const created = await project(me, { name: 'Diwali campaign', budget: '2,50,000.50', projectManagerId: boss.id, clientName: 'Sharma Textiles', clientEmail: 'Buy@Sharma.example', clientPhone: '+91 98765 43210', priority: 'high', endDate: '2026-12-31' });
-    expect(created).toMatchObject({ name: 'Diwali campaign', budgetPaise: 25000050, status: 'active', priority: 'high', startDate: '2026-11-01', endDate: '2026-12-31', clientEmail: 'buy@sharma.example', clientPhone: '9876543210', canEdit: true });
+    const created = await project(me, { name: 'Diwali campaign', budget: '2,50,000.50', projectManagerId: boss.id, clientName: 'Sharma Textiles', clientEmail: 'Buy@Sharma.example', clientPhone: '+91 98765 43210', priority: 'high', endDate: END });
+    expect(created).toMatchObject({ name: 'Diwali campaign', budgetPaise: 25000050, status: 'active', priority: 'high', startDate: START, endDate: END, clientEmail: 'buy@sharma.example', clientPhone: '9876543210', canEdit: true });
     expect(created.manager).toEqual({ id: boss.id, firstName: 'Meera', lastName: 'Nair' });
     expect(created.createdBy?.id).toBe(me.id);
     const list = (await me.client.get('/api/erp/projects')).json();
@@ -92,7 +95,7 @@ describe('projects', () => {
 
   it("validates the form with its messages (400)", async () => {
     const me = await signedInEmployee(t);
-    const res = await me.client.post('/api/erp/projects', { name: ' ', startDate: '2026-11-31', budget: 'lots', clientEmail: 'nope', clientPhone: '12345', endDate: '2025-01-01', projectManagerId: 'x' });
+    const res = await me.client.post('/api/erp/projects', { name: ' ', startDate: `${indiaYear()}-11-31`, budget: 'lots', clientEmail: 'nope', clientPhone: '12345', endDate: indiaDate(-400), projectManagerId: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       name: 'Project name is required',
@@ -101,16 +104,16 @@ describe('projects', () => {
       clientEmail: 'Please enter a valid email address',
       clientPhone: 'Please enter a valid 10-digit mobile number',
     });
-    const before = await me.client.post('/api/erp/projects', { name: 'Dates', startDate: '2026-11-10', endDate: '2026-11-01' });
+    const before = await me.client.post('/api/erp/projects', { name: 'Dates', startDate: indiaDate(-16), endDate: indiaDate(-25) });
     expect(before.json().error.fields).toEqual({ endDate: 'End date cannot be before the start date' });
-    const unknown = await me.client.post('/api/erp/projects', { name: 'Ghost manager', startDate: '2026-11-10', projectManagerId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await me.client.post('/api/erp/projects', { name: 'Ghost manager', startDate: indiaDate(-16), projectManagerId: '00000000-0000-4000-8000-000000000000' });
     expect([unknown.statusCode, unknown.json().error.fields]).toEqual([400, { projectManagerId: m.employeeUnknown }]);
   });
 
   it('lets only the manager and the creator edit a project (403 for anyone else)', async () => {
     const [creator, manager, other] = [await signedInEmployee(t), await signedInEmployee(t), await signedInEmployee(t)];
     const p = await project(creator, { projectManagerId: manager.id });
-    const edit = { name: 'Renamed', startDate: '2026-11-01', status: 'on_hold', projectManagerId: manager.id, budget: '1000' };
+    const edit = { name: 'Renamed', startDate: START, status: 'on_hold', projectManagerId: manager.id, budget: '1000' };
     const byManager = await manager.client.put(`/api/erp/projects/${p.id}`, edit);
     expect([byManager.statusCode, byManager.json().name, byManager.json().status, byManager.json().budgetPaise]).toEqual([200, 'Renamed', 'on_hold', 100000]);
     expect((await creator.client.put(`/api/erp/projects/${p.id}`, { ...edit, name: 'Again' })).statusCode).toBe(200);
@@ -125,7 +128,7 @@ describe('tasks', () => {
   it('creates a task for an assignee, who is notified and sees it in My Tasks; an outsider does not', async () => {
     const [creator, assignee, outsider] = [await signedInEmployee(t, { firstName: 'Asha', lastName: 'Rao' }), await signedInEmployee(t), await signedInEmployee(t)];
     const p = await project(creator, { name: 'Mobile app' });
-    const created = await task(creator, { title: 'Fix the login bug', projectId: p.id, assignedTo: assignee.id, estimatedHours: '2.5', dueDate: '2026-12-01', priority: 'urgent' });
+    const created = await task(creator, { title: 'Fix the login bug', projectId: p.id, assignedTo: assignee.id, estimatedHours: '2.5', dueDate: indiaDate(5), priority: 'urgent' });
     expect(created).toMatchObject({ title: 'Fix the login bug', status: 'todo', priority: 'urgent', estimatedHours: 2.5, completionPercentage: 0, project: { id: p.id, name: 'Mobile app' }, canChange: true });
     const mine = (await assignee.client.get('/api/erp/tasks')).json();
     expect(mine.items.map((x: Task) => x.id)).toEqual([created.id]);
@@ -185,7 +188,7 @@ describe('timesheets: hours, overlaps and the daily cap', () => {
     expect((await logged(me, { workDate: e, startTime: '10:10', endTime: '10:30' })).hoursWorked).toBe(0.33);
     const same = await log(me, { workDate: e, startTime: '12:00', endTime: '12:00' });
     expect([same.statusCode, same.json().error.fields]).toEqual([400, { endTime: m.sameTimes }]);
-    const bad = await log(me, { workDate: '2026-02-30', startTime: '25:00', endTime: '', description: '' });
+    const bad = await log(me, { workDate: `${indiaYear()}-02-30`, startTime: '25:00', endTime: '', description: '' });
     expect(bad.json().error.fields).toEqual({ workDate: 'Please enter a valid date', startTime: 'Please enter a time as HH:MM', endTime: 'End time is required', description: 'Description is required' });
   });
 
