@@ -11,11 +11,12 @@ let t: TestApp;
 let admin: TestClient;
 let secret: string;
 let rzp: FakeRazorpay;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   rzp = new FakeRazorpay();
-  const url = await rzp.start();
-  t = await buildTestApp({ RAZORPAY_API_BASE: url, APP_SECRET: 'a-test-app-secret-that-is-32-characters-long' });
+  env = { RAZORPAY_API_BASE: await rzp.start(), APP_SECRET: 'a-test-app-secret-that-is-32-characters-long' };
+  t = await buildTestApp(env);
   ({ client: admin, secret } = await signInSuperAdmin(t));
 });
 afterAll(async () => {
@@ -68,10 +69,19 @@ describe('payment gateway settings', () => {
   });
 
   it('tests the connection with a real authenticated call to Razorpay, with the stored or the typed keys', async () => {
-    const before = rzp.unauthorized;
-    expect((await admin.post('/api/admin/settings/payment/test', {})).json()).toEqual({ ok: true, message: 'Connection test successful!' });
-    expect((await admin.post('/api/admin/settings/payment/test', { keyId: rzp.keyId, keySecret: 'not-the-secret' })).json()).toEqual({ ok: false, message: 'Connection test failed. Please check your credentials.' });
-    expect(rzp.unauthorized).toBe(before + 1);
+    // An app of its own, whose keys are stored here: the test above starts from none stored.
+    const c = await buildTestApp(env);
+    try {
+      const { client, secret: cSecret } = await signInSuperAdmin(c, '10.200.4.1');
+      const saved = await client.put('/api/admin/settings/payment', { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: false, code: await freshCode(c, cSecret) });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const before = rzp.unauthorized;
+      expect((await client.post('/api/admin/settings/payment/test', {})).json()).toEqual({ ok: true, message: 'Connection test successful!' });
+      expect((await client.post('/api/admin/settings/payment/test', { keyId: rzp.keyId, keySecret: 'not-the-secret' })).json()).toEqual({ ok: false, message: 'Connection test failed. Please check your credentials.' });
+      expect(rzp.unauthorized).toBe(before + 1);
+    } finally {
+      await c.close();
+    }
   });
 
   it('is closed to everyone without the admin session', async () => {

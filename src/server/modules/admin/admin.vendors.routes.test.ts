@@ -30,12 +30,25 @@ const reject = (userId: string, body: { reason?: string; code?: string }) => adm
 const approve = (userId: string, body: { code?: string }) => admin.post(`/api/admin/vendors/${userId}/approve`, body);
 const storefrontIds = async (query = '') => ((await new TestClient(t.app).get(`/api/products${query}`)).json().items as { id: string }[]).map((p) => p.id);
 const status = async (url: string) => (await new TestClient(t.app).get(url)).statusCode;
+let categoryId: string;
+/** A vendor of a test's own (not a Kisan one: the list tests count those), with products in its shops. */
+async function vendorWithProducts(businessName: string, productsPerShop: number[]): Promise<{ userId: string; shops: string[]; products: string[] }> {
+  const { userId } = await createVendorUser(t.db, { businessName });
+  const v = { userId, shops: [] as string[], products: [] as string[] };
+  for (const [i, count] of productsPerShop.entries()) {
+    const shop = (await createShop(t.db, userId, { shopName: `${businessName} ${i + 1}` })).id;
+    v.shops.push(shop);
+    for (let j = 0; j < count; j++) v.products.push((await createProduct(t.db, { storeId: shop, categoryId })).id);
+  }
+  return v;
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
   ({ client: admin, secret } = await signInSuperAdmin(t));
   shopper = await newShopper(t);
   const category = await createCategory(t.db);
+  categoryId = category.id;
 
   const a = await createVendorUser(t.db, { businessName: 'Kisan Alpha Looms' });
   Object.assign(alpha, a);
@@ -135,48 +148,51 @@ describe('rejecting and approving', () => {
   });
 
   it('rejecting with a reason takes the vendor’s products and shops off the storefront, and a checkout refuses them', async () => {
+    const zeta = await vendorWithProducts('Zeta Looms', [2, 1]);
+    const other = await vendorWithProducts('Zeta Spices', [1]);
+    const buyer = await newShopper(t);
     // In the cart before the rejection: the checkout must not sell it afterwards.
-    await fillCart(shopper, [{ productId: alpha.products[0] }]);
+    await fillCart(buyer, [{ productId: zeta.products[0] }]);
 
     const code = await freshCode(t, secret);
-    const res = await reject(alpha.userId, { reason: '  Documents do not match  ', code });
+    const res = await reject(zeta.userId, { reason: '  Documents do not match  ', code });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: alpha.userId, isApproved: false, rejectionReason: 'Documents do not match', totalProducts: 3 });
+    expect(res.json()).toMatchObject({ id: zeta.userId, isApproved: false, rejectionReason: 'Documents do not match', totalProducts: 3 });
     // The same code again: refused, even for another vendor.
-    expect((await reject(beta.userId, { reason: 'Documents do not match', code })).statusCode).toBe(403);
-    expect((await rowOf(beta.userId)).isApproved).toBe(true);
+    expect((await reject(other.userId, { reason: 'Documents do not match', code })).statusCode).toBe(403);
+    expect((await rowOf(other.userId)).isApproved).toBe(true);
 
     const visible = await storefrontIds();
-    for (const id of alpha.products) expect(visible).not.toContain(id);
-    expect(visible).toContain(beta.product);
-    expect((await new TestClient(t.app).get(`/api/products?shop=${alpha.shops[0]}`)).json().total).toBe(0);
-    for (const id of alpha.products) expect(await status(`/api/products/${id}`)).toBe(404);
-    for (const id of alpha.shops) expect(await status(`/api/shops/${id}`)).toBe(404);
-    expect(await status(`/api/shops/${beta.shop}`)).toBe(200);
+    for (const id of zeta.products) expect(visible).not.toContain(id);
+    expect(visible).toContain(other.products[0]);
+    expect((await new TestClient(t.app).get(`/api/products?shop=${zeta.shops[0]}`)).json().total).toBe(0);
+    for (const id of zeta.products) expect(await status(`/api/products/${id}`)).toBe(404);
+    for (const id of zeta.shops) expect(await status(`/api/shops/${id}`)).toBe(404);
+    expect(await status(`/api/shops/${other.shops[0]}`)).toBe(200);
 
     // The line already in the cart shows as unavailable, and the product cannot be added again.
-    const cart = (await shopper.client.get('/api/cart')).json() as { items: { productId: string; available: boolean }[] };
-    expect(cart.items.find((i) => i.productId === alpha.products[0])?.available).toBe(false);
-    const add = await shopper.client.post('/api/cart/items', { productId: alpha.products[1], quantity: 1 });
+    const cart = (await buyer.client.get('/api/cart')).json() as { items: { productId: string; available: boolean }[] };
+    expect(cart.items.find((i) => i.productId === zeta.products[0])?.available).toBe(false);
+    const add = await buyer.client.post('/api/cart/items', { productId: zeta.products[1], quantity: 1 });
     expect(add.statusCode).toBeGreaterThanOrEqual(400);
     expect(add.statusCode).toBeLessThan(500);
 
-    const checkout = await shopper.client.post('/api/checkout', { addressId: shopper.addressId, pointsToUse: 0 });
+    const checkout = await buyer.client.post('/api/checkout', { addressId: buyer.addressId, pointsToUse: 0 });
     expect(checkout.statusCode, checkout.body).toBe(409);
     expect(checkout.json().error.message).toMatch(/no longer available/);
 
     const rejected = await list('?approval=rejected');
-    expect(rejected.items.map((v) => v.id)).toEqual([alpha.userId]);
-    expect((await list('?approval=approved&q=kisan')).items.map((v) => v.id)).toEqual([beta.userId]);
+    expect(rejected.items.map((v) => v.id)).toEqual([zeta.userId]);
+    expect((await list('?approval=approved&q=zeta')).items.map((v) => v.id)).toEqual([other.userId]);
     // Already rejected: a conflict, and the code is not spent.
     const again = await freshCode(t, secret);
-    expect((await reject(alpha.userId, { reason: 'Second thoughts', code: again })).statusCode).toBe(409);
-    expect((await approve(alpha.userId, { code: again })).statusCode).toBe(200);
+    expect((await reject(zeta.userId, { reason: 'Second thoughts', code: again })).statusCode).toBe(409);
+    expect((await approve(zeta.userId, { code: again })).statusCode).toBe(200);
   });
 
   it('hides a shop a rejected vendor opens later, until the vendor is approved', async () => {
     const vendor = new TestClient(t.app, '10.4.0.9');
-    const { id } = await registerAndLogin(vendor, vendorInput({ businessName: 'Kisan Gamma Crafts' }));
+    const { id } = await registerAndLogin(vendor, vendorInput({ businessName: 'Gamma Crafts' }));
     expect((await reject(id, { reason: 'Incomplete KYC', code: await freshCode(t, secret) })).statusCode).toBe(200);
     // The vendor is told, with the reason, on their own dashboard.
     expect((await vendor.get('/api/vendor/overview')).json().rejectionReason).toBe('Incomplete KYC');
@@ -193,29 +209,38 @@ describe('rejecting and approving', () => {
   });
 
   it('approving brings the products back, buyable again, keeping a shop the vendor closed closed', async () => {
+    const eta = await vendorWithProducts('Eta Looms', [2, 1]);
     // A shop the vendor has closed stays closed: approval restores only what the rejection took.
-    const closed = await createShop(t.db, alpha.userId, { shopName: 'Alpha Closed', isActive: false });
-    expect((await reject(alpha.userId, { reason: 'Counterfeit goods reported', code: await freshCode(t, secret) })).statusCode).toBe(200);
+    const closed = await createShop(t.db, eta.userId, { shopName: 'Eta Closed', isActive: false });
+    expect((await reject(eta.userId, { reason: 'Counterfeit goods reported', code: await freshCode(t, secret) })).statusCode).toBe(200);
 
-    const res = await approve(alpha.userId, { code: await freshCode(t, secret) });
+    const res = await approve(eta.userId, { code: await freshCode(t, secret) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ isApproved: true, rejectionReason: null });
 
-    expect(await storefrontIds()).toEqual(expect.arrayContaining(alpha.products));
-    for (const id of alpha.products) expect(await status(`/api/products/${id}`)).toBe(200);
-    for (const id of alpha.shops) expect(await status(`/api/shops/${id}`)).toBe(200);
+    expect(await storefrontIds()).toEqual(expect.arrayContaining(eta.products));
+    for (const id of eta.products) expect(await status(`/api/products/${id}`)).toBe(200);
+    for (const id of eta.shops) expect(await status(`/api/shops/${id}`)).toBe(200);
     expect(await status(`/api/shops/${closed.id}`)).toBe(404);
-    const added = await shopper.client.post('/api/cart/items', { productId: alpha.products[2], quantity: 1 });
+    const added = await shopper.client.post('/api/cart/items', { productId: eta.products[2], quantity: 1 });
     expect(added.statusCode, added.body).toBeLessThan(300);
   });
 
   it('records each approval and rejection in the audit log', async () => {
+    const delta = await createVendorUser(t.db, { businessName: 'Delta Weaves' });
+    const epsilon = await createVendorUser(t.db, { businessName: 'Epsilon Brass' });
+    const code = await freshCode(t, secret);
+    expect((await reject(delta.userId, { reason: 'Counterfeit goods reported', code })).statusCode).toBe(200);
+    // Refused (the code is spent): no entry.
+    expect((await reject(epsilon.userId, { reason: 'Counterfeit goods reported', code })).statusCode).toBe(403);
+    expect((await approve(delta.userId, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+
     const log = (await admin.get('/api/admin/audit?resource=vendor&pageSize=100')).json() as { items: { action: string; actor: string; resourceId: string; newData: string | null }[] };
-    const mine = log.items.filter((e) => e.resourceId === alpha.userId);
-    expect(mine.map((e) => e.action).sort()).toEqual(['vendor_approved', 'vendor_approved', 'vendor_rejected', 'vendor_rejected']);
-    expect(mine.find((e) => e.action === 'vendor_rejected')?.newData).toMatch(/Counterfeit goods reported|Documents do not match/);
+    const mine = log.items.filter((e) => e.resourceId === delta.userId);
+    expect(mine.map((e) => e.action)).toEqual(['vendor_approved', 'vendor_rejected']);
+    expect(mine.find((e) => e.action === 'vendor_rejected')?.newData).toMatch(/Counterfeit goods reported/);
     expect(mine[0].actor).toBe('root@haat.test');
-    // Refused attempts left no entry: the beta vendor was never changed.
-    expect(log.items.filter((e) => e.resourceId === beta.userId)).toHaveLength(0);
+    // Refused attempts left no entry: this vendor was never changed.
+    expect(log.items.filter((e) => e.resourceId === epsilon.userId)).toHaveLength(0);
   });
 });
