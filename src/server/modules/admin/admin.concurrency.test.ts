@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminWithdrawal } from '../../../contracts/admin-lists.contract';
+import { todayInIndia } from '../../../domain/age';
+import { queryRows } from '../../platform/db';
+import { totpCode } from '../../platform/totp';
+import { freshCode, SECOND_ADMIN, signInSuperAdmin } from '../../test/admin';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { count, newShopper, pointsOf } from '../../test/checkout-fixtures';
+import { signedInEmployee } from '../../test/erp';
+import { customerInput, merchantInput, registerAndLogin } from '../../test/factories';
+import { moneyInvariantViolations } from '../../test/invariants';
+import { releaseDueCashback } from '../merchants';
+import { runPointsRelease } from '../rewards';
+
+// Issue 25, point 6: a super admin's action racing another actor on the same row ends with exactly
+// one outcome. As in checkout.concurrency.test.ts, the requests go out at once through app.inject: on
+// PGlite the transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
+
+let t: TestApp;
+let admin: TestClient;
+let secret: string;
+let second: TestClient;
+let secondSecret: string;
+
+beforeAll(async () => {
+  // Payments recorded now are already past a return window of 0 days: only verification holds their cashback back.
+  t = await buildTestApp({ RETURN_WINDOW_DAYS: '0', UNVERIFIED_CASHBACK_DAILY_POINTS: '100000' });
+  ({ client: admin, secret } = await signInSuperAdmin(t, '10.210.0.1'));
+  ({ client: second, secret: secondSecret } = await signInSuperAdmin(t, '10.210.0.2', SECOND_ADMIN));
+});
+afterAll(() => t.close());
+
+const ROUNDS = 6;
+
+describe("a timesheet entry approved by the project's manager and the super admin at once", () => {
+  it('is approved once: one notification, one set of hours in the dashboard, an audit entry only when the super admin won', async () => {
+    const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t, { firstName: 'Meera', lastName: 'Nair' })];
+    const project = await worker.client.post('/api/erp/projects', { name: 'Stock take', startDate: todayInIndia(), projectManagerId: manager.id });
+    expect(project.statusCode, project.body).toBe(201);
+    const hours = async () => (await worker.client.get('/api/erp/dashboard')).json().stats.totalHoursThisWeek as number;
+
+    for (let i = 0; i < ROUNDS; i++) {
+      // One hour each, today, one after another: the dashboard's Hours This Week counts them.
+      const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+      const logged = await worker.client.post('/api/erp/timesheets', { workDate: todayInIndia(), startTime: hh(i), endTime: hh(i + 1), projectId: project.json().id, description: `Shelf ${i + 1}` });
+      expect(logged.statusCode, logged.body).toBe(201);
+      const id = logged.json().id as string;
+      expect((await worker.client.post(`/api/erp/timesheets/${id}/submit`)).statusCode).toBe(200);
+      const code = await freshCode(t, secret);
+
+      const [byManager, byAdmin] = await Promise.all([
+        manager.client.post(`/api/erp/timesheets/${id}/approve`),
+        admin.post(`/api/admin/erp/timesheets/${id}/approve`, { code }),
+      ]);
+      const codes = [byManager.statusCode, byAdmin.statusCode];
+      expect(codes.sort()).toEqual([200, 409]);
+      const winner = byManager.statusCode === 200 ? 'manager' : 'admin';
+
+      const [row] = await queryRows<{ status: string; approved_by: string | null }>(t.db, sql`select status, approved_by from timesheets where id = ${id}`);
+      expect(row).toEqual({ status: 'approved', approved_by: winner === 'manager' ? manager.id : null });
+      const notes = await count(t, sql`select count(*)::int as n from erp_notifications where employee_id = ${worker.id} and kind = 'timesheet_approved' and message like ${`%${todayInIndia()}%`}`);
+      expect(notes).toBe(i + 1);
+      expect(await count(t, sql`select count(*)::int as n from system_logs where action = 'timesheet_approved' and resource_id = ${id}`)).toBe(winner === 'admin' ? 1 : 0);
+      expect(await hours()).toBe(i + 1);
+    }
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
+
+describe("the super admin's Verify racing the cashback release job", () => {
+  it("releases each payment's cashback exactly once, and every balance equals its ledger", async () => {
+    const shop = new TestClient(t.app, '10.210.1.1');
+    const merchant = await registerAndLogin(shop, merchantInput({ mobileNumber: '9811100011', cashbackPercentage: 5 }));
+    const customers: { client: TestClient; userId: string; email: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const client = new TestClient(t.app, `10.210.2.${i + 1}`);
+      const input = customerInput({ phoneNumber: `98111${String(i).padStart(5, '0')}` });
+      customers.push({ client, userId: (await registerAndLogin(client, input)).id, email: input.email });
+    }
+    let ref = 500_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+    for (const c of customers) {
+      for (const amount of ['200', '340']) {
+        const res = await shop.post('/api/merchant/payments', { customer: c.email, amount, upiReference: String(ref++), paidOn: todayInIndia() });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    // 5% of ₹200 and of ₹340: 10 + 17 points pending each, held back while the merchant is unverified.
+    for (const c of customers) expect(await pointsOf(t, c.userId)).toMatchObject({ available: 0, pending: 27 });
+
+    // The job runs again and again, a few milliseconds apart, while the super admin verifies the merchant.
+    const job = () => runPointsRelease({ db: t.db, returnWindowDays: 0, also: [releaseDueCashback] });
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const [res] = await Promise.all([
+      admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) }),
+      ...Array.from({ length: 12 }, (_, i) => later(i * 5).then(job)),
+      ...Array.from({ length: 4 }, (_, i) => later(i * 15).then(() => releaseDueCashback(t.db, { returnWindowDays: 0 }))),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // Each cashback row is closed exactly once, and by a release.
+    const closings = await queryRows<{ id: string; released: number; voided: number }>(
+      t.db,
+      sql`select e.id, count(*) filter (where r.transaction_type = 'released')::int as released, count(*) filter (where r.transaction_type = 'voided')::int as voided
+          from rewards_transactions e left join rewards_transactions r on r.related_transaction_id = e.id
+          where e.transaction_type = 'cashback' and e.customer_id in ${customers.map((c) => c.userId)} group by e.id`,
+    );
+    expect(closings).toHaveLength(customers.length * 2);
+    for (const c of closings) expect(c).toMatchObject({ released: 1, voided: 0 });
+    for (const c of customers) expect(await pointsOf(t, c.userId)).toEqual({ available: 27, pending: 0, ledgerAvailable: 27, ledgerPending: 0 });
+    expect(await releaseDueCashback(t.db, { returnWindowDays: 0 })).toBe(0);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('the same withdrawal paid by one super admin and rejected by another at once', () => {
+  it('ends paid or rejected, never both: the points leave once, or come back once', async () => {
+    const shopper = await newShopper(t, 1000);
+    let paid = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const requested = await shopper.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@okaxis' });
+      expect(requested.statusCode, requested.body).toBe(201);
+      const id = requested.json().id as string;
+      // Each admin's own code for this step (freshCode forgets the steps both have used).
+      await freshCode(t, secret);
+      const [pay, reject] = await Promise.all([
+        admin.post(`/api/admin/withdrawals/${id}/pay`, { upiReference: String(700_000_000_000 + i), code: totpCode(secret) }),
+        second.post(`/api/admin/withdrawals/${id}/reject`, { reason: 'Duplicate request', code: totpCode(secondSecret) }),
+      ]);
+      expect([pay.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      const outcome = pay.statusCode === 200 ? 'paid' : 'rejected';
+      if (outcome === 'paid') paid++;
+
+      const rows = [
+        ...(await admin.get(`/api/admin/withdrawals?status=paid&q=${encodeURIComponent(shopper.email)}&pageSize=100`)).json().items,
+        ...(await admin.get(`/api/admin/withdrawals?status=rejected&q=${encodeURIComponent(shopper.email)}&pageSize=100`)).json().items,
+      ].filter((w: AdminWithdrawal) => w.id === id);
+      expect(rows.map((w: AdminWithdrawal) => w.status)).toEqual([outcome]);
+      expect(await count(t, sql`select count(*)::int as n from system_logs where resource_type = 'withdrawal' and resource_id = ${id}`)).toBe(1);
+      expect(await count(t, sql`select count(*)::int as n from rewards_transactions where transaction_type = 'withdrawal_returned' and related_transaction_id = ${id}`)).toBe(outcome === 'rejected' ? 1 : 0);
+      expect(await pointsOf(t, shopper.userId)).toMatchObject({ available: 1000 - 100 * paid, pending: 0 });
+    }
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
