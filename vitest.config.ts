@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // VITEST_JSON=path also writes a JSON report (CI sums the results).
 const json = process.env.VITEST_JSON;
+// VITEST_SEED=n runs the files, and the tests in each file, in an order shuffled from that seed (CI
+// sets one, so that no test leans on another's leftovers); Vitest prints it, and the same number replays the order.
+const seed = process.env.VITEST_SEED ? Number(process.env.VITEST_SEED) : undefined;
 
 export default defineConfig({
   test: {
@@ -11,6 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    ...(seed !== undefined && Number.isFinite(seed) ? { sequence: { shuffle: true, seed } } : {}),
     reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
   },
 });
