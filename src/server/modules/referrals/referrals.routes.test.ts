@@ -28,6 +28,10 @@ beforeAll(async () => {
   const input = customerInput({ firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9845012345' });
   meeraEmail = input.email;
   meeraCode = (await registerAndLogin(meera, input)).referralCode;
+  // Meera's three referrals, one of each kind of sign-up (the code typed in any case, with spaces).
+  await registerAndLogin(browser(), customerInput({ firstName: 'Rohan', lastName: 'Das', phoneNumber: '9000010001', referralCode: meeraCode }));
+  await registerAndLogin(browser(), vendorInput({ businessName: 'Ganga Handlooms', phone: '9000010002', referralCode: meeraCode.toLowerCase() }));
+  await registerAndLogin(browser(), merchantInput({ businessName: 'Tea Stall', mobileNumber: '9000010003', referralCode: ` ${meeraCode} ` }));
 });
 afterAll(() => t.close());
 
@@ -37,7 +41,10 @@ describe('GET /api/referrals', () => {
   });
 
   it('gives customers, vendors and merchants their own code, with nothing referred yet', async () => {
-    expect(await mine(meera)).toMatchObject({ referralCode: meeraCode, totals: { made: 0, qualified: 0, pointsEarned: 0 }, items: [], total: 0 });
+    const customer = browser();
+    const c = await registerAndLogin(customer, customerInput({ phoneNumber: '9845000001' }));
+    expect(await mine(customer)).toMatchObject({ referralCode: c.referralCode, totals: { made: 0, qualified: 0, pointsEarned: 0 }, items: [], total: 0 });
+    expect(c.referralCode).toMatch(/^CUST[A-Z0-9]{6}$/);
     expect(meeraCode).toMatch(/^CUST[A-Z0-9]{6}$/);
     const vendor = browser();
     const v = await registerAndLogin(vendor, vendorInput({ phone: '9123400011' }));
@@ -50,9 +57,6 @@ describe('GET /api/referrals', () => {
   });
 
   it("lists the referrals made with any kind of sign-up, newest first, the referred party's name masked", async () => {
-    await registerAndLogin(browser(), customerInput({ firstName: 'Rohan', lastName: 'Das', phoneNumber: '9000010001', referralCode: meeraCode }));
-    await registerAndLogin(browser(), vendorInput({ businessName: 'Ganga Handlooms', phone: '9000010002', referralCode: meeraCode.toLowerCase() }));
-    await registerAndLogin(browser(), merchantInput({ businessName: 'Tea Stall', mobileNumber: '9000010003', referralCode: ` ${meeraCode} ` }));
     const list = await mine(meera);
     expect(list.totals).toEqual({ made: 3, qualified: 0, pointsEarned: 0 });
     expect(list.items.map((r) => [r.referredName, r.referredType, r.status, r.pointsAwarded])).toEqual([
@@ -68,8 +72,14 @@ describe('GET /api/referrals', () => {
   });
 
   it('counts qualified referrals and the points they brought', async () => {
-    await t.db.execute(sql`update referrals set status = 'qualified', points_awarded = 100 where referred_user_type = 'vendor' and referral_code = ${meeraCode}`);
-    expect((await mine(meera)).totals).toEqual({ made: 3, qualified: 1, pointsEarned: 100 });
+    // A referrer of its own: Meera's referrals stay active for the other tests.
+    const referrer = browser();
+    const { referralCode } = await registerAndLogin(referrer, customerInput({ firstName: 'Kiran', lastName: 'Rao', phoneNumber: '9845000002' }));
+    await registerAndLogin(browser(), customerInput({ phoneNumber: '9000010011', referralCode }));
+    await registerAndLogin(browser(), vendorInput({ phone: '9000010012', referralCode }));
+    await registerAndLogin(browser(), merchantInput({ mobileNumber: '9000010013', referralCode }));
+    await t.db.execute(sql`update referrals set status = 'qualified', points_awarded = 100 where referred_user_type = 'vendor' and referral_code = ${referralCode}`);
+    expect((await mine(referrer)).totals).toEqual({ made: 3, qualified: 1, pointsEarned: 100 });
   });
 });
 
