@@ -4,9 +4,9 @@ import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
 import { totpCode } from '../../platform/totp';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { systemLogs } from '../audit/audit.tables';
-import { ensureSuperAdmin } from './auth.admin';
+import { ensureSuperAdmin, setSuperAdminPassword } from './auth.admin';
 import { adminAccounts, adminSessions } from './auth.tables';
-import { resetAdminTwoFactorFromCli } from './auth.admin-login';
+import { resetAdminTwoFactorFromCli } from './admin-login.service';
 
 // Issue 8, points 1, 2, 12 and 13 (sign-in part): the super admin's sign-in with mandatory
 // two-factor, all of it decided by the server.
@@ -17,19 +17,31 @@ let t: TestApp;
 let ip = 1;
 /** A browser of its own (its own cookies and address, so throttles of other tests do not meet). */
 const browser = () => new TestClient(t.app, `10.9.0.${ip++}`);
-const account = async () => (await t.db.select().from(adminAccounts).where(eq(adminAccounts.email, EMAIL)))[0];
+const account = async (email = EMAIL) => (await t.db.select().from(adminAccounts).where(eq(adminAccounts.email, email)))[0];
 const auditActions = async () => (await t.db.select({ action: systemLogs.action }).from(systemLogs).orderBy(systemLogs.createdAt)).map((r) => r.action);
 const STEP = 30_000;
 
 /** Signs in for the first time: credentials, setup, the first code. Answers the secret and backup codes. */
-async function firstSignIn(client: TestClient) {
-  expect((await client.post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
+async function firstSignIn(client: TestClient, email = EMAIL) {
+  expect((await client.post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
   const setup = await client.post('/api/admin/2fa/setup');
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, backupCodes } = setup.json() as { secret: string; backupCodes: string[] };
-  const verified = await client.post('/api/admin/2fa/verify', { code: totpCode(secret) });
+  const usedCode = totpCode(secret);
+  const verified = await client.post('/api/admin/2fa/verify', { code: usedCode });
   expect(verified.statusCode, verified.body).toBe(200);
-  return { secret, backupCodes };
+  return { secret, backupCodes, usedCode };
+}
+
+let admins = 0;
+/**
+ * Another super admin account, signed in once (two-factor set up): for the tests that need an
+ * account past its first sign-in, whatever the other tests did to theirs.
+ */
+async function setUpAdmin() {
+  const email = `chief${++admins}@haat.test`;
+  await setSuperAdminPassword({ db: t.db, email, password: PASSWORD });
+  return { email, ...(await firstSignIn(browser(), email)) };
 }
 
 beforeAll(async () => {
@@ -77,10 +89,6 @@ describe('the credentials step', () => {
 });
 
 describe('the first sign-in sets two-factor up', () => {
-  let secret = '';
-  // The very code that finished setup (a code computed later may belong to a newer, unused time step).
-  let usedCode = '';
-  let backupCodes: string[] = [];
   const client = () => browser();
 
   it('gives a QR code of an otpauth URI with the issuer Haat, the secret, and 8 backup codes of 6 characters; the secret stays pending until a valid code', async () => {
@@ -117,7 +125,7 @@ describe('the first sign-in sets two-factor up', () => {
     expect(wrong.json().error.message).toBe(m.codeInvalid);
 
     // The first valid code finishes setup and signs in for 24 hours, in an httpOnly cookie.
-    usedCode = totpCode(body.secret);
+    const usedCode = totpCode(body.secret);
     const ok = await c.post('/api/admin/2fa/verify', { code: usedCode });
     expect(ok.statusCode).toBe(200);
     const cookie = (ok.cookies as { name: string; httpOnly?: boolean; maxAge?: number }[]).find((k) => k.name === 'haat_admin_session');
@@ -127,22 +135,23 @@ describe('the first sign-in sets two-factor up', () => {
     expect(after.twoFaEnabled).toBe(true);
     expect(after.twoFaPendingSecret).toBeNull();
     expect(after.twoFaSecret).not.toContain(body.secret);
-    secret = body.secret;
-    backupCodes = body.backupCodes;
     expect(await auditActions()).toEqual(expect.arrayContaining(['admin_2fa_setup', 'admin_login']));
   });
 
   it("refuses a second setup: '2FA is already setup for this admin account'", async () => {
+    const { email } = await setUpAdmin();
     const c = client();
-    expect((await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: '2fa' });
+    expect((await c.post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: '2fa' });
     const res = await c.post('/api/admin/2fa/setup');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(m.alreadySetup);
   });
 
   it('accepts a code once: the same code again is refused, a later one within 2 steps works', async () => {
+    // The very code that finished setup (a code computed later may belong to a newer, unused time step).
+    const { email, secret, usedCode } = await setUpAdmin();
     const c = client();
-    await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD });
+    await c.post('/api/admin/login', { email, password: PASSWORD });
     const replay = await c.post('/api/admin/2fa/verify', { code: usedCode });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe(m.codeInvalid);
@@ -156,13 +165,16 @@ describe('the first sign-in sets two-factor up', () => {
   });
 
   // Wrong codes answering 429 (per account, from any address) block the one admin account for the
-  // window: src/server/modules/admin/admin.code-throttle.routes.test.ts tests it, each test on its own app.
+  // window: src/server/modules/admin/code-throttle.routes.test.ts tests it, each test on its own app.
 
   it('resets two-factor only with the password and a code or backup code, each backup code once', async () => {
+    const { email, backupCodes } = await setUpAdmin();
+    const { id } = await account(email);
+    const sessionsOf = () => t.db.select().from(adminSessions).where(eq(adminSessions.adminId, id));
     const c = client();
-    await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD });
+    await c.post('/api/admin/login', { email, password: PASSWORD });
     // The first sign-in's session is still open: the reset must end it.
-    const sessionsBefore = await t.db.select().from(adminSessions);
+    const sessionsBefore = await sessionsOf();
     expect(sessionsBefore.length).toBeGreaterThan(0);
 
     // The password alone (any wrong code) or a wrong password with a right backup code: refused, nothing changes.
@@ -175,22 +187,20 @@ describe('the first sign-in sets two-factor up', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe(m.resetWrongProof);
     }
-    expect((await account()).twoFaEnabled).toBe(true);
+    expect((await account(email)).twoFaEnabled).toBe(true);
 
     const res = await c.post('/api/admin/2fa/reset', { password: PASSWORD, code: backupCodes[0].toLowerCase() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ next: 'setup2fa' });
-    const row = await account();
+    const row = await account(email);
     expect(row.twoFaEnabled).toBe(false);
     expect(row.twoFaSecret).toBeNull();
     expect(row.backupCodeHashes).toEqual([]);
-    expect(await t.db.select().from(adminSessions)).toEqual([]);
+    expect(await sessionsOf()).toEqual([]);
     expect(await auditActions()).toContain('admin_2fa_reset');
 
     // Set up again with a new authenticator.
-    const again = await firstSignIn(browser());
-    secret = again.secret;
-    backupCodes = again.backupCodes;
+    await firstSignIn(browser(), email);
   });
 
   it('npm run create-admin -- --reset-2fa forgets two-factor from the command line', async () => {
