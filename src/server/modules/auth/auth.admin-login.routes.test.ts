@@ -6,7 +6,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { systemLogs } from '../audit/audit.tables';
 import { ensureSuperAdmin, setSuperAdminPassword } from './auth.admin';
 import { adminAccounts, adminSessions } from './auth.tables';
-import { resetAdminTwoFactorFromCli } from './admin-login.service';
+import { resetAdminTwoFactorFromCli } from './auth.admin-login';
 
 // Issue 8, points 1, 2, 12 and 13 (sign-in part): the super admin's sign-in with mandatory
 // two-factor, all of it decided by the server.
