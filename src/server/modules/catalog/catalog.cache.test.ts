@@ -8,12 +8,15 @@ import { users } from '../auth/auth.tables';
 // ETags (304 when unchanged) and a short max-age for anonymous visitors; any write forgets them.
 
 let t: TestApp;
+// One product per test: the read test's product is never written, the write test withdraws its own.
 let productId: string;
+let withdrawnId: string;
 let vendor: TestClient;
 beforeAll(async () => {
   t = await buildTestApp();
   const catalog = await createCatalog(t.db, 3);
   productId = catalog.products[0].id;
+  withdrawnId = catalog.products[1].id;
   const [{ email }] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, catalog.vendorUserId));
   vendor = new TestClient(t.app, '10.30.0.1');
   expect((await vendor.post('/api/auth/login', { email, password: 'secret123' })).statusCode).toBe(200);
@@ -41,11 +44,11 @@ describe('the catalog cache', () => {
 
   it('forgets the answers on any successful write, so a withdrawn product is gone at once', async () => {
     const list = async () => JSON.parse((await anonymous('/api/products?pageSize=50')).body).items.map((p: { id: string }) => p.id);
-    expect(await list()).toContain(productId);
-    expect((await anonymous(`/api/products/${productId}`)).statusCode).toBe(200);
-    const res = await vendor.patch(`/api/vendor/products/${productId}/status`, { isActive: false });
+    expect(await list()).toContain(withdrawnId);
+    expect((await anonymous(`/api/products/${withdrawnId}`)).statusCode).toBe(200);
+    const res = await vendor.patch(`/api/vendor/products/${withdrawnId}/status`, { isActive: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await list()).not.toContain(productId);
-    expect((await anonymous(`/api/products/${productId}`)).statusCode).toBe(404);
+    expect(await list()).not.toContain(withdrawnId);
+    expect((await anonymous(`/api/products/${withdrawnId}`)).statusCode).toBe(404);
   });
 });
