@@ -164,22 +164,22 @@ describe('POST /api/vendor/products', () => {
   });
 
   it("refuses someone else's shop, an unknown or retired category, and stores nothing", async () => {
-    const before = await countVendorProducts(t.db, a.id);
-    const inB = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products where store_id = ${b.shopIds[0]}`))[0].n;
-    // B's shop may hold B's own products from other tests: none is added here.
-    const inBBefore = await inB();
-    const other = await a.client.post('/api/vendor/products', input({ storeId: b.shopIds[0] }));
+    // Two vendors of the test's own: the shared vendor B's shop gets products from other tests.
+    const [mine, theirs] = [await newVendor(1), await newVendor(1)];
+    const before = await countVendorProducts(t.db, mine.id);
+    const other = await mine.client.post('/api/vendor/products', input({ storeId: theirs.shopIds[0] }));
     expect(other.statusCode).toBe(400);
     expect(other.json().error).toMatchObject({ message: m.selectShop, fields: { storeId: m.selectShop } });
-    const unknownShop = await a.client.post('/api/vendor/products', input({ storeId: crypto.randomUUID() }));
+    const unknownShop = await mine.client.post('/api/vendor/products', input({ storeId: crypto.randomUUID() }));
     expect(unknownShop.json().error.fields).toEqual({ storeId: m.selectShop });
     for (const categoryId of [crypto.randomUUID(), cat.retired]) {
-      const res = await a.client.post('/api/vendor/products', input({ categoryId }));
+      const res = await mine.client.post('/api/vendor/products', input({ categoryId, storeId: mine.shopIds[0] }));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ categoryId: m.unknownCategory });
     }
-    expect(await countVendorProducts(t.db, a.id)).toEqual(before);
-    expect(await inB()).toBe(inBBefore);
+    expect(await countVendorProducts(t.db, mine.id)).toEqual(before);
+    const [{ n: inTheirs }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products where store_id = ${theirs.shopIds[0]}`);
+    expect(inTheirs).toBe(0);
   });
 });
 
