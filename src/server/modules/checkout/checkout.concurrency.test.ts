@@ -9,15 +9,15 @@ import { saveGatewaySettings } from '../payments';
 
 // Integrity under load (issue 3, point 11): many requests at once through app.inject. On PGlite the
 // transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
+// Each test makes its own shops, products (with the stock it needs) and shoppers, and says which
+// gateway it pays through, so the tests pass in any order.
 
 let t: TestApp;
 let rzp: FakeRazorpay;
-let shop: Awaited<ReturnType<typeof twoShops>>;
 
 beforeAll(async () => {
   rzp = new FakeRazorpay();
   t = await buildTestApp({ RAZORPAY_API_BASE: await rzp.start() });
-  shop = await twoShops(t, { stockA: 5, stockB: 5, priceB: 45000 });
 });
 afterAll(async () => {
   await t.close();
@@ -26,6 +26,9 @@ afterAll(async () => {
 
 const SHOPPERS = 12;
 const shoppers = (points = 0) => Promise.all(Array.from({ length: SHOPPERS }, () => newShopper(t, points)));
+/** Payments go through the test gateway (Razorpay switched off), or through the fake Razorpay. */
+const useTestGateway = () => saveGatewaySettings(t.db, t.config, { keyId: null, isEnabled: false });
+const useRazorpay = () => saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
 const soldOf = (productId: string) => count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where product_id = ${productId}`);
 
 async function expectLedgerConsistent() {
@@ -37,6 +40,7 @@ describe('no oversell', () => {
   it('200 buyers race for 50 units: 150 are refused before they pay, the 50 who pay all get their order', async () => {
     const BUYERS = 200;
     const UNITS = 50;
+    await useTestGateway();
     const racer = await twoShops(t, { stockA: UNITS });
     const all: Awaited<ReturnType<typeof newShopper>>[] = [];
     // Signing up is not what races here: buyers are made a few at a time.
@@ -63,18 +67,17 @@ describe('no oversell', () => {
   }, 120_000);
 
   it(`${SHOPPERS} shoppers whose points cover everything check out at once: exactly 5 orders, stock never below 0`, async () => {
-    // Shops of its own: the other tests change the stock of the shared ones.
-    const own = await twoShops(t, { stockA: 5, stockB: 5, priceB: 45000 });
+    const shop = await twoShops(t, { stockA: 5, stockB: 5, priceB: 45000 });
     const all = await shoppers(600);
-    await Promise.all(all.map((s) => fillCart(s, [{ productId: own.b.id }])));
+    await Promise.all(all.map((s) => fillCart(s, [{ productId: shop.b.id }])));
     // ₹450 + ₹99 shipping = 549 points: nothing is due, so every order is placed directly.
     const results = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 })));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(SHOPPERS - 5);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toContain('"Malabar Pepper 500g"');
-    expect(await stockOf(t, own.b.id)).toBe(0);
-    expect(await soldOf(own.b.id)).toBe(5);
+    expect(await stockOf(t, shop.b.id)).toBe(0);
+    expect(await soldOf(shop.b.id)).toBe(5);
     // The losers kept their points.
     const balances = await Promise.all(all.map((s) => pointsOf(t, s.userId)));
     expect(balances.filter((b) => b.available === 51)).toHaveLength(5);
@@ -84,11 +87,12 @@ describe('no oversell', () => {
 });
 
 describe('no double spend', () => {
-  beforeAll(async () => {
-    await t.db.execute(sql`update products set stock_quantity = 1000 where id in (${shop.a.id}, ${shop.b.id})`);
-  });
+  /** Plenty of stock: what races here is the points, not the stock. */
+  const plentifulShops = () => twoShops(t, { stockA: 1000, stockB: 1000, priceB: 45000 });
 
   it('several paid checkouts spending points, confirmed at once: the balance never goes below 0 and equals the ledger', async () => {
+    await useTestGateway();
+    const shop = await plentifulShops();
     const s = await newShopper(t, 1000);
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     // Six payments each promising 400 of the 1,000 points (points are only spent when a payment is confirmed).
@@ -108,6 +112,7 @@ describe('no double spend', () => {
   });
 
   it('several direct checkouts at once from one cart: one order, the points spent once', async () => {
+    const shop = await plentifulShops();
     const s = await newShopper(t, 1000);
     await fillCart(s, [{ productId: shop.b.id }]);
     // 549 points pay for everything, so each attempt places its order directly.
@@ -123,6 +128,8 @@ describe('no double spend', () => {
 
 describe('one payment, one order', () => {
   it('the same test-gateway payment verified many times at once makes one order', async () => {
+    await useTestGateway();
+    const shop = await twoShops(t, { priceB: 45000 });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
     const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
@@ -134,7 +141,8 @@ describe('one payment, one order', () => {
   });
 
   it('a Razorpay payment confirmed by the browser and the webhook at the same time makes one order', async () => {
-    await saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
+    await useRazorpay();
+    const shop = await twoShops(t, { priceB: 45000 });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
     const stock = await stockOf(t, shop.a.id);
