@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -104,7 +104,8 @@ beforeAll(async () => {
   expect((await upload(s.client, { imageType: 'profile', entityId: s.userId }, { filename: 'me.png', type: 'image/png', data: await png() })).statusCode).toBe(201);
   shopper = { ...s, password: 'secret123' };
   before = { contents: await contents(source.db), pictures: await pictureUrls(source.db) };
-  backupFile = join(work, 'store.tar');
+  // In a folder of its own: the other tests write their files elsewhere under work.
+  backupFile = join(work, 'backup', 'store.tar');
   manifest = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { dir: join(source.dataDir, 'uploads') }, out: backupFile });
 }, 180_000);
 
@@ -123,7 +124,7 @@ describe('npm run backup', () => {
     expect(listed).toEqual(expect.arrayContaining(['haat-backup.json', manifest.database.file, ...files.map((f) => `uploads/${f}`)]));
     expect(files.length).toBeGreaterThan(66);
     // Written aside and renamed: no partial file or staging folder is left behind.
-    expect(readdirSync(work)).toEqual(['store.tar']);
+    expect(readdirSync(dirname(backupFile))).toEqual(['store.tar']);
   });
 
   it('leaves the pictures out, and says where they are, when they live in an S3 bucket', async () => {
@@ -153,6 +154,8 @@ describe('npm run restore into an empty store', () => {
   let app: FastifyInstance;
   let appDatabase: Database;
   let owner: Database;
+  // The rows as restored, before the tests below use the store (one of them orders again).
+  let restoredContents: Record<string, string>;
 
   beforeAll(async () => {
     target = await emptyTarget();
@@ -161,6 +164,7 @@ describe('npm run restore into an empty store', () => {
     appDatabase = await target.openAsApp();
     // The embedded database has one user, and its folder is opened once.
     owner = target.into.kind === 'pglite' ? appDatabase : await target.openAsOwner();
+    restoredContents = await contents(owner.db);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: target.dataDir });
     app = await buildApp({ config, database: appDatabase, logger: false, webDist: join(target.dataDir, 'no-web') });
     await app.ready();
@@ -175,7 +179,7 @@ describe('npm run restore into an empty store', () => {
 
   it('has the same rows in every table, and every money invariant holds', async () => {
     expect(await moneyInvariantViolations(source.db)).toEqual([]);
-    expect(await contents(owner.db)).toEqual(before.contents);
+    expect(restoredContents).toEqual(before.contents);
     expect(await moneyInvariantViolations(owner.db)).toEqual([]);
   });
 
@@ -255,23 +259,25 @@ describe('npm run restore refusals', () => {
     const target = await emptyTarget();
     try {
       const into = { file: '', into: target.into, uploadsDir: join(target.dataDir, 'uploads') };
-      const dir = join(work, 'forged');
+      // Its files in a folder of its own.
+      const own = mkdtempSync(join(work, 'refusals-'));
+      const dir = join(own, 'forged');
       mkdirSync(dir);
       writeFileSync(join(dir, 'notes.txt'), 'hello');
-      execFileSync('tar', ['-cf', join(work, 'other.tar'), '-C', dir, 'notes.txt']);
-      await expect(restoreBackup({ ...into, file: join(work, 'other.tar') })).rejects.toThrow('other.tar is not a Haat backup');
-      await expect(restoreBackup({ ...into, file: join(work, 'missing.tar') })).rejects.toThrow(/^No backup file at /);
+      execFileSync('tar', ['-cf', join(own, 'other.tar'), '-C', dir, 'notes.txt']);
+      await expect(restoreBackup({ ...into, file: join(own, 'other.tar') })).rejects.toThrow('other.tar is not a Haat backup');
+      await expect(restoreBackup({ ...into, file: join(own, 'missing.tar') })).rejects.toThrow(/^No backup file at /);
       const otherKind = target.into.kind === 'pglite' ? 'postgresql' : 'pglite';
       const file = otherKind === 'postgresql' ? 'database.pgdump' : 'database.pglite.tar.gz';
       writeFileSync(join(dir, 'haat-backup.json'), JSON.stringify({ ...manifest, database: { ...manifest.database, kind: otherKind, file } }));
       writeFileSync(join(dir, file), '');
-      execFileSync('tar', ['-cf', join(work, 'other-kind.tar'), '-C', dir, 'haat-backup.json', file]);
-      await expect(restoreBackup({ ...into, file: join(work, 'other-kind.tar') })).rejects.toThrow(otherKind === 'postgresql' ? 'restore it with DATABASE_URL set' : 'restore it with DATABASE_URL unset');
+      execFileSync('tar', ['-cf', join(own, 'other-kind.tar'), '-C', dir, 'haat-backup.json', file]);
+      await expect(restoreBackup({ ...into, file: join(own, 'other-kind.tar') })).rejects.toThrow(otherKind === 'postgresql' ? 'restore it with DATABASE_URL set' : 'restore it with DATABASE_URL unset');
       // A backup from a newer Haat (more migrations than this one knows) is refused too.
       writeFileSync(join(dir, 'haat-backup.json'), JSON.stringify({ ...manifest, database: { ...manifest.database, migration: { version: 9999, tag: '9999_future' } } }));
       writeFileSync(join(dir, manifest.database.file), '');
-      execFileSync('tar', ['-cf', join(work, 'newer.tar'), '-C', dir, 'haat-backup.json', manifest.database.file]);
-      await expect(restoreBackup({ ...into, file: join(work, 'newer.tar') })).rejects.toThrow('This backup comes from a newer Haat (migration 9999_future');
+      execFileSync('tar', ['-cf', join(own, 'newer.tar'), '-C', dir, 'haat-backup.json', manifest.database.file]);
+      await expect(restoreBackup({ ...into, file: join(own, 'newer.tar') })).rejects.toThrow('This backup comes from a newer Haat (migration 9999_future');
     } finally {
       await target.drop();
     }
