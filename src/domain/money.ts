@@ -42,6 +42,32 @@ export function formatRupees(paise: number): string {
   return paise % PAISE_PER_RUPEE === 0 ? whole.format(toRupees(paise)) : withPaise.format(toRupees(paise));
 }
 
+/** 1 = 0.01 %: rates (GST, commission, TCS, TDS) are integer basis points, 500 = 5 %, 1800 = 18 %. */
+export const BASIS_POINTS = 10_000;
+
+/**
+ * numerator / denominator rounded half up to an integer, in exact integer arithmetic (issue 22's one
+ * rounding rule: a half paisa or more rounds up, less rounds down). Both must be non-negative safe
+ * integers, the denominator positive.
+ */
+export function divideRoundHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || numerator < 0) throw new RangeError(`not a non-negative integer: ${numerator}`);
+  if (!Number.isSafeInteger(denominator) || denominator <= 0) throw new RangeError(`not a positive integer: ${denominator}`);
+  const doubled = 2 * numerator + denominator;
+  if (!Number.isSafeInteger(doubled)) throw new RangeError(`too large to divide exactly: ${numerator}`);
+  const twice = 2 * denominator;
+  return (doubled - (doubled % twice)) / twice; // exact: both sides are integers
+
+}
+
+/** `bp` basis points of `paise`, rounded half up to the paisa: ofBasisPoints(1999, 50) = 9.995 -> 10. */
+export function ofBasisPoints(paise: number, bp: number): number {
+  if (!Number.isSafeInteger(bp) || bp < 0) throw new RangeError(`not a rate in basis points: ${bp}`);
+  const product = paise * bp;
+  if (!Number.isSafeInteger(product)) throw new RangeError(`too large to multiply exactly: ${paise} x ${bp}`);
+  return divideRoundHalfUp(product, BASIS_POINTS);
+}
+
 /** SPEC section 9: round((original - price) / original x 100); 0 when there is no higher original price. */
 export function discountPercent(pricePaise: number, originalPricePaise: number | null | undefined): number {
   if (!originalPricePaise || originalPricePaise <= pricePaise) return 0;
