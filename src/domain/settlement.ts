@@ -6,9 +6,9 @@
 // Bases, as the issue states them:
 // - gross: the line's price as the customer pays it, GST included (unit price x quantity);
 // - commission: on the gross, GST included. The issue writes the vendor's net as
-//   "price - commission - TCS - TDS", all against the price, and Indian marketplaces (and Mercur's
-//   commission lines) take their fee on the item's sale price as charged; a fee on the price keeps the
-//   vendor statement readable (x % of what the customer paid).
+//   "price - commission - TCS - TDS", all against the price, and Indian marketplaces commonly take
+//   their fee on the item's sale price as charged, GST included; a fee on the price keeps the vendor
+//   statement readable (x % of what the customer paid).
 // - TCS: 0.5 % of the net taxable value (GST excluded), only when the vendor has a GSTIN; split
 //   CGST + SGST within a state (CGST takes an odd paisa, as splitTax does), IGST between states;
 // - TDS: 0.1 % of the gross amount, 5 % when the vendor has given no PAN.
