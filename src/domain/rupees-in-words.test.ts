@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { rupeesInWords } from './rupees-in-words';
 
 describe('rupeesInWords', () => {
+  it('keeps ₹100.50 apart from ₹150', () => {
+    expect(rupeesInWords(10_050)).toBe('Rupees One Hundred and Paise Fifty Only');
+    expect(rupeesInWords(15_000)).toBe('Rupees One Hundred and Fifty Only');
+  });
+
   it('says rupees in Indian words, "and" before the last part under a hundred', () => {
     expect(rupeesInWords(125_000)).toBe('Rupees One Thousand Two Hundred and Fifty Only');
     expect(rupeesInWords(100)).toBe('Rupees One Only');
@@ -23,11 +28,11 @@ describe('rupeesInWords', () => {
     expect(rupeesInWords(150_000_000_000)).toBe('Rupees One Hundred and Fifty Crore Only');
   });
 
-  it('says paise after "and", one paisa in the singular, zero rupees as Zero', () => {
-    expect(rupeesInWords(1_050)).toBe('Rupees Ten and Fifty Paise Only');
-    expect(rupeesInWords(12_345_678)).toBe('Rupees One Lakh Twenty Three Thousand Four Hundred and Fifty Six and Seventy Eight Paise Only');
-    expect(rupeesInWords(2_101)).toBe('Rupees Twenty One and One Paisa Only');
-    expect(rupeesInWords(50)).toBe('Rupees Zero and Fifty Paise Only');
+  it('says paise after "and Paise", zero rupees as Zero', () => {
+    expect(rupeesInWords(1_050)).toBe('Rupees Ten and Paise Fifty Only');
+    expect(rupeesInWords(12_345_678)).toBe('Rupees One Lakh Twenty Three Thousand Four Hundred and Fifty Six and Paise Seventy Eight Only');
+    expect(rupeesInWords(2_101)).toBe('Rupees Twenty One and Paise One Only');
+    expect(rupeesInWords(50)).toBe('Rupees Zero and Paise Fifty Only');
     expect(rupeesInWords(0)).toBe('Rupees Zero Only');
   });
 

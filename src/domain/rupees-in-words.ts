@@ -2,8 +2,9 @@
 // Style: Indian numbering (thousand, lakh, crore; a crore count of a hundred or more is itself said in
 // words: "One Thousand Crore"); singular scale words ("Two Lakh"); no hyphens ("Twenty Three"); "and"
 // before the last part under a hundred when a larger part precedes it ("One Thousand and Five");
-// paise after "and": "Rupees Ten and Fifty Paise Only", one paisa "One Paisa"; zero rupees are said
-// ("Rupees Zero and Fifty Paise Only", "Rupees Zero Only").
+// paise after "and Paise", as on Indian cheques and invoices, so that ₹100.50 ("Rupees One Hundred and
+// Paise Fifty Only") never reads like ₹150 ("Rupees One Hundred and Fifty Only"); zero rupees are said
+// ("Rupees Zero and Paise Fifty Only", "Rupees Zero Only").
 import { PAISE_PER_RUPEE } from './money';
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
@@ -38,12 +39,12 @@ function words(n: number): string {
   return parts.join(' ');
 }
 
-/** Integer paise in words for an invoice: "Rupees One Lakh Twenty Three Thousand and Forty Five and Fifty Paise Only". */
+/** Integer paise in words for an invoice: "Rupees One Lakh Twenty Three Thousand and Forty Five and Paise Fifty Only". */
 export function rupeesInWords(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`not an amount in paise: ${paise}`);
   const rupees = Math.floor(paise / PAISE_PER_RUPEE);
   const rest = paise % PAISE_PER_RUPEE;
   const rupeeWords = rupees === 0 ? 'Zero' : words(rupees);
   if (rest === 0) return `Rupees ${rupeeWords} Only`;
-  return `Rupees ${rupeeWords} and ${belowHundred(rest)} ${rest === 1 ? 'Paisa' : 'Paise'} Only`;
+  return `Rupees ${rupeeWords} and Paise ${belowHundred(rest)} Only`;
 }
