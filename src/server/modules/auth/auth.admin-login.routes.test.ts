@@ -18,10 +18,21 @@ let ip = 1;
 /** A browser of its own (its own cookies and address, so throttles of other tests do not meet). */
 const browser = () => new TestClient(t.app, `10.9.0.${ip++}`);
 const account = async (email = EMAIL) => (await t.db.select().from(adminAccounts).where(eq(adminAccounts.email, email)))[0];
-const auditActions = async () => (await t.db.select({ action: systemLogs.action }).from(systemLogs).orderBy(systemLogs.createdAt)).map((r) => r.action);
+/** The audit actions about one admin account, oldest first. */
+const auditActions = async (adminId: string) =>
+  (await t.db.select({ action: systemLogs.action }).from(systemLogs).where(eq(systemLogs.resourceId, adminId)).orderBy(systemLogs.createdAt)).map((r) => r.action);
+const sessionsOf = (adminId: string) => t.db.select().from(adminSessions).where(eq(adminSessions.adminId, adminId));
 const STEP = 30_000;
 
-/** Signs in for the first time: credentials, setup, the first code. Answers the secret and backup codes. */
+let admins = 0;
+/** A super admin account of the test's own, so no test meets another's two-factor state, sessions or audit rows. */
+async function newAdmin() {
+  const email = `chief-${++admins}@haat.test`;
+  expect(await setSuperAdminPassword({ db: t.db, email, password: PASSWORD })).toBe('created');
+  return account(email);
+}
+
+/** Signs in for the first time: credentials, setup, the first code. Answers the secret, backup codes and the code used. */
 async function firstSignIn(client: TestClient, email = EMAIL) {
   expect((await client.post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
   const setup = await client.post('/api/admin/2fa/setup');
@@ -31,17 +42,6 @@ async function firstSignIn(client: TestClient, email = EMAIL) {
   const verified = await client.post('/api/admin/2fa/verify', { code: usedCode });
   expect(verified.statusCode, verified.body).toBe(200);
   return { secret, backupCodes, usedCode };
-}
-
-let admins = 0;
-/**
- * Another super admin account, signed in once (two-factor set up): for the tests that need an
- * account past its first sign-in, whatever the other tests did to theirs.
- */
-async function setUpAdmin() {
-  const email = `chief${++admins}@haat.test`;
-  await setSuperAdminPassword({ db: t.db, email, password: PASSWORD });
-  return { email, ...(await firstSignIn(browser(), email)) };
 }
 
 beforeAll(async () => {
@@ -58,15 +58,16 @@ describe('the credentials step', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe(m.invalidCredentials);
     }
-    expect(await auditActions()).toContain('admin_login_failed');
+    expect(await auditActions((await account()).id)).toContain('admin_login_failed');
     // A shopper's session is no admin session.
     expect((await client.get('/api/admin/session')).statusCode).toBe(401);
   });
 
   it('answers 429 after repeated failures, even with the right password', async () => {
+    const { email } = await newAdmin();
     const client = browser();
-    for (let i = 0; i < 5; i++) expect((await client.post('/api/admin/login', { email: EMAIL, password: `wrong-${i}` })).statusCode).toBe(401);
-    const blocked = await client.post('/api/admin/login', { email: EMAIL, password: PASSWORD });
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/admin/login', { email, password: `wrong-${i}` })).statusCode).toBe(401);
+    const blocked = await client.post('/api/admin/login', { email, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
   });
@@ -91,6 +92,7 @@ describe('the credentials step', () => {
 describe('the first sign-in sets two-factor up', () => {
   const client = () => browser();
 
+  // EMAIL's account is set up here only; the tests after it set up accounts of their own.
   it('gives a QR code of an otpauth URI with the issuer Haat, the secret, and 8 backup codes of 6 characters; the secret stays pending until a valid code', async () => {
     const c = client();
     expect((await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
@@ -125,8 +127,7 @@ describe('the first sign-in sets two-factor up', () => {
     expect(wrong.json().error.message).toBe(m.codeInvalid);
 
     // The first valid code finishes setup and signs in for 24 hours, in an httpOnly cookie.
-    const usedCode = totpCode(body.secret);
-    const ok = await c.post('/api/admin/2fa/verify', { code: usedCode });
+    const ok = await c.post('/api/admin/2fa/verify', { code: totpCode(body.secret) });
     expect(ok.statusCode).toBe(200);
     const cookie = (ok.cookies as { name: string; httpOnly?: boolean; maxAge?: number }[]).find((k) => k.name === 'haat_admin_session');
     expect(cookie).toMatchObject({ httpOnly: true, maxAge: 24 * 3600 });
@@ -135,11 +136,12 @@ describe('the first sign-in sets two-factor up', () => {
     expect(after.twoFaEnabled).toBe(true);
     expect(after.twoFaPendingSecret).toBeNull();
     expect(after.twoFaSecret).not.toContain(body.secret);
-    expect(await auditActions()).toEqual(expect.arrayContaining(['admin_2fa_setup', 'admin_login']));
+    expect(await auditActions(after.id)).toEqual(expect.arrayContaining(['admin_2fa_setup', 'admin_login']));
   });
 
   it("refuses a second setup: '2FA is already setup for this admin account'", async () => {
-    const { email } = await setUpAdmin();
+    const { email } = await newAdmin();
+    await firstSignIn(browser(), email);
     const c = client();
     expect((await c.post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: '2fa' });
     const res = await c.post('/api/admin/2fa/setup');
@@ -148,8 +150,9 @@ describe('the first sign-in sets two-factor up', () => {
   });
 
   it('accepts a code once: the same code again is refused, a later one within 2 steps works', async () => {
-    // The very code that finished setup (a code computed later may belong to a newer, unused time step).
-    const { email, secret, usedCode } = await setUpAdmin();
+    const { email } = await newAdmin();
+    // usedCode is the very code that finished setup (a code computed later may belong to a newer, unused time step).
+    const { secret, usedCode } = await firstSignIn(browser(), email);
     const c = client();
     await c.post('/api/admin/login', { email, password: PASSWORD });
     const replay = await c.post('/api/admin/2fa/verify', { code: usedCode });
@@ -165,16 +168,15 @@ describe('the first sign-in sets two-factor up', () => {
   });
 
   // Wrong codes answering 429 (per account, from any address) block the one admin account for the
-  // window: src/server/modules/admin/code-throttle.routes.test.ts tests it, each test on its own app.
+  // window: src/server/modules/admin/admin.code-throttle.routes.test.ts tests it, each test on its own app.
 
   it('resets two-factor only with the password and a code or backup code, each backup code once', async () => {
-    const { email, backupCodes } = await setUpAdmin();
-    const { id } = await account(email);
-    const sessionsOf = () => t.db.select().from(adminSessions).where(eq(adminSessions.adminId, id));
+    const { id, email } = await newAdmin();
+    const { backupCodes } = await firstSignIn(browser(), email);
     const c = client();
     await c.post('/api/admin/login', { email, password: PASSWORD });
     // The first sign-in's session is still open: the reset must end it.
-    const sessionsBefore = await sessionsOf();
+    const sessionsBefore = await sessionsOf(id);
     expect(sessionsBefore.length).toBeGreaterThan(0);
 
     // The password alone (any wrong code) or a wrong password with a right backup code: refused, nothing changes.
@@ -196,26 +198,36 @@ describe('the first sign-in sets two-factor up', () => {
     expect(row.twoFaEnabled).toBe(false);
     expect(row.twoFaSecret).toBeNull();
     expect(row.backupCodeHashes).toEqual([]);
-    expect(await sessionsOf()).toEqual([]);
-    expect(await auditActions()).toContain('admin_2fa_reset');
+    expect(await sessionsOf(id)).toEqual([]);
+    expect(await auditActions(id)).toContain('admin_2fa_reset');
 
     // Set up again with a new authenticator.
     await firstSignIn(browser(), email);
+    expect((await account(email)).twoFaEnabled).toBe(true);
   });
 
   it('npm run create-admin -- --reset-2fa forgets two-factor from the command line', async () => {
-    expect(await resetAdminTwoFactorFromCli({ db: t.db, email: EMAIL })).toEqual([EMAIL]);
-    expect((await account()).twoFaEnabled).toBe(false);
-    expect((await browser().post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
+    const { id, email } = await newAdmin();
+    await firstSignIn(browser(), email);
+    expect((await account(email)).twoFaEnabled).toBe(true);
+    expect(await resetAdminTwoFactorFromCli({ db: t.db, email })).toEqual([email]);
+    expect((await account(email)).twoFaEnabled).toBe(false);
+    expect(await sessionsOf(id)).toEqual([]);
+    expect((await browser().post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
   });
 });
 
 describe('the audit log', () => {
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
-    expect((await auditActions()).length).toBeGreaterThan(0);
+    // A row of the test's own: a failed sign-in.
+    const { id, email } = await newAdmin();
+    expect((await browser().post('/api/admin/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+    expect(await auditActions(id)).toEqual(['admin_login_failed']);
     await expect(t.db.execute(sql`update system_logs set action = 'tampered'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from system_logs`)).rejects.toThrow();
     await expect(t.db.execute(sql`truncate system_logs`)).rejects.toThrow();
-    expect(await auditActions()).not.toContain('tampered');
+    expect(await auditActions(id)).toEqual(['admin_login_failed']);
+    const all = await t.db.select({ action: systemLogs.action }).from(systemLogs);
+    expect(all.map((r) => r.action)).not.toContain('tampered');
   });
 });
