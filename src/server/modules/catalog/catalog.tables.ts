@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
@@ -17,6 +17,35 @@ export const categories = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('categories_name_unique').on(t.name), uniqueIndex('categories_slug_unique').on(t.slug)],
+);
+
+/** The HSN codes a vendor chooses a product's GST rate from: the list the super admin maintains. */
+export const hsnCodes = pgTable(
+  'hsn_codes',
+  {
+    code: text('code').primaryKey(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('hsn_codes_code_check', sql`${t.code} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`)],
+);
+
+/** The GST rate of an HSN code, from a date (in India); the row with the latest date on or before the order's day applies. */
+export const hsnGstRates = pgTable(
+  'hsn_gst_rates',
+  {
+    id: id(),
+    hsnCode: text('hsn_code')
+      .notNull()
+      .references(() => hsnCodes.code),
+    rateBp: integer('rate_bp').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('hsn_gst_rates_code_from_unique').on(t.hsnCode, t.effectiveFrom),
+    check('hsn_gst_rates_rate_check', sql`${t.rateBp} >= 0 and ${t.rateBp} <= 10000`),
+  ],
 );
 
 export const products = pgTable(
@@ -43,6 +72,8 @@ export const products = pgTable(
     ),
     /** Set when the super admin deleted a product that was ever ordered: it stays for the orders, withdrawn from everyone else. */
     withdrawnAt: tstz('withdrawn_at'),
+    /** The product's HSN code, from the super admin's list; its GST rate applies (null: the rate for goods not yet classified). */
+    hsnCode: text('hsn_code').references(() => hsnCodes.code),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,8 @@ export const orders = pgTable(
     pointsUsed: integer('points_used').notNull().default(0),
     pointsEarned: integer('points_earned').notNull().default(0),
     shippingAddress: text('shipping_address').notNull(),
+    /** The delivery address's state: GST's place of supply (null for orders placed before it was kept). */
+    placeOfSupplyState: text('place_of_supply_state'),
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status').notNull().default('not_required'),
     paymentId: text('payment_id'),

@@ -1,0 +1,1 @@
+// Issue 22: commission, tax and what Haat owes its vendors.

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../platform/columns';
+import { users } from '../auth/auth.tables';
+import { categories } from '../catalog/catalog.tables';
+import { orderItems, orderParts, orders } from '../orders/orders.tables';
+
+// Issue 22: what Haat keeps and what it owes its vendors. Every rate is data with the date from
+// which it applies (the next change is a row, not a release); what an order item paid whom is
+// written once, when the order is placed; the vendor's ledger only ever grows.
+
+/**
+ * The other rates, by kind, from a date: TCS under GST section 52, TDS under section 194-O with and
+ * without a PAN, and the GST rate of a product with no HSN code chosen yet.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** Where the rate comes from (a notification, a section of an act). */
+    source: text('source').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_kind_from_unique').on(t.kind, t.effectiveFrom),
+    check('tax_rates_kind_check', sql`${t.kind} in ('tcs', 'tds_with_pan', 'tds_without_pan', 'gst_unclassified')`),
+    check('tax_rates_rate_check', sql`${t.rateBp} >= 0 and ${t.rateBp} <= 10000`),
+  ],
+);
+
+/**
+ * Haat's commission: a global default, per category and per vendor, each from a date. Rows are
+ * never edited: a new rate is a new row (pickCommissionRate in src/domain/settlement.ts decides).
+ */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: id(),
+    scope: text('scope').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    /** The vendor's user id. */
+    vendorUserId: uuid('vendor_user_id').references(() => users.id),
+    rateBp: integer('rate_bp').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** The super admin account that set it. */
+    createdByAdminId: uuid('created_by_admin_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_rules_from_idx').on(t.effectiveFrom),
+    check('commission_rules_scope_check', sql`${t.scope} in ('global', 'category', 'vendor')`),
+    check(
+      'commission_rules_target_check',
+      sql`(${t.scope} = 'global' and ${t.categoryId} is null and ${t.vendorUserId} is null)
+       or (${t.scope} = 'category' and ${t.categoryId} is not null and ${t.vendorUserId} is null)
+       or (${t.scope} = 'vendor' and ${t.vendorUserId} is not null and ${t.categoryId} is null)`,
+    ),
+    check('commission_rules_rate_check', sql`${t.rateBp} >= 0 and ${t.rateBp} <= 10000`),
+  ],
+);
+
+/** A vendor's payout and tax details: where Haat pays it, and the PAN and GSTIN its TDS and TCS depend on. */
+export const vendorPayoutDetails = pgTable(
+  'vendor_payout_details',
+  {
+    vendorUserId: uuid('vendor_user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    accountHolderName: text('account_holder_name'),
+    bankAccountNumber: text('bank_account_number'),
+    ifsc: text('ifsc'),
+    upiId: text('upi_id'),
+    pan: text('pan'),
+    gstin: text('gstin'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('vendor_payout_details_method_check', sql`${t.method} in ('bank', 'upi')`),
+    check(
+      'vendor_payout_details_method_fields',
+      sql`(${t.method} = 'bank' and ${t.bankAccountNumber} is not null and ${t.ifsc} is not null and ${t.accountHolderName} is not null) or (${t.method} = 'upi' and ${t.upiId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * What one order item pays whom, written once when the order is placed and never changed (a trigger
+ * refuses updates): its price, GST, Haat's commission, TCS and TDS, and the vendor's net, in paise,
+ * with the rates and the vendor's PAN and GSTIN as they were that day.
+ */
+export const orderItemSettlements = pgTable(
+  'order_item_settlements',
+  {
+    orderItemId: uuid('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderPartId: uuid('order_part_id')
+      .notNull()
+      .references(() => orderParts.id, { onDelete: 'cascade' }),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The day (in India) whose rates applied. */
+    ratesOn: date('rates_on', { mode: 'string' }).notNull(),
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+    /** The supplier's state (the vendor's GSTIN, else its shop's state) and the place of supply (the delivery address's state). */
+    supplierState: text('supplier_state'),
+    placeOfSupplyState: text('place_of_supply_state'),
+    intraState: boolean('intra_state').notNull(),
+    grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    commissionRuleId: uuid('commission_rule_id').references(() => commissionRules.id),
+    commissionBp: integer('commission_bp').notNull(),
+    commissionPaise: bigint('commission_paise', { mode: 'number' }).notNull(),
+    tcsBp: integer('tcs_bp').notNull(),
+    tcsCgstPaise: bigint('tcs_cgst_paise', { mode: 'number' }).notNull(),
+    tcsSgstPaise: bigint('tcs_sgst_paise', { mode: 'number' }).notNull(),
+    tcsIgstPaise: bigint('tcs_igst_paise', { mode: 'number' }).notNull(),
+    tdsBp: integer('tds_bp').notNull(),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
+    vendorNetPaise: bigint('vendor_net_paise', { mode: 'number' }).notNull(),
+    vendorPan: text('vendor_pan'),
+    vendorGstin: text('vendor_gstin'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_item_settlements_part_idx').on(t.orderPartId),
+    index('order_item_settlements_order_idx').on(t.orderId),
+    index('order_item_settlements_vendor_idx').on(t.vendorUserId, t.ratesOn),
+    check('order_item_settlements_amounts_check', sql`${t.grossPaise} >= 0 and ${t.taxablePaise} >= 0 and ${t.commissionPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.vendorNetPaise} >= 0`),
+    check('order_item_settlements_gst_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`),
+    check(
+      'order_item_settlements_split_check',
+      sql`${t.grossPaise} = ${t.commissionPaise} + ${t.tcsCgstPaise} + ${t.tcsSgstPaise} + ${t.tcsIgstPaise} + ${t.tdsPaise} + ${t.vendorNetPaise}`,
+    ),
+  ],
+);
+
+/** Haat's payouts to a vendor (the payout slice fills them in). */
+export const vendorPayouts = pgTable(
+  'vendor_payouts',
+  {
+    id: id(),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('created'),
+    method: text('method'),
+    /** The bank UTR, the UPI reference or the Razorpay transfer id. */
+    reference: text('reference'),
+    createdByAdminId: uuid('created_by_admin_id'),
+    paidByAdminId: uuid('paid_by_admin_id'),
+    paidAt: date('paid_at', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('vendor_payouts_vendor_idx').on(t.vendorUserId, t.createdAt),
+    check('vendor_payouts_amount_check', sql`${t.amountPaise} > 0`),
+    check('vendor_payouts_status_check', sql`${t.status} in ('created', 'paid', 'cancelled')`),
+  ],
+);
+
+/**
+ * The vendor ledger: the truth for every vendor balance, in the style of the points ledger. Rows
+ * are never edited or deleted (a trigger refuses it); releasing or reversing writes a new row.
+ * pendingPaise and payablePaise are changes of the two balances.
+ */
+export const vendorLedger = pgTable(
+  'vendor_ledger',
+  {
+    id: id(),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    orderPartId: uuid('order_part_id').references(() => orderParts.id),
+    payoutId: uuid('payout_id').references(() => vendorPayouts.id),
+    entryType: text('entry_type').notNull(),
+    pendingPaise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
+    payablePaise: bigint('payable_paise', { mode: 'number' }).notNull().default(0),
+    relatedEntryId: uuid('related_entry_id').references((): AnyPgColumn => vendorLedger.id),
+    /** What the row answers to, e.g. 'sale:{part id}': unique, so that it is written once however many processes try. */
+    reference: text('reference').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_ledger_reference_unique').on(t.reference),
+    index('vendor_ledger_vendor_idx').on(t.vendorUserId, t.createdAt),
+    index('vendor_ledger_part_idx').on(t.orderPartId),
+    index('vendor_ledger_payout_idx').on(t.payoutId),
+    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled')`),
+  ],
+);
+
+/** Each vendor's balances, kept with the ledger in the same transaction: pending + payable = the ledger's sum. */
+export const vendorBalances = pgTable(
+  'vendor_balances',
+  {
+    vendorUserId: uuid('vendor_user_id')
+      .primaryKey()
+      .references(() => users.id),
+    pendingPaise: bigint('pending_paise', { mode: 'number' }).notNull().default(0),
+    /** May go below zero: a reversal after a payout is a debit carried into the next payout. */
+    payablePaise: bigint('payable_paise', { mode: 'number' }).notNull().default(0),
+    paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('vendor_balances_pending_check', sql`${t.pendingPaise} >= 0 and ${t.paidPaise} >= 0`)],
+);
