@@ -136,7 +136,7 @@ ALTER TABLE "products" ADD COLUMN "hsn_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "place_of_supply_state" text;--> statement-breakpoint
 ALTER TABLE "hsn_gst_rates" ADD CONSTRAINT "hsn_gst_rates_hsn_code_hsn_codes_code_fk" FOREIGN KEY ("hsn_code") REFERENCES "public"."hsn_codes"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_vendor_user_id_users_id_fk" FOREIGN KEY ("vendor_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "commission_rules" ADD CONSTRAINT "commission_rules_vendor_user_id_users_id_fk" FOREIGN KEY ("vendor_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_item_settlements" ADD CONSTRAINT "order_item_settlements_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_item_settlements" ADD CONSTRAINT "order_item_settlements_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_item_settlements" ADD CONSTRAINT "order_item_settlements_order_part_id_order_parts_id_fk" FOREIGN KEY ("order_part_id") REFERENCES "public"."order_parts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -36,3 +36,13 @@ export function splitTax(taxPaise: number, intraState: boolean): TaxSplit {
   const sgstPaise = Math.floor(taxPaise / 2);
   return { cgstPaise: taxPaise - sgstPaise, sgstPaise, igstPaise: 0 };
 }
+
+/**
+ * Whether a supply is within one state (CGST + SGST) or between states (IGST): the supplier's state
+ * and the place of supply, compared by name without case or surrounding spaces. When either is
+ * unknown the supply is taken as between states (IGST), the tax every state's buyer can credit.
+ */
+export function isIntraState(supplierState: string | null, placeOfSupplyState: string | null): boolean {
+  if (!supplierState || !placeOfSupplyState) return false;
+  return supplierState.trim().toLowerCase() === placeOfSupplyState.trim().toLowerCase();
+}

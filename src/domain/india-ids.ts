@@ -50,3 +50,10 @@ export function isGstin(text: string): boolean {
 
 /** A GSTIN's first two digits are the GST state code of `state` (a shop's GSTIN must be of the shop's state). */
 export const gstinStateMatches = (gstin: string, state: IndiaState): boolean => gstin.slice(0, 2) === GST_STATE_CODES[state];
+
+/** The state a GSTIN is registered in (its first two digits), or null for a code that names no state. */
+export function gstinState(gstin: string): IndiaState | null {
+  const code = gstin.slice(0, 2);
+  for (const [state, c] of Object.entries(GST_STATE_CODES) as [IndiaState, string][]) if (c === code) return state;
+  return null;
+}

@@ -7,6 +7,7 @@ import { gracefulShutdown } from './platform/shutdown';
 import { ensureSuperAdmin } from './modules/auth';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
+import { releaseDueVendorSales } from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
@@ -58,8 +59,9 @@ async function main() {
   }
   if (stopping) return;
   jobs.push(
-    // Merchants' cashback is released by the same job as order points (rewards knows no merchant, so it is handed in).
-    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, metrics: app.ctx.metrics, also: [releaseDueCashback] }),
+    // Merchants' cashback and vendors' sales past the return window are released by the same job as
+    // order points (rewards knows neither merchants nor vendors, so they are handed in).
+    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, metrics: app.ctx.metrics, also: [releaseDueCashback, releaseDueVendorSales] }),
     startStockHoldsJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
     startReferralQualificationJob({ db: database.db, log: app.log, metrics: app.ctx.metrics, returnWindowDays: config.RETURN_WINDOW_DAYS }),
   );

@@ -34,6 +34,37 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
       sql`select m.id::text as id from merchant_transactions m left join rewards_transactions t on t.id = m.ledger_transaction_id
           where m.cashback_points > 0 and (t.id is null or t.transaction_type <> 'cashback' or t.pending_points <> m.cashback_points)`,
     ],
+    // Issue 22: what Haat keeps and owes its vendors.
+    [
+      'a delivered part whose gross is not commission + TCS + TDS + vendor net',
+      sql`select l.order_part_id::text as id from order_item_settlements l join order_parts p on p.id = l.order_part_id
+          where p.status = 'delivered' group by l.order_part_id
+          having sum(l.gross_paise) <> sum(l.commission_paise + l.tcs_cgst_paise + l.tcs_sgst_paise + l.tcs_igst_paise + l.tds_paise + l.vendor_net_paise)
+              or sum(l.gross_paise) <> sum(l.taxable_paise + l.cgst_paise + l.sgst_paise + l.igst_paise)`,
+    ],
+    [
+      "a part's item lines whose gross is not the part's subtotal",
+      sql`select p.id::text as id from order_parts p join order_item_settlements l on l.order_part_id = p.id group by p.id, p.subtotal_paise having sum(l.gross_paise) <> p.subtotal_paise`,
+    ],
+    [
+      "a vendor credited other than its part's net",
+      sql`select v.id::text as id from vendor_ledger v where v.entry_type = 'sale'
+          and v.pending_paise <> (select coalesce(sum(l.vendor_net_paise), 0) from order_item_settlements l where l.order_part_id = v.order_part_id and l.vendor_user_id = v.vendor_user_id)`,
+    ],
+    [
+      "a vendor whose pending + payable is not its ledger's sum",
+      sql`select b.vendor_user_id::text as id from vendor_balances b
+          left join (select vendor_user_id, sum(pending_paise) as pending, sum(payable_paise) as payable from vendor_ledger group by vendor_user_id) s on s.vendor_user_id = b.vendor_user_id
+          where b.pending_paise <> coalesce(s.pending, 0) or b.payable_paise <> coalesce(s.payable, 0)
+          union all
+          select s.vendor_user_id::text from (select distinct vendor_user_id from vendor_ledger) s left join vendor_balances b on b.vendor_user_id = s.vendor_user_id where b.vendor_user_id is null`,
+    ],
+    [
+      'a part released or reversed more than once, or without its sale',
+      sql`select v.order_part_id::text as id from vendor_ledger v where v.entry_type in ('released', 'reversed')
+          group by v.order_part_id having count(*) filter (where v.entry_type = 'released') > 1 or count(*) filter (where v.entry_type = 'reversed') > 1
+             or not exists (select 1 from vendor_ledger s where s.entry_type = 'sale' and s.order_part_id = v.order_part_id)`,
+    ],
   ];
   for (const [rule, query] of rules) {
     for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);

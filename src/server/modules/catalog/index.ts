@@ -7,3 +7,4 @@ export { getProductName, getPurchasable, returnStock, takeStock, type Purchasabl
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
 export { deleteProductByAdmin, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
 export { productRows, reviewRows } from './catalog.rows';
+export { gstRatesOn, productTaxClasses } from './catalog.gst';

@@ -4,6 +4,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { count, fillCart, newShopper, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
+import { moneyInvariantViolations } from '../../test/invariants';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { saveGatewaySettings } from '../payments';
 
@@ -34,6 +35,8 @@ const soldOf = (productId: string) => count(t, sql`select coalesce(sum(quantity)
 async function expectLedgerConsistent() {
   expect(await pointsLedgerMismatches(t.db)).toEqual([]);
   expect(await count(t, sql`select count(*)::int as n from customers where reward_points < 0 or pending_points < 0`)).toBe(0);
+  // Every money rule of the store, the settlement lines of each order placed in the race included.
+  expect(await moneyInvariantViolations(t.db)).toEqual([]);
 }
 
 describe('no oversell', () => {

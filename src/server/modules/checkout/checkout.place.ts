@@ -1,10 +1,12 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
+import { getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { getPurchasable, takeStock } from '../catalog';
 import { insertOrder } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
+import { recordItemSettlements } from '../settlement';
 import { amountsOf, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 export type PlaceOrder = {
@@ -46,9 +48,11 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     }
   }
 
-  const { orderId, parts } = await insertOrder(tx, {
+  const placeOfSupplyState = snap.placeOfSupplyState ?? (await getAddress(tx, o.customerUserId, snap.addressId))?.state ?? null;
+  const { orderId, parts, items } = await insertOrder(tx, {
     customerUserId: o.customerUserId,
     shippingAddress: snap.shippingAddress,
+    placeOfSupplyState,
     subtotalPaise: amounts.subtotalPaise,
     shippingPaise: amounts.shippingPaise,
     totalAmountPaise: amounts.totalPaise,
@@ -59,6 +63,11 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     lines: lines.map((l) => ({ productId: l.productId, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
   });
 
+  await recordItemSettlements(tx, {
+    orderId,
+    placeOfSupplyState,
+    items: items.map((i) => ({ orderItemId: i.id, orderPartId: i.orderPartId, productId: i.productId, storeId: i.storeId, quantity: i.quantity, unitPricePaise: i.pricePaise })),
+  });
   if (amounts.pointsUsed > 0) await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
   for (const part of parts) {
     await recordPendingEarn(tx, {

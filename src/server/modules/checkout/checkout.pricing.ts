@@ -23,6 +23,8 @@ export type PricedCartLine = {
 export type CheckoutSnapshot = {
   addressId: string;
   shippingAddress: string;
+  /** The delivery address's state, GST's place of supply (absent in snapshots written before it was kept). */
+  placeOfSupplyState?: string;
   pointsToUse: number;
   lines: { productId: string; name: string; storeId: string; quantity: number; pricePaise: number }[];
   amounts: Amounts;

@@ -56,6 +56,7 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
   const snapshot: CheckoutSnapshot = {
     addressId: address.id,
     shippingAddress: formatAddress(address),
+    placeOfSupplyState: address.state,
     pointsToUse,
     lines: lines.map(({ productId, name, storeId, quantity, pricePaise }) => ({ productId, name, storeId, quantity, pricePaise })),
     amounts,

@@ -13,6 +13,8 @@ export type NewOrderLine = { productId: string; storeId: string; productName: st
 export type NewOrder = {
   customerUserId: string;
   shippingAddress: string;
+  /** The delivery address's state: GST's place of supply. */
+  placeOfSupplyState: string | null;
   subtotalPaise: number;
   shippingPaise: number;
   totalAmountPaise: number;
@@ -26,6 +28,7 @@ export type NewOrder = {
 };
 
 export type PlacedPart = { id: string; storeId: string; subtotalPaise: number; pointsEarned: number };
+export type PlacedItem = { id: string; orderPartId: string; productId: string; storeId: string; quantity: number; pricePaise: number };
 
 export type Actor = { userId: string | null; role: string };
 
@@ -33,7 +36,7 @@ export type Actor = { userId: string | null; role: string };
  * Writes an order in the caller's transaction: the order, one part per shop, its items, and a
  * 'pending' history row per part. Answers the order id and the parts.
  */
-export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: string; parts: PlacedPart[] }> {
+export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: string; parts: PlacedPart[]; items: PlacedItem[] }> {
   if (o.lines.length === 0) throw new Error('insertOrder: an order needs at least one line');
   const byStore = new Map<string, NewOrderLine[]>();
   for (const l of o.lines) byStore.set(l.storeId, [...(byStore.get(l.storeId) ?? []), l]);
@@ -49,6 +52,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
       pointsUsed: o.pointsUsed,
       pointsEarned,
       shippingAddress: o.shippingAddress,
+      placeOfSupplyState: o.placeOfSupplyState,
       status: 'pending',
       paymentStatus: o.paymentStatus,
       paymentId: o.paymentId,
@@ -70,7 +74,9 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
     .returning({ id: orderParts.id, storeId: orderParts.storeId, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned });
   const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
 
-  await tx.insert(orderItems).values(
+  const itemRows = await tx
+    .insert(orderItems)
+    .values(
     o.lines.map((l) => ({
       orderId: order.id,
       orderPartId: partOf.get(l.storeId)!,
@@ -81,11 +87,12 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
       pricePaise: l.pricePaise,
       pointsEarned: l.pointsEarned,
     })),
-  );
+  )
+    .returning({ id: orderItems.id, orderPartId: orderItems.orderPartId, productId: orderItems.productId, storeId: orderItems.storeId, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise });
   await tx.insert(orderStatusHistory).values(
     partRows.map((p) => ({ orderId: order.id, orderPartId: p.id, status: 'pending', note: 'Order placed', actorUserId: o.customerUserId, actorRole: 'customer' })),
   );
-  return { orderId: order.id, parts: partRows };
+  return { orderId: order.id, parts: partRows, items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })) };
 }
 
 export type LockedOrder = {

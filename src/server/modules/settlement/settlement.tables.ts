@@ -42,7 +42,7 @@ export const commissionRules = pgTable(
     scope: text('scope').notNull(),
     categoryId: uuid('category_id').references(() => categories.id),
     /** The vendor's user id. */
-    vendorUserId: uuid('vendor_user_id').references(() => users.id),
+    vendorUserId: uuid('vendor_user_id').references(() => users.id, { onDelete: 'cascade' }),
     rateBp: integer('rate_bp').notNull(),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     /** The super admin account that set it. */

@@ -1,5 +1,6 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
 import { vendorShops } from './shops.tables';
 
 /**
@@ -26,3 +27,12 @@ export const shopRowOpenToShoppers: SQL = and(eq(shopRows.isActive, true), eq(sh
 
 /** SQL, the ids (a json array, '[]' for none) of the shops whose name matches the full-text query `tsQuery`. */
 export const shopIdsNamed = (tsQuery: SQL): SQL => sql`coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery}), '[]')`;
+
+/** Who sells through each shop and where it is (GST's supplier state when its vendor has no GSTIN), for settling order items. */
+export async function shopSellers(db: DbOrTx, storeIds: string[]): Promise<{ storeId: string; vendorUserId: string; shopName: string; state: string | null }[]> {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({ storeId: vendorShops.id, vendorUserId: vendorShops.vendorId, shopName: vendorShops.shopName, state: vendorShops.state })
+    .from(vendorShops)
+    .where(inArray(vendorShops.id, [...new Set(storeIds)]));
+}

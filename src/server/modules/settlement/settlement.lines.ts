@@ -1,0 +1,89 @@
+import { todayInIndia } from '../../../domain/age';
+import { isIntraState } from '../../../domain/gst';
+import { gstinState } from '../../../domain/india-ids';
+import { pickCommissionRate, settleLine } from '../../../domain/settlement';
+import type { Tx } from '../../platform/db';
+import { gstRatesOn, productTaxClasses } from '../catalog';
+import { shopSellers } from '../shops';
+import { commissionRulesBy, taxRatesOn, vendorTaxIds } from './settlement.rates';
+import { orderItemSettlements } from './settlement.tables';
+
+export type PlacedItem = { orderItemId: string; orderPartId: string; productId: string; storeId: string; quantity: number; unitPricePaise: number };
+
+/**
+ * Writes, once and in the placing transaction, what each item of a new order pays whom: its GST by
+ * its HSN code's rate (or the rate for goods not yet classified), Haat's commission by the most
+ * specific rule in force, TCS (vendors with a GSTIN) and TDS (5 % without a PAN), and the vendor's
+ * net, with the rates, states and the vendor's PAN and GSTIN as they were that day. A later change
+ * of any rate or detail never touches these rows (the database refuses updates).
+ */
+export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date }): Promise<void> {
+  if (a.items.length === 0) return;
+  const day = todayInIndia(a.now ?? new Date());
+  const [classes, sellers, rates, rules] = await Promise.all([
+    productTaxClasses(tx, a.items.map((i) => i.productId)),
+    shopSellers(tx, a.items.map((i) => i.storeId)),
+    taxRatesOn(tx, day),
+    commissionRulesBy(tx, day),
+  ]);
+  const classOf = new Map(classes.map((c) => [c.productId, c]));
+  const sellerOf = new Map(sellers.map((s) => [s.storeId, s]));
+  const [gstRates, taxIds] = await Promise.all([
+    gstRatesOn(tx, classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])), day),
+    vendorTaxIds(tx, sellers.map((s) => s.vendorUserId)),
+  ]);
+
+  await tx.insert(orderItemSettlements).values(
+    a.items.map((item) => {
+      const cls = classOf.get(item.productId);
+      const seller = sellerOf.get(item.storeId);
+      if (!cls || !seller) throw new Error(`recordItemSettlements: product ${item.productId} or shop ${item.storeId} not found`);
+      const ids = taxIds.get(seller.vendorUserId) ?? { pan: null, gstin: null };
+      const hsnCode = cls.hsnCode;
+      const gstRateBp = (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rates.gst_unclassified;
+      const supplierState = (ids.gstin ? gstinState(ids.gstin) : null) ?? seller.state;
+      const intraState = isIntraState(supplierState, a.placeOfSupplyState);
+      const rule = pickCommissionRate(rules, { vendorId: seller.vendorUserId, categoryId: cls.categoryId, on: day });
+      const line = settleLine({
+        unitPricePaise: item.unitPricePaise,
+        quantity: item.quantity,
+        gstRateBp,
+        intraState,
+        commissionBp: rule?.rateBp ?? 0,
+        tcsBp: rates.tcs,
+        tds: { withPanBp: rates.tds_with_pan, withoutPanBp: rates.tds_without_pan },
+        vendorHasGstin: ids.gstin !== null,
+        vendorHasPan: ids.pan !== null,
+      });
+      return {
+        orderItemId: item.orderItemId,
+        orderId: a.orderId,
+        orderPartId: item.orderPartId,
+        vendorUserId: seller.vendorUserId,
+        ratesOn: day,
+        hsnCode,
+        gstRateBp,
+        supplierState,
+        placeOfSupplyState: a.placeOfSupplyState,
+        intraState,
+        grossPaise: line.grossPaise,
+        taxablePaise: line.taxablePaise,
+        cgstPaise: line.gst.cgstPaise,
+        sgstPaise: line.gst.sgstPaise,
+        igstPaise: line.gst.igstPaise,
+        commissionRuleId: rule?.id ?? null,
+        commissionBp: rule?.rateBp ?? 0,
+        commissionPaise: line.commissionPaise,
+        tcsBp: ids.gstin !== null ? rates.tcs : 0,
+        tcsCgstPaise: line.tcs.cgstPaise,
+        tcsSgstPaise: line.tcs.sgstPaise,
+        tcsIgstPaise: line.tcs.igstPaise,
+        tdsBp: line.tdsBp,
+        tdsPaise: line.tdsPaise,
+        vendorNetPaise: line.vendorNetPaise,
+        vendorPan: ids.pan,
+        vendorGstin: ids.gstin,
+      };
+    }),
+  );
+}

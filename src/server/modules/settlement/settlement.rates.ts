@@ -1,0 +1,39 @@
+import { inArray, lte } from 'drizzle-orm';
+import { rateInForce, type CommissionRule } from '../../../domain/settlement';
+import type { DbOrTx } from '../../platform/db';
+import { commissionRules, taxRates, vendorPayoutDetails } from './settlement.tables';
+
+export type TaxRateKind = 'tcs' | 'tds_with_pan' | 'tds_without_pan' | 'gst_unclassified';
+
+/** The TCS, TDS and unclassified-GST rates (basis points) in force on `day` (YYYY-MM-DD, India); a kind with no row by then is 0. */
+export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRateKind, number>> {
+  const rows = await db.select({ kind: taxRates.kind, rateBp: taxRates.rateBp, from: taxRates.effectiveFrom }).from(taxRates).where(lte(taxRates.effectiveFrom, day));
+  const of = (kind: TaxRateKind): number => rateInForce(rows.filter((r) => r.kind === kind), day)?.rateBp ?? 0;
+  return { tcs: of('tcs'), tds_with_pan: of('tds_with_pan'), tds_without_pan: of('tds_without_pan'), gst_unclassified: of('gst_unclassified') };
+}
+
+export type StoredCommissionRule = CommissionRule & { id: string };
+
+/** Every commission rule that has come into force by `day` (pickCommissionRate chooses among them). */
+export async function commissionRulesBy(db: DbOrTx, day: string): Promise<StoredCommissionRule[]> {
+  const rows = await db.select().from(commissionRules).where(lte(commissionRules.effectiveFrom, day));
+  return rows.map((r) => ({
+    id: r.id,
+    scope: r.scope as CommissionRule['scope'],
+    targetId: r.scope === 'vendor' ? r.vendorUserId : r.scope === 'category' ? r.categoryId : null,
+    rateBp: r.rateBp,
+    effectiveFrom: r.effectiveFrom,
+  }));
+}
+
+/** The PAN and GSTIN each vendor has given (none: both null). */
+export async function vendorTaxIds(db: DbOrTx, vendorUserIds: string[]): Promise<Map<string, { pan: string | null; gstin: string | null }>> {
+  const ids = new Map<string, { pan: string | null; gstin: string | null }>();
+  if (vendorUserIds.length === 0) return ids;
+  const rows = await db
+    .select({ vendorUserId: vendorPayoutDetails.vendorUserId, pan: vendorPayoutDetails.pan, gstin: vendorPayoutDetails.gstin })
+    .from(vendorPayoutDetails)
+    .where(inArray(vendorPayoutDetails.vendorUserId, [...new Set(vendorUserIds)]));
+  for (const r of rows) ids.set(r.vendorUserId, { pan: r.pan, gstin: r.gstin });
+  return ids;
+}
