@@ -15,6 +15,8 @@ import { referrals } from '../modules/referrals/referrals.tables';
 import { contactMessages } from '../modules/content/content.tables';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
+import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
+import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
@@ -38,6 +40,21 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
+  it('has commission rates, HSN codes on classified products, and two vendors with payout and tax details', async () => {
+    const rules = await database.db.select({ scope: commissionRules.scope, rateBp: commissionRules.rateBp }).from(commissionRules);
+    expect(rules.map((r) => `${r.scope} ${r.rateBp}`).sort()).toEqual(['category 500', 'category 800', 'global 1000', 'vendor 600']);
+    const classified = await database.db.select({ name: products.name, hsn: products.hsnCode }).from(products).where(sql`${products.hsnCode} is not null`);
+    expect(classified.length).toBeGreaterThanOrEqual(15);
+    expect(classified.find((p) => p.name.startsWith('A Suitable Boy'))?.hsn).toBe('4901');
+    const details = await database.db.select().from(vendorPayoutDetails);
+    expect(details).toHaveLength(2);
+    for (const d of details) expect(isPan(d.pan ?? '')).toBe(true);
+    const withGstin = details.filter((d) => d.gstin);
+    expect(withGstin).toHaveLength(1);
+    expect(isGstin(withGstin[0].gstin!)).toBe(true);
+    expect(gstinStateMatches(withGstin[0].gstin!, 'Delhi')).toBe(true);
+  });
+
   it('goes only into an empty database', async () => {
     expect(emptyBefore).toBe(true);
     expect(await isDatabaseEmpty(database.db)).toBe(false);

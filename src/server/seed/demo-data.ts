@@ -16,6 +16,7 @@ import type { Db, DbOrTx, Tx } from '../platform/db';
 import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
+import { demoHsnCode, seedSettlement } from './demo-settlement';
 
 /** What the demo data load wrote, with the demo sign-ins. */
 export type SeedSummary = {
@@ -143,6 +144,7 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
             isActive: p.isActive ?? true,
             categoryId: must(categoryIds, p.category),
             storeId: must(shopIds, p.shop),
+            hsnCode: demoHsnCode(p),
             createdAt,
             updatedAt: createdAt,
           };
@@ -159,6 +161,7 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
         })),
       );
 
+      await seedSettlement(tx, { vendorIds, categoryIds });
       await seedCustomer(tx);
       const merchant = await createAccount(tx, { email: MERCHANT.email, password: MERCHANT.password, role: 'merchant', phoneNumber: '9812345678' });
       await createMerchant(tx, {
