@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { PAISE_PER_POINT } from '../src/domain/money';
 import { FREE_SHIPPING_ABOVE_PAISE, SHIPPING_FEE_PAISE } from '../src/domain/pricing';
 import { queryRows, type Db } from '../src/server/platform/db';
+import { moneyInvariantViolations } from '../src/server/test/invariants';
 import { pointsLedgerMismatches } from '../src/server/test/order-factories';
 
 export type Invariant = { name: string; broken: number; examples: unknown[] };
@@ -90,6 +91,14 @@ const checks: { name: string; query: SqlQuery }[] = [
         and (coalesce((select -sum(points) from rewards_transactions where order_id = o.id and transaction_type in ('spent', 'refunded')), 0) <> 0
              or (o.payment_status <> 'not_required' and o.refund_due_paise <> o.total_amount_paise))`,
   },
+  {
+    name: "each delivered part is credited to its vendor once, at its items' net (vendor ledger 'sale'), and no other part is",
+    query: sql`select op.id, op.status, count(v.id) as sales
+      from order_parts op join order_item_settlements l on l.order_part_id = op.id and l.order_item_id = (select min(order_item_id::text)::uuid from order_item_settlements where order_part_id = op.id)
+      left join vendor_ledger v on v.order_part_id = op.id and v.entry_type = 'sale'
+      group by op.id, op.status
+      having count(v.id) <> (case when op.status = 'delivered' then 1 else 0 end)`,
+  },
 ];
 
 /** Runs every check; `before` is the stock account taken before the traffic. */
@@ -97,6 +106,12 @@ export async function checkInvariants(db: Db, before: Map<string, number>): Prom
   const results: Invariant[] = [];
   const ledger = await pointsLedgerMismatches(db);
   results.push({ name: 'points ledger sums equal the balances (customers.reward_points, pending_points)', broken: ledger.length, examples: ledger.slice(0, 3) });
+  const store = await moneyInvariantViolations(db);
+  results.push({
+    name: "the tests' store-wide money rules (src/server/test/invariants.ts: settlement lines gross = commission + TCS + TDS + net, vendor balances = vendor ledger, …)",
+    broken: store.length,
+    examples: store.slice(0, 3),
+  });
   for (const c of checks) {
     const rows = await queryRows<Record<string, unknown>>(db, c.query);
     results.push({ name: c.name, broken: rows.length, examples: rows.slice(0, 3) });
