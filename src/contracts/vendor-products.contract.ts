@@ -3,6 +3,7 @@ import { isWholePaise } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
 import { MAX_PRODUCT_IMAGES } from './catalog.contract';
 import { pageQuerySchema, pageSchema } from './common.contract';
+import { productHsnCodeSchema } from './settlement-rates.contract';
 
 /** SPEC.md sections 5 and 8: the vendor's product messages, verbatim where SPEC.md has them. */
 export const vendorProductMessages = {
@@ -103,6 +104,8 @@ export const vendorProductInputSchema = z
       .min(1, vendorProductMessages.selectShop)
       .pipe(z.uuid(vendorProductMessages.selectShop)),
     images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
+    /** The product's HSN code from the super admin's list (its GST rate applies); null or blank: none chosen; left out on an edit: unchanged. */
+    hsnCode: productHsnCodeSchema,
   })
   .superRefine((v, ctx) => {
     if (v.originalPrice !== undefined && v.originalPrice < v.price) {
@@ -141,6 +144,8 @@ export const vendorProductSchema = z.object({
   isActive: z.boolean(),
   categoryId: z.uuid(),
   categoryName: z.string(),
+  /** The HSN code chosen from the list, or null (the GST rate of unclassified goods applies). */
+  hsnCode: z.string().nullable(),
   storeId: z.uuid(),
   storeName: z.string(),
   storeIsActive: z.boolean(),

@@ -45,6 +45,16 @@ export function formatRupees(paise: number): string {
 /** 1 = 0.01 %: rates (GST, commission, TCS, TDS) are integer basis points, 500 = 5 %, 1800 = 18 %. */
 export const BASIS_POINTS = 10_000;
 
+/** 1 % = 100 basis points. */
+export const BASIS_POINTS_PER_PERCENT = 100;
+
+/** A percentage with at most two decimals (8.5, 0.25) as integer basis points: 8.5 % = 850 bp. */
+export const percentToBasisPoints = (percent: number): number => Math.round(percent * BASIS_POINTS_PER_PERCENT);
+/** Integer basis points as a percentage: 850 bp = 8.5 %. */
+export const basisPointsToPercent = (bp: number): number => bp / BASIS_POINTS_PER_PERCENT;
+/** A percentage that is a whole number of basis points, that is at most two decimals (within float error). */
+export const isWholeBasisPoints = (percent: number): boolean => Math.abs(percent * BASIS_POINTS_PER_PERCENT - Math.round(percent * BASIS_POINTS_PER_PERCENT)) < 1e-6;
+
 /**
  * numerator / denominator rounded half up to an integer, in exact integer arithmetic (issue 22's one
  * rounding rule: a half paisa or more rounds up, less rounds down). Both must be non-negative safe

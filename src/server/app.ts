@@ -31,6 +31,7 @@ import {
   adminOrdersRoutes,
   adminOverviewRoutes,
   adminProductsRoutes,
+  adminRatesRoutes,
   adminReferralsRoutes,
   adminDeletionRoutes,
   adminRoutes,
@@ -51,6 +52,7 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
+import { settlementVendorRoutes } from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -161,8 +163,10 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminRatesRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
+  await app.register(settlementVendorRoutes);
   await app.register(cartRoutes);
   await app.register(addressesRoutes);
   await app.register(profileRoutes);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { indiaDate } from '../../test/dates';
 import { systemLogs } from '../audit/audit.tables';
 
 // Issue 25, point 3: every sensitive admin action goes through the one step-up guard. The actions
@@ -33,15 +34,34 @@ async function sensitiveActions(): Promise<{ method: string; path: string }[]> {
 }
 
 // Every field any of these bodies needs to pass validation, so that the guard is what answers.
-const body = { reason: 'Documents do not match', upiReference: '123456789012', minTransactions: 1, minTransactionVolume: 0, referralPointsAwarded: 0, keyId: 'rzp_test_k', isEnabled: false, name: 'Project', startDate: new Date().toISOString().slice(0, 10) };
+const today = indiaDate();
+const body = {
+  reason: 'Documents do not match',
+  upiReference: '123456789012',
+  minTransactions: 1,
+  minTransactionVolume: 0,
+  referralPointsAwarded: 0,
+  keyId: 'rzp_test_k',
+  isEnabled: false,
+  name: 'Project',
+  startDate: new Date().toISOString().slice(0, 10),
+  // Commission & tax: a global rule, a tax rate, an HSN code and its rate.
+  scope: 'global',
+  ratePercent: 5,
+  effectiveFrom: today,
+  kind: 'tcs',
+  source: 'A notification',
+  hsnCode: '9999',
+  description: 'Test goods',
+};
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
 
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
     const actions = await sensitiveActions();
-    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3).
-    expect(actions.length).toBeGreaterThanOrEqual(24);
+    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3), commission & tax (4).
+    expect(actions.length).toBeGreaterThanOrEqual(28);
     const { client } = await signInSuperAdmin(t);
     const [before] = await t.db.select({ n: count() }).from(systemLogs);
     const answers = [];

@@ -12,3 +12,4 @@ export { adminReferralsRoutes } from './admin.referrals.routes';
 export { adminSettingsRoutes } from './admin.settings.routes';
 export { adminDeletionRoutes } from './admin.deletions.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
+export { adminRatesRoutes } from './admin.rates.routes';

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { vendors } from './auth.tables';
 
@@ -39,4 +39,11 @@ export async function getVendorRejection(db: DbOrTx, vendorUserId: string): Prom
 export async function getVendorContact(db: DbOrTx, vendorUserId: string): Promise<{ businessName: string; email: string } | null> {
   const [row] = await db.select({ businessName: vendors.businessName, email: vendors.email }).from(vendors).where(eq(vendors.userId, vendorUserId));
   return row ?? null;
+}
+
+/** The business names of the given vendors, by user id (a user that is not a vendor is left out). */
+export async function vendorBusinessNames(db: DbOrTx, vendorUserIds: readonly string[]): Promise<Map<string, string>> {
+  if (vendorUserIds.length === 0) return new Map();
+  const rows = await db.select({ userId: vendors.userId, businessName: vendors.businessName }).from(vendors).where(inArray(vendors.userId, [...vendorUserIds]));
+  return new Map(rows.map((r) => [r.userId, r.businessName]));
 }

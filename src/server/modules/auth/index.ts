@@ -27,6 +27,6 @@ export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from
 export { hasRole, setUserStatus } from './auth.user-status';
 export { getUserAccount, listUserAccounts } from './auth.user-list';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './auth.user-deletion';
-export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, type VendorApprovalChange } from './auth.vendor-approval';
+export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, vendorBusinessNames, type VendorApprovalChange } from './auth.vendor-approval';
 export { addPointsMakingBalance, customerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
 export { customerRows, profileRows } from './auth.read';

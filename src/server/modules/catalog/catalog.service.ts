@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Category, type ProductDetail, type ReviewPage } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -16,6 +16,14 @@ export async function listCategories({ db }: { db: DbOrTx }): Promise<Category[]
     .from(categories)
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+/** The names of the given categories, active or not, by id (an unknown id is left out). */
+export async function categoryNames(db: DbOrTx, categoryIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = categoryIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** One product as its page shows it; NOT_FOUND 'Product not found' when it is missing, inactive or its shop is inactive. */

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VendorProduct, VendorProductData, VendorProductDeleted, VendorProductListQuery, VendorProductPage } from '../../../contracts/vendor-products.contract';
 import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
+import { rateMessages } from '../../../contracts/settlement-rates.contract';
 import { toPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import { getOwnShop, shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
+import { isHsnCode } from './catalog.hsn';
 import { categories, products } from './catalog.tables';
 
 // Vendor product management. Every statement is limited to the caller's shops in its own WHERE
@@ -32,6 +34,7 @@ const columns = {
   isActive: products.isActive,
   categoryId: products.categoryId,
   categoryName: categories.name,
+  hsnCode: products.hsnCode,
   storeId: products.storeId,
   storeName: shopRows.shopName,
   storeIsActive: shopRows.isActive,
@@ -110,7 +113,14 @@ function toColumns(input: VendorProductData) {
     storeId: input.storeId,
     images: input.images,
     imageUrl: input.images[0] ?? null,
+    // Left out (an older client's edit): the product keeps its code.
+    ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
   };
+}
+
+/** 400 on the HSN field unless the code is on the super admin's list (none chosen is fine). */
+async function assertHsnCode(tx: DbOrTx, hsnCode: string | null | undefined): Promise<void> {
+  if (hsnCode && !(await isHsnCode(tx, hsnCode))) throw badField('hsnCode', rateMessages.chooseHsn);
 }
 
 /** 400 on the shop field unless the shop is one of the vendor's. */
@@ -147,6 +157,7 @@ export async function createVendorProduct({ db, vendorUserId, input, foreignImag
   const id = await db.transaction(async (tx) => {
     await assertOwnShop(tx, vendorUserId, input.storeId);
     await assertCategory(tx, input.categoryId, null);
+    await assertHsnCode(tx, input.hsnCode);
     await assertOwnImages(tx, vendorUserId, input.images, [], foreignImages);
     const [row] = await tx
       .insert(products)
@@ -174,6 +185,7 @@ export async function updateVendorProduct({ db, vendorUserId, productId, input, 
     if (!current) throw productNotFound();
     await assertOwnShop(tx, vendorUserId, input.storeId);
     await assertCategory(tx, input.categoryId, current.categoryId);
+    await assertHsnCode(tx, input.hsnCode);
     await assertOwnImages(tx, vendorUserId, input.images, [...current.images, ...(current.imageUrl ? [current.imageUrl] : [])], foreignImages);
     const updated = await tx
       .update(products)
