@@ -73,5 +73,9 @@ export const auditActionLabels: Record<string, string> = {
   referral_settings_updated: 'Referral settings updated',
   gateway_settings_updated: 'Payment gateway settings updated',
   order_status_changed: 'Order status changed',
+  commission_rule_added: 'Commission rule added',
+  tax_rate_added: 'Tax rate added',
+  hsn_code_added: 'HSN code added',
+  hsn_rate_added: 'HSN GST rate scheduled',
 };
 export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, isIsoDate } from './age';
-import { discountPercent, formatRupees, isWholePaise, parseRupees, pointsToPaise, rupeesForInput, toPaise, toRupees, wholePointsIn } from './money';
+import { basisPointsToPercent, discountPercent, formatRupees, isWholeBasisPoints, isWholePaise, parseRupees, percentToBasisPoints, pointsToPaise, rupeesForInput, toPaise, toRupees, wholePointsIn } from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
 import { moneyBackPaise } from './refunds';
 import { correctionEdits, editDistance, queryWords, synonymsOf } from './search-terms';
@@ -20,6 +20,17 @@ describe('referral codes', () => {
 });
 
 describe('money', () => {
+  it('turns a rate in percent into integer basis points and back, without float drift', () => {
+    expect(percentToBasisPoints(8.5)).toBe(850);
+    expect(percentToBasisPoints(0.1)).toBe(10);
+    expect(percentToBasisPoints(0.29)).toBe(29);
+    expect(percentToBasisPoints(18)).toBe(1800);
+    expect(basisPointsToPercent(850)).toBe(8.5);
+    expect(basisPointsToPercent(25)).toBe(0.25);
+    expect([8.5, 0.25, 0.29, 100].every(isWholeBasisPoints)).toBe(true);
+    expect([8.555, 0.001].some(isWholeBasisPoints)).toBe(false);
+  });
+
   it('formats rupees with Indian grouping, paise only when there are any', () => {
     expect(formatRupees(12345600)).toBe('₹1,23,456');
     expect(formatRupees(99900)).toBe('₹999');
