@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'withdrawals', 'messages', 'audit'] as const;
+/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'rates' (commission and tax, issue 22) after Settings. */
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'withdrawals', 'messages', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -14,6 +14,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   employees: 'Employees',
   erp: 'ERP',
   settings: 'Settings',
+  rates: 'Commission & tax',
   withdrawals: 'Withdrawals',
   messages: 'Messages',
   audit: 'Audit log',

@@ -13,6 +13,7 @@ import { ErpTab } from './erp-tab';
 import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
+import { RatesTab } from './rates-tab';
 import { useAdminSession } from './use-admin-session';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
@@ -66,6 +67,8 @@ function Dashboard() {
           <MerchantsTab />
         ) : active === 'referrals' ? (
           <ReferralsTab />
+        ) : active === 'rates' ? (
+          <RatesTab />
         ) : (
           <SettingsTab />
         )}

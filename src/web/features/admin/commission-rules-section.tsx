@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract';
+import {
+  addCommissionRuleSchema,
+  commissionScopeLabels,
+  commissionScopes,
+  rateMessages as m,
+  rateStatusLabels,
+  type AddCommissionRuleData,
+  type AddCommissionRuleInput,
+  type CommissionRule,
+  type CommissionRulePage,
+} from '../../../contracts/settlement-rates.contract';
+import { api, toQuery } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Input, Select } from '../../ui/Field';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useCategories } from '../catalog/catalog-api';
+import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd } from './rate-form-parts';
+import { StepUpDialog } from './step-up-dialog';
+import { useAdminList } from './use-admin-list';
+
+const targetText = (r: CommissionRule) => (r.scope === 'category' ? (r.categoryName ?? 'Unknown category') : r.scope === 'vendor' ? (r.vendorName ?? 'Unknown vendor') : 'Every product');
+
+const columns: Column<CommissionRule>[] = [
+  { key: 'scope', header: 'Scope', render: (r) => commissionScopeLabels[r.scope] },
+  { key: 'target', header: 'Applies to', render: (r) => <span className={r.scope === 'global' ? 'text-slate-600' : 'font-medium text-slate-900'}>{targetText(r)}</span> },
+  { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
+  { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
+  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} /> },
+];
+
+/** Commission rules: the list, newest first, and the form that adds one with a fresh code. */
+export function CommissionRulesSection() {
+  const list = useAdminList<CommissionRulePage>('/api/admin/commission-rules', { sort: '' });
+  const [adding, setAdding] = useState(false);
+  return (
+    <RatesSection
+      id="admin-commission-rules"
+      title="Commission rules"
+      lead="Haat's commission on the price the customer pays. A vendor's rule beats a category's, which beats the global default; a new rule from a later date replaces the one before. Rules are never edited."
+      action={
+        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((a) => !a)} aria-expanded={adding} aria-controls="add-commission-rule">
+          {adding ? 'Close form' : 'Add rule'}
+        </Button>
+      }
+    >
+      {adding && <AddRuleForm onDone={() => setAdding(false)} />}
+      <DataTable label="Commission rules" columns={columns} {...list.tableProps('commission rules')} rowKey={(r) => r.id} emptyTitle="No commission rules yet" emptyText="Until a rule is added, Haat takes no commission. Start with a global default." />
+    </RatesSection>
+  );
+}
+
+const emptyRule = (): AddCommissionRuleInput => ({ scope: 'global', categoryId: '', vendorUserId: '', ratePercent: '', effectiveFrom: earliestRateDay() });
+
+function AddRuleForm({ onDone }: { onDone: () => void }) {
+  const categories = useCategories();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<AddCommissionRuleInput, unknown, AddCommissionRuleData>({ resolver: zodResolver(addCommissionRuleSchema), defaultValues: emptyRule(), mode: 'onTouched' });
+  const add = useConfirmedAdd<AddCommissionRuleInput, AddCommissionRuleData>({
+    path: '/api/admin/commission-rules',
+    fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
+    setError,
+    failure: m.ruleFailed,
+    toast: 'commission-rule',
+    onDone: () => {
+      reset(emptyRule());
+      onDone();
+    },
+  });
+  const [vendorNames, setVendorNames] = useState<Map<string, string>>(new Map());
+  const scope = watch('scope');
+  const pending = add.pending;
+  const target =
+    pending?.scope === 'category'
+      ? (categories.data?.find((c) => c.id === pending.categoryId)?.name ?? 'the chosen category')
+      : pending?.scope === 'vendor'
+        ? (vendorNames.get(pending.vendorUserId ?? '') ?? 'the chosen vendor')
+        : 'every product';
+
+  return (
+    <>
+      <form id="add-commission-rule" onSubmit={handleSubmit(add.ask)} noValidate className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4" aria-label="Add a commission rule">
+        {add.formError && <Alert tone="error">{add.formError}</Alert>}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
+            {commissionScopes.map((s) => (
+              <option key={s} value={s}>
+                {commissionScopeLabels[s]}
+              </option>
+            ))}
+          </Select>
+          {scope === 'category' && (
+            <Select label="Category" required error={errors.categoryId?.message} hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined} {...register('categoryId')}>
+              <option value="">Select category</option>
+              {categories.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          )}
+          {scope === 'vendor' && <VendorPicker error={errors.vendorUserId?.message} register={register('vendorUserId')} onFound={setVendorNames} />}
+          <Input label="Rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" placeholder="8.5" error={errors.ratePercent?.message} hint="0 to 100, up to two decimals" {...register('ratePercent')} />
+          <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} hint="Today or later (India time)" {...register('effectiveFrom')} />
+        </div>
+        <Button type="submit">Review and confirm</Button>
+      </form>
+      <StepUpDialog
+        open={pending !== null}
+        title="Add commission rule"
+        actionLabel="Add commission rule"
+        description={pending && <p>{`${percentText(pending.ratePercent)} commission on ${target}, from ${dayText(pending.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`}</p>}
+        onCancel={add.cancel}
+        onConfirm={add.confirm}
+      />
+    </>
+  );
+}
+
+/** A search box over the vendors (business name or email) and a select of the matches. */
+function VendorPicker({ error, register, onFound }: { error?: string; register: UseFormRegisterReturn<'vendorUserId'>; onFound: (names: Map<string, string>) => void }) {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const vendors = useQuery({
+    queryKey: ['admin', 'rule-vendors', q],
+    queryFn: () => api.get<AdminVendorPage>(`/api/admin/vendors${toQuery({ q, sort: 'businessName', dir: 'asc', pageSize: 50 })}`),
+  });
+  const options = vendors.data?.items;
+  useEffect(() => {
+    if (options) onFound(new Map(options.map((v) => [v.id, v.businessName])));
+  }, [options, onFound]);
+  const count = options?.length ?? 0;
+  return (
+    <div className="space-y-3 sm:col-span-2 sm:grid sm:grid-cols-2 sm:gap-4 sm:space-y-0">
+      <Input label="Find a vendor" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Business name or email" maxLength={100} hint={vendors.isFetching ? 'Searching…' : `${count}${vendors.data && vendors.data.total > count ? ` of ${vendors.data.total}` : ''} found`} />
+      <Select label="Vendor" required error={error ?? (vendors.isError ? 'Vendors could not be loaded. Try the search again.' : undefined)} {...register}>
+        <option value="">Select vendor</option>
+        {options?.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.businessName} ({v.email})
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

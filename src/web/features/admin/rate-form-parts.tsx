@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { RateAdded } from '../../../contracts/settlement-rates.contract';
+import { todayInIndia } from '../../../domain/age';
+import { api, ApiError } from '../../api/client';
+import { placeFieldErrors } from '../../api/field-errors';
+import { notify } from '../../ui/notify';
+import { formatDate } from '../../ui/format-date';
+import { actionError } from './step-up-dialog';
+
+/** A rate as people read it: 8.5%, 0.1%. */
+export const percentText = (ratePercent: number) => `${ratePercent.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+
+/** A rate's date (YYYY-MM-DD) as UI.md writes dates: 22 Sep 2025. */
+export const dayText = (isoDate: string) => formatDate(`${isoDate}T00:00:00+05:30`);
+
+/** The earliest date a new rate may start from: today in India. */
+export const earliestRateDay = () => todayInIndia();
+
+type ConfirmedAddOptions<T extends FieldValues> = {
+  path: string;
+  /** The form's fields, where the server's per-field refusals are shown. */
+  fields: readonly Path<T>[];
+  setError: UseFormSetError<T>;
+  /** 'Failed to ...', before a refusal's message. */
+  failure: string;
+  toast: string;
+  /** After the row is added: clear the form, close it. */
+  onDone: () => void;
+};
+
+/**
+ * An add form's checked values wait for the fresh code in the step-up dialog, then go to the server.
+ * A wrong code is asked for again in the dialog; a refusal of the values (400, 409) closes it and
+ * shows each message under its field (or above the form), the typed values kept.
+ */
+export function useConfirmedAdd<T extends FieldValues, D extends object>({ path, fields, setError, failure, toast, onDone }: ConfirmedAddOptions<T>) {
+  const qc = useQueryClient();
+  const [pending, setPending] = useState<D | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const confirm = async (code: string): Promise<string | null> => {
+    if (pending === null) return null;
+    try {
+      const answer = await api.post<RateAdded>(path, { ...pending, code });
+      notify.success(answer.message, { action: toast });
+      setPending(null);
+      onDone();
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+      return null;
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
+        setPending(null);
+        if (placeFieldErrors(e, fields, setError) === 0) setFormError(`${failure}: ${e.message}`);
+        return null;
+      }
+      return actionError(e, failure);
+    }
+  };
+  return {
+    pending,
+    ask: (values: D) => {
+      setFormError(null);
+      setPending(values);
+    },
+    cancel: () => setPending(null),
+    confirm,
+    formError,
+  };
+}
+
+/** One section of the tab: its heading, a line on what it is, its add button and its table. */
+export function RatesSection({ id, title, lead, action, children }: { id: string; title: string; lead: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{lead}</p>
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The fixed paging props of a short list shown whole (no pages, no sorting). */
+export const wholeList = (count: number) => ({ total: count, page: 1, pageSize: Math.max(count, 1), onPage: () => undefined, sort: '', dir: 'desc' as const, onSort: () => undefined });

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { maxLengthOf } from '../../../contracts/common.contract';
+import {
+  addTaxRateSchema,
+  rateMessages as m,
+  rateStatusLabels,
+  taxRateKindLabels,
+  taxRateKinds,
+  type AddTaxRateData,
+  type AddTaxRateInput,
+  type TaxRate,
+  type TaxRateList,
+} from '../../../contracts/settlement-rates.contract';
+import { api } from '../../api/client';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Input, Select, Textarea } from '../../ui/Field';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd, wholeList } from './rate-form-parts';
+import { StepUpDialog } from './step-up-dialog';
+
+const columns: Column<TaxRate>[] = [
+  { key: 'kind', header: 'Kind', render: (r) => <span className="font-medium text-slate-900">{taxRateKindLabels[r.kind]}</span> },
+  { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
+  { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
+  { key: 'source', header: 'Source', render: (r) => <span className="text-xs text-slate-600">{r.source}</span> },
+  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} /> },
+];
+
+/** Tax rates: TCS, TDS with and without a PAN and the GST of unclassified goods, each a dated row; a change is a new row. */
+export function TaxRatesSection() {
+  const rates = useQuery({ queryKey: ['admin', 'tax-rates'], queryFn: () => api.get<TaxRateList>('/api/admin/tax-rates') });
+  const [adding, setAdding] = useState(false);
+  const items = rates.data?.items;
+  return (
+    <RatesSection
+      id="admin-tax-rates"
+      title="Tax rates"
+      lead="TCS under GST section 52, TDS under section 194-O (with and without the vendor's PAN), and the GST rate of a product whose vendor has not chosen an HSN code. When the law changes, add the new rate from the date it applies."
+      action={
+        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((a) => !a)} aria-expanded={adding} aria-controls="add-tax-rate">
+          {adding ? 'Close form' : 'Add rate'}
+        </Button>
+      }
+    >
+      {adding && <AddTaxRateForm onDone={() => setAdding(false)} />}
+      <DataTable
+        label="Tax rates"
+        columns={columns}
+        rows={items}
+        {...wholeList(items?.length ?? 0)}
+        rowKey={(r) => r.id}
+        loading={rates.isPending}
+        error={rates.isError ? `Failed to load tax rates: ${rates.error.message}` : null}
+        onRetry={() => void rates.refetch()}
+        emptyTitle="No tax rates"
+        emptyText="Add the TCS and TDS rates in force, with the notification they come from."
+      />
+    </RatesSection>
+  );
+}
+
+const emptyRate = (): AddTaxRateInput => ({ kind: 'tcs', ratePercent: '', effectiveFrom: earliestRateDay(), source: '' });
+
+function AddTaxRateForm({ onDone }: { onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<AddTaxRateInput, unknown, AddTaxRateData>({ resolver: zodResolver(addTaxRateSchema), defaultValues: emptyRate(), mode: 'onTouched' });
+  const add = useConfirmedAdd<AddTaxRateInput, AddTaxRateData>({
+    path: '/api/admin/tax-rates',
+    fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
+    setError,
+    failure: m.taxRateFailed,
+    toast: 'tax-rate',
+    onDone: () => {
+      reset(emptyRate());
+      onDone();
+    },
+  });
+  const pending = add.pending;
+  return (
+    <>
+      <form id="add-tax-rate" onSubmit={handleSubmit(add.ask)} noValidate className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4" aria-label="Add a tax rate">
+        {add.formError && <Alert tone="error">{add.formError}</Alert>}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
+            {taxRateKinds.map((k) => (
+              <option key={k} value={k}>
+                {taxRateKindLabels[k]}
+              </option>
+            ))}
+          </Select>
+          <Input label="Rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" placeholder="0.5" error={errors.ratePercent?.message} {...register('ratePercent')} />
+          <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} hint="Today or later (India time)" {...register('effectiveFrom')} />
+        </div>
+        <Textarea label="Source" required rows={2} maxLength={maxLengthOf(addTaxRateSchema.shape.source)} placeholder="Notification 15/2024-Central Tax" error={errors.source?.message} hint="The notification or section of the act the rate comes from" {...register('source')} />
+        <Button type="submit">Review and confirm</Button>
+      </form>
+      <StepUpDialog
+        open={pending !== null}
+        title="Add tax rate"
+        actionLabel="Add tax rate"
+        description={pending && <p>{`${taxRateKindLabels[pending.kind]}: ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`}</p>}
+        onCancel={add.cancel}
+        onConfirm={add.confirm}
+      />
+    </>
+  );
+}
