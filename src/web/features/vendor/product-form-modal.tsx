@@ -14,11 +14,13 @@ import {
   type VendorProductData,
   type VendorProductInput,
 } from '../../../contracts/vendor-products.contract';
+import { hsnOptionLabel } from '../../../contracts/settlement-rates.contract';
 import { toRupees } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
+import { formatDate } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -26,12 +28,12 @@ import { useCategories } from '../catalog/catalog-api';
 import { uploadImage } from '../profile/upload-image';
 import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from './image-uploader';
 import { useVendorShops } from './use-vendor-shops';
-import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct } from './vendor-products-api';
+import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct, useHsnCodes } from './vendor-products-api';
 
-const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId'] as const;
+const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId', 'hsnCode'] as const;
 
 function toForm(p: VendorProduct | null): VendorProductInput {
-  if (!p) return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '' };
+  if (!p) return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '', hsnCode: '' };
   return {
     name: p.name,
     description: p.description,
@@ -41,6 +43,7 @@ function toForm(p: VendorProduct | null): VendorProductInput {
     rewardPercentage: String(p.rewardPercentage),
     categoryId: p.categoryId,
     storeId: p.storeId,
+    hsnCode: p.hsnCode ?? '',
   };
 }
 
@@ -61,6 +64,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   const qc = useQueryClient();
   const shops = useVendorShops(open);
   const categories = useCategories();
+  const hsn = useHsnCodes(open);
   const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [imagesError, setImagesError] = useState<string | undefined>();
@@ -183,6 +187,10 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   const categoryOptions = [...(categories.data ?? [])];
   if (product && !categoryOptions.some((c) => c.id === product.categoryId)) categoryOptions.push({ id: product.categoryId, name: product.categoryName, slug: '' });
 
+  const hsnOptions = [...(hsn.data?.items ?? [])];
+  // The product's code stays selectable while the list loads.
+  if (product?.hsnCode && !hsnOptions.some((c) => c.hsnCode === product.hsnCode)) hsnOptions.push({ hsnCode: product.hsnCode, description: 'Your current code', current: null, next: null });
+
   let body;
   if (shops.isPending) {
     body = (
@@ -243,6 +251,19 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
             ))}
           </Select>
         </div>
+        <Select
+          label="HSN code and GST rate"
+          error={errors.hsnCode?.message}
+          hint={hsn.isError ? 'The HSN list could not be loaded. Close and try again.' : 'The GST rate of the code applies to this product\'s sales, and its invoices show the code.'}
+          {...register('hsnCode')}
+        >
+          <option value="">{`Not chosen (GST ${hsn.data?.unclassified ? `${hsn.data.unclassified.ratePercent}%` : 'at the standard rate'} until you choose)`}</option>
+          {hsnOptions.map((c) => (
+            <option key={c.hsnCode} value={c.hsnCode}>
+              {hsnOptionLabel(c, (day) => formatDate(`${day}T00:00:00+05:30`))}
+            </option>
+          ))}
+        </Select>
         <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} />
       </form>
     );

@@ -8,6 +8,7 @@ import type {
   VendorProductSaved,
   VendorProductStatusFilter,
 } from '../../../contracts/vendor-products.contract';
+import type { HsnCodeList } from '../../../contracts/settlement-rates.contract';
 import { api, toQuery } from '../../api/client';
 
 export const vendorProductsQueryKey = ['vendor-products'] as const;
@@ -70,4 +71,9 @@ export function useDeleteProduct() {
     mutationFn: (product: VendorProduct) => api.delete<VendorProductDeleted>(`/api/vendor/products/${product.id}`),
     onSettled: (_d, _e, product) => void refreshAfterProductChange(qc, product.id),
   });
+}
+
+/** The HSN list for the product form, with today's GST rates and the rate while no code is chosen; it rarely changes. */
+export function useHsnCodes(enabled: boolean) {
+  return useQuery({ queryKey: ['vendor-hsn-codes'], queryFn: () => api.get<HsnCodeList>('/api/vendor/hsn-codes'), staleTime: 10 * 60_000, enabled });
 }

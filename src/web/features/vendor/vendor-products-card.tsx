@@ -44,7 +44,7 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
           </div>
           <p className="truncate text-xs text-slate-600">
             {p.storeName}
-            {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName}
+            {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName} · {p.hsnCode ? `HSN ${p.hsnCode}` : 'No HSN code'}
           </p>
           <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={discountPercent(p.pricePaise, p.originalPricePaise)} />
           <p className={`text-sm ${p.stockQuantity === 0 ? 'font-medium text-red-700' : 'text-slate-700'}`}>
