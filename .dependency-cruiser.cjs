@@ -18,7 +18,9 @@ const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // admin.read-model.ts: the super admin's lists (orders, products, vendors, merchants, referrals,
 // withdrawals, audit log) and overview filter, sort and page across modules in one statement: join
 // orders, shops, auth, catalog, merchants, referrals, rewards, erp and audit.
-const readModels = '^src/server/modules/(fulfilment|admin)/\\1\\.read-model\\.ts$';
+// settlement.read-model.ts: the vendor's earnings statement, one row per part of an order for the
+// vendor's shops with its settlement lines summed and its ledger state, join orders and shops (ownership).
+const readModels = '^src/server/modules/(fulfilment|admin|settlement)/\\1\\.read-model\\.ts$';
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';

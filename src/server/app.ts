@@ -52,7 +52,7 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
-import { settlementVendorRoutes } from './modules/settlement';
+import { settlementVendorRoutes, vendorEarningsRoutes } from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -184,6 +184,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(customerCancelRoutes);
   await app.register(vendorOverviewRoutes);
   await app.register(vendorOrdersRoutes);
+  await app.register(vendorEarningsRoutes);
 
   await app.register(uploadsRoutes);
   await serveWeb(app, webDist);

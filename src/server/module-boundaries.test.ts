@@ -23,6 +23,8 @@ const READ_MODELS: Record<string, string> = {
     'the vendor screens (order list, overview) join orders, order parts and items, the vendor’s shops, the customer and the product image in one statement per list, the shop limiting access inside the query',
   'admin/admin.read-model.ts':
     'the super admin’s lists, exports and overview filter, sort and page across modules (orders with their customers and shops, vendors with their shops and sales, merchants with their payments and referrals, withdrawals with their customers) in one statement each',
+  'settlement/settlement.read-model.ts':
+    'the vendor’s earnings statement pages its own parts of orders (order parts with their orders’ dates, its shops’ names, the shop limiting access inside the query) with their settlement lines summed and their ledger state in one statement',
   'referrals/referrals.read-model.ts':
     'referral qualification counts the referred party’s delivered orders, its shops’ order parts and its recorded merchant payments in the one update that qualifies a referral; "my referrals" names each party by its business or person name',
 };

@@ -5,3 +5,4 @@ export { addCommissionRule, listCommissionRules, type AddedCommissionRule, type 
 export { addTaxRate, listTaxRates, taxRateInForce, type NewTaxRate } from './settlement.tax-rates';
 export { getHsnCodeList } from './settlement.hsn';
 export { settlementVendorRoutes } from './settlement.vendor.routes';
+export { vendorEarningsRoutes } from './settlement.earnings.routes';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { BASIS_POINTS } from '../domain/money';
+import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
+
+// The vendor's Earnings tab (issue 22, point 7): what Haat owes the vendor (pending, payable, paid),
+// a statement per order part with every deduction, and the payouts so far.
+
+export const earningsMessages = {
+  loadFailed: 'Failed to load your earnings',
+  badMonth: 'Month must be written YYYY-MM, e.g. 2026-11',
+  noPayouts: 'No payouts yet',
+} as const;
+
+/** Where the money of one order part stands. */
+export const earningStatuses = ['not_delivered', 'pending', 'payable', 'reversed'] as const;
+export type EarningStatus = (typeof earningStatuses)[number];
+
+/** `GET /api/vendor/earnings/statement?page&pageSize&month`: parts of the vendor's orders, newest order first; `month` (YYYY-MM, India time) keeps the orders placed in it. */
+export const earningsQuerySchema = pageQuerySchema.extend({
+  month: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: earningsMessages.badMonth })
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, earningsMessages.badMonth)
+      .optional(),
+  ),
+});
+export type EarningsQuery = z.output<typeof earningsQuerySchema>;
+
+/** `GET /api/vendor/earnings.csv?month`: the whole statement (or one month's) as CSV. */
+export const earningsCsvQuerySchema = earningsQuerySchema.pick({ month: true });
+export type EarningsCsvQuery = z.output<typeof earningsCsvQuerySchema>;
+
+/** The vendor's balances: pending (waiting for the return window), payable (Haat owes it; below zero a debit carried into the next payout), paid. */
+export const earningsTotalsSchema = z.object({
+  pendingPaise: z.number().int(),
+  payablePaise: z.number().int(),
+  paidPaise: z.number().int(),
+});
+export type EarningsTotals = z.infer<typeof earningsTotalsSchema>;
+
+/**
+ * One part of an order (the vendor's own items of one shop) with the sums of its items' settlement
+ * lines, written when the order was placed. A rate is null when the part's items had different ones.
+ * gross = commission + TCS + TDS + vendor net; gross = taxable + GST.
+ */
+export const earningsStatementRowSchema = z.object({
+  orderId: z.uuid(),
+  /** The order as the customer and the vendor see it, e.g. #1A2B3C4D. */
+  orderRef: z.string(),
+  partId: z.uuid(),
+  shopName: z.string(),
+  orderedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  status: z.enum(earningStatuses),
+  /** The day (India) the return window ends, while the money is pending. */
+  pendingUntil: z.string().nullable(),
+  statusLabel: z.string(),
+  itemCount: z.number().int(),
+  grossPaise: z.number().int(),
+  taxablePaise: z.number().int(),
+  gstPaise: z.number().int(),
+  commissionBp: z.number().int().nullable(),
+  commissionPaise: z.number().int(),
+  tcsBp: z.number().int().nullable(),
+  tcsPaise: z.number().int(),
+  tdsBp: z.number().int().nullable(),
+  tdsPaise: z.number().int(),
+  vendorNetPaise: z.number().int(),
+});
+export type EarningsStatementRow = z.infer<typeof earningsStatementRowSchema>;
+
+export const earningsStatementPageSchema = pageSchema(earningsStatementRowSchema);
+export type EarningsStatementPage = z.infer<typeof earningsStatementPageSchema>;
+
+export const payoutStatuses = ['created', 'paid', 'cancelled'] as const;
+
+/** One payout of Haat to the vendor. */
+export const earningsPayoutSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  amountPaise: z.number().int(),
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  status: z.enum(payoutStatuses),
+});
+export type EarningsPayout = z.infer<typeof earningsPayoutSchema>;
+
+/** `GET /api/vendor/earnings`: the totals, the statement's first page and the payout history. */
+export const vendorEarningsSchema = z.object({
+  totals: earningsTotalsSchema,
+  statement: earningsStatementPageSchema,
+  payouts: z.array(earningsPayoutSchema),
+  /** Days after delivery before a part's money becomes payable (RETURN_WINDOW_DAYS). */
+  returnWindowDays: z.number().int(),
+});
+export type VendorEarnings = z.infer<typeof vendorEarningsSchema>;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date YYYY-MM-DD as UI.md writes dates: `3 Dec 2026`. */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** What the statement says of a part's money: 'Not delivered yet', 'Pending until 3 Dec 2026', 'Payable', 'Reversed'. */
+export function earningStatusLabel(status: EarningStatus, pendingUntil: string | null): string {
+  if (status === 'pending') return pendingUntil ? `Pending until ${formatDay(pendingUntil)}` : 'Pending';
+  return { not_delivered: 'Not delivered yet', payable: 'Payable', reversed: 'Reversed' }[status];
+}
+
+const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 2 });
+
+/** A rate in basis points as a percentage: 850 -> '8.5%', 10 -> '0.1%'. */
+export const formatRate = (bp: number): string => percent.format(bp / BASIS_POINTS);

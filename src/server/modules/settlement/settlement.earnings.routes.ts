@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { earningsCsvQuerySchema, earningsQuerySchema, earningsStatementPageSchema, formatRate, vendorEarningsSchema, type EarningsStatementRow } from '../../../contracts/earnings.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { todayInIndia } from '../../../domain/age';
+import { toCsv } from '../../../domain/csv';
+import { toRupees } from '../../../domain/money';
+import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { exportEarningsStatement, getVendorEarnings, listEarningsStatement } from './settlement.earnings';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+const rupees = (paise: number) => toRupees(paise).toFixed(2);
+const rate = (bp: number | null) => (bp === null ? 'mixed' : formatRate(bp));
+const day = (iso: string | null) => (iso ? todayInIndia(new Date(iso)) : '');
+
+const CSV_HEADERS = [
+  'order', 'part_id', 'shop', 'order_date', 'delivered_date', 'status', 'items', 'gross_rupees', 'taxable_rupees', 'gst_rupees',
+  'commission_rate', 'commission_rupees', 'tcs_rate', 'tcs_rupees', 'tds_rate', 'tds_rupees', 'vendor_net_rupees',
+] as const;
+
+const csvRow = (r: EarningsStatementRow) => [
+  r.orderRef, r.partId, r.shopName, day(r.orderedAt), day(r.deliveredAt), r.statusLabel, r.itemCount, rupees(r.grossPaise), rupees(r.taxablePaise), rupees(r.gstPaise),
+  rate(r.commissionBp), rupees(r.commissionPaise), rate(r.tcsBp), rupees(r.tcsPaise), rate(r.tdsBp), rupees(r.tdsPaise), rupees(r.vendorNetPaise),
+];
+
+/** The vendor's Earnings tab: totals, the statement per part of an order (paged, and as CSV), payouts (vendors only, own shops only). */
+export async function vendorEarningsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.ctx;
+  const returnWindowDays = config.RETURN_WINDOW_DAYS;
+  const vendor = (req: Parameters<typeof requireRole>[0]) => requireRole(req, 'vendor').id;
+
+  app.get(
+    '/api/vendor/earnings',
+    {
+      onRequest: roleGuard('vendor'),
+      schema: {
+        tags: ['vendor'],
+        summary: 'Your pending, payable and paid totals, the first page of your statement (or the page asked for) and your payouts',
+        querystring: earningsQuerySchema,
+        response: { 200: vendorEarningsSchema, ...errors },
+      },
+    },
+    async (req) => getVendorEarnings({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays }),
+  );
+
+  app.get(
+    '/api/vendor/earnings/statement',
+    {
+      onRequest: roleGuard('vendor'),
+      schema: {
+        tags: ['vendor'],
+        summary: "Your statement: each part of an order of your shops with its price, GST, commission, TCS, TDS and your net, newest first, optionally one month's orders",
+        querystring: earningsQuerySchema,
+        response: { 200: earningsStatementPageSchema, ...errors },
+      },
+    },
+    async (req) => listEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays }),
+  );
+
+  app.get(
+    '/api/vendor/earnings.csv',
+    {
+      onRequest: roleGuard('vendor'),
+      schema: { tags: ['vendor'], summary: "Your whole statement (or one month's orders) as CSV, amounts in rupees", querystring: earningsCsvQuerySchema },
+    },
+    async (req, reply) => {
+      const rows = await exportEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
+      const name = `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(`\ufeff${toCsv(CSV_HEADERS, rows.map(csvRow))}`);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { orderParts, orders } from '../orders/orders.tables';
+import { vendorShops } from '../shops/shops.tables';
+import { orderItemSettlements, vendorLedger } from './settlement.tables';
+
+// The vendor's earnings statement (the Earnings tab and its CSV), and the only file of settlement
+// that names other modules' tables. A statement row is one part of an order for a shop the vendor
+// owns, with the sums of its items' settlement lines and where its ledger entries stand, so the
+// query joins orders (orders: the order date; order_parts: the part, its delivery) and shops
+// (vendor_shops: the shop's name, and whose shop it is, which limits access inside the query) to
+// settlement's own order_item_settlements and vendor_ledger, and filters, sorts and pages them in
+// one statement; going through one function per module would page in memory. Read-only: nothing
+// here inserts, updates, deletes or locks; `.dependency-cruiser.cjs` names this file as the
+// exception that may import those *.tables.ts.
+
+/** Which statement rows to read: the vendor's, optionally of orders placed in one month (YYYY-MM, India time). */
+export type StatementFilter = { vendorUserId: string; month?: string };
+
+/** A statement row as read: sums in paise, rates null when the part's items differ, ledger marks per part. */
+export type StatementRecord = {
+  orderId: string;
+  partId: string;
+  shopName: string;
+  orderedAt: Date;
+  deliveredAt: Date | null;
+  soldAt: Date | null;
+  sold: boolean;
+  released: boolean;
+  reversed: boolean;
+  itemCount: number;
+  grossPaise: number;
+  taxablePaise: number;
+  gstPaise: number;
+  commissionBp: number | null;
+  commissionPaise: number;
+  tcsBp: number | null;
+  tcsPaise: number;
+  tdsBp: number | null;
+  tdsPaise: number;
+  vendorNetPaise: number;
+};
+
+const s = orderItemSettlements;
+const sum = (column: SQL | AnyColumn) => sql<string>`sum(${column})`;
+// One rate for the part when its items share it, else null (the statement then says 'mixed').
+const oneRate = (column: AnyColumn) => sql<number | null>`case when min(${column}) = max(${column}) then min(${column}) end`;
+
+/** The vendor's settlement lines summed per part (the vendor's own lines only, by its index). */
+function linesPerPart(db: DbOrTx, vendorUserId: string) {
+  return db
+    .select({
+      partId: s.orderPartId,
+      itemCount: sql<number>`count(*)::int`.as('item_count'),
+      grossPaise: sum(s.grossPaise).as('gross'),
+      taxablePaise: sum(s.taxablePaise).as('taxable'),
+      gstPaise: sum(sql`${s.cgstPaise} + ${s.sgstPaise} + ${s.igstPaise}`).as('gst'),
+      commissionBp: oneRate(s.commissionBp).as('commission_bp'),
+      commissionPaise: sum(s.commissionPaise).as('commission'),
+      tcsBp: oneRate(s.tcsBp).as('tcs_bp'),
+      tcsPaise: sum(sql`${s.tcsCgstPaise} + ${s.tcsSgstPaise} + ${s.tcsIgstPaise}`).as('tcs'),
+      tdsBp: oneRate(s.tdsBp).as('tds_bp'),
+      tdsPaise: sum(s.tdsPaise).as('tds'),
+      vendorNetPaise: sum(s.vendorNetPaise).as('net'),
+    })
+    .from(s)
+    .where(eq(s.vendorUserId, vendorUserId))
+    .groupBy(s.orderPartId)
+    .as('lines');
+}
+
+/** Where each of the vendor's parts stands in its ledger: sold (delivered), released (payable), reversed. */
+function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
+  const l = vendorLedger;
+  return db
+    .select({
+      partId: l.orderPartId,
+      sold: sql<boolean>`bool_or(${l.entryType} = 'sale')`.as('sold'),
+      soldAt: sql<Date | null>`min(${l.createdAt}) filter (where ${l.entryType} = 'sale')`.as('sold_at'),
+      released: sql<boolean>`bool_or(${l.entryType} = 'released')`.as('released'),
+      reversed: sql<boolean>`bool_or(${l.entryType} = 'reversed')`.as('reversed'),
+    })
+    .from(l)
+    .where(and(eq(l.vendorUserId, vendorUserId), isNotNull(l.orderPartId)))
+    .groupBy(l.orderPartId)
+    .as('entries');
+}
+
+// India months: a month starts at midnight of its first day in Asia/Kolkata (the month is added to
+// the plain date, before the time zone, so 30 September + 1 month never lands on 30 October).
+const monthStart = (month: string, next = false) => sql`((${`${month}-01`}::date${next ? sql` + interval '1 month'` : sql``})::timestamp at time zone 'Asia/Kolkata')`;
+
+function whereOf(f: StatementFilter): SQL {
+  return and(
+    eq(vendorShops.vendorId, f.vendorUserId),
+    f.month ? gte(orders.createdAt, monthStart(f.month)) : undefined,
+    f.month ? lt(orders.createdAt, monthStart(f.month, true)) : undefined,
+  )!;
+}
+
+/** The vendor's statement rows (parts of its own shops that have settlement lines), newest order first; all of them without `page`. */
+export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { limit: number; offset: number }): Promise<StatementRecord[]> {
+  const lines = linesPerPart(db, f.vendorUserId);
+  const entries = ledgerPerPart(db, f.vendorUserId);
+  const base = db
+    .select({
+      orderId: orderParts.orderId,
+      partId: orderParts.id,
+      shopName: vendorShops.shopName,
+      orderedAt: orders.createdAt,
+      deliveredAt: orderParts.deliveredAt,
+      soldAt: entries.soldAt,
+      sold: entries.sold,
+      released: entries.released,
+      reversed: entries.reversed,
+      itemCount: lines.itemCount,
+      grossPaise: lines.grossPaise,
+      taxablePaise: lines.taxablePaise,
+      gstPaise: lines.gstPaise,
+      commissionBp: lines.commissionBp,
+      commissionPaise: lines.commissionPaise,
+      tcsBp: lines.tcsBp,
+      tcsPaise: lines.tcsPaise,
+      tdsBp: lines.tdsBp,
+      tdsPaise: lines.tdsPaise,
+      vendorNetPaise: lines.vendorNetPaise,
+    })
+    .from(orderParts)
+    .innerJoin(lines, eq(lines.partId, orderParts.id))
+    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .leftJoin(entries, eq(entries.partId, orderParts.id))
+    .where(whereOf(f))
+    .orderBy(desc(orders.createdAt), desc(orderParts.id));
+  const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
+  return rows.map((r) => ({
+    ...r,
+    soldAt: r.soldAt === null ? null : new Date(r.soldAt),
+    sold: r.sold === true,
+    released: r.released === true,
+    reversed: r.reversed === true,
+    itemCount: Number(r.itemCount),
+    grossPaise: Number(r.grossPaise),
+    taxablePaise: Number(r.taxablePaise),
+    gstPaise: Number(r.gstPaise),
+    commissionBp: r.commissionBp === null ? null : Number(r.commissionBp),
+    commissionPaise: Number(r.commissionPaise),
+    tcsBp: r.tcsBp === null ? null : Number(r.tcsBp),
+    tcsPaise: Number(r.tcsPaise),
+    tdsBp: r.tdsBp === null ? null : Number(r.tdsBp),
+    tdsPaise: Number(r.tdsPaise),
+    vendorNetPaise: Number(r.vendorNetPaise),
+  }));
+}
+
+/** How many statement rows the filter has. */
+export async function countStatement(db: DbOrTx, f: StatementFilter): Promise<number> {
+  const lines = linesPerPart(db, f.vendorUserId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderParts)
+    .innerJoin(lines, eq(lines.partId, orderParts.id))
+    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .where(whereOf(f));
+  return Number(row?.n ?? 0);
+}
