@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrderFilter, VendorOrderList, VendorPartStatusInput, VendorPartUpdated } from '../../../contracts/vendor-orders.contract';
 import { api, toQuery } from '../../api/client';
+import { vendorEarningsQueryKey } from './vendor-earnings-api';
 import { vendorOverviewQueryKey } from './vendor-products-api';
 
 export const vendorOrdersQueryKey = ['vendor-orders'] as const;
@@ -28,6 +29,8 @@ export function useSetPartStatus() {
       void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
       // A cancel puts stock back: the vendor's product list shows it.
       void qc.invalidateQueries({ queryKey: ['vendor-products'] });
+      // A delivery or a cancel moves money in the vendor's ledger: the Earnings tab shows it.
+      void qc.invalidateQueries({ queryKey: vendorEarningsQueryKey });
     },
   });
 }
