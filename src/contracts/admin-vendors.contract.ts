@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminListQuerySchema, adminReasonSchema, stepUpCodeSchema } from './admin-lists.contract';
 import { blankToUndefined, pageSchema } from './common.contract';
+import { payoutDetailsSchema } from './payout-details.contract';
 
 // The super admin panel's Vendors tab (SPEC.md's vendor row): the list, approving and rejecting.
 
@@ -30,6 +31,8 @@ export const adminVendorSchema = z.object({
   /** Subtotals of the vendor's order parts that are not cancelled. */
   totalRevenuePaise: z.number().int(),
   registeredAt: z.string(),
+  /** Where Haat pays the vendor, its PAN and GSTIN and when it last changed them (account number masked); null until it gives them. */
+  payout: payoutDetailsSchema.nullable(),
 });
 export type AdminVendor = z.infer<typeof adminVendorSchema>;
 export const adminVendorPageSchema = pageSchema(adminVendorSchema);

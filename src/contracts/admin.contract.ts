@@ -78,5 +78,6 @@ export const auditActionLabels: Record<string, string> = {
   tax_rate_added: 'Tax rate added',
   hsn_code_added: 'HSN code added',
   hsn_rate_added: 'HSN GST rate scheduled',
+  'vendor.payout_details_changed': 'Vendor changed its payout or tax details',
 };
 export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

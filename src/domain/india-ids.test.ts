@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinStateMatches, isGstin, isIfsc, isPan, isUpiId, normaliseId } from './india-ids';
+import { gstinCheckChar, gstinState, gstinStateMatches, isGstin, isIfsc, isPan, isUpiId, normaliseId } from './india-ids';
 import { GST_STATE_CODES, INDIA_STATES_AND_UTS } from './india-states';
 
 describe('isPan', () => {
@@ -73,6 +73,13 @@ describe('GSTIN', () => {
     expect(gstinStateMatches('29AAGCB7383J1Z4', 'Karnataka')).toBe(true);
     expect(gstinStateMatches('07AAGFF2194N1Z1', 'Delhi')).toBe(true);
     expect(gstinStateMatches('33AAACH7409R1Z8', 'Tamil Nadu')).toBe(true);
+  });
+
+  it('names the state a GSTIN is registered in', () => {
+    expect(gstinState('27AAPFU0939F1ZV')).toBe('Maharashtra');
+    expect(gstinState('07AAGFF2194N1Z1')).toBe('Delhi');
+    expect(gstinState('38AAPFU0939F1ZV')).toBe('Ladakh');
+    expect(gstinState('28AAPFU0939F1ZV')).toBeNull(); // undivided Andhra Pradesh's old code
   });
 
   it('has a distinct two-digit code for every state and union territory', () => {

@@ -1,6 +1,6 @@
 // Indian identifiers a vendor gives for its payouts and invoices (issue 22): format checks, pure.
 // Each check takes the text as typed after normaliseId (trimmed, upper case); UPI IDs keep their case.
-import { GST_STATE_CODES, type IndiaState } from './india-states';
+import { GST_STATE_CODES, INDIA_STATES_AND_UTS, type IndiaState } from './india-states';
 
 /** Trimmed and upper-cased, as PAN, IFSC and GSTIN are written. */
 export const normaliseId = (text: string): string => text.trim().toUpperCase();
@@ -51,9 +51,5 @@ export function isGstin(text: string): boolean {
 /** A GSTIN's first two digits are the GST state code of `state` (a shop's GSTIN must be of the shop's state). */
 export const gstinStateMatches = (gstin: string, state: IndiaState): boolean => gstin.slice(0, 2) === GST_STATE_CODES[state];
 
-/** The state a GSTIN is registered in (its first two digits), or null for a code that names no state. */
-export function gstinState(gstin: string): IndiaState | null {
-  const code = gstin.slice(0, 2);
-  for (const [state, c] of Object.entries(GST_STATE_CODES) as [IndiaState, string][]) if (c === code) return state;
-  return null;
-}
+/** The state or union territory a GSTIN is registered in, by its first two digits; null when no state has that code. */
+export const gstinState = (gstin: string): IndiaState | null => INDIA_STATES_AND_UTS.find((s) => GST_STATE_CODES[s] === gstin.slice(0, 2)) ?? null;

@@ -7,6 +7,7 @@ import type { AdminMerchant, AdminMerchantPage, AdminMerchantsQuery, AdminReferr
 import type { AdminOrder, AdminOrderPage, AdminOrdersQuery } from '../../../contracts/admin-orders.contract';
 import type { AdminProduct, AdminProductPage, AdminProductsQuery } from '../../../contracts/admin-products.contract';
 import { vendorActionMessages, type AdminVendor, type AdminVendorPage, type AdminVendorsQuery } from '../../../contracts/admin-vendors.contract';
+import { toPayoutDetails } from '../../../contracts/payout-details.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
 import { growthPercent } from '../../../domain/growth';
 import { pointsToPaise } from '../../../domain/money';
@@ -23,6 +24,7 @@ import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
 import { referrals } from '../referrals/referrals.tables';
 import { withdrawalRequests } from '../rewards/rewards.tables';
+import { vendorPayoutDetails } from '../settlement/settlement.tables';
 import { vendorShops } from '../shops/shops.tables';
 
 // The super admin's read model: the lists of the Orders, Products, Vendors, Merchants, Referrals,
@@ -31,7 +33,7 @@ import { vendorShops } from '../shops/shops.tables';
 // several modules in one statement: orders (orders, order_parts, order_items), shops (vendor_shops),
 // auth (users, user_profiles, customers, vendors, admin_accounts), catalog (products, categories),
 // merchants (merchants, merchant_transactions), referrals (referrals), rewards (withdrawal_requests),
-// erp (employees: pending approvals) and audit (system_logs). Going through one function per module
+// erp (employees: pending approvals), audit (system_logs) and settlement (vendor_payout_details). Going through one function per module
 // would filter and sort in memory, or read row by row. Read-only: nothing here inserts, updates,
 // deletes or locks (changes go through the owning modules' functions); `.dependency-cruiser.cjs`
 // names this file as an exception that may import those *.tables.ts. A list of one module's rows
@@ -557,6 +559,15 @@ const vendorColumns = {
   totalOrders,
   totalRevenue,
   registeredAt: users.createdAt,
+  // Payout details (settlement): the account number is masked in toVendor and never leaves the server.
+  payoutMethod: vendorPayoutDetails.method,
+  payoutHolder: vendorPayoutDetails.accountHolderName,
+  payoutAccount: vendorPayoutDetails.bankAccountNumber,
+  payoutIfsc: vendorPayoutDetails.ifsc,
+  payoutUpi: vendorPayoutDetails.upiId,
+  pan: vendorPayoutDetails.pan,
+  gstin: vendorPayoutDetails.gstin,
+  payoutUpdatedAt: vendorPayoutDetails.updatedAt,
 };
 
 function vendorWhere(query: AdminVendorsQuery) {
@@ -566,7 +577,8 @@ function vendorWhere(query: AdminVendorsQuery) {
   return and(ne(users.status, 'deleted'), search, approval);
 }
 
-const vendorBase = (db: DbOrTx) => db.select(vendorColumns).from(vendors).innerJoin(users, eq(users.id, vendors.userId));
+const vendorBase = (db: DbOrTx) =>
+  db.select(vendorColumns).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).leftJoin(vendorPayoutDetails, eq(vendorPayoutDetails.vendorUserId, vendors.userId));
 type VendorRow = Awaited<ReturnType<typeof vendorBase>>[number];
 
 const toVendor = (r: VendorRow): AdminVendor => ({
@@ -581,9 +593,22 @@ const toVendor = (r: VendorRow): AdminVendor => ({
   totalOrders: Number(r.totalOrders),
   totalRevenuePaise: Number(r.totalRevenue),
   registeredAt: r.registeredAt.toISOString(),
+  payout:
+    r.payoutMethod === null || r.payoutUpdatedAt === null
+      ? null
+      : toPayoutDetails({
+          method: r.payoutMethod,
+          accountHolderName: r.payoutHolder,
+          bankAccountNumber: r.payoutAccount,
+          ifsc: r.payoutIfsc,
+          upiId: r.payoutUpi,
+          pan: r.pan,
+          gstin: r.gstin,
+          updatedAt: r.payoutUpdatedAt,
+        }),
 });
 
-/** The Vendors tab: vendors with their products, orders and revenue, searched by business name, email or id, filtered by approval. */
+/** The Vendors tab: vendors with their products, orders, revenue and payout details (masked), searched by business name, email or id, filtered by approval. */
 export async function listAdminVendors({ db, query, forExport = false }: { db: Db; query: AdminVendorsQuery; forExport?: boolean }): Promise<AdminVendorPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, [{ total }]] = await Promise.all([

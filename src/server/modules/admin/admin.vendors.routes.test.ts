@@ -121,7 +121,7 @@ describe('the vendor list', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-vendors-all-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,business_name,address,email,phone,is_approved,rejection_reason,total_products,total_orders,total_revenue_rupees,registered_at');
+    expect(lines[0]).toBe('id,business_name,address,email,phone,is_approved,rejection_reason,total_products,total_orders,total_revenue_rupees,registered_at,payout_method,payout_to,pan,gstin,payout_details_changed_at');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${alpha.userId},Kisan Alpha Looms,`);
     expect(lines[1]).toContain(',true,,3,2,1000,');

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminVendorPageSchema, adminVendorSchema, adminVendorsQuerySchema, approveVendorSchema, rejectVendorSchema, vendorActionMessages } from '../../../contracts/admin-vendors.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { payoutDestination } from '../../../contracts/payout-details.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
@@ -23,15 +24,19 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/vendors',
-    { schema: { tags: ['admin'], summary: 'Vendors with products, orders and revenue, paged, searched (business name, email, id) and sorted', querystring: adminVendorsQuerySchema, response: { 200: adminVendorPageSchema, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Vendors with products, orders, revenue and payout details (account number masked), paged, searched (business name, email, id) and sorted', querystring: adminVendorsQuerySchema, response: { 200: adminVendorPageSchema, ...errors } } },
     async (req) => listAdminVendors({ db, query: req.query }),
   );
 
   app.get('/api/admin/vendors/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminVendorsQuerySchema } }, async (req, reply) => {
     const { items } = await listAdminVendors({ db, query: req.query, forExport: true });
     const csv = toCsv(
-      ['id', 'business_name', 'address', 'email', 'phone', 'is_approved', 'rejection_reason', 'total_products', 'total_orders', 'total_revenue_rupees', 'registered_at'],
-      items.map((v) => [v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, toRupees(v.totalRevenuePaise), v.registeredAt]),
+      ['id', 'business_name', 'address', 'email', 'phone', 'is_approved', 'rejection_reason', 'total_products', 'total_orders', 'total_revenue_rupees', 'registered_at', 'payout_method', 'payout_to', 'pan', 'gstin', 'payout_details_changed_at'],
+      items.map((v) => [
+        ...[v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, toRupees(v.totalRevenuePaise), v.registeredAt],
+        // The account number masked, as on screen.
+        ...(v.payout ? [v.payout.method, payoutDestination(v.payout), v.payout.pan, v.payout.gstin, v.payout.updatedAt] : [null, null, null, null, null]),
+      ]),
     );
     return sendCsv(reply, `vendors-${req.query.approval}`, csv);
   });

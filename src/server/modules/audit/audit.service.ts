@@ -1,15 +1,15 @@
 import type { DbOrTx } from '../../platform/db';
 import { systemLogs } from './audit.tables';
 
-/** One audit entry: who (the super admin, an employee, the system) did what to which resource, from where. */
+/** One audit entry: who (the super admin, an employee, a vendor, the system) did what to which resource, from where. */
 export type AuditEntry = {
-  actorType: 'admin' | 'employee' | 'system';
+  actorType: 'admin' | 'employee' | 'vendor' | 'system';
   actorId: string | null;
   action: string;
   resourceType: string;
   resourceId?: string | null;
   newData?: unknown;
-  origin?: 'admin_panel' | 'erp' | 'cli' | 'system';
+  origin?: 'admin_panel' | 'erp' | 'cli' | 'system' | 'vendor_profile';
   ipAddress?: string | null;
   userAgent?: string | null;
 };

@@ -25,6 +25,15 @@ async function checkCurrentPassword(tx: Tx, userId: string, currentPassword: str
   return row;
 }
 
+/**
+ * For other modules' changes that need the password again (payout details): locks the user's row for
+ * the rest of the caller's transaction and checks the password, as changing the email does (400 with
+ * the message under currentPassword when it is wrong, so the caller's transaction writes nothing).
+ */
+export async function confirmCurrentPassword(tx: Tx, userId: string, currentPassword: string): Promise<void> {
+  await checkCurrentPassword(tx, userId, currentPassword);
+}
+
 export type ChangeEmailArgs = {
   db: Db;
   userId: string;

@@ -22,6 +22,7 @@ export { lockCustomer } from './auth.customer-lock';
 export { getProfileImageUrl, setProfileImageUrl } from './auth.profile';
 export { profileRoutes } from './auth.profile.routes';
 export { settingsRoutes } from './auth.settings.routes';
+export { confirmCurrentPassword } from './auth.settings';
 export { ADMIN_PENDING_COOKIE, adminLoginRoutes } from './auth.admin-login.routes';
 export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from './auth.admin-login';
 export { hasRole, setUserStatus } from './auth.user-status';

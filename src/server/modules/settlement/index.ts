@@ -6,3 +6,4 @@ export { addTaxRate, listTaxRates, taxRateInForce, type NewTaxRate } from './set
 export { getHsnCodeList } from './settlement.hsn';
 export { settlementVendorRoutes } from './settlement.vendor.routes';
 export { vendorEarningsRoutes } from './settlement.earnings.routes';
+export { payoutDetailsRoutes } from './settlement.payout-details.routes';

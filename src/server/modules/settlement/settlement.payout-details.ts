@@ -1,0 +1,131 @@
+import { desc, eq, lte, sql } from 'drizzle-orm';
+import {
+  maskAccountNumber,
+  payoutMessages as m,
+  toPayoutDetails,
+  type MyPayoutDetails,
+  type PayoutDetails,
+  type PayoutDetailsData,
+  type PayoutTaxRates,
+} from '../../../contracts/payout-details.contract';
+import { gstinState, gstinStateMatches } from '../../../domain/india-ids';
+import { GST_STATE_CODES, type IndiaState } from '../../../domain/india-states';
+import { AppError } from '../../platform/app-error';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { recordAudit } from '../audit';
+import { confirmCurrentPassword, getVendorContact, getVendorRejection } from '../auth';
+import { listVendorShops } from '../shops';
+import { taxRates, vendorPayoutDetails } from './settlement.tables';
+
+type Row = typeof vendorPayoutDetails.$inferSelect;
+/** What is stored of the details, each field null where the method does not use it. */
+type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin'>;
+const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin'] as const;
+
+const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
+
+/** The tax rates in force today (India), for the form's explanations: the latest row of each kind from on or before today. */
+async function ratesToday(db: DbOrTx): Promise<PayoutTaxRates> {
+  const today = sql`(now() at time zone 'Asia/Kolkata')::date`;
+  const rows = await db
+    .selectDistinctOn([taxRates.kind], { kind: taxRates.kind, rateBp: taxRates.rateBp })
+    .from(taxRates)
+    .where(lte(taxRates.effectiveFrom, today))
+    .orderBy(taxRates.kind, desc(taxRates.effectiveFrom));
+  const rate = (kind: string) => rows.find((r) => r.kind === kind)?.rateBp ?? null;
+  return { tdsWithPanBp: rate('tds_with_pan'), tdsWithoutPanBp: rate('tds_without_pan'), tcsBp: rate('tcs') };
+}
+
+async function detailsOf(db: DbOrTx, vendorUserId: string, lock = false): Promise<Row | null> {
+  const query = db.select().from(vendorPayoutDetails).where(eq(vendorPayoutDetails.vendorUserId, vendorUserId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The signed-in vendor's own payout details (account number masked; null until it saves some) and the tax rates they decide. */
+export async function getMyPayoutDetails(db: Db, vendorUserId: string): Promise<MyPayoutDetails> {
+  const [row, rates] = await Promise.all([detailsOf(db, vendorUserId), ratesToday(db)]);
+  return { details: row ? toPayoutDetails(row) : null, rates };
+}
+
+/** The chosen method's fields, the other method's null; blank PAN and GSTIN null. */
+function storedOf(input: PayoutDetailsData): Stored {
+  const bank = input.method === 'bank';
+  return {
+    method: input.method,
+    accountHolderName: bank ? input.accountHolderName : null,
+    bankAccountNumber: bank ? input.bankAccountNumber : null,
+    ifsc: bank ? input.ifsc : null,
+    upiId: bank ? null : input.upiId,
+    pan: input.pan || null,
+    gstin: input.gstin || null,
+  };
+}
+
+/** A GSTIN must be of the state of each of the vendor's shops that has a state (400 naming the first that is not). */
+async function checkGstinState(tx: Tx, vendorUserId: string, gstin: string): Promise<void> {
+  const registeredIn = gstinState(gstin) ?? gstin.slice(0, 2);
+  for (const shop of await listVendorShops(tx, vendorUserId)) {
+    if (!shop.state || !isIndiaState(shop.state) || gstinStateMatches(gstin, shop.state)) continue;
+    const message = m.gstinShopState(registeredIn, shop.shopName, shop.state);
+    throw new AppError('VALIDATION_FAILED', message, { gstin: message });
+  }
+}
+
+/** The audit entry's view of the details: the account number masked, never in full. */
+const auditView = (s: Stored) => ({
+  method: s.method,
+  accountHolderName: s.accountHolderName,
+  bankAccount: s.bankAccountNumber === null ? null : maskAccountNumber(s.bankAccountNumber),
+  ifsc: s.ifsc,
+  upiId: s.upiId,
+  pan: s.pan,
+  gstin: s.gstin,
+});
+
+export type SavePayoutDetailsArgs = {
+  db: Db;
+  vendorUserId: string;
+  input: PayoutDetailsData;
+  /** Where the change came from, for the audit entry. */
+  origin: { ip: string; userAgent: string | null };
+};
+
+/**
+ * Saves the vendor's payout details (replacing what was saved) after checking its current password,
+ * its approval and that a GSTIN is of its shops' states; each change writes an audit entry for the
+ * super admin (which fields changed, the account number masked) in the same transaction.
+ */
+export async function savePayoutDetails({ db, vendorUserId, input, origin }: SavePayoutDetailsArgs): Promise<{ details: PayoutDetails; message: string }> {
+  return db.transaction(async (tx) => {
+    // The user's row is locked first, as every password-confirmed change does.
+    await confirmCurrentPassword(tx, vendorUserId, input.currentPassword);
+    if ((await getVendorRejection(tx, vendorUserId)) !== null) throw new AppError('FORBIDDEN', m.notApproved);
+    const next = storedOf(input);
+    if (next.gstin) await checkGstinState(tx, vendorUserId, next.gstin);
+
+    const before = await detailsOf(tx, vendorUserId, true);
+    const changed = FIELDS.filter((f) => (before?.[f] ?? null) !== next[f]);
+    if (before && changed.length === 0) return { details: toPayoutDetails(before), message: m.unchanged };
+
+    const [row] = await tx
+      .insert(vendorPayoutDetails)
+      .values({ vendorUserId, ...next })
+      .onConflictDoUpdate({ target: vendorPayoutDetails.vendorUserId, set: { ...next, updatedAt: new Date() } })
+      .returning();
+    const vendor = await getVendorContact(tx, vendorUserId);
+    await recordAudit(tx, {
+      actorType: 'vendor',
+      actorId: vendorUserId,
+      action: 'vendor.payout_details_changed',
+      resourceType: 'vendor',
+      resourceId: vendorUserId,
+      newData: { email: vendor?.email, businessName: vendor?.businessName, changed, ...auditView(next), ...(before ? { before: auditView(before) } : {}) },
+      origin: 'vendor_profile',
+      ipAddress: origin.ip,
+      userAgent: origin.userAgent,
+    });
+    return { details: toPayoutDetails(row), message: m.saved };
+  });
+}
+
