@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_REASON_MAX } from '../../../contracts/admin-lists.contract';
+import { payoutDestination } from '../../../contracts/payout-details.contract';
 import { rejectVendorSchema, vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -57,6 +58,22 @@ const columns: Column<AdminVendor>[] = [
         {!v.isApproved && v.rejectionReason && <span className="mt-1 block text-xs text-slate-600">{v.rejectionReason}</span>}
       </>
     ),
+  },
+  {
+    key: 'payout',
+    header: 'Payout & tax',
+    render: (v) =>
+      v.payout ? (
+        <span className="text-xs text-slate-700">
+          <span className="break-all text-sm text-slate-900">{payoutDestination(v.payout)}</span>
+          <br />
+          PAN {v.payout.pan ?? 'not given'} · GSTIN {v.payout.gstin ?? 'not given'}
+          <br />
+          <span className="text-slate-600">changed {formatDate(v.payout.updatedAt)}</span>
+        </span>
+      ) : (
+        <span className="text-xs text-slate-600">Not given yet</span>
+      ),
   },
   { key: 'products', header: 'Products', numeric: true, render: (v) => count(v.totalProducts) },
   { key: 'orders', header: 'Orders', numeric: true, render: (v) => count(v.totalOrders) },

@@ -9,12 +9,14 @@ import { PersonalInfoSection } from '../profile/personal-info-section';
 import { ProfilePicture } from '../profile/profile-picture';
 import { AccountSettings } from '../auth/account-settings';
 import { ReferralsSection } from '../referrals/referrals-section';
+import { PayoutDetailsSection } from './payout-details-section';
 import { ShopList } from './shop-list';
 
-type TabKey = 'personal' | 'shops' | 'referrals' | 'settings';
+type TabKey = 'personal' | 'shops' | 'payouts' | 'referrals' | 'settings';
 const tabs: TabItem<TabKey>[] = [
   { key: 'personal', label: 'Personal Info' },
   { key: 'shops', label: 'My Shops' },
+  { key: 'payouts', label: 'Payouts & tax' },
   { key: 'referrals', label: 'Referrals' },
   { key: 'settings', label: 'Settings' },
 ];
@@ -24,7 +26,7 @@ const profileFailed = (e: unknown) => profileMessages.vendorUpdateProfileFailed(
 
 /**
  * The vendor's /profile: a header with picture, name, business and email, and the tabs Personal
- * Info, My Shops and Settings. The open tab lives in `?tab=` so /profile?tab=shops can be linked.
+ * Info, My Shops, Payouts & tax, Referrals and Settings. The open tab lives in `?tab=` so /profile?tab=shops can be linked.
  */
 export function VendorProfile({ me }: { me: Me }) {
   useTitle('Vendor Profile');
@@ -70,6 +72,7 @@ export function VendorProfile({ me }: { me: Me }) {
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
         {active === 'personal' && <PersonalInfoSection me={me} failedMessage={profileFailed} />}
         {active === 'shops' && <ShopList />}
+        {active === 'payouts' && <PayoutDetailsSection />}
         {active === 'referrals' && <ReferralsSection role="vendor" intro="Invite other sellers to Haat. When a vendor you referred delivers enough orders, you receive reward points." />}
         {active === 'settings' && <AccountSettings me={me} />}
       </div>
