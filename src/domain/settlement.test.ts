@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BASIS_POINTS } from './money';
-import { pickCommissionRate, rateInForce, settleLine, TCS_RATES, TDS_RATES, type CommissionRule, type SettlementLineInput } from './settlement';
+import { pickCommissionRate, rateInForce, settleLine, type CommissionRule, type SettlementLineInput, type TcsRate, type TdsRate } from './settlement';
+
+// The rates in law, as migration 0017 seeds them into tax_rates.
+const TCS_RATES: readonly TcsRate[] = [{ from: '2024-07-10', bp: 50 }];
+const TDS_RATES: readonly TdsRate[] = [{ from: '2024-10-01', withPanBp: 10, withoutPanBp: 500 }];
 
 const base: SettlementLineInput = {
   unitPricePaise: 105_000,

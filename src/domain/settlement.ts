@@ -16,13 +16,11 @@
 import { priceSplit, splitTax, type TaxSplit } from './gst';
 import { BASIS_POINTS, ofBasisPoints } from './money';
 
-/** TCS under GST section 52, by the date from which each rate applies (Notification 15/2024-Central Tax). */
+/** TCS under GST section 52 from a date (the rows of the tax_rates table, kind 'tcs'). */
 export type TcsRate = { from: string; bp: number };
-export const TCS_RATES: readonly TcsRate[] = [{ from: '2024-07-10', bp: 50 }];
 
-/** TDS under income tax section 194-O, by the date from which each rate applies. */
+/** TDS under income tax section 194-O from a date (the tax_rates rows 'tds_with_pan' and 'tds_without_pan'). */
 export type TdsRate = { from: string; withPanBp: number; withoutPanBp: number };
-export const TDS_RATES: readonly TdsRate[] = [{ from: '2024-10-01', withPanBp: 10, withoutPanBp: 500 }];
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -43,9 +41,9 @@ export type SettlementLineInput = {
   intraState: boolean;
   /** The commission rate that applies (pickCommissionRate), in basis points. */
   commissionBp: number;
-  /** The TCS rate in force (rateInForce(TCS_RATES, day).bp). */
+  /** The TCS rate in force that day (the tax_rates table). */
   tcsBp: number;
-  /** The TDS rates in force (rateInForce(TDS_RATES, day)). */
+  /** The TDS rates in force that day (the tax_rates table). */
   tds: Pick<TdsRate, 'withPanBp' | 'withoutPanBp'>;
   vendorHasGstin: boolean;
   vendorHasPan: boolean;
