@@ -11,10 +11,18 @@ export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${
 /** No serious or critical accessibility violations on the current page (axe-core). */
 export async function expectAccessible(page: Page) {
   // A toast fading in or out is half transparent for 0.4 s, and axe would judge its contrast at that
-  // moment: wait until every transition and finite animation on the page has run its course.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // moment. Wait for the state a person sees once it settles: every toast mounted and not leaving (the
+  // toaster sets data-mounted / data-removed a frame after the change), each toast and part wholly
+  // shown or hidden, and no transition or finite animation running. Reading the computed styles
+  // first flushes pending style changes, so a transition that has just been triggered is among the
+  // page's animations when they are read.
+  await page.waitForFunction(() => {
+    const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
+    if (toasts.some((t) => t.getAttribute('data-mounted') !== 'true' || t.getAttribute('data-removed') === 'true')) return false;
+    const settled = [...document.querySelectorAll('[data-sonner-toast], [data-sonner-toast] *')].every((el) => ['0', '1'].includes(getComputedStyle(el).opacity));
+    const still = document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    return settled && still;
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`)).toEqual([]);
