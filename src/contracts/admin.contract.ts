@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'rates' (commission and tax, issue 22) after Settings. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'withdrawals', 'messages', 'audit'] as const;
+/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'withdrawals', 'messages', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -15,6 +15,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   erp: 'ERP',
   settings: 'Settings',
   rates: 'Commission & tax',
+  payouts: 'Payouts',
   withdrawals: 'Withdrawals',
   messages: 'Messages',
   audit: 'Audit log',
@@ -78,6 +79,9 @@ export const auditActionLabels: Record<string, string> = {
   tax_rate_added: 'Tax rate added',
   hsn_code_added: 'HSN code added',
   hsn_rate_added: 'HSN GST rate scheduled',
+  payout_created: 'Vendor payout created',
+  payout_paid: 'Vendor payout marked as paid',
+  payout_cancelled: 'Vendor payout cancelled',
   'vendor.payout_details_changed': 'Vendor changed its payout or tax details',
 };
 export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

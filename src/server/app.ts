@@ -30,6 +30,7 @@ import {
   adminMessagesRoutes,
   adminOrdersRoutes,
   adminOverviewRoutes,
+  adminPayoutsRoutes,
   adminProductsRoutes,
   adminRatesRoutes,
   adminReferralsRoutes,
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminDeletionRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminRatesRoutes);
+  await app.register(adminPayoutsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);

@@ -65,6 +65,31 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
           group by v.order_part_id having count(*) filter (where v.entry_type = 'released') > 1 or count(*) filter (where v.entry_type = 'reversed') > 1
              or not exists (select 1 from vendor_ledger s where s.entry_type = 'sale' and s.order_part_id = v.order_part_id)`,
     ],
+    // Issue 22, point 6: payouts.
+    [
+      'a vendor whose paid total is not the sum of its paid payouts',
+      sql`select b.vendor_user_id::text as id from vendor_balances b
+          where b.paid_paise <> (select coalesce(sum(p.amount_paise), 0) from vendor_payouts p where p.vendor_user_id = b.vendor_user_id and p.status = 'paid')
+          union all
+          select distinct p.vendor_user_id::text from vendor_payouts p left join vendor_balances b on b.vendor_user_id = p.vendor_user_id where p.status = 'paid' and b.vendor_user_id is null`,
+    ],
+    [
+      'a payout whose ledger row is missing or of another amount (or, once cancelled, whose return is)',
+      sql`select p.id::text as id from vendor_payouts p
+          where (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout' and l.payable_paise = -p.amount_paise and l.vendor_user_id = p.vendor_user_id) <> 1
+             or (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout') <> 1
+             or (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout_cancelled' and l.payable_paise = p.amount_paise)
+                <> case when p.status = 'cancelled' then 1 else 0 end`,
+    ],
+    [
+      "a payout larger than the vendor's payable just before it",
+      sql`select r.payout_id::text as id from (
+            select l.payout_id, l.entry_type, l.payable_paise,
+                   sum(l.payable_paise) over (partition by l.vendor_user_id order by l.created_at, l.id rows between unbounded preceding and 1 preceding) as before
+            from vendor_ledger l
+          ) r
+          where r.entry_type = 'payout' and -r.payable_paise > coalesce(r.before, 0)`,
+    ],
   ];
   for (const [rule, query] of rules) {
     for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);

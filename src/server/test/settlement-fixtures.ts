@@ -129,9 +129,9 @@ export async function recordSale(db: Db, orderPartId: string, at?: Date): Promis
 }
 
 /** 'released': the return window passed; the part's net moves from pending to payable. */
-export async function recordRelease(db: Db, orderPartId: string): Promise<void> {
+export async function recordRelease(db: Db, orderPartId: string, at?: Date): Promise<void> {
   const { vendorUserId, net } = await partNet(db, orderPartId);
-  await addEntry(db, { vendorUserId, orderPartId, entryType: 'released', pendingPaise: -net, payablePaise: net, reference: `release:${orderPartId}` });
+  await addEntry(db, { vendorUserId, orderPartId, entryType: 'released', pendingPaise: -net, payablePaise: net, reference: `release:${orderPartId}`, at });
 }
 
 /** 'reversed': a cancel or refund after delivery takes the net back, from pending before release, else from payable. */

@@ -13,3 +13,4 @@ export { adminSettingsRoutes } from './admin.settings.routes';
 export { adminDeletionRoutes } from './admin.deletions.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';
+export { adminPayoutsRoutes } from './admin.payouts.routes';

@@ -7,3 +7,5 @@ export { getHsnCodeList } from './settlement.hsn';
 export { settlementVendorRoutes } from './settlement.vendor.routes';
 export { vendorEarningsRoutes } from './settlement.earnings.routes';
 export { payoutDetailsRoutes } from './settlement.payout-details.routes';
+export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVendorPayout } from './settlement.payouts';
+export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';

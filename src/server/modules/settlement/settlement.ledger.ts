@@ -11,8 +11,8 @@ import { orderItemSettlements, vendorBalances, vendorLedger } from './settlement
 
 type Balances = { pendingPaise: number; payablePaise: number; paidPaise: number };
 
-/** Locks the vendor's balances row (creating it at zero), in the order every ledger writer takes it. */
-async function lockBalances(tx: DbOrTx, vendorUserId: string): Promise<Balances> {
+/** Locks the vendor's balances row (creating it at zero), in the order every ledger writer takes it (before any payout row). */
+export async function lockBalances(tx: DbOrTx, vendorUserId: string): Promise<Balances> {
   await tx.insert(vendorBalances).values({ vendorUserId }).onConflictDoNothing();
   const [row] = await tx
     .select({ pendingPaise: vendorBalances.pendingPaise, payablePaise: vendorBalances.payablePaise, paidPaise: vendorBalances.paidPaise })
@@ -22,18 +22,21 @@ async function lockBalances(tx: DbOrTx, vendorUserId: string): Promise<Balances>
   return row;
 }
 
-async function addToBalances(tx: DbOrTx, vendorUserId: string, d: { pendingPaise?: number; payablePaise?: number }): Promise<void> {
+/** Moves the vendor's balances (under lockBalances, in the transaction that writes the ledger row). */
+export async function addToBalances(tx: DbOrTx, vendorUserId: string, d: { pendingPaise?: number; payablePaise?: number; paidPaise?: number }): Promise<void> {
   await tx
     .update(vendorBalances)
     .set({
       pendingPaise: sql`${vendorBalances.pendingPaise} + ${d.pendingPaise ?? 0}`,
       payablePaise: sql`${vendorBalances.payablePaise} + ${d.payablePaise ?? 0}`,
+      paidPaise: sql`${vendorBalances.paidPaise} + ${d.paidPaise ?? 0}`,
       updatedAt: sql`now()`,
     })
     .where(eq(vendorBalances.vendorUserId, vendorUserId));
 }
 
-async function entryOf(tx: DbOrTx, reference: string): Promise<{ id: string } | undefined> {
+/** The ledger row written for a reference, if any. */
+export async function entryOf(tx: DbOrTx, reference: string): Promise<{ id: string } | undefined> {
   const [row] = await tx.select({ id: vendorLedger.id }).from(vendorLedger).where(eq(vendorLedger.reference, reference));
   return row;
 }

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import {
+  adminPayablesQuerySchema,
+  adminPayableVendorPageSchema,
+  adminPayoutMessages as m,
+  adminPayoutPageSchema,
+  adminPayoutSchema,
+  adminPayoutsQuerySchema,
+  cancelPayoutSchema,
+  markPayoutPaidSchema,
+  payoutPreviewQuerySchema,
+  payoutPreviewSchema,
+  settlePayoutSchema,
+} from '../../../contracts/payouts.contract';
+import { todayInIndia } from '../../../domain/age';
+import { toCsv } from '../../../domain/csv';
+import { toRupees } from '../../../domain/money';
+import { requireAdmin } from '../../platform/auth-guards';
+import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout } from '../settlement';
+import { cancelAdminPayout, payAdminPayout, settleAdminPayout } from './admin.payouts';
+import { requireFreshCode, sendCsv } from './admin.step-up';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const tags = ['admin'];
+const params = z.object({ id: z.uuid({ error: m.notFound }) });
+
+/** The Payouts tab: payable per vendor, the payouts, a preview of a settle, and settle, mark paid and cancel with a fresh code. */
+export async function adminPayoutsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  app.addHook('onRequest', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get(
+    '/api/admin/payables',
+    { schema: { tags, summary: 'Vendors with their pending, payable and paid balances, payout details (masked) and open payout', querystring: adminPayablesQuerySchema, response: { 200: adminPayableVendorPageSchema, ...errors } } },
+    async (req) => listAdminPayables({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    { schema: { tags, summary: 'Payouts of one status (or all), paged, searched and sorted', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutPageSchema, ...errors } } },
+    async (req) => listAdminPayouts({ db, query: req.query }),
+  );
+
+  app.get('/api/admin/payouts/export', { schema: { tags, summary: 'The same filter as CSV', querystring: adminPayoutsQuerySchema } }, async (req, reply) => {
+    const rows = await exportAdminPayouts({ db, query: req.query });
+    const csv = toCsv(
+      ['id', 'vendor', 'period_from', 'period_to', 'amount_rupees', 'status', 'method', 'reference', 'created_at', 'paid_at'],
+      rows.map((p) => [p.id, p.businessName, p.periodFrom, p.periodTo, toRupees(p.amountPaise), p.status, p.method, p.reference, p.createdAt, p.paidAt]),
+    );
+    return sendCsv(reply, `payouts-${req.query.status}`, csv);
+  });
+
+  app.get(
+    '/api/admin/payouts/preview',
+    { schema: { tags, summary: 'What settling a vendor up to a day (India) would pay now, and why it would be refused', querystring: payoutPreviewQuerySchema, response: { 200: payoutPreviewSchema, ...errors } } },
+    async (req) => previewVendorPayout({ db, ...req.query, today: todayInIndia() }),
+  );
+
+  app.post(
+    '/api/admin/payouts',
+    { schema: { tags, summary: 'Settle a vendor up to a day: a payout that reserves what is payable, with a fresh 2FA code', body: settlePayoutSchema, response: { 201: adminPayoutSchema, ...errors } } },
+    async (req, reply) => {
+      const { vendorUserId, upTo } = req.body;
+      return reply.status(201).send(await requireFreshCode(req, reply, (sensitiveTx) => settleAdminPayout({ db, sensitiveTx, vendorUserId, upTo })));
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/pay',
+    { schema: { tags, summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code', params, body: markPayoutPaidSchema, response: { 200: adminPayoutSchema, ...errors } } },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => payAdminPayout({ db, sensitiveTx, payoutId: req.params.id, reference: req.body.reference })),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/cancel',
+    { schema: { tags, summary: 'Cancel a created payout (its amount is payable again), with a fresh 2FA code', params, body: cancelPayoutSchema, response: { 200: adminPayoutSchema, ...errors } } },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => cancelAdminPayout({ db, sensitiveTx, payoutId: req.params.id })),
+  );
+}
