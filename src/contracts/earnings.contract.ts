@@ -89,6 +89,13 @@ export const earningsPayoutSchema = z.object({
 });
 export type EarningsPayout = z.infer<typeof earningsPayoutSchema>;
 
+/** What a payout's status reads to the vendor: 'Being paid', 'Paid 21 Nov 2026 — ref UTR123', 'Cancelled'. */
+export function payoutStatusText(p: Pick<EarningsPayout, 'status' | 'paidAt' | 'reference'>): string {
+  if (p.status === 'created') return 'Being paid';
+  if (p.status === 'cancelled') return 'Cancelled';
+  return `Paid${p.paidAt ? ` ${formatDay(p.paidAt)}` : ''}${p.reference ? ` — ref ${p.reference}` : ''}`;
+}
+
 /** `GET /api/vendor/earnings`: the totals, the statement's first page and the payout history. */
 export const vendorEarningsSchema = z.object({
   totals: earningsTotalsSchema,

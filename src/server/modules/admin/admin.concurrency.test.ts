@@ -8,10 +8,14 @@ import { freshCode, SECOND_ADMIN, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { count, newShopper, pointsOf } from '../../test/checkout-fixtures';
 import { signedInEmployee } from '../../test/erp';
-import { customerInput, merchantInput, registerAndLogin } from '../../test/factories';
+import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
+import { createShop } from '../../test/catalog-factories';
+import { createSettledPart, recordRelease, recordSale } from '../../test/settlement-fixtures';
 import { releaseDueCashback } from '../merchants';
 import { runPointsRelease } from '../rewards';
+import { vendorBalancesOf } from '../settlement';
+import { vendorPayoutDetails } from '../settlement/settlement.tables';
 
 // Issue 25, point 6: a super admin's action racing another actor on the same row ends with exactly
 // one outcome. As in checkout.concurrency.test.ts, the requests go out at once through app.inject: on
@@ -139,6 +143,41 @@ describe('the same withdrawal paid by one super admin and rejected by another at
       expect(await count(t, sql`select count(*)::int as n from system_logs where resource_type = 'withdrawal' and resource_id = ${id}`)).toBe(1);
       expect(await count(t, sql`select count(*)::int as n from rewards_transactions where transaction_type = 'withdrawal_returned' and related_transaction_id = ${id}`)).toBe(outcome === 'rejected' ? 1 : 0);
       expect(await pointsOf(t, shopper.userId)).toMatchObject({ available: 1000 - 100 * paid, pending: 0 });
+    }
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('the same vendor payout marked paid by two super admins at once', () => {
+  it('is paid once: one 200 and one 409, paid_paise grows by its amount once, one audit entry', async () => {
+    const vendorClient = new TestClient(t.app, '10.210.3.1');
+    const vendor = await registerAndLogin(vendorClient, vendorInput());
+    const shop = await createShop(t.db, vendor.id);
+    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
+    const shopper = await newShopper(t);
+    let paid = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const part = await createSettledPart(t.db, { customerUserId: shopper.userId, vendorUserId: vendor.id, storeId: shop.id, items: [{ unitPricePaise: 99_900 }], status: 'delivered' });
+      await recordSale(t.db, part.orderPartId);
+      await recordRelease(t.db, part.orderPartId);
+      const settled = await admin.post('/api/admin/payouts', { vendorUserId: vendor.id, upTo: todayInIndia(), code: await freshCode(t, secret) });
+      expect(settled.statusCode, settled.body).toBe(201);
+      const id = settled.json().id as string;
+      expect(settled.json().amountPaise).toBe(part.netPaise);
+
+      await freshCode(t, secret);
+      const [first, other] = await Promise.all([
+        admin.post(`/api/admin/payouts/${id}/pay`, { reference: String(800_000_000_000 + i), code: totpCode(secret) }),
+        second.post(`/api/admin/payouts/${id}/pay`, { reference: String(900_000_000_000 + i), code: totpCode(secondSecret) }),
+      ]);
+      expect([first.statusCode, other.statusCode].sort()).toEqual([200, 409]);
+      expect((first.statusCode === 409 ? first : other).json().error.message).toBe('This payout is already paid');
+      paid += part.netPaise;
+
+      const [row] = await queryRows<{ status: string; reference: string }>(t.db, sql`select status, reference from vendor_payouts where id = ${id}`);
+      expect(row).toEqual({ status: 'paid', reference: String((first.statusCode === 200 ? 800_000_000_000 : 900_000_000_000) + i) });
+      expect(await count(t, sql`select count(*)::int as n from system_logs where action = 'payout_paid' and resource_id = ${id}`)).toBe(1);
+      expect(await vendorBalancesOf(t.db, vendor.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: paid });
     }
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });

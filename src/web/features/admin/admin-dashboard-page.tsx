@@ -12,6 +12,7 @@ import { EmployeesTab } from './employees-tab';
 import { ErpTab } from './erp-tab';
 import { MessagesTab } from './messages-tab';
 import { AdminOverviewTab } from './overview-tab';
+import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
 import { RatesTab } from './rates-tab';
 import { useAdminSession } from './use-admin-session';
@@ -69,6 +70,8 @@ function Dashboard() {
           <ReferralsTab />
         ) : active === 'rates' ? (
           <RatesTab />
+        ) : active === 'payouts' ? (
+          <PayoutsTab />
         ) : (
           <SettingsTab />
         )}

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Download, IndianRupee, Receipt, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { earningsMessages as m, formatDay, type EarningsPayout, type VendorEarnings } from '../../../contracts/earnings.contract';
+import { earningsMessages as m, formatDay, payoutStatusText, type EarningsPayout, type VendorEarnings } from '../../../contracts/earnings.contract';
 import { todayInIndia } from '../../../domain/age';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
@@ -13,7 +13,6 @@ import { StatementCard, StatementTable } from './earnings-statement';
 import { earningsCsvUrl, useEarningsStatement, useVendorEarnings } from './vendor-earnings-api';
 
 const payoutTone: Record<EarningsPayout['status'], string> = { created: 'confirmed', paid: 'paid', cancelled: 'cancelled' };
-const payoutLabel: Record<EarningsPayout['status'], string> = { created: 'Being paid', paid: 'Paid', cancelled: 'Cancelled' };
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const monthLabel = (value: string) => `${MONTH_NAMES[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`;
@@ -112,17 +111,11 @@ function Payouts({ payouts }: { payouts: EarningsPayout[] }) {
               For {formatDay(p.periodFrom)} to {formatDay(p.periodTo)}
             </p>
             <p className="text-xs text-slate-500">
-              {p.paidAt ? `Paid ${formatDay(p.paidAt)}` : `Created ${formatDate(p.createdAt)}`}
+              {`Created ${formatDate(p.createdAt)}`}
               {p.method && ` · ${p.method === 'upi' ? 'UPI' : p.method === 'bank' ? 'Bank transfer' : p.method}`}
-              {p.reference && (
-                <>
-                  {' · Reference '}
-                  <span className="font-mono">{p.reference}</span>
-                </>
-              )}
             </p>
           </div>
-          <StatusBadge status={payoutTone[p.status]} text={payoutLabel[p.status]} />
+          <StatusBadge status={payoutTone[p.status]} text={payoutStatusText(p)} />
         </li>
       ))}
     </ul>
