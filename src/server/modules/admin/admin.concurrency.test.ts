@@ -182,3 +182,43 @@ describe('the same vendor payout marked paid by two super admins at once', () =>
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 });
+
+describe('the same vendor settled by two super admins at once, and a payout paid and cancelled at once', () => {
+  it('creates one payout (one 201, one 409), and ends it paid or cancelled, never both', async () => {
+    const vendorClient = new TestClient(t.app, '10.210.4.1');
+    const vendor = await registerAndLogin(vendorClient, vendorInput());
+    const shop = await createShop(t.db, vendor.id);
+    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
+    const shopper = await newShopper(t);
+    let paid = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const part = await createSettledPart(t.db, { customerUserId: shopper.userId, vendorUserId: vendor.id, storeId: shop.id, items: [{ unitPricePaise: 50_000 }], status: 'delivered' });
+      await recordSale(t.db, part.orderPartId);
+      await recordRelease(t.db, part.orderPartId);
+      const before = await vendorBalancesOf(t.db, vendor.id);
+
+      await freshCode(t, secret);
+      const body = { vendorUserId: vendor.id, upTo: todayInIndia() };
+      const settles = await Promise.all([admin.post('/api/admin/payouts', { ...body, code: totpCode(secret) }), second.post('/api/admin/payouts', { ...body, code: totpCode(secondSecret) })]);
+      expect(settles.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const created = settles.find((r) => r.statusCode === 201)!.json() as { id: string; amountPaise: number };
+      expect(created.amountPaise).toBe(before.payablePaise);
+      expect(await count(t, sql`select count(*)::int as n from vendor_payouts where vendor_user_id = ${vendor.id} and status = 'created'`)).toBe(1);
+
+      await freshCode(t, secret);
+      const [payRes, cancelRes] = await Promise.all([
+        admin.post(`/api/admin/payouts/${created.id}/pay`, { reference: String(600_000_000_000 + i), code: totpCode(secret) }),
+        second.post(`/api/admin/payouts/${created.id}/cancel`, { code: totpCode(secondSecret) }),
+      ]);
+      expect([payRes.statusCode, cancelRes.statusCode].sort()).toEqual([200, 409]);
+      const outcome = payRes.statusCode === 200 ? 'paid' : 'cancelled';
+      if (outcome === 'paid') paid += created.amountPaise;
+      const [row] = await queryRows<{ status: string }>(t.db, sql`select status from vendor_payouts where id = ${created.id}`);
+      expect(row.status).toBe(outcome);
+      expect(await count(t, sql`select count(*)::int as n from system_logs where resource_type = 'payout' and resource_id = ${created.id}`)).toBe(2);
+      // Paid: it left payable for good; cancelled: it is payable again (and carried into the next round's payout).
+      expect(await vendorBalancesOf(t.db, vendor.id)).toEqual({ pendingPaise: 0, payablePaise: outcome === 'paid' ? 0 : created.amountPaise, paidPaise: paid });
+    }
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});

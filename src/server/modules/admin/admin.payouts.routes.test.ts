@@ -1,17 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPayoutMessages as m, type AdminPayableVendorPage, type AdminPayout, type AdminPayoutPage, type PayoutPreview } from '../../../contracts/payouts.contract';
 import type { VendorEarnings } from '../../../contracts/earnings.contract';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { createShop, createVendorUser } from '../../test/catalog-factories';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { indiaDate } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { daysAgo } from '../../test/order-factories';
+import { queryRows } from '../../platform/db';
 import { createSettledPart, recordRelease, recordReversal, recordSale } from '../../test/settlement-fixtures';
 import { systemLogs } from '../audit/audit.tables';
-import { vendorBalancesOf } from '../settlement';
+import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from '../settlement/settlement.tables';
 
 // Issue 22, point 6: the super admin's Payouts tab. Settle reserves what a vendor may be paid up to
@@ -297,5 +299,36 @@ describe('the payouts CSV', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${payout.id},Kochi Sound CSV,`);
     expect(lines[1]).toContain(',898.1,created,upi,');
+  });
+});
+
+describe('through the real flow', () => {
+  it('settles and pays a part ordered, delivered by its vendor and past the return window', async () => {
+    const v = await newVendor('upi', 'Real Flow Crafts');
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { storeId: v.storeId, categoryId: category.id, pricePaise: 99_900, stockQuantity: 5 });
+    const orderId = await placeOrder(await newShopper(t), [{ productId: product.id }]);
+    const [{ id: partId, net }] = await queryRows<{ id: string; net: string }>(
+      t.db,
+      sql`select p.id, (select sum(vendor_net_paise) from order_item_settlements l where l.order_part_id = p.id) as net from order_parts p where p.order_id = ${orderId}`,
+    );
+    const vendor = new TestClient(t.app, `10.23.3.${++ip}`);
+    expect((await vendor.post('/api/auth/login', { email: v.email, password: 'secret123' })).statusCode).toBe(200);
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await preview(v)).refusal).toBe(m.nothingPayable);
+    await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: 7, now: new Date(Date.now() + 8 * 86_400_000) }));
+    expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: Number(net), paidPaise: 0 });
+
+    const payout = await settled(v);
+    expect(payout).toMatchObject({ amountPaise: Number(net), periodFrom: indiaDate(), periodTo: indiaDate() });
+    expect((await pay(payout.id, '123456789012')).statusCode).toBe(200);
+    expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: Number(net) });
+    const earnings = (await vendor.get('/api/vendor/earnings')).json() as VendorEarnings;
+    expect(earnings.totals).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: Number(net) });
+    expect(earnings.payouts).toEqual([expect.objectContaining({ id: payout.id, status: 'paid', reference: '123456789012' })]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 });
