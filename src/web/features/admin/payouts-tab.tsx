@@ -128,7 +128,7 @@ function PayoutsSection() {
         description={
           action && (
             <p>
-              <Money paise={action.payout.amountPaise} /> to {action.payout.businessName} for {formatDay(action.payout.periodFrom)} to {formatDay(action.payout.periodTo)}, by {methodText(action.payout.method).toLowerCase()}.{' '}
+              <Money paise={action.payout.amountPaise} /> to {action.payout.businessName} for {formatDay(action.payout.periodFrom)} to {formatDay(action.payout.periodTo)}, by {action.payout.method === 'upi' ? 'UPI' : 'bank transfer'}.{' '}
               {action.kind === 'pay' ? 'Send the money first, then enter its reference.' : 'The payout is cancelled and its amount becomes payable again; settle the vendor again to pay it.'}
             </p>
           )
