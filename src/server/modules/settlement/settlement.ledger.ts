@@ -62,6 +62,8 @@ export async function creditDeliveredPart(tx: Tx, a: { orderPartId: string; orde
   const reference = `sale:${a.orderPartId}`;
   if (await entryOf(tx, reference)) return;
   await tx.insert(vendorLedger).values({
+    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
+    createdAt: sql`clock_timestamp()`,
     vendorUserId: net.vendorUserId,
     orderPartId: a.orderPartId,
     entryType: 'sale',
@@ -88,6 +90,8 @@ export async function reversePartSale(tx: Tx, a: { orderPartId: string; reason: 
   const released = await entryOf(tx, `release:${a.orderPartId}`);
   const change = released ? { payablePaise: -net.netPaise } : { pendingPaise: -net.netPaise };
   await tx.insert(vendorLedger).values({
+    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
+    createdAt: sql`clock_timestamp()`,
     vendorUserId: net.vendorUserId,
     orderPartId: a.orderPartId,
     entryType: 'reversed',
@@ -123,6 +127,8 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
     if (done.n > 0) continue;
     const amount = Number(s.pending_paise);
     await tx.insert(vendorLedger).values({
+    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
+    createdAt: sql`clock_timestamp()`,
       vendorUserId: s.vendor_user_id,
       orderPartId: s.order_part_id,
       entryType: 'released',
