@@ -2,7 +2,7 @@
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
 export { creditDeliveredPart, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';
 export { addCommissionRule, listCommissionRules, type AddedCommissionRule, type NewCommissionRule } from './settlement.commission';
-export { addTaxRate, listTaxRates, taxRateInForce, type NewTaxRate } from './settlement.tax-rates';
+export { addTaxRate, listTaxRates, taxRatesOn, type NewTaxRate } from './settlement.tax-rates';
 export { getHsnCodeList } from './settlement.hsn';
 export { settlementVendorRoutes } from './settlement.vendor.routes';
 export { vendorEarningsRoutes } from './settlement.earnings.routes';

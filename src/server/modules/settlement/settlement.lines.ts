@@ -5,7 +5,8 @@ import { pickCommissionRate, settleLine } from '../../../domain/settlement';
 import type { Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
-import { commissionRulesBy, taxRatesOn, vendorTaxIds } from './settlement.rates';
+import { commissionRulesBy, vendorTaxIds } from './settlement.rates';
+import { taxRatesOn } from './settlement.tax-rates';
 import { orderItemSettlements } from './settlement.tables';
 
 export type PlacedItem = { orderItemId: string; orderPartId: string; productId: string; storeId: string; quantity: number; unitPricePaise: number };
@@ -20,12 +21,14 @@ export type PlacedItem = { orderItemId: string; orderPartId: string; productId: 
 export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date }): Promise<void> {
   if (a.items.length === 0) return;
   const day = todayInIndia(a.now ?? new Date());
-  const [classes, sellers, rates, rules] = await Promise.all([
+  const [classes, sellers, inForce, rules] = await Promise.all([
     productTaxClasses(tx, a.items.map((i) => i.productId)),
     shopSellers(tx, a.items.map((i) => i.storeId)),
     taxRatesOn(tx, day),
     commissionRulesBy(tx, day),
   ]);
+  // A kind with no row by that day is not collected (0).
+  const rate = (kind: keyof typeof inForce): number => inForce[kind]?.rateBp ?? 0;
   const classOf = new Map(classes.map((c) => [c.productId, c]));
   const sellerOf = new Map(sellers.map((s) => [s.storeId, s]));
   const [gstRates, taxIds] = await Promise.all([
@@ -40,7 +43,7 @@ export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeO
       if (!cls || !seller) throw new Error(`recordItemSettlements: product ${item.productId} or shop ${item.storeId} not found`);
       const ids = taxIds.get(seller.vendorUserId) ?? { pan: null, gstin: null };
       const hsnCode = cls.hsnCode;
-      const gstRateBp = (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rates.gst_unclassified;
+      const gstRateBp = (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rate('gst_unclassified');
       const supplierState = (ids.gstin ? gstinState(ids.gstin) : null) ?? seller.state;
       const intraState = isIntraState(supplierState, a.placeOfSupplyState);
       const rule = pickCommissionRate(rules, { vendorId: seller.vendorUserId, categoryId: cls.categoryId, on: day });
@@ -50,8 +53,8 @@ export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeO
         gstRateBp,
         intraState,
         commissionBp: rule?.rateBp ?? 0,
-        tcsBp: rates.tcs,
-        tds: { withPanBp: rates.tds_with_pan, withoutPanBp: rates.tds_without_pan },
+        tcsBp: rate('tcs'),
+        tds: { withPanBp: rate('tds_with_pan'), withoutPanBp: rate('tds_without_pan') },
         vendorHasGstin: ids.gstin !== null,
         vendorHasPan: ids.pan !== null,
       });
@@ -74,7 +77,7 @@ export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeO
         commissionRuleId: rule?.id ?? null,
         commissionBp: rule?.rateBp ?? 0,
         commissionPaise: line.commissionPaise,
-        tcsBp: ids.gstin !== null ? rates.tcs : 0,
+        tcsBp: ids.gstin !== null ? rate('tcs') : 0,
         tcsCgstPaise: line.tcs.cgstPaise,
         tcsSgstPaise: line.tcs.sgstPaise,
         tcsIgstPaise: line.tcs.igstPaise,

@@ -1,4 +1,4 @@
-import { desc, eq, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   maskAccountNumber,
   payoutMessages as m,
@@ -8,6 +8,7 @@ import {
   type PayoutDetailsData,
   type PayoutTaxRates,
 } from '../../../contracts/payout-details.contract';
+import { todayInIndia } from '../../../domain/age';
 import { gstinState, gstinStateMatches } from '../../../domain/india-ids';
 import { GST_STATE_CODES, type IndiaState } from '../../../domain/india-states';
 import { AppError } from '../../platform/app-error';
@@ -15,7 +16,8 @@ import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { confirmCurrentPassword, getVendorContact, getVendorRejection } from '../auth';
 import { listVendorShops } from '../shops';
-import { taxRates, vendorPayoutDetails } from './settlement.tables';
+import { vendorPayoutDetails } from './settlement.tables';
+import { taxRatesOn } from './settlement.tax-rates';
 
 type Row = typeof vendorPayoutDetails.$inferSelect;
 /** What is stored of the details, each field null where the method does not use it. */
@@ -24,16 +26,10 @@ const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upi
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
-/** The tax rates in force today (India), for the form's explanations: the latest row of each kind from on or before today. */
+/** The tax rates in force today (India), for the form's explanations (null for a kind with no row yet). */
 async function ratesToday(db: DbOrTx): Promise<PayoutTaxRates> {
-  const today = sql`(now() at time zone 'Asia/Kolkata')::date`;
-  const rows = await db
-    .selectDistinctOn([taxRates.kind], { kind: taxRates.kind, rateBp: taxRates.rateBp })
-    .from(taxRates)
-    .where(lte(taxRates.effectiveFrom, today))
-    .orderBy(taxRates.kind, desc(taxRates.effectiveFrom));
-  const rate = (kind: string) => rows.find((r) => r.kind === kind)?.rateBp ?? null;
-  return { tdsWithPanBp: rate('tds_with_pan'), tdsWithoutPanBp: rate('tds_without_pan'), tcsBp: rate('tcs') };
+  const rates = await taxRatesOn(db, todayInIndia());
+  return { tdsWithPanBp: rates.tds_with_pan?.rateBp ?? null, tdsWithoutPanBp: rates.tds_without_pan?.rateBp ?? null, tcsBp: rates.tcs?.rateBp ?? null };
 }
 
 async function detailsOf(db: DbOrTx, vendorUserId: string, lock = false): Promise<Row | null> {

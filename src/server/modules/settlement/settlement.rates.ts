@@ -1,16 +1,7 @@
 import { inArray, lte } from 'drizzle-orm';
-import { rateInForce, type CommissionRule } from '../../../domain/settlement';
+import type { CommissionRule } from '../../../domain/settlement';
 import type { DbOrTx } from '../../platform/db';
-import { commissionRules, taxRates, vendorPayoutDetails } from './settlement.tables';
-
-export type TaxRateKind = 'tcs' | 'tds_with_pan' | 'tds_without_pan' | 'gst_unclassified';
-
-/** The TCS, TDS and unclassified-GST rates (basis points) in force on `day` (YYYY-MM-DD, India); a kind with no row by then is 0. */
-export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRateKind, number>> {
-  const rows = await db.select({ kind: taxRates.kind, rateBp: taxRates.rateBp, from: taxRates.effectiveFrom }).from(taxRates).where(lte(taxRates.effectiveFrom, day));
-  const of = (kind: TaxRateKind): number => rateInForce(rows.filter((r) => r.kind === kind), day)?.rateBp ?? 0;
-  return { tcs: of('tcs'), tds_with_pan: of('tds_with_pan'), tds_without_pan: of('tds_without_pan'), gst_unclassified: of('gst_unclassified') };
-}
+import { commissionRules, vendorPayoutDetails } from './settlement.tables';
 
 export type StoredCommissionRule = CommissionRule & { id: string };
 

@@ -1,5 +1,5 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import { rateMessages as m, taxRateKinds, type DatedRate, type RateStatus, type TaxRate, type TaxRateKind } from '../../../contracts/settlement-rates.contract';
+import { desc, lte } from 'drizzle-orm';
+import { rateMessages as m, taxRateKinds, type RateStatus, type TaxRate, type TaxRateKind } from '../../../contracts/settlement-rates.contract';
 import { basisPointsToPercent, percentToBasisPoints } from '../../../domain/money';
 import { rateInForce } from '../../../domain/settlement';
 import { AppError } from '../../platform/app-error';
@@ -31,11 +31,21 @@ export async function listTaxRates(db: DbOrTx, day: string): Promise<TaxRate[]> 
     .sort((a, b) => taxRateKinds.indexOf(a.kind) - taxRateKinds.indexOf(b.kind));
 }
 
-/** The rate of a kind in force on `day` (YYYY-MM-DD, India), or null before its first row. */
-export async function taxRateInForce(db: DbOrTx, kind: TaxRateKind, day: string): Promise<DatedRate | null> {
-  const rows = await db.select().from(taxRates).where(eq(taxRates.kind, kind)).orderBy(asc(taxRates.effectiveFrom));
-  const r = rateInForce(rows.map(asRate), day);
-  return r ? { ratePercent: basisPointsToPercent(r.rateBp), effectiveFrom: r.effectiveFrom } : null;
+/** A kind's rate in force on a day: its basis points and the date its row applies from. */
+export type RateOnDay = { rateBp: number; effectiveFrom: string };
+
+/**
+ * The rate of every kind in force on `day` (YYYY-MM-DD, India): the row with the latest date on or
+ * before it (rateInForce), null for a kind with no row by then. The one reader of tax_rates that
+ * order placement, the HSN list and the payout details form all use.
+ */
+export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRateKind, RateOnDay | null>> {
+  const rows = await db.select({ kind: taxRates.kind, rateBp: taxRates.rateBp, effectiveFrom: taxRates.effectiveFrom }).from(taxRates).where(lte(taxRates.effectiveFrom, day));
+  const of = (kind: TaxRateKind): RateOnDay | null => {
+    const r = rateInForce(rows.filter((x) => x.kind === kind).map((x) => ({ ...x, from: x.effectiveFrom })), day);
+    return r ? { rateBp: r.rateBp, effectiveFrom: r.effectiveFrom } : null;
+  };
+  return Object.fromEntries(taxRateKinds.map((kind) => [kind, of(kind)])) as Record<TaxRateKind, RateOnDay | null>;
 }
 
 export type NewTaxRate = { kind: TaxRateKind; ratePercent: number; effectiveFrom: string; source: string };
