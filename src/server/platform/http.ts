@@ -190,3 +190,12 @@ function logRequest(req: FastifyRequest, reply: FastifyReply): void {
     'request',
   );
 }
+
+/** Answers a CSV download named `fileName`: UTF-8 with a byte order mark (so spreadsheets read ₹ and Indian names), never cached. */
+export function sendCsvFile(reply: FastifyReply, fileName: string, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(`\ufeff${csv}`);
+}

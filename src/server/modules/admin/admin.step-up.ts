@@ -3,6 +3,7 @@ import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { AppError } from '../../platform/app-error';
 import { origin, requireAdmin, type AdminUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
+import { sendCsvFile } from '../../platform/http';
 import { guarded } from '../../platform/login-limiter';
 import { recordAudit } from '../audit';
 import { adminCodeAccount, consumeAdminStepUp } from '../auth';
@@ -74,12 +75,8 @@ export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyRep
   }
 }
 
-/** Answers a CSV download. */
+/** Answers an admin list's CSV download, named haat-<name>-<date>.csv. */
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="haat-${name}-${day}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(`\ufeff${csv}`);
+  return sendCsvFile(reply, `haat-${name}-${day}.csv`, csv);
 }

@@ -6,6 +6,7 @@ import { todayInIndia } from '../../../domain/age';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { sendCsvFile } from '../../platform/http';
 import { exportEarningsStatement, getVendorEarnings, listEarningsStatement } from './settlement.earnings';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -67,12 +68,7 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const rows = await exportEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
-      const name = `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(`\ufeff${toCsv(CSV_HEADERS, rows.map(csvRow))}`);
+      return sendCsvFile(reply, `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`, toCsv(CSV_HEADERS, rows.map(csvRow)));
     },
   );
 }
