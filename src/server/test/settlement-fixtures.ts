@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { settleLine } from '../../domain/settlement';
 import { orderItems, orders } from '../modules/orders/orders.tables';
 import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayouts } from '../modules/settlement/settlement.tables';
+import { reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
 import { createCategory, createProduct } from './catalog-factories';
 import { addOrderPart, createOrderWithPart, type PartStatus } from './order-factories';
@@ -134,14 +135,9 @@ export async function recordRelease(db: Db, orderPartId: string, at?: Date): Pro
   await addEntry(db, { vendorUserId, orderPartId, entryType: 'released', pendingPaise: -net, payablePaise: net, reference: `release:${orderPartId}`, at });
 }
 
-/** 'reversed': a cancel or refund after delivery takes the net back, from pending before release, else from payable. */
+/** 'reversed': a cancel or refund after delivery takes the net back (the ledger's own reversal: from pending before release, else from payable). */
 export async function recordReversal(db: Db, orderPartId: string): Promise<void> {
-  const { vendorUserId, net } = await partNet(db, orderPartId);
-  const [released] = await db
-    .select({ id: vendorLedger.id })
-    .from(vendorLedger)
-    .where(and(eq(vendorLedger.orderPartId, orderPartId), eq(vendorLedger.entryType, 'released')));
-  await addEntry(db, { vendorUserId, orderPartId, entryType: 'reversed', pendingPaise: released ? 0 : -net, payablePaise: released ? -net : 0, reference: `reverse:${orderPartId}` });
+  await db.transaction((tx) => reversePartSale(tx, { orderPartId, reason: 'Refunded' }));
 }
 
 export type PayoutInput = { vendorUserId: string; amountPaise: number; periodFrom: string; periodTo: string; status?: 'created' | 'paid'; method?: string; reference?: string; paidAt?: string; createdAt?: Date };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { orderItemSettlements, vendorBalances, vendorLedger } from './settlement.tables';
 
@@ -8,6 +8,12 @@ import { orderItemSettlements, vendorBalances, vendorLedger } from './settlement
 // debit carried into the next payout). Every change is a new row whose `reference` is unique
 // ('sale:', 'release:', 'reverse:' + the part's id), so it is written once however many processes
 // try, and the vendor's balances row changes in the same transaction, under its row lock.
+
+/**
+ * The time of a ledger row: the moment after the vendor's balance lock, not the transaction's start,
+ * so that the rows' order by created_at is the order in which they changed the vendor's balances.
+ */
+export const afterLock = sql`clock_timestamp()`;
 
 type Balances = { pendingPaise: number; payablePaise: number; paidPaise: number };
 
@@ -62,8 +68,7 @@ export async function creditDeliveredPart(tx: Tx, a: { orderPartId: string; orde
   const reference = `sale:${a.orderPartId}`;
   if (await entryOf(tx, reference)) return;
   await tx.insert(vendorLedger).values({
-    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
-    createdAt: sql`clock_timestamp()`,
+    createdAt: afterLock,
     vendorUserId: net.vendorUserId,
     orderPartId: a.orderPartId,
     entryType: 'sale',
@@ -90,8 +95,7 @@ export async function reversePartSale(tx: Tx, a: { orderPartId: string; reason: 
   const released = await entryOf(tx, `release:${a.orderPartId}`);
   const change = released ? { payablePaise: -net.netPaise } : { pendingPaise: -net.netPaise };
   await tx.insert(vendorLedger).values({
-    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
-    createdAt: sql`clock_timestamp()`,
+    createdAt: afterLock,
     vendorUserId: net.vendorUserId,
     orderPartId: a.orderPartId,
     entryType: 'reversed',
@@ -120,15 +124,10 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
   for (const s of due) {
     await lockBalances(tx, s.vendor_user_id);
     // Under the vendor's lock: a reversal or another pass may have come first.
-    const [done] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from ${vendorLedger} where reference in (${`release:${s.order_part_id}`}, ${`reverse:${s.order_part_id}`})`,
-    );
-    if (done.n > 0) continue;
+    if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`))) continue;
     const amount = Number(s.pending_paise);
     await tx.insert(vendorLedger).values({
-    // The time after the balance lock, as the payouts' rows take it: the ledger's order is the order of the changes.
-    createdAt: sql`clock_timestamp()`,
+      createdAt: afterLock,
       vendorUserId: s.vendor_user_id,
       orderPartId: s.order_part_id,
       entryType: 'released',
@@ -149,6 +148,6 @@ export async function vendorBalancesOf(db: DbOrTx, vendorUserId: string): Promis
   const [row] = await db
     .select({ pendingPaise: vendorBalances.pendingPaise, payablePaise: vendorBalances.payablePaise, paidPaise: vendorBalances.paidPaise })
     .from(vendorBalances)
-    .where(and(eq(vendorBalances.vendorUserId, vendorUserId)));
+    .where(eq(vendorBalances.vendorUserId, vendorUserId));
   return row ? { pendingPaise: Number(row.pendingPaise), payablePaise: Number(row.payablePaise), paidPaise: Number(row.paidPaise) } : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
 }

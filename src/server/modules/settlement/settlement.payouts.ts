@@ -3,7 +3,7 @@ import { adminPayoutMessages as m, payoutReferenceProblem, type PayoutPreview } 
 import { toPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
-import { addToBalances, entryOf, lockBalances, vendorBalancesOf } from './settlement.ledger';
+import { addToBalances, afterLock, entryOf, lockBalances, vendorBalancesOf } from './settlement.ledger';
 import { vendorNameOf } from './settlement.read-model';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
 
@@ -29,9 +29,6 @@ import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.t
 // - Cancel a created payout: status 'cancelled' and a 'payout_cancelled' ledger row (payable_paise =
 //   +amount, reference 'payout-cancel:{id}'): the amount is payable again.
 
-// The ledger rows of a payout take their time after the balance lock (not the transaction's start),
-// so that their order by created_at is the order in which they changed the vendor's payable.
-const afterLock = sql`clock_timestamp()`;
 const IST = sql.raw(`'Asia/Kolkata'`);
 
 type PayoutRow = typeof vendorPayouts.$inferSelect;
