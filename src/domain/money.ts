@@ -15,8 +15,11 @@ export const pointsToPaise = (points: number): number => points * PAISE_PER_POIN
 /** The whole points that paise pay for (rounded down). */
 export const wholePointsIn = (paise: number): number => Math.floor(paise / PAISE_PER_POINT);
 
+/** `value` is a whole number of its smaller unit (`perUnit` of them to one), within float error. */
+const isWholeIn = (value: number, perUnit: number): boolean => Math.abs(value * perUnit - Math.round(value * perUnit)) < 1e-6;
+
 /** A rupee amount with at most two decimals, that is a whole number of paise (within float error). */
-export const isWholePaise = (rupees: number): boolean => Math.abs(rupees * PAISE_PER_RUPEE - Math.round(rupees * PAISE_PER_RUPEE)) < 1e-6;
+export const isWholePaise = (rupees: number): boolean => isWholeIn(rupees, PAISE_PER_RUPEE);
 
 /**
  * Rupees as text, without grouping commas ('499', '1499.5', '1499.50'), to integer paise; null unless it is
@@ -53,7 +56,7 @@ export const percentToBasisPoints = (percent: number): number => Math.round(perc
 /** Integer basis points as a percentage: 850 bp = 8.5 %. */
 export const basisPointsToPercent = (bp: number): number => bp / BASIS_POINTS_PER_PERCENT;
 /** A percentage that is a whole number of basis points, that is at most two decimals (within float error). */
-export const isWholeBasisPoints = (percent: number): boolean => Math.abs(percent * BASIS_POINTS_PER_PERCENT - Math.round(percent * BASIS_POINTS_PER_PERCENT)) < 1e-6;
+export const isWholeBasisPoints = (percent: number): boolean => isWholeIn(percent, BASIS_POINTS_PER_PERCENT);
 
 /**
  * numerator / denominator rounded half up to an integer, in exact integer arithmetic (issue 22's one
