@@ -93,7 +93,7 @@ export async function runMigrations(database: Database): Promise<void> {
  * What the app's own database role may do, granted by the role that owns the tables (run after
  * every migration): read and write rows of every table, but only insert into and read the audit
  * log (`system_logs`) and the vendor ledger (`vendor_ledger`), never update what an order item paid
- * whom (`order_item_settlements`), and read which migrations ran. It owns nothing, so it cannot alter, drop or
+ * whom (`order_item_settlements`) or an issued tax invoice (`tax_documents`, `tax_document_lines`), and read which migrations ran. It owns nothing, so it cannot alter, drop or
  * disable a trigger of any table; migrations run as the owner. Idempotent.
  */
 export async function grantAppRole(db: Db, role: string): Promise<void> {
@@ -105,6 +105,8 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
   // What an order item paid whom is written once, and the vendor ledger only grows (their triggers refuse it too).
   await db.execute(sql`revoke update, truncate on order_item_settlements from ${r}`);
   await db.execute(sql`revoke update, delete, truncate on vendor_ledger from ${r}`);
+  // A tax invoice or credit note, once issued, is never changed (corrections are credit notes).
+  await db.execute(sql`revoke update, delete, truncate on tax_documents, tax_document_lines from ${r}`);
   await db.execute(sql`grant usage, select, update on all sequences in schema public to ${r}`);
   await db.execute(sql`grant usage on schema drizzle to ${r}`);
   await db.execute(sql`grant select on all tables in schema drizzle to ${r}`);

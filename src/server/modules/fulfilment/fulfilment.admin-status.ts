@@ -7,7 +7,7 @@ import type { Tx } from '../../platform/db';
 import { lockCustomer } from '../auth';
 import { findOrderCustomer, lockCustomerOrder, setPartStatus, type Actor } from '../orders';
 import { orderRef } from '../rewards';
-import { creditDeliveredPart } from '../settlement';
+import { settlePartMoved } from '../settlement';
 import { cancelOrderParts, type PartsCancelled } from './fulfilment.part-cancel';
 
 // The super admin's status change of an order, in the caller's transaction (which also spends the
@@ -68,7 +68,7 @@ export async function setOrderStatusAsAdmin(
       note: shipping && a.note ? `Tracking: ${a.note}` : (a.note ?? null),
       ...(shipping ? { trackingNote: a.note ?? null } : {}),
     });
-    if (a.status === 'delivered') await creditDeliveredPart(tx, { orderPartId: part.id, orderRef: orderRef(order.id) });
+    await settlePartMoved(tx, { orderPartId: part.id, status: a.status, orderRef: orderRef(order.id) });
   }
   return { orderId: order.id, changes, cancelled: null };
 }

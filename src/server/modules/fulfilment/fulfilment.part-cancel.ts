@@ -3,7 +3,7 @@ import { returnStock } from '../catalog';
 import { moneyBackPaise } from '../../../domain/refunds';
 import { addRefundDue, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
-import { reversePartSale } from '../settlement';
+import { settlePartCancelled } from '../settlement';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
@@ -55,7 +55,7 @@ export async function cancelOrderParts(
     await setPartStatus(tx, { partId: part.id, status: 'cancelled', actor: a.actor, note: a.note });
     pointsVoided += await voidPendingEarn(tx, { orderPartId: part.id });
     // A part credited to its vendor (delivered) has its credit reversed; one never delivered was never credited.
-    await reversePartSale(tx, { orderPartId: part.id, reason: `Order ${orderRef(a.order.id)} cancelled` });
+    await settlePartCancelled(tx, { orderPartId: part.id, reason: `Order ${orderRef(a.order.id)} cancelled` });
   }
 
   const back = new Map<string, number>();

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { lockCustomer } from '../auth';
 import { lockCustomerOrder, setPartStatus } from '../orders';
 import { orderRef } from '../rewards';
-import { creditDeliveredPart } from '../settlement';
+import { settlePartMoved } from '../settlement';
 import { cancelOrderParts } from './fulfilment.part-cancel';
 import { countVendorPartsByStatus, findVendorPartOrder, selectVendorParts } from './fulfilment.read-model';
 
@@ -87,7 +87,7 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
         note: shipping && trackingNote ? `Tracking: ${trackingNote}` : null,
         ...(shipping ? { trackingNote: trackingNote ?? null } : {}),
       });
-      if (status === 'delivered') await creditDeliveredPart(tx, { orderPartId: partId, orderRef: orderRef(order.id) });
+      await settlePartMoved(tx, { orderPartId: partId, status, orderRef: orderRef(order.id) });
     }
   });
   return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message: vendorStatusChanged[status] };

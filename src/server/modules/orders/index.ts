@@ -1,5 +1,5 @@
 export { ordersRoutes } from './orders.routes';
-export { countOrders, getOrder, getOrderHistory, listOrders, openPartsOfVendor, tabStatuses } from './orders.queries';
+export { countOrders, getOrder, getOrderHistory, listOrders, openPartsOfVendor, partForDocument, tabStatuses, type PartForDocument } from './orders.queries';
 export { ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export {
   addRefundDue,

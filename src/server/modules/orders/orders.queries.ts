@@ -162,3 +162,40 @@ export async function openPartsOfVendor(db: DbOrTx, vendorUserId: string, limit:
   );
   return rows.map((r) => ({ orderId: r.order_id, total: Number(r.total) }));
 }
+
+/** What a tax invoice of an order part needs from the order: its shop, customer, delivery address and place of supply, and its items. */
+export type PartForDocument = {
+  orderId: string;
+  orderPartId: string;
+  storeId: string;
+  status: OrderStatus;
+  customerUserId: string;
+  shippingAddress: string;
+  placeOfSupplyState: string | null;
+  items: { orderItemId: string; productName: string; quantity: number; pricePaise: number }[];
+};
+
+/** An order part as its tax documents print it, or null when there is no such part. */
+export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<PartForDocument | null> {
+  if (!isUuid(orderPartId)) return null;
+  const [row] = await db
+    .select({
+      orderId: orders.id,
+      orderPartId: orderParts.id,
+      storeId: orderParts.storeId,
+      status: orderParts.status,
+      customerUserId: orders.customerId,
+      shippingAddress: orders.shippingAddress,
+      placeOfSupplyState: orders.placeOfSupplyState,
+    })
+    .from(orderParts)
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .where(eq(orderParts.id, orderPartId));
+  if (!row) return null;
+  const items = await db
+    .select({ orderItemId: orderItems.id, productName: orderItems.productName, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise })
+    .from(orderItems)
+    .where(eq(orderItems.orderPartId, orderPartId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  return { ...row, status: row.status as OrderStatus, items };
+}

@@ -9,3 +9,5 @@ export { vendorEarningsRoutes } from './settlement.earnings.routes';
 export { payoutDetailsRoutes } from './settlement.payout-details.routes';
 export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVendorPayout } from './settlement.payouts';
 export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';
+export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
+export { documentsOfPart, issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';

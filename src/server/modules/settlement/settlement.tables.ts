@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
@@ -172,7 +172,8 @@ export const vendorPayouts = pgTable(
   (t) => [
     index('vendor_payouts_vendor_idx').on(t.vendorUserId, t.createdAt),
     check('vendor_payouts_amount_check', sql`${t.amountPaise} > 0`),
-    check('vendor_payouts_status_check', sql`${t.status} in ('created', 'paid', 'cancelled')`),
+    // 'transferring': a Razorpay Route transfer has been asked for and its answer is awaited.
+    check('vendor_payouts_status_check', sql`${t.status} in ('created', 'transferring', 'paid', 'cancelled')`),
   ],
 );
 
@@ -222,4 +223,140 @@ export const vendorBalances = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('vendor_balances_pending_check', sql`${t.pendingPaise} >= 0 and ${t.paidPaise} >= 0`)],
+);
+
+/**
+ * The vendor's Razorpay Route linked account (acc_…), set by the super admin once Razorpay has
+ * onboarded the vendor: payouts then go as Route transfers when Route is enabled.
+ */
+export const vendorRouteAccounts = pgTable(
+  'vendor_route_accounts',
+  {
+    vendorUserId: uuid('vendor_user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    setByAdminId: uuid('set_by_admin_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('vendor_route_accounts_account_check', sql`${t.accountId} ~ '^acc_[A-Za-z0-9]{14}$'`)],
+);
+
+/** The last number used in each vendor's series of invoices, or of credit notes, per financial year (gap-free: taken in the issuing transaction). */
+export const taxDocumentSeries = pgTable(
+  'tax_document_series',
+  {
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** April to March, e.g. '2026-27'. */
+    financialYear: text('financial_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorUserId, t.kind, t.financialYear] }),
+    check('tax_document_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+  ],
+);
+
+/** Who sold and who bought, as printed on a tax document, kept as they were when it was issued. */
+export type TaxDocumentParties = {
+  seller: { name: string; address: string; state: string | null; gstin: string | null; pan: string | null };
+  buyer: { name: string; billingAddress: string; deliveryAddress: string };
+};
+
+/**
+ * A GST tax invoice of one order part, issued by its vendor (through Haat) when the part ships, or
+ * a credit note against it when it is cancelled or returned afterwards. Never changed (a trigger
+ * refuses it): its lines and parties are copies, as they were on the day it was issued.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: id(),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderPartId: uuid('order_part_id')
+      .notNull()
+      .references(() => orderParts.id),
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** e.g. 'INV/26-27/000001' or 'CN/26-27/000001' (at most 16 characters, as GST rule 46 allows). */
+    number: text('number').notNull(),
+    /** The invoice a credit note is against. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => taxDocuments.id),
+    /** What the document answers to, e.g. 'invoice:{part id}', 'credit:{part id}': unique, so it is issued once. */
+    reference: text('reference').notNull(),
+    /** The date in India on which it was issued. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    parties: jsonb('parties').$type<TaxDocumentParties>().notNull(),
+    supplierState: text('supplier_state'),
+    placeOfSupplyState: text('place_of_supply_state'),
+    intraState: boolean('intra_state').notNull(),
+    reason: text('reason'),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_reference_unique').on(t.reference),
+    uniqueIndex('tax_documents_series_unique').on(t.vendorUserId, t.kind, t.financialYear, t.sequence),
+    index('tax_documents_part_idx').on(t.orderPartId),
+    index('tax_documents_issued_idx').on(t.issuedOn),
+    check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('tax_documents_credit_check', sql`(${t.kind} = 'invoice') = (${t.invoiceId} is null)`),
+    check('tax_documents_total_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise} and ${t.totalPaise} >= 0`),
+  ],
+);
+
+/**
+ * A line of a tax document: one order item (all of its quantity, or on a credit note the quantity
+ * given back), with its share of the item's GST, commission, TCS and TDS. All amounts are positive;
+ * a credit note's lines count against its invoice's in the reports.
+ */
+export const taxDocumentLines = pgTable(
+  'tax_document_lines',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => taxDocuments.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    description: text('description').notNull(),
+    hsnCode: text('hsn_code'),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+    grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    commissionBp: integer('commission_bp').notNull(),
+    commissionPaise: bigint('commission_paise', { mode: 'number' }).notNull(),
+    tcsBp: integer('tcs_bp').notNull(),
+    tcsCgstPaise: bigint('tcs_cgst_paise', { mode: 'number' }).notNull(),
+    tcsSgstPaise: bigint('tcs_sgst_paise', { mode: 'number' }).notNull(),
+    tcsIgstPaise: bigint('tcs_igst_paise', { mode: 'number' }).notNull(),
+    tdsBp: integer('tds_bp').notNull(),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('tax_document_lines_document_idx').on(t.documentId),
+    uniqueIndex('tax_document_lines_item_unique').on(t.documentId, t.orderItemId),
+    check('tax_document_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('tax_document_lines_gst_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`),
+  ],
 );

@@ -36,3 +36,15 @@ export async function shopSellers(db: DbOrTx, storeIds: string[]): Promise<{ sto
     .from(vendorShops)
     .where(inArray(vendorShops.id, [...new Set(storeIds)]));
 }
+
+/** A shop's name and address, as its vendor's tax invoices print it (null for an unknown shop). */
+export async function shopAddress(
+  db: DbOrTx,
+  storeId: string,
+): Promise<{ shopName: string; address: string | null; city: string | null; state: string | null; postalCode: string | null } | null> {
+  const [row] = await db
+    .select({ shopName: vendorShops.shopName, address: vendorShops.address, city: vendorShops.city, state: vendorShops.state, postalCode: vendorShops.postalCode })
+    .from(vendorShops)
+    .where(eq(vendorShops.id, storeId));
+  return row ?? null;
+}

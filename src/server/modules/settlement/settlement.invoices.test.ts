@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckChar } from '../../../domain/india-ids';
+import { financialYearOf } from '../../../domain/tax-documents';
+import { todayInIndia } from '../../../domain/age';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { documentsOfPart, issuePartInvoice } from '.';
+import { taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
+
+// Issue 22, point 8: a part's GST tax invoice is issued when it ships, numbered from its vendor's
+// own gap-free series per financial year; a cancel after that issues a credit note.
+
+let t: TestApp;
+let ip = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const refusal = (query: PromiseLike<unknown>) =>
+  Promise.resolve(query).then(
+    () => 'allowed',
+    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+  );
+
+async function signIn(email: string): Promise<TestClient> {
+  const client = new TestClient(t.app, `10.123.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
+async function move(vendor: TestClient, partId: string, statuses: string[]) {
+  for (const status of statuses) {
+    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const fy = financialYearOf(todayInIndia()).slice(2);
+
+/** A vendor in Maharashtra with a GSTIN selling a ₹600 kurta at 5 %, and a shopper in Pune. */
+async function setup() {
+  const category = await createCategory(t.db);
+  const v = await createVendorUser(t.db, { businessName: 'Handloom Weavers LLP' });
+  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
+  const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
+  const pan = 'ABCPH1234F';
+  const first14 = `27${pan}1Z`;
+  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'pune@okaxis', pan, gstin: first14 + gstinCheckChar(first14) });
+  return { v, kurta, vendor: await signIn(v.email), shopper: await newShopper(t) };
+}
+
+describe('tax invoices and credit notes', () => {
+  it('issues the invoice when the part ships, numbered 1, 2… per vendor, with the placed figures, once', async () => {
+    const s = await setup();
+    const first = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 2 }]));
+    const second = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
+    await move(s.vendor, first, ['confirmed', 'processing']);
+    expect(await documentsOfPart(t.db, first)).toEqual([]);
+
+    await move(s.vendor, second, ['confirmed', 'processing', 'shipped']);
+    await move(s.vendor, first, ['shipped', 'delivered']);
+    const [inv2] = await documentsOfPart(t.db, second);
+    const [inv1, ...more] = await documentsOfPart(t.db, first);
+    expect(more).toEqual([]); // delivered after shipping: still one invoice
+    expect(inv2.number).toBe(`INV/${fy}/000001`);
+    expect(inv1.number).toBe(`INV/${fy}/000002`);
+
+    const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, inv1.id));
+    // 2 × ₹600 at 5 % within Maharashtra: taxable 114286, CGST 2857 + SGST 2857 (as placed).
+    expect(doc).toMatchObject({ kind: 'invoice', intraState: true, placeOfSupplyState: 'Maharashtra', taxablePaise: 114286, cgstPaise: 2857, sgstPaise: 2857, igstPaise: 0, totalPaise: 120000 });
+    expect(doc.parties.seller).toMatchObject({ name: 'Handloom Weavers LLP (Pune Handlooms)', gstin: expect.stringMatching(/^27ABCPH1234F1Z/) });
+    expect(doc.parties.buyer.deliveryAddress).toBe('12 MG Road, Pune, Maharashtra - 411001');
+    const lines = await t.db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, inv1.id));
+    expect(lines).toMatchObject([{ description: 'Block Print Kurta', hsnCode: '6204', quantity: 2, unitPricePaise: 60000, gstRateBp: 500, grossPaise: 120000 }]);
+
+    // Issuing again answers the same invoice and takes no number.
+    const again = await t.db.transaction((tx) => issuePartInvoice(tx, { orderPartId: first }));
+    expect(again?.id).toBe(inv1.id);
+    // An issue rolled back gives its number back: the series stays gap-free.
+    const third = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
+    await t.db
+      .transaction(async (tx) => {
+        await issuePartInvoice(tx, { orderPartId: third });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await move(s.vendor, third, ['confirmed', 'processing', 'shipped']);
+    expect((await documentsOfPart(t.db, third))[0].number).toBe(`INV/${fy}/000003`);
+  });
+
+  it('issues a credit note when the super admin cancels a shipped part, and none for a part cancelled before shipping', async () => {
+    const s = await setup();
+    const shipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
+    const unshipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
+    await move(s.vendor, shipped, ['confirmed', 'processing', 'shipped']);
+    const admin = await signInSuperAdmin(t, '10.123.250.1');
+    for (const partId of [shipped, unshipped]) {
+      const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(t.db, sql`select order_id from order_parts where id = ${partId}`);
+      const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, admin.secret) });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await documentsOfPart(t.db, unshipped)).toEqual([]);
+    const [invoice, credit] = await documentsOfPart(t.db, shipped);
+    expect(invoice.kind).toBe('invoice');
+    expect(credit).toMatchObject({ kind: 'credit_note', number: `CN/${fy}/000001` });
+    const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
+    expect(cn).toMatchObject({ invoiceId: invoice.id, taxablePaise: 57143, cgstPaise: 1429, sgstPaise: 1428, totalPaise: 60000 });
+    expect(cn.reason).toMatch(/cancelled/);
+  });
+
+  it('refuses to change or remove an issued document', async () => {
+    const s = await setup();
+    const partId = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
+    await move(s.vendor, partId, ['confirmed', 'processing', 'shipped']);
+    const [inv] = await documentsOfPart(t.db, partId);
+    expect(await refusal(t.db.update(taxDocuments).set({ totalPaise: 1 }).where(eq(taxDocuments.id, inv.id)))).toMatch(/written once/);
+    expect(await refusal(t.db.delete(taxDocumentLines).where(eq(taxDocumentLines.documentId, inv.id)))).toMatch(/written once/);
+  });
+});

@@ -1,0 +1,194 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { todayInIndia } from '../../../domain/age';
+import { financialYearOf, taxDocumentNumber, type TaxDocumentKind } from '../../../domain/tax-documents';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { customerRows, vendorBusinessNames } from '../auth';
+import { partForDocument } from '../orders';
+import { shopAddress } from '../shops';
+import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries, type TaxDocumentParties } from './settlement.tables';
+
+// GST tax invoices and credit notes (issue 22, point 8). A part's invoice is issued by its vendor
+// (Haat issues it on the vendor's behalf) when the part ships, the moment GST section 31 asks for
+// it (delivered without shipping first: then); a cancel after that issues a credit note against it.
+// Each is numbered from the vendor's own series for the financial year, taken in the issuing
+// transaction under the series row's lock, so numbers have no gaps (a rolled-back issue gives its
+// number back). The figures are copies of the lines written when the order was placed
+// (`order_item_settlements`), so an invoice always agrees with what the vendor is paid.
+
+export type IssuedDocument = { id: string; number: string; kind: TaxDocumentKind };
+
+/** Takes the next number of a vendor's series (kind, financial year), under its row's lock. */
+async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(taxDocumentSeries)
+    .values({ vendorUserId, kind, financialYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [taxDocumentSeries.vendorUserId, taxDocumentSeries.kind, taxDocumentSeries.financialYear],
+      set: { lastSequence: sql`${taxDocumentSeries.lastSequence} + 1` },
+    })
+    .returning({ lastSequence: taxDocumentSeries.lastSequence });
+  return row.lastSequence;
+}
+
+/** The document written for a reference, if any. */
+async function documentOf(db: DbOrTx, reference: string): Promise<IssuedDocument | undefined> {
+  const [row] = await db.select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
+  return row ? { ...row, kind: row.kind as TaxDocumentKind } : undefined;
+}
+
+const line = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p && p.trim() !== '').join(', ');
+
+/** Who sold and who bought, as they are today (the document keeps its copy). */
+async function partiesOf(db: DbOrTx, part: NonNullable<Awaited<ReturnType<typeof partForDocument>>>, vendorUserId: string, tax: { gstin: string | null; pan: string | null; supplierState: string | null }): Promise<TaxDocumentParties> {
+  const shop = await shopAddress(db, part.storeId);
+  const business = (await vendorBusinessNames(db, [vendorUserId])).get(vendorUserId);
+  const [customer] = await db.select({ fullName: customerRows.fullName }).from(customerRows).where(eq(customerRows.userId, part.customerUserId));
+  const shopName = shop?.shopName ?? 'Shop';
+  const cityLine = line([shop?.city, shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode]);
+  return {
+    seller: {
+      name: business && business !== shopName ? `${business} (${shopName})` : shopName,
+      address: line([shop?.address, cityLine]),
+      state: tax.supplierState ?? shop?.state ?? null,
+      gstin: tax.gstin,
+      pan: tax.pan,
+    },
+    buyer: { name: customer?.fullName ?? 'Customer', billingAddress: part.shippingAddress, deliveryAddress: part.shippingAddress },
+  };
+}
+
+/**
+ * Issues the GST tax invoice of an order part once (later calls answer the same one), in the
+ * caller's transaction; null for a part placed before settlement lines existed, or unknown.
+ */
+export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: Date }): Promise<IssuedDocument | null> {
+  const reference = `invoice:${a.orderPartId}`;
+  const existing = await documentOf(tx, reference);
+  if (existing) return existing;
+  const part = await partForDocument(tx, a.orderPartId);
+  if (!part) return null;
+  const lines = await tx.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderPartId, a.orderPartId)).orderBy(asc(orderItemSettlements.orderItemId));
+  if (lines.length === 0) return null;
+  const first = lines[0];
+  const vendorUserId = first.vendorUserId;
+  const issuedOn = todayInIndia(a.now);
+  const financialYear = financialYearOf(issuedOn);
+  // The series row's lock also serialises two issuers of the same part: the second then finds the first's row.
+  const sequence = await nextSequence(tx, vendorUserId, 'invoice', financialYear);
+  const again = await documentOf(tx, reference);
+  // Unreachable while the callers hold the part's row lock (its status change); refused rather than numbered twice.
+  if (again) throw new AppError('CONFLICT', 'This order part is being invoiced; please try again');
+  const parties = await partiesOf(tx, part, vendorUserId, { gstin: first.vendorGstin, pan: first.vendorPan, supplierState: first.supplierState });
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => lines.reduce((s, l) => s + l[k], 0);
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      vendorUserId,
+      orderId: part.orderId,
+      orderPartId: part.orderPartId,
+      kind: 'invoice',
+      financialYear,
+      sequence,
+      number: taxDocumentNumber('invoice', financialYear, sequence),
+      reference,
+      issuedOn,
+      parties,
+      supplierState: first.supplierState,
+      placeOfSupplyState: first.placeOfSupplyState,
+      intraState: first.intraState,
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('grossPaise'),
+    })
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  const items = new Map(part.items.map((i) => [i.orderItemId, i]));
+  await tx.insert(taxDocumentLines).values(
+    lines.map((l) => {
+      const item = items.get(l.orderItemId);
+      return {
+        documentId: doc.id,
+        orderItemId: l.orderItemId,
+        description: item?.productName ?? 'Item',
+        hsnCode: l.hsnCode,
+        quantity: item?.quantity ?? 1,
+        unitPricePaise: item?.pricePaise ?? l.grossPaise,
+        gstRateBp: l.gstRateBp,
+        grossPaise: l.grossPaise,
+        taxablePaise: l.taxablePaise,
+        cgstPaise: l.cgstPaise,
+        sgstPaise: l.sgstPaise,
+        igstPaise: l.igstPaise,
+        commissionBp: l.commissionBp,
+        commissionPaise: l.commissionPaise,
+        tcsBp: l.tcsBp,
+        tcsCgstPaise: l.tcsCgstPaise,
+        tcsSgstPaise: l.tcsSgstPaise,
+        tcsIgstPaise: l.tcsIgstPaise,
+        tdsBp: l.tdsBp,
+        tdsPaise: l.tdsPaise,
+      };
+    }),
+  );
+  return { id: doc.id, number: doc.number, kind: 'invoice' };
+}
+
+/**
+ * Issues a credit note for the whole of an invoiced part (cancelled after it shipped; a return
+ * of issue 23 will credit some lines), once, in the caller's transaction; null when the part has
+ * no invoice (nothing to credit).
+ */
+export async function issuePartCreditNote(tx: Tx, a: { orderPartId: string; reason: string; now?: Date }): Promise<IssuedDocument | null> {
+  const reference = `credit:${a.orderPartId}`;
+  const existing = await documentOf(tx, reference);
+  if (existing) return existing;
+  const [invoice] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.reference, `invoice:${a.orderPartId}`), eq(taxDocuments.kind, 'invoice')));
+  if (!invoice) return null;
+  const issuedOn = todayInIndia(a.now);
+  const financialYear = financialYearOf(issuedOn);
+  const sequence = await nextSequence(tx, invoice.vendorUserId, 'credit_note', financialYear);
+  if (await documentOf(tx, reference)) throw new AppError('CONFLICT', 'This order part is being credited; please try again');
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      vendorUserId: invoice.vendorUserId,
+      orderId: invoice.orderId,
+      orderPartId: invoice.orderPartId,
+      kind: 'credit_note',
+      financialYear,
+      sequence,
+      number: taxDocumentNumber('credit_note', financialYear, sequence),
+      invoiceId: invoice.id,
+      reference,
+      issuedOn,
+      parties: invoice.parties,
+      supplierState: invoice.supplierState,
+      placeOfSupplyState: invoice.placeOfSupplyState,
+      intraState: invoice.intraState,
+      reason: a.reason.slice(0, 300),
+      taxablePaise: invoice.taxablePaise,
+      cgstPaise: invoice.cgstPaise,
+      sgstPaise: invoice.sgstPaise,
+      igstPaise: invoice.igstPaise,
+      totalPaise: invoice.totalPaise,
+    })
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  const lines = await tx.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, invoice.id));
+  await tx.insert(taxDocumentLines).values(lines.map(({ id: _id, documentId: _doc, ...l }) => ({ ...l, documentId: doc.id })));
+  return { id: doc.id, number: doc.number, kind: 'credit_note' };
+}
+
+/** A part's tax documents, invoice first (for the order pages' download links). */
+export async function documentsOfPart(db: DbOrTx, orderPartId: string): Promise<(IssuedDocument & { issuedOn: string })[]> {
+  const rows = await db
+    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, issuedOn: taxDocuments.issuedOn })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.orderPartId, orderPartId))
+    .orderBy(asc(taxDocuments.createdAt));
+  return rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
+}
