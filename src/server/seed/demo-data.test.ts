@@ -15,7 +15,9 @@ import { referrals } from '../modules/referrals/referrals.tables';
 import { contactMessages } from '../modules/content/content.tables';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
-import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
+import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, vendorPayouts } from '../modules/settlement/settlement.tables';
+import { financialYearOf } from '../../domain/tax-documents';
+import { moneyInvariantViolations } from '../test/invariants';
 import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
@@ -53,6 +55,26 @@ describe('demo data', () => {
     expect(withGstin).toHaveLength(1);
     expect(isGstin(withGstin[0].gstin!)).toBe(true);
     expect(gstinStateMatches(withGstin[0].gstin!, 'Delhi')).toBe(true);
+  });
+
+  it('has the settlement story lived once: two delivered orders invoiced, one vendor paid out, one payable', async () => {
+    // Earbuds ₹1,499 at 18 % from Sharma (Delhi GSTIN) to Delhi: commission 10 % = 149.90, TCS 0.5 % of
+    // taxable 1,270.34 = 6.35, TDS 0.1 % = 1.50 (1.499 rounded half up), net 1,499 - 149.90 - 6.35 - 1.50 = 1,341.25.
+    // Diyas ₹599 unclassified (18 %) from Jaipur (no GSTIN): commission 6 % = 35.94, no TCS, TDS 0.60, net 562.46.
+    const [jaipur, sharma] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} in ('vendor@haat.test', 'vendor2@haat.test')`).orderBy(users.email); // 'vendor2@' sorts first
+    const payouts = await database.db.select().from(vendorPayouts);
+    expect(payouts).toMatchObject([{ vendorUserId: sharma.id, amountPaise: 134125, status: 'paid', method: 'bank', reference: 'HDFCR52026112698765432' }]);
+    const balances = await database.db.select().from(vendorBalances);
+    expect(balances.find((b) => b.vendorUserId === sharma.id)).toMatchObject({ pendingPaise: 0, payablePaise: 0, paidPaise: 134125 });
+    expect(balances.find((b) => b.vendorUserId === jaipur.id)).toMatchObject({ pendingPaise: 0, payablePaise: 56246, paidPaise: 0 });
+    const docs = await database.db.select().from(taxDocuments).orderBy(taxDocuments.totalPaise);
+    const shippedOn = todayInIndia(new Date(Date.now() - 19 * 86_400_000));
+    const fy = financialYearOf(shippedOn).slice(2);
+    expect(docs.map((d) => [d.number, d.issuedOn, d.totalPaise, d.cgstPaise, d.sgstPaise, d.igstPaise, d.parties.seller.gstin === null])).toEqual([
+      [`INV/${fy}/000001`, shippedOn, 59900, 0, 0, 9137, true],
+      [`INV/${fy}/000001`, shippedOn, 149900, 11433, 11433, 0, false],
+    ]);
+    expect(await moneyInvariantViolations(database.db)).toEqual([]);
   });
 
   it('goes only into an empty database', async () => {
@@ -138,7 +160,7 @@ describe('demo data', () => {
   });
 
   it('lets every demo account sign in with its role', async () => {
-    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'customer', 'employee', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
+    expect(summary.accounts.map((a) => a.role).sort()).toEqual(['admin', 'customer', 'customer', 'customer', 'customer', 'employee', 'employee', 'merchant', 'vendor', 'vendor', 'vendor']);
     for (const account of summary.accounts) {
       if (account.role === 'employee') {
         const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));

@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Tx } from '../platform/db';
 import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
-import { demoHsnCode, seedSettlement } from './demo-settlement';
+import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedSettledOrders, seedSettlement } from './demo-settlement';
 
 /** What the demo data load wrote, with the demo sign-ins. */
 export type SeedSummary = {
@@ -195,6 +195,11 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
 
       await seedAdminInbox(tx);
       await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
+      const productIdNamed = (name: string) => productIds[DEMO_PRODUCTS.findIndex((p) => p.name === name)];
+      await seedSettledOrders(tx, {
+        vendorIds,
+        productIds: { sharma: productIdNamed('Wireless Earbuds with 40-Hour Playback'), jaipur: productIdNamed('Brass Diya Set of 4') },
+      });
 
       return {
         categories: DEMO_CATEGORIES.length,
@@ -205,6 +210,7 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
           { role: 'customer', ...CUSTOMER },
           { role: 'customer', ...CUSTOMER_WITH_PAYOUTS },
           { role: 'customer', ...MERCHANT_CUSTOMER },
+          { role: 'customer', ...CUSTOMER_WITH_PAST_ORDERS },
           ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
           { role: 'merchant', ...MERCHANT },
           { role: 'admin', ...ADMIN },

@@ -1,5 +1,15 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { todayInIndia } from '../../domain/age';
 import { gstinCheckChar } from '../../domain/india-ids';
 import type { Tx } from '../platform/db';
+import { createAccount, lockCustomer } from '../modules/auth';
+import { addresses, customers } from '../modules/auth/auth.tables';
+import { placeOrderPaidWithPoints } from '../modules/checkout';
+import { setPartStatus } from '../modules/orders';
+import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
+import { orderRef } from '../modules/rewards';
+import { rewardsTransactions } from '../modules/rewards/rewards.tables';
+import { createVendorPayout, issuePartInvoice, markVendorPayoutPaid, releaseDueVendorSales, settlePartMoved } from '../modules/settlement';
 import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
 import type { CategorySlug } from './demo-products';
 
@@ -54,4 +64,75 @@ export async function seedSettlement(tx: Tx, a: { vendorIds: string[]; categoryI
     { vendorUserId: sharma, method: 'bank', accountHolderName: 'Sharma Electronics', bankAccountNumber: '50100234567890', ifsc: 'HDFC0000123', pan: sharmaPan, gstin: gstin('07', sharmaPan) },
     { vendorUserId: jaipur, method: 'upi', upiId: 'jaipurhandloom@okicici', pan: 'BKMPM2468L' },
   ]);
+}
+
+/** A customer in Delhi whose two past orders were delivered: one from Sharma Electronics (paid out), one from Jaipur Handloom House (payable). */
+export const CUSTOMER_WITH_PAST_ORDERS = { email: 'anjali@haat.test', password: 'Customer@123' };
+
+const DAY_MS = 86_400_000;
+const STEPS = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
+
+/**
+ * The settlement story already lived once, so that a newcomer sees every screen filled: two orders
+ * placed 20 days ago (paid with points), shipped (each with its tax invoice, dated that day) and
+ * delivered 18 days ago, past the return window; Sharma Electronics' part is paid out (a bank payout
+ * with its UTR), Jaipur Handloom House's is payable, waiting for the super admin's Settle. Written
+ * through the same functions as the app; only the dates of the orders are set back (the ledger rows,
+ * append-only, carry the time the demo data was loaded).
+ */
+export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; productIds: { sharma: string; jaipur: string } }): Promise<void> {
+  const [sharma, jaipur] = a.vendorIds;
+  const { userId } = await createAccount(tx, {
+    email: CUSTOMER_WITH_PAST_ORDERS.email,
+    password: CUSTOMER_WITH_PAST_ORDERS.password,
+    role: 'customer',
+    firstName: 'Anjali',
+    lastName: 'Mehra',
+    phoneNumber: '9810012345',
+    address: 'B-42 Lajpat Nagar II, New Delhi, Delhi 110024',
+  });
+  const [address] = await tx
+    .insert(addresses)
+    .values({ userId, type: 'home', streetAddress: 'B-42 Lajpat Nagar II', city: 'New Delhi', state: 'Delhi', postalCode: '110024', isDefault: true })
+    .returning({ id: addresses.id });
+  // Points to pay with: ₹1,499 earbuds (delivered free from ₹999), and ₹599 diyas + ₹99 delivery.
+  const points = 2197;
+  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
+  await tx.update(customers).set({ rewardPoints: points, updatedAt: new Date() }).where(eq(customers.userId, userId));
+
+  const now = Date.now();
+  const placedAt = new Date(now - 20 * DAY_MS);
+  const shippedAt = new Date(now - 19 * DAY_MS);
+  const deliveredAt = new Date(now - 18 * DAY_MS);
+  const orderIds: string[] = [];
+  for (const [vendorUserId, productId, pointsToUse] of [
+    [sharma, a.productIds.sharma, 1499],
+    [jaipur, a.productIds.jaipur, 698],
+  ] as const) {
+    await lockCustomer(tx, userId);
+    const { orderId } = await placeOrderPaidWithPoints(tx, { customerUserId: userId, addressId: address.id, lines: [{ productId, quantity: 1 }], pointsToUse });
+    orderIds.push(orderId);
+    const [part] = await tx.select({ id: orderParts.id }).from(orderParts).where(eq(orderParts.orderId, orderId));
+    for (const status of STEPS) {
+      await setPartStatus(tx, { partId: part.id, status, actor: { userId: vendorUserId, role: 'vendor' }, ...(status === 'shipped' ? { note: 'Tracking: DTDC D58214736', trackingNote: 'DTDC D58214736' } : {}) });
+      // The invoice is dated the day it shipped.
+      if (status === 'shipped') await issuePartInvoice(tx, { orderPartId: part.id, now: shippedAt });
+      await settlePartMoved(tx, { orderPartId: part.id, status, orderRef: orderRef(orderId) });
+    }
+  }
+  // The orders' own dates, set back to when they happened.
+  await tx.update(orders).set({ createdAt: placedAt, updatedAt: deliveredAt }).where(inArray(orders.id, orderIds));
+  await tx.update(orderParts).set({ createdAt: placedAt, updatedAt: deliveredAt, deliveredAt }).where(inArray(orderParts.orderId, orderIds));
+  await tx
+    .update(orderStatusHistory)
+    .set({
+      createdAt: sql`case ${orderStatusHistory.status} when 'pending' then ${placedAt.toISOString()}::timestamptz when 'shipped' then ${shippedAt.toISOString()}::timestamptz when 'delivered' then ${deliveredAt.toISOString()}::timestamptz else ${new Date(placedAt.getTime() + 3 * 3600_000).toISOString()}::timestamptz end`,
+    })
+    .where(inArray(orderStatusHistory.orderId, orderIds));
+
+  // Past the return window: both sales payable (the release pass, as if its days had passed), then Sharma paid by bank transfer.
+  await releaseDueVendorSales(tx, { returnWindowDays: 0, now: new Date(Date.now() + 1000) });
+  const today = todayInIndia();
+  const payout = await createVendorPayout(tx, { vendorUserId: sharma, upTo: today, today, adminId: null });
+  await markVendorPayoutPaid(tx, { payoutId: payout.id, reference: 'HDFCR52026112698765432', today, adminId: null });
 }

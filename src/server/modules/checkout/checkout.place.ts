@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
-import { getAddress } from '../auth';
+import { formatAddress, getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { getPurchasable, takeStock } from '../catalog';
 import { insertOrder } from '../orders';
@@ -95,4 +95,29 @@ export function sameLines(a: { productId: string; quantity: number }[], b: { pro
       .join(',');
   if (a.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   if (key(a) !== key(b)) throw new AppError('CONFLICT', 'Your cart changed while you were checking out. Please review it and try again.');
+}
+
+/**
+ * Places an order paid wholly with the customer's points, in the caller's transaction (which holds
+ * the customer's lock), as a checkout with nothing left to pay does: for the demo data's past orders.
+ * CONFLICT when the points do not cover the total.
+ */
+export async function placeOrderPaidWithPoints(
+  tx: Tx,
+  a: { customerUserId: string; addressId: string; lines: { productId: string; quantity: number }[]; pointsToUse: number },
+): Promise<{ orderId: string }> {
+  const address = await getAddress(tx, a.customerUserId, a.addressId);
+  if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound);
+  const lines = await priceLines(tx, a.lines);
+  const amounts = amountsOf(lines, a.pointsToUse);
+  if (amounts.totalPaise !== 0) throw new AppError('CONFLICT', 'The points do not cover this order');
+  const snapshot: CheckoutSnapshot = {
+    addressId: address.id,
+    shippingAddress: formatAddress(address),
+    placeOfSupplyState: address.state,
+    pointsToUse: a.pointsToUse,
+    lines: lines.map(({ productId, name, storeId, quantity, pricePaise }) => ({ productId, name, storeId, quantity, pricePaise })),
+    amounts,
+  };
+  return placeOrderTx(tx, { customerUserId: a.customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null, testPayment: false });
 }

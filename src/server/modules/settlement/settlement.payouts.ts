@@ -84,7 +84,7 @@ export async function previewVendorPayout({ db, vendorUserId, upTo, today }: Pay
 }
 
 /** Creates the vendor's payout up to a day and reserves its amount in the ledger, in the caller's transaction; 409 with the reason when it cannot. */
-export async function createVendorPayout(tx: Tx, a: { vendorUserId: string; upTo: string; today: string; adminId: string }): Promise<PayoutRow> {
+export async function createVendorPayout(tx: Tx, a: { vendorUserId: string; upTo: string; today: string; adminId: string | null }): Promise<PayoutRow> {
   await vendorName(tx, a.vendorUserId);
   const { payablePaise } = await lockBalances(tx, a.vendorUserId);
   const f = await figuresOf(tx, { ...a, payableNowPaise: Number(payablePaise) });
@@ -118,7 +118,7 @@ async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
 }
 
 /** Marks a created payout paid with the transfer's reference (checked against its method) and adds it to the vendor's paid total, once. */
-export async function markVendorPayoutPaid(tx: Tx, a: { payoutId: string; reference: string; today: string; adminId: string }): Promise<PayoutRow> {
+export async function markVendorPayoutPaid(tx: Tx, a: { payoutId: string; reference: string; today: string; adminId: string | null }): Promise<PayoutRow> {
   const payout = await lockPayout(tx, a.payoutId);
   const problem = payoutReferenceProblem(payout.method, a.reference);
   if (problem) throw new AppError('VALIDATION_FAILED', problem, { reference: problem });
