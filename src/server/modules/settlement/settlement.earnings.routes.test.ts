@@ -139,6 +139,21 @@ describe('GET /api/vendor/earnings', () => {
     expect(row.taxablePaise + row.gstPaise).toBe(row.grossPaise);
   });
 
+  it('makes a sale past its return window payable when the vendor opens Earnings, before the release job runs', async () => {
+    const v = await newVendor();
+    const due = await part(v, { status: 'delivered', deliveredAt: daysAgo(9), orderedAt: daysAgo(10) });
+    await recordSale(t.db, due.orderPartId, daysAgo(9));
+    const recent = await part(v, { status: 'delivered', deliveredAt: daysAgo(2), orderedAt: daysAgo(3) });
+    await recordSale(t.db, recent.orderPartId, daysAgo(2));
+    const e = await earnings(v.client);
+    // The window is 7 days: delivered 9 days ago is payable, 2 days ago still pending.
+    expect(e.totals).toEqual({ pendingPaise: recent.netPaise, payablePaise: due.netPaise, paidPaise: 0 });
+    expect(rowOf(e.statement, due.orderPartId).status).toBe('payable');
+    expect(rowOf(e.statement, recent.orderPartId).status).toBe('pending');
+    // Opening it again releases nothing twice.
+    expect((await earnings(v.client)).totals).toEqual(e.totals);
+  });
+
   it('gives each part the status of its money, totals from the balances, and the payouts, newest first', async () => {
     const v = await newVendor();
     const notDelivered = await part(v, { orderedAt: daysAgo(1) });

@@ -8,6 +8,7 @@ import { toRupees } from '../../../domain/money';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { exportEarningsStatement, getVendorEarnings, listEarningsStatement } from './settlement.earnings';
+import { releaseDueVendorSales } from './settlement.ledger';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -43,7 +44,11 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
         response: { 200: vendorEarningsSchema, ...errors },
       },
     },
-    async (req) => getVendorEarnings({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays }),
+    async (req) => {
+      // Sales past their return window become payable as the vendor looks, not only at the next run of the release job.
+      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays, vendorUserId: vendor(req) }));
+      return getVendorEarnings({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
+    },
   );
 
   app.get(

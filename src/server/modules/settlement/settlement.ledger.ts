@@ -109,13 +109,16 @@ export async function reversePartSale(tx: Tx, a: { orderPartId: string; reason: 
 
 /**
  * Makes payable every sale whose return window has passed (credited at delivery, so its row's time is
- * the delivery's) and that was not reversed; answers how many. Run by the points release job.
+ * the delivery's) and that was not reversed; answers how many. Run by the points release job for
+ * every vendor, and for one vendor (`vendorUserId`) before its balances are shown or settled, as the
+ * wallet releases a customer's due points when it is read.
  */
-export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: number; now?: Date }): Promise<number> {
+export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: number; now?: Date; vendorUserId?: string }): Promise<number> {
   const due = await queryRows<{ id: string; vendor_user_id: string; order_part_id: string; pending_paise: string; description: string }>(
     tx,
     sql`select s.id, s.vendor_user_id, s.order_part_id, s.pending_paise, s.description from ${vendorLedger} s
         where s.entry_type = 'sale' and s.created_at <= ${(a.now ?? new Date()).toISOString()}::timestamptz - make_interval(days => ${a.returnWindowDays})
+          ${a.vendorUserId ? sql`and s.vendor_user_id = ${a.vendorUserId}` : sql``}
           and not exists (select 1 from ${vendorLedger} r where r.reference in ('release:' || s.order_part_id, 'reverse:' || s.order_part_id))
         order by s.vendor_user_id, s.created_at
         limit 1000`,
