@@ -90,6 +90,28 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
           ) r
           where r.entry_type = 'payout' and -r.payable_paise > coalesce(r.before, 0)`,
     ],
+    // Issue 22, point 8: tax invoices and credit notes.
+    [
+      'a shipped or delivered part (with settlement lines) without exactly one invoice, or a part with more than one credit note',
+      sql`select p.id::text as id from order_parts p
+          where exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
+            and ((p.status in ('shipped', 'delivered') and (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'invoice') <> 1)
+              or (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'credit_note') > 1)`,
+    ],
+    [
+      "a tax document whose totals are not its lines' sums, or an invoice other than its part's settlement lines",
+      sql`select d.id::text as id from tax_documents d
+          left join lateral (select sum(x.taxable_paise) as taxable, sum(x.cgst_paise) as cgst, sum(x.sgst_paise) as sgst, sum(x.igst_paise) as igst, sum(x.gross_paise) as gross
+                             from tax_document_lines x where x.document_id = d.id) x on true
+          where (d.taxable_paise, d.cgst_paise, d.sgst_paise, d.igst_paise, d.total_paise) is distinct from (x.taxable, x.cgst, x.sgst, x.igst, x.gross)
+             or (d.kind = 'invoice' and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
+    ],
+    [
+      "a credit note for more than its invoice, or a document series with a gap",
+      sql`select c.id::text as id from tax_documents c join tax_documents i on i.id = c.invoice_id where c.total_paise > i.total_paise
+          union all
+          select s.vendor_user_id::text from tax_documents s group by s.vendor_user_id, s.kind, s.financial_year having max(s.sequence) <> count(*)`,
+    ],
   ];
   for (const [rule, query] of rules) {
     for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);

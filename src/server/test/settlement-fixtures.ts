@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { settleLine } from '../../domain/settlement';
 import { orderItems, orders } from '../modules/orders/orders.tables';
 import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayouts } from '../modules/settlement/settlement.tables';
-import { reversePartSale } from '../modules/settlement';
+import { issuePartInvoice, reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
 import { createCategory, createProduct } from './catalog-factories';
 import { addOrderPart, createOrderWithPart, type PartStatus } from './order-factories';
@@ -85,6 +85,8 @@ export async function createSettledPart(db: Db, p: SettledPartInput): Promise<Se
       vendorGstin,
     });
   }
+  // A part that has shipped has its tax invoice, as the status change issues it.
+  if (partInput.status === 'shipped' || partInput.status === 'delivered') await db.transaction((tx) => issuePartInvoice(tx, { orderPartId: part.orderPartId }));
   return { ...part, netPaise, grossPaise: subtotal };
 }
 

@@ -7,6 +7,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { moneyInvariantViolations } from '../../test/invariants';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
 import { taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
@@ -93,6 +94,7 @@ describe('tax invoices and credit notes', () => {
       .catch(() => undefined);
     await move(s.vendor, third, ['confirmed', 'processing', 'shipped']);
     expect((await documentsOfPart(t.db, third))[0].number).toBe(`INV/${fy}/000003`);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
   it('issues a credit note when the super admin cancels a shipped part, and none for a part cancelled before shipping', async () => {
@@ -113,6 +115,7 @@ describe('tax invoices and credit notes', () => {
     const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
     expect(cn).toMatchObject({ invoiceId: invoice.id, taxablePaise: 57143, cgstPaise: 1429, sgstPaise: 1428, totalPaise: 60000 });
     expect(cn.reason).toMatch(/cancelled/);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
   it('refuses to change or remove an issued document', async () => {
