@@ -9,6 +9,10 @@ export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim
 export const UPI_REFERENCE_DIGITS = 12;
 export const UPI_REFERENCE_PATTERN = new RegExp(`^\\d{${UPI_REFERENCE_DIGITS}}$`);
 
+/** A calendar month as YYYY-MM (India time where it counts dates), and what a query answers for anything else. */
+export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const YEAR_MONTH_MESSAGE = 'Month must be written YYYY-MM, e.g. 2026-11';
+
 /** What a list endpoint answers for a page or page size it cannot use. */
 export const pageMessages = {
   page: 'Page must be a whole number of at least 1',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { BASIS_POINTS } from '../domain/money';
-import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
+import { blankToUndefined, pageQuerySchema, pageSchema, YEAR_MONTH_MESSAGE, YEAR_MONTH_PATTERN } from './common.contract';
 
 // The vendor's Earnings tab (issue 22, point 7): what Haat owes the vendor (pending, payable, paid),
 // a statement per order part with every deduction, and the payouts so far.
 
 export const earningsMessages = {
   loadFailed: 'Failed to load your earnings',
-  badMonth: 'Month must be written YYYY-MM, e.g. 2026-11',
+  badMonth: YEAR_MONTH_MESSAGE,
   noPayouts: 'No payouts yet',
 } as const;
 
@@ -21,7 +21,7 @@ export const earningsQuerySchema = pageQuerySchema.extend({
     blankToUndefined,
     z
       .string({ error: earningsMessages.badMonth })
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, earningsMessages.badMonth)
+      .regex(YEAR_MONTH_PATTERN, earningsMessages.badMonth)
       .optional(),
   ),
 });

@@ -37,6 +37,7 @@ import {
   adminDeletionRoutes,
   adminRoutes,
   adminSettingsRoutes,
+  adminTaxReportsRoutes,
   adminUsersRoutes,
   adminVendorsRoutes,
   adminWithdrawalsRoutes,
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminSettingsRoutes);
   await app.register(adminRatesRoutes);
   await app.register(adminPayoutsRoutes);
+  await app.register(adminTaxReportsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);

@@ -14,3 +14,4 @@ export { adminDeletionRoutes } from './admin.deletions.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';
 export { adminPayoutsRoutes } from './admin.payouts.routes';
+export { adminTaxReportsRoutes } from './admin.tax-reports.routes';

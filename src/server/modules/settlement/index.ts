@@ -11,3 +11,4 @@ export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVe
 export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';
 export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
 export { documentsOfPart, issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';
+export { getTaxReport } from './settlement.tax-reports';

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentIndiaMonth, taxReportMessages, type CommissionReport, type TcsReport, type TdsReport } from '../../../contracts/tax-reports.contract';
+import { gstinCheckChar } from '../../../domain/india-ids';
+import { queryRows } from '../../platform/db';
+import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { newShopper, placeOrder, type Shopper } from '../../test/checkout-fixtures';
+import { issuePartCreditNote, issuePartInvoice } from '../settlement';
+import { commissionRules, vendorPayoutDetails } from '../settlement/settlement.tables';
+
+// Issue 22, point 9: the super admin's monthly tax reports. A month counts the documents issued in it
+// (India date): invoices add, credit notes subtract. Figures worked out by hand from the placed lines
+// (TCS 0.5 % of the taxable value, TDS 0.1 % of the gross with a PAN, 5 % without):
+// - a ₹600 kurta at 5 % GST, Maharashtra to Maharashtra, vendor with a GSTIN, 10 % commission:
+//   ×2 = 120 000 gross, taxable 120 000 / 1.05 = 114 285.7 -> 114 286; TCS 571.43 -> 571, CGST 286 +
+//   SGST 285; TDS 120; commission 12 000. ×1 = 60 000, taxable 57 143, commission 6 000, TDS 60.
+// - a ₹450 item with no HSN code (18 %), West Bengal to Maharashtra, vendor with no GSTIN, 8 %
+//   commission: taxable 38 136, no TCS; without a PAN TDS 5 % = 2 250, with one 0.1 % = 45; commission 3 600.
+
+let t: TestApp;
+let admin: TestClient;
+let secret: string;
+let ip = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ client: admin, secret } = await signInSuperAdmin(t, '10.124.0.1'));
+});
+afterAll(() => t.close());
+
+async function signIn(email: string): Promise<TestClient> {
+  const client = new TestClient(t.app, `10.124.${1 + Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
+async function ship(vendor: TestClient, partId: string) {
+  for (const status of ['confirmed', 'processing', 'shipped']) {
+    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const partOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+
+async function cancelAsAdmin(partId: string) {
+  const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(t.db, sql`select order_id from order_parts where id = ${partId}`);
+  const res = await admin.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, secret) });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const gstinFor = (stateCode: string, pan: string) => `${stateCode}${pan}1Z` + gstinCheckChar(`${stateCode}${pan}1Z`);
+
+/** A vendor with one shop in a state, one product, optional PAN and GSTIN, and a vendor commission rule. */
+async function vendor(o: { businessName: string; state: string; pricePaise: number; hsnCode?: string; pan?: string; gstinState?: string; commissionBp: number }) {
+  const category = await createCategory(t.db);
+  const v = await createVendorUser(t.db, { businessName: o.businessName });
+  const shop = await createShop(t.db, v.userId, { shopName: `${o.businessName} Shop`, state: o.state });
+  const product = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: o.pricePaise, stockQuantity: 50, hsnCode: o.hsnCode ?? null });
+  if (o.pan) await addPan(v.userId, o.pan, o.gstinState ? gstinFor(o.gstinState, o.pan) : null);
+  await t.db.insert(commissionRules).values({ scope: 'vendor', vendorUserId: v.userId, rateBp: o.commissionBp, effectiveFrom: '2025-01-01' });
+  return { userId: v.userId, productId: product.id, client: await signIn(v.email) };
+}
+const addPan = (vendorUserId: string, pan: string, gstin: string | null = null) => t.db.insert(vendorPayoutDetails).values({ vendorUserId, method: 'upi', upiId: 'shop@okaxis', pan, gstin });
+
+const report = async <T,>(kind: string, month?: string): Promise<T> => {
+  const res = await admin.get(`/api/admin/reports/${kind}${month ? `?month=${month}` : ''}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const csvLines = async (path: string) => {
+  const res = await admin.get(path);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  return res.body.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+};
+
+describe('monthly tax reports', () => {
+  it("adds this month's invoices and takes off its credit notes: TCS per GSTIN, TDS per vendor and rate, commission per vendor, totals and CSV", async () => {
+    const month = currentIndiaMonth();
+    const shopper: Shopper = await newShopper(t); // Pune, Maharashtra
+    const weavers = await vendor({ businessName: 'Handloom Weavers LLP', state: 'Maharashtra', pricePaise: 60_000, hsnCode: '6204', pan: 'ABCPH1234F', gstinState: '27', commissionBp: 1000 });
+    const crafts = await vendor({ businessName: 'Kolkata Crafts', state: 'West Bengal', pricePaise: 45_000, commissionBp: 800 });
+
+    await ship(weavers.client, await partOf(await placeOrder(shopper, [{ productId: weavers.productId, quantity: 2 }])));
+    // Shipped and cancelled in the same month: its invoice and credit note net to zero.
+    const cancelled = await partOf(await placeOrder(shopper, [{ productId: weavers.productId, quantity: 1 }]));
+    await ship(weavers.client, cancelled);
+    await cancelAsAdmin(cancelled);
+    // Kolkata Crafts sells once without a PAN (5 %), then gives its PAN and sells again (0.1 %).
+    await ship(crafts.client, await partOf(await placeOrder(shopper, [{ productId: crafts.productId }])));
+    await addPan(crafts.userId, 'ABCPK9876Q');
+    await ship(crafts.client, await partOf(await placeOrder(shopper, [{ productId: crafts.productId }])));
+
+    const tcs = await report<TcsReport>('tcs', month);
+    // Only the vendor with a GSTIN; gross 114 286 + 57 143, returned 57 143, net 114 286.
+    const weaversGstin = gstinFor('27', 'ABCPH1234F');
+    const tcsRow = { grossPaise: 171_429, returnedPaise: 57_143, netPaise: 114_286, tcsIgstPaise: 0, tcsCgstPaise: 286, tcsSgstPaise: 285 };
+    expect(tcs.suppliers).toEqual([{ vendorUserId: weavers.userId, vendorName: 'Handloom Weavers LLP', gstin: weaversGstin, supplierState: 'Maharashtra', placeOfSupplyState: 'Maharashtra', ...tcsRow }]);
+    expect(tcs.byStateAndRate).toEqual([{ placeOfSupplyState: 'Maharashtra', tcsBp: 50, netPaise: 114_286, tcsIgstPaise: 0, tcsCgstPaise: 286, tcsSgstPaise: 285 }]);
+    expect(tcs.totals).toEqual(tcsRow);
+
+    const tds = await report<TdsReport>('tds', month);
+    expect(tds.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
+      // 120 + 60 - 60 on 120 000 + 60 000 - 60 000.
+      { vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, grossPaise: 180_000, returnedPaise: 60_000, netPaise: 120_000, tdsPaise: 120 },
+      { vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
+      { vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
+    ]);
+    expect(tds.totals).toEqual({ grossPaise: 270_000, returnedPaise: 60_000, netPaise: 210_000, tdsPaise: 2_415 });
+
+    const commission = await report<CommissionReport>('commission', month);
+    expect(commission.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
+      { vendorName: 'Handloom Weavers LLP', grossPaise: 180_000, returnedPaise: 60_000, netPaise: 120_000, commissionPaise: 12_000, effectiveRateBp: 1000 },
+      { vendorName: 'Kolkata Crafts', grossPaise: 90_000, returnedPaise: 0, netPaise: 90_000, commissionPaise: 7_200, effectiveRateBp: 800 },
+    ]);
+    // 19 200 / 210 000 = 9.1428 % -> 914 basis points.
+    expect(commission.totals).toEqual({ grossPaise: 270_000, returnedPaise: 60_000, netPaise: 210_000, commissionPaise: 19_200, effectiveRateBp: 914 });
+
+    // No month given: this month in India.
+    expect((await report<TdsReport>('tds')).totals).toEqual(tds.totals);
+
+    expect(await csvLines(`/api/admin/reports/tcs/export?month=${month}`)).toEqual([
+      'supplier_gstin,vendor,supplier_state,place_of_supply,gross_value_rupees,supplies_returned_rupees,net_taxable_value_rupees,tcs_igst_rupees,tcs_cgst_rupees,tcs_sgst_rupees',
+      `${weaversGstin},Handloom Weavers LLP,Maharashtra,Maharashtra,1714.29,571.43,1142.86,0,2.86,2.85`,
+      'Total,,,,1714.29,571.43,1142.86,0,2.86,2.85',
+    ]);
+    expect(await csvLines(`/api/admin/reports/tcs/states/export?month=${month}`)).toEqual([
+      'place_of_supply,tcs_rate_percent,net_taxable_value_rupees,tcs_igst_rupees,tcs_cgst_rupees,tcs_sgst_rupees',
+      'Maharashtra,0.5,1142.86,0,2.86,2.85',
+      'Total,,1142.86,0,2.86,2.85',
+    ]);
+    expect(await csvLines(`/api/admin/reports/tds/export?month=${month}`)).toEqual([
+      'vendor,pan,tds_rate_percent,gross_rupees,returned_rupees,net_gross_rupees,tds_rupees',
+      'Handloom Weavers LLP,ABCPH1234F,0.1,1800,600,1200,1.2',
+      'Kolkata Crafts,ABCPK9876Q,0.1,450,0,450,0.45',
+      'Kolkata Crafts,No PAN,5,450,0,450,22.5',
+      'Total,,,2700,600,2100,24.15',
+    ]);
+    const commissionCsv = await csvLines(`/api/admin/reports/commission/export?month=${month}`);
+    expect(commissionCsv.at(-1)).toBe('Total,2700,600,2100,192,9.14');
+  });
+
+  it('counts a document in the month of its India date: an earlier invoice is not in this month, its credit note a month later subtracts there', async () => {
+    const shopper = await newShopper(t);
+    // Jaipur to Pune: inter-state, IGST. ₹1,000 at 5 %: taxable 95 238; TCS 0.5 % = 476.19 -> 476 IGST; TDS 100; no commission.
+    const jaipur = await vendor({ businessName: 'Jaipur Block Prints', state: 'Rajasthan', pricePaise: 100_000, hsnCode: '6204', pan: 'ABCPJ4321K', gstinState: '08', commissionBp: 0 });
+    const partId = await partOf(await placeOrder(shopper, [{ productId: jaipur.productId }]));
+    // 30 September 19:00 UTC is 1 October 00:30 in India: an October invoice; its credit note in November.
+    await t.db.transaction((tx) => issuePartInvoice(tx, { orderPartId: partId, now: new Date('2025-09-30T19:00:00Z') }));
+    await t.db.transaction((tx) => issuePartCreditNote(tx, { orderPartId: partId, reason: 'Cancelled by the customer', now: new Date('2025-11-03T06:00:00Z') }));
+
+    const row = { vendorUserId: jaipur.userId, vendorName: 'Jaipur Block Prints', gstin: gstinFor('08', 'ABCPJ4321K'), supplierState: 'Rajasthan', placeOfSupplyState: 'Maharashtra' };
+    expect((await report<TcsReport>('tcs', '2025-09')).suppliers).toEqual([]);
+    const october = await report<TcsReport>('tcs', '2025-10');
+    expect(october.suppliers).toEqual([{ ...row, grossPaise: 95_238, returnedPaise: 0, netPaise: 95_238, tcsIgstPaise: 476, tcsCgstPaise: 0, tcsSgstPaise: 0 }]);
+    const november = await report<TcsReport>('tcs', '2025-11');
+    expect(november.suppliers).toEqual([{ ...row, grossPaise: 0, returnedPaise: 95_238, netPaise: -95_238, tcsIgstPaise: -476, tcsCgstPaise: 0, tcsSgstPaise: 0 }]);
+    expect(november.byStateAndRate).toEqual([{ placeOfSupplyState: 'Maharashtra', tcsBp: 50, netPaise: -95_238, tcsIgstPaise: -476, tcsCgstPaise: 0, tcsSgstPaise: 0 }]);
+    expect((await report<TdsReport>('tds', '2025-11')).totals).toEqual({ grossPaise: 0, returnedPaise: 100_000, netPaise: -100_000, tdsPaise: -100 });
+    expect((await report<CommissionReport>('commission', '2025-10')).rows).toMatchObject([{ vendorName: 'Jaipur Block Prints', netPaise: 100_000, commissionPaise: 0, effectiveRateBp: 0 }]);
+    expect((await report<CommissionReport>('commission', '2025-11')).rows).toMatchObject([{ netPaise: -100_000, effectiveRateBp: null }]);
+    // Neither document is in this month's reports.
+    for (const kind of ['tcs', 'tds', 'commission']) {
+      expect(JSON.stringify(await report(kind))).not.toContain(jaipur.userId);
+    }
+    // A negative amount stays a number in the CSV (not a defused text).
+    expect(await csvLines('/api/admin/reports/tds/export?month=2025-11')).toContain('Jaipur Block Prints,ABCPJ4321K,0.1,0,1000,-1000,-1');
+  });
+
+  it('answers an empty month with no rows and zero totals', async () => {
+    const tcs = await report<TcsReport>('tcs', '2024-01');
+    expect(tcs).toEqual({ month: '2024-01', suppliers: [], byStateAndRate: [], totals: { grossPaise: 0, returnedPaise: 0, netPaise: 0, tcsIgstPaise: 0, tcsCgstPaise: 0, tcsSgstPaise: 0 } });
+    expect(await report<CommissionReport>('commission', '2024-01')).toMatchObject({ rows: [], totals: { commissionPaise: 0, effectiveRateBp: null } });
+    expect(await csvLines('/api/admin/reports/tds/export?month=2024-01')).toEqual(['vendor,pan,tds_rate_percent,gross_rupees,returned_rupees,net_gross_rupees,tds_rupees', 'Total,,,0,0,0,0']);
+  });
+
+  it('refuses a month not written YYYY-MM, and anyone but the super admin', async () => {
+    for (const month of ['2026-13', '2026-1', 'November', '2026-11-01']) {
+      const res = await admin.get(`/api/admin/reports/tcs?month=${month}`);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json().error.message).toBe(taxReportMessages.badMonth);
+    }
+    expect((await admin.get('/api/admin/reports/tds/export?month=bad')).statusCode).toBe(400);
+    const stranger = new TestClient(t.app, '10.124.200.1');
+    for (const path of ['/api/admin/reports/tcs', '/api/admin/reports/tds/export', '/api/admin/reports/commission']) {
+      expect((await stranger.get(path)).statusCode, path).toBe(401);
+    }
+    const shopper = await newShopper(t);
+    expect((await shopper.client.get('/api/admin/reports/commission')).statusCode).toBe(401);
+  });
+});
