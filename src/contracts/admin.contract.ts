@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'withdrawals', 'messages', 'audit'] as const;
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -16,6 +16,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   settings: 'Settings',
   rates: 'Commission & tax',
   payouts: 'Payouts',
+  'tax-reports': 'Tax reports',
   withdrawals: 'Withdrawals',
   messages: 'Messages',
   audit: 'Audit log',

@@ -8,6 +8,7 @@ import { MerchantsTab } from './merchants-tab';
 import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
 import { SettingsTab } from './settings-tab';
+import { TaxReportsTab } from './tax-reports-tab';
 import { EmployeesTab } from './employees-tab';
 import { ErpTab } from './erp-tab';
 import { MessagesTab } from './messages-tab';
@@ -72,6 +73,8 @@ function Dashboard() {
           <RatesTab />
         ) : active === 'payouts' ? (
           <PayoutsTab />
+        ) : active === 'tax-reports' ? (
+          <TaxReportsTab />
         ) : (
           <SettingsTab />
         )}
