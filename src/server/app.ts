@@ -54,7 +54,7 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
-import { payoutDetailsRoutes, settlementVendorRoutes, vendorEarningsRoutes } from './modules/settlement';
+import { payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -190,6 +190,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(vendorOrdersRoutes);
   await app.register(vendorEarningsRoutes);
   await app.register(payoutDetailsRoutes);
+  await app.register(taxDocumentsRoutes);
 
   await app.register(uploadsRoutes);
   await serveWeb(app, webDist);

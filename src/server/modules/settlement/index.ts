@@ -12,3 +12,5 @@ export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts
 export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
 export { documentsOfPart, issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';
 export { getTaxReport } from './settlement.tax-reports';
+export { taxDocumentsRoutes } from './settlement.documents.routes';
+export type { TaxDocumentForView } from './settlement.invoice-view';

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInIndia } from '../../../domain/age';
+import { financialYearOf } from '../../../domain/tax-documents';
+import { queryRows } from '../../platform/db';
+import { signInSuperAdmin } from '../../test/admin';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+
+// Issue 22, point 8: who downloads which tax invoice. The order's customer, the part's vendor and
+// the super admin get the PDF; anyone else is told it does not exist.
+
+let t: TestApp;
+let ip = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function signIn(email: string): Promise<TestClient> {
+  const client = new TestClient(t.app, `10.124.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
+async function move(vendor: TestClient, partId: string, statuses: string[]) {
+  for (const status of statuses) {
+    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const fy = financialYearOf(todayInIndia()).slice(2);
+
+/** A vendor selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
+async function setup() {
+  const category = await createCategory(t.db);
+  const v = await createVendorUser(t.db);
+  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
+  const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
+  const other = await createVendorUser(t.db);
+  const shopper = await newShopper(t);
+  const orderId = await placeOrder(shopper, [{ productId: kurta.id, quantity: 2 }]);
+  return { vendor: await signIn(v.email), otherVendor: await signIn(other.email), shopper, otherShopper: await newShopper(t), orderId, partId: await partIdOf(orderId) };
+}
+
+const isPdf = (res: { rawPayload: Buffer }) => res.rawPayload.subarray(0, 5).toString('latin1') === '%PDF-';
+
+describe('tax document downloads', () => {
+  it('lists nothing before the part ships, then the invoice, downloadable by its customer, its vendor and the super admin only', async () => {
+    const s = await setup();
+    expect((await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json()).toEqual([]);
+    expect((await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([]);
+
+    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    const list = await s.shopper.client.get(`/api/orders/${s.orderId}/documents`);
+    expect(list.statusCode, list.body).toBe(200);
+    const [invoice, ...more] = list.json();
+    expect(more).toEqual([]);
+    // This vendor's first invoice of the financial year.
+    expect(invoice).toMatchObject({ partId: s.partId, kind: 'invoice', number: `INV/${fy}/000001`, issuedOn: todayInIndia() });
+    expect((await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([invoice]);
+
+    // The customer's download: a PDF named after the number, without slashes.
+    const own = await s.shopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toBe(`attachment; filename="INV-${fy}-000001.pdf"`);
+    expect(isPdf(own)).toBe(true);
+    expect(own.rawPayload.length).toBeGreaterThan(5000);
+
+    // Another customer: not found, for the list and the PDF alike; a vendor is not a customer.
+    expect((await s.otherShopper.client.get(`/api/orders/${s.orderId}/documents`)).statusCode).toBe(404);
+    expect((await s.otherShopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+    expect((await s.vendor.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`)).statusCode).toBe(403);
+    // A document of another order under the customer's own order's address: not found.
+    const otherOrder = await placeOrder(s.otherShopper, [{ productId: (await queryRows<{ product_id: string }>(t.db, sql`select product_id from order_items where order_part_id = ${s.partId}`))[0].product_id, quantity: 1 }]);
+    expect((await s.otherShopper.client.get(`/api/orders/${otherOrder}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+
+    // The part's vendor gets it; another vendor does not, and sees no list.
+    const vendorPdf = await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`);
+    expect(vendorPdf.statusCode, vendorPdf.body).toBe(200);
+    expect(isPdf(vendorPdf)).toBe(true);
+    expect((await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+    expect((await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([]);
+
+    // The super admin, with the admin session only.
+    const admin = await signInSuperAdmin(t, '10.124.250.1');
+    const adminPdf = await admin.client.get(`/api/admin/documents/${invoice.id}.pdf`);
+    expect(adminPdf.statusCode, adminPdf.body).toBe(200);
+    expect(isPdf(adminPdf)).toBe(true);
+    expect((await s.shopper.client.get(`/api/admin/documents/${invoice.id}.pdf`)).statusCode).toBe(401);
+    expect((await admin.client.get('/api/admin/documents/not-a-uuid.pdf')).statusCode).toBe(404);
+  });
+
+  it('answers guests 401 and odd ids 404', async () => {
+    const guest = new TestClient(t.app, '10.124.251.1');
+    expect((await guest.get('/api/orders/00000000-0000-4000-8000-000000000000/documents')).statusCode).toBe(401);
+    const s = await setup();
+    expect((await s.shopper.client.get('/api/orders/nonsense/documents')).statusCode).toBe(404);
+    expect((await s.shopper.client.get(`/api/orders/${s.orderId}/documents/nonsense.pdf`)).statusCode).toBe(404);
+    expect((await s.vendor.get('/api/vendor/orders/parts/nonsense/documents/nonsense.pdf')).statusCode).toBe(404);
+  });
+});

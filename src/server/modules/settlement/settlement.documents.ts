@@ -1,0 +1,81 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/checkout.contract';
+import { taxDocumentMessages, type TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
+import type { TaxDocumentKind } from '../../../domain/tax-documents';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/db';
+import { findOrderCustomer } from '../orders';
+import { renderInvoicePdf } from './settlement.invoice-pdf';
+import { invoiceView, type TaxDocumentForView } from './settlement.invoice-view';
+import { taxDocumentLines, taxDocuments } from './settlement.tables';
+
+// Who may read which tax document (issue 22, point 8): the order's customer, the part's vendor and
+// the super admin; anyone else is told it does not exist (404), as with orders.
+
+export type DocumentPdf = { fileName: string; pdf: Buffer };
+
+const notFound = () => new AppError('NOT_FOUND', taxDocumentMessages.notFound);
+
+const summary = {
+  partId: taxDocuments.orderPartId,
+  id: taxDocuments.id,
+  kind: taxDocuments.kind,
+  number: taxDocuments.number,
+  issuedOn: taxDocuments.issuedOn,
+};
+const asSummaries = (rows: { partId: string; id: string; kind: string; number: string; issuedOn: string }[]): TaxDocumentSummary[] => rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
+
+/** The document matching `where` with its lines and the invoice it credits, for the view; NOT_FOUND when none. */
+async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxDocumentForView> {
+  const [doc] = await db.select().from(taxDocuments).where(where);
+  if (!doc) throw notFound();
+  const lines = await db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, doc.id)).orderBy(asc(taxDocumentLines.description), asc(taxDocumentLines.orderItemId));
+  const [against] = doc.invoiceId ? await db.select({ number: taxDocuments.number, issuedOn: taxDocuments.issuedOn }).from(taxDocuments).where(eq(taxDocuments.id, doc.invoiceId)) : [];
+  return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ?? null, lines };
+}
+
+async function pdfOf(db: DbOrTx, where: SQL | undefined): Promise<DocumentPdf> {
+  const view = invoiceView(await documentForView(db, where));
+  return { fileName: view.fileName, pdf: await renderInvoicePdf(view) };
+}
+
+/** NOT_FOUND unless the order is the customer's own. */
+async function assertOwnOrder(db: DbOrTx, customerUserId: string, orderId: string): Promise<void> {
+  if (!isUuid(orderId) || (await findOrderCustomer(db, orderId)) !== customerUserId) throw notFound();
+}
+
+/** The tax documents of a customer's own order, by part, invoices before their credit notes. */
+export async function listOrderDocuments(a: { db: DbOrTx; customerUserId: string; orderId: string }): Promise<TaxDocumentSummary[]> {
+  await assertOwnOrder(a.db, a.customerUserId, a.orderId);
+  return asSummaries(await a.db.select(summary).from(taxDocuments).where(eq(taxDocuments.orderId, a.orderId)).orderBy(asc(taxDocuments.orderPartId), asc(taxDocuments.createdAt)));
+}
+
+/** The tax documents of one of the vendor's parts of an order (none for anyone else's part). */
+export async function listVendorPartDocuments(a: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<TaxDocumentSummary[]> {
+  if (!isUuid(a.partId)) return [];
+  const rows = await a.db
+    .select(summary)
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId)))
+    .orderBy(asc(taxDocuments.createdAt));
+  return asSummaries(rows);
+}
+
+/** A document of the customer's own order as a PDF. */
+export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<DocumentPdf> {
+  await assertOwnOrder(a.db, a.customerUserId, a.orderId);
+  if (!isUuid(a.documentId)) throw notFound();
+  return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderId, a.orderId)));
+}
+
+/** A document of one of the vendor's parts of an order as a PDF. */
+export async function getVendorDocumentPdf(a: { db: DbOrTx; vendorUserId: string; partId: string; documentId: string }): Promise<DocumentPdf> {
+  if (!isUuid(a.partId) || !isUuid(a.documentId)) throw notFound();
+  return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId)));
+}
+
+/** Any document as a PDF, for the super admin. */
+export async function getAdminDocumentPdf(a: { db: DbOrTx; documentId: string }): Promise<DocumentPdf> {
+  if (!isUuid(a.documentId)) throw notFound();
+  return pdfOf(a.db, eq(taxDocuments.id, a.documentId));
+}

@@ -1,0 +1,165 @@
+import { formatRate } from '../../../contracts/earnings.contract';
+import { PAISE_PER_RUPEE } from '../../../domain/money';
+import { rupeesInWords } from '../../../domain/rupees-in-words';
+import type { TaxDocumentKind } from '../../../domain/tax-documents';
+import type { TaxDocumentParties } from './settlement.tables';
+
+// What a tax invoice or credit note PDF prints, as text, worked out from the stored document alone
+// (issue 22, point 8): the PDF renderer only lays these strings out, so the tests of this view are
+// the tests of what the customer reads. Amounts are always in rupees and paise with Indian digit
+// grouping (₹1,25,000.00), as invoices write them, unlike the shop pages' ₹1,25,000.
+
+/** A stored tax document with its lines (and, for a credit note, the invoice it is against). */
+export type TaxDocumentForView = {
+  kind: TaxDocumentKind;
+  number: string;
+  /** YYYY-MM-DD, India. */
+  issuedOn: string;
+  orderId: string;
+  parties: TaxDocumentParties;
+  placeOfSupplyState: string | null;
+  intraState: boolean;
+  reason: string | null;
+  againstInvoice: { number: string; issuedOn: string } | null;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  lines: {
+    description: string;
+    hsnCode: string | null;
+    quantity: number;
+    unitPricePaise: number;
+    gstRateBp: number;
+    grossPaise: number;
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+  }[];
+};
+
+export type InvoiceViewLine = {
+  no: string;
+  description: string;
+  hsnCode: string;
+  quantity: string;
+  unitPrice: string;
+  taxableValue: string;
+  gstRate: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  total: string;
+};
+
+export type InvoiceViewColumn = { key: keyof InvoiceViewLine; label: string; align: 'left' | 'right' };
+
+export type InvoiceView = {
+  /** For the download: the number with '-' for '/', e.g. 'INV-26-27-000001.pdf'. */
+  fileName: string;
+  title: 'Tax Invoice' | 'Credit Note';
+  number: string;
+  date: string;
+  orderRef: string;
+  /** A credit note's invoice: 'Against invoice INV/26-27/000001 dated 26 Nov 2026'. */
+  against: string | null;
+  reason: string | null;
+  seller: { name: string; address: string; gstin: string; pan: string };
+  buyer: { name: string; billingAddress: string; deliveryAddress: string };
+  placeOfSupply: string;
+  supplyType: string;
+  reverseCharge: string;
+  /** The table's columns, in order: CGST and SGST within a state, IGST between states. */
+  columns: InvoiceViewColumn[];
+  lines: InvoiceViewLine[];
+  totals: { label: string; value: string }[];
+  totalInWords: string;
+  footer: string[];
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-11-26' as '26 Nov 2026' (a calendar date: no time zone involved). */
+export function invoiceDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** Indian digit grouping of a whole number: 12500000 -> '1,25,00,000'. */
+function groupIndian(n: number): string {
+  const s = String(n);
+  if (s.length <= 3) return s;
+  const head = s.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${head},${s.slice(-3)}`;
+}
+
+/** Paise as an invoice writes them: 12500000 -> '₹1,25,000.00', 5 -> '₹0.05'. */
+export function invoiceRupees(paise: number): string {
+  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`not an amount in paise: ${paise}`);
+  const rupees = Math.floor(paise / PAISE_PER_RUPEE);
+  return `₹${groupIndian(rupees)}.${String(paise % PAISE_PER_RUPEE).padStart(2, '0')}`;
+}
+
+const BASE_COLUMNS: InvoiceViewColumn[] = [
+  { key: 'no', label: '#', align: 'left' },
+  { key: 'description', label: 'Description', align: 'left' },
+  { key: 'hsnCode', label: 'HSN', align: 'left' },
+  { key: 'quantity', label: 'Qty', align: 'right' },
+  { key: 'unitPrice', label: 'Unit price (incl. GST)', align: 'right' },
+  { key: 'taxableValue', label: 'Taxable value', align: 'right' },
+  { key: 'gstRate', label: 'GST rate', align: 'right' },
+];
+const INTRA_COLUMNS: InvoiceViewColumn[] = [
+  { key: 'cgst', label: 'CGST', align: 'right' },
+  { key: 'sgst', label: 'SGST', align: 'right' },
+];
+const INTER_COLUMNS: InvoiceViewColumn[] = [{ key: 'igst', label: 'IGST', align: 'right' }];
+const TOTAL_COLUMN: InvoiceViewColumn = { key: 'total', label: 'Total', align: 'right' };
+
+/** Everything a tax invoice or credit note prints, from the stored document. */
+export function invoiceView(doc: TaxDocumentForView): InvoiceView {
+  const credit = doc.kind === 'credit_note';
+  const { seller, buyer } = doc.parties;
+  const taxRows = doc.intraState
+    ? [
+        { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
+        { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
+      ]
+    : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
+  return {
+    fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
+    title: credit ? 'Credit Note' : 'Tax Invoice',
+    number: doc.number,
+    date: invoiceDate(doc.issuedOn),
+    orderRef: `#${doc.orderId.slice(0, 8).toUpperCase()}`,
+    against: credit && doc.againstInvoice ? `Against invoice ${doc.againstInvoice.number} dated ${invoiceDate(doc.againstInvoice.issuedOn)}` : null,
+    reason: credit ? (doc.reason ?? null) : null,
+    seller: { name: seller.name, address: seller.address || '—', gstin: seller.gstin ?? 'Unregistered', pan: seller.pan ?? '—' },
+    buyer: { name: buyer.name, billingAddress: buyer.billingAddress, deliveryAddress: buyer.deliveryAddress },
+    placeOfSupply: doc.placeOfSupplyState ?? 'Not known',
+    supplyType: doc.intraState ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST',
+    reverseCharge: 'No',
+    columns: [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
+    lines: doc.lines.map((l, i) => ({
+      no: String(i + 1),
+      description: l.description,
+      hsnCode: l.hsnCode ?? '—',
+      quantity: String(l.quantity),
+      unitPrice: invoiceRupees(l.unitPricePaise),
+      taxableValue: invoiceRupees(l.taxablePaise),
+      gstRate: formatRate(l.gstRateBp),
+      cgst: invoiceRupees(l.cgstPaise),
+      sgst: invoiceRupees(l.sgstPaise),
+      igst: invoiceRupees(l.igstPaise),
+      total: invoiceRupees(l.grossPaise),
+    })),
+    totals: [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }, ...taxRows, { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) }],
+    totalInWords: rupeesInWords(doc.totalPaise),
+    footer: [
+      `Issued by Haat on behalf of the seller, ${seller.name}.`,
+      'Prices include GST. This is a computer-generated document.',
+    ],
+  };
+}
