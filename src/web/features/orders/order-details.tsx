@@ -3,6 +3,8 @@ import { MapPin, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paymentStatusLabels, type Order, type OrderItem } from '../../../contracts/orders.contract';
+import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
+import { isCancellable } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
 import { formatDate, formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
@@ -10,7 +12,8 @@ import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useOrder } from './use-orders';
+import { TaxDocumentLinks } from './tax-document-links';
+import { useOrder, useOrderDocuments } from './use-orders';
 
 /** Points still to come from an order: a cancelled part's points are voided. */
 export const liveEarned = (order: Order) => order.parts.filter((p) => p.status !== 'cancelled').reduce((s, p) => s + p.pointsEarned, 0);
@@ -29,8 +32,9 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 type ReviewTarget = { productId: string; productName: string };
 
-/** Items grouped by shop part with each part's status and tracking note, the address, the amounts and the payment status. */
+/** Items grouped by shop part with each part's status, tracking note and tax invoice, the address, the amounts and the payment status. */
 export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?: (item: ReviewTarget) => void }) {
+  const documents = useOrderDocuments(order.id);
   return (
     <div className="space-y-5 text-sm">
       {order.parts.map((part) => (
@@ -70,6 +74,18 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
               {part.trackingNote && <span className="block">Tracking: {part.trackingNote}</span>}
               {part.deliveredAt && <span className="block">Delivered on {formatDate(part.deliveredAt)}</span>}
             </p>
+          )}
+          {isCancellable(part.status) ? (
+            <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{taxDocumentMessages.pending}</p>
+          ) : (
+            <TaxDocumentLinks
+              className="border-t border-slate-100 px-3 py-2"
+              documents={documents.data?.filter((d) => d.partId === part.id)}
+              isPending={documents.isPending}
+              isError={documents.isError}
+              onRetry={() => void documents.refetch()}
+              hrefOf={(d) => `/api/orders/${order.id}/documents/${d.id}.pdf`}
+            />
           )}
         </section>
       ))}

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelledOrder, CancelPreview, NewReviewInput, OrderDetail, OrderList, OrderTab } from '../../../contracts/orders.contract';
+import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { api, toQuery } from '../../api/client';
 
 /** Every orders query starts with this key: invalidate it after anything that changes an order. */
@@ -54,5 +55,14 @@ export function useReviewProduct() {
       void qc.invalidateQueries({ queryKey: ordersQueryKey });
       void qc.invalidateQueries({ queryKey: ['product', v.productId] });
     },
+  });
+}
+
+/** The tax invoices and credit notes of one of the customer's orders, by part (loaded when its details open). */
+export function useOrderDocuments(orderId: string | null) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, 'documents', orderId],
+    queryFn: () => api.get<TaxDocumentSummary[]>(`/api/orders/${orderId}/documents`),
+    enabled: orderId !== null,
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrderFilter, VendorOrderList, VendorPartStatusInput, VendorPartUpdated } from '../../../contracts/vendor-orders.contract';
+import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { api, toQuery } from '../../api/client';
 import { vendorEarningsQueryKey } from './vendor-earnings-api';
 import { vendorOverviewQueryKey } from './vendor-products-api';
@@ -32,5 +33,14 @@ export function useSetPartStatus() {
       // A delivery or a cancel moves money in the vendor's ledger: the Earnings tab shows it.
       void qc.invalidateQueries({ queryKey: vendorEarningsQueryKey });
     },
+  });
+}
+
+/** The tax invoice and credit note of one of the vendor's parts (asked only once it has shipped: none exist before). */
+export function useVendorPartDocuments(partId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...vendorOrdersQueryKey, 'documents', partId],
+    queryFn: () => api.get<TaxDocumentSummary[]>(`/api/vendor/orders/parts/${partId}/documents`),
+    enabled,
   });
 }

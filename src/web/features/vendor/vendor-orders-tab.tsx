@@ -9,6 +9,7 @@ import {
   type VendorOrderFilter,
   type VendorOrderPart,
 } from '../../../contracts/vendor-orders.contract';
+import { isCancellable } from '../../../domain/order-status';
 import type { VendorPartStatus } from '../../../domain/vendor-fulfilment';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -19,8 +20,9 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
+import { TaxDocumentLinks } from '../orders/tax-document-links';
 import { CancelPartDialog, ShipDialog, shortOrderId, VendorOrderActions } from './vendor-order-actions';
-import { useSetPartStatus, useVendorOrders } from './vendor-orders-api';
+import { useSetPartStatus, useVendorOrders, useVendorPartDocuments } from './vendor-orders-api';
 
 const filterLabels: Record<VendorOrderFilter, string> = {
   all: 'All',
@@ -73,6 +75,23 @@ function Tracking({ part }: { part: VendorOrderPart }) {
   return part.trackingNote ? <p className="mt-1 text-xs text-slate-600">Tracking: {part.trackingNote}</p> : null;
 }
 
+/** The part's tax invoice and credit note downloads, once it has shipped (Haat issues them on the vendor's behalf). */
+function PartDocuments({ part }: { part: VendorOrderPart }) {
+  const shipped = !isCancellable(part.status);
+  const documents = useVendorPartDocuments(part.partId, shipped);
+  if (!shipped) return null;
+  return (
+    <TaxDocumentLinks
+      className="mt-2"
+      documents={documents.data}
+      isPending={documents.isPending}
+      isError={documents.isError}
+      onRetry={() => void documents.refetch()}
+      hrefOf={(d) => `/api/vendor/orders/parts/${part.partId}/documents/${d.id}.pdf`}
+    />
+  );
+}
+
 /** Phones: one card per part. */
 function OrderPartCard({ part, ...actions }: RowProps) {
   return (
@@ -94,6 +113,7 @@ function OrderPartCard({ part, ...actions }: RowProps) {
       <div className="mt-3 border-t border-slate-100 pt-3">
         <Items part={part} />
         <Tracking part={part} />
+        <PartDocuments part={part} />
       </div>
       <div className="mt-3">
         <VendorOrderActions part={part} {...actions} />
@@ -114,6 +134,7 @@ function OrderPartRow({ part, ...actions }: RowProps) {
         <Items part={part} />
         <p className="mt-0.5 text-xs text-slate-500">{part.storeName}</p>
         <Tracking part={part} />
+        <PartDocuments part={part} />
       </td>
       <td className="py-3 pr-3 text-right font-medium text-slate-900">
         <Money paise={part.amountPaise} />
