@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia } from '../../../domain/age';
 import { financialYearOf } from '../../../domain/tax-documents';
 import { queryRows } from '../../platform/db';
-import { signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
@@ -47,6 +47,10 @@ async function setup() {
   return { vendor: await signIn(v.email), otherVendor: await signIn(other.email), shopper, otherShopper: await newShopper(t), orderId, partId: await partIdOf(orderId) };
 }
 
+// The super admin signs in once per file (two-factor is set up at the first sign-in).
+let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
+const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.124.250.1'));
+
 const isPdf = (res: { rawPayload: Buffer }) => res.rawPayload.subarray(0, 5).toString('latin1') === '%PDF-';
 
 describe('tax document downloads', () => {
@@ -88,12 +92,29 @@ describe('tax document downloads', () => {
     expect((await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([]);
 
     // The super admin, with the admin session only.
-    const admin = await signInSuperAdmin(t, '10.124.250.1');
+    const admin = await superAdmin();
     const adminPdf = await admin.client.get(`/api/admin/documents/${invoice.id}.pdf`);
     expect(adminPdf.statusCode, adminPdf.body).toBe(200);
     expect(isPdf(adminPdf)).toBe(true);
     expect((await s.shopper.client.get(`/api/admin/documents/${invoice.id}.pdf`)).statusCode).toBe(401);
     expect((await admin.client.get('/api/admin/documents/not-a-uuid.pdf')).statusCode).toBe(404);
+  });
+
+  it('lists the credit note after the invoice once a shipped part is cancelled, and downloads it', async () => {
+    const s = await setup();
+    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    const admin = await superAdmin();
+    const cancel = await admin.client.post(`/api/admin/orders/${s.orderId}/status`, { status: 'cancelled', partId: s.partId, code: await freshCode(t, admin.secret) });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const docs = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
+    expect(docs.map((d: { kind: string; number: string }) => [d.kind, d.number])).toEqual([
+      ['invoice', `INV/${fy}/000001`],
+      ['credit_note', `CN/${fy}/000001`],
+    ]);
+    const pdf = await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${docs[1].id}.pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="CN-${fy}-000001.pdf"`);
+    expect(isPdf(pdf)).toBe(true);
   });
 
   it('answers guests 401 and odd ids 404', async () => {
