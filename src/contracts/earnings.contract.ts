@@ -73,7 +73,8 @@ export type EarningsStatementRow = z.infer<typeof earningsStatementRowSchema>;
 export const earningsStatementPageSchema = pageSchema(earningsStatementRowSchema);
 export type EarningsStatementPage = z.infer<typeof earningsStatementPageSchema>;
 
-export const payoutStatuses = ['created', 'paid', 'cancelled'] as const;
+// 'transferring': a Razorpay Route transfer has been asked for and its answer is awaited.
+export const payoutStatuses = ['created', 'transferring', 'paid', 'cancelled'] as const;
 
 /** One payout of Haat to the vendor. */
 export const earningsPayoutSchema = z.object({
@@ -92,6 +93,7 @@ export type EarningsPayout = z.infer<typeof earningsPayoutSchema>;
 /** What a payout's status reads to the vendor: 'Being paid', 'Paid 21 Nov 2026 — ref UTR123', 'Cancelled'. */
 export function payoutStatusText(p: Pick<EarningsPayout, 'status' | 'paidAt' | 'reference'>): string {
   if (p.status === 'created') return 'Being paid';
+  if (p.status === 'transferring') return 'Being transferred';
   if (p.status === 'cancelled') return 'Cancelled';
   return `Paid${p.paidAt ? ` ${formatDay(p.paidAt)}` : ''}${p.reference ? ` — ref ${p.reference}` : ''}`;
 }

@@ -6,8 +6,9 @@ import { payoutDetailsSchema, type PayoutMethod } from './payout-details.contrac
 
 // Issue 22, point 6: the super admin's Payouts tab. "Settle" reserves what a vendor may be paid up to
 // a day as a payout (created); "Mark paid" records the bank UTR or UPI reference of the transfer
-// made outside Haat; "Cancel" returns a created payout's amount to payable. (Razorpay Route
-// transfers are not built: every payout is paid by hand and marked paid.)
+// made outside Haat; "Cancel" returns a created payout's amount to payable. When Razorpay Route is
+// enabled (RAZORPAY_ROUTE and the Razorpay keys), "Pay via Razorpay Route" sends a created payout as
+// a Route transfer to the vendor's linked account (acc_…), set by the super admin.
 
 /** The longest bank UTR (NEFT 16, RTGS 22 characters). */
 export const BANK_UTR_MAX = 22;
@@ -35,11 +36,31 @@ export const adminPayoutMessages = {
   referenceRequired: 'Please enter the transfer reference',
   bankReference: `A bank UTR has at most ${BANK_UTR_MAX} letters and digits`,
   upiReference: 'A UPI reference has exactly 12 digits',
+  routeOff: 'Razorpay Route is not enabled',
+  noRouteAccount: 'This vendor has no Razorpay Route account yet: set it first',
+  beingTransferred: 'This payout is already being paid',
+  transferred: 'Payout sent through Razorpay Route',
+  transferFailed: 'Razorpay Route did not make the transfer: the payout is back to being paid, try again later',
+  transferUnclear: 'Razorpay Route answered with a transfer Haat cannot match to this payout: check the Razorpay dashboard before paying again',
+  transferIdFormat: 'A Razorpay transfer id looks like trf_ followed by 14 letters and digits',
+  cancelTransferring: 'This payout is being transferred through Razorpay Route: mark it paid with its transfer id once Razorpay shows the transfer',
+  routeAccountFormat: 'A Route account id looks like acc_ followed by 14 letters and digits',
+  routeAccountSet: 'Route account saved',
+  routeAccountFailed: 'Failed to save the Route account',
 } as const;
 
-/** What is wrong with a transfer reference for the payout's method (a bank UTR: up to 22 letters and digits; UPI: 12 digits); null when fine. */
-export function payoutReferenceProblem(method: PayoutMethod | string | null, reference: string): string | null {
+/** A Razorpay Route linked account id, as the vendor_route_accounts table checks it. */
+export const ROUTE_ACCOUNT_PATTERN = /^acc_[A-Za-z0-9]{14}$/;
+/** A Razorpay Route transfer id (trf_…): the reference of a payout paid through Route. */
+export const ROUTE_TRANSFER_PATTERN = /^trf_[A-Za-z0-9]{14}$/;
+
+/**
+ * What is wrong with a transfer reference for the payout's method (a bank UTR: up to 22 letters and
+ * digits; UPI: 12 digits; a payout left 'transferring' by Razorpay Route: its trf_ id); null when fine.
+ */
+export function payoutReferenceProblem(method: PayoutMethod | string | null, reference: string, transferring = false): string | null {
   if (reference === '') return adminPayoutMessages.referenceRequired;
+  if (transferring || method === 'route') return ROUTE_TRANSFER_PATTERN.test(reference) ? null : adminPayoutMessages.transferIdFormat;
   if (method === 'upi') return UPI_REFERENCE_PATTERN.test(reference) ? null : adminPayoutMessages.upiReference;
   return new RegExp(`^[0-9A-Z]{1,${BANK_UTR_MAX}}$`).test(reference) ? null : adminPayoutMessages.bankReference;
 }
@@ -73,11 +94,33 @@ export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export const settlePayoutSchema = z.object({ vendorUserId: vendorSchema, upTo: upToSchema, code: stepUpCodeSchema });
 export type SettlePayoutInput = z.input<typeof settlePayoutSchema>;
 
-/** `POST /api/admin/payouts/:id/pay`: the transfer's reference (upper-cased; checked against the payout's method on the server). */
+/** A reference as typed: upper-cased (UTRs), except a Razorpay transfer id, whose case matters. */
+export const normalPayoutReference = (reference: string) => (/^trf_/i.test(reference.trim()) ? `trf_${reference.trim().slice(4)}` : reference.trim().toUpperCase());
+
+/** `POST /api/admin/payouts/:id/pay`: the transfer's reference (checked against the payout's method and status on the server). */
 export const markPayoutPaidSchema = z.object({
-  reference: z.string({ error: adminPayoutMessages.referenceRequired }).trim().toUpperCase().min(1, adminPayoutMessages.referenceRequired).max(BANK_UTR_MAX, adminPayoutMessages.bankReference),
+  reference: z
+    .string({ error: adminPayoutMessages.referenceRequired })
+    .transform(normalPayoutReference)
+    .pipe(z.string().min(1, adminPayoutMessages.referenceRequired).max(BANK_UTR_MAX, adminPayoutMessages.bankReference)),
   code: stepUpCodeSchema,
 });
+
+/** `POST /api/admin/payouts/:id/transfer`: pay a created payout as a Razorpay Route transfer, with a fresh code. */
+export const transferPayoutSchema = z.object({ code: stepUpCodeSchema });
+
+/** `GET /api/admin/payouts/route`: whether Razorpay Route transfers are on (RAZORPAY_ROUTE and the Razorpay keys enabled). */
+export const payoutRouteSchema = z.object({ enabled: z.boolean() });
+export type PayoutRoute = z.infer<typeof payoutRouteSchema>;
+
+/** `PUT /api/admin/vendors/:vendorUserId/route-account`: the vendor's Razorpay Route linked account, with a fresh code. */
+export const setRouteAccountSchema = z.object({
+  accountId: z.string({ error: adminPayoutMessages.routeAccountFormat }).trim().regex(ROUTE_ACCOUNT_PATTERN, adminPayoutMessages.routeAccountFormat),
+  code: stepUpCodeSchema,
+});
+export type SetRouteAccountInput = z.input<typeof setRouteAccountSchema>;
+export const routeAccountSchema = z.object({ vendorUserId: z.uuid(), accountId: z.string() });
+export type RouteAccount = z.infer<typeof routeAccountSchema>;
 export const cancelPayoutSchema = z.object({ code: stepUpCodeSchema });
 
 /** One payout as the Payouts tab lists it. */
@@ -111,6 +154,8 @@ export const adminPayableVendorSchema = z.object({
   vendorUserId: z.uuid(),
   businessName: z.string(),
   payout: payoutDetailsSchema.nullable(),
+  /** The vendor's Razorpay Route linked account (acc_…), or null when none is set. */
+  routeAccountId: z.string().nullable(),
   pendingPaise: z.number().int(),
   payablePaise: z.number().int(),
   paidPaise: z.number().int(),

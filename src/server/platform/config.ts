@@ -92,6 +92,8 @@ const configSchema = z
     CATALOG_CACHE_SECONDS: whole(0, 3600, 10),
     STOCK_HOLD_MINUTES: whole(1, 24 * 60, 15),
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
+    /** Pays vendor payouts as Razorpay Route transfers to their linked accounts; needs the Razorpay keys enabled in Settings too (README: Vendor settlement). */
+    RAZORPAY_ROUTE: bool(false),
     /** Lets the built-in test gateway (no money moves) take checkouts in production on PostgreSQL; see testGatewayAllowed. */
     PAYMENTS_TEST_MODE: bool(false),
     APP_URL: webAddress('https://haat.example.in').optional(),

@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 /** A payment as GET /v1/payments/:id answers it. */
 export type FakePayment = { id: string; entity: 'payment'; order_id: string; amount: number; currency: 'INR'; status: 'captured' | 'authorized' | 'failed' };
 
+/** A Route direct transfer as POST /v1/transfers made it (with the idempotency key it was asked with). */
+export type FakeTransfer = { id: string; entity: 'transfer'; status: 'processed'; source: string; recipient: string; amount: number; currency: string; notes: Record<string, string>; idempotencyKey: string | null };
+
 export type FakeOrder = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: 'created' };
 
 /**
@@ -21,6 +24,14 @@ export class FakeRazorpay {
   readonly keySecret = randomBytes(12).toString('hex');
   readonly webhookSecret = randomBytes(12).toString('hex');
   fail = false;
+  /** Route direct transfers made (POST /v1/transfers), one per idempotency key. */
+  readonly transfers: FakeTransfer[] = [];
+  /** How many times POST /v1/transfers was asked (made, repeated or refused). */
+  transferRequests = 0;
+  /** Makes the next transfers fail: 'error' answers 400 (e.g. Haat's balance is too low), 'down' 500; null makes them. */
+  failTransfers: 'error' | 'down' | null = null;
+  /** Milliseconds each transfer waits before answering (to hold two admins' requests in flight at once). */
+  transferDelayMs = 0;
   unauthorized = 0;
   private server: FastifyInstance | null = null;
   url = '';
@@ -61,6 +72,38 @@ export class FakeRazorpay {
       if (!payment) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
       return payment;
     });
+    // Route's direct transfer: from Haat's balance to a linked account (acc_…), in paise; a repeated
+    // X-Transfer-Idempotency key answers the transfer already made, as Razorpay does.
+    app.post('/v1/transfers', async (req, reply) => {
+      if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      this.transferRequests++;
+      if (this.transferDelayMs > 0) await new Promise((r) => setTimeout(r, this.transferDelayMs));
+      if (this.failTransfers === 'down') return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
+      if (this.failTransfers === 'error') return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Insufficient balance to process the transfer' } });
+      const body = req.body as { account?: unknown; amount?: unknown; currency?: unknown; notes?: unknown };
+      if (typeof body.account !== 'string' || !/^acc_[A-Za-z0-9]{14}$/.test(body.account)) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The account id is invalid' } });
+      if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' } });
+      if (body.currency !== 'INR') return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The currency is not supported' } });
+      const key = typeof req.headers['x-transfer-idempotency'] === 'string' ? req.headers['x-transfer-idempotency'] : null;
+      const earlier = key === null ? undefined : this.transfers.find((t) => t.idempotencyKey === key);
+      if (earlier) {
+        if (earlier.amount !== body.amount || earlier.recipient !== body.account) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Different request body for the same idempotency key' } });
+        return this.transferAnswer(earlier);
+      }
+      const transfer: FakeTransfer = {
+        id: `trf_${randomBytes(7).toString('hex')}`,
+        entity: 'transfer',
+        status: 'processed',
+        source: 'acc_HaatMarketplac',
+        recipient: body.account,
+        amount: body.amount,
+        currency: 'INR',
+        notes: (body.notes ?? {}) as Record<string, string>,
+        idempotencyKey: key,
+      };
+      this.transfers.push(transfer);
+      return this.transferAnswer(transfer);
+    });
     // The orders list: what the settings' connection test calls.
     app.get('/v1/orders', async (req, reply) => {
       if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
@@ -69,6 +112,11 @@ export class FakeRazorpay {
     this.url = await app.listen({ host: '127.0.0.1', port });
     this.server = app;
     return this.url;
+  }
+
+  private transferAnswer({ idempotencyKey: _, ...t }: FakeTransfer) {
+    const now = Math.floor(Date.now() / 1000);
+    return { ...t, amount_reversed: 0, fees: 0, tax: 0, linked_account_notes: [], on_hold: false, on_hold_until: null, recipient_settlement_id: null, created_at: now, processed_at: now };
   }
 
   async stop(): Promise<void> {

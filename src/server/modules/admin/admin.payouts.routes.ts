@@ -13,24 +13,29 @@ import {
   markPayoutPaidSchema,
   payoutPreviewQuerySchema,
   payoutPreviewSchema,
+  payoutRouteSchema,
+  routeAccountSchema,
+  setRouteAccountSchema,
   settlePayoutSchema,
+  transferPayoutSchema,
 } from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout } from '../settlement';
-import { cancelAdminPayout, payAdminPayout, settleAdminPayout } from './admin.payouts';
+import { cancelAdminPayout, payAdminPayout, payoutRouteStatus, setAdminVendorRouteAccount, settleAdminPayout, transferAdminPayout } from './admin.payouts';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['admin'];
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
+const vendorParams = z.object({ vendorUserId: z.uuid({ error: m.vendorNotFound }) });
 
 /** The Payouts tab: payable per vendor, the payouts, a preview of a settle, and settle, mark paid and cancel with a fresh code. */
 export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -75,6 +80,32 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
     '/api/admin/payouts/:id/pay',
     { schema: { tags, summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code', params, body: markPayoutPaidSchema, response: { 200: adminPayoutSchema, ...errors } } },
     async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => payAdminPayout({ db, sensitiveTx, payoutId: req.params.id, reference: req.body.reference })),
+  );
+
+  app.get(
+    '/api/admin/payouts/route',
+    { schema: { tags, summary: 'Whether payouts can be paid as Razorpay Route transfers (RAZORPAY_ROUTE and the Razorpay keys enabled)', response: { 200: payoutRouteSchema, ...errors } } },
+    async () => payoutRouteStatus({ db, config }),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/transfer',
+    {
+      schema: {
+        tags,
+        summary: "Pay a created payout as a Razorpay Route transfer to the vendor's linked account, with a fresh 2FA code (409 when Route is off, the vendor has no linked account or the payout is not 'created'; 503 when Razorpay made no transfer)",
+        params,
+        body: transferPayoutSchema,
+        response: { 200: adminPayoutSchema, ...errors, 503: errorResponseSchema },
+      },
+    },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx, followUpTx) => transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId: req.params.id })),
+  );
+
+  app.put(
+    '/api/admin/vendors/:vendorUserId/route-account',
+    { schema: { tags, summary: "Set a vendor's Razorpay Route linked account (acc_…), with a fresh 2FA code", params: vendorParams, body: setRouteAccountSchema, response: { 200: routeAccountSchema, ...errors } } },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminVendorRouteAccount({ sensitiveTx, vendorUserId: req.params.vendorUserId, accountId: req.body.accountId })),
   );
 
   app.post(

@@ -1,8 +1,19 @@
-import type { AdminPayout } from '../../../contracts/payouts.contract';
+import { adminPayoutMessages as m, type AdminPayout, type PayoutRoute, type RouteAccount } from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
+import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { cancelVendorPayout, createVendorPayout, getAdminPayout, markVendorPayoutPaid } from '../settlement';
-import type { SensitiveTx } from './admin.step-up';
+import { routeGateway, TransferUnclearError, type Transfer } from '../payments';
+import {
+  abandonPayoutTransfer,
+  cancelVendorPayout,
+  createVendorPayout,
+  finishPayoutTransfer,
+  getAdminPayout,
+  markVendorPayoutPaid,
+  setVendorRouteAccount,
+  startPayoutTransfer,
+} from '../settlement';
+import type { FollowUpTx, SensitiveTx } from './admin.step-up';
 
 // The Payouts tab (issue 22, point 6): settle, mark paid and cancel, each with a fresh code and
 // audited; the settlement module owns the payouts, the ledger and their rules (settlement.payouts.ts).
@@ -34,6 +45,69 @@ export async function cancelAdminPayout({ db, sensitiveTx, payoutId }: ActionArg
   await sensitiveTx(async (tx) => {
     const cancelled = await cancelVendorPayout(tx, { payoutId });
     return { result: cancelled, audit: { action: 'payout_cancelled', resourceType: 'payout', resourceId: payoutId, newData: { vendorUserId: cancelled.vendorUserId, amountPaise: cancelled.amountPaise } } };
+  });
+  return getAdminPayout(db, payoutId);
+}
+
+type RouteConfig = Parameters<typeof routeGateway>[1];
+
+
+/** Whether payouts can be paid as Razorpay Route transfers now (RAZORPAY_ROUTE on and the Razorpay keys enabled and usable). */
+export async function payoutRouteStatus({ db, config }: { db: DbOrTx; config: RouteConfig }): Promise<PayoutRoute> {
+  try {
+    return { enabled: (await routeGateway(db, config)) !== null };
+  } catch {
+    return { enabled: false };
+  }
+}
+
+/** Sets a vendor's Razorpay Route linked account (acc_…); audited as vendor_route_account_set. */
+export async function setAdminVendorRouteAccount({ sensitiveTx, vendorUserId, accountId }: { sensitiveTx: SensitiveTx; vendorUserId: string; accountId: string }): Promise<RouteAccount> {
+  return sensitiveTx(async (tx, admin) => {
+    const { previous, ...set } = await setVendorRouteAccount(tx, { vendorUserId, accountId, adminId: admin.id });
+    return { result: set, audit: { action: 'vendor_route_account_set', resourceType: 'vendor', resourceId: vendorUserId, newData: { accountId, previous } } };
+  });
+}
+
+type TransferArgs = ActionArgs & { followUpTx: FollowUpTx; config: RouteConfig; payoutId: string };
+
+/**
+ * Pays a created payout as a Razorpay Route transfer to the vendor's linked account, without holding
+ * a transaction during the call: (1) with the fresh code, the payout becomes 'transferring' (audited
+ * payout_transfer_started; a second admin now gets 409); (2) Razorpay is asked, with the payout id as
+ * idempotency key; (3) paid with the trf_ id (audited payout_paid), or, when Razorpay made no
+ * transfer, 'created' again (audited payout_transfer_failed) and the error is answered. An answer that
+ * cannot be matched to the payout leaves it 'transferring', to be checked and marked paid by hand.
+ */
+export async function transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId }: TransferArgs): Promise<AdminPayout> {
+  const { gateway, payout, accountId, admin } = await sensitiveTx(async (tx, admin) => {
+    const gateway = await routeGateway(tx, config);
+    if (!gateway) throw new AppError('CONFLICT', m.routeOff);
+    const started = await startPayoutTransfer(tx, { payoutId });
+    const newData = { vendorUserId: started.payout.vendorUserId, amountPaise: started.payout.amountPaise, accountId: started.accountId };
+    return { result: { ...started, gateway, admin }, audit: { action: 'payout_transfer_started', resourceType: 'payout', resourceId: payoutId, newData } };
+  });
+  const audit = (action: string, newData: unknown) => ({ action, resourceType: 'payout', resourceId: payoutId, newData });
+  let transfer: Transfer;
+  try {
+    transfer = await gateway.createTransfer({
+      accountId,
+      amountPaise: payout.amountPaise,
+      notes: { payout_id: payout.id, period: `${payout.periodFrom} to ${payout.periodTo}` },
+      idempotencyKey: payout.id,
+    });
+  } catch (e) {
+    if (!(e instanceof TransferUnclearError)) {
+      await followUpTx(async (tx) => {
+        const back = await abandonPayoutTransfer(tx, { payoutId });
+        return { audit: back ? [audit('payout_transfer_failed', { accountId, amountPaise: payout.amountPaise, error: e instanceof Error ? e.message : String(e) })] : [] };
+      });
+    }
+    throw e;
+  }
+  await followUpTx(async (tx) => {
+    const paid = await finishPayoutTransfer(tx, { payoutId, transferId: transfer.transferId, today: todayInIndia(), adminId: admin.id });
+    return { audit: audit('payout_paid', { vendorUserId: paid.vendorUserId, amountPaise: paid.amountPaise, reference: transfer.transferId, transferId: transfer.transferId, accountId, transferStatus: transfer.status, method: 'route', paidAt: paid.paidAt }) };
   });
   return getAdminPayout(db, payoutId);
 }

@@ -53,10 +53,11 @@ const body = {
   source: 'A notification',
   hsnCode: '9999',
   description: 'Test goods',
-  // Payouts: settle a vendor up to today, mark paid with a reference.
+  // Payouts: settle a vendor up to today, mark paid with a reference, a vendor's Route account.
   vendorUserId: crypto.randomUUID(),
   upTo: today,
   reference: '123456789012',
+  accountId: 'acc_CPRsN1LkFccllA',
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
@@ -64,7 +65,7 @@ const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'ca
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
     const actions = await sensitiveActions();
-    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3), commission & tax (4), payouts (3).
+    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3), commission & tax (4), payouts (5).
     expect(actions.length).toBeGreaterThanOrEqual(31);
     const { client } = await signInSuperAdmin(t);
     const [before] = await t.db.select({ n: count() }).from(systemLogs);

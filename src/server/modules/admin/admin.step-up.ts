@@ -21,6 +21,14 @@ export type Audited<T> = { result?: T; audit: ActionAudit | readonly ActionAudit
  */
 export type SensitiveTx = <T>(change: (tx: Tx, admin: AdminUser) => Promise<Audited<T>>) => Promise<T>;
 
+/**
+ * A later transaction of the same action, once its code is spent in `sensitiveTx` (an action that
+ * must not hold a transaction open while it calls out, such as a Razorpay Route transfer): it ends
+ * with the audit entries the change returns, written as the same admin from the same address.
+ * Called before the code is spent, it is a programming error.
+ */
+export type FollowUpTx = <T>(change: (tx: Tx) => Promise<Audited<T>>) => Promise<T>;
+
 /** A wrong, expired or already used step-up code (consumeAdminStepUp's 403). */
 const isWrongCode = (e: unknown): boolean => e instanceof AppError && e.code === 'FORBIDDEN';
 
@@ -36,25 +44,31 @@ const isWrongCode = (e: unknown): boolean => e instanceof AppError && e.code ===
  * code is written to the audit log as `step_up_failed`, outside the action's transaction (which the
  * refusal rolls back). An action that answers without spending the code is a programming error (500).
  */
-export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyReply, action: (sensitiveTx: SensitiveTx) => Promise<R>): Promise<R> {
+export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyReply, action: (sensitiveTx: SensitiveTx, followUpTx: FollowUpTx) => Promise<R>): Promise<R> {
   const admin = requireAdmin(req);
   const { db, config, loginFailures } = req.server.ctx;
   const from = origin(req);
   const code = (req.body as { code?: string } | undefined)?.code;
   let spent = false;
+  const audited = async <T>(tx: Tx, { result, audit }: Audited<T>): Promise<T> => {
+    for (const entry of [audit].flat()) await recordAudit(tx, { actorType: 'admin', actorId: admin.id, ...entry, ipAddress: from.ip, userAgent: from.userAgent });
+    return result as T;
+  };
   const sensitiveTx: SensitiveTx = <T>(change: (tx: Tx, admin: AdminUser) => Promise<Audited<T>>) =>
     db.transaction(async (tx): Promise<T> => {
       await consumeAdminStepUp(tx, { config, adminId: admin.id, code });
       spent = true;
-      const { result, audit } = await change(tx, admin);
-      for (const entry of [audit].flat()) await recordAudit(tx, { actorType: 'admin', actorId: admin.id, ...entry, ipAddress: from.ip, userAgent: from.userAgent });
-      return result as T;
+      return audited(tx, await change(tx, admin));
     });
+  const followUpTx: FollowUpTx = <T>(change: (tx: Tx) => Promise<Audited<T>>) => {
+    if (!spent) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} wrote a follow-up before spending its fresh code`);
+    return db.transaction(async (tx): Promise<T> => audited(tx, await change(tx)));
+  };
   try {
     const answer = await guarded(
       loginFailures,
       { req, reply, key: `admin-code:${admin.id}`, account: adminCodeAccount(admin.id), tooMany: () => new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts), isFailure: isWrongCode },
-      () => action(sensitiveTx),
+      () => action(sensitiveTx, followUpTx),
     );
     if (!spent) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} answered without spending its fresh code`);
     return answer;

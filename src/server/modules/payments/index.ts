@@ -1,4 +1,16 @@
-export { RazorpayGateway, TestGateway, sameSignature, signCheckout, type PaymentGateway, type ProviderOrderRequest, type ProviderPayment, type RazorpayCredentials } from './payments.gateway';
+export {
+  RazorpayGateway,
+  TestGateway,
+  TransferUnclearError,
+  sameSignature,
+  signCheckout,
+  type PaymentGateway,
+  type ProviderOrderRequest,
+  type ProviderPayment,
+  type RazorpayCredentials,
+  type Transfer,
+  type TransferRequest,
+} from './payments.gateway';
 export {
   activeGateway,
   activeGatewayName,
@@ -13,6 +25,7 @@ export {
   markPaymentFailed,
   markPaymentPaid,
   razorpayGateway,
+  routeGateway,
   saveGatewaySettings,
   testGateway,
   testGatewayKeys,

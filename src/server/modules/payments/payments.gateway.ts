@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
+import { adminPayoutMessages } from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 
 export type ProviderOrderRequest = { amountPaise: number; currency: 'INR'; receipt: string; notes: Record<string, string> };
@@ -62,6 +63,19 @@ export type RazorpayCredentials = { apiBase: string; keyId: string; keySecret: s
 
 type RazorpayOrder = { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
 
+/** A Route direct transfer to ask for: to a linked account (acc_…), in paise; `idempotencyKey` (4 to 36 characters) makes a retry of it safe. */
+export type TransferRequest = { accountId: string; amountPaise: number; notes: Record<string, string>; idempotencyKey: string };
+/** The transfer Razorpay made: its id (trf_…) and status ('pending', 'processed', ...). */
+export type Transfer = { transferId: string; status: string };
+type RazorpayTransfer = { id?: unknown; amount?: unknown; recipient?: unknown; status?: unknown };
+
+/** Razorpay answered, but not with a transfer of this amount to this account: money may have moved, so the payout must not be offered again as if nothing happened. */
+export class TransferUnclearError extends AppError {
+  constructor() {
+    super('UNAVAILABLE', adminPayoutMessages.transferUnclear);
+  }
+}
+
 /** Razorpay: its Orders API over HTTPS with basic auth, and its HMAC-SHA256 signatures. */
 export class RazorpayGateway implements PaymentGateway {
   readonly name = 'razorpay' as const;
@@ -90,6 +104,33 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
     return sameSignature(signCheckout(this.creds.keySecret, a.providerOrderId, a.providerPaymentId), a.signature);
+  }
+
+  /**
+   * A Razorpay Route direct transfer from Haat's balance to a linked account (POST /v1/transfers,
+   * with the X-Transfer-Idempotency header so that a retry of the same payout never transfers twice).
+   * Throws UNAVAILABLE when Razorpay refuses it, cannot be reached, reports it failed, or answers a
+   * transfer of another amount or account. Called outside any database transaction.
+   */
+  async createTransfer(req: TransferRequest): Promise<Transfer> {
+    let body: RazorpayTransfer;
+    try {
+      const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/transfers`, {
+        method: 'POST',
+        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json', 'x-transfer-idempotency': req.idempotencyKey },
+        body: JSON.stringify({ account: req.accountId, amount: req.amountPaise, currency: 'INR', notes: req.notes }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
+      body = (await res.json()) as RazorpayTransfer;
+    } catch {
+      throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
+    }
+    if (body.status === 'failed') throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
+    if (typeof body.id !== 'string' || !/^trf_[A-Za-z0-9]{14}$/.test(body.id) || body.amount !== req.amountPaise || body.recipient !== req.accountId) {
+      throw new TransferUnclearError();
+    }
+    return { transferId: body.id, status: typeof body.status === 'string' ? body.status : 'pending' };
   }
 
   /**

@@ -62,6 +62,16 @@ export async function razorpayGateway(db: DbOrTx, config: SecretConfig): Promise
   return new RazorpayGateway({ apiBase: config.RAZORPAY_API_BASE, keyId: row.keyId, keySecret, webhookSecret: openSecret(config, row.webhookSecretEncrypted) });
 }
 
+/**
+ * The gateway that pays vendor payouts as Razorpay Route transfers: Razorpay when RAZORPAY_ROUTE is
+ * on and its keys are enabled in Settings; null when Route is off (then payouts are paid by hand).
+ * Throws UNAVAILABLE when Razorpay is enabled without a usable key secret.
+ */
+export async function routeGateway(db: DbOrTx, config: SecretConfig & Pick<Config, 'RAZORPAY_ROUTE'>): Promise<RazorpayGateway | null> {
+  if (!config.RAZORPAY_ROUTE) return null;
+  return razorpayGateway(db, config);
+}
+
 /** The built-in test gateway, signing with a per-install secret derived from the master key. */
 export function testGateway(config: SecretConfig): TestGateway {
   return new TestGateway(derivedKey(config, 'test-gateway'));

@@ -8,6 +8,7 @@ export { settlementVendorRoutes } from './settlement.vendor.routes';
 export { vendorEarningsRoutes } from './settlement.earnings.routes';
 export { payoutDetailsRoutes } from './settlement.payout-details.routes';
 export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVendorPayout } from './settlement.payouts';
+export { abandonPayoutTransfer, finishPayoutTransfer, routeAccountOf, setVendorRouteAccount, startPayoutTransfer } from './settlement.route';
 export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';
 export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
 export { documentsOfPart, issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';

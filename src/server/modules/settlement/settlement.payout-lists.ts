@@ -32,6 +32,7 @@ export async function listAdminPayables({ db, query }: { db: DbOrTx; query: Admi
       vendorUserId: r.balances.vendorUserId,
       businessName: r.businessName,
       payout: r.details ? toPayoutDetails(r.details) : null,
+      routeAccountId: r.routeAccountId,
       pendingPaise: Number(r.balances.pendingPaise),
       payablePaise: Number(r.balances.payablePaise),
       paidPaise: Number(r.balances.paidPaise),

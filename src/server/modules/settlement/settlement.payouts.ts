@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { adminPayoutMessages as m, payoutReferenceProblem, type PayoutPreview } from '../../../contracts/payouts.contract';
 import { toPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
 import { AppError } from '../../platform/app-error';
@@ -7,14 +7,14 @@ import { addToBalances, afterLock, entryOf, lockBalances, vendorBalancesOf } fro
 import { vendorNameOf } from './settlement.read-model';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
 
-// Payouts (issue 22, point 6), paid by hand outside Haat (bank transfer or UPI; Razorpay Route
-// transfers are not built). The rules:
+// Payouts (issue 22, point 6), paid by hand outside Haat (bank transfer or UPI) or as a Razorpay
+// Route transfer (settlement.route.ts). The rules:
 // - Settle: the super admin chooses a vendor and a day to settle up to (today in India or earlier).
 //   The amount is the vendor's payable as of the end of that day (India) — the payable_paise of its
 //   ledger rows written up to then, plus every 'payout' and 'payout_cancelled' row whenever written
 //   (so earlier payouts are netted even when they were created after that day, and a reversal's debit
 //   carries into this payout) — capped by its payable balance now. Refused (409) when the vendor has
-//   no payout details, when it has another payout still 'created' (one open payout per vendor), when
+//   no payout details, when it has another payout still 'created' or 'transferring' (one open payout per vendor), when
 //   that day is before the end of the previous payout's period, or when the amount is not above ₹0.
 //   periodFrom is the day after the previous (not cancelled) payout's periodTo (that same day when
 //   settling up to it again, for what became payable since), else the day of the vendor's first
@@ -25,9 +25,11 @@ import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.t
 //   payout's method (from the vendor's payout details when it was created); status 'paid', paid_at
 //   (India date), the reference and the admin; paid_paise += amount. The payout row is locked (after
 //   the balance row, the order every writer takes), so two admins paying it at once pay it once: the
-//   second gets 409 'This payout is already paid'.
+//   second gets 409 'This payout is already paid'. A payout left 'transferring' (the process stopped
+//   during its Route transfer) is marked paid by hand with its transfer id (trf_…), method 'route'.
 // - Cancel a created payout: status 'cancelled' and a 'payout_cancelled' ledger row (payable_paise =
-//   +amount, reference 'payout-cancel:{id}'): the amount is payable again.
+//   +amount, reference 'payout-cancel:{id}'): the amount is payable again. A 'transferring' payout
+//   cannot be cancelled (its money may have moved).
 
 const IST = sql.raw(`'Asia/Kolkata'`);
 
@@ -46,7 +48,7 @@ async function figuresOf(tx: DbOrTx, a: { vendorUserId: string; upTo: string; to
              and (entry_type in ('payout', 'payout_cancelled') or created_at < ((${a.upTo}::date + 1)::timestamp at time zone ${IST}))) as as_of,
           (select to_char(min(created_at at time zone ${IST}), 'YYYY-MM-DD') from ${vendorLedger} where vendor_user_id = ${a.vendorUserId}) as first_day,
           (select to_char(max(period_to) + 1, 'YYYY-MM-DD') from ${vendorPayouts} where vendor_user_id = ${a.vendorUserId} and status <> 'cancelled') as last_to,
-          (select count(*)::int from ${vendorPayouts} where vendor_user_id = ${a.vendorUserId} and status = 'created') as open`,
+          (select count(*)::int from ${vendorPayouts} where vendor_user_id = ${a.vendorUserId} and status in ('created', 'transferring')) as open`,
   );
   const payableAsOfPaise = Number(row.as_of ?? 0);
   const amountPaise = Math.min(payableAsOfPaise, a.payableNowPaise);
@@ -106,8 +108,8 @@ export async function createVendorPayout(tx: Tx, a: { vendorUserId: string; upTo
   return { ...payout, amountPaise: Number(payout.amountPaise) };
 }
 
-/** The payout, locked after its vendor's balances (the order every ledger writer takes); 404 when there is none. */
-async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
+/** The payout, locked after its vendor's balances (the order every ledger writer takes); 404 when there is none, 409 when paid or cancelled. */
+export async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
   const [known] = await tx.select({ vendorUserId: vendorPayouts.vendorUserId }).from(vendorPayouts).where(eq(vendorPayouts.id, payoutId));
   if (!known) throw new AppError('NOT_FOUND', m.notFound);
   await lockBalances(tx, known.vendorUserId);
@@ -117,23 +119,33 @@ async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
   return { ...payout, amountPaise: Number(payout.amountPaise) };
 }
 
-/** Marks a created payout paid with the transfer's reference (checked against its method) and adds it to the vendor's paid total, once. */
-export async function markVendorPayoutPaid(tx: Tx, a: { payoutId: string; reference: string; today: string; adminId: string | null }): Promise<PayoutRow> {
-  const payout = await lockPayout(tx, a.payoutId);
-  const problem = payoutReferenceProblem(payout.method, a.reference);
-  if (problem) throw new AppError('VALIDATION_FAILED', problem, { reference: problem });
+/** Marks a payout locked by lockPayout paid (status 'paid', the reference, the method, the day and the admin) and adds it to the vendor's paid total. */
+export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference: string; method: string | null; today: string; adminId: string | null }): Promise<PayoutRow> {
   const [paid] = await tx
     .update(vendorPayouts)
-    .set({ status: 'paid', reference: a.reference, paidAt: a.today, paidByAdminId: a.adminId, updatedAt: sql`now()` })
-    .where(and(eq(vendorPayouts.id, a.payoutId), eq(vendorPayouts.status, 'created')))
+    .set({ status: 'paid', method: a.method, reference: a.reference, paidAt: a.today, paidByAdminId: a.adminId, updatedAt: sql`now()` })
+    .where(and(eq(vendorPayouts.id, payout.id), inArray(vendorPayouts.status, ['created', 'transferring'])))
     .returning();
   await addToBalances(tx, payout.vendorUserId, { paidPaise: payout.amountPaise });
   return { ...paid, amountPaise: Number(paid.amountPaise) };
 }
 
+/**
+ * Marks a created payout paid with the transfer's reference (checked against its method) and adds it
+ * to the vendor's paid total, once; a payout left 'transferring' takes its Route transfer id (method 'route').
+ */
+export async function markVendorPayoutPaid(tx: Tx, a: { payoutId: string; reference: string; today: string; adminId: string | null }): Promise<PayoutRow> {
+  const payout = await lockPayout(tx, a.payoutId);
+  const transferring = payout.status === 'transferring';
+  const problem = payoutReferenceProblem(payout.method, a.reference, transferring);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { reference: problem });
+  return payLockedPayout(tx, payout, { ...a, method: transferring ? 'route' : payout.method });
+}
+
 /** Cancels a created payout: its amount returns to payable through a 'payout_cancelled' ledger row, once. */
 export async function cancelVendorPayout(tx: Tx, a: { payoutId: string }): Promise<PayoutRow> {
   const payout = await lockPayout(tx, a.payoutId);
+  if (payout.status === 'transferring') throw new AppError('CONFLICT', m.cancelTransferring);
   const entry = await entryOf(tx, `payout:${payout.id}`);
   const [cancelled] = await tx
     .update(vendorPayouts)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminPayoutsQuery } from '../../../contracts/payouts.contract';
 import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
 import type { DbOrTx } from '../../platform/db';
@@ -6,7 +6,7 @@ import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platfo
 import { vendors } from '../auth/auth.tables';
 import { orderParts, orders } from '../orders/orders.tables';
 import { vendorShops } from '../shops/shops.tables';
-import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
+import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayoutDetails, vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 
 // The vendor's earnings statement (the Earnings tab and its CSV), and the only file of settlement
 // that names other modules' tables. A statement row is one part of an order for a shop the vendor
@@ -184,7 +184,7 @@ const openPayouts = (db: DbOrTx) =>
   db
     .select({ vendorUserId: vendorPayouts.vendorUserId, id: vendorPayouts.id, amountPaise: vendorPayouts.amountPaise, periodTo: vendorPayouts.periodTo })
     .from(vendorPayouts)
-    .where(eq(vendorPayouts.status, 'created'))
+    .where(inArray(vendorPayouts.status, ['created', 'transferring']))
     .as('open_payouts');
 
 const payableSorts = { payable: vendorBalances.payablePaise, pending: vendorBalances.pendingPaise, vendor: vendors.businessName };
@@ -196,10 +196,11 @@ export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ balances: vendorBalances, businessName: vendors.businessName, details: vendorPayoutDetails, openId: open.id, openAmount: open.amountPaise, openTo: open.periodTo })
+      .select({ balances: vendorBalances, businessName: vendors.businessName, details: vendorPayoutDetails, routeAccountId: vendorRouteAccounts.accountId, openId: open.id, openAmount: open.amountPaise, openTo: open.periodTo })
       .from(vendorBalances)
       .innerJoin(vendors, eq(vendors.userId, vendorBalances.vendorUserId))
       .leftJoin(vendorPayoutDetails, eq(vendorPayoutDetails.vendorUserId, vendorBalances.vendorUserId))
+      .leftJoin(vendorRouteAccounts, eq(vendorRouteAccounts.vendorUserId, vendorBalances.vendorUserId))
       .leftJoin(open, eq(open.vendorUserId, vendorBalances.vendorUserId))
       .where(payableWhere(query.q))
       .orderBy(...orderOf(payableSorts, query, 'payable', vendorBalances.vendorUserId))

@@ -7,6 +7,8 @@ export type AdminAction = {
   /** The action's endpoint and body (the body carries the fresh code). */
   path: string;
   body: Record<string, unknown>;
+  /** POST unless said (PUT sets a value, such as a vendor's Route account). */
+  method?: 'POST' | 'PUT';
   /** SPEC.md's success message (or one made from the answer), and the 'Failed to ...' message a refusal is prefixed with. */
   success: string | ((answer: unknown) => string);
   failure: string;
@@ -22,9 +24,9 @@ export type AdminAction = {
  */
 export function useAdminAction() {
   const qc = useQueryClient();
-  return async ({ path, body, success, failure, toast, onDone }: AdminAction): Promise<string | null> => {
+  return async ({ path, body, method = 'POST', success, failure, toast, onDone }: AdminAction): Promise<string | null> => {
     try {
-      const answer = await api.post<unknown>(path, body);
+      const answer = method === 'PUT' ? await api.put<unknown>(path, body) : await api.post<unknown>(path, body);
       notify.success(typeof success === 'string' ? success : success(answer), { action: toast });
       onDone();
       void qc.invalidateQueries({ queryKey: ['admin'] });

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { StatementCard, StatementTable } from './earnings-statement';
 import { earningsCsvUrl, useEarningsStatement, useVendorEarnings } from './vendor-earnings-api';
 
-const payoutTone: Record<EarningsPayout['status'], string> = { created: 'confirmed', paid: 'paid', cancelled: 'cancelled' };
+const payoutTone: Record<EarningsPayout['status'], string> = { created: 'confirmed', transferring: 'processing', paid: 'paid', cancelled: 'cancelled' };
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const monthLabel = (value: string) => `${MONTH_NAMES[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`;
@@ -112,7 +112,7 @@ function Payouts({ payouts }: { payouts: EarningsPayout[] }) {
             </p>
             <p className="text-xs text-slate-500">
               {`Created ${formatDate(p.createdAt)}`}
-              {p.method && ` · ${p.method === 'upi' ? 'UPI' : p.method === 'bank' ? 'Bank transfer' : p.method}`}
+              {p.method && ` · ${p.method === 'upi' ? 'UPI' : p.method === 'bank' ? 'Bank transfer' : p.method === 'route' ? 'Razorpay Route' : p.method}`}
             </p>
           </div>
           <StatusBadge status={payoutTone[p.status]} text={payoutStatusText(p)} />
