@@ -303,6 +303,21 @@ describe('the payouts CSV', () => {
 });
 
 describe('through the real flow', () => {
+  it('makes sales past the return window payable when the super admin opens the payables or a preview, before the release job runs', async () => {
+    const v = await newVendor('upi', 'Window Past Weavers');
+    await part(v, { soldDaysAgo: 9 });
+    const w = await newVendor('upi', 'Window Open Weavers');
+    await part(w, { soldDaysAgo: 2 });
+    const payables = (await admin.get(`/api/admin/payables?q=${encodeURIComponent('Window')}`)).json() as AdminPayableVendorPage;
+    // The window is 7 days: sold 9 days ago is payable now; sold 2 days ago still pending.
+    expect(payables.items.find((r) => r.vendorUserId === v.id)).toMatchObject({ pendingPaise: 0, payablePaise: NET_999 });
+    expect(payables.items.find((r) => r.vendorUserId === w.id)).toMatchObject({ pendingPaise: NET_999, payablePaise: 0 });
+    const x = await newVendor('upi', 'Preview Weavers');
+    await part(x, { soldDaysAgo: 8 });
+    expect(await preview(x)).toMatchObject({ amountPaise: NET_999, refusal: null });
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
   it('settles and pays a part ordered, delivered by its vendor and past the return window', async () => {
     const v = await newVendor('upi', 'Real Flow Crafts');
     const category = await createCategory(t.db);

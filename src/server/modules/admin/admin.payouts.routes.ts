@@ -23,7 +23,7 @@ import { todayInIndia } from '../../../domain/age';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout } from '../settlement';
+import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout, releaseDueVendorSales } from '../settlement';
 import { cancelAdminPayout, payAdminPayout, payoutRouteStatus, setAdminVendorRouteAccount, settleAdminPayout, transferAdminPayout } from './admin.payouts';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
@@ -43,7 +43,11 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/payables',
     { schema: { tags, summary: 'Vendors with their pending, payable and paid balances, payout details (masked) and open payout', querystring: adminPayablesQuerySchema, response: { 200: adminPayableVendorPageSchema, ...errors } } },
-    async (req) => listAdminPayables({ db, query: req.query }),
+    async (req) => {
+      // Sales past their return window become payable as the super admin looks, not only at the next run of the release job.
+      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS }));
+      return listAdminPayables({ db, query: req.query });
+    },
   );
 
   app.get(
@@ -64,7 +68,10 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/payouts/preview',
     { schema: { tags, summary: 'What settling a vendor up to a day (India) would pay now, and why it would be refused', querystring: payoutPreviewQuerySchema, response: { 200: payoutPreviewSchema, ...errors } } },
-    async (req) => previewVendorPayout({ db, ...req.query, today: todayInIndia() }),
+    async (req) => {
+      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS, vendorUserId: req.query.vendorUserId }));
+      return previewVendorPayout({ db, ...req.query, today: todayInIndia() });
+    },
   );
 
   app.post(
