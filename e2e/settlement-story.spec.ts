@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatRupees } from '../src/domain/money';
+import { confirmWithCode, signInAdmin } from './admin-auth';
+import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
+
+// Issue 22's whole story in the browser: a customer in Delhi buys from Jaipur Handloom House; the
+// vendor ships (its tax invoice is issued) and delivers; past the return window (0 days on the e2e
+// server) the super admin settles the vendor and marks the payout paid with a UPI reference; the
+// customer downloads the invoice PDF from the order's details; the month's TDS report has the
+// vendor's row.
+
+const VENDOR = { email: 'vendor2@haat.test', password: 'Vendor@123', name: 'Jaipur Handloom House', pan: 'BKMPM2468L' };
+const BOTTLE = 'Pure Copper Water Bottle, 1 Litre';
+// By hand: ₹699, no HSN code chosen (18 %), from Rajasthan to Delhi: taxable 69900 × 100 / 118 =
+// 59237.29 -> ₹592.37, IGST ₹106.63; the vendor's own commission 6 % = ₹41.94; no GSTIN, so no TCS;
+// a PAN, so TDS 0.1 % = 69.9 paise -> ₹0.70; net 699 − 41.94 − 0.70 = ₹656.36.
+const NET_PAISE = 65_636;
+
+const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, string>;
+};
+
+/** A new customer in Delhi who buys the bottle through the test gateway; answers the order id and the sign-in. */
+async function customerBuysBottle(request: APIRequestContext): Promise<{ orderId: string; email: string; password: string }> {
+  const email = uniqueEmail('neha');
+  const password = 'Neha-Secret-1';
+  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Neha', lastName: 'Kapoor', phoneNumber: '9810033344', email, password, confirmPassword: password } }));
+  await apiLogin(request, email, password);
+  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '14 Hauz Khas Village', city: 'New Delhi', state: 'Delhi', postalCode: '110016', isDefault: true } }));
+  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as { items: { id: string; name: string }[] };
+  const bottle = items.find((p) => p.name === BOTTLE)!;
+  await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: bottle.id, quantity: 1 } }));
+  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
+  const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+  return { orderId, email, password };
+}
+
+test('order → shipped with its invoice → delivered → past the window → payout paid → invoice PDF downloaded → TDS report row', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const nextCode = await signInAdmin(page);
+  type Payable = { businessName: string; payablePaise: number; openPayout: unknown };
+  const payable = async (): Promise<Payable> => {
+    const res = await page.request.get(`/api/admin/payables?q=${encodeURIComponent(VENDOR.name)}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { items: Payable[] }).items.find((r) => r.businessName === VENDOR.name)!;
+  };
+  const before = await payable();
+  expect(before.openPayout).toBeNull();
+
+  // The customer orders; the vendor ships and delivers through its API (its Orders tab is another spec's subject).
+  const shopper = await browser.newContext();
+  const vendor = await browser.newContext();
+  try {
+    const { orderId, email, password } = await customerBuysBottle(shopper.request);
+    await apiLogin(vendor.request, VENDOR.email, VENDOR.password);
+    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+    const part = parts.items.find((p) => p.orderId === orderId)!;
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
+      await ok(await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, { headers: CSRF, data: { status, ...(status === 'shipped' ? { trackingNote: 'Delhivery 1234567890' } : {}) } }));
+    }
+
+    // Past the window: the Payouts tab shows it payable, and Settle pays it with what was payable before.
+    const amount = before.payablePaise + NET_PAISE;
+    await page.getByRole('tab', { name: 'Payouts' }).click();
+    const payables = page.getByRole('table', { name: 'Payable per vendor' });
+    const row = payables.getByRole('row').filter({ hasText: VENDOR.name });
+    await expect(row).toContainText(formatRupees(amount));
+    await row.getByRole('button', { name: `Settle ${VENDOR.name}` }).click();
+    const settle = page.getByRole('dialog', { name: `Settle ${VENDOR.name}` });
+    await expect(settle).toContainText(formatRupees(amount));
+    await confirmWithCode(settle, await nextCode(page));
+    await expect(settle).toBeHidden();
+
+    const payouts = page.getByRole('table', { name: 'Payouts' });
+    const payoutRow = payouts.getByRole('row').filter({ hasText: VENDOR.name }).filter({ hasText: formatRupees(amount) });
+    await payoutRow.getByRole('button', { name: `Mark paid: ${VENDOR.name}` }).click();
+    const pay = page.getByRole('dialog', { name: 'Mark payout as paid' });
+    await pay.getByLabel('UPI transaction reference').fill('612345678901');
+    await confirmWithCode(pay, await nextCode(page));
+    await expect(pay).toBeHidden();
+    await expect(payouts.getByRole('row').filter({ hasText: '612345678901' })).toContainText(formatRupees(amount));
+    expect((await payable()).payablePaise).toBe(0);
+
+    // The customer opens the order's details and downloads the tax invoice.
+    const customer = await shopper.newPage();
+    await apiLogin(shopper.request, email, password);
+    await customer.goto('/orders');
+    const order = customer.getByRole('article', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` });
+    await order.getByRole('button', { name: 'View Details' }).click();
+    const details = customer.getByRole('dialog', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` });
+    const link = details.getByRole('link', { name: /^Tax invoice INV\/\d{2}-\d{2}\/\d{6}/ });
+    await expect(link).toBeVisible();
+    const [download] = await Promise.all([customer.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+    await expectAccessible(customer);
+
+    // The month's TDS report: the vendor, its PAN and 0.1 %.
+    await page.getByRole('tab', { name: 'Tax reports' }).click();
+    const tds = page.getByRole('table', { name: /^TDS 194-O/ });
+    const tdsRow = tds.getByRole('row').filter({ hasText: VENDOR.name }).filter({ hasText: VENDOR.pan });
+    await expect(tdsRow).toContainText(/0\.1\s?%/);
+    const commission = page.getByRole('table', { name: /^Commission earned/ });
+    await expect(commission.getByRole('row').filter({ hasText: VENDOR.name })).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await shopper.close();
+    await vendor.close();
+  }
+});
