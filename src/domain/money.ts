@@ -40,6 +40,11 @@ export function rupeesForInput(paise: number | null): string {
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
+/** `₹1,25,000.00`: always with paise, as a tax invoice writes amounts. */
+export function formatRupeesWithPaise(paise: number): string {
+  return withPaise.format(toRupees(paise));
+}
+
 /** `₹1,23,456`, with paise only when there are any. */
 export function formatRupees(paise: number): string {
   return paise % PAISE_PER_RUPEE === 0 ? whole.format(toRupees(paise)) : withPaise.format(toRupees(paise));

@@ -1,5 +1,5 @@
-import { formatRate } from '../../../contracts/earnings.contract';
-import { PAISE_PER_RUPEE } from '../../../domain/money';
+import { formatDay, formatRate } from '../../../contracts/earnings.contract';
+import { formatRupeesWithPaise } from '../../../domain/money';
 import { rupeesInWords } from '../../../domain/rupees-in-words';
 import type { TaxDocumentKind } from '../../../domain/tax-documents';
 import type { TaxDocumentParties } from './settlement.tables';
@@ -79,27 +79,13 @@ export type InvoiceView = {
   footer: string[];
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** '2026-11-26' as '26 Nov 2026' (a calendar date: no time zone involved). */
-export function invoiceDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-/** Indian digit grouping of a whole number: 12500000 -> '1,25,00,000'. */
-function groupIndian(n: number): string {
-  const s = String(n);
-  if (s.length <= 3) return s;
-  const head = s.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${head},${s.slice(-3)}`;
-}
+export const invoiceDate = formatDay;
 
 /** Paise as an invoice writes them: 12500000 -> '₹1,25,000.00', 5 -> '₹0.05'. */
 export function invoiceRupees(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`not an amount in paise: ${paise}`);
-  const rupees = Math.floor(paise / PAISE_PER_RUPEE);
-  return `₹${groupIndian(rupees)}.${String(paise % PAISE_PER_RUPEE).padStart(2, '0')}`;
+  return formatRupeesWithPaise(paise);
 }
 
 const BASE_COLUMNS: InvoiceViewColumn[] = [
