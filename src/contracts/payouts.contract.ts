@@ -42,6 +42,9 @@ export const adminPayoutMessages = {
   transferred: 'Payout sent through Razorpay Route',
   transferFailed: 'Razorpay Route did not make the transfer: the payout is back to being paid, try again later',
   transferUnclear: 'Razorpay Route answered with a transfer Haat cannot match to this payout: check the Razorpay dashboard before paying again',
+  transferNotDone: 'The Razorpay Route transfer did not complete',
+  transferUnknown:
+    'Razorpay Route did not answer, so Haat cannot tell whether the transfer was made: the payout stays "Being transferred". Try the transfer again in 2 minutes; Razorpay then answers the transfer already made, or makes it',
   transferIdFormat: 'A Razorpay transfer id looks like trf_ followed by 14 letters and digits',
   cancelTransferring: 'This payout is being transferred through Razorpay Route: mark it paid with its transfer id once Razorpay shows the transfer',
   routeAccountFormat: 'A Route account id looks like acc_ followed by 14 letters and digits',

@@ -170,19 +170,17 @@ describe('pay via Razorpay Route', () => {
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
-  it('puts the payout back to created when Razorpay makes no transfer, pays nothing, and may be tried again', async () => {
+  it('puts the payout back to created when Razorpay refuses the transfer, pays nothing, and may be tried again', async () => {
     const v = await payableVendor();
     expect((await setAccount(v.id, ACCOUNT)).statusCode).toBe(200);
     const payout = await settled(v);
-    for (const failure of ['error', 'down'] as const) {
-      rzp.failTransfers = failure;
-      const res = await transfer(payout.id);
-      expect(res.statusCode, failure).toBe(503);
-      expect(res.json().error.message).toBe(m.transferFailed);
-      expect(await statusOf(payout.id)).toBe('created');
-      expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
-    }
-    expect(await audits('payout_transfer_failed', payout.id)).toHaveLength(2);
+    rzp.failTransfers = 'error';
+    const refused = await transfer(payout.id);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.message).toBe(m.transferFailed);
+    expect(await statusOf(payout.id)).toBe('created');
+    expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
+    expect(await audits('payout_transfer_failed', payout.id)).toHaveLength(1);
     expect(transfersOf(payout.id)).toEqual([]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
 
@@ -191,6 +189,55 @@ describe('pay via Razorpay Route', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(transfersOf(payout.id)).toHaveLength(1);
     expect(res.json()).toMatchObject({ status: 'paid', reference: transfersOf(payout.id)[0].id });
+    expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('keeps the payout being transferred when Razorpay fails on its side (the outcome is unknown), and a retry after 2 minutes pays it once', async () => {
+    const v = await payableVendor();
+    expect((await setAccount(v.id, ACCOUNT)).statusCode).toBe(200);
+    const payout = await settled(v);
+    rzp.failTransfers = 'down';
+    const down = await transfer(payout.id);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().error.message).toBe(m.transferUnknown);
+    expect(await statusOf(payout.id)).toBe('transferring');
+    expect(await audits('payout_transfer_failed', payout.id)).toHaveLength(0);
+    // Not cancelled (the money may have left), not tried again at once (another admin may be transferring it).
+    rzp.failTransfers = null;
+    const cancel = await admin.post(`/api/admin/payouts/${payout.id}/cancel`, { code: await freshCode(t, secret) });
+    expect(cancel.statusCode).toBe(409);
+    const soon = await transfer(payout.id);
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json().error.message).toBe(m.beingTransferred);
+
+    // Two minutes on, it is stranded: tried again, with the same idempotency key.
+    await t.db.update(vendorPayouts).set({ updatedAt: new Date(Date.now() - 3 * 60_000) }).where(eq(vendorPayouts.id, payout.id));
+    const res = await transfer(payout.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(transfersOf(payout.id)).toHaveLength(1);
+    expect(res.json()).toMatchObject({ status: 'paid', method: 'route', reference: transfersOf(payout.id)[0].id });
+    expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('pays a stranded payout whose first transfer reached Razorpay with that very transfer, not a second one', async () => {
+    const v = await payableVendor();
+    expect((await setAccount(v.id, ACCOUNT)).statusCode).toBe(200);
+    const payout = await settled(v);
+    // The first call reached Razorpay and was made there, but its answer never came back (the process stopped).
+    const made = await fetch(`${rzp.url}/v1/transfers`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${rzp.keyId}:${rzp.keySecret}`).toString('base64')}`, 'content-type': 'application/json', 'x-transfer-idempotency': payout.id },
+      body: JSON.stringify({ account: ACCOUNT, amount: NET_999, currency: 'INR', notes: { payout_id: payout.id } }),
+    });
+    const first = (await made.json()) as { id: string };
+    await t.db.update(vendorPayouts).set({ status: 'transferring', updatedAt: new Date(Date.now() - 3 * 60_000) }).where(eq(vendorPayouts.id, payout.id));
+
+    const res = await transfer(payout.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'paid', reference: first.id });
+    expect(transfersOf(payout.id)).toHaveLength(1);
     expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { adminPayoutMessages as m, type AdminPayout, type PayoutRoute, type Rout
 import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { routeGateway, TransferUnclearError, type Transfer } from '../payments';
+import { routeGateway, TransferOutcomeUnknownError, TransferUnclearError, type Transfer } from '../payments';
 import {
   abandonPayoutTransfer,
   cancelVendorPayout,
@@ -76,8 +76,10 @@ type TransferArgs = ActionArgs & { followUpTx: FollowUpTx; config: RouteConfig; 
  * a transaction during the call: (1) with the fresh code, the payout becomes 'transferring' (audited
  * payout_transfer_started; a second admin now gets 409); (2) Razorpay is asked, with the payout id as
  * idempotency key; (3) paid with the trf_ id (audited payout_paid), or, when Razorpay made no
- * transfer, 'created' again (audited payout_transfer_failed) and the error is answered. An answer that
- * cannot be matched to the payout leaves it 'transferring', to be checked and marked paid by hand.
+ * transfer (a refusal), 'created' again (audited payout_transfer_failed) and the error is answered. When
+ * Razorpay cannot be reached or fails on its side, the outcome is unknown: the payout stays
+ * 'transferring' and may be tried again once stranded (startPayoutTransfer); an answer that cannot be
+ * matched to the payout also leaves it 'transferring', to be checked and marked paid by hand.
  */
 export async function transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId }: TransferArgs): Promise<AdminPayout> {
   const { gateway, payout, accountId, admin } = await sensitiveTx(async (tx, admin) => {
@@ -97,7 +99,9 @@ export async function transferAdminPayout({ db, config, sensitiveTx, followUpTx,
       idempotencyKey: payout.id,
     });
   } catch (e) {
-    if (!(e instanceof TransferUnclearError)) {
+    // Only a definite refusal puts it back to 'created'; when the outcome is unknown it stays
+    // 'transferring' until it is tried again (same key: Razorpay answers the transfer if it was made).
+    if (!(e instanceof TransferUnclearError) && !(e instanceof TransferOutcomeUnknownError)) {
       await followUpTx(async (tx) => {
         const back = await abandonPayoutTransfer(tx, { payoutId });
         return { audit: back ? [audit('payout_transfer_failed', { accountId, amountPaise: payout.amountPaise, error: e instanceof Error ? e.message : String(e) })] : [] };

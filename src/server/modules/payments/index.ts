@@ -1,6 +1,7 @@
 export {
   RazorpayGateway,
   TestGateway,
+  TransferOutcomeUnknownError,
   TransferUnclearError,
   sameSignature,
   signCheckout,

@@ -76,6 +76,13 @@ export class TransferUnclearError extends AppError {
   }
 }
 
+/** Razorpay could not be reached, timed out or failed on its side (5xx): the transfer may or may not have been made. */
+export class TransferOutcomeUnknownError extends AppError {
+  constructor() {
+    super('UNAVAILABLE', adminPayoutMessages.transferUnknown);
+  }
+}
+
 /** Razorpay: its Orders API over HTTPS with basic auth, and its HMAC-SHA256 signatures. */
 export class RazorpayGateway implements PaymentGateway {
   readonly name = 'razorpay' as const;
@@ -109,22 +116,30 @@ export class RazorpayGateway implements PaymentGateway {
   /**
    * A Razorpay Route direct transfer from Haat's balance to a linked account (POST /v1/transfers,
    * with the X-Transfer-Idempotency header so that a retry of the same payout never transfers twice).
-   * Throws UNAVAILABLE when Razorpay refuses it, cannot be reached, reports it failed, or answers a
-   * transfer of another amount or account. Called outside any database transaction.
+   * Throws UNAVAILABLE when Razorpay refuses it (a 4xx answer) or reports it failed: no transfer was
+   * made; TransferOutcomeUnknownError when it cannot be reached, times out or fails on its side (5xx):
+   * a transfer may have been made, and asking again with the same key answers it; TransferUnclearError
+   * for a transfer of another amount or account. Called outside any database transaction.
    */
   async createTransfer(req: TransferRequest): Promise<Transfer> {
-    let body: RazorpayTransfer;
+    let res: Response;
     try {
-      const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/transfers`, {
+      res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/transfers`, {
         method: 'POST',
         headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json', 'x-transfer-idempotency': req.idempotencyKey },
         body: JSON.stringify({ account: req.accountId, amount: req.amountPaise, currency: 'INR', notes: req.notes }),
         signal: AbortSignal.timeout(30_000),
       });
-      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
+    } catch {
+      throw new TransferOutcomeUnknownError();
+    }
+    if (res.status >= 500) throw new TransferOutcomeUnknownError();
+    if (!res.ok) throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
+    let body: RazorpayTransfer;
+    try {
       body = (await res.json()) as RazorpayTransfer;
     } catch {
-      throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
+      throw new TransferOutcomeUnknownError();
     }
     if (body.status === 'failed') throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
     if (typeof body.id !== 'string' || !/^trf_[A-Za-z0-9]{14}$/.test(body.id) || body.amount !== req.amountPaise || body.recipient !== req.accountId) {

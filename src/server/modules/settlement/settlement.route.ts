@@ -10,8 +10,10 @@ import { vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 // (acc_…); a created payout is then paid in three steps, so that no transaction stays open while
 // Razorpay is asked: start (lock the payout, 'created' -> 'transferring': a second admin now gets
 // 409), the transfer (the caller's HTTP call), then finish (paid as by hand, method 'route',
-// reference the trf_ id) or abandon (back to 'created', nothing paid). A payout left 'transferring'
-// (the process stopped during the call) is marked paid by hand with its trf_ id (settlement.payouts.ts).
+// reference the trf_ id) or abandon (back to 'created', nothing paid: Razorpay refused). A payout left
+// 'transferring' (the process stopped during the call, or Razorpay did not answer) may be transferred
+// again after STRANDED_TRANSFER_MINUTES with the same idempotency key, or marked paid by hand with its
+// trf_ id (settlement.payouts.ts).
 
 type PayoutRow = typeof vendorPayouts.$inferSelect;
 
@@ -34,13 +36,25 @@ export async function setVendorRouteAccount(tx: Tx, a: { vendorUserId: string; a
 }
 
 /**
- * Step 1 of a Route payout: locks a created payout and marks it 'transferring'; answers it with the
- * vendor's linked account. 409 when it is not 'created' (already being paid, paid or cancelled) or
- * the vendor has no linked account.
+ * How long after its transfer began a payout still 'transferring' counts as stranded (the process
+ * stopped during the call, or Razorpay did not answer; the call gives up after 30 s): it may then be
+ * tried again. The payout id is the idempotency key, so Razorpay answers the transfer already made
+ * or makes it, never a second one.
+ */
+export const STRANDED_TRANSFER_MINUTES = 2;
+
+/**
+ * Step 1 of a Route payout: locks a created (or stranded 'transferring') payout and marks it
+ * 'transferring' from now; answers it with the vendor's linked account. 409 when it is being
+ * transferred right now, paid or cancelled, or the vendor has no linked account.
  */
 export async function startPayoutTransfer(tx: Tx, a: { payoutId: string }): Promise<{ payout: PayoutRow; accountId: string }> {
   const payout = await lockPayout(tx, a.payoutId);
-  if (payout.status !== 'created') throw new AppError('CONFLICT', m.beingTransferred);
+  const [{ stranded }] = await tx
+    .select({ stranded: sql<boolean>`${vendorPayouts.updatedAt} < now() - make_interval(mins => ${STRANDED_TRANSFER_MINUTES})` })
+    .from(vendorPayouts)
+    .where(eq(vendorPayouts.id, payout.id));
+  if (payout.status !== 'created' && !(payout.status === 'transferring' && stranded)) throw new AppError('CONFLICT', m.beingTransferred);
   const accountId = await routeAccountOf(tx, payout.vendorUserId);
   if (accountId === null) throw new AppError('CONFLICT', m.noRouteAccount);
   await tx.update(vendorPayouts).set({ status: 'transferring', updatedAt: sql`now()` }).where(eq(vendorPayouts.id, payout.id));

@@ -163,11 +163,13 @@ type Pending = { kind: ActionKind; payout: AdminPayout } | null;
 const actionTexts: Record<ActionKind, { title: string; label: string; success: string; failure: string }> = {
   pay: { title: 'Mark payout as paid', label: 'Mark as paid', success: m.paid, failure: m.payFailed },
   cancel: { title: 'Cancel payout', label: 'Cancel payout', success: m.cancelled, failure: m.cancelFailed },
-  transfer: { title: 'Pay via Razorpay Route', label: 'Transfer now', success: m.transferred, failure: m.transferFailed },
+  transfer: { title: 'Pay via Razorpay Route', label: 'Transfer now', success: m.transferred, failure: m.transferNotDone },
 };
 
 /** What the dialog says about the action on this payout. */
 function actionText(kind: ActionKind, p: AdminPayout): string {
+  if (kind === 'transfer' && p.status === 'transferring')
+    return 'Its transfer was asked for but no answer came back. Trying again asks Razorpay with the same key: it answers the transfer already made, or makes it now, never a second one. Possible 2 minutes after the last try.';
   if (kind === 'transfer') return "Razorpay Route transfers it from Haat's Razorpay balance to the vendor's linked account now; the payout is marked paid with the transfer id.";
   if (kind === 'cancel') return 'The payout is cancelled and its amount becomes payable again; settle the vendor again to pay it.';
   if (p.status === 'transferring') return 'Its Razorpay Route transfer was asked for but no answer was recorded: find the transfer in the Razorpay dashboard and enter its id (trf_…).';
@@ -221,6 +223,11 @@ function PayoutsSection() {
               {p.status === 'created' && routeOn && (
                 <Button size="sm" onClick={() => open('transfer', p)} aria-label={`Pay via Razorpay Route: ${p.businessName}`}>
                   Pay via Razorpay Route
+                </Button>
+              )}
+              {p.status === 'transferring' && routeOn && (
+                <Button size="sm" onClick={() => open('transfer', p)} aria-label={`Try the Route transfer again: ${p.businessName}`}>
+                  Try the transfer again
                 </Button>
               )}
               <Button size="sm" variant={p.status === 'created' && routeOn ? 'secondary' : undefined} onClick={() => open('pay', p)} aria-label={`Mark paid: ${p.businessName}`}>

@@ -93,8 +93,8 @@ export function StepUpDialog({ open, title, description, actionLabel, children, 
   );
 }
 
-/** What a failed action says: the server's message for a refusal, the fallback otherwise. */
+/** What a failed action says: the server's message for a refusal or a provider it could not use (503), the fallback otherwise. */
 export function actionError(e: unknown, fallback: string): string {
-  if (e instanceof ApiError && e.status > 0 && e.status < 500) return `${fallback}: ${e.message}`;
+  if (e instanceof ApiError && e.status > 0 && (e.status < 500 || e.status === 503)) return `${fallback}: ${e.message}`;
   return fallback;
 }
