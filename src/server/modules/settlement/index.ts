@@ -11,7 +11,8 @@ export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVe
 export { abandonPayoutTransfer, finishPayoutTransfer, routeAccountOf, setVendorRouteAccount, startPayoutTransfer } from './settlement.route';
 export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';
 export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
-export { documentsOfPart, issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';
+export { issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';
+export { documentsOfPart } from './settlement.documents';
 export { getTaxReport } from './settlement.tax-reports';
 export { taxDocumentsRoutes } from './settlement.documents.routes';
 export type { TaxDocumentForView } from './settlement.invoice-view';

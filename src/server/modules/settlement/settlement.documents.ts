@@ -50,16 +50,19 @@ export async function listOrderDocuments(a: { db: DbOrTx; customerUserId: string
   return asSummaries(await a.db.select(summary).from(taxDocuments).where(eq(taxDocuments.orderId, a.orderId)).orderBy(asc(taxDocuments.orderPartId), asc(taxDocuments.createdAt)));
 }
 
-/** The tax documents of one of the vendor's parts of an order (none for anyone else's part). */
-export async function listVendorPartDocuments(a: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<TaxDocumentSummary[]> {
-  if (!isUuid(a.partId)) return [];
-  const rows = await a.db
+/** A part's tax documents, invoice before its credit note; with `vendorUserId`, only when the part is that vendor's (none otherwise). */
+export async function documentsOfPart(db: DbOrTx, orderPartId: string, vendorUserId?: string): Promise<TaxDocumentSummary[]> {
+  if (!isUuid(orderPartId)) return [];
+  const rows = await db
     .select(summary)
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId)))
+    .where(and(eq(taxDocuments.orderPartId, orderPartId), vendorUserId === undefined ? undefined : eq(taxDocuments.vendorUserId, vendorUserId)))
     .orderBy(asc(taxDocuments.createdAt));
   return asSummaries(rows);
 }
+
+/** The tax documents of one of the vendor's parts of an order (none for anyone else's part). */
+export const listVendorPartDocuments = (a: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<TaxDocumentSummary[]> => documentsOfPart(a.db, a.partId, a.vendorUserId);
 
 /** A document of the customer's own order as a PDF. */
 export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<DocumentPdf> {

@@ -182,13 +182,3 @@ export async function issuePartCreditNote(tx: Tx, a: { orderPartId: string; reas
   await tx.insert(taxDocumentLines).values(lines.map(({ id: _id, documentId: _doc, ...l }) => ({ ...l, documentId: doc.id })));
   return { id: doc.id, number: doc.number, kind: 'credit_note' };
 }
-
-/** A part's tax documents, invoice first (for the order pages' download links). */
-export async function documentsOfPart(db: DbOrTx, orderPartId: string): Promise<(IssuedDocument & { issuedOn: string })[]> {
-  const rows = await db
-    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, issuedOn: taxDocuments.issuedOn })
-    .from(taxDocuments)
-    .where(eq(taxDocuments.orderPartId, orderPartId))
-    .orderBy(asc(taxDocuments.createdAt));
-  return rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
-}
