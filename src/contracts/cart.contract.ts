@@ -14,6 +14,10 @@ const quantity = z
 export const cartLineSchema = z.object({
   id: z.uuid(),
   productId: z.uuid(),
+  /** The chosen variant of a product with options, its label ('Size: M · Colour: Indigo') and SKU; null otherwise. */
+  variantId: z.uuid().nullable(),
+  variantLabel: z.string().nullable(),
+  sku: z.string().nullable(),
   name: z.string(),
   imageUrl: z.string().nullable(),
   storeId: z.uuid(),
@@ -51,6 +55,8 @@ export type Cart = z.infer<typeof cartSchema>;
 /** `POST /api/cart/items`: adds the product, or increases the quantity already in the cart. */
 export const addCartItemSchema = z.object({
   productId: z.uuid({ error: cartMessages.productNotFound }),
+  /** Required for a product with options (Size, Colour): the chosen variant. */
+  variantId: z.uuid({ error: cartMessages.productNotFound }).nullish(),
   quantity: quantity.default(1),
 });
 export type AddCartItemInput = z.input<typeof addCartItemSchema>;
@@ -60,5 +66,5 @@ export const updateCartItemSchema = z.object({ quantity });
 export type UpdateCartItemInput = z.input<typeof updateCartItemSchema>;
 
 /** The answer of an add or an update: the line's id and its new quantity. */
-export const cartItemRefSchema = z.object({ id: z.uuid(), productId: z.uuid(), quantity: z.number().int() });
+export const cartItemRefSchema = z.object({ id: z.uuid(), productId: z.uuid(), variantId: z.uuid().nullable(), quantity: z.number().int() });
 export type CartItemRef = z.infer<typeof cartItemRefSchema>;

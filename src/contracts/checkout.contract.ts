@@ -50,6 +50,9 @@ export const checkoutSummaryQuerySchema = z.object({ pointsToUse: z.coerce.numbe
 /** One cart line as the server priced it. */
 export const pricedLineSchema = z.object({
   productId: z.uuid(),
+  /** The chosen variant of a product with options, and its label ('Size: M · Colour: Indigo'); null otherwise. */
+  variantId: z.uuid().nullable(),
+  variantLabel: z.string().nullable(),
   name: z.string(),
   storeId: z.uuid(),
   storeName: z.string(),

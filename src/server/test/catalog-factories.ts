@@ -1,4 +1,5 @@
 import { categories, products } from '../modules/catalog/catalog.tables';
+import { listProductVariants, saveProductVariants, type ProductVariant, type VariantInput } from '../modules/catalog';
 import { createAccount } from '../modules/auth';
 import { vendorShops } from '../modules/shops/shops.tables';
 import type { Db } from '../platform/db';
@@ -44,6 +45,36 @@ export async function createProduct(db: Db, over: ProductOverrides): Promise<Pro
     .values({ name: `Product ${next()}`, description: 'A test product.', pricePaise: 49900, originalPricePaise: 79900, stockQuantity: 10, rewardPercentage: 5, ...over })
     .returning();
   return row;
+}
+
+export type VariantOverrides = Partial<VariantInput> & { option1Value: string };
+
+/**
+ * A product with options (Size, and Colour when given) and the given variants, through the catalog's
+ * own saveProductVariants: SKUs default to the values, stock to 10, prices to the product's.
+ */
+export async function createProductWithVariants(
+  db: Db,
+  over: ProductOverrides & { option1Name?: string; option2Name?: string | null; variants: VariantOverrides[] },
+): Promise<{ product: ProductRow; variants: ProductVariant[] }> {
+  const { option1Name = 'Size', option2Name = null, variants, ...productOver } = over;
+  const product = await createProduct(db, { stockQuantity: 0, ...productOver });
+  await db.transaction((tx) =>
+    saveProductVariants(tx, product.id, {
+      option1Name,
+      option2Name,
+      variants: variants.map((v) => ({
+        option2Value: null,
+        sku: `SKU-${v.option1Value}${v.option2Value ? `-${v.option2Value}` : ''}`.toUpperCase().replace(/[^A-Z0-9-]/g, ''),
+        stockQuantity: 10,
+        pricePaise: null,
+        originalPricePaise: null,
+        images: [],
+        ...v,
+      })),
+    }),
+  );
+  return { product, variants: await listProductVariants(db, product.id) };
 }
 
 /** A vendor, one shop, one category and `count` products of that shop: the usual start of a catalog test. */

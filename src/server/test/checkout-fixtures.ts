@@ -26,9 +26,9 @@ export async function newShopper(t: TestApp, points = 0): Promise<Shopper> {
 }
 
 /** Puts products in the shopper's cart through the cart API. */
-export async function fillCart(s: Shopper, lines: { productId: string; quantity?: number }[]): Promise<void> {
+export async function fillCart(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[]): Promise<void> {
   for (const l of lines) {
-    const res = await s.client.post('/api/cart/items', { productId: l.productId, quantity: l.quantity ?? 1 });
+    const res = await s.client.post('/api/cart/items', { productId: l.productId, ...(l.variantId ? { variantId: l.variantId } : {}), quantity: l.quantity ?? 1 });
     if (res.statusCode >= 300) throw new Error(`add to cart failed: ${res.statusCode} ${res.body}`);
   }
 }
@@ -77,7 +77,7 @@ export async function payWithTestGateway(s: Shopper, checkout: { paymentId: stri
 }
 
 /** Fills the cart, checks out and pays through the test gateway (or places directly when nothing is due); answers the order id. */
-export async function placeOrder(s: Shopper, lines: { productId: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
+export async function placeOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
   await fillCart(s, lines);
   const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse });
   if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);

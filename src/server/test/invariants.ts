@@ -34,6 +34,18 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
       sql`select m.id::text as id from merchant_transactions m left join rewards_transactions t on t.id = m.ledger_transaction_id
           where m.cashback_points > 0 and (t.id is null or t.transaction_type <> 'cashback' or t.pending_points <> m.cashback_points)`,
     ],
+    // Issue 23: sizes and colours.
+    [
+      "a product with options whose stock is not its variants' sum",
+      sql`select p.id::text as id from products p where p.option1_name is not null
+          and p.stock_quantity <> (select coalesce(sum(v.stock_quantity), 0) from product_variants v where v.product_id = p.id and v.withdrawn_at is null)`,
+    ],
+    [
+      'an order item, cart line or stock hold whose variant is not one of its product',
+      sql`select x.id::text as id from (
+            select id, product_id, variant_id from order_items union all select id, product_id, variant_id from cart_items union all select id, product_id, variant_id from stock_holds
+          ) x join product_variants v on v.id = x.variant_id where v.product_id <> x.product_id`,
+    ],
     // Issue 22: what Haat keeps and owes its vendors.
     [
       'a delivered part whose gross is not commission + TCS + TDS + vendor net',

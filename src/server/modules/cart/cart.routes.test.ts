@@ -87,7 +87,7 @@ describe('adding and reading', () => {
     expect(first.json()).toMatchObject({ productId, quantity: 1 });
     const second = await client.post('/api/cart/items', { productId, quantity: 2 });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ id: first.json().id, productId, quantity: 3 });
+    expect(second.json()).toEqual({ id: first.json().id, productId, variantId: null, quantity: 3 });
 
     await t.db.execute(sql`insert into rewards_transactions (customer_id, transaction_type, points, description) values (${id}, 'cashback', 250, 'test')`);
     await t.db.execute(sql`update customers set reward_points = 250 where user_id = ${id}`);
@@ -98,6 +98,9 @@ describe('adding and reading', () => {
       {
         id: first.json().id,
         productId,
+        variantId: null,
+        variantLabel: null,
+        sku: null,
         name: 'Silk Saree',
         imageUrl: '/uploads/kurta.webp',
         storeId: shopId,
@@ -239,7 +242,7 @@ describe('changing and removing lines', () => {
     const { id } = (await client.post('/api/cart/items', { productId })).json();
     const up = await client.patch(`/api/cart/items/${id}`, { quantity: 4 });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ id, productId, quantity: 4 });
+    expect(up.json()).toEqual({ id, productId, variantId: null, quantity: 4 });
     const over = await client.patch(`/api/cart/items/${id}`, { quantity: 5 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe('Only 4 left in stock for Tea Set');
@@ -286,8 +289,8 @@ describe('helpers for checkout', () => {
     await client.post('/api/cart/items', { productId: a, quantity: 2 });
     await client.post('/api/cart/items', { productId: b, quantity: 1 });
     expect(await listCartLines(t.db, id)).toEqual([
-      { productId: a, quantity: 2 },
-      { productId: b, quantity: 1 },
+      { productId: a, variantId: null, quantity: 2 },
+      { productId: b, variantId: null, quantity: 1 },
     ]);
     await t.db.transaction((tx) => clearCart(tx, id));
     expect(await listCartLines(t.db, id)).toEqual([]);

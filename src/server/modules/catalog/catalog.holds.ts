@@ -3,11 +3,11 @@ import { notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
-import { getPurchasable, returnStock, takeStock } from './catalog.stock';
+import { byStockKey, getPurchasableLines, returnStock, stockKey, takeStock } from './catalog.stock';
 import { stockHolds } from './catalog.tables';
 
-/** A line to reserve: so many units of a product. */
-export type HoldLine = { productId: string; name: string; quantity: number };
+/** A line to reserve: so many units of a product, or of one of its variants. */
+export type HoldLine = { productId: string; variantId?: string | null; name: string; quantity: number };
 
 /**
  * Reserves the lines' stock under `ref` (a payment id) until `expiresAt`: the units leave the
@@ -15,13 +15,13 @@ export type HoldLine = { productId: string; name: string; quantity: number };
  * deadlock or oversell). A shortage throws 409 naming the product; the caller's transaction rolls back.
  */
 export async function holdStock(tx: Tx, a: { ref: string; lines: HoldLine[]; expiresAt: Date }): Promise<void> {
-  for (const l of [...a.lines].sort((x, y) => (x.productId < y.productId ? -1 : 1))) {
-    if (!(await takeStock(tx, l.productId, l.quantity))) {
-      const [now] = await getPurchasable(tx, [l.productId]);
+  for (const l of [...a.lines].sort(byStockKey)) {
+    if (!(await takeStock(tx, l.productId, l.quantity, l.variantId ?? null))) {
+      const now = (await getPurchasableLines(tx, [l])).get(stockKey(l));
       throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
     }
   }
-  await tx.insert(stockHolds).values(a.lines.map((l) => ({ ref: a.ref, productId: l.productId, quantity: l.quantity, expiresAt: a.expiresAt })));
+  await tx.insert(stockHolds).values(a.lines.map((l) => ({ ref: a.ref, productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity, expiresAt: a.expiresAt })));
 }
 
 /**
@@ -43,8 +43,8 @@ async function releaseWhere(tx: Tx, where: SQL | undefined): Promise<number> {
     .update(stockHolds)
     .set({ status: 'released', updatedAt: sql`now()` })
     .where(and(eq(stockHolds.status, 'held'), where))
-    .returning({ productId: stockHolds.productId, quantity: stockHolds.quantity });
-  for (const r of released.sort((x, y) => (x.productId < y.productId ? -1 : 1))) await returnStock(tx, r.productId, r.quantity);
+    .returning({ productId: stockHolds.productId, variantId: stockHolds.variantId, quantity: stockHolds.quantity });
+  for (const r of released.sort(byStockKey)) await returnStock(tx, r.productId, r.quantity, r.variantId);
   return released.length;
 }
 

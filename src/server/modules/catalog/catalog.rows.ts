@@ -1,5 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { products, reviews } from './catalog.tables';
+import { products, productVariants, reviews } from './catalog.tables';
 
 // Read-only row sources over catalog's tables, for other modules' reads that join them in one
 // statement (a cart's lines, an order's items). PostgreSQL pulls a plain subquery up into the join,
@@ -17,9 +17,28 @@ export const productRows = new QueryBuilder()
     rewardPercentage: products.rewardPercentage,
     stockQuantity: products.stockQuantity,
     isActive: products.isActive,
+    option1Name: products.option1Name,
+    option2Name: products.option2Name,
   })
   .from(products)
   .as('product_rows');
+
+/** Product variants: what a cart line or an order item shows of the chosen size or colour. */
+export const variantRows = new QueryBuilder()
+  .select({
+    id: productVariants.id,
+    productId: productVariants.productId,
+    option1Value: productVariants.option1Value,
+    option2Value: productVariants.option2Value,
+    sku: productVariants.sku,
+    stockQuantity: productVariants.stockQuantity,
+    pricePaise: productVariants.pricePaise,
+    originalPricePaise: productVariants.originalPricePaise,
+    images: productVariants.images,
+    withdrawnAt: productVariants.withdrawnAt,
+  })
+  .from(productVariants)
+  .as('variant_rows');
 
 /** Reviews: which customer reviewed which product. */
 export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId: reviews.productId, customerUserId: reviews.customerUserId }).from(reviews).as('review_rows');

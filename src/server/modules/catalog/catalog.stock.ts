@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { variantLabel } from '../../../domain/variants';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { isUuid, visibleToShoppers } from './catalog.cards';
-import { products } from './catalog.tables';
+import { products, productVariants } from './catalog.tables';
 
 /** What checkout and the cart need to know about a product that may be bought now. */
 export type Purchasable = {
@@ -17,7 +18,22 @@ export type Purchasable = {
   categoryId: string;
   /** Whether the shop delivers: only then can the product be ordered. */
   delivers: boolean;
+  /** The product has options (Size, Colour): it is sold only as one of its variants. */
+  hasOptions: boolean;
+  option1Name: string | null;
+  option2Name: string | null;
 };
+
+/** What is bought: a product, and for a product with options the chosen variant. */
+export type StockKey = { productId: string; variantId?: string | null };
+/** One key per product and variant, for maps of lines. */
+export const stockKey = (k: StockKey): string => `${k.productId}:${k.variantId ?? ''}`;
+
+/**
+ * A product or one of its variants as it may be bought now: for a variant, its price (or the
+ * product's), its stock, its SKU and label ('Size: M · Colour: Indigo').
+ */
+export type PurchasableLine = Purchasable & { variantId: string | null; variantLabel: string | null; sku: string | null; variantImage: string | null };
 
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
@@ -35,40 +51,120 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       delivers: shopRows.deliveryAvailable,
+      option1Name: products.option1Name,
+      option2Name: products.option2Name,
     })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .where(and(inArray(products.id, ids), visibleToShoppers));
-  return rows.map((r) => ({ ...r, pricePaise: Number(r.pricePaise), rewardPercentage: Number(r.rewardPercentage) }));
+  return rows.map((r) => ({ ...r, pricePaise: Number(r.pricePaise), rewardPercentage: Number(r.rewardPercentage), hasOptions: r.option1Name !== null }));
+}
+
+/**
+ * The given products and variants that may be bought now, by `stockKey`: a variant on sale of an
+ * active product of an active shop, with its own price (else the product's) and stock. A key without
+ * a variant answers the product itself (`hasOptions` then says that a choice is missing); a variant
+ * withdrawn, of another product or of a product without options is absent.
+ */
+export async function getPurchasableLines(tx: DbOrTx, keys: StockKey[]): Promise<Map<string, PurchasableLine>> {
+  const found = new Map<string, PurchasableLine>();
+  const byProduct = new Map((await getPurchasable(tx, keys.map((k) => k.productId))).map((p) => [p.id, p]));
+  const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is string => typeof v === 'string' && isUuid(v)))];
+  const variants =
+    variantIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            option1Value: productVariants.option1Value,
+            option2Value: productVariants.option2Value,
+            sku: productVariants.sku,
+            stockQuantity: productVariants.stockQuantity,
+            pricePaise: productVariants.pricePaise,
+            images: productVariants.images,
+          })
+          .from(productVariants)
+          .where(and(inArray(productVariants.id, variantIds), isNull(productVariants.withdrawnAt)));
+  const variantById = new Map(variants.map((v) => [v.id, v]));
+  for (const k of keys) {
+    const p = byProduct.get(k.productId);
+    if (!p) continue;
+    if (!k.variantId) {
+      found.set(stockKey(k), { ...p, variantId: null, variantLabel: null, sku: null, variantImage: null });
+      continue;
+    }
+    const v = variantById.get(k.variantId);
+    if (!v || v.productId !== p.id || !p.hasOptions) continue;
+    found.set(stockKey(k), {
+      ...p,
+      pricePaise: v.pricePaise === null ? p.pricePaise : Number(v.pricePaise),
+      stockQuantity: v.stockQuantity,
+      imageUrl: v.images[0] ?? p.imageUrl,
+      variantId: v.id,
+      variantLabel: variantLabel(p, v),
+      sku: v.sku,
+      variantImage: v.images[0] ?? null,
+    });
+  }
+  return found;
 }
 
 function assertQuantity(quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`Stock quantity must be a positive whole number, got ${quantity}`);
 }
 
+/** Locks a product's row: every change of a variant's stock takes it first, so that the variant row and the product's sum are always locked in one order. */
+async function lockProduct(tx: Tx, productId: string): Promise<void> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+}
+
 /**
- * Takes `quantity` units of a product's stock in one conditional UPDATE, so concurrent buyers can
- * never take it below 0; false (and nothing changed) when there is not enough.
+ * Takes `quantity` units of a product's stock (or, for a product with options, of the given
+ * variant's: the product's sum follows through the trigger) in one conditional UPDATE, so concurrent
+ * buyers can never take it below 0; false (and nothing changed) when there is not enough, when a
+ * product with options is asked for without a variant, or when the variant is withdrawn.
  */
-export async function takeStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
+export async function takeStock(tx: Tx, productId: string, quantity: number, variantId: string | null = null): Promise<boolean> {
   assertQuantity(quantity);
   if (!isUuid(productId)) return false;
+  if (variantId !== null) {
+    if (!isUuid(variantId)) return false;
+    await lockProduct(tx, productId);
+    const rows = await tx
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt), gte(productVariants.stockQuantity, quantity)))
+      .returning({ id: productVariants.id });
+    return rows.length === 1;
+  }
   const rows = await tx
     .update(products)
     .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, productId), gte(products.stockQuantity, quantity)))
+    .where(and(eq(products.id, productId), isNull(products.option1Name), gte(products.stockQuantity, quantity)))
     .returning({ id: products.id });
   return rows.length === 1;
 }
 
-/** Puts `quantity` units back into a product's stock (a cancelled order). */
-export async function returnStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+/** Puts `quantity` units back into a product's stock, or its variant's (a cancelled order, a released hold); a withdrawn variant keeps them off sale. */
+export async function returnStock(tx: Tx, productId: string, quantity: number, variantId: string | null = null): Promise<void> {
   assertQuantity(quantity);
+  if (variantId !== null) {
+    await lockProduct(tx, productId);
+    await tx
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+    return;
+  }
   await tx
     .update(products)
     .set({ stockQuantity: sql`${products.stockQuantity} + ${quantity}`, updatedAt: sql`now()` })
     .where(eq(products.id, productId));
 }
+
+/** Sorts stock keys by product, then variant: every path that changes stock locks rows in this one order, so concurrent ones never deadlock. */
+export const byStockKey = (a: StockKey, b: StockKey): number => (a.productId === b.productId ? ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : (a.variantId ?? '') > (b.variantId ?? '') ? 1 : 0) : a.productId < b.productId ? -1 : 1);
 
 /** A product's name, bought or not (also withdrawn or of a closed shop), or null when there is no such product. */
 export async function getProductName(db: DbOrTx, productId: string): Promise<string | null> {

@@ -74,10 +74,18 @@ export const products = pgTable(
     withdrawnAt: tstz('withdrawn_at'),
     /** The product's HSN code, from the super admin's list; its GST rate applies (null: the rate for goods not yet classified). */
     hsnCode: text('hsn_code').references(() => hsnCodes.code),
+    /**
+     * The product's options (up to two, such as Size and Colour), or null. A product with options is
+     * sold only as one of its variants (product_variants), and its stock_quantity is then the sum of
+     * its variants' stock, kept by a trigger on product_variants.
+     */
+    option1Name: text('option1_name'),
+    option2Name: text('option2_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('products_options_check', sql`${t.option2Name} is null or ${t.option1Name} is not null`),
     index('products_search_idx').using('gin', t.searchVector),
     // The admin's product search by name (pg_trgm).
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -105,6 +113,49 @@ export const products = pgTable(
 );
 
 /**
+ * One combination of a product's option values (Size M, Colour Indigo), with its own SKU and stock,
+ * and optionally its own price, original price and pictures (else the product's apply). A variant
+ * that is in an order is never deleted: it is withdrawn (withdrawn_at), off sale, kept for the order.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    option1Value: text('option1_value').notNull(),
+    option2Value: text('option2_value'),
+    sku: text('sku').notNull(),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    pricePaise: bigint('price_paise', { mode: 'number' }),
+    originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** 'size=m', 'colour=indigo' (domain/variants.ts optionKeys): what the storefront's option filter matches. */
+    optionKeys: text('option_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** The order the vendor listed the combinations in. */
+    position: integer('position').notNull().default(0),
+    withdrawnAt: tstz('withdrawn_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_variants_combination_unique')
+      .on(t.productId, sql`lower(${t.option1Value})`, sql`lower(coalesce(${t.option2Value}, ''))`)
+      .where(sql`${t.withdrawnAt} is null`),
+    uniqueIndex('product_variants_sku_unique').on(t.productId, sql`lower(${t.sku})`).where(sql`${t.withdrawnAt} is null`),
+    // The storefront's filter by an option value, over variants on sale.
+    index('product_variants_option_keys_idx').using('gin', t.optionKeys).where(sql`${t.withdrawnAt} is null`),
+    check('product_variants_stock_check', sql`${t.stockQuantity} >= 0`),
+    check('product_variants_price_check', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
+    check('product_variants_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
+    check('product_variants_images_max_5', sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
+    check('product_variants_sku_check', sql`length(${t.sku}) between 1 and 64`),
+  ],
+);
+
+/**
  * Every word of product, shop and category names, lower case (kept by database triggers), so that a
  * misspelt search word can be matched to a real one through the trigram index.
  */
@@ -123,6 +174,8 @@ export const stockHolds = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant held, for a product with options (its units left the variant's stock). */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     status: text('status').notNull().default('held'),
     expiresAt: tstz('expires_at').notNull(),

@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { formatAddress, getAddress } from '../auth';
 import { clearCart } from '../cart';
-import { getPurchasable, takeStock } from '../catalog';
+import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
 import { recordItemSettlements } from '../settlement';
@@ -35,16 +35,16 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   const lines = await priceLines(tx, snap.lines, { stockHeld: o.stockHeld });
   // The order is placed only at the prices the customer was quoted and paid, held stock or not: a
   // price changed since (up or down) refuses it, and the caller records a paid payment for refund.
-  const quoted = new Map(snap.lines.map((l) => [l.productId, l.pricePaise]));
-  const moved = lines.find((l) => quoted.get(l.productId) !== l.pricePaise);
+  const quoted = new Map(snap.lines.map((l) => [stockKey(l), l.pricePaise]));
+  const moved = lines.find((l) => quoted.get(stockKey(l)) !== l.pricePaise);
   if (moved) throw new AppError('CONFLICT', priceChanged(moved.name));
   const amounts = amountsOf(lines, snap.pointsToUse);
   if (amounts.totalPaise !== snap.amounts.totalPaise) throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
 
-  for (const l of o.stockHeld ? [] : [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-    if (!(await takeStock(tx, l.productId, l.quantity))) {
-      const [now] = await getPurchasable(tx, [l.productId]);
-      throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
+  for (const l of o.stockHeld ? [] : [...lines].sort(byStockKey)) {
+    if (!(await takeStock(tx, l.productId, l.quantity, l.variantId))) {
+      const now = (await getPurchasableLines(tx, [l])).get(stockKey(l));
+      throw new AppError('CONFLICT', notEnoughStockMessage(l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, now?.stockQuantity ?? 0));
     }
   }
 
@@ -60,7 +60,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     paymentStatus: o.paymentStatus,
     paymentId: o.paymentId,
     testPayment: o.testPayment,
-    lines: lines.map((l) => ({ productId: l.productId, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
+    lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, variantLabel: l.variantLabel, sku: l.sku, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
   });
 
   await recordItemSettlements(tx, {
@@ -87,10 +87,10 @@ function storeNameOf(lines: PricedCartLine[], storeId: string): string {
 }
 
 /** Refuses a direct placement when the cart no longer holds what was priced (a second click, another tab). */
-export function sameLines(a: { productId: string; quantity: number }[], b: { productId: string; quantity: number }[]): void {
-  const key = (l: { productId: string; quantity: number }[]) =>
+export function sameLines(a: { productId: string; variantId?: string | null; quantity: number }[], b: { productId: string; variantId?: string | null; quantity: number }[]): void {
+  const key = (l: { productId: string; variantId?: string | null; quantity: number }[]) =>
     l
-      .map((x) => `${x.productId}:${x.quantity}`)
+      .map((x) => `${stockKey(x)}:${x.quantity}`)
       .sort()
       .join(',');
   if (a.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
@@ -104,7 +104,7 @@ export function sameLines(a: { productId: string; quantity: number }[], b: { pro
  */
 export async function placeOrderPaidWithPoints(
   tx: Tx,
-  a: { customerUserId: string; addressId: string; lines: { productId: string; quantity: number }[]; pointsToUse: number },
+  a: { customerUserId: string; addressId: string; lines: { productId: string; variantId?: string | null; quantity: number }[]; pointsToUse: number },
 ): Promise<{ orderId: string }> {
   const address = await getAddress(tx, a.customerUserId, a.addressId);
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound);
@@ -116,7 +116,7 @@ export async function placeOrderPaidWithPoints(
     shippingAddress: formatAddress(address),
     placeOfSupplyState: address.state,
     pointsToUse: a.pointsToUse,
-    lines: lines.map(({ productId, name, storeId, quantity, pricePaise }) => ({ productId, name, storeId, quantity, pricePaise })),
+    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({ productId, variantId, name, storeId, quantity, pricePaise })),
     amounts,
   };
   return placeOrderTx(tx, { customerUserId: a.customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null, testPayment: false });

@@ -4,11 +4,16 @@ import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pr
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { getCustomerContact } from '../auth';
-import { getProductName, getPurchasable } from '../catalog';
+import { chooseOptionMessage } from '../../../domain/variants';
+import { getProductName, getPurchasableLines, stockKey } from '../catalog';
 
 /** A cart line priced from the database at this moment. */
 export type PricedCartLine = {
   productId: string;
+  /** The variant of a product with options, with its label ('Size: M · Colour: Indigo') and SKU. */
+  variantId: string | null;
+  variantLabel: string | null;
+  sku: string | null;
   name: string;
   storeId: string;
   storeName: string;
@@ -26,7 +31,7 @@ export type CheckoutSnapshot = {
   /** The delivery address's state, GST's place of supply (absent in snapshots written before it was kept). */
   placeOfSupplyState?: string;
   pointsToUse: number;
-  lines: { productId: string; name: string; storeId: string; quantity: number; pricePaise: number }[];
+  lines: { productId: string; variantId?: string | null; name: string; storeId: string; quantity: number; pricePaise: number }[];
   amounts: Amounts;
 };
 
@@ -39,17 +44,22 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
  * products of active shops. A product that is gone or (unless its stock is already held for this
  * checkout) short of stock answers 409 naming it.
  */
-export async function priceLines(db: DbOrTx, lines: { productId: string; quantity: number }[], { stockHeld = false } = {}): Promise<PricedCartLine[]> {
+export async function priceLines(db: DbOrTx, lines: { productId: string; variantId?: string | null; quantity: number }[], { stockHeld = false } = {}): Promise<PricedCartLine[]> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
-  const found = new Map((await getPurchasable(db, [...new Set(lines.map((l) => l.productId))])).map((p) => [p.id, p]));
+  const found = await getPurchasableLines(db, lines);
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
-    const p = found.get(l.productId);
+    const p = found.get(stockKey(l));
     if (!p) throw new AppError('CONFLICT', unavailableMessage(await productName(db, l.productId)));
+    if (p.hasOptions && !p.variantId) throw new AppError('CONFLICT', `${chooseOptionMessage(p)} for "${p.name}"`);
     if (!p.delivers) throw new AppError('CONFLICT', `${noDeliveryMessage(p.storeName)}. Please remove "${p.name}" from your cart.`);
-    if (!stockHeld && p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(p.name, p.stockQuantity));
+    const shown = p.variantLabel ? `${p.name} (${p.variantLabel})` : p.name;
+    if (!stockHeld && p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(shown, p.stockQuantity));
     priced.push({
       productId: p.id,
+      variantId: p.variantId,
+      variantLabel: p.variantLabel,
+      sku: p.sku,
       name: p.name,
       storeId: p.storeId,
       storeName: p.storeName,

@@ -27,7 +27,7 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
   const available = await availablePoints(ctx, ctx.customerUserId);
   const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
   return {
-    lines: lines.map(({ productId, name, storeId, storeName, quantity, pricePaise, pointsEarned }) => ({ productId, name, storeId, storeName, quantity, pricePaise, pointsEarned })),
+    lines: lines.map(({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned }) => ({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned })),
     amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
     availablePoints: available,
     maxPointsUsable: max,
@@ -58,7 +58,7 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
     shippingAddress: formatAddress(address),
     placeOfSupplyState: address.state,
     pointsToUse,
-    lines: lines.map(({ productId, name, storeId, quantity, pricePaise }) => ({ productId, name, storeId, quantity, pricePaise })),
+    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({ productId, variantId, name, storeId, quantity, pricePaise })),
     amounts,
   };
 
@@ -118,7 +118,7 @@ async function reserveStock({ db, config }: Ctx, paymentId: string, lines: Price
   await db.transaction((tx) =>
     holdStock(tx, {
       ref: paymentId,
-      lines: lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity })),
+      lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, quantity: l.quantity })),
       expiresAt: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
     }),
   );

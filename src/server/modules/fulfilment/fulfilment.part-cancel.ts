@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db';
-import { returnStock } from '../catalog';
+import { byStockKey, returnStock, stockKey, type StockKey } from '../catalog';
 import { moneyBackPaise } from '../../../domain/refunds';
 import { addRefundDue, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
@@ -58,10 +58,13 @@ export async function cancelOrderParts(
     await settlePartCancelled(tx, { orderPartId: part.id, reason: `Order ${orderRef(a.order.id)} cancelled` });
   }
 
-  const back = new Map<string, number>();
-  for (const item of a.parts.flatMap((p) => p.items)) back.set(item.productId, (back.get(item.productId) ?? 0) + item.quantity);
-  // Product id order: concurrent cancels lock product rows in the same order.
-  for (const [productId, quantity] of [...back].sort(([x], [y]) => (x < y ? -1 : 1))) await returnStock(tx, productId, quantity);
+  const back = new Map<string, StockKey & { quantity: number }>();
+  for (const item of a.parts.flatMap((p) => p.items)) {
+    const k = stockKey(item);
+    back.set(k, { productId: item.productId, variantId: item.variantId, quantity: (back.get(k)?.quantity ?? 0) + item.quantity });
+  }
+  // Product (then variant) order: concurrent cancels lock product rows in the same order.
+  for (const l of [...back.values()].sort(byStockKey)) await returnStock(tx, l.productId, l.quantity, l.variantId ?? null);
 
   if (plan.pointsRefunded > 0) {
     await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: plan.pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });

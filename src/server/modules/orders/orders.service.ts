@@ -8,7 +8,18 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
-export type NewOrderLine = { productId: string; storeId: string; productName: string; quantity: number; pricePaise: number; pointsEarned: number };
+export type NewOrderLine = {
+  productId: string;
+  /** The variant bought, its label ('Size: M') and SKU, for a product with options. */
+  variantId?: string | null;
+  variantLabel?: string | null;
+  sku?: string | null;
+  storeId: string;
+  productName: string;
+  quantity: number;
+  pricePaise: number;
+  pointsEarned: number;
+};
 
 export type NewOrder = {
   customerUserId: string;
@@ -81,6 +92,9 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
       orderId: order.id,
       orderPartId: partOf.get(l.storeId)!,
       productId: l.productId,
+      variantId: l.variantId ?? null,
+      variantLabel: l.variantLabel ?? null,
+      sku: l.sku ?? null,
       storeId: l.storeId,
       productName: l.productName,
       quantity: l.quantity,
@@ -103,7 +117,7 @@ export type LockedOrder = {
   subtotalPaise: number;
   totalAmountPaise: number;
   refundDuePaise: number;
-  parts: { id: string; status: OrderStatus; storeName: string; subtotalPaise: number; pointsEarned: number; items: { productId: string; quantity: number }[] }[];
+  parts: { id: string; status: OrderStatus; storeName: string; subtotalPaise: number; pointsEarned: number; items: { productId: string; variantId: string | null; quantity: number }[] }[];
 };
 
 /** The user id of the customer who placed the order, or null for an unknown order. */
@@ -139,7 +153,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     // this one, and deadlock against a checkout that inserts parts of the same shops.
     .for('update', { of: orderParts });
   const items = await tx
-    .select({ partId: orderItems.orderPartId, productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ partId: orderItems.orderPartId, productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   return {
@@ -149,7 +163,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     parts: parts.map((p) => ({
       ...p,
       status: p.status as OrderStatus,
-      items: items.filter((i) => i.partId === p.id).map(({ productId, quantity }) => ({ productId, quantity })),
+      items: items.filter((i) => i.partId === p.id).map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })),
     })),
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
-import { products } from '../catalog/catalog.tables';
+import { products, productVariants } from '../catalog/catalog.tables';
 import { vendorShops } from '../shops/shops.tables';
 
 const statusCheck = (col: unknown) => sql`${col} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`;
@@ -75,6 +75,12 @@ export const orderItems = pgTable(
     productId: uuid('product_id').notNull().references(() => products.id),
     storeId: uuid('store_id').notNull().references(() => vendorShops.id),
     productName: text('product_name').notNull(),
+    /** The variant bought (a product with options), never deleted while this row refers to it. */
+    variantId: uuid('variant_id').references(() => productVariants.id),
+    /** The variant as the customer chose it, at placement: 'Size: M · Colour: Indigo'. */
+    variantLabel: text('variant_label'),
+    /** The variant's SKU at placement. */
+    sku: text('sku'),
     quantity: integer('quantity').notNull(),
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     pointsEarned: integer('points_earned').notNull().default(0),

@@ -1,0 +1,118 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { combinationKey, optionKeys, variantLabel } from '../../../domain/variants';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { products, productVariants } from './catalog.tables';
+
+// A product's options and variants: the one place that writes them (the vendor's form, the demo
+// data, the benchmark's catalog), so that the edit rules hold everywhere.
+
+/** One combination as the vendor gives it: values, SKU, stock and, optionally, its own price and pictures. */
+export type VariantInput = {
+  option1Value: string;
+  option2Value: string | null;
+  sku: string;
+  stockQuantity: number;
+  /** Null: the product's price (and original price) apply. */
+  pricePaise: number | null;
+  originalPricePaise: number | null;
+  images: string[];
+};
+
+/** A product's options (none, one or two names) and every combination on sale. */
+export type ProductOptionsInput = { option1Name: string | null; option2Name: string | null; variants: VariantInput[] };
+
+/** A variant as its product's vendor (and the storefront) reads it. */
+export type ProductVariant = VariantInput & { id: string; label: string };
+
+const isForeignKeyViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return (err.cause?.code ?? err.code) === '23503';
+};
+
+/**
+ * Sets a product's options and variants in the caller's transaction, under the product row's lock
+ * (taken here first, as every change of a variant's stock takes it). A combination kept (the same
+ * values, whatever their case) keeps its variant row, so carts and stock holds keep pointing to it;
+ * a new one is added; one left out is deleted, or withdrawn when an order refers to it (never
+ * deleted). Without options every variant goes, and the caller sets the product's own stock. With
+ * options the product's stock becomes the sum of its variants'.
+ */
+export async function saveProductVariants(tx: Tx, productId: string, input: ProductOptionsInput): Promise<void> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const names = { option1Name: input.option1Name, option2Name: input.option1Name === null ? null : input.option2Name };
+  const wanted = names.option1Name === null ? [] : input.variants;
+  const current = await tx
+    .select({ id: productVariants.id, option1Value: productVariants.option1Value, option2Value: productVariants.option2Value })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt)));
+  const wantedKeys = new Set(wanted.map((v) => combinationKey(v)));
+  for (const gone of current.filter((c) => !wantedKeys.has(combinationKey(c)))) {
+    try {
+      // A savepoint: when an order item refers to the variant, only this delete is rolled back.
+      await tx.transaction(async (sp) => {
+        await sp.delete(productVariants).where(eq(productVariants.id, gone.id));
+      });
+    } catch (e) {
+      if (!isForeignKeyViolation(e)) throw e;
+      await tx.update(productVariants).set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(productVariants.id, gone.id));
+    }
+  }
+  await tx.update(products).set({ option1Name: names.option1Name, option2Name: names.option2Name, updatedAt: sql`now()` }).where(eq(products.id, productId));
+  const kept = new Map(current.filter((c) => wantedKeys.has(combinationKey(c))).map((c) => [combinationKey(c), c.id]));
+  // SKUs of kept variants may be swapped between them: clear them first, so that the unique index never sees two at once.
+  if (kept.size > 1) {
+    for (const id of kept.values()) await tx.update(productVariants).set({ sku: sql`'~' || ${productVariants.id}::text` }).where(eq(productVariants.id, id));
+  }
+  for (const [position, v] of wanted.entries()) {
+    const option2Value = names.option2Name === null ? null : v.option2Value;
+    const columns = {
+      option1Value: v.option1Value.trim(),
+      option2Value: option2Value?.trim() ?? null,
+      sku: v.sku.trim(),
+      stockQuantity: v.stockQuantity,
+      pricePaise: v.pricePaise,
+      originalPricePaise: v.pricePaise === null ? null : v.originalPricePaise,
+      images: v.images,
+      optionKeys: optionKeys(names, { option1Value: v.option1Value, option2Value }),
+      position,
+    };
+    const id = kept.get(combinationKey(v));
+    if (id) await tx.update(productVariants).set({ ...columns, updatedAt: sql`now()` }).where(eq(productVariants.id, id));
+    else await tx.insert(productVariants).values({ productId, ...columns });
+  }
+  if (names.option1Name !== null) {
+    // The trigger keeps the sum from now on; a product that had no options until now starts from it.
+    await tx
+      .update(products)
+      .set({
+        stockQuantity: sql`(select coalesce(sum(${productVariants.stockQuantity}), 0) from ${productVariants} where ${productVariants.productId} = ${productId} and ${productVariants.withdrawnAt} is null)`,
+      })
+      .where(eq(products.id, productId));
+  }
+}
+
+/** A product's variants on sale, in the vendor's order, with their labels ('Size: M · Colour: Indigo'). */
+export async function listProductVariants(db: DbOrTx, productId: string): Promise<ProductVariant[]> {
+  const [p] = await db.select({ option1Name: products.option1Name, option2Name: products.option2Name }).from(products).where(eq(products.id, productId));
+  if (!p || p.option1Name === null) return [];
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      option1Value: productVariants.option1Value,
+      option2Value: productVariants.option2Value,
+      sku: productVariants.sku,
+      stockQuantity: productVariants.stockQuantity,
+      pricePaise: productVariants.pricePaise,
+      originalPricePaise: productVariants.originalPricePaise,
+      images: productVariants.images,
+    })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt)))
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
+  return rows.map((r) => ({
+    ...r,
+    pricePaise: r.pricePaise === null ? null : Number(r.pricePaise),
+    originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
+    label: variantLabel(p, r),
+  }));
+}
