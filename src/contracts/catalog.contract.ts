@@ -33,13 +33,42 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-/** The product page: the card plus description, up to 5 images, the shop and the category. */
+/** One option of a product (Size, Colour) with its values in the vendor's order. */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/**
+ * One variant on sale as the product page offers it: its effective price (its own, else the
+ * product's), its stock (0 when sold out), the points one unit earns and its own pictures ([] when none).
+ */
+export const productDetailVariantSchema = z.object({
+  id: z.uuid(),
+  option1Value: z.string(),
+  option2Value: z.string().nullable(),
+  /** 'Size: M · Colour: Indigo'. */
+  label: z.string(),
+  sku: z.string(),
+  pricePaise: z.number().int(),
+  originalPricePaise: z.number().int().nullable(),
+  discountPercent: z.number().int(),
+  stockQuantity: z.number().int(),
+  pointsEarned: z.number().int(),
+  images: z.array(z.string()).max(MAX_PRODUCT_IMAGES),
+});
+export type ProductDetailVariant = z.infer<typeof productDetailVariantSchema>;
+
+/**
+ * The product page: the card plus description, up to 5 images, the shop and the category; for a
+ * product with options (Size, Colour) the options and the variants on sale ([] and [] otherwise).
+ */
 export const productDetailSchema = productCardSchema.extend({
   description: z.string(),
   images: z.array(z.string()).max(MAX_PRODUCT_IMAGES),
   store: z.object({ id: z.uuid(), name: z.string(), city: z.string().nullable(), logoUrl: z.string().nullable() }),
   category: z.object({ id: z.uuid(), name: z.string() }),
   createdAt: z.string(),
+  options: z.array(productOptionSchema),
+  variants: z.array(productDetailVariantSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

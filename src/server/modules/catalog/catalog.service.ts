@@ -6,6 +6,7 @@ import { profileRows } from '../auth';
 import { shopRows } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, reviews } from './catalog.tables';
+import { listVariantsForShoppers } from './catalog.variants';
 
 const productNotFound = () => new AppError('NOT_FOUND', catalogMessages.productNotFound);
 
@@ -26,7 +27,11 @@ export async function categoryNames(db: DbOrTx, categoryIds: readonly string[]):
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** One product as its page shows it; NOT_FOUND 'Product not found' when it is missing, inactive or its shop is inactive. */
+/**
+ * One product as its page shows it, with its options and variants on sale (their stock is read with
+ * the product's, so the catalog cache, emptied by every write, keeps them together); NOT_FOUND
+ * 'Product not found' when it is missing, inactive or its shop is inactive.
+ */
 export async function getProduct({ db, productId }: { db: DbOrTx; productId: string }): Promise<ProductDetail> {
   if (!isUuid(productId)) throw productNotFound();
   const [row] = await db
@@ -37,6 +42,8 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
       createdAt: products.createdAt,
       storeCity: shopRows.city,
       storeLogoUrl: shopRows.logoUrl,
+      option1Name: products.option1Name,
+      option2Name: products.option2Name,
     })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
@@ -44,15 +51,19 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
     .where(and(eq(products.id, productId), visibleToShoppers))
     .limit(1);
   if (!row) throw productNotFound();
-  const { description, images, createdAt, storeCity, storeLogoUrl, ...card } = row;
+  const { description, images, createdAt, storeCity, storeLogoUrl, option1Name, option2Name, ...cardRow } = row;
+  const card = toCard(cardRow);
   const gallery = images.length > 0 ? images : card.imageUrl ? [card.imageUrl] : [];
+  const { options, variants } = await listVariantsForShoppers(db, { ...card, option1Name, option2Name });
   return {
-    ...toCard(card),
+    ...card,
     description,
     images: gallery.slice(0, MAX_PRODUCT_IMAGES),
     store: { id: card.storeId, name: card.storeName, city: storeCity, logoUrl: storeLogoUrl },
     category: { id: card.categoryId, name: card.categoryName },
     createdAt: createdAt.toISOString(),
+    options,
+    variants,
   };
 }
 

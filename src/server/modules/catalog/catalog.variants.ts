@@ -1,5 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { combinationKey, optionKeys, variantLabel } from '../../../domain/variants';
+import type { ProductDetailVariant, ProductOption } from '../../../contracts/catalog.contract';
+import { discountPercent } from '../../../domain/money';
+import { pointsEarned } from '../../../domain/pricing';
+import { combinationKey, optionKeys, variantLabel, type OptionNames } from '../../../domain/variants';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { products, productVariants } from './catalog.tables';
 
@@ -115,4 +118,39 @@ export async function listProductVariants(db: DbOrTx, productId: string): Promis
     originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
     label: variantLabel(p, r),
   }));
+}
+
+/** The product whose variants the product page shows: its option names and the price a variant without its own takes. */
+export type ProductForVariants = OptionNames & { id: string; pricePaise: number; originalPricePaise: number | null; rewardPercentage: number };
+
+/**
+ * A product's options and its variants on sale as shoppers see them: each option's values in the
+ * vendor's order, and each variant with its effective price (its own, else the product's), its stock
+ * (0 when sold out), the points one unit earns and its own pictures. None for a product without options.
+ */
+export async function listVariantsForShoppers(db: DbOrTx, p: ProductForVariants): Promise<{ options: ProductOption[]; variants: ProductDetailVariant[] }> {
+  if (p.option1Name === null) return { options: [], variants: [] };
+  const rows = await listProductVariants(db, p.id);
+  const variants = rows.map((v) => {
+    const pricePaise = v.pricePaise ?? p.pricePaise;
+    const originalPricePaise = v.pricePaise === null ? p.originalPricePaise : v.originalPricePaise;
+    return {
+      id: v.id,
+      option1Value: v.option1Value,
+      option2Value: p.option2Name === null ? null : v.option2Value,
+      label: v.label,
+      sku: v.sku,
+      pricePaise,
+      originalPricePaise,
+      discountPercent: discountPercent(pricePaise, originalPricePaise),
+      stockQuantity: v.stockQuantity,
+      pointsEarned: pointsEarned(pricePaise, p.rewardPercentage, 1),
+      images: v.images,
+    };
+  });
+  // Values in the order of the first variant that has each (the vendor's order).
+  const valuesOf = (pick: (v: ProductDetailVariant) => string | null) => [...new Set(variants.map(pick).filter((x): x is string => x !== null))];
+  const options: ProductOption[] = [{ name: p.option1Name, values: valuesOf((v) => v.option1Value) }];
+  if (p.option2Name !== null) options.push({ name: p.option2Name, values: valuesOf((v) => v.option2Value) });
+  return { options, variants };
 }
