@@ -5,10 +5,15 @@ import { useAddToCart } from './use-add-to-cart';
 
 /**
  * 'Add to Cart', with progress, 'Added to Cart!' for 2 s after success, 'Out of stock' (disabled)
- * when there is none, and 'Not delivered' (disabled) when the shop does not deliver.
+ * when there is none, and 'Not delivered' (disabled) when the shop does not deliver. For a product
+ * with options it adds the chosen variant; while the choice is incomplete (`missingChoice`) a press
+ * calls `onMissingChoice` (the page shows 'Please choose a size') instead of the API.
  */
 export function AddToCartButton({
   productId,
+  variantId = null,
+  missingChoice = null,
+  onMissingChoice,
   describedBy,
   stock,
   delivers = true,
@@ -18,6 +23,11 @@ export function AddToCartButton({
   onAdded,
 }: {
   productId: string;
+  /** The chosen variant of a product with options. */
+  variantId?: string | null;
+  /** 'Please choose a size' while a product with options lacks a complete choice. */
+  missingChoice?: string | null;
+  onMissingChoice?: () => void;
   /** The id of the element naming the product. */
   describedBy?: string;
   stock: number;
@@ -58,7 +68,11 @@ export function AddToCartButton({
       className={className}
       aria-describedby={describedBy}
       onClick={async () => {
-        if (await addToCart(productId, quantity)) {
+        if (missingChoice) {
+          onMissingChoice?.();
+          return;
+        }
+        if (await addToCart(productId, quantity, variantId)) {
           setAdded(true);
           onAdded?.();
         }

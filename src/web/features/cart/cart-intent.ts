@@ -11,12 +11,12 @@ import { cartQueryKey } from './use-cart';
 const KEY = 'haat.cartIntent';
 const MAX_AGE_MS = 60 * 60_000;
 
-type CartIntent = { productId: string; quantity: number; at: number };
+type CartIntent = { productId: string; variantId?: string | null; quantity: number; at: number };
 
-/** Remembers the product a guest wanted to add, for after they sign in (in this tab, for an hour). */
-export function rememberCartIntent(productId: string, quantity: number): void {
+/** Remembers the product (and chosen size or colour) a guest wanted to add, for after they sign in (in this tab, for an hour). */
+export function rememberCartIntent(productId: string, quantity: number, variantId: string | null = null): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ productId, quantity, at: Date.now() } satisfies CartIntent));
+    sessionStorage.setItem(KEY, JSON.stringify({ productId, variantId, quantity, at: Date.now() } satisfies CartIntent));
   } catch {
     // Storage may be off (private mode); the guest then adds the item again after signing in.
   }
@@ -48,7 +48,7 @@ export function useResumeCartIntent(): void {
       return;
     }
     api
-      .post<CartItemRef>('/api/cart/items', { productId: intent.productId, quantity: intent.quantity })
+      .post<CartItemRef>('/api/cart/items', { productId: intent.productId, quantity: intent.quantity, ...(typeof intent.variantId === 'string' ? { variantId: intent.variantId } : {}) })
       .then(() => notify.success(cartMessages.added, { action: 'cart-add' }))
       .catch((e: unknown) => notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' }))
       .finally(() => void qc.invalidateQueries({ queryKey: cartQueryKey }));

@@ -14,7 +14,10 @@ import { cartQueryKey } from './use-cart';
  * and the product is added once they have signed in (useResumeCartIntent);
  * other roles are told that only customers can add items to cart. Answers whether it was added.
  */
-export function useAddToCart(): { addToCart: (productId: string, quantity?: number) => Promise<boolean>; isAdding: (productId: string) => boolean } {
+export function useAddToCart(): {
+  addToCart: (productId: string, quantity?: number, variantId?: string | null) => Promise<boolean>;
+  isAdding: (productId: string) => boolean;
+} {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,10 +28,10 @@ export function useAddToCart(): { addToCart: (productId: string, quantity?: numb
   );
 
   const addToCart = useCallback(
-    async (productId: string, quantity = 1) => {
+    async (productId: string, quantity = 1, variantId: string | null = null) => {
       const me = await qc.ensureQueryData({ queryKey: meQueryKey, queryFn: fetchMe }).catch(() => null);
       if (!me) {
-        rememberCartIntent(productId, quantity);
+        rememberCartIntent(productId, quantity, variantId);
         toLogin();
         return false;
       }
@@ -38,14 +41,18 @@ export function useAddToCart(): { addToCart: (productId: string, quantity?: numb
       }
       setAdding((s) => new Set(s).add(productId));
       try {
-        await api.post<CartItemRef>('/api/cart/items', { productId, quantity });
+        await api.post<CartItemRef>('/api/cart/items', { productId, quantity, ...(variantId ? { variantId } : {}) });
         notify.success(cartMessages.added, { action: 'cart-add' });
         return true;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) {
           qc.setQueryData(meQueryKey, null);
-          rememberCartIntent(productId, quantity);
+          rememberCartIntent(productId, quantity, variantId);
           toLogin();
+        } else if (e instanceof ApiError && e.fields.variantId) {
+          // A product with sizes or colours added from a card: its page offers the choice.
+          notify.error(e.message, { action: 'cart-add' });
+          navigate(`/product/${encodeURIComponent(productId)}`);
         } else {
           // Stock and availability refusals carry a message worth reading; anything else is generic.
           notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' });
@@ -60,7 +67,7 @@ export function useAddToCart(): { addToCart: (productId: string, quantity?: numb
         void qc.invalidateQueries({ queryKey: cartQueryKey });
       }
     },
-    [qc, toLogin],
+    [qc, toLogin, navigate],
   );
 
   const isAdding = useCallback((productId: string) => adding.has(productId), [adding]);

@@ -1,9 +1,8 @@
 import { ArrowRight, Store } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useId, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../../contracts/catalog.contract';
 import { LOW_STOCK_AT } from '../../../contracts/catalog.constants';
-import { pointsEarned } from '../../../domain/pricing';
 import { ApiError } from '../../api/client';
 import { Page, useTitle } from '../../ui/Page';
 import { PointsBadge } from '../../ui/PointsBadge';
@@ -16,9 +15,14 @@ import { useProduct } from './catalog-api';
 import { CatalogNotFound } from './catalog-not-found';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
+import { choiceFromParams, choiceToParams, chooseValue, missingChoiceMessage, shownOffer, type OptionIndex } from './variant-choice';
+import { VariantPicker } from './variant-picker';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
 
-/** /product/{id}: gallery, price, points, stock, quantity, add to cart, description and reviews. */
+/**
+ * /product/{id}: gallery, price, points, stock, the size and colour (kept in the address:
+ * ?size=M&colour=Indigo), quantity, add to cart, description and reviews.
+ */
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
@@ -38,10 +42,22 @@ export function ProductPage() {
 function ProductView({ p }: { p: ProductDetail }) {
   useTitle(p.name);
   const nameId = useId();
-  const [quantity, setQuantity] = useState(1);
+  const choiceMessageId = useId();
+  const [params, setParams] = useSearchParams();
+  const choice = useMemo(() => choiceFromParams(p, params), [p, params]);
+  const offer = shownOffer(p, choice);
+  const missingChoice = missingChoiceMessage(p, choice);
+  const [askedForChoice, setAskedForChoice] = useState(false);
+  const [wantedQuantity, setQuantity] = useState(1);
   const [added, setAdded] = useState(false);
-  const inStock = p.stockQuantity > 0;
-  const points = pointsEarned(p.pricePaise, p.rewardPercentage, quantity);
+  const inStock = offer.stockQuantity > 0;
+  // A variant with less stock than the quantity already picked brings it down.
+  const quantity = Math.max(1, Math.min(wantedQuantity, offer.stockQuantity));
+  const points = offer.pointsPerUnit * quantity;
+  const choose = (index: OptionIndex, value: string) => {
+    setParams(choiceToParams(p, chooseValue(p, choice, index, value), params), { replace: true, preventScrollReset: true });
+    setAskedForChoice(false);
+  };
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
@@ -62,7 +78,8 @@ function ProductView({ p }: { p: ProductDetail }) {
       </nav>
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery images={p.images} name={p.name} />
+        {/* A new set of pictures (another colour) starts at its first. */}
+        <ProductGallery key={offer.images.join('|')} images={offer.images} name={offer.variant ? `${p.name}, ${offer.variant.label}` : p.name} />
 
         <div>
           <h1 id={nameId} className="text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">
@@ -83,7 +100,8 @@ function ProductView({ p }: { p: ProductDetail }) {
           )}
 
           <div className="mt-4">
-            <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} size="lg" />
+            {offer.fromPrice && <p className="text-sm text-slate-700">From</p>}
+            <PriceTag pricePaise={offer.pricePaise} originalPricePaise={offer.originalPricePaise} discountPercent={offer.discountPercent} size="lg" />
             <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes.{p.delivers && ` ${DELIVERY_TERMS}.`}</p>
           </div>
 
@@ -91,25 +109,42 @@ function ProductView({ p }: { p: ProductDetail }) {
             <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
               <PointsBadge points={points} />
               <span>
-                Earn {points.toLocaleString('en-IN')} reward {points === 1 ? 'point' : 'points'}
+                Earn {offer.fromPrice ? 'from ' : ''}
+                {points.toLocaleString('en-IN')} reward {points === 1 ? 'point' : 'points'}
                 {quantity > 1 ? ` on ${quantity} items` : ''} ({p.rewardPercentage}% back)
               </span>
             </p>
           )}
 
-          <p className="mt-4 text-sm font-medium">
+          {p.options.length > 0 && (
+            <VariantPicker product={p} choice={choice} onChoose={choose} message={askedForChoice ? missingChoice : null} messageId={choiceMessageId} />
+          )}
+
+          <p className="mt-4 text-sm font-medium" aria-live="polite">
             {!inStock ? (
               <span className="text-red-700">Out of stock</span>
-            ) : p.stockQuantity <= LOW_STOCK_AT ? (
-              <span className="text-amber-800">Only {p.stockQuantity} left</span>
+            ) : offer.stockQuantity <= LOW_STOCK_AT ? (
+              <span className="text-amber-800">Only {offer.stockQuantity} left</span>
             ) : (
-              <span className="text-green-700">In stock ({p.stockQuantity.toLocaleString('en-IN')} available)</span>
+              <span className="text-green-700">In stock ({offer.stockQuantity.toLocaleString('en-IN')} available)</span>
             )}
           </p>
 
           <div className="mt-4 flex flex-wrap items-end gap-3">
-            {inStock && p.delivers && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={p.stockQuantity} />}
-            <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} delivers={p.delivers} quantity={quantity} size="lg" className="min-w-44 flex-1 sm:flex-none" onAdded={() => setAdded(true)} />
+            {inStock && p.delivers && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={offer.stockQuantity} />}
+            <AddToCartButton
+              productId={p.id}
+              variantId={offer.variant?.id ?? null}
+              missingChoice={missingChoice}
+              onMissingChoice={() => setAskedForChoice(true)}
+              describedBy={askedForChoice && missingChoice ? `${nameId} ${choiceMessageId}` : nameId}
+              stock={offer.stockQuantity}
+              delivers={p.delivers}
+              quantity={quantity}
+              size="lg"
+              className="min-w-44 flex-1 sm:flex-none"
+              onAdded={() => setAdded(true)}
+            />
           </div>
           {!p.delivers && <p className="mt-2 text-sm font-medium text-amber-800">{noDeliveryMessage(p.store.name)}.</p>}
           {added && (
