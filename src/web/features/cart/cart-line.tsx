@@ -39,9 +39,12 @@ function lineProblem(line: CartLine): string | null {
 /** True when every line can be bought as it is. */
 export const cartIsBuyable = (items: CartLine[]) => items.length > 0 && items.every((l) => lineProblem(l) === null);
 
-/** One cart line: picture, name, shop, price, quantity stepper (1 to the stock) and remove. */
+/** One cart line: picture, name, size or colour, shop, price, quantity stepper (1 to the stock) and remove. */
 export function CartLineRow({ line }: { line: CartLine }) {
   const qc = useQueryClient();
+  // The size or colour is part of what is named ('Kurta (Size: M)') and of the link back to the product page.
+  const fullName = line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
+  const productHref = `/product/${line.productId}${line.variantId ? `?variant=${line.variantId}` : ''}`;
   const [quantity, setQuantity] = useState(line.quantity);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const waiting = useRef<number | null>(null);
@@ -60,7 +63,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
     mutationFn: () => api.delete<void>(`/api/cart/items/${line.id}`),
     onSuccess: () => {
       qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.filter((i) => i.id !== line.id) });
-      notify.success(`${line.name} removed from your cart`, { action: `cart-line-${line.id}` });
+      notify.success(`${fullName} removed from your cart`, { action: `cart-line-${line.id}` });
     },
     onError: () => notify.error(cartMessages.removeFailed, { action: `cart-line-${line.id}` }),
     onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
@@ -90,15 +93,16 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const max = Math.max(1, line.stockQuantity);
   return (
     <li className={`flex gap-3 py-4 sm:gap-4 ${line.available ? '' : 'opacity-80'}`}>
-      <Link to={`/product/${line.productId}`} className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
-        <LineImage src={line.imageUrl} alt={line.name} />
+      <Link to={productHref} className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+        <LineImage src={line.imageUrl} alt={fullName} />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline">
+            <Link to={productHref} className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline">
               {line.name}
             </Link>
+            {line.variantLabel && <p className="text-sm text-slate-700">{line.variantLabel}</p>}
             <p className="text-sm text-slate-600">
               Sold by{' '}
               <Link to={`/shop/${line.storeId}`} className="hover:text-violet-700 hover:underline">
@@ -111,7 +115,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
             size="sm"
             onClick={() => remove.mutate()}
             loading={remove.isPending}
-            aria-label={`Remove ${line.name} from cart`}
+            aria-label={`Remove ${fullName} from cart`}
             className="-mr-2 shrink-0 text-red-700 hover:bg-red-50"
           >
             {!remove.isPending && <Trash2 className="h-4 w-4" aria-hidden="true" />}
@@ -129,7 +133,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
           </p>
         )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <QuantityStepper value={quantity} onChange={changeQuantity} min={1} max={max} label={`Quantity of ${line.name}`} hideLabel size="sm" disabled={!line.available} />
+          <QuantityStepper value={quantity} onChange={changeQuantity} min={1} max={max} label={`Quantity of ${fullName}`} hideLabel size="sm" disabled={!line.available} />
           <p className="text-sm text-slate-700">
             <span className="sr-only">Line total </span>
             <Money paise={line.pricePaise * quantity} className="font-semibold" />

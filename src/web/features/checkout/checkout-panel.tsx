@@ -34,9 +34,10 @@ function ItemsByShop({ summary }: { summary: CheckoutSummary }) {
             {summary.lines
               .filter((l) => l.storeName === shop)
               .map((l) => (
-                <li key={l.productId} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+                <li key={`${l.productId}:${l.variantId ?? ''}`} className="flex items-baseline justify-between gap-3 py-2 text-sm">
                   <span className="text-slate-800">
                     {l.name} <span className="text-slate-500">× {l.quantity}</span>
+                    {l.variantLabel && <span className="block text-xs text-slate-600">{l.variantLabel}</span>}
                   </span>
                   <Money paise={l.pricePaise * l.quantity} className="shrink-0 font-medium text-slate-900" />
                 </li>
