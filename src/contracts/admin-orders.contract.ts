@@ -27,6 +27,9 @@ export const adminOrderSchema = z.object({
   vendorName: z.string().nullable(),
   /** The part's first item (by name). */
   productName: z.string(),
+  /** The first item's size or colour ('Size: M · Colour: Indigo') and SKU; null for a product without options. */
+  variantLabel: z.string().nullable(),
+  sku: z.string().nullable(),
   /** How many different items the part holds (the rest show as '+N more'). */
   itemCount: z.number().int(),
   /** Units of every item of the part. */

@@ -34,6 +34,9 @@ export const orderItemSchema = z.object({
   id: z.uuid(),
   productId: z.uuid(),
   productName: z.string(),
+  /** The size or colour bought ('Size: M · Colour: Indigo') and its variant; null for a product without options. */
+  variantId: z.uuid().nullable(),
+  variantLabel: z.string().nullable(),
   imageUrl: z.string().nullable(),
   quantity: z.number().int(),
   pricePaise: z.number().int(),

@@ -45,8 +45,13 @@ export const vendorOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type VendorOrderListQuery = z.output<typeof vendorOrderListQuerySchema>;
 
-/** An item of a shop's part as its vendor sees it: the customer's item without the points and the review mark. */
-export const vendorOrderItemSchema = orderItemSchema.pick({ id: true, productId: true, productName: true, imageUrl: true, quantity: true, pricePaise: true });
+/**
+ * An item of a shop's part as its vendor sees it: the customer's item without the points and the
+ * review mark, with the size or colour bought and its SKU (null for a product without options).
+ */
+export const vendorOrderItemSchema = orderItemSchema
+  .pick({ id: true, productId: true, productName: true, variantId: true, variantLabel: true, imageUrl: true, quantity: true, pricePaise: true })
+  .extend({ sku: z.string().nullable() });
 export type VendorOrderItem = z.infer<typeof vendorOrderItemSchema>;
 
 /** One shop's part of an order, as the shop's vendor sees it: only its own items and their amount. */

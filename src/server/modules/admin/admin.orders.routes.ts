@@ -33,8 +33,8 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const rows = await exportAdminOrders({ db, query: req.query });
       const csv = toCsv(
-        ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'test_payment', 'created_at'],
-        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, toRupees(o.amountPaise), o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt]),
+        ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'test_payment', 'created_at', 'variant', 'sku'],
+        rows.map((o) => [o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, toRupees(o.amountPaise), o.status, o.orderStatus, o.pointsEarned, o.pointsUsed, o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt, o.variantLabel, o.sku]),
       );
       return sendCsv(reply, `orders-${req.query.status}`, csv);
     },

@@ -280,6 +280,9 @@ const orderColumns = {
   shopName: vendorShops.shopName,
   vendorName: vendors.businessName,
   productName: sql<string | null>`(array_agg(${orderItems.productName} order by ${orderItems.productName}, ${orderItems.id}))[1]`,
+  // The same first item's size or colour and SKU.
+  variantLabel: sql<string | null>`(array_agg(${orderItems.variantLabel} order by ${orderItems.productName}, ${orderItems.id}))[1]`,
+  sku: sql<string | null>`(array_agg(${orderItems.sku} order by ${orderItems.productName}, ${orderItems.id}))[1]`,
   itemCount: sql<number>`count(${orderItems.id})::int`,
   quantity: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
   amountPaise: orderParts.subtotalPaise,

@@ -3,7 +3,7 @@ import type { VendorOrderPart } from '../../../contracts/vendor-orders.contract'
 import type { OrderStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../platform/db';
 import { customers, users } from '../auth/auth.tables';
-import { products } from '../catalog/catalog.tables';
+import { products, productVariants } from '../catalog/catalog.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
 import { vendorShops } from '../shops/shops.tables';
 
@@ -11,7 +11,7 @@ import { vendorShops } from '../shops/shops.tables';
 // fulfilment that names other modules' tables. A vendor's row is one part of an order for a shop it
 // owns, so each query joins orders (orders, order_parts, order_items), shops (vendor_shops: whose
 // shop the part is, which limits access inside the query), auth (users, customers: who ordered) and
-// catalog (products: the item's image) in one statement; going through one function per module would
+// catalog (products and product_variants: the item's image) in one statement; going through one function per module would
 // read row by row. Read-only: nothing here inserts, updates, deletes or locks (changes go through
 // the owning modules' functions); `.dependency-cruiser.cjs` names this file as the exception that may
 // import those *.tables.ts.
@@ -60,12 +60,17 @@ export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, p
       partId: orderItems.orderPartId,
       productId: orderItems.productId,
       productName: orderItems.productName,
-      imageUrl: products.imageUrl,
+      variantId: orderItems.variantId,
+      variantLabel: orderItems.variantLabel,
+      sku: orderItems.sku,
+      // The variant's own first picture, else the product's.
+      imageUrl: sql<string | null>`coalesce(${productVariants.images}[1], ${products.imageUrl})`,
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .where(inArray(orderItems.orderPartId, rows.map((r) => r.partId)))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   return rows.map((r) => ({

@@ -5,7 +5,7 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { isCancellable, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx } from '../../platform/db';
-import { productRows, reviewRows } from '../catalog';
+import { productRows, reviewRows, variantRows } from '../catalog';
 import { shopIdsOfVendor, shopRows } from '../shops';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
@@ -22,7 +22,7 @@ type Order = OrderList['items'][number];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Parts (with shop names) and items (with image and whether the customer reviewed it) of some orders, in two queries. */
+/** Parts (with shop names) and items (with image, size or colour, and whether the customer reviewed it) of some orders, in two queries. */
 async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -48,7 +48,10 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       partId: orderItems.orderPartId,
       productId: orderItems.productId,
       productName: orderItems.productName,
-      imageUrl: productRows.imageUrl,
+      variantId: orderItems.variantId,
+      variantLabel: orderItems.variantLabel,
+      // The variant's own first picture, else the product's.
+      imageUrl: sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`,
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,
@@ -56,6 +59,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
     })
     .from(orderItems)
     .leftJoin(productRows, eq(productRows.id, orderItems.productId))
+    .leftJoin(variantRows, eq(variantRows.id, orderItems.variantId))
     .leftJoin(reviewRows, and(eq(reviewRows.productId, orderItems.productId), eq(reviewRows.customerUserId, customerUserId)))
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
@@ -172,6 +176,7 @@ export type PartForDocument = {
   customerUserId: string;
   shippingAddress: string;
   placeOfSupplyState: string | null;
+  /** `productName` as the documents describe the item: with its size or colour, 'Kurta (Size: M)'. */
   items: { orderItemId: string; productName: string; quantity: number; pricePaise: number }[];
 };
 
@@ -193,9 +198,13 @@ export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<
     .where(eq(orderParts.id, orderPartId));
   if (!row) return null;
   const items = await db
-    .select({ orderItemId: orderItems.id, productName: orderItems.productName, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise })
+    .select({ orderItemId: orderItems.id, productName: orderItems.productName, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise })
     .from(orderItems)
     .where(eq(orderItems.orderPartId, orderPartId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  return { ...row, status: row.status as OrderStatus, items };
+  return {
+    ...row,
+    status: row.status as OrderStatus,
+    items: items.map(({ variantLabel, ...i }) => ({ ...i, productName: variantLabel ? `${i.productName} (${variantLabel})` : i.productName })),
+  };
 }

@@ -53,7 +53,7 @@ describe('GET /api/orders', () => {
     expect(spices).toMatchObject({ status: 'delivered', subtotalPaise: 90000, pointsEarned: 90 });
     expect(spices.deliveredAt).toEqual(expect.any(String));
     expect(spices.items).toEqual([
-      { id: expect.any(String), productId: shop.b.id, productName: 'Malabar Pepper 500g', imageUrl: null, quantity: 2, pricePaise: 45000, pointsEarned: 90, reviewed: false },
+      { id: expect.any(String), productId: shop.b.id, productName: 'Malabar Pepper 500g', variantId: null, variantLabel: null, imageUrl: null, quantity: 2, pricePaise: 45000, pointsEarned: 90, reviewed: false },
     ]);
     expect(body.items[4].cancellable).toBe(true);
   });
