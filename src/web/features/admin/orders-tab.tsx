@@ -49,6 +49,13 @@ const columns: Column<AdminOrder>[] = [
       <>
         {o.productName}
         {o.itemCount > 1 && <span className="text-xs text-slate-500"> +{o.itemCount - 1} more</span>}
+        {(o.variantLabel || o.sku) && (
+          <span className="block text-xs text-slate-600">
+            {o.variantLabel}
+            {o.variantLabel && o.sku && ' · '}
+            {o.sku && `SKU ${o.sku}`}
+          </span>
+        )}
       </>
     ),
   },

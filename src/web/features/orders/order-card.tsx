@@ -20,8 +20,9 @@ type Props = {
 
 /** One order on /orders: id, date, status, total, points, the shops' parts and the actions. */
 export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Props) {
-  const toReview = order.parts.filter((p) => p.status === 'delivered').flatMap((p) => p.items.filter((i) => !i.reviewed));
-  const names = order.parts.flatMap((p) => p.items.map((i) => i.productName));
+  // One review per product, whichever sizes were bought.
+  const toReview = [...new Map(order.parts.filter((p) => p.status === 'delivered').flatMap((p) => p.items.filter((i) => !i.reviewed).map((i) => [i.productId, i] as const))).values()];
+  const names = order.parts.flatMap((p) => p.items.map((i) => (i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName)));
   const earned = liveEarned(order);
   return (
     <article aria-label={`Order #${shortId(order.id)}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -50,9 +50,13 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
             {part.items.map((item: OrderItem) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <Link to={`/product/${item.productId}`} className="font-medium text-slate-900 hover:text-violet-700 hover:underline">
+                  <Link
+                    to={`/product/${item.productId}${item.variantId ? `?variant=${item.variantId}` : ''}`}
+                    className="font-medium text-slate-900 hover:text-violet-700 hover:underline"
+                  >
                     {item.productName}
                   </Link>
+                  {item.variantLabel && <p className="text-xs text-slate-700">{item.variantLabel}</p>}
                   <p className="text-xs text-slate-500">
                     {item.quantity} × <Money paise={item.pricePaise} />
                     {item.pointsEarned > 0 && <PointsBadge points={item.pointsEarned} className="ml-2" />}

@@ -46,7 +46,7 @@ export function VendorOrderActions({ part, busy, onMove, onShip, onCancel }: Act
   );
 }
 
-const itemsText = (part: VendorOrderPart) => part.items.map((i) => `${i.productName} × ${i.quantity}`).join(', ');
+const itemsText = (part: VendorOrderPart) => part.items.map((i) => `${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''} × ${i.quantity}`).join(', ');
 
 /** Marks a part shipped, with an optional tracking note (courier and tracking number). Mount it only while open. */
 export function ShipDialog({ part, busy, error, onSubmit, onClose }: { part: VendorOrderPart; busy: boolean; error?: string; onSubmit: (trackingNote: string) => void; onClose: () => void }) {

@@ -65,6 +65,13 @@ function Items({ part }: { part: VendorOrderPart }) {
       {part.items.map((i) => (
         <li key={i.id}>
           {i.productName} <span className="text-slate-500">× {i.quantity}</span>
+          {(i.variantLabel || i.sku) && (
+            <span className="block text-xs text-slate-600">
+              {i.variantLabel}
+              {i.variantLabel && i.sku && ' · '}
+              {i.sku && `SKU ${i.sku}`}
+            </span>
+          )}
         </li>
       ))}
     </ul>
