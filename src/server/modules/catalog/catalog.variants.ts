@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ProductDetailVariant, ProductOption } from '../../../contracts/catalog.contract';
 import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
@@ -62,8 +62,8 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
   }
   await tx.update(products).set({ option1Name: names.option1Name, option2Name: names.option2Name, updatedAt: sql`now()` }).where(eq(products.id, productId));
   const kept = new Map(current.filter((c) => wantedKeys.has(combinationKey(c))).map((c) => [combinationKey(c), c.id]));
-  // SKUs of kept variants may be swapped between them: clear them first, so that the unique index never sees two at once.
-  if (kept.size > 1) {
+  // SKUs of kept variants may be swapped between them, or given up to a new one: clear them first, so that the unique index never sees two at once.
+  if (kept.size > 0) {
     for (const id of kept.values()) await tx.update(productVariants).set({ sku: sql`'~' || ${productVariants.id}::text` }).where(eq(productVariants.id, id));
   }
   for (const [position, v] of wanted.entries()) {
@@ -153,4 +153,39 @@ export async function listVariantsForShoppers(db: DbOrTx, p: ProductForVariants)
   const options: ProductOption[] = [{ name: p.option1Name, values: valuesOf((v) => v.option1Value) }];
   if (p.option2Name !== null) options.push({ name: p.option2Name, values: valuesOf((v) => v.option2Value) });
   return { options, variants };
+}
+
+/** The variants on sale of several products in one query, by product id, each list in the vendor's order (products without options: none). */
+export async function listVariantsOfProducts(db: DbOrTx, productIds: string[]): Promise<Map<string, ProductVariant[]>> {
+  const byProduct = new Map<string, ProductVariant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      option1Name: products.option1Name,
+      option2Name: products.option2Name,
+      id: productVariants.id,
+      option1Value: productVariants.option1Value,
+      option2Value: productVariants.option2Value,
+      sku: productVariants.sku,
+      stockQuantity: productVariants.stockQuantity,
+      pricePaise: productVariants.pricePaise,
+      originalPricePaise: productVariants.originalPricePaise,
+      images: productVariants.images,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.withdrawnAt), sql`${products.option1Name} is not null`))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
+  for (const { productId, option1Name, option2Name, ...r } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push({
+      ...r,
+      pricePaise: r.pricePaise === null ? null : Number(r.pricePaise),
+      originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
+      label: variantLabel({ option1Name, option2Name }, r),
+    });
+    byProduct.set(productId, list);
+  }
+  return byProduct;
 }
