@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWholePaise } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
+import { combinationKey, MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, normaliseOption, variantLabel } from '../domain/variants';
 import { MAX_PRODUCT_IMAGES } from './catalog.contract';
 import { pageQuerySchema, pageSchema } from './common.contract';
 import { productHsnCodeSchema } from './settlement-rates.contract';
@@ -63,6 +64,135 @@ export const productImageUrlSchema = z
   .string({ error: vendorProductMessages.useUploader })
   .regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, vendorProductMessages.useUploader);
 
+/** The longest option name or value ('Size', 'Extra Large'). */
+export const MAX_OPTION_TEXT = 30;
+const optionText = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(MAX_OPTION_TEXT, `${what} must be at most ${MAX_OPTION_TEXT} characters`);
+
+/** One option of a product (Size) with its values (S, M, L), in the order the customer sees them. */
+export const productOptionInputSchema = z.object({
+  name: optionText('Option name'),
+  values: z
+    .array(optionText('Value'), { error: 'Values must be a list' })
+    .min(1, 'Add at least one value')
+    .max(MAX_OPTION_VALUES, `An option can have at most ${MAX_OPTION_VALUES} values`),
+});
+
+/** SKU: letters, digits and - _ . / (what warehouses and labels accept). */
+export const SKU_PATTERN = /^[A-Za-z0-9._/-]+$/;
+
+/** One combination of option values as the vendor sells it; price and original price in rupees, optional (else the product's). */
+export const productVariantInputSchema = z.object({
+  option1Value: z.string({ error: 'Value is required' }).trim().min(1, 'Value is required'),
+  option2Value: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined || v === '' ? null : v)),
+  sku: z
+    .string({ error: 'SKU is required' })
+    .trim()
+    .min(1, 'SKU is required')
+    .max(64, 'SKU must be at most 64 characters')
+    .regex(SKU_PATTERN, 'SKU can have letters, digits and - _ . / only'),
+  stockQuantity: numberish.pipe(
+    z.number({ error: 'Stock must be a number' }).int('Stock must be a whole number').min(0, vendorProductMessages.negativeStock).max(MAX_STOCK, 'Stock must be at most 10,00,000').default(0),
+  ),
+  price: numberish.pipe(
+    z
+      .number({ error: 'Price must be a number' })
+      .positive('Price must be more than ₹0')
+      .max(MAX_PRICE_RUPEES, 'Price must be at most ₹1,00,00,000')
+      .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals (paise)')
+      .optional(),
+  ),
+  originalPrice: numberish.pipe(
+    z
+      .number({ error: 'Original price must be a number' })
+      .positive('Original price must be more than ₹0')
+      .max(MAX_PRICE_RUPEES, 'Original price must be at most ₹1,00,00,000')
+      .refine(hasAtMostTwoDecimals, 'Original price can have at most two decimals (paise)')
+      .optional(),
+  ),
+  images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
+});
+export type ProductVariantInput = z.input<typeof productVariantInputSchema>;
+export type ProductVariantData = z.output<typeof productVariantInputSchema>;
+
+type OptionsCheck = { options?: { name: string; values: string[] }[]; variants: ProductVariantData[] };
+
+/**
+ * The rules across options and variants, each issue on the field it is about: distinct names and
+ * values (without case), one variant per combination and no other, SKUs distinct within the product.
+ */
+export function checkProductOptions(v: OptionsCheck, ctx: z.RefinementCtx): void {
+  const options = v.options;
+  if (options === undefined || options.length === 0) {
+    if (v.variants.length > 0) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Add an option (such as Size) before its combinations' });
+    return;
+  }
+  const seenNames = new Map<string, number>();
+  options.forEach((o, i) => {
+    const key = normaliseOption(o.name);
+    if (seenNames.has(key)) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: `The option "${o.name}" is given twice` });
+    else seenNames.set(key, i);
+    const seenValues = new Set<string>();
+    o.values.forEach((value, j) => {
+      const vk = normaliseOption(value);
+      if (seenValues.has(vk)) ctx.addIssue({ code: 'custom', path: ['options', i, 'values', j], message: `${o.name} "${value}" is given twice` });
+      seenValues.add(vk);
+    });
+  });
+  const combinations = options.reduce((n, o) => n * o.values.length, 1);
+  if (combinations > MAX_PRODUCT_VARIANTS) {
+    ctx.addIssue({ code: 'custom', path: ['options'], message: `At most ${MAX_PRODUCT_VARIANTS} combinations: these options make ${combinations}` });
+    return;
+  }
+  const [o1, o2] = options;
+  const names = { option1Name: o1.name, option2Name: o2?.name ?? null };
+  const values1 = new Set(o1.values.map(normaliseOption));
+  const values2 = new Set((o2?.values ?? []).map(normaliseOption));
+  const seenCombinations = new Set<string>();
+  const seenSkus = new Set<string>();
+  v.variants.forEach((variant, i) => {
+    if (!values1.has(normaliseOption(variant.option1Value))) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option1Value'], message: `"${variant.option1Value}" is not one of the ${o1.name} values` });
+    }
+    if (o2 && (variant.option2Value === null || !values2.has(normaliseOption(variant.option2Value)))) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option2Value'], message: variant.option2Value === null ? `Choose a ${o2.name} value` : `"${variant.option2Value}" is not one of the ${o2.name} values` });
+    }
+    if (!o2 && variant.option2Value !== null) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option2Value'], message: `This product has only one option (${o1.name})` });
+    }
+    const key = combinationKey(variant);
+    if (seenCombinations.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'option1Value'], message: `${variantLabel(names, variant)} is listed twice` });
+    seenCombinations.add(key);
+    const sku = variant.sku.toLowerCase();
+    if (seenSkus.has(sku)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU "${variant.sku}" is used twice` });
+    seenSkus.add(sku);
+    if (variant.originalPrice !== undefined && variant.price === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'originalPrice'], message: 'Give this combination its own price to give it an original price' });
+    } else if (variant.originalPrice !== undefined && variant.price !== undefined && variant.originalPrice < variant.price) {
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'originalPrice'], message: 'Original price cannot be less than the price' });
+    }
+  });
+  const missing: string[] = [];
+  for (const value1 of o1.values) {
+    for (const value2 of o2 ? o2.values : [null]) {
+      const values = { option1Value: value1, option2Value: value2 };
+      if (!seenCombinations.has(combinationKey(values))) missing.push(variantLabel(names, values));
+    }
+  }
+  if (missing.length > 0) {
+    const listed = missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more` : missing.join(', ');
+    ctx.addIssue({ code: 'custom', path: ['variants'], message: `Every combination needs a SKU and stock: ${listed} missing` });
+  }
+}
+
 /**
  * The product form (`POST /api/vendor/products`, `PUT /api/vendor/products/:id` and the add/edit
  * modal). Prices are in rupees with at most two decimals; the server stores paise. The first image
@@ -106,11 +236,22 @@ export const vendorProductInputSchema = z
     images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
     /** The product's HSN code from the super admin's list (its GST rate applies); null or blank: none chosen; left out on an edit: unchanged. */
     hsnCode: productHsnCodeSchema,
+    /**
+     * Up to two options (Size, Colour) with their values; left out on an edit (an older client): the
+     * product keeps its options and variants; empty: the product has none (its own stock applies).
+     */
+    options: z
+      .array(productOptionInputSchema, { error: 'Options must be a list' })
+      .max(MAX_PRODUCT_OPTIONS, `A product can have at most ${MAX_PRODUCT_OPTIONS} options`)
+      .optional(),
+    /** One per combination of the option values; with options, the product's stock is their sum (`stockQuantity` above is ignored). */
+    variants: z.array(productVariantInputSchema, { error: 'Combinations must be a list' }).default([]),
   })
   .superRefine((v, ctx) => {
     if (v.originalPrice !== undefined && v.originalPrice < v.price) {
       ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: 'Original price cannot be less than the price' });
     }
+    checkProductOptions(v, ctx);
   });
 export type VendorProductInput = z.input<typeof vendorProductInputSchema>;
 export type VendorProductData = z.output<typeof vendorProductInputSchema>;
@@ -132,6 +273,20 @@ export const vendorProductListQuerySchema = pageQuerySchema.extend({
 export type VendorProductListQuery = z.output<typeof vendorProductListQuerySchema>;
 export type VendorProductListInput = z.input<typeof vendorProductListQuerySchema>;
 
+/** One combination of a vendor's product: 'Size: M · Colour: Indigo', its SKU, stock, own price (or null) and pictures. */
+export const vendorProductVariantSchema = z.object({
+  id: z.uuid(),
+  option1Value: z.string(),
+  option2Value: z.string().nullable(),
+  label: z.string(),
+  sku: z.string(),
+  stockQuantity: z.number().int(),
+  pricePaise: z.number().int().nullable(),
+  originalPricePaise: z.number().int().nullable(),
+  images: z.array(z.string()),
+});
+export type VendorProductVariant = z.infer<typeof vendorProductVariantSchema>;
+
 /** A product as its vendor manages it: money in paise, every field of the form, its shop and category. */
 export const vendorProductSchema = z.object({
   id: z.uuid(),
@@ -152,6 +307,10 @@ export const vendorProductSchema = z.object({
   /** The main image (the first of `images`), or null: the placeholder shows. */
   imageUrl: z.string().nullable(),
   images: z.array(z.string()),
+  /** The product's options (none, one or two), each with its values in the order of the variants. */
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  /** The combinations on sale (withdrawn ones are not listed); prices null: the product's apply. */
+  variants: z.array(vendorProductVariantSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -20,8 +20,8 @@ import {
   listVendorProducts,
   setVendorProductStatus,
   updateVendorProduct,
-  type ForeignImages,
 } from './catalog.vendor';
+import type { ForeignImages } from './catalog.vendor-options';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['vendor'];

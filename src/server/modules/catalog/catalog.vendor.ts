@@ -8,7 +8,9 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { getOwnShop, shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
 import { isHsnCode } from './catalog.hsn';
-import { categories, products } from './catalog.tables';
+import { categories, products, productVariants } from './catalog.tables';
+import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
+import { assertOwnImages, givesOptions, imagesOnProduct, optionsOf, skuClashAsFieldError, toOptionsInput, type ForeignImages } from './catalog.vendor-options';
 
 // Vendor product management. Every statement is limited to the caller's shops in its own WHERE
 // clause (`store_id in (select id from vendor_shops where vendor_id = caller)`), so another vendor's
@@ -40,6 +42,8 @@ const columns = {
   storeIsActive: shopRows.isActive,
   imageUrl: products.imageUrl,
   images: products.images,
+  option1Name: products.option1Name,
+  option2Name: products.option2Name,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -49,11 +53,13 @@ const selectVendorProducts = (db: DbOrTx) =>
   db.select(columns).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).innerJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectVendorProducts>>[number];
 
-function toVendorProduct(r: Row): VendorProduct {
+function toVendorProduct({ option1Name, option2Name, ...r }: Row, variants: ProductVariant[]): VendorProduct {
   // Older rows may carry only image_url; the gallery then is that one picture.
   const images = r.images.length > 0 ? r.images : r.imageUrl ? [r.imageUrl] : [];
   return {
     ...r,
+    options: optionsOf({ option1Name, option2Name }, variants),
+    variants,
     pricePaise: Number(r.pricePaise),
     originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
     rewardPercentage: Number(r.rewardPercentage),
@@ -87,7 +93,9 @@ export async function listVendorProducts({ db, vendorUserId, query }: ListVendor
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(products).where(where),
   ]);
-  return { items: rows.map(toVendorProduct), total: Number(total), page, pageSize };
+  // The page's variants in one query, not one per product.
+  const variants = await listVariantsOfProducts(db, rows.map((r) => r.id));
+  return { items: rows.map((r) => toVendorProduct(r, variants.get(r.id) ?? [])), total: Number(total), page, pageSize };
 }
 
 export type VendorProductArgs = { db: DbOrTx; vendorUserId: string; productId: string };
@@ -97,17 +105,20 @@ export async function getVendorProduct({ db, vendorUserId, productId }: VendorPr
   if (!isUuid(productId)) throw productNotFound();
   const [row] = await selectVendorProducts(db).where(ownProduct(db, vendorUserId, productId)).limit(1);
   if (!row) throw productNotFound();
-  return toVendorProduct(row);
+  const variants = await listVariantsOfProducts(db, [row.id]);
+  return toVendorProduct(row, variants.get(row.id) ?? []);
 }
 
-/** The product's columns from the form: rupees become paise, the first image is the main one. */
+/**
+ * The product's columns from the form but its stock: rupees become paise, the first image is the
+ * main one. (The stock is the form's only without options; with options the variants' sum.)
+ */
 function toColumns(input: VendorProductData) {
   return {
     name: input.name,
     description: input.description,
     pricePaise: toPaise(input.price),
     originalPricePaise: input.originalPrice === undefined ? null : toPaise(input.originalPrice),
-    stockQuantity: input.stockQuantity,
     rewardPercentage: input.rewardPercentage,
     categoryId: input.categoryId,
     storeId: input.storeId,
@@ -139,32 +150,28 @@ async function assertCategory(tx: DbOrTx, categoryId: string, currentCategoryId:
   if (!row) throw badField('categoryId', vendorProductMessages.unknownCategory);
 }
 
-/** Of the given picture URLs, those the vendor did not upload as product pictures (the media module answers; wired in app.ts). */
-export type ForeignImages = (db: DbOrTx, vendorUserId: string, urls: string[]) => Promise<string[]>;
-
-/** 400 on the first picture that is neither the vendor's own upload nor already on the product. */
-async function assertOwnImages(tx: DbOrTx, vendorUserId: string, urls: string[], alreadyOn: string[], foreignImages?: ForeignImages): Promise<void> {
-  if (!foreignImages) return;
-  const foreign = new Set(await foreignImages(tx, vendorUserId, urls.filter((u) => !alreadyOn.includes(u))));
-  const i = urls.findIndex((u) => foreign.has(u));
-  if (i >= 0) throw badField(`images.${i}`, vendorProductMessages.useUploader);
-}
-
 export type CreateVendorProductArgs = { db: Db; vendorUserId: string; input: VendorProductData; foreignImages?: ForeignImages };
 
 /** Creates an active product in one of the vendor's shops; 400 on the shop, category or a picture that is not the vendor's. */
 export async function createVendorProduct({ db, vendorUserId, input, foreignImages }: CreateVendorProductArgs): Promise<VendorProduct> {
-  const id = await db.transaction(async (tx) => {
-    await assertOwnShop(tx, vendorUserId, input.storeId);
-    await assertCategory(tx, input.categoryId, null);
-    await assertHsnCode(tx, input.hsnCode);
-    await assertOwnImages(tx, vendorUserId, input.images, [], foreignImages);
-    const [row] = await tx
-      .insert(products)
-      .values({ ...toColumns(input), isActive: true })
-      .returning({ id: products.id });
-    return row.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      await assertOwnShop(tx, vendorUserId, input.storeId);
+      await assertCategory(tx, input.categoryId, null);
+      await assertHsnCode(tx, input.hsnCode);
+      await assertOwnImages(tx, vendorUserId, input, [], foreignImages);
+      const withOptions = givesOptions(input);
+      const [row] = await tx
+        .insert(products)
+        .values({ ...toColumns(input), stockQuantity: withOptions ? 0 : input.stockQuantity, isActive: true })
+        .returning({ id: products.id });
+      // With options the product's stock becomes its combinations' sum.
+      if (withOptions) await saveProductVariants(tx, row.id, toOptionsInput(input));
+      return row.id;
+    })
+    .catch((e: unknown) => {
+      throw skuClashAsFieldError(e, input);
+    });
   return getVendorProduct({ db, vendorUserId, productId: id });
 }
 
@@ -172,28 +179,37 @@ export type UpdateVendorProductArgs = VendorProductArgs & { db: Db; input: Vendo
 
 /**
  * Replaces every field of one of the vendor's products (it may move to another of their shops; its
- * pictures are its current ones or the vendor's own uploads); NOT_FOUND otherwise.
+ * pictures are its current ones or the vendor's own uploads) and, when the form gives them, its
+ * options and combinations (one that was ordered is withdrawn, not deleted); NOT_FOUND otherwise.
  */
 export async function updateVendorProduct({ db, vendorUserId, productId, input, foreignImages }: UpdateVendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ categoryId: products.categoryId, images: products.images, imageUrl: products.imageUrl })
-      .from(products)
-      .where(ownProduct(tx, vendorUserId, productId))
-      .limit(1);
-    if (!current) throw productNotFound();
-    await assertOwnShop(tx, vendorUserId, input.storeId);
-    await assertCategory(tx, input.categoryId, current.categoryId);
-    await assertHsnCode(tx, input.hsnCode);
-    await assertOwnImages(tx, vendorUserId, input.images, [...current.images, ...(current.imageUrl ? [current.imageUrl] : [])], foreignImages);
-    const updated = await tx
-      .update(products)
-      .set({ ...toColumns(input), updatedAt: sql`now()` })
-      .where(ownProduct(tx, vendorUserId, productId))
-      .returning({ id: products.id });
-    if (updated.length === 0) throw productNotFound();
-  });
+  await db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({ categoryId: products.categoryId, images: products.images, imageUrl: products.imageUrl, option1Name: products.option1Name })
+        .from(products)
+        .where(ownProduct(tx, vendorUserId, productId))
+        .for('update');
+      if (!current) throw productNotFound();
+      await assertOwnShop(tx, vendorUserId, input.storeId);
+      await assertCategory(tx, input.categoryId, current.categoryId);
+      await assertHsnCode(tx, input.hsnCode);
+      await assertOwnImages(tx, vendorUserId, input, await imagesOnProduct(tx, productId, current), foreignImages);
+      await tx
+        .update(products)
+        .set({ ...toColumns(input), updatedAt: sql`now()` })
+        .where(ownProduct(tx, vendorUserId, productId));
+      // Options left out (an older client): the product keeps them, and with them its stock as their sum.
+      const hasOptions = input.options === undefined ? current.option1Name !== null : givesOptions(input);
+      if (hasOptions && input.options !== undefined) await saveProductVariants(tx, productId, toOptionsInput(input));
+      // Options dropped: the combinations go first (their stock leaves the product's), then the form's stock applies.
+      if (!hasOptions && current.option1Name !== null) await saveProductVariants(tx, productId, { option1Name: null, option2Name: null, variants: [] });
+      if (!hasOptions) await tx.update(products).set({ stockQuantity: input.stockQuantity }).where(eq(products.id, productId));
+    })
+    .catch((e: unknown) => {
+      throw skuClashAsFieldError(e, input);
+    });
   return getVendorProduct({ db, vendorUserId, productId });
 }
 
@@ -253,6 +269,18 @@ export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: 
  */
 export async function removeProductImage(tx: DbOrTx, vendorUserId: string, productId: string, url: string): Promise<void> {
   if (!isUuid(productId)) return;
+  // Its combinations on sale stop showing it too (withdrawn ones keep it for their orders).
+  await tx
+    .update(productVariants)
+    .set({ images: sql`array_remove(${productVariants.images}, ${url}::text)`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        isNull(productVariants.withdrawnAt),
+        sql`${url}::text = any(${productVariants.images})`,
+        inArray(productVariants.productId, tx.select({ id: products.id }).from(products).where(ownProduct(tx, vendorUserId, productId))),
+      ),
+    );
   const remaining = sql`array_remove(${products.images}, ${url}::text)`;
   await tx
     .update(products)
@@ -261,15 +289,16 @@ export async function removeProductImage(tx: DbOrTx, vendorUserId: string, produ
 }
 
 /**
- * True when one of the vendor's products still shows the picture (a vendor may put one picture on
- * several products), withdrawn ones included: they are kept for their orders, which show the
- * product's picture. Its file must then stay.
+ * True when one of the vendor's products, or one of their combinations, still shows the picture (a
+ * vendor may put one picture on several products), withdrawn ones included: they are kept for their
+ * orders, which show the product's picture. Its file must then stay.
  */
 export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, url: string): Promise<boolean> {
+  const onVariant = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${url}::text = any(${productVariants.images}))`;
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(inArray(products.storeId, ownShopIds(db, vendorUserId)), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))))
+    .where(and(inArray(products.storeId, ownShopIds(db, vendorUserId)), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant)))
     .limit(1);
   return Boolean(row);
 }
