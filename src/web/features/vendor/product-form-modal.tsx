@@ -2,20 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import { mediaMessages } from '../../../contracts/media.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import {
   DEFAULT_REWARD_PERCENTAGE,
+  MAX_STOCK,
   vendorProductInputSchema,
   vendorProductMessages as m,
   type VendorProduct,
   type VendorProductData,
+  type ProductVariantData,
+  type ProductVariantInput,
   type VendorProductInput,
 } from '../../../contracts/vendor-products.contract';
 import { hsnOptionLabel } from '../../../contracts/settlement-rates.contract';
-import { toRupees } from '../../../domain/money';
+import { rupeesForInput, toRupees } from '../../../domain/money';
+import { combinationKey } from '../../../domain/variants';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -27,24 +31,54 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCategories } from '../catalog/catalog-api';
 import { uploadImage } from '../profile/upload-image';
 import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from './image-uploader';
+import { ProductOptionsEditor, type VariantPictures } from './product-options-editor';
+import { pluralOf, rowKey, stockSum } from './product-options';
 import { useVendorShops } from './use-vendor-shops';
 import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct, useHsnCodes } from './vendor-products-api';
 
 const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId', 'hsnCode'] as const;
 
 function toForm(p: VendorProduct | null): VendorProductInput {
-  if (!p) return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '', hsnCode: '' };
+  if (!p) {
+    return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '', hsnCode: '', options: [], variants: [] };
+  }
   return {
     name: p.name,
     description: p.description,
     price: String(toRupees(p.pricePaise)),
     originalPrice: p.originalPricePaise === null ? '' : String(toRupees(p.originalPricePaise)),
-    stockQuantity: String(p.stockQuantity),
+    // With options this is the combinations' sum (hidden); it becomes the product's own stock if the options go.
+    stockQuantity: String(Math.min(p.stockQuantity, MAX_STOCK)),
+    options: p.options.map((o) => ({ name: o.name, values: [...o.values] })),
+    variants: p.variants.map((v) => ({
+      option1Value: v.option1Value,
+      option2Value: v.option2Value,
+      sku: v.sku,
+      stockQuantity: String(v.stockQuantity),
+      price: rupeesForInput(v.pricePaise),
+      originalPrice: rupeesForInput(v.originalPricePaise),
+    })),
     rewardPercentage: String(p.rewardPercentage),
     categoryId: p.categoryId,
     storeId: p.storeId,
     hsnCode: p.hsnCode ?? '',
   };
+}
+
+/** Which gallery items each combination of the product shows (its pictures are gallery pictures, matched by URL). */
+function picturesOf(p: VendorProduct | null, items: ImageItem[]): VariantPictures {
+  const keyOf = new Map(items.map((i) => [i.url, i.key]));
+  const out: VariantPictures = {};
+  for (const v of p?.variants ?? []) out[combinationKey(v)] = v.images.map((url) => keyOf.get(url)).filter((k): k is string => Boolean(k));
+  return out;
+}
+
+/** The combinations with their chosen pictures' URLs, once every picture has one (in the gallery's order). */
+function withPictures(variants: ProductVariantData[], pictures: VariantPictures, urlOf: Map<string, string>, order: string[]): ProductVariantData[] {
+  return variants.map((v) => {
+    const keys = pictures[rowKey(v)] ?? [];
+    return { ...v, images: order.filter((k) => keys.includes(k)).map((k) => urlOf.get(k)).filter((u): u is string => Boolean(u)) };
+  });
 }
 
 /** What went wrong, for 'Failed to save product: {msg}': the API's message, or SPEC.md's fallback when the server failed. */
@@ -66,6 +100,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   const categories = useCategories();
   const hsn = useHsnCodes(open);
   const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
+  const [pictures, setPictures] = useState<VariantPictures>(() => picturesOf(product, items));
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [imagesError, setImagesError] = useState<string | undefined>();
   const itemsRef = useRef(items);
@@ -78,13 +113,15 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     setValue,
     getValues,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<VendorProductInput, unknown, VendorProductData>({ resolver: zodResolver(vendorProductInputSchema), defaultValues: toForm(product), mode: 'onTouched' });
 
   useEffect(() => {
     if (!open) return;
     reset(toForm(product));
-    setItems(product ? product.images.map(imageItemFromUrl) : []);
+    const gallery = product ? product.images.map(imageItemFromUrl) : [];
+    setItems(gallery);
+    setPictures(picturesOf(product, gallery));
     setFormMessage(null);
     setImagesError(undefined);
     return () => releasePreviews(itemsRef.current);
@@ -97,13 +134,16 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
 
   const patchItem = (key: string, change: Partial<ImageItem>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
-  /** Uploads the picked files in order; answers the final list of URLs and the first failure. */
-  const uploadPending = async (productId: string): Promise<{ urls: string[]; failure: string | null }> => {
+  /** Uploads the picked files in order; answers the final list of URLs, each item's URL and the first failure. */
+  const uploadPending = async (productId: string): Promise<{ urls: string[]; urlOf: Map<string, string>; order: string[]; failure: string | null }> => {
     const urls: string[] = [];
+    const urlOf = new Map<string, string>();
+    const order = itemsRef.current.map((i) => i.key);
     let failure: string | null = null;
     for (const item of itemsRef.current) {
       if (item.url) {
         urls.push(item.url);
+        urlOf.set(item.key, item.url);
         continue;
       }
       if (!item.file) continue;
@@ -112,19 +152,24 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
         const image = await uploadImage({ file: item.file, imageType: 'product', entityId: productId, onProgress: (progress) => patchItem(item.key, { progress }) });
         patchItem(item.key, { url: image.url, progress: null });
         urls.push(image.url);
+        urlOf.set(item.key, image.url);
       } catch (e) {
         const reason = reasonOf(e, mediaMessages.uploadFailed);
         failure ??= reason;
         patchItem(item.key, { progress: null, error: reason });
       }
     }
-    return { urls, failure };
+    return { urls, urlOf, order, failure };
   };
 
   const showServerErrors = (e: unknown, fallback: string) => {
     const fields = e instanceof ApiError ? e.fields : {};
     const placed = fieldNames.filter((name) => fields[name]);
     placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
+    // Options and combinations: 'variants.3.sku' lands under that input; a picture's 'variants.3.images.0' under the row's pictures.
+    for (const [key, message] of Object.entries(fields)) {
+      if (/^(options|variants)(\.|$)/.test(key)) setError(key.replace(/^(variants\.\d+\.images)\.\d+$/, '$1') as Path<VendorProductInput>, { type: 'server', message });
+    }
     const imageField = Object.keys(fields).find((k) => k === 'images' || k.startsWith('images.'));
     if (imageField) setImagesError(fields[imageField]);
     setFormMessage(m.saveFailed(reasonOf(e, fallback)));
@@ -139,7 +184,8 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
     let created: string | null = null;
     try {
       if (!id) {
-        const done = await createProduct({ ...values, images: [] });
+        // Pictures come after the uploads: the combinations get theirs with the gallery's.
+        const done = await createProduct({ ...values, images: [], variants: values.variants.map((v) => ({ ...v, images: [] })) });
         id = done.product.id;
         created = done.message;
       }
@@ -154,7 +200,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
       setItems((list) => list.map((i) => (i.file ? { ...i, url: null } : i)));
       void refreshAfterProductChange(qc, id);
     };
-    const { urls, failure } = await uploadPending(id);
+    const { urls, urlOf, order, failure } = await uploadPending(id);
     if (failure) {
       await undoCreate();
       setFormMessage(`${m.saveFailed(failure).replace(/\.$/, '')}. Nothing was saved: remove the marked image or pick another, then save again.`);
@@ -162,7 +208,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
       return;
     }
     try {
-      if (!created || urls.length > 0) await updateProduct(id, { ...values, images: urls });
+      if (!created || urls.length > 0) await updateProduct(id, { ...values, images: urls, variants: withPictures(values.variants, pictures, urlOf, order) });
       void refreshAfterProductChange(qc, id);
     } catch (e) {
       await undoCreate();
@@ -175,13 +221,23 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
 
   const invalid = (errs: FieldErrors<VendorProductInput>) => {
     const missing = Object.values(errs).some((err) => err?.message === m.requiredFields);
-    setFormMessage(missing ? m.requiredFields : null);
+    // The sizes and colours sit below the fold: say where to look.
+    setFormMessage(missing ? m.requiredFields : errs.options || errs.variants ? 'Please check the sizes and colours: the marked fields need a change.' : null);
   };
 
   const close = () => {
     if (!isSubmitting) onClose();
   };
   const title = product ? 'Edit Product' : 'Add New Product';
+  const options = watch('options') ?? [];
+  const variants = watch('variants') ?? [];
+  const hasOptions = options.length > 0;
+  const setOptions = (next: { options: { name: string; values: string[] }[]; variants: ProductVariantInput[] }) => {
+    // After a failed submit, the marks follow the edits.
+    setValue('options', next.options, { shouldDirty: true, shouldValidate: isSubmitted });
+    setValue('variants', next.variants, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+  const stockNoun = options.length === 1 && options[0].name.trim() ? pluralOf(options[0].name) : 'combinations';
   const storeId = watch('storeId');
   const chosenShop = shops.data?.find((s) => s.id === storeId);
   const categoryOptions = [...(categories.data ?? [])];
@@ -225,7 +281,16 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input label="Price (₹)" required type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="499" error={errors.price?.message} {...register('price')} />
           <Input label="Original price (₹)" type="number" inputMode="decimal" min="0.01" step="0.01" hint="Optional: shown struck through, with the discount" error={errors.originalPrice?.message} {...register('originalPrice')} />
-          <Input label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stockQuantity?.message} {...register('stockQuantity')} />
+          {hasOptions ? (
+            <div className="space-y-1" aria-live="polite">
+              <p className="text-sm font-medium text-slate-700">Stock</p>
+              <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+                Stock is the sum of the {stockNoun}&apos; stock: <strong>{stockSum(variants).toLocaleString('en-IN')}</strong>
+              </p>
+            </div>
+          ) : (
+            <Input label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stockQuantity?.message} {...register('stockQuantity')} />
+          )}
           <Input label="Reward percentage" type="number" inputMode="decimal" min="0" max="100" step="0.01" hint="Points customers earn, 0 to 100%" error={errors.rewardPercentage?.message} {...register('rewardPercentage')} />
           <Select label="Category" required error={errors.categoryId?.message} hint={categories.isError ? 'Categories could not be loaded. Close and try again.' : undefined} {...register('categoryId')}>
             <option value="">Select category</option>
@@ -265,6 +330,18 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
           ))}
         </Select>
         <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} />
+        <ProductOptionsEditor
+          options={options}
+          variants={variants}
+          onChange={setOptions}
+          pictures={pictures}
+          onPicturesChange={setPictures}
+          gallery={items}
+          errors={{ options: errors.options, variants: errors.variants }}
+          productName={watch('name') ?? ''}
+          productPrice={String(watch('price') ?? '')}
+          disabled={isSubmitting}
+        />
       </form>
     );
   }

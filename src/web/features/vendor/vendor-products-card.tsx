@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { PriceTag, usePlaceholderOnError } from '../../ui/ProductCard';
 import { Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { optionsSummary } from './product-options';
 
 type VendorProductCardProps = {
   product: VendorProduct;
@@ -16,7 +17,7 @@ type VendorProductCardProps = {
   toggling?: boolean;
 };
 
-/** One of the vendor's products: picture (or the placeholder), name, shop, price, stock, status and its actions. */
+/** One of the vendor's products: picture (or the placeholder), name, shop, price, sizes and colours ('4 sizes · 2 colours'), stock, status and its actions. */
 export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, toggling }: VendorProductCardProps) {
   const nameId = useId();
   const onImageError = usePlaceholderOnError();
@@ -47,8 +48,9 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
             {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName} · {p.hsnCode ? `HSN ${p.hsnCode}` : 'No HSN code'}
           </p>
           <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={discountPercent(p.pricePaise, p.originalPricePaise)} />
+          {p.options.length > 0 && <p className="text-xs font-medium text-violet-800">{optionsSummary(p.options)}</p>}
           <p className={`text-sm ${p.stockQuantity === 0 ? 'font-medium text-red-700' : 'text-slate-700'}`}>
-            {p.stockQuantity === 0 ? 'Out of stock' : `Stock: ${p.stockQuantity.toLocaleString('en-IN')}`}
+            {p.stockQuantity === 0 ? 'Out of stock' : `Stock: ${p.stockQuantity.toLocaleString('en-IN')}${p.options.length > 0 ? ' in all' : ''}`}
             <span className="text-slate-500"> · {p.rewardPercentage}% points</span>
           </p>
         </div>
