@@ -44,3 +44,12 @@ export const productSortLabels: Record<ProductSort, string> = {
 };
 export const productViews = ['grid', 'list'] as const;
 export type ProductView = (typeof productViews)[number];
+
+/**
+ * The option filter chips are read from the first this many products with options that a search
+ * matches (`GET /api/products/options`), so that their cost does not grow with the catalog.
+ */
+export const OPTION_FACET_PRODUCTS = 1000;
+/** The most options, and values per option, the filter chips offer. */
+export const OPTION_FACET_NAMES = 4;
+export const OPTION_FACET_VALUES = 30;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_OPTION_FILTERS, optionFilterMessages, parseOptionFilter } from '../domain/option-filters';
 import { pageQuerySchema, pageSchema } from './common.contract';
 import { BROWSABLE_RESULTS, catalogMessages, MAX_PRODUCT_IMAGES, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX } from './catalog.constants';
 
@@ -96,6 +97,14 @@ const rupees = (fallback: number, label: string) =>
 
 const ratingRange = `Rating must be between ${RATING_FILTER.min} and ${RATING_FILTER.max}`;
 
+/** `option=size:m` once or repeated (a query string gives one value as a string, several as a list); blanks ignored. */
+const optionFilters = z.preprocess(
+  (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !(typeof x === 'string' && x.trim() === ''))),
+  z
+    .array(z.string({ error: optionFilterMessages.shape }).refine((s) => parseOptionFilter(s) !== null, optionFilterMessages.shape))
+    .max(MAX_OPTION_FILTERS, optionFilterMessages.tooMany),
+);
+
 /**
  * The product search of /search and `GET /api/products`. Prices are in rupees; a maximum at the top
  * of the range (₹50,000) means "₹50,000 and above", so the default range hides nothing.
@@ -112,11 +121,34 @@ export const productSearchQuerySchema = pageQuerySchema
     minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(RATING_FILTER.min, ratingRange).max(RATING_FILTER.max, ratingRange).default(RATING_FILTER.min)),
     sort: z.preprocess(blankToUndefined, z.enum(productSorts, { error: catalogMessages.sortChoice }).default('relevance')),
     view: z.preprocess(blankToUndefined, z.enum(productViews, { error: catalogMessages.viewChoice }).optional()),
+    /**
+     * Option values, `option=size:m&option=colour:indigo` (name and value, any case): a product is
+     * listed once when one of its variants on sale (in stock, not withdrawn) has them all; several
+     * values of one option are alternatives (`option=size:m&option=size:l`: M or L).
+     */
+    option: optionFilters,
   })
   .refine((v) => v.minPrice <= v.maxPrice, { message: catalogMessages.priceOrder, path: ['maxPrice'] })
   .refine((v) => (v.page - 1) * v.pageSize < BROWSABLE_RESULTS, { message: catalogMessages.pastBrowsable, path: ['page'] });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
+
+/**
+ * `GET /api/products/options`: the option names and values (Size: S, M, L; Colour: ...) of variants
+ * in stock among the products a search without option filters matches, for the filter chips. Read
+ * from the first OPTION_FACET_PRODUCTS matching products that have options (`complete` false when
+ * there were more); `param` is the value as `option=` takes it.
+ */
+export const productOptionFacetsSchema = z.object({
+  options: z.array(
+    z.object({
+      name: z.string(),
+      values: z.array(z.object({ value: z.string(), param: z.string(), products: z.number().int() })),
+    }),
+  ),
+  complete: z.boolean(),
+});
+export type ProductOptionFacets = z.infer<typeof productOptionFacetsSchema>;
 
 export const productPageSchema = pageSchema(productCardSchema).extend({ totalEstimated: z.boolean() });
 export type ProductPage = z.infer<typeof productPageSchema>;

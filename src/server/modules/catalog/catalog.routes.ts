@@ -4,12 +4,14 @@ import {
   categoryListSchema,
   productDetailSchema,
   productIdParamsSchema,
+  productOptionFacetsSchema,
   productPageSchema,
   productSearchQuerySchema,
   reviewPageSchema,
 } from '../../../contracts/catalog.contract';
 import { pageQuerySchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { listProductOptionFacets } from './catalog.option-facets';
 import { searchProducts } from './catalog.search';
 import { getProduct, listCategories, listProductReviews } from './catalog.service';
 
@@ -27,12 +29,25 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Search the active products of active shops: text (typo tolerant), category, price in rupees, rating, sort, pages',
+        summary: 'Search the active products of active shops: text (typo tolerant), category, price in rupees, rating, option values (option=size:m), sort, pages',
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },
     },
     async (req, reply) => cache.serve(req, reply, () => searchProducts({ db, query: req.query })),
+  );
+
+  app.get(
+    '/api/products/options',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "The option names and values (Size: S, M, L) in stock among a search's products, without its option filters: the filter chips",
+        querystring: productSearchQuerySchema,
+        response: { 200: productOptionFacetsSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => cache.serve(req, reply, () => listProductOptionFacets({ db, query: req.query })),
   );
 
   app.get(

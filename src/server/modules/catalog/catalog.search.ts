@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BROWSABLE_RESULTS, PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
+import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
 import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
-import { categories, products, searchWords } from './catalog.tables';
+import { categories, products, productVariants, searchWords } from './catalog.tables';
 
 /**
  * What matching a shop's or a category's name adds to a product's rank: ts_rank gives about 0.6 for
@@ -63,7 +64,7 @@ export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWord
   return { alternatives, shops: found.shops, categories: found.categories };
 }
 
-type TextSearch = { match: SQL; rank: SQL };
+export type TextSearch = { match: SQL; rank: SQL };
 
 /**
  * What a text search matches and how it ranks. The words as typed, or any of their alternatives
@@ -126,17 +127,42 @@ export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
  */
 const COMMON_MATCHES = 20_000;
 
+const textArray = (keys: string[]): SQL => sql`array[${sql.join(
+  keys.map((k) => sql`${k}`),
+  sql`, `,
+)}]::text[]`;
+
 /**
- * One page of the products shoppers can see, filtered by text (full text, corrected and widened
- * by synonyms, or the shop's or category's name), category, price range and minimum rating, in
- * the asked order. The work does not grow with the catalog: matches are counted up to
- * BROWSABLE_RESULTS and estimated past it, pages stop there, and a relevance ranking orders the
- * first BROWSABLE_RESULTS matches.
+ * True for a product with a variant on sale (in stock, not withdrawn) carrying the chosen option
+ * values: every option's, on the same variant; of several values of one option, any. An EXISTS, so
+ * a product is listed once however many of its variants match; answered through the variants'
+ * product index, or their option keys' GIN index (product_variants_option_keys_idx) for a rare value.
  */
-export async function searchProducts({ db, query }: SearchProductsArgs): Promise<ProductPage> {
-  const { q, category, minPrice, maxPrice, minRating, sort, page, pageSize } = query;
+export function hasVariantWith(filters: readonly string[]): SQL | undefined {
+  const groups = optionKeyGroups(filters);
+  if (groups.length === 0) return undefined;
+  const all = groups.filter((g) => g.length === 1).map((g) => g[0]);
+  const conditions = [
+    sql`${productVariants.productId} = ${products.id}`,
+    sql`${productVariants.withdrawnAt} is null`,
+    sql`${productVariants.stockQuantity} > 0`,
+    all.length > 0 ? sql`${productVariants.optionKeys} @> ${textArray(all)}` : undefined,
+    ...groups.filter((g) => g.length > 1).map((g) => sql`${productVariants.optionKeys} && ${textArray(g)}`),
+  ];
+  return sql`exists (select 1 from ${productVariants} where ${and(...conditions)})`;
+}
+
+/** What narrows a search apart from its text; the filters of a query that can match nothing are null. */
+export type SearchFilters = { text: TextSearch | null; filters: (SQL | undefined)[] } | null;
+
+/**
+ * A search's text match and filters (shop, category, price range, rating and, unless told not to,
+ * option values); null when it names a category that does not exist.
+ */
+export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'>, withOptions = true): Promise<SearchFilters> {
+  const { q, category, minPrice, maxPrice, minRating } = query;
   const categoryId = category ? await categoryIdOf(db, category) : null;
-  if (category && !categoryId) return { items: [], total: 0, totalEstimated: false, page, pageSize };
+  if (category && !categoryId) return null;
   const text = q ? await textSearch(db, q) : null;
   const filters = [
     visibleToShoppers,
@@ -146,7 +172,23 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     // The top of the range means "₹50,000 and above".
     maxPrice < PRICE_RANGE_MAX ? lte(products.pricePaise, toPaise(maxPrice)) : undefined,
     minRating > 0 ? gte(products.ratingAverage, minRating) : undefined,
+    withOptions ? hasVariantWith(query.option) : undefined,
   ];
+  return { text, filters };
+}
+
+/**
+ * One page of the products shoppers can see, filtered by text (full text, corrected and widened
+ * by synonyms, or the shop's or category's name), category, price range, minimum rating and option
+ * values, in the asked order. The work does not grow with the catalog: matches are counted up to
+ * BROWSABLE_RESULTS and estimated past it, pages stop there, and a relevance ranking orders the
+ * first BROWSABLE_RESULTS matches.
+ */
+export async function searchProducts({ db, query }: SearchProductsArgs): Promise<ProductPage> {
+  const { sort, page, pageSize } = query;
+  const found = await searchFiltersOf(db, query);
+  if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
+  const { text, filters } = found;
   const matching = (where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
   // A text's estimate decides how its matches are found (and is its total when there are too many to count).
   let estimate: number | null = null;

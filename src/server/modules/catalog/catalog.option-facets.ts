@@ -1,0 +1,75 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { OPTION_FACET_NAMES, OPTION_FACET_PRODUCTS, OPTION_FACET_VALUES, type ProductOptionFacets, type ProductSearchQuery } from '../../../contracts/catalog.contract';
+import { compareOptionValues, optionFilterParam } from '../../../domain/option-filters';
+import { normaliseOption } from '../../../domain/variants';
+import { queryRows, type DbOrTx } from '../../platform/db';
+import { shopRows } from '../shops';
+import { searchFiltersOf } from './catalog.search';
+import { products, productVariants } from './catalog.tables';
+
+export type ListProductOptionFacetsArgs = { db: DbOrTx; query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'> };
+
+type FacetRow = { name: string; value: string; products: number; sampled: number };
+
+/**
+ * The option names and values of variants in stock among the products a search matches (its option
+ * filters left out, so that every size of the category stays on offer), for the filter chips. The
+ * cost is bounded: the first OPTION_FACET_PRODUCTS matching products that have options, in whatever
+ * order the planner reads them fastest, and their variants. Names and values are merged whatever
+ * their case ('Size M' and 'size m'); each shows in its most used capitalised spelling.
+ */
+export async function listProductOptionFacets({ db, query }: ListProductOptionFacetsArgs): Promise<ProductOptionFacets> {
+  const found = await searchFiltersOf(db, query, false);
+  if (!found) return { options: [], complete: true };
+  const sample = db
+    .select({ id: products.id, option1Name: products.option1Name, option2Name: products.option2Name })
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .where(and(found.text?.match, ...found.filters, isNotNull(products.option1Name)))
+    .limit(OPTION_FACET_PRODUCTS);
+  const rows = await queryRows<FacetRow>(
+    db,
+    sql`with sample as (${sample})
+        select o.name, o.value, count(distinct s.id)::int as products, (select count(*) from sample)::int as sampled
+        from sample s
+        join ${productVariants} v on v.product_id = s.id and v.withdrawn_at is null and v.stock_quantity > 0
+        cross join lateral (values (s.option1_name, v.option1_value), (s.option2_name, v.option2_value)) as o(name, value)
+        where o.name is not null and o.value is not null
+        group by o.name, o.value
+        order by count(distinct s.id) desc
+        limit ${OPTION_FACET_NAMES * OPTION_FACET_VALUES * 4}`,
+  );
+  type Named = { spellings: Map<string, number>; products: number; values: Map<string, { spellings: Map<string, number>; products: number }> };
+  const options = new Map<string, Named>();
+  const spell = (m: Map<string, number>, s: string, n: number) => m.set(s, (m.get(s) ?? 0) + n);
+  // A capitalised spelling ('Size', 'M') before an all lower-case one, then the most used.
+  const capitalised = (s: string) => (s !== s.toLowerCase() ? 1 : 0);
+  const mostUsed = (m: Map<string, number>) => [...m].sort((a, b) => capitalised(b[0]) - capitalised(a[0]) || b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+  for (const r of rows) {
+    const name = normaliseOption(r.name);
+    const option = options.get(name) ?? { spellings: new Map(), products: 0, values: new Map() };
+    spell(option.spellings, r.name.trim(), r.products);
+    option.products += r.products;
+    const value = normaliseOption(r.value);
+    const v = option.values.get(value) ?? { spellings: new Map(), products: 0 };
+    spell(v.spellings, r.value.trim(), r.products);
+    v.products += r.products;
+    option.values.set(value, v);
+    options.set(name, option);
+  }
+  return {
+    options: [...options.values()]
+      .sort((a, b) => b.products - a.products)
+      .slice(0, OPTION_FACET_NAMES)
+      .map((o) => {
+        const name = mostUsed(o.spellings);
+        const values = [...o.values.values()]
+          .sort((a, b) => b.products - a.products)
+          .slice(0, OPTION_FACET_VALUES)
+          .map((v) => ({ value: mostUsed(v.spellings), products: v.products }))
+          .sort((a, b) => compareOptionValues(a.value, b.value));
+        return { name, values: values.map((v) => ({ value: v.value, param: optionFilterParam(name, v.value), products: v.products })) };
+      }),
+    complete: (rows[0]?.sampled ?? 0) < OPTION_FACET_PRODUCTS,
+  };
+}
