@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth';
 import { addresses, customers, userProfiles, users, vendors } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
+import { listProductVariants, searchProducts } from '../modules/catalog';
+import { productSearchQuerySchema } from '../../contracts/catalog.contract';
 import { todayInIndia } from '../../domain/age';
 import { employees, projects, tasks, timesheets } from '../modules/erp/erp.tables';
 import { images } from '../modules/media/media.tables';
@@ -127,6 +129,31 @@ describe('demo data', () => {
       expect(r.thumbnailFilename).toMatch(/-thumb\.webp$/);
       await access(join(uploadsDir, r.thumbnailFilename ?? ''));
     }
+  });
+
+  it('gives the clothing and footwear realistic sizes, some products colours, and finds them by size', async () => {
+    const named = async (name: string) => {
+      const [p] = await database.db.select({ id: products.id, stock: products.stockQuantity, pricePaise: products.pricePaise, option1Name: products.option1Name }).from(products).where(eq(products.name, name));
+      return { ...p, variants: await listProductVariants(database.db, p.id) };
+    };
+    const kurta = await named('Hand Block Printed Cotton Kurta for Women');
+    expect(kurta.variants).toHaveLength(10);
+    const m = kurta.variants.find((v) => v.sku === 'JHH-KUR-IND-M');
+    expect(m).toMatchObject({ label: 'Size: M · Colour: Indigo', pricePaise: null });
+    // XXL costs ₹50 more; the product's stock is its variants' sum.
+    expect(kurta.variants.find((v) => v.sku === 'JHH-KUR-RUS-XXL')).toMatchObject({ label: 'Size: XXL · Colour: Rust', pricePaise: kurta.pricePaise + 5000 });
+    expect(kurta.stock).toBe(kurta.variants.reduce((n, v) => n + v.stockQuantity, 0));
+    const juttis = await named('Embroidered Leather Mojari Juttis');
+    expect(juttis.variants.map((v) => v.option1Value)).toEqual(['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10']);
+    const dupatta = await named('Leheriya Cotton Dupatta');
+    expect(dupatta).toMatchObject({ option1Name: 'Colour' });
+    // A saree is free size: no options.
+    expect(await named('Bandhani Silk Saree with Blouse Piece')).toMatchObject({ option1Name: null, variants: [] });
+
+    const sizeM = await searchProducts({ db: database.db, query: productSearchQuerySchema.parse({ category: 'fashion', option: 'size:m' }) });
+    expect(sizeM.items.map((p) => p.name).sort()).toEqual(['Hand Block Printed Cotton Kurta for Women', "Indigo Dabu Print Men's Shirt", "Men's Cotton Kurta Pyjama Set", "Men's Linen Nehru Jacket"]);
+    // The past orders still add up, and each product's stock is its variants' sum (the invariants).
+    expect(await moneyInvariantViolations(database.db)).toEqual([]);
   });
 
   it('gives the customer 500 points that equal the ledger sum, and one default address', async () => {

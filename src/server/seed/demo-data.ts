@@ -17,6 +17,7 @@ import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
 import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedSettledOrders, seedSettlement } from './demo-settlement';
+import { seedDemoVariants } from './demo-variants';
 
 /** What the demo data load wrote, with the demo sign-ins. */
 export type SeedSummary = {
@@ -92,7 +93,8 @@ async function assertNoCategories(db: DbOrTx): Promise<void> {
 
 /**
  * Loads the demo marketplace into an empty database: categories, accounts of every role, shops,
- * products with generated images in `storage` (DATA_DIR/uploads or the bucket), all rows in one transaction.
+ * products with generated images in `storage` (DATA_DIR/uploads or the bucket), the clothing's sizes
+ * and colours (demo-variants.ts), all rows in one transaction.
  */
 export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectStorage }): Promise<SeedSummary> {
   await assertNoCategories(db);
@@ -150,6 +152,8 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
           };
         }),
       );
+      const productIdNamed = (name: string) => productIds[DEMO_PRODUCTS.findIndex((p) => p.name === name)];
+      await seedDemoVariants(tx, productIdNamed);
       const shopOwner = new Map(SHOPS.map((s) => [s.key, vendorIds[s.vendor]]));
       await tx.insert(images).values(
         DEMO_PRODUCTS.map((p, i) => ({
@@ -195,7 +199,6 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
 
       await seedAdminInbox(tx);
       await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
-      const productIdNamed = (name: string) => productIds[DEMO_PRODUCTS.findIndex((p) => p.name === name)];
       await seedSettledOrders(tx, {
         vendorIds,
         productIds: { sharma: productIdNamed('Wireless Earbuds with 40-Hour Playback'), jaipur: productIdNamed('Brass Diya Set of 4') },
