@@ -46,7 +46,7 @@ export const productViews = ['grid', 'list'] as const;
 export type ProductView = (typeof productViews)[number];
 
 /**
- * The option filter chips are read from the first this many products with options that a search
+ * The option filter chips are read from the variants of the first this many products a search
  * matches (`GET /api/products/options`), so that their cost does not grow with the catalog.
  */
 export const OPTION_FACET_PRODUCTS = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OPTION_FILTERS, optionFilterMessages, parseOptionFilter } from '../domain/option-filters';
+import { MAX_OPTION_FILTERS, optionFilterMessages, optionFilterParam, parseOptionFilter } from '../domain/option-filters';
 import { pageQuerySchema, pageSchema } from './common.contract';
 import { BROWSABLE_RESULTS, catalogMessages, MAX_PRODUCT_IMAGES, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX } from './catalog.constants';
 
@@ -101,7 +101,13 @@ const ratingRange = `Rating must be between ${RATING_FILTER.min} and ${RATING_FI
 const optionFilters = z.preprocess(
   (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !(typeof x === 'string' && x.trim() === ''))),
   z
-    .array(z.string({ error: optionFilterMessages.shape }).refine((s) => parseOptionFilter(s) !== null, optionFilterMessages.shape))
+    .array(
+      z
+        .string({ error: optionFilterMessages.shape })
+        .refine((s) => parseOptionFilter(s) !== null, optionFilterMessages.shape)
+        // Written one way whatever the case and spaces: 'Size: M' is 'size:m'.
+        .transform((s) => optionFilterParam(parseOptionFilter(s)!.name, parseOptionFilter(s)!.value)),
+    )
     .max(MAX_OPTION_FILTERS, optionFilterMessages.tooMany),
 );
 
@@ -136,7 +142,7 @@ export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
 /**
  * `GET /api/products/options`: the option names and values (Size: S, M, L; Colour: ...) of variants
  * in stock among the products a search without option filters matches, for the filter chips. Read
- * from the first OPTION_FACET_PRODUCTS matching products that have options (`complete` false when
+ * from the variants of the first OPTION_FACET_PRODUCTS matching products (`complete` false when
  * there were more); `param` is the value as `option=` takes it.
  */
 export const productOptionFacetsSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { OPTION_FACET_NAMES, OPTION_FACET_PRODUCTS, OPTION_FACET_VALUES, type ProductOptionFacets, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { compareOptionValues, optionFilterParam } from '../../../domain/option-filters';
 import { normaliseOption } from '../../../domain/variants';
@@ -14,8 +14,9 @@ type FacetRow = { name: string; value: string; products: number; sampled: number
 /**
  * The option names and values of variants in stock among the products a search matches (its option
  * filters left out, so that every size of the category stays on offer), for the filter chips. The
- * cost is bounded: the first OPTION_FACET_PRODUCTS matching products that have options, in whatever
- * order the planner reads them fastest, and their variants. Names and values are merged whatever
+ * cost is bounded: the first OPTION_FACET_PRODUCTS matching products (with options or not: a category
+ * without any is not read to its end), in whatever order the planner reads them fastest, and their
+ * variants. Names and values are merged whatever
  * their case ('Size M' and 'size m'); each shows in its most used capitalised spelling.
  */
 export async function listProductOptionFacets({ db, query }: ListProductOptionFacetsArgs): Promise<ProductOptionFacets> {
@@ -25,7 +26,7 @@ export async function listProductOptionFacets({ db, query }: ListProductOptionFa
     .select({ id: products.id, option1Name: products.option1Name, option2Name: products.option2Name })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    .where(and(found.text?.match, ...found.filters, isNotNull(products.option1Name)))
+    .where(and(found.text?.match, ...found.filters))
     .limit(OPTION_FACET_PRODUCTS);
   const rows = await queryRows<FacetRow>(
     db,
