@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, ProductDetail, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
+import type { Category, ProductDetail, ProductOptionFacets, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
 import type { ProductSort } from '../../../contracts/catalog.constants';
 import type { PublicShop } from '../../../contracts/shops.contract';
 import { api, toQuery } from '../../api/client';
-import { toApiQuery, type SearchState } from './search-params';
+import { toApiQuery, toOptionsQuery, type SearchState } from './search-params';
 
 /** The active categories in display order; they rarely change. */
 export function useCategories() {
@@ -27,6 +27,17 @@ function productListQuery(query: string) {
 /** The query of a search's page of products (also started early by prefetch-first-page.ts). */
 export function productsQuery(state: SearchState) {
   return productListQuery(toApiQuery(state));
+}
+
+/** The sizes, colours and other option values on offer for a search (its chips); the last ones stay while the next load. */
+export function useOptionFacets(state: SearchState) {
+  const query = toOptionsQuery(state);
+  return useQuery({
+    queryKey: ['product-options', query],
+    queryFn: () => api.get<ProductOptionFacets>(`/api/products/options${query}`),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The newest products for the home page. */

@@ -1,23 +1,26 @@
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { Category } from '../../../contracts/catalog.contract';
+import type { Category, ProductOptionFacets } from '../../../contracts/catalog.contract';
 import { PRICE_RANGE_MAX, PRICE_RANGE_MIN } from '../../../contracts/catalog.constants';
 import { formatRupees, toPaise } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { Input, Select } from '../../ui/Field';
-import { findCategory, type SearchState } from './search-params';
+import { OptionFilterChips } from './option-filter-chips';
+import { findCategory, toggleOption, type SearchState } from './search-params';
 
 const RATINGS = [4, 3, 2, 1] as const;
 
 type FiltersProps = {
   state: SearchState;
   categories: Category[] | undefined;
+  /** The option values on offer for the search (GET /api/products/options). */
+  facets: { data: ProductOptionFacets | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
   onChange: (patch: Partial<SearchState>) => void;
   onClear: () => void;
 };
 
-/** The category, price range and rating filters of the search page. */
-export function SearchFilters({ state, categories, onChange, onClear }: FiltersProps) {
+/** The category, option values (sizes, colours), price range and rating filters of the search page. */
+export function SearchFilters({ state, categories, facets, onChange, onClear }: FiltersProps) {
   const selected = findCategory(categories, state.category);
   return (
     <div className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -35,6 +38,8 @@ export function SearchFilters({ state, categories, onChange, onClear }: FiltersP
           </option>
         ))}
       </Select>
+
+      <OptionFilterChips facets={facets} chosen={state.option} onToggle={(param) => onChange({ option: toggleOption(state.option, param) })} />
 
       {/* Remounts when the URL's range changes, so the fields always start from it. */}
       <PriceRange key={`${state.minPrice}-${state.maxPrice}`} min={state.minPrice} max={state.maxPrice} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />

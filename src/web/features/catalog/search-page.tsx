@@ -11,10 +11,10 @@ import { Pagination } from '../../ui/Pagination';
 import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
 import { addToCartAction } from '../cart/add-to-cart-button';
-import { useCategories, useProducts } from './catalog-api';
+import { useCategories, useOptionFacets, useProducts } from './catalog-api';
 import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
-import { activeFilterCount, defaultSearch, findCategory, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
+import { activeFilterCount, defaultSearch, findCategory, optionLabel, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
 
 const rupees = (n: number) => formatRupees(toPaise(n));
 
@@ -24,6 +24,7 @@ export function SearchPage() {
   const state = parseSearch(params);
   const categories = useCategories();
   const products = useProducts(state);
+  const facets = useOptionFacets(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const categoryName = findCategory(categories.data, state.category)?.name ?? state.category;
@@ -47,6 +48,7 @@ export function SearchPage() {
     chips.push({ label: state.maxPrice === PRICE_RANGE_MAX ? `${rupees(state.minPrice)} and above` : `${rupees(state.minPrice)} – ${rupees(state.maxPrice)}`, clear: { minPrice: PRICE_RANGE_MIN, maxPrice: PRICE_RANGE_MAX } });
   }
   if (state.minRating > 0) chips.push({ label: `${state.minRating}★ & up`, spoken: `${state.minRating} stars & up`, clear: { minRating: 0 } });
+  for (const param of state.option) chips.push({ label: optionLabel(param, facets.data?.options), clear: { option: state.option.filter((o) => o !== param) } });
 
   const data = products.data;
   const total = data?.total ?? 0;
@@ -69,7 +71,7 @@ export function SearchPage() {
             {filters > 0 && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs text-white">{filters}</span>}
           </Button>
           <div id="search-filters" className={cn('mt-3 lg:mt-0 lg:block', filtersOpen ? 'block' : 'hidden')}>
-            <SearchFilters state={state} categories={categories.data} onChange={change} onClear={clearAll} />
+            <SearchFilters state={state} categories={categories.data} facets={facets} onChange={change} onClear={clearAll} />
           </div>
         </aside>
 
@@ -128,7 +130,7 @@ export function SearchPage() {
                 icon={<SearchX className="h-10 w-10 text-slate-400" aria-hidden="true" />}
                 action={chips.length > 0 || state.page > 1 ? <Button onClick={clearAll}>Clear filters</Button> : undefined}
               >
-                {state.page > 1 && total > 0 ? 'This page is past the last result.' : 'Try another spelling, a wider price range or fewer filters.'}
+                {state.page > 1 && total > 0 ? 'This page is past the last result.' : 'Try another spelling, a wider price range, another size or fewer filters.'}
               </EmptyState>
             ) : data ? (
               <div aria-busy={products.isPlaceholderData} className={cn('transition-opacity', products.isPlaceholderData && 'opacity-60')}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productSearchQuerySchema } from '../../../contracts/catalog.contract';
-import { activeFilterCount, defaultSearch, findCategory, parseSearch, toApiQuery, toSearchParams, type SearchState } from './search-params';
+import { activeFilterCount, defaultSearch, findCategory, optionGroups, optionLabel, parseSearch, toApiQuery, toggleOption, toOptionsQuery, toSearchParams, type SearchState } from './search-params';
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
 
@@ -8,7 +8,7 @@ describe('search URL', () => {
   it('reads every part of a search and writes it back the same way', () => {
     const url = 'q=cotton+kurta&category=Home+%26+Living&minPrice=500&maxPrice=2500&minRating=4&sort=price-low&view=list&page=3';
     const s = parse(url);
-    expect(s).toEqual({ q: 'cotton kurta', category: 'Home & Living', minPrice: 500, maxPrice: 2500, minRating: 4, sort: 'price-low', view: 'list', page: 3 });
+    expect(s).toEqual({ q: 'cotton kurta', category: 'Home & Living', minPrice: 500, maxPrice: 2500, minRating: 4, sort: 'price-low', view: 'list', page: 3, option: [] });
     expect(toSearchParams(s).toString()).toBe(url);
   });
 
@@ -42,6 +42,39 @@ describe('search URL', () => {
   });
 });
 
+describe('option filters in the URL', () => {
+  it('reads each option value once, written one way, and writes them back in the order chosen', () => {
+    const s = parse('category=fashion&option=Size:M&option=colour:indigo&option=size:m&option=nonsense');
+    expect(s.option).toEqual(['size:m', 'colour:indigo']);
+    expect(toSearchParams(s).toString()).toBe('category=fashion&option=size%3Am&option=colour%3Aindigo');
+    expect(toApiQuery(s)).toBe('?category=fashion&pageSize=20&option=size%3Am&option=colour%3Aindigo');
+    expect(activeFilterCount(s)).toBe(3);
+  });
+
+  it('asks for the chips of the search without its options, sort and page', () => {
+    expect(toOptionsQuery(parse('q=kurta&category=fashion&minPrice=500&option=size:m&sort=newest&page=2'))).toBe('?q=kurta&category=fashion&minPrice=500');
+  });
+
+  it('toggles a value and names it as the chips do', () => {
+    expect(toggleOption(['size:m'], 'size:l')).toEqual(['size:m', 'size:l']);
+    expect(toggleOption(['size:m', 'size:l'], 'size:m')).toEqual(['size:l']);
+    const offered = [{ name: 'Shoe Size', values: [{ value: 'UK 7', param: 'shoe size:uk 7' }] }];
+    expect(optionLabel('shoe size:uk 7', offered)).toBe('Shoe Size: UK 7');
+    expect(optionLabel('size:m', offered)).toBe('Size: M');
+    expect(optionLabel('colour:indigo', undefined)).toBe('Colour: Indigo');
+  });
+
+  it('keeps a chosen value that is not on offer among the chips, in its option', () => {
+    const offered = [{ name: 'Size', values: [{ value: 'M', param: 'size:m' }, { value: 'XL', param: 'size:xl' }] }];
+    const groups = optionGroups(offered, ['size:m', 'size:s', 'colour:indigo']);
+    expect(groups.map((g) => [g.name, g.values.map((v) => v.value)])).toEqual([
+      ['Size', ['S', 'M', 'XL']],
+      ['Colour', ['Indigo']],
+    ]);
+    expect(optionGroups(undefined, [])).toEqual([]);
+  });
+});
+
 // parseSearch reads a URL without zod; here each field's reading is held against the contract's
 // schema for that field (a value the schema takes is read the same, one it refuses falls back to the default).
 const shape = productSearchQuerySchema.shape;
@@ -59,6 +92,7 @@ const samples: Record<keyof SearchState, string[]> = {
   minRating: ['', '0', '3', '4.5', '5', '5.1', '-0.5', 'four'],
   sort: ['', 'relevance', 'price-low', 'price-high', 'rating', 'newest', 'cheapest', 'PRICE-LOW'],
   view: ['', 'grid', 'list', 'table'],
+  option: ['', 'size:m', 'Size: M ', 'colour:Indigo', 'size', ':m', 'size:', `size:${'x'.repeat(41)}`, 'shoe size:UK 7'],
   page: ['', '1', '2', '10', '11', '0', '-3', '2.5', 'abc', '1e2', ' 3 '],
 };
 

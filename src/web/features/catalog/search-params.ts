@@ -1,5 +1,7 @@
 import type { Category } from '../../../contracts/catalog.contract';
 import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
+import { compareOptionValues, MAX_OPTION_FILTERS, optionFilterParam, parseOptionFilter } from '../../../domain/option-filters';
+import { normaliseOption } from '../../../domain/variants';
 import { toQuery } from '../../api/client';
 
 /** Everything a search page shows, as its URL holds it: shareable and reloadable. */
@@ -12,6 +14,8 @@ export type SearchState = {
   sort: ProductSort;
   view: ProductView;
   page: number;
+  /** Chosen option values as the URL writes them ('size:m'), each `option=` once. */
+  option: string[];
 };
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -25,6 +29,7 @@ export const defaultSearch: SearchState = {
   sort: 'relevance',
   view: 'grid',
   page: 1,
+  option: [],
 };
 
 // Reading a search from its URL, without zod: the search page is a first page people land on, and zod
@@ -43,6 +48,12 @@ function number(raw: string | null, min: number, max: number, whole = false): nu
   return Number.isFinite(n) && n >= min && n <= max && (!whole || Number.isInteger(n)) ? n : undefined;
 }
 
+/** The option values of a URL, written one way ('Size: M' is 'size:m'), without repeats; one that makes no sense is left out. */
+function options(raw: string[]): string[] {
+  const params = raw.map(parseOptionFilter).flatMap((f) => (f ? [optionFilterParam(f.name, f.value)] : []));
+  return [...new Set(params)].slice(0, MAX_OPTION_FILTERS);
+}
+
 function oneOf<T extends string>(raw: string | null, values: readonly T[]): T | undefined {
   return values.find((v) => v === raw);
 }
@@ -58,6 +69,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     sort: oneOf(params.get('sort'), productSorts) ?? defaultSearch.sort,
     view: oneOf(params.get('view'), productViews) ?? defaultSearch.view,
     page: number(params.get('page'), 1, Number.MAX_SAFE_INTEGER, true) ?? defaultSearch.page,
+    option: options(params.getAll('option')),
   };
   if (s.minPrice > s.maxPrice) [s.minPrice, s.maxPrice] = [s.maxPrice, s.minPrice];
   return s;
@@ -68,7 +80,8 @@ export function toSearchParams(s: SearchState): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of Object.keys(defaultSearch) as (keyof SearchState)[]) {
     const v = s[key];
-    if (v !== defaultSearch[key] && v !== '') out.set(key, String(v));
+    if (Array.isArray(v)) for (const item of v) out.append(key, item);
+    else if (v !== defaultSearch[key] && v !== '') out.set(key, String(v));
   }
   return out;
 }
@@ -84,7 +97,70 @@ export function toApiQuery(s: SearchState): string {
     sort: s.sort !== 'relevance' ? s.sort : undefined,
     page: s.page > 1 ? s.page : undefined,
     pageSize: SEARCH_PAGE_SIZE,
+  }) + withOptions(s.option);
+}
+
+/** `&option=size%3Am&...` after a query string (or `?option=...` after none). */
+function withOptions(option: string[]): string {
+  if (option.length === 0) return '';
+  const q = new URLSearchParams();
+  for (const o of option) q.append('option', o);
+  return `&${q.toString()}`;
+}
+
+/**
+ * The `GET /api/products/options` query string of a search: what it matches apart from its option
+ * values (the chips stay on offer while some are chosen), its sort and its page.
+ */
+export function toOptionsQuery(s: SearchState): string {
+  return toQuery({
+    q: s.q || undefined,
+    category: s.category || undefined,
+    minPrice: s.minPrice !== PRICE_RANGE_MIN ? s.minPrice : undefined,
+    maxPrice: s.maxPrice !== PRICE_RANGE_MAX ? s.maxPrice : undefined,
+    minRating: s.minRating > 0 ? s.minRating : undefined,
   });
+}
+
+/** The options with one value chosen, or no longer chosen: the chip was pressed. */
+export function toggleOption(option: string[], param: string): string[] {
+  return option.includes(param) ? option.filter((o) => o !== param) : [...option, param].slice(0, MAX_OPTION_FILTERS);
+}
+
+type OfferedOption = { name: string; values: { value: string; param: string }[] };
+
+/**
+ * The option chips to show: those on offer, and any chosen value that is not (from a shared link, or
+ * sold out since), in its option's group, so that it can be unchosen where it was chosen.
+ */
+export function optionGroups(offered: OfferedOption[] | undefined, chosen: string[]): OfferedOption[] {
+  const groups = (offered ?? []).map((o) => ({ name: o.name, values: [...o.values] }));
+  for (const param of chosen) {
+    if (groups.some((g) => g.values.some((v) => v.param === param))) continue;
+    const f = parseOptionFilter(param);
+    if (!f) continue;
+    const [name, value] = optionLabel(param, undefined).split(': ');
+    let group = groups.find((g) => normaliseOption(g.name) === f.name);
+    if (!group) groups.push((group = { name, values: [] }));
+    group.values = [...group.values, { value, param }].sort((a, b) => compareOptionValues(a.value, b.value));
+  }
+  return groups;
+}
+
+/**
+ * 'Size: M' for a chosen 'size:m', in the spelling the option chips show (`offered`), or else as the
+ * URL has it with a capital letter ('Size: m').
+ */
+export function optionLabel(param: string, offered: { name: string; values: { value: string; param: string }[] }[] | undefined): string {
+  for (const o of offered ?? []) {
+    const v = o.values.find((x) => x.param === param);
+    if (v) return `${o.name}: ${v.value}`;
+  }
+  const f = parseOptionFilter(param);
+  if (!f) return param;
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  // Short values are sizes ('m' → 'M'); longer ones are words ('indigo' → 'Indigo').
+  return `${capital(f.name)}: ${f.value.length <= 3 ? f.value.toUpperCase() : capital(f.value)}`;
 }
 
 /** The category a URL value names: by id, name or slug, ignoring case. */
@@ -94,7 +170,7 @@ export function findCategory(categories: Category[] | undefined, value: string):
   return categories.find((c) => c.id === value || c.name.toLowerCase() === v || c.slug === v);
 }
 
-/** How many filters (category, price, rating) narrow the search. */
+/** How many filters (category, price, rating, each chosen option value) narrow the search. */
 export function activeFilterCount(s: SearchState): number {
-  return [s.category !== '', s.minPrice !== PRICE_RANGE_MIN || s.maxPrice !== PRICE_RANGE_MAX, s.minRating > 0].filter(Boolean).length;
+  return [s.category !== '', s.minPrice !== PRICE_RANGE_MIN || s.maxPrice !== PRICE_RANGE_MAX, s.minRating > 0].filter(Boolean).length + s.option.length;
 }
