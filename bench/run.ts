@@ -170,7 +170,7 @@ async function main() {
     await db.execute(sql`vacuum analyze`);
     seedSeconds = (Date.now() - seedStart) / 1000;
   }
-  const what = `${seeded.products.toLocaleString('en-IN')} products, ${seeded.shops} shops, ${seeded.categories} categories, ${seeded.reviews} reviews, ${seeded.customers.toLocaleString('en-IN')} customers, ${seeded.orders.toLocaleString('en-IN')} orders (${seeded.orderParts.toLocaleString('en-IN')} shop parts, ${seeded.orderItems.toLocaleString('en-IN')} items)`;
+  const what = `${seeded.products.toLocaleString('en-IN')} products (${seeded.productsWithOptions.toLocaleString('en-IN')} with sizes or colours, ${seeded.variants.toLocaleString('en-IN')} variants), ${seeded.shops} shops, ${seeded.categories} categories, ${seeded.reviews} reviews, ${seeded.customers.toLocaleString('en-IN')} customers, ${seeded.orders.toLocaleString('en-IN')} orders (${seeded.orderParts.toLocaleString('en-IN')} shop parts, ${seeded.orderItems.toLocaleString('en-IN')} items)`;
   console.log(seedSeconds === null ? `Reused ${what}` : `Seeded ${what} in ${seedSeconds.toFixed(1)} s`);
 
   await db.execute(sql`vacuum analyze`);
@@ -199,6 +199,9 @@ async function main() {
     { name: 'Search, common "cotton"', path: '/api/products?q=cotton', sized: (n) => `/api/products?q=cotton&pageSize=${n}` },
     { name: 'Search with a typo "kurtha"', path: '/api/products?q=kurtha', sized: (n) => `/api/products?q=kurtha&pageSize=${n}` },
     { name: 'Category, price low to high', path: '/api/products?category=fashion&sort=price-low', sized: (n) => `/api/products?category=fashion&sort=price-low&pageSize=${n}` },
+    { name: 'Category + Size M, newest', path: '/api/products?category=fashion&option=size:m&sort=newest', sized: (n) => `/api/products?category=fashion&option=size:m&sort=newest&pageSize=${n}` },
+    { name: 'Search "kurta" + Size M', path: '/api/products?q=kurta&option=size:m', sized: (n) => `/api/products?q=kurta&option=size:m&pageSize=${n}` },
+    { name: 'Option chips of a category', path: '/api/products/options?category=fashion', sized: () => '/api/products/options?category=fashion' },
   ];
   const countedOnly: Endpoint[] = [{ name: 'Product reviews', path: `/api/products/${id}/reviews`, sized: (n) => `/api/products/${id}/reviews?pageSize=${n}` }];
   const adminEndpoints: Endpoint[] = [
@@ -226,8 +229,9 @@ async function main() {
         if (!res.ok) throw new Error(`${e.sized(size)} answered ${res.status}: ${body}`);
       });
       perSize.push(statements.length);
-      const parsed = JSON.parse(body) as { total?: number; items?: unknown[] };
+      const parsed = JSON.parse(body) as { total?: number; items?: unknown[]; options?: { values: unknown[] }[] };
       if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
+      if (size === 50 && parsed.options) found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
       if (size === 50 && e.path.includes('?q=') && !e.admin) {
         const page = statements.find((s) => /order by/i.test(s.text)) ?? statements[0];
         const indexes = [...new Set((await counting.explain(page)).match(/products_\w+_idx/g) ?? [])];

@@ -28,7 +28,7 @@ const CATALOG = [
 export const RARE_WORDS = ['Pashmina', 'Chikankari', 'Kalamkari', 'Phulkari', 'Bandhani', 'Dhokra', 'Bidriware', 'Kanjeevaram', 'Pochampally', 'Channapatna'];
 const VARIANTS = ['', ', Pack of 2', ', Set of 3', ', Large', ', Small', ', Blue', ', Maroon', ', Classic', ', Premium'];
 
-export type BenchCatalog = { products: number; shops: number; categories: number; reviews: number; customers: number; orders: number; orderParts: number; orderItems: number; sampleProductId: string };
+export type BenchCatalog = { products: number; productsWithOptions: number; variants: number; shops: number; categories: number; reviews: number; customers: number; orders: number; orderParts: number; orderItems: number; sampleProductId: string };
 
 export type SeedOptions = {
   /** Customers (users with a customer profile and a customers row); at least 60, who review the sample product. */
@@ -45,6 +45,59 @@ const CHUNK = 50_000;
 const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Isha', 'Arjun', 'Meera', 'Kabir', 'Diya', 'Rahul', 'Sneha', 'Aditya', 'Kavya', 'Siddharth', 'Pooja', 'Nikhil', 'Lakshmi', 'Farhan', 'Gurpreet'];
 const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Singh', 'Nair', 'Gupta', 'Das', 'Khan', 'Mehta', 'Joshi', 'Menon', 'Banerjee', 'Kulkarni', 'Chopra', 'Pillai'];
 const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'delivered', 'delivered', 'cancelled'];
+
+/** Colours a garment may come in (a third of them come in two or three). */
+const COLOURS = ['Indigo', 'Maroon', 'Mustard', 'Olive', 'Black', 'White'];
+/** Which Fashion products have options, by the noun of their name, and their values. */
+const GARMENTS = '(Kurta|Anarkali Suit|Nehru Jacket|Shirt)';
+const SIZES: Record<string, string[]> = { Size: ['S', 'M', 'L', 'XL', 'XXL'], Waist: ['28', '30', '32', '34', '36'], 'Shoe Size': ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'] };
+const arrayOf = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+/** A product's first option name from its name (SQL over `name`): garments by size, jeans by waist, mojaris by UK size. */
+const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size' when ${name} ~ 'Denim Jeans' then 'Waist' when ${name} ~ 'Mojari' then 'Shoe Size' end`;
+
+/**
+ * The variants of the products given options when they were inserted (Fashion: garments S to XXL, a
+ * third of them also in two or three colours; jeans by waist, mojaris by UK size; sarees, dupattas and
+ * stoles free size), as saveProductVariants writes them (option keys as domain/variants.ts optionKeys).
+ * Each product's stock is split over its variants (about one in ten sold out), so that their sum is
+ * the product's stock without updating the products: an update would move those rows to the end of
+ * the table, away from where a real catalog has them. In one statement, with the trigger that keeps
+ * the sum off while loading.
+ */
+async function seedVariants(run: <T>(q: SQL) => Promise<T[]>): Promise<{ products: number; variants: number }> {
+  await run(sql`alter table product_variants disable trigger product_variants_keep_product_stock`);
+  const [inserted] = await run<{ n: number; products: number }>(sql`
+    with v as (
+      select p.id, p.name, p.stock_quantity::bigint as n, p.option1_name, s.value as value1, c.value as value2,
+             row_number() over (partition by p.id order by s.k, c.m) as pos
+      from products p
+      cross join lateral unnest(case p.option1_name when 'Size' then ${arrayOf(SIZES.Size)}::text[] when 'Waist' then ${arrayOf(SIZES.Waist)}::text[] else ${arrayOf(SIZES['Shoe Size'])}::text[] end)
+        with ordinality as s(value, k)
+      left join lateral unnest(case when p.option2_name is not null then
+          array(select (${arrayOf(COLOURS)}::text[])[1 + (abs(hashtext(p.name)) / 7 + j) % ${COLOURS.length}] from generate_series(1, 2 + abs(hashtext(p.name)) % 2) as j) end)
+        with ordinality as c(value, m) on true
+      where p.option1_name is not null
+    ), weighted as (
+      select v.*, case when abs(hashtext(v.name || '/' || v.pos)) % 10 = 0 then 0 else 1 + abs(hashtext(v.name || '/' || v.pos)) % 5 end as w0 from v
+    ), w as (
+      select weighted.*, case when sum(w0) over (partition by id) = 0 then 1 else w0 end as w from weighted
+    ), split as (
+      select w.*, sum(w) over (partition by id order by pos) as upto, sum(w) over (partition by id) as total from w
+    ), ins as (
+      insert into product_variants (product_id, option1_value, option2_value, sku, stock_quantity, option_keys, position)
+      select id, value1, value2,
+             'BN-' || upper(left(id::text, 8)) || '-' || upper(replace(value1, ' ', '')) || coalesce('-' || upper(left(value2, 3)), ''),
+             -- Whole shares of the product's stock that add up to it exactly.
+             (n * upto / total - n * (upto - w) / total)::int,
+             array[lower(option1_name) || '=' || lower(value1)] || case when value2 is null then '{}'::text[] else array['colour=' || lower(value2)] end,
+             (pos - 1)::int
+      from split order by id, pos
+      returning product_id)
+    select count(*)::int as n, count(distinct product_id)::int as products from ins`);
+  await run(sql`alter table product_variants enable trigger product_variants_keep_product_stock`);
+  return { products: Number(inserted.products), variants: Number(inserted.n) };
+}
 
 /**
  * Seeds `count` products over the six categories and 20 shops (one inactive), customers, orders,
@@ -89,7 +142,7 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
     const bulk = count > CHUNK;
     const indexes = bulk
       ? await run<{ name: string; def: string }>(
-          sql`select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = 'products' and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`,
+          sql`select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename in ('products', 'product_variants') and indexname not in (select conname from pg_constraint where conrelid in ('products'::regclass, 'product_variants'::regclass))`,
         )
       : [];
     for (const index of indexes) await run(sql.raw(`drop index "${index.name}"`));
@@ -116,7 +169,7 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
           -- One product in a thousand is made by a named craft: each craft's word is in one product in ten thousand (a selective search).
           select x0.*, case when x0.i % 1000 = 7 then (${rare}::text[])[1 + (x0.i / 1000) % ${RARE_WORDS.length}] || ' ' else '' end || x0.pname0 as pname from x0
         )
-        insert into products (name, description, price_paise, original_price_paise, stock_quantity, reward_percentage, is_active, category_id, store_id, rating_average, rating_count, created_at)
+        insert into products (name, description, price_paise, original_price_paise, stock_quantity, reward_percentage, is_active, category_id, store_id, rating_average, rating_count, created_at, option1_name, option2_name)
         select pname,
                pname || ': a ' || cname || ' favourite from an Indian seller. ' || noun || ' made with care, checked before dispatch and delivered across India.',
                rupees * 100,
@@ -128,10 +181,15 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
                (${shopIds}::uuid[])[1 + floor(r10 * 20)::int],
                case when r11 < 0.7 then round((2 + r12 * 3)::numeric, 2) else 0 end,
                case when r11 < 0.7 then 1 + floor(r13 * 500)::int else 0 end,
-               ${now}::timestamptz - r14 * interval '365 days'
-        from x order by i`);
+               ${now}::timestamptz - r14 * interval '365 days',
+               -- Fashion's garments, jeans and mojaris have sizes (their variants follow in seedVariants), a third of the garments colours too.
+               option1,
+               case when option1 = 'Size' and abs(hashtext(pname)) % 3 = 0 then 'Colour' end
+        from (select x.*, case when cname = 'fashion' then ${option1Of(sql`x.pname`)} end as option1 from x) x order by i`);
       if (count > CHUNK) say(`  products ${to.toLocaleString('en-IN')} of ${count.toLocaleString('en-IN')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
+    const withOptions = await seedVariants(run);
+    if (count > CHUNK) say(`  ${withOptions.products.toLocaleString('en-IN')} products with options, ${withOptions.variants.toLocaleString('en-IN')} variants (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     if (bulk) {
       let t = Date.now();
       await run(sql`insert into search_words (word) select distinct haat_name_words(name) from products on conflict do nothing`);
@@ -172,7 +230,8 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       const t0 = Date.now();
       await run(sql`create temp table bench_customers on commit drop as select row_number() over (order by u.id)::int as rn, u.id from users u where u.email like 'bench-customer-%'`);
       await run(sql`create temp table bench_shops on commit drop as select (row_number() over (order by id) - 1)::int as sn, id from vendor_shops where is_active`);
-      await run(sql`create temp table bench_products on commit drop as select store_id, (row_number() over (partition by store_id order by id))::int as rn, count(*) over (partition by store_id)::int as n, id, name, price_paise from products`);
+      // Products without options only: an item of a product with options would have to name its variant.
+      await run(sql`create temp table bench_products on commit drop as select store_id, (row_number() over (partition by store_id order by id))::int as rn, count(*) over (partition by store_id)::int as n, id, name, price_paise from products where option1_name is null`);
       await run(sql`create index on bench_products (store_id, rn)`);
       await run(sql`
         create temp table bench_orders on commit drop as
@@ -213,14 +272,15 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       orderItems = Number(items.n);
       say(`  ${customerCount.toLocaleString('en-IN')} customers, ${orderCount.toLocaleString('en-IN')} orders, ${orderParts.toLocaleString('en-IN')} parts, ${orderItems.toLocaleString('en-IN')} items (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
-    return { products: count, shops: shops.length, categories: cats.length, reviews: reviewers.length, customers: customerCount, orders: orderCount, orderParts, orderItems, sampleProductId: sample.id };
+    return { products: count, productsWithOptions: withOptions.products, variants: withOptions.variants, shops: shops.length, categories: cats.length, reviews: reviewers.length, customers: customerCount, orders: orderCount, orderParts, orderItems, sampleProductId: sample.id };
   });
 }
 
 /** What an earlier run seeded into this database (BENCH_REUSE). */
 export async function readSeeded(db: Db): Promise<BenchCatalog> {
   const [r] = ((await db.execute(sql`
-    select (select count(*) from products)::int as products, (select count(*) from vendor_shops)::int as shops, (select count(*) from categories)::int as categories,
+    select (select count(*) from products)::int as products, (select count(*) from products where option1_name is not null)::int as "productsWithOptions",
+           (select count(*) from product_variants)::int as variants, (select count(*) from vendor_shops)::int as shops, (select count(*) from categories)::int as categories,
            (select count(*) from reviews)::int as reviews, (select count(*) from customers)::int as customers, (select count(*) from orders)::int as orders,
            (select count(*) from order_parts)::int as "orderParts", (select count(*) from order_items)::int as "orderItems",
            (select product_id from reviews limit 1) as "sampleProductId"`)) as unknown as { rows: BenchCatalog[] }).rows;
