@@ -103,6 +103,12 @@ export const products = pgTable(
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive}`),
     index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive}`),
     index('products_category_rating_idx').on(t.categoryId, t.ratingAverage.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
+    // The storefront's filter by size or colour: only products with options can match, so a page of
+    // them (newest, or by price within a category) is read from these small indexes, even in a
+    // category where no product has the size (issue 23; bench/RESULTS.md).
+    index('products_options_created_idx').on(t.createdAt, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
+    index('products_options_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
+    index('products_options_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
     index('products_store_created_idx').on(t.storeId, t.createdAt, t.id).where(sql`${t.isActive}`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
     check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),

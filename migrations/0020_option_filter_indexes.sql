@@ -1,0 +1,3 @@
+CREATE INDEX "products_options_created_idx" ON "products" USING btree ("created_at","id") WHERE "products"."is_active" and "products"."option1_name" is not null;--> statement-breakpoint
+CREATE INDEX "products_options_category_created_idx" ON "products" USING btree ("category_id","created_at","id") WHERE "products"."is_active" and "products"."option1_name" is not null;--> statement-breakpoint
+CREATE INDEX "products_options_category_price_idx" ON "products" USING btree ("category_id","price_paise","id") WHERE "products"."is_active" and "products"."option1_name" is not null;
