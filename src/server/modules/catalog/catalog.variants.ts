@@ -96,28 +96,7 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
 
 /** A product's variants on sale, in the vendor's order, with their labels ('Size: M · Colour: Indigo'). */
 export async function listProductVariants(db: DbOrTx, productId: string): Promise<ProductVariant[]> {
-  const [p] = await db.select({ option1Name: products.option1Name, option2Name: products.option2Name }).from(products).where(eq(products.id, productId));
-  if (!p || p.option1Name === null) return [];
-  const rows = await db
-    .select({
-      id: productVariants.id,
-      option1Value: productVariants.option1Value,
-      option2Value: productVariants.option2Value,
-      sku: productVariants.sku,
-      stockQuantity: productVariants.stockQuantity,
-      pricePaise: productVariants.pricePaise,
-      originalPricePaise: productVariants.originalPricePaise,
-      images: productVariants.images,
-    })
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt)))
-    .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
-  return rows.map((r) => ({
-    ...r,
-    pricePaise: r.pricePaise === null ? null : Number(r.pricePaise),
-    originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
-    label: variantLabel(p, r),
-  }));
+  return (await listVariantsOfProducts(db, [productId])).get(productId) ?? [];
 }
 
 /** The product whose variants the product page shows: its option names and the price a variant without its own takes. */
