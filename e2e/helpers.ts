@@ -69,3 +69,17 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
   expect(wallet.availablePoints).toBeGreaterThanOrEqual(points);
   return { email, password, availablePoints: wallet.availablePoints };
 }
+
+/**
+ * The newest product without sizes or colours with more than `minStock` in stock (its Add to Cart
+ * needs no choice): journeys about something else buy it, whatever products other specs added.
+ */
+export async function productWithoutOptions(request: APIRequestContext, minStock = 0): Promise<{ id: string; name: string }> {
+  const { items } = (await (await request.get('/api/products?pageSize=50')).json()) as { items: { id: string; name: string; stockQuantity: number }[] };
+  for (const p of items) {
+    if (p.stockQuantity <= minStock) continue;
+    const detail = (await (await request.get(`/api/products/${p.id}`)).json()) as { options: unknown[] };
+    if (detail.options.length === 0) return p;
+  }
+  throw new Error(`No product without options with more than ${minStock} in stock among the newest 50`);
+}

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CSRF } from './helpers';
+import { CSRF, productWithoutOptions } from './helpers';
 
 // Error toasts close when the action they report succeeds or the page changes, and never cover the
 // header's search box or a dialog's title (issue 7, point 7).
 
 async function openAProduct(page: Page): Promise<string> {
   await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'customer@haat.test', password: 'Customer@123' } });
-  const { items } = await (await page.request.get('/api/products?pageSize=20')).json();
-  const product = items.find((p: { stockQuantity: number }) => p.stockQuantity > 5);
+  const product = await productWithoutOptions(page.request, 5);
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return product.id;
