@@ -27,6 +27,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/ready',
   'GET /api/categories',
   'GET /api/products',
+  'GET /api/products/options',
   'GET /api/products/:id',
   'GET /api/products/:id/reviews',
   'GET /api/shops/:id',
