@@ -86,6 +86,16 @@ export const productOptionInputSchema = z.object({
 export const SKU_PATTERN = /^[A-Za-z0-9._/-]+$/;
 
 /** One combination of option values as the vendor sells it; price and original price in rupees, optional (else the product's). */
+/** An optional original price in rupees (struck through beside the price), of a product or of one combination. */
+const originalRupees = numberish.pipe(
+  z
+    .number({ error: 'Original price must be a number' })
+    .positive('Original price must be more than ₹0')
+    .max(MAX_PRICE_RUPEES, 'Original price must be at most ₹1,00,00,000')
+    .refine(hasAtMostTwoDecimals, 'Original price can have at most two decimals (paise)')
+    .optional(),
+);
+
 export const productVariantInputSchema = z.object({
   option1Value: z.string({ error: 'Value is required' }).trim().min(1, 'Value is required'),
   option2Value: z
@@ -110,14 +120,7 @@ export const productVariantInputSchema = z.object({
       .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals (paise)')
       .optional(),
   ),
-  originalPrice: numberish.pipe(
-    z
-      .number({ error: 'Original price must be a number' })
-      .positive('Original price must be more than ₹0')
-      .max(MAX_PRICE_RUPEES, 'Original price must be at most ₹1,00,00,000')
-      .refine(hasAtMostTwoDecimals, 'Original price can have at most two decimals (paise)')
-      .optional(),
-  ),
+  originalPrice: originalRupees,
   images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
 });
 export type ProductVariantInput = z.input<typeof productVariantInputSchema>;
@@ -203,14 +206,7 @@ export const vendorProductInputSchema = z
     name: z.string({ error: required }).trim().min(1, required).max(200, 'Name must be at most 200 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters').nullish().transform((v) => v ?? ''),
     price: rupees('Price', required),
-    originalPrice: numberish.pipe(
-      z
-        .number({ error: 'Original price must be a number' })
-        .positive('Original price must be more than ₹0')
-        .max(MAX_PRICE_RUPEES, 'Original price must be at most ₹1,00,00,000')
-        .refine(hasAtMostTwoDecimals, 'Original price can have at most two decimals (paise)')
-        .optional(),
-    ),
+    originalPrice: originalRupees,
     stockQuantity: numberish.pipe(
       z
         .number({ error: 'Stock must be a number' })

@@ -23,20 +23,22 @@ export const productRows = new QueryBuilder()
   .from(products)
   .as('product_rows');
 
+/** A variant's columns as every read of one selects them (catalog's own reads and `variantRows`). */
+export const variantColumns = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  option1Value: productVariants.option1Value,
+  option2Value: productVariants.option2Value,
+  sku: productVariants.sku,
+  stockQuantity: productVariants.stockQuantity,
+  pricePaise: productVariants.pricePaise,
+  originalPricePaise: productVariants.originalPricePaise,
+  images: productVariants.images,
+};
+
 /** Product variants: what a cart line or an order item shows of the chosen size or colour. */
 export const variantRows = new QueryBuilder()
-  .select({
-    id: productVariants.id,
-    productId: productVariants.productId,
-    option1Value: productVariants.option1Value,
-    option2Value: productVariants.option2Value,
-    sku: productVariants.sku,
-    stockQuantity: productVariants.stockQuantity,
-    pricePaise: productVariants.pricePaise,
-    originalPricePaise: productVariants.originalPricePaise,
-    images: productVariants.images,
-    withdrawnAt: productVariants.withdrawnAt,
-  })
+  .select({ ...variantColumns, withdrawnAt: productVariants.withdrawnAt })
   .from(productVariants)
   .as('variant_rows');
 

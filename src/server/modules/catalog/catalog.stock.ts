@@ -3,6 +3,7 @@ import { variantLabel } from '../../../domain/variants';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { isUuid, visibleToShoppers } from './catalog.cards';
+import { variantColumns } from './catalog.rows';
 import { products, productVariants } from './catalog.tables';
 
 /** What checkout and the cart need to know about a product that may be bought now. */
@@ -74,16 +75,7 @@ export async function getPurchasableLines(tx: DbOrTx, keys: StockKey[]): Promise
     variantIds.length === 0
       ? []
       : await tx
-          .select({
-            id: productVariants.id,
-            productId: productVariants.productId,
-            option1Value: productVariants.option1Value,
-            option2Value: productVariants.option2Value,
-            sku: productVariants.sku,
-            stockQuantity: productVariants.stockQuantity,
-            pricePaise: productVariants.pricePaise,
-            images: productVariants.images,
-          })
+          .select(variantColumns)
           .from(productVariants)
           .where(and(inArray(productVariants.id, variantIds), isNull(productVariants.withdrawnAt)));
   const variantById = new Map(variants.map((v) => [v.id, v]));

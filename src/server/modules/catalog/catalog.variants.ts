@@ -4,6 +4,7 @@ import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
 import { combinationKey, optionKeys, variantLabel, type OptionNames } from '../../../domain/variants';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { variantColumns } from './catalog.rows';
 import { products, productVariants } from './catalog.tables';
 
 // A product's options and variants: the one place that writes them (the vendor's form, the demo
@@ -139,19 +140,7 @@ export async function listVariantsOfProducts(db: DbOrTx, productIds: string[]): 
   const byProduct = new Map<string, ProductVariant[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
-    .select({
-      productId: productVariants.productId,
-      option1Name: products.option1Name,
-      option2Name: products.option2Name,
-      id: productVariants.id,
-      option1Value: productVariants.option1Value,
-      option2Value: productVariants.option2Value,
-      sku: productVariants.sku,
-      stockQuantity: productVariants.stockQuantity,
-      pricePaise: productVariants.pricePaise,
-      originalPricePaise: productVariants.originalPricePaise,
-      images: productVariants.images,
-    })
+    .select({ ...variantColumns, option1Name: products.option1Name, option2Name: products.option2Name })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.withdrawnAt), sql`${products.option1Name} is not null`))

@@ -86,14 +86,21 @@ export function toSearchParams(s: SearchState): URLSearchParams {
   return out;
 }
 
-/** The `GET /api/products` query string of a search (the view is only for the page). */
-export function toApiQuery(s: SearchState): string {
-  return toQuery({
+/** What a search matches apart from its option values: text, category, price range and rating (left out at their defaults). */
+function matchParams(s: SearchState) {
+  return {
     q: s.q || undefined,
     category: s.category || undefined,
     minPrice: s.minPrice !== PRICE_RANGE_MIN ? s.minPrice : undefined,
     maxPrice: s.maxPrice !== PRICE_RANGE_MAX ? s.maxPrice : undefined,
     minRating: s.minRating > 0 ? s.minRating : undefined,
+  };
+}
+
+/** The `GET /api/products` query string of a search (the view is only for the page). */
+export function toApiQuery(s: SearchState): string {
+  return toQuery({
+    ...matchParams(s),
     sort: s.sort !== 'relevance' ? s.sort : undefined,
     page: s.page > 1 ? s.page : undefined,
     pageSize: SEARCH_PAGE_SIZE,
@@ -113,13 +120,7 @@ function withOptions(option: string[]): string {
  * values (the chips stay on offer while some are chosen), its sort and its page.
  */
 export function toOptionsQuery(s: SearchState): string {
-  return toQuery({
-    q: s.q || undefined,
-    category: s.category || undefined,
-    minPrice: s.minPrice !== PRICE_RANGE_MIN ? s.minPrice : undefined,
-    maxPrice: s.maxPrice !== PRICE_RANGE_MAX ? s.maxPrice : undefined,
-    minRating: s.minRating > 0 ? s.minRating : undefined,
-  });
+  return toQuery(matchParams(s));
 }
 
 /** The options with one value chosen, or no longer chosen: the chip was pressed. */
