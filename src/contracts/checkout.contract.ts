@@ -33,6 +33,10 @@ export const unavailableMessage = (name: string) => `"${name}" is no longer avai
 export const notEnoughStockMessage = (name: string, left: number) =>
   left <= 0 ? `"${name}" is out of stock` : `Only ${left} left of "${name}"`;
 
+/** How a checkout is paid: online (the gateway, or points alone) or cash on delivery. */
+export const paymentMethods = ['online', 'cod'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
 /** POST /api/checkout: the browser sends only what the customer chose; the server prices everything. */
 export const checkoutSchema = z.object({
   addressId: z.string({ error: checkoutMessages.selectAddress }).trim().min(1, checkoutMessages.selectAddress),
@@ -42,6 +46,8 @@ export const checkoutSchema = z.object({
     .min(0, 'Points cannot be negative')
     .max(100_000_000, checkoutMessages.tooManyPoints)
     .default(0),
+  /** 'online' pays through the gateway (or points alone); 'cod' places the order at once, paid in cash at the door. */
+  paymentMethod: z.enum(paymentMethods, { error: 'Choose how to pay' }).default('online'),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -82,6 +88,8 @@ export const checkoutSummarySchema = z.object({
   maxPointsUsable: z.number().int(),
   /** The gateway a payment would go through now: 'test' moves no money; 'none' means payments are off (checkout answers 503). */
   gateway: z.enum([...gateways, 'none']),
+  /** Whether this cart may be paid in cash on delivery now, and if not, every reason why. */
+  cod: z.object({ available: z.boolean(), reasons: z.array(z.string()), limitPaise: z.number().int() }),
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 

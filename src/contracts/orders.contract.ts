@@ -14,13 +14,14 @@ export const orderMessages = {
 export const orderTabs = ['all', 'processing', 'shipped', 'delivered'] as const;
 export type OrderTab = (typeof orderTabs)[number];
 
-export const paymentStatuses = ['not_required', 'paid', 'refund_pending', 'refunded'] as const;
+export const paymentStatuses = ['not_required', 'paid', 'refund_pending', 'refunded', 'cash_on_delivery'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   not_required: 'Paid with points',
   paid: 'Paid',
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
+  cash_on_delivery: 'Cash on delivery',
 };
 /** The badge of an order paid through the built-in test gateway (customer, vendor and admin views). */
 export const testPaymentLabel = 'Test payment: no money moved';
@@ -56,6 +57,10 @@ export const orderPartSchema = z.object({
   pointsEarned: z.number().int(),
   trackingNote: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  /** Cash on delivery: the cash this shop collects at the door (null for a prepaid order), what it recorded as received, and a refusal at the door. */
+  codDuePaise: z.number().int().nullable(),
+  cashCollectedPaise: z.number().int().nullable(),
+  returnedToSeller: z.boolean(),
   items: z.array(orderItemSchema),
 });
 export type OrderPart = z.infer<typeof orderPartSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { codMessages } from '../domain/cod';
+import { parseRupees } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
 import { vendorPartStatuses, type VendorPartStatus } from '../domain/vendor-fulfilment';
 import { pageQuerySchema, pageSchema } from './common.contract';
@@ -14,6 +16,9 @@ export const vendorOrderMessages = {
   trackingOnlyWhenShipped: 'A tracking note can be added only when the order is marked shipped',
   trackingTooLong: 'The tracking note must be at most 300 characters',
   cancelNote: 'Cancelled by the shop',
+  badCash: 'Enter the cash received in rupees, for example 1299 or 1299.50',
+  cashOnlyWhenDelivered: 'The cash received is recorded only when the order is marked delivered',
+  cashRequired: codMessages.cashRequired,
 } as const;
 
 /** The toast after each status change. */
@@ -69,6 +74,10 @@ export const vendorOrderPartSchema = z.object({
   testPayment: z.boolean(),
   status: z.enum(orderStatuses),
   trackingNote: z.string().nullable(),
+  /** Cash on delivery: the cash to collect at the door (null for a prepaid order), what was recorded as received, and a refusal at the door. */
+  codDuePaise: z.number().int().nullable(),
+  cashCollectedPaise: z.number().int().nullable(),
+  returnedToSeller: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(vendorOrderItemSchema),
@@ -103,11 +112,32 @@ export const vendorPartStatusSchema = z
       .max(300, vendorOrderMessages.trackingTooLong)
       .nullish()
       .transform((v) => (v ? v : undefined)),
+    /** Cash on delivery, with 'delivered': the cash received, in rupees as typed ('1299', '1,299.50'); the output is paise. */
+    cashCollected: z
+      .string({ error: vendorOrderMessages.badCash })
+      .trim()
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        const paise = parseRupees(v.replace(/,/g, ''), 9);
+        if (paise === null) {
+          ctx.addIssue({ code: 'custom', message: vendorOrderMessages.badCash });
+          return z.NEVER;
+        }
+        return paise;
+      }),
   })
   .superRefine((v, ctx) => {
     if (v.trackingNote !== undefined && v.status !== 'shipped') ctx.addIssue({ code: 'custom', path: ['trackingNote'], message: vendorOrderMessages.trackingOnlyWhenShipped });
+    if (v.cashCollected !== undefined && v.status !== 'delivered') ctx.addIssue({ code: 'custom', path: ['cashCollected'], message: vendorOrderMessages.cashOnlyWhenDelivered });
   });
 export type VendorPartStatusInput = z.input<typeof vendorPartStatusSchema>;
+
+/** The toast after a cash on delivery part is delivered with its cash, and after it comes back refused. */
+export const codToasts = {
+  collected: 'Order marked delivered and cash collected',
+  returned: 'Order marked returned to seller: the stock is back',
+} as const;
 
 export const vendorPartUpdatedSchema = z.object({ part: vendorOrderPartSchema, message: z.string() });
 export type VendorPartUpdated = z.infer<typeof vendorPartUpdatedSchema>;

@@ -33,13 +33,13 @@ export async function fillCart(s: Shopper, lines: { productId: string; variantId
   }
 }
 
-/** Two vendors' shops with one product each: ₹600 at 5% and ₹450 at 10% unless overridden. */
-export async function twoShops(t: TestApp, over: { stockA?: number; stockB?: number; priceA?: number; priceB?: number } = {}) {
+/** Two vendors' shops with one product each: ₹600 at 5% and ₹450 at 10% unless overridden; neither offers cash on delivery unless `codA`/`codB`. */
+export async function twoShops(t: TestApp, over: { stockA?: number; stockB?: number; priceA?: number; priceB?: number; codA?: boolean; codB?: boolean } = {}) {
   const category = await createCategory(t.db);
   const va = await createVendorUser(t.db);
   const vb = await createVendorUser(t.db);
-  const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms' });
-  const shopB = await createShop(t.db, vb.userId, { shopName: 'Kerala Spices' });
+  const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms', codEnabled: over.codA ?? false });
+  const shopB = await createShop(t.db, vb.userId, { shopName: 'Kerala Spices', codEnabled: over.codB ?? false });
   const a = await createProduct(t.db, { storeId: shopA.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: over.priceA ?? 60000, rewardPercentage: 5, stockQuantity: over.stockA ?? 10 });
   const b = await createProduct(t.db, { storeId: shopB.id, categoryId: category.id, name: 'Malabar Pepper 500g', pricePaise: over.priceB ?? 45000, rewardPercentage: 10, stockQuantity: over.stockB ?? 10 });
   return { category, shopA, shopB, a, b, vendorA: va, vendorB: vb };
@@ -86,6 +86,14 @@ export async function placeOrder(s: Shopper, lines: { productId: string; variant
   const paid = await payWithTestGateway(s, c);
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
   return paid.json().orderId;
+}
+
+/** Fills the cart and places it cash on delivery (issue 23): placed at once; answers the order id. */
+export async function placeCodOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
+  await fillCart(s, lines);
+  const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse, paymentMethod: 'cod' });
+  if (res.statusCode !== 200 || res.json().status !== 'placed') throw new Error(`cash on delivery checkout failed: ${res.statusCode} ${res.body}`);
+  return res.json().orderId;
 }
 
 /** An order's parts (id, shop, status), the smallest subtotal first. */

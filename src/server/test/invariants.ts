@@ -46,6 +46,30 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
             select id, product_id, variant_id from order_items union all select id, product_id, variant_id from cart_items union all select id, product_id, variant_id from stock_holds
           ) x join product_variants v on v.id = x.variant_id where v.product_id <> x.product_id`,
     ],
+    // Issue 23, points 5–6: cash on delivery.
+    [
+      'a cash on delivery order whose parts do not share its amount payable (or a prepaid one with cash due)',
+      sql`select o.id::text as id from orders o join order_parts p on p.order_id = o.id group by o.id, o.payment_status, o.total_amount_paise
+          having (o.payment_status = 'cash_on_delivery' and (count(p.cod_due_paise) <> count(*) or sum(p.cod_due_paise) <> o.total_amount_paise))
+              or (o.payment_status <> 'cash_on_delivery' and count(p.cod_due_paise) > 0)`,
+    ],
+    [
+      'a delivered cash on delivery part without its cash recorded, or cash recorded on a part not delivered',
+      sql`select p.id::text as id from order_parts p where p.cod_due_paise is not null
+          and ((p.status = 'delivered') <> (p.cash_collected_paise is not null))`,
+    ],
+    [
+      "cash collected whose vendor ledger row is missing or of another amount",
+      sql`select p.id::text as id from order_parts p where p.cash_collected_paise is not null and exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
+          and (select count(*) from vendor_ledger v where v.order_part_id = p.id and v.entry_type = 'cod_collected' and v.payable_paise = -p.cash_collected_paise) <> 1
+          union all
+          select v.order_part_id::text from vendor_ledger v left join order_parts p on p.id = v.order_part_id
+          where v.entry_type = 'cod_collected' and (p.cash_collected_paise is null or v.payable_paise <> -p.cash_collected_paise)`,
+    ],
+    [
+      'a cash on delivery order with a refund due to a payment method (nothing was paid before delivery)',
+      sql`select id::text as id from orders where payment_status = 'cash_on_delivery' and refund_due_paise <> 0`,
+    ],
     // Issue 22: what Haat keeps and owes its vendors.
     [
       'a delivered part whose gross is not commission + TCS + TDS + vendor net',

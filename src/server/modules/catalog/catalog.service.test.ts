@@ -34,7 +34,7 @@ describe('getPurchasable', () => {
     const closed = await createProduct(t.db, { storeId: closedStoreId, categoryId });
     const rows = await getPurchasable(t.db, [ok.id, off.id, closed.id, randomUUID(), 'not-a-uuid', ok.id]);
     expect(rows).toEqual([
-      { id: ok.id, name: 'Kumkumadi Face Oil', pricePaise: 89900, rewardPercentage: 7.5, stockQuantity: 4, storeId, storeName: 'Kerala Wellness Co.', imageUrl: '/uploads/oil.webp', categoryId, delivers: true, hasOptions: false, option1Name: null, option2Name: null },
+      { id: ok.id, name: 'Kumkumadi Face Oil', pricePaise: 89900, rewardPercentage: 7.5, stockQuantity: 4, storeId, storeName: 'Kerala Wellness Co.', imageUrl: '/uploads/oil.webp', categoryId, delivers: true, codEnabled: false, hasOptions: false, option1Name: null, option2Name: null },
     ]);
     expect(await getPurchasable(t.db, [])).toEqual([]);
   });

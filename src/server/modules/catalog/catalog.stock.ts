@@ -19,6 +19,8 @@ export type Purchasable = {
   categoryId: string;
   /** Whether the shop delivers: only then can the product be ordered. */
   delivers: boolean;
+  /** Whether the shop offers cash on delivery. */
+  codEnabled: boolean;
   /** The product has options (Size, Colour): it is sold only as one of its variants. */
   hasOptions: boolean;
   option1Name: string | null;
@@ -52,6 +54,7 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       delivers: shopRows.deliveryAvailable,
+      codEnabled: shopRows.codEnabled,
       option1Name: products.option1Name,
       option2Name: products.option2Name,
     })

@@ -12,7 +12,8 @@ import { amountsOf, priceLines, type CheckoutSnapshot, type PricedCartLine } fro
 export type PlaceOrder = {
   customerUserId: string;
   snapshot: CheckoutSnapshot;
-  paymentStatus: 'paid' | 'not_required';
+  /** cash_on_delivery: placed at once, each shop collecting its part's share of the total at the door. */
+  paymentStatus: 'paid' | 'not_required' | 'cash_on_delivery';
   /** Our payments row; null when nothing was due. */
   paymentId: string | null;
   /** Paid through the built-in test gateway: no money moved (shown to the customer, the vendor and the admin). */

@@ -4,7 +4,9 @@ import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pr
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { getCustomerContact } from '../auth';
+import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
+import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
 
 /** A cart line priced from the database at this moment. */
@@ -17,6 +19,9 @@ export type PricedCartLine = {
   name: string;
   storeId: string;
   storeName: string;
+  /** The product's category and whether its shop offers cash on delivery: the COD rule's inputs. */
+  categoryId: string;
+  codEnabled: boolean;
   quantity: number;
   pricePaise: number;
   rewardPercentage: number;
@@ -63,6 +68,8 @@ export async function priceLines(db: DbOrTx, lines: { productId: string; variant
       name: p.name,
       storeId: p.storeId,
       storeName: p.storeName,
+      categoryId: p.categoryId,
+      codEnabled: p.codEnabled,
       quantity: l.quantity,
       pricePaise: p.pricePaise,
       rewardPercentage: Number(p.rewardPercentage),
@@ -77,6 +84,22 @@ export async function priceLines(db: DbOrTx, lines: { productId: string; variant
 export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts {
   const t = orderTotals(lines, pointsToUse);
   return { subtotalPaise: t.subtotalPaise, shippingPaise: t.shippingPaise, pointsUsed: t.pointsUsed, totalPaise: t.totalPaise, pointsEarned: t.pointsEarned };
+}
+
+/** Whether priced lines may be paid in cash on delivery under the super admin's rules, with every reason when not. */
+export async function codOption(db: DbOrTx, lines: PricedCartLine[]): Promise<{ available: boolean; reasons: string[]; limitPaise: number }> {
+  const settings = await getCodSettings(db);
+  const amounts = amountsOf(lines, 0);
+  const excluded = new Set(settings.excludedCategoryIds);
+  const reasons = codRefusals(
+    {
+      orderValuePaise: amounts.subtotalPaise + amounts.shippingPaise,
+      shops: lines.map((l) => ({ storeName: l.storeName, codEnabled: l.codEnabled })),
+      excludedProducts: lines.filter((l) => excluded.has(l.categoryId)).map((l) => l.name),
+    },
+    settings.limitPaise,
+  );
+  return { available: reasons.length === 0, reasons, limitPaise: settings.limitPaise };
 }
 
 /** The customer's name, email and phone, for the payment provider's prefill. */

@@ -32,14 +32,14 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       ...customersOnly,
       schema: {
         tags: ['checkout'],
-        summary: 'Place the cart as an order: directly when nothing is due, else through the payment gateway',
+        summary: 'Place the cart as an order: directly when nothing is due or it is paid cash on delivery, else through the payment gateway',
         body: checkoutSchema,
         response: { 200: checkoutResultSchema, ...errors, 503: errorResponseSchema },
       },
     },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return startCheckout({ db, config, customerUserId: user.id, addressId: req.body.addressId, pointsToUse: req.body.pointsToUse });
+      return startCheckout({ db, config, customerUserId: user.id, addressId: req.body.addressId, pointsToUse: req.body.pointsToUse, paymentMethod: req.body.paymentMethod });
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutResult, CheckoutSummary } from '../../../contracts/checkout.contract';
+import type { CheckoutResult, CheckoutSummary, PaymentMethod } from '../../../contracts/checkout.contract';
+import { codMessages } from '../../../domain/cod';
 import { checkoutMessages, isUuid, orderProcessingFailedMessage, pointsAboveTotalMessage } from '../../../contracts/checkout.contract';
 import { maxPointsUsable } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
@@ -12,7 +13,7 @@ import { listCartLines } from '../cart';
 import { activeGateway, activeGatewayName, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
-import { amountsOf, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import { amountsOf, codOption, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 type Ctx = { db: Db; config: Config };
 
@@ -32,6 +33,7 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
     availablePoints: available,
     maxPointsUsable: max,
     gateway: await activeGatewayName(ctx.db, ctx.config),
+    cod: await codOption(ctx.db, lines),
   };
 }
 
@@ -40,7 +42,7 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
  * points balance and shipping. When nothing is due the order is placed at once; otherwise a
  * payment row and the provider's order are created (outside any transaction) for the browser to pay.
  */
-export async function startCheckout(ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number }): Promise<CheckoutResult> {
+export async function startCheckout(ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number; paymentMethod?: PaymentMethod }): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
   const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
@@ -62,13 +64,20 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
     amounts,
   };
 
-  if (amounts.totalPaise === 0) {
+  if (ctx.paymentMethod === 'cod') {
+    const cod = await codOption(db, lines);
+    if (!cod.available) throw new AppError('VALIDATION_FAILED', cod.reasons.join('. '), { paymentMethod: cod.reasons.join('. ') });
+  }
+
+  // Nothing due, or cash on delivery: placed at once, stock taken in the same transaction.
+  if (amounts.totalPaise === 0 || ctx.paymentMethod === 'cod') {
+    const paymentStatus = amounts.totalPaise === 0 ? 'not_required' : 'cash_on_delivery';
     const { orderId } = await db.transaction(async (tx) => {
       await lockCustomer(tx, customerUserId);
       sameLines(await listCartLines(tx, customerUserId), cart);
-      return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null, testPayment: false });
+      return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus, paymentId: null, testPayment: false });
     });
-    return { status: 'placed', orderId, message: checkoutMessages.orderPlaced, amounts };
+    return { status: 'placed', orderId, message: paymentStatus === 'cash_on_delivery' ? codMessages.placed : checkoutMessages.orderPlaced, amounts };
   }
 
   // No gateway (503): nothing is reserved or charged.

@@ -1,4 +1,5 @@
 import { adminOrderMessages as m } from '../../../contracts/admin-orders.contract';
+import { codMessages } from '../../../domain/cod';
 import { adminPartTransitionRefusal } from '../../../domain/vendor-fulfilment';
 import { isUuid } from '../../../contracts/checkout.contract';
 import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
@@ -48,7 +49,8 @@ export async function setOrderStatusAsAdmin(
     targets = moving.length > 0 ? moving : open;
   }
   for (const part of targets) {
-    const refusal = adminPartTransitionRefusal(part.status, a.status);
+    // The cash is the shop's to record: it marks its own cash on delivery part delivered, with the amount.
+    const refusal = part.codDuePaise !== null && a.status === 'delivered' ? codMessages.adminDeliveredCod : adminPartTransitionRefusal(part.status, a.status);
     if (refusal) throw new AppError('CONFLICT', order.parts.length > 1 ? `${refusal} (${part.storeName})` : refusal);
   }
 

@@ -42,6 +42,9 @@ export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, p
       testPayment: orders.testPayment,
       status: orderParts.status,
       trackingNote: orderParts.trackingNote,
+      codDuePaise: orderParts.codDuePaise,
+      cashCollectedPaise: orderParts.cashCollectedPaise,
+      returnedToSellerAt: orderParts.returnedToSellerAt,
       createdAt: orders.createdAt,
       updatedAt: orderParts.updatedAt,
     })
@@ -73,10 +76,13 @@ export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, p
     .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .where(inArray(orderItems.orderPartId, rows.map((r) => r.partId)))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  return rows.map((r) => ({
+  return rows.map(({ returnedToSellerAt, ...r }) => ({
     ...r,
     customerName: r.customerName ?? 'Customer',
     amountPaise: Number(r.amountPaise),
+    codDuePaise: r.codDuePaise === null ? null : Number(r.codDuePaise),
+    cashCollectedPaise: r.cashCollectedPaise === null ? null : Number(r.cashCollectedPaise),
+    returnedToSeller: returnedToSellerAt !== null,
     status: r.status as OrderStatus,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { vendorOrderListQuerySchema, vendorOrderListSchema, vendorPartParamsSchema, vendorPartStatusSchema, vendorPartUpdatedSchema } from '../../../contracts/vendor-orders.contract';
 import { requireRole } from '../../platform/auth-guards';
-import { listVendorOrders, updateVendorPartStatus } from './fulfilment.vendor-orders';
+import { listVendorOrders, markPartReturnedToSeller, updateVendorPartStatus } from './fulfilment.vendor-orders';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
@@ -34,7 +34,7 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['vendor'],
-        summary: 'Move your part of an order forward (confirmed, processing, shipped, delivered) or cancel it',
+        summary: 'Move your part of an order forward (confirmed, processing, shipped, delivered: for cash on delivery with the cash received) or cancel it',
         params: vendorPartParamsSchema,
         body: vendorPartStatusSchema,
         response: { 200: vendorPartUpdatedSchema, ...errors },
@@ -42,7 +42,20 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = requireRole(req, 'vendor');
-      return updateVendorPartStatus({ db, vendorUserId: user.id, partId: req.params.partId, status: req.body.status, trackingNote: req.body.trackingNote });
+      return updateVendorPartStatus({ db, vendorUserId: user.id, partId: req.params.partId, status: req.body.status, trackingNote: req.body.trackingNote, cashCollectedPaise: req.body.cashCollected });
     },
+  );
+
+  app.post(
+    '/api/vendor/orders/parts/:partId/returned-to-seller',
+    {
+      schema: {
+        tags: ['vendor'],
+        summary: 'A shipped cash on delivery part refused at the door: cancelled, its stock back, shown as "Returned to seller"',
+        params: vendorPartParamsSchema,
+        response: { 200: vendorPartUpdatedSchema, ...errors },
+      },
+    },
+    async (req) => markPartReturnedToSeller({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
   );
 }

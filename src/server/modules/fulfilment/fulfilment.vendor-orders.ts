@@ -1,5 +1,6 @@
 import { isUuid } from '../../../contracts/checkout.contract';
 import {
+  codToasts,
   vendorOrderMessages as m,
   vendorStatusChanged,
   type VendorOrderCounts,
@@ -8,12 +9,13 @@ import {
   type VendorOrderPart,
   type VendorPartUpdated,
 } from '../../../contracts/vendor-orders.contract';
+import { codMessages } from '../../../domain/cod';
 import { countsAsVendorPending, orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import { partTransitionRefusal, type VendorPartStatus } from '../../../domain/vendor-fulfilment';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import { lockCustomer } from '../auth';
-import { lockCustomerOrder, setPartStatus } from '../orders';
+import { lockCustomerOrder, markReturnedToSeller, recordCashCollected, setPartStatus } from '../orders';
 import { orderRef } from '../rewards';
 import { settlePartMoved } from '../settlement';
 import { cancelOrderParts } from './fulfilment.part-cancel';
@@ -55,7 +57,7 @@ export async function getVendorOrderPart({ db, vendorUserId, partId }: { db: DbO
   return part;
 }
 
-export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId: string; status: VendorPartStatus; trackingNote?: string };
+export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId: string; status: VendorPartStatus; trackingNote?: string; cashCollectedPaise?: number };
 
 /**
  * Moves the vendor's own part of an order forward (confirmed, processing, shipped with an optional
@@ -64,7 +66,7 @@ export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId:
  * pending points and refunds the points used as the customer's cancel does. CONFLICT for a move
  * back, after delivery or cancellation, or a cancel after shipping; NOT_FOUND for anyone else's part.
  */
-export async function updateVendorPartStatus({ db, vendorUserId, partId, status, trackingNote }: UpdateVendorPartStatusArgs): Promise<VendorPartUpdated> {
+export async function updateVendorPartStatus({ db, vendorUserId, partId, status, trackingNote, cashCollectedPaise }: UpdateVendorPartStatusArgs): Promise<VendorPartUpdated> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
   await db.transaction(async (tx) => {
     const owned = await findVendorPartOrder(tx, { vendorUserId, partId });
@@ -76,6 +78,7 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
     const part = order.parts.find((p) => p.id === partId)!;
     const refusal = partTransitionRefusal(part.status, status);
     if (refusal) throw new AppError('CONFLICT', refusal);
+    const cash = cashOnDelivery(part, status, cashCollectedPaise);
     if (status === 'cancelled') {
       await cancelOrderParts(tx, { order, parts: [part], customerUserId: owned.customerUserId, actor, note: m.cancelNote });
     } else {
@@ -87,8 +90,46 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
         note: shipping && trackingNote ? `Tracking: ${trackingNote}` : null,
         ...(shipping ? { trackingNote: trackingNote ?? null } : {}),
       });
-      await settlePartMoved(tx, { orderPartId: partId, status, orderRef: orderRef(order.id) });
+      if (cash !== null) await recordCashCollected(tx, { partId, cashPaise: cash });
+      await settlePartMoved(tx, { orderPartId: partId, status, orderRef: orderRef(order.id), ...(cash !== null ? { cash: { vendorUserId, paise: cash } } : {}) });
     }
   });
-  return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message: vendorStatusChanged[status] };
+  const message = status === 'delivered' && cashCollectedPaise !== undefined ? codToasts.collected : vendorStatusChanged[status];
+  return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message };
+}
+
+/**
+ * The cash a move records (null for none): a cash on delivery part is delivered only with the cash
+ * received, which must be its cash due; a prepaid part has no cash to record.
+ */
+function cashOnDelivery(part: { codDuePaise: number | null }, status: VendorPartStatus, cashPaise: number | undefined): number | null {
+  if (part.codDuePaise === null) {
+    if (cashPaise !== undefined) throw new AppError('VALIDATION_FAILED', codMessages.notCod, { cashCollected: codMessages.notCod });
+    return null;
+  }
+  if (status !== 'delivered') return null;
+  if (cashPaise === undefined) throw new AppError('VALIDATION_FAILED', codMessages.deliveredNotice, { cashCollected: codMessages.cashRequired });
+  if (cashPaise !== part.codDuePaise) throw new AppError('VALIDATION_FAILED', codMessages.cashMismatch(part.codDuePaise), { cashCollected: codMessages.cashMismatch(part.codDuePaise) });
+  return cashPaise;
+}
+
+/**
+ * A shipped cash on delivery part refused at the door: cancelled as a cancel is (its stock back, its
+ * pending points voided, the points used refunded in proportion; no money to refund, none was paid)
+ * and marked "Returned to seller", in one transaction. CONFLICT for a prepaid part or one not shipped.
+ */
+export async function markPartReturnedToSeller({ db, vendorUserId, partId }: { db: Db; vendorUserId: string; partId: string }): Promise<VendorPartUpdated> {
+  if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
+  await db.transaction(async (tx) => {
+    const owned = await findVendorPartOrder(tx, { vendorUserId, partId });
+    if (!owned) throw new AppError('NOT_FOUND', m.notFound);
+    await lockCustomer(tx, owned.customerUserId);
+    const order = await lockCustomerOrder(tx, { orderId: owned.orderId, customerUserId: owned.customerUserId });
+    const part = order.parts.find((p) => p.id === partId)!;
+    if (part.codDuePaise === null) throw new AppError('CONFLICT', codMessages.notCod);
+    if (part.status !== 'shipped') throw new AppError('CONFLICT', codMessages.returnOnlyShipped);
+    await cancelOrderParts(tx, { order, parts: [part], customerUserId: owned.customerUserId, actor: { userId: vendorUserId, role: 'vendor' }, note: codMessages.returnedNote });
+    await markReturnedToSeller(tx, { partId });
+  });
+  return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message: codToasts.returned };
 }

@@ -8,6 +8,8 @@ export {
   findOrderCustomer,
   insertOrder,
   lockCustomerOrder,
+  markReturnedToSeller,
+  recordCashCollected,
   setPartStatus,
   setPaymentStatus,
   type Actor,

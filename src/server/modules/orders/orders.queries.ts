@@ -37,6 +37,9 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       pointsEarned: orderParts.pointsEarned,
       trackingNote: orderParts.trackingNote,
       deliveredAt: orderParts.deliveredAt,
+      codDuePaise: orderParts.codDuePaise,
+      cashCollectedPaise: orderParts.cashCollectedPaise,
+      returnedToSellerAt: orderParts.returnedToSellerAt,
     })
     .from(orderParts)
     .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
@@ -75,6 +78,9 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       pointsEarned: p.pointsEarned,
       trackingNote: p.trackingNote,
       deliveredAt: iso(p.deliveredAt),
+      codDuePaise: p.codDuePaise === null ? null : Number(p.codDuePaise),
+      cashCollectedPaise: p.cashCollectedPaise === null ? null : Number(p.cashCollectedPaise),
+      returnedToSeller: p.returnedToSellerAt !== null,
       items: items.filter((i) => i.partId === p.id).map(({ partId: _partId, reviewed, ...i }) => ({ ...i, reviewed: Boolean(reviewed) })),
     }));
     return {

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
 import { orderMessages } from '../../../contracts/orders.contract';
+import { codDueByPart } from '../../../domain/cod';
 import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
@@ -30,7 +31,8 @@ export type NewOrder = {
   shippingPaise: number;
   totalAmountPaise: number;
   pointsUsed: number;
-  paymentStatus: Extract<PaymentStatus, 'paid' | 'not_required'>;
+  /** cash_on_delivery: each part's share of the amount payable is written as the cash its shop collects. */
+  paymentStatus: Extract<PaymentStatus, 'paid' | 'not_required' | 'cash_on_delivery'>;
   /** Our payments row id (unique: one payment never makes two orders); null when nothing was due. */
   paymentId: string | null;
   /** Paid through the built-in test gateway: no money moved. */
@@ -83,6 +85,9 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
       })),
     )
     .returning({ id: orderParts.id, storeId: orderParts.storeId, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned });
+  if (o.paymentStatus === 'cash_on_delivery') {
+    for (const [partId, due] of codDueByPart(partRows, o.totalAmountPaise)) await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
+  }
   const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
 
   const itemRows = await tx
@@ -117,7 +122,16 @@ export type LockedOrder = {
   subtotalPaise: number;
   totalAmountPaise: number;
   refundDuePaise: number;
-  parts: { id: string; status: OrderStatus; storeName: string; subtotalPaise: number; pointsEarned: number; items: { productId: string; variantId: string | null; quantity: number }[] }[];
+  parts: {
+    id: string;
+    status: OrderStatus;
+    storeName: string;
+    subtotalPaise: number;
+    pointsEarned: number;
+    /** Cash on delivery: the cash the shop collects (null for a prepaid order). */
+    codDuePaise: number | null;
+    items: { productId: string; variantId: string | null; quantity: number }[];
+  }[];
 };
 
 /** The user id of the customer who placed the order, or null for an unknown order. */
@@ -144,7 +158,14 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const parts = await tx
-    .select({ id: orderParts.id, status: orderParts.status, storeName: shopRows.shopName, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned })
+    .select({
+      id: orderParts.id,
+      status: orderParts.status,
+      storeName: shopRows.shopName,
+      subtotalPaise: orderParts.subtotalPaise,
+      pointsEarned: orderParts.pointsEarned,
+      codDuePaise: orderParts.codDuePaise,
+    })
     .from(orderParts)
     .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
     .where(eq(orderParts.orderId, order.id))
@@ -162,6 +183,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     paymentStatus: order.paymentStatus as PaymentStatus,
     parts: parts.map((p) => ({
       ...p,
+      codDuePaise: p.codDuePaise === null ? null : Number(p.codDuePaise),
       status: p.status as OrderStatus,
       items: items.filter((i) => i.partId === p.id).map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })),
     })),
@@ -239,3 +261,21 @@ export async function findDeliveredOrderWithProduct(db: DbOrTx, a: { customerUse
   return row?.orderId ?? null;
 }
 
+
+/**
+ * Records the cash a shop received for its cash on delivery part, in the caller's transaction (the
+ * one that marks the part delivered, under the order's lock). The amount must be the part's cash due.
+ */
+export async function recordCashCollected(tx: Tx, a: { partId: string; cashPaise: number }): Promise<void> {
+  const rows = await tx
+    .update(orderParts)
+    .set({ cashCollectedPaise: a.cashPaise, cashCollectedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orderParts.id, a.partId), eq(orderParts.codDuePaise, a.cashPaise), isNull(orderParts.cashCollectedPaise)))
+    .returning({ id: orderParts.id });
+  if (rows.length !== 1) throw new Error(`recordCashCollected: part ${a.partId} has no such cash due, or it was recorded already`);
+}
+
+/** Marks a cancelled cash on delivery part as returned to its seller (refused at the door), in the caller's transaction. */
+export async function markReturnedToSeller(tx: Tx, a: { partId: string }): Promise<void> {
+  await tx.update(orderParts).set({ returnedToSellerAt: new Date(), updatedAt: new Date() }).where(eq(orderParts.id, a.partId));
+}

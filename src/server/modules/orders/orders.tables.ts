@@ -35,7 +35,7 @@ export const orders = pgTable(
     // The admin Orders tab's default order (newest first).
     index('orders_created_idx').on(t.createdAt),
     check('orders_status_check', statusCheck(t.status)),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded', 'cash_on_delivery')`),
     check('orders_amounts_check', sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`),
     check('orders_refund_due_check', sql`${t.refundDuePaise} >= 0 and ${t.refundDuePaise} <= ${t.totalAmountPaise}`),
     check('orders_points_check', sql`${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`),
@@ -56,6 +56,13 @@ export const orderParts = pgTable(
     trackingNote: text('tracking_note'),
     /** Set when the part is delivered: earned points are released once the return window has passed. */
     deliveredAt: tstz('delivered_at'),
+    /** Cash on delivery: the cash the shop collects for this part (its share of the order's amount payable), null for a prepaid order. */
+    codDuePaise: bigint('cod_due_paise', { mode: 'number' }),
+    /** Cash on delivery: the cash the shop recorded as received, in the transaction that marked the part delivered. */
+    cashCollectedPaise: bigint('cash_collected_paise', { mode: 'number' }),
+    cashCollectedAt: tstz('cash_collected_at'),
+    /** Cash on delivery refused at the door: the part is cancelled (stock back, no money to refund) and shown as "Returned to seller". */
+    returnedToSellerAt: tstz('returned_to_seller_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +70,9 @@ export const orderParts = pgTable(
     uniqueIndex('order_parts_order_store_unique').on(t.orderId, t.storeId),
     index('order_parts_store_idx').on(t.storeId, t.createdAt),
     check('order_parts_status_check', statusCheck(t.status)),
+    check('order_parts_cod_due_check', sql`${t.codDuePaise} is null or ${t.codDuePaise} >= 0`),
+    check('order_parts_cash_collected_check', sql`${t.cashCollectedPaise} is null or (${t.codDuePaise} is not null and ${t.cashCollectedPaise} = ${t.codDuePaise} and ${t.cashCollectedAt} is not null)`),
+    check('order_parts_returned_check', sql`${t.returnedToSellerAt} is null or (${t.status} = 'cancelled' and ${t.codDuePaise} is not null)`),
   ],
 );
 

@@ -38,3 +38,4 @@ export {
   type Payment,
 } from './payments.service';
 export { paymentsHistoryOf } from './payments.service';
+export { getCodSettings, saveCodSettings, type CodSettings } from './payments.cod';

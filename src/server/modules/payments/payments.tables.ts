@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
+import { categories } from '../catalog/catalog.tables';
 
 /** The card payment provider's settings (a single row); secrets are encrypted at rest. */
 export const paymentGatewaySettings = pgTable(
@@ -50,3 +51,23 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
+
+/** Cash on delivery's rules, set by the super admin (a single row): the order value limit. */
+export const codSettings = pgTable(
+  'cod_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The largest order value (items and delivery, before points) that may be paid in cash on delivery. */
+    limitPaise: bigint('limit_paise', { mode: 'number' }).notNull().default(1_000_000),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cod_settings_single_row', sql`${t.id} = 1`), check('cod_settings_limit_check', sql`${t.limitPaise} >= 0`)],
+);
+
+/** Categories whose products are never sold cash on delivery. */
+export const codExcludedCategories = pgTable('cod_excluded_categories', {
+  categoryId: uuid('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

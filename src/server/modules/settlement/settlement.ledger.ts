@@ -154,3 +154,25 @@ export async function vendorBalancesOf(db: DbOrTx, vendorUserId: string): Promis
     .where(eq(vendorBalances.vendorUserId, vendorUserId));
   return row ? { pendingPaise: Number(row.pendingPaise), payablePaise: Number(row.payablePaise), paidPaise: Number(row.paidPaise) } : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
 }
+
+/**
+ * Records the cash a shop collected at the door for its cash on delivery part, in the transaction
+ * that marks it delivered (after the sale's credit): the shop holds Haat's money, so its payable
+ * balance goes down by the cash (below zero is a debit carried into the next payout: the sale's net
+ * less the cash is what Haat keeps, its commission and the taxes it collects). Once per part.
+ */
+export async function recordCodCollected(tx: Tx, a: { orderPartId: string; vendorUserId: string; cashPaise: number; orderRef: string }): Promise<void> {
+  await lockBalances(tx, a.vendorUserId);
+  const reference = `cod:${a.orderPartId}`;
+  if (await entryOf(tx, reference)) return;
+  await tx.insert(vendorLedger).values({
+    createdAt: afterLock,
+    vendorUserId: a.vendorUserId,
+    orderPartId: a.orderPartId,
+    entryType: 'cod_collected',
+    payablePaise: -a.cashPaise,
+    reference,
+    description: `Cash collected on delivery of order ${a.orderRef}`,
+  });
+  await addToBalances(tx, a.vendorUserId, { payablePaise: -a.cashPaise });
+}

@@ -1,15 +1,19 @@
 import type { OrderStatus } from '../../../domain/order-status';
 import type { Tx } from '../../platform/db';
 import { issuePartCreditNote, issuePartInvoice } from './settlement.invoices';
-import { creditDeliveredPart, reversePartSale } from './settlement.ledger';
+import { creditDeliveredPart, recordCodCollected, reversePartSale } from './settlement.ledger';
 
 // What settlement does when an order part changes status, in the transaction that changes it: the
 // one place the vendor's and the super admin's status changes and every cancel call.
 
-/** A part moved forward: shipped (or delivered without shipping first) issues its tax invoice; delivered credits the vendor. */
-export async function settlePartMoved(tx: Tx, a: { orderPartId: string; status: OrderStatus; orderRef: string }): Promise<void> {
+/**
+ * A part moved forward: shipped (or delivered without shipping first) issues its tax invoice;
+ * delivered credits the vendor, and for cash on delivery (`cash`) debits the cash its shop collected.
+ */
+export async function settlePartMoved(tx: Tx, a: { orderPartId: string; status: OrderStatus; orderRef: string; cash?: { vendorUserId: string; paise: number } }): Promise<void> {
   if (a.status === 'shipped' || a.status === 'delivered') await issuePartInvoice(tx, { orderPartId: a.orderPartId });
   if (a.status === 'delivered') await creditDeliveredPart(tx, { orderPartId: a.orderPartId, orderRef: a.orderRef });
+  if (a.status === 'delivered' && a.cash) await recordCodCollected(tx, { orderPartId: a.orderPartId, vendorUserId: a.cash.vendorUserId, cashPaise: a.cash.paise, orderRef: a.orderRef });
 }
 
 /** A part cancelled or refunded: its vendor's credit reversed, and a credit note when it had been invoiced. */

@@ -18,6 +18,7 @@ export const shopRows = new QueryBuilder()
     isActive: vendorShops.isActive,
     vendorApproved: vendorShops.vendorApproved,
     deliveryAvailable: vendorShops.deliveryAvailable,
+    codEnabled: vendorShops.codEnabled,
   })
   .from(vendorShops)
   .as('shop_rows');

@@ -23,6 +23,8 @@ export const vendorShops = pgTable(
     deliveryDistanceKm: integer('delivery_distance_km').notNull().default(10),
     deliveryFeePaise: bigint('delivery_fee_paise', { mode: 'number' }).notNull().default(0),
     freeDeliveryThresholdPaise: bigint('free_delivery_threshold_paise', { mode: 'number' }).notNull().default(99900),
+    /** The shop offers cash on delivery (the vendor's setting; the super admin's limit and excluded categories apply too). */
+    codEnabled: boolean('cod_enabled').notNull().default(false),
     enableReviews: boolean('enable_reviews').notNull().default(true),
     googleReviewsEnabled: boolean('google_reviews_enabled').notNull().default(false),
     storeWideRewardPercentage: numeric('store_wide_reward_percentage', { precision: 5, scale: 2, mode: 'number' }),
