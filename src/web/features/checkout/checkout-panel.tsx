@@ -1,7 +1,6 @@
 import { ArrowLeft, FlaskConical, Lock, Store } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages, type CheckoutSummary, type PaymentRequired } from '../../../contracts/checkout.contract';
-import { formatRupees } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -10,9 +9,10 @@ import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { SummaryLines } from '../cart/order-summary';
 import { CheckoutAddress, useChosenAddress } from './checkout-address';
+import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
 import { TestPaymentDialog } from './test-payment-dialog';
-import { payTestOrder, reportPaymentFailure, startCheckout, useCheckoutSummary, useOrderPlaced, verifyPayment } from './use-checkout';
+import { checkoutRequest, payTestOrder, reportPaymentFailure, startCheckout, useCheckoutSummary, useOrderPlaced, verifyPayment } from './use-checkout';
 
 type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
 const TEST_DECLINE = 'The test payment was declined';
@@ -52,7 +52,8 @@ function ItemsByShop({ summary }: { summary: CheckoutSummary }) {
 
 /**
  * Checkout, shown by the cart page: the delivery address (with 'Add new address'), the items and
- * the amounts as the server prices them, and Pay (or Place Order when points cover everything).
+ * the amounts as the server prices them, the payment method (online, or cash on delivery when the
+ * cart allows it), and Pay (or Place Order for cash on delivery or when points cover everything).
  */
 export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; onBack: () => void }) {
   const chosen = useChosenAddress();
@@ -68,6 +69,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
   const [fields, setFields] = useState<Record<string, string>>({});
   const [testPayment, setTestPayment] = useState<PaymentRequired | null>(null);
   const [testBusy, setTestBusy] = useState<'pay' | 'fail' | null>(null);
+  const payment = usePaymentMethod(summary.data?.cod);
   const busy = stage !== 'idle';
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the cart: bring its heading into view and give it focus.
@@ -75,6 +77,8 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError) setFields(e.fields);
+    // Cash on delivery refused: the summary says again whether it is available (if not, checkout falls back to online).
+    if (e instanceof ApiError && e.fields.paymentMethod) void summary.refetch();
     notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed, { action: 'checkout' });
     setStage('idle');
   };
@@ -88,7 +92,8 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     setFields({});
     setStage('starting');
     try {
-      const started = await startCheckout({ addressId: chosen.addressId, pointsToUse });
+      const started = await startCheckout(checkoutRequest({ addressId: chosen.addressId, pointsToUse, method: payment.method, totalPaise: summary.data?.amounts.totalPaise ?? 0 }));
+      // Nothing to pay, or cash on delivery: the order is placed already.
       if (started.status === 'placed') return placed(started.message);
       setStage('paying');
       if (started.gateway === 'test') return setTestPayment(started);
@@ -161,12 +166,15 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     );
   }
 
-  const { amounts, availablePoints, gateway } = summary.data;
-  // Nothing to pay needs no gateway; otherwise payments being off is said before Pay, not after.
-  const paymentsOff = amounts.totalPaise > 0 && gateway === 'none';
+  const { amounts, availablePoints, gateway, cod } = summary.data;
+  // Nothing to pay means no choice of how to pay; cash on delivery needs no gateway.
+  const online = amounts.totalPaise > 0 && payment.method === 'online';
+  // Payments being off is said before Pay, not after.
+  const paymentsOff = online && gateway === 'none';
   const pointsError = fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
-  const payLabel = amounts.totalPaise > 0 ? `Pay ${formatRupees(amounts.totalPaise)}` : 'Place Order';
-  const progress = stage === 'starting' ? 'Preparing payment...' : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : payLabel;
+  const payLabel = payButtonLabel(payment.method, amounts.totalPaise);
+  const starting = online ? 'Preparing payment...' : 'Placing your order...';
+  const progress = stage === 'starting' ? starting : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : payLabel;
 
   return (
     <div className="space-y-4">
@@ -187,7 +195,21 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
           </h2>
           <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
           {pointsError && <Alert tone="error">{pointsError}. Go back to your cart to change the points.</Alert>}
-          {amounts.totalPaise > 0 && gateway === 'test' && (
+          {amounts.totalPaise > 0 && (
+            <PaymentMethodChoice
+              method={payment.method}
+              onChange={(m) => {
+                payment.choose(m);
+                setFields((f) => ({ ...f, paymentMethod: '' }));
+              }}
+              totalPaise={amounts.totalPaise}
+              cod={cod}
+              error={payment.lost ? undefined : fields.paymentMethod || undefined}
+              lost={payment.lost}
+              disabled={busy}
+            />
+          )}
+          {online && gateway === 'test' && (
             <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
               <FlaskConical className="h-4 w-4 shrink-0" aria-hidden="true" />
               {checkoutMessages.testMode}
@@ -199,7 +221,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
             <Lock className="h-3.5 w-3.5" aria-hidden="true" />
-            {amounts.totalPaise > 0 ? 'Amounts are checked again by Haat when you pay.' : 'Your points cover this order: nothing to pay.'}
+            {amounts.totalPaise === 0 ? 'Your points cover this order: nothing to pay.' : online ? 'Amounts are checked again by Haat when you pay.' : 'Amounts are checked again by Haat when you place the order.'}
           </p>
         </section>
       </div>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CheckoutInput, CheckoutResult, CheckoutSummary, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
-import { checkoutMessages, paymentFailedMessage } from '../../../contracts/checkout.contract';
+import type { CheckoutInput, CheckoutResult, CheckoutSummary, PaymentMethod, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
+import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 
@@ -16,7 +16,15 @@ export function useCheckoutSummary(pointsToUse: number, enabled = true) {
   });
 }
 
-/** Starts the checkout: the order is placed at once when nothing is due, else a payment is created. */
+/**
+ * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points and
+ * the payment method ('online' when nothing is left to pay, as there is no choice then).
+ */
+export function checkoutRequest(a: { addressId: string; pointsToUse: number; method: PaymentMethod; totalPaise: number }): CheckoutInput {
+  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online' });
+}
+
+/** Starts the checkout: the order is placed at once when nothing is due or it is paid cash on delivery, else a payment is created. */
 export const startCheckout = (input: CheckoutInput) => api.post<CheckoutResult>('/api/checkout', input);
 
 /** Sends the signed payment response to the server, which verifies it and places the order. */
