@@ -6,8 +6,9 @@ import { Button } from '../../ui/Button';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
-import { StatusBadge } from '../../ui/StatusBadge';
+import { orderStatusOf, PartStatusBadge } from '../../ui/StatusBadge';
 import { liveEarned, shortId } from './order-details';
+import { codPartNote, isCodOrder } from './order-payment';
 import type { ReviewTarget } from './review-modal';
 
 type Props = {
@@ -18,7 +19,7 @@ type Props = {
   onReview: (target: ReviewTarget) => void;
 };
 
-/** One order on /orders: id, date, status, total, points, the shops' parts and the actions. */
+/** One order on /orders: id, date, status, total, points, the shops' parts (with the cash to pay at the door for cash on delivery) and the actions. */
 export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Props) {
   // One review per product, whichever sizes were bought.
   const toReview = [...new Map(order.parts.filter((p) => p.status === 'delivered').flatMap((p) => p.items.filter((i) => !i.reviewed).map((i) => [i.productId, i] as const))).values()];
@@ -31,7 +32,7 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
           <h2 className="font-semibold text-slate-900">Order #{shortId(order.id)}</h2>
           <p className="text-sm text-slate-600">Placed on {formatDate(order.createdAt)}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <PartStatusBadge part={orderStatusOf(order)} />
       </header>
 
       <p className="mt-3 line-clamp-2 text-sm text-slate-700">
@@ -40,13 +41,17 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
       </p>
 
       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Shops in this order">
-        {order.parts.map((p) => (
-          <li key={p.id} className="inline-flex items-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1 text-xs text-slate-700">
-            <Store className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
-            {p.storeName}
-            <StatusBadge status={p.status} />
-          </li>
-        ))}
+        {order.parts.map((p) => {
+          const cash = codPartNote(p);
+          return (
+            <li key={p.id} className="inline-flex flex-wrap items-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1 text-xs text-slate-700">
+              <Store className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
+              {p.storeName}
+              <PartStatusBadge part={p} />
+              {cash && <span className="font-medium text-slate-900">{cash}</span>}
+            </li>
+          );
+        })}
       </ul>
 
       <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
@@ -66,6 +71,12 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
             <PointsBadge points={earned} />
           </dd>
         </div>
+        {isCodOrder(order) && (
+          <div>
+            <dt className="text-slate-500">Payment</dt>
+            <dd className="font-medium text-slate-800">{paymentStatusLabels.cash_on_delivery}</dd>
+          </div>
+        )}
         {order.testPayment && (
           <div>
             <dt className="text-slate-500">Payment</dt>

@@ -2,8 +2,9 @@ import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { MapPin, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paymentStatusLabels, type Order, type OrderItem } from '../../../contracts/orders.contract';
+import { paymentStatusLabels, type Order, type OrderHistoryEntry, type OrderItem } from '../../../contracts/orders.contract';
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
+import { codMessages } from '../../../domain/cod';
 import { isCancellable } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
 import { formatDate, formatDateTime } from '../../ui/format-date';
@@ -11,7 +12,8 @@ import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { StatusBadge } from '../../ui/StatusBadge';
+import { orderStatusOf, PartStatusBadge } from '../../ui/StatusBadge';
+import { codPartNote, codStillDuePaise, isCodOrder } from './order-payment';
 import { TaxDocumentLinks } from './tax-document-links';
 import { useOrder, useOrderDocuments } from './use-orders';
 
@@ -32,67 +34,76 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 type ReviewTarget = { productId: string; productName: string };
 
-/** Items grouped by shop part with each part's status, tracking note and tax invoice, the address, the amounts and the payment status. */
+/**
+ * Items grouped by shop part with each part's status, tracking note, cash to pay at the door (cash on
+ * delivery) and tax invoice, the address, the amounts and the payment status.
+ */
 export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?: (item: ReviewTarget) => void }) {
   const documents = useOrderDocuments(order.id);
+  const cod = isCodOrder(order);
+  const cashDue = codStillDuePaise(order);
   return (
     <div className="space-y-5 text-sm">
-      {order.parts.map((part) => (
-        <section key={part.id} aria-label={`From ${part.storeName}`} className="rounded-lg border border-slate-200">
-          <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
-            <h3 className="flex items-center gap-1.5 font-medium text-slate-900">
-              <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
-              {part.storeName}
-            </h3>
-            <StatusBadge status={part.status} />
-          </header>
-          <ul className="divide-y divide-slate-100 px-3">
-            {part.items.map((item: OrderItem) => (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="min-w-0">
-                  <Link
-                    to={`/product/${item.productId}${item.variantId ? `?variant=${item.variantId}` : ''}`}
-                    className="font-medium text-slate-900 hover:text-violet-700 hover:underline"
-                  >
-                    {item.productName}
-                  </Link>
-                  {item.variantLabel && <p className="text-xs text-slate-700">{item.variantLabel}</p>}
-                  <p className="text-xs text-slate-500">
-                    {item.quantity} × <Money paise={item.pricePaise} />
-                    {item.pointsEarned > 0 && <PointsBadge points={item.pointsEarned} className="ml-2" />}
-                  </p>
-                </div>
-                {part.status === 'delivered' && onReview &&
-                  (item.reviewed ? (
-                    <span className="text-xs font-medium text-green-700">Reviewed</span>
-                  ) : (
-                    <Button size="sm" variant="secondary" onClick={() => onReview({ productId: item.productId, productName: item.productName })}>
-                      Write Review
-                    </Button>
-                  ))}
-              </li>
-            ))}
-          </ul>
-          {(part.trackingNote || part.deliveredAt) && (
-            <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">
-              {part.trackingNote && <span className="block">Tracking: {part.trackingNote}</span>}
-              {part.deliveredAt && <span className="block">Delivered on {formatDate(part.deliveredAt)}</span>}
-            </p>
-          )}
-          {isCancellable(part.status) ? (
-            <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{taxDocumentMessages.pending}</p>
-          ) : (
-            <TaxDocumentLinks
-              className="border-t border-slate-100 px-3 py-2"
-              documents={documents.data?.filter((d) => d.partId === part.id)}
-              isPending={documents.isPending}
-              isError={documents.isError}
-              onRetry={() => void documents.refetch()}
-              hrefOf={(d) => `/api/orders/${order.id}/documents/${d.id}.pdf`}
-            />
-          )}
-        </section>
-      ))}
+      {order.parts.map((part) => {
+        const cash = codPartNote(part);
+        return (
+          <section key={part.id} aria-label={`From ${part.storeName}`} className="rounded-lg border border-slate-200">
+            <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+              <h3 className="flex items-center gap-1.5 font-medium text-slate-900">
+                <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                {part.storeName}
+              </h3>
+              <PartStatusBadge part={part} />
+            </header>
+            <ul className="divide-y divide-slate-100 px-3">
+              {part.items.map((item: OrderItem) => (
+                <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/product/${item.productId}${item.variantId ? `?variant=${item.variantId}` : ''}`}
+                      className="font-medium text-slate-900 hover:text-violet-700 hover:underline"
+                    >
+                      {item.productName}
+                    </Link>
+                    {item.variantLabel && <p className="text-xs text-slate-700">{item.variantLabel}</p>}
+                    <p className="text-xs text-slate-500">
+                      {item.quantity} × <Money paise={item.pricePaise} />
+                      {item.pointsEarned > 0 && <PointsBadge points={item.pointsEarned} className="ml-2" />}
+                    </p>
+                  </div>
+                  {part.status === 'delivered' && onReview &&
+                    (item.reviewed ? (
+                      <span className="text-xs font-medium text-green-700">Reviewed</span>
+                    ) : (
+                      <Button size="sm" variant="secondary" onClick={() => onReview({ productId: item.productId, productName: item.productName })}>
+                        Write Review
+                      </Button>
+                    ))}
+                </li>
+              ))}
+            </ul>
+            {cash && <p className="border-t border-slate-100 px-3 py-2 text-sm font-medium text-slate-900">{cash}</p>}
+            {(part.trackingNote || part.deliveredAt) && (
+              <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600">
+                {part.trackingNote && <span className="block">Tracking: {part.trackingNote}</span>}
+                {part.deliveredAt && <span className="block">Delivered on {formatDate(part.deliveredAt)}</span>}
+              </p>
+            )}
+            {isCancellable(part.status) ? (
+              <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{taxDocumentMessages.pending}</p>
+            ) : (
+              <TaxDocumentLinks
+                className="border-t border-slate-100 px-3 py-2"
+                documents={documents.data?.filter((d) => d.partId === part.id)}
+                isPending={documents.isPending}
+                isError={documents.isError}
+                onRetry={() => void documents.refetch()}
+                hrefOf={(d) => `/api/orders/${order.id}/documents/${d.id}.pdf`}
+              />
+            )}
+          </section>
+        );
+      })}
       <section aria-label="Delivery address" className="flex gap-2 text-slate-700">
         <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
         <p>
@@ -114,14 +125,19 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
           {liveEarned(order) < order.pointsEarned && <span className="ml-2 text-xs text-slate-500">(cancelled items earn none)</span>}
         </Row>
         <Row label="Payment">
-          <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
+          <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : cod ? 'font-medium text-slate-900' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
           {order.testPayment && (
             <span className="ml-2">
               <TestPaymentBadge />
             </span>
           )}
         </Row>
-        {order.refundDuePaise > 0 && (
+        {cashDue > 0 && (
+          <Row label="Cash due at delivery">
+            <Money paise={cashDue} className="font-medium text-slate-900" />
+          </Row>
+        )}
+        {!cod && order.refundDuePaise > 0 && (
           <Row label="Refund due">
             <span className="font-medium text-amber-800">
               <Money paise={order.refundDuePaise} /> to your original payment method
@@ -140,7 +156,7 @@ export function OrderDetailsModal({ order, onClose, onReview }: { order: Order |
       {order && (
         <>
           <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            Placed on {formatDateTime(order.createdAt)} <StatusBadge status={order.status} />
+            Placed on {formatDateTime(order.createdAt)} <PartStatusBadge part={orderStatusOf(order)} />
           </p>
           <OrderDetailsBody order={order} onReview={onReview} />
         </>
@@ -149,7 +165,12 @@ export function OrderDetailsModal({ order, onClose, onReview }: { order: Order |
   );
 }
 
-const historyLabel = (status: string) => (status === 'pending' ? 'Order placed' : status.charAt(0).toUpperCase() + status.slice(1));
+/** A step of the status history: its label, and whether it is a cash on delivery part refused at the door (its badge then reads 'Returned to seller'). */
+export function historyStep(h: Pick<OrderHistoryEntry, 'status' | 'note'>) {
+  const returnedToSeller = h.status === 'cancelled' && h.note === codMessages.returnedNote;
+  const label = returnedToSeller ? codMessages.returnedLabel : h.status === 'pending' ? 'Order placed' : h.status.charAt(0).toUpperCase() + h.status.slice(1);
+  return { label, status: h.status, returnedToSeller };
+}
 
 /** Track Order: the status history with times, loaded when the dialog opens. */
 export function TrackOrderModal({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -174,7 +195,7 @@ export function TrackOrderModal({ orderId, onClose }: { orderId: string | null; 
           <li key={h.id} className="relative">
             <span className="absolute -left-[27px] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-600" aria-hidden="true" />
             <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-              {historyLabel(h.status)} <StatusBadge status={h.status} />
+              {historyStep(h).label} <PartStatusBadge part={historyStep(h)} />
             </p>
             <p className="text-xs text-slate-600">
               <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
