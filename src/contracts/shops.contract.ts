@@ -35,6 +35,8 @@ export const shopMessages = {
   fee: 'Delivery fee cannot be negative',
   threshold: 'Free delivery threshold cannot be negative',
   paise: 'Use at most two decimal places',
+  codChoice: 'Cash on delivery must be true or false',
+  codHint: 'Customers pay in cash when the order is delivered. You record the cash received.',
   logoUploaded: 'Shop logo updated',
   bannerUploaded: 'Shop banner updated',
 } as const;
@@ -47,8 +49,8 @@ const paise = (message: string) => z.number({ error: message }).int(message).min
 
 /**
  * `POST /api/vendor/shops` and `PUT /api/vendor/shops/:id`. Address, city, state and PIN code are
- * required only for physical shops (physical or both). Delivery numbers left out keep their
- * defaults on create and their stored values on edit.
+ * required only for physical shops (physical or both). Delivery numbers and cash on delivery left
+ * out keep their defaults on create (cash on delivery off) and their stored values on edit.
  */
 export const shopInputSchema = z
   .object({
@@ -64,6 +66,8 @@ export const shopInputSchema = z
     deliveryDistanceKm: z.number({ error: shopMessages.distance }).int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km').optional(),
     deliveryFeePaise: paise(shopMessages.fee).optional(),
     freeDeliveryThresholdPaise: paise(shopMessages.threshold).optional(),
+    /** The shop offers cash on delivery (meaningful only when it delivers; the super admin's limit and excluded categories apply too). */
+    codEnabled: z.boolean({ error: shopMessages.codChoice }).optional(),
     enableReviews: z.boolean({ error: 'Reviews must be true or false' }).default(true),
     googleReviewsEnabled: z.boolean({ error: 'Google reviews must be true or false' }).default(false),
   })
@@ -110,6 +114,8 @@ export const shopSchema = z.object({
   deliveryDistanceKm: z.number().int(),
   deliveryFeePaise: z.number().int(),
   freeDeliveryThresholdPaise: z.number().int(),
+  /** The shop offers cash on delivery (off by default). */
+  codEnabled: z.boolean(),
   enableReviews: z.boolean(),
   googleReviewsEnabled: z.boolean(),
   logoUrl: z.string().nullable(),
@@ -162,6 +168,7 @@ export const shopFormSchema = z
     deliveryDistanceKm: formNumber.pipe(z.number().int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km')),
     deliveryFee: rupees(shopMessages.fee),
     freeDeliveryThreshold: rupees(shopMessages.threshold),
+    codEnabled: z.boolean(),
     enableReviews: z.boolean(),
     googleReviewsEnabled: z.boolean(),
   })
@@ -183,6 +190,7 @@ export const shopFormSchema = z
             deliveryDistanceKm: f.deliveryDistanceKm,
             deliveryFeePaise: toPaise(f.deliveryFee),
             freeDeliveryThresholdPaise: toPaise(f.freeDeliveryThreshold),
+            codEnabled: f.codEnabled,
           }
         : {}),
     };
@@ -204,6 +212,7 @@ export function shopFormValues(shop?: Shop | null): ShopFormValues {
     deliveryDistanceKm: String(shop?.deliveryDistanceKm ?? SHOP_DEFAULTS.deliveryDistanceKm),
     deliveryFee: String(toRupees(shop?.deliveryFeePaise ?? SHOP_DEFAULTS.deliveryFeePaise)),
     freeDeliveryThreshold: String(toRupees(shop?.freeDeliveryThresholdPaise ?? SHOP_DEFAULTS.freeDeliveryThresholdPaise)),
+    codEnabled: shop?.codEnabled ?? false,
     enableReviews: shop?.enableReviews ?? true,
     googleReviewsEnabled: shop?.googleReviewsEnabled ?? false,
   };

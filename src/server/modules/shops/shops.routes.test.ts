@@ -81,6 +81,8 @@ describe('creating a shop', () => {
       deliveryDistanceKm: 10,
       deliveryFeePaise: 0,
       freeDeliveryThresholdPaise: 99900,
+      // Cash on delivery is the vendor's choice, off until it says so.
+      codEnabled: false,
       enableReviews: true,
       googleReviewsEnabled: false,
       logoUrl: null,
@@ -141,6 +143,7 @@ describe('creating a shop', () => {
     ['a negative free-delivery threshold', { freeDeliveryThresholdPaise: -1 }, 'freeDeliveryThresholdPaise', shopMessages.threshold],
     ['a fee sent as text', { deliveryFeePaise: '50' }, 'deliveryFeePaise', shopMessages.fee],
     ['delivery as text', { deliveryAvailable: 'yes' }, 'deliveryAvailable', 'Delivery must be true or false'],
+    ['cash on delivery as text', { codEnabled: 'yes' }, 'codEnabled', shopMessages.codChoice],
   ])('answers 400, never 500, for %s', async (_label, over, field, message) => {
     const { client } = await newVendor();
     const res = await client.post('/api/vendor/shops', { ...online({ deliveryAvailable: true }), ...over });
@@ -175,6 +178,20 @@ describe('editing a shop', () => {
     // Back to online: the address goes with the edit form that no longer shows it.
     const back = (await client.put(`/api/vendor/shops/${shop.id}`, online({ shopDescription: 'Phones and laptops' }))).json();
     expect(back).toMatchObject({ shopType: 'online', address: null, city: null, state: null, postalCode: null, shopDescription: 'Phones and laptops' });
+  });
+
+  it('saves cash on delivery on create and edit, reads it back, and keeps it when an edit leaves it out', async () => {
+    const { client, id } = await newVendor();
+    const shop = await create(client, online({ codEnabled: true }));
+    expect(shop.codEnabled).toBe(true);
+    const [row] = await queryRows<{ cod_enabled: boolean }>(t.db, sql`select cod_enabled from vendor_shops where id = ${shop.id}`);
+    expect(row.cod_enabled).toBe(true);
+    expect((await client.get('/api/vendor/shops')).json().items[0]).toMatchObject({ id: shop.id, codEnabled: true });
+    // An edit without it (the form of a shop that does not deliver) keeps it; an edit with it saves it.
+    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ deliveryAvailable: false }))).json()).toMatchObject({ deliveryAvailable: false, codEnabled: true });
+    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: false }))).json()).toMatchObject({ deliveryAvailable: true, codEnabled: false });
+    expect(await getOwnShop(t.db, id, shop.id)).toMatchObject({ codEnabled: false });
+    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: true }))).json().codEnabled).toBe(true);
   });
 
   it('checks the edit as strictly as the create', async () => {

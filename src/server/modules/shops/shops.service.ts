@@ -27,6 +27,7 @@ const toShop = (r: ShopRow): Shop => ({
   deliveryDistanceKm: r.deliveryDistanceKm,
   deliveryFeePaise: r.deliveryFeePaise,
   freeDeliveryThresholdPaise: r.freeDeliveryThresholdPaise,
+  codEnabled: r.codEnabled,
   enableReviews: r.enableReviews,
   googleReviewsEnabled: r.googleReviewsEnabled,
   logoUrl: r.logoUrl,
@@ -102,7 +103,7 @@ export async function setVendorShopsApproved(tx: Tx, { vendorUserId, approved }:
   return rows.length;
 }
 
-/** The columns a create or an edit writes; delivery numbers left out are not written. */
+/** The columns a create or an edit writes; delivery numbers and cash on delivery left out are not written. */
 function columnsOf(input: ShopData) {
   return {
     shopName: input.shopName,
@@ -118,6 +119,7 @@ function columnsOf(input: ShopData) {
     ...(input.deliveryDistanceKm === undefined ? {} : { deliveryDistanceKm: input.deliveryDistanceKm }),
     ...(input.deliveryFeePaise === undefined ? {} : { deliveryFeePaise: input.deliveryFeePaise }),
     ...(input.freeDeliveryThresholdPaise === undefined ? {} : { freeDeliveryThresholdPaise: input.freeDeliveryThresholdPaise }),
+    ...(input.codEnabled === undefined ? {} : { codEnabled: input.codEnabled }),
   };
 }
 

@@ -1,5 +1,6 @@
-import { MapPin, Pencil, Power, Store, Truck } from 'lucide-react';
+import { Banknote, MapPin, Pencil, Power, Store, Truck } from 'lucide-react';
 import { shopTypeLabels, type Shop } from '../../../contracts/shops.contract';
+import { codMessages } from '../../../domain/cod';
 import { DELIVERY_TERMS } from '../../../domain/pricing';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -19,7 +20,7 @@ function deliveryText(shop: Shop): string {
   return DELIVERY_TERMS;
 }
 
-/** A shop's card: banner and logo, name, type, city, delivery, the Active/Inactive badge, and its actions. */
+/** A shop's card: banner and logo, name, type, city, delivery (and cash on delivery when offered), the Active/Inactive badge, and its actions. */
 export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
   const place = [shop.city, shop.state].filter(Boolean).join(', ');
   return (
@@ -57,6 +58,12 @@ export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
           <Truck className="h-4 w-4 shrink-0" aria-hidden="true" />
           {deliveryText(shop)}
         </p>
+        {shop.deliveryAvailable && shop.codEnabled && (
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <Banknote className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {codMessages.label}
+          </p>
+        )}
         {shop.shopDescription && <p className="mt-2 line-clamp-2 text-sm text-slate-700">{shop.shopDescription}</p>}
         {(onEdit || onToggle) && (
           <div className="mt-auto flex flex-wrap gap-2 pt-4">

@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { shopTypeLabels, shopTypes, type ShopFormValues, type ShopType } from '../../../contracts/shops.contract';
+import { shopMessages, shopTypeLabels, shopTypes, type ShopFormValues, type ShopType } from '../../../contracts/shops.contract';
 import { INDIA_STATES, INDIA_UNION_TERRITORIES } from '../../../domain/india-states';
 import { DELIVERY_TERMS } from '../../../domain/pricing';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -86,6 +86,7 @@ export function ShopFormFields({ register, errors, shopType, deliveryAvailable }
             ? `Customers pay the marketplace's delivery charge at checkout: ${DELIVERY_TERMS}.`
             : 'Without delivery, your products are shown in the marketplace but cannot be ordered online.'}
         </p>
+        {deliveryAvailable && <Check label="Offer cash on delivery" hint={shopMessages.codHint} {...register('codEnabled')} />}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-1 block text-sm font-semibold text-slate-800">Reviews</legend>

@@ -11,7 +11,7 @@ const errorsOf = (values: ShopFormValues) => {
 };
 
 describe('the shop form', () => {
-  it("starts with SPEC.md's defaults: online, delivering (a shop that does not deliver cannot sell online), 10 km, ₹0 fee, free above ₹999, reviews on, Google reviews off", () => {
+  it("starts with SPEC.md's defaults: online, delivering (a shop that does not deliver cannot sell online), 10 km, ₹0 fee, free above ₹999, no cash on delivery, reviews on, Google reviews off", () => {
     expect(shopFormValues()).toEqual({
       shopName: '',
       shopDescription: '',
@@ -24,6 +24,7 @@ describe('the shop form', () => {
       deliveryDistanceKm: '10',
       deliveryFee: '0',
       freeDeliveryThreshold: '999',
+      codEnabled: false,
       enableReviews: true,
       googleReviewsEnabled: false,
     });
@@ -32,6 +33,12 @@ describe('the shop form', () => {
   it('sends an online shop without address and without delivery numbers when delivery is not offered', () => {
     const out = shopFormSchema.parse(form({ address: 'left over', city: 'Jaipur', shopDescription: '  ', deliveryAvailable: false }));
     expect(out).toEqual({ shopName: 'Jaipur Handloom House', shopType: 'online', deliveryAvailable: false, enableReviews: true, googleReviewsEnabled: false });
+  });
+
+  it('sends cash on delivery with the delivery settings, and leaves it out (kept as stored) when delivery is not offered', () => {
+    expect(shopFormSchema.parse(form({ deliveryAvailable: true, codEnabled: true })).codEnabled).toBe(true);
+    expect(shopFormSchema.parse(form({ deliveryAvailable: true, codEnabled: false })).codEnabled).toBe(false);
+    expect(shopFormSchema.parse(form({ deliveryAvailable: false, codEnabled: true }))).not.toHaveProperty('codEnabled');
   });
 
   it('turns rupees into paise, and empty numbers into 0', () => {
@@ -58,8 +65,8 @@ describe('the shop form', () => {
   });
 
   it('fills the edit form from a shop, money back in rupees', () => {
-    const shop = { shopName: 'Tirupur Knits', shopDescription: null, shopType: 'online', deliveryAvailable: true, deliveryDistanceKm: 4, deliveryFeePaise: 2550, freeDeliveryThresholdPaise: 150000 } as Shop;
-    expect(shopFormValues(shop)).toMatchObject({ shopName: 'Tirupur Knits', shopDescription: '', deliveryDistanceKm: '4', deliveryFee: '25.5', freeDeliveryThreshold: '1500' });
+    const shop = { shopName: 'Tirupur Knits', shopDescription: null, shopType: 'online', deliveryAvailable: true, deliveryDistanceKm: 4, deliveryFeePaise: 2550, freeDeliveryThresholdPaise: 150000, codEnabled: true } as Shop;
+    expect(shopFormValues(shop)).toMatchObject({ shopName: 'Tirupur Knits', shopDescription: '', deliveryDistanceKm: '4', deliveryFee: '25.5', freeDeliveryThreshold: '1500', codEnabled: true });
   });
 
   it('works through react-hook-form’s zod resolver', async () => {
