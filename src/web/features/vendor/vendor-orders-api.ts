@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { VendorOrderFilter, VendorOrderList, VendorPartStatusInput, VendorPartUpdated } from '../../../contracts/vendor-orders.contract';
 import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { api, toQuery } from '../../api/client';
@@ -25,15 +25,26 @@ export function useSetPartStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ partId, ...body }: PartStatusChange) => api.patch<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/status`, body),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: vendorOrdersQueryKey });
-      void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
-      // A cancel puts stock back: the vendor's product list shows it.
-      void qc.invalidateQueries({ queryKey: ['vendor-products'] });
-      // A delivery or a cancel moves money in the vendor's ledger: the Earnings tab shows it.
-      void qc.invalidateQueries({ queryKey: vendorEarningsQueryKey });
-    },
+    onSettled: () => refreshAfterPartChange(qc),
   });
+}
+
+/** Marks a shipped cash on delivery part returned to the seller (refused at the door); afterwards the same lists reload. The caller shows the toasts. */
+export function useReturnToSeller() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ partId }: { partId: string }) => api.post<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/returned-to-seller`),
+    onSettled: () => refreshAfterPartChange(qc),
+  });
+}
+
+function refreshAfterPartChange(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: vendorOrdersQueryKey });
+  void qc.invalidateQueries({ queryKey: vendorOverviewQueryKey });
+  // A cancel or a return puts stock back: the vendor's product list shows it.
+  void qc.invalidateQueries({ queryKey: ['vendor-products'] });
+  // A delivery (with its cash on delivery) or a cancel moves money in the vendor's ledger: the Earnings tab shows it.
+  void qc.invalidateQueries({ queryKey: vendorEarningsQueryKey });
 }
 
 /** The tax invoice and credit note of one of the vendor's parts (asked only once it has shipped: none exist before). */

@@ -21,8 +21,9 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { TaxDocumentLinks } from '../orders/tax-document-links';
-import { CancelPartDialog, ShipDialog, shortOrderId, VendorOrderActions } from './vendor-order-actions';
-import { useSetPartStatus, useVendorOrders, useVendorPartDocuments } from './vendor-orders-api';
+import { CancelPartDialog, CodBadge, CollectCashDialog, ReturnToSellerDialog, ShipDialog, shortOrderId, VendorOrderActions, type PartAction } from './vendor-order-actions';
+import { cashReceivedError, partStatusText } from './vendor-order-cod';
+import { useReturnToSeller, useSetPartStatus, useVendorOrders, useVendorPartDocuments } from './vendor-orders-api';
 
 const filterLabels: Record<VendorOrderFilter, string> = {
   all: 'All',
@@ -57,7 +58,20 @@ function useOrderFilters() {
   return [filters, set] as const;
 }
 
-type RowProps = { part: VendorOrderPart; busy: VendorPartStatus | null; onMove: (p: VendorOrderPart, s: VendorPartStatus) => void; onShip: (p: VendorOrderPart) => void; onCancel: (p: VendorOrderPart) => void };
+type RowProps = {
+  part: VendorOrderPart;
+  busy: PartAction | null;
+  onMove: (p: VendorOrderPart, s: VendorPartStatus) => void;
+  onShip: (p: VendorOrderPart) => void;
+  onCancel: (p: VendorOrderPart) => void;
+  onCollect: (p: VendorOrderPart) => void;
+  onReturn: (p: VendorOrderPart) => void;
+};
+
+/** The part's status; a part refused at the door reads "Returned to seller". */
+function PartStatus({ part }: { part: VendorOrderPart }) {
+  return <StatusBadge status={part.status} text={partStatusText(part)} />;
+}
 
 function Items({ part }: { part: VendorOrderPart }) {
   return (
@@ -113,11 +127,12 @@ function OrderPartCard({ part, ...actions }: RowProps) {
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <Money paise={part.amountPaise} className="font-semibold text-slate-900" />
-          <StatusBadge status={part.status} />
+          <PartStatus part={part} />
           {part.testPayment && <TestPaymentBadge />}
         </div>
       </div>
       <div className="mt-3 border-t border-slate-100 pt-3">
+        <CodBadge part={part} className="mb-2" />
         <Items part={part} />
         <Tracking part={part} />
         <PartDocuments part={part} />
@@ -150,9 +165,14 @@ function OrderPartRow({ part, ...actions }: RowProps) {
             <TestPaymentBadge />
           </span>
         )}
+        {part.codDuePaise !== null && (
+          <span className="mt-1 block">
+            <CodBadge part={part} />
+          </span>
+        )}
       </td>
       <td className="py-3 pr-3">
-        <StatusBadge status={part.status} />
+        <PartStatus part={part} />
       </td>
       <td className="whitespace-nowrap py-3 pr-3 text-slate-700">{formatDate(part.createdAt)}</td>
       <td className="py-3">
@@ -184,13 +204,17 @@ export function VendorOrdersTab() {
   const [filters, setFilters] = useOrderFilters();
   const orders = useVendorOrders(filters);
   const setStatus = useSetPartStatus();
+  const returnToSeller = useReturnToSeller();
   const [shipping, setShipping] = useState<VendorOrderPart | null>(null);
   const [cancelling, setCancelling] = useState<VendorOrderPart | null>(null);
+  const [collecting, setCollecting] = useState<VendorOrderPart | null>(null);
+  const [returning, setReturning] = useState<VendorOrderPart | null>(null);
   const [shipError, setShipError] = useState<string | undefined>();
+  const [cashError, setCashError] = useState<string | undefined>();
 
-  const move = (part: VendorOrderPart, status: VendorPartStatus, trackingNote?: string, done?: () => void) =>
+  const move = (part: VendorOrderPart, status: VendorPartStatus, extra: { trackingNote?: string; cashCollected?: string } = {}, done?: () => void) =>
     setStatus.mutate(
-      { partId: part.partId, status, ...(trackingNote ? { trackingNote } : {}) },
+      { partId: part.partId, status, ...(extra.trackingNote ? { trackingNote: extra.trackingNote } : {}), ...(extra.cashCollected ? { cashCollected: extra.cashCollected } : {}) },
       {
         onSuccess: (res) => {
           notify.success(res.message, { action: 'vendor-order-status' });
@@ -198,16 +222,42 @@ export function VendorOrdersTab() {
         },
         onError: (e) => {
           if (e instanceof ApiError && e.fields.trackingNote) setShipError(e.fields.trackingNote);
+          else if (e instanceof ApiError && e.fields.cashCollected && extra.cashCollected !== undefined) setCashError(e.fields.cashCollected);
           else notify.error(errorText(e), { action: 'vendor-order-status' });
         },
       },
     );
-  const busyFor = (part: VendorOrderPart): VendorPartStatus | null => (setStatus.isPending && setStatus.variables?.partId === part.partId ? setStatus.variables.status : null);
+  /** "Delivered and cash collected": the cash typed is checked as the server checks it before it is sent. */
+  const collect = (part: VendorOrderPart, cash: string) => {
+    const problem = cashReceivedError(cash, part.codDuePaise ?? 0);
+    setCashError(problem ?? undefined);
+    if (!problem) move(part, 'delivered', { cashCollected: cash }, () => setCollecting(null));
+  };
+  const returned = (part: VendorOrderPart) =>
+    returnToSeller.mutate(
+      { partId: part.partId },
+      {
+        onSuccess: (res) => {
+          notify.success(res.message, { action: 'vendor-order-status' });
+          setReturning(null);
+        },
+        onError: (e) => notify.error(errorText(e), { action: 'vendor-order-status' }),
+      },
+    );
+  const busyFor = (part: VendorOrderPart): PartAction | null => {
+    if (setStatus.isPending && setStatus.variables?.partId === part.partId) return setStatus.variables.status;
+    if (returnToSeller.isPending && returnToSeller.variables?.partId === part.partId) return 'returned';
+    return null;
+  };
   const openShip = (part: VendorOrderPart) => {
     setShipError(undefined);
     setShipping(part);
   };
-  const rowActions = { onMove: (p: VendorOrderPart, s: VendorPartStatus) => move(p, s), onShip: openShip, onCancel: setCancelling };
+  const openCollect = (part: VendorOrderPart) => {
+    setCashError(undefined);
+    setCollecting(part);
+  };
+  const rowActions = { onMove: (p: VendorOrderPart, s: VendorPartStatus) => move(p, s), onShip: openShip, onCancel: setCancelling, onCollect: openCollect, onReturn: setReturning };
 
   const counts: VendorOrderCounts | undefined = orders.data?.counts;
   let body;
@@ -292,10 +342,12 @@ export function VendorOrdersTab() {
           busy={setStatus.isPending}
           error={shipError}
           onClose={() => setShipping(null)}
-          onSubmit={(note) => move(shipping, 'shipped', note, () => setShipping(null))}
+          onSubmit={(note) => move(shipping, 'shipped', { trackingNote: note }, () => setShipping(null))}
         />
       )}
-      <CancelPartDialog part={cancelling} busy={setStatus.isPending} onClose={() => setCancelling(null)} onConfirm={() => cancelling && move(cancelling, 'cancelled', undefined, () => setCancelling(null))} />
+      {collecting && <CollectCashDialog part={collecting} busy={setStatus.isPending} error={cashError} onClose={() => setCollecting(null)} onSubmit={(cash) => collect(collecting, cash)} />}
+      <CancelPartDialog part={cancelling} busy={setStatus.isPending} onClose={() => setCancelling(null)} onConfirm={() => cancelling && move(cancelling, 'cancelled', {}, () => setCancelling(null))} />
+      <ReturnToSellerDialog part={returning} busy={returnToSeller.isPending} onClose={() => setReturning(null)} onConfirm={() => returning && returned(returning)} />
     </section>
   );
 }
