@@ -67,6 +67,12 @@ export const earningsStatementRowSchema = z.object({
   tdsBp: z.number().int().nullable(),
   tdsPaise: z.number().int(),
   vendorNetPaise: z.number().int(),
+  /**
+   * Cash on delivery: the cash the shop collected at the door (null for a prepaid part, or before
+   * delivery). The shop keeps Haat's money, so it is deducted from the payable balance (the ledger's
+   * 'cod_collected'): the part lowers what Haat owes by the cash less the net, and payable can go below zero.
+   */
+  cashCollectedPaise: z.number().int().nullable(),
 });
 export type EarningsStatementRow = z.infer<typeof earningsStatementRowSchema>;
 

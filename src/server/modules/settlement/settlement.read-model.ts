@@ -45,6 +45,8 @@ export type StatementRecord = {
   tdsBp: number | null;
   tdsPaise: number;
   vendorNetPaise: number;
+  /** The cash its shop collected on delivery (the 'cod_collected' debit), null for none. */
+  cashCollectedPaise: number | null;
 };
 
 const s = orderItemSettlements;
@@ -75,7 +77,7 @@ function linesPerPart(db: DbOrTx, vendorUserId: string) {
     .as('lines');
 }
 
-/** Where each of the vendor's parts stands in its ledger: sold (delivered), released (payable), reversed. */
+/** Where each of the vendor's parts stands in its ledger: sold (delivered), released (payable), reversed, and the cash its shop collected on delivery. */
 function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
   const l = vendorLedger;
   return db
@@ -85,6 +87,8 @@ function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
       soldAt: sql<Date | null>`min(${l.createdAt}) filter (where ${l.entryType} = 'sale')`.as('sold_at'),
       released: sql<boolean>`bool_or(${l.entryType} = 'released')`.as('released'),
       reversed: sql<boolean>`bool_or(${l.entryType} = 'reversed')`.as('reversed'),
+      // The debit is negative payable: the cash is its opposite.
+      cashCollectedPaise: sql<string | null>`-sum(${l.payablePaise}) filter (where ${l.entryType} = 'cod_collected')`.as('cod_collected'),
     })
     .from(l)
     .where(and(eq(l.vendorUserId, vendorUserId), isNotNull(l.orderPartId)))
@@ -130,6 +134,7 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
       tdsBp: lines.tdsBp,
       tdsPaise: lines.tdsPaise,
       vendorNetPaise: lines.vendorNetPaise,
+      cashCollectedPaise: entries.cashCollectedPaise,
     })
     .from(orderParts)
     .innerJoin(lines, eq(lines.partId, orderParts.id))
@@ -156,6 +161,7 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
     tdsBp: r.tdsBp === null ? null : Number(r.tdsBp),
     tdsPaise: Number(r.tdsPaise),
     vendorNetPaise: Number(r.vendorNetPaise),
+    cashCollectedPaise: r.cashCollectedPaise === null ? null : Number(r.cashCollectedPaise),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earningStatusLabel, formatRate, type EarningsStatementRow } from '../../../contracts/earnings.contract';
-import { deductionNotes } from './earnings-notes';
+import { cashCollectedNote, deductionNotes } from './earnings-notes';
 
 const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => ({
   orderId: '1a2b3c4d-0000-4000-8000-000000000000',
@@ -23,6 +23,7 @@ const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => 
   tdsBp: 10,
   tdsPaise: 100,
   vendorNetPaise: 90_885,
+  cashCollectedPaise: null,
   ...over,
 });
 
@@ -41,6 +42,16 @@ describe('the Earnings tab explains each deduction', () => {
       'No TCS: it is collected only from vendors with a GSTIN',
       'TDS 5% of the price (Income-tax section 194-O)',
     ]);
+  });
+
+  it('explains the cash collected on delivery: deducted from the payout, and what the order does to it', () => {
+    expect(deductionNotes(row({ cashCollectedPaise: 99_900 }))[3]).toBe(
+      'Cash on delivery: you collected ₹999 and kept it, so it is deducted from your payout; with your net of ₹908.85, this order takes ₹90.15 off what Haat pays you',
+    );
+    // Points paid for part of the order: less cash than the net.
+    expect(cashCollectedNote(row({ cashCollectedPaise: 80_000 }))).toMatch(/this order adds ₹108.85 to what Haat pays you$/);
+    expect(cashCollectedNote(row())).toBeNull();
+    expect(deductionNotes(row())).toHaveLength(3);
   });
 
   it('writes rates and statuses as people read them', () => {

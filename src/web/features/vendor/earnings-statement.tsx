@@ -14,6 +14,16 @@ function Rate({ bp }: { bp: number | null }) {
   return <span className="block text-xs text-slate-500">{bp === null ? 'mixed rates' : formatRate(bp)}</span>;
 }
 
+/** A deduction's sign, read out as "minus". */
+function Minus() {
+  return (
+    <>
+      <span aria-hidden="true">− </span>
+      <span className="sr-only">minus </span>
+    </>
+  );
+}
+
 function Status({ row }: { row: EarningsStatementRow }) {
   return <StatusBadge status={statusTone[row.status]} text={row.statusLabel} />;
 }
@@ -48,8 +58,7 @@ export function StatementCard({ row }: { row: EarningsStatementRow }) {
               {rate && <span className="text-slate-500"> ({rate})</span>}
             </dt>
             <dd className="text-slate-900">
-              {paise < 0 && <span aria-hidden="true">− </span>}
-              {paise < 0 && <span className="sr-only">minus </span>}
+              {paise < 0 && <Minus />}
               <Money paise={Math.abs(paise)} />
             </dd>
           </div>
@@ -60,6 +69,17 @@ export function StatementCard({ row }: { row: EarningsStatementRow }) {
             <Money paise={row.vendorNetPaise} />
           </dd>
         </div>
+        {row.cashCollectedPaise !== null && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">
+              Cash you collected<span className="block text-xs text-slate-500">deducted from your payout</span>
+            </dt>
+            <dd className="text-slate-900">
+              <Minus />
+              <Money paise={row.cashCollectedPaise} />
+            </dd>
+          </div>
+        )}
       </dl>
       <p className="mt-2 text-xs text-slate-500">{deductionNotes(row).join(' · ')}</p>
     </li>
@@ -102,6 +122,12 @@ function StatementRow({ row }: { row: EarningsStatementRow }) {
         </td>
         <td className="py-3 text-right align-top font-semibold text-slate-900">
           <Money paise={row.vendorNetPaise} />
+          {row.cashCollectedPaise !== null && (
+            <span className="block whitespace-nowrap text-xs font-normal text-slate-600">
+              <Minus />
+              <Money paise={row.cashCollectedPaise} /> cash you collected
+            </span>
+          )}
         </td>
       </tr>
       <tr>

@@ -61,7 +61,7 @@ function Totals({ e }: { e: VendorEarnings }) {
         value={<Money paise={payablePaise} />}
         icon={Wallet}
         tone="bg-violet-100 text-violet-800"
-        note={payablePaise < 0 ? 'A refund after a payout: taken from your next payout' : 'Haat owes you: paid in your next payout'}
+        note={payablePaise < 0 ? 'You owe Haat: cash you collected on delivery, or a refund after a payout, taken from your next payout' : 'Haat owes you: paid in your next payout'}
       />
       <StatCard label="Paid" value={<Money paise={paidPaise} />} icon={CheckCircle2} tone="bg-green-100 text-green-800" note="Paid out to you so far" />
     </dl>
@@ -87,6 +87,10 @@ function HowDeductionsWork() {
         </li>
       </ul>
       <p className="mt-2">Your net is the price less these three. GST itself is part of the price and is shown for your records.</p>
+      <p className="mt-2">
+        <strong className="font-medium text-slate-900">Cash on delivery</strong>: you keep the cash the customer pays at the door, so it is deducted from your payout. Your payable
+        can go below zero until your other sales make up for it.
+      </p>
     </section>
   );
 }
