@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { formatRupees, isWholePaise, toPaise } from '../domain/money';
 import { stepUpCodeSchema } from './admin-lists.contract';
+import { blankToUndefined } from './common.contract';
+
+/** The largest cash on delivery order value limit: ₹10,00,00,000. */
+export const COD_LIMIT_MAX_RUPEES = 100_000_000;
 
 export const settingsMessages = {
   referralSaved: 'Referral settings updated successfully',
@@ -10,6 +15,14 @@ export const settingsMessages = {
   testOk: 'Connection test successful!',
   testFailed: 'Connection test failed. Please check your credentials.',
   processFailed: 'Failed to process referral qualifications',
+  codSaved: 'Cash on delivery settings saved',
+  codFailed: 'Failed to save cash on delivery settings',
+  codLimitRequired: 'Enter the order value limit',
+  codLimitNumber: 'The order value limit must be a number',
+  codLimitMin: 'The order value limit cannot be negative',
+  codLimitMax: `The order value limit can be at most ${formatRupees(toPaise(COD_LIMIT_MAX_RUPEES))}`,
+  codLimitPaise: 'Use at most two decimal places',
+  codUnknownCategory: 'Choose the excluded categories from the list',
 } as const;
 
 /** 'Processed referrals: N newly qualified' (SPEC.md section 8). */
@@ -60,3 +73,35 @@ export type SaveGatewaySettingsInput = z.input<typeof saveGatewaySettingsSchema>
 /** The connection test: the typed key id and secret, or (left blank) the stored ones. */
 export const testGatewaySchema = z.object({ keyId: z.string().trim().max(100).optional(), keySecret: optionalSecret });
 export const gatewayTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+// ---- Cash on delivery (issue 23): the order value limit and the categories never sold cash on delivery.
+
+/** The cash on delivery rules as the form and the API write them: the limit in rupees (whole paise), the excluded categories' ids. */
+export const codSettingsSchema = z.object({
+  /** In rupees: the largest order value (items and delivery, before points) paid in cash on delivery. */
+  limit: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? settingsMessages.codLimitRequired : settingsMessages.codLimitNumber) })
+      .min(0, settingsMessages.codLimitMin)
+      .max(COD_LIMIT_MAX_RUPEES, settingsMessages.codLimitMax)
+      .refine(isWholePaise, settingsMessages.codLimitPaise),
+  ),
+  /** The categories whose products cannot be paid for in cash on delivery (each must exist). */
+  excludedCategoryIds: z
+    .array(z.string({ error: settingsMessages.codUnknownCategory }), { error: settingsMessages.codUnknownCategory })
+    .max(500, settingsMessages.codUnknownCategory)
+    .refine((ids) => ids.every((id) => z.uuid().safeParse(id).success), settingsMessages.codUnknownCategory)
+    .default([]),
+});
+export type CodSettingsInput = z.input<typeof codSettingsSchema>;
+export type CodSettingsValues = z.output<typeof codSettingsSchema>;
+export const saveCodSettingsSchema = codSettingsSchema.extend({ code: stepUpCodeSchema });
+
+/** `GET /api/admin/settings/cod`: the rules (limit in rupees) and the categories to choose from. */
+export const codSettingsViewSchema = z.object({
+  limit: z.number(),
+  excludedCategoryIds: z.array(z.string()),
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CodSettingsView = z.infer<typeof codSettingsViewSchema>;

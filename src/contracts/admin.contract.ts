@@ -75,6 +75,7 @@ export const auditActionLabels: Record<string, string> = {
   referral_status_changed: 'Referral status changed',
   referral_settings_updated: 'Referral settings updated',
   gateway_settings_updated: 'Payment gateway settings updated',
+  cod_settings_updated: 'Cash on delivery settings updated',
   order_status_changed: 'Order status changed',
   commission_rule_added: 'Commission rule added',
   tax_rate_added: 'Tax rate added',

@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutSummary } from '../../../contracts/checkout.contract';
+import { codMessages } from '../../../domain/cod';
+import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
+import { createCategory } from '../../test/catalog-factories';
+import { fillCart, newShopper, twoShops } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
+import { customerInput, registerAndLogin } from '../../test/factories';
 import { paymentGatewaySettings } from '../payments/payments.tables';
 
 // Issue 8, points 7 and 10: the Settings tab's referral thresholds and payment gateway, saved with a fresh code; the connection test is a real call.
+// Issue 23: cash on delivery's order value limit and excluded categories, saved the same way.
 
 let t: TestApp;
 let admin: TestClient;
@@ -89,5 +96,83 @@ describe('payment gateway settings', () => {
     expect((await guest.get('/api/admin/settings/payment')).statusCode).toBe(401);
     expect((await guest.post('/api/admin/settings/payment/test', {})).statusCode).toBe(401);
     expect((await guest.put('/api/admin/settings/referral', { minTransactions: 1, minTransactionVolume: 0, referralPointsAwarded: 0, code: '123456' })).statusCode).toBe(401);
+  });
+});
+
+describe('cash on delivery settings', () => {
+  const codOf = async (client: TestClient) => ((await client.get('/api/checkout/summary')).json() as CheckoutSummary).cod;
+
+  it('start at ₹10,000 and no excluded category, are saved only with a fresh code and audited, and checkout follows them', async () => {
+    const shops = await twoShops(t, { codA: true, codB: true });
+    const other = await createCategory(t.db);
+    const start = (await admin.get('/api/admin/settings/cod')).json();
+    expect(start).toMatchObject({ limit: 10_000, excludedCategoryIds: [] });
+    expect(start.categories).toEqual(expect.arrayContaining([{ id: shops.category.id, name: shops.category.name }, { id: other.id, name: other.name }]));
+
+    // ₹600 + ₹450: within the default limit, both shops offer it.
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: shops.a.id }, { productId: shops.b.id }]);
+    expect(await codOf(s.client)).toEqual({ available: true, reasons: [], limitPaise: 1_000_000 });
+
+    const body = { limit: 1000, excludedCategoryIds: [shops.category.id] };
+    expect((await admin.put('/api/admin/settings/cod', body)).statusCode).toBe(401);
+    expect((await admin.put('/api/admin/settings/cod', { ...body, code: '000000' })).statusCode).toBe(403);
+    expect((await admin.put('/api/admin/settings/cod', { ...body, code: await spentCode(t, secret) })).statusCode).toBe(403);
+    expect((await admin.get('/api/admin/settings/cod')).json()).toMatchObject({ limit: 10_000, excludedCategoryIds: [] });
+
+    const saved = await admin.put('/api/admin/settings/cod', { ...body, code: await freshCode(t, secret) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject(body);
+    expect((await admin.get('/api/admin/settings/cod')).json()).toMatchObject(body);
+    const audit = await queryRows<{ actor_type: string; resource_type: string; new_data: unknown }>(t.db, sql`select actor_type, resource_type, new_data from system_logs where action = 'cod_settings_updated'`);
+    expect(audit).toEqual([{ actor_type: 'admin', resource_type: 'cod_settings', new_data: body }]);
+
+    // The same cart: above ₹1,000, and both products are of the excluded category.
+    expect(await codOf(s.client)).toEqual({
+      available: false,
+      reasons: [codMessages.aboveLimit(100_000), codMessages.excluded(['Block Print Kurta', 'Malabar Pepper 500g'])],
+      limitPaise: 100_000,
+    });
+    expect(codMessages.aboveLimit(100_000)).toBe('Cash on delivery is available for orders up to ₹1,000');
+
+    // Paise are kept; the category can be let in again.
+    const again = await admin.put('/api/admin/settings/cod', { limit: '1500.50', excludedCategoryIds: [other.id], code: await freshCode(t, secret) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ limit: 1500.5, excludedCategoryIds: [other.id] });
+    expect(await codOf(s.client)).toEqual({ available: true, reasons: [], limitPaise: 150_050 });
+  });
+
+  it('refuses a bad limit or an unknown category on its field, and the code is not spent', async () => {
+    const before = (await admin.get('/api/admin/settings/cod')).json();
+    const code = await freshCode(t, secret);
+    const bad = await admin.put('/api/admin/settings/cod', { limit: -1, excludedCategoryIds: ['not-a-category'], code });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({ limit: 'The order value limit cannot be negative', excludedCategoryIds: 'Choose the excluded categories from the list' });
+    const fields = async (limit: unknown) => (await admin.put('/api/admin/settings/cod', { limit, excludedCategoryIds: [], code })).json().error.fields;
+    expect(await fields(10.005)).toEqual({ limit: 'Use at most two decimal places' });
+    expect(await fields(100_000_000.01)).toEqual({ limit: 'The order value limit can be at most ₹10,00,00,000' });
+    expect(await fields('')).toEqual({ limit: 'Enter the order value limit' });
+    expect(await fields('ten')).toEqual({ limit: 'The order value limit must be a number' });
+
+    const unknown = await admin.put('/api/admin/settings/cod', { limit: 500, excludedCategoryIds: [crypto.randomUUID()], code });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ excludedCategoryIds: 'Choose the excluded categories from the list' });
+    expect((await admin.get('/api/admin/settings/cod')).json()).toEqual(before);
+
+    // The refusals rolled back with the code: it still works, once, at the largest limit.
+    const ok = await admin.put('/api/admin/settings/cod', { limit: 100_000_000, excludedCategoryIds: [], code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().limit).toBe(100_000_000);
+    expect((await admin.put('/api/admin/settings/cod', { limit: 100, code })).statusCode).toBe(403);
+  });
+
+  it('is closed to guests and customers', async () => {
+    const guest = new TestClient(t.app, '10.7.0.2');
+    const customer = new TestClient(t.app, '10.7.0.3');
+    await registerAndLogin(customer, customerInput());
+    for (const client of [guest, customer]) {
+      expect((await client.get('/api/admin/settings/cod')).statusCode).toBe(401);
+      expect((await client.put('/api/admin/settings/cod', { limit: 0, excludedCategoryIds: [], code: '123456' })).statusCode).toBe(401);
+    }
   });
 });

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
+import { codSettingsViewSchema, gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveCodSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminGatewaySettings, updateAdminReferralSettings } from './admin.settings';
+import { getAdminCodSettings, getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminCodSettings, updateAdminGatewaySettings, updateAdminReferralSettings } from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 
-/** The Settings tab: referral thresholds and the payment gateway (each saved with a fresh code), and the gateway's connection test. */
+/** The Settings tab: referral thresholds, the payment gateway and cash on delivery's rules (each saved with a fresh code), and the gateway's connection test. */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
@@ -52,5 +52,18 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     '/api/admin/settings/payment/test',
     { schema: { tags: ['admin'], summary: 'A real authenticated call to Razorpay with the typed or stored keys', body: testGatewaySchema, response: { 200: gatewayTestResultSchema, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (req) => testAdminGateway({ db, config, typed: req.body }),
+  );
+
+  app.get('/api/admin/settings/cod', { schema: { tags: ['admin'], summary: "Cash on delivery's order value limit (rupees) and excluded categories, with the categories to choose from", response: { 200: codSettingsViewSchema, ...errors } } }, async () =>
+    getAdminCodSettings({ db }),
+  );
+
+  app.put(
+    '/api/admin/settings/cod',
+    { schema: { tags: ['admin'], summary: "Save cash on delivery's order value limit and excluded categories, with a fresh 2FA code", body: saveCodSettingsSchema, response: { 200: codSettingsViewSchema, ...errors } } },
+    async (req, reply) => {
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => updateAdminCodSettings({ sensitiveTx, input }));
+    },
   );
 }

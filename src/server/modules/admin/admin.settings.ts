@@ -1,10 +1,11 @@
-import type { GatewaySettings, ProcessReferralsResult, ReferralSettings } from '../../../contracts/admin-settings.contract';
+import type { CodSettingsValues, CodSettingsView, GatewaySettings, ProcessReferralsResult, ReferralSettings } from '../../../contracts/admin-settings.contract';
 import { processedReferralsMessage, settingsMessages as m } from '../../../contracts/admin-settings.contract';
 import { toPaise, toRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
-import { getGatewaySettings, saveGatewaySettings, testGatewayKeys } from '../payments';
+import type { Db, DbOrTx } from '../../platform/db';
+import { categoryNames, listCategories } from '../catalog';
+import { getCodSettings, getGatewaySettings, saveCodSettings, saveGatewaySettings, testGatewayKeys, type CodSettings } from '../payments';
 import { getReferralSettings, qualifyReferrals, saveReferralSettings } from '../referrals';
 import type { SensitiveTx } from './admin.step-up';
 
@@ -81,4 +82,35 @@ export async function updateAdminGatewaySettings({ config, sensitiveTx, input }:
 export async function testAdminGateway({ db, config, typed }: { db: Db; config: Config; typed: { keyId?: string; keySecret?: string } }): Promise<{ ok: boolean; message: string }> {
   const ok = await testGatewayKeys(db, config, typed);
   return { ok, message: ok ? m.testOk : m.testFailed };
+}
+
+/** The cash on delivery rules as the Settings tab shows them (limit in rupees), with the categories to choose from: the active ones, and any excluded one no longer active. */
+async function codView(db: DbOrTx, s: CodSettings): Promise<CodSettingsView> {
+  const active = await listCategories({ db });
+  const known = new Set(active.map((c) => c.id));
+  const inactive = await categoryNames(db, s.excludedCategoryIds.filter((id) => !known.has(id)));
+  return {
+    limit: toRupees(s.limitPaise),
+    excludedCategoryIds: s.excludedCategoryIds,
+    categories: [...active.map(({ id, name }) => ({ id, name })), ...[...inactive].map(([id, name]) => ({ id, name }))],
+  };
+}
+
+/** Cash on delivery's order value limit and excluded categories (the default ₹10,000 and none until saved). */
+export async function getAdminCodSettings({ db }: { db: Db }): Promise<CodSettingsView> {
+  return codView(db, await getCodSettings(db));
+}
+
+/** Saves cash on delivery's limit and excluded categories with a fresh code (an unknown category is refused on its field); audited with the new values. */
+export async function updateAdminCodSettings({ sensitiveTx, input }: { sensitiveTx: SensitiveTx; input: CodSettingsValues }): Promise<CodSettingsView> {
+  return sensitiveTx(async (tx) => {
+    const ids = [...new Set(input.excludedCategoryIds)];
+    const found = await categoryNames(tx, ids);
+    if (ids.some((id) => !found.has(id))) throw new AppError('VALIDATION_FAILED', m.codUnknownCategory, { excludedCategoryIds: m.codUnknownCategory });
+    const saved = await saveCodSettings(tx, { limitPaise: toPaise(input.limit), excludedCategoryIds: ids });
+    return {
+      result: await codView(tx, saved),
+      audit: { action: 'cod_settings_updated', resourceType: 'cod_settings', resourceId: '1', newData: { limit: input.limit, excludedCategoryIds: ids } },
+    };
+  });
 }
