@@ -45,6 +45,12 @@ export const adminOrderSchema = z.object({
   paymentStatus: z.enum(paymentStatuses),
   /** Paid through the built-in test gateway: no money moved. */
   testPayment: z.boolean(),
+  /** Cash on delivery (the order's paymentStatus 'cash_on_delivery'): the cash this part collects at the door; null for a prepaid order. */
+  codDuePaise: z.number().int().nullable(),
+  /** The cash the shop recorded as received when it marked the part delivered; null until then. */
+  cashCollectedPaise: z.number().int().nullable(),
+  /** Cash on delivery refused at the door: the part is cancelled and shows as "Returned to seller". */
+  returnedToSeller: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

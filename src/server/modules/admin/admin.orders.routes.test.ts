@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUNT_CAP } from '../../../contracts/admin-lists.contract';
 import type { AdminOrder, AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
+import { codMessages } from '../../../domain/cod';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { createProduct } from '../../test/catalog-factories';
-import { newShopper, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 
@@ -288,6 +289,77 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     expect(rows[0]).toMatchObject({ actor_type: 'admin', resource_type: 'order', new_data: { partId, from: 'pending', to: 'confirmed' } });
     const log = (await admin.get('/api/admin/audit?resource=order')).json() as { items: { action: string; actor: string; resourceId: string }[] };
     expect(log.items.find((e) => e.resourceId === orderId)).toMatchObject({ action: 'order_status_changed', actor: 'root@haat.test' });
+  });
+});
+
+describe('cash on delivery orders', () => {
+  const vendorClient = async (email: string) => {
+    const client = new TestClient(t.app, '10.4.23.1');
+    const res = await client.post('/api/auth/login', { email, password: 'secret123' });
+    expect(res.statusCode, res.body).toBe(200);
+    return client;
+  };
+
+  it("show the payment, each part's cash due and collected, and a refusal at the door as returned to seller, in the list and the CSV", async () => {
+    const cod = await twoShops(t, { stockA: 20, stockB: 20, codA: true, codB: true });
+    const s = await newShopper(t, 150);
+    // ₹600 + ₹450 = ₹1,050 (free delivery), less 150 points: ₹900 in cash, shared 600:450.
+    const orderId = await placeCodOrder(s, [{ productId: cod.a.id }, { productId: cod.b.id }], 150);
+    let rows = await rowsOf(orderId);
+    expect(rows.map((r) => [r.shopName, r.paymentStatus, r.codDuePaise, r.cashCollectedPaise, r.returnedToSeller]).sort()).toEqual([
+      ['Jaipur Handlooms', 'cash_on_delivery', 51_429, null, false],
+      ['Kerala Spices', 'cash_on_delivery', 38_571, null, false],
+    ]);
+    const partA = rows.find((r) => r.shopName === 'Jaipur Handlooms')!.partId;
+    const partB = rows.find((r) => r.shopName === 'Kerala Spices')!.partId;
+
+    // The super admin ships both; A's shop is paid at the door, B's parcel is refused.
+    expect((await setStatus(orderId, { status: 'shipped', code: await freshCode(t, secret) })).statusCode).toBe(200);
+    const va = await vendorClient(cod.vendorA.email);
+    const delivered = await va.patch(`/api/vendor/orders/parts/${partA}/status`, { status: 'delivered', cashCollected: '514.29' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const vb = await vendorClient(cod.vendorB.email);
+    expect((await vb.post(`/api/vendor/orders/parts/${partB}/returned-to-seller`)).statusCode).toBe(200);
+
+    rows = await rowsOf(orderId);
+    expect(rows.find((r) => r.partId === partA)).toMatchObject({ status: 'delivered', codDuePaise: 51_429, cashCollectedPaise: 51_429, returnedToSeller: false });
+    expect(rows.find((r) => r.partId === partB)).toMatchObject({ status: 'cancelled', codDuePaise: 38_571, cashCollectedPaise: null, returnedToSeller: true });
+
+    const csv = await admin.get(`/api/admin/orders/export?q=${orderId}`);
+    expect(csv.statusCode).toBe(200);
+    const [header, ...lines] = csv.body.trim().split(/\r?\n/);
+    expect(header.endsWith(',payment,cash_due,cash_collected,returned_to_seller')).toBe(true);
+    const tail = (partId: string) => lines.find((l) => l.includes(partId))!.split(',').slice(-4);
+    expect(tail(partA)).toEqual(['cod', '514.29', '514.29', 'no']);
+    expect(tail(partB)).toEqual(['cod', '385.71', '', 'yes']);
+
+    // A prepaid order's parts: no cash.
+    const paidId = await placeOrder(await newShopper(t), [{ productId: shop.b.id }]);
+    expect((await rowsOf(paidId))[0]).toMatchObject({ paymentStatus: 'paid', codDuePaise: null, cashCollectedPaise: null, returnedToSeller: false });
+    const paidCsv = (await admin.get(`/api/admin/orders/export?q=${paidId}`)).body.trim().split(/\r?\n/)[1];
+    expect(paidCsv.split(',').slice(-4)).toEqual(['online', '', '', 'no']);
+  });
+
+  it('refuses to mark a cash on delivery part delivered (its shop records the cash), and the code is not spent', async () => {
+    const cod = await twoShops(t, { codA: true, codB: true });
+    const s = await newShopper(t);
+    const orderId = await placeCodOrder(s, [{ productId: cod.a.id }]);
+    const { partId } = await rowOf(orderId, 'Jaipur Handlooms');
+    expect((await setStatus(orderId, { status: 'shipped', partId, code: await freshCode(t, secret) })).statusCode).toBe(200);
+
+    const code = await freshCode(t, secret);
+    const refused = await setStatus(orderId, { status: 'delivered', partId, code });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(codMessages.adminDeliveredCod);
+    expect(codMessages.adminDeliveredCod).toBe('A cash on delivery part is marked delivered by its shop, with the cash it received');
+    // Nor every open part at once.
+    expect((await setStatus(orderId, { status: 'delivered', code })).statusCode).toBe(409);
+    expect(await rowOf(orderId, 'Jaipur Handlooms')).toMatchObject({ status: 'shipped', cashCollectedPaise: null });
+    const audit = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from system_logs where action = 'order_status_changed' and resource_id = ${orderId} and new_data->>'to' = 'delivered'`);
+    expect(Number(audit[0].n)).toBe(0);
+
+    // The code was not spent: the super admin may still cancel the part with it.
+    expect((await setStatus(orderId, { status: 'cancelled', partId, code })).statusCode).toBe(200);
   });
 });
 

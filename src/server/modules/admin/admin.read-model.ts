@@ -292,12 +292,16 @@ const orderColumns = {
   pointsUsed: orders.pointsUsed,
   paymentStatus: orders.paymentStatus,
   testPayment: orders.testPayment,
+  codDuePaise: orderParts.codDuePaise,
+  cashCollectedPaise: orderParts.cashCollectedPaise,
+  returnedToSeller: sql<boolean>`(${orderParts.returnedToSellerAt} is not null)`,
   createdAt: orders.createdAt,
 };
 // Every column that is not an aggregate.
 const orderGroupBy = [
   ...[orderParts.id, orders.id, customers.fullName, users.email, vendorShops.shopName, vendors.businessName, orderParts.subtotalPaise],
   ...[orderParts.status, orders.status, orderParts.pointsEarned, orders.pointsUsed, orders.paymentStatus, orders.testPayment, orders.createdAt],
+  ...[orderParts.codDuePaise, orderParts.cashCollectedPaise, orderParts.returnedToSellerAt],
 ];
 
 function selectOrderRows(db: Db, where: SQL | undefined) {
@@ -340,6 +344,9 @@ const toOrder = (r: OrderRow): AdminOrder => ({
   status: r.status as OrderStatus,
   orderStatus: r.orderStatus as OrderStatus,
   paymentStatus: r.paymentStatus as PaymentStatus,
+  codDuePaise: r.codDuePaise === null ? null : Number(r.codDuePaise),
+  cashCollectedPaise: r.cashCollectedPaise === null ? null : Number(r.cashCollectedPaise),
+  returnedToSeller: Boolean(r.returnedToSeller),
   createdAt: r.createdAt.toISOString(),
 });
 

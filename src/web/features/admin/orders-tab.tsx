@@ -2,6 +2,7 @@ import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { useState } from 'react';
 import { adminOrderMessages as m, adminOrderStatusFilters, adminOrderStatusSchema, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import { maxLengthOf } from '../../../contracts/common.contract';
+import { codMessages } from '../../../domain/cod';
 import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
 import { paymentStatusLabels } from '../../../contracts/orders.contract';
 import type { OrderStatus } from '../../../domain/order-status';
@@ -29,6 +30,28 @@ const statusLabels: Record<StatusFilter, string> = {
 const shortId = (id: string) => `#${id.slice(0, 8)}`;
 /** The longest tracking note or reason the contract accepts. */
 const NOTE_MAX = maxLengthOf(adminOrderStatusSchema.shape.note);
+
+/**
+ * The statuses the super admin may move this part to: a cash on delivery part is never marked
+ * delivered here (its shop does that, with the cash it received).
+ */
+export const nextStatusesOf = (o: AdminOrder): OrderStatus[] => adminNextStatuses(o.status).filter((s) => !(s === 'delivered' && o.codDuePaise !== null));
+
+/** A cash on delivery part's cash: due at the door, and what the shop recorded as received. */
+export function PartCash({ order: o }: { order: AdminOrder }) {
+  if (o.codDuePaise === null) return null;
+  return (
+    <span className="block text-xs text-slate-600">
+      Cash due <Money paise={o.codDuePaise} />
+      {o.cashCollectedPaise !== null && (
+        <>
+          <br />
+          Collected <Money paise={o.cashCollectedPaise} />
+        </>
+      )}
+    </span>
+  );
+}
 
 const columns: Column<AdminOrder>[] = [
   {
@@ -65,7 +88,7 @@ const columns: Column<AdminOrder>[] = [
     header: 'Amount',
     sortKey: 'amount',
     numeric: true,
-    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span>{o.testPayment && (<><br /><TestPaymentBadge /></>)}</>),
+    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span><PartCash order={o} />{o.testPayment && (<><br /><TestPaymentBadge /></>)}</>),
   },
   {
     key: 'points',
@@ -79,7 +102,7 @@ const columns: Column<AdminOrder>[] = [
     sortKey: 'status',
     render: (o) => (
       <>
-        <StatusBadge status={o.status} />
+        {o.returnedToSeller ? <StatusBadge status="cancelled" text={codMessages.returnedLabel} /> : <StatusBadge status={o.status} />}
         {o.orderStatus !== o.status && <span className="mt-1 block text-xs text-slate-500">Order: {statusLabels[o.orderStatus].toLowerCase()}</span>}
       </>
     ),
@@ -96,7 +119,7 @@ export function OrdersTab() {
   const status = list.filters.status as StatusFilter;
 
   const open = (part: AdminOrder) => {
-    const next = adminNextStatuses(part.status);
+    const next = nextStatusesOf(part);
     if (next.length > 0) setAction({ part, status: next[0], note: '' });
   };
   const request = ({ part, status: to, note: typed }: NonNullable<Pending>) => {
@@ -125,7 +148,7 @@ export function OrdersTab() {
         emptyTitle={status === 'all' ? 'No orders yet' : `No ${statusLabels[status].toLowerCase()} orders`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(o) =>
-          adminNextStatuses(o.status).length > 0 ? (
+          nextStatusesOf(o).length > 0 ? (
             <Button size="sm" variant="secondary" onClick={() => open(o)} aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}>
               Change status
             </Button>
@@ -152,8 +175,13 @@ export function OrdersTab() {
       >
         {action && (
           <>
-            <Select label="New status" value={action.status} onChange={(e) => setAction({ ...action, status: e.target.value as OrderStatus })}>
-              {adminNextStatuses(action.part.status).map((s) => (
+            <Select
+              label="New status"
+              value={action.status}
+              onChange={(e) => setAction({ ...action, status: e.target.value as OrderStatus })}
+              hint={action.part.codDuePaise !== null && adminNextStatuses(action.part.status).includes('delivered') ? codMessages.adminDeliveredCod : undefined}
+            >
+              {nextStatusesOf(action.part).map((s) => (
                 <option key={s} value={s}>
                   {statusLabels[s]}
                 </option>

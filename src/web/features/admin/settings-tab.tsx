@@ -1,7 +1,16 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { settingsMessages as m, referralSettingsSchema, type GatewaySettings, type ProcessReferralsResult, type ReferralSettings } from '../../../contracts/admin-settings.contract';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  codSettingsSchema,
+  settingsMessages as m,
+  referralSettingsSchema,
+  type CodSettingsView,
+  type GatewaySettings,
+  type ProcessReferralsResult,
+  type ReferralSettings,
+} from '../../../contracts/admin-settings.contract';
 import { numberRangeOf } from '../../../contracts/common.contract';
+import { formatRupees, toPaise } from '../../../domain/money';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -12,13 +21,15 @@ import { actionError, StepUpDialog } from './step-up-dialog';
 
 const referralKey = ['admin', 'settings', 'referral'] as const;
 const gatewayKey = ['admin', 'settings', 'payment'] as const;
+const codKey = ['admin', 'settings', 'cod'] as const;
 
-/** The Settings tab: referral thresholds and the payment gateway, each saved with a fresh code. */
+/** The Settings tab: referral thresholds, the payment gateway and cash on delivery, each saved with a fresh code. */
 export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ReferralSettingsCard />
       <GatewaySettingsCard />
+      <CodSettingsCard />
     </div>
   );
 }
@@ -248,6 +259,130 @@ function GatewaySettingsCard() {
         title="Save payment gateway settings"
         actionLabel="Save payment gateway settings"
         description={<p>{isEnabled ? 'Checkout will take payments through Razorpay with these keys.' : 'Razorpay stays off: checkout keeps using the test gateway.'}</p>}
+        onCancel={() => setConfirming(false)}
+        onConfirm={save}
+      />
+    </>,
+  );
+}
+
+/** What the cash on delivery form holds: the limit as typed, the excluded categories' ids. */
+type CodDraft = { limit: string; excludedCategoryIds: string[] };
+
+/** Cash on delivery: the order value limit (₹) and the categories never sold cash on delivery, saved with a fresh code. */
+export function CodSettingsCard() {
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: codKey, queryFn: () => api.get<CodSettingsView>('/api/admin/settings/cod') });
+  const [draft, setDraft] = useState<CodDraft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const categoriesId = useId();
+
+  const card = (body: ReactNode) => (
+    <Card title="Cash on delivery" lead="Shops that offer cash on delivery may be paid at the door for orders up to this value (items and delivery, before points); products of the excluded categories never are.">
+      {body}
+    </Card>
+  );
+  if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading cash on delivery settings" />);
+  const s = settings.data;
+  const values: CodDraft = draft ?? { limit: String(s.limit), excludedCategoryIds: s.excludedCategoryIds };
+  const toggle = (id: string, on: boolean) =>
+    setDraft({ ...values, excludedCategoryIds: on ? [...values.excludedCategoryIds.filter((c) => c !== id), id] : values.excludedCategoryIds.filter((c) => c !== id) });
+  const parsed = codSettingsSchema.safeParse(values);
+  const excludedNames = s.categories.filter((c) => values.excludedCategoryIds.includes(c.id)).map((c) => c.name);
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setConfirming(true);
+  };
+  const save = async (code: string) => {
+    try {
+      const saved = await api.put<CodSettingsView>('/api/admin/settings/cod', { ...codSettingsSchema.parse(values), code });
+      qc.setQueryData(codKey, saved);
+      setDraft(null);
+      setConfirming(false);
+      notify.success(m.codSaved, { action: 'cod-settings' });
+      return null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
+        setErrors(err.fields);
+        setConfirming(false);
+        return null;
+      }
+      return actionError(err, m.codFailed);
+    }
+  };
+  const categoriesError = errors.excludedCategoryIds;
+
+  return card(
+    <>
+      <form onSubmit={review} noValidate className="space-y-4">
+        <Input
+          label="Order value limit (₹)"
+          type="number"
+          min={numberRangeOf(codSettingsSchema.shape.limit).min}
+          max={numberRangeOf(codSettingsSchema.shape.limit).max}
+          step={0.01}
+          inputMode="decimal"
+          value={values.limit}
+          onChange={(e) => setDraft({ ...values, limit: e.target.value })}
+          error={errors.limit}
+          hint="Cash on delivery is offered for orders up to this value. 0 turns it off for every order."
+          required
+        />
+        <fieldset aria-describedby={categoriesError ? `${categoriesId}-error` : `${categoriesId}-hint`} aria-invalid={categoriesError ? true : undefined}>
+          <legend className="text-sm font-medium text-slate-700">Categories excluded from cash on delivery</legend>
+          {s.categories.length === 0 ? (
+            <p id={`${categoriesId}-hint`} className="mt-1 text-sm text-slate-500">
+              There are no categories yet.
+            </p>
+          ) : (
+            <>
+              <p id={`${categoriesId}-hint`} className="mt-1 text-xs text-slate-500">
+                A cart with a product of a ticked category is paid online.
+              </p>
+              <div className="mt-2 grid gap-1 sm:grid-cols-2">
+                {s.categories.map((c) => (
+                  <label key={c.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50">
+                    <input
+                      type="checkbox"
+                      checked={values.excludedCategoryIds.includes(c.id)}
+                      onChange={(e) => toggle(c.id, e.target.checked)}
+                      className="h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600"
+                    />
+                    <span className="min-w-0 break-words">{c.name}</span>
+                  </label>
+                ))}
+              </div>
+            </>
+          )}
+          {categoriesError && (
+            <p id={`${categoriesId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+              {categoriesError}
+            </p>
+          )}
+        </fieldset>
+        <Button type="submit">Save cash on delivery settings</Button>
+      </form>
+      <StepUpDialog
+        open={confirming}
+        title="Update cash on delivery settings"
+        actionLabel="Update cash on delivery settings"
+        description={
+          parsed.success && (
+            <p>
+              {parsed.data.limit === 0
+                ? 'From now on no order can be paid in cash on delivery.'
+                : `From now on orders up to ${formatRupees(toPaise(parsed.data.limit))} from shops that offer it can be paid in cash on delivery.`}{' '}
+              {excludedNames.length === 0 ? 'No category is excluded.' : `Excluded: ${excludedNames.join(', ')}.`}
+            </p>
+          )
+        }
         onCancel={() => setConfirming(false)}
         onConfirm={save}
       />
