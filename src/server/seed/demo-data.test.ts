@@ -13,12 +13,14 @@ import { todayInIndia } from '../../domain/age';
 import { employees, projects, tasks, timesheets } from '../modules/erp/erp.tables';
 import { images } from '../modules/media/media.tables';
 import { merchants, merchantTransactions } from '../modules/merchants/merchants.tables';
+import { getCodSettings } from '../modules/payments';
 import { referrals } from '../modules/referrals/referrals.tables';
 import { contactMessages } from '../modules/content/content.tables';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
 import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, vendorPayouts } from '../modules/settlement/settlement.tables';
 import { financialYearOf } from '../../domain/tax-documents';
+import { codMessages, codRefusals, DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { moneyInvariantViolations } from '../test/invariants';
 import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
@@ -101,6 +103,40 @@ describe('demo data', () => {
     const [shops] = await database.db.select({ n: count() }).from(vendorShops);
     expect(shops.n).toBe(summary.shops);
     expect(summary.shops).toBeGreaterThanOrEqual(4);
+  });
+
+  it('offers cash on delivery at most of the shops that deliver but not all, up to ₹10,000 and never for electronics', async () => {
+    const shops = await database.db.select({ id: vendorShops.id, name: vendorShops.shopName, delivers: vendorShops.deliveryAvailable, cod: vendorShops.codEnabled }).from(vendorShops);
+    const delivering = shops.filter((s) => s.delivers);
+    const withCod = delivering.filter((s) => s.cod);
+    expect(withCod.length * 2).toBeGreaterThan(delivering.length);
+    expect(withCod.length).toBeLessThan(delivering.length);
+    expect(shops.filter((s) => !s.cod).map((s) => s.name)).toEqual(['Sharma Books & Games']);
+
+    const settings = await getCodSettings(database.db);
+    const [electronics] = await database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'electronics'));
+    expect(settings).toEqual({ limitPaise: DEFAULT_COD_LIMIT_PAISE, excludedCategoryIds: [electronics.id] });
+
+    // What checkout then says of a few demo carts (one unit each, before delivery).
+    const rows = await database.db.select({ name: products.name, pricePaise: products.pricePaise, categoryId: products.categoryId, storeId: products.storeId }).from(products).where(eq(products.isActive, true));
+    const shopOf = new Map(shops.map((s) => [s.id, s]));
+    const reasonsFor = (names: string[]) => {
+      const cart = names.map((n) => rows.find((r) => r.name === n)!);
+      return codRefusals(
+        {
+          orderValuePaise: cart.reduce((sum, p) => sum + p.pricePaise, 0),
+          shops: cart.map((p) => ({ storeName: shopOf.get(p.storeId)!.name, codEnabled: shopOf.get(p.storeId)!.cod })),
+          excludedProducts: cart.filter((p) => settings.excludedCategoryIds.includes(p.categoryId)).map((p) => p.name),
+        },
+        settings.limitPaise,
+      );
+    };
+    expect(reasonsFor(['Hand Block Printed Cotton Kurta for Women', 'Brass Diya Set of 4'])).toEqual([]);
+    expect(reasonsFor(['Wireless Earbuds with 40-Hour Playback'])).toEqual([codMessages.excluded(['Wireless Earbuds with 40-Hour Playback'])]);
+    const book = rows.find((r) => shopOf.get(r.storeId)!.name === 'Sharma Books & Games')!;
+    expect(reasonsFor([book.name])).toEqual([codMessages.notOffered(['Sharma Books & Games'])]);
+    // Every shop that offers it has products that may be paid in cash.
+    for (const s of withCod) expect(rows.some((r) => r.storeId === s.id && !settings.excludedCategoryIds.includes(r.categoryId) && r.pricePaise <= settings.limitPaise)).toBe(true);
   });
 
   it('has at least 60 priced products over all six categories, each with a WebP image on disk', async () => {

@@ -7,6 +7,8 @@ import { employees } from '../modules/erp/erp.tables';
 import { ERP_MANAGER, seedErpWork } from './demo-erp';
 import { images } from '../modules/media/media.tables';
 import { createMerchant, writeMerchantPayment } from '../modules/merchants';
+import { saveCodSettings } from '../modules/payments';
+import { DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS } from '../platform/config';
 import { createReferral } from '../modules/referrals';
 import { contactMessages } from '../modules/content/content.tables';
@@ -15,7 +17,7 @@ import { vendorShops } from '../modules/shops/shops.tables';
 import type { Db, DbOrTx, Tx } from '../platform/db';
 import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, type ShopKey } from './demo-products';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type CategorySlug, type ShopKey } from './demo-products';
 import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedSettledOrders, seedSettlement } from './demo-settlement';
 import { seedDemoVariants } from './demo-variants';
 
@@ -56,19 +58,24 @@ type DemoShop = {
   shopType: 'online' | 'physical' | 'both';
   place: { address: string; city: string; state: string; postalCode: string } | null;
   deliveryFeePaise: number;
+  /** Offers cash on delivery: all but the online-only bookshop, so a cart with one of its books shows why cash on delivery is not offered. */
+  codEnabled: boolean;
   hue: number;
 };
 
+/** The category the demo's super admin excludes from cash on delivery: high-value gadgets are paid online. */
+const DEMO_COD_EXCLUDED_CATEGORY: CategorySlug = 'electronics';
+
 const SHOPS: DemoShop[] = [
-  { key: 'sharma-electronics', vendor: 0, shopName: 'Sharma Electronics', shopType: 'both', hue: 218, deliveryFeePaise: 4900,
+  { key: 'sharma-electronics', vendor: 0, shopName: 'Sharma Electronics', shopType: 'both', hue: 218, deliveryFeePaise: 4900, codEnabled: true,
     shopDescription: 'Phones, laptops, audio and home appliances at honest prices, with a showroom in Nehru Place since 2009.',
     place: { address: 'Shop 14, Nehru Place', city: 'New Delhi', state: 'Delhi', postalCode: '110019' } },
-  { key: 'sharma-books', vendor: 0, shopName: 'Sharma Books & Games', shopType: 'online', hue: 262, deliveryFeePaise: 0,
+  { key: 'sharma-books', vendor: 0, shopName: 'Sharma Books & Games', shopType: 'online', hue: 262, deliveryFeePaise: 0, codEnabled: false,
     shopDescription: 'Indian fiction, history and classics alongside cricket gear and board games for the whole family.', place: null },
-  { key: 'jaipur-handloom', vendor: 1, shopName: 'Jaipur Handloom House', shopType: 'physical', hue: 330, deliveryFeePaise: 0,
+  { key: 'jaipur-handloom', vendor: 1, shopName: 'Jaipur Handloom House', shopType: 'physical', hue: 330, deliveryFeePaise: 0, codEnabled: true,
     shopDescription: 'Hand block prints, Bandhani, Leheriya and home textiles made by artisan families across Rajasthan.',
     place: { address: '112 Johari Bazaar', city: 'Jaipur', state: 'Rajasthan', postalCode: '302003' } },
-  { key: 'kerala-wellness', vendor: 2, shopName: 'Kerala Wellness Co.', shopType: 'both', hue: 172, deliveryFeePaise: 3900,
+  { key: 'kerala-wellness', vendor: 2, shopName: 'Kerala Wellness Co.', shopType: 'both', hue: 172, deliveryFeePaise: 3900, codEnabled: true,
     shopDescription: 'Ayurvedic oils, herbal personal care and fitness essentials, packed fresh in Kochi.',
     place: { address: '27 MG Road, Ernakulam', city: 'Kochi', state: 'Kerala', postalCode: '682011' } },
 ];
@@ -127,6 +134,8 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
         vendorIds.push(userId);
       }
       await insertShops(tx, shopIds, vendorIds, logos);
+      // Cash on delivery up to the default ₹10,000, never for electronics.
+      await saveCodSettings(tx, { limitPaise: DEFAULT_COD_LIMIT_PAISE, excludedCategoryIds: [must(categoryIds, DEMO_COD_EXCLUDED_CATEGORY)] });
 
       const now = Date.now();
       await tx.insert(products).values(
@@ -243,6 +252,7 @@ async function insertShops(tx: Tx, shopIds: Map<ShopKey, string>, vendorIds: str
       postalCode: s.place?.postalCode ?? null,
       deliveryAvailable: true,
       deliveryFeePaise: s.deliveryFeePaise,
+      codEnabled: s.codEnabled,
       logoUrl: `/uploads/${logos[i].filename}`,
     })),
   );
