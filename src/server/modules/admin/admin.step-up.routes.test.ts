@@ -58,6 +58,9 @@ const body = {
   upTo: today,
   reference: '123456789012',
   accountId: 'acc_CPRsN1LkFccllA',
+  // Cash on delivery's rules.
+  limit: 10000,
+  excludedCategoryIds: [],
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
