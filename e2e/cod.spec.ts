@@ -127,6 +127,8 @@ test('on a 375 px phone, a customer chooses cash on delivery and follows the ord
   const card = page.getByRole('article').filter({ hasText: name });
   await expect(card).toContainText(`Pay ${cash} in cash at delivery`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The toast stays while the pointer rests on it (where Place Order was): move away, as a person would, and it goes.
+  await page.mouse.move(0, 0);
   await expect(page.getByText('Order placed! Pay in cash when it is delivered.')).toBeHidden({ timeout: 8000 });
   await expectAccessible(page);
 });
