@@ -4,7 +4,7 @@ import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import { codMessages } from '../../../domain/cod';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
+import { freshCode, SECOND_ADMIN, signInSuperAdmin, spentCode } from '../../test/admin';
 import { createCategory } from '../../test/catalog-factories';
 import { fillCart, newShopper, twoShops } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
@@ -100,9 +100,19 @@ describe('payment gateway settings', () => {
 });
 
 describe('cash on delivery settings', () => {
+  // An admin of its own: the wrong codes other tests of this file send count against the first admin's attempts.
+  let admin: TestClient;
+  let secret: string;
+  beforeAll(async () => {
+    ({ client: admin, secret } = await signInSuperAdmin(t, '10.200.6.1', SECOND_ADMIN));
+  });
   const codOf = async (client: TestClient) => ((await client.get('/api/checkout/summary')).json() as CheckoutSummary).cod;
 
   it('start at ₹10,000 and no excluded category, are saved only with a fresh code and audited, and checkout follows them', async () => {
+    // As on a fresh install, whatever the file's other tests saved before this one.
+    await queryRows(t.db, sql`delete from cod_excluded_categories`);
+    await queryRows(t.db, sql`delete from cod_settings`);
+    const auditedBefore = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from system_logs where action = 'cod_settings_updated'`))[0].n;
     const shops = await twoShops(t, { codA: true, codB: true });
     const other = await createCategory(t.db);
     const start = (await admin.get('/api/admin/settings/cod')).json();
@@ -117,15 +127,15 @@ describe('cash on delivery settings', () => {
     const body = { limit: 1000, excludedCategoryIds: [shops.category.id] };
     expect((await admin.put('/api/admin/settings/cod', body)).statusCode).toBe(401);
     expect((await admin.put('/api/admin/settings/cod', { ...body, code: '000000' })).statusCode).toBe(403);
-    expect((await admin.put('/api/admin/settings/cod', { ...body, code: await spentCode(t, secret) })).statusCode).toBe(403);
+    expect((await admin.put('/api/admin/settings/cod', { ...body, code: await spentCode(t, secret, SECOND_ADMIN) })).statusCode).toBe(403);
     expect((await admin.get('/api/admin/settings/cod')).json()).toMatchObject({ limit: 10_000, excludedCategoryIds: [] });
 
     const saved = await admin.put('/api/admin/settings/cod', { ...body, code: await freshCode(t, secret) });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject(body);
     expect((await admin.get('/api/admin/settings/cod')).json()).toMatchObject(body);
-    const audit = await queryRows<{ actor_type: string; resource_type: string; new_data: unknown }>(t.db, sql`select actor_type, resource_type, new_data from system_logs where action = 'cod_settings_updated'`);
-    expect(audit).toEqual([{ actor_type: 'admin', resource_type: 'cod_settings', new_data: body }]);
+    const audit = await queryRows<{ actor_type: string; resource_type: string; new_data: unknown }>(t.db, sql`select actor_type, resource_type, new_data from system_logs where action = 'cod_settings_updated' order by created_at`);
+    expect(audit.slice(auditedBefore)).toEqual([{ actor_type: 'admin', resource_type: 'cod_settings', new_data: body }]);
 
     // The same cart: above ₹1,000, and both products are of the excluded category.
     expect(await codOf(s.client)).toEqual({
