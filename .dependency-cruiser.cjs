@@ -20,7 +20,10 @@ const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // orders, shops, auth, catalog, merchants, referrals, rewards, erp and audit.
 // settlement.read-model.ts: the vendor's earnings statement, one row per part of an order for the
 // vendor's shops with its settlement lines summed and its ledger state, join orders and shops (ownership).
-const readModels = '^src/server/modules/(fulfilment|admin|settlement)/\\1\\.read-model\\.ts$';
+// returns.read-model.ts: returns as the customer, the vendor and the super admin list them, join
+// orders (the items), shops (ownership), auth (the customer), catalog (images), payments (the refund)
+// and settlement (the credit note).
+const readModels = '^src/server/modules/(fulfilment|admin|settlement|returns)/\\1\\.read-model\\.ts$';
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const imageTypes = ['profile', 'shop_logo', 'shop_banner', 'product'] as const;
+export const imageTypes = ['profile', 'shop_logo', 'shop_banner', 'product', 'return'] as const;
 export type ImageType = (typeof imageTypes)[number];
 
 /** SPEC.md section 9: upload limit 5 MB. */
@@ -23,9 +23,10 @@ export const mediaMessages = {
   oneFile: 'Please upload one image at a time',
   uploadFailed: 'Upload failed',
   notYourProfile: 'You can only change your own profile picture',
+  notYourOrder: 'You can only add photos to your own orders',
   typeNotYet: 'Shop and product images cannot be uploaded yet',
   imageNotFound: 'Image not found',
-  imageTypeChoice: 'Please choose profile, shop_logo, shop_banner or product',
+  imageTypeChoice: 'Please choose profile, shop_logo, shop_banner, product or return',
   entityId: 'Please give the id of what the image belongs to',
   storageUnavailable: 'Pictures cannot be stored right now. Please try again in a few minutes.',
 } as const;

@@ -91,3 +91,6 @@ export function discountPercent(pricePaise: number, originalPricePaise: number |
   if (!originalPricePaise || originalPricePaise <= pricePaise) return 0;
   return Math.round(((originalPricePaise - pricePaise) / originalPricePaise) * 100);
 }
+
+/** The whole points worth at least `paise` (rounded up): a refund paid in points never pays less than is owed. */
+export const pointsCoveringPaise = (paise: number): number => Math.ceil(paise / PAISE_PER_POINT);

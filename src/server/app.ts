@@ -37,6 +37,7 @@ import {
   adminDeletionRoutes,
   adminRoutes,
   adminSettingsRoutes,
+  adminReturnsRoutes,
   adminTaxReportsRoutes,
   adminUsersRoutes,
   adminVendorsRoutes,
@@ -50,6 +51,7 @@ import { contentRoutes } from './modules/content';
 import { merchantRoutes, setMerchantEmail } from './modules/merchants';
 import { erpRoutes, erpWorkRoutes } from './modules/erp';
 import { customerCancelRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/fulfilment';
+import { returnsRoutes } from './modules/returns';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
@@ -165,6 +167,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminReturnsRoutes);
   await app.register(adminRatesRoutes);
   await app.register(adminPayoutsRoutes);
   await app.register(adminTaxReportsRoutes);
@@ -188,6 +191,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(customerCancelRoutes);
   await app.register(vendorOverviewRoutes);
   await app.register(vendorOrdersRoutes);
+  await app.register(returnsRoutes);
   await app.register(vendorEarningsRoutes);
   await app.register(payoutDetailsRoutes);
   await app.register(taxDocumentsRoutes);

@@ -25,6 +25,8 @@ const READ_MODELS: Record<string, string> = {
     'the super admin’s lists, exports and overview filter, sort and page across modules (orders with their customers and shops, vendors with their shops and sales, merchants with their payments and referrals, withdrawals with their customers) in one statement each',
   'settlement/settlement.read-model.ts':
     'the vendor’s earnings statement pages its own parts of orders (order parts with their orders’ dates, its shops’ names, the shop limiting access inside the query) with their settlement lines summed and their ledger state in one statement',
+  'returns/returns.read-model.ts':
+    'returns as the customer, the vendor and the super admin list them join the return with its order, its part’s shop (which limits a vendor’s access inside the query), the customer’s name, the items with their pictures, the refund and the credit note, in one statement per page',
   'referrals/referrals.read-model.ts':
     'referral qualification counts the referred party’s delivered orders, its shops’ order parts and its recorded merchant payments in the one update that qualifies a referral; "my referrals" names each party by its business or person name',
 };

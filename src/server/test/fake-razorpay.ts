@@ -7,6 +7,9 @@ export type FakePayment = { id: string; entity: 'payment'; order_id: string; amo
 /** A Route direct transfer as POST /v1/transfers made it (with the idempotency key it was asked with). */
 export type FakeTransfer = { id: string; entity: 'transfer'; status: 'processed'; source: string; recipient: string; amount: number; currency: string; notes: Record<string, string>; idempotencyKey: string | null };
 
+/** A refund as POST /v1/payments/:id/refund made it (with the idempotency key it was asked with). */
+export type FakeRefund = { id: string; entity: 'refund'; amount: number; currency: 'INR'; payment_id: string; notes: Record<string, string>; receipt: string | null; status: 'processed'; idempotencyKey: string | null };
+
 export type FakeOrder = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: 'created' };
 
 /**
@@ -33,6 +36,12 @@ export class FakeRazorpay {
   /** Milliseconds each transfer waits before answering (to hold two admins' requests in flight at once). */
   transferDelayMs = 0;
   unauthorized = 0;
+  /** Refunds made (POST /v1/payments/:id/refund), one per X-Refund-Idempotency key. */
+  readonly refunds: FakeRefund[] = [];
+  /** How many times a refund was asked (made, repeated or refused). */
+  refundRequests = 0;
+  /** Makes the next refunds fail: 'error' answers 400 (e.g. the payment is fully refunded), 'down' 500; null makes them. */
+  failRefunds: 'error' | 'down' | null = null;
   private server: FastifyInstance | null = null;
   url = '';
 
@@ -104,6 +113,40 @@ export class FakeRazorpay {
       this.transfers.push(transfer);
       return this.transferAnswer(transfer);
     });
+    // A normal refund of a captured payment, never more than is left of it; a repeated
+    // X-Refund-Idempotency key answers the refund already made, as Razorpay does.
+    app.post('/v1/payments/:id/refund', async (req, reply) => {
+      if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      this.refundRequests++;
+      if (this.failRefunds === 'down') return reply.status(500).send({ error: { code: 'SERVER_ERROR', description: 'The server is down' } });
+      if (this.failRefunds === 'error') return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' } });
+      const paymentId = (req.params as { id: string }).id;
+      const payment = this.payments.get(paymentId);
+      if (!payment) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+      const body = req.body as { amount?: unknown; notes?: unknown; receipt?: unknown };
+      const key = typeof req.headers['x-refund-idempotency'] === 'string' ? req.headers['x-refund-idempotency'] : null;
+      const earlier = key === null ? undefined : this.refunds.find((r) => r.idempotencyKey === key);
+      if (earlier) {
+        if (earlier.amount !== body.amount || earlier.payment_id !== paymentId) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Different request with the same idempotency key has already been processed.' } });
+        return this.refundAnswer(earlier);
+      }
+      const refunded = this.refunds.filter((r) => r.payment_id === paymentId).reduce((s, r) => s + r.amount, 0);
+      if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' } });
+      if (body.amount > payment.amount - refunded) return reply.status(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount provided is greater than amount captured' } });
+      const refund: FakeRefund = {
+        id: `rfnd_${randomBytes(7).toString('hex')}`,
+        entity: 'refund',
+        amount: body.amount,
+        currency: 'INR',
+        payment_id: paymentId,
+        notes: (body.notes ?? {}) as Record<string, string>,
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        status: 'processed',
+        idempotencyKey: key,
+      };
+      this.refunds.push(refund);
+      return this.refundAnswer(refund);
+    });
     // The orders list: what the settings' connection test calls.
     app.get('/v1/orders', async (req, reply) => {
       if (this.refused(req.headers.authorization)) return reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
@@ -117,6 +160,10 @@ export class FakeRazorpay {
   private transferAnswer({ idempotencyKey: _, ...t }: FakeTransfer) {
     const now = Math.floor(Date.now() / 1000);
     return { ...t, amount_reversed: 0, fees: 0, tax: 0, linked_account_notes: [], on_hold: false, on_hold_until: null, recipient_settlement_id: null, created_at: now, processed_at: now };
+  }
+
+  private refundAnswer({ idempotencyKey: _, ...r }: FakeRefund) {
+    return { ...r, acquirer_data: { arn: null }, batch_id: null, speed_processed: 'normal', speed_requested: 'normal', created_at: Math.floor(Date.now() / 1000) };
   }
 
   async stop(): Promise<void> {

@@ -132,7 +132,7 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
       sql`select p.id::text as id from order_parts p
           where exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
             and ((p.status in ('shipped', 'delivered') and (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'invoice') <> 1)
-              or (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'credit_note') > 1)`,
+              or (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'credit_note' and d.reference = 'credit:' || p.id::text) > 1)`,
     ],
     [
       "a tax document whose totals are not its lines' sums, or an invoice other than its part's settlement lines",
@@ -143,10 +143,40 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
              or (d.kind = 'invoice' and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
     ],
     [
-      "a credit note for more than its invoice, or a document series with a gap",
-      sql`select c.id::text as id from tax_documents c join tax_documents i on i.id = c.invoice_id where c.total_paise > i.total_paise
+      "credit notes for more than their invoice, or a document series with a gap",
+      sql`select i.id::text as id from tax_documents i join tax_documents c on c.invoice_id = i.id group by i.id, i.total_paise having sum(c.total_paise) > i.total_paise
           union all
           select s.vendor_user_id::text from tax_documents s group by s.vendor_user_id, s.kind, s.financial_year having max(s.sequence) <> count(*)`,
+    ],
+    // Issue 23, points 7–10: returns and refunds.
+    [
+      'more units of an item in returns (not rejected) than were bought',
+      sql`select i.id::text as id from order_items i join order_return_items ri on ri.order_item_id = i.id join order_returns r on r.id = ri.return_id
+          where r.status <> 'rejected' group by i.id, i.quantity having sum(ri.quantity) > i.quantity`,
+    ],
+    [
+      'a received return without exactly one refund, a refunded one whose refund is not processed, or a refund of a return not received',
+      sql`select r.id::text as id from order_returns r left join refunds f on f.return_id = r.id
+          where (r.status in ('received', 'refunded')) <> (f.id is not null) or (r.status = 'refunded' and f.status <> 'processed')
+             or (r.status = 'received' and f.status = 'processed')`,
+    ],
+    [
+      "a return's refund other than what it owed: money to the payment method, or points worth at least it for cash on delivery",
+      sql`select r.id::text as id from order_returns r join refunds f on f.return_id = r.id
+          where (f.method <> 'points' and f.amount_paise <> r.refund_paise)
+             or (f.method = 'points' and (f.points * ${sql.raw(String(PAISE_PER_POINT))} < r.refund_paise or (f.points - 1) * ${sql.raw(String(PAISE_PER_POINT))} >= r.refund_paise))
+             or (f.method = 'points' and f.points > 0 and (select count(*) from rewards_transactions t where t.reference = 'return-refund:' || r.id::text and t.transaction_type = 'return_refund' and t.points = f.points) <> 1)`,
+    ],
+    [
+      'an order refunded more money than was paid (cancellations and returns together)',
+      sql`select o.id::text as id from orders o where o.refund_due_paise + (select coalesce(sum(r.refund_paise), 0) from order_returns r where r.order_id = o.id and r.status in ('received', 'refunded')) > o.total_amount_paise`,
+    ],
+    [
+      "a part whose returns reversed more than its vendor's credit, or a return reversed twice",
+      sql`select v.order_part_id::text as id from vendor_ledger v where v.entry_type = 'returned' group by v.order_part_id
+          having -sum(v.pending_paise + v.payable_paise) > (select coalesce(sum(s.pending_paise), 0) from vendor_ledger s where s.entry_type = 'sale' and s.order_part_id = v.order_part_id)
+          union all
+          select r.id::text from order_returns r where r.vendor_reversed_paise <> -(select coalesce(sum(v.pending_paise + v.payable_paise), 0) from vendor_ledger v where v.reference = 'return:' || r.id::text)`,
     ],
   ];
   for (const [rule, query] of rules) {

@@ -10,6 +10,7 @@ export { adminOrdersRoutes } from './admin.orders.routes';
 export { adminMerchantsRoutes } from './admin.merchants.routes';
 export { adminReferralsRoutes } from './admin.referrals.routes';
 export { adminSettingsRoutes } from './admin.settings.routes';
+export { adminReturnsRoutes } from './admin.returns.routes';
 export { adminDeletionRoutes } from './admin.deletions.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';

@@ -1,2 +1,2 @@
 export { mediaRoutes } from './media.routes';
-export { foreignProductImages, processImage } from './media.service';
+export { foreignImages, foreignProductImages, processImage } from './media.service';

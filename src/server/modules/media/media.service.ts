@@ -12,6 +12,7 @@ import type { JobQueue } from '../../platform/job-queue';
 import { StorageUnavailableError, type ObjectStorage } from '../../platform/object-storage';
 import { getProfileImageUrl, setProfileImageUrl } from '../auth';
 import { isImageOnVendorProduct, isOwnProduct, removeProductImage } from '../catalog';
+import { partCustomer } from '../orders';
 import { getOwnShop, setShopImage } from '../shops';
 import { images } from './media.tables';
 
@@ -31,7 +32,13 @@ const ownershipChecks: Record<ImageType, (db: DbOrTx, user: Uploader, entityId: 
   shop_logo: ownShop,
   shop_banner: ownShop,
   product: ownProduct,
+  return: ownOrderPart,
 };
+
+/** Photos of a return: only for a part of one of the caller's own orders (the return request then names them). */
+async function ownOrderPart(db: DbOrTx, user: Uploader, entityId: string): Promise<void> {
+  if ((await partCustomer(db, entityId)) !== user.id) throw new AppError('FORBIDDEN', mediaMessages.notYourOrder);
+}
 
 /** Shop logos and banners: only for a shop of the calling vendor. */
 async function ownShop(db: DbOrTx, user: Uploader, entityId: string): Promise<void> {
@@ -158,6 +165,8 @@ const afterDelete: Record<ImageType, (tx: Tx, userId: string, entityId: string, 
     if ((await getOwnShop(tx, userId, shopId))?.bannerUrl === url) await setShopImage(tx, userId, shopId, 'banner', null);
   },
   product: (tx, userId, productId, url) => removeProductImage(tx, userId, productId, url),
+  // A return keeps its copy of the photo's URL; the request that names it is already made.
+  return: async () => {},
 };
 
 /**
@@ -177,6 +186,8 @@ export async function deleteImage({ db, storage, userId, imageId }: DeleteImageA
     // The database checks the type (one of imageTypes).
     await afterDelete[row.imageType as ImageType](tx, userId, row.entityId, url);
     if (row.imageType === 'product' && (await isImageOnVendorProduct(tx, userId, url))) return [];
+    // A return request keeps showing the photos it was made with.
+    if (row.imageType === 'return') return [];
     return [row.filename, ...(row.thumbnailFilename ? [row.thumbnailFilename] : [])];
   });
   // After the commit: a rolled-back delete never loses its files. A store that fails now leaves them behind (logged).
@@ -188,12 +199,17 @@ export async function deleteImage({ db, storage, userId, imageId }: DeleteImageA
  * vendor uploaded (someone else's picture, a retired one, or none at all).
  */
 export async function foreignProductImages(db: DbOrTx, ownerUserId: string, urls: string[]): Promise<string[]> {
+  return foreignImages(db, ownerUserId, 'product', urls);
+}
+
+/** Of these picture URLs, those that are not active pictures of this type the user uploaded. */
+export async function foreignImages(db: DbOrTx, ownerUserId: string, imageType: ImageType, urls: string[]): Promise<string[]> {
   if (urls.length === 0) return [];
   const filenames = urls.map((u) => u.replace(/^\/uploads\//, ''));
   const rows = await db
     .select({ filename: images.filename })
     .from(images)
-    .where(and(inArray(images.filename, filenames), eq(images.ownerUserId, ownerUserId), eq(images.imageType, 'product'), eq(images.isActive, true)));
+    .where(and(inArray(images.filename, filenames), eq(images.ownerUserId, ownerUserId), eq(images.imageType, imageType), eq(images.isActive, true)));
   const own = new Set(rows.map((r) => `/uploads/${r.filename}`));
   return urls.filter((u) => !own.has(u));
 }

@@ -23,6 +23,6 @@ export const images = pgTable(
   (t) => [
     uniqueIndex('images_filename_unique').on(t.filename),
     index('images_entity_idx').on(t.entityId, t.imageType),
-    check('images_type_check', sql`${t.imageType} in ('profile', 'shop_logo', 'shop_banner', 'product')`),
+    check('images_type_check', sql`${t.imageType} in ('profile', 'shop_logo', 'shop_banner', 'product', 'return')`),
   ],
 );

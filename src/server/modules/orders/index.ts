@@ -1,5 +1,5 @@
 export { ordersRoutes } from './orders.routes';
-export { countOrders, getOrder, getOrderHistory, listOrders, openPartsOfVendor, partForDocument, tabStatuses, type PartForDocument } from './orders.queries';
+export { countOrders, deliveredPartIds, getOrder, getOrderHistory, listOrders, openPartsOfVendor, partCustomer, partForDocument, partForReturn, tabStatuses, type PartForDocument, type PartForReturn } from './orders.queries';
 export { ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export {
   addRefundDue,

@@ -214,3 +214,110 @@ export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<
     items: items.map(({ variantLabel, ...i }) => ({ ...i, productName: variantLabel ? `${i.productName} (${variantLabel})` : i.productName })),
   };
 }
+
+/** The customer who placed the order of a part, or null for an unknown part. */
+export async function partCustomer(db: DbOrTx, orderPartId: string): Promise<string | null> {
+  if (!isUuid(orderPartId)) return null;
+  const [row] = await db.select({ customerUserId: orders.customerId }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(eq(orderParts.id, orderPartId));
+  return row?.customerUserId ?? null;
+}
+
+/** A part as returns see it: its order's money, its shop, and its items with what each earned. */
+export type PartForReturn = {
+  orderId: string;
+  orderPartId: string;
+  customerUserId: string;
+  storeId: string;
+  storeName: string;
+  vendorUserId: string;
+  status: OrderStatus;
+  deliveredAt: Date | null;
+  codDuePaise: number | null;
+  order: { subtotalPaise: number; totalAmountPaise: number; pointsUsed: number; refundDuePaise: number; paymentStatus: PaymentStatus; paymentId: string | null; testPayment: boolean };
+  items: { orderItemId: string; productId: string; variantId: string | null; productName: string; variantLabel: string | null; imageUrl: string | null; quantity: number; pricePaise: number; pointsEarned: number }[];
+};
+
+/**
+ * A part with its order and items (null for an unknown part). With `lock` (in a transaction), the
+ * order row is locked first and then the part, as every writer of an order does.
+ */
+export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { lock?: boolean } = {}): Promise<PartForReturn | null> {
+  if (!isUuid(orderPartId)) return null;
+  const orderQuery = db
+    .select({
+      id: orders.id,
+      customerUserId: orders.customerId,
+      subtotalPaise: orders.subtotalPaise,
+      totalAmountPaise: orders.totalAmountPaise,
+      pointsUsed: orders.pointsUsed,
+      refundDuePaise: orders.refundDuePaise,
+      paymentStatus: orders.paymentStatus,
+      paymentId: orders.paymentId,
+      testPayment: orders.testPayment,
+    })
+    .from(orders)
+    .where(sql`${orders.id} = (select ${orderParts.orderId} from ${orderParts} where ${orderParts.id} = ${orderPartId})`);
+  const [order] = opts.lock ? await orderQuery.for('update') : await orderQuery;
+  if (!order) return null;
+  const partQuery = db
+    .select({
+      id: orderParts.id,
+      storeId: orderParts.storeId,
+      storeName: shopRows.shopName,
+      vendorUserId: shopRows.vendorId,
+      status: orderParts.status,
+      deliveredAt: orderParts.deliveredAt,
+      codDuePaise: orderParts.codDuePaise,
+    })
+    .from(orderParts)
+    .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
+    .where(eq(orderParts.id, orderPartId));
+  const [part] = opts.lock ? await partQuery.for('update', { of: orderParts }) : await partQuery;
+  const items = await db
+    .select({
+      orderItemId: orderItems.id,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      imageUrl: sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+      pointsEarned: orderItems.pointsEarned,
+    })
+    .from(orderItems)
+    .leftJoin(productRows, eq(productRows.id, orderItems.productId))
+    .leftJoin(variantRows, eq(variantRows.id, orderItems.variantId))
+    .where(eq(orderItems.orderPartId, orderPartId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  return {
+    orderId: order.id,
+    orderPartId: part.id,
+    customerUserId: order.customerUserId,
+    storeId: part.storeId,
+    storeName: part.storeName,
+    vendorUserId: part.vendorUserId,
+    status: part.status as OrderStatus,
+    deliveredAt: part.deliveredAt,
+    codDuePaise: part.codDuePaise === null ? null : Number(part.codDuePaise),
+    order: {
+      subtotalPaise: Number(order.subtotalPaise),
+      totalAmountPaise: Number(order.totalAmountPaise),
+      pointsUsed: order.pointsUsed,
+      refundDuePaise: Number(order.refundDuePaise),
+      paymentStatus: order.paymentStatus as PaymentStatus,
+      paymentId: order.paymentId,
+      testPayment: order.testPayment,
+    },
+    items: items.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
+  };
+}
+
+/** The ids of an order's delivered parts, when the order is the customer's (null otherwise). */
+export async function deliveredPartIds(db: DbOrTx, a: { orderId: string; customerUserId: string }): Promise<string[] | null> {
+  if (!isUuid(a.orderId)) return null;
+  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)));
+  if (!order) return null;
+  const rows = await db.select({ id: orderParts.id }).from(orderParts).where(and(eq(orderParts.orderId, a.orderId), eq(orderParts.status, 'delivered'))).orderBy(asc(orderParts.createdAt), asc(orderParts.id));
+  return rows.map((r) => r.id);
+}

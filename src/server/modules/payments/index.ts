@@ -1,5 +1,7 @@
 export {
   RazorpayGateway,
+  RefundFailedError,
+  RefundOutcomeUnknownError,
   TestGateway,
   TransferOutcomeUnknownError,
   TransferUnclearError,
@@ -39,3 +41,4 @@ export {
 } from './payments.service';
 export { paymentsHistoryOf } from './payments.service';
 export { getCodSettings, saveCodSettings, type CodSettings } from './payments.cod';
+export { paymentGatewayOf, recordReturnRefund, refundsOfReturns, sendRefund, type Refund } from './payments.refunds';

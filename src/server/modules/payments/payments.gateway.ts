@@ -51,6 +51,10 @@ export class TestGateway implements PaymentGateway {
   verifySignature(a: { providerOrderId: string; providerPaymentId: string; signature: string }): boolean {
     return sameSignature(signCheckout(this.secret, a.providerOrderId, a.providerPaymentId), a.signature);
   }
+  /** The test gateway's refund: a record with its own id, no money moved. */
+  refund(): GatewayRefund {
+    return { refundId: `test_rfnd_${randomUUID()}`, status: 'processed' };
+  }
 }
 
 /** A payment as the provider reports it. */
@@ -82,6 +86,16 @@ export class TransferOutcomeUnknownError extends AppError {
     super('UNAVAILABLE', adminPayoutMessages.transferUnknown);
   }
 }
+
+/** A refund to ask a gateway for: of our payment's provider payment, in paise; `idempotencyKey` (our refund's id) makes a retry safe. */
+export type RefundRequest = { providerPaymentId: string; amountPaise: number; notes: Record<string, string>; receipt: string; idempotencyKey: string };
+/** The refund a gateway made: its id (rfnd_… or test_rfnd_…) and status. */
+export type GatewayRefund = { refundId: string; status: string };
+
+/** The gateway refused the refund (its reason is kept, to be shown to the super admin): nothing was refunded. */
+export class RefundFailedError extends Error {}
+/** The gateway could not be reached or failed on its side: a refund may have been made; asking again with the same key answers it. */
+export class RefundOutcomeUnknownError extends Error {}
 
 /** Razorpay: its Orders API over HTTPS with basic auth, and its HMAC-SHA256 signatures. */
 export class RazorpayGateway implements PaymentGateway {
@@ -146,6 +160,38 @@ export class RazorpayGateway implements PaymentGateway {
       throw new TransferUnclearError();
     }
     return { transferId: body.id, status: typeof body.status === 'string' ? body.status : 'pending' };
+  }
+
+  /**
+   * A normal refund of a captured payment (POST /v1/payments/:id/refund), in paise, with the
+   * X-Refund-Idempotency header so that asking again with the same key never refunds twice. Throws
+   * RefundFailedError with Razorpay's reason when it refuses (a 4xx answer, or a failed refund), and
+   * RefundOutcomeUnknownError when it cannot be reached or fails on its side: asking again with the
+   * same key answers the refund if one was made. Called outside any database transaction.
+   */
+  async createRefund(req: RefundRequest): Promise<GatewayRefund> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(req.providerPaymentId)}/refund`, {
+        method: 'POST',
+        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json', 'x-refund-idempotency': req.idempotencyKey },
+        body: JSON.stringify({ amount: req.amountPaise, speed: 'normal', notes: req.notes, receipt: req.receipt }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw new RefundOutcomeUnknownError();
+    }
+    if (res.status >= 500 || res.status === 409) throw new RefundOutcomeUnknownError();
+    let body: { id?: unknown; amount?: unknown; status?: unknown; error?: { description?: unknown } };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new RefundOutcomeUnknownError();
+    }
+    if (!res.ok) throw new RefundFailedError(typeof body.error?.description === 'string' ? body.error.description : `Razorpay answered ${res.status}`);
+    if (body.status === 'failed') throw new RefundFailedError('Razorpay reports the refund failed');
+    if (typeof body.id !== 'string' || body.amount !== req.amountPaise) throw new RefundOutcomeUnknownError();
+    return { refundId: body.id, status: typeof body.status === 'string' ? body.status : 'pending' };
   }
 
   /**

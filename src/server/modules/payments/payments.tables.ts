@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../platform/columns';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
 
@@ -71,3 +71,47 @@ export const codExcludedCategories = pgTable('cod_excluded_categories', {
     .references(() => categories.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Money given back to a customer for a return (issue 23): through Razorpay (a refund of the order's
+ * payment), the test gateway (a record, no money moved), or as points for a cash on delivery order.
+ * One per return (unique), so two clicks never refund twice; a gateway refund is written 'pending'
+ * before the gateway is asked (with this row's id as its idempotency key) and 'processed' or
+ * 'failed' after.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    /** The return it pays back (order_returns.id). */
+    returnId: uuid('return_id').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    /** Money to the payment method (0 for points). */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
+    /** Points credited (cash on delivery). */
+    points: integer('points').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    /** Our payments row the refund goes against (gateway refunds). */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: tstz('processed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_return_unique').on(t.returnId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status),
+    check('refunds_method_check', sql`${t.method} in ('razorpay', 'test', 'points')`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check('refunds_amounts_check', sql`${t.amountPaise} >= 0 and ${t.points} >= 0`),
+    check('refunds_method_amount_check', sql`(${t.method} = 'points' and ${t.amountPaise} = 0 and ${t.paymentId} is null) or (${t.method} <> 'points' and ${t.points} = 0 and ${t.paymentId} is not null)`),
+    check('refunds_processed_check', sql`(${t.status} = 'processed') = (${t.processedAt} is not null)`),
+  ],
+);

@@ -3,3 +3,4 @@ export { createWithdrawal, getWallet, listWithdrawals, markWithdrawalPaid, rejec
 export { rewardsRoutes } from './rewards.routes';
 export { POINTS_RELEASE_LOCK, runPointsRelease, startPointsReleaseJob, type PendingRelease } from './rewards.jobs';
 export { ledgerRowOpen, pendingRowOutcome, rewardsHistoryOf } from './rewards.conditions';
+export { creditRefundPoints, takeBackEarnedPoints, type EarnedTakenBack } from './rewards.returns';

@@ -38,7 +38,7 @@ export const rewardsTransactions = pgTable(
     index('rewards_transactions_related_idx').on(t.relatedTransactionId),
     check(
       'rewards_transactions_type_check',
-      sql`${t.transactionType} in ('earned', 'spent', 'withdrawn', 'released', 'voided', 'refunded', 'reversed', 'referral', 'cashback', 'withdrawal_returned')`,
+      sql`${t.transactionType} in ('earned', 'spent', 'withdrawn', 'released', 'voided', 'refunded', 'reversed', 'referral', 'cashback', 'withdrawal_returned', 'return_refund')`,
     ),
   ],
 );

@@ -16,3 +16,4 @@ export { documentsOfPart } from './settlement.documents';
 export { getTaxReport } from './settlement.tax-reports';
 export { taxDocumentsRoutes } from './settlement.documents.routes';
 export type { TaxDocumentForView } from './settlement.invoice-view';
+export { settleReturnReceived, type ReturnedLine, type ReturnSettled } from './settlement.returns';

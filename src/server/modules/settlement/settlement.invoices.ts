@@ -19,7 +19,7 @@ import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries
 export type IssuedDocument = { id: string; number: string; kind: TaxDocumentKind };
 
 /** Takes the next number of a vendor's series (kind, financial year), under its row's lock. */
-async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
+export async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
   const [row] = await tx
     .insert(taxDocumentSeries)
     .values({ vendorUserId, kind, financialYear, lastSequence: 1 })

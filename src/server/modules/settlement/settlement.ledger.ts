@@ -128,7 +128,12 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
     await lockBalances(tx, s.vendor_user_id);
     // Under the vendor's lock: a reversal or another pass may have come first.
     if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`))) continue;
-    const amount = Number(s.pending_paise);
+    // What returns already took from the pending credit is not released (issue 23).
+    const [returned] = await queryRows<{ paise: string }>(
+      tx,
+      sql`select coalesce(sum(pending_paise), 0) as paise from ${vendorLedger} where order_part_id = ${s.order_part_id} and entry_type = 'returned'`,
+    );
+    const amount = Number(s.pending_paise) + Number(returned?.paise ?? 0);
     await tx.insert(vendorLedger).values({
       createdAt: afterLock,
       vendorUserId: s.vendor_user_id,

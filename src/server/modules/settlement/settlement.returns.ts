@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { todayInIndia } from '../../../domain/age';
+import { settlementShare, type SettlementShare } from '../../../domain/returns';
+import { financialYearOf, taxDocumentNumber } from '../../../domain/tax-documents';
+import { AppError } from '../../platform/app-error';
+import type { Tx } from '../../platform/db';
+import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
+import { nextSequence } from './settlement.invoices';
+import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger } from './settlement.tables';
+
+// A return received back (issue 23, point 9): the vendor's credit for the returned units is
+// reversed (from pending while the return window runs, else from payable, below zero when it was
+// paid out already: a debit carried into the next payout), and a credit note is issued against the
+// part's tax invoice for exactly those units. Each share is rounded down cumulatively
+// (domain/returns.ts settlementShare), so returning every unit, in any number of returns, reverses
+// exactly the part's net and credits exactly its invoice.
+
+export type ReturnedLine = { orderItemId: string; quantity: number; returnedBefore: number; returning: number; description: string; unitPricePaise: number };
+
+export type ReturnSettled = { vendorReversedPaise: number; creditNote: { id: string; number: string } | null };
+
+/** Settles a return received back, once (its references are unique), in the caller's transaction. */
+export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; returnId: string; orderRef: string; lines: ReturnedLine[]; reason: string; now?: Date }): Promise<ReturnSettled> {
+  const ids = a.lines.map((l) => l.orderItemId);
+  const rows = ids.length === 0 ? [] : await tx.select().from(orderItemSettlements).where(and(eq(orderItemSettlements.orderPartId, a.orderPartId), inArray(orderItemSettlements.orderItemId, ids))).orderBy(asc(orderItemSettlements.orderItemId));
+  // An order placed before settlement existed has no lines: nothing was credited or invoiced.
+  if (rows.length === 0) return { vendorReversedPaise: 0, creditNote: null };
+  const byItem = new Map(a.lines.map((l) => [l.orderItemId, l]));
+  const shares = rows.map((r) => {
+    const l = byItem.get(r.orderItemId)!;
+    return { row: r, line: l, share: settlementShare(r, l.returnedBefore, l.returnedBefore + l.returning, l.quantity) };
+  });
+  const vendorUserId = rows[0].vendorUserId;
+  const reversed = shares.reduce((s, x) => s + x.share.vendorNetPaise, 0);
+
+  await lockBalances(tx, vendorUserId);
+  const sale = await entryOf(tx, `sale:${a.orderPartId}`);
+  const reference = `return:${a.returnId}`;
+  if (sale && !(await entryOf(tx, reference)) && reversed > 0) {
+    const released = await entryOf(tx, `release:${a.orderPartId}`);
+    const change = released ? { payablePaise: -reversed } : { pendingPaise: -reversed };
+    await tx.insert(vendorLedger).values({
+      createdAt: afterLock,
+      vendorUserId,
+      orderPartId: a.orderPartId,
+      entryType: 'returned',
+      ...change,
+      relatedEntryId: sale.id,
+      reference,
+      description: `Items of order ${a.orderRef} returned`,
+    });
+    await addToBalances(tx, vendorUserId, change);
+  }
+  const creditNote = await issueReturnCreditNote(tx, { ...a, vendorUserId, shares });
+  return { vendorReversedPaise: sale ? reversed : 0, creditNote };
+}
+
+/** The credit note of a return against its part's invoice (null when the part was never invoiced), once. */
+async function issueReturnCreditNote(
+  tx: Tx,
+  a: { orderPartId: string; returnId: string; reason: string; now?: Date; vendorUserId: string; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: SettlementShare }[] },
+): Promise<{ id: string; number: string } | null> {
+  const reference = `credit:return:${a.returnId}`;
+  const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
+  if (existing) return existing;
+  const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.reference, `invoice:${a.orderPartId}`), eq(taxDocuments.kind, 'invoice')));
+  const lines = a.shares.filter((x) => x.share.grossPaise > 0);
+  if (!invoice || lines.length === 0) return null;
+  const issuedOn = todayInIndia(a.now);
+  const financialYear = financialYearOf(issuedOn);
+  const sequence = await nextSequence(tx, invoice.vendorUserId, 'credit_note', financialYear);
+  const [again] = await tx.select({ id: taxDocuments.id }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
+  if (again) throw new AppError('CONFLICT', 'This return is being credited; please try again');
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => lines.reduce((s, x) => s + x.share[k], 0);
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      vendorUserId: invoice.vendorUserId,
+      orderId: invoice.orderId,
+      orderPartId: invoice.orderPartId,
+      kind: 'credit_note',
+      financialYear,
+      sequence,
+      number: taxDocumentNumber('credit_note', financialYear, sequence),
+      invoiceId: invoice.id,
+      reference,
+      issuedOn,
+      parties: invoice.parties,
+      supplierState: invoice.supplierState,
+      placeOfSupplyState: invoice.placeOfSupplyState,
+      intraState: invoice.intraState,
+      reason: a.reason.slice(0, 300),
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('grossPaise'),
+    })
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  await tx.insert(taxDocumentLines).values(
+    lines.map(({ row, line, share }) => ({
+      documentId: doc.id,
+      orderItemId: row.orderItemId,
+      description: line.description,
+      hsnCode: row.hsnCode,
+      quantity: line.returning,
+      unitPricePaise: line.unitPricePaise,
+      gstRateBp: row.gstRateBp,
+      grossPaise: share.grossPaise,
+      taxablePaise: share.taxablePaise,
+      cgstPaise: share.cgstPaise,
+      sgstPaise: share.sgstPaise,
+      igstPaise: share.igstPaise,
+      commissionBp: row.commissionBp,
+      commissionPaise: share.commissionPaise,
+      tcsBp: row.tcsBp,
+      tcsCgstPaise: share.tcsCgstPaise,
+      tcsSgstPaise: share.tcsSgstPaise,
+      tcsIgstPaise: share.tcsIgstPaise,
+      tdsBp: row.tdsBp,
+      tdsPaise: share.tdsPaise,
+    })),
+  );
+  return doc;
+}
