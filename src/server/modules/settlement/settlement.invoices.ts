@@ -19,7 +19,7 @@ import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries
 export type IssuedDocument = { id: string; number: string; kind: TaxDocumentKind };
 
 /** Takes the next number of a vendor's series (kind, financial year), under its row's lock. */
-export async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
+async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
   const [row] = await tx
     .insert(taxDocumentSeries)
     .values({ vendorUserId, kind, financialYear, lastSequence: 1 })
@@ -135,50 +135,71 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
   return { id: doc.id, number: doc.number, kind: 'invoice' };
 }
 
+/** An invoice row, as a credit note against it copies it. */
+type InvoiceRow = typeof taxDocuments.$inferSelect;
+type CreditLine = Omit<typeof taxDocumentLines.$inferInsert, 'id' | 'documentId'>;
+
+/**
+ * Writes a credit note against an invoice under a unique reference, numbered from the vendor's
+ * series (taken under the series row's lock), with the given lines; its totals are their sums.
+ * The caller has checked that no document has this reference.
+ */
+export async function insertCreditNote(tx: Tx, a: { invoice: InvoiceRow; reference: string; reason: string; now?: Date; lines: CreditLine[] }): Promise<IssuedDocument> {
+  const issuedOn = todayInIndia(a.now);
+  const financialYear = financialYearOf(issuedOn);
+  const sequence = await nextSequence(tx, a.invoice.vendorUserId, 'credit_note', financialYear);
+  // Unreachable while the callers hold the part's row lock; refused rather than numbered twice.
+  if (await documentOf(tx, a.reference)) throw new AppError('CONFLICT', 'This order part is being credited; please try again');
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => a.lines.reduce((s, l) => s + Number(l[k]), 0);
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      vendorUserId: a.invoice.vendorUserId,
+      orderId: a.invoice.orderId,
+      orderPartId: a.invoice.orderPartId,
+      kind: 'credit_note',
+      financialYear,
+      sequence,
+      number: taxDocumentNumber('credit_note', financialYear, sequence),
+      invoiceId: a.invoice.id,
+      reference: a.reference,
+      issuedOn,
+      parties: a.invoice.parties,
+      supplierState: a.invoice.supplierState,
+      placeOfSupplyState: a.invoice.placeOfSupplyState,
+      intraState: a.invoice.intraState,
+      reason: a.reason.slice(0, 300),
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('grossPaise'),
+    })
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  await tx.insert(taxDocumentLines).values(a.lines.map((l) => ({ ...l, documentId: doc.id })));
+  return { id: doc.id, number: doc.number, kind: 'credit_note' };
+}
+
+/** The invoice of an order part, if it was issued. */
+export async function invoiceOfPart(tx: DbOrTx, orderPartId: string): Promise<InvoiceRow | undefined> {
+  const [invoice] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.reference, `invoice:${orderPartId}`), eq(taxDocuments.kind, 'invoice')));
+  return invoice;
+}
+
 /**
  * Issues a credit note for the whole of an invoiced part (cancelled after it shipped; a return
- * of issue 23 will credit some lines), once, in the caller's transaction; null when the part has
- * no invoice (nothing to credit).
+ * credits only its units, settlement.returns.ts), once, in the caller's transaction; null when the
+ * part has no invoice (nothing to credit).
  */
 export async function issuePartCreditNote(tx: Tx, a: { orderPartId: string; reason: string; now?: Date }): Promise<IssuedDocument | null> {
   const reference = `credit:${a.orderPartId}`;
   const existing = await documentOf(tx, reference);
   if (existing) return existing;
-  const [invoice] = await tx
-    .select()
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.reference, `invoice:${a.orderPartId}`), eq(taxDocuments.kind, 'invoice')));
+  const invoice = await invoiceOfPart(tx, a.orderPartId);
   if (!invoice) return null;
-  const issuedOn = todayInIndia(a.now);
-  const financialYear = financialYearOf(issuedOn);
-  const sequence = await nextSequence(tx, invoice.vendorUserId, 'credit_note', financialYear);
-  if (await documentOf(tx, reference)) throw new AppError('CONFLICT', 'This order part is being credited; please try again');
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      vendorUserId: invoice.vendorUserId,
-      orderId: invoice.orderId,
-      orderPartId: invoice.orderPartId,
-      kind: 'credit_note',
-      financialYear,
-      sequence,
-      number: taxDocumentNumber('credit_note', financialYear, sequence),
-      invoiceId: invoice.id,
-      reference,
-      issuedOn,
-      parties: invoice.parties,
-      supplierState: invoice.supplierState,
-      placeOfSupplyState: invoice.placeOfSupplyState,
-      intraState: invoice.intraState,
-      reason: a.reason.slice(0, 300),
-      taxablePaise: invoice.taxablePaise,
-      cgstPaise: invoice.cgstPaise,
-      sgstPaise: invoice.sgstPaise,
-      igstPaise: invoice.igstPaise,
-      totalPaise: invoice.totalPaise,
-    })
-    .returning({ id: taxDocuments.id, number: taxDocuments.number });
   const lines = await tx.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, invoice.id));
-  await tx.insert(taxDocumentLines).values(lines.map(({ id: _id, documentId: _doc, ...l }) => ({ ...l, documentId: doc.id })));
-  return { id: doc.id, number: doc.number, kind: 'credit_note' };
+  return insertCreditNote(tx, { invoice, reference, reason: a.reason, now: a.now, lines: lines.map(({ id: _id, documentId: _doc, ...l }) => l) });
 }

@@ -1,12 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { todayInIndia } from '../../../domain/age';
 import { settlementShare, type SettlementShare } from '../../../domain/returns';
-import { financialYearOf, taxDocumentNumber } from '../../../domain/tax-documents';
-import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
-import { nextSequence } from './settlement.invoices';
-import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger } from './settlement.tables';
+import { insertCreditNote, invoiceOfPart } from './settlement.invoices';
+import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.tables';
 
 // A return received back (issue 23, point 9): the vendor's credit for the returned units is
 // reversed (from pending while the return window runs, else from payable, below zero when it was
@@ -51,55 +48,27 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
     });
     await addToBalances(tx, vendorUserId, change);
   }
-  const creditNote = await issueReturnCreditNote(tx, { ...a, vendorUserId, shares });
+  const creditNote = await issueReturnCreditNote(tx, { ...a, shares });
   return { vendorReversedPaise: sale ? reversed : 0, creditNote };
 }
 
 /** The credit note of a return against its part's invoice (null when the part was never invoiced), once. */
 async function issueReturnCreditNote(
   tx: Tx,
-  a: { orderPartId: string; returnId: string; reason: string; now?: Date; vendorUserId: string; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: SettlementShare }[] },
+  a: { orderPartId: string; returnId: string; reason: string; now?: Date; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: SettlementShare }[] },
 ): Promise<{ id: string; number: string } | null> {
   const reference = `credit:return:${a.returnId}`;
   const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
   if (existing) return existing;
-  const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.reference, `invoice:${a.orderPartId}`), eq(taxDocuments.kind, 'invoice')));
-  const lines = a.shares.filter((x) => x.share.grossPaise > 0);
-  if (!invoice || lines.length === 0) return null;
-  const issuedOn = todayInIndia(a.now);
-  const financialYear = financialYearOf(issuedOn);
-  const sequence = await nextSequence(tx, invoice.vendorUserId, 'credit_note', financialYear);
-  const [again] = await tx.select({ id: taxDocuments.id }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
-  if (again) throw new AppError('CONFLICT', 'This return is being credited; please try again');
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => lines.reduce((s, x) => s + x.share[k], 0);
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      vendorUserId: invoice.vendorUserId,
-      orderId: invoice.orderId,
-      orderPartId: invoice.orderPartId,
-      kind: 'credit_note',
-      financialYear,
-      sequence,
-      number: taxDocumentNumber('credit_note', financialYear, sequence),
-      invoiceId: invoice.id,
-      reference,
-      issuedOn,
-      parties: invoice.parties,
-      supplierState: invoice.supplierState,
-      placeOfSupplyState: invoice.placeOfSupplyState,
-      intraState: invoice.intraState,
-      reason: a.reason.slice(0, 300),
-      taxablePaise: sum('taxablePaise'),
-      cgstPaise: sum('cgstPaise'),
-      sgstPaise: sum('sgstPaise'),
-      igstPaise: sum('igstPaise'),
-      totalPaise: sum('grossPaise'),
-    })
-    .returning({ id: taxDocuments.id, number: taxDocuments.number });
-  await tx.insert(taxDocumentLines).values(
-    lines.map(({ row, line, share }) => ({
-      documentId: doc.id,
+  const invoice = await invoiceOfPart(tx, a.orderPartId);
+  const shares = a.shares.filter((x) => x.share.grossPaise > 0);
+  if (!invoice || shares.length === 0) return null;
+  const doc = await insertCreditNote(tx, {
+    invoice,
+    reference,
+    reason: a.reason,
+    now: a.now,
+    lines: shares.map(({ row, line, share }) => ({
       orderItemId: row.orderItemId,
       description: line.description,
       hsnCode: row.hsnCode,
@@ -120,6 +89,6 @@ async function issueReturnCreditNote(
       tdsBp: row.tdsBp,
       tdsPaise: share.tdsPaise,
     })),
-  );
-  return doc;
+  });
+  return { id: doc.id, number: doc.number };
 }
