@@ -73,6 +73,8 @@ export const earningsStatementRowSchema = z.object({
    * 'cod_collected'): the part lowers what Haat owes by the cash less the net, and payable can go below zero.
    */
   cashCollectedPaise: z.number().int().nullable(),
+  /** Items returned (issue 23): the part of the net given back for them (0 for none); the rest of the net stands. */
+  returnedPaise: z.number().int(),
 });
 export type EarningsStatementRow = z.infer<typeof earningsStatementRowSchema>;
 

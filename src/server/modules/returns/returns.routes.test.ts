@@ -239,6 +239,9 @@ describe('receiving a return back', () => {
     const ledger = await ledgerOf(d.partA);
     expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'returned']);
     expect(Number(ledger[1].pending_paise)).toBe(-Number(sale.pending_paise) / 2);
+    // The vendor's earnings statement shows what the return gave back.
+    const statement = (await d.va.get('/api/vendor/earnings/statement?pageSize=100')).json() as { items: { partId: string; vendorNetPaise: number; returnedPaise: number }[] };
+    expect(statement.items.find((x) => x.partId === d.partA)).toMatchObject({ vendorNetPaise: Number(sale.pending_paise), returnedPaise: Number(sale.pending_paise) / 2 });
     const notes = await creditNotes(d.partA);
     expect(notes.map((n) => ({ ...n, total_paise: Number(n.total_paise) }))).toEqual([expect.objectContaining({ total_paise: 60_000, quantity: 1, reference: `credit:return:${r.id}` })]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);

@@ -18,13 +18,14 @@ const day = (iso: string | null) => (iso ? todayInIndia(new Date(iso)) : '');
 
 const CSV_HEADERS = [
   'order', 'part_id', 'shop', 'order_date', 'delivered_date', 'status', 'items', 'gross_rupees', 'taxable_rupees', 'gst_rupees',
-  'commission_rate', 'commission_rupees', 'tcs_rate', 'tcs_rupees', 'tds_rate', 'tds_rupees', 'vendor_net_rupees', 'cash_collected_rupees',
+  'commission_rate', 'commission_rupees', 'tcs_rate', 'tcs_rupees', 'tds_rate', 'tds_rupees', 'vendor_net_rupees', 'cash_collected_rupees', 'returned_rupees',
 ] as const;
 
 const csvRow = (r: EarningsStatementRow) => [
   r.orderRef, r.partId, r.shopName, day(r.orderedAt), day(r.deliveredAt), r.statusLabel, r.itemCount, rupees(r.grossPaise), rupees(r.taxablePaise), rupees(r.gstPaise),
   rate(r.commissionBp), rupees(r.commissionPaise), rate(r.tcsBp), rupees(r.tcsPaise), rate(r.tdsBp), rupees(r.tdsPaise), rupees(r.vendorNetPaise),
   r.cashCollectedPaise === null ? '' : rupees(r.cashCollectedPaise),
+  rupees(r.returnedPaise),
 ];
 
 /** The vendor's Earnings tab: totals, the statement per part of an order (paged, and as CSV), payouts (vendors only, own shops only). */

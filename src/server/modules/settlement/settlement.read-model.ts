@@ -47,6 +47,8 @@ export type StatementRecord = {
   vendorNetPaise: number;
   /** The cash its shop collected on delivery (the 'cod_collected' debit), null for none. */
   cashCollectedPaise: number | null;
+  /** The net given back for items returned (the 'returned' rows), 0 for none. */
+  returnedPaise: number;
 };
 
 const s = orderItemSettlements;
@@ -89,6 +91,8 @@ function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
       reversed: sql<boolean>`bool_or(${l.entryType} = 'reversed')`.as('reversed'),
       // The debit is negative payable: the cash is its opposite.
       cashCollectedPaise: sql<string | null>`-sum(${l.payablePaise}) filter (where ${l.entryType} = 'cod_collected')`.as('cod_collected'),
+      // Returns reverse from pending or payable: both are given back.
+      returnedPaise: sql<string | null>`-sum(${l.pendingPaise} + ${l.payablePaise}) filter (where ${l.entryType} = 'returned')`.as('returned'),
     })
     .from(l)
     .where(and(eq(l.vendorUserId, vendorUserId), isNotNull(l.orderPartId)))
@@ -135,6 +139,7 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
       tdsPaise: lines.tdsPaise,
       vendorNetPaise: lines.vendorNetPaise,
       cashCollectedPaise: entries.cashCollectedPaise,
+      returnedPaise: entries.returnedPaise,
     })
     .from(orderParts)
     .innerJoin(lines, eq(lines.partId, orderParts.id))
@@ -162,6 +167,7 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
     tdsPaise: Number(r.tdsPaise),
     vendorNetPaise: Number(r.vendorNetPaise),
     cashCollectedPaise: r.cashCollectedPaise === null ? null : Number(r.cashCollectedPaise),
+    returnedPaise: Number(r.returnedPaise ?? 0),
   }));
 }
 

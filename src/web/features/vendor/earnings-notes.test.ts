@@ -24,6 +24,7 @@ const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => 
   tdsPaise: 100,
   vendorNetPaise: 90_885,
   cashCollectedPaise: null,
+  returnedPaise: 0,
   ...over,
 });
 

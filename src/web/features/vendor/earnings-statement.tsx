@@ -69,6 +69,17 @@ export function StatementCard({ row }: { row: EarningsStatementRow }) {
             <Money paise={row.vendorNetPaise} />
           </dd>
         </div>
+        {row.returnedPaise > 0 && (
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">
+              Items returned<span className="block text-xs text-slate-500">given back from your net</span>
+            </dt>
+            <dd className="text-slate-900">
+              <Minus />
+              <Money paise={row.returnedPaise} />
+            </dd>
+          </div>
+        )}
         {row.cashCollectedPaise !== null && (
           <div className="flex justify-between gap-3">
             <dt className="text-slate-600">
@@ -122,6 +133,12 @@ function StatementRow({ row }: { row: EarningsStatementRow }) {
         </td>
         <td className="py-3 text-right align-top font-semibold text-slate-900">
           <Money paise={row.vendorNetPaise} />
+          {row.returnedPaise > 0 && (
+            <span className="block whitespace-nowrap text-xs font-normal text-slate-600">
+              <Minus />
+              <Money paise={row.returnedPaise} /> items returned
+            </span>
+          )}
           {row.cashCollectedPaise !== null && (
             <span className="block whitespace-nowrap text-xs font-normal text-slate-600">
               <Minus />
