@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'audit'] as const;
+/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' (issue 23) after Orders; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'returns', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -10,6 +10,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   merchants: 'Merchants',
   products: 'Products',
   orders: 'Orders',
+  returns: 'Returns',
   referrals: 'Referrals',
   employees: 'Employees',
   erp: 'ERP',
@@ -77,6 +78,8 @@ export const auditActionLabels: Record<string, string> = {
   gateway_settings_updated: 'Payment gateway settings updated',
   cod_settings_updated: 'Cash on delivery settings updated',
   order_status_changed: 'Order status changed',
+  return_decided: 'Return decided by the Haat team',
+  return_refund_retried: 'Return refund sent again',
   commission_rule_added: 'Commission rule added',
   tax_rate_added: 'Tax rate added',
   hsn_code_added: 'HSN code added',

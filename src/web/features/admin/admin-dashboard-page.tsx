@@ -16,6 +16,7 @@ import { AdminOverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
 import { RatesTab } from './rates-tab';
+import { ReturnsTab } from './returns-tab';
 import { useAdminSession } from './use-admin-session';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
@@ -65,6 +66,8 @@ function Dashboard() {
           <ErpTab />
         ) : active === 'orders' ? (
           <OrdersTab />
+        ) : active === 'returns' ? (
+          <ReturnsTab />
         ) : active === 'merchants' ? (
           <MerchantsTab />
         ) : active === 'referrals' ? (

@@ -19,13 +19,15 @@ type StepUpDialogProps = {
   children?: ReactNode;
   /** Whether those fields are complete. */
   ready?: boolean;
+  /** The submit button's text, where the dialog is the action's own form ('Save decision'); 'Verify & Proceed' by default. */
+  confirmLabel?: string;
   onCancel: () => void;
   /** Runs the action with the code; answers a message to show, or null when it is done. */
   onConfirm: (code: string) => Promise<string | null>;
 };
 
 /** The confirmation every sensitive admin action goes through: a fresh code from the authenticator, then 'Verify & Proceed'. */
-export function StepUpDialog({ open, title, description, actionLabel, children, ready = true, onCancel, onConfirm }: StepUpDialogProps) {
+export function StepUpDialog({ open, title, description, actionLabel, children, ready = true, confirmLabel = 'Verify & Proceed', onCancel, onConfirm }: StepUpDialogProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,7 @@ export function StepUpDialog({ open, title, description, actionLabel, children, 
             Cancel
           </Button>
           <Button onClick={() => void submit()} loading={busy} disabled={!complete || !ready}>
-            Verify & Proceed
+            {confirmLabel}
           </Button>
         </>
       }
