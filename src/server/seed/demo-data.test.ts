@@ -14,6 +14,9 @@ import { employees, projects, tasks, timesheets } from '../modules/erp/erp.table
 import { images } from '../modules/media/media.tables';
 import { merchants, merchantTransactions } from '../modules/merchants/merchants.tables';
 import { getCodSettings } from '../modules/payments';
+import { getOrderReturns, listReturns } from '../modules/returns';
+import { returnListQuerySchema } from '../../contracts/returns.contract';
+import { loadConfig } from '../platform/config';
 import { referrals } from '../modules/referrals/referrals.tables';
 import { contactMessages } from '../modules/content/content.tables';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
@@ -26,6 +29,7 @@ import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
+import { DEMO_RETURN_ORDER, DEMO_RETURN_REQUEST } from './demo-returns';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let uploadsDir: string;
@@ -70,12 +74,18 @@ describe('demo data', () => {
     expect(payouts).toMatchObject([{ vendorUserId: sharma.id, amountPaise: 134125, status: 'paid', method: 'bank', reference: 'HDFCR52026112698765432' }]);
     const balances = await database.db.select().from(vendorBalances);
     expect(balances.find((b) => b.vendorUserId === sharma.id)).toMatchObject({ pendingPaise: 0, payablePaise: 0, paidPaise: 134125 });
-    expect(balances.find((b) => b.vendorUserId === jaipur.id)).toMatchObject({ pendingPaise: 0, payablePaise: 56246, paidPaise: 0 });
+    // Jaipur's pending: the demo customer's recent order (₹1,148, see the returns test), still inside its window:
+    // commission 6 % = 68.88, no TCS, TDS 0.1 % = 1.148 -> 1.15, net 1,148 - 68.88 - 1.15 = 1,077.97.
+    expect(balances.find((b) => b.vendorUserId === jaipur.id)).toMatchObject({ pendingPaise: 107797, payablePaise: 56246, paidPaise: 0 });
     const docs = await database.db.select().from(taxDocuments).orderBy(taxDocuments.totalPaise);
     const shippedOn = todayInIndia(new Date(Date.now() - 19 * 86_400_000));
     const fy = financialYearOf(shippedOn).slice(2);
+    // That order's invoice: Jaipur's second of the year (its first if a new financial year began in between), IGST to Karnataka.
+    const recentShippedOn = todayInIndia(new Date(Date.now() - 4 * 86_400_000));
+    const recentFy = financialYearOf(recentShippedOn).slice(2);
     expect(docs.map((d) => [d.number, d.issuedOn, d.totalPaise, d.cgstPaise, d.sgstPaise, d.igstPaise, d.parties.seller.gstin === null])).toEqual([
       [`INV/${fy}/000001`, shippedOn, 59900, 0, 0, 9137, true],
+      [`INV/${recentFy}/00000${recentFy === fy ? 2 : 1}`, recentShippedOn, 114800, 0, 0, 17512, true],
       [`INV/${fy}/000001`, shippedOn, 149900, 11433, 11433, 0, false],
     ]);
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
@@ -206,6 +216,52 @@ describe('demo data', () => {
     expect(ledger.total).toBe(customer.rewardPoints);
     const rows = await database.db.select({ isDefault: addresses.isDefault, city: addresses.city }).from(addresses).where(eq(addresses.userId, customer.userId));
     expect(rows).toEqual([{ isDefault: true, city: 'Bengaluru' }]);
+  });
+
+  it("gives the demo customer a delivered order from Jaipur Handloom House with one item's return requested and the other still returnable", async () => {
+    const [priya] = await database.db.select({ userId: customers.userId }).from(customers).where(eq(customers.email, 'customer@haat.test'));
+    const [meera] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'vendor2@haat.test'));
+    // Every return (the super admin's Returns tab): this one, waiting for the shop.
+    const all = await listReturns({ db: database.db, query: returnListQuerySchema.parse({}) });
+    expect(all.total).toBe(1);
+    const [asked] = all.items;
+    expect(asked).toMatchObject({
+      status: 'requested',
+      statusLabel: 'Return requested',
+      storeName: 'Jaipur Handloom House',
+      customerName: 'Priya Sharma',
+      reason: DEMO_RETURN_REQUEST.reason,
+      comment: DEMO_RETURN_REQUEST.comment,
+      photos: [],
+      valuePaise: 69900,
+      decidedBy: null,
+      rejectionReason: null,
+      refund: null,
+      creditNoteNumber: null,
+    });
+    expect(asked.items).toMatchObject([{ productName: DEMO_RETURN_ORDER.returned, quantity: 1, pricePaise: 69900 }]);
+    // The shop's own Returns tab shows it as requested.
+    const shops = await listReturns({ db: database.db, query: returnListQuerySchema.parse({ status: 'requested' }), vendorUserId: meera.id });
+    expect(shops.items.map((r) => r.id)).toEqual([asked.id]);
+
+    // The customer's order: delivered two days ago, open for returns five days more (the default window), the runner still returnable.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: uploadsDir });
+    expect(config.RETURN_WINDOW_DAYS).toBe(7);
+    const view = await getOrderReturns({ db: database.db, config, customerUserId: priya.userId, orderId: asked.orderId });
+    expect(view.returns.map((r) => r.id)).toEqual([asked.id]);
+    expect(view.returnable).toHaveLength(1);
+    const [part] = view.returnable;
+    expect(part).toMatchObject({ partId: asked.partId, storeName: 'Jaipur Handloom House', canReturn: true, refusal: null });
+    const daysAgo = (Date.now() - Date.parse(part.deliveredAt)) / 86_400_000;
+    expect(daysAgo).toBeGreaterThan(1.9);
+    expect(daysAgo).toBeLessThan(2.1);
+    expect(Date.parse(part.windowEndsAt) - Date.parse(part.deliveredAt)).toBe(7 * 86_400_000);
+    expect(part.items.map((i) => [i.productName, i.quantity, i.returnableQuantity]).sort()).toEqual([
+      [DEMO_RETURN_ORDER.returned, 1, 0],
+      [DEMO_RETURN_ORDER.kept, 1, 1],
+    ]);
+    // Paid with points given for it: the customer keeps the 500 (the test above), and every ledger still adds up.
+    expect(await moneyInvariantViolations(database.db)).toEqual([]);
   });
 
   it('gives the super admin something to do: two pending withdrawals through the ledger, a pending employee, an unread message', async () => {

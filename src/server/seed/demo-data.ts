@@ -18,6 +18,7 @@ import type { Db, DbOrTx, Tx } from '../platform/db';
 import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type CategorySlug, type ShopKey } from './demo-products';
+import { seedDemoReturn } from './demo-returns';
 import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedSettledOrders, seedSettlement } from './demo-settlement';
 import { seedDemoVariants } from './demo-variants';
 
@@ -175,7 +176,7 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
       );
 
       await seedSettlement(tx, { vendorIds, categoryIds });
-      await seedCustomer(tx);
+      const customer = await seedCustomer(tx);
       const merchant = await createAccount(tx, { email: MERCHANT.email, password: MERCHANT.password, role: 'merchant', phoneNumber: '9812345678' });
       await createMerchant(tx, {
         userId: merchant.userId,
@@ -212,6 +213,8 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
         vendorIds,
         productIds: { sharma: productIdNamed('Wireless Earbuds with 40-Hour Playback'), jaipur: productIdNamed('Brass Diya Set of 4') },
       });
+      // After the settled orders' release pass: this sale is still inside its return window.
+      await seedDemoReturn(tx, { ...customer, vendorUserId: vendorIds[1], productIdNamed });
 
       return {
         categories: DEMO_CATEGORIES.length,
@@ -262,7 +265,7 @@ async function insertShops(tx: Tx, shopIds: Map<ShopKey, string>, vendorIds: str
 }
 
 /** Writes the demo customer with a default address and a 500-point welcome bonus (ledger row and balance together). */
-async function seedCustomer(tx: Tx): Promise<void> {
+async function seedCustomer(tx: Tx): Promise<{ customerUserId: string; addressId: string }> {
   const { userId } = await createAccount(tx, {
     email: CUSTOMER.email,
     password: CUSTOMER.password,
@@ -274,19 +277,23 @@ async function seedCustomer(tx: Tx): Promise<void> {
     gender: 'female',
     address: '12 MG Road, Indiranagar, Bengaluru, Karnataka 560038',
   });
-  await tx.insert(addresses).values({
-    userId,
-    type: 'home',
-    streetAddress: '12 MG Road, Indiranagar',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560038',
-    landmark: 'Near Metro Station',
-    isDefault: true,
-  });
+  const [address] = await tx
+    .insert(addresses)
+    .values({
+      userId,
+      type: 'home',
+      streetAddress: '12 MG Road, Indiranagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560038',
+      landmark: 'Near Metro Station',
+      isDefault: true,
+    })
+    .returning({ id: addresses.id });
   const welcomePoints = 500;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
   await tx.update(customers).set({ rewardPoints: welcomePoints, updatedAt: new Date() }).where(eq(customers.userId, userId));
+  return { customerUserId: userId, addressId: address.id };
 }
 
 /**
