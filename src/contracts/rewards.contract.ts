@@ -16,7 +16,7 @@ export const rewardsMessages = {
 } as const;
 
 /** Every kind of ledger row (rewards_transactions.transaction_type). */
-export const transactionTypes = ['earned', 'spent', 'withdrawn', 'released', 'voided', 'refunded', 'reversed', 'referral', 'cashback', 'withdrawal_returned'] as const;
+export const transactionTypes = ['earned', 'spent', 'withdrawn', 'released', 'voided', 'refunded', 'reversed', 'referral', 'cashback', 'withdrawal_returned', 'return_refund'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /** The three groups the wallet shows (SPEC.md: earned, spent, withdrawn); every row type falls in one. */
@@ -27,6 +27,7 @@ export const transactionGroup: Record<TransactionType, TransactionGroup> = {
   referral: 'earned',
   cashback: 'earned',
   refunded: 'earned',
+  return_refund: 'earned',
   spent: 'spent',
   voided: 'spent',
   reversed: 'spent',
@@ -41,9 +42,10 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   referral: 'Referral reward',
   cashback: 'Cashback',
   refunded: 'Points refunded',
+  return_refund: 'Refund for returned items',
   spent: 'Spent',
   voided: 'Cancelled order',
-  reversed: 'Reversed',
+  reversed: 'Points taken back',
   withdrawn: 'Withdrawn',
   withdrawal_returned: 'Withdrawal returned',
 };
