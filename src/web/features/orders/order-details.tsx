@@ -2,6 +2,7 @@ import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { MapPin, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { OrderReturn, ReturnablePart } from '../../../contracts/returns.contract';
 import { paymentStatusLabels, type Order, type OrderHistoryEntry, type OrderItem } from '../../../contracts/orders.contract';
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
 import { codMessages } from '../../../domain/cod';
@@ -15,7 +16,9 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { orderStatusOf, PartStatusBadge } from '../../ui/StatusBadge';
 import { codPartNote, codStillDuePaise, isCodOrder } from './order-payment';
 import { TaxDocumentLinks } from './tax-document-links';
+import { PartReturnNote, ReturnsSection } from './order-returns-section';
 import { useOrder, useOrderDocuments } from './use-orders';
+import { useOrderReturns } from './use-returns';
 
 /** Points still to come from an order: a cancelled part's points are voided. */
 export const liveEarned = (order: Order) => order.parts.filter((p) => p.status !== 'cancelled').reduce((s, p) => s + p.pointsEarned, 0);
@@ -34,12 +37,21 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 
 type ReviewTarget = { productId: string; productName: string };
 
+/** What the order's details offer besides showing it: reviews, returns and asking Haat to review a rejected return. */
+export type OrderDetailsActions = {
+  onReview?: (item: ReviewTarget) => void;
+  onReturn?: (part: ReturnablePart) => void;
+  onDispute?: (r: OrderReturn) => void;
+};
+
 /**
  * Items grouped by shop part with each part's status, tracking note, cash to pay at the door (cash on
- * delivery) and tax invoice, the address, the amounts and the payment status.
+ * delivery), return window and tax invoice, the order's returns, the address, the amounts and the payment status.
  */
-export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?: (item: ReviewTarget) => void }) {
+export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { order: Order } & OrderDetailsActions) {
   const documents = useOrderDocuments(order.id);
+  const anyDelivered = order.parts.some((p) => p.status === 'delivered');
+  const returns = useOrderReturns(order.id, anyDelivered);
   const cod = isCodOrder(order);
   const cashDue = codStillDuePaise(order);
   return (
@@ -89,6 +101,9 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
                 {part.deliveredAt && <span className="block">Delivered on {formatDate(part.deliveredAt)}</span>}
               </p>
             )}
+            {part.status === 'delivered' && !returns.isError && (
+              <PartReturnNote part={returns.data?.returnable.find((p) => p.partId === part.id)} isPending={returns.isPending} onReturn={onReturn} />
+            )}
             {isCancellable(part.status) ? (
               <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{taxDocumentMessages.pending}</p>
             ) : (
@@ -104,6 +119,7 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
           </section>
         );
       })}
+      {anyDelivered && <ReturnsSection query={returns} onDispute={onDispute} />}
       <section aria-label="Delivery address" className="flex gap-2 text-slate-700">
         <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
         <p>
@@ -150,7 +166,7 @@ export function OrderDetailsBody({ order, onReview }: { order: Order; onReview?:
 }
 
 /** View Details: the whole order in a dialog. */
-export function OrderDetailsModal({ order, onClose, onReview }: { order: Order | null; onClose: () => void; onReview: (item: ReviewTarget) => void }) {
+export function OrderDetailsModal({ order, onClose, ...actions }: { order: Order | null; onClose: () => void } & OrderDetailsActions) {
   return (
     <Modal open={order !== null} onClose={onClose} title={order ? `Order #${shortId(order.id)}` : 'Order'} wide>
       {order && (
@@ -158,7 +174,7 @@ export function OrderDetailsModal({ order, onClose, onReview }: { order: Order |
           <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             Placed on {formatDateTime(order.createdAt)} <PartStatusBadge part={orderStatusOf(order)} />
           </p>
-          <OrderDetailsBody order={order} onReview={onReview} />
+          <OrderDetailsBody order={order} {...actions} />
         </>
       )}
     </Modal>

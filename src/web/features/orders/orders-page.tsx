@@ -2,6 +2,7 @@ import { Package } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { orderTabs, type Order, type OrderTab } from '../../../contracts/orders.contract';
+import type { OrderReturn } from '../../../contracts/returns.contract';
 import { formatRupees } from '../../../domain/money';
 import { RequireRole } from '../../layout/RequireRole';
 import { ConfirmDialog } from '../../ui/Modal';
@@ -12,6 +13,8 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { Tabs } from '../../ui/Tabs';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal, shortId, TrackOrderModal } from './order-details';
+import { DisputeReturnModal } from './order-returns-section';
+import { ReturnRequestModal, type ReturnTarget } from './return-request-modal';
 import { ReviewModal, type ReviewTarget } from './review-modal';
 import { useCancelOrder, useCancelPreview, useOrders } from './use-orders';
 
@@ -90,8 +93,19 @@ function OrdersContent() {
   const [tracking, setTracking] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
+  // Returns open from the order's details, which close meanwhile (one dialog at a time) and open again after.
+  const [returning, setReturning] = useState<(ReturnTarget & { order: Order }) | null>(null);
+  const [disputing, setDisputing] = useState<{ target: OrderReturn; order: Order } | null>(null);
   // The same query as the dialog's text: Cancel Order is offered once the customer can read what it does.
   const cancelPreviewReady = useCancelPreview(cancelling?.id ?? null).isSuccess;
+
+  // Closing a return's dialog (sent or not) goes back to the order's details, where the returns are.
+  const backFromReturn = () => {
+    const order = returning?.order ?? disputing?.order ?? null;
+    setReturning(null);
+    setDisputing(null);
+    setDetails(order);
+  };
 
   const go = (next: { tab?: OrderTab; page?: number }) => {
     const p = new URLSearchParams(params);
@@ -161,7 +175,33 @@ function OrdersContent() {
           setDetails(null);
           setReviewing(t);
         }}
+        onReturn={(part) => {
+          if (!details) return;
+          setReturning({ orderId: details.id, part, order: details });
+          setDetails(null);
+        }}
+        onDispute={(target) => {
+          if (!details) return;
+          setDisputing({ target, order: details });
+          setDetails(null);
+        }}
       />
+      {returning && (
+        <ReturnRequestModal
+          key={returning.part.partId}
+          target={returning}
+          onClose={backFromReturn}
+          onDone={backFromReturn}
+        />
+      )}
+      {disputing && (
+        <DisputeReturnModal
+          key={disputing.target.id}
+          target={disputing.target}
+          onClose={backFromReturn}
+          onDone={backFromReturn}
+        />
+      )}
       <TrackOrderModal orderId={tracking} onClose={() => setTracking(null)} />
       <ReviewModal target={reviewing} onClose={() => setReviewing(null)} />
       <ConfirmDialog
