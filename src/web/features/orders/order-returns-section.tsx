@@ -210,7 +210,7 @@ export function DisputeReturnModal({ target, onClose, onDone }: { target: OrderR
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4" aria-label="Ask the Haat team to review the return">
         <p className="text-sm text-slate-700">
-          {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”` : '.'} The Haat team will look at it and decide. You can ask once.
+          {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”.` : '.'} The Haat team will look at it and decide. You can ask once.
         </p>
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <Textarea

@@ -209,7 +209,7 @@ describe('the Ask Haat to review dialog', () => {
   it('names the shop’s reason and takes an optional note', () => {
     const html = wrap(<DisputeReturnModal target={ret({ status: 'rejected', decidedBy: 'vendor', rejectionReason: 'The tag was removed' })} onClose={noop} onDone={noop} />);
     expect(html).toContain('aria-label="Ask Haat to review"');
-    expect(text(html)).toContain('Jaipur Handlooms rejected your return: “The tag was removed” The Haat team will look at it and decide. You can ask once.');
+    expect(text(html)).toContain('Jaipur Handlooms rejected your return: “The tag was removed”. The Haat team will look at it and decide. You can ask once.');
     expect(text(html)).toContain('Note for the Haat team (optional)');
     expect(buttons(html)).toEqual(['Cancel', 'Send for review']);
   });
