@@ -7,6 +7,7 @@ import { rupeesForInput } from '../../../domain/money';
 import { queryRows } from '../../platform/db';
 import { SECOND_ADMIN, freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createProductWithVariants } from '../../test/catalog-factories';
 import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { upload } from '../../test/multipart';
@@ -307,6 +308,35 @@ describe('receiving a return back', () => {
     expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'released', 'returned']);
     expect(Number(ledger[2].payable_paise)).toBeLessThan(0);
     expect(Number(ledger[2].pending_paise)).toBe(0);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('returns the stock of the size bought, not of the product as a whole', async () => {
+    const shops = await twoShops(t, { stockA: 5 });
+    const { product, variants } = await createProductWithVariants(t.db, {
+      storeId: shops.shopA.id,
+      categoryId: shops.category.id,
+      name: 'Mojari Jutti',
+      pricePaise: 90_000,
+      variants: [{ option1Value: '7', stockQuantity: 4 }, { option1Value: '8', stockQuantity: 6 }],
+    });
+    const eight = variants.find((v) => v.option1Value === '8')!;
+    const va = await signIn(shops.vendorA.email);
+    const shopper = await newShopper(t);
+    const orderId = await placeOrder(shopper, [{ productId: product.id, variantId: eight.id, quantity: 2 }]);
+    const part = ((await va.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
+    for (const status of ['shipped', 'delivered']) expect((await va.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status })).statusCode).toBe(200);
+    const variantStock = async () =>
+      Object.fromEntries((await queryRows<{ v: string; n: number }>(t.db, sql`select option1_value as v, stock_quantity as n from product_variants where product_id = ${product.id}`)).map((r) => [r.v, Number(r.n)]));
+    expect(await variantStock()).toEqual({ '7': 4, '8': 4 });
+    const asked = await shopper.client.post(`/api/orders/parts/${part.partId}/returns`, { items: [{ orderItemId: part.items[0].id, quantity: 1 }], reason: 'Wrong size or fit' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const r = (asked.json() as ReturnChanged).return;
+    expect(r.items[0]).toMatchObject({ variantLabel: 'Size: 8', quantity: 1 });
+    await va.post(`/api/vendor/returns/${r.id}/approve`);
+    expect((await va.post(`/api/vendor/returns/${r.id}/received`)).statusCode).toBe(200);
+    expect(await variantStock()).toEqual({ '7': 4, '8': 5 });
+    expect(await stockOf(t, product.id)).toBe(9);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
