@@ -31,6 +31,10 @@ export const productCardSchema = z.object({
   stockQuantity: z.number().int(),
   /** False when the product's shop does not deliver: it cannot be ordered online. */
   delivers: z.boolean(),
+  /** The product has sizes or colours: a card sends the shopper to its page to choose one. */
+  hasOptions: z.boolean(),
+  /** The lowest price of its sizes or colours on sale, when they do not all cost the same ('From ₹X'); null otherwise. */
+  priceFromPaise: z.number().int().nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

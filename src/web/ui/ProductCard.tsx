@@ -80,7 +80,14 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
           </Link>
         </p>
         {p.ratingCount > 0 && <StarRating value={p.ratingAverage} count={p.ratingCount} />}
-        <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} />
+        {p.priceFromPaise !== null ? (
+          <p className="flex flex-wrap items-baseline gap-x-1">
+            <span className="text-sm text-slate-600">From</span>
+            <Money paise={p.priceFromPaise} className="text-lg font-bold text-slate-900" />
+          </p>
+        ) : (
+          <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} />
+        )}
         {p.pointsEarned > 0 && (
           <p>
             <PointsBadge points={p.pointsEarned} />

@@ -58,6 +58,8 @@ describe('GET /api/products', () => {
       ratingCount: 10,
       stockQuantity: 10,
       delivers: true,
+      hasOptions: false,
+      priceFromPaise: null,
     });
     const headphones = body.items.find((i) => i.id === ids.headphones)!;
     expect(headphones).toMatchObject({ originalPricePaise: null, discountPercent: 0, pointsEarned: 199, imageUrl: null });

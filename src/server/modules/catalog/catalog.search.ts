@@ -5,7 +5,7 @@ import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
-import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, isUuid, priceRanges, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, productVariants, searchWords } from './catalog.tables';
 
 /**
@@ -230,7 +230,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
       .select({
         ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise, rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl },
         ...{ storeId: c.storeId, storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName, delivers: c.delivers },
-        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
+        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity, option1Name: c.option1Name },
         matched: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(candidates)
@@ -239,7 +239,8 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
       .offset((page - 1) * pageSize);
     // Past the last page there is no row to carry the count (an empty first page has nothing to count).
     const matched = rows.length > 0 ? rows[0].matched : page === 1 ? 0 : await countUpTo(false);
-    return { items: rows.map(({ matched: _matched, ...card }) => toCard(card)), ...(await totalOf(matched)), page, pageSize };
+    const ranges = await priceRanges(db, rows);
+    return { items: rows.map(({ matched: _matched, ...card }) => toCard(card, ranges)), ...(await totalOf(matched)), page, pageSize };
   }
 
   const pageRows = db
@@ -252,5 +253,6 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [rows, matched] = await Promise.all([pageRows, countUpTo(true)]);
-  return { items: rows.map(toCard), ...(await totalOf(matched)), page, pageSize };
+  const ranges = await priceRanges(db, rows);
+  return { items: rows.map((r) => toCard(r, ranges)), ...(await totalOf(matched)), page, pageSize };
 }

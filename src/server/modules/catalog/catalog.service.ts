@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { profileRows } from '../auth';
 import { shopRows } from '../shops';
-import { cardColumns, isUuid, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, isUuid, priceRanges, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, reviews } from './catalog.tables';
 import { listVariantsForShoppers } from './catalog.variants';
 
@@ -52,7 +52,7 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
     .limit(1);
   if (!row) throw productNotFound();
   const { description, images, createdAt, storeCity, storeLogoUrl, option1Name, option2Name, ...cardRow } = row;
-  const card = toCard(cardRow);
+  const card = toCard({ ...cardRow, option1Name }, await priceRanges(db, [{ id: cardRow.id, option1Name }]));
   const gallery = images.length > 0 ? images : card.imageUrl ? [card.imageUrl] : [];
   const { options, variants } = await listVariantsForShoppers(db, { ...card, option1Name, option2Name });
   return {

@@ -56,6 +56,27 @@ describe('GET /api/products/:id with sizes and colours', () => {
     ]);
   });
 
+  it("tells cards the product has options, and 'from' its lowest price when its sizes cost differently", async () => {
+    const { shop, category } = await createCatalog(t.db, 0);
+    const name = `Chanderi Kurta ${Date.now().toString(36)}`;
+    const { product } = await createProductWithVariants(t.db, {
+      storeId: shop.id,
+      categoryId: category.id,
+      name,
+      pricePaise: 100000,
+      variants: [{ option1Value: 'M' }, { option1Value: 'XL', pricePaise: 90000 }, { option1Value: 'XXL', pricePaise: 130000 }],
+    });
+    const same = await createProductWithVariants(t.db, { storeId: shop.id, categoryId: category.id, name: `${name} Plain`, pricePaise: 80000, variants: [{ option1Value: 'S' }, { option1Value: 'L' }] });
+    const [plain] = (await createCatalog(t.db, 1)).products;
+    const cards = (await client.get(`/api/products?shop=${shop.id}&pageSize=100`)).json().items as { id: string; hasOptions: boolean; priceFromPaise: number | null; pricePaise: number }[];
+    expect(cards.find((c) => c.id === product.id)).toMatchObject({ hasOptions: true, priceFromPaise: 90000, pricePaise: 100000 });
+    expect(cards.find((c) => c.id === same.product.id)).toMatchObject({ hasOptions: true, priceFromPaise: null });
+    const searched = (await client.get(`/api/products?search=${encodeURIComponent(name)}`)).json().items as { id: string; priceFromPaise: number | null }[];
+    expect(searched.find((c) => c.id === product.id)?.priceFromPaise).toBe(90000);
+    expect(await detail(plain.id)).toMatchObject({ hasOptions: false, priceFromPaise: null });
+    expect(await detail(product.id)).toMatchObject({ hasOptions: true, priceFromPaise: 90000 });
+  });
+
   it('answers no options and no variants for a product without them', async () => {
     const { products } = await createCatalog(t.db, 1);
     const p = await detail(products[0].id);

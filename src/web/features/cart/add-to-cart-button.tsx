@@ -1,5 +1,6 @@
 import { Check, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { useAddToCart } from './use-add-to-cart';
 
@@ -84,7 +85,21 @@ export function AddToCartButton({
   );
 }
 
-/** A product card's action: a full-width Add to Cart described by the card's product name. */
-export function addToCartAction(p: { id: string; stockQuantity: number; delivers: boolean }) {
+/**
+ * A product card's action: a full-width Add to Cart described by the card's product name; for a
+ * product with sizes or colours, 'Choose options', which opens its page (a size must be chosen first).
+ */
+export function addToCartAction(p: { id: string; stockQuantity: number; delivers: boolean; hasOptions?: boolean }) {
+  if (p.hasOptions && p.delivers && p.stockQuantity > 0) {
+    return (nameId: string) => (
+      <Link
+        to={`/product/${p.id}`}
+        aria-describedby={nameId}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 transition-colors hover:bg-slate-50"
+      >
+        Choose options
+      </Link>
+    );
+  }
   return (nameId: string) => <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} delivers={p.delivers} className="w-full" />;
 }

@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ProductCard as ProductCardData } from '../../contracts/catalog.contract';
+import { addToCartAction } from '../features/cart/add-to-cart-button';
+import { ProductCard } from './ProductCard';
+
+// A product card with sizes or colours (issue 23): 'From' its lowest price when its sizes cost
+// differently, and 'Choose options' (its page) instead of Add to Cart, since a size must be chosen.
+
+const card = (over: Partial<ProductCardData> = {}): ProductCardData => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Chanderi Kurta',
+  pricePaise: 100_000,
+  originalPricePaise: 150_000,
+  discountPercent: 33,
+  rewardPercentage: 5,
+  pointsEarned: 50,
+  imageUrl: null,
+  storeId: '00000000-0000-4000-8000-000000000002',
+  storeName: 'Jaipur Handloom House',
+  categoryId: '00000000-0000-4000-8000-000000000003',
+  categoryName: 'Fashion',
+  ratingAverage: 0,
+  ratingCount: 0,
+  stockQuantity: 10,
+  delivers: true,
+  hasOptions: false,
+  priceFromPaise: null,
+  ...over,
+});
+
+const render = (p: ProductCardData) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ProductCard product={p} action={addToCartAction(p)} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  ).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('a product card', () => {
+  it('without options: its price, the struck original, the discount and Add to Cart', () => {
+    const text = render(card());
+    expect(text).toContain('₹1,000');
+    expect(text).toContain('-33%');
+    expect(text).toContain('Add to Cart');
+    expect(text).not.toContain('Choose options');
+  });
+
+  it("with sizes that cost differently: 'From' the lowest, and 'Choose options' leading to its page", () => {
+    const p = card({ hasOptions: true, priceFromPaise: 90_000 });
+    const text = render(p);
+    expect(text).toContain('From ₹900');
+    expect(text).not.toContain('-33%');
+    expect(text).toContain('Choose options');
+    expect(text).not.toContain('Add to Cart');
+    const html = renderToStaticMarkup(<MemoryRouter>{addToCartAction(p)('name-1')}</MemoryRouter>);
+    expect(html).toContain(`href="/product/${p.id}"`);
+    expect(html).toContain('aria-describedby="name-1"');
+  });
+
+  it('with sizes that are sold out: Out of stock, as any card', () => {
+    expect(render(card({ hasOptions: true, stockQuantity: 0 }))).toContain('Out of stock');
+  });
+});
