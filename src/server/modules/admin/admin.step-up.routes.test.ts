@@ -37,6 +37,8 @@ async function sensitiveActions(): Promise<{ method: string; path: string }[]> {
 const today = indiaDate();
 const body = {
   reason: 'Documents do not match',
+  // A return's decision (issue 23).
+  decision: 'reject',
   upiReference: '123456789012',
   minTransactions: 1,
   minTransactionVolume: 0,
