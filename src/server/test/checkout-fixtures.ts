@@ -25,6 +25,14 @@ export async function newShopper(t: TestApp, points = 0): Promise<Shopper> {
   return { client, userId: id, addressId: res.json().id, email: input.email };
 }
 
+/** Signs in an existing account (a factory's vendor, say: password 'secret123') from an address of its own; answers its client. */
+export async function signInAs(t: TestApp, email: string, password = 'secret123'): Promise<TestClient> {
+  const client = new TestClient(t.app, `10.1.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+  const res = await client.post('/api/auth/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return client;
+}
+
 /** Puts products in the shopper's cart through the cart API. */
 export async function fillCart(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[]): Promise<void> {
   for (const l of lines) {

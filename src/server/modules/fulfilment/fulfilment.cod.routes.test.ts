@@ -5,7 +5,7 @@ import type { OrderDetail } from '../../../contracts/orders.contract';
 import type { VendorOrderList, VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveCodSettings } from '../payments';
 import { releaseDuePoints } from '../rewards';
@@ -15,25 +15,17 @@ import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 // door, a cancel before delivery and a refusal at the door.
 
 let t: TestApp;
-let ip = 0;
-const newClient = () => new TestClient(t.app, `10.23.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = newClient();
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
 
 /** Two shops that offer cash on delivery unless told otherwise, their vendors signed in, and a shopper with points. */
 async function setup(o: { codA?: boolean; codB?: boolean; points?: number } = {}) {
   await t.db.transaction((tx) => saveCodSettings(tx, { limitPaise: 1_000_000, excludedCategoryIds: [] }));
   const shops = await twoShops(t, { stockA: 20, stockB: 20, codA: o.codA ?? true, codB: o.codB ?? true });
-  return { ...shops, va: await signIn(shops.vendorA.email), vb: await signIn(shops.vendorB.email), shopper: await newShopper(t, o.points ?? 0) };
+  return { ...shops, va: await signInAs(t, shops.vendorA.email), vb: await signInAs(t, shops.vendorB.email), shopper: await newShopper(t, o.points ?? 0) };
 }
 
 const summary = async (s: Shopper, pointsToUse = 0): Promise<CheckoutSummary> => {

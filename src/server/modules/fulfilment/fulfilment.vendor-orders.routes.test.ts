@@ -4,7 +4,7 @@ import type { OrderDetail } from '../../../contracts/orders.contract';
 import type { VendorOrderList, VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { newShopper, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { newShopper, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { releaseDuePoints } from '../rewards';
@@ -18,18 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A signed-in client of a vendor made by the factories (password secret123). */
-async function signIn(email: string): Promise<TestClient> {
-  const client = newClient();
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
 
 /** Two vendors' shops (A: ₹600 kurta at 5%, B: ₹450 pepper at 10%), both vendors signed in, and a shopper. */
 async function sharedSetup(points = 0) {
   const shops = await twoShops(t, { stockA: 20, stockB: 20 });
-  const va = await signIn(shops.vendorA.email);
-  const vb = await signIn(shops.vendorB.email);
+  const va = await signInAs(t, shops.vendorA.email);
+  const vb = await signInAs(t, shops.vendorB.email);
   const shopper = await newShopper(t, points);
   return { ...shops, va, vb, shopper };
 }

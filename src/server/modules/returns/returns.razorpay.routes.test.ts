@@ -5,7 +5,7 @@ import type { VendorOrderList } from '../../../contracts/vendor-orders.contract'
 import { queryRows } from '../../platform/db';
 import { SECOND_ADMIN, freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { fillCart, newShopper, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { fillCart, newShopper, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
@@ -16,7 +16,6 @@ import { saveGatewaySettings } from '../payments';
 
 let t: TestApp;
 let rzp: FakeRazorpay;
-let ip = 0;
 beforeAll(async () => {
   rzp = new FakeRazorpay();
   const url = await rzp.start();
@@ -31,12 +30,6 @@ beforeEach(async () => {
   await saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
 });
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.25.0.${++ip}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
 
 /** Two kurtas (₹1,200) bought through Razorpay, shipped and delivered; one asked back, approved. */
 async function approvedReturn(): Promise<{ shopper: Shopper; vendor: TestClient; orderId: string; returnId: string; providerPaymentId: string }> {
@@ -49,7 +42,7 @@ async function approvedReturn(): Promise<{ shopper: Shopper; vendor: TestClient;
   const verified = await shopper.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
   expect(verified.statusCode, verified.body).toBe(200);
   const orderId = verified.json().orderId;
-  const vendor = await signIn(shops.vendorA.email);
+  const vendor = await signInAs(t, shops.vendorA.email);
   const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
   for (const status of ['shipped', 'delivered']) expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status })).statusCode).toBe(200);
   const asked = await shopper.client.post(`/api/orders/parts/${part.partId}/returns`, { items: [{ orderItemId: part.items[0].id, quantity: 1 }], reason: 'Damaged or defective', comment: 'Torn seam' });

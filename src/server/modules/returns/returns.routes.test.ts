@@ -8,7 +8,7 @@ import { queryRows } from '../../platform/db';
 import { SECOND_ADMIN, freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createProductWithVariants } from '../../test/catalog-factories';
-import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { upload } from '../../test/multipart';
 import { saveCodSettings } from '../payments';
@@ -20,19 +20,11 @@ import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 // points, the vendor's ledger, the tax documents and the money.
 
 let t: TestApp;
-let ip = 0;
-const newClient = () => new TestClient(t.app, `10.24.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = newClient();
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
 
 type Delivered = Awaited<ReturnType<typeof twoShops>> & { va: TestClient; vb: TestClient; shopper: Shopper; orderId: string; partA: string; itemA: string; partB: string; itemB: string };
 
@@ -44,8 +36,8 @@ type Delivered = Awaited<ReturnType<typeof twoShops>> & { va: TestClient; vb: Te
 async function deliveredOrder(o: { quantityA?: number; points?: number; pointsToUse?: number; cod?: boolean } = {}): Promise<Delivered> {
   if (o.cod) await t.db.transaction((tx) => saveCodSettings(tx, { limitPaise: 1_000_000, excludedCategoryIds: [] }));
   const shops = await twoShops(t, { stockA: 20, stockB: 20, codA: !!o.cod, codB: !!o.cod });
-  const va = await signIn(shops.vendorA.email);
-  const vb = await signIn(shops.vendorB.email);
+  const va = await signInAs(t, shops.vendorA.email);
+  const vb = await signInAs(t, shops.vendorB.email);
   const shopper = await newShopper(t, o.points ?? 0);
   const lines = [{ productId: shops.a.id, quantity: o.quantityA ?? 2 }, { productId: shops.b.id }];
   const orderId = o.cod ? await placeCodOrder(shopper, lines, o.pointsToUse ?? 0) : await placeOrder(shopper, lines, o.pointsToUse ?? 0);
@@ -154,7 +146,7 @@ describe('asking for a return', () => {
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error.message).toBe('Only delivered items can be returned');
     expect((await (await newShopper(t)).client.post(`/api/orders/parts/${part.id}/returns`, body)).statusCode).toBe(404);
-    expect((await (await signIn(shops.vendorA.email)).post(`/api/orders/parts/${part.id}/returns`, body)).statusCode).toBe(403);
+    expect((await (await signInAs(t, shops.vendorA.email)).post(`/api/orders/parts/${part.id}/returns`, body)).statusCode).toBe(403);
     expect((await shopper.client.get(`/api/orders/${orderId}/returns`)).json()).toEqual({ returnable: [], returns: [] });
   });
 });
@@ -321,7 +313,7 @@ describe('receiving a return back', () => {
       variants: [{ option1Value: '7', stockQuantity: 4 }, { option1Value: '8', stockQuantity: 6 }],
     });
     const eight = variants.find((v) => v.option1Value === '8')!;
-    const va = await signIn(shops.vendorA.email);
+    const va = await signInAs(t, shops.vendorA.email);
     const shopper = await newShopper(t);
     const orderId = await placeOrder(shopper, [{ productId: product.id, variantId: eight.id, quantity: 2 }]);
     const part = ((await va.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
