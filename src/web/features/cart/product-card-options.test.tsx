@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ProductCard as ProductCardData } from '../../contracts/catalog.contract';
-import { addToCartAction } from '../features/cart/add-to-cart-button';
-import { ProductCard } from './ProductCard';
+import type { ProductCard as ProductCardData } from '../../../contracts/catalog.contract';
+import { addToCartAction } from './add-to-cart-button';
+import { ProductCard } from '../../ui/ProductCard';
 
 // A product card with sizes or colours (issue 23): 'From' its lowest price when its sizes cost
 // differently, and 'Choose options' (its page) instead of Add to Cart, since a size must be chosen.
