@@ -152,7 +152,7 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
                       <span className={`block break-words text-sm font-medium ${none ? 'text-slate-500' : 'text-slate-900'}`}>{name}</span>
                       <span className="block text-xs text-slate-600">
                         {none ? (
-                          'Already returned'
+                          'Already in a return'
                         ) : (
                           <>
                             <Money paise={item.pricePaise} /> each · {item.returnableQuantity} of {item.quantity} can be returned

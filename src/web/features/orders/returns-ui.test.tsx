@@ -179,11 +179,11 @@ describe('the Returns section', () => {
 describe('the Return items dialog', () => {
   const html = wrap(<ReturnRequestModal target={{ orderId: order.id, part: returnable() }} onClose={noop} onDone={noop} />);
 
-  it('lists each item with a checkbox, the one with nothing left disabled as "Already returned"', () => {
+  it('lists each item with a checkbox, the one with nothing left disabled as "Already in a return" (requested or received back)', () => {
     expect(html).toContain('role="dialog" aria-label="Return items"');
     expect(html.match(/type="checkbox"/g)).toHaveLength(2);
     expect(text(html)).toContain('Block Print Kurta (M) ₹600 each · 2 of 3 can be returned');
-    expect(html).toMatch(/<input type="checkbox" disabled=""[^>]*\/><span[^>]*><span[^>]*>Black Pepper<\/span><span[^>]*>Already returned/);
+    expect(html).toMatch(/<input type="checkbox" disabled=""[^>]*\/><span[^>]*><span[^>]*>Black Pepper<\/span><span[^>]*>Already in a return/);
   });
 
   it('asks for a reason from the list, a comment and photos, and sends with "Request return"', () => {
