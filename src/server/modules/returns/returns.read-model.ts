@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderReturn, RefundMethod, RefundStatus, ReturnFilter, ReturnReason, ReturnStatus } from '../../../contracts/returns.contract';
 import { returnStatusLabels } from '../../../contracts/returns.contract';
 import { queryRows, type DbOrTx } from '../../platform/db';
+import { orderRef } from '../rewards';
 
 // Returns as the customer, the vendor and the super admin list them: the return with its order's
 // reference, its part's shop (a vendor's access is limited inside the query), the customer's name,
@@ -92,7 +93,7 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
     return {
       id: r.id,
       orderId: r.order_id,
-      orderRef: `#${r.order_id.slice(0, 8).toUpperCase()}`,
+      orderRef: orderRef(r.order_id),
       partId: r.order_part_id,
       storeName: r.store_name,
       customerName: r.customer_name ?? 'Customer',

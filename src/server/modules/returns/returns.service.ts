@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import { returnMessages, type NewReturn, type OrderReturn, type OrderReturns, type ReturnChanged, type ReturnListQuery, type ReturnPage } from '../../../contracts/returns.contract';
 import { pointsCoveringPaise } from '../../../domain/money';
-import { holdsQuantity, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnWindowEnds, type ReturnMove, type ReturnStatus } from '../../../domain/returns';
+import { holdsQuantity, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds, type ReturnMove, type ReturnStatus } from '../../../domain/returns';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -36,7 +36,7 @@ async function viewOf(db: DbOrTx, returnId: string, who: { customerUserId?: stri
 
 /** Units of each item of a part that returns hold (every return not rejected; `received` only: received back), excluding one return. */
 async function returnedUnits(tx: DbOrTx, orderPartId: string, opts: { receivedOnly?: boolean; except?: string } = {}): Promise<Map<string, number>> {
-  const statuses: ReturnStatus[] = opts.receivedOnly ? ['received', 'refunded'] : (['requested', 'approved', 'disputed', 'received', 'refunded', 'rejected'] as ReturnStatus[]).filter(holdsQuantity);
+  const statuses: ReturnStatus[] = opts.receivedOnly ? ['received', 'refunded'] : returnStatuses.filter(holdsQuantity);
   const rows = await tx
     .select({ orderItemId: orderReturnItems.orderItemId, quantity: sql<string>`sum(${orderReturnItems.quantity})` })
     .from(orderReturnItems)
