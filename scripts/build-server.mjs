@@ -1,5 +1,6 @@
 // Builds the server into plain JavaScript once (dist/server/main.js), so `npm start` runs it with
 // node: no TypeScript compiler at start-up. Packages stay in node_modules.
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -13,4 +14,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The notification templates are plain files, read at run time next to the bundle (notifications.templates.ts).
+cpSync('src/server/modules/notifications/templates', 'dist/server/templates', { recursive: true });
 console.log('Built the server: dist/server/main.js');

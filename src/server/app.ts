@@ -28,6 +28,7 @@ import {
   adminErpRoutes,
   adminMerchantsRoutes,
   adminMessagesRoutes,
+  adminNotificationsRoutes,
   adminOrdersRoutes,
   adminOverviewRoutes,
   adminPayoutsRoutes,
@@ -52,6 +53,7 @@ import { merchantRoutes, setMerchantEmail } from './modules/merchants';
 import { erpRoutes, erpWorkRoutes } from './modules/erp';
 import { customerCancelRoutes, vendorOrdersRoutes, vendorOverviewRoutes } from './modules/fulfilment';
 import { returnsRoutes } from './modules/returns';
+import { notificationsRoutes } from './modules/notifications';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
@@ -171,6 +173,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminRatesRoutes);
   await app.register(adminPayoutsRoutes);
   await app.register(adminTaxReportsRoutes);
+  await app.register(adminNotificationsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);
@@ -192,6 +195,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(vendorOverviewRoutes);
   await app.register(vendorOrdersRoutes);
   await app.register(returnsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(vendorEarningsRoutes);
   await app.register(payoutDetailsRoutes);
   await app.register(taxDocumentsRoutes);

@@ -4,7 +4,8 @@ import { warnIfTestPayments } from './modules/payments';
 import { migrateForApp, openDatabase } from './platform/db';
 import type { StopJob } from './platform/repeating-job';
 import { gracefulShutdown } from './platform/shutdown';
-import { ensureSuperAdmin } from './modules/auth';
+import { emailOfUser, ensureSuperAdmin } from './modules/auth';
+import { startNotificationsJob } from './modules/notifications';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
 import { releaseDueVendorSales } from './modules/settlement';
@@ -64,6 +65,8 @@ async function main() {
     startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, metrics: app.ctx.metrics, also: [releaseDueCashback, releaseDueVendorSales] }),
     startStockHoldsJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
     startReferralQualificationJob({ db: database.db, log: app.log, metrics: app.ctx.metrics, returnWindowDays: config.RETURN_WINDOW_DAYS }),
+    // Email from the outbox; a user's address is read when the message is sent (auth owns it).
+    startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
   );
   await warnIfTestPayments({ db: database.db, config, log: app.log });
   if (stopping) return;

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** One plain-text message. */
-export type MailMessage = { to: string; subject: string; text: string };
+/** One message: a plain-text part and, optionally, a simple HTML part. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 /** Sends mail: through SMTP when it is configured, else into the outbox folder and the log. */
 export type Mailer = { send: (message: MailMessage) => Promise<void>; kind: 'smtp' | 'outbox' };
@@ -17,7 +17,27 @@ export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
 
 /** A message as an RFC 822 text file: headers, a blank line, the body. */
 export function toEml(from: string, m: MailMessage, date = new Date()): string {
-  return [`From: ${from}`, `To: ${m.to}`, `Subject: ${m.subject}`, `Date: ${date.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', m.text, ''].join('\r\n');
+  // A subject with ₹ or any other non-ASCII letter is encoded as RFC 2047 asks.
+  const subject = /^[\x20-\x7e]*$/.test(m.subject) ? m.subject : `=?UTF-8?B?${Buffer.from(m.subject, 'utf8').toString('base64')}?=`;
+  const head = [`From: ${from}`, `To: ${m.to}`, `Subject: ${subject}`, `Date: ${date.toUTCString()}`, 'MIME-Version: 1.0'];
+  if (!m.html) return [...head, 'Content-Type: text/plain; charset=utf-8', '', m.text, ''].join('\r\n');
+  // Both parts, as a mail program shows them: plain text first, the HTML it prefers last.
+  const boundary = `haat-${randomUUID()}`;
+  return [
+    ...head,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    m.text,
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    m.html,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
 }
 
 /** The mail transport of this configuration: SMTP_URL when set, otherwise DATA_DIR/outbox plus a log line per message. */
@@ -27,7 +47,7 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
     return {
       kind: 'smtp',
       send: async (m) => {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
       },
     };
   }

@@ -52,3 +52,9 @@ export async function getUserAccount(db: DbOrTx, userId: string): Promise<AdminU
   const [row] = await db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(eq(users.id, userId));
   return toItem(row);
 }
+
+/** Where mail for a user goes: its sign-in email, or null for an account deleted (anonymised) by the super admin. */
+export async function emailOfUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, userId));
+  return row && row.status !== 'deleted' ? row.email : null;
+}

@@ -4,7 +4,7 @@ import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/chec
 import { formatAddress, getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
-import { insertOrder } from '../orders';
+import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
 import { recordItemSettlements } from '../settlement';
 import { amountsOf, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
@@ -80,6 +80,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     });
   }
   await clearCart(tx, o.customerUserId);
+  await noticeOrderPlaced(tx, orderId);
   return { orderId };
 }
 

@@ -1,7 +1,8 @@
 import type { Tx } from '../../platform/db';
 import { byStockKey, returnStock, stockKey, type StockKey } from '../catalog';
 import { moneyBackPaise } from '../../../domain/refunds';
-import { addRefundDue, setPartStatus, type Actor, type LockedOrder } from '../orders';
+import { formatRupees } from '../../../domain/money';
+import { addRefundDue, noticePartsCancelled, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
 import { settlePartCancelled } from '../settlement';
 
@@ -70,6 +71,7 @@ export async function cancelOrderParts(
     await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: plan.pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });
   }
   if (plan.refundPaise > 0) await addRefundDue(tx, { orderId: a.order.id, paise: plan.refundPaise });
+  await noticePartsCancelled(tx, { partIds: a.parts.map((p) => p.id), refund: refundSentence(plan), byVendor: a.actor.role === 'vendor' });
   return { ...plan, pointsVoided };
 }
 
@@ -84,4 +86,10 @@ async function refundableNow(tx: Tx, order: LockedOrder, cancelling: PartToCance
   const dueSoFar = Math.floor((order.pointsUsed * cancelledSubtotal) / Math.max(1, order.subtotalPaise));
   const refunded = order.pointsUsed - unrefunded;
   return Math.max(0, Math.min(unrefunded, dueSoFar - refunded));
+}
+
+/** What a cancel gives back, as the customer's message says it. */
+export function refundSentence(plan: Pick<PartsCancelled, 'refundPaise' | 'pointsRefunded'>): string {
+  const back = [plan.refundPaise > 0 ? `${formatRupees(plan.refundPaise)} is refunded to the way you paid` : null, plan.pointsRefunded > 0 ? `${plan.pointsRefunded} points are back in your wallet` : null].filter(Boolean);
+  return back.length ? `${back.join(', and ')}.` : 'Nothing was paid for it, so there is nothing to refund.';
 }

@@ -18,3 +18,4 @@ export {
   type NewOrderLine,
   type PlacedPart,
 } from './orders.service';
+export { itemLines, noticeOrderPlaced, noticePartsCancelled } from './orders.notices';

@@ -7,6 +7,7 @@ import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
+import { noticePartMoved } from './orders.notices';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 export type NewOrderLine = {
@@ -221,6 +222,8 @@ export async function setPartStatus(
   }
   if (previousStatus !== a.status) {
     await tx.insert(orderStatusHistory).values({ orderId: order.id, orderPartId: a.partId, status: a.status, note: a.note ?? null, actorUserId: a.actor.userId, actorRole: a.actor.role });
+    // Whoever moved it (the vendor, the super admin), the customer hears of it with the change.
+    await noticePartMoved(tx, { partId: a.partId, status: a.status, trackingNote: a.trackingNote });
   }
   const orderStatus = overallStatus(parts.map((p) => (p.id === a.partId ? a.status : (p.status as OrderStatus))));
   if (orderStatus !== order.status) {

@@ -14,7 +14,9 @@ import { rewardsTransactions } from './rewards.tables';
 export type Balances = { availablePoints: number; pendingPoints: number; withdrawnPoints: number; totalEarned: number };
 
 /** `#1A2B3C4D`: the short order reference used in ledger descriptions. */
-export const orderRef = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
+import { orderRef } from '../../../domain/order-ref';
+
+export { orderRef };
 
 function assertPoints(points: number): void {
   if (!Number.isInteger(points) || points < 0) throw new AppError('VALIDATION_FAILED', 'Points must be a whole number of at least 0');

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from './common.contract';
+
+/**
+ * The groups a user can turn email off for. Security messages (a password reset, a changed
+ * password, a new sign-in to the super admin) are in no group: they are always sent.
+ */
+export const emailGroups = ['orders', 'wallet', 'news'] as const;
+export type EmailGroup = (typeof emailGroups)[number];
+export const emailGroupLabels: Record<EmailGroup, { label: string; hint: string }> = {
+  orders: { label: 'Orders', hint: 'Orders placed, confirmed, shipped, delivered or cancelled; new orders, reviews and approvals for vendors' },
+  wallet: { label: 'Wallet and referrals', hint: 'Points that became available, withdrawals paid or rejected, referral rewards, merchant verification' },
+  news: { label: 'News', hint: 'Offers and news from Haat' },
+};
+
+/** One notification of the in-app inbox: what happened, and the page it is about. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The page it is about, inside the app (starts with '/'). */
+  link: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = pageQuerySchema.extend({
+  unreadOnly: z
+    .enum(['true', 'false'], { error: 'unreadOnly must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+/** A page of notifications, newest first, with the count of unread ones (all pages). */
+export const notificationPageSchema = pageSchema(notificationSchema).extend({ unread: z.number().int() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+/** Email on or off per group; the in-app inbox always gets every notification. */
+export const emailPreferencesSchema = z.object({
+  orders: z.boolean({ error: 'Choose on or off' }),
+  wallet: z.boolean({ error: 'Choose on or off' }),
+  news: z.boolean({ error: 'Choose on or off' }),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+/** An email that could not be sent after every retry (the super admin's list, with Retry). */
+export const failedEmailSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  /** What the message is about (its subject). */
+  subject: z.string(),
+  to: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string(),
+});
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+export const failedEmailPageSchema = pageSchema(failedEmailSchema);
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+  failedNotFound: 'This message is not waiting for a retry',
+} as const;

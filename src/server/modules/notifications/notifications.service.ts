@@ -1,0 +1,142 @@
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { EmailPreferences, FailedEmail, NotificationPage, NotificationsQuery } from '../../../contracts/notifications.contract';
+import { notificationMessages } from '../../../contracts/notifications.contract';
+import type { PageQuery } from '../../../contracts/common.contract';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/db';
+import { notificationEmails, notificationPreferences, notifications } from './notifications.tables';
+import { renderTemplate } from './notifications.templates';
+
+/** Who a notification is for: a user (customer, vendor or merchant: one inbox per account) or the super admin. */
+export type Recipient = { userId: string } | 'admin';
+/** One notification: its kind (a file in templates/), who it is for, and what its template is filled with. */
+export type NotifyEvent = { kind: string; to: Recipient; data: Record<string, string | number> };
+
+/** The links of in-app notifications are paths; email renders them against APP_URL when sent. */
+const NO_ORIGIN = '';
+
+const asStrings = (data: Record<string, string | number>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+
+/**
+ * Writes notifications in the caller's transaction: each into its recipient's inbox and, unless the
+ * user turned its group's email off, into the email outbox that the notifications job sends from.
+ * A template that cannot be filled throws, and the caller's change rolls back with it (tests catch it).
+ */
+export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
+  for (const e of events) {
+    const data = asStrings(e.data);
+    const r = renderTemplate(e.kind, data, NO_ORIGIN);
+    const audience = e.to === 'admin' ? 'admin' : 'user';
+    const userId = e.to === 'admin' ? null : e.to.userId;
+    let notificationId: string | null = null;
+    if (r.channels.includes('inapp')) {
+      const [row] = await tx.insert(notifications).values({ audience, userId, kind: e.kind, title: r.title, body: r.summary, link: r.link }).returning({ id: notifications.id });
+      notificationId = row.id;
+    }
+    if (!r.channels.includes('email')) continue;
+    if (userId && (r.group === 'orders' || r.group === 'wallet' || r.group === 'news')) {
+      const prefs = await getEmailPreferences(tx, userId);
+      if (!prefs[r.group]) continue;
+    }
+    await tx.insert(notificationEmails).values({ notificationId, audience, userId, kind: e.kind, data, subject: r.subject });
+  }
+}
+
+/** Whose inbox: a user's or the super admin's. */
+export type Inbox = { userId: string } | 'admin';
+const inboxWhere = (inbox: Inbox): SQL => (inbox === 'admin' ? sql`${notifications.audience} = 'admin'` : eq(notifications.userId, inbox.userId));
+
+export async function unreadCount(db: DbOrTx, inbox: Inbox): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(inboxWhere(inbox), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** A page of an inbox, newest first, with the unread count. */
+export async function listNotifications(db: DbOrTx, inbox: Inbox, query: NotificationsQuery): Promise<NotificationPage> {
+  const where = and(inboxWhere(inbox), query.unreadOnly ? isNull(notifications.readAt) : undefined);
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(notifications).where(where),
+    unreadCount(db, inbox),
+  ]);
+  return {
+    items: rows.map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    unread,
+  };
+}
+
+/** Marks one notification of this inbox read (404 for another's). */
+export async function markRead(db: DbOrTx, inbox: Inbox, id: string): Promise<void> {
+  const done = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(inboxWhere(inbox), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  if (done.length === 0) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+}
+
+/** Marks every notification of this inbox read; answers how many were unread. */
+export async function markAllRead(db: DbOrTx, inbox: Inbox): Promise<number> {
+  const done = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(inboxWhere(inbox), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return done.length;
+}
+
+const ALL_ON: EmailPreferences = { orders: true, wallet: true, news: true };
+
+export async function getEmailPreferences(db: DbOrTx, userId: string): Promise<EmailPreferences> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return row ? { orders: row.orders, wallet: row.wallet, news: row.news } : ALL_ON;
+}
+
+export async function setEmailPreferences(db: DbOrTx, userId: string, prefs: EmailPreferences): Promise<EmailPreferences> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...prefs })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...prefs, updatedAt: sql`now()` } });
+  return prefs;
+}
+
+/** Emails given up on after every retry, most recent first (the super admin's list). */
+export async function listFailedEmails(db: DbOrTx, query: PageQuery): Promise<{ items: FailedEmail[]; total: number; page: number; pageSize: number }> {
+  const failed = eq(notificationEmails.status, 'failed');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notificationEmails)
+      .where(failed)
+      .orderBy(desc(notificationEmails.updatedAt), desc(notificationEmails.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(notificationEmails).where(failed),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, to: r.toEmail, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt.toISOString(), lastAttemptAt: r.updatedAt.toISOString() })),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Puts a failed email back in the queue, to be sent at the job's next pass with a fresh set of attempts (404 unless it is failed). */
+export async function retryFailedEmail(tx: Tx, id: string): Promise<{ kind: string; subject: string }> {
+  const [done] = await tx
+    .update(notificationEmails)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(notificationEmails.id, id), eq(notificationEmails.status, 'failed')))
+    .returning({ kind: notificationEmails.kind, subject: notificationEmails.subject });
+  if (!done) throw new AppError('NOT_FOUND', notificationMessages.failedNotFound);
+  return done;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseTemplate, renderTemplate, templateKinds } from './notifications.templates';
+
+// Issue 24, point 2: every template renders with sample data into a plain-text part, a simple HTML
+// part, a link to the right page and the footer's Haat name; one that is missing a field fails.
+
+const order = { orderRef: '#1A2B3C4D', orderId: '1a2b3c4d-0000-4000-8000-000000000001', shopName: 'Jaipur Handloom House', items: '- 2 × Cotton Kurta (M)\n- 1 × Juttis (7)' };
+const samples: Record<string, Record<string, string>> = {
+  'order-placed': { ...order, amount: '₹2,400', payment: 'Paid ₹2,300 and 100 points.', points: '24' },
+  'order-part-confirmed': order,
+  'order-part-shipped': { ...order, tracking: ' Tracking: DTDC 123' },
+  'order-part-delivered': order,
+  'order-part-cancelled': { ...order, refund: '₹1,200 is refunded to the way you paid.' },
+  'vendor-new-order': { ...order, amount: '₹1,200', payment: 'Prepaid.', address: 'Asha Rao, 12 MG Road, Jaipur 302001' },
+  'vendor-order-cancelled': order,
+  'vendor-approved': { businessName: 'Asha Crafts' },
+  'vendor-rejected': { businessName: 'Asha Crafts', reason: 'GSTIN does not match' },
+  'vendor-product-disabled': { productName: 'Cotton Kurta', productId: 'p1' },
+  'vendor-new-review': { productName: 'Cotton Kurta', productId: 'p1', rating: '4', comment: 'Soft & <b>lovely</b>' },
+  'withdrawal-paid': { amount: '₹500', upiId: 'asha@upi', upiReference: '123456789012' },
+  'withdrawal-rejected': { amount: '₹500', points: '500', reason: 'UPI ID not found' },
+  'points-available': { points: '24', source: 'order #1A2B3C4D' },
+  'referral-reward': { points: '50', referredName: 'Ravi' },
+  'merchant-verified': { businessName: 'Ravi Stores', cashback: '₹120 of cashback held for your customers is released.' },
+  'merchant-unverified': { businessName: 'Ravi Stores', cashback: '₹40 of pending cashback is voided.' },
+  'merchant-referral-qualified': { referredName: 'Meena Stores', points: '100' },
+  'admin-vendor-waiting': { businessName: 'Asha Crafts', email: 'asha@example.in' },
+  'admin-merchant-waiting': { businessName: 'Ravi Stores', email: 'ravi@example.in' },
+  'admin-employee-waiting': { name: 'Kiran', email: 'kiran@example.in' },
+  'admin-withdrawal-request': { customerEmail: 'asha@example.in', amount: '₹500', upiId: 'asha@upi' },
+  'admin-contact-message': { name: 'Asha', email: 'asha@example.in', subject: 'Where is my order?' },
+  'admin-notification-failed': { subject: 'Your order is placed', to: 'asha@example.in', error: 'connect ECONNREFUSED', attempts: '6' },
+};
+
+describe('notification templates', () => {
+  it('has a sample here for every template file, and a file for every sample', () => {
+    expect(templateKinds()).toEqual(Object.keys(samples).sort());
+  });
+
+  it.each(Object.keys(samples))('%s renders both parts, its link and the footer', (kind) => {
+    const r = renderTemplate(kind, samples[kind], 'https://haat.example.in');
+    expect(r.subject.length).toBeGreaterThan(5);
+    expect(r.subject).not.toContain('{{');
+    expect(r.title).not.toContain('{{');
+    expect(r.link).toMatch(/^\/[a-z]/);
+    expect(r.summary.length).toBeGreaterThan(10);
+    expect(r.text).toContain(`Open it in Haat: https://haat.example.in${r.link}`);
+    expect(r.text).toContain('Haat: the open marketplace for India.');
+    expect(r.html).toContain(`href="https://haat.example.in${r.link.replace(/&/g, '&amp;')}"`);
+    expect(r.html).toContain('Haat: the open marketplace for India.');
+    expect(r.html).not.toContain('{{');
+  });
+
+  it("puts the order's items and link in an order's message, and escapes what people typed in the HTML part", () => {
+    const placed = renderTemplate('order-placed', samples['order-placed'], 'https://haat.example.in');
+    expect(placed.subject).toBe('Your Haat order #1A2B3C4D is placed');
+    expect(placed.text).toContain('- 2 × Cotton Kurta (M)');
+    expect(placed.link).toBe(`/orders?order=${order.orderId}`);
+    const review = renderTemplate('vendor-new-review', samples['vendor-new-review'], 'https://haat.example.in');
+    expect(review.text).toContain('Soft & <b>lovely</b>');
+    expect(review.html).toContain('Soft &amp; &lt;b&gt;lovely&lt;/b&gt;');
+  });
+
+  it('refuses to render with a field missing, and refuses a file without its header', () => {
+    expect(() => renderTemplate('withdrawal-paid', { amount: '₹500', upiId: 'a@upi' }, 'https://x.in')).toThrow('Template withdrawal-paid needs {{upiReference}}');
+    expect(() => parseTemplate('x', 'group: orders\nsubject: S\ntitle: T\n\nbody without the line')).toThrow("no '---' line");
+    expect(() => parseTemplate('x', 'group: nope\nsubject: S\ntitle: T\nlink: /\n---\nb')).toThrow('unknown group nope');
+    expect(() => renderTemplate('no-such-kind', {}, 'https://x.in')).toThrow('No notification template no-such-kind');
+  });
+
+  it("keeps the super admin's failed-email notice in the app only (mailing it would fail too)", () => {
+    expect(renderTemplate('admin-notification-failed', samples['admin-notification-failed'], '').channels).toEqual(['inapp']);
+    expect(renderTemplate('order-placed', samples['order-placed'], '').channels).toEqual(['inapp', 'email']);
+  });
+});
