@@ -6,7 +6,7 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { systemLogs } from '../audit/audit.tables';
 import { adminAccounts } from '../auth/auth.tables';
-import { requireFreshCode } from './admin.step-up';
+import { csvFileName, requireFreshCode } from './admin.step-up';
 
 // The guard itself, called as a route handler would call it: what it does with the change's audit
 // entries, with a change that fails, and with a handler that forgets to spend the code.
@@ -76,5 +76,13 @@ describe('requireFreshCode', () => {
     const { req, reply } = call(code, '/api/admin/test/forgetful');
     await expect(requireFreshCode(req, reply, async () => 'answered')).rejects.toThrow('POST /api/admin/test/forgetful answered without spending its fresh code');
     expect(await lastStep()).toBeNull();
+  });
+});
+
+describe('CSV file names', () => {
+  it("are dated in India: an export at 03:16 IST on 26 November is named 26 November (it is still the 25th in UTC)", () => {
+    expect(csvFileName('users', new Date('2026-11-25T21:46:00Z'))).toBe('haat-users-2026-11-26.csv');
+    expect(csvFileName('users', new Date('2026-11-26T18:29:00Z'))).toBe('haat-users-2026-11-26.csv');
+    expect(csvFileName('users', new Date('2026-11-26T18:31:00Z'))).toBe('haat-users-2026-11-27.csv');
   });
 });

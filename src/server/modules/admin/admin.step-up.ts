@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
+import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import { origin, requireAdmin, type AdminUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
@@ -89,8 +90,10 @@ export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyRep
   }
 }
 
-/** Answers an admin list's CSV download, named haat-<name>-<date>.csv. */
+/** An admin list's CSV file name: haat-<name>-<date>.csv, dated in India (as the panel shows dates), not in UTC. */
+export const csvFileName = (name: string, now = new Date()) => `haat-${name}-${todayInIndia(now)}.csv`;
+
+/** Answers an admin list's CSV download, named by csvFileName. */
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
-  const day = new Date().toISOString().slice(0, 10);
-  return sendCsvFile(reply, `haat-${name}-${day}.csv`, csv);
+  return sendCsvFile(reply, csvFileName(name), csv);
 }

@@ -118,10 +118,20 @@ export function useReferralFromLink(): string {
   return params.get('ref')?.trim().toUpperCase() ?? '';
 }
 
-/** The referral code of the link, read-only (nothing without one): it is recorded with the new account. */
-export function ReferralCodeField({ code, ...rest }: Omit<InputProps, 'label' | 'readOnly' | 'hint'> & { code: string }) {
+/**
+ * The referral code of the link, read-only (nothing without one): it is recorded with the new
+ * account. "Remove code" takes it off (a mistyped link), and the account is created without one.
+ */
+export function ReferralCodeField({ code, onRemove, ...rest }: Omit<InputProps, 'label' | 'readOnly' | 'hint'> & { code: string; onRemove: () => void }) {
   if (!code) return null;
-  return <Input label="Referral code" readOnly hint="You were referred by this code" {...rest} />;
+  return (
+    <div>
+      <Input label="Referral code" readOnly hint="You were referred by this code. Not right? Remove it to register without one." {...rest} />
+      <button type="button" onClick={onRemove} className="mt-1 rounded-md px-1 py-1 text-sm font-medium text-violet-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+        Remove referral code
+      </button>
+    </div>
+  );
 }
 
 export function PhoneInput({ autoComplete = 'tel', ...rest }: Omit<InputProps, 'type'>) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { RegisterData } from '../../../contracts/auth.contract';
@@ -15,8 +15,10 @@ type NewAccountFields = { referralCode?: string; password: string; confirmPasswo
  * `blank` lists the fields in the order their server errors are focused.
  */
 export function useRegisterForm<F extends FieldValues & NewAccountFields, V extends RegisterData>(schema: z.ZodType<V, F>, blank: F, fallback: string) {
-  const referralCode = useReferralFromLink();
-  const defaults: F = { ...blank, referralCode };
+  const fromLink = useReferralFromLink();
+  // A mistyped code in a link must not block sign-up: the person can remove it and register without one.
+  const [referralCode, setReferralCode] = useState(fromLink);
+  const defaults: F = { ...blank, referralCode: fromLink };
   const form = useForm<F, unknown, V>({ resolver: zodResolver(schema), defaultValues: defaults as DefaultValues<F>, mode: 'onTouched' });
   const { formError, submit } = useRegisterSubmit(form.setError, fieldNamesOf(defaults), fallback);
   const errors = form.formState.errors as FieldErrors<NewAccountFields>;
@@ -24,6 +26,11 @@ export function useRegisterForm<F extends FieldValues & NewAccountFields, V exte
     register: form.register,
     errors: form.formState.errors,
     referralCode,
+    removeReferralCode: () => {
+      setReferralCode('');
+      form.setValue('referralCode' as Path<F>, '' as F[Path<F>]);
+      form.clearErrors('referralCode' as Path<F>);
+    },
     formError,
     isSubmitting: form.formState.isSubmitting,
     onSubmit: form.handleSubmit(submit),
@@ -41,6 +48,7 @@ export function useRegisterForm<F extends FieldValues & NewAccountFields, V exte
 /** What the page takes from useRegisterForm. */
 type RegisterFormParts = {
   referralCode: string;
+  removeReferralCode: () => void;
   formError: string | null;
   isSubmitting: boolean;
   onSubmit: (e?: BaseSyntheticEvent) => Promise<void>;
@@ -75,7 +83,7 @@ export function RegisterFormPage({ form, title, lead, label, links, submitText, 
     <AuthCard className={aside ? 'max-w-none' : undefined}>
       <AuthFormBody formError={form.formError} links={links}>
         <form onSubmit={form.onSubmit} noValidate className="space-y-4" aria-label={label}>
-          <ReferralCodeField code={form.referralCode} {...referralCode} />
+          <ReferralCodeField code={form.referralCode} onRemove={form.removeReferralCode} {...referralCode} />
           {children}
           <NewPasswordFields {...passwords} />
           <SubmitButton loading={form.isSubmitting} loadingText={loadingText}>
