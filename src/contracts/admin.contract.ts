@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' (issue 23) after Orders; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'returns', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'audit'] as const;
+export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'returns', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'notifications', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -20,6 +20,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   'tax-reports': 'Tax reports',
   withdrawals: 'Withdrawals',
   messages: 'Messages',
+  notifications: 'Notifications',
   audit: 'Audit log',
 };
 

@@ -62,6 +62,7 @@ export const failedEmailSchema = z.object({
 });
 export type FailedEmail = z.infer<typeof failedEmailSchema>;
 export const failedEmailPageSchema = pageSchema(failedEmailSchema);
+export type FailedEmailPage = z.infer<typeof failedEmailPageSchema>;
 
 export const notificationMessages = {
   notFound: 'Notification not found',

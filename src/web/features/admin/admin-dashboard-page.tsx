@@ -12,6 +12,7 @@ import { TaxReportsTab } from './tax-reports-tab';
 import { EmployeesTab } from './employees-tab';
 import { ErpTab } from './erp-tab';
 import { MessagesTab } from './messages-tab';
+import { NotificationsTab } from './notifications-tab';
 import { AdminOverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
@@ -52,6 +53,8 @@ function Dashboard() {
           <WithdrawalsTab />
         ) : active === 'messages' ? (
           <MessagesTab />
+        ) : active === 'notifications' ? (
+          <NotificationsTab />
         ) : active === 'audit' ? (
           <AuditTab />
         ) : active === 'users' ? (
