@@ -7,6 +7,7 @@ import { QrCode } from '../../ui/QrCode';
 import { StatCard } from '../../ui/StatCard';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import { EmailPreferencesSection } from '../profile/email-preferences-section';
 import { ReferralsSection, useMyReferrals } from '../referrals/referrals-section';
 import { MerchantProfileForm } from './merchant-profile-form';
 import { PaymentsList } from './payments-section';
@@ -75,7 +76,12 @@ export function MerchantDashboardPage() {
             </section>
           </>
         )}
-        {active === 'profile' && <MerchantProfileForm profile={d.profile} />}
+        {active === 'profile' && (
+          <>
+            <MerchantProfileForm profile={d.profile} />
+            <EmailPreferencesSection />
+          </>
+        )}
       </div>
     </Page>
   );

@@ -8,6 +8,7 @@ import { AccountSettings } from '../auth/account-settings';
 import { useMe } from '../auth/use-session';
 import { VendorProfile } from '../vendor/vendor-profile';
 import { AddressesSection } from './addresses-section';
+import { EmailPreferencesSection } from './email-preferences-section';
 import { PersonalInfoSection } from './personal-info-section';
 import { ReferralsSection } from '../referrals/referrals-section';
 import { ProfilePicture } from './profile-picture';
@@ -41,6 +42,7 @@ function CustomerProfile({ me }: { me: Me }) {
       <AddressesSection />
       <ReferralsSection role="customer" intro="Invite friends to shop on Haat. When someone you referred completes enough delivered orders, you receive reward points." />
       <AccountSettings me={me} />
+      <EmailPreferencesSection />
     </div>
   );
 }

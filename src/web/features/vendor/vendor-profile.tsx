@@ -5,6 +5,7 @@ import { profileMessages } from '../../../contracts/profile.contract';
 import { ApiError } from '../../api/client';
 import { useTitle } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import { EmailPreferencesSection } from '../profile/email-preferences-section';
 import { PersonalInfoSection } from '../profile/personal-info-section';
 import { ProfilePicture } from '../profile/profile-picture';
 import { AccountSettings } from '../auth/account-settings';
@@ -74,7 +75,12 @@ export function VendorProfile({ me }: { me: Me }) {
         {active === 'shops' && <ShopList />}
         {active === 'payouts' && <PayoutDetailsSection />}
         {active === 'referrals' && <ReferralsSection role="vendor" intro="Invite other sellers to Haat. When a vendor you referred delivers enough orders, you receive reward points." />}
-        {active === 'settings' && <AccountSettings me={me} />}
+        {active === 'settings' && (
+          <div className="space-y-6">
+            <AccountSettings me={me} />
+            <EmailPreferencesSection />
+          </div>
+        )}
       </div>
     </div>
   );
