@@ -157,3 +157,24 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
 
   for (const context of [referrer, merchant, payer, admin]) await context.close();
 });
+
+test('a sign-up link with a mistyped referral code does not block sign-up: the person removes the code and registers without one', async ({ page }) => {
+  await page.goto('/merchant/register?ref=MERCH123QZX');
+  await expect(page.getByLabel('Referral code')).toHaveValue('MERCH123QZX');
+  const email = uniqueEmail('typo');
+  await page.getByLabel('Business name').fill('Mysore Silks Corner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile number').fill('9700034567');
+  await page.getByLabel('UPI ID').fill('mysoresilks@okaxis');
+  await page.getByLabel('Cashback percentage').fill('3');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('mysore-secret');
+  await page.getByLabel('Confirm password').fill('mysore-secret');
+  await page.getByRole('button', { name: 'Create Merchant Account' }).click();
+  await expect(page.getByText('This referral code is not valid').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Remove referral code' }).click();
+  await expect(page.getByLabel('Referral code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Merchant Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
