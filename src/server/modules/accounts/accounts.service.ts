@@ -6,11 +6,13 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import { createAccount, createPasswordReset, findReferrer, getMe, insertAddress, login } from '../auth';
 import { createMerchant, getMerchantBusinessName } from '../merchants';
+import { notify } from '../notifications';
 import { createReferral } from '../referrals';
 
 /**
  * Registers a customer, vendor or merchant: the account, its profile, its role row and, when a
  * valid referral code was given, the referral — all in one transaction, so nothing is half-created.
+ * A new vendor or merchant is announced to the super admin in that transaction.
  */
 export async function registerAccount({ db, input }: { db: Db; input: RegisterData }): Promise<{ userId: string; referralCode: string }> {
   return db.transaction(async (tx) => {
@@ -60,6 +62,10 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
         referredUserType: input.role,
         referralCode: input.referralCode,
       });
+    }
+    // The super admin hears of a new vendor or merchant with the account (issue 24); customers need no one's look.
+    if (input.role !== 'customer') {
+      await notify(tx, { kind: input.role === 'vendor' ? 'admin-vendor-waiting' : 'admin-merchant-waiting', to: 'admin', data: { businessName: input.businessName, email: input.email } });
     }
     return account;
   });

@@ -2,6 +2,7 @@ import { vendorActionMessages as m, type AdminVendor } from '../../../contracts/
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
 import { getVendorContact, setVendorApproval } from '../auth';
+import { notify } from '../notifications';
 import { setVendorShopsApproved } from '../shops';
 import { getAdminVendor } from './admin.read-model';
 import type { SensitiveTx } from './admin.step-up';
@@ -18,7 +19,7 @@ export type SetVendorApprovalArgs = {
 /**
  * Approves or rejects a vendor with a fresh code, in one transaction with its audit entry: the vendor
  * row and every one of its shops change together, so its products leave (or return to) the
- * storefront at once. Already in that state answers 409 and spends no code.
+ * storefront at once, and the vendor is told. Already in that state answers 409 and spends no code.
  */
 export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, approved, reason }: SetVendorApprovalArgs): Promise<AdminVendor> {
   await sensitiveTx(async (tx) => {
@@ -28,6 +29,15 @@ export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, ap
     if (outcome === 'unchanged') throw new AppError('CONFLICT', approved ? m.alreadyApproved : m.alreadyRejected);
     const shops = await setVendorShopsApproved(tx, { vendorUserId, approved });
     const vendor = await getVendorContact(tx, vendorUserId);
+    // The vendor hears of it with the change (issue 24): a rejection with its reason.
+    if (vendor) {
+      await notify(
+        tx,
+        approved
+          ? { kind: 'vendor-approved', to: { userId: vendorUserId }, data: { businessName: vendor.businessName } }
+          : { kind: 'vendor-rejected', to: { userId: vendorUserId }, data: { businessName: vendor.businessName, reason: reason ?? '' } },
+      );
+    }
     return {
       audit: {
         action: approved ? 'vendor_approved' : 'vendor_rejected',

@@ -166,3 +166,9 @@ export async function getProductName(db: DbOrTx, productId: string): Promise<str
   const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
   return row?.name ?? null;
 }
+
+/** A product's name and the user id of the vendor whose shop sells it (whatever its state), or null when there is no such product. */
+export async function getProductSeller(db: DbOrTx, productId: string): Promise<{ name: string; vendorUserId: string } | null> {
+  const [row] = await db.select({ name: products.name, vendorUserId: shopRows.vendorId }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(eq(products.id, productId));
+  return row ?? null;
+}

@@ -3,7 +3,7 @@ export { catalogVendorRoutes } from './catalog.vendor.routes';
 export { countVendorProducts, isImageOnVendorProduct, isOwnProduct, removeProductImage } from './catalog.vendor';
 export { searchProducts } from './catalog.search';
 export { addReview, categoryNames, getProduct, hasReviewed, listCategories, listProductReviews, type NewReview } from './catalog.service';
-export { byStockKey, getProductName, getPurchasable, getPurchasableLines, returnStock, stockKey, takeStock, type Purchasable, type PurchasableLine, type StockKey } from './catalog.stock';
+export { byStockKey, getProductName, getProductSeller, getPurchasable, getPurchasableLines, returnStock, stockKey, takeStock, type Purchasable, type PurchasableLine, type StockKey } from './catalog.stock';
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
 export { deleteProductByAdmin, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
 export { productRows, reviewRows, variantRows } from './catalog.rows';

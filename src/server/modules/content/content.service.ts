@@ -4,17 +4,21 @@ import type { AdminMessage, AdminMessagePage, AdminMessagesQuery } from '../../.
 import type { contactMessageSchema } from '../../../contracts/content.contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { notify } from '../notifications';
 import { contactMessages } from './content.tables';
 
 export type CreateContactMessageArgs = { db: Db; input: z.output<typeof contactMessageSchema>; userId: string | null; ip: string };
 
-/** Stores a message sent through the contact form. */
+/** Stores a message sent through the contact form and tells the super admin, in one transaction. */
 export async function createContactMessage({ db, input, userId, ip }: CreateContactMessageArgs): Promise<{ id: string; createdAt: Date }> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ ...input, userId, ipAddress: ip })
-    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...input, userId, ipAddress: ip })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    await notify(tx, { kind: 'admin-contact-message', to: 'admin', data: { name: input.name, email: input.email, subject: input.subject } });
+    return row;
+  });
 }
 
 /** Marks a contact message read or unread; answers whether it exists. */

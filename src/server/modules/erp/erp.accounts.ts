@@ -6,43 +6,51 @@ import type { Db } from '../../platform/db';
 import { decrypt } from '../../platform/secrets';
 import { verifyTotp } from '../../platform/totp';
 import { hashPassword, verifyPassword } from '../auth';
+import { notify } from '../notifications';
 import { createEmployeeSession } from './erp.sessions';
 import { employees } from './erp.tables';
 
 /** SPEC.md section 9: an employee's code may be one 30-second step early or late. */
 export const EMPLOYEE_TOTP_WINDOW = 1;
 
-/** Registers an employee (argon2id hash on the server); the account waits for the super admin's approval. */
+/**
+ * Registers an employee (argon2id hash on the server); the account waits for the super admin's
+ * approval, and the super admin is told in the same transaction.
+ */
 export async function registerEmployee({ db, input }: { db: Db; input: ErpRegisterData }): Promise<{ id: string }> {
-  const taken = await db
-    .select({ email: employees.email, employeeId: employees.employeeId })
-    .from(employees)
-    .where(or(sql`lower(${employees.email}) = ${input.email}`, input.employeeId ? eq(employees.employeeId, input.employeeId) : undefined));
-  if (taken.some((t) => t.email.toLowerCase() === input.email)) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
-  if (taken.length > 0) throw new AppError('CONFLICT', m.employeeIdTaken, { employeeId: m.employeeIdTaken });
-  const [row] = await db
-    .insert(employees)
-    .values({
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone ?? null,
-      department: input.department,
-      designation: input.designation ?? 'employee',
-      employeeId: input.employeeId ?? null,
-      address: input.address ?? null,
-      emergencyContact: input.emergencyContact ?? null,
-      emergencyPhone: input.emergencyPhone ?? null,
-      ...(input.dateOfJoining ? { dateOfJoining: input.dateOfJoining } : {}),
-      isApproved: false,
-      isActive: true,
-    })
-    // Two registrations with the same email at once: the unique index lets one through.
-    .onConflictDoNothing()
-    .returning({ id: employees.id });
-  if (!row) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
-  return row;
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ email: employees.email, employeeId: employees.employeeId })
+      .from(employees)
+      .where(or(sql`lower(${employees.email}) = ${input.email}`, input.employeeId ? eq(employees.employeeId, input.employeeId) : undefined));
+    if (taken.some((t) => t.email.toLowerCase() === input.email)) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
+    if (taken.length > 0) throw new AppError('CONFLICT', m.employeeIdTaken, { employeeId: m.employeeIdTaken });
+    const [row] = await tx
+      .insert(employees)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ?? null,
+        department: input.department,
+        designation: input.designation ?? 'employee',
+        employeeId: input.employeeId ?? null,
+        address: input.address ?? null,
+        emergencyContact: input.emergencyContact ?? null,
+        emergencyPhone: input.emergencyPhone ?? null,
+        ...(input.dateOfJoining ? { dateOfJoining: input.dateOfJoining } : {}),
+        isApproved: false,
+        isActive: true,
+      })
+      // Two registrations with the same email at once: the unique index lets one through.
+      .onConflictDoNothing()
+      .returning({ id: employees.id });
+    if (!row) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
+    await notify(tx, { kind: 'admin-employee-waiting', to: 'admin', data: { name: `${input.firstName} ${input.lastName}`, email: input.email } });
+    return row;
+  });
 }
 
 const employeeColumns = {
