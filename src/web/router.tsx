@@ -34,6 +34,7 @@ const HowItWorksPage = lazy(() => import('./features/info/how-it-works-page').th
 const PrivacyPage = lazy(() => import('./features/info/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 const ReturnsPage = lazy(() => import('./features/info/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const TermsPage = lazy(() => import('./features/info/terms-page').then((m) => ({ default: m.TermsPage })));
+const NotificationsPage = lazy(() => import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const ProfilePage = lazy(() => import('./features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const VendorDashboardPage = lazy(() => import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })));
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: <CartPage /> },
           { path: 'orders', element: <OrdersPage /> },
           { path: 'wallet', element: <WalletPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: 'search', element: <SearchPage /> },
           { path: 'product/:id', element: <ProductPage /> },
           {

@@ -7,6 +7,7 @@ import { messages } from '../../contracts/auth.messages';
 import { api } from '../api/client';
 import { adminSessionKey, useAdminSession } from '../features/admin/use-admin-session';
 import { useMe } from '../features/auth/use-session';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { cn } from '../ui/cn';
 import { navLinksFor } from './nav-links';
 
@@ -67,6 +68,8 @@ export function Header() {
   const loading = me.isPending || admin.isLoading;
   const links = loading ? [] : navLinksFor(me.data, admin.data);
   const signedIn = Boolean(admin.data || me.data);
+  // The super admin's inbox when signed in as one (as the links follow), else the user's.
+  const inbox = loading ? null : admin.data ? 'admin' : me.data ? 'user' : null;
 
   const logout = async () => {
     setSigningOut(true);
@@ -119,10 +122,12 @@ export function Header() {
           ))}
           {signedIn && logoutButton()}
         </nav>
+        {/* The bell stays in the bar on a phone too, beside the menu button. */}
+        {inbox && <NotificationBell key={inbox} scope={inbox} className="ml-auto md:ml-0" />}
         <button
           ref={menuButton}
           type="button"
-          className="ml-auto rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className={cn('rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden', !inbox && 'ml-auto')}
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
