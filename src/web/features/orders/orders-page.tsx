@@ -5,7 +5,7 @@ import { orderTabs, type Order, type OrderTab } from '../../../contracts/orders.
 import type { OrderReturn } from '../../../contracts/returns.contract';
 import { formatRupees } from '../../../domain/money';
 import { RequireRole } from '../../layout/RequireRole';
-import { ConfirmDialog } from '../../ui/Modal';
+import { ConfirmDialog, Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
@@ -16,7 +16,7 @@ import { OrderDetailsModal, shortId, TrackOrderModal } from './order-details';
 import { DisputeReturnModal } from './order-returns-section';
 import { ReturnRequestModal, type ReturnTarget } from './return-request-modal';
 import { ReviewModal, type ReviewTarget } from './review-modal';
-import { useCancelOrder, useCancelPreview, useOrders } from './use-orders';
+import { useCancelOrder, useCancelPreview, useOrder, useOrders } from './use-orders';
 
 const PAGE_SIZE = 10;
 const tabLabels: Record<OrderTab, string> = { all: 'All', processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' };
@@ -83,13 +83,35 @@ function CancelText({ orderId }: { orderId: string }) {
   );
 }
 
+/**
+ * The order that `?order=<id>` opens (where a notification links): from the loaded page when it is
+ * there, else fetched on its own once the page has loaded.
+ */
+function useLinkedOrder(orderId: string | null, loaded: Order[] | undefined) {
+  const onPage = orderId ? (loaded?.find((o) => o.id === orderId) ?? null) : null;
+  const fetched = useOrder(orderId && loaded && !onPage ? orderId : null);
+  return { order: onPage ?? (orderId ? (fetched.data ?? null) : null), fetched };
+}
+
 function OrdersContent() {
   const [params, setParams] = useSearchParams();
   const tab = (orderTabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as OrderTab) : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useOrders(tab, page, PAGE_SIZE);
   const cancel = useCancelOrder();
-  const [details, setDetails] = useState<Order | null>(null);
+  const [chosen, setChosen] = useState<Order | null>(null);
+  const linkedId = params.get('order');
+  const linked = useLinkedOrder(linkedId, orders.data?.items);
+  // The order chosen on the page, else the one the address names.
+  const details = chosen ?? linked.order;
+  // Closing the details (or leaving them for another dialog) also takes `?order=` off the address.
+  const closeDetails = () => {
+    setChosen(null);
+    if (!linkedId) return;
+    const p = new URLSearchParams(params);
+    p.delete('order');
+    setParams(p, { replace: true });
+  };
   const [tracking, setTracking] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
@@ -104,7 +126,7 @@ function OrdersContent() {
     const order = returning?.order ?? disputing?.order ?? null;
     setReturning(null);
     setDisputing(null);
-    setDetails(order);
+    setChosen(order);
   };
 
   const go = (next: { tab?: OrderTab; page?: number }) => {
@@ -128,7 +150,7 @@ function OrdersContent() {
       ].filter(Boolean);
       notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`, { action: 'order-cancel' });
       setCancelling(null);
-      if (details?.id === done.order.id) setDetails(done.order);
+      if (details?.id === done.order.id) setChosen(done.order);
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'Failed to cancel the order', { action: 'order-cancel' });
       setCancelling(null);
@@ -160,7 +182,7 @@ function OrdersContent() {
           <>
             <div className="space-y-4">
               {orders.data.items.map((o) => (
-                <OrderCard key={o.id} order={o} onDetails={() => setDetails(o)} onTrack={() => setTracking(o.id)} onCancel={() => setCancelling(o)} onReview={setReviewing} />
+                <OrderCard key={o.id} order={o} onDetails={() => setChosen(o)} onTrack={() => setTracking(o.id)} onCancel={() => setCancelling(o)} onReview={setReviewing} />
               ))}
             </div>
             <Pagination page={page} pageSize={PAGE_SIZE} total={orders.data.total} onPage={(p) => go({ page: p })} />
@@ -170,22 +192,35 @@ function OrdersContent() {
 
       <OrderDetailsModal
         order={details ? (orders.data?.items.find((o) => o.id === details.id) ?? details) : null}
-        onClose={() => setDetails(null)}
+        onClose={closeDetails}
         onReview={(t) => {
-          setDetails(null);
+          closeDetails();
           setReviewing(t);
         }}
         onReturn={(part) => {
           if (!details) return;
           setReturning({ orderId: details.id, part, order: details });
-          setDetails(null);
+          closeDetails();
         }}
         onDispute={(target) => {
           if (!details) return;
           setDisputing({ target, order: details });
-          setDetails(null);
+          closeDetails();
         }}
       />
+      {/* An order the address names that is not on this page: loading, or why it cannot be shown. */}
+      <Modal open={!details && linkedId !== null && (linked.fetched.isPending ? linked.fetched.fetchStatus !== 'idle' : linked.fetched.isError)} onClose={closeDetails} title={linkedId ? `Order #${shortId(linkedId)}` : 'Order'} wide>
+        {linked.fetched.isError ? (
+          <ErrorState message={linked.fetched.error.message} onRetry={() => void linked.fetched.refetch()} />
+        ) : (
+          <LoadingRegion label="Loading the order">
+            <div className="space-y-3">
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-32 w-full" />
+            </div>
+          </LoadingRegion>
+        )}
+      </Modal>
       {returning && (
         <ReturnRequestModal
           key={returning.part.partId}

@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../../contracts/auth.contract';
+import type { Order, OrderDetail, OrderList } from '../../../contracts/orders.contract';
+import { meQueryKey } from '../auth/use-session';
+import { OrdersPage } from './orders-page';
+import { ordersQueryKey } from './use-orders';
+
+// A notification about an order links to /orders?order=<id> (issue 24, point 7): the page opens
+// that order's details, from the loaded page or fetched on its own.
+
+// The dialogs render in place of a portal (there is no document on the server).
+vi.mock('../../ui/Modal', () => ({
+  Modal: ({ open, title, children }: { open: boolean; title: string; children: ReactNode }) =>
+    open ? (
+      <div role="dialog" aria-label={title}>
+        {children}
+      </div>
+    ) : null,
+  ConfirmDialog: () => null,
+}));
+
+const me: Me = {
+  id: '00000000-0000-4000-8000-000000000000',
+  email: 'asha@example.in',
+  role: 'customer',
+  referralCode: 'CUSTABCDEF',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  displayName: 'Asha Rao',
+  phoneNumber: null,
+  dateOfBirth: null,
+  gender: null,
+  profileImageUrl: null,
+  businessName: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const order = (id: string, storeName: string): Order => ({
+  id,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  status: 'shipped',
+  paymentStatus: 'paid',
+  testPayment: false,
+  subtotalPaise: 100_000,
+  shippingPaise: 0,
+  totalAmountPaise: 100_000,
+  pointsUsed: 0,
+  pointsEarned: 10,
+  shippingAddress: 'Home: 1 MG Road, Pune, Maharashtra - 411001',
+  itemCount: 1,
+  refundDuePaise: 0,
+  cancellable: false,
+  parts: [
+    {
+      id: `${id.slice(0, -3)}900`,
+      storeId: `${id.slice(0, -3)}901`,
+      storeName,
+      status: 'shipped',
+      subtotalPaise: 100_000,
+      pointsEarned: 10,
+      trackingNote: null,
+      deliveredAt: null,
+      codDuePaise: null,
+      cashCollectedPaise: null,
+      returnedToSeller: false,
+      items: [{ id: `${id.slice(0, -3)}902`, productId: `${id.slice(0, -3)}903`, productName: 'Block Print Kurta', variantId: null, variantLabel: null, imageUrl: null, quantity: 1, pricePaise: 100_000, pointsEarned: 10, reviewed: false }],
+    },
+  ],
+});
+const onPage = order('1a2b3c4d-0000-4000-8000-000000000001', 'Jaipur Handlooms');
+const elsewhere = order('5e6f7a8b-0000-4000-8000-000000000002', 'Kerala Spices');
+const list: OrderList = { items: [onPage], total: 1, page: 1, pageSize: 10, counts: { all: 1, processing: 0, shipped: 1, delivered: 0 } };
+const listKey = [...ordersQueryKey, 'list', 'all', 1, 10];
+const detailKey = (id: string) => [...ordersQueryKey, 'detail', id];
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const inDialog = (html: string) => text(html.slice(html.indexOf('<div role="dialog"')));
+const dialogs = (html: string) => [...html.matchAll(/role="dialog" aria-label="([^"]+)"/g)].map((m) => m[1]);
+
+function render(path: string, seed: (qc: QueryClient) => void = () => undefined) {
+  const qc = new QueryClient();
+  qc.setQueryData(meQueryKey, me);
+  qc.setQueryData(listKey, list);
+  seed(qc);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={[path]}>
+        <OrdersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('/orders?order=<id>', () => {
+  it('opens the details of an order on the loaded page', () => {
+    const html = render(`/orders?order=${onPage.id}`);
+    expect(dialogs(html)).toEqual(['Order #1A2B3C4D']);
+    expect(inDialog(html)).toContain('Placed on 26 Nov 2026, 3:30 pm');
+    expect(inDialog(html)).toContain('Jaipur Handlooms');
+  });
+
+  it('opens the details of an order that is not on the page, as fetched on its own', () => {
+    const detail: OrderDetail = { ...elsewhere, history: [] };
+    const html = render(`/orders?order=${elsewhere.id}`, (qc) => qc.setQueryData(detailKey(elsewhere.id), detail));
+    expect(dialogs(html)).toEqual(['Order #5E6F7A8B']);
+    expect(inDialog(html)).toContain('Kerala Spices');
+  });
+
+  it("says why when the order cannot be loaded (not the customer's, or gone)", () => {
+    const html = render(`/orders?order=${elsewhere.id}`, (qc) => {
+      qc.setQueryDefaults([...ordersQueryKey, 'detail'], { retryOnMount: false });
+      qc.getQueryCache().build(qc, { queryKey: detailKey(elsewhere.id) }).setState({ status: 'error', error: new Error('Order not found'), fetchStatus: 'idle' });
+    });
+    expect(dialogs(html)).toEqual(['Order #5E6F7A8B']);
+    expect(inDialog(html)).toBe('Order not found Retry');
+  });
+
+  it('opens no dialog without the parameter', () => {
+    expect(dialogs(render('/orders'))).toEqual([]);
+  });
+});
