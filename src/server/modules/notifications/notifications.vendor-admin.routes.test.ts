@@ -148,9 +148,9 @@ describe("the super admin's inbox", () => {
     const customer = await newShopper(t);
 
     const items = await adminInbox();
-    expect(items.find((n) => n.title === 'New vendor waiting: Channapatna Toys Co')).toMatchObject({
+    expect(items.find((n) => n.title === 'New vendor: Channapatna Toys Co')).toMatchObject({
       kind: 'admin-vendor-waiting',
-      body: `Channapatna Toys Co (${vendor.email}) registered as a vendor and waits for approval.`,
+      body: `Channapatna Toys Co (${vendor.email}) registered as a vendor. Its shops go live as it adds them: review it in the Vendors tab.`,
       link: '/admin/dashboard?tab=vendors',
       readAt: null,
     });
@@ -163,7 +163,7 @@ describe("the super admin's inbox", () => {
 
     // Admin messages are emailed too (skipped at send time when no ADMIN_EMAIL is set).
     expect(await adminEmailsAbout('admin-vendor-waiting', vendor.email)).toEqual([
-      { kind: 'admin-vendor-waiting', audience: 'admin', user_id: null, subject: 'A new vendor is waiting: Channapatna Toys Co', status: 'pending', data: { businessName: 'Channapatna Toys Co', email: vendor.email } },
+      { kind: 'admin-vendor-waiting', audience: 'admin', user_id: null, subject: 'A new vendor registered: Channapatna Toys Co', status: 'pending', data: { businessName: 'Channapatna Toys Co', email: vendor.email } },
     ]);
     expect((await adminEmailsAbout('admin-merchant-waiting', merchant.email)).map((e) => e.subject)).toEqual(['A new merchant is waiting: Sharma General Store']);
     expect(await queryRows(t.db, sql`select id from notification_emails where data->>'email' = ${customer.email}`)).toEqual([]);
@@ -173,7 +173,7 @@ describe("the super admin's inbox", () => {
     const vendor = vendorInput({ businessName: 'Twice Registered Traders' });
     expect((await browser().post('/api/auth/register', vendor)).statusCode).toBe(201);
     expect((await browser().post('/api/auth/register', vendor)).statusCode).toBe(409);
-    expect((await adminInbox()).filter((n) => n.title === 'New vendor waiting: Twice Registered Traders')).toHaveLength(1);
+    expect((await adminInbox()).filter((n) => n.title === 'New vendor: Twice Registered Traders')).toHaveLength(1);
     expect(await adminEmailsAbout('admin-vendor-waiting', vendor.email)).toHaveLength(1);
   });
 
