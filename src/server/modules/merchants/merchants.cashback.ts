@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../platform/db';
-import { closePendingCashback, ledgerRowOpen } from '../rewards';
+import { closePendingCashback, ledgerRowOpen, type PendingEnded } from '../rewards';
 
 // A cashback row is open while no 'released' or 'voided' row points at it.
 const open = ledgerRowOpen(sql`mt.ledger_transaction_id`);
@@ -10,27 +10,35 @@ const BATCH = 5_000;
 
 /**
  * Makes available the pending cashback of verified merchants' payments recorded more than the
- * return window ago (of one merchant, or all); part of the points release job. Answers the rows released.
+ * return window ago (of one merchant, or all), telling each customer ('cashback from Ravi Stores').
+ * Answers the rows released and their points.
  */
-export async function releaseDueCashback(db: DbOrTx, a: { returnWindowDays: number; merchantUserId?: string }): Promise<number> {
+export async function releaseCashback(db: DbOrTx, a: { returnWindowDays: number; merchantUserId?: string }): Promise<PendingEnded> {
   const only = a.merchantUserId ? sql`and m.user_id = ${a.merchantUserId}` : sql``;
-  let released = 0;
+  const released: PendingEnded = { rows: 0, points: 0 };
   for (;;) {
-    const due = await queryRows<{ id: string }>(
+    const due = await queryRows<{ id: string; business_name: string }>(
       db,
-      sql`select mt.ledger_transaction_id as id from merchant_transactions mt join merchants m on m.id = mt.merchant_id
+      sql`select mt.ledger_transaction_id as id, m.business_name from merchant_transactions mt join merchants m on m.id = mt.merchant_id
           where m.is_verified and mt.ledger_transaction_id is not null ${only}
             and mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day' and ${open}
           limit ${BATCH}`,
     );
-    const n = await closePendingCashback(db, { ids: due.map((r) => r.id), action: 'release' });
-    released += n;
-    if (due.length < BATCH || n === 0) return released;
+    const sources = Object.fromEntries(due.map((r) => [r.id, `cashback from ${r.business_name}`]));
+    const n = await closePendingCashback(db, { ids: due.map((r) => r.id), action: 'release', sources });
+    released.rows += n.rows;
+    released.points += n.points;
+    if (due.length < BATCH || n.rows === 0) return released;
   }
 }
 
-/** Voids the still-pending cashback of a merchant's payments (unverified or deleted), inside the caller's transaction; answers the rows voided. */
-export async function voidPendingCashback(tx: DbOrTx, merchantUserId: string): Promise<number> {
+/** The cashback release as a part of the points release job: answers the rows released. */
+export async function releaseDueCashback(db: DbOrTx, a: { returnWindowDays: number; merchantUserId?: string }): Promise<number> {
+  return (await releaseCashback(db, a)).rows;
+}
+
+/** Voids the still-pending cashback of a merchant's payments (unverified or deleted), inside the caller's transaction; answers the rows voided and their points. */
+export async function voidPendingCashback(tx: DbOrTx, merchantUserId: string): Promise<PendingEnded> {
   const pending = await queryRows<{ id: string }>(
     tx,
     sql`select mt.ledger_transaction_id as id from merchant_transactions mt join merchants m on m.id = mt.merchant_id

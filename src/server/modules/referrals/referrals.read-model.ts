@@ -8,17 +8,24 @@
  *   thresholds, decided inside the one update that qualifies referrals (a referral moves from active
  *   once, so the check and the move must be one statement);
  * - auth (users, user_profiles, vendors) and merchants (merchants): the name a referred party goes
- *   by, and the referral code of the user, for "my referrals" and for the reward's description.
+ *   by, and the referral code of the user, for "my referrals" and for the reward's description; the
+ *   referred party's email and the referrer's role, for the notice of a reward.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { MyReferral } from '../../../contracts/referrals.contract';
 import { queryRows, type Db } from '../../platform/db';
 import type { ReferralThresholds } from './referrals.settings';
 
-/** The name a party goes by: a merchant's or vendor's business, else the person's name. */
-export const partyName = (userId: SQL) => sql`(select coalesce(m.business_name, v.business_name, nullif(trim(coalesce(up.first_name, '') || ' ' || coalesce(up.last_name, '')), ''), 'someone')
+/** The name a party goes by: a merchant's or vendor's business, else the person's name; else `fallback` ('someone'). */
+export const partyName = (userId: SQL, fallback: SQL = sql`'someone'`) => sql`(select coalesce(m.business_name, v.business_name, nullif(trim(coalesce(up.first_name, '') || ' ' || coalesce(up.last_name, '')), ''), ${fallback})
   from users u left join user_profiles up on up.user_id = u.id left join merchants m on m.user_id = u.id left join vendors v on v.user_id = u.id
   where u.id = ${userId})`;
+
+/** A party's sign-in email. */
+export const partyEmail = (userId: SQL) => sql`(select u.email from users u where u.id = ${userId})`;
+
+/** A party's role: 'customer', 'vendor' or 'merchant'. */
+export const partyRole = (userId: SQL) => sql`(select up.role from user_profiles up where up.user_id = ${userId})`;
 
 // What the referred party has done, by kind; only money somebody checked counts (issue 20, point 3):
 // - a customer: orders paid with real money (not points alone, not the test gateway), delivered whole,

@@ -3,6 +3,7 @@ import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { addPointsMakingBalance, customerBalances, lockCustomer as lockCustomerRow, moveCustomerBalances, takeAvailablePoints } from '../auth';
+import { notify } from '../notifications';
 import { partDueForRelease } from '../orders';
 import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
@@ -84,8 +85,15 @@ type OpenEarned = { id: string; customer_id: string; order_id: string | null; or
 
 const sumPending = (rows: OpenEarned[]) => rows.reduce((s, e) => s + Number(e.pending_points), 0);
 
+/**
+ * How pending rows end: released (available now) or voided, each with the description of its new row.
+ * `source` names where released points came from ('order #1A2B3C4D', 'cashback from Ravi Stores'):
+ * the customer is told once per source that its points are available.
+ */
+type Ending = { type: 'released' | 'voided'; describe: (e: OpenEarned) => string; source?: (e: OpenEarned) => string };
+
 /** Ends open pending rows of one customer (whose row the caller locked): one row each pointing at it, and the cache moved by the total. */
-async function closePending(tx: Tx, customerUserId: string, rows: OpenEarned[], how: { type: 'released' | 'voided'; describe: (e: OpenEarned) => string }): Promise<number> {
+async function closePending(tx: Tx, customerUserId: string, rows: OpenEarned[], how: Ending): Promise<number> {
   if (rows.length === 0) return 0;
   const total = sumPending(rows);
   await tx.insert(rewardsTransactions).values(
@@ -101,7 +109,16 @@ async function closePending(tx: Tx, customerUserId: string, rows: OpenEarned[], 
     })),
   );
   await moveCache(tx, customerUserId, how.type === 'released' ? { points: total, pendingPoints: -total } : { pendingPoints: -total });
+  if (how.type === 'released' && how.source) await noticeAvailable(tx, customerUserId, rows, how.source);
   return total;
+}
+
+/** Tells the customer, in the transaction that released them, which points are available now: one notice per source (an order, a merchant's cashback). */
+async function noticeAvailable(tx: Tx, customerUserId: string, rows: OpenEarned[], sourceOf: (e: OpenEarned) => string): Promise<void> {
+  const bySource = new Map<string, number>();
+  for (const e of rows) bySource.set(sourceOf(e), (bySource.get(sourceOf(e)) ?? 0) + Number(e.pending_points));
+  const events = [...bySource].filter(([, points]) => points > 0).map(([source, points]) => ({ kind: 'points-available', to: { userId: customerUserId }, data: { points, source } }));
+  if (events.length > 0) await notify(tx, ...events);
 }
 
 /** Voids the still-pending points of a cancelled part ('voided' rows pointing at each open 'earned' row); answers the points voided. */
@@ -157,28 +174,37 @@ export async function refundSpentPoints(tx: Tx, a: { customerUserId: string; ord
 export async function releaseDuePoints(db: DbOrTx, a: { customerUserId?: string; returnWindowDays: number }): Promise<number> {
   const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
   const due = sql`e.transaction_type = 'earned' ${only} and ${partDueForRelease(sql`e.order_part_id`, a.returnWindowDays)}`;
-  return closeMatching(db, due, { type: 'released', describe: (e) => (e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available') });
+  const ended = await closeMatching(db, due, {
+    type: 'released',
+    describe: (e) => (e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available'),
+    source: (e) => (e.order_id ? `order ${orderRef(e.order_id)}` : 'your orders'),
+  });
+  return ended.rows;
 }
+
+/** Pending rows ended, and the points they held. */
+export type PendingEnded = { rows: number; points: number };
 
 /**
  * Ends the open pending rows that match `which` (a condition on the ledger row `e`), one customer at
  * a time under the customer's lock and read again after it, so a release and a void never both end
- * the same row; safe to run concurrently. Answers the rows ended.
+ * the same row; safe to run concurrently. Answers the rows ended and their points.
  */
-async function closeMatching(db: DbOrTx, which: SQL, how: Parameters<typeof closePending>[3]): Promise<number> {
+async function closeMatching(db: DbOrTx, which: SQL, how: Ending): Promise<PendingEnded> {
   const owners = await queryRows<{ customer_id: string }>(db, sql`select distinct e.customer_id from rewards_transactions e where ${which} and ${isOpen}`);
-  let ended = 0;
+  const ended: PendingEnded = { rows: 0, points: 0 };
   for (const { customer_id: customerUserId } of owners) {
-    ended += await db.transaction(async (tx) => {
+    const one = await db.transaction(async (tx) => {
       await lockCustomer(tx, customerUserId);
       const open = await queryRows<OpenEarned>(
         tx,
         sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points, e.description from rewards_transactions e
             where e.customer_id = ${customerUserId} and ${which} and ${isOpen}`,
       );
-      await closePending(tx, customerUserId, open, how);
-      return open.length;
+      return { rows: open.length, points: await closePending(tx, customerUserId, open, how) };
     });
+    ended.rows += one.rows;
+    ended.points += one.points;
   }
   return ended;
 }
@@ -216,13 +242,16 @@ export async function recordPendingCashback(tx: Tx, a: { customerUserId: string;
 /**
  * Releases ('released') or voids ('voided') those of the given pending cashback rows that are still
  * open, one customer at a time under the customer's lock (so a release and a void never both end the
- * same row); answers the rows ended. The caller chose the rows: the merchant's rules decide when.
+ * same row); answers the rows ended and their points. The caller chose the rows: the merchant's rules
+ * decide when. A release tells each customer, per `sources[row id]` ('cashback from Ravi Stores').
  */
-export async function closePendingCashback(db: DbOrTx, a: { ids: string[]; action: 'release' | 'void' }): Promise<number> {
-  if (a.ids.length === 0) return 0;
+export async function closePendingCashback(db: DbOrTx, a: { ids: string[]; action: 'release' | 'void'; sources?: Record<string, string> }): Promise<PendingEnded> {
+  if (a.ids.length === 0) return { rows: 0, points: 0 };
   return closeMatching(
     db,
     sql`e.id in ${a.ids} and e.transaction_type = 'cashback'`,
-    a.action === 'release' ? { type: 'released', describe: (e) => `${e.description}: now available` } : { type: 'voided', describe: (e) => `${e.description}: cancelled, the merchant is not verified` },
+    a.action === 'release'
+      ? { type: 'released', describe: (e) => `${e.description}: now available`, source: (e) => a.sources?.[e.id] ?? 'cashback' }
+      : { type: 'voided', describe: (e) => `${e.description}: cancelled, the merchant is not verified` },
   );
 }

@@ -1,14 +1,19 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '../../../contracts/common.contract';
 import { rewardsMessages, type TransactionType, type Wallet, type Withdrawal, type WithdrawalRequest, type WithdrawalStatus } from '../../../contracts/rewards.contract';
+import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { takeAvailablePoints } from '../auth';
+import { emailOfUser, takeAvailablePoints } from '../auth';
+import { notify } from '../notifications';
 import { getBalances, moveCache, releaseDuePoints } from './rewards.service';
 import { rewardsTransactions, withdrawalRequests } from './rewards.tables';
 
 // A withdrawal's 'withdrawn' ledger row carries the same id as its withdrawal request, so the row
 // that later returns the points (a rejection) can point at it without a column of its own.
+
+/** What withdrawn points are worth, as a message writes it ('₹150'). */
+const amountOf = (points: number) => formatRupees(pointsToPaise(points));
 
 type PageArgs = { db: Db; customerUserId: string; page: number; pageSize: number };
 
@@ -86,6 +91,8 @@ export async function createWithdrawal({ db, customerUserId, input, returnWindow
       points: -input.points,
       description: `Withdrawal to UPI ID ${input.upiId}`,
     });
+    const customerEmail = (await emailOfUser(tx, customerUserId)) ?? 'A customer';
+    await notify(tx, { kind: 'admin-withdrawal-request', to: 'admin', data: { customerEmail, amount: amountOf(input.points), upiId: input.upiId } });
     return toWithdrawal(request);
   });
 }
@@ -103,12 +110,16 @@ async function closeRequest(tx: Tx, withdrawalId: string, set: Partial<typeof wi
   throw new AppError('CONFLICT', 'This withdrawal request has already been processed');
 }
 
-/** Marks a pending withdrawal as paid with the UPI reference of the transfer (the points stay withdrawn). */
+/** Marks a pending withdrawal as paid with the UPI reference of the transfer (the points stay withdrawn); the customer is told. */
 export async function markWithdrawalPaid({ db, withdrawalId, upiReference }: { db: DbOrTx; withdrawalId: string; upiReference: string }): Promise<Withdrawal> {
-  return db.transaction(async (tx) => toWithdrawal(await closeRequest(tx, withdrawalId, { status: 'paid', upiReference })));
+  return db.transaction(async (tx) => {
+    const row = await closeRequest(tx, withdrawalId, { status: 'paid', upiReference });
+    await notify(tx, { kind: 'withdrawal-paid', to: { userId: row.customerId }, data: { amount: amountOf(row.points), upiId: row.upiId, upiReference } });
+    return toWithdrawal(row);
+  });
 }
 
-/** Rejects a pending withdrawal and gives its points back through a 'withdrawal_returned' ledger row. */
+/** Rejects a pending withdrawal and gives its points back through a 'withdrawal_returned' ledger row; the customer is told why. */
 export async function rejectWithdrawal({ db, withdrawalId, reason }: { db: DbOrTx; withdrawalId: string; reason: string }): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const row = await closeRequest(tx, withdrawalId, { status: 'rejected', rejectReason: reason });
@@ -120,6 +131,7 @@ export async function rejectWithdrawal({ db, withdrawalId, reason }: { db: DbOrT
       relatedTransactionId: row.id,
       description: reason ? `Withdrawal returned: ${reason}` : 'Withdrawal returned',
     });
+    await notify(tx, { kind: 'withdrawal-rejected', to: { userId: row.customerId }, data: { amount: amountOf(row.points), points: row.points, reason: reason || 'none given.' } });
     return toWithdrawal(row);
   });
 }
