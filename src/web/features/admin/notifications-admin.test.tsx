@@ -8,6 +8,7 @@ import { adminTabLabels, adminTabs } from '../../../contracts/admin.contract';
 import type { FailedEmail, FailedEmailPage, NotificationPage } from '../../../contracts/notifications.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
+import { inboxKey, unreadCountKey } from '../notifications/use-notifications';
 import { NotificationsTab, RetryEmailDialog } from './notifications-tab';
 import type { StepUpDialog } from './step-up-dialog';
 
@@ -64,8 +65,8 @@ const empty = { items: [], total: 0, page: 1, pageSize: 20 };
 
 function renderTab(pages: { inbox?: NotificationPage; failures?: FailedEmailPage }) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (pages.inbox) qc.setQueryData(['admin-notifications', 'inbox', 1], pages.inbox);
-  if (pages.failures) qc.setQueryData(['admin-notifications', 'failures', 1], pages.failures);
+  if (pages.inbox) qc.setQueryData([...inboxKey('admin'), 'inbox', 1], pages.inbox);
+  if (pages.failures) qc.setQueryData([...inboxKey('admin'), 'failures', 1], pages.failures);
   return renderToStaticMarkup(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={['/admin/dashboard?tab=notifications']}>
@@ -128,8 +129,8 @@ describe('Retry a failed email', () => {
 
   function openDialog(onClose = vi.fn()) {
     const qc = new QueryClient();
-    qc.setQueryData(['admin-notifications', 'failures', 1], failures);
-    qc.setQueryData(['admin-notifications', 'unread'], { unread: 1 });
+    qc.setQueryData([...inboxKey('admin'), 'failures', 1], failures);
+    qc.setQueryData(unreadCountKey('admin'), { unread: 1 });
     const html = renderToStaticMarkup(
       <QueryClientProvider client={qc}>
         <RetryEmailDialog email={email} onClose={onClose} />
@@ -153,8 +154,8 @@ describe('Retry a failed email', () => {
     expect(notify.success).toHaveBeenCalledWith('The email is queued to be sent again', expect.anything());
     expect(onClose).toHaveBeenCalled();
     // The list and the bell's count load again.
-    expect(qc.getQueryState(['admin-notifications', 'failures', 1])?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(['admin-notifications', 'unread'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState([...inboxKey('admin'), 'failures', 1])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(unreadCountKey('admin'))?.isInvalidated).toBe(true);
   });
 
   it('shows a refused code in the dialog and stays open', async () => {

@@ -1,3 +1,4 @@
+import { inboxKey } from '../notifications/use-notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +17,9 @@ import { useAdminAction } from './use-admin-action';
 
 /**
  * Every query of the super admin's notifications starts with this key (the inbox, the failed emails,
- * and the header bell's unread count under ['admin-notifications', 'unread']): invalidating it refreshes them all.
+ * and the header bell's unread count, under the bell's inboxKey('admin')): invalidating it refreshes them all.
  */
-export const adminNotificationsKey = ['admin-notifications'] as const;
+export const adminNotificationsKey = inboxKey('admin');
 
 export const adminNotificationMessages = {
   retried: 'The email is queued to be sent again',
