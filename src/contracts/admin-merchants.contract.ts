@@ -49,6 +49,20 @@ export const merchantActionMessages = {
 
 export const merchantVerificationSchema = z.object({ code: stepUpCodeSchema });
 
+/**
+ * What Verify and Unverify would do now to the cashback of the merchant's customers: Verify
+ * releases the pending cashback of payments past the return window (the rest follows when due);
+ * Unverify voids all the pending cashback.
+ */
+export const merchantCashbackAtStakeSchema = z.object({
+  releasePayments: z.number().int(),
+  releasePaise: z.number().int(),
+  voidPayments: z.number().int(),
+  voidPaise: z.number().int(),
+  returnWindowDays: z.number().int(),
+});
+export type MerchantCashbackAtStake = z.infer<typeof merchantCashbackAtStakeSchema>;
+
 // ---- Referrals
 
 export const referralStatuses = ['active', 'qualified', 'redeemed'] as const;

@@ -109,6 +109,10 @@ export const merchantProfileSchema = z.object({
   upiId: z.string(),
   cashbackPercentage: z.number(),
   isVerified: z.boolean(),
+  /** When the super admin took the verification away (null unless unverified after being verified). */
+  unverifiedAt: z.string().nullable(),
+  /** The pending cashback that unverifying voided, in paise (null with no unverify). */
+  cashbackVoidedPaise: z.number().int().nullable(),
   referralCode: z.string(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;

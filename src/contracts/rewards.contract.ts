@@ -85,6 +85,10 @@ export const withdrawalSchema = z.object({
   status: z.enum(withdrawalStatuses),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** A paid request's UPI transaction reference (the customer checks it in their bank app). */
+  upiReference: z.string().nullable(),
+  /** A rejected request's reason, as the super admin wrote it. */
+  rejectReason: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageSchema(withdrawalSchema);

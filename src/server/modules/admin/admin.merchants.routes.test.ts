@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { todayInIndia } from '../../../domain/age';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMerchant, AdminMerchantPage } from '../../../contracts/admin-merchants.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
@@ -172,5 +173,48 @@ describe('verifying and unverifying', () => {
     ]);
     expect(log.items[0].actor).toBe('root@haat.test');
     expect(JSON.parse(log.items[1].newData)).toMatchObject({ businessName: 'Ganga Tea House', email: ganga.email, isVerified: true });
+  });
+});
+
+describe('the cashback at stake (issue 24, point 12)', () => {
+  it("states what Verify releases and Unverify voids, with the amounts; after Unverify the merchant's dashboard says so, until verified again", async () => {
+    const input = merchantInput({ businessName: 'Malnad Coffee Works', mobileNumber: '9833344455', upiId: 'malnad@okicici', cashbackPercentage: 5 });
+    const shop = browser();
+    const merchant = await registerAndLogin(shop, input);
+    const payer = customerInput({ phoneNumber: '9000022222' });
+    await registerAndLogin(browser(), payer);
+    let ref = 400_000_000_000 + Math.floor(Math.random() * 1_000_000);
+    const pay = async (amount: string) => {
+      const res = await shop.post('/api/merchant/payments', { customer: payer.email, amount, upiReference: String(ref++), paidOn: todayInIndia() });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Three payments: 5% cashback of ₹200, ₹400 and ₹1,000 is 10 + 20 + 50 points, pending while unverified.
+    await pay('200');
+    await pay('400');
+    await pay('1000');
+    // One of them is past the return window.
+    await t.db.execute(sql`update merchant_transactions set created_at = now() - interval '30 days' where merchant_id = (select id from merchants where user_id = ${merchant.id}) and transaction_amount_paise = 20000`);
+
+    const stake = await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`);
+    expect(stake.statusCode, stake.body).toBe(200);
+    expect(stake.json()).toEqual({ releasePayments: 1, releasePaise: 1000, voidPayments: 3, voidPaise: 8000, returnWindowDays: t.config.RETURN_WINDOW_DAYS });
+    expect((await admin.get(`/api/admin/merchants/${crypto.randomUUID()}/cashback-at-stake`)).statusCode).toBe(404);
+    expect((await shop.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).statusCode).toBe(401);
+
+    // Verify releases the ₹10 past the window; the other ₹70 stays pending.
+    expect((await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({ releasePayments: 0, releasePaise: 0, voidPayments: 2, voidPaise: 7000 });
+    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({ isVerified: true, unverifiedAt: null, cashbackVoidedPaise: null });
+
+    // Unverify voids the ₹70 still pending, and the dashboard says so.
+    expect((await admin.post(`/api/admin/merchants/${merchant.id}/unverify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    const after = (await shop.get('/api/merchant/dashboard')).json().profile;
+    expect(after).toMatchObject({ isVerified: false, cashbackVoidedPaise: 7000 });
+    expect(Date.now() - Date.parse(after.unverifiedAt)).toBeLessThan(60_000);
+    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({ voidPayments: 0, voidPaise: 0 });
+
+    // Verified again: the notice goes.
+    expect((await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({ isVerified: true, unverifiedAt: null, cashbackVoidedPaise: null });
   });
 });

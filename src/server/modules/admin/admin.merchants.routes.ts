@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema, merchantActionMessages, merchantVerificationSchema } from '../../../contracts/admin-merchants.contract';
+import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema, merchantActionMessages, merchantCashbackAtStakeSchema, merchantVerificationSchema } from '../../../contracts/admin-merchants.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { toRupees } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminMerchants } from './admin.read-model';
-import { setAdminMerchantVerification } from './admin.merchants';
+import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -35,6 +35,12 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
     );
     return sendCsv(reply, 'merchants', csv);
   });
+
+  app.get(
+    '/api/admin/merchants/:id/cashback-at-stake',
+    { schema: { tags: ['admin'], summary: "What Verify and Unverify would do now to the merchant's customers' pending cashback", params, response: { 200: merchantCashbackAtStakeSchema, ...errors } } },
+    async (req) => merchantCashbackAtStake({ db, config, merchantUserId: req.params.id }),
+  );
 
   for (const [path, verified] of [
     ['verify', true],

@@ -1,9 +1,9 @@
-import { merchantActionMessages as m, type AdminMerchant } from '../../../contracts/admin-merchants.contract';
+import { merchantActionMessages as m, type AdminMerchant, type MerchantCashbackAtStake } from '../../../contracts/admin-merchants.contract';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
-import { getMerchantContact, releaseCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
+import { cashbackAtStake, getMerchantContact, noteVoidedCashback, releaseCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
 import { notify } from '../notifications';
 import { getAdminMerchant } from './admin.read-model';
 import type { SensitiveTx } from './admin.step-up';
@@ -35,6 +35,7 @@ export async function setAdminMerchantVerification({ db, config, sensitiveTx, me
     if (outcome === 'unchanged') throw new AppError('CONFLICT', verified ? m.alreadyVerified : m.alreadyUnverified);
     // Cashback waits for verification: verifying releases what is past the return window; unverifying voids what is still pending.
     const ended = verified ? await releaseCashback(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS, merchantUserId }) : await voidPendingCashback(tx, merchantUserId);
+    if (!verified) await noteVoidedCashback(tx, merchantUserId, ended.points);
     const cashback = verified ? { released: ended.rows, points: ended.points } : { voided: ended.rows, points: ended.points };
     const merchant = await getMerchantContact(tx, merchantUserId);
     await notify(tx, {
@@ -52,4 +53,17 @@ export async function setAdminMerchantVerification({ db, config, sensitiveTx, me
     };
   });
   return getAdminMerchant(db, merchantUserId);
+}
+
+/** What Verify and Unverify would do to the merchant's customers' cashback now (the dialogs state it). */
+export async function merchantCashbackAtStake({ db, config, merchantUserId }: { db: Db; config: Config; merchantUserId: string }): Promise<MerchantCashbackAtStake> {
+  const stake = await cashbackAtStake(db, { merchantUserId, returnWindowDays: config.RETURN_WINDOW_DAYS });
+  if (!stake) throw new AppError('NOT_FOUND', m.notFound);
+  return {
+    releasePayments: stake.releasePayments,
+    releasePaise: pointsToPaise(stake.releasePoints),
+    voidPayments: stake.voidPayments,
+    voidPaise: pointsToPaise(stake.voidPoints),
+    returnWindowDays: config.RETURN_WINDOW_DAYS,
+  };
 }

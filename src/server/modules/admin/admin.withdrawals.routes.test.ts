@@ -80,6 +80,9 @@ describe('paying and rejecting', () => {
     const ok = await pay(code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'paid', upiReference: '123456789012' });
+    // The customer's wallet shows the reference next to the paid request (issue 24, point 12).
+    const paid = (await shopper.client.get('/api/wallet/withdrawals')).json().items.find((w: { id: string }) => w.id === id);
+    expect(paid).toMatchObject({ status: 'paid', upiReference: '123456789012', rejectReason: null });
     // The same code again: refused, even for another request.
     const other = await requestWithdrawal(shopper, 100);
     expect((await admin.post(`/api/admin/withdrawals/${other}/reject`, { reason: 'UPI ID not found', code })).statusCode).toBe(403);
@@ -96,7 +99,8 @@ describe('paying and rejecting', () => {
     expect(res.json()).toMatchObject({ status: 'rejected', rejectReason: 'UPI ID not found' });
     expect((await wallet(shopper)).availablePoints).toBe(before);
     const mine = (await shopper.client.get('/api/wallet/withdrawals')).json().items as { id: string; status: string }[];
-    expect(mine.find((w) => w.id === id)?.status).toBe('rejected');
+    // The customer sees the reason next to the rejected request (issue 24, point 12).
+    expect(mine.find((w) => w.id === id)).toMatchObject({ status: 'rejected', rejectReason: 'UPI ID not found', upiReference: null });
     // Closed once: paying it now is a conflict.
     expect((await admin.post(`/api/admin/withdrawals/${id}/pay`, { upiReference: '123456789012', code: await freshCode(t, secret) })).statusCode).toBe(409);
   });

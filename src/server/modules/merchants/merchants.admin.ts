@@ -11,12 +11,18 @@ export type MerchantVerificationChange = { merchantUserId: string; verified: boo
 export async function setMerchantVerified(tx: Tx, { merchantUserId, verified }: MerchantVerificationChange): Promise<'changed' | 'unchanged' | 'missing'> {
   const [row] = await tx
     .update(merchants)
-    .set({ isVerified: verified, updatedAt: new Date() })
+    // Verifying clears the notice of an earlier unverify; unverifying dates it (the voided points follow, noteVoidedCashback).
+    .set({ isVerified: verified, updatedAt: new Date(), unverifiedAt: verified ? null : new Date(), cashbackVoidedPoints: null })
     .where(and(eq(merchants.userId, merchantUserId), ne(merchants.isVerified, verified)))
     .returning({ id: merchants.id });
   if (row) return 'changed';
   const [exists] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId)).limit(1);
   return exists ? 'unchanged' : 'missing';
+}
+
+/** Records how many pending cashback points an unverify voided, for the merchant's dashboard. */
+export async function noteVoidedCashback(tx: Tx, merchantUserId: string, points: number): Promise<void> {
+  await tx.update(merchants).set({ cashbackVoidedPoints: points }).where(eq(merchants.userId, merchantUserId));
 }
 
 /** The merchant's business name and email, or null when the user is no merchant. */

@@ -46,3 +46,24 @@ export async function voidPendingCashback(tx: DbOrTx, merchantUserId: string): P
   );
   return closePendingCashback(tx, { ids: pending.map((r) => r.id), action: 'void' });
 }
+
+/**
+ * What verifying or unverifying would do to the customers' cashback now, before the super admin
+ * confirms: verifying releases the open cashback past the return window; unverifying voids all the
+ * open cashback. Null for an unknown merchant.
+ */
+export async function cashbackAtStake(db: DbOrTx, a: { merchantUserId: string; returnWindowDays: number }): Promise<{ releasePayments: number; releasePoints: number; voidPayments: number; voidPoints: number } | null> {
+  const [row] = await queryRows<{ merchant: string | null; due_n: number; due_points: number; open_n: number; open_points: number }>(
+    db,
+    sql`select m.id as merchant,
+               count(mt.id) filter (where mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day')::int as due_n,
+               coalesce(sum(mt.cashback_points) filter (where mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day'), 0)::int as due_points,
+               count(mt.id)::int as open_n, coalesce(sum(mt.cashback_points), 0)::int as open_points
+        from merchants m
+        left join merchant_transactions mt on mt.merchant_id = m.id and mt.ledger_transaction_id is not null and ${open}
+        where m.user_id = ${a.merchantUserId}
+        group by m.id`,
+  );
+  if (!row) return null;
+  return { releasePayments: Number(row.due_n), releasePoints: Number(row.due_points), voidPayments: Number(row.open_n), voidPoints: Number(row.open_points) };
+}

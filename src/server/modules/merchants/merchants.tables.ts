@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../platform/columns';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { rewardsTransactions } from '../rewards/rewards.tables';
 
@@ -20,6 +20,10 @@ export const merchants = pgTable(
     referralCode: text('referral_code').notNull(),
     referredByUserId: uuid('referred_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** When the super admin last took the verification away (null once verified again): the dashboard says so. */
+    unverifiedAt: tstz('unverified_at'),
+    /** The pending cashback points that unverifying voided, shown with it. */
+    cashbackVoidedPoints: integer('cashback_voided_points'),
     latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
     longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     createdAt: createdAt(),

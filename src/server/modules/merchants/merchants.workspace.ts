@@ -35,6 +35,8 @@ const profileColumns = {
   upiId: merchants.upiId,
   cashbackPercentage: merchants.cashbackPercentage,
   isVerified: merchants.isVerified,
+  unverifiedAt: merchants.unverifiedAt,
+  cashbackVoidedPoints: merchants.cashbackVoidedPoints,
   referralCode: merchants.referralCode,
 };
 
@@ -46,7 +48,12 @@ async function merchantOf(db: DbOrTx, userId: string, o: { lock?: boolean } = {}
   return row;
 }
 
-const toProfile = ({ id: _id, ...p }: Awaited<ReturnType<typeof merchantOf>>): MerchantProfile => ({ ...p, cashbackPercentage: Number(p.cashbackPercentage) });
+const toProfile = ({ id: _id, unverifiedAt, cashbackVoidedPoints, ...p }: Awaited<ReturnType<typeof merchantOf>>): MerchantProfile => ({
+  ...p,
+  cashbackPercentage: Number(p.cashbackPercentage),
+  unverifiedAt: unverifiedAt?.toISOString() ?? null,
+  cashbackVoidedPaise: cashbackVoidedPoints === null ? null : pointsToPaise(cashbackVoidedPoints),
+});
 
 /** The merchant's dashboard: profile, verification, and the totals of the payments it recorded. */
 export async function getMerchantDashboard({ db, userId, returnWindowDays }: { db: Db; userId: string; returnWindowDays: number }): Promise<MerchantDashboard> {

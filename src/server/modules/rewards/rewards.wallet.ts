@@ -24,6 +24,9 @@ const toWithdrawal = (w: typeof withdrawalRequests.$inferSelect): Withdrawal => 
   status: w.status as WithdrawalStatus,
   createdAt: w.createdAt.toISOString(),
   processedAt: w.processedAt?.toISOString() ?? null,
+  // What the super admin wrote for the customer: the UPI reference of a paid request, the reason of a rejected one.
+  upiReference: w.status === 'paid' ? w.upiReference : null,
+  rejectReason: w.status === 'rejected' ? w.rejectReason : null,
 });
 
 /** The wallet of a customer (or of a vendor or merchant with referral rewards): balances (after releasing due points) and one page of ledger rows, newest first. */

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
+import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantCashbackAtStake, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
+import { formatRupees } from '../../../domain/money';
+import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
@@ -107,16 +110,40 @@ export function MerchantsTab() {
         actionLabel={action?.kind === 'verify' ? 'Verify' : 'Unverify'}
         description={
           action && (
-            <p>
-              <span className="font-medium text-slate-900">{action.merchant.businessName}</span> ({action.merchant.email}, UPI <span className="font-mono">{action.merchant.upiId}</span>).{' '}
-              {action.kind === 'verify'
-                ? 'The merchant is marked verified. Only the mark changes.'
-                : 'The merchant is marked unverified. Only the mark changes: nothing else happens to the merchant’s account, transactions or cashback.'}
-            </p>
+            <>
+              <p>
+                <span className="font-medium text-slate-900">{action.merchant.businessName}</span> ({action.merchant.email}, UPI <span className="font-mono">{action.merchant.upiId}</span>).
+              </p>
+              <CashbackAtStake kind={action.kind} merchantId={action.merchant.id} />
+            </>
           )
         }
       />
       {remove.dialog}
     </div>
   );
+}
+
+const payments = (n: number) => `${count(n)} payment${n === 1 ? '' : 's'}`;
+
+/** What Verify or Unverify does to the merchant's customers' pending cashback, with the amounts, as the dialog states it. */
+export function cashbackAtStakeText(kind: 'verify' | 'unverify', s: MerchantCashbackAtStake): string {
+  if (kind === 'verify') {
+    const now =
+      s.releasePayments > 0
+        ? `Verifying releases ${formatRupees(s.releasePaise)} of pending cashback (${payments(s.releasePayments)} older than ${s.returnWindowDays} days) to the merchant's customers now.`
+        : 'No pending cashback is old enough to be released now.';
+    const later = s.voidPaise - s.releasePaise;
+    return later > 0 ? `${now} The other ${formatRupees(later)} follows as each payment passes the ${s.returnWindowDays}-day return window.` : now;
+  }
+  return s.voidPayments > 0
+    ? `Unverifying voids ${formatRupees(s.voidPaise)} of pending cashback (${payments(s.voidPayments)}): those customers will not receive it. Cashback the merchant gives from now on stays pending until it is verified again, and the merchant's dashboard says so.`
+    : "No cashback is pending, so none is voided. Cashback the merchant gives from now on stays pending until it is verified again, and the merchant's dashboard says so.";
+}
+
+function CashbackAtStake({ kind, merchantId }: { kind: 'verify' | 'unverify'; merchantId: string }) {
+  const stake = useQuery({ queryKey: ['admin', 'merchants', merchantId, 'cashback-at-stake'], queryFn: () => api.get<MerchantCashbackAtStake>(`/api/admin/merchants/${merchantId}/cashback-at-stake`), staleTime: 0 });
+  if (stake.isPending) return <p className="mt-2 text-slate-600">Working out the cashback at stake…</p>;
+  if (stake.isError) return <p className="mt-2 text-red-700">Could not work out the cashback at stake: {stake.error.message}</p>;
+  return <p className="mt-2">{cashbackAtStakeText(kind, stake.data)}</p>;
 }

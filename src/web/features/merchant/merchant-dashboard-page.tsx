@@ -1,6 +1,8 @@
 import { BadgeCheck, Clock, Coins, IndianRupee, Printer, Receipt, Share2 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { upiPayUri, type MerchantDashboard } from '../../../contracts/merchant.contract';
+import { formatRupees } from '../../../domain/money';
+import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { QrCode } from '../../ui/QrCode';
@@ -95,6 +97,19 @@ function Verification({ d }: { d: MerchantDashboard }) {
         <BadgeCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
           <strong>Verified business.</strong> The Haat team checked your business. Your customers' cashback becomes available {when}.
+        </span>
+      </p>
+    );
+  }
+  if (d.profile.unverifiedAt) {
+    const voided = d.profile.cashbackVoidedPaise ?? 0;
+    return (
+      <p role="status" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <span>
+          <strong>No longer verified.</strong> The Haat team took your verification away on {formatDate(d.profile.unverifiedAt)}.{' '}
+          {voided > 0 ? `Pending cashback of ${formatRupees(voided)} for your customers was voided. ` : 'No cashback was pending, so none was voided. '}
+          Cashback you give now stays pending until you are verified again; write to us through the contact page if you have questions.
         </span>
       </p>
     );

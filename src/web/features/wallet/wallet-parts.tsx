@@ -126,6 +126,12 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
                 </>
               )}
             </p>
+            {w.upiReference && (
+              <p className="mt-1 text-sm text-slate-700">
+                UPI reference <span className="font-mono">{w.upiReference}</span>
+              </p>
+            )}
+            {w.rejectReason && <p className="mt-1 text-sm text-red-700">Reason: {w.rejectReason}</p>}
           </div>
           <StatusBadge status={w.status} className="shrink-0" />
         </li>
