@@ -8,6 +8,8 @@ import type { Db, Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { hashBackupCode, isTotpFormat, matchBackupCode, newBackupCodes, newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
 import { recordAudit } from '../audit';
+import { formatDateTime } from '../../../domain/india-time';
+import { notify } from '../notifications';
 import { verifyPassword } from './auth.passwords';
 import { hashToken, newSessionToken } from './auth.sessions';
 import { adminAccounts, adminSessions } from './auth.tables';
@@ -116,6 +118,8 @@ export async function verifyAdminCode({ db, config, adminId, code, from, replaci
     if (replacing) await tx.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(replacing)));
     await tx.insert(adminSessions).values({ tokenHash: hashToken(token), adminId: admin.id, expiresAt: new Date(Date.now() + ADMIN_SESSION_HOURS * 3_600_000), ipAddress: from.ip, userAgent: from.userAgent });
     await recordAudit(tx, { actorType: 'admin', actorId: admin.id, action: 'admin_login', resourceType: 'admin_account', resourceId: admin.id, ipAddress: from.ip, userAgent: from.userAgent });
+    // A security message to the super admin's inbox (and ADMIN_EMAIL): every new sign-in.
+    await notify(tx, { kind: 'admin-new-sign-in', to: 'admin', data: { email: admin.email, when: formatDateTime(new Date()), ip: from.ip, device: from.userAgent ?? 'an unknown browser' } });
     return { kind: 'ok' as const, token, email: admin.email };
   });
   if (outcome.kind === 'no-secret') throw new AppError('CONFLICT', m.noSecret);

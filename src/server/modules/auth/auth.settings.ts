@@ -8,6 +8,8 @@ import { hashPassword, verifyPassword } from './auth.passwords';
 import { assertEmailFree, endSessions, getMe } from './auth.service';
 import { customers, sessions, users, vendors } from './auth.tables';
 import { revokePasswordResets } from './auth.password-reset';
+import { formatDateTime } from '../../../domain/india-time';
+import { notify } from '../notifications';
 
 const wrongPassword = () => new AppError('VALIDATION_FAILED', settingsMessages.wrongPassword, { currentPassword: settingsMessages.wrongPassword });
 
@@ -88,6 +90,13 @@ export async function changePassword({ db, userId, keepSessionId, currentPasswor
     await endSessions(tx, userId, keepSessionId);
     // A reset link sent before the change must not undo it.
     await revokePasswordResets(tx, userId);
-    return { otherSessionsEnded: Number(n) };
+    // A security message: sent whatever the user's email preferences.
+    const ended = Number(n);
+    await notify(tx, {
+      kind: 'password-changed',
+      to: { userId },
+      data: { email: current.email, when: formatDateTime(new Date()), sessions: ended > 0 ? `You were signed out on ${ended} other device${ended === 1 ? '' : 's'}.` : 'No other device was signed in.' },
+    });
+    return { otherSessionsEnded: ended };
   });
 }

@@ -29,6 +29,8 @@ const samples: Record<string, Record<string, string>> = {
   'admin-employee-waiting': { name: 'Kiran', email: 'kiran@example.in' },
   'admin-withdrawal-request': { customerEmail: 'asha@example.in', amount: '₹500', upiId: 'asha@upi' },
   'admin-contact-message': { name: 'Asha', email: 'asha@example.in', subject: 'Where is my order?' },
+  'password-changed': { email: 'asha@example.in', when: '26 Nov 2026, 3:16 am', sessions: 'You were signed out on 2 other devices.' },
+  'admin-new-sign-in': { email: 'root@haat.test', when: '26 Nov 2026, 3:16 am', ip: '203.0.113.9', device: 'Mozilla/5.0 (X11; Linux x86_64)' },
   'admin-notification-failed': { subject: 'Your order is placed', to: 'asha@example.in', error: 'connect ECONNREFUSED', attempts: '6' },
 };
 
