@@ -5,6 +5,9 @@ import { closePendingCashback, ledgerRowOpen, type PendingEnded } from '../rewar
 // A cashback row is open while no 'released' or 'voided' row points at it.
 const open = ledgerRowOpen(sql`mt.ledger_transaction_id`);
 
+/** A payment recorded more than the return window ago: its cashback may be released (to a verified merchant's customer). */
+const pastWindow = (returnWindowDays: number) => sql`mt.created_at <= now() - ${returnWindowDays}::int * interval '1 day'`;
+
 /** Rows handled per pass, so that one pass never holds an unbounded list. */
 const BATCH = 5_000;
 
@@ -21,7 +24,7 @@ export async function releaseCashback(db: DbOrTx, a: { returnWindowDays: number;
       db,
       sql`select mt.ledger_transaction_id as id, m.business_name from merchant_transactions mt join merchants m on m.id = mt.merchant_id
           where m.is_verified and mt.ledger_transaction_id is not null ${only}
-            and mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day' and ${open}
+            and ${pastWindow(a.returnWindowDays)} and ${open}
           limit ${BATCH}`,
     );
     const sources = Object.fromEntries(due.map((r) => [r.id, `cashback from ${r.business_name}`]));
@@ -56,8 +59,8 @@ export async function cashbackAtStake(db: DbOrTx, a: { merchantUserId: string; r
   const [row] = await queryRows<{ merchant: string | null; due_n: number; due_points: number; open_n: number; open_points: number }>(
     db,
     sql`select m.id as merchant,
-               count(mt.id) filter (where mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day')::int as due_n,
-               coalesce(sum(mt.cashback_points) filter (where mt.created_at <= now() - ${a.returnWindowDays}::int * interval '1 day'), 0)::int as due_points,
+               count(mt.id) filter (where ${pastWindow(a.returnWindowDays)})::int as due_n,
+               coalesce(sum(mt.cashback_points) filter (where ${pastWindow(a.returnWindowDays)}), 0)::int as due_points,
                count(mt.id)::int as open_n, coalesce(sum(mt.cashback_points), 0)::int as open_points
         from merchants m
         left join merchant_transactions mt on mt.merchant_id = m.id and mt.ledger_transaction_id is not null and ${open}
