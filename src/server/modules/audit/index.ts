@@ -1,1 +1,2 @@
 export { recordAudit, type AuditEntry } from './audit.service';
+export { auditChanges, SECRET_CHANGED, type FieldChange } from './audit.changes';
