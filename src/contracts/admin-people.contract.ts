@@ -38,8 +38,10 @@ export const stepUpBodySchema = z.object({ code: stepUpCodeSchema });
 // ---- Employees
 
 export const adminEmployeeSorts = ['name', 'email', 'department', 'dateOfJoining', 'registeredAt'] as const;
+export const employeeStatuses = ['active', 'inactive'] as const;
 export const adminEmployeesQuerySchema = adminListQuerySchema.extend({
   approval: z.preprocess(blankToUndefined, z.enum(['all', 'pending', 'approved'], { error: 'Unknown approval filter' }).default('all')),
+  status: z.preprocess(blankToUndefined, z.enum(employeeStatuses, { error: 'Unknown status' }).optional()),
 });
 export type AdminEmployeesQuery = z.output<typeof adminEmployeesQuerySchema>;
 
@@ -53,6 +55,8 @@ export const adminEmployeeSchema = z.object({
   department: z.string(),
   designation: z.string(),
   isApproved: z.boolean(),
+  /** Marked inactive by the super admin: no sign-in, not offered as a manager or an assignee. */
+  isActive: z.boolean(),
   dateOfJoining: z.string(),
   registeredAt: z.string(),
 });
@@ -63,4 +67,11 @@ export type AdminEmployeePage = z.infer<typeof adminEmployeePageSchema>;
 export const employeeActionMessages = {
   approved: 'Employee approved successfully',
   approveFailed: 'Failed to approve employee',
+  deactivated: 'Employee marked inactive',
+  activated: 'Employee marked active',
+  deactivateFailed: 'Failed to mark the employee inactive',
+  activateFailed: 'Failed to mark the employee active',
+  alreadyInactive: 'This employee is already inactive',
+  alreadyActive: 'This employee is already active',
+  deleted: 'This employee was deleted and cannot be changed',
 } as const;

@@ -12,6 +12,8 @@ export const erpWorkMessages = {
   projectUpdated: 'Project updated successfully!',
   taskCreated: 'Task created successfully!',
   taskStatusUpdated: 'Task status updated!',
+  taskUpdated: 'Task updated successfully!',
+  projectDeleted: 'Project deleted',
   timesheetCreated: 'Timesheet entry created successfully!',
   timesheetUpdated: 'Timesheet entry updated successfully!',
   timesheetDeleted: 'Timesheet entry deleted',
@@ -23,12 +25,16 @@ export const erpWorkMessages = {
   createTaskFailed: 'Failed to create task',
   createTimesheetFailed: 'Failed to create timesheet',
   updateTaskFailed: 'Failed to update task',
+  deleteProjectFailed: 'Failed to delete project',
   projectNotFound: 'Project not found',
   taskNotFound: 'Task not found',
   timesheetNotFound: 'Timesheet entry not found',
   employeeUnknown: 'Please choose an approved employee',
   notProjectEditor: "Only the project's manager or its creator can edit this project",
   notTaskEditor: "Only the task's assignee, its creator or the project's manager can change this task",
+  notTaskOwner: "Only the task's creator or the project's manager can edit this task",
+  notProjectCreator: "Only the project's creator can delete it",
+  projectHasApprovedHours: 'This project has approved timesheet hours and cannot be deleted',
   taskDone: 'This task is done and can no longer change',
   notYourTimesheet: 'You can only change your own timesheet entries',
   timesheetLocked: 'Only draft and rejected entries can be changed',
@@ -126,10 +132,19 @@ export const projectSchema = z.object({
   clientPhone: z.string().nullable(),
   /** The signed-in employee manages or created it. */
   canEdit: z.boolean(),
+  /** The signed-in employee created it (deleting needs no approved hours on it as well). */
+  canDelete: z.boolean(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectPageSchema = pageSchema(projectSchema);
+
+/**
+ * What goes with a project when it is deleted (`GET /api/erp/projects/:id/deletion` before, and the
+ * delete's answer): its tasks and its timesheet entries; a project with approved hours is not deleted.
+ */
+export const projectDeletionSchema = z.object({ tasks: z.number().int(), entries: z.number().int(), approvedHours: z.number() });
+export type ProjectDeletion = z.infer<typeof projectDeletionSchema>;
 
 /** A project or task to choose in a form. */
 export const optionSchema = z.object({ id: z.uuid(), name: z.string() });
@@ -172,6 +187,10 @@ export const taskFormSchema = z.object({
 export type TaskFormInput = z.input<typeof taskFormSchema>;
 export type TaskFormData = z.output<typeof taskFormSchema>;
 
+/** Edit Task (`PUT /api/erp/tasks/:id`): the same form; a task stays in its project, and its status has its own selector. */
+export const taskEditSchema = taskFormSchema.omit({ projectId: true });
+export type TaskEditData = z.output<typeof taskEditSchema>;
+
 /** The card selector (`PATCH /api/erp/tasks/:id/status`): a status with an optional completion percentage. */
 export const taskStatusSchema = z.object({
   status: z.enum(taskStatuses, { error: 'Please choose a status' }),
@@ -193,6 +212,8 @@ export const taskSchema = z.object({
   completionPercentage: z.number().int(),
   /** The signed-in employee is its assignee, its creator or its project's manager. */
   canChange: z.boolean(),
+  /** The signed-in employee created it or manages its project: they may edit its fields. */
+  canEdit: z.boolean(),
   createdAt: z.string(),
 });
 export type Task = z.infer<typeof taskSchema>;

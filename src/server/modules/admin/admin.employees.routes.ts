@@ -6,12 +6,13 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listEmployeeRegistrations } from '../erp';
-import { approveAdminEmployee } from './admin.employees';
+import { approveAdminEmployee, setAdminEmployeeActive } from './admin.employees';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const params = z.object({ id: z.uuid({ error: 'Employee not found' }) });
 
-/** The Employees tab: registrations, their CSV, and approving one with a fresh code. */
+/** The Employees tab: registrations, their CSV, and approving one or marking one inactive or active again, with a fresh code. */
 export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -28,15 +29,26 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/employees/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } }, async (req, reply) => {
     const { items } = await listEmployeeRegistrations({ db, query: req.query, forExport: true });
     const csv = toCsv(
-      ['id', 'first_name', 'last_name', 'employee_id', 'email', 'department', 'designation', 'approved', 'date_of_joining'],
-      items.map((e) => [e.id, e.firstName, e.lastName, e.employeeId, e.email, e.department, e.designation, e.isApproved ? 'yes' : 'no', e.dateOfJoining]),
+      ['id', 'first_name', 'last_name', 'employee_id', 'email', 'department', 'designation', 'approved', 'active', 'date_of_joining'],
+      items.map((e) => [e.id, e.firstName, e.lastName, e.employeeId, e.email, e.department, e.designation, e.isApproved ? 'yes' : 'no', e.isActive ? 'yes' : 'no', e.dateOfJoining]),
     );
     return sendCsv(reply, 'employees', csv);
   });
 
   app.post(
     '/api/admin/employees/:id/approve',
-    { schema: { tags: ['admin'], summary: 'Approve an employee, with a fresh 2FA code', params: z.object({ id: z.uuid({ error: 'Employee not found' }) }), body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Approve an employee, with a fresh 2FA code', params, body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
     async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => approveAdminEmployee({ db, sensitiveTx, employeeId: req.params.id })),
   );
+
+  for (const [path, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    app.post(
+      `/api/admin/employees/:id/${path}`,
+      { schema: { tags: ['admin'], summary: `Mark an employee ${active ? 'active again' : 'inactive (ends their ERP sessions)'}, with a fresh 2FA code`, params, body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
+      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminEmployeeActive({ db, sensitiveTx, employeeId: req.params.id, active })),
+    );
+  }
 }

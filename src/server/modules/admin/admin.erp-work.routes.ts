@@ -6,22 +6,26 @@ import {
   adminApproveTimesheetSchema,
   adminProjectFormSchema,
   adminRejectTimesheetSchema,
+  projectDeletionSchema,
   projectPageSchema,
   projectSchema,
   timesheetPageSchema,
   timesheetSchema,
   timesheetStatuses,
 } from '../../../contracts/erp-work.contract';
+import { stepUpBodySchema } from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './admin.erp-work';
+import { projectDeletion } from '../erp';
+import { deleteAdminProject, editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './admin.erp-work';
 import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['admin'];
 const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }) });
+const projectId = z.object({ id: z.uuid({ error: 'Project not found' }) });
 
-/** The ERP tab: every project (edit any), and timesheet entries waiting for approval from every employee; each change with a fresh code. */
+/** The ERP tab: every project (edit or delete any), and timesheet entries waiting for approval from every employee; each change with a fresh code. */
 export async function adminErpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -34,11 +38,21 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   );
   app.put(
     '/api/admin/erp/projects/:id',
-    { schema: { tags, summary: 'Edit any ERP project, with a fresh 2FA code', params: z.object({ id: z.uuid({ error: 'Project not found' }) }), body: adminProjectFormSchema, response: { 200: projectSchema, ...errors } } },
+    { schema: { tags, summary: 'Edit any ERP project, with a fresh 2FA code', params: projectId, body: adminProjectFormSchema, response: { 200: projectSchema, ...errors } } },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => editAdminProject({ sensitiveTx, projectId: req.params.id, input }));
     },
+  );
+  app.get(
+    '/api/admin/erp/projects/:id/deletion',
+    { schema: { tags, summary: 'What deleting an ERP project takes with it: its tasks, its entries, and its approved hours (which stop it)', params: projectId, response: { 200: projectDeletionSchema, ...errors } } },
+    async (req) => projectDeletion(db, req.params.id),
+  );
+  app.post(
+    '/api/admin/erp/projects/:id/delete',
+    { schema: { tags, summary: 'Delete an ERP project with its tasks and entries (never with approved hours), with a fresh 2FA code', params: projectId, body: stepUpBodySchema, response: { 200: projectDeletionSchema, ...errors } } },
+    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => deleteAdminProject({ sensitiveTx, projectId: req.params.id })),
   );
   app.get(
     '/api/admin/erp/timesheets',

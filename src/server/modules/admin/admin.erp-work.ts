@@ -1,7 +1,7 @@
 import type { Page } from '../../../contracts/common.contract';
-import type { Project, ProjectFormData, Timesheet } from '../../../contracts/erp-work.contract';
+import type { Project, ProjectDeletion, ProjectFormData, Timesheet } from '../../../contracts/erp-work.contract';
 import type { Db } from '../../platform/db';
-import { listProjects, listTimesheetsByStatus, NOBODY, readTimesheetForAdmin, reviewTimesheetIn, updateProject } from '../erp';
+import { deleteProjectIn, listProjects, listTimesheetsByStatus, NOBODY, readTimesheetForAdmin, reviewTimesheetIn, updateProject } from '../erp';
 import type { SensitiveTx } from './admin.step-up';
 
 /** The ERP tab's projects, newest first (the super admin may edit every one). */
@@ -15,6 +15,14 @@ export async function editAdminProject({ sensitiveTx, projectId, input }: { sens
   return sensitiveTx(async (tx) => {
     const project = await updateProject({ db: tx as unknown as Db, editor: { kind: 'super_admin' }, projectId, input });
     return { result: { ...project, canEdit: true }, audit: { action: 'project_updated', resourceType: 'project', resourceId: projectId, newData: { name: project.name, status: project.status } } };
+  });
+}
+
+/** The super admin deletes any project without approved hours (its tasks and entries go with it) with a fresh code; audited in the same transaction. */
+export async function deleteAdminProject({ sensitiveTx, projectId }: { sensitiveTx: SensitiveTx; projectId: string }): Promise<ProjectDeletion> {
+  return sensitiveTx(async (tx) => {
+    const { name, ...done } = await deleteProjectIn(tx, { deleter: { kind: 'super_admin' }, projectId });
+    return { result: done, audit: { action: 'project_deleted', resourceType: 'project', resourceId: projectId, newData: { name, tasks: done.tasks, entries: done.entries } } };
   });
 }
 

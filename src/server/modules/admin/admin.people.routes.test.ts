@@ -94,7 +94,7 @@ describe('the Employees tab', () => {
       .returning({ id: employees.id });
     const waiting = (await admin.get('/api/admin/employees?approval=pending')).json() as AdminEmployeePage;
     expect(waiting.items).toEqual([
-      { id: neha.id, firstName: 'Neha', lastName: 'Kulkarni', employeeId: 'EMP900', email: 'neha.k@haat.test', department: 'Design', designation: 'Product Designer', isApproved: false, dateOfJoining: expect.any(String), registeredAt: expect.any(String) },
+      { id: neha.id, firstName: 'Neha', lastName: 'Kulkarni', employeeId: 'EMP900', email: 'neha.k@haat.test', department: 'Design', designation: 'Product Designer', isApproved: false, isActive: true, dateOfJoining: expect.any(String), registeredAt: expect.any(String) },
     ]);
     expect((await admin.get('/api/admin/employees?q=EMP900')).json().total).toBe(1);
 

@@ -70,7 +70,7 @@ const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'ca
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
     const actions = await sensitiveActions();
-    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees, withdrawals (2), settings (3), deletions (5), ERP (3), commission & tax (4), payouts (5).
+    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees (3), withdrawals (2), settings (3), deletions (5), ERP (4), commission & tax (4), payouts (5).
     expect(actions.length).toBeGreaterThanOrEqual(31);
     const { client } = await signInSuperAdmin(t);
     const [before] = await t.db.select({ n: count() }).from(systemLogs);

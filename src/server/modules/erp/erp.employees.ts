@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { AdminEmployee, AdminEmployeePage, AdminEmployeesQuery } from '../../../contracts/admin-people.contract';
+import { employeeActionMessages, type AdminEmployee, type AdminEmployeePage, type AdminEmployeesQuery } from '../../../contracts/admin-people.contract';
 import { erpWorkMessages, type Colleague } from '../../../contracts/erp-work.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
@@ -55,6 +55,21 @@ export async function deleteEmployee(tx: Tx, { employeeId }: { employeeId: strin
   return { outcome: 'anonymised', email: row.email };
 }
 
+/**
+ * Marks an employee inactive (their ERP sessions end at once and they cannot sign in; their tasks,
+ * projects and timesheets stay) or active again, inside the caller's transaction. Answers their
+ * email, or null when unknown; 409 for a deleted employee or one already in that state.
+ */
+export async function setEmployeeActive(tx: Tx, { employeeId, active }: { employeeId: string; active: boolean }): Promise<string | null> {
+  const [row] = await tx.select({ email: employees.email, isActive: employees.isActive, deletedAt: employees.deletedAt }).from(employees).where(eq(employees.id, employeeId)).for('update');
+  if (!row) return null;
+  if (row.deletedAt) throw new AppError('CONFLICT', employeeActionMessages.deleted);
+  if (row.isActive === active) throw new AppError('CONFLICT', active ? employeeActionMessages.alreadyActive : employeeActionMessages.alreadyInactive);
+  await tx.update(employees).set({ isActive: active, updatedAt: new Date() }).where(eq(employees.id, employeeId));
+  if (!active) await tx.delete(employeeSessions).where(eq(employeeSessions.employeeId, employeeId));
+  return row.email;
+}
+
 /** Approved, active employees by name: the choices for a project's manager and a task's assignee. */
 export async function listColleagues(db: DbOrTx): Promise<Colleague[]> {
   return db
@@ -84,6 +99,7 @@ function where(query: AdminEmployeesQuery) {
     isNull(employees.deletedAt),
     q ? or(ilike(fullName, containsPattern(q)), ilike(employees.email, containsPattern(q)), ilike(employees.employeeId, containsPattern(q)), idStartsWith(employees.id, q)) : undefined,
     query.approval === 'all' ? undefined : eq(employees.isApproved, query.approval === 'approved'),
+    query.status ? eq(employees.isActive, query.status === 'active') : undefined,
   );
 }
 
@@ -96,6 +112,7 @@ const toItem = (e: typeof employees.$inferSelect): AdminEmployee => ({
   department: e.department,
   designation: e.designation,
   isApproved: e.isApproved,
+  isActive: e.isActive,
   dateOfJoining: e.dateOfJoining,
   registeredAt: e.createdAt.toISOString(),
 });

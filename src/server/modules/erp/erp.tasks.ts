@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
-import { erpWorkMessages, type ErpSearch, type Option, type Task, type TaskFormData, type TaskStatusInput } from '../../../contracts/erp-work.contract';
+import { erpWorkMessages, type ErpSearch, type Option, type Task, type TaskEditData, type TaskFormData, type TaskStatusInput } from '../../../contracts/erp-work.contract';
 import { AppError, notFound } from '../../platform/app-error';
-import { queryPage, queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { queryPage, queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { assertColleague } from './erp.employees';
 import { notifyEmployee } from './erp.notifications';
 import { personOf } from './erp.projects';
@@ -27,6 +27,7 @@ type TaskRow = {
   completion_percentage: number;
   created_at: Date | string;
   can_change: boolean;
+  can_edit: boolean;
 };
 
 // The employees who may change a task: its assignee, its creator, its project's manager.
@@ -36,7 +37,8 @@ const selectTasks = (viewerId: string, where: SQL) => sql`
   select t.id, t.title, t.description, t.status, t.priority, p.id as p_id, p.name as p_name,
          a.id as a_id, a.first_name as a_first, a.last_name as a_last, c.id as c_id, c.first_name as c_first, c.last_name as c_last,
          t.estimated_hours, t.due_date::text as due_date, t.completion_percentage, t.created_at,
-         coalesce(${involves(viewerId)}, false) as can_change
+         coalesce(${involves(viewerId)}, false) as can_change,
+         coalesce(t.created_by = ${viewerId} or p.project_manager_id = ${viewerId}, false) as can_edit
   from tasks t
   left join projects p on p.id = t.project_id
   left join employees a on a.id = t.assigned_to
@@ -56,6 +58,7 @@ const toTask = (r: TaskRow): Task => ({
   dueDate: r.due_date,
   completionPercentage: r.completion_percentage,
   canChange: r.can_change,
+  canEdit: r.can_edit,
   createdAt: new Date(r.created_at).toISOString(),
 });
 
@@ -84,6 +87,14 @@ export async function projectTaskOptions(db: DbOrTx, projectId: string): Promise
   return db.select({ id: tasks.id, name: tasks.title }).from(tasks).where(eq(tasks.projectId, projectId)).orderBy(tasks.title, tasks.id).limit(1000);
 }
 
+/** Tells a task's assignee, unless nobody or the one who assigned it, that it is theirs now. */
+async function tellAssignee(tx: Tx, a: { assigneeId: string | undefined; byId: string; title: string; projectName: string | null }): Promise<void> {
+  if (!a.assigneeId || a.assigneeId === a.byId) return;
+  const [by] = await tx.select({ firstName: employees.firstName, lastName: employees.lastName }).from(employees).where(eq(employees.id, a.byId));
+  const where = a.projectName ? ` in ${a.projectName}` : '';
+  await notifyEmployee(tx, { employeeId: a.assigneeId, kind: 'task_assigned', message: `${by.firstName} ${by.lastName} assigned you the task "${a.title}"${where}` });
+}
+
 /** Creates a task (created by the signed-in employee); its assignee, when someone else, is notified. */
 export async function createTask({ db, employeeId, input }: { db: Db; employeeId: string; input: TaskFormData }): Promise<Task> {
   await assertColleague(db, input.assignedTo, 'assignedTo');
@@ -107,12 +118,40 @@ export async function createTask({ db, employeeId, input }: { db: Db; employeeId
         dueDate: input.dueDate ?? null,
       })
       .returning({ id: tasks.id });
-    if (input.assignedTo && input.assignedTo !== employeeId) {
-      const [creator] = await tx.select({ firstName: employees.firstName, lastName: employees.lastName }).from(employees).where(eq(employees.id, employeeId));
-      const where = projectName ? ` in ${projectName}` : '';
-      await notifyEmployee(tx, { employeeId: input.assignedTo, kind: 'task_assigned', message: `${creator.firstName} ${creator.lastName} assigned you the task "${input.title}"${where}` });
-    }
+    await tellAssignee(tx, { assigneeId: input.assignedTo, byId: employeeId, title: input.title, projectName });
     return row.id;
+  });
+  return getTask(db, employeeId, taskId);
+}
+
+/**
+ * Edit Task: its title, description, assignee, priority, due date and estimate (its project and
+ * status stay). Only its creator or its project's manager may (403), and not once it is done (409).
+ * A new assignee is notified as when a task is created.
+ */
+export async function updateTask({ db, employeeId, taskId, input }: { db: Db; employeeId: string; taskId: string; input: TaskEditData }): Promise<Task> {
+  const current = await getTask(db, employeeId, taskId);
+  if (!current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notTaskOwner);
+  if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);
+  // Keeping an assignee who has since left is allowed; choosing a new one needs an approved, active employee.
+  const reassigned = (input.assignedTo ?? null) !== (current.assignee?.id ?? null);
+  if (reassigned) await assertColleague(db, input.assignedTo, 'assignedTo');
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(tasks)
+      .set({
+        title: input.title,
+        description: input.description ?? null,
+        assignedTo: input.assignedTo ?? null,
+        priority: input.priority,
+        estimatedHours: input.estimatedHours ?? null,
+        dueDate: input.dueDate ?? null,
+        updatedAt: new Date(),
+      })
+      .where(sql`${tasks.id} = ${taskId} and ${tasks.status} <> 'done'`)
+      .returning({ id: tasks.id });
+    if (changed.length === 0) throw new AppError('CONFLICT', erpWorkMessages.taskDone);
+    if (reassigned) await tellAssignee(tx, { assigneeId: input.assignedTo, byId: employeeId, title: input.title, projectName: current.project?.name ?? null });
   });
   return getTask(db, employeeId, taskId);
 }

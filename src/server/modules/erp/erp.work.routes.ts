@@ -9,9 +9,11 @@ import {
   erpSearchSchema,
   optionSchema,
   projectFormSchema,
+  projectDeletionSchema,
   projectPageSchema,
   projectSchema,
   rejectTimesheetSchema,
+  taskEditSchema,
   taskFormSchema,
   taskPageSchema,
   taskSchema,
@@ -24,9 +26,9 @@ import {
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { listColleagues } from './erp.employees';
 import { listNotifications, markNotificationsRead } from './erp.notifications';
-import { createProject, listProjects, projectOptions, updateProject } from './erp.projects';
+import { createProject, deleteProject, listProjects, projectDeletion, projectOptions, updateProject } from './erp.projects';
 import { employeeGuard, requireEmployee } from './erp.sessions';
-import { createTask, listMyTasks, projectTaskOptions, searchWork, updateTaskStatus } from './erp.tasks';
+import { createTask, listMyTasks, projectTaskOptions, searchWork, updateTask, updateTaskStatus } from './erp.tasks';
 import { createTimesheet, deleteTimesheet, listAwaitingApproval, listMyTimesheets, reviewTimesheet, submitTimesheet, updateTimesheet } from './erp.timesheets';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -62,6 +64,19 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: "Edit a project (its manager or its creator)", params: params('Project not found'), body: projectFormSchema, response: { 200: projectSchema, ...errors } } },
     async (req) => updateProject({ db, editor: { kind: 'employee', id: await me(req) }, projectId: req.params.id, input: req.body }),
   );
+  app.get(
+    '/api/erp/projects/:id/deletion',
+    { schema: { tags, summary: 'What deleting a project takes with it: its tasks, its entries, and its approved hours (which stop it)', params: params('Project not found'), response: { 200: projectDeletionSchema, ...errors } } },
+    async (req) => {
+      await me(req);
+      return projectDeletion(db, req.params.id);
+    },
+  );
+  app.delete(
+    '/api/erp/projects/:id',
+    { schema: { tags, summary: 'Delete a project with its tasks and entries (its creator; never with approved hours)', params: params('Project not found'), response: { 200: projectDeletionSchema, ...errors } } },
+    async (req) => deleteProject({ db, employeeId: await me(req), projectId: req.params.id }),
+  );
   app.get('/api/erp/projects/:id/tasks', { schema: { tags, summary: "A project's tasks, for the timesheet form", params: params('Project not found'), response: { 200: z.array(optionSchema), ...errors } } }, async (req) => {
     await me(req);
     return projectTaskOptions(db, req.params.id);
@@ -73,6 +88,11 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
   );
   app.post('/api/erp/tasks', { schema: { tags, summary: 'Create a task; its assignee is notified', body: taskFormSchema, response: { 201: taskSchema, ...errors } } }, async (req, reply) =>
     reply.status(201).send(await createTask({ db, employeeId: await me(req), input: req.body })),
+  );
+  app.put(
+    '/api/erp/tasks/:id',
+    { schema: { tags, summary: "Edit a task (its creator or its project's manager); a new assignee is notified", params: params('Task not found'), body: taskEditSchema, response: { 200: taskSchema, ...errors } } },
+    async (req) => updateTask({ db, employeeId: await me(req), taskId: req.params.id, input: req.body }),
   );
   app.patch(
     '/api/erp/tasks/:id/status',
