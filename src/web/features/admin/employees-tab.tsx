@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { employeeActionMessages as m, type AdminEmployee, type AdminEmployeePage } from '../../../contracts/admin-people.contract';
+import { employeeActionMessages as m, employeeStatuses, type AdminEmployee, type AdminEmployeePage } from '../../../contracts/admin-people.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { employeeStatusColumn, employeeStatusLabels, useEmployeeStatusAction } from './employee-status-action';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -23,18 +24,21 @@ const columns: Column<AdminEmployee>[] = [
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${e.isApproved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>{e.isApproved ? 'Approved' : 'Waiting'}</span>
     ),
   },
+  employeeStatusColumn,
 ];
 
-/** The Employees tab: ERP registrations; Approve (with a fresh code) lets an employee sign in. */
+/** The Employees tab: ERP registrations; Approve (with a fresh code) lets an employee sign in; Mark inactive / Mark active. */
 export function EmployeesTab() {
-  const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all' } });
+  const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all', status: '' } });
   const remove = useDeleteAction('employee');
+  const status = useEmployeeStatusAction();
   const [target, setTarget] = useState<AdminEmployee | null>(null);
 
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by name, email, employee id or id">
         <ListFilter list={list} name="approval" label="Approval" width="w-40" choices={approvalFilters} labels={approvalLabels} />
+        <ListFilter list={list} name="status" label="Status" width="w-36" choices={employeeStatuses} labels={employeeStatusLabels} any="Any status" />
       </AdminListToolbar>
       <ListCount page={list.query.data} noun={['employee', 'employees']} />
       <DataTable
@@ -51,6 +55,7 @@ export function EmployeesTab() {
                 Approve
               </Button>
             )}
+            {status.button(e)}
             {remove.button(e.id, `${e.firstName} ${e.lastName} (${e.email})`)}
           </div>
         )}
@@ -63,6 +68,7 @@ export function EmployeesTab() {
         actionLabel="Approve"
         description={target && <p>{`${target.firstName} ${target.lastName} (${target.email}, ${target.department}) can then sign in to the ERP.`}</p>}
       />
+      {status.dialog}
       {remove.dialog}
     </div>
   );

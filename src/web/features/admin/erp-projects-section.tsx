@@ -8,16 +8,20 @@ import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
 import { projectColumns } from '../erp/project-columns';
+import { canDeleteNow, ProjectDeletionSummary, useProjectDeletion } from '../erp/project-deletion';
 import { ProjectDialog } from '../erp/project-form-modal';
+import { AdminActionDialog } from './admin-action-dialog';
 import { ListCount } from './admin-list-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';
 
-/** Projects: every ERP project, newest first, each editable. */
+/** Projects: every ERP project, newest first, each editable, and deletable while none of its hours is approved. */
 export function ErpProjectsSection() {
   // The server orders the projects itself (newest first): no sorting here.
   const list = useAdminList<Page<Project>>('/api/admin/erp/projects', { sort: '' });
   const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const deletion = useProjectDeletion('admin', deleting?.id ?? null);
 
   return (
     <section aria-labelledby="admin-erp-projects" className="space-y-4">
@@ -33,19 +37,33 @@ export function ErpProjectsSection() {
         emptyTitle="No projects yet"
         emptyText="Projects show here once employees create them in the ERP."
         actions={(p) => (
-          <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-            Edit
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+              Edit
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+              Delete
+            </Button>
+          </div>
         )}
       />
       <EditProjectDialog project={editing} onClose={() => setEditing(null)} />
+      <AdminActionDialog
+        pending={deleting}
+        onClose={() => setDeleting(null)}
+        request={(p) => ({ path: `/api/admin/erp/projects/${p.id}/delete`, success: m.projectDeleted, failure: m.deleteProjectFailed, toast: 'erp-project-delete' })}
+        title="Delete project"
+        actionLabel="Delete project"
+        ready={canDeleteNow(deletion)}
+        description={deleting && <ProjectDeletionSummary name={deleting.name} deletion={deletion} />}
+      />
     </section>
   );
 }
 
-/** The approved employees, by name, for the Manager picker (GET /api/erp/employees needs an employee's session). */
+/** The approved, active employees, by name, for the Manager picker (GET /api/erp/employees needs an employee's session). */
 const MANAGERS_PAGE_SIZE = 100;
-const managersPath = `/api/admin/employees${toQuery({ approval: 'approved', sort: 'name', dir: 'asc', pageSize: MANAGERS_PAGE_SIZE })}`;
+const managersPath = `/api/admin/employees${toQuery({ approval: 'approved', status: 'active', sort: 'name', dir: 'asc', pageSize: MANAGERS_PAGE_SIZE })}`;
 const toPeople = (page: AdminEmployeePage): Person[] => page.items.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
 /** A save the step-up dialog holds until the code is confirmed. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { Project, Timesheet } from '../../../contracts/erp-work.contract';
+import type { Project, Task, Timesheet } from '../../../contracts/erp-work.contract';
 import { erpMessages } from '../../../contracts/erp.contract';
 import { api } from '../../api/client';
 import { Page } from '../../ui/Page';
@@ -28,8 +28,8 @@ const tabs: TabItem<TabKey>[] = [
 ];
 const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
 
-/** The open dialog: a project (new or to edit), a new task, or a timesheet entry (new or to edit). */
-type Dialog = { kind: 'project'; project: Project | null } | { kind: 'task' } | { kind: 'timesheet'; entry: Timesheet | null } | null;
+/** The open dialog: a project (new or to edit), a task (new or to edit), or a timesheet entry (new or to edit). */
+type Dialog = { kind: 'project'; project: Project | null } | { kind: 'task'; task: Task | null } | { kind: 'timesheet'; entry: Timesheet | null } | null;
 
 /** /erp/dashboard: without an employee session, /erp; Dashboard, Projects, My Tasks and Timesheets. */
 export function ErpDashboardPage() {
@@ -84,7 +84,7 @@ function ErpWorkspace({ onLogout }: { onLogout: () => Promise<void> }) {
   };
 
   const newProject = () => setDialog({ kind: 'project', project: null });
-  const newTask = () => setDialog({ kind: 'task' });
+  const newTask = () => setDialog({ kind: 'task', task: null });
   const logTime = () => setDialog({ kind: 'timesheet', entry: null });
 
   return (
@@ -103,12 +103,12 @@ function ErpWorkspace({ onLogout }: { onLogout: () => Promise<void> }) {
                 onRevealed={revealed}
               />
             )}
-            {active === 'tasks' && <TasksTab onNew={newTask} reveal={target?.kind === 'task' ? target.id : null} onRevealed={revealed} />}
+            {active === 'tasks' && <TasksTab onNew={newTask} onEdit={(task) => setDialog({ kind: 'task', task })} reveal={target?.kind === 'task' ? target.id : null} onRevealed={revealed} />}
             {active === 'timesheets' && <TimesheetsTab onNew={logTime} onEdit={(entry) => setDialog({ kind: 'timesheet', entry })} />}
           </div>
           {/* Mounted only while open: their pickers load when a dialog opens, not with the page. */}
           {dialog?.kind === 'project' && <ProjectFormModal open onClose={close} project={dialog.project} />}
-          {dialog?.kind === 'task' && <TaskFormModal open onClose={close} />}
+          {dialog?.kind === 'task' && <TaskFormModal open onClose={close} task={dialog.task} />}
           {dialog?.kind === 'timesheet' && <TimesheetFormModal open onClose={close} entry={dialog.entry} />}
         </ErpFeedbackProvider>
       </div>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { priorities, projectFormSchema, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
@@ -6,7 +5,7 @@ import { rupeesForInput } from '../../../domain/money';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
 import { localToday } from '../../ui/format-date';
-import { personName } from './erp-format';
+import { PersonSelect } from './person-select';
 
 /** The form's values: a new project's defaults (starts today), or the project to edit (its budget in rupees). */
 export function projectFormValues(project: Project | null): ProjectFormInput {
@@ -44,19 +43,8 @@ type ProjectFormFieldsProps = {
 export function ProjectFormFields({ form, managers, managersFailed, currentManager }: ProjectFormFieldsProps) {
   const {
     register,
-    setValue,
-    getValues,
     formState: { errors },
   } = form;
-
-  // The manager's option arrives with the employees: show it as chosen once it is there.
-  useEffect(() => {
-    if (managers) setValue('projectManagerId', getValues('projectManagerId'));
-  }, [managers, setValue, getValues]);
-
-  // A manager no longer in the approved list still shows as the project's manager.
-  const people = managers ?? [];
-  const formerManager = currentManager && !people.some((p) => p.id === currentManager.id) ? currentManager : null;
 
   return (
     <>
@@ -72,15 +60,7 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
         <Input label="Start date" type="date" required error={errors.startDate?.message} {...register('startDate')} />
         <Input label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
         <Input label="Budget (₹)" inputMode="decimal" placeholder="250000" hint="In rupees; leave empty for none" error={errors.budget?.message} {...register('budget')} />
-        <Select label="Manager" hint={managersFailed ? 'Could not load the employees' : undefined} error={errors.projectManagerId?.message} {...register('projectManagerId')}>
-          <option value="">No manager</option>
-          {formerManager && <option value={formerManager.id}>{personName(formerManager)}</option>}
-          {people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {personName(p)}
-            </option>
-          ))}
-        </Select>
+        <PersonSelect form={form} name="projectManagerId" label="Manager" none="No manager" people={managers} failed={managersFailed} current={currentManager} error={errors.projectManagerId?.message} />
       </div>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold text-slate-900">Client</legend>

@@ -1,10 +1,11 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Project } from '../../../contracts/erp-work.contract';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { failure } from './erp-feedback';
 import { PROJECT_ATTR, useReveal } from './erp-reveal';
+import { DeleteProjectDialog } from './project-deletion';
 import { projectColumns } from './project-columns';
 import { PROJECTS_PAGE_SIZE, useProjects } from './use-erp-work';
 
@@ -17,11 +18,13 @@ type ProjectsTabProps = {
 };
 
 const nothing = () => undefined;
+const iconButton = 'rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
 
-/** Projects: a page of projects, newest first; New Project, and Edit for the projects this employee manages or created. */
+/** Projects: a page of projects, newest first; New Project, Edit for the projects this employee manages or created, and Delete for those they created. */
 export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing }: ProjectsTabProps) {
   const [page, setPage] = useState(1);
   const projects = useProjects(page);
+  const [deleting, setDeleting] = useState<Project | null>(null);
   useReveal(reveal && `[${PROJECT_ATTR}="${reveal}"]`, projects.isSuccess && !projects.isPlaceholderData, onRevealed);
   const data = projects.data;
   return (
@@ -53,19 +56,23 @@ export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing
         emptyTitle="No projects yet"
         emptyText="Create the first project with New Project."
         actions={(p) =>
-          p.canEdit ? (
-            <button
-              type="button"
-              onClick={() => onEdit(p)}
-              aria-label={`Edit ${p.name}`}
-              title={`Edit ${p.name}`}
-              className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-            </button>
+          p.canEdit || p.canDelete ? (
+            <div className="flex gap-1">
+              {p.canEdit && (
+                <button type="button" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`} title={`Edit ${p.name}`} className={`${iconButton} hover:text-violet-800`}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </button>
+              )}
+              {p.canDelete && (
+                <button type="button" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title={`Delete ${p.name}`} className={`${iconButton} hover:text-red-700`}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </button>
+              )}
+            </div>
           ) : null
         }
       />
+      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

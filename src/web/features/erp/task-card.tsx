@@ -1,4 +1,4 @@
-import { CalendarDays, UserRound } from 'lucide-react';
+import { CalendarDays, Pencil, UserRound } from 'lucide-react';
 import { erpWorkMessages as m, taskStatusLabels, taskStatuses, type Task, type TaskStatus, type TaskStatusInput } from '../../../contracts/erp-work.contract';
 import { Select } from '../../ui/Field';
 import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
@@ -12,10 +12,12 @@ type TaskCardProps = {
   /** A status change of this task is on its way. */
   busy: boolean;
   onChange: (body: TaskStatusInput) => void;
+  /** Opens Edit Task; offered when the employee created the task or manages its project, until it is done. */
+  onEdit: () => void;
 };
 
-/** One task: title, project, status, description, priority, progress, due date and assignee; unless done, its status and progress selectors. */
-export function TaskCard({ task, busy, onChange }: TaskCardProps) {
+/** One task: title, project, status, description, priority, progress, due date and assignee; unless done, its status and progress selectors (and Edit for its creator and its project's manager). */
+export function TaskCard({ task, busy, onChange, onEdit }: TaskCardProps) {
   const locked = !task.canChange;
   const why = locked ? m.notTaskEditor : undefined;
   const percent = Math.min(100, Math.max(0, task.completionPercentage));
@@ -28,7 +30,21 @@ export function TaskCard({ task, busy, onChange }: TaskCardProps) {
           <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>
           <p className="text-sm text-slate-600">{task.project?.name ?? 'No Project'}</p>
         </div>
-        <StatusBadge status={task.status} text={taskStatusLabels[task.status]} className="shrink-0" />
+        <div className="flex shrink-0 items-center gap-1">
+          <StatusBadge status={task.status} text={taskStatusLabels[task.status]} />
+          {task.canEdit && task.status !== 'done' && (
+            <button
+              type="button"
+              onClick={onEdit}
+              disabled={busy}
+              aria-label={`Edit ${task.title}`}
+              title={`Edit ${task.title}`}
+              className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 disabled:opacity-50"
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
       </div>
       {task.description && <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{task.description}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">

@@ -1,21 +1,45 @@
+import { useMemo } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { ESTIMATED_HOURS, erpWorkMessages as m, priorities, taskFormSchema, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
+import { ESTIMATED_HOURS, erpWorkMessages as m, priorities, taskFormSchema, type Task, type TaskFormData, type TaskFormInput } from '../../../contracts/erp-work.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
 import { FormModal } from '../../ui/FormModal';
-import { personName } from './erp-format';
-import { useColleagues, useCreateTask, useProjectOptions } from './use-erp-work';
+import { PersonSelect } from './person-select';
+import { useColleagues, useProjectOptions, useSaveTask } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
 
 type Values = TaskFormInput;
 
 const empty: Values = { title: '', description: '', projectId: '', assignedTo: '', priority: 'medium', estimatedHours: '', dueDate: '' };
 
-/** The Create New Task dialog (POST /api/erp/tasks); Create waits for a title. */
-export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const create = useCreateTask();
+/** The form's values: empty for a new task, or the task to edit. */
+export function taskFormValues(task: Task | null): Values {
+  if (!task) return empty;
+  return {
+    title: task.title,
+    description: task.description ?? '',
+    projectId: task.project?.id ?? '',
+    assignedTo: task.assignee?.id ?? '',
+    priority: task.priority,
+    estimatedHours: task.estimatedHours === null ? '' : String(task.estimatedHours),
+    dueDate: task.dueDate ?? '',
+  };
+}
+
+type TaskFormModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The task to edit (PUT /api/erp/tasks/:id; its project stays); none opens Create New Task. */
+  task?: Task | null;
+};
+
+/** The Create New Task and Edit Task dialog; the submit waits for a title. */
+export function TaskFormModal({ open, onClose, task = null }: TaskFormModalProps) {
+  const save = useSaveTask();
   const projects = useProjectOptions();
   const colleagues = useColleagues();
+  const values = useMemo(() => taskFormValues(task), [task]);
+  const form = useErpForm(taskFormSchema, values, open);
   const {
     register,
     handleSubmit,
@@ -23,12 +47,14 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
     formState: { errors },
     formError,
     run,
-  } = useErpForm(taskFormSchema, empty, open);
+  } = form;
 
-  const busy = create.isPending;
+  const editing = task !== null;
+  const busy = save.isPending;
 
-  const submit = async (values: TaskFormData) => {
-    if (await run(() => create.mutateAsync(values), m.taskCreated, m.createTaskFailed)) onClose();
+  const submit = async (data: TaskFormData) => {
+    const saved = await run(() => save.mutateAsync({ id: task?.id, values: data }), editing ? m.taskUpdated : m.taskCreated, editing ? m.updateTaskFailed : m.createTaskFailed);
+    if (saved) onClose();
   };
 
   const titled = (watch('title') ?? '').trim() !== '';
@@ -38,32 +64,32 @@ export function TaskFormModal({ open, onClose }: { open: boolean; onClose: () =>
       onClose={onClose}
       busy={busy}
       wide
-      title="Create New Task"
-      label="Create new task"
+      title={editing ? 'Edit Task' : 'Create New Task'}
+      label={editing ? 'Edit task' : 'Create new task'}
       onSubmit={handleSubmit(submit)}
-      submitText="Create Task"
+      submitText={editing ? 'Save Changes' : 'Create Task'}
       ready={titled}
       formError={formError}
     >
       <Input label="Task title" required data-autofocus maxLength={maxLengthOf(taskFormSchema.shape.title)} error={errors.title?.message} {...register('title')} />
       <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>
-          <option value="">No Project</option>
-          {projects.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </Select>
-        <Select label="Assignee" hint={colleagues.isError ? 'Could not load the employees' : undefined} error={errors.assignedTo?.message} {...register('assignedTo')}>
-          <option value="">Unassigned</option>
-          {colleagues.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {personName(p)}
-            </option>
-          ))}
-        </Select>
+        {editing ? (
+          // A task stays in its project: shown, not chosen.
+          <Select label="Project" value={task.project?.id ?? ''} disabled hint="A task stays in its project" onChange={() => undefined}>
+            <option value={task.project?.id ?? ''}>{task.project?.name ?? 'No Project'}</option>
+          </Select>
+        ) : (
+          <Select label="Project" hint={projects.isError ? 'Could not load the projects' : undefined} error={errors.projectId?.message} {...register('projectId')}>
+            <option value="">No Project</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        )}
+        <PersonSelect form={form} name="assignedTo" label="Assignee" none="Unassigned" people={colleagues.data} failed={colleagues.isError} current={task?.assignee ?? null} error={errors.assignedTo?.message} />
         <Select label="Priority" error={errors.priority?.message} {...register('priority')}>
           <StatusOptions values={priorities} />
         </Select>

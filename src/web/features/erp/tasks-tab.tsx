@@ -14,6 +14,7 @@ const grid = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
 type TasksTabProps = {
   onNew: () => void;
+  onEdit: (task: Task) => void;
   /** A task chosen in the search: its card is scrolled to and focused when it is on this page. */
   reveal?: string | null;
   onRevealed?: () => void;
@@ -21,8 +22,8 @@ type TasksTabProps = {
 
 const nothing = () => undefined;
 
-/** My Tasks: cards of the tasks this employee is assignee, creator or project manager of; New Task; status and progress from each card. */
-export function TasksTab({ onNew, reveal = null, onRevealed = nothing }: TasksTabProps) {
+/** My Tasks: cards of the tasks this employee is assignee, creator or project manager of; New Task; status and progress from each card, and Edit on those they created or manage. */
+export function TasksTab({ onNew, onEdit, reveal = null, onRevealed = nothing }: TasksTabProps) {
   const [page, setPage] = useState(1);
   const tasks = useTasks(page);
   const update = useUpdateTaskStatus();
@@ -66,7 +67,7 @@ export function TasksTab({ onNew, reveal = null, onRevealed = nothing }: TasksTa
               // While the change is on its way the card already shows it.
               const pending = update.isPending && update.variables?.id === task.id ? update.variables.body : null;
               const shown = pending ? { ...task, status: pending.status, completionPercentage: pending.completionPercentage ?? task.completionPercentage } : task;
-              return <TaskCard key={task.id} task={shown} busy={pending !== null} onChange={(body) => change(task, body)} />;
+              return <TaskCard key={task.id} task={shown} busy={pending !== null} onChange={(body) => change(task, body)} onEdit={() => onEdit(task)} />;
             })}
           </ul>
           <Pagination page={page} pageSize={tasks.data.pageSize} total={tasks.data.total} onPage={setPage} />

@@ -3,6 +3,7 @@ import type {
   Colleague,
   Option,
   Project,
+  ProjectDeletion,
   ProjectFormInput,
   Task,
   TaskFormData,
@@ -26,6 +27,7 @@ export const erpKeys = {
   projects: ['erp', 'projects'] as const,
   projectOptions: ['erp', 'project-options'] as const,
   projectTasks: ['erp', 'project-tasks'] as const,
+  projectDeletion: ['erp', 'project-deletion'] as const,
   tasks: ['erp', 'tasks'] as const,
   timesheets: ['erp', 'timesheets'] as const,
   approvals: ['erp', 'approvals'] as const,
@@ -96,11 +98,26 @@ export function useSaveProject() {
   });
 }
 
-export function useCreateTask() {
+/** Create (no id) or edit a task; an edit leaves its project out (a task stays in its project). */
+export function useSaveTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: TaskFormData) => api.post<Task>('/api/erp/tasks', values),
-    onSuccess: () => refresh(qc, [erpKeys.tasks, erpKeys.projectTasks]),
+    mutationFn: ({ id, values }: { id?: string; values: TaskFormData }) => {
+      if (!id) return api.post<Task>('/api/erp/tasks', values);
+      const { projectId: _project, ...edit } = values;
+      return api.put<Task>(`/api/erp/tasks/${id}`, edit);
+    },
+    // A renamed task shows under its new name in the timesheet form and rows too.
+    onSuccess: () => refresh(qc, [erpKeys.tasks, erpKeys.projectTasks, erpKeys.timesheets, erpKeys.approvals]),
+  });
+}
+
+/** Deletes a project the employee created, with its tasks and entries: every list that could show them reloads. */
+export function useDeleteProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ProjectDeletion>(`/api/erp/projects/${id}`),
+    onSuccess: () => refresh(qc, [erpKeys.projects, erpKeys.projectOptions, erpKeys.projectTasks, erpKeys.tasks, erpKeys.timesheets, erpKeys.approvals]),
   });
 }
 
