@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ErpRegisterInput } from '../../contracts/erp.contract';
+import type { Project, Task } from '../../contracts/erp-work.contract';
 import { employees } from '../modules/erp/erp.tables';
 import { TestClient, type TestApp } from './app';
+import { indiaDate } from './dates';
 
 let n = 0;
 let ip = 10;
@@ -32,4 +34,18 @@ export async function signedInEmployee(t: TestApp, over: Partial<ErpRegisterInpu
   const res = await client.post('/api/erp/login', { email: input.email, password: input.password });
   expect(res.statusCode, res.body).toBe(200);
   return { client, id: res.json().id, email: input.email };
+}
+
+/** A project an employee creates through the API: a name of its own, started 10 days ago, unless `over` says otherwise. */
+export async function newProject(who: { client: TestClient }, over: Record<string, unknown> = {}): Promise<Project> {
+  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: indiaDate(-10), ...over });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** A task an employee creates through the API, titled 'Draft the newsletter' unless `over` says otherwise. */
+export async function newTask(who: { client: TestClient }, over: Record<string, unknown> = {}): Promise<Task> {
+  const res = await who.client.post('/api/erp/tasks', { title: 'Draft the newsletter', ...over });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
 }

@@ -3,7 +3,7 @@ import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { erpWorkMessages as m, type Project, type Task, type Timesheet } from '../../../contracts/erp-work.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
-import { signedInEmployee } from '../../test/erp';
+import { newProject, newTask, signedInEmployee } from '../../test/erp';
 import { indiaDate } from '../../test/dates';
 
 // Issue 24, point 11: a project is deleted by its creator or the super admin while none of its
@@ -20,16 +20,8 @@ afterAll(() => t.close());
 
 type Someone = { client: TestClient; id: string };
 const START = indiaDate(-40);
-const project = async (who: Someone, over: Record<string, unknown> = {}): Promise<Project> => {
-  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: START, ...over });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
-const task = async (who: Someone, body: Record<string, unknown>): Promise<Task> => {
-  const res = await who.client.post('/api/erp/tasks', { title: 'Pack the samples', ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
+const project = (who: Someone, over: Record<string, unknown> = {}) => newProject(who, { startDate: START, ...over });
+const task = (who: Someone, body: Record<string, unknown>) => newTask(who, { title: 'Pack the samples', ...body });
 // Each entry on its own past day, so that no two of one employee overlap.
 let day = 0;
 const entry = async (who: Someone, body: Record<string, unknown>, then: ('submit' | 'approve' | 'reject')[] = [], reviewer?: Someone): Promise<Timesheet> => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erpWorkMessages as m, type Project, type Task } from '../../../contracts/erp-work.contract';
+import { erpWorkMessages as m, type Task } from '../../../contracts/erp-work.contract';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
-import { signedInEmployee } from '../../test/erp';
+import { newProject, newTask, signedInEmployee } from '../../test/erp';
 import { indiaDate } from '../../test/dates';
 import { employees } from './erp.tables';
 
@@ -17,28 +17,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Someone = { client: TestClient; id: string };
-const project = async (who: Someone, over: Record<string, unknown> = {}): Promise<Project> => {
-  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: indiaDate(-10), ...over });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
-const task = async (who: Someone, body: Record<string, unknown>): Promise<Task> => {
-  const res = await who.client.post('/api/erp/tasks', { title: 'Draft the newsletter', ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-};
 const edit = (title: string, over: Record<string, unknown> = {}) => ({ title, description: 'For the festive issue', priority: 'high', estimatedHours: '3.5', dueDate: indiaDate(7), ...over });
 const messages = async (who: Someone) => (await who.client.get('/api/erp/notifications')).json().items.map((n: { message: string }) => n.message);
 
 describe('editing a task', () => {
   it("lets its creator and its project's manager edit every field but its project and status", async () => {
     const [creator, manager, assignee] = [await signedInEmployee(t), await signedInEmployee(t), await signedInEmployee(t)];
-    const p = await project(creator, { projectManagerId: manager.id });
-    const x = await task(creator, { projectId: p.id, assignedTo: assignee.id });
+    const p = await newProject(creator, { projectManagerId: manager.id });
+    const x = await newTask(creator, { projectId: p.id, assignedTo: assignee.id });
     expect(x.canEdit).toBe(true);
     await assignee.client.patch(`/api/erp/tasks/${x.id}/status`, { status: 'in_progress', completionPercentage: 30 });
 
-    const other = await project(creator);
+    const other = await newProject(creator);
     const byCreator = await creator.client.put(`/api/erp/tasks/${x.id}`, edit('Draft the Diwali newsletter', { assignedTo: assignee.id, projectId: other.id, status: 'done' }));
     expect(byCreator.statusCode, byCreator.body).toBe(200);
     expect(byCreator.json()).toMatchObject({
@@ -62,7 +52,7 @@ describe('editing a task', () => {
 
   it('refuses its assignee and anyone else (403), an unknown task (404), and a done task (409)', async () => {
     const [creator, assignee, outsider] = [await signedInEmployee(t), await signedInEmployee(t), await signedInEmployee(t)];
-    const x = await task(creator, { assignedTo: assignee.id });
+    const x = await newTask(creator, { assignedTo: assignee.id });
     const mine = (await assignee.client.get('/api/erp/tasks')).json().items.find((y: Task) => y.id === x.id);
     expect([mine.canChange, mine.canEdit]).toEqual([true, false]);
     for (const who of [assignee, outsider]) {
@@ -79,7 +69,7 @@ describe('editing a task', () => {
 
   it('validates the form as creating does (400 with the fields)', async () => {
     const creator = await signedInEmployee(t);
-    const x = await task(creator, {});
+    const x = await newTask(creator, {});
     const res = await creator.client.put(`/api/erp/tasks/${x.id}`, { title: ' ', estimatedHours: '1.25', priority: 'whenever', dueDate: 'soon' });
     expect([res.statusCode, res.json().error.fields]).toEqual([
       400,
@@ -89,8 +79,8 @@ describe('editing a task', () => {
 
   it('notifies a new assignee as creating does, and nobody when the assignee stays or is the editor', async () => {
     const [creator, first, second] = [await signedInEmployee(t, { firstName: 'Farah', lastName: 'Khan' }), await signedInEmployee(t), await signedInEmployee(t)];
-    const p = await project(creator, { name: 'Spring sale' });
-    const x = await task(creator, { projectId: p.id, assignedTo: first.id });
+    const p = await newProject(creator, { name: 'Spring sale' });
+    const x = await newTask(creator, { projectId: p.id, assignedTo: first.id });
     expect(await messages(first)).toEqual(['Farah Khan assigned you the task "Draft the newsletter" in Spring sale']);
     // The same assignee: no new notification.
     await creator.client.put(`/api/erp/tasks/${x.id}`, edit('Draft the newsletter', { assignedTo: first.id }));
@@ -107,7 +97,7 @@ describe('editing a task', () => {
 
   it('offers only approved, active employees as a new assignee, but keeps one who has since left', async () => {
     const [creator, leaver, inactive] = [await signedInEmployee(t), await signedInEmployee(t), await signedInEmployee(t)];
-    const x = await task(creator, { assignedTo: leaver.id });
+    const x = await newTask(creator, { assignedTo: leaver.id });
     await t.db.update(employees).set({ isActive: false }).where(eq(employees.id, leaver.id));
     const kept = await creator.client.put(`/api/erp/tasks/${x.id}`, edit('Still theirs', { assignedTo: leaver.id }));
     expect([kept.statusCode, kept.json().assignee.id]).toEqual([200, leaver.id]);
