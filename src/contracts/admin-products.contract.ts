@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminListQuerySchema, cappedPageSchema, stepUpCodeSchema } from './admin-lists.contract';
 import { blankToUndefined } from './common.contract';
+import { vendorProductInputSchema, vendorProductSchema } from './vendor-products.contract';
 
 // ---- Products tab of the super admin panel
 
@@ -47,4 +48,24 @@ export const productActionMessages = {
   enabled: 'Product enabled successfully',
   disableFailed: 'Failed to disable product',
   enableFailed: 'Failed to enable product',
+  detailsUpdated: 'Product details updated',
+  detailsFailed: 'Failed to update product details',
 } as const;
+
+/** A shop of the product's vendor, which the product may move to (the form's shop choice). */
+export const adminProductShopSchema = z.object({ id: z.uuid(), shopName: z.string(), isActive: z.boolean() });
+export type AdminProductShop = z.infer<typeof adminProductShopSchema>;
+
+/**
+ * `GET /api/admin/products/:id/details`: the product as its vendor's form edits it (the vendor's own
+ * GET's shape), with the vendor's shops to choose from.
+ */
+export const adminProductDetailsSchema = vendorProductSchema.extend({ ownerShops: z.array(adminProductShopSchema) });
+export type AdminProductDetails = z.infer<typeof adminProductDetailsSchema>;
+
+/** `PUT /api/admin/products/:id/details`: the vendor's product form, checked by the vendor's own contract, and the fresh code. */
+export const adminProductDetailsInputSchema = vendorProductInputSchema.safeExtend({ code: stepUpCodeSchema });
+
+/** The answer of a details edit: the Products tab's row as saved and the message to show. */
+export const adminProductDetailsSavedSchema = z.object({ product: adminProductSchema, message: z.string() });
+export type AdminProductDetailsSaved = z.infer<typeof adminProductDetailsSavedSchema>;

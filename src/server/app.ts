@@ -36,6 +36,7 @@ import {
   adminRatesRoutes,
   adminReferralsRoutes,
   adminDeletionRoutes,
+  adminProductDetailsRoutes,
   adminRoutes,
   adminSettingsRoutes,
   adminReturnsRoutes,
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminMerchantsRoutes);
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
+  await app.register(adminProductDetailsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReturnsRoutes);
   await app.register(adminRatesRoutes);

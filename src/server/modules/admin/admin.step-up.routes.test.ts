@@ -63,6 +63,10 @@ const body = {
   // Cash on delivery's rules.
   limit: 10000,
   excludedCategoryIds: [],
+  // A product's details, in its vendor's form (with `name`, `description` and `hsnCode` above).
+  price: 499,
+  categoryId: crypto.randomUUID(),
+  storeId: crypto.randomUUID(),
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');

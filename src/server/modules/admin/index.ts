@@ -12,6 +12,7 @@ export { adminReferralsRoutes } from './admin.referrals.routes';
 export { adminSettingsRoutes } from './admin.settings.routes';
 export { adminReturnsRoutes } from './admin.returns.routes';
 export { adminDeletionRoutes } from './admin.deletions.routes';
+export { adminProductDetailsRoutes } from './admin.product-details.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';
 export { adminPayoutsRoutes } from './admin.payouts.routes';

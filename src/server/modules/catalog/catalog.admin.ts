@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
+import { shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
 import { products } from './catalog.tables';
 
@@ -25,6 +26,22 @@ export async function setProductActiveByAdmin(tx: DbOrTx, { productId, isActive 
     .where(eq(products.id, productId))
     .returning({ id: products.id, name: products.name, isActive: products.isActive });
   return { ...row, wasActive: current.isActive };
+}
+
+/**
+ * The vendor whose shop sells the product, with the product's row locked in the caller's
+ * transaction (the super admin edits it on that vendor's behalf, and the state the audit entry
+ * records as before is the one the edit replaces); null for an unknown or deleted product.
+ */
+export async function lockProductOwner(tx: Tx, productId: string): Promise<string | null> {
+  if (!isUuid(productId)) return null;
+  const [row] = await tx
+    .select({ vendorUserId: shopRows.vendorId })
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(products.withdrawnAt)))
+    .for('update', { of: products });
+  return row?.vendorUserId ?? null;
 }
 
 // Withdrawn: inactive for good, off every list, kept for the orders that name it.
