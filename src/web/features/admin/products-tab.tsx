@@ -11,6 +11,7 @@ import { useCategories } from '../catalog/catalog-api';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
+import { ProductEditDialog } from './product-edit-dialog';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminProductStatusFilters)[number];
@@ -68,12 +69,16 @@ const columns: Column<AdminProduct>[] = [
 
 type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
 
-/** The Products tab: every product of every shop; Disable takes one off the storefront and Enable brings it back, each with a fresh code. */
+/**
+ * The Products tab: every product of every shop; Edit opens the vendor's product form, Disable takes
+ * one off the storefront and Enable brings it back, each with a fresh code.
+ */
 export function ProductsTab() {
   const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
   const categories = useCategories();
   const remove = useDeleteAction('product');
   const [action, setAction] = useState<Pending>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
   const status = list.filters.status as StatusFilter;
   const categoryNames = new Map(categories.data?.map((c) => [c.id, c.name]));
 
@@ -93,6 +98,9 @@ export function ProductsTab() {
         emptyText={list.q || list.filters.category ? 'Nothing matches the search.' : undefined}
         actions={(p) => (
           <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+              Edit
+            </Button>
             {p.status === 'active' ? (
               <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'disable', product: p })} aria-label={`Disable ${p.name}`}>
                 Disable
@@ -130,6 +138,7 @@ export function ProductsTab() {
         }
       />
       {remove.dialog}
+      {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }

@@ -39,6 +39,8 @@ type ImageUploaderProps = {
   disabled?: boolean;
   /** A message from the server about the images. */
   error?: string;
+  /** Whether pictures can be added (the super admin cannot upload for a vendor: they reorder or remove the vendor's own). */
+  canAdd?: boolean;
 };
 
 /**
@@ -46,7 +48,7 @@ type ImageUploaderProps = {
  * server's messages), see previews, move them left or right and remove them. The first is the main
  * image. Picked files are uploaded by the form when it saves; their progress shows on each picture.
  */
-export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disabled, error }: ImageUploaderProps) {
+export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disabled, error, canAdd = true }: ImageUploaderProps) {
   const inputId = useId();
   const [notice, setNotice] = useState<string[]>([]);
 
@@ -130,7 +132,7 @@ export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disab
             </li>
           );
         })}
-        {items.length < max && (
+        {canAdd && items.length < max && (
           <li>
             <label
               htmlFor={inputId}
@@ -148,7 +150,7 @@ export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disab
         )}
       </ul>
       <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
-        {items.length} of {max}. The first image is the main one. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.
+        {items.length} of {max}. The first image is the main one. {canAdd ? 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.' : 'Only the vendor can add images.'}
       </p>
       {messages.length > 0 && (
         <div role="alert" className="mt-1 space-y-0.5 text-sm text-red-600">

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import { mediaMessages } from '../../../contracts/media.contract';
-import { shopMessages } from '../../../contracts/shops.contract';
+import { shopMessages, type Shop } from '../../../contracts/shops.contract';
 import {
   DEFAULT_REWARD_PERCENTAGE,
   MAX_STOCK,
@@ -17,7 +17,7 @@ import {
   type ProductVariantInput,
   type VendorProductInput,
 } from '../../../contracts/vendor-products.contract';
-import { hsnOptionLabel } from '../../../contracts/settlement-rates.contract';
+import { hsnOptionLabel, type HsnCodeList } from '../../../contracts/settlement-rates.contract';
 import { rupeesForInput, toRupees } from '../../../domain/money';
 import { combinationKey } from '../../../domain/variants';
 import { ApiError } from '../../api/client';
@@ -34,7 +34,7 @@ import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from
 import { ProductOptionsEditor, type VariantPictures } from './product-options-editor';
 import { pluralOf, rowKey, stockSum } from './product-options';
 import { useVendorShops } from './use-vendor-shops';
-import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct, useHsnCodes } from './vendor-products-api';
+import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct, useHsnCodes, type ProductPayload } from './vendor-products-api';
 
 const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId', 'hsnCode'] as const;
 
@@ -84,21 +84,54 @@ function withPictures(variants: ProductVariantData[], pictures: VariantPictures,
 /** What went wrong, for 'Failed to save product: {msg}': the API's message, or SPEC.md's fallback when the server failed. */
 const reasonOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status < 500 ? e.message : fallback);
 
+/** The form's place while what it needs loads. */
+export function ProductFormSkeleton({ label }: { label: string }) {
+  return (
+    <LoadingRegion label={label}>
+      <div className="space-y-3">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-10 w-2/3" />
+      </div>
+    </LoadingRegion>
+  );
+}
+
 type ProductFormModalProps = { open: boolean; onClose: () => void; product: VendorProduct | null };
+
+/** A shop the product may be sold through: the form's shop choice. */
+export type ProductShopChoice = Pick<Shop, 'id' | 'shopName' | 'isActive'>;
+
+type ProductDialogProps = ProductFormModalProps & {
+  /** The shops of the product's vendor, and whether they loaded. */
+  shops: { data?: ProductShopChoice[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** The HSN list with today's GST rates, and whether it loaded. */
+  hsn: { data?: HsnCodeList; isError: boolean };
+  /** Saves the form of an existing product: the answer's message, or null when the save was called off (the form keeps its input). */
+  update: (id: string, payload: ProductPayload) => Promise<{ message: string } | null>;
+  /** Whether pictures can be added (uploads are the vendor's own); without, the current ones can still be reordered or removed. */
+  canAddImages?: boolean;
+};
+
+/** The vendor's Add/Edit Product: their own shops and the vendor HSN list, saved to /api/vendor/products. */
+export function ProductFormModal(props: ProductFormModalProps) {
+  const shops = useVendorShops(props.open);
+  const hsn = useHsnCodes(props.open);
+  return <ProductDialog {...props} shops={shops} hsn={hsn} update={updateProduct} />;
+}
 
 /**
  * Add or edit a product: name, description, price and original price in rupees, stock, reward
  * percentage, category, shop and up to 5 images. A new product is created first, then its picked
  * images are uploaded, then the image list is saved; if an upload fails, nothing is saved (a new
  * product is removed again), the form keeps its input and the failed image shows why. Without a
- * shop, it points to /profile instead.
+ * shop, it points to /profile instead. Where it is saved (`update`) is the caller's: the vendor's
+ * own endpoint, or the super admin's with a fresh code.
  */
-export function ProductFormModal({ open, onClose, product }: ProductFormModalProps) {
+export function ProductDialog({ open, onClose, product, shops, hsn, update, canAddImages = true }: ProductDialogProps) {
   const formId = useId();
   const qc = useQueryClient();
-  const shops = useVendorShops(open);
   const categories = useCategories();
-  const hsn = useHsnCodes(open);
   const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
   const [pictures, setPictures] = useState<VariantPictures>(() => picturesOf(product, items));
   const [formMessage, setFormMessage] = useState<string | null>(null);
@@ -207,15 +240,23 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
       notify.error(m.saveFailed(failure), { action: 'product-save' });
       return;
     }
+    let saved: { message: string } | null = null;
     try {
-      if (!created || urls.length > 0) await updateProduct(id, { ...values, images: urls, variants: withPictures(values.variants, pictures, urlOf, order) });
+      if (!created || urls.length > 0) {
+        saved = await update(id, { ...values, images: urls, variants: withPictures(values.variants, pictures, urlOf, order) });
+        // Called off (the super admin's code not given): nothing was saved, the form stays as typed.
+        if (!saved) {
+          await undoCreate();
+          return;
+        }
+      }
       void refreshAfterProductChange(qc, id);
     } catch (e) {
       await undoCreate();
       showServerErrors(e, created ? m.createFailed : m.updateFailed);
       return;
     }
-    notify.success(created ?? m.updated, { action: 'product-save' });
+    notify.success(created ?? saved?.message ?? m.updated, { action: 'product-save' });
     onClose();
   };
 
@@ -239,7 +280,8 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
   };
   const stockNoun = options.length === 1 && options[0].name.trim() ? pluralOf(options[0].name) : 'combinations';
   const storeId = watch('storeId');
-  const chosenShop = shops.data?.find((s) => s.id === storeId);
+  const shopList = shops.data ?? [];
+  const chosenShop = shopList.find((s) => s.id === storeId);
   const categoryOptions = [...(categories.data ?? [])];
   if (product && !categoryOptions.some((c) => c.id === product.categoryId)) categoryOptions.push({ id: product.categoryId, name: product.categoryName, slug: '' });
 
@@ -249,18 +291,10 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
 
   let body;
   if (shops.isPending) {
-    body = (
-      <LoadingRegion label="Loading your shops">
-        <div className="space-y-3">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-10 w-2/3" />
-        </div>
-      </LoadingRegion>
-    );
+    body = <ProductFormSkeleton label="Loading your shops" />;
   } else if (shops.isError) {
     body = <ErrorState message={shopMessages.loadFailed} onRetry={() => shops.refetch()} />;
-  } else if (shops.data.length === 0) {
+  } else if (shopList.length === 0) {
     body = (
       <div className="flex flex-col items-center py-6 text-center">
         <Store className="h-10 w-10 text-slate-400" aria-hidden="true" />
@@ -308,7 +342,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
             {...register('storeId')}
           >
             <option value="">Select shop</option>
-            {shops.data.map((s) => (
+            {shopList.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.shopName}
                 {s.isActive ? '' : ' (inactive)'}
@@ -329,7 +363,7 @@ export function ProductFormModal({ open, onClose, product }: ProductFormModalPro
             </option>
           ))}
         </Select>
-        <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} />
+        <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} canAdd={canAddImages} />
         <ProductOptionsEditor
           options={options}
           variants={variants}
