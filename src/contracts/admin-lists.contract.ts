@@ -137,7 +137,8 @@ export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
  */
 export const adminDeletionSchema = z.object({
   id: z.uuid(),
-  outcome: z.enum(['removed', 'anonymised', 'withdrawn']),
+  /** hidden: an order, its open parts cancelled and refunded, gone from every list with its rows kept. */
+  outcome: z.enum(['removed', 'anonymised', 'withdrawn', 'hidden']),
   message: z.string(),
   detail: z.string(),
 });
@@ -150,12 +151,23 @@ export const deletionMessages = {
   merchant: { done: 'Merchant deleted successfully', failed: 'Failed to delete merchant' },
   product: { done: 'Product deleted successfully', failed: 'Failed to delete product' },
   employee: { done: 'Employee deleted successfully', failed: 'Failed to delete employee' },
+  order: { done: 'Order deleted successfully', failed: 'Failed to delete order' },
+  referral: { done: 'Referral deleted successfully', failed: 'Failed to delete referral' },
   anonymised: 'Their orders, points and payouts stay on record; every personal detail was removed and they can no longer sign in.',
   removed: 'Nothing referred to them, so they were removed completely.',
   productWithdrawn: 'It was ordered before, so it stays on those orders; it is off the storefront and every list for good.',
   productRemoved: 'Nobody ever ordered it, so it was removed completely.',
   employeeAnonymised: 'Their timesheets, tasks and projects stay on record; every personal detail was removed and they can no longer sign in.',
+  orderCancelled: 'Its open parts were cancelled and refunded; its history and ledger are kept.',
+  orderHidden: 'Nothing in it was open, so nothing was refunded; its history and ledger are kept.',
+  referralRemoved: 'It had paid no reward, so it was removed completely.',
 } as const;
+
+/** An order with a part on its way cannot be deleted: this names the shop and what to do. */
+export const orderInTransitMessage = (shop: string) =>
+  `${shop}’s part of this order has been shipped, so the order cannot be deleted now. Wait until it is delivered, or cancel that part with Change status first.`;
+/** An order with a return under way cannot be deleted: this names the shop. */
+export const orderReturnOpenMessage = (shop: string) => `${shop}’s part of this order has a return under way. Settle the return first, then delete the order.`;
 
 /** A vendor whose orders are still on their way cannot be deleted: this names them. */
 export const openPartsMessage = (refs: string[], total: number) =>

@@ -91,6 +91,8 @@ export const adminReferralSchema = z.object({
   createdAt: z.string(),
   qualificationDate: z.string().nullable(),
   redemptionDate: z.string().nullable(),
+  /** A reward was paid for it (points awarded through the ledger): it stays on record and cannot be deleted. */
+  rewardPaid: z.boolean(),
 });
 export type AdminReferral = z.infer<typeof adminReferralSchema>;
 export const adminReferralPageSchema = pageSchema(adminReferralSchema);
@@ -101,6 +103,7 @@ export const referralActionMessages = {
   updateFailed: 'Failed to update referral status',
   notFound: 'Referral not found',
   unchanged: 'The referral already has this status',
+  paidReward: 'This referral has paid a reward and stays on record',
 } as const;
 
 export const referralStatusChangeSchema = z.object({

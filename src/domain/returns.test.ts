@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cumulativeShare, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnWindowEnds, settlementShare } from './returns';
+import { cumulativeShare, inProgress, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds, settlementShare } from './returns';
 
 const line = (o: Partial<Parameters<typeof planReturnRefund>[1][number]> = {}) => ({ orderItemId: 'i1', pricePaise: 60_000, quantity: 2, returnedBefore: 0, returning: 1, pointsEarned: 60, ...o });
 const order = (o: Partial<Parameters<typeof planReturnRefund>[0]> = {}) => ({ subtotalPaise: 165_000, pointsUsed: 165, returnedBeforePaise: 0, moneyLeftPaise: 148_500, paidBy: 'gateway' as const, ...o });
@@ -9,6 +9,12 @@ describe('cumulativeShare', () => {
     expect([cumulativeShare(100, 0, 1, 3), cumulativeShare(100, 1, 2, 3), cumulativeShare(100, 2, 3, 3)]).toEqual([33, 33, 34]);
     expect(cumulativeShare(100, 0, 1, 3) + cumulativeShare(100, 1, 3, 3)).toBe(100);
     expect(cumulativeShare(7, 0, 5, 0)).toBe(0);
+  });
+});
+
+describe('inProgress', () => {
+  it('counts a return as under way until it is rejected or refunded', () => {
+    expect(returnStatuses.filter(inProgress)).toEqual(['requested', 'approved', 'disputed', 'received']);
   });
 });
 

@@ -13,6 +13,9 @@ export type ReturnReason = (typeof returnReasons)[number];
 /** A return still counts against the quantities that can be returned unless it was rejected. */
 export const holdsQuantity = (status: ReturnStatus): boolean => status !== 'rejected';
 
+/** A return still under way: asked for, approved, disputed, or received and not yet refunded (rejected and refunded are settled). */
+export const inProgress = (status: ReturnStatus): boolean => status !== 'rejected' && status !== 'refunded';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last moment a return of a part delivered at `deliveredAt` can be asked for. */

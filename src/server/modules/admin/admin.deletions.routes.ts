@@ -15,9 +15,11 @@ const kinds: [DeletionKind, string, string][] = [
   ['merchant', 'merchants', 'Delete a merchant: anonymised when it has recorded payments or referrals, otherwise removed'],
   ['product', 'products', 'Delete a product: withdrawn when it was ever ordered, otherwise removed'],
   ['employee', 'employees', 'Delete an employee: anonymised when timesheets, tasks or projects refer to them, otherwise removed'],
+  ['order', 'orders', 'Delete an order (not while a part is shipped or a return is under way): its open parts cancelled and refunded, then hidden from every list, its history and ledger kept'],
+  ['referral', 'referrals', 'Delete a referral that has paid no reward (one that paid stays on record)'],
 ];
 
-/** Deleting from the Users, Vendors, Merchants, Products and Employees tabs, each with a fresh 2FA code. */
+/** Deleting from the Users, Vendors, Merchants, Products, Employees, Orders and Referrals tabs, each with a fresh 2FA code. */
 export async function adminDeletionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (req) => {

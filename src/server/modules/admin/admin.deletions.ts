@@ -1,24 +1,49 @@
 import { deletionMessages as m, type AdminDeletion } from '../../../contracts/admin-lists.contract';
+import { referralActionMessages } from '../../../contracts/admin-merchants.contract';
+import { adminOrderMessages } from '../../../contracts/admin-orders.contract';
 import { AppError } from '../../platform/app-error';
+import type { AdminUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
 import { deleteAccount } from '../accounts';
 import { hasRole } from '../auth';
 import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
+import { deleteOrderAsAdmin } from '../fulfilment';
 import { isProductOrdered } from '../orders';
+import { deleteUnpaidReferral } from '../referrals';
 import type { SensitiveTx } from './admin.step-up';
 
-export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
+export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee' | 'order' | 'referral';
 export type DeleteArgs = { sensitiveTx: SensitiveTx; kind: DeletionKind; id: string };
 
-const notFound: Record<DeletionKind, string> = { user: 'User not found', vendor: 'Vendor not found', merchant: 'Merchant not found', product: 'Product not found', employee: 'Employee not found' };
+const notFound: Record<DeletionKind, string> = {
+  user: 'User not found',
+  vendor: 'Vendor not found',
+  merchant: 'Merchant not found',
+  product: 'Product not found',
+  employee: 'Employee not found',
+  order: adminOrderMessages.notFound,
+  referral: referralActionMessages.notFound,
+};
 
 // The Vendors and Merchants tabs delete an account of that role only.
 async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): Promise<void> {
   if (!(await hasRole(tx, { userId, role: kind }))) throw new AppError('NOT_FOUND', notFound[kind]);
 }
 
-async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
+async function run(tx: Tx, admin: AdminUser, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
+  if (kind === 'order') {
+    const o = await deleteOrderAsAdmin(tx, { orderId: id, adminId: admin.id, cancelNote: adminOrderMessages.cancelNote });
+    const detail = o.cancelledParts.length > 0 ? m.orderCancelled : m.orderHidden;
+    return { outcome: 'hidden', detail, audit: { cancelledParts: o.cancelledParts, refund: o.refund, hiddenAt: o.hiddenAt.toISOString() } };
+  }
+  if (kind === 'referral') {
+    const r = await deleteUnpaidReferral(tx, id);
+    if (!r) throw new AppError('NOT_FOUND', notFound.referral);
+    if (!r.deleted) throw new AppError('CONFLICT', referralActionMessages.paidReward);
+    const { deleted: _deleted, ...referral } = r;
+    return { outcome: 'removed', detail: m.referralRemoved, audit: referral };
+  }
   if (kind === 'product') {
     const p = await deleteProductByAdmin(tx, id, isProductOrdered);
     return { outcome: p.outcome, detail: p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved, audit: { name: p.name, outcome: p.outcome } };
@@ -34,12 +59,13 @@ async function run(tx: Tx, kind: DeletionKind, id: string): Promise<{ outcome: A
 }
 
 /**
- * Deletes a user, vendor, merchant, product or employee with a fresh code, in one transaction with
- * its audit entry; history is never destroyed (see deleteAccount, deleteProductByAdmin, deleteEmployee).
+ * Deletes a user, vendor, merchant, product, employee, order or referral with a fresh code, in one
+ * transaction with its audit entry; history is never destroyed (see deleteAccount,
+ * deleteProductByAdmin, deleteEmployee, deleteOrderAsAdmin, deleteUnpaidReferral).
  */
 export async function deleteByAdmin({ sensitiveTx, kind, id }: DeleteArgs): Promise<AdminDeletion> {
-  return sensitiveTx(async (tx) => {
-    const done = await run(tx, kind, id);
+  return sensitiveTx(async (tx, admin) => {
+    const done = await run(tx, admin, kind, id);
     return { result: { id, outcome: done.outcome, message: m[kind].done, detail: done.detail }, audit: { action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit } };
   });
 }

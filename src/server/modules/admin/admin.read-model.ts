@@ -21,7 +21,9 @@ import { adminAccounts, customers, userProfiles, users, vendors } from '../auth/
 import { categories, products } from '../catalog/catalog.tables';
 import { employees } from '../erp/erp.tables';
 import { merchants, merchantTransactions } from '../merchants/merchants.tables';
+import { orderShown } from '../orders';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
+import { referralPaid } from '../referrals';
 import { referrals } from '../referrals/referrals.tables';
 import { withdrawalRequests } from '../rewards/rewards.tables';
 import { vendorPayoutDetails } from '../settlement/settlement.tables';
@@ -326,11 +328,11 @@ type OrderRow = Awaited<ReturnType<typeof selectOrderRows>>[number];
 const customersMatching = (db: Db, q: string) =>
   union(db.select({ id: customers.userId }).from(customers).where(ilike(customers.fullName, containsPattern(q))), db.select({ id: users.id }).from(users).where(ilike(users.email, containsPattern(q))));
 
-/** On order_parts joined to orders only. */
+/** On order_parts joined to orders only; an order the super admin deleted is never listed. */
 function orderWhere(db: Db, query: AdminOrdersQuery): SQL | undefined {
   const q = query.q;
   const search = q ? or(inArray(orders.customerId, customersMatching(db, q)), idStartsWith(orders.id, q)) : undefined;
-  return and(search, query.status === 'all' ? undefined : eq(orderParts.status, query.status));
+  return and(orderShown, search, query.status === 'all' ? undefined : eq(orderParts.status, query.status));
 }
 
 // The row's own columns in their order, the customer's email standing in for a missing name.
@@ -361,10 +363,7 @@ function selectOrderPage(db: Db, query: AdminOrdersQuery, forExport: boolean) {
 export async function listAdminOrders({ db, query }: { db: Db; query: AdminOrdersQuery }): Promise<AdminOrderPage> {
   const [rows, total] = await Promise.all([
     selectOrderPage(db, query, false),
-    // Without a search the filter is the part's own status: no join at all.
-    countCapped(db, query, (limit) =>
-      (query.q ? db.select({ one: sql`1` }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)) : db.select({ one: sql`1` }).from(orderParts)).where(orderWhere(db, query)).limit(limit).as('matches'),
-    ),
+    countCapped(db, query, (limit) => db.select({ one: sql`1` }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(orderWhere(db, query)).limit(limit).as('matches')),
   ]);
   return { items: rows.map(toOrder), ...total, page: query.page, pageSize: query.pageSize };
 }
@@ -486,6 +485,7 @@ const referralColumns = {
   referrerEmail: referrer.user.email,
   referredName: nameOf(referred),
   referredEmail: referred.user.email,
+  rewardPaid: referralPaid,
 };
 
 const withSides = <T extends PgSelect>(select: T) =>
@@ -509,7 +509,7 @@ function referralWhere(query: AdminReferralsQuery) {
   return and(search, query.status ? eq(referrals.status, query.status) : undefined, query.referredType ? eq(referrals.referredUserType, query.referredType) : undefined);
 }
 
-const toReferral = ({ r, referrerName, referrerEmail, referredName, referredEmail }: ReferralRow): AdminReferral => ({
+const toReferral = ({ r, referrerName, referrerEmail, referredName, referredEmail, rewardPaid }: ReferralRow): AdminReferral => ({
   id: r.id,
   referrerName,
   referrerEmail,
@@ -522,6 +522,7 @@ const toReferral = ({ r, referrerName, referrerEmail, referredName, referredEmai
   createdAt: r.createdAt.toISOString(),
   qualificationDate: toIso(r.qualificationDate),
   redemptionDate: toIso(r.redemptionDate),
+  rewardPaid: Boolean(rewardPaid),
 });
 
 /** The Referrals tab: who referred whom, searched by either side's name or email, the code or id, filtered by status and referred type. */

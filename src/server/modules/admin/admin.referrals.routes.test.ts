@@ -70,6 +70,7 @@ describe('the Referrals tab', () => {
         createdAt: expect.any(String),
         qualificationDate: null,
         redemptionDate: null,
+        rewardPaid: false,
       },
     ]);
     expect(await byReferred(ravi.email)).toMatchObject({ referrerName: 'Kaveri Sweets', referredName: 'Ravi Kumar', referredType: 'vendor' });

@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../platform/db';
 import { customers, users } from '../auth/auth.tables';
 import { products, productVariants } from '../catalog/catalog.tables';
+import { orderShown } from '../orders';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
 import { vendorShops } from '../shops/shops.tables';
 
@@ -17,14 +18,16 @@ import { vendorShops } from '../shops/shops.tables';
 // import those *.tables.ts.
 
 const ownedBy = (vendorUserId: string) => eq(vendorShops.vendorId, vendorUserId);
+/** The vendor's parts of orders still shown (one the super admin deleted leaves the vendor's lists): on a statement joining vendor_shops and orders. */
+const listedFor = (vendorUserId: string) => and(ownedBy(vendorUserId), orderShown)!;
 
 /** The vendor's parts to read: all of them, those in one status, or one part. */
 export type VendorPartsFilter = { vendorUserId: string; status?: OrderStatus; partId?: string };
 
 function whereOf(f: VendorPartsFilter): SQL {
-  if (f.partId) return and(ownedBy(f.vendorUserId), eq(orderParts.id, f.partId))!;
-  if (f.status) return and(ownedBy(f.vendorUserId), eq(orderParts.status, f.status))!;
-  return ownedBy(f.vendorUserId);
+  if (f.partId) return and(listedFor(f.vendorUserId), eq(orderParts.id, f.partId))!;
+  if (f.status) return and(listedFor(f.vendorUserId), eq(orderParts.status, f.status))!;
+  return listedFor(f.vendorUserId);
 }
 
 /** Parts of the vendor's shops matching the filter, newest order first, with their items (two queries). */
@@ -96,7 +99,8 @@ export async function countVendorPartsByStatus(db: DbOrTx, vendorUserId: string)
     .select({ status: orderParts.status, n: sql<number>`count(*)::int` })
     .from(orderParts)
     .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-    .where(ownedBy(vendorUserId))
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .where(listedFor(vendorUserId))
     .groupBy(orderParts.status);
 }
 
@@ -142,7 +146,7 @@ export async function recentVendorParts(db: DbOrTx, a: { vendorUserId: string; l
     .innerJoin(orders, eq(orders.id, orderParts.orderId))
     .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
     .leftJoin(customers, eq(customers.userId, orders.customerId))
-    .where(ownParts(db, a.vendorUserId))
+    .where(and(ownParts(db, a.vendorUserId), orderShown))
     .orderBy(desc(orders.createdAt), desc(orderParts.id))
     .limit(a.limit);
 }

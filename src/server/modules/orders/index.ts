@@ -1,11 +1,12 @@
 export { ordersRoutes } from './orders.routes';
 export { countOrders, deliveredPartIds, getOrder, getOrderHistory, listOrders, openPartsOfVendor, partCustomer, partForDocument, partForReturn, tabStatuses, type PartForDocument, type PartForReturn } from './orders.queries';
-export { ordersHistoryOf, partDueForRelease } from './orders.conditions';
+export { orderShown, ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export {
   addRefundDue,
   findDeliveredOrderWithProduct,
   isProductOrdered,
   findOrderCustomer,
+  hideOrder,
   insertOrder,
   lockCustomerOrder,
   markReturnedToSeller,

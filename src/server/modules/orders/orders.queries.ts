@@ -7,6 +7,7 @@ import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx } from '../../platform/db';
 import { productRows, reviewRows, variantRows } from '../catalog';
 import { shopIdsOfVendor, shopRows } from '../shops';
+import { orderShown } from './orders.conditions';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 /** The statuses each tab of /orders shows ('Processing' = pending, confirmed or processing). */
@@ -108,17 +109,17 @@ export async function countOrders(db: DbOrTx, customerUserId: string): Promise<O
   const rows = await db
     .select({ status: orders.status, n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.customerId, customerUserId))
+    .where(and(eq(orders.customerId, customerUserId), orderShown))
     .groupBy(orders.status);
   const n = (list: OrderStatus[] | null) => rows.filter((r) => !list || list.includes(r.status as OrderStatus)).reduce((s, r) => s + Number(r.n), 0);
   return { all: n(tabStatuses.all), processing: n(tabStatuses.processing), shipped: n(tabStatuses.shipped), delivered: n(tabStatuses.delivered) };
 }
 
-/** A page of the customer's own orders, newest first, for one tab, with the real count of every tab. */
+/** A page of the customer's own orders (not deleted ones), newest first, for one tab, with the real count of every tab. */
 export async function listOrders(a: { db: DbOrTx; customerUserId: string; tab: OrderTab; page: number; pageSize: number }): Promise<OrderList> {
   const { db, customerUserId, tab, page, pageSize } = a;
   const statuses = tabStatuses[tab];
-  const where = and(eq(orders.customerId, customerUserId), statuses ? inArray(orders.status, statuses) : undefined);
+  const where = and(eq(orders.customerId, customerUserId), orderShown, statuses ? inArray(orders.status, statuses) : undefined);
   const [counts, rows] = await Promise.all([
     countOrders(db, customerUserId),
     db
@@ -151,13 +152,13 @@ export async function getOrderHistory(db: DbOrTx, orderId: string): Promise<Orde
   return rows.map((r) => ({ ...r, status: r.status as OrderStatus, createdAt: r.createdAt.toISOString() }));
 }
 
-/** One of the customer's own orders with items, parts, address, amounts, points, payment status and history; NOT_FOUND otherwise. */
+/** One of the customer's own orders with items, parts, address, amounts, points, payment status and history; NOT_FOUND otherwise (a deleted order too). */
 export async function getOrder(a: { db: DbOrTx; customerUserId: string; orderId: string }): Promise<OrderDetail> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const rows = await a.db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)));
+    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId), orderShown));
   if (rows.length === 0) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const [order] = await withParts(a.db, a.customerUserId, rows);
   return { ...order, history: await getOrderHistory(a.db, order.id) };
@@ -215,10 +216,10 @@ export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<
   };
 }
 
-/** The customer who placed the order of a part, or null for an unknown part. */
+/** The customer who placed the order of a part, or null for an unknown part (or one of a deleted order). */
 export async function partCustomer(db: DbOrTx, orderPartId: string): Promise<string | null> {
   if (!isUuid(orderPartId)) return null;
-  const [row] = await db.select({ customerUserId: orders.customerId }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(eq(orderParts.id, orderPartId));
+  const [row] = await db.select({ customerUserId: orders.customerId }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(and(eq(orderParts.id, orderPartId), orderShown));
   return row?.customerUserId ?? null;
 }
 
@@ -313,10 +314,10 @@ export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { loc
   };
 }
 
-/** The ids of an order's delivered parts, when the order is the customer's (null otherwise). */
+/** The ids of an order's delivered parts, when the order is the customer's and not deleted (null otherwise). */
 export async function deliveredPartIds(db: DbOrTx, a: { orderId: string; customerUserId: string }): Promise<string[] | null> {
   if (!isUuid(a.orderId)) return null;
-  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)));
+  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId), orderShown));
   if (!order) return null;
   const rows = await db.select({ id: orderParts.id }).from(orderParts).where(and(eq(orderParts.orderId, a.orderId), eq(orderParts.status, 'delivered'))).orderBy(asc(orderParts.createdAt), asc(orderParts.id));
   return rows.map((r) => r.id);

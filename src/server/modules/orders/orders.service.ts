@@ -7,6 +7,7 @@ import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
+import { orderShown } from './orders.conditions';
 import { noticePartMoved } from './orders.notices';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
@@ -141,7 +142,7 @@ export async function findOrderCustomer(db: DbOrTx, orderId: string): Promise<st
   return row?.customerUserId ?? null;
 }
 
-/** Locks a customer's own order (FOR UPDATE) and answers it with its parts and items; NOT_FOUND for anyone else's. */
+/** Locks a customer's own order (FOR UPDATE) and answers it with its parts and items; NOT_FOUND for anyone else's, and for a deleted one. */
 export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUserId: string }): Promise<LockedOrder> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const [order] = await tx
@@ -155,7 +156,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
       refundDuePaise: orders.refundDuePaise,
     })
     .from(orders)
-    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId)))
+    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId), orderShown))
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
   const parts = await tx
@@ -244,6 +245,22 @@ export async function addRefundDue(tx: Tx, a: { orderId: string; paise: number }
     .update(orders)
     .set({ paymentStatus: 'refund_pending', refundDuePaise: sql`${orders.refundDuePaise} + ${a.paise}`, updatedAt: new Date() })
     .where(eq(orders.id, a.orderId));
+}
+
+/**
+ * Hides an order the super admin deleted, in the caller's transaction (which holds the order's lock
+ * and has settled its open parts): it leaves every list and view, while its rows, history and every
+ * ledger row that names it stay. Answers when; NOT_FOUND when it is unknown or already hidden.
+ */
+export async function hideOrder(tx: Tx, a: { orderId: string; adminId: string }): Promise<Date> {
+  const now = new Date();
+  const [row] = await tx
+    .update(orders)
+    .set({ hiddenAt: now, hiddenBy: a.adminId, updatedAt: now })
+    .where(and(eq(orders.id, a.orderId), orderShown))
+    .returning({ id: orders.id });
+  if (!row) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  return now;
 }
 
 /** Whether any order ever named this product (a product with orders is withdrawn, never deleted). */

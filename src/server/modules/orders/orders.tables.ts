@@ -27,6 +27,10 @@ export const orders = pgTable(
     testPayment: boolean('test_payment').notNull().default(false),
     /** Money owed back to the customer's payment method by cancellations (refund_pending until paid out). */
     refundDuePaise: bigint('refund_due_paise', { mode: 'number' }).notNull().default(0),
+    /** Set when the super admin deleted the order: its open parts were cancelled and refunded, and it is gone from every list; its rows, history and ledger stay. */
+    hiddenAt: tstz('hidden_at'),
+    /** The super admin account that deleted it (no foreign key, as the status history's actor). */
+    hiddenBy: uuid('hidden_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +44,7 @@ export const orders = pgTable(
     check('orders_refund_due_check', sql`${t.refundDuePaise} >= 0 and ${t.refundDuePaise} <= ${t.totalAmountPaise}`),
     check('orders_points_check', sql`${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`),
     uniqueIndex('orders_payment_id_unique').on(t.paymentId),
+    check('orders_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenBy} is null)`),
   ],
 );
 

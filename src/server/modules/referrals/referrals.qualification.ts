@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { maskEmail, maskName } from '../../../domain/mask';
 import { queryRows, type Db, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
@@ -10,8 +10,11 @@ import { getReferralSettings } from './referrals.settings';
 /** The advisory lock key of the scheduled qualification: one process at a time runs it. */
 export const REFERRAL_QUALIFICATION_LOCK = 72_410_002;
 
+const REWARD_REFERENCE_PREFIX = 'referral:';
 /** The ledger reference of a referral's reward: unique, so a referral pays its referrer once. */
-export const referralRewardReference = (referralId: string) => `referral:${referralId}`;
+export const referralRewardReference = (referralId: string) => `${REWARD_REFERENCE_PREFIX}${referralId}`;
+/** The same reference in SQL, for a referral id column. */
+export const referralRewardReferenceOf = (referralId: SQL | AnyColumn): SQL => sql`(${REWARD_REFERENCE_PREFIX}::text || ${referralId}::text)`;
 
 type Qualified = { id: string; referrer_user_id: string; referrer_role: string | null; referred_name: string; referred_known_name: string | null; referred_email: string | null };
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import { returnMessages, type NewReturn, type OrderReturn, type OrderReturns, type ReturnChanged, type ReturnListQuery, type ReturnPage } from '../../../contracts/returns.contract';
 import { pointsCoveringPaise } from '../../../domain/money';
-import { holdsQuantity, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds, type ReturnMove, type ReturnStatus } from '../../../domain/returns';
+import { holdsQuantity, inProgress, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds, type ReturnMove, type ReturnStatus } from '../../../domain/returns';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
@@ -52,6 +52,15 @@ function windowRefusal(part: PartForReturn, windowDays: number, now = new Date()
   const ends = returnWindowEnds(part.deliveredAt, windowDays);
   if (now > ends) return { status: 409, message: returnMessages.windowClosed(indiaDate.format(ends)) };
   return null;
+}
+
+/** The parts of an order with a return still under way (asked for, approved, disputed or received and not refunded). */
+export async function partsWithReturnInProgress(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ orderPartId: orderReturns.orderPartId })
+    .from(orderReturns)
+    .where(and(eq(orderReturns.orderId, orderId), inArray(orderReturns.status, returnStatuses.filter(inProgress))));
+  return rows.map((r) => r.orderPartId);
 }
 
 /** `GET /api/orders/:orderId/returns`: a customer's returns of one order and what each delivered part can still return. */

@@ -2,5 +2,5 @@ export { awardPointsOnce, closePendingCashback, getBalances, orderRef, recordPen
 export { createWithdrawal, getWallet, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from './rewards.wallet';
 export { rewardsRoutes } from './rewards.routes';
 export { POINTS_RELEASE_LOCK, runPointsRelease, startPointsReleaseJob, type PendingRelease } from './rewards.jobs';
-export { ledgerRowOpen, pendingRowOutcome, rewardsHistoryOf } from './rewards.conditions';
+export { ledgerHasReference, ledgerRowOpen, pendingRowOutcome, rewardsHistoryOf } from './rewards.conditions';
 export { creditRefundPoints, takeBackEarnedPoints, type EarnedTakenBack } from './rewards.returns';

@@ -14,6 +14,9 @@ export const pendingRowOutcome = (ledgerId: SQL | AnyColumn): SQL<'voided' | 'av
   when exists (select 1 from rewards_transactions r where r.related_transaction_id = ${ledgerId} and r.transaction_type = 'released') then 'available'
   else 'pending' end`;
 
+/** True when a ledger row carries this reference (unique, as a referral's reward: see awardPointsOnce). */
+export const ledgerHasReference = (reference: SQL): SQL => sql`exists (select 1 from rewards_transactions r where r.reference = ${reference})`;
+
 /** True when the user has ledger rows or withdrawal requests: history an account's deletion keeps. */
 export const rewardsHistoryOf = (userId: string): SQL =>
   sql`exists (select 1 from rewards_transactions where customer_id = ${userId})
