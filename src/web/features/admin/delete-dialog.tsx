@@ -3,9 +3,9 @@ import { deletionMessages, type AdminDeletion } from '../../../contracts/admin-l
 import { Button } from '../../ui/Button';
 import { AdminActionDialog } from './admin-action-dialog';
 
-export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee';
+export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee' | 'order' | 'referral';
 
-const paths: Record<DeletionKind, string> = { user: 'users', vendor: 'vendors', merchant: 'merchants', product: 'products', employee: 'employees' };
+const paths: Record<DeletionKind, string> = { user: 'users', vendor: 'vendors', merchant: 'merchants', product: 'products', employee: 'employees', order: 'orders', referral: 'referrals' };
 
 // What happens, said before the code is asked for: history is never destroyed.
 const consequences: Record<DeletionKind, string> = {
@@ -15,7 +15,13 @@ const consequences: Record<DeletionKind, string> = {
   merchant: 'If recorded payments or referrals refer to the merchant, its details are removed and those records stay; otherwise it is removed completely.',
   product: 'A product that was ever ordered is withdrawn instead: it stays on those orders and leaves the storefront and every list for good. Otherwise it is removed completely.',
   employee: 'If timesheets, tasks or projects refer to the employee, their details are removed, sign-in ends, and those records stay; otherwise they are removed completely.',
+  order:
+    'Every part not yet shipped is cancelled as the customer’s own cancel would be: its stock goes back, the points used come back, the points it would earn are removed and the money paid for it is refunded. Then the order leaves the customer’s, the vendors’ and this list. Delivered parts stay delivered, and its history, payments and ledgers are kept. An order with a shipped part, or a return under way, cannot be deleted.',
+  referral: 'It has paid no reward, so it is removed completely. Both accounts stay as they are.',
 };
+
+// A row of the Orders tab is one shop's part: its button says the whole order goes.
+const buttonText: Partial<Record<DeletionKind, string>> = { order: 'Delete order' };
 
 const title = (kind: DeletionKind) => `Delete ${kind}`;
 
@@ -27,7 +33,7 @@ export function useDeleteAction(kind: DeletionKind) {
   const [target, setTarget] = useState<{ id: string; label: string } | null>(null);
   const button = (id: string, label: string) => (
     <Button size="sm" variant="danger" onClick={() => setTarget({ id, label })} aria-label={`Delete ${label}`}>
-      Delete
+      {buttonText[kind] ?? 'Delete'}
     </Button>
   );
   const dialog = (

@@ -14,6 +14,7 @@ import { Money } from '../../ui/Money';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
 type StatusFilter = (typeof adminOrderStatusFilters)[number];
@@ -112,10 +113,14 @@ const columns: Column<AdminOrder>[] = [
 
 type Pending = { part: AdminOrder; status: OrderStatus; note: string } | null;
 
-/** The Orders tab: every shop's part of every order; Change status moves one part on (or cancels it) with a fresh code. */
+/**
+ * The Orders tab: every shop's part of every order; Change status moves one part on (or cancels it)
+ * and Delete order cancels and refunds what is open and hides the order, each with a fresh code.
+ */
 export function OrdersTab() {
   const list = useAdminList<AdminOrderPage>('/api/admin/orders', { sort: 'createdAt', filters: { status: 'all' } });
   const [action, setAction] = useState<Pending>(null);
+  const remove = useDeleteAction('order');
   const status = list.filters.status as StatusFilter;
 
   const open = (part: AdminOrder) => {
@@ -147,14 +152,18 @@ export function OrdersTab() {
         rowKey={(o) => o.partId}
         emptyTitle={status === 'all' ? 'No orders yet' : `No ${statusLabels[status].toLowerCase()} orders`}
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
-        actions={(o) =>
-          nextStatusesOf(o).length > 0 ? (
-            <Button size="sm" variant="secondary" onClick={() => open(o)} aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}>
-              Change status
-            </Button>
-          ) : null
-        }
+        actions={(o) => (
+          <div className="flex flex-wrap gap-2">
+            {nextStatusesOf(o).length > 0 && (
+              <Button size="sm" variant="secondary" onClick={() => open(o)} aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}>
+                Change status
+              </Button>
+            )}
+            {remove.button(o.id, `Order ${shortId(o.id)} for ${o.customerName}`)}
+          </div>
+        )}
       />
+      {remove.dialog}
       <AdminActionDialog
         pending={action}
         onClose={() => setAction(null)}

@@ -7,6 +7,7 @@ import { formatDate } from '../../ui/format-date';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
 const statusLabels: Record<ReferralStatus, string> = { active: 'Active', qualified: 'Qualified', redeemed: 'Redeemed' };
@@ -39,7 +40,17 @@ const columns: Column<AdminReferral>[] = [
   },
   { key: 'code', header: 'Code', render: (r) => <span className="font-mono">{r.referralCode}</span> },
   { key: 'status', header: 'Status', sortKey: 'status', render: (r) => <StatusBadge status={r.status} /> },
-  { key: 'points', header: 'Points awarded', numeric: true, render: (r) => r.pointsAwarded.toLocaleString('en-IN') },
+  {
+    key: 'points',
+    header: 'Points awarded',
+    numeric: true,
+    render: (r) => (
+      <>
+        {r.pointsAwarded.toLocaleString('en-IN')}
+        <span className="block text-xs text-slate-600">{r.rewardPaid ? 'Reward paid' : 'Nothing paid'}</span>
+      </>
+    ),
+  },
   { key: 'created', header: 'Referred on', sortKey: 'createdAt', render: (r) => formatDate(r.createdAt) },
   {
     key: 'dates',
@@ -58,9 +69,10 @@ const columns: Column<AdminReferral>[] = [
   },
 ];
 
-/** The Referrals tab: who referred whom; Change status (it awards no points), with a fresh code. */
+/** The Referrals tab: who referred whom; Change status (it awards no points) and, while it has paid nothing, Delete, each with a fresh code. */
 export function ReferralsTab() {
   const list = useAdminList<AdminReferralPage>('/api/admin/referrals', { sort: 'createdAt', filters: { status: '', referredType: '' } });
+  const remove = useDeleteAction('referral');
   const [target, setTarget] = useState<AdminReferral | null>(null);
   const [status, setStatus] = useState<ReferralStatus>('qualified');
 
@@ -84,11 +96,16 @@ export function ReferralsTab() {
         emptyTitle="No referrals"
         emptyText={list.q || list.filters.status || list.filters.referredType ? 'Nothing matches the search and filters.' : 'Nobody has registered with a referral code yet.'}
         actions={(r) => (
-          <Button size="sm" variant="secondary" onClick={() => open(r)} aria-label={`Change status: ${r.referrerName} referred ${r.referredName}`}>
-            Change status
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => open(r)} aria-label={`Change status: ${r.referrerName} referred ${r.referredName}`}>
+              Change status
+            </Button>
+            {/* A referral that paid its referrer stays on record. */}
+            {!r.rewardPaid && remove.button(r.id, `Referral: ${r.referrerName} referred ${r.referredName}`)}
+          </div>
         )}
       />
+      {remove.dialog}
       <AdminActionDialog
         pending={target}
         onClose={() => setTarget(null)}
