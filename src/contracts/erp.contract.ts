@@ -38,28 +38,31 @@ const newPassword = z
 /** SPEC.md section 3: the departments an employee belongs to. */
 export const departments = ['Engineering', 'Design', 'Marketing', 'Sales', 'Support', 'HR', 'Finance'] as const;
 
+/** The fields of SPEC.md's registration form, each checked once: registration and the super admin's edit of an employee use them. */
+export const erpRegisterFields = {
+  firstName: requiredText('First name is required', 60),
+  lastName: requiredText('Last name is required', 60),
+  email: emailSchema,
+  phone: optionalMobile,
+  password: newPassword,
+  confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
+  department: z.enum(departments, { error: 'Please choose a department' }),
+  designation: optionalText(80),
+  employeeId: optionalText(40),
+  address: optionalText(300),
+  emergencyContact: optionalText(120),
+  emergencyPhone: optionalMobile,
+  dateOfJoining: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isIsoDate(v), 'Please enter a valid date'),
+};
+
 /** `POST /api/erp/register`: SPEC.md's registration form; the account waits for the super admin's approval. */
 export const erpRegisterSchema = z
-  .object({
-    firstName: requiredText('First name is required', 60),
-    lastName: requiredText('Last name is required', 60),
-    email: emailSchema,
-    phone: optionalMobile,
-    password: newPassword,
-    confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
-    department: z.enum(departments, { error: 'Please choose a department' }),
-    designation: optionalText(80),
-    employeeId: optionalText(40),
-    address: optionalText(300),
-    emergencyContact: optionalText(120),
-    emergencyPhone: optionalMobile,
-    dateOfJoining: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || isIsoDate(v), 'Please enter a valid date'),
-  })
+  .object(erpRegisterFields)
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
 export type ErpRegisterInput = z.input<typeof erpRegisterSchema>;
 export type ErpRegisterData = z.output<typeof erpRegisterSchema>;
@@ -124,6 +127,27 @@ export const erpProfileSchema = z.object({
 });
 export type ErpProfileInput = z.input<typeof erpProfileSchema>;
 export type ErpProfileData = z.output<typeof erpProfileSchema>;
+
+/**
+ * The super admin's edit of an employee: the registration fields it manages (name, department,
+ * designation, employee ID) and the contact details the employee edits; empty optional fields are cleared.
+ */
+export const erpEmployeeDetailsSchema = z.object({
+  firstName: erpRegisterFields.firstName,
+  lastName: erpRegisterFields.lastName,
+  department: erpRegisterFields.department,
+  designation: erpRegisterFields.designation,
+  employeeId: erpRegisterFields.employeeId,
+  ...erpProfileSchema.shape,
+});
+export type ErpEmployeeDetailsInput = z.input<typeof erpEmployeeDetailsSchema>;
+export type ErpEmployeeDetailsData = z.output<typeof erpEmployeeDetailsSchema>;
+
+/** An employee's record as the super admin edits it: the sign-in email (shown, not edited) and the fields of erpEmployeeDetailsSchema. */
+export const erpEmployeeRecordSchema = employeeSchema
+  .pick({ email: true, firstName: true, lastName: true, department: true, designation: true, employeeId: true })
+  .extend(erpSettingsSchema.pick({ phone: true, address: true, emergencyContact: true, emergencyPhone: true }).shape);
+export type ErpEmployeeRecord = z.infer<typeof erpEmployeeRecordSchema>;
 
 /** A 6-digit code from the authenticator app (enable and turn off two-factor). */
 export const erpCodeSchema = z.object({

@@ -37,6 +37,7 @@ import {
   adminReferralsRoutes,
   adminDeletionRoutes,
   adminProductDetailsRoutes,
+  adminDetailsRoutes,
   adminRoutes,
   adminSettingsRoutes,
   adminReturnsRoutes,
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminProductDetailsRoutes);
+  await app.register(adminDetailsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReturnsRoutes);
   await app.register(adminRatesRoutes);

@@ -67,6 +67,14 @@ const body = {
   price: 499,
   categoryId: crypto.randomUUID(),
   storeId: crypto.randomUUID(),
+  // Editing the details of a user or vendor, a merchant, an employee.
+  firstName: 'Asha',
+  lastName: 'Verma',
+  phoneNumber: '9876501234',
+  businessName: 'Lakshmi Stores',
+  mobileNumber: '9988776655',
+  upiId: 'lakshmi@okicici',
+  department: 'Engineering',
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../contracts/auth.contract';
 import type { ProfileUpdateData } from '../../../contracts/profile.contract';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { DbOrTx } from '../../platform/db';
 import { customers, userProfiles } from './auth.tables';
 import { getMe } from './auth.service';
 
-export type UpdateProfileArgs = { db: Db; userId: string; input: ProfileUpdateData };
+export type UpdateProfileArgs = { db: DbOrTx; userId: string; input: ProfileUpdateData };
 
 /**
- * Updates the signed-in user's own personal information (and the customer row's name and phone
- * copies) in one transaction, and answers the user as GET /api/me does.
+ * Updates a user's personal information (and the customer row's name and phone copies) in one
+ * transaction (or inside the caller's: the super admin's edit), and answers the user as GET /api/me does.
  */
 export async function updateProfile({ db, userId, input }: UpdateProfileArgs): Promise<Me> {
   await db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ export { formatAddress, getAddress, insertAddress, type Address } from './auth.a
 export { addressesRoutes } from './auth.addresses.routes';
 export { findCustomersByContact, getCustomerContact, type CustomerContact, type FoundCustomer } from './auth.customer-lookup';
 export { lockCustomer } from './auth.customer-lock';
-export { getProfileImageUrl, setProfileImageUrl } from './auth.profile';
+export { getProfileImageUrl, setProfileImageUrl, updateProfile } from './auth.profile';
 export { profileRoutes } from './auth.profile.routes';
 export { settingsRoutes } from './auth.settings.routes';
 export { confirmCurrentPassword } from './auth.settings';

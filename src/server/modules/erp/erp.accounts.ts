@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { erpMessages as m, type Employee, type ErpRegisterData } from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { decrypt } from '../../platform/secrets';
 import { verifyTotp } from '../../platform/totp';
 import { hashPassword, verifyPassword } from '../auth';
@@ -13,6 +13,19 @@ import { employees } from './erp.tables';
 /** SPEC.md section 9: an employee's code may be one 30-second step early or late. */
 export const EMPLOYEE_TOTP_WINDOW = 1;
 
+/** The designation of an employee registered without one. */
+export const DEFAULT_DESIGNATION = 'employee';
+
+/** Refuses (409 on the field) an employee ID that another employee than `except` has. */
+export async function assertEmployeeIdFree(db: DbOrTx, employeeId: string | undefined, except?: string): Promise<void> {
+  if (!employeeId) return;
+  const [taken] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.employeeId, employeeId), except ? ne(employees.id, except) : undefined));
+  if (taken) throw new AppError('CONFLICT', m.employeeIdTaken, { employeeId: m.employeeIdTaken });
+}
+
 /**
  * Registers an employee (argon2id hash on the server); the account waits for the super admin's
  * approval, and the super admin is told in the same transaction.
@@ -20,12 +33,9 @@ export const EMPLOYEE_TOTP_WINDOW = 1;
 export async function registerEmployee({ db, input }: { db: Db; input: ErpRegisterData }): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const taken = await tx
-      .select({ email: employees.email, employeeId: employees.employeeId })
-      .from(employees)
-      .where(or(sql`lower(${employees.email}) = ${input.email}`, input.employeeId ? eq(employees.employeeId, input.employeeId) : undefined));
-    if (taken.some((t) => t.email.toLowerCase() === input.email)) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
-    if (taken.length > 0) throw new AppError('CONFLICT', m.employeeIdTaken, { employeeId: m.employeeIdTaken });
+    const [taken] = await tx.select({ id: employees.id }).from(employees).where(sql`lower(${employees.email}) = ${input.email}`);
+    if (taken) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
+    await assertEmployeeIdFree(tx, input.employeeId);
     const [row] = await tx
       .insert(employees)
       .values({
@@ -35,7 +45,7 @@ export async function registerEmployee({ db, input }: { db: Db; input: ErpRegist
         lastName: input.lastName,
         phone: input.phone ?? null,
         department: input.department,
-        designation: input.designation ?? 'employee',
+        designation: input.designation ?? DEFAULT_DESIGNATION,
         employeeId: input.employeeId ?? null,
         address: input.address ?? null,
         emergencyContact: input.emergencyContact ?? null,

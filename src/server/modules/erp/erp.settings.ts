@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { erpMessages as m, type ErpProfileData, type ErpSettings, type ErpTwoFaSetup } from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { encrypt } from '../../platform/secrets';
 import { newTotpSecret, totpUri } from '../../platform/totp';
 import { hashPassword, verifyPassword } from '../auth';
@@ -25,7 +25,7 @@ export async function getErpSettings(db: Db, employeeId: string): Promise<ErpSet
 }
 
 /** Saves the employee's phone, address and emergency contact (empty clears a field). */
-export async function updateErpProfile(db: Db, employeeId: string, input: ErpProfileData): Promise<ErpSettings> {
+export async function updateErpProfile(db: DbOrTx, employeeId: string, input: ErpProfileData): Promise<ErpSettings> {
   const [row] = await db
     .update(employees)
     .set({ phone: input.phone ?? null, address: input.address ?? null, emergencyContact: input.emergencyContact ?? null, emergencyPhone: input.emergencyPhone ?? null, updatedAt: new Date() })

@@ -2,5 +2,5 @@ export { createMerchant, getMerchantBusinessName, setMerchantEmail, type NewMerc
 export { anonymiseMerchant, getMerchantContact, noteVoidedCashback, setMerchantVerified, type MerchantVerificationChange } from './merchants.admin';
 export { cashbackAtStake, releaseCashback, releaseDueCashback, voidPendingCashback } from './merchants.cashback';
 export { merchantRoutes } from './merchants.routes';
-export { writeMerchantPayment, type CashbackLimits } from './merchants.workspace';
+export { getMerchantProfile, updateMerchantProfile, writeMerchantPayment, type CashbackLimits } from './merchants.workspace';
 export { merchantsHistoryOf } from './merchants.service';

@@ -194,8 +194,13 @@ export async function writeMerchantPayment(tx: Tx, userId: string, input: Record
   return payment.id;
 }
 
-/** Saves the merchant's business details; a new cashback percentage applies to payments recorded afterwards. */
-export async function updateMerchantProfile({ db, userId, input }: { db: Db; userId: string; input: MerchantProfileUpdate }): Promise<MerchantProfile> {
+/** The merchant's profile as its dashboard shows it; 404 'Merchant profile not found' for a user who is no merchant. */
+export async function getMerchantProfile(db: DbOrTx, userId: string): Promise<MerchantProfile> {
+  return toProfile(await merchantOf(db, userId));
+}
+
+/** Saves the merchant's business details (the owner's form and the super admin's edit, in its transaction); a new cashback percentage applies to payments recorded afterwards. */
+export async function updateMerchantProfile({ db, userId, input }: { db: DbOrTx; userId: string; input: MerchantProfileUpdate }): Promise<MerchantProfile> {
   const [row] = await db
     .update(merchants)
     .set({ ...businessColumns(input), updatedAt: new Date() })
