@@ -8,13 +8,18 @@ export type AdminActionRequest = Omit<AdminAction, 'body' | 'onDone'> & { body?:
 type AdminActionDialogProps<P> = {
   /** The action waiting for its code (the row and what was chosen), or null when the dialog is closed. */
   pending: P | null;
+  /** Cancel; also what runs once the action is done, unless `onDone` is given. */
   onClose: () => void;
+  /** Runs once the action is done (an edit's code step closes the edit too, where Cancel goes back to the form). */
+  onDone?: () => void;
   /** The call for the pending action. */
   request: (pending: P) => AdminActionRequest;
   /** Runs when the call is refused (after the message is shown in the dialog). */
   onRefused?: () => void;
   title: string;
   actionLabel: string;
+  /** The submit button's text ('Verify & Proceed' by default). */
+  confirmLabel?: string;
   description: ReactNode;
   ready?: boolean;
   children?: ReactNode;
@@ -24,12 +29,12 @@ type AdminActionDialogProps<P> = {
  * A row action of an admin tab confirmed with a fresh code: the step-up dialog, open while an action
  * is pending, which makes the call with the code (useAdminAction) and closes once it is done.
  */
-export function AdminActionDialog<P>({ pending, onClose, request, onRefused, ...dialog }: AdminActionDialogProps<P>) {
+export function AdminActionDialog<P>({ pending, onClose, onDone = onClose, request, onRefused, ...dialog }: AdminActionDialogProps<P>) {
   const perform = useAdminAction();
   const confirm = async (code: string): Promise<string | null> => {
     if (pending === null) return null;
     const { body, ...call } = request(pending);
-    const problem = await perform({ ...call, body: { ...body, code }, onDone: onClose });
+    const problem = await perform({ ...call, body: { ...body, code }, onDone });
     if (problem) onRefused?.();
     return problem;
   };

@@ -6,6 +6,8 @@ import { formatDate } from '../../ui/format-date';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { employeeStatusColumn, employeeStatusLabels, useEmployeeStatusAction } from './employee-status-action';
+import { employeeDetailsForm } from './admin-details-forms';
+import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -32,6 +34,7 @@ export function EmployeesTab() {
   const list = useAdminList<AdminEmployeePage>('/api/admin/employees', { sort: 'registeredAt', filters: { approval: 'all', status: '' } });
   const remove = useDeleteAction('employee');
   const status = useEmployeeStatusAction();
+  const editDetails = useEditDetailsAction(employeeDetailsForm);
   const [target, setTarget] = useState<AdminEmployee | null>(null);
 
   return (
@@ -50,6 +53,7 @@ export function EmployeesTab() {
         emptyText="Nothing matches the search and filters."
         actions={(e) => (
           <div className="flex flex-wrap gap-2">
+            {editDetails.button(e.id, `${e.firstName} ${e.lastName} (${e.email})`)}
             {!e.isApproved && (
               <Button size="sm" onClick={() => setTarget(e)} aria-label={`Approve ${e.firstName} ${e.lastName}`}>
                 Approve
@@ -70,6 +74,7 @@ export function EmployeesTab() {
       />
       {status.dialog}
       {remove.dialog}
+      {editDetails.dialog}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { merchantDetailsForm } from './admin-details-forms';
+import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -66,6 +68,7 @@ type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
 export function MerchantsTab() {
   const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
   const remove = useDeleteAction('merchant');
+  const editDetails = useEditDetailsAction(merchantDetailsForm);
   const [action, setAction] = useState<Pending>(null);
   const verified = list.filters.verified as MerchantVerifiedFilter;
 
@@ -84,6 +87,7 @@ export function MerchantsTab() {
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(x) => (
           <div className="flex flex-wrap gap-2">
+            {editDetails.button(x.id, `merchant: ${x.businessName} (${x.email})`)}
             {x.isVerified ? (
               <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'unverify', merchant: x })} aria-label={`Unverify merchant: ${x.businessName}`}>
                 Unverify
@@ -120,6 +124,7 @@ export function MerchantsTab() {
         }
       />
       {remove.dialog}
+      {editDetails.dialog}
     </div>
   );
 }

@@ -16,6 +16,8 @@ export type AdminAction = {
   toast: string;
   /** Closes the dialog once the action is done. */
   onDone: () => void;
+  /** Sees a refusal before its message goes to the dialog (an edit places the server's per-field messages under its fields). */
+  onError?: (e: unknown) => void;
 };
 
 /**
@@ -24,7 +26,7 @@ export type AdminAction = {
  */
 export function useAdminAction() {
   const qc = useQueryClient();
-  return async ({ path, body, method = 'POST', success, failure, toast, onDone }: AdminAction): Promise<string | null> => {
+  return async ({ path, body, method = 'POST', success, failure, toast, onDone, onError }: AdminAction): Promise<string | null> => {
     try {
       const answer = method === 'PUT' ? await api.put<unknown>(path, body) : await api.post<unknown>(path, body);
       notify.success(typeof success === 'string' ? success : success(answer), { action: toast });
@@ -32,6 +34,7 @@ export function useAdminAction() {
       void qc.invalidateQueries({ queryKey: ['admin'] });
       return null;
     } catch (e) {
+      onError?.(e);
       return actionError(e, failure);
     }
   };

@@ -6,6 +6,8 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format-date';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { userDetailsForm } from './admin-details-forms';
+import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -31,6 +33,7 @@ const columns: Column<AdminUser>[] = [
 export function UsersTab() {
   const list = useAdminList<AdminUserPage>('/api/admin/users', { sort: 'registeredAt', filters: { role: '', status: '' } });
   const remove = useDeleteAction('user');
+  const editDetails = useEditDetailsAction(userDetailsForm);
   const [target, setTarget] = useState<AdminUser | null>(null);
   const suspending = target?.status === 'active';
 
@@ -50,6 +53,7 @@ export function UsersTab() {
         emptyText="Nothing matches the search and filters."
         actions={(u) => (
           <div className="flex flex-wrap gap-2">
+            {editDetails.button(u.id, `${nameOf(u)} (${u.email})`)}
             {u.status === 'active' ? (
               <Button size="sm" variant="secondary" onClick={() => setTarget(u)} aria-label={`Suspend ${u.email}`}>
                 Suspend
@@ -88,6 +92,7 @@ export function UsersTab() {
         }
       />
       {remove.dialog}
+      {editDetails.dialog}
     </div>
   );
 }

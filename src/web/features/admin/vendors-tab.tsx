@@ -10,6 +10,8 @@ import { Money } from '../../ui/Money';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
+import { vendorDetailsForm } from './admin-details-forms';
+import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -87,6 +89,7 @@ type Pending = { kind: 'approve' | 'reject'; vendor: AdminVendor } | null;
 export function VendorsTab() {
   const list = useAdminList<AdminVendorPage>('/api/admin/vendors', { sort: 'registeredAt', filters: { approval: 'all' } });
   const remove = useDeleteAction('vendor');
+  const editDetails = useEditDetailsAction(vendorDetailsForm);
   const [action, setAction] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const approval = list.filters.approval as VendorApprovalFilter;
@@ -111,6 +114,7 @@ export function VendorsTab() {
         emptyText={list.q ? 'Nothing matches the search.' : undefined}
         actions={(v) => (
           <div className="flex flex-wrap gap-2">
+            {editDetails.button(v.id, `vendor: ${v.businessName} (${v.email})`)}
             {v.isApproved ? (
               <Button size="sm" variant="secondary" onClick={() => open('reject', v)} aria-label={`Reject vendor: ${v.businessName}`}>
                 Reject
@@ -154,6 +158,7 @@ export function VendorsTab() {
         )}
       </AdminActionDialog>
       {remove.dialog}
+      {editDetails.dialog}
     </div>
   );
 }
