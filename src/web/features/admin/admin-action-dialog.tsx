@@ -18,8 +18,6 @@ type AdminActionDialogProps<P> = {
   onRefused?: () => void;
   title: string;
   actionLabel: string;
-  /** The submit button's text ('Verify & Proceed' by default). */
-  confirmLabel?: string;
   description: ReactNode;
   ready?: boolean;
   children?: ReactNode;

@@ -164,7 +164,6 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
         })}
         title={title(form)}
         actionLabel="Save changes"
-        confirmLabel="Verify & save"
         description={<ChangeList target={target} changes={changes} />}
       />
     </>
