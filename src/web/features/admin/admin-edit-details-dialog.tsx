@@ -118,19 +118,14 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
 
   return (
     <>
-      <Modal
+      <Frame
+        form={form}
         open={pending === null}
         onClose={onClose}
-        title={title(form)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={!isDirty}>
-              Continue
-            </Button>
-          </>
+        action={
+          <Button type="submit" form={formId} disabled={!isDirty}>
+            Continue
+          </Button>
         }
       >
         <form id={formId} onSubmit={handleSubmit((values) => setPending(values))} noValidate aria-label={title(form)} className="space-y-4">
@@ -145,7 +140,7 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
             ))}
           </div>
         </form>
-      </Modal>
+      </Frame>
       <AdminActionDialog
         pending={pending}
         onClose={() => setPending(null)}
@@ -188,16 +183,20 @@ function ChangeList({ target, changes }: { target: EditTarget; changes: { label:
   );
 }
 
-function Frame({ form, onClose, children }: { form: { noun: string }; onClose: () => void; children: ReactNode }) {
+/** The edit's dialog: its title, Cancel, and the step's own button when it has one. */
+function Frame({ form, open = true, onClose, action, children }: { form: { noun: string }; open?: boolean; onClose: () => void; action?: ReactNode; children: ReactNode }) {
   return (
     <Modal
-      open
+      open={open}
       onClose={onClose}
       title={title(form)}
       footer={
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          {action}
+        </>
       }
     >
       {children}
