@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from './common.contract';
+import { stepUpCodeSchema } from './admin-lists.contract';
+import { pageQuerySchema, pageSchema, requiredText } from './common.contract';
 
 /**
  * The groups a user can turn email off for. Security messages (a password reset, a changed
@@ -10,7 +11,7 @@ export type EmailGroup = (typeof emailGroups)[number];
 export const emailGroupLabels: Record<EmailGroup, { label: string; hint: string }> = {
   orders: { label: 'Orders', hint: 'Orders placed, confirmed, shipped, delivered or cancelled; new orders, reviews and approvals for vendors' },
   wallet: { label: 'Wallet and referrals', hint: 'Points that became available, withdrawals paid or rejected, referral rewards, merchant verification' },
-  news: { label: 'News', hint: 'Offers and news from Haat' },
+  news: { label: 'News', hint: 'Announcements from Haat: new features, offers and events' },
 };
 
 /** One notification of the in-app inbox: what happened, and the page it is about. */
@@ -63,6 +64,40 @@ export const failedEmailSchema = z.object({
 export type FailedEmail = z.infer<typeof failedEmailSchema>;
 export const failedEmailPageSchema = pageSchema(failedEmailSchema);
 export type FailedEmailPage = z.infer<typeof failedEmailPageSchema>;
+
+/** Who the super admin's news goes to: the active accounts of a role, or every active account. */
+export const newsAudiences = ['customers', 'vendors', 'merchants', 'everyone'] as const;
+export type NewsAudience = (typeof newsAudiences)[number];
+export const newsAudienceLabels: Record<NewsAudience, string> = {
+  customers: 'Customers',
+  vendors: 'Vendors',
+  merchants: 'Merchants',
+  everyone: 'Everyone (every active account)',
+};
+export const NEWS_TITLE_MAX = 120;
+export const NEWS_MESSAGE_MAX = 2000;
+
+/**
+ * A news announcement of the super admin (group news): each active account of the audience gets it
+ * in the inbox, and by email unless it turned news off. The title is the email's subject, so one line.
+ */
+export const newsSchema = z.object({
+  audience: z.enum(newsAudiences, { error: 'Choose who receives it' }),
+  title: requiredText('Enter a title', NEWS_TITLE_MAX).regex(/^[^\r\n]*$/, 'Keep the title on one line'),
+  message: requiredText('Enter a message', NEWS_MESSAGE_MAX),
+});
+export type News = z.infer<typeof newsSchema>;
+export type NewsInput = z.input<typeof newsSchema>;
+/** `POST /api/admin/announcements`: the news with a fresh code. */
+export const newsBodySchema = newsSchema.extend({ code: stepUpCodeSchema });
+export const newsSentSchema = z.object({ message: z.string(), recipients: z.number().int() });
+export type NewsSent = z.infer<typeof newsSentSchema>;
+
+export const newsMessages = {
+  sent: (recipients: number) =>
+    recipients === 0 ? 'Nobody to send to: no active account is in this audience' : `News sent to ${recipients.toLocaleString('en-IN')} account${recipients === 1 ? '' : 's'}`,
+  failed: 'Failed to send the news',
+} as const;
 
 export const notificationMessages = {
   notFound: 'Notification not found',

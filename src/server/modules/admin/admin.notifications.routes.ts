@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { stepUpCodeSchema } from '../../../contracts/admin-lists.contract';
-import { failedEmailPageSchema, notificationMessages, notificationPageSchema, notificationsQuerySchema, unreadCountSchema } from '../../../contracts/notifications.contract';
+import { failedEmailPageSchema, newsBodySchema, newsSentSchema, notificationMessages, notificationPageSchema, notificationsQuerySchema, unreadCountSchema } from '../../../contracts/notifications.contract';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listFailedEmails, listNotifications, markAllRead, markRead, retryFailedEmail, unreadCount } from '../notifications';
+import { sendNews } from './admin.news';
 import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const params = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
 
-/** The super admin's bell and inbox, and the emails that could not be sent (with Retry, behind a fresh code). */
+/** The super admin's bell and inbox, the emails that could not be sent (with Retry, behind a fresh code), and news to send (a fresh code too). */
 export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
@@ -57,6 +58,15 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
         }),
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/announcements',
+    { schema: { tags: ['admin'], summary: "Send news to the active customers, vendors, merchants or everyone: in-app, and by email to those with news on (a fresh 2FA code)", body: newsBodySchema, response: { 200: newsSentSchema, ...errors } } },
+    async (req, reply) => {
+      const { code: _code, ...news } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => sendNews({ sensitiveTx, news }));
     },
   );
 }

@@ -75,6 +75,10 @@ const body = {
   mobileNumber: '9988776655',
   upiId: 'lakshmi@okicici',
   department: 'Engineering',
+  // News from the super admin.
+  audience: 'customers',
+  title: 'Diwali sale',
+  message: 'Up to 40% off this week.',
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');

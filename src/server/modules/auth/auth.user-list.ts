@@ -53,6 +53,20 @@ export async function getUserAccount(db: DbOrTx, userId: string): Promise<AdminU
   return toItem(row);
 }
 
+/**
+ * The ids of the accounts that can be reached (active: not suspended, not deleted), of one role or
+ * of every role: the audience of the super admin's news. An account without a profile is a customer.
+ */
+export async function activeAccountIds(db: DbOrTx, role?: 'customer' | 'vendor' | 'merchant'): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(users.status, 'active'), role ? sql`coalesce(${userProfiles.role}, 'customer') = ${role}` : undefined))
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
+}
+
 /** Where mail for a user goes: its sign-in email, or null for an account deleted (anonymised) by the super admin. */
 export async function emailOfUser(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, userId));

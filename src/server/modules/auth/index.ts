@@ -26,7 +26,7 @@ export { confirmCurrentPassword } from './auth.settings';
 export { ADMIN_PENDING_COOKIE, adminLoginRoutes } from './auth.admin-login.routes';
 export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from './auth.admin-login';
 export { hasRole, setUserStatus } from './auth.user-status';
-export { emailOfUser, getUserAccount, listUserAccounts } from './auth.user-list';
+export { activeAccountIds, emailOfUser, getUserAccount, listUserAccounts } from './auth.user-list';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './auth.user-deletion';
 export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, vendorBusinessNames, type VendorApprovalChange } from './auth.vendor-approval';
 export { addPointsMakingBalance, customerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { EmailPreferences, FailedEmail, NotificationPage, NotificationsQuery } from '../../../contracts/notifications.contract';
-import { notificationMessages } from '../../../contracts/notifications.contract';
+import type { EmailGroup, EmailPreferences, FailedEmail, NotificationPage, NotificationsQuery } from '../../../contracts/notifications.contract';
+import { emailGroups, notificationMessages } from '../../../contracts/notifications.contract';
 import type { PageQuery } from '../../../contracts/common.contract';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.tables';
-import { renderTemplate } from './notifications.templates';
+import { renderTemplate, type TemplateGroup } from './notifications.templates';
 
 /** Who a notification is for: a user (customer, vendor or merchant: one inbox per account) or the super admin. */
 export type Recipient = { userId: string } | 'admin';
@@ -16,6 +16,8 @@ export type NotifyEvent = { kind: string; to: Recipient; data: Record<string, st
 const NO_ORIGIN = '';
 
 const asStrings = (data: Record<string, string | number>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+/** The groups whose email a user can turn off (security and admin messages are always sent). */
+const optional = (group: TemplateGroup): group is EmailGroup => (emailGroups as readonly string[]).includes(group);
 
 /**
  * Writes notifications in the caller's transaction: each into its recipient's inbox and, unless the
@@ -34,12 +36,55 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
       notificationId = row.id;
     }
     if (!r.channels.includes('email')) continue;
-    if (userId && (r.group === 'orders' || r.group === 'wallet' || r.group === 'news')) {
+    if (userId && optional(r.group)) {
       const prefs = await getEmailPreferences(tx, userId);
       if (!prefs[r.group]) continue;
     }
     await tx.insert(notificationEmails).values({ notificationId, audience, userId, kind: e.kind, data, subject: r.subject });
   }
+}
+
+/** Recipients per statement of notifyMany: a few thousand parameters at most, whatever the audience's size. */
+const CHUNK = 1000;
+
+/**
+ * Writes one notification of a kind, with the same data, to many users in the caller's transaction
+ * (the super admin's news): the template is rendered once, and each chunk of recipients is one
+ * statement that fills their inboxes and the outbox, the email only for those whose preferences row
+ * does not turn the group off (no row: every group on). Answers how many inbox rows and emails it wrote.
+ */
+export async function notifyMany(tx: Tx, kind: string, userIds: readonly string[], data: Record<string, string | number>): Promise<{ inbox: number; emails: number }> {
+  const values = asStrings(data);
+  const r = renderTemplate(kind, values, NO_ORIGIN);
+  const inapp = r.channels.includes('inapp');
+  const email = r.channels.includes('email');
+  const wanted = optional(r.group) ? sql`not exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = inbox.user_id and ${notificationPreferences[r.group]} = false)` : sql`true`;
+  const ids = [...new Set(userIds)];
+  const total = { inbox: 0, emails: 0 };
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    // One parameter for the whole chunk (a JSON array), the same on PGlite and node-postgres.
+    const chunk = JSON.stringify(ids.slice(at, at + CHUNK));
+    const inbox = inapp
+      ? sql`insert into notifications (audience, user_id, kind, title, body, link)
+            select 'user', user_id, ${kind}, ${r.title}, ${r.summary}, ${r.link} from recipients
+            returning id, user_id`
+      : sql`select null::uuid as id, user_id from recipients`;
+    const emails = email
+      ? sql`insert into notification_emails (notification_id, audience, user_id, kind, data, subject)
+            select inbox.id, 'user', inbox.user_id, ${kind}, ${JSON.stringify(values)}::jsonb, ${r.subject} from inbox where ${wanted}
+            returning 1`
+      : sql`select 1 where false`;
+    const [done] = await queryRows<{ inbox: number; emails: number }>(
+      tx,
+      sql`with recipients as (select value::uuid as user_id from jsonb_array_elements_text(${chunk}::jsonb)),
+               inbox as (${inbox}),
+               emails as (${emails})
+          select (select count(*) from inbox)::int as inbox, (select count(*) from emails)::int as emails`,
+    );
+    total.inbox += inapp ? Number(done.inbox) : 0;
+    total.emails += Number(done.emails);
+  }
+  return total;
 }
 
 /** Whose inbox: a user's or the super admin's. */

@@ -31,6 +31,7 @@ const samples: Record<string, Record<string, string>> = {
   'admin-contact-message': { name: 'Asha', email: 'asha@example.in', subject: 'Where is my order?' },
   'password-changed': { email: 'asha@example.in', when: '26 Nov 2026, 3:16 am', sessions: 'You were signed out on 2 other devices.' },
   'admin-new-sign-in': { email: 'root@haat.test', when: '26 Nov 2026, 3:16 am', ip: '203.0.113.9', device: 'Mozilla/5.0 (X11; Linux x86_64)' },
+  news: { title: 'Diwali sale', message: 'Up to 40% off on handloom this week.\n\nFree shipping over ₹999.' },
   'admin-notification-failed': { subject: 'Your order is placed', to: 'asha@example.in', error: 'connect ECONNREFUSED', attempts: '6' },
 };
 
@@ -63,10 +64,22 @@ describe('notification templates', () => {
     expect(review.html).toContain('Soft &amp; &lt;b&gt;lovely&lt;/b&gt;');
   });
 
+  it("puts the super admin's news in the subject and title, the whole message in the inbox, and escapes it in the HTML part", () => {
+    const news = renderTemplate('news', { title: 'Tea & <b>spices</b>', message: 'New: <script>x()</script>\n\nMore soon.' }, 'https://haat.example.in');
+    expect(news).toMatchObject({ group: 'news', channels: ['inapp', 'email'], subject: 'Tea & <b>spices</b>', title: 'Tea & <b>spices</b>', link: '/notifications' });
+    expect(news.summary).toBe('New: <script>x()</script>\n\nMore soon.');
+    expect(news.html).toContain('<h1 style="margin:0 0 16px;font-size:18px">Tea &amp; &lt;b&gt;spices&lt;/b&gt;</h1>');
+    expect(news.html).toContain('New: &lt;script&gt;x()&lt;/script&gt;');
+    expect(news.html).not.toContain('<script>');
+    // Other kinds keep the first paragraph in the inbox: their link has the rest.
+    expect(renderTemplate('order-placed', samples['order-placed'], '').summary).toBe('Thank you! Your order #1A2B3C4D of ₹2,400 is placed.');
+  });
+
   it('refuses to render with a field missing, and refuses a file without its header', () => {
     expect(() => renderTemplate('withdrawal-paid', { amount: '₹500', upiId: 'a@upi' }, 'https://x.in')).toThrow('Template withdrawal-paid needs {{upiReference}}');
     expect(() => parseTemplate('x', 'group: orders\nsubject: S\ntitle: T\n\nbody without the line')).toThrow("no '---' line");
     expect(() => parseTemplate('x', 'group: nope\nsubject: S\ntitle: T\nlink: /\n---\nb')).toThrow('unknown group nope');
+    expect(() => parseTemplate('x', 'group: news\nsubject: S\ntitle: T\nlink: /\nsummary: some\n---\nb')).toThrow("summary is 'first paragraph' or 'whole body'");
     expect(() => renderTemplate('no-such-kind', {}, 'https://x.in')).toThrow('No notification template no-such-kind');
   });
 

@@ -12,7 +12,10 @@ export type Channel = 'inapp' | 'email';
 /** 'security' is always emailed; 'admin' goes to the super admin; the others follow the user's preferences. */
 export type TemplateGroup = 'orders' | 'wallet' | 'news' | 'security' | 'admin';
 
-type Template = { kind: string; group: TemplateGroup; channels: Channel[]; subject: string; title: string; link: string; body: string };
+/** What the in-app notification shows of the body: its first paragraph (the default; the link has the rest) or all of it (news, whose link has nothing more). */
+export type Summary = 'first paragraph' | 'whole body';
+
+type Template = { kind: string; group: TemplateGroup; channels: Channel[]; subject: string; title: string; link: string; summary: Summary; body: string };
 
 /** What a template renders to: the in-app title and summary, the link, the email's subject and both parts. */
 export type Rendered = { kind: string; group: TemplateGroup; channels: Channel[]; subject: string; title: string; summary: string; link: string; text: string; html: string };
@@ -29,8 +32,8 @@ export function templateKinds(dir = TEMPLATES_DIR): string[] {
 }
 
 /**
- * Parses a template file: header lines `name: value` (group, channels, subject, title, link), a
- * line `---`, then the plain-text body. Throws on a file that lacks any of them.
+ * Parses a template file: header lines `name: value` (group, channels, subject, title, link and,
+ * optionally, summary), a line `---`, then the plain-text body. Throws on a file that lacks any of them.
  */
 export function parseTemplate(kind: string, source: string): Template {
   const [head, ...rest] = source.replace(/\r\n/g, '\n').split('\n---\n');
@@ -51,7 +54,9 @@ export function parseTemplate(kind: string, source: string): Template {
   if (!GROUPS.includes(group)) throw new Error(`Template ${kind}: unknown group ${group}`);
   const channels = (fields.get('channels') ?? 'inapp, email').split(',').map((c) => c.trim()) as Channel[];
   if (channels.some((c) => c !== 'inapp' && c !== 'email')) throw new Error(`Template ${kind}: channels are inapp and email`);
-  return { kind, group, channels, subject: need('subject'), title: need('title'), link: need('link'), body: rest.join('\n---\n').trim() };
+  const summary = (fields.get('summary') ?? 'first paragraph') as Summary;
+  if (summary !== 'first paragraph' && summary !== 'whole body') throw new Error(`Template ${kind}: summary is 'first paragraph' or 'whole body'`);
+  return { kind, group, channels, subject: need('subject'), title: need('title'), link: need('link'), summary, body: rest.join('\n---\n').trim() };
 }
 
 function loadTemplate(kind: string): Template {
@@ -87,7 +92,7 @@ export function renderTemplate(kind: string, data: Record<string, string>, appUr
   if (!link.startsWith('/')) throw new Error(`Template ${kind}: its link must be a path in the app`);
   const body = fill(kind, t.body, data);
   const title = fill(kind, t.title, data);
-  const summary = body.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ');
+  const summary = t.summary === 'whole body' ? body.trim() : body.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ');
   const url = `${appUrl.replace(/\/$/, '')}${link}`;
   const footer = 'Haat: the open marketplace for India.';
   const text = `${body}\n\nOpen it in Haat: ${url}\n\n--\n${footer}\n`;

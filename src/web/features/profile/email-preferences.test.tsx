@@ -56,7 +56,7 @@ describe('Email notifications', () => {
       ['Wallet and referrals', true, true],
       ['News', false, true],
     ]);
-    expect(inputs[2].hint).toBe('Offers and news from Haat');
+    expect(inputs[2].hint).toBe('Announcements from Haat: new features, offers and events');
     expect(t).toContain('Security messages (password resets, password changes) are always sent.');
     expect(t).toContain('Every notification still reaches your in-app notifications, whichever emails you turn off.');
   });
