@@ -72,7 +72,7 @@ export const newsAudienceLabels: Record<NewsAudience, string> = {
   customers: 'Customers',
   vendors: 'Vendors',
   merchants: 'Merchants',
-  everyone: 'Everyone (every active account)',
+  everyone: 'Everyone',
 };
 export const NEWS_TITLE_MAX = 120;
 export const NEWS_MESSAGE_MAX = 2000;

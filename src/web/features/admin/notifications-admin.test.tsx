@@ -100,6 +100,12 @@ describe('Notifications tab', () => {
     expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Mark all read/);
   });
 
+  it('has the Send news form between the inbox and the failed emails', () => {
+    const t = text(renderTab({ inbox, failures: empty }));
+    expect(t.indexOf('Your notifications')).toBeLessThan(t.indexOf('Send news'));
+    expect(t.indexOf('Send news')).toBeLessThan(t.indexOf('Emails that could not be sent'));
+  });
+
   it('says when there is nothing, and offers no "Mark all read" with nothing unread', () => {
     const html = renderTab({ inbox: { ...empty, unread: 0 }, failures: empty });
     expect(text(html)).toContain('No notifications yet');

@@ -11,6 +11,7 @@ import { notify } from '../../ui/notify';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { cn } from '../../ui/cn';
+import { SendNewsSection } from './send-news-section';
 import { StepUpDialog } from './step-up-dialog';
 import { ADMIN_PAGE_SIZE } from './use-admin-list';
 import { useAdminAction } from './use-admin-action';
@@ -29,11 +30,12 @@ export const adminNotificationMessages = {
   allSent: 'Every email was sent.',
 } as const;
 
-/** The Notifications tab: the super admin's own inbox, then the emails that could not be sent (Retry with a fresh code). */
+/** The Notifications tab: the super admin's own inbox, news to send, then the emails that could not be sent (Retry with a fresh code). */
 export function NotificationsTab() {
   return (
     <div className="space-y-10">
       <AdminInbox />
+      <SendNewsSection />
       <FailedEmails />
     </div>
   );

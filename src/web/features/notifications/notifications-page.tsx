@@ -44,7 +44,7 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notificat
             <span className={cn('break-words text-sm text-slate-900', unread ? 'font-semibold' : 'font-medium')}>{n.title}</span>
             {unread && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
           </span>
-          <span className="mt-0.5 block break-words text-sm text-slate-600">{n.body}</span>
+          <span className="mt-0.5 block whitespace-pre-line break-words text-sm text-slate-600">{n.body}</span>
           <time dateTime={n.createdAt} className="mt-1 block text-xs text-slate-600">
             {formatDateTime(n.createdAt)}
           </time>
