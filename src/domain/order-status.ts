@@ -6,6 +6,9 @@ const rank: Record<Exclude<OrderStatus, 'cancelled'>, number> = { pending: 0, co
 /** A customer may cancel while the order (or a part) is pending, confirmed or processing. */
 export const isCancellable = (s: OrderStatus): boolean => s === 'pending' || s === 'confirmed' || s === 'processing';
 
+/** A part still on its way to the customer: neither delivered nor cancelled. */
+export const isOpen = (s: OrderStatus): boolean => s !== 'delivered' && s !== 'cancelled';
+
 /**
  * The order's status follows from its shops' parts: cancelled when every part is cancelled, else
  * the least advanced status among the parts that are not cancelled.

@@ -1,7 +1,7 @@
 import { adminOrderMessages as m } from '../../../contracts/admin-orders.contract';
 import { orderInTransitMessage, orderReturnOpenMessage } from '../../../contracts/admin-lists.contract';
 import { isUuid } from '../../../contracts/checkout.contract';
-import { isCancellable, type OrderStatus } from '../../../domain/order-status';
+import { isCancellable, isOpen, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { lockCustomer } from '../auth';
@@ -35,7 +35,7 @@ export async function deleteOrderAsAdmin(tx: Tx, a: { orderId: string; adminId: 
   const order = await lockCustomerOrder(tx, { orderId: a.orderId, customerUserId });
 
   // On its way: the goods are out of the shop's hands, so someone must decide what happens to them first.
-  const inTransit = order.parts.find((p) => p.status !== 'delivered' && p.status !== 'cancelled' && !isCancellable(p.status));
+  const inTransit = order.parts.find((p) => isOpen(p.status) && !isCancellable(p.status));
   if (inTransit) throw new AppError('CONFLICT', orderInTransitMessage(inTransit.storeName));
   const returning = new Set(await partsWithReturnInProgress(tx, order.id));
   const withReturn = order.parts.find((p) => returning.has(p.id));

@@ -2,7 +2,7 @@ import { adminOrderMessages as m } from '../../../contracts/admin-orders.contrac
 import { codMessages } from '../../../domain/cod';
 import { adminPartTransitionRefusal } from '../../../domain/vendor-fulfilment';
 import { isUuid } from '../../../contracts/checkout.contract';
-import { orderStatuses, type OrderStatus } from '../../../domain/order-status';
+import { isOpen, orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { lockCustomer } from '../auth';
@@ -18,7 +18,6 @@ import { cancelOrderParts, type PartsCancelled } from './fulfilment.part-cancel'
 export type AdminPartChange = { partId: string; storeName: string; from: OrderStatus; to: OrderStatus };
 export type AdminStatusResult = { orderId: string; changes: AdminPartChange[]; cancelled: PartsCancelled | null };
 
-const isOpen = (s: OrderStatus) => s !== 'delivered' && s !== 'cancelled';
 
 /**
  * Moves one part of any order (or, without `partId`, every part still open) to a status as the

@@ -1,5 +1,6 @@
 import type { Order, OrderPart } from '../../../contracts/orders.contract';
 import { formatRupees } from '../../../domain/money';
+import { isOpen } from '../../../domain/order-status';
 
 // How the customer's order views speak of cash on delivery (issue 23, points 5–6).
 
@@ -18,4 +19,4 @@ export function codPartNote(part: Pick<OrderPart, 'status' | 'codDuePaise' | 'ca
 
 /** The cash still to pay at the door: the parts neither delivered nor cancelled. */
 export const codStillDuePaise = (order: Pick<Order, 'parts'>) =>
-  order.parts.filter((p) => p.codDuePaise !== null && p.status !== 'delivered' && p.status !== 'cancelled').reduce((s, p) => s + (p.codDuePaise ?? 0), 0);
+  order.parts.filter((p) => p.codDuePaise !== null && isOpen(p.status)).reduce((s, p) => s + (p.codDuePaise ?? 0), 0);
