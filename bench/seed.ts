@@ -61,12 +61,18 @@ const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size'
  * third of them also in two or three colours; jeans by waist, mojaris by UK size; sarees, dupattas and
  * stoles free size), as saveProductVariants writes them (option keys as domain/variants.ts optionKeys).
  * Each product's stock is split over its variants (about one in ten sold out), so that their sum is
- * the product's stock without updating the products: an update would move those rows to the end of
- * the table, away from where a real catalog has them. In one statement, with the trigger that keeps
- * the sum off while loading.
+ * the product's stock without updating it. Called for each chunk of products just inserted (`ids`:
+ * those with options), with the triggers that keep the sum and the product's option keys off while
+ * loading; the keys are then written in one statement. For a big catalog the products' pages are
+ * filled to 85 % (seedCatalog), so that this update writes each new row version on its own page:
+ * those products stay where a real catalog has them, among the others, instead of moving to the end
+ * of the table (which made the early-stopping scans of common words read 880,000 rows).
  */
-async function seedVariants(run: <T>(q: SQL) => Promise<T[]>): Promise<{ products: number; variants: number }> {
+async function seedVariants(run: <T>(q: SQL) => Promise<T[]>, ids: string[]): Promise<{ products: number; variants: number }> {
+  if (ids.length === 0) return { products: 0, variants: 0 };
+  const chunk = sql`${`{${ids.join(',')}}`}::uuid[]`;
   await run(sql`alter table product_variants disable trigger product_variants_keep_product_stock`);
+  await run(sql`alter table product_variants disable trigger product_variants_keep_product_option_keys`);
   const [inserted] = await run<{ n: number; products: number }>(sql`
     with v as (
       select p.id, p.name, p.stock_quantity::bigint as n, p.option1_name, s.value as value1, c.value as value2,
@@ -77,7 +83,7 @@ async function seedVariants(run: <T>(q: SQL) => Promise<T[]>): Promise<{ product
       left join lateral unnest(case when p.option2_name is not null then
           array(select (${arrayOf(COLOURS)}::text[])[1 + (abs(hashtext(p.name)) / 7 + j) % ${COLOURS.length}] from generate_series(1, 2 + abs(hashtext(p.name)) % 2) as j) end)
         with ordinality as c(value, m) on true
-      where p.option1_name is not null
+      where p.id = any(${chunk}) and p.option1_name is not null
     ), weighted as (
       select v.*, case when abs(hashtext(v.name || '/' || v.pos)) % 10 = 0 then 0 else 1 + abs(hashtext(v.name || '/' || v.pos)) % 5 end as w0 from v
     ), w as (
@@ -95,7 +101,16 @@ async function seedVariants(run: <T>(q: SQL) => Promise<T[]>): Promise<{ product
       from split order by id, pos
       returning product_id)
     select count(*)::int as n, count(distinct product_id)::int as products from ins`);
+  // As the trigger writes them (migration 0026): the keys of the variants on sale, none when all are sold out.
+  await run(sql`
+    update products p set option_keys = k.keys
+    from (select v.product_id, array_agg(distinct key order by key) as keys
+          from product_variants v cross join unnest(v.option_keys) as key
+          where v.product_id = any(${chunk}) and v.withdrawn_at is null and v.stock_quantity > 0
+          group by v.product_id) k
+    where p.id = k.product_id`);
   await run(sql`alter table product_variants enable trigger product_variants_keep_product_stock`);
+  await run(sql`alter table product_variants enable trigger product_variants_keep_product_option_keys`);
   return { products: Number(inserted.products), variants: Number(inserted.n) };
 }
 
@@ -147,9 +162,13 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       : [];
     for (const index of indexes) await run(sql.raw(`drop index "${index.name}"`));
     if (bulk) await run(sql`alter table products disable trigger products_search_words`);
+    // Room on each page for the new row versions of seedVariants' update (its products stay in place: no
+    // secondary index is there yet, so the update is a heap-only one); the default again afterwards.
+    if (bulk) await run(sql`alter table products set (fillfactor = 85)`);
+    const withOptions = { products: 0, variants: 0 };
     for (let from = 1; from <= count; from += CHUNK) {
       const to = Math.min(count, from + CHUNK - 1);
-      await run(sql`
+      const inserted = await run<{ id: string; option1_name: string | null }>(sql`
         with cat as (
           select (t.n - 1)::int as c, (t.e ->> 'id')::uuid as id, t.e ->> 'name' as cname, (t.e ->> 'lo')::int as lo, (t.e ->> 'hi')::int as hi,
                  array(select jsonb_array_elements_text(t.e -> 'adjectives')) as adjectives, array(select jsonb_array_elements_text(t.e -> 'nouns')) as nouns
@@ -185,12 +204,19 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
                -- Fashion's garments, jeans and mojaris have sizes (their variants follow in seedVariants), a third of the garments colours too.
                option1,
                case when option1 = 'Size' and abs(hashtext(pname)) % 3 = 0 then 'Colour' end
-        from (select x.*, case when cname = 'fashion' then ${option1Of(sql`x.pname`)} end as option1 from x) x order by i`);
+        from (select x.*, case when cname = 'fashion' then ${option1Of(sql`x.pname`)} end as option1 from x) x order by i
+        returning id, option1_name`);
+      const chunkOptions = await seedVariants(
+        run,
+        inserted.filter((p) => p.option1_name !== null).map((p) => p.id),
+      );
+      withOptions.products += chunkOptions.products;
+      withOptions.variants += chunkOptions.variants;
       if (count > CHUNK) say(`  products ${to.toLocaleString('en-IN')} of ${count.toLocaleString('en-IN')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-    const withOptions = await seedVariants(run);
     if (count > CHUNK) say(`  ${withOptions.products.toLocaleString('en-IN')} products with options, ${withOptions.variants.toLocaleString('en-IN')} variants (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     if (bulk) {
+      await run(sql`alter table products reset (fillfactor)`);
       let t = Date.now();
       await run(sql`insert into search_words (word) select distinct haat_name_words(name) from products on conflict do nothing`);
       await run(sql`alter table products enable trigger products_search_words`);

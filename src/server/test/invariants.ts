@@ -41,6 +41,12 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
           and p.stock_quantity <> (select coalesce(sum(v.stock_quantity), 0) from product_variants v where v.product_id = p.id and v.withdrawn_at is null)`,
     ],
     [
+      "a product whose option keys (what the size filter reads) are not those of its variants on sale",
+      sql`select p.id::text as id from products p
+          where p.option_keys is distinct from (select array_agg(distinct k order by k) from product_variants v cross join unnest(v.option_keys) as k
+                                                where v.product_id = p.id and v.withdrawn_at is null and v.stock_quantity > 0)`,
+    ],
+    [
       'an order item, cart line or stock hold whose variant is not one of its product',
       sql`select x.id::text as id from (
             select id, product_id, variant_id from order_items union all select id, product_id, variant_id from cart_items union all select id, product_id, variant_id from stock_holds

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { OPTION_FACET_NAMES, OPTION_FACET_PRODUCTS, OPTION_FACET_VALUES, type ProductOptionFacets, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { compareOptionValues, optionFilterParam } from '../../../domain/option-filters';
 import { normaliseOption } from '../../../domain/variants';
@@ -14,19 +14,30 @@ type FacetRow = { name: string; value: string; products: number; sampled: number
 /**
  * The option names and values of variants in stock among the products a search matches (its option
  * filters left out, so that every size of the category stays on offer), for the filter chips. The
- * cost is bounded: the first OPTION_FACET_PRODUCTS matching products (with options or not: a category
- * without any is not read to its end), in whatever order the planner reads them fastest, and their
- * variants. Names and values are merged whatever
+ * cost is bounded: the first OPTION_FACET_PRODUCTS matching products (without a text, the newest
+ * with a variant on sale: a category without any reads nothing), and their variants. Names and values are merged whatever
  * their case ('Size M' and 'size m'); each shows in its most used capitalised spelling.
  */
 export async function listProductOptionFacets({ db, query }: ListProductOptionFacetsArgs): Promise<ProductOptionFacets> {
-  const found = await searchFiltersOf(db, query, false);
+  const found = await searchFiltersOf(db, query);
   if (!found) return { options: [], complete: true };
   const sample = db
     .select({ id: products.id, option1Name: products.option1Name, option2Name: products.option2Name })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    .where(and(found.text?.match, ...found.filters))
+    // Only products with a variant on sale have chips to offer (the partial indexes over them serve this).
+    .where(
+      and(
+        found.text?.match,
+        ...found.filters,
+        // Without a text, the newest products with a variant on sale, read along their small index and
+        // stopping at the sample's size (unordered, PostgreSQL would first collect all of them in a
+        // bitmap). With one, its first matches from the text's index, with options or not: any test of
+        // the options here lets PostgreSQL add a whole read of their index to the text's (bench/RESULTS.md).
+        found.text ? undefined : isNotNull(products.optionKeys),
+      ),
+    )
+    .orderBy(...(found.text ? [] : [desc(products.createdAt), desc(products.id)]))
     .limit(OPTION_FACET_PRODUCTS);
   const rows = await queryRows<FacetRow>(
     db,

@@ -4,7 +4,8 @@ import type { ProductCard, ProductOptionFacets } from '../../../contracts/catalo
 import { optionFilterMessages } from '../../../domain/option-filters';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
-import { productVariants } from './catalog.tables';
+import { products, productVariants } from './catalog.tables';
+import { moneyInvariantViolations } from '../../test/invariants';
 
 let t: TestApp;
 let client: TestClient;
@@ -66,6 +67,39 @@ describe('GET /api/products?option=', () => {
 
     expect(names(await search(`category=${p.slug}&option=size:m`))).toEqual(['Has M']);
     expect(names(await search(`category=${p.slug}&option=size:l`))).toEqual(['Sold Out in M', 'Withdrawn M']);
+  });
+
+  it('follows a size selling out, coming back into stock, being withdrawn and being deleted', async () => {
+    const p = await place();
+    const { product, variants } = await createProductWithVariants(t.db, { ...p, name: 'Ikat Kurta', variants: [{ option1Value: 'M', stockQuantity: 2 }, { option1Value: 'L', stockQuantity: 1 }] });
+    const m = variants.find((v) => v.option1Value === 'M')!;
+    const l = variants.find((v) => v.option1Value === 'L')!;
+    const inSize = async (size: string) => names(await search(`category=${p.slug}&option=size:${size}`));
+    expect(await inSize('m')).toEqual(['Ikat Kurta']);
+    // Written here straight to the table, so the catalog cache is emptied as any write through the API does.
+    const changed = () => t.app.ctx.catalogCache.invalidate();
+    const setStock = async (id: string, n: number) => {
+      await t.db.update(productVariants).set({ stockQuantity: n }).where(eq(productVariants.id, id));
+      changed();
+    };
+    // 2 → 1 leaves it on sale; 1 → 0 takes it off; back to 3 puts it back.
+    await setStock(m.id, 1);
+    expect(await inSize('m')).toEqual(['Ikat Kurta']);
+    await setStock(m.id, 0);
+    expect(await inSize('m')).toEqual([]);
+    expect(await inSize('l')).toEqual(['Ikat Kurta']);
+    await setStock(m.id, 3);
+    expect(await inSize('m')).toEqual(['Ikat Kurta']);
+    await t.db.update(productVariants).set({ withdrawnAt: new Date() }).where(eq(productVariants.id, m.id));
+    changed();
+    expect(await inSize('m')).toEqual([]);
+    await t.db.delete(productVariants).where(eq(productVariants.id, l.id));
+    changed();
+    expect(await inSize('l')).toEqual([]);
+    // Nothing left on sale: the product keeps no keys, and no longer counts among products with sizes.
+    const [row] = await t.db.select({ keys: products.optionKeys }).from(products).where(eq(products.id, product.id));
+    expect(row.keys).toBeNull();
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
   it('wants the chosen values of different options on the same variant, and any of one option’s values', async () => {

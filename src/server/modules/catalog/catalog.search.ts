@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { BROWSABLE_RESULTS, PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
 import { optionKeyGroups } from '../../../domain/option-filters';
@@ -134,33 +134,38 @@ const textArray = (keys: string[]): SQL => sql`array[${sql.join(
 
 /**
  * True for a product with a variant on sale (in stock, not withdrawn) carrying the chosen option
- * values: every option's, on the same variant; of several values of one option, any. An EXISTS, so
- * a product is listed once however many of its variants match; answered through the variants'
- * product index, or their option keys' GIN index (product_variants_option_keys_idx) for a rare value.
+ * values: every option's, on the same variant; of several values of one option, any. Read from the
+ * product's own option keys (those of its variants on sale, kept by a trigger), where PostgreSQL
+ * knows how common each value is, so that it plans a page and its count from the right number of
+ * matches (bench/RESULTS.md). Those keys answer one option exactly; for two (Size M and Colour
+ * Indigo) they only say that some variant has each, so an EXISTS then checks that one variant has
+ * both. A product is listed once however many of its variants match.
  */
 export function hasVariantWith(filters: readonly string[]): SQL | undefined {
   const groups = optionKeyGroups(filters);
   if (groups.length === 0) return undefined;
-  const all = groups.filter((g) => g.length === 1).map((g) => g[0]);
-  const conditions = [
-    sql`${productVariants.productId} = ${products.id}`,
-    sql`${productVariants.withdrawnAt} is null`,
-    sql`${productVariants.stockQuantity} > 0`,
-    all.length > 0 ? sql`${productVariants.optionKeys} @> ${textArray(all)}` : undefined,
-    ...groups.filter((g) => g.length > 1).map((g) => sql`${productVariants.optionKeys} && ${textArray(g)}`),
-  ];
-  // Only a product with options has variants: the cheap test first spares the lookup for every other product.
-  return sql`(${products.option1Name} is not null and exists (select 1 from ${productVariants} where ${and(...conditions)}))`;
+  const onProduct = (column: SQLWrapper) => groups.map((g) => (g.length === 1 ? sql`${column} @> ${textArray(g)}` : sql`${column} && ${textArray(g)}`));
+  const sameVariant =
+    groups.length > 1
+      ? sql`exists (select 1 from ${productVariants} where ${and(
+          sql`${productVariants.productId} = ${products.id}`,
+          sql`${productVariants.withdrawnAt} is null`,
+          sql`${productVariants.stockQuantity} > 0`,
+          ...onProduct(sql`${productVariants.optionKeys}`),
+        )})`
+      : undefined;
+  // @> and && are strict, so they imply option_keys is not null: the partial indexes over products with a variant on sale serve them.
+  return and(...onProduct(products.optionKeys), sameVariant);
 }
 
-/** What narrows a search apart from its text; the filters of a query that can match nothing are null. */
-export type SearchFilters = { text: TextSearch | null; filters: (SQL | undefined)[] } | null;
+/** What narrows a search apart from its text and its option values; null when it can match nothing. */
+export type SearchFilters = { text: TextSearch | null; filters: (SQL | undefined)[]; options: SQL | undefined } | null;
 
 /**
- * A search's text match and filters (shop, category, price range, rating and, unless told not to,
- * option values); null when it names a category that does not exist.
+ * A search's text match, its filters (shop, category, price range, rating) and its option values'
+ * filter apart (the filter chips leave it out); null when it names a category that does not exist.
  */
-export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'>, withOptions = true): Promise<SearchFilters> {
+export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'>): Promise<SearchFilters> {
   const { q, category, minPrice, maxPrice, minRating } = query;
   const categoryId = category ? await categoryIdOf(db, category) : null;
   if (category && !categoryId) return null;
@@ -173,9 +178,26 @@ export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery
     // The top of the range means "₹50,000 and above".
     maxPrice < PRICE_RANGE_MAX ? lte(products.pricePaise, toPaise(maxPrice)) : undefined,
     minRating > 0 ? gte(products.ratingAverage, minRating) : undefined,
-    withOptions ? hasVariantWith(query.option) : undefined,
   ];
-  return { text, filters };
+  return { text, filters, options: hasVariantWith(query.option) };
+}
+
+/** The ids of the products shoppers can see matching `where` (a count's or an estimate's subject). */
+const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
+
+/**
+ * How a search's text is matched. Its estimate decides how its matches are found: a common text
+ * (over COMMON_MATCHES) is written so that no index can answer it, and the planner then reads the
+ * table (or the products with a variant on sale, for option values) and stops early. Judged before
+ * the option values: a common text narrowed to Size M ("kurta", Size M) is still found fastest by
+ * reading products with sizes until enough match, not by collecting every kurta first. `estimate`
+ * is the total when there are too many to count (null with option values: then estimated with them).
+ */
+export async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; estimate: number | null; common: boolean }> {
+  if (!found.text) return { match: undefined, estimate: null, common: false };
+  const estimate = await estimateRows(db, sql`${matchingIds(db, and(found.text.match, ...found.filters))}`);
+  const common = estimate > COMMON_MATCHES;
+  return { match: common ? sql`(${found.text.match}) is true` : found.text.match, estimate: found.options ? null : estimate, common };
 }
 
 /**
@@ -189,16 +211,10 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   const { sort, page, pageSize } = query;
   const found = await searchFiltersOf(db, query);
   if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
-  const { text, filters } = found;
-  const matching = (where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
-  // A text's estimate decides how its matches are found (and is its total when there are too many to count).
-  let estimate: number | null = null;
-  let textMatch = text?.match;
-  if (text) {
-    estimate = await estimateRows(db, sql`${matching(and(text.match, ...filters))}`);
-    // Written so that no index can answer it: the planner then reads the table and stops early.
-    if (estimate > COMMON_MATCHES) textMatch = sql`(${text.match}) is true`;
-  }
+  const { text, options } = found;
+  const filters = [...found.filters, options];
+  const matching = (where: SQL | undefined) => matchingIds(db, where);
+  const { match: textMatch, estimate } = await textMatchOf(db, found);
   const where = and(textMatch, ...filters);
   // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
   const countUpTo = async (ordered: boolean) =>
@@ -222,6 +238,10 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
         .innerJoin(shopRows, eq(shopRows.id, products.storeId))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(where)
+        // With option values, the newest matches: read along the index of products with a variant on
+        // sale, stopping at enough, where an unordered read would first collect every product with
+        // the size from its GIN index (74,000 for Size M at a million products; bench/RESULTS.md).
+        .orderBy(...(options ? orderOf('newest') : []))
         .limit(BROWSABLE_RESULTS + 1),
     );
     const c = candidates;

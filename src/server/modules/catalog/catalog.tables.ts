@@ -81,6 +81,14 @@ export const products = pgTable(
      */
     option1Name: text('option1_name'),
     option2Name: text('option2_name'),
+    /**
+     * The option keys ('size=m', 'colour=indigo') of the product's variants on sale (not withdrawn,
+     * in stock), or null when it has none (always for a product without options); kept by a trigger
+     * on product_variants (migration 0026). What the storefront's filter by an option value reads:
+     * on the product's own row, where PostgreSQL keeps statistics of how common each value is
+     * (bench/RESULTS.md).
+     */
+    optionKeys: text('option_keys').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,12 +111,17 @@ export const products = pgTable(
     index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive}`),
     index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive}`),
     index('products_category_rating_idx').on(t.categoryId, t.ratingAverage.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
-    // The storefront's filter by size or colour: only products with options can match, so a page of
-    // them (newest, or by price within a category) is read from these small indexes, even in a
-    // category where no product has the size (issue 23; bench/RESULTS.md).
-    index('products_options_created_idx').on(t.createdAt, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
-    index('products_options_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
-    index('products_options_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive} and ${t.option1Name} is not null`),
+    // The storefront's filter by size or colour: only products with a variant on sale can match
+    // (option_keys is not null, implied by the filter's @> or &&), so a page of them (newest, or by
+    // price within a category) is read from these small indexes, even in a category where no product
+    // has the size (issue 23; bench/RESULTS.md).
+    index('products_options_created_idx').on(t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    index('products_options_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    index('products_options_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    // A rare option value (Size XS) over many products: its products found at once. Not partial: a
+    // partial one would also be read whole for "option_keys is not null" (the planner takes it for
+    // cheap), where it is only wanted for a value.
+    index('products_option_keys_idx').using('gin', t.optionKeys),
     index('products_store_created_idx').on(t.storeId, t.createdAt, t.id).where(sql`${t.isActive}`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
     check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
 import { count, fillCart, newShopper, stockOf, type Shopper } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
@@ -36,7 +36,14 @@ async function kurtaInSizes(stock: { S: number; M: number; L: number }) {
     ],
   });
   const [s, m, l] = variants;
-  return { product, s, m, l };
+  return { product, s, m, l, category };
+}
+
+/** The products a shopper finds in the kurta's category in a size (the storefront's size filter). */
+async function foundInSize(k: { category: { slug: string } }, size: string): Promise<string[]> {
+  const res = await new TestClient(t.app).get(`/api/products?category=${k.category.slug}&option=size:${size}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ items: { name: string }[] }>().items.map((i) => i.name);
 }
 
 async function shoppers(n: number): Promise<Shopper[]> {
@@ -65,6 +72,10 @@ describe('stock per variant', () => {
     expect(await variantStock(k.s.id)).toBe(0);
     expect(await variantStock(k.m.id)).toBe(0);
     expect(await stockOf(t, k.product.id)).toBe(5);
+    // The size filter follows at once: the two sizes sold out by racing buyers are gone from it, L stays.
+    expect(await foundInSize(k, 's')).toEqual([]);
+    expect(await foundInSize(k, 'm')).toEqual([]);
+    expect(await foundInSize(k, 'l')).toEqual(['Block Print Kurta']);
 
     const winners = all.map((s, i) => ({ s, r: started[i] })).filter((w) => w.r.statusCode === 200);
     const paid = await Promise.all(
@@ -96,8 +107,11 @@ describe('stock per variant', () => {
     const signed = await buyer.client.post(`/api/payments/${c.paymentId}/test-pay`);
     const { orderId } = (await buyer.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed.json<Record<string, string>>() })).json<{ orderId: string }>();
     expect(await variantStock(k.m.id)).toBe(0);
+    expect(await foundInSize(k, 'm')).toEqual([]);
     expect((await buyer.client.post(`/api/orders/${orderId}/cancel`, {})).statusCode).toBe(200);
     expect(await variantStock(k.m.id)).toBe(2);
+    // Back in stock, back in the size filter.
+    expect(await foundInSize(k, 'm')).toEqual(['Block Print Kurta']);
     expect(await variantStock(k.s.id)).toBe(2);
 
     await fillCart(holder, [{ productId: k.product.id, variantId: k.s.id, quantity: 1 }]);
