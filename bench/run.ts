@@ -229,9 +229,11 @@ async function main() {
         if (!res.ok) throw new Error(`${e.sized(size)} answered ${res.status}: ${body}`);
       });
       perSize.push(statements.length);
-      const parsed = JSON.parse(body) as { total?: number; items?: unknown[]; options?: { values: unknown[] }[] };
-      if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
-      if (size === 50 && parsed.options) found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
+      const parsed = JSON.parse(body) as { id?: string; total?: number; items?: unknown[]; options?: { values: unknown[] }[] };
+      // A product's page has options too (its own, none for most): it is one product.
+      if (size === 50 && parsed.id) found = '1 product';
+      else if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
+      else if (size === 50 && parsed.options) found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
       if (size === 50 && e.path.includes('?q=') && !e.admin) {
         const page = statements.find((s) => /order by/i.test(s.text)) ?? statements[0];
         const indexes = [...new Set((await counting.explain(page)).match(/products_\w+_idx/g) ?? [])];

@@ -1,3 +1,5 @@
+DROP INDEX "products_active_created_idx";
+--> statement-breakpoint
 DROP INDEX "products_options_created_idx";
 --> statement-breakpoint
 DROP INDEX "products_options_category_created_idx";
