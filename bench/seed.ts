@@ -66,7 +66,8 @@ const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size'
  * loading; the keys are then written in one statement. For a big catalog the products' pages are
  * filled to 85 % (seedCatalog), so that this update writes each new row version on its own page:
  * those products stay where a real catalog has them, among the others, instead of moving to the end
- * of the table (which made the early-stopping scans of common words read 880,000 rows).
+ * of the table (which made the early-stopping scans of common words read 880,000 rows); bench/run.ts
+ * then rewrites the table packed (vacuum full).
  */
 async function seedVariants(run: <T>(q: SQL) => Promise<T[]>, ids: string[]): Promise<{ products: number; variants: number }> {
   if (ids.length === 0) return { products: 0, variants: 0 };
