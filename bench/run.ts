@@ -167,8 +167,7 @@ async function main() {
   if (!seeded) {
     seeded = await seedCatalog(db, PRODUCTS, { progress: (line) => console.log(line) });
     // A bulk load's last step: the products table rewritten packed, in its order, without the room
-    // the seed left on each page for writing the option keys (bench/seed.ts, seedVariants). Without
-    // it a common word's early-stopping scan read 8,800 rows instead of 4,600 ("kurtha", bench/RESULTS.md).
+    // the seed left on each page for writing the option keys (bench/seed.ts, seedVariants).
     if (PRODUCTS > 50_000 && counting.database.kind === 'postgresql') await db.execute(sql`vacuum full products`);
     // As autovacuum leaves a table in steady use: hint bits set, visibility map ready for index-only scans.
     await db.execute(sql`vacuum analyze`);
