@@ -63,7 +63,7 @@ const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size'
  * Each product's stock is split over its variants (about one in ten sold out), so that their sum is
  * the product's stock without updating it. Called for each chunk of products just inserted (`ids`:
  * those with options), with the triggers that keep the sum and the product's option keys off while
- * loading; the keys are then written in one statement. For a big catalog the products' pages are
+ * loading; the keys are then written once per product. For a big catalog the products' pages are
  * filled to 85 % (seedCatalog), so that this update writes each new row version on its own page:
  * those products stay where a real catalog has them, among the others, instead of moving to the end
  * of the table (which made the early-stopping scans of common words read 880,000 rows); bench/run.ts
@@ -102,14 +102,8 @@ async function seedVariants(run: <T>(q: SQL) => Promise<T[]>, ids: string[]): Pr
       from split order by id, pos
       returning product_id)
     select count(*)::int as n, count(distinct product_id)::int as products from ins`);
-  // As the trigger writes them (migration 0026): the keys of the variants on sale, none when all are sold out.
-  await run(sql`
-    update products p set option_keys = k.keys
-    from (select v.product_id, array_agg(distinct key order by key) as keys
-          from product_variants v cross join unnest(v.option_keys) as key
-          where v.product_id = any(${chunk}) and v.withdrawn_at is null and v.stock_quantity > 0
-          group by v.product_id) k
-    where p.id = k.product_id`);
+  // Once per product, through the trigger's own function (migration 0026), rather than once per variant.
+  await run(sql`select product_refresh_option_keys(id) from unnest(${chunk}) as id`);
   await run(sql`alter table product_variants enable trigger product_variants_keep_product_stock`);
   await run(sql`alter table product_variants enable trigger product_variants_keep_product_option_keys`);
   return { products: Number(inserted.products), variants: Number(inserted.n) };

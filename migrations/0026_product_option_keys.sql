@@ -8,16 +8,6 @@ DROP INDEX "products_options_category_price_idx";
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "option_keys" text[];
 --> statement-breakpoint
--- The option keys of each product's variants on sale; null for a product with none on sale or without options.
-UPDATE products p SET option_keys = k.keys
-FROM (
-  SELECT v.product_id, array_agg(DISTINCT key ORDER BY key) AS keys
-  FROM product_variants v CROSS JOIN unnest(v.option_keys) AS key
-  WHERE v.withdrawn_at IS NULL AND v.stock_quantity > 0
-  GROUP BY v.product_id
-) k
-WHERE p.id = k.product_id;
---> statement-breakpoint
 -- products.option_keys follows every change that puts a variant on sale or takes it off (stock
 -- reaching 0 or coming back, withdrawn, inserted, deleted, its values changed). The product's row is
 -- locked first (as every stock change does, catalog.stock.ts), and the keys are read in the next
@@ -53,6 +43,9 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER product_variants_keep_product_option_keys AFTER INSERT OR UPDATE OF stock_quantity, withdrawn_at, option_keys, product_id OR DELETE ON product_variants
   FOR EACH ROW EXECUTE FUNCTION product_variants_keep_product_option_keys();
+--> statement-breakpoint
+-- The option keys of every product with variants today; null for the others (without options, or none on sale).
+SELECT product_refresh_option_keys(id) FROM products WHERE id IN (SELECT product_id FROM product_variants);
 --> statement-breakpoint
 CREATE INDEX "products_option_keys_idx" ON "products" USING gin ("option_keys");
 --> statement-breakpoint

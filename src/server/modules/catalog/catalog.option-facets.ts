@@ -25,7 +25,6 @@ export async function listProductOptionFacets({ db, query }: ListProductOptionFa
     .select({ id: products.id, option1Name: products.option1Name, option2Name: products.option2Name })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    // Only products with a variant on sale have chips to offer (the partial indexes over them serve this).
     .where(
       and(
         found.text?.match,

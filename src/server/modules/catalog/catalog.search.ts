@@ -193,11 +193,10 @@ const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: prod
  * reading products with sizes until enough match, not by collecting every kurta first. `estimate`
  * is the total when there are too many to count (null with option values: then estimated with them).
  */
-export async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; estimate: number | null; common: boolean }> {
-  if (!found.text) return { match: undefined, estimate: null, common: false };
+async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; estimate: number | null }> {
+  if (!found.text) return { match: undefined, estimate: null };
   const estimate = await estimateRows(db, sql`${matchingIds(db, and(found.text.match, ...found.filters))}`);
-  const common = estimate > COMMON_MATCHES;
-  return { match: common ? sql`(${found.text.match}) is true` : found.text.match, estimate: found.options ? null : estimate, common };
+  return { match: estimate > COMMON_MATCHES ? sql`(${found.text.match}) is true` : found.text.match, estimate: found.options ? null : estimate };
 }
 
 /**
@@ -213,15 +212,14 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
   const { text, options } = found;
   const filters = [...found.filters, options];
-  const matching = (where: SQL | undefined) => matchingIds(db, where);
   const { match: textMatch, estimate } = await textMatchOf(db, found);
   const where = and(textMatch, ...filters);
   // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
   const countUpTo = async (ordered: boolean) =>
-    Number((await db.select({ n: count() }).from((ordered ? matching(where).orderBy(...orderOf(sort)) : matching(where)).limit(BROWSABLE_RESULTS + 1).as('m')))[0].n);
+    Number((await db.select({ n: count() }).from((ordered ? matchingIds(db, where).orderBy(...orderOf(sort)) : matchingIds(db, where)).limit(BROWSABLE_RESULTS + 1).as('m')))[0].n);
   const totalOf = async (matched: number) => {
     if (matched <= BROWSABLE_RESULTS) return { total: matched, totalEstimated: false };
-    return { total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matching(where)}`))), totalEstimated: true };
+    return { total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matchingIds(db, where)}`))), totalEstimated: true };
   };
 
   if (text && sort === 'relevance') {
