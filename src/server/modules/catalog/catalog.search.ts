@@ -120,10 +120,10 @@ function orderOf(sort: ProductSearchQuery['sort']): SQL[] {
 export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
 
 /**
- * Past this many estimated matches a text is common, and its matches are read in the table's order
- * until enough are found, instead of being collected from products_search_idx first: a GIN index
- * gives all of a word's matches at once (12 ms for 33,000 at a million products), while a scan that
- * stops at BROWSABLE_RESULTS + 1 reads about BROWSABLE_RESULTS / share rows (2,500 for 'cotton').
+ * Past this many estimated matches a text is common, and its matches are read newest first (or in the
+ * asked order) until enough are found, instead of being collected from products_search_idx first: a
+ * GIN index gives all of a word's matches at once (12 ms for 33,000 at a million products), while a
+ * read that stops at BROWSABLE_RESULTS + 1 reads about BROWSABLE_RESULTS / share rows (2,500 for 'cotton').
  */
 const COMMON_MATCHES = 20_000;
 
@@ -188,15 +188,17 @@ const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: prod
 /**
  * How a search's text is matched. Its estimate decides how its matches are found: a common text
  * (over COMMON_MATCHES) is written so that no index can answer it, and the planner then reads the
- * table (or the products with a variant on sale, for option values) and stops early. Judged before
- * the option values: a common text narrowed to Size M ("kurta", Size M) is still found fastest by
- * reading products with sizes until enough match, not by collecting every kurta first. `estimate`
+ * products in order along an index (of all products, or of those with a variant on sale, for option
+ * values) and stops early. Judged before the option values: a common text narrowed to Size M
+ * ("kurta", Size M) is still found fastest by reading products with sizes until enough match, not by
+ * collecting every kurta first. `estimate`
  * is the total when there are too many to count (null with option values: then estimated with them).
  */
-async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; estimate: number | null }> {
-  if (!found.text) return { match: undefined, estimate: null };
+async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; common: boolean; estimate: number | null }> {
+  if (!found.text) return { match: undefined, common: false, estimate: null };
   const estimate = await estimateRows(db, sql`${matchingIds(db, and(found.text.match, ...found.filters))}`);
-  return { match: estimate > COMMON_MATCHES ? sql`(${found.text.match}) is true` : found.text.match, estimate: found.options ? null : estimate };
+  const common = estimate > COMMON_MATCHES;
+  return { match: common ? sql`(${found.text.match}) is true` : found.text.match, common, estimate: found.options ? null : estimate };
 }
 
 /**
@@ -212,7 +214,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
   const { text, options } = found;
   const filters = [...found.filters, options];
-  const { match: textMatch, estimate } = await textMatchOf(db, found);
+  const { match: textMatch, common, estimate } = await textMatchOf(db, found);
   const where = and(textMatch, ...filters);
   // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
   const countUpTo = async (ordered: boolean) =>
@@ -236,10 +238,13 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
         .innerJoin(shopRows, eq(shopRows.id, products.storeId))
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(where)
-        // With option values, the newest matches: read along the index of products with a variant on
-        // sale, stopping at enough, where an unordered read would first collect every product with
-        // the size from its GIN index (74,000 for Size M at a million products; bench/RESULTS.md).
-        .orderBy(...(options ? orderOf('newest') : []))
+        // A common text's or option values' candidates are the newest matches, read along an index in
+        // that order and stopping at enough. Unordered, option values would first collect every product
+        // with the size from its GIN index (74,000 for Size M at a million products), and a common
+        // text would be read by a sequential scan, whose pages pass through a small ring of shared
+        // buffers instead of staying there, read again from the system's cache on every search
+        // (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory.
+        .orderBy(...(options || common ? orderOf('newest') : []))
         .limit(BROWSABLE_RESULTS + 1),
     );
     const c = candidates;
