@@ -241,7 +241,8 @@ async function main() {
       else if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
       else if (size === 50 && parsed.options) found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
       if (size === 50 && e.path.includes('?q=') && !e.admin) {
-        const page = statements.find((s) => /order by/i.test(s.text)) ?? statements[0];
+        // The products' page (a typo's corrections are looked up first, also with an ORDER BY).
+        const page = statements.find((s) => /order by/i.test(s.text) && /from "products"/i.test(s.text)) ?? statements[0];
         const indexes = [...new Set((await counting.explain(page)).match(/products_\w+_idx/g) ?? [])];
         plans.push(`${e.name}, the plan PostgreSQL chose: ${indexes.length ? `index scans on ${indexes.join(', ')}` : 'one sequential scan of products (see Indexes below)'}`);
       }

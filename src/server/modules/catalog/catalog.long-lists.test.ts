@@ -18,8 +18,13 @@ beforeAll(async () => {
   const books = await createCategory(t.db, 'Books');
   const v = await createVendorUser(t.db);
   const shop = await createShop(t.db, v.userId, { shopName: 'Jaipur Looms' });
+  // Three of last year's best-rated cotton kurtas, first in the table.
+  await t.db.execute(sql`
+    insert into products (name, description, price_paise, stock_quantity, reward_percentage, category_id, store_id, rating_average, rating_count, created_at)
+    select 'Cotton Kurta from last year #' || i, 'Hand block printed.', 90000, 5, 5, ${fashion.id}, ${shop.id}, 4.9, 900, now() - interval '400 days' - i * interval '1 minute'
+    from generate_series(1, 3) as i`);
   // 30,000 cotton kurtas (every seventh inactive), three of them pashmina; and 30 books. Past 20,000
-  // estimated matches 'cotton' is a common word, found by reading the table in order.
+  // estimated matches 'cotton' is a common word, found by reading the products newest first until enough match.
   await t.db.execute(sql`
     insert into products (name, description, price_paise, stock_quantity, reward_percentage, is_active, category_id, store_id, created_at)
     select case when i % 10000 = 1 then 'Pashmina ' else '' end || 'Cotton Kurta #' || i, 'Hand block printed.', 10000 + (i * 7919) % 500000, 5, 5, i % 7 <> 0,
@@ -54,6 +59,19 @@ describe('a list longer than can be browsed', () => {
     expect(cotton.total).toBeGreaterThan(20_000);
     expect(cotton.items).toHaveLength(20);
     expect(cotton.items.every((p) => p.name.includes('Cotton Kurta'))).toBe(true);
+  });
+
+  it("ranks a common word's newest 200 matches: last year's best-rated kurtas do not stand in for this year's", async () => {
+    const cotton = await list('?q=cotton&pageSize=50');
+    expect(cotton.items).toHaveLength(50);
+    expect(cotton.items.filter((p) => p.name.includes('last year'))).toEqual([]);
+    // The 201 newest active kurtas are numbers 1 to 234 (every seventh inactive); equal ranks, then newest first.
+    const numbers = cotton.items.map((p) => Number(p.name.split('#')[1]));
+    expect(Math.max(...numbers)).toBeLessThanOrEqual(234);
+    expect(numbers.slice(0, 3)).toEqual([1, 2, 3]);
+    // A narrower search finds them: 'cotton last year' has three matches, all ranked.
+    const oldOnes = await list('?q=cotton+last+year');
+    expect(oldOnes.items.map((p) => p.name)).toContain('Cotton Kurta from last year #1');
   });
 
   it('answers a selective search and a short category exactly', async () => {
