@@ -7,21 +7,18 @@
  * `npm run bench -- --write` also records the figures in bench/RESULTS.md; BENCH_CONNECTIONS sets the
  * concurrency (10 by default).
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
+import Fastify from 'fastify';
 import { ensureSuperAdmin } from '../src/server/modules/auth';
 import { adminAccounts } from '../src/server/modules/auth/auth.tables';
 import { ADMIN_SESSION_COOKIE } from '../src/server/platform/auth-guards';
-import { loadConfig } from '../src/server/platform/config';
 import type { Db } from '../src/server/platform/db';
 import { totpCode } from '../src/server/platform/totp';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
+import { benchApi, cannon, listen, percentiles, type Latency } from './load';
 import { machine, writeResultsSection } from './report';
 import { readSeeded, seedCatalog } from './seed';
 
@@ -46,40 +43,7 @@ const REUSE = process.env.BENCH_REUSE === '1';
 const BENCH_ADMIN = { email: 'bench-admin@example.invalid', password: 'bench-admin-password-not-secret' };
 
 type Endpoint = { name: string; path: string; sized: (n: number) => string; admin?: boolean };
-type Latency = { p50: number | string; p95: number | string; p99: number | string };
 type Load = { name: string; path: string; connections: number; rps: number; underLoad: Latency; alone: (Latency & { n: number }) | null; non2xx: number; errors: number; timeouts: number };
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** Nearest-rank percentiles of response times in milliseconds, rounded to 0.1 ms. */
-function percentiles(samples: number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
-  // No sample at all: not one request answered within autocannon's 10 s timeout.
-  const at = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : '> 10000');
-  return { p50: at(50), p95: at(95), p99: at(99) };
-}
-
-type CannonResult = { requests: { average: number }; non2xx: number; errors: number; timeouts: number };
-
-/**
- * autocannon in a child process (bench/cannon.mjs), with every 2xx response time kept, so that p95
- * is exact (autocannon itself reports p97.5 and p99). In its own process so that generating the load
- * takes no time from the API's event loop.
- */
-async function cannon(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<{ result: CannonResult; times: number[] }> {
-  const child = fork(fileURLToPath(new URL('./cannon.mjs', import.meta.url)), [], { execArgv: [] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { result: CannonResult; times: number[] }));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`the load generator stopped (exit ${code})`)));
-    child.send({ url, connections, duration, headers });
-  });
-}
 
 /**
  * Waits until the database has finished the statements of the last measurement: autocannon gives
@@ -182,12 +146,11 @@ async function main() {
   if (url) await db.execute(sql`checkpoint`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-app-'));
-  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir };
   // The database's own speed: every catalog request reads it (no in-process cache).
-  const app = await buildApp({ config: loadConfig({ ...env, CATALOG_CACHE_SECONDS: '0' }), database: counting.database, logger: false, webDist: join(dataDir, 'no-web') });
+  const app = await benchApi(counting.database, dataDir, { catalogCache: false });
   const base = await listen(app);
   // As deployed: repeated catalog reads answered from the catalog cache.
-  const cachedApp = await buildApp({ config: loadConfig(env), database: counting.database, logger: false, webDist: join(dataDir, 'no-web') });
+  const cachedApp = await benchApi(counting.database, dataDir, { catalogCache: true });
   const cachedBase = await listen(cachedApp);
   const bare = Fastify({ logger: false });
   bare.get('/bench/bare', async () => ({ ok: true }));

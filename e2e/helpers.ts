@@ -25,11 +25,11 @@ export async function expectAccessible(page: Page) {
   });
   // A toast whose time runs out while axe is reading the page (about a second) would start fading
   // then: for the reading, a leaving toast is hidden at once instead of fading.
-  const still = await page.addStyleTag({
+  const quietToasts = await page.addStyleTag({
     content: '[data-sonner-toast], [data-sonner-toast] * { transition: none !important; animation: none !important } [data-sonner-toast][data-removed="true"] { visibility: hidden !important }',
   });
   const results = await new AxeBuilder({ page }).analyze();
-  await still.evaluate((el) => el.parentNode?.removeChild(el));
+  await quietToasts.evaluate((el) => el.parentNode?.removeChild(el));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`)).toEqual([]);
 }

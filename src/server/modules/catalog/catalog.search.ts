@@ -191,8 +191,8 @@ const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: prod
  * products in order along an index (of all products, or of those with a variant on sale, for option
  * values) and stops early. Judged before the option values: a common text narrowed to Size M
  * ("kurta", Size M) is still found fastest by reading products with sizes until enough match, not by
- * collecting every kurta first. `estimate`
- * is the total when there are too many to count (null with option values: then estimated with them).
+ * collecting every kurta first. `estimate` is the total when there are too many to count (null with
+ * option values: then estimated with them).
  */
 async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; common: boolean; estimate: number | null }> {
   if (!found.text) return { match: undefined, common: false, estimate: null };
