@@ -1,5 +1,5 @@
-// The production topology from local parts (issue 21, point 9), for `npm run cluster` and the soak:
-// a fresh PostgreSQL database with the owner and app roles (README: Database roles), Redis, a local
+// The production topology from local parts, for `npm run cluster` and the soak: a PostgreSQL
+// database of its own with an owner and an app role (README: Database roles), Redis, a local
 // S3-compatible store (s3rver) with the pictures bucket, two built API processes and Debian's nginx
 // balancing them with the proxy rules of deploy/nginx-proxy.conf, the file compose uses too.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,16 +28,20 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-const OWNER = { role: 'haat_owner', password: 'owner-secret' };
-const APP = { role: 'haat_app', password: 'app-secret' };
+type Role = { role: string; password: string };
 
 export type ClusterOptions = {
   /** A PostgreSQL server as a superuser, without a database name (CLUSTER_PG, default the local server). */
   pgServer?: string;
   /** Redis for the shared rate limits and cache invalidation (CLUSTER_REDIS_URL; default database 7 of the local Redis, apart from the tests'). */
   redisUrl?: string;
-  /** The database, dropped and created again. */
+  /**
+   * The database (CLUSTER_DB; default a new name, \`<prefix>_<random>\`). It must not exist yet: the
+   * cluster creates it, and drops it when it stops, but never drops or changes a database it did not create.
+   */
   dbName?: string;
+  /** The start of a generated database name ('haat_cluster', 'haat_soak'). */
+  dbPrefix?: string;
   /** nginx listens here; the API processes on the next two ports, the S3 store on the third. */
   port?: number;
   admin?: { email: string; password: string };
@@ -106,19 +110,64 @@ function withUser(server: string, db: string, user?: { role: string; password: s
   return u.toString();
 }
 
-/** As the superuser: drops and creates the database, owned by haat_owner; both roles sign in with a password. */
-async function createDatabase(server: string, dbName: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(dbName)) throw new Error(`Not a database name: ${dbName}`);
+/** A role from the settings CLUSTER_<KIND>_ROLE and CLUSTER_<KIND>_PASSWORD, when both are set: it exists already and is used as it is. */
+function roleFromSettings(kind: 'OWNER' | 'APP'): Role | null {
+  const role = process.env[`CLUSTER_${kind}_ROLE`];
+  const password = process.env[`CLUSTER_${kind}_PASSWORD`];
+  if (!role && !password) return null;
+  if (!role || !password) throw new Error(`Set both CLUSTER_${kind}_ROLE and CLUSTER_${kind}_PASSWORD, or neither`);
+  if (!NAME.test(role)) throw new Error(`Not a role name: ${role}`);
+  return { role, password };
+}
+
+const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** What the cluster created on the PostgreSQL server, and so may drop again: its database and the roles it made. */
+export type CreatedInPostgres = { dbName: string; owner: Role; app: Role; createdRoles: string[] };
+
+/**
+ * As the superuser: creates the database, owned by the owner role, and the roles it needs. Roles come
+ * from the settings (used as they are, never altered) or are made for this database
+ * (\`<db>_owner\`, \`<db>_app\`, with random passwords). Refuses, changing nothing, when the database
+ * or a role it would make exists already: on a shared server nothing of anyone else's is touched.
+ */
+async function createDatabase(server: string, dbName: string): Promise<CreatedInPostgres> {
+  if (!NAME.test(dbName)) throw new Error(`Not a database name: ${dbName}`);
+  const given = { owner: roleFromSettings('OWNER'), app: roleFromSettings('APP') };
+  const owner = given.owner ?? { role: `${dbName}_owner`, password: randomBytes(16).toString('hex') };
+  const app = given.app ?? { role: `${dbName}_app`, password: randomBytes(16).toString('hex') };
+  const toMake = [given.owner ? null : owner, given.app ? null : app].filter((r): r is Role => r !== null);
+  const c = new pg.Client({ connectionString: withUser(server, 'postgres') });
+  await c.connect();
+  const createdRoles: string[] = [];
+  try {
+    const { rowCount: dbExists } = await c.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (dbExists) throw new Error(`The database ${dbName} exists already; choose another name (CLUSTER_DB) or drop it yourself`);
+    for (const r of toMake) {
+      const { rowCount } = await c.query('select 1 from pg_roles where rolname = $1', [r.role]);
+      if (rowCount) throw new Error(`The role ${r.role} exists already; it is not this run's, so it is left alone (choose another CLUSTER_DB)`);
+    }
+    for (const r of toMake) {
+      await c.query(`create role ${r.role} login password '${r.password}'`);
+      createdRoles.push(r.role);
+    }
+    await c.query(`create database ${dbName} owner ${owner.role}`);
+    return { dbName, owner, app, createdRoles };
+  } catch (e) {
+    for (const role of createdRoles.reverse()) await c.query(`drop role if exists ${role}`).catch(() => {});
+    throw e;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Drops what createDatabase made: the database, then the roles it created (none of anyone else's). */
+async function dropCreated(server: string, made: CreatedInPostgres): Promise<void> {
   const c = new pg.Client({ connectionString: withUser(server, 'postgres') });
   await c.connect();
   try {
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    for (const r of [OWNER, APP]) {
-      // The tests create haat_app without a login; here it signs in, as in production.
-      const { rowCount } = await c.query('select 1 from pg_roles where rolname = $1', [r.role]);
-      await c.query(`${rowCount ? 'alter' : 'create'} role ${r.role} login password '${r.password}'`);
-    }
-    await c.query(`create database ${dbName} owner ${OWNER.role}`);
+    await c.query(`drop database if exists ${made.dbName} with (force)`);
+    for (const role of made.createdRoles) await c.query(`drop role if exists ${role}`);
   } finally {
     await c.end();
   }
@@ -190,7 +239,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const log = o.log ?? ((line: string) => console.log(line));
   const server = o.pgServer ?? process.env.CLUSTER_PG ?? 'postgres://postgres@127.0.0.1:5432';
   const redisUrl = o.redisUrl ?? process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
-  const dbName = o.dbName ?? 'haat_cluster';
+  const dbName = o.dbName ?? process.env.CLUSTER_DB ?? `${o.dbPrefix ?? 'haat_cluster'}_${randomBytes(3).toString('hex')}`;
   const port = o.port ?? 8480;
   const apiPorts = [port + 1, port + 2];
   const s3Port = port + 3;
@@ -201,14 +250,22 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   for (const p of [port, ...apiPorts, s3Port]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use (choose another with --port)`);
   const dir = mkdtempSync(join(tmpdir(), 'haat-cluster-'));
   const cleanups: (() => Promise<void>)[] = [];
+  let keepDatabase = false;
   const stopAll = async (keepFiles = false) => {
+    keepDatabase = keepFiles;
     for (const c of cleanups.splice(0).reverse()) await c().catch((e: unknown) => log(`while stopping: ${e instanceof Error ? e.message : String(e)}`));
     if (!keepFiles) rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    await createDatabase(server, dbName);
-    log(`PostgreSQL: database ${dbName} created, owned by ${OWNER.role}; the API signs in as ${APP.role}`);
+    const made = await createDatabase(server, dbName);
+    const OWNER = made.owner;
+    const APP = made.app;
+    cleanups.unshift(async () => {
+      if (keepDatabase) log(`PostgreSQL: database ${dbName} kept${made.createdRoles.length ? ` with the roles ${made.createdRoles.join(', ')}` : ''}; drop them when done`);
+      else await dropCreated(server, made);
+    });
+    log(`PostgreSQL: database ${dbName} created, owned by ${OWNER.role}; the API signs in as ${APP.role}${made.createdRoles.length ? ` (roles made for this run: ${made.createdRoles.join(', ')}; dropped with the database at the end)` : ''}`);
     const s3 = await startS3(s3Port, join(dir, 's3'));
     cleanups.push(() => s3.close());
     log(`S3 store: s3rver at http://127.0.0.1:${s3Port}, bucket ${BUCKET}`);

@@ -9,13 +9,22 @@ import { pointsLedgerMismatches } from '../src/server/test/order-factories';
 
 export type Invariant = { name: string; broken: number; examples: unknown[] };
 
-/** Per product: its stock, plus units held for payments, plus units sold in parts not cancelled (a sale or a hold moves units, never makes or loses them). */
+/**
+ * Per product, and per variant of a product with sizes or colours: its stock, plus units held for
+ * payments, plus units sold in parts not cancelled (a sale or a hold moves units, never makes or loses them).
+ */
 const STOCK_ACCOUNT = sql`
-  select p.id, p.stock_quantity
+  select p.id::text as id, p.stock_quantity
            + coalesce((select sum(h.quantity) from stock_holds h where h.product_id = p.id and h.status = 'held'), 0)
            + coalesce((select sum(i.quantity) from order_items i join order_parts op on op.id = i.order_part_id
                        where i.product_id = p.id and op.status <> 'cancelled'), 0) as units
-  from products p`;
+  from products p
+  union all
+  select 'variant ' || v.id::text, v.stock_quantity
+           + coalesce((select sum(h.quantity) from stock_holds h where h.variant_id = v.id and h.status = 'held'), 0)
+           + coalesce((select sum(i.quantity) from order_items i join order_parts op on op.id = i.order_part_id
+                       where i.variant_id = v.id and op.status <> 'cancelled'), 0)
+  from product_variants v`;
 
 /** The per-product unit count that stock, holds and sales keep constant; taken before the traffic starts. */
 export async function stockAccount(db: Db): Promise<Map<string, number>> {
@@ -118,6 +127,6 @@ export async function checkInvariants(db: Db, before: Map<string, number>): Prom
   }
   const after = await stockAccount(db);
   const moved = [...after].filter(([id, units]) => before.get(id) !== undefined && before.get(id) !== units).map(([id, units]) => ({ id, before: before.get(id), after: units }));
-  results.push({ name: 'stock conserved per product (stock + held + sold in parts not cancelled, before and after)', broken: moved.length, examples: moved.slice(0, 3) });
+  results.push({ name: 'stock conserved per product and per variant (stock + held + sold in parts not cancelled, before and after)', broken: moved.length, examples: moved.slice(0, 3) });
   return results;
 }

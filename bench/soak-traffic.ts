@@ -11,7 +11,8 @@ export type World = {
   shoppers: Shopper[];
   vendors: Vendor[];
   admin: Jar;
-  products: { id: string }[];
+  /** What the visitors buy: each product with the variants on sale when it has sizes or colours ([] when it has none). */
+  products: { id: string; variantIds: string[] }[];
   categories: string[];
 };
 
@@ -79,6 +80,11 @@ const search: Scenario = async ({ client, shoppers }, vu) => {
   if (chance(0.3)) await client.call('GET /api/products?q', 'GET', `/api/products?q=${q}&page=2`, { jar });
 };
 
+/** A cart line for a product, with one of its sizes or colours chosen when it has them. */
+function lineOf(product: World['products'][number], quantity: number): { productId: string; variantId?: string; quantity: number } {
+  return product.variantIds.length ? { productId: product.id, variantId: pick(product.variantIds), quantity } : { productId: product.id, quantity };
+}
+
 type Cart = { items: { id: string; quantity: number }[]; availablePoints: number };
 
 /** Reads the cart, then adds a product, changes a quantity or removes a line (at most 3 lines). */
@@ -92,7 +98,7 @@ const cart: Scenario = async ({ client, shoppers, products }, vu) => {
   } else if (items.length > 0 && chance(0.3)) {
     await client.call('PATCH /api/cart/items/:id', 'PATCH', `/api/cart/items/${pick(items).id}`, { jar, json: { quantity: 1 + Math.floor(Math.random() * 3) } });
   } else {
-    await client.call('POST /api/cart/items', 'POST', '/api/cart/items', { jar, json: { productId: pick(products).id, quantity: 1 + Math.floor(Math.random() * 2) } });
+    await client.call('POST /api/cart/items', 'POST', '/api/cart/items', { jar, json: lineOf(pick(products), 1 + Math.floor(Math.random() * 2)) });
   }
 };
 
@@ -105,7 +111,7 @@ const checkout: Scenario = async ({ client, shoppers, products }, vu) => {
   const { jar, addressId } = shoppers[vu];
   const read = await client.call('GET /api/cart', 'GET', '/api/cart', { jar });
   if (!read) return;
-  if (read.json<Cart>().items.length === 0 && !(await client.call('POST /api/cart/items', 'POST', '/api/cart/items', { jar, json: { productId: pick(products).id, quantity: 1 } }))) return;
+  if (read.json<Cart>().items.length === 0 && !(await client.call('POST /api/cart/items', 'POST', '/api/cart/items', { jar, json: lineOf(pick(products), 1) }))) return;
   const summary = await client.call('GET /api/checkout/summary', 'GET', '/api/checkout/summary?pointsToUse=0', { jar });
   if (!summary) return;
   // Half of those with points spend some, a third of them as many as the order takes (then nothing is due).

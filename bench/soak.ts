@@ -5,12 +5,14 @@
  * first API process halfway (SIGTERM, then started again). Reports requests, errors by kind (and
  * which fell in the restart window), p50/p95/p99 per route, each process's memory, and the money
  * invariants checked in SQL at the end; `--write` puts the report into bench/RESULTS.md. Exits
- * non-zero when an invariant fails.
+ * non-zero when an invariant fails or a request failed outside the restart window. The PostgreSQL
+ * database (and its two roles) is the run's own, made at the start and dropped at the end
+ * (bench/cluster-topology.ts: CLUSTER_DB and CLUSTER_*_ROLE choose others).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../src/server/platform/db';
+import { openPostgres, type Db } from '../src/server/platform/db';
 import { startCluster, type ApiProcess, type Cluster } from './cluster-topology';
 import { Client, Recorder } from './soak-client';
 import { checkInvariants, stockAccount, type Invariant } from './soak-invariants';
@@ -44,7 +46,7 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
   const recorder = new Recorder();
   const client = new Client(cluster.url, CONNECTIONS, recorder);
   try {
-    await owner.db.execute(sql`update products set stock_quantity = greatest(stock_quantity, ${STOCK})`);
+    await giveStock(owner.db);
     const stockBefore = await stockAccount(owner.db);
     const world = await setUp(client, cluster);
     log(`set up: ${world.shoppers.length} shoppers with an address, ${world.vendors.length} vendors and the super admin signed in; ${world.products.length} products`);
@@ -102,6 +104,22 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
   }
 }
 
+/**
+ * Every variant on sale and every product without options gets at least STOCK units; a product with
+ * options then holds its variants' sum, as the catalog keeps it (one transaction, so no request sees
+ * a product whose stock is not its variants').
+ */
+async function giveStock(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update product_variants set stock_quantity = greatest(stock_quantity, ${STOCK}) where withdrawn_at is null`);
+    await tx.execute(sql`update products p set stock_quantity = v.units
+      from (select product_id, sum(stock_quantity)::int as units from product_variants where withdrawn_at is null group by product_id) v
+      where v.product_id = p.id`);
+    await tx.execute(sql`update products p set stock_quantity = greatest(stock_quantity, ${STOCK})
+      where not exists (select 1 from product_variants v where v.product_id = p.id)`);
+  });
+}
+
 /** Shoppers registered through nginx (a few at a time: argon2 is slow on purpose), the vendors, the admin, the catalog. */
 async function setUp(client: Client, cluster: Cluster): Promise<World> {
   const run = Date.now().toString(36);
@@ -110,7 +128,14 @@ async function setUp(client: Client, cluster: Cluster): Promise<World> {
   const vendors = await Promise.all(['vendor@haat.test', 'vendor2@haat.test', 'vendor3@haat.test'].map((e) => signInVendor(client, e)));
   const admin = await signInAdmin(client, cluster.admin);
   const list = await client.call('GET /api/products (list)', 'GET', '/api/products?pageSize=100');
-  const products = (list?.json<{ items: { id: string; delivers: boolean }[] }>().items ?? []).filter((p) => p.delivers);
+  const listed = (list?.json<{ items: { id: string; delivers: boolean }[] }>().items ?? []).filter((p) => p.delivers);
+  // A product with sizes or colours is bought as one of its variants: the visitors choose one, as the product page makes a person do.
+  const products: World['products'] = [];
+  for (const p of listed) {
+    const page = await client.call('GET /api/products/:id', 'GET', `/api/products/${p.id}`);
+    const variants = page?.json<{ variants: { id: string; stockQuantity: number }[] }>().variants ?? [];
+    products.push({ id: p.id, variantIds: variants.filter((v) => v.stockQuantity > 0).map((v) => v.id) });
+  }
   const cats = await client.call('GET /api/categories', 'GET', '/api/categories');
   const categories = (cats?.json<{ items: { name: string }[] }>().items ?? []).map((c) => c.name);
   if (products.length === 0 || categories.length === 0) throw new Error('set-up failed: no products or categories to shop from');
@@ -205,13 +230,14 @@ function render(o: Rendered): string {
   ].join('\n');
 }
 
-const cluster = await startCluster({ port: PORT, dbName: 'haat_soak', log, env: { RETURN_WINDOW_DAYS: '0' } });
+const cluster = await startCluster({ port: PORT, dbPrefix: 'haat_soak', log, env: { RETURN_WINDOW_DAYS: '0' } });
 let exitCode = 1;
 let keepFiles = true;
 try {
   const { failed, errorsOutside } = await soak(cluster);
-  exitCode = failed ? 1 : 0;
-  keepFiles = failed || errorsOutside > 0;
+  // A broken invariant or an error outside the restart window fails the run (CI runs a short soak).
+  exitCode = failed || errorsOutside > 0 ? 1 : 0;
+  keepFiles = exitCode !== 0;
 } catch (e) {
   console.error(`The soak failed: ${e instanceof Error ? e.message : String(e)}`);
 } finally {

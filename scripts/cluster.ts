@@ -1,6 +1,7 @@
 // `npm run cluster [-- --port 8480]`: the production topology on this machine (bench/cluster-topology.ts):
-// PostgreSQL database haat_cluster (dropped and created again), Redis, s3rver, two built API
-// processes and nginx in front. Prints the address and the super admin; Ctrl-C stops everything.
+// a PostgreSQL database and roles of its own (CLUSTER_DB, CLUSTER_*_ROLE), Redis, s3rver, two built API
+// processes and nginx in front. Prints the address and the super admin; Ctrl-C stops everything and
+// drops what it created.
 import { startCluster } from '../bench/cluster-topology';
 
 function portArg(): number | undefined {
