@@ -25,6 +25,7 @@ import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, ven
 import { financialYearOf } from '../../domain/tax-documents';
 import { codMessages, codRefusals, DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { moneyInvariantViolations } from '../test/invariants';
+import { checkMoney } from '../money-checks';
 import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
@@ -89,6 +90,8 @@ describe('demo data', () => {
       [`INV/${fy}/000001`, shippedOn, 149900, 11433, 11433, 0, false],
     ]);
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
+    // Every rule `npm run check:money` checks, the order rules too: a fresh install's check says all hold.
+    expect((await checkMoney(database.db)).filter((c) => c.broken > 0)).toEqual([]);
   });
 
   it('goes only into an empty database', async () => {

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pointsToPaise } from '../../domain/money';
-import { queryRows, type Db, type DbOrTx } from '../platform/db';
+import { type Db, type DbOrTx } from '../platform/db';
 import { orderParts, orders } from '../modules/orders/orders.tables';
 import { recordPendingEarn, releaseDuePoints } from '../modules/rewards';
 import { createShop, createVendorUser } from './catalog-factories';
@@ -83,14 +83,5 @@ export async function giveAvailablePoints(db: Db, customerUserId: string, points
   return part;
 }
 
-/** Customers whose cached balances differ from their ledger sums (empty when the ledger and caches agree). */
-export async function pointsLedgerMismatches(db: DbOrTx): Promise<{ user_id: string; reward_points: number; ledger_points: number; pending_points: number; ledger_pending: number }[]> {
-  return queryRows(
-    db,
-    sql`select c.user_id, c.reward_points, c.pending_points,
-          coalesce(sum(t.points), 0)::int as ledger_points, coalesce(sum(t.pending_points), 0)::int as ledger_pending
-        from customers c left join rewards_transactions t on t.customer_id = c.user_id
-        group by c.user_id, c.reward_points, c.pending_points
-        having c.reward_points <> coalesce(sum(t.points), 0) or c.pending_points <> coalesce(sum(t.pending_points), 0)`,
-  );
-}
+/** Customers whose balances are not their ledger's sums (the money checks' own rule). */
+export { pointsLedgerMismatches } from '../money-checks';

@@ -1,0 +1,301 @@
+// The money rules a whole store must satisfy at any moment, checked in SQL: the tests check them
+// after their stories, the soak after its traffic, and operators with `npm run check:money` (after a
+// restore, say). Each rule answers the rows that break it, none when it holds.
+import { sql, type SQL } from 'drizzle-orm';
+import { PAISE_PER_POINT } from '../domain/money';
+import { FREE_SHIPPING_ABOVE_PAISE, SHIPPING_FEE_PAISE } from '../domain/pricing';
+import { queryRows, type DbOrTx } from './platform/db';
+
+export type MoneyRule = { rule: string; query: SQL };
+export type MoneyCheck = { rule: string; broken: number; examples: Record<string, unknown>[] };
+
+const PPP = sql.raw(String(PAISE_PER_POINT));
+
+/** Customers whose points balances are not their ledger's sums. */
+export async function pointsLedgerMismatches(db: DbOrTx): Promise<{ user_id: string; reward_points: number; ledger_points: number; pending_points: number; ledger_pending: number }[]> {
+  return queryRows(db, POINTS_LEDGER);
+}
+
+const POINTS_LEDGER = sql`select c.user_id, c.reward_points, c.pending_points,
+      coalesce(sum(t.points), 0)::int as ledger_points, coalesce(sum(t.pending_points), 0)::int as ledger_pending
+    from customers c left join rewards_transactions t on t.customer_id = c.user_id
+    group by c.user_id, c.reward_points, c.pending_points
+    having c.reward_points <> coalesce(sum(t.points), 0) or c.pending_points <> coalesce(sum(t.pending_points), 0)`;
+
+const shipping = (subtotal: SQL) => sql`(case when ${subtotal} <= 0 then 0 when ${subtotal} > ${FREE_SHIPPING_ABOVE_PAISE} then 0 else ${SHIPPING_FEE_PAISE} end)`;
+
+/** The store-wide rules: ledgers, settlement, payouts, tax documents, returns (each row names the offender as `id`). */
+const STORE_RULES: [string, SQL][] = [
+  ['points ledger sums equal the balances', sql`select user_id::text as id, reward_points, pending_points, ledger_points, ledger_pending from (${POINTS_LEDGER}) m`],
+  ['a negative balance', sql`select user_id::text as id from customers where reward_points < 0 or pending_points < 0`],
+  ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`],
+  [
+    "an order whose subtotal is not its parts' sum",
+    sql`select o.id::text as id from orders o left join order_parts p on p.order_id = o.id group by o.id, o.subtotal_paise having o.subtotal_paise <> coalesce(sum(p.subtotal_paise), 0)`,
+  ],
+  [
+    'a paid payment without its one order of the same amount',
+    sql`select p.id::text as id from payments p left join orders o on o.payment_id = p.id::text
+        where p.status = 'paid' and (o.id is null or o.id <> p.order_id or o.total_amount_paise <> p.amount_paise)`,
+  ],
+  ['an order of a payment that is not paid', sql`select o.id::text as id from orders o join payments p on p.id::text = o.payment_id where p.status <> 'paid'`],
+  [
+    'an order whose points spent are not in the ledger',
+    sql`select o.id::text as id from orders o
+        where o.points_used > 0 and o.points_used <> -(select coalesce(sum(points), 0) from rewards_transactions t where t.order_id = o.id and t.transaction_type = 'spent')`,
+  ],
+  [
+    "a merchant payment's cashback not in the ledger",
+    sql`select m.id::text as id from merchant_transactions m left join rewards_transactions t on t.id = m.ledger_transaction_id
+        where m.cashback_points > 0 and (t.id is null or t.transaction_type <> 'cashback' or t.pending_points <> m.cashback_points)`,
+  ],
+  // Sizes and colours.
+  [
+    "a product with options whose stock is not its variants' sum",
+    sql`select p.id::text as id from products p where p.option1_name is not null
+        and p.stock_quantity <> (select coalesce(sum(v.stock_quantity), 0) from product_variants v where v.product_id = p.id and v.withdrawn_at is null)`,
+  ],
+  [
+    "a product whose option keys (what the size filter reads) are not those of its variants on sale",
+    sql`select p.id::text as id from products p
+        where p.option_keys is distinct from (select array_agg(distinct k order by k) from product_variants v cross join unnest(v.option_keys) as k
+                                              where v.product_id = p.id and v.withdrawn_at is null and v.stock_quantity > 0)`,
+  ],
+  [
+    'an order item, cart line or stock hold whose variant is not one of its product',
+    sql`select x.id::text as id from (
+          select id, product_id, variant_id from order_items union all select id, product_id, variant_id from cart_items union all select id, product_id, variant_id from stock_holds
+        ) x join product_variants v on v.id = x.variant_id where v.product_id <> x.product_id`,
+  ],
+  // Cash on delivery.
+  [
+    'a cash on delivery order whose parts do not share its amount payable (or a prepaid one with cash due)',
+    sql`select o.id::text as id from orders o join order_parts p on p.order_id = o.id group by o.id, o.payment_status, o.total_amount_paise
+        having (o.payment_status = 'cash_on_delivery' and (count(p.cod_due_paise) <> count(*) or sum(p.cod_due_paise) <> o.total_amount_paise))
+            or (o.payment_status <> 'cash_on_delivery' and count(p.cod_due_paise) > 0)`,
+  ],
+  [
+    'a delivered cash on delivery part without its cash recorded, or cash recorded on a part not delivered',
+    sql`select p.id::text as id from order_parts p where p.cod_due_paise is not null
+        and ((p.status = 'delivered') <> (p.cash_collected_paise is not null))`,
+  ],
+  [
+    "cash collected whose vendor ledger row is missing or of another amount",
+    sql`select p.id::text as id from order_parts p where p.cash_collected_paise is not null and exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
+        and (select count(*) from vendor_ledger v where v.order_part_id = p.id and v.entry_type = 'cod_collected' and v.payable_paise = -p.cash_collected_paise) <> 1
+        union all
+        select v.order_part_id::text from vendor_ledger v left join order_parts p on p.id = v.order_part_id
+        where v.entry_type = 'cod_collected' and (p.cash_collected_paise is null or v.payable_paise <> -p.cash_collected_paise)`,
+  ],
+  [
+    'a cash on delivery order with a refund due to a payment method (nothing was paid before delivery)',
+    sql`select id::text as id from orders where payment_status = 'cash_on_delivery' and refund_due_paise <> 0`,
+  ],
+  // What Haat keeps and owes its vendors.
+  [
+    'a delivered part whose gross is not commission + TCS + TDS + vendor net',
+    sql`select l.order_part_id::text as id from order_item_settlements l join order_parts p on p.id = l.order_part_id
+        where p.status = 'delivered' group by l.order_part_id
+        having sum(l.gross_paise) <> sum(l.commission_paise + l.tcs_cgst_paise + l.tcs_sgst_paise + l.tcs_igst_paise + l.tds_paise + l.vendor_net_paise)
+            or sum(l.gross_paise) <> sum(l.taxable_paise + l.cgst_paise + l.sgst_paise + l.igst_paise)`,
+  ],
+  [
+    "a part's item lines whose gross is not the part's subtotal",
+    sql`select p.id::text as id from order_parts p join order_item_settlements l on l.order_part_id = p.id group by p.id, p.subtotal_paise having sum(l.gross_paise) <> p.subtotal_paise`,
+  ],
+  [
+    "a vendor credited other than its part's net",
+    sql`select v.id::text as id from vendor_ledger v where v.entry_type = 'sale'
+        and v.pending_paise <> (select coalesce(sum(l.vendor_net_paise), 0) from order_item_settlements l where l.order_part_id = v.order_part_id and l.vendor_user_id = v.vendor_user_id)`,
+  ],
+  [
+    "a vendor whose pending + payable is not its ledger's sum",
+    sql`select b.vendor_user_id::text as id from vendor_balances b
+        left join (select vendor_user_id, sum(pending_paise) as pending, sum(payable_paise) as payable from vendor_ledger group by vendor_user_id) s on s.vendor_user_id = b.vendor_user_id
+        where b.pending_paise <> coalesce(s.pending, 0) or b.payable_paise <> coalesce(s.payable, 0)
+        union all
+        select s.vendor_user_id::text from (select distinct vendor_user_id from vendor_ledger) s left join vendor_balances b on b.vendor_user_id = s.vendor_user_id where b.vendor_user_id is null`,
+  ],
+  [
+    'a part released or reversed more than once, or without its sale',
+    sql`select v.order_part_id::text as id from vendor_ledger v where v.entry_type in ('released', 'reversed')
+        group by v.order_part_id having count(*) filter (where v.entry_type = 'released') > 1 or count(*) filter (where v.entry_type = 'reversed') > 1
+           or not exists (select 1 from vendor_ledger s where s.entry_type = 'sale' and s.order_part_id = v.order_part_id)`,
+  ],
+  // Payouts.
+  [
+    'a vendor whose paid total is not the sum of its paid payouts',
+    sql`select b.vendor_user_id::text as id from vendor_balances b
+        where b.paid_paise <> (select coalesce(sum(p.amount_paise), 0) from vendor_payouts p where p.vendor_user_id = b.vendor_user_id and p.status = 'paid')
+        union all
+        select distinct p.vendor_user_id::text from vendor_payouts p left join vendor_balances b on b.vendor_user_id = p.vendor_user_id where p.status = 'paid' and b.vendor_user_id is null`,
+  ],
+  [
+    'a payout whose ledger row is missing or of another amount (or, once cancelled, whose return is)',
+    sql`select p.id::text as id from vendor_payouts p
+        where (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout' and l.payable_paise = -p.amount_paise and l.vendor_user_id = p.vendor_user_id) <> 1
+           or (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout') <> 1
+           or (select count(*) from vendor_ledger l where l.payout_id = p.id and l.entry_type = 'payout_cancelled' and l.payable_paise = p.amount_paise)
+              <> case when p.status = 'cancelled' then 1 else 0 end`,
+  ],
+  [
+    "a payout larger than the vendor's payable just before it",
+    sql`select r.payout_id::text as id from (
+          select l.payout_id, l.entry_type, l.payable_paise,
+                 sum(l.payable_paise) over (partition by l.vendor_user_id order by l.created_at, l.id rows between unbounded preceding and 1 preceding) as before
+          from vendor_ledger l
+        ) r
+        where r.entry_type = 'payout' and -r.payable_paise > coalesce(r.before, 0)`,
+  ],
+  // Tax invoices and credit notes.
+  [
+    'a shipped or delivered part (with settlement lines) without exactly one invoice, or a part with more than one credit note',
+    sql`select p.id::text as id from order_parts p
+        where exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
+          and ((p.status in ('shipped', 'delivered') and (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'invoice') <> 1)
+            or (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'credit_note' and d.reference = 'credit:' || p.id::text) > 1)`,
+  ],
+  [
+    "a tax document whose totals are not its lines' sums, or an invoice other than its part's settlement lines",
+    sql`select d.id::text as id from tax_documents d
+        left join lateral (select sum(x.taxable_paise) as taxable, sum(x.cgst_paise) as cgst, sum(x.sgst_paise) as sgst, sum(x.igst_paise) as igst, sum(x.gross_paise) as gross
+                           from tax_document_lines x where x.document_id = d.id) x on true
+        where (d.taxable_paise, d.cgst_paise, d.sgst_paise, d.igst_paise, d.total_paise) is distinct from (x.taxable, x.cgst, x.sgst, x.igst, x.gross)
+           or (d.kind = 'invoice' and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
+  ],
+  [
+    "credit notes for more than their invoice, or a document series with a gap",
+    sql`select i.id::text as id from tax_documents i join tax_documents c on c.invoice_id = i.id group by i.id, i.total_paise having sum(c.total_paise) > i.total_paise
+        union all
+        select s.vendor_user_id::text from tax_documents s group by s.vendor_user_id, s.kind, s.financial_year having max(s.sequence) <> count(*)`,
+  ],
+  // Returns and refunds.
+  [
+    'more units of an item in returns (not rejected) than were bought',
+    sql`select i.id::text as id from order_items i join order_return_items ri on ri.order_item_id = i.id join order_returns r on r.id = ri.return_id
+        where r.status <> 'rejected' group by i.id, i.quantity having sum(ri.quantity) > i.quantity`,
+  ],
+  [
+    'a received return without exactly one refund, a refunded one whose refund is not processed, or a refund of a return not received',
+    sql`select r.id::text as id from order_returns r left join refunds f on f.return_id = r.id
+        where (r.status in ('received', 'refunded')) <> (f.id is not null) or (r.status = 'refunded' and f.status <> 'processed')
+           or (r.status = 'received' and f.status = 'processed')`,
+  ],
+  [
+    "a return's refund other than what it owed: money to the payment method, or points worth at least it for cash on delivery",
+    sql`select r.id::text as id from order_returns r join refunds f on f.return_id = r.id
+        where (f.method <> 'points' and f.amount_paise <> r.refund_paise)
+           or (f.method = 'points' and (f.points * ${PPP} < r.refund_paise or (f.points - 1) * ${PPP} >= r.refund_paise))
+           or (f.method = 'points' and f.points > 0 and (select count(*) from rewards_transactions t where t.reference = 'return-refund:' || r.id::text and t.transaction_type = 'return_refund' and t.points = f.points) <> 1)`,
+  ],
+  [
+    'an order refunded more money than was paid (cancellations and returns together)',
+    sql`select o.id::text as id from orders o where o.refund_due_paise + (select coalesce(sum(r.refund_paise), 0) from order_returns r where r.order_id = o.id and r.status in ('received', 'refunded')) > o.total_amount_paise`,
+  ],
+  [
+    "a part whose returns reversed more than its vendor's credit, or a return reversed twice",
+    sql`select v.order_part_id::text as id from vendor_ledger v where v.entry_type = 'returned' group by v.order_part_id
+        having -sum(v.pending_paise + v.payable_paise) > (select coalesce(sum(s.pending_paise), 0) from vendor_ledger s where s.entry_type = 'sale' and s.order_part_id = v.order_part_id)
+        union all
+        select r.id::text from order_returns r where r.vendor_reversed_paise <> -(select coalesce(sum(v.pending_paise + v.payable_paise), 0) from vendor_ledger v where v.reference = 'return:' || r.id::text)`,
+  ],
+];
+
+/** Orders, payments and points, as each checkout and cancel must leave them. */
+const ORDER_RULES: [string, SQL][] = [
+  ['no balance below 0', sql`select user_id, reward_points, pending_points from customers where reward_points < 0 or pending_points < 0`],
+  ['no stock below 0', sql`select id, stock_quantity from products where stock_quantity < 0`],
+  [
+    "each order's amounts add up (items = parts = subtotal; shipping by the rule; total = subtotal + shipping - points)",
+    sql`select o.id, o.subtotal_paise, o.shipping_paise, o.total_amount_paise, o.points_used, i.items, pa.parts
+      from orders o
+      left join lateral (select coalesce(sum(price_paise * quantity), 0)::bigint as items from order_items where order_id = o.id) i on true
+      left join lateral (select coalesce(sum(subtotal_paise), 0)::bigint as parts from order_parts where order_id = o.id) pa on true
+      where o.subtotal_paise <> i.items or o.subtotal_paise <> pa.parts
+         or o.shipping_paise <> ${shipping(sql`o.subtotal_paise`)}
+         or o.total_amount_paise <> greatest(0, o.subtotal_paise + o.shipping_paise - o.points_used * ${PPP})`,
+  ],
+  [
+    "each part's subtotal is its items'",
+    sql`select op.id, op.subtotal_paise, coalesce(sum(i.price_paise * i.quantity), 0)::bigint as items
+      from order_parts op left join order_items i on i.order_part_id = op.id
+      group by op.id, op.subtotal_paise having op.subtotal_paise <> coalesce(sum(i.price_paise * i.quantity), 0)`,
+  ],
+  [
+    'no order without parts, no part without items',
+    sql`select o.id as order_id, null as part_id from orders o where not exists (select 1 from order_parts where order_id = o.id)
+      union all select op.order_id, op.id from order_parts op where not exists (select 1 from order_items where order_part_id = op.id)`,
+  ],
+  [
+    'each paid order (not points alone, not cash on delivery) has its one paid payment of exactly its total (test gateway marked)',
+    sql`select o.id, o.payment_status, o.total_amount_paise, p.id as payment, p.status, p.amount_paise, p.order_id
+      from orders o left join payments p on p.id::text = o.payment_id
+      where o.payment_status not in ('not_required', 'cash_on_delivery')
+        and (p.id is null or p.status <> 'paid' or p.amount_paise <> o.total_amount_paise or p.order_id is distinct from o.id or o.test_payment <> (p.gateway = 'test'))`,
+  ],
+  [
+    'an order paid wholly with points has no payment and a total of 0',
+    sql`select id, total_amount_paise, payment_id from orders where payment_status = 'not_required' and (total_amount_paise <> 0 or payment_id is not null)`,
+  ],
+  [
+    'each paid payment made its one order',
+    sql`select p.id, p.order_id from payments p where p.status = 'paid'
+      and (p.order_id is null or not exists (select 1 from orders o where o.id = p.order_id and o.payment_id = p.id::text))`,
+  ],
+  [
+    'the points an order used were spent once (spent rows = points used)',
+    sql`select o.id, o.points_used, coalesce(-sum(t.points) filter (where t.transaction_type = 'spent'), 0)::int as spent
+      from orders o left join rewards_transactions t on t.order_id = o.id
+      group by o.id, o.points_used having o.points_used <> coalesce(-sum(t.points) filter (where t.transaction_type = 'spent'), 0)`,
+  ],
+  [
+    "each part's earned points are recorded once, and none left pending once it is cancelled",
+    sql`select op.id, op.status, op.points_earned, count(t.id) filter (where t.transaction_type = 'earned') as earned_rows,
+        coalesce(sum(t.pending_points), 0)::int as pending
+      from order_parts op left join rewards_transactions t on t.order_part_id = op.id
+      group by op.id, op.status, op.points_earned
+      having count(t.id) filter (where t.transaction_type = 'earned') <> (case when op.points_earned > 0 then 1 else 0 end)
+          or (op.status = 'cancelled' and coalesce(sum(t.pending_points), 0) <> 0)`,
+  ],
+  [
+    'a wholly cancelled order gave back all its points used and, when paid, all its money (refund due = total)',
+    sql`select o.id, o.points_used, o.payment_status, o.total_amount_paise, o.refund_due_paise,
+        coalesce((select -sum(points) from rewards_transactions where order_id = o.id and transaction_type in ('spent', 'refunded')), 0)::int as points_kept
+      from orders o
+      where not exists (select 1 from order_parts where order_id = o.id and status <> 'cancelled')
+        and (coalesce((select -sum(points) from rewards_transactions where order_id = o.id and transaction_type in ('spent', 'refunded')), 0) <> 0
+             or (o.payment_status not in ('not_required', 'cash_on_delivery') and o.refund_due_paise <> o.total_amount_paise))`,
+  ],
+  [
+    "each delivered part is credited to its vendor once, at its items' net (vendor ledger 'sale'), and no other part is",
+    sql`select op.id, op.status, count(v.id) as sales
+      from order_parts op join order_item_settlements l on l.order_part_id = op.id and l.order_item_id = (select min(order_item_id::text)::uuid from order_item_settlements where order_part_id = op.id)
+      left join vendor_ledger v on v.order_part_id = op.id and v.entry_type = 'sale'
+      group by op.id, op.status
+      having count(v.id) <> (case when op.status = 'delivered' then 1 else 0 end)`,
+  ],
+];
+
+const asRules = (list: [string, SQL][]): MoneyRule[] => list.map(([rule, query]) => ({ rule, query }));
+
+/** Every money rule: the store-wide ones, then those of orders, payments and points. */
+export const MONEY_RULES: MoneyRule[] = [...asRules(STORE_RULES), ...asRules(ORDER_RULES)];
+
+/** Runs the rules (all by default): each with how many rows break it and up to three of them. */
+export async function checkMoney(db: DbOrTx, rules: MoneyRule[] = MONEY_RULES): Promise<MoneyCheck[]> {
+  const results: MoneyCheck[] = [];
+  for (const { rule, query } of rules) {
+    const rows = await queryRows<Record<string, unknown>>(db, query);
+    results.push({ rule, broken: rows.length, examples: rows.slice(0, 3) });
+  }
+  return results;
+}
+
+/** Every broken store-wide rule, one line per offending row (empty when the books are right): what the tests assert. */
+export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { rule, query } of asRules(STORE_RULES)) {
+    for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);
+  }
+  return problems;
+}
