@@ -9,7 +9,7 @@ import { pageQuerySchema, pageSchema, requiredText } from './common.contract';
 export const emailGroups = ['orders', 'wallet', 'news'] as const;
 export type EmailGroup = (typeof emailGroups)[number];
 export const emailGroupLabels: Record<EmailGroup, { label: string; hint: string }> = {
-  orders: { label: 'Orders', hint: 'Orders placed, confirmed, shipped, delivered or cancelled; new orders, reviews and approvals for vendors' },
+  orders: { label: 'Orders', hint: 'Orders placed, confirmed, shipped, delivered or cancelled, and returns and refunds; for vendors, new orders and returns, payouts, reviews and approvals' },
   wallet: { label: 'Wallet and referrals', hint: 'Points that became available, withdrawals paid or rejected, referral rewards, merchant verification' },
   news: { label: 'News', hint: 'Announcements from Haat: new features, offers and events' },
 };

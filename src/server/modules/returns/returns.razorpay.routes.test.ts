@@ -52,6 +52,10 @@ async function approvedReturn(): Promise<{ shopper: Shopper; vendor: TestClient;
   return { shopper, vendor, orderId, returnId, providerPaymentId: paid.razorpay_payment_id };
 }
 
+/** The titles of the customer's notifications of a kind, newest first. */
+const told = async (shopper: Shopper, kind: string) =>
+  ((await shopper.client.get('/api/notifications?pageSize=50')).json().items as { kind: string; title: string }[]).filter((x) => x.kind === kind).map((x) => x.title);
+
 const refundRow = async (returnId: string) =>
   (await queryRows<{ id: string; status: string; provider_refund_id: string | null; attempts: number; failure_reason: string | null }>(t.db, sql`select id, status, provider_refund_id, attempts, failure_reason from refunds where return_id = ${returnId}`))[0];
 
@@ -83,6 +87,10 @@ describe('a return of an order paid through Razorpay', () => {
     expect((res.json() as ReturnChanged).return).toMatchObject({ status: 'received', refund: { status: 'failed', failureReason: expect.stringContaining('Razorpay could not be reached') } });
     // Stock and points moved once, whatever the gateway says.
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
+    // The customer is told the shop has the item and the refund is on its way; not yet that it is refunded.
+    const ref = `#${r.orderId.slice(0, 8).toUpperCase()}`;
+    expect(await told(r.shopper, 'return-received')).toEqual([`Return received for order ${ref}`]);
+    expect(await told(r.shopper, 'return-refunded')).toEqual([]);
 
     const { client: admin, secret } = await signInSuperAdmin(t, '10.25.250.1', SECOND_ADMIN);
     const failed = (await admin.get('/api/admin/returns?status=received&pageSize=100')).json();
@@ -91,6 +99,7 @@ describe('a return of an order paid through Razorpay', () => {
     const refused = await admin.post(`/api/admin/returns/${r.returnId}/retry-refund`, { code: await freshCode(t, secret) });
     expect(refused.statusCode).toBe(200);
     expect((refused.json() as ReturnChanged).return.refund).toMatchObject({ status: 'failed', failureReason: 'The payment has been fully refunded already' });
+    expect(await told(r.shopper, 'return-refunded')).toEqual([]);
 
     rzp.failRefunds = null;
     const before = rzp.refunds.length;
@@ -103,6 +112,8 @@ describe('a return of an order paid through Razorpay', () => {
     expect((one.json() as ReturnChanged).return).toMatchObject({ status: 'refunded', refund: { status: 'processed' } });
     expect(rzp.refunds.length - before).toBe(1);
     expect((await refundRow(r.returnId)).attempts).toBe(3);
+    // Refunded once: the customer is told once, with the amount.
+    expect(await told(r.shopper, 'return-refunded')).toEqual([`Refund of ₹600 for order ${ref}`]);
     // Nothing left to send.
     const again = await admin.post(`/api/admin/returns/${r.returnId}/retry-refund`, { code: await freshCode(t, secret) });
     expect(again.statusCode).toBe(409);

@@ -13,6 +13,7 @@ import { deliveredPartIds, partCustomer, partForReturn, type PartForReturn } fro
 import { paymentGatewayOf, recordReturnRefund, refundsOfReturns, sendRefund, type Refund } from '../payments';
 import { creditRefundPoints, orderRef, refundSpentPoints, takeBackEarnedPoints, unrefundedSpentPoints } from '../rewards';
 import { settleReturnReceived } from '../settlement';
+import { noticeReturnDecided, noticeReturnReceived, noticeReturnRefunded, noticeReturnRequested } from './returns.notices';
 import { countReturns, selectReturns } from './returns.read-model';
 import { orderReturnItems, orderReturns } from './returns.tables';
 
@@ -123,6 +124,7 @@ export async function requestReturn(a: { db: Db; config: ReturnsConfig; customer
       .values({ orderId: part.orderId, orderPartId: part.orderPartId, customerId: a.customerUserId, status: 'requested', reason: a.input.reason, comment: a.input.comment, photos })
       .returning({ id: orderReturns.id });
     await tx.insert(orderReturnItems).values([...wanted].map(([orderItemId, quantity]) => ({ returnId: row.id, orderItemId, quantity })));
+    await noticeReturnRequested(tx, { returnId: row.id, vendorUserId: part.vendorUserId });
     return row.id;
   });
   return { return: await viewOf(a.db, id), message: returnMessages.requested };
@@ -159,6 +161,7 @@ export async function approveReturn(a: { db: Db; vendorUserId: string; returnId:
     const r = await lockReturn(tx, a.returnId);
     if (!returnMoveAllowed('approve', r.status, r.decidedByRole)) throw moveRefused('approve', r.status);
     await tx.update(orderReturns).set({ status: 'approved', decidedByRole: 'vendor', decidedByUserId: a.vendorUserId, decidedAt: new Date(), updatedAt: new Date() }).where(eq(orderReturns.id, r.id));
+    await noticeReturnDecided(tx, r.id);
   });
   return { return: await viewOf(a.db, a.returnId), message: returnMessages.approved };
 }
@@ -173,6 +176,7 @@ export async function rejectReturn(a: { db: Db; vendorUserId: string; returnId: 
       .update(orderReturns)
       .set({ status: 'rejected', rejectionReason: a.reason, decidedByRole: 'vendor', decidedByUserId: a.vendorUserId, decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(orderReturns.id, r.id));
+    await noticeReturnDecided(tx, r.id);
   });
   return { return: await viewOf(a.db, a.returnId), message: returnMessages.rejected };
 }
@@ -202,6 +206,7 @@ export async function decideReturnAsAdmin(tx: Tx, a: { adminUserId: string; retu
     .update(orderReturns)
     .set({ status, rejectionReason: a.decision === 'reject' ? a.reason! : null, decidedByRole: 'admin', decidedByUserId: a.adminUserId, decidedAt: new Date(), updatedAt: new Date() })
     .where(eq(orderReturns.id, r.id));
+  await noticeReturnDecided(tx, r.id);
   return {
     result: r.id,
     audit: { action: 'return_decided', resourceType: 'order_return', resourceId: r.id, newData: { from: r.status, status, ...(a.reason && a.decision === 'reject' ? { reason: a.reason } : {}) } },
@@ -296,20 +301,25 @@ export async function receiveReturn(a: { db: Db; config: ReturnsConfig; vendorUs
         updatedAt: now,
       })
       .where(eq(orderReturns.id, r.id));
+    await noticeReturnReceived(tx, r.id);
     return { refund: written, orderRef: ref };
   });
   const sent = refund.refund.status === 'pending' ? await sendAndMark(a.db, a.config, { refundId: refund.refund.id, returnId: a.returnId, orderRef: refund.orderRef }) : refund.refund;
   return { return: await viewOf(a.db, a.returnId), message: sent?.status === 'failed' ? `Item received back. ${returnMessages.refundFailed}` : returnMessages.received };
 }
 
-/** Sends a gateway refund and, once processed, marks its return refunded. */
+/** Sends a gateway refund and, once processed, marks its return refunded and tells the customer (once: whoever moves it from received). */
 async function sendAndMark(db: Db, config: ReturnsConfig, a: { refundId: string; returnId: string; orderRef: string }): Promise<Refund | null> {
   const sent = await sendRefund(db, config, { refundId: a.refundId, orderRef: a.orderRef });
   if (sent?.status === 'processed') {
-    await db
-      .update(orderReturns)
-      .set({ status: 'refunded', refundedAt: sent.processedAt ?? new Date(), updatedAt: new Date() })
-      .where(and(eq(orderReturns.id, a.returnId), eq(orderReturns.status, 'received')));
+    await db.transaction(async (tx) => {
+      const marked = await tx
+        .update(orderReturns)
+        .set({ status: 'refunded', refundedAt: sent.processedAt ?? new Date(), updatedAt: new Date() })
+        .where(and(eq(orderReturns.id, a.returnId), eq(orderReturns.status, 'received')))
+        .returning({ id: orderReturns.id });
+      if (marked.length > 0) await noticeReturnRefunded(tx, a.returnId);
+    });
   }
   return sent;
 }

@@ -1,8 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatDay } from '../../../contracts/earnings.contract';
 import { adminPayoutMessages as m, payoutReferenceProblem, type PayoutPreview } from '../../../contracts/payouts.contract';
 import { toPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
+import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import { notify } from '../notifications';
 import { addToBalances, afterLock, entryOf, lockBalances, vendorBalancesOf } from './settlement.ledger';
 import { vendorNameOf } from './settlement.read-model';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
@@ -119,7 +122,17 @@ export async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
   return { ...payout, amountPaise: Number(payout.amountPaise) };
 }
 
-/** Marks a payout locked by lockPayout paid (status 'paid', the reference, the method, the day and the admin) and adds it to the vendor's paid total. */
+/** How a paid payout went, as its vendor reads it: the way it was paid and the name of its reference. */
+const paidHow: Record<string, { via: string; referenceLabel: string }> = {
+  bank: { via: 'bank transfer', referenceLabel: 'UTR' },
+  upi: { via: 'UPI', referenceLabel: 'UPI reference' },
+  route: { via: 'Razorpay Route transfer', referenceLabel: 'Transfer id' },
+};
+
+/**
+ * Marks a payout locked by lockPayout paid (status 'paid', the reference, the method, the day and the
+ * admin), adds it to the vendor's paid total and tells the vendor the amount and the reference.
+ */
 export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference: string; method: string | null; today: string; adminId: string | null }): Promise<PayoutRow> {
   const [paid] = await tx
     .update(vendorPayouts)
@@ -127,6 +140,18 @@ export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference:
     .where(and(eq(vendorPayouts.id, payout.id), inArray(vendorPayouts.status, ['created', 'transferring'])))
     .returning();
   await addToBalances(tx, payout.vendorUserId, { paidPaise: payout.amountPaise });
+  const how = paidHow[a.method ?? ''] ?? { via: 'transfer', referenceLabel: 'Reference' };
+  await notify(tx, {
+    kind: 'vendor-payout-paid',
+    to: { userId: payout.vendorUserId },
+    data: {
+      businessName: await vendorName(tx, payout.vendorUserId),
+      amount: formatRupees(payout.amountPaise),
+      period: payout.periodFrom === payout.periodTo ? formatDay(payout.periodTo) : `${formatDay(payout.periodFrom)} to ${formatDay(payout.periodTo)}`,
+      ...how,
+      reference: a.reference,
+    },
+  });
   return { ...paid, amountPaise: Number(paid.amountPaise) };
 }
 
