@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
-import { warnIfTestPayments } from './modules/payments';
+import { warnAboutPayments } from './modules/payments';
 import { migrateForApp, openDatabase } from './platform/db';
 import type { StopJob } from './platform/repeating-job';
 import { gracefulShutdown } from './platform/shutdown';
@@ -68,7 +68,7 @@ async function main() {
     // Email from the outbox; a user's address is read when the message is sent (auth owns it).
     startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
   );
-  await warnIfTestPayments({ db: database.db, config, log: app.log });
+  await warnAboutPayments({ db: database.db, config, log: app.log });
   if (stopping) return;
   app.ctx.lifecycle.phase = 'ready';
   const address = app.server.address();

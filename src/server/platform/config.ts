@@ -94,7 +94,7 @@ const configSchema = z
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
     /** Pays vendor payouts as Razorpay Route transfers to their linked accounts; needs the Razorpay keys enabled in Settings too (README: Vendor settlement). */
     RAZORPAY_ROUTE: bool(false),
-    /** Lets the built-in test gateway (no money moves) take checkouts in production on PostgreSQL; see testGatewayAllowed. */
+    /** Lets the built-in test gateway (no money moves) take checkouts in production; see testGatewayAllowed. */
     PAYMENTS_TEST_MODE: bool(false),
     APP_URL: webAddress('https://haat.example.in').optional(),
     /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
@@ -165,9 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * Whether the built-in test gateway (no money moves) may take checkouts: always in development and
- * tests and on the embedded database (so `npm start` on a fresh clone can pay), but in production on
- * PostgreSQL only when PAYMENTS_TEST_MODE=true is said deliberately.
+ * tests (`npm start` runs in development, so a fresh clone can pay), but in production, whatever the
+ * database, only when PAYMENTS_TEST_MODE=true is said deliberately.
  */
-export function testGatewayAllowed(config: Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENTS_TEST_MODE'>): boolean {
-  return config.NODE_ENV !== 'production' || !config.DATABASE_URL || config.PAYMENTS_TEST_MODE;
+export function testGatewayAllowed(config: Pick<Config, 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>): boolean {
+  return config.NODE_ENV !== 'production' || config.PAYMENTS_TEST_MODE;
 }
