@@ -11,7 +11,7 @@ import { releaseDueCashback } from './modules/merchants';
 import { releaseDueVendorSales } from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
-import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
+import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData } from './seed/demo-data';
 
 /** Set once SIGTERM or SIGINT arrived: the shutdown ends the process, whatever start-up was doing. */
 let stopping = false;
@@ -57,6 +57,11 @@ async function main() {
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage });
     console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
+  }
+  // In production, at every start: the demo accounts anyone may still sign in with (loaded now or earlier).
+  if (config.NODE_ENV === 'production') {
+    const open = await publishedDemoPasswords(database.db);
+    if (open.length) app.log.warn(publishedPasswordsWarning(open));
   }
   if (stopping) return;
   jobs.push(

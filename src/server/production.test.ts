@@ -35,6 +35,18 @@ describe('which gateway may take payments', () => {
   });
 });
 
+describe('the demo data (accounts with published passwords)', () => {
+  it('is loaded into an empty database in development (npm start) and tests; in production only with SEED_DEMO=true', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'maybe' })).toThrow('Configuration error: SEED_DEMO must be true or false');
+  });
+});
+
 describe('production on PostgreSQL with no payment gateway', () => {
   let t: TestApp;
   let rzp: FakeRazorpay;

@@ -71,7 +71,8 @@ const configSchema = z
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SEED_DEMO: bool(true),
+    // Unset: the demo data (accounts with published passwords) is loaded outside production only; in production SEED_DEMO=true must be said.
+    SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     // Unset: Secure in production, where the app is served over HTTPS; `false` must be said explicitly there.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     TRUST_PROXY: trustProxy,
@@ -142,7 +143,7 @@ const configSchema = z
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS'> & { COOKIE_SECURE: boolean; API_DOCS: boolean };
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO'> & { COOKIE_SECURE: boolean; API_DOCS: boolean; SEED_DEMO: boolean };
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -157,10 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const key = issue.path.join('.') || 'configuration';
     throw new ConfigError(`Configuration error: ${key} ${issue.message}`);
   }
-  const { COOKIE_SECURE, API_DOCS, ...rest } = parsed.data;
+  const { COOKIE_SECURE, API_DOCS, SEED_DEMO, ...rest } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   const yes = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : ['true', '1', 'yes'].includes(v));
-  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production) };
+  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production), SEED_DEMO: yes(SEED_DEMO, !production) };
 }
 
 /**
