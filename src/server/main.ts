@@ -19,7 +19,7 @@ let stopping = false;
 /**
  * Reads the configuration, opens the database and listens at once (answering 503 while starting),
  * then migrates, loads demo data when empty, starts the jobs and says ready. SIGTERM and SIGINT
- * stop it gracefully (platform/shutdown.ts).
+ * stop it gracefully: a drain while /api/ready says 503, then the close (platform/shutdown.ts).
  */
 async function main() {
   const config = loadConfig();
@@ -32,8 +32,11 @@ async function main() {
     // A second Ctrl-C does not wait.
     if (stopping) return signal === 'SIGINT' ? process.exit(1) : undefined;
     stopping = true;
-    app.log.info(`${signal}: stopping (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`);
-    gracefulShutdown({ app, jobs, database, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
+    const draining = app.ctx.lifecycle.phase === 'ready' && config.SHUTDOWN_DRAIN_MS > 0;
+    app.log.info(
+      `${signal}: stopping: ${draining ? `/api/ready answers 503 while requests are still served for ${config.SHUTDOWN_DRAIN_MS} ms, then ` : ''}new connections are refused and requests in flight get their answers (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`,
+    );
+    gracefulShutdown({ app, jobs, database, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
       ({ clean }) => process.exit(clean ? 0 : 1),
       (e: unknown) => {
         console.error(`Haat could not stop cleanly: ${e instanceof Error ? e.message : String(e)}`);

@@ -105,7 +105,9 @@ const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
       .default('haat:'),
-    /** Seconds a stopping process (SIGTERM) waits for requests in flight and running jobs before it cuts them. */
+    /** Milliseconds a stopping process (SIGTERM) keeps serving as usual while /api/ready answers 503, so that load balancers take it out first. */
+    SHUTDOWN_DRAIN_MS: whole(0, 600_000, 5_000),
+    /** Seconds a stopping process (SIGTERM), once drained, waits for requests in flight and running jobs before it cuts them. */
     SHUTDOWN_TIMEOUT_SECONDS: whole(0, 3600, 20),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
