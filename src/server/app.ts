@@ -82,6 +82,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     frameworkErrors,
+    // While it closes (the end of a graceful shutdown), a request on a connection already open is served
+    // as usual, with Connection: close, rather than refused with 503: nginx does not pass on a POST it sent.
+    return503OnClosing: false,
   });
   installRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
-import { warnIfTestPayments } from './modules/payments';
+import { warnAboutPayments } from './modules/payments';
 import { migrateForApp, openDatabase } from './platform/db';
 import type { StopJob } from './platform/repeating-job';
 import { gracefulShutdown } from './platform/shutdown';
@@ -11,7 +11,7 @@ import { releaseDueCashback } from './modules/merchants';
 import { releaseDueVendorSales } from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
-import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
+import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData } from './seed/demo-data';
 
 /** Set once SIGTERM or SIGINT arrived: the shutdown ends the process, whatever start-up was doing. */
 let stopping = false;
@@ -19,7 +19,7 @@ let stopping = false;
 /**
  * Reads the configuration, opens the database and listens at once (answering 503 while starting),
  * then migrates, loads demo data when empty, starts the jobs and says ready. SIGTERM and SIGINT
- * stop it gracefully (platform/shutdown.ts).
+ * stop it gracefully: a drain while /api/ready says 503, then the close (platform/shutdown.ts).
  */
 async function main() {
   const config = loadConfig();
@@ -32,8 +32,11 @@ async function main() {
     // A second Ctrl-C does not wait.
     if (stopping) return signal === 'SIGINT' ? process.exit(1) : undefined;
     stopping = true;
-    app.log.info(`${signal}: stopping (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`);
-    gracefulShutdown({ app, jobs, database, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
+    const draining = app.ctx.lifecycle.phase === 'ready' && config.SHUTDOWN_DRAIN_MS > 0;
+    app.log.info(
+      `${signal}: stopping: ${draining ? `/api/ready answers 503 while requests are still served for ${config.SHUTDOWN_DRAIN_MS} ms, then ` : ''}new connections are refused and requests in flight get their answers (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`,
+    );
+    gracefulShutdown({ app, jobs, database, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
       ({ clean }) => process.exit(clean ? 0 : 1),
       (e: unknown) => {
         console.error(`Haat could not stop cleanly: ${e instanceof Error ? e.message : String(e)}`);
@@ -58,6 +61,11 @@ async function main() {
     const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage });
     console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
   }
+  // In production, at every start: the demo accounts anyone may still sign in with (loaded now or earlier).
+  if (config.NODE_ENV === 'production') {
+    const open = await publishedDemoPasswords(database.db);
+    if (open.length) app.log.warn(publishedPasswordsWarning(open));
+  }
   if (stopping) return;
   jobs.push(
     // Merchants' cashback and vendors' sales past the return window are released by the same job as
@@ -68,7 +76,7 @@ async function main() {
     // Email from the outbox; a user's address is read when the message is sent (auth owns it).
     startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
   );
-  await warnIfTestPayments({ db: database.db, config, log: app.log });
+  await warnAboutPayments({ db: database.db, config, log: app.log });
   if (stopping) return;
   app.ctx.lifecycle.phase = 'ready';
   const address = app.server.address();

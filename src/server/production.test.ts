@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../contracts/checkout.contract';
 import { loadConfig, testGatewayAllowed } from './platform/config';
 import { queryRows } from './platform/db';
-import { createPayment, saveGatewaySettings, testGateway, testPaymentsWarning, warnIfTestPayments } from './modules/payments';
+import { createPayment, noGatewayWarning, saveGatewaySettings, testGateway, testPaymentsWarning, warnAboutPayments } from './modules/payments';
 import { freshCode, signInSuperAdmin, TEST_ADMIN } from './test/admin';
 import { buildTestApp, TestClient, type TestApp } from './test/app';
 import { count, fillCart, newShopper, payWithTestGateway, stockOf, twoShops } from './test/checkout-fixtures';
@@ -11,9 +11,9 @@ import { signedInEmployee } from './test/erp';
 import { customerInput } from './test/factories';
 import { FakeRazorpay } from './test/fake-razorpay';
 
-// The app built with NODE_ENV=production (issue 19, points 1 and 2): the payment rule, the sign-in
-// throttle and the cookies. DATABASE_URL in the configuration is what "on PostgreSQL" means to the
-// rule; the tests' own database is handed in as usual.
+// The app built with NODE_ENV=production: the payment rule (the same on PostgreSQL and on the
+// embedded database), the sign-in throttle and the cookies. DATABASE_URL in the configuration says
+// "on PostgreSQL"; the tests' own database is handed in as usual.
 
 const POSTGRES = 'postgres://haat@db.internal:5432/haat';
 const logged = () => {
@@ -22,15 +22,28 @@ const logged = () => {
 };
 
 describe('which gateway may take payments', () => {
-  it('the test gateway works in development, in tests and on the embedded database; in production on PostgreSQL only with PAYMENTS_TEST_MODE=true', () => {
+  it('the test gateway works in development and in tests; in production, whatever the database, only with PAYMENTS_TEST_MODE=true', () => {
     expect(testGatewayAllowed(loadConfig({}))).toBe(true);
     expect(testGatewayAllowed(loadConfig({ DATABASE_URL: POSTGRES }))).toBe(true);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'test', DATABASE_URL: POSTGRES }))).toBe(true);
-    expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production' }))).toBe(true);
+    expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }))).toBe(true);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }))).toBe(false);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'false' }))).toBe(false);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'true' }))).toBe(true);
     expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'maybe' })).toThrow('Configuration error: PAYMENTS_TEST_MODE must be true or false');
+  });
+});
+
+describe('the demo data (accounts with published passwords)', () => {
+  it('is loaded into an empty database in development (npm start) and tests; in production only with SEED_DEMO=true', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'maybe' })).toThrow('Configuration error: SEED_DEMO must be true or false');
   });
 });
 
@@ -60,7 +73,9 @@ describe('production on PostgreSQL with no payment gateway', () => {
     expect(await count(t, sql`select count(*)::int as n from stock_holds where product_id = ${shop.a.id}`)).toBe(0);
     expect(await stockOf(t, shop.a.id)).toBe(5);
     expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
-    expect(await warnIfTestPayments({ db: t.db, config: t.config, log: logged().log })).toBe(false);
+    const { lines, log } = logged();
+    expect(await warnAboutPayments({ db: t.db, config: t.config, log })).toBe('no-gateway');
+    expect(lines).toEqual([noGatewayWarning]);
   });
 
   it('refuses to sign or confirm a test payment started before, so a test order can never be paid for free', async () => {
@@ -90,7 +105,9 @@ describe('production on PostgreSQL with no payment gateway', () => {
       const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
-      expect(await warnIfTestPayments({ db: t.db, config: t.config, log: logged().log })).toBe(false);
+      const { lines, log } = logged();
+      expect(await warnAboutPayments({ db: t.db, config: t.config, log })).toBeNull();
+      expect(lines).toEqual([]);
     } finally {
       await saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, isEnabled: false });
     }
@@ -106,7 +123,7 @@ describe('production on PostgreSQL with PAYMENTS_TEST_MODE=true', () => {
 
   it('warns at start that the test gateway is taking payments', async () => {
     const { lines, log } = logged();
-    expect(await warnIfTestPayments({ db: t.db, config: t.config, log })).toBe(true);
+    expect(await warnAboutPayments({ db: t.db, config: t.config, log })).toBe('test-gateway');
     expect(lines).toEqual([testPaymentsWarning]);
   });
 
@@ -136,25 +153,39 @@ describe('production on PostgreSQL with PAYMENTS_TEST_MODE=true', () => {
   });
 });
 
-describe('production on the embedded database (npm start on a fresh clone)', () => {
+describe('production on the embedded database', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ NODE_ENV: 'production' });
   });
   afterAll(() => t.close());
 
-  it('takes a test payment end to end, warns at start, and the order is marked as a test payment', async () => {
+  it("without PAYMENTS_TEST_MODE, says at start that no gateway is configured, and checkout answers 503 'Payments are not configured yet' and places nothing", async () => {
     const { lines, log } = logged();
-    expect(await warnIfTestPayments({ db: t.db, config: t.config, log })).toBe(true);
-    expect(lines).toHaveLength(1);
+    expect(await warnAboutPayments({ db: t.db, config: t.config, log })).toBe('no-gateway');
+    expect(lines).toEqual([noGatewayWarning]);
+    const shop = await twoShops(t, { stockA: 3 });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: shop.a.id }]);
+    expect((await s.client.get('/api/checkout/summary')).json()).toMatchObject({ gateway: 'none' });
+    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(checkoutMessages.paymentsNotConfigured);
+    expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
+    expect(await count(t, sql`select count(*)::int as n from orders where customer_id = ${s.userId}`)).toBe(0);
+    expect(await stockOf(t, shop.a.id)).toBe(3);
+  });
+
+  it('refuses to sign a test payment started before, so no order is placed through the test gateway', async () => {
     const shop = await twoShops(t);
     const s = await newShopper(t);
-    await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
-    const placed = await payWithTestGateway(s, c);
-    expect(placed.statusCode).toBe(200);
-    const [order] = await queryRows<{ test_payment: boolean }>(t.db, sql`select test_payment from orders where id = ${placed.json().orderId}`);
-    expect(order.test_payment).toBe(true);
+    const paymentId = crypto.randomUUID();
+    const { providerOrderId } = await testGateway(t.config).createOrder();
+    await createPayment(t.db, { id: paymentId, customerUserId: s.userId, gateway: 'test', providerOrderId, amountPaise: 60000, checkout: { lines: [{ productId: shop.a.id }] } });
+    const pay = await s.client.post(`/api/payments/${paymentId}/test-pay`);
+    expect(pay.statusCode, pay.body).toBe(503);
+    expect(pay.json().error.message).toBe(checkoutMessages.paymentsNotConfigured);
+    expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${paymentId}`)).toBe(0);
   });
 
   it('throttles failed sign-ins with 429 after LOGIN_MAX_FAILURES', async () => {
@@ -202,5 +233,27 @@ describe('production on the embedded database (npm start on a fresh clone)', () 
     }
     expect(codes.at(-1)).toBe(429);
     expect(t.config.TRUST_PROXY).toBe(false);
+  });
+});
+
+describe('production on the embedded database with PAYMENTS_TEST_MODE=true', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('takes a test payment end to end, warns at start, and the order is marked as a test payment', async () => {
+    const { lines, log } = logged();
+    expect(await warnAboutPayments({ db: t.db, config: t.config, log })).toBe('test-gateway');
+    expect(lines).toEqual([testPaymentsWarning]);
+    const shop = await twoShops(t);
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: shop.b.id }]);
+    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const placed = await payWithTestGateway(s, c);
+    expect(placed.statusCode).toBe(200);
+    const [order] = await queryRows<{ test_payment: boolean }>(t.db, sql`select test_payment from orders where id = ${placed.json().orderId}`);
+    expect(order.test_payment).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -125,6 +125,31 @@ describe('npm run backup', () => {
     expect(files.length).toBeGreaterThan(66);
     // Written aside and renamed: no partial file or staging folder is left behind.
     expect(readdirSync(dirname(backupFile))).toEqual(['store.tar']);
+  });
+
+  it('is readable by its owner only (mode 0600) from the moment the file appears, in a folder of its owner (0700)', async () => {
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(backupFile)).mode & 0o777).toBe(0o700);
+    // Every file seen in the folder while a backup is written, the partial one included, as it first appears.
+    const folder = join(work, 'watched');
+    mkdirSync(folder);
+    const seen = new Map<string, number>();
+    const watcher = watch(folder, (_event, name) => {
+      try {
+        const info = statSync(join(folder, String(name)));
+        if (info.isFile() && !seen.has(String(name))) seen.set(String(name), info.mode & 0o777);
+      } catch {
+        // Already renamed or removed.
+      }
+    });
+    try {
+      await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { bucket: 'haat-pictures' }, out: join(folder, 'store.tar') });
+    } finally {
+      watcher.close();
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    expect([...seen.values()].every((mode) => mode === 0o600), JSON.stringify([...seen])).toBe(true);
+    rmSync(folder, { recursive: true });
   });
 
   it('leaves the pictures out, and says where they are, when they live in an S3 bucket', async () => {

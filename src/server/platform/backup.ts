@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, cp, link, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -60,7 +60,8 @@ export function embeddedDatabaseInUse(dataDir: string): boolean {
  */
 export async function writeBackup(a: { database: Database; pgUrl?: string; pictures: PicturesAt; out: string }): Promise<BackupManifest> {
   const out = resolve(a.out);
-  await mkdir(dirname(out), { recursive: true });
+  // A folder it creates is its owner's alone, as is the file (tarInto): a backup holds every customer's data and password hash.
+  await mkdir(dirname(out), { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(join(dirname(out), '.haat-backup-'));
   const partial = `${out}.partial`;
   try {
@@ -79,7 +80,7 @@ export async function writeBackup(a: { database: Database; pgUrl?: string; pictu
     const uploads: BackupManifest['uploads'] = 'bucket' in a.pictures ? { included: false, bucket: a.pictures.bucket } : { included: true, files: await linkTree(a.pictures.dir, join(staging, UPLOADS)) };
     const manifest: BackupManifest = { format: 'haat-backup', version: 1, createdAt: new Date().toISOString(), database: { kind, file: DUMP_FILE[kind], migration }, uploads };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await run('tar', ['-cf', partial, '-C', staging, MANIFEST, DUMP_FILE[kind], ...(uploads.included ? [UPLOADS] : [])]);
+    await tarInto(partial, ['-C', staging, MANIFEST, DUMP_FILE[kind], ...(uploads.included ? [UPLOADS] : [])]);
     await rename(partial, out);
     return manifest;
   } finally {
@@ -244,6 +245,30 @@ async function run(command: string, args: string[], env: Record<string, string> 
     }
     const said = (err.stderr ?? '').trim().split('\n').filter(Boolean).slice(-3).join(' ') || err.message;
     throw new BackupError(`${command} failed: ${said}`);
+  }
+}
+
+/**
+ * Writes a tar of `args` into `file`, which is created with mode 0600 (readable by its owner only)
+ * before a byte is written, rather than made private afterwards; tar writes to its standard output.
+ */
+async function tarInto(file: string, args: string[]): Promise<void> {
+  // A partial file left by an interrupted backup would keep its own mode: start from none.
+  await rm(file, { force: true });
+  const handle = await open(file, 'wx', 0o600);
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      const tar = spawn('tar', ['-cf', '-', ...args], { stdio: ['ignore', handle.fd, 'pipe'] });
+      let stderr = '';
+      tar.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      tar.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new BackupError('tar was not found: install it and try again.') : e));
+      tar.on('close', (code) => {
+        if (code === 0) resolvePromise();
+        else reject(new BackupError(`tar failed: ${stderr.trim().split('\n').filter(Boolean).slice(-3).join(' ') || `exit code ${code}`}`));
+      });
+    });
+  } finally {
+    await handle.close();
   }
 }
 

@@ -71,7 +71,8 @@ const configSchema = z
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SEED_DEMO: bool(true),
+    // Unset: the demo data (accounts with published passwords) is loaded outside production only; in production SEED_DEMO=true must be said.
+    SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     // Unset: Secure in production, where the app is served over HTTPS; `false` must be said explicitly there.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     TRUST_PROXY: trustProxy,
@@ -94,7 +95,7 @@ const configSchema = z
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
     /** Pays vendor payouts as Razorpay Route transfers to their linked accounts; needs the Razorpay keys enabled in Settings too (README: Vendor settlement). */
     RAZORPAY_ROUTE: bool(false),
-    /** Lets the built-in test gateway (no money moves) take checkouts in production on PostgreSQL; see testGatewayAllowed. */
+    /** Lets the built-in test gateway (no money moves) take checkouts in production; see testGatewayAllowed. */
     PAYMENTS_TEST_MODE: bool(false),
     APP_URL: webAddress('https://haat.example.in').optional(),
     /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
@@ -104,7 +105,9 @@ const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
       .default('haat:'),
-    /** Seconds a stopping process (SIGTERM) waits for requests in flight and running jobs before it cuts them. */
+    /** Milliseconds a stopping process (SIGTERM) keeps serving as usual while /api/ready answers 503, so that load balancers take it out first. */
+    SHUTDOWN_DRAIN_MS: whole(0, 600_000, 5_000),
+    /** Seconds a stopping process (SIGTERM), once drained, waits for requests in flight and running jobs before it cuts them. */
     SHUTDOWN_TIMEOUT_SECONDS: whole(0, 3600, 20),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
@@ -142,7 +145,7 @@ const configSchema = z
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS'> & { COOKIE_SECURE: boolean; API_DOCS: boolean };
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO'> & { COOKIE_SECURE: boolean; API_DOCS: boolean; SEED_DEMO: boolean };
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -157,17 +160,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const key = issue.path.join('.') || 'configuration';
     throw new ConfigError(`Configuration error: ${key} ${issue.message}`);
   }
-  const { COOKIE_SECURE, API_DOCS, ...rest } = parsed.data;
+  const { COOKIE_SECURE, API_DOCS, SEED_DEMO, ...rest } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   const yes = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : ['true', '1', 'yes'].includes(v));
-  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production) };
+  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production), SEED_DEMO: yes(SEED_DEMO, !production) };
 }
 
 /**
  * Whether the built-in test gateway (no money moves) may take checkouts: always in development and
- * tests and on the embedded database (so `npm start` on a fresh clone can pay), but in production on
- * PostgreSQL only when PAYMENTS_TEST_MODE=true is said deliberately.
+ * tests (`npm start` runs in development, so a fresh clone can pay), but in production, whatever the
+ * database, only when PAYMENTS_TEST_MODE=true is said deliberately.
  */
-export function testGatewayAllowed(config: Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENTS_TEST_MODE'>): boolean {
-  return config.NODE_ENV !== 'production' || !config.DATABASE_URL || config.PAYMENTS_TEST_MODE;
+export function testGatewayAllowed(config: Pick<Config, 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>): boolean {
+  return config.NODE_ENV !== 'production' || config.PAYMENTS_TEST_MODE;
 }

@@ -21,7 +21,8 @@ export const READY_DB_TIMEOUT_MS = 2_000;
  * `GET /api/health`, the liveness check: the database kind and the applied migration version; it
  * answers while the process starts (before the first migration the version is 0) and while it stops.
  * `GET /api/ready`, the readiness check: 200 when this process should get traffic; 503 while it
- * starts (migrations, demo data), while it stops, and while the database does not answer.
+ * starts (migrations, demo data), from the moment it is told to stop (its drain, then its stop), and
+ * while the database does not answer.
  */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +43,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const { phase } = app.ctx.lifecycle;
       if (phase === 'starting') throw new AppError('UNAVAILABLE', 'Starting: migrations and start-up are not finished.');
+      if (phase === 'draining') throw new AppError('UNAVAILABLE', 'Stopping: this process still answers, but send new requests to another one.');
       if (phase === 'stopping') throw new AppError('UNAVAILABLE', 'Stopping: this process takes no new requests.');
       if (!(await databaseAnswers(app.ctx.db, READY_DB_TIMEOUT_MS))) throw new AppError('UNAVAILABLE', 'The database is not answering.');
       return { status: 'ready' as const };

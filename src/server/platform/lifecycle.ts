@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
-/** Where a process is in its life: starting (migrations, demo data), ready, or stopping (SIGTERM). */
-export type Phase = 'starting' | 'ready' | 'stopping';
+/**
+ * Where a process is in its life: starting (migrations, demo data), ready, draining (SIGTERM came:
+ * still serving as usual, but not ready, so that load balancers take it out), or stopping
+ * (connections are closed as their answers go out).
+ */
+export type Phase = 'starting' | 'ready' | 'draining' | 'stopping';
 
 /** The process's phase, read by the readiness check (`/api/ready`) and the start-up gate; main.ts and the shutdown set it. */
 export type Lifecycle = { phase: Phase };
@@ -14,8 +18,9 @@ export const LIVE_PATH = '/api/health';
 
 /**
  * While starting, every request but the readiness and liveness checks answers 503 with Retry-After
- * (the tables may not exist yet); while stopping, every answer closes its connection, so that the server can
- * finish and a client's next request goes to another process.
+ * (the tables may not exist yet); while draining, requests are served as usual (keep-alive too);
+ * while stopping, every answer closes its connection, so that the server can finish and a client's
+ * next request goes to another process.
  */
 export function installLifecycle(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {

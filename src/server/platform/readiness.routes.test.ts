@@ -85,6 +85,20 @@ describe('the readiness check', () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('answers 503 while the process drains, and serves every other request as usual, keeping connections alive', async () => {
+    t.app.ctx.lifecycle.phase = 'draining';
+    try {
+      const ready = await t.app.inject({ url: '/api/ready' });
+      expect(unavailable(ready)).toEqual([503, 'UNAVAILABLE']);
+      expect(ready.json().error.message).toMatch(/^Stopping/);
+      const categories = await t.app.inject({ url: '/api/categories' });
+      expect(categories.statusCode).toBe(200);
+      expect(categories.headers.connection).not.toBe('close');
+    } finally {
+      t.app.ctx.lifecycle.phase = 'ready';
+    }
+  });
+
   it('answers 503 while the process stops (and its answers close their connections)', async () => {
     t.app.ctx.lifecycle.phase = 'stopping';
     try {

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth';
+import { hashPassword, verifyPassword } from '../modules/auth';
 import { addresses, customers, userProfiles, users, vendors } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { listProductVariants, searchProducts } from '../modules/catalog';
@@ -29,7 +29,7 @@ import { checkMoney } from '../money-checks';
 import { gstinStateMatches, isGstin, isPan } from '../../domain/india-ids';
 import { LocalDiskStorage } from '../platform/object-storage';
 import { freshDatabase } from '../test/db';
-import { isDatabaseEmpty, seedDemoData, type SeedSummary } from './demo-data';
+import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData, type SeedSummary } from './demo-data';
 import { DEMO_RETURN_ORDER, DEMO_RETURN_REQUEST } from './demo-returns';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -297,6 +297,30 @@ describe('demo data', () => {
         .where(eq(users.email, account.email));
       expect(u?.role).toBe(account.role);
       expect(await verifyPassword(u.passwordHash, account.password)).toBe(true);
+    }
+  });
+
+  it('names, for the production start-up warning, every demo account whose published password still signs in, and drops one whose password was changed', async () => {
+    const open = await publishedDemoPasswords(database.db);
+    expect(open.map((a) => a.email).sort()).toEqual([...summary.accounts.map((a) => a.email), 'neha@haat.test'].sort());
+    const warning = publishedPasswordsWarning(open);
+    expect(warning).toContain('customer@haat.test / Customer@123 (customer)');
+    expect(warning).toContain('vendor@haat.test / Vendor@123 (vendor)');
+    expect(warning).toContain('employee@haat.test / Employee@123 (employee)');
+
+    const [priya] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'customer@haat.test'));
+    await database.db.update(users).set({ passwordHash: await hashPassword('a-private-password') }).where(eq(users.email, 'customer@haat.test'));
+    try {
+      expect((await publishedDemoPasswords(database.db)).map((a) => a.email)).not.toContain('customer@haat.test');
+    } finally {
+      await database.db.update(users).set({ passwordHash: priya.hash }).where(eq(users.email, 'customer@haat.test'));
+    }
+
+    const empty = await freshDatabase();
+    try {
+      expect(await publishedDemoPasswords(empty.db)).toEqual([]);
+    } finally {
+      await empty.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import { createAccount, hashPassword } from '../modules/auth';
+import { count, eq, inArray } from 'drizzle-orm';
+import { createAccount, hashPassword, verifyPassword } from '../modules/auth';
 import { addresses, customers, users } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { employees } from '../modules/erp/erp.tables';
@@ -43,6 +43,8 @@ const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
 const CUSTOMER_WITH_PAYOUTS = { email: 'rahul@haat.test', password: 'Customer@123' };
 /** Referred by the demo merchant, and its paying customer. */
 const MERCHANT_CUSTOMER = { email: 'kavya@haat.test', password: 'Customer@123' };
+/** Neha, the employee the super admin finds waiting for approval. */
+const PENDING_EMPLOYEE = { email: 'neha@haat.test', password: 'Employee@123' };
 
 const VENDORS = [
   { email: 'vendor@haat.test', businessName: 'Sharma Electronics', firstName: 'Rahul', lastName: 'Sharma', phone: '9811122233', address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019' },
@@ -89,6 +91,41 @@ function must<K, V>(map: Map<K, V>, key: K): V {
 }
 
 const countOf = async (db: DbOrTx, table: typeof users | typeof categories) => (await db.select({ n: count() }).from(table))[0].n;
+
+/** The demo accounts that sign in, with their passwords (published in the README). */
+const demoSignIns = (): SeedSummary['accounts'] => [
+  { role: 'customer', ...CUSTOMER },
+  { role: 'customer', ...CUSTOMER_WITH_PAYOUTS },
+  { role: 'customer', ...MERCHANT_CUSTOMER },
+  { role: 'customer', ...CUSTOMER_WITH_PAST_ORDERS },
+  ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
+  { role: 'merchant', ...MERCHANT },
+  { role: 'admin', ...ADMIN },
+  { role: 'employee', ...EMPLOYEE },
+  { role: 'employee', ...ERP_MANAGER },
+];
+
+/**
+ * The demo accounts (and the employee waiting for approval) whose password is still the one the
+ * README publishes: anyone may sign in with these. Empty on a database without the demo data.
+ */
+export async function publishedDemoPasswords(db: DbOrTx): Promise<SeedSummary['accounts']> {
+  const published = [...demoSignIns(), { role: 'employee (waiting for approval)', ...PENDING_EMPLOYEE }];
+  const emails = published.map((a) => a.email);
+  const hashes = new Map<string, string>();
+  for (const row of await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, emails))) hashes.set(`user:${row.email}`, row.hash);
+  for (const row of await db.select({ email: employees.email, hash: employees.passwordHash }).from(employees).where(inArray(employees.email, emails))) hashes.set(`employee:${row.email}`, row.hash);
+  const open: SeedSummary['accounts'] = [];
+  for (const a of published) {
+    const hash = hashes.get(`${a.role.startsWith('employee') ? 'employee' : 'user'}:${a.email}`);
+    if (hash && (await verifyPassword(hash, a.password))) open.push(a);
+  }
+  return open;
+}
+
+/** The start-up warning that names the demo accounts anyone may sign in with. */
+export const publishedPasswordsWarning = (accounts: SeedSummary['accounts']): string =>
+  `Demo data: these accounts have the passwords published in the README, and anyone can sign in with them: ${accounts.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}. Delete the demo data (start on an empty database without SEED_DEMO=true) before real customers use this store.`;
 
 /** True when no user account and no category exist yet, so the demo data may be loaded. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -221,17 +258,7 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
         vendors: VENDORS.length,
         shops: SHOPS.length,
         products: DEMO_PRODUCTS.length,
-        accounts: [
-          { role: 'customer', ...CUSTOMER },
-          { role: 'customer', ...CUSTOMER_WITH_PAYOUTS },
-          { role: 'customer', ...MERCHANT_CUSTOMER },
-          { role: 'customer', ...CUSTOMER_WITH_PAST_ORDERS },
-          ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
-          { role: 'merchant', ...MERCHANT },
-          { role: 'admin', ...ADMIN },
-          { role: 'employee', ...EMPLOYEE },
-          { role: 'employee', ...ERP_MANAGER },
-        ],
+        accounts: demoSignIns(),
       };
     });
   } catch (e) {
@@ -354,8 +381,8 @@ async function seedAdminInbox(tx: Tx): Promise<void> {
   await tx.update(customers).set({ rewardPoints: left, updatedAt: new Date() }).where(eq(customers.userId, userId));
 
   await tx.insert(employees).values({
-    email: 'neha@haat.test',
-    passwordHash: await hashPassword('Employee@123'),
+    email: PENDING_EMPLOYEE.email,
+    passwordHash: await hashPassword(PENDING_EMPLOYEE.password),
     firstName: 'Neha',
     lastName: 'Kulkarni',
     phone: '9900556677',

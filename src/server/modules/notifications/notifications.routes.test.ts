@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { newShopper, orderPartsOf, placeOrder, signInAs, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { emailOfUser } from '../auth';
-import { MAX_ATTEMPTS, sendDueEmails, type SenderDeps } from './notifications.sender';
+import { MAX_ATTEMPTS, sendDueEmails, startNotificationsJob, type SenderDeps } from './notifications.sender';
 
 // Issue 24, points 1, 3, 4, 7, 8 and 13: notifications are written with the change that causes
 // them, shown in each user's inbox, sent once from the outbox, retried with backoff, given up on
@@ -44,6 +45,41 @@ async function drain(d: SenderDeps, limit = 20): Promise<void> {
     const c = await sendDueEmails(d, limit);
     if (c.sent + c.retried + c.failed + c.skipped === 0) return;
   }
+}
+
+/** An SMTP server on this machine that accepts every message (no TLS, no sign-in), counting them. */
+async function fakeSmtpServer(): Promise<{ url: string; accepted: () => number; close: () => Promise<void> }> {
+  let accepted = 0;
+  const server = createServer((socket) => {
+    socket.write('220 fake.haat.test ESMTP\r\n');
+    let inData = false;
+    let buffered = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            accepted += 1;
+            socket.write('250 2.0.0 queued\r\n');
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 end with .\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write(verb === 'EHLO' || verb === 'HELO' ? '250 fake.haat.test\r\n' : '250 OK\r\n');
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, accepted: () => accepted, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function inbox(s: { client: Shopper['client'] }) {
@@ -251,6 +287,33 @@ describe('sending', () => {
     expect(eml).toContain('Content-Type: text/plain; charset=utf-8');
     expect(eml).toContain('Content-Type: text/html; charset=utf-8');
     expect(eml).toContain('Haat: the open marketplace for India.');
+  });
+
+  it("says 'sent' in the log only of mail an SMTP server accepted, and 'written to the outbox folder' of mail written there", async () => {
+    const passOf = async (mailer: Mailer) => {
+      await placeOrder(await newShopper(t), [{ productId: shops.b.id }]);
+      const lines: string[] = [];
+      const stop = startNotificationsJob({ ...deps(mailer), intervalMs: 50, log: { info: (m) => lines.push(m), error: (m) => lines.push(m) } });
+      try {
+        await expect.poll(() => lines.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+      } finally {
+        await stop();
+      }
+      return lines[0];
+    };
+    const quiet = { info: () => {}, warn: () => {} };
+    const outbox = await passOf(createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production' }, quiet));
+    expect(outbox).toMatch(/^Notifications: \d+ email\(s\) written to the outbox folder \(no SMTP_URL: not sent to anyone\), 0 to retry, 0 failed$/);
+    expect(outbox).not.toMatch(/ sent,/);
+
+    const smtp = await fakeSmtpServer();
+    try {
+      const line = await passOf(createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production', SMTP_URL: smtp.url }, quiet));
+      expect(line).toMatch(/^Notifications: (\d+) email\(s\) sent, 0 to retry, 0 failed$/);
+      expect(Number(/(\d+) email/.exec(line)![1])).toBe(smtp.accepted());
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("skips an admin email when no ADMIN_EMAIL is set, and a deleted account's email", async () => {

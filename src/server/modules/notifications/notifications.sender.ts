@@ -98,7 +98,10 @@ export function startNotificationsJob(deps: SenderDeps & { intervalMs?: number; 
         if (c.sent + c.retried + c.failed + c.skipped < 20) break;
       }
       const { sent, retried, failed } = total;
-      return sent || retried || failed ? `${sent} email(s) sent, ${retried} to retry, ${failed} failed` : null;
+      if (!(sent || retried || failed)) return null;
+      // "Sent" only of mail an SMTP server accepted; without SMTP_URL the mail went to a folder, and nobody received it.
+      const done = deps.mailer.kind === 'smtp' ? `${sent} email(s) sent` : `${sent} email(s) written to the outbox folder (no SMTP_URL: not sent to anyone)`;
+      return `${done}, ${retried} to retry, ${failed} failed`;
     },
   });
 }

@@ -10,7 +10,7 @@ import { paymentGatewaySettings, payments } from './payments.tables';
 
 type SecretConfig = Pick<Config, 'APP_SECRET' | 'DATA_DIR' | 'RAZORPAY_API_BASE'>;
 /** What choosing a gateway needs: the secrets, and whether the test gateway may be used (testGatewayAllowed). */
-type GatewayConfig = SecretConfig & Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENTS_TEST_MODE'>;
+type GatewayConfig = SecretConfig & Pick<Config, 'NODE_ENV' | 'PAYMENTS_TEST_MODE'>;
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -77,7 +77,7 @@ export function testGateway(config: SecretConfig): TestGateway {
   return new TestGateway(derivedKey(config, 'test-gateway'));
 }
 
-/** Neither Razorpay nor (in production on PostgreSQL without PAYMENTS_TEST_MODE) the test gateway: 503. */
+/** Neither Razorpay nor (in production without PAYMENTS_TEST_MODE) the test gateway: 503. */
 const paymentsOff = () => new AppError('UNAVAILABLE', checkoutMessages.paymentsNotConfigured);
 
 /**
@@ -189,13 +189,21 @@ export async function testGatewayKeys(db: DbOrTx, config: SecretConfig, typed: {
 }
 
 export const testPaymentsWarning =
-  'Payments: the built-in test gateway is taking checkouts in production. No money moves and every order is marked as a test payment. Enable Razorpay in the admin Settings, and unset PAYMENTS_TEST_MODE unless this is deliberate.';
+  'Payments: the built-in test gateway is taking checkouts in production (PAYMENTS_TEST_MODE=true). No money moves and every order is marked as a test payment. Enable Razorpay in the admin Settings, and unset PAYMENTS_TEST_MODE unless this is deliberate.';
 
-/** At start: a warning in the log whenever the test gateway would take payments in production. Answers whether it warned. */
-export async function warnIfTestPayments(a: { db: DbOrTx; config: GatewayConfig; log: { warn: (msg: string) => void } }): Promise<boolean> {
-  if (a.config.NODE_ENV !== 'production' || (await activeGatewayName(a.db, a.config)) !== 'test') return false;
-  a.log.warn(testPaymentsWarning);
-  return true;
+export const noGatewayWarning =
+  "Payments: no payment gateway is configured. Checkout refuses every payment ('Payments are not configured yet') until the super admin enables Razorpay in the admin Settings (or PAYMENTS_TEST_MODE=true lets the built-in test gateway take orders; no money moves).";
+
+/**
+ * At start, in production: a warning in the log when checkout would take payments through the test
+ * gateway, or through no gateway at all. Answers which warning it gave (null: Razorpay, or not production).
+ */
+export async function warnAboutPayments(a: { db: DbOrTx; config: GatewayConfig; log: { warn: (msg: string) => void } }): Promise<'test-gateway' | 'no-gateway' | null> {
+  if (a.config.NODE_ENV !== 'production') return null;
+  const name = await activeGatewayName(a.db, a.config);
+  if (name === 'razorpay') return null;
+  a.log.warn(name === 'test' ? testPaymentsWarning : noGatewayWarning);
+  return name === 'test' ? 'test-gateway' : 'no-gateway';
 }
 
 /** SQL, true when the user made payments: history an account's deletion keeps. */
