@@ -4,7 +4,7 @@ import { moneyBackPaise } from '../../../domain/refunds';
 import { formatRupees } from '../../../domain/money';
 import { addRefundDue, noticePartsCancelled, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
-import { settlePartCancelled } from '../settlement';
+import { lockBalancesOfParts, settlePartCancelled } from '../settlement';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
@@ -52,6 +52,8 @@ export async function cancelOrderParts(
 ): Promise<PartsCancelled> {
   const plan = await planCancel(tx, a);
   let pointsVoided = 0;
+  // The vendors' balances first, in one order for every cancel: two cancels of orders from the same vendors never deadlock.
+  await lockBalancesOfParts(tx, a.parts.map((p) => p.id));
   for (const part of a.parts) {
     await setPartStatus(tx, { partId: part.id, status: 'cancelled', actor: a.actor, note: a.note });
     pointsVoided += await voidPendingEarn(tx, { orderPartId: part.id });

@@ -1,6 +1,6 @@
 // Issue 22: commission, tax and what Haat owes its vendors.
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
-export { creditDeliveredPart, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';
+export { creditDeliveredPart, lockBalancesOfParts, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';
 export { addCommissionRule, listCommissionRules, type AddedCommissionRule, type NewCommissionRule } from './settlement.commission';
 export { addTaxRate, listTaxRates, taxRatesOn, type NewTaxRate } from './settlement.tax-rates';
 export { getHsnCodeList } from './settlement.hsn';

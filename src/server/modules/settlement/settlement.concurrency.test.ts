@@ -84,3 +84,25 @@ describe('release passes racing reversals of the same parts', () => {
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 });
+
+describe("customers cancelling orders from the same two vendors at once", () => {
+  it('all succeed: each cancel takes the vendors\' balances in one order, so none waits on another in a deadlock', async () => {
+    const category = await createCategory(t.db);
+    const shops = [];
+    for (const state of ['Karnataka', 'Kerala']) {
+      const vendor = await createVendorUser(t.db);
+      const shop = await createShop(t.db, vendor.userId, { state });
+      shops.push(await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 50000, stockQuantity: 100, hsnCode: '6205' }));
+    }
+    // Half the carts list the first vendor's product first, half the second's.
+    const orders: { client: TestClient; orderId: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const shopper = await newShopper(t);
+      const [x, y] = i % 2 ? [shops[0], shops[1]] : [shops[1], shops[0]];
+      orders.push({ client: shopper.client, orderId: await placeOrder(shopper, [{ productId: x.id }, { productId: y.id }]) });
+    }
+    const answers = await Promise.all(orders.map((o) => o.client.post(`/api/orders/${o.orderId}/cancel`, {})));
+    expect(answers.map((r) => r.statusCode)).toEqual(orders.map(() => 200));
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});

@@ -28,6 +28,20 @@ export async function lockBalances(tx: DbOrTx, vendorUserId: string): Promise<Ba
   return row;
 }
 
+/**
+ * Locks the balances of the vendors of these parts, in vendor id order, as the release pass does: a
+ * transaction that settles several vendors' parts at once (an order's cancel) then never holds one
+ * vendor's balances while waiting for another's that a second such transaction holds (a deadlock).
+ */
+export async function lockBalancesOfParts(tx: Tx, orderPartIds: readonly string[]): Promise<void> {
+  const vendors = new Set<string>();
+  for (const id of orderPartIds) {
+    const net = await partNet(tx, id);
+    if (net) vendors.add(net.vendorUserId);
+  }
+  for (const vendorUserId of [...vendors].sort()) await lockBalances(tx, vendorUserId);
+}
+
 /** Moves the vendor's balances (under lockBalances, in the transaction that writes the ledger row). */
 export async function addToBalances(tx: DbOrTx, vendorUserId: string, d: { pendingPaise?: number; payablePaise?: number; paidPaise?: number }): Promise<void> {
   await tx
