@@ -348,7 +348,7 @@ function apiProcess(o: { name: string; port: number; dir: string; env: Record<st
     const dataDir = join(o.dir, o.name);
     mkdirSync(dataDir, { recursive: true });
     const out = openSync(logFile, 'a');
-    const env = { ...process.env, ...o.env, PORT: String(o.port), DATA_DIR: dataDir, SEED_DEMO: seed ? 'true' : 'false' };
+    const env = { ...process.env, ...o.env, PORT: String(o.port), DATA_DIR: dataDir, DEMO_DATA: seed ? 'true' : 'false' };
     // Its own process group: a Ctrl-C in the terminal reaches the cluster script, which stops it in order.
     const started = track(spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true }));
     closeSync(out);

@@ -36,7 +36,7 @@ describe('which gateway may take payments', () => {
 });
 
 describe('the demo data (accounts with published passwords)', () => {
-  it('is loaded into an empty database in development (npm start) and tests; in production only with SEED_DEMO=true', () => {
+  it('is loaded into an empty database in development (npm start) and tests; in production only with DEMO_DATA=true (or its older name SEED_DEMO)', () => {
     expect(loadConfig({}).SEED_DEMO).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
@@ -44,6 +44,11 @@ describe('the demo data (accounts with published passwords)', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'maybe' })).toThrow('Configuration error: SEED_DEMO must be true or false');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', SEED_DEMO: 'false' })).toThrow('DEMO_DATA and SEED_DEMO (its older name) disagree');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'maybe' })).toThrow('Configuration error: DEMO_DATA must be true or false');
   });
 });
 

@@ -71,7 +71,9 @@ const configSchema = z
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    // Unset: the demo data (accounts with published passwords) is loaded outside production only; in production SEED_DEMO=true must be said.
+    // Unset: the demo data (accounts with published passwords) is loaded outside production only; in production DEMO_DATA=true must be said.
+    DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
+    // The older name of DEMO_DATA, still read.
     SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
     // Unset: Secure in production, where the app is served over HTTPS; `false` must be said explicitly there.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
@@ -145,7 +147,7 @@ const configSchema = z
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO'> & { COOKIE_SECURE: boolean; API_DOCS: boolean; SEED_DEMO: boolean };
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO' | 'DEMO_DATA'> & { COOKIE_SECURE: boolean; API_DOCS: boolean; SEED_DEMO: boolean };
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -160,10 +162,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const key = issue.path.join('.') || 'configuration';
     throw new ConfigError(`Configuration error: ${key} ${issue.message}`);
   }
-  const { COOKIE_SECURE, API_DOCS, SEED_DEMO, ...rest } = parsed.data;
+  const { COOKIE_SECURE, API_DOCS, SEED_DEMO, DEMO_DATA, ...rest } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   const yes = (v: string | undefined, dflt: boolean) => (v === undefined ? dflt : ['true', '1', 'yes'].includes(v));
-  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production), SEED_DEMO: yes(SEED_DEMO, !production) };
+  if (DEMO_DATA !== undefined && SEED_DEMO !== undefined && yes(DEMO_DATA, false) !== yes(SEED_DEMO, false)) {
+    throw new ConfigError('Configuration error: DEMO_DATA and SEED_DEMO (its older name) disagree; set DEMO_DATA only');
+  }
+  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production), SEED_DEMO: yes(DEMO_DATA ?? SEED_DEMO, !production) };
 }
 
 /**

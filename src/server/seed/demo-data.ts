@@ -125,7 +125,7 @@ export async function publishedDemoPasswords(db: DbOrTx): Promise<SeedSummary['a
 
 /** The start-up warning that names the demo accounts anyone may sign in with. */
 export const publishedPasswordsWarning = (accounts: SeedSummary['accounts']): string =>
-  `Demo data: these accounts have the passwords published in the README, and anyone can sign in with them: ${accounts.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}. Delete the demo data (start on an empty database without SEED_DEMO=true) before real customers use this store.`;
+  `Demo data: these accounts have the passwords published in the README, and anyone can sign in with them: ${accounts.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}. Delete the demo data (start on an empty database without DEMO_DATA=true) before real customers use this store.`;
 
 /** True when no user account and no category exist yet, so the demo data may be loaded. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
