@@ -193,7 +193,7 @@ function render(o: Rendered): string {
   return [
     `### Soak: ${MINUTES} minute${MINUTES === 1 ? '' : 's'} through nginx, ${CONNECTIONS} connections (${startedAt.toISOString().slice(0, 10)})`,
     '',
-    `\`npm run soak -- --minutes ${MINUTES}\`: two built API processes (\`NODE_ENV=production\`, PostgreSQL as \`haat_app\`, Redis, s3rver) behind Debian's nginx (deploy/nginx-proxy.conf); ` +
+    `\`npm run soak -- --minutes ${MINUTES}\`: two built API processes (\`NODE_ENV=production\`, PostgreSQL as the run's own app role, which owns nothing, Redis, s3rver) behind Debian's nginx (deploy/nginx-proxy.conf); ` +
       `${CONNECTIONS} virtual visitors, each with its own registered customer, over ${CONNECTIONS} keep-alive connections, without pauses; visits by weight: ${mix}. ` +
       `${o.restarted.name} got SIGTERM at ${o.restartInfo.atS} s, exited ${(o.restartInfo.stoppingMs / 1000).toFixed(1)} s later and was ready ${(o.restartInfo.startingMs / 1000).toFixed(1)} s after its start; ` +
       `the restart window runs from the SIGTERM to ${WINDOW_TAIL_MS / 1000} s after it was ready. A GET that failed (network error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ${machine(loadBefore)}.`,
