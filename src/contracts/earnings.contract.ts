@@ -65,6 +65,8 @@ export const earningsStatementRowSchema = z.object({
   tcsBp: z.number().int().nullable(),
   tcsPaise: z.number().int(),
   tdsBp: z.number().int().nullable(),
+  /** TDS is taken on the taxable value when the vendor has a GSTIN (its invoice shows GST; CBDT Circular 20/2023, Q3), else on the gross. */
+  tdsOn: z.enum(['taxable', 'gross']),
   tdsPaise: z.number().int(),
   vendorNetPaise: z.number().int(),
   /**

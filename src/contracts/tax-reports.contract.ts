@@ -78,13 +78,18 @@ export const tcsReportSchema = z.object({
 });
 export type TcsReport = z.infer<typeof tcsReportSchema>;
 
-/** One vendor at one TDS rate (0.1 % with a PAN, 5 % without): gross amounts GST included, and the TDS deducted, net of credit notes. */
+/**
+ * One vendor at one TDS rate (0.1 % with a PAN, 5 % without) and one base: the amounts TDS was taken
+ * on (`tdsOn`: the taxable value where the documents show GST, the vendor having a GSTIN, CBDT
+ * Circular 20/2023 Q3; else the gross amount), and the TDS deducted, net of credit notes.
+ */
 export const tdsRowSchema = z.object({
   vendorUserId: z.uuid(),
   vendorName: z.string(),
   /** The PAN on the documents; null: the vendor had given none (5 %). */
   pan: z.string().nullable(),
   tdsBp: z.number().int(),
+  tdsOn: z.enum(['taxable', 'gross']),
   ...grossReturnedNet,
   tdsPaise: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from './csv';
+import { csvField, csvRupees, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and leaves plain text alone', () => {
@@ -20,5 +20,17 @@ describe('CSV export', () => {
 
   it('writes a header line and CRLF line ends', () => {
     expect(toCsv(['id', 'name'], [[1, 'A'], [2, 'B, C']])).toBe('id,name\r\n1,A\r\n2,"B, C"\r\n');
+  });
+
+  it('writes money as rupees with two decimals, a negative amount as a number', () => {
+    expect(csvField(csvRupees(260))).toBe('2.60');
+    expect(csvField(csvRupees(123_714))).toBe('1237.14');
+    expect(csvField(csvRupees(-123_714))).toBe('-1237.14');
+    expect(csvField(csvRupees(5))).toBe('0.05');
+    expect(csvField(csvRupees(-5))).toBe('-0.05');
+    expect(csvField(csvRupees(0))).toBe('0.00');
+    expect(csvField(csvRupees(12_500_000))).toBe('125000.00');
+    expect(csvField(csvRupees(null))).toBe('');
+    expect(toCsv(['tds_rupees'], [[csvRupees(-100)]])).toBe('tds_rupees\r\n-1.00\r\n');
   });
 });

@@ -1,6 +1,17 @@
+import { rupeesDecimal } from './money';
+
+/** A number already written as text: written as it is, never defused (a spreadsheet reads it as a number, minus sign and all). */
+class CsvNumber {
+  constructor(readonly text: string) {}
+}
+
+/** Money in a CSV: rupees with two decimals ('2.60', '-1237.14'), the one way every money column is written; blank for none. */
+export const csvRupees = (paise: number | null | undefined): CsvNumber | null => (paise === null || paise === undefined ? null : new CsvNumber(rupeesDecimal(paise)));
+
 /** One CSV field: quoted when it holds a comma, quote or line break; a text's leading = + - @ is defused so spreadsheets do not run it. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (value instanceof CsvNumber) return value.text;
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

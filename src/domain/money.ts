@@ -37,6 +37,14 @@ export function rupeesForInput(paise: number | null): string {
   return paise % PAISE_PER_RUPEE === 0 ? String(toRupees(paise)) : toRupees(paise).toFixed(2);
 }
 
+/** Paise as rupees with exactly two decimals and no grouping, as files for accounts write them: '2.60', '-1237.14', '0.00'. */
+export function rupeesDecimal(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
+  const abs = Math.abs(paise);
+  const rupees = Math.floor(abs / PAISE_PER_RUPEE);
+  return `${paise < 0 ? '-' : ''}${rupees}.${String(abs % PAISE_PER_RUPEE).padStart(2, '0')}`;
+}
+
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cumulativeShare, inProgress, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds, settlementShare } from './returns';
+import { cumulativeShare, inProgress, moneyAfterSpentPoints, planReturnRefund, returnMoveAllowed, returnStatuses, returnWindowEnds } from './returns';
 
 const line = (o: Partial<Parameters<typeof planReturnRefund>[1][number]> = {}) => ({ orderItemId: 'i1', pricePaise: 60_000, quantity: 2, returnedBefore: 0, returning: 1, pointsEarned: 60, ...o });
 const order = (o: Partial<Parameters<typeof planReturnRefund>[0]> = {}) => ({ subtotalPaise: 165_000, pointsUsed: 165, returnedBeforePaise: 0, moneyLeftPaise: 148_500, paidBy: 'gateway' as const, ...o });
@@ -46,21 +46,6 @@ describe('moneyAfterSpentPoints', () => {
   it('keeps the value of earned points that were spent, never more than the refund', () => {
     expect(moneyAfterSpentPoints(120_000, 50)).toEqual({ moneyPaise: 115_000, keptPaise: 5_000 });
     expect(moneyAfterSpentPoints(1_000, 50)).toEqual({ moneyPaise: 0, keptPaise: 1_000 });
-  });
-});
-
-describe('settlementShare', () => {
-  const l = { grossPaise: 100_001, cgstPaise: 2_381, sgstPaise: 2_381, igstPaise: 0, commissionPaise: 10_000, tcsCgstPaise: 238, tcsSgstPaise: 238, tcsIgstPaise: 0, tdsPaise: 476 };
-  it('keeps every line adding up, and the shares of all units are the whole line', () => {
-    const a = settlementShare(l, 0, 1, 3);
-    const b = settlementShare(l, 1, 3, 3);
-    for (const s of [a, b]) {
-      expect(s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise).toBe(s.grossPaise);
-      expect(s.commissionPaise + s.tcsCgstPaise + s.tcsSgstPaise + s.tcsIgstPaise + s.tdsPaise + s.vendorNetPaise).toBe(s.grossPaise);
-    }
-    expect(a.grossPaise + b.grossPaise).toBe(100_001);
-    expect(a.vendorNetPaise + b.vendorNetPaise).toBe(100_001 - 10_000 - 476 - 476);
-    expect(a).toMatchObject({ grossPaise: 33_333, cgstPaise: 793, commissionPaise: 3_333 });
   });
 });
 

@@ -90,45 +90,6 @@ export function moneyAfterSpentPoints(moneyPaise: number, pointsNotTakenBack: nu
   return { moneyPaise: moneyPaise - keptPaise, keptPaise };
 }
 
-/** The parts of one settlement line (order item) a credit note and the vendor's reversal take back. */
-export type SettlementAmounts = {
-  grossPaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  commissionPaise: number;
-  tcsCgstPaise: number;
-  tcsSgstPaise: number;
-  tcsIgstPaise: number;
-  tdsPaise: number;
-};
-export type SettlementShare = SettlementAmounts & { taxablePaise: number; vendorNetPaise: number };
-
-/**
- * The share of an item's settlement line for units `from`+1..`to` of `of`: each amount rounded down
- * cumulatively, the taxable value and the vendor's net what is left, so that every line still adds
- * up (taxable + GST = gross; commission + TCS + TDS + net = gross) and the shares of all the units are the whole line.
- */
-export function settlementShare(line: SettlementAmounts, from: number, to: number, of: number): SettlementShare {
-  const s = (v: number) => cumulativeShare(v, from, to, of);
-  const share = {
-    grossPaise: s(line.grossPaise),
-    cgstPaise: s(line.cgstPaise),
-    sgstPaise: s(line.sgstPaise),
-    igstPaise: s(line.igstPaise),
-    commissionPaise: s(line.commissionPaise),
-    tcsCgstPaise: s(line.tcsCgstPaise),
-    tcsSgstPaise: s(line.tcsSgstPaise),
-    tcsIgstPaise: s(line.tcsIgstPaise),
-    tdsPaise: s(line.tdsPaise),
-  };
-  return {
-    ...share,
-    taxablePaise: share.grossPaise - share.cgstPaise - share.sgstPaise - share.igstPaise,
-    vendorNetPaise: share.grossPaise - share.commissionPaise - share.tcsCgstPaise - share.tcsSgstPaise - share.tcsIgstPaise - share.tdsPaise,
-  };
-}
-
 /** Who may move a return from one status to another. */
 export type ReturnMove = 'approve' | 'reject' | 'receive' | 'dispute' | 'admin_approve' | 'admin_reject';
 

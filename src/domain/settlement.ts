@@ -11,8 +11,11 @@
 //   statement readable (x % of what the customer paid).
 // - TCS: 0.5 % of the net taxable value (GST excluded), only when the vendor has a GSTIN; split
 //   CGST + SGST within a state (CGST takes an odd paisa, as splitTax does), IGST between states;
-// - TDS: 0.1 % of the gross amount, 5 % when the vendor has given no PAN.
-// The taxable value is computed on the line (unit price x quantity), not unit by unit.
+// - TDS: 0.1 %, 5 % when the vendor has given no PAN, of the amount without GST (the taxable value)
+//   when the invoice shows GST separately, that is when the vendor has a GSTIN (CBDT Circular 20/2023,
+//   Q3), else of the gross amount (an unregistered vendor's document shows no GST).
+// The taxable value is computed on the line (unit price x quantity), not unit by unit. A credit
+// note for some units of a line uses the same rule (settleUnitsReturned), never a share of the line.
 import { priceSplit, splitTax, type TaxSplit } from './gst';
 import { BASIS_POINTS, ofBasisPoints } from './money';
 
@@ -60,26 +63,64 @@ export type SettlementLine = {
   vendorNetPaise: number;
 };
 
+/**
+ * The rates of a line as they were chosen the day its order was placed (what order_item_settlements
+ * keeps): TCS already 0 for a vendor without a GSTIN, TDS already the rate for its PAN or its absence.
+ */
+export type LineRates = {
+  gstRateBp: number;
+  intraState: boolean;
+  commissionBp: number;
+  tcsBp: number;
+  tdsBp: number;
+  /** The vendor had a GSTIN: its invoice shows GST, so TDS is taken on the taxable value. */
+  vendorHasGstin: boolean;
+};
+
 /** One item line's settlement; gross = commission + TCS + TDS + vendor net, exactly. */
 export function settleLine(input: SettlementLineInput): SettlementLine {
-  const { unitPricePaise, quantity, commissionBp, tcsBp } = input;
+  const { unitPricePaise, quantity, ...rest } = input;
+  return settleUnits(unitPricePaise, quantity, {
+    gstRateBp: rest.gstRateBp,
+    intraState: rest.intraState,
+    commissionBp: rest.commissionBp,
+    tcsBp: rest.vendorHasGstin ? rest.tcsBp : 0,
+    tdsBp: rest.vendorHasPan ? rest.tds.withPanBp : rest.tds.withoutPanBp,
+    vendorHasGstin: rest.vendorHasGstin,
+  });
+}
+
+/** What TDS under 194-O is taken on: the taxable value or the gross amount (GST included, or no GST shown). */
+export type TdsOn = 'taxable' | 'gross';
+
+/**
+ * The amount TDS under section 194-O is taken on. CBDT Circular 20/2023, Q3: where GST is shown
+ * separately on the invoice (the vendor has a GSTIN), the amount without GST, the taxable value;
+ * otherwise the gross amount.
+ */
+export function tdsBase(a: { grossPaise: number; taxablePaise: number; vendorHasGstin: boolean }): { on: TdsOn; paise: number } {
+  return a.vendorHasGstin ? { on: 'taxable', paise: a.taxablePaise } : { on: 'gross', paise: a.grossPaise };
+}
+
+/** The settlement of `quantity` units at a price under rates already chosen: the one rule behind invoices and credit notes. */
+export function settleUnits(unitPricePaise: number, quantity: number, rates: LineRates): SettlementLine {
+  const { commissionBp, tcsBp, tdsBp } = rates;
   if (!Number.isSafeInteger(unitPricePaise) || unitPricePaise < 0) throw new RangeError(`not a price in paise: ${unitPricePaise}`);
   if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`not a quantity: ${quantity}`);
   if (!Number.isSafeInteger(commissionBp) || commissionBp < 0 || commissionBp > BASIS_POINTS) throw new RangeError(`not a commission rate: ${commissionBp}`);
   const grossPaise = unitPricePaise * quantity;
-  const { taxablePaise, taxPaise } = priceSplit(grossPaise, input.gstRateBp);
+  const { taxablePaise, taxPaise } = priceSplit(grossPaise, rates.gstRateBp);
   const commissionPaise = ofBasisPoints(grossPaise, commissionBp);
-  const tcsPaise = input.vendorHasGstin ? ofBasisPoints(taxablePaise, tcsBp) : 0;
-  const tdsBp = input.vendorHasPan ? input.tds.withPanBp : input.tds.withoutPanBp;
-  const tdsPaise = ofBasisPoints(grossPaise, tdsBp);
+  const tcsPaise = ofBasisPoints(taxablePaise, tcsBp);
+  const tdsPaise = ofBasisPoints(tdsBase({ grossPaise, taxablePaise, vendorHasGstin: rates.vendorHasGstin }).paise, tdsBp);
   const vendorNetPaise = grossPaise - commissionPaise - tcsPaise - tdsPaise;
   if (vendorNetPaise < 0) throw new RangeError(`the deductions exceed the price: ${grossPaise} paise`);
   return {
     grossPaise,
     taxablePaise,
-    gst: { ...splitTax(taxPaise, input.intraState), totalPaise: taxPaise },
+    gst: { ...splitTax(taxPaise, rates.intraState), totalPaise: taxPaise },
     commissionPaise,
-    tcs: { ...splitTax(tcsPaise, input.intraState), totalPaise: tcsPaise },
+    tcs: { ...splitTax(tcsPaise, rates.intraState), totalPaise: tcsPaise },
     tdsBp,
     tdsPaise,
     vendorNetPaise,
@@ -120,4 +161,60 @@ export function pickCommissionRate<R extends CommissionRule>(
     if (found) return found;
   }
   return null;
+}
+
+/** A line's figures as they are written: order_item_settlements, and the lines of invoices and credit notes. */
+export type LineAmounts = {
+  grossPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  commissionPaise: number;
+  tcsCgstPaise: number;
+  tcsSgstPaise: number;
+  tcsIgstPaise: number;
+  tdsPaise: number;
+  vendorNetPaise: number;
+};
+
+const AMOUNT_KEYS = ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'commissionPaise', 'tcsCgstPaise', 'tcsSgstPaise', 'tcsIgstPaise', 'tdsPaise', 'vendorNetPaise'] as const;
+
+/** A settled line's figures as they are written. */
+export function lineAmounts(l: SettlementLine): LineAmounts {
+  return {
+    grossPaise: l.grossPaise,
+    taxablePaise: l.taxablePaise,
+    cgstPaise: l.gst.cgstPaise,
+    sgstPaise: l.gst.sgstPaise,
+    igstPaise: l.gst.igstPaise,
+    commissionPaise: l.commissionPaise,
+    tcsCgstPaise: l.tcs.cgstPaise,
+    tcsSgstPaise: l.tcs.sgstPaise,
+    tcsIgstPaise: l.tcs.igstPaise,
+    tdsPaise: l.tdsPaise,
+    vendorNetPaise: l.vendorNetPaise,
+  };
+}
+
+/**
+ * The figures of units `from`+1..`to` of a written line of `quantity` units at `unitPricePaise` (a
+ * return's credit note, and the reversal of the vendor's credit): the invoice's own rule
+ * (settleUnits) for `to` units less the same rule for `from` units. So a first return of some units
+ * is exactly an invoice for those units, never a proportional share of the line; and the returns of
+ * every unit add up to the line exactly, since all `quantity` units stand for the line as written
+ * (a later one may differ by a paisa from invoicing its units alone: the paisa the invoice's rounding
+ * put on the whole line, which no credit note may exceed).
+ */
+export function settleReturnedUnits(line: LineAmounts, a: { unitPricePaise: number; quantity: number; rates: LineRates; from: number; to: number }): LineAmounts {
+  const { quantity, from, to } = a;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to > quantity || from > to) throw new RangeError(`not units of the line: ${from}..${to} of ${quantity}`);
+  const at = (n: number): LineAmounts => {
+    if (n === quantity) return line;
+    if (n === 0) return Object.fromEntries(AMOUNT_KEYS.map((k) => [k, 0])) as LineAmounts;
+    return lineAmounts(settleUnits(a.unitPricePaise, n, a.rates));
+  };
+  const upTo = at(to);
+  const before = at(from);
+  return Object.fromEntries(AMOUNT_KEYS.map((k) => [k, upTo[k] - before[k]])) as LineAmounts;
 }

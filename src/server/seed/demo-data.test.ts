@@ -68,13 +68,14 @@ describe('demo data', () => {
 
   it('has the settlement story lived once: two delivered orders invoiced, one vendor paid out, one payable', async () => {
     // Earbuds ₹1,499 at 18 % from Sharma (Delhi GSTIN) to Delhi: commission 10 % = 149.90, TCS 0.5 % of
-    // taxable 1,270.34 = 6.35, TDS 0.1 % = 1.50 (1.499 rounded half up), net 1,499 - 149.90 - 6.35 - 1.50 = 1,341.25.
+    // taxable 1,270.34 = 6.35, TDS 0.1 % of the taxable value (its invoice shows GST: CBDT Circular 20/2023, Q3)
+    // = 1.27, net 1,499 - 149.90 - 6.35 - 1.27 = 1,341.48.
     // Diyas ₹599 unclassified (18 %) from Jaipur (no GSTIN): commission 6 % = 35.94, no TCS, TDS 0.60, net 562.46.
     const [jaipur, sharma] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} in ('vendor@haat.test', 'vendor2@haat.test')`).orderBy(users.email); // 'vendor2@' sorts first
     const payouts = await database.db.select().from(vendorPayouts);
-    expect(payouts).toMatchObject([{ vendorUserId: sharma.id, amountPaise: 134125, status: 'paid', method: 'bank', reference: 'HDFCR52026112698765432' }]);
+    expect(payouts).toMatchObject([{ vendorUserId: sharma.id, amountPaise: 134148, status: 'paid', method: 'bank', reference: 'HDFCR52026112698765432' }]);
     const balances = await database.db.select().from(vendorBalances);
-    expect(balances.find((b) => b.vendorUserId === sharma.id)).toMatchObject({ pendingPaise: 0, payablePaise: 0, paidPaise: 134125 });
+    expect(balances.find((b) => b.vendorUserId === sharma.id)).toMatchObject({ pendingPaise: 0, payablePaise: 0, paidPaise: 134148 });
     // Jaipur's pending: the demo customer's recent order (₹1,148, see the returns test), still inside its window:
     // commission 6 % = 68.88, no TCS, TDS 0.1 % = 1.148 -> 1.15, net 1,148 - 68.88 - 1.15 = 1,077.97.
     expect(balances.find((b) => b.vendorUserId === jaipur.id)).toMatchObject({ pendingPaise: 107797, payablePaise: 56246, paidPaise: 0 });

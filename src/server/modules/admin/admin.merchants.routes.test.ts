@@ -118,7 +118,7 @@ describe('the Merchants tab', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-merchants-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body).toContain('id,name,business_name,referral_code,mobile_number,email,upi_id,cashback_percentage,is_verified,total_transactions,total_volume_rupees,referrals_made,registered_at');
-    expect(csv.body).toContain(`${kaveri.id},Kaveri Sweets,Kaveri Sweets,${kaveri.referralCode},9811122233,${kaveri.email},kaveri@okhdfc,3.5,false,3,355.5,2,`);
+    expect(csv.body).toContain(`${kaveri.id},Kaveri Sweets,Kaveri Sweets,${kaveri.referralCode},9811122233,${kaveri.email},kaveri@okhdfc,3.5,false,3,355.50,2,`);
     expect(csv.body).not.toContain(quiet.id);
   });
 });

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema, merchantActionMessages, merchantCashbackAtStakeSchema, merchantVerificationSchema } from '../../../contracts/admin-merchants.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminMerchants } from './admin.read-model';
 import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';
@@ -31,7 +30,7 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
     const { items } = await listAdminMerchants({ db, query: req.query, forExport: true });
     const csv = toCsv(
       ['id', 'name', 'business_name', 'referral_code', 'mobile_number', 'email', 'upi_id', 'cashback_percentage', 'is_verified', 'total_transactions', 'total_volume_rupees', 'referrals_made', 'registered_at'],
-      items.map((x) => [x.id, x.name, x.businessName, x.referralCode, x.mobileNumber, x.email, x.upiId, x.cashbackPercentage, x.isVerified, x.totalTransactions, toRupees(x.totalVolumePaise), x.referralsMade, x.registeredAt]),
+      items.map((x) => [x.id, x.name, x.businessName, x.referralCode, x.mobileNumber, x.email, x.upiId, x.cashbackPercentage, x.isVerified, x.totalTransactions, csvRupees(x.totalVolumePaise), x.referralsMade, x.registeredAt]),
     );
     return sendCsv(reply, 'merchants', csv);
   });

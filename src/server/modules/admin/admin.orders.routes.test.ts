@@ -123,7 +123,7 @@ describe('GET /api/admin/orders', () => {
     expect(lines).toHaveLength(3);
     expect(lines.filter((l) => l.startsWith(`${orderId},`))).toHaveLength(2);
     expect(csv.body).toContain('Kerala Spices');
-    expect(csv.body).toContain(',450,');
+    expect(csv.body).toContain(',450.00,');
   });
 });
 

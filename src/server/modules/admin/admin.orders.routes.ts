@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrderMessages, adminOrderPageSchema, adminOrdersQuerySchema, adminOrderStatusChangedSchema, adminOrderStatusSchema, type AdminOrder } from '../../../contracts/admin-orders.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminOrders, listAdminOrders } from './admin.read-model';
 import { setAdminOrderStatus } from './admin.orders';
@@ -15,7 +14,6 @@ const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }
 
 /** How the order is paid, for the CSV: 'cod' (cash at the door), 'points' (points alone) or 'online' (the gateway). */
 const paymentOf = (o: AdminOrder) => (o.paymentStatus === 'cash_on_delivery' ? 'cod' : o.paymentStatus === 'not_required' ? 'points' : 'online');
-const rupeesOrBlank = (paise: number | null) => (paise === null ? null : toRupees(paise));
 
 /** The Orders tab: every shop's part of every order, its CSV, and setting a status with a fresh code. */
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
@@ -39,8 +37,8 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
       const csv = toCsv(
         ['order_id', 'part_id', 'customer', 'email', 'shop', 'vendor', 'product', 'items', 'quantity', 'amount_rupees', 'status', 'order_status', 'points_earned', 'points_used', 'payment_status', 'test_payment', 'created_at', 'variant', 'sku', 'payment', 'cash_due', 'cash_collected', 'returned_to_seller'],
         rows.map((o) => [
-          ...[o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, toRupees(o.amountPaise), o.status, o.orderStatus, o.pointsEarned, o.pointsUsed],
-          ...[o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt, o.variantLabel, o.sku, paymentOf(o), rupeesOrBlank(o.codDuePaise), rupeesOrBlank(o.cashCollectedPaise), o.returnedToSeller ? 'yes' : 'no'],
+          ...[o.id, o.partId, o.customerName, o.customerEmail, o.shopName, o.vendorName, o.productName, o.itemCount, o.quantity, csvRupees(o.amountPaise), o.status, o.orderStatus, o.pointsEarned, o.pointsUsed],
+          ...[o.paymentStatus, o.testPayment ? 'yes' : 'no', o.createdAt, o.variantLabel, o.sku, paymentOf(o), csvRupees(o.codDuePaise), csvRupees(o.cashCollectedPaise), o.returnedToSeller ? 'yes' : 'no'],
         ]),
       );
       return sendCsv(reply, `orders-${req.query.status}`, csv);

@@ -298,7 +298,7 @@ describe('the payouts CSV', () => {
     expect(lines[0]).toBe('id,vendor,period_from,period_to,amount_rupees,status,method,reference,created_at,paid_at');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${payout.id},Kochi Sound CSV,`);
-    expect(lines[1]).toContain(',898.1,created,upi,');
+    expect(lines[1]).toContain(',898.10,created,upi,');
   });
 });
 

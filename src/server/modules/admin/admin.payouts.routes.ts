@@ -20,8 +20,7 @@ import {
   transferPayoutSchema,
 } from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout, releaseDueVendorSales } from '../settlement';
 import { cancelAdminPayout, payAdminPayout, payoutRouteStatus, setAdminVendorRouteAccount, settleAdminPayout, transferAdminPayout } from './admin.payouts';
@@ -60,7 +59,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
     const rows = await exportAdminPayouts({ db, query: req.query });
     const csv = toCsv(
       ['id', 'vendor', 'period_from', 'period_to', 'amount_rupees', 'status', 'method', 'reference', 'created_at', 'paid_at'],
-      rows.map((p) => [p.id, p.businessName, p.periodFrom, p.periodTo, toRupees(p.amountPaise), p.status, p.method, p.reference, p.createdAt, p.paidAt]),
+      rows.map((p) => [p.id, p.businessName, p.periodFrom, p.periodTo, csvRupees(p.amountPaise), p.status, p.method, p.reference, p.createdAt, p.paidAt]),
     );
     return sendCsv(reply, `payouts-${req.query.status}`, csv);
   });

@@ -115,7 +115,7 @@ describe('GET /api/admin/products', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-products-active-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body).toContain('id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at');
-    expect(csv.body).toContain(`${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899,2499,7,active,7.5,`);
+    expect(csv.body).toContain(`${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899.00,2499.00,7,active,7.5,`);
     expect(csv.body).toContain(`${ids.pot},`);
     expect(csv.body).not.toContain(ids.rug);
   });

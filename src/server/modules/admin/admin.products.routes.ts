@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { adminProductPageSchema, adminProductSchema, adminProductsQuerySchema, productStepUpSchema } from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminProducts, listAdminProducts } from './admin.read-model';
 import { setAdminProductActive } from './admin.products';
@@ -35,7 +34,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
       const rows = await exportAdminProducts({ db, query: req.query });
       const csv = toCsv(
         ['id', 'name', 'vendor', 'shop', 'category', 'price_rupees', 'original_price_rupees', 'stock', 'status', 'reward_percentage', 'created_at'],
-        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, toRupees(p.pricePaise), p.originalPricePaise === null ? null : toRupees(p.originalPricePaise), p.stock, p.status, p.rewardPercentage, p.createdAt]),
+        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, csvRupees(p.pricePaise), csvRupees(p.originalPricePaise), p.stock, p.status, p.rewardPercentage, p.createdAt]),
       );
       return sendCsv(reply, `products-${req.query.status}`, csv);
     },

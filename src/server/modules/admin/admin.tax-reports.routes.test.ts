@@ -7,17 +7,19 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder, type Shopper } from '../../test/checkout-fixtures';
-import { issuePartCreditNote, issuePartInvoice } from '../settlement';
+import { issuePartCreditNote, issuePartInvoice, settleReturnReceived } from '../settlement';
 import { commissionRules, vendorPayoutDetails } from '../settlement/settlement.tables';
 
 // Issue 22, point 9: the super admin's monthly tax reports. A month counts the documents issued in it
 // (India date): invoices add, credit notes subtract. Figures worked out by hand from the placed lines
-// (TCS 0.5 % of the taxable value, TDS 0.1 % of the gross with a PAN, 5 % without):
+// (TCS 0.5 % of the taxable value; TDS 0.1 % with a PAN, 5 % without, of the taxable value when the
+// vendor has a GSTIN (its invoice shows GST, CBDT Circular 20/2023 Q3), else of the gross):
 // - a ₹600 kurta at 5 % GST, Maharashtra to Maharashtra, vendor with a GSTIN, 10 % commission:
 //   ×2 = 120 000 gross, taxable 120 000 / 1.05 = 114 285.7 -> 114 286; TCS 571.43 -> 571, CGST 286 +
-//   SGST 285; TDS 120; commission 12 000. ×1 = 60 000, taxable 57 143, commission 6 000, TDS 60.
+//   SGST 285; TDS 0.1 % of 114 286 = 114; commission 12 000. ×1 = 60 000, taxable 57 143, commission
+//   6 000, TDS 57.
 // - a ₹450 item with no HSN code (18 %), West Bengal to Maharashtra, vendor with no GSTIN, 8 %
-//   commission: taxable 38 136, no TCS; without a PAN TDS 5 % = 2 250, with one 0.1 % = 45; commission 3 600.
+//   commission: taxable 38 136, no TCS; TDS on the gross: without a PAN 5 % = 2 250, with one 0.1 % = 45; commission 3 600.
 
 let t: TestApp;
 let admin: TestClient;
@@ -104,12 +106,12 @@ describe('monthly tax reports', () => {
 
     const tds = await report<TdsReport>('tds', month);
     expect(tds.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
-      // 120 + 60 - 60 on 120 000 + 60 000 - 60 000.
-      { vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, grossPaise: 180_000, returnedPaise: 60_000, netPaise: 120_000, tdsPaise: 120 },
-      { vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
-      { vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
+      // 114 + 57 - 57 on the taxable values 114 286 + 57 143 - 57 143.
+      { vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, tdsOn: 'taxable', grossPaise: 171_429, returnedPaise: 57_143, netPaise: 114_286, tdsPaise: 114 },
+      { vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
+      { vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
     ]);
-    expect(tds.totals).toEqual({ grossPaise: 270_000, returnedPaise: 60_000, netPaise: 210_000, tdsPaise: 2_415 });
+    expect(tds.totals).toEqual({ grossPaise: 261_429, returnedPaise: 57_143, netPaise: 204_286, tdsPaise: 2_409 });
 
     const commission = await report<CommissionReport>('commission', month);
     expect(commission.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
@@ -124,28 +126,28 @@ describe('monthly tax reports', () => {
 
     expect(await csvLines(`/api/admin/reports/tcs/export?month=${month}`)).toEqual([
       'supplier_gstin,vendor,supplier_state,place_of_supply,gross_value_rupees,supplies_returned_rupees,net_taxable_value_rupees,tcs_igst_rupees,tcs_cgst_rupees,tcs_sgst_rupees',
-      `${weaversGstin},Handloom Weavers LLP,Maharashtra,Maharashtra,1714.29,571.43,1142.86,0,2.86,2.85`,
-      'Total,,,,1714.29,571.43,1142.86,0,2.86,2.85',
+      `${weaversGstin},Handloom Weavers LLP,Maharashtra,Maharashtra,1714.29,571.43,1142.86,0.00,2.86,2.85`,
+      'Total,,,,1714.29,571.43,1142.86,0.00,2.86,2.85',
     ]);
     expect(await csvLines(`/api/admin/reports/tcs/states/export?month=${month}`)).toEqual([
       'place_of_supply,tcs_rate_percent,net_taxable_value_rupees,tcs_igst_rupees,tcs_cgst_rupees,tcs_sgst_rupees',
-      'Maharashtra,0.5,1142.86,0,2.86,2.85',
-      'Total,,1142.86,0,2.86,2.85',
+      'Maharashtra,0.5,1142.86,0.00,2.86,2.85',
+      'Total,,1142.86,0.00,2.86,2.85',
     ]);
     expect(await csvLines(`/api/admin/reports/tds/export?month=${month}`)).toEqual([
-      'vendor,pan,tds_rate_percent,gross_rupees,returned_rupees,net_gross_rupees,tds_rupees',
-      'Handloom Weavers LLP,ABCPH1234F,0.1,1800,600,1200,1.2',
-      'Kolkata Crafts,ABCPK9876Q,0.1,450,0,450,0.45',
-      'Kolkata Crafts,No PAN,5,450,0,450,22.5',
-      'Total,,,2700,600,2100,24.15',
+      'vendor,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees',
+      'Handloom Weavers LLP,ABCPH1234F,0.1,taxable value,1714.29,571.43,1142.86,1.14',
+      'Kolkata Crafts,ABCPK9876Q,0.1,gross amount,450.00,0.00,450.00,0.45',
+      'Kolkata Crafts,No PAN,5,gross amount,450.00,0.00,450.00,22.50',
+      'Total,,,,2614.29,571.43,2042.86,24.09',
     ]);
     const commissionCsv = await csvLines(`/api/admin/reports/commission/export?month=${month}`);
-    expect(commissionCsv.at(-1)).toBe('Total,2700,600,2100,192,9.14');
+    expect(commissionCsv.at(-1)).toBe('Total,2700.00,600.00,2100.00,192.00,9.14');
   });
 
   it('counts a document in the month of its India date: an earlier invoice is not in this month, its credit note a month later subtracts there', async () => {
     const shopper = await newShopper(t);
-    // Jaipur to Pune: inter-state, IGST. ₹1,000 at 5 %: taxable 95 238; TCS 0.5 % = 476.19 -> 476 IGST; TDS 100; no commission.
+    // Jaipur to Pune: inter-state, IGST. ₹1,000 at 5 %: taxable 95 238; TCS 0.5 % = 476.19 -> 476 IGST; TDS 0.1 % of 95 238 = 95; no commission.
     const jaipur = await vendor({ businessName: 'Jaipur Block Prints', state: 'Rajasthan', pricePaise: 100_000, hsnCode: '6204', pan: 'ABCPJ4321K', gstinState: '08', commissionBp: 0 });
     const partId = await partOf(await placeOrder(shopper, [{ productId: jaipur.productId }]));
     // 30 September 19:00 UTC is 1 October 00:30 in India: an October invoice; its credit note in November.
@@ -159,7 +161,7 @@ describe('monthly tax reports', () => {
     const november = await report<TcsReport>('tcs', '2025-11');
     expect(november.suppliers).toEqual([{ ...row, grossPaise: 0, returnedPaise: 95_238, netPaise: -95_238, tcsIgstPaise: -476, tcsCgstPaise: 0, tcsSgstPaise: 0 }]);
     expect(november.byStateAndRate).toEqual([{ placeOfSupplyState: 'Maharashtra', tcsBp: 50, netPaise: -95_238, tcsIgstPaise: -476, tcsCgstPaise: 0, tcsSgstPaise: 0 }]);
-    expect((await report<TdsReport>('tds', '2025-11')).totals).toEqual({ grossPaise: 0, returnedPaise: 100_000, netPaise: -100_000, tdsPaise: -100 });
+    expect((await report<TdsReport>('tds', '2025-11')).totals).toEqual({ grossPaise: 0, returnedPaise: 95_238, netPaise: -95_238, tdsPaise: -95 });
     expect((await report<CommissionReport>('commission', '2025-10')).rows).toMatchObject([{ vendorName: 'Jaipur Block Prints', netPaise: 100_000, commissionPaise: 0, effectiveRateBp: 0 }]);
     expect((await report<CommissionReport>('commission', '2025-11')).rows).toMatchObject([{ netPaise: -100_000, effectiveRateBp: null }]);
     // Neither document is in this month's reports.
@@ -167,14 +169,49 @@ describe('monthly tax reports', () => {
       expect(JSON.stringify(await report(kind))).not.toContain(jaipur.userId);
     }
     // A negative amount stays a number in the CSV (not a defused text).
-    expect(await csvLines('/api/admin/reports/tds/export?month=2025-11')).toContain('Jaipur Block Prints,ABCPJ4321K,0.1,0,1000,-1000,-1');
+    expect(await csvLines('/api/admin/reports/tds/export?month=2025-11')).toContain('Jaipur Block Prints,ABCPJ4321K,0.1,taxable value,0.00,952.38,-952.38,-0.95');
+  });
+
+  it('takes a return of 1 of 2 kurtas off at the figures of its credit note, which are those of invoicing one kurta', async () => {
+    const shopper = await newShopper(t); // Pune, Maharashtra
+    // Jaipur to Pune, IGST; 2 × ₹1,299 at 5 %, 10 % commission, a PAN and a GSTIN. The invoice: taxable 259 800 / 1.05 =
+    // 247 428.57 -> 247 429, IGST 12 371; TCS 0.5 % = 1 237.145 -> 1 237; TDS 0.1 % of 247 429 = 247.
+    // One kurta invoiced alone: taxable 129 900 / 1.05 = 123 714.29 -> 123 714 (₹1,237.14), IGST 6 186 (₹61.86);
+    // TCS 618.57 -> 619; TDS 123.71 -> 124. A half of the invoice would have been ₹1,237.15 and ₹61.85.
+    const house = await vendor({ businessName: 'Jaipur Kurta House', state: 'Rajasthan', pricePaise: 129_900, hsnCode: '6204', pan: 'ABCPJ5678L', gstinState: '08', commissionBp: 1000 });
+    const orderId = await placeOrder(shopper, [{ productId: house.productId, quantity: 2 }]);
+    const partId = await partOf(orderId);
+    const [item] = await queryRows<{ id: string }>(t.db, sql`select id from order_items where order_part_id = ${partId}`);
+    await t.db.transaction((tx) => issuePartInvoice(tx, { orderPartId: partId, now: new Date('2025-08-04T06:00:00Z') }));
+    const returned = await t.db.transaction((tx) =>
+      settleReturnReceived(tx, {
+        orderPartId: partId,
+        returnId: crypto.randomUUID(),
+        orderRef: 'TEST',
+        reason: 'Wrong size or fit',
+        now: new Date('2025-08-20T06:00:00Z'),
+        lines: [{ orderItemId: item.id, quantity: 2, returnedBefore: 0, returning: 1, description: 'Kurta', unitPricePaise: 129_900 }],
+      }),
+    );
+    const [note] = await queryRows<{ taxable_paise: string; igst_paise: string; total_paise: string }>(t.db, sql`select taxable_paise, igst_paise, total_paise from tax_documents where id = ${returned.creditNote!.id}`);
+    expect({ taxable: Number(note.taxable_paise), igst: Number(note.igst_paise), total: Number(note.total_paise) }).toEqual({ taxable: 123_714, igst: 6_186, total: 129_900 });
+
+    const gstin = gstinFor('08', 'ABCPJ5678L');
+    const tcs = await report<TcsReport>('tcs', '2025-08');
+    expect(tcs.suppliers).toEqual([
+      { vendorUserId: house.userId, vendorName: 'Jaipur Kurta House', gstin, supplierState: 'Rajasthan', placeOfSupplyState: 'Maharashtra', grossPaise: 247_429, returnedPaise: 123_714, netPaise: 123_715, tcsIgstPaise: 618, tcsCgstPaise: 0, tcsSgstPaise: 0 },
+    ]);
+    const tds = await report<TdsReport>('tds', '2025-08');
+    expect(tds.rows).toEqual([{ vendorUserId: house.userId, vendorName: 'Jaipur Kurta House', pan: 'ABCPJ5678L', tdsBp: 10, tdsOn: 'taxable', grossPaise: 247_429, returnedPaise: 123_714, netPaise: 123_715, tdsPaise: 123 }]);
+    expect(await csvLines('/api/admin/reports/tcs/export?month=2025-08')).toContain(`${gstin},Jaipur Kurta House,Rajasthan,Maharashtra,2474.29,1237.14,1237.15,6.18,0.00,0.00`);
+    expect(await csvLines('/api/admin/reports/tds/export?month=2025-08')).toContain('Jaipur Kurta House,ABCPJ5678L,0.1,taxable value,2474.29,1237.14,1237.15,1.23');
   });
 
   it('answers an empty month with no rows and zero totals', async () => {
     const tcs = await report<TcsReport>('tcs', '2024-01');
     expect(tcs).toEqual({ month: '2024-01', suppliers: [], byStateAndRate: [], totals: { grossPaise: 0, returnedPaise: 0, netPaise: 0, tcsIgstPaise: 0, tcsCgstPaise: 0, tcsSgstPaise: 0 } });
     expect(await report<CommissionReport>('commission', '2024-01')).toMatchObject({ rows: [], totals: { commissionPaise: 0, effectiveRateBp: null } });
-    expect(await csvLines('/api/admin/reports/tds/export?month=2024-01')).toEqual(['vendor,pan,tds_rate_percent,gross_rupees,returned_rupees,net_gross_rupees,tds_rupees', 'Total,,,0,0,0,0']);
+    expect(await csvLines('/api/admin/reports/tds/export?month=2024-01')).toEqual(['vendor,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees', 'Total,,,,0.00,0.00,0.00,0.00']);
   });
 
   it('refuses a month not written YYYY-MM, and anyone but the super admin', async () => {

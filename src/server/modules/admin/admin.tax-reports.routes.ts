@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { commissionReportSchema, taxReportQuerySchema, tcsReportSchema, tdsReportSchema } from '../../../contracts/tax-reports.contract';
-import { toCsv } from '../../../domain/csv';
-import { basisPointsToPercent, toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
+import { basisPointsToPercent } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { getTaxReport } from '../settlement';
@@ -15,9 +15,10 @@ import { getTaxReport } from '../settlement';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
 const tags = ['admin'];
 const querystring = taxReportQuerySchema;
-const rs = (paise: number) => toRupees(paise);
+const rs = csvRupees;
 const pct = (bp: number | null) => (bp === null ? '' : basisPointsToPercent(bp));
 const state = (s: string | null) => s ?? 'Not recorded';
+const TDS_ON = { taxable: 'taxable value', gross: 'gross amount' } as const;
 
 /** The Tax reports tab: GET /api/admin/reports/{tcs,tds,commission}[/export]?month=YYYY-MM (this month in India when not given). */
 export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
@@ -59,17 +60,17 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/reports/tds',
-    { schema: { tags, summary: 'TDS under section 194-O for a month: per vendor, PAN and rate, gross GST included, net of credit notes, totals', querystring, response: { 200: tdsReportSchema, ...errors } } },
+    { schema: { tags, summary: 'TDS under section 194-O for a month: per vendor, PAN, rate and base (taxable value where GST is shown, else gross), net of credit notes, totals', querystring, response: { 200: tdsReportSchema, ...errors } } },
     async (req) => getTaxReport(db, 'tds', req.query.month),
   );
 
   app.get('/api/admin/reports/tds/export', { schema: { tags, summary: 'The TDS report of the month as CSV', querystring } }, async (req, reply) => {
     const r = await getTaxReport(db, 'tds', req.query.month);
     const csv = toCsv(
-      ['vendor', 'pan', 'tds_rate_percent', 'gross_rupees', 'returned_rupees', 'net_gross_rupees', 'tds_rupees'],
+      ['vendor', 'pan', 'tds_rate_percent', 'tds_on', 'amount_rupees', 'returned_rupees', 'net_amount_rupees', 'tds_rupees'],
       [
-        ...r.rows.map((t) => [t.vendorName, t.pan ?? 'No PAN', pct(t.tdsBp), rs(t.grossPaise), rs(t.returnedPaise), rs(t.netPaise), rs(t.tdsPaise)]),
-        ['Total', '', '', rs(r.totals.grossPaise), rs(r.totals.returnedPaise), rs(r.totals.netPaise), rs(r.totals.tdsPaise)],
+        ...r.rows.map((t) => [t.vendorName, t.pan ?? 'No PAN', pct(t.tdsBp), TDS_ON[t.tdsOn], rs(t.grossPaise), rs(t.returnedPaise), rs(t.netPaise), rs(t.tdsPaise)]),
+        ['Total', '', '', '', rs(r.totals.grossPaise), rs(r.totals.returnedPaise), rs(r.totals.netPaise), rs(r.totals.tdsPaise)],
       ],
     );
     return sendCsvFile(reply, `haat-tds-194o-${r.month}.csv`, csv);

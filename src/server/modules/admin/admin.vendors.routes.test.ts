@@ -124,7 +124,7 @@ describe('the vendor list', () => {
     expect(lines[0]).toBe('id,business_name,address,email,phone,is_approved,rejection_reason,total_products,total_orders,total_revenue_rupees,registered_at,payout_method,payout_to,pan,gstin,payout_details_changed_at');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${alpha.userId},Kisan Alpha Looms,`);
-    expect(lines[1]).toContain(',true,,3,2,1000,');
+    expect(lines[1]).toContain(',true,,3,2,1000.00,');
   });
 });
 

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { adminVendorPageSchema, adminVendorSchema, adminVendorsQuerySchema, approveVendorSchema, rejectVendorSchema, vendorActionMessages } from '../../../contracts/admin-vendors.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { payoutDestination } from '../../../contracts/payout-details.contract';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { listAdminVendors } from './admin.read-model';
@@ -33,7 +32,7 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
     const csv = toCsv(
       ['id', 'business_name', 'address', 'email', 'phone', 'is_approved', 'rejection_reason', 'total_products', 'total_orders', 'total_revenue_rupees', 'registered_at', 'payout_method', 'payout_to', 'pan', 'gstin', 'payout_details_changed_at'],
       items.map((v) => [
-        ...[v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, toRupees(v.totalRevenuePaise), v.registeredAt],
+        ...[v.id, v.businessName, v.address, v.email, v.phone, v.isApproved, v.rejectionReason, v.totalProducts, v.totalOrders, csvRupees(v.totalRevenuePaise), v.registeredAt],
         // The account number masked, as on screen.
         ...(v.payout ? [v.payout.method, payoutDestination(v.payout), v.payout.pan, v.payout.gstin, v.payout.updatedAt] : [null, null, null, null, null]),
       ]),

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminWithdrawalPageSchema, adminWithdrawalSchema, adminWithdrawalsQuerySchema, payWithdrawalSchema, rejectWithdrawalSchema } from '../../../contracts/admin-lists.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.read-model';
@@ -34,7 +33,7 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
       const rows = await exportAdminWithdrawals({ db, query: req.query });
       const csv = toCsv(
         ['id', 'customer', 'email', 'upi_id', 'points', 'amount_rupees', 'status', 'upi_reference', 'reject_reason', 'requested_at', 'processed_at'],
-        rows.map((w) => [w.id, w.customerName, w.customerEmail, w.upiId, w.points, toRupees(w.amountPaise), w.status, w.upiReference, w.rejectReason, w.createdAt, w.processedAt]),
+        rows.map((w) => [w.id, w.customerName, w.customerEmail, w.upiId, w.points, csvRupees(w.amountPaise), w.status, w.upiReference, w.rejectReason, w.createdAt, w.processedAt]),
       );
       return sendCsv(reply, `withdrawals-${req.query.status}`, csv);
     },

@@ -83,7 +83,7 @@ describe('GET /api/vendor/earnings', () => {
     const p = await part(v, { items: [{ unitPricePaise: 99_900, gstRateBp: 1800, commissionBp: 850 }] });
     const row = rowOf((await earnings(v.client)).statement, p.orderPartId);
     // Taxable 99900 x 100 / 118 = 84661.02 -> ₹846.61; GST ₹152.39; commission 8491.5 -> ₹84.92;
-    // TDS 0.1 % of ₹999 = 99.9 paise -> ₹1.00; net 99900 - 8492 - 100 = ₹913.08.
+    // No GSTIN, so TDS on the price: 0.1 % of ₹999 = 99.9 paise -> ₹1.00; net 99900 - 8492 - 100 = ₹913.08.
     expect(row).toEqual({
       orderId: p.orderId,
       orderRef: `#${p.orderId.slice(0, 8).toUpperCase()}`,
@@ -103,6 +103,7 @@ describe('GET /api/vendor/earnings', () => {
       tcsBp: 50,
       tcsPaise: 0,
       tdsBp: 10,
+      tdsOn: 'gross',
       tdsPaise: 100,
       vendorNetPaise: 91_308,
       cashCollectedPaise: null,
@@ -122,9 +123,10 @@ describe('GET /api/vendor/earnings', () => {
       ],
     });
     const row = rowOf(await statement(v.client), p.orderPartId);
-    // Item 1: taxable 84661, GST 15239, commission 8492, TCS 0.5 % of 84661 = 423.3 -> 423, TDS 5 % = 4995.
+    // A GSTIN: TDS on the taxable value (CBDT Circular 20/2023, Q3).
+    // Item 1: taxable 84661, GST 15239, commission 8492, TCS 0.5 % of 84661 = 423.3 -> 423, TDS 5 % of 84661 = 4233.05 -> 4233.
     // Item 2 (₹105 x 2 = ₹210 at 5 %): taxable 21000 x 100 / 105 = 20000, GST 1000, commission 2100,
-    // TCS 100, TDS 1050. Nets: 99900 - 8492 - 423 - 4995 = 85990; 21000 - 2100 - 100 - 1050 = 17750.
+    // TCS 100, TDS 5 % of 20000 = 1000. Nets: 99900 - 8492 - 423 - 4233 = 86752; 21000 - 2100 - 100 - 1000 = 17800.
     expect(row).toMatchObject({
       itemCount: 2,
       grossPaise: 120_900,
@@ -135,8 +137,9 @@ describe('GET /api/vendor/earnings', () => {
       tcsBp: 50,
       tcsPaise: 523,
       tdsBp: 500,
-      tdsPaise: 6_045,
-      vendorNetPaise: 103_740,
+      tdsOn: 'taxable',
+      tdsPaise: 5_233,
+      vendorNetPaise: 104_552,
     });
     expect(row.commissionPaise + row.tcsPaise + row.tdsPaise + row.vendorNetPaise).toBe(row.grossPaise);
     expect(row.taxablePaise + row.gstPaise).toBe(row.grossPaise);

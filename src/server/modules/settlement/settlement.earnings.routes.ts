@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { earningsCsvQuerySchema, earningsQuerySchema, earningsStatementPageSchema, formatRate, vendorEarningsSchema, type EarningsStatementRow } from '../../../contracts/earnings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { todayInIndia } from '../../../domain/age';
-import { toCsv } from '../../../domain/csv';
-import { toRupees } from '../../../domain/money';
+import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { exportEarningsStatement, getVendorEarnings, listEarningsStatement } from './settlement.earnings';
@@ -12,7 +11,7 @@ import { releaseDueVendorSales } from './settlement.ledger';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-const rupees = (paise: number) => toRupees(paise).toFixed(2);
+const rupees = csvRupees;
 const rate = (bp: number | null) => (bp === null ? 'mixed' : formatRate(bp));
 const day = (iso: string | null) => (iso ? todayInIndia(new Date(iso)) : '');
 
@@ -24,7 +23,7 @@ const CSV_HEADERS = [
 const csvRow = (r: EarningsStatementRow) => [
   r.orderRef, r.partId, r.shopName, day(r.orderedAt), day(r.deliveredAt), r.statusLabel, r.itemCount, rupees(r.grossPaise), rupees(r.taxablePaise), rupees(r.gstPaise),
   rate(r.commissionBp), rupees(r.commissionPaise), rate(r.tcsBp), rupees(r.tcsPaise), rate(r.tdsBp), rupees(r.tdsPaise), rupees(r.vendorNetPaise),
-  r.cashCollectedPaise === null ? '' : rupees(r.cashCollectedPaise),
+  rupees(r.cashCollectedPaise),
   rupees(r.returnedPaise),
 ];
 

@@ -90,7 +90,8 @@ describe('settlement lines at order placement', () => {
     const b = lines.find((l) => l.vendorUserId === s.vb.userId)!;
     // A: 2 x ₹600 = ₹1,200 at 5 % within Maharashtra. Taxable 120000 x 100 / 105 = 114285.71 -> 114286;
     // GST 5714 = 2857 CGST + 2857 SGST; commission 7 % = 8400; TCS 0.5 % of 114286 = 571.43 -> 571
-    // (286 CGST + 285 SGST); TDS 0.1 % of 120000 = 120; net 120000 - 8400 - 571 - 120 = 110909.
+    // (286 CGST + 285 SGST); a GSTIN, so TDS on the taxable value (CBDT Circular 20/2023, Q3): 0.1 % of
+    // 114286 = 114.29 -> 114; net 120000 - 8400 - 571 - 114 = 110915.
     expect(a).toMatchObject({
       ratesOn: today(),
       hsnCode: '6204',
@@ -110,8 +111,8 @@ describe('settlement lines at order placement', () => {
       tcsSgstPaise: 285,
       tcsIgstPaise: 0,
       tdsBp: 10,
-      tdsPaise: 120,
-      vendorNetPaise: 110909,
+      tdsPaise: 114,
+      vendorNetPaise: 110915,
       vendorPan: 'ABCPE1234F',
     });
     // B: ₹450 at 18 % from Kerala to Maharashtra, no PAN, no GSTIN, the category's 8.5 %.
@@ -151,10 +152,10 @@ describe('settlement lines at order placement', () => {
     const [after] = await linesOf(orderId);
     expect(after).toEqual(before);
     expect(await refusal(t.db.update(orderItemSettlements).set({ commissionPaise: 0 }).where(eq(orderItemSettlements.orderId, orderId)))).toMatch(/written once: UPDATE is not allowed/);
-    // A new order takes the new rate and the missing PAN's 5 %.
+    // A new order takes the new rate and the missing PAN's 5 %, of the taxable value 57143 (the GSTIN is still there): 2857.15 -> 2857.
     const next = await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]);
     const [line] = await linesOf(next);
-    expect(line).toMatchObject({ commissionBp: 1500, commissionPaise: 9000, tdsBp: 500, tdsPaise: 3000 });
+    expect(line).toMatchObject({ commissionBp: 1500, commissionPaise: 9000, tdsBp: 500, tdsPaise: 2857 });
   });
 
   it('taxes a product with no HSN code at the rate for goods not yet classified (18 %)', async () => {
@@ -174,7 +175,7 @@ describe('the vendor ledger', () => {
     const partId = await partIdOf(orderId, s.shopA.id);
     expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
     await deliver(await signIn(s.va.email), partId);
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 110909, payablePaise: 0, paidPaise: 0 });
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 110915, payablePaise: 0, paidPaise: 0 });
     // Delivered again by another path: still one credit.
     await t.db.transaction((tx) => creditDeliveredPart(tx, { orderPartId: partId, orderRef: 'X' }));
 
@@ -182,11 +183,11 @@ describe('the vendor ledger', () => {
     expect(await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: window }))).toBe(0);
     const later = new Date(Date.now() + (window + 1) * 24 * 3600 * 1000);
     await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: window, now: later }));
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 110909, paidPaise: 0 });
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 110915, paidPaise: 0 });
     await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: window, now: later }));
     expect(await ledgerOf(s.va.userId)).toEqual([
-      { type: 'sale', pending: 110909, payable: 0 },
-      { type: 'released', pending: -110909, payable: 110909 },
+      { type: 'sale', pending: 110915, payable: 0 },
+      { type: 'released', pending: -110915, payable: 110915 },
     ]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
@@ -198,17 +199,17 @@ describe('the vendor ledger', () => {
     const second = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 2 }]), s.shopA.id);
     await deliver(vendor, first);
     await deliver(vendor, second);
-    // ₹600 alone: taxable 57142.86 -> 57143, commission 4200, TCS 285.72 -> 286, TDS 60, net 55454.
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 55454 + 110909, payablePaise: 0, paidPaise: 0 });
+    // ₹600 alone: taxable 57142.86 -> 57143, commission 4200, TCS 285.72 -> 286, TDS 0.1 % of 57143 = 57, net 55457.
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 55457 + 110915, payablePaise: 0, paidPaise: 0 });
 
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: first, reason: 'Returned' }));
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: first, reason: 'Returned again' }));
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 110909, payablePaise: 0, paidPaise: 0 });
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 110915, payablePaise: 0, paidPaise: 0 });
 
     const later = new Date(Date.now() + (t.config.RETURN_WINDOW_DAYS + 1) * 24 * 3600 * 1000);
     // The reversed sale is never released.
     await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS, now: later }));
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 110909, paidPaise: 0 });
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 110915, paidPaise: 0 });
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: second, reason: 'Refunded' }));
     expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
     expect((await ledgerOf(s.va.userId)).map((r) => r.type)).toEqual(['sale', 'sale', 'reversed', 'released', 'reversed']);

@@ -43,6 +43,8 @@ export type StatementRecord = {
   tcsBp: number | null;
   tcsPaise: number;
   tdsBp: number | null;
+  /** What TDS was taken on: the taxable value when the vendor had a GSTIN (its invoice shows GST), else the gross. */
+  tdsOn: 'taxable' | 'gross';
   tdsPaise: number;
   vendorNetPaise: number;
   /** The cash its shop collected on delivery (the 'cod_collected' debit), null for none. */
@@ -70,6 +72,8 @@ function linesPerPart(db: DbOrTx, vendorUserId: string) {
       tcsBp: oneRate(s.tcsBp).as('tcs_bp'),
       tcsPaise: sum(sql`${s.tcsCgstPaise} + ${s.tcsSgstPaise} + ${s.tcsIgstPaise}`).as('tcs'),
       tdsBp: oneRate(s.tdsBp).as('tds_bp'),
+      // A part's lines share the vendor's GSTIN as it was when the order was placed.
+      tdsOnTaxable: sql<boolean>`bool_and(${s.vendorGstin} is not null)`.as('tds_on_taxable'),
       tdsPaise: sum(s.tdsPaise).as('tds'),
       vendorNetPaise: sum(s.vendorNetPaise).as('net'),
     })
@@ -136,6 +140,7 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
       tcsBp: lines.tcsBp,
       tcsPaise: lines.tcsPaise,
       tdsBp: lines.tdsBp,
+      tdsOnTaxable: lines.tdsOnTaxable,
       tdsPaise: lines.tdsPaise,
       vendorNetPaise: lines.vendorNetPaise,
       cashCollectedPaise: entries.cashCollectedPaise,
@@ -149,8 +154,9 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
     .where(whereOf(f))
     .orderBy(desc(orders.createdAt), desc(orderParts.id));
   const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
-  return rows.map((r) => ({
+  return rows.map(({ tdsOnTaxable, ...r }) => ({
     ...r,
+    tdsOn: tdsOnTaxable === true ? ('taxable' as const) : ('gross' as const),
     soldAt: r.soldAt === null ? null : new Date(r.soldAt),
     sold: r.sold === true,
     released: r.released === true,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { settlementShare, type SettlementShare } from '../../../domain/returns';
+import { settleReturnedUnits, type LineAmounts } from '../../../domain/settlement';
 import type { Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
 import { insertCreditNote, invoiceOfPart } from './settlement.invoices';
@@ -8,9 +8,11 @@ import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.t
 // A return received back (issue 23, point 9): the vendor's credit for the returned units is
 // reversed (from pending while the return window runs, else from payable, below zero when it was
 // paid out already: a debit carried into the next payout), and a credit note is issued against the
-// part's tax invoice for exactly those units. Each share is rounded down cumulatively
-// (domain/returns.ts settlementShare), so returning every unit, in any number of returns, reverses
-// exactly the part's net and credits exactly its invoice.
+// part's tax invoice for exactly those units. Their figures follow the invoice's own rule
+// (domain/settlement.ts settleReturnedUnits: the line's rule for the units returned so far less the
+// units returned before), so a return of some units credits what an invoice for them would carry,
+// and returning every unit, in any number of returns, reverses exactly the part's net and credits
+// exactly its invoice.
 
 export type ReturnedLine = { orderItemId: string; quantity: number; returnedBefore: number; returning: number; description: string; unitPricePaise: number };
 
@@ -25,7 +27,9 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
   const byItem = new Map(a.lines.map((l) => [l.orderItemId, l]));
   const shares = rows.map((r) => {
     const l = byItem.get(r.orderItemId)!;
-    return { row: r, line: l, share: settlementShare(r, l.returnedBefore, l.returnedBefore + l.returning, l.quantity) };
+    const rates = { gstRateBp: r.gstRateBp, intraState: r.intraState, commissionBp: r.commissionBp, tcsBp: r.tcsBp, tdsBp: r.tdsBp, vendorHasGstin: r.vendorGstin !== null };
+    const share = settleReturnedUnits(r, { unitPricePaise: l.unitPricePaise, quantity: l.quantity, rates, from: l.returnedBefore, to: l.returnedBefore + l.returning });
+    return { row: r, line: l, share };
   });
   const vendorUserId = rows[0].vendorUserId;
   const reversed = shares.reduce((s, x) => s + x.share.vendorNetPaise, 0);
@@ -55,7 +59,7 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
 /** The credit note of a return against its part's invoice (null when the part was never invoiced), once. */
 async function issueReturnCreditNote(
   tx: Tx,
-  a: { orderPartId: string; returnId: string; reason: string; now?: Date; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: SettlementShare }[] },
+  a: { orderPartId: string; returnId: string; reason: string; now?: Date; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: LineAmounts }[] },
 ): Promise<{ id: string; number: string } | null> {
   const reference = `credit:return:${a.returnId}`;
   const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.reference, reference));

@@ -1,6 +1,7 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { CommissionReport, CommissionRow, TcsReport, TcsStateRateRow, TcsSupplierRow, TdsReport, TdsRow } from '../../../contracts/tax-reports.contract';
 import { BASIS_POINTS, divideRoundHalfUp } from '../../../domain/money';
+import { tdsBase } from '../../../domain/settlement';
 import type { DbOrTx } from '../../platform/db';
 import { vendorBusinessNames } from '../auth';
 import { taxDocumentLines, taxDocuments } from './settlement.tables';
@@ -137,17 +138,22 @@ export function tcsReportOf(month: string, groups: readonly TaxReportGroup[], na
   return { month, suppliers, byStateAndRate, totals: sumRows(suppliers, [...GRN, ...TCS]) };
 }
 
-/** TDS under section 194-O for a month: a row per vendor, PAN and rate (gross GST included), net of credit notes, and totals. */
+/**
+ * TDS under section 194-O for a month: a row per vendor, PAN, rate and base, the amounts TDS was taken
+ * on as the documents show them (their taxable value when they show GST, else their gross), net of
+ * credit notes, and totals.
+ */
 export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], names: Names): TdsReport {
+  const baseOf = (g: TaxReportGroup) => tdsBase({ grossPaise: g.grossPaise, taxablePaise: g.taxablePaise, vendorHasGstin: g.gstin !== null });
   const rows = foldBy<TdsRow>(
     groups,
-    (g) => JSON.stringify([g.vendorUserId, g.pan, g.tdsBp]),
-    (g) => ({ vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), pan: g.pan, tdsBp: g.tdsBp, ...zeroes(), tdsPaise: 0 }),
+    (g) => JSON.stringify([g.vendorUserId, g.pan, g.tdsBp, baseOf(g).on]),
+    (g) => ({ vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), pan: g.pan, tdsBp: g.tdsBp, tdsOn: baseOf(g).on, ...zeroes(), tdsPaise: 0 }),
     (row, g, s) => {
-      addValue(row, g.grossPaise, s);
+      addValue(row, baseOf(g).paise, s);
       row.tdsPaise += s * g.tdsPaise;
     },
-  ).sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId) || a.tdsBp - b.tdsBp);
+  ).sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId) || a.tdsBp - b.tdsBp || a.tdsOn.localeCompare(b.tdsOn));
   return { month, rows, totals: sumRows(rows, [...GRN, 'tdsPaise']) };
 }
 

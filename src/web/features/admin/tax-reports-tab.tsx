@@ -165,9 +165,10 @@ const tdsColumns: ReportColumn<TdsRow, TdsReport['totals']>[] = [
   { key: 'vendor', header: 'Vendor', render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span> },
   { key: 'pan', header: 'PAN', render: (r) => (r.pan ? <span className="font-mono text-xs">{r.pan}</span> : <span className="text-amber-800">No PAN</span>) },
   { key: 'rate', header: 'TDS rate', numeric: true, render: (r) => formatRate(r.tdsBp) },
-  { key: 'gross', header: 'Gross', numeric: true, render: (r) => money(r.grossPaise), total: (t) => money(t.grossPaise) },
+  { key: 'on', header: 'TDS on', render: (r) => (r.tdsOn === 'taxable' ? 'Taxable value' : 'Gross amount') },
+  { key: 'gross', header: 'Amount', numeric: true, render: (r) => money(r.grossPaise), total: (t) => money(t.grossPaise) },
   { key: 'returned', header: 'Returned', numeric: true, render: (r) => money(r.returnedPaise), total: (t) => money(t.returnedPaise) },
-  { key: 'net', header: 'Net gross', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
+  { key: 'net', header: 'Net amount', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
   { key: 'tds', header: 'TDS deducted', numeric: true, render: (r) => money(r.tdsPaise), total: (t) => money(t.tdsPaise) },
 ];
 
@@ -178,13 +179,13 @@ function TdsSection({ month }: { month: string }) {
     <RatesSection
       id="tax-report-tds"
       title="TDS (section 194-O)"
-      lead="TDS deducted under Income-tax section 194-O: 0.1 % of the gross amount (GST included) with a PAN, 5 % without. A vendor that gave its PAN during the month has a line at each rate. Net of credit notes."
+      lead="TDS deducted under Income-tax section 194-O: 0.1 % with a PAN, 5 % without, of the taxable value when the invoice shows GST (the vendor has a GSTIN; CBDT Circular 20/2023), else of the gross amount. A vendor that gave its PAN or GSTIN during the month has a line for each. Net of credit notes."
     >
       <div className="flex flex-wrap gap-2">
         <DownloadCsv href={csvHref('tds', month)} what={`TDS 194-O, ${name}`} />
       </div>
       <ReportBody query={query} label="TDS report" hasRows={(r) => r.rows.length > 0} empty={noInvoices(month)}>
-        {(r) => <ReportTable label={`TDS 194-O, ${name}`} columns={tdsColumns} rows={r.rows} rowKey={(t) => `${t.vendorUserId}|${t.pan}|${t.tdsBp}`} totals={r.totals} />}
+        {(r) => <ReportTable label={`TDS 194-O, ${name}`} columns={tdsColumns} rows={r.rows} rowKey={(t) => `${t.vendorUserId}|${t.pan}|${t.tdsBp}|${t.tdsOn}`} totals={r.totals} />}
       </ReportBody>
     </RatesSection>
   );

@@ -21,8 +21,9 @@ const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => 
   tcsBp: 50,
   tcsPaise: 423,
   tdsBp: 10,
-  tdsPaise: 100,
-  vendorNetPaise: 90_885,
+  tdsOn: 'taxable',
+  tdsPaise: 85,
+  vendorNetPaise: 90_900,
   cashCollectedPaise: null,
   returnedPaise: 0,
   ...over,
@@ -33,24 +34,24 @@ describe('the Earnings tab explains each deduction', () => {
     expect(deductionNotes(row())).toEqual([
       'Commission 8.5% of the price ₹999',
       'TCS 0.5% of the taxable value ₹846.61 (GST section 52)',
-      'TDS 0.1% of the price (Income-tax section 194-O)',
+      'TDS 0.1% of the taxable value ₹846.61 (Income-tax section 194-O)',
     ]);
   });
 
   it('says why there is no TCS without a GSTIN, and names mixed rates', () => {
-    expect(deductionNotes(row({ tcsPaise: 0, commissionBp: null, tdsBp: 500 }))).toEqual([
+    expect(deductionNotes(row({ tcsPaise: 0, commissionBp: null, tdsBp: 500, tdsOn: 'gross' }))).toEqual([
       "Commission at each item's own rate, on the price ₹999",
       'No TCS: it is collected only from vendors with a GSTIN',
-      'TDS 5% of the price (Income-tax section 194-O)',
+      'TDS 5% of the price ₹999 (Income-tax section 194-O)',
     ]);
   });
 
   it('explains the cash collected on delivery: deducted from the payout, and what the order does to it', () => {
     expect(deductionNotes(row({ cashCollectedPaise: 99_900 }))[3]).toBe(
-      'Cash on delivery: you collected ₹999 and kept it, so it is deducted from your payout; with your net of ₹908.85, this order takes ₹90.15 off what Haat pays you',
+      'Cash on delivery: you collected ₹999 and kept it, so it is deducted from your payout; with your net of ₹909, this order takes ₹90 off what Haat pays you',
     );
     // Points paid for part of the order: less cash than the net.
-    expect(cashCollectedNote(row({ cashCollectedPaise: 80_000 }))).toMatch(/this order adds ₹108.85 to what Haat pays you$/);
+    expect(cashCollectedNote(row({ cashCollectedPaise: 80_000 }))).toMatch(/this order adds ₹109 to what Haat pays you$/);
     expect(cashCollectedNote(row())).toBeNull();
     expect(deductionNotes(row())).toHaveLength(3);
   });

@@ -11,7 +11,8 @@ export function deductionNotes(r: EarningsStatementRow): string[] {
     r.tcsPaise === 0
       ? 'No TCS: it is collected only from vendors with a GSTIN'
       : `TCS ${r.tcsBp === null ? '' : `${formatRate(r.tcsBp)} `}of the taxable value ${formatRupees(r.taxablePaise)} (GST section 52)`;
-  const tds = `TDS ${r.tdsBp === null ? 'at each item’s rate' : formatRate(r.tdsBp)} of the price (Income-tax section 194-O)`;
+  const base = r.tdsOn === 'taxable' ? `the taxable value ${formatRupees(r.taxablePaise)}` : `the price ${formatRupees(r.grossPaise)}`;
+  const tds = `TDS ${r.tdsBp === null ? 'at each item’s rate' : formatRate(r.tdsBp)} of ${base} (Income-tax section 194-O)`;
   const cod = cashCollectedNote(r);
   return cod ? [commission, tcs, tds, cod] : [commission, tcs, tds];
 }

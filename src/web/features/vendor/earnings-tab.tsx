@@ -83,7 +83,7 @@ function HowDeductionsWork() {
           your GST returns.
         </li>
         <li>
-          <strong className="font-medium text-slate-900">TDS</strong>: 0.1% of the price under Income-tax section 194-O, or 5% if you have not given your PAN. It counts towards your income tax.
+          <strong className="font-medium text-slate-900">TDS</strong>: 0.1% under Income-tax section 194-O, or 5% if you have not given your PAN, of the taxable value when your invoice shows GST (you have a GSTIN), else of the price. It counts towards your income tax.
         </li>
       </ul>
       <p className="mt-2">Your net is the price less these three. GST itself is part of the price and is shown for your records.</p>
