@@ -17,11 +17,12 @@ export function useCheckoutSummary(pointsToUse: number, enabled = true) {
 }
 
 /**
- * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points and
- * the payment method ('online' when nothing is left to pay, as there is no choice then).
+ * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points, the
+ * payment method ('online' when nothing is left to pay, as there is no choice then) and the total the
+ * page shows, the only amount the server will charge.
  */
 export function checkoutRequest(a: { addressId: string; pointsToUse: number; method: PaymentMethod; totalPaise: number }): CheckoutInput {
-  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online' });
+  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online', expectedTotalPaise: a.totalPaise });
 }
 
 /** Starts the checkout: the order is placed at once when nothing is due or it is paid cash on delivery, else a payment is created. */
