@@ -4,12 +4,13 @@ import type { CheckoutInput, CheckoutResult, CheckoutSummary, PaymentMethod, Pla
 import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
+import { checkoutSummaryQueryKey } from '../cart/use-cart';
 
 /** The amounts checkout will charge, priced by the server for the points the customer chose. */
 export function useCheckoutSummary(pointsToUse: number, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: ['checkout', 'summary', pointsToUse],
+    queryKey: [...checkoutSummaryQueryKey, pointsToUse],
     queryFn: () => api.get<CheckoutSummary>(`/api/checkout/summary?pointsToUse=${pointsToUse}`),
     // A refusal (empty cart, product gone) will not change by asking again at once.
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 2,
