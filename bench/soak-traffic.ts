@@ -115,10 +115,14 @@ const checkout: Scenario = async ({ client, shoppers, products }, vu) => {
   const summary = await client.call('GET /api/checkout/summary', 'GET', '/api/checkout/summary?pointsToUse=0', { jar });
   if (!summary) return;
   // Half of those with points spend some, a third of them as many as the order takes (then nothing is due).
-  const { maxPointsUsable: max } = summary.json<{ maxPointsUsable: number }>();
+  type Summary = { maxPointsUsable: number; amounts: { totalPaise: number } };
+  const { maxPointsUsable: max } = summary.json<Summary>();
   const pointsToUse = max > 0 && chance(0.5) ? (chance(1 / 3) ? max : 1 + Math.floor(Math.random() * max)) : 0;
-  if (pointsToUse > 0 && !(await client.call('GET /api/checkout/summary', 'GET', `/api/checkout/summary?pointsToUse=${pointsToUse}`, { jar }))) return;
-  const started = await client.call('POST /api/checkout', 'POST', '/api/checkout', { jar, json: { addressId, pointsToUse } });
+  const shown = pointsToUse > 0 ? await client.call('GET /api/checkout/summary', 'GET', `/api/checkout/summary?pointsToUse=${pointsToUse}`, { jar }) : summary;
+  if (!shown) return;
+  // Checkout charges only the total the shopper saw (as the checkout page sends it with Pay).
+  const expectedTotalPaise = shown.json<Summary>().amounts.totalPaise;
+  const started = await client.call('POST /api/checkout', 'POST', '/api/checkout', { jar, json: { addressId, pointsToUse, expectedTotalPaise } });
   if (!started) return;
   const result = started.json<{ status: 'placed'; orderId: string } | { status: 'payment_required'; paymentId: string }>();
   let orderId: string;

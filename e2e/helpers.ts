@@ -42,6 +42,17 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 }
 
 /**
+ * POST /api/checkout as the checkout page sends it: what the customer chose and the total the
+ * checkout summary shows for it now (the server charges only that total).
+ */
+export async function checkoutAsShown(request: APIRequestContext, data: { addressId: string; pointsToUse?: number; paymentMethod?: 'online' | 'cod' }) {
+  const summary = await request.get(`/api/checkout/summary?pointsToUse=${data.pointsToUse ?? 0}`);
+  expect(summary.status(), await summary.text()).toBe(200);
+  const { amounts } = (await summary.json()) as { amounts: { totalPaise: number } };
+  return request.post('/api/checkout', { headers: CSRF, data: { ...data, expectedTotalPaise: amounts.totalPaise } });
+}
+
+/**
  * A new customer of their own, signed in on `request`, with a default address and at least `points`
  * available points, earned on an order that the demo vendor delivered (the e2e server's return window
  * is 0 days, so the wallet releases them at once). Journeys that spend points use this instead of the
@@ -63,7 +74,7 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
   const quantity = Math.ceil(points / product.pointsEarned);
   expect(product.stockQuantity).toBeGreaterThanOrEqual(quantity);
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity } }));
-  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
   const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
   await apiLogin(vendorRequest, 'vendor@haat.test', 'Vendor@123');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 24, point 13: a customer orders; the vendor's bell shows the new order; the vendor ships it;
 // the customer's bell and the development outbox (DATA_DIR/outbox, no SMTP_URL) both say "shipped".
@@ -55,7 +55,7 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
     await apiLogin(page.request, email, password);
     const address = await ok(await page.request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Lake View Road', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001', isDefault: true } }));
     await ok(await page.request.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
-    const placed = await ok(await page.request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0, paymentMethod: 'cod' } }));
+    const placed = await ok(await checkoutAsShown(page.request, { addressId: String(address.id), pointsToUse: 0, paymentMethod: 'cod' }));
     const orderId = placed.orderId as string;
     const ref = `#${orderId.slice(0, 8).toUpperCase()}`;
 

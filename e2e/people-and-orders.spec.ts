@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
-import { apiLogin, CSRF, expectAccessible, productWithoutOptions, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, productWithoutOptions, uniqueEmail } from './helpers';
 
 // Issue 8, points 5 and 8, in the browser: the super admin's Users and Orders tabs (search, the
 // count, suspend and reactivate, change an order's status), each action with a fresh code.
@@ -18,7 +18,7 @@ async function customerWithAnOrder(request: APIRequestContext, email: string, pa
   const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '4 Marine Drive', city: 'Kochi', state: 'Kerala', postalCode: '682031', isDefault: true } }));
   const product = await productWithoutOptions(request);
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } }));
-  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
   const paid = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
   return { orderId: paid.orderId, product };

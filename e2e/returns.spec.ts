@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 23, returns and refunds: a customer's order from the demo's Jaipur Handloom House is paid
 // through the test gateway and delivered; the customer asks to return it from the order's details
@@ -44,7 +44,7 @@ async function deliveredPurchase(customer: APIRequestContext, vendor: APIRequest
   await apiLogin(customer, email, password);
   const address = await ok(await customer.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '8 Temple Street', city: 'Madurai', state: 'Tamil Nadu', postalCode: '625001', isDefault: true } }));
   await ok(await customer.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
-  const checkout = (await ok(await customer.post('/api/checkout', { headers: CSRF, data: { addressId: address.id } }))) as { status: string; paymentId: string; amountPaise: number };
+  const checkout = (await ok(await checkoutAsShown(customer, { addressId: String(address.id) }))) as { status: string; paymentId: string; amountPaise: number };
   expect(checkout.status).toBe('payment_required');
   const signed = await ok(await customer.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
   const { orderId } = (await ok(await customer.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }))) as { orderId: string };

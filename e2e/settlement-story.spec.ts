@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatRupees } from '../src/domain/money';
 import { confirmWithCode, signInAdmin } from './admin-auth';
-import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 22's whole story in the browser: a customer in Delhi buys from Jaipur Handloom House; the
 // vendor ships (its tax invoice is issued) and delivers; past the return window (0 days on the e2e
@@ -32,7 +32,7 @@ async function customerBuysBottle(request: APIRequestContext): Promise<{ orderId
   const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as { items: { id: string; name: string }[] };
   const bottle = items.find((p) => p.name === BOTTLE)!;
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: bottle.id, quantity: 1 } }));
-  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
   const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
   return { orderId, email, password };

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
-import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 22's first half in the browser: the super admin sets a commission rate for a category with a
 // fresh code; a customer buys from that category; the vendor delivers and reads its Earnings, with
@@ -24,7 +24,7 @@ async function customerBuysSoap(request: APIRequestContext): Promise<string> {
   const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(SOAP)}`)).json()) as { items: { id: string; name: string }[] };
   const soap = items.find((p) => p.name === SOAP)!;
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: soap.id, quantity: 2 } }));
-  const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: 0 } }));
+  const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
   return (await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }))).orderId;
 }

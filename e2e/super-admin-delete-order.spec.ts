@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
-import { CSRF, customerWithPoints, expectAccessible, productWithoutOptions } from './helpers';
+import { checkoutAsShown, CSRF, customerWithPoints, expectAccessible, productWithoutOptions } from './helpers';
 
 // Issue 24, point 10, in the browser: the super admin deletes a customer's order with a fresh code.
 // Its open part is cancelled and refunded as the customer's own cancel would be, and the order
@@ -25,7 +25,7 @@ test('the super admin deletes an order: it is cancelled and refunded, and gone f
     const product = await productWithoutOptions(request);
     const [address] = ((await (await request.get('/api/addresses')).json()) as { items: { id: string }[] }).items;
     await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } }));
-    const checkout = await ok(await request.post('/api/checkout', { headers: CSRF, data: { addressId: address.id, pointsToUse: POINTS } }));
+    const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: POINTS }));
     const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
     const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
     const ref = `#${orderId.slice(0, 8).toUpperCase()}`;

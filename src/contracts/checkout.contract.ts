@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatRupees } from '../domain/money';
 
 /** SPEC.md section 8 (payment) and section 5 (checkout), verbatim, plus the few messages of our own. */
 export const checkoutMessages = {
@@ -29,6 +30,11 @@ export const orderProcessingFailedMessage = (msg: string) => `Order processing f
 export const pointsAboveTotalMessage = (max: number) => `You can use at most ${max} points on this order`;
 /** A product that is gone, inactive, or whose shop is closed. */
 export const unavailableMessage = (name: string) => `"${name}" is no longer available`;
+/** Checkout refused because the amount to pay is no longer the one the customer saw (the cart, a price or the points changed). */
+export const amountChangedMessage = (totalPaise: number) =>
+  `The amount to pay has changed to ${formatRupees(totalPaise)}. Please check the new total and pay again.`;
+/** A checkout request without the amount the customer saw. */
+export const expectedTotalMissingMessage = 'The amount to pay is missing. Please reload checkout and try again.';
 /** Not enough stock for a cart line. */
 export const notEnoughStockMessage = (name: string, left: number) =>
   left <= 0 ? `"${name}" is out of stock` : `Only ${left} left of "${name}"`;
@@ -48,6 +54,12 @@ export const checkoutSchema = z.object({
     .default(0),
   /** 'online' pays through the gateway (or points alone); 'cod' places the order at once, paid in cash at the door. */
   paymentMethod: z.enum(paymentMethods, { error: 'Choose how to pay' }).default('online'),
+  /**
+   * The total (paise, after points) the customer saw on Pay or Place Order. The server charges only
+   * this amount: when its own pricing differs (another tab, a price change) it answers 409 with the
+   * new total and nothing is charged, reserved or spent.
+   */
+  expectedTotalPaise: z.number({ error: expectedTotalMissingMessage }).int(expectedTotalMissingMessage).min(0, expectedTotalMissingMessage),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 

@@ -29,6 +29,8 @@ export const errorResponseSchema = z.object({
     code: errorCodeSchema,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** A checkout refused because its amount changed: the total (paise) it would charge now. */
+    totalPaise: z.number().int().optional(),
     /** The request's id (also its `x-request-id` header and in the server's log line); every answer of the server has it. */
     requestId: z.string().optional(),
   }),

@@ -6,7 +6,7 @@ import { queryRows } from './platform/db';
 import { createPayment, noGatewayWarning, saveGatewaySettings, testGateway, testPaymentsWarning, warnAboutPayments } from './modules/payments';
 import { freshCode, signInSuperAdmin, TEST_ADMIN } from './test/admin';
 import { buildTestApp, TestClient, type TestApp } from './test/app';
-import { count, fillCart, newShopper, payWithTestGateway, stockOf, twoShops } from './test/checkout-fixtures';
+import { count, fillCart, newShopper, payWithTestGateway, stockOf, twoShops, postCheckout } from './test/checkout-fixtures';
 import { signedInEmployee } from './test/erp';
 import { customerInput } from './test/factories';
 import { FakeRazorpay } from './test/fake-razorpay';
@@ -70,7 +70,7 @@ describe('production on PostgreSQL with no payment gateway', () => {
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     expect((await s.client.get('/api/checkout/summary')).json()).toMatchObject({ gateway: 'none' });
 
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('Payments are not configured yet. Please try again later.');
     expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
@@ -107,7 +107,7 @@ describe('production on PostgreSQL with no payment gateway', () => {
       const s = await newShopper(t);
       await fillCart(s, [{ productId: shop.b.id }]);
       expect((await s.client.get('/api/checkout/summary')).json()).toMatchObject({ gateway: 'razorpay' });
-      const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+      const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
       const { lines, log } = logged();
@@ -137,7 +137,7 @@ describe('production on PostgreSQL with PAYMENTS_TEST_MODE=true', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);
     expect((await s.client.get('/api/checkout/summary')).json()).toMatchObject({ gateway: 'test' });
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const placed = await payWithTestGateway(s, c);
     expect(placed.statusCode).toBe(200);
     const orderId = placed.json().orderId;
@@ -173,7 +173,7 @@ describe('production on the embedded database', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);
     expect((await s.client.get('/api/checkout/summary')).json()).toMatchObject({ gateway: 'none' });
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe(checkoutMessages.paymentsNotConfigured);
     expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
@@ -255,7 +255,7 @@ describe('production on the embedded database with PAYMENTS_TEST_MODE=true', () 
     const shop = await twoShops(t);
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const placed = await payWithTestGateway(s, c);
     expect(placed.statusCode).toBe(200);
     const [order] = await queryRows<{ test_payment: boolean }>(t.db, sql`select test_payment from orders where id = ${placed.json().orderId}`);

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A checkout refused because its amount changed: the total (paise) it would charge now, sent with the error. */
+    readonly totalPaise?: number,
   ) {
     super(message);
     this.name = 'AppError';

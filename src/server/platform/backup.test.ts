@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { seedDemoData } from '../seed/demo-data';
 import { buildTestApp, TestClient, type TestApp } from '../test/app';
-import { newShopper, placeOrder, twoShops, type Shopper } from '../test/checkout-fixtures';
+import { newShopper, placeOrder, twoShops, type Shopper, postCheckout } from '../test/checkout-fixtures';
 import { adminQuery, TEST_APP_ROLE, testPostgresUrl, withDatabase } from '../test/db';
 import { moneyInvariantViolations } from '../test/invariants';
 import { upload } from '../test/multipart';
@@ -227,7 +227,7 @@ describe('npm run restore into an empty store', () => {
     expect(wallet.availablePoints).toBe(Number(cached.reward_points));
     const product = (await client.get('/api/products?pageSize=1')).json().items[0];
     expect((await client.post('/api/cart/items', { productId: product.id, quantity: 1 })).statusCode).toBeLessThan(300);
-    const checkout = await client.post('/api/checkout', { addressId: shopper.addressId, pointsToUse: 10 });
+    const checkout = await postCheckout(client, { addressId: shopper.addressId, pointsToUse: 10 });
     expect(checkout.statusCode).toBe(200);
     expect(await moneyInvariantViolations(owner.db)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import type { Config } from './config';
 /** The header that carries the request id, in (from a trusted proxy) and out (always). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId: string } };
+type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string>; totalPaise?: number; requestId: string } };
 
 /** An error answer's body: the request id joins every one, so a user's report can be found in the log. */
 export function errorBody(req: FastifyRequest, error: Omit<Body['error'], 'requestId'>): Body {
@@ -33,7 +33,7 @@ function isUnstorableText(err: unknown): boolean {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(errorBody(req, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }));
+      return reply.status(err.status).send(errorBody(req, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.totalPaise !== undefined ? { totalPaise: err.totalPaise } : {}) }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -77,6 +77,18 @@ export async function count(t: TestApp, query: ReturnType<typeof sql>): Promise<
   return Number(row.n);
 }
 
+/** The total checkout would charge now for these points, as the checkout page shows it on Pay; 0 when the summary refuses (an empty cart, a product gone). */
+export async function shownTotal(client: TestClient, pointsToUse: unknown = 0): Promise<number> {
+  const res = await client.get(`/api/checkout/summary?pointsToUse=${String(pointsToUse)}`);
+  return res.statusCode === 200 ? res.json<{ amounts: { totalPaise: number } }>().amounts.totalPaise : 0;
+}
+
+/** POST /api/checkout as the checkout page sends it: what the customer chose and the total the summary shows now. */
+export async function postCheckout(client: TestClient, body: Record<string, unknown>) {
+  const expectedTotalPaise = await shownTotal(client, body.pointsToUse ?? 0);
+  return client.post('/api/checkout', { ...body, expectedTotalPaise });
+}
+
 /** Pays a 'payment_required' checkout answer through the test gateway (the dialog's Pay button) and verifies it. */
 export async function payWithTestGateway(s: Shopper, checkout: { paymentId: string }) {
   const signed = await s.client.post(`/api/payments/${checkout.paymentId}/test-pay`);
@@ -87,7 +99,7 @@ export async function payWithTestGateway(s: Shopper, checkout: { paymentId: stri
 /** Fills the cart, checks out and pays through the test gateway (or places directly when nothing is due); answers the order id. */
 export async function placeOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
   await fillCart(s, lines);
-  const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse });
+  const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse });
   if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   const c = res.json();
   if (c.status === 'placed') return c.orderId;
@@ -99,7 +111,7 @@ export async function placeOrder(s: Shopper, lines: { productId: string; variant
 /** Fills the cart and places it cash on delivery (issue 23): placed at once; answers the order id. */
 export async function placeCodOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
   await fillCart(s, lines);
-  const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse, paymentMethod: 'cod' });
+  const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse, paymentMethod: 'cod' });
   if (res.statusCode !== 200 || res.json().status !== 'placed') throw new Error(`cash on delivery checkout failed: ${res.statusCode} ${res.body}`);
   return res.json().orderId;
 }

@@ -3,7 +3,7 @@ import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract'
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { fillCart, newShopper, type Shopper } from '../../test/checkout-fixtures';
+import { fillCart, newShopper, type Shopper, postCheckout } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { addOrderPart, createOrderWithPart } from '../../test/order-factories';
 
@@ -177,7 +177,7 @@ describe('rejecting and approving', () => {
     expect(add.statusCode).toBeGreaterThanOrEqual(400);
     expect(add.statusCode).toBeLessThan(500);
 
-    const checkout = await buyer.client.post('/api/checkout', { addressId: buyer.addressId, pointsToUse: 0 });
+    const checkout = await postCheckout(buyer.client, { addressId: buyer.addressId, pointsToUse: 0 });
     expect(checkout.statusCode, checkout.body).toBe(409);
     expect(checkout.json().error.message).toMatch(/no longer available/);
 

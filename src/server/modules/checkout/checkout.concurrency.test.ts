@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, pointsOf, stockOf, twoShops, postCheckout, shownTotal } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { pointsLedgerMismatches } from '../../test/order-factories';
@@ -50,7 +50,9 @@ describe('no oversell', () => {
     for (let i = 0; i < BUYERS; i += 20) all.push(...(await Promise.all(Array.from({ length: Math.min(20, BUYERS - i) }, () => newShopper(t)))));
     await Promise.all(all.map((s) => fillCart(s, [{ productId: racer.a.id }])));
 
-    const started = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })));
+    // Each shopper saw their total first; the checkouts themselves race.
+    const totals = await Promise.all(all.map((s) => shownTotal(s.client)));
+    const started = await Promise.all(all.map((s, i) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] })));
     const codes = started.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(UNITS);
     expect(codes.filter((c) => c === 409)).toHaveLength(BUYERS - UNITS);
@@ -74,7 +76,7 @@ describe('no oversell', () => {
     const all = await shoppers(600);
     await Promise.all(all.map((s) => fillCart(s, [{ productId: shop.b.id }])));
     // ₹450 + ₹99 shipping = 549 points: nothing is due, so every order is placed directly.
-    const results = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 })));
+    const results = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 })));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(SHOPPERS - 5);
@@ -100,7 +102,7 @@ describe('no double spend', () => {
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     // Six payments each promising 400 of the 1,000 points (points are only spent when a payment is confirmed).
     const started = [];
-    for (let i = 0; i < 6; i++) started.push((await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 400 })).json());
+    for (let i = 0; i < 6; i++) started.push((await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 400 })).json());
     const signed = await Promise.all(started.map((c) => s.client.post(`/api/payments/${c.paymentId}/test-pay`)));
     const results = await Promise.all(started.map((c, i) => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed[i].json<Record<string, string>>() })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
@@ -119,7 +121,7 @@ describe('no double spend', () => {
     const s = await newShopper(t, 1000);
     await fillCart(s, [{ productId: shop.b.id }]);
     // 549 points pay for everything, so each attempt places its order directly.
-    const results = await Promise.all(Array.from({ length: 6 }, () => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 })));
+    const results = await Promise.all(Array.from({ length: 6 }, () => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect([400, 409]).toContain(r.statusCode);
     const p = await pointsOf(t, s.userId);
@@ -135,7 +137,7 @@ describe('one payment, one order', () => {
     const shop = await twoShops(t, { priceB: 45000 });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
     const results = await Promise.all(Array.from({ length: 8 }, () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
@@ -149,7 +151,7 @@ describe('one payment, one order', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
     const stock = await stockOf(t, shop.a.id);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     expect(c.gateway).toBe('razorpay');
     const paid = rzp.pay(c.providerOrderId);
     const verify = () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: c.providerOrderId, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });

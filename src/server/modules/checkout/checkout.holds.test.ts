@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createProduct } from '../../test/catalog-factories';
-import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
 import { releaseExpiredHolds, startStockHoldsJob } from '../catalog';
 
 // Stock is reserved when checkout starts a payment (issue 7, point 4): a hold with an expiry,
@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const start = (s: Shopper) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+/** Starts a checkout at the total the summary shows, or at `shownTotalPaise` when held units keep the summary from pricing the cart. */
+const start = (s: Shopper, shownTotalPaise?: number) =>
+  shownTotalPaise === undefined
+    ? postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })
+    : s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: shownTotalPaise });
 const holdsOf = (paymentId: string) =>
   queryRows<{ status: string; quantity: number; minutes: number }>(
     t.db,
@@ -78,7 +82,8 @@ describe('a checkout that starts a payment', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);
     const first = (await start(s)).json();
-    const again = await start(s);
+    // The summary counts the unit held for the first checkout as gone; the page had shown its total.
+    const again = await start(s, first.amountPaise);
     expect(again.statusCode).toBe(200);
     expect(await stockOf(t, shop.a.id)).toBe(0);
     expect((await holdsOf(first.paymentId))[0].status).toBe('released');
@@ -90,7 +95,7 @@ describe('a checkout that starts a payment', () => {
     const p = await createProduct(t.db, { storeId: shop.shopB.id, categoryId: shop.category.id, name: 'Kashmiri Saffron 2g', pricePaise: 45000, rewardPercentage: 10, stockQuantity: 5 });
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: p.id, quantity: 2 }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 100 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 100 })).json();
     expect(await stockOf(t, p.id)).toBe(3); // held
     await t.db.execute(sql`update products set price_paise = 99900 where id = ${p.id}`);
 
@@ -169,7 +174,7 @@ describe('an expired hold', () => {
     const c = (await start(late)).json();
     await expire(c.paymentId);
     // The other buyer starts after the hold expired (its unit comes back first) and pays.
-    const o = await start(other);
+    const o = await start(other, c.amountPaise); // the same cart, at the total the page had shown
     expect(o.statusCode).toBe(200);
     expect((await payWithTestGateway(other, o.json())).statusCode).toBe(200);
 

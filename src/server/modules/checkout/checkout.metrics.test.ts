@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { fillCart, newShopper, payWithTestGateway, placeOrder, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { fillCart, newShopper, payWithTestGateway, placeOrder, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
 import { sample } from '../../test/metrics';
 import { releaseExpiredHolds } from '../catalog';
 
@@ -30,7 +30,7 @@ async function outcomes(): Promise<Record<string, number>> {
 
 async function startPaying(s: Shopper): Promise<{ paymentId: string }> {
   await fillCart(s, [{ productId: shop.b.id }]);
-  const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+  const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
   expect(c.status).toBe('payment_required');
   return c;
 }
@@ -69,7 +69,7 @@ describe('haat_payment_outcomes_total', () => {
     const before = await outcomes();
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     // The hold runs out while the customer pays, and the stock is sold meanwhile.
     await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${c.paymentId}`);
     await t.db.transaction((tx) => releaseExpiredHolds(tx));

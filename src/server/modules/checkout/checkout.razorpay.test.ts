@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { decrypt } from '../../platform/secrets';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { createProduct } from '../../test/catalog-factories';
 import { getGatewaySettings, saveGatewaySettings } from '../payments';
@@ -33,7 +33,7 @@ beforeEach(async () => {
 
 async function startCheckout(s: Shopper, pointsToUse = 0) {
   await fillCart(s, [{ productId: shop.a.id }, { productId: shop.b.id }]);
-  const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse });
+  const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -184,13 +184,13 @@ describe('checkout through Razorpay', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
     rzp.fail = true;
-    let res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    let res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('Failed to create payment order');
     rzp.fail = false;
     await enable({ keySecret: 'wrong-secret' });
     const refusedBefore = rzp.unauthorized;
-    res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('Failed to create payment order');
     expect(rzp.unauthorized).toBe(refusedBefore + 1);
@@ -201,7 +201,7 @@ describe('checkout through Razorpay', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
     await enable({ keyId: null });
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe('Payment gateway not configured. Please contact support.');
   });
@@ -220,7 +220,7 @@ describe('amounts and late payments, through Razorpay', () => {
     const p = await createProduct(t.db, { storeId: shop.shopA.id, categoryId: shop.category.id, name: 'Bagru Print Dupatta', pricePaise: 80000, rewardPercentage: 5, stockQuantity: 4 });
     const s = await newShopper(t, 50);
     await fillCart(s, [{ productId: p.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 50 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 50 })).json();
     await t.db.execute(sql`update products set price_paise = 95000 where id = ${p.id}`);
     const paid = rzp.pay(c.providerOrderId);
     const hook = rzp.webhook('payment.captured', { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, postCheckout } from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
 import { releaseExpiredHolds } from '../catalog';
 
@@ -57,7 +57,7 @@ describe('POST /api/checkout refusals', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);
     for (const body of [{ pointsToUse: 0 }, { addressId: '', pointsToUse: 0 }]) {
-      const res = await s.client.post('/api/checkout', body);
+      const res = await postCheckout(s.client, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Please select a delivery address');
       expect(res.json().error.fields.addressId).toBe('Please select a delivery address');
@@ -69,7 +69,7 @@ describe('POST /api/checkout refusals', () => {
     const other = await newShopper(t);
     await fillCart(s, [{ productId: shop.a.id }]);
     for (const addressId of [other.addressId, crypto.randomUUID(), 'not-an-id']) {
-      const res = await s.client.post('/api/checkout', { addressId, pointsToUse: 0 });
+      const res = await postCheckout(s.client, { addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({ message: 'Selected address not found', fields: { addressId: 'Selected address not found' } });
     }
@@ -78,7 +78,7 @@ describe('POST /api/checkout refusals', () => {
 
   it("answers 400 'Your cart is empty' for an empty cart", async () => {
     const s = await newShopper(t);
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Your cart is empty');
   });
@@ -89,11 +89,11 @@ describe('POST /api/checkout refusals', () => {
     const before = await stockOf(t, shop.a.id);
     try {
       await t.db.execute(sql`update products set is_active = false where id = ${shop.a.id}`);
-      let res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+      let res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe('"Block Print Kurta" is no longer available');
       await t.db.execute(sql`update products set is_active = true, stock_quantity = 2 where id = ${shop.a.id}`);
-      res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+      res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toContain('Only 2 left of "Block Print Kurta"');
     } finally {
@@ -105,7 +105,7 @@ describe('POST /api/checkout refusals', () => {
   it("refuses more points than the balance: 'You cannot use more points than you have' under pointsToUse", async () => {
     const s = await newShopper(t, 40);
     await fillCart(s, [{ productId: shop.a.id }]);
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 41 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 41 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ message: 'You cannot use more points than you have', fields: { pointsToUse: 'You cannot use more points than you have' } });
   });
@@ -113,10 +113,10 @@ describe('POST /api/checkout refusals', () => {
   it('refuses more points than the order costs (total including shipping), and negative points', async () => {
     const s = await newShopper(t, 2000);
     await fillCart(s, [{ productId: shop.b.id }]); // ₹450 + ₹99 shipping = 549 points at most
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 550 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 550 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.pointsToUse).toBe('You can use at most 549 points on this order');
-    const negative = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: -5 });
+    const negative = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: -5 });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().error.fields.pointsToUse).toBe('Points cannot be negative');
   });
@@ -144,7 +144,7 @@ describe('paying through the built-in test gateway', () => {
     const stockA = await stockOf(t, shop.a.id);
     const stockB = await stockOf(t, shop.b.id);
 
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 150 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 150 });
     expect(res.statusCode).toBe(200);
     const c = res.json();
     // ₹600 + 2 x ₹450 = ₹1,500: free shipping; minus 150 points = ₹1,350.
@@ -221,7 +221,7 @@ describe('paying through the built-in test gateway', () => {
   it('verifying the same signed response twice gives one order', async () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
     const first = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
     const second = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
@@ -234,7 +234,7 @@ describe('paying through the built-in test gateway', () => {
   it("refuses a bad signature or another order id with 'Payment verification failed', and places nothing", async () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
     for (const body of [
       { ...signed, signature: signed.signature.replace(/^./, (x: string) => (x === 'a' ? 'b' : 'a')) },
@@ -253,7 +253,7 @@ describe('paying through the built-in test gateway', () => {
     const s = await newShopper(t);
     const other = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
     expect((await other.client.post(`/api/payments/${c.paymentId}/test-pay`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'failed' })).statusCode).toBe(404);
@@ -269,7 +269,7 @@ describe('paying through the built-in test gateway', () => {
   it("records a failed attempt ('Payment failed: {detail}. Please try again.') and a dismissed one ('Payment cancelled by user')", async () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const failed = await s.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'failed', detail: 'Card declined by the bank' });
     expect(failed.json()).toEqual({ status: 'failed', message: 'Payment failed: Card declined by the bank. Please try again.' });
     const cancelled = await s.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'cancelled' });
@@ -278,7 +278,7 @@ describe('paying through the built-in test gateway', () => {
     expect(row).toEqual({ status: 'failed', failure_reason: 'Payment cancelled by user' });
     // The cart is untouched: the customer can try again.
     expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
-    const retry = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })).json();
+    const retry = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     expect((await payWithTestGateway(s, retry)).statusCode).toBe(200);
     expect(await ordersOf(s.userId)).toBe(1);
   });
@@ -287,7 +287,7 @@ describe('paying through the built-in test gateway', () => {
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     const before = await stockOf(t, shop.a.id);
-    const c = (await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 100 })).json();
+    const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 100 })).json();
     const ordersBefore = await ordersOf(s.userId);
     // The hold runs out while the customer pays; its units go back, and others buy all but one.
     await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${c.paymentId}`);
@@ -320,7 +320,7 @@ describe('when nothing is due', () => {
   it('places the order directly, without any gateway or payment row', async () => {
     const s = await newShopper(t, 1000);
     await fillCart(s, [{ productId: shop.b.id }]);
-    const res = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549 });
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 549 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'placed', message: 'Order placed successfully!', amounts: { totalPaise: 0, pointsUsed: 549, shippingPaise: 9900 } });
     const [order] = await queryRows<{ payment_status: string; payment_id: string | null; total_amount_paise: number }>(
@@ -331,7 +331,7 @@ describe('when nothing is due', () => {
     expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
     expect(await pointsOf(t, s.userId)).toEqual({ available: 451, pending: 45, ledgerAvailable: 451, ledgerPending: 45 });
     // A second click finds the cart empty.
-    const again = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const again = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe('Your cart is empty');
   });

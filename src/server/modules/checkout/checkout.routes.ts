@@ -39,7 +39,8 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return startCheckout({ db, config, customerUserId: user.id, addressId: req.body.addressId, pointsToUse: req.body.pointsToUse, paymentMethod: req.body.paymentMethod });
+      const { addressId, pointsToUse, paymentMethod, expectedTotalPaise } = req.body;
+      return startCheckout({ db, config, customerUserId: user.id, addressId, pointsToUse, paymentMethod, expectedTotalPaise });
     },
   );
 

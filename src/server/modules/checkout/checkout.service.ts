@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult, CheckoutSummary, PaymentMethod } from '../../../contracts/checkout.contract';
 import { codMessages } from '../../../domain/cod';
-import { checkoutMessages, isUuid, orderProcessingFailedMessage, pointsAboveTotalMessage } from '../../../contracts/checkout.contract';
+import { amountChangedMessage, checkoutMessages, isUuid, orderProcessingFailedMessage, pointsAboveTotalMessage } from '../../../contracts/checkout.contract';
 import { maxPointsUsable } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
@@ -39,10 +39,14 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
 
 /**
  * Starts a checkout. Everything is recomputed from the database: cart lines, prices, stock, the
- * points balance and shipping. When nothing is due the order is placed at once; otherwise a
- * payment row and the provider's order are created (outside any transaction) for the browser to pay.
+ * points balance and shipping. The total must be the one the customer saw (`expectedTotalPaise`),
+ * else 409 with the new total and nothing is reserved, charged or spent. When nothing is due the
+ * order is placed at once; otherwise a payment row and the provider's order are created (outside
+ * any transaction) for the browser to pay.
  */
-export async function startCheckout(ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number; paymentMethod?: PaymentMethod }): Promise<CheckoutResult> {
+export async function startCheckout(
+  ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number; paymentMethod?: PaymentMethod; expectedTotalPaise: number },
+): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
   const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
@@ -55,6 +59,8 @@ export async function startCheckout(ctx: Ctx & { customerUserId: string; address
   if (pointsToUse > max) throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), { pointsToUse: pointsAboveTotalMessage(max) });
 
   const amounts = amountsOf(lines, pointsToUse);
+  // The customer pays what they saw, or nothing: a cart saved late, another tab or a new price moved the total.
+  if (amounts.totalPaise !== ctx.expectedTotalPaise) throw new AppError('CONFLICT', amountChangedMessage(amounts.totalPaise), undefined, amounts.totalPaise);
   const snapshot: CheckoutSnapshot = {
     addressId: address.id,
     shippingAddress: formatAddress(address),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
-import { count, fillCart, newShopper, stockOf, type Shopper } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, stockOf, type Shopper, postCheckout, shownTotal } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
 
@@ -61,7 +61,9 @@ describe('stock per variant', () => {
     // Half want S, half want M.
     await Promise.all(all.map((s, i) => fillCart(s, [{ productId: k.product.id, variantId: i % 2 === 0 ? k.s.id : k.m.id }])));
 
-    const started = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 })));
+    // Each shopper saw their total first; the checkouts themselves race.
+    const totals = await Promise.all(all.map((s) => shownTotal(s.client)));
+    const started = await Promise.all(all.map((s, i) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] })));
     const codes = started.map((r) => r.statusCode);
     expect(codes.filter((c, i) => c === 200 && i % 2 === 0)).toHaveLength(30);
     expect(codes.filter((c, i) => c === 200 && i % 2 === 1)).toHaveLength(20);
@@ -103,7 +105,7 @@ describe('stock per variant', () => {
     const k = await kurtaInSizes({ S: 2, M: 2, L: 0 });
     const [buyer, holder] = await shoppers(2);
     await fillCart(buyer, [{ productId: k.product.id, variantId: k.m.id, quantity: 2 }]);
-    const c = (await buyer.client.post('/api/checkout', { addressId: buyer.addressId, pointsToUse: 0 })).json<{ paymentId: string }>();
+    const c = (await postCheckout(buyer.client, { addressId: buyer.addressId, pointsToUse: 0 })).json<{ paymentId: string }>();
     const signed = await buyer.client.post(`/api/payments/${c.paymentId}/test-pay`);
     const { orderId } = (await buyer.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed.json<Record<string, string>>() })).json<{ orderId: string }>();
     expect(await variantStock(k.m.id)).toBe(0);
@@ -115,14 +117,14 @@ describe('stock per variant', () => {
     expect(await variantStock(k.s.id)).toBe(2);
 
     await fillCart(holder, [{ productId: k.product.id, variantId: k.s.id, quantity: 1 }]);
-    expect((await holder.client.post('/api/checkout', { addressId: holder.addressId, pointsToUse: 0 })).statusCode).toBe(200);
+    expect((await postCheckout(holder.client, { addressId: holder.addressId, pointsToUse: 0 })).statusCode).toBe(200);
     expect(await variantStock(k.s.id)).toBe(1);
     expect(await stockOf(t, k.product.id)).toBe(3);
     const other = (await shoppers(1))[0];
     await fillCart(other, [{ productId: k.product.id, variantId: k.s.id, quantity: 1 }]);
     await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 minute' where variant_id = ${k.s.id} and status = 'held'`);
     // The next checkout of the product sweeps the expired hold first: its unit is back in S, then taken again.
-    expect((await other.client.post('/api/checkout', { addressId: other.addressId, pointsToUse: 0 })).statusCode).toBe(200);
+    expect((await postCheckout(other.client, { addressId: other.addressId, pointsToUse: 0 })).statusCode).toBe(200);
     expect(await count(t, sql`select count(*)::int as n from stock_holds where variant_id = ${k.s.id} and status = 'released'`)).toBe(1);
     expect(await variantStock(k.s.id)).toBe(1);
     expect(await stockOf(t, k.product.id)).toBe(3);
@@ -148,7 +150,7 @@ describe('stock per variant', () => {
     expect(cart.items).toMatchObject([{ productId: k.product.id, variantId: k.m.id, variantLabel: 'Size: M', sku: 'SKU-M', pricePaise: 65000, originalPricePaise: 80000, stockQuantity: 2, available: true }]);
     await t.db.execute(sql`update product_variants set withdrawn_at = now() where id = ${k.m.id}`);
     expect((await s.client.get('/api/cart')).json().items[0].available).toBe(false);
-    const checkout = await s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0 });
+    const checkout = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(checkout.statusCode).toBe(409);
   });
 });

@@ -5,7 +5,7 @@ import type { OrderDetail } from '../../../contracts/orders.contract';
 import type { VendorOrderList, VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
+import { count, fillCart, newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs, postCheckout } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveCodSettings } from '../payments';
 import { releaseDuePoints } from '../rewards';
@@ -62,7 +62,7 @@ describe('what checkout offers', () => {
       '"Block Print Kurta" and "Malabar Pepper 500g" cannot be paid for in cash on delivery',
     ]);
     // The API refuses the same way, and nothing is placed or taken.
-    const res = await s.shopper.client.post('/api/checkout', { addressId: s.shopper.addressId, paymentMethod: 'cod' });
+    const res = await postCheckout(s.shopper.client, { addressId: s.shopper.addressId, paymentMethod: 'cod' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Kerala Spices does not offer cash on delivery');
     expect(res.json().error.fields.paymentMethod).toContain('Cash on delivery is available for orders up to ₹1,000');
@@ -82,7 +82,7 @@ describe('what checkout offers', () => {
   it('refuses an unknown payment method with a clear message', async () => {
     const s = await setup();
     await fillCart(s.shopper, [{ productId: s.a.id }]);
-    const res = await s.shopper.client.post('/api/checkout', { addressId: s.shopper.addressId, paymentMethod: 'cheque' });
+    const res = await postCheckout(s.shopper.client, { addressId: s.shopper.addressId, paymentMethod: 'cheque' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.paymentMethod).toBe('Choose how to pay');
   });
@@ -109,7 +109,7 @@ describe('placing a cash on delivery order', () => {
   it('a second click finds the cart empty and places nothing more', async () => {
     const s = await setup();
     await fillCart(s.shopper, [{ productId: s.a.id }]);
-    const both = await Promise.all([1, 2].map(() => s.shopper.client.post('/api/checkout', { addressId: s.shopper.addressId, paymentMethod: 'cod' })));
+    const both = await Promise.all([1, 2].map(() => postCheckout(s.shopper.client, { addressId: s.shopper.addressId, paymentMethod: 'cod' })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(await count(t, sql`select count(*)::int as n from orders where customer_id = ${s.shopper.userId}`)).toBe(1);
     expect(await stockOf(t, s.a.id)).toBe(19);

@@ -5,7 +5,7 @@ import type { VendorOrderList } from '../../../contracts/vendor-orders.contract'
 import { queryRows } from '../../platform/db';
 import { SECOND_ADMIN, freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { fillCart, newShopper, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
+import { fillCart, newShopper, twoShops, type Shopper, signInAs, postCheckout } from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
@@ -36,7 +36,7 @@ async function approvedReturn(): Promise<{ shopper: Shopper; vendor: TestClient;
   const shops = await twoShops(t, { stockA: 10 });
   const shopper = await newShopper(t);
   await fillCart(shopper, [{ productId: shops.a.id, quantity: 2 }]);
-  const c = (await shopper.client.post('/api/checkout', { addressId: shopper.addressId })).json();
+  const c = (await postCheckout(shopper.client, { addressId: shopper.addressId })).json();
   expect(c).toMatchObject({ status: 'payment_required', gateway: 'razorpay' });
   const paid = rzp.pay(c.providerOrderId);
   const verified = await shopper.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: paid.razorpay_order_id, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });

@@ -5,7 +5,7 @@ import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { useMe } from '../auth/use-session';
-import { cartQueryKey } from './use-cart';
+import { invalidateCart } from './use-cart';
 
 // A guest's Add to Cart survives the sign-in it leads to: remembered in this tab, added once a customer is signed in.
 const KEY = 'haat.cartIntent';
@@ -51,6 +51,6 @@ export function useResumeCartIntent(): void {
       .post<CartItemRef>('/api/cart/items', { productId: intent.productId, quantity: intent.quantity, ...(typeof intent.variantId === 'string' ? { variantId: intent.variantId } : {}) })
       .then(() => notify.success(cartMessages.added, { action: 'cart-add' }))
       .catch((e: unknown) => notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' }))
-      .finally(() => void qc.invalidateQueries({ queryKey: cartQueryKey }));
+      .finally(() => void invalidateCart(qc));
   }, [me, qc]);
 }

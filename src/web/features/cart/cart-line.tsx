@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ImageOff, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Cart, CartItemRef, CartLine } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
@@ -10,7 +10,8 @@ import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { cartQueryKey } from './use-cart';
+import { cancelCartSave, flushCartSave, scheduleCartSave, useCartLineSaving } from './cart-saves';
+import { cartQueryKey, invalidateCart } from './use-cart';
 
 const QUANTITY_DELAY_MS = 400;
 
@@ -45,19 +46,17 @@ export function CartLineRow({ line }: { line: CartLine }) {
   // The size or colour is part of what is named ('Kurta (Size: M)') and of the link back to the product page.
   const fullName = line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
   const productHref = `/product/${line.productId}${line.variantId ? `?variant=${line.variantId}` : ''}`;
-  const [quantity, setQuantity] = useState(line.quantity);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const waiting = useRef<number | null>(null);
-  useEffect(() => setQuantity(line.quantity), [line.quantity]);
+  // The quantity tapped but not yet saved; once every save of the line has landed, the server's.
+  const [draft, setDraft] = useState(line.quantity);
+  const saving = useCartLineSaving(line.id);
+  const quantity = saving ? draft : line.quantity;
 
   const update = useMutation({
     mutationFn: (q: number) => api.patch<CartItemRef>(`/api/cart/items/${line.id}`, { quantity: q }),
     onSuccess: (ref) => qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.map((i) => (i.id === ref.id ? { ...i, quantity: ref.quantity } : i)) }),
-    onError: (e) => {
-      setQuantity(line.quantity);
-      notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed, { action: `cart-line-${line.id}` });
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
+    onError: (e) => notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed, { action: `cart-line-${line.id}` }),
+    // Returned, so the save counts as landed only once the cart and checkout's amounts are read again.
+    onSettled: () => invalidateCart(qc),
   });
   const remove = useMutation({
     mutationFn: () => api.delete<void>(`/api/cart/items/${line.id}`),
@@ -66,28 +65,17 @@ export function CartLineRow({ line }: { line: CartLine }) {
       notify.success(`${fullName} removed from your cart`, { action: `cart-line-${line.id}` });
     },
     onError: () => notify.error(cartMessages.removeFailed, { action: `cart-line-${line.id}` }),
-    onSettled: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
+    onSettled: () => invalidateCart(qc),
   });
 
-  // Typing "12" or pressing + several times sends one request, after a short pause.
+  // Typing "12" or pressing + several times sends one request, after a short pause; checkout waits for it.
+  const { mutateAsync } = update;
   const changeQuantity = (q: number) => {
-    setQuantity(q);
-    waiting.current = q;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      waiting.current = null;
-      update.mutate(q);
-    }, QUANTITY_DELAY_MS);
+    setDraft(q);
+    scheduleCartSave(line.id, () => mutateAsync(q), QUANTITY_DELAY_MS);
   };
-  // Leaving the page (or opening checkout) during the pause still saves the last change.
-  const { mutate } = update;
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      if (waiting.current !== null) mutate(waiting.current);
-    },
-    [mutate],
-  );
+  // Leaving the page (or opening checkout) during the pause saves the last change at once.
+  useEffect(() => () => flushCartSave(line.id), [line.id]);
 
   const problem = lineProblem({ ...line, quantity });
   const max = Math.max(1, line.stockQuantity);
@@ -113,7 +101,10 @@ export function CartLineRow({ line }: { line: CartLine }) {
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => remove.mutate()}
+            onClick={() => {
+              cancelCartSave(line.id);
+              remove.mutate();
+            }}
             loading={remove.isPending}
             aria-label={`Remove ${fullName} from cart`}
             className="-mr-2 shrink-0 text-red-700 hover:bg-red-50"

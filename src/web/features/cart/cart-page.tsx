@@ -10,7 +10,8 @@ import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { CheckoutPanel } from '../checkout/checkout-panel';
 import { CartLineRow, cartIsBuyable } from './cart-line';
-import { PointsPicker, SummaryLines } from './order-summary';
+import { flushCartSaves, useCartSaving } from './cart-saves';
+import { PointsPicker, SummaryAmounts, SummaryLines } from './order-summary';
 import { useCart } from './use-cart';
 
 const continueLink =
@@ -47,6 +48,8 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
   const totals = orderTotals(buyable, used);
   const itemCount = buyable.reduce((n, l) => n + l.quantity, 0);
   const ready = cartIsBuyable(cart.items);
+  // The amounts below are the saved cart's: while a quantity is on its way they would be out of date.
+  const saving = useCartSaving();
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -65,7 +68,9 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
           Order Summary
         </h2>
         <PointsPicker available={cart.availablePoints} max={maxPoints} value={used} onChange={setPoints} />
-        <SummaryLines totals={totals} itemCount={itemCount} />
+        <SummaryAmounts updating={saving}>
+          <SummaryLines totals={totals} itemCount={itemCount} />
+        </SummaryAmounts>
         {!ready && (
           <p role="status" className="text-sm text-red-700">
             Some items cannot be bought as they are. Remove them or lower their quantity to continue.
@@ -104,12 +109,14 @@ function CartContent() {
       </EmptyState>
     );
   }
-  if (checkingOut) {
-    const buyable = cart.data.items.filter((i) => i.available);
-    const used = Math.min(points, maxPointsUsable(cart.data.availablePoints, orderTotals(buyable).subtotalPaise));
-    return <CheckoutPanel pointsToUse={used} onBack={() => setCheckingOut(false)} />;
-  }
-  return <CartView cart={cart.data} points={points} setPoints={setPoints} onCheckout={() => setCheckingOut(true)} />;
+  // The points chosen go as they are: the server clamps them to what the saved cart allows, and checkout shows the result.
+  if (checkingOut) return <CheckoutPanel pointsToUse={points} onBack={() => setCheckingOut(false)} />;
+  const checkout = () => {
+    // Quantities still in their pause are sent now; checkout reads its amounts once they have landed.
+    void flushCartSaves();
+    setCheckingOut(true);
+  };
+  return <CartView cart={cart.data} points={points} setPoints={setPoints} onCheckout={checkout} />;
 }
 
 /** /cart: customers only (guests go to /login, other roles to /). */

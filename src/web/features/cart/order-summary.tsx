@@ -1,10 +1,11 @@
-import { Coins } from 'lucide-react';
+import { Coins, Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { FREE_SHIPPING_ABOVE_PAISE, type OrderTotals } from '../../../domain/pricing';
 import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
 import { Slider } from '../../ui/Slider';
+import { Skeleton } from '../../ui/States';
 
 function Row({ label, children, hint, strong }: { label: string; children: ReactNode; hint?: ReactNode; strong?: boolean }) {
   return (
@@ -14,6 +15,35 @@ function Row({ label, children, hint, strong }: { label: string; children: React
         {hint && <span className="block text-xs font-normal text-slate-500">{hint}</span>}
       </dt>
       <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Said while a cart change is still on its way, in place of amounts that would be out of date. */
+export const UPDATING_TOTAL = 'Updating total…';
+
+/**
+ * The amounts, or while `updating` (a cart change not yet saved, the amounts being read again) a
+ * placeholder of the same shape: no total older than the cart is ever shown. The status line is a
+ * live region that is always there, so screen readers hear 'Updating total…' come and go.
+ */
+export function SummaryAmounts({ updating, children }: { updating: boolean; children: ReactNode }) {
+  return (
+    <div aria-busy={updating}>
+      <p role="status" aria-live="polite" className={updating ? 'mb-2 flex items-center gap-2 text-sm font-medium text-violet-800' : 'sr-only'}>
+        {updating && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        {updating ? UPDATING_TOTAL : ''}
+      </p>
+      {updating ? (
+        <div className="space-y-2" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-4 w-full" />
+          ))}
+          <Skeleton className="h-6 w-full" />
+        </div>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { fetchMe, meQueryKey } from '../auth/use-session';
 import { rememberCartIntent } from './cart-intent';
-import { cartQueryKey } from './use-cart';
+import { invalidateCart } from './use-cart';
 
 /**
  * Adds products to the signed-in customer's cart from any page. Guests go to /login and come back,
@@ -64,7 +64,7 @@ export function useAddToCart(): {
           next.delete(productId);
           return next;
         });
-        void qc.invalidateQueries({ queryKey: cartQueryKey });
+        void invalidateCart(qc);
       }
     },
     [qc, toLogin, navigate],

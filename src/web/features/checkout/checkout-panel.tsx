@@ -7,7 +7,8 @@ import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { SummaryLines } from '../cart/order-summary';
+import { useCartSaving } from '../cart/cart-saves';
+import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../cart/order-summary';
 import { CheckoutAddress, useChosenAddress } from './checkout-address';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
@@ -17,10 +18,10 @@ import { checkoutRequest, payTestOrder, reportPaymentFailure, startCheckout, use
 type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
 const TEST_DECLINE = 'The test payment was declined';
 
-function ItemsByShop({ summary }: { summary: CheckoutSummary }) {
+function ItemsByShop({ summary, updating }: { summary: CheckoutSummary; updating: boolean }) {
   const shops = [...new Set(summary.lines.map((l) => l.storeName))];
   return (
-    <section aria-labelledby="checkout-items-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby="checkout-items-heading" aria-busy={updating} className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${updating ? 'opacity-60' : ''}`}>
       <h2 id="checkout-items-heading" className="text-lg font-semibold text-slate-900">
         Items ({summary.lines.reduce((n, l) => n + l.quantity, 0)})
       </h2>
@@ -54,12 +55,18 @@ function ItemsByShop({ summary }: { summary: CheckoutSummary }) {
  * Checkout, shown by the cart page: the delivery address (with 'Add new address'), the items and
  * the amounts as the server prices them, the payment method (online, or cash on delivery when the
  * cart allows it), and Pay (or Place Order for cash on delivery or when points cover everything).
+ * The amounts are read only once every cart change has been saved, and while they are on their way
+ * the page says 'Updating total…' and Pay waits: Pay sends the total it shows, the only one charged.
  */
 export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; onBack: () => void }) {
   const chosen = useChosenAddress();
   // Once the order is placed the cart is empty: its summary is not asked for again.
   const [finished, setFinished] = useState(false);
-  const summary = useCheckoutSummary(pointsToUse, !finished);
+  // A quantity still on its way to the server: the summary waits for it rather than price the cart before it.
+  const saving = useCartSaving();
+  const summary = useCheckoutSummary(pointsToUse, !finished && !saving);
+  // The cart and the amounts on screen may differ: no total is shown and Pay waits.
+  const updating = saving || summary.isFetching;
   const orderPlaced = useOrderPlaced();
   const placed = (message: string) => {
     setFinished(true);
@@ -75,15 +82,20 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
   // The panel replaces the cart: bring its heading into view and give it focus.
   useEffect(() => heading.current?.focus(), [summary.isSuccess]);
 
-  const fail = (e: unknown) => {
+  const fail = async (e: unknown) => {
     if (e instanceof ApiError) setFields(e.fields);
-    // Cash on delivery refused: the summary says again whether it is available (if not, checkout falls back to online).
-    if (e instanceof ApiError && e.fields.paymentMethod) void summary.refetch();
     notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed, { action: 'checkout' });
+    // Cash on delivery refused: the summary says again whether it is available (if not, checkout falls
+    // back to online). The amount changed (another tab, a new price) or the cart did: Pay is offered
+    // again only with the new amounts on screen.
+    if (e instanceof ApiError && (e.fields.paymentMethod || e.status === 409)) await summary.refetch();
     setStage('idle');
   };
 
   const pay = async () => {
+    if (updating || !summary.data) return;
+    // The points and the total exactly as the page shows them: the server charges that total or refuses.
+    const shown = summary.data.amounts;
     if (!chosen.addressId) {
       setFields({ addressId: checkoutMessages.selectAddress });
       notify.error(checkoutMessages.selectAddress, { action: 'checkout' });
@@ -92,7 +104,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     setFields({});
     setStage('starting');
     try {
-      const started = await startCheckout(checkoutRequest({ addressId: chosen.addressId, pointsToUse, method: payment.method, totalPaise: summary.data?.amounts.totalPaise ?? 0 }));
+      const started = await startCheckout(checkoutRequest({ addressId: chosen.addressId, pointsToUse: shown.pointsUsed, method: payment.method, totalPaise: shown.totalPaise }));
       // Nothing to pay, or cash on delivery: the order is placed already.
       if (started.status === 'placed') return placed(started.message);
       setStage('paying');
@@ -107,7 +119,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       notify.error(await reportPaymentFailure(started.paymentId, outcome.kind === 'dismissed' ? 'cancelled' : 'failed', outcome.kind === 'failed' ? outcome.detail : undefined), { action: 'checkout' });
       setStage('idle');
     } catch (e) {
-      fail(e);
+      await fail(e);
     }
   };
 
@@ -125,8 +137,9 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       setTestPayment(null);
       placed(done.message);
     } catch (e) {
-      closeTest();
-      fail(e);
+      setTestPayment(null);
+      setTestBusy(null);
+      await fail(e);
     }
   };
   const testEnd = async (reason: 'failed' | 'cancelled') => {
@@ -146,7 +159,13 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
 
   if (summary.isPending) {
     return (
-      <LoadingRegion label="Preparing checkout">
+      <LoadingRegion label={saving ? UPDATING_TOTAL : 'Preparing checkout'}>
+        {/* Said aloud by the region's label; shown here for sighted customers. */}
+        {saving && (
+          <p aria-hidden="true" className="mb-3 text-sm font-medium text-violet-800">
+            {UPDATING_TOTAL}
+          </p>
+        )}
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-4 lg:col-span-2">
             <Skeleton className="h-32 w-full" />
@@ -174,7 +193,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
   const pointsError = fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
   const payLabel = payButtonLabel(payment.method, amounts.totalPaise);
   const starting = online ? 'Preparing payment...' : 'Placing your order...';
-  const progress = stage === 'starting' ? starting : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : payLabel;
+  const progress = stage === 'starting' ? starting : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : updating ? UPDATING_TOTAL : payLabel;
 
   return (
     <div className="space-y-4">
@@ -187,13 +206,15 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <CheckoutAddress chosen={chosen} error={fields.addressId} disabled={busy} onChange={() => setFields((f) => ({ ...f, addressId: '' }))} />
-          <ItemsByShop summary={summary.data} />
+          <ItemsByShop summary={summary.data} updating={updating} />
         </div>
         <section aria-labelledby="checkout-summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
           <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
             Payment Summary
           </h2>
-          <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
+          <SummaryAmounts updating={updating}>
+            <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
+          </SummaryAmounts>
           {pointsError && <Alert tone="error">{pointsError}. Go back to your cart to change the points.</Alert>}
           {amounts.totalPaise > 0 && (
             <PaymentMethodChoice
@@ -202,7 +223,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
                 payment.choose(m);
                 setFields((f) => ({ ...f, paymentMethod: '' }));
               }}
-              totalPaise={amounts.totalPaise}
+              totalPaise={updating ? null : amounts.totalPaise}
               cod={cod}
               error={payment.lost ? undefined : fields.paymentMethod || undefined}
               lost={payment.lost}
@@ -216,7 +237,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
             </p>
           )}
           {paymentsOff && <Alert tone="error">{checkoutMessages.paymentsNotConfigured}</Alert>}
-          <Button size="lg" className="w-full" onClick={pay} loading={busy} disabled={Boolean(pointsError) || paymentsOff}>
+          <Button size="lg" className="w-full" onClick={pay} loading={busy || updating} disabled={Boolean(pointsError) || paymentsOff}>
             {progress}
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">

@@ -95,13 +95,18 @@ describe('checkoutRequest and startCheckout', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'placed', orderId, message: codMessages.placed }), { status: 201, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     const input = checkoutRequest({ addressId, pointsToUse: 50, method: 'cod', totalPaise: 129_950 });
-    expect(checkoutSchema.parse(input)).toEqual({ addressId, pointsToUse: 50, paymentMethod: 'cod' });
+    expect(checkoutSchema.parse(input)).toEqual({ addressId, pointsToUse: 50, paymentMethod: 'cod', expectedTotalPaise: 129_950 });
     const placed = await startCheckout(input);
     expect(placed).toEqual({ status: 'placed', orderId, message: codMessages.placed });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/checkout');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ addressId, pointsToUse: 50, paymentMethod: 'cod' });
+    expect(JSON.parse(String(init.body))).toEqual({ addressId, pointsToUse: 50, paymentMethod: 'cod', expectedTotalPaise: 129_950 });
+  });
+
+  it('sends the total the page shows, the amount the server will charge or refuse', () => {
+    expect(checkoutRequest({ addressId, pointsToUse: 0, method: 'online', totalPaise: 69_800 }).expectedTotalPaise).toBe(69_800);
+    expect(checkoutRequest({ addressId, pointsToUse: 1300, method: 'online', totalPaise: 0 }).expectedTotalPaise).toBe(0);
   });
 
   it("sends 'online' when paying online, and when points leave nothing to pay", () => {

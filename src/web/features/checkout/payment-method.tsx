@@ -51,8 +51,8 @@ export function usePaymentMethod(cod: Cod | undefined) {
 type Props = {
   method: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
-  /** The amount payable after points. */
-  totalPaise: number;
+  /** The amount payable after points; null while it is being read again (no amount is shown then). */
+  totalPaise: number | null;
   cod: Cod;
   /** The server's refusal of the chosen method (error.fields.paymentMethod). */
   error?: string;
@@ -100,7 +100,7 @@ export function PaymentMethodChoice({ method, onChange, totalPaise, cod, error, 
           <Banknote className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
           <span>
             <span className="block font-medium">{codMessages.label}</span>
-            <span className="block text-xs text-slate-600">{codPayLine(totalPaise)}</span>
+            <span className="block text-xs text-slate-600">{totalPaise === null ? 'Pay in cash when it is delivered' : codPayLine(totalPaise)}</span>
           </span>
         </label>
         {!cod.available && (

@@ -4,12 +4,13 @@ import type { CheckoutInput, CheckoutResult, CheckoutSummary, PaymentMethod, Pla
 import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
+import { checkoutSummaryQueryKey } from '../cart/use-cart';
 
 /** The amounts checkout will charge, priced by the server for the points the customer chose. */
 export function useCheckoutSummary(pointsToUse: number, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: ['checkout', 'summary', pointsToUse],
+    queryKey: [...checkoutSummaryQueryKey, pointsToUse],
     queryFn: () => api.get<CheckoutSummary>(`/api/checkout/summary?pointsToUse=${pointsToUse}`),
     // A refusal (empty cart, product gone) will not change by asking again at once.
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 2,
@@ -17,11 +18,12 @@ export function useCheckoutSummary(pointsToUse: number, enabled = true) {
 }
 
 /**
- * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points and
- * the payment method ('online' when nothing is left to pay, as there is no choice then).
+ * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points, the
+ * payment method ('online' when nothing is left to pay, as there is no choice then) and the total the
+ * page shows, the only amount the server will charge.
  */
 export function checkoutRequest(a: { addressId: string; pointsToUse: number; method: PaymentMethod; totalPaise: number }): CheckoutInput {
-  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online' });
+  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online', expectedTotalPaise: a.totalPaise });
 }
 
 /** Starts the checkout: the order is placed at once when nothing is due or it is paid cash on delivery, else a payment is created. */
