@@ -50,8 +50,8 @@ describe('NODE_ENV=production on the embedded database', () => {
     expect(await server.exited, server.output()).toBe(0);
   });
 
-  it("with SEED_DEMO=true: names the published passwords in its log, and the demo customer's checkout is refused with 503 'Payments are not configured yet'", { timeout: 180_000 }, async () => {
-    const server = await start({ SEED_DEMO: 'true' });
+  it("with DEMO_DATA=true: names the published passwords in its log, and the demo customer's checkout is refused with 503 'Payments are not configured yet'", { timeout: 180_000 }, async () => {
+    const server = await start({ DEMO_DATA: 'true' });
     const warning = server.logMessages().find((m) => m.startsWith('Demo data: these accounts have the passwords published'));
     expect(warning, server.output()).toBeDefined();
     for (const published of ['customer@haat.test / Customer@123', 'vendor@haat.test / Vendor@123', 'merchant@haat.test / Merchant@123', 'admin@haat.test / Admin@123', 'employee@haat.test / Employee@123']) {
@@ -74,8 +74,10 @@ describe('NODE_ENV=production on the embedded database', () => {
       }
     }
     expect(added).toBe(true);
-    expect((await call(`${server.url}/api/checkout/summary`, 'GET', undefined, cookie)).json).toMatchObject({ gateway: 'none' });
-    const checkout = await call(`${server.url}/api/checkout`, 'POST', { addressId, pointsToUse: 0 }, cookie);
+    const summary = (await call(`${server.url}/api/checkout/summary`, 'GET', undefined, cookie)).json as { gateway: string; amounts: { totalPaise: number } };
+    expect(summary).toMatchObject({ gateway: 'none' });
+    // The total the customer saw, as the checkout page sends it with Pay.
+    const checkout = await call(`${server.url}/api/checkout`, 'POST', { addressId, pointsToUse: 0, expectedTotalPaise: summary.amounts.totalPaise }, cookie);
     expect(checkout.status).toBe(503);
     expect(checkout.json).toEqual({ error: expect.objectContaining({ code: 'UNAVAILABLE', message: checkoutMessages.paymentsNotConfigured }) });
     server.child.kill('SIGTERM');
