@@ -21,6 +21,21 @@ const logged = () => {
   return { lines, log: { warn: (m: string) => lines.push(m) } };
 };
 
+/** A test gateway payment as a checkout started it before the test gateway was turned off. */
+async function testPaymentStartedBefore(t: TestApp, customerUserId: string, productId: string) {
+  const paymentId = crypto.randomUUID();
+  const { providerOrderId } = await testGateway(t.config).createOrder();
+  await createPayment(t.db, {
+    id: paymentId,
+    customerUserId,
+    gateway: 'test',
+    providerOrderId,
+    amountPaise: 60000,
+    checkout: { lines: [{ productId }] },
+  });
+  return { paymentId, providerOrderId };
+}
+
 describe('which gateway may take payments', () => {
   it('the test gateway works in development and in tests; in production, whatever the database, only with PAYMENTS_TEST_MODE=true', () => {
     expect(testGatewayAllowed(loadConfig({}))).toBe(true);
@@ -86,9 +101,7 @@ describe('production on PostgreSQL with no payment gateway', () => {
   it('refuses to sign or confirm a test payment started before, so a test order can never be paid for free', async () => {
     const shop = await twoShops(t);
     const s = await newShopper(t);
-    const paymentId = crypto.randomUUID();
-    const { providerOrderId } = await testGateway(t.config).createOrder();
-    await createPayment(t.db, { id: paymentId, customerUserId: s.userId, gateway: 'test', providerOrderId, amountPaise: 60000, checkout: { lines: [{ productId: shop.a.id }] } });
+    const { paymentId, providerOrderId } = await testPaymentStartedBefore(t, s.userId, shop.a.id);
     const pay = await s.client.post(`/api/payments/${paymentId}/test-pay`);
     expect(pay.statusCode, pay.body).toBe(503);
     expect(pay.json().error.message).toBe(checkoutMessages.paymentsNotConfigured);
@@ -184,9 +197,7 @@ describe('production on the embedded database', () => {
   it('refuses to sign a test payment started before, so no order is placed through the test gateway', async () => {
     const shop = await twoShops(t);
     const s = await newShopper(t);
-    const paymentId = crypto.randomUUID();
-    const { providerOrderId } = await testGateway(t.config).createOrder();
-    await createPayment(t.db, { id: paymentId, customerUserId: s.userId, gateway: 'test', providerOrderId, amountPaise: 60000, checkout: { lines: [{ productId: shop.a.id }] } });
+    const { paymentId } = await testPaymentStartedBefore(t, s.userId, shop.a.id);
     const pay = await s.client.post(`/api/payments/${paymentId}/test-pay`);
     expect(pay.statusCode, pay.body).toBe(503);
     expect(pay.json().error.message).toBe(checkoutMessages.paymentsNotConfigured);
