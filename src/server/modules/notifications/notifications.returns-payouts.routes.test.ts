@@ -158,6 +158,14 @@ describe("the shop's answer tells the customer", () => {
     expect(final.body).toBe(`Your return of items from order ${d.ref} (Jaipur Handlooms) was rejected by the Haat team. Reason: Worn, as the photos show`);
     const last = (await emails(d.shopper.userId, 'return-rejected')).at(-1)!;
     expect(last.data.next).toBe('The Haat team has reviewed it, and this decision is final.');
+    // The shop hears the Haat team's decision too: the customer keeps the items.
+    expect(await ofKind(d.vendor, 'vendor-return-decided')).toMatchObject([
+      {
+        title: `Return rejected by the Haat team for order ${d.ref}`,
+        body: `The Haat team rejected the customer's return of items of order ${d.ref} from Jaipur Handlooms. Reason: Worn, as the photos show The customer keeps the items and is not refunded.`,
+        link: '/vendor/dashboard?tab=returns&status=rejected',
+      },
+    ]);
   });
 
   it("the Haat team's approval of a disputed return", async () => {
@@ -170,6 +178,15 @@ describe("the shop's answer tells the customer", () => {
     expect((await ofKind(d.shopper.client, 'return-approved')).map((x) => x.body)).toEqual([
       `Your return of items from order ${d.ref} (Jaipur Handlooms) was approved by the Haat team. Jaipur Handlooms will collect the items, and you are refunded once they are back with the shop.`,
     ]);
+    // The shop is told to collect the items, in the inbox and by email (its order email is on).
+    expect(await ofKind(d.vendor, 'vendor-return-decided')).toMatchObject([
+      {
+        title: `Return approved by the Haat team for order ${d.ref}`,
+        body: `The Haat team approved the customer's return of items of order ${d.ref} from Jaipur Handlooms. Collect the items from the customer and mark the return received in your Returns tab; the customer is refunded then.`,
+        link: '/vendor/dashboard?tab=returns&status=approved',
+      },
+    ]);
+    expect((await emails(d.vendorUserId, 'vendor-return-decided')).map((m) => m.subject)).toEqual([`The Haat team approved the return for order ${d.ref}`]);
   });
 
   it('with order email off, the customer sees the rejection in the inbox but gets no email', async () => {

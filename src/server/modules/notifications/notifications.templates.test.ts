@@ -14,6 +14,7 @@ const samples: Record<string, Record<string, string>> = {
   'vendor-new-order': { ...order, amount: '₹1,200', payment: 'Prepaid.', address: 'Asha Rao, 12 MG Road, Jaipur 302001' },
   'vendor-order-cancelled': order,
   'vendor-return-requested': { ...order, reason: 'Wrong size or fit', comment: ' Comment: Too tight' },
+  'vendor-return-decided': { ...order, decision: 'approved', status: 'approved', next: 'Collect the items from the customer and mark the return received in your Returns tab; the customer is refunded then.' },
   'return-approved': { ...order, decidedBy: 'Jaipur Handloom House' },
   'return-rejected': { ...order, decidedBy: 'the Haat team', reason: 'The tag was removed', next: 'The Haat team has reviewed it, and this decision is final.' },
   'return-received': { ...order, refund: 'Your refund of ₹540 to your original payment method is on its way.' },

@@ -86,6 +86,20 @@ export async function noticeReturnDecided(tx: Tx, returnId: string): Promise<voi
 }
 
 /**
+ * The Haat team approved or rejected a return of the shop's items (reviewing the shop's rejection, or
+ * deciding for it): the shop's vendor is told, since an approval means collecting the items back.
+ */
+export async function noticeReturnDecidedByHaat(tx: Tx, a: { returnId: string; vendorUserId: string }): Promise<void> {
+  const r = await returnOf(tx, a.returnId);
+  if (r.decidedBy !== 'admin' || (r.status !== 'approved' && r.status !== 'rejected')) return;
+  const next =
+    r.status === 'approved'
+      ? 'Collect the items from the customer and mark the return received in your Returns tab; the customer is refunded then.'
+      : `Reason: ${r.rejectionReason ?? 'none given.'} The customer keeps the items and is not refunded.`;
+  await notify(tx, { kind: 'vendor-return-decided', to: { userId: a.vendorUserId }, data: { ...common(r), decision: r.status, status: r.status, next } });
+}
+
+/**
  * The shop has the items back: a refund done at once (points, or nothing to send) is one 'refunded'
  * message; a refund to the payment method is 'received' now and 'refunded' once the gateway sent it.
  */

@@ -13,7 +13,7 @@ import { deliveredPartIds, partCustomer, partForReturn, type PartForReturn } fro
 import { paymentGatewayOf, recordReturnRefund, refundsOfReturns, sendRefund, type Refund } from '../payments';
 import { creditRefundPoints, orderRef, refundSpentPoints, takeBackEarnedPoints, unrefundedSpentPoints } from '../rewards';
 import { settleReturnReceived } from '../settlement';
-import { noticeReturnDecided, noticeReturnReceived, noticeReturnRefunded, noticeReturnRequested } from './returns.notices';
+import { noticeReturnDecided, noticeReturnDecidedByHaat, noticeReturnReceived, noticeReturnRefunded, noticeReturnRequested } from './returns.notices';
 import { countReturns, selectReturns } from './returns.read-model';
 import { orderReturnItems, orderReturns } from './returns.tables';
 
@@ -207,6 +207,8 @@ export async function decideReturnAsAdmin(tx: Tx, a: { adminUserId: string; retu
     .set({ status, rejectionReason: a.decision === 'reject' ? a.reason! : null, decidedByRole: 'admin', decidedByUserId: a.adminUserId, decidedAt: new Date(), updatedAt: new Date() })
     .where(eq(orderReturns.id, r.id));
   await noticeReturnDecided(tx, r.id);
+  const part = await partForReturn(tx, r.orderPartId);
+  if (part) await noticeReturnDecidedByHaat(tx, { returnId: r.id, vendorUserId: part.vendorUserId });
   return {
     result: r.id,
     audit: { action: 'return_decided', resourceType: 'order_return', resourceId: r.id, newData: { from: r.status, status, ...(a.reason && a.decision === 'reject' ? { reason: a.reason } : {}) } },
