@@ -61,6 +61,10 @@ describe('the ₹5 lakh exemption of section 194-O(2): known answers worked by h
     expect(exemptionAtCredit({ ...base, declared: false })).toEqual({ exempt: false, catchUpPaise: 0, yearGrossPaise: 100_000 });
   });
 
+  it('a vendor that withdrew its declaration keeps its TDS and carries the TDS forgone earlier this year', () => {
+    expect(exemptionAtCredit({ ...base, declared: false, exemptTdsOutstandingPaise: 250 })).toEqual({ exempt: false, catchUpPaise: 250, yearGrossPaise: 100_000 });
+  });
+
   it('within the limit the credit is exempt: its TDS is credited back', () => {
     expect(exemptionAtCredit(base)).toEqual({ exempt: true, tdsBackPaise: 100, yearGrossPaise: 100_000 });
   });
@@ -89,5 +93,8 @@ describe('the statement notes', () => {
   it('say what each TDS entry did, in rupees with paise', () => {
     expect(tdsNote('tds_kept', -100)).toBe('TDS of ₹1.00 on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year');
     expect(tdsNote('tds_adjusted', 100)).toBe('TDS adjusted for returns: +₹1.00');
+    expect(tdsNote('tds_exempt', 100)).toBe('No TDS under section 194-O(2) (your sales this financial year are within ₹5,00,000): +₹1.00');
+    expect(tdsNote('tds_exempt', -100)).toBe('TDS not taken on the returned items, given back: -₹1.00');
+    expect(tdsNote('tds_catch_up', -49_950)).toBe("TDS on this financial year's earlier exempt sales (your sales passed ₹5,00,000): -₹499.50");
   });
 });

@@ -62,7 +62,8 @@ export function exemptionAtCredit(a: {
   exemptTdsOutstandingPaise: number;
 }): ExemptionAtCredit {
   const yearGrossPaise = a.yearGrossBeforePaise + a.creditGrossPaise;
-  if (!a.declared) return { exempt: false, catchUpPaise: 0, yearGrossPaise };
+  // Not declared (or the declaration withdrawn): the credit keeps its TDS and carries what was forgone earlier this year.
+  if (!a.declared) return { exempt: false, catchUpPaise: Math.max(0, a.exemptTdsOutstandingPaise), yearGrossPaise };
   if (!a.exemptionLost && yearGrossPaise <= TDS_194O_EXEMPTION_LIMIT_PAISE) return { exempt: true, tdsBackPaise: a.creditTdsPaise, yearGrossPaise };
   return { exempt: false, catchUpPaise: Math.max(0, a.exemptTdsOutstandingPaise), yearGrossPaise };
 }
@@ -72,6 +73,7 @@ export function tdsNote(kind: 'tds_kept' | 'tds_adjusted' | 'tds_exempt' | 'tds_
   const amount = formatRupeesWithPaise(Math.abs(paise));
   if (kind === 'tds_kept') return `TDS of ${amount} on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year`;
   if (kind === 'tds_adjusted') return `TDS adjusted for returns: +${amount}`;
+  if (kind === 'tds_exempt' && paise < 0) return `TDS not taken on the returned items, given back: -${amount}`;
   if (kind === 'tds_exempt') return `No TDS under section 194-O(2) (your sales this financial year are within ₹5,00,000): +${amount}`;
   return `TDS on this financial year's earlier exempt sales (your sales passed ₹5,00,000): -${amount}`;
 }

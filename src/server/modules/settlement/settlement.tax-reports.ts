@@ -190,7 +190,7 @@ export async function tdsEventGroups(db: DbOrTx, month: string): Promise<TdsEven
   const { from, to } = monthBounds(month);
   const rows = await queryRows<{ vendor_user_id: string; entry_type: keyof typeof LEDGER_LINE; pan: string | null; tds_bp: number; has_gstin: boolean; base: string; tds: string }>(
     db,
-    sql`select v.vendor_user_id, v.entry_type, l.pan, l.tds_bp, l.has_gstin, sum(l.base) as base, sum(v.payable_paise) as tds
+    sql`select v.vendor_user_id, v.entry_type, l.pan, l.tds_bp, l.has_gstin, sum(case when v.payable_paise > 0 then l.base else 0 end) as base, sum(v.payable_paise) as tds
         from ${vendorLedger} v
         join lateral (select min(s.vendor_pan) as pan, min(s.tds_bp) as tds_bp, bool_or(s.vendor_gstin is not null) as has_gstin,
                              sum(case when s.vendor_gstin is not null then s.taxable_paise else s.gross_paise end) as base

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../domain/age';
-import { financialYearBounds, financialYearOf, tdsAdjustmentAvailable, tdsAdjustmentOfCredit, tdsNote } from '../../../domain/tds';
+import { exemptionAtCredit, financialYearBounds, financialYearOf, tdsAdjustmentAvailable, tdsAdjustmentOfCredit, tdsNote } from '../../../domain/tds';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
-import { orderItemSettlements, vendorLedger } from './settlement.tables';
+import { tdsExemptionOf } from './settlement.payout-details';
+import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.tables';
 
 // TDS under section 194-O and returns (CBDT Circular 20/2023, question 4; rules in domain/tds.ts).
 // The TDS deducted on items later returned stays deposited in the vendor's name: the return debits
@@ -66,7 +67,87 @@ async function writeTdsEntry(tx: Tx, a: { vendorUserId: string; orderPartId: str
  */
 export async function keepReturnedTds(tx: Tx, a: { vendorUserId: string; orderPartId: string; returnId: string; tdsPaise: number; relatedEntryId?: string }): Promise<number> {
   if (a.tdsPaise <= 0) return 0;
+  // A sale exempt under 194-O(2), its TDS not caught up since: nothing was deposited, so the TDS
+  // credited back on it is given back (the year's exempt TDS goes down), and nothing is due for adjustment.
+  if (await exemptNotCaughtUp(tx, a.vendorUserId, a.orderPartId)) {
+    return -(await writeTdsEntry(tx, { ...a, entryType: 'tds_exempt', payablePaise: -a.tdsPaise, reference: `tds-exempt-returned:${a.returnId}` }));
+  }
   return -(await writeTdsEntry(tx, { ...a, entryType: 'tds_kept', payablePaise: -a.tdsPaise, reference: `tds-kept:return:${a.returnId}` }));
+}
+
+/** True when the part's credit was exempt under 194-O(2) and no catch-up was taken after it. */
+async function exemptNotCaughtUp(tx: DbOrTx, vendorUserId: string, orderPartId: string): Promise<boolean> {
+  const [row] = await queryRows<{ open: boolean }>(
+    tx,
+    sql`select not exists (select 1 from ${vendorLedger} c where c.vendor_user_id = ${vendorUserId} and c.entry_type = 'tds_catch_up' and c.created_at >= e.created_at) as open
+        from ${vendorLedger} e where e.reference = ${`tds-exempt:${orderPartId}`}`,
+  );
+  return row?.open === true;
+}
+
+/**
+ * The vendor's gross sales credited in the financial year of `now` (the parts' gross, GST included,
+ * as their lines were written), less the gross of the credit notes of returns issued that year; the
+ * part being credited left out.
+ */
+async function yearGrossBefore(tx: DbOrTx, a: { vendorUserId: string; orderPartId: string; now?: Date }): Promise<number> {
+  const fy = financialYearSql(a.now);
+  const { from, to } = financialYearBounds(fy.financialYear);
+  const [row] = await queryRows<{ sold: string; returned: string }>(
+    tx,
+    sql`select
+          (select coalesce(sum(l.gross_paise), 0) from ${vendorLedger} v join ${orderItemSettlements} l on l.order_part_id = v.order_part_id
+           where v.vendor_user_id = ${a.vendorUserId} and v.entry_type = 'sale' and v.order_part_id <> ${a.orderPartId}
+             and v.created_at >= ${fy.from} and v.created_at < ${fy.to}) as sold,
+          (select coalesce(sum(d.total_paise), 0) from ${taxDocuments} d
+           where d.vendor_user_id = ${a.vendorUserId} and d.kind = 'credit_note' and d.reference like 'credit:return:%'
+             and d.issued_on >= ${from} and d.issued_on < ${to}) as returned`,
+  );
+  return Number(row?.sold ?? 0) - Number(row?.returned ?? 0);
+}
+
+/** The signed sum of a vendor's ledger rows of one TDS type in the financial year of `now`. */
+async function signedInYear(tx: DbOrTx, a: { vendorUserId: string; entryType: TdsEntryType; now?: Date }): Promise<{ paise: number; rows: number }> {
+  const fy = financialYearSql(a.now);
+  const [row] = await queryRows<{ paise: string; n: string }>(
+    tx,
+    sql`select coalesce(sum(payable_paise), 0) as paise, count(*) as n from ${vendorLedger}
+        where vendor_user_id = ${a.vendorUserId} and entry_type = ${a.entryType} and created_at >= ${fy.from} and created_at < ${fy.to}`,
+  );
+  return { paise: Number(row?.paise ?? 0), rows: Number(row?.n ?? 0) };
+}
+
+/**
+ * Section 194-O(2) at a part's sale credit, under the vendor's balance lock: a declared individual or
+ * HUF whose year's gross with this credit stays within ₹5,00,000 is credited the credit's TDS back
+ * ('tds_exempt'); the credit that passes it (or any credit after the declaration is withdrawn) is
+ * debited the TDS not taken on the year's earlier exempt sales ('tds_catch_up'). Answers the TDS
+ * this credit still carries.
+ */
+async function applyExemption(tx: Tx, a: { vendorUserId: string; orderPartId: string; creditTdsPaise: number; relatedEntryId?: string; now?: Date }): Promise<number> {
+  const declared = (await tdsExemptionOf(tx, a.vendorUserId)) !== 'none';
+  const exempted = await signedInYear(tx, { vendorUserId: a.vendorUserId, entryType: 'tds_exempt', now: a.now });
+  if (!declared && exempted.rows === 0) return a.creditTdsPaise;
+  const caughtUp = await signedInYear(tx, { vendorUserId: a.vendorUserId, entryType: 'tds_catch_up', now: a.now });
+  const [credit] = await tx
+    .select({ paise: sql<string>`coalesce(sum(${orderItemSettlements.grossPaise}), 0)` })
+    .from(orderItemSettlements)
+    .where(eq(orderItemSettlements.orderPartId, a.orderPartId));
+  const decision = exemptionAtCredit({
+    declared,
+    exemptionLost: caughtUp.rows > 0,
+    yearGrossBeforePaise: await yearGrossBefore(tx, a),
+    creditGrossPaise: Number(credit?.paise ?? 0),
+    creditTdsPaise: a.creditTdsPaise,
+    // Exempt rows are credits (+), their returns and catch-ups debits (−).
+    exemptTdsOutstandingPaise: exempted.paise + caughtUp.paise,
+  });
+  if (decision.exempt) {
+    await writeTdsEntry(tx, { ...a, entryType: 'tds_exempt', payablePaise: decision.tdsBackPaise, reference: `tds-exempt:${a.orderPartId}` });
+    return 0;
+  }
+  await writeTdsEntry(tx, { ...a, entryType: 'tds_catch_up', payablePaise: -decision.catchUpPaise, reference: `tds-catch-up:${a.orderPartId}` });
+  return a.creditTdsPaise;
 }
 
 /**
@@ -84,14 +165,17 @@ export async function adjustTdsOnCredit(tx: Tx, a: { vendorUserId: string; order
 
 /**
  * The TDS rules of a part's sale credit, in the transaction that credits it (after 'sale:<part>'),
- * under its vendor's balance lock: the TDS kept on this year's returns reduces this credit's TDS.
+ * under its vendor's balance lock: the ₹5 lakh exemption of section 194-O(2) (and its catch-up),
+ * then the TDS kept on this year's returns reduces what TDS the credit still carries.
  */
 export async function settleTdsOfCredit(tx: Tx, a: { orderPartId: string; now?: Date }): Promise<void> {
   const [sale] = await tx.select({ id: vendorLedger.id, vendorUserId: vendorLedger.vendorUserId }).from(vendorLedger).where(eq(vendorLedger.reference, `sale:${a.orderPartId}`));
   if (!sale) return;
   await lockBalances(tx, sale.vendorUserId);
-  const creditTdsPaise = await tdsOfPart(tx, a.orderPartId);
-  await adjustTdsOnCredit(tx, { vendorUserId: sale.vendorUserId, orderPartId: a.orderPartId, creditTdsPaise, relatedEntryId: sale.id, now: a.now });
+  const base = { vendorUserId: sale.vendorUserId, orderPartId: a.orderPartId, relatedEntryId: sale.id, now: a.now };
+  // The exemption first: an exempt credit carries no TDS left to adjust.
+  const creditTdsPaise = await applyExemption(tx, { ...base, creditTdsPaise: await tdsOfPart(tx, a.orderPartId) });
+  await adjustTdsOnCredit(tx, { ...base, creditTdsPaise });
 }
 
 export type TdsNote = { entryType: TdsEntryType; paise: number; text: string; at: string };
