@@ -6,7 +6,9 @@ import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.le
 import { tdsExemptionOf } from './settlement.payout-details';
 import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.tables';
 
-// TDS under section 194-O and returns (CBDT Circular 20/2023, question 4; rules in domain/tds.ts).
+// TDS under section 194-O at a sale credit and at a return (rules in domain/tds.ts): the ₹5 lakh
+// exemption of section 194-O(2) and its catch-up ('tds_exempt', 'tds_catch_up', below), and returns
+// (CBDT Circular 20/2023, question 4).
 // The TDS deducted on items later returned stays deposited in the vendor's name: the return debits
 // the vendor that TDS share besides the net share ('tds_kept', from payable), and the same vendor's
 // next sale credits in that financial year credit it back, up to their own TDS ('tds_adjusted', to
