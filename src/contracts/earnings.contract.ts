@@ -77,6 +77,12 @@ export const earningsStatementRowSchema = z.object({
   cashCollectedPaise: z.number().int().nullable(),
   /** Items returned (issue 23): the part of the net given back for them (0 for none); the rest of the net stands. */
   returnedPaise: z.number().int(),
+  /**
+   * TDS under section 194-O moved on this part after its credit, oldest first: TDS on returned items
+   * kept deposited in the vendor's name (paise < 0), or adjusted at this sale for earlier returns (paise > 0;
+   * CBDT Circular 20/2023, Q4). Each moves the payable balance by `paise`.
+   */
+  tdsNotes: z.array(z.object({ text: z.string(), paise: z.number().int() })),
 });
 export type EarningsStatementRow = z.infer<typeof earningsStatementRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAadhaar, maskAadhaar, normaliseAadhaar } from '../domain/aadhaar';
 import { gstinCheckChar, gstinState, isGstin, isIfsc, isPan, isUpiId } from '../domain/india-ids';
 import { settingsMessages } from './shops.contract';
 
@@ -8,6 +9,15 @@ import { settingsMessages } from './shops.contract';
 export const payoutMethods = ['bank', 'upi'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];
 export const payoutMethodLabels: Record<PayoutMethod, string> = { bank: 'Bank account', upi: 'UPI' };
+
+/** The ₹5 lakh exemption of income tax section 194-O(2): only an individual or a HUF may declare it. */
+export const tdsExemptions = ['none', 'individual', 'huf'] as const;
+export type TdsExemption = (typeof tdsExemptions)[number];
+export const tdsExemptionLabels: Record<TdsExemption, string> = {
+  none: 'Not declared',
+  individual: 'Declared: I am an individual',
+  huf: 'Declared: we are a Hindu undivided family (HUF)',
+};
 
 /** The longest input of each field (the form's maxLength). */
 export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15 } as const;
@@ -33,6 +43,11 @@ export const payoutMessages = {
   gstinShopState: (gstinState: string, shopName: string, shopState: string) => `This GSTIN is registered in ${gstinState}, but your shop ${shopName} is in ${shopState}`,
   vendorsOnly: 'Only vendors have payout details',
   notApproved: 'Your vendor account is not approved, so its payout details cannot be changed. Please contact support.',
+  aadhaar: 'This Aadhaar number is not valid: 12 digits, not starting with 0 or 1, and its last digit is a check digit (please check for a typo)',
+  exemptionNeedsId: 'To declare the ₹5 lakh exemption, give your PAN or your Aadhaar number',
+  exemptionHufNeedsPan: 'A HUF declares the ₹5 lakh exemption with its PAN',
+  exemptionPanKind: (kind: 'individual' | 'huf') =>
+    kind === 'individual' ? "This PAN is not an individual's: its fourth letter is P for a person" : "This PAN is not a HUF's: its fourth letter is H for a HUF",
   saved: 'Payout details saved',
   unchanged: 'Nothing changed: your payout details are as they were',
   saveFailed: 'Failed to save payout details. Please try again.',
@@ -71,6 +86,12 @@ export const payoutDetailsInputSchema = z
       const problem = v === '' ? null : gstinProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+    tdsExemption: z.enum(tdsExemptions).default('none'),
+    aadhaar: z
+      .string()
+      .transform(normaliseAadhaar)
+      .refine((v) => v === '' || isAadhaar(v), payoutMessages.aadhaar)
+      .default(''),
     currentPassword: z.string({ error: settingsMessages.currentPasswordRequired }).min(1, settingsMessages.currentPasswordRequired).max(128),
   })
   .superRefine((v, ctx) => {
@@ -87,6 +108,12 @@ export const payoutDetailsInputSchema = z
     }
     // Characters 3 to 12 of a GSTIN are its holder's PAN: the two must agree.
     if (v.pan && isPan(v.pan) && v.gstin && isGstin(v.gstin) && v.gstin.slice(2, 12) !== v.pan) problem('gstin', payoutMessages.gstinNotYourPan);
+    // Section 194-O(2): an individual or HUF that gave its PAN or Aadhaar; the PAN's fourth letter says which it is.
+    if (v.tdsExemption !== 'none') {
+      if (v.tdsExemption === 'huf' && !v.pan) problem('pan', payoutMessages.exemptionHufNeedsPan);
+      else if (!v.pan && !v.aadhaar) problem('aadhaar', payoutMessages.exemptionNeedsId);
+      if (v.pan && isPan(v.pan) && v.pan[3] !== (v.tdsExemption === 'individual' ? 'P' : 'H')) problem('pan', payoutMessages.exemptionPanKind(v.tdsExemption));
+    }
   });
 export type PayoutDetailsInput = z.input<typeof payoutDetailsInputSchema>;
 export type PayoutDetailsData = z.output<typeof payoutDetailsInputSchema>;
@@ -101,6 +128,10 @@ export const payoutDetailsSchema = z.object({
   upiId: z.string().nullable(),
   pan: z.string().nullable(),
   gstin: z.string().nullable(),
+  /** The ₹5 lakh exemption of section 194-O(2), as declared. */
+  tdsExemption: z.enum(tdsExemptions),
+  /** The Aadhaar number given, every digit but the last 4 hidden. */
+  aadhaarMasked: z.string().nullable(),
   /** When the details were last changed. */
   updatedAt: z.string(),
 });
@@ -132,6 +163,8 @@ export function toPayoutDetails(row: {
   upiId: string | null;
   pan: string | null;
   gstin: string | null;
+  tdsExemption?: string;
+  aadhaar?: string | null;
   updatedAt: Date;
 }): PayoutDetails {
   return {
@@ -143,6 +176,9 @@ export function toPayoutDetails(row: {
     upiId: row.upiId,
     pan: row.pan,
     gstin: row.gstin,
+    // The database checks the declaration (none, individual or huf).
+    tdsExemption: (row.tdsExemption ?? 'none') as TdsExemption,
+    aadhaarMasked: row.aadhaar ? maskAadhaar(row.aadhaar) : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

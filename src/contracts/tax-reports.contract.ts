@@ -83,7 +83,27 @@ export type TcsReport = z.infer<typeof tcsReportSchema>;
  * on (`tdsOn`: the taxable value where the documents show GST, the vendor having a GSTIN, CBDT
  * Circular 20/2023 Q3; else the gross amount), and the TDS deducted, net of credit notes.
  */
+/**
+ * What a TDS row is: 'sales' (the documents issued in the month, net of credit notes); 'tds_kept'
+ * (TDS on items returned in the month, which stays deposited in the vendor's name, CBDT Circular
+ * 20/2023 Q4: it adds back what the credit notes took off); 'tds_adjusted' (TDS of the month's sale
+ * credits reduced by earlier returns' TDS); 'exempt' (the month's credits exempt under section
+ * 194-O(2), TDS not taken; the amount columns name those sales); 'catch_up' (the TDS on the year's
+ * earlier exempt sales, taken when the ₹5,00,000 limit was passed). Only 'sales' rows add to the
+ * totals' amount columns; every row adds to the TDS total.
+ */
+export const tdsLines = ['sales', 'tds_kept', 'tds_adjusted', 'exempt', 'catch_up'] as const;
+export type TdsLine = (typeof tdsLines)[number];
+export const tdsLineLabels: Record<TdsLine, string> = {
+  sales: 'Sales',
+  tds_kept: 'TDS kept on returns',
+  tds_adjusted: 'TDS adjusted for returns',
+  exempt: 'Exempt under 194-O(2)',
+  catch_up: 'Catch-up on exempt sales',
+};
+
 export const tdsRowSchema = z.object({
+  line: z.enum(tdsLines),
   vendorUserId: z.uuid(),
   vendorName: z.string(),
   /** The PAN on the documents; null: the vendor had given none (5 %). */

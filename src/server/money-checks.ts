@@ -199,6 +199,32 @@ const STORE_RULES: [string, SQL][] = [
         union all
         select r.id::text from order_returns r where r.vendor_reversed_paise <> -(select coalesce(sum(v.pending_paise + v.payable_paise), 0) from vendor_ledger v where v.reference = 'return:' || r.id::text)`,
   ],
+  // TDS under 194-O and returns (CBDT Circular 20/2023, Q4).
+  [
+    "a vendor whose TDS adjusted for returns in a financial year is more than the TDS its returns kept that year, or a credit adjusted above its own TDS",
+    sql`select y.vendor_user_id::text || ' ' || y.fy::text as id from (
+          select vendor_user_id, extract(year from (created_at at time zone 'Asia/Kolkata') - interval '3 months')::int as fy,
+                 coalesce(sum(payable_paise) filter (where entry_type = 'tds_adjusted'), 0) as adjusted,
+                 coalesce(-sum(payable_paise) filter (where entry_type = 'tds_kept'), 0) as kept
+          from vendor_ledger where entry_type in ('tds_kept', 'tds_adjusted') group by 1, 2) y
+        where y.adjusted > y.kept
+        union all
+        select v.id::text from vendor_ledger v where v.entry_type = 'tds_adjusted'
+          and (v.payable_paise <= 0 or v.payable_paise > (select coalesce(sum(l.tds_paise), 0) from order_item_settlements l where l.order_part_id = v.order_part_id))`,
+  ],
+  // The ₹5 lakh exemption of 194-O(2).
+  [
+    'a vendor caught up in a financial year for more TDS than its credits that year were exempted, or a credit exempted other than its own TDS',
+    sql`select y.vendor_user_id::text || ' ' || y.fy::text as id from (
+          select vendor_user_id, extract(year from (created_at at time zone 'Asia/Kolkata') - interval '3 months')::int as fy,
+                 coalesce(-sum(payable_paise) filter (where entry_type = 'tds_catch_up'), 0) as caught_up,
+                 coalesce(sum(payable_paise) filter (where entry_type = 'tds_exempt' and payable_paise > 0), 0) as exempted
+          from vendor_ledger where entry_type in ('tds_exempt', 'tds_catch_up') group by 1, 2) y
+        where y.caught_up > y.exempted
+        union all
+        select v.id::text from vendor_ledger v where v.entry_type = 'tds_exempt' and v.reference like 'tds-exempt:%'
+          and v.payable_paise <> (select coalesce(sum(l.tds_paise), 0) from order_item_settlements l where l.order_part_id = v.order_part_id)`,
+  ],
 ];
 
 /** Orders, payments and points, as each checkout and cancel must leave them. */

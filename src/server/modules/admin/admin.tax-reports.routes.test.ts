@@ -107,9 +107,9 @@ describe('monthly tax reports', () => {
     const tds = await report<TdsReport>('tds', month);
     expect(tds.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
       // 114 + 57 - 57 on the taxable values 114 286 + 57 143 - 57 143.
-      { vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, tdsOn: 'taxable', grossPaise: 171_429, returnedPaise: 57_143, netPaise: 114_286, tdsPaise: 114 },
-      { vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
-      { vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
+      { line: 'sales', vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, tdsOn: 'taxable', grossPaise: 171_429, returnedPaise: 57_143, netPaise: 114_286, tdsPaise: 114 },
+      { line: 'sales', vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
+      { line: 'sales', vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
     ]);
     expect(tds.totals).toEqual({ grossPaise: 261_429, returnedPaise: 57_143, netPaise: 204_286, tdsPaise: 2_409 });
 
@@ -135,11 +135,11 @@ describe('monthly tax reports', () => {
       'Total,,1142.86,0.00,2.86,2.85',
     ]);
     expect(await csvLines(`/api/admin/reports/tds/export?month=${month}`)).toEqual([
-      'vendor,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees',
-      'Handloom Weavers LLP,ABCPH1234F,0.1,taxable value,1714.29,571.43,1142.86,1.14',
-      'Kolkata Crafts,ABCPK9876Q,0.1,gross amount,450.00,0.00,450.00,0.45',
-      'Kolkata Crafts,No PAN,5,gross amount,450.00,0.00,450.00,22.50',
-      'Total,,,,2614.29,571.43,2042.86,24.09',
+      'vendor,line,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees',
+      'Handloom Weavers LLP,Sales,ABCPH1234F,0.1,taxable value,1714.29,571.43,1142.86,1.14',
+      'Kolkata Crafts,Sales,ABCPK9876Q,0.1,gross amount,450.00,0.00,450.00,0.45',
+      'Kolkata Crafts,Sales,No PAN,5,gross amount,450.00,0.00,450.00,22.50',
+      'Total,,,,,2614.29,571.43,2042.86,24.09',
     ]);
     const commissionCsv = await csvLines(`/api/admin/reports/commission/export?month=${month}`);
     expect(commissionCsv.at(-1)).toBe('Total,2700.00,600.00,2100.00,192.00,9.14');
@@ -169,7 +169,7 @@ describe('monthly tax reports', () => {
       expect(JSON.stringify(await report(kind))).not.toContain(jaipur.userId);
     }
     // A negative amount stays a number in the CSV (not a defused text).
-    expect(await csvLines('/api/admin/reports/tds/export?month=2025-11')).toContain('Jaipur Block Prints,ABCPJ4321K,0.1,taxable value,0.00,952.38,-952.38,-0.95');
+    expect(await csvLines('/api/admin/reports/tds/export?month=2025-11')).toContain('Jaipur Block Prints,Sales,ABCPJ4321K,0.1,taxable value,0.00,952.38,-952.38,-0.95');
   });
 
   it('takes a return of 1 of 2 kurtas off at the figures of its credit note, which are those of invoicing one kurta', async () => {
@@ -202,16 +202,16 @@ describe('monthly tax reports', () => {
       { vendorUserId: house.userId, vendorName: 'Jaipur Kurta House', gstin, supplierState: 'Rajasthan', placeOfSupplyState: 'Maharashtra', grossPaise: 247_429, returnedPaise: 123_714, netPaise: 123_715, tcsIgstPaise: 618, tcsCgstPaise: 0, tcsSgstPaise: 0 },
     ]);
     const tds = await report<TdsReport>('tds', '2025-08');
-    expect(tds.rows).toEqual([{ vendorUserId: house.userId, vendorName: 'Jaipur Kurta House', pan: 'ABCPJ5678L', tdsBp: 10, tdsOn: 'taxable', grossPaise: 247_429, returnedPaise: 123_714, netPaise: 123_715, tdsPaise: 123 }]);
+    expect(tds.rows).toEqual([{ line: 'sales', vendorUserId: house.userId, vendorName: 'Jaipur Kurta House', pan: 'ABCPJ5678L', tdsBp: 10, tdsOn: 'taxable', grossPaise: 247_429, returnedPaise: 123_714, netPaise: 123_715, tdsPaise: 123 }]);
     expect(await csvLines('/api/admin/reports/tcs/export?month=2025-08')).toContain(`${gstin},Jaipur Kurta House,Rajasthan,Maharashtra,2474.29,1237.14,1237.15,6.18,0.00,0.00`);
-    expect(await csvLines('/api/admin/reports/tds/export?month=2025-08')).toContain('Jaipur Kurta House,ABCPJ5678L,0.1,taxable value,2474.29,1237.14,1237.15,1.23');
+    expect(await csvLines('/api/admin/reports/tds/export?month=2025-08')).toContain('Jaipur Kurta House,Sales,ABCPJ5678L,0.1,taxable value,2474.29,1237.14,1237.15,1.23');
   });
 
   it('answers an empty month with no rows and zero totals', async () => {
     const tcs = await report<TcsReport>('tcs', '2024-01');
     expect(tcs).toEqual({ month: '2024-01', suppliers: [], byStateAndRate: [], totals: { grossPaise: 0, returnedPaise: 0, netPaise: 0, tcsIgstPaise: 0, tcsCgstPaise: 0, tcsSgstPaise: 0 } });
     expect(await report<CommissionReport>('commission', '2024-01')).toMatchObject({ rows: [], totals: { commissionPaise: 0, effectiveRateBp: null } });
-    expect(await csvLines('/api/admin/reports/tds/export?month=2024-01')).toEqual(['vendor,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees', 'Total,,,,0.00,0.00,0.00,0.00']);
+    expect(await csvLines('/api/admin/reports/tds/export?month=2024-01')).toEqual(['vendor,line,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees', 'Total,,,,,0.00,0.00,0.00,0.00']);
   });
 
   it('refuses a month not written YYYY-MM, and anyone but the super admin', async () => {

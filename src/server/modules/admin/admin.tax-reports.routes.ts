@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { commissionReportSchema, taxReportQuerySchema, tcsReportSchema, tdsReportSchema } from '../../../contracts/tax-reports.contract';
+import { commissionReportSchema, taxReportQuerySchema, tcsReportSchema, tdsLineLabels, tdsReportSchema } from '../../../contracts/tax-reports.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { basisPointsToPercent } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
@@ -67,10 +67,10 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/reports/tds/export', { schema: { tags, summary: 'The TDS report of the month as CSV', querystring } }, async (req, reply) => {
     const r = await getTaxReport(db, 'tds', req.query.month);
     const csv = toCsv(
-      ['vendor', 'pan', 'tds_rate_percent', 'tds_on', 'amount_rupees', 'returned_rupees', 'net_amount_rupees', 'tds_rupees'],
+      ['vendor', 'line', 'pan', 'tds_rate_percent', 'tds_on', 'amount_rupees', 'returned_rupees', 'net_amount_rupees', 'tds_rupees'],
       [
-        ...r.rows.map((t) => [t.vendorName, t.pan ?? 'No PAN', pct(t.tdsBp), TDS_ON[t.tdsOn], rs(t.grossPaise), rs(t.returnedPaise), rs(t.netPaise), rs(t.tdsPaise)]),
-        ['Total', '', '', '', rs(r.totals.grossPaise), rs(r.totals.returnedPaise), rs(r.totals.netPaise), rs(r.totals.tdsPaise)],
+        ...r.rows.map((t) => [t.vendorName, tdsLineLabels[t.line], t.pan ?? 'No PAN', pct(t.tdsBp), TDS_ON[t.tdsOn], rs(t.grossPaise), rs(t.returnedPaise), rs(t.netPaise), rs(t.tdsPaise)]),
+        ['Total', '', '', '', '', rs(r.totals.grossPaise), rs(r.totals.returnedPaise), rs(r.totals.netPaise), rs(r.totals.tdsPaise)],
       ],
     );
     return sendCsvFile(reply, `haat-tds-194o-${r.month}.csv`, csv);

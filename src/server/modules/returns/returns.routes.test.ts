@@ -230,8 +230,10 @@ describe('receiving a return back', () => {
 
     // The vendor gives back the kurta's net (half the part's), from pending; the credit note is for one unit.
     const ledger = await ledgerOf(d.partA);
-    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'returned']);
+    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'returned', 'tds_kept']);
     expect(Number(ledger[1].pending_paise)).toBe(-Number(sale.pending_paise) / 2);
+    // And its TDS (5 % of ₹600 without a PAN: ₹30.00), which stays deposited in its name (CBDT Circular 20/2023, Q4).
+    expect(Number(ledger[2].payable_paise)).toBe(-3_000);
     // The vendor's earnings statement shows what the return gave back.
     const statement = (await d.va.get('/api/vendor/earnings/statement?pageSize=100')).json() as { items: { partId: string; vendorNetPaise: number; returnedPaise: number }[] };
     expect(statement.items.find((x) => x.partId === d.partA)).toMatchObject({ vendorNetPaise: Number(sale.pending_paise), returnedPaise: Number(sale.pending_paise) / 2 });
@@ -272,7 +274,9 @@ describe('receiving a return back', () => {
     const pending = (await vendorBalancesOf(t.db, vendorUserId)).pendingPaise;
     expect(pending).toBe(0);
     await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS, now: new Date(Date.now() + (t.config.RETURN_WINDOW_DAYS + 1) * 86_400_000), vendorUserId }));
-    expect(await vendorBalancesOf(t.db, vendorUserId)).toMatchObject({ pendingPaise: 0, payablePaise: 0 });
+    // Only the TDS of the three kurtas (5 % of ₹1,800 without a PAN: ₹90.00) stays debited: it is deposited
+    // in the vendor's name and reduces the TDS of its next sales this financial year.
+    expect(await vendorBalancesOf(t.db, vendorUserId)).toMatchObject({ pendingPaise: 0, payablePaise: -9_000 });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -297,7 +301,7 @@ describe('receiving a return back', () => {
     expect((res.json() as ReturnChanged).return.refund).toMatchObject({ amountPaise: 115_000, pointsTakenBack: 10, pointsVoided: 0, keptForSpentPointsPaise: 5_000 });
     expect((await pointsOf(t, d.shopper.userId)).available).toBe(0);
     const ledger = await ledgerOf(d.partA);
-    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'released', 'returned']);
+    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'released', 'returned', 'tds_kept']);
     expect(Number(ledger[2].payable_paise)).toBeLessThan(0);
     expect(Number(ledger[2].pending_paise)).toBe(0);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -344,7 +348,7 @@ describe('receiving a return back', () => {
     expect((res.json() as ReturnChanged).return).toMatchObject({ status: 'refunded', refund: { method: 'points', status: 'processed', amountPaise: 0, refundPoints: 543, pointsReturned: 57, pointsVoided: 30 } });
     expect((await pointsOf(t, d.shopper.userId)).available).toBe(before.available + 57 + 543);
     const ledger = await ledgerOf(d.partA);
-    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'cod_collected', 'returned']);
+    expect(ledger.map((l) => l.entry_type)).toEqual(['sale', 'cod_collected', 'returned', 'tds_kept']);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ const day = (iso: string | null) => (iso ? todayInIndia(new Date(iso)) : '');
 const CSV_HEADERS = [
   'order', 'part_id', 'shop', 'order_date', 'delivered_date', 'status', 'items', 'gross_rupees', 'taxable_rupees', 'gst_rupees',
   'commission_rate', 'commission_rupees', 'tcs_rate', 'tcs_rupees', 'tds_rate', 'tds_rupees', 'vendor_net_rupees', 'cash_collected_rupees', 'returned_rupees',
+  'tds_returns_rupees',
 ] as const;
 
 const csvRow = (r: EarningsStatementRow) => [
@@ -25,6 +26,8 @@ const csvRow = (r: EarningsStatementRow) => [
   rate(r.commissionBp), rupees(r.commissionPaise), rate(r.tcsBp), rupees(r.tcsPaise), rate(r.tdsBp), rupees(r.tdsPaise), rupees(r.vendorNetPaise),
   rupees(r.cashCollectedPaise),
   rupees(r.returnedPaise),
+  // TDS kept on returns (negative) and adjusted for returns (positive), as the statement's notes say.
+  rupees(r.tdsNotes.reduce((sum, n) => sum + n.paise, 0)),
 ];
 
 /** The vendor's Earnings tab: totals, the statement per part of an order (paged, and as CSV), payouts (vendors only, own shops only). */

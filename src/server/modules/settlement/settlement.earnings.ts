@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../platform/db';
 import { orderRef } from '../rewards';
 import { countStatement, selectStatement, type StatementRecord } from './settlement.read-model';
 import { vendorBalances, vendorPayouts } from './settlement.tables';
+import { tdsNotesOfParts } from './settlement.tds-adjustments';
 
 const DAY_MS = 86_400_000;
 
@@ -26,7 +27,9 @@ function statusOf(r: StatementRecord): EarningStatus {
   return 'not_delivered';
 }
 
-function toRow(r: StatementRecord, returnWindowDays: number): EarningsStatementRow {
+type Notes = Awaited<ReturnType<typeof tdsNotesOfParts>>;
+
+function toRow(r: StatementRecord, returnWindowDays: number, notes: Notes): EarningsStatementRow {
   const status = statusOf(r);
   const delivered = r.deliveredAt ?? r.soldAt;
   const pendingUntil = status === 'pending' && delivered ? todayInIndia(new Date(delivered.getTime() + returnWindowDays * DAY_MS)) : null;
@@ -39,6 +42,7 @@ function toRow(r: StatementRecord, returnWindowDays: number): EarningsStatementR
     status,
     pendingUntil,
     statusLabel: earningStatusLabel(status, pendingUntil),
+    tdsNotes: (notes.get(r.partId) ?? []).map((n) => ({ text: n.text, paise: n.paise })),
   };
 }
 
@@ -51,14 +55,17 @@ export async function listEarningsStatement({ db, vendorUserId, query, returnWin
     selectStatement(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     countStatement(db, filter),
   ]);
-  return { items: records.map((r) => toRow(r, returnWindowDays)), total, page: query.page, pageSize: query.pageSize };
+  const notes = await tdsNotesOfParts(db, vendorUserId, records.map((r) => r.partId));
+  return { items: records.map((r) => toRow(r, returnWindowDays, notes)), total, page: query.page, pageSize: query.pageSize };
 }
 
 export type ExportEarningsStatementArgs = { db: DbOrTx; vendorUserId: string; query: EarningsCsvQuery; returnWindowDays: number };
 
 /** Every row of the vendor's statement (or of one month's orders), newest order first, for the CSV. */
 export async function exportEarningsStatement({ db, vendorUserId, query, returnWindowDays }: ExportEarningsStatementArgs): Promise<EarningsStatementRow[]> {
-  return (await selectStatement(db, { vendorUserId, month: query.month })).map((r) => toRow(r, returnWindowDays));
+  const records = await selectStatement(db, { vendorUserId, month: query.month });
+  const notes = await tdsNotesOfParts(db, vendorUserId, records.map((r) => r.partId));
+  return records.map((r) => toRow(r, returnWindowDays, notes));
 }
 
 async function totalsOf(db: DbOrTx, vendorUserId: string): Promise<EarningsTotals> {

@@ -2,6 +2,7 @@ import type { OrderStatus } from '../../../domain/order-status';
 import type { Tx } from '../../platform/db';
 import { issuePartCreditNote, issuePartInvoice } from './settlement.invoices';
 import { creditDeliveredPart, recordCodCollected, reversePartSale } from './settlement.ledger';
+import { settleTdsOfCredit } from './settlement.tds-adjustments';
 
 // What settlement does when an order part changes status, in the transaction that changes it: the
 // one place the vendor's and the super admin's status changes and every cancel call.
@@ -13,6 +14,8 @@ import { creditDeliveredPart, recordCodCollected, reversePartSale } from './sett
 export async function settlePartMoved(tx: Tx, a: { orderPartId: string; status: OrderStatus; orderRef: string; cash?: { vendorUserId: string; paise: number } }): Promise<void> {
   if (a.status === 'shipped' || a.status === 'delivered') await issuePartInvoice(tx, { orderPartId: a.orderPartId });
   if (a.status === 'delivered') await creditDeliveredPart(tx, { orderPartId: a.orderPartId, orderRef: a.orderRef });
+  // TDS under 194-O at the credit: returns' TDS adjusted (CBDT Circular 20/2023, Q4).
+  if (a.status === 'delivered') await settleTdsOfCredit(tx, { orderPartId: a.orderPartId });
   if (a.status === 'delivered' && a.cash) await recordCodCollected(tx, { orderPartId: a.orderPartId, vendorUserId: a.cash.vendorUserId, cashPaise: a.cash.paise, orderRef: a.orderRef });
 }
 

@@ -8,6 +8,7 @@ import {
   type PayoutDetailsData,
   type PayoutTaxRates,
 } from '../../../contracts/payout-details.contract';
+import { maskAadhaar } from '../../../domain/aadhaar';
 import { todayInIndia } from '../../../domain/age';
 import { gstinState, gstinStateMatches } from '../../../domain/india-ids';
 import { GST_STATE_CODES, type IndiaState } from '../../../domain/india-states';
@@ -21,8 +22,8 @@ import { taxRatesOn } from './settlement.tax-rates';
 
 type Row = typeof vendorPayoutDetails.$inferSelect;
 /** What is stored of the details, each field null where the method does not use it. */
-type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin'>;
-const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin'] as const;
+type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin' | 'tdsExemption' | 'aadhaar'>;
+const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'tdsExemption', 'aadhaar'] as const;
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
@@ -30,6 +31,12 @@ const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_S
 async function ratesToday(db: DbOrTx): Promise<PayoutTaxRates> {
   const rates = await taxRatesOn(db, todayInIndia());
   return { tdsWithPanBp: rates.tds_with_pan?.rateBp ?? null, tdsWithoutPanBp: rates.tds_without_pan?.rateBp ?? null, tcsBp: rates.tcs?.rateBp ?? null };
+}
+
+/** The 194-O(2) declaration of a vendor ('none' without payout details). */
+export async function tdsExemptionOf(db: DbOrTx, vendorUserId: string): Promise<'none' | 'individual' | 'huf'> {
+  const row = await detailsOf(db, vendorUserId);
+  return (row?.tdsExemption ?? 'none') as 'none' | 'individual' | 'huf';
 }
 
 async function detailsOf(db: DbOrTx, vendorUserId: string, lock = false): Promise<Row | null> {
@@ -55,6 +62,9 @@ function storedOf(input: PayoutDetailsData): Stored {
     upiId: bank ? null : input.upiId,
     pan: input.pan || null,
     gstin: input.gstin || null,
+    tdsExemption: input.tdsExemption,
+    // An Aadhaar number is kept only with the declaration it was given for.
+    aadhaar: input.tdsExemption === 'individual' ? input.aadhaar || null : null,
   };
 }
 
@@ -77,6 +87,8 @@ const auditView = (s: Stored) => ({
   upiId: s.upiId,
   pan: s.pan,
   gstin: s.gstin,
+  tdsExemption: s.tdsExemption,
+  aadhaar: s.aadhaar === null ? null : maskAadhaar(s.aadhaar),
 });
 
 export type SavePayoutDetailsArgs = {
@@ -101,7 +113,8 @@ export async function savePayoutDetails({ db, vendorUserId, input, origin }: Sav
     if (next.gstin) await checkGstinState(tx, vendorUserId, next.gstin);
 
     const before = await detailsOf(tx, vendorUserId, true);
-    const changed = FIELDS.filter((f) => (before?.[f] ?? null) !== next[f]);
+    // Before any details, the exemption stands undeclared.
+    const changed = FIELDS.filter((f) => (before?.[f] ?? (f === 'tdsExemption' ? 'none' : null)) !== next[f]);
     if (before && changed.length === 0) return { details: toPayoutDetails(before), message: m.unchanged };
 
     const [row] = await tx

@@ -3,6 +3,7 @@ import { settleReturnedUnits, type LineAmounts } from '../../../domain/settlemen
 import type { Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
 import { insertCreditNote, invoiceOfPart } from './settlement.invoices';
+import { keepReturnedTds } from './settlement.tds-adjustments';
 import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.tables';
 
 // A return received back (issue 23, point 9): the vendor's credit for the returned units is
@@ -51,6 +52,10 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
       description: `Items of order ${a.orderRef} returned`,
     });
     await addToBalances(tx, vendorUserId, change);
+    // The TDS on the returned units stays deposited in the vendor's name (CBDT Circular 20/2023, Q4):
+    // debited now, it reduces the TDS of the vendor's next credits this financial year.
+    const tdsPaise = shares.reduce((s, x) => s + x.share.tdsPaise, 0);
+    await keepReturnedTds(tx, { vendorUserId, orderPartId: a.orderPartId, returnId: a.returnId, tdsPaise, relatedEntryId: sale.id });
   }
   const creditNote = await issueReturnCreditNote(tx, { ...a, shares });
   return { vendorReversedPaise: sale ? reversed : 0, creditNote };

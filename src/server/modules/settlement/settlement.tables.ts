@@ -76,11 +76,16 @@ export const vendorPayoutDetails = pgTable(
     upiId: text('upi_id'),
     pan: text('pan'),
     gstin: text('gstin'),
+    /** The ₹5 lakh exemption of income tax section 194-O(2), declared by an individual or HUF ('none': not declared). */
+    tdsExemption: text('tds_exemption').notNull().default('none'),
+    /** The Aadhaar number an individual gave with the declaration instead of (or besides) its PAN. */
+    aadhaar: text('aadhaar'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('vendor_payout_details_method_check', sql`${t.method} in ('bank', 'upi')`),
+    check('vendor_payout_details_tds_exemption_check', sql`${t.tdsExemption} in ('none', 'individual', 'huf') and (${t.tdsExemption} = 'none' or ${t.pan} is not null or ${t.aadhaar} is not null)`),
     check(
       'vendor_payout_details_method_fields',
       sql`(${t.method} = 'bank' and ${t.bankAccountNumber} is not null and ${t.ifsc} is not null and ${t.accountHolderName} is not null) or (${t.method} = 'upi' and ${t.upiId} is not null)`,
@@ -205,7 +210,7 @@ export const vendorLedger = pgTable(
     index('vendor_ledger_vendor_idx').on(t.vendorUserId, t.createdAt),
     index('vendor_ledger_part_idx').on(t.orderPartId),
     index('vendor_ledger_payout_idx').on(t.payoutId),
-    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned')`),
+    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up')`),
   ],
 );
 

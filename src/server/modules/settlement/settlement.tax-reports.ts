@@ -1,10 +1,11 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { CommissionReport, CommissionRow, TcsReport, TcsStateRateRow, TcsSupplierRow, TdsReport, TdsRow } from '../../../contracts/tax-reports.contract';
+import type { CommissionReport, CommissionRow, TcsReport, TcsStateRateRow, TcsSupplierRow, TdsLine, TdsReport, TdsRow } from '../../../contracts/tax-reports.contract';
 import { BASIS_POINTS, divideRoundHalfUp } from '../../../domain/money';
 import { tdsBase } from '../../../domain/settlement';
 import type { DbOrTx } from '../../platform/db';
 import { vendorBusinessNames } from '../auth';
-import { taxDocumentLines, taxDocuments } from './settlement.tables';
+import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger } from './settlement.tables';
+import { queryRows } from '../../platform/db';
 
 // The super admin's monthly tax reports (issue 22, point 9). A month counts the tax documents issued
 // in it (their India date): invoices add, credit notes (same lines, amounts positive) subtract, as
@@ -143,18 +144,71 @@ export function tcsReportOf(month: string, groups: readonly TaxReportGroup[], na
  * on as the documents show them (their taxable value when they show GST, else their gross), net of
  * credit notes, and totals.
  */
-export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], names: Names): TdsReport {
+export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], names: Names, events: readonly TdsEventGroup[] = []): TdsReport {
   const baseOf = (g: TaxReportGroup) => tdsBase({ grossPaise: g.grossPaise, taxablePaise: g.taxablePaise, vendorHasGstin: g.gstin !== null });
-  const rows = foldBy<TdsRow>(
+  const sales = foldBy<TdsRow>(
     groups,
     (g) => JSON.stringify([g.vendorUserId, g.pan, g.tdsBp, baseOf(g).on]),
-    (g) => ({ vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), pan: g.pan, tdsBp: g.tdsBp, tdsOn: baseOf(g).on, ...zeroes(), tdsPaise: 0 }),
+    (g) => ({ line: 'sales', vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), pan: g.pan, tdsBp: g.tdsBp, tdsOn: baseOf(g).on, ...zeroes(), tdsPaise: 0 }),
     (row, g, s) => {
       addValue(row, baseOf(g).paise, s);
       row.tdsPaise += s * g.tdsPaise;
     },
-  ).sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId) || a.tdsBp - b.tdsBp || a.tdsOn.localeCompare(b.tdsOn));
-  return { month, rows, totals: sumRows(rows, [...GRN, 'tdsPaise']) };
+  );
+  const moves: TdsRow[] = events.map((e) => ({
+    line: e.line,
+    vendorUserId: e.vendorUserId,
+    vendorName: names.get(e.vendorUserId) ?? '',
+    pan: e.pan,
+    tdsBp: e.tdsBp,
+    tdsOn: e.tdsOn,
+    grossPaise: e.line === 'exempt' ? e.basePaise : 0,
+    returnedPaise: 0,
+    netPaise: e.line === 'exempt' ? e.basePaise : 0,
+    tdsPaise: e.tdsPaise,
+  }));
+  const lineOrder = (l: TdsLine) => TDS_LINE_ORDER.indexOf(l);
+  const rows = [...sales, ...moves].sort(
+    (a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId) || lineOrder(a.line) - lineOrder(b.line) || a.tdsBp - b.tdsBp || a.tdsOn.localeCompare(b.tdsOn),
+  );
+  // The amounts of exempt rows name sales already in the 'sales' rows: only TDS adds across lines.
+  return { month, rows, totals: { ...sumRows(sales, GRN), tdsPaise: rows.reduce((s, r) => s + r.tdsPaise, 0) } };
+}
+
+const TDS_LINE_ORDER: readonly TdsLine[] = ['sales', 'exempt', 'catch_up', 'tds_kept', 'tds_adjusted'];
+
+/** The month's TDS moves of the vendor ledger by vendor, kind, PAN, rate and base: signed as they change the TDS Haat deposits. */
+export type TdsEventGroup = { line: Exclude<TdsLine, 'sales'>; vendorUserId: string; pan: string | null; tdsBp: number; tdsOn: 'taxable' | 'gross'; basePaise: number; tdsPaise: number };
+
+const LEDGER_LINE = { tds_kept: 'tds_kept', tds_adjusted: 'tds_adjusted', tds_exempt: 'exempt', tds_catch_up: 'catch_up' } as const;
+
+/**
+ * The vendor ledger's TDS rows written in a month (India time), with the PAN, rate and base of the
+ * part they concern. Kept on returns and caught up add to the TDS deposited; adjusted and exempt take off.
+ */
+export async function tdsEventGroups(db: DbOrTx, month: string): Promise<TdsEventGroup[]> {
+  const { from, to } = monthBounds(month);
+  const rows = await queryRows<{ vendor_user_id: string; entry_type: keyof typeof LEDGER_LINE; pan: string | null; tds_bp: number; has_gstin: boolean; base: string; tds: string }>(
+    db,
+    sql`select v.vendor_user_id, v.entry_type, l.pan, l.tds_bp, l.has_gstin, sum(case when v.payable_paise > 0 then l.base else 0 end) as base, sum(v.payable_paise) as tds
+        from ${vendorLedger} v
+        join lateral (select min(s.vendor_pan) as pan, min(s.tds_bp) as tds_bp, bool_or(s.vendor_gstin is not null) as has_gstin,
+                             sum(case when s.vendor_gstin is not null then s.taxable_paise else s.gross_paise end) as base
+                      from ${orderItemSettlements} s where s.order_part_id = v.order_part_id) l on true
+        where v.entry_type in ('tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up')
+          and v.created_at >= (${from}::timestamp at time zone 'Asia/Kolkata') and v.created_at < (${to}::timestamp at time zone 'Asia/Kolkata')
+        group by v.vendor_user_id, v.entry_type, l.pan, l.tds_bp, l.has_gstin`,
+  );
+  // A ledger row's payable change is the vendor's: Haat's TDS moves the other way.
+  return rows.map((r) => ({
+    line: LEDGER_LINE[r.entry_type],
+    vendorUserId: r.vendor_user_id,
+    pan: r.pan,
+    tdsBp: Number(r.tds_bp),
+    tdsOn: r.has_gstin ? 'taxable' : 'gross',
+    basePaise: Number(r.base),
+    tdsPaise: -Number(r.tds),
+  }));
 }
 
 /** Commission ÷ net sales in basis points, rounded half up; null when the net sales (or the commission) are below zero or nothing. */
@@ -186,6 +240,11 @@ type Reports = { tcs: TcsReport; tds: TdsReport; commission: CommissionReport };
 /** One of the month's tax reports (TCS, TDS or commission), from the documents issued in it; vendors named by their business name today. */
 export async function getTaxReport<K extends keyof Reports>(db: DbOrTx, kind: K, month: string): Promise<Reports[K]> {
   const groups = await taxReportGroups(db, month);
+  if (kind === 'tds') {
+    const events = await tdsEventGroups(db, month);
+    const names = await vendorBusinessNames(db, [...new Set([...groups, ...events].map((g) => g.vendorUserId))]);
+    return tdsReportOf(month, groups, names, events) as Reports[K];
+  }
   const names = await vendorBusinessNames(db, [...new Set(groups.map((g) => g.vendorUserId))]);
   return (reports[kind] as (m: string, g: readonly TaxReportGroup[], n: Names) => Reports[K])(month, groups, names);
 }

@@ -8,6 +8,7 @@ import {
   monthName,
   taxReportMessages as m,
   taxReportQuerySchema,
+  tdsLineLabels,
   type CommissionReport,
   type CommissionRow,
   type TaxReportKind,
@@ -163,6 +164,7 @@ function TcsSection({ month }: { month: string }) {
 
 const tdsColumns: ReportColumn<TdsRow, TdsReport['totals']>[] = [
   { key: 'vendor', header: 'Vendor', render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span> },
+  { key: 'line', header: 'Line', render: (r) => tdsLineLabels[r.line] },
   { key: 'pan', header: 'PAN', render: (r) => (r.pan ? <span className="font-mono text-xs">{r.pan}</span> : <span className="text-amber-800">No PAN</span>) },
   { key: 'rate', header: 'TDS rate', numeric: true, render: (r) => formatRate(r.tdsBp) },
   { key: 'on', header: 'TDS on', render: (r) => (r.tdsOn === 'taxable' ? 'Taxable value' : 'Gross amount') },
@@ -179,13 +181,13 @@ function TdsSection({ month }: { month: string }) {
     <RatesSection
       id="tax-report-tds"
       title="TDS (section 194-O)"
-      lead="TDS deducted under Income-tax section 194-O: 0.1 % with a PAN, 5 % without, of the taxable value when the invoice shows GST (the vendor has a GSTIN; CBDT Circular 20/2023), else of the gross amount. A vendor that gave its PAN or GSTIN during the month has a line for each. Net of credit notes."
+      lead="TDS deducted under Income-tax section 194-O: 0.1 % with a PAN, 5 % without, of the taxable value when the invoice shows GST (the vendor has a GSTIN; CBDT Circular 20/2023), else of the gross amount. A vendor that gave its PAN or GSTIN during the month has a line for each. Net of credit notes; the TDS on returned items stays deposited (CBDT Circular 20/2023, Q4), so it is added back on its own line and taken off the vendor's next sales (TDS adjusted for returns); sales exempt under section 194-O(2) and the catch-up when a vendor passes ₹5,00,000 have their own lines."
     >
       <div className="flex flex-wrap gap-2">
         <DownloadCsv href={csvHref('tds', month)} what={`TDS 194-O, ${name}`} />
       </div>
       <ReportBody query={query} label="TDS report" hasRows={(r) => r.rows.length > 0} empty={noInvoices(month)}>
-        {(r) => <ReportTable label={`TDS 194-O, ${name}`} columns={tdsColumns} rows={r.rows} rowKey={(t) => `${t.vendorUserId}|${t.pan}|${t.tdsBp}|${t.tdsOn}`} totals={r.totals} />}
+        {(r) => <ReportTable label={`TDS 194-O, ${name}`} columns={tdsColumns} rows={r.rows} rowKey={(t) => `${t.vendorUserId}|${t.line}|${t.pan}|${t.tdsBp}|${t.tdsOn}`} totals={r.totals} />}
       </ReportBody>
     </RatesSection>
   );

@@ -26,6 +26,7 @@ const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => 
   vendorNetPaise: 90_900,
   cashCollectedPaise: null,
   returnedPaise: 0,
+  tdsNotes: [],
   ...over,
 });
 

@@ -93,7 +93,20 @@ export function StatementCard({ row }: { row: EarningsStatementRow }) {
         )}
       </dl>
       <p className="mt-2 text-xs text-slate-500">{deductionNotes(row).join(' · ')}</p>
+      <TdsNotes row={row} />
     </li>
+  );
+}
+
+/** TDS under section 194-O moved on this part after its credit: kept on returns, adjusted for returns. */
+function TdsNotes({ row }: { row: EarningsStatementRow }) {
+  if (row.tdsNotes.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
+      {row.tdsNotes.map((n, i) => (
+        <li key={i}>{n.text}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -150,6 +163,7 @@ function StatementRow({ row }: { row: EarningsStatementRow }) {
       <tr>
         <td colSpan={8} className="pb-3 text-xs text-slate-500">
           {deductionNotes(row).join(' · ')}
+          <TdsNotes row={row} />
         </td>
       </tr>
     </>

@@ -6,6 +6,8 @@ import {
   payoutMessages as m,
   payoutMethodLabels,
   payoutMethods,
+  tdsExemptionLabels,
+  tdsExemptions,
   type PayoutDetails,
   type PayoutDetailsData,
   type PayoutDetailsInput,
@@ -16,11 +18,15 @@ import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { BASIS_POINTS } from '../../../domain/money';
 import { Button } from '../../ui/Button';
-import { Input } from '../../ui/Field';
+import { Input, Select } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
 
-const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'currentPassword'] as const;
+const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'tdsExemption', 'aadhaar', 'currentPassword'] as const;
+
+/** What the ₹5 lakh exemption of section 194-O(2) is, for the declaration's hint. */
+export const EXEMPTION_HINT =
+  'Section 194-O(2) of the Income-tax Act: an individual or HUF whose sales through Haat this financial year (April to March) stay within ₹5,00,000 pays no TDS on them. Once they pass ₹5,00,000, the sale that passes it also carries the TDS of the year\'s earlier sales.';
 
 /** A rate in basis points as a percentage: 10 → "0.1%", 500 → "5%". */
 const percent = (bp: number) => (bp / BASIS_POINTS).toLocaleString('en-IN', { style: 'percent', maximumFractionDigits: 2 });
@@ -48,6 +54,9 @@ const valuesOf = (saved: PayoutDetails | null): PayoutDetailsInput => ({
   upiId: saved?.upiId ?? '',
   pan: saved?.pan ?? '',
   gstin: saved?.gstin ?? '',
+  tdsExemption: saved?.tdsExemption ?? 'none',
+  // Like the account number, a saved Aadhaar number is never sent back: typed again to keep it.
+  aadhaar: '',
   currentPassword: '',
 });
 
@@ -121,6 +130,25 @@ export function PayoutDetailsForm({ saved, rates, onSaved, onCancel }: Props) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input label="PAN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.pan} hint={panReason(rates)} error={errors.pan?.message} {...register('pan')} />
         <Input label="GSTIN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.gstin} hint={gstinReason(rates)} error={errors.gstin?.message} {...register('gstin')} />
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select label="₹5 lakh TDS exemption" hint={EXEMPTION_HINT} error={errors.tdsExemption?.message} {...register('tdsExemption')}>
+          {tdsExemptions.map((value) => (
+            <option key={value} value={value}>
+              {tdsExemptionLabels[value]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          label="Aadhaar number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          hint={saved?.aadhaarMasked ? `Saved: ${saved.aadhaarMasked}. Type it again to keep it, or give your PAN.` : 'For an individual declaring the exemption without a PAN: 12 digits'}
+          error={errors.aadhaar?.message}
+          {...register('aadhaar')}
+        />
       </div>
 
       <Input label="Current password" required type="password" autoComplete="current-password" maxLength={128} hint="To confirm it is you: payout details decide where your money goes" error={errors.currentPassword?.message} {...register('currentPassword')} />

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { useState } from 'react';
-import { payoutDestination, payoutMessages as m, type MyPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
+import { payoutDestination, payoutMessages as m, tdsExemptionLabels, type MyPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
 import { api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -31,6 +31,8 @@ function SavedDetails({ details }: { details: PayoutDetails }) {
       {details.method === 'bank' && <Fact label="Account holder" value={details.accountHolderName} note="Not given" />}
       <Fact label="PAN" value={details.pan} note="Not given: TDS is deducted at the higher rate" />
       <Fact label="GSTIN" value={details.gstin} note="Not given: no TCS is collected" />
+      {details.tdsExemption !== 'none' && <Fact label="₹5 lakh TDS exemption (194-O(2))" value={tdsExemptionLabels[details.tdsExemption]} note="" />}
+      {details.aadhaarMasked && <Fact label="Aadhaar" value={details.aadhaarMasked} note="" />}
       <p className="text-xs text-slate-600 sm:col-span-2">Changed {formatDate(details.updatedAt)}</p>
     </dl>
   );

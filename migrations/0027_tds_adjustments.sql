@@ -1,0 +1,2 @@
+ALTER TABLE "vendor_ledger" DROP CONSTRAINT "vendor_ledger_type_check";--> statement-breakpoint
+ALTER TABLE "vendor_ledger" ADD CONSTRAINT "vendor_ledger_type_check" CHECK ("vendor_ledger"."entry_type" in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up'));

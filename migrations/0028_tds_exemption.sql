@@ -1,0 +1,3 @@
+ALTER TABLE "vendor_payout_details" ADD COLUMN "tds_exemption" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "vendor_payout_details" ADD COLUMN "aadhaar" text;--> statement-breakpoint
+ALTER TABLE "vendor_payout_details" ADD CONSTRAINT "vendor_payout_details_tds_exemption_check" CHECK ("vendor_payout_details"."tds_exemption" in ('none', 'individual', 'huf') and ("vendor_payout_details"."tds_exemption" = 'none' or "vendor_payout_details"."pan" is not null or "vendor_payout_details"."aadhaar" is not null));
