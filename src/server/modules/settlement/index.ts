@@ -17,3 +17,14 @@ export { getTaxReport } from './settlement.tax-reports';
 export { taxDocumentsRoutes } from './settlement.documents.routes';
 export type { TaxDocumentForView } from './settlement.invoice-view';
 export { settleReturnReceived, type ReturnedLine, type ReturnSettled } from './settlement.returns';
+export {
+  commissionDocumentById,
+  getHaatTaxIdentity,
+  issueCommissionDocuments,
+  issueDueCommissionDocuments,
+  listCommissionDocuments,
+  saveHaatTaxIdentity,
+  startCommissionInvoicesJob,
+  type HaatTaxIdentity,
+  type IssuedCommissionDocument,
+} from './settlement.commission-invoices';

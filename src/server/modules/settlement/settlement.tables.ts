@@ -205,7 +205,7 @@ export const vendorLedger = pgTable(
     index('vendor_ledger_vendor_idx').on(t.vendorUserId, t.createdAt),
     index('vendor_ledger_part_idx').on(t.orderPartId),
     index('vendor_ledger_payout_idx').on(t.payoutId),
-    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned')`),
+    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'commission_gst', 'commission_gst_credit')`),
   ],
 );
 

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthInIndia, monthStartInIndia, nextMonth } from '../../../domain/commission-invoice';
+import { gstinCheckChar } from '../../../domain/india-ids';
+import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createShop } from '../../test/catalog-factories';
+import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { moneyInvariantViolations } from '../../test/invariants';
+import { createSettledPart, recordSale, type SettledPartInput } from '../../test/settlement-fixtures';
+import { commissionOfMonth, issueCommissionDocuments, issueDueCommissionDocuments, listCommissionDocuments, saveHaatTaxIdentity } from './settlement.commission-invoices';
+import { haatTaxIdentity } from './settlement.commission-invoices.tables';
+import { vendorBalancesOf } from './settlement.ledger';
+import { settleReturnReceived } from './settlement.returns';
+import { orderItemSettlements, vendorLedger, vendorPayoutDetails } from './settlement.tables';
+
+// Haat's own commission invoice: each month's commission of a vendor billed with 18 % GST from
+// Haat's series, its GST debited from the vendor's payable balance, and a credit note for the
+// commission that later returns give back. Figures worked out by hand.
+
+let t: TestApp;
+let ip = 0;
+let customerUserId: string;
+const newClient = () => new TestClient(t.app, `10.31.9.${++ip}`);
+beforeAll(async () => {
+  t = await buildTestApp();
+  customerUserId = (await registerAndLogin(newClient(), customerInput())).id;
+});
+afterAll(() => t.close());
+
+const gstinFor = (stateCode: string, pan: string) => `${stateCode}${pan}1Z${gstinCheckChar(`${stateCode}${pan}1Z`)}`;
+const HAAT = { legalName: 'Haat Marketplace Private Limited', address: '12 Linking Road, Bandra West, Mumbai, Maharashtra - 400050', state: 'Maharashtra', gstin: gstinFor('27', 'AABCH1234K') };
+
+const thisMonth = monthInIndia(new Date());
+const lastMonth = monthInIndia(new Date(monthStartInIndia(thisMonth).getTime() - 86_400_000));
+/** Two hours into a month, when the month before it is billed. */
+const earlyIn = (month: string) => new Date(monthStartInIndia(month).getTime() + 2 * 3600_000);
+const midOf = (month: string) => new Date(monthStartInIndia(month).getTime() + 14 * 86_400_000);
+
+async function newVendor(o: { state?: string; gstin?: string } = {}) {
+  const { id } = await registerAndLogin(newClient(), vendorInput());
+  const shop = await createShop(t.db, id, { shopName: 'Kolhapur Chappals', state: o.state ?? 'Maharashtra', city: 'Kolhapur', address: '4 Mahadwar Road', postalCode: '416012' });
+  if (o.gstin) await t.db.insert(vendorPayoutDetails).values({ vendorUserId: id, method: 'upi', upiId: 'kolhapur@okaxis', pan: o.gstin.slice(2, 12), gstin: o.gstin });
+  return { id, storeId: shop.id };
+}
+type Vendor = Awaited<ReturnType<typeof newVendor>>;
+
+/** A delivered part (invoiced) of ₹1,000 items at 10 % commission, credited to its vendor at `at`. */
+async function soldAt(v: Vendor, at: Date | undefined, o: Partial<SettledPartInput> = {}) {
+  const part = await createSettledPart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, status: 'delivered', items: [{ unitPricePaise: 100_000 }], ...o });
+  await recordSale(t.db, part.orderPartId, at);
+  return part;
+}
+
+/** Units of a part's first item received back: the vendor's net and the commission on them given back, with a credit note. */
+async function returnUnits(partId: string, quantity: number, returning: number) {
+  const [line] = await t.db.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderPartId, partId));
+  await t.db.transaction((tx) =>
+    settleReturnReceived(tx, {
+      orderPartId: partId,
+      returnId: randomUUID(),
+      orderRef: 'TEST',
+      reason: 'Returned by the customer',
+      lines: [{ orderItemId: line.orderItemId, quantity, returnedBefore: 0, returning, description: 'Item', unitPricePaise: 100_000 }],
+    }),
+  );
+}
+
+const documentsOf = async (vendorUserId: string) => (await listCommissionDocuments(t.db, vendorUserId)).sort((a, b) => a.month.localeCompare(b.month) || a.kind.localeCompare(b.kind));
+const gstRowsOf = (vendorUserId: string) =>
+  t.db
+    .select({ type: vendorLedger.entryType, payable: vendorLedger.payablePaise, pending: vendorLedger.pendingPaise, reference: vendorLedger.reference })
+    .from(vendorLedger)
+    .where(and(eq(vendorLedger.vendorUserId, vendorUserId)))
+    .then((rows) => rows.filter((r) => r.type.startsWith('commission_gst')));
+
+describe("Haat's monthly commission invoice", () => {
+  it("bills last month's commission with CGST + SGST within Haat's state, once, and debits the GST from the payable balance", async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const v = await newVendor();
+    // Last month: ₹1,000 and 2 x ₹1,000 at 10 % = ₹100 + ₹200 commission. This month's ₹1,000 waits for next month.
+    await soldAt(v, midOf(lastMonth));
+    await soldAt(v, midOf(lastMonth), { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
+    await soldAt(v, undefined);
+    const before = await vendorBalancesOf(t.db, v.id);
+
+    // The month is not over (nor its hour of grace): nothing yet.
+    expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: thisMonth, now: new Date() })).toEqual([]);
+    const issued = await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) });
+    // ₹300 commission; 18 % = ₹54 = ₹27 CGST + ₹27 SGST; total ₹354.
+    expect(issued).toHaveLength(1);
+    const [doc] = await documentsOf(v.id);
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      month: lastMonth,
+      sacCode: '998599',
+      gstRateBp: 1800,
+      placeOfSupplyState: 'Maharashtra',
+      intraState: true,
+      taxablePaise: 30_000,
+      cgstPaise: 2_700,
+      sgstPaise: 2_700,
+      igstPaise: 0,
+      totalPaise: 35_400,
+    });
+    expect(doc.number).toMatch(/^HC\/\d\d-\d\d\/\d{6}$/);
+    expect(doc.parties).toEqual({
+      supplier: { name: HAAT.legalName, address: HAAT.address, state: HAAT.state, gstin: HAAT.gstin },
+      recipient: expect.objectContaining({ address: '4 Mahadwar Road, Kolhapur, Maharashtra - 416012', state: 'Maharashtra', gstin: null }),
+    });
+    expect(await gstRowsOf(v.id)).toEqual([{ type: 'commission_gst', payable: -5_400, pending: 0, reference: `commission-gst:${doc.id}` }]);
+    expect(await vendorBalancesOf(t.db, v.id)).toEqual({ ...before, payablePaise: before.payablePaise - 5_400 });
+
+    // Again, and by the job: still one invoice, one debit.
+    expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })).toEqual([]);
+    await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
+    expect(await documentsOf(v.id)).toHaveLength(1);
+    expect(await gstRowsOf(v.id)).toHaveLength(1);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it("charges IGST to a vendor whose GSTIN is of another state, and prints the vendor's GSTIN", async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const gstin = gstinFor('29', 'ABCPK1234F');
+    // The shop is in Maharashtra, but the GSTIN (Karnataka) decides the place of supply.
+    const v = await newVendor({ state: 'Maharashtra', gstin });
+    await soldAt(v, midOf(lastMonth), { vendorGstin: gstin });
+    await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
+    const [doc] = await documentsOf(v.id);
+    // ₹100 commission, ₹18 IGST.
+    expect(doc).toMatchObject({ kind: 'invoice', placeOfSupplyState: 'Karnataka', intraState: false, taxablePaise: 10_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 1_800, totalPaise: 11_800 });
+    expect(doc.parties.recipient.gstin).toBe(gstin);
+    expect(await gstRowsOf(v.id)).toEqual([expect.objectContaining({ payable: -1_800 })]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it("nets a month's own returns in its invoice, and credits the commission returns give back on a month already billed", async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const v = await newVendor();
+    const earlier = await soldAt(v, midOf(lastMonth), { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
+    await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) });
+    // This month: one of last month's two units comes back (₹100 commission given back), and a sale of
+    // 2 x ₹1,000 of this month (₹200) has one unit back too (₹100): this month's invoice is ₹100.
+    await returnUnits(earlier.orderPartId, 2, 1);
+    const current = await soldAt(v, undefined, { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
+    await returnUnits(current.orderPartId, 2, 1);
+    expect(await commissionOfMonth(t.db, { vendorUserId: v.id, month: thisMonth })).toEqual({ invoicePaise: 10_000, creditPaise: 10_000 });
+
+    await issueDueCommissionDocuments(t.db, { now: earlyIn(nextMonth(thisMonth)) });
+    const docs = await documentsOf(v.id);
+    expect(docs.map((d) => [d.month, d.kind, d.taxablePaise, d.cgstPaise, d.sgstPaise, d.totalPaise])).toEqual([
+      [lastMonth, 'invoice', 20_000, 1_800, 1_800, 23_600],
+      [thisMonth, 'credit_note', 10_000, 900, 900, 11_800],
+      [thisMonth, 'invoice', 10_000, 900, 900, 11_800],
+    ]);
+    expect(docs[1].number).toMatch(/^HCN\/\d\d-\d\d\/\d{6}$/);
+    // The GST: ₹36 debited, ₹18 credited back, ₹18 debited.
+    expect((await gstRowsOf(v.id)).map((r) => [r.type, r.payable]).sort()).toEqual([
+      ['commission_gst', -1_800],
+      ['commission_gst', -3_600],
+      ['commission_gst_credit', 1_800],
+    ]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it("issues nothing while Haat's GST registration is not set, and catches up once it is", async () => {
+    await t.db.delete(haatTaxIdentity);
+    const v = await newVendor();
+    await soldAt(v, midOf(lastMonth));
+    expect(await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) })).toEqual({ issued: [], notConfigured: true });
+    expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })).toEqual([]);
+    expect(await documentsOf(v.id)).toEqual([]);
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const { issued } = await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
+    expect(issued.filter((d) => d.taxablePaise === 10_000).length).toBeGreaterThanOrEqual(1);
+    expect(await documentsOf(v.id)).toEqual([expect.objectContaining({ kind: 'invoice', taxablePaise: 10_000, totalPaise: 11_800 })]);
+  });
+
+  it('issues one invoice when two issuers settle the same month at once', async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const v = await newVendor();
+    await soldAt(v, midOf(lastMonth));
+    const both = await Promise.all([0, 1].map(() => issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })));
+    expect(both.flat()).toHaveLength(1);
+    expect(await documentsOf(v.id)).toHaveLength(1);
+    expect(await gstRowsOf(v.id)).toHaveLength(1);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
