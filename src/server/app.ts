@@ -60,7 +60,7 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
-import { payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
+import { commissionInvoicesRoutes, payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -206,6 +206,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(vendorEarningsRoutes);
   await app.register(payoutDetailsRoutes);
   await app.register(taxDocumentsRoutes);
+  await app.register(commissionInvoicesRoutes);
 
   await app.register(uploadsRoutes);
   await serveWeb(app, webDist);

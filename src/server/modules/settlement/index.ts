@@ -25,6 +25,9 @@ export {
   listCommissionDocuments,
   saveHaatTaxIdentity,
   startCommissionInvoicesJob,
+  commissionDocumentPdf,
+  listVendorCommissionDocuments,
   type HaatTaxIdentity,
   type IssuedCommissionDocument,
 } from './settlement.commission-invoices';
+export { commissionInvoicesRoutes } from './settlement.commission-invoices.routes';

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthInIndia, monthStartInIndia, nextMonth } from '../../../domain/commission-invoice';
 import { gstinCheckChar } from '../../../domain/india-ids';
+import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
@@ -38,10 +39,11 @@ const earlyIn = (month: string) => new Date(monthStartInIndia(month).getTime() +
 const midOf = (month: string) => new Date(monthStartInIndia(month).getTime() + 14 * 86_400_000);
 
 async function newVendor(o: { state?: string; gstin?: string } = {}) {
-  const { id } = await registerAndLogin(newClient(), vendorInput());
+  const client = newClient();
+  const { id } = await registerAndLogin(client, vendorInput());
   const shop = await createShop(t.db, id, { shopName: 'Kolhapur Chappals', state: o.state ?? 'Maharashtra', city: 'Kolhapur', address: '4 Mahadwar Road', postalCode: '416012' });
   if (o.gstin) await t.db.insert(vendorPayoutDetails).values({ vendorUserId: id, method: 'upi', upiId: 'kolhapur@okaxis', pan: o.gstin.slice(2, 12), gstin: o.gstin });
-  return { id, storeId: shop.id };
+  return { id, storeId: shop.id, client };
 }
 type Vendor = Awaited<ReturnType<typeof newVendor>>;
 
@@ -185,5 +187,40 @@ describe("Haat's monthly commission invoice", () => {
     expect(await documentsOf(v.id)).toHaveLength(1);
     expect(await gstRowsOf(v.id)).toHaveLength(1);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
+
+describe("the vendor's commission invoices on its Earnings tab", () => {
+  it('lists them with their GST and downloads each as a PDF; another vendor and a guest cannot', async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const v = await newVendor();
+    await soldAt(v, midOf(lastMonth), { items: [{ unitPricePaise: 100_000, quantity: 3 }] });
+    await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
+
+    const res = await v.client.get('/api/vendor/earnings/commission-invoices');
+    expect(res.statusCode, res.body).toBe(200);
+    // ₹300 commission, ₹54 GST, ₹354.
+    const [doc] = res.json();
+    expect(doc).toMatchObject({ kind: 'invoice', month: lastMonth, taxablePaise: 30_000, gstPaise: 5_400, totalPaise: 35_400 });
+    expect(doc.number).toMatch(/^HC\//);
+
+    const pdf = await v.client.get(`/api/vendor/earnings/commission-invoices/${doc.id}.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${doc.number.replaceAll('/', '-')}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const other = await newVendor();
+    expect((await other.client.get('/api/vendor/earnings/commission-invoices')).json()).toEqual([]);
+    const refused = await other.client.get(`/api/vendor/earnings/commission-invoices/${doc.id}.pdf`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toBe('Document not found');
+    expect((await other.client.get('/api/vendor/earnings/commission-invoices/not-an-id.pdf')).statusCode).toBe(404);
+    expect((await newClient().get('/api/vendor/earnings/commission-invoices')).statusCode).toBe(401);
+
+    const { client: admin } = await signInSuperAdmin(t, '10.31.10.1');
+    const asAdmin = await admin.get(`/api/admin/commission-documents/${doc.id}.pdf`);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('application/pdf');
   });
 });

@@ -1,4 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contracts/checkout.contract';
+import { commissionMessages, type CommissionDocumentSummary } from '../../../contracts/commission-invoices.contract';
 import { todayInIndia } from '../../../domain/age';
 import {
   COMMISSION_GST_BP,
@@ -13,12 +15,15 @@ import {
   type CommissionDocumentKind,
 } from '../../../domain/commission-invoice';
 import { financialYearOf } from '../../../domain/tax-documents';
+import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { vendorBusinessNames } from '../auth';
 import { listVendorShops } from '../shops';
 import { commissionDocuments, commissionDocumentSeries, commissionMonths, haatTaxIdentity, type CommissionDocumentParties } from './settlement.commission-invoices.tables';
+import { commissionInvoiceView } from './settlement.commission-invoice-view';
 import { addToBalances, afterLock, lockBalances } from './settlement.ledger';
+import { renderInvoicePdf } from './settlement.invoice-pdf';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger, vendorPayoutDetails } from './settlement.tables';
 
 // Haat's own commission invoice (README, Vendor settlement). Once a calendar month (India) is over,
@@ -240,4 +245,26 @@ export function startCommissionInvoicesJob({ db, log, metrics, intervalMs = 60 *
       return issued.length ? `${issued.length} commission invoice(s) and credit note(s) issued` : null;
     },
   });
+}
+
+/** A commission document of this vendor (or any, for the super admin) as a PDF named after its number; NOT_FOUND when it is not theirs or unknown. */
+export async function commissionDocumentPdf(db: DbOrTx, a: { documentId: string; vendorUserId?: string }): Promise<{ fileName: string; pdf: Buffer }> {
+  const doc = isUuid(a.documentId) ? await commissionDocumentById(db, { id: a.documentId, vendorUserId: a.vendorUserId }) : null;
+  if (!doc) throw new AppError('NOT_FOUND', commissionMessages.notFound);
+  const view = commissionInvoiceView({ ...doc, kind: doc.kind as CommissionDocumentKind });
+  return { fileName: view.fileName, pdf: await renderInvoicePdf(view) };
+}
+
+/** A vendor's commission invoices and credit notes, newest first, as its Earnings tab lists them. */
+export async function listVendorCommissionDocuments(db: DbOrTx, vendorUserId: string): Promise<CommissionDocumentSummary[]> {
+  return (await listCommissionDocuments(db, vendorUserId)).map((d) => ({
+    id: d.id,
+    kind: d.kind as CommissionDocumentKind,
+    number: d.number,
+    month: d.month,
+    issuedOn: d.issuedOn,
+    taxablePaise: d.taxablePaise,
+    gstPaise: d.cgstPaise + d.sgstPaise + d.igstPaise,
+    totalPaise: d.totalPaise,
+  }));
 }
