@@ -80,3 +80,45 @@ export const haatTaxIdentityViewSchema = z.object({
   notice: z.string().nullable(),
 });
 export type HaatTaxIdentityView = z.infer<typeof haatTaxIdentityViewSchema>;
+
+/**
+ * One commission document in the month's output GST report; a credit note's amounts are below zero
+ * (it reduces the month's output tax).
+ */
+export const commissionGstRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(commissionDocumentKinds),
+  number: z.string(),
+  issuedOn: z.string(),
+  /** The month whose commission it bills (or gives back), YYYY-MM. */
+  month: z.string(),
+  vendorUserId: z.string(),
+  vendorName: z.string(),
+  /** The vendor's GSTIN as printed (null: unregistered). */
+  gstin: z.string().nullable(),
+  placeOfSupplyState: z.string().nullable(),
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type CommissionGstRow = z.infer<typeof commissionGstRowSchema>;
+
+/** `GET /api/admin/reports/commission-gst?month=YYYY-MM`: Haat's output GST on its commission, from the commission documents issued in the month (invoices less credit notes). */
+export const commissionGstReportSchema = z.object({
+  month: z.string(),
+  rows: z.array(commissionGstRowSchema),
+  totals: z.object({
+    invoices: z.number().int(),
+    creditNotes: z.number().int(),
+    taxablePaise: z.number().int(),
+    cgstPaise: z.number().int(),
+    sgstPaise: z.number().int(),
+    igstPaise: z.number().int(),
+    totalPaise: z.number().int(),
+  }),
+  /** Why no commission invoice is being issued (Haat's GST registration is not set), else null. */
+  notice: z.string().nullable(),
+});
+export type CommissionGstReport = z.infer<typeof commissionGstReportSchema>;

@@ -42,6 +42,7 @@ import {
   adminSettingsRoutes,
   adminReturnsRoutes,
   adminTaxReportsRoutes,
+  adminCommissionGstRoutes,
   adminUsersRoutes,
   adminVendorsRoutes,
   adminWithdrawalsRoutes,
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminRatesRoutes);
   await app.register(adminPayoutsRoutes);
   await app.register(adminTaxReportsRoutes);
+  await app.register(adminCommissionGstRoutes);
   await app.register(adminNotificationsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });

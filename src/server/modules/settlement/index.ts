@@ -31,3 +31,4 @@ export {
   type IssuedCommissionDocument,
 } from './settlement.commission-invoices';
 export { commissionInvoicesRoutes } from './settlement.commission-invoices.routes';
+export { getCommissionGstReport } from './settlement.commission-gst-report';

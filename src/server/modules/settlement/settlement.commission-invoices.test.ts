@@ -23,6 +23,9 @@ let t: TestApp;
 let ip = 0;
 let customerUserId: string;
 const newClient = () => new TestClient(t.app, `10.31.9.${++ip}`);
+let adminClient: Promise<TestClient> | undefined;
+/** The super admin, signed in once for the file (its two-factor set-up happens once). */
+const superAdmin = () => (adminClient ??= signInSuperAdmin(t, '10.31.10.1').then((a) => a.client));
 beforeAll(async () => {
   t = await buildTestApp();
   customerUserId = (await registerAndLogin(newClient(), customerInput())).id;
@@ -218,9 +221,47 @@ describe("the vendor's commission invoices on its Earnings tab", () => {
     expect((await other.client.get('/api/vendor/earnings/commission-invoices/not-an-id.pdf')).statusCode).toBe(404);
     expect((await newClient().get('/api/vendor/earnings/commission-invoices')).statusCode).toBe(401);
 
-    const { client: admin } = await signInSuperAdmin(t, '10.31.10.1');
+    const admin = await superAdmin();
     const asAdmin = await admin.get(`/api/admin/commission-documents/${doc.id}.pdf`);
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe("the admin's report of Haat's output GST on commission", () => {
+  it('lists the month\'s commission invoices and credit notes (credit notes below zero) with totals, on screen and as CSV', async () => {
+    await saveHaatTaxIdentity(t.db, HAAT);
+    const v = await newVendor({ state: 'Karnataka' });
+    const part = await soldAt(v, midOf(lastMonth), { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
+    await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) });
+    await returnUnits(part.orderPartId, 2, 1);
+    await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: thisMonth, now: earlyIn(nextMonth(thisMonth)) });
+    const admin = await superAdmin();
+
+    // Issued on the 1st of this month: the invoice for last month, ₹200 commission, ₹36 IGST (Karnataka, Haat in Maharashtra).
+    const res = await admin.get(`/api/admin/reports/commission-gst?month=${thisMonth}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    const mine = report.rows.filter((r: { vendorUserId: string }) => r.vendorUserId === v.id);
+    expect(mine).toEqual([expect.objectContaining({ kind: 'invoice', month: lastMonth, placeOfSupplyState: 'Karnataka', gstin: null, taxablePaise: 20_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 3_600, totalPaise: 23_600 })]);
+    const sum = (k: string) => report.rows.reduce((s: number, r: Record<string, number>) => s + r[k], 0);
+    expect(report.totals).toMatchObject({ taxablePaise: sum('taxablePaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') });
+    expect(report.notice).toBeNull();
+
+    // Issued next month: the credit note for this month's return, ₹100 and ₹18 IGST given back.
+    const next = (await admin.get(`/api/admin/reports/commission-gst?month=${nextMonth(thisMonth)}`)).json();
+    expect(next.rows.filter((r: { vendorUserId: string }) => r.vendorUserId === v.id)).toEqual([
+      expect.objectContaining({ kind: 'credit_note', month: thisMonth, taxablePaise: -10_000, igstPaise: -1_800, totalPaise: -11_800 }),
+    ]);
+
+    const csv = await admin.get(`/api/admin/reports/commission-gst/export?month=${nextMonth(thisMonth)}`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('document,number,issued_on,for_month,vendor,vendor_gstin,place_of_supply,taxable_value_rupees,cgst_rupees,sgst_rupees,igst_rupees,total_rupees');
+    expect(lines.some((l) => l.startsWith('Credit note,HCN/') && l.endsWith(`,${thisMonth},${mine[0].vendorName},Unregistered,Karnataka,-100.00,0.00,0.00,-18.00,-118.00`))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^Total,/);
+
+    expect((await admin.get('/api/admin/reports/commission-gst?month=2026-13')).statusCode).toBe(400);
+    expect((await newClient().get('/api/admin/reports/commission-gst')).statusCode).toBe(401);
   });
 });
