@@ -43,6 +43,7 @@ import {
   adminReturnsRoutes,
   adminTaxReportsRoutes,
   adminCommissionGstRoutes,
+  adminHaatGstRoutes,
   adminUsersRoutes,
   adminVendorsRoutes,
   adminWithdrawalsRoutes,
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminPayoutsRoutes);
   await app.register(adminTaxReportsRoutes);
   await app.register(adminCommissionGstRoutes);
+  await app.register(adminHaatGstRoutes);
   await app.register(adminNotificationsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
