@@ -107,10 +107,11 @@ async function recipientOf(db: DbOrTx, vendorUserId: string): Promise<Commission
  * (each only when something is due) with their GST ledger rows. Answers the documents it issued;
  * none when the month was settled already, is not over yet, or Haat's GST registration is not set.
  */
-export async function issueCommissionDocuments(db: Db, a: { vendorUserId: string; month: string; now?: Date }): Promise<IssuedCommissionDocument[]> {
+export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: string; month: string; now?: Date }): Promise<IssuedCommissionDocument[]> {
   const now = a.now ?? new Date();
   if (now.getTime() < monthStartInIndia(nextMonth(a.month)).getTime() + COMMISSION_MONTH_GRACE_MS) return [];
-  return db.transaction(async (tx) => {
+  // Its own transaction, or a savepoint of the caller's (the demo data's).
+  return (db as Db).transaction(async (tx) => {
     const haat = await getHaatTaxIdentity(tx);
     if (!haat) return [];
     // The vendor's balance lock serialises two issuers of the same vendor; the month's row then says it is done.
@@ -180,7 +181,7 @@ export async function issueCommissionDocuments(db: Db, a: { vendorUserId: string
  * follows the invoice of the sales it gives back). Answers what it issued, or that Haat's GST
  * registration is not set (then nothing is issued: the months wait for it).
  */
-export async function issueDueCommissionDocuments(db: Db, a: { now?: Date } = {}): Promise<{ issued: IssuedCommissionDocument[]; notConfigured: boolean }> {
+export async function issueDueCommissionDocuments(db: DbOrTx, a: { now?: Date } = {}): Promise<{ issued: IssuedCommissionDocument[]; notConfigured: boolean }> {
   const now = a.now ?? new Date();
   if (!(await getHaatTaxIdentity(db))) return { issued: [], notConfigured: true };
   const cutoff = monthStartInIndia(monthInIndia(new Date(now.getTime() - COMMISSION_MONTH_GRACE_MS))).toISOString();
