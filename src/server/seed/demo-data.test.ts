@@ -24,7 +24,7 @@ import { vendorShops } from '../modules/shops/shops.tables';
 import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, vendorPayouts } from '../modules/settlement/settlement.tables';
 import { financialYearOf } from '../../domain/tax-documents';
 import { monthInIndia } from '../../domain/commission-invoice';
-import { commissionOfMonth, getHaatTaxIdentity } from '../modules/settlement/settlement.commission-invoices';
+import { commissionOfMonth, getHaatTaxIdentity } from '../modules/settlement';
 import { codMessages, codRefusals, DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { moneyInvariantViolations } from '../test/invariants';
 import { checkMoney } from '../money-checks';

@@ -19,6 +19,7 @@ export type { TaxDocumentForView } from './settlement.invoice-view';
 export { settleReturnReceived, type ReturnedLine, type ReturnSettled } from './settlement.returns';
 export {
   commissionDocumentById,
+  commissionOfMonth,
   getHaatTaxIdentity,
   issueCommissionDocuments,
   issueDueCommissionDocuments,
