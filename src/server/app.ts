@@ -42,6 +42,8 @@ import {
   adminSettingsRoutes,
   adminReturnsRoutes,
   adminTaxReportsRoutes,
+  adminCommissionGstRoutes,
+  adminHaatGstRoutes,
   adminUsersRoutes,
   adminVendorsRoutes,
   adminWithdrawalsRoutes,
@@ -60,7 +62,7 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
-import { payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
+import { commissionInvoicesRoutes, payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -180,6 +182,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(adminRatesRoutes);
   await app.register(adminPayoutsRoutes);
   await app.register(adminTaxReportsRoutes);
+  await app.register(adminCommissionGstRoutes);
+  await app.register(adminHaatGstRoutes);
   await app.register(adminNotificationsRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
@@ -206,6 +210,7 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(vendorEarningsRoutes);
   await app.register(payoutDetailsRoutes);
   await app.register(taxDocumentsRoutes);
+  await app.register(commissionInvoicesRoutes);
 
   await app.register(uploadsRoutes);
   await serveWeb(app, webDist);

@@ -8,7 +8,7 @@ import { emailOfUser, ensureSuperAdmin } from './modules/auth';
 import { startNotificationsJob } from './modules/notifications';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
-import { releaseDueVendorSales } from './modules/settlement';
+import { releaseDueVendorSales, startCommissionInvoicesJob } from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData } from './seed/demo-data';
@@ -75,6 +75,8 @@ async function main() {
     startReferralQualificationJob({ db: database.db, log: app.log, metrics: app.ctx.metrics, returnWindowDays: config.RETURN_WINDOW_DAYS }),
     // Email from the outbox; a user's address is read when the message is sent (auth owns it).
     startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
+    // Haat's monthly commission invoices to its vendors, once a month is over.
+    startCommissionInvoicesJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
   );
   await warnAboutPayments({ db: database.db, config, log: app.log });
   if (stopping) return;

@@ -169,6 +169,27 @@ const STORE_RULES: [string, SQL][] = [
         union all
         select s.vendor_user_id::text from tax_documents s group by s.vendor_user_id, s.kind, s.financial_year having max(s.sequence) <> count(*)`,
   ],
+  // Haat's own commission invoices and credit notes.
+  [
+    "a commission document series with a gap, or a commission document whose GST ledger row is missing or of another amount",
+    sql`select s.kind || ':' || s.financial_year as id from commission_documents s group by s.kind, s.financial_year having max(s.sequence) <> count(*)
+        union all
+        select d.id::text from commission_documents d
+        where (select count(*) from vendor_ledger l where l.vendor_user_id = d.vendor_user_id
+                 and l.reference = (case when d.kind = 'invoice' then 'commission-gst:' else 'commission-gst-credit:' end) || d.id::text
+                 and l.payable_paise = (case when d.kind = 'invoice' then -1 else 1 end) * (d.cgst_paise + d.sgst_paise + d.igst_paise)
+                 and l.pending_paise = 0) <> case when d.cgst_paise + d.sgst_paise + d.igst_paise > 0 then 1 else 0 end
+        union all
+        select l.id::text from vendor_ledger l where l.entry_type in ('commission_gst', 'commission_gst_credit')
+          and not exists (select 1 from commission_documents d where l.reference in ('commission-gst:' || d.id::text, 'commission-gst-credit:' || d.id::text))`,
+  ],
+  [
+    'a commission document whose GST is not 18 % of its commission split by its place of supply',
+    sql`select d.id::text as id from commission_documents d
+        where d.cgst_paise + d.sgst_paise + d.igst_paise <> (d.taxable_paise * d.gst_rate_bp * 2 + 10000) / 20000
+           or (d.intra_state and (d.igst_paise <> 0 or d.cgst_paise - d.sgst_paise not in (0, 1)))
+           or (not d.intra_state and (d.cgst_paise <> 0 or d.sgst_paise <> 0))`,
+  ],
   // Returns and refunds.
   [
     'more units of an item in returns (not rejected) than were bought',

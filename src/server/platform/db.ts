@@ -107,6 +107,8 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
   await db.execute(sql`revoke update, delete, truncate on vendor_ledger from ${r}`);
   // A tax invoice or credit note, once issued, is never changed (corrections are credit notes).
   await db.execute(sql`revoke update, delete, truncate on tax_documents, tax_document_lines from ${r}`);
+  // So is Haat's own commission invoice or credit note.
+  await db.execute(sql`revoke update, delete, truncate on commission_documents from ${r}`);
   await db.execute(sql`grant usage, select, update on all sequences in schema public to ${r}`);
   await db.execute(sql`grant usage on schema drizzle to ${r}`);
   await db.execute(sql`grant select on all tables in schema drizzle to ${r}`);

@@ -23,6 +23,8 @@ import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewa
 import { vendorShops } from '../modules/shops/shops.tables';
 import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, vendorPayouts } from '../modules/settlement/settlement.tables';
 import { financialYearOf } from '../../domain/tax-documents';
+import { monthInIndia } from '../../domain/commission-invoice';
+import { commissionOfMonth, getHaatTaxIdentity } from '../modules/settlement';
 import { codMessages, codRefusals, DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { moneyInvariantViolations } from '../test/invariants';
 import { checkMoney } from '../money-checks';
@@ -93,6 +95,16 @@ describe('demo data', () => {
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
     // Every rule `npm run check:money` checks, the order rules too: a fresh install's check says all hold.
     expect((await checkMoney(database.db)).filter((c) => c.broken > 0)).toEqual([]);
+  });
+
+  it("has Haat's GST registration, so that the demo vendors' commission of this month is billed when the month is over", async () => {
+    expect(await getHaatTaxIdentity(database.db)).toMatchObject({ legalName: 'Haat Marketplace Private Limited', state: 'Karnataka' });
+    const [jaipur, sharma] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} in ('vendor@haat.test', 'vendor2@haat.test')`).orderBy(users.email);
+    const month = monthInIndia(new Date());
+    // The demo's sales are credited when it is loaded: Sharma's earbuds (10 % of ₹1,499 = ₹149.90) and
+    // Jaipur's diyas and the recent order (6 % of ₹599 + 6 % of ₹1,148 = ₹35.94 + ₹68.88 = ₹104.82).
+    expect(await commissionOfMonth(database.db, { vendorUserId: sharma.id, month })).toEqual({ invoicePaise: 14990, creditPaise: 0 });
+    expect(await commissionOfMonth(database.db, { vendorUserId: jaipur.id, month })).toEqual({ invoicePaise: 10482, creditPaise: 0 });
   });
 
   it('goes only into an empty database', async () => {

@@ -19,7 +19,7 @@ import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type CategorySlug, type ShopKey } from './demo-products';
 import { seedDemoReturn } from './demo-returns';
-import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedSettledOrders, seedSettlement } from './demo-settlement';
+import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedCommissionInvoices, seedSettledOrders, seedSettlement } from './demo-settlement';
 import { seedDemoVariants } from './demo-variants';
 
 /** What the demo data load wrote, with the demo sign-ins. */
@@ -252,6 +252,8 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
       });
       // After the settled orders' release pass: this sale is still inside its return window.
       await seedDemoReturn(tx, { ...customer, vendorUserId: vendorIds[1], productIdNamed });
+      // Haat's GST registration, and its commission invoices for any month already over.
+      await seedCommissionInvoices(tx);
 
       return {
         categories: DEMO_CATEGORIES.length,

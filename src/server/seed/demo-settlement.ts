@@ -9,7 +9,7 @@ import { setPartStatus } from '../modules/orders';
 import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
 import { orderRef } from '../modules/rewards';
 import { rewardsTransactions } from '../modules/rewards/rewards.tables';
-import { createVendorPayout, issuePartInvoice, markVendorPayoutPaid, releaseDueVendorSales, settlePartMoved } from '../modules/settlement';
+import { createVendorPayout, issueDueCommissionDocuments, issuePartInvoice, markVendorPayoutPaid, releaseDueVendorSales, saveHaatTaxIdentity, settlePartMoved } from '../modules/settlement';
 import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
 import type { CategorySlug } from './demo-products';
 
@@ -135,4 +135,22 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   const today = todayInIndia();
   const payout = await createVendorPayout(tx, { vendorUserId: sharma, upTo: today, today, adminId: null });
   await markVendorPayoutPaid(tx, { payoutId: payout.id, reference: 'HDFCR52026112698765432', today, adminId: null });
+}
+
+/** Haat's own GST registration in the demo: Bengaluru, Karnataka (so Sharma in Delhi and Jaipur in Rajasthan are billed IGST). */
+export const DEMO_HAAT_GST = {
+  legalName: 'Haat Marketplace Private Limited',
+  address: '3rd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka - 560034',
+  state: 'Karnataka',
+  gstin: gstin('29', 'AABCH7310K'),
+};
+
+/**
+ * Haat's commission invoices in the demo: its GST registration, then the monthly run itself (the
+ * job's own function), which bills every month already over that has credited sales. The demo's
+ * sales are credited when the demo data is loaded, so they are billed at the start of next month.
+ */
+export async function seedCommissionInvoices(tx: Tx): Promise<void> {
+  await saveHaatTaxIdentity(tx, DEMO_HAAT_GST);
+  await issueDueCommissionDocuments(tx);
 }

@@ -18,4 +18,6 @@ export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';
 export { adminPayoutsRoutes } from './admin.payouts.routes';
 export { adminTaxReportsRoutes } from './admin.tax-reports.routes';
+export { adminCommissionGstRoutes } from './admin.commission-gst.routes';
+export { adminHaatGstRoutes } from './admin.haat-gst.routes';
 export { adminNotificationsRoutes } from './admin.notifications.routes';

@@ -17,3 +17,19 @@ export { getTaxReport } from './settlement.tax-reports';
 export { taxDocumentsRoutes } from './settlement.documents.routes';
 export type { TaxDocumentForView } from './settlement.invoice-view';
 export { settleReturnReceived, type ReturnedLine, type ReturnSettled } from './settlement.returns';
+export {
+  commissionDocumentById,
+  commissionOfMonth,
+  getHaatTaxIdentity,
+  issueCommissionDocuments,
+  issueDueCommissionDocuments,
+  listCommissionDocuments,
+  saveHaatTaxIdentity,
+  startCommissionInvoicesJob,
+  commissionDocumentPdf,
+  listVendorCommissionDocuments,
+  type HaatTaxIdentity,
+  type IssuedCommissionDocument,
+} from './settlement.commission-invoices';
+export { commissionInvoicesRoutes } from './settlement.commission-invoices.routes';
+export { getCommissionGstReport } from './settlement.commission-gst-report';

@@ -78,7 +78,7 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
   const meta: [string, string][] = [
     [view.title === 'Credit Note' ? 'Credit note no.' : 'Invoice no.', view.number],
     ['Date', view.date],
-    ['Order', view.orderRef],
+    [view.referenceLabel ?? 'Order', view.orderRef],
   ];
   let my = y;
   for (const [label, value] of meta) {
@@ -104,15 +104,20 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
     }
     return by;
   };
-  const sellerEnd = block(left, 'SOLD BY', view.seller.name, [
+  const sellerEnd = block(left, view.partyHeadings?.seller ?? 'SOLD BY', view.seller.name, [
     [null, view.seller.address],
     ['GSTIN', view.seller.gstin],
     ['PAN', view.seller.pan],
   ]);
-  const buyerEnd = block(left + half + 16, 'BILLED TO', view.buyer.name, [
-    ['Billing address', view.buyer.billingAddress],
-    ['Delivery address', view.buyer.deliveryAddress],
-  ]);
+  const buyerEnd = block(
+    left + half + 16,
+    view.partyHeadings?.buyer ?? 'BILLED TO',
+    view.buyer.name,
+    view.buyerRows ?? [
+      ['Billing address', view.buyer.billingAddress],
+      ['Delivery address', view.buyer.deliveryAddress],
+    ],
+  );
   y = Math.max(sellerEnd, buyerEnd) + 8;
   put('Place of supply', left, y, { width: 80, color: GREY });
   put(`${view.placeOfSupply} (${view.supplyType})`, left + 80, y, { width: width - 80 });

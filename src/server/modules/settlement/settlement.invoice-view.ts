@@ -77,6 +77,12 @@ export type InvoiceView = {
   totals: { label: string; value: string }[];
   totalInWords: string;
   footer: string[];
+  /** What the third line of the heading names ('Order' unless given, e.g. 'Period' on Haat's commission invoice). */
+  referenceLabel?: string;
+  /** The headings of the two parties ('SOLD BY' and 'BILLED TO' unless given). */
+  partyHeadings?: { seller: string; buyer: string };
+  /** The rows under the buyer's name (its billing and delivery addresses unless given). */
+  buyerRows?: [string | null, string][];
 };
 
 /** '2026-11-26' as '26 Nov 2026' (a calendar date: no time zone involved). */

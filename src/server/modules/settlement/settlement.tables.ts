@@ -210,7 +210,7 @@ export const vendorLedger = pgTable(
     index('vendor_ledger_vendor_idx').on(t.vendorUserId, t.createdAt),
     index('vendor_ledger_part_idx').on(t.orderPartId),
     index('vendor_ledger_payout_idx').on(t.payoutId),
-    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up')`),
+    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up', 'commission_gst', 'commission_gst_credit')`),
   ],
 );
 

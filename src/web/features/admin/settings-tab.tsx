@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { HaatGstSettingsCard } from './haat-gst-settings-card';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 const referralKey = ['admin', 'settings', 'referral'] as const;
@@ -30,6 +31,7 @@ export function SettingsTab() {
       <ReferralSettingsCard />
       <GatewaySettingsCard />
       <CodSettingsCard />
+      <HaatGstSettingsCard />
     </div>
   );
 }

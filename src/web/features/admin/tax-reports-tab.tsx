@@ -23,6 +23,7 @@ import { api, toQuery } from '../../api/client';
 import { Input } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { CommissionGstSection } from './commission-gst-section';
 import { RatesSection } from './rate-form-parts';
 import { ReportTable, type ReportColumn } from './report-table';
 
@@ -255,6 +256,7 @@ export function TaxReportsTab() {
       <TcsSection month={month} />
       <TdsSection month={month} />
       <CommissionSection month={month} />
+      <CommissionGstSection month={month} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatCard } from '../../ui/StatCard';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { CommissionInvoicesSection } from './commission-invoices-section';
 import { StatementCard, StatementTable } from './earnings-statement';
 import { earningsCsvUrl, useEarningsStatement, useVendorEarnings } from './vendor-earnings-api';
 
@@ -87,6 +88,9 @@ function HowDeductionsWork() {
         </li>
       </ul>
       <p className="mt-2">Your net is the price less these three. GST itself is part of the price and is shown for your records.</p>
+      <p className="mt-2">
+        <strong className="font-medium text-slate-900">GST on the commission</strong>: 18% of Haat&apos;s commission, billed once a month on Haat&apos;s commission invoice and deducted from your payable balance when it is issued.
+      </p>
       <p className="mt-2">
         <strong className="font-medium text-slate-900">Cash on delivery</strong>: you keep the cash the customer pays at the door, so it is deducted from your payout. Your payable
         can go below zero until your other sales make up for it.
@@ -223,6 +227,7 @@ export function EarningsTab() {
         </div>
         {statementBody}
       </section>
+      <CommissionInvoicesSection />
       <section aria-labelledby="payouts-heading" className="space-y-3">
         <h2 id="payouts-heading" className="text-lg font-semibold text-slate-900">
           Payout history

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commissionDocumentListSchema, commissionDocumentParamsSchema } from '../../../contracts/commission-invoices.contract';
+import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
+import { commissionDocumentPdf, listVendorCommissionDocuments } from './settlement.commission-invoices';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+const sendPdf = (reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
+  reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(pdf);
+
+/** Haat's commission invoices and credit notes: the vendor's own list and PDFs, and any PDF for the super admin. */
+export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const tags = ['tax documents'];
+
+  app.get(
+    '/api/vendor/earnings/commission-invoices',
+    {
+      onRequest: roleGuard('vendor'),
+      schema: { tags, summary: "Haat's monthly invoices for its commission plus GST, and its credit notes when returns gave commission back, newest first", response: { 200: commissionDocumentListSchema, ...errors } },
+    },
+    async (req) => listVendorCommissionDocuments(db, requireRole(req, 'vendor').id),
+  );
+
+  app.get(
+    '/api/vendor/earnings/commission-invoices/:documentId.pdf',
+    { onRequest: roleGuard('vendor'), schema: { tags, summary: "One of Haat's commission invoices or credit notes to you, as PDF", params: commissionDocumentParamsSchema } },
+    async (req, reply) => sendPdf(reply, await commissionDocumentPdf(db, { documentId: req.params.documentId, vendorUserId: requireRole(req, 'vendor').id })),
+  );
+
+  app.get(
+    '/api/admin/commission-documents/:documentId.pdf',
+    { onRequest: adminGuard, schema: { tags, summary: "Any of Haat's commission invoices or credit notes, as PDF", params: commissionDocumentParamsSchema } },
+    async (req, reply) => sendPdf(reply, await commissionDocumentPdf(db, { documentId: req.params.documentId })),
+  );
+}
