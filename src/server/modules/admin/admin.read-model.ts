@@ -578,6 +578,8 @@ const vendorColumns = {
   payoutUpi: vendorPayoutDetails.upiId,
   pan: vendorPayoutDetails.pan,
   gstin: vendorPayoutDetails.gstin,
+  tdsExemption: vendorPayoutDetails.tdsExemption,
+  aadhaar: vendorPayoutDetails.aadhaar,
   payoutUpdatedAt: vendorPayoutDetails.updatedAt,
 };
 
@@ -615,6 +617,8 @@ const toVendor = (r: VendorRow): AdminVendor => ({
           upiId: r.payoutUpi,
           pan: r.pan,
           gstin: r.gstin,
+          tdsExemption: r.tdsExemption ?? undefined,
+          aadhaar: r.aadhaar,
           updatedAt: r.payoutUpdatedAt,
         }),
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract';
+import { verhoeffCheckDigit } from '../../../domain/aadhaar';
 import { payoutMessages, type MyPayoutDetails, type PayoutDetailsInput } from '../../../contracts/payout-details.contract';
 import { settingsMessages } from '../../../contracts/shops.contract';
 import { gstinCheckChar } from '../../../domain/india-ids';
@@ -206,7 +207,8 @@ describe('shown to the super admin', () => {
     const withUpi = await newVendor('Kisan UPI Payee');
     const without = await newVendor('Kisan No Details');
     expect((await save(withBank.client, bank({ pan: PAN, gstin: MAHARASHTRA_GSTIN }))).statusCode).toBe(200);
-    expect((await save(withUpi.client, upi())).statusCode).toBe(200);
+    const aadhaar = `49927360181${verhoeffCheckDigit('49927360181')}`;
+    expect((await save(withUpi.client, upi({ tdsExemption: 'individual', aadhaar }))).statusCode).toBe(200);
 
     const admin = await superAdmin();
     const rowOf = async (userId: string) => {
@@ -217,7 +219,8 @@ describe('shown to the super admin', () => {
     const b = await rowOf(withBank.id);
     expect(b.payout).toMatchObject({ method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountMasked: 'XXXXXXXX7890', ifsc: 'HDFC0001234', pan: PAN, gstin: MAHARASHTRA_GSTIN });
     expect(Date.now() - Date.parse(b.payout!.updatedAt)).toBeLessThan(60_000);
-    expect((await rowOf(withUpi.id)).payout).toMatchObject({ method: 'upi', upiId: 'ravi@okhdfcbank', bankAccountMasked: null, pan: null });
+    expect((await rowOf(withUpi.id)).payout).toMatchObject({ method: 'upi', upiId: 'ravi@okhdfcbank', bankAccountMasked: null, pan: null, tdsExemption: 'individual', aadhaarMasked: `XXXXXXXX${aadhaar.slice(8)}` });
+    expect(b.payout).toMatchObject({ tdsExemption: 'none', aadhaarMasked: null });
     expect((await rowOf(without.id)).payout).toBeNull();
 
     const csv = await admin.get(`/api/admin/vendors/export?q=${withBank.id}`);
