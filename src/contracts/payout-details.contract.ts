@@ -10,7 +10,7 @@ export type PayoutMethod = (typeof payoutMethods)[number];
 export const payoutMethodLabels: Record<PayoutMethod, string> = { bank: 'Bank account', upi: 'UPI' };
 
 /** The longest input of each field (the form's maxLength). */
-export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15 } as const;
+export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15, enrolmentNumber: 15 } as const;
 
 export const payoutMessages = {
   methodRequired: 'Please choose how you want to be paid: bank account or UPI',
@@ -31,6 +31,8 @@ export const payoutMessages = {
   gstinCheck: "This GSTIN's check character is wrong: please check it for a typo",
   gstinNotYourPan: "This GSTIN is not of your PAN: characters 3 to 12 of a GSTIN are its holder's PAN",
   gstinShopState: (gstinState: string, shopName: string, shopState: string) => `This GSTIN is registered in ${gstinState}, but your shop ${shopName} is in ${shopState}`,
+  enrolmentNumber: 'An enrolment number has 15 letters and digits, as the GST portal gave it',
+  enrolmentWithGstin: 'With a GSTIN you need no enrolment number: leave it blank',
   vendorsOnly: 'Only vendors have payout details',
   notApproved: 'Your vendor account is not approved, so its payout details cannot be changed. Please contact support.',
   saved: 'Payout details saved',
@@ -71,6 +73,10 @@ export const payoutDetailsInputSchema = z
       const problem = v === '' ? null : gstinProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+    // The GST enrolment number of a seller without a GSTIN supplying through an operator
+    // (Notification 34/2023-Central Tax). Its official format could not be confirmed here, so any 15
+    // upper-case letters and digits are accepted (the length of a GSTIN).
+    enrolmentNumber: upperId(PAYOUT_FIELD_MAX.enrolmentNumber, payoutMessages.enrolmentNumber).refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), payoutMessages.enrolmentNumber),
     currentPassword: z.string({ error: settingsMessages.currentPasswordRequired }).min(1, settingsMessages.currentPasswordRequired).max(128),
   })
   .superRefine((v, ctx) => {
@@ -87,6 +93,8 @@ export const payoutDetailsInputSchema = z
     }
     // Characters 3 to 12 of a GSTIN are its holder's PAN: the two must agree.
     if (v.pan && isPan(v.pan) && v.gstin && isGstin(v.gstin) && v.gstin.slice(2, 12) !== v.pan) problem('gstin', payoutMessages.gstinNotYourPan);
+    // The enrolment number is for sellers without a GSTIN only.
+    if (v.gstin && v.enrolmentNumber) problem('enrolmentNumber', payoutMessages.enrolmentWithGstin);
   });
 export type PayoutDetailsInput = z.input<typeof payoutDetailsInputSchema>;
 export type PayoutDetailsData = z.output<typeof payoutDetailsInputSchema>;
@@ -101,6 +109,8 @@ export const payoutDetailsSchema = z.object({
   upiId: z.string().nullable(),
   pan: z.string().nullable(),
   gstin: z.string().nullable(),
+  /** The GST enrolment number of a seller without a GSTIN (printed on its bills of supply). */
+  enrolmentNumber: z.string().nullable(),
   /** When the details were last changed. */
   updatedAt: z.string(),
 });
@@ -132,6 +142,7 @@ export function toPayoutDetails(row: {
   upiId: string | null;
   pan: string | null;
   gstin: string | null;
+  enrolmentNumber?: string | null;
   updatedAt: Date;
 }): PayoutDetails {
   return {
@@ -143,6 +154,7 @@ export function toPayoutDetails(row: {
     upiId: row.upiId,
     pan: row.pan,
     gstin: row.gstin,
+    enrolmentNumber: row.enrolmentNumber ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -578,6 +578,7 @@ const vendorColumns = {
   payoutUpi: vendorPayoutDetails.upiId,
   pan: vendorPayoutDetails.pan,
   gstin: vendorPayoutDetails.gstin,
+  enrolmentNumber: vendorPayoutDetails.enrolmentNumber,
   payoutUpdatedAt: vendorPayoutDetails.updatedAt,
 };
 
@@ -615,6 +616,7 @@ const toVendor = (r: VendorRow): AdminVendor => ({
           upiId: r.payoutUpi,
           pan: r.pan,
           gstin: r.gstin,
+          enrolmentNumber: r.enrolmentNumber,
           updatedAt: r.payoutUpdatedAt,
         }),
 });

@@ -21,8 +21,8 @@ import { taxRatesOn } from './settlement.tax-rates';
 
 type Row = typeof vendorPayoutDetails.$inferSelect;
 /** What is stored of the details, each field null where the method does not use it. */
-type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin'>;
-const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin'] as const;
+type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin' | 'enrolmentNumber'>;
+const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'enrolmentNumber'] as const;
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
@@ -44,7 +44,7 @@ export async function getMyPayoutDetails(db: Db, vendorUserId: string): Promise<
   return { details: row ? toPayoutDetails(row) : null, rates };
 }
 
-/** The chosen method's fields, the other method's null; blank PAN and GSTIN null. */
+/** The chosen method's fields, the other method's null; blank PAN, GSTIN and enrolment number null. */
 function storedOf(input: PayoutDetailsData): Stored {
   const bank = input.method === 'bank';
   return {
@@ -55,6 +55,7 @@ function storedOf(input: PayoutDetailsData): Stored {
     upiId: bank ? null : input.upiId,
     pan: input.pan || null,
     gstin: input.gstin || null,
+    enrolmentNumber: input.enrolmentNumber || null,
   };
 }
 
@@ -77,6 +78,7 @@ const auditView = (s: Stored) => ({
   upiId: s.upiId,
   pan: s.pan,
   gstin: s.gstin,
+  enrolmentNumber: s.enrolmentNumber,
 });
 
 export type SavePayoutDetailsArgs = {

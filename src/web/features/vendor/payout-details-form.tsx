@@ -20,7 +20,7 @@ import { Input } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
 
-const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'currentPassword'] as const;
+const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'enrolmentNumber', 'currentPassword'] as const;
 
 /** A rate in basis points as a percentage: 10 → "0.1%", 500 → "5%". */
 const percent = (bp: number) => (bp / BASIS_POINTS).toLocaleString('en-IN', { style: 'percent', maximumFractionDigits: 2 });
@@ -32,6 +32,10 @@ export function panReason(rates: PayoutTaxRates): string {
   const without = withoutPan === null ? 'a higher rate without one' : `${percent(withoutPan)} without a PAN`;
   return `Haat deducts ${rate} of each sale under section 194-O of the Income-tax Act, ${without}.`;
 }
+
+/** Why a seller without a GSTIN gives its enrolment number (Notification 34/2023-Central Tax). */
+export const ENROLMENT_HINT =
+  'Without a GSTIN: the enrolment number the GST portal gave you for selling through an online marketplace. Your bills of supply show it; you may deliver only within your shop\'s state, and no GST is charged.';
 
 /** Why Haat asks for a GSTIN: TCS under GST section 52, collected only from registered vendors. */
 export function gstinReason(rates: PayoutTaxRates): string {
@@ -48,6 +52,7 @@ const valuesOf = (saved: PayoutDetails | null): PayoutDetailsInput => ({
   upiId: saved?.upiId ?? '',
   pan: saved?.pan ?? '',
   gstin: saved?.gstin ?? '',
+  enrolmentNumber: saved?.enrolmentNumber ?? '',
   currentPassword: '',
 });
 
@@ -121,6 +126,15 @@ export function PayoutDetailsForm({ saved, rates, onSaved, onCancel }: Props) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input label="PAN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.pan} hint={panReason(rates)} error={errors.pan?.message} {...register('pan')} />
         <Input label="GSTIN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.gstin} hint={gstinReason(rates)} error={errors.gstin?.message} {...register('gstin')} />
+        <Input
+          label="GST enrolment number"
+          autoCapitalize="characters"
+          autoComplete="off"
+          maxLength={MAX.enrolmentNumber}
+          hint={ENROLMENT_HINT}
+          error={errors.enrolmentNumber?.message}
+          {...register('enrolmentNumber')}
+        />
       </div>
 
       <Input label="Current password" required type="password" autoComplete="current-password" maxLength={128} hint="To confirm it is you: payout details decide where your money goes" error={errors.currentPassword?.message} {...register('currentPassword')} />
