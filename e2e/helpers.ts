@@ -67,7 +67,8 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
   };
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Asha', lastName: 'Verma', phoneNumber: '9847022233', email, password, confirmPassword: password } }));
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true } }));
+  // In Kochi: the journeys buy from Kerala Wellness too, which has no GSTIN and so delivers only within Kerala.
+  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Kochi', state: 'Kerala', postalCode: '682016', isDefault: true } }));
   // The demo vendor's (Sharma Electronics) product that earns the most points per unit.
   const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as { items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[] };
   const product = items.filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0).sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
