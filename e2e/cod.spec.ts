@@ -15,13 +15,13 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
-/** A new customer with a default address, signed in on `request`. */
+/** A new customer with a default address in Jaipur (the shop has no GSTIN: it delivers only within Rajasthan), signed in on `request`. */
 async function newCustomer(request: APIRequestContext): Promise<void> {
   const email = uniqueEmail('anjali');
   const password = 'Anjali-Secret-1';
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Anjali', lastName: 'Nair', phoneNumber: '9847033344', email, password, confirmPassword: password } }));
   await apiLogin(request, email, password);
-  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '3 Fort Road', city: 'Kochi', state: 'Kerala', postalCode: '682001', isDefault: true } }));
+  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '3 Fort Road', city: 'Jaipur', state: 'Rajasthan', postalCode: '302002', isDefault: true } }));
 }
 
 /** A ₹450 product without sizes in the vendor's first shop (which offers cash on delivery), made through the vendor's API; answers its id. */

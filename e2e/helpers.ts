@@ -67,7 +67,8 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
   };
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Asha', lastName: 'Verma', phoneNumber: '9847022233', email, password, confirmPassword: password } }));
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', isDefault: true } }));
+  // In Kochi: the journeys buy from Kerala Wellness too, which has no GSTIN and so delivers only within Kerala.
+  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Kochi', state: 'Kerala', postalCode: '682016', isDefault: true } }));
   // The demo vendor's (Sharma Electronics) product that earns the most points per unit.
   const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as { items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[] };
   const product = items.filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0).sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
@@ -88,15 +89,16 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
 }
 
 /**
- * The newest product without sizes or colours with more than `minStock` in stock (its Add to Cart
+ * The newest product of Sharma's shops (which deliver anywhere) without sizes or colours with more than `minStock` in stock (its Add to Cart
  * needs no choice): journeys about something else buy it, whatever products other specs added.
  */
 export async function productWithoutOptions(request: APIRequestContext, minStock = 0): Promise<{ id: string; name: string }> {
-  const { items } = (await (await request.get('/api/products?pageSize=50')).json()) as { items: { id: string; name: string; stockQuantity: number }[] };
+  const { items } = (await (await request.get('/api/products?pageSize=100')).json()) as { items: { id: string; name: string; stockQuantity: number; storeName: string }[] };
   for (const p of items) {
-    if (p.stockQuantity <= minStock) continue;
+    // Only Sharma's shops: the demo vendor with a GSTIN, who delivers to any state (the others deliver only within their own).
+    if (p.stockQuantity <= minStock || !p.storeName.startsWith('Sharma ')) continue;
     const detail = (await (await request.get(`/api/products/${p.id}`)).json()) as { options: unknown[] };
     if (detail.options.length === 0) return p;
   }
-  throw new Error(`No product without options with more than ${minStock} in stock among the newest 50`);
+  throw new Error(`No product of Sharma's shops without options with more than ${minStock} in stock among the newest 100`);
 }

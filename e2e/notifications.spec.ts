@@ -53,7 +53,7 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
     const password = 'Meera-Secret-1';
     await ok(await page.request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9847055566', email, password, confirmPassword: password } }));
     await apiLogin(page.request, email, password);
-    const address = await ok(await page.request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Lake View Road', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001', isDefault: true } }));
+    const address = await ok(await page.request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Lake View Road', city: 'Jaipur', state: 'Rajasthan', postalCode: '302004', isDefault: true } }));
     await ok(await page.request.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
     const placed = await ok(await checkoutAsShown(page.request, { addressId: String(address.id), pointsToUse: 0, paymentMethod: 'cod' }));
     const orderId = placed.orderId as string;

@@ -42,7 +42,7 @@ async function deliveredPurchase(customer: APIRequestContext, vendor: APIRequest
   const password = 'Meera-Secret-1';
   await ok(await customer.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
   await apiLogin(customer, email, password);
-  const address = await ok(await customer.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '8 Temple Street', city: 'Madurai', state: 'Tamil Nadu', postalCode: '625001', isDefault: true } }));
+  const address = await ok(await customer.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '8 Temple Street', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
   await ok(await customer.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
   const checkout = (await ok(await checkoutAsShown(customer, { addressId: String(address.id) }))) as { status: string; paymentId: string; amountPaise: number };
   expect(checkout.status).toBe('payment_required');

@@ -4,17 +4,17 @@ import { formatRupees } from '../src/domain/money';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 22's whole story in the browser: a customer in Delhi buys from Jaipur Handloom House; the
-// vendor ships (its tax invoice is issued) and delivers; past the return window (0 days on the e2e
-// server) the super admin settles the vendor and marks the payout paid with a UPI reference; the
-// customer downloads the invoice PDF from the order's details; the month's TDS report has the
-// vendor's row.
+// Issue 22's whole story in the browser: a customer in Jaipur buys from Jaipur Handloom House (no
+// GSTIN, so it delivers only within Rajasthan, without GST); the vendor ships (its bill of supply is
+// issued) and delivers; past the return window (0 days on the e2e server) the super admin settles the
+// vendor and marks the payout paid with a UPI reference; the customer downloads the bill of supply PDF
+// from the order's details; the month's TDS report has the vendor's row.
 
 const VENDOR = { email: 'vendor2@haat.test', password: 'Vendor@123', name: 'Jaipur Handloom House', pan: 'BKMPM2468L' };
 const BOTTLE = 'Pure Copper Water Bottle, 1 Litre';
-// By hand: ₹699, no HSN code chosen (18 %), from Rajasthan to Delhi: taxable 69900 × 100 / 118 =
-// 59237.29 -> ₹592.37, IGST ₹106.63; the vendor's own commission 6 % = ₹41.94; no GSTIN, so no TCS;
-// a PAN, so TDS 0.1 % = 69.9 paise -> ₹0.70; net 699 − 41.94 − 0.70 = ₹656.36.
+// By hand: ₹699 within Rajasthan from a vendor without a GSTIN: no GST (CGST Act, section 32); the
+// vendor's own commission 6 % = ₹41.94; no GSTIN, so no TCS; a PAN, so TDS 0.1 % of the gross = 69.9
+// paise -> ₹0.70; net 699 − 41.94 − 0.70 = ₹656.36.
 const NET_PAISE = 65_636;
 
 const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
@@ -22,13 +22,13 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
   return (await res.json()) as Record<string, string>;
 };
 
-/** A new customer in Delhi who buys the bottle through the test gateway; answers the order id and the sign-in. */
+/** A new customer in Jaipur who buys the bottle through the test gateway; answers the order id and the sign-in. */
 async function customerBuysBottle(request: APIRequestContext): Promise<{ orderId: string; email: string; password: string }> {
   const email = uniqueEmail('neha');
   const password = 'Neha-Secret-1';
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Neha', lastName: 'Kapoor', phoneNumber: '9810033344', email, password, confirmPassword: password } }));
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '14 Hauz Khas Village', city: 'New Delhi', state: 'Delhi', postalCode: '110016', isDefault: true } }));
+  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '14 C-Scheme', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
   const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as { items: { id: string; name: string }[] };
   const bottle = items.find((p) => p.name === BOTTLE)!;
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: bottle.id, quantity: 1 } }));
@@ -38,7 +38,7 @@ async function customerBuysBottle(request: APIRequestContext): Promise<{ orderId
   return { orderId, email, password };
 }
 
-test('order → shipped with its invoice → delivered → past the window → payout paid → invoice PDF downloaded → TDS report row', async ({ page, browser }) => {
+test('order → shipped with its bill of supply → delivered → past the window → payout paid → bill of supply PDF downloaded → TDS report row', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const nextCode = await signInAdmin(page);
   type Payable = { businessName: string; payablePaise: number; openPayout: unknown };
@@ -84,17 +84,17 @@ test('order → shipped with its invoice → delivered → past the window → p
     await expect(payouts.getByRole('row').filter({ hasText: '612345678901' })).toContainText(formatRupees(amount));
     expect((await payable()).payablePaise).toBe(0);
 
-    // The customer opens the order's details and downloads the tax invoice.
+    // The customer opens the order's details and downloads the bill of supply.
     const customer = await shopper.newPage();
     await apiLogin(shopper.request, email, password);
     await customer.goto('/orders');
     const order = customer.getByRole('article', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` });
     await order.getByRole('button', { name: 'View Details' }).click();
     const details = customer.getByRole('dialog', { name: `Order #${orderId.slice(0, 8).toUpperCase()}` });
-    const link = details.getByRole('link', { name: /^Tax invoice INV\/\d{2}-\d{2}\/\d{6}/ });
+    const link = details.getByRole('link', { name: /^Bill of supply BOS\/\d{2}-\d{2}\/\d{6}/ });
     await expect(link).toBeVisible();
     const [download] = await Promise.all([customer.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^BOS-\d{2}-\d{2}-\d{6}\.pdf$/);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5000);

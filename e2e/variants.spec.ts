@@ -19,7 +19,7 @@ async function newCustomer(request: APIRequestContext): Promise<{ email: string;
   const password = 'Kavya-Secret-1';
   await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Kavya', lastName: 'Menon', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
   await apiLogin(request, email, password);
-  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Marine Drive', city: 'Kochi', state: 'Kerala', postalCode: '682031', isDefault: true } }));
+  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Marine Drive', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
   return { email, password };
 }
 

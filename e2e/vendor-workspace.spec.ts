@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { gstinCheckChar } from '../src/domain/india-ids';
 import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
 // Issue 4's journey: a new vendor opens a shop and lists a product with two pictures; the demo
@@ -10,7 +11,8 @@ import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 // customer sees that part shipped and the other still pending; the vendor withdraws the product.
 
 const CUSTOMER = { email: 'customer@haat.test', password: 'Customer@123' };
-const OTHER = { name: 'Kumkumadi Face Oil, 30 ml', shop: 'Kerala Wellness Co.' };
+// Sharma Electronics has a GSTIN, so it delivers to the demo customer in Bengaluru (a shop without one delivers only within its state).
+const OTHER = { name: 'Wireless Earbuds with 40-Hour Playback', query: 'earbuds', shop: 'Sharma Electronics' };
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -90,6 +92,14 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     await expect(shopCard).toContainText('Delivery ₹99 per order, free on orders above ₹999');
     await expect(shopCard).not.toContainText(' km');
 
+    // Its PAN and a GSTIN (Payouts & tax, here through the API): registered for GST, it may deliver to any state.
+    const first14 = '29ABCPP1234K1Z';
+    const taxDetails = await vendor.request.put('/api/vendor/payout-details', {
+      headers: CSRF,
+      data: { method: 'upi', upiId: 'ramesh@okaxis', pan: 'ABCPP1234K', gstin: first14 + gstinCheckChar(first14), currentPassword: 'pottery-secret' },
+    });
+    expect(taxDetails.status(), await taxDetails.text()).toBe(200);
+
     // 3. A product with two images, in /vendor/dashboard → Products.
     await vendor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await vendor.getByRole('tab', { name: 'Products' }).click();
@@ -122,7 +132,7 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     const cart = await (await customer.request.get('/api/cart')).json();
     for (const line of cart.items) await customer.request.delete(`/api/cart/items/${line.id}`, { headers: CSRF });
     await addToCartFromSearch(customer, productName, productName);
-    await addToCartFromSearch(customer, 'face oil', OTHER.name);
+    await addToCartFromSearch(customer, OTHER.query, OTHER.name);
     await customer.getByRole('link', { name: 'Go to Cart' }).click();
     await customer.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await customer.getByRole('button', { name: /^Pay ₹/ }).click();

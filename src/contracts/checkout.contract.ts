@@ -77,6 +77,12 @@ export const pricedLineSchema = z.object({
   quantity: z.number().int(),
   pricePaise: z.number().int(),
   pointsEarned: z.number().int(),
+  /**
+   * The one state this line may be delivered to, or null (anywhere): a seller without a GSTIN may
+   * supply through Haat only within its shop's state (Notification 34/2023-Central Tax); '' when
+   * that shop has no state, so it cannot be delivered at all.
+   */
+  shipsOnlyWithin: z.string().nullable(),
 });
 export type PricedLine = z.infer<typeof pricedLineSchema>;
 

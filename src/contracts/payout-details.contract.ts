@@ -20,7 +20,7 @@ export const tdsExemptionLabels: Record<TdsExemption, string> = {
 };
 
 /** The longest input of each field (the form's maxLength). */
-export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15 } as const;
+export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15, enrolmentNumber: 15 } as const;
 
 export const payoutMessages = {
   methodRequired: 'Please choose how you want to be paid: bank account or UPI',
@@ -41,6 +41,8 @@ export const payoutMessages = {
   gstinCheck: "This GSTIN's check character is wrong: please check it for a typo",
   gstinNotYourPan: "This GSTIN is not of your PAN: characters 3 to 12 of a GSTIN are its holder's PAN",
   gstinShopState: (gstinState: string, shopName: string, shopState: string) => `This GSTIN is registered in ${gstinState}, but your shop ${shopName} is in ${shopState}`,
+  enrolmentNumber: 'An enrolment number has 15 letters and digits, as the GST portal gave it',
+  enrolmentWithGstin: 'With a GSTIN you need no enrolment number: leave it blank',
   vendorsOnly: 'Only vendors have payout details',
   notApproved: 'Your vendor account is not approved, so its payout details cannot be changed. Please contact support.',
   aadhaar: 'This Aadhaar number is not valid: 12 digits, not starting with 0 or 1, and its last digit is a check digit (please check for a typo)',
@@ -92,6 +94,10 @@ export const payoutDetailsInputSchema = z
       .transform(normaliseAadhaar)
       .refine((v) => v === '' || isAadhaar(v), payoutMessages.aadhaar)
       .default(''),
+    // The GST enrolment number of a seller without a GSTIN supplying through an operator
+    // (Notification 34/2023-Central Tax). Its official format could not be confirmed here, so any 15
+    // upper-case letters and digits are accepted (the length of a GSTIN).
+    enrolmentNumber: upperId(PAYOUT_FIELD_MAX.enrolmentNumber, payoutMessages.enrolmentNumber).refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), payoutMessages.enrolmentNumber),
     currentPassword: z.string({ error: settingsMessages.currentPasswordRequired }).min(1, settingsMessages.currentPasswordRequired).max(128),
   })
   .superRefine((v, ctx) => {
@@ -114,6 +120,8 @@ export const payoutDetailsInputSchema = z
       else if (!v.pan && !v.aadhaar) problem('aadhaar', payoutMessages.exemptionNeedsId);
       if (v.pan && isPan(v.pan) && v.pan[3] !== (v.tdsExemption === 'individual' ? 'P' : 'H')) problem('pan', payoutMessages.exemptionPanKind(v.tdsExemption));
     }
+    // The enrolment number is for sellers without a GSTIN only.
+    if (v.gstin && v.enrolmentNumber) problem('enrolmentNumber', payoutMessages.enrolmentWithGstin);
   });
 export type PayoutDetailsInput = z.input<typeof payoutDetailsInputSchema>;
 export type PayoutDetailsData = z.output<typeof payoutDetailsInputSchema>;
@@ -132,6 +140,8 @@ export const payoutDetailsSchema = z.object({
   tdsExemption: z.enum(tdsExemptions),
   /** The Aadhaar number given, every digit but the last 4 hidden. */
   aadhaarMasked: z.string().nullable(),
+  /** The GST enrolment number of a seller without a GSTIN (printed on its bills of supply). */
+  enrolmentNumber: z.string().nullable(),
   /** When the details were last changed. */
   updatedAt: z.string(),
 });
@@ -165,6 +175,7 @@ export function toPayoutDetails(row: {
   gstin: string | null;
   tdsExemption?: string;
   aadhaar?: string | null;
+  enrolmentNumber?: string | null;
   updatedAt: Date;
 }): PayoutDetails {
   return {
@@ -179,6 +190,7 @@ export function toPayoutDetails(row: {
     // The database checks the declaration (none, individual or huf).
     tdsExemption: (row.tdsExemption ?? 'none') as TdsExemption,
     aadhaarMasked: row.aadhaar ? maskAadhaar(row.aadhaar) : null,
+    enrolmentNumber: row.enrolmentNumber ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

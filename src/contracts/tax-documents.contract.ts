@@ -3,14 +3,14 @@ import { z } from 'zod';
 // GST tax invoices and credit notes of an order's parts (issue 22, point 8): the download links of
 // the customer's order and the vendor's part of it.
 
-export const taxDocumentKinds = ['invoice', 'credit_note'] as const;
+export const taxDocumentKinds = ['invoice', 'bill_of_supply', 'credit_note'] as const;
 
 /** One issued document: its PDF is at the page's own download path with `${id}.pdf`. */
 export const taxDocumentSummarySchema = z.object({
   partId: z.string(),
   id: z.string(),
   kind: z.enum(taxDocumentKinds),
-  /** 'INV/26-27/000001' or 'CN/26-27/000001'. */
+  /** 'INV/26-27/000001', 'BOS/26-27/000001' (a seller without a GSTIN) or 'CN/26-27/000001'. */
   number: z.string(),
   /** YYYY-MM-DD, India. */
   issuedOn: z.string(),
@@ -31,5 +31,7 @@ export const taxDocumentMessages = {
   pending: 'The tax invoice is issued when this shop ships your order',
 };
 
-/** The link text of a document: 'Tax invoice INV/26-27/000001' or 'Credit note CN/26-27/000001'. */
-export const taxDocumentLabel = (d: Pick<TaxDocumentSummary, 'kind' | 'number'>) => `${d.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} ${d.number}`;
+const KIND_LABELS: Record<TaxDocumentSummary['kind'], string> = { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note' };
+
+/** The link text of a document: 'Tax invoice INV/26-27/000001', 'Bill of supply BOS/26-27/000001' or 'Credit note CN/26-27/000001'. */
+export const taxDocumentLabel = (d: Pick<TaxDocumentSummary, 'kind' | 'number'>) => `${KIND_LABELS[d.kind]} ${d.number}`;

@@ -13,6 +13,8 @@ describe('tax document numbers', () => {
     expect(taxDocumentNumber('invoice', '2026-27', 1)).toBe('INV/26-27/000001');
     expect(taxDocumentNumber('credit_note', '2026-27', 42)).toBe('CN/26-27/000042');
     expect(taxDocumentNumber('invoice', '2026-27', 999_999)).toHaveLength(16);
+    expect(taxDocumentNumber('bill_of_supply', '2026-27', 1)).toBe('BOS/26-27/000001');
+    expect(taxDocumentNumber('bill_of_supply', '2026-27', 999_999)).toHaveLength(16);
     expect(() => taxDocumentNumber('invoice', '2026-27', 0)).toThrow(RangeError);
   });
 });

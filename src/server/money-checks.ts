@@ -152,7 +152,7 @@ const STORE_RULES: [string, SQL][] = [
     'a shipped or delivered part (with settlement lines) without exactly one invoice, or a part with more than one credit note',
     sql`select p.id::text as id from order_parts p
         where exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
-          and ((p.status in ('shipped', 'delivered') and (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'invoice') <> 1)
+          and ((p.status in ('shipped', 'delivered') and (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind in ('invoice', 'bill_of_supply')) <> 1)
             or (select count(*) from tax_documents d where d.order_part_id = p.id and d.kind = 'credit_note' and d.reference = 'credit:' || p.id::text) > 1)`,
   ],
   [
@@ -161,7 +161,7 @@ const STORE_RULES: [string, SQL][] = [
         left join lateral (select sum(x.taxable_paise) as taxable, sum(x.cgst_paise) as cgst, sum(x.sgst_paise) as sgst, sum(x.igst_paise) as igst, sum(x.gross_paise) as gross
                            from tax_document_lines x where x.document_id = d.id) x on true
         where (d.taxable_paise, d.cgst_paise, d.sgst_paise, d.igst_paise, d.total_paise) is distinct from (x.taxable, x.cgst, x.sgst, x.igst, x.gross)
-           or (d.kind = 'invoice' and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
+           or (d.kind in ('invoice', 'bill_of_supply') and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
   ],
   [
     "credit notes for more than their invoice, or a document series with a gap",
@@ -189,6 +189,11 @@ const STORE_RULES: [string, SQL][] = [
         where d.cgst_paise + d.sgst_paise + d.igst_paise <> (d.taxable_paise * d.gst_rate_bp * 2 + 10000) / 20000
            or (d.intra_state and (d.igst_paise <> 0 or d.cgst_paise - d.sgst_paise not in (0, 1)))
            or (not d.intra_state and (d.cgst_paise <> 0 or d.sgst_paise <> 0))`,
+  ],
+  [
+    'a credit note against a bill of supply that charges GST (a seller without a GSTIN charges none: CGST Act, section 32)',
+    sql`select c.id::text as id from tax_documents c join tax_documents b on b.id = c.invoice_id
+        where b.kind = 'bill_of_supply' and c.cgst_paise + c.sgst_paise + c.igst_paise <> 0`,
   ],
   // Returns and refunds.
   [

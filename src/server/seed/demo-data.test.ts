@@ -72,7 +72,8 @@ describe('demo data', () => {
     // Earbuds ₹1,499 at 18 % from Sharma (Delhi GSTIN) to Delhi: commission 10 % = 149.90, TCS 0.5 % of
     // taxable 1,270.34 = 6.35, TDS 0.1 % of the taxable value (its invoice shows GST: CBDT Circular 20/2023, Q3)
     // = 1.27, net 1,499 - 149.90 - 6.35 - 1.27 = 1,341.48.
-    // Diyas ₹599 unclassified (18 %) from Jaipur (no GSTIN): commission 6 % = 35.94, no TCS, TDS 0.60, net 562.46.
+    // Diyas ₹599 from Jaipur (no GSTIN: no GST charged, a bill of supply; delivered within Rajasthan):
+    // commission 6 % = 35.94, no TCS, TDS 0.1 % of the gross = 0.60, net 562.46.
     const [jaipur, sharma] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} in ('vendor@haat.test', 'vendor2@haat.test')`).orderBy(users.email); // 'vendor2@' sorts first
     const payouts = await database.db.select().from(vendorPayouts);
     expect(payouts).toMatchObject([{ vendorUserId: sharma.id, amountPaise: 134148, status: 'paid', method: 'bank', reference: 'HDFCR52026112698765432' }]);
@@ -84,12 +85,15 @@ describe('demo data', () => {
     const docs = await database.db.select().from(taxDocuments).orderBy(taxDocuments.totalPaise);
     const shippedOn = todayInIndia(new Date(Date.now() - 19 * 86_400_000));
     const fy = financialYearOf(shippedOn).slice(2);
-    // That order's invoice: Jaipur's second of the year (its first if a new financial year began in between), IGST to Karnataka.
+    // That order's bill of supply: Jaipur's second of the year (its first if a new financial year began in between), no GST.
     const recentShippedOn = todayInIndia(new Date(Date.now() - 4 * 86_400_000));
     const recentFy = financialYearOf(recentShippedOn).slice(2);
+    expect(docs.map((d) => d.kind)).toEqual(['bill_of_supply', 'bill_of_supply', 'invoice']);
+    expect(docs[0].parties.seller).toMatchObject({ pan: 'BKMPM2468L', enrolmentNumber: '08BKMPM2468LEN1' });
+    expect(docs.filter((d) => d.kind === 'bill_of_supply').map((d) => d.placeOfSupplyState)).toEqual(['Rajasthan', 'Rajasthan']);
     expect(docs.map((d) => [d.number, d.issuedOn, d.totalPaise, d.cgstPaise, d.sgstPaise, d.igstPaise, d.parties.seller.gstin === null])).toEqual([
-      [`INV/${fy}/000001`, shippedOn, 59900, 0, 0, 9137, true],
-      [`INV/${recentFy}/00000${recentFy === fy ? 2 : 1}`, recentShippedOn, 114800, 0, 0, 17512, true],
+      [`BOS/${fy}/000001`, shippedOn, 59900, 0, 0, 0, true],
+      [`BOS/${recentFy}/00000${recentFy === fy ? 2 : 1}`, recentShippedOn, 114800, 0, 0, 0, true],
       [`INV/${fy}/000001`, shippedOn, 149900, 11433, 11433, 0, false],
     ]);
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
@@ -218,7 +222,7 @@ describe('demo data', () => {
     expect(await moneyInvariantViolations(database.db)).toEqual([]);
   });
 
-  it('gives the customer 500 points that equal the ledger sum, and one default address', async () => {
+  it('gives the customer 500 points that equal the ledger sum, a default address in Bengaluru and one in Jaipur', async () => {
     const [customer] = await database.db
       .select({ userId: customers.userId, rewardPoints: customers.rewardPoints })
       .from(customers)
@@ -231,7 +235,8 @@ describe('demo data', () => {
       .where(eq(rewardsTransactions.customerId, customer.userId));
     expect(ledger.total).toBe(customer.rewardPoints);
     const rows = await database.db.select({ isDefault: addresses.isDefault, city: addresses.city }).from(addresses).where(eq(addresses.userId, customer.userId));
-    expect(rows).toEqual([{ isDefault: true, city: 'Bengaluru' }]);
+    // Jaipur: where her order from Jaipur Handloom House went (a seller without a GSTIN delivers only within its state).
+    expect(rows.sort((x, y) => x.city.localeCompare(y.city))).toEqual([{ isDefault: true, city: 'Bengaluru' }, { isDefault: false, city: 'Jaipur' }]);
   });
 
   it("gives the demo customer a delivered order from Jaipur Handloom House with one item's return requested and the other still returnable", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { newReturnSchema, type NewReturnInput } from '../../contracts/returns.contract';
 import type { Tx } from '../platform/db';
 import { lockCustomer } from '../modules/auth';
-import { customers } from '../modules/auth/auth.tables';
+import { addresses, customers } from '../modules/auth/auth.tables';
 import { placeOrderPaidWithPoints } from '../modules/checkout';
 import { partForReturn, setPartStatus } from '../modules/orders';
 import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
@@ -45,7 +45,7 @@ const RETURNS_CONFIG: Parameters<typeof requestReturn>[0]['config'] = { RETURN_W
  */
 export async function seedDemoReturn(
   tx: Tx,
-  a: { customerUserId: string; addressId: string; vendorUserId: string; productIdNamed: (name: string) => string },
+  a: { customerUserId: string; vendorUserId: string; productIdNamed: (name: string) => string },
 ): Promise<{ orderId: string; partId: string; returnId: string }> {
   const o = DEMO_RETURN_ORDER;
   await tx.insert(rewardsTransactions).values({ customerId: a.customerUserId, transactionType: 'cashback', points: o.points, description: 'Diwali bonus (demo data)' });
@@ -55,10 +55,16 @@ export async function seedDemoReturn(
   const placedAt = new Date(now - 6 * DAY_MS);
   const shippedAt = new Date(now - 4 * DAY_MS);
   const deliveredAt = new Date(now - 2 * DAY_MS);
+  // Jaipur Handloom House has no GSTIN, so it delivers only within Rajasthan (Notification
+  // 34/2023-Central Tax): the order went to her parents' home in Jaipur, her second address.
+  const [jaipur] = await tx
+    .insert(addresses)
+    .values({ userId: a.customerUserId, type: 'other', streetAddress: '9 Civil Lines', city: 'Jaipur', state: 'Rajasthan', postalCode: '302006', isDefault: false })
+    .returning({ id: addresses.id });
   await lockCustomer(tx, a.customerUserId);
   const { orderId } = await placeOrderPaidWithPoints(tx, {
     customerUserId: a.customerUserId,
-    addressId: a.addressId,
+    addressId: jaipur.id,
     lines: [o.returned, o.kept].map((name) => ({ productId: a.productIdNamed(name), quantity: 1 })),
     pointsToUse: o.points,
   });

@@ -58,15 +58,16 @@ export async function seedSettlement(tx: Tx, a: { vendorIds: string[]; categoryI
     { scope: 'category', categoryId: category('books'), rateBp: 500, effectiveFrom: FROM },
     { scope: 'vendor', vendorUserId: jaipur, rateBp: 600, effectiveFrom: FROM },
   ]);
-  // Sharma (Delhi, GST state 07): a bank account, a PAN and a GSTIN; Jaipur Handloom: UPI and a PAN, not registered for GST.
+  // Sharma (Delhi, GST state 07): a bank account, a PAN and a GSTIN; Jaipur Handloom: UPI, a PAN and a GST
+  // enrolment number, not registered for GST (it sells within Rajasthan only, on bills of supply).
   const sharmaPan = 'AAKPS4321K';
   await tx.insert(vendorPayoutDetails).values([
     { vendorUserId: sharma, method: 'bank', accountHolderName: 'Sharma Electronics', bankAccountNumber: '50100234567890', ifsc: 'HDFC0000123', pan: sharmaPan, gstin: gstin('07', sharmaPan) },
-    { vendorUserId: jaipur, method: 'upi', upiId: 'jaipurhandloom@okicici', pan: 'BKMPM2468L' },
+    { vendorUserId: jaipur, method: 'upi', upiId: 'jaipurhandloom@okicici', pan: 'BKMPM2468L', enrolmentNumber: '08BKMPM2468LEN1' },
   ]);
 }
 
-/** A customer in Delhi whose two past orders were delivered: one from Sharma Electronics (paid out), one from Jaipur Handloom House (payable). */
+/** A customer in Delhi whose two past orders were delivered: one from Sharma Electronics (paid out), one from Jaipur Handloom House to her family's home in Jaipur (payable). */
 export const CUSTOMER_WITH_PAST_ORDERS = { email: 'anjali@haat.test', password: 'Customer@123' };
 
 const DAY_MS = 86_400_000;
@@ -95,6 +96,11 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
     .insert(addresses)
     .values({ userId, type: 'home', streetAddress: 'B-42 Lajpat Nagar II', city: 'New Delhi', state: 'Delhi', postalCode: '110024', isDefault: true })
     .returning({ id: addresses.id });
+  // Jaipur Handloom House has no GSTIN, so it delivers only within Rajasthan (Notification 34/2023-Central Tax): her diyas went to her family's home in Jaipur.
+  const [jaipurAddress] = await tx
+    .insert(addresses)
+    .values({ userId, type: 'other', streetAddress: '21 Bani Park', city: 'Jaipur', state: 'Rajasthan', postalCode: '302016', isDefault: false })
+    .returning({ id: addresses.id });
   // Points to pay with: ₹1,499 earbuds (delivered free from ₹999), and ₹599 diyas + ₹99 delivery.
   const points = 2197;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
@@ -105,12 +111,12 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   const shippedAt = new Date(now - 19 * DAY_MS);
   const deliveredAt = new Date(now - 18 * DAY_MS);
   const orderIds: string[] = [];
-  for (const [vendorUserId, productId, pointsToUse] of [
-    [sharma, a.productIds.sharma, 1499],
-    [jaipur, a.productIds.jaipur, 698],
+  for (const [vendorUserId, productId, pointsToUse, addressId] of [
+    [sharma, a.productIds.sharma, 1499, address.id],
+    [jaipur, a.productIds.jaipur, 698, jaipurAddress.id],
   ] as const) {
     await lockCustomer(tx, userId);
-    const { orderId } = await placeOrderPaidWithPoints(tx, { customerUserId: userId, addressId: address.id, lines: [{ productId, quantity: 1 }], pointsToUse });
+    const { orderId } = await placeOrderPaidWithPoints(tx, { customerUserId: userId, addressId, lines: [{ productId, quantity: 1 }], pointsToUse });
     orderIds.push(orderId);
     const [part] = await tx.select({ id: orderParts.id }).from(orderParts).where(eq(orderParts.orderId, orderId));
     for (const status of STEPS) {

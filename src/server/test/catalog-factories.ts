@@ -27,11 +27,15 @@ export async function createCategory(db: Db, name = `Category ${next()}`, over: 
   return row;
 }
 
-/** An active online shop of the given vendor. */
+/**
+ * An active online shop of the given vendor, in Maharashtra unless given: the state of the default
+ * test shopper's address (checkout-fixtures.ts), since a vendor without a GSTIN, as the factories'
+ * vendors are, may sell only within its shop's state (Notification 34/2023-Central Tax).
+ */
 export async function createShop(db: Db, vendorUserId: string, over: Partial<typeof vendorShops.$inferInsert> = {}): Promise<ShopRow> {
   const [row] = await db
     .insert(vendorShops)
-    .values({ vendorId: vendorUserId, shopName: `Shop ${next()}`, shopType: 'online', ...over })
+    .values({ vendorId: vendorUserId, shopName: `Shop ${next()}`, shopType: 'online', state: 'Maharashtra', ...over })
     .returning();
   return row;
 }

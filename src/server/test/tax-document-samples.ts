@@ -1,6 +1,6 @@
 import type { TaxDocumentForView } from '../modules/settlement';
 
-// Two tax documents as stored, for the invoice view and PDF tests (issue 22, point 8).
+// Tax documents as stored, for the invoice view and PDF tests (issue 22, point 8).
 
 /** 2 × ₹600 kurta at 5 % from a Pune shop to a Pune shopper (within Maharashtra). */
 export const kurtaInvoice: TaxDocumentForView = {
@@ -46,4 +46,36 @@ export const headphonesCredit: TaxDocumentForView = {
   igstPaise: 1906780,
   totalPaise: 12500000,
   lines: [{ description: 'Studio Headphones', hsnCode: null, quantity: 1, unitPricePaise: 12500000, gstRateBp: 1800, grossPaise: 12500000, taxablePaise: 10593220, cgstPaise: 0, sgstPaise: 0, igstPaise: 1906780 }],
+};
+
+/** A bill of supply (CGST Rules, rule 49): ₹599 diya set from an unregistered Jaipur seller to a Jaipur shopper, no GST. */
+export const diyaBillOfSupply: TaxDocumentForView = {
+  kind: 'bill_of_supply',
+  number: 'BOS/26-27/000001',
+  issuedOn: '2026-11-26',
+  orderId: 'fedcba98-0000-4000-8000-000000000000',
+  parties: {
+    seller: { name: 'Jaipur Handloom House', address: '12 Johari Bazaar, Jaipur, Rajasthan - 302003', state: 'Rajasthan', gstin: null, pan: 'AJHPK1234L', enrolmentNumber: '08AJHPK1234L1E1' },
+    buyer: { name: 'Meera Singh', billingAddress: '3 MI Road, Jaipur, Rajasthan - 302001', deliveryAddress: '3 MI Road, Jaipur, Rajasthan - 302001' },
+  },
+  placeOfSupplyState: 'Rajasthan',
+  intraState: true,
+  reason: null,
+  againstInvoice: null,
+  taxablePaise: 59900,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  igstPaise: 0,
+  totalPaise: 59900,
+  lines: [{ description: 'Brass Diya Set', hsnCode: '7418', quantity: 1, unitPricePaise: 59900, gstRateBp: 0, grossPaise: 59900, taxablePaise: 59900, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 }],
+};
+
+/** The credit note for that bill of supply, after a return: no GST either. */
+export const diyaCredit: TaxDocumentForView = {
+  ...diyaBillOfSupply,
+  kind: 'credit_note',
+  number: 'CN/26-27/000001',
+  issuedOn: '2026-12-02',
+  reason: 'Returned: damaged',
+  againstInvoice: { number: 'BOS/26-27/000001', issuedOn: '2026-11-26', kind: 'bill_of_supply' },
 };

@@ -580,6 +580,7 @@ const vendorColumns = {
   gstin: vendorPayoutDetails.gstin,
   tdsExemption: vendorPayoutDetails.tdsExemption,
   aadhaar: vendorPayoutDetails.aadhaar,
+  enrolmentNumber: vendorPayoutDetails.enrolmentNumber,
   payoutUpdatedAt: vendorPayoutDetails.updatedAt,
 };
 
@@ -619,6 +620,7 @@ const toVendor = (r: VendorRow): AdminVendor => ({
           gstin: r.gstin,
           tdsExemption: r.tdsExemption ?? undefined,
           aadhaar: r.aadhaar,
+          enrolmentNumber: r.enrolmentNumber,
           updatedAt: r.payoutUpdatedAt,
         }),
 });

@@ -18,8 +18,8 @@ import { commissionRules, vendorPayoutDetails } from '../settlement/settlement.t
 //   ×2 = 120 000 gross, taxable 120 000 / 1.05 = 114 285.7 -> 114 286; TCS 571.43 -> 571, CGST 286 +
 //   SGST 285; TDS 0.1 % of 114 286 = 114; commission 12 000. ×1 = 60 000, taxable 57 143, commission
 //   6 000, TDS 57.
-// - a ₹450 item with no HSN code (18 %), West Bengal to Maharashtra, vendor with no GSTIN, 8 %
-//   commission: taxable 38 136, no TCS; TDS on the gross: without a PAN 5 % = 2 250, with one 0.1 % = 45; commission 3 600.
+// - a ₹450 item with no HSN code, within Maharashtra (a vendor without a GSTIN sells only within its
+//   state), vendor with no GSTIN, so no GST (taxable 45 000), 8 % commission: no TCS; TDS on the gross: without a PAN 5 % = 2 250, with one 0.1 % = 45; commission 3 600.
 
 let t: TestApp;
 let admin: TestClient;
@@ -84,14 +84,14 @@ describe('monthly tax reports', () => {
     const month = currentIndiaMonth();
     const shopper: Shopper = await newShopper(t); // Pune, Maharashtra
     const weavers = await vendor({ businessName: 'Handloom Weavers LLP', state: 'Maharashtra', pricePaise: 60_000, hsnCode: '6204', pan: 'ABCPH1234F', gstinState: '27', commissionBp: 1000 });
-    const crafts = await vendor({ businessName: 'Kolkata Crafts', state: 'West Bengal', pricePaise: 45_000, commissionBp: 800 });
+    const crafts = await vendor({ businessName: 'Pune Crafts', state: 'Maharashtra', pricePaise: 45_000, commissionBp: 800 });
 
     await ship(weavers.client, await partOf(await placeOrder(shopper, [{ productId: weavers.productId, quantity: 2 }])));
     // Shipped and cancelled in the same month: its invoice and credit note net to zero.
     const cancelled = await partOf(await placeOrder(shopper, [{ productId: weavers.productId, quantity: 1 }]));
     await ship(weavers.client, cancelled);
     await cancelAsAdmin(cancelled);
-    // Kolkata Crafts sells once without a PAN (5 %), then gives its PAN and sells again (0.1 %).
+    // Pune Crafts sells once without a PAN (5 %), then gives its PAN and sells again (0.1 %).
     await ship(crafts.client, await partOf(await placeOrder(shopper, [{ productId: crafts.productId }])));
     await addPan(crafts.userId, 'ABCPK9876Q');
     await ship(crafts.client, await partOf(await placeOrder(shopper, [{ productId: crafts.productId }])));
@@ -108,15 +108,15 @@ describe('monthly tax reports', () => {
     expect(tds.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
       // 114 + 57 - 57 on the taxable values 114 286 + 57 143 - 57 143.
       { line: 'sales', vendorName: 'Handloom Weavers LLP', pan: 'ABCPH1234F', tdsBp: 10, tdsOn: 'taxable', grossPaise: 171_429, returnedPaise: 57_143, netPaise: 114_286, tdsPaise: 114 },
-      { line: 'sales', vendorName: 'Kolkata Crafts', pan: 'ABCPK9876Q', tdsBp: 10, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
-      { line: 'sales', vendorName: 'Kolkata Crafts', pan: null, tdsBp: 500, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
+      { line: 'sales', vendorName: 'Pune Crafts', pan: 'ABCPK9876Q', tdsBp: 10, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 45 },
+      { line: 'sales', vendorName: 'Pune Crafts', pan: null, tdsBp: 500, tdsOn: 'gross', grossPaise: 45_000, returnedPaise: 0, netPaise: 45_000, tdsPaise: 2_250 },
     ]);
     expect(tds.totals).toEqual({ grossPaise: 261_429, returnedPaise: 57_143, netPaise: 204_286, tdsPaise: 2_409 });
 
     const commission = await report<CommissionReport>('commission', month);
     expect(commission.rows.map(({ vendorUserId: _id, ...r }) => r)).toEqual([
       { vendorName: 'Handloom Weavers LLP', grossPaise: 180_000, returnedPaise: 60_000, netPaise: 120_000, commissionPaise: 12_000, effectiveRateBp: 1000 },
-      { vendorName: 'Kolkata Crafts', grossPaise: 90_000, returnedPaise: 0, netPaise: 90_000, commissionPaise: 7_200, effectiveRateBp: 800 },
+      { vendorName: 'Pune Crafts', grossPaise: 90_000, returnedPaise: 0, netPaise: 90_000, commissionPaise: 7_200, effectiveRateBp: 800 },
     ]);
     // 19 200 / 210 000 = 9.1428 % -> 914 basis points.
     expect(commission.totals).toEqual({ grossPaise: 270_000, returnedPaise: 60_000, netPaise: 210_000, commissionPaise: 19_200, effectiveRateBp: 914 });
@@ -137,8 +137,8 @@ describe('monthly tax reports', () => {
     expect(await csvLines(`/api/admin/reports/tds/export?month=${month}`)).toEqual([
       'vendor,line,pan,tds_rate_percent,tds_on,amount_rupees,returned_rupees,net_amount_rupees,tds_rupees',
       'Handloom Weavers LLP,Sales,ABCPH1234F,0.1,taxable value,1714.29,571.43,1142.86,1.14',
-      'Kolkata Crafts,Sales,ABCPK9876Q,0.1,gross amount,450.00,0.00,450.00,0.45',
-      'Kolkata Crafts,Sales,No PAN,5,gross amount,450.00,0.00,450.00,22.50',
+      'Pune Crafts,Sales,ABCPK9876Q,0.1,gross amount,450.00,0.00,450.00,0.45',
+      'Pune Crafts,Sales,No PAN,5,gross amount,450.00,0.00,450.00,22.50',
       'Total,,,,,2614.29,571.43,2042.86,24.09',
     ]);
     const commissionCsv = await csvLines(`/api/admin/reports/commission/export?month=${month}`);

@@ -7,7 +7,7 @@ import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog
 import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
 import { recordItemSettlements } from '../settlement';
-import { amountsOf, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import { amountsOf, assertDeliverable, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 export type PlaceOrder = {
   customerUserId: string;
@@ -111,6 +111,7 @@ export async function placeOrderPaidWithPoints(
   const address = await getAddress(tx, a.customerUserId, a.addressId);
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound);
   const lines = await priceLines(tx, a.lines);
+  assertDeliverable(lines, address.state);
   const amounts = amountsOf(lines, a.pointsToUse);
   if (amounts.totalPaise !== 0) throw new AppError('CONFLICT', 'The points do not cover this order');
   const snapshot: CheckoutSnapshot = {

@@ -8,6 +8,8 @@ import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
+import { shopShippingLimits } from '../settlement';
+import { deliversTo, shipsOnlyWithinRefusal } from '../../../domain/unregistered-supplier';
 
 /** A cart line priced from the database at this moment. */
 export type PricedCartLine = {
@@ -27,6 +29,8 @@ export type PricedCartLine = {
   rewardPercentage: number;
   pointsEarned: number;
   stockQuantity: number;
+  /** The one state its seller may deliver to (a seller without a GSTIN: its shop's state; '' when the shop has none), or null: anywhere. */
+  shipsOnlyWithin: string | null;
 };
 
 /** What a payment pays for, stored with the payment row: enough to place the order later without trusting the browser. */
@@ -52,6 +56,7 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
 export async function priceLines(db: DbOrTx, lines: { productId: string; variantId?: string | null; quantity: number }[], { stockHeld = false } = {}): Promise<PricedCartLine[]> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   const found = await getPurchasableLines(db, lines);
+  const limits = await shopShippingLimits(db, [...found.values()].map((p) => p.storeId));
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(stockKey(l));
@@ -75,9 +80,24 @@ export async function priceLines(db: DbOrTx, lines: { productId: string; variant
       rewardPercentage: Number(p.rewardPercentage),
       pointsEarned: pointsEarned(p.pricePaise, Number(p.rewardPercentage), l.quantity),
       stockQuantity: p.stockQuantity,
+      shipsOnlyWithin: limits.get(p.storeId) ?? null,
     });
   }
   return priced;
+}
+
+/**
+ * Refuses (409, naming the item and the states) a line whose seller, having no GSTIN, may not
+ * deliver to the address's state: such a seller supplies through Haat only within its own state
+ * (Notification 34/2023-Central Tax). Checked before anything is reserved, charged or placed.
+ */
+export function assertDeliverable(lines: PricedCartLine[], deliveryState: string | null): void {
+  for (const l of lines) {
+    if (l.shipsOnlyWithin !== null && !deliversTo(l.shipsOnlyWithin, deliveryState)) {
+      const message = shipsOnlyWithinRefusal(l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, l.shipsOnlyWithin, deliveryState);
+      throw new AppError('CONFLICT', message, { addressId: message });
+    }
+  }
 }
 
 /** The amounts of priced lines with some points used (SPEC section 9, via src/domain). */

@@ -13,7 +13,7 @@ import { listCartLines } from '../cart';
 import { activeGateway, activeGatewayName, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
-import { amountsOf, codOption, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import { amountsOf, assertDeliverable, codOption, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
 
 type Ctx = { db: Db; config: Config };
 
@@ -28,7 +28,7 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
   const available = await availablePoints(ctx, ctx.customerUserId);
   const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
   return {
-    lines: lines.map(({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned }) => ({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned })),
+    lines: lines.map(({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned, shipsOnlyWithin }) => ({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned, shipsOnlyWithin })),
     amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
     availablePoints: available,
     maxPointsUsable: max,
@@ -53,6 +53,7 @@ export async function startCheckout(
   const cart = await listCartLines(db, customerUserId);
   await returnStaleHolds(db, customerUserId, cart);
   const lines = await priceLines(db, cart);
+  assertDeliverable(lines, address.state);
   const available = await availablePoints(ctx, customerUserId);
   if (pointsToUse > available) throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, { pointsToUse: checkoutMessages.tooManyPoints });
   const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);

@@ -1,5 +1,6 @@
 // Issue 22: commission, tax and what Haat owes its vendors.
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
+export { shopShippingLimits } from './settlement.shipping-limits';
 export { creditDeliveredPart, lockBalancesOfParts, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';
 export { addCommissionRule, listCommissionRules, type AddedCommissionRule, type NewCommissionRule } from './settlement.commission';
 export { addTaxRate, listTaxRates, taxRatesOn, type NewTaxRate } from './settlement.tax-rates';

@@ -57,13 +57,14 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
     title: credit ? 'Credit Note' : 'Tax Invoice',
+    numberLabel: credit ? 'Credit note no.' : 'Invoice no.',
     number: doc.number,
     date: invoiceDate(doc.issuedOn),
     orderRef: period,
     referenceLabel: 'Period',
     against: credit ? `Against Haat's commission invoices for the months in which the returned items were sold` : null,
     reason: credit ? 'Items returned: commission given back' : null,
-    seller: { name: supplier.name, address: supplier.address, gstin: supplier.gstin, pan: supplier.gstin.slice(2, 12) },
+    seller: { name: supplier.name, address: supplier.address, gstin: supplier.gstin, pan: supplier.gstin.slice(2, 12), enrolmentNumber: null },
     buyer: { name: recipient.name, billingAddress: recipient.address || '—', deliveryAddress: recipient.address || '—' },
     partyHeadings: { seller: 'SUPPLIER', buyer: 'RECIPIENT' },
     buyerRows: [

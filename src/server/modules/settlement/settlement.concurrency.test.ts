@@ -31,7 +31,7 @@ async function signIn(email: string): Promise<TestClient> {
 async function vendorWithOrders(orders: number) {
   const category = await createCategory(t.db);
   const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId, { state: 'Karnataka' });
+  const shop = await createShop(t.db, vendor.userId);
   const product = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 120000, stockQuantity: orders * 2, hsnCode: '6205' });
   const shopper = await newShopper(t);
   const client = await signIn(vendor.email);
@@ -89,9 +89,9 @@ describe("customers cancelling orders from the same two vendors at once", () => 
   it('all succeed: each cancel takes the vendors\' balances in one order, so none waits on another in a deadlock', async () => {
     const category = await createCategory(t.db);
     const shops = [];
-    for (const state of ['Karnataka', 'Kerala']) {
+    for (let n = 0; n < 2; n++) {
       const vendor = await createVendorUser(t.db);
-      const shop = await createShop(t.db, vendor.userId, { state });
+      const shop = await createShop(t.db, vendor.userId);
       shops.push(await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 50000, stockQuantity: 100, hsnCode: '6205' }));
     }
     // Half the carts list the first vendor's product first, half the second's.

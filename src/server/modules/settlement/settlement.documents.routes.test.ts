@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia } from '../../../domain/age';
+import { gstinCheckChar } from '../../../domain/india-ids';
 import { financialYearOf } from '../../../domain/tax-documents';
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { vendorPayoutDetails } from './settlement.tables';
 
 // Issue 22, point 8: who downloads which tax invoice. The order's customer, the part's vendor and
 // the super admin get the PDF; anyone else is told it does not exist.
@@ -35,11 +37,13 @@ async function move(vendor: TestClient, partId: string, statuses: string[]) {
 const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
 const fy = financialYearOf(todayInIndia()).slice(2);
 
-/** A vendor selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
+/** A vendor with a GSTIN (so its documents are tax invoices) selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
 async function setup() {
   const category = await createCategory(t.db);
   const v = await createVendorUser(t.db);
   const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
+  const first14 = '27ABCPH1234F1Z';
+  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'pune@okaxis', pan: 'ABCPH1234F', gstin: first14 + gstinCheckChar(first14) });
   const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
   const other = await createVendorUser(t.db);
   const shopper = await newShopper(t);

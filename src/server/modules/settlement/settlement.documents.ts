@@ -30,8 +30,8 @@ async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxD
   const [doc] = await db.select().from(taxDocuments).where(where);
   if (!doc) throw notFound();
   const lines = await db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, doc.id)).orderBy(asc(taxDocumentLines.description), asc(taxDocumentLines.orderItemId));
-  const [against] = doc.invoiceId ? await db.select({ number: taxDocuments.number, issuedOn: taxDocuments.issuedOn }).from(taxDocuments).where(eq(taxDocuments.id, doc.invoiceId)) : [];
-  return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ?? null, lines };
+  const [against] = doc.invoiceId ? await db.select({ number: taxDocuments.number, issuedOn: taxDocuments.issuedOn, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.id, doc.invoiceId)) : [];
+  return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ? { ...against, kind: against.kind as TaxDocumentKind } : null, lines };
 }
 
 async function pdfOf(db: DbOrTx, where: SQL | undefined): Promise<DocumentPdf> {

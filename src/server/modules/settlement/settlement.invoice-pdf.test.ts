@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from './settlement.invoice-pdf';
 import { invoiceView, type InvoiceView } from './settlement.invoice-view';
-import { headphonesCredit, kurtaInvoice } from '../../test/tax-document-samples';
+import { diyaBillOfSupply, diyaCredit, headphonesCredit, kurtaInvoice } from '../../test/tax-document-samples';
 
 // The PDF lays out the view and nothing else: every string of the view is printed.
 
 /** Every string a view holds that the PDF must show (the file name is the download's, not printed). */
 function printedStrings(v: InvoiceView): string[] {
   return [
-    v.title, v.number, v.date, v.orderRef, ...(v.against ? [v.against] : []),
-    v.seller.name, v.seller.address, v.seller.gstin, v.seller.pan, v.buyer.name, v.buyer.billingAddress, v.buyer.deliveryAddress, v.reverseCharge,
+    v.title, v.numberLabel, v.number, v.date, v.orderRef, ...(v.against ? [v.against] : []),
+    v.seller.name, v.seller.address, v.seller.gstin, v.seller.pan, ...(v.seller.enrolmentNumber === null ? [] : ['Enrolment no.', v.seller.enrolmentNumber]), v.buyer.name, v.buyer.billingAddress, v.buyer.deliveryAddress, v.reverseCharge,
     ...v.columns.map((c) => c.label), ...v.lines.flatMap((l) => v.columns.map((c) => l[c.key])),
     ...v.totals.flatMap((t) => [t.label, t.value]), v.totalInWords, ...v.footer,
   ];
@@ -18,8 +18,8 @@ function printedStrings(v: InvoiceView): string[] {
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('renderInvoicePdf', () => {
-  it('renders an invoice and a credit note as A4 PDFs with everything the view says', async () => {
-    for (const doc of [kurtaInvoice, headphonesCredit]) {
+  it('renders an invoice, a bill of supply and credit notes as A4 PDFs with everything the view says', async () => {
+    for (const doc of [kurtaInvoice, headphonesCredit, diyaBillOfSupply, diyaCredit]) {
       const view = invoiceView(doc);
       const printed: string[] = [];
       const pdf = await renderInvoicePdf(view, (t) => printed.push(t));

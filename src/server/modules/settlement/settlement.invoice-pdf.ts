@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { InvoiceView, InvoiceViewColumn } from './settlement.invoice-view';
 
-// Lays out a tax invoice or credit note (issue 22, point 8) on A4 with pdfkit: every word printed
+// Lays out a tax invoice, bill of supply or credit note (issue 22, point 8) on A4 with pdfkit: every word printed
 // comes from the view (settlement.invoice-view.ts), so this file only decides where it goes.
 // DejaVu Sans has the ₹ sign that PDF's standard fonts lack; it is found through the package, so the
 // path holds from the sources and from the esbuild bundle (dist/server/main.js) alike.
@@ -76,7 +76,7 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
   put(view.title, left, y, { width: width / 2, size: 18, bold: true });
   const metaX = left + width / 2;
   const meta: [string, string][] = [
-    [view.title === 'Credit Note' ? 'Credit note no.' : 'Invoice no.', view.number],
+    [view.numberLabel, view.number],
     ['Date', view.date],
     [view.referenceLabel ?? 'Order', view.orderRef],
   ];
@@ -108,6 +108,7 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
     [null, view.seller.address],
     ['GSTIN', view.seller.gstin],
     ['PAN', view.seller.pan],
+    ...(view.seller.enrolmentNumber === null ? [] : [['Enrolment no.', view.seller.enrolmentNumber] as [string, string]]),
   ]);
   const buyerEnd = block(
     left + half + 16,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headphonesCredit, kurtaInvoice } from '../../test/tax-document-samples';
+import { diyaBillOfSupply, diyaCredit, headphonesCredit, kurtaInvoice } from '../../test/tax-document-samples';
 import { invoiceDate, invoiceRupees, invoiceView } from './settlement.invoice-view';
 
 // What a tax invoice and a credit note print (issue 22, point 8), written out by hand.
@@ -74,6 +74,34 @@ describe('invoiceView', () => {
       { label: 'IGST', value: '₹19,067.80' },
       { label: 'Total credited', value: '₹1,25,000.00' },
     ]);
+  });
+
+  it('prints a bill of supply for a seller without a GSTIN: no GST columns or lines, its PAN and enrolment number (CGST Rules, rule 49)', () => {
+    const v = invoiceView(diyaBillOfSupply);
+    expect(v).toMatchObject({
+      fileName: 'BOS-26-27-000001.pdf',
+      title: 'Bill of Supply',
+      numberLabel: 'Bill of supply no.',
+      number: 'BOS/26-27/000001',
+      seller: { name: 'Jaipur Handloom House', gstin: 'Unregistered', pan: 'AJHPK1234L', enrolmentNumber: '08AJHPK1234L1E1' },
+      placeOfSupply: 'Rajasthan',
+      supplyType: 'No GST: the seller is not registered under GST',
+      totalInWords: 'Rupees Five Hundred and Ninety Nine Only',
+    });
+    expect(v.columns.map((c) => c.label)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Unit price', 'Total']);
+    expect(v.lines[0]).toMatchObject({ description: 'Brass Diya Set', quantity: '1', unitPrice: '₹599.00', total: '₹599.00' });
+    expect(v.totals).toEqual([{ label: 'Total', value: '₹599.00' }]);
+    expect(v.footer[1]).toContain('not registered under GST and charges no GST');
+    expect(invoiceView({ ...diyaBillOfSupply, parties: { ...diyaBillOfSupply.parties, seller: { ...diyaBillOfSupply.parties.seller, pan: null, enrolmentNumber: null } } }).seller).toMatchObject({ pan: 'Not given', enrolmentNumber: 'Not given' });
+  });
+
+  it('prints a credit note against a bill of supply without GST, and no enrolment number on a tax invoice', () => {
+    const v = invoiceView(diyaCredit);
+    expect(v).toMatchObject({ title: 'Credit Note', numberLabel: 'Credit note no.', against: 'Against bill of supply BOS/26-27/000001 dated 26 Nov 2026', seller: { enrolmentNumber: '08AJHPK1234L1E1' } });
+    expect(v.columns.map((c) => c.label)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Unit price', 'Total']);
+    expect(v.totals).toEqual([{ label: 'Total credited', value: '₹599.00' }]);
+    expect(invoiceView(kurtaInvoice).seller.enrolmentNumber).toBeNull();
+    expect(invoiceView(kurtaInvoice).numberLabel).toBe('Invoice no.');
   });
 
   it('says paise in words, and a file name has no slash', () => {

@@ -20,7 +20,8 @@ export type TaxDocumentForView = {
   placeOfSupplyState: string | null;
   intraState: boolean;
   reason: string | null;
-  againstInvoice: { number: string; issuedOn: string } | null;
+  /** A credit note's invoice or bill of supply (kind absent: an invoice). */
+  againstInvoice: { number: string; issuedOn: string; kind?: TaxDocumentKind } | null;
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
@@ -59,19 +60,22 @@ export type InvoiceViewColumn = { key: keyof InvoiceViewLine; label: string; ali
 export type InvoiceView = {
   /** For the download: the number with '-' for '/', e.g. 'INV-26-27-000001.pdf'. */
   fileName: string;
-  title: 'Tax Invoice' | 'Credit Note';
+  title: 'Tax Invoice' | 'Bill of Supply' | 'Credit Note';
+  /** The label of its number: 'Invoice no.', 'Bill of supply no.' or 'Credit note no.'. */
+  numberLabel: string;
   number: string;
   date: string;
   orderRef: string;
   /** A credit note's invoice: 'Against invoice INV/26-27/000001 dated 26 Nov 2026'. */
   against: string | null;
   reason: string | null;
-  seller: { name: string; address: string; gstin: string; pan: string };
+  /** enrolmentNumber: printed for a seller without a GSTIN ('Not given' when it has none), null otherwise. */
+  seller: { name: string; address: string; gstin: string; pan: string; enrolmentNumber: string | null };
   buyer: { name: string; billingAddress: string; deliveryAddress: string };
   placeOfSupply: string;
   supplyType: string;
   reverseCharge: string;
-  /** The table's columns, in order: CGST and SGST within a state, IGST between states. */
+  /** The table's columns, in order: CGST and SGST within a state, IGST between states, no GST columns on a bill of supply. */
   columns: InvoiceViewColumn[];
   lines: InvoiceViewLine[];
   totals: { label: string; value: string }[];
@@ -109,12 +113,25 @@ const INTRA_COLUMNS: InvoiceViewColumn[] = [
 ];
 const INTER_COLUMNS: InvoiceViewColumn[] = [{ key: 'igst', label: 'IGST', align: 'right' }];
 const TOTAL_COLUMN: InvoiceViewColumn = { key: 'total', label: 'Total', align: 'right' };
+// A bill of supply (and a credit note against one) shows no GST: the price is the whole value.
+const NO_GST_COLUMNS: InvoiceViewColumn[] = [
+  { key: 'no', label: '#', align: 'left' },
+  { key: 'description', label: 'Description', align: 'left' },
+  { key: 'hsnCode', label: 'HSN', align: 'left' },
+  { key: 'quantity', label: 'Qty', align: 'right' },
+  { key: 'unitPrice', label: 'Unit price', align: 'right' },
+  TOTAL_COLUMN,
+];
 
-/** Everything a tax invoice or credit note prints, from the stored document. */
+/** Everything a tax invoice, bill of supply or credit note prints, from the stored document. */
 export function invoiceView(doc: TaxDocumentForView): InvoiceView {
   const credit = doc.kind === 'credit_note';
+  // A seller without a GSTIN issues a bill of supply without GST (CGST Act, section 32; CGST Rules, rule 49).
+  const noGst = doc.kind === 'bill_of_supply' || (credit && doc.againstInvoice?.kind === 'bill_of_supply');
   const { seller, buyer } = doc.parties;
-  const taxRows = doc.intraState
+  const taxRows = noGst
+    ? []
+    : doc.intraState
     ? [
         { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
         { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
@@ -122,18 +139,25 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
     : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
-    title: credit ? 'Credit Note' : 'Tax Invoice',
+    title: credit ? 'Credit Note' : noGst ? 'Bill of Supply' : 'Tax Invoice',
+    numberLabel: credit ? 'Credit note no.' : noGst ? 'Bill of supply no.' : 'Invoice no.',
     number: doc.number,
     date: invoiceDate(doc.issuedOn),
     orderRef: `#${doc.orderId.slice(0, 8).toUpperCase()}`,
-    against: credit && doc.againstInvoice ? `Against invoice ${doc.againstInvoice.number} dated ${invoiceDate(doc.againstInvoice.issuedOn)}` : null,
+    against: credit && doc.againstInvoice ? `Against ${noGst ? 'bill of supply' : 'invoice'} ${doc.againstInvoice.number} dated ${invoiceDate(doc.againstInvoice.issuedOn)}` : null,
     reason: credit ? (doc.reason ?? null) : null,
-    seller: { name: seller.name, address: seller.address || '—', gstin: seller.gstin ?? 'Unregistered', pan: seller.pan ?? '—' },
+    seller: {
+      name: seller.name,
+      address: seller.address || '—',
+      gstin: seller.gstin ?? 'Unregistered',
+      pan: seller.pan ?? (noGst ? 'Not given' : '—'),
+      enrolmentNumber: noGst ? (seller.enrolmentNumber ?? 'Not given') : null,
+    },
     buyer: { name: buyer.name, billingAddress: buyer.billingAddress, deliveryAddress: buyer.deliveryAddress },
     placeOfSupply: doc.placeOfSupplyState ?? 'Not known',
-    supplyType: doc.intraState ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST',
+    supplyType: noGst ? 'No GST: the seller is not registered under GST' : doc.intraState ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST',
     reverseCharge: 'No',
-    columns: [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
+    columns: noGst ? NO_GST_COLUMNS : [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
     lines: doc.lines.map((l, i) => ({
       no: String(i + 1),
       description: l.description,
@@ -147,11 +171,13 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
       igst: invoiceRupees(l.igstPaise),
       total: invoiceRupees(l.grossPaise),
     })),
-    totals: [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }, ...taxRows, { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) }],
+    totals: [...(noGst ? [] : [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }]), ...taxRows, { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) }],
     totalInWords: rupeesInWords(doc.totalPaise),
     footer: [
       `Issued by Haat on behalf of the seller, ${seller.name}.`,
-      'Prices include GST. This is a computer-generated document.',
+      noGst
+        ? 'The seller is not registered under GST and charges no GST (CGST Act, section 32; bill of supply under CGST Rules, rule 49). This is a computer-generated document.'
+        : 'Prices include GST. This is a computer-generated document.',
     ],
   };
 }

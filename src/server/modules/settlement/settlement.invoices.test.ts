@@ -10,7 +10,7 @@ import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
-import { taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
+import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
 
 // Issue 22, point 8: a part's GST tax invoice is issued when it ships, numbered from its vendor's
 // own gap-free series per financial year; a cancel after that issues a credit note.
@@ -41,6 +41,10 @@ async function move(vendor: TestClient, partId: string, statuses: string[]) {
     expect(res.statusCode, res.body).toBe(200);
   }
 }
+
+// One super admin session for the whole file, signed in by whichever test needs it first.
+let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
+const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.123.250.1'));
 
 const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
 const fy = financialYearOf(todayInIndia()).slice(2);
@@ -102,7 +106,7 @@ describe('tax invoices and credit notes', () => {
     const shipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
     const unshipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
     await move(s.vendor, shipped, ['confirmed', 'processing', 'shipped']);
-    const admin = await signInSuperAdmin(t, '10.123.250.1');
+    const admin = await superAdmin();
     for (const partId of [shipped, unshipped]) {
       const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(t.db, sql`select order_id from order_parts where id = ${partId}`);
       const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, admin.secret) });
@@ -115,6 +119,40 @@ describe('tax invoices and credit notes', () => {
     const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
     expect(cn).toMatchObject({ invoiceId: invoice.id, taxablePaise: 57143, cgstPaise: 1429, sgstPaise: 1428, totalPaise: 60000 });
     expect(cn.reason).toMatch(/cancelled/);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('gives a vendor without a GSTIN lines without GST and bills of supply from its own series, and credit notes without GST (rule 49)', async () => {
+    const category = await createCategory(t.db);
+    const v = await createVendorUser(t.db, { businessName: 'Pune Crafts' });
+    const shop = await createShop(t.db, v.userId, { shopName: 'Pune Crafts', state: 'Maharashtra' });
+    const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
+    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'crafts@okaxis', pan: 'ABCPC1234F', enrolmentNumber: '27ABCPC1234F1E5' });
+    const vendor = await signIn(v.email);
+    const shopper = await newShopper(t);
+    const orderId = await placeOrder(shopper, [{ productId: kurta.id, quantity: 2 }]);
+    const partId = await partIdOf(orderId);
+    // The HSN code's 5 % is not charged: ₹1,200 is the whole value; TDS 0.1 % of ₹1,200 = ₹1.20.
+    const [line] = await t.db.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderPartId, partId));
+    expect(line).toMatchObject({ hsnCode: '6204', gstRateBp: 0, grossPaise: 120000, taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, tcsBp: 0, tdsPaise: 120, vendorGstin: null });
+
+    await move(vendor, partId, ['confirmed', 'processing', 'shipped']);
+    const [bill] = await documentsOfPart(t.db, partId);
+    expect(bill).toMatchObject({ kind: 'bill_of_supply', number: `BOS/${fy}/000001` });
+    const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, bill.id));
+    expect(doc).toMatchObject({ taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 120000 });
+    expect(doc.parties.seller).toMatchObject({ gstin: null, pan: 'ABCPC1234F', enrolmentNumber: '27ABCPC1234F1E5' });
+    const pdf = await shopper.client.get(`/api/orders/${orderId}/documents/${bill.id}.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain(`BOS-${fy}-000001.pdf`);
+
+    const admin = await superAdmin();
+    const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, admin.secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [, credit] = await documentsOfPart(t.db, partId);
+    expect(credit).toMatchObject({ kind: 'credit_note', number: `CN/${fy}/000001` });
+    const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
+    expect(cn).toMatchObject({ invoiceId: bill.id, taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 120000 });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 

@@ -1,11 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../domain/age';
 import { financialYearOf, taxDocumentNumber, type TaxDocumentKind } from '../../../domain/tax-documents';
+import { isBillOfSupply } from '../../../domain/unregistered-supplier';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { customerRows, vendorBusinessNames } from '../auth';
 import { partForDocument } from '../orders';
 import { shopAddress } from '../shops';
+import { vendorTaxIds } from './settlement.rates';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries, type TaxDocumentParties } from './settlement.tables';
 
 // GST tax invoices and credit notes (issue 22, point 8). A part's invoice is issued by its vendor
@@ -14,7 +16,9 @@ import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries
 // Each is numbered from the vendor's own series for the financial year, taken in the issuing
 // transaction under the series row's lock, so numbers have no gaps (a rolled-back issue gives its
 // number back). The figures are copies of the lines written when the order was placed
-// (`order_item_settlements`), so an invoice always agrees with what the vendor is paid.
+// (`order_item_settlements`), so an invoice always agrees with what the vendor is paid. A vendor
+// without a GSTIN charges no GST, so its part gets a bill of supply instead (CGST Rules, rule 49),
+// from its own BOS series, under the same reference (`invoice:<part>`): one sale document per part.
 
 export type IssuedDocument = { id: string; number: string; kind: TaxDocumentKind };
 
@@ -43,6 +47,8 @@ const line = (parts: (string | null | undefined)[]) => parts.filter((p): p is st
 async function partiesOf(db: DbOrTx, part: NonNullable<Awaited<ReturnType<typeof partForDocument>>>, vendorUserId: string, tax: { gstin: string | null; pan: string | null; supplierState: string | null }): Promise<TaxDocumentParties> {
   const shop = await shopAddress(db, part.storeId);
   const business = (await vendorBusinessNames(db, [vendorUserId])).get(vendorUserId);
+  // The enrolment number a bill of supply prints (rule 49 read with Notification 34/2023-Central Tax); a registered seller has none to show.
+  const enrolmentNumber = tax.gstin === null ? ((await vendorTaxIds(db, [vendorUserId])).get(vendorUserId)?.enrolmentNumber ?? null) : null;
   const [customer] = await db.select({ fullName: customerRows.fullName }).from(customerRows).where(eq(customerRows.userId, part.customerUserId));
   const shopName = shop?.shopName ?? 'Shop';
   const cityLine = line([shop?.city, shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode]);
@@ -53,14 +59,16 @@ async function partiesOf(db: DbOrTx, part: NonNullable<Awaited<ReturnType<typeof
       state: tax.supplierState ?? shop?.state ?? null,
       gstin: tax.gstin,
       pan: tax.pan,
+      enrolmentNumber,
     },
     buyer: { name: customer?.fullName ?? 'Customer', billingAddress: part.shippingAddress, deliveryAddress: part.shippingAddress },
   };
 }
 
 /**
- * Issues the GST tax invoice of an order part once (later calls answer the same one), in the
- * caller's transaction; null for a part placed before settlement lines existed, or unknown.
+ * Issues the GST tax invoice of an order part once (later calls answer the same one), or its bill of
+ * supply when its vendor had no GSTIN and charged no GST, in the caller's transaction; null for a
+ * part placed before settlement lines existed, or unknown.
  */
 export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: Date }): Promise<IssuedDocument | null> {
   const reference = `invoice:${a.orderPartId}`;
@@ -75,7 +83,8 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
   const issuedOn = todayInIndia(a.now);
   const financialYear = financialYearOf(issuedOn);
   // The series row's lock also serialises two issuers of the same part: the second then finds the first's row.
-  const sequence = await nextSequence(tx, vendorUserId, 'invoice', financialYear);
+  const kind: TaxDocumentKind = isBillOfSupply({ supplierGstin: first.vendorGstin, taxPaise: lines.reduce((s, l) => s + l.cgstPaise + l.sgstPaise + l.igstPaise, 0) }) ? 'bill_of_supply' : 'invoice';
+  const sequence = await nextSequence(tx, vendorUserId, kind, financialYear);
   const again = await documentOf(tx, reference);
   // Unreachable while the callers hold the part's row lock (its status change); refused rather than numbered twice.
   if (again) throw new AppError('CONFLICT', 'This order part is being invoiced; please try again');
@@ -87,10 +96,10 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
       vendorUserId,
       orderId: part.orderId,
       orderPartId: part.orderPartId,
-      kind: 'invoice',
+      kind,
       financialYear,
       sequence,
-      number: taxDocumentNumber('invoice', financialYear, sequence),
+      number: taxDocumentNumber(kind, financialYear, sequence),
       reference,
       issuedOn,
       parties,
@@ -132,7 +141,7 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
       };
     }),
   );
-  return { id: doc.id, number: doc.number, kind: 'invoice' };
+  return { id: doc.id, number: doc.number, kind };
 }
 
 /** An invoice row, as a credit note against it copies it. */
@@ -180,12 +189,12 @@ export async function insertCreditNote(tx: Tx, a: { invoice: InvoiceRow; referen
   return { id: doc.id, number: doc.number, kind: 'credit_note' };
 }
 
-/** The invoice of an order part, if it was issued. */
+/** The invoice (or bill of supply) of an order part, if it was issued. */
 export async function invoiceOfPart(tx: DbOrTx, orderPartId: string): Promise<InvoiceRow | undefined> {
   const [invoice] = await tx
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.reference, `invoice:${orderPartId}`), eq(taxDocuments.kind, 'invoice')));
+    .where(and(eq(taxDocuments.reference, `invoice:${orderPartId}`), inArray(taxDocuments.kind, ['invoice', 'bill_of_supply'])));
   return invoice;
 }
 

@@ -48,15 +48,16 @@ async function deliver(vendor: TestClient, partId: string) {
 
 /**
  * Vendor A in Maharashtra with a PAN and a GSTIN (a vendor rule of 7 %), selling a ₹600 kurta (HSN
- * 6204, GST 5 %); vendor B in Kerala with neither (the category's 8.5 %), selling ₹450 headphones
- * (HSN 8518, GST 18 %); a global default of 10 %; a shopper in Pune, Maharashtra.
+ * 6204, GST 5 %); vendor B in Maharashtra with neither (the category's 8.5 %), selling ₹450
+ * headphones (HSN 8518, GST 18 %, which it may not charge); a global default of 10 %; a shopper in
+ * Pune, Maharashtra (a seller without a GSTIN ships only within its own state).
  */
 async function setup() {
   const category = await createCategory(t.db);
   const va = await createVendorUser(t.db);
   const vb = await createVendorUser(t.db);
   const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms', state: 'Maharashtra' });
-  const shopB = await createShop(t.db, vb.userId, { shopName: 'Kochi Sound', state: 'Kerala' });
+  const shopB = await createShop(t.db, vb.userId, { shopName: 'Mumbai Sound', state: 'Maharashtra' });
   const kurta = await createProduct(t.db, { storeId: shopA.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 10, hsnCode: '6204' });
   const phones = await createProduct(t.db, { storeId: shopB.id, categoryId: category.id, name: 'Wired Headphones', pricePaise: 45000, stockQuantity: 10, hsnCode: '8518' });
   const pan = 'ABCPE1234F';
@@ -79,7 +80,7 @@ const ledgerOf = (vendorUserId: string) =>
   t.db.select({ type: vendorLedger.entryType, pending: vendorLedger.pendingPaise, payable: vendorLedger.payablePaise }).from(vendorLedger).where(eq(vendorLedger.vendorUserId, vendorUserId)).orderBy(vendorLedger.createdAt);
 
 describe('settlement lines at order placement', () => {
-  it('records, per item, the GST, commission, TCS, TDS and net worked out by hand (intra-state at 5 %, inter-state at 18 % without PAN)', async () => {
+  it('records, per item, the GST, commission, TCS, TDS and net worked out by hand (intra-state at 5 %, no GST without a GSTIN or PAN)', async () => {
     const s = await setup();
     const orderId = await placeOrder(s.shopper, [
       { productId: s.kurta.id, quantity: 2 },
@@ -115,18 +116,19 @@ describe('settlement lines at order placement', () => {
       vendorNetPaise: 110915,
       vendorPan: 'ABCPE1234F',
     });
-    // B: ₹450 at 18 % from Kerala to Maharashtra, no PAN, no GSTIN, the category's 8.5 %.
-    // Taxable 45000 x 100 / 118 = 38135.59 -> 38136; IGST 6864; commission 8.5 % = 3825; no TCS;
-    // TDS 5 % = 2250; net 45000 - 3825 - 2250 = 38925.
+    // B: ₹450 within Maharashtra, no PAN, no GSTIN, the category's 8.5 %. Without a GSTIN no GST
+    // is charged (CGST Act, section 32): the HSN code's 18 % is not applied, taxable value = ₹450;
+    // commission 8.5 % = 3825; no TCS; TDS 5 % of the gross 45000 = 2250; net 45000 - 3825 - 2250 = 38925.
     expect(b).toMatchObject({
-      gstRateBp: 1800,
-      supplierState: 'Kerala',
-      intraState: false,
+      hsnCode: '8518',
+      gstRateBp: 0,
+      supplierState: 'Maharashtra',
+      intraState: true,
       grossPaise: 45000,
-      taxablePaise: 38136,
+      taxablePaise: 45000,
       cgstPaise: 0,
       sgstPaise: 0,
-      igstPaise: 6864,
+      igstPaise: 0,
       commissionBp: 850,
       commissionPaise: 3825,
       tcsBp: 0,
@@ -160,11 +162,11 @@ describe('settlement lines at order placement', () => {
 
   it('taxes a product with no HSN code at the rate for goods not yet classified (18 %)', async () => {
     const s = await setup();
-    const plain = await createProduct(t.db, { storeId: s.shopB.id, categoryId: s.category.id, name: 'Unclassified Thing', pricePaise: 11800, stockQuantity: 5 });
+    const plain = await createProduct(t.db, { storeId: s.shopA.id, categoryId: s.category.id, name: 'Unclassified Thing', pricePaise: 11800, stockQuantity: 5 });
     const orderId = await placeOrder(s.shopper, [{ productId: plain.id, quantity: 1 }]);
     const [line] = await linesOf(orderId);
-    // 11800 x 100 / 118 = 10000 taxable, 1800 IGST.
-    expect(line).toMatchObject({ hsnCode: null, gstRateBp: 1800, taxablePaise: 10000, igstPaise: 1800 });
+    // 11800 x 100 / 118 = 10000 taxable, 1800 = 900 CGST + 900 SGST within Maharashtra.
+    expect(line).toMatchObject({ hsnCode: null, gstRateBp: 1800, taxablePaise: 10000, cgstPaise: 900, sgstPaise: 900, igstPaise: 0 });
   });
 });
 

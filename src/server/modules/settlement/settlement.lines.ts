@@ -2,6 +2,7 @@ import { todayInIndia } from '../../../domain/age';
 import { isIntraState } from '../../../domain/gst';
 import { gstinState } from '../../../domain/india-ids';
 import { pickCommissionRate, settleLine } from '../../../domain/settlement';
+import { gstRateCharged } from '../../../domain/unregistered-supplier';
 import type { Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
@@ -13,7 +14,7 @@ export type PlacedItem = { orderItemId: string; orderPartId: string; productId: 
 
 /**
  * Writes, once and in the placing transaction, what each item of a new order pays whom: its GST by
- * its HSN code's rate (or the rate for goods not yet classified), Haat's commission by the most
+ * its HSN code's rate (or the rate for goods not yet classified; none from a vendor without a GSTIN), Haat's commission by the most
  * specific rule in force, TCS (vendors with a GSTIN) and TDS (5 % without a PAN), and the vendor's
  * net, with the rates, states and the vendor's PAN and GSTIN as they were that day. A later change
  * of any rate or detail never touches these rows (the database refuses updates).
@@ -43,7 +44,8 @@ export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeO
       if (!cls || !seller) throw new Error(`recordItemSettlements: product ${item.productId} or shop ${item.storeId} not found`);
       const ids = taxIds.get(seller.vendorUserId) ?? { pan: null, gstin: null };
       const hsnCode = cls.hsnCode;
-      const gstRateBp = (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rate('gst_unclassified');
+      // A vendor without a GSTIN charges no GST (CGST Act, section 32): its line's rate is 0.
+      const gstRateBp = gstRateCharged({ hsnRateBp: (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rate('gst_unclassified'), supplierHasGstin: ids.gstin !== null });
       const supplierState = (ids.gstin ? gstinState(ids.gstin) : null) ?? seller.state;
       const intraState = isIntraState(supplierState, a.placeOfSupplyState);
       const rule = pickCommissionRate(rules, { vendorId: seller.vendorUserId, categoryId: cls.categoryId, on: day });

@@ -88,6 +88,20 @@ describe('reading and saving', () => {
     expect(await storedRow(id)).toMatchObject({ method: 'upi', bankAccountNumber: null, ifsc: null });
   });
 
+  it('saves the GST enrolment number of a seller without a GSTIN, upper-cased, and refuses a malformed one or one next to a GSTIN', async () => {
+    const { client, id } = await newVendor();
+    const res = await save(client, upi({ pan: PAN, enrolmentNumber: ' 27aapfu0939f1e5 ' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await mine(client)).details).toMatchObject({ pan: PAN, gstin: null, enrolmentNumber: '27AAPFU0939F1E5' });
+    expect(await storedRow(id)).toMatchObject({ enrolmentNumber: '27AAPFU0939F1E5' });
+    await expectRefused(client, upi({ enrolmentNumber: '27AAPFU0939' }), 'enrolmentNumber', payoutMessages.enrolmentNumber);
+    await expectRefused(client, upi({ enrolmentNumber: '27AAPFU0939F-E5' }), 'enrolmentNumber', payoutMessages.enrolmentNumber);
+    await expectRefused(client, upi({ pan: PAN, gstin: MAHARASHTRA_GSTIN, enrolmentNumber: '27AAPFU0939F1E5' }), 'enrolmentNumber', payoutMessages.enrolmentWithGstin);
+    // Blank again: none.
+    expect((await save(client, upi({ pan: PAN }))).statusCode).toBe(200);
+    expect((await mine(client)).details).toMatchObject({ enrolmentNumber: null });
+  });
+
   // (Each vendor makes at most 10 saves: more from one address in 15 minutes are refused, as password guesses.)
   it('refuses a bad IFSC, bank account number or holder name with the message under the field, and writes nothing', async () => {
     const { client, id } = await newVendor();

@@ -22,8 +22,8 @@ import { taxRatesOn } from './settlement.tax-rates';
 
 type Row = typeof vendorPayoutDetails.$inferSelect;
 /** What is stored of the details, each field null where the method does not use it. */
-type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin' | 'tdsExemption' | 'aadhaar'>;
-const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'tdsExemption', 'aadhaar'] as const;
+type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin' | 'enrolmentNumber' | 'tdsExemption' | 'aadhaar'>;
+const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'enrolmentNumber', 'tdsExemption', 'aadhaar'] as const;
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
@@ -51,7 +51,7 @@ export async function getMyPayoutDetails(db: Db, vendorUserId: string): Promise<
   return { details: row ? toPayoutDetails(row) : null, rates };
 }
 
-/** The chosen method's fields, the other method's null; blank PAN and GSTIN null. */
+/** The chosen method's fields, the other method's null; blank PAN, GSTIN and enrolment number null. */
 function storedOf(input: PayoutDetailsData): Stored {
   const bank = input.method === 'bank';
   return {
@@ -65,6 +65,7 @@ function storedOf(input: PayoutDetailsData): Stored {
     tdsExemption: input.tdsExemption,
     // An Aadhaar number is kept only with the declaration it was given for.
     aadhaar: input.tdsExemption === 'individual' ? input.aadhaar || null : null,
+    enrolmentNumber: input.enrolmentNumber || null,
   };
 }
 
@@ -89,6 +90,7 @@ const auditView = (s: Stored) => ({
   gstin: s.gstin,
   tdsExemption: s.tdsExemption,
   aadhaar: s.aadhaar === null ? null : maskAadhaar(s.aadhaar),
+  enrolmentNumber: s.enrolmentNumber,
 });
 
 export type SavePayoutDetailsArgs = {

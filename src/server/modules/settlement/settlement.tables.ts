@@ -80,6 +80,8 @@ export const vendorPayoutDetails = pgTable(
     tdsExemption: text('tds_exemption').notNull().default('none'),
     /** The Aadhaar number an individual gave with the declaration instead of (or besides) its PAN. */
     aadhaar: text('aadhaar'),
+    /** The GST enrolment number of a seller without a GSTIN that supplies through Haat (Notification 34/2023-Central Tax). */
+    enrolmentNumber: text('enrolment_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -248,7 +250,7 @@ export const vendorRouteAccounts = pgTable(
   (t) => [check('vendor_route_accounts_account_check', sql`${t.accountId} ~ '^acc_[A-Za-z0-9]{14}$'`)],
 );
 
-/** The last number used in each vendor's series of invoices, or of credit notes, per financial year (gap-free: taken in the issuing transaction). */
+/** The last number used in each vendor's series of invoices, bills of supply or credit notes, per financial year (gap-free: taken in the issuing transaction). */
 export const taxDocumentSeries = pgTable(
   'tax_document_series',
   {
@@ -262,13 +264,14 @@ export const taxDocumentSeries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorUserId, t.kind, t.financialYear] }),
-    check('tax_document_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('tax_document_series_kind_check', sql`${t.kind} in ('invoice', 'bill_of_supply', 'credit_note')`),
   ],
 );
 
 /** Who sold and who bought, as printed on a tax document, kept as they were when it was issued. */
 export type TaxDocumentParties = {
-  seller: { name: string; address: string; state: string | null; gstin: string | null; pan: string | null };
+  /** enrolmentNumber: the GST enrolment number of a seller without a GSTIN (absent on documents issued before it was kept). */
+  seller: { name: string; address: string; state: string | null; gstin: string | null; pan: string | null; enrolmentNumber?: string | null };
   buyer: { name: string; billingAddress: string; deliveryAddress: string };
 };
 
@@ -318,8 +321,10 @@ export const taxDocuments = pgTable(
     uniqueIndex('tax_documents_series_unique').on(t.vendorUserId, t.kind, t.financialYear, t.sequence),
     index('tax_documents_part_idx').on(t.orderPartId),
     index('tax_documents_issued_idx').on(t.issuedOn),
-    check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
-    check('tax_documents_credit_check', sql`(${t.kind} = 'invoice') = (${t.invoiceId} is null)`),
+    check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'bill_of_supply', 'credit_note')`),
+    check('tax_documents_credit_check', sql`(${t.kind} <> 'credit_note') = (${t.invoiceId} is null)`),
+    // A bill of supply (CGST Rules, rule 49) charges no GST.
+    check('tax_documents_bill_of_supply_check', sql`${t.kind} <> 'bill_of_supply' or (${t.cgstPaise} = 0 and ${t.sgstPaise} = 0 and ${t.igstPaise} = 0)`),
     check('tax_documents_total_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise} and ${t.totalPaise} >= 0`),
   ],
 );

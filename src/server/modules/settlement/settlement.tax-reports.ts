@@ -16,7 +16,7 @@ import { queryRows } from '../../platform/db';
 /** The month's document lines summed by vendor, kind, the seller's GSTIN and PAN as issued, place of supply, TCS and TDS rate. */
 export type TaxReportGroup = {
   vendorUserId: string;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'bill_of_supply' | 'credit_note';
   sellerName: string;
   gstin: string | null;
   pan: string | null;

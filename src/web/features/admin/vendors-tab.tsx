@@ -70,6 +70,7 @@ const columns: Column<AdminVendor>[] = [
           <span className="break-all text-sm text-slate-900">{payoutDestination(v.payout)}</span>
           <br />
           PAN {v.payout.pan ?? 'not given'} · GSTIN {v.payout.gstin ?? 'not given'}
+          {v.payout.gstin === null && ` · Enrolment no. ${v.payout.enrolmentNumber ?? 'not given'}`}
           <br />
           <span className="text-slate-600">changed {formatDate(v.payout.updatedAt)}</span>
         </span>

@@ -12,13 +12,14 @@ import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../cart/order-summ
 import { CheckoutAddress, useChosenAddress } from './checkout-address';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
+import { ShipsWithinNote, undeliverableLines } from './ships-within';
 import { TestPaymentDialog } from './test-payment-dialog';
 import { checkoutRequest, payTestOrder, reportPaymentFailure, startCheckout, useCheckoutSummary, useOrderPlaced, verifyPayment } from './use-checkout';
 
 type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
 const TEST_DECLINE = 'The test payment was declined';
 
-function ItemsByShop({ summary, updating }: { summary: CheckoutSummary; updating: boolean }) {
+function ItemsByShop({ summary, updating, blocked }: { summary: CheckoutSummary; updating: boolean; blocked: Set<string> }) {
   const shops = [...new Set(summary.lines.map((l) => l.storeName))];
   return (
     <section aria-labelledby="checkout-items-heading" aria-busy={updating} className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${updating ? 'opacity-60' : ''}`}>
@@ -39,6 +40,7 @@ function ItemsByShop({ summary, updating }: { summary: CheckoutSummary; updating
                   <span className="text-slate-800">
                     {l.name} <span className="text-slate-500">× {l.quantity}</span>
                     {l.variantLabel && <span className="block text-xs text-slate-600">{l.variantLabel}</span>}
+                    <ShipsWithinNote line={l} blocked={blocked.has(`${l.productId}:${l.variantId ?? ''}`)} />
                   </span>
                   <Money paise={l.pricePaise * l.quantity} className="shrink-0 font-medium text-slate-900" />
                 </li>
@@ -186,6 +188,10 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
   }
 
   const { amounts, availablePoints, gateway, cod } = summary.data;
+  // Items whose seller, without a GSTIN, ships only within its state, and the chosen address is in another: no Pay.
+  const deliveryState = chosen.addressId ? (chosen.addresses.data?.find((a) => a.id === chosen.addressId)?.state ?? undefined) : undefined;
+  const undeliverable = undeliverableLines(summary.data.lines, deliveryState);
+  const blocked = new Set(undeliverable.map((l) => `${l.productId}:${l.variantId ?? ''}`));
   // Nothing to pay means no choice of how to pay; cash on delivery needs no gateway.
   const online = amounts.totalPaise > 0 && payment.method === 'online';
   // Payments being off is said before Pay, not after.
@@ -206,7 +212,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <CheckoutAddress chosen={chosen} error={fields.addressId} disabled={busy} onChange={() => setFields((f) => ({ ...f, addressId: '' }))} />
-          <ItemsByShop summary={summary.data} updating={updating} />
+          <ItemsByShop summary={summary.data} updating={updating} blocked={blocked} />
         </div>
         <section aria-labelledby="checkout-summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
           <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
@@ -237,7 +243,13 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
             </p>
           )}
           {paymentsOff && <Alert tone="error">{checkoutMessages.paymentsNotConfigured}</Alert>}
-          <Button size="lg" className="w-full" onClick={pay} loading={busy || updating} disabled={Boolean(pointsError) || paymentsOff}>
+          {undeliverable.length > 0 && (
+            <Alert tone="error">
+              {undeliverable.map((l) => `"${l.name}"`).join(', ')} cannot be delivered to {deliveryState || 'this address'}: {undeliverable.length === 1 ? 'its seller ships' : 'their sellers ship'} only within{' '}
+              {[...new Set(undeliverable.map((l) => l.shipsOnlyWithin || 'its own state'))].join(', ')}. Choose another address or remove {undeliverable.length === 1 ? 'it' : 'them'}.
+            </Alert>
+          )}
+          <Button size="lg" className="w-full" onClick={pay} loading={busy || updating} disabled={Boolean(pointsError) || paymentsOff || undeliverable.length > 0}>
             {progress}
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">

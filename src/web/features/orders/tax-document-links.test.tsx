@@ -18,6 +18,11 @@ describe('TaxDocumentLinks', () => {
     expect(text(html)).toBe('Tax invoice INV/26-27/000001 (PDF)Credit note CN/26-27/000001 (PDF)');
   });
 
+  it("labels a seller's bill of supply (no GSTIN) as such", () => {
+    const bill: TaxDocumentSummary = { ...invoice, kind: 'bill_of_supply', number: 'BOS/26-27/000001' };
+    expect(text(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={[bill]} />))).toBe('Bill of supply BOS/26-27/000001 (PDF)');
+  });
+
   it('shows nothing without documents, a placeholder while loading and a retry after an error', () => {
     expect(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={[]} />)).toBe('');
     expect(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={undefined} isPending />)).toContain('Loading the tax invoices');

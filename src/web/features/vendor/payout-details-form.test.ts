@@ -11,6 +11,13 @@ const errorsOf = (values: PayoutDetailsInput) => {
 const bank: PayoutDetailsInput = { method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountNumber: '001234567890', ifsc: 'hdfc0001234', upiId: '', pan: '', gstin: '', currentPassword: 'secret123' };
 
 describe('the payout details form', () => {
+  it('takes a GST enrolment number of 15 letters and digits, upper-cased, only without a GSTIN', () => {
+    expect(payoutDetailsInputSchema.parse({ ...bank, enrolmentNumber: ' 27aapfu0939f1e5 ' }).enrolmentNumber).toBe('27AAPFU0939F1E5');
+    expect(errorsOf({ ...bank, enrolmentNumber: '27AAPFU0939' })).toEqual({ enrolmentNumber: m.enrolmentNumber });
+    expect(errorsOf({ ...bank, enrolmentNumber: '27AAPFU0939F1E5X' })).toEqual({ enrolmentNumber: m.enrolmentNumber });
+    expect(errorsOf({ ...bank, pan: 'AAPFU0939F', gstin: '27AAPFU0939F1ZV', enrolmentNumber: '27AAPFU0939F1E5' })).toEqual({ enrolmentNumber: m.enrolmentWithGstin });
+  });
+
   it('asks only for the chosen method: left-over UPI text does not block a bank account, nor bank fields a UPI ID', () => {
     expect(errorsOf({ ...bank, upiId: 'not a upi id' })).toEqual({});
     expect(errorsOf({ ...bank, method: 'upi', upiId: 'ravi@okhdfcbank', ifsc: 'nonsense' })).toEqual({});

@@ -22,7 +22,7 @@ import { Input, Select } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
 
-const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'tdsExemption', 'aadhaar', 'currentPassword'] as const;
+const fieldNames = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'enrolmentNumber', 'tdsExemption', 'aadhaar', 'currentPassword'] as const;
 
 /** What the ₹5 lakh exemption of section 194-O(2) is, for the declaration's hint. */
 export const EXEMPTION_HINT =
@@ -38,6 +38,10 @@ export function panReason(rates: PayoutTaxRates): string {
   const without = withoutPan === null ? 'a higher rate without one' : `${percent(withoutPan)} without a PAN`;
   return `Haat deducts ${rate} of each sale under section 194-O of the Income-tax Act, ${without}.`;
 }
+
+/** Why a seller without a GSTIN gives its enrolment number (Notification 34/2023-Central Tax). */
+export const ENROLMENT_HINT =
+  'Without a GSTIN: the enrolment number the GST portal gave you for selling through an online marketplace. Your bills of supply show it; you may deliver only within your shop\'s state, and no GST is charged.';
 
 /** Why Haat asks for a GSTIN: TCS under GST section 52, collected only from registered vendors. */
 export function gstinReason(rates: PayoutTaxRates): string {
@@ -57,6 +61,7 @@ const valuesOf = (saved: PayoutDetails | null): PayoutDetailsInput => ({
   tdsExemption: saved?.tdsExemption ?? 'none',
   // Like the account number, a saved Aadhaar number is never sent back: typed again to keep it.
   aadhaar: '',
+  enrolmentNumber: saved?.enrolmentNumber ?? '',
   currentPassword: '',
 });
 
@@ -130,6 +135,15 @@ export function PayoutDetailsForm({ saved, rates, onSaved, onCancel }: Props) {
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input label="PAN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.pan} hint={panReason(rates)} error={errors.pan?.message} {...register('pan')} />
         <Input label="GSTIN" autoCapitalize="characters" autoComplete="off" maxLength={MAX.gstin} hint={gstinReason(rates)} error={errors.gstin?.message} {...register('gstin')} />
+        <Input
+          label="GST enrolment number"
+          autoCapitalize="characters"
+          autoComplete="off"
+          maxLength={MAX.enrolmentNumber}
+          hint={ENROLMENT_HINT}
+          error={errors.enrolmentNumber?.message}
+          {...register('enrolmentNumber')}
+        />
       </div>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

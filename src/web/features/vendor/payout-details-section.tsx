@@ -30,7 +30,8 @@ function SavedDetails({ details }: { details: PayoutDetails }) {
       <Fact label="Paid to" value={payoutDestination(details)} note="" />
       {details.method === 'bank' && <Fact label="Account holder" value={details.accountHolderName} note="Not given" />}
       <Fact label="PAN" value={details.pan} note="Not given: TDS is deducted at the higher rate" />
-      <Fact label="GSTIN" value={details.gstin} note="Not given: no TCS is collected" />
+      <Fact label="GSTIN" value={details.gstin} note="Not given: no TCS or GST; you deliver only within your shop's state" />
+      {details.gstin === null && <Fact label="GST enrolment number" value={details.enrolmentNumber} note="Not given: your bills of supply say so" />}
       {details.tdsExemption !== 'none' && <Fact label="₹5 lakh TDS exemption (194-O(2))" value={tdsExemptionLabels[details.tdsExemption]} note="" />}
       {details.aadhaarMasked && <Fact label="Aadhaar" value={details.aadhaarMasked} note="" />}
       <p className="text-xs text-slate-600 sm:col-span-2">Changed {formatDate(details.updatedAt)}</p>

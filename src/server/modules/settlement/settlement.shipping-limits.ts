@@ -1,0 +1,15 @@
+import { shipsOnlyWithin } from '../../../domain/unregistered-supplier';
+import type { DbOrTx } from '../../platform/db';
+import { shopSellers } from '../shops';
+import { vendorTaxIds } from './settlement.rates';
+
+/**
+ * The one state each shop may deliver to, by shop id: null when its vendor has a GSTIN (anywhere),
+ * else its shop's state ('' when the shop has none), as a seller without GST registration may supply
+ * through Haat only within its own state (Notification 34/2023-Central Tax).
+ */
+export async function shopShippingLimits(db: DbOrTx, storeIds: string[]): Promise<Map<string, string | null>> {
+  const sellers = await shopSellers(db, storeIds);
+  const ids = await vendorTaxIds(db, sellers.map((s) => s.vendorUserId));
+  return new Map(sellers.map((s) => [s.storeId, shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state })]));
+}
