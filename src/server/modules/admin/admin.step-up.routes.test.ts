@@ -7,6 +7,7 @@ import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { indiaDate } from '../../test/dates';
 import { systemLogs } from '../audit/audit.tables';
+import { DEMO_HAAT_GST } from '../../seed/demo-settlement';
 
 // Issue 25, point 3: every sensitive admin action goes through the one step-up guard. The actions
 // are read from the API's own OpenAPI document (every admin operation whose body has a `code`), so
@@ -79,6 +80,8 @@ const body = {
   audience: 'customers',
   title: 'Diwali sale',
   message: 'Up to 40% off this week.',
+  // Haat's own GST registration (legalName, address, state, gstin), for its commission invoices.
+  ...DEMO_HAAT_GST,
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
@@ -86,7 +89,7 @@ const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'ca
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
     const actions = await sensitiveActions();
-    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees (3), withdrawals (2), settings (3), deletions (5), ERP (4), commission & tax (4), payouts (5).
+    // Users (2), vendors (2), merchants (2), products (2), orders, referrals, employees (3), withdrawals (2), settings (3), deletions (5), ERP (4), commission & tax (4), payouts (5), Haat's GST registration.
     expect(actions.length).toBeGreaterThanOrEqual(31);
     const { client } = await signInSuperAdmin(t);
     const [before] = await t.db.select({ n: count() }).from(systemLogs);

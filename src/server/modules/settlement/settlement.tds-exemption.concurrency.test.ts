@@ -23,7 +23,7 @@ describe('two sales delivered at once by a vendor declaring the exemption', () =
     const vendor = await createVendorUser(t.db);
     // An individual with a PAN (TDS 0.1 %), no GSTIN: TDS on the gross, ₹300.00 on a ₹3,00,000 sale.
     await t.db.insert(vendorPayoutDetails).values({ vendorUserId: vendor.userId, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F', tdsExemption: 'individual' });
-    const shop = await createShop(t.db, vendor.userId, { state: 'Karnataka' });
+    const shop = await createShop(t.db, vendor.userId, { state: 'Maharashtra' });
     const product = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 30_000_000, stockQuantity: 4, hsnCode: '6205' });
     const shopper = await newShopper(t);
     const client = new TestClient(t.app, '10.124.0.1');
