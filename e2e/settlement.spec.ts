@@ -63,11 +63,12 @@ test('the super admin sets a category commission; the vendor delivers an order a
 
     await vendor.goto('/vendor/dashboard?tab=earnings');
     await expect(vendor.getByRole('heading', { name: 'Statement' })).toBeVisible();
-    // By hand: GST 5 % inside ₹498 is ₹23.71 (taxable 49800 x 100 / 105 = 47428.57 -> ₹474.29); commission 12 % of
-    // ₹498 = ₹59.76; no GSTIN, so no TCS; no PAN, so TDS 5 % = ₹24.90; net 498 - 59.76 - 24.90 = ₹413.34.
+    // By hand: Kerala Wellness has no GSTIN, so it charges no GST (a bill of supply: GST ₹0) and no TCS;
+    // commission 12 % of ₹498 = ₹59.76; no PAN, so TDS 5 % of the gross = ₹24.90; net 498 - 59.76 - 24.90 = ₹413.34.
     const row = vendor.getByRole('table', { name: /Your statement/ }).getByRole('row').filter({ hasText: `#${orderId.slice(0, 8).toUpperCase()}` });
     await expect(row).toContainText('₹498');
-    await expect(row).toContainText('₹23.71');
+    // The cells: order, status, gross, GST, commission, TCS, TDS, net.
+    await expect(row.getByRole('cell').nth(3)).toHaveText('₹0');
     await expect(row).toContainText('₹59.76');
     await expect(row).toContainText('₹24.90');
     await expect(row).toContainText('₹413.34');
