@@ -4,7 +4,7 @@ import { formatRupees } from '../src/domain/money';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 22's whole story in the browser: a customer in Jaipur buys from Jaipur Handloom House (no
+// Vendor settlement's whole story in the browser: a customer in Jaipur buys from Jaipur Handloom House (no
 // GSTIN, so it delivers only within Rajasthan, without GST); the vendor ships (its bill of supply is
 // issued) and delivers; past the return window (0 days on the e2e server) the super admin settles the
 // vendor and marks the payout paid with a UPI reference; the customer downloads the bill of supply PDF

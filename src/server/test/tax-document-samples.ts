@@ -1,6 +1,6 @@
 import type { TaxDocumentForView } from '../modules/settlement';
 
-// Tax documents as stored, for the invoice view and PDF tests (issue 22, point 8).
+// Tax documents as stored, for the invoice view and PDF tests.
 
 /** 2 × ₹600 kurta at 5 % from a Pune shop to a Pune shopper (within Maharashtra). */
 export const kurtaInvoice: TaxDocumentForView = {

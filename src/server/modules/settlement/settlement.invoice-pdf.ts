@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { InvoiceView, InvoiceViewColumn } from './settlement.invoice-view';
 
-// Lays out a tax invoice, bill of supply or credit note (issue 22, point 8) on A4 with pdfkit: every word printed
+// Lays out a tax invoice, bill of supply or credit note on A4 with pdfkit: every word printed
 // comes from the view (settlement.invoice-view.ts), so this file only decides where it goes.
 // DejaVu Sans has the ₹ sign that PDF's standard fonts lack; it is found through the package, so the
 // path holds from the sources and from the esbuild bundle (dist/server/main.js) alike.
