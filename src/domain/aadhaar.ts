@@ -27,20 +27,16 @@ const P = [
 ];
 const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
 
-/** True when a string of digits ends with its correct Verhoeff check digit. */
-export function verhoeffValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let c = 0;
-  [...digits].reverse().forEach((ch, i) => (c = D[c][P[i % 8][Number(ch)]]));
-  return c === 0;
-}
-
 /** The Verhoeff check digit to append to a string of digits. */
 export function verhoeffCheckDigit(digits: string): number {
   let c = 0;
   [...digits].reverse().forEach((ch, i) => (c = D[c][P[(i + 1) % 8][Number(ch)]]));
   return INV[c];
 }
+
+/** True when a string of digits ends with its correct Verhoeff check digit. */
+export const verhoeffValid = (digits: string): boolean =>
+  /^\d+$/.test(digits) && verhoeffCheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));
 
 /** An Aadhaar number as people write it, spaces and hyphens taken out: '2345 6789 0124' → '234567890124'. */
 export const normaliseAadhaar = (text: string): string => text.replace(/[\s-]/g, '');
