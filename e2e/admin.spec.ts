@@ -179,6 +179,24 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   await confirmWithCode(processing, await nextCode(page));
   await expect(page.getByText(/^Processed referrals: \d+ newly qualified$/)).toBeVisible();
 
+  // Haat's GST registration: a GSTIN of another state is refused under its field before any code is
+  // asked; the registration as it was is saved again with a fresh code.
+  const gst = page.getByRole('region', { name: "Haat's GST registration" });
+  const gstin = gst.getByRole('textbox', { name: 'GSTIN' });
+  const registered = await gstin.inputValue();
+  await expect(gst.getByLabel('Registered state')).toHaveValue('Karnataka');
+  await gstin.fill('27AABCH7310K1ZM');
+  await gst.getByRole('button', { name: 'Save GST registration' }).click();
+  await expect(gst.getByText('This GSTIN is registered in Maharashtra, not Karnataka')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: "Update Haat's GST registration" })).toHaveCount(0);
+  await gstin.fill(registered);
+  await gst.getByRole('button', { name: 'Save GST registration' }).click();
+  const updateGst = page.getByRole('dialog', { name: "Update Haat's GST registration" });
+  await expect(updateGst).toContainText(`GSTIN ${registered}, Karnataka, as the supplier`);
+  await confirmWithCode(updateGst, await nextCode(page));
+  await expect(page.getByText("Haat's GST registration saved")).toBeVisible();
+  await expect(gst.getByText('This GSTIN is registered in Maharashtra, not Karnataka')).toHaveCount(0);
+
   // Messages: the visitor's message, unread until opened.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText('1 message, 1 unread')).toBeVisible();

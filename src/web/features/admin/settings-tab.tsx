@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   codSettingsSchema,
   settingsMessages as m,
   referralSettingsSchema,
+  type CodSettingsValues,
   type CodSettingsView,
   type GatewaySettings,
   type ProcessReferralsResult,
@@ -11,14 +12,15 @@ import {
 } from '../../../contracts/admin-settings.contract';
 import { numberRangeOf } from '../../../contracts/common.contract';
 import { formatRupees, toPaise } from '../../../domain/money';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
-import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { HaatGstSettingsCard } from './haat-gst-settings-card';
+import { Card, NotLoaded } from './settings-card';
 import { actionError, StepUpDialog } from './step-up-dialog';
+import { useStepUpSettings } from './use-step-up-settings';
 
 const referralKey = ['admin', 'settings', 'referral'] as const;
 const gatewayKey = ['admin', 'settings', 'payment'] as const;
@@ -36,35 +38,16 @@ export function SettingsTab() {
   );
 }
 
-function Card({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
-  const id = title.toLowerCase().replace(/\W+/g, '-');
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{lead}</p>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-/** A card's body until its settings are there: a skeleton while they load, or the failure with Retry. */
-function NotLoaded({ settings, label }: { settings: UseQueryResult<unknown>; label: string }) {
-  if (settings.isError) return <ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />;
-  return (
-    <LoadingRegion label={label}>
-      <Skeleton className="h-48 w-full" />
-    </LoadingRegion>
-  );
-}
-
 function ReferralSettingsCard() {
-  const qc = useQueryClient();
   const settings = useQuery({ queryKey: referralKey, queryFn: () => api.get<ReferralSettings>('/api/admin/settings/referral') });
-  const [draft, setDraft] = useState<Record<keyof ReferralSettings, string> | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
+  const form = useStepUpSettings<Record<keyof ReferralSettings, string>, ReferralSettings>({
+    queryKey: referralKey,
+    path: '/api/admin/settings/referral',
+    schema: referralSettingsSchema,
+    messages: { saved: m.referralSaved, failed: m.referralFailed },
+    action: 'referral-settings',
+  });
+  const { errors } = form;
 
   const card = (body: ReactNode) => (
     <Card title="Referral settings" lead="A referral qualifies when the referred customer, vendor or merchant reaches both thresholds; the referrer then earns the points.">
@@ -72,40 +55,12 @@ function ReferralSettingsCard() {
     </Card>
   );
   if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading referral settings" />);
-  const values = draft ?? { minTransactions: String(settings.data.minTransactions), minTransactionVolume: String(settings.data.minTransactionVolume), referralPointsAwarded: String(settings.data.referralPointsAwarded) };
-  const set = (key: keyof ReferralSettings, value: string) => setDraft({ ...values, [key]: value });
-
-  const review = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = referralSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setConfirming(true);
-  };
-  const save = async (code: string) => {
-    try {
-      const saved = await api.put<ReferralSettings>('/api/admin/settings/referral', { ...referralSettingsSchema.parse(values), code });
-      qc.setQueryData(referralKey, saved);
-      setDraft(null);
-      setConfirming(false);
-      notify.success(m.referralSaved, { action: 'referral-settings' });
-      return null;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
-        setErrors(err.fields);
-        setConfirming(false);
-        return null;
-      }
-      return actionError(err, m.referralFailed);
-    }
-  };
+  const values = form.draft ?? { minTransactions: String(settings.data.minTransactions), minTransactionVolume: String(settings.data.minTransactionVolume), referralPointsAwarded: String(settings.data.referralPointsAwarded) };
+  const set = (key: keyof ReferralSettings, value: string) => form.setDraft({ ...values, [key]: value });
 
   return card(
     <>
-      <form onSubmit={review} noValidate className="space-y-4">
+      <form onSubmit={form.review(values)} noValidate className="space-y-4">
         <Input label="Minimum transactions" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactions).min} step={1} inputMode="numeric" value={values.minTransactions} onChange={(e) => set('minTransactions', e.target.value)} error={errors.minTransactions} hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)" required />
         <Input label="Minimum transaction volume (₹)" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactionVolume).min} step={1} inputMode="numeric" value={values.minTransactionVolume} onChange={(e) => set('minTransactionVolume', e.target.value)} error={errors.minTransactionVolume} required />
         <Input label="Points awarded to the referrer" type="number" min={numberRangeOf(referralSettingsSchema.shape.referralPointsAwarded).min} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
@@ -113,12 +68,12 @@ function ReferralSettingsCard() {
       </form>
       <ProcessQualifications />
       <StepUpDialog
-        open={confirming}
+        open={form.confirming}
         title="Update referral settings"
         actionLabel="Update referral settings"
         description={<p>{`From now on a referral qualifies at ${values.minTransactions} transactions and ₹${values.minTransactionVolume}, and earns the referrer ${values.referralPointsAwarded} points.`}</p>}
-        onCancel={() => setConfirming(false)}
-        onConfirm={save}
+        onCancel={form.cancel}
+        onConfirm={form.save(values)}
       />
     </>,
   );
@@ -273,11 +228,15 @@ type CodDraft = { limit: string; excludedCategoryIds: string[] };
 
 /** Cash on delivery: the order value limit (₹) and the categories never sold cash on delivery, saved with a fresh code. */
 export function CodSettingsCard() {
-  const qc = useQueryClient();
   const settings = useQuery({ queryKey: codKey, queryFn: () => api.get<CodSettingsView>('/api/admin/settings/cod') });
-  const [draft, setDraft] = useState<CodDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
+  const form = useStepUpSettings<CodDraft, CodSettingsValues>({
+    queryKey: codKey,
+    path: '/api/admin/settings/cod',
+    schema: codSettingsSchema,
+    messages: { saved: m.codSaved, failed: m.codFailed },
+    action: 'cod-settings',
+  });
+  const { errors, setDraft } = form;
   const categoriesId = useId();
 
   const card = (body: ReactNode) => (
@@ -287,43 +246,17 @@ export function CodSettingsCard() {
   );
   if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading cash on delivery settings" />);
   const s = settings.data;
-  const values: CodDraft = draft ?? { limit: String(s.limit), excludedCategoryIds: s.excludedCategoryIds };
+  const values: CodDraft = form.draft ?? { limit: String(s.limit), excludedCategoryIds: s.excludedCategoryIds };
   const toggle = (id: string, on: boolean) =>
     setDraft({ ...values, excludedCategoryIds: on ? [...values.excludedCategoryIds.filter((c) => c !== id), id] : values.excludedCategoryIds.filter((c) => c !== id) });
   const parsed = codSettingsSchema.safeParse(values);
   const excludedNames = s.categories.filter((c) => values.excludedCategoryIds.includes(c.id)).map((c) => c.name);
 
-  const review = (e: FormEvent) => {
-    e.preventDefault();
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setConfirming(true);
-  };
-  const save = async (code: string) => {
-    try {
-      const saved = await api.put<CodSettingsView>('/api/admin/settings/cod', { ...codSettingsSchema.parse(values), code });
-      qc.setQueryData(codKey, saved);
-      setDraft(null);
-      setConfirming(false);
-      notify.success(m.codSaved, { action: 'cod-settings' });
-      return null;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
-        setErrors(err.fields);
-        setConfirming(false);
-        return null;
-      }
-      return actionError(err, m.codFailed);
-    }
-  };
   const categoriesError = errors.excludedCategoryIds;
 
   return card(
     <>
-      <form onSubmit={review} noValidate className="space-y-4">
+      <form onSubmit={form.review(values)} noValidate className="space-y-4">
         <Input
           label="Order value limit (₹)"
           type="number"
@@ -372,7 +305,7 @@ export function CodSettingsCard() {
         <Button type="submit">Save cash on delivery settings</Button>
       </form>
       <StepUpDialog
-        open={confirming}
+        open={form.confirming}
         title="Update cash on delivery settings"
         actionLabel="Update cash on delivery settings"
         description={
@@ -385,8 +318,8 @@ export function CodSettingsCard() {
             </p>
           )
         }
-        onCancel={() => setConfirming(false)}
-        onConfirm={save}
+        onCancel={form.cancel}
+        onConfirm={form.save(values)}
       />
     </>,
   );
