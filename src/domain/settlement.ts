@@ -1,4 +1,4 @@
-// What one order item line pays whom (issue 22, first slice): GST, Haat's commission, TCS (GST
+// What one order item line pays whom: GST, Haat's commission, TCS (GST
 // section 52), TDS (income tax section 194-O) and the vendor's net, all in integer paise, with one
 // rounding rule: each amount is rounded half up to the paisa (money.ts divideRoundHalfUp), and the
 // vendor's net is what is left, so gross = commission + TCS + TDS + vendor net exactly.
