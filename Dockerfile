@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Haat's API server and web app in one image (README: Deployment). Written, not built, on the
+# Haat's API server and web app in one image (docs/deployment.md). Written, not built, on the
 # machine it was made on (no container engine there); `npm run cluster` runs the same topology
 # from local parts.
 #

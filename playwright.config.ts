@@ -27,7 +27,8 @@ function serverEnv(serverPort: number, dataDir: string | undefined, returnWindow
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: 'superadmin@haat.test',
     ADMIN_PASSWORD: 'Sup3r-Secret-Admin!',
-    // The main server: cashback and order points become available as soon as they are due (issue 9's journey shows the release).
+    // The main server: cashback and order points become available as soon as they are due (the referrals
+    // journey shows the release).
     RETURN_WINDOW_DAYS: returnWindowDays,
     // Every spec registers and asks for resets from 127.0.0.1 through this one server (about 20
     // registrations a run, over the default 10 an hour): generous limits, as buildTestApp sets.

@@ -1,5 +1,5 @@
 // The production topology from local parts, for `npm run cluster` and the soak: a PostgreSQL
-// database of its own with an owner and an app role (README: Database roles), Redis, a local
+// database of its own with an owner and an app role (docs/configuration.md: Database roles), Redis, a local
 // S3-compatible store (s3rver) with the pictures bucket, two built API processes and Debian's nginx
 // balancing them with the proxy rules of deploy/nginx-proxy.conf, the file compose uses too.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Page speed (issue 11, point 5): Lighthouse (mobile, simulated throttling, its defaults) on the home
+// Page speed: Lighthouse (mobile, simulated throttling, its defaults) on the home
 // page, a search and a product page of the built app, 3 runs each, with Debian's Chromium; and the
 // gzipped JavaScript each of those pages needs for its first load, added up from the Vite manifest.
 // Needs `npm run build` (runs it when dist/ is missing). Run: npm run bench:lighthouse [-- --write]

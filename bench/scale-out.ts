@@ -1,4 +1,4 @@
-// Two API processes on one PostgreSQL and one Redis (issue 11, point 7): a sign-in throttle filled
+// Two API processes on one PostgreSQL and one Redis: a sign-in throttle filled
 // through one process stops the next guess on the other, and each scheduled job has one holder.
 // Needs `npm run build`, PostgreSQL (SCALE_PG, default the local server) and Redis (REDIS_URL,
 // default redis://127.0.0.1:6379). Run: npm run bench:scale-out

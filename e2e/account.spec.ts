@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 7, point 9: a forgotten password is reset from /login with a single-use link (the mail lands
+// A forgotten password is reset from /login with a single-use link (the mail lands
 // in DATA_DIR/outbox when no SMTP server is configured), and customers change their password and
 // email from /profile.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, authenticator, codeFor, confirmWithCode, credentials, rememberAdminSecret } from './admin-auth';
 import { expectAccessible } from './helpers';
 
-// The super admin's first sign-in with two-factor set up on the spot, then a normal sign-in (issue 8, point 1).
+// The super admin's first sign-in with two-factor set up on the spot, then a normal sign-in.
 // The e2e server creates the super admin from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts).
 
 test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables then deletes a product, processes referral qualifications, reads a message and finds it all in the audit log', async ({ page }) => {

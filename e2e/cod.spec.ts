@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 23, cash on delivery: a customer chooses Cash on delivery at checkout (the demo's Jaipur
+// Cash on delivery: a customer chooses Cash on delivery at checkout (the demo's Jaipur
 // Handloom House offers it), the order is placed at once; the vendor ships it and marks it
 // "Delivered and cash collected" with the cash received; the customer's order then says it was paid
 // in cash. At 375 px the same checkout, and the order as the customer sees it.

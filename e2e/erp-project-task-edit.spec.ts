@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 24, point 11: an employee (on a 375 px phone) edits a task's title and priority and sees
+// An employee (on a 375 px phone) edits a task's title and priority and sees
 // the change, and deletes a project of theirs that has no hours; the super admin marks that employee
 // inactive, and the employee's next page load in the ERP goes to the sign-in page, where signing in
 // is refused.

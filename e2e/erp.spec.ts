@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { codeFor, confirmWithCode, signInAdmin } from './admin-auth';
 import { expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 10, point 11: an employee registers, cannot sign in until the super admin approves them,
+// An employee registers, cannot sign in until the super admin approves them,
 // signs in, turns on two-factor and signs in again with a code, creates a project managed by the
 // demo manager, creates and assigns a task and moves it to in progress, logs an overnight entry
 // (22:00 to 02:00 = 4.00 hrs) and submits it; the manager approves it and it counts in Hours This Week.

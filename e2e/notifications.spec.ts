@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 24, point 13: a customer orders; the vendor's bell shows the new order; the vendor ships it;
+// A customer orders; the vendor's bell shows the new order; the vendor ships it;
 // the customer's bell and the development outbox (DATA_DIR/outbox, no SMTP_URL) both say "shipped".
 
 const VENDOR = { email: 'vendor2@haat.test', password: 'Vendor@123' };

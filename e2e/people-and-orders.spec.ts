@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, productWithoutOptions, uniqueEmail } from './helpers';
 
-// Issue 8, points 5 and 8, in the browser: the super admin's Users and Orders tabs (search, the
+// In the browser: the super admin's Users and Orders tabs (search, the
 // count, suspend and reactivate, change an order's status), each action with a fresh code.
 
 /** The answer of a request that must succeed; the fields read here (ids, the signed payment) are strings. */

@@ -3,7 +3,7 @@ import { FakeRazorpay } from '../src/server/test/fake-razorpay';
 import { signInAdmin } from './admin-auth';
 import { apiLogin, CSRF, uniqueEmail } from './helpers';
 
-// Issue 19, point 6: the browser side of Razorpay. The super admin enables Razorpay with the keys
+// The browser side of Razorpay. The super admin enables Razorpay with the keys
 // of a local fake of Razorpay's API (the e2e server's RAZORPAY_API_BASE points at it, see
 // playwright.config.ts); the browser gets a stub checkout.js from page.route whose checkout either
 // pays (signed with the fake's key secret, as Razorpay signs it) or fails and is closed. Razorpay

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 9, point 10: a customer's referral link brings in a new merchant; the super admin verifies
+// A customer's referral link brings in a new merchant; the super admin verifies
 // it; the merchant records UPI payments from a customer, whose cashback is pending, then available
 // (the e2e server runs with RETURN_WINDOW_DAYS=0); when the merchant reaches the referral thresholds
 // (5 payments, ₹500: the defaults), the referring customer receives the referral reward.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 23, returns and refunds: a customer's order from the demo's Jaipur Handloom House is paid
+// Returns and refunds: a customer's order from the demo's Jaipur Handloom House is paid
 // through the test gateway and delivered; the customer asks to return it from the order's details
 // (reason, comment, a photo); the shop approves it in its Returns tab and marks it received; the
 // customer's order then says it was refunded to the original payment method. At 375 px the request

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 22's first half in the browser: the super admin sets a commission rate for a category with a
+// Vendor settlement in the browser: the super admin sets a commission rate for a category with a
 // fresh code; a customer buys from that category; the vendor delivers and reads its Earnings, with
 // the commission, GST and TDS worked out by hand for that order; and enters its payout details.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { customerWithPoints, expectAccessible } from './helpers';
 
-// The shopper's journeys of issue 3 on the demo data. The journeys that spend points use a customer
+// The shopper's journeys on the demo data. The journeys that spend points use a customer
 // of their own (points earned on a delivered order, a default address), so they hold whatever other
 // specs did with the demo customer (customer@haat.test), who only opens the orders page here.
 

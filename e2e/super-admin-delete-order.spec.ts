@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { checkoutAsShown, CSRF, customerWithPoints, expectAccessible, productWithoutOptions } from './helpers';
 
-// Issue 24, point 10, in the browser: the super admin deletes a customer's order with a fresh code.
+// In the browser: the super admin deletes a customer's order with a fresh code.
 // Its open part is cancelled and refunded as the customer's own cancel would be, and the order
 // leaves the Orders tab and the customer's Orders page; the customer gets their points back.
 

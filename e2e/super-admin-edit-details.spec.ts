@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 24, point 9, in the browser: the super admin edits a customer's and a merchant's details
+// In the browser: the super admin edits a customer's and a merchant's details
 // in the Edit dialog of the Users and Merchants tabs (the owner's own form, then a fresh code); the
 // lists, the owners and the audit log show the change.
 

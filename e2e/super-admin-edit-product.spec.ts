@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { confirmWithCode, signInAdmin } from './admin-auth';
 import { apiLogin, CSRF } from './helpers';
 
-// Issue 24, point 9: the super admin edits a product's details in its vendor's own form (checked by
+// The super admin edits a product's details in its vendor's own form (checked by
 // the same contract), confirms with a fresh code, and the Products list and the product page show
 // the change. (The file sorts after admin.spec.ts, whose journey is the super admin's first sign-in.)
 

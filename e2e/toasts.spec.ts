@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CSRF, productWithoutOptions } from './helpers';
 
 // Error toasts close when the action they report succeeds or the page changes, and never cover the
-// header's search box or a dialog's title (issue 7, point 7).
+// header's search box or a dialog's title.
 
 async function openAProduct(page: Page): Promise<string> {
   await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'customer@haat.test', password: 'Customer@123' } });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signInAdmin } from './admin-auth';
 import { apiLogin, CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 23, sizes and colours: a vendor adds a kurta in three sizes through the product form; a
+// Sizes and colours: a vendor adds a kurta in three sizes through the product form; a
 // customer chooses a size on the product page, buys it, and sees the size in the cart, at checkout
 // and on the order; the vendor's and the super admin's Orders tabs name the size and the SKU.
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { gstinCheckChar } from '../src/domain/india-ids';
 import { CSRF, expectAccessible, uniqueEmail } from './helpers';
 
-// Issue 4's journey: a new vendor opens a shop and lists a product with two pictures; the demo
+// The vendor's journey: a new vendor opens a shop and lists a product with two pictures; the demo
 // customer buys it together with another shop's product; the vendor ships its own part; the
 // customer sees that part shipped and the other still pending; the vendor withdraws the product.
 

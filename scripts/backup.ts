@@ -1,6 +1,6 @@
 // Writes a backup of the store: `npm run backup [-- --out FILE]` (default DATA_DIR/backups/haat-backup-<time>.tar).
 // On PostgreSQL (DATABASE_URL) it runs pg_dump, as MIGRATION_DATABASE_URL's role when set; on the embedded
-// database Haat must be stopped first. README: Backups.
+// database Haat must be stopped first. docs/backups-and-metrics.md: Backups.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -2,7 +2,8 @@
 // database Haat is configured for: the points ledgers and balances, stock and variants, orders and
 // payments, settlement lines, the vendor ledger and payouts, tax documents and their series, returns
 // and refunds. Read-only. Prints each rule as holding or broken (with up to three offending rows) and
-// exits 1 when one is broken. On the embedded database Haat must be stopped first. README: Backups.
+// exits 1 when one is broken. On the embedded database Haat must be stopped first.
+// docs/backups-and-metrics.md: Backups.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { embeddedDatabaseInUse } from '../src/server/platform/backup';

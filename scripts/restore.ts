@@ -1,6 +1,6 @@
 // Restores a backup written by `npm run backup`: `npm run restore -- FILE`, into the empty database of
 // DATABASE_URL (as MIGRATION_DATABASE_URL's role when set) or the empty DATA_DIR/db, and the pictures into
-// DATA_DIR/uploads. Refuses when either is not empty. README: Backups.
+// DATA_DIR/uploads. Refuses when either is not empty. docs/backups-and-metrics.md: Backups.
 import { resolve } from 'node:path';
 import { BackupError, restoreBackup, type RestoreTarget } from '../src/server/platform/backup';
 import { ConfigError, loadConfig } from '../src/server/platform/config';

@@ -74,7 +74,7 @@ export type SaveGatewaySettingsInput = z.input<typeof saveGatewaySettingsSchema>
 export const testGatewaySchema = z.object({ keyId: z.string().trim().max(100).optional(), keySecret: optionalSecret });
 export const gatewayTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 
-// ---- Cash on delivery (issue 23): the order value limit and the categories never sold cash on delivery.
+// ---- Cash on delivery: the order value limit and the categories never sold cash on delivery.
 
 /** The cash on delivery rules as the form and the API write them: the limit in rupees (whole paise), the excluded categories' ids. */
 export const codSettingsSchema = z.object({

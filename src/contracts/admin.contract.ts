@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' (issue 23) after Orders; 'rates' (commission and tax) and 'payouts' (issue 22) after Settings. */
+/**
+ * The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' after Orders; 'rates'
+ * (commission and tax) and 'payouts' after Settings.
+ */
 export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'returns', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'notifications', 'audit'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BASIS_POINTS } from '../domain/money';
 import { blankToUndefined, pageQuerySchema, pageSchema, YEAR_MONTH_MESSAGE, YEAR_MONTH_PATTERN } from './common.contract';
 
-// The vendor's Earnings tab (issue 22, point 7): what Haat owes the vendor (pending, payable, paid),
+// The vendor's Earnings tab: what Haat owes the vendor (pending, payable, paid),
 // a statement per order part with every deduction, and the payouts so far.
 
 export const earningsMessages = {
@@ -75,7 +75,7 @@ export const earningsStatementRowSchema = z.object({
    * 'cod_collected'): the part lowers what Haat owes by the cash less the net, and payable can go below zero.
    */
   cashCollectedPaise: z.number().int().nullable(),
-  /** Items returned (issue 23): the part of the net given back for them (0 for none); the rest of the net stands. */
+  /** Items returned: the part of the net given back for them (0 for none); the rest of the net stands. */
   returnedPaise: z.number().int(),
   /**
    * TDS under section 194-O moved on this part after its credit, oldest first: TDS on returned items

@@ -3,7 +3,7 @@ import { isAadhaar, maskAadhaar, normaliseAadhaar } from '../domain/aadhaar';
 import { gstinCheckChar, gstinState, isGstin, isIfsc, isPan, isUpiId } from '../domain/india-ids';
 import { settingsMessages } from './shops.contract';
 
-// Issue 22, point 5: where Haat pays a vendor (a bank account or a UPI ID) and the PAN and GSTIN its
+// Where Haat pays a vendor (a bank account or a UPI ID) and the PAN and GSTIN its
 // TDS and TCS depend on. `PUT /api/vendor/payout-details` and the vendor profile's "Payouts & tax" form.
 
 export const payoutMethods = ['bank', 'upi'] as const;

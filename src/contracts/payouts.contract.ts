@@ -4,7 +4,7 @@ import { blankToUndefined, pageSchema, UPI_REFERENCE_PATTERN } from './common.co
 import { payoutStatuses } from './earnings.contract';
 import { payoutDetailsSchema, type PayoutMethod } from './payout-details.contract';
 
-// Issue 22, point 6: the super admin's Payouts tab. "Settle" reserves what a vendor may be paid up to
+// The super admin's Payouts tab. "Settle" reserves what a vendor may be paid up to
 // a day as a payout (created); "Mark paid" records the bank UTR or UPI reference of the transfer
 // made outside Haat; "Cancel" returns a created payout's amount to payable. When Razorpay Route is
 // enabled (RAZORPAY_ROUTE and the Razorpay keys), "Pay via Razorpay Route" sends a created payout as

@@ -3,7 +3,7 @@ import { returnReasons, returnStatuses, type ReturnStatus } from '../domain/retu
 import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
 import { stepUpCodeSchema } from './admin-lists.contract';
 
-// Issue 23, points 7–10: returns and refunds. A customer asks to return some or all items of a
+// Returns and refunds. A customer asks to return some or all items of a
 // delivered part within the return window; its shop approves (then marks it received back) or
 // rejects it with a reason; a rejection may go to the super admin, who decides with a fresh code.
 // Receiving it back returns the stock, takes back the points it earned, reverses the vendor's

@@ -4,7 +4,7 @@ import { isWholeBasisPoints } from '../domain/money';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { blankToUndefined, pageQuerySchema, pageSchema } from './common.contract';
 
-// Issue 22, point 1: the rates settlement uses, kept by the super admin as rows with the date from
+// The rates settlement uses, kept by the super admin as rows with the date from
 // which each applies (commission rules, TCS/TDS and the GST rate of unclassified goods, the HSN list
 // with its GST rates). Rates travel as percentages (8.5) and are stored as basis points (850).
 

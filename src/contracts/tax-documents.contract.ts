@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GST tax invoices and credit notes of an order's parts (issue 22, point 8): the download links of
+// GST tax invoices and credit notes of an order's parts: the download links of
 // the customer's order and the vendor's part of it.
 
 export const taxDocumentKinds = ['invoice', 'bill_of_supply', 'credit_note'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInIndia } from '../domain/age';
 import { blankToUndefined, YEAR_MONTH_MESSAGE, YEAR_MONTH_PATTERN } from './common.contract';
 
-// The super admin's monthly tax reports (issue 22, point 9): TCS (GSTR-8), TDS (194-O) and
+// The super admin's monthly tax reports: TCS (GSTR-8), TDS (194-O) and
 // commission earned. A month counts the tax documents issued in it (India date): invoices add,
 // credit notes subtract (GSTR-8's "supplies returned"), so a month's net can be below zero when a
 // part invoiced in an earlier month is cancelled in it. Money in paise, rates in basis points.

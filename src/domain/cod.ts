@@ -1,6 +1,6 @@
 import { formatRupees } from './money';
 
-// Cash on delivery (issue 23, points 5–6): when a cart may be paid in cash at the door, and how
+// Cash on delivery: when a cart may be paid in cash at the door, and how
 // much cash each shop's part collects. Pure rules, used by checkout (server) and its page (browser).
 
 /** The super admin's default order value limit: ₹10,000. */

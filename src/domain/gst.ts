@@ -1,4 +1,4 @@
-// GST on an item (issue 22). Indian retail prices include GST: the taxable value is
+// GST on an item. Indian retail prices include GST: the taxable value is
 // price x 100 / (100 + rate %), here price x 10 000 / (10 000 + rate in basis points), rounded half up
 // to the paisa; the tax is the rest, price - taxable, so taxable + tax = price exactly.
 // Rates are arguments (rows with effective dates later, the rate chosen per product), never constants here.

@@ -1,4 +1,4 @@
-// Indian identifiers a vendor gives for its payouts and invoices (issue 22): format checks, pure.
+// Indian identifiers a vendor gives for its payouts and invoices: format checks, pure.
 // Each check takes the text as typed after normaliseId (trimmed, upper case); UPI IDs keep their case.
 import { GST_STATE_CODES, INDIA_STATES_AND_UTS, type IndiaState } from './india-states';
 

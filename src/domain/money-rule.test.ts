@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Points, paise and rupees convert only through src/domain/money.ts (issue 25). This scan finds a bare
+// Points, paise and rupees convert only through src/domain/money.ts. This scan finds a bare
 // `* 100`, `/ 100`, `100 *` or `100 /` anywhere else in src/ (tests aside); the few that are not money
 // are listed below, each with its reason and the text of its line.
 

@@ -72,7 +72,7 @@ export const basisPointsToPercent = (bp: number): number => bp / BASIS_POINTS_PE
 export const isWholeBasisPoints = (percent: number): boolean => isWholeIn(percent, BASIS_POINTS_PER_PERCENT);
 
 /**
- * numerator / denominator rounded half up to an integer, in exact integer arithmetic (issue 22's one
+ * numerator / denominator rounded half up to an integer, in exact integer arithmetic (Haat's one
  * rounding rule: a half paisa or more rounds up, less rounds down). Both must be non-negative safe
  * integers, the denominator positive.
  */

@@ -1,6 +1,6 @@
 import { pointsToPaise } from './money';
 
-// Issue 23, points 7–10: what a return is and what receiving it back gives back. Pure functions,
+// What a return is and what receiving it back gives back. Pure functions,
 // known-answer tests in returns.test.ts; the server applies them under the order's lock.
 
 export const returnStatuses = ['requested', 'approved', 'rejected', 'disputed', 'received', 'refunded'] as const;

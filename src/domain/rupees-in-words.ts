@@ -1,4 +1,4 @@
-// An amount in Indian words, for tax invoices (issue 22): "Rupees One Thousand Two Hundred and Fifty Only".
+// An amount in Indian words, for tax invoices: "Rupees One Thousand Two Hundred and Fifty Only".
 // Style: Indian numbering (thousand, lakh, crore; a crore count of a hundred or more is itself said in
 // words: "One Thousand Crore"); singular scale words ("Two Lakh"); no hyphens ("Twenty Three"); "and"
 // before the last part under a hundred when a larger part precedes it ("One Thousand and Five");

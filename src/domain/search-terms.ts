@@ -37,7 +37,7 @@ export function queryWords(q: string): string[] {
 
 /**
  * How many edits a misspelt word may be from the real word it is taken for: two for words of 6
- * letters or more (issue 7's rule), one for words of 4 or 5 ('cottn', 'kurt'), none for shorter
+ * letters or more, one for words of 4 or 5 ('cottn', 'kurt'), none for shorter
  * words or words with digits, which are too easily something else ('tea' is not 'tee').
  */
 export function correctionEdits(word: string): 0 | 1 | 2 {

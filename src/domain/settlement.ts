@@ -1,11 +1,11 @@
-// What one order item line pays whom (issue 22, first slice): GST, Haat's commission, TCS (GST
+// What one order item line pays whom: GST, Haat's commission, TCS (GST
 // section 52), TDS (income tax section 194-O) and the vendor's net, all in integer paise, with one
 // rounding rule: each amount is rounded half up to the paisa (money.ts divideRoundHalfUp), and the
 // vendor's net is what is left, so gross = commission + TCS + TDS + vendor net exactly.
 //
-// Bases, as the issue states them:
+// Bases:
 // - gross: the line's price as the customer pays it, GST included (unit price x quantity);
-// - commission: on the gross, GST included. The issue writes the vendor's net as
+// - commission: on the gross, GST included. The vendor's net is
 //   "price - commission - TCS - TDS", all against the price, and Indian marketplaces commonly take
 //   their fee on the item's sale price as charged, GST included; a fee on the price keeps the vendor
 //   statement readable (x % of what the customer paid).
@@ -142,7 +142,7 @@ const SCOPE_ORDER = ['vendor', 'category', 'global'] as const;
 /**
  * The commission rule for a vendor's item in a category on a date: among the rules in force that day
  * (effectiveFrom on or before it), a vendor rule beats a category rule, which beats the global default.
- * The issue's "ties go to the vendor rule" is read as: when a vendor rule and a category rule both
+ * "Ties go to the vendor rule" is read as: when a vendor rule and a category rule both
  * apply, the vendor rule wins (neither is a narrowing of the other; the vendor's own deal is the more
  * specific). Within a scope the latest effectiveFrom wins; two rules of one scope and target from the
  * same day: the later in the list. Null when no rule is in force.

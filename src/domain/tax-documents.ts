@@ -1,4 +1,4 @@
-// GST tax invoices and credit notes (issue 22): the financial year a document belongs to and its
+// GST tax invoices and credit notes: the financial year a document belongs to and its
 // number. Each vendor has its own series per financial year (April to March), one for invoices and
 // one for credit notes, numbered 1, 2, 3… without gaps; the number is at most 16 characters of
 // letters, digits, '/' and '-', as GST rule 46(b) requires. A seller without a GSTIN issues bills of

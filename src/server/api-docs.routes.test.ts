@@ -5,7 +5,7 @@ import { buildTestApp, TestClient, type TestApp } from './test/app';
 import { signedInEmployee } from './test/erp';
 import { customerInput, registerAndLogin } from './test/factories';
 
-// Issue 20, point 11: the OpenAPI document declares the session cookies as security schemes and, on
+// The OpenAPI document declares the session cookies as security schemes and, on
 // each operation, the one it needs; in production it is served only with API_DOCS=true.
 // (What a guest really gets from each operation, 401 or not, is swept in platform/guest-first.routes.test.ts.)
 

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Narrow doors (issue 25, point 1): a module reads and writes another module's data only through
+ * Narrow doors: a module reads and writes another module's data only through
  * the functions (or SQL building blocks) that the owner's index.ts exports. This test reads every
  * non-test .ts file under src/server/modules and fails when a module
  *   (a) imports another module's table (an identifier made by pgTable in another module's
@@ -32,8 +32,8 @@ const READ_MODELS: Record<string, string> = {
 };
 
 /**
- * STILL TO NARROW: files that still read or write other modules' tables. Empty since issue 25 made
- * every module narrow; a new cross-module read belongs in its module's read model, not here. A
+ * STILL TO NARROW: files that still read or write other modules' tables. Empty since every module
+ * was made narrow; a new cross-module read belongs in its module's read model, not here. A
  * listed file that no longer needs its line fails the test.
  */
 const STILL_TO_NARROW: Record<string, string> = {};
@@ -139,7 +139,7 @@ function allViolations(files = moduleFiles()): Map<string, string[]> {
   return out;
 }
 
-describe('module boundaries (issue 25, point 1)', () => {
+describe('module boundaries', () => {
   const violations = allViolations();
   const allowed = { ...READ_MODELS, ...STILL_TO_NARROW };
 

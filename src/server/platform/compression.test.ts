@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { freshDatabase } from '../test/db';
 import { loadConfig } from './config';
 
-// Issue 11, point 4: the web app's files go out compressed ahead of time with long-lived cache
+// The web app's files go out compressed ahead of time with long-lived cache
 // headers (index.html revalidated), and JSON above 1 KB is gzipped.
 
 let app: FastifyInstance;

@@ -62,7 +62,10 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// (or be unset for the embedded database)')
       .optional(),
-    /** The role that owns the tables, for migrations; DATABASE_URL is then the app's own role, which owns nothing (README: Database roles). */
+    /**
+     * The role that owns the tables, for migrations; DATABASE_URL is then the app's own role, which owns
+     * nothing (docs/configuration.md: Database roles).
+     */
     MIGRATION_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres://')
@@ -95,7 +98,10 @@ const configSchema = z
     CATALOG_CACHE_SECONDS: whole(0, 3600, 10),
     STOCK_HOLD_MINUTES: whole(1, 24 * 60, 15),
     RAZORPAY_API_BASE: z.url('must be a URL').default('https://api.razorpay.com'),
-    /** Pays vendor payouts as Razorpay Route transfers to their linked accounts; needs the Razorpay keys enabled in Settings too (README: Vendor settlement). */
+    /**
+     * Pays vendor payouts as Razorpay Route transfers to their linked accounts; needs the Razorpay keys
+     * enabled in Settings too (docs/settlement-and-tax.md: Payouts, Razorpay Route).
+     */
     RAZORPAY_ROUTE: bool(false),
     /** Lets the built-in test gateway (no money moves) take checkouts in production; see testGatewayAllowed. */
     PAYMENTS_TEST_MODE: bool(false),
@@ -117,7 +123,10 @@ const configSchema = z
     /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`; unset: 404. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces').optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
-    /** Pictures go to this bucket of an S3-compatible store instead of DATA_DIR/uploads (README: Object storage). */
+    /**
+     * Pictures go to this bucket of an S3-compatible store instead of DATA_DIR/uploads
+     * (docs/backups-and-metrics.md: Object storage).
+     */
     S3_BUCKET: z.string().min(3, 'must be at least 3 characters').optional(),
     /** The store's address (MinIO, R2, Spaces, ...); unset: AWS S3 of S3_REGION. */
     S3_ENDPOINT: z.url('must be a URL such as https://s3.example.in').optional(),

@@ -9,7 +9,7 @@ import { signedInEmployee } from '../test/erp';
 import { customerInput, merchantInput, registerAndLogin } from '../test/factories';
 import { queryRows } from './db';
 
-// Issue 20, point 1: the CSRF check decides on the route the router matched, so another spelling
+// The CSRF check decides on the route the router matched, so another spelling
 // of the same path (percent-encoded letters) is refused like the plain one.
 
 let t: TestApp;
@@ -82,7 +82,7 @@ describe('a cross-site post to another spelling of an API path', () => {
   });
 });
 
-// Issue 20, point 2 and issue 19, point 8: every state-changing operation of the API docs, so that a
+// Every state-changing operation of the API docs, so that a
 // new route is covered without anyone remembering to add it.
 
 type Operation = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestAppRole, freshDatabase, TEST_APP_ROLE } from '../test/db';
 import { grantAppRole, queryRows, roleOfUrl, type Tx } from './db';
 
-// Issue 20, point 10: the app runs as a database role that owns no table. It reads and writes rows,
+// The app runs as a database role that owns no table. It reads and writes rows,
 // may only insert into (and read) the audit log, and cannot disable a trigger, alter or drop a
 // table: the audit log's protection cannot be switched off from the app's connection. Migrations
 // run as the owning role. On PostgreSQL every API test already runs the app as this role

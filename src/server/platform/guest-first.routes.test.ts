@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
 
-// Issue 20, point 12: every realm (shoppers, the super admin, the ERP's employees) checks the session
+// Every realm (shoppers, the super admin, the ERP's employees) checks the session
 // before it looks at the request: a guest sending a malformed body, query or path gets 401, not 400.
 // The operations come from /api/docs/json, so a new route is covered without anyone adding it here;
 // the public ones are those the document declares with `security: []` (src/server/api-docs.ts), so

@@ -5,7 +5,7 @@ import { queryRows } from './db';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from '../test/db';
 
-// Issue 11, point 7: with several API processes on one database, each scheduled job runs in one of them.
+// With several API processes on one database, each scheduled job runs in one of them.
 
 let database: Database;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('job leases', () => {
   });
 });
 
-describe('stopping a job (issue 21, point 4)', () => {
+describe('stopping a job', () => {
   const holderOf = async (name: string) => (await queryRows<{ holder: string }>(database.db, sql`select holder from job_leases where name = ${name}`))[0]?.holder ?? null;
 
   it('waits for the pass in progress, then hands the lease back so that another process takes the job at once', async () => {

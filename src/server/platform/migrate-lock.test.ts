@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_ROLE, testPostgresUrl } from '../test/db';
 import { migrateForApp, migrationsFolder, openPostgres, queryRows } from './db';
 
-// Issue 21: several API processes start at once on one PostgreSQL database (compose, `npm run
+// Several API processes start at once on one PostgreSQL database (compose, `npm run
 // cluster`) and each migrates at start. Drizzle's migrator takes no lock, so migrateForApp holds an
 // advisory lock: they migrate one after another instead of failing on each other's tables or GRANTs.
 // A race on PostgreSQL (the embedded database belongs to one process): in the PGlite run too it

@@ -13,7 +13,7 @@ import { loadConfig } from './config';
 import type { Database, Db } from './db';
 import { READY_DB_TIMEOUT_MS } from './health.routes';
 
-// Issue 21, point 5: /api/health stays the liveness check; /api/ready says whether this process
+// /api/health stays the liveness check; /api/ready says whether this process
 // should get traffic: 503 while it starts, while it stops, and while its database does not answer.
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { openRedis } from './redis';
 import { ResponseCache } from './response-cache';
 import { SharedInvalidation } from './shared-invalidation';
 
-// Issue 21, point 3: with REDIS_URL, a write in one process empties the catalog cache of every
+// With REDIS_URL, a write in one process empties the catalog cache of every
 // process through Redis pub/sub, within a second. Two apps on one database play two processes.
 // (Without Redis the cache stays the process's own: catalog.cache.test.ts.)
 

@@ -12,7 +12,7 @@ import { databaseAnswers, queryRows, type Database } from './db';
 import { startRepeatingJob } from './repeating-job';
 import { gracefulShutdown } from './shutdown';
 
-// Issue 21, point 4: on SIGTERM the process takes no new connections, lets the requests in flight
+// On SIGTERM the process takes no new connections, lets the requests in flight
 // get their answers and a running job finish its pass and hand its lease back, then closes Redis and
 // the database. (main.sigterm.test.ts sends the real signal to the real server.)
 

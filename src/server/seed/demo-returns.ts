@@ -11,7 +11,7 @@ import { orderRef } from '../modules/rewards';
 import { rewardsTransactions } from '../modules/rewards/rewards.tables';
 import { issuePartInvoice, settlePartMoved } from '../modules/settlement';
 
-// Issue 23's demo data: the demo customer's recent order from Jaipur Handloom House, delivered two
+// Demo data for returns: the demo customer's recent order from Jaipur Handloom House, delivered two
 // days ago (inside the default 7-day return window), with one of its two items asked back. The
 // shop's and the super admin's Returns tabs show it waiting; the other item can still be returned.
 

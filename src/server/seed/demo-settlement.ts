@@ -13,7 +13,7 @@ import { createVendorPayout, issueDueCommissionDocuments, issuePartInvoice, mark
 import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
 import type { CategorySlug } from './demo-products';
 
-// Issue 22's demo data: commission rates, the HSN codes of the products a vendor has classified, and
+// Demo data for vendor settlement: commission rates, the HSN codes of the products a vendor has classified, and
 // the payout and tax details of two of the three vendors (the third has none, so its statement shows
 // TDS at 5 % and no TCS).
 

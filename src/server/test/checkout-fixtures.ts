@@ -108,7 +108,7 @@ export async function placeOrder(s: Shopper, lines: { productId: string; variant
   return paid.json().orderId;
 }
 
-/** Fills the cart and places it cash on delivery (issue 23): placed at once; answers the order id. */
+/** Fills the cart and places it cash on delivery: placed at once; answers the order id. */
 export async function placeCodOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
   await fillCart(s, lines);
   const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse, paymentMethod: 'cod' });

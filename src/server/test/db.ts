@@ -45,7 +45,7 @@ export async function prepareTemplate(): Promise<string> {
     await adminQuery(url, `CREATE DATABASE ${pgTemplate(run)}`);
     const database = await openPostgres(withDatabase(url, pgTemplate(run)), 1);
     await runMigrations(database);
-    // The app under test runs as a role that owns nothing (issue 20, point 10); the copies inherit the grants.
+    // The app under test runs as a role that owns nothing; the copies inherit the grants.
     await ensureTestAppRole(database.db);
     await database.close();
     return run;

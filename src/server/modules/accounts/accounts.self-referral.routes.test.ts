@@ -5,7 +5,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, vendorInput } from '../../test/factories';
 
-// Issue 20, point 4: nobody refers themselves with a spelling of their own mailbox (a +tag, Gmail's
+// Nobody refers themselves with a spelling of their own mailbox (a +tag, Gmail's
 // dots, googlemail.com, another case) or their own phone in another format.
 
 let t: TestApp;

@@ -63,7 +63,7 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
         referralCode: input.referralCode,
       });
     }
-    // The super admin hears of a new vendor or merchant with the account (issue 24); customers need no one's look.
+    // The super admin hears of a new vendor or merchant with the account; customers need no one's look.
     if (input.role !== 'customer') {
       await notify(tx, { kind: input.role === 'vendor' ? 'admin-vendor-waiting' : 'admin-merchant-waiting', to: 'admin', data: { businessName: input.businessName, email: input.email } });
     }

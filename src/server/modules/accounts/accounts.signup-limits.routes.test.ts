@@ -4,7 +4,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { employeeForm } from '../../test/erp';
 import { customerInput, merchantInput, vendorInput } from '../../test/factories';
 
-// Issue 20, point 5: one address may register only so many accounts (customer, vendor, merchant and
+// One address may register only so many accounts (customer, vendor, merchant and
 // employee together) and ask for only so many password resets per hour; past that, 429 with Retry-After.
 
 const REGISTRATIONS = 3;

@@ -5,7 +5,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { userProfiles } from '../auth/auth.tables';
 
-// Issue 8, point 13: every admin endpoint refuses guests, customers, vendors, merchants and
+// Every admin endpoint refuses guests, customers, vendors, merchants and
 // role-admin users. The endpoints are read from the API's own OpenAPI document, so one added later
 // is covered without touching this test; only the sign-in steps are open, by design.
 

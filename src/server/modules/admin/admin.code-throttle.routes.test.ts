@@ -11,7 +11,7 @@ import { employeeForm } from '../../test/erp';
 import { systemLogs } from '../audit/audit.tables';
 import { employees } from '../erp/erp.tables';
 
-// Issue 20, point 8: wrong codes are counted per account as well as per address. After 5 wrong
+// Wrong codes are counted per account as well as per address. After 5 wrong
 // codes for one account within 15 minutes (LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES), that
 // account's code step answers 429 from any address: the super admin's sign-in code, the step-up
 // code of admin actions, and the ERP's sign-in code. Each test has its own app (and throttle).

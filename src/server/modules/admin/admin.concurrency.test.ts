@@ -17,7 +17,7 @@ import { runPointsRelease } from '../rewards';
 import { vendorBalancesOf } from '../settlement';
 import { vendorPayoutDetails } from '../settlement/settlement.tables';
 
-// Issue 25, point 6: a super admin's action racing another actor on the same row ends with exactly
+// A super admin's action racing another actor on the same row ends with exactly
 // one outcome. As in checkout.concurrency.test.ts, the requests go out at once through app.inject: on
 // PGlite the transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
 

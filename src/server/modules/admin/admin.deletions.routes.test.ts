@@ -13,7 +13,7 @@ import { orderItems, orders } from '../orders/orders.tables';
 import { rewardsTransactions } from '../rewards/rewards.tables';
 import { vendorShops } from '../shops/shops.tables';
 
-// Issue 8, point 8: deleting never destroys history. An account with orders, points or payouts is
+// Deleting never destroys history. An account with orders, points or payouts is
 // anonymised (personal fields cleared, sign-in off, shops closed, products withdrawn) and its
 // orders, ledger rows and audit entries stay; one with no history is removed. A product ever
 // ordered is withdrawn. A vendor with open order parts cannot be deleted.

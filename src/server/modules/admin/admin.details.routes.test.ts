@@ -7,7 +7,7 @@ import { signedInEmployee } from '../../test/erp';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { adminAccounts } from '../auth/auth.tables';
 
-// Issue 24, point 9: the super admin edits the details of users, vendors, merchants and employees
+// The super admin edits the details of users, vendors, merchants and employees
 // with the owner's own form (validated by its contract), each edit with a fresh code and audited
 // with the fields it changed, old and new values.
 

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { erpBrowser, signedInEmployee } from '../../test/erp';
 import { indiaDate } from '../../test/dates';
 
-// Issue 24, point 11: the super admin marks an employee inactive (their ERP sessions end at once,
+// The super admin marks an employee inactive (their ERP sessions end at once,
 // they cannot sign in, the manager and assignee pickers leave them out, their work stays) and
 // active again, each with a fresh code and audited.
 

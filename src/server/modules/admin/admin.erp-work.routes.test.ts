@@ -9,9 +9,9 @@ import { indiaDate } from '../../test/dates';
 import { systemLogs } from '../audit/audit.tables';
 import { timesheets } from '../erp/erp.tables';
 
-// Issue 10, points 6 and 8: the super admin edits any project and approves or rejects any
+// The super admin edits any project and approves or rejects any
 // submitted timesheet entry (those without a project or a manager too), each audited.
-// Issue 20, point 9: each of these actions takes a fresh code, like every other admin action.
+// Each of these actions takes a fresh code, like every other admin action.
 
 let t: TestApp;
 let admin: TestClient;

@@ -7,7 +7,7 @@ import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 
-// Issue 8, point 5: the Merchants tab (SPEC.md's merchant row with its totals), verifying and unverifying with a fresh code.
+// The Merchants tab (SPEC.md's merchant row with its totals), verifying and unverifying with a fresh code.
 
 let t: TestApp;
 let admin: TestClient;
@@ -176,7 +176,7 @@ describe('verifying and unverifying', () => {
   });
 });
 
-describe('the cashback at stake (issue 24, point 12)', () => {
+describe('the cashback at stake', () => {
   it("states what Verify releases and Unverify voids, with the amounts; after Unverify the merchant's dashboard says so, until verified again", async () => {
     const input = merchantInput({ businessName: 'Malnad Coffee Works', mobileNumber: '9833344455', upiId: 'malnad@okicici', cashbackPercentage: 5 });
     const shop = browser();

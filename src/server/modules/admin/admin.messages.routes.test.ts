@@ -3,7 +3,7 @@ import type { AdminAuditPage, AdminMessagePage } from '../../../contracts/admin-
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInSuperAdmin } from '../../test/admin';
 
-// Issue 8, points 11 and 12: contact messages newest first with read and unread; the audit log with filters and paging.
+// Contact messages newest first with read and unread; the audit log with filters and paging.
 
 let t: TestApp;
 let admin: TestClient;

@@ -12,7 +12,7 @@ import { newShopper, placeCodOrder, placeOrder, pointsOf, signInAs, stockOf, two
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { saveCodSettings } from '../payments';
 
-// Issue 24, point 10: the super admin deletes an order. It is never destroyed: its open parts are
+// The super admin deletes an order. It is never destroyed: its open parts are
 // cancelled with their refunds (as the customer's cancel does), then it leaves the customer's, the
 // vendor's and the admin's lists, while its rows, history and ledgers stay.
 

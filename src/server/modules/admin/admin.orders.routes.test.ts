@@ -12,7 +12,7 @@ import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, typ
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 
-// Issue 8, point 6: the Orders tab, one row per shop's part, and setting any order's status with a fresh code.
+// The Orders tab, one row per shop's part, and setting any order's status with a fresh code.
 
 let t: TestApp;
 let admin: TestClient;

@@ -11,7 +11,7 @@ import { userProfiles, vendors } from '../auth/auth.tables';
 import { employees } from '../erp/erp.tables';
 import { orders } from '../orders/orders.tables';
 
-// Issue 8, points 3, 4 and 13: the Overview tab's figures come from the database, and only the super admin may read them.
+// The Overview tab's figures come from the database, and only the super admin may read them.
 
 let t: TestApp;
 let admin: TestClient;

@@ -19,7 +19,7 @@ import { vendorBalancesOf } from '../settlement';
 import { vendorPayoutDetails, vendorPayouts } from '../settlement/settlement.tables';
 import { payoutRouteStatus } from './admin.payouts';
 
-// Issue 22, point 6: "When Razorpay is configured with Route enabled, the payout is a Route transfer
+// "When Razorpay is configured with Route enabled, the payout is a Route transfer
 // through the gateway. Two admins paying the same payout at once pay it once." Against the local
 // fake of Razorpay's API (POST /v1/transfers). Amounts worked out by hand as in
 // admin.payouts.routes.test.ts: an item of ₹999 at 18 % GST, 10 % commission, TDS 0.1 % with a PAN,

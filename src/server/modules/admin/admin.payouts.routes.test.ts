@@ -16,7 +16,7 @@ import { systemLogs } from '../audit/audit.tables';
 import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from '../settlement/settlement.tables';
 
-// Issue 22, point 6: the super admin's Payouts tab. Settle reserves what a vendor may be paid up to
+// The super admin's Payouts tab. Settle reserves what a vendor may be paid up to
 // a day (its payable as of the end of that day, net of earlier payouts, capped by its payable now);
 // Mark paid records the bank UTR or UPI reference; Cancel returns the amount to payable. Each with a
 // fresh code and audited. Amounts worked out by hand: an item of ₹999 at 18 % GST, 10 % commission,

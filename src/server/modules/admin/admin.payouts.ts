@@ -15,7 +15,7 @@ import {
 } from '../settlement';
 import type { FollowUpTx, SensitiveTx } from './admin.step-up';
 
-// The Payouts tab (issue 22, point 6): settle, mark paid and cancel, each with a fresh code and
+// The Payouts tab: settle, mark paid and cancel, each with a fresh code and
 // audited; the settlement module owns the payouts, the ledger and their rules (settlement.payouts.ts).
 
 type ActionArgs = { db: DbOrTx; sensitiveTx: SensitiveTx };

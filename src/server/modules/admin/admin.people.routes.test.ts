@@ -7,7 +7,7 @@ import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { employees } from '../erp/erp.tables';
 
-// Issue 8, points 5, 6, 7 and 13: the Users and Employees tabs; suspension ends sessions at once; approval lets an employee in.
+// The Users and Employees tabs; suspension ends sessions at once; approval lets an employee in.
 
 let t: TestApp;
 let admin: TestClient;

@@ -8,7 +8,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder, signInAs } from '../../test/checkout-fixtures';
 
-// Issue 24, point 9: the super admin edits a product's details in its vendor's form, checked by the
+// The super admin edits a product's details in its vendor's form, checked by the
 // vendor's own contract and rules, with a fresh code, audited with each field's old and new values.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 
-// Issue 8: the Products tab, listing every product and disabling or enabling one with a fresh code.
+// The Products tab, listing every product and disabling or enabling one with a fresh code.
 
 let t: TestApp;
 let admin: TestClient;

@@ -20,7 +20,7 @@ export type SetAdminProductActiveArgs = {
 export async function setAdminProductActive({ db, sensitiveTx, productId, isActive }: SetAdminProductActiveArgs): Promise<AdminProduct> {
   await sensitiveTx(async (tx) => {
     const changed = await setProductActiveByAdmin(tx, { productId, isActive });
-    // Its vendor hears of a product taken off the storefront (issue 24); disabling one already disabled tells nobody.
+    // Its vendor hears of a product taken off the storefront; disabling one already disabled tells nobody.
     if (!isActive && changed.wasActive) {
       const seller = await getProductSeller(tx, productId);
       if (seller) await notify(tx, { kind: 'vendor-product-disabled', to: { userId: seller.vendorUserId }, data: { productName: seller.name, productId } });

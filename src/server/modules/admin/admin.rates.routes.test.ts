@@ -9,7 +9,7 @@ import { systemLogs } from '../audit/audit.tables';
 import { hsnCodes, hsnGstRates } from '../catalog/catalog.tables';
 import { commissionRules, taxRates } from '../settlement/settlement.tables';
 
-// Issue 22, point 1: the "Commission & tax" tab. The super admin adds commission rules (global, per
+// The "Commission & tax" tab. The super admin adds commission rules (global, per
 // category, per vendor), tax rates and HSN codes with their GST rates, each a dated row added with a
 // fresh code and audited; the lists say which row is in force today, scheduled or superseded.
 

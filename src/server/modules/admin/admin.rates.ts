@@ -3,7 +3,7 @@ import { addHsnCode, addHsnRate } from '../catalog';
 import { addCommissionRule, addTaxRate } from '../settlement';
 import type { SensitiveTx } from './admin.step-up';
 
-// The "Commission & tax" tab (issue 22, point 1): each new rate is a row added with a fresh code and
+// The "Commission & tax" tab: each new rate is a row added with a fresh code and
 // audited with its fields; the settlement and catalog modules own the rows and their rules.
 
 type Input<T> = Omit<T, 'code'>;

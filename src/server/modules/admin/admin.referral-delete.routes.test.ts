@@ -9,7 +9,7 @@ import { customerInput, merchantInput, registerAndLogin } from '../../test/facto
 import { users } from '../auth/auth.tables';
 import { merchants, merchantTransactions } from '../merchants/merchants.tables';
 
-// Issue 24, point 10: the super admin deletes a referral only while it has paid nothing; one that
+// The super admin deletes a referral only while it has paid nothing; one that
 // paid its referrer a reward stays on record.
 
 let t: TestApp;

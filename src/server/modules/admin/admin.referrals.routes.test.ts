@@ -7,7 +7,7 @@ import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../
 import { userProfiles } from '../auth/auth.tables';
 import { rewardsTransactions } from '../rewards/rewards.tables';
 
-// Issue 8, point 6: the Referrals tab (SPEC.md's referral row) and changing a referral's status with a fresh code.
+// The Referrals tab (SPEC.md's referral row) and changing a referral's status with a fresh code.
 
 let t: TestApp;
 let admin: TestClient;

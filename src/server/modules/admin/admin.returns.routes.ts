@@ -9,7 +9,7 @@ import { requireFreshCode } from './admin.step-up';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
-/** The Returns tab (issue 23, point 8): every return; a requested or disputed one decided with a fresh code; a failed refund sent again. */
+/** The Returns tab: every return; a requested or disputed one decided with a fresh code; a failed refund sent again. */
 export async function adminReturnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;

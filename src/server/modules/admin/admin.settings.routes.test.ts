@@ -11,8 +11,9 @@ import { FakeRazorpay } from '../../test/fake-razorpay';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { paymentGatewaySettings } from '../payments/payments.tables';
 
-// Issue 8, points 7 and 10: the Settings tab's referral thresholds and payment gateway, saved with a fresh code; the connection test is a real call.
-// Issue 23: cash on delivery's order value limit and excluded categories, saved the same way.
+// The Settings tab's referral thresholds and payment gateway, saved with a fresh code; the connection
+// test is a real call.
+// Cash on delivery's order value limit and excluded categories, saved the same way.
 
 let t: TestApp;
 let admin: TestClient;

@@ -9,7 +9,7 @@ import { indiaDate } from '../../test/dates';
 import { systemLogs } from '../audit/audit.tables';
 import { DEMO_HAAT_GST } from '../../seed/demo-settlement';
 
-// Issue 25, point 3: every sensitive admin action goes through the one step-up guard. The actions
+// Every sensitive admin action goes through the one step-up guard. The actions
 // are read from the API's own OpenAPI document (every admin operation whose body has a `code`), so
 // one added later is covered without touching this test: without a code, each answers 401 and
 // writes nothing.
@@ -38,7 +38,7 @@ async function sensitiveActions(): Promise<{ method: string; path: string }[]> {
 const today = indiaDate();
 const body = {
   reason: 'Documents do not match',
-  // A return's decision (issue 23).
+  // A return's decision.
   decision: 'reject',
   upiReference: '123456789012',
   minTransactions: 1,

@@ -10,7 +10,7 @@ import { newShopper, placeOrder, type Shopper } from '../../test/checkout-fixtur
 import { issuePartCreditNote, issuePartInvoice, settleReturnReceived } from '../settlement';
 import { commissionRules, vendorPayoutDetails } from '../settlement/settlement.tables';
 
-// Issue 22, point 9: the super admin's monthly tax reports. A month counts the documents issued in it
+// The super admin's monthly tax reports. A month counts the documents issued in it
 // (India date): invoices add, credit notes subtract. Figures worked out by hand from the placed lines
 // (TCS 0.5 % of the taxable value; TDS 0.1 % with a PAN, 5 % without, of the taxable value when the
 // vendor has a GSTIN (its invoice shows GST, CBDT Circular 20/2023 Q3), else of the gross):

@@ -8,7 +8,7 @@ import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { getTaxReport } from '../settlement';
 
-// The Tax reports tab (issue 22, point 9): TCS (GSTR-8), TDS (194-O) and commission earned for a
+// The Tax reports tab: TCS (GSTR-8), TDS (194-O) and commission earned for a
 // month, each as JSON and as CSV (amounts in rupees, rates in percent, a Total line last). Read only:
 // no fresh code needed.
 

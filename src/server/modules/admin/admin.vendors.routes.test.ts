@@ -7,7 +7,7 @@ import { fillCart, newShopper, type Shopper, postCheckout } from '../../test/che
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { addOrderPart, createOrderWithPart } from '../../test/order-factories';
 
-// Issue 8: the Vendors tab. The list with each vendor's own totals, and approving or rejecting a
+// The Vendors tab. The list with each vendor's own totals, and approving or rejecting a
 // vendor with a fresh code, which takes its products off the storefront and brings them back.
 
 let t: TestApp;

@@ -29,7 +29,7 @@ export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, ap
     if (outcome === 'unchanged') throw new AppError('CONFLICT', approved ? m.alreadyApproved : m.alreadyRejected);
     const shops = await setVendorShopsApproved(tx, { vendorUserId, approved });
     const vendor = await getVendorContact(tx, vendorUserId);
-    // The vendor hears of it with the change (issue 24): a rejection with its reason.
+    // The vendor hears of it with the change: a rejection with its reason.
     if (vendor) {
       await notify(
         tx,

@@ -6,7 +6,7 @@ import { freshCode, SECOND_ADMIN, signInSuperAdmin, spentCode } from '../../test
 import { newShopper, type Shopper } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 
-// Issue 8, points 7, 9 and 13: the withdrawal queue, paying and rejecting with a fresh code, once.
+// The withdrawal queue, paying and rejecting with a fresh code, once.
 
 let t: TestApp;
 let admin: TestClient;
@@ -80,7 +80,7 @@ describe('paying and rejecting', () => {
     const ok = await pay(code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'paid', upiReference: '123456789012' });
-    // The customer's wallet shows the reference next to the paid request (issue 24, point 12).
+    // The customer's wallet shows the reference next to the paid request.
     const paid = (await shopper.client.get('/api/wallet/withdrawals')).json().items.find((w: { id: string }) => w.id === id);
     expect(paid).toMatchObject({ status: 'paid', upiReference: '123456789012', rejectReason: null });
     // The same code again: refused, even for another request.
@@ -99,7 +99,7 @@ describe('paying and rejecting', () => {
     expect(res.json()).toMatchObject({ status: 'rejected', rejectReason: 'UPI ID not found' });
     expect((await wallet(shopper)).availablePoints).toBe(before);
     const mine = (await shopper.client.get('/api/wallet/withdrawals')).json().items as { id: string; status: string }[];
-    // The customer sees the reason next to the rejected request (issue 24, point 12).
+    // The customer sees the reason next to the rejected request.
     expect(mine.find((w) => w.id === id)).toMatchObject({ status: 'rejected', rejectReason: 'UPI ID not found', upiReference: null });
     // Closed once: paying it now is a conflict.
     expect((await admin.post(`/api/admin/withdrawals/${id}/pay`, { upiReference: '123456789012', code: await freshCode(t, secret) })).statusCode).toBe(409);

@@ -8,7 +8,7 @@ import { ensureSuperAdmin, setSuperAdminPassword } from './auth.admin';
 import { adminAccounts, adminSessions } from './auth.tables';
 import { resetAdminTwoFactorFromCli } from './auth.admin-login';
 
-// Issue 8, points 1, 2, 12 and 13 (sign-in part): the super admin's sign-in with mandatory
+// The super admin's sign-in with mandatory
 // two-factor, all of it decided by the server.
 
 const EMAIL = 'chief@haat.test';

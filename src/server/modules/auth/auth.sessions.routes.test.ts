@@ -8,7 +8,7 @@ import { queryRows } from '../../platform/db';
 import { hashToken } from './auth.sessions';
 import { adminSessions, sessions } from './auth.tables';
 
-// Issue 19, point 7: a session past its expires_at answers 401 and is not extended; a session cookie
+// A session past its expires_at answers 401 and is not extended; a session cookie
 // planted before sign-in is replaced at sign-in, and the planted value answers 401 afterwards.
 
 let t: TestApp;

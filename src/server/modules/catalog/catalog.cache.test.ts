@@ -4,7 +4,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCatalog } from '../../test/catalog-factories';
 import { users } from '../auth/auth.tables';
 
-// Issue 11, point 3: the catalog's public reads are answered from a cache in the process, with
+// The catalog's public reads are answered from a cache in the process, with
 // ETags (304 when unchanged) and a short max-age for anonymous visitors; any write forgets them.
 
 let t: TestApp;

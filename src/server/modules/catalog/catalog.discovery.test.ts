@@ -3,7 +3,7 @@ import type { ProductCard } from '../../../contracts/catalog.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 
-// Issue 7, point 10: search also matches shop and category names, common Indian English synonyms and
+// Search also matches shop and category names, common Indian English synonyms and
 // two-edit typos of longer words; 'Sold by' leads to a shop page listing the shop's active products.
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { hsnCodes, hsnGstRates } from './catalog.tables';
 
-// Issue 22: the HSN list the super admin maintains and vendors choose a product's GST rate from.
+// The HSN list the super admin maintains and vendors choose a product's GST rate from.
 // A rate is a row with the date from which it applies; a change is a new row, never an update.
 
 const dated = (r: { rateBp: number; from: string } | null | undefined): DatedRate | null => (r ? { ratePercent: basisPointsToPercent(r.rateBp), effectiveFrom: r.from } : null);

@@ -4,7 +4,7 @@ import { BROWSABLE_RESULTS, catalogMessages, type ProductPage } from '../../../c
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createShop, createVendorUser } from '../../test/catalog-factories';
 
-// Issue 11, point 2: a list longer than BROWSABLE_RESULTS is counted up to it and estimated past it,
+// A list longer than BROWSABLE_RESULTS is counted up to it and estimated past it,
 // paged up to it, and still in the asked order; a short list stays exact.
 
 let t: TestApp;

@@ -116,7 +116,7 @@ export const products = pgTable(
     // The storefront's filter by size or colour: only products with a variant on sale can match
     // (option_keys is not null, implied by the filter's @> or &&), so a page of them (newest, or by
     // price within a category) is read from these small indexes, even in a category where no product
-    // has the size (issue 23; bench/RESULTS.md).
+    // has the size (bench/RESULTS.md).
     index('products_options_created_idx').on(t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
     index('products_options_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
     index('products_options_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),

@@ -4,7 +4,7 @@ import { createCatalog, createProductWithVariants } from '../../test/catalog-fac
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { saveProductVariants } from './catalog.variants';
 
-// Issue 23, point 2: the product page offers a product's options and its variants on sale.
+// The product page offers a product's options and its variants on sale.
 
 let t: TestApp;
 let client: TestClient;

@@ -7,7 +7,7 @@ import { createCategory, createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { products } from './catalog.tables';
 
-// Issue 22: a vendor chooses a product's HSN code (and so its GST rate) from the super admin's list.
+// A vendor chooses a product's HSN code (and so its GST rate) from the super admin's list.
 
 let t: TestApp;
 let ip = 0;

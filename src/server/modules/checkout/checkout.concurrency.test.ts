@@ -8,7 +8,7 @@ import { moneyInvariantViolations } from '../../test/invariants';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { saveGatewaySettings } from '../payments';
 
-// Integrity under load (issue 3, point 11): many requests at once through app.inject. On PGlite the
+// Integrity under load: many requests at once through app.inject. On PGlite the
 // transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
 // Each test makes its own shops, products (with the stock it needs) and shoppers, and says which
 // gateway it pays through, so the tests pass in any order.

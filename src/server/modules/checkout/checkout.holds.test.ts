@@ -6,7 +6,7 @@ import { createProduct } from '../../test/catalog-factories';
 import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
 import { releaseExpiredHolds, startStockHoldsJob } from '../catalog';
 
-// Stock is reserved when checkout starts a payment (issue 7, point 4): a hold with an expiry,
+// Stock is reserved when checkout starts a payment: a hold with an expiry,
 // released when the payment fails, is cancelled, is replaced or expires; a confirmed payment sells it.
 
 let t: TestApp;

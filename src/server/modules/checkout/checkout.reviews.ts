@@ -17,7 +17,7 @@ export async function addProductReview(a: { db: Db; customerUserId: string; prod
     if (!orderId) throw new AppError('FORBIDDEN', checkoutMessages.reviewNotAllowed);
     if (await hasReviewed(tx, { customerUserId: a.customerUserId, productId: a.productId })) throw new AppError('CONFLICT', orderMessages.reviewDuplicate);
     const { id } = await addReview(tx, { productId: a.productId, customerUserId: a.customerUserId, orderId, rating: a.rating, comment: a.comment });
-    // The product's vendor hears of the review with it (issue 24).
+    // The product's vendor hears of the review with it.
     const seller = await getProductSeller(tx, a.productId);
     if (seller) {
       await notify(tx, {

@@ -7,7 +7,7 @@ import { count, fillCart, newShopper, stockOf, type Shopper, postCheckout, shown
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
 
-// Issue 23, point 2: stock and holds per variant, under the guarantees of the 200-buyers test. On
+// Stock and holds per variant, under the guarantees of the 200-buyers test. On
 // PGlite the requests queue; on PostgreSQL (DATABASE_URL) they truly race.
 
 let t: TestApp;

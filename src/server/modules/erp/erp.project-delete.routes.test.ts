@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { newProject, newTask, signedInEmployee } from '../../test/erp';
 import { indiaDate } from '../../test/dates';
 
-// Issue 24, point 11: a project is deleted by its creator or the super admin while none of its
+// A project is deleted by its creator or the super admin while none of its
 // hours is approved; its tasks and its timesheet entries go with it, in one transaction.
 
 let t: TestApp;

@@ -11,8 +11,8 @@ import { employeeForm, erpBrowser, signedInEmployee as signedIn } from '../../te
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { employees, employeeSessions, projects, tasks, timesheets } from './erp.tables';
 
-// Issue 10, points 1, 2 and 5 (the counters): registration waiting for approval, sign-in of approved
-// employees only with the optional two-factor step, the ERP's own session, and the dashboard.
+// Registration waiting for approval, sign-in of approved employees only with the optional two-factor
+// step, the ERP's own session, and the dashboard's counters.
 
 let t: TestApp;
 const browser = () => erpBrowser(t);

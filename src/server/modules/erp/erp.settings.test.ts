@@ -4,7 +4,7 @@ import { totpCode } from '../../platform/totp';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { erpBrowser, signedInEmployee } from '../../test/erp';
 
-// Issue 10, point 3: the employee's settings — two-factor set up, turned on and off with a code,
+// The employee's settings — two-factor set up, turned on and off with a code,
 // a password change that ends the other sessions, and the contact details.
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { newProject, newTask, signedInEmployee } from '../../test/erp';
 import { indiaDate } from '../../test/dates';
 import { employees } from './erp.tables';
 
-// Issue 24, point 11: a task's title, description, assignee, priority, due date and estimate are
+// A task's title, description, assignee, priority, due date and estimate are
 // edited by its creator or its project's manager; a new assignee is notified; its project and
 // status stay.
 

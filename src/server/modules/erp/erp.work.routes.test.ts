@@ -7,7 +7,7 @@ import { erpBrowser, signedInEmployee } from '../../test/erp';
 import { indiaDate, indiaYear } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
 
-// Issue 10, points 6 to 8 and 10: projects, tasks and timesheets with their approval, every rule
+// Projects, tasks and timesheets with their approval, every rule
 // checked on the server, and who may read or change what.
 
 let t: TestApp;

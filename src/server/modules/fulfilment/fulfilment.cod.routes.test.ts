@@ -11,7 +11,7 @@ import { saveCodSettings } from '../payments';
 import { releaseDuePoints } from '../rewards';
 import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 
-// Issue 23, points 5–6: cash on delivery, from the checkout's offer to the cash collected at the
+// Cash on delivery, from the checkout's offer to the cash collected at the
 // door, a cancel before delivery and a refusal at the door.
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { customerInput, registerAndLogin, vendorInput } from '../../test/factori
 import { upload } from '../../test/multipart';
 import { deadPort, startLocalS3, type LocalS3 } from '../../test/s3';
 
-// Issue 21, point 2: with S3_BUCKET set, pictures live in an S3-compatible store (here s3rver on a
+// With S3_BUCKET set, pictures live in an S3-compatible store (here s3rver on a
 // local port), are served at the same /uploads/<file> addresses, and leave the bucket when deleted.
 
 let s3: LocalS3;

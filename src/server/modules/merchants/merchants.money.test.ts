@@ -10,7 +10,7 @@ import { runPointsRelease } from '../rewards';
 import { releaseDueCashback } from './merchants.cashback';
 import { merchantTransactions } from './merchants.tables';
 
-// Issue 20, points 6 and 7: a UPI reference is recorded once across all merchants, and an
+// A UPI reference is recorded once across all merchants, and an
 // unverified merchant's payments create a bounded amount of pending cashback a day, which never
 // becomes available before the super admin verifies the merchant.
 

@@ -11,7 +11,7 @@ import { runPointsRelease } from '../rewards';
 import { releaseDueCashback } from './merchants.cashback';
 import { merchantTransactions } from './merchants.tables';
 
-// Issue 9, points 1, 3, 4 and 5: the merchant's dashboard, recording UPI payments with the
+// The merchant's dashboard, recording UPI payments with the
 // customer's cashback, cashback pending until verification and the return window, and the profile.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { newShopper, orderPartsOf, placeOrder, signInAs, twoShops, type Shopper 
 import { emailOfUser } from '../auth';
 import { MAX_ATTEMPTS, sendDueEmails, startNotificationsJob, type SenderDeps } from './notifications.sender';
 
-// Issue 24, points 1, 3, 4, 7, 8 and 13: notifications are written with the change that causes
+// Notifications are written with the change that causes
 // them, shown in each user's inbox, sent once from the outbox, retried with backoff, given up on
 // visibly (the super admin's list and Retry), and email follows each user's preferences.
 
@@ -197,7 +197,7 @@ describe('email preferences', () => {
   });
 });
 
-describe('security messages (point 8)', () => {
+describe('security messages', () => {
   it('tells of a changed password by email even with every group turned off', async () => {
     const s = await newShopper(t);
     await s.client.put('/api/notifications/preferences', { orders: false, wallet: false, news: false });

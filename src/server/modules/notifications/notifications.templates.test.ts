@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplate, renderTemplate, templateKinds } from './notifications.templates';
 
-// Issue 24, point 2: every template renders with sample data into a plain-text part, a simple HTML
+// Every template renders with sample data into a plain-text part, a simple HTML
 // part, a link to the right page and the footer's Haat name; one that is missing a field fails.
 
 const order = { orderRef: '#1A2B3C4D', orderId: '1a2b3c4d-0000-4000-8000-000000000001', shopName: 'Jaipur Handloom House', items: '- 2 × Cotton Kurta (M)\n- 1 × Juttis (7)' };

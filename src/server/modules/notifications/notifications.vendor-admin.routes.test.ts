@@ -7,7 +7,7 @@ import { movePart, newShopper, orderPartsOf, placeOrder, signInAs, twoShops } fr
 import { merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { employeeForm, erpBrowser } from '../../test/erp';
 
-// Issue 24, points 4 and 6: vendors hear of their approval, rejection, a disabled product and a
+// Vendors hear of their approval, rejection, a disabled product and a
 // new review; the super admin hears of vendors, merchants and employees who registered and of
 // contact messages. Each change is made through the API; each message is read back from the inbox.
 

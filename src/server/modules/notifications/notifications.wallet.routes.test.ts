@@ -10,7 +10,7 @@ import { createOrderWithPart, daysAgo } from '../../test/order-factories';
 import { releaseDueCashback } from '../merchants';
 import { runPointsRelease } from '../rewards';
 
-// Issue 24, points 3 and 5: the wallet's changes tell their users, written with the change: a
+// The wallet's changes tell their users, written with the change: a
 // withdrawal requested (the super admin), paid or rejected (the customer), points that became
 // available (an order's, a merchant's cashback), a referral that paid its referrer, and a merchant
 // verified or unverified with what happened to its customers' cashback. Email follows the 'wallet'

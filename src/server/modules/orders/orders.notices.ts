@@ -6,7 +6,7 @@ import { notify, type NotifyEvent } from '../notifications';
 import { shopRows } from '../shops';
 import { orderItems, orderParts, orders } from './orders.tables';
 
-// What customers and vendors are told about orders (issue 24): written with the change, in its
+// What customers and vendors are told about orders: written with the change, in its
 // transaction, through notifications' door.
 
 type PartNotice = {

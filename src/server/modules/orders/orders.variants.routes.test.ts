@@ -9,7 +9,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 
-// Issue 23, point 2: the customer's order, the vendor's Orders tab, the admin's Orders tab (and its
+// The customer's order, the vendor's Orders tab, the admin's Orders tab (and its
 // CSV) and the tax invoice say which size and colour was bought; the vendor and the admin see its SKU.
 
 let t: TestApp;

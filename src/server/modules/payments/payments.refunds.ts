@@ -7,7 +7,7 @@ import { RefundFailedError, RefundOutcomeUnknownError } from './payments.gateway
 import { razorpayGateway, testGateway } from './payments.service';
 import { payments, refunds } from './payments.tables';
 
-// Refunds of returns (issue 23, point 9). The row is written in the transaction that receives the
+// Refunds of returns. The row is written in the transaction that receives the
 // return (unique per return: two clicks never refund twice); a gateway refund is then sent outside
 // any transaction, claimed by one conditional update so that two senders never both send it, with
 // the row's id as Razorpay's idempotency key so that sending it again after a lost answer is safe.

@@ -73,7 +73,7 @@ export const codExcludedCategories = pgTable('cod_excluded_categories', {
 });
 
 /**
- * Money given back to a customer for a return (issue 23): through Razorpay (a refund of the order's
+ * Money given back to a customer for a return: through Razorpay (a refund of the order's
  * payment), the test gateway (a record, no money moved), or as points for a cash on delivery order.
  * One per return (unique), so two clicks never refund twice; a gateway refund is written 'pending'
  * before the gateway is asked (with this row's id as its idempotency key) and 'processed' or

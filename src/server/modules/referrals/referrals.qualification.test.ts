@@ -10,7 +10,7 @@ import { rewardsTransactions } from '../rewards/rewards.tables';
 import { qualifyReferrals } from './referrals.qualification';
 import { referrals } from './referrals.tables';
 
-// Issue 8 point 10 (and issue 9 point 8): a referral qualifies when the referred party reaches both
+// A referral qualifies when the referred party reaches both
 // thresholds (a customer's delivered orders, a vendor's delivered order parts, a merchant's recorded
 // payments), and the referrer is then paid the settings' points through the ledger exactly once.
 

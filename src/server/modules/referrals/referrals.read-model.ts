@@ -27,7 +27,7 @@ export const partyEmail = (userId: SQL) => sql`(select u.email from users u wher
 /** A party's role: 'customer', 'vendor' or 'merchant'. */
 export const partyRole = (userId: SQL) => sql`(select up.role from user_profiles up where up.user_id = ${userId})`;
 
-// What the referred party has done, by kind; only money somebody checked counts (issue 20, point 3):
+// What the referred party has done, by kind; only money somebody checked counts:
 // - a customer: orders paid with real money (not points alone, not the test gateway), delivered whole,
 //   every part past the return window; an order with a cancelled part or a refund never counts;
 // - a vendor: its own shops' order parts delivered past the return window, of orders paid the same way;

@@ -6,7 +6,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 
-// Issue 9, points 6 and 7: everyone has a referral code and sees the referrals made with it;
+// Everyone has a referral code and sees the referrals made with it;
 // nobody refers themselves.
 
 let t: TestApp;

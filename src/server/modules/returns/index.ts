@@ -1,3 +1,3 @@
-// Issue 23, points 7–10: returns and refunds.
+// Returns and refunds.
 export { returnsRoutes } from './returns.routes';
 export { decideReturnAsAdmin, getOrderReturns, getReturn, listReturns, partsWithReturnInProgress, requestReturn, retryReturnRefund } from './returns.service';

@@ -10,7 +10,7 @@ import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
 
-// Issue 23, point 9: a return of an order paid through Razorpay is refunded through Razorpay's
+// A return of an order paid through Razorpay is refunded through Razorpay's
 // refunds API (the local fake), once, with our refund's id as the idempotency key; a refund the
 // gateway refuses or cannot take is visible to the super admin, who sends it again with a fresh code.
 

@@ -15,7 +15,7 @@ import { saveCodSettings } from '../payments';
 import { releaseDuePoints } from '../rewards';
 import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
 
-// Issue 23, points 7–10: a return from the customer's request to the refund, with every refusal,
+// A return from the customer's request to the refund, with every refusal,
 // the shop's and the super admin's answers, and what receiving the items back does to stock,
 // points, the vendor's ledger, the tax documents and the money.
 

@@ -10,7 +10,7 @@ import { approveReturn, disputeReturn, getOrderReturns, getReturn, listReturns, 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const partParamsSchema = z.object({ partId: z.string().max(64) });
 
-/** Returns (issue 23): the customer's requests and disputes, and the vendor's answers and receipt of the items. */
+/** Returns: the customer's requests and disputes, and the vendor's answers and receipt of the items. */
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;

@@ -17,7 +17,7 @@ import { noticeReturnDecided, noticeReturnDecidedByHaat, noticeReturnReceived, n
 import { countReturns, selectReturns } from './returns.read-model';
 import { orderReturnItems, orderReturns } from './returns.tables';
 
-// Issue 23, points 7–10: a return from request to refund. Every change runs in one transaction
+// A return from request to refund. Every change runs in one transaction
 // under the locks every writer of an order takes in the same order (the customer's balance row,
 // then the order, then its parts, then the return), so a return is received (and refunded) once
 // however many clicks arrive at once; the gateway is asked after the commit (payments.refunds.ts).

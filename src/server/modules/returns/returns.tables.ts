@@ -4,7 +4,7 @@ import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
 
-// Issue 23, points 7–10: a customer's return of items of one delivered order part, from request to refund.
+// A customer's return of items of one delivered order part, from request to refund.
 
 export const orderReturns = pgTable(
   'order_returns',

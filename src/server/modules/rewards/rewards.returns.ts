@@ -6,7 +6,7 @@ import { ledgerRowOpen } from './rewards.conditions';
 import { moveCache, orderRef } from './rewards.service';
 import { rewardsTransactions } from './rewards.tables';
 
-// Points when a return is received back (issue 23, point 9): what the returned items earned is
+// Points when a return is received back: what the returned items earned is
 // voided while it is still pending, or taken back through the ledger once it is available; a cash
 // on delivery order's refund is paid as points. Each change is a ledger row, the caches move with it.
 

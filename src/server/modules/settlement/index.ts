@@ -1,4 +1,4 @@
-// Issue 22: commission, tax and what Haat owes its vendors.
+// Commission, tax and what Haat owes its vendors.
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
 export { shopShippingLimits } from './settlement.shipping-limits';
 export { creditDeliveredPart, lockBalancesOfParts, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';

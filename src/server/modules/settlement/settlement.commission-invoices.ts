@@ -26,7 +26,7 @@ import { addToBalances, afterLock, lockBalances } from './settlement.ledger';
 import { renderInvoicePdf } from './settlement.invoice-pdf';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger, vendorPayoutDetails } from './settlement.tables';
 
-// Haat's own commission invoice (README, Vendor settlement). Once a calendar month (India) is over,
+// Haat's own commission invoice (docs/settlement-and-tax.md). Once a calendar month (India) is over,
 // Haat bills each vendor, from its own series, for the commission taken on the vendor's sales
 // credited that month (the `sale:` ledger rows, written at delivery), less what returns and cancels
 // gave back of it within the same month, plus 18 % GST; and issues a commission credit note for the

@@ -8,7 +8,7 @@ import { getVendorContact, vendorBusinessNames } from '../auth';
 import { categoryNames } from '../catalog';
 import { commissionRules } from './settlement.tables';
 
-// Issue 22, point 1: Haat's commission rules, a global default, per category and per vendor, each
+// Haat's commission rules, a global default, per category and per vendor, each
 // from a date. Rules are never edited: a new rule from a later date supersedes the one before it.
 
 /** Adding rules takes this lock, so that two admins adding the same rule at once add it once. */

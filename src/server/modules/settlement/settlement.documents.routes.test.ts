@@ -10,7 +10,7 @@ import { createCategory, createProduct, createShop, createVendorUser } from '../
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { vendorPayoutDetails } from './settlement.tables';
 
-// Issue 22, point 8: who downloads which tax invoice. The order's customer, the part's vendor and
+// Who downloads which tax invoice. The order's customer, the part's vendor and
 // the super admin get the PDF; anyone else is told it does not exist.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { renderInvoicePdf } from './settlement.invoice-pdf';
 import { invoiceView, type TaxDocumentForView } from './settlement.invoice-view';
 import { taxDocumentLines, taxDocuments } from './settlement.tables';
 
-// Who may read which tax document (issue 22, point 8): the order's customer, the part's vendor and
+// Who may read which tax document: the order's customer, the part's vendor and
 // the super admin; anyone else is told it does not exist (404), as with orders.
 
 export type DocumentPdf = { fileName: string; pdf: Buffer };

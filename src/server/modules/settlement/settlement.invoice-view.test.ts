@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diyaBillOfSupply, diyaCredit, headphonesCredit, kurtaInvoice } from '../../test/tax-document-samples';
 import { invoiceDate, invoiceRupees, invoiceView } from './settlement.invoice-view';
 
-// What a tax invoice and a credit note print (issue 22, point 8), written out by hand.
+// What a tax invoice and a credit note print, written out by hand.
 
 describe('invoice amounts and dates', () => {
   it('writes rupees with paise and Indian grouping', () => {

@@ -4,8 +4,8 @@ import { rupeesInWords } from '../../../domain/rupees-in-words';
 import type { TaxDocumentKind } from '../../../domain/tax-documents';
 import type { TaxDocumentParties } from './settlement.tables';
 
-// What a tax invoice or credit note PDF prints, as text, worked out from the stored document alone
-// (issue 22, point 8): the PDF renderer only lays these strings out, so the tests of this view are
+// What a tax invoice or credit note PDF prints, as text, worked out from the stored document alone:
+// the PDF renderer only lays these strings out, so the tests of this view are
 // the tests of what the customer reads. Amounts are always in rupees and paise with Indian digit
 // grouping (₹1,25,000.00), as invoices write them, unlike the shop pages' ₹1,25,000.
 

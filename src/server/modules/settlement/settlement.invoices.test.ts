@@ -12,7 +12,7 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
 
-// Issue 22, point 8: a part's GST tax invoice is issued when it ships, numbered from its vendor's
+// A part's GST tax invoice is issued when it ships, numbered from its vendor's
 // own gap-free series per financial year; a cancel after that issues a credit note.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { shopAddress } from '../shops';
 import { vendorTaxIds } from './settlement.rates';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries, type TaxDocumentParties } from './settlement.tables';
 
-// GST tax invoices and credit notes (issue 22, point 8). A part's invoice is issued by its vendor
+// GST tax invoices and credit notes. A part's invoice is issued by its vendor
 // (Haat issues it on the vendor's behalf) when the part ships, the moment GST section 31 asks for
 // it (delivered without shipping first: then); a cancel after that issues a credit note against it.
 // Each is numbered from the vendor's own series for the financial year, taken in the issuing

@@ -10,7 +10,7 @@ import { moneyInvariantViolations } from '../../test/invariants';
 import { creditDeliveredPart, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from '.';
 import { commissionRules, orderItemSettlements, vendorLedger, vendorPayoutDetails } from './settlement.tables';
 
-// Issue 22: what each item of a placed order pays whom, written once at placement, and the vendor
+// What each item of a placed order pays whom, written once at placement, and the vendor
 // ledger from delivery to payable, with known answers worked out by hand.
 
 let t: TestApp;

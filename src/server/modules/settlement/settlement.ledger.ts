@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { orderItemSettlements, vendorBalances, vendorLedger } from './settlement.tables';
 
-// The vendor ledger (issue 22): what Haat owes each vendor, in the style of the points ledger. A
+// The vendor ledger: what Haat owes each vendor, in the style of the points ledger. A
 // delivered part's net is credited as pending; after the return window it becomes payable; a cancel
 // or refund after delivery reverses it (from pending, or from payable, which may go below zero: a
 // debit carried into the next payout). Every change is a new row whose `reference` is unique
@@ -142,7 +142,7 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
     await lockBalances(tx, s.vendor_user_id);
     // Under the vendor's lock: a reversal or another pass may have come first.
     if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`))) continue;
-    // What returns already took from the pending credit is not released (issue 23).
+    // What returns already took from the pending credit is not released.
     const [returned] = await queryRows<{ paise: string }>(
       tx,
       sql`select coalesce(sum(pending_paise), 0) as paise from ${vendorLedger} where order_part_id = ${s.order_part_id} and entry_type = 'returned'`,

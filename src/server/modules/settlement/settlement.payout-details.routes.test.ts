@@ -12,7 +12,7 @@ import { systemLogs } from '../audit/audit.tables';
 import { setVendorApproval } from '../auth';
 import { vendorPayoutDetails } from './settlement.tables';
 
-// Issue 22, point 5: a vendor enters its payout and tax details in its profile, with its password;
+// A vendor enters its payout and tax details in its profile, with its password;
 // each change is in the super admin's audit log, and the Vendors tab shows the details, masked.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { addToBalances, afterLock, entryOf, lockBalances, vendorBalancesOf } fro
 import { vendorNameOf } from './settlement.read-model';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
 
-// Payouts (issue 22, point 6), paid by hand outside Haat (bank transfer or UPI) or as a Razorpay
+// Payouts, paid by hand outside Haat (bank transfer or UPI) or as a Razorpay
 // Route transfer (settlement.route.ts). The rules:
 // - Settle: the super admin chooses a vendor and a day to settle up to (today in India or earlier).
 //   The amount is the vendor's payable as of the end of that day (India) — the payable_paise of its

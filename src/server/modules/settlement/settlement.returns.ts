@@ -6,7 +6,7 @@ import { insertCreditNote, invoiceOfPart } from './settlement.invoices';
 import { keepReturnedTds } from './settlement.tds-adjustments';
 import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.tables';
 
-// A return received back (issue 23, point 9): the vendor's credit for the returned units is
+// A return received back: the vendor's credit for the returned units is
 // reversed (from pending while the return window runs, else from payable, below zero when it was
 // paid out already: a debit carried into the next payout), and a credit note is issued against the
 // part's tax invoice for exactly those units. Their figures follow the invoice's own rule

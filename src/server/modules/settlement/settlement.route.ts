@@ -6,7 +6,7 @@ import { lockPayout, payLockedPayout } from './settlement.payouts';
 import { vendorNameOf } from './settlement.read-model';
 import { vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 
-// Razorpay Route payouts (issue 22, point 6). The super admin sets each vendor's linked account
+// Razorpay Route payouts. The super admin sets each vendor's linked account
 // (acc_…); a created payout is then paid in three steps, so that no transaction stays open while
 // Razorpay is asked: start (lock the payout, 'created' -> 'transferring': a second admin now gets
 // 409), the transfer (the caller's HTTP call), then finish (paid as by hand, method 'route',

@@ -5,7 +5,7 @@ import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
 
-// Issue 22: what Haat keeps and what it owes its vendors. Every rate is data with the date from
+// What Haat keeps and what it owes its vendors. Every rate is data with the date from
 // which it applies (the next change is a row, not a release); what an order item paid whom is
 // written once, when the order is placed; the vendor's ledger only ever grows.
 

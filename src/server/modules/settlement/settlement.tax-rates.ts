@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { taxRates } from './settlement.tables';
 
-// Issue 22: TCS, TDS (with and without a PAN) and the GST rate of goods with no HSN code, each a row
+// TCS, TDS (with and without a PAN) and the GST rate of goods with no HSN code, each a row
 // with the date from which it applies and where it comes from.
 
 type Row = typeof taxRates.$inferSelect;

@@ -7,7 +7,7 @@ import { vendorBusinessNames } from '../auth';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger } from './settlement.tables';
 import { queryRows } from '../../platform/db';
 
-// The super admin's monthly tax reports (issue 22, point 9). A month counts the tax documents issued
+// The super admin's monthly tax reports. A month counts the tax documents issued
 // in it (their India date): invoices add, credit notes (same lines, amounts positive) subtract, as
 // GSTR-8's "supplies returned". One query sums the month's document lines by everything a report
 // groups on; the reports are folds of those sums (pure, below), so each figure is a sum of

@@ -76,7 +76,7 @@ describe('creating a shop', () => {
       state: null,
       postalCode: null,
       isActive: true,
-      // A shop delivers unless its vendor says otherwise (issue 7: otherwise its products cannot be ordered).
+      // A shop delivers unless its vendor says otherwise (or its products could not be ordered).
       deliveryAvailable: true,
       deliveryDistanceKm: 10,
       deliveryFeePaise: 0,

@@ -7,7 +7,7 @@ import type { AdminOrder, AdminOrderPage } from '../../../contracts/admin-orders
 import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
 
-// Issue 24, point 10: Delete order on the Orders tab, and Delete on the Referrals tab only for a
+// Delete order on the Orders tab, and Delete on the Referrals tab only for a
 // referral that has paid nothing. (The dialog and the call are driven in e2e/admin-delete-order.spec.ts.)
 
 vi.mock('../../api/client', async (importOriginal) => ({

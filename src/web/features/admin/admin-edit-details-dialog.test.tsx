@@ -6,7 +6,7 @@ import type { AccountDetails, EmployeeDetails, MerchantDetails } from '../../../
 import { employeeDetailsForm, merchantDetailsForm, userDetailsForm, vendorDetailsForm } from './admin-details-forms';
 import { AdminEditDetailsDialog, changesOf, detailsKey, formValuesOf, type EditDetailsForm } from './admin-edit-details-dialog';
 
-// Issue 24, point 9: the super admin edits a user's, vendor's, merchant's or employee's details in
+// The super admin edits a user's, vendor's, merchant's or employee's details in
 // one dialog: the owner's own form (its contract), then a fresh code.
 
 // The dialogs render in place of a portal (there is no document on the server).

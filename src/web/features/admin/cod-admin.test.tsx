@@ -6,7 +6,7 @@ import type { CodSettingsView } from '../../../contracts/admin-settings.contract
 import { nextStatusesOf, PartCash } from './orders-tab';
 import { CodSettingsCard } from './settings-tab';
 
-// The super admin's side of cash on delivery (issue 23): its settings card and the Orders tab's cash.
+// The super admin's side of cash on delivery: its settings card and the Orders tab's cash.
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 

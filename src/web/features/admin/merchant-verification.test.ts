@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cashbackAtStakeText } from './merchants-tab';
 
-// Issue 24, point 12: the Verify and Unverify dialogs state what happens to the customers' pending
+// The Verify and Unverify dialogs state what happens to the customers' pending
 // cashback, with the amounts (they used to say "Only the mark changes").
 
 const stake = { releasePayments: 1, releasePaise: 1000, voidPayments: 3, voidPaise: 8000, returnWindowDays: 7 };

@@ -12,7 +12,7 @@ import { inboxKey, unreadCountKey } from '../notifications/use-notifications';
 import { NotificationsTab, RetryEmailDialog } from './notifications-tab';
 import type { StepUpDialog } from './step-up-dialog';
 
-// The super admin's Notifications tab (issue 24, point 7): the inbox, and the emails that could not
+// The super admin's Notifications tab: the inbox, and the emails that could not
 // be sent with Retry behind a fresh code.
 
 vi.mock('../../api/client', async (importOriginal) => ({

@@ -28,7 +28,7 @@ import { SettleDialog } from './payout-settle-dialog';
 import { RatesSection } from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
 
-// The Payouts tab (issue 22, point 6): what Haat owes each vendor, and the payouts, made by hand
+// The Payouts tab: what Haat owes each vendor, and the payouts, made by hand
 // (bank transfer or UPI, then marked paid with its reference) or, when the server says Razorpay Route
 // is enabled, as a Route transfer to the vendor's linked account (acc_…, set per vendor here).
 

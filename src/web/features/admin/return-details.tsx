@@ -4,7 +4,7 @@ import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 
-// The cells of the super admin's Returns tab (issue 23, point 8): what was returned, why, where it
+// The cells of the super admin's Returns tab: what was returned, why, where it
 // stands and where the money went.
 
 /** The status filter's choices ('With Haat (disputed)': a shop's rejection the customer sent to the Haat team). */

@@ -9,7 +9,7 @@ import { notify } from '../../ui/notify';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { refundMethodLabels } from './return-details';
 
-// The super admin's two actions on a return (issue 23, point 8), each confirmed with a fresh code:
+// The super admin's two actions on a return, each confirmed with a fresh code:
 // decide a requested or disputed return, and send a failed gateway refund again.
 
 export type Decision = 'approve' | 'reject';

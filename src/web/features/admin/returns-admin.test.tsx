@@ -7,7 +7,7 @@ import { returnMessages, type OrderReturn, type ReturnPage } from '../../../cont
 import { decisionBody, decisionErrors, DecideReturnDialog, DecisionFields, RetryRefundDialog } from './return-dialogs';
 import { ReturnsTab } from './returns-tab';
 
-// The super admin's Returns tab (issue 23, point 8): every return with what a decision needs, and
+// The super admin's Returns tab: every return with what a decision needs, and
 // the two actions confirmed with a fresh code.
 
 // The dialogs render in place of a portal (there is no document on the server).

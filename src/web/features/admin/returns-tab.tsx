@@ -36,7 +36,7 @@ export function ReturnActions({ ret, onDecide, onRetry }: { ret: OrderReturn; on
 }
 
 /**
- * The Returns tab (issue 23, point 8): every return, newest first, by status; a requested or
+ * The Returns tab: every return, newest first, by status; a requested or
  * disputed one decided, and a failed gateway refund sent again, each with a fresh code.
  */
 export function ReturnsTab() {

@@ -27,7 +27,7 @@ import { CommissionGstSection } from './commission-gst-section';
 import { RatesSection } from './rate-form-parts';
 import { ReportTable, type ReportColumn } from './report-table';
 
-// The Tax reports tab (issue 22, point 9): for a month, TCS in GSTR-8's shape, TDS under 194-O and
+// The Tax reports tab: for a month, TCS in GSTR-8's shape, TDS under 194-O and
 // the commission earned, from the tax documents issued in it (credit notes subtract), each with
 // its CSV. Read only.
 

@@ -6,7 +6,7 @@ import type { ProductCard as ProductCardData } from '../../../contracts/catalog.
 import { addToCartAction } from './add-to-cart-button';
 import { ProductCard } from '../../ui/ProductCard';
 
-// A product card with sizes or colours (issue 23): 'From' its lowest price when its sizes cost
+// A product card with sizes or colours: 'From' its lowest price when its sizes cost
 // differently, and 'Choose options' (its page) instead of Add to Cart, since a size must be chosen.
 
 const card = (over: Partial<ProductCardData> = {}): ProductCardData => ({

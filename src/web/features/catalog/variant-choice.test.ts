@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductDetailVariant } from '../../../contracts/catalog.contract';
 import { choiceFromParams, choiceToParams, chooseValue, chosenVariant, missingChoiceMessage, noChoice, shownOffer, valueState } from './variant-choice';
 
-// The product page's size and colour choice (issue 23, point 2).
+// The product page's size and colour choice.
 
 let n = 0;
 const variant = (option1Value: string, option2Value: string | null, over: Partial<ProductDetailVariant> = {}): ProductDetailVariant => ({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDetailVariant } from '../../../contracts/catalog.contract';
 import { VariantPicker } from './variant-picker';
 
-// The product page's size buttons (issue 23, point 2): a sold-out size says so and stays choosable.
+// The product page's size buttons: a sold-out size says so and stays choosable.
 
 const variant = (id: string, option1Value: string, stockQuantity: number): ProductDetailVariant => ({
   id,

@@ -5,7 +5,7 @@ import { codMessages } from '../../../domain/cod';
 import { codFallback, codLostMessage, payButtonLabel, PaymentMethodChoice } from './payment-method';
 import { checkoutRequest, startCheckout } from './use-checkout';
 
-// Checkout's payment method (issue 23, points 5–6): pay online, or cash on delivery when the cart allows it.
+// Checkout's payment method: pay online, or cash on delivery when the cart allows it.
 
 type Cod = CheckoutSummary['cod'];
 const available: Cod = { available: true, reasons: [], limitPaise: 1_000_000 };

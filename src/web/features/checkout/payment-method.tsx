@@ -5,7 +5,7 @@ import { codMessages } from '../../../domain/cod';
 import { formatRupees } from '../../../domain/money';
 import { cn } from '../../ui/cn';
 
-// Checkout's 'Payment method' (issue 23, points 5–6): pay online through the gateway, as before, or
+// Checkout's 'Payment method': pay online through the gateway, as before, or
 // in cash at the door when the server says the cart may be (cod.available), every reason shown if not.
 
 type Cod = CheckoutSummary['cod'];

@@ -7,7 +7,7 @@ import { canDeleteNow, goesWithIt, ProjectDeletionSummary } from './project-dele
 import { TaskCard } from './task-card';
 import { taskFormValues } from './task-form-modal';
 
-// Issue 24, point 11 on the web: what the delete dialogs say goes with a project, Edit on the task
+// On the web: what the delete dialogs say goes with a project, Edit on the task
 // cards of their creator or project manager (prefilled), and the Employees tab's Inactive status.
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();

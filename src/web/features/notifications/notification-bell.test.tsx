@@ -10,7 +10,7 @@ import { meQueryKey } from '../auth/use-session';
 import { NotificationBell } from './notification-bell';
 import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from './use-notifications';
 
-// The header's bell (issue 24, point 7): the unread count for whoever is signed in, on every page.
+// The header's bell: the unread count for whoever is signed in, on every page.
 
 vi.mock('../../api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client')>()),

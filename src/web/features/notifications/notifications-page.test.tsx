@@ -10,7 +10,7 @@ import { meQueryKey } from '../auth/use-session';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationsPage } from './notifications-page';
 import { unreadCountKey } from './use-notifications';
 
-// The notifications page (issue 24, point 7): the user's notifications newest first; opening one
+// The notifications page: the user's notifications newest first; opening one
 // marks it read and goes to its page; Mark all read.
 
 vi.mock('../../api/client', async (importOriginal) => ({

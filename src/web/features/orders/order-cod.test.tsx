@@ -9,7 +9,7 @@ import { OrderCard } from './order-card';
 import { historyStep, OrderDetailsBody } from './order-details';
 import { codPartNote, codStillDuePaise } from './order-payment';
 
-// The customer's orders paid cash on delivery (issue 23, points 5–6): the payment, each part's cash
+// The customer's orders paid cash on delivery: the payment, each part's cash
 // to pay at the door or paid, and a part refused at the door 'Returned to seller'.
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

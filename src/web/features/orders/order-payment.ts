@@ -2,7 +2,7 @@ import type { Order, OrderPart } from '../../../contracts/orders.contract';
 import { formatRupees } from '../../../domain/money';
 import { isOpen } from '../../../domain/order-status';
 
-// How the customer's order views speak of cash on delivery (issue 23, points 5–6).
+// How the customer's order views speak of cash on delivery.
 
 /** Paid in cash at the door, shop by shop. */
 export const isCodOrder = (order: Pick<Order, 'paymentStatus'>) => order.paymentStatus === 'cash_on_delivery';

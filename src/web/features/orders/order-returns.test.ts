@@ -3,7 +3,7 @@ import type { OrderReturn, ReturnablePart, ReturnRefund } from '../../../contrac
 import { ApiError } from '../../api/client';
 import { canDispute, checkReturnRequest, emptyReturnForm, refundLines, returnFieldErrors, returnRequestPayload, returnStatusLine, returnSteps, returnWindowNote, type ReturnFormState } from './order-returns';
 
-// The customer's returns (issue 23, points 7 and 10): what the form sends and refuses, and how each
+// The customer's returns: what the form sends and refuses, and how each
 // status and refund reads on the order page.
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

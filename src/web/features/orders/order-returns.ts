@@ -3,7 +3,7 @@ import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { formatDate } from '../../ui/format-date';
 
-// The customer's side of returns (issue 23, points 7 and 10): what a delivered part says of its
+// The customer's side of returns: what a delivered part says of its
 // return window, the return request form's checks and payload, and how each return's status reads.
 
 const count = (n: number) => n.toLocaleString('en-IN');

@@ -9,7 +9,7 @@ import { meQueryKey } from '../auth/use-session';
 import { OrdersPage } from './orders-page';
 import { ordersQueryKey } from './use-orders';
 
-// A notification about an order links to /orders?order=<id> (issue 24, point 7): the page opens
+// A notification about an order links to /orders?order=<id>: the page opens
 // that order's details, from the loaded page or fetched on its own.
 
 // The dialogs render in place of a portal (there is no document on the server).

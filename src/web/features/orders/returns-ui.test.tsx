@@ -12,7 +12,7 @@ import { DisputeReturnModal, ReturnsSection } from './order-returns-section';
 import { ReturnRequestModal } from './return-request-modal';
 import { orderReturnsKey } from './use-returns';
 
-// The customer's returns on the order's details (issue 23, points 7 and 10): the Return items
+// The customer's returns on the order's details: the Return items
 // button while the window is open, the form, the returns with their status and steps, the dispute.
 
 // The dialogs render in place of a portal (there is no document on the server).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { TaxDocumentLinks } from './tax-document-links';
 
-// What the order pages show of a part's tax documents (issue 22, point 8).
+// What the order pages show of a part's tax documents.
 
 const invoice: TaxDocumentSummary = { partId: 'p1', id: 'd1', kind: 'invoice', number: 'INV/26-27/000001', issuedOn: '2026-11-26' };
 const credit: TaxDocumentSummary = { partId: 'p1', id: 'd2', kind: 'credit_note', number: 'CN/26-27/000001', issuedOn: '2026-11-28' };

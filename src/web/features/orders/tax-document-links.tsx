@@ -15,7 +15,10 @@ type Props = {
   className?: string;
 };
 
-/** A part's tax invoice and credit note as PDF download links (issue 22), with loading and error states; nothing when it has none. */
+/**
+ * A part's tax invoice and credit note as PDF download links, with loading and error states; nothing
+ * when it has none.
+ */
 export function TaxDocumentLinks({ documents, isPending, isError, onRetry, hrefOf, className }: Props) {
   if (isPending) {
     return (

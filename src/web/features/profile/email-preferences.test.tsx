@@ -7,7 +7,7 @@ import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { EmailPreferencesSection, useEmailPreferences } from './email-preferences-section';
 
-// Email notifications on the profile (issue 24, point 8): one switch per group, saved as switched;
+// Email notifications on the profile: one switch per group, saved as switched;
 // security messages and the in-app inbox are never turned off.
 
 vi.mock('../../api/client', async (importOriginal) => ({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Shop } from '../../../contracts/shops.contract';
 import { ShopCard } from './shop-card';
 
-// The vendor's shop card names cash on delivery when the shop offers it (issue 23, point 5).
+// The vendor's shop card names cash on delivery when the shop offers it.
 
 const shop = (over: Partial<Shop> = {}): Shop => ({
   id: '0a1b2c3d-0000-4000-8000-000000000001',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { CodBadge, CollectCashDialog, ReturnToSellerDialog, VendorOrderActions } from './vendor-order-actions';
 
-// The vendor's cash on delivery actions in the Orders tab (issue 23, points 5–6).
+// The vendor's cash on delivery actions in the Orders tab.
 
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', () => ({

@@ -6,7 +6,7 @@ import { ReceiveReturnDialog, RejectReturnDialog, VendorReturnActions } from './
 import { sendReturnChange, vendorReturnsPath } from './vendor-returns-api';
 import { vendorReturnTexts } from './vendor-returns';
 
-// The vendor's answers to a return in the Returns tab (issue 23, points 8–9).
+// The vendor's answers to a return in the Returns tab.
 
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', () => ({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderReturn } from '../../../contracts/returns.contract';
 import { ReturnCard } from './vendor-returns-tab';
 
-// One return in the vendor's Returns tab (issue 23, points 8–9): what the shop reads before it answers, and after.
+// One return in the vendor's Returns tab: what the shop reads before it answers, and after.
 
 const base: OrderReturn = {
   id: '0a1b2c3d-0000-4000-8000-000000000010',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { returnFilters, returnMessages, returnStatuses, type OrderReturn, type ReturnRefund } from '../../../contracts/returns.contract';
 import { emptyFilterTitle, receiptLines, refundNotSent, rejectReasonError, returnBadgeTone, returnFilterLabels, vendorReturnActions } from './vendor-returns';
 
-// The vendor's Returns tab (issue 23, points 8–9): its pure rules.
+// The vendor's Returns tab: its pure rules.
 
 const refund = (over: Partial<ReturnRefund> = {}): ReturnRefund => ({
   method: 'test',

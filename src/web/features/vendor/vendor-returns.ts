@@ -1,7 +1,7 @@
 import { rejectReturnSchema, type OrderReturn, type ReturnFilter, type ReturnRefund, type ReturnStatus } from '../../../contracts/returns.contract';
 import { formatRupees } from '../../../domain/money';
 
-// The vendor's Returns tab (issue 23, points 8–9): the filter's labels, which buttons a return has,
+// The vendor's Returns tab: the filter's labels, which buttons a return has,
 // the check of a rejection's reason (the server's contract), and what receiving it back did, in
 // words, from the return's own fields only.
 

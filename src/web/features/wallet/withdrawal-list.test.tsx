@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Withdrawal } from '../../../contracts/rewards.contract';
 import { WithdrawalList } from './wallet-parts';
 
-// Issue 24, point 12: the wallet shows what the super admin wrote for the customer next to each
+// The wallet shows what the super admin wrote for the customer next to each
 // request: a paid one's UPI reference, a rejected one's reason.
 
 const base: Withdrawal = { id: '00000000-0000-4000-8000-000000000001', points: 500, upiId: 'asha@okaxis', status: 'pending', createdAt: '2026-11-25T06:00:00.000Z', processedAt: null, upiReference: null, rejectReason: null };
