@@ -79,7 +79,7 @@ export class TestClient {
     return res as Res;
   }
 
-  get = (url: string) => this.request('GET', url);
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   put = (url: string, body: unknown = {}) => this.request('PUT', url, body);
   patch = (url: string, body: unknown = {}) => this.request('PATCH', url, body);

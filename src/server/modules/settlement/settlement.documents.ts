@@ -5,14 +5,20 @@ import type { TaxDocumentKind } from '../../../domain/tax-documents';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { findOrderCustomer } from '../orders';
-import { renderInvoicePdf } from './settlement.invoice-pdf';
-import { invoiceView, type TaxDocumentForView } from './settlement.invoice-view';
+import type { TaxDocumentForView } from './settlement.invoice-view';
 import { taxDocumentLines, taxDocuments } from './settlement.tables';
 
 // Who may read which tax document (issue 22, point 8): the order's customer, the part's vendor and
 // the super admin; anyone else is told it does not exist (404), as with orders.
 
-export type DocumentPdf = { fileName: string; pdf: Buffer };
+/**
+ * A document's PDF as stored once it was rendered: its file name ('INV-26-27-000001.pdf'), its key in
+ * the documents' store and its SHA-256; key and hash are null while it is still being prepared.
+ */
+export type StoredPdf = { fileName: string; key: string | null; sha256: string | null };
+
+/** The download's file name: the document's number with '-' for '/'. */
+export const pdfFileName = (number: string): string => `${number.replaceAll('/', '-')}.pdf`;
 
 const notFound = () => new AppError('NOT_FOUND', taxDocumentMessages.notFound);
 
@@ -26,7 +32,7 @@ const summary = {
 const asSummaries = (rows: { partId: string; id: string; kind: string; number: string; issuedOn: string }[]): TaxDocumentSummary[] => rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
 
 /** The document matching `where` with its lines and the invoice it credits, for the view; NOT_FOUND when none. */
-async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxDocumentForView> {
+export async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxDocumentForView> {
   const [doc] = await db.select().from(taxDocuments).where(where);
   if (!doc) throw notFound();
   const lines = await db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, doc.id)).orderBy(asc(taxDocumentLines.description), asc(taxDocumentLines.orderItemId));
@@ -34,9 +40,10 @@ async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxD
   return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ? { ...against, kind: against.kind as TaxDocumentKind } : null, lines };
 }
 
-async function pdfOf(db: DbOrTx, where: SQL | undefined): Promise<DocumentPdf> {
-  const view = invoiceView(await documentForView(db, where));
-  return { fileName: view.fileName, pdf: await renderInvoicePdf(view) };
+async function pdfOf(db: DbOrTx, where: SQL | undefined): Promise<StoredPdf> {
+  const [doc] = await db.select({ number: taxDocuments.number, key: taxDocuments.pdfKey, sha256: taxDocuments.pdfSha256 }).from(taxDocuments).where(where);
+  if (!doc) throw notFound();
+  return { fileName: pdfFileName(doc.number), key: doc.key, sha256: doc.sha256 };
 }
 
 /** NOT_FOUND unless the order is the customer's own. */
@@ -65,20 +72,20 @@ export async function documentsOfPart(db: DbOrTx, orderPartId: string, vendorUse
 export const listVendorPartDocuments = (a: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<TaxDocumentSummary[]> => documentsOfPart(a.db, a.partId, a.vendorUserId);
 
 /** A document of the customer's own order as a PDF. */
-export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<DocumentPdf> {
+export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<StoredPdf> {
   await assertOwnOrder(a.db, a.customerUserId, a.orderId);
   if (!isUuid(a.documentId)) throw notFound();
   return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderId, a.orderId)));
 }
 
 /** A document of one of the vendor's parts of an order as a PDF. */
-export async function getVendorDocumentPdf(a: { db: DbOrTx; vendorUserId: string; partId: string; documentId: string }): Promise<DocumentPdf> {
+export async function getVendorDocumentPdf(a: { db: DbOrTx; vendorUserId: string; partId: string; documentId: string }): Promise<StoredPdf> {
   if (!isUuid(a.partId) || !isUuid(a.documentId)) throw notFound();
   return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId)));
 }
 
 /** Any document as a PDF, for the super admin. */
-export async function getAdminDocumentPdf(a: { db: DbOrTx; documentId: string }): Promise<DocumentPdf> {
+export async function getAdminDocumentPdf(a: { db: DbOrTx; documentId: string }): Promise<StoredPdf> {
   if (!isUuid(a.documentId)) throw notFound();
   return pdfOf(a.db, eq(taxDocuments.id, a.documentId));
 }
