@@ -11,6 +11,7 @@ import { apiDocs } from './api-docs';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
+import { installDownloadLimit } from './platform/download-limit';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { SharedInvalidation } from './platform/shared-invalidation';
@@ -134,6 +135,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}) });
   // Registrations and password reset requests per address and hour, shared by the routes that take them.
   const limits = hourlyLimits(app, config);
+  // Tax document PDFs, CSV reports and exports: DOWNLOADS_PER_MINUTE per account (routes registered below).
+  installDownloadLimit(app, config);
   // In production only with API_DOCS=true; elsewhere by default.
   if (config.API_DOCS) await apiDocs(app);
 
