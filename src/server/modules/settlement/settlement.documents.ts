@@ -40,10 +40,37 @@ export async function documentForView(db: DbOrTx, where: SQL | undefined): Promi
   return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ? { ...against, kind: against.kind as TaxDocumentKind } : null, lines };
 }
 
-async function pdfOf(db: DbOrTx, where: SQL | undefined): Promise<StoredPdf> {
-  const [doc] = await db.select({ number: taxDocuments.number, key: taxDocuments.pdfKey, sha256: taxDocuments.pdfSha256 }).from(taxDocuments).where(where);
+/** A document whose PDF is rendered, as its downloads check and serve it: none of it ever changes again. */
+type Rendered = StoredPdf & { orderId: string; partId: string; vendorUserId: string; customerUserId?: string };
+
+/**
+ * Documents with their PDF, by id, so that a download asks the database only who is calling (the
+ * rows are append-only and the PDF columns are set once, so an entry never goes stale). At most
+ * RENDERED_KEPT, the oldest forgotten first.
+ */
+const rendered = new Map<string, Rendered>();
+const RENDERED_KEPT = 10_000;
+
+function remember(id: string, doc: Rendered): void {
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(id, doc);
+}
+
+/** The document `id` if `where` (the caller's access) holds for it: from memory once its PDF is rendered. */
+async function pdfOf(db: DbOrTx, id: string, where: SQL | undefined, allowed: (doc: Rendered) => boolean): Promise<StoredPdf> {
+  const known = rendered.get(id);
+  if (known) {
+    if (!allowed(known)) throw notFound();
+    return { fileName: known.fileName, key: known.key, sha256: known.sha256 };
+  }
+  const [doc] = await db
+    .select({ number: taxDocuments.number, key: taxDocuments.pdfKey, sha256: taxDocuments.pdfSha256, orderId: taxDocuments.orderId, partId: taxDocuments.orderPartId, vendorUserId: taxDocuments.vendorUserId })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.id, id), where));
   if (!doc) throw notFound();
-  return { fileName: pdfFileName(doc.number), key: doc.key, sha256: doc.sha256 };
+  const stored = { fileName: pdfFileName(doc.number), key: doc.key, sha256: doc.sha256 };
+  if (doc.key) remember(id, { ...stored, orderId: doc.orderId, partId: doc.partId, vendorUserId: doc.vendorUserId });
+  return stored;
 }
 
 /** NOT_FOUND unless the order is the customer's own. */
@@ -73,19 +100,29 @@ export const listVendorPartDocuments = (a: { db: DbOrTx; vendorUserId: string; p
 
 /** A document of the customer's own order as a PDF. */
 export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<StoredPdf> {
+  const known = rendered.get(a.documentId);
+  // An order's customer never changes: once seen, the document answers its customer from memory.
+  if (known?.customerUserId) {
+    if (known.orderId !== a.orderId || known.customerUserId !== a.customerUserId) throw notFound();
+    return { fileName: known.fileName, key: known.key, sha256: known.sha256 };
+  }
   await assertOwnOrder(a.db, a.customerUserId, a.orderId);
   if (!isUuid(a.documentId)) throw notFound();
-  return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderId, a.orderId)));
+  const pdf = await pdfOf(a.db, a.documentId, eq(taxDocuments.orderId, a.orderId), (d) => d.orderId === a.orderId);
+  const now = rendered.get(a.documentId);
+  if (now) now.customerUserId = a.customerUserId;
+  return pdf;
 }
 
 /** A document of one of the vendor's parts of an order as a PDF. */
 export async function getVendorDocumentPdf(a: { db: DbOrTx; vendorUserId: string; partId: string; documentId: string }): Promise<StoredPdf> {
   if (!isUuid(a.partId) || !isUuid(a.documentId)) throw notFound();
-  return pdfOf(a.db, and(eq(taxDocuments.id, a.documentId), eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId)));
+  const where = and(eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId));
+  return pdfOf(a.db, a.documentId, where, (d) => d.partId === a.partId && d.vendorUserId === a.vendorUserId);
 }
 
 /** Any document as a PDF, for the super admin. */
 export async function getAdminDocumentPdf(a: { db: DbOrTx; documentId: string }): Promise<StoredPdf> {
   if (!isUuid(a.documentId)) throw notFound();
-  return pdfOf(a.db, eq(taxDocuments.id, a.documentId));
+  return pdfOf(a.db, a.documentId, undefined, () => true);
 }
