@@ -22,7 +22,8 @@ export function installDownloadLimit(app: FastifyInstance, config: Pick<Config, 
     max: config.DOWNLOADS_PER_MINUTE,
     timeWindow: 60_000,
     keyGenerator: (req) => `downloads:${downloaderOf(req)}`,
-    errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', limitMessages.downloads(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', limitMessages.downloads(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
   });
   app.addHook('onRoute', (route) => {
     if (!isDownloadRoute(route.url)) return;

@@ -5,7 +5,8 @@ import type { ErrorResponse } from '../../contracts/errors.contract';
 const MAX_TRIES = 30;
 
 /** The file name of a Content-Disposition header ('attachment; filename="INV-26-27-000001.pdf"'). */
-export const fileNameOf = (header: string | null, fallback: string): string => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
+export const fileNameOf = (header: string | null, fallback: string): string =>
+  /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
 
 /** The wait a 202 asks for, in ms: its Retry-After seconds (1 to 30; 2 when unreadable). */
 export const retryAfterMs = (header: string | null): number => {
@@ -20,7 +21,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * it is being prepared the server answers 202 with Retry-After, and `onPreparing` gets the message to
  * show ('Preparing your invoice…') until the file is saved (then null). Throws with the server's message on an error.
  */
-export async function downloadDocument(href: string, onPreparing: (message: string | null) => void, fetcher: typeof fetch = fetch): Promise<void> {
+export async function downloadDocument(
+  href: string,
+  onPreparing: (message: string | null) => void,
+  fetcher: typeof fetch = fetch,
+): Promise<void> {
   try {
     for (let tries = 0; tries < MAX_TRIES; tries++) {
       const res = await fetcher(href, { credentials: 'same-origin', headers: { 'x-requested-with': 'haat' } });
@@ -34,7 +39,8 @@ export async function downloadDocument(href: string, onPreparing: (message: stri
         const err = ((await res.json().catch(() => null)) as ErrorResponse | null)?.error;
         throw new Error(err?.message ?? 'Could not download the document. Please try again.');
       }
-      saveFile(await res.blob(), fileNameOf(res.headers.get('content-disposition'), href.split('/').pop() ?? 'document.pdf'));
+      const fileName = fileNameOf(res.headers.get('content-disposition'), href.split('/').pop() ?? 'document.pdf');
+      saveFile(await res.blob(), fileName);
       return;
     }
     throw new Error('The document is taking long to prepare. Please try again in a few minutes.');

@@ -22,7 +22,9 @@ export function DocumentLink({ href, className, children }: Props) {
           e.preventDefault();
           if (status !== null) return;
           setError(null);
-          downloadDocument(href, setStatus).catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+          downloadDocument(href, setStatus).catch((err: unknown) => {
+            setError(err instanceof Error ? err.message : String(err));
+          });
         }}
       >
         {children}

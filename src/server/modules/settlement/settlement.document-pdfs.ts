@@ -27,14 +27,15 @@ const CLAIM_SECONDS = 120;
 const BATCH = 10;
 
 /** The wait before attempt n + 1 after n failed ones: 30 seconds, doubling, at most an hour. */
-export const renderBackoffSeconds = (failedAttempts: number): number => Math.min(30 * 2 ** Math.max(0, failedAttempts - 1), 3600);
+export const renderBackoffSeconds = (failedAttempts: number): number =>
+  Math.min(30 * 2 ** Math.max(0, failedAttempts - 1), 3600);
 
 /** Queues a document's PDF to be rendered, in the transaction that issues it (once per document). */
 export async function queueDocumentPdf(tx: DbOrTx, source: DocumentSource, documentId: string): Promise<void> {
   await tx.insert(documentPdfRenders).values({ source, documentId }).onConflictDoNothing();
 }
 
-/** The view a document's PDF is rendered from (a commission document: null when unknown; the caller knows it exists). */
+/** The view a document's PDF is rendered from (null for an unknown commission document; the caller checked it exists). */
 async function viewOf(db: DbOrTx, source: DocumentSource, id: string): Promise<InvoiceView | null> {
   if (source === 'tax') return invoiceView(await documentForView(db, eq(taxDocuments.id, id)));
   const [doc] = await db.select().from(commissionDocuments).where(eq(commissionDocuments.id, id));
@@ -48,7 +49,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * them already. The key names the hash, so a second renderer that lost the race never overwrites
  * the file of the bytes the document keeps (its own file is removed).
  */
-async function renderDocumentPdf(deps: { db: Db; storage: ObjectStorage }, source: DocumentSource, id: string): Promise<void> {
+type RenderDeps = { db: Db; storage: ObjectStorage };
+
+async function renderDocumentPdf(deps: RenderDeps, source: DocumentSource, id: string): Promise<void> {
   const { db, storage } = deps;
   const table = source === 'tax' ? taxDocuments : commissionDocuments;
   const [doc] = await db.select({ key: table.pdfKey }).from(table).where(eq(table.id, id));
@@ -78,11 +81,12 @@ type Claimed = { id: string; source: DocumentSource; document_id: string; attemp
  * rendered one's row goes, a failed one is retried later with backoff. Answers the counts.
  * (Tests and the demo data call it to have every PDF ready at once.)
  */
-export async function renderPendingDocuments(deps: { db: Db; storage: ObjectStorage }, limit = BATCH): Promise<{ rendered: number; retried: number }> {
+export async function renderPendingDocuments(deps: RenderDeps, limit = BATCH): Promise<{ rendered: number; retried: number }> {
   const { db } = deps;
   const claimed = await queryRows<Claimed>(
     db,
-    sql`update document_pdf_renders set attempts = attempts + 1, locked_until = now() + ${CLAIM_SECONDS} * interval '1 second'
+    sql`update document_pdf_renders
+        set attempts = attempts + 1, locked_until = now() + ${CLAIM_SECONDS} * interval '1 second'
         where id in (
           select id from document_pdf_renders
           where next_attempt_at <= now() and (locked_until is null or locked_until < now())
@@ -133,7 +137,9 @@ export async function queueMissingDocumentPdfs(db: DbOrTx): Promise<number> {
  * The one-off pass (`npm run documents:render`, and at every start): queues the documents without a
  * PDF, then renders everything queued that is due, telling the log how far it got. Idempotent.
  */
-export async function renderMissingDocumentPdfs(deps: { db: Db; storage: ObjectStorage; log: JobLog }): Promise<{ queued: number; rendered: number; retried: number }> {
+export async function renderMissingDocumentPdfs(
+  deps: RenderDeps & { log: JobLog },
+): Promise<{ queued: number; rendered: number; retried: number }> {
   const queued = await queueMissingDocumentPdfs(deps.db);
   const total = { queued, rendered: 0, retried: 0 };
   if (queued > 0) deps.log.info(`Document PDFs: ${queued} document(s) without a PDF queued to render`);
@@ -144,12 +150,14 @@ export async function renderMissingDocumentPdfs(deps: { db: Db; storage: ObjectS
     if (c.rendered + c.retried < 20) break;
     deps.log.info(`Document PDFs: ${total.rendered} rendered, ${await pendingDocumentPdfs(deps.db)} waiting`);
   }
-  if (total.rendered || total.retried) deps.log.info(`Document PDFs: ${total.rendered} rendered, ${total.retried} to retry`);
+  if (total.rendered || total.retried) {
+    deps.log.info(`Document PDFs: ${total.rendered} rendered, ${total.retried} to retry`);
+  }
   return total;
 }
 
 /** Renders queued PDFs every `intervalMs` (2 s by default), on the process holding the job's lease. */
-export function startDocumentPdfsJob(deps: { db: Db; storage: ObjectStorage; log: JobLog; metrics?: JobMetrics; intervalMs?: number }): StopJob {
+export function startDocumentPdfsJob(deps: RenderDeps & { log: JobLog; metrics?: JobMetrics; intervalMs?: number }): StopJob {
   return startRepeatingJob({
     db: deps.db,
     name: 'Document PDFs',
@@ -164,7 +172,8 @@ export function startDocumentPdfsJob(deps: { db: Db; storage: ObjectStorage; log
         total.rendered += c.rendered;
         total.retried += c.retried;
         if (c.rendered + c.retried < BATCH) break;
-        deps.log.info(`Document PDFs: ${total.rendered} rendered so far, ${await pendingDocumentPdfs(deps.db)} waiting`);
+        const waiting = await pendingDocumentPdfs(deps.db);
+        deps.log.info(`Document PDFs: ${total.rendered} rendered so far, ${waiting} waiting`);
       }
       return total.rendered || total.retried ? `${total.rendered} PDF(s) rendered, ${total.retried} to retry` : null;
     },

@@ -57,14 +57,26 @@ function remember(id: string, doc: Rendered): void {
 }
 
 /** The document `id` if `where` (the caller's access) holds for it: from memory once its PDF is rendered. */
-async function pdfOf(db: DbOrTx, id: string, where: SQL | undefined, allowed: (doc: Rendered) => boolean): Promise<StoredPdf> {
+async function pdfOf(
+  db: DbOrTx,
+  id: string,
+  where: SQL | undefined,
+  allowed: (d: Rendered) => boolean,
+): Promise<StoredPdf> {
   const known = rendered.get(id);
   if (known) {
     if (!allowed(known)) throw notFound();
     return { fileName: known.fileName, key: known.key, sha256: known.sha256 };
   }
   const [doc] = await db
-    .select({ number: taxDocuments.number, key: taxDocuments.pdfKey, sha256: taxDocuments.pdfSha256, orderId: taxDocuments.orderId, partId: taxDocuments.orderPartId, vendorUserId: taxDocuments.vendorUserId })
+    .select({
+      number: taxDocuments.number,
+      key: taxDocuments.pdfKey,
+      sha256: taxDocuments.pdfSha256,
+      orderId: taxDocuments.orderId,
+      partId: taxDocuments.orderPartId,
+      vendorUserId: taxDocuments.vendorUserId,
+    })
     .from(taxDocuments)
     .where(and(eq(taxDocuments.id, id), where));
   if (!doc) throw notFound();

@@ -20,11 +20,17 @@ const matches = (header: string | undefined, etag: string): boolean =>
  */
 export async function sendStoredPdf(req: FastifyRequest, reply: FastifyReply, storage: ObjectStorage, pdf: StoredPdf) {
   if (!pdf.key || !pdf.sha256) {
-    const body: DocumentPreparing = { status: 'preparing', message: taxDocumentMessages.preparing, retryAfterSeconds: PREPARING_RETRY_SECONDS };
-    return reply.status(202).header('retry-after', String(PREPARING_RETRY_SECONDS)).header('cache-control', 'no-store').send(body);
+    const body: DocumentPreparing = {
+      status: 'preparing',
+      message: taxDocumentMessages.preparing,
+      retryAfterSeconds: PREPARING_RETRY_SECONDS,
+    };
+    reply.header('retry-after', String(PREPARING_RETRY_SECONDS)).header('cache-control', 'no-store');
+    return reply.status(202).send(body);
   }
   const etag = `"${pdf.sha256}"`;
-  reply.header('etag', etag).header('cache-control', 'private').header('content-disposition', `attachment; filename="${pdf.fileName}"`);
+  reply.header('etag', etag).header('cache-control', 'private');
+  reply.header('content-disposition', `attachment; filename="${pdf.fileName}"`);
   if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send();
   const object = await storage.get(pdf.key).catch((e: unknown) => {
     throw e instanceof StorageUnavailableError ? new AppError('UNAVAILABLE', UNAVAILABLE) : e;
