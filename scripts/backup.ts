@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, defaultBackupPath, embeddedDatabaseInUse, fileSize, picturesAt, writeBackup } from '../src/server/platform/backup';
+import { BackupError, defaultBackupPath, documentsAt, embeddedDatabaseInUse, fileSize, picturesAt, writeBackup } from '../src/server/platform/backup';
 import { ConfigError, loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db';
 
@@ -21,11 +21,14 @@ async function main(): Promise<void> {
   const pgUrl = config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL;
   const database = await openDatabase(pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: config.DATA_DIR } : config);
   try {
-    const manifest = await writeBackup({ database, pgUrl, pictures, out });
-    const what = manifest.uploads.included ? `${manifest.uploads.files} picture file(s)` : 'no pictures';
+    const manifest = await writeBackup({ database, pgUrl, pictures, documents: documentsAt(config), out });
+    const pdfs = manifest.documents?.included ? `, ${manifest.documents.files} document PDF(s)` : '';
+    const what = `${manifest.uploads.included ? `${manifest.uploads.files} picture file(s)` : 'no pictures'}${pdfs}`;
     console.log(`Backup written: ${out} (${await fileSize(out)}; ${manifest.database.kind} database at migration ${manifest.database.migration.tag ?? 'none'}, ${what}).`);
     if (!manifest.uploads.included) {
-      console.log(`The pictures are in the S3 bucket ${manifest.uploads.bucket} and are not in this file: back the bucket up with its own tools (versioning or replication).`);
+      console.log(
+        `The pictures and the documents' PDFs are in the S3 bucket ${manifest.uploads.bucket} and are not in this file: back the bucket up with its own tools (versioning or replication).`,
+      );
     }
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { migrateForApp, openDatabase } from '../src/server/platform/db';
-import { createObjectStorage } from '../src/server/platform/object-storage';
+import { createDocumentStorage, createObjectStorage } from '../src/server/platform/object-storage';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../src/server/seed/demo-data';
 
 /** Prints the counts and the demo sign-ins as a small table. */
@@ -39,7 +39,11 @@ async function main(): Promise<number> {
     }
     const started = performance.now();
     const storage = await createObjectStorage(config);
-    const summary = await seedDemoData({ db: database.db, storage }).finally(() => storage.close());
+    const documents = await createDocumentStorage(config);
+    const summary = await seedDemoData({ db: database.db, storage, documents }).finally(() => {
+      storage.close();
+      documents.close();
+    });
     printSummary(summary, (performance.now() - started) / 1000);
     return 0;
   } finally {

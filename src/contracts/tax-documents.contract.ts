@@ -29,7 +29,13 @@ export const taxDocumentMessages = {
   notFound: 'Document not found',
   loadFailed: 'Could not load the tax invoices. Please try again.',
   pending: 'The tax invoice is issued when this shop ships your order',
+  /** A document's PDF is rendered once, just after it is issued: until then its download answers 202 with this. */
+  preparing: 'Preparing your invoice…',
 };
+
+/** The 202 answer of a document download while its PDF is still being rendered (Retry-After says when to ask again). */
+export const documentPreparingSchema = z.object({ status: z.literal('preparing'), message: z.string(), retryAfterSeconds: z.number().int() });
+export type DocumentPreparing = z.infer<typeof documentPreparingSchema>;
 
 const KIND_LABELS: Record<TaxDocumentSummary['kind'], string> = { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note' };
 

@@ -11,12 +11,13 @@ import { apiDocs } from './api-docs';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
+import { installDownloadLimit } from './platform/download-limit';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { SharedInvalidation } from './platform/shared-invalidation';
 import { installLifecycle } from './platform/lifecycle';
 import { createMailer } from './platform/mail';
-import { createObjectStorage } from './platform/object-storage';
+import { createDocumentStorage, createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
@@ -96,8 +97,10 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const storage = await createObjectStorage(config, app.log);
   app.addHook('onClose', async () => storage.close());
+  const documents = await createDocumentStorage(config, app.log);
+  app.addHook('onClose', async () => documents.close());
   const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool }) : noMetrics;
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined, metrics));
+  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, documents, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined, metrics));
   if (redis) {
     // A write in any process empties the catalog cache of every process (pub/sub), not only its own.
     const channel = `${config.REDIS_PREFIX}catalog:invalidate`;
@@ -132,6 +135,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}) });
   // Registrations and password reset requests per address and hour, shared by the routes that take them.
   const limits = hourlyLimits(app, config);
+  // Tax document PDFs, CSV reports and exports: DOWNLOADS_PER_MINUTE per account (routes registered below).
+  installDownloadLimit(app, config);
   // In production only with API_DOCS=true; elsewhere by default.
   if (config.API_DOCS) await apiDocs(app);
 

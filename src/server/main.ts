@@ -8,7 +8,7 @@ import { emailOfUser, ensureSuperAdmin } from './modules/auth';
 import { startNotificationsJob } from './modules/notifications';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
-import { releaseDueVendorSales, startCommissionInvoicesJob } from './modules/settlement';
+import { releaseDueVendorSales, renderMissingDocumentPdfs, startCommissionInvoicesJob, startDocumentPdfsJob } from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData } from './seed/demo-data';
@@ -58,7 +58,7 @@ async function main() {
     console.log(`Super admin created: ${admin.email}`);
   }
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage });
+    const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage, documents: app.ctx.documents });
     console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
   }
   // In production, at every start: the demo accounts anyone may still sign in with (loaded now or earlier).
@@ -77,7 +77,13 @@ async function main() {
     startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
     // Haat's monthly commission invoices to its vendors, once a month is over.
     startCommissionInvoicesJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
+    // Each tax document's PDF, rendered once after it is issued and stored (the outbox of document PDFs).
+    startDocumentPdfsJob({ db: database.db, storage: app.ctx.documents, log: app.log, metrics: app.ctx.metrics }),
   );
+  // Documents issued before their PDFs were kept get them now, in the background (progress in the log).
+  renderMissingDocumentPdfs({ db: database.db, storage: app.ctx.documents, log: app.log }).catch((e: unknown) => {
+    app.log.error(`Document PDFs: the pass over documents without a PDF failed: ${e instanceof Error ? e.message : String(e)}`);
+  });
   await warnAboutPayments({ db: database.db, config, log: app.log });
   if (stopping) return;
   app.ctx.lifecycle.phase = 'ready';

@@ -195,6 +195,14 @@ const STORE_RULES: [string, SQL][] = [
     sql`select c.id::text as id from tax_documents c join tax_documents b on b.id = c.invoice_id
         where b.kind = 'bill_of_supply' and c.cgst_paise + c.sgst_paise + c.igst_paise <> 0`,
   ],
+  [
+    'an issued document without its PDF, and no render of it queued in the last 10 minutes',
+    sql`select d.id::text as id from (
+          select 'tax' as source, id, pdf_sha256 from tax_documents union all select 'commission', id, pdf_sha256 from commission_documents
+        ) d
+        where d.pdf_sha256 is null and not exists (
+          select 1 from document_pdf_renders r where r.source = d.source and r.document_id = d.id and r.created_at > now() - interval '10 minutes')`,
+  ],
   // Returns and refunds.
   [
     'more units of an item in returns (not rejected) than were bought',

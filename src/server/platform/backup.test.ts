@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -94,7 +94,7 @@ beforeAll(async () => {
   source = await buildTestApp();
   work = mkdtempSync(join(tmpdir(), 'haat-backups-'));
   // The demo store (vendors, 66 products with pictures, points, withdrawals, merchant cashback, referrals) ...
-  await seedDemoData({ db: source.database.asApp.db, storage: source.app.ctx.storage });
+  await seedDemoData({ db: source.database.asApp.db, storage: source.app.ctx.storage, documents: source.app.ctx.documents });
   // ... and orders paid through the gateway and with points, a withdrawal and an uploaded picture.
   const shop = await twoShops(source);
   const s = await newShopper(source, 400);
@@ -106,7 +106,8 @@ beforeAll(async () => {
   before = { contents: await contents(source.db), pictures: await pictureUrls(source.db) };
   // In a folder of its own: the other tests write their files elsewhere under work.
   backupFile = join(work, 'backup', 'store.tar');
-  manifest = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { dir: join(source.dataDir, 'uploads') }, out: backupFile });
+  const documents = { dir: join(source.dataDir, 'documents') };
+  manifest = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { dir: join(source.dataDir, 'uploads') }, documents, out: backupFile });
 }, 180_000);
 
 afterAll(async () => {
@@ -154,8 +155,9 @@ describe('npm run backup', () => {
 
   it('leaves the pictures out, and says where they are, when they live in an S3 bucket', async () => {
     const out = join(work, 'bucket', 'store.tar');
-    const m = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { bucket: 'haat-pictures' }, out });
+    const m = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { bucket: 'haat-pictures' }, documents: { bucket: 'haat-pictures' }, out });
     expect(m.uploads).toEqual({ included: false, bucket: 'haat-pictures' });
+    expect(m.documents).toEqual({ included: false, bucket: 'haat-pictures' });
     expect(tarList(out).sort()).toEqual(['haat-backup.json', m.database.file].sort());
     rmSync(join(work, 'bucket'), { recursive: true });
   });
@@ -184,7 +186,7 @@ describe('npm run restore into an empty store', () => {
 
   beforeAll(async () => {
     target = await emptyTarget();
-    const restored = await restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads') });
+    const restored = await restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads'), documentsDir: join(target.dataDir, 'documents') });
     expect(restored).toEqual(manifest);
     appDatabase = await target.openAsApp();
     // The embedded database has one user, and its folder is opened once.
@@ -216,6 +218,21 @@ describe('npm run restore into an empty store', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.rawPayload.equals(readFileSync(join(source.dataDir, url.slice(1)))), url).toBe(true);
+    }
+  });
+
+  it("keeps every tax document's PDF: the restored files are the bytes whose SHA-256 the restored rows keep", async () => {
+    expect(manifest.documents).toMatchObject({ included: true });
+    const docs = await queryRows<{ pdf_key: string | null; pdf_sha256: string | null }>(
+      owner.db,
+      sql`select pdf_key, pdf_sha256 from tax_documents union all select pdf_key, pdf_sha256 from commission_documents`,
+    );
+    expect(docs.length).toBeGreaterThan(0);
+    expect(manifest.documents?.included && manifest.documents.files).toBe(docs.length);
+    for (const d of docs) {
+      expect(d.pdf_key, 'every demo document has its PDF').not.toBeNull();
+      const bytes = readFileSync(join(target.dataDir, 'documents', d.pdf_key as string));
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(d.pdf_sha256);
     }
   });
 

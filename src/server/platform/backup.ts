@@ -11,10 +11,12 @@ import { grantAppRole, migrationsFolder, migrationVersion, openPglite, openPostg
 //   database.pgdump           PostgreSQL: pg_dump in custom format (pg_restore reads it)
 //   database.pglite.tar.gz    embedded database: PGlite's dumpDataDir() of its data folder
 //   uploads/                  the pictures of DATA_DIR/uploads (absent when they are in an S3 bucket)
+//   documents/                the tax documents' PDFs of DATA_DIR/documents (absent when they are in the bucket)
 
 const MANIFEST = 'haat-backup.json';
 const DUMP_FILE: Record<DbKind, string> = { postgresql: 'database.pgdump', pglite: 'database.pglite.tar.gz' };
 const UPLOADS = 'uploads';
+const DOCUMENTS = 'documents';
 
 /** A backup or restore that cannot go on, said in one line for the person running it. */
 export class BackupError extends Error {}
@@ -27,6 +29,8 @@ export type BackupManifest = {
   database: { kind: DbKind; file: string; migration: { version: number; tag: string | null } };
   /** The pictures: in the file (how many), or left in their S3 bucket. */
   uploads: { included: true; files: number } | { included: false; bucket: string };
+  /** The tax documents' PDFs likewise (absent from backups written before PDFs were kept). */
+  documents?: { included: true; files: number } | { included: false; bucket: string };
 };
 
 /** Where the pictures are: a local folder (DATA_DIR/uploads), or an S3 bucket that a backup leaves alone. */
@@ -35,6 +39,11 @@ export type PicturesAt = { dir: string } | { bucket: string };
 /** The pictures' place for a configuration: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function picturesAt(config: { DATA_DIR: string; S3_BUCKET?: string }): PicturesAt {
   return config.S3_BUCKET ? { bucket: config.S3_BUCKET } : { dir: resolve(config.DATA_DIR, UPLOADS) };
+}
+
+/** The documents' PDFs' place: the S3 bucket (its documents/ folder) when S3_BUCKET is set, else DATA_DIR/documents. */
+export function documentsAt(config: { DATA_DIR: string; S3_BUCKET?: string }): PicturesAt {
+  return config.S3_BUCKET ? { bucket: config.S3_BUCKET } : { dir: resolve(config.DATA_DIR, DOCUMENTS) };
 }
 
 /** The default backup file: DATA_DIR/backups/haat-backup-<UTC date and time>.tar. */
@@ -54,11 +63,12 @@ export function embeddedDatabaseInUse(dataDir: string): boolean {
 /**
  * Writes one backup file at `out` (written aside and renamed, so a file with that name is always
  * whole): the database first, as one consistent snapshot (pg_dump, or PGlite's dump of its
- * folder), then the pictures. Pictures are written before the rows that name them and never
- * rewritten, so every picture the snapshot refers to is in the file. On PostgreSQL `pgUrl` is the
+ * folder), then the pictures and the documents' PDFs. Both are written before the rows that name them
+ * and never rewritten, so every file the snapshot refers to is in the file (a document's PDF is
+ * stored before its key is kept, and keeps its bytes forever). On PostgreSQL `pgUrl` is the
  * connection pg_dump uses (the owner's, or any role that may read every table).
  */
-export async function writeBackup(a: { database: Database; pgUrl?: string; pictures: PicturesAt; out: string }): Promise<BackupManifest> {
+export async function writeBackup(a: { database: Database; pgUrl?: string; pictures: PicturesAt; documents?: PicturesAt; out: string }): Promise<BackupManifest> {
   const out = resolve(a.out);
   // A folder it creates is its owner's alone, as is the file (tarInto): a backup holds every customer's data and password hash.
   await mkdir(dirname(out), { recursive: true, mode: 0o700 });
@@ -78,9 +88,17 @@ export async function writeBackup(a: { database: Database; pgUrl?: string; pictu
       await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
     }
     const uploads: BackupManifest['uploads'] = 'bucket' in a.pictures ? { included: false, bucket: a.pictures.bucket } : { included: true, files: await linkTree(a.pictures.dir, join(staging, UPLOADS)) };
-    const manifest: BackupManifest = { format: 'haat-backup', version: 1, createdAt: new Date().toISOString(), database: { kind, file: DUMP_FILE[kind], migration }, uploads };
+    const place = a.documents;
+    const documents: BackupManifest['documents'] = !place
+      ? undefined
+      : 'bucket' in place
+        ? { included: false, bucket: place.bucket }
+        : { included: true, files: await linkTree(place.dir, join(staging, DOCUMENTS)) };
+    const database = { kind, file: DUMP_FILE[kind], migration };
+    const manifest: BackupManifest = { format: 'haat-backup', version: 1, createdAt: new Date().toISOString(), database, uploads, ...(documents ? { documents } : {}) };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tarInto(partial, ['-C', staging, MANIFEST, DUMP_FILE[kind], ...(uploads.included ? [UPLOADS] : [])]);
+    const folders = [...(uploads.included ? [UPLOADS] : []), ...(documents?.included ? [DOCUMENTS] : [])];
+    await tarInto(partial, ['-C', staging, MANIFEST, DUMP_FILE[kind], ...folders]);
     await rename(partial, out);
     return manifest;
   } finally {
@@ -93,13 +111,14 @@ export async function writeBackup(a: { database: Database; pgUrl?: string; pictu
 export type RestoreTarget = { kind: 'postgresql'; url: string; appRole?: string } | { kind: 'pglite'; dataDir: string };
 
 /**
- * Restores a backup file into an empty database (or database folder) and an empty uploads folder,
+ * Restores a backup file into an empty database (or database folder), an empty uploads folder and
+ * (with `documentsDir`) an empty documents folder,
  * and refuses, before changing anything, when either is not empty, when the file is not a Haat
  * backup, when it is of the other kind of database, or when it comes from a newer Haat. On
  * PostgreSQL pg_restore runs in one transaction as the connecting role, which then owns every table
  * (the owner's, with MIGRATION_DATABASE_URL), and the app's role gets its grants as at start-up.
  */
-export async function restoreBackup(a: { file: string; into: RestoreTarget; uploadsDir: string }): Promise<BackupManifest> {
+export async function restoreBackup(a: { file: string; into: RestoreTarget; uploadsDir: string; documentsDir?: string }): Promise<BackupManifest> {
   const file = resolve(a.file);
   if (!existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
   const uploadsDir = resolve(a.uploadsDir);
@@ -117,6 +136,10 @@ export async function restoreBackup(a: { file: string; into: RestoreTarget; uplo
       );
     }
     await refuseUnlessEmpty(a.into, uploadsDir);
+    const documentsDir = a.documentsDir ? resolve(a.documentsDir) : null;
+    if (documentsDir && !(await isEmptyDir(documentsDir))) {
+      throw new BackupError(`The documents folder ${documentsDir} is not empty: restore only into a DATA_DIR without documents.`);
+    }
     // The file name is ours, never the manifest's (a crafted one could name any file).
     const dumpPath = join(staging, DUMP_FILE[manifest.database.kind]);
     if (a.into.kind === 'postgresql') {
@@ -135,6 +158,10 @@ export async function restoreBackup(a: { file: string; into: RestoreTarget; uplo
       await restored.close();
     }
     if (manifest.uploads.included) await moveInto(join(staging, UPLOADS), uploadsDir);
+    if (documentsDir && manifest.documents?.included) {
+      await mkdir(dirname(documentsDir), { recursive: true });
+      await moveInto(join(staging, DOCUMENTS), documentsDir);
+    }
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -90,6 +90,8 @@ const configSchema = z
     REGISTRATIONS_PER_HOUR: whole(1, 1_000_000, 10),
     /** Password reset requests one address may make per hour (each email also gets at most 3 mails an hour). */
     PASSWORD_RESETS_PER_HOUR: whole(1, 1_000_000, 5),
+    /** Downloads (tax document PDFs, CSV reports and exports) one account (or, signed out, one address) may make per minute. */
+    DOWNLOADS_PER_MINUTE: whole(1, 1_000_000, 60),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),
     /** Pending cashback points an unverified merchant's recorded payments may create per day. */
     UNVERIFIED_CASHBACK_DAILY_POINTS: whole(0, 1_000_000, DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS),

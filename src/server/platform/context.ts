@@ -26,6 +26,8 @@ export type AppContext = {
   appUrl: string;
   /** Where pictures are stored: DATA_DIR/uploads, or the S3 bucket (set by buildApp, which has the logger). */
   storage: ObjectStorage;
+  /** Where tax documents' PDFs are stored: DATA_DIR/documents, or the bucket's `documents/` folder (never public). */
+  documents: ObjectStorage;
   /** Starting, ready or stopping: what the readiness check answers (ready unless main.ts says otherwise). */
   lifecycle: Lifecycle;
   /** What /metrics reports (counts nothing when METRICS_TOKEN is unset). */
@@ -38,7 +40,7 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore(), metrics: Metrics = noMetrics): AppContext {
+export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, documents: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore(), metrics: Metrics = noMetrics): AppContext {
   return {
     db,
     dbKind,
@@ -48,6 +50,7 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     catalogCache: new ResponseCache(config.CATALOG_CACHE_SECONDS * 1000),
     mailer,
     storage,
+    documents,
     appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
     imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
     lifecycle: { phase: 'ready' },

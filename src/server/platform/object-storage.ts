@@ -92,10 +92,12 @@ export class S3Storage implements ObjectStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
 
+  /** `prefix` puts every key under a folder of the bucket (the documents'); `cacheControl` is stored with each object. */
   constructor(
     private readonly sdk: Sdk,
     settings: S3Settings,
     private readonly log?: WarnLog,
+    private readonly place: { prefix: string; cacheControl: string } = { prefix: '', cacheControl: IMMUTABLE_CACHE },
   ) {
     this.bucket = settings.S3_BUCKET;
     this.client = new sdk.S3Client({
@@ -111,23 +113,23 @@ export class S3Storage implements ObjectStorage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     // The cache header is stored with the object, so a public address (S3_PUBLIC_URL) serves it too.
-    await this.call(key, () => this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE_CACHE })));
+    await this.call(key, () => this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key, Body: bytes, ContentType: contentType, CacheControl: this.place.cacheControl })));
   }
 
   async get(key: string): Promise<StoredObject | null> {
     if (!isSafeKey(key)) return null;
-    const res = await this.callOrNull(key, () => this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key })));
+    const res = await this.callOrNull(key, () => this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })));
     if (!res?.Body) return null;
     return { body: res.Body as Readable, contentType: res.ContentType ?? contentTypeOf(key), size: res.ContentLength };
   }
 
   async has(key: string): Promise<boolean> {
-    return (await this.callOrNull(key, () => this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key })))) !== null;
+    return (await this.callOrNull(key, () => this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })))) !== null;
   }
 
   async delete(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    const res = await this.call(keys.join(','), () => this.client.send(new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } })));
+    const res = await this.call(keys.join(','), () => this.client.send(new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((key) => ({ Key: this.place.prefix + key })), Quiet: true } })));
     if (res.Errors?.length) this.fail(keys.join(','), res.Errors);
   }
 
@@ -166,6 +168,22 @@ export async function createObjectStorage(config: Config, log?: WarnLog): Promis
   if (config.S3_BUCKET) return new S3Storage(await import('@aws-sdk/client-s3'), { ...config, S3_BUCKET: config.S3_BUCKET }, log);
   return new LocalDiskStorage(resolve(config.DATA_DIR, 'uploads'));
 }
+
+/**
+ * Where tax documents' PDFs live, apart from the pictures (which anyone may fetch at /uploads): the
+ * folder DATA_DIR/documents, or the `documents/` folder of the S3 bucket (never served from it directly).
+ */
+export async function createDocumentStorage(config: Config, log?: WarnLog): Promise<ObjectStorage> {
+  if (config.S3_BUCKET) {
+    const settings = { ...config, S3_BUCKET: config.S3_BUCKET };
+    return new S3Storage(await import('@aws-sdk/client-s3'), settings, log, { prefix: DOCUMENTS_PREFIX, cacheControl: 'private' });
+  }
+  return new LocalDiskStorage(resolve(config.DATA_DIR, DOCUMENTS_DIR));
+}
+
+/** The documents' folder in DATA_DIR, and their folder in the S3 bucket. */
+export const DOCUMENTS_DIR = 'documents';
+const DOCUMENTS_PREFIX = `${DOCUMENTS_DIR}/`;
 
 /** What a copy from DATA_DIR/uploads to a bucket did, file by file. */
 export type CopyReport = { copied: number; skipped: number; failed: string[] };

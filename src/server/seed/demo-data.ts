@@ -15,6 +15,7 @@ import { contactMessages } from '../modules/content/content.tables';
 import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
 import type { Db, DbOrTx, Tx } from '../platform/db';
+import { renderMissingDocumentPdfs } from '../modules/settlement';
 import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type CategorySlug, type ShopKey } from './demo-products';
@@ -139,17 +140,19 @@ async function assertNoCategories(db: DbOrTx): Promise<void> {
 /**
  * Loads the demo marketplace into an empty database: categories, accounts of every role, shops,
  * products with generated images in `storage` (DATA_DIR/uploads or the bucket), the clothing's sizes
- * and colours (demo-variants.ts), all rows in one transaction.
+ * and colours (demo-variants.ts), all rows in one transaction. With `documents` (the documents'
+ * store), the demo's tax documents get their PDFs at once, so their downloads work immediately.
  */
-export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectStorage }): Promise<SeedSummary> {
+export async function seedDemoData({ db, storage, documents }: { db: Db; storage: ObjectStorage; documents?: ObjectStorage }): Promise<SeedSummary> {
   await assertNoCategories(db);
   const written: string[] = [];
+  let summary: SeedSummary;
   try {
     const shopIds = new Map(SHOPS.map((s) => [s.key, randomUUID()]));
     const productIds = DEMO_PRODUCTS.map(() => randomUUID());
     const logos = await inBatches(SHOPS, RENDER_BATCH, (s) => renderSvgToWebp(logoSvg(s.shopName, s.hue), storage, 400, 150, written));
     const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) => renderSvgToWebp(productSvg(p.name, p.category), storage, 800, 300, written));
-    return await db.transaction(async (tx) => {
+    summary = await db.transaction(async (tx) => {
       await assertNoCategories(tx);
       const categoryRows = await tx
         .insert(categories)
@@ -267,6 +270,8 @@ export async function seedDemoData({ db, storage }: { db: Db; storage: ObjectSto
     await storage.delete(written).catch(() => {});
     throw e;
   }
+  if (documents) await renderMissingDocumentPdfs({ db, storage: documents, log: { info: () => {}, error: () => {} } });
+  return summary;
 }
 
 /** Writes the demo shops with their generated logos. */

@@ -15,8 +15,9 @@ export async function buildTestApp(env: Record<string, string> = {}, o: { logTo?
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
   // Test files register many accounts and ask many resets from a few addresses: the hourly limits are
-  // generous here, and signup-limits.routes.test.ts sets small ones (and checks the real defaults).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', PASSWORD_RESETS_PER_HOUR: '100000', ...env });
+  // generous here, and signup-limits.routes.test.ts sets small ones (and checks the real defaults). So are
+  // the downloads a minute (download-limit.routes.test.ts sets a small limit).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', PASSWORD_RESETS_PER_HOUR: '100000', DOWNLOADS_PER_MINUTE: '100000', ...env });
   // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
   const app = await buildApp({ config, database: database.asApp, logger: o.logTo ? { stream: o.logTo } : false, webDist: join(dataDir, 'no-web') });
   await app.ready();
@@ -79,7 +80,7 @@ export class TestClient {
     return res as Res;
   }
 
-  get = (url: string) => this.request('GET', url);
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
   put = (url: string, body: unknown = {}) => this.request('PUT', url, body);
   patch = (url: string, body: unknown = {}) => this.request('PATCH', url, body);

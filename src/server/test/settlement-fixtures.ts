@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { settleLine } from '../../domain/settlement';
 import { orderItems, orders } from '../modules/orders/orders.tables';
 import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayouts } from '../modules/settlement/settlement.tables';
-import { issuePartInvoice, reversePartSale } from '../modules/settlement';
+import type { FastifyInstance } from 'fastify';
+import { issuePartInvoice, renderPendingDocuments, reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
 import { createCategory, createProduct } from './catalog-factories';
 import { addOrderPart, createOrderWithPart, type PartStatus } from './order-factories';
@@ -171,4 +172,12 @@ export async function recordPayout(db: Db, p: PayoutInput): Promise<string> {
     reference: `payout:${payout.id}`,
   });
   return payout.id;
+}
+
+/** Renders every document PDF waiting in the outbox now, as the document PDFs job would (downloads answer 202 until then). */
+export async function renderDocuments(t: { app: FastifyInstance }): Promise<void> {
+  for (;;) {
+    const { rendered, retried } = await renderPendingDocuments({ db: t.app.ctx.db, storage: t.app.ctx.documents }, 50);
+    if (rendered + retried === 0) return;
+  }
 }

@@ -34,3 +34,4 @@ export {
 } from './settlement.commission-invoices';
 export { commissionInvoicesRoutes } from './settlement.commission-invoices.routes';
 export { getCommissionGstReport } from './settlement.commission-gst-report';
+export { renderMissingDocumentPdfs, renderPendingDocuments, startDocumentPdfsJob } from './settlement.document-pdfs';

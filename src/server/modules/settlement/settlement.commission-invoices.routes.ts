@@ -1,19 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commissionDocumentListSchema, commissionDocumentParamsSchema } from '../../../contracts/commission-invoices.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { documentPreparingSchema } from '../../../contracts/tax-documents.contract';
 import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
 import { commissionDocumentPdf, listVendorCommissionDocuments } from './settlement.commission-invoices';
+import { sendStoredPdf } from './settlement.pdf-reply';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-const sendPdf = (reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
-  reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(pdf);
+/** A PDF download: the stored file (already compressed), or 202 while it is being rendered. */
+const pdfResponse = { 202: documentPreparingSchema };
 
 /** Haat's commission invoices and credit notes: the vendor's own list and PDFs, and any PDF for the super admin. */
 export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, documents } = app.ctx;
   const tags = ['tax documents'];
 
   app.get(
@@ -27,13 +29,24 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/vendor/earnings/commission-invoices/:documentId.pdf',
-    { onRequest: roleGuard('vendor'), schema: { tags, summary: "One of Haat's commission invoices or credit notes to you, as PDF", params: commissionDocumentParamsSchema } },
-    async (req, reply) => sendPdf(reply, await commissionDocumentPdf(db, { documentId: req.params.documentId, vendorUserId: requireRole(req, 'vendor').id })),
+    {
+      onRequest: roleGuard('vendor'),
+      compress: false,
+      schema: { tags, summary: "One of Haat's commission invoices or credit notes to you, as PDF", params: commissionDocumentParamsSchema, response: pdfResponse },
+    },
+    async (req, reply) => {
+      const pdf = await commissionDocumentPdf(db, { documentId: req.params.documentId, vendorUserId: requireRole(req, 'vendor').id });
+      return sendStoredPdf(req, reply, documents, pdf);
+    },
   );
 
   app.get(
     '/api/admin/commission-documents/:documentId.pdf',
-    { onRequest: adminGuard, schema: { tags, summary: "Any of Haat's commission invoices or credit notes, as PDF", params: commissionDocumentParamsSchema } },
-    async (req, reply) => sendPdf(reply, await commissionDocumentPdf(db, { documentId: req.params.documentId })),
+    {
+      onRequest: adminGuard,
+      compress: false,
+      schema: { tags, summary: "Any of Haat's commission invoices or credit notes, as PDF", params: commissionDocumentParamsSchema, response: pdfResponse },
+    },
+    async (req, reply) => sendStoredPdf(req, reply, documents, await commissionDocumentPdf(db, { documentId: req.params.documentId })),
   );
 }

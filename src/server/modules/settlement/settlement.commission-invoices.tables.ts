@@ -75,9 +75,14 @@ export const commissionDocuments = pgTable(
     igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
+    /** Where its PDF is stored (the documents' store), set once when it is rendered. */
+    pdfKey: text('pdf_key'),
+    /** The SHA-256 of its PDF (hex): the bytes served forever, and their ETag. */
+    pdfSha256: text('pdf_sha256'),
   },
   (t) => [
     uniqueIndex('commission_documents_reference_unique').on(t.reference),
+    check('commission_documents_pdf_check', sql`(${t.pdfKey} is null) = (${t.pdfSha256} is null)`),
     uniqueIndex('commission_documents_series_unique').on(t.kind, t.financialYear, t.sequence),
     uniqueIndex('commission_documents_number_unique').on(t.number),
     index('commission_documents_vendor_idx').on(t.vendorUserId, t.issuedOn),

@@ -8,7 +8,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
-import { createSettledPart, recordSale, type SettledPartInput } from '../../test/settlement-fixtures';
+import { createSettledPart, recordSale, renderDocuments, type SettledPartInput } from '../../test/settlement-fixtures';
 import { commissionOfMonth, issueCommissionDocuments, issueDueCommissionDocuments, listCommissionDocuments, saveHaatTaxIdentity } from './settlement.commission-invoices';
 import { haatTaxIdentity } from './settlement.commission-invoices.tables';
 import { vendorBalancesOf } from './settlement.ledger';
@@ -207,6 +207,11 @@ describe("the vendor's commission invoices on its Earnings tab", () => {
     expect(doc).toMatchObject({ kind: 'invoice', month: lastMonth, taxablePaise: 30_000, gstPaise: 5_400, totalPaise: 35_400 });
     expect(doc.number).toMatch(/^HC\//);
 
+    // Its PDF is rendered once by the document PDFs job: until then, 202.
+    const preparing = await v.client.get(`/api/vendor/earnings/commission-invoices/${doc.id}.pdf`);
+    expect(preparing.statusCode, preparing.body).toBe(202);
+    expect(preparing.headers['retry-after']).toBeDefined();
+    await renderDocuments(t);
     const pdf = await v.client.get(`/api/vendor/earnings/commission-invoices/${doc.id}.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

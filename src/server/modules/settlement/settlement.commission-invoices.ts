@@ -21,9 +21,9 @@ import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '.
 import { vendorBusinessNames } from '../auth';
 import { listVendorShops } from '../shops';
 import { commissionDocuments, commissionDocumentSeries, commissionMonths, haatTaxIdentity, type CommissionDocumentParties } from './settlement.commission-invoices.tables';
-import { commissionInvoiceView } from './settlement.commission-invoice-view';
 import { addToBalances, afterLock, lockBalances } from './settlement.ledger';
-import { renderInvoicePdf } from './settlement.invoice-pdf';
+import { pdfFileName, type StoredPdf } from './settlement.documents';
+import { queueDocumentPdf } from './settlement.document-pdfs';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger, vendorPayoutDetails } from './settlement.tables';
 
 // Haat's own commission invoice (docs/settlement-and-tax.md). Once a calendar month (India) is over,
@@ -157,6 +157,8 @@ export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: st
           totalPaise: amounts.totalPaise,
         })
         .returning({ id: commissionDocuments.id });
+      // Its PDF is rendered once, by the document PDFs job.
+      await queueDocumentPdf(tx, 'commission', doc.id);
       // The commission was kept from each sale; its GST is what the vendor owes now (a credit note gives it back).
       const change = kind === 'invoice' ? -amounts.taxPaise : amounts.taxPaise;
       if (change !== 0) {
@@ -248,12 +250,14 @@ export function startCommissionInvoicesJob({ db, log, metrics, intervalMs = 60 *
   });
 }
 
-/** A commission document of this vendor (or any, for the super admin) as a PDF named after its number; NOT_FOUND when it is not theirs or unknown. */
-export async function commissionDocumentPdf(db: DbOrTx, a: { documentId: string; vendorUserId?: string }): Promise<{ fileName: string; pdf: Buffer }> {
+/**
+ * A commission document of this vendor (or any, for the super admin): its stored PDF, named after
+ * its number (key and hash null while it is being rendered); NOT_FOUND when it is not theirs or unknown.
+ */
+export async function commissionDocumentPdf(db: DbOrTx, a: { documentId: string; vendorUserId?: string }): Promise<StoredPdf> {
   const doc = isUuid(a.documentId) ? await commissionDocumentById(db, { id: a.documentId, vendorUserId: a.vendorUserId }) : null;
   if (!doc) throw new AppError('NOT_FOUND', commissionMessages.notFound);
-  const view = commissionInvoiceView({ ...doc, kind: doc.kind as CommissionDocumentKind });
-  return { fileName: view.fileName, pdf: await renderInvoicePdf(view) };
+  return { fileName: pdfFileName(doc.number), key: doc.pdfKey, sha256: doc.pdfSha256 };
 }
 
 /** A vendor's commission invoices and credit notes, newest first, as its Earnings tab lists them. */

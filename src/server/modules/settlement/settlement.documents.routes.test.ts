@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia } from '../../../domain/age';
@@ -8,6 +9,7 @@ import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { renderDocuments } from '../../test/settlement-fixtures';
 import { vendorPayoutDetails } from './settlement.tables';
 
 // Who downloads which tax invoice. The order's customer, the part's vendor and
@@ -55,6 +57,13 @@ async function setup() {
 let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
 const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.124.250.1'));
 
+/** What the database said when it refused a statement ('allowed' when it did not). */
+const refusal = (query: PromiseLike<unknown>) =>
+  Promise.resolve(query).then(
+    () => 'allowed',
+    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+  );
+
 const isPdf = (res: { rawPayload: Buffer }) => res.rawPayload.subarray(0, 5).toString('latin1') === '%PDF-';
 
 describe('tax document downloads', () => {
@@ -71,6 +80,13 @@ describe('tax document downloads', () => {
     // This vendor's first invoice of the financial year.
     expect(invoice).toMatchObject({ partId: s.partId, kind: 'invoice', number: `INV/${fy}/000001`, issuedOn: todayInIndia() });
     expect((await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([invoice]);
+
+    // Its PDF is rendered once, by the document PDFs job: until then the download says so (202).
+    const preparing = await s.shopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`);
+    expect(preparing.statusCode, preparing.body).toBe(202);
+    expect(preparing.headers['retry-after']).toBe('2');
+    expect(preparing.json()).toEqual({ status: 'preparing', message: 'Preparing your invoice…', retryAfterSeconds: 2 });
+    await renderDocuments(t);
 
     // The customer's download: a PDF named after the number, without slashes.
     const own = await s.shopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`);
@@ -108,6 +124,7 @@ describe('tax document downloads', () => {
     const s = await setup();
     await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     const admin = await superAdmin();
+    await renderDocuments(t);
     const cancel = await admin.client.post(`/api/admin/orders/${s.orderId}/status`, { status: 'cancelled', partId: s.partId, code: await freshCode(t, admin.secret) });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const docs = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
@@ -115,10 +132,45 @@ describe('tax document downloads', () => {
       ['invoice', `INV/${fy}/000001`],
       ['credit_note', `CN/${fy}/000001`],
     ]);
+    await renderDocuments(t);
     const pdf = await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${docs[1].id}.pdf`);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="CN-${fy}-000001.pdf"`);
     expect(isPdf(pdf)).toBe(true);
+  });
+
+  it('serves the bytes whose SHA-256 the document keeps, the same bytes every time, with a strong ETag (304 when unchanged)', async () => {
+    const s = await setup();
+    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await renderDocuments(t);
+    const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
+    const [kept] = await queryRows<{ pdf_sha256: string; pdf_key: string }>(t.db, sql`select pdf_sha256, pdf_key from tax_documents where id = ${invoice.id}`);
+    expect(kept.pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const url = `/api/orders/${s.orderId}/documents/${invoice.id}.pdf`;
+    const first = await s.shopper.client.get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(createHash('sha256').update(first.rawPayload).digest('hex')).toBe(kept.pdf_sha256);
+    expect(first.headers.etag).toBe(`"${kept.pdf_sha256}"`);
+    expect(first.headers['cache-control']).toBe('private');
+    // The vendor's and the super admin's downloads are the very same bytes.
+    const vendors = await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`);
+    expect(vendors.rawPayload.equals(first.rawPayload)).toBe(true);
+    const admins = await (await superAdmin()).client.get(`/api/admin/documents/${invoice.id}.pdf`);
+    expect(admins.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const again = await s.shopper.client.get(url, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await s.shopper.client.get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+
+    // Rendering again changes nothing: the document keeps its PDF, and the database refuses any other change to it.
+    await renderDocuments(t);
+    const [still] = await queryRows<{ pdf_sha256: string }>(t.db, sql`select pdf_sha256 from tax_documents where id = ${invoice.id}`);
+    expect(still.pdf_sha256).toBe(kept.pdf_sha256);
+    expect(await refusal(t.db.execute(sql`update tax_documents set pdf_sha256 = 'x', pdf_key = 'y' where id = ${invoice.id}`))).toMatch(/written once/);
+    expect(await refusal(t.db.execute(sql`update tax_documents set reason = 'changed' where id = ${invoice.id}`))).toMatch(/written once/);
+    expect(await refusal(t.db.execute(sql`delete from tax_documents where id = ${invoice.id}`))).toMatch(/written once/);
   });
 
   it('answers guests 401 and odd ids 404', async () => {

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   documentParamsSchema,
+  documentPreparingSchema,
   orderDocumentParamsSchema,
   orderDocumentsParamsSchema,
   partDocumentParamsSchema,
@@ -10,18 +11,18 @@ import {
   taxDocumentListSchema,
 } from '../../../contracts/tax-documents.contract';
 import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
-import { getAdminDocumentPdf, getCustomerDocumentPdf, getVendorDocumentPdf, listOrderDocuments, listVendorPartDocuments, type DocumentPdf } from './settlement.documents';
+import { getAdminDocumentPdf, getCustomerDocumentPdf, getVendorDocumentPdf, listOrderDocuments, listVendorPartDocuments } from './settlement.documents';
+import { sendStoredPdf } from './settlement.pdf-reply';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** Answers a tax document as a PDF download named after its number ('INV-26-27-000001.pdf'), never cached. */
-const sendPdf = (reply: FastifyReply, { fileName, pdf }: DocumentPdf) =>
-  reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(pdf);
+/** A PDF download: the stored file (already compressed), or 202 while it is being rendered. */
+const pdfResponse = { 202: documentPreparingSchema };
 
 /** Tax invoices and credit notes: the list and PDFs for the order's customer, the part's vendor and the super admin. */
 export async function taxDocumentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, documents } = app.ctx;
   const tags = ['tax documents'];
 
   app.get(
@@ -32,8 +33,12 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/orders/:orderId/documents/:documentId.pdf',
-    { onRequest: roleGuard('customer'), schema: { tags, summary: "A tax invoice or credit note of the customer's own order, as PDF", params: orderDocumentParamsSchema } },
-    async (req, reply) => sendPdf(reply, await getCustomerDocumentPdf({ db, customerUserId: requireRole(req, 'customer').id, ...req.params })),
+    {
+      onRequest: roleGuard('customer'),
+      compress: false,
+      schema: { tags, summary: "A tax invoice or credit note of the customer's own order, as PDF", params: orderDocumentParamsSchema, response: pdfResponse },
+    },
+    async (req, reply) => sendStoredPdf(req, reply, documents, await getCustomerDocumentPdf({ db, customerUserId: requireRole(req, 'customer').id, ...req.params })),
   );
 
   app.get(
@@ -44,13 +49,17 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/vendor/orders/parts/:partId/documents/:documentId.pdf',
-    { onRequest: roleGuard('vendor'), schema: { tags, summary: 'A tax invoice or credit note of your part of an order, as PDF', params: partDocumentParamsSchema } },
-    async (req, reply) => sendPdf(reply, await getVendorDocumentPdf({ db, vendorUserId: requireRole(req, 'vendor').id, ...req.params })),
+    {
+      onRequest: roleGuard('vendor'),
+      compress: false,
+      schema: { tags, summary: 'A tax invoice or credit note of your part of an order, as PDF', params: partDocumentParamsSchema, response: pdfResponse },
+    },
+    async (req, reply) => sendStoredPdf(req, reply, documents, await getVendorDocumentPdf({ db, vendorUserId: requireRole(req, 'vendor').id, ...req.params })),
   );
 
   app.get(
     '/api/admin/documents/:documentId.pdf',
-    { onRequest: adminGuard, schema: { tags, summary: 'Any tax invoice or credit note, as PDF', params: documentParamsSchema } },
-    async (req, reply) => sendPdf(reply, await getAdminDocumentPdf({ db, documentId: req.params.documentId })),
+    { onRequest: adminGuard, compress: false, schema: { tags, summary: 'Any tax invoice or credit note, as PDF', params: documentParamsSchema, response: pdfResponse } },
+    async (req, reply) => sendStoredPdf(req, reply, documents, await getAdminDocumentPdf({ db, documentId: req.params.documentId })),
   );
 }

@@ -8,6 +8,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
+import { renderDocuments } from '../../test/settlement-fixtures';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
@@ -142,6 +143,7 @@ describe('tax invoices and credit notes', () => {
     const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, bill.id));
     expect(doc).toMatchObject({ taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 120000 });
     expect(doc.parties.seller).toMatchObject({ gstin: null, pan: 'ABCPC1234F', enrolmentNumber: '27ABCPC1234F1E5' });
+    await renderDocuments(t);
     const pdf = await shopper.client.get(`/api/orders/${orderId}/documents/${bill.id}.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-disposition']).toContain(`BOS-${fy}-000001.pdf`);

@@ -7,6 +7,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { customerRows, vendorBusinessNames } from '../auth';
 import { partForDocument } from '../orders';
 import { shopAddress } from '../shops';
+import { queueDocumentPdf } from './settlement.document-pdfs';
 import { vendorTaxIds } from './settlement.rates';
 import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries, type TaxDocumentParties } from './settlement.tables';
 
@@ -113,6 +114,8 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
       totalPaise: sum('grossPaise'),
     })
     .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  // Its PDF is rendered once, by the document PDFs job.
+  await queueDocumentPdf(tx, 'tax', doc.id);
   const items = new Map(part.items.map((i) => [i.orderItemId, i]));
   await tx.insert(taxDocumentLines).values(
     lines.map((l) => {
@@ -185,6 +188,8 @@ export async function insertCreditNote(tx: Tx, a: { invoice: InvoiceRow; referen
       totalPaise: sum('grossPaise'),
     })
     .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  // Its PDF is rendered once, by the document PDFs job.
+  await queueDocumentPdf(tx, 'tax', doc.id);
   await tx.insert(taxDocumentLines).values(a.lines.map((l) => ({ ...l, documentId: doc.id })));
   return { id: doc.id, number: doc.number, kind: 'credit_note' };
 }

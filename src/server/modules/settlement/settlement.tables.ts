@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../platform/columns';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
@@ -315,9 +315,14 @@ export const taxDocuments = pgTable(
     igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
+    /** Where its PDF is stored (the documents' store), set once when it is rendered. */
+    pdfKey: text('pdf_key'),
+    /** The SHA-256 of its PDF (hex): the bytes served forever, and their ETag. */
+    pdfSha256: text('pdf_sha256'),
   },
   (t) => [
     uniqueIndex('tax_documents_reference_unique').on(t.reference),
+    check('tax_documents_pdf_check', sql`(${t.pdfKey} is null) = (${t.pdfSha256} is null)`),
     uniqueIndex('tax_documents_series_unique').on(t.vendorUserId, t.kind, t.financialYear, t.sequence),
     index('tax_documents_part_idx').on(t.orderPartId),
     index('tax_documents_issued_idx').on(t.issuedOn),
@@ -368,5 +373,31 @@ export const taxDocumentLines = pgTable(
     uniqueIndex('tax_document_lines_item_unique').on(t.documentId, t.orderItemId),
     check('tax_document_lines_quantity_check', sql`${t.quantity} >= 1`),
     check('tax_document_lines_gst_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`),
+  ],
+);
+
+/**
+ * The outbox of document PDFs: a row is written in the transaction that issues a tax document or a
+ * commission document, and the document PDFs job renders it once, stores the file and keeps its
+ * SHA-256 on the document (the row then goes); a failed render is retried with backoff.
+ */
+export const documentPdfRenders = pgTable(
+  'document_pdf_renders',
+  {
+    id: id(),
+    /** 'tax' (tax_documents) or 'commission' (commission_documents). */
+    source: text('source').notNull(),
+    documentId: uuid('document_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    /** A renderer holds the row until then; after it, another may take it (a process that died mid-render). */
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('document_pdf_renders_document_unique').on(t.source, t.documentId),
+    index('document_pdf_renders_due_idx').on(t.nextAttemptAt),
+    check('document_pdf_renders_source_check', sql`${t.source} in ('tax', 'commission')`),
   ],
 );

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { RatesSection } from './rate-form-parts';
+import { DocumentLink } from '../../ui/DocumentLink';
 import { ReportTable, type ReportColumn } from './report-table';
 
 // The Tax reports tab's output GST on Haat's own commission: the commission invoices and credit
@@ -22,9 +23,9 @@ const columns: ReportColumn<CommissionGstRow, Totals>[] = [
     header: 'Document',
     render: (r) => (
       <>
-        <a href={`/api/admin/commission-documents/${r.id}.pdf`} download className="font-medium text-violet-700 underline hover:text-violet-900">
+        <DocumentLink href={`/api/admin/commission-documents/${r.id}.pdf`} className="font-medium text-violet-700 underline hover:text-violet-900">
           {r.number}
-        </a>
+        </DocumentLink>
         <br />
         <span className="text-xs text-slate-600">
           {r.kind === 'invoice' ? 'Invoice' : 'Credit note'} · {formatDay(r.issuedOn)}

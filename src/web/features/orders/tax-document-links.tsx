@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import { taxDocumentLabel, taxDocumentMessages, type TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { DocumentLink } from '../../ui/DocumentLink';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 
 type Props = {
@@ -44,12 +45,15 @@ export function TaxDocumentLinks({ documents, isPending, isError, onRetry, hrefO
     <ul className={cn('flex flex-col gap-1 text-sm', className)} aria-label="Tax documents">
       {documents.map((d) => (
         <li key={d.id}>
-          <a href={hrefOf(d)} download className="inline-flex items-center gap-1.5 rounded font-medium text-violet-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-700">
+          <DocumentLink
+            href={hrefOf(d)}
+            className="inline-flex items-center gap-1.5 rounded font-medium text-violet-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-700"
+          >
             <FileText className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
               {taxDocumentLabel(d)} <span className="text-slate-500">(PDF)</span>
             </span>
-          </a>
+          </DocumentLink>
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { formatDay } from '../../../contracts/earnings.contract';
 import { api } from '../../api/client';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { DocumentLink } from '../../ui/DocumentLink';
 import { vendorEarningsQueryKey } from './vendor-earnings-api';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -45,9 +46,12 @@ export function CommissionInvoicesSection() {
           <li key={d.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
-                <a href={`/api/vendor/earnings/commission-invoices/${d.id}.pdf`} download className="text-violet-700 underline hover:text-violet-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+                <DocumentLink
+                  href={`/api/vendor/earnings/commission-invoices/${d.id}.pdf`}
+                  className="text-violet-700 underline hover:text-violet-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+                >
                   {commissionDocumentLabel(d)}
-                </a>
+                </DocumentLink>
               </p>
               <p className="text-slate-700">
                 {monthLabel(d.month)} · issued {formatDay(d.issuedOn)}

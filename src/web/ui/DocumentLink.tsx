@@ -1,0 +1,44 @@
+import { useState, type ReactNode } from 'react';
+import { downloadDocument } from '../api/document-download';
+
+type Props = { href: string; className?: string; children: ReactNode };
+
+/**
+ * A tax document's PDF download link. Without script it is a plain download; with it, the file is
+ * fetched so that a PDF still being prepared (202) shows "Preparing your invoice…" and is asked
+ * again after Retry-After, then saved.
+ */
+export function DocumentLink({ href, className, children }: Props) {
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <a
+        href={href}
+        download
+        className={className}
+        aria-busy={status !== null || undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          if (status !== null) return;
+          setError(null);
+          downloadDocument(href, setStatus).catch((err: unknown) => {
+            setError(err instanceof Error ? err.message : String(err));
+          });
+        }}
+      >
+        {children}
+      </a>
+      {status !== null && (
+        <span role="status" className="ml-2 text-xs text-slate-600">
+          {status}
+        </span>
+      )}
+      {error !== null && (
+        <span role="alert" className="ml-2 text-xs text-red-700">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
