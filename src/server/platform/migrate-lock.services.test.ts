@@ -5,6 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_ROLE, testPostgresUrl } from '../test/db';
 import { migrateForApp, migrationsFolder, openPostgres, queryRows } from './db';
+import { requireServices } from '../test/services';
+
+await requireServices(['postgresql']);
 
 // Several API processes start at once on one PostgreSQL database (compose, `npm run
 // cluster`) and each migrates at start. Drizzle's migrator takes no lock, so migrateForApp holds an

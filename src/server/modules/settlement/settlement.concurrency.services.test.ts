@@ -7,6 +7,9 @@ import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { releaseDueVendorSales, reversePartSale, vendorBalancesOf } from '.';
 import { vendorLedger } from './settlement.tables';
+import { requireServices } from '../../test/services';
+
+await requireServices(['postgresql']);
 
 // The vendor ledger under requests at once. As in checkout.concurrency.services.test.ts,
 // on PGlite the transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in
