@@ -1,24 +1,40 @@
-import { defineConfig } from 'vitest/config';
+import { randomInt } from 'node:crypto';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// VITEST_JSON=path also writes a JSON report (CI sums the results).
-const json = process.env.VITEST_JSON;
-// VITEST_SEED=n runs the files, and the tests in each file, in an order shuffled from that seed (CI
-// sets one, so that no test leans on another's leftovers); Vitest prints it, and the same number replays the order.
-const seed = process.env.VITEST_SEED ? Number(process.env.VITEST_SEED) : undefined;
-// VITEST_MAX_WORKERS=n runs n test files at once; unset, Vitest leaves one core free (one file at a
-// time on a 2-core machine). CI sets 2: the database work of one file overlaps another's.
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || undefined;
+// Two runs (docs/testing.md):
+// - npm test (vitest run): every test that needs Node alone, on PGlite (on PostgreSQL when DATABASE_URL is set).
+// - npm run test:services (vitest run --mode services): the tests named *.services.test.ts, which need
+//   PostgreSQL (DATABASE_URL) or Redis (127.0.0.1:6379, or TEST_REDIS_URL) and fail in one line without
+//   them; with DATABASE_URL set, every other test too, on PostgreSQL: the whole API suite on the
+//   production database.
+const servicesTests = '**/*.services.test.ts';
+const allTests = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'];
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['src/server/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    ...(maxWorkers ? { maxWorkers } : {}),
-    ...(seed !== undefined && Number.isFinite(seed) ? { sequence: { shuffle: true, seed } } : {}),
-    reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
-  },
+export default defineConfig(({ mode }) => {
+  const services = mode === 'services';
+  // VITEST_JSON=path also writes a JSON report (CI sums the results).
+  const json = process.env.VITEST_JSON;
+  // The files, and the tests in each file, run in an order shuffled from a seed, so that no test leans on
+  // another's leftovers: VITEST_SEED, or a random one. It is printed; the same seed replays the order.
+  const fromEnv = process.env.VITEST_SEED ? Number(process.env.VITEST_SEED) : NaN;
+  const seed = Number.isSafeInteger(fromEnv) ? fromEnv : randomInt(1, 2 ** 31 - 1);
+  const replay = services ? 'npm run test:services' : 'npm test';
+  console.log(`Vitest order seed: ${seed} (replay: VITEST_SEED=${seed} ${replay})`);
+  // VITEST_MAX_WORKERS=n runs n test files at once; unset, Vitest leaves one core free (one file at a
+  // time on a 2-core machine). CI sets 2: the database work of one file overlaps another's.
+  const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || undefined;
+  return {
+    test: {
+      include: !services || process.env.DATABASE_URL ? allTests : [servicesTests],
+      exclude: services ? [...configDefaults.exclude] : [...configDefaults.exclude, servicesTests],
+      environment: 'node',
+      globalSetup: [services ? 'src/server/test/services-setup.ts' : 'src/server/test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+      ...(maxWorkers ? { maxWorkers } : {}),
+      sequence: { shuffle: true, seed },
+      reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
+    },
+  };
 });

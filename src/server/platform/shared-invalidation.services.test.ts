@@ -14,6 +14,9 @@ import type { Database } from './db';
 import { openRedis } from './redis';
 import { ResponseCache } from './response-cache';
 import { SharedInvalidation } from './shared-invalidation';
+import { requireServices } from '../test/services';
+
+await requireServices(['redis']);
 
 // With REDIS_URL, a write in one process empties the catalog cache of every
 // process through Redis pub/sub, within a second. Two apps on one database play two processes.

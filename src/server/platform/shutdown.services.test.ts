@@ -11,6 +11,9 @@ import { loadConfig } from './config';
 import { databaseAnswers, queryRows, type Database } from './db';
 import { startRepeatingJob } from './repeating-job';
 import { gracefulShutdown } from './shutdown';
+import { requireServices } from '../test/services';
+
+await requireServices(['redis']);
 
 // On SIGTERM the process takes no new connections, lets the requests in flight
 // get their answers and a running job finish its pass and hand its lease back, then closes Redis and

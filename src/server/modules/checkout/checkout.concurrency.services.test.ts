@@ -7,6 +7,9 @@ import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { saveGatewaySettings } from '../payments';
+import { requireServices } from '../../test/services';
+
+await requireServices(['postgresql']);
 
 // Integrity under load: many requests at once through app.inject. On PGlite the
 // transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.

@@ -6,6 +6,9 @@ import { createCategory, createProductWithVariants, createShop, createVendorUser
 import { count, fillCart, newShopper, stockOf, type Shopper, postCheckout, shownTotal } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
+import { requireServices } from '../../test/services';
+
+await requireServices(['postgresql']);
 
 // Stock and holds per variant, under the guarantees of the 200-buyers test. On
 // PGlite the requests queue; on PostgreSQL (DATABASE_URL) they truly race.

@@ -16,9 +16,12 @@ import { releaseDueCashback } from '../merchants';
 import { runPointsRelease } from '../rewards';
 import { vendorBalancesOf } from '../settlement';
 import { vendorPayoutDetails } from '../settlement/settlement.tables';
+import { requireServices } from '../../test/services';
+
+await requireServices(['postgresql']);
 
 // A super admin's action racing another actor on the same row ends with exactly
-// one outcome. As in checkout.concurrency.test.ts, the requests go out at once through app.inject: on
+// one outcome. As in checkout.concurrency.services.test.ts, the requests go out at once through app.inject: on
 // PGlite the transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in parallel.
 
 let t: TestApp;

@@ -7,8 +7,11 @@ import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { releaseDueVendorSales, reversePartSale, vendorBalancesOf } from '.';
 import { vendorLedger } from './settlement.tables';
+import { requireServices } from '../../test/services';
 
-// The vendor ledger under requests at once. As in checkout.concurrency.test.ts,
+await requireServices(['postgresql']);
+
+// The vendor ledger under requests at once. As in checkout.concurrency.services.test.ts,
 // on PGlite the transactions queue one after another; on PostgreSQL (DATABASE_URL) they truly run in
 // parallel. After each test every money invariant holds (test/invariants.ts): each delivered part's
 // gross = commission + TCS + TDS + vendor net, and each vendor's pending + payable = its ledger's sum.

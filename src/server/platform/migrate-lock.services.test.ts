@@ -5,12 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_APP_ROLE, testPostgresUrl } from '../test/db';
 import { migrateForApp, migrationsFolder, openPostgres, queryRows } from './db';
+import { requireServices } from '../test/services';
+
+await requireServices(['postgresql']);
 
 // Several API processes start at once on one PostgreSQL database (compose, `npm run
 // cluster`) and each migrates at start. Drizzle's migrator takes no lock, so migrateForApp holds an
 // advisory lock: they migrate one after another instead of failing on each other's tables or GRANTs.
-// A race on PostgreSQL (the embedded database belongs to one process): in the PGlite run too it
-// uses the local server (TEST_POSTGRES_URL to choose another), and fails when there is none.
+// A race on PostgreSQL (the embedded database belongs to one process): on the server of DATABASE_URL
+// (npm run test:services), and the file fails in one line when there is none.
 
 const server = testPostgresUrl() ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `haat_mlock_${randomBytes(5).toString('hex')}`;

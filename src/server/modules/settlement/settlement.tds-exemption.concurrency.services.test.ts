@@ -6,6 +6,9 @@ import { createCategory, createProduct, createShop, createVendorUser } from '../
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { vendorPayoutDetails } from './settlement.tables';
+import { requireServices } from '../../test/services';
+
+await requireServices(['postgresql']);
 
 // The ₹5 lakh exemption of section 194-O(2) under deliveries at once: each credit decides under the
 // vendor's balance lock, so two credits that each fit under the limit alone, but not together,
