@@ -1,14 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { downloadDocument } from '../api/document-download';
 
-type Props = { href: string; className?: string; children: ReactNode };
+type Props = {
+  href: string;
+  /** Fetches and saves the file, telling `onPreparing` what to show while the server prepares it. */
+  download: (href: string, onPreparing: (message: string | null) => void) => Promise<void>;
+  className?: string;
+  children: ReactNode;
+};
 
 /**
  * A tax document's PDF download link. Without script it is a plain download; with it, the file is
  * fetched so that a PDF still being prepared (202) shows "Preparing your invoice…" and is asked
  * again after Retry-After, then saved.
  */
-export function DocumentLink({ href, className, children }: Props) {
+export function DocumentLink({ href, download, className, children }: Props) {
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -22,7 +27,7 @@ export function DocumentLink({ href, className, children }: Props) {
           e.preventDefault();
           if (status !== null) return;
           setError(null);
-          downloadDocument(href, setStatus).catch((err: unknown) => {
+          download(href, setStatus).catch((err: unknown) => {
             setError(err instanceof Error ? err.message : String(err));
           });
         }}

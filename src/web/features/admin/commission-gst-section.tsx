@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { RatesSection } from './rate-form-parts';
+import { downloadDocument } from '../../api/document-download';
 import { DocumentLink } from '../../ui/DocumentLink';
 import { ReportTable, type ReportColumn } from './report-table';
 
@@ -23,7 +24,7 @@ const columns: ReportColumn<CommissionGstRow, Totals>[] = [
     header: 'Document',
     render: (r) => (
       <>
-        <DocumentLink href={`/api/admin/commission-documents/${r.id}.pdf`} className="font-medium text-violet-700 underline hover:text-violet-900">
+        <DocumentLink download={downloadDocument} href={`/api/admin/commission-documents/${r.id}.pdf`} className="font-medium text-violet-700 underline hover:text-violet-900">
           {r.number}
         </DocumentLink>
         <br />

@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import { taxDocumentLabel, taxDocumentMessages, type TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { downloadDocument } from '../../api/document-download';
 import { DocumentLink } from '../../ui/DocumentLink';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 
@@ -46,6 +47,7 @@ export function TaxDocumentLinks({ documents, isPending, isError, onRetry, hrefO
       {documents.map((d) => (
         <li key={d.id}>
           <DocumentLink
+            download={downloadDocument}
             href={hrefOf(d)}
             className="inline-flex items-center gap-1.5 rounded font-medium text-violet-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-700"
           >

@@ -3,6 +3,7 @@ import { FileText } from 'lucide-react';
 import { commissionDocumentLabel, commissionMessages as m, type CommissionDocumentSummary } from '../../../contracts/commission-invoices.contract';
 import { formatDay } from '../../../contracts/earnings.contract';
 import { api } from '../../api/client';
+import { downloadDocument } from '../../api/document-download';
 import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { DocumentLink } from '../../ui/DocumentLink';
@@ -47,6 +48,7 @@ export function CommissionInvoicesSection() {
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 <DocumentLink
+                  download={downloadDocument}
                   href={`/api/vendor/earnings/commission-invoices/${d.id}.pdf`}
                   className="text-violet-700 underline hover:text-violet-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
                 >
