@@ -109,6 +109,8 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
   await db.execute(sql`revoke update, delete, truncate on tax_documents, tax_document_lines from ${r}`);
   // So is Haat's own commission invoice or credit note.
   await db.execute(sql`revoke update, delete, truncate on commission_documents from ${r}`);
+  // Except its PDF's key and hash, set once when the PDF is rendered (their trigger refuses any other change).
+  await db.execute(sql`grant update (pdf_key, pdf_sha256) on tax_documents, commission_documents to ${r}`);
   await db.execute(sql`grant usage, select, update on all sequences in schema public to ${r}`);
   await db.execute(sql`grant usage on schema drizzle to ${r}`);
   await db.execute(sql`grant select on all tables in schema drizzle to ${r}`);
