@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia } from '../../../domain/age';
@@ -171,6 +173,28 @@ describe('tax document downloads', () => {
     expect(await refusal(t.db.execute(sql`update tax_documents set pdf_sha256 = 'x', pdf_key = 'y' where id = ${invoice.id}`))).toMatch(/written once/);
     expect(await refusal(t.db.execute(sql`update tax_documents set reason = 'changed' where id = ${invoice.id}`))).toMatch(/written once/);
     expect(await refusal(t.db.execute(sql`delete from tax_documents where id = ${invoice.id}`))).toMatch(/written once/);
+  });
+
+  it('never serves a stored file whose bytes no longer match the hash its document keeps, nor one that is gone', async () => {
+    const s = await setup();
+    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await renderDocuments(t);
+    const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
+    const [kept] = await queryRows<{ pdf_key: string }>(t.db, sql`select pdf_key from tax_documents where id = ${invoice.id}`);
+    const file = join(t.dataDir, 'documents', kept.pdf_key);
+    const original = readFileSync(file);
+    writeFileSync(file, Buffer.concat([original, Buffer.from('%% changed on disk')]));
+    const url = `/api/orders/${s.orderId}/documents/${invoice.id}.pdf`;
+    const changed = await s.shopper.client.get(url);
+    expect(changed.statusCode).toBe(503);
+    expect(changed.json().error.message).toMatch(/cannot be downloaded right now/);
+    rmSync(file);
+    expect((await s.shopper.client.get(url)).statusCode).toBe(503);
+    // Put back as rendered, it is served again.
+    writeFileSync(file, original);
+    const back = await s.shopper.client.get(url);
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(original)).toBe(true);
   });
 
   it('answers guests 401 and odd ids 404', async () => {
