@@ -40,7 +40,7 @@ module.exports = {
     },
     {
       name: 'exceptions-enter-by-index-or-tables',
-      comment: 'A listed exception may also import the *.tables.ts of the modules it joins, and nothing else inside them.',
+      comment: 'A listed exception may also import the *.tables.ts of the modules it joins, and nothing else inside.',
       severity: 'error',
       from: { path: listed },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$'] },

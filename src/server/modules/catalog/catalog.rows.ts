@@ -50,4 +50,5 @@ export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId:
  * An item's picture: its variant's first image, else its product's (null for neither), on a
  * statement that left-joins `variantRows` and `productRows` (a cart line, an order item, a return's item).
  */
-export const itemPicture = (): SQL<string | null> => sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`;
+export const itemPicture = (): SQL<string | null> =>
+  sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`;

@@ -15,7 +15,10 @@ import { shopRows } from '../shops';
 // read row by row. Read-only: changes go through the owning modules' functions.
 
 const ownedBy = (vendorUserId: string) => eq(shopRows.vendorId, vendorUserId);
-/** The vendor's parts of orders still shown (one the super admin deleted leaves the vendor's lists): on a statement joining shopRows and orderRows. */
+/**
+ * The vendor's parts of orders still shown (one the super admin deleted leaves the vendor's lists):
+ * on a statement joining shopRows and orderRows.
+ */
 const listedFor = (vendorUserId: string) => and(ownedBy(vendorUserId), orderRowShown)!;
 
 /** The vendor's parts to read: all of them, those in one status, or one part. */
@@ -112,14 +115,18 @@ export async function findVendorPartOrder(db: DbOrTx, a: { vendorUserId: string;
 }
 
 const ownParts = (db: DbOrTx, vendorUserId: string) =>
-  inArray(orderPartRows.storeId, db.select({ id: shopRows.id }).from(shopRows).where(eq(shopRows.vendorId, vendorUserId)));
+  inArray(
+    orderPartRows.storeId,
+    db.select({ id: shopRows.id }).from(shopRows).where(eq(shopRows.vendorId, vendorUserId)),
+  );
 
 /** The vendor's own parts: how many orders they belong to, and their revenue without cancelled parts. */
 export async function vendorPartTotals(db: DbOrTx, vendorUserId: string): Promise<{ orders: number; revenue: number } | undefined> {
+  const p = orderPartRows;
   const [totals] = await db
     .select({
       orders: sql<number>`count(distinct ${orderPartRows.orderId})`,
-      revenue: sql<number>`coalesce(sum(${orderPartRows.subtotalPaise}) filter (where ${orderPartRows.status} <> 'cancelled'), 0)`,
+      revenue: sql<number>`coalesce(sum(${p.subtotalPaise}) filter (where ${p.status} <> 'cancelled'), 0)`,
     })
     .from(orderPartRows)
     .where(ownParts(db, vendorUserId));

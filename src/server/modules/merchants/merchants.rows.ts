@@ -7,7 +7,12 @@ import { merchants, merchantTransactions } from './merchants.tables';
 
 /** Merchants: whose business, its name, and whether the super admin has verified it. */
 export const merchantRows = new QueryBuilder()
-  .select({ id: merchants.id, userId: merchants.userId, businessName: merchants.businessName, isVerified: merchants.isVerified })
+  .select({
+    id: merchants.id,
+    userId: merchants.userId,
+    businessName: merchants.businessName,
+    isVerified: merchants.isVerified,
+  })
   .from(merchants)
   .as('merchant_rows');
 

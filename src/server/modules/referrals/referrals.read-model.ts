@@ -20,18 +20,21 @@ import { orderPartRows, orderRows } from '../orders';
 import { shopRows } from '../shops';
 import type { ReferralThresholds } from './referrals.settings';
 
+const [u, up, m, v, role] = [userRows, profileRows, merchantRows, vendorRows, roleRows];
+
 /** The name a party goes by: a merchant's or vendor's business, else the person's name; else `fallback` ('someone'). */
-export const partyName = (userId: SQL, fallback: SQL = sql`'someone'`) => sql`(select coalesce(${merchantRows.businessName}, ${vendorRows.businessName},
-    nullif(trim(coalesce(${profileRows.firstName}, '') || ' ' || coalesce(${profileRows.lastName}, '')), ''), ${fallback})
-  from ${userRows} left join ${profileRows} on ${profileRows.userId} = ${userRows.id} left join ${merchantRows} on ${merchantRows.userId} = ${userRows.id}
-    left join ${vendorRows} on ${vendorRows.userId} = ${userRows.id}
-  where ${userRows.id} = ${userId})`;
+export const partyName = (userId: SQL, fallback: SQL = sql`'someone'`) =>
+  sql`(select coalesce(${m.businessName}, ${v.businessName},
+    nullif(trim(coalesce(${up.firstName}, '') || ' ' || coalesce(${up.lastName}, '')), ''), ${fallback})
+  from ${u} left join ${up} on ${up.userId} = ${u.id} left join ${m} on ${m.userId} = ${u.id}
+    left join ${v} on ${v.userId} = ${u.id}
+  where ${u.id} = ${userId})`;
 
 /** A party's sign-in email. */
-export const partyEmail = (userId: SQL) => sql`(select ${userRows.email} from ${userRows} where ${userRows.id} = ${userId})`;
+export const partyEmail = (userId: SQL) => sql`(select ${u.email} from ${u} where ${u.id} = ${userId})`;
 
 /** A party's role: 'customer', 'vendor' or 'merchant'. */
-export const partyRole = (userId: SQL) => sql`(select ${roleRows.role} from ${roleRows} where ${roleRows.userId} = ${userId})`;
+export const partyRole = (userId: SQL) => sql`(select ${role.role} from ${role} where ${role.userId} = ${userId})`;
 
 // What the referred party has done, by kind; only money somebody checked counts:
 // - a customer: orders paid with real money (not points alone, not the test gateway), delivered whole,
@@ -41,24 +44,26 @@ export const partyRole = (userId: SQL) => sql`(select ${roleRows.role} from ${ro
 // Each is (count, volume in paise).
 /** True when the referred party of the referral row `r` has reached both thresholds. */
 export const reached = (t: ReferralThresholds, returnWindowDays: number) => {
-  const o = orderRows;
-  const p = orderPartRows;
+  const [o, p, s, mt] = [orderRows, orderPartRows, shopRows, merchantPaymentRows];
   const pastWindow = sql`${p.deliveredAt} <= now() - ${returnWindowDays}::int * interval '1 day'`;
   const paid = sql`${o.paymentStatus} = 'paid' and not ${o.testPayment}`;
+  const enough = (volume: SQL) =>
+    sql`count(*) >= ${t.minTransactions} and coalesce(sum(${volume}), 0) >= ${t.minTransactionVolumePaise}`;
   return sql`(
   case r.referred_user_type
-    when 'customer' then (select count(*) >= ${t.minTransactions} and coalesce(sum(${o.totalAmountPaise}), 0) >= ${t.minTransactionVolumePaise}
+    when 'customer' then (select ${enough(sql`${o.totalAmountPaise}`)}
                           from ${o}
                           where ${o.customerId} = r.referred_user_id and ${o.status} = 'delivered' and ${paid}
                             and not exists (select 1 from ${p} where ${p.orderId} = ${o.id}
-                                            and (${p.status} <> 'delivered' or ${p.deliveredAt} is null or not ${pastWindow})))
-    when 'vendor' then (select count(*) >= ${t.minTransactions} and coalesce(sum(${p.subtotalPaise}), 0) >= ${t.minTransactionVolumePaise}
-                        from ${p} join ${shopRows} on ${shopRows.id} = ${p.storeId} join ${o} on ${o.id} = ${p.orderId}
-                        where ${shopRows.vendorId} = r.referred_user_id and ${p.status} = 'delivered' and ${p.deliveredAt} is not null
-                          and ${pastWindow} and ${paid})
-    when 'merchant' then (select count(*) >= ${t.minTransactions} and coalesce(sum(${merchantPaymentRows.transactionAmountPaise}), 0) >= ${t.minTransactionVolumePaise}
-                          from ${merchantPaymentRows} join ${merchantRows} on ${merchantRows.id} = ${merchantPaymentRows.merchantId}
-                          where ${merchantRows.userId} = r.referred_user_id and ${merchantRows.isVerified} and ${merchantPaymentRows.recordedWhileVerified})
+                                            and (${p.status} <> 'delivered' or ${p.deliveredAt} is null
+                                                 or not ${pastWindow})))
+    when 'vendor' then (select ${enough(sql`${p.subtotalPaise}`)}
+                        from ${p} join ${s} on ${s.id} = ${p.storeId} join ${o} on ${o.id} = ${p.orderId}
+                        where ${s.vendorId} = r.referred_user_id and ${p.status} = 'delivered'
+                          and ${p.deliveredAt} is not null and ${pastWindow} and ${paid})
+    when 'merchant' then (select ${enough(sql`${mt.transactionAmountPaise}`)}
+                          from ${mt} join ${m} on ${m.id} = ${mt.merchantId}
+                          where ${m.userId} = r.referred_user_id and ${m.isVerified} and ${mt.recordedWhileVerified})
     else false
   end)`;
 };
@@ -67,10 +72,10 @@ export const reached = (t: ReferralThresholds, returnWindowDays: number) => {
 export async function readMyReferralTotals(db: Db, userId: string) {
   const [me] = await queryRows<{ code: string; made: number; qualified: number; points: number }>(
     db,
-    sql`select ${userRows.referralCode} as code, count(r.id)::int as made,
+    sql`select ${u.referralCode} as code, count(r.id)::int as made,
                count(r.id) filter (where r.status in ('qualified', 'redeemed'))::int as qualified, coalesce(sum(r.points_awarded), 0)::int as points
-        from ${userRows} left join referrals r on r.referrer_user_id = ${userRows.id} where ${userRows.id} = ${userId}
-        group by ${userRows.id}, ${userRows.referralCode}`,
+        from ${u} left join referrals r on r.referrer_user_id = ${u.id} where ${u.id} = ${userId}
+        group by ${u.id}, ${u.referralCode}`,
   );
   return me;
 }

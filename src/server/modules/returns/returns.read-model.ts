@@ -71,16 +71,20 @@ const withShop = sql`from order_returns r
   join ${orderPartRows} on ${orderPartRows.id} = r.order_part_id
   join ${shopRows} on ${shopRows.id} = ${orderPartRows.storeId}`;
 
-const refund = refundRows;
-const select = sql`select r.id, r.order_id, r.order_part_id, ${shopRows.shopName} as store_name, ${customerRows.fullName} as customer_name, r.status, r.reason,
-    r.comment, r.photos, r.value_paise, r.refund_paise, r.created_at, r.decided_by_role, r.decided_at, r.rejection_reason, r.disputed_at, r.dispute_comment,
-    r.received_at, r.points_returned, r.points_voided, r.points_taken_back, r.kept_for_spent_points_paise,
-    ${refund.method} as refund_method, ${refund.status} as refund_status, ${refund.amountPaise} as refund_amount_paise, ${refund.points} as refund_points,
-    ${refund.providerRefundId} as provider_refund_id, ${refund.failureReason} as failure_reason, ${refund.processedAt} as processed_at,
-    ${returnCreditNoteNumber(sql`r.id`)} as credit_note_number
+const [shop, customer, refund] = [shopRows, customerRows, refundRows];
+const select = sql`select r.id, r.order_id, r.order_part_id,
+    ${shop.shopName} as store_name, ${customer.fullName} as customer_name,
+    r.status, r.reason, r.comment, r.photos, r.value_paise, r.refund_paise, r.created_at,
+    r.decided_by_role, r.decided_at,
+    r.rejection_reason, r.disputed_at, r.dispute_comment, r.received_at,
+    r.points_returned, r.points_voided, r.points_taken_back, r.kept_for_spent_points_paise,
+    ${refund.method} as refund_method, ${refund.status} as refund_status, ${refund.amountPaise} as refund_amount_paise,
+    ${refund.points} as refund_points, ${refund.providerRefundId} as provider_refund_id,
+    ${refund.failureReason} as failure_reason,
+    ${refund.processedAt} as processed_at, ${returnCreditNoteNumber(sql`r.id`)} as credit_note_number
   ${withShop}
-  left join ${customerRows} on ${customerRows.userId} = r.customer_id
-  left join ${refundRows} on ${refund.returnId} = r.id`;
+  left join ${customer} on ${customer.userId} = r.customer_id
+  left join ${refund} on ${refund.returnId} = r.id`;
 
 /** The returns matching the filter, newest first, with their items. */
 export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { limit: number; offset: number }): Promise<OrderReturn[]> {
@@ -92,7 +96,8 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
   const item = orderItemRows;
   const items = await queryRows<{ return_id: string; order_item_id: string; product_name: string; variant_label: string | null; image_url: string | null; quantity: number; price_paise: string }>(
     db,
-    sql`select ri.return_id, ri.order_item_id, ${item.productName} as product_name, ${item.variantLabel} as variant_label, ${itemPicture()} as image_url,
+    sql`select ri.return_id, ri.order_item_id,
+          ${item.productName} as product_name, ${item.variantLabel} as variant_label, ${itemPicture()} as image_url,
           ri.quantity, ${item.pricePaise} as price_paise
         from order_return_items ri
         join ${orderItemRows} on ${item.id} = ri.order_item_id
