@@ -5,7 +5,7 @@ import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
-import { productRows, variantRows } from '../catalog';
+import { itemPicture, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
 import { shopRows } from '../shops';
 import { cartItems } from './cart.tables';
@@ -35,7 +35,7 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       name: productRows.name,
-      imageUrl: sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`,
+      imageUrl: itemPicture(),
       // A variant's own price and stock, else the product's.
       pricePaise: sql<number>`coalesce(${variantRows.pricePaise}, ${productRows.pricePaise})`.mapWith(Number),
       originalPricePaise: sql<number | null>`case when ${variantRows.pricePaise} is null then ${productRows.originalPricePaise} else ${variantRows.originalPricePaise} end`.mapWith((v) =>

@@ -1,4 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { products, productVariants, reviews } from './catalog.tables';
 
 // Read-only row sources over catalog's tables, for other modules' reads that join them in one
@@ -44,3 +45,10 @@ export const variantRows = new QueryBuilder()
 
 /** Reviews: which customer reviewed which product. */
 export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId: reviews.productId, customerUserId: reviews.customerUserId }).from(reviews).as('review_rows');
+
+/**
+ * An item's picture: its variant's first image, else its product's (null for neither), on a
+ * statement that left-joins `variantRows` and `productRows` (a cart line, an order item, a return's item).
+ */
+export const itemPicture = (): SQL<string | null> =>
+  sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`;

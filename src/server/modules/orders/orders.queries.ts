@@ -5,7 +5,7 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { isCancellable, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx } from '../../platform/db';
-import { productRows, reviewRows, variantRows } from '../catalog';
+import { itemPicture, productRows, reviewRows, variantRows } from '../catalog';
 import { shopIdsOfVendor, shopRows } from '../shops';
 import { orderShown } from './orders.conditions';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
@@ -54,8 +54,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       productName: orderItems.productName,
       variantId: orderItems.variantId,
       variantLabel: orderItems.variantLabel,
-      // The variant's own first picture, else the product's.
-      imageUrl: sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`,
+      imageUrl: itemPicture(),
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,
@@ -281,7 +280,7 @@ export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { loc
       variantId: orderItems.variantId,
       productName: orderItems.productName,
       variantLabel: orderItems.variantLabel,
-      imageUrl: sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`,
+      imageUrl: itemPicture(),
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,

@@ -43,3 +43,4 @@ export {
 export { paymentsHistoryOf } from './payments.service';
 export { getCodSettings, saveCodSettings, type CodSettings } from './payments.cod';
 export { paymentGatewayOf, recordReturnRefund, refundsOfReturns, sendRefund, type Refund } from './payments.refunds';
+export { refundRows } from './payments.rows';

@@ -1,31 +1,40 @@
 /*
- * Read model of the referrals module: the one file of this module allowed to read other modules'
- * tables (named in src/server/module-boundaries.test.ts). It only reads: no insert, update or delete.
+ * Read model of the referrals module: its reads that join other modules' data, through the owners'
+ * row sources, in one statement. It only reads: no insert, update or delete.
  *
  * It reads, and why:
- * - orders (orders, order_parts), shops (vendor_shops) and merchants (merchants,
- *   merchant_transactions): whether a referred customer, vendor or merchant has reached the referral
+ * - orders (orderRows, orderPartRows), shops (shopRows) and merchants (merchantRows,
+ *   merchantPaymentRows): whether a referred customer, vendor or merchant has reached the referral
  *   thresholds, decided inside the one update that qualifies referrals (a referral moves from active
  *   once, so the check and the move must be one statement);
- * - auth (users, user_profiles, vendors) and merchants (merchants): the name a referred party goes
- *   by, and the referral code of the user, for "my referrals" and for the reward's description; the
- *   referred party's email and the referrer's role, for the notice of a reward.
+ * - auth (userRows, profileRows, roleRows, vendorRows) and merchants (merchantRows): the name a
+ *   referred party goes by, and the referral code of the user, for "my referrals" and for the
+ *   reward's description; the referred party's email and the referrer's role, for the notice of a reward.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { MyReferral } from '../../../contracts/referrals.contract';
 import { queryRows, type Db } from '../../platform/db';
+import { profileRows, roleRows, userRows, vendorRows } from '../auth';
+import { merchantPaymentRows, merchantRows } from '../merchants';
+import { orderPartRows, orderRows } from '../orders';
+import { shopRows } from '../shops';
 import type { ReferralThresholds } from './referrals.settings';
 
+const [u, up, m, v, role] = [userRows, profileRows, merchantRows, vendorRows, roleRows];
+
 /** The name a party goes by: a merchant's or vendor's business, else the person's name; else `fallback` ('someone'). */
-export const partyName = (userId: SQL, fallback: SQL = sql`'someone'`) => sql`(select coalesce(m.business_name, v.business_name, nullif(trim(coalesce(up.first_name, '') || ' ' || coalesce(up.last_name, '')), ''), ${fallback})
-  from users u left join user_profiles up on up.user_id = u.id left join merchants m on m.user_id = u.id left join vendors v on v.user_id = u.id
-  where u.id = ${userId})`;
+export const partyName = (userId: SQL, fallback: SQL = sql`'someone'`) =>
+  sql`(select coalesce(${m.businessName}, ${v.businessName},
+    nullif(trim(coalesce(${up.firstName}, '') || ' ' || coalesce(${up.lastName}, '')), ''), ${fallback})
+  from ${u} left join ${up} on ${up.userId} = ${u.id} left join ${m} on ${m.userId} = ${u.id}
+    left join ${v} on ${v.userId} = ${u.id}
+  where ${u.id} = ${userId})`;
 
 /** A party's sign-in email. */
-export const partyEmail = (userId: SQL) => sql`(select u.email from users u where u.id = ${userId})`;
+export const partyEmail = (userId: SQL) => sql`(select ${u.email} from ${u} where ${u.id} = ${userId})`;
 
 /** A party's role: 'customer', 'vendor' or 'merchant'. */
-export const partyRole = (userId: SQL) => sql`(select up.role from user_profiles up where up.user_id = ${userId})`;
+export const partyRole = (userId: SQL) => sql`(select ${role.role} from ${role} where ${role.userId} = ${userId})`;
 
 // What the referred party has done, by kind; only money somebody checked counts:
 // - a customer: orders paid with real money (not points alone, not the test gateway), delivered whole,
@@ -35,22 +44,26 @@ export const partyRole = (userId: SQL) => sql`(select up.role from user_profiles
 // Each is (count, volume in paise).
 /** True when the referred party of the referral row `r` has reached both thresholds. */
 export const reached = (t: ReferralThresholds, returnWindowDays: number) => {
-  const pastWindow = (deliveredAt: SQL) => sql`${deliveredAt} <= now() - ${returnWindowDays}::int * interval '1 day'`;
-  const paid = (o: SQL) => sql`${o}.payment_status = 'paid' and not ${o}.test_payment`;
+  const [o, p, s, mt] = [orderRows, orderPartRows, shopRows, merchantPaymentRows];
+  const pastWindow = sql`${p.deliveredAt} <= now() - ${returnWindowDays}::int * interval '1 day'`;
+  const paid = sql`${o.paymentStatus} = 'paid' and not ${o.testPayment}`;
+  const enough = (volume: SQL) =>
+    sql`count(*) >= ${t.minTransactions} and coalesce(sum(${volume}), 0) >= ${t.minTransactionVolumePaise}`;
   return sql`(
   case r.referred_user_type
-    when 'customer' then (select count(*) >= ${t.minTransactions} and coalesce(sum(o.total_amount_paise), 0) >= ${t.minTransactionVolumePaise}
-                          from orders o
-                          where o.customer_id = r.referred_user_id and o.status = 'delivered' and ${paid(sql`o`)}
-                            and not exists (select 1 from order_parts p where p.order_id = o.id
-                                            and (p.status <> 'delivered' or p.delivered_at is null or not ${pastWindow(sql`p.delivered_at`)})))
-    when 'vendor' then (select count(*) >= ${t.minTransactions} and coalesce(sum(p.subtotal_paise), 0) >= ${t.minTransactionVolumePaise}
-                        from order_parts p join vendor_shops s on s.id = p.store_id join orders o on o.id = p.order_id
-                        where s.vendor_id = r.referred_user_id and p.status = 'delivered' and p.delivered_at is not null
-                          and ${pastWindow(sql`p.delivered_at`)} and ${paid(sql`o`)})
-    when 'merchant' then (select count(*) >= ${t.minTransactions} and coalesce(sum(mt.transaction_amount_paise), 0) >= ${t.minTransactionVolumePaise}
-                          from merchant_transactions mt join merchants m on m.id = mt.merchant_id
-                          where m.user_id = r.referred_user_id and m.is_verified and mt.recorded_while_verified)
+    when 'customer' then (select ${enough(sql`${o.totalAmountPaise}`)}
+                          from ${o}
+                          where ${o.customerId} = r.referred_user_id and ${o.status} = 'delivered' and ${paid}
+                            and not exists (select 1 from ${p} where ${p.orderId} = ${o.id}
+                                            and (${p.status} <> 'delivered' or ${p.deliveredAt} is null
+                                                 or not ${pastWindow})))
+    when 'vendor' then (select ${enough(sql`${p.subtotalPaise}`)}
+                        from ${p} join ${s} on ${s.id} = ${p.storeId} join ${o} on ${o.id} = ${p.orderId}
+                        where ${s.vendorId} = r.referred_user_id and ${p.status} = 'delivered'
+                          and ${p.deliveredAt} is not null and ${pastWindow} and ${paid})
+    when 'merchant' then (select ${enough(sql`${mt.transactionAmountPaise}`)}
+                          from ${mt} join ${m} on ${m.id} = ${mt.merchantId}
+                          where ${m.userId} = r.referred_user_id and ${m.isVerified} and ${mt.recordedWhileVerified})
     else false
   end)`;
 };
@@ -59,9 +72,10 @@ export const reached = (t: ReferralThresholds, returnWindowDays: number) => {
 export async function readMyReferralTotals(db: Db, userId: string) {
   const [me] = await queryRows<{ code: string; made: number; qualified: number; points: number }>(
     db,
-    sql`select u.referral_code as code, count(r.id)::int as made,
+    sql`select ${u.referralCode} as code, count(r.id)::int as made,
                count(r.id) filter (where r.status in ('qualified', 'redeemed'))::int as qualified, coalesce(sum(r.points_awarded), 0)::int as points
-        from users u left join referrals r on r.referrer_user_id = u.id where u.id = ${userId} group by u.id`,
+        from ${u} left join referrals r on r.referrer_user_id = ${u.id} where ${u.id} = ${userId}
+        group by ${u.id}, ${u.referralCode}`,
   );
   return me;
 }

@@ -2,12 +2,21 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderReturn, RefundMethod, RefundStatus, ReturnFilter, ReturnReason, ReturnStatus } from '../../../contracts/returns.contract';
 import { returnStatusLabels } from '../../../contracts/returns.contract';
 import { queryRows, type DbOrTx } from '../../platform/db';
+import { customerRows } from '../auth';
+import { itemPicture, productRows, variantRows } from '../catalog';
+import { orderItemRows, orderPartRows } from '../orders';
+import { refundRows } from '../payments';
 import { orderRef } from '../rewards';
+import { returnCreditNoteNumber } from '../settlement';
+import { shopRows } from '../shops';
 
 // Returns as the customer, the vendor and the super admin list them: the return with its order's
 // reference, its part's shop (a vendor's access is limited inside the query), the customer's name,
 // its items with their pictures, the refund (payments) and the credit note (settlement), in one
-// statement per page plus one for the items. Read-only: changes go through returns.service.ts.
+// statement per page plus one for the items. It joins the owners' row sources (orderPartRows,
+// shopRows, customerRows, refundRows, orderItemRows, productRows, variantRows), each named in the
+// SQL by its own alias, and settlement's returnCreditNoteNumber. Read-only: changes go through
+// returns.service.ts.
 
 /** Which returns: one, a customer's of one order, a vendor's, or everyone's (the super admin). */
 export type ReturnsFilter = { returnId?: string; orderId?: string; customerUserId?: string; vendorUserId?: string; status?: ReturnFilter };
@@ -17,7 +26,7 @@ function whereOf(f: ReturnsFilter): SQL {
   if (f.returnId) parts.push(sql`r.id = ${f.returnId}`);
   if (f.orderId) parts.push(sql`r.order_id = ${f.orderId}`);
   if (f.customerUserId) parts.push(sql`r.customer_id = ${f.customerUserId}`);
-  if (f.vendorUserId) parts.push(sql`s.vendor_id = ${f.vendorUserId}`);
+  if (f.vendorUserId) parts.push(sql`${shopRows.vendorId} = ${f.vendorUserId}`);
   if (f.status && f.status !== 'all') parts.push(sql`r.status = ${f.status}`);
   return sql.join(parts, sql` and `);
 }
@@ -57,16 +66,25 @@ type Row = {
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-const select = sql`select r.id, r.order_id, r.order_part_id, s.shop_name as store_name, c.full_name as customer_name, r.status, r.reason, r.comment, r.photos,
-    r.value_paise, r.refund_paise, r.created_at, r.decided_by_role, r.decided_at, r.rejection_reason, r.disputed_at, r.dispute_comment, r.received_at,
+/** A return's part and the part's shop (whose shop limits a vendor's access): the joins of a page and of its count. */
+const withShop = sql`from order_returns r
+  join ${orderPartRows} on ${orderPartRows.id} = r.order_part_id
+  join ${shopRows} on ${shopRows.id} = ${orderPartRows.storeId}`;
+
+const [shop, customer, refund] = [shopRows, customerRows, refundRows];
+const select = sql`select r.id, r.order_id, r.order_part_id,
+    ${shop.shopName} as store_name, ${customer.fullName} as customer_name,
+    r.status, r.reason, r.comment, r.photos, r.value_paise, r.refund_paise, r.created_at,
+    r.decided_by_role, r.decided_at,
+    r.rejection_reason, r.disputed_at, r.dispute_comment, r.received_at,
     r.points_returned, r.points_voided, r.points_taken_back, r.kept_for_spent_points_paise,
-    f.method as refund_method, f.status as refund_status, f.amount_paise as refund_amount_paise, f.points as refund_points, f.provider_refund_id, f.failure_reason, f.processed_at,
-    (select d.number from tax_documents d where d.reference = 'credit:return:' || r.id::text) as credit_note_number
-  from order_returns r
-  join order_parts p on p.id = r.order_part_id
-  join vendor_shops s on s.id = p.store_id
-  left join customers c on c.user_id = r.customer_id
-  left join refunds f on f.return_id = r.id`;
+    ${refund.method} as refund_method, ${refund.status} as refund_status, ${refund.amountPaise} as refund_amount_paise,
+    ${refund.points} as refund_points, ${refund.providerRefundId} as provider_refund_id,
+    ${refund.failureReason} as failure_reason,
+    ${refund.processedAt} as processed_at, ${returnCreditNoteNumber(sql`r.id`)} as credit_note_number
+  ${withShop}
+  left join ${customer} on ${customer.userId} = r.customer_id
+  left join ${refund} on ${refund.returnId} = r.id`;
 
 /** The returns matching the filter, newest first, with their items. */
 export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { limit: number; offset: number }): Promise<OrderReturn[]> {
@@ -75,18 +93,21 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
     sql`${select} where ${whereOf(filter)} order by r.created_at desc, r.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
   if (rows.length === 0) return [];
+  const item = orderItemRows;
   const items = await queryRows<{ return_id: string; order_item_id: string; product_name: string; variant_label: string | null; image_url: string | null; quantity: number; price_paise: string }>(
     db,
-    sql`select ri.return_id, ri.order_item_id, i.product_name, i.variant_label, coalesce(v.images[1], pr.image_url) as image_url, ri.quantity, i.price_paise
+    sql`select ri.return_id, ri.order_item_id,
+          ${item.productName} as product_name, ${item.variantLabel} as variant_label, ${itemPicture()} as image_url,
+          ri.quantity, ${item.pricePaise} as price_paise
         from order_return_items ri
-        join order_items i on i.id = ri.order_item_id
-        left join products pr on pr.id = i.product_id
-        left join product_variants v on v.id = i.variant_id
+        join ${orderItemRows} on ${item.id} = ri.order_item_id
+        left join ${productRows} on ${productRows.id} = ${item.productId}
+        left join ${variantRows} on ${variantRows.id} = ${item.variantId}
         where ri.return_id in (${sql.join(
           rows.map((r) => sql`${r.id}::uuid`),
           sql`, `,
         )})
-        order by i.product_name, i.id`,
+        order by ${item.productName}, ${item.id}`,
   );
   return rows.map((r) => {
     const its = items.filter((i) => i.return_id === r.id);
@@ -135,7 +156,7 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
 export async function countReturns(db: DbOrTx, filter: ReturnsFilter): Promise<number> {
   const [row] = await queryRows<{ n: string }>(
     db,
-    sql`select count(*) as n from order_returns r join order_parts p on p.id = r.order_part_id join vendor_shops s on s.id = p.store_id where ${whereOf(filter)}`,
+    sql`select count(*) as n ${withShop} where ${whereOf(filter)}`,
   );
   return Number(row?.n ?? 0);
 }

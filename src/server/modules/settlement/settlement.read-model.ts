@@ -3,22 +3,21 @@ import type { AdminPayoutsQuery } from '../../../contracts/payouts.contract';
 import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
 import type { DbOrTx } from '../../platform/db';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
-import { vendors } from '../auth/auth.tables';
-import { orderParts, orders } from '../orders/orders.tables';
-import { vendorShops } from '../shops/shops.tables';
+import { vendorRows } from '../auth';
+import { orderPartRows, orderRows } from '../orders';
+import { shopRows } from '../shops';
 import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayoutDetails, vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 
-// The vendor's earnings statement (the Earnings tab and its CSV), and the only file of settlement
-// that names other modules' tables. A statement row is one part of an order for a shop the vendor
-// owns, with the sums of its items' settlement lines and where its ledger entries stand, so the
-// query joins orders (orders: the order date; order_parts: the part, its delivery) and shops
-// (vendor_shops: the shop's name, and whose shop it is, which limits access inside the query) to
-// settlement's own order_item_settlements and vendor_ledger, and filters, sorts and pages them in
-// one statement; going through one function per module would page in memory. Read-only: nothing
-// here inserts, updates, deletes or locks; `.dependency-cruiser.cjs` names this file as the
-// exception that may import those *.tables.ts. The super admin's Payouts tab reads here too: its
-// lists show each vendor's business name (auth: vendors) beside settlement's balances and payouts,
-// searched and sorted by it.
+// The vendor's earnings statement (the Earnings tab and its CSV). A statement row is one part of an
+// order for a shop the vendor owns, with the sums of its items' settlement lines and where its ledger
+// entries stand, so the query joins orders (orders and order_parts, through their row sources
+// orderRows: the order date, and orderPartRows: the part, its delivery) and shops
+// (vendor_shops, through shopRows: the shop's name, and whose shop it is, which limits access inside
+// the query) to settlement's own order_item_settlements and vendor_ledger, and filters, sorts and
+// pages them in one statement; going through one function per module would page in memory.
+// Read-only: nothing here inserts, updates, deletes or locks. The super admin's Payouts tab reads
+// here too: its lists show each vendor's business name (auth's vendorRows) beside settlement's
+// balances and payouts, searched and sorted by it.
 
 /** Which statement rows to read: the vendor's, optionally of orders placed in one month (YYYY-MM, India time). */
 export type StatementFilter = { vendorUserId: string; month?: string };
@@ -110,9 +109,9 @@ const monthStart = (month: string, next = false) => sql`((${`${month}-01`}::date
 
 function whereOf(f: StatementFilter): SQL {
   return and(
-    eq(vendorShops.vendorId, f.vendorUserId),
-    f.month ? gte(orders.createdAt, monthStart(f.month)) : undefined,
-    f.month ? lt(orders.createdAt, monthStart(f.month, true)) : undefined,
+    eq(shopRows.vendorId, f.vendorUserId),
+    f.month ? gte(orderRows.createdAt, monthStart(f.month)) : undefined,
+    f.month ? lt(orderRows.createdAt, monthStart(f.month, true)) : undefined,
   )!;
 }
 
@@ -122,11 +121,11 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
   const entries = ledgerPerPart(db, f.vendorUserId);
   const base = db
     .select({
-      orderId: orderParts.orderId,
-      partId: orderParts.id,
-      shopName: vendorShops.shopName,
-      orderedAt: orders.createdAt,
-      deliveredAt: orderParts.deliveredAt,
+      orderId: orderPartRows.orderId,
+      partId: orderPartRows.id,
+      shopName: shopRows.shopName,
+      orderedAt: orderRows.createdAt,
+      deliveredAt: orderPartRows.deliveredAt,
       soldAt: entries.soldAt,
       sold: entries.sold,
       released: entries.released,
@@ -146,13 +145,13 @@ export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { l
       cashCollectedPaise: entries.cashCollectedPaise,
       returnedPaise: entries.returnedPaise,
     })
-    .from(orderParts)
-    .innerJoin(lines, eq(lines.partId, orderParts.id))
-    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-    .innerJoin(orders, eq(orders.id, orderParts.orderId))
-    .leftJoin(entries, eq(entries.partId, orderParts.id))
+    .from(orderPartRows)
+    .innerJoin(lines, eq(lines.partId, orderPartRows.id))
+    .innerJoin(shopRows, eq(shopRows.id, orderPartRows.storeId))
+    .innerJoin(orderRows, eq(orderRows.id, orderPartRows.orderId))
+    .leftJoin(entries, eq(entries.partId, orderPartRows.id))
     .where(whereOf(f))
-    .orderBy(desc(orders.createdAt), desc(orderParts.id));
+    .orderBy(desc(orderRows.createdAt), desc(orderPartRows.id));
   const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
   return rows.map(({ tdsOnTaxable, ...r }) => ({
     ...r,
@@ -182,10 +181,10 @@ export async function countStatement(db: DbOrTx, f: StatementFilter): Promise<nu
   const lines = linesPerPart(db, f.vendorUserId);
   const [row] = await db
     .select({ n: count() })
-    .from(orderParts)
-    .innerJoin(lines, eq(lines.partId, orderParts.id))
-    .innerJoin(vendorShops, eq(vendorShops.id, orderParts.storeId))
-    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .from(orderPartRows)
+    .innerJoin(lines, eq(lines.partId, orderPartRows.id))
+    .innerJoin(shopRows, eq(shopRows.id, orderPartRows.storeId))
+    .innerJoin(orderRows, eq(orderRows.id, orderPartRows.orderId))
     .where(whereOf(f));
   return Number(row?.n ?? 0);
 }
@@ -194,7 +193,7 @@ export async function countStatement(db: DbOrTx, f: StatementFilter): Promise<nu
 
 /** The vendor's business name; null when the user is not a vendor. */
 export async function vendorNameOf(db: DbOrTx, vendorUserId: string): Promise<string | null> {
-  const [row] = await db.select({ name: vendors.businessName }).from(vendors).where(eq(vendors.userId, vendorUserId));
+  const [row] = await db.select({ name: vendorRows.businessName }).from(vendorRows).where(eq(vendorRows.userId, vendorUserId));
   return row?.name ?? null;
 }
 
@@ -205,8 +204,8 @@ const openPayouts = (db: DbOrTx) =>
     .where(inArray(vendorPayouts.status, ['created', 'transferring']))
     .as('open_payouts');
 
-const payableSorts = { payable: vendorBalances.payablePaise, pending: vendorBalances.pendingPaise, vendor: vendors.businessName };
-const payableWhere = (q: string | undefined) => (q ? or(ilike(vendors.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined);
+const payableSorts = { payable: vendorBalances.payablePaise, pending: vendorBalances.pendingPaise, vendor: vendorRows.businessName };
+const payableWhere = (q: string | undefined) => (q ? or(ilike(vendorRows.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined);
 
 /** Vendors with a ledger (a balances row), their balances, payout details and open payout; searched by name or id, most payable first. */
 export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
@@ -214,9 +213,9 @@ export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ balances: vendorBalances, businessName: vendors.businessName, details: vendorPayoutDetails, routeAccountId: vendorRouteAccounts.accountId, openId: open.id, openAmount: open.amountPaise, openTo: open.periodTo })
+      .select({ balances: vendorBalances, businessName: vendorRows.businessName, details: vendorPayoutDetails, routeAccountId: vendorRouteAccounts.accountId, openId: open.id, openAmount: open.amountPaise, openTo: open.periodTo })
       .from(vendorBalances)
-      .innerJoin(vendors, eq(vendors.userId, vendorBalances.vendorUserId))
+      .innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId))
       .leftJoin(vendorPayoutDetails, eq(vendorPayoutDetails.vendorUserId, vendorBalances.vendorUserId))
       .leftJoin(vendorRouteAccounts, eq(vendorRouteAccounts.vendorUserId, vendorBalances.vendorUserId))
       .leftJoin(open, eq(open.vendorUserId, vendorBalances.vendorUserId))
@@ -224,22 +223,22 @@ export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
       .orderBy(...orderOf(payableSorts, query, 'payable', vendorBalances.vendorUserId))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(vendorBalances).innerJoin(vendors, eq(vendors.userId, vendorBalances.vendorUserId)).where(payableWhere(query.q)),
+    db.select({ total: count() }).from(vendorBalances).innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId)).where(payableWhere(query.q)),
   ]);
   return { rows, total: Number(total) };
 }
 
-const payoutSorts = { createdAt: vendorPayouts.createdAt, amount: vendorPayouts.amountPaise, vendor: vendors.businessName };
+const payoutSorts = { createdAt: vendorPayouts.createdAt, amount: vendorPayouts.amountPaise, vendor: vendorRows.businessName };
 function payoutWhere(query: AdminPayoutsQuery) {
   const q = query.q;
   return and(
     query.status === 'all' ? undefined : eq(vendorPayouts.status, query.status),
-    q ? or(ilike(vendors.businessName, containsPattern(q)), ilike(vendorPayouts.reference, containsPattern(q)), idStartsWith(vendorPayouts.id, q), idStartsWith(vendorPayouts.vendorUserId, q)) : undefined,
+    q ? or(ilike(vendorRows.businessName, containsPattern(q)), ilike(vendorPayouts.reference, containsPattern(q)), idStartsWith(vendorPayouts.id, q), idStartsWith(vendorPayouts.vendorUserId, q)) : undefined,
   );
 }
 
 const payoutsWithVendor = (db: DbOrTx) =>
-  db.select({ payout: vendorPayouts, businessName: vendors.businessName }).from(vendorPayouts).innerJoin(vendors, eq(vendors.userId, vendorPayouts.vendorUserId));
+  db.select({ payout: vendorPayouts, businessName: vendorRows.businessName }).from(vendorPayouts).innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId));
 
 /** Payouts of one status (or all) with their vendor's name, searched by vendor, reference or id, newest first; all of them (to the export's bound) for the CSV. */
 export async function selectPayouts(db: DbOrTx, query: AdminPayoutsQuery, forExport = false) {
@@ -250,7 +249,7 @@ export async function selectPayouts(db: DbOrTx, query: AdminPayoutsQuery, forExp
       .orderBy(...orderOf(payoutSorts, query, 'createdAt', vendorPayouts.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(vendorPayouts).innerJoin(vendors, eq(vendors.userId, vendorPayouts.vendorUserId)).where(payoutWhere(query)),
+    db.select({ total: count() }).from(vendorPayouts).innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId)).where(payoutWhere(query)),
   ]);
   return { rows, total: Number(total) };
 }

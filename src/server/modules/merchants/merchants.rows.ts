@@ -1,0 +1,27 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { merchants, merchantTransactions } from './merchants.tables';
+
+// Read-only row sources over merchants' tables, for other modules' reads that join them in one
+// statement (a referral's qualification, the name a referred party goes by). PostgreSQL pulls a
+// plain subquery up into the join, so the plan is the one a join with the table itself gets.
+
+/** Merchants: whose business, its name, and whether the super admin has verified it. */
+export const merchantRows = new QueryBuilder()
+  .select({
+    id: merchants.id,
+    userId: merchants.userId,
+    businessName: merchants.businessName,
+    isVerified: merchants.isVerified,
+  })
+  .from(merchants)
+  .as('merchant_rows');
+
+/** The UPI payments merchants recorded: how much, and whether the merchant was verified then. */
+export const merchantPaymentRows = new QueryBuilder()
+  .select({
+    merchantId: merchantTransactions.merchantId,
+    transactionAmountPaise: merchantTransactions.transactionAmountPaise,
+    recordedWhileVerified: merchantTransactions.recordedWhileVerified,
+  })
+  .from(merchantTransactions)
+  .as('merchant_payment_rows');

@@ -1,0 +1,62 @@
+import { isNull, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { orderItems, orderParts, orders } from './orders.tables';
+
+// Read-only row sources over orders' tables, for other modules' reads that join them in one
+// statement (a vendor's order list, its earnings statement, a list of returns, a referral's
+// qualification): `innerJoin(orderPartRows, eq(orderPartRows.id, x.orderPartId))`, or
+// `${orderPartRows}` in raw SQL, which names its columns `${orderPartRows.storeId}`. PostgreSQL pulls a
+// plain subquery up into the join, so the plan is the one a join with the table itself gets.
+
+/** Orders: who placed one and when, where it goes, how it was paid, and whether it is still shown. */
+export const orderRows = new QueryBuilder()
+  .select({
+    id: orders.id,
+    customerId: orders.customerId,
+    status: orders.status,
+    paymentStatus: orders.paymentStatus,
+    testPayment: orders.testPayment,
+    totalAmountPaise: orders.totalAmountPaise,
+    shippingAddress: orders.shippingAddress,
+    hiddenAt: orders.hiddenAt,
+    createdAt: orders.createdAt,
+  })
+  .from(orders)
+  .as('order_rows');
+
+/** True for an order the super admin has not deleted (as `orderShown`), on a statement that joins `orderRows`. */
+export const orderRowShown: SQL = isNull(orderRows.hiddenAt);
+
+/** Parts of orders: one shop's part, where it stands and what it is worth. */
+export const orderPartRows = new QueryBuilder()
+  .select({
+    id: orderParts.id,
+    orderId: orderParts.orderId,
+    storeId: orderParts.storeId,
+    status: orderParts.status,
+    subtotalPaise: orderParts.subtotalPaise,
+    trackingNote: orderParts.trackingNote,
+    deliveredAt: orderParts.deliveredAt,
+    codDuePaise: orderParts.codDuePaise,
+    cashCollectedPaise: orderParts.cashCollectedPaise,
+    returnedToSellerAt: orderParts.returnedToSellerAt,
+    updatedAt: orderParts.updatedAt,
+  })
+  .from(orderParts)
+  .as('order_part_rows');
+
+/** Items of orders: what was bought, as it was at placement. */
+export const orderItemRows = new QueryBuilder()
+  .select({
+    id: orderItems.id,
+    orderPartId: orderItems.orderPartId,
+    productId: orderItems.productId,
+    productName: orderItems.productName,
+    variantId: orderItems.variantId,
+    variantLabel: orderItems.variantLabel,
+    sku: orderItems.sku,
+    quantity: orderItems.quantity,
+    pricePaise: orderItems.pricePaise,
+  })
+  .from(orderItems)
+  .as('order_item_rows');
