@@ -15,15 +15,12 @@ const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // Read models: one file per screen whose rows join several modules' tables, read-only.
 // fulfilment.read-model.ts: the vendor's order list and overview, one row per part of an order for
 // the vendor's shops, join orders, shops (ownership), auth (the customer) and catalog (images).
-// admin.read-model.ts: the super admin's lists (orders, products, vendors, merchants, referrals,
-// withdrawals, audit log) and overview filter, sort and page across modules in one statement: join
-// orders, shops, auth, catalog, merchants, referrals, rewards, erp and audit.
 // settlement.read-model.ts: the vendor's earnings statement, one row per part of an order for the
 // vendor's shops with its settlement lines summed and its ledger state, join orders and shops (ownership).
 // returns.read-model.ts: returns as the customer, the vendor and the super admin list them, join
 // orders (the items), shops (ownership), auth (the customer), catalog (images), payments (the refund)
 // and settlement (the credit note).
-const readModels = '^src/server/modules/(fulfilment|admin|settlement|returns)/\\1\\.read-model\\.ts$';
+const readModels = '^src/server/modules/(fulfilment|settlement|returns)/\\1\\.read-model\\.ts$';
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';

@@ -21,8 +21,6 @@ import { describe, expect, it } from 'vitest';
 const READ_MODELS: Record<string, string> = {
   'fulfilment/fulfilment.read-model.ts':
     'the vendor screens (order list, overview) join orders, order parts and items, the vendor’s shops, the customer and the product image in one statement per list, the shop limiting access inside the query',
-  'admin/admin.read-model.ts':
-    'the super admin’s lists, exports and overview filter, sort and page across modules (orders with their customers and shops, vendors with their shops and sales, merchants with their payments and referrals, withdrawals with their customers) in one statement each',
   'settlement/settlement.read-model.ts':
     'the vendor’s earnings statement pages its own parts of orders (order parts with their orders’ dates, its shops’ names, the shop limiting access inside the query) with their settlement lines summed and their ledger state in one statement',
   'returns/returns.read-model.ts':

@@ -7,6 +7,7 @@ export { byStockKey, getProductName, getProductSeller, getPurchasable, getPurcha
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
 export { deleteProductByAdmin, lockProductOwner, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
 export { productRows, reviewRows, variantRows } from './catalog.rows';
+export { categoryRows, productListRows } from './catalog.rows';
 export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
 export { listProductVariants, saveProductVariants, type ProductOptionsInput, type ProductVariant, type VariantInput } from './catalog.variants';

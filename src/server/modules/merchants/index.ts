@@ -4,3 +4,4 @@ export { cashbackAtStake, releaseCashback, releaseDueCashback, voidPendingCashba
 export { merchantRoutes } from './merchants.routes';
 export { getMerchantProfile, updateMerchantProfile, writeMerchantPayment, type CashbackLimits } from './merchants.workspace';
 export { merchantsHistoryOf } from './merchants.service';
+export { merchantRows, merchantTransactionRows } from './merchants.rows';

@@ -20,3 +20,4 @@ export {
   type PlacedPart,
 } from './orders.service';
 export { itemLines, noticeOrderPlaced, noticePartsCancelled } from './orders.notices';
+export { orderItemRows, orderPartRows, orderRowShown, orderRows } from './orders.rows';
