@@ -15,11 +15,19 @@ import { deleteUnpaidReferral } from '../referrals';
 export type RecordDeletion = { outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> };
 
 /** Deletes an order, a referral or a product in the caller's transaction; what it did, for the audit entry. */
-export async function deleteRecord(tx: Tx, admin: AdminUser, kind: 'order' | 'referral' | 'product', id: string, notFound: string): Promise<RecordDeletion> {
+export async function deleteRecord(
+  tx: Tx,
+  admin: AdminUser,
+  kind: 'order' | 'referral' | 'product',
+  id: string,
+  notFound: string,
+): Promise<RecordDeletion> {
   if (kind === 'order') {
-    const o = await deleteOrderAsAdmin(tx, { orderId: id, adminId: admin.id, cancelNote: adminOrderMessages.cancelNote });
+    const cancelNote = adminOrderMessages.cancelNote;
+    const o = await deleteOrderAsAdmin(tx, { orderId: id, adminId: admin.id, cancelNote });
     const detail = o.cancelledParts.length > 0 ? m.orderCancelled : m.orderHidden;
-    return { outcome: 'hidden', detail, audit: { cancelledParts: o.cancelledParts, refund: o.refund, hiddenAt: o.hiddenAt.toISOString() } };
+    const audit = { cancelledParts: o.cancelledParts, refund: o.refund, hiddenAt: o.hiddenAt.toISOString() };
+    return { outcome: 'hidden', detail, audit };
   }
   if (kind === 'referral') {
     const r = await deleteUnpaidReferral(tx, id);
@@ -29,5 +37,6 @@ export async function deleteRecord(tx: Tx, admin: AdminUser, kind: 'order' | 're
     return { outcome: 'removed', detail: m.referralRemoved, audit: referral };
   }
   const p = await deleteProductByAdmin(tx, id, isProductOrdered);
-  return { outcome: p.outcome, detail: p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved, audit: { name: p.name, outcome: p.outcome } };
+  const detail = p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved;
+  return { outcome: p.outcome, detail, audit: { name: p.name, outcome: p.outcome } };
 }

@@ -27,4 +27,7 @@ export const vendorRows = new QueryBuilder()
   .as('vendor_rows');
 
 /** Super admin accounts: their email, which names them as the actor of an audit entry. */
-export const adminAccountRows = new QueryBuilder().select({ id: adminAccounts.id, email: adminAccounts.email }).from(adminAccounts).as('admin_account_rows');
+export const adminAccountRows = new QueryBuilder()
+  .select({ id: adminAccounts.id, email: adminAccounts.email })
+  .from(adminAccounts)
+  .as('admin_account_rows');

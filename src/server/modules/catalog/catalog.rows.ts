@@ -66,4 +66,7 @@ export const productListRows = new QueryBuilder()
   .as('product_list_rows');
 
 /** Categories: their names. */
-export const categoryRows = new QueryBuilder().select({ id: categories.id, name: categories.name }).from(categories).as('category_rows');
+export const categoryRows = new QueryBuilder()
+  .select({ id: categories.id, name: categories.name })
+  .from(categories)
+  .as('category_rows');

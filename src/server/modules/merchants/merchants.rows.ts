@@ -25,6 +25,9 @@ export const merchantRows = new QueryBuilder()
 
 /** Payments a merchant recorded: whose, and how much. */
 export const merchantTransactionRows = new QueryBuilder()
-  .select({ merchantId: merchantTransactions.merchantId, transactionAmountPaise: merchantTransactions.transactionAmountPaise })
+  .select({
+    merchantId: merchantTransactions.merchantId,
+    transactionAmountPaise: merchantTransactions.transactionAmountPaise,
+  })
   .from(merchantTransactions)
   .as('merchant_transaction_rows');
