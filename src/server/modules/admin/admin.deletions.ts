@@ -6,11 +6,8 @@ import type { AdminUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
 import { deleteAccount } from '../accounts';
 import { hasRole } from '../auth';
-import { deleteProductByAdmin } from '../catalog';
 import { deleteEmployee } from '../erp';
-import { deleteOrderAsAdmin } from '../fulfilment';
-import { isProductOrdered } from '../orders';
-import { deleteUnpaidReferral } from '../referrals';
+import { deleteRecord } from './admin.record-deletions';
 import type { SensitiveTx } from './admin.step-up';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee' | 'order' | 'referral';
@@ -32,22 +29,7 @@ async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): 
 }
 
 async function run(tx: Tx, admin: AdminUser, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
-  if (kind === 'order') {
-    const o = await deleteOrderAsAdmin(tx, { orderId: id, adminId: admin.id, cancelNote: adminOrderMessages.cancelNote });
-    const detail = o.cancelledParts.length > 0 ? m.orderCancelled : m.orderHidden;
-    return { outcome: 'hidden', detail, audit: { cancelledParts: o.cancelledParts, refund: o.refund, hiddenAt: o.hiddenAt.toISOString() } };
-  }
-  if (kind === 'referral') {
-    const r = await deleteUnpaidReferral(tx, id);
-    if (!r) throw new AppError('NOT_FOUND', notFound.referral);
-    if (!r.deleted) throw new AppError('CONFLICT', referralActionMessages.paidReward);
-    const { deleted: _deleted, ...referral } = r;
-    return { outcome: 'removed', detail: m.referralRemoved, audit: referral };
-  }
-  if (kind === 'product') {
-    const p = await deleteProductByAdmin(tx, id, isProductOrdered);
-    return { outcome: p.outcome, detail: p.outcome === 'withdrawn' ? m.productWithdrawn : m.productRemoved, audit: { name: p.name, outcome: p.outcome } };
-  }
+  if (kind === 'order' || kind === 'referral' || kind === 'product') return deleteRecord(tx, admin, kind, id, notFound[kind]);
   if (kind === 'employee') {
     const e = await deleteEmployee(tx, { employeeId: id });
     if (!e) throw new AppError('NOT_FOUND', notFound.employee);

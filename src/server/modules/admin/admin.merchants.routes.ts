@@ -5,7 +5,7 @@ import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { listAdminMerchants } from './admin.read-model';
+import { listAdminMerchants } from './admin.merchants.read-model';
 import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 

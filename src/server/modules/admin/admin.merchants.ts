@@ -5,7 +5,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { cashbackAtStake, getMerchantContact, noteVoidedCashback, releaseCashback, setMerchantVerified, voidPendingCashback } from '../merchants';
 import { notify } from '../notifications';
-import { getAdminMerchant } from './admin.read-model';
+import { getAdminMerchant } from './admin.merchants.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 export type SetMerchantVerificationArgs = {

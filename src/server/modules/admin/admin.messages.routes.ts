@@ -6,7 +6,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { listContactMessages } from '../content';
-import { listAuditLog } from './admin.read-model';
+import { listAuditLog } from './admin.audit.read-model';
 import { markAdminMessage } from './admin.messages';
 import { sendCsv } from './admin.step-up';
 

@@ -5,7 +5,7 @@ import { adminOrderMessages, adminOrderPageSchema, adminOrdersQuerySchema, admin
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminOrders, listAdminOrders } from './admin.read-model';
+import { exportAdminOrders, listAdminOrders } from './admin.orders.read-model';
 import { setAdminOrderStatus } from './admin.orders';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 

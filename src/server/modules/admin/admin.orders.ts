@@ -2,7 +2,7 @@ import { adminOrderMessages as m, type AdminOrderStatusChanged } from '../../../
 import type { OrderStatus } from '../../../domain/order-status';
 import type { Db } from '../../platform/db';
 import { setOrderStatusAsAdmin } from '../fulfilment';
-import { listAdminOrderParts } from './admin.read-model';
+import { listAdminOrderParts } from './admin.orders.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 export type SetAdminOrderStatusArgs = {

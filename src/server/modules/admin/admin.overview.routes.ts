@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOverviewSchema } from '../../../contracts/admin.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { adminGuard, requireAdmin } from '../../platform/auth-guards';
-import { getAdminOverview } from './admin.read-model';
+import { getAdminOverview } from './admin.overview.read-model';
 
 /** The Overview tab: GET /api/admin/overview. */
 export async function adminOverviewRoutes(fastify: FastifyInstance) {

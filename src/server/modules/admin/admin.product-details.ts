@@ -7,7 +7,7 @@ import { auditChanges } from '../audit';
 import { getProductSeller, getVendorProduct, lockProductOwner, updateVendorProduct } from '../catalog';
 import { foreignProductImages } from '../media';
 import { listVendorShops } from '../shops';
-import { getAdminProduct } from './admin.read-model';
+import { getAdminProduct } from './admin.products.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 const productNotFound = () => new AppError('NOT_FOUND', catalogMessages.productNotFound);

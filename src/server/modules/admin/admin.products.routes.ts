@@ -6,7 +6,7 @@ import { catalogMessages } from '../../../contracts/catalog.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminProducts, listAdminProducts } from './admin.read-model';
+import { exportAdminProducts, listAdminProducts } from './admin.products.read-model';
 import { setAdminProductActive } from './admin.products';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 

@@ -2,7 +2,7 @@ import type { AdminProduct } from '../../../contracts/admin-products.contract';
 import type { Db } from '../../platform/db';
 import { getProductSeller, setProductActiveByAdmin } from '../catalog';
 import { notify } from '../notifications';
-import { getAdminProduct } from './admin.read-model';
+import { getAdminProduct } from './admin.products.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 export type SetAdminProductActiveArgs = {

@@ -5,7 +5,7 @@ import { adminReferralPageSchema, adminReferralSchema, adminReferralsQuerySchema
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { listAdminReferrals } from './admin.read-model';
+import { listAdminReferrals } from './admin.referrals.read-model';
 import { setAdminReferralStatus } from './admin.referrals';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 

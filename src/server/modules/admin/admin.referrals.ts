@@ -2,7 +2,7 @@ import { referralActionMessages as m, type AdminReferral, type ReferralStatus } 
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
 import { setReferralStatus } from '../referrals';
-import { getAdminReferral } from './admin.read-model';
+import { getAdminReferral } from './admin.referrals.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 export type SetReferralStatusArgs = {

@@ -7,7 +7,7 @@ import { payoutDestination } from '../../../contracts/payout-details.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
-import { listAdminVendors } from './admin.read-model';
+import { listAdminVendors } from './admin.vendors.read-model';
 import { setAdminVendorApproval } from './admin.vendors';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };

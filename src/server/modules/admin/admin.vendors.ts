@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { getVendorContact, setVendorApproval } from '../auth';
 import { notify } from '../notifications';
 import { setVendorShopsApproved } from '../shops';
-import { getAdminVendor } from './admin.read-model';
+import { getAdminVendor } from './admin.vendors.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 export type SetVendorApprovalArgs = {

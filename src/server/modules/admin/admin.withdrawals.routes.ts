@@ -6,7 +6,7 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
-import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.read-model';
+import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.withdrawals.read-model';
 import { payAdminWithdrawal, rejectAdminWithdrawal } from './admin.withdrawals';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };

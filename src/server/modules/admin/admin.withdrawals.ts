@@ -1,7 +1,7 @@
 import type { AdminWithdrawal } from '../../../contracts/admin-lists.contract';
 import type { Db } from '../../platform/db';
 import { markWithdrawalPaid, rejectWithdrawal } from '../rewards';
-import { getAdminWithdrawal } from './admin.read-model';
+import { getAdminWithdrawal } from './admin.withdrawals.read-model';
 import type { SensitiveTx } from './admin.step-up';
 
 type ActionArgs = { db: Db; sensitiveTx: SensitiveTx; withdrawalId: string };

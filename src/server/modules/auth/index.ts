@@ -31,4 +31,4 @@ export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, re
 export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, vendorBusinessNames, type VendorApprovalChange } from './auth.vendor-approval';
 export { addPointsMakingBalance, customerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
 export { customerRows, profileRows } from './auth.read';
-export { customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';
+export { adminAccountRows, customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';

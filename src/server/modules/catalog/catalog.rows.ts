@@ -1,6 +1,6 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { products, productVariants, reviews } from './catalog.tables';
+import { categories, products, productVariants, reviews } from './catalog.tables';
 
 // Read-only row sources over catalog's tables, for other modules' reads that join them in one
 // statement (a cart's lines, an order's items). PostgreSQL pulls a plain subquery up into the join,
@@ -52,3 +52,29 @@ export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId:
  */
 export const itemPicture = (): SQL<string | null> =>
   sql<string | null>`coalesce(${variantRows.images}[1], ${productRows.imageUrl})`;
+
+/** Products as a list of every shop's products shows them: price, stock, state, category, withdrawal. */
+export const productListRows = new QueryBuilder()
+  .select({
+    id: products.id,
+    storeId: products.storeId,
+    categoryId: products.categoryId,
+    name: products.name,
+    imageUrl: products.imageUrl,
+    images: products.images,
+    pricePaise: products.pricePaise,
+    originalPricePaise: products.originalPricePaise,
+    stockQuantity: products.stockQuantity,
+    isActive: products.isActive,
+    rewardPercentage: products.rewardPercentage,
+    createdAt: products.createdAt,
+    withdrawnAt: products.withdrawnAt,
+  })
+  .from(products)
+  .as('product_list_rows');
+
+/** Categories: their names. */
+export const categoryRows = new QueryBuilder()
+  .select({ id: categories.id, name: categories.name })
+  .from(categories)
+  .as('category_rows');

@@ -6,7 +6,7 @@ export { addReview, categoryNames, getProduct, hasReviewed, listCategories, list
 export { byStockKey, getProductName, getProductSeller, getPurchasable, getPurchasableLines, returnStock, stockKey, takeStock, type Purchasable, type PurchasableLine, type StockKey } from './catalog.stock';
 export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
 export { deleteProductByAdmin, lockProductOwner, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
-export { itemPicture, productRows, reviewRows, variantRows } from './catalog.rows';
+export { categoryRows, itemPicture, productListRows, productRows, reviewRows, variantRows } from './catalog.rows';
 export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
 export { listProductVariants, saveProductVariants, type ProductOptionsInput, type ProductVariant, type VariantInput } from './catalog.variants';

@@ -5,3 +5,4 @@ export { erpWorkRoutes } from './erp.work.routes';
 export { ERP_SESSION_COOKIE } from './erp.sessions';
 export { deleteProjectIn, listProjects, NOBODY, projectDeletion, updateProject } from './erp.projects';
 export { listTimesheetsByStatus, readTimesheetForAdmin, reviewTimesheetIn } from './erp.timesheets';
+export { employeeRows } from './erp.rows';

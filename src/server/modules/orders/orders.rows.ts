@@ -4,11 +4,11 @@ import { orderItems, orderParts, orders } from './orders.tables';
 
 // Read-only row sources over orders' tables, for other modules' reads that join them in one
 // statement (a vendor's order list, its earnings statement, a list of returns, a referral's
-// qualification): `innerJoin(orderPartRows, eq(orderPartRows.id, x.orderPartId))`, or
-// `${orderPartRows}` in raw SQL, which names its columns `${orderPartRows.storeId}`. PostgreSQL pulls a
+// qualification, the super admin's lists): `innerJoin(orderPartRows, eq(orderPartRows.id, x.orderPartId))`,
+// or `${orderPartRows}` in raw SQL, which names its columns `${orderPartRows.storeId}`. PostgreSQL pulls a
 // plain subquery up into the join, so the plan is the one a join with the table itself gets.
 
-/** Orders: who placed one and when, where it goes, how it was paid, and whether it is still shown. */
+/** Orders: who placed one and when, where it goes, what was paid and how, and whether the super admin hid it. */
 export const orderRows = new QueryBuilder()
   .select({
     id: orders.id,
@@ -16,7 +16,9 @@ export const orderRows = new QueryBuilder()
     status: orders.status,
     paymentStatus: orders.paymentStatus,
     testPayment: orders.testPayment,
+    pointsUsed: orders.pointsUsed,
     totalAmountPaise: orders.totalAmountPaise,
+    refundDuePaise: orders.refundDuePaise,
     shippingAddress: orders.shippingAddress,
     hiddenAt: orders.hiddenAt,
     createdAt: orders.createdAt,
@@ -27,7 +29,7 @@ export const orderRows = new QueryBuilder()
 /** True for an order the super admin has not deleted (as `orderShown`), on a statement that joins `orderRows`. */
 export const orderRowShown: SQL = isNull(orderRows.hiddenAt);
 
-/** Parts of orders: one shop's part, where it stands and what it is worth. */
+/** Parts of orders: one shop's part, where it stands, what it is worth, and its cash on delivery. */
 export const orderPartRows = new QueryBuilder()
   .select({
     id: orderParts.id,
@@ -35,6 +37,7 @@ export const orderPartRows = new QueryBuilder()
     storeId: orderParts.storeId,
     status: orderParts.status,
     subtotalPaise: orderParts.subtotalPaise,
+    pointsEarned: orderParts.pointsEarned,
     trackingNote: orderParts.trackingNote,
     deliveredAt: orderParts.deliveredAt,
     codDuePaise: orderParts.codDuePaise,
@@ -45,7 +48,7 @@ export const orderPartRows = new QueryBuilder()
   .from(orderParts)
   .as('order_part_rows');
 
-/** Items of orders: what was bought, as it was at placement. */
+/** Items of orders: what was bought, as it was at placement (name, size or colour, SKU, quantity, price). */
 export const orderItemRows = new QueryBuilder()
   .select({
     id: orderItems.id,

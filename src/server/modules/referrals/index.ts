@@ -5,3 +5,4 @@ export { qualifyReferrals, referralRewardReference, REFERRAL_QUALIFICATION_LOCK,
 export { listMyReferrals } from './referrals.mine';
 export { referralsRoutes } from './referrals.routes';
 export { referralsHistoryOf } from './referrals.service';
+export { referralRows } from './referrals.rows';

@@ -35,4 +35,4 @@ export {
 export { commissionInvoicesRoutes } from './settlement.commission-invoices.routes';
 export { getCommissionGstReport } from './settlement.commission-gst-report';
 export { renderMissingDocumentPdfs, renderPendingDocuments, startDocumentPdfsJob } from './settlement.document-pdfs';
-export { returnCreditNoteNumber } from './settlement.rows';
+export { payoutDetailRows, returnCreditNoteNumber } from './settlement.rows';
