@@ -9,7 +9,8 @@
  *   access); tests and their helpers (fixtures write rows directly); the demo data (src/server/seed
  *   bulk-loads tables as a migration would);
  * - no module imports an orchestrator (accounts, checkout, fulfilment, admin, erp);
- * - no cycles.
+ * - no cycles between files here, and none between modules in scripts/check-module-cycles.ts (also run by
+ *   npm run check:imports), which collapses files to their modules; both count runtime imports only.
  */
 const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // Read models: one file per screen whose rows join several modules' tables, read-only.
