@@ -10,9 +10,9 @@ import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { CheckoutPanel } from '../checkout/checkout-panel';
 import { CartLineRow, cartIsBuyable } from './cart-line';
-import { flushCartSaves, useCartSaving } from './cart-saves';
-import { PointsPicker, SummaryAmounts, SummaryLines } from './order-summary';
-import { useCart } from './use-cart';
+import { flushCartSaves, useCartSaving } from '../../api/cart-saves';
+import { PointsPicker, SummaryAmounts, SummaryLines } from '../../ui/OrderSummary';
+import { useCart } from '../../api/cart';
 
 const continueLink =
   'inline-flex items-center justify-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2';

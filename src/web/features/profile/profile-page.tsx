@@ -5,7 +5,7 @@ import type { Me } from '../../../contracts/auth.contract';
 import { Page, useTitle } from '../../ui/Page';
 import { ErrorState } from '../../ui/States';
 import { AccountSettings } from '../auth/account-settings';
-import { useMe } from '../auth/use-session';
+import { useMe } from '../../api/session';
 import { VendorProfile } from '../vendor/vendor-profile';
 import { AddressesSection } from './addresses-section';
 import { EmailPreferencesSection } from './email-preferences-section';

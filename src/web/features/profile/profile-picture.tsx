@@ -6,7 +6,7 @@ import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { profileMessages } from '../../../contracts/profile.contract';
 import { ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { meQueryKey } from '../auth/use-session';
+import { meQueryKey } from '../../api/session';
 import { uploadImage } from '../../api/upload-image';
 import { checkImageFile } from '../../ui/image-files';
 
