@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
@@ -8,7 +8,6 @@ import { RequireRole } from '../../layout/RequireRole';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { CheckoutPanel } from '../checkout/checkout-panel';
 import { CartLineRow, cartIsBuyable } from './cart-line';
 import { flushCartSaves, useCartSaving } from '../../api/cart-saves';
 import { PointsPicker, SummaryAmounts, SummaryLines } from '../../ui/OrderSummary';
@@ -87,7 +86,10 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
   );
 }
 
-function CartContent() {
+/** The checkout feature's panel, handed in by the router, since a feature imports no other feature. */
+type CheckoutPanelType = ComponentType<{ pointsToUse: number; onBack: () => void }>;
+
+function CartContent({ checkoutPanel: CheckoutPanel }: { checkoutPanel: CheckoutPanelType }) {
   const cart = useCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const [points, setPoints] = useState(0);
@@ -120,11 +122,11 @@ function CartContent() {
 }
 
 /** /cart: customers only (guests go to /login, other roles to /). */
-export function CartPage() {
+export function CartPage({ checkoutPanel }: { checkoutPanel: CheckoutPanelType }) {
   return (
     <RequireRole roles={['customer']}>
       <Page title="Shopping Cart">
-        <CartContent />
+        <CartContent checkoutPanel={checkoutPanel} />
       </Page>
     </RequireRole>
   );
