@@ -36,7 +36,6 @@ const sharedFeatureFiles = [
   'auth/account-settings', // profile, vendor
   'auth/auth-form-parts', // admin, erp, merchant
   'cart/add-to-cart-button', // catalog, home
-  'catalog/catalog-api', // admin, home, vendor
   'erp/(erp-format|project-columns|project-deletion|project-form-modal|timesheet-columns)', // admin
   // checkout, merchant, vendor
   'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',

@@ -28,7 +28,7 @@ import { formatDate } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { useCategories } from '../catalog/catalog-api';
+import { useCategories } from '../../api/catalog';
 import { uploadImage } from '../../api/upload-image';
 import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from '../../ui/ImageUploader';
 import { ProductOptionsEditor, type VariantPictures } from './product-options-editor';
