@@ -9,7 +9,10 @@
  *   keys are schema, not data access); tests and their helpers (fixtures write rows directly); the
  *   demo data (src/server/seed bulk-loads tables as a migration would);
  * - no module imports an orchestrator (accounts, checkout, fulfilment, admin, erp);
- * - no cycles.
+ * - a web feature imports from src/web only ui/, layout/, api/ and its own folder (contracts and
+ *   domain live outside src/web); the router composes one feature's page with another's;
+ * - no cycles between files here, and none between modules in scripts/check-module-cycles.ts (also run by
+ *   npm run check:imports), which collapses files to their modules; both count runtime imports only.
  */
 const orchestrators = '(accounts|checkout|fulfilment|admin|erp)';
 // The exceptions to narrow doors: files that may still import other modules' *.tables.ts, each with
@@ -21,6 +24,20 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const listed = exceptions.length === 0 ? '^$' : `^src/server/modules/(${exceptions.map(escape).join('|')})$`;
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
+// Feature files that other features still import, each to be moved to ui/ (given its API calls as
+// props), api/ or the router's composition; a feature may import no other feature file.
+const sharedFeatureFiles = [
+  'admin/employee-status-action', // erp's test
+  'auth/account-settings', // profile, vendor
+  'auth/auth-form-parts', // admin, erp, merchant
+  'cart/add-to-cart-button', // catalog, home
+  'erp/(erp-format|project-columns|project-deletion|project-form-modal|timesheet-columns)', // admin
+  // checkout, merchant, vendor
+  'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',
+  'referrals/referrals-section', // merchant, profile, vendor
+  'vendor/(product-form-modal|vendor-products-api)', // admin
+  'wallet/wallet-parts', // orders' test
+].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {
   forbidden: [
@@ -30,6 +47,13 @@ module.exports = {
     { name: 'web-not-server', severity: 'error', from: { path: '^src/web' }, to: { path: '^src/server' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^src/server' }, to: { path: '^src/web' } },
     { name: 'ui-has-no-business', comment: 'Shared UI pieces know no feature, layout or API client.', severity: 'error', from: { path: '^src/web/ui' }, to: { path: '^src/web/(features|layout|api)' } },
+    {
+      name: 'features-know-no-other-feature',
+      comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder (or sharedFeatureFiles).',
+      severity: 'error',
+      from: { path: '^src/web/features/([^/]+)/' },
+      to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/', ...sharedFeatureFiles] },
+    },
     { name: 'platform-knows-no-module', severity: 'error', from: { path: '^src/server/platform' }, to: { path: '^src/server/modules' } },
     {
       name: 'enter-modules-by-index',

@@ -17,7 +17,7 @@ const allowed: Allowed[] = [
   { file: 'server/seed/demo-images.ts', line: 'const c = l / 100', reason: 'HSL lightness percentage of a demo image colour' },
   { file: 'web/ui/Slider.tsx', line: '/ span) * 100', reason: 'how much of the track is filled, in percent' },
   { file: 'web/ui/StarRating.tsx', line: 'width: `${fill * 100}%`', reason: 'how much of a star is filled, in percent' },
-  { file: 'web/features/profile/upload-image.ts', line: '(e.loaded / e.total) * 100', reason: 'upload progress in percent' },
+  { file: 'web/api/upload-image.ts', line: '(e.loaded / e.total) * 100', reason: 'upload progress in percent' },
 ];
 
 /** A bare hundred multiplied or divided by (not 1000, 100_000 or 100.5). */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURED_COUNT } from './features/home/featured-products';
-import { featuredProductsQuery, productQuery, productsQuery } from './features/catalog/catalog-api';
+import { featuredProductsQuery } from './api/catalog';
+import { productQuery, productsQuery } from './features/catalog/catalog-api';
 import { parseSearch } from './features/catalog/search-params';
 
 /**

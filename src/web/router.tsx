@@ -22,7 +22,12 @@ const StandeePage = lazy(() => import('./features/merchant/standee-page').then((
 const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
 const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const VendorRegisterPage = lazy(() => import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })));
-const CartPage = lazy(() => import('./features/cart/cart-page').then((m) => ({ default: m.CartPage })));
+// The cart page goes on to the checkout feature's panel: composed here, as features import no other feature.
+const CartPage = lazy(() =>
+  Promise.all([import('./features/cart/cart-page'), import('./features/checkout/checkout-panel')]).then(
+    ([page, c]) => ({ default: () => <page.CartPage checkoutPanel={c.CheckoutPanel} /> }),
+  ),
+);
 const ProductPage = lazy(() => import('./features/catalog/product-page').then((m) => ({ default: m.ProductPage })));
 const ShopPage = lazy(() => import('./features/catalog/shop-page').then((m) => ({ default: m.ShopPage })));
 const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
@@ -36,7 +41,12 @@ const ReturnsPage = lazy(() => import('./features/info/returns-page').then((m) =
 const TermsPage = lazy(() => import('./features/info/terms-page').then((m) => ({ default: m.TermsPage })));
 const NotificationsPage = lazy(() => import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
-const ProfilePage = lazy(() => import('./features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+// The profile page shows the vendor feature's profile to a vendor: composed here, as features import no other feature.
+const ProfilePage = lazy(() =>
+  Promise.all([import('./features/profile/profile-page'), import('./features/vendor/vendor-profile')]).then(
+    ([page, v]) => ({ default: () => <page.ProfilePage vendorProfile={v.VendorProfile} /> }),
+  ),
+);
 const VendorDashboardPage = lazy(() => import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })));
 const WalletPage = lazy(() => import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })));
 

@@ -5,8 +5,8 @@ import { Link, NavLink as RouterNavLink, useLocation, useNavigate, useSearchPara
 import { notify } from '../ui/notify';
 import { messages } from '../../contracts/auth.messages';
 import { api } from '../api/client';
-import { adminSessionKey, useAdminSession } from '../features/admin/use-admin-session';
-import { useMe } from '../features/auth/use-session';
+import { adminSessionKey, useAdminSession } from '../api/admin-session';
+import { useMe } from '../api/session';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { cn } from '../ui/cn';
 import { navLinksFor } from './nav-links';

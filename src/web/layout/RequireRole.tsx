@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../contracts/auth.contract';
-import { useMe } from '../features/auth/use-session';
+import { useMe } from '../api/session';
 import { ErrorState, LoadingRegion, Skeleton } from '../ui/States';
 
 /**

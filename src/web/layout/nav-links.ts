@@ -1,5 +1,5 @@
 import type { Me } from '../../contracts/auth.contract';
-import type { AdminSession } from '../features/admin/use-admin-session';
+import type { AdminSession } from '../api/admin-session';
 
 export type NavLink = { to: string; label: string };
 

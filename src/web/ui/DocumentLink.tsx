@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 
+/** Fetches and saves the file, telling `onPreparing` what to show while the server prepares it. */
+export type DocumentDownload = (href: string, onPreparing: (message: string | null) => void) => Promise<void>;
+
 type Props = {
   href: string;
-  /** Fetches and saves the file, telling `onPreparing` what to show while the server prepares it. */
-  download: (href: string, onPreparing: (message: string | null) => void) => Promise<void>;
+  download: DocumentDownload;
   className?: string;
   children: ReactNode;
 };

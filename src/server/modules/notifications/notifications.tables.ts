@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
-import { users } from '../auth/auth.tables';
+
+/**
+ * Auth's users, named for the foreign keys only: notifications keeps user ids and the database
+ * keeps the keys (deleting a user deletes their notifications), but this module does not import
+ * auth, which sends its security notices through notify(). Not exported, so drizzle-kit reads it
+ * as the target of the keys, never as a table of its own.
+ */
+const users = pgTable('users', { id: uuid('id').primaryKey() });
 
 /**
  * The in-app inbox: one row per notification of a user (customer, vendor, merchant) or of the super

@@ -18,7 +18,7 @@ import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
 import { RatesTab } from './rates-tab';
 import { ReturnsTab } from './returns-tab';
-import { useAdminSession } from './use-admin-session';
+import { useAdminSession } from '../../api/admin-session';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
 import { WithdrawalsTab } from './withdrawals-tab';

@@ -14,7 +14,7 @@ import { Input } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 import { AuthCard, authLinkClass, centredPageClass, EmailInput, PasswordInput, SubmitButton } from '../auth/auth-form-parts';
-import { adminSessionKey, useAdminSession } from './use-admin-session';
+import { adminSessionKey, useAdminSession } from '../../api/admin-session';
 
 type Step = 'credentials' | '2fa' | 'setup2fa' | 'reset';
 const leads: Record<Step, string> = {

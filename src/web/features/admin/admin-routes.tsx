@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { Page } from '../../ui/Page';
-import { useAdminSession } from './use-admin-session';
+import { useAdminSession } from '../../api/admin-session';
 
 function Checking() {
   return (

@@ -20,7 +20,7 @@ import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Input, Select } from '../../ui/Field';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useCategories } from '../catalog/catalog-api';
+import { useCategories } from '../../api/catalog';
 import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd } from './rate-form-parts';
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';

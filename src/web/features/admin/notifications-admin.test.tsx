@@ -8,7 +8,7 @@ import { adminTabLabels, adminTabs } from '../../../contracts/admin.contract';
 import type { FailedEmail, FailedEmailPage, NotificationPage } from '../../../contracts/notifications.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { inboxKey, unreadCountKey } from '../notifications/use-notifications';
+import { inboxKey, unreadCountKey } from '../../api/notifications';
 import { NotificationsTab, RetryEmailDialog } from './notifications-tab';
 import type { StepUpDialog } from './step-up-dialog';
 

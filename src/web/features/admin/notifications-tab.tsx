@@ -1,4 +1,4 @@
-import { inboxKey } from '../notifications/use-notifications';
+import { inboxKey } from '../../api/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -7,7 +7,7 @@ import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useCategories } from '../catalog/catalog-api';
+import { useCategories } from '../../api/catalog';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
-import { useSetMe } from './use-session';
+import { useSetMe } from '../../api/session';
 
 /** Puts the server's per-field messages under their fields; otherwise toasts the message (or the fallback). */
 function showError<T extends FieldValues>(e: unknown, names: Path<T>[], setError: UseFormSetError<T>, fallback: string) {

@@ -19,7 +19,7 @@ import {
   useServerErrors,
   type AuthLink,
 } from './auth-form-parts';
-import { useMe, useSetMe } from './use-session';
+import { useMe, useSetMe } from '../../api/session';
 
 type LoginValues = z.output<typeof loginSchema>;
 

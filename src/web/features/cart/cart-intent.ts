@@ -4,8 +4,8 @@ import type { CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { useMe } from '../auth/use-session';
-import { invalidateCart } from './use-cart';
+import { useMe } from '../../api/session';
+import { invalidateCart } from '../../api/cart';
 
 // A guest's Add to Cart survives the sign-in it leads to: remembered in this tab, added once a customer is signed in.
 const KEY = 'haat.cartIntent';

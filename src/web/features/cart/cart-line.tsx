@@ -10,8 +10,8 @@ import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { QuantityStepper } from '../../ui/QuantityStepper';
-import { cancelCartSave, flushCartSave, scheduleCartSave, useCartLineSaving } from './cart-saves';
-import { cartQueryKey, invalidateCart } from './use-cart';
+import { cancelCartSave, flushCartSave, scheduleCartSave, useCartLineSaving } from '../../api/cart-saves';
+import { cartQueryKey, invalidateCart } from '../../api/cart';
 
 const QUANTITY_DELAY_MS = 400;
 

@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
@@ -8,11 +8,10 @@ import { RequireRole } from '../../layout/RequireRole';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { CheckoutPanel } from '../checkout/checkout-panel';
 import { CartLineRow, cartIsBuyable } from './cart-line';
-import { flushCartSaves, useCartSaving } from './cart-saves';
-import { PointsPicker, SummaryAmounts, SummaryLines } from './order-summary';
-import { useCart } from './use-cart';
+import { flushCartSaves, useCartSaving } from '../../api/cart-saves';
+import { PointsPicker, SummaryAmounts, SummaryLines } from '../../ui/OrderSummary';
+import { useCart } from '../../api/cart';
 
 const continueLink =
   'inline-flex items-center justify-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2';
@@ -87,7 +86,10 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
   );
 }
 
-function CartContent() {
+/** The checkout feature's panel, handed in by the router, since a feature imports no other feature. */
+type CheckoutPanelType = ComponentType<{ pointsToUse: number; onBack: () => void }>;
+
+function CartContent({ checkoutPanel: CheckoutPanel }: { checkoutPanel: CheckoutPanelType }) {
   const cart = useCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const [points, setPoints] = useState(0);
@@ -120,11 +122,11 @@ function CartContent() {
 }
 
 /** /cart: customers only (guests go to /login, other roles to /). */
-export function CartPage() {
+export function CartPage({ checkoutPanel }: { checkoutPanel: CheckoutPanelType }) {
   return (
     <RequireRole roles={['customer']}>
       <Page title="Shopping Cart">
-        <CartContent />
+        <CartContent checkoutPanel={checkoutPanel} />
       </Page>
     </RequireRole>
   );

@@ -5,9 +5,9 @@ import type { CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { fetchMe, meQueryKey } from '../auth/use-session';
+import { fetchMe, meQueryKey } from '../../api/session';
 import { rememberCartIntent } from './cart-intent';
-import { invalidateCart } from './use-cart';
+import { invalidateCart } from '../../api/cart';
 
 /**
  * Adds products to the signed-in customer's cart from any page. Guests go to /login and come back,

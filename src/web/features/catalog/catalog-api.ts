@@ -1,27 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, ProductDetail, ProductOptionFacets, ProductPage, ReviewPage } from '../../../contracts/catalog.contract';
+import type { ProductDetail, ProductOptionFacets, ReviewPage } from '../../../contracts/catalog.contract';
 import type { ProductSort } from '../../../contracts/catalog.constants';
 import type { PublicShop } from '../../../contracts/shops.contract';
+import { productListQuery } from '../../api/catalog';
 import { api, toQuery } from '../../api/client';
 import { toApiQuery, toOptionsQuery, type SearchState } from './search-params';
-
-/** The active categories in display order; they rarely change. */
-export function useCategories() {
-  return useQuery({
-    queryKey: ['categories'],
-    queryFn: async () => (await api.get<{ items: Category[] }>('/api/categories')).items,
-    staleTime: 10 * 60_000,
-  });
-}
 
 /** A page of products for a search; the previous page stays on screen while the next loads. */
 export function useProducts(state: SearchState) {
   return useQuery({ ...productsQuery(state), placeholderData: keepPreviousData });
-}
-
-/** A page of `GET /api/products` for a query string, cached under it whichever page asks. */
-function productListQuery(query: string) {
-  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
 }
 
 /** The query of a search's page of products (also started early by prefetch-first-page.ts). */
@@ -38,16 +25,6 @@ export function useOptionFacets(state: SearchState) {
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
-}
-
-/** The newest products for the home page. */
-export function useFeaturedProducts(count: number) {
-  return useQuery(featuredProductsQuery(count));
-}
-
-/** The query of the home page's newest products. */
-export function featuredProductsQuery(count: number) {
-  return productListQuery(toQuery({ pageSize: count, sort: 'newest' }));
 }
 
 /** One product for its page. */

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Field';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { AddressFormModal } from '../profile/address-form-modal';
-import { useAddresses } from '../profile/use-addresses';
+import { useAddresses } from '../../api/addresses';
 
 const describe = (a: Address) => `${addressTypeLabels[a.type]}: ${a.streetAddress}, ${a.city}, ${a.state} - ${a.postalCode}${a.isDefault ? ' (default)' : ''}`;
 

@@ -5,7 +5,7 @@ import { deliversTo, shipsOnlyWithinNote } from '../../../domain/unregistered-su
 import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/notify';
-import { invalidateCart, useCart } from '../cart/use-cart';
+import { invalidateCart, useCart } from '../../api/cart';
 
 // A seller without a GSTIN may supply through Haat only within its shop's state (Notification
 // 34/2023-Central Tax): checkout says so next to its items, and says which cannot reach the chosen

@@ -4,7 +4,7 @@ import type { CheckoutInput, CheckoutResult, CheckoutSummary, PaymentMethod, Pla
 import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { checkoutSummaryQueryKey } from '../cart/use-cart';
+import { checkoutSummaryQueryKey } from '../../api/cart';
 
 /** The amounts checkout will charge, priced by the server for the points the customer chose. */
 export function useCheckoutSummary(pointsToUse: number, enabled = true) {

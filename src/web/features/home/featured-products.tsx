@@ -2,7 +2,7 @@ import { PackageOpen } from 'lucide-react';
 import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
 import { addToCartAction } from '../cart/add-to-cart-button';
-import { useFeaturedProducts } from '../catalog/catalog-api';
+import { useFeaturedProducts } from '../../api/catalog';
 
 /** SPEC section 9: the home page features 4 products. */
 export const FEATURED_COUNT = 4;

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../contracts/auth.contract';
 import { api } from '../../api/client';
 import { Header } from '../../layout/Header';
-import { adminSessionKey } from '../admin/use-admin-session';
-import { meQueryKey } from '../auth/use-session';
+import { adminSessionKey } from '../../api/admin-session';
+import { meQueryKey } from '../../api/session';
 import { NotificationBell } from './notification-bell';
-import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from './use-notifications';
+import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from '../../api/notifications';
 
 // The header's bell: the unread count for whoever is signed in, on every page.
 

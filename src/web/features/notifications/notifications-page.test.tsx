@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../contracts/auth.contract';
 import type { Notification, NotificationPage } from '../../../contracts/notifications.contract';
 import { api } from '../../api/client';
-import { meQueryKey } from '../auth/use-session';
+import { meQueryKey } from '../../api/session';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationsPage } from './notifications-page';
-import { unreadCountKey } from './use-notifications';
+import { unreadCountKey } from '../../api/notifications';
 
 // The notifications page: the user's notifications newest first; opening one
 // marks it read and goes to its page; Mark all read.

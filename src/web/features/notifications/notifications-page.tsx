@@ -12,7 +12,7 @@ import { notify } from '../../ui/notify';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { markAllNotificationsRead, markNotificationRead, notificationHref, useNotifications } from './use-notifications';
+import { markAllNotificationsRead, markNotificationRead, notificationHref, useNotifications } from '../../api/notifications';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../contracts/auth.contract';
 import type { Order, OrderDetail, OrderList } from '../../../contracts/orders.contract';
-import { meQueryKey } from '../auth/use-session';
+import { meQueryKey } from '../../api/session';
 import { OrdersPage } from './orders-page';
 import { ordersQueryKey } from './use-orders';
 

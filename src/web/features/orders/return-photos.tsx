@@ -3,7 +3,7 @@ import { useId, type ChangeEvent } from 'react';
 import { MAX_RETURN_PHOTOS } from '../../../contracts/returns.contract';
 import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { cn } from '../../ui/cn';
-import type { ImageItem } from '../vendor/image-uploader';
+import type { ImageItem } from '../../ui/ImageUploader';
 
 type ReturnPhotosProps = {
   items: ImageItem[];

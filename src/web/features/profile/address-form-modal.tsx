@@ -20,7 +20,7 @@ import { Input, Select } from '../../ui/Field';
 import { StateOptions } from '../../ui/StateOptions';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
-import { addressesQueryKey } from './use-addresses';
+import { addressesQueryKey } from '../../api/addresses';
 
 // The state select starts on its 'Select state' placeholder, which the schema refuses until a state is chosen.
 const empty: AddressInput = { type: 'home', streetAddress: '', city: '', state: '' as AddressInput['state'], postalCode: '', country: DEFAULT_COUNTRY, landmark: '', isDefault: false };

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { AddressFormModal } from './address-form-modal';
-import { addressesQueryKey, useAddresses } from './use-addresses';
+import { addressesQueryKey, useAddresses } from '../../api/addresses';
 
 function AddressCard({ address, onDelete }: { address: Address; onDelete: (a: Address) => void }) {
   const qc = useQueryClient();

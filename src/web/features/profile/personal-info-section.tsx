@@ -11,7 +11,7 @@ import { Input, Select } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { formatDate, localToday } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
-import { useSetMe } from '../auth/use-session';
+import { useSetMe } from '../../api/session';
 
 const fieldNames = ['firstName', 'lastName', 'phoneNumber', 'dateOfBirth', 'gender'] as const;
 

@@ -1,12 +1,11 @@
 import { Loader2, Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../contracts/auth.contract';
 import { Page, useTitle } from '../../ui/Page';
 import { ErrorState } from '../../ui/States';
 import { AccountSettings } from '../auth/account-settings';
-import { useMe } from '../auth/use-session';
-import { VendorProfile } from '../vendor/vendor-profile';
+import { useMe } from '../../api/session';
 import { AddressesSection } from './addresses-section';
 import { EmailPreferencesSection } from './email-preferences-section';
 import { PersonalInfoSection } from './personal-info-section';
@@ -47,8 +46,11 @@ function CustomerProfile({ me }: { me: Me }) {
   );
 }
 
-/** /profile: the customer's profile; the vendor's profile; Access Denied for guests and other roles. */
-export function ProfilePage() {
+/**
+ * /profile: the customer's profile; the vendor's profile (the vendor feature's page, handed in by the
+ * router, since a feature imports no other feature); Access Denied for guests and other roles.
+ */
+export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: ComponentType<{ me: Me }> }) {
   const me = useMe();
   if (me.isPending) {
     return (

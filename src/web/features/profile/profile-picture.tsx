@@ -6,8 +6,9 @@ import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { profileMessages } from '../../../contracts/profile.contract';
 import { ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
-import { meQueryKey } from '../auth/use-session';
-import { checkImageFile, uploadImage } from './upload-image';
+import { meQueryKey } from '../../api/session';
+import { uploadImage } from '../../api/upload-image';
+import { checkImageFile } from '../../ui/image-files';
 
 const initials = (me: Me) =>
   (me.displayName || me.email)

@@ -6,7 +6,7 @@ import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, variantLabel } from '../../../d
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Input } from '../../ui/Field';
-import type { ImageItem } from './image-uploader';
+import type { ImageItem } from '../../ui/ImageUploader';
 import { combinationRows, newValues, rowKey, suggestSkus, type OptionDraft } from './product-options';
 
 /** Which gallery pictures (by the uploader's item key) each combination shows, by row key. */

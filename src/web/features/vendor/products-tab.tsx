@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
-import { useCategories } from '../catalog/catalog-api';
+import { useCategories } from '../../api/catalog';
 import { ProductFormModal } from './product-form-modal';
 import { useDeleteProduct, useSetProductActive, useVendorProducts, VENDOR_PRODUCTS_PAGE_SIZE } from './vendor-products-api';
 import { VendorProductCard, VendorProductCardSkeleton } from './vendor-products-card';

@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
-import { uploadImage } from '../profile/upload-image';
+import { uploadImage } from '../../api/upload-image';
 import { ShopFormFields } from './shop-form-fields';
 import { ShopImageField, type ShopImageKind } from './shop-image-field';
 import { refreshAfterShopChange } from './use-vendor-shops';

@@ -2,7 +2,7 @@ import { ImagePlus, Store } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { cn } from '../../ui/cn';
-import { checkImageFile } from '../profile/upload-image';
+import { checkImageFile } from '../../ui/image-files';
 
 export type ShopImageKind = 'logo' | 'banner';
 

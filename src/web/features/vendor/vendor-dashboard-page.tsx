@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
-import { useMe } from '../auth/use-session';
+import { useMe } from '../../api/session';
 import { EarningsTab } from './earnings-tab';
 import { OverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';

@@ -20,7 +20,8 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
-import { TaxDocumentLinks } from '../orders/tax-document-links';
+import { downloadDocument } from '../../api/document-download';
+import { TaxDocumentLinks } from '../../ui/TaxDocumentLinks';
 import { CancelPartDialog, CodBadge, CollectCashDialog, ReturnToSellerDialog, ShipDialog, shortOrderId, VendorOrderActions, type PartAction } from './vendor-order-actions';
 import { cashReceivedError, partStatusText } from './vendor-order-cod';
 import { useReturnToSeller, useSetPartStatus, useVendorOrders, useVendorPartDocuments } from './vendor-orders-api';
@@ -109,6 +110,7 @@ function PartDocuments({ part }: { part: VendorOrderPart }) {
       isError={documents.isError}
       onRetry={() => void documents.refetch()}
       hrefOf={(d) => `/api/vendor/orders/parts/${part.partId}/documents/${d.id}.pdf`}
+      download={downloadDocument}
     />
   );
 }

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { MAX_PRODUCT_IMAGES } from '../../../contracts/catalog.constants';
-import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
-import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
-import { cn } from '../../ui/cn';
-import { checkImageFile } from '../profile/upload-image';
+import { MAX_PRODUCT_IMAGES } from '../../contracts/catalog.constants';
+import { ACCEPTED_IMAGE_TYPES } from '../../contracts/media.contract';
+import { vendorProductMessages } from '../../contracts/vendor-products.contract';
+import { cn } from './cn';
+import { checkImageFile } from './image-files';
 
 /** One picture of the uploader: already stored (`url`), or a picked file waiting to be uploaded. */
 export type ImageItem = {

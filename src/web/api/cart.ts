@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../contracts/cart.contract';
-import { api } from '../../api/client';
+import type { Cart } from '../../contracts/cart.contract';
+import { api } from './client';
 
 /** Every cart query starts with this key: invalidate it after anything that changes the cart. */
 export const cartQueryKey = ['cart'] as const;

@@ -1,14 +1,6 @@
-import type { ErrorResponse } from '../../../contracts/errors.contract';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, mediaMessages, type ImageType, type UploadedImage } from '../../../contracts/media.contract';
-import { ApiError } from '../../api/client';
-
-/** The reason a picked file will be refused before sending it, or null. The server checks the content again. */
-export function checkImageFile(file: File): string | null {
-  // Some systems give no type for a file: then the server's content check decides.
-  if (file.type && !ACCEPTED_IMAGE_TYPES.split(',').includes(file.type)) return mediaMessages.invalidImage;
-  if (file.size > MAX_UPLOAD_BYTES) return mediaMessages.tooLarge;
-  return null;
-}
+import type { ErrorResponse } from '../../contracts/errors.contract';
+import { mediaMessages, type ImageType, type UploadedImage } from '../../contracts/media.contract';
+import { ApiError } from './client';
 
 type UploadArgs = { file: File; imageType: ImageType; entityId: string; onProgress?: (percent: number) => void };
 

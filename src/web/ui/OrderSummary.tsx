@@ -1,11 +1,11 @@
 import { Coins, Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { formatRupees, pointsToPaise } from '../../../domain/money';
-import { FREE_SHIPPING_ABOVE_PAISE, type OrderTotals } from '../../../domain/pricing';
-import { Money } from '../../ui/Money';
-import { PointsBadge } from '../../ui/PointsBadge';
-import { Slider } from '../../ui/Slider';
-import { Skeleton } from '../../ui/States';
+import { formatRupees, pointsToPaise } from '../../domain/money';
+import { FREE_SHIPPING_ABOVE_PAISE, type OrderTotals } from '../../domain/pricing';
+import { Money } from './Money';
+import { PointsBadge } from './PointsBadge';
+import { Slider } from './Slider';
+import { Skeleton } from './States';
 
 function Row({ label, children, hint, strong }: { label: string; children: ReactNode; hint?: ReactNode; strong?: boolean }) {
   return (

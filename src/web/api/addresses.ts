@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Address } from '../../../contracts/profile.contract';
-import { api } from '../../api/client';
+import type { Address } from '../../contracts/profile.contract';
+import { api } from './client';
 
 /** The signed-in customer's addresses: invalidate after adding, deleting or changing the default. */
 export const addressesQueryKey = ['addresses'] as const;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AdminSession } from '../../../contracts/admin-auth.contract';
-import { api, ApiError } from '../../api/client';
+import type { AdminSession } from '../../contracts/admin-auth.contract';
+import { api, ApiError } from './client';
 
 export type { AdminSession };
 export const adminSessionKey = ['admin-session'] as const;

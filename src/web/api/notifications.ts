@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { NotificationPage } from '../../../contracts/notifications.contract';
-import { api, toQuery } from '../../api/client';
+import type { NotificationPage } from '../../contracts/notifications.contract';
+import { api, toQuery } from './client';
 
 /** Whose inbox: a signed-in user's (any role), or the super admin's (admin session cookie). */
 export type InboxScope = 'user' | 'admin';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ImageUploader, imageItemFromUrl } from './image-uploader';
+import { ImageUploader, imageItemFromUrl } from './ImageUploader';
 
 // The product form's pictures: the vendor adds them; the super admin, editing for the vendor, only reorders or removes them.
 

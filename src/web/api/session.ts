@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../contracts/auth.contract';
-import { api, ApiError } from '../../api/client';
+import type { Me } from '../../contracts/auth.contract';
+import { api, ApiError } from './client';
 
 export const meQueryKey = ['me'] as const;
 
