@@ -13,7 +13,8 @@ ALTER TABLE "reward_balances" ADD CONSTRAINT "reward_balances_user_id_customers_
 INSERT INTO reward_balances (user_id, available_points, pending_points, updated_at)
 SELECT user_id, reward_points, pending_points, updated_at FROM customers;
 --> statement-breakpoint
--- Every customers row has its balance row: opened at zero when the customers row is inserted (and removed with it, by the foreign key).
+-- Every customers row has its balance row: opened at zero when the customers row is inserted
+-- (and removed with it, by the foreign key).
 CREATE OR REPLACE FUNCTION haat_open_reward_balance() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO reward_balances (user_id) VALUES (NEW.user_id) ON CONFLICT (user_id) DO NOTHING;
@@ -21,4 +22,5 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER customers_open_reward_balance AFTER INSERT ON customers FOR EACH ROW EXECUTE FUNCTION haat_open_reward_balance();
+CREATE TRIGGER customers_open_reward_balance AFTER INSERT ON customers
+  FOR EACH ROW EXECUTE FUNCTION haat_open_reward_balance();

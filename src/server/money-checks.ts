@@ -27,7 +27,10 @@ const shipping = (subtotal: SQL) => sql`(case when ${subtotal} <= 0 then 0 when 
 /** The store-wide rules: ledgers, settlement, payouts, tax documents, returns (each row names the offender as `id`). */
 const STORE_RULES: [string, SQL][] = [
   ['points ledger sums equal the balances', sql`select user_id::text as id, reward_points, pending_points, ledger_points, ledger_pending from (${POINTS_LEDGER}) m`],
-  ['a negative balance', sql`select user_id::text as id from reward_balances where available_points < 0 or pending_points < 0`],
+  [
+    'a negative balance',
+    sql`select user_id::text as id from reward_balances where available_points < 0 or pending_points < 0`,
+  ],
   ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`],
   [
     "an order whose subtotal is not its parts' sum",
@@ -265,7 +268,8 @@ const STORE_RULES: [string, SQL][] = [
 const ORDER_RULES: [string, SQL][] = [
   [
     'no balance below 0',
-    sql`select user_id, available_points as reward_points, pending_points from reward_balances where available_points < 0 or pending_points < 0`,
+    sql`select user_id, available_points as reward_points, pending_points from reward_balances
+        where available_points < 0 or pending_points < 0`,
   ],
   ['no stock below 0', sql`select id, stock_quantity from products where stock_quantity < 0`],
   [

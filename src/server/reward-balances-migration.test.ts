@@ -35,7 +35,10 @@ function firstAfter(tag: string): number {
   return entries[entries.findIndex((e) => e.tag === tag) + 1].when;
 }
 
-/** The money rules of the store before the move, on the old columns: the balances equal the ledger's sums and are never negative. */
+/**
+ * The points rules of the store before the move, on the old columns: the balances equal the
+ * ledger's sums and are never negative.
+ */
 async function oldPointsRulesBroken(db: Db): Promise<unknown[]> {
   return queryRows(
     db,
@@ -47,9 +50,16 @@ async function oldPointsRulesBroken(db: Db): Promise<unknown[]> {
 }
 
 const oldBalances = (db: Db) =>
-  queryRows<Balance>(db, sql`select user_id, reward_points as available, pending_points as pending from customers order by user_id`);
+  queryRows<Balance>(
+    db,
+    sql`select user_id, reward_points as available, pending_points as pending from customers order by user_id`,
+  );
 const newBalances = (db: Db) =>
-  queryRows<Balance>(db, sql`select user_id, available_points as available, pending_points as pending from reward_balances order by user_id`);
+  queryRows<Balance>(
+    db,
+    sql`select user_id, available_points as available, pending_points as pending from reward_balances
+        order by user_id`,
+  );
 
 async function expectEveryRuleHolds(db: Db): Promise<void> {
   const broken = (await checkMoney(db)).filter((c) => c.broken > 0);
@@ -59,7 +69,8 @@ async function expectEveryRuleHolds(db: Db): Promise<void> {
 async function customersColumns(db: Db): Promise<string[]> {
   const rows = await queryRows<{ column_name: string }>(
     db,
-    sql`select column_name from information_schema.columns where table_name = 'customers' and column_name like '%points'`,
+    sql`select column_name from information_schema.columns
+        where table_name = 'customers' and column_name like '%points'`,
   );
   return rows.map((r) => r.column_name);
 }
@@ -82,7 +93,8 @@ describe('moving the points balances to reward_balances', () => {
     const account = async (email: string) => {
       const [u] = await queryRows<{ id: string }>(
         db,
-        sql`insert into users (email, password_hash, referral_code) values (${email}, 'x', ${email.slice(0, 6).toUpperCase()}) returning id`,
+        sql`insert into users (email, password_hash, referral_code)
+            values (${email}, 'x', ${email.slice(0, 6).toUpperCase()}) returning id`,
       );
       return u.id;
     };
@@ -91,7 +103,8 @@ describe('moving the points balances to reward_balances', () => {
     const nobody = await account('nobody@example.in');
     const vendor = await account('vendor@example.in');
     const ledger = async (userId: string, type: string, points: number, pending: number) =>
-      db.execute(sql`insert into rewards_transactions (customer_id, transaction_type, points, pending_points, description)
+      db.execute(sql`insert into rewards_transactions
+                       (customer_id, transaction_type, points, pending_points, description)
                      values (${userId}, ${type}, ${points}, ${pending}, 'migration test')`);
     // Asha: 150 available (a bonus), 45 pending cashback; Ravi: 30 available; nobody: none; a vendor referrer: 50.
     await ledger(asha, 'cashback', 150, 0);
@@ -116,7 +129,8 @@ describe('moving the points balances to reward_balances', () => {
     // A customers row inserted from now on opens its balance row at zero, and takes it away when removed.
     const later = await account('later@example.in');
     await db.execute(sql`insert into customers (user_id, email) values (${later}, 'later@example.in')`);
-    expect((await newBalances(db)).find((b) => b.user_id === later)).toEqual({ user_id: later, available: 0, pending: 0 });
+    const opened = (await newBalances(db)).find((b) => b.user_id === later);
+    expect(opened).toEqual({ user_id: later, available: 0, pending: 0 });
     await db.execute(sql`delete from customers where user_id = ${later}`);
     expect((await newBalances(db)).map((b) => b.user_id)).not.toContain(later);
     await expectEveryRuleHolds(db);
@@ -137,7 +151,7 @@ describe('the demo data across the move', () => {
     if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
   });
 
-  it('keeps every demo balance when the store is taken back to the migration before the move and migrated again', async () => {
+  it('keeps every demo balance when the store is taken back to the migration before and migrated again', async () => {
     const db = database.db;
     await expectEveryRuleHolds(db);
     const seeded = await newBalances(db);
@@ -147,7 +161,8 @@ describe('the demo data across the move', () => {
     expect(seeded.length).toBeGreaterThanOrEqual(4);
     expect(seeded.some((b) => b.available > 0) && seeded.some((b) => b.pending > 0)).toBe(true);
 
-    // Back to the schema of the migration before: the balances on customers, no reward_balances, 0032 and 0033 not applied.
+    // Back to the schema of the migration before: the balances on customers, no reward_balances,
+    // 0032 and 0033 not applied.
     await db.execute(sql`alter table customers add column reward_points integer default 0 not null,
                            add column pending_points integer default 0 not null,
                            add constraint customers_reward_points_check check (reward_points >= 0),

@@ -364,7 +364,11 @@ describe('demo data', () => {
 
   it("fills the merchant's dashboard: a customer it referred, who paid it three times with cashback pending", async () => {
     const [kavya] = await database.db
-      .select({ userId: customers.userId, pending: rewardBalances.pendingPoints, available: rewardBalances.availablePoints })
+      .select({
+        userId: customers.userId,
+        pending: rewardBalances.pendingPoints,
+        available: rewardBalances.availablePoints,
+      })
       .from(customers)
       .innerJoin(rewardBalances, eq(rewardBalances.userId, customers.userId))
       .where(eq(customers.email, 'kavya@haat.test'));

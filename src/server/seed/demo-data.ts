@@ -326,7 +326,10 @@ async function seedCustomer(tx: Tx): Promise<{ customerUserId: string; addressId
     .returning({ id: addresses.id });
   const welcomePoints = 500;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
-  await tx.update(rewardBalances).set({ availablePoints: welcomePoints, updatedAt: new Date() }).where(eq(rewardBalances.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: welcomePoints, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
   return { customerUserId: userId, addressId: address.id };
 }
 
@@ -385,7 +388,10 @@ async function seedAdminInbox(tx: Tx): Promise<void> {
     await tx.insert(rewardsTransactions).values({ id: request.id, customerId: userId, transactionType: 'withdrawn', points: -points, description: `Withdrawal to UPI ID ${upiId}`, createdAt });
     left -= points;
   }
-  await tx.update(rewardBalances).set({ availablePoints: left, updatedAt: new Date() }).where(eq(rewardBalances.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: left, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
 
   await tx.insert(employees).values({
     email: PENDING_EMPLOYEE.email,

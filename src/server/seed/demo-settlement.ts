@@ -104,7 +104,10 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   // Points to pay with: ₹1,499 earbuds (delivered free from ₹999), and ₹599 diyas + ₹99 delivery.
   const points = 2197;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
-  await tx.update(rewardBalances).set({ availablePoints: points, updatedAt: new Date() }).where(eq(rewardBalances.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: points, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
 
   const now = Date.now();
   const placedAt = new Date(now - 20 * DAY_MS);

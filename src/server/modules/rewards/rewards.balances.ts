@@ -13,12 +13,20 @@ import { rewardBalances } from './rewards.tables';
  */
 export async function lockBalance(tx: Tx, userId: string): Promise<boolean> {
   if (!(await lockCustomer(tx, userId))) return false;
-  const rows = await tx.select({ userId: rewardBalances.userId }).from(rewardBalances).where(eq(rewardBalances.userId, userId)).for('update');
+  const rows = await tx
+    .select({ userId: rewardBalances.userId })
+    .from(rewardBalances)
+    .where(eq(rewardBalances.userId, userId))
+    .for('update');
   return rows.length > 0;
 }
 
 /** Changes the cached balances by the given deltas; false when the user has no balance (no customers) row. */
-export async function moveBalances(tx: Tx, userId: string, d: { points?: number; pendingPoints?: number }): Promise<boolean> {
+export async function moveBalances(
+  tx: Tx,
+  userId: string,
+  d: { points?: number; pendingPoints?: number },
+): Promise<boolean> {
   const rows = await tx
     .update(rewardBalances)
     .set({
@@ -46,7 +54,10 @@ export async function takeAvailablePoints(tx: Tx, userId: string, points: number
 
 /** The available points of a user (0 without a balance row), as the caller's transaction sees them. */
 export async function availablePointsOf(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx.select({ points: rewardBalances.availablePoints }).from(rewardBalances).where(eq(rewardBalances.userId, userId));
+  const [row] = await tx
+    .select({ points: rewardBalances.availablePoints })
+    .from(rewardBalances)
+    .where(eq(rewardBalances.userId, userId));
   return Number(row?.points ?? 0);
 }
 
@@ -57,5 +68,7 @@ export async function availablePointsOf(tx: Tx, userId: string): Promise<number>
  */
 export async function addPointsMakingBalance(tx: Tx, userId: string, points: number): Promise<void> {
   await ensureCustomerRow(tx, userId);
-  if (!(await moveBalances(tx, userId, { points }))) throw new Error(`addPointsMakingBalance: no balance row for ${userId}`);
+  if (!(await moveBalances(tx, userId, { points }))) {
+    throw new Error(`addPointsMakingBalance: no balance row for ${userId}`);
+  }
 }

@@ -7,6 +7,10 @@ import { rewardBalances } from './rewards.tables';
  * subquery up into the join, so the plan is the one a join with reward_balances itself gets.
  */
 export const balanceRows = new QueryBuilder()
-  .select({ userId: rewardBalances.userId, availablePoints: rewardBalances.availablePoints, pendingPoints: rewardBalances.pendingPoints })
+  .select({
+    userId: rewardBalances.userId,
+    availablePoints: rewardBalances.availablePoints,
+    pendingPoints: rewardBalances.pendingPoints,
+  })
   .from(rewardBalances)
   .as('balance_rows');
