@@ -31,7 +31,9 @@ describe('the money check', () => {
 
   it("names a broken rule with the offending rows: a customer's balance that is not the ledger's sum", async () => {
     const s = await newShopper(t);
-    await t.db.execute(sql`update customers set reward_points = reward_points + 7 where user_id = ${s.userId}`);
+    await t.db.execute(
+      sql`update reward_balances set available_points = available_points + 7 where user_id = ${s.userId}`,
+    );
     try {
       const report = await moneyReport(t.db);
       expect(report.ok).toBe(false);
@@ -41,7 +43,9 @@ describe('the money check', () => {
       expect(broken[0]).toContain(s.userId);
       expect(report.lines.at(-1)).toMatch(/^1 of \d+ money rules are broken\.$/);
     } finally {
-      await t.db.execute(sql`update customers set reward_points = reward_points - 7 where user_id = ${s.userId}`);
+      await t.db.execute(
+        sql`update reward_balances set available_points = available_points - 7 where user_id = ${s.userId}`,
+      );
     }
   });
 });

@@ -16,18 +16,21 @@ export async function pointsLedgerMismatches(db: DbOrTx): Promise<{ user_id: str
   return queryRows(db, POINTS_LEDGER);
 }
 
-const POINTS_LEDGER = sql`select c.user_id, c.reward_points, c.pending_points,
+const POINTS_LEDGER = sql`select b.user_id, b.available_points as reward_points, b.pending_points,
       coalesce(sum(t.points), 0)::int as ledger_points, coalesce(sum(t.pending_points), 0)::int as ledger_pending
-    from customers c left join rewards_transactions t on t.customer_id = c.user_id
-    group by c.user_id, c.reward_points, c.pending_points
-    having c.reward_points <> coalesce(sum(t.points), 0) or c.pending_points <> coalesce(sum(t.pending_points), 0)`;
+    from reward_balances b left join rewards_transactions t on t.customer_id = b.user_id
+    group by b.user_id, b.available_points, b.pending_points
+    having b.available_points <> coalesce(sum(t.points), 0) or b.pending_points <> coalesce(sum(t.pending_points), 0)`;
 
 const shipping = (subtotal: SQL) => sql`(case when ${subtotal} <= 0 then 0 when ${subtotal} > ${FREE_SHIPPING_ABOVE_PAISE} then 0 else ${SHIPPING_FEE_PAISE} end)`;
 
 /** The store-wide rules: ledgers, settlement, payouts, tax documents, returns (each row names the offender as `id`). */
 const STORE_RULES: [string, SQL][] = [
   ['points ledger sums equal the balances', sql`select user_id::text as id, reward_points, pending_points, ledger_points, ledger_pending from (${POINTS_LEDGER}) m`],
-  ['a negative balance', sql`select user_id::text as id from customers where reward_points < 0 or pending_points < 0`],
+  [
+    'a negative balance',
+    sql`select user_id::text as id from reward_balances where available_points < 0 or pending_points < 0`,
+  ],
   ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`],
   [
     "an order whose subtotal is not its parts' sum",
@@ -263,7 +266,11 @@ const STORE_RULES: [string, SQL][] = [
 
 /** Orders, payments and points, as each checkout and cancel must leave them. */
 const ORDER_RULES: [string, SQL][] = [
-  ['no balance below 0', sql`select user_id, reward_points, pending_points from customers where reward_points < 0 or pending_points < 0`],
+  [
+    'no balance below 0',
+    sql`select user_id, available_points as reward_points, pending_points from reward_balances
+        where available_points < 0 or pending_points < 0`,
+  ],
   ['no stock below 0', sql`select id, stock_quantity from products where stock_quantity < 0`],
   [
     "each order's amounts add up (items = parts = subtotal; shipping by the rule; total = subtotal + shipping - points)",

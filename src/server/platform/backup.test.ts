@@ -240,7 +240,10 @@ describe('npm run restore into an empty store', () => {
     const client = new TestClient(app, '10.77.0.1');
     expect((await client.post('/api/auth/login', { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
     const wallet = (await client.get('/api/wallet')).json();
-    const [cached] = await queryRows<{ reward_points: number }>(owner.db, sql`select reward_points from customers where user_id = ${shopper.userId}`);
+    const [cached] = await queryRows<{ reward_points: number }>(
+      owner.db,
+      sql`select available_points as reward_points from reward_balances where user_id = ${shopper.userId}`,
+    );
     expect(wallet.availablePoints).toBe(Number(cached.reward_points));
     const product = (await client.get('/api/products?pageSize=1')).json().items[0];
     expect((await client.post('/api/cart/items', { productId: product.id, quantity: 1 })).statusCode).toBeLessThan(300);

@@ -19,7 +19,7 @@ import { returnListQuerySchema } from '../../contracts/returns.contract';
 import { loadConfig } from '../platform/config';
 import { referrals } from '../modules/referrals/referrals.tables';
 import { contactMessages } from '../modules/content/content.tables';
-import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
+import { rewardBalances, rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
 import { commissionRules, taxDocuments, vendorBalances, vendorPayoutDetails, vendorPayouts } from '../modules/settlement/settlement.tables';
 import { financialYearOf } from '../../domain/tax-documents';
@@ -224,9 +224,10 @@ describe('demo data', () => {
 
   it('gives the customer 500 points that equal the ledger sum, a default address in Bengaluru and one in Jaipur', async () => {
     const [customer] = await database.db
-      .select({ userId: customers.userId, rewardPoints: customers.rewardPoints })
+      .select({ userId: customers.userId, rewardPoints: rewardBalances.availablePoints })
       .from(customers)
       .innerJoin(users, eq(users.id, customers.userId))
+      .innerJoin(rewardBalances, eq(rewardBalances.userId, customers.userId))
       .where(eq(users.email, 'customer@haat.test'));
     expect(customer.rewardPoints).toBe(500);
     const [ledger] = await database.db
@@ -286,7 +287,11 @@ describe('demo data', () => {
   });
 
   it('gives the super admin something to do: two pending withdrawals through the ledger, a pending employee, an unread message', async () => {
-    const [rahul] = await database.db.select().from(customers).where(eq(customers.email, 'rahul@haat.test'));
+    const [rahul] = await database.db
+      .select({ userId: customers.userId, rewardPoints: rewardBalances.availablePoints })
+      .from(customers)
+      .innerJoin(rewardBalances, eq(rewardBalances.userId, customers.userId))
+      .where(eq(customers.email, 'rahul@haat.test'));
     const pending = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.customerId, rahul.userId));
     expect(pending.map((w) => [w.points, w.status]).sort()).toEqual([[150, 'pending'], [250, 'pending']]);
     const [ledger] = await database.db
@@ -358,7 +363,15 @@ describe('demo data', () => {
   });
 
   it("fills the merchant's dashboard: a customer it referred, who paid it three times with cashback pending", async () => {
-    const [kavya] = await database.db.select({ userId: customers.userId, pending: customers.pendingPoints, available: customers.rewardPoints }).from(customers).where(eq(customers.email, 'kavya@haat.test'));
+    const [kavya] = await database.db
+      .select({
+        userId: customers.userId,
+        pending: rewardBalances.pendingPoints,
+        available: rewardBalances.availablePoints,
+      })
+      .from(customers)
+      .innerJoin(rewardBalances, eq(rewardBalances.userId, customers.userId))
+      .where(eq(customers.email, 'kavya@haat.test'));
     // 2.5 % of ₹180, ₹450.50 and ₹1,200: 4 + 11 + 30 points, pending until the merchant is verified.
     expect(kavya).toMatchObject({ pending: 45, available: 0 });
     const payments = await database.db.select().from(merchantTransactions).where(eq(merchantTransactions.customerUserId, kavya.userId));

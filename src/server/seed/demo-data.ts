@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createAccount, hashPassword, verifyPassword } from '../modules/auth';
-import { addresses, customers, users } from '../modules/auth/auth.tables';
+import { addresses, users } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { employees } from '../modules/erp/erp.tables';
 import { ERP_MANAGER, seedErpWork } from './demo-erp';
@@ -12,7 +12,7 @@ import { DEFAULT_COD_LIMIT_PAISE } from '../../domain/cod';
 import { DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS } from '../platform/config';
 import { createReferral } from '../modules/referrals';
 import { contactMessages } from '../modules/content/content.tables';
-import { rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
+import { rewardBalances, rewardsTransactions, withdrawalRequests } from '../modules/rewards/rewards.tables';
 import { vendorShops } from '../modules/shops/shops.tables';
 import type { Db, DbOrTx, Tx } from '../platform/db';
 import { renderMissingDocumentPdfs } from '../modules/settlement';
@@ -326,7 +326,10 @@ async function seedCustomer(tx: Tx): Promise<{ customerUserId: string; addressId
     .returning({ id: addresses.id });
   const welcomePoints = 500;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
-  await tx.update(customers).set({ rewardPoints: welcomePoints, updatedAt: new Date() }).where(eq(customers.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: welcomePoints, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
   return { customerUserId: userId, addressId: address.id };
 }
 
@@ -385,7 +388,10 @@ async function seedAdminInbox(tx: Tx): Promise<void> {
     await tx.insert(rewardsTransactions).values({ id: request.id, customerId: userId, transactionType: 'withdrawn', points: -points, description: `Withdrawal to UPI ID ${upiId}`, createdAt });
     left -= points;
   }
-  await tx.update(customers).set({ rewardPoints: left, updatedAt: new Date() }).where(eq(customers.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: left, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
 
   await tx.insert(employees).values({
     email: PENDING_EMPLOYEE.email,

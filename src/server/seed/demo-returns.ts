@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { newReturnSchema, type NewReturnInput } from '../../contracts/returns.contract';
 import type { Tx } from '../platform/db';
 import { lockCustomer } from '../modules/auth';
-import { addresses, customers } from '../modules/auth/auth.tables';
+import { addresses } from '../modules/auth/auth.tables';
 import { placeOrderPaidWithPoints } from '../modules/checkout';
 import { partForReturn, setPartStatus } from '../modules/orders';
 import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
 import { requestReturn } from '../modules/returns';
 import { orderRef } from '../modules/rewards';
-import { rewardsTransactions } from '../modules/rewards/rewards.tables';
+import { rewardBalances, rewardsTransactions } from '../modules/rewards/rewards.tables';
 import { issuePartInvoice, settlePartMoved } from '../modules/settlement';
 
 // Demo data for returns: the demo customer's recent order from Jaipur Handloom House, delivered two
@@ -49,7 +49,10 @@ export async function seedDemoReturn(
 ): Promise<{ orderId: string; partId: string; returnId: string }> {
   const o = DEMO_RETURN_ORDER;
   await tx.insert(rewardsTransactions).values({ customerId: a.customerUserId, transactionType: 'cashback', points: o.points, description: 'Diwali bonus (demo data)' });
-  await tx.update(customers).set({ rewardPoints: sql`${customers.rewardPoints} + ${o.points}`, updatedAt: new Date() }).where(eq(customers.userId, a.customerUserId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: sql`${rewardBalances.availablePoints} + ${o.points}`, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, a.customerUserId));
 
   const now = Date.now();
   const placedAt = new Date(now - 6 * DAY_MS);

@@ -3,12 +3,12 @@ import { todayInIndia } from '../../domain/age';
 import { gstinCheckChar } from '../../domain/india-ids';
 import type { Tx } from '../platform/db';
 import { createAccount, lockCustomer } from '../modules/auth';
-import { addresses, customers } from '../modules/auth/auth.tables';
+import { addresses } from '../modules/auth/auth.tables';
 import { placeOrderPaidWithPoints } from '../modules/checkout';
 import { setPartStatus } from '../modules/orders';
 import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
 import { orderRef } from '../modules/rewards';
-import { rewardsTransactions } from '../modules/rewards/rewards.tables';
+import { rewardBalances, rewardsTransactions } from '../modules/rewards/rewards.tables';
 import { createVendorPayout, issueDueCommissionDocuments, issuePartInvoice, markVendorPayoutPaid, releaseDueVendorSales, saveHaatTaxIdentity, settlePartMoved } from '../modules/settlement';
 import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
 import type { CategorySlug } from './demo-products';
@@ -104,7 +104,10 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   // Points to pay with: ₹1,499 earbuds (delivered free from ₹999), and ₹599 diyas + ₹99 delivery.
   const points = 2197;
   await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
-  await tx.update(customers).set({ rewardPoints: points, updatedAt: new Date() }).where(eq(customers.userId, userId));
+  await tx
+    .update(rewardBalances)
+    .set({ availablePoints: points, updatedAt: new Date() })
+    .where(eq(rewardBalances.userId, userId));
 
   const now = Date.now();
   const placedAt = new Date(now - 20 * DAY_MS);

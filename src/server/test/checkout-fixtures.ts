@@ -63,10 +63,10 @@ export async function stockOf(t: TestApp, productId: string): Promise<number> {
 export async function pointsOf(t: TestApp, userId: string): Promise<{ available: number; pending: number; ledgerAvailable: number; ledgerPending: number }> {
   const [row] = await queryRows<{ available: number; pending: number; la: number; lp: number }>(
     t.db,
-    sql`select c.reward_points as available, c.pending_points as pending,
+    sql`select c.available_points as available, c.pending_points as pending,
           coalesce((select sum(points) from rewards_transactions where customer_id = c.user_id), 0)::int as la,
           coalesce((select sum(pending_points) from rewards_transactions where customer_id = c.user_id), 0)::int as lp
-        from customers c where c.user_id = ${userId}`,
+        from reward_balances c where c.user_id = ${userId}`,
   );
   return { available: Number(row.available), pending: Number(row.pending), ledgerAvailable: Number(row.la), ledgerPending: Number(row.lp) };
 }

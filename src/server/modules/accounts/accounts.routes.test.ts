@@ -38,7 +38,8 @@ describe('customer registration', () => {
     );
     expect(profile).toMatchObject({ role: 'customer', first_name: 'Asha', gender: 'female', date_of_birth: '1995-03-04' });
     const [customer] = await rows<{ full_name: string; reward_points: number; address: string }>(
-      sql`select full_name, reward_points, address from customers where user_id = ${res.body.id}`,
+      sql`select c.full_name, b.available_points as reward_points, c.address
+          from customers c join reward_balances b on b.user_id = c.user_id where c.user_id = ${res.body.id}`,
     );
     expect(customer).toEqual({ full_name: 'Asha Verma', reward_points: 0, address: '5 Residency Road' });
   });

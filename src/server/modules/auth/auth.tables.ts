@@ -86,10 +86,6 @@ export const customers = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     address: text('address'),
-    /** Available points: a cache of the ledger sum, written in the same transaction as each ledger row. */
-    rewardPoints: integer('reward_points').notNull().default(0),
-    /** Points earned on orders that are not yet released. */
-    pendingPoints: integer('pending_points').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,8 +93,6 @@ export const customers = pgTable(
     uniqueIndex('customers_user_unique').on(t.userId),
     // The admin Orders search by the customer's name (ILIKE).
     index('customers_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    check('customers_reward_points_check', sql`${t.rewardPoints} >= 0`),
-    check('customers_pending_points_check', sql`${t.pendingPoints} >= 0`),
   ],
 );
 

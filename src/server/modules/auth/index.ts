@@ -29,6 +29,6 @@ export { hasRole, setUserStatus } from './auth.user-status';
 export { activeAccountIds, emailOfUser, getUserAccount, listUserAccounts } from './auth.user-list';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './auth.user-deletion';
 export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, vendorBusinessNames, type VendorApprovalChange } from './auth.vendor-approval';
-export { addPointsMakingBalance, customerBalances, moveCustomerBalances, takeAvailablePoints } from './auth.balances';
+export { ensureCustomerRow } from './auth.customer-row';
 export { customerRows, profileRows } from './auth.read';
 export { adminAccountRows, customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';

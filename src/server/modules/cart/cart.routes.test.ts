@@ -90,7 +90,7 @@ describe('adding and reading', () => {
     expect(second.json()).toEqual({ id: first.json().id, productId, variantId: null, quantity: 3 });
 
     await t.db.execute(sql`insert into rewards_transactions (customer_id, transaction_type, points, description) values (${id}, 'cashback', 250, 'test')`);
-    await t.db.execute(sql`update customers set reward_points = 250 where user_id = ${id}`);
+    await t.db.execute(sql`update reward_balances set available_points = 250 where user_id = ${id}`);
     const cart = await client.get('/api/cart');
     expect(cart.statusCode).toBe(200);
     const body = cart.json();

@@ -169,7 +169,10 @@ describe('Process referral qualifications', () => {
     const who = await referred('customer', { client: vendorClient, ...vendorReferrer });
     await customerDelivers(who, [100_000, 100_000]);
     await process();
-    const [{ points }] = await queryRows<{ points: number }>(t.db, sql`select reward_points as points from customers where user_id = ${vendorReferrer.id}`);
+    const [{ points }] = await queryRows<{ points: number }>(
+      t.db,
+      sql`select available_points as points from reward_balances where user_id = ${vendorReferrer.id}`,
+    );
     expect(points).toBe(150);
 
     const manual = await referred('customer', await newReferrer());

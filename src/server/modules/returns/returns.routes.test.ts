@@ -293,7 +293,9 @@ describe('receiving a return back', () => {
     const available = (await pointsOf(t, d.shopper.userId)).available;
     expect(available).toBe(60);
     // The customer spends 50 of the 60 points before the kurtas are received back.
-    await t.db.execute(sql`update customers set reward_points = reward_points - 50 where user_id = ${d.shopper.userId}`);
+    await t.db.execute(
+      sql`update reward_balances set available_points = available_points - 50 where user_id = ${d.shopper.userId}`,
+    );
     await t.db.execute(sql`insert into rewards_transactions (customer_id, transaction_type, points, description) values (${d.shopper.userId}, 'withdrawn', -50, 'test: spent')`);
 
     const res = await d.va.post(`/api/vendor/returns/${r.id}/received`);

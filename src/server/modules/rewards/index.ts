@@ -4,4 +4,4 @@ export { rewardsRoutes } from './rewards.routes';
 export { POINTS_RELEASE_LOCK, runPointsRelease, startPointsReleaseJob, type PendingRelease } from './rewards.jobs';
 export { ledgerHasReference, ledgerRowOpen, pendingRowOutcome, rewardsHistoryOf } from './rewards.conditions';
 export { creditRefundPoints, takeBackEarnedPoints, type EarnedTakenBack } from './rewards.returns';
-export { withdrawalRows } from './rewards.rows';
+export { balanceRows, withdrawalRows } from './rewards.rows';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Tx } from '../../platform/db';
-import { addPointsMakingBalance, customerBalances, lockCustomer, takeAvailablePoints } from '../auth';
+import { addPointsMakingBalance, availablePointsOf, lockBalance, takeAvailablePoints } from './rewards.balances';
 import { ledgerRowOpen } from './rewards.conditions';
 import { moveCache, orderRef } from './rewards.service';
 import { rewardsTransactions } from './rewards.tables';
@@ -21,7 +21,7 @@ export type EarnedTakenBack = { voided: number; takenBack: number; notTakenBack:
 export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; orderId: string; orderPartId: string; points: number; reference: string }): Promise<EarnedTakenBack> {
   if (!Number.isInteger(a.points) || a.points < 0) throw new Error(`takeBackEarnedPoints: not a number of points: ${a.points}`);
   if (a.points === 0) return { voided: 0, takenBack: 0, notTakenBack: 0 };
-  if (!(await lockCustomer(tx, a.customerUserId))) throw new AppError('NOT_FOUND', 'Customer not found');
+  if (!(await lockBalance(tx, a.customerUserId))) throw new AppError('NOT_FOUND', 'Customer not found');
   const open = await queryRows<{ id: string; pending_points: number; description: string }>(
     tx,
     sql`select e.id, e.pending_points, e.description from rewards_transactions e
@@ -57,8 +57,7 @@ export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; 
     // Points beyond the part's pending ones (never, while the caller computes them from the part) are not taken from the wallet.
     return { voided, takenBack: 0, notTakenBack: a.points - voided };
   }
-  const [row] = await queryRows<{ points: number }>(tx, sql`select b.reward_points as points from ${customerBalances} b where b.user_id = ${a.customerUserId}`);
-  const takenBack = Math.min(a.points, Math.max(0, Number(row?.points ?? 0)));
+  const takenBack = Math.min(a.points, Math.max(0, await availablePointsOf(tx, a.customerUserId)));
   if (takenBack > 0) {
     if (!(await takeAvailablePoints(tx, a.customerUserId, takenBack))) throw new Error('takeBackEarnedPoints: the balance changed under the lock');
     await tx.insert(rewardsTransactions).values({
@@ -78,7 +77,7 @@ export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; 
 export async function creditRefundPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number; reference: string }): Promise<void> {
   if (!Number.isInteger(a.points) || a.points < 0) throw new Error(`creditRefundPoints: not a number of points: ${a.points}`);
   if (a.points === 0) return;
-  await lockCustomer(tx, a.customerUserId);
+  await lockBalance(tx, a.customerUserId);
   const written = await tx
     .insert(rewardsTransactions)
     .values({

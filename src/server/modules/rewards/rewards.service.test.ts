@@ -34,7 +34,12 @@ const rowsOf = (customer: string, type: string) =>
     sql`select * from rewards_transactions where customer_id = ${customer} and transaction_type = ${type}`,
   );
 const cache = async (customer: string) =>
-  (await queryRows<{ reward_points: number; pending_points: number }>(t.db, sql`select reward_points, pending_points from customers where user_id = ${customer}`))[0];
+  (
+    await queryRows<{ reward_points: number; pending_points: number }>(
+      t.db,
+      sql`select available_points as reward_points, pending_points from reward_balances where user_id = ${customer}`,
+    )
+  )[0];
 
 // After every test: the caches equal the ledger sums, and no earlier ledger row changed or vanished.
 let before: Row[] = [];

@@ -2,13 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
-import { addPointsMakingBalance, customerBalances, lockCustomer as lockCustomerRow, moveCustomerBalances, takeAvailablePoints } from '../auth';
 import { notify } from '../notifications';
 import { partDueForRelease } from '../orders';
+import { addPointsMakingBalance, lockBalance, moveBalances, takeAvailablePoints } from './rewards.balances';
 import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
 
-// The ledger (rewards_transactions) is the truth; customers.reward_points / pending_points are
+// The ledger (rewards_transactions) is the truth; reward_balances.available_points / pending_points are
 // caches changed by the same delta, in the same transaction, as each ledger row. Rows are only
 // ever inserted: releasing or voiding an 'earned' row writes a new row pointing at it.
 
@@ -23,14 +23,14 @@ function assertPoints(points: number): void {
   if (!Number.isInteger(points) || points < 0) throw new AppError('VALIDATION_FAILED', 'Points must be a whole number of at least 0');
 }
 
-// Locks the customer's balance row until the transaction ends: ledger writes for one customer go one at a time.
+// Locks the customer's row and balance row until the transaction ends: ledger writes for one customer go one at a time.
 async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
-  if (!(await lockCustomerRow(tx, customerUserId))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  if (!(await lockBalance(tx, customerUserId))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
 }
 
 /** Changes the cached balances by the given deltas (in the caller's transaction, beside its ledger row); false when the customer has no customers row. */
 export async function moveCache(tx: Tx, customerUserId: string, d: { points?: number; pendingPoints?: number }): Promise<boolean> {
-  return moveCustomerBalances(tx, customerUserId, d);
+  return moveBalances(tx, customerUserId, d);
 }
 
 // An 'earned' row is open while no 'released' or 'voided' row points at it.
@@ -41,12 +41,12 @@ export async function getBalances(db: DbOrTx, customerUserId: string, opts: { re
   await releaseDuePoints(db, { customerUserId, returnWindowDays: opts.returnWindowDays });
   const [row] = await queryRows<{ available: number; pending: number; withdrawn: number; earned: number }>(
     db,
-    sql`select c.reward_points as available, c.pending_points as pending,
+    sql`select c.available_points as available, c.pending_points as pending,
           coalesce((select -sum(t.points) from rewards_transactions t
                     where t.customer_id = c.user_id and t.transaction_type in ('withdrawn', 'withdrawal_returned')), 0)::int as withdrawn,
           coalesce((select sum(t.points + t.pending_points) from rewards_transactions t
                     where t.customer_id = c.user_id and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')), 0)::int as earned
-        from ${customerBalances} c where c.user_id = ${customerUserId}`,
+        from reward_balances c where c.user_id = ${customerUserId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
   return { availablePoints: Number(row.available), pendingPoints: Number(row.pending), withdrawnPoints: Number(row.withdrawn), totalEarned: Number(row.earned) };

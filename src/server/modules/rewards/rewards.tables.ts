@@ -1,8 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from '../../platform/columns';
-import { users } from '../auth/auth.tables';
+import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
+import { customers, users } from '../auth/auth.tables';
 import { orderParts, orders } from '../orders/orders.tables';
+
+/**
+ * Each customer's points balances: a cache of the ledger's sums (rewards_transactions), changed by
+ * the same delta in the same transaction as each ledger row, and only by this module. Every customers
+ * row has one, opened at zero by a trigger when the customers row is inserted, and gone with it.
+ */
+export const rewardBalances = pgTable(
+  'reward_balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => customers.userId, { onDelete: 'cascade' }),
+    /** Available points: what can be spent at checkout or withdrawn. */
+    availablePoints: integer('available_points').notNull().default(0),
+    /** Points earned (on orders, as cashback) that are not yet released. */
+    pendingPoints: integer('pending_points').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reward_balances_available_points_check', sql`${t.availablePoints} >= 0`),
+    check('reward_balances_pending_points_check', sql`${t.pendingPoints} >= 0`),
+  ],
+);
 
 /**
  * The points ledger: the truth for every balance. Rows are never edited or deleted; releasing,

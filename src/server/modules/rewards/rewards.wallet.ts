@@ -4,8 +4,9 @@ import { rewardsMessages, type TransactionType, type Wallet, type Withdrawal, ty
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { emailOfUser, takeAvailablePoints } from '../auth';
+import { emailOfUser } from '../auth';
 import { notify } from '../notifications';
+import { takeAvailablePoints } from './rewards.balances';
 import { getBalances, moveCache, releaseDuePoints } from './rewards.service';
 import { rewardsTransactions, withdrawalRequests } from './rewards.tables';
 
