@@ -41,12 +41,34 @@ const sharedFeatureFiles = [
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'Type-only cycles vanish at run time.', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
-    { name: 'contracts-are-pure', severity: 'error', from: { path: '^src/contracts' }, to: { path: '^src/(server|web)' } },
-    { name: 'domain-is-pure', severity: 'error', from: { path: '^src/domain' }, to: { path: '^src/(server|web|contracts)' } },
+    {
+      name: 'no-circular',
+      comment: 'Type-only cycles vanish at run time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'contracts-are-pure',
+      severity: 'error',
+      from: { path: '^src/contracts' },
+      to: { path: '^src/(server|web)' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      from: { path: '^src/domain' },
+      to: { path: '^src/(server|web|contracts)' },
+    },
     { name: 'web-not-server', severity: 'error', from: { path: '^src/web' }, to: { path: '^src/server' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^src/server' }, to: { path: '^src/web' } },
-    { name: 'ui-has-no-business', comment: 'Shared UI pieces know no feature, layout or API client.', severity: 'error', from: { path: '^src/web/ui' }, to: { path: '^src/web/(features|layout|api)' } },
+    {
+      name: 'ui-has-no-business',
+      comment: 'Shared UI pieces know no feature, layout or API client.',
+      severity: 'error',
+      from: { path: '^src/web/ui' },
+      to: { path: '^src/web/(features|layout|api)' },
+    },
     {
       name: 'features-know-no-other-feature',
       comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder (or sharedFeatureFiles).',
@@ -54,20 +76,31 @@ module.exports = {
       from: { path: '^src/web/features/([^/]+)/' },
       to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/', ...sharedFeatureFiles] },
     },
-    { name: 'platform-knows-no-module', severity: 'error', from: { path: '^src/server/platform' }, to: { path: '^src/server/modules' } },
+    {
+      name: 'platform-knows-no-module',
+      severity: 'error',
+      from: { path: '^src/server/platform' },
+      to: { path: '^src/server/modules' },
+    },
     {
       name: 'enter-modules-by-index',
-      comment: 'Other modules, the app and scripts may import only a module\'s index.ts.',
+      comment: "Other modules, the app and scripts may import only a module's index.ts.",
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/', pathNot: [listed, ...tablesReaders] },
-      to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^src/server/modules/([^/]+)/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'exceptions-enter-by-index-or-tables',
       comment: 'A listed exception may also import the *.tables.ts of the modules it joins, and nothing else inside.',
       severity: 'error',
       from: { path: listed },
-      to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$'] },
+      to: {
+        path: '^src/server/modules/([^/]+)/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$'],
+      },
     },
     {
       name: 'outsiders-enter-modules-by-index',
@@ -77,14 +110,16 @@ module.exports = {
     },
     {
       name: 'schema-and-tests-enter-by-index-or-tables',
-      comment: 'A module\'s schema files (foreign keys) and tests may also import other modules\' *.tables.ts, and nothing else inside them.',
+      comment:
+        "A module's schema files (foreign keys) and tests may also import other modules' *.tables.ts, and nothing else inside them.",
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/.*(\\.tables\\.ts|\\.test\\.tsx?)$' },
       to: { path: '^src/server/modules/([^/]+)/', pathNot: ['^src/server/modules/$1/', indexOrTables] },
     },
     {
       name: 'test-helpers-and-seed-enter-by-index-or-tables',
-      comment: 'Test helpers, tests outside modules and the demo data may also import *.tables.ts, and nothing else inside a module.',
+      comment:
+        'Test helpers, tests outside modules and the demo data may also import *.tables.ts, and nothing else inside a module.',
       severity: 'error',
       from: { path: '^src/server/(test|seed)/|^src/server/[^/]+\\.test\\.ts$' },
       to: { path: '^src/server/modules/[^/]+/', pathNot: indexOrTables },

@@ -54,12 +54,24 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium: never a downloaded browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined, viewport: { width: 375, height: 740 } }, grep: /@phone/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined, viewport: { width: 375, height: 740 } },
+      grep: /@phone/,
+    },
   ],
   webServer: [
     {

@@ -10,5 +10,16 @@ process.once('message', async ({ url, connections, duration, headers }) => {
     if (status >= 200 && status < 300) times.push(time);
   });
   const result = await instance;
-  process.send({ result: { requests: { average: result.requests.average }, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }, times }, () => process.exit(0));
+  process.send(
+    {
+      result: {
+        requests: { average: result.requests.average },
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      },
+      times,
+    },
+    () => process.exit(0),
+  );
 });

@@ -142,10 +142,14 @@ async function createDatabase(server: string, dbName: string): Promise<CreatedIn
   const createdRoles: string[] = [];
   try {
     const { rowCount: dbExists } = await c.query('select 1 from pg_database where datname = $1', [dbName]);
-    if (dbExists) throw new Error(`The database ${dbName} exists already; choose another name (CLUSTER_DB) or drop it yourself`);
+    if (dbExists)
+      throw new Error(`The database ${dbName} exists already; choose another name (CLUSTER_DB) or drop it yourself`);
     for (const r of toMake) {
       const { rowCount } = await c.query('select 1 from pg_roles where rolname = $1', [r.role]);
-      if (rowCount) throw new Error(`The role ${r.role} exists already; it is not this run's, so it is left alone (choose another CLUSTER_DB)`);
+      if (rowCount)
+        throw new Error(
+          `The role ${r.role} exists already; it is not this run's, so it is left alone (choose another CLUSTER_DB)`,
+        );
     }
     for (const r of toMake) {
       await c.query(`create role ${r.role} login password '${r.password}'`);
@@ -174,13 +178,25 @@ async function dropCreated(server: string, made: CreatedInPostgres): Promise<voi
 }
 
 type S3rverInstance = { run(): Promise<unknown>; close(): Promise<void> };
-type S3rverClass = new (o: { address: string; port: number; directory: string; silent: boolean; configureBuckets: { name: string }[] }) => S3rverInstance;
+type S3rverClass = new (o: {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  configureBuckets: { name: string }[];
+}) => S3rverInstance;
 
 /** s3rver (a dev dependency without types) with the pictures bucket, its files in `directory`. */
 async function startS3(port: number, directory: string): Promise<S3rverInstance> {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await server.run();
   return server;
 }
@@ -239,7 +255,8 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const log = o.log ?? ((line: string) => console.log(line));
   const server = o.pgServer ?? process.env.CLUSTER_PG ?? 'postgres://postgres@127.0.0.1:5432';
   const redisUrl = o.redisUrl ?? process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
-  const dbName = o.dbName ?? process.env.CLUSTER_DB ?? `${o.dbPrefix ?? 'haat_cluster'}_${randomBytes(3).toString('hex')}`;
+  const dbName =
+    o.dbName ?? process.env.CLUSTER_DB ?? `${o.dbPrefix ?? 'haat_cluster'}_${randomBytes(3).toString('hex')}`;
   const port = o.port ?? 8480;
   const apiPorts = [port + 1, port + 2];
   const s3Port = port + 3;
@@ -247,13 +264,15 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const url = `http://127.0.0.1:${port}`;
 
   ensureBuilt(log);
-  for (const p of [port, ...apiPorts, s3Port]) if (!(await portFree(p))) throw new Error(`Port ${p} is in use (choose another with --port)`);
+  for (const p of [port, ...apiPorts, s3Port])
+    if (!(await portFree(p))) throw new Error(`Port ${p} is in use (choose another with --port)`);
   const dir = mkdtempSync(join(tmpdir(), 'haat-cluster-'));
   const cleanups: (() => Promise<void>)[] = [];
   let keepDatabase = false;
   const stopAll = async (keepFiles = false) => {
     keepDatabase = keepFiles;
-    for (const c of cleanups.splice(0).reverse()) await c().catch((e: unknown) => log(`while stopping: ${e instanceof Error ? e.message : String(e)}`));
+    for (const c of cleanups.splice(0).reverse())
+      await c().catch((e: unknown) => log(`while stopping: ${e instanceof Error ? e.message : String(e)}`));
     if (!keepFiles) rmSync(dir, { recursive: true, force: true });
   };
 
@@ -262,10 +281,15 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     const OWNER = made.owner;
     const APP = made.app;
     cleanups.unshift(async () => {
-      if (keepDatabase) log(`PostgreSQL: database ${dbName} kept${made.createdRoles.length ? ` with the roles ${made.createdRoles.join(', ')}` : ''}; drop them when done`);
+      if (keepDatabase)
+        log(
+          `PostgreSQL: database ${dbName} kept${made.createdRoles.length ? ` with the roles ${made.createdRoles.join(', ')}` : ''}; drop them when done`,
+        );
       else await dropCreated(server, made);
     });
-    log(`PostgreSQL: database ${dbName} created, owned by ${OWNER.role}; the API signs in as ${APP.role}${made.createdRoles.length ? ` (roles made for this run: ${made.createdRoles.join(', ')}; dropped with the database at the end)` : ''}`);
+    log(
+      `PostgreSQL: database ${dbName} created, owned by ${OWNER.role}; the API signs in as ${APP.role}${made.createdRoles.length ? ` (roles made for this run: ${made.createdRoles.join(', ')}; dropped with the database at the end)` : ''}`,
+    );
     const s3 = await startS3(s3Port, join(dir, 's3'));
     cleanups.push(() => s3.close());
     log(`S3 store: s3rver at http://127.0.0.1:${s3Port}, bucket ${BUCKET}`);
@@ -308,7 +332,13 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     mkdirSync(join(dir, 'nginx-tmp'), { recursive: true });
     writeFileSync(conf, nginxConfig({ dir, port, apiPorts }));
     const out = openSync(join(dir, 'nginx.log'), 'a');
-    const nginx = track(spawn(nginxBinary(), ['-p', dir, '-c', conf, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { cwd: dir, stdio: ['ignore', out, out], detached: true }));
+    const nginx = track(
+      spawn(nginxBinary(), ['-p', dir, '-c', conf, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], {
+        cwd: dir,
+        stdio: ['ignore', out, out],
+        detached: true,
+      }),
+    );
     closeSync(out);
     cleanups.push(async () => {
       // SIGQUIT: nginx finishes the requests it is serving, then stops.
@@ -316,7 +346,9 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       await exitOf(nginx, 10_000);
     });
     await waitUntilAnswering(`${url}${READY_PATH}`, { child: nginx, seconds: 30 }).catch((e: Error) => {
-      throw new Error(`nginx did not start (${e.message}); see ${join(dir, 'nginx-error.log')}: ${readTail(join(dir, 'nginx-error.log'))}`);
+      throw new Error(
+        `nginx did not start (${e.message}); see ${join(dir, 'nginx-error.log')}: ${readTail(join(dir, 'nginx-error.log'))}`,
+      );
     });
     log(`nginx: ${url} -> 127.0.0.1:${apiPorts.join(', 127.0.0.1:')}`);
 
@@ -339,7 +371,13 @@ function readTail(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
 }
 
-function apiProcess(o: { name: string; port: number; dir: string; env: Record<string, string>; log: (line: string) => void }): ApiProcess & { start(s: { seed: boolean }): Promise<void> } {
+function apiProcess(o: {
+  name: string;
+  port: number;
+  dir: string;
+  env: Record<string, string>;
+  log: (line: string) => void;
+}): ApiProcess & { start(s: { seed: boolean }): Promise<void> } {
   let child: ChildProcess | null = null;
   let expectingExit = false;
   const logFile = join(o.dir, `${o.name}.log`);
@@ -348,20 +386,38 @@ function apiProcess(o: { name: string; port: number; dir: string; env: Record<st
     const dataDir = join(o.dir, o.name);
     mkdirSync(dataDir, { recursive: true });
     const out = openSync(logFile, 'a');
-    const env = { ...process.env, ...o.env, PORT: String(o.port), DATA_DIR: dataDir, DEMO_DATA: seed ? 'true' : 'false' };
+    const env = {
+      ...process.env,
+      ...o.env,
+      PORT: String(o.port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: seed ? 'true' : 'false',
+    };
     // Its own process group: a Ctrl-C in the terminal reaches the cluster script, which stops it in order.
-    const started = track(spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true }));
+    const started = track(
+      spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', out, out],
+        detached: true,
+      }),
+    );
     closeSync(out);
     child = started;
     expectingExit = false;
     started.once('exit', (code, signal) => {
-      if (!expectingExit) o.log(`${o.name} (pid ${started.pid}) stopped unexpectedly: ${signal ?? `exit ${code}`}; see ${logFile}`);
+      if (!expectingExit)
+        o.log(`${o.name} (pid ${started.pid}) stopped unexpectedly: ${signal ?? `exit ${code}`}; see ${logFile}`);
     });
     const t0 = performance.now();
-    await waitUntilAnswering(`http://127.0.0.1:${o.port}${READY_PATH}`, { child: started, seconds: 180 }).catch((e: Error) => {
-      throw new Error(`${o.name} did not start: ${e.message}; see ${logFile}: ${readTail(logFile)}`);
-    });
-    o.log(`${o.name}: http://127.0.0.1:${o.port} (pid ${started.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s${seed ? ', demo data loaded' : ''}`);
+    await waitUntilAnswering(`http://127.0.0.1:${o.port}${READY_PATH}`, { child: started, seconds: 180 }).catch(
+      (e: Error) => {
+        throw new Error(`${o.name} did not start: ${e.message}; see ${logFile}: ${readTail(logFile)}`);
+      },
+    );
+    o.log(
+      `${o.name}: http://127.0.0.1:${o.port} (pid ${started.pid}) ready in ${((performance.now() - t0) / 1000).toFixed(1)} s${seed ? ', demo data loaded' : ''}`,
+    );
   };
 
   const stop = async () => {

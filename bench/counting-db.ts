@@ -19,7 +19,6 @@ export type CountingDatabase = {
   close: () => Promise<void>;
 };
 
-
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -32,7 +31,9 @@ class CountingPool extends pg.Pool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [q, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    this.recording?.push(typeof q === 'string' ? { text: q, params: values ?? [] } : { text: q.text, params: q.values ?? values ?? [] });
+    this.recording?.push(
+      typeof q === 'string' ? { text: q, params: values ?? [] } : { text: q.text, params: q.values ?? values ?? [] },
+    );
     return (super.query as (...a: unknown[]) => unknown)(...args);
   }
 }
@@ -42,7 +43,10 @@ class CountingPool extends pg.Pool {
  * with `reuse`, the `haat_bench` database left by an earlier run when there is one (to measure again
  * without seeding a million products again).
  */
-export async function openCountingPostgres(url: string, { reuse = false, name = 'haat_bench' } = {}): Promise<CountingDatabase & { reused: boolean }> {
+export async function openCountingPostgres(
+  url: string,
+  { reuse = false, name = 'haat_bench' } = {},
+): Promise<CountingDatabase & { reused: boolean }> {
   const BENCH_DB = name;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -69,8 +73,12 @@ export async function openCountingPostgres(url: string, { reuse = false, name = 
         pool.recording = null;
       }
     },
-    explain: async (s) => ((await pool.query(`EXPLAIN ${s.text}`, s.params)) as pg.QueryResult<{ 'QUERY PLAN': string }>).rows.map((r) => r['QUERY PLAN']).join('\n'),
-    serverVersion: async () => ((await pool.query('show server_version')) as pg.QueryResult<{ server_version: string }>).rows[0].server_version,
+    explain: async (s) =>
+      ((await pool.query(`EXPLAIN ${s.text}`, s.params)) as pg.QueryResult<{ 'QUERY PLAN': string }>).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n'),
+    serverVersion: async () =>
+      ((await pool.query('show server_version')) as pg.QueryResult<{ server_version: string }>).rows[0].server_version,
     close: () => pool.end(),
   };
 }
@@ -104,7 +112,10 @@ export async function openCountingPglite(): Promise<CountingDatabase> {
         recording = null;
       }
     },
-    explain: async (s) => (await query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params)).rows.map((r) => r['QUERY PLAN']).join('\n'),
+    explain: async (s) =>
+      (await query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n'),
     serverVersion: async () => (await query<{ server_version: string }>('show server_version')).rows[0].server_version,
     close: async () => {
       await database.close();

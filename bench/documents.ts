@@ -33,7 +33,10 @@ async function client(base: string, path: string): Promise<Timings> {
     body: JSON.stringify({ email: CUSTOMER_WITH_PAST_ORDERS.email, password: CUSTOMER_WITH_PAST_ORDERS.password }),
   });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const headers = { cookie, 'x-requested-with': 'haat' };
   const timed = async (url: string, into: number[], statuses?: Record<string, number>) => {
     const started = performance.now();
@@ -70,8 +73,17 @@ async function client(base: string, path: string): Promise<Timings> {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-documents-'));
-  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, DOWNLOADS_PER_MINUTE: '1000000' };
-  const config = loadConfig({ ...env, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    DOWNLOADS_PER_MINUTE: '1000000',
+  };
+  const config = loadConfig({
+    ...env,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
   const database = await openDatabase(config);
   await migrateForApp(database, config);
   const app = await buildApp({ config, database, logger: false, webDist: join(dataDir, 'no-web') });
@@ -91,7 +103,9 @@ async function main() {
   });
   const base = await listen(app);
   const path = `/api/orders/${doc.order_id}/documents/${doc.id}.pdf`;
-  console.log(`${DOWNLOADS} downloads of ${doc.number} (${path}), ${AT_ONCE} at a time, /api/health every ${HEALTH_EVERY_MS} ms (${database.kind})`);
+  console.log(
+    `${DOWNLOADS} downloads of ${doc.number} (${path}), ${AT_ONCE} at a time, /api/health every ${HEALTH_EVERY_MS} ms (${database.kind})`,
+  );
   const child = fork(fileURLToPath(import.meta.url), ['client', base, path], { execArgv: ['--import', 'tsx'] });
   const t = await new Promise<Timings>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Timings));
@@ -101,8 +115,12 @@ async function main() {
   const pdf = percentiles(t.pdf);
   const server = percentiles(served.slice(-DOWNLOADS));
   const health = percentiles(t.health);
-  console.log(`PDF downloads: ${t.pdf.length}, statuses ${JSON.stringify(t.statuses)}: p50 ${pdf.p50} ms, p99 ${pdf.p99} ms`);
-  console.log(`  server time per download: p50 ${server.p50} ms, p99 ${server.p99} ms; ${Math.round(DOWNLOADS / t.seconds)} downloads/s overall`);
+  console.log(
+    `PDF downloads: ${t.pdf.length}, statuses ${JSON.stringify(t.statuses)}: p50 ${pdf.p50} ms, p99 ${pdf.p99} ms`,
+  );
+  console.log(
+    `  server time per download: p50 ${server.p50} ms, p99 ${server.p99} ms; ${Math.round(DOWNLOADS / t.seconds)} downloads/s overall`,
+  );
   console.log(`/api/health meanwhile: ${t.health.length} checks: p50 ${health.p50} ms, p99 ${health.p99} ms`);
   await app.close();
   await database.close();

@@ -24,7 +24,10 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 
 /** The gzipped bytes (level 9, as scripts/compress-web.ts writes them) of the entry, the route's lazy chunk and everything they import statically. */
 function firstLoadJs(route: string | null): { bytes: number; files: number } {
-  const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   const seen = new Set<string>();
@@ -38,19 +41,29 @@ function firstLoadJs(route: string | null): { bytes: number; files: number } {
     if (!manifest[route]) throw new Error(`${route} is not a chunk of the build`);
     visit(route);
   }
-  const bytes = [...seen].reduce((sum, k) => sum + gzipSync(readFileSync(join(webDist, manifest[k].file)), { level: 9 }).length, 0);
+  const bytes = [...seen].reduce(
+    (sum, k) => sum + gzipSync(readFileSync(join(webDist, manifest[k].file)), { level: 9 }).length,
+    0,
+  );
   return { bytes, files: seen.size };
 }
 
 const pages = [
   { name: 'Home', path: () => '/', route: 'src/web/features/home/home-page.tsx' },
   { name: 'Search "shirt"', path: () => '/search?q=shirt', route: 'src/web/features/catalog/search-page.tsx' },
-  { name: 'Product page', path: (productId: string) => `/product/${productId}`, route: 'src/web/features/catalog/product-page.tsx' },
+  {
+    name: 'Product page',
+    path: (productId: string) => `/product/${productId}`,
+    route: 'src/web/features/catalog/product-page.tsx',
+  },
 ];
 
 /** The home page may be in the entry chunk itself; then only the entry counts. */
 function routeKey(route: string) {
-  const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   return manifest[route] ? route : null;
 }
 
@@ -63,7 +76,8 @@ if (!existsSync(join(webDist, '.vite/manifest.json')) || !existsSync('dist/serve
 }
 
 const weights = pages.map((p) => ({ name: p.name, ...firstLoadJs(routeKey(p.route)) }));
-for (const w of weights) console.log(`${w.name}: first load ${kb(w.bytes)} KB of gzipped JavaScript in ${w.files} files`);
+for (const w of weights)
+  console.log(`${w.name}: first load ${kb(w.bytes)} KB of gzipped JavaScript in ${w.files} files`);
 if (weightsOnly) process.exit(0);
 
 async function freePort(): Promise<number> {
@@ -90,8 +104,14 @@ async function audit(url: string, port: number): Promise<Run> {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // Every script the page fetched, as sent (over plain http Chromium asks for gzip, not brotli).
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  const jsTransfer = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
+  const jsTransfer = requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   return {
     score: lhr.categories.performance.score ?? 0,
     fcp: num('first-contentful-paint'),
@@ -107,7 +127,16 @@ const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'haat-lighthouse-'));
 const load = loadavg()[0];
 const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -118,7 +147,10 @@ try {
   const productId = products.items[0]?.id;
   if (!productId) throw new Error('the demo data has no product');
 
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   // One unmeasured visit, so the server's first answers (database pages, catalog cache) are warm.
   for (const p of pages) await fetch(`${base}${p.path(productId)}`);
   await audit(`${base}/`, chrome.port);
@@ -130,15 +162,20 @@ try {
     for (let i = 0; i < runs; i++) {
       const r = await audit(`${base}${path}`, chrome.port);
       done.push(r);
-      console.log(`${p.name} run ${i + 1}: score ${Math.round(r.score * 100)}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}`);
+      console.log(
+        `${p.name} run ${i + 1}: score ${Math.round(r.score * 100)}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}`,
+      );
     }
     rows.push({ name: p.name, path, runs: done });
   }
 
   const chromeVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const lighthouseVersion = (JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
+  const lighthouseVersion = (
+    JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }
+  ).version;
   const date = new Date().toISOString().slice(0, 10);
-  const header = '| page | score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | scores of the runs | first-load JS, gzip KB | JS fetched, KB on the wire |';
+  const header =
+    '| page | score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | scores of the runs | first-load JS, gzip KB | JS fetched, KB on the wire |';
   const lines = rows.map((r) => {
     const m = (k: keyof Run) => median(r.runs.map((x) => x[k]));
     const w = weights.find((x) => x.name === r.name)!;

@@ -13,8 +13,18 @@ import type { Database } from '../src/server/platform/db';
 export type Latency = { p50: number | string; p95: number | string; p99: number | string };
 
 /** The API on `database`, as deployed (production, no demo data), with or without its catalog cache. */
-export function benchApi(database: Database, dataDir: string, { catalogCache }: { catalogCache: boolean }): Promise<FastifyInstance> {
-  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, ...(catalogCache ? {} : { CATALOG_CACHE_SECONDS: '0' }) };
+export function benchApi(
+  database: Database,
+  dataDir: string,
+  { catalogCache }: { catalogCache: boolean },
+): Promise<FastifyInstance> {
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    ...(catalogCache ? {} : { CATALOG_CACHE_SECONDS: '0' }),
+  };
   return buildApp({ config: loadConfig(env), database, logger: false, webDist: join(dataDir, 'no-web') });
 }
 
@@ -29,7 +39,10 @@ export async function listen(app: FastifyInstance): Promise<string> {
 export function percentiles(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   // No sample at all: not one request answered within autocannon's 10 s timeout.
-  const at = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10 : '> 10000');
+  const at = (p: number) =>
+    sorted.length
+      ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10
+      : '> 10000';
   return { p50: at(50), p95: at(95), p99: at(99) };
 }
 
@@ -40,7 +53,12 @@ export type CannonResult = { requests: { average: number }; non2xx: number; erro
  * is exact (autocannon itself reports p97.5 and p99). In its own process so that generating the load
  * takes no time from the API's event loop.
  */
-export async function cannon(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<{ result: CannonResult; times: number[] }> {
+export async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  connections: number,
+): Promise<{ result: CannonResult; times: number[] }> {
   const child = fork(fileURLToPath(new URL('./cannon.mjs', import.meta.url)), [], { execArgv: [] });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve(m as { result: CannonResult; times: number[] }));
@@ -49,4 +67,3 @@ export async function cannon(url: string, headers: Record<string, string>, durat
     child.send({ url, connections, duration, headers });
   });
 }
-

@@ -14,14 +14,19 @@ import { benchApi, cannon, listen, percentiles } from './load';
 
 const url = process.env.DATABASE_URL ?? '';
 if (!url) throw new Error('DATABASE_URL: the PostgreSQL server holding haat_bench and haat_bench_1000000');
-const PATHS = (process.env.PATHS ?? '/api/products?q=kurtha,/api/products?q=pashmina,/api/products?q=cotton').split(',');
+const PATHS = (process.env.PATHS ?? '/api/products?q=kurtha,/api/products?q=pashmina,/api/products?q=cotton').split(
+  ',',
+);
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
 const CONNECTIONS = 10;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-paired-'));
 // Both APIs run in this process, one idle while the other is measured; every catalog request reads the database.
 const catalogs = [];
-for (const [label, name] of [['10k', 'haat_bench'], ['1M', 'haat_bench_1000000']] as const) {
+for (const [label, name] of [
+  ['10k', 'haat_bench'],
+  ['1M', 'haat_bench_1000000'],
+] as const) {
   const counting = await openCountingPostgres(url, { reuse: true, name });
   if (!counting.reused) throw new Error(`${name}: run npm run bench for that catalog size first`);
   const app = await benchApi(counting.database, dataDir, { catalogCache: false });
@@ -40,7 +45,12 @@ for (const path of PATHS) {
     }
     ratios.push(p99s[1] / p99s[0]);
   }
-  console.log(`${path}: p99 ratios, lowest to highest: ${ratios.sort((a, b) => a - b).map((r) => r.toFixed(2)).join(', ')}`);
+  console.log(
+    `${path}: p99 ratios, lowest to highest: ${ratios
+      .sort((a, b) => a - b)
+      .map((r) => r.toFixed(2))
+      .join(', ')}`,
+  );
 }
 for (const c of catalogs) {
   await c.app.close();

@@ -21,17 +21,24 @@ export function writeResultsSection(marker: string, body: string): void {
   let text = readFileSync(RESULTS, 'utf8');
   if (!text.includes(start)) {
     const before = text.indexOf('## Reading the figures');
-    if (before < 0) throw new Error('bench/RESULTS.md has no "## Reading the figures" heading to put a new section before');
+    if (before < 0)
+      throw new Error('bench/RESULTS.md has no "## Reading the figures" heading to put a new section before');
     text = `${text.slice(0, before)}${start}\n${end}\n\n${text.slice(before)}`;
   }
   const i = text.indexOf(start);
   const j = text.indexOf(end);
   if (j < i) throw new Error(`bench/RESULTS.md has no ${start} ... ${end} section`);
-  writeFileSync(RESULTS, `${text.slice(0, i + start.length)}\n${body.endsWith('\n') ? body : `${body}\n`}${text.slice(j)}`);
+  writeFileSync(
+    RESULTS,
+    `${text.slice(0, i + start.length)}\n${body.endsWith('\n') ? body : `${body}\n`}${text.slice(j)}`,
+  );
 }
 
 /** Waits until `url` answers 2xx, for at most `seconds`; fails at once if `child` (the server) stops. */
-export async function waitUntilAnswering(url: string, { child, seconds = 120 }: { child?: ChildProcess; seconds?: number } = {}): Promise<void> {
+export async function waitUntilAnswering(
+  url: string,
+  { child, seconds = 120 }: { child?: ChildProcess; seconds?: number } = {},
+): Promise<void> {
   for (let i = 0; i < seconds * 10; i++) {
     if (child && child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
     try {

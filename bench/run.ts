@@ -26,7 +26,12 @@ const DEFAULT_PRODUCTS = 10_000;
 /** `--products 1000000` (or `--products=1000000`, or BENCH_PRODUCTS): the catalog's size. */
 function productsArg(): number {
   const i = process.argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
-  const raw = i < 0 ? process.env.BENCH_PRODUCTS : process.argv[i].includes('=') ? process.argv[i].split('=')[1] : process.argv[i + 1];
+  const raw =
+    i < 0
+      ? process.env.BENCH_PRODUCTS
+      : process.argv[i].includes('=')
+        ? process.argv[i].split('=')[1]
+        : process.argv[i + 1];
   const n = Number(raw ?? DEFAULT_PRODUCTS);
   if (!Number.isInteger(n) || n < 100) throw new Error(`--products must be a whole number of at least 100, not ${raw}`);
   return n;
@@ -43,7 +48,17 @@ const REUSE = process.env.BENCH_REUSE === '1';
 const BENCH_ADMIN = { email: 'bench-admin@example.invalid', password: 'bench-admin-password-not-secret' };
 
 type Endpoint = { name: string; path: string; sized: (n: number) => string; admin?: boolean };
-type Load = { name: string; path: string; connections: number; rps: number; underLoad: Latency; alone: (Latency & { n: number }) | null; non2xx: number; errors: number; timeouts: number };
+type Load = {
+  name: string;
+  path: string;
+  connections: number;
+  rps: number;
+  underLoad: Latency;
+  alone: (Latency & { n: number }) | null;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
 
 /**
  * Waits until the database has finished the statements of the last measurement: autocannon gives
@@ -52,13 +67,21 @@ type Load = { name: string; path: string; connections: number; rps: number; unde
 async function drain(db: Db, postgres: boolean): Promise<void> {
   if (!postgres) return;
   for (let i = 0; i < 600; i++) {
-    const { rows } = (await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { n: number }[] };
     if (Number(rows[0].n) === 0) return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-async function load(e: Endpoint, base: string, headers: Record<string, string>, sequential: boolean, connections: number): Promise<Load> {
+async function load(
+  e: Endpoint,
+  base: string,
+  headers: Record<string, string>,
+  sequential: boolean,
+  connections: number,
+): Promise<Load> {
   // A short warm-up so the first compiled plans and JIT do not count.
   await cannon(base + e.path, headers, 1, connections);
   const { result, times } = await cannon(base + e.path, headers, DURATION_S, connections);
@@ -76,7 +99,17 @@ async function load(e: Endpoint, base: string, headers: Record<string, string>, 
     }
     alone = { ...percentiles(samples), n: samples.length };
   }
-  return { name: e.name, path: e.path, connections, rps: Math.round(result.requests.average), underLoad: percentiles(times), alone, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+  return {
+    name: e.name,
+    path: e.path,
+    connections,
+    rps: Math.round(result.requests.average),
+    underLoad: percentiles(times),
+    alone,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 /**
@@ -90,7 +123,11 @@ async function signInAdmin(db: Db, base: string): Promise<string> {
   const jar = new Map<string, string>();
   const post = async <T>(path: string, body: unknown = {}): Promise<T> => {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'haat', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'haat', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
     for (const c of res.headers.getSetCookie()) {
       const pair = c.split(';')[0];
       const i = pair.indexOf('=');
@@ -119,14 +156,20 @@ async function main() {
   // Other work on the machine skews the figures; the report says how busy it was.
   const loadBefore = loadavg()[0];
   const url = process.env.DATABASE_URL;
-  const counting: CountingDatabase & { reused?: boolean } = url ? await openCountingPostgres(url, { reuse: REUSE, name: PRODUCTS === DEFAULT_PRODUCTS ? 'haat_bench' : `haat_bench_${PRODUCTS}` }) : await openCountingPglite();
+  const counting: CountingDatabase & { reused?: boolean } = url
+    ? await openCountingPostgres(url, {
+        reuse: REUSE,
+        name: PRODUCTS === DEFAULT_PRODUCTS ? 'haat_bench' : `haat_bench_${PRODUCTS}`,
+      })
+    : await openCountingPglite();
   const { db } = counting.database;
   const version = await counting.serverVersion();
   console.log(`Database: ${counting.label}, ${version}`);
 
   const seedStart = Date.now();
   let seeded = counting.reused ? await readSeeded(db) : null;
-  if (seeded && seeded.products !== PRODUCTS) throw new Error(`BENCH_REUSE: the bench database holds ${seeded.products} products, not ${PRODUCTS}`);
+  if (seeded && seeded.products !== PRODUCTS)
+    throw new Error(`BENCH_REUSE: the bench database holds ${seeded.products} products, not ${PRODUCTS}`);
   let seedSeconds: number | null = null;
   if (!seeded) {
     seeded = await seedCatalog(db, PRODUCTS, { progress: (line) => console.log(line) });
@@ -162,24 +205,92 @@ async function main() {
   const endpoints: Endpoint[] = [
     { name: 'Product list, page 3', path: '/api/products?page=3', sized: (n) => `/api/products?page=3&pageSize=${n}` },
     // The last page a shopper can reach (BROWSABLE_RESULTS: 200).
-    { name: 'Product list, deepest page (results 181 to 200)', path: '/api/products?sort=newest&page=10', sized: (n) => `/api/products?sort=newest&page=${Math.floor(150 / n) + 1}&pageSize=${n}` },
+    {
+      name: 'Product list, deepest page (results 181 to 200)',
+      path: '/api/products?sort=newest&page=10',
+      sized: (n) => `/api/products?sort=newest&page=${Math.floor(150 / n) + 1}&pageSize=${n}`,
+    },
     { name: 'Product page (by id)', path: `/api/products/${id}`, sized: () => `/api/products/${id}` },
-    { name: 'Search, selective "pashmina"', path: '/api/products?q=pashmina', sized: (n) => `/api/products?q=pashmina&pageSize=${n}` },
-    { name: 'Search, common "cotton"', path: '/api/products?q=cotton', sized: (n) => `/api/products?q=cotton&pageSize=${n}` },
-    { name: 'Search with a typo "kurtha"', path: '/api/products?q=kurtha', sized: (n) => `/api/products?q=kurtha&pageSize=${n}` },
-    { name: 'Category, price low to high', path: '/api/products?category=fashion&sort=price-low', sized: (n) => `/api/products?category=fashion&sort=price-low&pageSize=${n}` },
-    { name: 'Category + Size M, newest', path: '/api/products?category=fashion&option=size:m&sort=newest', sized: (n) => `/api/products?category=fashion&option=size:m&sort=newest&pageSize=${n}` },
-    { name: 'Search "kurta" + Size M', path: '/api/products?q=kurta&option=size:m', sized: (n) => `/api/products?q=kurta&option=size:m&pageSize=${n}` },
-    { name: 'Option chips of a category', path: '/api/products/options?category=fashion', sized: () => '/api/products/options?category=fashion' },
+    {
+      name: 'Search, selective "pashmina"',
+      path: '/api/products?q=pashmina',
+      sized: (n) => `/api/products?q=pashmina&pageSize=${n}`,
+    },
+    {
+      name: 'Search, common "cotton"',
+      path: '/api/products?q=cotton',
+      sized: (n) => `/api/products?q=cotton&pageSize=${n}`,
+    },
+    {
+      name: 'Search with a typo "kurtha"',
+      path: '/api/products?q=kurtha',
+      sized: (n) => `/api/products?q=kurtha&pageSize=${n}`,
+    },
+    {
+      name: 'Category, price low to high',
+      path: '/api/products?category=fashion&sort=price-low',
+      sized: (n) => `/api/products?category=fashion&sort=price-low&pageSize=${n}`,
+    },
+    {
+      name: 'Category + Size M, newest',
+      path: '/api/products?category=fashion&option=size:m&sort=newest',
+      sized: (n) => `/api/products?category=fashion&option=size:m&sort=newest&pageSize=${n}`,
+    },
+    {
+      name: 'Search "kurta" + Size M',
+      path: '/api/products?q=kurta&option=size:m',
+      sized: (n) => `/api/products?q=kurta&option=size:m&pageSize=${n}`,
+    },
+    {
+      name: 'Option chips of a category',
+      path: '/api/products/options?category=fashion',
+      sized: () => '/api/products/options?category=fashion',
+    },
   ];
-  const countedOnly: Endpoint[] = [{ name: 'Product reviews', path: `/api/products/${id}/reviews`, sized: (n) => `/api/products/${id}/reviews?pageSize=${n}` }];
+  const countedOnly: Endpoint[] = [
+    {
+      name: 'Product reviews',
+      path: `/api/products/${id}/reviews`,
+      sized: (n) => `/api/products/${id}/reviews?pageSize=${n}`,
+    },
+  ];
   const adminEndpoints: Endpoint[] = [
-    { name: 'Admin products, page 1', path: '/api/admin/products', sized: (n) => `/api/admin/products?pageSize=${n}`, admin: true },
-    { name: 'Admin products, search "kurta"', path: '/api/admin/products?q=kurta', sized: (n) => `/api/admin/products?q=kurta&pageSize=${n}`, admin: true },
-    { name: 'Admin orders, page 1', path: '/api/admin/orders', sized: (n) => `/api/admin/orders?pageSize=${n}`, admin: true },
-    { name: 'Admin orders, search "sharma"', path: '/api/admin/orders?q=sharma', sized: (n) => `/api/admin/orders?q=sharma&pageSize=${n}`, admin: true },
-    { name: 'Admin users, page 1', path: '/api/admin/users', sized: (n) => `/api/admin/users?pageSize=${n}`, admin: true },
-    { name: 'Admin users, search "sharma"', path: '/api/admin/users?q=sharma', sized: (n) => `/api/admin/users?q=sharma&pageSize=${n}`, admin: true },
+    {
+      name: 'Admin products, page 1',
+      path: '/api/admin/products',
+      sized: (n) => `/api/admin/products?pageSize=${n}`,
+      admin: true,
+    },
+    {
+      name: 'Admin products, search "kurta"',
+      path: '/api/admin/products?q=kurta',
+      sized: (n) => `/api/admin/products?q=kurta&pageSize=${n}`,
+      admin: true,
+    },
+    {
+      name: 'Admin orders, page 1',
+      path: '/api/admin/orders',
+      sized: (n) => `/api/admin/orders?pageSize=${n}`,
+      admin: true,
+    },
+    {
+      name: 'Admin orders, search "sharma"',
+      path: '/api/admin/orders?q=sharma',
+      sized: (n) => `/api/admin/orders?q=sharma&pageSize=${n}`,
+      admin: true,
+    },
+    {
+      name: 'Admin users, page 1',
+      path: '/api/admin/users',
+      sized: (n) => `/api/admin/users?pageSize=${n}`,
+      admin: true,
+    },
+    {
+      name: 'Admin users, search "sharma"',
+      path: '/api/admin/users?q=sharma',
+      sized: (n) => `/api/admin/users?q=sharma&pageSize=${n}`,
+      admin: true,
+    },
   ];
 
   // SQL statements per request, one request at a time, for 5 and for 50 results.
@@ -198,16 +309,25 @@ async function main() {
         if (!res.ok) throw new Error(`${e.sized(size)} answered ${res.status}: ${body}`);
       });
       perSize.push(statements.length);
-      const parsed = JSON.parse(body) as { id?: string; total?: number; items?: unknown[]; options?: { values: unknown[] }[] };
+      const parsed = JSON.parse(body) as {
+        id?: string;
+        total?: number;
+        items?: unknown[];
+        options?: { values: unknown[] }[];
+      };
       // A product's page has options too (its own, none for most): it is one product.
       if (size === 50 && parsed.id) found = '1 product';
       else if (size === 50 && parsed.items) found = `${parsed.items.length} of ${parsed.total}`;
-      else if (size === 50 && parsed.options) found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
+      else if (size === 50 && parsed.options)
+        found = `${parsed.options.length} options, ${parsed.options.reduce((n, o) => n + o.values.length, 0)} values`;
       if (size === 50 && e.path.includes('?q=') && !e.admin) {
         // The products' page (a typo's corrections are looked up first, also with an ORDER BY).
-        const page = statements.find((s) => /order by/i.test(s.text) && /from "products"/i.test(s.text)) ?? statements[0];
+        const page =
+          statements.find((s) => /order by/i.test(s.text) && /from "products"/i.test(s.text)) ?? statements[0];
         const indexes = [...new Set((await counting.explain(page)).match(/products_\w+_idx/g) ?? [])];
-        plans.push(`${e.name}, the plan PostgreSQL chose: ${indexes.length ? `index scans on ${indexes.join(', ')}` : 'one sequential scan of products (see Indexes below)'}`);
+        plans.push(
+          `${e.name}, the plan PostgreSQL chose: ${indexes.length ? `index scans on ${indexes.join(', ')}` : 'one sequential scan of products (see Indexes below)'}`,
+        );
       }
       if (size === 50 && e.admin && e.path.includes('?q=')) {
         // The admin session lookup is one of the statements; the list's own are the page and the count.
@@ -217,9 +337,12 @@ async function main() {
         for (const s of own) {
           const plan = await counting.explain(s);
           for (const m of plan.match(/\b\w+_(?:idx|pkey|unique)\b/g) ?? []) used.add(m);
-          if (/Seq Scan on (products|orders|order_parts|order_items|users|user_profiles|customers)\b/.test(plan)) scans = true;
+          if (/Seq Scan on (products|orders|order_parts|order_items|users|user_profiles|customers)\b/.test(plan))
+            scans = true;
         }
-        plans.push(`${e.name}, the plans PostgreSQL chose: ${used.size ? `indexes ${[...used].join(', ')}` : 'no index'}${scans ? ', with a sequential scan of a large table' : ''}`);
+        plans.push(
+          `${e.name}, the plans PostgreSQL chose: ${used.size ? `indexes ${[...used].join(', ')}` : 'no index'}${scans ? ', with a sequential scan of a large table' : ''}`,
+        );
       }
     }
     counts.push([e.name, perSize[0], perSize[1], found || '1 product']);
@@ -229,13 +352,29 @@ async function main() {
   const measure = async (e: Endpoint, at: string, sequential: boolean, connections: number) => {
     await drain(db, Boolean(url));
     const l = await load(e, at, headersOf(e), sequential, connections);
-    console.log(`${e.name}, ${connections} connections: ${l.rps} requests/s, p99 ${l.underLoad.p99} ms${l.alone ? `, alone p95 ${l.alone.p95} ms` : ''}`);
+    console.log(
+      `${e.name}, ${connections} connections: ${l.rps} requests/s, p99 ${l.underLoad.p99} ms${l.alone ? `, alone p95 ${l.alone.p95} ms` : ''}`,
+    );
     return l;
   };
   for (const connections of CONCURRENCY) {
     for (const e of endpoints) loads.push(await measure(e, base, false, connections));
-    loads.push(await measure({ ...endpoints[0], name: `${endpoints[0].name}, from the catalog cache` }, cachedBase, false, connections));
-    loads.push(await measure({ name: 'Bare Fastify (same process)', path: '/bench/bare', sized: () => '' }, bareBase, false, connections));
+    loads.push(
+      await measure(
+        { ...endpoints[0], name: `${endpoints[0].name}, from the catalog cache` },
+        cachedBase,
+        false,
+        connections,
+      ),
+    );
+    loads.push(
+      await measure(
+        { name: 'Bare Fastify (same process)', path: '/bench/bare', sized: () => '' },
+        bareBase,
+        false,
+        connections,
+      ),
+    );
   }
   const adminLoads: Load[] = [];
   if (WITH_ADMIN) for (const e of adminEndpoints) adminLoads.push(await measure(e, base, true, CONCURRENCY[0]));
@@ -248,13 +387,49 @@ async function main() {
 
   const loadTable = table(
     ['endpoint', 'connections', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
-    loads.map((l) => [`${l.name} \`${l.path.replace(id, ':id')}\``, l.connections, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.non2xx, `${l.errors} (${l.timeouts})`]),
+    loads.map((l) => [
+      `${l.name} \`${l.path.replace(id, ':id')}\``,
+      l.connections,
+      l.rps,
+      l.underLoad.p50,
+      l.underLoad.p95,
+      l.underLoad.p99,
+      l.non2xx,
+      `${l.errors} (${l.timeouts})`,
+    ]),
   );
   const adminTable = table(
-    ['endpoint', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'alone: requests', 'alone: p50 ms', 'alone: p95 ms', 'alone: p99 ms', 'non-2xx', 'errors (timeouts)'],
-    adminLoads.map((l) => [`${l.name} \`${l.path}\``, l.rps, l.underLoad.p50, l.underLoad.p95, l.underLoad.p99, l.alone?.n ?? '', l.alone?.p50 ?? '', l.alone?.p95 ?? '', l.alone?.p99 ?? '', l.non2xx, `${l.errors} (${l.timeouts})`]),
+    [
+      'endpoint',
+      'requests/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'alone: requests',
+      'alone: p50 ms',
+      'alone: p95 ms',
+      'alone: p99 ms',
+      'non-2xx',
+      'errors (timeouts)',
+    ],
+    adminLoads.map((l) => [
+      `${l.name} \`${l.path}\``,
+      l.rps,
+      l.underLoad.p50,
+      l.underLoad.p95,
+      l.underLoad.p99,
+      l.alone?.n ?? '',
+      l.alone?.p50 ?? '',
+      l.alone?.p95 ?? '',
+      l.alone?.p99 ?? '',
+      l.non2xx,
+      `${l.errors} (${l.timeouts})`,
+    ]),
   );
-  const countTable = table(['endpoint', 'SQL statements, pageSize 5', 'SQL statements, pageSize 50', 'results (pageSize 50)'], counts);
+  const countTable = table(
+    ['endpoint', 'SQL statements, pageSize 5', 'SQL statements, pageSize 50', 'results (pageSize 50)'],
+    counts,
+  );
   const report = [
     `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`} (${new Date().toISOString().slice(0, 10)})`,
     '',

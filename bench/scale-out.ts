@@ -22,13 +22,27 @@ async function admin(query: string) {
 }
 
 function start(port: number): ChildProcess {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `${server}/${dbName}`, REDIS_URL: redisUrl, SEED_DEMO: 'false', DATA_DIR: mkdtempSync(join(tmpdir(), 'haat-scale-')), LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `${server}/${dbName}`,
+    REDIS_URL: redisUrl,
+    SEED_DEMO: 'false',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'haat-scale-')),
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_FAILURES: '5',
+  };
   const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   return child;
 }
 
 const post = (port: number, path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'haat' }, body: JSON.stringify(body) });
+  fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'haat' },
+    body: JSON.stringify(body),
+  });
 
 await admin(`create database ${dbName}`);
 // The first process migrates the database; the second starts once it is ready.
@@ -39,13 +53,25 @@ await waitUntilAnswering(`http://127.0.0.1:${ports[1]}/api/ready`, { child: seco
 let failed = false;
 try {
   const email = `scale.${Date.now().toString(36)}@haat.example`;
-  const reg = await post(ports[0], '/api/auth/register', { role: 'customer', firstName: 'Scale', lastName: 'Test', email, phoneNumber: '9876512345', password: 'secret123', confirmPassword: 'secret123', dateOfBirth: '1990-01-01' });
+  const reg = await post(ports[0], '/api/auth/register', {
+    role: 'customer',
+    firstName: 'Scale',
+    lastName: 'Test',
+    email,
+    phoneNumber: '9876512345',
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    dateOfBirth: '1990-01-01',
+  });
   console.log(`registered through process 1: ${reg.status}`);
   const codes: number[] = [];
-  for (let i = 0; i < 5; i++) codes.push((await post(ports[0], '/api/auth/login', { email, password: 'wrong-pass' })).status);
+  for (let i = 0; i < 5; i++)
+    codes.push((await post(ports[0], '/api/auth/login', { email, password: 'wrong-pass' })).status);
   const other = await post(ports[1], '/api/auth/login', { email, password: 'secret123' });
   console.log(`5 wrong passwords through process 1: ${codes.join(', ')}`);
-  console.log(`the right password through process 2 right after: ${other.status} (retry-after ${other.headers.get('retry-after')} s)`);
+  console.log(
+    `the right password through process 2 right after: ${other.status} (retry-after ${other.headers.get('retry-after')} s)`,
+  );
   if (other.status !== 429) failed = true;
   // Let both processes tick their jobs, then read who holds each lease.
   await new Promise((r) => setTimeout(r, 3000));
@@ -61,5 +87,9 @@ try {
   await new Promise((r) => setTimeout(r, 1000));
   await admin(`drop database if exists ${dbName} with (force)`);
 }
-console.log(failed ? 'FAILED: the throttle or the jobs are not shared' : 'OK: one throttle and one holder per job across two processes');
+console.log(
+  failed
+    ? 'FAILED: the throttle or the jobs are not shared'
+    : 'OK: one throttle and one holder per job across two processes',
+);
 process.exit(failed ? 1 : 0);

@@ -17,18 +17,153 @@ function rng(seed: number) {
 }
 
 const CATALOG = [
-  { name: 'Electronics', slug: 'electronics', adjectives: ['Portable', 'Wireless', 'Smart', 'Compact', 'Noise Cancelling', 'Fast Charging'], nouns: ['Headphones', 'Bluetooth Speaker', 'Smartwatch', 'Power Bank', 'LED TV', 'Laptop', 'Earbuds', 'Wi-Fi Router', 'Webcam', 'USB-C Charger'], price: [499, 49999] },
-  { name: 'Fashion', slug: 'fashion', adjectives: ['Hand Block Printed', 'Embroidered', 'Handloom', 'Pure Cotton', 'Festive', 'Linen'], nouns: ['Cotton Kurta', 'Silk Saree', 'Kurta Pyjama Set', 'Cotton Dupatta', 'Anarkali Suit', 'Nehru Jacket', 'Leather Mojari', 'Printed Stole', 'Denim Jeans', 'Shirt'], price: [299, 8999] },
-  { name: 'Home & Living', slug: 'home-living', adjectives: ['Jaipuri', 'Handwoven', 'Brass', 'Ceramic', 'Cotton', 'Sheesham Wood'], nouns: ['Bedsheet', 'Razai', 'Cushion Covers', 'Dhurrie Rug', 'Diya Set', 'Water Bottle', 'Flower Vase', 'Wall Hanging', 'Table Runner', 'Masala Dabba'], price: [199, 6999] },
-  { name: 'Books', slug: 'books', adjectives: ['Illustrated', 'Paperback', 'Hardcover', 'Hindi Edition', 'Collected', 'Annotated'], nouns: ['Novel', 'Poetry Collection', 'History of India', 'Cookbook', 'Biography', 'Short Stories', 'Travel Guide', 'Mythology Retold', 'Science Primer', 'Essays'], price: [99, 1499] },
-  { name: 'Sports & Gaming', slug: 'sports-gaming', adjectives: ['Professional', 'Kashmir Willow', 'Anti-Slip', 'Adjustable', 'Tournament', 'Junior'], nouns: ['Cricket Bat', 'Football', 'Badminton Racquet', 'Yoga Mat', 'Carrom Board', 'Chess Set', 'Dumbbell Set', 'Game Controller', 'Gaming Headset', 'Skipping Rope'], price: [149, 12999] },
-  { name: 'Health & Beauty', slug: 'health-beauty', adjectives: ['Ayurvedic', 'Cold-Pressed', 'Herbal', 'Organic', 'Kumkumadi', 'Neem and Tulsi'], nouns: ['Face Oil', 'Hair Oil', 'Aloe Vera Gel', 'Bath Soap', 'Face Wash', 'Lip Balm', 'Ashwagandha Powder', 'Chyawanprash', 'Coconut Oil', 'Body Lotion'], price: [99, 2999] },
+  {
+    name: 'Electronics',
+    slug: 'electronics',
+    adjectives: ['Portable', 'Wireless', 'Smart', 'Compact', 'Noise Cancelling', 'Fast Charging'],
+    nouns: [
+      'Headphones',
+      'Bluetooth Speaker',
+      'Smartwatch',
+      'Power Bank',
+      'LED TV',
+      'Laptop',
+      'Earbuds',
+      'Wi-Fi Router',
+      'Webcam',
+      'USB-C Charger',
+    ],
+    price: [499, 49999],
+  },
+  {
+    name: 'Fashion',
+    slug: 'fashion',
+    adjectives: ['Hand Block Printed', 'Embroidered', 'Handloom', 'Pure Cotton', 'Festive', 'Linen'],
+    nouns: [
+      'Cotton Kurta',
+      'Silk Saree',
+      'Kurta Pyjama Set',
+      'Cotton Dupatta',
+      'Anarkali Suit',
+      'Nehru Jacket',
+      'Leather Mojari',
+      'Printed Stole',
+      'Denim Jeans',
+      'Shirt',
+    ],
+    price: [299, 8999],
+  },
+  {
+    name: 'Home & Living',
+    slug: 'home-living',
+    adjectives: ['Jaipuri', 'Handwoven', 'Brass', 'Ceramic', 'Cotton', 'Sheesham Wood'],
+    nouns: [
+      'Bedsheet',
+      'Razai',
+      'Cushion Covers',
+      'Dhurrie Rug',
+      'Diya Set',
+      'Water Bottle',
+      'Flower Vase',
+      'Wall Hanging',
+      'Table Runner',
+      'Masala Dabba',
+    ],
+    price: [199, 6999],
+  },
+  {
+    name: 'Books',
+    slug: 'books',
+    adjectives: ['Illustrated', 'Paperback', 'Hardcover', 'Hindi Edition', 'Collected', 'Annotated'],
+    nouns: [
+      'Novel',
+      'Poetry Collection',
+      'History of India',
+      'Cookbook',
+      'Biography',
+      'Short Stories',
+      'Travel Guide',
+      'Mythology Retold',
+      'Science Primer',
+      'Essays',
+    ],
+    price: [99, 1499],
+  },
+  {
+    name: 'Sports & Gaming',
+    slug: 'sports-gaming',
+    adjectives: ['Professional', 'Kashmir Willow', 'Anti-Slip', 'Adjustable', 'Tournament', 'Junior'],
+    nouns: [
+      'Cricket Bat',
+      'Football',
+      'Badminton Racquet',
+      'Yoga Mat',
+      'Carrom Board',
+      'Chess Set',
+      'Dumbbell Set',
+      'Game Controller',
+      'Gaming Headset',
+      'Skipping Rope',
+    ],
+    price: [149, 12999],
+  },
+  {
+    name: 'Health & Beauty',
+    slug: 'health-beauty',
+    adjectives: ['Ayurvedic', 'Cold-Pressed', 'Herbal', 'Organic', 'Kumkumadi', 'Neem and Tulsi'],
+    nouns: [
+      'Face Oil',
+      'Hair Oil',
+      'Aloe Vera Gel',
+      'Bath Soap',
+      'Face Wash',
+      'Lip Balm',
+      'Ashwagandha Powder',
+      'Chyawanprash',
+      'Coconut Oil',
+      'Body Lotion',
+    ],
+    price: [99, 2999],
+  },
 ] as const;
 /** Crafts named in one product in a thousand, each in one in ten thousand: the bench's selective search ('pashmina'). */
-export const RARE_WORDS = ['Pashmina', 'Chikankari', 'Kalamkari', 'Phulkari', 'Bandhani', 'Dhokra', 'Bidriware', 'Kanjeevaram', 'Pochampally', 'Channapatna'];
-const VARIANTS = ['', ', Pack of 2', ', Set of 3', ', Large', ', Small', ', Blue', ', Maroon', ', Classic', ', Premium'];
+export const RARE_WORDS = [
+  'Pashmina',
+  'Chikankari',
+  'Kalamkari',
+  'Phulkari',
+  'Bandhani',
+  'Dhokra',
+  'Bidriware',
+  'Kanjeevaram',
+  'Pochampally',
+  'Channapatna',
+];
+const VARIANTS = [
+  '',
+  ', Pack of 2',
+  ', Set of 3',
+  ', Large',
+  ', Small',
+  ', Blue',
+  ', Maroon',
+  ', Classic',
+  ', Premium',
+];
 
-export type BenchCatalog = { products: number; productsWithOptions: number; variants: number; shops: number; categories: number; reviews: number; customers: number; orders: number; orderParts: number; orderItems: number; sampleProductId: string };
+export type BenchCatalog = {
+  products: number;
+  productsWithOptions: number;
+  variants: number;
+  shops: number;
+  categories: number;
+  reviews: number;
+  customers: number;
+  orders: number;
+  orderParts: number;
+  orderItems: number;
+  sampleProductId: string;
+};
 
 export type SeedOptions = {
   /** Customers (users with a customer profile and a customers row); at least 60, who review the sample product. */
@@ -42,19 +177,71 @@ export type SeedOptions = {
 // Rows generated by PostgreSQL per INSERT: big enough that a million rows is 20 statements, small
 // enough that one statement does not hold gigabytes of pending index entries.
 const CHUNK = 50_000;
-const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Isha', 'Arjun', 'Meera', 'Kabir', 'Diya', 'Rahul', 'Sneha', 'Aditya', 'Kavya', 'Siddharth', 'Pooja', 'Nikhil', 'Lakshmi', 'Farhan', 'Gurpreet'];
-const LAST_NAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Singh', 'Nair', 'Gupta', 'Das', 'Khan', 'Mehta', 'Joshi', 'Menon', 'Banerjee', 'Kulkarni', 'Chopra', 'Pillai'];
-const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'delivered', 'delivered', 'cancelled'];
+const FIRST_NAMES = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vikram',
+  'Isha',
+  'Arjun',
+  'Meera',
+  'Kabir',
+  'Diya',
+  'Rahul',
+  'Sneha',
+  'Aditya',
+  'Kavya',
+  'Siddharth',
+  'Pooja',
+  'Nikhil',
+  'Lakshmi',
+  'Farhan',
+  'Gurpreet',
+];
+const LAST_NAMES = [
+  'Sharma',
+  'Iyer',
+  'Patel',
+  'Reddy',
+  'Singh',
+  'Nair',
+  'Gupta',
+  'Das',
+  'Khan',
+  'Mehta',
+  'Joshi',
+  'Menon',
+  'Banerjee',
+  'Kulkarni',
+  'Chopra',
+  'Pillai',
+];
+const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'delivered',
+  'delivered',
+  'cancelled',
+];
 
 /** Colours a garment may come in (a third of them come in two or three). */
 const COLOURS = ['Indigo', 'Maroon', 'Mustard', 'Olive', 'Black', 'White'];
 /** Which Fashion products have options, by the noun of their name, and their values. */
 const GARMENTS = '(Kurta|Anarkali Suit|Nehru Jacket|Shirt)';
-const SIZES: Record<string, string[]> = { Size: ['S', 'M', 'L', 'XL', 'XXL'], Waist: ['28', '30', '32', '34', '36'], 'Shoe Size': ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'] };
+const SIZES: Record<string, string[]> = {
+  Size: ['S', 'M', 'L', 'XL', 'XXL'],
+  Waist: ['28', '30', '32', '34', '36'],
+  'Shoe Size': ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'],
+};
 const arrayOf = (values: string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
 
 /** A product's first option name from its name (SQL over `name`): garments by size, jeans by waist, mojaris by UK size. */
-const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size' when ${name} ~ 'Denim Jeans' then 'Waist' when ${name} ~ 'Mojari' then 'Shoe Size' end`;
+const option1Of = (name: SQL) =>
+  sql`case when ${name} ~ ${GARMENTS} then 'Size' when ${name} ~ 'Denim Jeans' then 'Waist' when ${name} ~ 'Mojari' then 'Shoe Size' end`;
 
 /**
  * The variants of the products given options when they were inserted (Fashion: garments S to XXL, a
@@ -69,7 +256,10 @@ const option1Of = (name: SQL) => sql`case when ${name} ~ ${GARMENTS} then 'Size'
  * of the table (which made the early-stopping scans of common words read 880,000 rows); bench/run.ts
  * then rewrites the table packed (vacuum full).
  */
-async function seedVariants(run: <T>(q: SQL) => Promise<T[]>, ids: string[]): Promise<{ products: number; variants: number }> {
+async function seedVariants(
+  run: <T>(q: SQL) => Promise<T[]>,
+  ids: string[],
+): Promise<{ products: number; variants: number }> {
   if (ids.length === 0) return { products: 0, variants: 0 };
   const chunk = sql`${`{${ids.join(',')}}`}::uuid[]`;
   await run(sql`alter table product_variants disable trigger product_variants_keep_product_stock`);
@@ -125,13 +315,35 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
     await run(sql`select setseed(0.2026)`);
     const vendorUsers = await tx
       .insert(users)
-      .values(Array.from({ length: 5 }, (_, i) => ({ email: `bench-vendor-${i}@example.invalid`, passwordHash: 'bench data: no sign-in', referralCode: `BENCHV${i}` })))
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          email: `bench-vendor-${i}@example.invalid`,
+          passwordHash: 'bench data: no sign-in',
+          referralCode: `BENCHV${i}`,
+        })),
+      )
       .returning({ id: users.id });
-    await tx.insert(userProfiles).values(vendorUsers.map((v, i) => ({ userId: v.id, role: 'vendor', firstName: 'Bench', lastName: `Vendor ${i}` })));
-    await tx.insert(vendorAccounts).values(vendorUsers.map((v, i) => ({ userId: v.id, businessName: `Bench Traders ${i + 1}`, email: `bench-vendor-${i}@example.invalid` })));
+    await tx
+      .insert(userProfiles)
+      .values(
+        vendorUsers.map((v, i) => ({ userId: v.id, role: 'vendor', firstName: 'Bench', lastName: `Vendor ${i}` })),
+      );
+    await tx.insert(vendorAccounts).values(
+      vendorUsers.map((v, i) => ({
+        userId: v.id,
+        businessName: `Bench Traders ${i + 1}`,
+        email: `bench-vendor-${i}@example.invalid`,
+      })),
+    );
     const shops = await tx
       .insert(vendorShops)
-      .values(Array.from({ length: 20 }, (_, i) => ({ vendorId: vendorUsers[i % vendorUsers.length].id, shopName: `Bench Shop ${i + 1}`, isActive: i !== 19 })))
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          vendorId: vendorUsers[i % vendorUsers.length].id,
+          shopName: `Bench Shop ${i + 1}`,
+          isActive: i !== 19,
+        })),
+      )
       .returning({ id: vendorShops.id });
     const cats = await tx
       .insert(categories)
@@ -139,7 +351,16 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       .returning({ id: categories.id });
 
     // Products: category i % 6; adjective, noun, variant, price, stock... drawn from random().
-    const catalog = JSON.stringify(CATALOG.map((c, i) => ({ id: cats[i].id, name: c.name.toLowerCase(), adjectives: c.adjectives, nouns: c.nouns, lo: c.price[0], hi: c.price[1] })));
+    const catalog = JSON.stringify(
+      CATALOG.map((c, i) => ({
+        id: cats[i].id,
+        name: c.name.toLowerCase(),
+        adjectives: c.adjectives,
+        nouns: c.nouns,
+        lo: c.price[0],
+        hi: c.price[1],
+      })),
+    );
     const shopIds = `{${shops.map((s) => s.id).join(',')}}`;
     const variants = `{${VARIANTS.map((v) => `"${v}"`).join(',')}}`;
     const rare = `{${RARE_WORDS.join(',')}}`;
@@ -210,13 +431,21 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       );
       withOptions.products += chunkOptions.products;
       withOptions.variants += chunkOptions.variants;
-      if (count > CHUNK) say(`  products ${to.toLocaleString('en-IN')} of ${count.toLocaleString('en-IN')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (count > CHUNK)
+        say(
+          `  products ${to.toLocaleString('en-IN')} of ${count.toLocaleString('en-IN')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
     }
-    if (count > CHUNK) say(`  ${withOptions.products.toLocaleString('en-IN')} products with options, ${withOptions.variants.toLocaleString('en-IN')} variants (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (count > CHUNK)
+      say(
+        `  ${withOptions.products.toLocaleString('en-IN')} products with options, ${withOptions.variants.toLocaleString('en-IN')} variants (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
     if (bulk) {
       await run(sql`alter table products reset (fillfactor)`);
       let t = Date.now();
-      await run(sql`insert into search_words (word) select distinct haat_name_words(name) from products on conflict do nothing`);
+      await run(
+        sql`insert into search_words (word) select distinct haat_name_words(name) from products on conflict do nothing`,
+      );
       await run(sql`alter table products enable trigger products_search_words`);
       say(`  search words (${((Date.now() - t) / 1000).toFixed(0)} s)`);
       await run(sql`set local maintenance_work_mem = '512MB'`);
@@ -226,7 +455,9 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
         say(`  index ${index.name} (${((Date.now() - t) / 1000).toFixed(0)} s)`);
       }
     }
-    const [sample] = await run<{ id: string }>(sql`select p.id from products p join vendor_shops s on s.id = p.store_id where p.is_active and s.is_active order by p.created_at limit 1 offset 500`);
+    const [sample] = await run<{ id: string }>(
+      sql`select p.id from products p join vendor_shops s on s.id = p.store_id where p.is_active and s.is_active order by p.created_at limit 1 offset 500`,
+    );
 
     // Customers: a sign-in account, a customer profile with a name, and the customers row.
     await run(sql`
@@ -242,8 +473,17 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
       insert into customers (user_id, full_name, email)
       select u.id, p.first_name || ' ' || p.last_name, u.email from users u join user_profiles p on p.user_id = u.id where u.email like 'bench-customer-%' order by u.email`);
     // Reviews of the sample product by 60 customers, so the reviews endpoint has pages to read.
-    const reviewers = await run<{ id: string }>(sql`select id from users where email like 'bench-customer-%' order by (substring(email from 16 for position('@' in email) - 16))::int limit 60`);
-    await tx.insert(reviews).values(reviewers.map((u) => ({ productId: sample.id, customerUserId: u.id, rating: 1 + Math.floor(random() * 5), comment: 'Bench review.' })));
+    const reviewers = await run<{ id: string }>(
+      sql`select id from users where email like 'bench-customer-%' order by (substring(email from 16 for position('@' in email) - 16))::int limit 60`,
+    );
+    await tx.insert(reviews).values(
+      reviewers.map((u) => ({
+        productId: sample.id,
+        customerUserId: u.id,
+        rating: 1 + Math.floor(random() * 5),
+        comment: 'Bench review.',
+      })),
+    );
 
     // Orders: each of a random customer, with one or two parts (distinct active shops) of one to
     // three items, each item a random product of the part's shop. Built in temporary tables, then
@@ -252,10 +492,16 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
     let orderItems = 0;
     if (orderCount > 0) {
       const t0 = Date.now();
-      await run(sql`create temp table bench_customers on commit drop as select row_number() over (order by u.id)::int as rn, u.id from users u where u.email like 'bench-customer-%'`);
-      await run(sql`create temp table bench_shops on commit drop as select (row_number() over (order by id) - 1)::int as sn, id from vendor_shops where is_active`);
+      await run(
+        sql`create temp table bench_customers on commit drop as select row_number() over (order by u.id)::int as rn, u.id from users u where u.email like 'bench-customer-%'`,
+      );
+      await run(
+        sql`create temp table bench_shops on commit drop as select (row_number() over (order by id) - 1)::int as sn, id from vendor_shops where is_active`,
+      );
       // Products without options only: an item of a product with options would have to name its variant.
-      await run(sql`create temp table bench_products on commit drop as select store_id, (row_number() over (partition by store_id order by id))::int as rn, count(*) over (partition by store_id)::int as n, id, name, price_paise from products where option1_name is null`);
+      await run(
+        sql`create temp table bench_products on commit drop as select store_id, (row_number() over (partition by store_id order by id))::int as rn, count(*) over (partition by store_id)::int as n, id, name, price_paise from products where option1_name is null`,
+      );
       await run(sql`create index on bench_products (store_id, rn)`);
       await run(sql`
         create temp table bench_orders on commit drop as
@@ -294,19 +540,35 @@ export async function seedCatalog(db: Db, count = 10_000, options: SeedOptions =
         select count(*)::int as n from ins`);
       orderParts = Number(parts.n);
       orderItems = Number(items.n);
-      say(`  ${customerCount.toLocaleString('en-IN')} customers, ${orderCount.toLocaleString('en-IN')} orders, ${orderParts.toLocaleString('en-IN')} parts, ${orderItems.toLocaleString('en-IN')} items (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      say(
+        `  ${customerCount.toLocaleString('en-IN')} customers, ${orderCount.toLocaleString('en-IN')} orders, ${orderParts.toLocaleString('en-IN')} parts, ${orderItems.toLocaleString('en-IN')} items (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      );
     }
-    return { products: count, productsWithOptions: withOptions.products, variants: withOptions.variants, shops: shops.length, categories: cats.length, reviews: reviewers.length, customers: customerCount, orders: orderCount, orderParts, orderItems, sampleProductId: sample.id };
+    return {
+      products: count,
+      productsWithOptions: withOptions.products,
+      variants: withOptions.variants,
+      shops: shops.length,
+      categories: cats.length,
+      reviews: reviewers.length,
+      customers: customerCount,
+      orders: orderCount,
+      orderParts,
+      orderItems,
+      sampleProductId: sample.id,
+    };
   });
 }
 
 /** What an earlier run seeded into this database (BENCH_REUSE). */
 export async function readSeeded(db: Db): Promise<BenchCatalog> {
-  const [r] = ((await db.execute(sql`
+  const [r] = (
+    (await db.execute(sql`
     select (select count(*) from products)::int as products, (select count(*) from products where option1_name is not null)::int as "productsWithOptions",
            (select count(*) from product_variants)::int as variants, (select count(*) from vendor_shops)::int as shops, (select count(*) from categories)::int as categories,
            (select count(*) from reviews)::int as reviews, (select count(*) from customers)::int as customers, (select count(*) from orders)::int as orders,
            (select count(*) from order_parts)::int as "orderParts", (select count(*) from order_items)::int as "orderItems",
-           (select product_id from reviews limit 1) as "sampleProductId"`)) as unknown as { rows: BenchCatalog[] }).rows;
+           (select product_id from reviews limit 1) as "sampleProductId"`)) as unknown as { rows: BenchCatalog[] }
+  ).rows;
   return r;
 }

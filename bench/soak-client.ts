@@ -25,7 +25,14 @@ export class Jar {
 /** What became of one request: answered as hoped, answered after one retry, refused as the scenario allows, or an error. */
 export type Outcome = 'ok' | 'retried' | 'refused' | 'error';
 
-export type RouteStats = { requests: number; ok: number; retried: number; refused: number; errors: number; times: number[] };
+export type RouteStats = {
+  requests: number;
+  ok: number;
+  retried: number;
+  refused: number;
+  errors: number;
+  times: number[];
+};
 export type ErrorKind = { route: string; kind: string; total: number; inRestart: number; example: string };
 
 /** The restart window: from the SIGTERM until a few seconds after the process is ready again (open while it restarts). */
@@ -53,14 +60,24 @@ export class Recorder {
     if (outcome === 'error') {
       r.errors++;
       const key = `${route}\u0000${a.kind}`;
-      const e = this.errors.get(key) ?? { route, kind: a.kind ?? 'unknown', total: 0, inRestart: 0, example: a.example ?? '' };
+      const e = this.errors.get(key) ?? {
+        route,
+        kind: a.kind ?? 'unknown',
+        total: 0,
+        inRestart: 0,
+        example: a.example ?? '',
+      };
       this.errors.set(key, e);
       e.total++;
       if (this.inWindow(a.start, a.end)) e.inRestart++;
       return;
     }
     r[outcome]++;
-    if (outcome === 'refused') this.refusals.set(`${route}: ${a.kind} '${a.example}'`, (this.refusals.get(`${route}: ${a.kind} '${a.example}'`) ?? 0) + 1);
+    if (outcome === 'refused')
+      this.refusals.set(
+        `${route}: ${a.kind} '${a.example}'`,
+        (this.refusals.get(`${route}: ${a.kind} '${a.example}'`) ?? 0) + 1,
+      );
     if (outcome === 'retried' && a.kind) this.retriedKinds.set(a.kind, (this.retriedKinds.get(a.kind) ?? 0) + 1);
     r.times.push(a.end - a.start);
   }
@@ -74,7 +91,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function kindOf(a: Answer): { kind: string; example: string } {
   try {
     const body = a.json<{ error?: { code?: string; message?: string } }>();
-    return { kind: `HTTP ${a.status}${body.error?.code ? ` ${body.error.code}` : ''}`, example: (body.error?.message ?? '').slice(0, 140) };
+    return {
+      kind: `HTTP ${a.status}${body.error?.code ? ` ${body.error.code}` : ''}`,
+      example: (body.error?.message ?? '').slice(0, 140),
+    };
   } catch {
     return { kind: `HTTP ${a.status}`, example: a.body.toString('utf8').slice(0, 140).replace(/\s+/g, ' ') };
   }
@@ -106,18 +126,28 @@ export class Client {
     // A POST without a body sends no content type, as the web client does (an empty JSON body is refused).
     if (body) headers['content-type'] = 'application/json';
     return new Promise((resolve) => {
-      const req = http.request({ host: this.url.hostname, port: this.url.port, method, path, headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => resolve({ failure: `network ${(e as NodeJS.ErrnoException).code ?? e.message}` }));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          o.jar?.take(res.headers['set-cookie']);
-          let decoded: Buffer | null = null;
-          const text = () => (decoded ??= res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw);
-          resolve({ answer: { status: res.statusCode ?? 0, body: raw, headers: res.headers, json: <T>() => JSON.parse(text().toString('utf8')) as T } });
-        });
-      });
+      const req = http.request(
+        { host: this.url.hostname, port: this.url.port, method, path, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (e) => resolve({ failure: `network ${(e as NodeJS.ErrnoException).code ?? e.message}` }));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            o.jar?.take(res.headers['set-cookie']);
+            let decoded: Buffer | null = null;
+            const text = () => (decoded ??= res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw);
+            resolve({
+              answer: {
+                status: res.statusCode ?? 0,
+                body: raw,
+                headers: res.headers,
+                json: <T>() => JSON.parse(text().toString('utf8')) as T,
+              },
+            });
+          });
+        },
+      );
       req.setTimeout(30_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
       req.on('error', (e) => resolve({ failure: `network ${(e as NodeJS.ErrnoException).code ?? e.message}` }));
       req.end(body);
@@ -129,7 +159,12 @@ export class Client {
    * status in `refusals`, which the scenario allows), else null. A GET that fails with a network
    * error, 502, 503 or 504 is tried once more, as a browser's reload would: answered then, it counts as retried.
    */
-  async call(route: string, method: string, path: string, o: { jar?: Jar; json?: unknown; refusals?: number[] } = {}): Promise<Answer | null> {
+  async call(
+    route: string,
+    method: string,
+    path: string,
+    o: { jar?: Jar; json?: unknown; refusals?: number[] } = {},
+  ): Promise<Answer | null> {
     const start = performance.now();
     let first = await this.attempt(method, path, o);
     let retriedFrom: string | undefined;

@@ -32,9 +32,19 @@ export async function stockAccount(db: Db): Promise<Map<string, number>> {
 
 /** Runs every check; `before` is the stock account taken before the traffic. */
 export async function checkInvariants(db: Db, before: Map<string, number>): Promise<Invariant[]> {
-  const results: Invariant[] = (await checkMoney(db)).map((c) => ({ name: c.rule, broken: c.broken, examples: c.examples }));
+  const results: Invariant[] = (await checkMoney(db)).map((c) => ({
+    name: c.rule,
+    broken: c.broken,
+    examples: c.examples,
+  }));
   const after = await stockAccount(db);
-  const moved = [...after].filter(([id, units]) => before.get(id) !== undefined && before.get(id) !== units).map(([id, units]) => ({ id, before: before.get(id), after: units }));
-  results.push({ name: 'stock conserved per product and per variant (stock + held + sold in parts not cancelled, before and after)', broken: moved.length, examples: moved.slice(0, 3) });
+  const moved = [...after]
+    .filter(([id, units]) => before.get(id) !== undefined && before.get(id) !== units)
+    .map(([id, units]) => ({ id, before: before.get(id), after: units }));
+  results.push({
+    name: 'stock conserved per product and per variant (stock + held + sold in parts not cancelled, before and after)',
+    broken: moved.length,
+    examples: moved.slice(0, 3),
+  });
   return results;
 }

@@ -39,7 +39,8 @@ const STOCK = 1_000_000;
 
 const loadBefore = loadavg()[0];
 const startedAt = new Date();
-const log = (line: string) => console.log(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside: number }> {
   const owner = await openPostgres(cluster.ownerUrl, 2);
@@ -49,9 +50,13 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
     await giveStock(owner.db);
     const stockBefore = await stockAccount(owner.db);
     const world = await setUp(client, cluster);
-    log(`set up: ${world.shoppers.length} shoppers with an address, ${world.vendors.length} vendors and the super admin signed in; ${world.products.length} products`);
+    log(
+      `set up: ${world.shoppers.length} shoppers with an address, ${world.vendors.length} vendors and the super admin signed in; ${world.products.length} products`,
+    );
 
-    const rss = new Map<string, { label: string; kb: number | null }[]>(cluster.apis.map((a) => [a.name, [{ label: 'start', kb: a.rssKb() }]]));
+    const rss = new Map<string, { label: string; kb: number | null }[]>(
+      cluster.apis.map((a) => [a.name, [{ label: 'start', kb: a.rssKb() }]]),
+    );
     const restarted = cluster.apis[0];
     const runMs = MINUTES * 60_000;
     const t0 = performance.now();
@@ -64,7 +69,9 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
       const r = await restarted.restart();
       recorder.window.to = performance.now() + WINDOW_TAIL_MS;
       rss.get(restarted.name)!.push({ label: 'after restart', kb: restarted.rssKb() });
-      log(`${restarted.name} stopped in ${(r.stoppingMs / 1000).toFixed(1)} s and was ready again ${(r.startingMs / 1000).toFixed(1)} s later`);
+      log(
+        `${restarted.name} stopped in ${(r.stoppingMs / 1000).toFixed(1)} s and was ready again ${(r.startingMs / 1000).toFixed(1)} s later`,
+      );
       return { ...r, atS: Math.round((recorder.window.from - t0) / 1000) };
     })();
 
@@ -111,7 +118,9 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
  */
 async function giveStock(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update product_variants set stock_quantity = greatest(stock_quantity, ${STOCK}) where withdrawn_at is null`);
+    await tx.execute(
+      sql`update product_variants set stock_quantity = greatest(stock_quantity, ${STOCK}) where withdrawn_at is null`,
+    );
     await tx.execute(sql`update products p set stock_quantity = v.units
       from (select product_id, sum(stock_quantity)::int as units from product_variants where withdrawn_at is null group by product_id) v
       where v.product_id = p.id`);
@@ -124,8 +133,15 @@ async function giveStock(db: Db): Promise<void> {
 async function setUp(client: Client, cluster: Cluster): Promise<World> {
   const run = Date.now().toString(36);
   const shoppers: World['shoppers'] = [];
-  for (let i = 0; i < CONNECTIONS; i += 5) shoppers.push(...(await Promise.all(Array.from({ length: Math.min(5, CONNECTIONS - i) }, (_, j) => newShopper(client, i + j, run)))));
-  const vendors = await Promise.all(['vendor@haat.test', 'vendor2@haat.test', 'vendor3@haat.test'].map((e) => signInVendor(client, e)));
+  for (let i = 0; i < CONNECTIONS; i += 5)
+    shoppers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(5, CONNECTIONS - i) }, (_, j) => newShopper(client, i + j, run)),
+      )),
+    );
+  const vendors = await Promise.all(
+    ['vendor@haat.test', 'vendor2@haat.test', 'vendor3@haat.test'].map((e) => signInVendor(client, e)),
+  );
   const admin = await signInAdmin(client, cluster.admin);
   // The shoppers live in Pune. Of the demo vendors only Sharma (vendor@haat.test) has a GSTIN; the
   // others deliver only within their own states (Notification 34/2023-Central Tax), so checkout
@@ -134,7 +150,9 @@ async function setUp(client: Client, cluster: Cluster): Promise<World> {
   const shopsJson = sharmaShops?.json<{ id: string }[] | { items: { id: string }[] }>();
   const deliverable = new Set((Array.isArray(shopsJson) ? shopsJson : (shopsJson?.items ?? [])).map((shop) => shop.id));
   const list = await client.call('GET /api/products (list)', 'GET', '/api/products?pageSize=100');
-  const listed = (list?.json<{ items: { id: string; delivers: boolean; storeId: string }[] }>().items ?? []).filter((p) => p.delivers && deliverable.has(p.storeId));
+  const listed = (list?.json<{ items: { id: string; delivers: boolean; storeId: string }[] }>().items ?? []).filter(
+    (p) => p.delivers && deliverable.has(p.storeId),
+  );
   // A product with sizes or colours is bought as one of its variants: the visitors choose one, as the product page makes a person do.
   const products: World['products'] = [];
   for (const p of listed) {
@@ -144,7 +162,8 @@ async function setUp(client: Client, cluster: Cluster): Promise<World> {
   }
   const cats = await client.call('GET /api/categories', 'GET', '/api/categories');
   const categories = (cats?.json<{ items: { name: string }[] }>().items ?? []).map((c) => c.name);
-  if (products.length === 0 || categories.length === 0) throw new Error('set-up failed: no products or categories to shop from');
+  if (products.length === 0 || categories.length === 0)
+    throw new Error('set-up failed: no products or categories to shop from');
   return { client, shoppers, vendors, admin, products, categories };
 }
 
@@ -214,8 +233,12 @@ function render(o: Rendered): string {
         )
       : 'No errors.',
     '',
-    o.recorder.refusals.size ? `Refused as allowed (a vendor's move and a customer's cancel racing for one part): ${[...o.recorder.refusals].map(([k, v]) => `${k} (${v})`).join(', ')}.` : 'Nothing was refused.',
-    o.recorder.retriedKinds.size ? `Retried GETs, by the first failure: ${[...o.recorder.retriedKinds].map(([k, v]) => `${k} ${v}`).join(', ')}.` : 'No GET needed a retry.',
+    o.recorder.refusals.size
+      ? `Refused as allowed (a vendor's move and a customer's cancel racing for one part): ${[...o.recorder.refusals].map(([k, v]) => `${k} (${v})`).join(', ')}.`
+      : 'Nothing was refused.',
+    o.recorder.retriedKinds.size
+      ? `Retried GETs, by the first failure: ${[...o.recorder.retriedKinds].map(([k, v]) => `${k} ${v}`).join(', ')}.`
+      : 'No GET needed a retry.',
     o.nginx.size
       ? `nginx passed on to the other process: ${[...o.nginx].map(([k, v]) => `${k} (${v})`).join(', ')}.`
       : 'nginx never had to pass a request on to the other process.',
@@ -232,7 +255,10 @@ function render(o: Rendered): string {
     '',
     `Money invariants, checked in SQL after the run (bench/soak-invariants.ts): ${broken.length ? `**${broken.length} broken**` : 'all hold'}.`,
     '',
-    ...o.invariants.map((i) => `- ${i.broken ? `**broken** (${i.broken}): ` : 'holds: '}${i.name}${i.broken ? `; e.g. \`${JSON.stringify(i.examples[0])}\`` : ''}`),
+    ...o.invariants.map(
+      (i) =>
+        `- ${i.broken ? `**broken** (${i.broken}): ` : 'holds: '}${i.name}${i.broken ? `; e.g. \`${JSON.stringify(i.examples[0])}\`` : ''}`,
+    ),
   ].join('\n');
 }
 

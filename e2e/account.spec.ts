@@ -18,20 +18,35 @@ function resetLinkFor(email: string): string | null {
   }
   for (const f of files.reverse()) {
     const mail = readFileSync(join(outbox, f), 'utf8');
-    if (mail.includes(`To: ${email}`)) return mail.match(/https?:\/\/\S+\/reset-password\?token=[0-9a-f]{64}/)?.[0] ?? null;
+    if (mail.includes(`To: ${email}`))
+      return mail.match(/https?:\/\/\S+\/reset-password\?token=[0-9a-f]{64}/)?.[0] ?? null;
   }
   return null;
 }
 
-async function registerCustomer(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+async function registerCustomer(
+  request: import('@playwright/test').APIRequestContext,
+  email: string,
+  password: string,
+) {
   const res = await request.post('/api/auth/register', {
     headers: CSRF,
-    data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9840012345', email, password, confirmPassword: password },
+    data: {
+      role: 'customer',
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      phoneNumber: '9840012345',
+      email,
+      password,
+      confirmPassword: password,
+    },
   });
   expect(res.status()).toBe(201);
 }
 
-test('a customer who forgot the password resets it from /login through the mailed link, once @phone', async ({ page }) => {
+test('a customer who forgot the password resets it from /login through the mailed link, once @phone', async ({
+  page,
+}) => {
   const email = uniqueEmail('meera');
   await registerCustomer(page.request, email, 'old-secret-1');
 
@@ -63,7 +78,9 @@ test('a customer who forgot the password resets it from /login through the maile
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('third-secret-3');
   await page.getByLabel('Confirm password').fill('third-secret-3');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('This reset link has expired or has already been used. Please ask for a new one.')).toBeVisible();
+  await expect(
+    page.getByText('This reset link has expired or has already been used. Please ask for a new one.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
 });
 
@@ -89,6 +106,9 @@ test('a customer changes the password and the email from /profile', async ({ pag
   await expect(page.getByText('Email updated successfully!')).toBeVisible();
   await expect(settings).toContainText(newEmail);
 
-  const signIn = await page.request.post('/api/auth/login', { headers: CSRF, data: { email: newEmail, password: 'second-secret-2' } });
+  const signIn = await page.request.post('/api/auth/login', {
+    headers: CSRF,
+    data: { email: newEmail, password: 'second-secret-2' },
+  });
   expect(signIn.status()).toBe(200);
 });

@@ -9,7 +9,9 @@ const STEP = 30_000;
 
 /** What an authenticator app would show for this secret, `stepsAhead` periods from now. */
 export const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ issuer: 'Haat', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * STEP });
+  new TOTP({ issuer: 'Haat', algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepsAhead * STEP,
+  });
 
 // The authenticator's state is kept in the run's data folder, so that every spec of the run shares
 // the secret set up once and never offers a time step the server has already seen.
@@ -41,7 +43,9 @@ export function authenticator(secret: string) {
       const step = Math.max(last + 1, current - 1);
       if (step <= current + 1) {
         writeState({ secret, last: step });
-        return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP + STEP / 2 });
+        return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+          timestamp: step * STEP + STEP / 2,
+        });
       }
       await page.waitForTimeout((current + 1) * STEP - now + 250);
     }

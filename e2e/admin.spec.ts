@@ -5,7 +5,9 @@ import { expectAccessible } from './helpers';
 // The super admin's first sign-in with two-factor set up on the spot, then a normal sign-in.
 // The e2e server creates the super admin from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts).
 
-test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables then deletes a product, processes referral qualifications, reads a message and finds it all in the audit log', async ({ page }) => {
+test('the super admin signs in for the first time, sets up two-factor, signs out, signs in again with a code, pays one withdrawal, rejects another, approves an employee, rejects then approves a vendor, disables then deletes a product, processes referral qualifications, reads a message and finds it all in the audit log', async ({
+  page,
+}) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
   test.setTimeout(300_000);
   // Without an admin session, the panel sends to the sign-in page.
@@ -53,7 +55,9 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals.getByText('Products')).toBeVisible();
   await expect(totals.getByText('Pending approvals')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toContainText('Super admin signed in');
+  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toContainText(
+    'Super admin signed in',
+  );
   await expectAccessible(page);
   const header = page.getByRole('banner');
   await expect(header.getByText('Super Admin')).toBeVisible();
@@ -200,14 +204,32 @@ test('the super admin signs in for the first time, sets up two-factor, signs out
   // Messages: the visitor's message, unread until opened.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText('1 message, 1 unread')).toBeVisible();
-  await page.getByRole('table', { name: 'Contact messages' }).getByRole('button', { name: 'Order not delivered yet', exact: true }).click();
-  await expect(page.getByRole('table', { name: 'Contact messages' })).toContainText('tracking has not moved for four days');
+  await page
+    .getByRole('table', { name: 'Contact messages' })
+    .getByRole('button', { name: 'Order not delivered yet', exact: true })
+    .click();
+  await expect(page.getByRole('table', { name: 'Contact messages' })).toContainText(
+    'tracking has not moved for four days',
+  );
   await expect(page.getByText('1 message, 0 unread')).toBeVisible();
 
   // The audit log has each of these, with the admin as the actor.
   await page.getByRole('tab', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  for (const action of ['withdrawal_paid', 'withdrawal_rejected', 'employee_approved', 'vendor_rejected', 'vendor_approved', 'product_disabled', 'product_deleted', 'referral_qualifications_processed', 'message_read', 'admin_2fa_setup', 'admin_login']) await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
+  for (const action of [
+    'withdrawal_paid',
+    'withdrawal_rejected',
+    'employee_approved',
+    'vendor_rejected',
+    'vendor_approved',
+    'product_disabled',
+    'product_deleted',
+    'referral_qualifications_processed',
+    'message_read',
+    'admin_2fa_setup',
+    'admin_login',
+  ])
+    await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   await page.getByLabel('Action', { exact: true }).selectOption('withdrawal_rejected');
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log).toContainText('This UPI ID does not exist');

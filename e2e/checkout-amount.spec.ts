@@ -17,17 +17,46 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 async function shopperWithCart(page: Page, quantity: number) {
   const email = uniqueEmail('meera');
   const password = 'Meera-Secret-1';
-  await ok(await page.request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9847044455', email, password, confirmPassword: password } }));
+  await ok(
+    await page.request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        phoneNumber: '9847044455',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(page.request, email, password);
-  await ok(await page.request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '21 Beach Road', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001', isDefault: true } }));
+  await ok(
+    await page.request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '21 Beach Road',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        postalCode: '600001',
+        isDefault: true,
+      },
+    }),
+  );
   const { id, name } = await productWithoutOptions(page.request, 10);
-  const product = (await (await page.request.get(`/api/products/${id}`)).json()) as { pricePaise: number; rewardPercentage: number };
+  const product = (await (await page.request.get(`/api/products/${id}`)).json()) as {
+    pricePaise: number;
+    rewardPercentage: number;
+  };
   await ok(await page.request.post('/api/cart/items', { headers: CSRF, data: { productId: id, quantity } }));
   return { id, name, ...product };
 }
 
 /** What the order costs at this quantity, worked out as the server does (no points used). */
-const totalFor = (p: { pricePaise: number; rewardPercentage: number }, quantity: number) => formatRupees(orderTotals([{ ...p, quantity }]).totalPaise);
+const totalFor = (p: { pricePaise: number; rewardPercentage: number }, quantity: number) =>
+  formatRupees(orderTotals([{ ...p, quantity }]).totalPaise);
 
 /**
  * A slow connection for the cart's quantity saves: each PATCH waits until `release()`, so the test
@@ -80,7 +109,9 @@ const checkoutReady = async (page: Page) => {
   return (await pay.textContent())!.trim();
 };
 
-test('raising a quantity and going straight to checkout: Pay waits for the save, and its amount is the order total', async ({ page }) => {
+test('raising a quantity and going straight to checkout: Pay waits for the save, and its amount is the order total', async ({
+  page,
+}) => {
   const product = await shopperWithCart(page, 1);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
@@ -105,7 +136,9 @@ test('raising a quantity and going straight to checkout: Pay waits for the save,
   await expect(orderTotal).toHaveText(payLabel.replace('Pay ', ''));
 });
 
-test('lowering a quantity on a slow connection and going straight to checkout: the amount shown is the amount charged', async ({ page }) => {
+test('lowering a quantity on a slow connection and going straight to checkout: the amount shown is the amount charged', async ({
+  page,
+}) => {
   const product = await shopperWithCart(page, 8);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
@@ -133,7 +166,9 @@ test('lowering a quantity on a slow connection and going straight to checkout: t
   expect(formatRupees(orders.items[0].totalAmountPaise)).toBe(payLabel.replace('Pay ', ''));
 });
 
-test('a total changed in another tab after it was shown: Pay is refused with the new amount, which the page then shows and charges', async ({ page }) => {
+test('a total changed in another tab after it was shown: Pay is refused with the new amount, which the page then shows and charges', async ({
+  page,
+}) => {
   const product = await shopperWithCart(page, 1);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -146,7 +181,9 @@ test('a total changed in another tab after it was shown: Pay is refused with the
 
   await page.getByRole('button', { name: shown }).click();
   const now = totalFor(product, 2);
-  await expect(page.getByText(`The amount to pay has changed to ${now}. Please check the new total and pay again.`)).toBeVisible();
+  await expect(
+    page.getByText(`The amount to pay has changed to ${now}. Please check the new total and pay again.`),
+  ).toBeVisible();
   const payLabel = await checkoutReady(page);
   expect(payLabel).toBe(`Pay ${now}`);
   await expect(page.getByRole('dialog', { name: 'Test payment' })).toHaveCount(0);

@@ -13,29 +13,64 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
   return (await res.json()) as Record<string, unknown>;
 };
 
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
+const rupees = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
 /** A new customer with a default address in Jaipur (the shop has no GSTIN: it delivers only within Rajasthan), signed in on `request`. */
 async function newCustomer(request: APIRequestContext): Promise<void> {
   const email = uniqueEmail('anjali');
   const password = 'Anjali-Secret-1';
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Anjali', lastName: 'Nair', phoneNumber: '9847033344', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Anjali',
+        lastName: 'Nair',
+        phoneNumber: '9847033344',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
-  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '3 Fort Road', city: 'Jaipur', state: 'Rajasthan', postalCode: '302002', isDefault: true } }));
+  await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '3 Fort Road',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302002',
+        isDefault: true,
+      },
+    }),
+  );
 }
 
 /** A ₹450 product without sizes in the vendor's first shop (which offers cash on delivery), made through the vendor's API; answers its id. */
 async function productThroughApi(request: APIRequestContext, name: string): Promise<string> {
   await apiLogin(request, VENDOR.email, VENDOR.password);
-  const shops = (await (await request.get('/api/vendor/shops')).json()) as { id: string; codEnabled: boolean }[] | { items: { id: string; codEnabled: boolean }[] };
+  const shops = (await (await request.get('/api/vendor/shops')).json()) as
+    { id: string; codEnabled: boolean }[] | { items: { id: string; codEnabled: boolean }[] };
   const shop = (Array.isArray(shops) ? shops : shops.items)[0];
   expect(shop.codEnabled).toBe(true);
-  const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string }[] | { items: { id: string; name: string }[] };
+  const categories = (await (await request.get('/api/categories')).json()) as
+    { id: string; name: string }[] | { items: { id: string; name: string }[] };
   const fashion = (Array.isArray(categories) ? categories : categories.items).find((c) => c.name === 'Fashion')!;
   const created = await ok(
     await request.post('/api/vendor/products', {
       headers: CSRF,
-      data: { name, description: 'Hand woven cotton stole.', price: 450, categoryId: fashion.id, storeId: shop.id, stockQuantity: 5 },
+      data: {
+        name,
+        description: 'Hand woven cotton stole.',
+        price: 450,
+        categoryId: fashion.id,
+        storeId: shop.id,
+        stockQuantity: 5,
+      },
     }),
   );
   return (created as { product: { id: string } }).product.id;
@@ -51,7 +86,10 @@ async function buyCashOnDelivery(page: Page, productId: string, name: string): P
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  const summary = (await (await page.request.get('/api/checkout/summary')).json()) as { amounts: { totalPaise: number }; cod: { available: boolean } };
+  const summary = (await (await page.request.get('/api/checkout/summary')).json()) as {
+    amounts: { totalPaise: number };
+    cod: { available: boolean };
+  };
   expect(summary.cod.available).toBe(true);
   const cash = rupees(summary.amounts.totalPaise);
   const cod = page.getByRole('radio', { name: /Cash on delivery/ });
@@ -64,7 +102,10 @@ async function buyCashOnDelivery(page: Page, productId: string, name: string): P
   return cash;
 }
 
-test('a customer pays cash on delivery; the vendor ships it and records "Delivered and cash collected"; the order says it was paid in cash', async ({ page, browser }) => {
+test('a customer pays cash on delivery; the vendor ships it and records "Delivered and cash collected"; the order says it was paid in cash', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const name = `Kota Doria Stole ${Date.now().toString(36)}`;
   const vendor = await browser.newContext();
@@ -78,7 +119,10 @@ test('a customer pays cash on delivery; the vendor ships it and records "Deliver
     await expect(card).toContainText('Cash on delivery');
     await expect(card).toContainText(`Pay ${cash} in cash at delivery`);
     // Stock was taken when the order was placed.
-    expect(((await (await page.request.get(`/api/products/${productId}`)).json()) as { stockQuantity: number }).stockQuantity).toBe(4);
+    expect(
+      ((await (await page.request.get(`/api/products/${productId}`)).json()) as { stockQuantity: number })
+        .stockQuantity,
+    ).toBe(4);
 
     // The vendor's Orders tab: the cash to collect; ship; then delivered with the cash received.
     await v.goto('/vendor/dashboard?tab=orders');

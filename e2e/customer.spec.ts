@@ -35,7 +35,8 @@ test('a customer registers, signs in, sees the customer header and signs out', a
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of ['Cart', 'Wallet', 'Orders', 'Profile']) await expect(nav.getByRole('link', { name: link })).toBeVisible();
+  for (const link of ['Cart', 'Wallet', 'Orders', 'Profile'])
+    await expect(nav.getByRole('link', { name: link })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
 
   // The session survives a reload: it lives on the server, in an httpOnly cookie.
@@ -82,7 +83,9 @@ test('the demo customer signs in and the header shows the customer links @phone'
   const nav = page.locator('nav[aria-label="Main"]:visible');
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
   // Nothing overflows sideways on a 375 px phone.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   if (isMobile) {
     // Escape closes the menu and gives the focus back to its button.

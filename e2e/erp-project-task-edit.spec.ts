@@ -20,7 +20,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('an employee edits a task and deletes a project of theirs; marked inactive, their next page load goes to the sign-in', async ({ page, browser }) => {
+test('an employee edits a task and deletes a project of theirs; marked inactive, their next page load goes to the sign-in', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const email = uniqueEmail('meher');
@@ -29,7 +32,16 @@ test('an employee edits a task and deletes a project of theirs; marked inactive,
   await ok(
     await page.request.post('/api/erp/register', {
       headers: CSRF,
-      data: { firstName: 'Meher', lastName: `Gill ${suffix}`, email, phone: '9811098110', password, confirmPassword: password, department: 'Engineering', designation: 'QA Engineer' },
+      data: {
+        firstName: 'Meher',
+        lastName: `Gill ${suffix}`,
+        email,
+        phone: '9811098110',
+        password,
+        confirmPassword: password,
+        department: 'Engineering',
+        designation: 'QA Engineer',
+      },
     }),
   );
 
@@ -42,16 +54,41 @@ test('an employee edits a task and deletes a project of theirs; marked inactive,
   await expect(page.getByText('Employee approved successfully')).toBeVisible();
 
   // The employee, on a phone, signs in; a project with a task, and a second project with one task, are set up.
-  const phone = await browser.newContext({ timezoneId: 'Asia/Kolkata', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    timezoneId: 'Asia/Kolkata',
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const erp = await phone.newPage();
   await erp.goto('/erp');
   await signIn(erp, email, password);
   await expect(erp).toHaveURL(/\/erp\/dashboard$/);
-  const kept = await ok(await erp.request.post('/api/erp/projects', { headers: CSRF, data: { name: `Pilot stores ${suffix}`, startDate: new Date().toISOString().slice(0, 10) } }));
-  await ok(await erp.request.post('/api/erp/tasks', { headers: CSRF, data: { title: `Check the till ${suffix}`, projectId: kept.id, priority: 'low' } }));
+  const kept = await ok(
+    await erp.request.post('/api/erp/projects', {
+      headers: CSRF,
+      data: { name: `Pilot stores ${suffix}`, startDate: new Date().toISOString().slice(0, 10) },
+    }),
+  );
+  await ok(
+    await erp.request.post('/api/erp/tasks', {
+      headers: CSRF,
+      data: { title: `Check the till ${suffix}`, projectId: kept.id, priority: 'low' },
+    }),
+  );
   const doomedName = `Scrapped idea ${suffix}`;
-  const doomed = await ok(await erp.request.post('/api/erp/projects', { headers: CSRF, data: { name: doomedName, startDate: new Date().toISOString().slice(0, 10) } }));
-  await ok(await erp.request.post('/api/erp/tasks', { headers: CSRF, data: { title: `Sketch it ${suffix}`, projectId: doomed.id } }));
+  const doomed = await ok(
+    await erp.request.post('/api/erp/projects', {
+      headers: CSRF,
+      data: { name: doomedName, startDate: new Date().toISOString().slice(0, 10) },
+    }),
+  );
+  await ok(
+    await erp.request.post('/api/erp/tasks', {
+      headers: CSRF,
+      data: { title: `Sketch it ${suffix}`, projectId: doomed.id },
+    }),
+  );
 
   // Edit Task, prefilled: a new title and priority, shown on the card.
   await erp.getByRole('tab', { name: 'My Tasks' }).click();

@@ -16,7 +16,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('an employee registers, is approved, turns on two-factor, runs a project and a task, logs overnight time that the manager approves, and sees it in Hours This Week', async ({ page, browser }) => {
+test('an employee registers, is approved, turns on two-factor, runs a project and a task, logs overnight time that the manager approves, and sees it in Hours This Week', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   // Without an employee session the dashboard sends to the sign-in page.
   await page.goto('/erp/dashboard');
@@ -42,7 +45,9 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await form.getByLabel('Confirm password').fill('ishaan-secret');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Registration successful! Please wait for admin approval to access your account.')).toBeVisible();
+  await expect(
+    page.getByText('Registration successful! Please wait for admin approval to access your account.'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in here' })).toBeVisible();
   // After 3 seconds the page goes to the sign-in.
   await expect(page).toHaveURL(/\/erp$/, { timeout: 6000 });
@@ -69,7 +74,8 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await expect(page.getByRole('heading', { level: 1, name: 'ERP Dashboard' })).toBeVisible();
   await expect(page.getByText(`Welcome, Ishaan Verma ${suffix} · UX Designer, Design`)).toBeVisible();
   const counters = page.getByRole('region', { name: 'Counters' });
-  for (const label of ['Total Employees', 'Active Projects', 'Completed Tasks', 'Pending Tasks', 'Hours This Week']) await expect(counters.getByText(label)).toBeVisible();
+  for (const label of ['Total Employees', 'Active Projects', 'Completed Tasks', 'Pending Tasks', 'Hours This Week'])
+    await expect(counters.getByText(label)).toBeVisible();
   await expect(counters.getByText('0.00')).toBeVisible();
   await expect(page.getByText('No tasks assigned to you yet')).toBeVisible();
   await expectAccessible(page);
@@ -88,7 +94,9 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await expect(settings.getByText('Invalid 2FA code')).toBeVisible();
   await settings.getByLabel('Authentication code').fill(codeFor(secret));
   await settings.getByRole('button', { name: 'Enable' }).click();
-  await expect(settings.getByText('Two-factor authentication is on. You will be asked for a code when you sign in.')).toBeVisible();
+  await expect(
+    settings.getByText('Two-factor authentication is on. You will be asked for a code when you sign in.'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -184,7 +192,9 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await page.reload();
   await expect(page.getByRole('region', { name: 'Counters' }).getByText('4.00')).toBeVisible();
   await page.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(page.getByText(/Arjun Menon approved your timesheet entry of .* \(4\.00 hrs, Festive storefront/)).toBeVisible();
+  await expect(
+    page.getByText(/Arjun Menon approved your timesheet entry of .* \(4\.00 hrs, Festive storefront/),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expectAccessible(page);
 
@@ -192,7 +202,9 @@ test('an employee registers, is approved, turns on two-factor, runs a project an
   await expect(page).toHaveURL(/\/erp$/);
 });
 
-test('the super admin rejects a submitted timesheet entry with a reason and edits a project from the ERP tab', async ({ page }) => {
+test('the super admin rejects a submitted timesheet entry with a reason and edits a project from the ERP tab', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const nextCode = await signInAdmin(page);
   await page.getByRole('tab', { name: 'ERP' }).click();
@@ -210,7 +222,9 @@ test('the super admin rejects a submitted timesheet entry with a reason and edit
   await expect(reject).toHaveCount(0);
   await expect(row).toHaveCount(0);
   await page.getByLabel('Status').selectOption('rejected');
-  await expect(entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' })).toContainText('Log it against the offer emails task');
+  await expect(entries.getByRole('row').filter({ hasText: 'Reviewed the vendor offer emails' })).toContainText(
+    'Log it against the offer emails task',
+  );
 
   const projects = page.getByRole('table', { name: 'ERP projects' });
   await projects.getByRole('button', { name: 'Edit Vendor Onboarding Portal' }).click();

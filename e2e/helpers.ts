@@ -18,15 +18,21 @@ export async function expectAccessible(page: Page) {
   // page's animations when they are read.
   await page.waitForFunction(() => {
     const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
-    if (toasts.some((t) => t.getAttribute('data-mounted') !== 'true' || t.getAttribute('data-removed') === 'true')) return false;
-    const settled = [...document.querySelectorAll('[data-sonner-toast], [data-sonner-toast] *')].every((el) => ['0', '1'].includes(getComputedStyle(el).opacity));
-    const still = document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    if (toasts.some((t) => t.getAttribute('data-mounted') !== 'true' || t.getAttribute('data-removed') === 'true'))
+      return false;
+    const settled = [...document.querySelectorAll('[data-sonner-toast], [data-sonner-toast] *')].every((el) =>
+      ['0', '1'].includes(getComputedStyle(el).opacity),
+    );
+    const still = document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
     return settled && still;
   });
   // A toast whose time runs out while axe is reading the page (about a second) would start fading
   // then: for the reading, a leaving toast is hidden at once instead of fading.
   const quietToasts = await page.addStyleTag({
-    content: '[data-sonner-toast], [data-sonner-toast] * { transition: none !important; animation: none !important } [data-sonner-toast][data-removed="true"] { visibility: hidden !important }',
+    content:
+      '[data-sonner-toast], [data-sonner-toast] * { transition: none !important; animation: none !important } [data-sonner-toast][data-removed="true"] { visibility: hidden !important }',
   });
   const results = await new AxeBuilder({ page }).analyze();
   await quietToasts.evaluate((el) => el.parentNode?.removeChild(el));
@@ -45,7 +51,10 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
  * POST /api/checkout as the checkout page sends it: what the customer chose and the total the
  * checkout summary shows for it now (the server charges only that total).
  */
-export async function checkoutAsShown(request: APIRequestContext, data: { addressId: string; pointsToUse?: number; paymentMethod?: 'online' | 'cod' }) {
+export async function checkoutAsShown(
+  request: APIRequestContext,
+  data: { addressId: string; pointsToUse?: number; paymentMethod?: 'online' | 'cod' },
+) {
   const summary = await request.get(`/api/checkout/summary?pointsToUse=${data.pointsToUse ?? 0}`);
   expect(summary.status(), await summary.text()).toBe(200);
   const { amounts } = (await summary.json()) as { amounts: { totalPaise: number } };
@@ -65,24 +74,62 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
     expect(res.status(), await res.text()).toBeLessThan(300);
     return (await res.json()) as Record<string, string>;
   };
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Asha', lastName: 'Verma', phoneNumber: '9847022233', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Asha',
+        lastName: 'Verma',
+        phoneNumber: '9847022233',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
   // In Kochi: the journeys buy from Kerala Wellness too, which has no GSTIN and so delivers only within Kerala.
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '12 MG Road', city: 'Kochi', state: 'Kerala', postalCode: '682016', isDefault: true } }));
+  const address = await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '12 MG Road',
+        city: 'Kochi',
+        state: 'Kerala',
+        postalCode: '682016',
+        isDefault: true,
+      },
+    }),
+  );
   // The demo vendor's (Sharma Electronics) product that earns the most points per unit.
-  const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as { items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[] };
-  const product = items.filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0).sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
+  const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as {
+    items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[];
+  };
+  const product = items
+    .filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0)
+    .sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
   const quantity = Math.ceil(points / product.pointsEarned);
   expect(product.stockQuantity).toBeGreaterThanOrEqual(quantity);
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity } }));
   const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+  const { orderId } = await ok(
+    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  );
   await apiLogin(vendorRequest, 'vendor@haat.test', 'Vendor@123');
-  const parts = (await (await vendorRequest.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+  const parts = (await (await vendorRequest.get('/api/vendor/orders?pageSize=100')).json()) as {
+    items: { orderId: string; partId: string }[];
+  };
   const part = parts.items.find((p) => p.orderId === orderId);
   expect(part).toBeDefined();
-  await ok(await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, { headers: CSRF, data: { status: 'delivered' } }));
+  await ok(
+    await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, {
+      headers: CSRF,
+      data: { status: 'delivered' },
+    }),
+  );
   const wallet = (await (await request.get('/api/wallet')).json()) as { availablePoints: number };
   expect(wallet.availablePoints).toBeGreaterThanOrEqual(points);
   return { email, password, availablePoints: wallet.availablePoints };
@@ -92,13 +139,20 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
  * The newest product of Sharma's shops (which deliver anywhere) without sizes or colours with more than `minStock` in stock (its Add to Cart
  * needs no choice): journeys about something else buy it, whatever products other specs added.
  */
-export async function productWithoutOptions(request: APIRequestContext, minStock = 0): Promise<{ id: string; name: string }> {
-  const { items } = (await (await request.get('/api/products?pageSize=100')).json()) as { items: { id: string; name: string; stockQuantity: number; storeName: string }[] };
+export async function productWithoutOptions(
+  request: APIRequestContext,
+  minStock = 0,
+): Promise<{ id: string; name: string }> {
+  const { items } = (await (await request.get('/api/products?pageSize=100')).json()) as {
+    items: { id: string; name: string; stockQuantity: number; storeName: string }[];
+  };
   for (const p of items) {
     // Only Sharma's shops: the demo vendor with a GSTIN, who delivers to any state (the others deliver only within their own).
     if (p.stockQuantity <= minStock || !p.storeName.startsWith('Sharma ')) continue;
     const detail = (await (await request.get(`/api/products/${p.id}`)).json()) as { options: unknown[] };
     if (detail.options.length === 0) return p;
   }
-  throw new Error(`No product of Sharma's shops without options with more than ${minStock} in stock among the newest 100`);
+  throw new Error(
+    `No product of Sharma's shops without options with more than ${minStock} in stock among the newest 100`,
+  );
 }

@@ -26,10 +26,15 @@ function outboxMessages(to: string, subject: string): string[] {
   } catch {
     return [];
   }
-  return files.map((f) => readFileSync(join(dir, f), 'utf8')).filter((eml) => eml.includes(`To: ${to}\r\n`) && eml.includes(subject));
+  return files
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((eml) => eml.includes(`To: ${to}\r\n`) && eml.includes(subject));
 }
 
-test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the customer\'s bell and the outbox say "shipped"', async ({ page, browser }) => {
+test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the customer\'s bell and the outbox say "shipped"', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const vendorContext = await browser.newContext();
   try {
@@ -43,7 +48,14 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
     const created = await ok(
       await v.request.post('/api/vendor/products', {
         headers: CSRF,
-        data: { name, description: 'Hand block printed cotton.', price: 650, categoryId: categories.find((c) => c.name === 'Fashion')!.id, storeId: shop.id, stockQuantity: 5 },
+        data: {
+          name,
+          description: 'Hand block printed cotton.',
+          price: 650,
+          categoryId: categories.find((c) => c.name === 'Fashion')!.id,
+          storeId: shop.id,
+          stockQuantity: 5,
+        },
       }),
     );
     const productId = (created as { product: { id: string } }).product.id;
@@ -51,11 +63,38 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
     // A new customer orders it.
     const email = uniqueEmail('meera');
     const password = 'Meera-Secret-1';
-    await ok(await page.request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9847055566', email, password, confirmPassword: password } }));
+    await ok(
+      await page.request.post('/api/auth/register', {
+        headers: CSRF,
+        data: {
+          role: 'customer',
+          firstName: 'Meera',
+          lastName: 'Iyer',
+          phoneNumber: '9847055566',
+          email,
+          password,
+          confirmPassword: password,
+        },
+      }),
+    );
     await apiLogin(page.request, email, password);
-    const address = await ok(await page.request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Lake View Road', city: 'Jaipur', state: 'Rajasthan', postalCode: '302004', isDefault: true } }));
+    const address = await ok(
+      await page.request.post('/api/addresses', {
+        headers: CSRF,
+        data: {
+          type: 'home',
+          streetAddress: '7 Lake View Road',
+          city: 'Jaipur',
+          state: 'Rajasthan',
+          postalCode: '302004',
+          isDefault: true,
+        },
+      }),
+    );
     await ok(await page.request.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
-    const placed = await ok(await checkoutAsShown(page.request, { addressId: String(address.id), pointsToUse: 0, paymentMethod: 'cod' }));
+    const placed = await ok(
+      await checkoutAsShown(page.request, { addressId: String(address.id), pointsToUse: 0, paymentMethod: 'cod' }),
+    );
     const orderId = placed.orderId as string;
     const ref = `#${orderId.slice(0, 8).toUpperCase()}`;
 
@@ -93,10 +132,14 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
     await expect(page).toHaveURL(new RegExp(`/orders\\?order=${orderId}$`));
     await expect(page.getByRole('dialog')).toContainText(ref.slice(1));
     await page.goto('/');
-    await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 2 unread');
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+      'Notifications, 2 unread',
+    );
 
     // The development outbox has the email, sent by the notifications job.
-    await expect.poll(() => outboxMessages(email, `Your order ${ref} from ${SHOP} is shipped`).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => outboxMessages(email, `Your order ${ref} from ${SHOP} is shipped`).length, { timeout: 30_000 })
+      .toBe(1);
     const [eml] = outboxMessages(email, `Your order ${ref} from ${SHOP} is shipped`);
     expect(eml).toContain('Content-Type: text/html');
     expect(eml).toContain(`/orders?order=${orderId}`);
@@ -109,7 +152,20 @@ test('a customer orders; the vendor\'s bell shows it; the vendor ships it; the c
 test('on a 375 px phone, the bell stays in the header and the notifications page fits @phone', async ({ page }) => {
   const email = uniqueEmail('kavya');
   const password = 'Kavya-Secret-1';
-  await ok(await page.request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Kavya', lastName: 'Menon', phoneNumber: '9847066677', email, password, confirmPassword: password } }));
+  await ok(
+    await page.request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Kavya',
+        lastName: 'Menon',
+        phoneNumber: '9847066677',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(page.request, email, password);
   await page.goto('/');
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });

@@ -13,18 +13,48 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 
 /** A new customer who orders the newest product without sizes or colours and pays for it through the test gateway, all through the API. */
 async function customerWithAnOrder(request: APIRequestContext, email: string, password: string) {
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Devika', lastName: 'Nambiar', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Devika',
+        lastName: 'Nambiar',
+        phoneNumber: '9847011122',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '4 Marine Drive', city: 'Kochi', state: 'Kerala', postalCode: '682031', isDefault: true } }));
+  const address = await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '4 Marine Drive',
+        city: 'Kochi',
+        state: 'Kerala',
+        postalCode: '682031',
+        isDefault: true,
+      },
+    }),
+  );
   const product = await productWithoutOptions(request);
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } }));
   const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  const paid = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+  const paid = await ok(
+    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  );
   return { orderId: paid.orderId, product };
 }
 
-test('the super admin finds a customer on the Users tab, suspends and reactivates them, and moves their order on from the Orders tab', async ({ page, browser }) => {
+test('the super admin finds a customer on the Users tab, suspends and reactivates them, and moves their order on from the Orders tab', async ({
+  page,
+  browser,
+}) => {
   // Three confirmed actions, each with a code of a new time step: the authenticator may wait.
   test.setTimeout(180_000);
   const email = uniqueEmail('devika');

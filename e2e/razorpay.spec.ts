@@ -74,7 +74,8 @@ const stubCheckout = (mode: 'pay' | 'fail') => `
 `;
 
 type Opened = { key: string; amount: number; currency: string; orderId: string; email: string };
-const opened = (page: Page) => page.evaluate(() => (window as unknown as { __razorpayOpened?: Opened[] }).__razorpayOpened ?? []);
+const opened = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __razorpayOpened?: Opened[] }).__razorpayOpened ?? []);
 
 /** A new customer, signed in, with a default address and one unit of a demo product in the cart. */
 async function customerWithCart(page: Page, who: string) {
@@ -82,26 +83,49 @@ async function customerWithCart(page: Page, who: string) {
   const password = 'razorpay-e2e-secret';
   const reg = await page.request.post('/api/auth/register', {
     headers: CSRF,
-    data: { role: 'customer', firstName: 'Asha', lastName: 'Nair', phoneNumber: '9840012345', email, password, confirmPassword: password },
+    data: {
+      role: 'customer',
+      firstName: 'Asha',
+      lastName: 'Nair',
+      phoneNumber: '9840012345',
+      email,
+      password,
+      confirmPassword: password,
+    },
   });
   expect(reg.status()).toBe(201);
   await apiLogin(page.request, email, password);
   const address = await page.request.post('/api/addresses', {
     headers: CSRF,
-    data: { type: 'home', streetAddress: '12 MG Road', city: 'Kochi', state: 'Kerala', postalCode: '682016', isDefault: true },
+    data: {
+      type: 'home',
+      streetAddress: '12 MG Road',
+      city: 'Kochi',
+      state: 'Kerala',
+      postalCode: '682016',
+      isDefault: true,
+    },
   });
   expect(address.status()).toBe(201);
   const found = await (await page.request.get('/api/products?q=face%20oil')).json();
-  const product = (found.items as { id: string; stockQuantity: number; delivers: boolean }[]).find((p) => p.stockQuantity > 0 && p.delivers);
+  const product = (found.items as { id: string; stockQuantity: number; delivers: boolean }[]).find(
+    (p) => p.stockQuantity > 0 && p.delivers,
+  );
   expect(product).toBeDefined();
-  const added = await page.request.post('/api/cart/items', { headers: CSRF, data: { productId: product!.id, quantity: 1 } });
+  const added = await page.request.post('/api/cart/items', {
+    headers: CSRF,
+    data: { productId: product!.id, quantity: 1 },
+  });
   expect(added.status()).toBe(201);
   return { email, productId: product!.id };
 }
 
-const stockOf = async (page: Page, id: string) => (await (await page.request.get(`/api/products/${id}`)).json()).stockQuantity as number;
-const ordersOf = async (page: Page) => (await (await page.request.get('/api/orders')).json()) as { total: number; items: { id: string }[] };
-const cartLines = async (page: Page) => ((await (await page.request.get('/api/cart')).json()).items as { productId: string }[]).map((l) => l.productId);
+const stockOf = async (page: Page, id: string) =>
+  (await (await page.request.get(`/api/products/${id}`)).json()).stockQuantity as number;
+const ordersOf = async (page: Page) =>
+  (await (await page.request.get('/api/orders')).json()) as { total: number; items: { id: string }[] };
+const cartLines = async (page: Page) =>
+  ((await (await page.request.get('/api/cart')).json()).items as { productId: string }[]).map((l) => l.productId);
 
 async function openCheckout(page: Page) {
   await page.goto('/cart');
@@ -110,15 +134,21 @@ async function openCheckout(page: Page) {
   await expect(page.getByRole('combobox', { name: 'Delivery address' })).not.toHaveValue('');
 }
 
-test('a customer pays through Razorpay checkout: the signed response is verified and exactly one order is placed', async ({ page }) => {
+test('a customer pays through Razorpay checkout: the signed response is verified and exactly one order is placed', async ({
+  page,
+}) => {
   const { email } = await customerWithCart(page, 'razorpay.pay');
   // The test process signs with the fake's key secret, as Razorpay's checkout signs its response.
   await page.exposeFunction('__razorpaySign', (orderId: string) => fake.pay(orderId));
-  await page.route(CHECKOUT_JS, (route) => route.fulfill({ contentType: 'application/javascript', body: stubCheckout('pay') }));
+  await page.route(CHECKOUT_JS, (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: stubCheckout('pay') }),
+  );
   const fakeOrdersBefore = fake.orders.length;
 
   await openCheckout(page);
-  const verified = page.waitForResponse((r) => r.url().endsWith('/api/payments/verify') && r.request().method() === 'POST');
+  const verified = page.waitForResponse(
+    (r) => r.url().endsWith('/api/payments/verify') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   expect((await verified).status()).toBe(200);
   await expect(page).toHaveURL(/\/orders$/);
@@ -130,7 +160,13 @@ test('a customer pays through Razorpay checkout: the signed response is verified
   expect(more).toEqual([]);
   const created = fake.orders.slice(fakeOrdersBefore);
   expect(created).toHaveLength(1);
-  expect(checkout).toMatchObject({ key: fake.keyId, orderId: created[0].id, amount: created[0].amount, currency: 'INR', email });
+  expect(checkout).toMatchObject({
+    key: fake.keyId,
+    orderId: created[0].id,
+    amount: created[0].amount,
+    currency: 'INR',
+    email,
+  });
 
   const orders = await ordersOf(page);
   expect(orders.total).toBe(1);
@@ -138,13 +174,19 @@ test('a customer pays through Razorpay checkout: the signed response is verified
   expect(await cartLines(page)).toEqual([]);
 });
 
-test('a Razorpay payment that fails and is then closed shows the failure, is recorded as failed and places no order', async ({ page }) => {
+test('a Razorpay payment that fails and is then closed shows the failure, is recorded as failed and places no order', async ({
+  page,
+}) => {
   const { productId } = await customerWithCart(page, 'razorpay.fail');
-  await page.route(CHECKOUT_JS, (route) => route.fulfill({ contentType: 'application/javascript', body: stubCheckout('fail') }));
+  await page.route(CHECKOUT_JS, (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: stubCheckout('fail') }),
+  );
   const stockBefore = await stockOf(page, productId);
 
   await openCheckout(page);
-  const failed = page.waitForResponse((r) => /\/api\/payments\/[^/]+\/fail$/.test(r.url()) && r.request().method() === 'POST');
+  const failed = page.waitForResponse(
+    (r) => /\/api\/payments\/[^/]+\/fail$/.test(r.url()) && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
   const message = `Payment failed: ${DECLINE.replace(/\.$/, '')}. Please try again.`;
   await expect(page.getByText(message)).toBeVisible();

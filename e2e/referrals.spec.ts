@@ -18,9 +18,12 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-const wallet = async (request: APIRequestContext) => (await (await request.get('/api/wallet')).json()) as { availablePoints: number; pendingPoints: number };
+const wallet = async (request: APIRequestContext) =>
+  (await (await request.get('/api/wallet')).json()) as { availablePoints: number; pendingPoints: number };
 
-test('a customer refers a merchant, who is verified, records UPI payments with cashback, and qualifies the referral', async ({ browser }) => {
+test('a customer refers a merchant, who is verified, records UPI payments with cashback, and qualifies the referral', async ({
+  browser,
+}) => {
   // The super admin's step-up codes may wait for the authenticator's next time step.
   test.setTimeout(240_000);
 
@@ -29,7 +32,15 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   const referrerPage = await referrer.newPage();
   const registered = await referrer.request.post('/api/auth/register', {
     headers: CSRF,
-    data: { role: 'customer', firstName: 'Lakshmi', lastName: 'Iyer', phoneNumber: '9847033344', email: REFERRER.email, password: REFERRER.password, confirmPassword: REFERRER.password },
+    data: {
+      role: 'customer',
+      firstName: 'Lakshmi',
+      lastName: 'Iyer',
+      phoneNumber: '9847033344',
+      email: REFERRER.email,
+      password: REFERRER.password,
+      confirmPassword: REFERRER.password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   await signIn(referrerPage, REFERRER.email, REFERRER.password);
@@ -41,7 +52,10 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await referrals.getByRole('button', { name: 'Copy link' }).click();
   await expect(referrerPage.getByText('Referral link copied')).toBeVisible();
   expect(await referrerPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await expect(referrals.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link).replace(/[.?]/g, '\\$&')}`));
+  await expect(referrals.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\?text=.*${encodeURIComponent(link).replace(/[.?]/g, '\\$&')}`),
+  );
   await expect(referrals.getByRole('link', { name: 'Download QR (PNG)' })).toHaveAttribute('download', /\.png$/);
   const before = await wallet(referrer.request);
   expect(before.availablePoints).toBe(0);
@@ -67,7 +81,13 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await page.getByRole('button', { name: 'Create Merchant Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await referrerPage.reload();
-  await expect(referrerPage.getByRole('region', { name: 'Refer and earn' }).getByRole('row').filter({ hasText: 'Merchant' }).first()).toContainText('Waiting to qualify');
+  await expect(
+    referrerPage
+      .getByRole('region', { name: 'Refer and earn' })
+      .getByRole('row')
+      .filter({ hasText: 'Merchant' })
+      .first(),
+  ).toContainText('Waiting to qualify');
 
   // 3. The merchant signs in: the header leads to the dashboard, which says verification is pending.
   await signIn(page, email, 'udupi-secret');
@@ -82,7 +102,15 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   const payerEmail = uniqueEmail('sneha');
   const reg = await payer.request.post('/api/auth/register', {
     headers: CSRF,
-    data: { role: 'customer', firstName: 'Sneha', lastName: 'Pillai', phoneNumber: '9700034567', email: payerEmail, password: 'sneha-secret', confirmPassword: 'sneha-secret' },
+    data: {
+      role: 'customer',
+      firstName: 'Sneha',
+      lastName: 'Pillai',
+      phoneNumber: '9700034567',
+      email: payerEmail,
+      password: 'sneha-secret',
+      confirmPassword: 'sneha-secret',
+    },
   });
   expect(reg.status()).toBe(201);
   await payer.request.post('/api/auth/login', { headers: CSRF, data: { email: payerEmail, password: 'sneha-secret' } });
@@ -97,9 +125,13 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   };
   const stamp = String(Date.now()).slice(-9);
   await record('+91 97000 34567', '240', `101${stamp}`);
-  await expect(page.getByText('Payment recorded successfully! 12 cashback points are pending for the customer.')).toBeVisible();
+  await expect(
+    page.getByText('Payment recorded successfully! 12 cashback points are pending for the customer.'),
+  ).toBeVisible();
   await record(payerEmail, '199.90', `102${stamp}`);
-  await expect(page.getByText('Payment recorded successfully! 9 cashback points are pending for the customer.')).toBeVisible();
+  await expect(
+    page.getByText('Payment recorded successfully! 9 cashback points are pending for the customer.'),
+  ).toBeVisible();
   // The same reference again is refused.
   await record(payerEmail, '50', `102${stamp}`);
   await expect(form.getByText('You already recorded a payment with this UPI transaction reference')).toBeVisible();
@@ -153,12 +185,20 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await expect(referrerPage.getByText(`Referral reward: ${initials}`)).toBeVisible();
   expect((await wallet(referrer.request)).availablePoints).toBe(before.availablePoints + 100);
   await referrerPage.goto('/profile');
-  await expect(referrerPage.getByRole('region', { name: 'Refer and earn' }).getByRole('row').filter({ hasText: 'Merchant' }).first()).toContainText('Qualified');
+  await expect(
+    referrerPage
+      .getByRole('region', { name: 'Refer and earn' })
+      .getByRole('row')
+      .filter({ hasText: 'Merchant' })
+      .first(),
+  ).toContainText('Qualified');
 
   for (const context of [referrer, merchant, payer, admin]) await context.close();
 });
 
-test('a sign-up link with a mistyped referral code does not block sign-up: the person removes the code and registers without one', async ({ page }) => {
+test('a sign-up link with a mistyped referral code does not block sign-up: the person removes the code and registers without one', async ({
+  page,
+}) => {
   await page.goto('/merchant/register?ref=MERCH123QZX');
   await expect(page.getByLabel('Referral code')).toHaveValue('MERCH123QZX');
   const email = uniqueEmail('typo');

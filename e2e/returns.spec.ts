@@ -19,16 +19,29 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
   return (await res.json()) as Record<string, unknown>;
 };
 
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
+const rupees = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
 
 /** A ₹450 product in the vendor's first shop, made through the vendor's API (the vendor signed in on `request`); answers its id. */
 async function productThroughApi(request: APIRequestContext, name: string): Promise<string> {
-  const shops = (await (await request.get('/api/vendor/shops')).json()) as { id: string }[] | { items: { id: string }[] };
+  const shops = (await (await request.get('/api/vendor/shops')).json()) as
+    { id: string }[] | { items: { id: string }[] };
   const shop = (Array.isArray(shops) ? shops : shops.items)[0];
-  const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string }[] | { items: { id: string; name: string }[] };
+  const categories = (await (await request.get('/api/categories')).json()) as
+    { id: string; name: string }[] | { items: { id: string; name: string }[] };
   const fashion = (Array.isArray(categories) ? categories : categories.items).find((c) => c.name === 'Fashion')!;
   const created = await ok(
-    await request.post('/api/vendor/products', { headers: CSRF, data: { name, description: 'Hand block printed cotton dupatta.', price: 450, categoryId: fashion.id, storeId: shop.id, stockQuantity: 5 } }),
+    await request.post('/api/vendor/products', {
+      headers: CSRF,
+      data: {
+        name,
+        description: 'Hand block printed cotton dupatta.',
+        price: 450,
+        categoryId: fashion.id,
+        storeId: shop.id,
+        stockQuantity: 5,
+      },
+    }),
   );
   return (created as { product: { id: string } }).product.id;
 }
@@ -37,20 +50,58 @@ async function productThroughApi(request: APIRequestContext, name: string): Prom
  * A new customer (signed in on `customer`) buys the product through the test gateway, and the
  * vendor (signed in on `vendor`) ships and delivers it through its API.
  */
-async function deliveredPurchase(customer: APIRequestContext, vendor: APIRequestContext, productId: string): Promise<{ orderId: string; paidPaise: number }> {
+async function deliveredPurchase(
+  customer: APIRequestContext,
+  vendor: APIRequestContext,
+  productId: string,
+): Promise<{ orderId: string; paidPaise: number }> {
   const email = uniqueEmail('meera');
   const password = 'Meera-Secret-1';
-  await ok(await customer.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Meera', lastName: 'Iyer', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
+  await ok(
+    await customer.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        phoneNumber: '9847011122',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(customer, email, password);
-  const address = await ok(await customer.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '8 Temple Street', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
+  const address = await ok(
+    await customer.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '8 Temple Street',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        isDefault: true,
+      },
+    }),
+  );
   await ok(await customer.post('/api/cart/items', { headers: CSRF, data: { productId, quantity: 1 } }));
-  const checkout = (await ok(await checkoutAsShown(customer, { addressId: String(address.id) }))) as { status: string; paymentId: string; amountPaise: number };
+  const checkout = (await ok(await checkoutAsShown(customer, { addressId: String(address.id) }))) as {
+    status: string;
+    paymentId: string;
+    amountPaise: number;
+  };
   expect(checkout.status).toBe('payment_required');
   const signed = await ok(await customer.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  const { orderId } = (await ok(await customer.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }))) as { orderId: string };
-  const parts = (await (await vendor.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+  const { orderId } = (await ok(
+    await customer.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  )) as { orderId: string };
+  const parts = (await (await vendor.get('/api/vendor/orders?pageSize=100')).json()) as {
+    items: { orderId: string; partId: string }[];
+  };
   const part = parts.items.find((p) => p.orderId === orderId)!;
-  for (const status of ['shipped', 'delivered']) await ok(await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { headers: CSRF, data: { status } }));
+  for (const status of ['shipped', 'delivered'])
+    await ok(await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { headers: CSRF, data: { status } }));
   return { orderId, paidPaise: checkout.amountPaise };
 }
 
@@ -76,7 +127,9 @@ async function requestReturn(page: Page, name: string) {
   await expect(form.getByText('Please choose a reason for the return')).toBeVisible();
   await form.getByLabel('Reason').selectOption('Damaged or defective');
   await form.getByLabel('Comment').fill('The print has smudged along one edge.');
-  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 180, g: 40, b: 60 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 180, g: 40, b: 60 } } })
+    .png()
+    .toBuffer();
   await form.locator('input[type="file"]').setInputFiles({ name: 'smudge.png', mimeType: 'image/png', buffer: photo });
   await expect(form.getByRole('button', { name: 'Remove Photo 1' })).toBeVisible();
   await expect(form.getByRole('progressbar')).toHaveCount(0);
@@ -92,7 +145,10 @@ async function vendorContext(browser: Browser) {
   return { context, page };
 }
 
-test('a customer returns a delivered item; the shop approves it and marks it received; the customer is refunded to the original payment method', async ({ page, browser }) => {
+test('a customer returns a delivered item; the shop approves it and marks it received; the customer is refunded to the original payment method', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const name = `Bagru Print Dupatta ${Date.now().toString(36)}`;
   const { context, page: v } = await vendorContext(browser);
@@ -121,7 +177,10 @@ test('a customer returns a delivered item; the shop approves it and marks it rec
     await expect(card).toContainText('Refunded');
 
     // The stock is back, and the customer reads the refund on the order.
-    expect(((await (await page.request.get(`/api/products/${productId}`)).json()) as { stockQuantity: number }).stockQuantity).toBe(5);
+    expect(
+      ((await (await page.request.get(`/api/products/${productId}`)).json()) as { stockQuantity: number })
+        .stockQuantity,
+    ).toBe(5);
     const after = await openDetails(page, name);
     await expect(after.getByText('Refunded', { exact: true }).first()).toBeVisible();
     // The item's price comes back (₹450 of the ₹549 paid: delivery was done, and is not refunded).
@@ -132,7 +191,10 @@ test('a customer returns a delivered item; the shop approves it and marks it rec
   }
 });
 
-test('on a 375 px phone, a customer asks to return a delivered item and follows it @phone', async ({ page, browser }) => {
+test('on a 375 px phone, a customer asks to return a delivered item and follows it @phone', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const name = `Sanganeri Table Runner ${Date.now().toString(36)}`;
   const { context, page: v } = await vendorContext(browser);

@@ -23,22 +23,56 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 };
 
 /** A new customer in Jaipur who buys the bottle through the test gateway; answers the order id and the sign-in. */
-async function customerBuysBottle(request: APIRequestContext): Promise<{ orderId: string; email: string; password: string }> {
+async function customerBuysBottle(
+  request: APIRequestContext,
+): Promise<{ orderId: string; email: string; password: string }> {
   const email = uniqueEmail('neha');
   const password = 'Neha-Secret-1';
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Neha', lastName: 'Kapoor', phoneNumber: '9810033344', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Neha',
+        lastName: 'Kapoor',
+        phoneNumber: '9810033344',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '14 C-Scheme', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
-  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as { items: { id: string; name: string }[] };
+  const address = await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '14 C-Scheme',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        isDefault: true,
+      },
+    }),
+  );
+  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as {
+    items: { id: string; name: string }[];
+  };
   const bottle = items.find((p) => p.name === BOTTLE)!;
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: bottle.id, quantity: 1 } }));
   const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+  const { orderId } = await ok(
+    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  );
   return { orderId, email, password };
 }
 
-test('order → shipped with its bill of supply → delivered → past the window → payout paid → bill of supply PDF downloaded → TDS report row', async ({ page, browser }) => {
+test('order → shipped with its bill of supply → delivered → past the window → payout paid → bill of supply PDF downloaded → TDS report row', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const nextCode = await signInAdmin(page);
   type Payable = { businessName: string; payablePaise: number; openPayout: unknown };
@@ -56,10 +90,17 @@ test('order → shipped with its bill of supply → delivered → past the windo
   try {
     const { orderId, email, password } = await customerBuysBottle(shopper.request);
     await apiLogin(vendor.request, VENDOR.email, VENDOR.password);
-    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as {
+      items: { orderId: string; partId: string }[];
+    };
     const part = parts.items.find((p) => p.orderId === orderId)!;
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-      await ok(await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, { headers: CSRF, data: { status, ...(status === 'shipped' ? { trackingNote: 'Delhivery 1234567890' } : {}) } }));
+      await ok(
+        await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, {
+          headers: CSRF,
+          data: { status, ...(status === 'shipped' ? { trackingNote: 'Delhivery 1234567890' } : {}) },
+        }),
+      );
     }
 
     // Past the window: the Payouts tab shows it payable, and Settle pays it with what was payable before.
@@ -75,7 +116,10 @@ test('order → shipped with its bill of supply → delivered → past the windo
     await expect(settle).toBeHidden();
 
     const payouts = page.getByRole('table', { name: 'Payouts' });
-    const payoutRow = payouts.getByRole('row').filter({ hasText: VENDOR.name }).filter({ hasText: formatRupees(amount) });
+    const payoutRow = payouts
+      .getByRole('row')
+      .filter({ hasText: VENDOR.name })
+      .filter({ hasText: formatRupees(amount) });
     await payoutRow.getByRole('button', { name: `Mark paid: ${VENDOR.name}` }).click();
     const pay = page.getByRole('dialog', { name: 'Mark payout as paid' });
     await pay.getByLabel('UPI transaction reference').fill('612345678901');

@@ -18,18 +18,52 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 async function customerBuysSoap(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('lakshmi');
   const password = 'Lakshmi-Secret-1';
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Lakshmi', lastName: 'Pillai', phoneNumber: '9847033344', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Lakshmi',
+        lastName: 'Pillai',
+        phoneNumber: '9847033344',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
-  const address = await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '8 Broadway', city: 'Kochi', state: 'Kerala', postalCode: '682031', isDefault: true } }));
-  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(SOAP)}`)).json()) as { items: { id: string; name: string }[] };
+  const address = await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '8 Broadway',
+        city: 'Kochi',
+        state: 'Kerala',
+        postalCode: '682031',
+        isDefault: true,
+      },
+    }),
+  );
+  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(SOAP)}`)).json()) as {
+    items: { id: string; name: string }[];
+  };
   const soap = items.find((p) => p.name === SOAP)!;
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: soap.id, quantity: 2 } }));
   const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
   const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  return (await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }))).orderId;
+  return (
+    await ok(
+      await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+    )
+  ).orderId;
 }
 
-test('the super admin sets a category commission; the vendor delivers an order and sees every deduction in Earnings, then gives its payout details', async ({ page, browser }) => {
+test('the super admin sets a category commission; the vendor delivers an order and sees every deduction in Earnings, then gives its payout details', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const nextCode = await signInAdmin(page);
   await page.getByRole('tab', { name: 'Commission & tax' }).click();
@@ -55,17 +89,32 @@ test('the super admin sets a category commission; the vendor delivers an order a
     await vendor.getByLabel('Email').fill(VENDOR.email);
     await vendor.getByRole('textbox', { name: 'Password', exact: true }).fill(VENDOR.password);
     await vendor.getByRole('button', { name: 'Sign In' }).click();
-    await expect(vendor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Dashboard|Orders/ }).first()).toBeVisible();
+    await expect(
+      vendor
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /Dashboard|Orders/ })
+        .first(),
+    ).toBeVisible();
     // Delivered through the vendor's API (the Orders tab's buttons are another spec's subject).
-    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as { items: { orderId: string; partId: string }[] };
+    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as {
+      items: { orderId: string; partId: string }[];
+    };
     const part = parts.items.find((p) => p.orderId === orderId)!;
-    await ok(await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, { headers: CSRF, data: { status: 'delivered' } }));
+    await ok(
+      await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, {
+        headers: CSRF,
+        data: { status: 'delivered' },
+      }),
+    );
 
     await vendor.goto('/vendor/dashboard?tab=earnings');
     await expect(vendor.getByRole('heading', { name: 'Statement' })).toBeVisible();
     // By hand: Kerala Wellness has no GSTIN, so it charges no GST (a bill of supply: GST ₹0) and no TCS;
     // commission 12 % of ₹498 = ₹59.76; no PAN, so TDS 5 % of the gross = ₹24.90; net 498 - 59.76 - 24.90 = ₹413.34.
-    const row = vendor.getByRole('table', { name: /Your statement/ }).getByRole('row').filter({ hasText: `#${orderId.slice(0, 8).toUpperCase()}` });
+    const row = vendor
+      .getByRole('table', { name: /Your statement/ })
+      .getByRole('row')
+      .filter({ hasText: `#${orderId.slice(0, 8).toUpperCase()}` });
     await expect(row).toContainText('₹498');
     // The cells: order, status, gross, GST, commission, TCS, TDS, net.
     await expect(row.getByRole('cell').nth(3)).toHaveText('₹0');

@@ -39,17 +39,24 @@ async function searchAndOpen(page: Page, query: string, name: string) {
   return page.url().split('/product/')[1];
 }
 
-const stockOf = async (page: Page, id: string) => (await (await page.request.get(`/api/products/${id}`)).json()).stockQuantity as number;
-const availablePoints = async (page: Page) => (await (await page.request.get('/api/wallet')).json()).availablePoints as number;
+const stockOf = async (page: Page, id: string) =>
+  (await (await page.request.get(`/api/products/${id}`)).json()).stockQuantity as number;
+const availablePoints = async (page: Page) =>
+  (await (await page.request.get('/api/wallet')).json()).availablePoints as number;
 const balances = (page: Page) => page.getByRole('region', { name: 'Balances' });
 
-test('a guest searches, signs in, buys from two shops with points through the test gateway, follows the order and cancels it', async ({ page, browser }) => {
+test('a guest searches, signs in, buys from two shops with points through the test gateway, follows the order and cancels it', async ({
+  page,
+  browser,
+}) => {
   const shopper = await ownCustomer(browser, 200);
   await page.goto('/');
   const oilId = await searchAndOpen(page, 'face oil', OIL);
   await expect(page.getByText('Kerala Wellness Co.').first()).toBeVisible();
   // What the product page says about delivery is what checkout charges.
-  await expect(page.getByText('Inclusive of all taxes. Delivery ₹99 per order, free on orders above ₹999.')).toBeVisible();
+  await expect(
+    page.getByText('Inclusive of all taxes. Delivery ₹99 per order, free on orders above ₹999.'),
+  ).toBeVisible();
 
   // A guest who adds to cart signs in first, then comes back to the product, with it in the cart.
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
@@ -62,7 +69,8 @@ test('a guest searches, signs in, buys from two shops with points through the te
 
   // Start from an empty cart, and note the stock and points before buying.
   const cart = await (await page.request.get('/api/cart')).json();
-  for (const line of cart.items) await page.request.delete(`/api/cart/items/${line.id}`, { headers: { 'x-requested-with': 'haat' } });
+  for (const line of cart.items)
+    await page.request.delete(`/api/cart/items/${line.id}`, { headers: { 'x-requested-with': 'haat' } });
   const pointsBefore = await availablePoints(page);
   expect(pointsBefore).toBe(shopper.availablePoints);
 
@@ -132,9 +140,15 @@ test('a guest searches, signs in, buys from two shops with points through the te
   await expect(confirm).toContainText(/₹[\d,]+ comes back to your original payment method/);
   await expect(confirm).toContainText('200 points you used come back to your wallet.');
   await expect(confirm).toContainText('2 items go back to the shops.');
-  const refund = ((await confirm.getByText('comes back to your original payment method').locator('strong').textContent()) ?? '').trim();
+  const refund = (
+    (await confirm.getByText('comes back to your original payment method').locator('strong').textContent()) ?? ''
+  ).trim();
   await confirm.getByRole('button', { name: 'Cancel Order' }).click();
-  await expect(page.getByText(`Your order has been cancelled: ${refund} to be refunded to your payment method, 200 points refunded, stock returned to the shops.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Your order has been cancelled: ${refund} to be refunded to your payment method, 200 points refunded, stock returned to the shops.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('article').first()).toContainText('Cancelled');
   await expect(page.getByRole('article').first()).toContainText(`Refund pending: ${refund}`);
   await expect(page.getByRole('article').first().getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
@@ -142,7 +156,11 @@ test('a guest searches, signs in, buys from two shops with points through the te
   expect(await stockOf(page, oilId)).toBe(stockBefore.oil);
   expect(await stockOf(page, controllerId)).toBe(stockBefore.controller);
   await page.goto(`/product/${controllerId}`);
-  await expect(page.getByText(`(${pts(stockBefore.controller)} available)`).or(page.getByText(`Only ${stockBefore.controller} left`))).toBeVisible();
+  await expect(
+    page
+      .getByText(`(${pts(stockBefore.controller)} available)`)
+      .or(page.getByText(`Only ${stockBefore.controller} left`)),
+  ).toBeVisible();
   await page.goto('/wallet');
   await expect(balances(page).getByText('Available points').locator('..')).toContainText(pts(pointsBefore));
   expect(await availablePoints(page)).toBe(pointsBefore);
@@ -198,7 +216,9 @@ test('on a 375 px phone, every tab of /orders shows without scrolling @phone', a
   }
 });
 
-test("'Sold by' on a product page opens the shop's page, which lists only that shop's products @phone", async ({ page }) => {
+test("'Sold by' on a product page opens the shop's page, which lists only that shop's products @phone", async ({
+  page,
+}) => {
   await page.goto('/search?q=game%20controller');
   await page.getByRole('link', { name: CONTROLLER, exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: CONTROLLER, exact: true })).toBeVisible();
@@ -211,9 +231,13 @@ test("'Sold by' on a product page opens the shop's page, which lists only that s
   await expect(page.getByRole('heading', { level: 1, name: shopName, exact: true })).toBeVisible();
   const products = page.getByRole('region', { name: 'Products' }).getByRole('article');
   await expect(products.first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: CONTROLLER, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Products' }).getByRole('link', { name: CONTROLLER, exact: true }),
+  ).toBeVisible();
   // Every card names this shop as its seller.
-  const sellers = await products.evaluateAll((cards) => cards.map((c) => c.querySelector('a[href^="/shop/"]')?.textContent?.trim()));
+  const sellers = await products.evaluateAll((cards) =>
+    cards.map((c) => c.querySelector('a[href^="/shop/"]')?.textContent?.trim()),
+  );
   expect(new Set(sellers)).toEqual(new Set([shopName]));
   await expectAccessible(page);
 

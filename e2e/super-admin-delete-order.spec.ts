@@ -13,7 +13,10 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
   return (await res.json()) as Record<string, string>;
 };
 
-test('the super admin deletes an order: it is cancelled and refunded, and gone from the admin list and the customer’s orders', async ({ page, browser }) => {
+test('the super admin deletes an order: it is cancelled and refunded, and gone from the admin list and the customer’s orders', async ({
+  page,
+  browser,
+}) => {
   // Sign-in and the delete each take a code of a new time step: the authenticator may wait.
   test.setTimeout(120_000);
   const shopper = await browser.newContext();
@@ -27,7 +30,9 @@ test('the super admin deletes an order: it is cancelled and refunded, and gone f
     await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } }));
     const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: POINTS }));
     const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-    const { orderId } = await ok(await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }));
+    const { orderId } = await ok(
+      await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+    );
     const ref = `#${orderId.slice(0, 8).toUpperCase()}`;
 
     // The customer sees the order, and the points it used gone from the wallet.
@@ -55,7 +60,13 @@ test('the super admin deletes an order: it is cancelled and refunded, and gone f
     await expect(dialog).toContainText('Every part not yet shipped is cancelled');
     await expect(dialog).toContainText('its history, payments and ledgers are kept');
     await confirmWithCode(dialog, await nextCode(page));
-    await expect(page.getByText('Order deleted successfully. Its open parts were cancelled and refunded; its history and ledger are kept.').first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'Order deleted successfully. Its open parts were cancelled and refunded; its history and ledger are kept.',
+        )
+        .first(),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Nothing matches the search.')).toBeVisible();
     await expect(row).toHaveCount(0);

@@ -12,13 +12,24 @@ async function register(request: APIRequestContext, data: Record<string, unknown
   await apiLogin(request, data.email as string, data.password as string);
 }
 
-test("the super admin edits a customer's name on the Users tab with a fresh code; the customer and the audit log see it", async ({ page, browser }) => {
+test("the super admin edits a customer's name on the Users tab with a fresh code; the customer and the audit log see it", async ({
+  page,
+  browser,
+}) => {
   // One confirmed action with a code of a new time step: the authenticator may wait.
   test.setTimeout(120_000);
   const email = uniqueEmail('devika');
   const password = 'Devika-Secret-1';
   const shopper = await browser.newContext();
-  await register(shopper.request, { role: 'customer', firstName: 'Devika', lastName: 'Nambiar', phoneNumber: '9847011122', email, password, confirmPassword: password });
+  await register(shopper.request, {
+    role: 'customer',
+    firstName: 'Devika',
+    lastName: 'Nambiar',
+    phoneNumber: '9847011122',
+    email,
+    password,
+    confirmPassword: password,
+  });
 
   const nextCode = await signInAdmin(page);
   await page.getByRole('tab', { name: 'Users' }).click();
@@ -50,24 +61,45 @@ test("the super admin edits a customer's name on the Users tab with a fresh code
   await expect(row).toContainText('Devika Menon');
 
   // The customer's own profile says so.
-  const me = (await (await shopper.request.get('/api/me')).json()) as { id: string; lastName: string; phoneNumber: string };
+  const me = (await (await shopper.request.get('/api/me')).json()) as {
+    id: string;
+    lastName: string;
+    phoneNumber: string;
+  };
   expect(me).toMatchObject({ lastName: 'Menon', phoneNumber: '9847011133' });
   await shopper.close();
 
   // The audit log: the edit, with the old and new values (in the order the database keeps the keys).
   await page.getByRole('tab', { name: 'Audit log' }).click();
-  const entry = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'User details edited' }).filter({ hasText: me.id });
+  const entry = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: 'User details edited' })
+    .filter({ hasText: me.id });
   await expect(entry).toContainText(/"lastName":\{("from":"Nambiar","to":"Menon"|"to":"Menon","from":"Nambiar")\}/);
-  await expect(entry).toContainText(/"phoneNumber":\{("from":"9847011122","to":"9847011133"|"to":"9847011133","from":"9847011122")\}/);
+  await expect(entry).toContainText(
+    /"phoneNumber":\{("from":"9847011122","to":"9847011133"|"to":"9847011133","from":"9847011122")\}/,
+  );
 });
 
-test("on a 375 px phone, the super admin edits a merchant's business name; the merchant's dashboard shows it @phone", async ({ page, browser }) => {
+test("on a 375 px phone, the super admin edits a merchant's business name; the merchant's dashboard shows it @phone", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const email = uniqueEmail('lakshmi');
   const password = 'Lakshmi-Secret-1';
   const owner = await browser.newContext();
-  await register(owner.request, { role: 'merchant', businessName: 'Lakshmi Stores', mobileNumber: '9988776655', upiId: 'lakshmi@okicici', email, password, confirmPassword: password });
+  await register(owner.request, {
+    role: 'merchant',
+    businessName: 'Lakshmi Stores',
+    mobileNumber: '9988776655',
+    upiId: 'lakshmi@okicici',
+    email,
+    password,
+    confirmPassword: password,
+  });
 
   const nextCode = await signInAdmin(page);
   await page.getByRole('tab', { name: 'Merchants' }).click();
@@ -85,12 +117,16 @@ test("on a 375 px phone, the super admin edits a merchant's business name; the m
   await dialog.getByLabel('Business name').fill('Lakshmi General Stores');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('list', { name: 'Changes' })).toContainText('Business name: Lakshmi Stores → Lakshmi General Stores');
+  await expect(dialog.getByRole('list', { name: 'Changes' })).toContainText(
+    'Business name: Lakshmi Stores → Lakshmi General Stores',
+  );
   await confirmWithCode(dialog, await nextCode(page));
   await expect(page.getByText('Merchant details updated').first()).toBeVisible();
   await expect(card).toContainText('Lakshmi General Stores');
 
-  const dashboard = (await (await owner.request.get('/api/merchant/dashboard')).json()) as { profile: { businessName: string; upiId: string } };
+  const dashboard = (await (await owner.request.get('/api/merchant/dashboard')).json()) as {
+    profile: { businessName: string; upiId: string };
+  };
   expect(dashboard.profile).toMatchObject({ businessName: 'Lakshmi General Stores', upiId: 'lakshmi@okicici' });
   await owner.close();
 });

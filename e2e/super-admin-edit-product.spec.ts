@@ -15,13 +15,23 @@ async function productThroughApi(request: APIRequestContext, name: string): Prom
   const categories = (await (await request.get('/api/categories')).json()) as { items: { id: string; name: string }[] };
   const res = await request.post('/api/vendor/products', {
     headers: CSRF,
-    data: { name, description: 'Tie-dyed by hand in Bhuj.', price: 799, stockQuantity: 6, categoryId: categories.items.find((c) => c.name === 'Fashion')!.id, storeId: shops.items[0].id },
+    data: {
+      name,
+      description: 'Tie-dyed by hand in Bhuj.',
+      price: 799,
+      stockQuantity: 6,
+      categoryId: categories.items.find((c) => c.name === 'Fashion')!.id,
+      storeId: shops.items[0].id,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { product: { id: string } }).product.id;
 }
 
-test('the super admin edits a product’s name and price in the vendor’s form with a fresh code, and the list and the product page show them @phone', async ({ page, request }) => {
+test('the super admin edits a product’s name and price in the vendor’s form with a fresh code, and the list and the product page show them @phone', async ({
+  page,
+  request,
+}) => {
   // Each confirmed action needs a code of a new time step: the journey may wait for the authenticator.
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36);

@@ -17,18 +17,45 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 async function newCustomer(request: APIRequestContext): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('kavya');
   const password = 'Kavya-Secret-1';
-  await ok(await request.post('/api/auth/register', { headers: CSRF, data: { role: 'customer', firstName: 'Kavya', lastName: 'Menon', phoneNumber: '9847011122', email, password, confirmPassword: password } }));
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: {
+        role: 'customer',
+        firstName: 'Kavya',
+        lastName: 'Menon',
+        phoneNumber: '9847011122',
+        email,
+        password,
+        confirmPassword: password,
+      },
+    }),
+  );
   await apiLogin(request, email, password);
-  await ok(await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', streetAddress: '7 Marine Drive', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', isDefault: true } }));
+  await ok(
+    await request.post('/api/addresses', {
+      headers: CSRF,
+      data: {
+        type: 'home',
+        streetAddress: '7 Marine Drive',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        isDefault: true,
+      },
+    }),
+  );
   return { email, password };
 }
 
 /** A kurta in S, M (its own price ₹949) and L (sold out) of the vendor's first shop, made through the vendor's API; answers its id. */
 async function kurtaThroughApi(request: APIRequestContext, name: string): Promise<string> {
   await apiLogin(request, VENDOR.email, VENDOR.password);
-  const shops = (await (await request.get('/api/vendor/shops')).json()) as { id: string }[] | { items: { id: string }[] };
+  const shops = (await (await request.get('/api/vendor/shops')).json()) as
+    { id: string }[] | { items: { id: string }[] };
   const shopId = (Array.isArray(shops) ? shops : shops.items)[0].id;
-  const categories = (await (await request.get('/api/categories')).json()) as { id: string; name: string }[] | { items: { id: string; name: string }[] };
+  const categories = (await (await request.get('/api/categories')).json()) as
+    { id: string; name: string }[] | { items: { id: string; name: string }[] };
   const fashion = (Array.isArray(categories) ? categories : categories.items).find((c) => c.name === 'Fashion')!;
   const created = await ok(
     await request.post('/api/vendor/products', {
@@ -65,7 +92,10 @@ async function chooseSizeAndAdd(page: Page) {
   await expect(page.getByText('Product added to cart!')).toBeVisible();
 }
 
-test('a vendor adds a kurta in three sizes; a customer chooses M, buys it and sees the size in the cart, at checkout and on the order; the vendor and the super admin see size and SKU', async ({ page, browser }) => {
+test('a vendor adds a kurta in three sizes; a customer chooses M, buys it and sees the size in the cart, at checkout and on the order; the vendor and the super admin see size and SKU', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const name = `Indigo Block Print Kurta ${Date.now().toString(36)}`;
 
@@ -102,7 +132,11 @@ test('a vendor adds a kurta in three sizes; a customer chooses M, buys it and se
     await expect(v.getByText('Product created successfully!')).toBeVisible();
     await expect(form).toBeHidden();
     const listed = (await (await v.request.get(`/api/vendor/products?q=${encodeURIComponent(name)}`)).json()) as {
-      items: { id: string; stockQuantity: number; variants: { label: string; sku: string; stockQuantity: number; pricePaise: number | null }[] }[];
+      items: {
+        id: string;
+        stockQuantity: number;
+        variants: { label: string; sku: string; stockQuantity: number; pricePaise: number | null }[];
+      }[];
     };
     const product = listed.items[0];
     expect(product.stockQuantity).toBe(6);
@@ -126,7 +160,10 @@ test('a vendor adds a kurta in three sizes; a customer chooses M, buys it and se
     await expect(c.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await expect(c.getByText('Size: M').first()).toBeVisible();
     await c.getByRole('button', { name: /^Pay ₹/ }).click();
-    await c.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: /^Pay ₹/ }).click();
+    await c
+      .getByRole('dialog', { name: 'Test payment' })
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
     await expect(c).toHaveURL(/\/orders$/);
     const card = c.getByRole('article').first();
     await expect(card).toContainText(`${name} (Size: M)`);
@@ -136,7 +173,10 @@ test('a vendor adds a kurta in three sizes; a customer chooses M, buys it and se
     await expect(details).toContainText('₹949');
     await details.getByRole('button', { name: 'Close' }).click();
     // M's stock went down by one; the product's is the sizes' sum.
-    const after = (await (await c.request.get(`/api/products/${product.id}`)).json()) as { stockQuantity: number; variants: { label: string; stockQuantity: number }[] };
+    const after = (await (await c.request.get(`/api/products/${product.id}`)).json()) as {
+      stockQuantity: number;
+      variants: { label: string; stockQuantity: number }[];
+    };
     expect(after.variants.find((x) => x.label === 'Size: M')!.stockQuantity).toBe(1);
     expect(after.stockQuantity).toBe(5);
 

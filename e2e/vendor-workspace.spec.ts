@@ -19,7 +19,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Dashboard|Orders/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Dashboard|Orders/ })
+      .first(),
+  ).toBeVisible();
 }
 
 /** Two small PNG files (different colours) in a fresh temporary folder. */
@@ -31,7 +36,9 @@ async function twoPictures(): Promise<{ dir: string; files: string[] }> {
     [2, { r: 109, g: 40, b: 217 }],
   ] as const) {
     const file = join(dir, `kulhad-${i}.png`);
-    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toFile(file);
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+      .png()
+      .toFile(file);
     files.push(file);
   }
   return { dir, files };
@@ -47,7 +54,9 @@ async function addToCartFromSearch(page: Page, query: string, name: string) {
   await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
 }
 
-test('a vendor opens a shop, lists a product with two images, ships its part of a shared order, and withdraws the product', async ({ browser }) => {
+test('a vendor opens a shop, lists a product with two images, ships its part of a shared order, and withdraws the product', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const shopName = `Kulhad Corner ${tag}`;
@@ -96,7 +105,13 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     const first14 = '29ABCPP1234K1Z';
     const taxDetails = await vendor.request.put('/api/vendor/payout-details', {
       headers: CSRF,
-      data: { method: 'upi', upiId: 'ramesh@okaxis', pan: 'ABCPP1234K', gstin: first14 + gstinCheckChar(first14), currentPassword: 'pottery-secret' },
+      data: {
+        method: 'upi',
+        upiId: 'ramesh@okaxis',
+        pan: 'ABCPP1234K',
+        gstin: first14 + gstinCheckChar(first14),
+        currentPassword: 'pottery-secret',
+      },
     });
     expect(taxDetails.status(), await taxDetails.text()).toBe(200);
 
@@ -106,11 +121,15 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     await vendor.getByRole('button', { name: 'Add Product' }).first().click();
     const productDialog = vendor.getByRole('dialog', { name: 'Add New Product' });
     await productDialog.getByRole('textbox', { name: 'Product name', exact: true }).fill(productName);
-    await productDialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Six hand-thrown kulhads for masala chai.');
+    await productDialog
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('Six hand-thrown kulhads for masala chai.');
     await productDialog.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('349');
     await productDialog.getByRole('spinbutton', { name: 'Original price (₹)', exact: true }).fill('499');
     await productDialog.getByRole('spinbutton', { name: 'Stock', exact: true }).fill('12');
-    await productDialog.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Home & Living' });
+    await productDialog
+      .getByRole('combobox', { name: 'Category', exact: true })
+      .selectOption({ label: 'Home & Living' });
     await productDialog.getByRole('combobox', { name: 'Shop', exact: true }).selectOption({ label: shopName });
     await productDialog.locator('input[type="file"]').setInputFiles(pictures.files);
     await expect(productDialog.getByRole('img', { name: 'Image 1 (main image)' })).toBeVisible();
@@ -179,7 +198,11 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
     await expect(vendor.getByText('Product deactivated successfully')).toBeVisible();
     await customer.goto(`/search?q=${encodeURIComponent(productName)}`);
     // Wait until the search has answered (no results, or other products' cards), then check ours is gone.
-    await expect(customer.getByRole('heading', { name: 'No products found' }).or(customer.locator('main a[href^="/product/"]').first())).toBeVisible();
+    await expect(
+      customer
+        .getByRole('heading', { name: 'No products found' })
+        .or(customer.locator('main a[href^="/product/"]').first()),
+    ).toBeVisible();
     await expect(customer.getByRole('link', { name: productName, exact: true })).toHaveCount(0);
   } finally {
     await vendorContext.close();
@@ -188,8 +211,13 @@ test('a vendor opens a shop, lists a product with two images, ships its part of 
   }
 });
 
-test("the product form's required-field messages, focus, and a server failure that keeps what was typed @phone", async ({ page }) => {
-  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor@haat.test', password: 'Vendor@123' } });
+test("the product form's required-field messages, focus, and a server failure that keeps what was typed @phone", async ({
+  page,
+}) => {
+  await page.request.post('/api/auth/login', {
+    headers: CSRF,
+    data: { email: 'vendor@haat.test', password: 'Vendor@123' },
+  });
   await page.goto('/vendor/dashboard?tab=products');
   const add = page.getByRole('button', { name: 'Add Product' }).first();
   await add.click();
@@ -200,13 +228,21 @@ test("the product form's required-field messages, focus, and a server failure th
 
   // Nothing filled in: SPEC.md's two messages. The demo vendor has two shops, so none is chosen for it.
   await dialog.getByRole('button', { name: 'Add Product' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }).first()).toBeVisible();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }).first(),
+  ).toBeVisible();
   await expect(dialog.getByText('Please select a shop for this product')).toBeVisible();
 
   // The server fails: 'Failed to save product: {msg}' with SPEC.md's fallback, and the form keeps its input.
   await page.route('**/api/vendor/products', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+          }),
+        })
       : route.continue(),
   );
   await name.fill('Brass Diya, Set of 4');
@@ -223,7 +259,10 @@ test("the product form's required-field messages, focus, and a server failure th
   await expect(add).toBeFocused();
 
   // Deleting asks first, naming the product.
-  const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Delete / }) }).first();
+  const firstCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Delete / }) })
+    .first();
   const productName = (await firstCard.getByRole('heading').textContent()) ?? '';
   await firstCard.getByRole('button', { name: `Delete ${productName}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete product?' });
@@ -234,25 +273,43 @@ test("the product form's required-field messages, focus, and a server failure th
 });
 
 test("a vendor's failed profile save says why, in SPEC.md's words for vendors", async ({ page }) => {
-  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor2@haat.test', password: 'Vendor@123' } });
+  await page.request.post('/api/auth/login', {
+    headers: CSRF,
+    data: { email: 'vendor2@haat.test', password: 'Vendor@123' },
+  });
   await page.goto('/profile');
   await page.route('**/api/me/profile', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+      }),
+    }),
   );
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('First name').fill('Meenakshi');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Failed to update profile: Something went wrong on our side. Please try again.')).toBeVisible();
+  await expect(
+    page.getByText('Failed to update profile: Something went wrong on our side. Please try again.'),
+  ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Meenakshi');
 });
 
-test('a product whose picture is refused is not saved: the form keeps its input, the picture says why, one message', async ({ page }) => {
-  await page.request.post('/api/auth/login', { headers: CSRF, data: { email: 'vendor@haat.test', password: 'Vendor@123' } });
+test('a product whose picture is refused is not saved: the form keeps its input, the picture says why, one message', async ({
+  page,
+}) => {
+  await page.request.post('/api/auth/login', {
+    headers: CSRF,
+    data: { email: 'vendor@haat.test', password: 'Vendor@123' },
+  });
   const dir = mkdtempSync(join(tmpdir(), 'haat-e2e-bad-image-'));
   const fake = join(dir, 'not-really.png');
   writeFileSync(fake, 'this is text, not a picture');
   const productName = `Terracotta Planter ${Date.now().toString(36)}`;
-  const found = async () => (await (await page.request.get(`/api/vendor/products?q=${encodeURIComponent(productName)}&status=all`)).json()).items.length;
+  const found = async () =>
+    (await (await page.request.get(`/api/vendor/products?q=${encodeURIComponent(productName)}&status=all`)).json())
+      .items.length;
   try {
     await page.goto('/vendor/dashboard?tab=products');
     await page.getByRole('button', { name: 'Add Product' }).first().click();
@@ -265,10 +322,14 @@ test('a product whose picture is refused is not saved: the form keeps its input,
     await dialog.getByRole('button', { name: 'Add Product' }).click();
 
     // The picture's own tile says why; the form says nothing was saved; one toast, no success beside it.
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Please select a valid image file' }).first()).toBeVisible();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Please select a valid image file' }).first(),
+    ).toBeVisible();
     await expect(dialog.getByText(/Nothing was saved/)).toBeVisible();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
-    await expect(page.locator('[data-sonner-toast]')).toContainText('Failed to save product: Please select a valid image file');
+    await expect(page.locator('[data-sonner-toast]')).toContainText(
+      'Failed to save product: Please select a valid image file',
+    );
     await expect(dialog.getByRole('textbox', { name: 'Product name', exact: true })).toHaveValue(productName);
     expect(await found()).toBe(0);
 

@@ -62,7 +62,9 @@ const pages = [
 ] as const;
 
 for (const [path, heading] of pages) {
-  test(`${path} shows its page with header, eight footer links and no serious accessibility issue`, async ({ page }) => {
+  test(`${path} shows its page with header, eight footer links and no serious accessibility issue`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
     await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveCount(8);
@@ -70,7 +72,9 @@ for (const [path, heading] of pages) {
   });
 }
 
-test('/erp-register shows its form; the admin area needs its sign-in; unknown paths show the 404 page', async ({ page }) => {
+test('/erp-register shows its form; the admin area needs its sign-in; unknown paths show the 404 page', async ({
+  page,
+}) => {
   await page.goto('/erp-register');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Employee Registration');
   // Without an admin session, /admin and every path under it lead to the admin sign-in.
@@ -91,7 +95,9 @@ test('a page whose code cannot be fetched says so under the header and loads on 
   // The connection drops just as the visitor opens Help: its code (a separate file) does not arrive.
   await page.route('**/assets/help-page-*.js', (route) => route.abort('internetdisconnected'));
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Help Center' }).click();
-  await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your internet connection and try again.');
+  await expect(page.getByRole('alert')).toContainText(
+    'This page could not be loaded. Check your internet connection and try again.',
+  );
   await expect(page.getByRole('link', { name: 'Haat home' })).toBeVisible();
   await page.unroute('**/assets/help-page-*.js');
   await page.getByRole('button', { name: 'Retry' }).click();
@@ -113,7 +119,9 @@ test("a guest's pages ask once who is signed in, and never for an admin session"
   expect(asked).toEqual(['/api/me', '/api/me']);
 });
 
-test('a page opened afresh opens at its top, however far the page before it in the tab was scrolled; Back returns to the place left', async ({ page }) => {
+test('a page opened afresh opens at its top, however far the page before it in the tab was scrolled; Back returns to the place left', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const scrolled = () => page.evaluate(() => window.scrollY);
   await page.goto('/about');

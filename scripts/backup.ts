@@ -4,7 +4,15 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, defaultBackupPath, documentsAt, embeddedDatabaseInUse, fileSize, picturesAt, writeBackup } from '../src/server/platform/backup';
+import {
+  BackupError,
+  defaultBackupPath,
+  documentsAt,
+  embeddedDatabaseInUse,
+  fileSize,
+  picturesAt,
+  writeBackup,
+} from '../src/server/platform/backup';
 import { ConfigError, loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db';
 
@@ -13,9 +21,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const out = resolve(values.out ?? defaultBackupPath(config.DATA_DIR));
   const dbDir = resolve(config.DATA_DIR, 'db');
-  if (!config.DATABASE_URL && !existsSync(resolve(dbDir, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${dbDir}: check DATA_DIR (or set DATABASE_URL).`);
+  if (!config.DATABASE_URL && !existsSync(resolve(dbDir, 'PG_VERSION')))
+    throw new BackupError(`There is no embedded database in ${dbDir}: check DATA_DIR (or set DATABASE_URL).`);
   if (!config.DATABASE_URL && embeddedDatabaseInUse(dbDir)) {
-    throw new BackupError(`The embedded database (${dbDir}) is open: stop Haat first, then back up (if Haat is not running, it did not stop cleanly: start it and stop it once).`);
+    throw new BackupError(
+      `The embedded database (${dbDir}) is open: stop Haat first, then back up (if Haat is not running, it did not stop cleanly: start it and stop it once).`,
+    );
   }
   const pictures = picturesAt(config);
   const pgUrl = config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL;
@@ -24,7 +35,9 @@ async function main(): Promise<void> {
     const manifest = await writeBackup({ database, pgUrl, pictures, documents: documentsAt(config), out });
     const pdfs = manifest.documents?.included ? `, ${manifest.documents.files} document PDF(s)` : '';
     const what = `${manifest.uploads.included ? `${manifest.uploads.files} picture file(s)` : 'no pictures'}${pdfs}`;
-    console.log(`Backup written: ${out} (${await fileSize(out)}; ${manifest.database.kind} database at migration ${manifest.database.migration.tag ?? 'none'}, ${what}).`);
+    console.log(
+      `Backup written: ${out} (${await fileSize(out)}; ${manifest.database.kind} database at migration ${manifest.database.migration.tag ?? 'none'}, ${what}).`,
+    );
     if (!manifest.uploads.included) {
       console.log(
         `The pictures and the documents' PDFs are in the S3 bucket ${manifest.uploads.bucket} and are not in this file: back the bucket up with its own tools (versioning or replication).`,
@@ -36,6 +49,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError || e instanceof BackupError ? e.message : `Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    e instanceof ConfigError || e instanceof BackupError
+      ? e.message
+      : `Backup failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
   process.exit(1);
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cycleReport, findModuleCycles, moduleGraph, moduleOf } from './check-module-cycles';
 
-const file = (source: string, ...deps: [string, string[]][]) => ({
-  source,
-  dependencies: deps.map(([resolved, dependencyTypes]) => ({ resolved, dependencyTypes })),
-}) as unknown as Parameters<typeof moduleGraph>[0][number];
+const file = (source: string, ...deps: [string, string[]][]) =>
+  ({
+    source,
+    dependencies: deps.map(([resolved, dependencyTypes]) => ({ resolved, dependencyTypes })),
+  }) as unknown as Parameters<typeof moduleGraph>[0][number];
 const runtime = ['local', 'import'];
 const typeOnly = ['local', 'type-only', 'import'];
 const m = (name: string, path = 'x.ts') => `src/server/modules/${name}/${name}.${path}`;
@@ -16,14 +17,31 @@ describe('module cycles', () => {
   });
 
   it('finds no cycle in a graph that goes one way', () => {
-    expect(findModuleCycles(new Map([['orders', ['auth', 'catalog']], ['catalog', ['auth']]]))).toEqual([]);
+    expect(
+      findModuleCycles(
+        new Map([
+          ['orders', ['auth', 'catalog']],
+          ['catalog', ['auth']],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('finds a cycle between two modules, and one through three', () => {
-    expect(findModuleCycles(new Map([['auth', ['notifications']], ['notifications', ['auth']]]))).toEqual([
-      ['auth', 'notifications', 'auth'],
+    expect(
+      findModuleCycles(
+        new Map([
+          ['auth', ['notifications']],
+          ['notifications', ['auth']],
+        ]),
+      ),
+    ).toEqual([['auth', 'notifications', 'auth']]);
+    const three = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
     ]);
-    const three = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
     expect(findModuleCycles(three)).toEqual([['a', 'b', 'c', 'a']]);
   });
 

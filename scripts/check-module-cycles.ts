@@ -80,7 +80,9 @@ function cycleThrough(start: string, group: Set<string>, next: (m: string) => st
   const queue = [start];
   while (queue.length) {
     const m = queue.shift()!;
-    for (const n of next(m).filter((x) => group.has(x)).sort()) {
+    for (const n of next(m)
+      .filter((x) => group.has(x))
+      .sort()) {
       if (n === start) {
         const between: string[] = [];
         for (let at = m; at !== start; at = cameFrom.get(at)!) between.unshift(at);

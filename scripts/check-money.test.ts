@@ -51,24 +51,34 @@ describe('the money check', () => {
 });
 
 describe('npm run check:money', () => {
-  it('checks the embedded database of DATA_DIR and exits 0 when the rules hold, 2 when there is no database', { timeout: 60_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'haat-check-money-'));
-    try {
-      const database = await openPglite({ dataDir: join(dataDir, 'db') });
-      await runMigrations(database);
-      await database.close();
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
-      const ok = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-money.ts'], { env, encoding: 'utf8' });
-      expect(ok.stderr).toBe('');
-      expect(ok.stdout).toContain('embedded database');
-      expect(ok.stdout).toMatch(/All \d+ money rules hold\./);
-      expect(ok.status).toBe(0);
+  it(
+    'checks the embedded database of DATA_DIR and exits 0 when the rules hold, 2 when there is no database',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'haat-check-money-'));
+      try {
+        const database = await openPglite({ dataDir: join(dataDir, 'db') });
+        await runMigrations(database);
+        await database.close();
+        const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
+        const ok = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-money.ts'], {
+          env,
+          encoding: 'utf8',
+        });
+        expect(ok.stderr).toBe('');
+        expect(ok.stdout).toContain('embedded database');
+        expect(ok.stdout).toMatch(/All \d+ money rules hold\./);
+        expect(ok.status).toBe(0);
 
-      const none = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-money.ts'], { env: { ...env, DATA_DIR: join(dataDir, 'nowhere') }, encoding: 'utf8' });
-      expect(none.stderr).toContain('There is no embedded database');
-      expect(none.status).toBe(2);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        const none = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-money.ts'], {
+          env: { ...env, DATA_DIR: join(dataDir, 'nowhere') },
+          encoding: 'utf8',
+        });
+        expect(none.stderr).toContain('There is no embedded database');
+        expect(none.status).toBe(2);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

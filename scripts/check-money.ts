@@ -15,8 +15,16 @@ import { checkMoney } from '../src/server/money-checks';
 export async function moneyReport(db: DbOrTx): Promise<{ ok: boolean; lines: string[] }> {
   const checks = await checkMoney(db);
   const broken = checks.filter((c) => c.broken > 0);
-  const lines = checks.map((c) => (c.broken ? `BROKEN (${c.broken} row${c.broken === 1 ? '' : 's'}): ${c.rule}; e.g. ${c.examples.map((e) => JSON.stringify(e)).join(', ')}` : `holds: ${c.rule}`));
-  lines.push(broken.length ? `${broken.length} of ${checks.length} money rules are broken.` : `All ${checks.length} money rules hold.`);
+  const lines = checks.map((c) =>
+    c.broken
+      ? `BROKEN (${c.broken} row${c.broken === 1 ? '' : 's'}): ${c.rule}; e.g. ${c.examples.map((e) => JSON.stringify(e)).join(', ')}`
+      : `holds: ${c.rule}`,
+  );
+  lines.push(
+    broken.length
+      ? `${broken.length} of ${checks.length} money rules are broken.`
+      : `All ${checks.length} money rules hold.`,
+  );
   return { ok: broken.length === 0, lines };
 }
 
@@ -26,13 +34,19 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const dbDir = resolve(config.DATA_DIR, 'db');
   if (!config.DATABASE_URL) {
-    if (!existsSync(resolve(dbDir, 'PG_VERSION'))) throw new CheckError(`There is no embedded database in ${dbDir}: check DATA_DIR (or set DATABASE_URL).`);
-    if (embeddedDatabaseInUse(dbDir)) throw new CheckError(`The embedded database (${dbDir}) is open: stop Haat first, then check (if Haat is not running, it did not stop cleanly: start it and stop it once).`);
+    if (!existsSync(resolve(dbDir, 'PG_VERSION')))
+      throw new CheckError(`There is no embedded database in ${dbDir}: check DATA_DIR (or set DATABASE_URL).`);
+    if (embeddedDatabaseInUse(dbDir))
+      throw new CheckError(
+        `The embedded database (${dbDir}) is open: stop Haat first, then check (if Haat is not running, it did not stop cleanly: start it and stop it once).`,
+      );
   }
   const database = await openDatabase(config);
   try {
     const { version, tag } = await migrationVersion(database.db);
-    console.log(`Checking the money rules of the ${database.kind === 'pglite' ? `embedded database in ${dbDir}` : 'PostgreSQL database'} (migration ${version}${tag ? `, ${tag}` : ''}):`);
+    console.log(
+      `Checking the money rules of the ${database.kind === 'pglite' ? `embedded database in ${dbDir}` : 'PostgreSQL database'} (migration ${version}${tag ? `, ${tag}` : ''}):`,
+    );
     const report = await moneyReport(database.db);
     for (const line of report.lines) console.log(`  ${line}`);
     return report.ok ? 0 : 1;
@@ -45,7 +59,11 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname,
   main().then(
     (code) => process.exit(code),
     (e: unknown) => {
-      console.error(e instanceof ConfigError || e instanceof CheckError ? e.message : `The check failed: ${e instanceof Error ? e.message : String(e)}`);
+      console.error(
+        e instanceof ConfigError || e instanceof CheckError
+          ? e.message
+          : `The check failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       process.exit(2);
     },
   );

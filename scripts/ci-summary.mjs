@@ -19,7 +19,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     console.log(`${file}: ${p} passed, ${f} failed`);
   }
 }
-const steps = existsSync(join(dir, 'failed-steps')) ? readFileSync(join(dir, 'failed-steps'), 'utf8').trim().split('\n').filter(Boolean) : [];
+const steps = existsSync(join(dir, 'failed-steps'))
+  ? readFileSync(join(dir, 'failed-steps'), 'utf8').trim().split('\n').filter(Boolean)
+  : [];
 for (const s of steps) console.log(`failed step: ${s}`);
 // A failed step is at least one failure, even when its runner reported none (lint, typecheck, build).
 failed = Math.max(failed, steps.length);

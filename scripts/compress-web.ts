@@ -21,7 +21,9 @@ export async function compressTree(root: string): Promise<{ count: number; bytes
   for await (const path of files(root)) {
     if ((await stat(path)).size < 1024) continue;
     const body = await readFile(path);
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     await writeFile(`${path}.br`, br);
     await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
     total.count += 1;
@@ -33,5 +35,7 @@ export async function compressTree(root: string): Promise<{ count: number; bytes
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { count, bytes, brotliBytes } = await compressTree(fileURLToPath(new URL('../dist/web', import.meta.url)));
-  console.log(`Compressed ${count} files of the web app: ${(bytes / 1024).toFixed(0)} KB, ${(brotliBytes / 1024).toFixed(0)} KB with brotli.`);
+  console.log(
+    `Compressed ${count} files of the web app: ${(bytes / 1024).toFixed(0)} KB, ${(brotliBytes / 1024).toFixed(0)} KB with brotli.`,
+  );
 }

@@ -5,7 +5,10 @@ import { resetAdminTwoFactorFromCli, setSuperAdminPassword } from '../src/server
 import { ConfigError, loadConfig } from '../src/server/platform/config';
 import { migrateForApp, openDatabase } from '../src/server/platform/db';
 
-const args = z.tuple([z.email('The first argument must be an email address'), z.string().min(12, 'The password must be at least 12 characters')]);
+const args = z.tuple([
+  z.email('The first argument must be an email address'),
+  z.string().min(12, 'The password must be at least 12 characters'),
+]);
 
 async function resetTwoFactor(email: string | undefined) {
   const config = loadConfig();
@@ -17,7 +20,9 @@ async function resetTwoFactor(email: string | undefined) {
       console.error(email ? `No super admin with the email ${email}.` : 'There is no super admin account yet.');
       process.exitCode = 1;
     } else {
-      console.log(`Two-factor authentication reset for ${reset.join(', ')}; their sessions ended. The next sign-in at /admin/login sets it up again.`);
+      console.log(
+        `Two-factor authentication reset for ${reset.join(', ')}; their sessions ended. The next sign-in at /admin/login sets it up again.`,
+      );
     }
   } finally {
     await database.close();
@@ -29,7 +34,9 @@ async function main() {
   if (argv[0] === '--reset-2fa') return resetTwoFactor(argv[1]);
   const parsed = args.safeParse(argv);
   if (!parsed.success) {
-    console.error(`Usage: npm run create-admin -- <email> <password>\n       npm run create-admin -- --reset-2fa [email]\n${parsed.error.issues[0].message}`);
+    console.error(
+      `Usage: npm run create-admin -- <email> <password>\n       npm run create-admin -- --reset-2fa [email]\n${parsed.error.issues[0].message}`,
+    );
     process.exit(1);
   }
   const [email, password] = parsed.data;
@@ -45,6 +52,8 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : `create-admin failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    e instanceof ConfigError ? e.message : `create-admin failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
   process.exit(1);
 });

@@ -16,7 +16,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const dbDir = resolve(config.DATA_DIR, 'db');
   if (!config.DATABASE_URL && existsSync(resolve(dbDir, 'PG_VERSION')) && embeddedDatabaseInUse(dbDir)) {
-    throw new RenderError(`The embedded database (${dbDir}) is open: stop Haat first (it renders missing PDFs itself at start).`);
+    throw new RenderError(
+      `The embedded database (${dbDir}) is open: stop Haat first (it renders missing PDFs itself at start).`,
+    );
   }
   const database = await openDatabase(config);
   const documents = await createDocumentStorage(config);
@@ -35,7 +37,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    console.error(e instanceof ConfigError || e instanceof RenderError ? e.message : `Rendering the PDFs failed: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(
+      e instanceof ConfigError || e instanceof RenderError
+        ? e.message
+        : `Rendering the PDFs failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
     process.exit(1);
   },
 );

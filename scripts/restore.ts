@@ -21,16 +21,30 @@ async function main(): Promise<void> {
   const documentsDir = resolve(config.DATA_DIR, 'documents');
   const manifest = await restoreBackup({ file, into, uploadsDir, documentsDir });
   const where = into.kind === 'postgresql' ? 'the database of DATABASE_URL' : into.dataDir;
-  console.log(`Restored the backup of ${manifest.createdAt} (migration ${manifest.database.migration.tag ?? 'none'}) into ${where}.`);
-  console.log(manifest.uploads.included ? `Pictures: ${manifest.uploads.files} file(s) in ${uploadsDir}.` : `The pictures were not in the backup: they stay in the S3 bucket ${manifest.uploads.bucket}.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (migration ${manifest.database.migration.tag ?? 'none'}) into ${where}.`,
+  );
+  console.log(
+    manifest.uploads.included
+      ? `Pictures: ${manifest.uploads.files} file(s) in ${uploadsDir}.`
+      : `The pictures were not in the backup: they stay in the S3 bucket ${manifest.uploads.bucket}.`,
+  );
   if (manifest.documents) {
     const d = manifest.documents;
-    console.log(d.included ? `Document PDFs: ${d.files} file(s) in ${documentsDir}.` : `The document PDFs were not in the backup: they stay in the S3 bucket ${d.bucket} (documents/).`);
+    console.log(
+      d.included
+        ? `Document PDFs: ${d.files} file(s) in ${documentsDir}.`
+        : `The document PDFs were not in the backup: they stay in the S3 bucket ${d.bucket} (documents/).`,
+    );
   }
   console.log('Start Haat as usual: it applies any newer migrations.');
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError || e instanceof BackupError ? e.message : `Restore failed: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    e instanceof ConfigError || e instanceof BackupError
+      ? e.message
+      : `Restore failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
   process.exit(1);
 });

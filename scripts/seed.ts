@@ -11,7 +11,8 @@ function printSummary(summary: SeedSummary, seconds: number): void {
   );
   const roleWidth = Math.max(4, ...summary.accounts.map((a) => a.role.length));
   const emailWidth = Math.max(5, ...summary.accounts.map((a) => a.email.length));
-  const row = (role: string, email: string, password: string) => `  ${role.padEnd(roleWidth)}  ${email.padEnd(emailWidth)}  ${password}`;
+  const row = (role: string, email: string, password: string) =>
+    `  ${role.padEnd(roleWidth)}  ${email.padEnd(emailWidth)}  ${password}`;
   console.log(row('Role', 'Email', 'Password'));
   console.log(row('-'.repeat(roleWidth), '-'.repeat(emailWidth), '-'.repeat(8)));
   for (const a of summary.accounts) console.log(row(a.role, a.email, a.password));

@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outputs = ['dist/web/index.html', 'dist/server/main.js'];
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package-lock.json', 'scripts/build-server.mjs', 'scripts/compress-web.ts'];
+const sources = [
+  'src',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/compress-web.ts',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

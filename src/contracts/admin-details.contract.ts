@@ -13,13 +13,32 @@ export type DetailsKind = (typeof detailsKinds)[number];
 
 export const detailsMessages: Record<DetailsKind, { updated: string; failed: string; notFound: string }> = {
   user: { updated: 'User details updated', failed: 'Failed to update user details', notFound: 'User not found' },
-  vendor: { updated: 'Vendor details updated', failed: 'Failed to update vendor details', notFound: 'Vendor not found' },
-  merchant: { updated: 'Merchant details updated', failed: 'Failed to update merchant details', notFound: 'Merchant not found' },
-  employee: { updated: 'Employee details updated', failed: 'Failed to update employee details', notFound: 'Employee not found' },
+  vendor: {
+    updated: 'Vendor details updated',
+    failed: 'Failed to update vendor details',
+    notFound: 'Vendor not found',
+  },
+  merchant: {
+    updated: 'Merchant details updated',
+    failed: 'Failed to update merchant details',
+    notFound: 'Merchant not found',
+  },
+  employee: {
+    updated: 'Employee details updated',
+    failed: 'Failed to update employee details',
+    notFound: 'Employee not found',
+  },
 };
 
 /** A user's or vendor's personal information, as their own profile form edits it (and the sign-in email, shown). */
-export const accountDetailsSchema = meSchema.pick({ email: true, firstName: true, lastName: true, phoneNumber: true, dateOfBirth: true, gender: true });
+export const accountDetailsSchema = meSchema.pick({
+  email: true,
+  firstName: true,
+  lastName: true,
+  phoneNumber: true,
+  dateOfBirth: true,
+  gender: true,
+});
 export type AccountDetails = z.infer<typeof accountDetailsSchema>;
 /** `PUT /api/admin/users|vendors/:id/details`: the owner's PATCH /api/me/profile, with a fresh code. */
 export const accountDetailsUpdateSchema = profileUpdateSchema.extend({ code: stepUpCodeSchema });

@@ -3,9 +3,15 @@ import { blankToUndefined, pageQuerySchema, pageSchema, UPI_REFERENCE_PATTERN } 
 
 /** Every admin list: paged, searched and sorted on the server. `sort` is one of the tab's sort keys. */
 export const adminListQuerySchema = pageQuerySchema.extend({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  ),
   sort: z.preprocess(blankToUndefined, z.string().max(40).optional()),
-  dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('desc')),
+  dir: z.preprocess(
+    blankToUndefined,
+    z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('desc'),
+  ),
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 export type AdminListInput = z.input<typeof adminListQuerySchema>;
@@ -31,7 +37,11 @@ export const stepUpCodeSchema = z.string().trim().max(12).optional();
 export const ADMIN_REASON_MIN = 3;
 export const ADMIN_REASON_MAX = 300;
 export const adminReasonSchema = (required: string) =>
-  z.string({ error: required }).trim().min(ADMIN_REASON_MIN, required).max(ADMIN_REASON_MAX, `Reason must be at most ${ADMIN_REASON_MAX} characters`);
+  z
+    .string({ error: required })
+    .trim()
+    .min(ADMIN_REASON_MIN, required)
+    .max(ADMIN_REASON_MAX, `Reason must be at most ${ADMIN_REASON_MAX} characters`);
 
 // ---- Withdrawals
 
@@ -70,7 +80,10 @@ export const withdrawalMessages = {
 } as const;
 
 export const payWithdrawalSchema = z.object({
-  upiReference: z.string({ error: withdrawalMessages.referenceFormat }).trim().regex(UPI_REFERENCE_PATTERN, withdrawalMessages.referenceFormat),
+  upiReference: z
+    .string({ error: withdrawalMessages.referenceFormat })
+    .trim()
+    .regex(UPI_REFERENCE_PATTERN, withdrawalMessages.referenceFormat),
   code: stepUpCodeSchema,
 });
 export const rejectWithdrawalSchema = z.object({
@@ -126,7 +139,10 @@ export const adminAuditEntrySchema = z.object({
   origin: z.string(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
-export const adminAuditPageSchema = pageSchema(adminAuditEntrySchema).extend({ actions: z.array(z.string()), resources: z.array(z.string()) });
+export const adminAuditPageSchema = pageSchema(adminAuditEntrySchema).extend({
+  actions: z.array(z.string()),
+  resources: z.array(z.string()),
+});
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
 // ---- Deleting (users, vendors, merchants, products, employees)
@@ -153,11 +169,14 @@ export const deletionMessages = {
   employee: { done: 'Employee deleted successfully', failed: 'Failed to delete employee' },
   order: { done: 'Order deleted successfully', failed: 'Failed to delete order' },
   referral: { done: 'Referral deleted successfully', failed: 'Failed to delete referral' },
-  anonymised: 'Their orders, points and payouts stay on record; every personal detail was removed and they can no longer sign in.',
+  anonymised:
+    'Their orders, points and payouts stay on record; every personal detail was removed and they can no longer sign in.',
   removed: 'Nothing referred to them, so they were removed completely.',
-  productWithdrawn: 'It was ordered before, so it stays on those orders; it is off the storefront and every list for good.',
+  productWithdrawn:
+    'It was ordered before, so it stays on those orders; it is off the storefront and every list for good.',
   productRemoved: 'Nobody ever ordered it, so it was removed completely.',
-  employeeAnonymised: 'Their timesheets, tasks and projects stay on record; every personal detail was removed and they can no longer sign in.',
+  employeeAnonymised:
+    'Their timesheets, tasks and projects stay on record; every personal detail was removed and they can no longer sign in.',
   orderCancelled: 'Its open parts were cancelled and refunded; its history and ledger are kept.',
   orderHidden: 'Nothing in it was open, so nothing was refunded; its history and ledger are kept.',
   referralRemoved: 'It had paid no reward, so it was removed completely.',
@@ -167,7 +186,8 @@ export const deletionMessages = {
 export const orderInTransitMessage = (shop: string) =>
   `${shop}’s part of this order has been shipped, so the order cannot be deleted now. Wait until it is delivered, or cancel that part with Change status first.`;
 /** An order with a return under way cannot be deleted: this names the shop. */
-export const orderReturnOpenMessage = (shop: string) => `${shop}’s part of this order has a return under way. Settle the return first, then delete the order.`;
+export const orderReturnOpenMessage = (shop: string) =>
+  `${shop}’s part of this order has a return under way. Settle the return first, then delete the order.`;
 
 /** A vendor whose orders are still on their way cannot be deleted: this names them. */
 export const openPartsMessage = (refs: string[], total: number) =>

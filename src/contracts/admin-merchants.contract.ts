@@ -11,7 +11,10 @@ export type MerchantVerifiedFilter = (typeof merchantVerifiedFilters)[number];
 export const adminMerchantSorts = ['businessName', 'registeredAt', 'totalVolume'] as const;
 
 export const adminMerchantsQuerySchema = adminListQuerySchema.extend({
-  verified: z.preprocess(blankToUndefined, z.enum(merchantVerifiedFilters, { error: 'Unknown verification filter' }).default('all')),
+  verified: z.preprocess(
+    blankToUndefined,
+    z.enum(merchantVerifiedFilters, { error: 'Unknown verification filter' }).default('all'),
+  ),
 });
 export type AdminMerchantsQuery = z.output<typeof adminMerchantsQuerySchema>;
 

@@ -88,4 +88,3 @@ export const adminOrderStatusChangedSchema = z.object({
   items: z.array(adminOrderSchema),
 });
 export type AdminOrderStatusChanged = z.infer<typeof adminOrderStatusChangedSchema>;
-

@@ -40,7 +40,10 @@ export const stepUpBodySchema = z.object({ code: stepUpCodeSchema });
 export const adminEmployeeSorts = ['name', 'email', 'department', 'dateOfJoining', 'registeredAt'] as const;
 export const employeeStatuses = ['active', 'inactive'] as const;
 export const adminEmployeesQuerySchema = adminListQuerySchema.extend({
-  approval: z.preprocess(blankToUndefined, z.enum(['all', 'pending', 'approved'], { error: 'Unknown approval filter' }).default('all')),
+  approval: z.preprocess(
+    blankToUndefined,
+    z.enum(['all', 'pending', 'approved'], { error: 'Unknown approval filter' }).default('all'),
+  ),
   status: z.preprocess(blankToUndefined, z.enum(employeeStatuses, { error: 'Unknown status' }).optional()),
 });
 export type AdminEmployeesQuery = z.output<typeof adminEmployeesQuerySchema>;

@@ -62,7 +62,11 @@ export type GatewaySettings = z.infer<typeof gatewaySettingsSchema>;
 const optionalSecret = z.string().trim().max(200, 'Secret is too long').optional();
 /** A blank secret keeps the stored one. */
 export const saveGatewaySettingsSchema = z.object({
-  keyId: z.string({ error: settingsMessages.bothKeys }).trim().min(1, settingsMessages.bothKeys).max(100, 'Key ID is too long'),
+  keyId: z
+    .string({ error: settingsMessages.bothKeys })
+    .trim()
+    .min(1, settingsMessages.bothKeys)
+    .max(100, 'Key ID is too long'),
   keySecret: optionalSecret,
   webhookSecret: optionalSecret,
   isEnabled: z.boolean(),
@@ -82,7 +86,10 @@ export const codSettingsSchema = z.object({
   limit: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : blankToUndefined(v)),
     z
-      .number({ error: (issue) => (issue.input === undefined ? settingsMessages.codLimitRequired : settingsMessages.codLimitNumber) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? settingsMessages.codLimitRequired : settingsMessages.codLimitNumber,
+      })
       .min(0, settingsMessages.codLimitMin)
       .max(COD_LIMIT_MAX_RUPEES, settingsMessages.codLimitMax)
       .refine(isWholePaise, settingsMessages.codLimitPaise),

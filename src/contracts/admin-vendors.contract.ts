@@ -10,7 +10,10 @@ export type VendorApprovalFilter = (typeof vendorApprovalFilters)[number];
 export const adminVendorSorts = ['businessName', 'email', 'registeredAt', 'totalRevenue'] as const;
 
 export const adminVendorsQuerySchema = adminListQuerySchema.extend({
-  approval: z.preprocess(blankToUndefined, z.enum(vendorApprovalFilters, { error: 'Unknown approval filter' }).default('all')),
+  approval: z.preprocess(
+    blankToUndefined,
+    z.enum(vendorApprovalFilters, { error: 'Unknown approval filter' }).default('all'),
+  ),
 });
 export type AdminVendorsQuery = z.output<typeof adminVendorsQuerySchema>;
 

@@ -4,7 +4,26 @@ import { z } from 'zod';
  * The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' after Orders; 'rates'
  * (commission and tax) and 'payouts' after Settings.
  */
-export const adminTabs = ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'returns', 'referrals', 'employees', 'erp', 'settings', 'rates', 'payouts', 'tax-reports', 'withdrawals', 'messages', 'notifications', 'audit'] as const;
+export const adminTabs = [
+  'overview',
+  'users',
+  'vendors',
+  'merchants',
+  'products',
+  'orders',
+  'returns',
+  'referrals',
+  'employees',
+  'erp',
+  'settings',
+  'rates',
+  'payouts',
+  'tax-reports',
+  'withdrawals',
+  'messages',
+  'notifications',
+  'audit',
+] as const;
 export type AdminTab = (typeof adminTabs)[number];
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -50,7 +69,9 @@ export const adminOverviewSchema = z.object({
   /** The last 30 days (India time), oldest first, every day present. */
   daily: z.array(z.object({ date: z.string(), orders: z.number().int(), revenuePaise: z.number().int() })),
   /** The latest 10 audit entries. */
-  recentActivity: z.array(z.object({ id: z.string(), description: z.string(), user: z.string(), timestamp: z.string() })),
+  recentActivity: z.array(
+    z.object({ id: z.string(), description: z.string(), user: z.string(), timestamp: z.string() }),
+  ),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
@@ -97,4 +118,5 @@ export const auditActionLabels: Record<string, string> = {
   payout_cancelled: 'Vendor payout cancelled',
   'vendor.payout_details_changed': 'Vendor changed its payout or tax details',
 };
-export const describeAuditAction = (action: string): string => auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+export const describeAuditAction = (action: string): string =>
+  auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

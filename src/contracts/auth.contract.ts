@@ -53,7 +53,10 @@ export const dateOfBirth = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || isIsoDate(v), { message: 'Please enter a valid date', abort: true })
-  .refine((v) => v === undefined || ageOn(v, new Date()) >= MINIMUM_AGE, `You must be at least ${MINIMUM_AGE} years old to register`)
+  .refine(
+    (v) => v === undefined || ageOn(v, new Date()) >= MINIMUM_AGE,
+    `You must be at least ${MINIMUM_AGE} years old to register`,
+  )
   .refine((v) => v === undefined || ageOn(v, new Date()) <= 120, 'Please enter a valid date of birth');
 
 /** An optional gender from the list; empty becomes undefined. */
@@ -68,7 +71,8 @@ const mismatch = { message: messages.passwordsDoNotMatch, path: ['confirmPasswor
 
 /** Forgot password: the request, the reset, and what they say. */
 export const passwordResetMessages = {
-  requested: 'If an account exists for that email, we have sent it a link to reset the password. Please check your inbox (and spam folder).',
+  requested:
+    'If an account exists for that email, we have sent it a link to reset the password. Please check your inbox (and spam folder).',
   linkInvalid: 'This reset link has expired or has already been used. Please ask for a new one.',
   done: 'Your password has been reset. Please sign in with your new password.',
   tooMany: 'Too many reset requests for this email. Please wait a while and try again.',
@@ -85,12 +89,12 @@ export const newPasswordSchema = newPasswordPair.refine(matching, mismatch);
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The token of a reset link: 64 hex digits. */
-export const resetTokenSchema = z.string({ error: passwordResetMessages.linkInvalid }).regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid);
+export const resetTokenSchema = z
+  .string({ error: passwordResetMessages.linkInvalid })
+  .regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid);
 
 /** `POST /api/auth/password-reset/confirm`: the token from the link and the new password twice. */
-export const passwordResetSchema = newPasswordPair
-  .extend({ token: resetTokenSchema })
-  .refine(matching, mismatch);
+export const passwordResetSchema = newPasswordPair.extend({ token: resetTokenSchema }).refine(matching, mismatch);
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** The sign-up address: optional, but a street given needs its city, state and PIN (it becomes the first saved address). */
@@ -124,7 +128,8 @@ export const customerRegisterSchema = z
     if (!v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: signUpAddressMessages.street });
     if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: signUpAddressMessages.city });
     if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: signUpAddressMessages.state });
-    if (!v.postalCode || !/^[1-9]\d{5}$/.test(v.postalCode)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: signUpAddressMessages.pin });
+    if (!v.postalCode || !/^[1-9]\d{5}$/.test(v.postalCode))
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: signUpAddressMessages.pin });
   });
 
 export const vendorRegisterSchema = z
@@ -160,33 +165,36 @@ const websiteUrl = z.url({
 });
 /** The business fields a merchant gives at sign-up and edits on their dashboard (SPEC.md section 5). */
 export const merchantBusinessFields = {
-    businessName: requiredText('Business name is required', 120),
-    mobileNumber: mobile('Mobile number is required'),
-    upiId: upiIdSchema,
-    whatsappNumber: optionalMobile,
-    website: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
-      .refine((v) => v === undefined || websiteUrl.safeParse(v).success, 'Please enter a valid website address'),
-    cashbackPercentage: z
-      .union([z.number(), z.string()], { error: 'Cashback must be a number' })
-      .optional()
-      .transform((v) => {
-        if (v === undefined || (typeof v === 'number' && Number.isNaN(v))) return CASHBACK_DEFAULT;
-        if (typeof v === 'number') return v;
-        const text = v.trim();
-        // Only plain decimals such as '2', '3.5' or '.5': not '0x10', '1e1' or 'Infinity'.
-        return text === '' ? CASHBACK_DEFAULT : /^-?\d*\.?\d+$/.test(text) ? Number(text) : Number.NaN;
-      })
-      .pipe(
-        z
-          .number({ error: 'Cashback must be a number' })
-          .min(0, 'Cashback must be between 0 and 100')
-          .max(100, 'Cashback must be between 0 and 100')
-          .refine((v) => Math.abs(v * 10 ** CASHBACK_DECIMALS - Math.round(v * 10 ** CASHBACK_DECIMALS)) < 1e-9, 'Cashback can have at most one decimal place'),
-      ),
+  businessName: requiredText('Business name is required', 120),
+  mobileNumber: mobile('Mobile number is required'),
+  upiId: upiIdSchema,
+  whatsappNumber: optionalMobile,
+  website: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
+    .refine((v) => v === undefined || websiteUrl.safeParse(v).success, 'Please enter a valid website address'),
+  cashbackPercentage: z
+    .union([z.number(), z.string()], { error: 'Cashback must be a number' })
+    .optional()
+    .transform((v) => {
+      if (v === undefined || (typeof v === 'number' && Number.isNaN(v))) return CASHBACK_DEFAULT;
+      if (typeof v === 'number') return v;
+      const text = v.trim();
+      // Only plain decimals such as '2', '3.5' or '.5': not '0x10', '1e1' or 'Infinity'.
+      return text === '' ? CASHBACK_DEFAULT : /^-?\d*\.?\d+$/.test(text) ? Number(text) : Number.NaN;
+    })
+    .pipe(
+      z
+        .number({ error: 'Cashback must be a number' })
+        .min(0, 'Cashback must be between 0 and 100')
+        .max(100, 'Cashback must be between 0 and 100')
+        .refine(
+          (v) => Math.abs(v * 10 ** CASHBACK_DECIMALS - Math.round(v * 10 ** CASHBACK_DECIMALS)) < 1e-9,
+          'Cashback can have at most one decimal place',
+        ),
+    ),
 };
 
 export const merchantRegisterSchema = z
@@ -201,13 +209,20 @@ export const merchantRegisterSchema = z
   .refine(matching, mismatch);
 
 /** `POST /api/auth/register`: one of the three account kinds, chosen by `role`. */
-export const registerSchema = z.discriminatedUnion('role', [customerRegisterSchema, vendorRegisterSchema, merchantRegisterSchema]);
+export const registerSchema = z.discriminatedUnion('role', [
+  customerRegisterSchema,
+  vendorRegisterSchema,
+  merchantRegisterSchema,
+]);
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters long'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -19,9 +19,12 @@ export const messages = {
 
 /** What an address past its hourly registrations or password reset requests is told (429, with Retry-After). */
 export const limitMessages = {
-  registrations: (minutes: number) => `Too many accounts have been registered from your network. Please try again in ${waitWords(minutes)}.`,
-  passwordResets: (minutes: number) => `Too many password reset requests from your network. Please try again in ${waitWords(minutes)}.`,
-  downloads: (seconds: number) => `Too many downloads in a minute. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
+  registrations: (minutes: number) =>
+    `Too many accounts have been registered from your network. Please try again in ${waitWords(minutes)}.`,
+  passwordResets: (minutes: number) =>
+    `Too many password reset requests from your network. Please try again in ${waitWords(minutes)}.`,
+  downloads: (seconds: number) =>
+    `Too many downloads in a minute. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
 } as const;
 
 const waitWords = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);

@@ -66,5 +66,10 @@ export const updateCartItemSchema = z.object({ quantity });
 export type UpdateCartItemInput = z.input<typeof updateCartItemSchema>;
 
 /** The answer of an add or an update: the line's id and its new quantity. */
-export const cartItemRefSchema = z.object({ id: z.uuid(), productId: z.uuid(), variantId: z.uuid().nullable(), quantity: z.number().int() });
+export const cartItemRefSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  variantId: z.uuid().nullable(),
+  quantity: z.number().int(),
+});
 export type CartItemRef = z.infer<typeof cartItemRefSchema>;

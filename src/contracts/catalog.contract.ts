@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { MAX_OPTION_FILTERS, optionFilterMessages, optionFilterParam, parseOptionFilter } from '../domain/option-filters';
+import {
+  MAX_OPTION_FILTERS,
+  optionFilterMessages,
+  optionFilterParam,
+  parseOptionFilter,
+} from '../domain/option-filters';
 import { pageQuerySchema, pageSchema } from './common.contract';
-import { BROWSABLE_RESULTS, catalogMessages, MAX_PRODUCT_IMAGES, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX } from './catalog.constants';
+import {
+  BROWSABLE_RESULTS,
+  catalogMessages,
+  MAX_PRODUCT_IMAGES,
+  PRICE_RANGE_MAX,
+  PRICE_RANGE_MIN,
+  productSorts,
+  productViews,
+  RATING_FILTER,
+  SEARCH_TEXT_MAX,
+} from './catalog.constants';
 
 // The constants the browser needs without zod (catalog.constants.ts), here too for the server and forms.
 export * from './catalog.constants';
@@ -103,7 +118,8 @@ const ratingRange = `Rating must be between ${RATING_FILTER.min} and ${RATING_FI
 
 /** `option=size:m` once or repeated (a query string gives one value as a string, several as a list); blanks ignored. */
 const optionFilters = z.preprocess(
-  (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !(typeof x === 'string' && x.trim() === ''))),
+  (v) =>
+    v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !(typeof x === 'string' && x.trim() === '')),
   z
     .array(
       z
@@ -122,14 +138,27 @@ const optionFilters = z.preprocess(
  */
 export const productSearchQuerySchema = pageQuerySchema
   .extend({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional()),
+    q: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+    ),
     category: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_TEXT_MAX).optional()),
     /** One shop's products (the shop page). */
     shop: z.preprocess(blankToUndefined, z.uuid({ error: 'Shop must be a shop id' }).optional()),
     minPrice: rupees(PRICE_RANGE_MIN, 'Minimum price'),
     maxPrice: rupees(PRICE_RANGE_MAX, 'Maximum price'),
-    minRating: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Rating must be a number' }).min(RATING_FILTER.min, ratingRange).max(RATING_FILTER.max, ratingRange).default(RATING_FILTER.min)),
-    sort: z.preprocess(blankToUndefined, z.enum(productSorts, { error: catalogMessages.sortChoice }).default('relevance')),
+    minRating: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Rating must be a number' })
+        .min(RATING_FILTER.min, ratingRange)
+        .max(RATING_FILTER.max, ratingRange)
+        .default(RATING_FILTER.min),
+    ),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(productSorts, { error: catalogMessages.sortChoice }).default('relevance'),
+    ),
     view: z.preprocess(blankToUndefined, z.enum(productViews, { error: catalogMessages.viewChoice }).optional()),
     /**
      * Option values, `option=size:m&option=colour:indigo` (name and value, any case): a product is
@@ -139,7 +168,10 @@ export const productSearchQuerySchema = pageQuerySchema
     option: optionFilters,
   })
   .refine((v) => v.minPrice <= v.maxPrice, { message: catalogMessages.priceOrder, path: ['maxPrice'] })
-  .refine((v) => (v.page - 1) * v.pageSize < BROWSABLE_RESULTS, { message: catalogMessages.pastBrowsable, path: ['page'] });
+  .refine((v) => (v.page - 1) * v.pageSize < BROWSABLE_RESULTS, {
+    message: catalogMessages.pastBrowsable,
+    path: ['page'],
+  });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
 

@@ -23,9 +23,11 @@ export const checkoutMessages = {
 } as const;
 
 /** 'Payment failed: {detail}. Please try again.' */
-export const paymentFailedMessage = (detail: string) => `Payment failed: ${detail.replace(/[.\s]+$/, '')}. Please try again.`;
+export const paymentFailedMessage = (detail: string) =>
+  `Payment failed: ${detail.replace(/[.\s]+$/, '')}. Please try again.`;
 /** 'Order processing failed: {msg}. Please contact support.' */
-export const orderProcessingFailedMessage = (msg: string) => `Order processing failed: ${msg.replace(/[.\s]+$/, '')}. Please contact support.`;
+export const orderProcessingFailedMessage = (msg: string) =>
+  `Order processing failed: ${msg.replace(/[.\s]+$/, '')}. Please contact support.`;
 /** Points above what the order costs. */
 export const pointsAboveTotalMessage = (max: number) => `You can use at most ${max} points on this order`;
 /** A product that is gone, inactive, or whose shop is closed. */
@@ -59,7 +61,10 @@ export const checkoutSchema = z.object({
    * this amount: when its own pricing differs (another tab, a price change) it answers 409 with the
    * new total and nothing is charged, reserved or spent.
    */
-  expectedTotalPaise: z.number({ error: expectedTotalMissingMessage }).int(expectedTotalMissingMessage).min(0, expectedTotalMissingMessage),
+  expectedTotalPaise: z
+    .number({ error: expectedTotalMissingMessage })
+    .int(expectedTotalMissingMessage)
+    .min(0, expectedTotalMissingMessage),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
@@ -111,7 +116,12 @@ export const checkoutSummarySchema = z.object({
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 
-export const placedSchema = z.object({ status: z.literal('placed'), orderId: z.uuid(), message: z.string(), amounts: amountsSchema.optional() });
+export const placedSchema = z.object({
+  status: z.literal('placed'),
+  orderId: z.uuid(),
+  message: z.string(),
+  amounts: amountsSchema.optional(),
+});
 export type Placed = z.infer<typeof placedSchema>;
 
 export const paymentRequiredSchema = z.object({
@@ -149,7 +159,11 @@ export type FailPaymentInput = z.input<typeof failPaymentSchema>;
 export const failedPaymentSchema = z.object({ status: z.literal('failed'), message: z.string() });
 
 /** POST /api/payments/:id/test-pay: what the built-in test gateway hands back, like Razorpay's checkout does. */
-export const testPaymentSchema = z.object({ providerOrderId: z.string(), providerPaymentId: z.string(), signature: z.string() });
+export const testPaymentSchema = z.object({
+  providerOrderId: z.string(),
+  providerPaymentId: z.string(),
+  signature: z.string(),
+});
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 
 /** A path id; anything that is not a UUID is simply not found. */

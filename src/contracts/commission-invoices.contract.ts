@@ -40,18 +40,29 @@ export const commissionMessages = {
   addressRequired: "Enter Haat's registered address",
   gstinRequired: "Enter Haat's GSTIN",
   stateRequired: 'Please choose a state or union territory',
-  gstinNotState: (gstinStateName: string, state: string) => `This GSTIN is registered in ${gstinStateName}, not ${state}`,
-  notSet: "Commission invoices are not being issued: set Haat's GST registration (legal name, address, state and GSTIN) first.",
+  gstinNotState: (gstinStateName: string, state: string) =>
+    `This GSTIN is registered in ${gstinStateName}, not ${state}`,
+  notSet:
+    "Commission invoices are not being issued: set Haat's GST registration (legal name, address, state and GSTIN) first.",
 };
 
 /** The link text of a document: 'Commission invoice HC/26-27/000001' or 'Commission credit note HCN/26-27/000001'. */
-export const commissionDocumentLabel = (d: Pick<CommissionDocumentSummary, 'kind' | 'number'>) => `${d.kind === 'invoice' ? 'Commission invoice' : 'Commission credit note'} ${d.number}`;
+export const commissionDocumentLabel = (d: Pick<CommissionDocumentSummary, 'kind' | 'number'>) =>
+  `${d.kind === 'invoice' ? 'Commission invoice' : 'Commission credit note'} ${d.number}`;
 
 /** Haat's GST registration as its commission invoices print it. */
 export const haatTaxIdentityValuesSchema = z
   .object({
-    legalName: z.string({ error: commissionMessages.legalNameRequired }).trim().min(1, commissionMessages.legalNameRequired).max(200),
-    address: z.string({ error: commissionMessages.addressRequired }).trim().min(1, commissionMessages.addressRequired).max(500),
+    legalName: z
+      .string({ error: commissionMessages.legalNameRequired })
+      .trim()
+      .min(1, commissionMessages.legalNameRequired)
+      .max(200),
+    address: z
+      .string({ error: commissionMessages.addressRequired })
+      .trim()
+      .min(1, commissionMessages.addressRequired)
+      .max(500),
     state: z.enum(INDIA_STATES_AND_UTS, { error: commissionMessages.stateRequired }),
     gstin: z
       .string({ error: commissionMessages.gstinRequired })
@@ -66,7 +77,8 @@ export const haatTaxIdentityValuesSchema = z
   .superRefine((v, ctx) => {
     // Haat's registered state is its GSTIN's state: the two must agree.
     const registered = gstinState(v.gstin);
-    if (registered && registered !== v.state) ctx.addIssue({ code: 'custom', path: ['gstin'], message: commissionMessages.gstinNotState(registered, v.state) });
+    if (registered && registered !== v.state)
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: commissionMessages.gstinNotState(registered, v.state) });
   });
 export type HaatTaxIdentityValues = z.output<typeof haatTaxIdentityValuesSchema>;
 export type HaatTaxIdentityInput = z.input<typeof haatTaxIdentityValuesSchema>;

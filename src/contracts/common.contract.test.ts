@@ -7,7 +7,13 @@ import { merchantBusinessFields } from './auth.contract';
 import { maxLengthOf, numberRangeOf, optionalText, requiredText, UPI_REFERENCE_PATTERN } from './common.contract';
 import { contactMessageSchema } from './content.contract';
 import { erpProfileSchema } from './erp.contract';
-import { erpSearchQuerySchema, projectFormSchema, rejectTimesheetSchema, taskFormSchema, timesheetFormSchema } from './erp-work.contract';
+import {
+  erpSearchQuerySchema,
+  projectFormSchema,
+  rejectTimesheetSchema,
+  taskFormSchema,
+  timesheetFormSchema,
+} from './erp-work.contract';
 import { newReviewSchema } from './orders.contract';
 import { vendorPartStatusSchema } from './vendor-orders.contract';
 
@@ -44,19 +50,31 @@ describe('maxLengthOf', () => {
 describe('numberRangeOf', () => {
   it('reads the bounds of a number field through its wrappers', () => {
     expect(numberRangeOf(z.coerce.number().int().min(1).max(9))).toEqual({ min: 1, max: 9 });
-    expect(numberRangeOf(z.string().transform(Number).pipe(z.number().min(0)).optional())).toEqual({ min: 0, max: Infinity });
+    expect(numberRangeOf(z.string().transform(Number).pipe(z.number().min(0)).optional())).toEqual({
+      min: 0,
+      max: Infinity,
+    });
     expect(numberRangeOf(z.string())).toEqual({ min: undefined, max: undefined });
   });
 
   it('gives the forms the bounds their inputs had', () => {
     expect(numberRangeOf(merchantBusinessFields.cashbackPercentage)).toEqual({ min: 0, max: 100 });
-    expect(['minTransactions', 'minTransactionVolume', 'referralPointsAwarded'].map((k) => numberRangeOf(referralSettingsSchema.shape[k as keyof typeof referralSettingsSchema.shape]).min)).toEqual([1, 0, 0]);
+    expect(
+      ['minTransactions', 'minTransactionVolume', 'referralPointsAwarded'].map(
+        (k) => numberRangeOf(referralSettingsSchema.shape[k as keyof typeof referralSettingsSchema.shape]).min,
+      ),
+    ).toEqual([1, 0, 0]);
   });
 });
 
 describe('UPI_REFERENCE_PATTERN', () => {
   it('is 12 digits', () => {
     expect(['123456789012', '000000000000'].map((v) => UPI_REFERENCE_PATTERN.test(v))).toEqual([true, true]);
-    expect(['12345678901', '1234567890123', '12345678901a', ''].map((v) => UPI_REFERENCE_PATTERN.test(v))).toEqual([false, false, false, false]);
+    expect(['12345678901', '1234567890123', '12345678901a', ''].map((v) => UPI_REFERENCE_PATTERN.test(v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -22,7 +22,12 @@ export const pageMessages = {
 /** Query parameters of every list endpoint. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number({ error: pageMessages.page }).int(pageMessages.page).min(1, pageMessages.page).default(1),
-  pageSize: z.coerce.number({ error: pageMessages.pageSize }).int(pageMessages.pageSize).min(1, pageMessages.pageSize).max(100, pageMessages.pageSize).default(20),
+  pageSize: z.coerce
+    .number({ error: pageMessages.pageSize })
+    .int(pageMessages.pageSize)
+    .min(1, pageMessages.pageSize)
+    .max(100, pageMessages.pageSize)
+    .default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -83,9 +88,15 @@ type TypedRupees<T> = (v: string | number, ctx: z.RefinementCtx) => T;
  * paise, for `.transform`: at most two decimals and `maxWholeDigits` digits before the point, else the
  * `invalid` message. Blank text is the `required` message, or `undefined` when none is given.
  */
-export function typedRupees(messages: { invalid: string; required: string }, maxWholeDigits?: number): TypedRupees<number>;
+export function typedRupees(
+  messages: { invalid: string; required: string },
+  maxWholeDigits?: number,
+): TypedRupees<number>;
 export function typedRupees(messages: { invalid: string }, maxWholeDigits?: number): TypedRupees<number | undefined>;
-export function typedRupees(messages: { invalid: string; required?: string }, maxWholeDigits?: number): TypedRupees<number | undefined> {
+export function typedRupees(
+  messages: { invalid: string; required?: string },
+  maxWholeDigits?: number,
+): TypedRupees<number | undefined> {
   return (v, ctx) => {
     const text = typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '');
     if (text === '' && messages.required === undefined) return undefined;

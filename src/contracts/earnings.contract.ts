@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { BASIS_POINTS } from '../domain/money';
-import { blankToUndefined, pageQuerySchema, pageSchema, YEAR_MONTH_MESSAGE, YEAR_MONTH_PATTERN } from './common.contract';
+import {
+  blankToUndefined,
+  pageQuerySchema,
+  pageSchema,
+  YEAR_MONTH_MESSAGE,
+  YEAR_MONTH_PATTERN,
+} from './common.contract';
 
 // The vendor's Earnings tab: what Haat owes the vendor (pending, payable, paid),
 // a statement per order part with every deduction, and the payouts so far.
@@ -19,10 +25,7 @@ export type EarningStatus = (typeof earningStatuses)[number];
 export const earningsQuerySchema = pageQuerySchema.extend({
   month: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: earningsMessages.badMonth })
-      .regex(YEAR_MONTH_PATTERN, earningsMessages.badMonth)
-      .optional(),
+    z.string({ error: earningsMessages.badMonth }).regex(YEAR_MONTH_PATTERN, earningsMessages.badMonth).optional(),
   ),
 });
 export type EarningsQuery = z.output<typeof earningsQuerySchema>;

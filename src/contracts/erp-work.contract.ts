@@ -3,7 +3,14 @@ import { isIsoDate } from '../domain/age';
 import { isClockTime } from '../domain/timesheet-hours';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { optionalMobile } from './auth.contract';
-import { blankToUndefined, optionalText, pageQuerySchema, pageSchema, requiredText, typedRupees } from './common.contract';
+import {
+  blankToUndefined,
+  optionalText,
+  pageQuerySchema,
+  pageSchema,
+  requiredText,
+  typedRupees,
+} from './common.contract';
 
 // ---- The ERP's work: projects, tasks and timesheets (SPEC.md sections 2, 3, 4 and 8)
 
@@ -59,7 +66,12 @@ export type TaskStatus = (typeof taskStatuses)[number];
 export type TimesheetStatus = (typeof timesheetStatuses)[number];
 
 /** The labels SPEC.md gives the task status selector. */
-export const taskStatusLabels: Record<TaskStatus, string> = { todo: 'To Do', in_progress: 'In Progress', review: 'Review', done: 'Done' };
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  todo: 'To Do',
+  in_progress: 'In Progress',
+  review: 'Review',
+  done: 'Done',
+};
 
 const optionalDate = (message = 'Please enter a valid date') =>
   z
@@ -108,7 +120,10 @@ export const projectFormSchema = z
     clientEmail: optionalEmail,
     clientPhone: optionalMobile,
   })
-  .refine((v) => !v.endDate || v.endDate >= v.startDate, { path: ['endDate'], message: 'End date cannot be before the start date' });
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'End date cannot be before the start date',
+  });
 export type ProjectFormInput = z.input<typeof projectFormSchema>;
 export type ProjectFormData = z.output<typeof projectFormSchema>;
 
@@ -143,7 +158,11 @@ export const projectPageSchema = pageSchema(projectSchema);
  * What goes with a project when it is deleted (`GET /api/erp/projects/:id/deletion` before, and the
  * delete's answer): its tasks and its timesheet entries; a project with approved hours is not deleted.
  */
-export const projectDeletionSchema = z.object({ tasks: z.number().int(), entries: z.number().int(), approvedHours: z.number() });
+export const projectDeletionSchema = z.object({
+  tasks: z.number().int(),
+  entries: z.number().int(),
+  approvedHours: z.number(),
+});
 export type ProjectDeletion = z.infer<typeof projectDeletionSchema>;
 
 /** A project or task to choose in a form. */
@@ -164,7 +183,10 @@ const estimatedHours = z
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isFinite(n) || n < ESTIMATED_HOURS.min || n > ESTIMATED_HOURS.max) {
-      ctx.addIssue({ code: 'custom', message: `Estimated hours must be a number from ${ESTIMATED_HOURS.min} to ${ESTIMATED_HOURS.max.toLocaleString('en-IN')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Estimated hours must be a number from ${ESTIMATED_HOURS.min} to ${ESTIMATED_HOURS.max.toLocaleString('en-IN')}`,
+      });
       return z.NEVER;
     }
     if (Math.round(n / ESTIMATED_HOURS.step) !== n / ESTIMATED_HOURS.step) {
@@ -194,7 +216,12 @@ export type TaskEditData = z.output<typeof taskEditSchema>;
 /** The card selector (`PATCH /api/erp/tasks/:id/status`): a status with an optional completion percentage. */
 export const taskStatusSchema = z.object({
   status: z.enum(taskStatuses, { error: 'Please choose a status' }),
-  completionPercentage: z.number().int().min(0, 'Completion goes from 0 to 100').max(100, 'Completion goes from 0 to 100').optional(),
+  completionPercentage: z
+    .number()
+    .int()
+    .min(0, 'Completion goes from 0 to 100')
+    .max(100, 'Completion goes from 0 to 100')
+    .optional(),
 });
 export type TaskStatusInput = z.infer<typeof taskStatusSchema>;
 
@@ -220,11 +247,7 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskPageSchema = pageSchema(taskSchema);
 
 const clockTime = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isClockTime, 'Please enter a time as HH:MM');
+  z.string({ error: required }).trim().min(1, required).refine(isClockTime, 'Please enter a time as HH:MM');
 
 /** Log Work Time and Edit Timesheet (`POST /api/erp/timesheets`, `PUT /api/erp/timesheets/:id`). */
 export const timesheetFormSchema = z
@@ -288,5 +311,8 @@ export type ErpNotifications = z.infer<typeof erpNotificationsSchema>;
 
 /** The header's search (`GET /api/erp/search?q=`): projects by name and tasks by title. */
 export const erpSearchQuerySchema = z.object({ q: z.string().trim().max(100, 'Search is too long').default('') });
-export const erpSearchSchema = z.object({ projects: z.array(optionSchema), tasks: z.array(optionSchema.extend({ projectName: z.string().nullable() })) });
+export const erpSearchSchema = z.object({
+  projects: z.array(optionSchema),
+  tasks: z.array(optionSchema.extend({ projectName: z.string().nullable() })),
+});
 export type ErpSearch = z.infer<typeof erpSearchSchema>;

@@ -61,15 +61,21 @@ export const erpRegisterFields = {
 };
 
 /** `POST /api/erp/register`: SPEC.md's registration form; the account waits for the super admin's approval. */
-export const erpRegisterSchema = z
-  .object(erpRegisterFields)
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+export const erpRegisterSchema = z.object(erpRegisterFields).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: authMessages.passwordsDoNotMatch,
+});
 export type ErpRegisterInput = z.input<typeof erpRegisterSchema>;
 export type ErpRegisterData = z.output<typeof erpRegisterSchema>;
 
 /** `POST /api/erp/login`: the code is sent on the second step, when the server asked for it. */
 export const erpLoginSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   code: z
     .string()
@@ -103,7 +109,12 @@ export const erpStatsSchema = z.object({
 });
 export type ErpStats = z.infer<typeof erpStatsSchema>;
 
-export const erpRecentTaskSchema = z.object({ id: z.uuid(), title: z.string(), projectName: z.string().nullable(), status: z.string() });
+export const erpRecentTaskSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  projectName: z.string().nullable(),
+  status: z.string(),
+});
 export const erpDashboardSchema = z.object({ stats: erpStatsSchema, recentTasks: z.array(erpRecentTaskSchema) });
 export type ErpDashboard = z.infer<typeof erpDashboardSchema>;
 
@@ -161,9 +172,15 @@ export type ErpTwoFaSetup = z.infer<typeof erpTwoFaSetupSchema>;
 /** `POST /api/erp/settings/password`: the current password, then the new one twice. */
 export const erpPasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(128),
     password: newPassword,
     confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDoNotMatch,
+  });
 export type ErpPasswordInput = z.input<typeof erpPasswordSchema>;

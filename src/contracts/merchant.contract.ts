@@ -18,7 +18,8 @@ export const merchantMessages = {
   amountRange: 'The amount must be between ₹1 and ₹5,00,000',
   referenceInvalid: 'The UPI transaction reference is the 12-digit number shown in the payment app',
   referenceDuplicate: 'You already recorded a payment with this UPI transaction reference',
-  referenceTaken: 'This UPI transaction reference has already been recorded on Haat. Each UPI payment can be recorded once.',
+  referenceTaken:
+    'This UPI transaction reference has already been recorded on Haat. Each UPI payment can be recorded once.',
   dateRequired: 'Enter the date of the payment',
   dateInFuture: 'The payment date cannot be in the future',
   dateTooOld: 'Payments older than a year cannot be recorded',
@@ -45,7 +46,8 @@ export const customerContactSchema = z
       return { kind: 'email' as const, value: v.toLowerCase() };
     }
     const digits = v.replace(/[\s()-]/g, '');
-    if (!/^(\+91|91|0)?[6-9]\d{9}$/.test(digits)) ctx.addIssue({ code: 'custom', message: merchantMessages.customerInvalid });
+    if (!/^(\+91|91|0)?[6-9]\d{9}$/.test(digits))
+      ctx.addIssue({ code: 'custom', message: merchantMessages.customerInvalid });
     return { kind: 'phone' as const, value: digits.slice(-10) };
   });
 
@@ -53,7 +55,10 @@ export const customerContactSchema = z
 const rupeesSchema = z
   .union([z.string(), z.number()], { error: merchantMessages.amountRequired })
   .transform(typedRupees({ invalid: merchantMessages.amountInvalid, required: merchantMessages.amountRequired }))
-  .refine((paise) => paise >= toPaise(1) && paise <= toPaise(MERCHANT_PAYMENT_MAX_RUPEES), merchantMessages.amountRange);
+  .refine(
+    (paise) => paise >= toPaise(1) && paise <= toPaise(MERCHANT_PAYMENT_MAX_RUPEES),
+    merchantMessages.amountRange,
+  );
 
 /** `POST /api/merchant/payments`: a UPI payment the merchant received. */
 export const recordPaymentSchema = z.object({
@@ -78,7 +83,12 @@ export type RecordPaymentData = z.output<typeof recordPaymentSchema>;
 /** Where a payment's cashback stands in the customer's wallet ('none': the payment earned 0 points). */
 export const cashbackStatuses = ['pending', 'available', 'voided', 'none'] as const;
 export type CashbackStatus = (typeof cashbackStatuses)[number];
-export const cashbackStatusLabels: Record<CashbackStatus, string> = { pending: 'Pending', available: 'Available', voided: 'Voided', none: 'No cashback' };
+export const cashbackStatusLabels: Record<CashbackStatus, string> = {
+  pending: 'Pending',
+  available: 'Available',
+  voided: 'Voided',
+  none: 'No cashback',
+};
 
 /** One recorded payment, the customer shown masked. */
 export const merchantPaymentSchema = z.object({

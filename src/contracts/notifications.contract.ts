@@ -9,8 +9,14 @@ import { pageQuerySchema, pageSchema, requiredText } from './common.contract';
 export const emailGroups = ['orders', 'wallet', 'news'] as const;
 export type EmailGroup = (typeof emailGroups)[number];
 export const emailGroupLabels: Record<EmailGroup, { label: string; hint: string }> = {
-  orders: { label: 'Orders', hint: 'Orders placed, confirmed, shipped, delivered or cancelled, and returns and refunds; for vendors, new orders and returns, payouts, reviews and approvals' },
-  wallet: { label: 'Wallet and referrals', hint: 'Points that became available, withdrawals paid or rejected, referral rewards, merchant verification' },
+  orders: {
+    label: 'Orders',
+    hint: 'Orders placed, confirmed, shipped, delivered or cancelled, and returns and refunds; for vendors, new orders and returns, payouts, reviews and approvals',
+  },
+  wallet: {
+    label: 'Wallet and referrals',
+    hint: 'Points that became available, withdrawals paid or rejected, referral rewards, merchant verification',
+  },
   news: { label: 'News', hint: 'Announcements from Haat: new features, offers and events' },
 };
 
@@ -95,7 +101,9 @@ export type NewsSent = z.infer<typeof newsSentSchema>;
 
 export const newsMessages = {
   sent: (recipients: number) =>
-    recipients === 0 ? 'Nobody to send to: no active account is in this audience' : `News sent to ${recipients.toLocaleString('en-IN')} account${recipients === 1 ? '' : 's'}`,
+    recipients === 0
+      ? 'Nobody to send to: no active account is in this audience'
+      : `News sent to ${recipients.toLocaleString('en-IN')} account${recipients === 1 ? '' : 's'}`,
   failed: 'Failed to send the news',
 } as const;
 

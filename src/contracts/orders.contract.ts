@@ -100,7 +100,12 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export const orderDetailSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderCountsSchema = z.object({ all: z.number().int(), processing: z.number().int(), shipped: z.number().int(), delivered: z.number().int() });
+export const orderCountsSchema = z.object({
+  all: z.number().int(),
+  processing: z.number().int(),
+  shipped: z.number().int(),
+  delivered: z.number().int(),
+});
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
 export const orderListSchema = pageSchema(orderSchema).extend({ counts: orderCountsSchema });

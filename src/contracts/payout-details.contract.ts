@@ -20,7 +20,15 @@ export const tdsExemptionLabels: Record<TdsExemption, string> = {
 };
 
 /** The longest input of each field (the form's maxLength). */
-export const PAYOUT_FIELD_MAX = { accountHolderName: 100, bankAccountNumber: 18, ifsc: 11, upiId: 100, pan: 10, gstin: 15, enrolmentNumber: 15 } as const;
+export const PAYOUT_FIELD_MAX = {
+  accountHolderName: 100,
+  bankAccountNumber: 18,
+  ifsc: 11,
+  upiId: 100,
+  pan: 10,
+  gstin: 15,
+  enrolmentNumber: 15,
+} as const;
 
 export const payoutMessages = {
   methodRequired: 'Please choose how you want to be paid: bank account or UPI',
@@ -36,20 +44,26 @@ export const payoutMessages = {
   gstinLength: 'A GSTIN has exactly 15 characters',
   gstinCharacters: 'A GSTIN has only letters and digits',
   gstinStateCode: (code: string) => `This GSTIN's first two digits, ${code}, are not a GST state code`,
-  gstinPan: "This GSTIN is not valid: characters 3 to 12 of a GSTIN are its holder's PAN, and these are not a valid PAN",
-  gstinFormat: 'This GSTIN is not valid: the 2-digit state code, the 10-character PAN, a digit or letter, Z, then a check character',
+  gstinPan:
+    "This GSTIN is not valid: characters 3 to 12 of a GSTIN are its holder's PAN, and these are not a valid PAN",
+  gstinFormat:
+    'This GSTIN is not valid: the 2-digit state code, the 10-character PAN, a digit or letter, Z, then a check character',
   gstinCheck: "This GSTIN's check character is wrong: please check it for a typo",
   gstinNotYourPan: "This GSTIN is not of your PAN: characters 3 to 12 of a GSTIN are its holder's PAN",
-  gstinShopState: (gstinState: string, shopName: string, shopState: string) => `This GSTIN is registered in ${gstinState}, but your shop ${shopName} is in ${shopState}`,
+  gstinShopState: (gstinState: string, shopName: string, shopState: string) =>
+    `This GSTIN is registered in ${gstinState}, but your shop ${shopName} is in ${shopState}`,
   enrolmentNumber: 'An enrolment number has 15 letters and digits, as the GST portal gave it',
   enrolmentWithGstin: 'With a GSTIN you need no enrolment number: leave it blank',
   vendorsOnly: 'Only vendors have payout details',
   notApproved: 'Your vendor account is not approved, so its payout details cannot be changed. Please contact support.',
-  aadhaar: 'This Aadhaar number is not valid: 12 digits, not starting with 0 or 1, and its last digit is a check digit (please check for a typo)',
+  aadhaar:
+    'This Aadhaar number is not valid: 12 digits, not starting with 0 or 1, and its last digit is a check digit (please check for a typo)',
   exemptionNeedsId: 'To declare the ₹5 lakh exemption, give your PAN or your Aadhaar number',
   exemptionHufNeedsPan: 'A HUF declares the ₹5 lakh exemption with its PAN',
   exemptionPanKind: (kind: 'individual' | 'huf') =>
-    kind === 'individual' ? "This PAN is not an individual's: its fourth letter is P for a person" : "This PAN is not a HUF's: its fourth letter is H for a HUF",
+    kind === 'individual'
+      ? "This PAN is not an individual's: its fourth letter is P for a person"
+      : "This PAN is not a HUF's: its fourth letter is H for a HUF",
   saved: 'Payout details saved',
   unchanged: 'Nothing changed: your payout details are as they were',
   saveFailed: 'Failed to save payout details. Please try again.',
@@ -97,8 +111,14 @@ export const payoutDetailsInputSchema = z
     // The GST enrolment number of a seller without a GSTIN supplying through an operator
     // (Notification 34/2023-Central Tax). Its official format could not be confirmed here, so any 15
     // upper-case letters and digits are accepted (the length of a GSTIN).
-    enrolmentNumber: upperId(PAYOUT_FIELD_MAX.enrolmentNumber, payoutMessages.enrolmentNumber).refine((v) => v === '' || /^[0-9A-Z]{15}$/.test(v), payoutMessages.enrolmentNumber),
-    currentPassword: z.string({ error: settingsMessages.currentPasswordRequired }).min(1, settingsMessages.currentPasswordRequired).max(128),
+    enrolmentNumber: upperId(PAYOUT_FIELD_MAX.enrolmentNumber, payoutMessages.enrolmentNumber).refine(
+      (v) => v === '' || /^[0-9A-Z]{15}$/.test(v),
+      payoutMessages.enrolmentNumber,
+    ),
+    currentPassword: z
+      .string({ error: settingsMessages.currentPasswordRequired })
+      .min(1, settingsMessages.currentPasswordRequired)
+      .max(128),
   })
   .superRefine((v, ctx) => {
     const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -113,12 +133,14 @@ export const payoutDetailsInputSchema = z
       else if (!isUpiId(v.upiId)) problem('upiId', payoutMessages.upi);
     }
     // Characters 3 to 12 of a GSTIN are its holder's PAN: the two must agree.
-    if (v.pan && isPan(v.pan) && v.gstin && isGstin(v.gstin) && v.gstin.slice(2, 12) !== v.pan) problem('gstin', payoutMessages.gstinNotYourPan);
+    if (v.pan && isPan(v.pan) && v.gstin && isGstin(v.gstin) && v.gstin.slice(2, 12) !== v.pan)
+      problem('gstin', payoutMessages.gstinNotYourPan);
     // Section 194-O(2): an individual or HUF that gave its PAN or Aadhaar; the PAN's fourth letter says which it is.
     if (v.tdsExemption !== 'none') {
       if (v.tdsExemption === 'huf' && !v.pan) problem('pan', payoutMessages.exemptionHufNeedsPan);
       else if (!v.pan && !v.aadhaar) problem('aadhaar', payoutMessages.exemptionNeedsId);
-      if (v.pan && isPan(v.pan) && v.pan[3] !== (v.tdsExemption === 'individual' ? 'P' : 'H')) problem('pan', payoutMessages.exemptionPanKind(v.tdsExemption));
+      if (v.pan && isPan(v.pan) && v.pan[3] !== (v.tdsExemption === 'individual' ? 'P' : 'H'))
+        problem('pan', payoutMessages.exemptionPanKind(v.tdsExemption));
     }
     // The enrolment number is for sellers without a GSTIN only.
     if (v.gstin && v.enrolmentNumber) problem('enrolmentNumber', payoutMessages.enrolmentWithGstin);
@@ -162,7 +184,8 @@ export const savedPayoutDetailsSchema = z.object({ details: payoutDetailsSchema,
 export type SavedPayoutDetails = z.infer<typeof savedPayoutDetailsSchema>;
 
 /** A bank account number with every digit but the last 4 replaced by X. */
-export const maskAccountNumber = (accountNumber: string): string => 'X'.repeat(Math.max(0, accountNumber.length - 4)) + accountNumber.slice(-4);
+export const maskAccountNumber = (accountNumber: string): string =>
+  'X'.repeat(Math.max(0, accountNumber.length - 4)) + accountNumber.slice(-4);
 
 /** The stored row as the vendor and the super admin see it (the full account number never leaves the server). */
 export function toPayoutDetails(row: {

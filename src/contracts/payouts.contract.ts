@@ -41,12 +41,14 @@ export const adminPayoutMessages = {
   beingTransferred: 'This payout is already being paid',
   transferred: 'Payout sent through Razorpay Route',
   transferFailed: 'Razorpay Route did not make the transfer: the payout is back to being paid, try again later',
-  transferUnclear: 'Razorpay Route answered with a transfer Haat cannot match to this payout: check the Razorpay dashboard before paying again',
+  transferUnclear:
+    'Razorpay Route answered with a transfer Haat cannot match to this payout: check the Razorpay dashboard before paying again',
   transferNotDone: 'The Razorpay Route transfer did not complete',
   transferUnknown:
     'Razorpay Route did not answer, so Haat cannot tell whether the transfer was made: the payout stays "Being transferred". Try the transfer again in 2 minutes; Razorpay then answers the transfer already made, or makes it',
   transferIdFormat: 'A Razorpay transfer id looks like trf_ followed by 14 letters and digits',
-  cancelTransferring: 'This payout is being transferred through Razorpay Route: mark it paid with its transfer id once Razorpay shows the transfer',
+  cancelTransferring:
+    'This payout is being transferred through Razorpay Route: mark it paid with its transfer id once Razorpay shows the transfer',
   routeAccountFormat: 'A Route account id looks like acc_ followed by 14 letters and digits',
   routeAccountSet: 'Route account saved',
   routeAccountFailed: 'Failed to save the Route account',
@@ -61,14 +63,21 @@ export const ROUTE_TRANSFER_PATTERN = /^trf_[A-Za-z0-9]{14}$/;
  * What is wrong with a transfer reference for the payout's method (a bank UTR: up to 22 letters and
  * digits; UPI: 12 digits; a payout left 'transferring' by Razorpay Route: its trf_ id); null when fine.
  */
-export function payoutReferenceProblem(method: PayoutMethod | string | null, reference: string, transferring = false): string | null {
+export function payoutReferenceProblem(
+  method: PayoutMethod | string | null,
+  reference: string,
+  transferring = false,
+): string | null {
   if (reference === '') return adminPayoutMessages.referenceRequired;
-  if (transferring || method === 'route') return ROUTE_TRANSFER_PATTERN.test(reference) ? null : adminPayoutMessages.transferIdFormat;
+  if (transferring || method === 'route')
+    return ROUTE_TRANSFER_PATTERN.test(reference) ? null : adminPayoutMessages.transferIdFormat;
   if (method === 'upi') return UPI_REFERENCE_PATTERN.test(reference) ? null : adminPayoutMessages.upiReference;
   return new RegExp(`^[0-9A-Z]{1,${BANK_UTR_MAX}}$`).test(reference) ? null : adminPayoutMessages.bankReference;
 }
 
-const upToSchema = z.string({ error: adminPayoutMessages.upToFormat }).pipe(z.iso.date({ error: adminPayoutMessages.upToFormat }));
+const upToSchema = z
+  .string({ error: adminPayoutMessages.upToFormat })
+  .pipe(z.iso.date({ error: adminPayoutMessages.upToFormat }));
 const vendorSchema = z.uuid({ error: adminPayoutMessages.chooseVendor });
 
 /** `GET /api/admin/payouts/preview?vendorUserId&upTo`: what "settle" would pay, before the code is asked. */
@@ -98,14 +107,17 @@ export const settlePayoutSchema = z.object({ vendorUserId: vendorSchema, upTo: u
 export type SettlePayoutInput = z.input<typeof settlePayoutSchema>;
 
 /** A reference as typed: upper-cased (UTRs), except a Razorpay transfer id, whose case matters. */
-export const normalPayoutReference = (reference: string) => (/^trf_/i.test(reference.trim()) ? `trf_${reference.trim().slice(4)}` : reference.trim().toUpperCase());
+export const normalPayoutReference = (reference: string) =>
+  /^trf_/i.test(reference.trim()) ? `trf_${reference.trim().slice(4)}` : reference.trim().toUpperCase();
 
 /** `POST /api/admin/payouts/:id/pay`: the transfer's reference (checked against the payout's method and status on the server). */
 export const markPayoutPaidSchema = z.object({
   reference: z
     .string({ error: adminPayoutMessages.referenceRequired })
     .transform(normalPayoutReference)
-    .pipe(z.string().min(1, adminPayoutMessages.referenceRequired).max(BANK_UTR_MAX, adminPayoutMessages.bankReference)),
+    .pipe(
+      z.string().min(1, adminPayoutMessages.referenceRequired).max(BANK_UTR_MAX, adminPayoutMessages.bankReference),
+    ),
   code: stepUpCodeSchema,
 });
 
@@ -118,7 +130,10 @@ export type PayoutRoute = z.infer<typeof payoutRouteSchema>;
 
 /** `PUT /api/admin/vendors/:vendorUserId/route-account`: the vendor's Razorpay Route linked account, with a fresh code. */
 export const setRouteAccountSchema = z.object({
-  accountId: z.string({ error: adminPayoutMessages.routeAccountFormat }).trim().regex(ROUTE_ACCOUNT_PATTERN, adminPayoutMessages.routeAccountFormat),
+  accountId: z
+    .string({ error: adminPayoutMessages.routeAccountFormat })
+    .trim()
+    .regex(ROUTE_ACCOUNT_PATTERN, adminPayoutMessages.routeAccountFormat),
   code: stepUpCodeSchema,
 });
 export type SetRouteAccountInput = z.input<typeof setRouteAccountSchema>;

@@ -6,10 +6,18 @@ import { pageSchema } from './common.contract';
 
 export const referralStatuses = ['active', 'qualified', 'redeemed'] as const;
 export const referredTypes = ['customer', 'vendor', 'merchant'] as const;
-export const referralStatusLabels: Record<(typeof referralStatuses)[number], string> = { active: 'Waiting to qualify', qualified: 'Qualified', redeemed: 'Redeemed' };
+export const referralStatusLabels: Record<(typeof referralStatuses)[number], string> = {
+  active: 'Waiting to qualify',
+  qualified: 'Qualified',
+  redeemed: 'Redeemed',
+};
 
 /** Where a user's referral link leads: the sign-up page of their own kind of account. */
-export const referralRegisterPath: Record<Exclude<Role, 'admin'>, string> = { customer: '/register', vendor: '/vendor/register', merchant: '/merchant/register' };
+export const referralRegisterPath: Record<Exclude<Role, 'admin'>, string> = {
+  customer: '/register',
+  vendor: '/vendor/register',
+  merchant: '/merchant/register',
+};
 
 /** One referral the user made, the referred party's name masked. */
 export const myReferralSchema = z.object({

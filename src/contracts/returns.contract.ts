@@ -20,7 +20,8 @@ export const returnMessages = {
   notDelivered: 'Only delivered items can be returned',
   windowClosed: (closedOn: string) => `The return window for this order closed on ${closedOn}`,
   chooseItems: 'Please choose at least one item to return',
-  tooMany: (name: string, left: number) => (left === 0 ? `${name} has already been returned` : `You can return at most ${left} of ${name}`),
+  tooMany: (name: string, left: number) =>
+    left === 0 ? `${name} has already been returned` : `You can return at most ${left} of ${name}`,
   unknownItem: 'This item is not part of this order',
   reasonRequired: 'Please choose a reason for the return',
   commentTooLong: 'The comment must be at most 1000 characters',
@@ -38,7 +39,10 @@ export const returnMessages = {
   refundRetried: 'Refund sent again',
   // A move the return's status does not allow (answered 409 with the status it is in).
   notRequested: 'This return has already been answered',
-  notApproved: (status: ReturnStatus) => (status === 'received' || status === 'refunded' ? 'This return has already been received' : 'Only an approved return can be marked received'),
+  notApproved: (status: ReturnStatus) =>
+    status === 'received' || status === 'refunded'
+      ? 'This return has already been received'
+      : 'Only an approved return can be marked received',
   notDisputable: 'Only a return rejected by the shop can be sent to the Haat team, once',
   notDecidable: 'Only a requested or disputed return can be decided',
   noRefundToRetry: 'This return has no failed refund to send again',
@@ -57,16 +61,28 @@ export const returnStatusLabels: Record<ReturnStatus, string> = {
 
 const returnItemInputSchema = z.object({
   orderItemId: z.uuid({ error: returnMessages.unknownItem }),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1'),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a whole number of at least 1' })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be a whole number of at least 1'),
 });
 
 /** `POST /api/orders/parts/:partId/returns`: the items and quantities, a reason from the list, a comment and up to 3 photos. */
 export const newReturnSchema = z.object({
-  items: z.array(returnItemInputSchema, { error: returnMessages.chooseItems }).min(1, returnMessages.chooseItems).max(100, returnMessages.chooseItems),
+  items: z
+    .array(returnItemInputSchema, { error: returnMessages.chooseItems })
+    .min(1, returnMessages.chooseItems)
+    .max(100, returnMessages.chooseItems),
   reason: z.enum(returnReasons, { error: returnMessages.reasonRequired }),
-  comment: z.string({ error: returnMessages.commentTooLong }).trim().max(1000, returnMessages.commentTooLong).default(''),
+  comment: z
+    .string({ error: returnMessages.commentTooLong })
+    .trim()
+    .max(1000, returnMessages.commentTooLong)
+    .default(''),
   photos: z
-    .array(z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, returnMessages.photoNotYours), { error: returnMessages.photoNotYours })
+    .array(z.string().regex(/^\/uploads\/[A-Za-z0-9_-]+\.webp$/, returnMessages.photoNotYours), {
+      error: returnMessages.photoNotYours,
+    })
     .max(MAX_RETURN_PHOTOS, returnMessages.tooManyPhotos)
     .default([]),
 });
@@ -75,13 +91,21 @@ export type NewReturn = z.output<typeof newReturnSchema>;
 
 /** `POST /api/vendor/returns/:id/reject`: the reason the customer reads. */
 export const rejectReturnSchema = z.object({
-  reason: z.string({ error: returnMessages.rejectionReasonRequired }).trim().min(5, returnMessages.rejectionReasonRequired).max(300, returnMessages.rejectionReasonTooLong),
+  reason: z
+    .string({ error: returnMessages.rejectionReasonRequired })
+    .trim()
+    .min(5, returnMessages.rejectionReasonRequired)
+    .max(300, returnMessages.rejectionReasonTooLong),
 });
 export type RejectReturnInput = z.input<typeof rejectReturnSchema>;
 
 /** `POST /api/returns/:id/dispute`: the customer asks the Haat team to review the shop's rejection. */
 export const disputeReturnSchema = z.object({
-  comment: z.string({ error: returnMessages.disputeTooLong }).trim().max(1000, returnMessages.disputeTooLong).default(''),
+  comment: z
+    .string({ error: returnMessages.disputeTooLong })
+    .trim()
+    .max(1000, returnMessages.disputeTooLong)
+    .default(''),
 });
 export type DisputeReturnInput = z.input<typeof disputeReturnSchema>;
 
@@ -89,11 +113,15 @@ export type DisputeReturnInput = z.input<typeof disputeReturnSchema>;
 export const adminDecideReturnSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'Please choose approve or reject' }),
-    reason: z.preprocess(blankToUndefined, z.string().trim().max(300, returnMessages.rejectionReasonTooLong).optional()),
+    reason: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(300, returnMessages.rejectionReasonTooLong).optional(),
+    ),
     code: stepUpCodeSchema,
   })
   .superRefine((v, ctx) => {
-    if (v.decision === 'reject' && (!v.reason || v.reason.length < 5)) ctx.addIssue({ code: 'custom', path: ['reason'], message: returnMessages.rejectionReasonRequired });
+    if (v.decision === 'reject' && (!v.reason || v.reason.length < 5))
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: returnMessages.rejectionReasonRequired });
   });
 export type AdminDecideReturnInput = z.input<typeof adminDecideReturnSchema>;
 
@@ -184,7 +212,10 @@ export const returnablePartSchema = z.object({
 export type ReturnablePart = z.infer<typeof returnablePartSchema>;
 
 /** `GET /api/orders/:orderId/returns`: the order's returns and what can still be returned. */
-export const orderReturnsSchema = z.object({ returnable: z.array(returnablePartSchema), returns: z.array(returnSchema) });
+export const orderReturnsSchema = z.object({
+  returnable: z.array(returnablePartSchema),
+  returns: z.array(returnSchema),
+});
 export type OrderReturns = z.infer<typeof orderReturnsSchema>;
 
 export const returnChangedSchema = z.object({ return: returnSchema, message: z.string() });
@@ -194,7 +225,10 @@ export const returnFilters = ['all', ...returnStatuses] as const;
 export type ReturnFilter = (typeof returnFilters)[number];
 /** `GET /api/vendor/returns` and `GET /api/admin/returns`: newest first, by status. */
 export const returnListQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(blankToUndefined, z.enum(returnFilters, { error: `Status must be one of ${returnFilters.join(', ')}` }).default('all')),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(returnFilters, { error: `Status must be one of ${returnFilters.join(', ')}` }).default('all'),
+  ),
 });
 export type ReturnListQuery = z.output<typeof returnListQuerySchema>;
 export const returnPageSchema = pageSchema(returnSchema);

@@ -16,7 +16,19 @@ export const rewardsMessages = {
 } as const;
 
 /** Every kind of ledger row (rewards_transactions.transaction_type). */
-export const transactionTypes = ['earned', 'spent', 'withdrawn', 'released', 'voided', 'refunded', 'reversed', 'referral', 'cashback', 'withdrawal_returned', 'return_refund'] as const;
+export const transactionTypes = [
+  'earned',
+  'spent',
+  'withdrawn',
+  'released',
+  'voided',
+  'refunded',
+  'reversed',
+  'referral',
+  'cashback',
+  'withdrawal_returned',
+  'return_refund',
+] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 /** The three groups the wallet shows (SPEC.md: earned, spent, withdrawn); every row type falls in one. */

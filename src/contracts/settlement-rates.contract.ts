@@ -46,7 +46,11 @@ export const HSN_CODE_PATTERN = /^\d{4}(\d{2}){0,2}$/;
 /** A rate typed in a form (a string) or sent as JSON (a number): 0 to 100 %, at most two decimals. */
 export const ratePercentSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
-  z.number({ error: m.ratePercent }).min(0, m.ratePercent).max(100, m.ratePercent).refine(isWholeBasisPoints, m.rateDecimals),
+  z
+    .number({ error: m.ratePercent })
+    .min(0, m.ratePercent)
+    .max(100, m.ratePercent)
+    .refine(isWholeBasisPoints, m.rateDecimals),
 );
 
 /** YYYY-MM-DD, a real date, today in India or later: a new rate never rewrites what already applied. */
@@ -59,7 +63,11 @@ export const effectiveFromSchema = z
 /** Where a rate stands today: the one that applies, one that starts later, or one a later rule replaced. */
 export const rateStatuses = ['in_force', 'scheduled', 'superseded'] as const;
 export type RateStatus = (typeof rateStatuses)[number];
-export const rateStatusLabels: Record<RateStatus, string> = { in_force: 'In force', scheduled: 'Scheduled', superseded: 'Superseded' };
+export const rateStatusLabels: Record<RateStatus, string> = {
+  in_force: 'In force',
+  scheduled: 'Scheduled',
+  superseded: 'Superseded',
+};
 
 /** The answer of every add: the new row's id (an HSN code's own code) and the message to show. */
 export const rateAddedSchema = z.object({ id: z.string(), message: z.string() });
@@ -69,7 +77,11 @@ export type RateAdded = z.infer<typeof rateAddedSchema>;
 
 export const commissionScopes = ['global', 'category', 'vendor'] as const;
 export type CommissionScope = (typeof commissionScopes)[number];
-export const commissionScopeLabels: Record<CommissionScope, string> = { global: 'Global default', category: 'Category', vendor: 'Vendor' };
+export const commissionScopeLabels: Record<CommissionScope, string> = {
+  global: 'Global default',
+  category: 'Category',
+  vendor: 'Vendor',
+};
 
 /** `POST /api/admin/commission-rules`: a new rule (rules are never edited; a later one supersedes). */
 export const addCommissionRuleSchema = z
@@ -82,8 +94,10 @@ export const addCommissionRuleSchema = z
     code: stepUpCodeSchema,
   })
   .superRefine((v, ctx) => {
-    if (v.scope === 'category' && !v.categoryId) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: m.chooseCategory });
-    if (v.scope === 'vendor' && !v.vendorUserId) ctx.addIssue({ code: 'custom', path: ['vendorUserId'], message: m.chooseVendor });
+    if (v.scope === 'category' && !v.categoryId)
+      ctx.addIssue({ code: 'custom', path: ['categoryId'], message: m.chooseCategory });
+    if (v.scope === 'vendor' && !v.vendorUserId)
+      ctx.addIssue({ code: 'custom', path: ['vendorUserId'], message: m.chooseVendor });
   });
 export type AddCommissionRuleInput = z.input<typeof addCommissionRuleSchema>;
 export type AddCommissionRuleData = z.output<typeof addCommissionRuleSchema>;
@@ -122,7 +136,11 @@ export const addTaxRateSchema = z.object({
   kind: z.enum(taxRateKinds, { error: m.kind }),
   ratePercent: ratePercentSchema,
   effectiveFrom: effectiveFromSchema,
-  source: z.string({ error: m.source }).trim().min(3, m.source).max(TAX_SOURCE_MAX, `Source must be at most ${TAX_SOURCE_MAX} characters`),
+  source: z
+    .string({ error: m.source })
+    .trim()
+    .min(3, m.source)
+    .max(TAX_SOURCE_MAX, `Source must be at most ${TAX_SOURCE_MAX} characters`),
   code: stepUpCodeSchema,
 });
 export type AddTaxRateInput = z.input<typeof addTaxRateSchema>;
@@ -150,7 +168,11 @@ const hsnCodeField = z.string({ error: m.hsnCode }).trim().regex(HSN_CODE_PATTER
 /** `POST /api/admin/hsn-codes`: a new code with its first GST rate. (`code` is the fresh two-factor code.) */
 export const addHsnCodeSchema = z.object({
   hsnCode: hsnCodeField,
-  description: z.string({ error: m.hsnDescription }).trim().min(2, m.hsnDescription).max(HSN_DESCRIPTION_MAX, `Description must be at most ${HSN_DESCRIPTION_MAX} characters`),
+  description: z
+    .string({ error: m.hsnDescription })
+    .trim()
+    .min(2, m.hsnDescription)
+    .max(HSN_DESCRIPTION_MAX, `Description must be at most ${HSN_DESCRIPTION_MAX} characters`),
   ratePercent: ratePercentSchema,
   effectiveFrom: effectiveFromSchema,
   code: stepUpCodeSchema,
@@ -187,9 +209,16 @@ export type HsnCodeList = z.infer<typeof hsnCodeListSchema>;
 /** "6204 — Women's suits, kurtas… — GST 5%", as the product form's select shows a code. */
 export function hsnOptionLabel(c: HsnCode, formatDate: (isoDate: string) => string = (d) => d): string {
   const description = c.description.length > 60 ? `${c.description.slice(0, 59)}…` : c.description;
-  const rate = c.current ? `GST ${c.current.ratePercent}%` : c.next ? `GST ${c.next.ratePercent}% from ${formatDate(c.next.effectiveFrom)}` : 'no GST rate yet';
+  const rate = c.current
+    ? `GST ${c.current.ratePercent}%`
+    : c.next
+      ? `GST ${c.next.ratePercent}% from ${formatDate(c.next.effectiveFrom)}`
+      : 'no GST rate yet';
   return `${c.hsnCode} — ${description} — ${rate}`;
 }
 
 /** A product's HSN code in the product form: a code of the list, or none (blank or null). */
-export const productHsnCodeSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string({ error: m.chooseHsn }).trim().regex(HSN_CODE_PATTERN, m.chooseHsn).nullish());
+export const productHsnCodeSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string({ error: m.chooseHsn }).trim().regex(HSN_CODE_PATTERN, m.chooseHsn).nullish(),
+);

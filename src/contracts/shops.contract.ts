@@ -5,10 +5,18 @@ import { emailSchema, optionalIndianState, optionalPinCode, optionalText } from 
 
 export const shopTypes = ['online', 'physical', 'both'] as const;
 export type ShopType = (typeof shopTypes)[number];
-export const shopTypeLabels: Record<ShopType, string> = { online: 'Online', physical: 'Physical store', both: 'Online and physical' };
+export const shopTypeLabels: Record<ShopType, string> = {
+  online: 'Online',
+  physical: 'Physical store',
+  both: 'Online and physical',
+};
 
 /** SPEC.md section 9: delivery distance 10 km, fee 0, free delivery above 999 rupees. */
-export const SHOP_DEFAULTS = { deliveryDistanceKm: 10, deliveryFeePaise: 0, freeDeliveryThresholdPaise: 99_900 } as const;
+export const SHOP_DEFAULTS = {
+  deliveryDistanceKm: 10,
+  deliveryFeePaise: 0,
+  freeDeliveryThresholdPaise: 99_900,
+} as const;
 
 /** SPEC.md sections 4 and 8, and the shop form's own messages. */
 export const shopMessages = {
@@ -54,7 +62,11 @@ const paise = (message: string) => z.number({ error: message }).int(message).min
  */
 export const shopInputSchema = z
   .object({
-    shopName: z.string({ error: shopMessages.nameRequired }).trim().min(1, shopMessages.nameRequired).max(120, 'Must be at most 120 characters'),
+    shopName: z
+      .string({ error: shopMessages.nameRequired })
+      .trim()
+      .min(1, shopMessages.nameRequired)
+      .max(120, 'Must be at most 120 characters'),
     shopDescription: optionalText(2000),
     shopType: z.enum(shopTypes, { error: 'Please choose online, physical or both' }),
     address: optionalText(300),
@@ -63,7 +75,12 @@ export const shopInputSchema = z
     postalCode: optionalPinCode().refine((v) => v === undefined || /^[1-9]\d{5}$/.test(v), shopMessages.invalidPin),
     // A shop on an online marketplace delivers unless its vendor says otherwise (then its products cannot be ordered).
     deliveryAvailable: z.boolean({ error: 'Delivery must be true or false' }).default(true),
-    deliveryDistanceKm: z.number({ error: shopMessages.distance }).int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km').optional(),
+    deliveryDistanceKm: z
+      .number({ error: shopMessages.distance })
+      .int(shopMessages.distance)
+      .min(1, shopMessages.distance)
+      .max(1000, 'Delivery distance can be at most 1000 km')
+      .optional(),
     deliveryFeePaise: paise(shopMessages.fee).optional(),
     freeDeliveryThresholdPaise: paise(shopMessages.threshold).optional(),
     /** The shop offers cash on delivery (meaningful only when it delivers; the super admin's limit and excluded categories apply too). */
@@ -147,11 +164,7 @@ const formNumber = z.union([z.string(), z.number()]).transform((v, ctx) => {
 /** Rupees with at most two decimals (step 0.01), at least 0. */
 const rupees = (message: string) =>
   formNumber.pipe(
-    z
-      .number()
-      .min(0, message)
-      .max(toRupees(MAX_PAISE), message)
-      .refine(isWholePaise, shopMessages.paise),
+    z.number().min(0, message).max(toRupees(MAX_PAISE), message).refine(isWholePaise, shopMessages.paise),
   );
 
 /** The Create/Edit Shop form; its output is the API body (rupees become paise). */
@@ -165,7 +178,13 @@ export const shopFormSchema = z
     state: z.string(),
     postalCode: z.string(),
     deliveryAvailable: z.boolean(),
-    deliveryDistanceKm: formNumber.pipe(z.number().int(shopMessages.distance).min(1, shopMessages.distance).max(1000, 'Delivery distance can be at most 1000 km')),
+    deliveryDistanceKm: formNumber.pipe(
+      z
+        .number()
+        .int(shopMessages.distance)
+        .min(1, shopMessages.distance)
+        .max(1000, 'Delivery distance can be at most 1000 km'),
+    ),
     deliveryFee: rupees(shopMessages.fee),
     freeDeliveryThreshold: rupees(shopMessages.threshold),
     codEnabled: z.boolean(),
@@ -211,7 +230,9 @@ export function shopFormValues(shop?: Shop | null): ShopFormValues {
     deliveryAvailable: shop?.deliveryAvailable ?? true,
     deliveryDistanceKm: String(shop?.deliveryDistanceKm ?? SHOP_DEFAULTS.deliveryDistanceKm),
     deliveryFee: String(toRupees(shop?.deliveryFeePaise ?? SHOP_DEFAULTS.deliveryFeePaise)),
-    freeDeliveryThreshold: String(toRupees(shop?.freeDeliveryThresholdPaise ?? SHOP_DEFAULTS.freeDeliveryThresholdPaise)),
+    freeDeliveryThreshold: String(
+      toRupees(shop?.freeDeliveryThresholdPaise ?? SHOP_DEFAULTS.freeDeliveryThresholdPaise),
+    ),
     codEnabled: shop?.codEnabled ?? false,
     enableReviews: shop?.enableReviews ?? true,
     googleReviewsEnabled: shop?.googleReviewsEnabled ?? false,
@@ -231,7 +252,10 @@ export const settingsMessages = {
   passwordFailed: 'Failed to change password. Please try again.',
 } as const;
 
-const currentPassword = z.string({ error: settingsMessages.currentPasswordRequired }).min(1, settingsMessages.currentPasswordRequired).max(128);
+const currentPassword = z
+  .string({ error: settingsMessages.currentPasswordRequired })
+  .min(1, settingsMessages.currentPasswordRequired)
+  .max(128);
 
 /** `PUT /api/me/email`. */
 export const changeEmailSchema = z.object({ newEmail: emailSchema, currentPassword });
@@ -248,7 +272,10 @@ export const changePasswordSchema = z
       .max(128, 'Password must be at most 128 characters long'),
     confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: authMessages.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The answer of a password change. */

@@ -34,10 +34,19 @@ export const taxDocumentMessages = {
 };
 
 /** The 202 answer of a document download while its PDF is still being rendered (Retry-After says when to ask again). */
-export const documentPreparingSchema = z.object({ status: z.literal('preparing'), message: z.string(), retryAfterSeconds: z.number().int() });
+export const documentPreparingSchema = z.object({
+  status: z.literal('preparing'),
+  message: z.string(),
+  retryAfterSeconds: z.number().int(),
+});
 export type DocumentPreparing = z.infer<typeof documentPreparingSchema>;
 
-const KIND_LABELS: Record<TaxDocumentSummary['kind'], string> = { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note' };
+const KIND_LABELS: Record<TaxDocumentSummary['kind'], string> = {
+  invoice: 'Tax invoice',
+  bill_of_supply: 'Bill of supply',
+  credit_note: 'Credit note',
+};
 
 /** The link text of a document: 'Tax invoice INV/26-27/000001', 'Bill of supply BOS/26-27/000001' or 'Credit note CN/26-27/000001'. */
-export const taxDocumentLabel = (d: Pick<TaxDocumentSummary, 'kind' | 'number'>) => `${KIND_LABELS[d.kind]} ${d.number}`;
+export const taxDocumentLabel = (d: Pick<TaxDocumentSummary, 'kind' | 'number'>) =>
+  `${KIND_LABELS[d.kind]} ${d.number}`;

@@ -137,11 +137,28 @@ export type CommissionRow = z.infer<typeof commissionRowSchema>;
 export const commissionReportSchema = z.object({
   month: z.string(),
   rows: z.array(commissionRowSchema),
-  totals: z.object({ ...grossReturnedNet, commissionPaise: z.number().int(), effectiveRateBp: z.number().int().nullable() }),
+  totals: z.object({
+    ...grossReturnedNet,
+    commissionPaise: z.number().int(),
+    effectiveRateBp: z.number().int().nullable(),
+  }),
 });
 export type CommissionReport = z.infer<typeof commissionReportSchema>;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A month YYYY-MM as words: '2026-11' -> 'November 2026'. */
 export function monthName(month: string): string {

@@ -5,7 +5,8 @@ describe("an authenticator code's shape", () => {
   it('is six digits, nothing else', () => {
     expect(TOTP_CODE_LENGTH).toBe(6);
     expect(isTotpCode('012345')).toBe(true);
-    for (const wrong of ['', '12345', '1234567', '12345a', ' 123456', '12 3456', '１２３４５６']) expect(isTotpCode(wrong)).toBe(false);
+    for (const wrong of ['', '12345', '1234567', '12345a', ' 123456', '12 3456', '１２３４５６'])
+      expect(isTotpCode(wrong)).toBe(false);
   });
 
   it('as a form field: trimmed, and the screen’s message when it is not a code', () => {

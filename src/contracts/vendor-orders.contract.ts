@@ -46,7 +46,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** `GET /api/vendor/orders?status&page&pageSize`: the caller's parts of orders, newest first. */
 export const vendorOrderListQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(blankToUndefined, z.enum(vendorOrderFilters, { error: vendorOrderMessages.badFilter }).default('all')),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(vendorOrderFilters, { error: vendorOrderMessages.badFilter }).default('all'),
+  ),
 });
 export type VendorOrderListQuery = z.output<typeof vendorOrderListQuerySchema>;
 
@@ -55,7 +58,16 @@ export type VendorOrderListQuery = z.output<typeof vendorOrderListQuerySchema>;
  * review mark, with the size or colour bought and its SKU (null for a product without options).
  */
 export const vendorOrderItemSchema = orderItemSchema
-  .pick({ id: true, productId: true, productName: true, variantId: true, variantLabel: true, imageUrl: true, quantity: true, pricePaise: true })
+  .pick({
+    id: true,
+    productId: true,
+    productName: true,
+    variantId: true,
+    variantLabel: true,
+    imageUrl: true,
+    quantity: true,
+    pricePaise: true,
+  })
   .extend({ sku: z.string().nullable() });
 export type VendorOrderItem = z.infer<typeof vendorOrderItemSchema>;
 
@@ -128,8 +140,10 @@ export const vendorPartStatusSchema = z
       }),
   })
   .superRefine((v, ctx) => {
-    if (v.trackingNote !== undefined && v.status !== 'shipped') ctx.addIssue({ code: 'custom', path: ['trackingNote'], message: vendorOrderMessages.trackingOnlyWhenShipped });
-    if (v.cashCollected !== undefined && v.status !== 'delivered') ctx.addIssue({ code: 'custom', path: ['cashCollected'], message: vendorOrderMessages.cashOnlyWhenDelivered });
+    if (v.trackingNote !== undefined && v.status !== 'shipped')
+      ctx.addIssue({ code: 'custom', path: ['trackingNote'], message: vendorOrderMessages.trackingOnlyWhenShipped });
+    if (v.cashCollected !== undefined && v.status !== 'delivered')
+      ctx.addIssue({ code: 'custom', path: ['cashCollected'], message: vendorOrderMessages.cashOnlyWhenDelivered });
   });
 export type VendorPartStatusInput = z.input<typeof vendorPartStatusSchema>;
 

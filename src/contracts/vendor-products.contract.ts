@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isWholePaise } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
-import { combinationKey, MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, normaliseOption, variantLabel } from '../domain/variants';
+import {
+  combinationKey,
+  MAX_OPTION_VALUES,
+  MAX_PRODUCT_OPTIONS,
+  MAX_PRODUCT_VARIANTS,
+  normaliseOption,
+  variantLabel,
+} from '../domain/variants';
 import { MAX_PRODUCT_IMAGES } from './catalog.contract';
 import { pageQuerySchema, pageSchema } from './common.contract';
 import { productHsnCodeSchema } from './settlement-rates.contract';
@@ -110,7 +117,12 @@ export const productVariantInputSchema = z.object({
     .max(64, 'SKU must be at most 64 characters')
     .regex(SKU_PATTERN, 'SKU can have letters, digits and - _ . / only'),
   stockQuantity: numberish.pipe(
-    z.number({ error: 'Stock must be a number' }).int('Stock must be a whole number').min(0, vendorProductMessages.negativeStock).max(MAX_STOCK, 'Stock must be at most 10,00,000').default(0),
+    z
+      .number({ error: 'Stock must be a number' })
+      .int('Stock must be a whole number')
+      .min(0, vendorProductMessages.negativeStock)
+      .max(MAX_STOCK, 'Stock must be at most 10,00,000')
+      .default(0),
   ),
   price: numberish.pipe(
     z
@@ -121,7 +133,10 @@ export const productVariantInputSchema = z.object({
       .optional(),
   ),
   originalPrice: originalRupees,
-  images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
+  images: z
+    .array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' })
+    .max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages)
+    .default([]),
 });
 export type ProductVariantInput = z.input<typeof productVariantInputSchema>;
 export type ProductVariantData = z.output<typeof productVariantInputSchema>;
@@ -135,24 +150,39 @@ type OptionsCheck = { options?: { name: string; values: string[] }[]; variants: 
 export function checkProductOptions(v: OptionsCheck, ctx: z.RefinementCtx): void {
   const options = v.options;
   if (options === undefined || options.length === 0) {
-    if (v.variants.length > 0) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Add an option (such as Size) before its combinations' });
+    if (v.variants.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants'],
+        message: 'Add an option (such as Size) before its combinations',
+      });
     return;
   }
   const seenNames = new Map<string, number>();
   options.forEach((o, i) => {
     const key = normaliseOption(o.name);
-    if (seenNames.has(key)) ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: `The option "${o.name}" is given twice` });
+    if (seenNames.has(key))
+      ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: `The option "${o.name}" is given twice` });
     else seenNames.set(key, i);
     const seenValues = new Set<string>();
     o.values.forEach((value, j) => {
       const vk = normaliseOption(value);
-      if (seenValues.has(vk)) ctx.addIssue({ code: 'custom', path: ['options', i, 'values', j], message: `${o.name} "${value}" is given twice` });
+      if (seenValues.has(vk))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'values', j],
+          message: `${o.name} "${value}" is given twice`,
+        });
       seenValues.add(vk);
     });
   });
   const combinations = options.reduce((n, o) => n * o.values.length, 1);
   if (combinations > MAX_PRODUCT_VARIANTS) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: `At most ${MAX_PRODUCT_VARIANTS} combinations: these options make ${combinations}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: `At most ${MAX_PRODUCT_VARIANTS} combinations: these options make ${combinations}`,
+    });
     return;
   }
   const [o1, o2] = options;
@@ -163,24 +193,57 @@ export function checkProductOptions(v: OptionsCheck, ctx: z.RefinementCtx): void
   const seenSkus = new Set<string>();
   v.variants.forEach((variant, i) => {
     if (!values1.has(normaliseOption(variant.option1Value))) {
-      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option1Value'], message: `"${variant.option1Value}" is not one of the ${o1.name} values` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'option1Value'],
+        message: `"${variant.option1Value}" is not one of the ${o1.name} values`,
+      });
     }
     if (o2 && (variant.option2Value === null || !values2.has(normaliseOption(variant.option2Value)))) {
-      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option2Value'], message: variant.option2Value === null ? `Choose a ${o2.name} value` : `"${variant.option2Value}" is not one of the ${o2.name} values` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'option2Value'],
+        message:
+          variant.option2Value === null
+            ? `Choose a ${o2.name} value`
+            : `"${variant.option2Value}" is not one of the ${o2.name} values`,
+      });
     }
     if (!o2 && variant.option2Value !== null) {
-      ctx.addIssue({ code: 'custom', path: ['variants', i, 'option2Value'], message: `This product has only one option (${o1.name})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'option2Value'],
+        message: `This product has only one option (${o1.name})`,
+      });
     }
     const key = combinationKey(variant);
-    if (seenCombinations.has(key)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'option1Value'], message: `${variantLabel(names, variant)} is listed twice` });
+    if (seenCombinations.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'option1Value'],
+        message: `${variantLabel(names, variant)} is listed twice`,
+      });
     seenCombinations.add(key);
     const sku = variant.sku.toLowerCase();
-    if (seenSkus.has(sku)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU "${variant.sku}" is used twice` });
+    if (seenSkus.has(sku))
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU "${variant.sku}" is used twice` });
     seenSkus.add(sku);
     if (variant.originalPrice !== undefined && variant.price === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['variants', i, 'originalPrice'], message: 'Give this combination its own price to give it an original price' });
-    } else if (variant.originalPrice !== undefined && variant.price !== undefined && variant.originalPrice < variant.price) {
-      ctx.addIssue({ code: 'custom', path: ['variants', i, 'originalPrice'], message: 'Original price cannot be less than the price' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'originalPrice'],
+        message: 'Give this combination its own price to give it an original price',
+      });
+    } else if (
+      variant.originalPrice !== undefined &&
+      variant.price !== undefined &&
+      variant.originalPrice < variant.price
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'originalPrice'],
+        message: 'Original price cannot be less than the price',
+      });
     }
   });
   const missing: string[] = [];
@@ -191,8 +254,13 @@ export function checkProductOptions(v: OptionsCheck, ctx: z.RefinementCtx): void
     }
   }
   if (missing.length > 0) {
-    const listed = missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more` : missing.join(', ');
-    ctx.addIssue({ code: 'custom', path: ['variants'], message: `Every combination needs a SKU and stock: ${listed} missing` });
+    const listed =
+      missing.length > 3 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more` : missing.join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      path: ['variants'],
+      message: `Every combination needs a SKU and stock: ${listed} missing`,
+    });
   }
 }
 
@@ -204,7 +272,12 @@ export function checkProductOptions(v: OptionsCheck, ctx: z.RefinementCtx): void
 export const vendorProductInputSchema = z
   .object({
     name: z.string({ error: required }).trim().min(1, required).max(200, 'Name must be at most 200 characters'),
-    description: z.string().trim().max(5000, 'Description must be at most 5000 characters').nullish().transform((v) => v ?? ''),
+    description: z
+      .string()
+      .trim()
+      .max(5000, 'Description must be at most 5000 characters')
+      .nullish()
+      .transform((v) => v ?? ''),
     price: rupees('Price', required),
     originalPrice: originalRupees,
     stockQuantity: numberish.pipe(
@@ -223,13 +296,20 @@ export const vendorProductInputSchema = z
         .refine(hasAtMostTwoDecimals, 'Reward percentage can have at most two decimals')
         .default(DEFAULT_REWARD_PERCENTAGE),
     ),
-    categoryId: z.string({ error: required }).trim().min(1, required).pipe(z.uuid(vendorProductMessages.unknownCategory)),
+    categoryId: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .pipe(z.uuid(vendorProductMessages.unknownCategory)),
     storeId: z
       .string({ error: vendorProductMessages.selectShop })
       .trim()
       .min(1, vendorProductMessages.selectShop)
       .pipe(z.uuid(vendorProductMessages.selectShop)),
-    images: z.array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' }).max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages).default([]),
+    images: z
+      .array(productImageUrlSchema, { error: 'Images must be a list of uploaded pictures' })
+      .max(MAX_PRODUCT_IMAGES, vendorProductMessages.tooManyImages)
+      .default([]),
     /** The product's HSN code from the super admin's list (its GST rate applies); null or blank: none chosen; left out on an edit: unchanged. */
     hsnCode: productHsnCodeSchema,
     /**
@@ -245,7 +325,11 @@ export const vendorProductInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.originalPrice !== undefined && v.originalPrice < v.price) {
-      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: 'Original price cannot be less than the price' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['originalPrice'],
+        message: 'Original price cannot be less than the price',
+      });
     }
     checkProductOptions(v, ctx);
   });
@@ -253,7 +337,9 @@ export type VendorProductInput = z.input<typeof vendorProductInputSchema>;
 export type VendorProductData = z.output<typeof vendorProductInputSchema>;
 
 /** `PATCH /api/vendor/products/:id/status`. */
-export const vendorProductStatusSchema = z.object({ isActive: z.boolean({ error: vendorProductMessages.activeChoice }) });
+export const vendorProductStatusSchema = z.object({
+  isActive: z.boolean({ error: vendorProductMessages.activeChoice }),
+});
 
 export const vendorProductStatusFilters = ['all', 'active', 'inactive'] as const;
 export type VendorProductStatusFilter = (typeof vendorProductStatusFilters)[number];
@@ -262,9 +348,15 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** `GET /api/vendor/products`: the caller's products over all their shops, newest first. */
 export const vendorProductListQuerySchema = pageQuerySchema.extend({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  ),
   categoryId: z.preprocess(blankToUndefined, z.uuid(vendorProductMessages.unknownCategory).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(vendorProductStatusFilters, { error: 'Status must be all, active or inactive' }).default('all')),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(vendorProductStatusFilters, { error: 'Status must be all, active or inactive' }).default('all'),
+  ),
 });
 export type VendorProductListQuery = z.output<typeof vendorProductListQuerySchema>;
 export type VendorProductListInput = z.input<typeof vendorProductListQuerySchema>;
@@ -319,7 +411,11 @@ export const vendorProductSavedSchema = z.object({ product: vendorProductSchema,
 export type VendorProductSaved = z.infer<typeof vendorProductSavedSchema>;
 
 /** The answer of a delete: removed, or deactivated instead because past orders refer to it. */
-export const vendorProductDeletedSchema = z.object({ deleted: z.boolean(), deactivated: z.boolean(), message: z.string() });
+export const vendorProductDeletedSchema = z.object({
+  deleted: z.boolean(),
+  deactivated: z.boolean(),
+  message: z.string(),
+});
 export type VendorProductDeleted = z.infer<typeof vendorProductDeletedSchema>;
 
 export const vendorProductIdParamsSchema = z.object({ id: z.string().max(100) });

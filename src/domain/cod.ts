@@ -17,16 +17,22 @@ export type CodCart = {
 
 export const codMessages = {
   notOffered: (shops: string[]) =>
-    shops.length === 1 ? `${shops[0]} does not offer cash on delivery` : `${listOf(shops)} do not offer cash on delivery`,
+    shops.length === 1
+      ? `${shops[0]} does not offer cash on delivery`
+      : `${listOf(shops)} do not offer cash on delivery`,
   aboveLimit: (limitPaise: number) => `Cash on delivery is available for orders up to ${formatRupees(limitPaise)}`,
   excluded: (names: string[]) =>
-    names.length === 1 ? `"${names[0]}" cannot be paid for in cash on delivery` : `${listOf(names.map((n) => `"${n}"`))} cannot be paid for in cash on delivery`,
+    names.length === 1
+      ? `"${names[0]}" cannot be paid for in cash on delivery`
+      : `${listOf(names.map((n) => `"${n}"`))} cannot be paid for in cash on delivery`,
   unavailable: 'Cash on delivery is not available for this order',
   label: 'Cash on delivery',
   placed: 'Order placed! Pay in cash when it is delivered.',
-  deliveredNotice: 'This is a cash on delivery order: mark it "Delivered and cash collected" with the amount you received',
+  deliveredNotice:
+    'This is a cash on delivery order: mark it "Delivered and cash collected" with the amount you received',
   cashRequired: 'Enter the cash you received',
-  cashMismatch: (duePaise: number) => `The cash due for this part is ${formatRupees(duePaise)}: record it when the full amount is received`,
+  cashMismatch: (duePaise: number) =>
+    `The cash due for this part is ${formatRupees(duePaise)}: record it when the full amount is received`,
   notCod: 'This part was paid online, so there is no cash to collect',
   returnOnlyShipped: 'Only a shipped cash on delivery part can be returned to the seller',
   returnedNote: 'Returned to seller: refused at the door',
@@ -60,7 +66,10 @@ export function codRefusals(cart: CodCart, limitPaise: number): string[] {
  * going one each to the parts with the largest remainders (the first such part on a tie). The
  * shares always add up to the amount payable.
  */
-export function codDueByPart(parts: { id: string; subtotalPaise: number }[], payablePaise: number): Map<string, number> {
+export function codDueByPart(
+  parts: { id: string; subtotalPaise: number }[],
+  payablePaise: number,
+): Map<string, number> {
   const due = new Map<string, number>();
   if (parts.length === 0) return due;
   const subtotal = parts.reduce((s, p) => s + p.subtotalPaise, 0);
@@ -74,7 +83,9 @@ export function codDueByPart(parts: { id: string; subtotalPaise: number }[], pay
     return { id: p.id, i, floor: Number(exact / BigInt(subtotal)), remainder: exact % BigInt(subtotal) };
   });
   let left = payablePaise - shares.reduce((s, x) => s + x.floor, 0);
-  const byRemainder = [...shares].sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const s of byRemainder) {
     if (left <= 0) break;
     s.floor += 1;

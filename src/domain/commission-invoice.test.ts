@@ -12,16 +12,37 @@ import {
 } from './commission-invoice';
 
 describe("GST on Haat's commission: 18 %, rounded once, split by place of supply", () => {
-  it('charges CGST + SGST within Haat\'s state, CGST taking the odd paisa', () => {
+  it("charges CGST + SGST within Haat's state, CGST taking the odd paisa", () => {
     // ₹84.92 x 18 % = 1528.56 paise -> 1529 = 765 CGST + 764 SGST; total ₹100.21.
-    expect(commissionGst(8492, true)).toEqual({ taxablePaise: 8492, taxPaise: 1529, cgstPaise: 765, sgstPaise: 764, igstPaise: 0, totalPaise: 10021 });
+    expect(commissionGst(8492, true)).toEqual({
+      taxablePaise: 8492,
+      taxPaise: 1529,
+      cgstPaise: 765,
+      sgstPaise: 764,
+      igstPaise: 0,
+      totalPaise: 10021,
+    });
     // ₹149.90 x 18 % = 2698.2 -> 2698 = 1349 + 1349.
-    expect(commissionGst(14990, true)).toEqual({ taxablePaise: 14990, taxPaise: 2698, cgstPaise: 1349, sgstPaise: 1349, igstPaise: 0, totalPaise: 17688 });
+    expect(commissionGst(14990, true)).toEqual({
+      taxablePaise: 14990,
+      taxPaise: 2698,
+      cgstPaise: 1349,
+      sgstPaise: 1349,
+      igstPaise: 0,
+      totalPaise: 17688,
+    });
   });
 
   it('charges IGST between states', () => {
     // ₹100 x 18 % = ₹18 IGST.
-    expect(commissionGst(10000, false)).toEqual({ taxablePaise: 10000, taxPaise: 1800, cgstPaise: 0, sgstPaise: 0, igstPaise: 1800, totalPaise: 11800 });
+    expect(commissionGst(10000, false)).toEqual({
+      taxablePaise: 10000,
+      taxPaise: 1800,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 1800,
+      totalPaise: 11800,
+    });
   });
 
   it('rounds half up to the paisa', () => {

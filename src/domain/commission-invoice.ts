@@ -28,9 +28,15 @@ export type CommissionAmounts = TaxSplit & { taxablePaise: number; taxPaise: num
  * IGST between states. ₹84.92 commission: 18 % = 1528.56 paise -> ₹15.29 = ₹7.65 CGST + ₹7.64 SGST.
  */
 export function commissionGst(commissionPaise: number, intraState: boolean): CommissionAmounts {
-  if (!Number.isSafeInteger(commissionPaise) || commissionPaise < 0) throw new RangeError(`not a commission in paise: ${commissionPaise}`);
+  if (!Number.isSafeInteger(commissionPaise) || commissionPaise < 0)
+    throw new RangeError(`not a commission in paise: ${commissionPaise}`);
   const taxPaise = ofBasisPoints(commissionPaise, COMMISSION_GST_BP);
-  return { taxablePaise: commissionPaise, taxPaise, ...splitTax(taxPaise, intraState), totalPaise: commissionPaise + taxPaise };
+  return {
+    taxablePaise: commissionPaise,
+    taxPaise,
+    ...splitTax(taxPaise, intraState),
+    totalPaise: commissionPaise + taxPaise,
+  };
 }
 
 /** The place of supply of Haat's service to a vendor: its GSTIN's state when it has one, else its shop's state (IGST Act section 12(2)). */
@@ -39,13 +45,19 @@ export function commissionPlaceOfSupply(vendorGstin: string | null, shopState: s
 }
 
 /** Whether Haat's commission to a vendor is taxed within a state (CGST + SGST): Haat's registered state is the place of supply. */
-export const commissionIntraState = (haatState: string | null, placeOfSupply: string | null): boolean => isIntraState(haatState, placeOfSupply);
+export const commissionIntraState = (haatState: string | null, placeOfSupply: string | null): boolean =>
+  isIntraState(haatState, placeOfSupply);
 
 const PREFIX: Record<CommissionDocumentKind, string> = { invoice: 'HC', credit_note: 'HCN' };
 
 /** A commission document's number: 'HC/26-27/000001' (15 characters) or 'HCN/26-27/000001' (16). */
-export function commissionDocumentNumber(kind: CommissionDocumentKind, financialYear: string, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) throw new RangeError(`Not a document sequence: ${sequence}`);
+export function commissionDocumentNumber(
+  kind: CommissionDocumentKind,
+  financialYear: string,
+  sequence: number,
+): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999)
+    throw new RangeError(`Not a document sequence: ${sequence}`);
   return `${PREFIX[kind]}/${financialYear.slice(2)}/${String(sequence).padStart(6, '0')}`;
 }
 

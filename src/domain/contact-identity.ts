@@ -31,7 +31,8 @@ export function mailboxOf(email: string): string {
  */
 export function phoneOf(phone: string): string {
   let digits = phone.replace(/\D/g, '');
-  while (digits.length > 10 && (digits.startsWith('0') || digits.startsWith('91'))) digits = digits.slice(digits.startsWith('0') ? 1 : 2);
+  while (digits.length > 10 && (digits.startsWith('0') || digits.startsWith('91')))
+    digits = digits.slice(digits.startsWith('0') ? 1 : 2);
   return digits;
 }
 

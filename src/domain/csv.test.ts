@@ -19,7 +19,15 @@ describe('CSV export', () => {
   });
 
   it('writes a header line and CRLF line ends', () => {
-    expect(toCsv(['id', 'name'], [[1, 'A'], [2, 'B, C']])).toBe('id,name\r\n1,A\r\n2,"B, C"\r\n');
+    expect(
+      toCsv(
+        ['id', 'name'],
+        [
+          [1, 'A'],
+          [2, 'B, C'],
+        ],
+      ),
+    ).toBe('id,name\r\n1,A\r\n2,"B, C"\r\n');
   });
 
   it('writes money as rupees with two decimals, a negative amount as a number', () => {

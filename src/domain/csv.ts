@@ -6,7 +6,8 @@ class CsvNumber {
 }
 
 /** Money in a CSV: rupees with two decimals ('2.60', '-1237.14'), the one way every money column is written; blank for none. */
-export const csvRupees = (paise: number | null | undefined): CsvNumber | null => (paise === null || paise === undefined ? null : new CsvNumber(rupeesDecimal(paise)));
+export const csvRupees = (paise: number | null | undefined): CsvNumber | null =>
+  paise === null || paise === undefined ? null : new CsvNumber(rupeesDecimal(paise));
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a text's leading = + - @ is defused so spreadsheets do not run it. */
 export function csvField(value: unknown): string {

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, isIsoDate } from './age';
-import { basisPointsToPercent, discountPercent, formatRupees, isWholeBasisPoints, isWholePaise, parseRupees, percentToBasisPoints, pointsToPaise, rupeesForInput, toPaise, toRupees, wholePointsIn } from './money';
+import {
+  basisPointsToPercent,
+  discountPercent,
+  formatRupees,
+  isWholeBasisPoints,
+  isWholePaise,
+  parseRupees,
+  percentToBasisPoints,
+  pointsToPaise,
+  rupeesForInput,
+  toPaise,
+  toRupees,
+  wholePointsIn,
+} from './money';
 import { makeReferralCode, MERCHANT_REFERRAL_CODE, normaliseReferralCode } from './referral-code';
 import { moneyBackPaise } from './refunds';
 import { correctionEdits, editDistance, queryWords, synonymsOf } from './search-terms';
@@ -56,8 +69,19 @@ describe('money', () => {
   });
 
   it('parses rupees as typed, at most two decimals and the whole digits allowed', () => {
-    expect(['499', '499.5', '1499.50', '0', '007.01'].map((t) => parseRupees(t))).toEqual([49900, 49950, 149950, 0, 701]);
-    expect(['', '1.555', '-5', '1e3', '.5', '5.', '1,499', ' 1'].map((t) => parseRupees(t))).toEqual([null, null, null, null, null, null, null, null]);
+    expect(['499', '499.5', '1499.50', '0', '007.01'].map((t) => parseRupees(t))).toEqual([
+      49900, 49950, 149950, 0, 701,
+    ]);
+    expect(['', '1.555', '-5', '1e3', '.5', '5.', '1,499', ' 1'].map((t) => parseRupees(t))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(parseRupees('123456789012.99', 12)).toBe(12345678901299);
     expect(parseRupees('1234567890123', 12)).toBeNull();
   });
@@ -85,7 +109,9 @@ describe('age', () => {
 describe('isIsoDate', () => {
   it('accepts real calendar dates only', () => {
     expect(['1990-02-28', '2000-02-29', '2026-12-31'].map(isIsoDate)).toEqual([true, true, true]);
-    expect(['1990-02-30', '1900-02-29', '2026-13-01', '2026-00-10', '31-12-1990', '1990-1-1', ''].map(isIsoDate)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['1990-02-30', '1900-02-29', '2026-13-01', '2026-00-10', '31-12-1990', '1990-1-1', ''].map(isIsoDate),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 });
 
@@ -93,17 +119,39 @@ describe('moneyBackPaise', () => {
   const order = { subtotalPaise: 105000, totalAmountPaise: 84000, pointsUsed: 210, paid: true, refundDueSoFarPaise: 0 };
 
   it('gives back the cancelled parts less the points refunded for them', () => {
-    expect(moneyBackPaise(order, { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false })).toBe(36000);
+    expect(
+      moneyBackPaise(order, { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false }),
+    ).toBe(36000);
   });
 
   it('gives back the rest of what was paid, shipping included, with the last part', () => {
-    expect(moneyBackPaise({ ...order, refundDueSoFarPaise: 36000 }, { cancellingSubtotalPaise: 60000, pointsRefunded: 120, allCancelledAfter: true })).toBe(48000);
-    expect(moneyBackPaise({ subtotalPaise: 45000, totalAmountPaise: 54900, pointsUsed: 0, paid: true, refundDueSoFarPaise: 0 }, { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: true })).toBe(54900);
+    expect(
+      moneyBackPaise(
+        { ...order, refundDueSoFarPaise: 36000 },
+        { cancellingSubtotalPaise: 60000, pointsRefunded: 120, allCancelledAfter: true },
+      ),
+    ).toBe(48000);
+    expect(
+      moneyBackPaise(
+        { subtotalPaise: 45000, totalAmountPaise: 54900, pointsUsed: 0, paid: true, refundDueSoFarPaise: 0 },
+        { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: true },
+      ),
+    ).toBe(54900);
   });
 
   it('gives back no money when nothing was paid, and never more than was paid', () => {
-    expect(moneyBackPaise({ ...order, paid: false }, { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false })).toBe(0);
-    expect(moneyBackPaise({ ...order, totalAmountPaise: 1000 }, { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: false })).toBe(1000);
+    expect(
+      moneyBackPaise(
+        { ...order, paid: false },
+        { cancellingSubtotalPaise: 45000, pointsRefunded: 90, allCancelledAfter: false },
+      ),
+    ).toBe(0);
+    expect(
+      moneyBackPaise(
+        { ...order, totalAmountPaise: 1000 },
+        { cancellingSubtotalPaise: 45000, pointsRefunded: 0, allCancelledAfter: false },
+      ),
+    ).toBe(1000);
   });
 });
 

@@ -8,7 +8,8 @@ import { BASIS_POINTS, divideRoundHalfUp } from './money';
 export const GST_RATES_BP = [0, 500, 1800, 4000] as const;
 
 function assertRate(rateBp: number): void {
-  if (!Number.isSafeInteger(rateBp) || rateBp < 0 || rateBp > BASIS_POINTS) throw new RangeError(`not a GST rate in basis points: ${rateBp}`);
+  if (!Number.isSafeInteger(rateBp) || rateBp < 0 || rateBp > BASIS_POINTS)
+    throw new RangeError(`not a GST rate in basis points: ${rateBp}`);
 }
 
 /** The taxable value of a price that includes GST at `rateBp`, rounded half up to the paisa. */

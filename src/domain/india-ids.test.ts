@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinState, gstinStateMatches, isGstin, isIfsc, isPan, isUpiId, normaliseId } from './india-ids';
+import {
+  gstinCheckChar,
+  gstinState,
+  gstinStateMatches,
+  isGstin,
+  isIfsc,
+  isPan,
+  isUpiId,
+  normaliseId,
+} from './india-ids';
 import { GST_STATE_CODES, INDIA_STATES_AND_UTS } from './india-states';
 
 describe('isPan', () => {
@@ -50,7 +59,15 @@ describe('GSTIN', () => {
 
   it('accepts published GSTINs', () => {
     // Published GSTINs (each passing a check that a random last character passes 1 time in 36).
-    for (const g of ['27AAPFU0939F1ZV', '27AAACR5055K1Z7', '29AAGCB7383J1Z4', '07AAGFF2194N1Z1', '33AAACH7409R1Z8', '24AAACC1206D1ZM']) expect(isGstin(g), g).toBe(true);
+    for (const g of [
+      '27AAPFU0939F1ZV',
+      '27AAACR5055K1Z7',
+      '29AAGCB7383J1Z4',
+      '07AAGFF2194N1Z1',
+      '33AAACH7409R1Z8',
+      '24AAACC1206D1ZM',
+    ])
+      expect(isGstin(g), g).toBe(true);
   });
 
   it('refuses a wrong check character, a bad state code, PAN, entity or 14th character', () => {

@@ -17,7 +17,8 @@ export const isPan = (text: string): boolean => PAN.test(text);
 export const isIfsc = (text: string): boolean => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(text);
 
 /** UPI ID (virtual payment address): a name of letters, digits, '.', '-' or '_', '@', a handle of letters and digits. */
-export const isUpiId = (text: string): boolean => /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/.test(text);
+export const isUpiId = (text: string): boolean =>
+  /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/.test(text);
 
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -49,7 +50,9 @@ export function isGstin(text: string): boolean {
 }
 
 /** A GSTIN's first two digits are the GST state code of `state` (a shop's GSTIN must be of the shop's state). */
-export const gstinStateMatches = (gstin: string, state: IndiaState): boolean => gstin.slice(0, 2) === GST_STATE_CODES[state];
+export const gstinStateMatches = (gstin: string, state: IndiaState): boolean =>
+  gstin.slice(0, 2) === GST_STATE_CODES[state];
 
 /** The state or union territory a GSTIN is registered in, by its first two digits; null when no state has that code. */
-export const gstinState = (gstin: string): IndiaState | null => INDIA_STATES_AND_UTS.find((s) => GST_STATE_CODES[s] === gstin.slice(0, 2)) ?? null;
+export const gstinState = (gstin: string): IndiaState | null =>
+  INDIA_STATES_AND_UTS.find((s) => GST_STATE_CODES[s] === gstin.slice(0, 2)) ?? null;

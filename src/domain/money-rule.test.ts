@@ -10,13 +10,37 @@ const root = join(__dirname, '..');
 
 type Allowed = { file: string; line: string; reason: string };
 const allowed: Allowed[] = [
-  { file: 'domain/cashback.ts', line: 'Math.round(percentage * 100)', reason: 'the cashback percentage in hundredths of a percent, for integer arithmetic' },
-  { file: 'domain/pricing.ts', line: 'Math.round(rewardPercentage * 100)', reason: 'the reward percentage in basis points, for integer arithmetic' },
-  { file: 'domain/timesheet-hours.ts', line: 'Math.round((span / 60) * 100) / 100', reason: 'hours rounded to two decimals' },
-  { file: 'server/seed/demo-images.ts', line: 'const a = (s / 100) * Math.min(l / 100, 1 - l / 100)', reason: 'HSL saturation and lightness percentages of a demo image colour' },
-  { file: 'server/seed/demo-images.ts', line: 'const c = l / 100', reason: 'HSL lightness percentage of a demo image colour' },
+  {
+    file: 'domain/cashback.ts',
+    line: 'Math.round(percentage * 100)',
+    reason: 'the cashback percentage in hundredths of a percent, for integer arithmetic',
+  },
+  {
+    file: 'domain/pricing.ts',
+    line: 'Math.round(rewardPercentage * 100)',
+    reason: 'the reward percentage in basis points, for integer arithmetic',
+  },
+  {
+    file: 'domain/timesheet-hours.ts',
+    line: 'Math.round((span / 60) * 100) / 100',
+    reason: 'hours rounded to two decimals',
+  },
+  {
+    file: 'server/seed/demo-images.ts',
+    line: 'const a = (s / 100) * Math.min(l / 100, 1 - l / 100)',
+    reason: 'HSL saturation and lightness percentages of a demo image colour',
+  },
+  {
+    file: 'server/seed/demo-images.ts',
+    line: 'const c = l / 100',
+    reason: 'HSL lightness percentage of a demo image colour',
+  },
   { file: 'web/ui/Slider.tsx', line: '/ span) * 100', reason: 'how much of the track is filled, in percent' },
-  { file: 'web/ui/StarRating.tsx', line: 'width: `${fill * 100}%`', reason: 'how much of a star is filled, in percent' },
+  {
+    file: 'web/ui/StarRating.tsx',
+    line: 'width: `${fill * 100}%`',
+    reason: 'how much of a star is filled, in percent',
+  },
   { file: 'web/api/upload-image.ts', line: '(e.loaded / e.total) * 100', reason: 'upload progress in percent' },
 ];
 
@@ -53,7 +77,14 @@ function bareHundreds() {
 
 describe('money converts only through domain/money.ts', () => {
   it('finds a bare * 100 or / 100 and nothing else', () => {
-    const found = ['points * 100', 'w.amountPaise / 100', '100 * rupees', 'paise/100', 'x*100', 'formatRupees(Math.round(n * 100))'];
+    const found = [
+      'points * 100',
+      'w.amountPaise / 100',
+      '100 * rupees',
+      'paise/100',
+      'x*100',
+      'formatRupees(Math.round(n * 100))',
+    ];
     expect(found.filter((t) => !bareHundred.test(t))).toEqual([]);
     const notFound = ['x * 1000', 'n / 100_000', 'r * 100.5', 'Math.min(100, p)', 'count >= 100', '1_100 * x'];
     expect(notFound.filter((t) => bareHundred.test(t))).toEqual([]);
@@ -61,7 +92,11 @@ describe('money converts only through domain/money.ts', () => {
   });
 
   it('has no bare * 100 or / 100 in src/ outside money.ts, except the listed ones that are not money', () => {
-    expect(bareHundreds().filter((h) => !h.allowedBy).map((h) => h.where)).toEqual([]);
+    expect(
+      bareHundreds()
+        .filter((h) => !h.allowedBy)
+        .map((h) => h.where),
+    ).toEqual([]);
   });
 
   it('lists only exceptions that still exist, each with a reason', () => {

@@ -16,7 +16,8 @@ export const pointsToPaise = (points: number): number => points * PAISE_PER_POIN
 export const wholePointsIn = (paise: number): number => Math.floor(paise / PAISE_PER_POINT);
 
 /** `value` is a whole number of its smaller unit (`perUnit` of them to one), within float error. */
-const isWholeIn = (value: number, perUnit: number): boolean => Math.abs(value * perUnit - Math.round(value * perUnit)) < 1e-6;
+const isWholeIn = (value: number, perUnit: number): boolean =>
+  Math.abs(value * perUnit - Math.round(value * perUnit)) < 1e-6;
 
 /** A rupee amount with at most two decimals, that is a whole number of paise (within float error). */
 export const isWholePaise = (rupees: number): boolean => isWholeIn(rupees, PAISE_PER_RUPEE);
@@ -77,13 +78,14 @@ export const isWholeBasisPoints = (percent: number): boolean => isWholeIn(percen
  * integers, the denominator positive.
  */
 export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  if (!Number.isSafeInteger(numerator) || numerator < 0) throw new RangeError(`not a non-negative integer: ${numerator}`);
-  if (!Number.isSafeInteger(denominator) || denominator <= 0) throw new RangeError(`not a positive integer: ${denominator}`);
+  if (!Number.isSafeInteger(numerator) || numerator < 0)
+    throw new RangeError(`not a non-negative integer: ${numerator}`);
+  if (!Number.isSafeInteger(denominator) || denominator <= 0)
+    throw new RangeError(`not a positive integer: ${denominator}`);
   const doubled = 2 * numerator + denominator;
   if (!Number.isSafeInteger(doubled)) throw new RangeError(`too large to divide exactly: ${numerator}`);
   const twice = 2 * denominator;
   return (doubled - (doubled % twice)) / twice; // exact: both sides are integers
-
 }
 
 /** `bp` basis points of `paise`, rounded half up to the paisa: ofBasisPoints(1999, 50) = 9.995 -> 10. */

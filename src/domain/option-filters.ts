@@ -26,7 +26,8 @@ export function parseOptionFilter(raw: string): OptionFilter | null {
 }
 
 /** The URL form of one option value: 'size:m'. */
-export const optionFilterParam = (name: string, value: string): string => `${normaliseOption(name)}:${normaliseOption(value)}`;
+export const optionFilterParam = (name: string, value: string): string =>
+  `${normaliseOption(name)}:${normaliseOption(value)}`;
 
 /**
  * The keys a product's variant must carry, grouped by option: values of one option are alternatives

@@ -1,7 +1,13 @@
 export const orderStatuses = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-const rank: Record<Exclude<OrderStatus, 'cancelled'>, number> = { pending: 0, confirmed: 1, processing: 2, shipped: 3, delivered: 4 };
+const rank: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  pending: 0,
+  confirmed: 1,
+  processing: 2,
+  shipped: 3,
+  delivered: 4,
+};
 
 /** A customer may cancel while the order (or a part) is pending, confirmed or processing. */
 export const isCancellable = (s: OrderStatus): boolean => s === 'pending' || s === 'confirmed' || s === 'processing';

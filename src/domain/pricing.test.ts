@@ -26,7 +26,13 @@ describe('order totals', () => {
     { pricePaise: 29900, quantity: 2, rewardPercentage: 10 },
   ];
   it('adds shipping under ₹999 and subtracts points, floored at 0', () => {
-    expect(orderTotals(lines, 100)).toEqual({ subtotalPaise: 109700, shippingPaise: 0, pointsUsed: 100, totalPaise: 99700, pointsEarned: 24 + 58 });
+    expect(orderTotals(lines, 100)).toEqual({
+      subtotalPaise: 109700,
+      shippingPaise: 0,
+      pointsUsed: 100,
+      totalPaise: 99700,
+      pointsEarned: 24 + 58,
+    });
     expect(orderTotals([{ pricePaise: 50000, quantity: 1, rewardPercentage: 5 }], 10_000).totalPaise).toBe(0);
     expect(orderTotals([{ pricePaise: 50000, quantity: 1, rewardPercentage: 5 }]).totalPaise).toBe(59900);
   });
@@ -45,6 +51,8 @@ describe('order status from parts', () => {
     expect(overallStatus(['cancelled', 'cancelled'])).toBe('cancelled');
   });
   it('is cancellable while pending, confirmed or processing', () => {
-    expect(['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'].map((s) => isCancellable(s as never))).toEqual([true, true, true, false, false, false]);
+    expect(
+      ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'].map((s) => isCancellable(s as never)),
+    ).toEqual([true, true, true, false, false, false]);
   });
 });

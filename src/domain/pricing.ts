@@ -8,7 +8,8 @@ export const SHIPPING_FEE_PAISE = 9900;
 export const DELIVERY_TERMS = `Delivery ₹${toRupees(SHIPPING_FEE_PAISE)} per order, free on orders above ₹${toRupees(FREE_SHIPPING_ABOVE_PAISE)}`;
 
 /** What a shop that does not deliver says, wherever its products are shown. */
-export const noDeliveryMessage = (shopName: string) => `${shopName} does not deliver, so its products cannot be ordered online`;
+export const noDeliveryMessage = (shopName: string) =>
+  `${shopName} does not deliver, so its products cannot be ordered online`;
 
 /** Shipping for a cart subtotal (nothing for an empty cart). */
 export function shippingPaise(subtotalPaise: number): number {

@@ -17,7 +17,10 @@ export type RefundableOrder = {
  * them (those come back as points), never below 0; once every part is cancelled, all that was paid
  * (shipping included) less what earlier cancellations already gave back.
  */
-export function moneyBackPaise(order: RefundableOrder, a: { cancellingSubtotalPaise: number; pointsRefunded: number; allCancelledAfter: boolean }): number {
+export function moneyBackPaise(
+  order: RefundableOrder,
+  a: { cancellingSubtotalPaise: number; pointsRefunded: number; allCancelledAfter: boolean },
+): number {
   if (!order.paid) return 0;
   if (a.allCancelledAfter) return Math.max(0, order.totalAmountPaise - order.refundDueSoFarPaise);
   const due = Math.max(0, a.cancellingSubtotalPaise - pointsToPaise(a.pointsRefunded));

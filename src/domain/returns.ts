@@ -7,7 +7,15 @@ export const returnStatuses = ['requested', 'approved', 'rejected', 'disputed', 
 export type ReturnStatus = (typeof returnStatuses)[number];
 
 /** The reasons a customer chooses from. */
-export const returnReasons = ['Wrong size or fit', 'Damaged or defective', 'Not as described', 'Wrong item sent', 'Quality not as expected', 'No longer needed', 'Other'] as const;
+export const returnReasons = [
+  'Wrong size or fit',
+  'Damaged or defective',
+  'Not as described',
+  'Wrong item sent',
+  'Quality not as expected',
+  'No longer needed',
+  'Other',
+] as const;
 export type ReturnReason = (typeof returnReasons)[number];
 
 /** A return still counts against the quantities that can be returned unless it was rejected. */
@@ -19,7 +27,8 @@ export const inProgress = (status: ReturnStatus): boolean => status !== 'rejecte
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last moment a return of a part delivered at `deliveredAt` can be asked for. */
-export const returnWindowEnds = (deliveredAt: Date, windowDays: number): Date => new Date(deliveredAt.getTime() + windowDays * DAY_MS);
+export const returnWindowEnds = (deliveredAt: Date, windowDays: number): Date =>
+  new Date(deliveredAt.getTime() + windowDays * DAY_MS);
 
 /**
  * The share of `total` that belongs to units `from` (exclusive) to `to` (inclusive) of `of`, rounded
@@ -75,9 +84,20 @@ export type ReturnRefundPlan = {
  */
 export function planReturnRefund(order: ReturnOrder, lines: ReturnLine[]): ReturnRefundPlan {
   const valuePaise = lines.reduce((s, l) => s + l.pricePaise * l.returning, 0);
-  const pointsEarnedBack = lines.reduce((s, l) => s + cumulativeShare(l.pointsEarned, l.returnedBefore, l.returnedBefore + l.returning, l.quantity), 0);
-  const pointsReturned = cumulativeShare(order.pointsUsed, order.returnedBeforePaise, order.returnedBeforePaise + valuePaise, order.subtotalPaise);
-  const moneyPaise = order.paidBy === 'none' ? 0 : Math.min(Math.max(0, valuePaise - pointsToPaise(pointsReturned)), Math.max(0, order.moneyLeftPaise));
+  const pointsEarnedBack = lines.reduce(
+    (s, l) => s + cumulativeShare(l.pointsEarned, l.returnedBefore, l.returnedBefore + l.returning, l.quantity),
+    0,
+  );
+  const pointsReturned = cumulativeShare(
+    order.pointsUsed,
+    order.returnedBeforePaise,
+    order.returnedBeforePaise + valuePaise,
+    order.subtotalPaise,
+  );
+  const moneyPaise =
+    order.paidBy === 'none'
+      ? 0
+      : Math.min(Math.max(0, valuePaise - pointsToPaise(pointsReturned)), Math.max(0, order.moneyLeftPaise));
   return { valuePaise, pointsReturned, pointsEarnedBack, moneyPaise };
 }
 
@@ -85,7 +105,10 @@ export function planReturnRefund(order: ReturnOrder, lines: ReturnLine[]): Retur
  * Earned points already available and spent cannot be taken back from the wallet: their value (₹1
  * a point) is kept from the money refunded. Answers the money refunded and what was kept.
  */
-export function moneyAfterSpentPoints(moneyPaise: number, pointsNotTakenBack: number): { moneyPaise: number; keptPaise: number } {
+export function moneyAfterSpentPoints(
+  moneyPaise: number,
+  pointsNotTakenBack: number,
+): { moneyPaise: number; keptPaise: number } {
   const keptPaise = Math.min(moneyPaise, pointsToPaise(pointsNotTakenBack));
   return { moneyPaise: moneyPaise - keptPaise, keptPaise };
 }
@@ -94,7 +117,11 @@ export function moneyAfterSpentPoints(moneyPaise: number, pointsNotTakenBack: nu
 export type ReturnMove = 'approve' | 'reject' | 'receive' | 'dispute' | 'admin_approve' | 'admin_reject';
 
 /** Whether the move is allowed from the status (and, for a dispute, whether the shop rejected it). */
-export function returnMoveAllowed(move: ReturnMove, status: ReturnStatus, decidedBy: 'vendor' | 'admin' | null): boolean {
+export function returnMoveAllowed(
+  move: ReturnMove,
+  status: ReturnStatus,
+  decidedBy: 'vendor' | 'admin' | null,
+): boolean {
   switch (move) {
     case 'approve':
     case 'reject':

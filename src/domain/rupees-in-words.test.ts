@@ -22,7 +22,9 @@ describe('rupeesInWords', () => {
     expect(rupeesInWords(25_000_000)).toBe('Rupees Two Lakh Fifty Thousand Only');
     expect(rupeesInWords(1_000_000_000)).toBe('Rupees One Crore Only');
     expect(rupeesInWords(1_000_005_000)).toBe('Rupees One Crore and Fifty Only');
-    expect(rupeesInWords(1_234_567_800)).toBe('Rupees One Crore Twenty Three Lakh Forty Five Thousand Six Hundred and Seventy Eight Only');
+    expect(rupeesInWords(1_234_567_800)).toBe(
+      'Rupees One Crore Twenty Three Lakh Forty Five Thousand Six Hundred and Seventy Eight Only',
+    );
     expect(rupeesInWords(100_000_000_000)).toBe('Rupees One Hundred Crore Only');
     expect(rupeesInWords(1_000_000_000_000)).toBe('Rupees One Thousand Crore Only');
     expect(rupeesInWords(150_000_000_000)).toBe('Rupees One Hundred and Fifty Crore Only');
@@ -30,7 +32,9 @@ describe('rupeesInWords', () => {
 
   it('says paise after "and Paise", zero rupees as Zero', () => {
     expect(rupeesInWords(1_050)).toBe('Rupees Ten and Paise Fifty Only');
-    expect(rupeesInWords(12_345_678)).toBe('Rupees One Lakh Twenty Three Thousand Four Hundred and Fifty Six and Paise Seventy Eight Only');
+    expect(rupeesInWords(12_345_678)).toBe(
+      'Rupees One Lakh Twenty Three Thousand Four Hundred and Fifty Six and Paise Seventy Eight Only',
+    );
     expect(rupeesInWords(2_101)).toBe('Rupees Twenty One and Paise One Only');
     expect(rupeesInWords(50)).toBe('Rupees Zero and Paise Fifty Only');
     expect(rupeesInWords(0)).toBe('Rupees Zero Only');

@@ -4,7 +4,20 @@
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['mobile', 'phone', 'smartphone', 'cellphone'],
-  ['shoes', 'shoe', 'footwear', 'sneakers', 'chappal', 'chappals', 'sandals', 'jutti', 'juttis', 'mojari', 'mojaris', 'kolhapuri'],
+  [
+    'shoes',
+    'shoe',
+    'footwear',
+    'sneakers',
+    'chappal',
+    'chappals',
+    'sandals',
+    'jutti',
+    'juttis',
+    'mojari',
+    'mojaris',
+    'kolhapuri',
+  ],
   ['tv', 'television'],
   ['earphones', 'headphones', 'earbuds', 'headset'],
   ['specs', 'spectacles', 'eyeglasses'],

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { BASIS_POINTS } from './money';
-import { lineAmounts, pickCommissionRate, rateInForce, settleLine, settleReturnedUnits, settleUnits, type CommissionRule, type LineAmounts, type LineRates, type SettlementLineInput, type TcsRate, type TdsRate } from './settlement';
+import {
+  lineAmounts,
+  pickCommissionRate,
+  rateInForce,
+  settleLine,
+  settleReturnedUnits,
+  settleUnits,
+  type CommissionRule,
+  type LineAmounts,
+  type LineRates,
+  type SettlementLineInput,
+  type TcsRate,
+  type TdsRate,
+} from './settlement';
 
 // The rates in law, as migration 0017 seeds them into tax_rates.
 const TCS_RATES: readonly TcsRate[] = [{ from: '2024-07-10', bp: 50 }];
@@ -38,7 +51,16 @@ describe('settleLine: known answers worked out by hand', () => {
   it('an inter-state item at 18 %, two of them', () => {
     // 2 x ₹1,180 = ₹2,360 at 18 %: taxable ₹2,000, IGST ₹360. Commission 12 % of ₹2,360 = ₹283.20.
     // TCS 0.5 % of ₹2,000 = ₹10 IGST. TDS 0.1 % of ₹2,000 = ₹2.00. Net 236000 - 28320 - 1000 - 200 = 206480.
-    expect(settleLine({ ...base, unitPricePaise: 118_000, quantity: 2, gstRateBp: 1800, intraState: false, commissionBp: 1200 })).toEqual({
+    expect(
+      settleLine({
+        ...base,
+        unitPricePaise: 118_000,
+        quantity: 2,
+        gstRateBp: 1800,
+        intraState: false,
+        commissionBp: 1200,
+      }),
+    ).toEqual({
       grossPaise: 236_000,
       taxablePaise: 200_000,
       gst: { cgstPaise: 0, sgstPaise: 0, igstPaise: 36_000, totalPaise: 36_000 },
@@ -89,7 +111,11 @@ describe('settleLine: known answers worked out by hand', () => {
     expect(line.tdsPaise).toBe(105);
     expect(line.vendorNetPaise).toBe(94_395);
     // Neither GSTIN nor PAN: no TCS, TDS 5 % of ₹1,050 = ₹52.50. Net 105000 - 10500 - 5250 = 89250.
-    expect(settleLine({ ...base, vendorHasGstin: false, vendorHasPan: false })).toMatchObject({ tdsBp: 500, tdsPaise: 5_250, vendorNetPaise: 89_250 });
+    expect(settleLine({ ...base, vendorHasGstin: false, vendorHasPan: false })).toMatchObject({
+      tdsBp: 500,
+      tdsPaise: 5_250,
+      vendorNetPaise: 89_250,
+    });
   });
 
   it('TDS at another rate follows the same base: 1 % of ₹1,000 taxable is ₹10.00 with a GSTIN, 1 % of ₹1,050 is ₹10.50 without', () => {
@@ -133,7 +159,10 @@ describe('settleLine: gross = commission + TCS + TDS + vendor net, exactly', () 
       expect(l.taxablePaise + l.gst.totalPaise, where).toBe(l.grossPaise);
       expect(l.gst.cgstPaise + l.gst.sgstPaise + l.gst.igstPaise, where).toBe(l.gst.totalPaise);
       expect(l.tcs.cgstPaise + l.tcs.sgstPaise + l.tcs.igstPaise, where).toBe(l.tcs.totalPaise);
-      expect(Math.min(l.taxablePaise, l.gst.totalPaise, l.commissionPaise, l.tcs.totalPaise, l.tdsPaise, l.vendorNetPaise), where).toBeGreaterThanOrEqual(0);
+      expect(
+        Math.min(l.taxablePaise, l.gst.totalPaise, l.commissionPaise, l.tcs.totalPaise, l.tdsPaise, l.vendorNetPaise),
+        where,
+      ).toBeGreaterThanOrEqual(0);
       // The taxable value is within half a paisa of price x 100 / (100 + rate).
       const error = Math.abs(l.taxablePaise * (BASIS_POINTS + input.gstRateBp) - l.grossPaise * BASIS_POINTS);
       expect(2 * error, where).toBeLessThanOrEqual(BASIS_POINTS + input.gstRateBp);
@@ -143,26 +172,61 @@ describe('settleLine: gross = commission + TCS + TDS + vendor net, exactly', () 
 
 describe('settleReturnedUnits: a credit note follows the invoice rule', () => {
   // Two kurtas at ₹1,299, 5 %, Jaipur to Pune (IGST), 10 % commission, vendor with a GSTIN and a PAN.
-  const rates: LineRates = { gstRateBp: 500, intraState: false, commissionBp: 1000, tcsBp: 50, tdsBp: 10, vendorHasGstin: true };
+  const rates: LineRates = {
+    gstRateBp: 500,
+    intraState: false,
+    commissionBp: 1000,
+    tcsBp: 50,
+    tdsBp: 10,
+    vendorHasGstin: true,
+  };
   const kurtas = { unitPricePaise: 129_900, quantity: 2, rates };
   // The invoice line: ₹2,598, taxable 259800 x 100 / 105 = 247428.57 -> 247429, IGST 12371; commission 25980;
   // TCS 0.5 % of 247429 = 1237.145 -> 1237; TDS 0.1 % of 247429 = 247.429 -> 247; net 259800 - 25980 - 1237 - 247 = 232336.
   const line = lineAmounts(settleUnits(129_900, 2, rates));
-  const sum = (a: LineAmounts, b: LineAmounts) => Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof LineAmounts] + b[k as keyof LineAmounts]]));
+  const sum = (a: LineAmounts, b: LineAmounts) =>
+    Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof LineAmounts] + b[k as keyof LineAmounts]]));
 
   it('a credit note for 1 of 2 kurtas carries what an invoice for one kurta would', () => {
-    expect(line).toMatchObject({ grossPaise: 259_800, taxablePaise: 247_429, igstPaise: 12_371, commissionPaise: 25_980, tcsIgstPaise: 1_237, tdsPaise: 247, vendorNetPaise: 232_336 });
+    expect(line).toMatchObject({
+      grossPaise: 259_800,
+      taxablePaise: 247_429,
+      igstPaise: 12_371,
+      commissionPaise: 25_980,
+      tcsIgstPaise: 1_237,
+      tdsPaise: 247,
+      vendorNetPaise: 232_336,
+    });
     // One kurta: taxable 129900 x 100 / 105 = 123714.29 -> ₹1,237.14, IGST ₹61.86 (a share of the line would give ₹1,237.15 and ₹61.85);
     // commission 12990; TCS 0.5 % of 123714 = 618.57 -> 619; TDS 0.1 % of 123714 = 123.71 -> 124; net 129900 - 12990 - 619 - 124 = 116167.
     const first = settleReturnedUnits(line, { ...kurtas, from: 0, to: 1 });
-    expect(first).toEqual({ grossPaise: 129_900, taxablePaise: 123_714, cgstPaise: 0, sgstPaise: 0, igstPaise: 6_186, commissionPaise: 12_990, tcsCgstPaise: 0, tcsSgstPaise: 0, tcsIgstPaise: 619, tdsPaise: 124, vendorNetPaise: 116_167 });
+    expect(first).toEqual({
+      grossPaise: 129_900,
+      taxablePaise: 123_714,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 6_186,
+      commissionPaise: 12_990,
+      tcsCgstPaise: 0,
+      tcsSgstPaise: 0,
+      tcsIgstPaise: 619,
+      tdsPaise: 124,
+      vendorNetPaise: 116_167,
+    });
     expect(first).toEqual(lineAmounts(settleUnits(129_900, 1, rates)));
   });
 
   it('the second kurta credits the rest of the invoice, so the two credit notes are the invoice exactly', () => {
     const second = settleReturnedUnits(line, { ...kurtas, from: 1, to: 2 });
     // 247429 - 123714 = 123715 taxable, IGST 12371 - 6186 = 6185; TCS 1237 - 619 = 618; TDS 247 - 124 = 123; net 232336 - 116167 = 116169.
-    expect(second).toMatchObject({ grossPaise: 129_900, taxablePaise: 123_715, igstPaise: 6_185, tcsIgstPaise: 618, tdsPaise: 123, vendorNetPaise: 116_169 });
+    expect(second).toMatchObject({
+      grossPaise: 129_900,
+      taxablePaise: 123_715,
+      igstPaise: 6_185,
+      tcsIgstPaise: 618,
+      tdsPaise: 123,
+      vendorNetPaise: 116_169,
+    });
     expect(sum(settleReturnedUnits(line, { ...kurtas, from: 0, to: 1 }), second)).toEqual(line);
     expect(settleReturnedUnits(line, { ...kurtas, from: 0, to: 2 })).toEqual(line);
   });
@@ -189,7 +253,14 @@ describe('settleReturnedUnits: a credit note follows the invoice rule', () => {
     };
     for (let i = 0; i < 2_000; i++) {
       const quantity = 1 + next(6);
-      const r: LineRates = { gstRateBp: [0, 500, 1800, 4000][next(4)], intraState: next(2) === 0, commissionBp: next(3_001), tcsBp: [0, 50][next(2)], tdsBp: [10, 500][next(2)], vendorHasGstin: next(2) === 0 };
+      const r: LineRates = {
+        gstRateBp: [0, 500, 1800, 4000][next(4)],
+        intraState: next(2) === 0,
+        commissionBp: next(3_001),
+        tcsBp: [0, 50][next(2)],
+        tdsBp: [10, 500][next(2)],
+        vendorHasGstin: next(2) === 0,
+      };
       const unitPricePaise = 1 + next(i % 10 === 0 ? 100 : 1_000_000);
       const whole = lineAmounts(settleUnits(unitPricePaise, quantity, r));
       let from = 0;
@@ -200,7 +271,15 @@ describe('settleReturnedUnits: a credit note follows the invoice rule', () => {
         const where = JSON.stringify({ unitPricePaise, quantity, r, from, to });
         expect(Math.min(...Object.values(part)), where).toBeGreaterThanOrEqual(0);
         expect(part.taxablePaise + part.cgstPaise + part.sgstPaise + part.igstPaise, where).toBe(part.grossPaise);
-        expect(part.commissionPaise + part.tcsCgstPaise + part.tcsSgstPaise + part.tcsIgstPaise + part.tdsPaise + part.vendorNetPaise, where).toBe(part.grossPaise);
+        expect(
+          part.commissionPaise +
+            part.tcsCgstPaise +
+            part.tcsSgstPaise +
+            part.tcsIgstPaise +
+            part.tdsPaise +
+            part.vendorNetPaise,
+          where,
+        ).toBe(part.grossPaise);
         if (from === 0) expect(part, where).toEqual(lineAmounts(settleUnits(unitPricePaise, to, r)));
         total = sum(total as LineAmounts, part);
         from = to;
@@ -219,7 +298,11 @@ describe('rateInForce: TCS and TDS by date', () => {
   });
 
   it('takes the latest row on or before the date, whatever the order of the rows', () => {
-    const rates = [{ from: '2027-04-01', bp: 25 }, { from: '2024-07-10', bp: 50 }, { from: '2018-10-01', bp: 100 }];
+    const rates = [
+      { from: '2027-04-01', bp: 25 },
+      { from: '2024-07-10', bp: 50 },
+      { from: '2018-10-01', bp: 100 },
+    ];
     expect(rateInForce(rates, '2020-01-01')?.bp).toBe(100);
     expect(rateInForce(rates, '2027-03-31')?.bp).toBe(50);
     expect(rateInForce(rates, '2027-04-01')?.bp).toBe(25);
@@ -236,7 +319,8 @@ describe('pickCommissionRate', () => {
     { scope: 'vendor', targetId: 'v-kavya', rateBp: 700, effectiveFrom: '2026-09-01' },
     { scope: 'vendor', targetId: 'v-other', rateBp: 100, effectiveFrom: '2026-01-01' },
   ];
-  const rate = (vendorId: string, categoryId: string | null, on: string) => pickCommissionRate(rules, { vendorId, categoryId, on })?.rateBp ?? null;
+  const rate = (vendorId: string, categoryId: string | null, on: string) =>
+    pickCommissionRate(rules, { vendorId, categoryId, on })?.rateBp ?? null;
 
   it('takes the global default, the latest in force', () => {
     expect(rate('v-ravi', 'spices', '2025-12-31')).toBeNull();
@@ -256,7 +340,10 @@ describe('pickCommissionRate', () => {
   });
 
   it('takes the later in the list of two rules of one scope from the same day', () => {
-    const twice: CommissionRule[] = [...rules, { scope: 'category', targetId: 'sarees', rateBp: 850, effectiveFrom: '2026-03-01' }];
+    const twice: CommissionRule[] = [
+      ...rules,
+      { scope: 'category', targetId: 'sarees', rateBp: 850, effectiveFrom: '2026-03-01' },
+    ];
     expect(pickCommissionRate(twice, { vendorId: 'v-ravi', categoryId: 'sarees', on: '2026-03-01' })?.rateBp).toBe(850);
   });
 });

@@ -98,21 +98,29 @@ export type TdsOn = 'taxable' | 'gross';
  * separately on the invoice (the vendor has a GSTIN), the amount without GST, the taxable value;
  * otherwise the gross amount.
  */
-export function tdsBase(a: { grossPaise: number; taxablePaise: number; vendorHasGstin: boolean }): { on: TdsOn; paise: number } {
+export function tdsBase(a: { grossPaise: number; taxablePaise: number; vendorHasGstin: boolean }): {
+  on: TdsOn;
+  paise: number;
+} {
   return a.vendorHasGstin ? { on: 'taxable', paise: a.taxablePaise } : { on: 'gross', paise: a.grossPaise };
 }
 
 /** The settlement of `quantity` units at a price under rates already chosen: the one rule behind invoices and credit notes. */
 export function settleUnits(unitPricePaise: number, quantity: number, rates: LineRates): SettlementLine {
   const { commissionBp, tcsBp, tdsBp } = rates;
-  if (!Number.isSafeInteger(unitPricePaise) || unitPricePaise < 0) throw new RangeError(`not a price in paise: ${unitPricePaise}`);
+  if (!Number.isSafeInteger(unitPricePaise) || unitPricePaise < 0)
+    throw new RangeError(`not a price in paise: ${unitPricePaise}`);
   if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`not a quantity: ${quantity}`);
-  if (!Number.isSafeInteger(commissionBp) || commissionBp < 0 || commissionBp > BASIS_POINTS) throw new RangeError(`not a commission rate: ${commissionBp}`);
+  if (!Number.isSafeInteger(commissionBp) || commissionBp < 0 || commissionBp > BASIS_POINTS)
+    throw new RangeError(`not a commission rate: ${commissionBp}`);
   const grossPaise = unitPricePaise * quantity;
   const { taxablePaise, taxPaise } = priceSplit(grossPaise, rates.gstRateBp);
   const commissionPaise = ofBasisPoints(grossPaise, commissionBp);
   const tcsPaise = ofBasisPoints(taxablePaise, tcsBp);
-  const tdsPaise = ofBasisPoints(tdsBase({ grossPaise, taxablePaise, vendorHasGstin: rates.vendorHasGstin }).paise, tdsBp);
+  const tdsPaise = ofBasisPoints(
+    tdsBase({ grossPaise, taxablePaise, vendorHasGstin: rates.vendorHasGstin }).paise,
+    tdsBp,
+  );
   const vendorNetPaise = grossPaise - commissionPaise - tcsPaise - tdsPaise;
   if (vendorNetPaise < 0) throw new RangeError(`the deductions exceed the price: ${grossPaise} paise`);
   return {
@@ -154,10 +162,13 @@ export function pickCommissionRate<R extends CommissionRule>(
   if (!isoDate.test(item.on)) throw new RangeError(`not a date YYYY-MM-DD: ${item.on}`);
   const applies = (r: R): boolean =>
     r.effectiveFrom <= item.on &&
-    (r.scope === 'global' || (r.scope === 'vendor' && r.targetId === item.vendorId) || (r.scope === 'category' && item.categoryId !== null && r.targetId === item.categoryId));
+    (r.scope === 'global' ||
+      (r.scope === 'vendor' && r.targetId === item.vendorId) ||
+      (r.scope === 'category' && item.categoryId !== null && r.targetId === item.categoryId));
   for (const scope of SCOPE_ORDER) {
     let found: R | null = null;
-    for (const r of rules) if (r.scope === scope && applies(r) && (found === null || r.effectiveFrom >= found.effectiveFrom)) found = r;
+    for (const r of rules)
+      if (r.scope === scope && applies(r) && (found === null || r.effectiveFrom >= found.effectiveFrom)) found = r;
     if (found) return found;
   }
   return null;
@@ -178,7 +189,19 @@ export type LineAmounts = {
   vendorNetPaise: number;
 };
 
-const AMOUNT_KEYS = ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'commissionPaise', 'tcsCgstPaise', 'tcsSgstPaise', 'tcsIgstPaise', 'tdsPaise', 'vendorNetPaise'] as const;
+const AMOUNT_KEYS = [
+  'grossPaise',
+  'taxablePaise',
+  'cgstPaise',
+  'sgstPaise',
+  'igstPaise',
+  'commissionPaise',
+  'tcsCgstPaise',
+  'tcsSgstPaise',
+  'tcsIgstPaise',
+  'tdsPaise',
+  'vendorNetPaise',
+] as const;
 
 /** A settled line's figures as they are written. */
 export function lineAmounts(l: SettlementLine): LineAmounts {
@@ -206,9 +229,13 @@ export function lineAmounts(l: SettlementLine): LineAmounts {
  * (a later one may differ by a paisa from invoicing its units alone: the paisa the invoice's rounding
  * put on the whole line, which no credit note may exceed).
  */
-export function settleReturnedUnits(line: LineAmounts, a: { unitPricePaise: number; quantity: number; rates: LineRates; from: number; to: number }): LineAmounts {
+export function settleReturnedUnits(
+  line: LineAmounts,
+  a: { unitPricePaise: number; quantity: number; rates: LineRates; from: number; to: number },
+): LineAmounts {
   const { quantity, from, to } = a;
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to > quantity || from > to) throw new RangeError(`not units of the line: ${from}..${to} of ${quantity}`);
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to > quantity || from > to)
+    throw new RangeError(`not units of the line: ${from}..${to} of ${quantity}`);
   const at = (n: number): LineAmounts => {
     if (n === quantity) return line;
     if (n === 0) return Object.fromEntries(AMOUNT_KEYS.map((k) => [k, 0])) as LineAmounts;

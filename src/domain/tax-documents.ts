@@ -19,6 +19,7 @@ const PREFIX: Record<TaxDocumentKind, string> = { invoice: 'INV', bill_of_supply
 
 /** A document's number: 'INV/26-27/000001', 'BOS/26-27/000001' or 'CN/26-27/000001'. */
 export function taxDocumentNumber(kind: TaxDocumentKind, financialYear: string, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) throw new RangeError(`Not a document sequence: ${sequence}`);
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999)
+    throw new RangeError(`Not a document sequence: ${sequence}`);
   return `${PREFIX[kind]}/${financialYear.slice(2)}/${String(sequence).padStart(6, '0')}`;
 }

@@ -64,16 +64,19 @@ export function exemptionAtCredit(a: {
   const yearGrossPaise = a.yearGrossBeforePaise + a.creditGrossPaise;
   // Not declared (or the declaration withdrawn): the credit keeps its TDS and carries what was forgone earlier this year.
   if (!a.declared) return { exempt: false, catchUpPaise: Math.max(0, a.exemptTdsOutstandingPaise), yearGrossPaise };
-  if (!a.exemptionLost && yearGrossPaise <= TDS_194O_EXEMPTION_LIMIT_PAISE) return { exempt: true, tdsBackPaise: a.creditTdsPaise, yearGrossPaise };
+  if (!a.exemptionLost && yearGrossPaise <= TDS_194O_EXEMPTION_LIMIT_PAISE)
+    return { exempt: true, tdsBackPaise: a.creditTdsPaise, yearGrossPaise };
   return { exempt: false, catchUpPaise: Math.max(0, a.exemptTdsOutstandingPaise), yearGrossPaise };
 }
 
 /** What the vendor's statement says of each TDS entry of its ledger. */
 export function tdsNote(kind: 'tds_kept' | 'tds_adjusted' | 'tds_exempt' | 'tds_catch_up', paise: number): string {
   const amount = formatRupeesWithPaise(Math.abs(paise));
-  if (kind === 'tds_kept') return `TDS of ${amount} on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year`;
+  if (kind === 'tds_kept')
+    return `TDS of ${amount} on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year`;
   if (kind === 'tds_adjusted') return `TDS adjusted for returns: +${amount}`;
   if (kind === 'tds_exempt' && paise < 0) return `TDS not taken on the returned items, given back: -${amount}`;
-  if (kind === 'tds_exempt') return `No TDS under section 194-O(2) (your sales this financial year are within ₹5,00,000): +${amount}`;
+  if (kind === 'tds_exempt')
+    return `No TDS under section 194-O(2) (your sales this financial year are within ₹5,00,000): +${amount}`;
   return `TDS on this financial year's earlier exempt sales (your sales passed ₹5,00,000): -${amount}`;
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { priceSplit } from './gst';
 import { settleLine } from './settlement';
-import { deliversTo, gstRateCharged, isBillOfSupply, shipsOnlyWithin, shipsOnlyWithinNote, shipsOnlyWithinRefusal } from './unregistered-supplier';
+import {
+  deliversTo,
+  gstRateCharged,
+  isBillOfSupply,
+  shipsOnlyWithin,
+  shipsOnlyWithinNote,
+  shipsOnlyWithinRefusal,
+} from './unregistered-supplier';
 
 describe('a seller without a GST registration', () => {
   it('charges the HSN rate with a GSTIN and no GST without one (CGST Act, section 32)', () => {
@@ -13,9 +20,25 @@ describe('a seller without a GST registration', () => {
   it('bills the whole price as its value: ₹599 at the 18 % HSN rate, unregistered, is ₹599.00 with no tax, TDS 0.1 % of ₹599 = ₹0.60', () => {
     const gstRateBp = gstRateCharged({ hsnRateBp: 1800, supplierHasGstin: false });
     expect(priceSplit(59900, gstRateBp)).toEqual({ taxablePaise: 59900, taxPaise: 0 });
-    const line = settleLine({ unitPricePaise: 59900, quantity: 1, gstRateBp, intraState: true, commissionBp: 600, tcsBp: 50, tds: { withPanBp: 10, withoutPanBp: 500 }, vendorHasGstin: false, vendorHasPan: true });
+    const line = settleLine({
+      unitPricePaise: 59900,
+      quantity: 1,
+      gstRateBp,
+      intraState: true,
+      commissionBp: 600,
+      tcsBp: 50,
+      tds: { withPanBp: 10, withoutPanBp: 500 },
+      vendorHasGstin: false,
+      vendorHasPan: true,
+    });
     // Commission 6 % of ₹599 = ₹35.94; no TCS; TDS 0.1 % of ₹599 = 59.9 paise -> 60; net 59900 - 3594 - 60 = 56246.
-    expect(line).toMatchObject({ grossPaise: 59900, taxablePaise: 59900, commissionPaise: 3594, tdsPaise: 60, vendorNetPaise: 56246 });
+    expect(line).toMatchObject({
+      grossPaise: 59900,
+      taxablePaise: 59900,
+      commissionPaise: 3594,
+      tdsPaise: 60,
+      vendorNetPaise: 56246,
+    });
     expect(line.gst).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 });
     expect(line.tcs.totalPaise).toBe(0);
   });

@@ -33,7 +33,8 @@ export function shipsOnlyWithinNote(onlyWithin: string): string {
 
 /** Why checkout refuses an item for the chosen address (a seller without GST registration ships only within its state). */
 export function shipsOnlyWithinRefusal(productName: string, onlyWithin: string, deliveryState: string | null): string {
-  if (onlyWithin === '') return `"${productName}" cannot be delivered: its seller is not registered for GST and its shop has no state. Please remove it from your cart.`;
+  if (onlyWithin === '')
+    return `"${productName}" cannot be delivered: its seller is not registered for GST and its shop has no state. Please remove it from your cart.`;
   return `"${productName}" ships only within ${onlyWithin}: its seller is not registered for GST and may not sell to ${deliveryState || 'another state'}. Please choose an address in ${onlyWithin} or remove it from your cart.`;
 }
 

@@ -34,13 +34,19 @@ export function variantLabel(names: OptionNames, values: OptionValues): string {
 }
 
 /** The key of a combination within a product, the same whatever the case of the values. */
-export const combinationKey = (values: OptionValues): string => `${normaliseOption(values.option1Value)}|${values.option2Value === null ? '' : normaliseOption(values.option2Value)}`;
+export const combinationKey = (values: OptionValues): string =>
+  `${normaliseOption(values.option1Value)}|${values.option2Value === null ? '' : normaliseOption(values.option2Value)}`;
 
 /** The message for a product with options added without a complete choice: 'Please choose a size'. */
-export function chooseOptionMessage(names: OptionNames, chosen: { option1Value?: string | null; option2Value?: string | null } = {}): string {
-  const missing = [names.option1Name && !chosen.option1Value ? names.option1Name : null, names.option2Name && !chosen.option2Value ? names.option2Name : null].filter(
-    (n): n is string => Boolean(n),
-  );
-  const list = missing.length > 0 ? missing : [names.option1Name, names.option2Name].filter((n): n is string => Boolean(n));
+export function chooseOptionMessage(
+  names: OptionNames,
+  chosen: { option1Value?: string | null; option2Value?: string | null } = {},
+): string {
+  const missing = [
+    names.option1Name && !chosen.option1Value ? names.option1Name : null,
+    names.option2Name && !chosen.option2Value ? names.option2Name : null,
+  ].filter((n): n is string => Boolean(n));
+  const list =
+    missing.length > 0 ? missing : [names.option1Name, names.option2Name].filter((n): n is string => Boolean(n));
   return `Please choose a ${list.map((n) => n.toLowerCase()).join(' and a ')}`;
 }

@@ -8,13 +8,16 @@ describe('a vendor moving its part of an order', () => {
   });
 
   it('may go forward (skipping steps) and cancel before shipping, never back, never after delivered or cancelled', () => {
-    const allowed = (from: (typeof orderStatuses)[number]) => orderStatuses.filter((to) => partTransitionRefusal(from, to) === null);
+    const allowed = (from: (typeof orderStatuses)[number]) =>
+      orderStatuses.filter((to) => partTransitionRefusal(from, to) === null);
     expect(allowed('pending')).toEqual(['confirmed', 'processing', 'shipped', 'delivered', 'cancelled']);
     expect(allowed('confirmed')).toEqual(['processing', 'shipped', 'delivered', 'cancelled']);
     expect(allowed('processing')).toEqual(['shipped', 'delivered', 'cancelled']);
     expect(allowed('shipped')).toEqual(['delivered']);
     expect(allowed('delivered')).toEqual([]);
     expect(allowed('cancelled')).toEqual([]);
-    expect(partTransitionRefusal('confirmed', 'pending')).toBe('This order is already confirmed; it cannot go back to pending');
+    expect(partTransitionRefusal('confirmed', 'pending')).toBe(
+      'This order is already confirmed; it cannot go back to pending',
+    );
   });
 });

@@ -21,8 +21,10 @@ export function partTransitionRefusal(from: OrderStatus, to: OrderStatus): strin
   if (from === 'cancelled') return 'This order has been cancelled; its status can no longer change';
   if (from === 'delivered') return 'This order has been delivered; its status can no longer change';
   if (to === from) return `This order is already ${from}`;
-  if (to === 'cancelled') return isCancellable(from) ? null : `This order has already been ${from}, so it can no longer be cancelled`;
-  if (to === 'pending' || chain.indexOf(to) < chain.indexOf(from)) return `This order is already ${from}; it cannot go back to ${to}`;
+  if (to === 'cancelled')
+    return isCancellable(from) ? null : `This order has already been ${from}, so it can no longer be cancelled`;
+  if (to === 'pending' || chain.indexOf(to) < chain.indexOf(from))
+    return `This order is already ${from}; it cannot go back to ${to}`;
   return null;
 }
 
@@ -36,4 +38,5 @@ export function adminPartTransitionRefusal(from: OrderStatus, to: OrderStatus): 
 }
 
 /** The statuses the super admin may move a part in this status to (empty once delivered or cancelled). */
-export const adminNextStatuses = (from: OrderStatus): OrderStatus[] => orderStatuses.filter((to) => adminPartTransitionRefusal(from, to) === null);
+export const adminNextStatuses = (from: OrderStatus): OrderStatus[] =>
+  orderStatuses.filter((to) => adminPartTransitionRefusal(from, to) === null);

@@ -10,7 +10,10 @@ import { customerInput, registerAndLogin } from './test/factories';
 // (What a guest really gets from each operation, 401 or not, is swept in platform/guest-first.routes.test.ts.)
 
 type Op = { security?: Record<string, string[]>[] };
-type Doc = { components: { securitySchemes: Record<string, { type: string; in: string; name: string }> }; paths: Record<string, Record<string, Op>> };
+type Doc = {
+  components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+  paths: Record<string, Record<string, Op>>;
+};
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The operations anyone may call without a session, named one by one: a new one is a decision made here. */
@@ -50,7 +53,11 @@ beforeAll(async () => {
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
       .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map(([m, op]) => ({ method: m.toUpperCase() as Method, path, security: op.security as Record<string, string[]>[] })),
+      .map(([m, op]) => ({
+        method: m.toUpperCase() as Method,
+        path,
+        security: op.security as Record<string, string[]>[],
+      })),
   );
 });
 afterAll(() => t.close());
@@ -62,13 +69,17 @@ const schemeOf = (op: (typeof ops)[number]) => (op.security.length === 0 ? null 
 describe('the OpenAPI document declares its security', () => {
   it('declares the session cookies as apiKey-in-cookie schemes named as the cookies are', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([...SCHEMES].sort());
-    for (const name of SCHEMES) expect(doc.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'cookie', name });
+    for (const name of SCHEMES)
+      expect(doc.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'cookie', name });
   });
 
   it('gives every operation a security array of one declared scheme, or none', () => {
     expect(ops.length).toBeGreaterThanOrEqual(140);
     const wrong = ops.filter(
-      (op) => !Array.isArray(op.security) || op.security.length > 1 || op.security.some((req) => Object.keys(req).length !== 1 || !SCHEMES.includes(Object.keys(req)[0])),
+      (op) =>
+        !Array.isArray(op.security) ||
+        op.security.length > 1 ||
+        op.security.some((req) => Object.keys(req).length !== 1 || !SCHEMES.includes(Object.keys(req)[0])),
     );
     expect(wrong.map((op) => `${op.method} ${op.path}: ${JSON.stringify(op.security)}`)).toEqual([]);
   });
@@ -88,7 +99,12 @@ describe('the OpenAPI document declares its security', () => {
   });
 
   it('declares exactly the public operations with security: []', () => {
-    expect(ops.filter((op) => op.security.length === 0).map((op) => `${op.method} ${op.path}`).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      ops
+        .filter((op) => op.security.length === 0)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('opens each documented read with its own session and with no other realm’s', async () => {
@@ -96,7 +112,11 @@ describe('the OpenAPI document declares its security', () => {
     await registerAndLogin(customer, customerInput());
     const admin = (await signInSuperAdmin(t, '10.61.0.2')).client;
     const employee = (await signedInEmployee(t)).client;
-    const sessions: Record<string, TestClient> = { haat_session: customer, haat_admin_session: admin, haat_erp_session: employee };
+    const sessions: Record<string, TestClient> = {
+      haat_session: customer,
+      haat_admin_session: admin,
+      haat_erp_session: employee,
+    };
     const reads = ops.filter((op) => op.method === 'GET' && schemeOf(op) !== null);
     expect(new Set(reads.map(schemeOf))).toEqual(new Set(['haat_session', 'haat_admin_session', 'haat_erp_session']));
     const wrong: string[] = [];

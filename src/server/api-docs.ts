@@ -12,10 +12,32 @@ import { ERP_SESSION_COOKIE } from './modules/erp';
  * header `X-Requested-With: haat` (the CSRF check).
  */
 export const securitySchemes = {
-  [SESSION_COOKIE]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "A shopper's session (customer, vendor or merchant), set by POST /api/auth/login. Which roles may call an operation is in its summary; another role gets 403." },
-  [ADMIN_SESSION_COOKIE]: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE, description: "The super admin's session, set by POST /api/admin/2fa/verify (a shopper's session is not one)." },
-  [ADMIN_PENDING_COOKIE]: { type: 'apiKey', in: 'cookie', name: ADMIN_PENDING_COOKIE, description: "The super admin's sign-in in progress: set by POST /api/admin/login when the password is right, good for the two-factor steps for 10 minutes." },
-  [ERP_SESSION_COOKIE]: { type: 'apiKey', in: 'cookie', name: ERP_SESSION_COOKIE, description: "An approved employee's ERP session, set by POST /api/erp/login." },
+  [SESSION_COOKIE]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      "A shopper's session (customer, vendor or merchant), set by POST /api/auth/login. Which roles may call an operation is in its summary; another role gets 403.",
+  },
+  [ADMIN_SESSION_COOKIE]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ADMIN_SESSION_COOKIE,
+    description: "The super admin's session, set by POST /api/admin/2fa/verify (a shopper's session is not one).",
+  },
+  [ADMIN_PENDING_COOKIE]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ADMIN_PENDING_COOKIE,
+    description:
+      "The super admin's sign-in in progress: set by POST /api/admin/login when the password is right, good for the two-factor steps for 10 minutes.",
+  },
+  [ERP_SESSION_COOKIE]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ERP_SESSION_COOKIE,
+    description: "An approved employee's ERP session, set by POST /api/erp/login.",
+  },
 } as const;
 
 type SchemeName = keyof typeof securitySchemes;
@@ -67,14 +89,20 @@ export function operationSecurity(method: string, url: string): SecurityRequirem
 export async function apiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Haat API', version: '1.0.0', description: 'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`. Writes need the header `X-Requested-With: haat`; each operation names the session cookie it needs.' },
+      info: {
+        title: 'Haat API',
+        version: '1.0.0',
+        description:
+          'The JSON API of the Haat marketplace. Money is integer paise in fields ending `Paise`. Writes need the header `X-Requested-With: haat`; each operation names the session cookie it needs.',
+      },
       components: { securitySchemes },
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const methods = [input.route.method].flat();
       const security = operationSecurity(methods[0], input.url);
-      if (methods.some((m) => JSON.stringify(operationSecurity(m, input.url)) !== JSON.stringify(security))) throw new Error(`${input.url}: its methods need different sessions; declare them as separate routes`);
+      if (methods.some((m) => JSON.stringify(operationSecurity(m, input.url)) !== JSON.stringify(security)))
+        throw new Error(`${input.url}: its methods need different sessions; declare them as separate routes`);
       return { ...out, schema: { ...out.schema, security } };
     },
   });

@@ -22,7 +22,16 @@ import { uploadsRoutes } from './platform/uploads.routes';
 import type { Database } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { createMetrics, installMetrics, noMetrics } from './platform/metrics';
-import { errorBody, frameworkErrors, installCsrfCheck, installErrorHandling, installInputGuard, installRequestLog, matchedRoute, requestIdGenerator } from './platform/http';
+import {
+  errorBody,
+  frameworkErrors,
+  installCsrfCheck,
+  installErrorHandling,
+  installInputGuard,
+  installRequestLog,
+  matchedRoute,
+  requestIdGenerator,
+} from './platform/http';
 import { accountsRoutes } from './modules/accounts';
 import {
   adminEmployeesRoutes,
@@ -49,7 +58,14 @@ import {
   adminVendorsRoutes,
   adminWithdrawalsRoutes,
 } from './modules/admin';
-import { addressesRoutes, adminLoginRoutes, profileRoutes, resolveAdminSession, resolveSession, settingsRoutes } from './modules/auth';
+import {
+  addressesRoutes,
+  adminLoginRoutes,
+  profileRoutes,
+  resolveAdminSession,
+  resolveSession,
+  settingsRoutes,
+} from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
 import { checkoutRoutes } from './modules/checkout';
@@ -63,7 +79,13 @@ import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
-import { commissionInvoicesRoutes, payoutDetailsRoutes, settlementVendorRoutes, taxDocumentsRoutes, vendorEarningsRoutes } from './modules/settlement';
+import {
+  commissionInvoicesRoutes,
+  payoutDetailsRoutes,
+  settlementVendorRoutes,
+  taxDocumentsRoutes,
+  vendorEarningsRoutes,
+} from './modules/settlement';
 import { publicShopsRoutes, shopsRoutes } from './modules/shops';
 
 export type BuildAppOptions = {
@@ -76,9 +98,20 @@ export type BuildAppOptions = {
 };
 
 /** Builds the Haat API and web server: plugins, one error handler, every module's routes. No listen. */
-export async function buildApp({ config, database, webDist = resolve('dist/web'), logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webDist = resolve('dist/web'),
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(logger === true ? {} : { stream: logger.stream }) } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.cookie', 'req.headers.authorization'],
+          ...(logger === true ? {} : { stream: logger.stream }),
+        }
+      : false,
     // One line per request, written by installRequestLog, instead of Fastify's pair.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -100,14 +133,28 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   const documents = await createDocumentStorage(config, app.log);
   app.addHook('onClose', async () => documents.close());
   const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool }) : noMetrics;
-  app.decorate('ctx', makeContext(database.db, database.kind, config, createMailer(config, app.log), storage, documents, redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined, metrics));
+  app.decorate(
+    'ctx',
+    makeContext(
+      database.db,
+      database.kind,
+      config,
+      createMailer(config, app.log),
+      storage,
+      documents,
+      redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined,
+      metrics,
+    ),
+  );
   if (redis) {
     // A write in any process empties the catalog cache of every process (pub/sub), not only its own.
     const channel = `${config.REDIS_PREFIX}catalog:invalidate`;
-    const shared = await SharedInvalidation.start({ redis, cache: app.ctx.catalogCache, channel, log: app.log }).catch((e: unknown) => {
-      redis.disconnect();
-      throw e;
-    });
+    const shared = await SharedInvalidation.start({ redis, cache: app.ctx.catalogCache, channel, log: app.log }).catch(
+      (e: unknown) => {
+        redis.disconnect();
+        throw e;
+      },
+    );
     app.addHook('onClose', () => shared.close());
   }
   app.decorateRequest('user', null);
@@ -132,7 +179,10 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   // files are compressed ahead of time (scripts/compress-web.ts) and served as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
+  });
   // Registrations and password reset requests per address and hour, shared by the routes that take them.
   const limits = hourlyLimits(app, config);
   // Tax document PDFs, CSV reports and exports: DOWNLOADS_PER_MINUTE per account (routes registered below).
@@ -143,7 +193,8 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
   // Any successful write may change what the catalog shows (products, stock, shops, reviews): its cached answers go.
   // (Before the answer leaves, so the caller's next read already misses the cache.)
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) app.ctx.catalogCache.invalidate();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400)
+      app.ctx.catalogCache.invalidate();
     return payload;
   });
   installErrorHandling(app);
@@ -227,7 +278,9 @@ export async function buildApp({ config, database, webDist = resolve('dist/web')
  * A hop count trusts that many peers nearest to us (Fastify's own number option now trusts none, so
  * it is written as a function); a list trusts only those proxy addresses.
  */
-function trustProxyOption(trust: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trust: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }
@@ -244,7 +297,8 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
       // The .br and .gz files written at build time go to clients that accept them.
       preCompressed: true,
       // Hashed bundles never change; everything else is revalidated.
-      setHeaders: (res, path) => res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) =>
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -8,7 +8,12 @@ import { emailOfUser, ensureSuperAdmin } from './modules/auth';
 import { startNotificationsJob } from './modules/notifications';
 import { startStockHoldsJob } from './modules/catalog';
 import { releaseDueCashback } from './modules/merchants';
-import { releaseDueVendorSales, renderMissingDocumentPdfs, startCommissionInvoicesJob, startDocumentPdfsJob } from './modules/settlement';
+import {
+  releaseDueVendorSales,
+  renderMissingDocumentPdfs,
+  startCommissionInvoicesJob,
+  startDocumentPdfsJob,
+} from './modules/settlement';
 import { startReferralQualificationJob } from './modules/referrals';
 import { startPointsReleaseJob } from './modules/rewards';
 import { isDatabaseEmpty, publishedDemoPasswords, publishedPasswordsWarning, seedDemoData } from './seed/demo-data';
@@ -36,7 +41,13 @@ async function main() {
     app.log.info(
       `${signal}: stopping: ${draining ? `/api/ready answers 503 while requests are still served for ${config.SHUTDOWN_DRAIN_MS} ms, then ` : ''}new connections are refused and requests in flight get their answers (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s)`,
     );
-    gracefulShutdown({ app, jobs, database, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 }).then(
+    gracefulShutdown({
+      app,
+      jobs,
+      database,
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    }).then(
       ({ clean }) => process.exit(clean ? 0 : 1),
       (e: unknown) => {
         console.error(`Haat could not stop cleanly: ${e instanceof Error ? e.message : String(e)}`);
@@ -59,7 +70,9 @@ async function main() {
   }
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     const summary = await seedDemoData({ db: database.db, storage: app.ctx.storage, documents: app.ctx.documents });
-    console.log(`Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`);
+    console.log(
+      `Demo data loaded: ${summary.categories} categories, ${summary.shops} shops, ${summary.products} products.`,
+    );
   }
   // In production, at every start: the demo accounts anyone may still sign in with (loaded now or earlier).
   if (config.NODE_ENV === 'production') {
@@ -70,11 +83,30 @@ async function main() {
   jobs.push(
     // Merchants' cashback and vendors' sales past the return window are released by the same job as
     // order points (rewards knows neither merchants nor vendors, so they are handed in).
-    startPointsReleaseJob({ db: database.db, returnWindowDays: config.RETURN_WINDOW_DAYS, log: app.log, metrics: app.ctx.metrics, also: [releaseDueCashback, releaseDueVendorSales] }),
+    startPointsReleaseJob({
+      db: database.db,
+      returnWindowDays: config.RETURN_WINDOW_DAYS,
+      log: app.log,
+      metrics: app.ctx.metrics,
+      also: [releaseDueCashback, releaseDueVendorSales],
+    }),
     startStockHoldsJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
-    startReferralQualificationJob({ db: database.db, log: app.log, metrics: app.ctx.metrics, returnWindowDays: config.RETURN_WINDOW_DAYS }),
+    startReferralQualificationJob({
+      db: database.db,
+      log: app.log,
+      metrics: app.ctx.metrics,
+      returnWindowDays: config.RETURN_WINDOW_DAYS,
+    }),
     // Email from the outbox; a user's address is read when the message is sent (auth owns it).
-    startNotificationsJob({ db: database.db, mailer: app.ctx.mailer, appUrl: app.ctx.appUrl, adminEmail: config.ADMIN_EMAIL, emailOf: emailOfUser, log: app.log, metrics: app.ctx.metrics }),
+    startNotificationsJob({
+      db: database.db,
+      mailer: app.ctx.mailer,
+      appUrl: app.ctx.appUrl,
+      adminEmail: config.ADMIN_EMAIL,
+      emailOf: emailOfUser,
+      log: app.log,
+      metrics: app.ctx.metrics,
+    }),
     // Haat's monthly commission invoices to its vendors, once a month is over.
     startCommissionInvoicesJob({ db: database.db, log: app.log, metrics: app.ctx.metrics }),
     // Each tax document's PDF, rendered once after it is issued and stored (the outbox of document PDFs).
@@ -82,7 +114,9 @@ async function main() {
   );
   // Documents issued before their PDFs were kept get them now, in the background (progress in the log).
   renderMissingDocumentPdfs({ db: database.db, storage: app.ctx.documents, log: app.log }).catch((e: unknown) => {
-    app.log.error(`Document PDFs: the pass over documents without a PDF failed: ${e instanceof Error ? e.message : String(e)}`);
+    app.log.error(
+      `Document PDFs: the pass over documents without a PDF failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
   });
   await warnAboutPayments({ db: database.db, config, log: app.log });
   if (stopping) return;

@@ -35,7 +35,8 @@ function moduleFiles(): SourceFile[] {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) files.push({ path, module: module.name, text: readFileSync(path, 'utf8') });
+        else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts'))
+          files.push({ path, module: module.name, text: readFileSync(path, 'utf8') });
       }
     };
     walk(join(modulesDir, module.name));
@@ -55,7 +56,14 @@ function tablesOf(files: SourceFile[]) {
       if (!ts.isVariableStatement(node) || !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return;
       for (const d of node.declarationList.declarations) {
         const init = d.initializer;
-        if (!ts.isIdentifier(d.name) || !init || !ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'pgTable') continue;
+        if (
+          !ts.isIdentifier(d.name) ||
+          !init ||
+          !ts.isCallExpression(init) ||
+          !ts.isIdentifier(init.expression) ||
+          init.expression.text !== 'pgTable'
+        )
+          continue;
         const [name] = init.arguments;
         if (!name || !ts.isStringLiteral(name)) continue;
         byIdentifier.set(d.name.text, f.module);
@@ -92,19 +100,25 @@ function violationsOf(f: SourceFile, tables: ReturnType<typeof tablesOf>): strin
   const found: string[] = [];
   const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const to = target(f.path, node.moduleSpecifier.text);
       if (to && to.module !== f.module) {
         if (to.tablesFile) found.push(`imports ${node.moduleSpecifier.text}`);
         const names: string[] = [];
         if (ts.isImportDeclaration(node)) {
           const bindings = node.importClause?.namedBindings;
-          if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+          if (bindings && ts.isNamedImports(bindings))
+            names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
           if (bindings && ts.isNamespaceImport(bindings)) found.push(`imports * from ${node.moduleSpecifier.text}`);
         } else if (node.exportClause && ts.isNamedExports(node.exportClause)) {
           names.push(...node.exportClause.elements.map((e) => (e.propertyName ?? e.name).text));
         }
-        for (const n of names) if (tables.byIdentifier.get(n) === to.module) found.push(`imports table ${n} of ${to.module}`);
+        for (const n of names)
+          if (tables.byIdentifier.get(n) === to.module) found.push(`imports table ${n} of ${to.module}`);
       }
     }
     const texts: string[] = [];
@@ -199,7 +213,9 @@ describe('module boundaries', () => {
   });
 
   it('no module imports another module’s tables or names them in raw SQL, except the listed files', () => {
-    const unlisted = [...violations].filter(([file]) => !(file in allowed)).map(([file, v]) => `${file}: ${v.join('; ')}`);
+    const unlisted = [...violations]
+      .filter(([file]) => !(file in allowed))
+      .map(([file, v]) => `${file}: ${v.join('; ')}`);
     expect(unlisted).toEqual([]);
   });
 
@@ -209,7 +225,8 @@ describe('module boundaries', () => {
   });
 
   it('the listed files only read: no insert, update or delete', () => {
-    const writes = /\.(insert|update|delete|execute)\(|\binsert\s+into\b|\bupdate\s+\w+(\s+\w+)?\s+set\b|\bdelete\s+from\b/i;
+    const writes =
+      /\.(insert|update|delete|execute)\(|\binsert\s+into\b|\bupdate\s+\w+(\s+\w+)?\s+set\b|\bdelete\s+from\b/i;
     for (const file of Object.keys(EXCEPTIONS)) {
       expect(readFileSync(join(modulesDir, file), 'utf8'), file).not.toMatch(writes);
     }

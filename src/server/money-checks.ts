@@ -12,7 +12,11 @@ export type MoneyCheck = { rule: string; broken: number; examples: Record<string
 const PPP = sql.raw(String(PAISE_PER_POINT));
 
 /** Customers whose points balances are not their ledger's sums. */
-export async function pointsLedgerMismatches(db: DbOrTx): Promise<{ user_id: string; reward_points: number; ledger_points: number; pending_points: number; ledger_pending: number }[]> {
+export async function pointsLedgerMismatches(
+  db: DbOrTx,
+): Promise<
+  { user_id: string; reward_points: number; ledger_points: number; pending_points: number; ledger_pending: number }[]
+> {
   return queryRows(db, POINTS_LEDGER);
 }
 
@@ -22,16 +26,23 @@ const POINTS_LEDGER = sql`select b.user_id, b.available_points as reward_points,
     group by b.user_id, b.available_points, b.pending_points
     having b.available_points <> coalesce(sum(t.points), 0) or b.pending_points <> coalesce(sum(t.pending_points), 0)`;
 
-const shipping = (subtotal: SQL) => sql`(case when ${subtotal} <= 0 then 0 when ${subtotal} > ${FREE_SHIPPING_ABOVE_PAISE} then 0 else ${SHIPPING_FEE_PAISE} end)`;
+const shipping = (subtotal: SQL) =>
+  sql`(case when ${subtotal} <= 0 then 0 when ${subtotal} > ${FREE_SHIPPING_ABOVE_PAISE} then 0 else ${SHIPPING_FEE_PAISE} end)`;
 
 /** The store-wide rules: ledgers, settlement, payouts, tax documents, returns (each row names the offender as `id`). */
 const STORE_RULES: [string, SQL][] = [
-  ['points ledger sums equal the balances', sql`select user_id::text as id, reward_points, pending_points, ledger_points, ledger_pending from (${POINTS_LEDGER}) m`],
+  [
+    'points ledger sums equal the balances',
+    sql`select user_id::text as id, reward_points, pending_points, ledger_points, ledger_pending from (${POINTS_LEDGER}) m`,
+  ],
   [
     'a negative balance',
     sql`select user_id::text as id from reward_balances where available_points < 0 or pending_points < 0`,
   ],
-  ['an order total other than subtotal + shipping - points', sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`],
+  [
+    'an order total other than subtotal + shipping - points',
+    sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`,
+  ],
   [
     "an order whose subtotal is not its parts' sum",
     sql`select o.id::text as id from orders o left join order_parts p on p.order_id = o.id group by o.id, o.subtotal_paise having o.subtotal_paise <> coalesce(sum(p.subtotal_paise), 0)`,
@@ -41,7 +52,10 @@ const STORE_RULES: [string, SQL][] = [
     sql`select p.id::text as id from payments p left join orders o on o.payment_id = p.id::text
         where p.status = 'paid' and (o.id is null or o.id <> p.order_id or o.total_amount_paise <> p.amount_paise)`,
   ],
-  ['an order of a payment that is not paid', sql`select o.id::text as id from orders o join payments p on p.id::text = o.payment_id where p.status <> 'paid'`],
+  [
+    'an order of a payment that is not paid',
+    sql`select o.id::text as id from orders o join payments p on p.id::text = o.payment_id where p.status <> 'paid'`,
+  ],
   [
     'an order whose points spent are not in the ledger',
     sql`select o.id::text as id from orders o
@@ -59,7 +73,7 @@ const STORE_RULES: [string, SQL][] = [
         and p.stock_quantity <> (select coalesce(sum(v.stock_quantity), 0) from product_variants v where v.product_id = p.id and v.withdrawn_at is null)`,
   ],
   [
-    "a product whose option keys (what the size filter reads) are not those of its variants on sale",
+    'a product whose option keys (what the size filter reads) are not those of its variants on sale',
     sql`select p.id::text as id from products p
         where p.option_keys is distinct from (select array_agg(distinct k order by k) from product_variants v cross join unnest(v.option_keys) as k
                                               where v.product_id = p.id and v.withdrawn_at is null and v.stock_quantity > 0)`,
@@ -83,7 +97,7 @@ const STORE_RULES: [string, SQL][] = [
         and ((p.status = 'delivered') <> (p.cash_collected_paise is not null))`,
   ],
   [
-    "cash collected whose vendor ledger row is missing or of another amount",
+    'cash collected whose vendor ledger row is missing or of another amount',
     sql`select p.id::text as id from order_parts p where p.cash_collected_paise is not null and exists (select 1 from order_item_settlements l where l.order_part_id = p.id)
         and (select count(*) from vendor_ledger v where v.order_part_id = p.id and v.entry_type = 'cod_collected' and v.payable_paise = -p.cash_collected_paise) <> 1
         union all
@@ -167,14 +181,14 @@ const STORE_RULES: [string, SQL][] = [
            or (d.kind in ('invoice', 'bill_of_supply') and d.total_paise <> (select coalesce(sum(l.gross_paise), 0) from order_item_settlements l where l.order_part_id = d.order_part_id))`,
   ],
   [
-    "credit notes for more than their invoice, or a document series with a gap",
+    'credit notes for more than their invoice, or a document series with a gap',
     sql`select i.id::text as id from tax_documents i join tax_documents c on c.invoice_id = i.id group by i.id, i.total_paise having sum(c.total_paise) > i.total_paise
         union all
         select s.vendor_user_id::text from tax_documents s group by s.vendor_user_id, s.kind, s.financial_year having max(s.sequence) <> count(*)`,
   ],
   // Haat's own commission invoices and credit notes.
   [
-    "a commission document series with a gap, or a commission document whose GST ledger row is missing or of another amount",
+    'a commission document series with a gap, or a commission document whose GST ledger row is missing or of another amount',
     sql`select s.kind || ':' || s.financial_year as id from commission_documents s group by s.kind, s.financial_year having max(s.sequence) <> count(*)
         union all
         select d.id::text from commission_documents d
@@ -238,7 +252,7 @@ const STORE_RULES: [string, SQL][] = [
   ],
   // TDS under 194-O and returns (CBDT Circular 20/2023, Q4).
   [
-    "a vendor whose TDS adjusted for returns in a financial year is more than the TDS its returns kept that year, or a credit adjusted above its own TDS",
+    'a vendor whose TDS adjusted for returns in a financial year is more than the TDS its returns kept that year, or a credit adjusted above its own TDS',
     sql`select y.vendor_user_id::text || ' ' || y.fy::text as id from (
           select vendor_user_id, extract(year from (created_at at time zone 'Asia/Kolkata') - interval '3 months')::int as fy,
                  coalesce(sum(payable_paise) filter (where entry_type = 'tds_adjusted'), 0) as adjusted,

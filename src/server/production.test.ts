@@ -3,10 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '../contracts/checkout.contract';
 import { loadConfig, testGatewayAllowed } from './platform/config';
 import { queryRows } from './platform/db';
-import { createPayment, noGatewayWarning, saveGatewaySettings, testGateway, testPaymentsWarning, warnAboutPayments } from './modules/payments';
+import {
+  createPayment,
+  noGatewayWarning,
+  saveGatewaySettings,
+  testGateway,
+  testPaymentsWarning,
+  warnAboutPayments,
+} from './modules/payments';
 import { freshCode, signInSuperAdmin, TEST_ADMIN } from './test/admin';
 import { buildTestApp, TestClient, type TestApp } from './test/app';
-import { count, fillCart, newShopper, payWithTestGateway, stockOf, twoShops, postCheckout } from './test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  payWithTestGateway,
+  stockOf,
+  twoShops,
+  postCheckout,
+} from './test/checkout-fixtures';
 import { signedInEmployee } from './test/erp';
 import { customerInput } from './test/factories';
 import { FakeRazorpay } from './test/fake-razorpay';
@@ -44,9 +59,15 @@ describe('which gateway may take payments', () => {
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }))).toBe(true);
     expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }))).toBe(false);
-    expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'false' }))).toBe(false);
-    expect(testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'true' }))).toBe(true);
-    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'maybe' })).toThrow('Configuration error: PAYMENTS_TEST_MODE must be true or false');
+    expect(
+      testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'false' })),
+    ).toBe(false);
+    expect(
+      testGatewayAllowed(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, PAYMENTS_TEST_MODE: 'true' })),
+    ).toBe(true);
+    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'maybe' })).toThrow(
+      'Configuration error: PAYMENTS_TEST_MODE must be true or false',
+    );
   });
 });
 
@@ -58,12 +79,18 @@ describe('the demo data (accounts with published passwords)', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'maybe' })).toThrow('Configuration error: SEED_DEMO must be true or false');
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'maybe' })).toThrow(
+      'Configuration error: SEED_DEMO must be true or false',
+    );
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).SEED_DEMO).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'false' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', SEED_DEMO: 'false' })).toThrow('DEMO_DATA and SEED_DEMO (its older name) disagree');
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'maybe' })).toThrow('Configuration error: DEMO_DATA must be true or false');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', SEED_DEMO: 'false' })).toThrow(
+      'DEMO_DATA and SEED_DEMO (its older name) disagree',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'maybe' })).toThrow(
+      'Configuration error: DEMO_DATA must be true or false',
+    );
   });
 });
 
@@ -72,7 +99,12 @@ describe('production on PostgreSQL with no payment gateway', () => {
   let rzp: FakeRazorpay;
   beforeAll(async () => {
     rzp = new FakeRazorpay();
-    t = await buildTestApp({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, RAZORPAY_API_BASE: await rzp.start(), APP_SECRET: 'a-production-test-secret-of-32-characters' });
+    t = await buildTestApp({
+      NODE_ENV: 'production',
+      DATABASE_URL: POSTGRES,
+      RAZORPAY_API_BASE: await rzp.start(),
+      APP_SECRET: 'a-production-test-secret-of-32-characters',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -114,7 +146,12 @@ describe('production on PostgreSQL with no payment gateway', () => {
   });
 
   it('takes payments through Razorpay once it is enabled, with no warning', async () => {
-    await saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
+    await saveGatewaySettings(t.db, t.config, {
+      keyId: rzp.keyId,
+      keySecret: rzp.keySecret,
+      webhookSecret: rzp.webhookSecret,
+      isEnabled: true,
+    });
     try {
       const shop = await twoShops(t);
       const s = await newShopper(t);
@@ -155,15 +192,24 @@ describe('production on PostgreSQL with PAYMENTS_TEST_MODE=true', () => {
     expect(placed.statusCode).toBe(200);
     const orderId = placed.json().orderId;
 
-    expect((await s.client.get(`/api/orders/${orderId}`)).json()).toMatchObject({ id: orderId, paymentStatus: 'paid', testPayment: true });
+    expect((await s.client.get(`/api/orders/${orderId}`)).json()).toMatchObject({
+      id: orderId,
+      paymentStatus: 'paid',
+      testPayment: true,
+    });
 
     const vendor = new TestClient(t.app, '10.70.0.2');
-    expect((await vendor.post('/api/auth/login', { email: shop.vendorA.email, password: 'secret123' })).statusCode).toBe(200);
+    expect(
+      (await vendor.post('/api/auth/login', { email: shop.vendorA.email, password: 'secret123' })).statusCode,
+    ).toBe(200);
     const parts = (await vendor.get('/api/vendor/orders')).json().items as { orderId: string; testPayment: boolean }[];
     expect(parts.find((p) => p.orderId === orderId)).toMatchObject({ testPayment: true });
 
     const { client: admin } = await signInSuperAdmin(t, '10.70.0.3');
-    const rows = (await admin.get(`/api/admin/orders?q=${encodeURIComponent(s.email)}`)).json().items as { id: string; testPayment: boolean }[];
+    const rows = (await admin.get(`/api/admin/orders?q=${encodeURIComponent(s.email)}`)).json().items as {
+      id: string;
+      testPayment: boolean;
+    }[];
     expect(rows).toEqual([expect.objectContaining({ id: orderId, testPayment: true })]);
     const csv = (await admin.get(`/api/admin/orders/export?q=${encodeURIComponent(s.email)}`)).body;
     expect(csv.split('\n')[0]).toContain(',payment_status,test_payment,created_at');
@@ -209,7 +255,8 @@ describe('production on the embedded database', () => {
     const c = new TestClient(t.app, '10.71.0.1');
     await c.post('/api/auth/register', input);
     const codes: number[] = [];
-    for (let i = 0; i <= t.config.LOGIN_MAX_FAILURES; i++) codes.push((await c.post('/api/auth/login', { email: input.email, password: `wrong-${i}-password` })).statusCode);
+    for (let i = 0; i <= t.config.LOGIN_MAX_FAILURES; i++)
+      codes.push((await c.post('/api/auth/login', { email: input.email, password: `wrong-${i}-password` })).statusCode);
     expect(codes).toEqual([...Array(t.config.LOGIN_MAX_FAILURES).fill(401), 429]);
     // Even the right password is refused while the throttle lasts.
     expect((await c.post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(429);
@@ -219,14 +266,22 @@ describe('production on the embedded database', () => {
     const input = customerInput();
     const c = new TestClient(t.app, '10.71.0.2');
     await c.post('/api/auth/register', input);
-    const cookies = [String((await c.post('/api/auth/login', { email: input.email, password: input.password })).headers['set-cookie'])];
+    const cookies = [
+      String((await c.post('/api/auth/login', { email: input.email, password: input.password })).headers['set-cookie']),
+    ];
     const { secret } = await signInSuperAdmin(t, '10.71.0.3');
     const admin = new TestClient(t.app, '10.71.0.4');
     expect((await admin.post('/api/admin/login', TEST_ADMIN)).json()).toEqual({ next: '2fa' });
-    cookies.push(String((await admin.post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).headers['set-cookie']));
+    cookies.push(
+      String((await admin.post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).headers['set-cookie']),
+    );
     const employee = await signedInEmployee(t);
     const erp = new TestClient(t.app, '10.71.0.5');
-    cookies.push(String((await erp.post('/api/erp/login', { email: employee.email, password: 'secret123' })).headers['set-cookie']));
+    cookies.push(
+      String(
+        (await erp.post('/api/erp/login', { email: employee.email, password: 'secret123' })).headers['set-cookie'],
+      ),
+    );
     expect(cookies[0]).toMatch(/^haat_session=/);
     expect(cookies[1]).toMatch(/(^|,)haat_admin_session=[^;,]+;/);
     expect(cookies[2]).toMatch(/^haat_erp_session=/);
@@ -244,7 +299,13 @@ describe('production on the embedded database', () => {
     await new TestClient(t.app, '10.71.0.6').post('/api/auth/register', input);
     const codes: number[] = [];
     for (let i = 0; i <= t.config.LOGIN_MAX_FAILURES; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.71.0.7', headers: { 'x-requested-with': 'haat', 'x-forwarded-for': `203.0.113.${i + 1}` }, payload: { email: input.email, password: 'wrong-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.71.0.7',
+        headers: { 'x-requested-with': 'haat', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { email: input.email, password: 'wrong-password' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.at(-1)).toBe(429);
@@ -269,7 +330,10 @@ describe('production on the embedded database with PAYMENTS_TEST_MODE=true', () 
     const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const placed = await payWithTestGateway(s, c);
     expect(placed.statusCode).toBe(200);
-    const [order] = await queryRows<{ test_payment: boolean }>(t.db, sql`select test_payment from orders where id = ${placed.json().orderId}`);
+    const [order] = await queryRows<{ test_payment: boolean }>(
+      t.db,
+      sql`select test_payment from orders where id = ${placed.json().orderId}`,
+    );
     expect(order.test_payment).toBe(true);
   });
 });

@@ -8,20 +8,38 @@ import { RouteError } from './layout/RouteError';
 
 // Each page but the home page is its own chunk, fetched when first opened (a phone on a slow
 // connection downloads only what it shows).
-const ForgotPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('./features/auth/password-reset-pages').then((m) => ({ default: m.ResetPasswordPage })));
-const AdminLoginPage = lazy(() => import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })));
-const AdminDashboardPage = lazy(() => import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./features/auth/password-reset-pages').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/password-reset-pages').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AdminLoginPage = lazy(() =>
+  import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
+);
+const AdminDashboardPage = lazy(() =>
+  import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+);
 const AdminIndexPage = lazy(() => import('./features/admin/admin-routes').then((m) => ({ default: m.AdminIndexPage })));
 const ErpLoginPage = lazy(() => import('./features/erp/erp-login-page').then((m) => ({ default: m.ErpLoginPage })));
-const ErpRegisterPage = lazy(() => import('./features/erp/erp-register-page').then((m) => ({ default: m.ErpRegisterPage })));
-const ErpDashboardPage = lazy(() => import('./features/erp/erp-dashboard-page').then((m) => ({ default: m.ErpDashboardPage })));
+const ErpRegisterPage = lazy(() =>
+  import('./features/erp/erp-register-page').then((m) => ({ default: m.ErpRegisterPage })),
+);
+const ErpDashboardPage = lazy(() =>
+  import('./features/erp/erp-dashboard-page').then((m) => ({ default: m.ErpDashboardPage })),
+);
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const MerchantDashboardPage = lazy(() => import('./features/merchant/merchant-dashboard-page').then((m) => ({ default: m.MerchantDashboardPage })));
+const MerchantDashboardPage = lazy(() =>
+  import('./features/merchant/merchant-dashboard-page').then((m) => ({ default: m.MerchantDashboardPage })),
+);
 const StandeePage = lazy(() => import('./features/merchant/standee-page').then((m) => ({ default: m.StandeePage })));
-const MerchantRegisterPage = lazy(() => import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })));
+const MerchantRegisterPage = lazy(() =>
+  import('./features/auth/merchant-register-page').then((m) => ({ default: m.MerchantRegisterPage })),
+);
 const RegisterPage = lazy(() => import('./features/auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const VendorRegisterPage = lazy(() => import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })));
+const VendorRegisterPage = lazy(() =>
+  import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })),
+);
 // The cart page goes on to the checkout feature's panel: composed here, as features import no other feature.
 const CartPage = lazy(() =>
   Promise.all([import('./features/cart/cart-page'), import('./features/checkout/checkout-panel')]).then(
@@ -32,14 +50,20 @@ const ProductPage = lazy(() => import('./features/catalog/product-page').then((m
 const ShopPage = lazy(() => import('./features/catalog/shop-page').then((m) => ({ default: m.ShopPage })));
 const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
 const AboutPage = lazy(() => import('./features/info/about-page').then((m) => ({ default: m.AboutPage })));
-const BecomeVendorPage = lazy(() => import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })));
+const BecomeVendorPage = lazy(() =>
+  import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })),
+);
 const ContactPage = lazy(() => import('./features/info/contact-page').then((m) => ({ default: m.ContactPage })));
 const HelpPage = lazy(() => import('./features/info/help-page').then((m) => ({ default: m.HelpPage })));
-const HowItWorksPage = lazy(() => import('./features/info/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })));
+const HowItWorksPage = lazy(() =>
+  import('./features/info/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })),
+);
 const PrivacyPage = lazy(() => import('./features/info/privacy-page').then((m) => ({ default: m.PrivacyPage })));
 const ReturnsPage = lazy(() => import('./features/info/returns-page').then((m) => ({ default: m.ReturnsPage })));
 const TermsPage = lazy(() => import('./features/info/terms-page').then((m) => ({ default: m.TermsPage })));
-const NotificationsPage = lazy(() => import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
+const NotificationsPage = lazy(() =>
+  import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 // The profile page shows the vendor feature's profile to a vendor: composed here, as features import no other feature.
 const ProfilePage = lazy(() =>
@@ -47,7 +71,9 @@ const ProfilePage = lazy(() =>
     ([page, v]) => ({ default: () => <page.ProfilePage vendorProfile={v.VendorProfile} /> }),
   ),
 );
-const VendorDashboardPage = lazy(() => import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })));
+const VendorDashboardPage = lazy(() =>
+  import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })),
+);
 const WalletPage = lazy(() => import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })));
 
 /** Every route of SPEC.md's route list, under the shared layout. */

@@ -19,7 +19,13 @@ export const SESSION_COOKIE = 'haat_session';
 
 /** The options of every session cookie: httpOnly, SameSite=Lax, Secure when configured (by default in production). */
 export function sessionCookieOptions(config: { COOKIE_SECURE: boolean }, maxAgeSeconds?: number) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE, path: '/', ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }) };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.COOKIE_SECURE,
+    path: '/',
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
 }
 
 /** The signed-in user, or 401. */
@@ -56,7 +62,8 @@ export const ADMIN_SESSION_COOKIE = 'haat_admin_session';
 
 /** The super admin behind the admin session cookie, or 401 (a shopper's session, of any role, is not one). */
 export function requireAdmin(req: FastifyRequest): AdminUser {
-  if (!req.admin) throw new AppError('UNAUTHENTICATED', 'Super admin session required. Please sign in at /admin/login.');
+  if (!req.admin)
+    throw new AppError('UNAUTHENTICATED', 'Super admin session required. Please sign in at /admin/login.');
   return req.admin;
 }
 

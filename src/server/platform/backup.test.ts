@@ -1,6 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +24,15 @@ import { newShopper, placeOrder, twoShops, type Shopper, postCheckout } from '..
 import { adminQuery, TEST_APP_ROLE, testPostgresUrl, withDatabase } from '../test/db';
 import { moneyInvariantViolations } from '../test/invariants';
 import { upload } from '../test/multipart';
-import { BackupError, defaultBackupPath, embeddedDatabaseInUse, restoreBackup, writeBackup, type BackupManifest, type RestoreTarget } from './backup';
+import {
+  BackupError,
+  defaultBackupPath,
+  embeddedDatabaseInUse,
+  restoreBackup,
+  writeBackup,
+  type BackupManifest,
+  type RestoreTarget,
+} from './backup';
 import { loadConfig } from './config';
 import { openPglite, openPostgres, queryRows, type Database, type DbOrTx } from './db';
 
@@ -23,10 +41,16 @@ import { openPglite, openPostgres, queryRows, type Database, type DbOrTx } from 
 
 /** What a store holds, table by table: row counts and a hash of every row's text. */
 async function contents(db: DbOrTx): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number; h: string }>(db, sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`);
+    const [row] = await queryRows<{ n: number; h: string }>(
+      db,
+      sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+    );
     out[name] = `${row.n} ${row.h}`;
   }
   return out;
@@ -46,10 +70,19 @@ async function pictureUrls(db: DbOrTx): Promise<string[]> {
 }
 
 const tarList = (file: string) => execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
-const png = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** An empty place to restore into: a new database owned by a role that is not the source's (PostgreSQL), or an empty folder. */
-type Target = { into: RestoreTarget; dataDir: string; openAsApp: () => Promise<Database>; openAsOwner: () => Promise<Database>; drop: () => Promise<void> };
+type Target = {
+  into: RestoreTarget;
+  dataDir: string;
+  openAsApp: () => Promise<Database>;
+  openAsOwner: () => Promise<Database>;
+  drop: () => Promise<void>;
+};
 const RESTORE_OWNER = 'haat_backup_owner';
 
 async function emptyTarget(): Promise<Target> {
@@ -66,7 +99,10 @@ async function emptyTarget(): Promise<Target> {
     };
   }
   const name = `haat_r_${randomBytes(6).toString('hex')}`;
-  await adminQuery(server, `do $$ begin if not exists (select 1 from pg_roles where rolname = '${RESTORE_OWNER}') then create role ${RESTORE_OWNER} login; end if; end $$`);
+  await adminQuery(
+    server,
+    `do $$ begin if not exists (select 1 from pg_roles where rolname = '${RESTORE_OWNER}') then create role ${RESTORE_OWNER} login; end if; end $$`,
+  );
   await adminQuery(server, `CREATE DATABASE ${name} OWNER ${RESTORE_OWNER} TEMPLATE template0`);
   const asOwner = new URL(withDatabase(server, name));
   asOwner.username = RESTORE_OWNER;
@@ -94,20 +130,38 @@ beforeAll(async () => {
   source = await buildTestApp();
   work = mkdtempSync(join(tmpdir(), 'haat-backups-'));
   // The demo store (vendors, 66 products with pictures, points, withdrawals, merchant cashback, referrals) ...
-  await seedDemoData({ db: source.database.asApp.db, storage: source.app.ctx.storage, documents: source.app.ctx.documents });
+  await seedDemoData({
+    db: source.database.asApp.db,
+    storage: source.app.ctx.storage,
+    documents: source.app.ctx.documents,
+  });
   // ... and orders paid through the gateway and with points, a withdrawal and an uploaded picture.
   const shop = await twoShops(source);
   const s = await newShopper(source, 400);
   await placeOrder(s, [{ productId: shop.a.id, quantity: 2 }], 150);
   await placeOrder(s, [{ productId: shop.b.id }]);
   expect((await s.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@oksbi' })).statusCode).toBe(201);
-  expect((await upload(s.client, { imageType: 'profile', entityId: s.userId }, { filename: 'me.png', type: 'image/png', data: await png() })).statusCode).toBe(201);
+  expect(
+    (
+      await upload(
+        s.client,
+        { imageType: 'profile', entityId: s.userId },
+        { filename: 'me.png', type: 'image/png', data: await png() },
+      )
+    ).statusCode,
+  ).toBe(201);
   shopper = { ...s, password: 'secret123' };
   before = { contents: await contents(source.db), pictures: await pictureUrls(source.db) };
   // In a folder of its own: the other tests write their files elsewhere under work.
   backupFile = join(work, 'backup', 'store.tar');
   const documents = { dir: join(source.dataDir, 'documents') };
-  manifest = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { dir: join(source.dataDir, 'uploads') }, documents, out: backupFile });
+  manifest = await writeBackup({
+    database: source.database,
+    pgUrl: source.database.url,
+    pictures: { dir: join(source.dataDir, 'uploads') },
+    documents,
+    out: backupFile,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -119,10 +173,17 @@ describe('npm run backup', () => {
   it('is one tar file: the manifest, the database dump and every picture', () => {
     const kind = source.database.kind;
     const files = readdirSync(join(source.dataDir, 'uploads'));
-    expect(manifest).toMatchObject({ format: 'haat-backup', version: 1, database: { kind, file: kind === 'postgresql' ? 'database.pgdump' : 'database.pglite.tar.gz' }, uploads: { included: true, files: files.length } });
+    expect(manifest).toMatchObject({
+      format: 'haat-backup',
+      version: 1,
+      database: { kind, file: kind === 'postgresql' ? 'database.pgdump' : 'database.pglite.tar.gz' },
+      uploads: { included: true, files: files.length },
+    });
     expect(manifest.database.migration.version).toBeGreaterThan(0);
     const listed = tarList(backupFile);
-    expect(listed).toEqual(expect.arrayContaining(['haat-backup.json', manifest.database.file, ...files.map((f) => `uploads/${f}`)]));
+    expect(listed).toEqual(
+      expect.arrayContaining(['haat-backup.json', manifest.database.file, ...files.map((f) => `uploads/${f}`)]),
+    );
     expect(files.length).toBeGreaterThan(66);
     // Written aside and renamed: no partial file or staging folder is left behind.
     expect(readdirSync(dirname(backupFile))).toEqual(['store.tar']);
@@ -144,18 +205,32 @@ describe('npm run backup', () => {
       }
     });
     try {
-      await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { bucket: 'haat-pictures' }, out: join(folder, 'store.tar') });
+      await writeBackup({
+        database: source.database,
+        pgUrl: source.database.url,
+        pictures: { bucket: 'haat-pictures' },
+        out: join(folder, 'store.tar'),
+      });
     } finally {
       watcher.close();
     }
     expect(seen.size).toBeGreaterThan(0);
-    expect([...seen.values()].every((mode) => mode === 0o600), JSON.stringify([...seen])).toBe(true);
+    expect(
+      [...seen.values()].every((mode) => mode === 0o600),
+      JSON.stringify([...seen]),
+    ).toBe(true);
     rmSync(folder, { recursive: true });
   });
 
   it('leaves the pictures out, and says where they are, when they live in an S3 bucket', async () => {
     const out = join(work, 'bucket', 'store.tar');
-    const m = await writeBackup({ database: source.database, pgUrl: source.database.url, pictures: { bucket: 'haat-pictures' }, documents: { bucket: 'haat-pictures' }, out });
+    const m = await writeBackup({
+      database: source.database,
+      pgUrl: source.database.url,
+      pictures: { bucket: 'haat-pictures' },
+      documents: { bucket: 'haat-pictures' },
+      out,
+    });
     expect(m.uploads).toEqual({ included: false, bucket: 'haat-pictures' });
     expect(m.documents).toEqual({ included: false, bucket: 'haat-pictures' });
     expect(tarList(out).sort()).toEqual(['haat-backup.json', m.database.file].sort());
@@ -163,7 +238,9 @@ describe('npm run backup', () => {
   });
 
   it('names the default file under DATA_DIR/backups with the UTC time', () => {
-    expect(defaultBackupPath('/srv/haat/data', new Date('2025-03-09T04:05:06.789Z'))).toBe('/srv/haat/data/backups/haat-backup-2025-03-09T04-05-06Z.tar');
+    expect(defaultBackupPath('/srv/haat/data', new Date('2025-03-09T04:05:06.789Z'))).toBe(
+      '/srv/haat/data/backups/haat-backup-2025-03-09T04-05-06Z.tar',
+    );
   });
 
   it('tells whether the embedded database folder is open (PGlite keeps postmaster.pid there while it is)', () => {
@@ -186,7 +263,12 @@ describe('npm run restore into an empty store', () => {
 
   beforeAll(async () => {
     target = await emptyTarget();
-    const restored = await restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads'), documentsDir: join(target.dataDir, 'documents') });
+    const restored = await restoreBackup({
+      file: backupFile,
+      into: target.into,
+      uploadsDir: join(target.dataDir, 'uploads'),
+      documentsDir: join(target.dataDir, 'documents'),
+    });
     expect(restored).toEqual(manifest);
     appDatabase = await target.openAsApp();
     // The embedded database has one user, and its folder is opened once.
@@ -238,7 +320,9 @@ describe('npm run restore into an empty store', () => {
 
   it('runs the app on it: the shopper signs in, sees their points, and orders again with the ledger still right', async () => {
     const client = new TestClient(app, '10.77.0.1');
-    expect((await client.post('/api/auth/login', { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/auth/login', { email: shopper.email, password: shopper.password })).statusCode,
+    ).toBe(200);
     const wallet = (await client.get('/api/wallet')).json();
     const [cached] = await queryRows<{ reward_points: number }>(
       owner.db,
@@ -258,22 +342,32 @@ describe('npm run restore into an empty store', () => {
       expect(embeddedDatabaseInUse(target.into.dataDir)).toBe(true);
       return;
     }
-    const owners = await queryRows<{ owner: string }>(owner.db, sql`select distinct tableowner as owner from pg_tables where schemaname in ('public', 'drizzle')`);
+    const owners = await queryRows<{ owner: string }>(
+      owner.db,
+      sql`select distinct tableowner as owner from pg_tables where schemaname in ('public', 'drizzle')`,
+    );
     expect(owners).toEqual([{ owner: RESTORE_OWNER }]);
     // As the app: writes rows, may add to the audit log, and may not change it.
-    await appDatabase.db.execute(sql`insert into system_logs (actor_type, action, resource_type) values ('system', 'backup.test', 'system')`);
-    // The database's own refusal is the cause of Drizzle's 'Failed query: ...'.
-    const refusal = (query: ReturnType<typeof sql>) => appDatabase.db.execute(query).then(
-      () => 'accepted',
-      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    await appDatabase.db.execute(
+      sql`insert into system_logs (actor_type, action, resource_type) values ('system', 'backup.test', 'system')`,
     );
-    expect(await refusal(sql`update system_logs set action = 'forged' where action = 'backup.test'`)).toMatch(/permission denied/);
+    // The database's own refusal is the cause of Drizzle's 'Failed query: ...'.
+    const refusal = (query: ReturnType<typeof sql>) =>
+      appDatabase.db.execute(query).then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+    expect(await refusal(sql`update system_logs set action = 'forged' where action = 'backup.test'`)).toMatch(
+      /permission denied/,
+    );
     expect(await refusal(sql`alter table orders add column sneaky int`)).toMatch(/must be owner/);
   });
 
   it('refuses to restore over it (the database and the pictures are left as they were)', async () => {
     const rows = await contents(owner.db);
-    await expect(restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads') })).rejects.toThrow(/is not empty/);
+    await expect(
+      restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads') }),
+    ).rejects.toThrow(/is not empty/);
     expect(await contents(owner.db)).toEqual(rows);
   });
 });
@@ -284,14 +378,21 @@ describe('npm run restore refusals', () => {
     try {
       mkdirSync(join(target.dataDir, 'uploads'));
       writeFileSync(join(target.dataDir, 'uploads', 'old.webp'), 'x');
-      const err = await restoreBackup({ file: backupFile, into: target.into, uploadsDir: join(target.dataDir, 'uploads') }).catch((e: unknown) => e);
+      const err = await restoreBackup({
+        file: backupFile,
+        into: target.into,
+        uploadsDir: join(target.dataDir, 'uploads'),
+      }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(BackupError);
       expect((err as Error).message).toMatch(/^The uploads folder .* is not empty/);
       if (target.into.kind === 'pglite') {
         expect(existsSync(target.into.dataDir)).toBe(false);
       } else {
         const db = await target.openAsOwner();
-        const [row] = await queryRows<{ n: number }>(db.db, sql`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+        const [row] = await queryRows<{ n: number }>(
+          db.db,
+          sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+        );
         await db.close();
         expect(row.n).toBe(0);
       }
@@ -310,19 +411,34 @@ describe('npm run restore refusals', () => {
       mkdirSync(dir);
       writeFileSync(join(dir, 'notes.txt'), 'hello');
       execFileSync('tar', ['-cf', join(own, 'other.tar'), '-C', dir, 'notes.txt']);
-      await expect(restoreBackup({ ...into, file: join(own, 'other.tar') })).rejects.toThrow('other.tar is not a Haat backup');
+      await expect(restoreBackup({ ...into, file: join(own, 'other.tar') })).rejects.toThrow(
+        'other.tar is not a Haat backup',
+      );
       await expect(restoreBackup({ ...into, file: join(own, 'missing.tar') })).rejects.toThrow(/^No backup file at /);
       const otherKind = target.into.kind === 'pglite' ? 'postgresql' : 'pglite';
       const file = otherKind === 'postgresql' ? 'database.pgdump' : 'database.pglite.tar.gz';
-      writeFileSync(join(dir, 'haat-backup.json'), JSON.stringify({ ...manifest, database: { ...manifest.database, kind: otherKind, file } }));
+      writeFileSync(
+        join(dir, 'haat-backup.json'),
+        JSON.stringify({ ...manifest, database: { ...manifest.database, kind: otherKind, file } }),
+      );
       writeFileSync(join(dir, file), '');
       execFileSync('tar', ['-cf', join(own, 'other-kind.tar'), '-C', dir, 'haat-backup.json', file]);
-      await expect(restoreBackup({ ...into, file: join(own, 'other-kind.tar') })).rejects.toThrow(otherKind === 'postgresql' ? 'restore it with DATABASE_URL set' : 'restore it with DATABASE_URL unset');
+      await expect(restoreBackup({ ...into, file: join(own, 'other-kind.tar') })).rejects.toThrow(
+        otherKind === 'postgresql' ? 'restore it with DATABASE_URL set' : 'restore it with DATABASE_URL unset',
+      );
       // A backup from a newer Haat (more migrations than this one knows) is refused too.
-      writeFileSync(join(dir, 'haat-backup.json'), JSON.stringify({ ...manifest, database: { ...manifest.database, migration: { version: 9999, tag: '9999_future' } } }));
+      writeFileSync(
+        join(dir, 'haat-backup.json'),
+        JSON.stringify({
+          ...manifest,
+          database: { ...manifest.database, migration: { version: 9999, tag: '9999_future' } },
+        }),
+      );
       writeFileSync(join(dir, manifest.database.file), '');
       execFileSync('tar', ['-cf', join(own, 'newer.tar'), '-C', dir, 'haat-backup.json', manifest.database.file]);
-      await expect(restoreBackup({ ...into, file: join(own, 'newer.tar') })).rejects.toThrow('This backup comes from a newer Haat (migration 9999_future');
+      await expect(restoreBackup({ ...into, file: join(own, 'newer.tar') })).rejects.toThrow(
+        'This backup comes from a newer Haat (migration 9999_future',
+      );
     } finally {
       await target.drop();
     }

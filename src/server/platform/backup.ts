@@ -1,10 +1,33 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, cp, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  cp,
+  link,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { grantAppRole, migrationsFolder, migrationVersion, openPglite, openPostgres, queryRows, type Database, type DbKind } from './db';
+import {
+  grantAppRole,
+  migrationsFolder,
+  migrationVersion,
+  openPglite,
+  openPostgres,
+  queryRows,
+  type Database,
+  type DbKind,
+} from './db';
 
 // One backup is one tar file (readable with any tar): the manifest, the database and the pictures.
 //   haat-backup.json          what is inside (BackupManifest)
@@ -48,7 +71,10 @@ export function documentsAt(config: { DATA_DIR: string; S3_BUCKET?: string }): P
 
 /** The default backup file: DATA_DIR/backups/haat-backup-<UTC date and time>.tar. */
 export function defaultBackupPath(dataDir: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
   return resolve(dataDir, 'backups', `haat-backup-${stamp}.tar`);
 }
 
@@ -68,7 +94,13 @@ export function embeddedDatabaseInUse(dataDir: string): boolean {
  * stored before its key is kept, and keeps its bytes forever). On PostgreSQL `pgUrl` is the
  * connection pg_dump uses (the owner's, or any role that may read every table).
  */
-export async function writeBackup(a: { database: Database; pgUrl?: string; pictures: PicturesAt; documents?: PicturesAt; out: string }): Promise<BackupManifest> {
+export async function writeBackup(a: {
+  database: Database;
+  pgUrl?: string;
+  pictures: PicturesAt;
+  documents?: PicturesAt;
+  out: string;
+}): Promise<BackupManifest> {
   const out = resolve(a.out);
   // A folder it creates is its owner's alone, as is the file (tarInto): a backup holds every customer's data and password hash.
   await mkdir(dirname(out), { recursive: true, mode: 0o700 });
@@ -87,7 +119,10 @@ export async function writeBackup(a: { database: Database; pgUrl?: string; pictu
       const dump = await a.database.pglite.dumpDataDir('gzip');
       await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
     }
-    const uploads: BackupManifest['uploads'] = 'bucket' in a.pictures ? { included: false, bucket: a.pictures.bucket } : { included: true, files: await linkTree(a.pictures.dir, join(staging, UPLOADS)) };
+    const uploads: BackupManifest['uploads'] =
+      'bucket' in a.pictures
+        ? { included: false, bucket: a.pictures.bucket }
+        : { included: true, files: await linkTree(a.pictures.dir, join(staging, UPLOADS)) };
     const place = a.documents;
     const documents: BackupManifest['documents'] = !place
       ? undefined
@@ -95,7 +130,14 @@ export async function writeBackup(a: { database: Database; pgUrl?: string; pictu
         ? { included: false, bucket: place.bucket }
         : { included: true, files: await linkTree(place.dir, join(staging, DOCUMENTS)) };
     const database = { kind, file: DUMP_FILE[kind], migration };
-    const manifest: BackupManifest = { format: 'haat-backup', version: 1, createdAt: new Date().toISOString(), database, uploads, ...(documents ? { documents } : {}) };
+    const manifest: BackupManifest = {
+      format: 'haat-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      database,
+      uploads,
+      ...(documents ? { documents } : {}),
+    };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const folders = [...(uploads.included ? [UPLOADS] : []), ...(documents?.included ? [DOCUMENTS] : [])];
     await tarInto(partial, ['-C', staging, MANIFEST, DUMP_FILE[kind], ...folders]);
@@ -118,7 +160,12 @@ export type RestoreTarget = { kind: 'postgresql'; url: string; appRole?: string 
  * PostgreSQL pg_restore runs in one transaction as the connecting role, which then owns every table
  * (the owner's, with MIGRATION_DATABASE_URL), and the app's role gets its grants as at start-up.
  */
-export async function restoreBackup(a: { file: string; into: RestoreTarget; uploadsDir: string; documentsDir?: string }): Promise<BackupManifest> {
+export async function restoreBackup(a: {
+  file: string;
+  into: RestoreTarget;
+  uploadsDir: string;
+  documentsDir?: string;
+}): Promise<BackupManifest> {
   const file = resolve(a.file);
   if (!existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
   const uploadsDir = resolve(a.uploadsDir);
@@ -138,13 +185,19 @@ export async function restoreBackup(a: { file: string; into: RestoreTarget; uplo
     await refuseUnlessEmpty(a.into, uploadsDir);
     const documentsDir = a.documentsDir ? resolve(a.documentsDir) : null;
     if (documentsDir && !(await isEmptyDir(documentsDir))) {
-      throw new BackupError(`The documents folder ${documentsDir} is not empty: restore only into a DATA_DIR without documents.`);
+      throw new BackupError(
+        `The documents folder ${documentsDir} is not empty: restore only into a DATA_DIR without documents.`,
+      );
     }
     // The file name is ours, never the manifest's (a crafted one could name any file).
     const dumpPath = join(staging, DUMP_FILE[manifest.database.kind]);
     if (a.into.kind === 'postgresql') {
       const conn = pgConnection(a.into.url);
-      await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', conn.url, dumpPath], conn.env);
+      await run(
+        'pg_restore',
+        ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', conn.url, dumpPath],
+        conn.env,
+      );
       if (a.into.appRole) {
         const owner = await openPostgres(a.into.url, 1);
         try {
@@ -176,11 +229,23 @@ async function readManifest(staging: string, file: string): Promise<BackupManife
   } catch {
     throw notOurs();
   }
-  if (manifest.format !== 'haat-backup' || !DUMP_FILE[manifest.database?.kind] || !existsSync(join(staging, DUMP_FILE[manifest.database.kind]))) throw notOurs();
-  if (manifest.version !== 1) throw new BackupError(`This backup has format version ${manifest.version}, which this Haat cannot read: restore it with a newer Haat.`);
-  const known = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  if (
+    manifest.format !== 'haat-backup' ||
+    !DUMP_FILE[manifest.database?.kind] ||
+    !existsSync(join(staging, DUMP_FILE[manifest.database.kind]))
+  )
+    throw notOurs();
+  if (manifest.version !== 1)
+    throw new BackupError(
+      `This backup has format version ${manifest.version}, which this Haat cannot read: restore it with a newer Haat.`,
+    );
+  const known = (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+  ).entries.length;
   if (manifest.database.migration.version > known) {
-    throw new BackupError(`This backup comes from a newer Haat (migration ${manifest.database.migration.tag}, number ${manifest.database.migration.version}; this one knows ${known}): upgrade Haat first.`);
+    throw new BackupError(
+      `This backup comes from a newer Haat (migration ${manifest.database.migration.tag}, number ${manifest.database.migration.version}; this one knows ${known}): upgrade Haat first.`,
+    );
   }
   return manifest;
 }
@@ -200,15 +265,22 @@ async function refuseUnlessEmpty(into: RestoreTarget, uploadsDir: string): Promi
                   and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%')::int as schemas`,
       );
       if (row.relations > 0 || row.schemas > 0) {
-        throw new BackupError(`The database ${databaseName(into.url)} is not empty (${row.relations} tables or sequences): restore only into a new, empty database (CREATE DATABASE ... OWNER ...), before Haat is started on it.`);
+        throw new BackupError(
+          `The database ${databaseName(into.url)} is not empty (${row.relations} tables or sequences): restore only into a new, empty database (CREATE DATABASE ... OWNER ...), before Haat is started on it.`,
+        );
       }
     } finally {
       await target.close();
     }
   } else if (!(await isEmptyDir(into.dataDir))) {
-    throw new BackupError(`The database folder ${resolve(into.dataDir)} is not empty: restore only into a DATA_DIR whose db folder is absent or empty, with Haat stopped.`);
+    throw new BackupError(
+      `The database folder ${resolve(into.dataDir)} is not empty: restore only into a DATA_DIR whose db folder is absent or empty, with Haat stopped.`,
+    );
   }
-  if (!(await isEmptyDir(uploadsDir))) throw new BackupError(`The uploads folder ${uploadsDir} is not empty: restore only into a DATA_DIR without pictures.`);
+  if (!(await isEmptyDir(uploadsDir)))
+    throw new BackupError(
+      `The uploads folder ${uploadsDir} is not empty: restore only into a DATA_DIR without pictures.`,
+    );
 }
 
 async function isEmptyDir(dir: string): Promise<boolean> {
@@ -268,7 +340,9 @@ async function run(command: string, args: string[], env: Record<string, string> 
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: string };
     if (err.code === 'ENOENT') {
-      throw new BackupError(`${command} was not found: install it${command === 'tar' ? '' : ' (the PostgreSQL client tools, of the server\'s major version or newer: apt-get install postgresql-client)'} and try again.`);
+      throw new BackupError(
+        `${command} was not found: install it${command === 'tar' ? '' : " (the PostgreSQL client tools, of the server's major version or newer: apt-get install postgresql-client)"} and try again.`,
+      );
     }
     const said = (err.stderr ?? '').trim().split('\n').filter(Boolean).slice(-3).join(' ') || err.message;
     throw new BackupError(`${command} failed: ${said}`);
@@ -288,10 +362,17 @@ async function tarInto(file: string, args: string[]): Promise<void> {
       const tar = spawn('tar', ['-cf', '-', ...args], { stdio: ['ignore', handle.fd, 'pipe'] });
       let stderr = '';
       tar.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-      tar.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new BackupError('tar was not found: install it and try again.') : e));
+      tar.on('error', (e: NodeJS.ErrnoException) =>
+        reject(e.code === 'ENOENT' ? new BackupError('tar was not found: install it and try again.') : e),
+      );
       tar.on('close', (code) => {
         if (code === 0) resolvePromise();
-        else reject(new BackupError(`tar failed: ${stderr.trim().split('\n').filter(Boolean).slice(-3).join(' ') || `exit code ${code}`}`));
+        else
+          reject(
+            new BackupError(
+              `tar failed: ${stderr.trim().split('\n').filter(Boolean).slice(-3).join(' ') || `exit code ${code}`}`,
+            ),
+          );
       });
     });
   } finally {

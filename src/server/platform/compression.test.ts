@@ -21,7 +21,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'haat-web-'));
   const web = join(dir, 'web');
   mkdirSync(join(web, 'assets'), { recursive: true });
-  writeFileSync(join(web, 'index.html'), `<!doctype html><html><head><title>Haat</title></head><body>${'<div id="root"></div>'.repeat(100)}</body></html>`);
+  writeFileSync(
+    join(web, 'index.html'),
+    `<!doctype html><html><head><title>Haat</title></head><body>${'<div id="root"></div>'.repeat(100)}</body></html>`,
+  );
   writeFileSync(join(web, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(web, 'assets', 'tiny-1.js'), 'export {};');
   const written = await compressTree(web);
@@ -42,9 +45,16 @@ afterAll(async () => {
 
 describe('compressed responses', () => {
   it('sends the brotli or gzip file written at build time, cached for a year', async () => {
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
       const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': accept } });
-      expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([200, encoding, 'public, max-age=31536000, immutable']);
+      expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
+        200,
+        encoding,
+        'public, max-age=31536000, immutable',
+      ]);
       expect(Number(res.headers['content-length'])).toBeLessThan(script.length / 10);
     }
     const plain = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
@@ -53,7 +63,11 @@ describe('compressed responses', () => {
 
   it('answers every page with index.html, compressed and revalidated each time', async () => {
     const res = await app.inject({ url: '/search?q=kurta', headers: { 'accept-encoding': 'gzip' } });
-    expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([200, 'gzip', 'no-cache']);
+    expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
+      200,
+      'gzip',
+      'no-cache',
+    ]);
     expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Haat</title>');
   });
 

@@ -39,12 +39,23 @@ const trustProxy = z
       return hops;
     }
     if (['true', 'on', 'yes', 'all'].includes(value)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a hop count (such as 1) or a list of proxy addresses, not true: trusting every sender would let any client choose its own address' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (such as 1) or a list of proxy addresses, not true: trusting every sender would let any client choose its own address',
+      });
       return false;
     }
-    const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
     const bad = list.find((a) => !/^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/.test(a));
-    if (bad) ctx.addIssue({ code: 'custom', message: `has '${bad}', which is not an IP address, a CIDR range or loopback, linklocal, uniquelocal` });
+    if (bad)
+      ctx.addIssue({
+        code: 'custom',
+        message: `has '${bad}', which is not an IP address, a CIDR range or loopback, linklocal, uniquelocal`,
+      });
     return list;
   });
 
@@ -55,7 +66,9 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
     HOST: z.string().default('127.0.0.1'),
     PORT: whole(0, 65535, 3000),
     DATABASE_URL: z
@@ -109,7 +122,10 @@ const configSchema = z
     PAYMENTS_TEST_MODE: bool(false),
     APP_URL: webAddress('https://haat.example.in').optional(),
     /** Shared sign-in throttles and rate limits when several API processes run (redis://host:6379). */
-    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must start with redis:// or rediss://')
+      .optional(),
     /** Begins every key and channel Haat uses in Redis, so that two installations can share one Redis. */
     REDIS_PREFIX: z
       .string()
@@ -119,11 +135,18 @@ const configSchema = z
     SHUTDOWN_DRAIN_MS: whole(0, 600_000, 5_000),
     /** Seconds a stopping process (SIGTERM), once drained, waits for requests in flight and running jobs before it cuts them. */
     SHUTDOWN_TIMEOUT_SECONDS: whole(0, 3600, 20),
-    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
     PASSWORD_RESET_TTL_MINUTES: whole(5, 24 * 60, 60),
     /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <token>`; unset: 404. */
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^\S+$/, 'must have no spaces')
+      .optional(),
     LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     /**
      * Pictures go to this bucket of an S3-compatible store instead of DATA_DIR/uploads
@@ -149,7 +172,7 @@ const configSchema = z
     path: ['ADMIN_EMAIL'],
   })
   .refine((c) => Boolean(c.S3_ACCESS_KEY_ID) === Boolean(c.S3_SECRET_ACCESS_KEY), {
-    message: 'and S3_SECRET_ACCESS_KEY must be set together (or both left unset for the SDK\'s own credentials)',
+    message: "and S3_SECRET_ACCESS_KEY must be set together (or both left unset for the SDK's own credentials)",
     path: ['S3_ACCESS_KEY_ID'],
   })
   .refine((c) => Boolean(c.S3_BUCKET) || !(c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PUBLIC_URL), {
@@ -158,7 +181,11 @@ const configSchema = z
   });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO' | 'DEMO_DATA'> & { COOKIE_SECURE: boolean; API_DOCS: boolean; SEED_DEMO: boolean };
+export type Config = Omit<ParsedConfig, 'COOKIE_SECURE' | 'API_DOCS' | 'SEED_DEMO' | 'DEMO_DATA'> & {
+  COOKIE_SECURE: boolean;
+  API_DOCS: boolean;
+  SEED_DEMO: boolean;
+};
 
 /** A configuration problem, worded as one line for the person starting the server. */
 export class ConfigError extends Error {}
@@ -179,7 +206,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (DEMO_DATA !== undefined && SEED_DEMO !== undefined && yes(DEMO_DATA, false) !== yes(SEED_DEMO, false)) {
     throw new ConfigError('Configuration error: DEMO_DATA and SEED_DEMO (its older name) disagree; set DEMO_DATA only');
   }
-  return { ...rest, COOKIE_SECURE: yes(COOKIE_SECURE, production), API_DOCS: yes(API_DOCS, !production), SEED_DEMO: yes(DEMO_DATA ?? SEED_DEMO, !production) };
+  return {
+    ...rest,
+    COOKIE_SECURE: yes(COOKIE_SECURE, production),
+    API_DOCS: yes(API_DOCS, !production),
+    SEED_DEMO: yes(DEMO_DATA ?? SEED_DEMO, !production),
+  };
 }
 
 /**

@@ -40,7 +40,16 @@ declare module 'fastify' {
   }
 }
 
-export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mailer, storage: ObjectStorage, documents: ObjectStorage, failureStore: FailureStore = new MemoryFailureStore(), metrics: Metrics = noMetrics): AppContext {
+export function makeContext(
+  db: Db,
+  dbKind: DbKind,
+  config: Config,
+  mailer: Mailer,
+  storage: ObjectStorage,
+  documents: ObjectStorage,
+  failureStore: FailureStore = new MemoryFailureStore(),
+  metrics: Metrics = noMetrics,
+): AppContext {
   return {
     db,
     dbKind,
@@ -51,8 +60,13 @@ export function makeContext(db: Db, dbKind: DbKind, config: Config, mailer: Mail
     mailer,
     storage,
     documents,
-    appUrl: config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
-    imageJobs: new JobQueue(config.IMAGE_JOBS, 64, 'Many pictures are being processed right now. Please try again in a minute.'),
+    appUrl:
+      config.APP_URL ?? `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`,
+    imageJobs: new JobQueue(
+      config.IMAGE_JOBS,
+      64,
+      'Many pictures are being processed right now. Please try again in a minute.',
+    ),
     lifecycle: { phase: 'ready' },
     metrics,
   };

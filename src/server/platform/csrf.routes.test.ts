@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 /** A cross-site form post: text/plain, a foreign Origin, no X-Requested-With, the victim's cookies. */
 const forged = (who: TestClient, url: string) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: who.cookieHeader, 'content-type': 'text/plain', origin: 'https://evil.example' }, payload: 'x=1' });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: who.cookieHeader, 'content-type': 'text/plain', origin: 'https://evil.example' },
+    payload: 'x=1',
+  });
 /** The error code of an answer, or undefined when it has none (a success, an empty body). */
 const codeOf = (res: { body: string }): unknown => {
   try {
@@ -33,19 +38,39 @@ const codeOf = (res: { body: string }): unknown => {
 describe('a cross-site post to another spelling of an API path', () => {
   it('cannot approve or submit an ERP timesheet entry through /%61pi/', async () => {
     const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t)];
-    const p = (await worker.client.post('/api/erp/projects', { name: 'CSRF spelling', startDate: indiaDate(-25), projectManagerId: manager.id })).json();
-    const log = async (workDate: string) => (await worker.client.post('/api/erp/timesheets', { workDate, startTime: '09:00', endTime: '10:00', projectId: p.id, description: 'Work' })).json() as Timesheet;
+    const p = (
+      await worker.client.post('/api/erp/projects', {
+        name: 'CSRF spelling',
+        startDate: indiaDate(-25),
+        projectManagerId: manager.id,
+      })
+    ).json();
+    const log = async (workDate: string) =>
+      (
+        await worker.client.post('/api/erp/timesheets', {
+          workDate,
+          startTime: '09:00',
+          endTime: '10:00',
+          projectId: p.id,
+          description: 'Work',
+        })
+      ).json() as Timesheet;
     const [a, b] = [await log(indiaDate(-320)), await log(indiaDate(-319))];
     expect((await worker.client.post(`/api/erp/timesheets/${a.id}/submit`)).statusCode).toBe(200);
 
-    for (const url of [`/%61pi/erp/timesheets/${a.id}/approve`, `/%61%70%69/erp/timesheets/${a.id}/approve`, `/api/%65rp/timesheets/${a.id}/approve`]) {
+    for (const url of [
+      `/%61pi/erp/timesheets/${a.id}/approve`,
+      `/%61%70%69/erp/timesheets/${a.id}/approve`,
+      `/api/%65rp/timesheets/${a.id}/approve`,
+    ]) {
       const res = await forged(manager.client, url);
       expect([url, res.statusCode, codeOf(res)]).toEqual([url, 403, 'CSRF_REJECTED']);
     }
     const submit = await forged(worker.client, `/%61pi/erp/timesheets/${b.id}/submit`);
     expect([submit.statusCode, codeOf(submit)]).toEqual([403, 'CSRF_REJECTED']);
 
-    const mine = (await worker.client.get(`/api/erp/timesheets?from=${indiaDate(-320)}&to=${indiaDate(-319)}`)).json().items as Timesheet[];
+    const mine = (await worker.client.get(`/api/erp/timesheets?from=${indiaDate(-320)}&to=${indiaDate(-319)}`)).json()
+      .items as Timesheet[];
     expect(Object.fromEntries(mine.map((x) => [x.id, x.status]))).toEqual({ [a.id]: 'submitted', [b.id]: 'draft' });
     // The same request, made by the ERP's own page, still works.
     expect((await manager.client.post(`/api/erp/timesheets/${a.id}/approve`)).json().status).toBe('approved');
@@ -76,7 +101,12 @@ describe('a cross-site post to another spelling of an API path', () => {
 
   it('exempts the payment webhook by its route, however it is spelled, and nothing else', async () => {
     for (const url of ['/api/payments/webhook', '/api/payments/%77ebhook']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect([url, codeOf(res)]).not.toEqual([url, 'CSRF_REJECTED']);
     }
   });
@@ -90,16 +120,28 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The state-changing operations the API documents (`/api/docs/json`), as `{ method, path }` with `{param}` placeholders. */
 async function documentedWrites(app: TestApp['app']): Promise<Operation[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => WRITES.has(m)).map((m) => ({ method: m.toUpperCase() as Operation['method'], path })));
+  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => WRITES.has(m))
+      .map((m) => ({ method: m.toUpperCase() as Operation['method'], path })),
+  );
 }
 
 /** Every table of the public schema: its row count and a hash of its rows, to show a sweep wrote nothing. */
 async function snapshot(db: TestApp['db']): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number; h: string | null }>(db, sql.raw(`select count(*)::int as n, md5(string_agg(t::text, ',' order by t::text)) as h from "${name}" t`));
+    const [row] = await queryRows<{ n: number; h: string | null }>(
+      db,
+      sql.raw(`select count(*)::int as n, md5(string_agg(t::text, ',' order by t::text)) as h from "${name}" t`),
+    );
     out[name] = `${row.n}:${row.h ?? ''}`;
   }
   return out;
@@ -108,7 +150,15 @@ async function snapshot(db: TestApp['db']): Promise<Record<string, string>> {
 /** The path spellings that must reach the same route (or none): percent-encoded, doubled slashes, upper case. */
 const spellings = (path: string): string[] => {
   const rest = path.slice('/api'.length);
-  return [`/%61pi${rest}`, `/%2Fapi${rest}`, `/%2fapi${rest}`, `//api${rest}`, `/api/${rest}`, `/%41PI${rest}`, `/API${rest}`];
+  return [
+    `/%61pi${rest}`,
+    `/%2Fapi${rest}`,
+    `/%2fapi${rest}`,
+    `//api${rest}`,
+    `/api/${rest}`,
+    `/%41PI${rest}`,
+    `/API${rest}`,
+  ];
 };
 
 describe('every documented state-changing operation, sent without our header', () => {
@@ -122,22 +172,43 @@ describe('every documented state-changing operation, sent without our header', (
     // otherwise be authorised and find its row.
     const { a, vendorA } = await twoShops(t);
     who.vendor = new TestClient(t.app, '10.91.0.2');
-    expect((await who.vendor.post('/api/auth/login', { email: vendorA.email, password: 'secret123' })).statusCode).toBe(200);
+    expect((await who.vendor.post('/api/auth/login', { email: vendorA.email, password: 'secret123' })).statusCode).toBe(
+      200,
+    );
     const shopper = await newShopper(t);
     who.customer = shopper.client;
     const orderId = await placeOrder(shopper, [{ productId: a.id }]);
     await fillCart(shopper, [{ productId: a.id }]);
     const cart = (await shopper.client.get('/api/cart')).json<{ items: { id: string }[] }>();
     const [part] = await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`);
-    const [payment] = await queryRows<{ id: string }>(t.db, sql`select id from payments order by created_at desc limit 1`);
+    const [payment] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from payments order by created_at desc limit 1`,
+    );
     who.merchant = new TestClient(t.app, '10.91.0.3');
     const merchant = await registerAndLogin(who.merchant, merchantInput());
     who.admin = (await signInSuperAdmin(t, '10.91.0.4')).client;
     const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t)];
     who.employee = manager.client;
-    const project = (await worker.client.post('/api/erp/projects', { name: 'Sweep', startDate: indiaDate(-25), projectManagerId: manager.id })).json<{ id: string }>();
-    const task = (await worker.client.post('/api/erp/tasks', { title: 'Sweep task', projectId: project.id, assignedTo: manager.id })).json<{ id: string }>();
-    const entry = (await worker.client.post('/api/erp/timesheets', { workDate: indiaDate(-305), startTime: '09:00', endTime: '10:00', projectId: project.id, description: 'Sweep' })).json<Timesheet>();
+    const project = (
+      await worker.client.post('/api/erp/projects', {
+        name: 'Sweep',
+        startDate: indiaDate(-25),
+        projectManagerId: manager.id,
+      })
+    ).json<{ id: string }>();
+    const task = (
+      await worker.client.post('/api/erp/tasks', { title: 'Sweep task', projectId: project.id, assignedTo: manager.id })
+    ).json<{ id: string }>();
+    const entry = (
+      await worker.client.post('/api/erp/timesheets', {
+        workDate: indiaDate(-305),
+        startTime: '09:00',
+        endTime: '10:00',
+        projectId: project.id,
+        description: 'Sweep',
+      })
+    ).json<Timesheet>();
     expect((await worker.client.post(`/api/erp/timesheets/${entry.id}/submit`)).statusCode).toBe(200);
     Object.assign(ids, {
       'admin/users': shopper.userId,
@@ -164,20 +235,38 @@ describe('every documented state-changing operation, sent without our header', (
 
   /** The path with its parameters filled: the seeded row of that resource, or a random uuid. */
   const fill = (path: string) =>
-    path.replace(/\{[^}]+\}/g, (_m, offset: number) => ids[path.slice('/api/'.length, offset - 1)] ?? crypto.randomUUID());
+    path.replace(
+      /\{[^}]+\}/g,
+      (_m, offset: number) => ids[path.slice('/api/'.length, offset - 1)] ?? crypto.randomUUID(),
+    );
   /** The cookies of the realm the path belongs to, plus the other realms' own cookies. */
   const cookies = (path: string) => {
-    const shopper = path.startsWith('/api/vendor/') ? who.vendor : path.startsWith('/api/merchant/') ? who.merchant : who.customer;
+    const shopper = path.startsWith('/api/vendor/')
+      ? who.vendor
+      : path.startsWith('/api/merchant/')
+        ? who.merchant
+        : who.customer;
     return [shopper.cookieHeader, who.admin.cookieHeader, who.employee.cookieHeader].filter(Boolean).join('; ');
   };
   const send = (method: Operation['method'], url: string, headers: Record<string, string>, path: string) =>
-    t.app.inject({ method, url, headers: { cookie: cookies(path), 'content-type': 'application/json', ...headers }, payload: '{}' });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: cookies(path), 'content-type': 'application/json', ...headers },
+      payload: '{}',
+    });
 
   it('answers 403 CSRF_REJECTED to all of them but the payment webhook, at every spelling, and writes nothing', async () => {
     expect(ops.length).toBeGreaterThanOrEqual(80);
     expect(Object.values(ids).every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
     // Most parameterised paths name a seeded row, not a random id.
-    const seeded = ops.filter((op) => op.path.includes('{') && fill(op.path).split('/').some((part) => Object.values(ids).includes(part)));
+    const seeded = ops.filter(
+      (op) =>
+        op.path.includes('{') &&
+        fill(op.path)
+          .split('/')
+          .some((part) => Object.values(ids).includes(part)),
+    );
     expect(seeded.length).toBeGreaterThanOrEqual(30);
     const before = await snapshot(t.db);
     expect(Object.keys(before).length).toBeGreaterThan(20);
@@ -197,13 +286,21 @@ describe('every documented state-changing operation, sent without our header', (
       for (const value of ['evil', 'XMLHttpRequest', 'HAAT', '']) {
         const res = await send(op.method, url, { 'x-requested-with': value }, op.path);
         requests++;
-        if (res.statusCode !== 403 || codeOf(res) !== 'CSRF_REJECTED') wrong.push(`${label} with x-requested-with '${value}': ${res.statusCode} ${res.body}`);
+        if (res.statusCode !== 403 || codeOf(res) !== 'CSRF_REJECTED')
+          wrong.push(`${label} with x-requested-with '${value}': ${res.statusCode} ${res.body}`);
       }
       for (const spelt of spellings(url)) {
         // A cross-site form post: text/plain and a foreign origin.
-        const res = await send(op.method, spelt, { 'content-type': 'text/plain', origin: 'https://evil.example' }, op.path);
+        const res = await send(
+          op.method,
+          spelt,
+          { 'content-type': 'text/plain', origin: 'https://evil.example' },
+          op.path,
+        );
         requests++;
-        const refused = (res.statusCode === 403 && codeOf(res) === 'CSRF_REJECTED') || (res.statusCode === 404 && codeOf(res) === 'NOT_FOUND');
+        const refused =
+          (res.statusCode === 403 && codeOf(res) === 'CSRF_REJECTED') ||
+          (res.statusCode === 404 && codeOf(res) === 'NOT_FOUND');
         if (!refused) wrong.push(`${op.method} ${spelt}: ${res.statusCode} ${res.body}`);
       }
     }
@@ -221,6 +318,8 @@ describe('every documented state-changing operation, sent without our header', (
     expect((await who.employee.get('/api/erp/me')).statusCode).toBe(200);
     const awaiting = (await who.employee.get('/api/erp/timesheets/approvals')).json<{ items: Timesheet[] }>().items;
     expect(awaiting.find((x) => x.id === ids['erp/timesheets'])?.status).toBe('submitted');
-    expect((await who.customer.get('/api/cart')).json<{ items: { id: string }[] }>().items.map((x) => x.id)).toEqual([ids['cart/items']]);
+    expect((await who.customer.get('/api/cart')).json<{ items: { id: string }[] }>().items.map((x) => x.id)).toEqual([
+      ids['cart/items'],
+    ]);
   });
 });

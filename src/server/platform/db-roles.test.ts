@@ -66,13 +66,23 @@ describe("the app's database role", () => {
     await asAppRole(async (tx) => {
       const [who] = await queryRows<{ role: string }>(tx, sql`select current_user as role`);
       expect(who.role).toBe(TEST_APP_ROLE);
-      await tx.execute(sql`insert into system_logs (actor_type, action, resource_type) values ('system', 'role_check', 'platform')`);
-      const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from system_logs where action = 'role_check'`);
+      await tx.execute(
+        sql`insert into system_logs (actor_type, action, resource_type) values ('system', 'role_check', 'platform')`,
+      );
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from system_logs where action = 'role_check'`,
+      );
       expect(Number(row.n)).toBe(1);
-      await tx.execute(sql`insert into contact_messages (name, email, subject, message) values ('Asha', 'asha@example.in', 'Hello', 'A message long enough')`);
+      await tx.execute(
+        sql`insert into contact_messages (name, email, subject, message) values ('Asha', 'asha@example.in', 'Hello', 'A message long enough')`,
+      );
       await tx.execute(sql`update contact_messages set is_read = true where email = 'asha@example.in'`);
       await tx.execute(sql`delete from contact_messages where email = 'asha@example.in'`);
-      const [migrations] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const [migrations] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect(Number(migrations.n)).toBeGreaterThan(0);
     });
   });

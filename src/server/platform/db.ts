@@ -24,7 +24,10 @@ export type DbKind = 'pglite' | 'postgresql';
 export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite; pool?: pg.Pool };
 
 /** The committed migrations: found upwards from this file, whether it runs from src/ (tsx) or from the build in dist/. */
-export const migrationsFolder = findUp(dirname(fileURLToPath(import.meta.url)), 'migrations/meta/_journal.json').replace(/[\\/]meta[\\/]_journal\.json$/, '');
+export const migrationsFolder = findUp(
+  dirname(fileURLToPath(import.meta.url)),
+  'migrations/meta/_journal.json',
+).replace(/[\\/]meta[\\/]_journal\.json$/, '');
 
 function findUp(from: string, relative: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -60,7 +63,11 @@ const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Connects to a PostgreSQL server through a node-postgres pool; `role` runs every session as that role (SET ROLE at connection). */
 export async function openPostgres(url: string, poolSize = 10, o: { role?: string } = {}): Promise<Database> {
   if (o.role !== undefined && !ROLE_NAME.test(o.role)) throw new Error(`Not a role name: ${o.role}`);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: o.role ? `${SESSION_OPTIONS} -c role=${o.role}` : SESSION_OPTIONS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: o.role ? `${SESSION_OPTIONS} -c role=${o.role}` : SESSION_OPTIONS,
+  });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', () => {});
@@ -147,7 +154,10 @@ async function underMigrationLock(url: string, work: () => Promise<void>): Promi
  * may do; otherwise the app's own connection migrates, as on the embedded database. On PostgreSQL
  * this runs under MIGRATION_LOCK, so several API processes may start at once.
  */
-export async function migrateForApp(database: Database, cfg: { DATABASE_URL?: string; MIGRATION_DATABASE_URL?: string }): Promise<void> {
+export async function migrateForApp(
+  database: Database,
+  cfg: { DATABASE_URL?: string; MIGRATION_DATABASE_URL?: string },
+): Promise<void> {
   if (database.kind === 'pglite' || !cfg.DATABASE_URL) return runMigrations(database);
   if (!cfg.MIGRATION_DATABASE_URL) return underMigrationLock(cfg.DATABASE_URL, () => runMigrations(database));
   const appRole = roleOfUrl(cfg.DATABASE_URL);
@@ -220,7 +230,10 @@ export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
  * One page of a raw list query: `rows` (ordered, without limit) for the page's rows, `count` (one
  * row with `total`) for all of them, run together; each row becomes an item through `map`.
  */
-export async function queryPage<R, T>(db: DbOrTx, a: { rows: SQL; count: SQL; page: number; pageSize: number; map: (row: R) => T }): Promise<{ items: T[]; total: number; page: number; pageSize: number }> {
+export async function queryPage<R, T>(
+  db: DbOrTx,
+  a: { rows: SQL; count: SQL; page: number; pageSize: number; map: (row: R) => T },
+): Promise<{ items: T[]; total: number; page: number; pageSize: number }> {
   const [rows, [{ total }]] = await Promise.all([
     queryRows<R>(db, sql`${a.rows} limit ${a.pageSize} offset ${(a.page - 1) * a.pageSize}`),
     queryRows<{ total: number }>(db, a.count),

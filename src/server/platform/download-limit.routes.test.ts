@@ -27,7 +27,10 @@ describe('the download limit', () => {
     expect((await vendor.get('/api/vendor/earnings.csv')).statusCode).toBe(200);
     expect((await vendor.get('/api/vendor/earnings.csv')).statusCode).toBe(200);
     // A PDF counts too (this one is unknown: 404, counted all the same).
-    expect((await vendor.get('/api/vendor/earnings/commission-invoices/00000000-0000-4000-8000-000000000000.pdf')).statusCode).toBe(404);
+    expect(
+      (await vendor.get('/api/vendor/earnings/commission-invoices/00000000-0000-4000-8000-000000000000.pdf'))
+        .statusCode,
+    ).toBe(404);
     const refused = await vendor.get('/api/vendor/earnings.csv');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

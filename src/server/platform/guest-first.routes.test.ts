@@ -15,7 +15,9 @@ let ops: Operation[];
 let PUBLIC: Set<string>;
 beforeAll(async () => {
   t = await buildTestApp();
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>();
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  }>();
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
       .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -39,7 +41,12 @@ const malformed = (op: Operation): Malformed[] => {
   return [
     { method: op.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"oops": ' },
     { method: op.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: '[1, 2]' },
-    { method: op.method, url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ code: 'x', name: '', email: 'nope', quantity: -1 }) },
+    {
+      method: op.method,
+      url: path,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ code: 'x', name: '', email: 'nope', quantity: -1 }),
+    },
     { method: op.method, url: path, headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hello' },
   ];
 };
@@ -52,7 +59,10 @@ describe('a guest calling a documented operation with a malformed request', () =
     for (const op of guarded) {
       for (const req of malformed(op)) {
         const res = await t.app.inject(req);
-        if (res.statusCode !== 401) wrong.push(`${op.method} ${op.path} (${req.headers['content-type'] ?? 'no body'} ${req.payload ?? ''}): ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode !== 401)
+          wrong.push(
+            `${op.method} ${op.path} (${req.headers['content-type'] ?? 'no body'} ${req.payload ?? ''}): ${res.statusCode} ${res.body.slice(0, 100)}`,
+          );
         else expect(res.json().error.code).toBe('UNAUTHENTICATED');
       }
     }
@@ -63,7 +73,12 @@ describe('a guest calling a documented operation with a malformed request', () =
     expect(PUBLIC.size).toBeGreaterThanOrEqual(10);
     for (const key of PUBLIC) {
       const [method, path] = key.split(' ') as [Operation['method'], string];
-      const res = await t.app.inject({ method, url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()), headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' }, payload: method === 'GET' ? undefined : '{}' });
+      const res = await t.app.inject({
+        method,
+        url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()),
+        headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' },
+        payload: method === 'GET' ? undefined : '{}',
+      });
       // 401 here would mean a session is needed after all (the sign-in forms answer wrong credentials another way).
       expect([key, res.statusCode === 401 ? res.json().error.code : 'not 401']).toEqual([key, 'not 401']);
     }

@@ -26,26 +26,48 @@ export const READY_DB_TIMEOUT_MS = 2_000;
  */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(LIVE_PATH, { schema: { tags: ['platform'], summary: 'Liveness, database kind and migration version', response: { 200: healthSchema } } }, async () => ({
-    status: 'ok' as const,
-    database: app.ctx.dbKind,
-    // While starting, the migrations' own table may not exist yet.
-    migration: await migrationVersion(app.ctx.db).catch((e: unknown) => {
-      if (app.ctx.lifecycle.phase === 'starting') return { version: 0, tag: null };
-      throw e;
+  app.get(
+    LIVE_PATH,
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness, database kind and migration version',
+        response: { 200: healthSchema },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      database: app.ctx.dbKind,
+      // While starting, the migrations' own table may not exist yet.
+      migration: await migrationVersion(app.ctx.db).catch((e: unknown) => {
+        if (app.ctx.lifecycle.phase === 'starting') return { version: 0, tag: null };
+        throw e;
+      }),
     }),
-  }));
+  );
 
   app.get(
     READY_PATH,
-    { schema: { tags: ['platform'], summary: 'Readiness: 503 while starting, stopping or without the database', response: { 200: readySchema, 503: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: 503 while starting, stopping or without the database',
+        response: { 200: readySchema, 503: errorResponseSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       const { phase } = app.ctx.lifecycle;
-      if (phase === 'starting') throw new AppError('UNAVAILABLE', 'Starting: migrations and start-up are not finished.');
-      if (phase === 'draining') throw new AppError('UNAVAILABLE', 'Stopping: this process still answers, but send new requests to another one.');
+      if (phase === 'starting')
+        throw new AppError('UNAVAILABLE', 'Starting: migrations and start-up are not finished.');
+      if (phase === 'draining')
+        throw new AppError(
+          'UNAVAILABLE',
+          'Stopping: this process still answers, but send new requests to another one.',
+        );
       if (phase === 'stopping') throw new AppError('UNAVAILABLE', 'Stopping: this process takes no new requests.');
-      if (!(await databaseAnswers(app.ctx.db, READY_DB_TIMEOUT_MS))) throw new AppError('UNAVAILABLE', 'The database is not answering.');
+      if (!(await databaseAnswers(app.ctx.db, READY_DB_TIMEOUT_MS)))
+        throw new AppError('UNAVAILABLE', 'The database is not answering.');
       return { status: 'ready' as const };
     },
   );

@@ -9,7 +9,9 @@ import type { Config } from './config';
 /** The header that carries the request id, in (from a trusted proxy) and out (always). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-type Body = { error: { code: ErrorCode; message: string; fields?: Record<string, string>; totalPaise?: number; requestId: string } };
+type Body = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; totalPaise?: number; requestId: string };
+};
 
 /** An error answer's body: the request id joins every one, so a user's report can be found in the log. */
 export function errorBody(req: FastifyRequest, error: Omit<Body['error'], 'requestId'>): Body {
@@ -33,12 +35,22 @@ function isUnstorableText(err: unknown): boolean {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(errorBody(req, { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.totalPaise !== undefined ? { totalPaise: err.totalPaise } : {}) }));
+      return reply.status(err.status).send(
+        errorBody(req, {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.totalPaise !== undefined ? { totalPaise: err.totalPaise } : {}),
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') || 'body';
+        const key =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') ||
+          'body';
         fields[key] ??= v.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Please check the form and try again.';
@@ -50,15 +62,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(errorBody(req, { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' }));
+      return reply
+        .status(429)
+        .send(
+          errorBody(req, { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' }),
+        );
     }
     if (status === 413) {
-      return reply.status(413).send(errorBody(req, { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' }));
+      return reply
+        .status(413)
+        .send(errorBody(req, { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' }));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to describe.
-      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type.' : err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request is not valid.';
-      return reply.status(status === 404 ? 404 : 400).send(errorBody(req, { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message }));
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type.'
+          : err.code?.startsWith('FST_ERR_CTP')
+            ? 'The request body is not valid JSON.'
+            : 'The request is not valid.';
+      return reply
+        .status(status === 404 ? 404 : 400)
+        .send(errorBody(req, { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message }));
     }
     if (isUnstorableText(err)) {
       return reply.status(400).send(errorBody(req, { code: 'VALIDATION_FAILED', message: BAD_CHARACTERS }));
@@ -146,7 +171,10 @@ export function installInputGuard(app: FastifyInstance): void {
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
   // Answered before any hook runs: the request id header and the log line are written here too.
-  void reply.status(status).header(REQUEST_ID_HEADER, req.id).send(errorBody(req, { code: 'VALIDATION_FAILED', message: 'The address is not valid.' }));
+  void reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, req.id)
+    .send(errorBody(req, { code: 'VALIDATION_FAILED', message: 'The address is not valid.' }));
   logRequest(req, reply);
 }
 

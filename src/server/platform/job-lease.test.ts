@@ -30,7 +30,9 @@ describe('job leases', () => {
 });
 
 describe('stopping a job', () => {
-  const holderOf = async (name: string) => (await queryRows<{ holder: string }>(database.db, sql`select holder from job_leases where name = ${name}`))[0]?.holder ?? null;
+  const holderOf = async (name: string) =>
+    (await queryRows<{ holder: string }>(database.db, sql`select holder from job_leases where name = ${name}`))[0]
+      ?.holder ?? null;
 
   it('waits for the pass in progress, then hands the lease back so that another process takes the job at once', async () => {
     const name = 'Stop test: running pass';

@@ -41,7 +41,10 @@ describe('JobQueue', () => {
     const second = q.run(async () => 'waited');
     const third = q.run(async () => 'never');
     await expect(third).rejects.toBeInstanceOf(AppError);
-    await expect(third).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Many pictures are being processed right now.' });
+    await expect(third).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'Many pictures are being processed right now.',
+    });
     gate.done();
     await first;
     expect(await second).toBe('waited');

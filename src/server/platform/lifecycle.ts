@@ -24,7 +24,12 @@ export const LIVE_PATH = '/api/health';
  */
 export function installLifecycle(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (app.ctx.lifecycle.phase !== 'starting' || req.routeOptions.url === READY_PATH || req.routeOptions.url === LIVE_PATH) return;
+    if (
+      app.ctx.lifecycle.phase !== 'starting' ||
+      req.routeOptions.url === READY_PATH ||
+      req.routeOptions.url === LIVE_PATH
+    )
+      return;
     reply.header('retry-after', '1');
     throw new AppError('UNAVAILABLE', 'Haat is starting. Please try again in a moment.');
   });

@@ -9,10 +9,18 @@ import { AppError } from './app-error';
 export const EXPORT_LIMIT = 10_000;
 
 /** The ORDER BY of an admin list: the requested sort key (or the default) and direction, then the id for a stable order. */
-export function orderOf<K extends string>(sorts: Record<K, AnyColumn | SQL>, query: Pick<AdminListQuery, 'sort' | 'dir'>, fallback: K, id: AnyColumn): SQL[] {
+export function orderOf<K extends string>(
+  sorts: Record<K, AnyColumn | SQL>,
+  query: Pick<AdminListQuery, 'sort' | 'dir'>,
+  fallback: K,
+  id: AnyColumn,
+): SQL[] {
   const key = (query.sort ?? fallback) as K;
   const column = sorts[key];
-  if (!column) throw new AppError('VALIDATION_FAILED', `Unknown sort '${query.sort}'`, { sort: `Sort by one of: ${Object.keys(sorts).join(', ')}` });
+  if (!column)
+    throw new AppError('VALIDATION_FAILED', `Unknown sort '${query.sort}'`, {
+      sort: `Sort by one of: ${Object.keys(sorts).join(', ')}`,
+    });
   const by = query.dir === 'asc' ? asc : desc;
   return [by(column), by(id)];
 }
@@ -20,7 +28,8 @@ export function orderOf<K extends string>(sorts: Record<K, AnyColumn | SQL>, que
 /** A LIKE pattern for what the admin typed: wildcards in it are taken literally. */
 export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const uuidOf = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /**
  * Matches a row whose id starts with the typed text (ids are searched as well as names and emails):
@@ -39,7 +48,11 @@ export function idStartsWith(id: AnyColumn, q: string): SQL {
  * that is further, and one more to know whether there are more: `matches(limit)` is the list's
  * filter as a subquery with that limit, so PostgreSQL stops reading at it.
  */
-export async function countCapped(db: Db, query: Pick<AdminListQuery, 'page' | 'pageSize'>, matches: (limit: number) => Subquery): Promise<{ total: number; totalCapped: boolean }> {
+export async function countCapped(
+  db: Db,
+  query: Pick<AdminListQuery, 'page' | 'pageSize'>,
+  matches: (limit: number) => Subquery,
+): Promise<{ total: number; totalCapped: boolean }> {
   const upTo = Math.max(ADMIN_COUNT_CAP, query.page * query.pageSize);
   const [{ counted }] = await db.select({ counted: count() }).from(matches(upTo + 1));
   return Number(counted) > upTo ? { total: upTo, totalCapped: true } : { total: Number(counted), totalCapped: false };

@@ -72,7 +72,12 @@ export class LoginThrottle {
   private readonly byAddress: FailureLimiter;
   private readonly byAccountAnywhere: FailureLimiter;
 
-  constructor(maxFailures: number, windowMs: number, store: FailureStore = new MemoryFailureStore(), now: () => number = Date.now) {
+  constructor(
+    maxFailures: number,
+    windowMs: number,
+    store: FailureStore = new MemoryFailureStore(),
+    now: () => number = Date.now,
+  ) {
     this.byAccount = new FailureLimiter(maxFailures, windowMs, store, now);
     this.byAddress = new FailureLimiter(maxFailures * ADDRESS_FAILURE_FACTOR, windowMs, store, now);
     this.byAccountAnywhere = new FailureLimiter(maxFailures, windowMs, store, now);
@@ -104,7 +109,10 @@ export class LoginThrottle {
 
   /** A successful sign-in clears the failures of that address and email (and the account's wrong codes, when given). */
   async succeed(ip: string, email: string, account?: string): Promise<void> {
-    await Promise.all([this.byAccount.reset(`login:${ip}|${email}`), account ? this.byAccountAnywhere.reset(`code:${account}`) : undefined]);
+    await Promise.all([
+      this.byAccount.reset(`login:${ip}|${email}`),
+      account ? this.byAccountAnywhere.reset(`code:${account}`) : undefined,
+    ]);
   }
 }
 

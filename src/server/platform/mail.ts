@@ -18,8 +18,16 @@ export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
 /** A message as an RFC 822 text file: headers, a blank line, the body. */
 export function toEml(from: string, m: MailMessage, date = new Date()): string {
   // A subject with ₹ or any other non-ASCII letter is encoded as RFC 2047 asks.
-  const subject = /^[\x20-\x7e]*$/.test(m.subject) ? m.subject : `=?UTF-8?B?${Buffer.from(m.subject, 'utf8').toString('base64')}?=`;
-  const head = [`From: ${from}`, `To: ${m.to}`, `Subject: ${subject}`, `Date: ${date.toUTCString()}`, 'MIME-Version: 1.0'];
+  const subject = /^[\x20-\x7e]*$/.test(m.subject)
+    ? m.subject
+    : `=?UTF-8?B?${Buffer.from(m.subject, 'utf8').toString('base64')}?=`;
+  const head = [
+    `From: ${from}`,
+    `To: ${m.to}`,
+    `Subject: ${subject}`,
+    `Date: ${date.toUTCString()}`,
+    'MIME-Version: 1.0',
+  ];
   if (!m.html) return [...head, 'Content-Type: text/plain; charset=utf-8', '', m.text, ''].join('\r\n');
   // Both parts, as a mail program shows them: plain text first, the HTML it prefers last.
   const boundary = `haat-${randomUUID()}`;
@@ -47,7 +55,13 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
     return {
       kind: 'smtp',
       send: async (m) => {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+        });
       },
     };
   }
@@ -59,8 +73,16 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, toEml(config.MAIL_FROM, m), { mode: 0o600 });
       // The body may hold a sign-in secret (a reset link): in production it stays out of the log.
-      if (config.NODE_ENV === 'production') log.warn({ to: m.to, subject: m.subject, file }, 'Mail written to the outbox because SMTP_URL is not set: nobody receives it');
-      else log.info({ to: m.to, subject: m.subject, file }, `Mail written to the outbox (no SMTP_URL set): ${m.subject}\n${m.text}`);
+      if (config.NODE_ENV === 'production')
+        log.warn(
+          { to: m.to, subject: m.subject, file },
+          'Mail written to the outbox because SMTP_URL is not set: nobody receives it',
+        );
+      else
+        log.info(
+          { to: m.to, subject: m.subject, file },
+          `Mail written to the outbox (no SMTP_URL set): ${m.subject}\n${m.text}`,
+        );
     },
   };
 }

@@ -63,7 +63,8 @@ describe('/metrics with METRICS_TOKEN', () => {
 
   it('counts and times requests by method, matched route pattern and status, never by raw address', async () => {
     const ids = [randomUUID(), randomUUID()];
-    for (const id of ids) expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
+    for (const id of ids)
+      expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/no-such-${ids[0]}` })).statusCode).toBe(404);
     const text = await scrape();
@@ -93,8 +94,12 @@ describe('/metrics with METRICS_TOKEN', () => {
     try {
       await other.app.inject({ method: 'GET', url: '/api/health' });
       const res = await other.app.inject({ method: 'GET', url: '/metrics', headers: auth });
-      expect(sample(res.body, 'haat_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBe(1);
-      expect(sample(res.body, 'haat_http_requests_total', { method: 'GET', route: '/api/products/:id', status: '404' })).toBeUndefined();
+      expect(sample(res.body, 'haat_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBe(
+        1,
+      );
+      expect(
+        sample(res.body, 'haat_http_requests_total', { method: 'GET', route: '/api/products/:id', status: '404' }),
+      ).toBeUndefined();
     } finally {
       await other.close();
     }
@@ -118,7 +123,13 @@ describe('scheduled job metrics', () => {
       },
     });
     try {
-      await expect.poll(async () => sample((await metrics.scrape())!.text, 'haat_job_failures_total', { job: 'Sometimes failing' }) ?? 0, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(
+          async () =>
+            sample((await metrics.scrape())!.text, 'haat_job_failures_total', { job: 'Sometimes failing' }) ?? 0,
+          { timeout: 10_000, interval: 20 },
+        )
+        .toBeGreaterThanOrEqual(2);
     } finally {
       stop();
     }
@@ -129,7 +140,9 @@ describe('scheduled job metrics', () => {
     expect([pass, pass - 1]).toContain(runs);
     expect(failures).toBe(Math.floor(runs / 2));
     expect(sample(text, 'haat_job_duration_seconds_count', { job: 'Sometimes failing' })).toBe(runs);
-    expect(sample(text, 'haat_job_last_success_timestamp_seconds', { job: 'Sometimes failing' })).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(sample(text, 'haat_job_last_success_timestamp_seconds', { job: 'Sometimes failing' })).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
   });
 });
 

@@ -32,7 +32,12 @@ export function createMetrics({ pool }: { pool?: pg.Pool } = {}): Metrics {
   const [registry] = registers;
   collectDefaultMetrics({ register: registry });
   const httpLabels = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'haat_http_requests_total', help: 'HTTP requests answered, by method, matched route pattern and status', labelNames: httpLabels, registers });
+  const requests = new Counter({
+    name: 'haat_http_requests_total',
+    help: 'HTTP requests answered, by method, matched route pattern and status',
+    labelNames: httpLabels,
+    registers,
+  });
   const latency = new Histogram({
     name: 'haat_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, matched route pattern and status',
@@ -40,11 +45,37 @@ export function createMetrics({ pool }: { pool?: pg.Pool } = {}): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const payments = new Counter({ name: 'haat_payment_outcomes_total', help: 'Payment attempts by outcome and gateway', labelNames: ['outcome', 'gateway'] as const, registers });
-  const jobRuns = new Counter({ name: 'haat_job_runs_total', help: 'Passes of a scheduled job in this process (failed ones too)', labelNames: ['job'] as const, registers });
-  const jobFailures = new Counter({ name: 'haat_job_failures_total', help: 'Passes of a scheduled job that failed', labelNames: ['job'] as const, registers });
-  const jobSeconds = new Histogram({ name: 'haat_job_duration_seconds', help: 'Time a pass of a scheduled job took', labelNames: ['job'] as const, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300], registers });
-  const jobLastSuccess = new Gauge({ name: 'haat_job_last_success_timestamp_seconds', help: 'When a pass of a scheduled job last succeeded (Unix time)', labelNames: ['job'] as const, registers });
+  const payments = new Counter({
+    name: 'haat_payment_outcomes_total',
+    help: 'Payment attempts by outcome and gateway',
+    labelNames: ['outcome', 'gateway'] as const,
+    registers,
+  });
+  const jobRuns = new Counter({
+    name: 'haat_job_runs_total',
+    help: 'Passes of a scheduled job in this process (failed ones too)',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const jobFailures = new Counter({
+    name: 'haat_job_failures_total',
+    help: 'Passes of a scheduled job that failed',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const jobSeconds = new Histogram({
+    name: 'haat_job_duration_seconds',
+    help: 'Time a pass of a scheduled job took',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers,
+  });
+  const jobLastSuccess = new Gauge({
+    name: 'haat_job_last_success_timestamp_seconds',
+    help: 'When a pass of a scheduled job last succeeded (Unix time)',
+    labelNames: ['job'] as const,
+    registers,
+  });
   if (pool) {
     // Read when scraped, so they are always current.
     const gauge = (name: string, help: string, read: () => number) =>
@@ -92,7 +123,14 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  */
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   if (token) {
-    app.addHook('onResponse', async (req, reply) => metrics.request({ method: req.method, route: matchedRoute(req), status: reply.statusCode, seconds: reply.elapsedTime / 1000 }));
+    app.addHook('onResponse', async (req, reply) =>
+      metrics.request({
+        method: req.method,
+        route: matchedRoute(req),
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      }),
+    );
   }
   // Registered even when off, so that the web app's catch-all never answers it.
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

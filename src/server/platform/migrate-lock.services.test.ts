@@ -40,7 +40,9 @@ describe('migrations of processes starting together (PostgreSQL)', () => {
   beforeAll(async () => {
     await admin(`create database ${name}`);
     // The app's role is granted to, so it must exist (on a server the PostgreSQL test run has not prepared yet too).
-    await admin(`do $$ begin create role ${TEST_APP_ROLE} nologin; exception when duplicate_object or unique_violation then null; end $$`);
+    await admin(
+      `do $$ begin create role ${TEST_APP_ROLE} nologin; exception when duplicate_object or unique_violation then null; end $$`,
+    );
   });
   afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
@@ -49,11 +51,21 @@ describe('migrations of processes starting together (PostgreSQL)', () => {
     try {
       // Two migrate with their own connection, two as the owner granting the app's role.
       const results = await Promise.allSettled(
-        databases.map((d, i) => migrateForApp(d, i % 2 ? { DATABASE_URL: url() } : { DATABASE_URL: url(TEST_APP_ROLE), MIGRATION_DATABASE_URL: url() })),
+        databases.map((d, i) =>
+          migrateForApp(
+            d,
+            i % 2 ? { DATABASE_URL: url() } : { DATABASE_URL: url(TEST_APP_ROLE), MIGRATION_DATABASE_URL: url() },
+          ),
+        ),
       );
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
-      const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
-      const [row] = await queryRows<{ n: number }>(databases[0].db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+        entries: unknown[];
+      };
+      const [row] = await queryRows<{ n: number }>(
+        databases[0].db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect(Number(row.n)).toBe(journal.entries.length);
     } finally {
       await Promise.all(databases.map((d) => d.close()));

@@ -5,7 +5,13 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadPort, startLocalS3, type LocalS3 } from '../test/s3';
 import { loadConfig } from './config';
-import { createObjectStorage, isSafeKey, LocalDiskStorage, StorageUnavailableError, type ObjectStorage } from './object-storage';
+import {
+  createObjectStorage,
+  isSafeKey,
+  LocalDiskStorage,
+  StorageUnavailableError,
+  type ObjectStorage,
+} from './object-storage';
 
 // The two stores behind one interface answer alike: the folder (default) and an S3 bucket (s3rver).
 
@@ -46,10 +52,20 @@ describe.each(['local', 's3'])('%s storage', (name) => {
 
 describe('settings, keys and failures', () => {
   it('stops with one clear line for half an S3 configuration', () => {
-    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_ACCESS_KEY_ID: 'key' })).toThrow('Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('Configuration error: S3_BUCKET is needed when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_PUBLIC_URL is set');
-    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'pictures.haat.in' })).toThrow('Configuration error: S3_PUBLIC_URL must be a URL');
-    expect(loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'https://cdn.haat.in/pictures/' })).toMatchObject({ S3_PUBLIC_URL: 'https://cdn.haat.in/pictures', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      'Configuration error: S3_BUCKET is needed when S3_ENDPOINT, S3_ACCESS_KEY_ID or S3_PUBLIC_URL is set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'pictures.haat.in' })).toThrow(
+      'Configuration error: S3_PUBLIC_URL must be a URL',
+    );
+    expect(loadConfig({ S3_BUCKET: 'haat', S3_PUBLIC_URL: 'https://cdn.haat.in/pictures/' })).toMatchObject({
+      S3_PUBLIC_URL: 'https://cdn.haat.in/pictures',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
   });
 
   it('keeps the local store in DATA_DIR/uploads', () => {
@@ -58,7 +74,9 @@ describe('settings, keys and failures', () => {
   });
 
   it('turns an unreachable bucket into StorageUnavailableError', async () => {
-    const down = await createObjectStorage(loadConfig({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await deadPort()}` }));
+    const down = await createObjectStorage(
+      loadConfig({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await deadPort()}` }),
+    );
     try {
       await expect(down.put('a.webp', Buffer.from('x'), 'image/webp')).rejects.toBeInstanceOf(StorageUnavailableError);
       await expect(down.get('a.webp')).rejects.toBeInstanceOf(StorageUnavailableError);

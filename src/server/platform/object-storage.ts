@@ -36,10 +36,18 @@ export class StorageUnavailableError extends Error {
 /** The one year, immutable cache every picture is served with: a key never changes content. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', avif: 'image/avif' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
 
 /** The content type of a stored file by its extension (pictures are stored as WebP). */
-export const contentTypeOf = (key: string): string => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+export const contentTypeOf = (key: string): string =>
+  CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** A key as the server makes them: one file name, no folders, nothing that walks out of the store. */
 export const isSafeKey = (key: string): boolean => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key) && !key.includes('..');
@@ -55,7 +63,9 @@ export class LocalDiskStorage implements ObjectStorage {
 
   async get(key: string): Promise<StoredObject | null> {
     const size = await this.sizeOf(key);
-    return size === null ? null : { body: createReadStream(join(this.dir, key)), contentType: contentTypeOf(key), size };
+    return size === null
+      ? null
+      : { body: createReadStream(join(this.dir, key)), contentType: contentTypeOf(key), size };
   }
 
   async has(key: string): Promise<boolean> {
@@ -81,7 +91,10 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 }
 
-type S3Settings = Pick<Config, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & { S3_BUCKET: string };
+type S3Settings = Pick<
+  Config,
+  'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+> & { S3_BUCKET: string };
 type WarnLog = { warn: (obj: object, msg: string) => void };
 type Sdk = typeof import('@aws-sdk/client-s3');
 
@@ -104,7 +117,10 @@ export class S3Storage implements ObjectStorage {
       region: settings.S3_REGION,
       endpoint: settings.S3_ENDPOINT,
       forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-      credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } : undefined,
+      credentials:
+        settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
+          : undefined,
       // An outage answers within seconds (one retry, short timeouts) instead of holding the upload for a minute.
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
@@ -113,23 +129,46 @@ export class S3Storage implements ObjectStorage {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     // The cache header is stored with the object, so a public address (S3_PUBLIC_URL) serves it too.
-    await this.call(key, () => this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key, Body: bytes, ContentType: contentType, CacheControl: this.place.cacheControl })));
+    await this.call(key, () =>
+      this.client.send(
+        new this.sdk.PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.place.prefix + key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: this.place.cacheControl,
+        }),
+      ),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {
     if (!isSafeKey(key)) return null;
-    const res = await this.callOrNull(key, () => this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })));
+    const res = await this.callOrNull(key, () =>
+      this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })),
+    );
     if (!res?.Body) return null;
     return { body: res.Body as Readable, contentType: res.ContentType ?? contentTypeOf(key), size: res.ContentLength };
   }
 
   async has(key: string): Promise<boolean> {
-    return (await this.callOrNull(key, () => this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })))) !== null;
+    return (
+      (await this.callOrNull(key, () =>
+        this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.place.prefix + key })),
+      )) !== null
+    );
   }
 
   async delete(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    const res = await this.call(keys.join(','), () => this.client.send(new this.sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((key) => ({ Key: this.place.prefix + key })), Quiet: true } })));
+    const res = await this.call(keys.join(','), () =>
+      this.client.send(
+        new this.sdk.DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: keys.map((key) => ({ Key: this.place.prefix + key })), Quiet: true },
+        }),
+      ),
+    );
     if (res.Errors?.length) this.fail(keys.join(','), res.Errors);
   }
 
@@ -165,7 +204,8 @@ export class S3Storage implements ObjectStorage {
 /** The pictures' store for this configuration: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export async function createObjectStorage(config: Config, log?: WarnLog): Promise<ObjectStorage> {
   // The AWS SDK takes about 0.2 s to load: only when a bucket is configured (a dynamic import stays one in the build).
-  if (config.S3_BUCKET) return new S3Storage(await import('@aws-sdk/client-s3'), { ...config, S3_BUCKET: config.S3_BUCKET }, log);
+  if (config.S3_BUCKET)
+    return new S3Storage(await import('@aws-sdk/client-s3'), { ...config, S3_BUCKET: config.S3_BUCKET }, log);
   return new LocalDiskStorage(resolve(config.DATA_DIR, 'uploads'));
 }
 
@@ -176,7 +216,10 @@ export async function createObjectStorage(config: Config, log?: WarnLog): Promis
 export async function createDocumentStorage(config: Config, log?: WarnLog): Promise<ObjectStorage> {
   if (config.S3_BUCKET) {
     const settings = { ...config, S3_BUCKET: config.S3_BUCKET };
-    return new S3Storage(await import('@aws-sdk/client-s3'), settings, log, { prefix: DOCUMENTS_PREFIX, cacheControl: 'private' });
+    return new S3Storage(await import('@aws-sdk/client-s3'), settings, log, {
+      prefix: DOCUMENTS_PREFIX,
+      cacheControl: 'private',
+    });
   }
   return new LocalDiskStorage(resolve(config.DATA_DIR, DOCUMENTS_DIR));
 }

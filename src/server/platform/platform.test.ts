@@ -6,7 +6,14 @@ import { ADDRESS_FAILURE_FACTOR, FailureLimiter, LoginThrottle, MemoryFailureSto
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: true, SHUTDOWN_TIMEOUT_SECONDS: 20, REDIS_PREFIX: 'haat:' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      SHUTDOWN_TIMEOUT_SECONDS: 20,
+      REDIS_PREFIX: 'haat:',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
@@ -20,14 +27,29 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'Configuration error: PORT must be a number'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be at most 65535'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// (or be unset for the embedded database)'],
-    [{ ADMIN_EMAIL: 'boss@haat.in' }, 'Configuration error: ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Configuration error: DATABASE_URL must start with postgres:// (or be unset for the embedded database)',
+    ],
+    [
+      { ADMIN_EMAIL: 'boss@haat.in' },
+      'Configuration error: ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)',
+    ],
     [{ SESSION_TTL_HOURS: '0' }, 'Configuration error: SESSION_TTL_HOURS must be at least 1'],
     [{ PORT: '-1' }, 'Configuration error: PORT must be at least 0'],
     [{ RETURN_WINDOW_DAYS: '1.5' }, 'Configuration error: RETURN_WINDOW_DAYS must be a whole number'],
-    [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
-    [{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' }, 'Configuration error: ADMIN_EMAIL must be an email address'],
-    [{ ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' }, 'Configuration error: ADMIN_PASSWORD must be at least 12 characters'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long-enough-secret' },
+      'Configuration error: ADMIN_EMAIL must be an email address',
+    ],
+    [
+      { ADMIN_EMAIL: 'boss@haat.in', ADMIN_PASSWORD: 'short' },
+      'Configuration error: ADMIN_PASSWORD must be at least 12 characters',
+    ],
     [{ SEED_DEMO: 'maybe' }, 'Configuration error: SEED_DEMO must be true or false'],
     [{ REGISTRATIONS_PER_HOUR: '0' }, 'Configuration error: REGISTRATIONS_PER_HOUR must be at least 1'],
     [{ PASSWORD_RESETS_PER_HOUR: 'many' }, 'Configuration error: PASSWORD_RESETS_PER_HOUR must be a number'],
@@ -96,8 +118,19 @@ describe('health and docs', () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
     const paths = spec.json().paths;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/me', '/api/contact', '/api/health']));
-    expect(paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/me',
+        '/api/contact',
+        '/api/health',
+      ]),
+    );
+    expect(paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'email',
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -57,7 +57,10 @@ async function tcpServer(): Promise<{ server: Server; port: number; sockets: Soc
   return { server, port: (server.address() as { port: number }).port, sockets };
 }
 
-const unavailable = (res: { statusCode: number; json: () => unknown }) => [res.statusCode, (res.json() as { error: { code: string } }).error.code];
+const unavailable = (res: { statusCode: number; json: () => unknown }) => [
+  res.statusCode,
+  (res.json() as { error: { code: string } }).error.code,
+];
 
 describe('the readiness check', () => {
   it('answers 200 when the process is ready and its database answers, never to be cached', async () => {

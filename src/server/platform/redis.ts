@@ -7,7 +7,12 @@ import type { FailureStore } from './login-limiter';
  * `name` labels the connection in Redis's CLIENT LIST.
  */
 export function openRedis(url: string, name?: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false, ...(name ? { connectionName: name } : {}) });
+  return new Redis(url, {
+    maxRetriesPerRequest: 3,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+    ...(name ? { connectionName: name } : {}),
+  });
 }
 
 /** Failures in Redis: one sorted set per key (score = time), so every API process sees the same counts. */

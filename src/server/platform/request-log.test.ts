@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../test/app';
 import { customerInput, registerAndLogin } from '../test/factories';
 
-type Line = { level: number; msg: string; requestId?: string; method?: string; route?: string | null; status?: number; ms?: number; userId?: string };
+type Line = {
+  level: number;
+  msg: string;
+  requestId?: string;
+  method?: string;
+  route?: string | null;
+  status?: number;
+  ms?: number;
+  userId?: string;
+};
 
 /** The app's log, kept as parsed lines: every line must be one JSON object. */
 function logSink() {
@@ -60,7 +69,12 @@ describe('one log line per request, and a request id everywhere', () => {
       // refused in an onRequest hook (CSRF)
       t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.in', password: 'x' } }),
       // schema validation
-      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-requested-with': 'haat' }, payload: { email: 'not-an-email', password: '' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-requested-with': 'haat' },
+        payload: { email: 'not-an-email', password: '' },
+      }),
       // no such route
       t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
       // Fastify's own routing error, answered before any hook
@@ -71,12 +85,19 @@ describe('one log line per request, and a request id everywhere', () => {
       const id = res.headers['x-request-id'];
       expect(id).toMatch(UUID);
       expect(res.json().error.requestId).toBe(id);
-      expect(log.of(id as string).filter((l) => l.msg === "request"), `${res.statusCode} ${res.body}`).toHaveLength(1);
+      expect(
+        log.of(id as string).filter((l) => l.msg === 'request'),
+        `${res.statusCode} ${res.body}`,
+      ).toHaveLength(1);
     }
   });
 
   it('ignores an incoming x-request-id when no proxy is trusted', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'from-the-client-1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'from-the-client-1' },
+    });
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 });
@@ -91,14 +112,21 @@ describe('request ids behind a trusted proxy', () => {
   afterAll(() => t.close());
 
   it("keeps the proxy's sane x-request-id, in the header, the log and error bodies", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-request-id': 'nginx-7f3a9c:01' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'nginx-7f3a9c:01' },
+    });
     expect(res.headers['x-request-id']).toBe('nginx-7f3a9c:01');
     expect(res.json().error.requestId).toBe('nginx-7f3a9c:01');
     expect(log.of('nginx-7f3a9c:01')).toHaveLength(1);
   });
 
-  it.each([['has spaces and "quotes"'], ['x'.repeat(129)], ['line\\nbreak'], ['']])('replaces an unusable one (%j) with its own', async (incoming) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
-    expect(res.headers['x-request-id']).toMatch(UUID);
-  });
+  it.each([['has spaces and "quotes"'], ['x'.repeat(129)], ['line\\nbreak'], ['']])(
+    'replaces an unusable one (%j) with its own',
+    async (incoming) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': incoming } });
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    },
+  );
 });

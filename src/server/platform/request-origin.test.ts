@@ -5,7 +5,13 @@ import { customerInput, registerAndLogin } from '../test/factories';
 import { ConfigError, loadConfig } from './config';
 
 /** Fails sign-in `times` times for one email from one connection, each call claiming another X-Forwarded-For. */
-async function failLogins(t: TestApp, remoteAddress: string, email: string, forwardedFor: (i: number) => string, times: number) {
+async function failLogins(
+  t: TestApp,
+  remoteAddress: string,
+  email: string,
+  forwardedFor: (i: number) => string,
+  times: number,
+) {
   const codes: number[] = [];
   for (let i = 0; i < times; i++) {
     const res = await t.app.inject({
@@ -29,7 +35,11 @@ describe('TRUST_PROXY configuration', () => {
 
   it('takes a hop count or a list of proxy addresses', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,loopback' }).TRUST_PROXY).toEqual(['10.0.0.5', '192.168.0.0/16', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'loopback',
+    ]);
   });
 
   it.each([
@@ -52,7 +62,13 @@ describe('the client address with TRUST_PROXY off (the default, in production to
   it('ignores X-Forwarded-For for the login throttle: a new forged address each try is still blocked', async () => {
     const input = customerInput();
     await new TestClient(t.app, '10.40.0.1').post('/api/auth/register', input);
-    const codes = await failLogins(t, '10.40.0.2', input.email, (i) => `203.0.113.${i + 1}`, t.config.LOGIN_MAX_FAILURES + 1);
+    const codes = await failLogins(
+      t,
+      '10.40.0.2',
+      input.email,
+      (i) => `203.0.113.${i + 1}`,
+      t.config.LOGIN_MAX_FAILURES + 1,
+    );
     expect(codes.slice(0, -1).every((c) => c === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
@@ -65,7 +81,12 @@ describe('the client address with TRUST_PROXY off (the default, in production to
         url: '/api/contact',
         remoteAddress: '10.40.0.3',
         headers: { 'x-requested-with': 'haat', 'x-forwarded-for': `198.51.100.${i + 1}` },
-        payload: { name: 'Asha', email: 'asha@example.in', subject: 'Order help', message: 'Where is my order, please?' },
+        payload: {
+          name: 'Asha',
+          email: 'asha@example.in',
+          subject: 'Order help',
+          message: 'Where is my order, please?',
+        },
       });
       codes.push(res.statusCode);
     }
@@ -85,7 +106,13 @@ describe('the client address behind one trusted proxy (TRUST_PROXY=1)', () => {
     const input = customerInput();
     await new TestClient(t.app, '10.50.0.1').post('/api/auth/register', input);
     // The client forges a new first address each time; the proxy appends the real one (192.0.2.7).
-    const codes = await failLogins(t, '10.0.0.254', input.email, (i) => `203.0.113.${i + 1}, 192.0.2.7`, t.config.LOGIN_MAX_FAILURES + 1);
+    const codes = await failLogins(
+      t,
+      '10.0.0.254',
+      input.email,
+      (i) => `203.0.113.${i + 1}, 192.0.2.7`,
+      t.config.LOGIN_MAX_FAILURES + 1,
+    );
     expect(codes.at(-1)).toBe(429);
 
     // Another client behind the same proxy (another added address) is not blocked.
@@ -137,7 +164,13 @@ describe('state-changing calls from another site', () => {
   });
   afterAll(async () => t.close());
 
-  const address = { type: 'home', streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
+  const address = {
+    type: 'home',
+    streetAddress: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+  };
 
   it('are refused when the Origin names another site, even with the custom header and a session', async () => {
     const before = (await c.get('/api/addresses')).json().items.length;
@@ -162,12 +195,20 @@ describe('state-changing calls from another site', () => {
   });
 
   it('are accepted from our own origin', async () => {
-    const res = await c.post('/api/addresses', address, { origin: 'http://shop.haat.test:8080', host: 'shop.haat.test:8080', 'sec-fetch-site': 'same-origin' });
+    const res = await c.post('/api/addresses', address, {
+      origin: 'http://shop.haat.test:8080',
+      host: 'shop.haat.test:8080',
+      'sec-fetch-site': 'same-origin',
+    });
     expect(res.statusCode).toBe(201);
   });
 
   it('sign-in itself is refused from another site (login CSRF)', async () => {
-    const res = await new TestClient(t.app, '10.70.0.2').post('/api/auth/login', { email: 'a@b.in', password: 'whatever1' }, { 'sec-fetch-site': 'cross-site' });
+    const res = await new TestClient(t.app, '10.70.0.2').post(
+      '/api/auth/login',
+      { email: 'a@b.in', password: 'whatever1' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).not.toBe(messages.invalidCredentials);
   });

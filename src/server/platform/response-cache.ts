@@ -59,12 +59,20 @@ export class ResponseCache {
       this.misses += 1;
       const version = this.version;
       const body = reply.serialize(await compute()) as string;
-      entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, at: this.now(), version };
+      entry = {
+        body,
+        etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        at: this.now(),
+        version,
+      };
       // A write during the computation makes this answer stale: send it, but do not keep it.
       if (version === this.version && this.ttlMs > 0) this.keep(key, entry);
     }
     const anonymous = !req.headers.cookie;
-    reply.header('etag', entry.etag).header('cache-control', anonymous ? `public, max-age=${this.maxAgeS}` : 'private, no-cache').header('vary', 'cookie');
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', anonymous ? `public, max-age=${this.maxAgeS}` : 'private, no-cache')
+      .header('vary', 'cookie');
     if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   }

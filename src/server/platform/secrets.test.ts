@@ -29,7 +29,9 @@ describe('secrets at rest (AES-256-GCM)', () => {
     const parts = stored.split('.');
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => decrypt({ APP_SECRET: 'a'.repeat(40), DATA_DIR: dir }, parts.join('.'))).toThrow();
-    expect(() => decrypt({ APP_SECRET: 'a'.repeat(40), DATA_DIR: dir }, 'plain text')).toThrow('Not an encrypted secret');
+    expect(() => decrypt({ APP_SECRET: 'a'.repeat(40), DATA_DIR: dir }, 'plain text')).toThrow(
+      'Not an encrypted secret',
+    );
   });
 
   it('without APP_SECRET, generates one random key in DATA_DIR/app-secret.key (mode 0600) and keeps using it', () => {

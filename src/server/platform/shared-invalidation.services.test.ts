@@ -30,7 +30,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'haat-shared-cache-'));
 
 /** One API process: the real app with Redis and a catalog cache of a minute, so only a message can empty it in time. */
 async function apiProcess(database: Database): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix, CATALOG_CACHE_SECONDS: '60' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: prefix,
+    CATALOG_CACHE_SECONDS: '60',
+  });
   const app = await buildApp({ config, database, logger: false, webDist: join(dataDir, 'no-web') });
   apps.push(app);
   await app.ready();
@@ -64,7 +72,10 @@ describe('the catalog cache across processes', () => {
     const shop = await createShop(db, vendorUser.userId);
     const category = await createCategory(db);
     const productId = (await createProduct(db, { storeId: shop.id, categoryId: category.id })).id;
-    const listOnA = async () => ((await a.inject({ url: '/api/products?pageSize=50' })).json() as { items: { id: string }[] }).items.map((p) => p.id);
+    const listOnA = async () =>
+      ((await a.inject({ url: '/api/products?pageSize=50' })).json() as { items: { id: string }[] }).items.map(
+        (p) => p.id,
+      );
     expect(await listOnA()).toContain(productId);
     // A keeps that answer: the next read is a hit.
     const hits = a.ctx.catalogCache.hits;
@@ -72,7 +83,9 @@ describe('the catalog cache across processes', () => {
     expect(a.ctx.catalogCache.hits).toBe(hits + 1);
 
     const vendor = new TestClient(b, '10.21.3.1');
-    expect((await vendor.post('/api/auth/login', { email: vendorUser.email, password: 'secret123' })).statusCode).toBe(200);
+    expect((await vendor.post('/api/auth/login', { email: vendorUser.email, password: 'secret123' })).statusCode).toBe(
+      200,
+    );
     const res = await vendor.patch(`/api/vendor/products/${productId}/status`, { isActive: false });
     expect(res.statusCode, res.body).toBe(200);
     await expect.poll(listOnA, { timeout: 1_000, interval: 10 }).not.toContain(productId);
@@ -120,7 +133,14 @@ describe('SharedInvalidation', () => {
     const redis = openRedis('redis://127.0.0.1:1');
     redis.on('error', () => {});
     try {
-      await expect(SharedInvalidation.start({ redis, cache: new ResponseCache(), channel: 'haat-test:none', log: { warn: () => {} } })).rejects.toThrow(/Cannot subscribe to Redis \(REDIS_URL\)/);
+      await expect(
+        SharedInvalidation.start({
+          redis,
+          cache: new ResponseCache(),
+          channel: 'haat-test:none',
+          log: { warn: () => {} },
+        }),
+      ).rejects.toThrow(/Cannot subscribe to Redis \(REDIS_URL\)/);
     } finally {
       redis.disconnect();
     }

@@ -38,7 +38,12 @@ async function listeningApp(env: Record<string, string> = {}) {
   const fresh = await freshDatabase();
   cleanups.push(() => fresh.close());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, ...env });
-  const app: FastifyInstance = await buildApp({ config, database: fresh.asApp, logger: false, webDist: join(dataDir, 'no-web') });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database: fresh.asApp,
+    logger: false,
+    webDist: join(dataDir, 'no-web'),
+  });
   const slow = gate();
   let entered = 0;
   app.get('/test/slow', async () => {
@@ -68,12 +73,16 @@ describe('gracefulShutdown', () => {
     cleanups.push(async () => redis.disconnect());
     const prefix = uniqueRedisPrefix();
     const { app, fresh, url, slow, entered } = await listeningApp({ REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix });
-    const redisClients = async () => ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${prefix}api `)).length;
+    const redisClients = async () =>
+      ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${prefix}api `))
+        .length;
     // The app's connection and its catalog subscriber.
     expect(await redisClients()).toBe(2);
 
     const jobName = 'Shutdown test job';
-    const holderOf = async (db: Database['db']) => (await queryRows<{ holder: string }>(db, sql`select holder from job_leases where name = ${jobName}`))[0]?.holder ?? null;
+    const holderOf = async (db: Database['db']) =>
+      (await queryRows<{ holder: string }>(db, sql`select holder from job_leases where name = ${jobName}`))[0]
+        ?.holder ?? null;
     const pass = gate();
     let passStarted = false;
     const stopJob = startRepeatingJob({

@@ -24,7 +24,8 @@ const AFTER_CUT_MS = 2_000;
 export const LAST_CALL_MS = 1_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const openConnections = (app: FastifyInstance) => new Promise<number>((resolve) => app.server.getConnections((e, n) => resolve(e ? 0 : n)));
+const openConnections = (app: FastifyInstance) =>
+  new Promise<number>((resolve) => app.server.getConnections((e, n) => resolve(e ? 0 : n)));
 
 /**
  * Stops the process gracefully, in this order:
@@ -39,7 +40,13 @@ const openConnections = (app: FastifyInstance) => new Promise<number>((resolve) 
  * Past `timeoutMs` after the drain the remaining connections are cut; answers whether everything
  * finished in time.
  */
-export async function gracefulShutdown({ app, jobs, database, drainMs = 0, timeoutMs }: ShutdownOptions): Promise<{ clean: boolean }> {
+export async function gracefulShutdown({
+  app,
+  jobs,
+  database,
+  drainMs = 0,
+  timeoutMs,
+}: ShutdownOptions): Promise<{ clean: boolean }> {
   const wasReady = app.ctx.lifecycle.phase === 'ready';
   app.ctx.lifecycle.phase = 'draining';
   let failed = false;
@@ -67,7 +74,9 @@ export async function gracefulShutdown({ app, jobs, database, drainMs = 0, timeo
     const done = Promise.all([closing, jobsStopped]).then(() => 'done' as const);
     if ((await Promise.race([done, late])) === 'late') {
       failed = true;
-      app.log.warn(`Stopping: requests or jobs still running ${timeoutMs / 1000} s after the drain; cutting their connections`);
+      app.log.warn(
+        `Stopping: requests or jobs still running ${timeoutMs / 1000} s after the drain; cutting their connections`,
+      );
       app.server.closeAllConnections();
       await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, AFTER_CUT_MS).unref())]);
     }

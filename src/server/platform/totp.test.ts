@@ -28,19 +28,30 @@ describe('two-factor codes', () => {
   it('accepts a code within the window either side and says which time step it was', () => {
     const step = Math.floor(NOW / STEP);
     expect(verifyTotp({ secret, code: totpCode(secret, NOW), window: 2, lastStep: null, now: NOW })).toBe(step);
-    expect(verifyTotp({ secret, code: totpCode(secret, NOW - 2 * STEP), window: 2, lastStep: null, now: NOW })).toBe(step - 2);
-    expect(verifyTotp({ secret, code: totpCode(secret, NOW + 2 * STEP), window: 2, lastStep: null, now: NOW })).toBe(step + 2);
-    expect(verifyTotp({ secret, code: totpCode(secret, NOW + 3 * STEP), window: 2, lastStep: null, now: NOW })).toBeNull();
+    expect(verifyTotp({ secret, code: totpCode(secret, NOW - 2 * STEP), window: 2, lastStep: null, now: NOW })).toBe(
+      step - 2,
+    );
+    expect(verifyTotp({ secret, code: totpCode(secret, NOW + 2 * STEP), window: 2, lastStep: null, now: NOW })).toBe(
+      step + 2,
+    );
+    expect(
+      verifyTotp({ secret, code: totpCode(secret, NOW + 3 * STEP), window: 2, lastStep: null, now: NOW }),
+    ).toBeNull();
     // The employees' tolerance is one step.
-    expect(verifyTotp({ secret, code: totpCode(secret, NOW - 2 * STEP), window: 1, lastStep: null, now: NOW })).toBeNull();
+    expect(
+      verifyTotp({ secret, code: totpCode(secret, NOW - 2 * STEP), window: 1, lastStep: null, now: NOW }),
+    ).toBeNull();
   });
 
   it('refuses a code whose step is not newer than the last one accepted (no replay), and malformed codes', () => {
     const step = Math.floor(NOW / STEP);
     expect(verifyTotp({ secret, code: totpCode(secret, NOW), window: 2, lastStep: step, now: NOW })).toBeNull();
     expect(verifyTotp({ secret, code: totpCode(secret, NOW - STEP), window: 2, lastStep: step, now: NOW })).toBeNull();
-    expect(verifyTotp({ secret, code: totpCode(secret, NOW + STEP), window: 2, lastStep: step, now: NOW })).toBe(step + 1);
-    for (const code of ['', '12345', '1234567', 'abcdef', ' 123456']) expect(verifyTotp({ secret, code, window: 2, lastStep: null, now: NOW })).toBeNull();
+    expect(verifyTotp({ secret, code: totpCode(secret, NOW + STEP), window: 2, lastStep: step, now: NOW })).toBe(
+      step + 1,
+    );
+    for (const code of ['', '12345', '1234567', 'abcdef', ' 123456'])
+      expect(verifyTotp({ secret, code, window: 2, lastStep: null, now: NOW })).toBeNull();
   });
 });
 

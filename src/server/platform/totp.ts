@@ -14,7 +14,14 @@ export const BACKUP_CODE_LENGTH = 6;
 const BACKUP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 const totp = (secretBase32: string, label = '') =>
-  new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: DIGITS, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
+  new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD,
+    secret: Secret.fromBase32(secretBase32),
+  });
 
 /** A new secret: 20 random bytes, 32 base32 characters. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
@@ -23,7 +30,8 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 export const totpUri = (secretBase32: string, label: string): string => totp(secretBase32, label).toString();
 
 /** The code for a moment (tests and the e2e journey compute codes like an authenticator app). */
-export const totpCode = (secretBase32: string, timestamp = Date.now()): string => totp(secretBase32).generate({ timestamp });
+export const totpCode = (secretBase32: string, timestamp = Date.now()): string =>
+  totp(secretBase32).generate({ timestamp });
 
 /** A six-digit code's shape (the contract's). */
 export const isTotpFormat = isTotpCode;
@@ -32,7 +40,19 @@ export const isTotpFormat = isTotpCode;
  * The time step a code belongs to when it is valid now within `window` steps and newer than
  * `lastStep` (a code is accepted once), or null.
  */
-export function verifyTotp({ secret, code, window, lastStep, now = Date.now() }: { secret: string; code: string; window: number; lastStep: number | null; now?: number }): number | null {
+export function verifyTotp({
+  secret,
+  code,
+  window,
+  lastStep,
+  now = Date.now(),
+}: {
+  secret: string;
+  code: string;
+  window: number;
+  lastStep: number | null;
+  now?: number;
+}): number | null {
   if (!isTotpFormat(code)) return null;
   const delta = totp(secret).validate({ token: code, timestamp: now, window });
   if (delta === null) return null;
@@ -43,13 +63,18 @@ export function verifyTotp({ secret, code, window, lastStep, now = Date.now() }:
 
 /** Eight new backup codes of six characters, shown once. */
 export const newBackupCodes = (): string[] =>
-  Array.from({ length: BACKUP_CODE_COUNT }, () => Array.from({ length: BACKUP_CODE_LENGTH }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]).join(''));
+  Array.from({ length: BACKUP_CODE_COUNT }, () =>
+    Array.from({ length: BACKUP_CODE_LENGTH }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]).join(''),
+  );
 
 /** How a backup code is typed: case and spaces do not matter. */
 const normaliseBackupCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 /** A backup code's stored form (they are random and single-use, so a fast hash is enough). */
-export const hashBackupCode = (code: string): string => createHash('sha256').update(`haat-backup:${normaliseBackupCode(code)}`).digest('hex');
+export const hashBackupCode = (code: string): string =>
+  createHash('sha256')
+    .update(`haat-backup:${normaliseBackupCode(code)}`)
+    .digest('hex');
 
 /** The index of the stored hash this backup code matches, or -1. */
 export function matchBackupCode(hashes: readonly string[], code: string): number {

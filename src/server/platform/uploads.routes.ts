@@ -16,7 +16,13 @@ export async function uploadsRoutes(app: FastifyInstance) {
   if (storage instanceof LocalDiskStorage) {
     // Created now so that /uploads is served even when the first image arrives after start-up.
     mkdirSync(storage.dir, { recursive: true });
-    await app.register(fastifyStatic, { root: storage.dir, prefix: '/uploads/', decorateReply: false, maxAge: '365d', immutable: true });
+    await app.register(fastifyStatic, {
+      root: storage.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
     return;
   }
   const publicUrl = config.S3_PUBLIC_URL;

@@ -20,7 +20,13 @@ import type { ObjectStorage } from '../platform/object-storage';
 import { inBatches, logoSvg, productSvg, renderSvgToWebp, type StoredImage } from './demo-images';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type CategorySlug, type ShopKey } from './demo-products';
 import { seedDemoReturn } from './demo-returns';
-import { CUSTOMER_WITH_PAST_ORDERS, demoHsnCode, seedCommissionInvoices, seedSettledOrders, seedSettlement } from './demo-settlement';
+import {
+  CUSTOMER_WITH_PAST_ORDERS,
+  demoHsnCode,
+  seedCommissionInvoices,
+  seedSettledOrders,
+  seedSettlement,
+} from './demo-settlement';
 import { seedDemoVariants } from './demo-variants';
 
 /** What the demo data load wrote, with the demo sign-ins. */
@@ -48,9 +54,30 @@ const MERCHANT_CUSTOMER = { email: 'kavya@haat.test', password: 'Customer@123' }
 const PENDING_EMPLOYEE = { email: 'neha@haat.test', password: 'Employee@123' };
 
 const VENDORS = [
-  { email: 'vendor@haat.test', businessName: 'Sharma Electronics', firstName: 'Rahul', lastName: 'Sharma', phone: '9811122233', address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019' },
-  { email: 'vendor2@haat.test', businessName: 'Jaipur Handloom House', firstName: 'Meera', lastName: 'Rathore', phone: '9829012345', address: '112 Johari Bazaar, Jaipur, Rajasthan 302003' },
-  { email: 'vendor3@haat.test', businessName: 'Kerala Wellness Co.', firstName: 'Anjali', lastName: 'Menon', phone: '9847012345', address: '27 MG Road, Ernakulam, Kochi, Kerala 682011' },
+  {
+    email: 'vendor@haat.test',
+    businessName: 'Sharma Electronics',
+    firstName: 'Rahul',
+    lastName: 'Sharma',
+    phone: '9811122233',
+    address: 'Shop 14, Nehru Place, New Delhi, Delhi 110019',
+  },
+  {
+    email: 'vendor2@haat.test',
+    businessName: 'Jaipur Handloom House',
+    firstName: 'Meera',
+    lastName: 'Rathore',
+    phone: '9829012345',
+    address: '112 Johari Bazaar, Jaipur, Rajasthan 302003',
+  },
+  {
+    email: 'vendor3@haat.test',
+    businessName: 'Kerala Wellness Co.',
+    firstName: 'Anjali',
+    lastName: 'Menon',
+    phone: '9847012345',
+    address: '27 MG Road, Ernakulam, Kochi, Kerala 682011',
+  },
 ] as const;
 const VENDOR_PASSWORD = 'Vendor@123';
 
@@ -71,17 +98,53 @@ type DemoShop = {
 const DEMO_COD_EXCLUDED_CATEGORY: CategorySlug = 'electronics';
 
 const SHOPS: DemoShop[] = [
-  { key: 'sharma-electronics', vendor: 0, shopName: 'Sharma Electronics', shopType: 'both', hue: 218, deliveryFeePaise: 4900, codEnabled: true,
-    shopDescription: 'Phones, laptops, audio and home appliances at honest prices, with a showroom in Nehru Place since 2009.',
-    place: { address: 'Shop 14, Nehru Place', city: 'New Delhi', state: 'Delhi', postalCode: '110019' } },
-  { key: 'sharma-books', vendor: 0, shopName: 'Sharma Books & Games', shopType: 'online', hue: 262, deliveryFeePaise: 0, codEnabled: false,
-    shopDescription: 'Indian fiction, history and classics alongside cricket gear and board games for the whole family.', place: null },
-  { key: 'jaipur-handloom', vendor: 1, shopName: 'Jaipur Handloom House', shopType: 'physical', hue: 330, deliveryFeePaise: 0, codEnabled: true,
-    shopDescription: 'Hand block prints, Bandhani, Leheriya and home textiles made by artisan families across Rajasthan.',
-    place: { address: '112 Johari Bazaar', city: 'Jaipur', state: 'Rajasthan', postalCode: '302003' } },
-  { key: 'kerala-wellness', vendor: 2, shopName: 'Kerala Wellness Co.', shopType: 'both', hue: 172, deliveryFeePaise: 3900, codEnabled: true,
+  {
+    key: 'sharma-electronics',
+    vendor: 0,
+    shopName: 'Sharma Electronics',
+    shopType: 'both',
+    hue: 218,
+    deliveryFeePaise: 4900,
+    codEnabled: true,
+    shopDescription:
+      'Phones, laptops, audio and home appliances at honest prices, with a showroom in Nehru Place since 2009.',
+    place: { address: 'Shop 14, Nehru Place', city: 'New Delhi', state: 'Delhi', postalCode: '110019' },
+  },
+  {
+    key: 'sharma-books',
+    vendor: 0,
+    shopName: 'Sharma Books & Games',
+    shopType: 'online',
+    hue: 262,
+    deliveryFeePaise: 0,
+    codEnabled: false,
+    shopDescription:
+      'Indian fiction, history and classics alongside cricket gear and board games for the whole family.',
+    place: null,
+  },
+  {
+    key: 'jaipur-handloom',
+    vendor: 1,
+    shopName: 'Jaipur Handloom House',
+    shopType: 'physical',
+    hue: 330,
+    deliveryFeePaise: 0,
+    codEnabled: true,
+    shopDescription:
+      'Hand block prints, Bandhani, Leheriya and home textiles made by artisan families across Rajasthan.',
+    place: { address: '112 Johari Bazaar', city: 'Jaipur', state: 'Rajasthan', postalCode: '302003' },
+  },
+  {
+    key: 'kerala-wellness',
+    vendor: 2,
+    shopName: 'Kerala Wellness Co.',
+    shopType: 'both',
+    hue: 172,
+    deliveryFeePaise: 3900,
+    codEnabled: true,
     shopDescription: 'Ayurvedic oils, herbal personal care and fitness essentials, packed fresh in Kochi.',
-    place: { address: '27 MG Road, Ernakulam', city: 'Kochi', state: 'Kerala', postalCode: '682011' } },
+    place: { address: '27 MG Road, Ernakulam', city: 'Kochi', state: 'Kerala', postalCode: '682011' },
+  },
 ];
 
 /** The value stored under `key`; the demo data's own maps always have it. */
@@ -91,7 +154,8 @@ function must<K, V>(map: Map<K, V>, key: K): V {
   return value;
 }
 
-const countOf = async (db: DbOrTx, table: typeof users | typeof categories) => (await db.select({ n: count() }).from(table))[0].n;
+const countOf = async (db: DbOrTx, table: typeof users | typeof categories) =>
+  (await db.select({ n: count() }).from(table))[0].n;
 
 /** The demo accounts that sign in, with their passwords (published in the README). */
 const demoSignIns = (): SeedSummary['accounts'] => [
@@ -114,8 +178,16 @@ export async function publishedDemoPasswords(db: DbOrTx): Promise<SeedSummary['a
   const published = [...demoSignIns(), { role: 'employee (waiting for approval)', ...PENDING_EMPLOYEE }];
   const emails = published.map((a) => a.email);
   const hashes = new Map<string, string>();
-  for (const row of await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, emails))) hashes.set(`user:${row.email}`, row.hash);
-  for (const row of await db.select({ email: employees.email, hash: employees.passwordHash }).from(employees).where(inArray(employees.email, emails))) hashes.set(`employee:${row.email}`, row.hash);
+  for (const row of await db
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, emails)))
+    hashes.set(`user:${row.email}`, row.hash);
+  for (const row of await db
+    .select({ email: employees.email, hash: employees.passwordHash })
+    .from(employees)
+    .where(inArray(employees.email, emails)))
+    hashes.set(`employee:${row.email}`, row.hash);
   const open: SeedSummary['accounts'] = [];
   for (const a of published) {
     const hash = hashes.get(`${a.role.startsWith('employee') ? 'employee' : 'user'}:${a.email}`);
@@ -143,15 +215,27 @@ async function assertNoCategories(db: DbOrTx): Promise<void> {
  * and colours (demo-variants.ts), all rows in one transaction. With `documents` (the documents'
  * store), the demo's tax documents get their PDFs at once, so their downloads work immediately.
  */
-export async function seedDemoData({ db, storage, documents }: { db: Db; storage: ObjectStorage; documents?: ObjectStorage }): Promise<SeedSummary> {
+export async function seedDemoData({
+  db,
+  storage,
+  documents,
+}: {
+  db: Db;
+  storage: ObjectStorage;
+  documents?: ObjectStorage;
+}): Promise<SeedSummary> {
   await assertNoCategories(db);
   const written: string[] = [];
   let summary: SeedSummary;
   try {
     const shopIds = new Map(SHOPS.map((s) => [s.key, randomUUID()]));
     const productIds = DEMO_PRODUCTS.map(() => randomUUID());
-    const logos = await inBatches(SHOPS, RENDER_BATCH, (s) => renderSvgToWebp(logoSvg(s.shopName, s.hue), storage, 400, 150, written));
-    const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) => renderSvgToWebp(productSvg(p.name, p.category), storage, 800, 300, written));
+    const logos = await inBatches(SHOPS, RENDER_BATCH, (s) =>
+      renderSvgToWebp(logoSvg(s.shopName, s.hue), storage, 400, 150, written),
+    );
+    const pictures = await inBatches(DEMO_PRODUCTS, RENDER_BATCH, (p) =>
+      renderSvgToWebp(productSvg(p.name, p.category), storage, 800, 300, written),
+    );
     summary = await db.transaction(async (tx) => {
       await assertNoCategories(tx);
       const categoryRows = await tx
@@ -176,7 +260,10 @@ export async function seedDemoData({ db, storage, documents }: { db: Db; storage
       }
       await insertShops(tx, shopIds, vendorIds, logos);
       // Cash on delivery up to the default ₹10,000, never for electronics.
-      await saveCodSettings(tx, { limitPaise: DEFAULT_COD_LIMIT_PAISE, excludedCategoryIds: [must(categoryIds, DEMO_COD_EXCLUDED_CATEGORY)] });
+      await saveCodSettings(tx, {
+        limitPaise: DEFAULT_COD_LIMIT_PAISE,
+        excludedCategoryIds: [must(categoryIds, DEMO_COD_EXCLUDED_CATEGORY)],
+      });
 
       const now = Date.now();
       await tx.insert(products).values(
@@ -217,7 +304,12 @@ export async function seedDemoData({ db, storage, documents }: { db: Db; storage
 
       await seedSettlement(tx, { vendorIds, categoryIds });
       const customer = await seedCustomer(tx);
-      const merchant = await createAccount(tx, { email: MERCHANT.email, password: MERCHANT.password, role: 'merchant', phoneNumber: '9812345678' });
+      const merchant = await createAccount(tx, {
+        email: MERCHANT.email,
+        password: MERCHANT.password,
+        role: 'merchant',
+        phoneNumber: '9812345678',
+      });
       await createMerchant(tx, {
         userId: merchant.userId,
         businessName: 'Chai Point Koramangala',
@@ -228,30 +320,42 @@ export async function seedDemoData({ db, storage, documents }: { db: Db; storage
         referralCode: merchant.referralCode,
         referredByUserId: null,
       });
-      await createAccount(tx, { email: ADMIN.email, password: ADMIN.password, role: 'admin', firstName: 'Anita', lastName: 'Desai' });
-      const [employee] = await tx.insert(employees).values({
-        email: EMPLOYEE.email,
-        passwordHash: await hashPassword(EMPLOYEE.password),
-        firstName: 'Vikram',
-        lastName: 'Iyer',
-        phone: '9900112233',
-        department: 'Engineering',
-        designation: 'Software Engineer',
-        employeeId: 'EMP001',
-        dateOfJoining: '2023-06-01',
-        address: '45 17th Cross, HSR Layout, Bengaluru, Karnataka 560102',
-        emergencyContact: 'Lakshmi Iyer',
-        emergencyPhone: '9900112244',
-        isApproved: true,
-        isActive: true,
-      }).returning({ id: employees.id });
+      await createAccount(tx, {
+        email: ADMIN.email,
+        password: ADMIN.password,
+        role: 'admin',
+        firstName: 'Anita',
+        lastName: 'Desai',
+      });
+      const [employee] = await tx
+        .insert(employees)
+        .values({
+          email: EMPLOYEE.email,
+          passwordHash: await hashPassword(EMPLOYEE.password),
+          firstName: 'Vikram',
+          lastName: 'Iyer',
+          phone: '9900112233',
+          department: 'Engineering',
+          designation: 'Software Engineer',
+          employeeId: 'EMP001',
+          dateOfJoining: '2023-06-01',
+          address: '45 17th Cross, HSR Layout, Bengaluru, Karnataka 560102',
+          emergencyContact: 'Lakshmi Iyer',
+          emergencyPhone: '9900112244',
+          isApproved: true,
+          isActive: true,
+        })
+        .returning({ id: employees.id });
       await seedErpWork(tx, { employeeId: employee.id });
 
       await seedAdminInbox(tx);
       await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
       await seedSettledOrders(tx, {
         vendorIds,
-        productIds: { sharma: productIdNamed('Wireless Earbuds with 40-Hour Playback'), jaipur: productIdNamed('Brass Diya Set of 4') },
+        productIds: {
+          sharma: productIdNamed('Wireless Earbuds with 40-Hour Playback'),
+          jaipur: productIdNamed('Brass Diya Set of 4'),
+        },
       });
       // After the settled orders' release pass: this sale is still inside its return window.
       await seedDemoReturn(tx, { ...customer, vendorUserId: vendorIds[1], productIdNamed });
@@ -275,7 +379,12 @@ export async function seedDemoData({ db, storage, documents }: { db: Db; storage
 }
 
 /** Writes the demo shops with their generated logos. */
-async function insertShops(tx: Tx, shopIds: Map<ShopKey, string>, vendorIds: string[], logos: StoredImage[]): Promise<void> {
+async function insertShops(
+  tx: Tx,
+  shopIds: Map<ShopKey, string>,
+  vendorIds: string[],
+  logos: StoredImage[],
+): Promise<void> {
   await tx.insert(vendorShops).values(
     SHOPS.map((s, i) => ({
       id: must(shopIds, s.key),
@@ -294,7 +403,13 @@ async function insertShops(tx: Tx, shopIds: Map<ShopKey, string>, vendorIds: str
     })),
   );
   await tx.insert(images).values(
-    SHOPS.map((s, i) => ({ ...logos[i], imageType: 'shop_logo', entityId: must(shopIds, s.key), ownerUserId: vendorIds[s.vendor], altText: `${s.shopName} logo` })),
+    SHOPS.map((s, i) => ({
+      ...logos[i],
+      imageType: 'shop_logo',
+      entityId: must(shopIds, s.key),
+      ownerUserId: vendorIds[s.vendor],
+      altText: `${s.shopName} logo`,
+    })),
   );
 }
 
@@ -325,7 +440,12 @@ async function seedCustomer(tx: Tx): Promise<{ customerUserId: string; addressId
     })
     .returning({ id: addresses.id });
   const welcomePoints = 500;
-  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: welcomePoints, description: 'Welcome bonus (demo data)' });
+  await tx.insert(rewardsTransactions).values({
+    customerId: userId,
+    transactionType: 'cashback',
+    points: welcomePoints,
+    description: 'Welcome bonus (demo data)',
+  });
   await tx
     .update(rewardBalances)
     .set({ availablePoints: welcomePoints, updatedAt: new Date() })
@@ -349,14 +469,29 @@ async function seedMerchantCustomer(tx: Tx, merchant: { merchantUserId: string; 
     gender: 'female',
     address: '5 Church Street, Bengaluru, Karnataka 560001',
   });
-  await createReferral(tx, { referrerUserId: merchant.merchantUserId, referredUserId: userId, referredUserType: 'customer', referralCode: merchant.referralCode });
+  await createReferral(tx, {
+    referrerUserId: merchant.merchantUserId,
+    referredUserId: userId,
+    referredUserType: 'customer',
+    referralCode: merchant.referralCode,
+  });
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
   for (const [amount, reference, daysAgo] of [
     [18_000, '412300000101', 6],
     [45_050, '412300000102', 3],
     [120_000, '412300000103', 1],
   ] as const) {
-    await writeMerchantPayment(tx, merchant.merchantUserId, { customer: { kind: 'email', value: MERCHANT_CUSTOMER.email }, amount, upiReference: reference, paidOn: day(daysAgo) }, { unverifiedDailyCashbackPoints: DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS });
+    await writeMerchantPayment(
+      tx,
+      merchant.merchantUserId,
+      {
+        customer: { kind: 'email', value: MERCHANT_CUSTOMER.email },
+        amount,
+        upiReference: reference,
+        paidOn: day(daysAgo),
+      },
+      { unverifiedDailyCashbackPoints: DEFAULT_UNVERIFIED_CASHBACK_DAILY_POINTS },
+    );
   }
 }
 
@@ -377,15 +512,30 @@ async function seedAdminInbox(tx: Tx): Promise<void> {
     address: '8 Park Street, Kolkata, West Bengal 700016',
   });
   const earned = 600;
-  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points: earned, description: 'Welcome bonus (demo data)' });
+  await tx.insert(rewardsTransactions).values({
+    customerId: userId,
+    transactionType: 'cashback',
+    points: earned,
+    description: 'Welcome bonus (demo data)',
+  });
   let left = earned;
   for (const [points, upiId, hoursAgo] of [
     [250, 'rahul.verma@okhdfcbank', 30],
     [150, 'rahulv@ybl', 3],
   ] as const) {
     const createdAt = new Date(Date.now() - hoursAgo * 3600_000);
-    const [request] = await tx.insert(withdrawalRequests).values({ customerId: userId, points, upiId, status: 'pending', createdAt }).returning({ id: withdrawalRequests.id });
-    await tx.insert(rewardsTransactions).values({ id: request.id, customerId: userId, transactionType: 'withdrawn', points: -points, description: `Withdrawal to UPI ID ${upiId}`, createdAt });
+    const [request] = await tx
+      .insert(withdrawalRequests)
+      .values({ customerId: userId, points, upiId, status: 'pending', createdAt })
+      .returning({ id: withdrawalRequests.id });
+    await tx.insert(rewardsTransactions).values({
+      id: request.id,
+      customerId: userId,
+      transactionType: 'withdrawn',
+      points: -points,
+      description: `Withdrawal to UPI ID ${upiId}`,
+      createdAt,
+    });
     left -= points;
   }
   await tx
@@ -415,6 +565,7 @@ async function seedAdminInbox(tx: Tx): Promise<void> {
     email: 'meera.nair@example.in',
     type: 'support',
     subject: 'Order not delivered yet',
-    message: 'I ordered a silk saree last week and the tracking has not moved for four days. Could you check with the shop?',
+    message:
+      'I ordered a silk saree last week and the tracking has not moved for four days. Could you check with the shop?',
   });
 }

@@ -4,9 +4,15 @@ import type { ObjectStorage } from '../platform/object-storage';
 import type { CategorySlug } from './demo-products';
 
 /** An image written to the pictures' store, with what the images table records about it. */
-export type StoredImage = { filename: string; thumbnailFilename: string; width: number; height: number; sizeBytes: number };
+export type StoredImage = {
+  filename: string;
+  thumbnailFilename: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+};
 
-const FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif';
 
 /** Base hue and a white icon (drawn around 0,0 within about 110 units) per category. */
 const CATEGORY_STYLE: Record<CategorySlug, { label: string; hue: number; icon: (accent: string) => string }> = {
@@ -20,7 +26,8 @@ const CATEGORY_STYLE: Record<CategorySlug, { label: string; hue: number; icon: (
   fashion: {
     label: 'Fashion',
     hue: 330,
-    icon: () => '<path d="M-40,-88 L-108,-56 L-80,4 L-58,-8 L-58,92 L58,92 L58,-8 L80,4 L108,-56 L40,-88 Q0,-48 -40,-88 Z" fill="#fff"/>',
+    icon: () =>
+      '<path d="M-40,-88 L-108,-56 L-80,4 L-58,-8 L-58,92 L58,92 L58,-8 L80,4 L108,-56 L40,-88 Q0,-48 -40,-88 Z" fill="#fff"/>',
   },
   'home-living': {
     label: 'Home & Living',
@@ -32,7 +39,8 @@ const CATEGORY_STYLE: Record<CategorySlug, { label: string; hue: number; icon: (
   books: {
     label: 'Books',
     hue: 262,
-    icon: () => '<path d="M-108,-62 Q-56,-86 -8,-58 L-8,88 Q-56,62 -108,78 Z M108,-62 Q56,-86 8,-58 L8,88 Q56,62 108,78 Z" fill="#fff"/>',
+    icon: () =>
+      '<path d="M-108,-62 Q-56,-86 -8,-58 L-8,88 Q-56,62 -108,78 Z M108,-62 Q56,-86 8,-58 L8,88 Q56,62 108,78 Z" fill="#fff"/>',
   },
   'sports-gaming': {
     label: 'Sports & Gaming',
@@ -56,12 +64,15 @@ function hsl(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A small stable number from a string, to vary the colour a little per product. */
 function hash(s: string): number {
@@ -134,7 +145,13 @@ export function logoSvg(shopName: string, hue: number): string {
  * Renders an SVG to a WebP picture and a square WebP thumbnail in `storage`, under fresh server-made
  * names; both names are added to `written` before writing, so a caller can clean up after a failure.
  */
-export async function renderSvgToWebp(svg: string, storage: ObjectStorage, size: number, thumbSize: number, written: string[]): Promise<StoredImage> {
+export async function renderSvgToWebp(
+  svg: string,
+  storage: ObjectStorage,
+  size: number,
+  thumbSize: number,
+  written: string[],
+): Promise<StoredImage> {
   const base = randomUUID();
   const filename = `${base}.webp`;
   const thumbnailFilename = `${base}-thumb.webp`;
@@ -144,12 +161,19 @@ export async function renderSvgToWebp(svg: string, storage: ObjectStorage, size:
     source.clone().resize(size, size).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
     source.clone().resize(thumbSize, thumbSize).webp({ quality: 80 }).toBuffer(),
   ]);
-  await Promise.all([storage.put(filename, main.data, 'image/webp'), storage.put(thumbnailFilename, thumb, 'image/webp')]);
+  await Promise.all([
+    storage.put(filename, main.data, 'image/webp'),
+    storage.put(thumbnailFilename, thumb, 'image/webp'),
+  ]);
   return { filename, thumbnailFilename, width: main.info.width, height: main.info.height, sizeBytes: main.data.length };
 }
 
 /** Runs `fn` over `items` with at most `size` calls in flight, keeping the order of the results; a failure stops after its batch settles. */
-export async function inBatches<T, R>(items: readonly T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   for (let i = 0; i < items.length; i += size) {
     const settled = await Promise.allSettled(items.slice(i, i + size).map((item, j) => fn(item, i + j)));

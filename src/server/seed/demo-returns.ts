@@ -36,7 +36,12 @@ export const DEMO_RETURN_REQUEST = {
  * The window the demo customer asked within: the default (config.ts). The seed does not take the
  * server's own (the browser tests' server runs with none), and requestReturn reads only the window.
  */
-const RETURNS_CONFIG: Parameters<typeof requestReturn>[0]['config'] = { RETURN_WINDOW_DAYS: 7, APP_SECRET: '', DATA_DIR: '', RAZORPAY_API_BASE: '' };
+const RETURNS_CONFIG: Parameters<typeof requestReturn>[0]['config'] = {
+  RETURN_WINDOW_DAYS: 7,
+  APP_SECRET: '',
+  DATA_DIR: '',
+  RAZORPAY_API_BASE: '',
+};
 
 /**
  * Places the demo customer's order (paid with points), moves it through to delivered as its vendor
@@ -48,7 +53,12 @@ export async function seedDemoReturn(
   a: { customerUserId: string; vendorUserId: string; productIdNamed: (name: string) => string },
 ): Promise<{ orderId: string; partId: string; returnId: string }> {
   const o = DEMO_RETURN_ORDER;
-  await tx.insert(rewardsTransactions).values({ customerId: a.customerUserId, transactionType: 'cashback', points: o.points, description: 'Diwali bonus (demo data)' });
+  await tx.insert(rewardsTransactions).values({
+    customerId: a.customerUserId,
+    transactionType: 'cashback',
+    points: o.points,
+    description: 'Diwali bonus (demo data)',
+  });
   await tx
     .update(rewardBalances)
     .set({ availablePoints: sql`${rewardBalances.availablePoints} + ${o.points}`, updatedAt: new Date() })
@@ -62,7 +72,15 @@ export async function seedDemoReturn(
   // 34/2023-Central Tax): the order went to her parents' home in Jaipur, her second address.
   const [jaipur] = await tx
     .insert(addresses)
-    .values({ userId: a.customerUserId, type: 'other', streetAddress: '9 Civil Lines', city: 'Jaipur', state: 'Rajasthan', postalCode: '302006', isDefault: false })
+    .values({
+      userId: a.customerUserId,
+      type: 'other',
+      streetAddress: '9 Civil Lines',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      postalCode: '302006',
+      isDefault: false,
+    })
     .returning({ id: addresses.id });
   await lockCustomer(tx, a.customerUserId);
   const { orderId } = await placeOrderPaidWithPoints(tx, {
@@ -73,12 +91,20 @@ export async function seedDemoReturn(
   });
   const [part] = await tx.select({ id: orderParts.id }).from(orderParts).where(eq(orderParts.orderId, orderId));
   for (const status of STEPS) {
-    await setPartStatus(tx, { partId: part.id, status, actor: { userId: a.vendorUserId, role: 'vendor' }, ...(status === 'shipped' ? { note: 'Tracking: Delhivery 2847561930', trackingNote: 'Delhivery 2847561930' } : {}) });
+    await setPartStatus(tx, {
+      partId: part.id,
+      status,
+      actor: { userId: a.vendorUserId, role: 'vendor' },
+      ...(status === 'shipped' ? { note: 'Tracking: Delhivery 2847561930', trackingNote: 'Delhivery 2847561930' } : {}),
+    });
     if (status === 'shipped') await issuePartInvoice(tx, { orderPartId: part.id, now: shippedAt });
     await settlePartMoved(tx, { orderPartId: part.id, status, orderRef: orderRef(orderId) });
   }
   await tx.update(orders).set({ createdAt: placedAt, updatedAt: deliveredAt }).where(eq(orders.id, orderId));
-  await tx.update(orderParts).set({ createdAt: placedAt, updatedAt: deliveredAt, deliveredAt }).where(eq(orderParts.id, part.id));
+  await tx
+    .update(orderParts)
+    .set({ createdAt: placedAt, updatedAt: deliveredAt, deliveredAt })
+    .where(eq(orderParts.id, part.id));
   await tx
     .update(orderStatusHistory)
     .set({
@@ -90,6 +116,12 @@ export async function seedDemoReturn(
   const covers = delivered?.items.find((i) => i.productName === o.returned);
   if (!covers) throw new Error(`Demo data: the order has no ${o.returned}`);
   const input: NewReturnInput = { items: [{ orderItemId: covers.orderItemId, quantity: 1 }], ...DEMO_RETURN_REQUEST };
-  const asked = await requestReturn({ db: tx, config: RETURNS_CONFIG, customerUserId: a.customerUserId, partId: part.id, input: newReturnSchema.parse(input) });
+  const asked = await requestReturn({
+    db: tx,
+    config: RETURNS_CONFIG,
+    customerUserId: a.customerUserId,
+    partId: part.id,
+    input: newReturnSchema.parse(input),
+  });
   return { orderId, partId: part.id, returnId: asked.return.id };
 }

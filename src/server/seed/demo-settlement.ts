@@ -9,7 +9,15 @@ import { setPartStatus } from '../modules/orders';
 import { orderParts, orders, orderStatusHistory } from '../modules/orders/orders.tables';
 import { orderRef } from '../modules/rewards';
 import { rewardBalances, rewardsTransactions } from '../modules/rewards/rewards.tables';
-import { createVendorPayout, issueDueCommissionDocuments, issuePartInvoice, markVendorPayoutPaid, releaseDueVendorSales, saveHaatTaxIdentity, settlePartMoved } from '../modules/settlement';
+import {
+  createVendorPayout,
+  issueDueCommissionDocuments,
+  issuePartInvoice,
+  markVendorPayoutPaid,
+  releaseDueVendorSales,
+  saveHaatTaxIdentity,
+  settlePartMoved,
+} from '../modules/settlement';
 import { commissionRules, vendorPayoutDetails } from '../modules/settlement/settlement.tables';
 import type { CategorySlug } from './demo-products';
 
@@ -45,7 +53,10 @@ const gstin = (stateCode: string, pan: string): string => {
 };
 
 /** Commission rules (a 10 % default, Fashion 8 %, Books 5 %, Jaipur Handloom House's own 6 %) and two vendors' payout details. */
-export async function seedSettlement(tx: Tx, a: { vendorIds: string[]; categoryIds: Map<string, string> }): Promise<void> {
+export async function seedSettlement(
+  tx: Tx,
+  a: { vendorIds: string[]; categoryIds: Map<string, string> },
+): Promise<void> {
   const category = (slug: CategorySlug) => {
     const id = a.categoryIds.get(slug);
     if (!id) throw new Error(`Demo data refers to an unknown category: ${slug}`);
@@ -62,8 +73,22 @@ export async function seedSettlement(tx: Tx, a: { vendorIds: string[]; categoryI
   // enrolment number, not registered for GST (it sells within Rajasthan only, on bills of supply).
   const sharmaPan = 'AAKPS4321K';
   await tx.insert(vendorPayoutDetails).values([
-    { vendorUserId: sharma, method: 'bank', accountHolderName: 'Sharma Electronics', bankAccountNumber: '50100234567890', ifsc: 'HDFC0000123', pan: sharmaPan, gstin: gstin('07', sharmaPan) },
-    { vendorUserId: jaipur, method: 'upi', upiId: 'jaipurhandloom@okicici', pan: 'BKMPM2468L', enrolmentNumber: '08BKMPM2468LEN1' },
+    {
+      vendorUserId: sharma,
+      method: 'bank',
+      accountHolderName: 'Sharma Electronics',
+      bankAccountNumber: '50100234567890',
+      ifsc: 'HDFC0000123',
+      pan: sharmaPan,
+      gstin: gstin('07', sharmaPan),
+    },
+    {
+      vendorUserId: jaipur,
+      method: 'upi',
+      upiId: 'jaipurhandloom@okicici',
+      pan: 'BKMPM2468L',
+      enrolmentNumber: '08BKMPM2468LEN1',
+    },
   ]);
 }
 
@@ -81,7 +106,10 @@ const STEPS = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
  * through the same functions as the app; only the dates of the orders are set back (the ledger rows,
  * append-only, carry the time the demo data was loaded).
  */
-export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; productIds: { sharma: string; jaipur: string } }): Promise<void> {
+export async function seedSettledOrders(
+  tx: Tx,
+  a: { vendorIds: string[]; productIds: { sharma: string; jaipur: string } },
+): Promise<void> {
   const [sharma, jaipur] = a.vendorIds;
   const { userId } = await createAccount(tx, {
     email: CUSTOMER_WITH_PAST_ORDERS.email,
@@ -94,16 +122,34 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   });
   const [address] = await tx
     .insert(addresses)
-    .values({ userId, type: 'home', streetAddress: 'B-42 Lajpat Nagar II', city: 'New Delhi', state: 'Delhi', postalCode: '110024', isDefault: true })
+    .values({
+      userId,
+      type: 'home',
+      streetAddress: 'B-42 Lajpat Nagar II',
+      city: 'New Delhi',
+      state: 'Delhi',
+      postalCode: '110024',
+      isDefault: true,
+    })
     .returning({ id: addresses.id });
   // Jaipur Handloom House has no GSTIN, so it delivers only within Rajasthan (Notification 34/2023-Central Tax): her diyas went to her family's home in Jaipur.
   const [jaipurAddress] = await tx
     .insert(addresses)
-    .values({ userId, type: 'other', streetAddress: '21 Bani Park', city: 'Jaipur', state: 'Rajasthan', postalCode: '302016', isDefault: false })
+    .values({
+      userId,
+      type: 'other',
+      streetAddress: '21 Bani Park',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      postalCode: '302016',
+      isDefault: false,
+    })
     .returning({ id: addresses.id });
   // Points to pay with: ₹1,499 earbuds (delivered free from ₹999), and ₹599 diyas + ₹99 delivery.
   const points = 2197;
-  await tx.insert(rewardsTransactions).values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
+  await tx
+    .insert(rewardsTransactions)
+    .values({ customerId: userId, transactionType: 'cashback', points, description: 'Festive bonus (demo data)' });
   await tx
     .update(rewardBalances)
     .set({ availablePoints: points, updatedAt: new Date() })
@@ -119,11 +165,21 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
     [jaipur, a.productIds.jaipur, 698, jaipurAddress.id],
   ] as const) {
     await lockCustomer(tx, userId);
-    const { orderId } = await placeOrderPaidWithPoints(tx, { customerUserId: userId, addressId, lines: [{ productId, quantity: 1 }], pointsToUse });
+    const { orderId } = await placeOrderPaidWithPoints(tx, {
+      customerUserId: userId,
+      addressId,
+      lines: [{ productId, quantity: 1 }],
+      pointsToUse,
+    });
     orderIds.push(orderId);
     const [part] = await tx.select({ id: orderParts.id }).from(orderParts).where(eq(orderParts.orderId, orderId));
     for (const status of STEPS) {
-      await setPartStatus(tx, { partId: part.id, status, actor: { userId: vendorUserId, role: 'vendor' }, ...(status === 'shipped' ? { note: 'Tracking: DTDC D58214736', trackingNote: 'DTDC D58214736' } : {}) });
+      await setPartStatus(tx, {
+        partId: part.id,
+        status,
+        actor: { userId: vendorUserId, role: 'vendor' },
+        ...(status === 'shipped' ? { note: 'Tracking: DTDC D58214736', trackingNote: 'DTDC D58214736' } : {}),
+      });
       // The invoice is dated the day it shipped.
       if (status === 'shipped') await issuePartInvoice(tx, { orderPartId: part.id, now: shippedAt });
       await settlePartMoved(tx, { orderPartId: part.id, status, orderRef: orderRef(orderId) });
@@ -131,7 +187,10 @@ export async function seedSettledOrders(tx: Tx, a: { vendorIds: string[]; produc
   }
   // The orders' own dates, set back to when they happened.
   await tx.update(orders).set({ createdAt: placedAt, updatedAt: deliveredAt }).where(inArray(orders.id, orderIds));
-  await tx.update(orderParts).set({ createdAt: placedAt, updatedAt: deliveredAt, deliveredAt }).where(inArray(orderParts.orderId, orderIds));
+  await tx
+    .update(orderParts)
+    .set({ createdAt: placedAt, updatedAt: deliveredAt, deliveredAt })
+    .where(inArray(orderParts.orderId, orderIds));
   await tx
     .update(orderStatusHistory)
     .set({

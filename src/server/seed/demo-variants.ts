@@ -40,14 +40,57 @@ export const DEMO_OPTIONS: Record<string, Spec> = {
     ],
     extra: BIGGER_COSTS_MORE,
   },
-  "Men's Linen Nehru Jacket": { sku: 'JHH-NEH', option1Name: 'Size', values: GARMENT_SIZES, stock: [[4], [10], [12], [9], [5]], extra: BIGGER_COSTS_MORE },
-  'Leheriya Cotton Dupatta': { sku: 'JHH-DUP', option1Name: 'Colour', values: ['Pink', 'Yellow', 'Green'], stock: [[60], [50], [40]] },
-  'Embroidered Leather Mojari Juttis': { sku: 'JHH-JUT', option1Name: 'Size', values: ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'], stock: [[1], [1], [2], [1], [0]] },
-  "Men's Cotton Kurta Pyjama Set": { sku: 'JHH-KPS', option1Name: 'Size', values: GARMENT_SIZES, stock: [[8], [15], [18], [12], [7]], extra: BIGGER_COSTS_MORE },
-  'Chanderi Silk Anarkali Suit Set': { sku: 'JHH-ANK', option1Name: 'Size', values: ['S', 'M', 'L', 'XL'], stock: [[0], [0], [0], [0]] },
-  "Indigo Dabu Print Men's Shirt": { sku: 'JHH-SHI', option1Name: 'Size', values: GARMENT_SIZES, stock: [[10], [18], [20], [14], [8]], extra: BIGGER_COSTS_MORE },
-  "Girls' Ethnic Lehenga Choli": { sku: 'JHH-LEH', option1Name: 'Age', values: ['4-5 Y', '6-7 Y', '8-9 Y', '10-11 Y'], stock: [[7], [8], [7], [6]] },
-  'Anti-Slip Yoga Mat, 6 mm': { sku: 'KWC-YOG', option1Name: 'Colour', values: ['Purple', 'Teal', 'Black'], stock: [[50], [40], [40]] },
+  "Men's Linen Nehru Jacket": {
+    sku: 'JHH-NEH',
+    option1Name: 'Size',
+    values: GARMENT_SIZES,
+    stock: [[4], [10], [12], [9], [5]],
+    extra: BIGGER_COSTS_MORE,
+  },
+  'Leheriya Cotton Dupatta': {
+    sku: 'JHH-DUP',
+    option1Name: 'Colour',
+    values: ['Pink', 'Yellow', 'Green'],
+    stock: [[60], [50], [40]],
+  },
+  'Embroidered Leather Mojari Juttis': {
+    sku: 'JHH-JUT',
+    option1Name: 'Size',
+    values: ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'],
+    stock: [[1], [1], [2], [1], [0]],
+  },
+  "Men's Cotton Kurta Pyjama Set": {
+    sku: 'JHH-KPS',
+    option1Name: 'Size',
+    values: GARMENT_SIZES,
+    stock: [[8], [15], [18], [12], [7]],
+    extra: BIGGER_COSTS_MORE,
+  },
+  'Chanderi Silk Anarkali Suit Set': {
+    sku: 'JHH-ANK',
+    option1Name: 'Size',
+    values: ['S', 'M', 'L', 'XL'],
+    stock: [[0], [0], [0], [0]],
+  },
+  "Indigo Dabu Print Men's Shirt": {
+    sku: 'JHH-SHI',
+    option1Name: 'Size',
+    values: GARMENT_SIZES,
+    stock: [[10], [18], [20], [14], [8]],
+    extra: BIGGER_COSTS_MORE,
+  },
+  "Girls' Ethnic Lehenga Choli": {
+    sku: 'JHH-LEH',
+    option1Name: 'Age',
+    values: ['4-5 Y', '6-7 Y', '8-9 Y', '10-11 Y'],
+    stock: [[7], [8], [7], [6]],
+  },
+  'Anti-Slip Yoga Mat, 6 mm': {
+    sku: 'KWC-YOG',
+    option1Name: 'Colour',
+    values: ['Purple', 'Teal', 'Black'],
+    stock: [[50], [40], [40]],
+  },
 };
 
 const code = (value: string) => value.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
@@ -62,11 +105,21 @@ export function demoOptionsOf(name: string): ProductOptionsInput | null {
     const extra = spec.extra?.[value] ?? 0;
     const priced = {
       pricePaise: extra ? product.pricePaise + extra : null,
-      originalPricePaise: extra && product.originalPricePaise !== null && product.originalPricePaise > product.pricePaise ? product.originalPricePaise + extra : null,
+      originalPricePaise:
+        extra && product.originalPricePaise !== null && product.originalPricePaise > product.pricePaise
+          ? product.originalPricePaise + extra
+          : null,
     };
     for (const [j, colour] of (spec.colours ?? [null]).entries()) {
       const sku = [spec.sku, colour ? code(colour).slice(0, 3) : null, code(value)].filter(Boolean).join('-');
-      variants.push({ option1Value: value, option2Value: colour, sku, stockQuantity: spec.stock[i][j], ...priced, images: [] });
+      variants.push({
+        option1Value: value,
+        option2Value: colour,
+        sku,
+        stockQuantity: spec.stock[i][j],
+        ...priced,
+        images: [],
+      });
     }
   });
   return { option1Name: spec.option1Name, option2Name: spec.option2Name ?? null, variants };

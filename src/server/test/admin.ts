@@ -12,14 +12,22 @@ export const SECOND_ADMIN = { email: 'second@haat.test', password: 'second-passw
  * A browser signed in as the super admin the real way (credentials, two-factor setup, first code).
  * Answers the client and the secret, so step-up codes can be computed like an authenticator app.
  */
-export async function signInSuperAdmin(t: TestApp, ip = '10.200.0.1', account = TEST_ADMIN): Promise<{ client: TestClient; secret: string; signInCode: string }> {
+export async function signInSuperAdmin(
+  t: TestApp,
+  ip = '10.200.0.1',
+  account = TEST_ADMIN,
+): Promise<{ client: TestClient; secret: string; signInCode: string }> {
   await ensureSuperAdmin({ db: t.db, ...account });
   // ensureSuperAdmin creates only the first account; another one is added the way the CLI does it.
-  const [known] = await t.db.select({ id: adminAccounts.id }).from(adminAccounts).where(eq(adminAccounts.email, account.email));
+  const [known] = await t.db
+    .select({ id: adminAccounts.id })
+    .from(adminAccounts)
+    .where(eq(adminAccounts.email, account.email));
   if (!known) await setSuperAdminPassword({ db: t.db, ...account });
   const client = new TestClient(t.app, ip);
   const login = await client.post('/api/admin/login', account);
-  if (login.statusCode !== 200 || login.json().next !== 'setup2fa') throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
+  if (login.statusCode !== 200 || login.json().next !== 'setup2fa')
+    throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
   const setup = await client.post('/api/admin/2fa/setup');
   const { secret } = setup.json() as { secret: string };
   // The code is kept: tests replay this very code (a code computed later may belong to a newer, unused time step).
@@ -47,7 +55,8 @@ export async function spentCode(t: TestApp, secret: string, account = TEST_ADMIN
   const code = await freshCode(t, secret);
   const other = new TestClient(t.app, '10.200.9.9');
   const login = await other.post('/api/admin/login', account);
-  if (login.statusCode !== 200 || login.json().next !== '2fa') throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
+  if (login.statusCode !== 200 || login.json().next !== '2fa')
+    throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
   const verified = await other.post('/api/admin/2fa/verify', { code });
   if (verified.statusCode !== 200) throw new Error(`admin 2FA failed: ${verified.statusCode} ${verified.body}`);
   return code;

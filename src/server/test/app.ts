@@ -8,18 +8,42 @@ import type { Database, Db } from '../platform/db';
 import { freshDatabase } from './db';
 
 /** `database` is the owner's (with `asApp`, the app's own, and on PostgreSQL its `url`). */
-export type TestApp = { app: FastifyInstance; db: Db; database: Database & { asApp: Database; url?: string }; config: Config; dataDir: string; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database & { asApp: Database; url?: string };
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+};
 
 /** The real app on a fresh database, for `app.inject` tests. No server, no web build. `logTo` receives its log lines (set LOG_LEVEL too). */
-export async function buildTestApp(env: Record<string, string> = {}, o: { logTo?: { write: (line: string) => void } } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  o: { logTo?: { write: (line: string) => void } } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
   // Test files register many accounts and ask many resets from a few addresses: the hourly limits are
   // generous here, and signup-limits.routes.test.ts sets small ones (and checks the real defaults). So are
   // the downloads a minute (download-limit.routes.test.ts sets a small limit).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', PASSWORD_RESETS_PER_HOUR: '100000', DOWNLOADS_PER_MINUTE: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    REGISTRATIONS_PER_HOUR: '100000',
+    PASSWORD_RESETS_PER_HOUR: '100000',
+    DOWNLOADS_PER_MINUTE: '100000',
+    ...env,
+  });
   // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
-  const app = await buildApp({ config, database: database.asApp, logger: o.logTo ? { stream: o.logTo } : false, webDist: join(dataDir, 'no-web') });
+  const app = await buildApp({
+    config,
+    database: database.asApp,
+    logger: o.logTo ? { stream: o.logTo } : false,
+    webDist: join(dataDir, 'no-web'),
+  });
   await app.ready();
   return {
     app,
@@ -63,7 +87,12 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res> {
     const cookie = this.cookieHeader;
     const res = await this.app.inject({
       method,
@@ -81,7 +110,8 @@ export class TestClient {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('POST', url, body, headers);
   put = (url: string, body: unknown = {}) => this.request('PUT', url, body);
   patch = (url: string, body: unknown = {}) => this.request('PATCH', url, body);
   delete = (url: string) => this.request('DELETE', url);

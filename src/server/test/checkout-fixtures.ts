@@ -19,8 +19,16 @@ export async function newShopper(t: TestApp, points = 0): Promise<Shopper> {
   const client = new TestClient(t.app, `10.1.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
   const input = customerInput({ phoneNumber: '9812345670' });
   const { id } = await registerAndLogin(client, input);
-  const res = await client.post('/api/addresses', { type: 'home', streetAddress: '12 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', isDefault: true });
-  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`address failed: ${res.statusCode} ${res.body}`);
+  const res = await client.post('/api/addresses', {
+    type: 'home',
+    streetAddress: '12 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postalCode: '411001',
+    isDefault: true,
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 200)
+    throw new Error(`address failed: ${res.statusCode} ${res.body}`);
   if (points > 0) await giveAvailablePoints(t.db, id, points);
   return { client, userId: id, addressId: res.json().id, email: input.email };
 }
@@ -34,33 +42,63 @@ export async function signInAs(t: TestApp, email: string, password = 'secret123'
 }
 
 /** Puts products in the shopper's cart through the cart API. */
-export async function fillCart(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[]): Promise<void> {
+export async function fillCart(
+  s: Shopper,
+  lines: { productId: string; variantId?: string; quantity?: number }[],
+): Promise<void> {
   for (const l of lines) {
-    const res = await s.client.post('/api/cart/items', { productId: l.productId, ...(l.variantId ? { variantId: l.variantId } : {}), quantity: l.quantity ?? 1 });
+    const res = await s.client.post('/api/cart/items', {
+      productId: l.productId,
+      ...(l.variantId ? { variantId: l.variantId } : {}),
+      quantity: l.quantity ?? 1,
+    });
     if (res.statusCode >= 300) throw new Error(`add to cart failed: ${res.statusCode} ${res.body}`);
   }
 }
 
 /** Two vendors' shops with one product each: ₹600 at 5% and ₹450 at 10% unless overridden; neither offers cash on delivery unless `codA`/`codB`. */
-export async function twoShops(t: TestApp, over: { stockA?: number; stockB?: number; priceA?: number; priceB?: number; codA?: boolean; codB?: boolean } = {}) {
+export async function twoShops(
+  t: TestApp,
+  over: { stockA?: number; stockB?: number; priceA?: number; priceB?: number; codA?: boolean; codB?: boolean } = {},
+) {
   const category = await createCategory(t.db);
   const va = await createVendorUser(t.db);
   const vb = await createVendorUser(t.db);
   const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms', codEnabled: over.codA ?? false });
   const shopB = await createShop(t.db, vb.userId, { shopName: 'Kerala Spices', codEnabled: over.codB ?? false });
-  const a = await createProduct(t.db, { storeId: shopA.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: over.priceA ?? 60000, rewardPercentage: 5, stockQuantity: over.stockA ?? 10 });
-  const b = await createProduct(t.db, { storeId: shopB.id, categoryId: category.id, name: 'Malabar Pepper 500g', pricePaise: over.priceB ?? 45000, rewardPercentage: 10, stockQuantity: over.stockB ?? 10 });
+  const a = await createProduct(t.db, {
+    storeId: shopA.id,
+    categoryId: category.id,
+    name: 'Block Print Kurta',
+    pricePaise: over.priceA ?? 60000,
+    rewardPercentage: 5,
+    stockQuantity: over.stockA ?? 10,
+  });
+  const b = await createProduct(t.db, {
+    storeId: shopB.id,
+    categoryId: category.id,
+    name: 'Malabar Pepper 500g',
+    pricePaise: over.priceB ?? 45000,
+    rewardPercentage: 10,
+    stockQuantity: over.stockB ?? 10,
+  });
   return { category, shopA, shopB, a, b, vendorA: va, vendorB: vb };
 }
 
 /** A product's stock now. */
 export async function stockOf(t: TestApp, productId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.db, sql`select stock_quantity as n from products where id = ${productId}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.db,
+    sql`select stock_quantity as n from products where id = ${productId}`,
+  );
   return Number(row.n);
 }
 
 /** A customer's cached balances and the sums of their ledger. */
-export async function pointsOf(t: TestApp, userId: string): Promise<{ available: number; pending: number; ledgerAvailable: number; ledgerPending: number }> {
+export async function pointsOf(
+  t: TestApp,
+  userId: string,
+): Promise<{ available: number; pending: number; ledgerAvailable: number; ledgerPending: number }> {
   const [row] = await queryRows<{ available: number; pending: number; la: number; lp: number }>(
     t.db,
     sql`select c.available_points as available, c.pending_points as pending,
@@ -68,7 +106,12 @@ export async function pointsOf(t: TestApp, userId: string): Promise<{ available:
           coalesce((select sum(pending_points) from rewards_transactions where customer_id = c.user_id), 0)::int as lp
         from reward_balances c where c.user_id = ${userId}`,
   );
-  return { available: Number(row.available), pending: Number(row.pending), ledgerAvailable: Number(row.la), ledgerPending: Number(row.lp) };
+  return {
+    available: Number(row.available),
+    pending: Number(row.pending),
+    ledgerAvailable: Number(row.la),
+    ledgerPending: Number(row.lp),
+  };
 }
 
 /** Counts rows of a table matching a condition. */
@@ -93,11 +136,18 @@ export async function postCheckout(client: TestClient, body: Record<string, unkn
 export async function payWithTestGateway(s: Shopper, checkout: { paymentId: string }) {
   const signed = await s.client.post(`/api/payments/${checkout.paymentId}/test-pay`);
   if (signed.statusCode !== 200) return signed;
-  return s.client.post('/api/payments/verify', { paymentId: checkout.paymentId, ...signed.json<Record<string, string>>() });
+  return s.client.post('/api/payments/verify', {
+    paymentId: checkout.paymentId,
+    ...signed.json<Record<string, string>>(),
+  });
 }
 
 /** Fills the cart, checks out and pays through the test gateway (or places directly when nothing is due); answers the order id. */
-export async function placeOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
+export async function placeOrder(
+  s: Shopper,
+  lines: { productId: string; variantId?: string; quantity?: number }[],
+  pointsToUse = 0,
+): Promise<string> {
   await fillCart(s, lines);
   const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse });
   if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
@@ -109,16 +159,24 @@ export async function placeOrder(s: Shopper, lines: { productId: string; variant
 }
 
 /** Fills the cart and places it cash on delivery: placed at once; answers the order id. */
-export async function placeCodOrder(s: Shopper, lines: { productId: string; variantId?: string; quantity?: number }[], pointsToUse = 0): Promise<string> {
+export async function placeCodOrder(
+  s: Shopper,
+  lines: { productId: string; variantId?: string; quantity?: number }[],
+  pointsToUse = 0,
+): Promise<string> {
   await fillCart(s, lines);
   const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse, paymentMethod: 'cod' });
-  if (res.statusCode !== 200 || res.json().status !== 'placed') throw new Error(`cash on delivery checkout failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200 || res.json().status !== 'placed')
+    throw new Error(`cash on delivery checkout failed: ${res.statusCode} ${res.body}`);
   return res.json().orderId;
 }
 
 /** An order's parts (id, shop, status), the smallest subtotal first. */
 export function orderPartsOf(t: TestApp, orderId: string) {
-  return queryRows<{ id: string; store_id: string; status: string }>(t.db, sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`);
+  return queryRows<{ id: string; store_id: string; status: string }>(
+    t.db,
+    sql`select id, store_id, status from order_parts where order_id = ${orderId} order by subtotal_paise`,
+  );
 }
 
 /** Moves a part to a status as its vendor would (history, the order's status), skipping the vendor's rules. */

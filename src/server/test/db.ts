@@ -71,7 +71,11 @@ export const TEST_APP_ROLE = 'haat_app';
 
 /** As the owner: creates the tests' app role when the cluster has none yet, and grants it what the app may do. */
 export async function ensureTestAppRole(db: Db): Promise<void> {
-  await db.execute(sql.raw(`do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`));
+  await db.execute(
+    sql.raw(
+      `do $$ begin if not exists (select 1 from pg_roles where rolname = '${TEST_APP_ROLE}') then create role ${TEST_APP_ROLE} nologin; end if; end $$`,
+    ),
+  );
   await grantAppRole(db, TEST_APP_ROLE);
 }
 

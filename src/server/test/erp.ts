@@ -26,7 +26,10 @@ export const employeeForm = (over: Partial<ErpRegisterInput> = {}): ErpRegisterI
 export const erpBrowser = (t: TestApp) => new TestClient(t.app, `10.12.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
 
 /** A registered employee, approved by the super admin (directly in the database), signed in on a fresh client. */
-export async function signedInEmployee(t: TestApp, over: Partial<ErpRegisterInput> = {}): Promise<{ client: TestClient; id: string; email: string }> {
+export async function signedInEmployee(
+  t: TestApp,
+  over: Partial<ErpRegisterInput> = {},
+): Promise<{ client: TestClient; id: string; email: string }> {
   const input = employeeForm(over);
   expect((await erpBrowser(t).post('/api/erp/register', input)).statusCode).toBe(201);
   await t.db.update(employees).set({ isApproved: true }).where(eq(employees.email, input.email.toLowerCase()));
@@ -38,7 +41,11 @@ export async function signedInEmployee(t: TestApp, over: Partial<ErpRegisterInpu
 
 /** A project an employee creates through the API: a name of its own, started 10 days ago, unless `over` says otherwise. */
 export async function newProject(who: { client: TestClient }, over: Record<string, unknown> = {}): Promise<Project> {
-  const res = await who.client.post('/api/erp/projects', { name: `Project ${Math.random().toString(36).slice(2, 8)}`, startDate: indiaDate(-10), ...over });
+  const res = await who.client.post('/api/erp/projects', {
+    name: `Project ${Math.random().toString(36).slice(2, 8)}`,
+    startDate: indiaDate(-10),
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }

@@ -5,7 +5,9 @@ let n = 0;
 const next = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
 
 /** A valid customer registration, with overrides. */
-export function customerInput(over: Partial<Extract<RegisterInput, { role: 'customer' }>> = {}): Extract<RegisterInput, { role: 'customer' }> {
+export function customerInput(
+  over: Partial<Extract<RegisterInput, { role: 'customer' }>> = {},
+): Extract<RegisterInput, { role: 'customer' }> {
   return {
     role: 'customer',
     firstName: 'Asha',
@@ -19,7 +21,9 @@ export function customerInput(over: Partial<Extract<RegisterInput, { role: 'cust
 }
 
 /** A valid vendor registration, with overrides. */
-export function vendorInput(over: Partial<Extract<RegisterInput, { role: 'vendor' }>> = {}): Extract<RegisterInput, { role: 'vendor' }> {
+export function vendorInput(
+  over: Partial<Extract<RegisterInput, { role: 'vendor' }>> = {},
+): Extract<RegisterInput, { role: 'vendor' }> {
   return {
     role: 'vendor',
     firstName: 'Ravi',
@@ -35,7 +39,9 @@ export function vendorInput(over: Partial<Extract<RegisterInput, { role: 'vendor
 }
 
 /** A valid merchant registration, with overrides. */
-export function merchantInput(over: Partial<Extract<RegisterInput, { role: 'merchant' }>> = {}): Extract<RegisterInput, { role: 'merchant' }> {
+export function merchantInput(
+  over: Partial<Extract<RegisterInput, { role: 'merchant' }>> = {},
+): Extract<RegisterInput, { role: 'merchant' }> {
   return {
     role: 'merchant',
     businessName: 'Lakshmi Stores',
@@ -49,7 +55,10 @@ export function merchantInput(over: Partial<Extract<RegisterInput, { role: 'merc
 }
 
 /** Registers an account through the API and signs the client in; answers the registration body. */
-export async function registerAndLogin(client: TestClient, input: RegisterInput): Promise<{ id: string; referralCode: string }> {
+export async function registerAndLogin(
+  client: TestClient,
+  input: RegisterInput,
+): Promise<{ id: string; referralCode: string }> {
   const reg = await client.post('/api/auth/register', input);
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const login = await client.post('/api/auth/login', { email: input.email, password: input.password });

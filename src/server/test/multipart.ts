@@ -18,7 +18,11 @@ export function multipart(parts: Part[]): { body: Buffer; headers: Record<string
 }
 
 /** POSTs a file (and form fields) to /api/media as the client. */
-export function upload(client: TestClient, fields: Record<string, string>, file?: { filename: string; type: string; data: Buffer }) {
+export function upload(
+  client: TestClient,
+  fields: Record<string, string>,
+  file?: { filename: string; type: string; data: Buffer },
+) {
   const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
   if (file) parts.push({ name: 'file', ...file });
   const { body, headers } = multipart(parts);

@@ -17,7 +17,11 @@ const vendors = new WeakMap<object, Promise<string>>();
 export async function createTestShop(db: Db, o: { vendorUserId?: string; shopName?: string } = {}): Promise<string> {
   let vendorUserId = o.vendorUserId;
   if (!vendorUserId) {
-    if (!vendors.has(db)) vendors.set(db, createVendorUser(db).then((v) => v.userId));
+    if (!vendors.has(db))
+      vendors.set(
+        db,
+        createVendorUser(db).then((v) => v.userId),
+      );
     vendorUserId = await vendors.get(db)!;
   }
   const shop = await createShop(db, vendorUserId, o.shopName ? { shopName: o.shopName } : {});
@@ -26,16 +30,33 @@ export async function createTestShop(db: Db, o: { vendorUserId?: string; shopNam
 
 export type OrderWithPart = { orderId: string; orderPartId: string; storeId: string };
 
-type PartInput = { storeId?: string; status?: PartStatus; deliveredAt?: Date | null; subtotalPaise?: number; pointsEarned?: number };
+type PartInput = {
+  storeId?: string;
+  status?: PartStatus;
+  deliveredAt?: Date | null;
+  subtotalPaise?: number;
+  pointsEarned?: number;
+};
 
 /** Adds one shop's part to an existing order; a delivered part without `deliveredAt` is delivered now. */
-export async function addOrderPart(db: Db, orderId: string, p: PartInput = {}): Promise<{ orderPartId: string; storeId: string }> {
+export async function addOrderPart(
+  db: Db,
+  orderId: string,
+  p: PartInput = {},
+): Promise<{ orderPartId: string; storeId: string }> {
   const storeId = p.storeId ?? (await createTestShop(db));
   const status = p.status ?? 'pending';
   const deliveredAt = p.deliveredAt !== undefined ? p.deliveredAt : status === 'delivered' ? new Date() : null;
   const [part] = await db
     .insert(orderParts)
-    .values({ orderId, storeId, status, subtotalPaise: p.subtotalPaise ?? 100_000, pointsEarned: p.pointsEarned ?? 0, deliveredAt })
+    .values({
+      orderId,
+      storeId,
+      status,
+      subtotalPaise: p.subtotalPaise ?? 100_000,
+      pointsEarned: p.pointsEarned ?? 0,
+      deliveredAt,
+    })
     .returning({ id: orderParts.id });
   return { orderPartId: part.id, storeId };
 }
@@ -43,7 +64,13 @@ export async function addOrderPart(db: Db, orderId: string, p: PartInput = {}): 
 /** An order of the customer with one part (a fresh shop unless `storeId` is given), in the given status. */
 export async function createOrderWithPart(
   db: Db,
-  o: PartInput & { customerUserId: string; pointsUsed?: number; shippingAddress?: string; paymentStatus?: 'not_required' | 'paid' | 'refund_pending' | 'refunded'; testPayment?: boolean },
+  o: PartInput & {
+    customerUserId: string;
+    pointsUsed?: number;
+    shippingAddress?: string;
+    paymentStatus?: 'not_required' | 'paid' | 'refund_pending' | 'refunded';
+    testPayment?: boolean;
+  },
 ): Promise<OrderWithPart> {
   const subtotal = o.subtotalPaise ?? 100_000;
   const [order] = await db
@@ -65,8 +92,15 @@ export async function createOrderWithPart(
 }
 
 /** Moves a test part to delivered at the given time (default now), as a vendor's status change would. */
-export async function markPartDelivered(db: DbOrTx, orderPartId: string, deliveredAt: Date = new Date()): Promise<void> {
-  await db.update(orderParts).set({ status: 'delivered', deliveredAt, updatedAt: new Date() }).where(eq(orderParts.id, orderPartId));
+export async function markPartDelivered(
+  db: DbOrTx,
+  orderPartId: string,
+  deliveredAt: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(orderParts)
+    .set({ status: 'delivered', deliveredAt, updatedAt: new Date() })
+    .where(eq(orderParts.id, orderPartId));
 }
 
 /** A date `days` days ago. */
@@ -77,7 +111,12 @@ export const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 
  * earning, and a release through the ledger functions.
  */
 export async function giveAvailablePoints(db: Db, customerUserId: string, points: number): Promise<OrderWithPart> {
-  const part = await createOrderWithPart(db, { customerUserId, status: 'delivered', deliveredAt: daysAgo(400), pointsEarned: points });
+  const part = await createOrderWithPart(db, {
+    customerUserId,
+    status: 'delivered',
+    deliveredAt: daysAgo(400),
+    pointsEarned: points,
+  });
   await db.transaction((tx) => recordPendingEarn(tx, { customerUserId, ...part, points, description: 'Test earning' }));
   await releaseDuePoints(db, { customerUserId, returnWindowDays: 365 });
   return part;

@@ -13,7 +13,13 @@ export const uniqueRedisPrefix = (): string => `haat-test-${randomBytes(5).toStr
  */
 export async function connectTestRedis(): Promise<Redis> {
   const url = testRedisUrl();
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: 3_000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+    connectTimeout: 3_000,
+  });
   let cause: Error | undefined;
   redis.on('error', (e: Error) => (cause = e));
   try {
@@ -21,7 +27,9 @@ export async function connectTestRedis(): Promise<Redis> {
     await redis.ping();
   } catch (e) {
     redis.disconnect();
-    throw new Error(`This test needs Redis at ${url} (set TEST_REDIS_URL to use another): ${(cause ?? (e as Error)).message}`);
+    throw new Error(
+      `This test needs Redis at ${url} (set TEST_REDIS_URL to use another): ${(cause ?? (e as Error)).message}`,
+    );
   }
   return redis;
 }

@@ -19,7 +19,13 @@ export type LocalS3 = {
 /** An S3-compatible server (s3rver) on a free local port, with one empty bucket, in a folder of its own. */
 export async function startLocalS3(bucket = 'haat-pictures'): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'haat-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const env = {
     S3_BUCKET: bucket,
@@ -29,7 +35,12 @@ export async function startLocalS3(bucket = 'haat-pictures'): Promise<LocalS3> {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
   };
-  const client = new S3Client({ region: 'us-east-1', endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const head = async (key: string) => {
     try {
       const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));

@@ -19,13 +19,21 @@ export type ServerProcess = {
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const running = /Haat is running \([a-z]+\): (http:\/\/\S+)/;
-  await expect.poll(() => (child.exitCode === null ? running.exec(output)?.[1] : `exited: ${output}`), { timeout: 120_000, interval: 100 }).toMatch(/^http:/);
+  await expect
+    .poll(() => (child.exitCode === null ? running.exec(output)?.[1] : `exited: ${output}`), {
+      timeout: 120_000,
+      interval: 100,
+    })
+    .toMatch(/^http:/);
   const logMessages = () =>
     output.split('\n').flatMap((line) => {
       try {

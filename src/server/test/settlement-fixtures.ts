@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { settleLine } from '../../domain/settlement';
 import { orderItems, orders } from '../modules/orders/orders.tables';
-import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayouts } from '../modules/settlement/settlement.tables';
+import {
+  orderItemSettlements,
+  vendorBalances,
+  vendorLedger,
+  vendorPayouts,
+} from '../modules/settlement/settlement.tables';
 import type { FastifyInstance } from 'fastify';
 import { issuePartInvoice, renderPendingDocuments, reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
@@ -32,10 +37,22 @@ export type SettledPart = { orderId: string; orderPartId: string; netPaise: numb
 
 /** An order with one part of the vendor's shop, its items and their settlement lines (TCS 0.5 %, TDS 0.1 % or 5 % without PAN). */
 export async function createSettledPart(db: Db, p: SettledPartInput): Promise<SettledPart> {
-  const lines = p.items.map((i) => ({ ...i, quantity: i.quantity ?? 1, gstRateBp: i.gstRateBp ?? 1800, commissionBp: i.commissionBp ?? 1000 }));
+  const lines = p.items.map((i) => ({
+    ...i,
+    quantity: i.quantity ?? 1,
+    gstRateBp: i.gstRateBp ?? 1800,
+    commissionBp: i.commissionBp ?? 1000,
+  }));
   const subtotal = lines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
-  const partInput = { storeId: p.storeId, subtotalPaise: subtotal, status: p.status ?? 'confirmed', deliveredAt: p.deliveredAt };
-  const part = p.orderId ? { orderId: p.orderId, ...(await addOrderPart(db, p.orderId, partInput)) } : await createOrderWithPart(db, { customerUserId: p.customerUserId, ...partInput });
+  const partInput = {
+    storeId: p.storeId,
+    subtotalPaise: subtotal,
+    status: p.status ?? 'confirmed',
+    deliveredAt: p.deliveredAt,
+  };
+  const part = p.orderId
+    ? { orderId: p.orderId, ...(await addOrderPart(db, p.orderId, partInput)) }
+    : await createOrderWithPart(db, { customerUserId: p.customerUserId, ...partInput });
   if (p.orderedAt) await db.update(orders).set({ createdAt: p.orderedAt }).where(eq(orders.id, part.orderId));
   const category = await createCategory(db);
   const vendorPan = p.vendorPan === undefined ? 'ABCPK1234F' : p.vendorPan;
@@ -43,10 +60,22 @@ export async function createSettledPart(db: Db, p: SettledPartInput): Promise<Se
   const intraState = p.intraState ?? true;
   let netPaise = 0;
   for (const l of lines) {
-    const product = await createProduct(db, { storeId: p.storeId, categoryId: category.id, pricePaise: l.unitPricePaise });
+    const product = await createProduct(db, {
+      storeId: p.storeId,
+      categoryId: category.id,
+      pricePaise: l.unitPricePaise,
+    });
     const [item] = await db
       .insert(orderItems)
-      .values({ orderId: part.orderId, orderPartId: part.orderPartId, productId: product.id, storeId: p.storeId, productName: product.name, quantity: l.quantity, pricePaise: l.unitPricePaise })
+      .values({
+        orderId: part.orderId,
+        orderPartId: part.orderPartId,
+        productId: product.id,
+        storeId: p.storeId,
+        productName: product.name,
+        quantity: l.quantity,
+        pricePaise: l.unitPricePaise,
+      })
       .returning({ id: orderItems.id });
     const s = settleLine({
       unitPricePaise: l.unitPricePaise,
@@ -87,12 +116,26 @@ export async function createSettledPart(db: Db, p: SettledPartInput): Promise<Se
     });
   }
   // A part that has shipped has its tax invoice, as the status change issues it.
-  if (partInput.status === 'shipped' || partInput.status === 'delivered') await db.transaction((tx) => issuePartInvoice(tx, { orderPartId: part.orderPartId }));
+  if (partInput.status === 'shipped' || partInput.status === 'delivered')
+    await db.transaction((tx) => issuePartInvoice(tx, { orderPartId: part.orderPartId }));
   return { ...part, netPaise, grossPaise: subtotal };
 }
 
 /** Adds a ledger row and moves the vendor's balances with it, as the ledger's writer does in one transaction. */
-async function addEntry(db: Db, e: { vendorUserId: string; orderPartId?: string; payoutId?: string; entryType: string; pendingPaise: number; payablePaise: number; paidPaise?: number; reference: string; at?: Date }) {
+async function addEntry(
+  db: Db,
+  e: {
+    vendorUserId: string;
+    orderPartId?: string;
+    payoutId?: string;
+    entryType: string;
+    pendingPaise: number;
+    payablePaise: number;
+    paidPaise?: number;
+    reference: string;
+    at?: Date;
+  },
+) {
   await db.transaction(async (tx) => {
     await tx.insert(vendorLedger).values({
       vendorUserId: e.vendorUserId,
@@ -119,7 +162,10 @@ async function addEntry(db: Db, e: { vendorUserId: string; orderPartId?: string;
 
 async function partNet(db: Db, orderPartId: string): Promise<{ vendorUserId: string; net: number }> {
   const [row] = await db
-    .select({ vendorUserId: orderItemSettlements.vendorUserId, net: sql<string>`sum(${orderItemSettlements.vendorNetPaise})` })
+    .select({
+      vendorUserId: orderItemSettlements.vendorUserId,
+      net: sql<string>`sum(${orderItemSettlements.vendorNetPaise})`,
+    })
     .from(orderItemSettlements)
     .where(eq(orderItemSettlements.orderPartId, orderPartId))
     .groupBy(orderItemSettlements.vendorUserId);
@@ -129,13 +175,29 @@ async function partNet(db: Db, orderPartId: string): Promise<{ vendorUserId: str
 /** 'sale': the part was delivered; its net is pending. */
 export async function recordSale(db: Db, orderPartId: string, at?: Date): Promise<void> {
   const { vendorUserId, net } = await partNet(db, orderPartId);
-  await addEntry(db, { vendorUserId, orderPartId, entryType: 'sale', pendingPaise: net, payablePaise: 0, reference: `sale:${orderPartId}`, at });
+  await addEntry(db, {
+    vendorUserId,
+    orderPartId,
+    entryType: 'sale',
+    pendingPaise: net,
+    payablePaise: 0,
+    reference: `sale:${orderPartId}`,
+    at,
+  });
 }
 
 /** 'released': the return window passed; the part's net moves from pending to payable. */
 export async function recordRelease(db: Db, orderPartId: string, at?: Date): Promise<void> {
   const { vendorUserId, net } = await partNet(db, orderPartId);
-  await addEntry(db, { vendorUserId, orderPartId, entryType: 'released', pendingPaise: -net, payablePaise: net, reference: `release:${orderPartId}`, at });
+  await addEntry(db, {
+    vendorUserId,
+    orderPartId,
+    entryType: 'released',
+    pendingPaise: -net,
+    payablePaise: net,
+    reference: `release:${orderPartId}`,
+    at,
+  });
 }
 
 /** 'reversed': a cancel or refund after delivery takes the net back (the ledger's own reversal: from pending before release, else from payable). */
@@ -143,7 +205,17 @@ export async function recordReversal(db: Db, orderPartId: string): Promise<void>
   await db.transaction((tx) => reversePartSale(tx, { orderPartId, reason: 'Refunded' }));
 }
 
-export type PayoutInput = { vendorUserId: string; amountPaise: number; periodFrom: string; periodTo: string; status?: 'created' | 'paid'; method?: string; reference?: string; paidAt?: string; createdAt?: Date };
+export type PayoutInput = {
+  vendorUserId: string;
+  amountPaise: number;
+  periodFrom: string;
+  periodTo: string;
+  status?: 'created' | 'paid';
+  method?: string;
+  reference?: string;
+  paidAt?: string;
+  createdAt?: Date;
+};
 
 /** A payout of Haat to the vendor: its row, the 'payout' ledger entry taking it from payable, and (when paid) the paid total. */
 export async function recordPayout(db: Db, p: PayoutInput): Promise<string> {

@@ -10,7 +10,10 @@ export const checkoutSummaryQueryKey = ['checkout', 'summary'] as const;
 
 /** After a cart change lands (or fails): the cart and every checkout summary are read again; resolves once the shown ones are. */
 export function invalidateCart(qc: QueryClient): Promise<unknown> {
-  return Promise.all([qc.invalidateQueries({ queryKey: cartQueryKey }), qc.invalidateQueries({ queryKey: checkoutSummaryQueryKey })]);
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: cartQueryKey }),
+    qc.invalidateQueries({ queryKey: checkoutSummaryQueryKey }),
+  ]);
 }
 
 /** The signed-in customer's cart, with totals and available points. */

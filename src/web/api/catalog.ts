@@ -16,7 +16,11 @@ export function useCategories() {
 
 /** A page of `GET /api/products` for a query string, cached under it whichever page asks. */
 export function productListQuery(query: string) {
-  return queryOptions({ queryKey: ['products', query], queryFn: () => api.get<ProductPage>(`/api/products${query}`), staleTime: 30_000 });
+  return queryOptions({
+    queryKey: ['products', query],
+    queryFn: () => api.get<ProductPage>(`/api/products${query}`),
+    staleTime: 30_000,
+  });
 }
 
 /** The newest products for the home page. */

@@ -34,7 +34,12 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const err = (data as ErrorResponse | null)?.error;
-    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? 'Something went wrong. Please try again.', err?.fields);
+    throw new ApiError(
+      res.status,
+      err?.code ?? 'INTERNAL',
+      err?.message ?? 'Something went wrong. Please try again.',
+      err?.fields,
+    );
   }
   return data as T;
 }

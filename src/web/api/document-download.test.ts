@@ -5,7 +5,10 @@ import { downloadDocument, fileNameOf, retryAfterMs } from './document-download'
 // answered 202 ("Preparing your invoice…") with Retry-After, and the page asks again.
 
 const preparing = () =>
-  new Response(JSON.stringify({ status: 'preparing', message: 'Preparing your invoice…', retryAfterSeconds: 1 }), { status: 202, headers: { 'retry-after': '1' } });
+  new Response(JSON.stringify({ status: 'preparing', message: 'Preparing your invoice…', retryAfterSeconds: 1 }), {
+    status: 202,
+    headers: { 'retry-after': '1' },
+  });
 
 describe('downloadDocument', () => {
   it('shows "Preparing your invoice…" while the server prepares the PDF, asks again after Retry-After, then saves the file', async () => {
@@ -19,10 +22,17 @@ describe('downloadDocument', () => {
       },
       body: { appendChild: () => undefined },
     });
-    const pdf = new Response(new Blob(['%PDF-']), { status: 200, headers: { 'content-disposition': 'attachment; filename="INV-26-27-000001.pdf"' } });
+    const pdf = new Response(new Blob(['%PDF-']), {
+      status: 200,
+      headers: { 'content-disposition': 'attachment; filename="INV-26-27-000001.pdf"' },
+    });
     const fetcher = vi.fn().mockResolvedValueOnce(preparing()).mockResolvedValueOnce(pdf);
     const shown: (string | null)[] = [];
-    const done = downloadDocument('/api/orders/o1/documents/d1.pdf', (m) => shown.push(m), fetcher as unknown as typeof fetch);
+    const done = downloadDocument(
+      '/api/orders/o1/documents/d1.pdf',
+      (m) => shown.push(m),
+      fetcher as unknown as typeof fetch,
+    );
     await vi.waitFor(() => expect(shown).toEqual(['Preparing your invoice…']));
     expect(fetcher).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
@@ -35,8 +45,14 @@ describe('downloadDocument', () => {
   });
 
   it("throws the server's message on an error", async () => {
-    const fetcher = vi.fn().mockResolvedValue(new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many downloads in a minute.' } }), { status: 429 }));
-    await expect(downloadDocument('/x.pdf', () => undefined, fetcher as unknown as typeof fetch)).rejects.toThrow('Too many downloads in a minute.');
+    const fetcher = vi.fn().mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many downloads in a minute.' } }), {
+        status: 429,
+      }),
+    );
+    await expect(downloadDocument('/x.pdf', () => undefined, fetcher as unknown as typeof fetch)).rejects.toThrow(
+      'Too many downloads in a minute.',
+    );
   });
 
   it('reads the file name and the wait from the headers', () => {

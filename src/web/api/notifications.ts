@@ -11,7 +11,8 @@ const paths: Record<InboxScope, string> = { user: '/api/notifications', admin: '
  * Every query of an inbox starts with this key. The super admin's sits under ['admin'], so the
  * admin panel's actions (which refresh every ['admin'] query) refresh the bell too.
  */
-export const inboxKey = (scope: InboxScope) => (scope === 'user' ? (['notifications'] as const) : (['admin', 'notifications'] as const));
+export const inboxKey = (scope: InboxScope) =>
+  scope === 'user' ? (['notifications'] as const) : (['admin', 'notifications'] as const);
 export const unreadCountKey = (scope: InboxScope) => [...inboxKey(scope), 'unread-count'] as const;
 const listKey = (scope: InboxScope) => [...inboxKey(scope), 'list'] as const;
 
@@ -41,7 +42,9 @@ export function useNotifications(scope: InboxScope, page: number, pageSize: numb
   return useQuery({
     queryKey: [...listKey(scope), page, pageSize, unreadOnly],
     queryFn: async () => {
-      const data = await api.get<NotificationPage>(`${paths[scope]}${toQuery({ page, pageSize, unreadOnly: unreadOnly || undefined })}`);
+      const data = await api.get<NotificationPage>(
+        `${paths[scope]}${toQuery({ page, pageSize, unreadOnly: unreadOnly || undefined })}`,
+      );
       qc.setQueryData<UnreadCount>(unreadCountKey(scope), { unread: data.unread });
       return data;
     },

@@ -23,14 +23,17 @@ export function uploadImage({ file, imageType, entityId, onProgress }: UploadArg
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Could not reach Haat. Check your connection and try again.'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'NETWORK', 'Could not reach Haat. Check your connection and try again.'));
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve(xhr.response as UploadedImage);
         return;
       }
       const err = (xhr.response as ErrorResponse | null)?.error;
-      reject(new ApiError(xhr.status, err?.code ?? 'INTERNAL', err?.message ?? mediaMessages.uploadFailed, err?.fields));
+      reject(
+        new ApiError(xhr.status, err?.code ?? 'INTERNAL', err?.message ?? mediaMessages.uploadFailed, err?.fields),
+      );
     };
     xhr.send(form);
   });

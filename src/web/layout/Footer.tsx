@@ -23,7 +23,9 @@ export function Footer() {
               <ShoppingBag className="h-5 w-5" aria-hidden="true" />
               Haat
             </p>
-            <p className="mt-2 text-sm text-slate-600">Shop from sellers across India and earn reward points on every order. 1 point = ₹1.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              Shop from sellers across India and earn reward points on every order. 1 point = ₹1.
+            </p>
           </div>
           <nav aria-label="Footer">
             <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-4">
@@ -37,7 +39,9 @@ export function Footer() {
             </ul>
           </nav>
         </div>
-        <p className="mt-8 border-t border-slate-200 pt-4 text-xs text-slate-600">© {new Date().getFullYear()} Haat. Made for shoppers and sellers across India.</p>
+        <p className="mt-8 border-t border-slate-200 pt-4 text-xs text-slate-600">
+          © {new Date().getFullYear()} Haat. Made for shoppers and sellers across India.
+        </p>
       </div>
     </footer>
   );

@@ -34,7 +34,11 @@ function SearchBox({ className, id }: { className?: string; id: string }) {
         placeholder="Search products, brands and shops"
         className="w-full rounded-lg border border-slate-300 bg-white py-2 pl-3 pr-10 text-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-violet-600"
       />
-      <button type="submit" aria-label="Search" className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-violet-700">
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-violet-700"
+      >
         <Search className="h-4 w-4" aria-hidden="true" />
       </button>
     </form>
@@ -91,10 +95,21 @@ export function Header() {
   };
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-violet-50 text-violet-800' : 'text-slate-700 hover:bg-slate-100');
+    cn(
+      'rounded-lg px-3 py-2 text-sm font-medium',
+      isActive ? 'bg-violet-50 text-violet-800' : 'text-slate-700 hover:bg-slate-100',
+    );
 
   const logoutButton = (extra?: string) => (
-    <button type="button" onClick={logout} disabled={signingOut} className={cn('inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60', extra)}>
+    <button
+      type="button"
+      onClick={logout}
+      disabled={signingOut}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60',
+        extra,
+      )}
+    >
       <LogOut className="h-4 w-4" aria-hidden="true" />
       {signingOut ? 'Signing out...' : 'Logout'}
     </button>
@@ -103,7 +118,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-violet-700" aria-label="Haat home">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-violet-700"
+          aria-label="Haat home"
+        >
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
           Haat
         </Link>

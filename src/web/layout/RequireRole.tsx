@@ -8,7 +8,15 @@ import { ErrorState, LoadingRegion, Skeleton } from '../ui/States';
  * Shows its children to signed-in users with one of the roles; guests go to /login (and come back
  * after signing in), other roles go to `otherwise`.
  */
-export function RequireRole({ roles, otherwise = '/', children }: { roles: Role[]; otherwise?: string; children: ReactNode }) {
+export function RequireRole({
+  roles,
+  otherwise = '/',
+  children,
+}: {
+  roles: Role[];
+  otherwise?: string;
+  children: ReactNode;
+}) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) {
@@ -21,8 +29,14 @@ export function RequireRole({ roles, otherwise = '/', children }: { roles: Role[
       </LoadingRegion>
     );
   }
-  if (me.isError) return <div className="mx-auto max-w-3xl px-4 py-8"><ErrorState message="We could not check your session." onRetry={() => me.refetch()} /></div>;
-  if (!me.data) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (me.isError)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message="We could not check your session." onRetry={() => me.refetch()} />
+      </div>
+    );
+  if (!me.data)
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (!roles.includes(me.data.role)) return <Navigate to={otherwise} replace />;
   return <>{children}</>;
 }

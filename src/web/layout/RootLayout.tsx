@@ -19,7 +19,10 @@ export function RootLayout() {
   const lift = dialogInset === null ? undefined : { bottom: dialogInset + 8 };
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Header />
@@ -32,7 +35,14 @@ export function RootLayout() {
       </main>
       <Footer />
       {/* Bottom right (full width at the bottom on a phone): never over the header's search or a dialog's title, and lifted above an open dialog's buttons. */}
-      <Toaster position="bottom-right" richColors closeButton toastOptions={{ duration: 3000 }} offset={lift} mobileOffset={lift} />
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        toastOptions={{ duration: 3000 }}
+        offset={lift}
+        mobileOffset={lift}
+      />
       <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </div>
   );

@@ -25,10 +25,19 @@ describe('header links (SPEC section 2)', () => {
     expect(labels(navLinksFor(null, null))).toEqual(['Login /login', 'Register /register']);
   });
   it('customer: Cart, Wallet, Orders, Profile', () => {
-    expect(labels(navLinksFor(me('customer'), null))).toEqual(['Cart /cart', 'Wallet /wallet', 'Orders /orders', 'Profile /profile']);
+    expect(labels(navLinksFor(me('customer'), null))).toEqual([
+      'Cart /cart',
+      'Wallet /wallet',
+      'Orders /orders',
+      'Profile /profile',
+    ]);
   });
   it('vendor: Dashboard, Wallet (referral rewards) and Profile', () => {
-    expect(labels(navLinksFor(me('vendor'), null))).toEqual(['Dashboard /vendor/dashboard', 'Wallet /wallet', 'Profile /profile']);
+    expect(labels(navLinksFor(me('vendor'), null))).toEqual([
+      'Dashboard /vendor/dashboard',
+      'Wallet /wallet',
+      'Profile /profile',
+    ]);
   });
   it('merchant: Dashboard and Wallet', () => {
     expect(labels(navLinksFor(me('merchant'), null))).toEqual(['Dashboard /merchant/dashboard', 'Wallet /wallet']);
@@ -40,6 +49,15 @@ describe('header links (SPEC section 2)', () => {
     expect(labels(navLinksFor(me('customer'), { email: 'root@haat.in' }))).toEqual(['Admin Panel /admin/dashboard']);
   });
   it('the footer has its eight links', () => {
-    expect(footerLinks.map((l) => l.label)).toEqual(['About Us', 'How it Works', 'Become a Vendor', 'Help Center', 'Contact Us', 'Privacy Policy', 'Terms of Service', 'Returns & Refunds']);
+    expect(footerLinks.map((l) => l.label)).toEqual([
+      'About Us',
+      'How it Works',
+      'Become a Vendor',
+      'Help Center',
+      'Contact Us',
+      'Privacy Policy',
+      'Terms of Service',
+      'Returns & Refunds',
+    ]);
   });
 });

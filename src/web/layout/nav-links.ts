@@ -6,10 +6,11 @@ export type NavLink = { to: string; label: string };
 /** The header's links for who is signed in (SPEC section 2, shared header). */
 export function navLinksFor(me: Me | null | undefined, admin: AdminSession | null | undefined): NavLink[] {
   if (admin) return [{ to: '/admin/dashboard', label: 'Admin Panel' }];
-  if (!me) return [
-    { to: '/login', label: 'Login' },
-    { to: '/register', label: 'Register' },
-  ];
+  if (!me)
+    return [
+      { to: '/login', label: 'Login' },
+      { to: '/register', label: 'Register' },
+    ];
   switch (me.role) {
     case 'customer':
       return [

@@ -24,7 +24,12 @@ export function Accordion({ items, defaultOpenId = null, headingLevel = 3, class
   const Heading = `h${headingLevel}` as const;
 
   return (
-    <div className={cn('divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
+    <div
+      className={cn(
+        'divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm',
+        className,
+      )}
+    >
       {items.map((item) => {
         const open = openId === item.id;
         const buttonId = `${baseId}-button-${item.id}`;
@@ -50,7 +55,13 @@ export function Accordion({ items, defaultOpenId = null, headingLevel = 3, class
                 />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-4 pb-4 text-sm leading-relaxed text-slate-700">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!open}
+              className="px-4 pb-4 text-sm leading-relaxed text-slate-700"
+            >
               {item.content}
             </div>
           </div>

@@ -75,7 +75,9 @@ export function DataTable<T>(p: DataTableProps<T>) {
       >
         {c.header}
         <Icon className={cn('h-3.5 w-3.5', !active && 'opacity-40')} aria-hidden="true" />
-        <span className="sr-only">{active ? (p.dir === 'asc' ? ', sorted ascending' : ', sorted descending') : ', sort'}</span>
+        <span className="sr-only">
+          {active ? (p.dir === 'asc' ? ', sorted ascending' : ', sorted descending') : ', sort'}
+        </span>
       </button>
     );
   };
@@ -107,7 +109,9 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 <th
                   key={c.key}
                   scope="col"
-                  aria-sort={c.sortKey && p.sort === c.sortKey ? (p.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  aria-sort={
+                    c.sortKey && p.sort === c.sortKey ? (p.dir === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
                   className={cn('whitespace-nowrap px-3 py-2 font-medium', c.numeric && 'text-right')}
                 >
                   {c.sortKey ? sortButton(c) : c.header}
@@ -144,7 +148,17 @@ export function DataTable<T>(p: DataTableProps<T>) {
 }
 
 /** The search box of a list: asks the server 300 ms after the typing stops. */
-export function ListSearch({ label, value, onSearch, placeholder }: { label: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
+export function ListSearch({
+  label,
+  value,
+  onSearch,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -158,7 +172,10 @@ export function ListSearch({ label, value, onSearch, placeholder }: { label: str
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         id={id}
         type="search"
@@ -175,7 +192,11 @@ export function ListSearch({ label, value, onSearch, placeholder }: { label: str
 /** Downloads the list's current filter as CSV. */
 export function ExportLink({ href }: { href: string }) {
   return (
-    <a href={href} download className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+    <a
+      href={href}
+      download
+      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+    >
       <Download className="h-4 w-4" aria-hidden="true" />
       Export CSV
     </a>

@@ -1,7 +1,21 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn';
 
-type FieldProps = { label: string; error?: string; hint?: ReactNode; required?: boolean; id: string; children: ReactNode };
+type FieldProps = {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  id: string;
+  children: ReactNode;
+};
 
 /** A label, the control, an optional hint and the error message linked with aria-describedby. */
 export function Field({ label, error, hint, required, id, children }: FieldProps) {
@@ -9,10 +23,18 @@ export function Field({ label, error, hint, required, id, children }: FieldProps
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {required && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
           {error}
@@ -36,7 +58,11 @@ function useControlId(id: string | undefined): string {
 }
 
 /** What every control carries: its id, whether it is invalid or required, its hint or error, and its class (`extra` before the caller's). */
-function controlProps(id: string, { error, hint, required, className }: { error?: string; hint?: ReactNode; required?: boolean; className?: string }, extra?: string) {
+function controlProps(
+  id: string,
+  { error, hint, required, className }: { error?: string; hint?: ReactNode; required?: boolean; className?: string },
+  extra?: string,
+) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
@@ -57,7 +83,11 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return (
     <Field label={label} error={error} hint={hint} required={required} id={inputId}>
       <div className="relative">
-        <input ref={ref} {...controlProps(inputId, { error, hint, required, className }, suffix ? 'pr-10' : undefined)} {...rest} />
+        <input
+          ref={ref}
+          {...controlProps(inputId, { error, hint, required, className }, suffix ? 'pr-10' : undefined)}
+          {...rest}
+        />
         {suffix && <div className="absolute inset-y-0 right-0 flex items-center pr-2">{suffix}</div>}
       </div>
     </Field>
@@ -65,17 +95,16 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 });
 
 /** A labelled multi-line input. */
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Common>(function Textarea(
-  { label, error, hint, id, required, className, ...rest },
-  ref,
-) {
-  const inputId = useControlId(id);
-  return (
-    <Field label={label} error={error} hint={hint} required={required} id={inputId}>
-      <textarea ref={ref} {...controlProps(inputId, { error, hint, required, className })} {...rest} />
-    </Field>
-  );
-});
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Common>(
+  function Textarea({ label, error, hint, id, required, className, ...rest }, ref) {
+    const inputId = useControlId(id);
+    return (
+      <Field label={label} error={error} hint={hint} required={required} id={inputId}>
+        <textarea ref={ref} {...controlProps(inputId, { error, hint, required, className })} {...rest} />
+      </Field>
+    );
+  },
+);
 
 /** A labelled select. */
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & Common>(function Select(

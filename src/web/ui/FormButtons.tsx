@@ -1,7 +1,15 @@
 import { Button } from './Button';
 
 /** The buttons under an inline form: submit ('Saving...' while it runs) and Cancel, both held while saving. */
-export function SaveCancelButtons({ busy, saveText, onCancel }: { busy: boolean; saveText: string; onCancel: () => void }) {
+export function SaveCancelButtons({
+  busy,
+  saveText,
+  onCancel,
+}: {
+  busy: boolean;
+  saveText: string;
+  onCancel: () => void;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" loading={busy}>

@@ -22,7 +22,19 @@ type FormModalProps = {
 };
 
 /** A dialog holding one form: its fields, the form-level error above them, and Cancel and submit in the footer. */
-export function FormModal({ open, onClose, busy, title, wide, label, onSubmit, submitText, ready, formError, children }: FormModalProps) {
+export function FormModal({
+  open,
+  onClose,
+  busy,
+  title,
+  wide,
+  label,
+  onSubmit,
+  submitText,
+  ready,
+  formError,
+  children,
+}: FormModalProps) {
   const formId = useId();
   const close = () => {
     if (!busy) onClose();

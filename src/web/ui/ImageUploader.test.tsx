@@ -4,14 +4,20 @@ import { ImageUploader, imageItemFromUrl } from './ImageUploader';
 
 // The product form's pictures: the vendor adds them; the super admin, editing for the vendor, only reorders or removes them.
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const items = [imageItemFromUrl('/uploads/a.webp'), imageItemFromUrl('/uploads/b.webp')];
 
 describe('ImageUploader', () => {
-  it("offers the vendor to add images, with the files it takes", () => {
+  it('offers the vendor to add images, with the files it takes', () => {
     const html = renderToStaticMarkup(<ImageUploader items={items} onChange={() => undefined} />);
     expect(html).toContain('type="file"');
-    expect(text(html)).toContain('2 of 5. The first image is the main one. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.');
+    expect(text(html)).toContain(
+      '2 of 5. The first image is the main one. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.',
+    );
   });
 
   it('without adding, keeps moving and removing the pictures and says who adds them', () => {

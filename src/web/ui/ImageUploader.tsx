@@ -22,10 +22,24 @@ let seq = 0;
 const nextKey = () => `img-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
 /** An item for a picture that is already stored. */
-export const imageItemFromUrl = (url: string): ImageItem => ({ key: nextKey(), url, file: null, preview: url, progress: null, error: null });
+export const imageItemFromUrl = (url: string): ImageItem => ({
+  key: nextKey(),
+  url,
+  file: null,
+  preview: url,
+  progress: null,
+  error: null,
+});
 
 /** An item for a picked file, previewed at once from memory. */
-export const imageItemFromFile = (file: File): ImageItem => ({ key: nextKey(), url: null, file, preview: URL.createObjectURL(file), progress: null, error: null });
+export const imageItemFromFile = (file: File): ImageItem => ({
+  key: nextKey(),
+  url: null,
+  file,
+  preview: URL.createObjectURL(file),
+  progress: null,
+  error: null,
+});
 
 /** Frees the memory of the previews of picked files. */
 export function releasePreviews(items: ImageItem[]): void {
@@ -48,7 +62,14 @@ type ImageUploaderProps = {
  * server's messages), see previews, move them left or right and remove them. The first is the main
  * image. Picked files are uploaded by the form when it saves; their progress shows on each picture.
  */
-export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disabled, error, canAdd = true }: ImageUploaderProps) {
+export function ImageUploader({
+  items,
+  onChange,
+  max = MAX_PRODUCT_IMAGES,
+  disabled,
+  error,
+  canAdd = true,
+}: ImageUploaderProps) {
   const inputId = useId();
   const [notice, setNotice] = useState<string[]>([]);
 
@@ -92,34 +113,73 @@ export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disab
           const label = `Image ${i + 1}${i === 0 ? ' (main image)' : ''}`;
           return (
             <li key={item.key} className="flex flex-col gap-1">
-              <div className={cn('relative overflow-hidden rounded-lg border bg-slate-50', item.error ? 'border-red-500' : 'border-slate-200')}>
+              <div
+                className={cn(
+                  'relative overflow-hidden rounded-lg border bg-slate-50',
+                  item.error ? 'border-red-500' : 'border-slate-200',
+                )}
+              >
                 <img
                   src={item.preview}
                   alt={label}
                   width={160}
                   height={160}
-                  className={cn('aspect-square w-full object-cover text-transparent', item.progress !== null && 'opacity-60')}
+                  className={cn(
+                    'aspect-square w-full object-cover text-transparent',
+                    item.progress !== null && 'opacity-60',
+                  )}
                 />
-                {i === 0 && <span className="absolute left-1 top-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">Main</span>}
+                {i === 0 && (
+                  <span className="absolute left-1 top-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">
+                    Main
+                  </span>
+                )}
                 {item.file && !item.url && item.progress === null && !item.error && (
-                  <span className="absolute right-1 top-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">New</span>
+                  <span className="absolute right-1 top-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">
+                    New
+                  </span>
                 )}
                 {item.progress !== null && (
                   <div className="absolute inset-x-1 top-1/2 -translate-y-1/2">
-                    <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={item.progress} className="h-1.5 overflow-hidden rounded-full bg-white/80">
+                    <div
+                      role="progressbar"
+                      aria-label={`Uploading ${label}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={item.progress}
+                      className="h-1.5 overflow-hidden rounded-full bg-white/80"
+                    >
                       <div className="h-full bg-violet-700 transition-all" style={{ width: `${item.progress}%` }} />
                     </div>
                     <p className="mt-1 text-center text-xs font-semibold text-slate-900">{item.progress}%</p>
                   </div>
                 )}
                 <div className="absolute inset-x-1 bottom-1 flex justify-between gap-1">
-                  <button type="button" className={iconButton} onClick={() => move(i, i - 1)} disabled={disabled || i === 0} aria-label={`Move ${label} left`}>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => move(i, i - 1)}
+                    disabled={disabled || i === 0}
+                    aria-label={`Move ${label} left`}
+                  >
                     <ChevronLeft className="h-4 w-4" aria-hidden="true" />
                   </button>
-                  <button type="button" className={cn(iconButton, 'text-red-700 hover:text-red-800')} onClick={() => remove(i)} disabled={disabled} aria-label={`Remove ${label}`}>
+                  <button
+                    type="button"
+                    className={cn(iconButton, 'text-red-700 hover:text-red-800')}
+                    onClick={() => remove(i)}
+                    disabled={disabled}
+                    aria-label={`Remove ${label}`}
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </button>
-                  <button type="button" className={iconButton} onClick={() => move(i, i + 1)} disabled={disabled || i === items.length - 1} aria-label={`Move ${label} right`}>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => move(i, i + 1)}
+                    disabled={disabled || i === items.length - 1}
+                    aria-label={`Move ${label} right`}
+                  >
                     <ChevronRight className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </div>
@@ -144,13 +204,22 @@ export function ImageUploader({ items, onChange, max = MAX_PRODUCT_IMAGES, disab
             >
               <ImagePlus className="h-6 w-6" aria-hidden="true" />
               Add images
-              <input id={inputId} type="file" multiple accept={ACCEPTED_IMAGE_TYPES} className="sr-only" onChange={pick} disabled={disabled} />
+              <input
+                id={inputId}
+                type="file"
+                multiple
+                accept={ACCEPTED_IMAGE_TYPES}
+                className="sr-only"
+                onChange={pick}
+                disabled={disabled}
+              />
             </label>
           </li>
         )}
       </ul>
       <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
-        {items.length} of {max}. The first image is the main one. {canAdd ? 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.' : 'Only the vendor can add images.'}
+        {items.length} of {max}. The first image is the main one.{' '}
+        {canAdd ? 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.' : 'Only the vendor can add images.'}
       </p>
       {messages.length > 0 && (
         <div role="alert" className="mt-1 space-y-0.5 text-sm text-red-600">

@@ -7,9 +7,25 @@ import { PointsBadge } from './PointsBadge';
 import { Slider } from './Slider';
 import { Skeleton } from './States';
 
-function Row({ label, children, hint, strong }: { label: string; children: ReactNode; hint?: ReactNode; strong?: boolean }) {
+function Row({
+  label,
+  children,
+  hint,
+  strong,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+  strong?: boolean;
+}) {
   return (
-    <div className={strong ? 'flex items-baseline justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900' : 'flex items-baseline justify-between text-sm text-slate-700'}>
+    <div
+      className={
+        strong
+          ? 'flex items-baseline justify-between border-t border-slate-200 pt-3 text-base font-bold text-slate-900'
+          : 'flex items-baseline justify-between text-sm text-slate-700'
+      }
+    >
       <dt>
         {label}
         {hint && <span className="block text-xs font-normal text-slate-500">{hint}</span>}
@@ -30,7 +46,11 @@ export const UPDATING_TOTAL = 'Updating total…';
 export function SummaryAmounts({ updating, children }: { updating: boolean; children: ReactNode }) {
   return (
     <div aria-busy={updating}>
-      <p role="status" aria-live="polite" className={updating ? 'mb-2 flex items-center gap-2 text-sm font-medium text-violet-800' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={updating ? 'mb-2 flex items-center gap-2 text-sm font-medium text-violet-800' : 'sr-only'}
+      >
         {updating && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
         {updating ? UPDATING_TOTAL : ''}
       </p>
@@ -59,9 +79,17 @@ export function SummaryLines({ totals, itemCount }: { totals: OrderTotals; itemC
         </Row>
         <Row
           label="Shipping"
-          hint={totals.shippingPaise > 0 ? `Free shipping on orders above ₹999. Add ${formatRupees(shortOfFree)} more to get it.` : 'Free shipping on orders above ₹999'}
+          hint={
+            totals.shippingPaise > 0
+              ? `Free shipping on orders above ₹999. Add ${formatRupees(shortOfFree)} more to get it.`
+              : 'Free shipping on orders above ₹999'
+          }
         >
-          {totals.shippingPaise === 0 ? <span className="font-medium text-green-700">Free</span> : <Money paise={totals.shippingPaise} />}
+          {totals.shippingPaise === 0 ? (
+            <span className="font-medium text-green-700">Free</span>
+          ) : (
+            <Money paise={totals.shippingPaise} />
+          )}
         </Row>
         <Row label="Points discount">
           <span className={totals.pointsUsed > 0 ? 'font-medium text-green-700' : undefined}>
@@ -103,9 +131,17 @@ export function PointsPicker({ available, max, value, onChange }: PointsPickerPr
         Use reward points
       </legend>
       <p className="text-sm text-slate-700">
-        You have <strong>{available.toLocaleString('en-IN')}</strong> points available (1 point = ₹1). You can use up to {max.toLocaleString('en-IN')} on this order.
+        You have <strong>{available.toLocaleString('en-IN')}</strong> points available (1 point = ₹1). You can use up to{' '}
+        {max.toLocaleString('en-IN')} on this order.
       </p>
-      <Slider label="Points to use" value={value} max={max} onChange={set} valueText={(v) => `${v} points`} disabled={max === 0} />
+      <Slider
+        label="Points to use"
+        value={value}
+        max={max}
+        onChange={set}
+        valueText={(v) => `${v} points`}
+        disabled={max === 0}
+      />
       <div className="flex items-center gap-2">
         <label htmlFor={numberId} className="text-sm font-medium text-slate-700">
           Points

@@ -9,7 +9,19 @@ export function useTitle(title: string) {
 }
 
 /** A page's frame: its title as the h1 (and the document title), an optional lead, and the content. */
-export function Page({ title, lead, children, className, narrow }: { title: string; lead?: ReactNode; children?: ReactNode; className?: string; narrow?: boolean }) {
+export function Page({
+  title,
+  lead,
+  children,
+  className,
+  narrow,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  narrow?: boolean;
+}) {
   useTitle(title);
   return (
     <div className={cn('mx-auto w-full px-4 py-8 sm:px-6', narrow ? 'max-w-3xl' : 'max-w-7xl', className)}>

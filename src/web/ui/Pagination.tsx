@@ -2,7 +2,19 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './Button';
 
 /** Previous / next through a server-paginated list; `more`: the server stopped counting at `total`, and there are further pages. */
-export function Pagination({ page, pageSize, total, more = false, onPage }: { page: number; pageSize: number; total: number; more?: boolean; onPage: (p: number) => void }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  more = false,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  more?: boolean;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && !more) return null;
   return (

@@ -20,7 +20,17 @@ export function usePlaceholderOnError() {
 }
 
 /** Price, struck original price and the discount as `-23%`. */
-export function PriceTag({ pricePaise, originalPricePaise, discountPercent, size = 'md' }: { pricePaise: number; originalPricePaise: number | null; discountPercent: number; size?: 'md' | 'lg' }) {
+export function PriceTag({
+  pricePaise,
+  originalPricePaise,
+  discountPercent,
+  size = 'md',
+}: {
+  pricePaise: number;
+  originalPricePaise: number | null;
+  discountPercent: number;
+  size?: 'md' | 'lg';
+}) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
       <Money paise={pricePaise} className={cn('font-bold text-slate-900', size === 'lg' ? 'text-3xl' : 'text-lg')} />
@@ -54,8 +64,19 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
   const Heading = `h${headingLevel}` as const;
   const list = layout === 'list';
   return (
-    <article aria-labelledby={nameId} className={cn('group flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md', list ? 'flex-row' : 'h-full flex-col')}>
-      <Link to={href} tabIndex={-1} aria-hidden="true" className={cn('block shrink-0 bg-slate-100', list ? 'w-28 self-start sm:w-44' : 'w-full')}>
+    <article
+      aria-labelledby={nameId}
+      className={cn(
+        'group flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        list ? 'flex-row' : 'h-full flex-col',
+      )}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cn('block shrink-0 bg-slate-100', list ? 'w-28 self-start sm:w-44' : 'w-full')}
+      >
         <img
           src={p.imageUrl ?? PRODUCT_PLACEHOLDER_IMAGE}
           alt={p.name}
@@ -86,7 +107,11 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
             <Money paise={p.priceFromPaise} className="text-lg font-bold text-slate-900" />
           </p>
         ) : (
-          <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={p.discountPercent} />
+          <PriceTag
+            pricePaise={p.pricePaise}
+            originalPricePaise={p.originalPricePaise}
+            discountPercent={p.discountPercent}
+          />
         )}
         {p.pointsEarned > 0 && (
           <p>
@@ -104,7 +129,10 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
 export function ProductCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
   const list = layout === 'list';
   return (
-    <div aria-hidden="true" className={cn('flex overflow-hidden rounded-lg border border-slate-200 bg-white', list ? 'flex-row' : 'flex-col')}>
+    <div
+      aria-hidden="true"
+      className={cn('flex overflow-hidden rounded-lg border border-slate-200 bg-white', list ? 'flex-row' : 'flex-col')}
+    >
       <Skeleton className={cn('rounded-none', list ? 'h-28 w-28 sm:h-44 sm:w-44' : 'aspect-square w-full')} />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <Skeleton className="h-4 w-5/6" />

@@ -3,7 +3,17 @@ import { useEffect, useState } from 'react';
 import { Skeleton } from './States';
 
 /** Renders `value` as a QR code image (PNG data URL); `onReady` receives the image for a download link. */
-export function QrCode({ value, size = 240, label, onReady }: { value: string; size?: number; label: string; onReady?: (dataUrl: string) => void }) {
+export function QrCode({
+  value,
+  size = 240,
+  label,
+  onReady,
+}: {
+  value: string;
+  size?: number;
+  label: string;
+  onReady?: (dataUrl: string) => void;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -24,5 +34,13 @@ export function QrCode({ value, size = 240, label, onReady }: { value: string; s
   }, [value, size]);
   if (failed) return <p className="text-sm text-red-600">Failed to generate QR code</p>;
   if (!src) return <Skeleton className="aspect-square w-full max-w-[240px]" />;
-  return <img src={src} width={size} height={size} alt={label} className="h-auto w-full max-w-[240px] rounded-md border border-slate-200 bg-white" />;
+  return (
+    <img
+      src={src}
+      width={size}
+      height={size}
+      alt={label}
+      className="h-auto w-full max-w-[240px] rounded-md border border-slate-200 bg-white"
+    />
+  );
 }

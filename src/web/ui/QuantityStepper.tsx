@@ -29,7 +29,17 @@ type QuantityStepperProps = {
  * The buttons are named 'Decrease' and 'Increase' and described by the label, so the label names
  * only the input.
  */
-export function QuantityStepper({ value, onChange, min = 1, max, label = 'Quantity', hideLabel, disabled, size = 'md', className }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  min = 1,
+  max,
+  label = 'Quantity',
+  hideLabel,
+  disabled,
+  size = 'md',
+  className,
+}: QuantityStepperProps) {
   const id = useId();
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
@@ -47,11 +57,23 @@ export function QuantityStepper({ value, onChange, min = 1, max, label = 'Quanti
 
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label id={`${id}-label`} htmlFor={id} className={cn('text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
+      <label
+        id={`${id}-label`}
+        htmlFor={id}
+        className={cn('text-sm font-medium text-slate-700', hideLabel && 'sr-only')}
+      >
         {label}
       </label>
       <div className="inline-flex w-fit items-stretch overflow-hidden rounded-lg border border-slate-300 bg-white">
-        <button type="button" className={cn(button, 'rounded-l-lg')} aria-label="Decrease" aria-describedby={`${id}-label`} aria-controls={id} disabled={disabled || value <= min} onClick={() => set(value - 1)}>
+        <button
+          type="button"
+          className={cn(button, 'rounded-l-lg')}
+          aria-label="Decrease"
+          aria-describedby={`${id}-label`}
+          aria-controls={id}
+          disabled={disabled || value <= min}
+          onClick={() => set(value - 1)}
+        >
           <Minus className="h-4 w-4" aria-hidden="true" />
         </button>
         <input
@@ -66,7 +88,15 @@ export function QuantityStepper({ value, onChange, min = 1, max, label = 'Quanti
           onChange={(e) => {
             setDraft(e.target.value);
             const n = Number(e.target.value);
-            if (e.target.value !== '' && Number.isFinite(n) && n >= min && n <= max && Number.isInteger(n) && n !== value) onChange(n);
+            if (
+              e.target.value !== '' &&
+              Number.isFinite(n) &&
+              n >= min &&
+              n <= max &&
+              Number.isInteger(n) &&
+              n !== value
+            )
+              onChange(n);
           }}
           onBlur={() => set(draft === '' ? value : Number(draft))}
           onKeyDown={(e) => {
@@ -76,7 +106,15 @@ export function QuantityStepper({ value, onChange, min = 1, max, label = 'Quanti
             'w-14 border-x border-slate-300 text-center text-sm font-medium text-slate-900 [appearance:textfield] focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-600 disabled:bg-slate-100 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none',
           )}
         />
-        <button type="button" className={cn(button, 'rounded-r-lg')} aria-label="Increase" aria-describedby={`${id}-label`} aria-controls={id} disabled={disabled || value >= max} onClick={() => set(value + 1)}>
+        <button
+          type="button"
+          className={cn(button, 'rounded-r-lg')}
+          aria-label="Increase"
+          aria-describedby={`${id}-label`}
+          aria-controls={id}
+          disabled={disabled || value >= max}
+          onClick={() => set(value + 1)}
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>

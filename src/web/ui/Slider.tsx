@@ -20,7 +20,19 @@ type SliderProps = {
  * A labelled range input: keyboard (arrows, Page Up/Down, Home/End) and screen readers work as
  * with any native slider; the filled part of the track shows the value.
  */
-export function Slider({ label, value, min = 0, max, step = 1, onChange, valueText, hint, disabled, id, className }: SliderProps) {
+export function Slider({
+  label,
+  value,
+  min = 0,
+  max,
+  step = 1,
+  onChange,
+  valueText,
+  hint,
+  disabled,
+  id,
+  className,
+}: SliderProps) {
   const auto = useId();
   const inputId = id ?? auto;
   const span = max - min;

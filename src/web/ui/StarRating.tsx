@@ -5,7 +5,19 @@ import { cn } from './cn';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** A 0-5 rating as five stars (partly filled), with the number of ratings when given. */
-export function StarRating({ value, count, size = 'sm', showValue, className }: { value: number; count?: number; size?: 'sm' | 'md' | 'lg'; showValue?: boolean; className?: string }) {
+export function StarRating({
+  value,
+  count,
+  size = 'sm',
+  showValue,
+  className,
+}: {
+  value: number;
+  count?: number;
+  size?: 'sm' | 'md' | 'lg';
+  showValue?: boolean;
+  className?: string;
+}) {
   const px = size === 'lg' ? 'h-6 w-6' : size === 'md' ? 'h-5 w-5' : 'h-4 w-4';
   const rounded = Math.round(value * 10) / 10;
   const label = `Rated ${rounded} out of 5${count !== undefined ? `, ${count.toLocaleString('en-IN')} ${count === 1 ? 'rating' : 'ratings'}` : ''}`;
@@ -41,7 +53,19 @@ export function StarRating({ value, count, size = 'sm', showValue, className }: 
 }
 
 /** Choosing 1 to 5 stars: a labelled radio group usable with the keyboard, with its error under it. */
-export function StarRatingInput({ value, onChange, label = 'Rating', error, name }: { value: number; onChange: (v: number) => void; label?: string; error?: string; name?: string }) {
+export function StarRatingInput({
+  value,
+  onChange,
+  label = 'Rating',
+  error,
+  name,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  label?: string;
+  error?: string;
+  name?: string;
+}) {
   const id = useId();
   const group = name ?? `${id}-rating`;
   return (
@@ -49,9 +73,24 @@ export function StarRatingInput({ value, onChange, label = 'Rating', error, name
       <legend className="text-sm font-medium text-slate-700">{label}</legend>
       <div className="mt-1 flex gap-1">
         {STARS.map((s) => (
-          <label key={s} className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-600">
-            <input type="radio" name={group} value={s} checked={value === s} onChange={() => onChange(s)} className="sr-only" />
-            <Star className={cn('h-7 w-7', s <= value ? 'text-amber-500' : 'text-slate-300')} fill="currentColor" strokeWidth={0} aria-hidden="true" />
+          <label
+            key={s}
+            className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-600"
+          >
+            <input
+              type="radio"
+              name={group}
+              value={s}
+              checked={value === s}
+              onChange={() => onChange(s)}
+              className="sr-only"
+            />
+            <Star
+              className={cn('h-7 w-7', s <= value ? 'text-amber-500' : 'text-slate-300')}
+              fill="currentColor"
+              strokeWidth={0}
+              aria-hidden="true"
+            />
             <span className="sr-only">{s === 1 ? '1 star' : `${s} stars`}</span>
           </label>
         ))}

@@ -2,7 +2,19 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** One figure of a dashboard, for a `<dl>`: an icon in a tinted square, its label, the value and an optional note under it. */
-export function StatCard({ label, value, icon: Icon, tone, note }: { label: string; value: ReactNode; icon: LucideIcon; tone: string; note?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+  note,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: LucideIcon;
+  tone: string;
+  note?: ReactNode;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="flex items-center gap-2 text-sm text-slate-600">

@@ -4,7 +4,17 @@ import { Button } from './Button';
 import { cn } from './cn';
 
 /** Nothing to show: a sentence and the next action. */
-export function EmptyState({ title, children, action, icon }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       {icon ?? <Inbox className="h-10 w-10 text-slate-400" aria-hidden="true" />}
@@ -18,7 +28,10 @@ export function EmptyState({ title, children, action, icon }: { title: string; c
 /** Loading failed: the message and a Retry button. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="flex flex-col items-center rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center"
+    >
       <AlertTriangle className="h-8 w-8 text-red-600" aria-hidden="true" />
       <p className="mt-3 text-sm text-red-800">{message}</p>
       {onRetry && (

@@ -53,24 +53,51 @@ export function StatusOptions({ values }: { values: readonly string[] }) {
 
 /** A status in the colour SPEC.md gives it. */
 export function StatusBadge({ status, className, text }: { status: string; className?: string; text?: string }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', tones[status] ?? 'bg-slate-100 text-slate-700', className)}>{text ?? statusLabel(status)}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
+        tones[status] ?? 'bg-slate-100 text-slate-700',
+        className,
+      )}
+    >
+      {text ?? statusLabel(status)}
+    </span>
+  );
 }
 
 /** A shop's part of an order as its badge reads it: a cash on delivery part refused at the door is 'Returned to seller', not 'Cancelled'. */
-export const partStatusLabel = (part: { status: string; returnedToSeller?: boolean }) => (part.returnedToSeller ? codMessages.returnedLabel : statusLabel(part.status));
+export const partStatusLabel = (part: { status: string; returnedToSeller?: boolean }) =>
+  part.returnedToSeller ? codMessages.returnedLabel : statusLabel(part.status);
 
 /** The badge of a shop's part of an order (or of an order, through orderStatusOf). */
-export function PartStatusBadge({ part, className }: { part: { status: string; returnedToSeller?: boolean }; className?: string }) {
+export function PartStatusBadge({
+  part,
+  className,
+}: {
+  part: { status: string; returnedToSeller?: boolean };
+  className?: string;
+}) {
   return <StatusBadge status={part.status} text={partStatusLabel(part)} className={className} />;
 }
 
 /** An order's status given its parts: 'Returned to seller' when every part was refused at the door. */
 export const orderStatusOf = (order: { status: string; parts: { returnedToSeller?: boolean }[] }) => ({
   status: order.status,
-  returnedToSeller: order.status === 'cancelled' && order.parts.length > 0 && order.parts.every((p) => p.returnedToSeller),
+  returnedToSeller:
+    order.status === 'cancelled' && order.parts.length > 0 && order.parts.every((p) => p.returnedToSeller),
 });
 
 /** A priority in the colour SPEC.md gives it. */
 export function PriorityBadge({ priority }: { priority: string }) {
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', priorityTones[priority] ?? 'bg-slate-100 text-slate-700')}>{statusLabel(priority)}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
+        priorityTones[priority] ?? 'bg-slate-100 text-slate-700',
+      )}
+    >
+      {statusLabel(priority)}
+    </span>
+  );
 }

@@ -25,7 +25,11 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, fill }: 
     onChange(tabs[next].key);
   };
   return (
-    <div role="tablist" aria-label={label} className={cn('flex overflow-x-auto border-b border-slate-200', fill ? 'sm:gap-1' : 'gap-1')}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={cn('flex overflow-x-auto border-b border-slate-200', fill ? 'sm:gap-1' : 'gap-1')}
+    >
       {tabs.map((t, i) => (
         <button
           key={t.key}
@@ -42,11 +46,22 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, fill }: 
           className={cn(
             '-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium',
             fill && 'flex min-w-0 flex-1 flex-col items-center gap-1 px-1 sm:flex-none sm:flex-row sm:gap-0 sm:px-4',
-            t.key === active ? 'border-violet-700 text-violet-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+            t.key === active
+              ? 'border-violet-700 text-violet-800'
+              : 'border-transparent text-slate-600 hover:text-slate-900',
           )}
         >
           {t.label}
-          {t.count !== undefined && <span className={cn('rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700', fill ? 'sm:ml-1.5' : 'ml-1.5')}>{t.count}</span>}
+          {t.count !== undefined && (
+            <span
+              className={cn(
+                'rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700',
+                fill ? 'sm:ml-1.5' : 'ml-1.5',
+              )}
+            >
+              {t.count}
+            </span>
+          )}
         </button>
       ))}
     </div>

@@ -22,7 +22,15 @@ export type TaxDocumentLinksProps = {
  * A part's tax invoice and credit note as PDF download links, with loading and error states; nothing
  * when it has none.
  */
-export function TaxDocumentLinks({ documents, isPending, isError, onRetry, hrefOf, download, className }: TaxDocumentLinksProps) {
+export function TaxDocumentLinks({
+  documents,
+  isPending,
+  isError,
+  onRetry,
+  hrefOf,
+  download,
+  className,
+}: TaxDocumentLinksProps) {
   if (isPending) {
     return (
       <div className={className}>

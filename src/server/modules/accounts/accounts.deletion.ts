@@ -11,7 +11,12 @@ import { referralsHistoryOf } from '../referrals';
 import { rewardsHistoryOf } from '../rewards';
 import { closeVendorShops } from '../shops';
 
-export type AccountDeletion = { outcome: 'removed' | 'anonymised'; email: string; shopsClosed: number; productsWithdrawn: number };
+export type AccountDeletion = {
+  outcome: 'removed' | 'anonymised';
+  email: string;
+  shopsClosed: number;
+  productsWithdrawn: number;
+};
 
 // History that must outlive an account: its orders and payments, its points, its payouts, the
 // referrals it is part of, the payments it recorded or made as a merchant's customer, and the
@@ -36,7 +41,13 @@ export async function deleteAccount(tx: Tx, userId: string, notFound: string): P
   if (!account) throw new AppError('NOT_FOUND', notFound);
   const open = await openPartsOfVendor(tx, userId, 5);
   if (open.length > 0) {
-    throw new AppError('CONFLICT', openPartsMessage(open.map((p) => `#${p.orderId.slice(0, 8).toUpperCase()}`), open[0].total));
+    throw new AppError(
+      'CONFLICT',
+      openPartsMessage(
+        open.map((p) => `#${p.orderId.slice(0, 8).toUpperCase()}`),
+        open[0].total,
+      ),
+    );
   }
   if (!account.history) {
     await removeUser(tx, userId);

@@ -35,7 +35,8 @@ function tokenSentTo(email: string): string {
 }
 
 const request = (email: string) => newClient().post('/api/auth/password-reset', { email });
-const reset = (token: string, password: string) => newClient().post('/api/auth/password-reset/confirm', { token, password, confirmPassword: password });
+const reset = (token: string, password: string) =>
+  newClient().post('/api/auth/password-reset/confirm', { token, password, confirmPassword: password });
 const signIn = (email: string, password: string) => newClient().post('/api/auth/login', { email, password });
 
 describe('forgotten password', () => {
@@ -98,7 +99,11 @@ describe('forgotten password', () => {
     const second = tokenSentTo(input.email);
     expect((await reset(first, 'brand-new-secret')).statusCode).toBe(400);
 
-    await c.put('/api/me/password', { currentPassword: input.password, newPassword: 'changed-meanwhile', confirmPassword: 'changed-meanwhile' });
+    await c.put('/api/me/password', {
+      currentPassword: input.password,
+      newPassword: 'changed-meanwhile',
+      confirmPassword: 'changed-meanwhile',
+    });
     expect((await reset(second, 'brand-new-secret')).statusCode).toBe(400);
     expect((await signIn(input.email, 'changed-meanwhile')).statusCode).toBe(200);
   });
@@ -112,10 +117,18 @@ describe('forgotten password', () => {
   });
 
   it('checks the new password like registration does, and a made-up token', async () => {
-    const short = await newClient().post('/api/auth/password-reset/confirm', { token: 'a'.repeat(64), password: 'abc', confirmPassword: 'abc' });
+    const short = await newClient().post('/api/auth/password-reset/confirm', {
+      token: 'a'.repeat(64),
+      password: 'abc',
+      confirmPassword: 'abc',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toBe(messages.passwordTooShort);
-    const mismatch = await newClient().post('/api/auth/password-reset/confirm', { token: 'a'.repeat(64), password: 'abcdef1', confirmPassword: 'abcdef2' });
+    const mismatch = await newClient().post('/api/auth/password-reset/confirm', {
+      token: 'a'.repeat(64),
+      password: 'abcdef1',
+      confirmPassword: 'abcdef2',
+    });
     expect(mismatch.json().error.fields.confirmPassword).toBe(messages.passwordsDoNotMatch);
     const madeUp = await reset('not-a-token', 'abcdef12');
     expect(madeUp.json().error.fields.token).toBe(passwordResetMessages.linkInvalid);

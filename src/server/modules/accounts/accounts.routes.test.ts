@@ -16,10 +16,15 @@ afterAll(() => t.close());
 const rows = <T>(q: SQL) => queryRows<T>(t.db, q);
 
 /** A date of birth 17 years before today (UTC, as the server counts age): too young, whatever the year. */
-const seventeenYearsAgo = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear() - 17, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+const seventeenYearsAgo = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear() - 17, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
 
 const countWhereEmail = async (table: string, email: string) =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where lower(email) = ${email}`))[0].n;
+  (
+    await rows<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table)} where lower(email) = ${email}`,
+    )
+  )[0].n;
 
 async function register(body: unknown) {
   const res = await client.post('/api/auth/register', body);
@@ -28,7 +33,14 @@ async function register(body: unknown) {
 
 describe('customer registration', () => {
   it('creates the account, its profile and its customers row, and says so', async () => {
-    const input = customerInput({ gender: 'female', dateOfBirth: '1995-03-04', address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560 025' });
+    const input = customerInput({
+      gender: 'female',
+      dateOfBirth: '1995-03-04',
+      address: '5 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560 025',
+    });
     const res = await register(input);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Account created successfully! You can now login.');
@@ -36,7 +48,12 @@ describe('customer registration', () => {
     const [profile] = await rows<{ role: string; first_name: string; gender: string; date_of_birth: string }>(
       sql`select role, first_name, gender, date_of_birth::text from user_profiles where user_id = ${res.body.id}`,
     );
-    expect(profile).toMatchObject({ role: 'customer', first_name: 'Asha', gender: 'female', date_of_birth: '1995-03-04' });
+    expect(profile).toMatchObject({
+      role: 'customer',
+      first_name: 'Asha',
+      gender: 'female',
+      date_of_birth: '1995-03-04',
+    });
     const [customer] = await rows<{ full_name: string; reward_points: number; address: string }>(
       sql`select c.full_name, b.available_points as reward_points, c.address
           from customers c join reward_balances b on b.user_id = c.user_id where c.user_id = ${res.body.id}`,
@@ -45,12 +62,24 @@ describe('customer registration', () => {
   });
 
   it('saves the address typed at sign-up as the first, default delivery address', async () => {
-    const input = customerInput({ address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560025' });
+    const input = customerInput({
+      address: '5 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560025',
+    });
     const c = new TestClient(t.app, '10.3.3.1');
     await registerAndLogin(c, input);
     const saved = (await c.get('/api/addresses')).json().items;
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ type: 'home', streetAddress: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560025', isDefault: true });
+    expect(saved[0]).toMatchObject({
+      type: 'home',
+      streetAddress: '5 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560025',
+      isDefault: true,
+    });
   });
 
   it('saves no address when none was typed', async () => {
@@ -63,9 +92,15 @@ describe('customer registration', () => {
     const input = customerInput({ address: '5 Residency Road' });
     const res = await register(input);
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toMatchObject({ city: signUpAddressMessages.city, state: signUpAddressMessages.state, postalCode: signUpAddressMessages.pin });
+    expect(res.body.error.fields).toMatchObject({
+      city: signUpAddressMessages.city,
+      state: signUpAddressMessages.state,
+      postalCode: signUpAddressMessages.pin,
+    });
     expect(await rows(sql`select id from users where email = ${input.email}`)).toHaveLength(0);
-    const badPin = await register(customerInput({ address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '012345' }));
+    const badPin = await register(
+      customerInput({ address: '5 Residency Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '012345' }),
+    );
     expect(badPin.body.error.fields).toEqual({ postalCode: signUpAddressMessages.pin });
   });
 
@@ -100,7 +135,9 @@ describe('customer registration', () => {
     const input = customerInput({ phoneNumber: '+91 98765 43210' });
     const res = await register(input);
     expect(res.status).toBe(201);
-    const [p] = await rows<{ phone_number: string }>(sql`select phone_number from user_profiles where user_id = ${res.body.id}`);
+    const [p] = await rows<{ phone_number: string }>(
+      sql`select phone_number from user_profiles where user_id = ${res.body.id}`,
+    );
     expect(p.phone_number).toBe('9876543210');
   });
 
@@ -109,7 +146,11 @@ describe('customer registration', () => {
     expect((await register(input)).status).toBe(201);
     const again = await register(customerInput({ email: input.email.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'EMAIL_TAKEN', message: messages.emailTaken, fields: { email: messages.emailTaken } });
+    expect(again.body.error).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: messages.emailTaken,
+      fields: { email: messages.emailTaken },
+    });
   });
 });
 
@@ -121,7 +162,12 @@ describe('vendor registration', () => {
     const [v] = await rows<{ business_name: string; is_approved: boolean; address: string; phone: string }>(
       sql`select business_name, is_approved, address, phone from vendors where user_id = ${res.body.id}`,
     );
-    expect(v).toEqual({ business_name: 'Ganga Textiles', is_approved: true, address: '14 Park Street, Kolkata', phone: '9123456780' });
+    expect(v).toEqual({
+      business_name: 'Ganga Textiles',
+      is_approved: true,
+      address: '14 Park Street, Kolkata',
+      phone: '9123456780',
+    });
     const [p] = await rows<{ role: string }>(sql`select role from user_profiles where user_id = ${res.body.id}`);
     expect(p.role).toBe('vendor');
   });
@@ -150,10 +196,22 @@ describe('merchant registration', () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(messages.merchantCreated);
     expect(res.body.referralCode).toMatch(/^MERCH[A-Z0-9]{6}$/);
-    const [m] = await rows<{ referral_code: string; cashback_percentage: string; whatsapp_number: string; is_verified: boolean; upi_id: string }>(
+    const [m] = await rows<{
+      referral_code: string;
+      cashback_percentage: string;
+      whatsapp_number: string;
+      is_verified: boolean;
+      upi_id: string;
+    }>(
       sql`select referral_code, cashback_percentage::text, whatsapp_number, is_verified, upi_id from merchants where user_id = ${res.body.id}`,
     );
-    expect(m).toEqual({ referral_code: res.body.referralCode, cashback_percentage: '2.00', whatsapp_number: '9988776655', is_verified: false, upi_id: 'lakshmi@okicici' });
+    expect(m).toEqual({
+      referral_code: res.body.referralCode,
+      cashback_percentage: '2.00',
+      whatsapp_number: '9988776655',
+      is_verified: false,
+      upi_id: 'lakshmi@okicici',
+    });
   });
 
   it('gives every merchant a different referral code', async () => {
@@ -164,13 +222,27 @@ describe('merchant registration', () => {
 
   it('records the referral (status active) when registered through a valid ?ref= code', async () => {
     const referrer = await register(merchantInput());
-    const res = await register(merchantInput({ mobileNumber: '9811122233', referralCode: referrer.body.referralCode.toLowerCase() }));
+    const res = await register(
+      merchantInput({ mobileNumber: '9811122233', referralCode: referrer.body.referralCode.toLowerCase() }),
+    );
     expect(res.status).toBe(201);
-    const [r] = await rows<{ referrer_user_id: string; status: string; referred_user_type: string; referral_code: string }>(
+    const [r] = await rows<{
+      referrer_user_id: string;
+      status: string;
+      referred_user_type: string;
+      referral_code: string;
+    }>(
       sql`select referrer_user_id, status, referred_user_type, referral_code from referrals where referred_user_id = ${res.body.id}`,
     );
-    expect(r).toEqual({ referrer_user_id: referrer.body.id, status: 'active', referred_user_type: 'merchant', referral_code: referrer.body.referralCode });
-    const [m] = await rows<{ referred_by_user_id: string }>(sql`select referred_by_user_id from merchants where user_id = ${res.body.id}`);
+    expect(r).toEqual({
+      referrer_user_id: referrer.body.id,
+      status: 'active',
+      referred_user_type: 'merchant',
+      referral_code: referrer.body.referralCode,
+    });
+    const [m] = await rows<{ referred_by_user_id: string }>(
+      sql`select referred_by_user_id from merchants where user_id = ${res.body.id}`,
+    );
     expect(m.referred_by_user_id).toBe(referrer.body.id);
   });
 
@@ -184,7 +256,9 @@ describe('merchant registration', () => {
 
   it('refuses a referral code whose owner has the same phone number (no self-referral)', async () => {
     const referrer = await register(merchantInput({ mobileNumber: '9000000001' }));
-    const res = await register(merchantInput({ mobileNumber: '+91 90000 00001', referralCode: referrer.body.referralCode }));
+    const res = await register(
+      merchantInput({ mobileNumber: '+91 90000 00001', referralCode: referrer.body.referralCode }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(messages.referralSelf);
   });
@@ -206,13 +280,16 @@ describe('merchant registration', () => {
     ['cashbackPercentage', '0x10', 'Cashback must be a number'],
     ['password', 'short', 'Password must be at least 6 characters long'],
   ])('refuses %s=%j with %j', async (field, value, message) => {
-    const res = await register(merchantInput({ [field]: value, ...(field === 'password' ? { confirmPassword: value as string } : {}) }));
+    const res = await register(
+      merchantInput({ [field]: value, ...(field === 'password' ? { confirmPassword: value as string } : {}) }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.fields[field]).toBe(message);
   });
 
   it('accepts cashback at the bounds and with one decimal', async () => {
-    for (const c of [0, 100, 3.5, '4.5']) expect((await register(merchantInput({ cashbackPercentage: c }))).status).toBe(201);
+    for (const c of [0, 100, 3.5, '4.5'])
+      expect((await register(merchantInput({ cashbackPercentage: c }))).status).toBe(201);
   });
 
   it("refuses mismatched passwords with 'Passwords do not match'", async () => {
@@ -225,13 +302,21 @@ describe('registration is one transaction', () => {
   it('leaves no account, profile or customer row when a later insert fails', async () => {
     // Make the last insert of a merchant registration (the referral) fail inside the transaction.
     const referrer = await register(merchantInput());
-    await t.db.execute(sql`create or replace function haat_test_fail() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`);
-    await t.db.execute(sql`create trigger haat_test_fail before insert on referrals for each row execute function haat_test_fail()`);
+    await t.db.execute(
+      sql`create or replace function haat_test_fail() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger haat_test_fail before insert on referrals for each row execute function haat_test_fail()`,
+    );
     const input = merchantInput({ mobileNumber: '9811122244', referralCode: referrer.body.referralCode });
     const res = await client.post('/api/auth/register', input);
     await t.db.execute(sql`drop trigger haat_test_fail on referrals`);
     expect(res.statusCode).toBe(500);
-    expect(res.json().error).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: res.headers['x-request-id'] });
+    expect(res.json().error).toEqual({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+      requestId: res.headers['x-request-id'],
+    });
     expect(await countWhereEmail('users', input.email)).toBe(0);
     expect(await countWhereEmail('merchants', input.email)).toBe(0);
     expect((await register(input)).status).toBe(201);
@@ -250,7 +335,12 @@ describe('sign-in, session and sign-out', () => {
     const cookie = login.cookies.find((k) => k.name === 'haat_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.value).toMatch(/^[0-9a-f]{64}$/);
-    expect(login.json()).toMatchObject({ email: input.email, role: 'customer', firstName: 'Meera', displayName: 'Meera Nair' });
+    expect(login.json()).toMatchObject({
+      email: input.email,
+      role: 'customer',
+      firstName: 'Meera',
+      displayName: 'Meera Nair',
+    });
 
     const me = await c.get('/api/me');
     expect(me.statusCode).toBe(200);
@@ -271,10 +361,18 @@ describe('sign-in, session and sign-out', () => {
   it('answers /api/me with the role of vendors and merchants, with their business name', async () => {
     const v = new TestClient(t.app, '10.1.0.2');
     await registerAndLogin(v, vendorInput({ businessName: 'Kaveri Crafts', firstName: '', lastName: '' }));
-    expect((await v.get('/api/me')).json()).toMatchObject({ role: 'vendor', businessName: 'Kaveri Crafts', displayName: 'Kaveri Crafts' });
+    expect((await v.get('/api/me')).json()).toMatchObject({
+      role: 'vendor',
+      businessName: 'Kaveri Crafts',
+      displayName: 'Kaveri Crafts',
+    });
     const m = new TestClient(t.app, '10.1.0.3');
     await registerAndLogin(m, merchantInput({ businessName: 'Annapurna Sweets' }));
-    expect((await m.get('/api/me')).json()).toMatchObject({ role: 'merchant', businessName: 'Annapurna Sweets', displayName: 'Annapurna Sweets' });
+    expect((await m.get('/api/me')).json()).toMatchObject({
+      role: 'merchant',
+      businessName: 'Annapurna Sweets',
+      displayName: 'Annapurna Sweets',
+    });
   });
 
   it('refuses a wrong password and an unknown email with the same message', async () => {
@@ -294,7 +392,9 @@ describe('sign-in, session and sign-out', () => {
     const input = customerInput();
     await attacker.post('/api/auth/register', input);
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i++) {
-      expect((await attacker.post('/api/auth/login', { email: input.email, password: `bad-${i}-pass` })).statusCode).toBe(401);
+      expect(
+        (await attacker.post('/api/auth/login', { email: input.email, password: `bad-${i}-pass` })).statusCode,
+      ).toBe(401);
     }
     const blocked = await attacker.post('/api/auth/login', { email: input.email, password: input.password });
     expect(blocked.statusCode).toBe(429);
@@ -302,13 +402,17 @@ describe('sign-in, session and sign-out', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     const owner = new TestClient(t.app, '10.2.2.2');
-    expect((await owner.post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(200);
+    expect((await owner.post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(
+      200,
+    );
 
     // Someone else behind the same address (an office, a mobile carrier's NAT) still signs in.
     const neighbour = new TestClient(t.app, '10.9.9.9');
     const other = customerInput();
     await neighbour.post('/api/auth/register', other);
-    expect((await neighbour.post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(200);
+    expect((await neighbour.post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -345,7 +449,12 @@ describe('bad requests never answer 500', () => {
     ['a huge name', { ...customerInput(), firstName: 'x'.repeat(100_000) }],
     ['objects for text', { ...vendorInput(), businessName: { $ne: 1 } }],
   ])('register with %s answers 400', async (_label, body) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' }, payload: JSON.stringify(body ?? '') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' },
+      payload: JSON.stringify(body ?? ''),
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toMatch(/VALIDATION_FAILED|PAYLOAD_TOO_LARGE/);
@@ -357,7 +466,11 @@ describe('bad requests never answer 500', () => {
   ])('register with %s answers 400, not 500', async (_label, over) => {
     const res = await register(customerInput(over));
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.', requestId: expect.any(String) });
+    expect(res.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some text contains a character that is not allowed. Please remove it and try again.',
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses a date of birth that is not on the calendar with 400, not 500', async () => {
@@ -375,17 +488,32 @@ describe('bad requests never answer 500', () => {
   it('answers a malformed address in the error format', async () => {
     const res = await client.get('/api/%E0%A4');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The address is not valid.', requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'The address is not valid.',
+        requestId: res.headers['x-request-id'],
+      },
+    });
   });
 
   it('answers 400 for broken JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' }, payload: '{"email": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'haat', 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers 403 to a state-changing call without the CSRF header', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.in', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.in', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_REJECTED');
   });
@@ -393,6 +521,8 @@ describe('bad requests never answer 500', () => {
   it('answers 404 in the error format for an unknown API path', async () => {
     const res = await client.get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] },
+    });
   });
 });

@@ -29,13 +29,22 @@ async function referrer(email: string, phone: string): Promise<string> {
 }
 
 const accountsWithEmail = async (email: string) =>
-  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where email = ${email.trim().toLowerCase()}`))[0].n;
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from users where email = ${email.trim().toLowerCase()}`,
+    )
+  )[0].n;
 
 async function expectRefused(input: RegisterInput) {
   const before = await accountsWithEmail(input.email);
   const res = await browser().post('/api/auth/register', input);
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().error).toMatchObject({ code: 'REFERRAL_CODE_UNKNOWN', message: messages.referralSelf, fields: { referralCode: messages.referralSelf } });
+  expect(res.json().error).toMatchObject({
+    code: 'REFERRAL_CODE_UNKNOWN',
+    message: messages.referralSelf,
+    fields: { referralCode: messages.referralSelf },
+  });
   expect(await accountsWithEmail(input.email)).toBe(before);
 }
 
@@ -45,7 +54,10 @@ describe('self-referral with a spelling of the same mailbox', () => {
     ['a +tag on Gmail', (u: string) => [`meera${u}@gmail.com`, `meera${u}+ref@gmail.com`]],
     ["Gmail's dots", (u: string) => [`meera.k${u}@gmail.com`, `meerak${u}@gmail.com`]],
     ["Gmail's dots the other way round", (u: string) => [`meerak${u}@gmail.com`, `m.e.e.r.a.k${u}@gmail.com`]],
-    ['googlemail.com for gmail.com, with dots and a tag', (u: string) => [`meera.k${u}@gmail.com`, `m.eerak${u}+x@googlemail.com`]],
+    [
+      'googlemail.com for gmail.com, with dots and a tag',
+      (u: string) => [`meera.k${u}@gmail.com`, `m.eerak${u}+x@googlemail.com`],
+    ],
     ['gmail.com for googlemail.com', (u: string) => [`meerak${u}@googlemail.com`, `meerak${u}@gmail.com`]],
     ['another case', (u: string) => [`Meera.K${u}@Example.in`, `MEERA.K${u}@EXAMPLE.IN`]],
   ])('refuses %s (400, the own-code message) and creates nothing, for every kind of account', async (_what, emails) => {
@@ -59,10 +71,16 @@ describe('self-referral with a spelling of the same mailbox', () => {
   it("takes another person's mailbox: dots outside Gmail, another name at Gmail", async () => {
     const u = unique();
     const code = await referrer(`meerak${u}@gmail.com`, freshPhone());
-    const otherName = await browser().post('/api/auth/register', customerInput({ email: `meerak${u}1@gmail.com`, phoneNumber: freshPhone(), referralCode: code }));
+    const otherName = await browser().post(
+      '/api/auth/register',
+      customerInput({ email: `meerak${u}1@gmail.com`, phoneNumber: freshPhone(), referralCode: code }),
+    );
     expect(otherName.statusCode, otherName.body).toBe(201);
     const code2 = await referrer(`meerak${u}@example.in`, freshPhone());
-    const dotted = await browser().post('/api/auth/register', customerInput({ email: `meera.k${u}@example.in`, phoneNumber: freshPhone(), referralCode: code2 }));
+    const dotted = await browser().post(
+      '/api/auth/register',
+      customerInput({ email: `meera.k${u}@example.in`, phoneNumber: freshPhone(), referralCode: code2 }),
+    );
     expect(dotted.statusCode, dotted.body).toBe(201);
   });
 });
@@ -84,7 +102,10 @@ describe('self-referral with the same phone in another format', () => {
 
   it('takes another phone with the same code', async () => {
     const code = await referrer(`meera${unique()}@example.in`, '9845099990');
-    const res = await browser().post('/api/auth/register', customerInput({ phoneNumber: '+91 98450 99991', referralCode: code }));
+    const res = await browser().post(
+      '/api/auth/register',
+      customerInput({ phoneNumber: '+91 98450 99991', referralCode: code }),
+    );
     expect(res.statusCode, res.body).toBe(201);
   });
 });

@@ -14,9 +14,16 @@ import { createReferral } from '../referrals';
  * valid referral code was given, the referral — all in one transaction, so nothing is half-created.
  * A new vendor or merchant is announced to the super admin in that transaction.
  */
-export async function registerAccount({ db, input }: { db: Db; input: RegisterData }): Promise<{ userId: string; referralCode: string }> {
+export async function registerAccount({
+  db,
+  input,
+}: {
+  db: Db;
+  input: RegisterData;
+}): Promise<{ userId: string; referralCode: string }> {
   return db.transaction(async (tx) => {
-    const phone = input.role === 'customer' ? input.phoneNumber : input.role === 'vendor' ? input.phone : input.mobileNumber;
+    const phone =
+      input.role === 'customer' ? input.phoneNumber : input.role === 'vendor' ? input.phone : input.mobileNumber;
     const referrer = input.referralCode ? await findReferrer(tx, input.referralCode) : null;
     if (input.referralCode && !referrer) {
       throw new AppError('REFERRAL_CODE_UNKNOWN', messages.referralUnknown, { referralCode: messages.referralUnknown });
@@ -39,7 +46,16 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
     });
     // The address typed at sign-up becomes the customer's first saved address, the default.
     if (input.role === 'customer' && input.address && input.city && input.state && input.postalCode) {
-      await insertAddress(tx, account.userId, { type: 'home', streetAddress: input.address, city: input.city, state: input.state, postalCode: input.postalCode, country: 'India', landmark: undefined, isDefault: true });
+      await insertAddress(tx, account.userId, {
+        type: 'home',
+        streetAddress: input.address,
+        city: input.city,
+        state: input.state,
+        postalCode: input.postalCode,
+        country: 'India',
+        landmark: undefined,
+        isDefault: true,
+      });
     }
     if (input.role === 'merchant') {
       await createMerchant(tx, {
@@ -65,7 +81,11 @@ export async function registerAccount({ db, input }: { db: Db; input: RegisterDa
     }
     // The super admin hears of a new vendor or merchant with the account; customers need no one's look.
     if (input.role !== 'customer') {
-      await notify(tx, { kind: input.role === 'vendor' ? 'admin-vendor-waiting' : 'admin-merchant-waiting', to: 'admin', data: { businessName: input.businessName, email: input.email } });
+      await notify(tx, {
+        kind: input.role === 'vendor' ? 'admin-vendor-waiting' : 'admin-merchant-waiting',
+        to: 'admin',
+        data: { businessName: input.businessName, email: input.email },
+      });
     }
     return account;
   });
@@ -100,14 +120,36 @@ export function passwordResetMail(a: { email: string; link: string; ttlMinutes: 
 }
 
 /** Sends a reset link to an active account with this email; nothing happens (and nothing tells) when there is none. */
-export async function sendPasswordReset({ db, mailer, appUrl, email, ttlMinutes }: { db: Db; mailer: Mailer; appUrl: string; email: string; ttlMinutes: number }): Promise<void> {
+export async function sendPasswordReset({
+  db,
+  mailer,
+  appUrl,
+  email,
+  ttlMinutes,
+}: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  email: string;
+  ttlMinutes: number;
+}): Promise<void> {
   const reset = await createPasswordReset({ db, email, ttlMinutes });
   if (!reset) return;
-  await mailer.send(passwordResetMail({ email: reset.email, link: `${appUrl}/reset-password?token=${reset.token}`, ttlMinutes }));
+  await mailer.send(
+    passwordResetMail({ email: reset.email, link: `${appUrl}/reset-password?token=${reset.token}`, ttlMinutes }),
+  );
 }
 
 /** `replacing`: the session token the browser sent, if any; it ends when the new session opens. */
-export type SignInArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number; replacing?: string };
+export type SignInArgs = {
+  db: Db;
+  email: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+  ttlHours: number;
+  replacing?: string;
+};
 
 /** Signs in and answers the session token with the user. */
 export async function signIn(args: SignInArgs): Promise<{ token: string; me: Me }> {

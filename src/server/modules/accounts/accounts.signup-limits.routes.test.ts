@@ -38,10 +38,16 @@ describe('registrations per address and hour', () => {
   it(`answers registration number ${REGISTRATIONS + 1} from one address 429 with Retry-After; another address still registers`, async () => {
     const from = addresses();
     const client = new TestClient(t.app, from(0));
-    for (let i = 0; i < REGISTRATIONS; i++) expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(201);
+    for (let i = 0; i < REGISTRATIONS; i++)
+      expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(201);
     const refused = await client.post('/api/auth/register', customerInput());
-    expectTooMany(refused, /^Too many accounts have been registered from your network\. Please try again in \d+ minutes?\.$/);
-    expect(refused.json().error.message).toBe(limitMessages.registrations(Math.ceil(Number(refused.headers['retry-after']) / 60)));
+    expectTooMany(
+      refused,
+      /^Too many accounts have been registered from your network\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(refused.json().error.message).toBe(
+      limitMessages.registrations(Math.ceil(Number(refused.headers['retry-after']) / 60)),
+    );
     expect((await new TestClient(t.app, from(1)).post('/api/auth/register', customerInput())).statusCode).toBe(201);
   });
 
@@ -57,7 +63,8 @@ describe('registrations per address and hour', () => {
   it(`limits employee registrations at /api/erp/register alone: number ${REGISTRATIONS + 1} answers 429, another address registers`, async () => {
     const from = addresses();
     const client = new TestClient(t.app, from(0));
-    for (let i = 0; i < REGISTRATIONS; i++) expect((await client.post('/api/erp/register', employeeForm())).statusCode).toBe(201);
+    for (let i = 0; i < REGISTRATIONS; i++)
+      expect((await client.post('/api/erp/register', employeeForm())).statusCode).toBe(201);
     expectTooMany(await client.post('/api/erp/register', employeeForm()), /registered from your network/);
     expect((await new TestClient(t.app, from(1)).post('/api/erp/register', employeeForm())).statusCode).toBe(201);
   });
@@ -66,7 +73,8 @@ describe('registrations per address and hour', () => {
     const client = new TestClient(t.app, addresses()(0));
     const input = customerInput();
     expect((await client.post('/api/auth/register', input)).statusCode).toBe(201);
-    for (let i = 1; i < REGISTRATIONS; i++) expect((await client.post('/api/auth/register', input)).json().error.message).toBe(messages.emailTaken);
+    for (let i = 1; i < REGISTRATIONS; i++)
+      expect((await client.post('/api/auth/register', input)).json().error.message).toBe(messages.emailTaken);
     expectTooMany(await client.post('/api/auth/register', customerInput()), /registered from your network/);
   });
 });
@@ -75,15 +83,20 @@ describe('password reset requests per address and hour', () => {
   it(`answers request number ${RESETS + 1} from one address 429 with Retry-After, whatever the email; another address still asks`, async () => {
     const from = addresses();
     const client = new TestClient(t.app, from(0));
-    for (let i = 0; i < RESETS; i++) expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
+    for (let i = 0; i < RESETS; i++)
+      expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
     const refused = await client.post('/api/auth/password-reset', { email: customerInput().email });
     expectTooMany(refused, /^Too many password reset requests from your network\. Please try again in \d+ minutes?\.$/);
-    expect((await new TestClient(t.app, from(1)).post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
+    expect(
+      (await new TestClient(t.app, from(1)).post('/api/auth/password-reset', { email: customerInput().email }))
+        .statusCode,
+    ).toBe(202);
   });
 
   it('keeps registrations and password resets apart: one address past its resets still registers', async () => {
     const client = new TestClient(t.app, addresses()(0));
-    for (let i = 0; i < RESETS; i++) expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
+    for (let i = 0; i < RESETS; i++)
+      expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
     expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(429);
     expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(201);
   });
@@ -96,9 +109,11 @@ describe('the defaults', () => {
     try {
       expect(d.config).toMatchObject({ REGISTRATIONS_PER_HOUR: 10, PASSWORD_RESETS_PER_HOUR: 5 });
       const client = new TestClient(d.app, '10.20.250.1');
-      for (let i = 0; i < 10; i++) expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(201);
+      for (let i = 0; i < 10; i++)
+        expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(201);
       expect((await client.post('/api/auth/register', customerInput())).statusCode).toBe(429);
-      for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
+      for (let i = 0; i < 5; i++)
+        expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(202);
       expect((await client.post('/api/auth/password-reset', { email: customerInput().email })).statusCode).toBe(429);
     } finally {
       await d.close();

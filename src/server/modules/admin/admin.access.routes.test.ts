@@ -11,7 +11,13 @@ import { userProfiles } from '../auth/auth.tables';
 
 let t: TestApp;
 let n = 0;
-const OPEN = new Set(['POST /api/admin/login', 'POST /api/admin/2fa/setup', 'POST /api/admin/2fa/verify', 'POST /api/admin/2fa/reset', 'POST /api/admin/logout']);
+const OPEN = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/2fa/setup',
+  'POST /api/admin/2fa/verify',
+  'POST /api/admin/2fa/reset',
+  'POST /api/admin/logout',
+]);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -19,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function endpoints(): Promise<{ method: string; path: string }[]> {
-  const doc = (await new TestClient(t.app, '10.51.0.1').get('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await new TestClient(t.app, '10.51.0.1').get('/api/docs/json')).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/api/admin/'))
     .flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })))
@@ -29,7 +37,12 @@ async function endpoints(): Promise<{ method: string; path: string }[]> {
 async function signedIn(kind: 'customer' | 'vendor' | 'merchant' | 'role-admin'): Promise<TestClient> {
   const client = new TestClient(t.app, `10.51.1.${++n}`);
   const phone = `95${String(n).padStart(8, '0')}`;
-  const input = kind === 'vendor' ? vendorInput({ phone }) : kind === 'merchant' ? merchantInput({ mobileNumber: phone }) : customerInput({ phoneNumber: phone });
+  const input =
+    kind === 'vendor'
+      ? vendorInput({ phone })
+      : kind === 'merchant'
+        ? merchantInput({ mobileNumber: phone })
+        : customerInput({ phoneNumber: phone });
   const { id } = await registerAndLogin(client, input);
   if (kind === 'role-admin') await t.db.update(userProfiles).set({ role: 'admin' }).where(eq(userProfiles.userId, id));
   return client;
@@ -38,20 +51,55 @@ async function signedIn(kind: 'customer' | 'vendor' | 'merchant' | 'role-admin')
 describe('the admin API', () => {
   it('has every tab’s endpoints in its OpenAPI document', async () => {
     const paths = new Set((await endpoints()).map((e) => e.path));
-    for (const tab of ['overview', 'users', 'vendors', 'merchants', 'products', 'orders', 'referrals', 'employees', 'settings/referral', 'withdrawals', 'messages', 'audit']) expect(paths).toContain(`/api/admin/${tab}`);
+    for (const tab of [
+      'overview',
+      'users',
+      'vendors',
+      'merchants',
+      'products',
+      'orders',
+      'referrals',
+      'employees',
+      'settings/referral',
+      'withdrawals',
+      'messages',
+      'audit',
+    ])
+      expect(paths).toContain(`/api/admin/${tab}`);
     expect(paths).toContain('/api/admin/users/{id}/delete');
   });
 
   it('refuses every endpoint to guests, customers, vendors, merchants and role-admin users, and changes nothing', async () => {
     const list = await endpoints();
-    const clients = { guest: new TestClient(t.app, '10.51.2.1'), customer: await signedIn('customer'), vendor: await signedIn('vendor'), merchant: await signedIn('merchant'), 'role-admin': await signedIn('role-admin') };
+    const clients = {
+      guest: new TestClient(t.app, '10.51.2.1'),
+      customer: await signedIn('customer'),
+      vendor: await signedIn('vendor'),
+      merchant: await signedIn('merchant'),
+      'role-admin': await signedIn('role-admin'),
+    };
     const refused: string[] = [];
     for (const { method, path } of list) {
       const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
       for (const [who, client] of Object.entries(clients)) {
-        const body = method === 'GET' ? undefined : { code: '123456', status: 'qualified', reason: 'because', upiReference: '123456789012', minTransactions: 1, minTransactionVolume: 0, referralPointsAwarded: 0, keyId: 'k', isEnabled: false, read: true };
+        const body =
+          method === 'GET'
+            ? undefined
+            : {
+                code: '123456',
+                status: 'qualified',
+                reason: 'because',
+                upiReference: '123456789012',
+                minTransactions: 1,
+                minTransactionVolume: 0,
+                referralPointsAwarded: 0,
+                keyId: 'k',
+                isEnabled: false,
+                read: true,
+              };
         const res = await client.request(method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url, body);
-        if (res.statusCode !== 401 && res.statusCode !== 403) refused.push(`${who} ${method} ${url} -> ${res.statusCode}`);
+        if (res.statusCode !== 401 && res.statusCode !== 403)
+          refused.push(`${who} ${method} ${url} -> ${res.statusCode}`);
       }
     }
     expect(refused).toEqual([]);

@@ -21,7 +21,14 @@ function auditWhere(query: AdminAuditQuery) {
     query.resource ? eq(logs.resourceType, query.resource) : undefined,
     query.from ? gte(logs.createdAt, dayStart(query.from)) : undefined,
     query.to ? lt(logs.createdAt, sql`${dayStart(query.to)} + interval '1 day'`) : undefined,
-    q ? or(ilike(logs.action, containsPattern(q)), ilike(logs.resourceId, containsPattern(q)), ilike(admins.email, containsPattern(q)), ilike(logs.ipAddress, containsPattern(q))) : undefined,
+    q
+      ? or(
+          ilike(logs.action, containsPattern(q)),
+          ilike(logs.resourceId, containsPattern(q)),
+          ilike(admins.email, containsPattern(q)),
+          ilike(logs.ipAddress, containsPattern(q)),
+        )
+      : undefined,
   );
 }
 
@@ -30,7 +37,15 @@ const actorOf = (email: string | null, newData: unknown, actorType: string, unkn
   email ?? (newData as { email?: string } | null)?.email ?? (actorType === 'system' ? 'System' : unknown);
 
 /** The Audit log tab: every entry, filtered by action, resource, India dates and a search, newest first. */
-export async function listAuditLog({ db, query, forExport = false }: { db: Db; query: AdminAuditQuery; forExport?: boolean }): Promise<AdminAuditPage> {
+export async function listAuditLog({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminAuditQuery;
+  forExport?: boolean;
+}): Promise<AdminAuditPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, [{ total }], actions, resources] = await Promise.all([
     db
@@ -58,13 +73,29 @@ export async function listAuditLog({ db, query, forExport = false }: { db: Db; q
     newData: log.newData === null ? null : JSON.stringify(log.newData),
     origin: log.origin,
   }));
-  return { items, total: Number(total), page: query.page, pageSize: query.pageSize, actions: actions.map((a) => a.v), resources: resources.map((r) => r.v) };
+  return {
+    items,
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+    actions: actions.map((a) => a.v),
+    resources: resources.map((r) => r.v),
+  };
 }
 
 /** The overview's latest ten entries, newest first. */
-export async function recentAuditActivity(db: DbOrTx): Promise<{ id: string; description: string; user: string; timestamp: string }[]> {
+export async function recentAuditActivity(
+  db: DbOrTx,
+): Promise<{ id: string; description: string; user: string; timestamp: string }[]> {
   const activity = await db
-    .select({ id: logs.id, action: logs.action, actorType: logs.actorType, email: admins.email, newData: logs.newData, createdAt: logs.createdAt })
+    .select({
+      id: logs.id,
+      action: logs.action,
+      actorType: logs.actorType,
+      email: admins.email,
+      newData: logs.newData,
+      createdAt: logs.createdAt,
+    })
     .from(logs)
     .leftJoin(admins, eq(admins.id, logs.actorId))
     .orderBy(desc(logs.createdAt))

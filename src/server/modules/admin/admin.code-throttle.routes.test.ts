@@ -57,7 +57,9 @@ describe("the super admin's sign-in code", () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The pending sign-in is discarded: the cookie is cleared, and the token no longer works anywhere.
     expect(c.cookieHeader).not.toContain(PENDING);
-    expect((await c.post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).json().error.message).toBe(m.signInAgain);
+    expect((await c.post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).json().error.message).toBe(
+      m.signInAgain,
+    );
     for (const token of pendingTokens) {
       const replay = fromNewAddress();
       replay.setCookie(PENDING, token);
@@ -75,7 +77,9 @@ describe("the super admin's sign-in code", () => {
   it('counts wrong proofs of the two-factor reset towards the same account limit', async () => {
     const { secret } = await signInSuperAdmin(t);
     for (let i = 0; i < 5; i++) {
-      const res = await (await pendingSignIn()).post('/api/admin/2fa/reset', { password: TEST_ADMIN.password, code: staleCode(secret) });
+      const res = await (
+        await pendingSignIn()
+      ).post('/api/admin/2fa/reset', { password: TEST_ADMIN.password, code: staleCode(secret) });
       expect(res.statusCode).toBe(401);
     }
     const res = await (await pendingSignIn()).post('/api/admin/2fa/verify', { code: await freshCode(t, secret) });
@@ -98,11 +102,18 @@ describe('the step-up code of admin actions', () => {
     for (let i = 0; i < 5; i++) {
       const ip = nextAddress();
       addresses.push(ip);
-      const res = await sameSession(ip).request('POST', '/api/admin/settings/referral/process', { code: staleCode(secret) }, { 'user-agent': `browser-${i}` });
+      const res = await sameSession(ip).request(
+        'POST',
+        '/api/admin/settings/referral/process',
+        { code: staleCode(secret) },
+        { 'user-agent': `browser-${i}` },
+      );
       expect(res.statusCode).toBe(403);
     }
 
-    const blocked = await sameSession().post('/api/admin/settings/referral/process', { code: await freshCode(t, secret) });
+    const blocked = await sameSession().post('/api/admin/settings/referral/process', {
+      code: await freshCode(t, secret),
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().error.message).toBe(m.tooManyAttempts);
@@ -110,22 +121,37 @@ describe('the step-up code of admin actions', () => {
     const failures = await t.db.select().from(systemLogs).where(eq(systemLogs.action, 'step_up_failed'));
     expect(failures).toHaveLength(5);
     expect(failures.map((f) => f.ipAddress).sort()).toEqual([...addresses].sort());
-    const [admin] = await t.db.select({ actorId: systemLogs.actorId }).from(systemLogs).where(eq(systemLogs.action, 'admin_login'));
+    const [admin] = await t.db
+      .select({ actorId: systemLogs.actorId })
+      .from(systemLogs)
+      .where(eq(systemLogs.action, 'admin_login'));
     for (const f of failures) {
-      expect(f).toMatchObject({ actorType: 'admin', actorId: admin.actorId, resourceType: 'admin_account', newData: { method: 'POST', route: '/api/admin/settings/referral/process' } });
+      expect(f).toMatchObject({
+        actorType: 'admin',
+        actorId: admin.actorId,
+        resourceType: 'admin_account',
+        newData: { method: 'POST', route: '/api/admin/settings/referral/process' },
+      });
       expect(f.userAgent).toMatch(/^browser-\d$/);
     }
     // The refused action was not done (no audit of it).
-    expect(await t.db.select().from(systemLogs).where(eq(systemLogs.action, 'referral_qualifications_processed'))).toEqual([]);
+    expect(
+      await t.db.select().from(systemLogs).where(eq(systemLogs.action, 'referral_qualifications_processed')),
+    ).toEqual([]);
 
     // The account's sign-in code step is closed as well.
-    expect((await (await pendingSignIn()).post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).statusCode).toBe(429);
+    expect(
+      (await (await pendingSignIn()).post('/api/admin/2fa/verify', { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(429);
   });
 
   it('does not count a missing code', async () => {
     const { client, secret } = await signInSuperAdmin(t);
-    for (let i = 0; i < 6; i++) expect((await client.post('/api/admin/settings/referral/process', {})).statusCode).toBe(401);
-    expect((await client.post('/api/admin/settings/referral/process', { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await client.post('/api/admin/settings/referral/process', {})).statusCode).toBe(401);
+    expect(
+      (await client.post('/api/admin/settings/referral/process', { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
     expect(await t.db.select().from(systemLogs).where(eq(systemLogs.action, 'step_up_failed'))).toEqual([]);
   });
 });
@@ -136,7 +162,10 @@ describe("the ERP's sign-in code", () => {
     const input = employeeForm();
     expect((await fromNewAddress().post('/api/erp/register', input)).statusCode).toBe(201);
     const secret = newTotpSecret();
-    await t.db.update(employees).set({ isApproved: true, twoFaEnabled: true, twoFaSecret: encrypt(t.config, secret) }).where(eq(employees.email, input.email.toLowerCase()));
+    await t.db
+      .update(employees)
+      .set({ isApproved: true, twoFaEnabled: true, twoFaSecret: encrypt(t.config, secret) })
+      .where(eq(employees.email, input.email.toLowerCase()));
     return { email: input.email, password: input.password, secret };
   }
 
@@ -156,10 +185,16 @@ describe("the ERP's sign-in code", () => {
   it('does not count wrong passwords against the account: only someone with the password can block its code step', async () => {
     const { email, password, secret } = await employeeWithTwoFactor();
     for (let i = 0; i < 6; i++) {
-      const res = await fromNewAddress().post('/api/erp/login', { email, password: 'not-the-password', code: staleCode(secret) });
+      const res = await fromNewAddress().post('/api/erp/login', {
+        email,
+        password: 'not-the-password',
+        code: staleCode(secret),
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe(erpMessages.invalidLogin);
     }
-    expect((await fromNewAddress().post('/api/erp/login', { email, password, code: totpCode(secret) })).statusCode).toBe(200);
+    expect(
+      (await fromNewAddress().post('/api/erp/login', { email, password, code: totpCode(secret) })).statusCode,
+    ).toBe(200);
   });
 });

@@ -42,15 +42,28 @@ const ROUNDS = 6;
 
 describe("a timesheet entry approved by the project's manager and the super admin at once", () => {
   it('is approved once: one notification, one set of hours in the dashboard, an audit entry only when the super admin won', async () => {
-    const [worker, manager] = [await signedInEmployee(t), await signedInEmployee(t, { firstName: 'Meera', lastName: 'Nair' })];
-    const project = await worker.client.post('/api/erp/projects', { name: 'Stock take', startDate: todayInIndia(), projectManagerId: manager.id });
+    const [worker, manager] = [
+      await signedInEmployee(t),
+      await signedInEmployee(t, { firstName: 'Meera', lastName: 'Nair' }),
+    ];
+    const project = await worker.client.post('/api/erp/projects', {
+      name: 'Stock take',
+      startDate: todayInIndia(),
+      projectManagerId: manager.id,
+    });
     expect(project.statusCode, project.body).toBe(201);
     const hours = async () => (await worker.client.get('/api/erp/dashboard')).json().stats.totalHoursThisWeek as number;
 
     for (let i = 0; i < ROUNDS; i++) {
       // One hour each, today, one after another: the dashboard's Hours This Week counts them.
       const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
-      const logged = await worker.client.post('/api/erp/timesheets', { workDate: todayInIndia(), startTime: hh(i), endTime: hh(i + 1), projectId: project.json().id, description: `Shelf ${i + 1}` });
+      const logged = await worker.client.post('/api/erp/timesheets', {
+        workDate: todayInIndia(),
+        startTime: hh(i),
+        endTime: hh(i + 1),
+        projectId: project.json().id,
+        description: `Shelf ${i + 1}`,
+      });
       expect(logged.statusCode, logged.body).toBe(201);
       const id = logged.json().id as string;
       expect((await worker.client.post(`/api/erp/timesheets/${id}/submit`)).statusCode).toBe(200);
@@ -64,11 +77,22 @@ describe("a timesheet entry approved by the project's manager and the super admi
       expect(codes.sort()).toEqual([200, 409]);
       const winner = byManager.statusCode === 200 ? 'manager' : 'admin';
 
-      const [row] = await queryRows<{ status: string; approved_by: string | null }>(t.db, sql`select status, approved_by from timesheets where id = ${id}`);
+      const [row] = await queryRows<{ status: string; approved_by: string | null }>(
+        t.db,
+        sql`select status, approved_by from timesheets where id = ${id}`,
+      );
       expect(row).toEqual({ status: 'approved', approved_by: winner === 'manager' ? manager.id : null });
-      const notes = await count(t, sql`select count(*)::int as n from erp_notifications where employee_id = ${worker.id} and kind = 'timesheet_approved' and message like ${`%${todayInIndia()}%`}`);
+      const notes = await count(
+        t,
+        sql`select count(*)::int as n from erp_notifications where employee_id = ${worker.id} and kind = 'timesheet_approved' and message like ${`%${todayInIndia()}%`}`,
+      );
       expect(notes).toBe(i + 1);
-      expect(await count(t, sql`select count(*)::int as n from system_logs where action = 'timesheet_approved' and resource_id = ${id}`)).toBe(winner === 'admin' ? 1 : 0);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from system_logs where action = 'timesheet_approved' and resource_id = ${id}`,
+        ),
+      ).toBe(winner === 'admin' ? 1 : 0);
       expect(await hours()).toBe(i + 1);
     }
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -88,7 +112,12 @@ describe("the super admin's Verify racing the cashback release job", () => {
     let ref = 500_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
     for (const c of customers) {
       for (const amount of ['200', '340']) {
-        const res = await shop.post('/api/merchant/payments', { customer: c.email, amount, upiReference: String(ref++), paidOn: todayInIndia() });
+        const res = await shop.post('/api/merchant/payments', {
+          customer: c.email,
+          amount,
+          upiReference: String(ref++),
+          paidOn: todayInIndia(),
+        });
         expect(res.statusCode, res.body).toBe(201);
       }
     }
@@ -101,7 +130,9 @@ describe("the super admin's Verify racing the cashback release job", () => {
     const [res] = await Promise.all([
       admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) }),
       ...Array.from({ length: 12 }, (_, i) => later(i * 5).then(job)),
-      ...Array.from({ length: 4 }, (_, i) => later(i * 15).then(() => releaseDueCashback(t.db, { returnWindowDays: 0 }))),
+      ...Array.from({ length: 4 }, (_, i) =>
+        later(i * 15).then(() => releaseDueCashback(t.db, { returnWindowDays: 0 })),
+      ),
     ]);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -114,7 +145,8 @@ describe("the super admin's Verify racing the cashback release job", () => {
     );
     expect(closings).toHaveLength(customers.length * 2);
     for (const c of closings) expect(c).toMatchObject({ released: 1, voided: 0 });
-    for (const c of customers) expect(await pointsOf(t, c.userId)).toEqual({ available: 27, pending: 0, ledgerAvailable: 27, ledgerPending: 0 });
+    for (const c of customers)
+      expect(await pointsOf(t, c.userId)).toEqual({ available: 27, pending: 0, ledgerAvailable: 27, ledgerPending: 0 });
     expect(await releaseDueCashback(t.db, { returnWindowDays: 0 })).toBe(0);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
@@ -131,20 +163,40 @@ describe('the same withdrawal paid by one super admin and rejected by another at
       // Each admin's own code for this step (freshCode forgets the steps both have used).
       await freshCode(t, secret);
       const [pay, reject] = await Promise.all([
-        admin.post(`/api/admin/withdrawals/${id}/pay`, { upiReference: String(700_000_000_000 + i), code: totpCode(secret) }),
-        second.post(`/api/admin/withdrawals/${id}/reject`, { reason: 'Duplicate request', code: totpCode(secondSecret) }),
+        admin.post(`/api/admin/withdrawals/${id}/pay`, {
+          upiReference: String(700_000_000_000 + i),
+          code: totpCode(secret),
+        }),
+        second.post(`/api/admin/withdrawals/${id}/reject`, {
+          reason: 'Duplicate request',
+          code: totpCode(secondSecret),
+        }),
       ]);
       expect([pay.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
       const outcome = pay.statusCode === 200 ? 'paid' : 'rejected';
       if (outcome === 'paid') paid++;
 
       const rows = [
-        ...(await admin.get(`/api/admin/withdrawals?status=paid&q=${encodeURIComponent(shopper.email)}&pageSize=100`)).json().items,
-        ...(await admin.get(`/api/admin/withdrawals?status=rejected&q=${encodeURIComponent(shopper.email)}&pageSize=100`)).json().items,
+        ...(
+          await admin.get(`/api/admin/withdrawals?status=paid&q=${encodeURIComponent(shopper.email)}&pageSize=100`)
+        ).json().items,
+        ...(
+          await admin.get(`/api/admin/withdrawals?status=rejected&q=${encodeURIComponent(shopper.email)}&pageSize=100`)
+        ).json().items,
       ].filter((w: AdminWithdrawal) => w.id === id);
       expect(rows.map((w: AdminWithdrawal) => w.status)).toEqual([outcome]);
-      expect(await count(t, sql`select count(*)::int as n from system_logs where resource_type = 'withdrawal' and resource_id = ${id}`)).toBe(1);
-      expect(await count(t, sql`select count(*)::int as n from rewards_transactions where transaction_type = 'withdrawal_returned' and related_transaction_id = ${id}`)).toBe(outcome === 'rejected' ? 1 : 0);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from system_logs where resource_type = 'withdrawal' and resource_id = ${id}`,
+        ),
+      ).toBe(1);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from rewards_transactions where transaction_type = 'withdrawal_returned' and related_transaction_id = ${id}`,
+        ),
+      ).toBe(outcome === 'rejected' ? 1 : 0);
       expect(await pointsOf(t, shopper.userId)).toMatchObject({ available: 1000 - 100 * paid, pending: 0 });
     }
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -156,14 +208,26 @@ describe('the same vendor payout marked paid by two super admins at once', () =>
     const vendorClient = new TestClient(t.app, '10.210.3.1');
     const vendor = await registerAndLogin(vendorClient, vendorInput());
     const shop = await createShop(t.db, vendor.id);
-    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
+    await t.db
+      .insert(vendorPayoutDetails)
+      .values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
     const shopper = await newShopper(t);
     let paid = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const part = await createSettledPart(t.db, { customerUserId: shopper.userId, vendorUserId: vendor.id, storeId: shop.id, items: [{ unitPricePaise: 99_900 }], status: 'delivered' });
+      const part = await createSettledPart(t.db, {
+        customerUserId: shopper.userId,
+        vendorUserId: vendor.id,
+        storeId: shop.id,
+        items: [{ unitPricePaise: 99_900 }],
+        status: 'delivered',
+      });
       await recordSale(t.db, part.orderPartId);
       await recordRelease(t.db, part.orderPartId);
-      const settled = await admin.post('/api/admin/payouts', { vendorUserId: vendor.id, upTo: todayInIndia(), code: await freshCode(t, secret) });
+      const settled = await admin.post('/api/admin/payouts', {
+        vendorUserId: vendor.id,
+        upTo: todayInIndia(),
+        code: await freshCode(t, secret),
+      });
       expect(settled.statusCode, settled.body).toBe(201);
       const id = settled.json().id as string;
       expect(settled.json().amountPaise).toBe(part.netPaise);
@@ -171,15 +235,29 @@ describe('the same vendor payout marked paid by two super admins at once', () =>
       await freshCode(t, secret);
       const [first, other] = await Promise.all([
         admin.post(`/api/admin/payouts/${id}/pay`, { reference: String(800_000_000_000 + i), code: totpCode(secret) }),
-        second.post(`/api/admin/payouts/${id}/pay`, { reference: String(900_000_000_000 + i), code: totpCode(secondSecret) }),
+        second.post(`/api/admin/payouts/${id}/pay`, {
+          reference: String(900_000_000_000 + i),
+          code: totpCode(secondSecret),
+        }),
       ]);
       expect([first.statusCode, other.statusCode].sort()).toEqual([200, 409]);
       expect((first.statusCode === 409 ? first : other).json().error.message).toBe('This payout is already paid');
       paid += part.netPaise;
 
-      const [row] = await queryRows<{ status: string; reference: string }>(t.db, sql`select status, reference from vendor_payouts where id = ${id}`);
-      expect(row).toEqual({ status: 'paid', reference: String((first.statusCode === 200 ? 800_000_000_000 : 900_000_000_000) + i) });
-      expect(await count(t, sql`select count(*)::int as n from system_logs where action = 'payout_paid' and resource_id = ${id}`)).toBe(1);
+      const [row] = await queryRows<{ status: string; reference: string }>(
+        t.db,
+        sql`select status, reference from vendor_payouts where id = ${id}`,
+      );
+      expect(row).toEqual({
+        status: 'paid',
+        reference: String((first.statusCode === 200 ? 800_000_000_000 : 900_000_000_000) + i),
+      });
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from system_logs where action = 'payout_paid' and resource_id = ${id}`,
+        ),
+      ).toBe(1);
       expect(await vendorBalancesOf(t.db, vendor.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: paid });
     }
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -191,36 +269,67 @@ describe('the same vendor settled by two super admins at once, and a payout paid
     const vendorClient = new TestClient(t.app, '10.210.4.1');
     const vendor = await registerAndLogin(vendorClient, vendorInput());
     const shop = await createShop(t.db, vendor.id);
-    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
+    await t.db
+      .insert(vendorPayoutDetails)
+      .values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
     const shopper = await newShopper(t);
     let paid = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const part = await createSettledPart(t.db, { customerUserId: shopper.userId, vendorUserId: vendor.id, storeId: shop.id, items: [{ unitPricePaise: 50_000 }], status: 'delivered' });
+      const part = await createSettledPart(t.db, {
+        customerUserId: shopper.userId,
+        vendorUserId: vendor.id,
+        storeId: shop.id,
+        items: [{ unitPricePaise: 50_000 }],
+        status: 'delivered',
+      });
       await recordSale(t.db, part.orderPartId);
       await recordRelease(t.db, part.orderPartId);
       const before = await vendorBalancesOf(t.db, vendor.id);
 
       await freshCode(t, secret);
       const body = { vendorUserId: vendor.id, upTo: todayInIndia() };
-      const settles = await Promise.all([admin.post('/api/admin/payouts', { ...body, code: totpCode(secret) }), second.post('/api/admin/payouts', { ...body, code: totpCode(secondSecret) })]);
+      const settles = await Promise.all([
+        admin.post('/api/admin/payouts', { ...body, code: totpCode(secret) }),
+        second.post('/api/admin/payouts', { ...body, code: totpCode(secondSecret) }),
+      ]);
       expect(settles.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       const created = settles.find((r) => r.statusCode === 201)!.json() as { id: string; amountPaise: number };
       expect(created.amountPaise).toBe(before.payablePaise);
-      expect(await count(t, sql`select count(*)::int as n from vendor_payouts where vendor_user_id = ${vendor.id} and status = 'created'`)).toBe(1);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from vendor_payouts where vendor_user_id = ${vendor.id} and status = 'created'`,
+        ),
+      ).toBe(1);
 
       await freshCode(t, secret);
       const [payRes, cancelRes] = await Promise.all([
-        admin.post(`/api/admin/payouts/${created.id}/pay`, { reference: String(600_000_000_000 + i), code: totpCode(secret) }),
+        admin.post(`/api/admin/payouts/${created.id}/pay`, {
+          reference: String(600_000_000_000 + i),
+          code: totpCode(secret),
+        }),
         second.post(`/api/admin/payouts/${created.id}/cancel`, { code: totpCode(secondSecret) }),
       ]);
       expect([payRes.statusCode, cancelRes.statusCode].sort()).toEqual([200, 409]);
       const outcome = payRes.statusCode === 200 ? 'paid' : 'cancelled';
       if (outcome === 'paid') paid += created.amountPaise;
-      const [row] = await queryRows<{ status: string }>(t.db, sql`select status from vendor_payouts where id = ${created.id}`);
+      const [row] = await queryRows<{ status: string }>(
+        t.db,
+        sql`select status from vendor_payouts where id = ${created.id}`,
+      );
       expect(row.status).toBe(outcome);
-      expect(await count(t, sql`select count(*)::int as n from system_logs where resource_type = 'payout' and resource_id = ${created.id}`)).toBe(2);
+      expect(
+        await count(
+          t,
+          sql`select count(*)::int as n from system_logs where resource_type = 'payout' and resource_id = ${created.id}`,
+        ),
+      ).toBe(2);
       // Paid: it left payable for good; cancelled: it is payable again (and carried into the next round's payout).
-      expect(await vendorBalancesOf(t.db, vendor.id)).toEqual({ pendingPaise: 0, payablePaise: outcome === 'paid' ? 0 : created.amountPaise, paidPaise: paid });
+      expect(await vendorBalancesOf(t.db, vendor.id)).toEqual({
+        pendingPaise: 0,
+        payablePaise: outcome === 'paid' ? 0 : created.amountPaise,
+        paidPaise: paid,
+      });
     }
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });

@@ -38,7 +38,15 @@ async function orderedProduct(vendorUserId: string, customerUserId: string, stat
   const shop = await createShop(t.db, vendorUserId);
   const product = await createProduct(t.db, { storeId: shop.id, categoryId: (await createCategory(t.db)).id });
   const part = await createOrderWithPart(t.db, { customerUserId, storeId: shop.id, status });
-  await t.db.insert(orderItems).values({ orderId: part.orderId, orderPartId: part.orderPartId, productId: product.id, storeId: shop.id, productName: product.name, quantity: 1, pricePaise: product.pricePaise });
+  await t.db.insert(orderItems).values({
+    orderId: part.orderId,
+    orderPartId: part.orderPartId,
+    productId: product.id,
+    storeId: shop.id,
+    productName: product.name,
+    quantity: 1,
+    pricePaise: product.pricePaise,
+  });
   return { shop, product, part };
 }
 
@@ -55,21 +63,37 @@ describe('deleting a user', () => {
     const other = await registerAndLogin(browser(), customerInput({ phoneNumber: phone() }));
     expect((await admin.post(`/api/admin/users/${other.id}/delete`, { code })).statusCode).toBe(403);
     expect(await userRow(other.id)).toBeDefined();
-    for (const client of [browser(), c]) expect((await client.post(`/api/admin/users/${other.id}/delete`, { code: await freshCode(t, secret) })).statusCode).toBe(401);
+    for (const client of [browser(), c])
+      expect(
+        (await client.post(`/api/admin/users/${other.id}/delete`, { code: await freshCode(t, secret) })).statusCode,
+      ).toBe(401);
   });
 
   it('removes an account with no history completely', async () => {
     const { id } = await registerAndLogin(browser(), customerInput({ phoneNumber: phone() }));
     const res = await del(`users/${id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id, outcome: 'removed', message: 'User deleted successfully', detail: expect.any(String) });
+    expect(res.json()).toEqual({
+      id,
+      outcome: 'removed',
+      message: 'User deleted successfully',
+      detail: expect.any(String),
+    });
     expect(await userRow(id)).toBeUndefined();
     expect((await del(`users/${id}`)).statusCode).toBe(404);
   });
 
   it('anonymises a customer with orders and points: signed out, cannot sign in, personal details gone, history kept', async () => {
     const c = browser();
-    const input = customerInput({ firstName: 'Meera', lastName: 'Iyer', phoneNumber: phone(), address: '7 Lake Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001' });
+    const input = customerInput({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      phoneNumber: phone(),
+      address: '7 Lake Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      postalCode: '411001',
+    });
     const { id } = await registerAndLogin(c, input);
     await giveAvailablePoints(t.db, id, 40);
     expect((await t.db.select().from(addresses).where(eq(addresses.userId, id))).length).toBe(1);
@@ -79,20 +103,32 @@ describe('deleting a user', () => {
     expect(res.json().outcome).toBe('anonymised');
 
     expect((await c.get('/api/me')).statusCode).toBe(401);
-    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(401);
+    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(
+      401,
+    );
     const row = await userRow(id);
     expect(row).toMatchObject({ status: 'deleted', email: `deleted-${id}@deleted.invalid` });
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.userId, id));
     expect(profile).toMatchObject({ firstName: null, lastName: null, phoneNumber: null });
     expect(await t.db.select().from(addresses).where(eq(addresses.userId, id))).toEqual([]);
     expect((await t.db.select().from(orders).where(eq(orders.customerId, id))).length).toBe(1);
-    expect((await t.db.select().from(rewardsTransactions).where(eq(rewardsTransactions.customerId, id))).length).toBeGreaterThan(0);
+    expect(
+      (await t.db.select().from(rewardsTransactions).where(eq(rewardsTransactions.customerId, id))).length,
+    ).toBeGreaterThan(0);
 
     // The email is free again, the account is off every list, and the audit entry names what was done.
-    expect((await browser().post('/api/auth/register', customerInput({ email: input.email, phoneNumber: phone() }))).statusCode).toBe(201);
+    expect(
+      (await browser().post('/api/auth/register', customerInput({ email: input.email, phoneNumber: phone() })))
+        .statusCode,
+    ).toBe(201);
     expect((await admin.get(`/api/admin/users?q=${id.slice(0, 8)}`)).json().total).toBe(0);
-    const audit = (await admin.get('/api/admin/audit?action=user_deleted')).json() as { items: { resourceId: string; newData: string }[] };
-    expect(JSON.parse(audit.items.find((e) => e.resourceId === id)?.newData ?? '{}')).toMatchObject({ outcome: 'anonymised', email: input.email });
+    const audit = (await admin.get('/api/admin/audit?action=user_deleted')).json() as {
+      items: { resourceId: string; newData: string }[];
+    };
+    expect(JSON.parse(audit.items.find((e) => e.resourceId === id)?.newData ?? '{}')).toMatchObject({
+      outcome: 'anonymised',
+      email: input.email,
+    });
   });
 });
 
@@ -107,7 +143,9 @@ describe('deleting a vendor', () => {
 
     const refused = await del(`vendors/${id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(`This vendor has 1 open order part (#${part.orderId.slice(0, 8).toUpperCase()}). Deliver or cancel it first.`);
+    expect(refused.json().error.message).toBe(
+      `This vendor has 1 open order part (#${part.orderId.slice(0, 8).toUpperCase()}). Deliver or cancel it first.`,
+    );
     expect((await userRow(id)).status).toBe('active');
 
     await markPartDelivered(t.db, part.orderPartId);
@@ -115,7 +153,9 @@ describe('deleting a vendor', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'anonymised', message: 'Vendor deleted successfully' });
     expect((await v.get('/api/me')).statusCode).toBe(401);
-    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(401);
+    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(
+      401,
+    );
     const [closed] = await t.db.select().from(vendorShops).where(eq(vendorShops.id, shop.id));
     expect(closed.isActive).toBe(false);
     for (const p of [product, unsold]) {
@@ -125,7 +165,9 @@ describe('deleting a vendor', () => {
       expect((await browser().get(`/api/products/${p.id}`)).statusCode).toBe(404);
     }
     // The customer's order still names the product and the shop.
-    expect((await t.db.select().from(orderItems).where(eq(orderItems.orderId, part.orderId)))[0].productName).toBe(product.name);
+    expect((await t.db.select().from(orderItems).where(eq(orderItems.orderId, part.orderId)))[0].productName).toBe(
+      product.name,
+    );
     expect((await admin.get(`/api/admin/vendors?q=${id.slice(0, 8)}`)).json().total).toBe(0);
   });
 
@@ -148,12 +190,21 @@ describe('deleting a merchant', () => {
     const { id } = await registerAndLogin(browser(), merchantInput({ mobileNumber: phone() }));
     const [m] = await t.db.select().from(merchants).where(eq(merchants.userId, id));
     await t.db.update(merchants).set({ isVerified: true }).where(eq(merchants.id, m.id));
-    await t.db.insert(merchantTransactions).values({ merchantId: m.id, customerContact: '9876500000', transactionAmountPaise: 50_000 });
+    await t.db
+      .insert(merchantTransactions)
+      .values({ merchantId: m.id, customerContact: '9876500000', transactionAmountPaise: 50_000 });
     const res = await del(`merchants/${id}`);
     expect(res.json()).toMatchObject({ outcome: 'anonymised', message: 'Merchant deleted successfully' });
     const [after] = await t.db.select().from(merchants).where(eq(merchants.id, m.id));
-    expect(after).toMatchObject({ isVerified: false, upiId: '', mobileNumber: '', email: `deleted-${id}@deleted.invalid` });
-    expect((await t.db.select().from(merchantTransactions).where(eq(merchantTransactions.merchantId, m.id))).length).toBe(1);
+    expect(after).toMatchObject({
+      isVerified: false,
+      upiId: '',
+      mobileNumber: '',
+      email: `deleted-${id}@deleted.invalid`,
+    });
+    expect(
+      (await t.db.select().from(merchantTransactions).where(eq(merchantTransactions.merchantId, m.id))).length,
+    ).toBe(1);
     expect((await admin.get(`/api/admin/merchants?q=${id.slice(0, 8)}`)).json().total).toBe(0);
 
     const fresh = await registerAndLogin(browser(), merchantInput({ mobileNumber: phone() }));
@@ -175,9 +226,13 @@ describe('deleting a product', () => {
     expect(res.json()).toMatchObject({ outcome: 'withdrawn', message: 'Product deleted successfully' });
     expect((await browser().get(`/api/products/${product.id}`)).statusCode).toBe(404);
     expect((await admin.get(`/api/admin/products?q=${product.id.slice(0, 8)}`)).json().total).toBe(0);
-    expect((await vendor.get('/api/vendor/products')).json().items.map((p: { id: string }) => p.id)).not.toContain(product.id);
+    expect((await vendor.get('/api/vendor/products')).json().items.map((p: { id: string }) => p.id)).not.toContain(
+      product.id,
+    );
     expect((await vendor.get(`/api/vendor/products/${product.id}`)).statusCode).toBe(404);
-    expect((await admin.post(`/api/admin/products/${product.id}/enable`, { code: await freshCode(t, secret) })).statusCode).toBe(404);
+    expect(
+      (await admin.post(`/api/admin/products/${product.id}/enable`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(404);
     expect((await del(`products/${product.id}`)).statusCode).toBe(404);
     expect((await t.db.select().from(orderItems).where(eq(orderItems.orderPartId, part.orderPartId))).length).toBe(1);
 
@@ -189,19 +244,46 @@ describe('deleting a product', () => {
 
 describe('deleting an employee', () => {
   it('anonymises one with timesheets (sessions ended, off the list) and removes one without', async () => {
-    const [worked] = await t.db.insert(employees).values({ email: `kiran.${n}@haat.test`, passwordHash: 'x', firstName: 'Kiran', lastName: 'Das', phone: '9000000001', isApproved: true }).returning();
-    await t.db.insert(timesheets).values({ employeeId: worked.id, startTime: '09:00', endTime: '17:00', description: 'Stock count', hoursWorked: 8 });
-    await t.db.insert(employeeSessions).values({ employeeId: worked.id, sessionToken: `tok-${n}`, expiresAt: new Date(Date.now() + 3600_000) });
+    const [worked] = await t.db
+      .insert(employees)
+      .values({
+        email: `kiran.${n}@haat.test`,
+        passwordHash: 'x',
+        firstName: 'Kiran',
+        lastName: 'Das',
+        phone: '9000000001',
+        isApproved: true,
+      })
+      .returning();
+    await t.db.insert(timesheets).values({
+      employeeId: worked.id,
+      startTime: '09:00',
+      endTime: '17:00',
+      description: 'Stock count',
+      hoursWorked: 8,
+    });
+    await t.db
+      .insert(employeeSessions)
+      .values({ employeeId: worked.id, sessionToken: `tok-${n}`, expiresAt: new Date(Date.now() + 3600_000) });
     const res = await del(`employees/${worked.id}`);
     expect(res.json()).toMatchObject({ outcome: 'anonymised', message: 'Employee deleted successfully' });
     const [after] = await t.db.select().from(employees).where(eq(employees.id, worked.id));
-    expect(after).toMatchObject({ firstName: 'Deleted', lastName: 'employee', phone: null, isActive: false, isApproved: false });
+    expect(after).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'employee',
+      phone: null,
+      isActive: false,
+      isApproved: false,
+    });
     expect(after.deletedAt).not.toBeNull();
     expect(await t.db.select().from(employeeSessions).where(eq(employeeSessions.employeeId, worked.id))).toEqual([]);
     expect((await t.db.select().from(timesheets).where(eq(timesheets.employeeId, worked.id))).length).toBe(1);
     expect((await admin.get(`/api/admin/employees?q=${worked.id.slice(0, 8)}`)).json().total).toBe(0);
 
-    const [idle] = await t.db.insert(employees).values({ email: `idle.${n}@haat.test`, passwordHash: 'x', firstName: 'Idle', lastName: 'One' }).returning();
+    const [idle] = await t.db
+      .insert(employees)
+      .values({ email: `idle.${n}@haat.test`, passwordHash: 'x', firstName: 'Idle', lastName: 'One' })
+      .returning();
     expect((await del(`employees/${idle.id}`)).json().outcome).toBe('removed');
     expect(await t.db.select().from(employees).where(eq(employees.id, idle.id))).toEqual([]);
   });

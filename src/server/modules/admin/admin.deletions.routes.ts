@@ -7,15 +7,42 @@ import { requireAdmin } from '../../platform/auth-guards';
 import { deleteByAdmin, type DeletionKind } from './admin.deletions';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 const kinds: [DeletionKind, string, string][] = [
-  ['user', 'users', 'Delete an account: anonymised when orders, points, payouts or referrals refer to it, otherwise removed'],
-  ['vendor', 'vendors', 'Delete a vendor (not while an order part is open): anonymised with its shops closed and products withdrawn, or removed'],
-  ['merchant', 'merchants', 'Delete a merchant: anonymised when it has recorded payments or referrals, otherwise removed'],
+  [
+    'user',
+    'users',
+    'Delete an account: anonymised when orders, points, payouts or referrals refer to it, otherwise removed',
+  ],
+  [
+    'vendor',
+    'vendors',
+    'Delete a vendor (not while an order part is open): anonymised with its shops closed and products withdrawn, or removed',
+  ],
+  [
+    'merchant',
+    'merchants',
+    'Delete a merchant: anonymised when it has recorded payments or referrals, otherwise removed',
+  ],
   ['product', 'products', 'Delete a product: withdrawn when it was ever ordered, otherwise removed'],
-  ['employee', 'employees', 'Delete an employee: anonymised when timesheets, tasks or projects refer to them, otherwise removed'],
-  ['order', 'orders', 'Delete an order (not while a part is shipped or a return is under way): its open parts cancelled and refunded, then hidden from every list, its history and ledger kept'],
+  [
+    'employee',
+    'employees',
+    'Delete an employee: anonymised when timesheets, tasks or projects refer to them, otherwise removed',
+  ],
+  [
+    'order',
+    'orders',
+    'Delete an order (not while a part is shipped or a return is under way): its open parts cancelled and refunded, then hidden from every list, its history and ledger kept',
+  ],
   ['referral', 'referrals', 'Delete a referral that has paid no reward (one that paid stays on record)'],
 ];
 
@@ -30,8 +57,17 @@ export async function adminDeletionRoutes(fastify: FastifyInstance) {
     const params = z.object({ id: z.uuid({ error: `${kind[0].toUpperCase()}${kind.slice(1)} not found` }) });
     app.post(
       `/api/admin/${path}/:id/delete`,
-      { schema: { tags: ['admin'], summary: `${summary} (a fresh 2FA code)`, params, body: deleteBodySchema, response: { 200: adminDeletionSchema, ...errors } } },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => deleteByAdmin({ sensitiveTx, kind, id: req.params.id })),
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `${summary} (a fresh 2FA code)`,
+          params,
+          body: deleteBodySchema,
+          response: { 200: adminDeletionSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) => deleteByAdmin({ sensitiveTx, kind, id: req.params.id })),
     );
   }
 }

@@ -28,12 +28,22 @@ async function assertRole(tx: Tx, userId: string, kind: 'vendor' | 'merchant'): 
   if (!(await hasRole(tx, { userId, role: kind }))) throw new AppError('NOT_FOUND', notFound[kind]);
 }
 
-async function run(tx: Tx, admin: AdminUser, kind: DeletionKind, id: string): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
-  if (kind === 'order' || kind === 'referral' || kind === 'product') return deleteRecord(tx, admin, kind, id, notFound[kind]);
+async function run(
+  tx: Tx,
+  admin: AdminUser,
+  kind: DeletionKind,
+  id: string,
+): Promise<{ outcome: AdminDeletion['outcome']; detail: string; audit: Record<string, unknown> }> {
+  if (kind === 'order' || kind === 'referral' || kind === 'product')
+    return deleteRecord(tx, admin, kind, id, notFound[kind]);
   if (kind === 'employee') {
     const e = await deleteEmployee(tx, { employeeId: id });
     if (!e) throw new AppError('NOT_FOUND', notFound.employee);
-    return { outcome: e.outcome, detail: e.outcome === 'anonymised' ? m.employeeAnonymised : m.removed, audit: { ...e } };
+    return {
+      outcome: e.outcome,
+      detail: e.outcome === 'anonymised' ? m.employeeAnonymised : m.removed,
+      audit: { ...e },
+    };
   }
   if (kind !== 'user') await assertRole(tx, id, kind);
   const a = await deleteAccount(tx, id, notFound[kind]);
@@ -48,6 +58,9 @@ async function run(tx: Tx, admin: AdminUser, kind: DeletionKind, id: string): Pr
 export async function deleteByAdmin({ sensitiveTx, kind, id }: DeleteArgs): Promise<AdminDeletion> {
   return sensitiveTx(async (tx, admin) => {
     const done = await run(tx, admin, kind, id);
-    return { result: { id, outcome: done.outcome, message: m[kind].done, detail: done.detail }, audit: { action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit } };
+    return {
+      result: { id, outcome: done.outcome, message: m[kind].done, detail: done.detail },
+      audit: { action: `${kind}_deleted`, resourceType: kind, resourceId: id, newData: done.audit },
+    };
   });
 }

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const edit = async (path: string, body: Record<string, unknown>) => admin.put(`/api/admin/${path}/details`, { ...body, code: await freshCode(t, secret) });
+const edit = async (path: string, body: Record<string, unknown>) =>
+  admin.put(`/api/admin/${path}/details`, { ...body, code: await freshCode(t, secret) });
 
 /** The newest audit entry of this action about this resource, its data parsed. */
 async function lastAudit(action: string, resourceId: string) {
@@ -40,14 +41,25 @@ async function customer() {
   return { client, id, input };
 }
 
-const profileOf = (input: { firstName: string; lastName: string; phoneNumber: string }) => ({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber });
+const profileOf = (input: { firstName: string; lastName: string; phoneNumber: string }) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  phoneNumber: input.phoneNumber,
+});
 
 describe('editing a user', () => {
   it('shows the personal information their own profile form holds, and 404 for an unknown account', async () => {
     const { id, input } = await customer();
     const res = await admin.get(`/api/admin/users/${id}/details`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ email: input.email.toLowerCase(), firstName: 'Asha', lastName: 'Verma', phoneNumber: input.phoneNumber, dateOfBirth: null, gender: null });
+    expect(res.json()).toEqual({
+      email: input.email.toLowerCase(),
+      firstName: 'Asha',
+      lastName: 'Verma',
+      phoneNumber: input.phoneNumber,
+      dateOfBirth: null,
+      gender: null,
+    });
     const missing = await admin.get(`/api/admin/users/${crypto.randomUUID()}/details`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('User not found');
@@ -77,13 +89,32 @@ describe('editing a user', () => {
   it('saves an edit the user sees on their profile and the Users tab lists, audited with the old and new values', async () => {
     const { id, input, client } = await customer();
     const newPhone = phone();
-    const res = await edit(`users/${id}`, { firstName: 'Asha', lastName: 'Iyer', phoneNumber: newPhone, dateOfBirth: '1990-04-12', gender: 'female' });
+    const res = await edit(`users/${id}`, {
+      firstName: 'Asha',
+      lastName: 'Iyer',
+      phoneNumber: newPhone,
+      dateOfBirth: '1990-04-12',
+      gender: 'female',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'User details updated',
-      details: { email: input.email.toLowerCase(), firstName: 'Asha', lastName: 'Iyer', phoneNumber: newPhone, dateOfBirth: '1990-04-12', gender: 'female' },
+      details: {
+        email: input.email.toLowerCase(),
+        firstName: 'Asha',
+        lastName: 'Iyer',
+        phoneNumber: newPhone,
+        dateOfBirth: '1990-04-12',
+        gender: 'female',
+      },
     });
-    expect((await client.get('/api/me')).json()).toMatchObject({ lastName: 'Iyer', phoneNumber: newPhone, dateOfBirth: '1990-04-12', gender: 'female', displayName: 'Asha Iyer' });
+    expect((await client.get('/api/me')).json()).toMatchObject({
+      lastName: 'Iyer',
+      phoneNumber: newPhone,
+      dateOfBirth: '1990-04-12',
+      gender: 'female',
+      displayName: 'Asha Iyer',
+    });
     const listed = (await admin.get(`/api/admin/users?q=${id}`)).json().items;
     expect(listed).toEqual([expect.objectContaining({ id, firstName: 'Asha', lastName: 'Iyer' })]);
     const audit = await lastAudit('user_updated', id);
@@ -104,7 +135,14 @@ describe('editing a user', () => {
     expect((await admin.put(`/api/admin/users/${id}/details`, { ...profileOf(input), code })).statusCode).toBe(200);
     expect((await lastAudit('user_updated', id))?.newData).toEqual({ changes: {} });
     // The code's time step is taken (a wrong code would count towards the throttle, so it is not replayed here).
-    expect((await t.db.select({ step: adminAccounts.lastTotpStep }).from(adminAccounts).where(eq(adminAccounts.email, TEST_ADMIN.email)))[0].step).not.toBeNull();
+    expect(
+      (
+        await t.db
+          .select({ step: adminAccounts.lastTotpStep })
+          .from(adminAccounts)
+          .where(eq(adminAccounts.email, TEST_ADMIN.email))
+      )[0].step,
+    ).not.toBeNull();
   });
 });
 
@@ -113,8 +151,21 @@ describe('editing a vendor', () => {
     const client = browser();
     const input = vendorInput({ phone: phone() });
     const { id } = await registerAndLogin(client, input);
-    expect((await admin.get(`/api/admin/vendors/${id}/details`)).json()).toMatchObject({ firstName: 'Ravi', lastName: 'Kumar', phoneNumber: input.phone });
-    expect((await admin.put(`/api/admin/vendors/${id}/details`, { firstName: 'Ravi', lastName: 'Menon', phoneNumber: input.phone, code: '000000' })).statusCode).toBe(403);
+    expect((await admin.get(`/api/admin/vendors/${id}/details`)).json()).toMatchObject({
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      phoneNumber: input.phone,
+    });
+    expect(
+      (
+        await admin.put(`/api/admin/vendors/${id}/details`, {
+          firstName: 'Ravi',
+          lastName: 'Menon',
+          phoneNumber: input.phone,
+          code: '000000',
+        })
+      ).statusCode,
+    ).toBe(403);
     const bad = await edit(`vendors/${id}`, { firstName: 'Ravi', lastName: '', phoneNumber: input.phone });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ lastName: 'Last name is required' });
@@ -123,7 +174,9 @@ describe('editing a vendor', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Vendor details updated');
     expect((await client.get('/api/me')).json()).toMatchObject({ lastName: 'Menon', businessName: 'Ravi Traders' });
-    expect((await lastAudit('vendor_updated', id))?.newData).toEqual({ changes: { lastName: { from: 'Kumar', to: 'Menon' } } });
+    expect((await lastAudit('vendor_updated', id))?.newData).toEqual({
+      changes: { lastName: { from: 'Kumar', to: 'Menon' } },
+    });
   });
 
   it('is only for vendors: a customer or an unknown id is no vendor (404)', async () => {
@@ -145,13 +198,21 @@ describe('editing a merchant', () => {
     const { id } = await registerAndLogin(client, input);
     return { client, id, input };
   }
-  const business = (input: ReturnType<typeof merchantInput>) => ({ businessName: input.businessName, mobileNumber: input.mobileNumber, upiId: input.upiId });
+  const business = (input: ReturnType<typeof merchantInput>) => ({
+    businessName: input.businessName,
+    mobileNumber: input.mobileNumber,
+    upiId: input.upiId,
+  });
 
   it('shows the business details of its dashboard; 404 for a customer or an unknown id', async () => {
     const { id, input, client } = await merchant();
     const details = await admin.get(`/api/admin/merchants/${id}/details`);
     expect(details.json()).toEqual((await client.get('/api/merchant/dashboard')).json().profile);
-    expect(details.json()).toMatchObject({ businessName: 'Lakshmi Stores', upiId: 'lakshmi@okicici', cashbackPercentage: 2 });
+    expect(details.json()).toMatchObject({
+      businessName: 'Lakshmi Stores',
+      upiId: 'lakshmi@okicici',
+      cashbackPercentage: 2,
+    });
     const { id: customerId } = await customer();
     for (const other of [customerId, crypto.randomUUID()]) {
       expect((await admin.get(`/api/admin/merchants/${other}/details`)).statusCode).toBe(404);
@@ -165,7 +226,9 @@ describe('editing a merchant', () => {
     const { id, input, client } = await merchant();
     const renamed = { ...business(input), businessName: 'Lakshmi General Stores' };
     expect((await admin.put(`/api/admin/merchants/${id}/details`, renamed)).statusCode).toBe(401);
-    expect((await admin.put(`/api/admin/merchants/${id}/details`, { ...renamed, code: '000000' })).statusCode).toBe(403);
+    expect((await admin.put(`/api/admin/merchants/${id}/details`, { ...renamed, code: '000000' })).statusCode).toBe(
+      403,
+    );
     const bad = { ...business(input), upiId: 'not a upi id' };
     const own = await client.put('/api/merchant/profile', bad);
     const res = await edit(`merchants/${id}`, bad);
@@ -177,9 +240,18 @@ describe('editing a merchant', () => {
 
   it('saves the business details the merchant’s dashboard and the Merchants tab then show, audited with the old and new values', async () => {
     const { id, input, client } = await merchant();
-    const res = await edit(`merchants/${id}`, { ...business(input), businessName: 'Lakshmi General Stores', upiId: 'lakshmi.general@oksbi', website: 'lakshmi.example.in', cashbackPercentage: 3.5 });
+    const res = await edit(`merchants/${id}`, {
+      ...business(input),
+      businessName: 'Lakshmi General Stores',
+      upiId: 'lakshmi.general@oksbi',
+      website: 'lakshmi.example.in',
+      cashbackPercentage: 3.5,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Merchant details updated', details: { businessName: 'Lakshmi General Stores', upiId: 'lakshmi.general@oksbi' } });
+    expect(res.json()).toMatchObject({
+      message: 'Merchant details updated',
+      details: { businessName: 'Lakshmi General Stores', upiId: 'lakshmi.general@oksbi' },
+    });
     expect((await client.get('/api/merchant/dashboard')).json().profile).toMatchObject({
       businessName: 'Lakshmi General Stores',
       upiId: 'lakshmi.general@oksbi',
@@ -187,7 +259,9 @@ describe('editing a merchant', () => {
       cashbackPercentage: 3.5,
     });
     const listed = (await admin.get(`/api/admin/merchants?q=${id}`)).json().items;
-    expect(listed).toEqual([expect.objectContaining({ id, businessName: 'Lakshmi General Stores', upiId: 'lakshmi.general@oksbi' })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id, businessName: 'Lakshmi General Stores', upiId: 'lakshmi.general@oksbi' }),
+    ]);
     // A UPI ID is a public payment address, not a secret: its old and new values are kept.
     expect((await lastAudit('merchant_updated', id))?.newData).toEqual({
       changes: {
@@ -201,7 +275,13 @@ describe('editing a merchant', () => {
 });
 
 describe('editing an employee', () => {
-  const form = { firstName: 'Vikram', lastName: 'Iyer', department: 'Engineering', designation: 'Software Engineer', phone: '9900112233' };
+  const form = {
+    firstName: 'Vikram',
+    lastName: 'Iyer',
+    department: 'Engineering',
+    designation: 'Software Engineer',
+    phone: '9900112233',
+  };
 
   it('shows the registration fields and contact details; 404 for an unknown id', async () => {
     const { id, email } = await signedInEmployee(t, { employeeId: `E-${++n}`, address: '4 Lake View, Pune' });
@@ -226,11 +306,16 @@ describe('editing an employee', () => {
   it('refuses without a code or with a wrong one; checks the fields with the registration’s and the settings form’s rules', async () => {
     const { id, client } = await signedInEmployee(t);
     expect((await admin.put(`/api/admin/employees/${id}/details`, { ...form, lastName: 'Rao' })).statusCode).toBe(401);
-    expect((await admin.put(`/api/admin/employees/${id}/details`, { ...form, lastName: 'Rao', code: '000000' })).statusCode).toBe(403);
+    expect(
+      (await admin.put(`/api/admin/employees/${id}/details`, { ...form, lastName: 'Rao', code: '000000' })).statusCode,
+    ).toBe(403);
     const own = await client.put('/api/erp/settings/profile', { phone: '12345' });
     const res = await edit(`employees/${id}`, { ...form, phone: '12345', department: 'Kitchen' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ phone: own.json().error.fields.phone, department: 'Please choose a department' });
+    expect(res.json().error.fields).toEqual({
+      phone: own.json().error.fields.phone,
+      department: 'Please choose a department',
+    });
     expect((await client.get('/api/erp/me')).json().lastName).toBe('Iyer');
   });
 
@@ -247,13 +332,32 @@ describe('editing an employee', () => {
   it('saves an edit the employee sees in the ERP, audited with the old and new values', async () => {
     const { id, client } = await signedInEmployee(t);
     const employeeId = `E-${++n}`;
-    const res = await edit(`employees/${id}`, { ...form, lastName: 'Rao', department: 'Design', designation: '', employeeId, emergencyContact: 'Meera Rao', emergencyPhone: '98450 12345' });
+    const res = await edit(`employees/${id}`, {
+      ...form,
+      lastName: 'Rao',
+      department: 'Design',
+      designation: '',
+      employeeId,
+      emergencyContact: 'Meera Rao',
+      emergencyPhone: '98450 12345',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Employee details updated');
     // No designation given: the registration's default.
-    expect((await client.get('/api/erp/me')).json()).toMatchObject({ lastName: 'Rao', department: 'Design', designation: 'employee', employeeId });
-    expect((await client.get('/api/erp/settings')).json()).toMatchObject({ phone: '9900112233', emergencyContact: 'Meera Rao', emergencyPhone: '9845012345' });
-    expect((await admin.get(`/api/admin/employees?q=${employeeId}`)).json().items).toEqual([expect.objectContaining({ id, lastName: 'Rao', department: 'Design' })]);
+    expect((await client.get('/api/erp/me')).json()).toMatchObject({
+      lastName: 'Rao',
+      department: 'Design',
+      designation: 'employee',
+      employeeId,
+    });
+    expect((await client.get('/api/erp/settings')).json()).toMatchObject({
+      phone: '9900112233',
+      emergencyContact: 'Meera Rao',
+      emergencyPhone: '9845012345',
+    });
+    expect((await admin.get(`/api/admin/employees?q=${employeeId}`)).json().items).toEqual([
+      expect.objectContaining({ id, lastName: 'Rao', department: 'Design' }),
+    ]);
     expect((await lastAudit('employee_updated', id))?.newData).toEqual({
       changes: {
         lastName: { from: 'Iyer', to: 'Rao' },

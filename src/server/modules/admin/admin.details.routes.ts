@@ -14,10 +14,24 @@ import {
 } from '../../../contracts/admin-details.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { getAccountDetails, getEmployeeDetails, getMerchantDetails, updateAccountDetails, updateEmployeeDetails, updateMerchantDetails } from './admin.details';
+import {
+  getAccountDetails,
+  getEmployeeDetails,
+  getMerchantDetails,
+  updateAccountDetails,
+  updateEmployeeDetails,
+  updateMerchantDetails,
+} from './admin.details';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = (kind: DetailsKind) => z.object({ id: z.uuid({ error: detailsMessages[kind].notFound }) });
 const withoutCode = <B extends { code?: string }>({ code: _code, ...input }: B) => input;
 const doc = (summary: string) => ({ tags: ['admin'], summary });
@@ -36,35 +50,85 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.get(
       `/api/admin/${path}/:id/details`,
-      { schema: { ...doc(`A ${kind}'s personal information, as their profile form holds it`), params: params(kind), response: { 200: accountDetailsSchema, ...errors } } },
+      {
+        schema: {
+          ...doc(`A ${kind}'s personal information, as their profile form holds it`),
+          params: params(kind),
+          response: { 200: accountDetailsSchema, ...errors },
+        },
+      },
       async (req) => getAccountDetails({ db, id: req.params.id, kind }),
     );
     app.put(
       `/api/admin/${path}/:id/details`,
-      { schema: { ...doc(`Edit a ${kind}'s personal information (their PATCH /api/me/profile), with a fresh 2FA code`), params: params(kind), body: accountDetailsUpdateSchema, response: { 200: detailsSavedSchema(accountDetailsSchema), ...errors } } },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => updateAccountDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body), kind })),
+      {
+        schema: {
+          ...doc(`Edit a ${kind}'s personal information (their PATCH /api/me/profile), with a fresh 2FA code`),
+          params: params(kind),
+          body: accountDetailsUpdateSchema,
+          response: { 200: detailsSavedSchema(accountDetailsSchema), ...errors },
+        },
+      },
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) =>
+          updateAccountDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body), kind }),
+        ),
     );
   }
 
   app.get(
     '/api/admin/merchants/:id/details',
-    { schema: { ...doc("A merchant's business details, as its dashboard shows them"), params: params('merchant'), response: { 200: merchantDetailsSchema, ...errors } } },
+    {
+      schema: {
+        ...doc("A merchant's business details, as its dashboard shows them"),
+        params: params('merchant'),
+        response: { 200: merchantDetailsSchema, ...errors },
+      },
+    },
     async (req) => getMerchantDetails({ db, id: req.params.id }),
   );
   app.put(
     '/api/admin/merchants/:id/details',
-    { schema: { ...doc("Edit a merchant's business details (its PUT /api/merchant/profile), with a fresh 2FA code"), params: params('merchant'), body: merchantDetailsUpdateSchema, response: { 200: detailsSavedSchema(merchantDetailsSchema), ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => updateMerchantDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body) })),
+    {
+      schema: {
+        ...doc("Edit a merchant's business details (its PUT /api/merchant/profile), with a fresh 2FA code"),
+        params: params('merchant'),
+        body: merchantDetailsUpdateSchema,
+        response: { 200: detailsSavedSchema(merchantDetailsSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        updateMerchantDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body) }),
+      ),
   );
 
   app.get(
     '/api/admin/employees/:id/details',
-    { schema: { ...doc("An employee's registration fields and contact details"), params: params('employee'), response: { 200: employeeDetailsSchema, ...errors } } },
+    {
+      schema: {
+        ...doc("An employee's registration fields and contact details"),
+        params: params('employee'),
+        response: { 200: employeeDetailsSchema, ...errors },
+      },
+    },
     async (req) => getEmployeeDetails({ db, id: req.params.id }),
   );
   app.put(
     '/api/admin/employees/:id/details',
-    { schema: { ...doc("Edit an employee's name, department, designation, employee ID and contact details, with a fresh 2FA code"), params: params('employee'), body: employeeDetailsUpdateSchema, response: { 200: detailsSavedSchema(employeeDetailsSchema), ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => updateEmployeeDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body) })),
+    {
+      schema: {
+        ...doc(
+          "Edit an employee's name, department, designation, employee ID and contact details, with a fresh 2FA code",
+        ),
+        params: params('employee'),
+        body: employeeDetailsUpdateSchema,
+        response: { 200: detailsSavedSchema(employeeDetailsSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        updateEmployeeDetails({ sensitiveTx, id: req.params.id, input: withoutCode(req.body) }),
+      ),
   );
 }

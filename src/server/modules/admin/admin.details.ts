@@ -1,4 +1,10 @@
-import { detailsMessages, type AccountDetails, type DetailsSaved, type EmployeeDetails, type MerchantDetails } from '../../../contracts/admin-details.contract';
+import {
+  detailsMessages,
+  type AccountDetails,
+  type DetailsSaved,
+  type EmployeeDetails,
+  type MerchantDetails,
+} from '../../../contracts/admin-details.contract';
 import type { ErpEmployeeDetailsData } from '../../../contracts/erp.contract';
 import type { MerchantProfileUpdate } from '../../../contracts/merchant.contract';
 import type { ProfileUpdateData } from '../../../contracts/profile.contract';
@@ -20,7 +26,8 @@ type Edit<I> = { sensitiveTx: SensitiveTx; id: string; input: I };
 
 /** 404 unless the account exists, is not deleted and (on the Vendors and Merchants tabs) has that role. */
 async function assertAccount(db: DbOrTx, id: string, kind: AccountKind): Promise<void> {
-  const found = (await emailOfUser(db, id)) !== null && (kind === 'user' || (await hasRole(db, { userId: id, role: kind })));
+  const found =
+    (await emailOfUser(db, id)) !== null && (kind === 'user' || (await hasRole(db, { userId: id, role: kind })));
   if (!found) throw new AppError('NOT_FOUND', detailsMessages[kind].notFound);
 }
 
@@ -30,13 +37,22 @@ const accountDetails = async (db: DbOrTx, id: string): Promise<AccountDetails> =
 };
 
 /** A user's or vendor's personal information, as their own profile form holds it. */
-export async function getAccountDetails({ db, id, kind }: Read & { kind: AccountDetailsKind }): Promise<AccountDetails> {
+export async function getAccountDetails({
+  db,
+  id,
+  kind,
+}: Read & { kind: AccountDetailsKind }): Promise<AccountDetails> {
   await assertAccount(db, id, kind);
   return accountDetails(db, id);
 }
 
 /** Edits a user's or vendor's personal information with a fresh code, through their own profile update; audited with the fields changed. */
-export async function updateAccountDetails({ sensitiveTx, id, input, kind }: Edit<ProfileUpdateData> & { kind: AccountDetailsKind }): Promise<DetailsSaved<AccountDetails>> {
+export async function updateAccountDetails({
+  sensitiveTx,
+  id,
+  input,
+  kind,
+}: Edit<ProfileUpdateData> & { kind: AccountDetailsKind }): Promise<DetailsSaved<AccountDetails>> {
   return sensitiveTx(async (tx) => {
     await assertAccount(tx, id, kind);
     const before = await accountDetails(tx, id);
@@ -44,7 +60,12 @@ export async function updateAccountDetails({ sensitiveTx, id, input, kind }: Edi
     const after = await accountDetails(tx, id);
     return {
       result: { message: detailsMessages[kind].updated, details: after },
-      audit: { action: `${kind}_updated`, resourceType: kind, resourceId: id, newData: { changes: auditChanges(before, after) } },
+      audit: {
+        action: `${kind}_updated`,
+        resourceType: kind,
+        resourceId: id,
+        newData: { changes: auditChanges(before, after) },
+      },
     };
   });
 }
@@ -56,14 +77,23 @@ export async function getMerchantDetails({ db, id }: Read): Promise<MerchantDeta
 }
 
 /** Edits a merchant's business details with a fresh code, through the merchant's own profile update; audited with the fields changed. */
-export async function updateMerchantDetails({ sensitiveTx, id, input }: Edit<MerchantProfileUpdate>): Promise<DetailsSaved<MerchantDetails>> {
+export async function updateMerchantDetails({
+  sensitiveTx,
+  id,
+  input,
+}: Edit<MerchantProfileUpdate>): Promise<DetailsSaved<MerchantDetails>> {
   return sensitiveTx(async (tx) => {
     await assertAccount(tx, id, 'merchant');
     const before = await getMerchantProfile(tx, id);
     const after = await updateMerchantProfile({ db: tx, userId: id, input });
     return {
       result: { message: detailsMessages.merchant.updated, details: after },
-      audit: { action: 'merchant_updated', resourceType: 'merchant', resourceId: id, newData: { changes: auditChanges(before, after) } },
+      audit: {
+        action: 'merchant_updated',
+        resourceType: 'merchant',
+        resourceId: id,
+        newData: { changes: auditChanges(before, after) },
+      },
     };
   });
 }
@@ -76,14 +106,23 @@ export async function getEmployeeDetails({ db, id }: Read): Promise<EmployeeDeta
 }
 
 /** Edits an employee's registration fields and contact details with a fresh code (a taken employee ID: 409); audited with the fields changed. */
-export async function updateEmployeeDetails({ sensitiveTx, id, input }: Edit<ErpEmployeeDetailsData>): Promise<DetailsSaved<EmployeeDetails>> {
+export async function updateEmployeeDetails({
+  sensitiveTx,
+  id,
+  input,
+}: Edit<ErpEmployeeDetailsData>): Promise<DetailsSaved<EmployeeDetails>> {
   return sensitiveTx(async (tx) => {
     const before = await getEmployeeDetails({ db: tx, id });
     const after = await updateEmployeeRecord(tx, id, input);
     if (!after) throw new AppError('NOT_FOUND', detailsMessages.employee.notFound);
     return {
       result: { message: detailsMessages.employee.updated, details: after },
-      audit: { action: 'employee_updated', resourceType: 'employee', resourceId: id, newData: { changes: auditChanges(before, after) } },
+      audit: {
+        action: 'employee_updated',
+        resourceType: 'employee',
+        resourceId: id,
+        newData: { changes: auditChanges(before, after) },
+      },
     };
   });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEmployeePageSchema, adminEmployeeSchema, adminEmployeesQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
+import {
+  adminEmployeePageSchema,
+  adminEmployeeSchema,
+  adminEmployeesQuerySchema,
+  stepUpBodySchema,
+} from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
@@ -9,7 +14,14 @@ import { listEmployeeRegistrations } from '../erp';
 import { approveAdminEmployee, setAdminEmployeeActive } from './admin.employees';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = z.object({ id: z.uuid({ error: 'Employee not found' }) });
 
 /** The Employees tab: registrations, their CSV, and approving one or marking one inactive or active again, with a fresh code. */
@@ -22,23 +34,67 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/employees',
-    { schema: { tags: ['admin'], summary: 'Employees, paged, searched and sorted; waiting ones with approval=pending', querystring: adminEmployeesQuerySchema, response: { 200: adminEmployeePageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Employees, paged, searched and sorted; waiting ones with approval=pending',
+        querystring: adminEmployeesQuerySchema,
+        response: { 200: adminEmployeePageSchema, ...errors },
+      },
+    },
     async (req) => listEmployeeRegistrations({ db, query: req.query }),
   );
 
-  app.get('/api/admin/employees/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } }, async (req, reply) => {
-    const { items } = await listEmployeeRegistrations({ db, query: req.query, forExport: true });
-    const csv = toCsv(
-      ['id', 'first_name', 'last_name', 'employee_id', 'email', 'department', 'designation', 'approved', 'active', 'date_of_joining'],
-      items.map((e) => [e.id, e.firstName, e.lastName, e.employeeId, e.email, e.department, e.designation, e.isApproved ? 'yes' : 'no', e.isActive ? 'yes' : 'no', e.dateOfJoining]),
-    );
-    return sendCsv(reply, 'employees', csv);
-  });
+  app.get(
+    '/api/admin/employees/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } },
+    async (req, reply) => {
+      const { items } = await listEmployeeRegistrations({ db, query: req.query, forExport: true });
+      const csv = toCsv(
+        [
+          'id',
+          'first_name',
+          'last_name',
+          'employee_id',
+          'email',
+          'department',
+          'designation',
+          'approved',
+          'active',
+          'date_of_joining',
+        ],
+        items.map((e) => [
+          e.id,
+          e.firstName,
+          e.lastName,
+          e.employeeId,
+          e.email,
+          e.department,
+          e.designation,
+          e.isApproved ? 'yes' : 'no',
+          e.isActive ? 'yes' : 'no',
+          e.dateOfJoining,
+        ]),
+      );
+      return sendCsv(reply, 'employees', csv);
+    },
+  );
 
   app.post(
     '/api/admin/employees/:id/approve',
-    { schema: { tags: ['admin'], summary: 'Approve an employee, with a fresh 2FA code', params, body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => approveAdminEmployee({ db, sensitiveTx, employeeId: req.params.id })),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve an employee, with a fresh 2FA code',
+        params,
+        body: stepUpBodySchema,
+        response: { 200: adminEmployeeSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        approveAdminEmployee({ db, sensitiveTx, employeeId: req.params.id }),
+      ),
   );
 
   for (const [path, active] of [
@@ -47,8 +103,19 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/admin/employees/:id/${path}`,
-      { schema: { tags: ['admin'], summary: `Mark an employee ${active ? 'active again' : 'inactive (ends their ERP sessions)'}, with a fresh 2FA code`, params, body: stepUpBodySchema, response: { 200: adminEmployeeSchema, ...errors } } },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminEmployeeActive({ db, sensitiveTx, employeeId: req.params.id, active })),
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `Mark an employee ${active ? 'active again' : 'inactive (ends their ERP sessions)'}, with a fresh 2FA code`,
+          params,
+          body: stepUpBodySchema,
+          response: { 200: adminEmployeeSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) =>
+          setAdminEmployeeActive({ db, sensitiveTx, employeeId: req.params.id, active }),
+        ),
     );
   }
 }

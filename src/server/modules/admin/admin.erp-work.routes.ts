@@ -17,10 +17,23 @@ import { stepUpBodySchema } from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
 import { projectDeletion } from '../erp';
-import { deleteAdminProject, editAdminProject, listAdminProjects, listAdminTimesheets, reviewAdminTimesheet } from './admin.erp-work';
+import {
+  deleteAdminProject,
+  editAdminProject,
+  listAdminProjects,
+  listAdminTimesheets,
+  reviewAdminTimesheet,
+} from './admin.erp-work';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const tags = ['admin'];
 const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }) });
 const projectId = z.object({ id: z.uuid({ error: 'Project not found' }) });
@@ -33,40 +46,105 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
     requireAdmin(req);
   });
 
-  app.get('/api/admin/erp/projects', { schema: { tags, summary: 'Every ERP project, newest first', querystring: pageQuerySchema, response: { 200: projectPageSchema, ...errors } } }, async (req) =>
-    listAdminProjects(db, req.query.page, req.query.pageSize),
+  app.get(
+    '/api/admin/erp/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Every ERP project, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: projectPageSchema, ...errors },
+      },
+    },
+    async (req) => listAdminProjects(db, req.query.page, req.query.pageSize),
   );
   app.put(
     '/api/admin/erp/projects/:id',
-    { schema: { tags, summary: 'Edit any ERP project, with a fresh 2FA code', params: projectId, body: adminProjectFormSchema, response: { 200: projectSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Edit any ERP project, with a fresh 2FA code',
+        params: projectId,
+        body: adminProjectFormSchema,
+        response: { 200: projectSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
-      return requireFreshCode(req, reply, (sensitiveTx) => editAdminProject({ sensitiveTx, projectId: req.params.id, input }));
+      return requireFreshCode(req, reply, (sensitiveTx) =>
+        editAdminProject({ sensitiveTx, projectId: req.params.id, input }),
+      );
     },
   );
   app.get(
     '/api/admin/erp/projects/:id/deletion',
-    { schema: { tags, summary: 'What deleting an ERP project takes with it: its tasks, its entries, and its approved hours (which stop it)', params: projectId, response: { 200: projectDeletionSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'What deleting an ERP project takes with it: its tasks, its entries, and its approved hours (which stop it)',
+        params: projectId,
+        response: { 200: projectDeletionSchema, ...errors },
+      },
+    },
     async (req) => projectDeletion(db, req.params.id),
   );
   app.post(
     '/api/admin/erp/projects/:id/delete',
-    { schema: { tags, summary: 'Delete an ERP project with its tasks and entries (never with approved hours), with a fresh 2FA code', params: projectId, body: stepUpBodySchema, response: { 200: projectDeletionSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => deleteAdminProject({ sensitiveTx, projectId: req.params.id })),
+    {
+      schema: {
+        tags,
+        summary: 'Delete an ERP project with its tasks and entries (never with approved hours), with a fresh 2FA code',
+        params: projectId,
+        body: stepUpBodySchema,
+        response: { 200: projectDeletionSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) => deleteAdminProject({ sensitiveTx, projectId: req.params.id })),
   );
   app.get(
     '/api/admin/erp/timesheets',
-    { schema: { tags, summary: 'Timesheet entries of one status (submitted by default) from every employee', querystring: pageQuerySchema.extend({ status: z.enum(timesheetStatuses).default('submitted') }), response: { 200: timesheetPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Timesheet entries of one status (submitted by default) from every employee',
+        querystring: pageQuerySchema.extend({ status: z.enum(timesheetStatuses).default('submitted') }),
+        response: { 200: timesheetPageSchema, ...errors },
+      },
+    },
     async (req) => listAdminTimesheets(db, req.query.status, req.query.page, req.query.pageSize),
   );
   app.post(
     '/api/admin/erp/timesheets/:id/approve',
-    { schema: { tags, summary: 'Approve a submitted entry, with a fresh 2FA code', params: timesheetId, body: adminApproveTimesheetSchema, response: { 200: timesheetSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'approved' })),
+    {
+      schema: {
+        tags,
+        summary: 'Approve a submitted entry, with a fresh 2FA code',
+        params: timesheetId,
+        body: adminApproveTimesheetSchema,
+        response: { 200: timesheetSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'approved' }),
+      ),
   );
   app.post(
     '/api/admin/erp/timesheets/:id/reject',
-    { schema: { tags, summary: 'Reject a submitted entry with a reason, with a fresh 2FA code', params: timesheetId, body: adminRejectTimesheetSchema, response: { 200: timesheetSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'rejected', reason: req.body.reason })),
+    {
+      schema: {
+        tags,
+        summary: 'Reject a submitted entry with a reason, with a fresh 2FA code',
+        params: timesheetId,
+        body: adminRejectTimesheetSchema,
+        response: { 200: timesheetSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        reviewAdminTimesheet({ db, sensitiveTx, id: req.params.id, decision: 'rejected', reason: req.body.reason }),
+      ),
   );
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commissionMessages, haatTaxIdentityUpdateSchema, haatTaxIdentityViewSchema, type HaatTaxIdentityView } from '../../../contracts/commission-invoices.contract';
+import {
+  commissionMessages,
+  haatTaxIdentityUpdateSchema,
+  haatTaxIdentityViewSchema,
+  type HaatTaxIdentityView,
+} from '../../../contracts/commission-invoices.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
 import type { DbOrTx } from '../../platform/db';
@@ -11,7 +16,12 @@ import { requireFreshCode } from './admin.step-up';
 // printed on Haat's commission invoices. Until it is set the monthly job issues none, and the tab
 // says so. Saved with a fresh code and audited.
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 async function view(db: DbOrTx): Promise<HaatTaxIdentityView> {
   const identity = await getHaatTaxIdentity(db);
@@ -28,19 +38,41 @@ export async function adminHaatGstRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/settings/haat-gst',
-    { schema: { tags: ['admin'], summary: "Haat's GST registration as its commission invoices print it (null while not set, with why no invoice is issued)", response: { 200: haatTaxIdentityViewSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Haat's GST registration as its commission invoices print it (null while not set, with why no invoice is issued)",
+        response: { 200: haatTaxIdentityViewSchema, ...errors },
+      },
+    },
     async () => view(db),
   );
 
   app.put(
     '/api/admin/settings/haat-gst',
-    { schema: { tags: ['admin'], summary: "Save Haat's GST registration (legal name, address, state, GSTIN), with a fresh 2FA code", body: haatTaxIdentityUpdateSchema, response: { 200: haatTaxIdentityViewSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Save Haat's GST registration (legal name, address, state, GSTIN), with a fresh 2FA code",
+        body: haatTaxIdentityUpdateSchema,
+        response: { 200: haatTaxIdentityViewSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) =>
         sensitiveTx(async (tx) => {
           await saveHaatTaxIdentity(tx, input);
-          return { result: await view(tx), audit: { action: 'haat_gst_settings_updated', resourceType: 'haat_tax_identity', resourceId: '1', newData: input } };
+          return {
+            result: await view(tx),
+            audit: {
+              action: 'haat_gst_settings_updated',
+              resourceType: 'haat_tax_identity',
+              resourceId: '1',
+              newData: input,
+            },
+          };
         }),
       );
     },

@@ -1,5 +1,10 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { merchantActionMessages, type AdminMerchant, type AdminMerchantPage, type AdminMerchantsQuery } from '../../../contracts/admin-merchants.contract';
+import {
+  merchantActionMessages,
+  type AdminMerchant,
+  type AdminMerchantPage,
+  type AdminMerchantsQuery,
+} from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
@@ -54,15 +59,31 @@ function merchantBase(db: DbOrTx) {
     .from(merchants)
     .leftJoin(t.tx, eq(t.tx.merchantId, merchants.id))
     .leftJoin(t.made, eq(t.made.referrerUserId, merchants.userId));
-  return { query, sorts: { businessName: merchants.businessName, registeredAt: merchants.createdAt, totalVolume: totalVolume(t) } };
+  return {
+    query,
+    sorts: { businessName: merchants.businessName, registeredAt: merchants.createdAt, totalVolume: totalVolume(t) },
+  };
 }
 type MerchantRow = Awaited<ReturnType<typeof merchantBase>['query']>[number];
 
 function merchantWhere(query: AdminMerchantsQuery) {
   const q = query.q;
   const p = q ? containsPattern(q) : '';
-  const search = q ? or(ilike(merchants.businessName, p), ilike(merchants.name, p), ilike(merchants.email, p), ilike(merchants.referralCode, p), idStartsWith(merchants.userId, q)) : undefined;
-  const verified = query.verified === 'verified' ? eq(merchants.isVerified, true) : query.verified === 'unverified' ? eq(merchants.isVerified, false) : undefined;
+  const search = q
+    ? or(
+        ilike(merchants.businessName, p),
+        ilike(merchants.name, p),
+        ilike(merchants.email, p),
+        ilike(merchants.referralCode, p),
+        idStartsWith(merchants.userId, q),
+      )
+    : undefined;
+  const verified =
+    query.verified === 'verified'
+      ? eq(merchants.isVerified, true)
+      : query.verified === 'unverified'
+        ? eq(merchants.isVerified, false)
+        : undefined;
   // A deleted merchant stays (anonymised) for its recorded payments, but is nobody to list.
   const live = sql`${merchants.userId} not in (${deletedUserIds})`;
   return and(live, search, verified);
@@ -85,7 +106,15 @@ const toMerchant = (r: MerchantRow): AdminMerchant => ({
 });
 
 /** The Merchants tab: merchants with their recorded transactions and referrals, searched by business name, name, email, referral code or id, filtered by verification. */
-export async function listAdminMerchants({ db, query, forExport = false }: { db: Db; query: AdminMerchantsQuery; forExport?: boolean }): Promise<AdminMerchantPage> {
+export async function listAdminMerchants({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminMerchantsQuery;
+  forExport?: boolean;
+}): Promise<AdminMerchantPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const { query: rows, sorts } = merchantBase(db);
   const [items, [{ total }]] = await Promise.all([

@@ -20,12 +20,18 @@ let quiet: { id: string; referralCode: string; email: string };
 
 const list = async (query = '') => (await admin.get(`/api/admin/merchants${query}`)).json() as AdminMerchantPage;
 const rowOf = async (id: string) => (await list(`?q=${id.slice(0, 8)}`)).items.find((x) => x.id === id);
-const merchantRowId = async (userId: string) => (await t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId)))[0].id;
+const merchantRowId = async (userId: string) =>
+  (await t.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId)))[0].id;
 
 beforeAll(async () => {
   t = await buildTestApp();
   ({ client: admin, secret } = await signInSuperAdmin(t));
-  const a = merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: '9811122233', upiId: 'kaveri@okhdfc', cashbackPercentage: 3.5 });
+  const a = merchantInput({
+    businessName: 'Kaveri Sweets',
+    mobileNumber: '9811122233',
+    upiId: 'kaveri@okhdfc',
+    cashbackPercentage: 3.5,
+  });
   kaveri = { ...(await registerAndLogin(browser(), a)), email: a.email };
   const b = merchantInput({ businessName: 'Quiet Corner Books', mobileNumber: '9822233344' });
   quiet = { ...(await registerAndLogin(browser(), b)), email: b.email };
@@ -37,9 +43,27 @@ beforeAll(async () => {
 
   const kaveriRow = await merchantRowId(kaveri.id);
   await t.db.insert(merchantTransactions).values([
-    { merchantId: kaveriRow, customerContact: '9000000001', transactionAmountPaise: 10_000, cashbackAmountPaise: 350, cashbackPoints: 3 },
-    { merchantId: kaveriRow, customerContact: '9000000002', transactionAmountPaise: 25_050, cashbackAmountPaise: 876, cashbackPoints: 8 },
-    { merchantId: kaveriRow, customerContact: 'someone@example.in', transactionAmountPaise: 500, cashbackAmountPaise: 17, cashbackPoints: 0 },
+    {
+      merchantId: kaveriRow,
+      customerContact: '9000000001',
+      transactionAmountPaise: 10_000,
+      cashbackAmountPaise: 350,
+      cashbackPoints: 3,
+    },
+    {
+      merchantId: kaveriRow,
+      customerContact: '9000000002',
+      transactionAmountPaise: 25_050,
+      cashbackAmountPaise: 876,
+      cashbackPoints: 8,
+    },
+    {
+      merchantId: kaveriRow,
+      customerContact: 'someone@example.in',
+      transactionAmountPaise: 500,
+      cashbackAmountPaise: 17,
+      cashbackPoints: 0,
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -52,7 +76,9 @@ describe('access', () => {
       expect((await client.get('/api/admin/merchants')).statusCode).toBe(401);
       expect((await client.get('/api/admin/merchants/export')).statusCode).toBe(401);
       expect((await client.post(`/api/admin/merchants/${kaveri.id}/verify`, { code: '123456' })).statusCode).toBe(401);
-      expect((await client.post(`/api/admin/merchants/${kaveri.id}/unverify`, { code: '123456' })).statusCode).toBe(401);
+      expect((await client.post(`/api/admin/merchants/${kaveri.id}/unverify`, { code: '123456' })).statusCode).toBe(
+        401,
+      );
     }
   });
 });
@@ -92,7 +118,9 @@ describe('the Merchants tab', () => {
   });
 
   it('filters by verification and sorts by volume, business name and registration; an unknown sort is 400', async () => {
-    expect((await list('?verified=unverified')).items.map((x) => x.id)).toEqual(expect.arrayContaining([kaveri.id, quiet.id]));
+    expect((await list('?verified=unverified')).items.map((x) => x.id)).toEqual(
+      expect.arrayContaining([kaveri.id, quiet.id]),
+    );
     expect((await list('?verified=verified')).total).toBe(0);
     expect((await admin.get('/api/admin/merchants?verified=maybe')).statusCode).toBe(400);
 
@@ -117,15 +145,20 @@ describe('the Merchants tab', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-merchants-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(csv.body).toContain('id,name,business_name,referral_code,mobile_number,email,upi_id,cashback_percentage,is_verified,total_transactions,total_volume_rupees,referrals_made,registered_at');
-    expect(csv.body).toContain(`${kaveri.id},Kaveri Sweets,Kaveri Sweets,${kaveri.referralCode},9811122233,${kaveri.email},kaveri@okhdfc,3.5,false,3,355.50,2,`);
+    expect(csv.body).toContain(
+      'id,name,business_name,referral_code,mobile_number,email,upi_id,cashback_percentage,is_verified,total_transactions,total_volume_rupees,referrals_made,registered_at',
+    );
+    expect(csv.body).toContain(
+      `${kaveri.id},Kaveri Sweets,Kaveri Sweets,${kaveri.referralCode},9811122233,${kaveri.email},kaveri@okhdfc,3.5,false,3,355.50,2,`,
+    );
     expect(csv.body).not.toContain(quiet.id);
   });
 });
 
 describe('verifying and unverifying', () => {
   it('refuses without a code (401), with a wrong code (403) and with a used code (403), and changes nothing', async () => {
-    const verify = (code?: string) => admin.post(`/api/admin/merchants/${quiet.id}/verify`, code === undefined ? {} : { code });
+    const verify = (code?: string) =>
+      admin.post(`/api/admin/merchants/${quiet.id}/verify`, code === undefined ? {} : { code });
     const none = await verify();
     expect(none.statusCode).toBe(401);
     expect(none.json().error.message).toMatch(/6-digit code/);
@@ -142,7 +175,13 @@ describe('verifying and unverifying', () => {
     const code = await freshCode(t, secret);
     const ok = await admin.post(`/api/admin/merchants/${kaveri.id}/verify`, { code });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ id: kaveri.id, isVerified: true, totalTransactions: 3, totalVolumePaise: 35_550, referralsMade: 2 });
+    expect(ok.json()).toMatchObject({
+      id: kaveri.id,
+      isVerified: true,
+      totalTransactions: 3,
+      totalVolumePaise: 35_550,
+      referralsMade: 2,
+    });
     expect((await list('?verified=verified')).items.map((x) => x.id)).toEqual([kaveri.id]);
     // A code works once, even for another merchant.
     expect((await admin.post(`/api/admin/merchants/${quiet.id}/verify`, { code })).statusCode).toBe(403);
@@ -156,36 +195,61 @@ describe('verifying and unverifying', () => {
     expect(off.json()).toMatchObject({ id: kaveri.id, isVerified: false });
     expect((await rowOf(kaveri.id))?.isVerified).toBe(false);
 
-    expect((await admin.post(`/api/admin/merchants/${crypto.randomUUID()}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(404);
+    expect(
+      (await admin.post(`/api/admin/merchants/${crypto.randomUUID()}/verify`, { code: await freshCode(t, secret) }))
+        .statusCode,
+    ).toBe(404);
     // A malformed id is refused before any code is spent.
-    expect((await admin.post('/api/admin/merchants/not-a-uuid/verify', { code: await freshCode(t, secret) })).statusCode).toBe(400);
+    expect(
+      (await admin.post('/api/admin/merchants/not-a-uuid/verify', { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(400);
   });
 
   it('records each change in the audit log, in the same transaction', async () => {
     const a = merchantInput({ businessName: 'Ganga Tea House', mobileNumber: '9833344455' });
     const ganga = { ...(await registerAndLogin(browser(), a)), email: a.email };
-    expect((await admin.post(`/api/admin/merchants/${ganga.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/merchants/${ganga.id}/unverify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
-    const log = (await admin.get(`/api/admin/audit?resource=merchant&q=${ganga.id}`)).json() as { items: { action: string; resourceId: string; actor: string; newData: string }[] };
+    expect(
+      (await admin.post(`/api/admin/merchants/${ganga.id}/verify`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/merchants/${ganga.id}/unverify`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
+    const log = (await admin.get(`/api/admin/audit?resource=merchant&q=${ganga.id}`)).json() as {
+      items: { action: string; resourceId: string; actor: string; newData: string }[];
+    };
     expect(log.items.map((e) => [e.action, e.resourceId])).toEqual([
       ['merchant_unverified', ganga.id],
       ['merchant_verified', ganga.id],
     ]);
     expect(log.items[0].actor).toBe('root@haat.test');
-    expect(JSON.parse(log.items[1].newData)).toMatchObject({ businessName: 'Ganga Tea House', email: ganga.email, isVerified: true });
+    expect(JSON.parse(log.items[1].newData)).toMatchObject({
+      businessName: 'Ganga Tea House',
+      email: ganga.email,
+      isVerified: true,
+    });
   });
 });
 
 describe('the cashback at stake', () => {
   it("states what Verify releases and Unverify voids, with the amounts; after Unverify the merchant's dashboard says so, until verified again", async () => {
-    const input = merchantInput({ businessName: 'Malnad Coffee Works', mobileNumber: '9833344455', upiId: 'malnad@okicici', cashbackPercentage: 5 });
+    const input = merchantInput({
+      businessName: 'Malnad Coffee Works',
+      mobileNumber: '9833344455',
+      upiId: 'malnad@okicici',
+      cashbackPercentage: 5,
+    });
     const shop = browser();
     const merchant = await registerAndLogin(shop, input);
     const payer = customerInput({ phoneNumber: '9000022222' });
     await registerAndLogin(browser(), payer);
     let ref = 400_000_000_000 + Math.floor(Math.random() * 1_000_000);
     const pay = async (amount: string) => {
-      const res = await shop.post('/api/merchant/payments', { customer: payer.email, amount, upiReference: String(ref++), paidOn: todayInIndia() });
+      const res = await shop.post('/api/merchant/payments', {
+        customer: payer.email,
+        amount,
+        upiReference: String(ref++),
+        paidOn: todayInIndia(),
+      });
       expect(res.statusCode, res.body).toBe(201);
     };
     // Three payments: 5% cashback of ₹40, ₹100 and ₹200 is 2 + 5 + 10 points, pending while unverified.
@@ -194,30 +258,64 @@ describe('the cashback at stake', () => {
     await pay('100');
     await pay('200');
     // One of them is past the return window.
-    await t.db.execute(sql`update merchant_transactions set created_at = now() - interval '30 days' where merchant_id = (select id from merchants where user_id = ${merchant.id}) and transaction_amount_paise = 4000`);
+    await t.db.execute(
+      sql`update merchant_transactions set created_at = now() - interval '30 days' where merchant_id = (select id from merchants where user_id = ${merchant.id}) and transaction_amount_paise = 4000`,
+    );
 
     const stake = await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`);
     expect(stake.statusCode, stake.body).toBe(200);
-    expect(stake.json()).toEqual({ releasePayments: 1, releasePaise: 200, voidPayments: 3, voidPaise: 1700, returnWindowDays: t.config.RETURN_WINDOW_DAYS });
+    expect(stake.json()).toEqual({
+      releasePayments: 1,
+      releasePaise: 200,
+      voidPayments: 3,
+      voidPaise: 1700,
+      returnWindowDays: t.config.RETURN_WINDOW_DAYS,
+    });
     expect((await admin.get(`/api/admin/merchants/${crypto.randomUUID()}/cashback-at-stake`)).statusCode).toBe(404);
     expect((await shop.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).statusCode).toBe(401);
 
     // Verify releases the ₹2 past the window; the other ₹15 stays pending.
-    expect((await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
-    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({ releasePayments: 0, releasePaise: 0, voidPayments: 2, voidPaise: 1500 });
-    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({ isVerified: true, unverifiedAt: null, cashbackVoidedPaise: null });
+    expect(
+      (await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
+    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({
+      releasePayments: 0,
+      releasePaise: 0,
+      voidPayments: 2,
+      voidPaise: 1500,
+    });
+    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({
+      isVerified: true,
+      unverifiedAt: null,
+      cashbackVoidedPaise: null,
+    });
 
     // Unverify voids the ₹15 still pending, and the dashboard says so.
-    expect((await admin.post(`/api/admin/merchants/${merchant.id}/unverify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/merchants/${merchant.id}/unverify`, { code: await freshCode(t, secret) }))
+        .statusCode,
+    ).toBe(200);
     const after = (await shop.get('/api/merchant/dashboard')).json().profile;
     expect(after).toMatchObject({ isVerified: false, cashbackVoidedPaise: 1500 });
     expect(Date.now() - Date.parse(after.unverifiedAt)).toBeLessThan(60_000);
-    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({ voidPayments: 0, voidPaise: 0 });
+    expect((await admin.get(`/api/admin/merchants/${merchant.id}/cashback-at-stake`)).json()).toMatchObject({
+      voidPayments: 0,
+      voidPaise: 0,
+    });
 
     // Verified again: the notice goes.
-    expect((await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
-    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({ isVerified: true, unverifiedAt: null, cashbackVoidedPaise: null });
+    expect(
+      (await admin.post(`/api/admin/merchants/${merchant.id}/verify`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
+    expect((await shop.get('/api/merchant/dashboard')).json().profile).toMatchObject({
+      isVerified: true,
+      unverifiedAt: null,
+      cashbackVoidedPaise: null,
+    });
     // Unverified again, as the other tests of this file expect every merchant but the one they verify (in any order).
-    expect((await admin.post(`/api/admin/merchants/${merchant.id}/unverify`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/merchants/${merchant.id}/unverify`, { code: await freshCode(t, secret) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

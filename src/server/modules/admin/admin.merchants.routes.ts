@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminMerchantPageSchema, adminMerchantSchema, adminMerchantsQuerySchema, merchantActionMessages, merchantCashbackAtStakeSchema, merchantVerificationSchema } from '../../../contracts/admin-merchants.contract';
+import {
+  adminMerchantPageSchema,
+  adminMerchantSchema,
+  adminMerchantsQuerySchema,
+  merchantActionMessages,
+  merchantCashbackAtStakeSchema,
+  merchantVerificationSchema,
+} from '../../../contracts/admin-merchants.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
@@ -9,7 +16,14 @@ import { listAdminMerchants } from './admin.merchants.read-model';
 import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound }) });
 
 /** The Merchants tab: merchants with their totals, their CSV, and verifying or unverifying one with a fresh code. */
@@ -22,22 +36,68 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/merchants',
-    { schema: { tags: ['admin'], summary: 'Merchants with their transactions and referrals, paged, searched and sorted', querystring: adminMerchantsQuerySchema, response: { 200: adminMerchantPageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Merchants with their transactions and referrals, paged, searched and sorted',
+        querystring: adminMerchantsQuerySchema,
+        response: { 200: adminMerchantPageSchema, ...errors },
+      },
+    },
     async (req) => listAdminMerchants({ db, query: req.query }),
   );
 
-  app.get('/api/admin/merchants/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMerchantsQuerySchema } }, async (req, reply) => {
-    const { items } = await listAdminMerchants({ db, query: req.query, forExport: true });
-    const csv = toCsv(
-      ['id', 'name', 'business_name', 'referral_code', 'mobile_number', 'email', 'upi_id', 'cashback_percentage', 'is_verified', 'total_transactions', 'total_volume_rupees', 'referrals_made', 'registered_at'],
-      items.map((x) => [x.id, x.name, x.businessName, x.referralCode, x.mobileNumber, x.email, x.upiId, x.cashbackPercentage, x.isVerified, x.totalTransactions, csvRupees(x.totalVolumePaise), x.referralsMade, x.registeredAt]),
-    );
-    return sendCsv(reply, 'merchants', csv);
-  });
+  app.get(
+    '/api/admin/merchants/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMerchantsQuerySchema } },
+    async (req, reply) => {
+      const { items } = await listAdminMerchants({ db, query: req.query, forExport: true });
+      const csv = toCsv(
+        [
+          'id',
+          'name',
+          'business_name',
+          'referral_code',
+          'mobile_number',
+          'email',
+          'upi_id',
+          'cashback_percentage',
+          'is_verified',
+          'total_transactions',
+          'total_volume_rupees',
+          'referrals_made',
+          'registered_at',
+        ],
+        items.map((x) => [
+          x.id,
+          x.name,
+          x.businessName,
+          x.referralCode,
+          x.mobileNumber,
+          x.email,
+          x.upiId,
+          x.cashbackPercentage,
+          x.isVerified,
+          x.totalTransactions,
+          csvRupees(x.totalVolumePaise),
+          x.referralsMade,
+          x.registeredAt,
+        ]),
+      );
+      return sendCsv(reply, 'merchants', csv);
+    },
+  );
 
   app.get(
     '/api/admin/merchants/:id/cashback-at-stake',
-    { schema: { tags: ['admin'], summary: "What Verify and Unverify would do now to the merchant's customers' pending cashback", params, response: { 200: merchantCashbackAtStakeSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "What Verify and Unverify would do now to the merchant's customers' pending cashback",
+        params,
+        response: { 200: merchantCashbackAtStakeSchema, ...errors },
+      },
+    },
     async (req) => merchantCashbackAtStake({ db, config, merchantUserId: req.params.id }),
   );
 
@@ -47,8 +107,19 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/admin/merchants/:id/${path}`,
-      { schema: { tags: ['admin'], summary: `${verified ? 'Verify' : 'Unverify'} a merchant, with a fresh 2FA code`, params, body: merchantVerificationSchema, response: { 200: adminMerchantSchema, ...errors } } },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminMerchantVerification({ db, config, sensitiveTx, merchantUserId: req.params.id, verified })),
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `${verified ? 'Verify' : 'Unverify'} a merchant, with a fresh 2FA code`,
+          params,
+          body: merchantVerificationSchema,
+          response: { 200: adminMerchantSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) =>
+          setAdminMerchantVerification({ db, config, sensitiveTx, merchantUserId: req.params.id, verified }),
+        ),
     );
   }
 }

@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = async (subject: string) => {
-  const res = await visitor().post('/api/contact', { name: 'Ravi Kumar', email: 'ravi@example.in', type: 'support', subject, message: 'My order has not arrived.' });
+  const res = await visitor().post('/api/contact', {
+    name: 'Ravi Kumar',
+    email: 'ravi@example.in',
+    type: 'support',
+    subject,
+    message: 'My order has not arrived.',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 };
@@ -28,13 +34,22 @@ describe('the Messages tab', () => {
     let page = (await admin.get('/api/admin/messages')).json() as AdminMessagePage;
     expect(page.items.map((m) => m.id).slice(0, 2)).toEqual([second, first]);
     expect(page.unread).toBe(2);
-    expect(page.items[0]).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.in', type: 'support', subject: 'Refund question', message: 'My order has not arrived.', isRead: false });
+    expect(page.items[0]).toMatchObject({
+      name: 'Ravi Kumar',
+      email: 'ravi@example.in',
+      type: 'support',
+      subject: 'Refund question',
+      message: 'My order has not arrived.',
+      isRead: false,
+    });
 
     expect((await admin.patch(`/api/admin/messages/${first}`, { isRead: true })).statusCode).toBe(204);
     page = (await admin.get('/api/admin/messages?read=unread')).json();
     expect(page.items.map((m) => m.id)).toEqual([second]);
     expect(page.unread).toBe(1);
-    expect((await admin.get('/api/admin/messages?q=refund')).json().items.map((m: { id: string }) => m.id)).toEqual([second]);
+    expect((await admin.get('/api/admin/messages?q=refund')).json().items.map((m: { id: string }) => m.id)).toEqual([
+      second,
+    ]);
     expect((await admin.patch(`/api/admin/messages/${crypto.randomUUID()}`, { isRead: true })).statusCode).toBe(404);
 
     const csv = await admin.get('/api/admin/messages/export');
@@ -44,7 +59,9 @@ describe('the Messages tab', () => {
 
   it('is closed to everyone without the admin session', async () => {
     expect((await visitor().get('/api/admin/messages')).statusCode).toBe(401);
-    expect((await visitor().patch(`/api/admin/messages/${crypto.randomUUID()}`, { isRead: true })).statusCode).toBe(401);
+    expect((await visitor().patch(`/api/admin/messages/${crypto.randomUUID()}`, { isRead: true })).statusCode).toBe(
+      401,
+    );
     expect((await visitor().get('/api/admin/audit')).statusCode).toBe(401);
   });
 });
@@ -52,10 +69,17 @@ describe('the Messages tab', () => {
 describe('the Audit log tab', () => {
   it('lists entries newest first with the actor, address and what changed, filtered by action, resource and dates', async () => {
     // The admin's last action: reading a message.
-    expect((await admin.patch(`/api/admin/messages/${await send('Address change')}`, { isRead: true })).statusCode).toBe(204);
+    expect(
+      (await admin.patch(`/api/admin/messages/${await send('Address change')}`, { isRead: true })).statusCode,
+    ).toBe(204);
     const all = (await admin.get('/api/admin/audit')).json() as AdminAuditPage;
     expect(all.total).toBeGreaterThanOrEqual(3);
-    expect(all.items[0]).toMatchObject({ action: 'message_read', resourceType: 'contact_message', actor: 'root@haat.test', origin: 'admin_panel' });
+    expect(all.items[0]).toMatchObject({
+      action: 'message_read',
+      resourceType: 'contact_message',
+      actor: 'root@haat.test',
+      origin: 'admin_panel',
+    });
     expect(all.items[0].ipAddress).toBe('10.200.0.1');
     expect(all.actions).toEqual(expect.arrayContaining(['admin_login', 'admin_2fa_setup', 'message_read']));
     expect(all.resources).toEqual(expect.arrayContaining(['admin_account', 'contact_message']));

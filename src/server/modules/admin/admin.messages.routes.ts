@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAuditPageSchema, adminAuditQuerySchema, adminMessagePageSchema, adminMessagesQuerySchema, markMessageSchema } from '../../../contracts/admin-lists.contract';
+import {
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
+  adminMessagePageSchema,
+  adminMessagesQuerySchema,
+  markMessageSchema,
+} from '../../../contracts/admin-lists.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { origin, requireAdmin } from '../../platform/auth-guards';
@@ -22,37 +28,98 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/messages',
-    { schema: { tags: ['admin'], summary: 'Contact messages, newest first, with read and unread', querystring: adminMessagesQuerySchema, response: { 200: adminMessagePageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact messages, newest first, with read and unread',
+        querystring: adminMessagesQuerySchema,
+        response: { 200: adminMessagePageSchema, ...errors },
+      },
+    },
     async (req) => listContactMessages({ db, query: req.query }),
   );
 
-  app.get('/api/admin/messages/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMessagesQuerySchema } }, async (req, reply) => {
-    const { items } = await listContactMessages({ db, query: req.query, forExport: true });
-    const csv = toCsv(['id', 'received_at', 'name', 'email', 'type', 'subject', 'message', 'read'], items.map((m) => [m.id, m.createdAt, m.name, m.email, m.type, m.subject, m.message, m.isRead ? 'yes' : 'no']));
-    return sendCsv(reply, 'messages', csv);
-  });
+  app.get(
+    '/api/admin/messages/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMessagesQuerySchema } },
+    async (req, reply) => {
+      const { items } = await listContactMessages({ db, query: req.query, forExport: true });
+      const csv = toCsv(
+        ['id', 'received_at', 'name', 'email', 'type', 'subject', 'message', 'read'],
+        items.map((m) => [m.id, m.createdAt, m.name, m.email, m.type, m.subject, m.message, m.isRead ? 'yes' : 'no']),
+      );
+      return sendCsv(reply, 'messages', csv);
+    },
+  );
 
   app.patch(
     '/api/admin/messages/:id',
-    { schema: { tags: ['admin'], summary: 'Mark a message read or unread', params: z.object({ id: z.uuid({ error: 'Message not found' }) }), body: markMessageSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a message read or unread',
+        params: z.object({ id: z.uuid({ error: 'Message not found' }) }),
+        body: markMessageSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (req, reply) => {
-      await markAdminMessage({ db, admin: requireAdmin(req), messageId: req.params.id, isRead: req.body.isRead, from: origin(req) });
+      await markAdminMessage({
+        db,
+        admin: requireAdmin(req),
+        messageId: req.params.id,
+        isRead: req.body.isRead,
+        from: origin(req),
+      });
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/admin/audit',
-    { schema: { tags: ['admin'], summary: 'The audit log, filtered by action, resource and dates', querystring: adminAuditQuerySchema, response: { 200: adminAuditPageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log, filtered by action, resource and dates',
+        querystring: adminAuditQuerySchema,
+        response: { 200: adminAuditPageSchema, ...errors },
+      },
+    },
     async (req) => listAuditLog({ db, query: req.query }),
   );
 
-  app.get('/api/admin/audit/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminAuditQuerySchema } }, async (req, reply) => {
-    const { items } = await listAuditLog({ db, query: req.query, forExport: true });
-    const csv = toCsv(
-      ['id', 'at', 'action', 'resource_type', 'resource_id', 'actor', 'ip_address', 'user_agent', 'origin', 'new_data'],
-      items.map((e) => [e.id, e.createdAt, e.action, e.resourceType, e.resourceId, e.actor, e.ipAddress, e.userAgent, e.origin, e.newData]),
-    );
-    return sendCsv(reply, 'audit-log', csv);
-  });
+  app.get(
+    '/api/admin/audit/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminAuditQuerySchema } },
+    async (req, reply) => {
+      const { items } = await listAuditLog({ db, query: req.query, forExport: true });
+      const csv = toCsv(
+        [
+          'id',
+          'at',
+          'action',
+          'resource_type',
+          'resource_id',
+          'actor',
+          'ip_address',
+          'user_agent',
+          'origin',
+          'new_data',
+        ],
+        items.map((e) => [
+          e.id,
+          e.createdAt,
+          e.action,
+          e.resourceType,
+          e.resourceId,
+          e.actor,
+          e.ipAddress,
+          e.userAgent,
+          e.origin,
+          e.newData,
+        ]),
+      );
+      return sendCsv(reply, 'audit-log', csv);
+    },
+  );
 }

@@ -4,7 +4,12 @@ import { notifyMany } from '../notifications';
 import type { SensitiveTx } from './admin.step-up';
 
 /** The role whose accounts an audience is (everyone: every role). */
-const roleOf: Record<NewsAudience, 'customer' | 'vendor' | 'merchant' | undefined> = { customers: 'customer', vendors: 'vendor', merchants: 'merchant', everyone: undefined };
+const roleOf: Record<NewsAudience, 'customer' | 'vendor' | 'merchant' | undefined> = {
+  customers: 'customer',
+  vendors: 'vendor',
+  merchants: 'merchant',
+  everyone: undefined,
+};
 
 /**
  * Sends the super admin's news with a fresh code, in one transaction with its audit entry: an inbox
@@ -17,7 +22,12 @@ export async function sendNews({ sensitiveTx, news }: { sensitiveTx: SensitiveTx
     const recipients = ids.length;
     return {
       result: { message: newsMessages.sent(recipients), recipients },
-      audit: { action: 'news_sent', resourceType: 'news', resourceId: null, newData: { audience: news.audience, title: news.title, recipients, emails } },
+      audit: {
+        action: 'news_sent',
+        resourceType: 'news',
+        resourceId: null,
+        newData: { audience: news.audience, title: news.title, recipients, emails },
+      },
     };
   });
 }

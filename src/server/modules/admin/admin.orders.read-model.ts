@@ -47,7 +47,15 @@ const orderColumns = {
 // Every column that is not an aggregate.
 const orderGroupBy = [
   ...[parts.id, orders.id, customers.fullName, users.email, shops.shopName, vendors.businessName, parts.subtotalPaise],
-  ...[parts.status, orders.status, parts.pointsEarned, orders.pointsUsed, orders.paymentStatus, orders.testPayment, orders.createdAt],
+  ...[
+    parts.status,
+    orders.status,
+    parts.pointsEarned,
+    orders.pointsUsed,
+    orders.paymentStatus,
+    orders.testPayment,
+    orders.createdAt,
+  ],
   ...[parts.codDuePaise, parts.cashCollectedPaise, parts.returnedToSellerAt],
 ];
 
@@ -71,7 +79,16 @@ type OrderRow = Awaited<ReturnType<typeof selectOrderRows>>[number];
  * (customers_full_name_trgm_idx, users_email_trgm_idx), so the parts need no join to search.
  */
 const customersMatching = (db: Db, q: string) =>
-  union(db.select({ id: customers.userId }).from(customers).where(ilike(customers.fullName, containsPattern(q))), db.select({ id: users.id }).from(users).where(ilike(users.email, containsPattern(q))));
+  union(
+    db
+      .select({ id: customers.userId })
+      .from(customers)
+      .where(ilike(customers.fullName, containsPattern(q))),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(users.email, containsPattern(q))),
+  );
 
 /** On order parts joined to their orders only; an order the super admin deleted is never listed. */
 function orderWhere(db: Db, query: AdminOrdersQuery): SQL | undefined {
@@ -97,12 +114,16 @@ const toOrder = (r: OrderRow): AdminOrder => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const matchingParts = (db: Db, query: AdminOrdersQuery) => db.select({ id: parts.id }).from(parts).innerJoin(orders, eq(orders.id, parts.orderId)).where(orderWhere(db, query));
+const matchingParts = (db: Db, query: AdminOrdersQuery) =>
+  db.select({ id: parts.id }).from(parts).innerJoin(orders, eq(orders.id, parts.orderId)).where(orderWhere(db, query));
 
 function selectOrderPage(db: Db, query: AdminOrdersQuery, forExport: boolean) {
   const { limit, offset } = pageWindow(query, forExport);
   const order = orderOf(orderSorts, query, 'createdAt', parts.id);
-  const pageParts = matchingParts(db, query).orderBy(...order).limit(limit).offset(offset);
+  const pageParts = matchingParts(db, query)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return selectOrderRows(db, inArray(parts.id, pageParts)).orderBy(...order);
 }
 

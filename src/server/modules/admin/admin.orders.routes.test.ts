@@ -8,7 +8,15 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { createProduct } from '../../test/catalog-factories';
-import { newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import {
+  newShopper,
+  placeCodOrder,
+  placeOrder,
+  pointsOf,
+  stockOf,
+  twoShops,
+  type Shopper,
+} from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 
@@ -31,16 +39,26 @@ const rowsOf = async (orderId: string): Promise<AdminOrder[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as AdminOrderPage).items;
 };
-const rowOf = async (orderId: string, shopName: string) => (await rowsOf(orderId)).find((r) => r.shopName === shopName)!;
-const setStatus = (orderId: string, body: Record<string, unknown>) => admin.post(`/api/admin/orders/${orderId}/status`, body);
-const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> => (await s.client.get(`/api/orders/${orderId}`)).json();
+const rowOf = async (orderId: string, shopName: string) =>
+  (await rowsOf(orderId)).find((r) => r.shopName === shopName)!;
+const setStatus = (orderId: string, body: Record<string, unknown>) =>
+  admin.post(`/api/admin/orders/${orderId}/status`, body);
+const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> =>
+  (await s.client.get(`/api/orders/${orderId}`)).json();
 const partStatuses = (o: OrderDetail) => Object.fromEntries(o.parts.map((p) => [p.storeName, p.status]));
 const historyOf = (orderId: string) =>
-  queryRows<{ status: string; actor_role: string; actor_user_id: string | null; note: string | null; order_part_id: string | null }>(
+  queryRows<{
+    status: string;
+    actor_role: string;
+    actor_user_id: string | null;
+    note: string | null;
+    order_part_id: string | null;
+  }>(
     t.db,
     sql`select status, actor_role, actor_user_id, note, order_part_id from order_status_history where order_id = ${orderId} order by created_at, order_part_id nulls last`,
   );
-const adminId = async () => (await queryRows<{ id: string }>(t.db, sql`select id from admin_accounts where email = 'root@haat.test'`))[0].id;
+const adminId = async () =>
+  (await queryRows<{ id: string }>(t.db, sql`select id from admin_accounts where email = 'root@haat.test'`))[0].id;
 
 describe('who may call the Orders tab', () => {
   it('answers 401 to a guest and to a customer, for the list, the CSV and a status change', async () => {
@@ -51,7 +69,9 @@ describe('who may call the Orders tab', () => {
     for (const client of [guest, customer]) {
       expect((await client.get('/api/admin/orders')).statusCode).toBe(401);
       expect((await client.get('/api/admin/orders/export')).statusCode).toBe(401);
-      expect((await client.post(`/api/admin/orders/${orderId}/status`, { status: 'confirmed', code: '123456' })).statusCode).toBe(401);
+      expect(
+        (await client.post(`/api/admin/orders/${orderId}/status`, { status: 'confirmed', code: '123456' })).statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -64,7 +84,14 @@ describe('GET /api/admin/orders', () => {
     const rows = await rowsOf(orderId);
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.partId)).size).toBe(2);
-    const base = { id: orderId, customerEmail: s.email, orderStatus: 'pending', pointsUsed: 210, paymentStatus: 'paid', status: 'pending' };
+    const base = {
+      id: orderId,
+      customerEmail: s.email,
+      orderStatus: 'pending',
+      pointsUsed: 210,
+      paymentStatus: 'paid',
+      status: 'pending',
+    };
     expect(rows.find((r) => r.shopName === 'Jaipur Handlooms')).toMatchObject({
       ...base,
       vendorName: 'Ravi Traders',
@@ -74,16 +101,35 @@ describe('GET /api/admin/orders', () => {
       amountPaise: 120_000,
       pointsEarned: 60,
     });
-    expect(rows.find((r) => r.shopName === 'Kerala Spices')).toMatchObject({ ...base, productName: 'Malabar Pepper 500g', itemCount: 1, quantity: 1, amountPaise: 45_000, pointsEarned: 45 });
+    expect(rows.find((r) => r.shopName === 'Kerala Spices')).toMatchObject({
+      ...base,
+      productName: 'Malabar Pepper 500g',
+      itemCount: 1,
+      quantity: 1,
+      amountPaise: 45_000,
+      pointsEarned: 45,
+    });
     expect(rows.every((r) => r.customerName.length > 0 && Date.parse(r.createdAt) <= Date.now())).toBe(true);
   });
 
   it('names the first item of a part and counts the rest', async () => {
-    const extra = await createProduct(t.db, { storeId: shop.shopA.id, categoryId: shop.category.id, name: 'Anarkali Dupatta', pricePaise: 30_000, stockQuantity: 10 });
+    const extra = await createProduct(t.db, {
+      storeId: shop.shopA.id,
+      categoryId: shop.category.id,
+      name: 'Anarkali Dupatta',
+      pricePaise: 30_000,
+      stockQuantity: 10,
+    });
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shop.a.id }, { productId: extra.id, quantity: 3 }]);
     const [row] = await rowsOf(orderId);
-    expect(row).toMatchObject({ shopName: 'Jaipur Handlooms', productName: 'Anarkali Dupatta', itemCount: 2, quantity: 4, amountPaise: 60_000 + 90_000 });
+    expect(row).toMatchObject({
+      shopName: 'Jaipur Handlooms',
+      productName: 'Anarkali Dupatta',
+      itemCount: 2,
+      quantity: 4,
+      amountPaise: 60_000 + 90_000,
+    });
   });
 
   it('searches by customer name, email or order id prefix, filters by status and sorts', async () => {
@@ -92,9 +138,13 @@ describe('GET /api/admin/orders', () => {
     const byEmail = (await admin.get(`/api/admin/orders?q=${encodeURIComponent(s.email)}`)).json() as AdminOrderPage;
     expect(byEmail.total).toBe(1);
     expect(byEmail.items[0].id).toBe(orderId);
-    expect((await admin.get(`/api/admin/orders?q=${orderId.slice(0, 8)}`)).json().items.map((r: AdminOrder) => r.id)).toContain(orderId);
+    expect(
+      (await admin.get(`/api/admin/orders?q=${orderId.slice(0, 8)}`)).json().items.map((r: AdminOrder) => r.id),
+    ).toContain(orderId);
     const name = byEmail.items[0].customerName;
-    expect((await admin.get(`/api/admin/orders?q=${encodeURIComponent(name)}`)).json().items.map((r: AdminOrder) => r.id)).toContain(orderId);
+    expect(
+      (await admin.get(`/api/admin/orders?q=${encodeURIComponent(name)}`)).json().items.map((r: AdminOrder) => r.id),
+    ).toContain(orderId);
     expect((await admin.get('/api/admin/orders?q=nobody-like-this')).json().total).toBe(0);
 
     const pending = (await admin.get('/api/admin/orders?status=pending&pageSize=100')).json() as AdminOrderPage;
@@ -103,11 +153,15 @@ describe('GET /api/admin/orders', () => {
     expect((await admin.get(`/api/admin/orders?status=delivered&q=${orderId}`)).json().total).toBe(0);
     expect((await admin.get('/api/admin/orders?status=lost')).statusCode).toBe(400);
 
-    const byAmount = ((await admin.get('/api/admin/orders?sort=amount&dir=asc&pageSize=100')).json() as AdminOrderPage).items.map((r) => r.amountPaise);
+    const byAmount = (
+      (await admin.get('/api/admin/orders?sort=amount&dir=asc&pageSize=100')).json() as AdminOrderPage
+    ).items.map((r) => r.amountPaise);
     expect(byAmount).toEqual([...byAmount].sort((x, y) => x - y));
     expect((await admin.get('/api/admin/orders?sort=status')).statusCode).toBe(200);
     expect((await admin.get('/api/admin/orders?sort=password')).statusCode).toBe(400);
-    const newest = ((await admin.get('/api/admin/orders?pageSize=100')).json() as AdminOrderPage).items.map((r) => Date.parse(r.createdAt));
+    const newest = ((await admin.get('/api/admin/orders?pageSize=100')).json() as AdminOrderPage).items.map((r) =>
+      Date.parse(r.createdAt),
+    );
     expect(newest).toEqual([...newest].sort((x, y) => y - x));
   });
 
@@ -118,7 +172,9 @@ describe('GET /api/admin/orders', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-orders-all-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(csv.body).toContain('order_id,part_id,customer,email,shop,vendor,product,items,quantity,amount_rupees,status');
+    expect(csv.body).toContain(
+      'order_id,part_id,customer,email,shop,vendor,product,items,quantity,amount_rupees,status',
+    );
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines).toHaveLength(3);
     expect(lines.filter((l) => l.startsWith(`${orderId},`))).toHaveLength(2);
@@ -138,11 +194,16 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     const wrong = await setStatus(orderId, { status: 'confirmed', partId, code: '000000' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
-    expect((await setStatus(orderId, { status: 'cancelled', partId, code: await spentCode(t, secret) })).statusCode).toBe(403);
+    expect(
+      (await setStatus(orderId, { status: 'cancelled', partId, code: await spentCode(t, secret) })).statusCode,
+    ).toBe(403);
 
     expect((await rowOf(orderId, 'Jaipur Handlooms')).status).toBe('pending');
     expect((await historyOf(orderId)).map((h) => h.actor_role)).toEqual(['customer']);
-    const audit = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from system_logs where action = 'order_status_changed' and resource_id = ${orderId}`);
+    const audit = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from system_logs where action = 'order_status_changed' and resource_id = ${orderId}`,
+    );
     expect(Number(audit[0].n)).toBe(0);
   });
 
@@ -153,13 +214,18 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     const code = await freshCode(t, secret);
     const res = await setStatus(orderId, { status: 'shipped', partId: partA, note: ' DTDC D123456789 ', code });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Order status updated successfully', items: [{ partId: partA, status: 'shipped', orderStatus: 'pending' }] });
+    expect(res.json()).toMatchObject({
+      message: 'Order status updated successfully',
+      items: [{ partId: partA, status: 'shipped', orderStatus: 'pending' }],
+    });
     // The code is spent.
     expect((await setStatus(orderId, { status: 'delivered', partId: partA, code })).statusCode).toBe(403);
 
     const id = await adminId();
     const history = await historyOf(orderId);
-    expect(history.filter((h) => h.order_part_id === partA).map((h) => [h.status, h.actor_role, h.actor_user_id])).toEqual([
+    expect(
+      history.filter((h) => h.order_part_id === partA).map((h) => [h.status, h.actor_role, h.actor_user_id]),
+    ).toEqual([
       ['pending', 'customer', s.userId],
       ['shipped', 'super_admin', id],
     ]);
@@ -168,7 +234,10 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     let order = await customerOrder(s, orderId);
     expect(partStatuses(order)).toEqual({ 'Jaipur Handlooms': 'shipped', 'Kerala Spices': 'pending' });
     expect(order.parts.find((p) => p.storeName === 'Jaipur Handlooms')?.trackingNote).toBe('DTDC D123456789');
-    expect(order.history.find((h) => h.status === 'shipped')).toMatchObject({ actorRole: 'super_admin', storeName: 'Jaipur Handlooms' });
+    expect(order.history.find((h) => h.status === 'shipped')).toMatchObject({
+      actorRole: 'super_admin',
+      storeName: 'Jaipur Handlooms',
+    });
 
     // Without a part: every open part moves; the order follows its parts.
     const all = await setStatus(orderId, { status: 'delivered', code: await freshCode(t, secret) });
@@ -178,14 +247,18 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     expect(partStatuses(order)).toEqual({ 'Jaipur Handlooms': 'delivered', 'Kerala Spices': 'delivered' });
     expect(order.status).toBe('delivered');
     expect(order.parts.every((p) => p.deliveredAt !== null)).toBe(true);
-    expect((await historyOf(orderId)).filter((h) => h.order_part_id === null).map((h) => [h.status, h.actor_role])).toEqual([['delivered', 'super_admin']]);
+    expect(
+      (await historyOf(orderId)).filter((h) => h.order_part_id === null).map((h) => [h.status, h.actor_role]),
+    ).toEqual([['delivered', 'super_admin']]);
   });
 
   it('answers 409 to an impossible move and 404 to an unknown order or part, and the code is not spent', async () => {
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
     const { partId } = await rowOf(orderId, 'Kerala Spices');
-    expect((await setStatus(orderId, { status: 'processing', partId, code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await setStatus(orderId, { status: 'processing', partId, code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
 
     const code = await freshCode(t, secret);
     const back = await setStatus(orderId, { status: 'confirmed', partId, code });
@@ -219,28 +292,48 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     expect(await pointsOf(t, s.userId)).toMatchObject({ available: 90, pending: 75 });
     const partA = (await rowOf(orderId, 'Jaipur Handlooms')).partId;
     const partB = (await rowOf(orderId, 'Kerala Spices')).partId;
-    expect((await setStatus(orderId, { status: 'shipped', partId: partA, code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await setStatus(orderId, { status: 'shipped', partId: partA, code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
 
     const res = await setStatus(orderId, { status: 'cancelled', partId: partB, code: await freshCode(t, secret) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().items).toMatchObject([{ partId: partB, status: 'cancelled', orderStatus: 'shipped', paymentStatus: 'refund_pending' }]);
+    expect(res.json().items).toMatchObject([
+      { partId: partB, status: 'cancelled', orderStatus: 'shipped', paymentStatus: 'refund_pending' },
+    ]);
     // As fulfilment.customer-cancel.routes.test.ts's partial cancel: 210 x 450 / 1050 = 90 points back, B's 45 pending voided, A's 30 stay, ₹360 due back.
     expect(await stockOf(t, shop.b.id)).toBe(before.b);
     expect(await stockOf(t, shop.a.id)).toBe(before.a - 1);
-    expect(await pointsOf(t, s.userId)).toEqual({ available: 90 + 90, pending: 30, ledgerAvailable: 180, ledgerPending: 30 });
+    expect(await pointsOf(t, s.userId)).toEqual({
+      available: 90 + 90,
+      pending: 30,
+      ledgerAvailable: 180,
+      ledgerPending: 30,
+    });
     let order = await customerOrder(s, orderId);
     expect(partStatuses(order)).toEqual({ 'Jaipur Handlooms': 'shipped', 'Kerala Spices': 'cancelled' });
     expect(order).toMatchObject({ status: 'shipped', paymentStatus: 'refund_pending', refundDuePaise: 36_000 });
-    expect(order.history.find((h) => h.status === 'cancelled')).toMatchObject({ actorRole: 'super_admin', note: 'Cancelled by the Haat team', storeName: 'Kerala Spices' });
+    expect(order.history.find((h) => h.status === 'cancelled')).toMatchObject({
+      actorRole: 'super_admin',
+      note: 'Cancelled by the Haat team',
+      storeName: 'Kerala Spices',
+    });
 
     // The shipped part too: the super admin may cancel anything not delivered; everything comes back.
-    const last = await setStatus(orderId, { status: 'cancelled', partId: partA, note: 'Courier lost the parcel', code: await freshCode(t, secret) });
+    const last = await setStatus(orderId, {
+      status: 'cancelled',
+      partId: partA,
+      note: 'Courier lost the parcel',
+      code: await freshCode(t, secret),
+    });
     expect(last.statusCode, last.body).toBe(200);
     expect(await stockOf(t, shop.a.id)).toBe(before.a);
     expect(await pointsOf(t, s.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
     order = await customerOrder(s, orderId);
     expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending', refundDuePaise: 84_000 });
-    expect(order.history.filter((h) => h.status === 'cancelled').map((h) => h.note)).toContain('Courier lost the parcel');
+    expect(order.history.filter((h) => h.status === 'cancelled').map((h) => h.note)).toContain(
+      'Courier lost the parcel',
+    );
     expect(await pointsLedgerMismatches(t.db)).toEqual([]);
   });
 
@@ -255,7 +348,11 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     expect(await stockOf(t, shop.a.id)).toBe(before.a);
     expect(await stockOf(t, shop.b.id)).toBe(before.b);
     expect(await pointsOf(t, s.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
-    expect(await customerOrder(s, orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending', cancellable: false });
+    expect(await customerOrder(s, orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refund_pending',
+      cancellable: false,
+    });
     expect((await s.client.post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(409);
   });
 
@@ -280,15 +377,30 @@ describe('POST /api/admin/orders/:orderId/status', () => {
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shop.a.id }]);
     const { partId } = await rowOf(orderId, 'Jaipur Handlooms');
-    expect((await setStatus(orderId, { status: 'confirmed', partId, code: await freshCode(t, secret) })).statusCode).toBe(200);
-    const rows = await queryRows<{ actor_type: string; resource_type: string; new_data: { partId: string; from: string; to: string } }>(
+    expect(
+      (await setStatus(orderId, { status: 'confirmed', partId, code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
+    const rows = await queryRows<{
+      actor_type: string;
+      resource_type: string;
+      new_data: { partId: string; from: string; to: string };
+    }>(
       t.db,
       sql`select actor_type, resource_type, new_data from system_logs where action = 'order_status_changed' and resource_id = ${orderId}`,
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actor_type: 'admin', resource_type: 'order', new_data: { partId, from: 'pending', to: 'confirmed' } });
-    const log = (await admin.get('/api/admin/audit?resource=order')).json() as { items: { action: string; actor: string; resourceId: string }[] };
-    expect(log.items.find((e) => e.resourceId === orderId)).toMatchObject({ action: 'order_status_changed', actor: 'root@haat.test' });
+    expect(rows[0]).toMatchObject({
+      actor_type: 'admin',
+      resource_type: 'order',
+      new_data: { partId, from: 'pending', to: 'confirmed' },
+    });
+    const log = (await admin.get('/api/admin/audit?resource=order')).json() as {
+      items: { action: string; actor: string; resourceId: string }[];
+    };
+    expect(log.items.find((e) => e.resourceId === orderId)).toMatchObject({
+      action: 'order_status_changed',
+      actor: 'root@haat.test',
+    });
   });
 });
 
@@ -306,7 +418,9 @@ describe('cash on delivery orders', () => {
     // ₹600 + ₹450 = ₹1,050 (free delivery), less 150 points: ₹900 in cash, shared 600:450.
     const orderId = await placeCodOrder(s, [{ productId: cod.a.id }, { productId: cod.b.id }], 150);
     let rows = await rowsOf(orderId);
-    expect(rows.map((r) => [r.shopName, r.paymentStatus, r.codDuePaise, r.cashCollectedPaise, r.returnedToSeller]).sort()).toEqual([
+    expect(
+      rows.map((r) => [r.shopName, r.paymentStatus, r.codDuePaise, r.cashCollectedPaise, r.returnedToSeller]).sort(),
+    ).toEqual([
       ['Jaipur Handlooms', 'cash_on_delivery', 51_429, null, false],
       ['Kerala Spices', 'cash_on_delivery', 38_571, null, false],
     ]);
@@ -316,26 +430,48 @@ describe('cash on delivery orders', () => {
     // The super admin ships both; A's shop is paid at the door, B's parcel is refused.
     expect((await setStatus(orderId, { status: 'shipped', code: await freshCode(t, secret) })).statusCode).toBe(200);
     const va = await vendorClient(cod.vendorA.email);
-    const delivered = await va.patch(`/api/vendor/orders/parts/${partA}/status`, { status: 'delivered', cashCollected: '514.29' });
+    const delivered = await va.patch(`/api/vendor/orders/parts/${partA}/status`, {
+      status: 'delivered',
+      cashCollected: '514.29',
+    });
     expect(delivered.statusCode, delivered.body).toBe(200);
     const vb = await vendorClient(cod.vendorB.email);
     expect((await vb.post(`/api/vendor/orders/parts/${partB}/returned-to-seller`)).statusCode).toBe(200);
 
     rows = await rowsOf(orderId);
-    expect(rows.find((r) => r.partId === partA)).toMatchObject({ status: 'delivered', codDuePaise: 51_429, cashCollectedPaise: 51_429, returnedToSeller: false });
-    expect(rows.find((r) => r.partId === partB)).toMatchObject({ status: 'cancelled', codDuePaise: 38_571, cashCollectedPaise: null, returnedToSeller: true });
+    expect(rows.find((r) => r.partId === partA)).toMatchObject({
+      status: 'delivered',
+      codDuePaise: 51_429,
+      cashCollectedPaise: 51_429,
+      returnedToSeller: false,
+    });
+    expect(rows.find((r) => r.partId === partB)).toMatchObject({
+      status: 'cancelled',
+      codDuePaise: 38_571,
+      cashCollectedPaise: null,
+      returnedToSeller: true,
+    });
 
     const csv = await admin.get(`/api/admin/orders/export?q=${orderId}`);
     expect(csv.statusCode).toBe(200);
     const [header, ...lines] = csv.body.trim().split(/\r?\n/);
     expect(header.endsWith(',payment,cash_due,cash_collected,returned_to_seller')).toBe(true);
-    const tail = (partId: string) => lines.find((l) => l.includes(partId))!.split(',').slice(-4);
+    const tail = (partId: string) =>
+      lines
+        .find((l) => l.includes(partId))!
+        .split(',')
+        .slice(-4);
     expect(tail(partA)).toEqual(['cod', '514.29', '514.29', 'no']);
     expect(tail(partB)).toEqual(['cod', '385.71', '', 'yes']);
 
     // A prepaid order's parts: no cash.
     const paidId = await placeOrder(await newShopper(t), [{ productId: shop.b.id }]);
-    expect((await rowsOf(paidId))[0]).toMatchObject({ paymentStatus: 'paid', codDuePaise: null, cashCollectedPaise: null, returnedToSeller: false });
+    expect((await rowsOf(paidId))[0]).toMatchObject({
+      paymentStatus: 'paid',
+      codDuePaise: null,
+      cashCollectedPaise: null,
+      returnedToSeller: false,
+    });
     const paidCsv = (await admin.get(`/api/admin/orders/export?q=${paidId}`)).body.trim().split(/\r?\n/)[1];
     expect(paidCsv.split(',').slice(-4)).toEqual(['online', '', '', 'no']);
   });
@@ -345,17 +481,24 @@ describe('cash on delivery orders', () => {
     const s = await newShopper(t);
     const orderId = await placeCodOrder(s, [{ productId: cod.a.id }]);
     const { partId } = await rowOf(orderId, 'Jaipur Handlooms');
-    expect((await setStatus(orderId, { status: 'shipped', partId, code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect((await setStatus(orderId, { status: 'shipped', partId, code: await freshCode(t, secret) })).statusCode).toBe(
+      200,
+    );
 
     const code = await freshCode(t, secret);
     const refused = await setStatus(orderId, { status: 'delivered', partId, code });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(codMessages.adminDeliveredCod);
-    expect(codMessages.adminDeliveredCod).toBe('A cash on delivery part is marked delivered by its shop, with the cash it received');
+    expect(codMessages.adminDeliveredCod).toBe(
+      'A cash on delivery part is marked delivered by its shop, with the cash it received',
+    );
     // Nor every open part at once.
     expect((await setStatus(orderId, { status: 'delivered', code })).statusCode).toBe(409);
     expect(await rowOf(orderId, 'Jaipur Handlooms')).toMatchObject({ status: 'shipped', cashCollectedPaise: null });
-    const audit = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from system_logs where action = 'order_status_changed' and resource_id = ${orderId} and new_data->>'to' = 'delivered'`);
+    const audit = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from system_logs where action = 'order_status_changed' and resource_id = ${orderId} and new_data->>'to' = 'delivered'`,
+    );
     expect(Number(audit[0].n)).toBe(0);
 
     // The code was not spent: the super admin may still cancel the part with it.

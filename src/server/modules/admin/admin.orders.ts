@@ -19,18 +19,45 @@ export type SetAdminOrderStatusArgs = {
  * the parts moved (a cancel returning stock and points as the customer's cancel does), the history
  * written with the super admin as actor and one audit entry per part, all in one transaction.
  */
-export async function setAdminOrderStatus({ db, sensitiveTx, orderId, partId, status, note }: SetAdminOrderStatusArgs): Promise<AdminOrderStatusChanged> {
+export async function setAdminOrderStatus({
+  db,
+  sensitiveTx,
+  orderId,
+  partId,
+  status,
+  note,
+}: SetAdminOrderStatusArgs): Promise<AdminOrderStatusChanged> {
   const done = await sensitiveTx(async (tx, admin) => {
-    const result = await setOrderStatusAsAdmin(tx, { orderId, partId, status, note, actor: { userId: admin.id, role: 'super_admin' }, cancelNote: m.cancelNote });
+    const result = await setOrderStatusAsAdmin(tx, {
+      orderId,
+      partId,
+      status,
+      note,
+      actor: { userId: admin.id, role: 'super_admin' },
+      cancelNote: m.cancelNote,
+    });
     return {
       result,
       audit: result.changes.map((change) => ({
         action: 'order_status_changed',
         resourceType: 'order',
         resourceId: orderId,
-        newData: { partId: change.partId, shop: change.storeName, from: change.from, to: change.to, ...(note ? { note } : {}), ...(result.cancelled ? { cancelled: result.cancelled } : {}) },
+        newData: {
+          partId: change.partId,
+          shop: change.storeName,
+          from: change.from,
+          to: change.to,
+          ...(note ? { note } : {}),
+          ...(result.cancelled ? { cancelled: result.cancelled } : {}),
+        },
       })),
     };
   });
-  return { message: m.updated, items: await listAdminOrderParts(db, done.changes.map((c) => c.partId)) };
+  return {
+    message: m.updated,
+    items: await listAdminOrderParts(
+      db,
+      done.changes.map((c) => c.partId),
+    ),
+  };
 }

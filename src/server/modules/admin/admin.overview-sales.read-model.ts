@@ -17,7 +17,9 @@ export const num = (v: unknown) => Number(v ?? 0);
 
 /** Orders and revenue: in total, since this month began, and over the same days of last month. */
 export async function salesTotals(db: DbOrTx) {
-  const [t] = await queryRows<Record<string, unknown>>(db, sql`
+  const [t] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select
       (select count(*) from ${o}) as orders,
       (select coalesce(sum(${revenueOf}), 0) from ${o}) as revenue,
@@ -25,7 +27,8 @@ export async function salesTotals(db: DbOrTx) {
       (select count(*) from ${o} where ${o.createdAt} >= ${lastMonth} and ${o.createdAt} < ${sameMomentLastMonth}) as orders_before,
       (select coalesce(sum(${revenueOf}), 0) from ${o} where ${o.createdAt} >= ${thisMonth}) as revenue_now,
       (select coalesce(sum(${revenueOf}), 0) from ${o} where ${o.createdAt} >= ${lastMonth} and ${o.createdAt} < ${sameMomentLastMonth}) as revenue_before
-  `);
+  `,
+  );
   return {
     orders: num(t.orders),
     revenue: num(t.revenue),
@@ -38,7 +41,9 @@ export async function salesTotals(db: DbOrTx) {
 
 /** Orders and revenue of each of the last 30 India days, oldest first. */
 export async function dailySales(db: DbOrTx): Promise<{ date: string; orders: number; revenuePaise: number }[]> {
-  const days = await queryRows<{ day: string; orders: unknown; revenue: unknown }>(db, sql`
+  const days = await queryRows<{ day: string; orders: unknown; revenue: unknown }>(
+    db,
+    sql`
     with days as (
       select generate_series((now() at time zone ${IST})::date - 29, (now() at time zone ${IST})::date, interval '1 day')::date as day
     )
@@ -47,6 +52,7 @@ export async function dailySales(db: DbOrTx): Promise<{ date: string; orders: nu
     left join ${o} on ${o.createdAt} >= (days.day::timestamp at time zone ${IST}) and ${o.createdAt} < ((days.day + 1)::timestamp at time zone ${IST})
     group by days.day
     order by days.day
-  `);
+  `,
+  );
   return days.map((d) => ({ date: d.day, orders: num(d.orders), revenuePaise: num(d.revenue) }));
 }

@@ -8,7 +8,14 @@ import { employeeRows as e } from '../erp';
 import { merchantRows as m } from '../merchants';
 import { referralRows as r } from '../referrals';
 import { recentAuditActivity } from './admin.audit.read-model';
-import { dailySales, lastMonth, num, salesTotals, sameMomentLastMonth, thisMonth } from './admin.overview-sales.read-model';
+import {
+  dailySales,
+  lastMonth,
+  num,
+  salesTotals,
+  sameMomentLastMonth,
+  thisMonth,
+} from './admin.overview-sales.read-model';
 
 // The overview: how many users, merchants, vendors, referrals and products there are and what waits
 // for approval, counted in one statement over their owners' row sources: auth (users, vendors),
@@ -16,7 +23,9 @@ import { dailySales, lastMonth, num, salesTotals, sameMomentLastMonth, thisMonth
 // sales of admin.overview-sales.read-model.ts and the latest audit entries. Read-only.
 
 async function peopleTotals(db: DbOrTx) {
-  const [t] = await queryRows<Record<string, unknown>>(db, sql`
+  const [t] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select
       (select count(*) from ${u} where ${u.status} <> 'deleted') as users,
       (select count(*) from ${u} where ${u.createdAt} >= ${thisMonth}) as users_now,
@@ -27,7 +36,8 @@ async function peopleTotals(db: DbOrTx) {
       (select count(*) from ${p} where ${p.withdrawnAt} is null) as products,
       (select count(*) from ${v} where not ${v.isApproved} and ${v.userId} not in (${deletedUserIds}))
         + (select count(*) from ${e} where not ${e.isApproved} and ${e.deletedAt} is null) as pending
-  `);
+  `,
+  );
   return t;
 }
 

@@ -33,10 +33,19 @@ const overview = async () => {
 describe('GET /api/admin/overview', () => {
   it('refuses guests, customers, vendors, merchants and users with role admin (401)', async () => {
     expect((await new TestClient(t.app).get('/api/admin/overview')).statusCode).toBe(401);
-    for (const [input, role] of [[customerInput(), 'customer'], [vendorInput(), 'vendor'], [merchantInput(), 'merchant'], [customerInput(), 'admin']] as const) {
+    for (const [input, role] of [
+      [customerInput(), 'customer'],
+      [vendorInput(), 'vendor'],
+      [merchantInput(), 'merchant'],
+      [customerInput(), 'admin'],
+    ] as const) {
       const client = new TestClient(t.app, '10.3.0.9');
       const { id } = await registerAndLogin(client, input);
-      if (role === 'admin') await t.db.update(userProfiles).set({ role: 'admin' }).where(sql`${userProfiles.userId} = ${id}`);
+      if (role === 'admin')
+        await t.db
+          .update(userProfiles)
+          .set({ role: 'admin' })
+          .where(sql`${userProfiles.userId} = ${id}`);
       const res = await client.get('/api/admin/overview');
       expect(res.statusCode, role).toBe(401);
       expect((await client.get('/api/admin/session')).statusCode, role).toBe(401);
@@ -48,11 +57,23 @@ describe('GET /api/admin/overview', () => {
     const customer = new TestClient(t.app, '10.3.0.10');
     const { id: customerId } = await registerAndLogin(customer, customerInput());
     const vendor = await createVendorUser(t.db);
-    await t.db.update(vendors).set({ isApproved: false }).where(sql`${vendors.userId} = ${vendor.userId}`);
-    await t.db.insert(employees).values({ email: `e${Date.now()}@haat.test`, passwordHash: 'x', firstName: 'Asha', lastName: 'Rao', isApproved: false });
+    await t.db
+      .update(vendors)
+      .set({ isApproved: false })
+      .where(sql`${vendors.userId} = ${vendor.userId}`);
+    await t.db.insert(employees).values({
+      email: `e${Date.now()}@haat.test`,
+      passwordHash: 'x',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      isApproved: false,
+    });
     // ₹1,000 paid, then ₹300 of it due back: ₹700 of revenue.
     const { orderId } = await createOrderWithPart(t.db, { customerUserId: customerId, subtotalPaise: 100_000 });
-    await t.db.update(orders).set({ refundDuePaise: 30_000 }).where(sql`${orders.id} = ${orderId}`);
+    await t.db
+      .update(orders)
+      .set({ refundDuePaise: 30_000 })
+      .where(sql`${orders.id} = ${orderId}`);
 
     const after = await overview();
     expect(after.totals.totalUsers - before.totals.totalUsers).toBe(2);
@@ -76,9 +97,14 @@ describe('GET /api/admin/overview', () => {
     // Two orders placed a minute into last month: last month's, and within "the same days".
     for (let i = 0; i < 2; i++) {
       const { orderId } = await createOrderWithPart(t.db, { customerUserId: customerId, subtotalPaise: 50_000 });
-      await t.db.execute(sql`update orders set created_at = ((date_trunc('month', now() at time zone 'Asia/Kolkata') - interval '1 month') at time zone 'Asia/Kolkata') + interval '1 minute' where id = ${orderId}`);
+      await t.db.execute(
+        sql`update orders set created_at = ((date_trunc('month', now() at time zone 'Asia/Kolkata') - interval '1 month') at time zone 'Asia/Kolkata') + interval '1 minute' where id = ${orderId}`,
+      );
     }
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from orders where created_at >= ${monthStart}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from orders where created_at >= ${monthStart}`,
+    );
     const { growth } = await overview();
     expect(growth.ordersGrowth).toBe(Math.round(((Number(n) - 2) / 2) * 1000) / 10);
     // Nobody registered last month: no percentage to show.

@@ -10,7 +10,14 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/overview',
-    { onRequest: adminGuard, schema: { tags: ['admin'], summary: 'Totals, growth, 30 days of orders and revenue, and recent activity', response: { 200: adminOverviewSchema, 401: errorResponseSchema } } },
+    {
+      onRequest: adminGuard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Totals, growth, 30 days of orders and revenue, and recent activity',
+        response: { 200: adminOverviewSchema, 401: errorResponseSchema },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       return getAdminOverview({ db: app.ctx.db });

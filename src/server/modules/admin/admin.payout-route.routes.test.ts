@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminPayoutMessages as m, type AdminPayableVendorPage, type AdminPayout } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  type AdminPayableVendorPage,
+  type AdminPayout,
+} from '../../../contracts/payouts.contract';
 import type { VendorEarnings } from '../../../contracts/earnings.contract';
 import { queryRows } from '../../platform/db';
 import { totpCode } from '../../platform/totp';
@@ -40,7 +44,11 @@ let ip = 0;
 beforeAll(async () => {
   rzp = new FakeRazorpay();
   const url = await rzp.start();
-  t = await buildTestApp({ RAZORPAY_API_BASE: url, RAZORPAY_ROUTE: 'true', APP_SECRET: 'a-test-app-secret-that-is-32-characters-long' });
+  t = await buildTestApp({
+    RAZORPAY_API_BASE: url,
+    RAZORPAY_ROUTE: 'true',
+    APP_SECRET: 'a-test-app-secret-that-is-32-characters-long',
+  });
   ({ client: admin, secret } = await signInSuperAdmin(t, '10.24.0.1'));
   ({ client: second, secret: secondSecret } = await signInSuperAdmin(t, '10.24.0.2', SECOND_ADMIN));
   customerUserId = (await registerAndLogin(new TestClient(t.app, '10.24.1.1'), customerInput())).id;
@@ -50,7 +58,13 @@ afterAll(async () => {
   await rzp.stop();
 });
 
-const enableRazorpay = (isEnabled = true) => saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled });
+const enableRazorpay = (isEnabled = true) =>
+  saveGatewaySettings(t.db, t.config, {
+    keyId: rzp.keyId,
+    keySecret: rzp.keySecret,
+    webhookSecret: rzp.webhookSecret,
+    isEnabled,
+  });
 
 beforeEach(async () => {
   rzp.failTransfers = null;
@@ -62,8 +76,17 @@ beforeEach(async () => {
 async function payableVendor(businessName = 'Jaipur Handloom House') {
   const { userId, email } = await createVendorUser(t.db, { businessName });
   const shop = await createShop(t.db, userId);
-  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
-  const p = await createSettledPart(t.db, { customerUserId, vendorUserId: userId, storeId: shop.id, items: [{ unitPricePaise: 99_900 }], status: 'delivered', deliveredAt: daysAgo(10) });
+  await t.db
+    .insert(vendorPayoutDetails)
+    .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
+  const p = await createSettledPart(t.db, {
+    customerUserId,
+    vendorUserId: userId,
+    storeId: shop.id,
+    items: [{ unitPricePaise: 99_900 }],
+    status: 'delivered',
+    deliveredAt: daysAgo(10),
+  });
   await recordSale(t.db, p.orderPartId, daysAgo(10));
   await recordRelease(t.db, p.orderPartId, daysAgo(2));
   expect(p.netPaise).toBe(NET_999);
@@ -74,13 +97,23 @@ type Vendor = Awaited<ReturnType<typeof payableVendor>>;
 const setAccount = async (vendorUserId: string, accountId: string, client = admin, s = secret) =>
   client.put(`/api/admin/vendors/${vendorUserId}/route-account`, { accountId, code: await freshCode(t, s) });
 const settled = async (v: Vendor): Promise<AdminPayout> => {
-  const res = await admin.post('/api/admin/payouts', { vendorUserId: v.id, upTo: indiaDate(), code: await freshCode(t, secret) });
+  const res = await admin.post('/api/admin/payouts', {
+    vendorUserId: v.id,
+    upTo: indiaDate(),
+    code: await freshCode(t, secret),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const transfer = async (id: string) => admin.post(`/api/admin/payouts/${id}/transfer`, { code: await freshCode(t, secret) });
-const statusOf = async (id: string) => (await t.db.select({ status: vendorPayouts.status }).from(vendorPayouts).where(eq(vendorPayouts.id, id)))[0].status;
-const audits = (action: string, resourceId: string) => t.db.select().from(systemLogs).where(and(eq(systemLogs.action, action), eq(systemLogs.resourceId, resourceId)));
+const transfer = async (id: string) =>
+  admin.post(`/api/admin/payouts/${id}/transfer`, { code: await freshCode(t, secret) });
+const statusOf = async (id: string) =>
+  (await t.db.select({ status: vendorPayouts.status }).from(vendorPayouts).where(eq(vendorPayouts.id, id)))[0].status;
+const audits = (action: string, resourceId: string) =>
+  t.db
+    .select()
+    .from(systemLogs)
+    .where(and(eq(systemLogs.action, action), eq(systemLogs.resourceId, resourceId)));
 const transfersOf = (payoutId: string) => rzp.transfers.filter((x) => x.notes.payout_id === payoutId);
 
 async function vendorEarnings(v: Vendor): Promise<VendorEarnings> {
@@ -98,7 +131,9 @@ describe("a vendor's Route account", () => {
       expect(bad.json().error.message).toBe(m.routeAccountFormat);
     }
     expect((await admin.put(`/api/admin/vendors/${v.id}/route-account`, { accountId: ACCOUNT })).statusCode).toBe(401);
-    expect((await admin.put(`/api/admin/vendors/${v.id}/route-account`, { accountId: ACCOUNT, code: '000000' })).statusCode).toBe(403);
+    expect(
+      (await admin.put(`/api/admin/vendors/${v.id}/route-account`, { accountId: ACCOUNT, code: '000000' })).statusCode,
+    ).toBe(403);
     expect((await setAccount(crypto.randomUUID(), ACCOUNT)).statusCode).toBe(404);
 
     const res = await setAccount(v.id, ` ${ACCOUNT} `);
@@ -107,7 +142,12 @@ describe("a vendor's Route account", () => {
     const replaced = await setAccount(v.id, 'acc_ZZZZZZZZZZZZZ1');
     expect(replaced.statusCode).toBe(200);
     const entries = await audits('vendor_route_account_set', v.id);
-    expect(entries.map((e) => e.newData)).toEqual(expect.arrayContaining([{ accountId: ACCOUNT, previous: null }, { accountId: 'acc_ZZZZZZZZZZZZZ1', previous: ACCOUNT }]));
+    expect(entries.map((e) => e.newData)).toEqual(
+      expect.arrayContaining([
+        { accountId: ACCOUNT, previous: null },
+        { accountId: 'acc_ZZZZZZZZZZZZZ1', previous: ACCOUNT },
+      ]),
+    );
     const payables = (await admin.get(`/api/admin/payables?q=${v.id.slice(0, 8)}`)).json() as AdminPayableVendorPage;
     expect(payables.items.find((r) => r.vendorUserId === v.id)?.routeAccountId).toBe('acc_ZZZZZZZZZZZZZ1');
   });
@@ -116,7 +156,9 @@ describe("a vendor's Route account", () => {
 describe('Route on or off', () => {
   it('is on with RAZORPAY_ROUTE and the Razorpay keys enabled; off without either', async () => {
     expect((await admin.get('/api/admin/payouts/route')).json()).toEqual({ enabled: true });
-    expect(await payoutRouteStatus({ db: t.db, config: { ...t.config, RAZORPAY_ROUTE: false } })).toEqual({ enabled: false });
+    expect(await payoutRouteStatus({ db: t.db, config: { ...t.config, RAZORPAY_ROUTE: false } })).toEqual({
+      enabled: false,
+    });
     await enableRazorpay(false);
     expect((await admin.get('/api/admin/payouts/route')).json()).toEqual({ enabled: false });
   });
@@ -152,15 +194,28 @@ describe('pay via Razorpay Route', () => {
     expect(transfersOf(payout.id)).toHaveLength(1);
     expect(made).toMatchObject({ recipient: ACCOUNT, amount: NET_999, currency: 'INR', idempotencyKey: payout.id });
     expect(made.id).toMatch(/^trf_[A-Za-z0-9]{14}$/);
-    expect(res.json()).toMatchObject({ id: payout.id, status: 'paid', method: 'route', reference: made.id, paidAt: indiaDate() });
+    expect(res.json()).toMatchObject({
+      id: payout.id,
+      status: 'paid',
+      method: 'route',
+      reference: made.id,
+      paidAt: indiaDate(),
+    });
     expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
-    expect((await audits('payout_transfer_started', payout.id))[0].newData).toMatchObject({ accountId: ACCOUNT, amountPaise: NET_999 });
-    expect((await audits('payout_paid', payout.id)).map((a) => a.newData)).toEqual([expect.objectContaining({ transferId: made.id, reference: made.id, amountPaise: NET_999, method: 'route' })]);
+    expect((await audits('payout_transfer_started', payout.id))[0].newData).toMatchObject({
+      accountId: ACCOUNT,
+      amountPaise: NET_999,
+    });
+    expect((await audits('payout_paid', payout.id)).map((a) => a.newData)).toEqual([
+      expect.objectContaining({ transferId: made.id, reference: made.id, amountPaise: NET_999, method: 'route' }),
+    ]);
     // Written after the call, in its own transaction, as the same admin from the same address.
     const [paidAudit] = await audits('payout_paid', payout.id);
     expect(paidAudit).toMatchObject({ actorType: 'admin', ipAddress: '10.24.0.1' });
     expect(paidAudit.actorId).toBe((await audits('payout_transfer_started', payout.id))[0].actorId);
-    expect((await vendorEarnings(v)).payouts).toEqual([expect.objectContaining({ id: payout.id, status: 'paid', method: 'route', reference: made.id })]);
+    expect((await vendorEarnings(v)).payouts).toEqual([
+      expect.objectContaining({ id: payout.id, status: 'paid', method: 'route', reference: made.id }),
+    ]);
 
     // Paid once: again is 409, no second transfer.
     const again = await transfer(payout.id);
@@ -212,7 +267,10 @@ describe('pay via Razorpay Route', () => {
     expect(soon.json().error.message).toBe(m.beingTransferred);
 
     // Two minutes on, it is stranded: tried again, with the same idempotency key.
-    await t.db.update(vendorPayouts).set({ updatedAt: new Date(Date.now() - 3 * 60_000) }).where(eq(vendorPayouts.id, payout.id));
+    await t.db
+      .update(vendorPayouts)
+      .set({ updatedAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(vendorPayouts.id, payout.id));
     const res = await transfer(payout.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(transfersOf(payout.id)).toHaveLength(1);
@@ -228,11 +286,18 @@ describe('pay via Razorpay Route', () => {
     // The first call reached Razorpay and was made there, but its answer never came back (the process stopped).
     const made = await fetch(`${rzp.url}/v1/transfers`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${rzp.keyId}:${rzp.keySecret}`).toString('base64')}`, 'content-type': 'application/json', 'x-transfer-idempotency': payout.id },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${rzp.keyId}:${rzp.keySecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'x-transfer-idempotency': payout.id,
+      },
       body: JSON.stringify({ account: ACCOUNT, amount: NET_999, currency: 'INR', notes: { payout_id: payout.id } }),
     });
     const first = (await made.json()) as { id: string };
-    await t.db.update(vendorPayouts).set({ status: 'transferring', updatedAt: new Date(Date.now() - 3 * 60_000) }).where(eq(vendorPayouts.id, payout.id));
+    await t.db
+      .update(vendorPayouts)
+      .set({ status: 'transferring', updatedAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(vendorPayouts.id, payout.id));
 
     const res = await transfer(payout.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -246,7 +311,9 @@ describe('pay via Razorpay Route', () => {
     const v = await payableVendor();
     expect((await setAccount(v.id, ACCOUNT)).statusCode).toBe(200);
     const payout = await settled(v);
-    expect((await admin.post(`/api/admin/payouts/${payout.id}/cancel`, { code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/payouts/${payout.id}/cancel`, { code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
     const res = await transfer(payout.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(m.alreadyCancelled);
@@ -267,16 +334,32 @@ describe('a payout left transferring (the process stopped during the call)', () 
     const cancel = await admin.post(`/api/admin/payouts/${payout.id}/cancel`, { code: await freshCode(t, secret) });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().error.message).toBe(m.cancelTransferring);
-    const settle = await admin.post('/api/admin/payouts', { vendorUserId: v.id, upTo: indiaDate(), code: await freshCode(t, secret) });
+    const settle = await admin.post('/api/admin/payouts', {
+      vendorUserId: v.id,
+      upTo: indiaDate(),
+      code: await freshCode(t, secret),
+    });
     expect(settle.statusCode).toBe(409);
     expect(settle.json().error.message).toBe(m.openPayout);
-    expect(((await admin.get(`/api/admin/payouts?status=transferring&q=${payout.id.slice(0, 8)}`)).json() as { items: AdminPayout[] }).items.map((p) => p.id)).toEqual([payout.id]);
+    expect(
+      (
+        (await admin.get(`/api/admin/payouts?status=transferring&q=${payout.id.slice(0, 8)}`)).json() as {
+          items: AdminPayout[];
+        }
+      ).items.map((p) => p.id),
+    ).toEqual([payout.id]);
 
     // The vendor's UPI reference is not what Route paid with: the transfer id is asked for, its case kept.
-    const upi = await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: '123456789012', code: await freshCode(t, secret) });
+    const upi = await admin.post(`/api/admin/payouts/${payout.id}/pay`, {
+      reference: '123456789012',
+      code: await freshCode(t, secret),
+    });
     expect(upi.statusCode).toBe(400);
     expect(upi.json().error.message).toBe(m.transferIdFormat);
-    const paid = await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: 'trf_JqpKevElHShZkw', code: await freshCode(t, secret) });
+    const paid = await admin.post(`/api/admin/payouts/${payout.id}/pay`, {
+      reference: 'trf_JqpKevElHShZkw',
+      code: await freshCode(t, secret),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'paid', method: 'route', reference: 'trf_JqpKevElHShZkw' });
     expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
@@ -293,7 +376,13 @@ describe('two super admins paying the same payout via Route at once', () => {
     for (let i = 0; i < 4; i++) {
       if (i > 0) {
         // The next round's money: another ₹999 part, payable now.
-        const p = await createSettledPart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, items: [{ unitPricePaise: 99_900 }], status: 'delivered' });
+        const p = await createSettledPart(t.db, {
+          customerUserId,
+          vendorUserId: v.id,
+          storeId: v.storeId,
+          items: [{ unitPricePaise: 99_900 }],
+          status: 'delivered',
+        });
         await recordSale(t.db, p.orderPartId);
         await recordRelease(t.db, p.orderPartId);
       }
@@ -318,7 +407,10 @@ describe('two super admins paying the same payout via Route at once', () => {
       expect(await audits('payout_paid', payout.id)).toHaveLength(1);
       expect(await vendorBalancesOf(t.db, v.id)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: paid });
     }
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from vendor_payouts where vendor_user_id = ${v.id} and status = 'paid'`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from vendor_payouts where vendor_user_id = ${v.id} and status = 'paid'`,
+    );
     expect(row.n).toBe(4);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });

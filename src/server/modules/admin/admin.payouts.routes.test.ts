@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPayoutMessages as m, type AdminPayableVendorPage, type AdminPayout, type AdminPayoutPage, type PayoutPreview } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  type AdminPayableVendorPage,
+  type AdminPayout,
+  type AdminPayoutPage,
+  type PayoutPreview,
+} from '../../../contracts/payouts.contract';
 import type { VendorEarnings } from '../../../contracts/earnings.contract';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
@@ -44,9 +50,19 @@ type Details = 'upi' | 'bank' | null;
 async function newVendor(details: Details = 'upi', businessName = 'Jaipur Handloom House') {
   const { userId, email } = await createVendorUser(t.db, { businessName });
   const shop = await createShop(t.db, userId);
-  if (details === 'upi') await t.db.insert(vendorPayoutDetails).values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
+  if (details === 'upi')
+    await t.db
+      .insert(vendorPayoutDetails)
+      .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
   if (details === 'bank') {
-    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: userId, method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountNumber: '123456789012', ifsc: 'HDFC0001234', pan: 'ABCPK1234F' });
+    await t.db.insert(vendorPayoutDetails).values({
+      vendorUserId: userId,
+      method: 'bank',
+      accountHolderName: 'Ravi Kumar',
+      bankAccountNumber: '123456789012',
+      ifsc: 'HDFC0001234',
+      pan: 'ABCPK1234F',
+    });
   }
   return { id: userId, email, storeId: shop.id, businessName };
 }
@@ -54,9 +70,17 @@ type Vendor = Awaited<ReturnType<typeof newVendor>>;
 
 /** A delivered part of ₹999 (or the price given), credited `soldDaysAgo` days ago and payable since `releasedDaysAgo` (undefined: still pending). */
 async function part(v: Vendor, o: { pricePaise?: number; soldDaysAgo: number; releasedDaysAgo?: number }) {
-  const p = await createSettledPart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, items: [{ unitPricePaise: o.pricePaise ?? 99_900 }], status: 'delivered', deliveredAt: daysAgo(o.soldDaysAgo) });
+  const p = await createSettledPart(t.db, {
+    customerUserId,
+    vendorUserId: v.id,
+    storeId: v.storeId,
+    items: [{ unitPricePaise: o.pricePaise ?? 99_900 }],
+    status: 'delivered',
+    deliveredAt: daysAgo(o.soldDaysAgo),
+  });
   await recordSale(t.db, p.orderPartId, daysAgo(o.soldDaysAgo));
-  if (o.releasedDaysAgo !== undefined) await recordRelease(t.db, p.orderPartId, o.releasedDaysAgo === 0 ? undefined : daysAgo(o.releasedDaysAgo));
+  if (o.releasedDaysAgo !== undefined)
+    await recordRelease(t.db, p.orderPartId, o.releasedDaysAgo === 0 ? undefined : daysAgo(o.releasedDaysAgo));
   return p;
 }
 
@@ -65,19 +89,34 @@ const preview = async (v: Vendor, upTo = indiaDate()): Promise<PayoutPreview> =>
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const settle = async (v: Vendor, upTo = indiaDate()) => admin.post('/api/admin/payouts', { vendorUserId: v.id, upTo, code: await freshCode(t, secret) });
+const settle = async (v: Vendor, upTo = indiaDate()) =>
+  admin.post('/api/admin/payouts', { vendorUserId: v.id, upTo, code: await freshCode(t, secret) });
 const settled = async (v: Vendor, upTo = indiaDate()): Promise<AdminPayout> => {
   const res = await settle(v, upTo);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-const pay = async (id: string, reference: string) => admin.post(`/api/admin/payouts/${id}/pay`, { reference, code: await freshCode(t, secret) });
-const cancel = async (id: string) => admin.post(`/api/admin/payouts/${id}/cancel`, { code: await freshCode(t, secret) });
+const pay = async (id: string, reference: string) =>
+  admin.post(`/api/admin/payouts/${id}/pay`, { reference, code: await freshCode(t, secret) });
+const cancel = async (id: string) =>
+  admin.post(`/api/admin/payouts/${id}/cancel`, { code: await freshCode(t, secret) });
 const balances = (v: Vendor) => vendorBalancesOf(t.db, v.id);
-const audits = (action: string, resourceId: string) => t.db.select().from(systemLogs).where(and(eq(systemLogs.action, action), eq(systemLogs.resourceId, resourceId)));
+const audits = (action: string, resourceId: string) =>
+  t.db
+    .select()
+    .from(systemLogs)
+    .where(and(eq(systemLogs.action, action), eq(systemLogs.resourceId, resourceId)));
 const payoutsOf = (v: Vendor) => t.db.select().from(vendorPayouts).where(eq(vendorPayouts.vendorUserId, v.id));
 const payoutEntries = (v: Vendor) =>
-  t.db.select({ type: vendorLedger.entryType, payable: vendorLedger.payablePaise, reference: vendorLedger.reference, payoutId: vendorLedger.payoutId }).from(vendorLedger).where(eq(vendorLedger.vendorUserId, v.id));
+  t.db
+    .select({
+      type: vendorLedger.entryType,
+      payable: vendorLedger.payablePaise,
+      reference: vendorLedger.reference,
+      payoutId: vendorLedger.payoutId,
+    })
+    .from(vendorLedger)
+    .where(eq(vendorLedger.vendorUserId, v.id));
 
 async function vendorEarnings(v: Vendor): Promise<VendorEarnings> {
   const client = new TestClient(t.app, `10.23.2.${++ip}`);
@@ -90,11 +129,17 @@ async function vendorEarnings(v: Vendor): Promise<VendorEarnings> {
 describe('who may call', () => {
   it('answers 401 to anyone without a super admin session', async () => {
     const guest = new TestClient(t.app, '10.23.9.1');
-    for (const url of ['/api/admin/payables', '/api/admin/payouts', '/api/admin/payouts/export', `/api/admin/payouts/preview?vendorUserId=${crypto.randomUUID()}&upTo=${indiaDate()}`]) {
+    for (const url of [
+      '/api/admin/payables',
+      '/api/admin/payouts',
+      '/api/admin/payouts/export',
+      `/api/admin/payouts/preview?vendorUserId=${crypto.randomUUID()}&upTo=${indiaDate()}`,
+    ]) {
       expect((await guest.get(url)).statusCode, url).toBe(401);
     }
     const id = crypto.randomUUID();
-    for (const url of ['/api/admin/payouts', `/api/admin/payouts/${id}/pay`, `/api/admin/payouts/${id}/cancel`]) expect((await guest.post(url, {})).statusCode, url).toBe(401);
+    for (const url of ['/api/admin/payouts', `/api/admin/payouts/${id}/pay`, `/api/admin/payouts/${id}/cancel`])
+      expect((await guest.post(url, {})).statusCode, url).toBe(401);
   });
 });
 
@@ -121,10 +166,25 @@ describe('settle', () => {
     });
 
     const payout = await settled(v, yesterday);
-    expect(payout).toMatchObject({ vendorUserId: v.id, businessName: v.businessName, amountPaise: NET_999, periodFrom: indiaDate(-10), periodTo: yesterday, status: 'created', method: 'upi', reference: null, paidAt: null });
+    expect(payout).toMatchObject({
+      vendorUserId: v.id,
+      businessName: v.businessName,
+      amountPaise: NET_999,
+      periodFrom: indiaDate(-10),
+      periodTo: yesterday,
+      status: 'created',
+      method: 'upi',
+      reference: null,
+      paidAt: null,
+    });
     // Reserved at once: payable falls now, paid rises only when it is paid.
     expect(await balances(v)).toEqual({ pendingPaise: NET_999, payablePaise: NET_500, paidPaise: 0 });
-    expect(await payoutEntries(v)).toContainEqual({ type: 'payout', payable: -NET_999, reference: `payout:${payout.id}`, payoutId: payout.id });
+    expect(await payoutEntries(v)).toContainEqual({
+      type: 'payout',
+      payable: -NET_999,
+      reference: `payout:${payout.id}`,
+      payoutId: payout.id,
+    });
     const [created] = await audits('payout_created', payout.id);
     expect(created.actorType).toBe('admin');
     expect(created.newData).toMatchObject({ vendorUserId: v.id, amountPaise: NET_999, periodTo: yesterday });
@@ -136,13 +196,24 @@ describe('settle', () => {
     expect(second.json().error.message).toBe(m.openPayout);
 
     // The lists show it.
-    const payables = (await admin.get(`/api/admin/payables?q=${encodeURIComponent(v.id.slice(0, 8))}`)).json() as AdminPayableVendorPage;
-    expect(payables.items.find((r) => r.vendorUserId === v.id)).toMatchObject({ pendingPaise: NET_999, payablePaise: NET_500, paidPaise: 0, openPayout: { id: payout.id, amountPaise: NET_999, periodTo: yesterday } });
-    const list = (await admin.get(`/api/admin/payouts?status=created&q=${encodeURIComponent(v.id.slice(0, 8))}`)).json() as AdminPayoutPage;
+    const payables = (
+      await admin.get(`/api/admin/payables?q=${encodeURIComponent(v.id.slice(0, 8))}`)
+    ).json() as AdminPayableVendorPage;
+    expect(payables.items.find((r) => r.vendorUserId === v.id)).toMatchObject({
+      pendingPaise: NET_999,
+      payablePaise: NET_500,
+      paidPaise: 0,
+      openPayout: { id: payout.id, amountPaise: NET_999, periodTo: yesterday },
+    });
+    const list = (
+      await admin.get(`/api/admin/payouts?status=created&q=${encodeURIComponent(v.id.slice(0, 8))}`)
+    ).json() as AdminPayoutPage;
     expect(list.items).toEqual([payout]);
 
     // The vendor sees it being paid.
-    expect((await vendorEarnings(v)).payouts).toEqual([expect.objectContaining({ id: payout.id, status: 'created', amountPaise: NET_999 })]);
+    expect((await vendorEarnings(v)).payouts).toEqual([
+      expect.objectContaining({ id: payout.id, status: 'created', amountPaise: NET_999 }),
+    ]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -164,7 +235,9 @@ describe('settle', () => {
     const future = await settle(pendingOnly, indiaDate(1));
     expect(future.statusCode).toBe(400);
     expect(future.json().error.message).toBe(m.upToFuture);
-    expect((await admin.get(`/api/admin/payouts/preview?vendorUserId=${none.id}&upTo=2026-13-01`)).statusCode).toBe(400);
+    expect((await admin.get(`/api/admin/payouts/preview?vendorUserId=${none.id}&upTo=2026-13-01`)).statusCode).toBe(
+      400,
+    );
     expect((await settle({ ...none, id: crypto.randomUUID() })).statusCode).toBe(404);
 
     expect([...(await payoutsOf(none)), ...(await payoutsOf(pendingOnly))]).toEqual([]);
@@ -177,7 +250,9 @@ describe('settle', () => {
     const body = { vendorUserId: v.id, upTo: indiaDate() };
     expect((await admin.post('/api/admin/payouts', body)).statusCode).toBe(401);
     expect((await admin.post('/api/admin/payouts', { ...body, code: '000000' })).statusCode).toBe(403);
-    expect((await admin.post('/api/admin/payouts', { ...body, code: await spentCode(t, secret) })).statusCode).toBe(403);
+    expect((await admin.post('/api/admin/payouts', { ...body, code: await spentCode(t, secret) })).statusCode).toBe(
+      403,
+    );
     expect(await payoutsOf(v)).toEqual([]);
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: NET_999, paidPaise: 0 });
     expect((await payoutEntries(v)).filter((e) => e.type === 'payout')).toEqual([]);
@@ -192,8 +267,13 @@ describe('mark paid', () => {
     const bad = await pay(payout.id, 'UTR12345');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ message: m.upiReference, fields: { reference: m.upiReference } });
-    expect((await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: '123456789012' })).statusCode).toBe(401);
-    expect((await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: '123456789012', code: '000000' })).statusCode).toBe(403);
+    expect((await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: '123456789012' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await admin.post(`/api/admin/payouts/${payout.id}/pay`, { reference: '123456789012', code: '000000' }))
+        .statusCode,
+    ).toBe(403);
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
 
     const res = await pay(payout.id, '123456789012');
@@ -202,7 +282,10 @@ describe('mark paid', () => {
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
     const [row] = await payoutsOf(v);
     expect(row.paidByAdminId).toBeTruthy();
-    expect((await audits('payout_paid', payout.id))[0].newData).toMatchObject({ reference: '123456789012', amountPaise: NET_999 });
+    expect((await audits('payout_paid', payout.id))[0].newData).toMatchObject({
+      reference: '123456789012',
+      amountPaise: NET_999,
+    });
 
     const again = await pay(payout.id, '123456789013');
     expect(again.statusCode).toBe(409);
@@ -211,13 +294,24 @@ describe('mark paid', () => {
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: NET_999 });
 
     // The vendor reads it paid, with its reference.
-    expect((await vendorEarnings(v)).payouts).toEqual([expect.objectContaining({ status: 'paid', reference: '123456789012', paidAt: indiaDate() })]);
+    expect((await vendorEarnings(v)).payouts).toEqual([
+      expect.objectContaining({ status: 'paid', reference: '123456789012', paidAt: indiaDate() }),
+    ]);
 
     // Settled up to yesterday already: not an earlier day, nothing more up to yesterday, then today's release from today.
     expect((await preview(v, indiaDate(-2))).refusal).toBe(m.alreadySettled(indiaDate(-1)));
-    expect(await preview(v, indiaDate(-1))).toMatchObject({ periodFrom: indiaDate(-1), amountPaise: 0, refusal: m.nothingPayable });
+    expect(await preview(v, indiaDate(-1))).toMatchObject({
+      periodFrom: indiaDate(-1),
+      amountPaise: 0,
+      refusal: m.nothingPayable,
+    });
     await part(v, { pricePaise: 50_000, soldDaysAgo: 9, releasedDaysAgo: 0 });
-    expect(await preview(v)).toMatchObject({ periodFrom: indiaDate(), periodTo: indiaDate(), amountPaise: NET_500, refusal: null });
+    expect(await preview(v)).toMatchObject({
+      periodFrom: indiaDate(),
+      periodTo: indiaDate(),
+      amountPaise: NET_500,
+      refusal: null,
+    });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -226,7 +320,8 @@ describe('mark paid', () => {
     await part(v, { soldDaysAgo: 10, releasedDaysAgo: 2 });
     const payout = await settled(v);
     expect(payout.method).toBe('bank');
-    for (const reference of ['UTR-0001', 'A'.repeat(23)]) expect((await pay(payout.id, reference)).statusCode, reference).toBe(400);
+    for (const reference of ['UTR-0001', 'A'.repeat(23)])
+      expect((await pay(payout.id, reference)).statusCode, reference).toBe(400);
     const res = await pay(payout.id, 'hdfcr52026112612345678');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'paid', reference: 'HDFCR52026112612345678' });
@@ -246,7 +341,12 @@ describe('cancel', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled' });
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: NET_999, paidPaise: 0 });
-    expect(await payoutEntries(v)).toContainEqual({ type: 'payout_cancelled', payable: NET_999, reference: `payout-cancel:${payout.id}`, payoutId: payout.id });
+    expect(await payoutEntries(v)).toContainEqual({
+      type: 'payout_cancelled',
+      payable: NET_999,
+      reference: `payout-cancel:${payout.id}`,
+      payoutId: payout.id,
+    });
     expect(await audits('payout_cancelled', payout.id)).toHaveLength(1);
     const again = await cancel(payout.id);
     expect(again.statusCode).toBe(409);
@@ -271,7 +371,11 @@ describe('a refund after a payout', () => {
 
     await recordReversal(t.db, a.orderPartId);
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: -NET_500, paidPaise: NET_500 });
-    expect(await preview(v)).toMatchObject({ payableAsOfPaise: -NET_500, amountPaise: -NET_500, refusal: m.nothingPayable });
+    expect(await preview(v)).toMatchObject({
+      payableAsOfPaise: -NET_500,
+      amountPaise: -NET_500,
+      refusal: m.nothingPayable,
+    });
     expect((await settle(v)).statusCode).toBe(409);
 
     // A later sale of ₹999 becomes payable: the payout is its net less the debit, 89 810 − 44 950 = 44 860 paise.
@@ -308,10 +412,18 @@ describe('through the real flow', () => {
     await part(v, { soldDaysAgo: 9 });
     const w = await newVendor('upi', 'Window Open Weavers');
     await part(w, { soldDaysAgo: 2 });
-    const payables = (await admin.get(`/api/admin/payables?q=${encodeURIComponent('Window')}`)).json() as AdminPayableVendorPage;
+    const payables = (
+      await admin.get(`/api/admin/payables?q=${encodeURIComponent('Window')}`)
+    ).json() as AdminPayableVendorPage;
     // The window is 7 days: sold 9 days ago is payable now; sold 2 days ago still pending.
-    expect(payables.items.find((r) => r.vendorUserId === v.id)).toMatchObject({ pendingPaise: 0, payablePaise: NET_999 });
-    expect(payables.items.find((r) => r.vendorUserId === w.id)).toMatchObject({ pendingPaise: NET_999, payablePaise: 0 });
+    expect(payables.items.find((r) => r.vendorUserId === v.id)).toMatchObject({
+      pendingPaise: 0,
+      payablePaise: NET_999,
+    });
+    expect(payables.items.find((r) => r.vendorUserId === w.id)).toMatchObject({
+      pendingPaise: NET_999,
+      payablePaise: 0,
+    });
     const x = await newVendor('upi', 'Preview Weavers');
     await part(x, { soldDaysAgo: 8 });
     expect(await preview(x)).toMatchObject({ amountPaise: NET_999, refusal: null });
@@ -321,7 +433,12 @@ describe('through the real flow', () => {
   it('settles and pays a part ordered, delivered by its vendor and past the return window', async () => {
     const v = await newVendor('upi', 'Real Flow Crafts');
     const category = await createCategory(t.db);
-    const product = await createProduct(t.db, { storeId: v.storeId, categoryId: category.id, pricePaise: 99_900, stockQuantity: 5 });
+    const product = await createProduct(t.db, {
+      storeId: v.storeId,
+      categoryId: category.id,
+      pricePaise: 99_900,
+      stockQuantity: 5,
+    });
     const orderId = await placeOrder(await newShopper(t), [{ productId: product.id }]);
     const [{ id: partId, net }] = await queryRows<{ id: string; net: string }>(
       t.db,
@@ -334,7 +451,9 @@ describe('through the real flow', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await preview(v)).refusal).toBe(m.nothingPayable);
-    await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: 7, now: new Date(Date.now() + 8 * 86_400_000) }));
+    await t.db.transaction((tx) =>
+      releaseDueVendorSales(tx, { returnWindowDays: 7, now: new Date(Date.now() + 8 * 86_400_000) }),
+    );
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: Number(net), paidPaise: 0 });
 
     const payout = await settled(v);
@@ -343,7 +462,9 @@ describe('through the real flow', () => {
     expect(await balances(v)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: Number(net) });
     const earnings = (await vendor.get('/api/vendor/earnings')).json() as VendorEarnings;
     expect(earnings.totals).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: Number(net) });
-    expect(earnings.payouts).toEqual([expect.objectContaining({ id: payout.id, status: 'paid', reference: '123456789012' })]);
+    expect(earnings.payouts).toEqual([
+      expect.objectContaining({ id: payout.id, status: 'paid', reference: '123456789012' }),
+    ]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 });

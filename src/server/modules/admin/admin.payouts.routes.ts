@@ -22,11 +22,31 @@ import {
 import { todayInIndia } from '../../../domain/age';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
-import { exportAdminPayouts, listAdminPayables, listAdminPayouts, previewVendorPayout, releaseDueVendorSales } from '../settlement';
-import { cancelAdminPayout, payAdminPayout, payoutRouteStatus, setAdminVendorRouteAccount, settleAdminPayout, transferAdminPayout } from './admin.payouts';
+import {
+  exportAdminPayouts,
+  listAdminPayables,
+  listAdminPayouts,
+  previewVendorPayout,
+  releaseDueVendorSales,
+} from '../settlement';
+import {
+  cancelAdminPayout,
+  payAdminPayout,
+  payoutRouteStatus,
+  setAdminVendorRouteAccount,
+  settleAdminPayout,
+  transferAdminPayout,
+} from './admin.payouts';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const tags = ['admin'];
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
 const vendorParams = z.object({ vendorUserId: z.uuid({ error: m.vendorNotFound }) });
@@ -41,7 +61,14 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/payables',
-    { schema: { tags, summary: 'Vendors with their pending, payable and paid balances, payout details (masked) and open payout', querystring: adminPayablesQuerySchema, response: { 200: adminPayableVendorPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Vendors with their pending, payable and paid balances, payout details (masked) and open payout',
+        querystring: adminPayablesQuerySchema,
+        response: { 200: adminPayableVendorPageSchema, ...errors },
+      },
+    },
     async (req) => {
       // Sales past their return window become payable as the super admin looks, not only at the next run of the release job.
       await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS }));
@@ -51,46 +78,122 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/payouts',
-    { schema: { tags, summary: 'Payouts of one status (or all), paged, searched and sorted', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Payouts of one status (or all), paged, searched and sorted',
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutPageSchema, ...errors },
+      },
+    },
     async (req) => listAdminPayouts({ db, query: req.query }),
   );
 
-  app.get('/api/admin/payouts/export', { schema: { tags, summary: 'The same filter as CSV', querystring: adminPayoutsQuerySchema } }, async (req, reply) => {
-    const rows = await exportAdminPayouts({ db, query: req.query });
-    const csv = toCsv(
-      ['id', 'vendor', 'period_from', 'period_to', 'amount_rupees', 'status', 'method', 'reference', 'created_at', 'paid_at'],
-      rows.map((p) => [p.id, p.businessName, p.periodFrom, p.periodTo, csvRupees(p.amountPaise), p.status, p.method, p.reference, p.createdAt, p.paidAt]),
-    );
-    return sendCsv(reply, `payouts-${req.query.status}`, csv);
-  });
+  app.get(
+    '/api/admin/payouts/export',
+    { schema: { tags, summary: 'The same filter as CSV', querystring: adminPayoutsQuerySchema } },
+    async (req, reply) => {
+      const rows = await exportAdminPayouts({ db, query: req.query });
+      const csv = toCsv(
+        [
+          'id',
+          'vendor',
+          'period_from',
+          'period_to',
+          'amount_rupees',
+          'status',
+          'method',
+          'reference',
+          'created_at',
+          'paid_at',
+        ],
+        rows.map((p) => [
+          p.id,
+          p.businessName,
+          p.periodFrom,
+          p.periodTo,
+          csvRupees(p.amountPaise),
+          p.status,
+          p.method,
+          p.reference,
+          p.createdAt,
+          p.paidAt,
+        ]),
+      );
+      return sendCsv(reply, `payouts-${req.query.status}`, csv);
+    },
+  );
 
   app.get(
     '/api/admin/payouts/preview',
-    { schema: { tags, summary: 'What settling a vendor up to a day (India) would pay now, and why it would be refused', querystring: payoutPreviewQuerySchema, response: { 200: payoutPreviewSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'What settling a vendor up to a day (India) would pay now, and why it would be refused',
+        querystring: payoutPreviewQuerySchema,
+        response: { 200: payoutPreviewSchema, ...errors },
+      },
+    },
     async (req) => {
-      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS, vendorUserId: req.query.vendorUserId }));
+      await db.transaction((tx) =>
+        releaseDueVendorSales(tx, {
+          returnWindowDays: config.RETURN_WINDOW_DAYS,
+          vendorUserId: req.query.vendorUserId,
+        }),
+      );
       return previewVendorPayout({ db, ...req.query, today: todayInIndia() });
     },
   );
 
   app.post(
     '/api/admin/payouts',
-    { schema: { tags, summary: 'Settle a vendor up to a day: a payout that reserves what is payable, with a fresh 2FA code', body: settlePayoutSchema, response: { 201: adminPayoutSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Settle a vendor up to a day: a payout that reserves what is payable, with a fresh 2FA code',
+        body: settlePayoutSchema,
+        response: { 201: adminPayoutSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { vendorUserId, upTo } = req.body;
-      return reply.status(201).send(await requireFreshCode(req, reply, (sensitiveTx) => settleAdminPayout({ db, sensitiveTx, vendorUserId, upTo })));
+      return reply
+        .status(201)
+        .send(
+          await requireFreshCode(req, reply, (sensitiveTx) =>
+            settleAdminPayout({ db, sensitiveTx, vendorUserId, upTo }),
+          ),
+        );
     },
   );
 
   app.post(
     '/api/admin/payouts/:id/pay',
-    { schema: { tags, summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code', params, body: markPayoutPaidSchema, response: { 200: adminPayoutSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => payAdminPayout({ db, sensitiveTx, payoutId: req.params.id, reference: req.body.reference })),
+    {
+      schema: {
+        tags,
+        summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code',
+        params,
+        body: markPayoutPaidSchema,
+        response: { 200: adminPayoutSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        payAdminPayout({ db, sensitiveTx, payoutId: req.params.id, reference: req.body.reference }),
+      ),
   );
 
   app.get(
     '/api/admin/payouts/route',
-    { schema: { tags, summary: 'Whether payouts can be paid as Razorpay Route transfers (RAZORPAY_ROUTE and the Razorpay keys enabled)', response: { 200: payoutRouteSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether payouts can be paid as Razorpay Route transfers (RAZORPAY_ROUTE and the Razorpay keys enabled)',
+        response: { 200: payoutRouteSchema, ...errors },
+      },
+    },
     async () => payoutRouteStatus({ db, config }),
   );
 
@@ -99,24 +202,52 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Pay a created payout as a Razorpay Route transfer to the vendor's linked account, with a fresh 2FA code (409 when Route is off, the vendor has no linked account or the payout is not 'created'; 503 when Razorpay made no transfer)",
+        summary:
+          "Pay a created payout as a Razorpay Route transfer to the vendor's linked account, with a fresh 2FA code (409 when Route is off, the vendor has no linked account or the payout is not 'created'; 503 when Razorpay made no transfer)",
         params,
         body: transferPayoutSchema,
         response: { 200: adminPayoutSchema, ...errors, 503: errorResponseSchema },
       },
     },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx, followUpTx) => transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId: req.params.id })),
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx, followUpTx) =>
+        transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId: req.params.id }),
+      ),
   );
 
   app.put(
     '/api/admin/vendors/:vendorUserId/route-account',
-    { schema: { tags, summary: "Set a vendor's Razorpay Route linked account (acc_…), with a fresh 2FA code", params: vendorParams, body: setRouteAccountSchema, response: { 200: routeAccountSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminVendorRouteAccount({ sensitiveTx, vendorUserId: req.params.vendorUserId, accountId: req.body.accountId })),
+    {
+      schema: {
+        tags,
+        summary: "Set a vendor's Razorpay Route linked account (acc_…), with a fresh 2FA code",
+        params: vendorParams,
+        body: setRouteAccountSchema,
+        response: { 200: routeAccountSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) =>
+        setAdminVendorRouteAccount({
+          sensitiveTx,
+          vendorUserId: req.params.vendorUserId,
+          accountId: req.body.accountId,
+        }),
+      ),
   );
 
   app.post(
     '/api/admin/payouts/:id/cancel',
-    { schema: { tags, summary: 'Cancel a created payout (its amount is payable again), with a fresh 2FA code', params, body: cancelPayoutSchema, response: { 200: adminPayoutSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => cancelAdminPayout({ db, sensitiveTx, payoutId: req.params.id })),
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a created payout (its amount is payable again), with a fresh 2FA code',
+        params,
+        body: cancelPayoutSchema,
+        response: { 200: adminPayoutSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) => cancelAdminPayout({ db, sensitiveTx, payoutId: req.params.id })),
   );
 }

@@ -1,4 +1,9 @@
-import { adminPayoutMessages as m, type AdminPayout, type PayoutRoute, type RouteAccount } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  type AdminPayout,
+  type PayoutRoute,
+  type RouteAccount,
+} from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
@@ -21,17 +26,36 @@ import type { FollowUpTx, SensitiveTx } from './admin.step-up';
 type ActionArgs = { db: DbOrTx; sensitiveTx: SensitiveTx };
 
 /** Settles a vendor up to a day (India): a created payout whose amount leaves payable at once; audited as payout_created. */
-export async function settleAdminPayout({ db, sensitiveTx, vendorUserId, upTo }: ActionArgs & { vendorUserId: string; upTo: string }): Promise<AdminPayout> {
+export async function settleAdminPayout({
+  db,
+  sensitiveTx,
+  vendorUserId,
+  upTo,
+}: ActionArgs & { vendorUserId: string; upTo: string }): Promise<AdminPayout> {
   const created = await sensitiveTx(async (tx, admin) => {
     const payout = await createVendorPayout(tx, { vendorUserId, upTo, today: todayInIndia(), adminId: admin.id });
-    const newData = { vendorUserId, amountPaise: payout.amountPaise, periodFrom: payout.periodFrom, periodTo: payout.periodTo, method: payout.method };
-    return { result: payout, audit: { action: 'payout_created', resourceType: 'payout', resourceId: payout.id, newData } };
+    const newData = {
+      vendorUserId,
+      amountPaise: payout.amountPaise,
+      periodFrom: payout.periodFrom,
+      periodTo: payout.periodTo,
+      method: payout.method,
+    };
+    return {
+      result: payout,
+      audit: { action: 'payout_created', resourceType: 'payout', resourceId: payout.id, newData },
+    };
   });
   return getAdminPayout(db, created.id);
 }
 
 /** Marks a created payout paid with the bank UTR or UPI reference, once; audited as payout_paid. */
-export async function payAdminPayout({ db, sensitiveTx, payoutId, reference }: ActionArgs & { payoutId: string; reference: string }): Promise<AdminPayout> {
+export async function payAdminPayout({
+  db,
+  sensitiveTx,
+  payoutId,
+  reference,
+}: ActionArgs & { payoutId: string; reference: string }): Promise<AdminPayout> {
   await sensitiveTx(async (tx, admin) => {
     const paid = await markVendorPayoutPaid(tx, { payoutId, reference, today: todayInIndia(), adminId: admin.id });
     const newData = { vendorUserId: paid.vendorUserId, amountPaise: paid.amountPaise, reference, paidAt: paid.paidAt };
@@ -41,16 +65,27 @@ export async function payAdminPayout({ db, sensitiveTx, payoutId, reference }: A
 }
 
 /** Cancels a created payout: its amount is payable again; audited as payout_cancelled. */
-export async function cancelAdminPayout({ db, sensitiveTx, payoutId }: ActionArgs & { payoutId: string }): Promise<AdminPayout> {
+export async function cancelAdminPayout({
+  db,
+  sensitiveTx,
+  payoutId,
+}: ActionArgs & { payoutId: string }): Promise<AdminPayout> {
   await sensitiveTx(async (tx) => {
     const cancelled = await cancelVendorPayout(tx, { payoutId });
-    return { result: cancelled, audit: { action: 'payout_cancelled', resourceType: 'payout', resourceId: payoutId, newData: { vendorUserId: cancelled.vendorUserId, amountPaise: cancelled.amountPaise } } };
+    return {
+      result: cancelled,
+      audit: {
+        action: 'payout_cancelled',
+        resourceType: 'payout',
+        resourceId: payoutId,
+        newData: { vendorUserId: cancelled.vendorUserId, amountPaise: cancelled.amountPaise },
+      },
+    };
   });
   return getAdminPayout(db, payoutId);
 }
 
 type RouteConfig = Parameters<typeof routeGateway>[1];
-
 
 /** Whether payouts can be paid as Razorpay Route transfers now (RAZORPAY_ROUTE on and the Razorpay keys enabled and usable). */
 export async function payoutRouteStatus({ db, config }: { db: DbOrTx; config: RouteConfig }): Promise<PayoutRoute> {
@@ -62,10 +97,26 @@ export async function payoutRouteStatus({ db, config }: { db: DbOrTx; config: Ro
 }
 
 /** Sets a vendor's Razorpay Route linked account (acc_…); audited as vendor_route_account_set. */
-export async function setAdminVendorRouteAccount({ sensitiveTx, vendorUserId, accountId }: { sensitiveTx: SensitiveTx; vendorUserId: string; accountId: string }): Promise<RouteAccount> {
+export async function setAdminVendorRouteAccount({
+  sensitiveTx,
+  vendorUserId,
+  accountId,
+}: {
+  sensitiveTx: SensitiveTx;
+  vendorUserId: string;
+  accountId: string;
+}): Promise<RouteAccount> {
   return sensitiveTx(async (tx, admin) => {
     const { previous, ...set } = await setVendorRouteAccount(tx, { vendorUserId, accountId, adminId: admin.id });
-    return { result: set, audit: { action: 'vendor_route_account_set', resourceType: 'vendor', resourceId: vendorUserId, newData: { accountId, previous } } };
+    return {
+      result: set,
+      audit: {
+        action: 'vendor_route_account_set',
+        resourceType: 'vendor',
+        resourceId: vendorUserId,
+        newData: { accountId, previous },
+      },
+    };
   });
 }
 
@@ -81,15 +132,33 @@ type TransferArgs = ActionArgs & { followUpTx: FollowUpTx; config: RouteConfig; 
  * 'transferring' and may be tried again once stranded (startPayoutTransfer); an answer that cannot be
  * matched to the payout also leaves it 'transferring', to be checked and marked paid by hand.
  */
-export async function transferAdminPayout({ db, config, sensitiveTx, followUpTx, payoutId }: TransferArgs): Promise<AdminPayout> {
+export async function transferAdminPayout({
+  db,
+  config,
+  sensitiveTx,
+  followUpTx,
+  payoutId,
+}: TransferArgs): Promise<AdminPayout> {
   const { gateway, payout, accountId, admin } = await sensitiveTx(async (tx, admin) => {
     const gateway = await routeGateway(tx, config);
     if (!gateway) throw new AppError('CONFLICT', m.routeOff);
     const started = await startPayoutTransfer(tx, { payoutId });
-    const newData = { vendorUserId: started.payout.vendorUserId, amountPaise: started.payout.amountPaise, accountId: started.accountId };
-    return { result: { ...started, gateway, admin }, audit: { action: 'payout_transfer_started', resourceType: 'payout', resourceId: payoutId, newData } };
+    const newData = {
+      vendorUserId: started.payout.vendorUserId,
+      amountPaise: started.payout.amountPaise,
+      accountId: started.accountId,
+    };
+    return {
+      result: { ...started, gateway, admin },
+      audit: { action: 'payout_transfer_started', resourceType: 'payout', resourceId: payoutId, newData },
+    };
   });
-  const audit = (action: string, newData: unknown) => ({ action, resourceType: 'payout', resourceId: payoutId, newData });
+  const audit = (action: string, newData: unknown) => ({
+    action,
+    resourceType: 'payout',
+    resourceId: payoutId,
+    newData,
+  });
   let transfer: Transfer;
   try {
     transfer = await gateway.createTransfer({
@@ -104,14 +173,40 @@ export async function transferAdminPayout({ db, config, sensitiveTx, followUpTx,
     if (!(e instanceof TransferUnclearError) && !(e instanceof TransferOutcomeUnknownError)) {
       await followUpTx(async (tx) => {
         const back = await abandonPayoutTransfer(tx, { payoutId });
-        return { audit: back ? [audit('payout_transfer_failed', { accountId, amountPaise: payout.amountPaise, error: e instanceof Error ? e.message : String(e) })] : [] };
+        return {
+          audit: back
+            ? [
+                audit('payout_transfer_failed', {
+                  accountId,
+                  amountPaise: payout.amountPaise,
+                  error: e instanceof Error ? e.message : String(e),
+                }),
+              ]
+            : [],
+        };
       });
     }
     throw e;
   }
   await followUpTx(async (tx) => {
-    const paid = await finishPayoutTransfer(tx, { payoutId, transferId: transfer.transferId, today: todayInIndia(), adminId: admin.id });
-    return { audit: audit('payout_paid', { vendorUserId: paid.vendorUserId, amountPaise: paid.amountPaise, reference: transfer.transferId, transferId: transfer.transferId, accountId, transferStatus: transfer.status, method: 'route', paidAt: paid.paidAt }) };
+    const paid = await finishPayoutTransfer(tx, {
+      payoutId,
+      transferId: transfer.transferId,
+      today: todayInIndia(),
+      adminId: admin.id,
+    });
+    return {
+      audit: audit('payout_paid', {
+        vendorUserId: paid.vendorUserId,
+        amountPaise: paid.amountPaise,
+        reference: transfer.transferId,
+        transferId: transfer.transferId,
+        accountId,
+        transferStatus: transfer.status,
+        method: 'route',
+        paidAt: paid.paidAt,
+      }),
+    };
   });
   return getAdminPayout(db, payoutId);
 }

@@ -29,14 +29,30 @@ describe('the Users tab', () => {
     await registerAndLogin(browser(), vendorInput());
 
     const page = (await admin.get('/api/admin/users?q=pillai')).json() as AdminUserPage;
-    expect(page.items).toEqual([{ id, firstName: 'Asha', lastName: 'Pillai', email: input.email, role: 'customer', status: 'active', registeredAt: expect.any(String) }]);
-    expect((await admin.get(`/api/admin/users?q=${id.slice(0, 8)}`)).json().items.map((u: AdminUser) => u.id)).toEqual([id]);
-    expect((await admin.get(`/api/admin/users?q=${encodeURIComponent(input.email.toUpperCase())}`)).json().total).toBe(1);
+    expect(page.items).toEqual([
+      {
+        id,
+        firstName: 'Asha',
+        lastName: 'Pillai',
+        email: input.email,
+        role: 'customer',
+        status: 'active',
+        registeredAt: expect.any(String),
+      },
+    ]);
+    expect((await admin.get(`/api/admin/users?q=${id.slice(0, 8)}`)).json().items.map((u: AdminUser) => u.id)).toEqual([
+      id,
+    ]);
+    expect((await admin.get(`/api/admin/users?q=${encodeURIComponent(input.email.toUpperCase())}`)).json().total).toBe(
+      1,
+    );
     const vendorsOnly = (await admin.get('/api/admin/users?role=vendor')).json() as AdminUserPage;
     expect(vendorsOnly.items.length).toBeGreaterThan(0);
     expect(vendorsOnly.items.every((u) => u.role === 'vendor')).toBe(true);
     const byEmail = (await admin.get('/api/admin/users?sort=email&dir=asc')).json() as AdminUserPage;
-    expect(byEmail.items.map((u) => u.email)).toEqual([...byEmail.items.map((u) => u.email)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(byEmail.items.map((u) => u.email)).toEqual(
+      [...byEmail.items.map((u) => u.email)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
     // Wildcards are taken literally: '%' or '_' alone finds nobody.
     expect((await admin.get('/api/admin/users?q=%25')).json().total).toBe(0);
     expect((await admin.get('/api/admin/users?q=_')).json().total).toBe(0);
@@ -55,7 +71,9 @@ describe('the Users tab', () => {
 
     expect((await admin.post(`/api/admin/users/${id}/suspend`, {})).statusCode).toBe(401);
     expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: '000000' })).statusCode).toBe(403);
-    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: await spentCode(t, secret) })).statusCode).toBe(403); // a sign-in code, already used
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { code: await spentCode(t, secret) })).statusCode).toBe(
+      403,
+    ); // a sign-in code, already used
     expect((await client.get('/api/me')).statusCode).toBe(200);
 
     const res = await admin.post(`/api/admin/users/${id}/suspend`, { code: await freshCode(t, secret) });
@@ -66,12 +84,24 @@ describe('the Users tab', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json().error.message).toMatch(/suspended/i);
 
-    expect((await admin.post(`/api/admin/users/${id}/reactivate`, { code: await freshCode(t, secret) })).json()).toMatchObject({ status: 'active' });
-    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: await freshCode(t, secret) })).statusCode).toBe(404);
+    expect(
+      (await admin.post(`/api/admin/users/${id}/reactivate`, { code: await freshCode(t, secret) })).json(),
+    ).toMatchObject({ status: 'active' });
+    expect((await browser().post('/api/auth/login', { email: input.email, password: input.password })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await admin.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: await freshCode(t, secret) }))
+        .statusCode,
+    ).toBe(404);
 
-    const audit = (await admin.get('/api/admin/audit?resource=user')).json() as { items: { action: string; resourceId: string }[] };
-    expect(audit.items.filter((e) => e.resourceId === id).map((e) => e.action)).toEqual(['user_reactivated', 'user_suspended']);
+    const audit = (await admin.get('/api/admin/audit?resource=user')).json() as {
+      items: { action: string; resourceId: string }[];
+    };
+    expect(audit.items.filter((e) => e.resourceId === id).map((e) => e.action)).toEqual([
+      'user_reactivated',
+      'user_suspended',
+    ]);
   });
 
   it('is closed to guests and shoppers', async () => {
@@ -80,8 +110,12 @@ describe('the Users tab', () => {
     for (const client of [browser(), customer]) {
       expect((await client.get('/api/admin/users')).statusCode).toBe(401);
       expect((await client.get('/api/admin/employees')).statusCode).toBe(401);
-      expect((await client.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: '123456' })).statusCode).toBe(401);
-      expect((await client.post(`/api/admin/employees/${crypto.randomUUID()}/approve`, { code: '123456' })).statusCode).toBe(401);
+      expect(
+        (await client.post(`/api/admin/users/${crypto.randomUUID()}/suspend`, { code: '123456' })).statusCode,
+      ).toBe(401);
+      expect(
+        (await client.post(`/api/admin/employees/${crypto.randomUUID()}/approve`, { code: '123456' })).statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -90,11 +124,31 @@ describe('the Employees tab', () => {
   it('lists registrations waiting for approval and approves one with a fresh code', async () => {
     const [neha] = await t.db
       .insert(employees)
-      .values({ email: 'neha.k@haat.test', passwordHash: 'x', firstName: 'Neha', lastName: 'Kulkarni', department: 'Design', designation: 'Product Designer', employeeId: 'EMP900' })
+      .values({
+        email: 'neha.k@haat.test',
+        passwordHash: 'x',
+        firstName: 'Neha',
+        lastName: 'Kulkarni',
+        department: 'Design',
+        designation: 'Product Designer',
+        employeeId: 'EMP900',
+      })
       .returning({ id: employees.id });
     const waiting = (await admin.get('/api/admin/employees?approval=pending')).json() as AdminEmployeePage;
     expect(waiting.items).toEqual([
-      { id: neha.id, firstName: 'Neha', lastName: 'Kulkarni', employeeId: 'EMP900', email: 'neha.k@haat.test', department: 'Design', designation: 'Product Designer', isApproved: false, isActive: true, dateOfJoining: expect.any(String), registeredAt: expect.any(String) },
+      {
+        id: neha.id,
+        firstName: 'Neha',
+        lastName: 'Kulkarni',
+        employeeId: 'EMP900',
+        email: 'neha.k@haat.test',
+        department: 'Design',
+        designation: 'Product Designer',
+        isApproved: false,
+        isActive: true,
+        dateOfJoining: expect.any(String),
+        registeredAt: expect.any(String),
+      },
     ]);
     expect((await admin.get('/api/admin/employees?q=EMP900')).json().total).toBe(1);
 
@@ -104,7 +158,9 @@ describe('the Employees tab', () => {
     expect(res.json()).toMatchObject({ isApproved: true });
     expect((await admin.get('/api/admin/employees?approval=pending')).json().total).toBe(0);
     expect((await admin.get('/api/admin/employees/export')).body).toContain('neha.k@haat.test');
-    const audit = (await admin.get('/api/admin/audit?action=employee_approved')).json() as { items: { resourceId: string }[] };
+    const audit = (await admin.get('/api/admin/audit?action=employee_approved')).json() as {
+      items: { resourceId: string }[];
+    };
     expect(audit.items.map((e) => e.resourceId)).toEqual([neha.id]);
   });
 });

@@ -5,7 +5,13 @@ import type { VendorProduct, VendorProductInput } from '../../../contracts/vendo
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin, spentCode } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { createCategory, createProduct, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
+import {
+  createCategory,
+  createProduct,
+  createProductWithVariants,
+  createShop,
+  createVendorUser,
+} from '../../test/catalog-factories';
 import { newShopper, placeOrder, signInAs } from '../../test/checkout-fixtures';
 
 // The super admin edits a product's details in its vendor's form, checked by the
@@ -33,7 +39,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newProduct = (name: string) => createProduct(t.db, { name, storeId: shopId, categoryId, pricePaise: 129900, originalPricePaise: null, stockQuantity: 12, rewardPercentage: 5 });
+const newProduct = (name: string) =>
+  createProduct(t.db, {
+    name,
+    storeId: shopId,
+    categoryId,
+    pricePaise: 129900,
+    originalPricePaise: null,
+    stockQuantity: 12,
+    rewardPercentage: 5,
+  });
 
 const details = async (id: string): Promise<AdminProductDetails> => {
   const res = await admin.get(`/api/admin/products/${id}/details`);
@@ -54,21 +69,30 @@ const form = (p: VendorProduct, over: Partial<VendorProductInput> = {}): VendorP
   hsnCode: p.hsnCode ?? '',
   images: p.images,
   options: p.options,
-  variants: p.variants.map(({ option1Value, option2Value, sku, stockQuantity, pricePaise, originalPricePaise, images }) => ({
-    option1Value,
-    option2Value,
-    sku,
-    stockQuantity,
-    price: pricePaise === null ? '' : pricePaise / 100,
-    originalPrice: originalPricePaise === null ? '' : originalPricePaise / 100,
-    images,
-  })),
+  variants: p.variants.map(
+    ({ option1Value, option2Value, sku, stockQuantity, pricePaise, originalPricePaise, images }) => ({
+      option1Value,
+      option2Value,
+      sku,
+      stockQuantity,
+      price: pricePaise === null ? '' : pricePaise / 100,
+      originalPrice: originalPricePaise === null ? '' : originalPricePaise / 100,
+      images,
+    }),
+  ),
   ...over,
 });
 
 const save = async (id: string, body: Record<string, unknown>) => admin.put(`/api/admin/products/${id}/details`, body);
-const vendorView = async (id: string): Promise<VendorProduct> => (await vendor.get(`/api/vendor/products/${id}`)).json();
-const updates = async (id: string) => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from system_logs where action = 'product_updated' and resource_id = ${id}`))[0].n;
+const vendorView = async (id: string): Promise<VendorProduct> =>
+  (await vendor.get(`/api/vendor/products/${id}`)).json();
+const updates = async (id: string) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from system_logs where action = 'product_updated' and resource_id = ${id}`,
+    )
+  )[0].n;
 
 describe('GET /api/admin/products/:id/details', () => {
   it("answers the product as the vendor's own form loads it, with the vendor's shops to choose from", async () => {
@@ -120,7 +144,10 @@ describe('PUT /api/admin/products/:id/details', () => {
     const p = await newProduct('Sanganeri Quilt');
     const before = await vendorView(p.id);
     const res = await save(p.id, { ...form(before, { storeId: otherShopId }), code: await freshCode(t, secret) });
-    expect([res.statusCode, res.json().error.fields]).toEqual([400, { storeId: 'Please select a shop for this product' }]);
+    expect([res.statusCode, res.json().error.fields]).toEqual([
+      400,
+      { storeId: 'Please select a shop for this product' },
+    ]);
     expect(await vendorView(p.id)).toEqual(before);
     expect(await updates(p.id)).toBe(0);
   });
@@ -133,16 +160,28 @@ describe('PUT /api/admin/products/:id/details', () => {
 
   it("saves name, price and stock: the storefront, the vendor's list and the audit log show the change", async () => {
     const p = await newProduct('Dabu Print Curtain');
-    const res = await save(p.id, { ...form(await details(p.id), { name: 'Dabu Print Curtain, 7 ft', price: '1549.50', stockQuantity: 30 }), code: await freshCode(t, secret) });
+    const res = await save(p.id, {
+      ...form(await details(p.id), { name: 'Dabu Print Curtain, 7 ft', price: '1549.50', stockQuantity: 30 }),
+      code: await freshCode(t, secret),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Product details updated', product: { id: p.id, name: 'Dabu Print Curtain, 7 ft', pricePaise: 154950, stock: 30, status: 'active' } });
+    expect(res.json()).toMatchObject({
+      message: 'Product details updated',
+      product: { id: p.id, name: 'Dabu Print Curtain, 7 ft', pricePaise: 154950, stock: 30, status: 'active' },
+    });
 
     const page = await new TestClient(t.app, '10.61.0.2').get(`/api/products/${p.id}`);
     expect(page.json()).toMatchObject({ name: 'Dabu Print Curtain, 7 ft', pricePaise: 154950 });
     const mine = (await vendor.get('/api/vendor/products?q=Dabu Print Curtain')).json() as { items: VendorProduct[] };
-    expect(mine.items.find((i) => i.id === p.id)).toMatchObject({ name: 'Dabu Print Curtain, 7 ft', pricePaise: 154950, stockQuantity: 30 });
+    expect(mine.items.find((i) => i.id === p.id)).toMatchObject({
+      name: 'Dabu Print Curtain, 7 ft',
+      pricePaise: 154950,
+      stockQuantity: 30,
+    });
 
-    const audit = (await admin.get('/api/admin/audit?action=product_updated')).json() as { items: { resourceId: string; resourceType: string; newData: string }[] };
+    const audit = (await admin.get('/api/admin/audit?action=product_updated')).json() as {
+      items: { resourceId: string; resourceType: string; newData: string }[];
+    };
     const entry = audit.items.find((e) => e.resourceId === p.id);
     expect(entry?.resourceType).toBe('product');
     expect(JSON.parse(entry?.newData ?? '{}')).toEqual({
@@ -156,9 +195,17 @@ describe('PUT /api/admin/products/:id/details', () => {
   });
 
   it('keeps the combinations of a product with options, and withdraws an ordered one it leaves out', async () => {
-    const { product, variants } = await createProductWithVariants(t.db, { name: 'Mulmul Kurta', storeId: shopId, categoryId, variants: [{ option1Value: 'S' }, { option1Value: 'M' }, { option1Value: 'L' }] });
+    const { product, variants } = await createProductWithVariants(t.db, {
+      name: 'Mulmul Kurta',
+      storeId: shopId,
+      categoryId,
+      variants: [{ option1Value: 'S' }, { option1Value: 'M' }, { option1Value: 'L' }],
+    });
     const before = await details(product.id);
-    const renamed = await save(product.id, { ...form(before, { name: 'Mulmul Cotton Kurta' }), code: await freshCode(t, secret) });
+    const renamed = await save(product.id, {
+      ...form(before, { name: 'Mulmul Cotton Kurta' }),
+      code: await freshCode(t, secret),
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const after = await vendorView(product.id);
     expect(after.name).toBe('Mulmul Cotton Kurta');
@@ -176,7 +223,10 @@ describe('PUT /api/admin/products/:id/details', () => {
     });
     expect(dropped.statusCode, dropped.body).toBe(200);
     expect((await vendorView(product.id)).variants.map((v) => v.option1Value)).toEqual(['S', 'L']);
-    const rows = await queryRows<{ withdrawn: boolean }>(t.db, sql`select withdrawn_at is not null as withdrawn from product_variants where id = ${medium}`);
+    const rows = await queryRows<{ withdrawn: boolean }>(
+      t.db,
+      sql`select withdrawn_at is not null as withdrawn from product_variants where id = ${medium}`,
+    );
     expect(rows).toEqual([{ withdrawn: true }]);
   });
 });

@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminProductDetailsInputSchema, adminProductDetailsSavedSchema, adminProductDetailsSchema, productActionMessages } from '../../../contracts/admin-products.contract';
+import {
+  adminProductDetailsInputSchema,
+  adminProductDetailsSavedSchema,
+  adminProductDetailsSchema,
+  productActionMessages,
+} from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.constants';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
 import { getAdminProductDetails, updateAdminProductDetails } from './admin.product-details';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
 const tags = ['admin'];
 
@@ -22,7 +33,14 @@ export async function adminProductDetailsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/products/:id/details',
-    { schema: { tags, summary: "A product as its vendor's form edits it, with the vendor's shops", params, response: { 200: adminProductDetailsSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "A product as its vendor's form edits it, with the vendor's shops",
+        params,
+        response: { 200: adminProductDetailsSchema, ...errors },
+      },
+    },
     async (req) => getAdminProductDetails({ db, productId: req.params.id }),
   );
 
@@ -38,7 +56,9 @@ export async function adminProductDetailsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => ({
-      product: await requireFreshCode(req, reply, (sensitiveTx) => updateAdminProductDetails({ db, sensitiveTx, productId: req.params.id, input: req.body })),
+      product: await requireFreshCode(req, reply, (sensitiveTx) =>
+        updateAdminProductDetails({ db, sensitiveTx, productId: req.params.id, input: req.body }),
+      ),
       message: productActionMessages.detailsUpdated,
     }),
   );

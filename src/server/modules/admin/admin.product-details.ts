@@ -18,7 +18,10 @@ export type AdminProductDetailsArgs = { db: Db; productId: string };
 export async function getAdminProductDetails({ db, productId }: AdminProductDetailsArgs): Promise<AdminProductDetails> {
   const seller = await getProductSeller(db, productId);
   if (!seller) throw productNotFound();
-  const [product, shops] = await Promise.all([getVendorProduct({ db, vendorUserId: seller.vendorUserId, productId }), listVendorShops(db, seller.vendorUserId)]);
+  const [product, shops] = await Promise.all([
+    getVendorProduct({ db, vendorUserId: seller.vendorUserId, productId }),
+    listVendorShops(db, seller.vendorUserId),
+  ]);
   return { ...product, ownerShops: shops.map(({ id, shopName, isActive }) => ({ id, shopName, isActive })) };
 }
 
@@ -35,10 +38,23 @@ const formFields = (p: VendorProduct) => ({
   hsnCode: p.hsnCode,
   images: p.images,
   options: p.options,
-  variants: p.variants.map(({ option1Value, option2Value, sku, stockQuantity, pricePaise, originalPricePaise, images }) => ({ option1Value, option2Value, sku, stockQuantity, pricePaise, originalPricePaise, images })),
+  variants: p.variants.map(
+    ({ option1Value, option2Value, sku, stockQuantity, pricePaise, originalPricePaise, images }) => ({
+      option1Value,
+      option2Value,
+      sku,
+      stockQuantity,
+      pricePaise,
+      originalPricePaise,
+      images,
+    }),
+  ),
 });
 
-export type UpdateAdminProductDetailsArgs = AdminProductDetailsArgs & { sensitiveTx: SensitiveTx; input: VendorProductData };
+export type UpdateAdminProductDetailsArgs = AdminProductDetailsArgs & {
+  sensitiveTx: SensitiveTx;
+  input: VendorProductData;
+};
 
 /**
  * The super admin saves a product's form on its vendor's behalf, by the vendor's own rules (the
@@ -46,13 +62,31 @@ export type UpdateAdminProductDetailsArgs = AdminProductDetailsArgs & { sensitiv
  * combinations withdrawn rather than deleted), with a fresh code; audited with each field changed,
  * its old and new values. NOT_FOUND for an unknown or deleted product.
  */
-export async function updateAdminProductDetails({ db, sensitiveTx, productId, input }: UpdateAdminProductDetailsArgs): Promise<AdminProduct> {
+export async function updateAdminProductDetails({
+  db,
+  sensitiveTx,
+  productId,
+  input,
+}: UpdateAdminProductDetailsArgs): Promise<AdminProduct> {
   await sensitiveTx(async (tx) => {
     const vendorUserId = await lockProductOwner(tx, productId);
     if (!vendorUserId) throw productNotFound();
     const before = await getVendorProduct({ db: tx, vendorUserId, productId });
-    const after = await updateVendorProduct({ db: tx, vendorUserId, productId, input, foreignImages: foreignProductImages });
-    return { audit: { action: 'product_updated', resourceType: 'product', resourceId: productId, newData: { name: after.name, changes: auditChanges(formFields(before), formFields(after)) } } };
+    const after = await updateVendorProduct({
+      db: tx,
+      vendorUserId,
+      productId,
+      input,
+      foreignImages: foreignProductImages,
+    });
+    return {
+      audit: {
+        action: 'product_updated',
+        resourceType: 'product',
+        resourceId: productId,
+        newData: { name: after.name, changes: auditChanges(formFields(before), formFields(after)) },
+      },
+    };
   });
   return getAdminProduct(db, productId);
 }

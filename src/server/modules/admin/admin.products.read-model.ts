@@ -10,7 +10,12 @@ import { shopRows as shops } from '../shops';
 // category (catalog), filtered, sorted and paged in one statement through their owners' row
 // sources. Read-only.
 
-const productSorts = { name: products.name, price: products.pricePaise, stock: products.stockQuantity, createdAt: products.createdAt };
+const productSorts = {
+  name: products.name,
+  price: products.pricePaise,
+  stock: products.stockQuantity,
+  createdAt: products.createdAt,
+};
 
 const productColumns = {
   id: products.id,
@@ -57,7 +62,9 @@ const toProduct = (r: ProductRow): AdminProduct => ({
 function productWhere(query: AdminProductsQuery): SQL | undefined {
   const q = query.q;
   // Written on lower(name), the expression of products_name_trgm_idx, so the index answers the LIKE.
-  const search = q ? or(sql`lower(${products.name}) like ${containsPattern(q.toLowerCase())}`, idStartsWith(products.id, q)) : undefined;
+  const search = q
+    ? or(sql`lower(${products.name}) like ${containsPattern(q.toLowerCase())}`, idStartsWith(products.id, q))
+    : undefined;
   return and(
     // A deleted product that was ever ordered stays for its orders, withdrawn from this list too.
     isNull(products.withdrawnAt),
@@ -77,16 +84,35 @@ function selectProductPage(db: Db, query: AdminProductsQuery, forExport: boolean
 }
 
 /** The Products tab: every product of every shop, by name or id prefix, status and category, paged and sorted on the server. */
-export async function listAdminProducts({ db, query }: { db: Db; query: AdminProductsQuery }): Promise<AdminProductPage> {
+export async function listAdminProducts({
+  db,
+  query,
+}: {
+  db: Db;
+  query: AdminProductsQuery;
+}): Promise<AdminProductPage> {
   const [rows, total] = await Promise.all([
     selectProductPage(db, query, false),
-    countCapped(db, query, (limit) => db.select({ one: sql`1` }).from(products).where(productWhere(query)).limit(limit).as('matches')),
+    countCapped(db, query, (limit) =>
+      db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(productWhere(query))
+        .limit(limit)
+        .as('matches'),
+    ),
   ]);
   return { items: rows.map(toProduct), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The same filter, every row up to the export bound, for CSV. */
-export async function exportAdminProducts({ db, query }: { db: Db; query: AdminProductsQuery }): Promise<AdminProduct[]> {
+export async function exportAdminProducts({
+  db,
+  query,
+}: {
+  db: Db;
+  query: AdminProductsQuery;
+}): Promise<AdminProduct[]> {
   return (await selectProductPage(db, query, true)).map(toProduct);
 }
 

@@ -23,7 +23,10 @@ const list = async (query = '') => {
   return res.json() as AdminProductPage;
 };
 const idsOf = (page: AdminProductPage) => page.items.map((p) => p.id);
-const storefront = async (q: string) => (await shopper().get(`/api/products?q=${encodeURIComponent(q)}`)).json().items.map((p: { id: string }) => p.id) as string[];
+const storefront = async (q: string) =>
+  (await shopper().get(`/api/products?q=${encodeURIComponent(q)}`))
+    .json()
+    .items.map((p: { id: string }) => p.id) as string[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -33,9 +36,43 @@ beforeAll(async () => {
   categoryId = (await createCategory(t.db, 'Handicrafts')).id;
   otherCategoryId = (await createCategory(t.db, 'Kitchen')).id;
   const DAY = 24 * 3600_000;
-  ids.lamp = (await createProduct(t.db, { name: 'Quokkaberry Camel Leather Lamp', storeId: shop.id, categoryId, pricePaise: 189900, originalPricePaise: 249900, stockQuantity: 7, rewardPercentage: 7.5, imageUrl: '/uploads/lamp.webp', images: ['/uploads/lamp.webp'], createdAt: new Date(Date.now() - 3 * DAY) })).id;
-  ids.pot = (await createProduct(t.db, { name: 'Quokkaberry Clay Pot', storeId: shop.id, categoryId: otherCategoryId, pricePaise: 39900, originalPricePaise: null, stockQuantity: 40, createdAt: new Date(Date.now() - 2 * DAY) })).id;
-  ids.rug = (await createProduct(t.db, { name: 'Dhurrie Rug 4x6', storeId: shop.id, categoryId, pricePaise: 99900, stockQuantity: 0, isActive: false, images: ['/uploads/rug-1.webp', '/uploads/rug-2.webp'], createdAt: new Date(Date.now() - DAY) })).id;
+  ids.lamp = (
+    await createProduct(t.db, {
+      name: 'Quokkaberry Camel Leather Lamp',
+      storeId: shop.id,
+      categoryId,
+      pricePaise: 189900,
+      originalPricePaise: 249900,
+      stockQuantity: 7,
+      rewardPercentage: 7.5,
+      imageUrl: '/uploads/lamp.webp',
+      images: ['/uploads/lamp.webp'],
+      createdAt: new Date(Date.now() - 3 * DAY),
+    })
+  ).id;
+  ids.pot = (
+    await createProduct(t.db, {
+      name: 'Quokkaberry Clay Pot',
+      storeId: shop.id,
+      categoryId: otherCategoryId,
+      pricePaise: 39900,
+      originalPricePaise: null,
+      stockQuantity: 40,
+      createdAt: new Date(Date.now() - 2 * DAY),
+    })
+  ).id;
+  ids.rug = (
+    await createProduct(t.db, {
+      name: 'Dhurrie Rug 4x6',
+      storeId: shop.id,
+      categoryId,
+      pricePaise: 99900,
+      stockQuantity: 0,
+      isActive: false,
+      images: ['/uploads/rug-1.webp', '/uploads/rug-2.webp'],
+      createdAt: new Date(Date.now() - DAY),
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -74,7 +111,12 @@ describe('GET /api/admin/products', () => {
     } satisfies AdminProduct);
     const rug = page.items.find((p) => p.id === ids.rug)!;
     // A product with only a gallery shows its first picture; a disabled one says so.
-    expect(rug).toMatchObject({ status: 'disabled', imageUrl: '/uploads/rug-1.webp', stock: 0, originalPricePaise: 79900 });
+    expect(rug).toMatchObject({
+      status: 'disabled',
+      imageUrl: '/uploads/rug-1.webp',
+      stock: 0,
+      originalPricePaise: 79900,
+    });
     expect(page.items.find((p) => p.id === ids.pot)).toMatchObject({ originalPricePaise: null, category: 'Kitchen' });
   });
 
@@ -113,17 +155,25 @@ describe('GET /api/admin/products', () => {
     const csv = await admin.get('/api/admin/products/export?status=active&q=quokkaberry');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-products-active-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(csv.body).toContain('id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at');
-    expect(csv.body).toContain(`${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899.00,2499.00,7,active,7.5,`);
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="haat-products-active-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(csv.body).toContain(
+      'id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at',
+    );
+    expect(csv.body).toContain(
+      `${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899.00,2499.00,7,active,7.5,`,
+    );
     expect(csv.body).toContain(`${ids.pot},`);
     expect(csv.body).not.toContain(ids.rug);
   });
 });
 
 describe('disabling and enabling a product', () => {
-  const disable = (id: string, code?: string) => admin.post(`/api/admin/products/${id}/disable`, code === undefined ? {} : { code });
-  const enable = (id: string, code?: string) => admin.post(`/api/admin/products/${id}/enable`, code === undefined ? {} : { code });
+  const disable = (id: string, code?: string) =>
+    admin.post(`/api/admin/products/${id}/disable`, code === undefined ? {} : { code });
+  const enable = (id: string, code?: string) =>
+    admin.post(`/api/admin/products/${id}/enable`, code === undefined ? {} : { code });
   const statusOf = async (id: string) => (await list(`?q=${id}`)).items[0]?.status;
 
   it('refuses without a code (401), with a wrong code (403) and with a used code (403), and changes nothing', async () => {
@@ -184,7 +234,10 @@ describe('disabling and enabling a product', () => {
     const after = await log();
     const added = after.items.slice(0, after.total - before);
     // Newest first: the enable, then the disable; the refused attempts left nothing.
-    expect(added.filter((e) => e.resourceId === ids.lamp).map((e) => e.action)).toEqual(['product_enabled', 'product_disabled']);
+    expect(added.filter((e) => e.resourceId === ids.lamp).map((e) => e.action)).toEqual([
+      'product_enabled',
+      'product_disabled',
+    ]);
     expect(added[0].actor).toBe('root@haat.test');
     expect(JSON.parse(added[0].newData)).toMatchObject({ name: 'Quokkaberry Camel Leather Lamp', isActive: true });
     expect(added.filter((e) => e.resourceId === ids.pot).map((e) => e.action)).toEqual(['product_enabled']);
@@ -231,7 +284,13 @@ describe('counting a search with more matches than the cap', () => {
     // Coaster 100 and Coaster 1000 to 1003, wherever they sit among the rest.
     const narrow = await list(`?q=${encodeURIComponent('coaster 100')}`);
     expect(narrow).toMatchObject({ total: 5, totalCapped: false });
-    expect(narrow.items.map((p) => p.name).sort()).toEqual(['Zebrawood Coaster 100', 'Zebrawood Coaster 1000', 'Zebrawood Coaster 1001', 'Zebrawood Coaster 1002', 'Zebrawood Coaster 1003']);
+    expect(narrow.items.map((p) => p.name).sort()).toEqual([
+      'Zebrawood Coaster 100',
+      'Zebrawood Coaster 1000',
+      'Zebrawood Coaster 1001',
+      'Zebrawood Coaster 1002',
+      'Zebrawood Coaster 1003',
+    ]);
 
     // The whole catalog is counted the same way: 1,003 products, more than the cap.
     expect(await list()).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true });

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminProductPageSchema, adminProductSchema, adminProductsQuerySchema, productStepUpSchema } from '../../../contracts/admin-products.contract';
+import {
+  adminProductPageSchema,
+  adminProductSchema,
+  adminProductsQuerySchema,
+  productStepUpSchema,
+} from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
@@ -10,7 +15,13 @@ import { exportAdminProducts, listAdminProducts } from './admin.products.read-mo
 import { setAdminProductActive } from './admin.products';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
 
 /** The Products tab: every product, its CSV, and disabling or enabling one with a fresh code. */
@@ -23,7 +34,14 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/products',
-    { schema: { tags: ['admin'], summary: 'Products of every shop, paged, searched and sorted', querystring: adminProductsQuerySchema, response: { 200: adminProductPageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Products of every shop, paged, searched and sorted',
+        querystring: adminProductsQuerySchema,
+        response: { 200: adminProductPageSchema, ...errors },
+      },
+    },
     async (req) => listAdminProducts({ db, query: req.query }),
   );
 
@@ -33,26 +51,58 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const rows = await exportAdminProducts({ db, query: req.query });
       const csv = toCsv(
-        ['id', 'name', 'vendor', 'shop', 'category', 'price_rupees', 'original_price_rupees', 'stock', 'status', 'reward_percentage', 'created_at'],
-        rows.map((p) => [p.id, p.name, p.vendorName, p.shopName, p.category, csvRupees(p.pricePaise), csvRupees(p.originalPricePaise), p.stock, p.status, p.rewardPercentage, p.createdAt]),
+        [
+          'id',
+          'name',
+          'vendor',
+          'shop',
+          'category',
+          'price_rupees',
+          'original_price_rupees',
+          'stock',
+          'status',
+          'reward_percentage',
+          'created_at',
+        ],
+        rows.map((p) => [
+          p.id,
+          p.name,
+          p.vendorName,
+          p.shopName,
+          p.category,
+          csvRupees(p.pricePaise),
+          csvRupees(p.originalPricePaise),
+          p.stock,
+          p.status,
+          p.rewardPercentage,
+          p.createdAt,
+        ]),
       );
       return sendCsv(reply, `products-${req.query.status}`, csv);
     },
   );
 
-  for (const [verb, isActive] of [['disable', false], ['enable', true]] as const) {
+  for (const [verb, isActive] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
     app.post(
       `/api/admin/products/:id/${verb}`,
       {
         schema: {
           tags: ['admin'],
-          summary: isActive ? 'Enable a product: it returns to the storefront (a fresh 2FA code)' : 'Disable a product: it leaves the storefront (a fresh 2FA code)',
+          summary: isActive
+            ? 'Enable a product: it returns to the storefront (a fresh 2FA code)'
+            : 'Disable a product: it leaves the storefront (a fresh 2FA code)',
           params,
           body: productStepUpSchema,
           response: { 200: adminProductSchema, ...errors },
         },
       },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminProductActive({ db, sensitiveTx, productId: req.params.id, isActive })),
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) =>
+          setAdminProductActive({ db, sensitiveTx, productId: req.params.id, isActive }),
+        ),
     );
   }
 }

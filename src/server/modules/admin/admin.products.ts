@@ -17,15 +17,32 @@ export type SetAdminProductActiveArgs = {
  * the audit entry written in one transaction, so a refused code changes nothing. A disabled
  * product's vendor is told, in that transaction.
  */
-export async function setAdminProductActive({ db, sensitiveTx, productId, isActive }: SetAdminProductActiveArgs): Promise<AdminProduct> {
+export async function setAdminProductActive({
+  db,
+  sensitiveTx,
+  productId,
+  isActive,
+}: SetAdminProductActiveArgs): Promise<AdminProduct> {
   await sensitiveTx(async (tx) => {
     const changed = await setProductActiveByAdmin(tx, { productId, isActive });
     // Its vendor hears of a product taken off the storefront; disabling one already disabled tells nobody.
     if (!isActive && changed.wasActive) {
       const seller = await getProductSeller(tx, productId);
-      if (seller) await notify(tx, { kind: 'vendor-product-disabled', to: { userId: seller.vendorUserId }, data: { productName: seller.name, productId } });
+      if (seller)
+        await notify(tx, {
+          kind: 'vendor-product-disabled',
+          to: { userId: seller.vendorUserId },
+          data: { productName: seller.name, productId },
+        });
     }
-    return { audit: { action: isActive ? 'product_enabled' : 'product_disabled', resourceType: 'product', resourceId: productId, newData: { name: changed.name, isActive, wasActive: changed.wasActive } } };
+    return {
+      audit: {
+        action: isActive ? 'product_enabled' : 'product_disabled',
+        resourceType: 'product',
+        resourceId: productId,
+        newData: { name: changed.name, isActive, wasActive: changed.wasActive },
+      },
+    };
   });
   return getAdminProduct(db, productId);
 }

@@ -12,7 +12,12 @@ describe.each(files)('%s', (file) => {
   it('only reads: no insert, update, delete or row lock, in the query builder or in raw SQL', () => {
     expect(code).toMatch(/\.select\(|queryRows[<(]/);
     const builder = [/\.(insert|update|delete)\(/, /\.for\(/];
-    const raw = [/\binsert\s+into\b/i, /\bupdate\s+\w+\s+set\b/i, /\bdelete\s+from\b/i, /\bfor\s+(no key\s+)?update\b/i];
+    const raw = [
+      /\binsert\s+into\b/i,
+      /\bupdate\s+\w+\s+set\b/i,
+      /\bdelete\s+from\b/i,
+      /\bfor\s+(no key\s+)?update\b/i,
+    ];
     for (const write of [...builder, ...raw, /\bfor\s+(key\s+)?share\b/i]) {
       expect(code).not.toMatch(write);
     }

@@ -1,6 +1,12 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { referralActionMessages, type AdminReferral, type AdminReferralPage, type AdminReferralsQuery, type ReferralStatus } from '../../../contracts/admin-merchants.contract';
+import {
+  referralActionMessages,
+  type AdminReferral,
+  type AdminReferralPage,
+  type AdminReferralsQuery,
+  type ReferralStatus,
+} from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
@@ -22,7 +28,9 @@ const sideOf = (db: DbOrTx, alias: string) =>
       id: userRows.id,
       email: userRows.email,
       // A merchant's business name, else the profile's first and last name, else the email.
-      name: sql<string>`coalesce(${merchantRows.businessName}, nullif(trim(coalesce(${profileRows.firstName}, '') || ' ' || coalesce(${profileRows.lastName}, '')), ''), ${userRows.email})`.as(`${alias}_name`),
+      name: sql<string>`coalesce(${merchantRows.businessName}, nullif(trim(coalesce(${profileRows.firstName}, '') || ' ' || coalesce(${profileRows.lastName}, '')), ''), ${userRows.email})`.as(
+        `${alias}_name`,
+      ),
     })
     .from(userRows)
     .leftJoin(profileRows, eq(profileRows.userId, userRows.id))
@@ -43,7 +51,9 @@ const referralColumns = ({ referrer, referred }: Sides) => ({
 });
 
 const withSides = <T extends PgSelect>(select: T, { referrer, referred }: Sides) =>
-  select.innerJoin(referrer, eq(referrer.id, referrals.referrerUserId)).innerJoin(referred, eq(referred.id, referrals.referredUserId));
+  select
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerUserId))
+    .innerJoin(referred, eq(referred.id, referrals.referredUserId));
 
 const referralBase = (db: DbOrTx) => {
   const s = sides(db);
@@ -55,9 +65,20 @@ function referralWhere(query: AdminReferralsQuery, { referrer, referred }: Sides
   const q = query.q;
   const p = q ? containsPattern(q) : '';
   const search = q
-    ? or(ilike(referrer.name, p), ilike(referrer.email, p), ilike(referred.name, p), ilike(referred.email, p), ilike(referrals.referralCode, p), idStartsWith(referrals.id, q))
+    ? or(
+        ilike(referrer.name, p),
+        ilike(referrer.email, p),
+        ilike(referred.name, p),
+        ilike(referred.email, p),
+        ilike(referrals.referralCode, p),
+        idStartsWith(referrals.id, q),
+      )
     : undefined;
-  return and(search, query.status ? eq(referrals.status, query.status) : undefined, query.referredType ? eq(referrals.referredUserType, query.referredType) : undefined);
+  return and(
+    search,
+    query.status ? eq(referrals.status, query.status) : undefined,
+    query.referredType ? eq(referrals.referredUserType, query.referredType) : undefined,
+  );
 }
 
 const toReferral = ({ r, referrerName, referrerEmail, referredName, referredEmail }: ReferralRow): AdminReferral => ({
@@ -77,7 +98,15 @@ const toReferral = ({ r, referrerName, referrerEmail, referredName, referredEmai
 });
 
 /** The Referrals tab: who referred whom, searched by either side's name or email, the code or id, filtered by status and referred type. */
-export async function listAdminReferrals({ db, query, forExport = false }: { db: Db; query: AdminReferralsQuery; forExport?: boolean }): Promise<AdminReferralPage> {
+export async function listAdminReferrals({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminReferralsQuery;
+  forExport?: boolean;
+}): Promise<AdminReferralPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const s = sides(db);
   const [rows, [{ total }]] = await Promise.all([

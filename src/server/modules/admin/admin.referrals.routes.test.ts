@@ -28,7 +28,8 @@ let dosa: Account;
 let nameless: Account; // customer without a name, referred by Meera
 
 const list = async (query = '') => (await admin.get(`/api/admin/referrals${query}`)).json() as AdminReferralPage;
-const byReferred = async (email: string) => (await list(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
+const byReferred = async (email: string) =>
+  (await list(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -37,7 +38,9 @@ beforeAll(async () => {
   asha = await register(customerInput({ firstName: 'Asha', lastName: 'Pillai', referralCode: kaveri.referralCode }));
   ravi = await register(vendorInput({ firstName: 'Ravi', lastName: 'Kumar', referralCode: kaveri.referralCode }));
   meera = await register(customerInput({ firstName: 'Meera', lastName: 'Nair', phoneNumber: '9000033333' }));
-  dosa = await register(merchantInput({ businessName: 'Dosa Point', mobileNumber: '9822233344', referralCode: meera.referralCode }));
+  dosa = await register(
+    merchantInput({ businessName: 'Dosa Point', mobileNumber: '9822233344', referralCode: meera.referralCode }),
+  );
   nameless = await register(customerInput({ phoneNumber: '9000044444', referralCode: meera.referralCode }));
   await t.db.update(userProfiles).set({ firstName: null, lastName: null }).where(eq(userProfiles.userId, nameless.id));
 });
@@ -48,7 +51,14 @@ describe('access', () => {
     for (const client of [browser(), asha.client]) {
       expect((await client.get('/api/admin/referrals')).statusCode).toBe(401);
       expect((await client.get('/api/admin/referrals/export')).statusCode).toBe(401);
-      expect((await client.post(`/api/admin/referrals/${crypto.randomUUID()}/status`, { status: 'qualified', code: '123456' })).statusCode).toBe(401);
+      expect(
+        (
+          await client.post(`/api/admin/referrals/${crypto.randomUUID()}/status`, {
+            status: 'qualified',
+            code: '123456',
+          })
+        ).statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -73,8 +83,18 @@ describe('the Referrals tab', () => {
         rewardPaid: false,
       },
     ]);
-    expect(await byReferred(ravi.email)).toMatchObject({ referrerName: 'Kaveri Sweets', referredName: 'Ravi Kumar', referredType: 'vendor' });
-    expect(await byReferred(dosa.email)).toMatchObject({ referrerName: 'Meera Nair', referrerEmail: meera.email, referredName: 'Dosa Point', referredType: 'merchant', referralCode: meera.referralCode });
+    expect(await byReferred(ravi.email)).toMatchObject({
+      referrerName: 'Kaveri Sweets',
+      referredName: 'Ravi Kumar',
+      referredType: 'vendor',
+    });
+    expect(await byReferred(dosa.email)).toMatchObject({
+      referrerName: 'Meera Nair',
+      referrerEmail: meera.email,
+      referredName: 'Dosa Point',
+      referredType: 'merchant',
+      referralCode: meera.referralCode,
+    });
     expect(await byReferred(nameless.email)).toMatchObject({ referredName: nameless.email });
     expect((await list()).total).toBe(4);
   });
@@ -83,7 +103,9 @@ describe('the Referrals tab', () => {
     const emails = async (query: string) => (await list(query)).items.map((r: AdminReferral) => r.referredEmail).sort();
     expect(await emails('?q=kaveri')).toEqual([asha.email, ravi.email].sort());
     expect(await emails('?q=dosa')).toEqual([dosa.email]);
-    expect(await emails(`?q=${encodeURIComponent(meera.email.toUpperCase())}`)).toEqual([dosa.email, nameless.email].sort());
+    expect(await emails(`?q=${encodeURIComponent(meera.email.toUpperCase())}`)).toEqual(
+      [dosa.email, nameless.email].sort(),
+    );
     expect(await emails(`?q=${kaveri.referralCode.toLowerCase()}`)).toEqual([asha.email, ravi.email].sort());
     const dosaRow = await byReferred(dosa.email);
     expect(await emails(`?q=${dosaRow.id.slice(0, 8)}`)).toEqual([dosa.email]);
@@ -112,8 +134,12 @@ describe('the Referrals tab', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-referrals-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(csv.body).toContain('id,referrer_name,referrer_email,referred_name,referred_email,referred_type,status,points_awarded,referral_code,created_at,qualification_date,redemption_date');
-    expect(csv.body).toContain(`${row.id},Kaveri Sweets,${kaveri.email},Asha Pillai,${asha.email},customer,active,0,${kaveri.referralCode},${row.createdAt},,`);
+    expect(csv.body).toContain(
+      'id,referrer_name,referrer_email,referred_name,referred_email,referred_type,status,points_awarded,referral_code,created_at,qualification_date,redemption_date',
+    );
+    expect(csv.body).toContain(
+      `${row.id},Kaveri Sweets,${kaveri.email},Asha Pillai,${asha.email},customer,active,0,${kaveri.referralCode},${row.createdAt},,`,
+    );
     expect(csv.body).not.toContain(ravi.email);
   });
 });
@@ -131,15 +157,26 @@ describe('changing the status', () => {
     return { ...(await registerAndLogin(client, input)), email: input.email, client };
   };
   const sList = async (query = '') => (await sAdmin.get(`/api/admin/referrals${query}`)).json() as AdminReferralPage;
-  const referralOf = async (email: string) => (await sList(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
-  const change = (id: string, status: string, code?: string) => sAdmin.post(`/api/admin/referrals/${id}/status`, { status, ...(code === undefined ? {} : { code }) });
+  const referralOf = async (email: string) =>
+    (await sList(`?q=${encodeURIComponent(email)}`)).items.find((r) => r.referredEmail === email)!;
+  const change = (id: string, status: string, code?: string) =>
+    sAdmin.post(`/api/admin/referrals/${id}/status`, { status, ...(code === undefined ? {} : { code }) });
   const phone = () => `96${String(++n).padStart(8, '0')}`;
   /** A customer who refers a customer, a vendor and a merchant. */
   const referralsOfOneReferrer = async () => {
     const referrer = await sRegister(customerInput({ firstName: 'Meera', lastName: 'Nair', phoneNumber: phone() }));
-    const customer = await sRegister(customerInput({ firstName: 'Asha', lastName: 'Pillai', phoneNumber: phone(), referralCode: referrer.referralCode }));
+    const customer = await sRegister(
+      customerInput({
+        firstName: 'Asha',
+        lastName: 'Pillai',
+        phoneNumber: phone(),
+        referralCode: referrer.referralCode,
+      }),
+    );
     const vendor = await sRegister(vendorInput({ phone: phone(), referralCode: referrer.referralCode }));
-    const merchant = await sRegister(merchantInput({ businessName: 'Dosa Point', mobileNumber: phone(), referralCode: referrer.referralCode }));
+    const merchant = await sRegister(
+      merchantInput({ businessName: 'Dosa Point', mobileNumber: phone(), referralCode: referrer.referralCode }),
+    );
     return {
       referrer,
       customer: (await referralOf(customer.email)).id,
@@ -164,7 +201,11 @@ describe('changing the status', () => {
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
     expect((await change(id, 'qualified', await spentCode(s, sSecret))).statusCode).toBe(403);
     expect((await change(id, 'paid', await freshCode(s, sSecret))).statusCode).toBe(400);
-    expect((await sList(`?q=${id.slice(0, 8)}`)).items.find((r) => r.id === id)).toMatchObject({ status: 'active', qualificationDate: null, redemptionDate: null });
+    expect((await sList(`?q=${id.slice(0, 8)}`)).items.find((r) => r.id === id)).toMatchObject({
+      status: 'active',
+      qualificationDate: null,
+      redemptionDate: null,
+    });
     expect((await sAdmin.get(`/api/admin/audit?resource=referral&q=${id}`)).json().total).toBe(0);
   });
 
@@ -186,9 +227,17 @@ describe('changing the status', () => {
     expect(redeemed.redemptionDate).not.toBeNull();
 
     const back = (await change(id, 'active', await freshCode(s, sSecret))).json() as AdminReferral;
-    expect(back).toMatchObject({ status: 'active', qualificationDate: qualifiedAt, redemptionDate: redeemed.redemptionDate });
+    expect(back).toMatchObject({
+      status: 'active',
+      qualificationDate: qualifiedAt,
+      redemptionDate: redeemed.redemptionDate,
+    });
     const again = (await change(id, 'redeemed', await freshCode(s, sSecret))).json() as AdminReferral;
-    expect(again).toMatchObject({ status: 'redeemed', qualificationDate: qualifiedAt, redemptionDate: redeemed.redemptionDate });
+    expect(again).toMatchObject({
+      status: 'redeemed',
+      qualificationDate: qualifiedAt,
+      redemptionDate: redeemed.redemptionDate,
+    });
 
     // Straight from active to redeemed stamps both dates.
     const direct = (await change(merchant, 'redeemed', await freshCode(s, sSecret))).json() as AdminReferral;
@@ -225,7 +274,9 @@ describe('changing the status', () => {
       const res = await change(id, status, await freshCode(s, sSecret));
       expect(res.statusCode, res.body).toBe(200);
     }
-    const log = (await sAdmin.get('/api/admin/audit?action=referral_status_changed&pageSize=100')).json() as { items: { resourceType: string; resourceId: string; actor: string; newData: string }[] };
+    const log = (await sAdmin.get('/api/admin/audit?action=referral_status_changed&pageSize=100')).json() as {
+      items: { resourceType: string; resourceId: string; actor: string; newData: string }[];
+    };
     const mine = log.items.filter((e) => e.resourceId === customer || e.resourceId === merchant);
     expect(mine.map((e) => [e.resourceId, JSON.parse(e.newData)])).toEqual([
       [merchant, { from: 'redeemed', to: 'qualified' }],

@@ -11,14 +11,29 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/api/admin/session', { onRequest: adminGuard, schema: { tags: ['admin'], summary: 'The super admin session, or 401', response: { 200: adminSessionSchema, 401: errorResponseSchema } } }, async (req) => ({
-    email: requireAdmin(req).email,
-  }));
+  app.get(
+    '/api/admin/session',
+    {
+      onRequest: adminGuard,
+      schema: {
+        tags: ['admin'],
+        summary: 'The super admin session, or 401',
+        response: { 200: adminSessionSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req) => ({
+      email: requireAdmin(req).email,
+    }),
+  );
 
-  app.post('/api/admin/logout', { schema: { tags: ['admin'], summary: 'End the super admin session', response: { 204: z.null() } } }, async (req, reply) => {
-    const token = req.cookies[ADMIN_SESSION_COOKIE];
-    if (token) await endAdminSession({ db, token });
-    reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(app.ctx.config));
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/admin/logout',
+    { schema: { tags: ['admin'], summary: 'End the super admin session', response: { 204: z.null() } } },
+    async (req, reply) => {
+      const token = req.cookies[ADMIN_SESSION_COOKIE];
+      if (token) await endAdminSession({ db, token });
+      reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(app.ctx.config));
+      return reply.status(204).send(null);
+    },
+  );
 }

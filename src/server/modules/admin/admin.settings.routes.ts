@@ -1,12 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { codSettingsViewSchema, gatewaySettingsSchema, gatewayTestResultSchema, processReferralsResultSchema, processReferralsSchema, referralSettingsSchema, saveCodSettingsSchema, saveGatewaySettingsSchema, saveReferralSettingsSchema, testGatewaySchema } from '../../../contracts/admin-settings.contract';
+import {
+  codSettingsViewSchema,
+  gatewaySettingsSchema,
+  gatewayTestResultSchema,
+  processReferralsResultSchema,
+  processReferralsSchema,
+  referralSettingsSchema,
+  saveCodSettingsSchema,
+  saveGatewaySettingsSchema,
+  saveReferralSettingsSchema,
+  testGatewaySchema,
+} from '../../../contracts/admin-settings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireAdmin } from '../../platform/auth-guards';
-import { getAdminCodSettings, getAdminGatewaySettings, getAdminReferralSettings, processAdminReferralQualifications, testAdminGateway, updateAdminCodSettings, updateAdminGatewaySettings, updateAdminReferralSettings } from './admin.settings';
+import {
+  getAdminCodSettings,
+  getAdminGatewaySettings,
+  getAdminReferralSettings,
+  processAdminReferralQualifications,
+  testAdminGateway,
+  updateAdminCodSettings,
+  updateAdminGatewaySettings,
+  updateAdminReferralSettings,
+} from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** The Settings tab: referral thresholds, the payment gateway and cash on delivery's rules (each saved with a fresh code), and the gateway's connection test. */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
@@ -16,13 +41,28 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     requireAdmin(req);
   });
 
-  app.get('/api/admin/settings/referral', { schema: { tags: ['admin'], summary: 'Referral thresholds (volume in rupees)', response: { 200: referralSettingsSchema, ...errors } } }, async () =>
-    getAdminReferralSettings({ db }),
+  app.get(
+    '/api/admin/settings/referral',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Referral thresholds (volume in rupees)',
+        response: { 200: referralSettingsSchema, ...errors },
+      },
+    },
+    async () => getAdminReferralSettings({ db }),
   );
 
   app.put(
     '/api/admin/settings/referral',
-    { schema: { tags: ['admin'], summary: 'Save the referral thresholds, with a fresh 2FA code', body: saveReferralSettingsSchema, response: { 200: referralSettingsSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the referral thresholds, with a fresh 2FA code',
+        body: saveReferralSettingsSchema,
+        response: { 200: referralSettingsSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminReferralSettings({ sensitiveTx, input }));
@@ -31,17 +71,40 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/settings/referral/process',
-    { schema: { tags: ['admin'], summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code', body: processReferralsSchema, response: { 200: processReferralsResultSchema, ...errors } } },
-    async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => processAdminReferralQualifications({ config, sensitiveTx })),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code',
+        body: processReferralsSchema,
+        response: { 200: processReferralsResultSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      requireFreshCode(req, reply, (sensitiveTx) => processAdminReferralQualifications({ config, sensitiveTx })),
   );
 
-  app.get('/api/admin/settings/payment', { schema: { tags: ['admin'], summary: 'Payment gateway settings (secrets never sent)', response: { 200: gatewaySettingsSchema, ...errors } } }, async () =>
-    getAdminGatewaySettings({ db }),
+  app.get(
+    '/api/admin/settings/payment',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payment gateway settings (secrets never sent)',
+        response: { 200: gatewaySettingsSchema, ...errors },
+      },
+    },
+    async () => getAdminGatewaySettings({ db }),
   );
 
   app.put(
     '/api/admin/settings/payment',
-    { schema: { tags: ['admin'], summary: 'Save the payment gateway settings, with a fresh 2FA code', body: saveGatewaySettingsSchema, response: { 200: gatewaySettingsSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the payment gateway settings, with a fresh 2FA code',
+        body: saveGatewaySettingsSchema,
+        response: { 200: gatewaySettingsSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminGatewaySettings({ config, sensitiveTx, input }));
@@ -50,17 +113,41 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/settings/payment/test',
-    { schema: { tags: ['admin'], summary: 'A real authenticated call to Razorpay with the typed or stored keys', body: testGatewaySchema, response: { 200: gatewayTestResultSchema, ...errors } }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A real authenticated call to Razorpay with the typed or stored keys',
+        body: testGatewaySchema,
+        response: { 200: gatewayTestResultSchema, ...errors },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (req) => testAdminGateway({ db, config, typed: req.body }),
   );
 
-  app.get('/api/admin/settings/cod', { schema: { tags: ['admin'], summary: "Cash on delivery's order value limit (rupees) and excluded categories, with the categories to choose from", response: { 200: codSettingsViewSchema, ...errors } } }, async () =>
-    getAdminCodSettings({ db }),
+  app.get(
+    '/api/admin/settings/cod',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Cash on delivery's order value limit (rupees) and excluded categories, with the categories to choose from",
+        response: { 200: codSettingsViewSchema, ...errors },
+      },
+    },
+    async () => getAdminCodSettings({ db }),
   );
 
   app.put(
     '/api/admin/settings/cod',
-    { schema: { tags: ['admin'], summary: "Save cash on delivery's order value limit and excluded categories, with a fresh 2FA code", body: saveCodSettingsSchema, response: { 200: codSettingsViewSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Save cash on delivery's order value limit and excluded categories, with a fresh 2FA code",
+        body: saveCodSettingsSchema,
+        response: { 200: codSettingsViewSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminCodSettings({ sensitiveTx, input }));

@@ -25,11 +25,15 @@ afterAll(() => t.close());
 type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } };
 
 async function sensitiveActions(): Promise<{ method: string; path: string }[]> {
-  const doc = (await new TestClient(t.app, '10.52.0.1').get('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await new TestClient(t.app, '10.52.0.1').get('/api/docs/json')).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/api/admin/'))
     .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
-    .filter(({ op }) => Object.values(op.requestBody?.content ?? {}).some((c) => c.schema?.properties && 'code' in c.schema.properties))
+    .filter(({ op }) =>
+      Object.values(op.requestBody?.content ?? {}).some((c) => c.schema?.properties && 'code' in c.schema.properties),
+    )
     .filter((e) => !SIGN_IN.has(`${e.method} ${e.path}`))
     .map(({ method, path }) => ({ method, path }));
 }
@@ -84,7 +88,8 @@ const body = {
   ...DEMO_HAAT_GST,
 };
 // `status` means a different thing per resource.
-const statusFor = (path: string) => (path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified');
+const statusFor = (path: string) =>
+  path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified';
 
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
@@ -97,7 +102,9 @@ describe('sensitive admin actions', () => {
     for (const { method, path } of actions) {
       const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
       const res = await client.request(method as 'POST' | 'PUT' | 'PATCH', url, { ...body, status: statusFor(path) });
-      answers.push(`${method} ${path} -> ${res.statusCode} ${res.statusCode === 401 ? res.json().error.message : res.body}`);
+      answers.push(
+        `${method} ${path} -> ${res.statusCode} ${res.statusCode === 401 ? res.json().error.message : res.body}`,
+      );
     }
     expect(answers).toEqual(actions.map(({ method, path }) => `${method} ${path} -> 401 ${m.stepUpMissing}`));
     const [after] = await t.db.select({ n: count() }).from(systemLogs);
@@ -107,13 +114,23 @@ describe('sensitive admin actions', () => {
 
 describe('the pieces of step-up', () => {
   const server = join(import.meta.dirname, '..', '..');
-  const sources = (readdirSync(server, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).map((f) => f.split('\\').join('/'));
+  const sources = (readdirSync(server, { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => f.split('\\').join('/'));
   const calling = (piece: RegExp) => sources.filter((f) => piece.test(readFileSync(join(server, f), 'utf8')));
 
   it('are called by the guard alone: no route or service spends a code, throttles it or writes an admin action’s audit entry itself', () => {
-    expect(calling(/consumeAdminStepUp\(/)).toEqual(['modules/admin/admin.step-up.ts', 'modules/auth/auth.admin-login.ts']);
-    expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/admin.step-up.ts']);
+    expect(calling(/consumeAdminStepUp\(/)).toEqual([
+      'modules/admin/admin.step-up.ts',
+      'modules/auth/auth.admin-login.ts',
+    ]);
+    expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
+      'modules/admin/admin.step-up.ts',
+    ]);
     // Marking a contact message read is audited but needs no code.
-    expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual(['modules/admin/admin.messages.ts', 'modules/admin/admin.step-up.ts']);
+    expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
+      'modules/admin/admin.messages.ts',
+      'modules/admin/admin.step-up.ts',
+    ]);
   });
 });

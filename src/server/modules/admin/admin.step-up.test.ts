@@ -24,11 +24,21 @@ afterAll(() => t.close());
 
 /** What a route hands the guard: the request of the signed-in admin with the body's code, and the reply. */
 function call(code: string | undefined, url = '/api/admin/test') {
-  const req = { server: t.app, admin, body: { code }, method: 'POST', url, routeOptions: { url }, ip: '10.53.0.1', headers: { 'user-agent': 'step-up test' } } as unknown as FastifyRequest;
+  const req = {
+    server: t.app,
+    admin,
+    body: { code },
+    method: 'POST',
+    url,
+    routeOptions: { url },
+    ip: '10.53.0.1',
+    headers: { 'user-agent': 'step-up test' },
+  } as unknown as FastifyRequest;
   const reply = { header: () => reply } as unknown as FastifyReply;
   return { req, reply };
 }
-const lastStep = async () => (await t.db.select({ s: adminAccounts.lastTotpStep }).from(adminAccounts).where(eq(adminAccounts.id, admin.id)))[0].s;
+const lastStep = async () =>
+  (await t.db.select({ s: adminAccounts.lastTotpStep }).from(adminAccounts).where(eq(adminAccounts.id, admin.id)))[0].s;
 
 describe('requireFreshCode', () => {
   it("writes each audit entry the change answers, as the admin from the request's address, and answers the change's result", async () => {
@@ -44,7 +54,9 @@ describe('requireFreshCode', () => {
     );
     expect(result).toBe(`done by ${admin.email}`);
     const rows = await t.db.select().from(systemLogs).where(eq(systemLogs.resourceType, 'test'));
-    expect(rows.map((r) => [r.action, r.resourceId, r.newData, r.actorType, r.actorId, r.ipAddress, r.userAgent, r.origin])).toEqual([
+    expect(
+      rows.map((r) => [r.action, r.resourceId, r.newData, r.actorType, r.actorId, r.ipAddress, r.userAgent, r.origin]),
+    ).toEqual([
       ['test_first', 'a', { n: 1 }, 'admin', admin.id, '10.53.0.1', 'step-up test', 'admin_panel'],
       ['test_second', null, null, 'admin', admin.id, '10.53.0.1', 'step-up test', 'admin_panel'],
     ]);
@@ -67,20 +79,24 @@ describe('requireFreshCode', () => {
 
     // The same code then serves the action once.
     const retry = call(code);
-    await requireFreshCode(retry.req, retry.reply, (sensitiveTx) => sensitiveTx(async () => ({ audit: { action: 'test_retry', resourceType: 'retry', resourceId: null } })));
+    await requireFreshCode(retry.req, retry.reply, (sensitiveTx) =>
+      sensitiveTx(async () => ({ audit: { action: 'test_retry', resourceType: 'retry', resourceId: null } })),
+    );
     expect(await t.db.select().from(systemLogs).where(eq(systemLogs.resourceType, 'retry'))).toHaveLength(1);
   });
 
   it('refuses a handler that answers without spending the code (a route that forgot its change), and spends nothing', async () => {
     const code = await freshCode(t, secret);
     const { req, reply } = call(code, '/api/admin/test/forgetful');
-    await expect(requireFreshCode(req, reply, async () => 'answered')).rejects.toThrow('POST /api/admin/test/forgetful answered without spending its fresh code');
+    await expect(requireFreshCode(req, reply, async () => 'answered')).rejects.toThrow(
+      'POST /api/admin/test/forgetful answered without spending its fresh code',
+    );
     expect(await lastStep()).toBeNull();
   });
 });
 
 describe('CSV file names', () => {
-  it("are dated in India: an export at 03:16 IST on 26 November is named 26 November (it is still the 25th in UTC)", () => {
+  it('are dated in India: an export at 03:16 IST on 26 November is named 26 November (it is still the 25th in UTC)', () => {
     expect(csvFileName('users', new Date('2026-11-25T21:46:00Z'))).toBe('haat-users-2026-11-26.csv');
     expect(csvFileName('users', new Date('2026-11-26T18:29:00Z'))).toBe('haat-users-2026-11-26.csv');
     expect(csvFileName('users', new Date('2026-11-26T18:31:00Z'))).toBe('haat-users-2026-11-27.csv');

@@ -45,14 +45,25 @@ const isWrongCode = (e: unknown): boolean => e instanceof AppError && e.code ===
  * code is written to the audit log as `step_up_failed`, outside the action's transaction (which the
  * refusal rolls back). An action that answers without spending the code is a programming error (500).
  */
-export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyReply, action: (sensitiveTx: SensitiveTx, followUpTx: FollowUpTx) => Promise<R>): Promise<R> {
+export async function requireFreshCode<R>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  action: (sensitiveTx: SensitiveTx, followUpTx: FollowUpTx) => Promise<R>,
+): Promise<R> {
   const admin = requireAdmin(req);
   const { db, config, loginFailures } = req.server.ctx;
   const from = origin(req);
   const code = (req.body as { code?: string } | undefined)?.code;
   let spent = false;
   const audited = async <T>(tx: Tx, { result, audit }: Audited<T>): Promise<T> => {
-    for (const entry of [audit].flat()) await recordAudit(tx, { actorType: 'admin', actorId: admin.id, ...entry, ipAddress: from.ip, userAgent: from.userAgent });
+    for (const entry of [audit].flat())
+      await recordAudit(tx, {
+        actorType: 'admin',
+        actorId: admin.id,
+        ...entry,
+        ipAddress: from.ip,
+        userAgent: from.userAgent,
+      });
     return result as T;
   };
   const sensitiveTx: SensitiveTx = <T>(change: (tx: Tx, admin: AdminUser) => Promise<Audited<T>>) =>
@@ -62,16 +73,27 @@ export async function requireFreshCode<R>(req: FastifyRequest, reply: FastifyRep
       return audited(tx, await change(tx, admin));
     });
   const followUpTx: FollowUpTx = <T>(change: (tx: Tx) => Promise<Audited<T>>) => {
-    if (!spent) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} wrote a follow-up before spending its fresh code`);
+    if (!spent)
+      throw new Error(
+        `${req.method} ${req.routeOptions.url ?? req.url} wrote a follow-up before spending its fresh code`,
+      );
     return db.transaction(async (tx): Promise<T> => audited(tx, await change(tx)));
   };
   try {
     const answer = await guarded(
       loginFailures,
-      { req, reply, key: `admin-code:${admin.id}`, account: adminCodeAccount(admin.id), tooMany: () => new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts), isFailure: isWrongCode },
+      {
+        req,
+        reply,
+        key: `admin-code:${admin.id}`,
+        account: adminCodeAccount(admin.id),
+        tooMany: () => new AppError('RATE_LIMITED', adminAuthMessages.tooManyAttempts),
+        isFailure: isWrongCode,
+      },
       () => action(sensitiveTx, followUpTx),
     );
-    if (!spent) throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} answered without spending its fresh code`);
+    if (!spent)
+      throw new Error(`${req.method} ${req.routeOptions.url ?? req.url} answered without spending its fresh code`);
     return answer;
   } catch (e) {
     if (isWrongCode(e)) {

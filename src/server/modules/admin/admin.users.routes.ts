@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUserPageSchema, adminUserSchema, adminUsersQuerySchema, stepUpBodySchema } from '../../../contracts/admin-people.contract';
+import {
+  adminUserPageSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  stepUpBodySchema,
+} from '../../../contracts/admin-people.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { toCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
@@ -9,7 +14,13 @@ import { listUserAccounts } from '../auth';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { setAdminUserStatus } from './admin.users';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const params = z.object({ id: z.uuid({ error: 'User not found' }) });
 
 /** The Users tab: the accounts, their CSV, and suspending or reactivating one with a fresh code. */
@@ -22,14 +33,32 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/users',
-    { schema: { tags: ['admin'], summary: 'Sign-in accounts, paged, searched (name, email, id) and sorted', querystring: adminUsersQuerySchema, response: { 200: adminUserPageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign-in accounts, paged, searched (name, email, id) and sorted',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUserPageSchema, ...errors },
+      },
+    },
     async (req) => listUserAccounts({ db, query: req.query }),
   );
 
-  app.get('/api/admin/users/export', { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema } }, async (req, reply) => {
-    const { items } = await listUserAccounts({ db, query: req.query, forExport: true });
-    return sendCsv(reply, 'users', toCsv(['id', 'first_name', 'last_name', 'email', 'role', 'status', 'registered_at'], items.map((u) => [u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.registeredAt])));
-  });
+  app.get(
+    '/api/admin/users/export',
+    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema } },
+    async (req, reply) => {
+      const { items } = await listUserAccounts({ db, query: req.query, forExport: true });
+      return sendCsv(
+        reply,
+        'users',
+        toCsv(
+          ['id', 'first_name', 'last_name', 'email', 'role', 'status', 'registered_at'],
+          items.map((u) => [u.id, u.firstName, u.lastName, u.email, u.role, u.status, u.registeredAt]),
+        ),
+      );
+    },
+  );
 
   for (const [path, status] of [
     ['suspend', 'suspended'],
@@ -37,8 +66,19 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/admin/users/:id/${path}`,
-      { schema: { tags: ['admin'], summary: `${path === 'suspend' ? 'Suspend (ends every session)' : 'Reactivate'} an account, with a fresh 2FA code`, params, body: stepUpBodySchema, response: { 200: adminUserSchema, ...errors } } },
-      async (req, reply) => requireFreshCode(req, reply, (sensitiveTx) => setAdminUserStatus({ db, sensitiveTx, userId: req.params.id, status })),
+      {
+        schema: {
+          tags: ['admin'],
+          summary: `${path === 'suspend' ? 'Suspend (ends every session)' : 'Reactivate'} an account, with a fresh 2FA code`,
+          params,
+          body: stepUpBodySchema,
+          response: { 200: adminUserSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        requireFreshCode(req, reply, (sensitiveTx) =>
+          setAdminUserStatus({ db, sensitiveTx, userId: req.params.id, status }),
+        ),
     );
   }
 }

@@ -11,7 +11,14 @@ export async function setAdminUserStatus({ db, sensitiveTx, userId, status }: Us
   await sensitiveTx(async (tx) => {
     const email = await setUserStatus(tx, { userId, status });
     if (!email) throw new AppError('NOT_FOUND', 'User not found');
-    return { audit: { action: status === 'suspended' ? 'user_suspended' : 'user_reactivated', resourceType: 'user', resourceId: userId, newData: { email, status } } };
+    return {
+      audit: {
+        action: status === 'suspended' ? 'user_suspended' : 'user_reactivated',
+        resourceType: 'user',
+        resourceId: userId,
+        newData: { email, status },
+      },
+    };
   });
   return getUserAccount(db, userId);
 }

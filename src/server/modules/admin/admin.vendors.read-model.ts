@@ -1,5 +1,10 @@
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import { vendorActionMessages, type AdminVendor, type AdminVendorPage, type AdminVendorsQuery } from '../../../contracts/admin-vendors.contract';
+import {
+  vendorActionMessages,
+  type AdminVendor,
+  type AdminVendorPage,
+  type AdminVendorsQuery,
+} from '../../../contracts/admin-vendors.contract';
 import { toPayoutDetails } from '../../../contracts/payout-details.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -22,7 +27,12 @@ const totalProducts = sql<number>`(select count(*) from ${products} where ${prod
 const totalOrders = sql<number>`(select count(*) from ${parts} where ${parts.storeId} in (${ownShops}))::int`;
 const totalRevenue = sql<string>`(select coalesce(sum(${parts.subtotalPaise}), 0) from ${parts} where ${parts.storeId} in (${ownShops}) and ${parts.status} <> 'cancelled')::bigint`;
 
-const vendorSorts = { businessName: vendors.businessName, email: vendors.email, registeredAt: users.createdAt, totalRevenue };
+const vendorSorts = {
+  businessName: vendors.businessName,
+  email: vendors.email,
+  registeredAt: users.createdAt,
+  totalRevenue,
+};
 
 const vendorColumns = {
   id: vendors.userId,
@@ -52,13 +62,28 @@ const vendorColumns = {
 
 function vendorWhere(query: AdminVendorsQuery) {
   const q = query.q;
-  const search = q ? or(ilike(vendors.businessName, containsPattern(q)), ilike(vendors.email, containsPattern(q)), idStartsWith(vendors.userId, q)) : undefined;
-  const approval = query.approval === 'approved' ? eq(vendors.isApproved, true) : query.approval === 'rejected' ? eq(vendors.isApproved, false) : undefined;
+  const search = q
+    ? or(
+        ilike(vendors.businessName, containsPattern(q)),
+        ilike(vendors.email, containsPattern(q)),
+        idStartsWith(vendors.userId, q),
+      )
+    : undefined;
+  const approval =
+    query.approval === 'approved'
+      ? eq(vendors.isApproved, true)
+      : query.approval === 'rejected'
+        ? eq(vendors.isApproved, false)
+        : undefined;
   return and(ne(users.status, 'deleted'), search, approval);
 }
 
 const vendorBase = (db: DbOrTx) =>
-  db.select(vendorColumns).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).leftJoin(payout, eq(payout.vendorUserId, vendors.userId));
+  db
+    .select(vendorColumns)
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .leftJoin(payout, eq(payout.vendorUserId, vendors.userId));
 type VendorRow = Awaited<ReturnType<typeof vendorBase>>[number];
 
 const toVendor = (r: VendorRow): AdminVendor => ({
@@ -92,7 +117,15 @@ const toVendor = (r: VendorRow): AdminVendor => ({
 });
 
 /** The Vendors tab: vendors with their products, orders, revenue and payout details (masked), searched by business name, email or id, filtered by approval. */
-export async function listAdminVendors({ db, query, forExport = false }: { db: Db; query: AdminVendorsQuery; forExport?: boolean }): Promise<AdminVendorPage> {
+export async function listAdminVendors({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminVendorsQuery;
+  forExport?: boolean;
+}): Promise<AdminVendorPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, [{ total }]] = await Promise.all([
     vendorBase(db)
@@ -100,7 +133,11 @@ export async function listAdminVendors({ db, query, forExport = false }: { db: D
       .orderBy(...orderOf(vendorSorts, query, 'registeredAt', vendors.userId))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(vendorWhere(query)),
+    db
+      .select({ total: count() })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.userId))
+      .where(vendorWhere(query)),
   ]);
   return { items: rows.map(toVendor), total: Number(total), page: query.page, pageSize: query.pageSize };
 }

@@ -26,13 +26,18 @@ const list = async (query = '') => {
   return res.json() as AdminVendorPage;
 };
 const rowOf = async (userId: string) => (await list(`?q=${userId}`)).items.find((v) => v.id === userId)!;
-const reject = (userId: string, body: { reason?: string; code?: string }) => admin.post(`/api/admin/vendors/${userId}/reject`, body);
+const reject = (userId: string, body: { reason?: string; code?: string }) =>
+  admin.post(`/api/admin/vendors/${userId}/reject`, body);
 const approve = (userId: string, body: { code?: string }) => admin.post(`/api/admin/vendors/${userId}/approve`, body);
-const storefrontIds = async (query = '') => ((await new TestClient(t.app).get(`/api/products${query}`)).json().items as { id: string }[]).map((p) => p.id);
+const storefrontIds = async (query = '') =>
+  ((await new TestClient(t.app).get(`/api/products${query}`)).json().items as { id: string }[]).map((p) => p.id);
 const status = async (url: string) => (await new TestClient(t.app).get(url)).statusCode;
 let categoryId: string;
 /** A vendor of a test's own (not a Kisan one: the list tests count those), with products in its shops. */
-async function vendorWithProducts(businessName: string, productsPerShop: number[]): Promise<{ userId: string; shops: string[]; products: string[] }> {
+async function vendorWithProducts(
+  businessName: string,
+  productsPerShop: number[],
+): Promise<{ userId: string; shops: string[]; products: string[] }> {
   const { userId } = await createVendorUser(t.db, { businessName });
   const v = { userId, shops: [] as string[], products: [] as string[] };
   for (const [i, count] of productsPerShop.entries()) {
@@ -52,8 +57,10 @@ beforeAll(async () => {
 
   const a = await createVendorUser(t.db, { businessName: 'Kisan Alpha Looms' });
   Object.assign(alpha, a);
-  for (const name of ['Alpha Looms Jaipur', 'Alpha Looms Surat']) alpha.shops.push((await createShop(t.db, a.userId, { shopName: name })).id);
-  for (const storeId of [alpha.shops[0], alpha.shops[0], alpha.shops[1]]) alpha.products.push((await createProduct(t.db, { storeId, categoryId: category.id })).id);
+  for (const name of ['Alpha Looms Jaipur', 'Alpha Looms Surat'])
+    alpha.shops.push((await createShop(t.db, a.userId, { shopName: name })).id);
+  for (const storeId of [alpha.shops[0], alpha.shops[0], alpha.shops[1]])
+    alpha.products.push((await createProduct(t.db, { storeId, categoryId: category.id })).id);
 
   const b = await createVendorUser(t.db, { businessName: 'Kisan Beta Spices' });
   Object.assign(beta, { userId: b.userId, email: b.email });
@@ -61,10 +68,20 @@ beforeAll(async () => {
   beta.product = (await createProduct(t.db, { storeId: beta.shop, categoryId: category.id })).id;
 
   // One order shared by both vendors: each counts its own part only.
-  const shared = await createOrderWithPart(t.db, { customerUserId: shopper.userId, storeId: alpha.shops[0], status: 'delivered', subtotalPaise: 100_000 });
+  const shared = await createOrderWithPart(t.db, {
+    customerUserId: shopper.userId,
+    storeId: alpha.shops[0],
+    status: 'delivered',
+    subtotalPaise: 100_000,
+  });
   await addOrderPart(t.db, shared.orderId, { storeId: beta.shop, status: 'delivered', subtotalPaise: 55_000 });
   // A cancelled part counts as an order but brings no revenue.
-  await createOrderWithPart(t.db, { customerUserId: shopper.userId, storeId: alpha.shops[1], status: 'cancelled', subtotalPaise: 30_000 });
+  await createOrderWithPart(t.db, {
+    customerUserId: shopper.userId,
+    storeId: alpha.shops[1],
+    status: 'cancelled',
+    subtotalPaise: 30_000,
+  });
 });
 afterAll(() => t.close());
 
@@ -78,16 +95,33 @@ describe('the vendor list', () => {
     for (const c of [customer, vendor]) {
       expect((await c.get('/api/admin/vendors')).statusCode).toBe(401);
       expect((await c.get('/api/admin/vendors/export')).statusCode).toBe(401);
-      expect((await c.post(`/api/admin/vendors/${alpha.userId}/reject`, { reason: 'Fake documents', code: '123456' })).statusCode).toBe(401);
+      expect(
+        (await c.post(`/api/admin/vendors/${alpha.userId}/reject`, { reason: 'Fake documents', code: '123456' }))
+          .statusCode,
+      ).toBe(401);
       expect((await c.post(`/api/admin/vendors/${alpha.userId}/approve`, { code: '123456' })).statusCode).toBe(401);
     }
   });
 
   it('shows each vendor with its own products, orders and revenue (a shared order counts only its part)', async () => {
     const a = await rowOf(alpha.userId);
-    expect(a).toMatchObject({ businessName: 'Kisan Alpha Looms', email: alpha.email, phone: '9123456780', isApproved: true, rejectionReason: null, totalProducts: 3, totalOrders: 2, totalRevenuePaise: 100_000 });
+    expect(a).toMatchObject({
+      businessName: 'Kisan Alpha Looms',
+      email: alpha.email,
+      phone: '9123456780',
+      isApproved: true,
+      rejectionReason: null,
+      totalProducts: 3,
+      totalOrders: 2,
+      totalRevenuePaise: 100_000,
+    });
     expect(Date.parse(a.registeredAt)).toBeLessThanOrEqual(Date.now());
-    expect(await rowOf(beta.userId)).toMatchObject({ businessName: 'Kisan Beta Spices', totalProducts: 1, totalOrders: 1, totalRevenuePaise: 55_000 });
+    expect(await rowOf(beta.userId)).toMatchObject({
+      businessName: 'Kisan Beta Spices',
+      totalProducts: 1,
+      totalOrders: 1,
+      totalRevenuePaise: 55_000,
+    });
   });
 
   it('searches by business name, email and id prefix; sorts on the server; refuses an unknown sort', async () => {
@@ -104,7 +138,8 @@ describe('the vendor list', () => {
     expect(ids(await list('?q=kisan&sort=totalRevenue&dir=asc'))).toEqual([beta.userId, alpha.userId]);
     expect(ids(await list('?q=kisan&sort=businessName&dir=asc'))).toEqual([alpha.userId, beta.userId]);
     expect(ids(await list('?q=kisan&sort=businessName&dir=desc'))).toEqual([beta.userId, alpha.userId]);
-    for (const sort of ['email', 'registeredAt']) expect((await admin.get(`/api/admin/vendors?sort=${sort}&dir=asc`)).statusCode).toBe(200);
+    for (const sort of ['email', 'registeredAt'])
+      expect((await admin.get(`/api/admin/vendors?sort=${sort}&dir=asc`)).statusCode).toBe(200);
     const paged = await list('?q=kisan&pageSize=1&page=2&sort=businessName&dir=asc');
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(ids(paged)).toEqual([beta.userId]);
@@ -119,9 +154,16 @@ describe('the vendor list', () => {
     const csv = await admin.get('/api/admin/vendors/export?q=kisan&sort=businessName&dir=asc');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="haat-vendors-all-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,business_name,address,email,phone,is_approved,rejection_reason,total_products,total_orders,total_revenue_rupees,registered_at,payout_method,payout_to,pan,gstin,payout_details_changed_at');
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="haat-vendors-all-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,business_name,address,email,phone,is_approved,rejection_reason,total_products,total_orders,total_revenue_rupees,registered_at,payout_method,payout_to,pan,gstin,payout_details_changed_at',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${alpha.userId},Kisan Alpha Looms,`);
     expect(lines[1]).toContain(',true,,3,2,1000.00,');
@@ -137,11 +179,16 @@ describe('rejecting and approving', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toBe('Invalid or expired 2FA code. Please try again with the current code.');
     // A code that has just signed the admin in (on another browser) is spent: it cannot confirm an action.
-    expect((await reject(alpha.userId, { reason: 'Documents do not match', code: await spentCode(t, secret) })).statusCode).toBe(403);
+    expect(
+      (await reject(alpha.userId, { reason: 'Documents do not match', code: await spentCode(t, secret) })).statusCode,
+    ).toBe(403);
     // A reason too short is refused before the code is looked at.
     expect((await reject(alpha.userId, { reason: 'no', code: await freshCode(t, secret) })).statusCode).toBe(400);
     expect((await approve(alpha.userId, { code: await freshCode(t, secret) })).statusCode).toBe(409);
-    expect((await reject(crypto.randomUUID(), { reason: 'Documents do not match', code: await freshCode(t, secret) })).statusCode).toBe(404);
+    expect(
+      (await reject(crypto.randomUUID(), { reason: 'Documents do not match', code: await freshCode(t, secret) }))
+        .statusCode,
+    ).toBe(404);
 
     expect(await rowOf(alpha.userId)).toMatchObject({ isApproved: true, rejectionReason: null });
     expect(await storefrontIds()).toEqual(expect.arrayContaining(alpha.products));
@@ -157,7 +204,12 @@ describe('rejecting and approving', () => {
     const code = await freshCode(t, secret);
     const res = await reject(zeta.userId, { reason: '  Documents do not match  ', code });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: zeta.userId, isApproved: false, rejectionReason: 'Documents do not match', totalProducts: 3 });
+    expect(res.json()).toMatchObject({
+      id: zeta.userId,
+      isApproved: false,
+      rejectionReason: 'Documents do not match',
+      totalProducts: 3,
+    });
     // The same code again: refused, even for another vendor.
     expect((await reject(other.userId, { reason: 'Documents do not match', code })).statusCode).toBe(403);
     expect((await rowOf(other.userId)).isApproved).toBe(true);
@@ -212,7 +264,9 @@ describe('rejecting and approving', () => {
     const eta = await vendorWithProducts('Eta Looms', [2, 1]);
     // A shop the vendor has closed stays closed: approval restores only what the rejection took.
     const closed = await createShop(t.db, eta.userId, { shopName: 'Eta Closed', isActive: false });
-    expect((await reject(eta.userId, { reason: 'Counterfeit goods reported', code: await freshCode(t, secret) })).statusCode).toBe(200);
+    expect(
+      (await reject(eta.userId, { reason: 'Counterfeit goods reported', code: await freshCode(t, secret) })).statusCode,
+    ).toBe(200);
 
     const res = await approve(eta.userId, { code: await freshCode(t, secret) });
     expect(res.statusCode, res.body).toBe(200);
@@ -235,7 +289,9 @@ describe('rejecting and approving', () => {
     expect((await reject(epsilon.userId, { reason: 'Counterfeit goods reported', code })).statusCode).toBe(403);
     expect((await approve(delta.userId, { code: await freshCode(t, secret) })).statusCode).toBe(200);
 
-    const log = (await admin.get('/api/admin/audit?resource=vendor&pageSize=100')).json() as { items: { action: string; actor: string; resourceId: string; newData: string | null }[] };
+    const log = (await admin.get('/api/admin/audit?resource=vendor&pageSize=100')).json() as {
+      items: { action: string; actor: string; resourceId: string; newData: string | null }[];
+    };
     const mine = log.items.filter((e) => e.resourceId === delta.userId);
     expect(mine.map((e) => e.action)).toEqual(['vendor_approved', 'vendor_rejected']);
     expect(mine.find((e) => e.action === 'vendor_rejected')?.newData).toMatch(/Counterfeit goods reported/);

@@ -21,7 +21,13 @@ export type SetVendorApprovalArgs = {
  * row and every one of its shops change together, so its products leave (or return to) the
  * storefront at once, and the vendor is told. Already in that state answers 409 and spends no code.
  */
-export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, approved, reason }: SetVendorApprovalArgs): Promise<AdminVendor> {
+export async function setAdminVendorApproval({
+  db,
+  sensitiveTx,
+  vendorUserId,
+  approved,
+  reason,
+}: SetVendorApprovalArgs): Promise<AdminVendor> {
   await sensitiveTx(async (tx) => {
     // The vendor's row first: its lock makes a shop being opened meanwhile wait and copy the new state.
     const outcome = await setVendorApproval(tx, { vendorUserId, approved, reason: approved ? null : reason });
@@ -35,7 +41,11 @@ export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, ap
         tx,
         approved
           ? { kind: 'vendor-approved', to: { userId: vendorUserId }, data: { businessName: vendor.businessName } }
-          : { kind: 'vendor-rejected', to: { userId: vendorUserId }, data: { businessName: vendor.businessName, reason: reason ?? '' } },
+          : {
+              kind: 'vendor-rejected',
+              to: { userId: vendorUserId },
+              data: { businessName: vendor.businessName, reason: reason ?? '' },
+            },
       );
     }
     return {
@@ -43,7 +53,13 @@ export async function setAdminVendorApproval({ db, sensitiveTx, vendorUserId, ap
         action: approved ? 'vendor_approved' : 'vendor_rejected',
         resourceType: 'vendor',
         resourceId: vendorUserId,
-        newData: { businessName: vendor?.businessName, email: vendor?.email, isApproved: approved, ...(approved ? {} : { reason }), shops },
+        newData: {
+          businessName: vendor?.businessName,
+          email: vendor?.email,
+          isApproved: approved,
+          ...(approved ? {} : { reason }),
+          shops,
+        },
       },
     };
   });

@@ -1,5 +1,9 @@
 import { and, count, eq, ilike, or } from 'drizzle-orm';
-import type { AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalsQuery } from '../../../contracts/admin-lists.contract';
+import type {
+  AdminWithdrawal,
+  AdminWithdrawalPage,
+  AdminWithdrawalsQuery,
+} from '../../../contracts/admin-lists.contract';
 import { pointsToPaise } from '../../../domain/money';
 import type { Db } from '../../platform/db';
 import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
@@ -21,7 +25,14 @@ type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
 
 function withdrawalWhere(query: AdminWithdrawalsQuery) {
   const q = query.q;
-  const search = q ? or(ilike(customers.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), ilike(withdrawals.upiId, containsPattern(q)), idStartsWith(withdrawals.id, q)) : undefined;
+  const search = q
+    ? or(
+        ilike(customers.fullName, containsPattern(q)),
+        ilike(users.email, containsPattern(q)),
+        ilike(withdrawals.upiId, containsPattern(q)),
+        idStartsWith(withdrawals.id, q),
+      )
+    : undefined;
   return and(eq(withdrawals.status, query.status), search);
 }
 
@@ -49,7 +60,13 @@ const toWithdrawal = ({ w, customerName, customerEmail }: WithdrawalRow): AdminW
 });
 
 /** The Withdrawals tab: requests of one status (pending first of all), searched by customer, email, UPI ID or id. */
-export async function listAdminWithdrawals({ db, query }: { db: Db; query: AdminWithdrawalsQuery }): Promise<AdminWithdrawalPage> {
+export async function listAdminWithdrawals({
+  db,
+  query,
+}: {
+  db: Db;
+  query: AdminWithdrawalsQuery;
+}): Promise<AdminWithdrawalPage> {
   const [rows, [{ total }]] = await Promise.all([
     selectWithdrawalPage(db, query, false),
     db
@@ -63,7 +80,13 @@ export async function listAdminWithdrawals({ db, query }: { db: Db; query: Admin
 }
 
 /** The same filter, every row up to the export bound, for CSV. */
-export async function exportAdminWithdrawals({ db, query }: { db: Db; query: AdminWithdrawalsQuery }): Promise<AdminWithdrawal[]> {
+export async function exportAdminWithdrawals({
+  db,
+  query,
+}: {
+  db: Db;
+  query: AdminWithdrawalsQuery;
+}): Promise<AdminWithdrawal[]> {
   return (await selectWithdrawalPage(db, query, true)).map(toWithdrawal);
 }
 

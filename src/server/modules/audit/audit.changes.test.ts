@@ -3,12 +3,21 @@ import { auditChanges, SECRET_CHANGED } from './audit.changes';
 
 describe('auditChanges', () => {
   it('keeps only the fields that changed, with their old and new values', () => {
-    expect(auditChanges({ firstName: 'Asha', lastName: 'Rao', phone: '9876543210' }, { firstName: 'Asha', lastName: 'Iyer', phone: '9876543210' })).toEqual({ lastName: { from: 'Rao', to: 'Iyer' } });
+    expect(
+      auditChanges(
+        { firstName: 'Asha', lastName: 'Rao', phone: '9876543210' },
+        { firstName: 'Asha', lastName: 'Iyer', phone: '9876543210' },
+      ),
+    ).toEqual({ lastName: { from: 'Rao', to: 'Iyer' } });
   });
 
   it('treats a missing value and null as the same, and records a field set or cleared', () => {
-    expect(auditChanges<Record<string, unknown>>({ website: null }, { website: null, gender: 'female' })).toEqual({ gender: { from: null, to: 'female' } });
-    expect(auditChanges<{ website: string | null }>({ website: 'https://a.in' }, { website: null })).toEqual({ website: { from: 'https://a.in', to: null } });
+    expect(auditChanges<Record<string, unknown>>({ website: null }, { website: null, gender: 'female' })).toEqual({
+      gender: { from: null, to: 'female' },
+    });
+    expect(auditChanges<{ website: string | null }>({ website: 'https://a.in' }, { website: null })).toEqual({
+      website: { from: 'https://a.in', to: null },
+    });
   });
 
   it('compares arrays and objects by value', () => {
@@ -17,7 +26,11 @@ describe('auditChanges', () => {
   });
 
   it('never writes a secret: only that it changed', () => {
-    const changes = auditChanges({ upiId: 'old@upi', keySecret: 's3cret-old' }, { upiId: 'old@upi', keySecret: 's3cret-new' }, ['keySecret']);
+    const changes = auditChanges(
+      { upiId: 'old@upi', keySecret: 's3cret-old' },
+      { upiId: 'old@upi', keySecret: 's3cret-new' },
+      ['keySecret'],
+    );
     expect(changes).toEqual({ keySecret: { from: SECRET_CHANGED, to: SECRET_CHANGED } });
     expect(JSON.stringify(changes)).not.toContain('s3cret');
   });

@@ -11,11 +11,17 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
  * Only the keys of `after` are compared (the fields the form holds); a key named in `secrets` is
  * recorded as changed without its values. Empty when nothing changed.
  */
-export function auditChanges<T extends Record<string, unknown>>(before: Partial<T>, after: T, secrets: readonly (keyof T)[] = []): Record<string, FieldChange> {
+export function auditChanges<T extends Record<string, unknown>>(
+  before: Partial<T>,
+  after: T,
+  secrets: readonly (keyof T)[] = [],
+): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   for (const key of Object.keys(after) as (keyof T & string)[]) {
     if (same(before[key], after[key])) continue;
-    changes[key] = secrets.includes(key) ? { from: SECRET_CHANGED, to: SECRET_CHANGED } : { from: before[key] ?? null, to: after[key] ?? null };
+    changes[key] = secrets.includes(key)
+      ? { from: SECRET_CHANGED, to: SECRET_CHANGED }
+      : { from: before[key] ?? null, to: after[key] ?? null };
   }
   return changes;
 }

@@ -32,7 +32,12 @@ async function newCustomer() {
 }
 
 const defaults = async (userId: string) =>
-  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from addresses where user_id = ${userId} and is_default`))[0].n;
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from addresses where user_id = ${userId} and is_default`,
+    )
+  )[0].n;
 
 describe('adding addresses', () => {
   it('adds the first address as the default, with country India, and answers it', async () => {
@@ -54,9 +59,13 @@ describe('adding addresses', () => {
   it('keeps one default: a later address is not default unless asked, and asking moves the default', async () => {
     const { client, id } = await newCustomer();
     const first = (await client.post('/api/addresses', home())).json();
-    const second = (await client.post('/api/addresses', home({ type: 'work', streetAddress: '1 Tech Park', landmark: '' }))).json();
+    const second = (
+      await client.post('/api/addresses', home({ type: 'work', streetAddress: '1 Tech Park', landmark: '' }))
+    ).json();
     expect(second).toMatchObject({ isDefault: false, landmark: null, type: 'work' });
-    const third = (await client.post('/api/addresses', home({ type: 'other', streetAddress: '9 Lake View', isDefault: true }))).json();
+    const third = (
+      await client.post('/api/addresses', home({ type: 'other', streetAddress: '9 Lake View', isDefault: true }))
+    ).json();
     expect(third.isDefault).toBe(true);
     const list = (await client.get('/api/addresses')).json().items;
     expect(list.map((a: { id: string }) => a.id)).toEqual([third.id, second.id, first.id]);
@@ -66,7 +75,8 @@ describe('adding addresses', () => {
   it('accepts every state and union territory', async () => {
     const { client } = await newCustomer();
     expect(INDIA_STATES_AND_UTS).toHaveLength(36);
-    for (const state of ['Delhi', 'Ladakh', 'Tamil Nadu', 'Puducherry'] as const) expect((await client.post('/api/addresses', home({ state }))).statusCode).toBe(201);
+    for (const state of ['Delhi', 'Ladakh', 'Tamil Nadu', 'Puducherry'] as const)
+      expect((await client.post('/api/addresses', home({ state }))).statusCode).toBe(201);
   });
 
   it.each([
@@ -112,7 +122,8 @@ describe('set default and delete', () => {
   it('stays at one default when several set-default calls race', async () => {
     const { client, id } = await newCustomer();
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await client.post('/api/addresses', home({ streetAddress: `${i} Race Street` }))).json().id);
+    for (let i = 0; i < 4; i++)
+      ids.push((await client.post('/api/addresses', home({ streetAddress: `${i} Race Street` }))).json().id);
     const results = await Promise.all(ids.map((a) => client.put(`/api/addresses/${a}/default`)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await defaults(id)).toBe(1);
@@ -176,6 +187,8 @@ describe("nobody touches someone else's addresses", () => {
 
 describe('formatAddress', () => {
   it('writes the one-string shipping address of SPEC.md', () => {
-    expect(formatAddress({ streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038' })).toBe('12 MG Road, Bengaluru, Karnataka - 560038');
+    expect(
+      formatAddress({ streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038' }),
+    ).toBe('12 MG Road, Bengaluru, Karnataka - 560038');
   });
 });

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { addressInputSchema, addressListSchema, addressSchema, profileMessages } from '../../../contracts/profile.contract';
+import {
+  addressInputSchema,
+  addressListSchema,
+  addressSchema,
+  profileMessages,
+} from '../../../contracts/profile.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress } from './auth.addresses';
@@ -15,7 +20,12 @@ function requireCustomer(req: FastifyRequest): SessionUser {
 }
 
 const idParams = z.object({ id: z.uuid({ error: profileMessages.addressNotFound }) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** A customer's own delivery addresses: list, add, delete, set default. */
 export async function addressesRoutes(fastify: FastifyInstance) {
@@ -26,14 +36,31 @@ export async function addressesRoutes(fastify: FastifyInstance) {
     requireCustomer(req);
   });
 
-  app.get('/api/addresses', { schema: { tags: ['addresses'], summary: 'Your addresses, the default first', response: { 200: addressListSchema, ...errors } } }, async (req) => {
-    const user = requireCustomer(req);
-    return { items: await listAddresses({ db, userId: user.id }) };
-  });
+  app.get(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Your addresses, the default first',
+        response: { 200: addressListSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = requireCustomer(req);
+      return { items: await listAddresses({ db, userId: user.id }) };
+    },
+  );
 
   app.post(
     '/api/addresses',
-    { schema: { tags: ['addresses'], summary: 'Add an address (your first one becomes the default)', body: addressInputSchema, response: { 201: addressSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Add an address (your first one becomes the default)',
+        body: addressInputSchema,
+        response: { 201: addressSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireCustomer(req);
       return reply.status(201).send(await createAddress({ db, userId: user.id, input: req.body }));
@@ -42,7 +69,14 @@ export async function addressesRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/addresses/:id',
-    { schema: { tags: ['addresses'], summary: 'Delete one of your addresses', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Delete one of your addresses',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireCustomer(req);
       await deleteAddress({ db, userId: user.id, addressId: req.params.id });
@@ -52,7 +86,14 @@ export async function addressesRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/addresses/:id/default',
-    { schema: { tags: ['addresses'], summary: 'Make one of your addresses the default', params: idParams, response: { 200: addressSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Make one of your addresses the default',
+        params: idParams,
+        response: { 200: addressSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireCustomer(req);
       return setDefaultAddress({ db, userId: user.id, addressId: req.params.id });

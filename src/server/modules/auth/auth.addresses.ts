@@ -20,7 +20,10 @@ const columns = {
 };
 
 // The type column is checked by the database (home, work or other).
-const toAddress = (row: Omit<Address, 'type'> & { type: string }): Address => ({ ...row, type: row.type as Address['type'] });
+const toAddress = (row: Omit<Address, 'type'> & { type: string }): Address => ({
+  ...row,
+  type: row.type as Address['type'],
+});
 
 /** SPEC.md's one-string shipping address: "street, city, state - postal_code". */
 export function formatAddress(a: Pick<Address, 'streetAddress' | 'city' | 'state' | 'postalCode'>): string {
@@ -62,9 +65,16 @@ export async function createAddress({ db, userId, input }: CreateAddressArgs): P
 /** Adds an address in the caller's transaction (registration saves the address typed at sign-up this way), by createAddress's rules. */
 export async function insertAddress(tx: Tx, userId: string, input: AddressData): Promise<Address> {
   await lockUser(tx, userId);
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(addresses)
+    .where(eq(addresses.userId, userId));
   const isDefault = input.isDefault || Number(n) === 0;
-  if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  if (isDefault)
+    await tx
+      .update(addresses)
+      .set({ isDefault: false })
+      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
   const [row] = await tx
     .insert(addresses)
     .values({ ...input, landmark: input.landmark ?? null, userId, isDefault })
@@ -84,7 +94,12 @@ export async function deleteAddress({ db, userId, addressId }: AddressRefArgs): 
       .returning({ isDefault: addresses.isDefault });
     if (!removed) throw new AppError('NOT_FOUND', profileMessages.addressNotFound);
     if (!removed.isDefault) return;
-    const [next] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt), asc(addresses.id)).limit(1);
+    const [next] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.createdAt), asc(addresses.id))
+      .limit(1);
     if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
   });
 }

@@ -17,10 +17,17 @@ let t: TestApp;
 let ip = 1;
 /** A browser of its own (its own cookies and address, so throttles of other tests do not meet). */
 const browser = () => new TestClient(t.app, `10.9.0.${ip++}`);
-const account = async (email = EMAIL) => (await t.db.select().from(adminAccounts).where(eq(adminAccounts.email, email)))[0];
+const account = async (email = EMAIL) =>
+  (await t.db.select().from(adminAccounts).where(eq(adminAccounts.email, email)))[0];
 /** The audit actions about one admin account, oldest first. */
 const auditActions = async (adminId: string) =>
-  (await t.db.select({ action: systemLogs.action }).from(systemLogs).where(eq(systemLogs.resourceId, adminId)).orderBy(systemLogs.createdAt)).map((r) => r.action);
+  (
+    await t.db
+      .select({ action: systemLogs.action })
+      .from(systemLogs)
+      .where(eq(systemLogs.resourceId, adminId))
+      .orderBy(systemLogs.createdAt)
+  ).map((r) => r.action);
 const sessionsOf = (adminId: string) => t.db.select().from(adminSessions).where(eq(adminSessions.adminId, adminId));
 const STEP = 30_000;
 
@@ -53,7 +60,10 @@ afterAll(() => t.close());
 describe('the credentials step', () => {
   it("refuses a wrong password or an unknown email with 'Invalid credentials', and records the failure", async () => {
     const client = browser();
-    for (const body of [{ email: EMAIL, password: 'wrong-password' }, { email: 'nobody@haat.test', password: PASSWORD }]) {
+    for (const body of [
+      { email: EMAIL, password: 'wrong-password' },
+      { email: 'nobody@haat.test', password: PASSWORD },
+    ]) {
       const res = await client.post('/api/admin/login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe(m.invalidCredentials);
@@ -66,7 +76,8 @@ describe('the credentials step', () => {
   it('answers 429 after repeated failures, even with the right password', async () => {
     const { email } = await newAdmin();
     const client = browser();
-    for (let i = 0; i < 5; i++) expect((await client.post('/api/admin/login', { email, password: `wrong-${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/api/admin/login', { email, password: `wrong-${i}` })).statusCode).toBe(401);
     const blocked = await client.post('/api/admin/login', { email, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
@@ -84,7 +95,11 @@ describe('the credentials step', () => {
       expect(res.json().error.message).toBe(m.signInAgain);
     }
     // A forged pending cookie is refused too.
-    const forged = await client.post('/api/admin/2fa/setup', {}, { cookie: `haat_admin_pending=${(await account()).id}.${Date.now() + 600_000}.forged` });
+    const forged = await client.post(
+      '/api/admin/2fa/setup',
+      {},
+      { cookie: `haat_admin_pending=${(await account()).id}.${Date.now() + 600_000}.forged` },
+    );
     expect(forged.statusCode).toBe(401);
   });
 });
@@ -95,7 +110,9 @@ describe('the first sign-in sets two-factor up', () => {
   // EMAIL's account is set up here only; the tests after it set up accounts of their own.
   it('gives a QR code of an otpauth URI with the issuer Haat, the secret, and 8 backup codes of 6 characters; the secret stays pending until a valid code', async () => {
     const c = client();
-    expect((await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
+    expect((await c.post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({
+      next: 'setup2fa',
+    });
     const res = await c.post('/api/admin/2fa/setup');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -116,7 +133,9 @@ describe('the first sign-in sets two-factor up', () => {
     expect(row.backupCodeHashes.join()).not.toContain(body.backupCodes[0]);
 
     // Not finished: the next sign-in still asks for setup.
-    expect((await browser().post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
+    expect((await browser().post('/api/admin/login', { email: EMAIL, password: PASSWORD })).json()).toEqual({
+      next: 'setup2fa',
+    });
 
     // A wrong format, then a wrong code, are refused with SPEC.md's words.
     const format = await c.post('/api/admin/2fa/verify', { code: '12ab56' });
@@ -129,7 +148,9 @@ describe('the first sign-in sets two-factor up', () => {
     // The first valid code finishes setup and signs in for 24 hours, in an httpOnly cookie.
     const ok = await c.post('/api/admin/2fa/verify', { code: totpCode(body.secret) });
     expect(ok.statusCode).toBe(200);
-    const cookie = (ok.cookies as { name: string; httpOnly?: boolean; maxAge?: number }[]).find((k) => k.name === 'haat_admin_session');
+    const cookie = (ok.cookies as { name: string; httpOnly?: boolean; maxAge?: number }[]).find(
+      (k) => k.name === 'haat_admin_session',
+    );
     expect(cookie).toMatchObject({ httpOnly: true, maxAge: 24 * 3600 });
     expect((await c.get('/api/admin/session')).json()).toEqual({ email: EMAIL });
     const after = await account();
@@ -159,7 +180,9 @@ describe('the first sign-in sets two-factor up', () => {
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe(m.codeInvalid);
     // Two steps ahead is within the tolerance; three is not.
-    expect((await c.post('/api/admin/2fa/verify', { code: totpCode(secret, Date.now() + 3 * STEP) })).statusCode).toBe(401);
+    expect((await c.post('/api/admin/2fa/verify', { code: totpCode(secret, Date.now() + 3 * STEP) })).statusCode).toBe(
+      401,
+    );
     const ok = await c.post('/api/admin/2fa/verify', { code: totpCode(secret, Date.now() + 2 * STEP) });
     expect(ok.statusCode).toBe(200);
     // Logout ends the session on the server.
@@ -213,7 +236,9 @@ describe('the first sign-in sets two-factor up', () => {
     expect(await resetAdminTwoFactorFromCli({ db: t.db, email })).toEqual([email]);
     expect((await account(email)).twoFaEnabled).toBe(false);
     expect(await sessionsOf(id)).toEqual([]);
-    expect((await browser().post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({ next: 'setup2fa' });
+    expect((await browser().post('/api/admin/login', { email, password: PASSWORD })).json()).toEqual({
+      next: 'setup2fa',
+    });
   });
 });
 

@@ -13,11 +13,25 @@ import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import { guarded } from '../../platform/login-limiter';
 import { ADMIN_SESSION_COOKIE, origin, sessionCookieOptions } from '../../platform/auth-guards';
-import { ADMIN_PENDING_MINUTES, ADMIN_SESSION_HOURS, adminCodeAccount, checkAdminCredentials, readPendingLogin, resetAdminTwoFactor, setupAdminTwoFactor, verifyAdminCode } from './auth.admin-login';
+import {
+  ADMIN_PENDING_MINUTES,
+  ADMIN_SESSION_HOURS,
+  adminCodeAccount,
+  checkAdminCredentials,
+  readPendingLogin,
+  resetAdminTwoFactor,
+  setupAdminTwoFactor,
+  verifyAdminCode,
+} from './auth.admin-login';
 
 /** The cookie that carries "the password was right" from the credentials step to the code step. */
 export const ADMIN_PENDING_COOKIE = 'haat_admin_pending';
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** The super admin's sign-in: credentials, then the code (2fa) or setting two-factor up (setup2fa). */
 export async function adminLoginRoutes(fastify: FastifyInstance) {
@@ -28,7 +42,8 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
   const discarded = (adminId: string) => `admin-pending-discarded:${adminId}`;
   const pendingOf = async (req: FastifyRequest): Promise<string> => {
     const { adminId, issuedAt } = readPendingLogin(config, req.cookies[ADMIN_PENDING_COOKIE]);
-    if ((await failureStore.since(discarded(adminId), issuedAt - 1)).length > 0) throw new AppError('UNAUTHENTICATED', m.signInAgain);
+    if ((await failureStore.since(discarded(adminId), issuedAt - 1)).length > 0)
+      throw new AppError('UNAUTHENTICATED', m.signInAgain);
     return adminId;
   };
   // The later sign-in steps need the first one's cookie: without it, 401 before the body is read.
@@ -41,10 +56,27 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   // Codes are also counted per account from every address; once the account is blocked, the pending
   // sign-in is discarded (cookie and token): the sign-in starts again with the password.
-  const codeThrottled = async <T>(req: FastifyRequest, reply: FastifyReply, adminId: string, run: () => Promise<T>): Promise<T> => {
+  const codeThrottled = async <T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    adminId: string,
+    run: () => Promise<T>,
+  ): Promise<T> => {
     const account = adminCodeAccount(adminId);
     try {
-      return await guarded(loginFailures, { req, reply, key: `admin-code:${adminId}`, account, tooMany, isFailure: isInvalidCredentials, clearOnSuccess: true }, run);
+      return await guarded(
+        loginFailures,
+        {
+          req,
+          reply,
+          key: `admin-code:${adminId}`,
+          account,
+          tooMany,
+          isFailure: isInvalidCredentials,
+          clearOnSuccess: true,
+        },
+        run,
+      );
     } catch (e) {
       if ((await loginFailures.accountRetryAfter(account)) > 0) {
         await failureStore.add(discarded(adminId), Date.now(), ADMIN_PENDING_MINUTES * 60_000);
@@ -56,10 +88,19 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/login',
-    { schema: { tags: ['admin'], summary: 'Super admin sign-in, step 1: email and password; answers the next step', body: adminLoginSchema, response: { 200: adminNextStepSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Super admin sign-in, step 1: email and password; answers the next step',
+        body: adminLoginSchema,
+        response: { 200: adminNextStepSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
-      const { next, pendingToken } = await throttled(req, reply, `admin:${email}`, () => checkAdminCredentials({ db, config, ...req.body, from: origin(req) }));
+      const { next, pendingToken } = await throttled(req, reply, `admin:${email}`, () =>
+        checkAdminCredentials({ db, config, ...req.body, from: origin(req) }),
+      );
       reply.setCookie(ADMIN_PENDING_COOKIE, pendingToken, pendingCookie);
       return { next };
     },
@@ -67,16 +108,40 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/2fa/setup',
-    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Step setup2fa: a new secret as a QR code, and 8 backup codes shown once', response: { 200: adminTwoFactorSetupSchema, ...errors } } },
+    {
+      onRequest: pendingGuard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Step setup2fa: a new secret as a QR code, and 8 backup codes shown once',
+        response: { 200: adminTwoFactorSetupSchema, ...errors },
+      },
+    },
     async (req) => setupAdminTwoFactor({ db, config, adminId: await pendingOf(req) }),
   );
 
   app.post(
     '/api/admin/2fa/verify',
-    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session', body: adminCodeSchema, response: { 200: adminSessionSchema, ...errors } } },
+    {
+      onRequest: pendingGuard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Step 2fa (or the end of setup2fa): a 6-digit code; opens the 24-hour admin session',
+        body: adminCodeSchema,
+        response: { 200: adminSessionSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const adminId = await pendingOf(req);
-      const { token, email } = await codeThrottled(req, reply, adminId, () => verifyAdminCode({ db, config, adminId, code: req.body.code, from: origin(req), replacing: req.cookies[ADMIN_SESSION_COOKIE] }));
+      const { token, email } = await codeThrottled(req, reply, adminId, () =>
+        verifyAdminCode({
+          db,
+          config,
+          adminId,
+          code: req.body.code,
+          from: origin(req),
+          replacing: req.cookies[ADMIN_SESSION_COOKIE],
+        }),
+      );
       reply.clearCookie(ADMIN_PENDING_COOKIE, pendingCookie);
       reply.setCookie(ADMIN_SESSION_COOKIE, token, sessionCookieOptions(config, ADMIN_SESSION_HOURS * 3600));
       return { email };
@@ -85,10 +150,20 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/2fa/reset',
-    { onRequest: pendingGuard, schema: { tags: ['admin'], summary: 'Reset 2FA: the password again and a current code or a backup code; then setup2fa', body: adminResetTwoFactorSchema, response: { 200: adminNextStepSchema, ...errors } } },
+    {
+      onRequest: pendingGuard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reset 2FA: the password again and a current code or a backup code; then setup2fa',
+        body: adminResetTwoFactorSchema,
+        response: { 200: adminNextStepSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const adminId = await pendingOf(req);
-      return codeThrottled(req, reply, adminId, () => resetAdminTwoFactor({ db, config, adminId, ...req.body, from: origin(req) }));
+      return codeThrottled(req, reply, adminId, () =>
+        resetAdminTwoFactor({ db, config, adminId, ...req.body, from: origin(req) }),
+      );
     },
   );
 }

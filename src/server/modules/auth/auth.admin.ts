@@ -13,17 +13,32 @@ export type EnsureSuperAdminArgs = { db: Db; email?: string; password?: string }
  * Creates the super admin account when none exists: from the given email and password, or with a
  * generated password that the caller prints once. Answers what was created, or null.
  */
-export async function ensureSuperAdmin({ db, email, password }: EnsureSuperAdminArgs): Promise<{ email: string; generatedPassword: string | null } | null> {
+export async function ensureSuperAdmin({
+  db,
+  email,
+  password,
+}: EnsureSuperAdminArgs): Promise<{ email: string; generatedPassword: string | null } | null> {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(adminAccounts);
   if (Number(existing.n) > 0) return null;
   const finalEmail = (email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = password ? null : randomBytes(12).toString('base64url');
-  await db.insert(adminAccounts).values({ email: finalEmail, passwordHash: await hashPassword(password ?? generatedPassword!) }).onConflictDoNothing();
+  await db
+    .insert(adminAccounts)
+    .values({ email: finalEmail, passwordHash: await hashPassword(password ?? generatedPassword!) })
+    .onConflictDoNothing();
   return { email: finalEmail, generatedPassword };
 }
 
 /** Sets a new password for the super admin with this email, creating the account if needed (CLI). */
-export async function setSuperAdminPassword({ db, email, password }: { db: Db; email: string; password: string }): Promise<'created' | 'updated'> {
+export async function setSuperAdminPassword({
+  db,
+  email,
+  password,
+}: {
+  db: Db;
+  email: string;
+  password: string;
+}): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
   const updated = await db
     .update(adminAccounts)
@@ -36,7 +51,13 @@ export async function setSuperAdminPassword({ db, email, password }: { db: Db; e
 }
 
 /** The super admin behind an admin session token, or null when unknown or expired. */
-export async function resolveAdminSession({ db, token }: { db: Db; token: string }): Promise<{ id: string; email: string } | null> {
+export async function resolveAdminSession({
+  db,
+  token,
+}: {
+  db: Db;
+  token: string;
+}): Promise<{ id: string; email: string } | null> {
   const [row] = await db
     .select({ id: adminAccounts.id, email: adminAccounts.email })
     .from(adminSessions)

@@ -8,6 +8,10 @@ import { customers } from './auth.tables';
  * locks never cross.
  */
 export async function lockCustomer(tx: Tx, customerUserId: string): Promise<boolean> {
-  const rows = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, customerUserId)).for('update');
+  const rows = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.userId, customerUserId))
+    .for('update');
   return rows.length > 0;
 }

@@ -25,7 +25,13 @@ export async function findCustomersByContact(db: DbOrTx, contact: CustomerContac
 }
 
 /** The customer's name, email and phone as their customers row holds them, or null without one. */
-export async function getCustomerContact(db: DbOrTx, customerUserId: string): Promise<{ fullName: string; email: string; phone: string | null } | null> {
-  const [row] = await db.select({ fullName: customers.fullName, email: customers.email, phone: customers.phone }).from(customers).where(eq(customers.userId, customerUserId));
+export async function getCustomerContact(
+  db: DbOrTx,
+  customerUserId: string,
+): Promise<{ fullName: string; email: string; phone: string | null } | null> {
+  const [row] = await db
+    .select({ fullName: customers.fullName, email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.userId, customerUserId));
   return row ?? null;
 }

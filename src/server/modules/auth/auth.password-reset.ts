@@ -13,7 +13,11 @@ export type PasswordResetRequest = { db: Db; email: string; ttlMinutes: number }
  * of that account; answers the token (only its hash is stored) and the account's email, or null when
  * there is no such active account (the caller answers the same either way).
  */
-export async function createPasswordReset({ db, email, ttlMinutes }: PasswordResetRequest): Promise<{ token: string; email: string } | null> {
+export async function createPasswordReset({
+  db,
+  email,
+  ttlMinutes,
+}: PasswordResetRequest): Promise<{ token: string; email: string } | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email })
@@ -23,7 +27,9 @@ export async function createPasswordReset({ db, email, ttlMinutes }: PasswordRes
     if (!user) return null;
     await revokePasswordResets(tx, user.id);
     const token = newSessionToken();
-    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMinutes * 60_000) });
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMinutes * 60_000) });
     return { token, email: user.email };
   });
 }
@@ -40,15 +46,32 @@ export async function revokePasswordResets(tx: Tx, userId: string): Promise<void
  * Sets a new password with a reset token: once, before it expires, for an active account. The
  * token is spent, and every session of the account ends (whoever had the old password is out).
  */
-export async function resetPassword({ db, token, newPassword }: { db: Db; token: string; newPassword: string }): Promise<void> {
+export async function resetPassword({
+  db,
+  token,
+  newPassword,
+}: {
+  db: Db;
+  token: string;
+  newPassword: string;
+}): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId });
-    const invalid = () => new AppError('VALIDATION_FAILED', passwordResetMessages.linkInvalid, { token: passwordResetMessages.linkInvalid });
+    const invalid = () =>
+      new AppError('VALIDATION_FAILED', passwordResetMessages.linkInvalid, {
+        token: passwordResetMessages.linkInvalid,
+      });
     if (!row) throw invalid();
     const updated = await tx
       .update(users)

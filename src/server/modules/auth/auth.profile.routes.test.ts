@@ -13,9 +13,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A date of birth 17 years before today (UTC, as the server counts age): too young, whatever the year. */
-const seventeenYearsAgo = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear() - 17, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+const seventeenYearsAgo = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear() - 17, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
 
-const update = { firstName: 'Meera', lastName: 'Nair', phoneNumber: '+91 91234 56789', dateOfBirth: '1990-02-03', gender: 'female' };
+const update = {
+  firstName: 'Meera',
+  lastName: 'Nair',
+  phoneNumber: '+91 91234 56789',
+  dateOfBirth: '1990-02-03',
+  gender: 'female',
+};
 
 describe('PATCH /api/me/profile', () => {
   it('updates the own profile and answers as GET /api/me does', async () => {
@@ -25,8 +32,19 @@ describe('PATCH /api/me/profile', () => {
     expect(res.statusCode).toBe(200);
     const me = (await c.get('/api/me')).json();
     expect(res.json()).toEqual(me);
-    expect(me).toMatchObject({ id, firstName: 'Meera', lastName: 'Nair', displayName: 'Meera Nair', phoneNumber: '9123456789', dateOfBirth: '1990-02-03', gender: 'female' });
-    const [customer] = await queryRows<{ full_name: string; phone: string }>(t.db, sql`select full_name, phone from customers where user_id = ${id}`);
+    expect(me).toMatchObject({
+      id,
+      firstName: 'Meera',
+      lastName: 'Nair',
+      displayName: 'Meera Nair',
+      phoneNumber: '9123456789',
+      dateOfBirth: '1990-02-03',
+      gender: 'female',
+    });
+    const [customer] = await queryRows<{ full_name: string; phone: string }>(
+      t.db,
+      sql`select full_name, phone from customers where user_id = ${id}`,
+    );
     expect(customer).toEqual({ full_name: 'Meera Nair', phone: '9123456789' });
   });
 
@@ -51,7 +69,10 @@ describe('PATCH /api/me/profile', () => {
     const res = await c.patch('/api/me/profile', { ...update, [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
-    const [p] = await queryRows<{ first_name: string }>(t.db, sql`select first_name from user_profiles where user_id = ${id}`);
+    const [p] = await queryRows<{ first_name: string }>(
+      t.db,
+      sql`select first_name from user_profiles where user_id = ${id}`,
+    );
     expect(p.first_name).toBe('Asha');
   });
 
@@ -62,7 +83,10 @@ describe('PATCH /api/me/profile', () => {
     const { id: attackerId } = await registerAndLogin(attacker, customerInput({ firstName: 'Attacker' }));
     const res = await attacker.patch('/api/me/profile', { ...update, id: victimId, userId: victimId });
     expect(res.json().id).toBe(attackerId);
-    const [p] = await queryRows<{ first_name: string }>(t.db, sql`select first_name from user_profiles where user_id = ${victimId}`);
+    const [p] = await queryRows<{ first_name: string }>(
+      t.db,
+      sql`select first_name from user_profiles where user_id = ${victimId}`,
+    );
     expect(p.first_name).toBe('Victim');
   });
 

@@ -34,11 +34,18 @@ export async function updateProfile({ db, userId, input }: UpdateProfileArgs): P
 
 /** Sets a user's profile picture url (null removes it), inside the caller's transaction. */
 export async function setProfileImageUrl(tx: DbOrTx, userId: string, url: string | null): Promise<void> {
-  await tx.update(userProfiles).set({ profileImageUrl: url, updatedAt: new Date() }).where(eq(userProfiles.userId, userId));
+  await tx
+    .update(userProfiles)
+    .set({ profileImageUrl: url, updatedAt: new Date() })
+    .where(eq(userProfiles.userId, userId));
 }
 
 /** The user's current profile picture url, or null. */
 export async function getProfileImageUrl(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ url: userProfiles.profileImageUrl }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ url: userProfiles.profileImageUrl })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .limit(1);
   return row?.url ?? null;
 }

@@ -6,10 +6,18 @@ import { customers, userProfiles } from './auth.tables';
 // pulls a plain subquery up into the join, so the plan is the one a join with the table gets.
 
 /** Customers' names, by user. */
-export const customerRows = new QueryBuilder().select({ userId: customers.userId, fullName: customers.fullName }).from(customers).as('customer_rows');
+export const customerRows = new QueryBuilder()
+  .select({ userId: customers.userId, fullName: customers.fullName })
+  .from(customers)
+  .as('customer_rows');
 
 /** Profiles' names and phone numbers, by user. */
 export const profileRows = new QueryBuilder()
-  .select({ userId: userProfiles.userId, firstName: userProfiles.firstName, lastName: userProfiles.lastName, phoneNumber: userProfiles.phoneNumber })
+  .select({
+    userId: userProfiles.userId,
+    firstName: userProfiles.firstName,
+    lastName: userProfiles.lastName,
+    phoneNumber: userProfiles.phoneNumber,
+  })
   .from(userProfiles)
   .as('profile_rows');

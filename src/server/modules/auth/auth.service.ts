@@ -32,7 +32,11 @@ const isUniqueViolation = (e: unknown, constraint: string) => {
 
 /** Throws EMAIL_TAKEN when an account already uses this email. */
 export async function assertEmailFree(tx: DbOrTx, email: string): Promise<void> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   if (row) throw new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
 }
 
@@ -55,9 +59,13 @@ export async function createAccount(tx: Tx, input: NewAccount): Promise<{ userId
   const passwordHash = await hashPassword(input.password);
   let user: { id: string };
   try {
-    [user] = await tx.insert(users).values({ email: input.email, passwordHash, referralCode }).returning({ id: users.id });
+    [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, referralCode })
+      .returning({ id: users.id });
   } catch (e) {
-    if (isUniqueViolation(e, 'users_email_unique')) throw new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
+    if (isUniqueViolation(e, 'users_email_unique'))
+      throw new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
     throw e;
   }
   await tx.insert(userProfiles).values({
@@ -71,7 +79,13 @@ export async function createAccount(tx: Tx, input: NewAccount): Promise<{ userId
   });
   if (input.role === 'customer') {
     const fullName = [input.firstName, input.lastName].filter(Boolean).join(' ') || 'New Customer';
-    await tx.insert(customers).values({ userId: user.id, fullName, email: input.email, phone: input.phoneNumber ?? null, address: input.address ?? null });
+    await tx.insert(customers).values({
+      userId: user.id,
+      fullName,
+      email: input.email,
+      phone: input.phoneNumber ?? null,
+      address: input.address ?? null,
+    });
   } else if (input.role === 'vendor') {
     await tx.insert(vendors).values({
       userId: user.id,
@@ -99,10 +113,26 @@ export async function findReferrer(tx: DbOrTx, code: string): Promise<Referrer |
 }
 
 /** `replacing`: the session token the browser sent, if any; it ends when the new session opens (no session fixation). */
-export type LoginArgs = { db: Db; email: string; password: string; ip: string; userAgent: string | null; ttlHours: number; replacing?: string };
+export type LoginArgs = {
+  db: Db;
+  email: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+  ttlHours: number;
+  replacing?: string;
+};
 
 /** Checks the credentials and opens a session; the token goes into the cookie. */
-export async function login({ db, email, password, ip, userAgent, ttlHours, replacing }: LoginArgs): Promise<{ token: string; userId: string }> {
+export async function login({
+  db,
+  email,
+  password,
+  ip,
+  userAgent,
+  ttlHours,
+  replacing,
+}: LoginArgs): Promise<{ token: string; userId: string }> {
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
@@ -133,7 +163,9 @@ export async function resolveSession({ db, token }: { db: Db; token: string }): 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')),
+    )
     .limit(1);
   return row ? { ...row, role: row.role as Role } : null;
 }
@@ -147,7 +179,11 @@ export async function logout({ db, token }: { db: Db; token: string }): Promise<
 export async function endSessions(tx: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
   await tx
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`)
+        : eq(sessions.userId, userId),
+    );
 }
 
 /** Removes expired sessions. */

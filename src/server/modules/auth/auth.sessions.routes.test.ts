@@ -19,9 +19,14 @@ afterAll(() => t.close());
 
 let ip = 1;
 const browser = () => new TestClient(t.app, `10.95.0.${ip++}`);
-const cookieOf = (c: TestClient, name: string) => c.cookieHeader.split('; ').find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+const cookieOf = (c: TestClient, name: string) =>
+  c.cookieHeader
+    .split('; ')
+    .find((p) => p.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 /** A request carrying only the given cookie. */
-const withCookie = (url: string, name: string, value: string) => t.app.inject({ method: 'GET', url, headers: { cookie: `${name}=${value}` } });
+const withCookie = (url: string, name: string, value: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: `${name}=${value}` } });
 const anHourAgo = () => new Date(Date.now() - 3600_000);
 
 describe('customer sessions', () => {
@@ -30,10 +35,16 @@ describe('customer sessions', () => {
     await registerAndLogin(c, customerInput());
     const token = c.sessionCookie!;
     const expired = anHourAgo();
-    await t.db.update(sessions).set({ expiresAt: expired }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: expired })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await c.get('/api/me')).statusCode).toBe(401);
     expect((await c.patch('/api/me/profile', { firstName: 'Late' })).statusCode).toBe(401);
-    const rows = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await t.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows.every((r) => r.expiresAt.getTime() === expired.getTime())).toBe(true);
   });
 
@@ -72,9 +83,15 @@ describe('super admin sessions', () => {
   it('past its expires_at, answers 401 and is not extended', async () => {
     const token = cookieOf(admin, 'haat_admin_session')!;
     const expired = anHourAgo();
-    await t.db.update(adminSessions).set({ expiresAt: expired }).where(eq(adminSessions.tokenHash, hashToken(token)));
+    await t.db
+      .update(adminSessions)
+      .set({ expiresAt: expired })
+      .where(eq(adminSessions.tokenHash, hashToken(token)));
     expect((await admin.get('/api/admin/session')).statusCode).toBe(401);
-    const rows = await t.db.select({ expiresAt: adminSessions.expiresAt }).from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+    const rows = await t.db
+      .select({ expiresAt: adminSessions.expiresAt })
+      .from(adminSessions)
+      .where(eq(adminSessions.tokenHash, hashToken(token)));
     expect(rows.every((r) => r.expiresAt.getTime() === expired.getTime())).toBe(true);
   });
 
@@ -103,10 +120,14 @@ describe('ERP sessions', () => {
     const { client } = await signedInEmployee(t);
     const token = cookieOf(client, 'haat_erp_session')!;
     // The ERP's tables are its own (an orchestrator's): reached here in SQL, as the ERP stores them (SHA-256 of the token).
-    await t.db.execute(sql`update employee_sessions set expires_at = ${anHourAgo().toISOString()} where session_token = ${hashToken(token)}`);
+    await t.db.execute(
+      sql`update employee_sessions set expires_at = ${anHourAgo().toISOString()} where session_token = ${hashToken(token)}`,
+    );
     expect((await client.get('/api/erp/me')).statusCode).toBe(401);
     // An expired employee session is removed when read.
-    expect(await queryRows(t.db, sql`select id from employee_sessions where session_token = ${hashToken(token)}`)).toEqual([]);
+    expect(
+      await queryRows(t.db, sql`select id from employee_sessions where session_token = ${hashToken(token)}`),
+    ).toEqual([]);
   });
 
   it('a session cookie planted before sign-in (made up, or another valid one) is replaced, and answers 401', async () => {

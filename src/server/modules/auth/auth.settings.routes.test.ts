@@ -40,7 +40,10 @@ describe('PUT /api/me/email', () => {
   it("updates a customer's copy of the email too", async () => {
     const client = newClient();
     const { id } = await registerAndLogin(client, customerInput());
-    expect((await client.put('/api/me/email', { newEmail: `asha.${id.slice(0, 8)}@example.in`, currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await client.put('/api/me/email', { newEmail: `asha.${id.slice(0, 8)}@example.in`, currentPassword: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     const [customer] = await queryRows<{ email: string }>(t.db, sql`select email from customers where user_id = ${id}`);
     expect(customer.email).toBe(`asha.${id.slice(0, 8)}@example.in`);
   });
@@ -49,9 +52,16 @@ describe('PUT /api/me/email', () => {
     const input = customerInput();
     const client = newClient();
     await registerAndLogin(client, input);
-    const res = await client.put('/api/me/email', { newEmail: 'someone.else@example.in', currentPassword: 'wrong-password' });
+    const res = await client.put('/api/me/email', {
+      newEmail: 'someone.else@example.in',
+      currentPassword: 'wrong-password',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: settingsMessages.wrongPassword, fields: { currentPassword: settingsMessages.wrongPassword } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: settingsMessages.wrongPassword,
+      fields: { currentPassword: settingsMessages.wrongPassword },
+    });
     expect((await client.get('/api/me')).json().email).toBe(input.email);
   });
 
@@ -75,8 +85,18 @@ describe('PUT /api/me/email', () => {
   });
 
   it.each([
-    ['an invalid email', { newEmail: 'not-an-email', currentPassword: PASSWORD }, 'newEmail', 'Please enter a valid email address'],
-    ['no current password', { newEmail: 'fresh@example.in', currentPassword: '' }, 'currentPassword', settingsMessages.currentPasswordRequired],
+    [
+      'an invalid email',
+      { newEmail: 'not-an-email', currentPassword: PASSWORD },
+      'newEmail',
+      'Please enter a valid email address',
+    ],
+    [
+      'no current password',
+      { newEmail: 'fresh@example.in', currentPassword: '' },
+      'currentPassword',
+      settingsMessages.currentPasswordRequired,
+    ],
     ['the same email', null, 'newEmail', settingsMessages.sameEmail],
   ])('answers 400 for %s', async (_label, body, field, message) => {
     const input = customerInput();
@@ -88,7 +108,9 @@ describe('PUT /api/me/email', () => {
   });
 
   it('answers 401 to a guest', async () => {
-    expect((await newClient().put('/api/me/email', { newEmail: 'x@example.in', currentPassword: PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await newClient().put('/api/me/email', { newEmail: 'x@example.in', currentPassword: PASSWORD })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -102,7 +124,11 @@ describe('PUT /api/me/password', () => {
     const stranger = newClient();
     await registerAndLogin(stranger, customerInput());
 
-    const res = await here.put('/api/me/password', { currentPassword: PASSWORD, newPassword: 'newsecret456', confirmPassword: 'newsecret456' });
+    const res = await here.put('/api/me/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'newsecret456',
+      confirmPassword: 'newsecret456',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: settingsMessages.passwordChanged, otherSessionsEnded: 2 });
 
@@ -110,7 +136,10 @@ describe('PUT /api/me/password', () => {
     expect((await phone.get('/api/me')).statusCode).toBe(401);
     expect((await laptop.get('/api/me')).statusCode).toBe(401);
     expect((await stranger.get('/api/me')).statusCode).toBe(200);
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sessions where user_id = ${id}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from sessions where user_id = ${id}`,
+    );
     expect(n).toBe(1);
 
     expect((await signIn(input.email)).status).toBe(401);
@@ -122,7 +151,11 @@ describe('PUT /api/me/password', () => {
     const here = newClient();
     await registerAndLogin(here, input);
     const other = (await signIn(input.email)).client;
-    const res = await here.put('/api/me/password', { currentPassword: 'not-it', newPassword: 'newsecret456', confirmPassword: 'newsecret456' });
+    const res = await here.put('/api/me/password', {
+      currentPassword: 'not-it',
+      newPassword: 'newsecret456',
+      confirmPassword: 'newsecret456',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ currentPassword: settingsMessages.wrongPassword });
     expect((await other.get('/api/me')).statusCode).toBe(200);
@@ -130,10 +163,30 @@ describe('PUT /api/me/password', () => {
   });
 
   it.each([
-    ['a short new password', { newPassword: '12345', confirmPassword: '12345' }, 'newPassword', messages.passwordTooShort],
-    ['a confirmation that differs', { newPassword: 'newsecret456', confirmPassword: 'newsecret457' }, 'confirmPassword', messages.passwordsDoNotMatch],
-    ['the same password again', { newPassword: PASSWORD, confirmPassword: PASSWORD }, 'newPassword', settingsMessages.samePassword],
-    ['no current password', { currentPassword: '', newPassword: 'newsecret456', confirmPassword: 'newsecret456' }, 'currentPassword', settingsMessages.currentPasswordRequired],
+    [
+      'a short new password',
+      { newPassword: '12345', confirmPassword: '12345' },
+      'newPassword',
+      messages.passwordTooShort,
+    ],
+    [
+      'a confirmation that differs',
+      { newPassword: 'newsecret456', confirmPassword: 'newsecret457' },
+      'confirmPassword',
+      messages.passwordsDoNotMatch,
+    ],
+    [
+      'the same password again',
+      { newPassword: PASSWORD, confirmPassword: PASSWORD },
+      'newPassword',
+      settingsMessages.samePassword,
+    ],
+    [
+      'no current password',
+      { currentPassword: '', newPassword: 'newsecret456', confirmPassword: 'newsecret456' },
+      'currentPassword',
+      settingsMessages.currentPasswordRequired,
+    ],
   ])('answers 400 for %s', async (_label, over, field, message) => {
     const client = newClient();
     await registerAndLogin(client, merchantInput());
@@ -143,7 +196,15 @@ describe('PUT /api/me/password', () => {
   });
 
   it('answers 401 to a guest', async () => {
-    expect((await newClient().put('/api/me/password', { currentPassword: PASSWORD, newPassword: 'newsecret456', confirmPassword: 'newsecret456' })).statusCode).toBe(401);
+    expect(
+      (
+        await newClient().put('/api/me/password', {
+          currentPassword: PASSWORD,
+          newPassword: 'newsecret456',
+          confirmPassword: 'newsecret456',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('limits password guesses per address', async () => {
@@ -151,7 +212,15 @@ describe('PUT /api/me/password', () => {
     await registerAndLogin(client, customerInput());
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push((await client.put('/api/me/password', { currentPassword: `guess-${i}`, newPassword: 'newsecret456', confirmPassword: 'newsecret456' })).statusCode);
+      codes.push(
+        (
+          await client.put('/api/me/password', {
+            currentPassword: `guess-${i}`,
+            newPassword: 'newsecret456',
+            confirmPassword: 'newsecret456',
+          })
+        ).statusCode,
+      );
     }
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
     expect(codes[10]).toBe(429);

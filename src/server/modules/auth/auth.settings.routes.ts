@@ -2,12 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meSchema } from '../../../contracts/auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { changeEmailSchema, changePasswordSchema, passwordChangedSchema, settingsMessages } from '../../../contracts/shops.contract';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  passwordChangedSchema,
+  settingsMessages,
+} from '../../../contracts/shops.contract';
 import { requireUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
 import { changeEmail, changePassword } from './auth.settings';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 // Each call checks a password: a slow guesser gets few tries.
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
@@ -27,23 +37,47 @@ export async function settingsRoutes(fastify: FastifyInstance, opts: SettingsRou
 
   app.put(
     '/api/me/email',
-    { schema: { tags: ['auth'], summary: 'Change your sign-in email (needs your current password)', body: changeEmailSchema, response: { 200: meSchema, ...errors } }, config: limited },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your sign-in email (needs your current password)',
+        body: changeEmailSchema,
+        response: { 200: meSchema, ...errors },
+      },
+      config: limited,
+    },
     async (req) => {
       const user = requireUser(req);
       const { onEmailChanged } = opts;
-      return changeEmail({ db, userId: user.id, ...req.body, alsoInTransaction: onEmailChanged && ((tx) => onEmailChanged(tx, user.id, req.body.newEmail)) });
+      return changeEmail({
+        db,
+        userId: user.id,
+        ...req.body,
+        alsoInTransaction: onEmailChanged && ((tx) => onEmailChanged(tx, user.id, req.body.newEmail)),
+      });
     },
   );
 
   app.put(
     '/api/me/password',
     {
-      schema: { tags: ['auth'], summary: 'Change your password (needs the current one); signs out your other devices', body: changePasswordSchema, response: { 200: passwordChangedSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password (needs the current one); signs out your other devices',
+        body: changePasswordSchema,
+        response: { 200: passwordChangedSchema, ...errors },
+      },
       config: limited,
     },
     async (req) => {
       const user = requireUser(req);
-      const { otherSessionsEnded } = await changePassword({ db, userId: user.id, keepSessionId: user.sessionId, currentPassword: req.body.currentPassword, newPassword: req.body.newPassword });
+      const { otherSessionsEnded } = await changePassword({
+        db,
+        userId: user.id,
+        keepSessionId: user.sessionId,
+        currentPassword: req.body.currentPassword,
+        newPassword: req.body.newPassword,
+      });
       return { message: settingsMessages.passwordChanged, otherSessionsEnded };
     },
   );

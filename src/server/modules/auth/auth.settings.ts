@@ -11,7 +11,10 @@ import { revokePasswordResets } from './auth.password-reset';
 import { formatDateTime } from '../../../domain/india-time';
 import { notify } from '../notifications';
 
-const wrongPassword = () => new AppError('VALIDATION_FAILED', settingsMessages.wrongPassword, { currentPassword: settingsMessages.wrongPassword });
+const wrongPassword = () =>
+  new AppError('VALIDATION_FAILED', settingsMessages.wrongPassword, {
+    currentPassword: settingsMessages.wrongPassword,
+  });
 
 const isEmailUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -20,8 +23,17 @@ const isEmailUniqueViolation = (e: unknown) => {
 };
 
 /** Locks the user's row for the rest of the transaction and checks the current password against it. */
-async function checkCurrentPassword(tx: Tx, userId: string, currentPassword: string): Promise<{ email: string; passwordHash: string }> {
-  const [row] = await tx.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+async function checkCurrentPassword(
+  tx: Tx,
+  userId: string,
+  currentPassword: string,
+): Promise<{ email: string; passwordHash: string }> {
+  const [row] = await tx
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Account not found');
   if (!(await verifyPassword(row.passwordHash, currentPassword))) throw wrongPassword();
   return row;
@@ -49,7 +61,13 @@ export type ChangeEmailArgs = {
  * Changes the sign-in email after checking the current password (409 when another account uses
  * it), and the copies kept on the customer or vendor row; answers the user as GET /api/me does.
  */
-export async function changeEmail({ db, userId, newEmail, currentPassword, alsoInTransaction }: ChangeEmailArgs): Promise<Me> {
+export async function changeEmail({
+  db,
+  userId,
+  newEmail,
+  currentPassword,
+  alsoInTransaction,
+}: ChangeEmailArgs): Promise<Me> {
   await db.transaction(async (tx) => {
     const current = await checkCurrentPassword(tx, userId, currentPassword);
     if (current.email.toLowerCase() === newEmail.toLowerCase()) {
@@ -60,7 +78,8 @@ export async function changeEmail({ db, userId, newEmail, currentPassword, alsoI
       await tx.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));
     } catch (e) {
       // Two accounts racing for the same address: the unique index decides.
-      if (isEmailUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', messages.emailTaken, { newEmail: messages.emailTaken });
+      if (isEmailUniqueViolation(e))
+        throw new AppError('EMAIL_TAKEN', messages.emailTaken, { newEmail: messages.emailTaken });
       throw e;
     }
     await tx.update(customers).set({ email: newEmail, updatedAt: new Date() }).where(eq(customers.userId, userId));
@@ -70,19 +89,36 @@ export async function changeEmail({ db, userId, newEmail, currentPassword, alsoI
   return getMe({ db, userId });
 }
 
-export type ChangePasswordArgs = { db: Db; userId: string; keepSessionId: string; currentPassword: string; newPassword: string };
+export type ChangePasswordArgs = {
+  db: Db;
+  userId: string;
+  keepSessionId: string;
+  currentPassword: string;
+  newPassword: string;
+};
 
 /**
  * Changes the password after checking the current one, and ends every other session of the user in
  * the same transaction (the session making the change stays signed in); answers how many ended.
  */
-export async function changePassword({ db, userId, keepSessionId, currentPassword, newPassword }: ChangePasswordArgs): Promise<{ otherSessionsEnded: number }> {
+export async function changePassword({
+  db,
+  userId,
+  keepSessionId,
+  currentPassword,
+  newPassword,
+}: ChangePasswordArgs): Promise<{ otherSessionsEnded: number }> {
   return db.transaction(async (tx) => {
     const current = await checkCurrentPassword(tx, userId, currentPassword);
     if (await verifyPassword(current.passwordHash, newPassword)) {
-      throw new AppError('VALIDATION_FAILED', settingsMessages.samePassword, { newPassword: settingsMessages.samePassword });
+      throw new AppError('VALIDATION_FAILED', settingsMessages.samePassword, {
+        newPassword: settingsMessages.samePassword,
+      });
     }
-    await tx.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(sessions)
@@ -95,7 +131,14 @@ export async function changePassword({ db, userId, keepSessionId, currentPasswor
     await notify(tx, {
       kind: 'password-changed',
       to: { userId },
-      data: { email: current.email, when: formatDateTime(new Date()), sessions: ended > 0 ? `You were signed out on ${ended} other device${ended === 1 ? '' : 's'}.` : 'No other device was signed in.' },
+      data: {
+        email: current.email,
+        when: formatDateTime(new Date()),
+        sessions:
+          ended > 0
+            ? `You were signed out on ${ended} other device${ended === 1 ? '' : 's'}.`
+            : 'No other device was signed in.',
+      },
     });
     return { otherSessionsEnded: ended };
   });

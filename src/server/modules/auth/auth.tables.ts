@@ -28,7 +28,9 @@ export const users = pgTable(
 export const userProfiles = pgTable(
   'user_profiles',
   {
-    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').notNull().default('customer'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -40,9 +42,15 @@ export const userProfiles = pgTable(
   },
   (t) => [
     // The admin Users search by name, on the expression the list writes (first and last name).
-    index('user_profiles_name_trgm_idx').using('gin', sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
+    index('user_profiles_name_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`,
+    ),
     check('user_profiles_role_check', sql`${t.role} in ('customer', 'vendor', 'merchant', 'admin')`),
-    check('user_profiles_gender_check', sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`),
+    check(
+      'user_profiles_gender_check',
+      sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other', 'prefer_not_to_say')`,
+    ),
   ],
 );
 
@@ -52,7 +60,9 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: tstz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -74,14 +84,19 @@ export const passwordResetTokens = pgTable(
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const customers = pgTable(
   'customers',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     fullName: text('full_name').notNull().default('New Customer'),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -100,7 +115,9 @@ export const vendors = pgTable(
   'vendors',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     businessName: text('business_name').notNull().default('New Business'),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -118,7 +135,9 @@ export const addresses = pgTable(
   'addresses',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull().default('home'),
     streetAddress: text('street_address').notNull(),
     city: text('city').notNull(),
@@ -131,7 +150,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),
-    uniqueIndex('addresses_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     check('addresses_type_check', sql`${t.type} in ('home', 'work', 'other')`),
     check('addresses_postal_code_check', sql`${t.postalCode} ~ '^[1-9][0-9]{5}$'`),
   ],
@@ -149,7 +170,10 @@ export const adminAccounts = pgTable(
     twoFaSecret: text('two_fa_secret'),
     twoFaEnabled: boolean('two_fa_enabled').notNull().default(false),
     /** Hashes of the unused backup codes. */
-    backupCodeHashes: text('backup_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+    backupCodeHashes: text('backup_code_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The last accepted TOTP time step: a code is accepted once. */
     lastTotpStep: integer('last_totp_step'),
     createdAt: createdAt(),
@@ -163,7 +187,9 @@ export const adminSessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    adminId: uuid('admin_id').notNull().references(() => adminAccounts.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => adminAccounts.id, { onDelete: 'cascade' }),
     expiresAt: tstz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),

@@ -15,7 +15,11 @@ export const deletedUserIds = sql`select ${users.id} from ${users} where ${users
  * from the other modules' history conditions, evaluated in the same statement; null when the
  * account is unknown or deleted.
  */
-export async function lockAccountForDeletion(tx: Tx, userId: string, hasHistory: SQL): Promise<{ email: string; history: boolean } | null> {
+export async function lockAccountForDeletion(
+  tx: Tx,
+  userId: string,
+  hasHistory: SQL,
+): Promise<{ email: string; history: boolean } | null> {
   const [account] = await queryRows<{ email: string; history: boolean }>(
     tx,
     sql`select email, (${hasHistory}) as history from users where id = ${userId} and status <> 'deleted' for update`,
@@ -33,11 +37,31 @@ export async function anonymiseUser(tx: Tx, userId: string): Promise<string | nu
   const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
   if (!before) return null;
   const email = deletedEmail(userId);
-  await tx.update(users).set({ email, passwordHash: '!deleted', status: 'deleted', updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ email, passwordHash: '!deleted', status: 'deleted', updatedAt: new Date() })
+    .where(eq(users.id, userId));
   await endSessions(tx, userId);
-  await tx.update(userProfiles).set({ firstName: null, lastName: null, phoneNumber: null, dateOfBirth: null, gender: null, profileImageUrl: null, updatedAt: new Date() }).where(eq(userProfiles.userId, userId));
-  await tx.update(customers).set({ fullName: 'Deleted user', email, phone: null, address: null, updatedAt: new Date() }).where(eq(customers.userId, userId));
-  await tx.update(vendors).set({ businessName: 'Deleted vendor', email, phone: null, address: null, updatedAt: new Date() }).where(eq(vendors.userId, userId));
+  await tx
+    .update(userProfiles)
+    .set({
+      firstName: null,
+      lastName: null,
+      phoneNumber: null,
+      dateOfBirth: null,
+      gender: null,
+      profileImageUrl: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(userProfiles.userId, userId));
+  await tx
+    .update(customers)
+    .set({ fullName: 'Deleted user', email, phone: null, address: null, updatedAt: new Date() })
+    .where(eq(customers.userId, userId));
+  await tx
+    .update(vendors)
+    .set({ businessName: 'Deleted vendor', email, phone: null, address: null, updatedAt: new Date() })
+    .where(eq(vendors.userId, userId));
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   return before.email;

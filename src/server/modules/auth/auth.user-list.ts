@@ -1,16 +1,35 @@
 import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { AdminUser as AdminUserRow, AdminUserPage, AdminUsersQuery } from '../../../contracts/admin-people.contract';
+import type {
+  AdminUser as AdminUserRow,
+  AdminUserPage,
+  AdminUsersQuery,
+} from '../../../contracts/admin-people.contract';
 import type { Db, DbOrTx } from '../../platform/db';
 import { containsPattern, countCapped, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
 import { userProfiles, users } from './auth.tables';
 
 const fullName = sql`coalesce(${userProfiles.firstName}, '') || ' ' || coalesce(${userProfiles.lastName}, '')`;
-const sorts = { name: fullName, email: users.email, role: userProfiles.role, status: users.status, registeredAt: users.createdAt };
+const sorts = {
+  name: fullName,
+  email: users.email,
+  role: userProfiles.role,
+  status: users.status,
+  registeredAt: users.createdAt,
+};
 
 /** Accounts whose name or email contains the text, each half answered by its trigram index (user_profiles_name_trgm_idx, users_email_trgm_idx). */
 const usersMatching = (db: Db, q: string) =>
-  union(db.select({ id: userProfiles.userId }).from(userProfiles).where(ilike(fullName, containsPattern(q))), db.select({ id: users.id }).from(users).where(ilike(users.email, containsPattern(q))));
+  union(
+    db
+      .select({ id: userProfiles.userId })
+      .from(userProfiles)
+      .where(ilike(fullName, containsPattern(q))),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(users.email, containsPattern(q))),
+  );
 
 function where(db: Db, query: AdminUsersQuery) {
   const q = query.q;
@@ -23,7 +42,15 @@ function where(db: Db, query: AdminUsersQuery) {
   );
 }
 
-type Row = { id: string; email: string; status: string; createdAt: Date; role: string | null; firstName: string | null; lastName: string | null };
+type Row = {
+  id: string;
+  email: string;
+  status: string;
+  createdAt: Date;
+  role: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
 const toItem = (r: Row): AdminUserRow => ({
   id: r.id,
   firstName: r.firstName,
@@ -35,21 +62,56 @@ const toItem = (r: Row): AdminUserRow => ({
   registeredAt: r.createdAt.toISOString(),
 });
 
-const columns = { id: users.id, email: users.email, status: users.status, createdAt: users.createdAt, role: userProfiles.role, firstName: userProfiles.firstName, lastName: userProfiles.lastName };
+const columns = {
+  id: users.id,
+  email: users.email,
+  status: users.status,
+  createdAt: users.createdAt,
+  role: userProfiles.role,
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+};
 
 /** The super admin's Users tab: every sign-in account (customers, vendors, merchants, role admin), searched by name, email or id. */
-export async function listUserAccounts({ db, query, forExport = false }: { db: Db; query: AdminUsersQuery; forExport?: boolean }): Promise<AdminUserPage> {
+export async function listUserAccounts({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminUsersQuery;
+  forExport?: boolean;
+}): Promise<AdminUserPage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, total] = await Promise.all([
-    db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)).orderBy(...orderOf(sorts, query, 'registeredAt', users.id)).limit(limit).offset(offset),
-    countCapped(db, query, (upTo) => db.select({ one: sql`1` }).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(where(db, query)).limit(upTo).as('matches')),
+    db
+      .select(columns)
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(where(db, query))
+      .orderBy(...orderOf(sorts, query, 'registeredAt', users.id))
+      .limit(limit)
+      .offset(offset),
+    countCapped(db, query, (upTo) =>
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .where(where(db, query))
+        .limit(upTo)
+        .as('matches'),
+    ),
   ]);
   return { items: rows.map(toItem), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One account as the Users tab shows it. */
 export async function getUserAccount(db: DbOrTx, userId: string): Promise<AdminUserRow> {
-  const [row] = await db.select(columns).from(users).leftJoin(userProfiles, eq(userProfiles.userId, users.id)).where(eq(users.id, userId));
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
   return toItem(row);
 }
 
@@ -62,7 +124,9 @@ export async function activeAccountIds(db: DbOrTx, role?: 'customer' | 'vendor' 
     .select({ id: users.id })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(users.status, 'active'), role ? sql`coalesce(${userProfiles.role}, 'customer') = ${role}` : undefined))
+    .where(
+      and(eq(users.status, 'active'), role ? sql`coalesce(${userProfiles.role}, 'customer') = ${role}` : undefined),
+    )
     .orderBy(users.id);
   return rows.map((r) => r.id);
 }

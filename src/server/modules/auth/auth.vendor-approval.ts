@@ -18,7 +18,10 @@ export type VendorApprovalChange = { vendorUserId: string; approved: boolean; re
  * such vendor; the conditional update locks the vendor's row until the caller's transaction ends,
  * so a shop opened meanwhile waits and copies the new state.
  */
-export async function setVendorApproval(tx: Tx, { vendorUserId, approved, reason }: VendorApprovalChange): Promise<'changed' | 'unchanged' | 'missing'> {
+export async function setVendorApproval(
+  tx: Tx,
+  { vendorUserId, approved, reason }: VendorApprovalChange,
+): Promise<'changed' | 'unchanged' | 'missing'> {
   const [row] = await tx
     .update(vendors)
     .set({ isApproved: approved, rejectionReason: approved ? null : reason, updatedAt: new Date() })
@@ -31,19 +34,31 @@ export async function setVendorApproval(tx: Tx, { vendorUserId, approved, reason
 
 /** Why the super admin rejected the vendor ('' when no reason was kept), or null while approved. */
 export async function getVendorRejection(db: DbOrTx, vendorUserId: string): Promise<string | null> {
-  const [row] = await db.select({ isApproved: vendors.isApproved, reason: vendors.rejectionReason }).from(vendors).where(eq(vendors.userId, vendorUserId));
+  const [row] = await db
+    .select({ isApproved: vendors.isApproved, reason: vendors.rejectionReason })
+    .from(vendors)
+    .where(eq(vendors.userId, vendorUserId));
   return row && !row.isApproved ? (row.reason ?? '') : null;
 }
 
 /** The vendor's business name and email, or null when there is no such vendor. */
-export async function getVendorContact(db: DbOrTx, vendorUserId: string): Promise<{ businessName: string; email: string } | null> {
-  const [row] = await db.select({ businessName: vendors.businessName, email: vendors.email }).from(vendors).where(eq(vendors.userId, vendorUserId));
+export async function getVendorContact(
+  db: DbOrTx,
+  vendorUserId: string,
+): Promise<{ businessName: string; email: string } | null> {
+  const [row] = await db
+    .select({ businessName: vendors.businessName, email: vendors.email })
+    .from(vendors)
+    .where(eq(vendors.userId, vendorUserId));
   return row ?? null;
 }
 
 /** The business names of the given vendors, by user id (a user that is not a vendor is left out). */
 export async function vendorBusinessNames(db: DbOrTx, vendorUserIds: readonly string[]): Promise<Map<string, string>> {
   if (vendorUserIds.length === 0) return new Map();
-  const rows = await db.select({ userId: vendors.userId, businessName: vendors.businessName }).from(vendors).where(inArray(vendors.userId, [...vendorUserIds]));
+  const rows = await db
+    .select({ userId: vendors.userId, businessName: vendors.businessName })
+    .from(vendors)
+    .where(inArray(vendors.userId, [...vendorUserIds]));
   return new Map(rows.map((r) => [r.userId, r.businessName]));
 }

@@ -14,10 +14,21 @@ export {
 export { hashPassword, verifyPassword } from './auth.passwords';
 export { createPasswordReset, resetPassword } from './auth.password-reset';
 export { hashToken, newSessionToken } from './auth.sessions';
-export { DEFAULT_ADMIN_EMAIL, endAdminSession, ensureSuperAdmin, resolveAdminSession, setSuperAdminPassword } from './auth.admin';
+export {
+  DEFAULT_ADMIN_EMAIL,
+  endAdminSession,
+  ensureSuperAdmin,
+  resolveAdminSession,
+  setSuperAdminPassword,
+} from './auth.admin';
 export { formatAddress, getAddress, insertAddress, type Address } from './auth.addresses';
 export { addressesRoutes } from './auth.addresses.routes';
-export { findCustomersByContact, getCustomerContact, type CustomerContact, type FoundCustomer } from './auth.customer-lookup';
+export {
+  findCustomersByContact,
+  getCustomerContact,
+  type CustomerContact,
+  type FoundCustomer,
+} from './auth.customer-lookup';
 export { lockCustomer } from './auth.customer-lock';
 export { getProfileImageUrl, setProfileImageUrl, updateProfile } from './auth.profile';
 export { profileRoutes } from './auth.profile.routes';
@@ -28,7 +39,14 @@ export { adminCodeAccount, consumeAdminStepUp, resetAdminTwoFactorFromCli } from
 export { hasRole, setUserStatus } from './auth.user-status';
 export { activeAccountIds, emailOfUser, getUserAccount, listUserAccounts } from './auth.user-list';
 export { anonymiseUser, deletedEmail, deletedUserIds, lockAccountForDeletion, removeUser } from './auth.user-deletion';
-export { getVendorContact, getVendorRejection, setVendorApproval, vendorApprovalNow, vendorBusinessNames, type VendorApprovalChange } from './auth.vendor-approval';
+export {
+  getVendorContact,
+  getVendorRejection,
+  setVendorApproval,
+  vendorApprovalNow,
+  vendorBusinessNames,
+  type VendorApprovalChange,
+} from './auth.vendor-approval';
 export { ensureCustomerRow } from './auth.customer-row';
 export { customerRows, profileRows } from './auth.read';
 export { adminAccountRows, customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';

@@ -15,11 +15,22 @@ let ip = 0;
 const newClient = () => new TestClient(t.app, `10.3.0.${++ip}`);
 
 async function makeShop(name = 'Ganga Textiles', active = true): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(t.db, sql`insert into vendor_shops (vendor_id, shop_name, is_active) values (${vendorId}, ${name}, ${active}) returning id`);
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into vendor_shops (vendor_id, shop_name, is_active) values (${vendorId}, ${name}, ${active}) returning id`,
+  );
   return row.id;
 }
 
-type ProductOver = { name?: string; pricePaise?: number; originalPricePaise?: number | null; stock?: number; active?: boolean; storeId?: string; reward?: number };
+type ProductOver = {
+  name?: string;
+  pricePaise?: number;
+  originalPricePaise?: number | null;
+  stock?: number;
+  active?: boolean;
+  storeId?: string;
+  reward?: number;
+};
 async function makeProduct(o: ProductOver = {}): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     t.db,
@@ -40,7 +51,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   const vendor = newClient();
   vendorId = (await registerAndLogin(vendor, vendorInput())).id;
-  const [cat] = await queryRows<{ id: string }>(t.db, sql`insert into categories (name, slug) values ('Fashion', 'fashion') returning id`);
+  const [cat] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into categories (name, slug) values ('Fashion', 'fashion') returning id`,
+  );
   categoryId = cat.id;
   shopId = await makeShop();
 });
@@ -81,7 +95,13 @@ describe('who may use the cart', () => {
 describe('adding and reading', () => {
   it('adds a product (201), increases it on a second add (200) and reads the cart with totals and points', async () => {
     const { client, id } = await newCustomer();
-    const productId = await makeProduct({ name: 'Silk Saree', pricePaise: 45000, originalPricePaise: 60000, stock: 10, reward: 4 });
+    const productId = await makeProduct({
+      name: 'Silk Saree',
+      pricePaise: 45000,
+      originalPricePaise: 60000,
+      stock: 10,
+      reward: 4,
+    });
     const first = await client.post('/api/cart/items', { productId, quantity: 1 });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ productId, quantity: 1 });
@@ -89,7 +109,9 @@ describe('adding and reading', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ id: first.json().id, productId, variantId: null, quantity: 3 });
 
-    await t.db.execute(sql`insert into rewards_transactions (customer_id, transaction_type, points, description) values (${id}, 'cashback', 250, 'test')`);
+    await t.db.execute(
+      sql`insert into rewards_transactions (customer_id, transaction_type, points, description) values (${id}, 'cashback', 250, 'test')`,
+    );
     await t.db.execute(sql`update reward_balances set available_points = 250 where user_id = ${id}`);
     const cart = await client.get('/api/cart');
     expect(cart.statusCode).toBe(200);
@@ -116,7 +138,13 @@ describe('adding and reading', () => {
     ]);
     expect(body.availablePoints).toBe(250);
     // 3 x ₹450 = ₹1,350: above ₹999, so shipping is free; 4% of 450 = 18 points each.
-    expect(body.totals).toEqual({ subtotalPaise: 135000, shippingPaise: 0, pointsUsed: 0, totalPaise: 135000, pointsEarned: 54 });
+    expect(body.totals).toEqual({
+      subtotalPaise: 135000,
+      shippingPaise: 0,
+      pointsUsed: 0,
+      totalPaise: 135000,
+      pointsEarned: 54,
+    });
     expect(body.totals).toEqual(orderTotals([{ pricePaise: 45000, quantity: 3, rewardPercentage: 4 }]));
   });
 
@@ -152,7 +180,7 @@ describe('adding and reading', () => {
     expect(res.json().error.message).toBe('Clay Pot is out of stock');
   });
 
-  it("refuses a product of a shop that does not deliver, saying so, and marks such a line in the cart as not to be bought", async () => {
+  it('refuses a product of a shop that does not deliver, saying so, and marks such a line in the cart as not to be bought', async () => {
     const { client } = await newCustomer();
     const pickupOnly = await makeShop('Chowk Pottery');
     await t.db.execute(sql`update vendor_shops set delivery_available = false where id = ${pickupOnly}`);
@@ -175,10 +203,18 @@ describe('adding and reading', () => {
   it("answers 404 'Product not found' for a missing, inactive or closed-shop product", async () => {
     const { client } = await newCustomer();
     const closedShop = await makeShop('Closed Shop', false);
-    for (const productId of [crypto.randomUUID(), await makeProduct({ active: false }), await makeProduct({ storeId: closedShop })]) {
+    for (const productId of [
+      crypto.randomUUID(),
+      await makeProduct({ active: false }),
+      await makeProduct({ storeId: closedShop }),
+    ]) {
       const res = await client.post('/api/cart/items', { productId, quantity: 1 });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: cartMessages.productNotFound, requestId: res.headers['x-request-id'] });
+      expect(res.json().error).toEqual({
+        code: 'NOT_FOUND',
+        message: cartMessages.productNotFound,
+        requestId: res.headers['x-request-id'],
+      });
     }
     expect((await client.get('/api/cart')).json().items).toEqual([]);
   });
@@ -204,7 +240,9 @@ describe('adding and reading', () => {
   it('never lets concurrent adds of one product go past its stock', async () => {
     const { client } = await newCustomer();
     const productId = await makeProduct({ stock: 3 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/cart/items', { productId, quantity: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => client.post('/api/cart/items', { productId, quantity: 1 })),
+    );
     expect(results.filter((r) => r.statusCode < 300)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
     expect((await client.get('/api/cart')).json().items[0].quantity).toBe(3);
@@ -219,12 +257,15 @@ describe('lines that became unavailable', () => {
     const hidden = await makeProduct({ name: 'Hidden', pricePaise: 30000 });
     const closed = await makeProduct({ name: 'Closed', pricePaise: 40000, storeId: shop });
     const soldOut = await makeProduct({ name: 'Sold out', pricePaise: 50000 });
-    for (const productId of [ok, hidden, closed, soldOut]) expect((await client.post('/api/cart/items', { productId })).statusCode).toBe(201);
+    for (const productId of [ok, hidden, closed, soldOut])
+      expect((await client.post('/api/cart/items', { productId })).statusCode).toBe(201);
     await t.db.execute(sql`update products set is_active = false where id = ${hidden}`);
     await t.db.execute(sql`update vendor_shops set is_active = false where id = ${shop}`);
     await t.db.execute(sql`update products set stock_quantity = 0 where id = ${soldOut}`);
     const body = (await client.get('/api/cart')).json();
-    expect(Object.fromEntries(body.items.map((i: { name: string; available: boolean }) => [i.name, i.available]))).toEqual({ Ok: true, Hidden: false, Closed: false, 'Sold out': false });
+    expect(
+      Object.fromEntries(body.items.map((i: { name: string; available: boolean }) => [i.name, i.available])),
+    ).toEqual({ Ok: true, Hidden: false, Closed: false, 'Sold out': false });
     expect(body.totals).toMatchObject({ subtotalPaise: 20000, shippingPaise: 9900, totalPaise: 29900 });
 
     const line = body.items.find((i: { name: string }) => i.name === 'Hidden');

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addCartItemSchema, cartItemRefSchema, cartMessages, cartSchema, updateCartItemSchema } from '../../../contracts/cart.contract';
+import {
+  addCartItemSchema,
+  cartItemRefSchema,
+  cartMessages,
+  cartSchema,
+  updateCartItemSchema,
+} from '../../../contracts/cart.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
@@ -15,7 +21,13 @@ function requireCustomer(req: FastifyRequest): SessionUser {
 }
 
 const itemParams = z.object({ id: z.uuid({ error: cartMessages.itemNotFound }) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** The customer's cart: read, add, change quantity, remove. */
 export async function cartRoutes(fastify: FastifyInstance) {
@@ -26,14 +38,31 @@ export async function cartRoutes(fastify: FastifyInstance) {
     requireCustomer(req);
   });
 
-  app.get('/api/cart', { schema: { tags: ['cart'], summary: 'The cart with totals and available points', response: { 200: cartSchema, ...errors } } }, async (req) => {
-    const user = requireCustomer(req);
-    return getCart({ db, customerUserId: user.id, returnWindowDays: config.RETURN_WINDOW_DAYS });
-  });
+  app.get(
+    '/api/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The cart with totals and available points',
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = requireCustomer(req);
+      return getCart({ db, customerUserId: user.id, returnWindowDays: config.RETURN_WINDOW_DAYS });
+    },
+  );
 
   app.post(
     '/api/cart/items',
-    { schema: { tags: ['cart'], summary: 'Add a product, or increase its quantity, up to the stock', body: addCartItemSchema, response: { 200: cartItemRefSchema, 201: cartItemRefSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product, or increase its quantity, up to the stock',
+        body: addCartItemSchema,
+        response: { 200: cartItemRefSchema, 201: cartItemRefSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireCustomer(req);
       const { created, ...line } = await addCartItem({ db, customerUserId: user.id, ...req.body });
@@ -43,7 +72,15 @@ export async function cartRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/cart/items/:id',
-    { schema: { tags: ['cart'], summary: 'Set the quantity of a cart line (1 to the stock)', params: itemParams, body: updateCartItemSchema, response: { 200: cartItemRefSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity of a cart line (1 to the stock)',
+        params: itemParams,
+        body: updateCartItemSchema,
+        response: { 200: cartItemRefSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireCustomer(req);
       return updateCartItem({ db, customerUserId: user.id, itemId: req.params.id, quantity: req.body.quantity });
@@ -52,7 +89,14 @@ export async function cartRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/cart/items/:id',
-    { schema: { tags: ['cart'], summary: 'Remove a cart line', params: itemParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a cart line',
+        params: itemParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireCustomer(req);
       await deleteCartItem({ db, customerUserId: user.id, itemId: req.params.id });

@@ -11,7 +11,10 @@ import { shopRows } from '../shops';
 import { cartItems } from './cart.tables';
 
 /** The lines of a customer's cart for checkout: product and quantity, oldest first. */
-export async function listCartLines(tx: DbOrTx, customerUserId: string): Promise<{ productId: string; variantId: string | null; quantity: number }[]> {
+export async function listCartLines(
+  tx: DbOrTx,
+  customerUserId: string,
+): Promise<{ productId: string; variantId: string | null; quantity: number }[]> {
   return tx
     .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
@@ -38,8 +41,10 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       imageUrl: itemPicture(),
       // A variant's own price and stock, else the product's.
       pricePaise: sql<number>`coalesce(${variantRows.pricePaise}, ${productRows.pricePaise})`.mapWith(Number),
-      originalPricePaise: sql<number | null>`case when ${variantRows.pricePaise} is null then ${productRows.originalPricePaise} else ${variantRows.originalPricePaise} end`.mapWith((v) =>
-        v === null ? null : Number(v),
+      originalPricePaise: sql<
+        number | null
+      >`case when ${variantRows.pricePaise} is null then ${productRows.originalPricePaise} else ${variantRows.originalPricePaise} end`.mapWith(
+        (v) => (v === null ? null : Number(v)),
       ),
       rewardPercentage: productRows.rewardPercentage,
       stockQuantity: sql<number>`coalesce(${variantRows.stockQuantity}, ${productRows.stockQuantity})`.mapWith(Number),
@@ -62,17 +67,28 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
     .leftJoin(variantRows, eq(variantRows.id, cartItems.variantId))
     .where(eq(cartItems.customerId, customerUserId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const items: CartLine[] = rows.map(({ productActive, shopActive, option1Name, option2Name, option1Value, option2Value, ...r }) => ({
-    ...r,
-    variantLabel: option1Value === null ? null : variantLabel({ option1Name, option2Name }, { option1Value, option2Value }),
-    rewardPercentage: Number(r.rewardPercentage),
-    available: productActive && shopActive && r.delivers && r.stockQuantity > 0,
-  }));
+  const items: CartLine[] = rows.map(
+    ({ productActive, shopActive, option1Name, option2Name, option1Value, option2Value, ...r }) => ({
+      ...r,
+      variantLabel:
+        option1Value === null ? null : variantLabel({ option1Name, option2Name }, { option1Value, option2Value }),
+      rewardPercentage: Number(r.rewardPercentage),
+      available: productActive && shopActive && r.delivers && r.stockQuantity > 0,
+    }),
+  );
   const { availablePoints } = await getBalances(db, customerUserId, { returnWindowDays });
   return { items, availablePoints, totals: orderTotals(items.filter((i) => i.available)) };
 }
 
-type Product = { id: string; name: string; stockQuantity: number; active: boolean; shopName: string; delivers: boolean; missingChoice: string | null };
+type Product = {
+  id: string;
+  name: string;
+  stockQuantity: number;
+  active: boolean;
+  shopName: string;
+  delivers: boolean;
+  missingChoice: string | null;
+};
 
 /**
  * The product (or its chosen variant) with its stock and a name that says the variant ('Kurta (Size:
@@ -98,35 +114,60 @@ async function findProduct(tx: DbOrTx, productId: string, variantId: string | nu
     .limit(1);
   if (!row) return null;
   const { productStock, option1Name, option2Name, ...p } = row;
-  if (option1Name === null) return variantId === null ? { ...p, stockQuantity: productStock, missingChoice: null } : null;
-  if (variantId === null) return { ...p, stockQuantity: 0, missingChoice: chooseOptionMessage({ option1Name, option2Name }) };
+  if (option1Name === null)
+    return variantId === null ? { ...p, stockQuantity: productStock, missingChoice: null } : null;
+  if (variantId === null)
+    return { ...p, stockQuantity: 0, missingChoice: chooseOptionMessage({ option1Name, option2Name }) };
   const [v] = await tx
-    .select({ stockQuantity: variantRows.stockQuantity, option1Value: variantRows.option1Value, option2Value: variantRows.option2Value })
+    .select({
+      stockQuantity: variantRows.stockQuantity,
+      option1Value: variantRows.option1Value,
+      option2Value: variantRows.option2Value,
+    })
     .from(variantRows)
     .where(and(eq(variantRows.id, variantId), eq(variantRows.productId, productId), isNull(variantRows.withdrawnAt)));
   if (!v) return null;
-  return { ...p, name: `${p.name} (${variantLabel({ option1Name, option2Name }, v)})`, stockQuantity: v.stockQuantity, missingChoice: null };
+  return {
+    ...p,
+    name: `${p.name} (${variantLabel({ option1Name, option2Name }, v)})`,
+    stockQuantity: v.stockQuantity,
+    missingChoice: null,
+  };
 }
 
 /** The 409 for a quantity above the stock, naming the product and how many are left. */
 function stockError(p: Product, inCart = 0): AppError {
-  let message = p.stockQuantity <= 0 ? `${p.name} is out of stock` : `Only ${p.stockQuantity} left in stock for ${p.name}`;
+  let message =
+    p.stockQuantity <= 0 ? `${p.name} is out of stock` : `Only ${p.stockQuantity} left in stock for ${p.name}`;
   if (p.stockQuantity > 0 && inCart > 0) message += `; you already have ${inCart} in your cart`;
   return new AppError('CONFLICT', message, { quantity: message });
 }
 
-export type AddCartItemArgs = { db: Db; customerUserId: string; productId: string; variantId?: string | null; quantity: number };
+export type AddCartItemArgs = {
+  db: Db;
+  customerUserId: string;
+  productId: string;
+  variantId?: string | null;
+  quantity: number;
+};
 
 /**
  * Adds a product (for a product with options, one of its variants: 400 'Please choose a size'
  * without one) to the cart or increases its quantity, never above the stock. Answers the line and
  * whether it is new.
  */
-export async function addCartItem({ db, customerUserId, productId, variantId = null, quantity }: AddCartItemArgs): Promise<CartItemRef & { created: boolean }> {
+export async function addCartItem({
+  db,
+  customerUserId,
+  productId,
+  variantId = null,
+  quantity,
+}: AddCartItemArgs): Promise<CartItemRef & { created: boolean }> {
   return db.transaction(async (tx) => {
     const product = await findProduct(tx, productId, variantId);
     if (!product || !product.active) throw new AppError('NOT_FOUND', cartMessages.productNotFound);
-    if (product.missingChoice) throw new AppError('VALIDATION_FAILED', product.missingChoice, { variantId: product.missingChoice });
+    if (product.missingChoice)
+      throw new AppError('VALIDATION_FAILED', product.missingChoice, { variantId: product.missingChoice });
     if (!product.delivers) throw new AppError('CONFLICT', noDeliveryMessage(product.shopName));
     if (quantity > product.stockQuantity) throw stockError(product);
     // One statement: a concurrent add of the same product cannot push the line past the stock.
@@ -138,12 +179,24 @@ export async function addCartItem({ db, customerUserId, productId, variantId = n
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
         setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${product.stockQuantity}`,
       })
-      .returning({ id: cartItems.id, productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity, created: sql<boolean>`xmax = 0` });
+      .returning({
+        id: cartItems.id,
+        productId: cartItems.productId,
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+        created: sql<boolean>`xmax = 0`,
+      });
     if (row) return row;
     const [line] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
-      .where(and(eq(cartItems.customerId, customerUserId), eq(cartItems.productId, productId), variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId)));
+      .where(
+        and(
+          eq(cartItems.customerId, customerUserId),
+          eq(cartItems.productId, productId),
+          variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId),
+        ),
+      );
     throw stockError(product, line?.quantity ?? 0);
   });
 }
@@ -151,7 +204,12 @@ export async function addCartItem({ db, customerUserId, productId, variantId = n
 export type UpdateCartItemArgs = { db: Db; customerUserId: string; itemId: string; quantity: number };
 
 /** Sets the quantity of one of the customer's own lines, between 1 and the stock. */
-export async function updateCartItem({ db, customerUserId, itemId, quantity }: UpdateCartItemArgs): Promise<CartItemRef> {
+export async function updateCartItem({
+  db,
+  customerUserId,
+  itemId,
+  quantity,
+}: UpdateCartItemArgs): Promise<CartItemRef> {
   return db.transaction(async (tx) => {
     const [line] = await tx
       .select({ productId: cartItems.productId, variantId: cartItems.variantId })
@@ -169,7 +227,12 @@ export async function updateCartItem({ db, customerUserId, itemId, quantity }: U
       .update(cartItems)
       .set({ quantity })
       .where(and(eq(cartItems.id, itemId), eq(cartItems.customerId, customerUserId)))
-      .returning({ id: cartItems.id, productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity });
+      .returning({
+        id: cartItems.id,
+        productId: cartItems.productId,
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+      });
     return row;
   });
 }

@@ -8,8 +8,12 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     /** The chosen variant of a product with options (null for a product without). */
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),

@@ -15,10 +15,17 @@ export type ProductActiveChange = { id: string; name: string; isActive: boolean;
  * lists and product pages read is_active on every request (nothing is cached on the server), so a
  * disabled product leaves the storefront at once.
  */
-export async function setProductActiveByAdmin(tx: DbOrTx, { productId, isActive }: SetProductActiveByAdminArgs): Promise<ProductActiveChange> {
+export async function setProductActiveByAdmin(
+  tx: DbOrTx,
+  { productId, isActive }: SetProductActiveByAdminArgs,
+): Promise<ProductActiveChange> {
   if (!isUuid(productId)) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   // Locked first, so the previous state recorded in the audit entry is the one this change replaced.
-  const [current] = await tx.select({ isActive: products.isActive }).from(products).where(and(eq(products.id, productId), isNull(products.withdrawnAt))).for('update');
+  const [current] = await tx
+    .select({ isActive: products.isActive })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.withdrawnAt)))
+    .for('update');
   if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   const [row] = await tx
     .update(products)
@@ -55,9 +62,17 @@ export type ProductDeletion = { id: string; name: string; outcome: 'removed' | '
  * is removed. NOT_FOUND for an unknown or already deleted product. Whether it was ordered is asked of
  * the caller (orders sit above catalog), after the product's row is locked.
  */
-export async function deleteProductByAdmin(tx: Tx, productId: string, wasOrdered: (tx: Tx, productId: string) => Promise<boolean>): Promise<ProductDeletion> {
+export async function deleteProductByAdmin(
+  tx: Tx,
+  productId: string,
+  wasOrdered: (tx: Tx, productId: string) => Promise<boolean>,
+): Promise<ProductDeletion> {
   if (!isUuid(productId)) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
-  const [current] = await tx.select({ name: products.name }).from(products).where(and(eq(products.id, productId), isNull(products.withdrawnAt))).for('update');
+  const [current] = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.withdrawnAt)))
+    .for('update');
   if (!current) throw new AppError('NOT_FOUND', catalogMessages.productNotFound);
   if (await wasOrdered(tx, productId)) {
     await tx.update(products).set(withdrawal()).where(eq(products.id, productId));

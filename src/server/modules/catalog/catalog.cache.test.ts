@@ -43,7 +43,8 @@ describe('the catalog cache', () => {
   });
 
   it('forgets the answers on any successful write, so a withdrawn product is gone at once', async () => {
-    const list = async () => JSON.parse((await anonymous('/api/products?pageSize=50')).body).items.map((p: { id: string }) => p.id);
+    const list = async () =>
+      JSON.parse((await anonymous('/api/products?pageSize=50')).body).items.map((p: { id: string }) => p.id);
     expect(await list()).toContain(withdrawnId);
     expect((await anonymous(`/api/products/${withdrawnId}`)).statusCode).toBe(200);
     const res = await vendor.patch(`/api/vendor/products/${withdrawnId}/status`, { isActive: false });

@@ -80,7 +80,13 @@ export async function priceRanges(db: DbOrTx, rows: Pick<CardRow, 'id' | 'option
     .select({ id: productVariants.productId, min: sql<string>`min(${effective})`, max: sql<string>`max(${effective})` })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(inArray(productVariants.productId, ids), isNull(productVariants.withdrawnAt), isNotNull(products.option1Name)))
+    .where(
+      and(
+        inArray(productVariants.productId, ids),
+        isNull(productVariants.withdrawnAt),
+        isNotNull(products.option1Name),
+      ),
+    )
     .groupBy(productVariants.productId);
   return new Map(found.map((r) => [r.id, { min: Number(r.min), max: Number(r.max) }]));
 }

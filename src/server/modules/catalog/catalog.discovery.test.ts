@@ -24,7 +24,13 @@ beforeAll(async () => {
   const crafts = await createShop(t.db, v.userId, { shopName: 'Chandni Chowk Crafts', city: 'Delhi' });
   const closed = await createShop(t.db, v.userId, { shopName: 'Closed Curios', isActive: false });
   shops = { gadgets: gadgets.id, books: books.id, crafts: crafts.id, closed: closed.id };
-  const add = async (key: string, name: string, storeId: string, categoryId: string, over: Record<string, unknown> = {}) => {
+  const add = async (
+    key: string,
+    name: string,
+    storeId: string,
+    categoryId: string,
+    over: Record<string, unknown> = {},
+  ) => {
     ids[key] = (await createProduct(t.db, { storeId, categoryId, name, description: '', ...over })).id;
   };
   await add('phone', '6.7-inch 5G Smartphone, 8GB RAM', gadgets.id, electronics.id);

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../platform/db';
 import { hsnGstRates, products } from './catalog.tables';
 
 /** Each product's category and HSN code (null: not classified yet), for settling its order items. */
-export async function productTaxClasses(db: DbOrTx, productIds: string[]): Promise<{ productId: string; categoryId: string; hsnCode: string | null }[]> {
+export async function productTaxClasses(
+  db: DbOrTx,
+  productIds: string[],
+): Promise<{ productId: string; categoryId: string; hsnCode: string | null }[]> {
   if (productIds.length === 0) return [];
   return db
     .select({ productId: products.id, categoryId: products.categoryId, hsnCode: products.hsnCode })

@@ -21,7 +21,15 @@ export async function holdStock(tx: Tx, a: { ref: string; lines: HoldLine[]; exp
       throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
     }
   }
-  await tx.insert(stockHolds).values(a.lines.map((l) => ({ ref: a.ref, productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity, expiresAt: a.expiresAt })));
+  await tx.insert(stockHolds).values(
+    a.lines.map((l) => ({
+      ref: a.ref,
+      productId: l.productId,
+      variantId: l.variantId ?? null,
+      quantity: l.quantity,
+      expiresAt: a.expiresAt,
+    })),
+  );
 }
 
 /**
@@ -55,7 +63,10 @@ export async function releaseHeldStock(tx: Tx, refs: string[]): Promise<number> 
 }
 
 /** Releases expired holds (all, or only those of the given products or refs): their units go back to stock. Answers how many. */
-export async function releaseExpiredHolds(tx: Tx, only: { productIds?: string[]; refs?: string[] } = {}): Promise<number> {
+export async function releaseExpiredHolds(
+  tx: Tx,
+  only: { productIds?: string[]; refs?: string[] } = {},
+): Promise<number> {
   if (only.productIds?.length === 0 || only.refs?.length === 0) return 0;
   return releaseWhere(
     tx,
@@ -68,7 +79,17 @@ export async function releaseExpiredHolds(tx: Tx, only: { productIds?: string[];
 }
 
 /** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */
-export function startStockHoldsJob({ db, intervalMs = 60_000, log, metrics }: { db: Db; intervalMs?: number; log: JobLog; metrics?: JobMetrics }): StopJob {
+export function startStockHoldsJob({
+  db,
+  intervalMs = 60_000,
+  log,
+  metrics,
+}: {
+  db: Db;
+  intervalMs?: number;
+  log: JobLog;
+  metrics?: JobMetrics;
+}): StopJob {
   return startRepeatingJob({
     db,
     name: 'Stock holds',
@@ -82,4 +103,3 @@ export function startStockHoldsJob({ db, intervalMs = 60_000, log, metrics }: { 
     },
   });
 }
-

@@ -77,7 +77,11 @@ describe('a list longer than can be browsed', () => {
   it('answers a selective search and a short category exactly', async () => {
     const pashmina = await list('?q=pashmina');
     expect(pashmina).toMatchObject({ total: 3, totalEstimated: false });
-    expect(pashmina.items.map((p) => p.name).sort()).toEqual(['Pashmina Cotton Kurta #1', 'Pashmina Cotton Kurta #10001', 'Pashmina Cotton Kurta #20001']);
+    expect(pashmina.items.map((p) => p.name).sort()).toEqual([
+      'Pashmina Cotton Kurta #1',
+      'Pashmina Cotton Kurta #10001',
+      'Pashmina Cotton Kurta #20001',
+    ]);
     expect(await list('?category=books&pageSize=5')).toMatchObject({ total: 30, totalEstimated: false });
   });
 
@@ -86,15 +90,22 @@ describe('a list longer than can be browsed', () => {
     expect(last.items).toHaveLength(20);
     const res = await client.get('/api/products?sort=newest&page=11');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { page: catalogMessages.pastBrowsable } } });
+    expect(res.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { page: catalogMessages.pastBrowsable } },
+    });
   });
 
   it('keeps each sort in order across pages of a long category', async () => {
-    const pages = [await list('?category=fashion&sort=price-low&page=1'), await list('?category=fashion&sort=price-low&page=2')];
+    const pages = [
+      await list('?category=fashion&sort=price-low&page=1'),
+      await list('?category=fashion&sort=price-low&page=2'),
+    ];
     const prices = pages.flatMap((p) => p.items.map((i) => i.pricePaise));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     // The cheapest active kurta of all comes first.
-    const cheapest = await t.db.execute(sql`select min(price_paise)::int as p from products where is_active and name like '%Kurta%'`);
+    const cheapest = await t.db.execute(
+      sql`select min(price_paise)::int as p from products where is_active and name like '%Kurta%'`,
+    );
     expect(prices[0]).toBe((cheapest as unknown as { rows: { p: number }[] }).rows[0].p);
     const high = await list('?category=fashion&sort=price-high&pageSize=50');
     const highs = high.items.map((i) => i.pricePaise);

@@ -1,5 +1,11 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { OPTION_FACET_NAMES, OPTION_FACET_PRODUCTS, OPTION_FACET_VALUES, type ProductOptionFacets, type ProductSearchQuery } from '../../../contracts/catalog.contract';
+import {
+  OPTION_FACET_NAMES,
+  OPTION_FACET_PRODUCTS,
+  OPTION_FACET_VALUES,
+  type ProductOptionFacets,
+  type ProductSearchQuery,
+} from '../../../contracts/catalog.contract';
 import { compareOptionValues, optionFilterParam } from '../../../domain/option-filters';
 import { normaliseOption } from '../../../domain/variants';
 import { queryRows, type DbOrTx } from '../../platform/db';
@@ -18,7 +24,10 @@ type FacetRow = { name: string; value: string; products: number; sampled: number
  * with a variant on sale: a category without any reads nothing), and their variants. Names and values are merged whatever
  * their case ('Size M' and 'size m'); each shows in its most used capitalised spelling.
  */
-export async function listProductOptionFacets({ db, query }: ListProductOptionFacetsArgs): Promise<ProductOptionFacets> {
+export async function listProductOptionFacets({
+  db,
+  query,
+}: ListProductOptionFacetsArgs): Promise<ProductOptionFacets> {
   const found = await searchFiltersOf(db, query);
   if (!found) return { options: [], complete: true };
   const sample = db
@@ -50,12 +59,17 @@ export async function listProductOptionFacets({ db, query }: ListProductOptionFa
         order by count(distinct s.id) desc
         limit ${OPTION_FACET_NAMES * OPTION_FACET_VALUES * 4}`,
   );
-  type Named = { spellings: Map<string, number>; products: number; values: Map<string, { spellings: Map<string, number>; products: number }> };
+  type Named = {
+    spellings: Map<string, number>;
+    products: number;
+    values: Map<string, { spellings: Map<string, number>; products: number }>;
+  };
   const options = new Map<string, Named>();
   const spell = (m: Map<string, number>, s: string, n: number) => m.set(s, (m.get(s) ?? 0) + n);
   // A capitalised spelling ('Size', 'M') before an all lower-case one, then the most used.
   const capitalised = (s: string) => (s !== s.toLowerCase() ? 1 : 0);
-  const mostUsed = (m: Map<string, number>) => [...m].sort((a, b) => capitalised(b[0]) - capitalised(a[0]) || b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+  const mostUsed = (m: Map<string, number>) =>
+    [...m].sort((a, b) => capitalised(b[0]) - capitalised(a[0]) || b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
   for (const r of rows) {
     const name = normaliseOption(r.name);
     const option = options.get(name) ?? { spellings: new Map(), products: 0, values: new Map() };
@@ -79,7 +93,14 @@ export async function listProductOptionFacets({ db, query }: ListProductOptionFa
           .slice(0, OPTION_FACET_VALUES)
           .map((v) => ({ value: mostUsed(v.spellings), products: v.products }))
           .sort((a, b) => compareOptionValues(a.value, b.value));
-        return { name, values: values.map((v) => ({ value: v.value, param: optionFilterParam(name, v.value), products: v.products })) };
+        return {
+          name,
+          values: values.map((v) => ({
+            value: v.value,
+            param: optionFilterParam(name, v.value),
+            products: v.products,
+          })),
+        };
       }),
     complete: (rows[0]?.sampled ?? 0) < OPTION_FACET_PRODUCTS,
   };

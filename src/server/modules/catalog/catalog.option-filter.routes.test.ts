@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard, ProductOptionFacets } from '../../../contracts/catalog.contract';
 import { optionFilterMessages } from '../../../domain/option-filters';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { createCategory, createProduct, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
+import {
+  createCategory,
+  createProduct,
+  createProductWithVariants,
+  createShop,
+  createVendorUser,
+} from '../../test/catalog-factories';
 import { products, productVariants } from './catalog.tables';
 import { moneyInvariantViolations } from '../../test/invariants';
 
@@ -46,7 +52,11 @@ describe('GET /api/products?option=', () => {
         { option1Value: 'L', option2Value: 'Indigo' },
       ],
     });
-    await createProductWithVariants(t.db, { ...p, name: 'Linen Shirt', variants: [{ option1Value: 'S' }, { option1Value: 'XL' }] });
+    await createProductWithVariants(t.db, {
+      ...p,
+      name: 'Linen Shirt',
+      variants: [{ option1Value: 'S' }, { option1Value: 'XL' }],
+    });
     await createProduct(t.db, { ...p, name: 'Cotton Dupatta' });
 
     const m = await search(`category=${p.slug}&option=size:m`);
@@ -60,9 +70,20 @@ describe('GET /api/products?option=', () => {
 
   it('does not match a variant out of stock or withdrawn', async () => {
     const p = await place();
-    await createProductWithVariants(t.db, { ...p, name: 'Sold Out in M', variants: [{ option1Value: 'M', stockQuantity: 0 }, { option1Value: 'L' }] });
-    const { variants } = await createProductWithVariants(t.db, { ...p, name: 'Withdrawn M', variants: [{ option1Value: 'M' }, { option1Value: 'L' }] });
-    await t.db.update(productVariants).set({ withdrawnAt: new Date() }).where(eq(productVariants.id, variants.find((v) => v.option1Value === 'M')!.id));
+    await createProductWithVariants(t.db, {
+      ...p,
+      name: 'Sold Out in M',
+      variants: [{ option1Value: 'M', stockQuantity: 0 }, { option1Value: 'L' }],
+    });
+    const { variants } = await createProductWithVariants(t.db, {
+      ...p,
+      name: 'Withdrawn M',
+      variants: [{ option1Value: 'M' }, { option1Value: 'L' }],
+    });
+    await t.db
+      .update(productVariants)
+      .set({ withdrawnAt: new Date() })
+      .where(eq(productVariants.id, variants.find((v) => v.option1Value === 'M')!.id));
     await createProductWithVariants(t.db, { ...p, name: 'Has M', variants: [{ option1Value: 'M', stockQuantity: 1 }] });
 
     expect(names(await search(`category=${p.slug}&option=size:m`))).toEqual(['Has M']);
@@ -71,7 +92,14 @@ describe('GET /api/products?option=', () => {
 
   it('follows a size selling out, coming back into stock, being withdrawn and being deleted', async () => {
     const p = await place();
-    const { product, variants } = await createProductWithVariants(t.db, { ...p, name: 'Ikat Kurta', variants: [{ option1Value: 'M', stockQuantity: 2 }, { option1Value: 'L', stockQuantity: 1 }] });
+    const { product, variants } = await createProductWithVariants(t.db, {
+      ...p,
+      name: 'Ikat Kurta',
+      variants: [
+        { option1Value: 'M', stockQuantity: 2 },
+        { option1Value: 'L', stockQuantity: 1 },
+      ],
+    });
     const m = variants.find((v) => v.option1Value === 'M')!;
     const l = variants.find((v) => v.option1Value === 'L')!;
     const inSize = async (size: string) => names(await search(`category=${p.slug}&option=size:${size}`));
@@ -114,21 +142,48 @@ describe('GET /api/products?option=', () => {
         { option1Value: 'L', option2Value: 'Indigo' },
       ],
     });
-    await createProductWithVariants(t.db, { ...p, name: 'M in Indigo', option1Name: 'Size', option2Name: 'Colour', variants: [{ option1Value: 'M', option2Value: 'Indigo' }] });
+    await createProductWithVariants(t.db, {
+      ...p,
+      name: 'M in Indigo',
+      option1Name: 'Size',
+      option2Name: 'Colour',
+      variants: [{ option1Value: 'M', option2Value: 'Indigo' }],
+    });
     await createProductWithVariants(t.db, { ...p, name: 'S only', variants: [{ option1Value: 'S' }] });
 
     expect(names(await search(`category=${p.slug}&option=size:m&option=colour:indigo`))).toEqual(['M in Indigo']);
-    expect(names(await search(`category=${p.slug}&option=colour:indigo`))).toEqual(['M in Indigo', 'M in Red, L in Indigo']);
+    expect(names(await search(`category=${p.slug}&option=colour:indigo`))).toEqual([
+      'M in Indigo',
+      'M in Red, L in Indigo',
+    ]);
     // Size M or S.
-    expect(names(await search(`category=${p.slug}&option=size:m&option=size:s`))).toEqual(['M in Indigo', 'M in Red, L in Indigo', 'S only']);
+    expect(names(await search(`category=${p.slug}&option=size:m&option=size:s`))).toEqual([
+      'M in Indigo',
+      'M in Red, L in Indigo',
+      'S only',
+    ]);
     expect(names(await search(`category=${p.slug}&option=size:s&option=size:l&option=colour:red`))).toEqual([]);
   });
 
   it('combines with the category, the price range, the rating, the text and the sort', async () => {
     const p = await place();
     const other = await place();
-    const make = (over: { name: string; pricePaise: number; ratingAverage?: number; categoryId?: string; sizes: string[] }) =>
-      createProductWithVariants(t.db, { ...p, categoryId: over.categoryId ?? p.categoryId, name: over.name, pricePaise: over.pricePaise, originalPricePaise: null, ratingAverage: over.ratingAverage ?? 0, variants: over.sizes.map((s) => ({ option1Value: s })) });
+    const make = (over: {
+      name: string;
+      pricePaise: number;
+      ratingAverage?: number;
+      categoryId?: string;
+      sizes: string[];
+    }) =>
+      createProductWithVariants(t.db, {
+        ...p,
+        categoryId: over.categoryId ?? p.categoryId,
+        name: over.name,
+        pricePaise: over.pricePaise,
+        originalPricePaise: null,
+        ratingAverage: over.ratingAverage ?? 0,
+        variants: over.sizes.map((s) => ({ option1Value: s })),
+      });
     await make({ name: 'Zari Kurta Cheap', pricePaise: 50000, sizes: ['M', 'L'] });
     await make({ name: 'Zari Kurta Dear', pricePaise: 250000, ratingAverage: 4.5, sizes: ['M'] });
     await make({ name: 'Zari Kurta Small', pricePaise: 90000, sizes: ['S'] });
@@ -136,16 +191,24 @@ describe('GET /api/products?option=', () => {
 
     const byPrice = await search(`category=${p.slug}&option=size:m&sort=price-high`);
     expect(byPrice.items.map((i) => i.name)).toEqual(['Zari Kurta Dear', 'Zari Kurta Cheap']);
-    expect(names(await search(`category=${p.slug}&option=size:m&minPrice=100&maxPrice=1000`))).toEqual(['Zari Kurta Cheap']);
+    expect(names(await search(`category=${p.slug}&option=size:m&minPrice=100&maxPrice=1000`))).toEqual([
+      'Zari Kurta Cheap',
+    ]);
     expect(names(await search(`category=${p.slug}&option=size:m&minRating=4`))).toEqual(['Zari Kurta Dear']);
     const text = await search('q=zari%20kurta&option=size:m');
     expect(names(text)).toEqual(['Zari Kurta Cheap', 'Zari Kurta Dear', 'Zari Kurta Elsewhere']);
     expect(text.total).toBe(3);
-    expect(names(await search(`q=zari&option=size:m&sort=newest&category=${other.slug}`))).toEqual(['Zari Kurta Elsewhere']);
+    expect(names(await search(`q=zari&option=size:m&sort=newest&category=${other.slug}`))).toEqual([
+      'Zari Kurta Elsewhere',
+    ]);
     // Pages of a filtered list.
     const first = await search(`category=${p.slug}&option=size:m&sort=price-low&pageSize=1`);
     const second = await search(`category=${p.slug}&option=size:m&sort=price-low&pageSize=1&page=2`);
-    expect([first.total, first.items[0].name, second.items[0].name]).toEqual([2, 'Zari Kurta Cheap', 'Zari Kurta Dear']);
+    expect([first.total, first.items[0].name, second.items[0].name]).toEqual([
+      2,
+      'Zari Kurta Cheap',
+      'Zari Kurta Dear',
+    ]);
   });
 
   it.each([
@@ -187,8 +250,17 @@ describe('GET /api/products/options', () => {
         { option1Value: 'XXL', option2Value: 'Rust', stockQuantity: 0 },
       ],
     });
-    await createProductWithVariants(t.db, { ...p, option1Name: 'size', variants: [{ option1Value: 'S' }, { option1Value: 'm' }, { option1Value: 'L' }] });
-    await createProductWithVariants(t.db, { ...p, option1Name: 'Size', isActive: false, variants: [{ option1Value: 'XS' }] });
+    await createProductWithVariants(t.db, {
+      ...p,
+      option1Name: 'size',
+      variants: [{ option1Value: 'S' }, { option1Value: 'm' }, { option1Value: 'L' }],
+    });
+    await createProductWithVariants(t.db, {
+      ...p,
+      option1Name: 'Size',
+      isActive: false,
+      variants: [{ option1Value: 'XS' }],
+    });
     await createProduct(t.db, { ...p });
 
     const body = await facets(`category=${p.slug}`);

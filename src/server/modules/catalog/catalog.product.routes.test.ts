@@ -49,7 +49,9 @@ describe('GET /api/products/:id', () => {
   ])('answers 404 Product not found for %s', async (_label, id) => {
     const res = await client.get(`/api/products/${id()}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found', requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Product not found', requestId: res.headers['x-request-id'] },
+    });
   });
 
   it('answers a client error, never 500, for an absurdly long id', async () => {
@@ -72,9 +74,18 @@ describe('GET /api/products/:id/reviews', () => {
     ] as const;
     for (const [i, [firstName, lastName, rating, comment]] of people.entries()) {
       const { userId } = await t.db.transaction((tx) =>
-        createAccount(tx, { email: `reviewer${i}.${Date.now()}@example.in`, password: 'secret123', role: 'customer', firstName, lastName, phoneNumber: '9876501234' }),
+        createAccount(tx, {
+          email: `reviewer${i}.${Date.now()}@example.in`,
+          password: 'secret123',
+          role: 'customer',
+          firstName,
+          lastName,
+          phoneNumber: '9876501234',
+        }),
       );
-      await t.db.transaction((tx) => addReview(tx, { productId: reviewedId, customerUserId: userId, orderId: randomUUID(), rating, comment }));
+      await t.db.transaction((tx) =>
+        addReview(tx, { productId: reviewedId, customerUserId: userId, orderId: randomUUID(), rating, comment }),
+      );
     }
   });
 
@@ -94,7 +105,12 @@ describe('GET /api/products/:id/reviews', () => {
   });
 
   it('answers an empty list for a visible product without reviews', async () => {
-    expect((await client.get(`/api/products/${ids.tv}/reviews`)).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+    expect((await client.get(`/api/products/${ids.tv}/reviews`)).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+    });
   });
 
   it.each([

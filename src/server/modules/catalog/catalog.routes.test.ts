@@ -30,7 +30,12 @@ describe('GET /api/categories', () => {
   it('lists the active categories by sort order, then name', async () => {
     const res = await client.get('/api/categories');
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((c: { name: string }) => c.name)).toEqual(['Electronics', 'Fashion', 'Books', 'Home & Living']);
+    expect(res.json().items.map((c: { name: string }) => c.name)).toEqual([
+      'Electronics',
+      'Fashion',
+      'Books',
+      'Home & Living',
+    ]);
     expect(res.json().items[2]).toEqual({ id: cat.books, name: 'Books', slug: 'books' });
   });
 });
@@ -62,8 +67,17 @@ describe('GET /api/products', () => {
       priceFromPaise: null,
     });
     const headphones = body.items.find((i) => i.id === ids.headphones)!;
-    expect(headphones).toMatchObject({ originalPricePaise: null, discountPercent: 0, pointsEarned: 199, imageUrl: null });
-    expect(body.items.find((i) => i.id === ids.razai)).toMatchObject({ rewardPercentage: 3.5, pointsEarned: 76, discountPercent: 27 });
+    expect(headphones).toMatchObject({
+      originalPricePaise: null,
+      discountPercent: 0,
+      pointsEarned: 199,
+      imageUrl: null,
+    });
+    expect(body.items.find((i) => i.id === ids.razai)).toMatchObject({
+      rewardPercentage: 3.5,
+      pointsEarned: 76,
+      discountPercent: 27,
+    });
   });
 
   it('searches names and descriptions with full text, hiding inactive products and shops', async () => {
@@ -104,14 +118,18 @@ describe('GET /api/products', () => {
   });
 
   it('does not show inactive products or closed shops even when searched by their exact name', async () => {
-    expect((await list(`?q=${encodeURIComponent('Cotton Saree Withdrawn')}`)).items.map((i) => i.id)).not.toContain(ids.inactive);
+    expect((await list(`?q=${encodeURIComponent('Cotton Saree Withdrawn')}`)).items.map((i) => i.id)).not.toContain(
+      ids.inactive,
+    );
     expect((await list(`?q=${encodeURIComponent('Dupatta of a Closed Shop')}`)).total).toBe(0);
   });
 
   it('filters by category id, name (any case) or slug; an unknown category finds nothing', async () => {
     const home = [ids.razai, ids.diya];
     expect(new Set(idsOf((await list(`?category=${cat.home}`)).items))).toEqual(new Set(home));
-    expect(new Set(idsOf((await list(`?category=${encodeURIComponent('Home & Living')}`)).items))).toEqual(new Set(home));
+    expect(new Set(idsOf((await list(`?category=${encodeURIComponent('Home & Living')}`)).items))).toEqual(
+      new Set(home),
+    );
     expect(new Set(idsOf((await list('?category=home-living')).items))).toEqual(new Set(home));
     expect(idsOf((await list('?category=FASHION')).items)).toEqual([ids.kurta]);
     expect(await list('?category=Toys')).toMatchObject({ items: [], total: 0 });
@@ -119,7 +137,9 @@ describe('GET /api/products', () => {
   });
 
   it('filters by price range in rupees; the top of the range means ₹50,000 and above', async () => {
-    expect(new Set(idsOf((await list('?minPrice=1000&maxPrice=2500')).items))).toEqual(new Set([ids.kurta, ids.razai, ids.headphones]));
+    expect(new Set(idsOf((await list('?minPrice=1000&maxPrice=2500')).items))).toEqual(
+      new Set([ids.kurta, ids.razai, ids.headphones]),
+    );
     expect(new Set(idsOf((await list('?minPrice=1299&maxPrice=2199')).items))).toEqual(new Set([ids.kurta, ids.razai]));
     expect(idsOf((await list('?minPrice=0&maxPrice=50000')).items)).toContain(ids.tv);
     expect(idsOf((await list('?maxPrice=49999')).items)).not.toContain(ids.tv);
@@ -128,13 +148,17 @@ describe('GET /api/products', () => {
   });
 
   it('filters by minimum rating', async () => {
-    expect(new Set(idsOf((await list('?minRating=4')).items))).toEqual(new Set([ids.kurta, ids.headphones, ids.tv, ids.book]));
+    expect(new Set(idsOf((await list('?minRating=4')).items))).toEqual(
+      new Set([ids.kurta, ids.headphones, ids.tv, ids.book]),
+    );
     expect(new Set(idsOf((await list('?minRating=4.6')).items))).toEqual(new Set([ids.tv, ids.book]));
     expect((await list('?minRating=0')).total).toBe(VISIBLE);
   });
 
   it('combines text, category, price and rating filters', async () => {
-    expect(idsOf((await list('?q=cotton&category=Fashion&minPrice=1000&maxPrice=2000&minRating=4')).items)).toEqual([ids.kurta]);
+    expect(idsOf((await list('?q=cotton&category=Fashion&minPrice=1000&maxPrice=2000&minRating=4')).items)).toEqual([
+      ids.kurta,
+    ]);
     expect((await list('?q=cotton&category=Electronics')).total).toBe(0);
   });
 
@@ -144,12 +168,30 @@ describe('GET /api/products', () => {
     const high = (await list('?sort=price-high')).items.map((i) => i.pricePaise);
     expect(high).toEqual([...prices].reverse());
     // Rating: average first, then the number of ratings.
-    expect(idsOf((await list('?sort=rating')).items).slice(0, 4)).toEqual([ids.book, ids.tv, ids.kurta, ids.headphones]);
-    expect(idsOf((await list('?sort=newest')).items)).toEqual([ids.headphones, ids.diya, ids.book, ids.kurta, ids.razai, ids.tv, ids.retired]);
+    expect(idsOf((await list('?sort=rating')).items).slice(0, 4)).toEqual([
+      ids.book,
+      ids.tv,
+      ids.kurta,
+      ids.headphones,
+    ]);
+    expect(idsOf((await list('?sort=newest')).items)).toEqual([
+      ids.headphones,
+      ids.diya,
+      ids.book,
+      ids.kurta,
+      ids.razai,
+      ids.tv,
+      ids.retired,
+    ]);
     // Without a query, relevance is newest first; with one, the best match comes first.
     expect(idsOf((await list()).items)).toEqual(idsOf((await list('?sort=newest')).items));
     expect(idsOf((await list('?q=cotton+kurta&sort=relevance')).items)[0]).toBe(ids.kurta);
-    expect(idsOf((await list('?q=cotton&sort=price-low')).items)).toEqual([ids.retired, ids.diya, ids.kurta, ids.razai]);
+    expect(idsOf((await list('?q=cotton&sort=price-low')).items)).toEqual([
+      ids.retired,
+      ids.diya,
+      ids.kurta,
+      ids.razai,
+    ]);
   });
 
   it('pages through the results with a stable order', async () => {
@@ -163,7 +205,13 @@ describe('GET /api/products', () => {
     // Pages stop at the first 200 results, with a message saying how to narrow them.
     const deep = await client.get('/api/products?pageSize=100&page=3');
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toMatchObject({ error: { fields: { page: 'Only the first 200 results can be shown. Add words, a category or a price range to narrow them.' } } });
+    expect(deep.json()).toMatchObject({
+      error: {
+        fields: {
+          page: 'Only the first 200 results can be shown. Add words, a category or a price range to narrow them.',
+        },
+      },
+    });
     expect(await list('?pageSize=100&page=2')).toMatchObject({ items: [], total: VISIBLE, totalEstimated: false });
     // A text search counts its matches on every page, also past the last one.
     expect(await list('?q=cotton&pageSize=3&page=2')).toMatchObject({ total: 4, items: [expect.anything()] });
@@ -197,7 +245,11 @@ describe('GET /api/products', () => {
   it.each(['q', 'category'])('answers 400, never 500, for a %s holding a NUL character', async (param) => {
     const res = await client.get(`/api/products?${param}=cot%00ton`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some text contains a character that is not allowed. Please remove it and try again.', requestId: res.headers['x-request-id'] });
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some text contains a character that is not allowed. Please remove it and try again.',
+      requestId: res.headers['x-request-id'],
+    });
   });
 
   it('refuses a minimum price above the maximum with a message under maxPrice', async () => {

@@ -20,8 +20,16 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, catalogCache: cache } = app.ctx;
 
-  app.get('/api/categories', { schema: { tags: ['catalog'], summary: 'The active categories in display order', response: { 200: categoryListSchema } } }, async (req, reply) =>
-    cache.serve(req, reply, async () => ({ items: await listCategories({ db }) })),
+  app.get(
+    '/api/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The active categories in display order',
+        response: { 200: categoryListSchema },
+      },
+    },
+    async (req, reply) => cache.serve(req, reply, async () => ({ items: await listCategories({ db }) })),
   );
 
   app.get(
@@ -29,7 +37,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Search the active products of active shops: text (typo tolerant), category, price in rupees, rating, option values (option=size:m), sort, pages',
+        summary:
+          'Search the active products of active shops: text (typo tolerant), category, price in rupees, rating, option values (option=size:m), sort, pages',
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },
@@ -42,7 +51,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: "The option names and values (Size: S, M, L) in stock among a search's products, without its option filters: the filter chips",
+        summary:
+          "The option names and values (Size: S, M, L) in stock among a search's products, without its option filters: the filter chips",
         querystring: productSearchQuerySchema,
         response: { 200: productOptionFacetsSchema, 400: errorResponseSchema },
       },
@@ -52,7 +62,14 @@ export async function catalogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/products/:id',
-    { schema: { tags: ['catalog'], summary: 'One product for its page', params: productIdParamsSchema, response: { 200: productDetailSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product for its page',
+        params: productIdParamsSchema,
+        response: { 200: productDetailSchema, 404: errorResponseSchema },
+      },
+    },
     async (req, reply) => cache.serve(req, reply, () => getProduct({ db, productId: req.params.id })),
   );
 
@@ -67,6 +84,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: reviewPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => cache.serve(req, reply, () => listProductReviews({ db, productId: req.params.id, ...req.query })),
+    async (req, reply) =>
+      cache.serve(req, reply, () => listProductReviews({ db, productId: req.params.id, ...req.query })),
   );
 }

@@ -44,7 +44,10 @@ export const variantRows = new QueryBuilder()
   .as('variant_rows');
 
 /** Reviews: which customer reviewed which product. */
-export const reviewRows = new QueryBuilder().select({ id: reviews.id, productId: reviews.productId, customerUserId: reviews.customerUserId }).from(reviews).as('review_rows');
+export const reviewRows = new QueryBuilder()
+  .select({ id: reviews.id, productId: reviews.productId, customerUserId: reviews.customerUserId })
+  .from(reviews)
+  .as('review_rows');
 
 /**
  * An item's picture: its variant's first image, else its product's (null for neither), on a

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { BROWSABLE_RESULTS, PRICE_RANGE_MAX, type ProductPage, type ProductSearchQuery } from '../../../contracts/catalog.contract';
+import {
+  BROWSABLE_RESULTS,
+  PRICE_RANGE_MAX,
+  type ProductPage,
+  type ProductSearchQuery,
+} from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
 import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
@@ -36,7 +41,10 @@ type SearchWords = { alternatives: string[][]; shops: string[]; categories: stri
 export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWords> {
   const words = queryWords(q).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return { alternatives: [], shops: [], categories: [] };
-  const widened = tsQueryOf(q, words.map((w) => [w, ...synonymsOf(w)]));
+  const widened = tsQueryOf(
+    q,
+    words.map((w) => [w, ...synonymsOf(w)]),
+  );
   const [found] = await queryRows<{ known: string[]; shops: string[]; categories: string[] }>(
     db,
     sql`select coalesce((select json_agg(${searchWords.word}) from ${searchWords} where ${inArray(searchWords.word, words)}), '[]') as known,
@@ -55,7 +63,9 @@ export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWord
         .where(sql`${searchWords.word} % ${word}`)
         .orderBy(sql`similarity(${searchWords.word}, ${word}) desc`)
         .limit(MAX_CORRECTIONS * 4);
-      const near = [...candidates.map((c) => c.word), ...SYNONYM_WORDS].filter((c) => c !== word && editDistance(word, c, edits) <= edits);
+      const near = [...candidates.map((c) => c.word), ...SYNONYM_WORDS].filter(
+        (c) => c !== word && editDistance(word, c, edits) <= edits,
+      );
       for (const c of near.slice(0, MAX_CORRECTIONS)) alternative.add(c);
     }
     for (const a of [...alternative]) for (const w of synonymsOf(a)) alternative.add(w);
@@ -92,7 +102,10 @@ async function textSearch(db: DbOrTx, q: string): Promise<TextSearch> {
 
 /** A category's id from its id, name (any case) or slug; null when there is no such category. */
 async function categoryIdOf(db: DbOrTx, category: string): Promise<string | null> {
-  const named = or(sql`lower(${categories.name}) = ${category.toLowerCase()}`, eq(categories.slug, category.toLowerCase()));
+  const named = or(
+    sql`lower(${categories.name}) = ${category.toLowerCase()}`,
+    eq(categories.slug, category.toLowerCase()),
+  );
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
@@ -127,10 +140,11 @@ export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
  */
 const COMMON_MATCHES = 20_000;
 
-const textArray = (keys: string[]): SQL => sql`array[${sql.join(
-  keys.map((k) => sql`${k}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (keys: string[]): SQL =>
+  sql`array[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * True for a product with a variant on sale (in stock, not withdrawn) carrying the chosen option
@@ -144,7 +158,8 @@ const textArray = (keys: string[]): SQL => sql`array[${sql.join(
 export function hasVariantWith(filters: readonly string[]): SQL | undefined {
   const groups = optionKeyGroups(filters);
   if (groups.length === 0) return undefined;
-  const onProduct = (column: SQLWrapper) => groups.map((g) => (g.length === 1 ? sql`${column} @> ${textArray(g)}` : sql`${column} && ${textArray(g)}`));
+  const onProduct = (column: SQLWrapper) =>
+    groups.map((g) => (g.length === 1 ? sql`${column} @> ${textArray(g)}` : sql`${column} && ${textArray(g)}`));
   const sameVariant =
     groups.length > 1
       ? sql`exists (select 1 from ${productVariants} where ${and(
@@ -165,7 +180,10 @@ export type SearchFilters = { text: TextSearch | null; filters: (SQL | undefined
  * A search's text match, its filters (shop, category, price range, rating) and its option values'
  * filter apart (the filter chips leave it out); null when it names a category that does not exist.
  */
-export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'>): Promise<SearchFilters> {
+export async function searchFiltersOf(
+  db: DbOrTx,
+  query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'>,
+): Promise<SearchFilters> {
   const { q, category, minPrice, maxPrice, minRating } = query;
   const categoryId = category ? await categoryIdOf(db, category) : null;
   if (category && !categoryId) return null;
@@ -183,7 +201,8 @@ export async function searchFiltersOf(db: DbOrTx, query: Omit<ProductSearchQuery
 }
 
 /** The ids of the products shoppers can see matching `where` (a count's or an estimate's subject). */
-const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
+const matchingIds = (db: DbOrTx, where: SQL | undefined) =>
+  db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
 
 /**
  * How a search's text is matched. Its estimate decides how its matches are found: a common text
@@ -194,11 +213,18 @@ const matchingIds = (db: DbOrTx, where: SQL | undefined) => db.select({ id: prod
  * collecting every kurta first. `estimate` is the total when there are too many to count (null with
  * option values: then estimated with them).
  */
-async function textMatchOf(db: DbOrTx, found: NonNullable<SearchFilters>): Promise<{ match: SQL | undefined; common: boolean; estimate: number | null }> {
+async function textMatchOf(
+  db: DbOrTx,
+  found: NonNullable<SearchFilters>,
+): Promise<{ match: SQL | undefined; common: boolean; estimate: number | null }> {
   if (!found.text) return { match: undefined, common: false, estimate: null };
   const estimate = await estimateRows(db, sql`${matchingIds(db, and(found.text.match, ...found.filters))}`);
   const common = estimate > COMMON_MATCHES;
-  return { match: common ? sql`(${found.text.match}) is true` : found.text.match, common, estimate: found.options ? null : estimate };
+  return {
+    match: common ? sql`(${found.text.match}) is true` : found.text.match,
+    common,
+    estimate: found.options ? null : estimate,
+  };
 }
 
 /**
@@ -218,10 +244,23 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   const where = and(textMatch, ...filters);
   // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
   const countUpTo = async (ordered: boolean) =>
-    Number((await db.select({ n: count() }).from((ordered ? matchingIds(db, where).orderBy(...orderOf(sort)) : matchingIds(db, where)).limit(BROWSABLE_RESULTS + 1).as('m')))[0].n);
+    Number(
+      (
+        await db
+          .select({ n: count() })
+          .from(
+            (ordered ? matchingIds(db, where).orderBy(...orderOf(sort)) : matchingIds(db, where))
+              .limit(BROWSABLE_RESULTS + 1)
+              .as('m'),
+          )
+      )[0].n,
+    );
   const totalOf = async (matched: number) => {
     if (matched <= BROWSABLE_RESULTS) return { total: matched, totalEstimated: false };
-    return { total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matchingIds(db, where)}`))), totalEstimated: true };
+    return {
+      total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matchingIds(db, where)}`))),
+      totalEstimated: true,
+    };
   };
 
   if (text && sort === 'relevance') {
@@ -251,9 +290,27 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     const rows = await db
       .with(candidates)
       .select({
-        ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise, rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl },
-        ...{ storeId: c.storeId, storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName, delivers: c.delivers },
-        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity, option1Name: c.option1Name },
+        ...{
+          id: c.id,
+          name: c.name,
+          pricePaise: c.pricePaise,
+          originalPricePaise: c.originalPricePaise,
+          rewardPercentage: c.rewardPercentage,
+          imageUrl: c.imageUrl,
+        },
+        ...{
+          storeId: c.storeId,
+          storeName: c.storeName,
+          categoryId: c.categoryId,
+          categoryName: c.categoryName,
+          delivers: c.delivers,
+        },
+        ...{
+          ratingAverage: c.ratingAverage,
+          ratingCount: c.ratingCount,
+          stockQuantity: c.stockQuantity,
+          option1Name: c.option1Name,
+        },
         matched: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(candidates)
@@ -263,7 +320,12 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     // Past the last page there is no row to carry the count (an empty first page has nothing to count).
     const matched = rows.length > 0 ? rows[0].matched : page === 1 ? 0 : await countUpTo(false);
     const ranges = await priceRanges(db, rows);
-    return { items: rows.map(({ matched: _matched, ...card }) => toCard(card, ranges)), ...(await totalOf(matched)), page, pageSize };
+    return {
+      items: rows.map(({ matched: _matched, ...card }) => toCard(card, ranges)),
+      ...(await totalOf(matched)),
+      page,
+      pageSize,
+    };
   }
 
   const pageRows = db

@@ -23,18 +23,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stockOf = async (id: string) => (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0].s;
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0].s;
 const newCustomer = async (firstName = 'Asha') =>
-  (await t.db.transaction((tx) => createAccount(tx, { email: `c.${randomUUID()}@example.in`, password: 'secret123', role: 'customer', firstName, lastName: 'Verma' }))).userId;
+  (
+    await t.db.transaction((tx) =>
+      createAccount(tx, {
+        email: `c.${randomUUID()}@example.in`,
+        password: 'secret123',
+        role: 'customer',
+        firstName,
+        lastName: 'Verma',
+      }),
+    )
+  ).userId;
 
 describe('getPurchasable', () => {
   it('answers only active products of active shops, with numbers as numbers', async () => {
-    const ok = await createProduct(t.db, { storeId, categoryId, name: 'Kumkumadi Face Oil', pricePaise: 89900, rewardPercentage: 7.5, stockQuantity: 4, imageUrl: '/uploads/oil.webp' });
+    const ok = await createProduct(t.db, {
+      storeId,
+      categoryId,
+      name: 'Kumkumadi Face Oil',
+      pricePaise: 89900,
+      rewardPercentage: 7.5,
+      stockQuantity: 4,
+      imageUrl: '/uploads/oil.webp',
+    });
     const off = await createProduct(t.db, { storeId, categoryId, isActive: false });
     const closed = await createProduct(t.db, { storeId: closedStoreId, categoryId });
     const rows = await getPurchasable(t.db, [ok.id, off.id, closed.id, randomUUID(), 'not-a-uuid', ok.id]);
     expect(rows).toEqual([
-      { id: ok.id, name: 'Kumkumadi Face Oil', pricePaise: 89900, rewardPercentage: 7.5, stockQuantity: 4, storeId, storeName: 'Kerala Wellness Co.', imageUrl: '/uploads/oil.webp', categoryId, delivers: true, codEnabled: false, hasOptions: false, option1Name: null, option2Name: null },
+      {
+        id: ok.id,
+        name: 'Kumkumadi Face Oil',
+        pricePaise: 89900,
+        rewardPercentage: 7.5,
+        stockQuantity: 4,
+        storeId,
+        storeName: 'Kerala Wellness Co.',
+        imageUrl: '/uploads/oil.webp',
+        categoryId,
+        delivers: true,
+        codEnabled: false,
+        hasOptions: false,
+        option1Name: null,
+        option2Name: null,
+      },
     ]);
     expect(await getPurchasable(t.db, [])).toEqual([]);
   });
@@ -67,7 +101,9 @@ describe('takeStock and returnStock', () => {
 
   it('never sells more than the stock when many buyers take it at once', async () => {
     const p = await createProduct(t.db, { storeId, categoryId, stockQuantity: 7 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.db.transaction((tx) => takeStock(tx, p.id, 1 + (i % 2)))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.db.transaction((tx) => takeStock(tx, p.id, 1 + (i % 2)))),
+    );
     const taken = results.reduce((s, ok, i) => s + (ok ? 1 + (i % 2) : 0), 0);
     const left = await stockOf(p.id);
     expect(left).toBeGreaterThanOrEqual(0);
@@ -91,11 +127,26 @@ describe('addReview', () => {
   it('writes the review and refreshes the cached rating average and count', async () => {
     const p = await createProduct(t.db, { storeId, categoryId });
     const [a, b, c] = [await newCustomer(), await newCustomer('Ravi'), await newCustomer('Meera')];
-    const first = await t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: a, orderId: randomUUID(), rating: 5, comment: '  Lovely fragrance.  ' }));
+    const first = await t.db.transaction((tx) =>
+      addReview(tx, {
+        productId: p.id,
+        customerUserId: a,
+        orderId: randomUUID(),
+        rating: 5,
+        comment: '  Lovely fragrance.  ',
+      }),
+    );
     expect(first.id).toEqual(expect.any(String));
-    await t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: b, orderId: randomUUID(), rating: 4, comment: '' }));
-    await t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: c, orderId: randomUUID(), rating: 4, comment: 'Good' }));
-    const [row] = await t.db.select({ avg: products.ratingAverage, n: products.ratingCount }).from(products).where(eq(products.id, p.id));
+    await t.db.transaction((tx) =>
+      addReview(tx, { productId: p.id, customerUserId: b, orderId: randomUUID(), rating: 4, comment: '' }),
+    );
+    await t.db.transaction((tx) =>
+      addReview(tx, { productId: p.id, customerUserId: c, orderId: randomUUID(), rating: 4, comment: 'Good' }),
+    );
+    const [row] = await t.db
+      .select({ avg: products.ratingAverage, n: products.ratingCount })
+      .from(products)
+      .where(eq(products.id, p.id));
     expect({ avg: Number(row.avg), n: row.n }).toEqual({ avg: 4.33, n: 3 });
 
     const client = new TestClient(t.app);
@@ -107,27 +158,67 @@ describe('addReview', () => {
   it('answers 409 for a second review of the same product by the same customer, keeping the first', async () => {
     const p = await createProduct(t.db, { storeId, categoryId });
     const who = await newCustomer();
-    await t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating: 2, comment: 'Meh' }));
-    const again = t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating: 5, comment: 'Changed my mind' }));
-    await expect(again).rejects.toMatchObject({ code: 'CONFLICT', status: 409, message: 'You have already reviewed this product' });
-    const [row] = await t.db.select({ avg: products.ratingAverage, n: products.ratingCount }).from(products).where(eq(products.id, p.id));
+    await t.db.transaction((tx) =>
+      addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating: 2, comment: 'Meh' }),
+    );
+    const again = t.db.transaction((tx) =>
+      addReview(tx, {
+        productId: p.id,
+        customerUserId: who,
+        orderId: randomUUID(),
+        rating: 5,
+        comment: 'Changed my mind',
+      }),
+    );
+    await expect(again).rejects.toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+      message: 'You have already reviewed this product',
+    });
+    const [row] = await t.db
+      .select({ avg: products.ratingAverage, n: products.ratingCount })
+      .from(products)
+      .where(eq(products.id, p.id));
     expect({ avg: Number(row.avg), n: row.n }).toEqual({ avg: 2, n: 1 });
   });
 
   it('keeps the count right when reviews of one product arrive at once', async () => {
     const p = await createProduct(t.db, { storeId, categoryId });
     const people = await Promise.all(Array.from({ length: 6 }, () => newCustomer()));
-    await Promise.all(people.map((who, i) => t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating: (i % 5) + 1, comment: '' }))));
-    const [row] = await t.db.select({ avg: products.ratingAverage, n: products.ratingCount }).from(products).where(eq(products.id, p.id));
+    await Promise.all(
+      people.map((who, i) =>
+        t.db.transaction((tx) =>
+          addReview(tx, {
+            productId: p.id,
+            customerUserId: who,
+            orderId: randomUUID(),
+            rating: (i % 5) + 1,
+            comment: '',
+          }),
+        ),
+      ),
+    );
+    const [row] = await t.db
+      .select({ avg: products.ratingAverage, n: products.ratingCount })
+      .from(products)
+      .where(eq(products.id, p.id));
     expect({ avg: Number(row.avg), n: row.n }).toEqual({ avg: 2.67, n: 6 });
   });
 
   it('refuses a missing product and a rating outside 1 to 5', async () => {
     const who = await newCustomer();
-    await expect(t.db.transaction((tx) => addReview(tx, { productId: randomUUID(), customerUserId: who, orderId: randomUUID(), rating: 4, comment: '' }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
+    await expect(
+      t.db.transaction((tx) =>
+        addReview(tx, { productId: randomUUID(), customerUserId: who, orderId: randomUUID(), rating: 4, comment: '' }),
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
     const p = await createProduct(t.db, { storeId, categoryId });
     for (const rating of [0, 6, 3.5]) {
-      const e = await t.db.transaction((tx) => addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating, comment: '' })).catch((x: unknown) => x);
+      const e = await t.db
+        .transaction((tx) =>
+          addReview(tx, { productId: p.id, customerUserId: who, orderId: randomUUID(), rating, comment: '' }),
+        )
+        .catch((x: unknown) => x);
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).code).toBe('VALIDATION_FAILED');
     }

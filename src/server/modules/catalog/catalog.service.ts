@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { catalogMessages, MAX_PRODUCT_IMAGES, type Category, type ProductDetail, type ReviewPage } from '../../../contracts/catalog.contract';
+import {
+  catalogMessages,
+  MAX_PRODUCT_IMAGES,
+  type Category,
+  type ProductDetail,
+  type ReviewPage,
+} from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { profileRows } from '../auth';
@@ -23,7 +29,10 @@ export async function listCategories({ db }: { db: DbOrTx }): Promise<Category[]
 export async function categoryNames(db: DbOrTx, categoryIds: readonly string[]): Promise<Map<string, string>> {
   const ids = categoryIds.filter(isUuid);
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, ids));
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(inArray(categories.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -78,7 +87,12 @@ export function reviewerName(firstName: string | null, lastName: string | null):
 export type ListProductReviewsArgs = { db: DbOrTx; productId: string; page: number; pageSize: number };
 
 /** A page of a visible product's reviews, newest first; NOT_FOUND for a product shoppers cannot see. */
-export async function listProductReviews({ db, productId, page, pageSize }: ListProductReviewsArgs): Promise<ReviewPage> {
+export async function listProductReviews({
+  db,
+  productId,
+  page,
+  pageSize,
+}: ListProductReviewsArgs): Promise<ReviewPage> {
   if (!isUuid(productId)) throw productNotFound();
   const visible = db
     .select({ id: products.id })
@@ -108,7 +122,13 @@ export async function listProductReviews({ db, productId, page, pageSize }: List
   ]);
   if (!head.visible) throw productNotFound();
   return {
-    items: rows.map((r) => ({ id: r.id, rating: r.rating, comment: r.comment, reviewerName: reviewerName(r.firstName, r.lastName), createdAt: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      comment: r.comment,
+      reviewerName: reviewerName(r.firstName, r.lastName),
+      createdAt: r.createdAt.toISOString(),
+    })),
     total: Number(head.total),
     page,
     pageSize,
@@ -116,7 +136,10 @@ export async function listProductReviews({ db, productId, page, pageSize }: List
 }
 
 /** Whether this customer has already reviewed this product. */
-export async function hasReviewed(db: DbOrTx, { customerUserId, productId }: { customerUserId: string; productId: string }): Promise<boolean> {
+export async function hasReviewed(
+  db: DbOrTx,
+  { customerUserId, productId }: { customerUserId: string; productId: string },
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
@@ -132,16 +155,28 @@ export type NewReview = { productId: string; customerUserId: string; orderId: st
  */
 export async function addReview(tx: Tx, r: NewReview): Promise<{ id: string }> {
   if (!Number.isInteger(r.rating) || r.rating < 1 || r.rating > 5) {
-    throw new AppError('VALIDATION_FAILED', 'Please choose a rating from 1 to 5 stars', { rating: 'Please choose a rating from 1 to 5 stars' });
+    throw new AppError('VALIDATION_FAILED', 'Please choose a rating from 1 to 5 stars', {
+      rating: 'Please choose a rating from 1 to 5 stars',
+    });
   }
   if (!isUuid(r.productId)) throw productNotFound();
   // Locking the product row serialises reviews of one product, so each recount sees every earlier review.
-  const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, r.productId)).for('update');
+  const [locked] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, r.productId))
+    .for('update');
   if (!locked) throw productNotFound();
   // ON CONFLICT DO NOTHING keeps the caller's transaction usable when the review already exists.
   const [row] = await tx
     .insert(reviews)
-    .values({ productId: r.productId, customerUserId: r.customerUserId, orderId: r.orderId, rating: r.rating, comment: r.comment.trim() })
+    .values({
+      productId: r.productId,
+      customerUserId: r.customerUserId,
+      orderId: r.orderId,
+      rating: r.rating,
+      comment: r.comment.trim(),
+    })
     .onConflictDoNothing({ target: [reviews.customerUserId, reviews.productId] })
     .returning({ id: reviews.id });
   if (!row) throw new AppError('CONFLICT', catalogMessages.alreadyReviewed);

@@ -36,7 +36,12 @@ export const stockKey = (k: StockKey): string => `${k.productId}:${k.variantId ?
  * A product or one of its variants as it may be bought now: for a variant, its price (or the
  * product's), its stock, its SKU and label ('Size: M · Colour: Indigo').
  */
-export type PurchasableLine = Purchasable & { variantId: string | null; variantLabel: string | null; sku: string | null; variantImage: string | null };
+export type PurchasableLine = Purchasable & {
+  variantId: string | null;
+  variantLabel: string | null;
+  sku: string | null;
+  variantImage: string | null;
+};
 
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
@@ -61,7 +66,12 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .where(and(inArray(products.id, ids), visibleToShoppers));
-  return rows.map((r) => ({ ...r, pricePaise: Number(r.pricePaise), rewardPercentage: Number(r.rewardPercentage), hasOptions: r.option1Name !== null }));
+  return rows.map((r) => ({
+    ...r,
+    pricePaise: Number(r.pricePaise),
+    rewardPercentage: Number(r.rewardPercentage),
+    hasOptions: r.option1Name !== null,
+  }));
 }
 
 /**
@@ -72,8 +82,17 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
  */
 export async function getPurchasableLines(tx: DbOrTx, keys: StockKey[]): Promise<Map<string, PurchasableLine>> {
   const found = new Map<string, PurchasableLine>();
-  const byProduct = new Map((await getPurchasable(tx, keys.map((k) => k.productId))).map((p) => [p.id, p]));
-  const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is string => typeof v === 'string' && isUuid(v)))];
+  const byProduct = new Map(
+    (
+      await getPurchasable(
+        tx,
+        keys.map((k) => k.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const variantIds = [
+    ...new Set(keys.map((k) => k.variantId).filter((v): v is string => typeof v === 'string' && isUuid(v))),
+  ];
   const variants =
     variantIds.length === 0
       ? []
@@ -106,7 +125,8 @@ export async function getPurchasableLines(tx: DbOrTx, keys: StockKey[]): Promise
 }
 
 function assertQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`Stock quantity must be a positive whole number, got ${quantity}`);
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw new RangeError(`Stock quantity must be a positive whole number, got ${quantity}`);
 }
 
 /** Locks a product's row: every change of a variant's stock takes it first, so that the variant row and the product's sum are always locked in one order. */
@@ -120,7 +140,12 @@ async function lockProduct(tx: Tx, productId: string): Promise<void> {
  * buyers can never take it below 0; false (and nothing changed) when there is not enough, when a
  * product with options is asked for without a variant, or when the variant is withdrawn.
  */
-export async function takeStock(tx: Tx, productId: string, quantity: number, variantId: string | null = null): Promise<boolean> {
+export async function takeStock(
+  tx: Tx,
+  productId: string,
+  quantity: number,
+  variantId: string | null = null,
+): Promise<boolean> {
   assertQuantity(quantity);
   if (!isUuid(productId)) return false;
   if (variantId !== null) {
@@ -129,7 +154,14 @@ export async function takeStock(tx: Tx, productId: string, quantity: number, var
     const rows = await tx
       .update(productVariants)
       .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt), gte(productVariants.stockQuantity, quantity)))
+      .where(
+        and(
+          eq(productVariants.id, variantId),
+          eq(productVariants.productId, productId),
+          isNull(productVariants.withdrawnAt),
+          gte(productVariants.stockQuantity, quantity),
+        ),
+      )
       .returning({ id: productVariants.id });
     return rows.length === 1;
   }
@@ -142,7 +174,12 @@ export async function takeStock(tx: Tx, productId: string, quantity: number, var
 }
 
 /** Puts `quantity` units back into a product's stock, or its variant's (a cancelled order, a released hold); a withdrawn variant keeps them off sale. */
-export async function returnStock(tx: Tx, productId: string, quantity: number, variantId: string | null = null): Promise<void> {
+export async function returnStock(
+  tx: Tx,
+  productId: string,
+  quantity: number,
+  variantId: string | null = null,
+): Promise<void> {
   assertQuantity(quantity);
   if (variantId !== null) {
     await lockProduct(tx, productId);
@@ -159,7 +196,16 @@ export async function returnStock(tx: Tx, productId: string, quantity: number, v
 }
 
 /** Sorts stock keys by product, then variant: every path that changes stock locks rows in this one order, so concurrent ones never deadlock. */
-export const byStockKey = (a: StockKey, b: StockKey): number => (a.productId === b.productId ? ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : (a.variantId ?? '') > (b.variantId ?? '') ? 1 : 0) : a.productId < b.productId ? -1 : 1);
+export const byStockKey = (a: StockKey, b: StockKey): number =>
+  a.productId === b.productId
+    ? (a.variantId ?? '') < (b.variantId ?? '')
+      ? -1
+      : (a.variantId ?? '') > (b.variantId ?? '')
+        ? 1
+        : 0
+    : a.productId < b.productId
+      ? -1
+      : 1;
 
 /** A product's name, bought or not (also withdrawn or of a closed shop), or null when there is no such product. */
 export async function getProductName(db: DbOrTx, productId: string): Promise<string | null> {
@@ -168,7 +214,14 @@ export async function getProductName(db: DbOrTx, productId: string): Promise<str
 }
 
 /** A product's name and the user id of the vendor whose shop sells it (whatever its state), or null when there is no such product. */
-export async function getProductSeller(db: DbOrTx, productId: string): Promise<{ name: string; vendorUserId: string } | null> {
-  const [row] = await db.select({ name: products.name, vendorUserId: shopRows.vendorId }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(eq(products.id, productId));
+export async function getProductSeller(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ name: string; vendorUserId: string } | null> {
+  const [row] = await db
+    .select({ name: products.name, vendorUserId: shopRows.vendorId })
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .where(eq(products.id, productId));
   return row ?? null;
 }

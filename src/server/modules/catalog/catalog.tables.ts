@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
@@ -57,12 +71,19 @@ export const products = pgTable(
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
     imageUrl: text('image_url'),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     rewardPercentage: numeric('reward_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(5),
     isActive: boolean('is_active').notNull().default(true),
-    categoryId: uuid('category_id').notNull().references(() => categories.id),
-    storeId: uuid('store_id').notNull().references(() => vendorShops.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => vendorShops.id, { onDelete: 'cascade' }),
     /** Cached from reviews, updated in the transaction that writes a review. */
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -108,23 +129,52 @@ export const products = pgTable(
     // The storefront's sorts, alone and within a category or a shop, over the products shoppers can
     // see: a page is read in order from the index instead of sorting every match (newest first
     // alone walks products_created_idx backwards).
-    index('products_listing_price_idx').on(t.pricePaise, t.id).where(sql`${t.isActive}`),
-    index('products_listing_rating_idx').on(t.ratingAverage.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
-    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive}`),
-    index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive}`),
-    index('products_category_rating_idx').on(t.categoryId, t.ratingAverage.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
+    index('products_listing_price_idx')
+      .on(t.pricePaise, t.id)
+      .where(sql`${t.isActive}`),
+    index('products_listing_rating_idx')
+      .on(
+        t.ratingAverage.desc().nullsFirst(),
+        t.ratingCount.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.isActive}`),
+    index('products_category_created_idx')
+      .on(t.categoryId, t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
+    index('products_category_price_idx')
+      .on(t.categoryId, t.pricePaise, t.id)
+      .where(sql`${t.isActive}`),
+    index('products_category_rating_idx')
+      .on(
+        t.categoryId,
+        t.ratingAverage.desc().nullsFirst(),
+        t.ratingCount.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.isActive}`),
     // The storefront's filter by size or colour: only products with a variant on sale can match
     // (option_keys is not null, implied by the filter's @> or &&), so a page of them (newest, or by
     // price within a category) is read from these small indexes, even in a category where no product
     // has the size (bench/RESULTS.md).
-    index('products_options_created_idx').on(t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
-    index('products_options_category_created_idx').on(t.categoryId, t.createdAt, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
-    index('products_options_category_price_idx').on(t.categoryId, t.pricePaise, t.id).where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    index('products_options_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    index('products_options_category_created_idx')
+      .on(t.categoryId, t.createdAt, t.id)
+      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+    index('products_options_category_price_idx')
+      .on(t.categoryId, t.pricePaise, t.id)
+      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
     // A rare option value (Size XS) over many products: its products found at once. Not partial: a
     // partial one would also be read whole for "option_keys is not null" (the planner takes it for
     // cheap), where it is only wanted for a value.
     index('products_option_keys_idx').using('gin', t.optionKeys),
-    index('products_store_created_idx').on(t.storeId, t.createdAt, t.id).where(sql`${t.isActive}`),
+    index('products_store_created_idx')
+      .on(t.storeId, t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
     check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
@@ -151,9 +201,15 @@ export const productVariants = pgTable(
     stockQuantity: integer('stock_quantity').notNull().default(0),
     pricePaise: bigint('price_paise', { mode: 'number' }),
     originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** 'size=m', 'colour=indigo' (domain/variants.ts optionKeys): what the storefront's option filter matches. */
-    optionKeys: text('option_keys').array().notNull().default(sql`'{}'::text[]`),
+    optionKeys: text('option_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The order the vendor listed the combinations in. */
     position: integer('position').notNull().default(0),
     withdrawnAt: tstz('withdrawn_at'),
@@ -165,12 +221,19 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_combination_unique')
       .on(t.productId, sql`lower(${t.option1Value})`, sql`lower(coalesce(${t.option2Value}, ''))`)
       .where(sql`${t.withdrawnAt} is null`),
-    uniqueIndex('product_variants_sku_unique').on(t.productId, sql`lower(${t.sku})`).where(sql`${t.withdrawnAt} is null`),
+    uniqueIndex('product_variants_sku_unique')
+      .on(t.productId, sql`lower(${t.sku})`)
+      .where(sql`${t.withdrawnAt} is null`),
     // The storefront's filter by an option value, over variants on sale.
-    index('product_variants_option_keys_idx').using('gin', t.optionKeys).where(sql`${t.withdrawnAt} is null`),
+    index('product_variants_option_keys_idx')
+      .using('gin', t.optionKeys)
+      .where(sql`${t.withdrawnAt} is null`),
     check('product_variants_stock_check', sql`${t.stockQuantity} >= 0`),
     check('product_variants_price_check', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
-    check('product_variants_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
+    check(
+      'product_variants_original_price_check',
+      sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`,
+    ),
     check('product_variants_images_max_5', sql`coalesce(array_length(${t.images}, 1), 0) <= 5`),
     check('product_variants_sku_check', sql`length(${t.sku}) between 1 and 64`),
   ],
@@ -180,7 +243,9 @@ export const productVariants = pgTable(
  * Every word of product, shop and category names, lower case (kept by database triggers), so that a
  * misspelt search word can be matched to a real one through the trigram index.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Stock reserved for a checkout that is being paid (`ref` is the payment's id): the units leave
@@ -206,7 +271,9 @@ export const stockHolds = pgTable(
   (t) => [
     index('stock_holds_ref_idx').on(t.ref),
     // The expiry job looks only at holds still held.
-    index('stock_holds_held_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'held'`),
+    index('stock_holds_held_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'held'`),
     check('stock_holds_quantity_check', sql`${t.quantity} > 0`),
     check('stock_holds_status_check', sql`${t.status} in ('held', 'sold', 'released')`),
   ],
@@ -217,8 +284,12 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    customerUserId: uuid('customer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerUserId: uuid('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id'),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),

@@ -17,7 +17,19 @@ afterAll(() => t.close());
 type Detail = {
   stockQuantity: number;
   options: { name: string; values: string[] }[];
-  variants: { id: string; option1Value: string; option2Value: string | null; label: string; sku: string; pricePaise: number; originalPricePaise: number | null; discountPercent: number; stockQuantity: number; pointsEarned: number; images: string[] }[];
+  variants: {
+    id: string;
+    option1Value: string;
+    option2Value: string | null;
+    label: string;
+    sku: string;
+    pricePaise: number;
+    originalPricePaise: number | null;
+    discountPercent: number;
+    stockQuantity: number;
+    pointsEarned: number;
+    images: string[];
+  }[];
 };
 const detail = async (id: string): Promise<Detail> => {
   const res = await client.get(`/api/products/${id}`);
@@ -39,7 +51,14 @@ describe('GET /api/products/:id with sizes and colours', () => {
       variants: [
         { option1Value: 'M', option2Value: 'Indigo', stockQuantity: 3 },
         { option1Value: 'S', option2Value: 'Indigo', stockQuantity: 0 },
-        { option1Value: 'M', option2Value: 'Rust', pricePaise: 120000, originalPricePaise: null, images: ['/uploads/rust.webp'], stockQuantity: 7 },
+        {
+          option1Value: 'M',
+          option2Value: 'Rust',
+          pricePaise: 120000,
+          originalPricePaise: null,
+          images: ['/uploads/rust.webp'],
+          stockQuantity: 7,
+        },
       ],
     });
     const p = await detail(product.id);
@@ -49,10 +68,36 @@ describe('GET /api/products/:id with sizes and colours', () => {
     ]);
     expect(p.stockQuantity).toBe(10);
     expect(p.variants).toEqual([
-      expect.objectContaining({ option1Value: 'M', option2Value: 'Indigo', label: 'Size: M · Colour: Indigo', sku: 'SKU-M-INDIGO', pricePaise: 100000, originalPricePaise: 150000, discountPercent: 33, stockQuantity: 3, pointsEarned: 50, images: [] }),
+      expect.objectContaining({
+        option1Value: 'M',
+        option2Value: 'Indigo',
+        label: 'Size: M · Colour: Indigo',
+        sku: 'SKU-M-INDIGO',
+        pricePaise: 100000,
+        originalPricePaise: 150000,
+        discountPercent: 33,
+        stockQuantity: 3,
+        pointsEarned: 50,
+        images: [],
+      }),
       // Sold out, still listed (the page shows it struck through).
-      expect.objectContaining({ option1Value: 'S', option2Value: 'Indigo', label: 'Size: S · Colour: Indigo', stockQuantity: 0, pricePaise: 100000 }),
-      expect.objectContaining({ option1Value: 'M', option2Value: 'Rust', pricePaise: 120000, originalPricePaise: null, discountPercent: 0, stockQuantity: 7, pointsEarned: 60, images: ['/uploads/rust.webp'] }),
+      expect.objectContaining({
+        option1Value: 'S',
+        option2Value: 'Indigo',
+        label: 'Size: S · Colour: Indigo',
+        stockQuantity: 0,
+        pricePaise: 100000,
+      }),
+      expect.objectContaining({
+        option1Value: 'M',
+        option2Value: 'Rust',
+        pricePaise: 120000,
+        originalPricePaise: null,
+        discountPercent: 0,
+        stockQuantity: 7,
+        pointsEarned: 60,
+        images: ['/uploads/rust.webp'],
+      }),
     ]);
   });
 
@@ -64,14 +109,36 @@ describe('GET /api/products/:id with sizes and colours', () => {
       categoryId: category.id,
       name,
       pricePaise: 100000,
-      variants: [{ option1Value: 'M' }, { option1Value: 'XL', pricePaise: 90000 }, { option1Value: 'XXL', pricePaise: 130000 }],
+      variants: [
+        { option1Value: 'M' },
+        { option1Value: 'XL', pricePaise: 90000 },
+        { option1Value: 'XXL', pricePaise: 130000 },
+      ],
     });
-    const same = await createProductWithVariants(t.db, { storeId: shop.id, categoryId: category.id, name: `${name} Plain`, pricePaise: 80000, variants: [{ option1Value: 'S' }, { option1Value: 'L' }] });
+    const same = await createProductWithVariants(t.db, {
+      storeId: shop.id,
+      categoryId: category.id,
+      name: `${name} Plain`,
+      pricePaise: 80000,
+      variants: [{ option1Value: 'S' }, { option1Value: 'L' }],
+    });
     const [plain] = (await createCatalog(t.db, 1)).products;
-    const cards = (await client.get(`/api/products?shop=${shop.id}&pageSize=100`)).json().items as { id: string; hasOptions: boolean; priceFromPaise: number | null; pricePaise: number }[];
-    expect(cards.find((c) => c.id === product.id)).toMatchObject({ hasOptions: true, priceFromPaise: 90000, pricePaise: 100000 });
+    const cards = (await client.get(`/api/products?shop=${shop.id}&pageSize=100`)).json().items as {
+      id: string;
+      hasOptions: boolean;
+      priceFromPaise: number | null;
+      pricePaise: number;
+    }[];
+    expect(cards.find((c) => c.id === product.id)).toMatchObject({
+      hasOptions: true,
+      priceFromPaise: 90000,
+      pricePaise: 100000,
+    });
     expect(cards.find((c) => c.id === same.product.id)).toMatchObject({ hasOptions: true, priceFromPaise: null });
-    const searched = (await client.get(`/api/products?search=${encodeURIComponent(name)}`)).json().items as { id: string; priceFromPaise: number | null }[];
+    const searched = (await client.get(`/api/products?search=${encodeURIComponent(name)}`)).json().items as {
+      id: string;
+      priceFromPaise: number | null;
+    }[];
     expect(searched.find((c) => c.id === product.id)?.priceFromPaise).toBe(90000);
     expect(await detail(plain.id)).toMatchObject({ hasOptions: false, priceFromPaise: null });
     expect(await detail(product.id)).toMatchObject({ hasOptions: true, priceFromPaise: 90000 });
@@ -108,7 +175,13 @@ describe('GET /api/products/:id with sizes and colours', () => {
     ]);
 
     // The vendor drops size M (ordered, so withdrawn rather than deleted).
-    await t.db.transaction((tx) => saveProductVariants(tx, product.id, { option1Name: 'Size', option2Name: null, variants: [{ ...small, option2Value: null }] }));
+    await t.db.transaction((tx) =>
+      saveProductVariants(tx, product.id, {
+        option1Name: 'Size',
+        option2Name: null,
+        variants: [{ ...small, option2Value: null }],
+      }),
+    );
     t.app.ctx.catalogCache.invalidate();
     const p = await detail(product.id);
     expect(p.options).toEqual([{ name: 'Size', values: ['S'] }]);

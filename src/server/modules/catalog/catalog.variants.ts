@@ -46,7 +46,11 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
   const names = { option1Name: input.option1Name, option2Name: input.option1Name === null ? null : input.option2Name };
   const wanted = names.option1Name === null ? [] : input.variants;
   const current = await tx
-    .select({ id: productVariants.id, option1Value: productVariants.option1Value, option2Value: productVariants.option2Value })
+    .select({
+      id: productVariants.id,
+      option1Value: productVariants.option1Value,
+      option2Value: productVariants.option2Value,
+    })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), isNull(productVariants.withdrawnAt)));
   const wantedKeys = new Set(wanted.map((v) => combinationKey(v)));
@@ -58,14 +62,24 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
       });
     } catch (e) {
       if (!isForeignKeyViolation(e)) throw e;
-      await tx.update(productVariants).set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(productVariants.id, gone.id));
+      await tx
+        .update(productVariants)
+        .set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(productVariants.id, gone.id));
     }
   }
-  await tx.update(products).set({ option1Name: names.option1Name, option2Name: names.option2Name, updatedAt: sql`now()` }).where(eq(products.id, productId));
+  await tx
+    .update(products)
+    .set({ option1Name: names.option1Name, option2Name: names.option2Name, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
   const kept = new Map(current.filter((c) => wantedKeys.has(combinationKey(c))).map((c) => [combinationKey(c), c.id]));
   // SKUs of kept variants may be swapped between them, or given up to a new one: clear them first, so that the unique index never sees two at once.
   if (kept.size > 0) {
-    for (const id of kept.values()) await tx.update(productVariants).set({ sku: sql`'~' || ${productVariants.id}::text` }).where(eq(productVariants.id, id));
+    for (const id of kept.values())
+      await tx
+        .update(productVariants)
+        .set({ sku: sql`'~' || ${productVariants.id}::text` })
+        .where(eq(productVariants.id, id));
   }
   for (const [position, v] of wanted.entries()) {
     const option2Value = names.option2Name === null ? null : v.option2Value;
@@ -81,7 +95,11 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
       position,
     };
     const id = kept.get(combinationKey(v));
-    if (id) await tx.update(productVariants).set({ ...columns, updatedAt: sql`now()` }).where(eq(productVariants.id, id));
+    if (id)
+      await tx
+        .update(productVariants)
+        .set({ ...columns, updatedAt: sql`now()` })
+        .where(eq(productVariants.id, id));
     else await tx.insert(productVariants).values({ productId, ...columns });
   }
   if (names.option1Name !== null) {
@@ -101,14 +119,22 @@ export async function listProductVariants(db: DbOrTx, productId: string): Promis
 }
 
 /** The product whose variants the product page shows: its option names and the price a variant without its own takes. */
-export type ProductForVariants = OptionNames & { id: string; pricePaise: number; originalPricePaise: number | null; rewardPercentage: number };
+export type ProductForVariants = OptionNames & {
+  id: string;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  rewardPercentage: number;
+};
 
 /**
  * A product's options and its variants on sale as shoppers see them: each option's values in the
  * vendor's order, and each variant with its effective price (its own, else the product's), its stock
  * (0 when sold out), the points one unit earns and its own pictures. None for a product without options.
  */
-export async function listVariantsForShoppers(db: DbOrTx, p: ProductForVariants): Promise<{ options: ProductOption[]; variants: ProductDetailVariant[] }> {
+export async function listVariantsForShoppers(
+  db: DbOrTx,
+  p: ProductForVariants,
+): Promise<{ options: ProductOption[]; variants: ProductDetailVariant[] }> {
   if (p.option1Name === null) return { options: [], variants: [] };
   const rows = await listProductVariants(db, p.id);
   const variants = rows.map((v) => {
@@ -129,7 +155,9 @@ export async function listVariantsForShoppers(db: DbOrTx, p: ProductForVariants)
     };
   });
   // Values in the order of the first variant that has each (the vendor's order).
-  const valuesOf = (pick: (v: ProductDetailVariant) => string | null) => [...new Set(variants.map(pick).filter((x): x is string => x !== null))];
+  const valuesOf = (pick: (v: ProductDetailVariant) => string | null) => [
+    ...new Set(variants.map(pick).filter((x): x is string => x !== null)),
+  ];
   const options: ProductOption[] = [{ name: p.option1Name, values: valuesOf((v) => v.option1Value) }];
   if (p.option2Name !== null) options.push({ name: p.option2Name, values: valuesOf((v) => v.option2Value) });
   return { options, variants };
@@ -143,7 +171,13 @@ export async function listVariantsOfProducts(db: DbOrTx, productIds: string[]): 
     .select({ ...variantColumns, option1Name: products.option1Name, option2Name: products.option2Name })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.withdrawnAt), sql`${products.option1Name} is not null`))
+    .where(
+      and(
+        inArray(productVariants.productId, productIds),
+        isNull(productVariants.withdrawnAt),
+        sql`${products.option1Name} is not null`,
+      ),
+    )
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
   for (const { productId, option1Name, option2Name, ...r } of rows) {
     const list = byProduct.get(productId) ?? [];

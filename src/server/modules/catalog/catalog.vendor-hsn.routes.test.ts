@@ -24,7 +24,15 @@ async function newVendor() {
   const { id } = await registerAndLogin(client, vendorInput());
   const shop = await createShop(t.db, id);
   const category = await createCategory(t.db);
-  const input = (over: Partial<VendorProductInput> = {}): VendorProductInput => ({ name: 'Block-printed kurta', price: '899', stockQuantity: 5, categoryId: category.id, storeId: shop.id, images: [], ...over });
+  const input = (over: Partial<VendorProductInput> = {}): VendorProductInput => ({
+    name: 'Block-printed kurta',
+    price: '899',
+    stockQuantity: 5,
+    categoryId: category.id,
+    storeId: shop.id,
+    images: [],
+    ...over,
+  });
   return { client, input };
 }
 
@@ -41,7 +49,12 @@ describe('the HSN list for the product form', () => {
     const res = await client.get('/api/vendor/hsn-codes');
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as HsnCodeList;
-    expect(list.items.find((c) => c.hsnCode === '6204')).toEqual({ hsnCode: '6204', description: "Women's suits, kurtas, dresses and skirts (up to ₹2,500 a piece)", current: { ratePercent: 5, effectiveFrom: '2025-09-22' }, next: null });
+    expect(list.items.find((c) => c.hsnCode === '6204')).toEqual({
+      hsnCode: '6204',
+      description: "Women's suits, kurtas, dresses and skirts (up to ₹2,500 a piece)",
+      current: { ratePercent: 5, effectiveFrom: '2025-09-22' },
+      next: null,
+    });
     expect(list.items.map((c) => c.hsnCode)).toEqual([...list.items.map((c) => c.hsnCode)].sort());
     expect(list.unclassified).toEqual({ ratePercent: 18, effectiveFrom: '2025-09-22' });
   });
@@ -76,7 +89,8 @@ describe("a product's HSN code", () => {
 
   it('changes on update, is kept when an update leaves it out, and is cleared with null', async () => {
     const { client, input } = await newVendor();
-    const id = ((await client.post('/api/vendor/products', input({ hsnCode: '6204' }))).json().product as VendorProduct).id;
+    const id = ((await client.post('/api/vendor/products', input({ hsnCode: '6204' }))).json().product as VendorProduct)
+      .id;
     const put = (over: Partial<VendorProductInput>) => client.put(`/api/vendor/products/${id}`, input(over));
 
     const changed = await put({ hsnCode: '5208' });

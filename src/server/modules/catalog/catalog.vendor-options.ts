@@ -32,14 +32,21 @@ export function toOptionsInput(input: VendorProductData): ProductOptionsInput {
 }
 
 /** The product's options as the vendor reads them: each name with its distinct values in the order of the variants. */
-export function optionsOf(names: { option1Name: string | null; option2Name: string | null }, variants: ProductVariant[]): { name: string; values: string[] }[] {
+export function optionsOf(
+  names: { option1Name: string | null; option2Name: string | null },
+  variants: ProductVariant[],
+): { name: string; values: string[] }[] {
   const options: { name: string; values: string[] }[] = [];
   const distinct = (values: (string | null)[]) => {
     const seen = new Set<string>();
-    return values.filter((v): v is string => v !== null && !seen.has(v.toLowerCase()) && Boolean(seen.add(v.toLowerCase())));
+    return values.filter(
+      (v): v is string => v !== null && !seen.has(v.toLowerCase()) && Boolean(seen.add(v.toLowerCase())),
+    );
   };
-  if (names.option1Name) options.push({ name: names.option1Name, values: distinct(variants.map((v) => v.option1Value)) });
-  if (names.option1Name && names.option2Name) options.push({ name: names.option2Name, values: distinct(variants.map((v) => v.option2Value)) });
+  if (names.option1Name)
+    options.push({ name: names.option1Name, values: distinct(variants.map((v) => v.option1Value)) });
+  if (names.option1Name && names.option2Name)
+    options.push({ name: names.option2Name, values: distinct(variants.map((v) => v.option2Value)) });
   return options;
 }
 
@@ -48,13 +55,20 @@ export function optionsOf(names: { option1Name: string | null; option2Name: stri
  * that combination's SKU field; any other error as it is.
  */
 export function skuClashAsFieldError(e: unknown, input: VendorProductData): unknown {
-  const err = e as { code?: string; constraint?: string; detail?: string; cause?: { code?: string; constraint?: string; detail?: string } };
+  const err = e as {
+    code?: string;
+    constraint?: string;
+    detail?: string;
+    cause?: { code?: string; constraint?: string; detail?: string };
+  };
   const c = err.cause ?? err;
   if (c.code !== '23505' || c.constraint !== 'product_variants_sku_unique') return e;
   const detail = (c.detail ?? '').toLowerCase();
   const i = input.variants.findIndex((v) => detail.includes(`, ${v.sku.toLowerCase()})`));
   const sku = i >= 0 ? input.variants[i].sku : null;
-  const message = sku ? `SKU "${sku}" is used by another combination of this product` : 'Two combinations of this product have the same SKU';
+  const message = sku
+    ? `SKU "${sku}" is used by another combination of this product`
+    : 'Two combinations of this product have the same SKU';
   return new AppError('VALIDATION_FAILED', message, { [i >= 0 ? `variants.${i}.sku` : 'variants']: message });
 }
 
@@ -65,19 +79,39 @@ export type ForeignImages = (db: DbOrTx, vendorUserId: string, urls: string[]) =
  * 400 on the first picture, of the product's (`images.2`) or of a combination's (`variants.3.images.0`),
  * that is neither the vendor's own upload nor already on the product or one of its combinations.
  */
-export async function assertOwnImages(tx: DbOrTx, vendorUserId: string, input: VendorProductData, alreadyOn: string[], foreignImages?: ForeignImages): Promise<void> {
+export async function assertOwnImages(
+  tx: DbOrTx,
+  vendorUserId: string,
+  input: VendorProductData,
+  alreadyOn: string[],
+  foreignImages?: ForeignImages,
+): Promise<void> {
   if (!foreignImages) return;
   const placed = [
     ...input.images.map((url, i) => ({ url, field: `images.${i}` })),
-    ...(givesOptions(input) ? input.variants.flatMap((v, i) => v.images.map((url, j) => ({ url, field: `variants.${i}.images.${j}` }))) : []),
+    ...(givesOptions(input)
+      ? input.variants.flatMap((v, i) => v.images.map((url, j) => ({ url, field: `variants.${i}.images.${j}` })))
+      : []),
   ];
-  const foreign = new Set(await foreignImages(tx, vendorUserId, [...new Set(placed.map((p) => p.url).filter((u) => !alreadyOn.includes(u)))]));
+  const foreign = new Set(
+    await foreignImages(tx, vendorUserId, [...new Set(placed.map((p) => p.url).filter((u) => !alreadyOn.includes(u)))]),
+  );
   const first = placed.find((p) => foreign.has(p.url));
-  if (first) throw new AppError('VALIDATION_FAILED', vendorProductMessages.useUploader, { [first.field]: vendorProductMessages.useUploader });
+  if (first)
+    throw new AppError('VALIDATION_FAILED', vendorProductMessages.useUploader, {
+      [first.field]: vendorProductMessages.useUploader,
+    });
 }
 
 /** Every picture a product shows now: its gallery, its older main image and its combinations' pictures. */
-export async function imagesOnProduct(tx: DbOrTx, productId: string, current: { images: string[]; imageUrl: string | null }): Promise<string[]> {
-  const variants = await tx.select({ images: productVariants.images }).from(productVariants).where(eq(productVariants.productId, productId));
+export async function imagesOnProduct(
+  tx: DbOrTx,
+  productId: string,
+  current: { images: string[]; imageUrl: string | null },
+): Promise<string[]> {
+  const variants = await tx
+    .select({ images: productVariants.images })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
   return [...current.images, ...(current.imageUrl ? [current.imageUrl] : []), ...variants.flatMap((v) => v.images)];
 }

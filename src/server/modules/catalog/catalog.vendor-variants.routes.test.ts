@@ -33,9 +33,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-type Row = { option1Value: string; option2Value?: string | null; sku: string; stockQuantity: number; price?: string; originalPrice?: string; images?: string[] };
+type Row = {
+  option1Value: string;
+  option2Value?: string | null;
+  sku: string;
+  stockQuantity: number;
+  price?: string;
+  originalPrice?: string;
+  images?: string[];
+};
 const sizeColour = (sizes: string[], colours: string[], stock = (i: number) => i + 1): Row[] =>
-  sizes.flatMap((s, i) => colours.map((c, j) => ({ option1Value: s, option2Value: c, sku: `KUR-${s}-${c}`.toUpperCase(), stockQuantity: stock(i * colours.length + j) })));
+  sizes.flatMap((s, i) =>
+    colours.map((c, j) => ({
+      option1Value: s,
+      option2Value: c,
+      sku: `KUR-${s}-${c}`.toUpperCase(),
+      stockQuantity: stock(i * colours.length + j),
+    })),
+  );
 
 const input = (over: Partial<VendorProductInput> = {}): VendorProductInput => ({
   name: `Handloom Cotton Kurta ${++n}`,
@@ -77,7 +92,8 @@ const read = async (v: Vendor, id: string): Promise<VendorProduct> => {
 /** A product picture the vendor uploaded (its row in images, as POST /api/media writes it); answers its URL. */
 async function uploaded(v: Vendor): Promise<string> {
   const id = crypto.randomUUID();
-  await t.db.execute(sql`insert into images (id, filename, image_type, entity_id, owner_user_id, width, height, size_bytes, is_active)
+  await t.db
+    .execute(sql`insert into images (id, filename, image_type, entity_id, owner_user_id, width, height, size_bytes, is_active)
     values (${id}, ${`${id}.webp`}, 'product', ${crypto.randomUUID()}, ${v.id}, 400, 400, 1000, true)`);
   return `/uploads/${id}.webp`;
 }
@@ -94,13 +110,23 @@ describe('creating a product with sizes and colours', () => {
     const picture = await uploaded(a);
     const variants = sizeColour(['S', 'M'], ['Indigo', 'Maroon']);
     variants[1] = { ...variants[1], price: '1399.50', originalPrice: '1999', images: [picture] };
-    const p = await create(a, { options: options(['S', 'M'], ['Indigo', 'Maroon']), variants, images: [picture], stockQuantity: 500 });
+    const p = await create(a, {
+      options: options(['S', 'M'], ['Indigo', 'Maroon']),
+      variants,
+      images: [picture],
+      stockQuantity: 500,
+    });
 
     expect(p.options).toEqual([
       { name: 'Size', values: ['S', 'M'] },
       { name: 'Colour', values: ['Indigo', 'Maroon'] },
     ]);
-    expect(labels(p)).toEqual(['Size: S · Colour: Indigo', 'Size: S · Colour: Maroon', 'Size: M · Colour: Indigo', 'Size: M · Colour: Maroon']);
+    expect(labels(p)).toEqual([
+      'Size: S · Colour: Indigo',
+      'Size: S · Colour: Maroon',
+      'Size: M · Colour: Indigo',
+      'Size: M · Colour: Maroon',
+    ]);
     expect(p.variants.map((v) => [v.sku, v.stockQuantity, v.pricePaise, v.originalPricePaise, v.images])).toEqual([
       ['KUR-S-INDIGO', 1, null, null, []],
       ['KUR-S-MAROON', 2, 139950, 199900, [picture]],
@@ -113,30 +139,49 @@ describe('creating a product with sizes and colours', () => {
     expect(await read(a, p.id)).toEqual(p);
 
     const list = await a.client.get(`/api/vendor/products?q=${encodeURIComponent(p.name)}`);
-    expect(list.json().items[0]).toMatchObject({ id: p.id, stockQuantity: 10, options: p.options, variants: p.variants });
+    expect(list.json().items[0]).toMatchObject({
+      id: p.id,
+      stockQuantity: 10,
+      options: p.options,
+      variants: p.variants,
+    });
   });
 
   it('lists a page of products each with its own options, and products without options with none', async () => {
     const marker = `Page ${crypto.randomUUID().slice(0, 8)}`;
     await create(a, { name: `${marker} plain`, stockQuantity: 4 });
-    await create(a, { name: `${marker} sized`, options: [{ name: 'Size', values: ['M', 'L'] }], variants: [
-      { option1Value: 'M', sku: 'P-M', stockQuantity: 2 },
-      { option1Value: 'L', sku: 'P-L', stockQuantity: 3 },
-    ] });
+    await create(a, {
+      name: `${marker} sized`,
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+      variants: [
+        { option1Value: 'M', sku: 'P-M', stockQuantity: 2 },
+        { option1Value: 'L', sku: 'P-L', stockQuantity: 3 },
+      ],
+    });
     const res = await a.client.get(`/api/vendor/products?q=${encodeURIComponent(marker)}`);
     const items: VendorProduct[] = res.json().items;
     const byName = Object.fromEntries(items.map((p) => [p.name, p]));
     expect(byName[`${marker} plain`]).toMatchObject({ stockQuantity: 4, options: [], variants: [] });
-    expect(byName[`${marker} sized`]).toMatchObject({ stockQuantity: 5, options: [{ name: 'Size', values: ['M', 'L'] }] });
+    expect(byName[`${marker} sized`]).toMatchObject({
+      stockQuantity: 5,
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+    });
     expect(labels(byName[`${marker} sized`])).toEqual(['Size: M', 'Size: L']);
   });
 });
 
 describe('editing the options', () => {
   it('adds combinations for a new value, deletes one never ordered, withdraws one that was ordered, and keeps ids across a change of case', async () => {
-    const p = await create(a, { options: options(['S', 'M', 'L'], ['Indigo']), variants: sizeColour(['S', 'M', 'L'], ['Indigo'], () => 5) });
+    const p = await create(a, {
+      options: options(['S', 'M', 'L'], ['Indigo']),
+      variants: sizeColour(['S', 'M', 'L'], ['Indigo'], () => 5),
+    });
     const id = (label: string) => p.variants.find((v) => v.label === label)!.id;
-    const [small, medium, large] = [id('Size: S · Colour: Indigo'), id('Size: M · Colour: Indigo'), id('Size: L · Colour: Indigo')];
+    const [small, medium, large] = [
+      id('Size: S · Colour: Indigo'),
+      id('Size: M · Colour: Indigo'),
+      id('Size: L · Colour: Indigo'),
+    ];
     const shopper = await newShopper(t);
     const orderId = await placeOrder(shopper, [{ productId: p.id, variantId: medium, quantity: 2 }]);
     expect(await stockOf(t, p.id)).toBe(13);
@@ -151,20 +196,30 @@ describe('editing the options', () => {
     const res = await edit(a, p, { options: options(['s', 'XL'], ['indigo', 'Maroon']), variants });
     expect(res.statusCode, res.body).toBe(200);
     const after: VendorProduct = res.json().product;
-    expect(labels(after)).toEqual(['Size: s · Colour: indigo', 'Size: s · Colour: Maroon', 'Size: XL · Colour: indigo', 'Size: XL · Colour: Maroon']);
+    expect(labels(after)).toEqual([
+      'Size: s · Colour: indigo',
+      'Size: s · Colour: Maroon',
+      'Size: XL · Colour: indigo',
+      'Size: XL · Colour: Maroon',
+    ]);
     expect(after.variants[0].id).toBe(small);
     expect(after.variants.map((v) => v.id)).not.toContain(medium);
     expect(after.stockQuantity).toBe(12);
     expect(await stockOf(t, p.id)).toBe(sumOf(after));
 
-    const rows = await queryRows<{ id: string; withdrawn: boolean }>(t.db, sql`select id, withdrawn_at is not null as withdrawn from product_variants where id in (${medium}, ${large})`);
+    const rows = await queryRows<{ id: string; withdrawn: boolean }>(
+      t.db,
+      sql`select id, withdrawn_at is not null as withdrawn from product_variants where id in (${medium}, ${large})`,
+    );
     expect(rows).toEqual([{ id: medium, withdrawn: true }]);
     // The order still names the size it sold.
     const items = await queryRows<{ variant_id: string; variant_label: string; sku: string; quantity: number }>(
       t.db,
       sql`select variant_id, variant_label, sku, quantity from order_items where order_id = ${orderId}`,
     );
-    expect(items).toEqual([{ variant_id: medium, variant_label: 'Size: M · Colour: Indigo', sku: 'KUR-M-INDIGO', quantity: 2 }]);
+    expect(items).toEqual([
+      { variant_id: medium, variant_label: 'Size: M · Colour: Indigo', sku: 'KUR-M-INDIGO', quantity: 2 },
+    ]);
     // A withdrawn size cannot be bought.
     const add = await shopper.client.post('/api/cart/items', { productId: p.id, variantId: medium, quantity: 1 });
     expect(add.statusCode).toBeGreaterThanOrEqual(400);
@@ -173,7 +228,11 @@ describe('editing the options', () => {
     // Adding M back later makes a new combination; the withdrawn one stays with its order.
     const again = await edit(a, after, {
       options: options(['s', 'XL', 'M'], ['indigo', 'Maroon']),
-      variants: [...variants, { option1Value: 'M', option2Value: 'indigo', sku: 'KUR-M-INDIGO', stockQuantity: 4 }, { option1Value: 'M', option2Value: 'Maroon', sku: 'KUR-M-MAROON', stockQuantity: 0 }],
+      variants: [
+        ...variants,
+        { option1Value: 'M', option2Value: 'indigo', sku: 'KUR-M-INDIGO', stockQuantity: 4 },
+        { option1Value: 'M', option2Value: 'Maroon', sku: 'KUR-M-MAROON', stockQuantity: 0 },
+      ],
     });
     expect(again.statusCode, again.body).toBe(200);
     const m = again.json().product.variants.find((v: { sku: string }) => v.sku === 'KUR-M-INDIGO');
@@ -182,10 +241,13 @@ describe('editing the options', () => {
   });
 
   it('goes from options to none (the form stock applies) and back', async () => {
-    const p = await create(a, { options: [{ name: 'Size', values: ['M', 'L'] }], variants: [
-      { option1Value: 'M', sku: 'T-M', stockQuantity: 4 },
-      { option1Value: 'L', sku: 'T-L', stockQuantity: 5 },
-    ] });
+    const p = await create(a, {
+      options: [{ name: 'Size', values: ['M', 'L'] }],
+      variants: [
+        { option1Value: 'M', sku: 'T-M', stockQuantity: 4 },
+        { option1Value: 'L', sku: 'T-L', stockQuantity: 5 },
+      ],
+    });
     expect(p.stockQuantity).toBe(9);
 
     const none = await edit(a, p, { options: [], variants: [], stockQuantity: 3 });
@@ -194,21 +256,36 @@ describe('editing the options', () => {
     expect(await stockOf(t, p.id)).toBe(3);
     expect(await queryRows(t.db, sql`select id from product_variants where product_id = ${p.id}`)).toEqual([]);
 
-    const back = await edit(a, none.json().product, { options: [{ name: 'Colour', values: ['Indigo'] }], variants: [{ option1Value: 'Indigo', sku: 'T-IND', stockQuantity: 8 }], stockQuantity: 3 });
+    const back = await edit(a, none.json().product, {
+      options: [{ name: 'Colour', values: ['Indigo'] }],
+      variants: [{ option1Value: 'Indigo', sku: 'T-IND', stockQuantity: 8 }],
+      stockQuantity: 3,
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().product).toMatchObject({ options: [{ name: 'Colour', values: ['Indigo'] }], stockQuantity: 8 });
     expect(await stockOf(t, p.id)).toBe(8);
   });
 
   it('keeps the options of a product edited by a client that does not send them', async () => {
-    const p = await create(a, { options: [{ name: 'Size', values: ['M'] }], variants: [{ option1Value: 'M', sku: 'OLD-M', stockQuantity: 6 }] });
+    const p = await create(a, {
+      options: [{ name: 'Size', values: ['M'] }],
+      variants: [{ option1Value: 'M', sku: 'OLD-M', stockQuantity: 6 }],
+    });
     const res = await edit(a, p, { name: 'Renamed kurta', stockQuantity: 99 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().product).toMatchObject({ name: 'Renamed kurta', stockQuantity: 6, options: p.options, variants: p.variants });
+    expect(res.json().product).toMatchObject({
+      name: 'Renamed kurta',
+      stockQuantity: 6,
+      options: p.options,
+      variants: p.variants,
+    });
   });
 
   it('lets a new combination take the SKU an old one gives up, in one save', async () => {
-    const p = await create(a, { options: [{ name: 'Size', values: ['M'] }], variants: [{ option1Value: 'M', sku: 'SWAP-1', stockQuantity: 1 }] });
+    const p = await create(a, {
+      options: [{ name: 'Size', values: ['M'] }],
+      variants: [{ option1Value: 'M', sku: 'SWAP-1', stockQuantity: 1 }],
+    });
     const res = await edit(a, p, {
       options: [{ name: 'Size', values: ['L', 'M'] }],
       variants: [
@@ -217,46 +294,73 @@ describe('editing the options', () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().product.variants.map((v: { label: string; sku: string }) => `${v.label}=${v.sku}`)).toEqual(['Size: L=SWAP-1', 'Size: M=SWAP-2']);
+    expect(res.json().product.variants.map((v: { label: string; sku: string }) => `${v.label}=${v.sku}`)).toEqual([
+      'Size: L=SWAP-1',
+      'Size: M=SWAP-2',
+    ]);
   });
 });
 
 describe('refusals', () => {
   it('answers 400 on the SKU field for a SKU used twice (without case), and saves nothing', async () => {
-    const res = await a.client.post('/api/vendor/products', input({
-      options: [{ name: 'Size', values: ['M', 'L'] }],
-      variants: [
-        { option1Value: 'M', sku: 'DUP-1', stockQuantity: 1 },
-        { option1Value: 'L', sku: 'dup-1', stockQuantity: 1 },
-      ],
-    }));
+    const res = await a.client.post(
+      '/api/vendor/products',
+      input({
+        options: [{ name: 'Size', values: ['M', 'L'] }],
+        variants: [
+          { option1Value: 'M', sku: 'DUP-1', stockQuantity: 1 },
+          { option1Value: 'L', sku: 'dup-1', stockQuantity: 1 },
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ 'variants.1.sku': 'SKU "dup-1" is used twice' });
   });
 
   it('answers 400 on the combination that is missing or not among the values', async () => {
-    const missing = await a.client.post('/api/vendor/products', input({ options: [{ name: 'Size', values: ['M', 'L'] }], variants: [{ option1Value: 'M', sku: 'X-M', stockQuantity: 1 }] }));
+    const missing = await a.client.post(
+      '/api/vendor/products',
+      input({
+        options: [{ name: 'Size', values: ['M', 'L'] }],
+        variants: [{ option1Value: 'M', sku: 'X-M', stockQuantity: 1 }],
+      }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields.variants).toMatch(/Size: L/);
-    const stranger = await a.client.post('/api/vendor/products', input({
-      options: [{ name: 'Size', values: ['M'] }],
-      variants: [{ option1Value: 'M', sku: 'Y-M', stockQuantity: 1 }, { option1Value: 'XXL', sku: 'Y-XXL', stockQuantity: 1 }],
-    }));
+    const stranger = await a.client.post(
+      '/api/vendor/products',
+      input({
+        options: [{ name: 'Size', values: ['M'] }],
+        variants: [
+          { option1Value: 'M', sku: 'Y-M', stockQuantity: 1 },
+          { option1Value: 'XXL', sku: 'Y-XXL', stockQuantity: 1 },
+        ],
+      }),
+    );
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().error.fields['variants.1.option1Value']).toBe('"XXL" is not one of the Size values');
   });
 
   it("answers 400 on a combination's picture that is not the vendor's own", async () => {
-    const p = await create(a, { options: [{ name: 'Size', values: ['M'] }], variants: [{ option1Value: 'M', sku: 'PIC-M', stockQuantity: 1 }] });
+    const p = await create(a, {
+      options: [{ name: 'Size', values: ['M'] }],
+      variants: [{ option1Value: 'M', sku: 'PIC-M', stockQuantity: 1 }],
+    });
     const theirs = await uploaded(b);
-    const res = await edit(a, p, { options: p.options, variants: [{ option1Value: 'M', sku: 'PIC-M', stockQuantity: 1, images: [theirs] }] });
+    const res = await edit(a, p, {
+      options: p.options,
+      variants: [{ option1Value: 'M', sku: 'PIC-M', stockQuantity: 1, images: [theirs] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toEqual(['variants.0.images.0']);
     expect((await read(a, p.id)).variants[0].images).toEqual([]);
   });
 
   it("answers 404 to another vendor's product and leaves its options alone", async () => {
-    const p = await create(a, { options: [{ name: 'Size', values: ['M'] }], variants: [{ option1Value: 'M', sku: 'MINE-M', stockQuantity: 2 }] });
+    const p = await create(a, {
+      options: [{ name: 'Size', values: ['M'] }],
+      variants: [{ option1Value: 'M', sku: 'MINE-M', stockQuantity: 2 }],
+    });
     const res = await edit(b, p, { storeId: b.shopId, options: [], variants: [], stockQuantity: 50 });
     expect(res.statusCode).toBe(404);
     expect(await read(a, p.id)).toEqual(p);
@@ -266,10 +370,17 @@ describe('refusals', () => {
 describe('pictures used by a combination', () => {
   it('keeps the file while a combination shows it, and takes a retired picture off the combination', async () => {
     const picture = await uploaded(a);
-    const p = await create(a, { images: [picture], options: [{ name: 'Size', values: ['M'] }], variants: [{ option1Value: 'M', sku: 'IMG-M', stockQuantity: 1, images: [picture] }] });
+    const p = await create(a, {
+      images: [picture],
+      options: [{ name: 'Size', values: ['M'] }],
+      variants: [{ option1Value: 'M', sku: 'IMG-M', stockQuantity: 1, images: [picture] }],
+    });
     // The picture's row belongs to this product, as an upload for it would.
     await t.db.execute(sql`update images set entity_id = ${p.id} where filename = ${picture.replace('/uploads/', '')}`);
-    const [{ id: imageId }] = await queryRows<{ id: string }>(t.db, sql`select id from images where filename = ${picture.replace('/uploads/', '')}`);
+    const [{ id: imageId }] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from images where filename = ${picture.replace('/uploads/', '')}`,
+    );
     const res = await a.client.delete(`/api/media/${imageId}`);
     expect(res.statusCode, res.body).toBeLessThan(300);
     const after = await read(a, p.id);

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '../../../contracts/catalog.contract';
-import { vendorProductMessages as m, type VendorProduct, type VendorProductInput } from '../../../contracts/vendor-products.contract';
+import {
+  vendorProductMessages as m,
+  type VendorProduct,
+  type VendorProductInput,
+} from '../../../contracts/vendor-products.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createShop } from '../../test/catalog-factories';
@@ -69,7 +73,8 @@ const search = async (q: string) => {
 /** A product picture the vendor uploaded (its row in images, as POST /api/media writes it); answers its URL. */
 async function uploaded(v: Vendor, opts: { isActive?: boolean; imageType?: string } = {}): Promise<string> {
   const id = crypto.randomUUID();
-  await t.db.execute(sql`insert into images (id, filename, image_type, entity_id, owner_user_id, width, height, size_bytes, is_active)
+  await t.db
+    .execute(sql`insert into images (id, filename, image_type, entity_id, owner_user_id, width, height, size_bytes, is_active)
     values (${id}, ${`${id}.webp`}, ${opts.imageType ?? 'product'}, ${crypto.randomUUID()}, ${v.id}, 400, 400, 1000, ${opts.isActive ?? true})`);
   return `/uploads/${id}.webp`;
 }
@@ -92,7 +97,10 @@ describe('who may call', () => {
       expect((await c.patch(`/api/vendor/products/${product.id}/status`, { isActive: false })).statusCode).toBe(status);
       expect((await c.delete(`/api/vendor/products/${product.id}`)).statusCode).toBe(status);
     }
-    expect((await a.client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ name: product.name, isActive: true });
+    expect((await a.client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({
+      name: product.name,
+      isActive: true,
+    });
   });
 });
 
@@ -130,8 +138,20 @@ describe('POST /api/vendor/products', () => {
   });
 
   it('keeps every form field: description, original price, stock and reward percentage', async () => {
-    const product = await create(a, { price: '799', originalPrice: 999.99, stockQuantity: '7', rewardPercentage: '7.5', description: '  Pure cotton.  ' });
-    expect(product).toMatchObject({ pricePaise: 79900, originalPricePaise: 99999, stockQuantity: 7, rewardPercentage: 7.5, description: 'Pure cotton.' });
+    const product = await create(a, {
+      price: '799',
+      originalPrice: 999.99,
+      stockQuantity: '7',
+      rewardPercentage: '7.5',
+      description: '  Pure cotton.  ',
+    });
+    expect(product).toMatchObject({
+      pricePaise: 79900,
+      originalPricePaise: 99999,
+      stockQuantity: 7,
+      rewardPercentage: 7.5,
+      description: 'Pure cotton.',
+    });
   });
 
   it.each([
@@ -141,10 +161,25 @@ describe('POST /api/vendor/products', () => {
     ['a price that is not a number', { price: 'abc' }, 'price', 'Price must be a number'],
     ['stock below 0', { stockQuantity: -1 }, 'stockQuantity', m.negativeStock],
     ['stock that is not whole', { stockQuantity: 1.5 }, 'stockQuantity', 'Stock must be a whole number'],
-    ['a reward over 100%', { rewardPercentage: 101 }, 'rewardPercentage', 'Reward percentage must be between 0 and 100'],
-    ['an original price below the price', { price: 500, originalPrice: 400 }, 'originalPrice', 'Original price cannot be less than the price'],
+    [
+      'a reward over 100%',
+      { rewardPercentage: 101 },
+      'rewardPercentage',
+      'Reward percentage must be between 0 and 100',
+    ],
+    [
+      'an original price below the price',
+      { price: 500, originalPrice: 400 },
+      'originalPrice',
+      'Original price cannot be less than the price',
+    ],
     ['six images', { images: Array.from({ length: 6 }, (_, i) => `/uploads/p${i}.webp`) }, 'images', m.tooManyImages],
-    ['an image from elsewhere', { images: ['https://tracker.example/pixel.png'] }, 'images.0', 'Please add images with the image uploader'],
+    [
+      'an image from elsewhere',
+      { images: ['https://tracker.example/pixel.png'] },
+      'images.0',
+      'Please add images with the image uploader',
+    ],
     ['no name', { name: '   ' }, 'name', m.requiredFields],
     ['no price', { price: '' }, 'price', m.requiredFields],
     ['no category', { categoryId: '' }, 'categoryId', m.requiredFields],
@@ -160,7 +195,12 @@ describe('POST /api/vendor/products', () => {
   it('answers 400 with every missing required field at once', async () => {
     const res = await a.client.post('/api/vendor/products', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toMatchObject({ name: m.requiredFields, price: m.requiredFields, categoryId: m.requiredFields, storeId: m.selectShop });
+    expect(res.json().error.fields).toMatchObject({
+      name: m.requiredFields,
+      price: m.requiredFields,
+      categoryId: m.requiredFields,
+      storeId: m.selectShop,
+    });
   });
 
   it("refuses someone else's shop, an unknown or retired category, and stores nothing", async () => {
@@ -178,7 +218,10 @@ describe('POST /api/vendor/products', () => {
       expect(res.json().error.fields).toEqual({ categoryId: m.unknownCategory });
     }
     expect(await countVendorProducts(t.db, mine.id)).toEqual(before);
-    const [{ n: inTheirs }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from products where store_id = ${theirs.shopIds[0]}`);
+    const [{ n: inTheirs }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from products where store_id = ${theirs.shopIds[0]}`,
+    );
     expect(inTheirs).toBe(0);
   });
 });
@@ -200,7 +243,12 @@ describe('GET /api/vendor/products', () => {
     const all = await list('');
     expect(all.items.map((p) => p.id)).toEqual([diya.id, lamp.id, saree.id]);
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
-    expect(all.items[1]).toMatchObject({ isActive: false, storeId: v.shopIds[1], storeIsActive: true, categoryName: 'Home & Living' });
+    expect(all.items[1]).toMatchObject({
+      isActive: false,
+      storeId: v.shopIds[1],
+      storeIsActive: true,
+      categoryName: 'Home & Living',
+    });
     expect((await list('?q=BRASS')).items.map((p) => p.id)).toEqual([diya.id, lamp.id]);
     expect((await list('?q=100%25')).items.map((p) => p.id)).toEqual([diya.id]);
     expect((await list('?q=%25')).items.map((p) => p.id)).toEqual([diya.id]);
@@ -217,14 +265,16 @@ describe('GET /api/vendor/products', () => {
   });
 
   it('answers 400 for a bad status or category filter', async () => {
-    expect((await a.client.get('/api/vendor/products?status=deleted')).json().error.fields.status).toBe('Status must be all, active or inactive');
+    expect((await a.client.get('/api/vendor/products?status=deleted')).json().error.fields.status).toBe(
+      'Status must be all, active or inactive',
+    );
     expect((await a.client.get('/api/vendor/products?categoryId=abc')).statusCode).toBe(400);
     expect((await a.client.get('/api/vendor/products?pageSize=1000')).statusCode).toBe(400);
   });
 });
 
 describe("another vendor's product", () => {
-  it("is 404 to vendor B on read, update, status and delete, and stays as it was", async () => {
+  it('is 404 to vendor B on read, update, status and delete, and stays as it was', async () => {
     const product = await create(a, { name: 'Kanjeevaram Silk Saree' });
     const url = `/api/vendor/products/${product.id}`;
     for (const res of [
@@ -237,7 +287,11 @@ describe("another vendor's product", () => {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json().error.message).toBe(m.notFound);
     }
-    expect((await a.client.get(url)).json()).toMatchObject({ name: 'Kanjeevaram Silk Saree', isActive: true, storeId: a.shopIds[0] });
+    expect((await a.client.get(url)).json()).toMatchObject({
+      name: 'Kanjeevaram Silk Saree',
+      isActive: true,
+      storeId: a.shopIds[0],
+    });
     expect(await search('kanjeevaram')).toContain(product.id);
     expect(await isOwnProduct(t.db, a.id, product.id)).toBe(true);
     expect(await isOwnProduct(t.db, b.id, product.id)).toBe(false);
@@ -283,7 +337,10 @@ describe('PUT /api/vendor/products/:id', () => {
     });
     expect(await search('chikankari')).toContain(product.id);
     expect(await search('phulkari')).not.toContain(product.id);
-    expect((await guest.get(`/api/products/${product.id}`)).json()).toMatchObject({ name: 'Chikankari Kurti', pointsEarned: 149 });
+    expect((await guest.get(`/api/products/${product.id}`)).json()).toMatchObject({
+      name: 'Chikankari Kurti',
+      pointsEarned: 149,
+    });
   });
 
   it("refuses to move a product into someone else's shop and checks the input like create", async () => {
@@ -292,9 +349,16 @@ describe('PUT /api/vendor/products/:id', () => {
     const moved = await a.client.put(url, input({ storeId: b.shopIds[0] }));
     expect(moved.statusCode).toBe(400);
     expect(moved.json().error.fields).toEqual({ storeId: m.selectShop });
-    const bad = await a.client.put(url, input({ price: -1, stockQuantity: -3, images: Array(6).fill('/uploads/x.webp') }));
+    const bad = await a.client.put(
+      url,
+      input({ price: -1, stockQuantity: -3, images: Array(6).fill('/uploads/x.webp') }),
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toMatchObject({ price: 'Price must be more than ₹0', stockQuantity: m.negativeStock, images: m.tooManyImages });
+    expect(bad.json().error.fields).toMatchObject({
+      price: 'Price must be more than ₹0',
+      stockQuantity: m.negativeStock,
+      images: m.tooManyImages,
+    });
     expect((await a.client.get(url)).json()).toMatchObject({ storeId: a.shopIds[0], pricePaise: product.pricePaise });
   });
 
@@ -302,7 +366,12 @@ describe('PUT /api/vendor/products/:id', () => {
     const mine = await uploaded(a);
     const product = await create(a, { images: [mine] });
     const url = `/api/vendor/products/${product.id}`;
-    for (const foreign of [await uploaded(b), await uploaded(a, { isActive: false }), await uploaded(a, { imageType: 'shop_logo' }), '/uploads/made-up.webp']) {
+    for (const foreign of [
+      await uploaded(b),
+      await uploaded(a, { isActive: false }),
+      await uploaded(a, { imageType: 'shop_logo' }),
+      '/uploads/made-up.webp',
+    ]) {
       const edit = await a.client.put(url, input({ images: [mine, foreign] }));
       expect(edit.statusCode, edit.body).toBe(400);
       expect(edit.json().error.fields).toEqual({ 'images.1': m.useUploader });
@@ -321,7 +390,10 @@ describe('PUT /api/vendor/products/:id', () => {
     const category = await createCategory(t.db, 'Seasonal');
     const product = await create(a, { categoryId: category.id });
     await t.db.execute(sql`update categories set is_active = false where id = ${category.id}`);
-    const res = await a.client.put(`/api/vendor/products/${product.id}`, input({ name: 'Renamed seasonal', categoryId: category.id }));
+    const res = await a.client.put(
+      `/api/vendor/products/${product.id}`,
+      input({ name: 'Renamed seasonal', categoryId: category.id }),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });
@@ -360,15 +432,22 @@ describe('DELETE /api/vendor/products/:id', () => {
 
   it('deactivates instead a product that appears in an order, and the order keeps its item', async () => {
     const product = await create(a, { name: 'Pashmina Shawl' });
-    const { orderId, orderPartId } = await createOrderWithPart(t.db, { customerUserId: customerId, storeId: a.shopIds[0] });
-    await t.db.execute(sql`insert into order_items (order_id, order_part_id, product_id, store_id, product_name, quantity, price_paise)
+    const { orderId, orderPartId } = await createOrderWithPart(t.db, {
+      customerUserId: customerId,
+      storeId: a.shopIds[0],
+    });
+    await t.db
+      .execute(sql`insert into order_items (order_id, order_part_id, product_id, store_id, product_name, quantity, price_paise)
       values (${orderId}, ${orderPartId}, ${product.id}, ${a.shopIds[0]}, ${product.name}, 1, ${product.pricePaise})`);
     const res = await a.client.delete(`/api/vendor/products/${product.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: false, deactivated: true, message: m.deactivatedInstead });
     expect((await a.client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ isActive: false });
     expect(await search('pashmina')).not.toContain(product.id);
-    const items = await queryRows<{ product_id: string }>(t.db, sql`select product_id from order_items where order_id = ${orderId}`);
+    const items = await queryRows<{ product_id: string }>(
+      t.db,
+      sql`select product_id from order_items where order_id = ${orderId}`,
+    );
     expect(items).toEqual([{ product_id: product.id }]);
   });
 });

@@ -23,7 +23,12 @@ import {
 } from './catalog.vendor';
 import type { ForeignImages } from './catalog.vendor-options';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const tags = ['vendor'];
 
 export type CatalogVendorRoutesOptions = {
@@ -44,19 +49,40 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
 
   app.get(
     '/api/vendor/products',
-    { schema: { tags, summary: "The caller's products over all their shops: name search, category and status filters, pages", querystring: vendorProductListQuerySchema, response: { 200: vendorProductPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's products over all their shops: name search, category and status filters, pages",
+        querystring: vendorProductListQuerySchema,
+        response: { 200: vendorProductPageSchema, ...errors },
+      },
+    },
     async (req) => listVendorProducts({ db, vendorUserId: vendorId(req), query: req.query }),
   );
 
   app.get(
     '/api/vendor/products/:id',
-    { schema: { tags, summary: 'One of your products', params: vendorProductIdParamsSchema, response: { 200: vendorProductSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One of your products',
+        params: vendorProductIdParamsSchema,
+        response: { 200: vendorProductSchema, ...errors },
+      },
+    },
     async (req) => getVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
   );
 
   app.post(
     '/api/vendor/products',
-    { schema: { tags, summary: 'Add a product to one of your shops (prices in rupees, up to 5 images)', body: vendorProductInputSchema, response: { 201: vendorProductSavedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a product to one of your shops (prices in rupees, up to 5 images)',
+        body: vendorProductInputSchema,
+        response: { 201: vendorProductSavedSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const product = await createVendorProduct({ db, vendorUserId: vendorId(req), input: req.body, foreignImages });
       return reply.status(201).send({ product, message: vendorProductMessages.created });
@@ -65,25 +91,62 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
 
   app.put(
     '/api/vendor/products/:id',
-    { schema: { tags, summary: 'Save every field of one of your products', params: vendorProductIdParamsSchema, body: vendorProductInputSchema, response: { 200: vendorProductSavedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Save every field of one of your products',
+        params: vendorProductIdParamsSchema,
+        body: vendorProductInputSchema,
+        response: { 200: vendorProductSavedSchema, ...errors },
+      },
+    },
     async (req) => ({
-      product: await updateVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id, input: req.body, foreignImages }),
+      product: await updateVendorProduct({
+        db,
+        vendorUserId: vendorId(req),
+        productId: req.params.id,
+        input: req.body,
+        foreignImages,
+      }),
       message: vendorProductMessages.updated,
     }),
   );
 
   app.patch(
     '/api/vendor/products/:id/status',
-    { schema: { tags, summary: 'Activate or deactivate one of your products', params: vendorProductIdParamsSchema, body: vendorProductStatusSchema, response: { 200: vendorProductSavedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Activate or deactivate one of your products',
+        params: vendorProductIdParamsSchema,
+        body: vendorProductStatusSchema,
+        response: { 200: vendorProductSavedSchema, ...errors },
+      },
+    },
     async (req) => {
-      const product = await setVendorProductStatus({ db, vendorUserId: vendorId(req), productId: req.params.id, isActive: req.body.isActive });
-      return { product, message: product.isActive ? vendorProductMessages.activated : vendorProductMessages.deactivated };
+      const product = await setVendorProductStatus({
+        db,
+        vendorUserId: vendorId(req),
+        productId: req.params.id,
+        isActive: req.body.isActive,
+      });
+      return {
+        product,
+        message: product.isActive ? vendorProductMessages.activated : vendorProductMessages.deactivated,
+      };
     },
   );
 
   app.delete(
     '/api/vendor/products/:id',
-    { schema: { tags, summary: 'Delete one of your products; one that was ordered is deactivated instead', params: vendorProductIdParamsSchema, response: { 200: vendorProductDeletedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your products; one that was ordered is deactivated instead',
+        params: vendorProductIdParamsSchema,
+        response: { 200: vendorProductDeletedSchema, ...errors },
+      },
+    },
     async (req) => deleteVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
   );
 }

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { VendorProduct, VendorProductData, VendorProductDeleted, VendorProductListQuery, VendorProductPage } from '../../../contracts/vendor-products.contract';
+import type {
+  VendorProduct,
+  VendorProductData,
+  VendorProductDeleted,
+  VendorProductListQuery,
+  VendorProductPage,
+} from '../../../contracts/vendor-products.contract';
 import { vendorProductMessages } from '../../../contracts/vendor-products.contract';
 import { rateMessages } from '../../../contracts/settlement-rates.contract';
 import { toPaise } from '../../../domain/money';
@@ -10,7 +16,15 @@ import { isUuid } from './catalog.cards';
 import { isHsnCode } from './catalog.hsn';
 import { categories, products, productVariants } from './catalog.tables';
 import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
-import { assertOwnImages, givesOptions, imagesOnProduct, optionsOf, skuClashAsFieldError, toOptionsInput, type ForeignImages } from './catalog.vendor-options';
+import {
+  assertOwnImages,
+  givesOptions,
+  imagesOnProduct,
+  optionsOf,
+  skuClashAsFieldError,
+  toOptionsInput,
+  type ForeignImages,
+} from './catalog.vendor-options';
 
 // Vendor product management. Every statement is limited to the caller's shops in its own WHERE
 // clause (`store_id in (select id from vendor_shops where vendor_id = caller)`), so another vendor's
@@ -20,10 +34,12 @@ const productNotFound = () => new AppError('NOT_FOUND', vendorProductMessages.no
 const badField = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
 /** The ids of the vendor's shops, as a subquery for `store_id in (...)`. */
-const ownShopIds = (db: DbOrTx, vendorUserId: string) => db.select({ id: shopRows.id }).from(shopRows).where(eq(shopRows.vendorId, vendorUserId));
+const ownShopIds = (db: DbOrTx, vendorUserId: string) =>
+  db.select({ id: shopRows.id }).from(shopRows).where(eq(shopRows.vendorId, vendorUserId));
 // A product the super admin deleted (withdrawn, kept for its orders) is nobody's to see or change.
 const notWithdrawn = isNull(products.withdrawnAt);
-const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL => and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)), notWithdrawn)!;
+const ownProduct = (db: DbOrTx, vendorUserId: string, productId: string): SQL =>
+  and(eq(products.id, productId), inArray(products.storeId, ownShopIds(db, vendorUserId)), notWithdrawn)!;
 
 const columns = {
   id: products.id,
@@ -48,9 +64,12 @@ const columns = {
   updatedAt: products.updatedAt,
 };
 
-
 const selectVendorProducts = (db: DbOrTx) =>
-  db.select(columns).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).innerJoin(categories, eq(categories.id, products.categoryId));
+  db
+    .select(columns)
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectVendorProducts>>[number];
 
 function toVendorProduct({ option1Name, option2Name, ...r }: Row, variants: ProductVariant[]): VendorProduct {
@@ -70,20 +89,27 @@ function toVendorProduct({ option1Name, option2Name, ...r }: Row, variants: Prod
   };
 }
 
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type ListVendorProductsArgs = { db: DbOrTx; vendorUserId: string; query: VendorProductListQuery };
 
 /** One page of the vendor's products over all their shops, newest first, by name search, category and status. */
-export async function listVendorProducts({ db, vendorUserId, query }: ListVendorProductsArgs): Promise<VendorProductPage> {
+export async function listVendorProducts({
+  db,
+  vendorUserId,
+  query,
+}: ListVendorProductsArgs): Promise<VendorProductPage> {
   const { q, categoryId, status, page, pageSize } = query;
   const where = and(
     inArray(products.storeId, ownShopIds(db, vendorUserId)),
     notWithdrawn,
     q ? ilike(products.name, `%${escapeLike(q)}%`) : undefined,
     categoryId ? eq(products.categoryId, categoryId) : undefined,
-    status === 'active' ? eq(products.isActive, true) : status === 'inactive' ? eq(products.isActive, false) : undefined,
+    status === 'active'
+      ? eq(products.isActive, true)
+      : status === 'inactive'
+        ? eq(products.isActive, false)
+        : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     selectVendorProducts(db)
@@ -94,7 +120,10 @@ export async function listVendorProducts({ db, vendorUserId, query }: ListVendor
     db.select({ total: count() }).from(products).where(where),
   ]);
   // The page's variants in one query, not one per product.
-  const variants = await listVariantsOfProducts(db, rows.map((r) => r.id));
+  const variants = await listVariantsOfProducts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => toVendorProduct(r, variants.get(r.id) ?? [])), total: Number(total), page, pageSize };
 }
 
@@ -103,7 +132,9 @@ export type VendorProductArgs = { db: DbOrTx; vendorUserId: string; productId: s
 /** One of the vendor's products; NOT_FOUND 'Product not found' for a product of another vendor. */
 export async function getVendorProduct({ db, vendorUserId, productId }: VendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
-  const [row] = await selectVendorProducts(db).where(ownProduct(db, vendorUserId, productId)).limit(1);
+  const [row] = await selectVendorProducts(db)
+    .where(ownProduct(db, vendorUserId, productId))
+    .limit(1);
   if (!row) throw productNotFound();
   const variants = await listVariantsOfProducts(db, [row.id]);
   return toVendorProduct(row, variants.get(row.id) ?? []);
@@ -141,7 +172,9 @@ async function assertOwnShop(tx: DbOrTx, vendorUserId: string, storeId: string):
 
 /** 400 on the category field unless the category is active (or is the product's current one). */
 async function assertCategory(tx: DbOrTx, categoryId: string, currentCategoryId: string | null): Promise<void> {
-  const usable = currentCategoryId ? or(eq(categories.isActive, true), eq(categories.id, currentCategoryId)) : eq(categories.isActive, true);
+  const usable = currentCategoryId
+    ? or(eq(categories.isActive, true), eq(categories.id, currentCategoryId))
+    : eq(categories.isActive, true);
   const [row] = await tx
     .select({ id: categories.id })
     .from(categories)
@@ -150,10 +183,20 @@ async function assertCategory(tx: DbOrTx, categoryId: string, currentCategoryId:
   if (!row) throw badField('categoryId', vendorProductMessages.unknownCategory);
 }
 
-export type CreateVendorProductArgs = { db: Db; vendorUserId: string; input: VendorProductData; foreignImages?: ForeignImages };
+export type CreateVendorProductArgs = {
+  db: Db;
+  vendorUserId: string;
+  input: VendorProductData;
+  foreignImages?: ForeignImages;
+};
 
 /** Creates an active product in one of the vendor's shops; 400 on the shop, category or a picture that is not the vendor's. */
-export async function createVendorProduct({ db, vendorUserId, input, foreignImages }: CreateVendorProductArgs): Promise<VendorProduct> {
+export async function createVendorProduct({
+  db,
+  vendorUserId,
+  input,
+  foreignImages,
+}: CreateVendorProductArgs): Promise<VendorProduct> {
   const id = await db
     .transaction(async (tx) => {
       await assertOwnShop(tx, vendorUserId, input.storeId);
@@ -175,19 +218,34 @@ export async function createVendorProduct({ db, vendorUserId, input, foreignImag
   return getVendorProduct({ db, vendorUserId, productId: id });
 }
 
-export type UpdateVendorProductArgs = VendorProductArgs & { db: Db; input: VendorProductData; foreignImages?: ForeignImages };
+export type UpdateVendorProductArgs = VendorProductArgs & {
+  db: Db;
+  input: VendorProductData;
+  foreignImages?: ForeignImages;
+};
 
 /**
  * Replaces every field of one of the vendor's products (it may move to another of their shops; its
  * pictures are its current ones or the vendor's own uploads) and, when the form gives them, its
  * options and combinations (one that was ordered is withdrawn, not deleted); NOT_FOUND otherwise.
  */
-export async function updateVendorProduct({ db, vendorUserId, productId, input, foreignImages }: UpdateVendorProductArgs): Promise<VendorProduct> {
+export async function updateVendorProduct({
+  db,
+  vendorUserId,
+  productId,
+  input,
+  foreignImages,
+}: UpdateVendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
   await db
     .transaction(async (tx) => {
       const [current] = await tx
-        .select({ categoryId: products.categoryId, images: products.images, imageUrl: products.imageUrl, option1Name: products.option1Name })
+        .select({
+          categoryId: products.categoryId,
+          images: products.images,
+          imageUrl: products.imageUrl,
+          option1Name: products.option1Name,
+        })
         .from(products)
         .where(ownProduct(tx, vendorUserId, productId))
         .for('update');
@@ -204,8 +262,10 @@ export async function updateVendorProduct({ db, vendorUserId, productId, input, 
       const hasOptions = input.options === undefined ? current.option1Name !== null : givesOptions(input);
       if (hasOptions && input.options !== undefined) await saveProductVariants(tx, productId, toOptionsInput(input));
       // Options dropped: the combinations go first (their stock leaves the product's), then the form's stock applies.
-      if (!hasOptions && current.option1Name !== null) await saveProductVariants(tx, productId, { option1Name: null, option2Name: null, variants: [] });
-      if (!hasOptions) await tx.update(products).set({ stockQuantity: input.stockQuantity }).where(eq(products.id, productId));
+      if (!hasOptions && current.option1Name !== null)
+        await saveProductVariants(tx, productId, { option1Name: null, option2Name: null, variants: [] });
+      if (!hasOptions)
+        await tx.update(products).set({ stockQuantity: input.stockQuantity }).where(eq(products.id, productId));
     })
     .catch((e: unknown) => {
       throw skuClashAsFieldError(e, input);
@@ -216,7 +276,12 @@ export async function updateVendorProduct({ db, vendorUserId, productId, input, 
 export type SetVendorProductStatusArgs = VendorProductArgs & { isActive: boolean };
 
 /** Activates or deactivates one of the vendor's products; an inactive product leaves the storefront at once. */
-export async function setVendorProductStatus({ db, vendorUserId, productId, isActive }: SetVendorProductStatusArgs): Promise<VendorProduct> {
+export async function setVendorProductStatus({
+  db,
+  vendorUserId,
+  productId,
+  isActive,
+}: SetVendorProductStatusArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
   const updated = await db
     .update(products)
@@ -236,10 +301,18 @@ const isForeignKeyViolation = (e: unknown): boolean => {
  * Deletes one of the vendor's products. Order items keep referring to a product that was sold, so
  * such a product is deactivated instead (it leaves the storefront; the orders keep their history).
  */
-export async function deleteVendorProduct({ db, vendorUserId, productId }: VendorProductArgs & { db: Db }): Promise<VendorProductDeleted> {
+export async function deleteVendorProduct({
+  db,
+  vendorUserId,
+  productId,
+}: VendorProductArgs & { db: Db }): Promise<VendorProductDeleted> {
   if (!isUuid(productId)) throw productNotFound();
   return db.transaction(async (tx) => {
-    const [own] = await tx.select({ id: products.id }).from(products).where(ownProduct(tx, vendorUserId, productId)).for('update');
+    const [own] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(ownProduct(tx, vendorUserId, productId))
+      .for('update');
     if (!own) throw productNotFound();
     try {
       // A savepoint: when order_items refer to the product, only this delete is rolled back.
@@ -250,7 +323,10 @@ export async function deleteVendorProduct({ db, vendorUserId, productId }: Vendo
     } catch (e) {
       if (!isForeignKeyViolation(e)) throw e;
     }
-    await tx.update(products).set({ isActive: false, updatedAt: sql`now()` }).where(ownProduct(tx, vendorUserId, productId));
+    await tx
+      .update(products)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(ownProduct(tx, vendorUserId, productId));
     return { deleted: false, deactivated: true, message: vendorProductMessages.deactivatedInstead };
   });
 }
@@ -258,7 +334,11 @@ export async function deleteVendorProduct({ db, vendorUserId, productId }: Vendo
 /** True when the product belongs to one of the vendor's shops (for image uploads to that product). */
 export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: string): Promise<boolean> {
   if (!isUuid(productId)) return false;
-  const [row] = await db.select({ id: products.id }).from(products).where(ownProduct(db, vendorUserId, productId)).limit(1);
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(ownProduct(db, vendorUserId, productId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -267,7 +347,12 @@ export async function isOwnProduct(db: DbOrTx, vendorUserId: string, productId: 
  * leaves the gallery, and the next picture becomes the main one (no-op when the product does not
  * show it or is not the vendor's).
  */
-export async function removeProductImage(tx: DbOrTx, vendorUserId: string, productId: string, url: string): Promise<void> {
+export async function removeProductImage(
+  tx: DbOrTx,
+  vendorUserId: string,
+  productId: string,
+  url: string,
+): Promise<void> {
   if (!isUuid(productId)) return;
   // Its combinations on sale stop showing it too (withdrawn ones keep it for their orders).
   await tx
@@ -278,14 +363,25 @@ export async function removeProductImage(tx: DbOrTx, vendorUserId: string, produ
         eq(productVariants.productId, productId),
         isNull(productVariants.withdrawnAt),
         sql`${url}::text = any(${productVariants.images})`,
-        inArray(productVariants.productId, tx.select({ id: products.id }).from(products).where(ownProduct(tx, vendorUserId, productId))),
+        inArray(
+          productVariants.productId,
+          tx
+            .select({ id: products.id })
+            .from(products)
+            .where(ownProduct(tx, vendorUserId, productId)),
+        ),
       ),
     );
   const remaining = sql`array_remove(${products.images}, ${url}::text)`;
   await tx
     .update(products)
     .set({ images: remaining, imageUrl: sql`(${remaining})[1]`, updatedAt: sql`now()` })
-    .where(and(ownProduct(tx, vendorUserId, productId), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url))));
+    .where(
+      and(
+        ownProduct(tx, vendorUserId, productId),
+        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url)),
+      ),
+    );
 }
 
 /**
@@ -298,13 +394,21 @@ export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, u
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(inArray(products.storeId, ownShopIds(db, vendorUserId)), or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant)))
+    .where(
+      and(
+        inArray(products.storeId, ownShopIds(db, vendorUserId)),
+        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 /** How many products the vendor has over all their shops, and how many of them are active. */
-export async function countVendorProducts(db: DbOrTx, vendorUserId: string): Promise<{ total: number; active: number }> {
+export async function countVendorProducts(
+  db: DbOrTx,
+  vendorUserId: string,
+): Promise<{ total: number; active: number }> {
   const [row] = await db
     .select({ total: count(), active: sql<number>`count(*) filter (where ${products.isActive})` })
     .from(products)

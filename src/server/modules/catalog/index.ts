@@ -1,12 +1,61 @@
 export { catalogRoutes } from './catalog.routes';
 export { catalogVendorRoutes } from './catalog.vendor.routes';
-export { countVendorProducts, getVendorProduct, isImageOnVendorProduct, isOwnProduct, removeProductImage, updateVendorProduct, type UpdateVendorProductArgs } from './catalog.vendor';
+export {
+  countVendorProducts,
+  getVendorProduct,
+  isImageOnVendorProduct,
+  isOwnProduct,
+  removeProductImage,
+  updateVendorProduct,
+  type UpdateVendorProductArgs,
+} from './catalog.vendor';
 export { searchProducts } from './catalog.search';
-export { addReview, categoryNames, getProduct, hasReviewed, listCategories, listProductReviews, type NewReview } from './catalog.service';
-export { byStockKey, getProductName, getProductSeller, getPurchasable, getPurchasableLines, returnStock, stockKey, takeStock, type Purchasable, type PurchasableLine, type StockKey } from './catalog.stock';
-export { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock, startStockHoldsJob, type HoldLine } from './catalog.holds';
-export { deleteProductByAdmin, lockProductOwner, setProductActiveByAdmin, withdrawShopProducts, type ProductActiveChange, type ProductDeletion, type SetProductActiveByAdminArgs } from './catalog.admin';
+export {
+  addReview,
+  categoryNames,
+  getProduct,
+  hasReviewed,
+  listCategories,
+  listProductReviews,
+  type NewReview,
+} from './catalog.service';
+export {
+  byStockKey,
+  getProductName,
+  getProductSeller,
+  getPurchasable,
+  getPurchasableLines,
+  returnStock,
+  stockKey,
+  takeStock,
+  type Purchasable,
+  type PurchasableLine,
+  type StockKey,
+} from './catalog.stock';
+export {
+  holdStock,
+  releaseExpiredHolds,
+  releaseHeldStock,
+  sellHeldStock,
+  startStockHoldsJob,
+  type HoldLine,
+} from './catalog.holds';
+export {
+  deleteProductByAdmin,
+  lockProductOwner,
+  setProductActiveByAdmin,
+  withdrawShopProducts,
+  type ProductActiveChange,
+  type ProductDeletion,
+  type SetProductActiveByAdminArgs,
+} from './catalog.admin';
 export { categoryRows, itemPicture, productListRows, productRows, reviewRows, variantRows } from './catalog.rows';
 export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
-export { listProductVariants, saveProductVariants, type ProductOptionsInput, type ProductVariant, type VariantInput } from './catalog.variants';
+export {
+  listProductVariants,
+  saveProductVariants,
+  type ProductOptionsInput,
+  type ProductVariant,
+  type VariantInput,
+} from './catalog.variants';

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, pointsOf, stockOf, twoShops, postCheckout, shownTotal } from '../../test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  pointsOf,
+  stockOf,
+  twoShops,
+  postCheckout,
+  shownTotal,
+} from '../../test/checkout-fixtures';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { pointsLedgerMismatches } from '../../test/order-factories';
@@ -32,8 +41,15 @@ const SHOPPERS = 12;
 const shoppers = (points = 0) => Promise.all(Array.from({ length: SHOPPERS }, () => newShopper(t, points)));
 /** Payments go through the test gateway (Razorpay switched off), or through the fake Razorpay. */
 const useTestGateway = () => saveGatewaySettings(t.db, t.config, { keyId: null, isEnabled: false });
-const useRazorpay = () => saveGatewaySettings(t.db, t.config, { keyId: rzp.keyId, keySecret: rzp.keySecret, webhookSecret: rzp.webhookSecret, isEnabled: true });
-const soldOf = (productId: string) => count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where product_id = ${productId}`);
+const useRazorpay = () =>
+  saveGatewaySettings(t.db, t.config, {
+    keyId: rzp.keyId,
+    keySecret: rzp.keySecret,
+    webhookSecret: rzp.webhookSecret,
+    isEnabled: true,
+  });
+const soldOf = (productId: string) =>
+  count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where product_id = ${productId}`);
 
 async function expectLedgerConsistent() {
   expect(await pointsLedgerMismatches(t.db)).toEqual([]);
@@ -51,28 +67,53 @@ describe('no oversell', () => {
     const racer = await twoShops(t, { stockA: UNITS });
     const all: Awaited<ReturnType<typeof newShopper>>[] = [];
     // Signing up is not what races here: buyers are made a few at a time.
-    for (let i = 0; i < BUYERS; i += 20) all.push(...(await Promise.all(Array.from({ length: Math.min(20, BUYERS - i) }, () => newShopper(t)))));
+    for (let i = 0; i < BUYERS; i += 20)
+      all.push(...(await Promise.all(Array.from({ length: Math.min(20, BUYERS - i) }, () => newShopper(t)))));
     await Promise.all(all.map((s) => fillCart(s, [{ productId: racer.a.id }])));
 
     // Each shopper saw their total first; the checkouts themselves race.
     const totals = await Promise.all(all.map((s) => shownTotal(s.client)));
-    const started = await Promise.all(all.map((s, i) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] })));
+    const started = await Promise.all(
+      all.map((s, i) =>
+        s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] }),
+      ),
+    );
     const codes = started.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(UNITS);
     expect(codes.filter((c) => c === 409)).toHaveLength(BUYERS - UNITS);
-    for (const r of started.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toBe('"Block Print Kurta" is out of stock');
+    for (const r of started.filter((x) => x.statusCode === 409))
+      expect(r.json().error.message).toBe('"Block Print Kurta" is out of stock');
     expect(await stockOf(t, racer.a.id)).toBe(0);
     // Nobody refused was asked to pay: no payment exists for them.
-    expect(await count(t, sql`select count(*)::int as n from payments p join stock_holds h on h.ref = p.id where h.product_id = ${racer.a.id}`)).toBe(UNITS);
+    expect(
+      await count(
+        t,
+        sql`select count(*)::int as n from payments p join stock_holds h on h.ref = p.id where h.product_id = ${racer.a.id}`,
+      ),
+    ).toBe(UNITS);
 
     const winners = all.filter((_, i) => codes[i] === 200);
     const payments = started.filter((r) => r.statusCode === 200).map((r) => r.json<{ paymentId: string }>());
-    const signed = await Promise.all(winners.map((s, i) => s.client.post(`/api/payments/${payments[i].paymentId}/test-pay`)));
-    const paid = await Promise.all(winners.map((s, i) => s.client.post('/api/payments/verify', { paymentId: payments[i].paymentId, ...signed[i].json<Record<string, string>>() })));
+    const signed = await Promise.all(
+      winners.map((s, i) => s.client.post(`/api/payments/${payments[i].paymentId}/test-pay`)),
+    );
+    const paid = await Promise.all(
+      winners.map((s, i) =>
+        s.client.post('/api/payments/verify', {
+          paymentId: payments[i].paymentId,
+          ...signed[i].json<Record<string, string>>(),
+        }),
+      ),
+    );
     expect(paid.map((r) => r.statusCode)).toEqual(Array(UNITS).fill(200));
     expect(await stockOf(t, racer.a.id)).toBe(0);
     expect(await soldOf(racer.a.id)).toBe(UNITS);
-    expect(await count(t, sql`select count(*)::int as n from payments p join stock_holds h on h.ref = p.id where h.product_id = ${racer.a.id} and p.status = 'failed' and p.provider_payment_id is not null`)).toBe(0);
+    expect(
+      await count(
+        t,
+        sql`select count(*)::int as n from payments p join stock_holds h on h.ref = p.id where h.product_id = ${racer.a.id} and p.status = 'failed' and p.provider_payment_id is not null`,
+      ),
+    ).toBe(0);
   }, 120_000);
 
   it(`${SHOPPERS} shoppers whose points cover everything check out at once: exactly 5 orders, stock never below 0`, async () => {
@@ -80,11 +121,16 @@ describe('no oversell', () => {
     const all = await shoppers(600);
     await Promise.all(all.map((s) => fillCart(s, [{ productId: shop.b.id }])));
     // ₹450 + ₹99 shipping = 549 points: nothing is due, so every order is placed directly.
-    const results = await Promise.all(all.map((s) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 })));
+    const results = await Promise.all(
+      all.map((s) =>
+        s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 }),
+      ),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(SHOPPERS - 5);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toContain('"Malabar Pepper 500g"');
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().error.message).toContain('"Malabar Pepper 500g"');
     expect(await stockOf(t, shop.b.id)).toBe(0);
     expect(await soldOf(shop.b.id)).toBe(5);
     // The losers kept their points.
@@ -106,13 +152,20 @@ describe('no double spend', () => {
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     // Six payments each promising 400 of the 1,000 points (points are only spent when a payment is confirmed).
     const started = [];
-    for (let i = 0; i < 6; i++) started.push((await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 400 })).json());
+    for (let i = 0; i < 6; i++)
+      started.push((await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 400 })).json());
     const signed = await Promise.all(started.map((c) => s.client.post(`/api/payments/${c.paymentId}/test-pay`)));
-    const results = await Promise.all(started.map((c, i) => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed[i].json<Record<string, string>>() })));
+    const results = await Promise.all(
+      started.map((c, i) =>
+        s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed[i].json<Record<string, string>>() }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
       expect(r.statusCode).toBe(409);
-      expect(r.json().error.message).toBe('Order processing failed: You cannot use more points than you have. Please contact support.');
+      expect(r.json().error.message).toBe(
+        'Order processing failed: You cannot use more points than you have. Please contact support.',
+      );
     }
     const p = await pointsOf(t, s.userId);
     expect(p.available).toBe(200);
@@ -125,7 +178,11 @@ describe('no double spend', () => {
     const s = await newShopper(t, 1000);
     await fillCart(s, [{ productId: shop.b.id }]);
     // 549 points pay for everything, so each attempt places its order directly.
-    const results = await Promise.all(Array.from({ length: 6 }, () => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 549, expectedTotalPaise: 0 }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect([400, 409]).toContain(r.statusCode);
     const p = await pointsOf(t, s.userId);
@@ -143,7 +200,9 @@ describe('one payment, one order', () => {
     await fillCart(s, [{ productId: shop.b.id }]);
     const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
-    const results = await Promise.all(Array.from({ length: 8 }, () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(results.map((r) => r.json().orderId)).size).toBe(1);
     expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(1);
@@ -158,12 +217,33 @@ describe('one payment, one order', () => {
     const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
     expect(c.gateway).toBe('razorpay');
     const paid = rzp.pay(c.providerOrderId);
-    const verify = () => s.client.post('/api/payments/verify', { paymentId: c.paymentId, providerOrderId: c.providerOrderId, providerPaymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    const verify = () =>
+      s.client.post('/api/payments/verify', {
+        paymentId: c.paymentId,
+        providerOrderId: c.providerOrderId,
+        providerPaymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      });
     const webhook = (event: 'payment.captured' | 'order.paid') => {
-      const hook = rzp.webhook(event, { orderId: c.providerOrderId, paymentId: paid.razorpay_payment_id, amount: c.amountPaise });
-      return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hook.signature }, payload: hook.body });
+      const hook = rzp.webhook(event, {
+        orderId: c.providerOrderId,
+        paymentId: paid.razorpay_payment_id,
+        amount: c.amountPaise,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': hook.signature },
+        payload: hook.body,
+      });
     };
-    const results = await Promise.all([verify(), webhook('payment.captured'), verify(), webhook('order.paid'), webhook('payment.captured')]);
+    const results = await Promise.all([
+      verify(),
+      webhook('payment.captured'),
+      verify(),
+      webhook('order.paid'),
+      webhook('payment.captured'),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const orderIds = new Set(results.map((r) => r.json().orderId));
     expect(orderIds.size).toBe(1);

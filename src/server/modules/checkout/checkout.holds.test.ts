@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createProduct } from '../../test/catalog-factories';
-import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  payWithTestGateway,
+  pointsOf,
+  stockOf,
+  twoShops,
+  type Shopper,
+  postCheckout,
+} from '../../test/checkout-fixtures';
 import { releaseExpiredHolds, startStockHoldsJob } from '../catalog';
 
 // Stock is reserved when checkout starts a payment: a hold with an expiry,
@@ -28,8 +38,10 @@ const holdsOf = (paymentId: string) =>
     t.db,
     sql`select status, quantity, round(extract(epoch from (expires_at - created_at)) / 60)::int as minutes from stock_holds where ref = ${paymentId}`,
   );
-const expire = (paymentId: string) => t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${paymentId}`);
-const setStock = (productId: string, n: number) => t.db.execute(sql`update products set stock_quantity = ${n} where id = ${productId}`);
+const expire = (paymentId: string) =>
+  t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 second' where ref = ${paymentId}`);
+const setStock = (productId: string, n: number) =>
+  t.db.execute(sql`update products set stock_quantity = ${n} where id = ${productId}`);
 
 describe('a checkout that starts a payment', () => {
   it('holds its stock for STOCK_HOLD_MINUTES: the units leave the shelf before the customer pays', async () => {
@@ -92,7 +104,14 @@ describe('a checkout that starts a payment', () => {
 
   it('refuses a paid payment when the vendor raised the price while the customer paid: 409, recorded for refund, nothing else moves', async () => {
     // Its own product, so no other test sees the price change.
-    const p = await createProduct(t.db, { storeId: shop.shopB.id, categoryId: shop.category.id, name: 'Kashmiri Saffron 2g', pricePaise: 45000, rewardPercentage: 10, stockQuantity: 5 });
+    const p = await createProduct(t.db, {
+      storeId: shop.shopB.id,
+      categoryId: shop.category.id,
+      name: 'Kashmiri Saffron 2g',
+      pricePaise: 45000,
+      rewardPercentage: 10,
+      stockQuantity: 5,
+    });
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: p.id, quantity: 2 }]);
     const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 100 })).json();
@@ -102,20 +121,32 @@ describe('a checkout that starts a payment', () => {
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
     const res = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Order processing failed: The price of "Kashmiri Saffron 2g" changed while you were paying. Please contact support.');
-    const [payment] = await queryRows<{ status: string; provider_payment_id: string | null }>(t.db, sql`select status, provider_payment_id from payments where id = ${c.paymentId}`);
+    expect(res.json().error.message).toBe(
+      'Order processing failed: The price of "Kashmiri Saffron 2g" changed while you were paying. Please contact support.',
+    );
+    const [payment] = await queryRows<{ status: string; provider_payment_id: string | null }>(
+      t.db,
+      sql`select status, provider_payment_id from payments where id = ${c.paymentId}`,
+    );
     expect(payment).toEqual({ status: 'failed', provider_payment_id: signed.providerPaymentId });
     expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(0);
     expect(await stockOf(t, p.id)).toBe(5); // the hold went back on sale
     expect(await pointsOf(t, s.userId)).toMatchObject({ available: 100, ledgerAvailable: 100 });
     const cart = (await s.client.get('/api/cart')).json();
-    expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[p.id, 2]]);
+    expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([
+      [p.id, 2],
+    ]);
 
     // Verifying again (a second click, a retry) makes no order and keeps the one record.
     const again = await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed });
     expect(again.statusCode).toBe(409);
     expect(await count(t, sql`select count(*)::int as n from orders where payment_id = ${c.paymentId}`)).toBe(0);
-    expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId} and status = 'failed'`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*)::int as n from payments where customer_id = ${s.userId} and status = 'failed'`,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -127,7 +158,9 @@ describe('a shop that does not deliver', () => {
     try {
       const res = await start(s);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe('Kerala Spices does not deliver, so its products cannot be ordered online. Please remove "Malabar Pepper 500g" from your cart.');
+      expect(res.json().error.message).toBe(
+        'Kerala Spices does not deliver, so its products cannot be ordered online. Please remove "Malabar Pepper 500g" from your cart.',
+      );
       expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
     } finally {
       await t.db.execute(sql`update vendor_shops set delivery_available = true where id = ${shop.shopB.id}`);
@@ -144,7 +177,11 @@ describe('an expired hold', () => {
     expect(await stockOf(t, shop.a.id)).toBe(0);
     await expire(c.paymentId);
     const logs: string[] = [];
-    const stop = startStockHoldsJob({ db: t.db, intervalMs: 50, log: { info: (m) => logs.push(m), error: (m) => logs.push(m) } });
+    const stop = startStockHoldsJob({
+      db: t.db,
+      intervalMs: 50,
+      log: { info: (m) => logs.push(m), error: (m) => logs.push(m) },
+    });
     try {
       await expect.poll(() => stockOf(t, shop.a.id), { timeout: 5_000, interval: 50 }).toBe(1);
     } finally {
@@ -180,8 +217,13 @@ describe('an expired hold', () => {
 
     const res = await payWithTestGateway(late, c);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Order processing failed: "Block Print Kurta" is out of stock. Please contact support.');
-    const [row] = await queryRows<{ status: string; provider_payment_id: string | null }>(t.db, sql`select status, provider_payment_id from payments where id = ${c.paymentId}`);
+    expect(res.json().error.message).toBe(
+      'Order processing failed: "Block Print Kurta" is out of stock. Please contact support.',
+    );
+    const [row] = await queryRows<{ status: string; provider_payment_id: string | null }>(
+      t.db,
+      sql`select status, provider_payment_id from payments where id = ${c.paymentId}`,
+    );
     expect(row.status).toBe('failed');
     expect(row.provider_payment_id).toMatch(/^test_pay_/);
     expect(await stockOf(t, shop.a.id)).toBe(0);
@@ -193,7 +235,10 @@ describe('an expired hold', () => {
     await fillCart(s, [{ productId: shop.a.id, quantity: 2 }]);
     const c = (await start(s)).json();
     await expire(c.paymentId);
-    const released = await Promise.all([t.db.transaction((tx) => releaseExpiredHolds(tx)), t.db.transaction((tx) => releaseExpiredHolds(tx))]);
+    const released = await Promise.all([
+      t.db.transaction((tx) => releaseExpiredHolds(tx)),
+      t.db.transaction((tx) => releaseExpiredHolds(tx)),
+    ]);
     expect(released.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await stockOf(t, shop.a.id)).toBe(2);
   });

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { fillCart, newShopper, payWithTestGateway, placeOrder, stockOf, twoShops, type Shopper, postCheckout } from '../../test/checkout-fixtures';
+import {
+  fillCart,
+  newShopper,
+  payWithTestGateway,
+  placeOrder,
+  stockOf,
+  twoShops,
+  type Shopper,
+  postCheckout,
+} from '../../test/checkout-fixtures';
 import { sample } from '../../test/metrics';
 import { releaseExpiredHolds } from '../catalog';
 
@@ -41,7 +50,8 @@ describe('haat_payment_outcomes_total', () => {
     const s = await newShopper(t);
     const c = await startPaying(s);
     const signed = (await s.client.post(`/api/payments/${c.paymentId}/test-pay`)).json();
-    for (let i = 0; i < 2; i++) expect((await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await s.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed })).statusCode).toBe(200);
     expect(await outcomes()).toEqual({ ...before, 'paid/test': (before['paid/test'] ?? 0) + 1 });
   });
 
@@ -49,12 +59,25 @@ describe('haat_payment_outcomes_total', () => {
     const before = await outcomes();
     const [d, a, b] = [await newShopper(t), await newShopper(t), await newShopper(t)];
     const [declined, dismissed, forged] = [await startPaying(d), await startPaying(a), await startPaying(b)];
-    expect((await d.client.post(`/api/payments/${declined.paymentId}/fail`, { reason: 'failed', detail: 'Card declined' })).statusCode).toBe(200);
-    expect((await a.client.post(`/api/payments/${dismissed.paymentId}/fail`, { reason: 'cancelled' })).statusCode).toBe(200);
+    expect(
+      (await d.client.post(`/api/payments/${declined.paymentId}/fail`, { reason: 'failed', detail: 'Card declined' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await a.client.post(`/api/payments/${dismissed.paymentId}/fail`, { reason: 'cancelled' })).statusCode).toBe(
+      200,
+    );
     const signed = (await b.client.post(`/api/payments/${forged.paymentId}/test-pay`)).json();
-    expect((await b.client.post('/api/payments/verify', { paymentId: forged.paymentId, ...signed, signature: 'abc' })).statusCode).toBe(400);
+    expect(
+      (await b.client.post('/api/payments/verify', { paymentId: forged.paymentId, ...signed, signature: 'abc' }))
+        .statusCode,
+    ).toBe(400);
     // A webhook nobody signed (Razorpay is not even configured here).
-    const hook = await t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{"event":"payment.captured"}' });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"event":"payment.captured"}',
+    });
     expect(hook.statusCode).toBe(400);
     expect(await outcomes()).toEqual({
       ...before,

@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failedPaymentSchema, failPaymentSchema, idParamSchema, placedSchema, testPaymentSchema, verifyPaymentSchema } from '../../../contracts/checkout.contract';
+import {
+  failedPaymentSchema,
+  failPaymentSchema,
+  idParamSchema,
+  placedSchema,
+  testPaymentSchema,
+  verifyPaymentSchema,
+} from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { failPayment, handleRazorpayWebhook, payWithTestGateway, verifyPayment } from './checkout.payments';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
 
 /** /api/payments/*: verification of the browser's payment, failures, the test gateway, and Razorpay's webhook. */
 export async function paymentRoutes(fastify: FastifyInstance) {
@@ -17,7 +31,15 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/verify',
-    { ...customersOnly, schema: { tags: ['payments'], summary: 'Verify the signed payment response and place the order (idempotent)', body: verifyPaymentSchema, response: { 200: placedSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Verify the signed payment response and place the order (idempotent)',
+        body: verifyPaymentSchema,
+        response: { 200: placedSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return verifyPayment({ db, config, metrics, customerUserId: user.id, input: req.body });
@@ -26,7 +48,16 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/:id/fail',
-    { ...customersOnly, schema: { tags: ['payments'], summary: 'Record a failed or cancelled payment attempt', params: idParamSchema, body: failPaymentSchema, response: { 200: failedPaymentSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Record a failed or cancelled payment attempt',
+        params: idParamSchema,
+        body: failPaymentSchema,
+        response: { 200: failedPaymentSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return failPayment({ db, metrics, customerUserId: user.id, paymentId: req.params.id, input: req.body });
@@ -35,7 +66,15 @@ export async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/:id/test-pay',
-    { ...customersOnly, schema: { tags: ['payments'], summary: 'The built-in test gateway: sign a simulated payment (no money moves)', params: idParamSchema, response: { 200: testPaymentSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'The built-in test gateway: sign a simulated payment (no money moves)',
+        params: idParamSchema,
+        response: { 200: testPaymentSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return payWithTestGateway({ db, config, customerUserId: user.id, paymentId: req.params.id });
@@ -58,13 +97,23 @@ async function webhookRoute(fastify: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary: 'Razorpay webhook (payment.captured, order.paid), checked with X-Razorpay-Signature',
-        response: { 200: z.object({ ok: z.literal(true), orderId: z.string().nullable() }), 400: errorResponseSchema, 503: errorResponseSchema },
+        response: {
+          200: z.object({ ok: z.literal(true), orderId: z.string().nullable() }),
+          400: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (req) => {
       const rawBody = typeof req.body === 'string' ? req.body : '';
       const header = req.headers['x-razorpay-signature'];
-      return handleRazorpayWebhook({ db, config, metrics, rawBody, signature: Array.isArray(header) ? header[0] : header });
+      return handleRazorpayWebhook({
+        db,
+        config,
+        metrics,
+        rawBody,
+        signature: Array.isArray(header) ? header[0] : header,
+      });
     },
   );
 }

@@ -1,11 +1,31 @@
-import type { FailPaymentInput, GatewayName, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
-import { checkoutMessages, isUuid, orderProcessingFailedMessage, paymentFailedMessage } from '../../../contracts/checkout.contract';
+import type {
+  FailPaymentInput,
+  GatewayName,
+  Placed,
+  TestPayment,
+  VerifyPaymentInput,
+} from '../../../contracts/checkout.contract';
+import {
+  checkoutMessages,
+  isUuid,
+  orderProcessingFailedMessage,
+  paymentFailedMessage,
+} from '../../../contracts/checkout.contract';
 import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { Metrics, PaymentOutcome } from '../../platform/metrics';
-import { activeGateway, findPaymentByProviderOrder, gatewayNamed, getPayment, isRefundDue, markPaymentFailed, razorpayGateway, testGateway } from '../payments';
+import {
+  activeGateway,
+  findPaymentByProviderOrder,
+  gatewayNamed,
+  getPayment,
+  isRefundDue,
+  markPaymentFailed,
+  razorpayGateway,
+  testGateway,
+} from '../payments';
 import { releaseHeldStock } from '../catalog';
 import { confirmPayment, recordRefundDue } from './checkout.service';
 
@@ -23,7 +43,13 @@ async function ownPayment(db: Db, paymentId: string, customerUserId: string) {
  * Verifies the provider's signed checkout response against the provider order id we stored
  * (constant-time), then confirms the payment: one order, however often it is called.
  */
-export async function verifyPayment({ db, config, metrics, customerUserId, input }: Ctx & { customerUserId: string; input: VerifyPaymentInput }): Promise<Placed> {
+export async function verifyPayment({
+  db,
+  config,
+  metrics,
+  customerUserId,
+  input,
+}: Ctx & { customerUserId: string; input: VerifyPaymentInput }): Promise<Placed> {
   const p = await ownPayment(db, input.paymentId, customerUserId);
   const refused = () => {
     metrics.paymentOutcome('verification_failed', p.gateway);
@@ -31,18 +57,41 @@ export async function verifyPayment({ db, config, metrics, customerUserId, input
   };
   if (input.providerOrderId !== p.providerOrderId) throw refused();
   const gateway = await gatewayNamed(db, config, p.gateway as GatewayName);
-  if (!gateway.verifySignature({ providerOrderId: p.providerOrderId, providerPaymentId: input.providerPaymentId, signature: input.signature })) throw refused();
+  if (
+    !gateway.verifySignature({
+      providerOrderId: p.providerOrderId,
+      providerPaymentId: input.providerPaymentId,
+      signature: input.signature,
+    })
+  )
+    throw refused();
   const outcome = (o: PaymentOutcome) => metrics.paymentOutcome(o, p.gateway);
-  const { orderId } = await confirmPayment(db, { paymentId: p.id, providerPaymentId: input.providerPaymentId, outcome });
+  const { orderId } = await confirmPayment(db, {
+    paymentId: p.id,
+    providerPaymentId: input.providerPaymentId,
+    outcome,
+  });
   return { status: 'placed', orderId, message: checkoutMessages.orderPlaced };
 }
 
 /** Records a failed or dismissed payment attempt and answers the message to show. */
-export async function failPayment({ db, metrics, customerUserId, paymentId, input }: Pick<Ctx, 'db' | 'metrics'> & { customerUserId: string; paymentId: string; input: FailPaymentInput }): Promise<{ status: 'failed'; message: string }> {
+export async function failPayment({
+  db,
+  metrics,
+  customerUserId,
+  paymentId,
+  input,
+}: Pick<Ctx, 'db' | 'metrics'> & { customerUserId: string; paymentId: string; input: FailPaymentInput }): Promise<{
+  status: 'failed';
+  message: string;
+}> {
   const p = await ownPayment(db, paymentId, customerUserId);
   if (p.status === 'paid') throw new AppError('CONFLICT', checkoutMessages.alreadyPaid);
   if (isRefundDue(p)) return { status: 'failed', message: p.failureReason ?? checkoutMessages.verificationFailed };
-  const message = input.reason === 'cancelled' ? checkoutMessages.cancelledByUser : paymentFailedMessage(input.detail || 'The payment was declined');
+  const message =
+    input.reason === 'cancelled'
+      ? checkoutMessages.cancelledByUser
+      : paymentFailedMessage(input.detail || 'The payment was declined');
   await db.transaction(async (tx) => {
     await markPaymentFailed(tx, { paymentId: p.id, reason: message });
     // Its reserved units go back on sale at once.
@@ -56,9 +105,15 @@ export async function failPayment({ db, metrics, customerUserId, paymentId, inpu
  * The built-in test gateway's "Pay" button: signs a payment of the customer's test order the way
  * Razorpay's checkout would. Refused once a real gateway is enabled.
  */
-export async function payWithTestGateway({ db, config, customerUserId, paymentId }: Pick<Ctx, 'db' | 'config'> & { customerUserId: string; paymentId: string }): Promise<TestPayment> {
+export async function payWithTestGateway({
+  db,
+  config,
+  customerUserId,
+  paymentId,
+}: Pick<Ctx, 'db' | 'config'> & { customerUserId: string; paymentId: string }): Promise<TestPayment> {
   const p = await ownPayment(db, paymentId, customerUserId);
-  if (p.gateway !== 'test' || (await activeGateway(db, config)).name !== 'test') throw new AppError('VALIDATION_FAILED', checkoutMessages.gatewayNotConfigured);
+  if (p.gateway !== 'test' || (await activeGateway(db, config)).name !== 'test')
+    throw new AppError('VALIDATION_FAILED', checkoutMessages.gatewayNotConfigured);
   if (p.status === 'paid') throw new AppError('CONFLICT', checkoutMessages.alreadyPaid);
   return { providerOrderId: p.providerOrderId, ...testGateway(config).pay(p.providerOrderId) };
 }
@@ -73,7 +128,9 @@ type RazorpayEvent = {
 
 /** Why a captured payment whose figures are not ours makes no order (recorded for refund). */
 export const amountMismatchReason = (paidPaise: number, duePaise: number) =>
-  orderProcessingFailedMessage(`The amount paid (${formatRupees(paidPaise)}) is not the amount of the order (${formatRupees(duePaise)})`);
+  orderProcessingFailedMessage(
+    `The amount paid (${formatRupees(paidPaise)}) is not the amount of the order (${formatRupees(duePaise)})`,
+  );
 
 /**
  * Razorpay's webhook: checks X-Razorpay-Signature over the raw body with the webhook secret, then
@@ -85,7 +142,13 @@ export const amountMismatchReason = (paidPaise: number, duePaise: number) =>
  * record of the payment (GET /v1/payments/:id), refused the same way when it differs, and answered
  * 503 (so Razorpay retries) when Razorpay cannot be asked.
  */
-export async function handleRazorpayWebhook({ db, config, metrics, rawBody, signature }: Ctx & { rawBody: string; signature: string | undefined }): Promise<{ ok: true; orderId: string | null }> {
+export async function handleRazorpayWebhook({
+  db,
+  config,
+  metrics,
+  rawBody,
+  signature,
+}: Ctx & { rawBody: string; signature: string | undefined }): Promise<{ ok: true; orderId: string | null }> {
   const gateway = await razorpayGateway(db, config).catch(() => null);
   if (!gateway || !gateway.verifyWebhook(rawBody, signature)) {
     metrics.paymentOutcome('verification_failed', 'razorpay');
@@ -110,11 +173,17 @@ export async function handleRazorpayWebhook({ db, config, metrics, rawBody, sign
   if (paidPaise === null) {
     const known = await gateway.fetchPayment(payment.id);
     // Razorpay does not know it, or it is another order's payment, or it was not taken: nothing to place.
-    if (!known || known.providerOrderId !== providerOrderId || !['captured', 'authorized'].includes(known.status ?? '')) return ignored;
+    if (!known || known.providerOrderId !== providerOrderId || !['captured', 'authorized'].includes(known.status ?? ''))
+      return ignored;
     paidPaise = known.amountPaise ?? 0;
   }
   if (paidPaise !== p.amountPaise) {
-    const placed = await recordRefundDue(db, { paymentId: p.id, providerPaymentId: payment.id, reason: amountMismatchReason(paidPaise, p.amountPaise), outcome });
+    const placed = await recordRefundDue(db, {
+      paymentId: p.id,
+      providerPaymentId: payment.id,
+      reason: amountMismatchReason(paidPaise, p.amountPaise),
+      outcome,
+    });
     return { ok: true, orderId: placed };
   }
   try {

@@ -7,7 +7,13 @@ import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog
 import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
 import { recordItemSettlements } from '../settlement';
-import { amountsOf, assertDeliverable, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import {
+  amountsOf,
+  assertDeliverable,
+  priceLines,
+  type CheckoutSnapshot,
+  type PricedCartLine,
+} from './checkout.pricing';
 
 export type PlaceOrder = {
   customerUserId: string;
@@ -40,16 +46,21 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   const moved = lines.find((l) => quoted.get(stockKey(l)) !== l.pricePaise);
   if (moved) throw new AppError('CONFLICT', priceChanged(moved.name));
   const amounts = amountsOf(lines, snap.pointsToUse);
-  if (amounts.totalPaise !== snap.amounts.totalPaise) throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
+  if (amounts.totalPaise !== snap.amounts.totalPaise)
+    throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
 
   for (const l of o.stockHeld ? [] : [...lines].sort(byStockKey)) {
     if (!(await takeStock(tx, l.productId, l.quantity, l.variantId))) {
       const now = (await getPurchasableLines(tx, [l])).get(stockKey(l));
-      throw new AppError('CONFLICT', notEnoughStockMessage(l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, now?.stockQuantity ?? 0));
+      throw new AppError(
+        'CONFLICT',
+        notEnoughStockMessage(l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, now?.stockQuantity ?? 0),
+      );
     }
   }
 
-  const placeOfSupplyState = snap.placeOfSupplyState ?? (await getAddress(tx, o.customerUserId, snap.addressId))?.state ?? null;
+  const placeOfSupplyState =
+    snap.placeOfSupplyState ?? (await getAddress(tx, o.customerUserId, snap.addressId))?.state ?? null;
   const { orderId, parts, items } = await insertOrder(tx, {
     customerUserId: o.customerUserId,
     shippingAddress: snap.shippingAddress,
@@ -61,15 +72,33 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     paymentStatus: o.paymentStatus,
     paymentId: o.paymentId,
     testPayment: o.testPayment,
-    lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, variantLabel: l.variantLabel, sku: l.sku, storeId: l.storeId, productName: l.name, quantity: l.quantity, pricePaise: l.pricePaise, pointsEarned: l.pointsEarned })),
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      variantLabel: l.variantLabel,
+      sku: l.sku,
+      storeId: l.storeId,
+      productName: l.name,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+      pointsEarned: l.pointsEarned,
+    })),
   });
 
   await recordItemSettlements(tx, {
     orderId,
     placeOfSupplyState,
-    items: items.map((i) => ({ orderItemId: i.id, orderPartId: i.orderPartId, productId: i.productId, storeId: i.storeId, quantity: i.quantity, unitPricePaise: i.pricePaise })),
+    items: items.map((i) => ({
+      orderItemId: i.id,
+      orderPartId: i.orderPartId,
+      productId: i.productId,
+      storeId: i.storeId,
+      quantity: i.quantity,
+      unitPricePaise: i.pricePaise,
+    })),
   });
-  if (amounts.pointsUsed > 0) await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
+  if (amounts.pointsUsed > 0)
+    await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
   for (const part of parts) {
     await recordPendingEarn(tx, {
       customerUserId: o.customerUserId,
@@ -89,14 +118,18 @@ function storeNameOf(lines: PricedCartLine[], storeId: string): string {
 }
 
 /** Refuses a direct placement when the cart no longer holds what was priced (a second click, another tab). */
-export function sameLines(a: { productId: string; variantId?: string | null; quantity: number }[], b: { productId: string; variantId?: string | null; quantity: number }[]): void {
+export function sameLines(
+  a: { productId: string; variantId?: string | null; quantity: number }[],
+  b: { productId: string; variantId?: string | null; quantity: number }[],
+): void {
   const key = (l: { productId: string; variantId?: string | null; quantity: number }[]) =>
     l
       .map((x) => `${stockKey(x)}:${x.quantity}`)
       .sort()
       .join(',');
   if (a.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
-  if (key(a) !== key(b)) throw new AppError('CONFLICT', 'Your cart changed while you were checking out. Please review it and try again.');
+  if (key(a) !== key(b))
+    throw new AppError('CONFLICT', 'Your cart changed while you were checking out. Please review it and try again.');
 }
 
 /**
@@ -106,7 +139,12 @@ export function sameLines(a: { productId: string; variantId?: string | null; qua
  */
 export async function placeOrderPaidWithPoints(
   tx: Tx,
-  a: { customerUserId: string; addressId: string; lines: { productId: string; variantId?: string | null; quantity: number }[]; pointsToUse: number },
+  a: {
+    customerUserId: string;
+    addressId: string;
+    lines: { productId: string; variantId?: string | null; quantity: number }[];
+    pointsToUse: number;
+  },
 ): Promise<{ orderId: string }> {
   const address = await getAddress(tx, a.customerUserId, a.addressId);
   if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound);
@@ -119,8 +157,21 @@ export async function placeOrderPaidWithPoints(
     shippingAddress: formatAddress(address),
     placeOfSupplyState: address.state,
     pointsToUse: a.pointsToUse,
-    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({ productId, variantId, name, storeId, quantity, pricePaise })),
+    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({
+      productId,
+      variantId,
+      name,
+      storeId,
+      quantity,
+      pricePaise,
+    })),
     amounts,
   };
-  return placeOrderTx(tx, { customerUserId: a.customerUserId, snapshot, paymentStatus: 'not_required', paymentId: null, testPayment: false });
+  return placeOrderTx(tx, {
+    customerUserId: a.customerUserId,
+    snapshot,
+    paymentStatus: 'not_required',
+    paymentId: null,
+    testPayment: false,
+  });
 }

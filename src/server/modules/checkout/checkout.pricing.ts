@@ -40,7 +40,14 @@ export type CheckoutSnapshot = {
   /** The delivery address's state, GST's place of supply (absent in snapshots written before it was kept). */
   placeOfSupplyState?: string;
   pointsToUse: number;
-  lines: { productId: string; variantId?: string | null; name: string; storeId: string; quantity: number; pricePaise: number }[];
+  lines: {
+    productId: string;
+    variantId?: string | null;
+    name: string;
+    storeId: string;
+    quantity: number;
+    pricePaise: number;
+  }[];
   amounts: Amounts;
 };
 
@@ -53,18 +60,27 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
  * products of active shops. A product that is gone or (unless its stock is already held for this
  * checkout) short of stock answers 409 naming it.
  */
-export async function priceLines(db: DbOrTx, lines: { productId: string; variantId?: string | null; quantity: number }[], { stockHeld = false } = {}): Promise<PricedCartLine[]> {
+export async function priceLines(
+  db: DbOrTx,
+  lines: { productId: string; variantId?: string | null; quantity: number }[],
+  { stockHeld = false } = {},
+): Promise<PricedCartLine[]> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   const found = await getPurchasableLines(db, lines);
-  const limits = await shopShippingLimits(db, [...found.values()].map((p) => p.storeId));
+  const limits = await shopShippingLimits(
+    db,
+    [...found.values()].map((p) => p.storeId),
+  );
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(stockKey(l));
     if (!p) throw new AppError('CONFLICT', unavailableMessage(await productName(db, l.productId)));
     if (p.hasOptions && !p.variantId) throw new AppError('CONFLICT', `${chooseOptionMessage(p)} for "${p.name}"`);
-    if (!p.delivers) throw new AppError('CONFLICT', `${noDeliveryMessage(p.storeName)}. Please remove "${p.name}" from your cart.`);
+    if (!p.delivers)
+      throw new AppError('CONFLICT', `${noDeliveryMessage(p.storeName)}. Please remove "${p.name}" from your cart.`);
     const shown = p.variantLabel ? `${p.name} (${p.variantLabel})` : p.name;
-    if (!stockHeld && p.stockQuantity < l.quantity) throw new AppError('CONFLICT', notEnoughStockMessage(shown, p.stockQuantity));
+    if (!stockHeld && p.stockQuantity < l.quantity)
+      throw new AppError('CONFLICT', notEnoughStockMessage(shown, p.stockQuantity));
     priced.push({
       productId: p.id,
       variantId: p.variantId,
@@ -94,7 +110,11 @@ export async function priceLines(db: DbOrTx, lines: { productId: string; variant
 export function assertDeliverable(lines: PricedCartLine[], deliveryState: string | null): void {
   for (const l of lines) {
     if (l.shipsOnlyWithin !== null && !deliversTo(l.shipsOnlyWithin, deliveryState)) {
-      const message = shipsOnlyWithinRefusal(l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, l.shipsOnlyWithin, deliveryState);
+      const message = shipsOnlyWithinRefusal(
+        l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
+        l.shipsOnlyWithin,
+        deliveryState,
+      );
       throw new AppError('CONFLICT', message, { addressId: message });
     }
   }
@@ -103,11 +123,20 @@ export function assertDeliverable(lines: PricedCartLine[], deliveryState: string
 /** The amounts of priced lines with some points used (SPEC section 9, via src/domain). */
 export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts {
   const t = orderTotals(lines, pointsToUse);
-  return { subtotalPaise: t.subtotalPaise, shippingPaise: t.shippingPaise, pointsUsed: t.pointsUsed, totalPaise: t.totalPaise, pointsEarned: t.pointsEarned };
+  return {
+    subtotalPaise: t.subtotalPaise,
+    shippingPaise: t.shippingPaise,
+    pointsUsed: t.pointsUsed,
+    totalPaise: t.totalPaise,
+    pointsEarned: t.pointsEarned,
+  };
 }
 
 /** Whether priced lines may be paid in cash on delivery under the super admin's rules, with every reason when not. */
-export async function codOption(db: DbOrTx, lines: PricedCartLine[]): Promise<{ available: boolean; reasons: string[]; limitPaise: number }> {
+export async function codOption(
+  db: DbOrTx,
+  lines: PricedCartLine[],
+): Promise<{ available: boolean; reasons: string[]; limitPaise: number }> {
   const settings = await getCodSettings(db);
   const amounts = amountsOf(lines, 0);
   const excluded = new Set(settings.excludedCategoryIds);
@@ -123,8 +152,10 @@ export async function codOption(db: DbOrTx, lines: PricedCartLine[]): Promise<{ 
 }
 
 /** The customer's name, email and phone, for the payment provider's prefill. */
-export async function customerContact(db: DbOrTx, customerUserId: string): Promise<{ name: string; email: string; contact: string }> {
+export async function customerContact(
+  db: DbOrTx,
+  customerUserId: string,
+): Promise<{ name: string; email: string; contact: string }> {
   const row = await getCustomerContact(db, customerUserId);
   return { name: row?.fullName ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
 }
-

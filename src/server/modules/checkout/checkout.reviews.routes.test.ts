@@ -23,24 +23,39 @@ describe('POST /api/products/:id/reviews', () => {
     expect(early.json().error.message).toBe('You can review a product only after it has been delivered to you');
 
     await movePart(t, a.id, 'delivered');
-    const res = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 4, comment: 'Lovely print, a little loose' });
+    const res = await s.client.post(`/api/products/${shop.a.id}/reviews`, {
+      rating: 4,
+      comment: 'Lovely print, a little loose',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Thank you for your review!' });
-    const [p] = await queryRows<{ rating_average: string; rating_count: number }>(t.db, sql`select rating_average::text, rating_count from products where id = ${shop.a.id}`);
+    const [p] = await queryRows<{ rating_average: string; rating_count: number }>(
+      t.db,
+      sql`select rating_average::text, rating_count from products where id = ${shop.a.id}`,
+    );
     expect(p).toEqual({ rating_average: '4.00', rating_count: 1 });
-    const [review] = await queryRows<{ order_id: string; rating: number; comment: string }>(t.db, sql`select order_id, rating, comment from reviews where id = ${res.json().id}`);
+    const [review] = await queryRows<{ order_id: string; rating: number; comment: string }>(
+      t.db,
+      sql`select order_id, rating, comment from reviews where id = ${res.json().id}`,
+    );
     expect(review).toEqual({ order_id: orderId, rating: 4, comment: 'Lovely print, a little loose' });
 
     const twice = await s.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: 'Again' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('You have already reviewed this product');
     // The other shop's part is not delivered: its product cannot be reviewed yet.
-    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
+    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(
+      403,
+    );
     await movePart(t, b.id, 'cancelled');
-    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(403);
+    expect((await s.client.post(`/api/products/${shop.b.id}/reviews`, { rating: 3, comment: '' })).statusCode).toBe(
+      403,
+    );
 
     const order = (await s.client.get(`/api/orders/${orderId}`)).json();
-    const reviewed = order.parts.flatMap((part: { items: { productId: string; reviewed: boolean }[] }) => part.items).map((i: { productId: string; reviewed: boolean }) => [i.productId, i.reviewed]);
+    const reviewed = order.parts
+      .flatMap((part: { items: { productId: string; reviewed: boolean }[] }) => part.items)
+      .map((i: { productId: string; reviewed: boolean }) => [i.productId, i.reviewed]);
     expect(Object.fromEntries(reviewed)).toEqual({ [shop.a.id]: true, [shop.b.id]: false });
   });
 
@@ -51,12 +66,16 @@ describe('POST /api/products/:id/reviews', () => {
     expect(res.json().error.fields.rating).toBe('Please choose a rating from 1 to 5 stars');
   });
 
-  it("refuses guests (401), vendors (403) and customers who were never delivered the product (403)", async () => {
-    expect((await new TestClient(t.app).post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(401);
+  it('refuses guests (401), vendors (403) and customers who were never delivered the product (403)', async () => {
+    expect(
+      (await new TestClient(t.app).post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode,
+    ).toBe(401);
     const vendor = new TestClient(t.app, '10.7.0.2');
     await registerAndLogin(vendor, vendorInput());
     expect((await vendor.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(403);
     const stranger = await newShopper(t);
-    expect((await stranger.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode).toBe(403);
+    expect(
+      (await stranger.client.post(`/api/products/${shop.a.id}/reviews`, { rating: 5, comment: '' })).statusCode,
+    ).toBe(403);
   });
 });

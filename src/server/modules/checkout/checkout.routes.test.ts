@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, payWithTestGateway, pointsOf, stockOf, twoShops, postCheckout } from '../../test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  payWithTestGateway,
+  pointsOf,
+  stockOf,
+  twoShops,
+  postCheckout,
+} from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
 import { releaseExpiredHolds } from '../catalog';
 
@@ -48,7 +57,10 @@ describe('POST /api/checkout refusals', () => {
     }
     for (const [client, method, url, body] of calls) {
       const res = await client.request(method, url, body);
-      const expected = client === guest ? { status: 401, message: 'Authentication required' } : { status: 403, message: 'You do not have access to this page.' };
+      const expected =
+        client === guest
+          ? { status: 401, message: 'Authentication required' }
+          : { status: 403, message: 'You do not have access to this page.' };
       expect({ url, status: res.statusCode, message: res.json().error.message }).toEqual({ url, ...expected });
     }
   });
@@ -71,7 +83,10 @@ describe('POST /api/checkout refusals', () => {
     for (const addressId of [other.addressId, crypto.randomUUID(), 'not-an-id']) {
       const res = await postCheckout(s.client, { addressId, pointsToUse: 0 });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toMatchObject({ message: 'Selected address not found', fields: { addressId: 'Selected address not found' } });
+      expect(res.json().error).toMatchObject({
+        message: 'Selected address not found',
+        fields: { addressId: 'Selected address not found' },
+      });
     }
     expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
   });
@@ -107,7 +122,10 @@ describe('POST /api/checkout refusals', () => {
     await fillCart(s, [{ productId: shop.a.id }]);
     const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 41 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ message: 'You cannot use more points than you have', fields: { pointsToUse: 'You cannot use more points than you have' } });
+    expect(res.json().error).toMatchObject({
+      message: 'You cannot use more points than you have',
+      fields: { pointsToUse: 'You cannot use more points than you have' },
+    });
   });
 
   it('refuses more points than the order costs (total including shipping), and negative points', async () => {
@@ -132,8 +150,20 @@ describe('GET /api/checkout/summary', () => {
     expect(body.availablePoints).toBe(300);
     expect(body.maxPointsUsable).toBe(300);
     // ₹900 is not above ₹999: shipping ₹99; the points asked are clamped to what may be used.
-    expect(body.amounts).toEqual({ subtotalPaise: 90000, shippingPaise: 9900, pointsUsed: 300, totalPaise: 69900, pointsEarned: 90 });
-    expect(body.lines[0]).toMatchObject({ name: 'Malabar Pepper 500g', storeName: 'Kerala Spices', quantity: 2, pricePaise: 45000, pointsEarned: 90 });
+    expect(body.amounts).toEqual({
+      subtotalPaise: 90000,
+      shippingPaise: 9900,
+      pointsUsed: 300,
+      totalPaise: 69900,
+      pointsEarned: 90,
+    });
+    expect(body.lines[0]).toMatchObject({
+      name: 'Malabar Pepper 500g',
+      storeName: 'Kerala Spices',
+      quantity: 2,
+      pricePaise: 45000,
+      pointsEarned: 90,
+    });
   });
 });
 
@@ -148,15 +178,32 @@ describe('paying through the built-in test gateway', () => {
     expect(res.statusCode).toBe(200);
     const c = res.json();
     // ₹600 + 2 x ₹450 = ₹1,500: free shipping; minus 150 points = ₹1,350.
-    expect(c).toMatchObject({ status: 'payment_required', gateway: 'test', amountPaise: 135000, currency: 'INR', prefill: { name: 'Asha Verma', email: s.email, contact: '9812345670' } });
+    expect(c).toMatchObject({
+      status: 'payment_required',
+      gateway: 'test',
+      amountPaise: 135000,
+      currency: 'INR',
+      prefill: { name: 'Asha Verma', email: s.email, contact: '9812345670' },
+    });
     expect(c.providerOrderId).toMatch(/^test_order_/);
     expect(c.keyId).toBeUndefined();
-    expect(c.amounts).toEqual({ subtotalPaise: 150000, shippingPaise: 0, pointsUsed: 150, totalPaise: 135000, pointsEarned: 30 + 90 });
-    const [pay] = await queryRows<{ status: string; amount_paise: number; checkout: { pointsToUse: number; lines: unknown[]; addressId: string } }>(
-      t.db,
-      sql`select status, amount_paise, checkout from payments where id = ${c.paymentId}`,
-    );
-    expect(pay).toMatchObject({ status: 'created', amount_paise: 135000, checkout: { pointsToUse: 150, addressId: s.addressId } });
+    expect(c.amounts).toEqual({
+      subtotalPaise: 150000,
+      shippingPaise: 0,
+      pointsUsed: 150,
+      totalPaise: 135000,
+      pointsEarned: 30 + 90,
+    });
+    const [pay] = await queryRows<{
+      status: string;
+      amount_paise: number;
+      checkout: { pointsToUse: number; lines: unknown[]; addressId: string };
+    }>(t.db, sql`select status, amount_paise, checkout from payments where id = ${c.paymentId}`);
+    expect(pay).toMatchObject({
+      status: 'created',
+      amount_paise: 135000,
+      checkout: { pointsToUse: 150, addressId: s.addressId },
+    });
     expect(pay.checkout.lines).toHaveLength(2);
     // The stock is held while the customer pays; the points are spent only when the payment is confirmed.
     expect(await stockOf(t, shop.a.id)).toBe(stockA - 1);
@@ -192,7 +239,12 @@ describe('paying through the built-in test gateway', () => {
       { store_id: shop.shopB.id, subtotal_paise: 90000, points_earned: 90, status: 'pending' },
     ]);
     expect(await count(t, sql`select count(*)::int as n from order_items where order_id = ${orderId}`)).toBe(2);
-    expect(await count(t, sql`select count(*)::int as n from order_status_history where order_id = ${orderId} and status = 'pending'`)).toBe(2);
+    expect(
+      await count(
+        t,
+        sql`select count(*)::int as n from order_status_history where order_id = ${orderId} and status = 'pending'`,
+      ),
+    ).toBe(2);
     expect(await stockOf(t, shop.a.id)).toBe(stockA - 1);
     expect(await stockOf(t, shop.b.id)).toBe(stockB - 2);
     const points = await pointsOf(t, s.userId);
@@ -207,7 +259,10 @@ describe('paying through the built-in test gateway', () => {
       { transaction_type: 'spent', points: -150, pending_points: 0 },
     ]);
     expect((await s.client.get('/api/cart')).json().items).toHaveLength(0);
-    const [payment] = await queryRows<{ status: string; order_id: string; provider_payment_id: string }>(t.db, sql`select status, order_id, provider_payment_id from payments where id = ${c.paymentId}`);
+    const [payment] = await queryRows<{ status: string; order_id: string; provider_payment_id: string }>(
+      t.db,
+      sql`select status, order_id, provider_payment_id from payments where id = ${c.paymentId}`,
+    );
     expect(payment).toMatchObject({ status: 'paid', order_id: orderId });
     expect(payment.provider_payment_id).toMatch(/^test_pay_/);
 
@@ -270,11 +325,20 @@ describe('paying through the built-in test gateway', () => {
     const s = await newShopper(t);
     await fillCart(s, [{ productId: shop.b.id }]);
     const c = (await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 })).json();
-    const failed = await s.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'failed', detail: 'Card declined by the bank' });
-    expect(failed.json()).toEqual({ status: 'failed', message: 'Payment failed: Card declined by the bank. Please try again.' });
+    const failed = await s.client.post(`/api/payments/${c.paymentId}/fail`, {
+      reason: 'failed',
+      detail: 'Card declined by the bank',
+    });
+    expect(failed.json()).toEqual({
+      status: 'failed',
+      message: 'Payment failed: Card declined by the bank. Please try again.',
+    });
     const cancelled = await s.client.post(`/api/payments/${c.paymentId}/fail`, { reason: 'cancelled' });
     expect(cancelled.json().message).toBe('Payment cancelled by user');
-    const [row] = await queryRows<{ status: string; failure_reason: string }>(t.db, sql`select status, failure_reason from payments where id = ${c.paymentId}`);
+    const [row] = await queryRows<{ status: string; failure_reason: string }>(
+      t.db,
+      sql`select status, failure_reason from payments where id = ${c.paymentId}`,
+    );
     expect(row).toEqual({ status: 'failed', failure_reason: 'Payment cancelled by user' });
     // The cart is untouched: the customer can try again.
     expect((await s.client.get('/api/cart')).json().items).toHaveLength(1);
@@ -299,7 +363,12 @@ describe('paying through the built-in test gateway', () => {
       expect(res.statusCode).toBe(409);
       const message = 'Order processing failed: Only 1 left of "Block Print Kurta". Please contact support.';
       expect(res.json().error.message).toBe(message);
-      const [row] = await queryRows<{ status: string; failure_reason: string; provider_payment_id: string | null; order_id: string | null }>(
+      const [row] = await queryRows<{
+        status: string;
+        failure_reason: string;
+        provider_payment_id: string | null;
+        order_id: string | null;
+      }>(
         t.db,
         sql`select status, failure_reason, provider_payment_id, order_id from payments where id = ${c.paymentId}`,
       );
@@ -322,14 +391,23 @@ describe('when nothing is due', () => {
     await fillCart(s, [{ productId: shop.b.id }]);
     const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 549 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'placed', message: 'Order placed successfully!', amounts: { totalPaise: 0, pointsUsed: 549, shippingPaise: 9900 } });
+    expect(res.json()).toMatchObject({
+      status: 'placed',
+      message: 'Order placed successfully!',
+      amounts: { totalPaise: 0, pointsUsed: 549, shippingPaise: 9900 },
+    });
     const [order] = await queryRows<{ payment_status: string; payment_id: string | null; total_amount_paise: number }>(
       t.db,
       sql`select payment_status, payment_id, total_amount_paise from orders where id = ${res.json().orderId}`,
     );
     expect(order).toEqual({ payment_status: 'not_required', payment_id: null, total_amount_paise: 0 });
     expect(await count(t, sql`select count(*)::int as n from payments where customer_id = ${s.userId}`)).toBe(0);
-    expect(await pointsOf(t, s.userId)).toEqual({ available: 451, pending: 45, ledgerAvailable: 451, ledgerPending: 45 });
+    expect(await pointsOf(t, s.userId)).toEqual({
+      available: 451,
+      pending: 45,
+      ledgerAvailable: 451,
+      ledgerPending: 45,
+    });
     // A second click finds the cart empty.
     const again = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
     expect(again.statusCode).toBe(400);

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutResultSchema, checkoutSchema, checkoutSummaryQuerySchema, checkoutSummarySchema, idParamSchema } from '../../../contracts/checkout.contract';
+import {
+  checkoutResultSchema,
+  checkoutSchema,
+  checkoutSummaryQuerySchema,
+  checkoutSummarySchema,
+  idParamSchema,
+} from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { newReviewSchema, reviewCreatedSchema } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
@@ -8,7 +14,13 @@ import { paymentRoutes } from './checkout.payment.routes';
 import { addProductReview } from './checkout.reviews';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** Checkout, payments and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
 export async function checkoutRoutes(fastify: FastifyInstance) {
@@ -19,7 +31,15 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/checkout/summary',
-    { ...customersOnly, schema: { tags: ['checkout'], summary: 'What checkout would charge now, priced on the server', querystring: checkoutSummaryQuerySchema, response: { 200: checkoutSummarySchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['checkout'],
+        summary: 'What checkout would charge now, priced on the server',
+        querystring: checkoutSummaryQuerySchema,
+        response: { 200: checkoutSummarySchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return getCheckoutSummary({ db, config, customerUserId: user.id, pointsToUse: req.query.pointsToUse });
@@ -32,7 +52,8 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       ...customersOnly,
       schema: {
         tags: ['checkout'],
-        summary: 'Place the cart as an order: directly when nothing is due or it is paid cash on delivery, else through the payment gateway',
+        summary:
+          'Place the cart as an order: directly when nothing is due or it is paid cash on delivery, else through the payment gateway',
         body: checkoutSchema,
         response: { 200: checkoutResultSchema, ...errors, 503: errorResponseSchema },
       },
@@ -40,16 +61,41 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     async (req) => {
       const user = requireRole(req, 'customer');
       const { addressId, pointsToUse, paymentMethod, expectedTotalPaise } = req.body;
-      return startCheckout({ db, config, customerUserId: user.id, addressId, pointsToUse, paymentMethod, expectedTotalPaise });
+      return startCheckout({
+        db,
+        config,
+        customerUserId: user.id,
+        addressId,
+        pointsToUse,
+        paymentMethod,
+        expectedTotalPaise,
+      });
     },
   );
 
   app.post(
     '/api/products/:id/reviews',
-    { ...customersOnly, schema: { tags: ['catalog'], summary: 'Review a product delivered to you (1-5 stars, one per product)', params: idParamSchema, body: newReviewSchema, response: { 201: reviewCreatedSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Review a product delivered to you (1-5 stars, one per product)',
+        params: idParamSchema,
+        body: newReviewSchema,
+        response: { 201: reviewCreatedSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireRole(req, 'customer');
-      return reply.status(201).send(await addProductReview({ db, customerUserId: user.id, productId: req.params.id, rating: req.body.rating, comment: req.body.comment }));
+      return reply.status(201).send(
+        await addProductReview({
+          db,
+          customerUserId: user.id,
+          productId: req.params.id,
+          rating: req.body.rating,
+          comment: req.body.comment,
+        }),
+      );
     },
   );
 

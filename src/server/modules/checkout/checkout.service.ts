@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult, CheckoutSummary, PaymentMethod } from '../../../contracts/checkout.contract';
 import { codMessages } from '../../../domain/cod';
-import { amountChangedMessage, checkoutMessages, isUuid, orderProcessingFailedMessage, pointsAboveTotalMessage } from '../../../contracts/checkout.contract';
+import {
+  amountChangedMessage,
+  checkoutMessages,
+  isUuid,
+  orderProcessingFailedMessage,
+  pointsAboveTotalMessage,
+} from '../../../contracts/checkout.contract';
 import { maxPointsUsable } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
@@ -10,10 +16,27 @@ import type { PaymentOutcome } from '../../platform/metrics';
 import { formatAddress, getAddress, lockCustomer } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
-import { activeGateway, activeGatewayName, createPayment, isRefundDue, listOpenPaymentIds, lockPayment, markPaymentFailed, markPaymentPaid } from '../payments';
+import {
+  activeGateway,
+  activeGatewayName,
+  createPayment,
+  isRefundDue,
+  listOpenPaymentIds,
+  lockPayment,
+  markPaymentFailed,
+  markPaymentPaid,
+} from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
-import { amountsOf, assertDeliverable, codOption, customerContact, priceLines, type CheckoutSnapshot, type PricedCartLine } from './checkout.pricing';
+import {
+  amountsOf,
+  assertDeliverable,
+  codOption,
+  customerContact,
+  priceLines,
+  type CheckoutSnapshot,
+  type PricedCartLine,
+} from './checkout.pricing';
 
 type Ctx = { db: Db; config: Config };
 
@@ -23,12 +46,38 @@ async function availablePoints({ db, config }: Ctx, customerUserId: string): Pro
 }
 
 /** What checkout would charge now for the customer's cart: lines, amounts and the points they may use (clamped to what is allowed). */
-export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; pointsToUse: number }): Promise<CheckoutSummary> {
+export async function getCheckoutSummary(
+  ctx: Ctx & { customerUserId: string; pointsToUse: number },
+): Promise<CheckoutSummary> {
   const lines = await priceLines(ctx.db, await listCartLines(ctx.db, ctx.customerUserId));
   const available = await availablePoints(ctx, ctx.customerUserId);
   const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
   return {
-    lines: lines.map(({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned, shipsOnlyWithin }) => ({ productId, variantId, variantLabel, name, storeId, storeName, quantity, pricePaise, pointsEarned, shipsOnlyWithin })),
+    lines: lines.map(
+      ({
+        productId,
+        variantId,
+        variantLabel,
+        name,
+        storeId,
+        storeName,
+        quantity,
+        pricePaise,
+        pointsEarned,
+        shipsOnlyWithin,
+      }) => ({
+        productId,
+        variantId,
+        variantLabel,
+        name,
+        storeId,
+        storeName,
+        quantity,
+        pricePaise,
+        pointsEarned,
+        shipsOnlyWithin,
+      }),
+    ),
     amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
     availablePoints: available,
     maxPointsUsable: max,
@@ -45,35 +94,57 @@ export async function getCheckoutSummary(ctx: Ctx & { customerUserId: string; po
  * any transaction) for the browser to pay.
  */
 export async function startCheckout(
-  ctx: Ctx & { customerUserId: string; addressId: string; pointsToUse: number; paymentMethod?: PaymentMethod; expectedTotalPaise: number },
+  ctx: Ctx & {
+    customerUserId: string;
+    addressId: string;
+    pointsToUse: number;
+    paymentMethod?: PaymentMethod;
+    expectedTotalPaise: number;
+  },
 ): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
   const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
-  if (!address) throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
+  if (!address)
+    throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
   const cart = await listCartLines(db, customerUserId);
   await returnStaleHolds(db, customerUserId, cart);
   const lines = await priceLines(db, cart);
   assertDeliverable(lines, address.state);
   const available = await availablePoints(ctx, customerUserId);
-  if (pointsToUse > available) throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, { pointsToUse: checkoutMessages.tooManyPoints });
+  if (pointsToUse > available)
+    throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, {
+      pointsToUse: checkoutMessages.tooManyPoints,
+    });
   const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
-  if (pointsToUse > max) throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), { pointsToUse: pointsAboveTotalMessage(max) });
+  if (pointsToUse > max)
+    throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), {
+      pointsToUse: pointsAboveTotalMessage(max),
+    });
 
   const amounts = amountsOf(lines, pointsToUse);
   // The customer pays what they saw, or nothing: a cart saved late, another tab or a new price moved the total.
-  if (amounts.totalPaise !== ctx.expectedTotalPaise) throw new AppError('CONFLICT', amountChangedMessage(amounts.totalPaise), undefined, amounts.totalPaise);
+  if (amounts.totalPaise !== ctx.expectedTotalPaise)
+    throw new AppError('CONFLICT', amountChangedMessage(amounts.totalPaise), undefined, amounts.totalPaise);
   const snapshot: CheckoutSnapshot = {
     addressId: address.id,
     shippingAddress: formatAddress(address),
     placeOfSupplyState: address.state,
     pointsToUse,
-    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({ productId, variantId, name, storeId, quantity, pricePaise })),
+    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({
+      productId,
+      variantId,
+      name,
+      storeId,
+      quantity,
+      pricePaise,
+    })),
     amounts,
   };
 
   if (ctx.paymentMethod === 'cod') {
     const cod = await codOption(db, lines);
-    if (!cod.available) throw new AppError('VALIDATION_FAILED', cod.reasons.join('. '), { paymentMethod: cod.reasons.join('. ') });
+    if (!cod.available)
+      throw new AppError('VALIDATION_FAILED', cod.reasons.join('. '), { paymentMethod: cod.reasons.join('. ') });
   }
 
   // Nothing due, or cash on delivery: placed at once, stock taken in the same transaction.
@@ -84,7 +155,12 @@ export async function startCheckout(
       sameLines(await listCartLines(tx, customerUserId), cart);
       return placeOrderTx(tx, { customerUserId, snapshot, paymentStatus, paymentId: null, testPayment: false });
     });
-    return { status: 'placed', orderId, message: paymentStatus === 'cash_on_delivery' ? codMessages.placed : checkoutMessages.orderPlaced, amounts };
+    return {
+      status: 'placed',
+      orderId,
+      message: paymentStatus === 'cash_on_delivery' ? codMessages.placed : checkoutMessages.orderPlaced,
+      amounts,
+    };
   }
 
   // No gateway (503): nothing is reserved or charged.
@@ -99,7 +175,14 @@ export async function startCheckout(
       receipt: paymentId,
       notes: { paymentId, customerId: customerUserId },
     }));
-    await createPayment(db, { id: paymentId, customerUserId, gateway: gateway.name, providerOrderId, amountPaise: amounts.totalPaise, checkout: snapshot });
+    await createPayment(db, {
+      id: paymentId,
+      customerUserId,
+      gateway: gateway.name,
+      providerOrderId,
+      amountPaise: amounts.totalPaise,
+      checkout: snapshot,
+    });
   } catch (e) {
     // No payment to wait for: the reserved units go back on sale at once.
     await db.transaction((tx) => releaseHeldStock(tx, [paymentId]));
@@ -134,7 +217,12 @@ async function reserveStock({ db, config }: Ctx, paymentId: string, lines: Price
   await db.transaction((tx) =>
     holdStock(tx, {
       ref: paymentId,
-      lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name, quantity: l.quantity })),
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        variantId: l.variantId,
+        name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
+        quantity: l.quantity,
+      })),
       expiresAt: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
     }),
   );
@@ -155,7 +243,10 @@ export const lateCaptureReason = 'The payment arrived after it was cancelled and
  * confirmed again (verify or a retried webhook) makes no order and no second record. `outcome` hears
  * what this call changed, once committed: 'paid' (it placed the order) or 'refund_due' (it recorded one).
  */
-export async function confirmPayment(db: Db, a: { paymentId: string; providerPaymentId: string; outcome?: (o: PaymentOutcome) => void }): Promise<{ orderId: string }> {
+export async function confirmPayment(
+  db: Db,
+  a: { paymentId: string; providerPaymentId: string; outcome?: (o: PaymentOutcome) => void },
+): Promise<{ orderId: string }> {
   let recorded = false;
   // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
   await db.transaction((tx) => releaseExpiredHolds(tx, { refs: [a.paymentId] }));
@@ -166,13 +257,23 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
       if (p.status === 'paid' && p.orderId) return { orderId: p.orderId, placed: false };
       if (isRefundDue(p)) {
         recorded = true;
-        throw new AppError('CONFLICT', p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'));
+        throw new AppError(
+          'CONFLICT',
+          p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'),
+        );
       }
       await lockCustomer(tx, p.customerId);
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
       const stockHeld = await sellHeldStock(tx, p.id);
       if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
-      const { orderId } = await placeOrderTx(tx, { customerUserId: p.customerId, snapshot: p.checkout as CheckoutSnapshot, paymentStatus: 'paid', paymentId: p.id, testPayment: p.gateway === 'test', stockHeld });
+      const { orderId } = await placeOrderTx(tx, {
+        customerUserId: p.customerId,
+        snapshot: p.checkout as CheckoutSnapshot,
+        paymentStatus: 'paid',
+        paymentId: p.id,
+        testPayment: p.gateway === 'test',
+        stockHeld,
+      });
       await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
       return { orderId, placed: true };
     });
@@ -182,7 +283,12 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
     // Business refusals (stock, points, prices) after the money was taken: record them for a refund.
     if (!(e instanceof AppError) || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code)) throw e;
     const reason = orderProcessingFailedMessage(e.message);
-    const placed = await recordRefundDue(db, { paymentId: a.paymentId, providerPaymentId: a.providerPaymentId, reason, outcome: a.outcome });
+    const placed = await recordRefundDue(db, {
+      paymentId: a.paymentId,
+      providerPaymentId: a.providerPaymentId,
+      reason,
+      outcome: a.outcome,
+    });
     if (placed) return { orderId: placed };
     throw new AppError('CONFLICT', reason);
   }
@@ -194,7 +300,10 @@ export async function confirmPayment(db: Db, a: { paymentId: string; providerPay
  * due, and its held units go back on sale. Answers the order instead when it was already placed.
  * `outcome` hears 'refund_due' once this call's record is committed.
  */
-export async function recordRefundDue(db: Db, a: { paymentId: string; providerPaymentId: string; reason: string; outcome?: (o: PaymentOutcome) => void }): Promise<string | null> {
+export async function recordRefundDue(
+  db: Db,
+  a: { paymentId: string; providerPaymentId: string; reason: string; outcome?: (o: PaymentOutcome) => void },
+): Promise<string | null> {
   const r = await db.transaction(async (tx) => {
     const p = await lockPayment(tx, a.paymentId);
     if (p?.status === 'paid' && p.orderId) return { orderId: p.orderId, recorded: false };

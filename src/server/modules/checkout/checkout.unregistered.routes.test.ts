@@ -20,17 +20,47 @@ async function jaipurShops() {
   const category = await createCategory(t.db);
   const unregistered = await createVendorUser(t.db);
   const shop = await createShop(t.db, unregistered.userId, { shopName: 'Jaipur Handloom House', state: 'Rajasthan' });
-  const diyas = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Brass Diya Set', pricePaise: 59900, stockQuantity: 5 });
+  const diyas = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    name: 'Brass Diya Set',
+    pricePaise: 59900,
+    stockQuantity: 5,
+  });
   const registered = await createVendorUser(t.db);
   const first14 = '08ABCPR1234F1Z';
-  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: registered.userId, method: 'upi', upiId: 'lamps@okaxis', pan: 'ABCPR1234F', gstin: first14 + gstinCheckChar(first14) });
+  await t.db.insert(vendorPayoutDetails).values({
+    vendorUserId: registered.userId,
+    method: 'upi',
+    upiId: 'lamps@okaxis',
+    pan: 'ABCPR1234F',
+    gstin: first14 + gstinCheckChar(first14),
+  });
   const lampShop = await createShop(t.db, registered.userId, { shopName: 'Jaipur Lamps', state: 'Rajasthan' });
-  const lamp = await createProduct(t.db, { storeId: lampShop.id, categoryId: category.id, name: 'Brass Lamp', pricePaise: 99900, stockQuantity: 5 });
+  const lamp = await createProduct(t.db, {
+    storeId: lampShop.id,
+    categoryId: category.id,
+    name: 'Brass Lamp',
+    pricePaise: 99900,
+    stockQuantity: 5,
+  });
   return { diyas, lamp };
 }
 
-async function addressIn(client: Awaited<ReturnType<typeof newShopper>>['client'], state: string, city: string, postalCode: string): Promise<string> {
-  const res = await client.post('/api/addresses', { type: 'other', streetAddress: '3 MI Road', city, state, postalCode, isDefault: false });
+async function addressIn(
+  client: Awaited<ReturnType<typeof newShopper>>['client'],
+  state: string,
+  city: string,
+  postalCode: string,
+): Promise<string> {
+  const res = await client.post('/api/addresses', {
+    type: 'other',
+    streetAddress: '3 MI Road',
+    city,
+    state,
+    postalCode,
+    isDefault: false,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -42,7 +72,11 @@ describe('an item from a seller without a GSTIN', () => {
     await fillCart(shopper, [{ productId: diyas.id }, { productId: lamp.id }]);
     const summary = await shopper.client.get('/api/checkout/summary');
     expect(summary.statusCode).toBe(200);
-    const byName = new Map(summary.json<{ lines: { name: string; shipsOnlyWithin: string | null }[] }>().lines.map((l) => [l.name, l.shipsOnlyWithin]));
+    const byName = new Map(
+      summary
+        .json<{ lines: { name: string; shipsOnlyWithin: string | null }[] }>()
+        .lines.map((l) => [l.name, l.shipsOnlyWithin]),
+    );
     expect(byName.get('Brass Diya Set')).toBe('Rajasthan');
     expect(byName.get('Brass Lamp')).toBeNull();
 

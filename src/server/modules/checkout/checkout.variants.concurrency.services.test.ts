@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
-import { count, fillCart, newShopper, stockOf, type Shopper, postCheckout, shownTotal } from '../../test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  stockOf,
+  type Shopper,
+  postCheckout,
+  shownTotal,
+} from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveGatewaySettings } from '../payments';
 import { requireServices } from '../../test/services';
@@ -20,8 +28,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const variantStock = async (variantId: string) =>
-  (await queryRows<{ n: number }>(t.db, sql`select stock_quantity as n from product_variants where id = ${variantId}`))[0].n;
-const soldOf = (variantId: string) => count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where variant_id = ${variantId}`);
+  (
+    await queryRows<{ n: number }>(t.db, sql`select stock_quantity as n from product_variants where id = ${variantId}`)
+  )[0].n;
+const soldOf = (variantId: string) =>
+  count(t, sql`select coalesce(sum(quantity), 0)::int as n from order_items where variant_id = ${variantId}`);
 
 async function kurtaInSizes(stock: { S: number; M: number; L: number }) {
   const { userId } = await createVendorUser(t.db);
@@ -51,7 +62,8 @@ async function foundInSize(k: { category: { slug: string } }, size: string): Pro
 
 async function shoppers(n: number): Promise<Shopper[]> {
   const all: Shopper[] = [];
-  for (let i = 0; i < n; i += 20) all.push(...(await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => newShopper(t)))));
+  for (let i = 0; i < n; i += 20)
+    all.push(...(await Promise.all(Array.from({ length: Math.min(20, n - i) }, () => newShopper(t)))));
   return all;
 }
 
@@ -62,11 +74,17 @@ describe('stock per variant', () => {
     expect(await stockOf(t, k.product.id)).toBe(55);
     const all = await shoppers(200);
     // Half want S, half want M.
-    await Promise.all(all.map((s, i) => fillCart(s, [{ productId: k.product.id, variantId: i % 2 === 0 ? k.s.id : k.m.id }])));
+    await Promise.all(
+      all.map((s, i) => fillCart(s, [{ productId: k.product.id, variantId: i % 2 === 0 ? k.s.id : k.m.id }])),
+    );
 
     // Each shopper saw their total first; the checkouts themselves race.
     const totals = await Promise.all(all.map((s) => shownTotal(s.client)));
-    const started = await Promise.all(all.map((s, i) => s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] })));
+    const started = await Promise.all(
+      all.map((s, i) =>
+        s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] }),
+      ),
+    );
     const codes = started.map((r) => r.statusCode);
     expect(codes.filter((c, i) => c === 200 && i % 2 === 0)).toHaveLength(30);
     expect(codes.filter((c, i) => c === 200 && i % 2 === 1)).toHaveLength(20);
@@ -108,9 +126,16 @@ describe('stock per variant', () => {
     const k = await kurtaInSizes({ S: 2, M: 2, L: 0 });
     const [buyer, holder] = await shoppers(2);
     await fillCart(buyer, [{ productId: k.product.id, variantId: k.m.id, quantity: 2 }]);
-    const c = (await postCheckout(buyer.client, { addressId: buyer.addressId, pointsToUse: 0 })).json<{ paymentId: string }>();
+    const c = (await postCheckout(buyer.client, { addressId: buyer.addressId, pointsToUse: 0 })).json<{
+      paymentId: string;
+    }>();
     const signed = await buyer.client.post(`/api/payments/${c.paymentId}/test-pay`);
-    const { orderId } = (await buyer.client.post('/api/payments/verify', { paymentId: c.paymentId, ...signed.json<Record<string, string>>() })).json<{ orderId: string }>();
+    const { orderId } = (
+      await buyer.client.post('/api/payments/verify', {
+        paymentId: c.paymentId,
+        ...signed.json<Record<string, string>>(),
+      })
+    ).json<{ orderId: string }>();
     expect(await variantStock(k.m.id)).toBe(0);
     expect(await foundInSize(k, 'm')).toEqual([]);
     expect((await buyer.client.post(`/api/orders/${orderId}/cancel`, {})).statusCode).toBe(200);
@@ -125,10 +150,17 @@ describe('stock per variant', () => {
     expect(await stockOf(t, k.product.id)).toBe(3);
     const other = (await shoppers(1))[0];
     await fillCart(other, [{ productId: k.product.id, variantId: k.s.id, quantity: 1 }]);
-    await t.db.execute(sql`update stock_holds set expires_at = now() - interval '1 minute' where variant_id = ${k.s.id} and status = 'held'`);
+    await t.db.execute(
+      sql`update stock_holds set expires_at = now() - interval '1 minute' where variant_id = ${k.s.id} and status = 'held'`,
+    );
     // The next checkout of the product sweeps the expired hold first: its unit is back in S, then taken again.
     expect((await postCheckout(other.client, { addressId: other.addressId, pointsToUse: 0 })).statusCode).toBe(200);
-    expect(await count(t, sql`select count(*)::int as n from stock_holds where variant_id = ${k.s.id} and status = 'released'`)).toBe(1);
+    expect(
+      await count(
+        t,
+        sql`select count(*)::int as n from stock_holds where variant_id = ${k.s.id} and status = 'released'`,
+      ),
+    ).toBe(1);
     expect(await variantStock(k.s.id)).toBe(1);
     expect(await stockOf(t, k.product.id)).toBe(3);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -141,16 +173,33 @@ describe('stock per variant', () => {
     const none = await s.client.post('/api/cart/items', { productId: k.product.id, quantity: 1 });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Please choose a size');
-    const foreign = await s.client.post('/api/cart/items', { productId: k.product.id, variantId: other.s.id, quantity: 1 });
+    const foreign = await s.client.post('/api/cart/items', {
+      productId: k.product.id,
+      variantId: other.s.id,
+      quantity: 1,
+    });
     expect(foreign.statusCode).toBe(404);
     const tooMany = await s.client.post('/api/cart/items', { productId: k.product.id, variantId: k.s.id, quantity: 3 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe('Only 2 left in stock for Block Print Kurta (Size: S)');
     const soldOut = await s.client.post('/api/cart/items', { productId: k.product.id, variantId: k.l.id, quantity: 1 });
     expect(soldOut.statusCode).toBe(409);
-    expect((await s.client.post('/api/cart/items', { productId: k.product.id, variantId: k.m.id, quantity: 1 })).statusCode).toBe(201);
+    expect(
+      (await s.client.post('/api/cart/items', { productId: k.product.id, variantId: k.m.id, quantity: 1 })).statusCode,
+    ).toBe(201);
     const cart = (await s.client.get('/api/cart')).json();
-    expect(cart.items).toMatchObject([{ productId: k.product.id, variantId: k.m.id, variantLabel: 'Size: M', sku: 'SKU-M', pricePaise: 65000, originalPricePaise: 80000, stockQuantity: 2, available: true }]);
+    expect(cart.items).toMatchObject([
+      {
+        productId: k.product.id,
+        variantId: k.m.id,
+        variantLabel: 'Size: M',
+        sku: 'SKU-M',
+        pricePaise: 65000,
+        originalPricePaise: 80000,
+        stockQuantity: 2,
+        available: true,
+      },
+    ]);
     await t.db.execute(sql`update product_variants set withdrawn_at = now() where id = ${k.m.id}`);
     expect((await s.client.get('/api/cart')).json().items[0].available).toBe(false);
     const checkout = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });

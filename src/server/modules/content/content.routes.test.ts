@@ -12,9 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedType = async (id: string) => (await queryRows<{ type: string }>(t.db, sql`select type from contact_messages where id = ${id}`))[0]?.type;
+const storedType = async (id: string) =>
+  (await queryRows<{ type: string }>(t.db, sql`select type from contact_messages where id = ${id}`))[0]?.type;
 
-const valid = { name: 'Sunita Rao', email: 'Sunita@Example.in', subject: 'Delivery to Pune', message: 'Do you deliver to Pune?' };
+const valid = {
+  name: 'Sunita Rao',
+  email: 'Sunita@Example.in',
+  subject: 'Delivery to Pune',
+  message: 'Do you deliver to Pune?',
+};
 
 describe('POST /api/contact', () => {
   it('stores the message with type general by default', async () => {
@@ -24,7 +30,13 @@ describe('POST /api/contact', () => {
       t.db,
       sql`select name, email, type, subject, message from contact_messages where id = ${res.json().id}`,
     );
-    expect(row).toEqual({ name: 'Sunita Rao', email: 'sunita@example.in', type: 'general', subject: 'Delivery to Pune', message: 'Do you deliver to Pune?' });
+    expect(row).toEqual({
+      name: 'Sunita Rao',
+      email: 'sunita@example.in',
+      type: 'general',
+      subject: 'Delivery to Pune',
+      message: 'Do you deliver to Pune?',
+    });
   });
 
   it('keeps the chosen type', async () => {
@@ -49,12 +61,18 @@ describe('POST /api/contact', () => {
   it('refuses a NUL character with 400, never 500', async () => {
     const res = await newClient().post('/api/contact', { ...valid, message: 'Hello\u0000' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Some text contains a character that is not allowed. Please remove it and try again.');
+    expect(res.json().error.message).toBe(
+      'Some text contains a character that is not allowed. Please remove it and try again.',
+    );
   });
 
   it('refuses a missing field with its message, never 500', async () => {
     const res = await newClient().post('/api/contact', { email: 'a@b.in' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toMatchObject({ name: 'Name is required', subject: 'Subject is required', message: 'Message is required' });
+    expect(res.json().error.fields).toMatchObject({
+      name: 'Name is required',
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
   });
 });

@@ -7,23 +7,44 @@ import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platfo
 import { notify } from '../notifications';
 import { contactMessages } from './content.tables';
 
-export type CreateContactMessageArgs = { db: Db; input: z.output<typeof contactMessageSchema>; userId: string | null; ip: string };
+export type CreateContactMessageArgs = {
+  db: Db;
+  input: z.output<typeof contactMessageSchema>;
+  userId: string | null;
+  ip: string;
+};
 
 /** Stores a message sent through the contact form and tells the super admin, in one transaction. */
-export async function createContactMessage({ db, input, userId, ip }: CreateContactMessageArgs): Promise<{ id: string; createdAt: Date }> {
+export async function createContactMessage({
+  db,
+  input,
+  userId,
+  ip,
+}: CreateContactMessageArgs): Promise<{ id: string; createdAt: Date }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({ ...input, userId, ipAddress: ip })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-    await notify(tx, { kind: 'admin-contact-message', to: 'admin', data: { name: input.name, email: input.email, subject: input.subject } });
+    await notify(tx, {
+      kind: 'admin-contact-message',
+      to: 'admin',
+      data: { name: input.name, email: input.email, subject: input.subject },
+    });
     return row;
   });
 }
 
 /** Marks a contact message read or unread; answers whether it exists. */
-export async function setContactMessageRead(db: DbOrTx, { messageId, isRead }: { messageId: string; isRead: boolean }): Promise<boolean> {
-  const rows = await db.update(contactMessages).set({ isRead }).where(eq(contactMessages.id, messageId)).returning({ id: contactMessages.id });
+export async function setContactMessageRead(
+  db: DbOrTx,
+  { messageId, isRead }: { messageId: string; isRead: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(contactMessages)
+    .set({ isRead })
+    .where(eq(contactMessages.id, messageId))
+    .returning({ id: contactMessages.id });
   return rows.length > 0;
 }
 
@@ -32,7 +53,12 @@ const sorts = { createdAt: contactMessages.createdAt, name: contactMessages.name
 function where(query: AdminMessagesQuery) {
   const q = query.q;
   const search = q
-    ? or(ilike(contactMessages.name, containsPattern(q)), ilike(contactMessages.email, containsPattern(q)), ilike(contactMessages.subject, containsPattern(q)), idStartsWith(contactMessages.id, q))
+    ? or(
+        ilike(contactMessages.name, containsPattern(q)),
+        ilike(contactMessages.email, containsPattern(q)),
+        ilike(contactMessages.subject, containsPattern(q)),
+        idStartsWith(contactMessages.id, q),
+      )
     : undefined;
   const read = query.read === 'all' ? undefined : eq(contactMessages.isRead, query.read === 'read');
   return and(search, read);
@@ -50,7 +76,15 @@ const toItem = (m: typeof contactMessages.$inferSelect): AdminMessage => ({
 });
 
 /** The super admin's Messages tab: contact messages, newest first unless sorted otherwise, with the unread count. */
-export async function listContactMessages({ db, query, forExport = false }: { db: Db; query: AdminMessagesQuery; forExport?: boolean }): Promise<AdminMessagePage> {
+export async function listContactMessages({
+  db,
+  query,
+  forExport = false,
+}: {
+  db: Db;
+  query: AdminMessagesQuery;
+  forExport?: boolean;
+}): Promise<AdminMessagePage> {
   const { limit, offset } = pageWindow(query, forExport);
   const [rows, [{ total }], [{ unread }]] = await Promise.all([
     db
@@ -63,5 +97,11 @@ export async function listContactMessages({ db, query, forExport = false }: { db
     db.select({ total: count() }).from(contactMessages).where(where(query)),
     db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false)),
   ]);
-  return { items: rows.map(toItem), total: Number(total), unread: Number(unread), page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map(toItem),
+    total: Number(total),
+    unread: Number(unread),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

@@ -17,5 +17,8 @@ export const contactMessages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt), check('contact_messages_type_check', sql`${t.type} in ('general', 'support', 'vendor', 'feedback')`)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    check('contact_messages_type_check', sql`${t.type} in ('general', 'support', 'vendor', 'feedback')`),
+  ],
 );

@@ -33,7 +33,10 @@ export async function assertEmployeeIdFree(db: DbOrTx, employeeId: string | unde
 export async function registerEmployee({ db, input }: { db: Db; input: ErpRegisterData }): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: employees.id }).from(employees).where(sql`lower(${employees.email}) = ${input.email}`);
+    const [taken] = await tx
+      .select({ id: employees.id })
+      .from(employees)
+      .where(sql`lower(${employees.email}) = ${input.email}`);
     if (taken) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
     await assertEmployeeIdFree(tx, input.employeeId);
     const [row] = await tx
@@ -58,7 +61,11 @@ export async function registerEmployee({ db, input }: { db: Db; input: ErpRegist
       .onConflictDoNothing()
       .returning({ id: employees.id });
     if (!row) throw new AppError('EMAIL_TAKEN', m.emailTaken, { email: m.emailTaken });
-    await notify(tx, { kind: 'admin-employee-waiting', to: 'admin', data: { name: `${input.firstName} ${input.lastName}`, email: input.email } });
+    await notify(tx, {
+      kind: 'admin-employee-waiting',
+      to: 'admin',
+      data: { name: `${input.firstName} ${input.lastName}`, email: input.email },
+    });
     return row;
   });
 }
@@ -85,8 +92,17 @@ export async function getEmployee({ db, employeeId }: { db: Db; employeeId: stri
  * Checks an employee's code against their stored (encrypted) secret and takes its time step once:
  * the step is stored with a conditional update, so the same code sent twice at once passes once.
  */
-export async function takeEmployeeCode(db: Db, config: Config, a: { employeeId: string; storedSecret: string; lastStep: number | null; code: string }): Promise<boolean> {
-  const step = verifyTotp({ secret: decrypt(config, a.storedSecret), code: a.code, window: EMPLOYEE_TOTP_WINDOW, lastStep: a.lastStep });
+export async function takeEmployeeCode(
+  db: Db,
+  config: Config,
+  a: { employeeId: string; storedSecret: string; lastStep: number | null; code: string },
+): Promise<boolean> {
+  const step = verifyTotp({
+    secret: decrypt(config, a.storedSecret),
+    code: a.code,
+    window: EMPLOYEE_TOTP_WINDOW,
+    lastStep: a.lastStep,
+  });
   if (step === null) return false;
   const taken = await db
     .update(employees)
@@ -107,24 +123,57 @@ export async function employeeIdByEmail(db: Db, email: string): Promise<string |
 }
 
 /** `replacing`: the ERP session token the browser sent, if any; it ends when the new session opens. */
-export type EmployeeLoginArgs = { db: Db; config: Config; email: string; password: string; code?: string; ip: string; userAgent: string | null; replacing?: string };
+export type EmployeeLoginArgs = {
+  db: Db;
+  config: Config;
+  email: string;
+  password: string;
+  code?: string;
+  ip: string;
+  userAgent: string | null;
+  replacing?: string;
+};
 
 /**
  * Signs an approved, active employee in; every other cause answers the same 'Invalid credentials or
  * account not approved'. With two-factor on, the code is asked for ('2FA code required') and taken
  * once (the last used time step is stored). Answers the session token and the employee.
  */
-export async function loginEmployee({ db, config, email, password, code, ip, userAgent, replacing }: EmployeeLoginArgs): Promise<{ token: string; employee: Employee }> {
+export async function loginEmployee({
+  db,
+  config,
+  email,
+  password,
+  code,
+  ip,
+  userAgent,
+  replacing,
+}: EmployeeLoginArgs): Promise<{ token: string; employee: Employee }> {
   const [row] = await db
-    .select({ ...employeeColumns, passwordHash: employees.passwordHash, isApproved: employees.isApproved, isActive: employees.isActive, twoFaSecret: employees.twoFaSecret, lastTotpStep: employees.lastTotpStep })
+    .select({
+      ...employeeColumns,
+      passwordHash: employees.passwordHash,
+      isApproved: employees.isApproved,
+      isActive: employees.isActive,
+      twoFaSecret: employees.twoFaSecret,
+      lastTotpStep: employees.lastTotpStep,
+    })
     .from(employees)
     .where(and(sql`lower(${employees.email}) = ${email.toLowerCase()}`, isNull(employees.deletedAt)))
     .limit(1);
   const passwordOk = await verifyPassword(row?.passwordHash, password);
-  if (!row || !passwordOk || !row.isApproved || !row.isActive) throw new AppError('INVALID_CREDENTIALS', m.invalidLogin);
+  if (!row || !passwordOk || !row.isApproved || !row.isActive)
+    throw new AppError('INVALID_CREDENTIALS', m.invalidLogin);
   if (row.twoFaEnabled && row.twoFaSecret) {
     if (!code) throw new AppError('TWO_FA_REQUIRED', m.codeRequired);
-    if (!(await takeEmployeeCode(db, config, { employeeId: row.id, storedSecret: row.twoFaSecret, lastStep: row.lastTotpStep, code }))) {
+    if (
+      !(await takeEmployeeCode(db, config, {
+        employeeId: row.id,
+        storedSecret: row.twoFaSecret,
+        lastStep: row.lastTotpStep,
+        code,
+      }))
+    ) {
       throw new AppError('INVALID_CREDENTIALS', m.invalidCode, { code: m.invalidCode });
     }
   }

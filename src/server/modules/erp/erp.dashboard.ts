@@ -28,7 +28,13 @@ export async function getErpDashboard({ db, employeeId }: { db: Db; employeeId: 
     ),
   ]);
   return {
-    stats: { totalEmployees: stats.employees, activeProjects: stats.projects, completedTasks: stats.completed, pendingTasks: stats.pending, totalHoursThisWeek: Number(stats.hours) },
+    stats: {
+      totalEmployees: stats.employees,
+      activeProjects: stats.projects,
+      completedTasks: stats.completed,
+      pendingTasks: stats.pending,
+      totalHoursThisWeek: Number(stats.hours),
+    },
     recentTasks: recent.map((t) => ({ id: t.id, title: t.title, projectName: t.project_name, status: t.status })),
   };
 }

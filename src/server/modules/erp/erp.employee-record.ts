@@ -32,7 +32,11 @@ export async function getEmployeeRecord(db: DbOrTx, employeeId: string): Promise
  * given is the registration's default designation) and their contact details as their own settings
  * form does, inside the caller's transaction. Answers the record, or null when unknown or deleted.
  */
-export async function updateEmployeeRecord(tx: Tx, employeeId: string, input: ErpEmployeeDetailsData): Promise<ErpEmployeeRecord | null> {
+export async function updateEmployeeRecord(
+  tx: Tx,
+  employeeId: string,
+  input: ErpEmployeeDetailsData,
+): Promise<ErpEmployeeRecord | null> {
   await assertEmployeeIdFree(tx, input.employeeId, employeeId);
   const [row] = await tx
     .update(employees)

@@ -1,6 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
-import { erpWorkMessages, type Option, type Person, type Project, type ProjectDeletion, type ProjectFormData } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages,
+  type Option,
+  type Person,
+  type Project,
+  type ProjectDeletion,
+  type ProjectFormData,
+} from '../../../contracts/erp-work.contract';
 import { AppError, notFound } from '../../platform/app-error';
 import { queryPage, queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { assertColleague } from './erp.employees';
@@ -33,7 +40,8 @@ type ProjectRow = {
 export const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** A person from the columns of a left join, or null when nobody is there. */
-export const personOf = (id: string | null, firstName: string | null, lastName: string | null): Person | null => (id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null);
+export const personOf = (id: string | null, firstName: string | null, lastName: string | null): Person | null =>
+  id ? { id, firstName: firstName ?? '', lastName: lastName ?? '' } : null;
 
 const selectProjects = (viewerId: string, where: SQL) => sql`
   select p.id, p.name, p.description, p.status, p.priority, p.start_date::text as start_date, p.end_date::text as end_date,
@@ -66,7 +74,12 @@ const toProject = (r: ProjectRow): Project => ({
 });
 
 /** Every project, newest first, with its manager and creator; `canEdit` for the employee reading. */
-export function listProjects({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Project>> {
+export function listProjects({
+  db,
+  viewerId,
+  page,
+  pageSize,
+}: { db: Db; viewerId: string } & PageQuery): Promise<Page<Project>> {
   return queryPage(db, {
     rows: sql`${selectProjects(viewerId, sql`true`)} order by p.created_at desc, p.id desc`,
     count: sql`select count(*)::int as total from projects`,
@@ -85,7 +98,11 @@ export async function getProject(db: DbOrTx, viewerId: string, projectId: string
 
 /** Projects by name, for the project choices of the task and timesheet forms. */
 export async function projectOptions(db: DbOrTx): Promise<Option[]> {
-  return db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(projects.name, projects.id).limit(1000);
+  return db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .orderBy(projects.name, projects.id)
+    .limit(1000);
 }
 
 const columns = (input: ProjectFormData) => ({
@@ -103,9 +120,20 @@ const columns = (input: ProjectFormData) => ({
 });
 
 /** Creates a project; its creator is the signed-in employee and its manager an approved employee. */
-export async function createProject({ db, employeeId, input }: { db: Db; employeeId: string; input: ProjectFormData }): Promise<Project> {
+export async function createProject({
+  db,
+  employeeId,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  input: ProjectFormData;
+}): Promise<Project> {
   await assertColleague(db, input.projectManagerId, 'projectManagerId');
-  const [row] = await db.insert(projects).values({ ...columns(input), createdBy: employeeId }).returning({ id: projects.id });
+  const [row] = await db
+    .insert(projects)
+    .values({ ...columns(input), createdBy: employeeId })
+    .returning({ id: projects.id });
   return getProject(db, employeeId, row.id);
 }
 
@@ -113,18 +141,33 @@ export async function createProject({ db, employeeId, input }: { db: Db; employe
 export type ProjectEditor = { kind: 'employee'; id: string } | { kind: 'super_admin' };
 
 /** Replaces a project's fields; only its manager, its creator or the super admin may (403 otherwise). */
-export async function updateProject({ db, editor, projectId, input }: { db: Db; editor: ProjectEditor; projectId: string; input: ProjectFormData }): Promise<Project> {
+export async function updateProject({
+  db,
+  editor,
+  projectId,
+  input,
+}: {
+  db: Db;
+  editor: ProjectEditor;
+  projectId: string;
+  input: ProjectFormData;
+}): Promise<Project> {
   const viewerId = editor.kind === 'employee' ? editor.id : NOBODY;
   const current = await getProject(db, viewerId, projectId);
   if (editor.kind === 'employee' && !current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notProjectEditor);
   // Keeping a manager who has since left is allowed; choosing a new one needs an approved employee.
-  if (input.projectManagerId !== current.manager?.id) await assertColleague(db, input.projectManagerId, 'projectManagerId');
-  await db.update(projects).set({ ...columns(input), updatedAt: new Date() }).where(eq(projects.id, projectId));
+  if (input.projectManagerId !== current.manager?.id)
+    await assertColleague(db, input.projectManagerId, 'projectManagerId');
+  await db
+    .update(projects)
+    .set({ ...columns(input), updatedAt: new Date() })
+    .where(eq(projects.id, projectId));
   return getProject(db, viewerId, projectId);
 }
 
 // A project's timesheet entries: those naming it, and those naming one of its tasks.
-const entriesOf = (projectId: string) => sql`(${timesheets.projectId} = ${projectId} or ${timesheets.taskId} in (select ${tasks.id} from ${tasks} where ${tasks.projectId} = ${projectId}))`;
+const entriesOf = (projectId: string) =>
+  sql`(${timesheets.projectId} = ${projectId} or ${timesheets.taskId} in (select ${tasks.id} from ${tasks} where ${tasks.projectId} = ${projectId}))`;
 
 /** What deleting a project would take with it: its tasks, its entries that are not approved, and its approved hours (which stop it); 404 for an unknown project. */
 export async function projectDeletion(db: DbOrTx, projectId: string): Promise<ProjectDeletion> {
@@ -144,13 +187,26 @@ export async function projectDeletion(db: DbOrTx, projectId: string): Promise<Pr
  * its creator or the super admin may (403), and never while any of its entries is approved (409).
  * The project's row is locked first, so no entry or task can join it meanwhile. Answers its name and what went with it.
  */
-export async function deleteProjectIn(tx: Tx, { deleter, projectId }: { deleter: ProjectEditor; projectId: string }): Promise<ProjectDeletion & { name: string }> {
-  const [project] = await tx.select({ name: projects.name, createdBy: projects.createdBy }).from(projects).where(eq(projects.id, projectId)).for('update');
+export async function deleteProjectIn(
+  tx: Tx,
+  { deleter, projectId }: { deleter: ProjectEditor; projectId: string },
+): Promise<ProjectDeletion & { name: string }> {
+  const [project] = await tx
+    .select({ name: projects.name, createdBy: projects.createdBy })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
   if (!project) throw notFound(erpWorkMessages.projectNotFound);
-  if (deleter.kind === 'employee' && project.createdBy !== deleter.id) throw new AppError('FORBIDDEN', erpWorkMessages.notProjectCreator);
+  if (deleter.kind === 'employee' && project.createdBy !== deleter.id)
+    throw new AppError('FORBIDDEN', erpWorkMessages.notProjectCreator);
   // Locked as well: an entry cannot be approved while it is being deleted.
-  const entries = await tx.select({ status: timesheets.status }).from(timesheets).where(entriesOf(projectId)).for('update');
-  if (entries.some((e) => e.status === 'approved')) throw new AppError('CONFLICT', erpWorkMessages.projectHasApprovedHours);
+  const entries = await tx
+    .select({ status: timesheets.status })
+    .from(timesheets)
+    .where(entriesOf(projectId))
+    .for('update');
+  if (entries.some((e) => e.status === 'approved'))
+    throw new AppError('CONFLICT', erpWorkMessages.projectHasApprovedHours);
   await tx.delete(timesheets).where(entriesOf(projectId));
   const removed = await tx.delete(tasks).where(eq(tasks.projectId, projectId)).returning({ id: tasks.id });
   await tx.delete(projects).where(eq(projects.id, projectId));
@@ -158,7 +214,17 @@ export async function deleteProjectIn(tx: Tx, { deleter, projectId }: { deleter:
 }
 
 /** An employee deletes a project they created (see deleteProjectIn). */
-export async function deleteProject({ db, employeeId, projectId }: { db: Db; employeeId: string; projectId: string }): Promise<ProjectDeletion> {
-  const { name: _name, ...done } = await db.transaction((tx) => deleteProjectIn(tx, { deleter: { kind: 'employee', id: employeeId }, projectId }));
+export async function deleteProject({
+  db,
+  employeeId,
+  projectId,
+}: {
+  db: Db;
+  employeeId: string;
+  projectId: string;
+}): Promise<ProjectDeletion> {
+  const { name: _name, ...done } = await db.transaction((tx) =>
+    deleteProjectIn(tx, { deleter: { kind: 'employee', id: employeeId }, projectId }),
+  );
   return done;
 }

@@ -29,12 +29,26 @@ afterAll(() => t.close());
 describe('POST /api/erp/register', () => {
   it('registers an employee waiting for approval, with the password hashed (argon2id) on the server', async () => {
     const joined = indiaDate(-300);
-    const input = form({ employeeId: 'EMP100', dateOfJoining: joined, address: '1 MG Road', emergencyContact: 'Lakshmi', emergencyPhone: '9900112244' });
+    const input = form({
+      employeeId: 'EMP100',
+      dateOfJoining: joined,
+      address: '1 MG Road',
+      emergencyContact: 'Lakshmi',
+      emergencyPhone: '9900112244',
+    });
     const res = await browser().post('/api/erp/register', input);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(m.registered);
     const [row] = await t.db.select().from(employees).where(eq(employees.email, input.email));
-    expect(row).toMatchObject({ isApproved: false, isActive: true, department: 'Engineering', employeeId: 'EMP100', dateOfJoining: joined, phone: '9900112233', twoFaEnabled: false });
+    expect(row).toMatchObject({
+      isApproved: false,
+      isActive: true,
+      department: 'Engineering',
+      employeeId: 'EMP100',
+      dateOfJoining: joined,
+      phone: '9900112233',
+      twoFaEnabled: false,
+    });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -47,7 +61,14 @@ describe('POST /api/erp/register', () => {
   });
 
   it("validates with SPEC.md's messages (400)", async () => {
-    const res = await browser().post('/api/erp/register', { firstName: '', lastName: '', email: 'nope', password: '12345', confirmPassword: '54321', department: 'Space' });
+    const res = await browser().post('/api/erp/register', {
+      firstName: '',
+      lastName: '',
+      email: 'nope',
+      password: '12345',
+      confirmPassword: '54321',
+      department: 'Space',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       firstName: 'First name is required',
@@ -128,7 +149,10 @@ describe('POST /api/erp/login', () => {
   it('removes an expired session when it is read', async () => {
     const { client, id: meId } = await signedInEmployee();
     const me = { id: meId };
-    await t.db.update(employeeSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(employeeSessions.employeeId, me.id));
+    await t.db
+      .update(employeeSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(employeeSessions.employeeId, me.id));
     expect((await client.get('/api/erp/me')).statusCode).toBe(401);
     expect(await t.db.select().from(employeeSessions).where(eq(employeeSessions.employeeId, me.id))).toHaveLength(0);
   });
@@ -138,16 +162,26 @@ describe('POST /api/erp/login', () => {
     await browser().post('/api/erp/register', input);
     await approve(input.email);
     const secret = newTotpSecret();
-    await t.db.update(employees).set({ twoFaEnabled: true, twoFaSecret: encrypt(t.config, secret) }).where(eq(employees.email, input.email));
+    await t.db
+      .update(employees)
+      .set({ twoFaEnabled: true, twoFaSecret: encrypt(t.config, secret) })
+      .where(eq(employees.email, input.email));
     const client = browser();
     const first = await login(client, { email: input.email, password: 'secret123' });
     expect(first.statusCode).toBe(401);
     expect(first.json().error).toMatchObject({ code: 'TWO_FA_REQUIRED', message: m.codeRequired });
     expect(first.headers['set-cookie']).toBeUndefined();
-    const wrongCode = await login(client, { email: input.email, password: 'secret123', code: totpCode(secret, Date.now() - 5 * 60_000) });
+    const wrongCode = await login(client, {
+      email: input.email,
+      password: 'secret123',
+      code: totpCode(secret, Date.now() - 5 * 60_000),
+    });
     expect(wrongCode.json().error).toMatchObject({ message: m.invalidCode, fields: { code: m.invalidCode } });
     // A code with the wrong password says nothing about the code.
-    expect((await login(client, { email: input.email, password: 'wrong-pass', code: totpCode(secret) })).json().error.message).toBe(m.invalidLogin);
+    expect(
+      (await login(client, { email: input.email, password: 'wrong-pass', code: totpCode(secret) })).json().error
+        .message,
+    ).toBe(m.invalidLogin);
     const code = totpCode(secret);
     expect((await login(client, { email: input.email, password: 'secret123', code })).statusCode).toBe(200);
     const replay = await login(browser(), { email: input.email, password: 'secret123', code });
@@ -161,7 +195,8 @@ describe('POST /api/erp/login', () => {
     await approve(input.email);
     const client = new TestClient(t.app, '10.12.9.9');
     const codes: number[] = [];
-    for (let i = 0; i < 7; i++) codes.push((await login(client, { email: input.email, password: 'not-it-1' })).statusCode);
+    for (let i = 0; i < 7; i++)
+      codes.push((await login(client, { email: input.email, password: 'not-it-1' })).statusCode);
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(codes.at(-1)).toBe(429);
   });
@@ -173,7 +208,10 @@ describe('GET /api/erp/dashboard', () => {
     const me = { id: meId };
     const before = (await (await client.get('/api/erp/dashboard')).json()) as ErpDashboard;
 
-    const [project] = await t.db.insert(projects).values({ name: 'Haat ERP', projectManagerId: me.id, createdBy: me.id }).returning();
+    const [project] = await t.db
+      .insert(projects)
+      .values({ name: 'Haat ERP', projectManagerId: me.id, createdBy: me.id })
+      .returning();
     await t.db.insert(projects).values({ name: 'Old site', status: 'completed' });
     await t.db.insert(tasks).values([
       { projectId: project.id, title: 'Design the timesheet', status: 'done', assignedTo: me.id },
@@ -183,9 +221,19 @@ describe('GET /api/erp/dashboard', () => {
     // Sunday of this week in India, and the days around it.
     const today = todayInIndia();
     const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
-    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     const sunday = day(-dow);
-    const entry = (workDate: string, status: string, hoursWorked: number) => ({ employeeId: me.id, projectId: project.id, workDate, startTime: '09:00', endTime: '10:00', description: 'Work', status, hoursWorked });
+    const entry = (workDate: string, status: string, hoursWorked: number) => ({
+      employeeId: me.id,
+      projectId: project.id,
+      workDate,
+      startTime: '09:00',
+      endTime: '10:00',
+      description: 'Work',
+      status,
+      hoursWorked,
+    });
     await t.db.insert(timesheets).values([
       entry(sunday, 'approved', 2.5), // counts: the week starts on Sunday
       entry(today, 'approved', 1.25), // counts (when today is Sunday, the same day twice)

@@ -17,11 +17,20 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * Opens a session (32 random bytes in hex; only its SHA-256 is stored); answers the token for the cookie.
  * The session the browser sent (`replacing`), its own or one planted before sign-in, ends.
  */
-export async function createEmployeeSession(db: Db, a: { employeeId: string; ip: string; userAgent: string | null; replacing?: string }): Promise<string> {
+export async function createEmployeeSession(
+  db: Db,
+  a: { employeeId: string; ip: string; userAgent: string | null; replacing?: string },
+): Promise<string> {
   const token = randomBytes(32).toString('hex');
   await db.transaction(async (tx) => {
     if (a.replacing) await tx.delete(employeeSessions).where(eq(employeeSessions.sessionToken, hash(a.replacing)));
-    await tx.insert(employeeSessions).values({ employeeId: a.employeeId, sessionToken: hash(token), expiresAt: new Date(Date.now() + ERP_SESSION_HOURS * 3600_000), ipAddress: a.ip, userAgent: a.userAgent });
+    await tx.insert(employeeSessions).values({
+      employeeId: a.employeeId,
+      sessionToken: hash(token),
+      expiresAt: new Date(Date.now() + ERP_SESSION_HOURS * 3600_000),
+      ipAddress: a.ip,
+      userAgent: a.userAgent,
+    });
   });
   return token;
 }
@@ -36,9 +45,20 @@ export async function resolveEmployeeSession(db: Db, token: string): Promise<Sig
     .select({ id: employees.id, email: employees.email, sessionId: employeeSessions.id })
     .from(employeeSessions)
     .innerJoin(employees, eq(employees.id, employeeSessions.employeeId))
-    .where(and(eq(employeeSessions.sessionToken, tokenHash), gt(employeeSessions.expiresAt, new Date()), eq(employees.isApproved, true), eq(employees.isActive, true), isNull(employees.deletedAt)))
+    .where(
+      and(
+        eq(employeeSessions.sessionToken, tokenHash),
+        gt(employeeSessions.expiresAt, new Date()),
+        eq(employees.isApproved, true),
+        eq(employees.isActive, true),
+        isNull(employees.deletedAt),
+      ),
+    )
     .limit(1);
-  if (!row) await db.delete(employeeSessions).where(and(eq(employeeSessions.sessionToken, tokenHash), lte(employeeSessions.expiresAt, new Date())));
+  if (!row)
+    await db
+      .delete(employeeSessions)
+      .where(and(eq(employeeSessions.sessionToken, tokenHash), lte(employeeSessions.expiresAt, new Date())));
   return row ?? null;
 }
 

@@ -1,5 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { erpMessages as m, type ErpProfileData, type ErpSettings, type ErpTwoFaSetup } from '../../../contracts/erp.contract';
+import {
+  erpMessages as m,
+  type ErpProfileData,
+  type ErpSettings,
+  type ErpTwoFaSetup,
+} from '../../../contracts/erp.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -28,7 +33,13 @@ export async function getErpSettings(db: Db, employeeId: string): Promise<ErpSet
 export async function updateErpProfile(db: DbOrTx, employeeId: string, input: ErpProfileData): Promise<ErpSettings> {
   const [row] = await db
     .update(employees)
-    .set({ phone: input.phone ?? null, address: input.address ?? null, emergencyContact: input.emergencyContact ?? null, emergencyPhone: input.emergencyPhone ?? null, updatedAt: new Date() })
+    .set({
+      phone: input.phone ?? null,
+      address: input.address ?? null,
+      emergencyContact: input.emergencyContact ?? null,
+      emergencyPhone: input.emergencyPhone ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(employees.id, employeeId))
     .returning(settingsColumns);
   return row;
@@ -36,16 +47,25 @@ export async function updateErpProfile(db: DbOrTx, employeeId: string, input: Er
 
 /** Stores a new two-factor secret (encrypted), not yet in use until a code from it is checked. */
 export async function setUpEmployeeTwoFa(db: Db, config: Config, employeeId: string): Promise<ErpTwoFaSetup> {
-  const [row] = await db.select({ email: employees.email, on: employees.twoFaEnabled }).from(employees).where(eq(employees.id, employeeId));
+  const [row] = await db
+    .select({ email: employees.email, on: employees.twoFaEnabled })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
   if (row.on) throw new AppError('CONFLICT', m.twoFaAlreadyOn);
   const secret = newTotpSecret();
-  await db.update(employees).set({ twoFaSecret: encrypt(config, secret), lastTotpStep: null, updatedAt: new Date() }).where(eq(employees.id, employeeId));
+  await db
+    .update(employees)
+    .set({ twoFaSecret: encrypt(config, secret), lastTotpStep: null, updatedAt: new Date() })
+    .where(eq(employees.id, employeeId));
   return { secret, otpauthUri: totpUri(secret, `ERP:${row.email}`) };
 }
 
 /** Checks a code against the stored secret once (its time step is remembered); 400 'Invalid 2FA code' otherwise. */
 async function checkCode(db: Db, config: Config, employeeId: string, code: string): Promise<void> {
-  const [row] = await db.select({ secret: employees.twoFaSecret, lastStep: employees.lastTotpStep }).from(employees).where(eq(employees.id, employeeId));
+  const [row] = await db
+    .select({ secret: employees.twoFaSecret, lastStep: employees.lastTotpStep })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
   if (!row.secret) throw new AppError('VALIDATION_FAILED', m.twoFaNotSetup, { code: m.twoFaNotSetup });
   if (!(await takeEmployeeCode(db, config, { employeeId, storedSecret: row.secret, lastStep: row.lastStep, code }))) {
     throw new AppError('VALIDATION_FAILED', m.invalidCode, { code: m.invalidCode });
@@ -65,16 +85,25 @@ export async function disableEmployeeTwoFa(db: Db, config: Config, employeeId: s
   const [row] = await db.select({ on: employees.twoFaEnabled }).from(employees).where(eq(employees.id, employeeId));
   if (!row.on) throw new AppError('CONFLICT', m.twoFaOff);
   await checkCode(db, config, employeeId, code);
-  await db.update(employees).set({ twoFaEnabled: false, twoFaSecret: null, lastTotpStep: null, updatedAt: new Date() }).where(eq(employees.id, employeeId));
+  await db
+    .update(employees)
+    .set({ twoFaEnabled: false, twoFaSecret: null, lastTotpStep: null, updatedAt: new Date() })
+    .where(eq(employees.id, employeeId));
 }
 
 /** Changes the password after checking the current one; every other session of the employee ends. */
-export async function changeEmployeePassword(db: Db, a: { employeeId: string; sessionId: string; currentPassword: string; password: string }): Promise<void> {
+export async function changeEmployeePassword(
+  db: Db,
+  a: { employeeId: string; sessionId: string; currentPassword: string; password: string },
+): Promise<void> {
   const [row] = await db.select({ hash: employees.passwordHash }).from(employees).where(eq(employees.id, a.employeeId));
-  if (!(await verifyPassword(row.hash, a.currentPassword))) throw new AppError('VALIDATION_FAILED', m.currentPasswordWrong, { currentPassword: m.currentPasswordWrong });
+  if (!(await verifyPassword(row.hash, a.currentPassword)))
+    throw new AppError('VALIDATION_FAILED', m.currentPasswordWrong, { currentPassword: m.currentPasswordWrong });
   const hash = await hashPassword(a.password);
   await db.transaction(async (tx) => {
     await tx.update(employees).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(employees.id, a.employeeId));
-    await tx.delete(employeeSessions).where(and(eq(employeeSessions.employeeId, a.employeeId), ne(employeeSessions.id, a.sessionId)));
+    await tx
+      .delete(employeeSessions)
+      .where(and(eq(employeeSessions.employeeId, a.employeeId), ne(employeeSessions.id, a.sessionId)));
   });
 }

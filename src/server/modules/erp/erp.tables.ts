@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, time, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  time,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 
 export const employees = pgTable(
@@ -14,7 +27,9 @@ export const employees = pgTable(
     department: text('department').notNull().default('general'),
     designation: text('designation').notNull().default('employee'),
     employeeId: text('employee_id'),
-    dateOfJoining: date('date_of_joining', { mode: 'string' }).notNull().default(sql`current_date`),
+    dateOfJoining: date('date_of_joining', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     address: text('address'),
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
@@ -29,14 +44,19 @@ export const employees = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('employees_email_unique').on(sql`lower(${t.email})`), uniqueIndex('employees_employee_id_unique').on(t.employeeId)],
+  (t) => [
+    uniqueIndex('employees_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('employees_employee_id_unique').on(t.employeeId),
+  ],
 );
 
 export const employeeSessions = pgTable(
   'employee_sessions',
   {
     id: id(),
-    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
     /** SHA-256 of the session token; the token itself only lives in the cookie. */
     sessionToken: text('session_token').notNull(),
     expiresAt: tstz('expires_at').notNull(),
@@ -57,7 +77,9 @@ export const projects = pgTable(
     description: text('description'),
     status: text('status').notNull().default('active'),
     priority: text('priority').notNull().default('medium'),
-    startDate: date('start_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    startDate: date('start_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     endDate: date('end_date', { mode: 'string' }),
     budgetPaise: bigint('budget_paise', { mode: 'number' }),
     projectManagerId: uuid('project_manager_id').references(() => employees.id, { onDelete: 'set null' }),
@@ -106,10 +128,14 @@ export const timesheets = pgTable(
   'timesheets',
   {
     id: id(),
-    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
-    workDate: date('work_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    workDate: date('work_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     description: text('description').notNull(),
@@ -134,7 +160,9 @@ export const erpNotifications = pgTable(
   'erp_notifications',
   {
     id: id(),
-    employeeId: uuid('employee_id').notNull().references(() => employees.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     readAt: tstz('read_at'),
@@ -142,6 +170,9 @@ export const erpNotifications = pgTable(
   },
   (t) => [
     index('erp_notifications_employee_idx').on(t.employeeId, t.createdAt),
-    check('erp_notifications_kind_check', sql`${t.kind} in ('task_assigned', 'timesheet_approved', 'timesheet_rejected')`),
+    check(
+      'erp_notifications_kind_check',
+      sql`${t.kind} in ('task_assigned', 'timesheet_approved', 'timesheet_rejected')`,
+    ),
   ],
 );

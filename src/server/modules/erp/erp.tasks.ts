@@ -1,6 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
-import { erpWorkMessages, type ErpSearch, type Option, type Task, type TaskEditData, type TaskFormData, type TaskStatusInput } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages,
+  type ErpSearch,
+  type Option,
+  type Task,
+  type TaskEditData,
+  type TaskFormData,
+  type TaskStatusInput,
+} from '../../../contracts/erp-work.contract';
 import { AppError, notFound } from '../../platform/app-error';
 import { queryPage, queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { assertColleague } from './erp.employees';
@@ -31,7 +39,8 @@ type TaskRow = {
 };
 
 // The employees who may change a task: its assignee, its creator, its project's manager.
-const involves = (viewerId: string) => sql`(t.assigned_to = ${viewerId} or t.created_by = ${viewerId} or p.project_manager_id = ${viewerId})`;
+const involves = (viewerId: string) =>
+  sql`(t.assigned_to = ${viewerId} or t.created_by = ${viewerId} or p.project_manager_id = ${viewerId})`;
 
 const selectTasks = (viewerId: string, where: SQL) => sql`
   select t.id, t.title, t.description, t.status, t.priority, p.id as p_id, p.name as p_name,
@@ -63,7 +72,12 @@ const toTask = (r: TaskRow): Task => ({
 });
 
 /** My Tasks: the tasks the employee is assigned, created or manages the project of, newest first. */
-export function listMyTasks({ db, viewerId, page, pageSize }: { db: Db; viewerId: string } & PageQuery): Promise<Page<Task>> {
+export function listMyTasks({
+  db,
+  viewerId,
+  page,
+  pageSize,
+}: { db: Db; viewerId: string } & PageQuery): Promise<Page<Task>> {
   return queryPage(db, {
     rows: sql`${selectTasks(viewerId, involves(viewerId))} order by t.created_at desc, t.id desc`,
     count: sql`select count(*)::int as total from tasks t left join projects p on p.id = t.project_id where ${involves(viewerId)}`,
@@ -84,25 +98,51 @@ export async function getTask(db: DbOrTx, viewerId: string, taskId: string): Pro
 export async function projectTaskOptions(db: DbOrTx, projectId: string): Promise<Option[]> {
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound(erpWorkMessages.projectNotFound);
-  return db.select({ id: tasks.id, name: tasks.title }).from(tasks).where(eq(tasks.projectId, projectId)).orderBy(tasks.title, tasks.id).limit(1000);
+  return db
+    .select({ id: tasks.id, name: tasks.title })
+    .from(tasks)
+    .where(eq(tasks.projectId, projectId))
+    .orderBy(tasks.title, tasks.id)
+    .limit(1000);
 }
 
 /** Tells a task's assignee, unless nobody or the one who assigned it, that it is theirs now. */
-async function tellAssignee(tx: Tx, a: { assigneeId: string | undefined; byId: string; title: string; projectName: string | null }): Promise<void> {
+async function tellAssignee(
+  tx: Tx,
+  a: { assigneeId: string | undefined; byId: string; title: string; projectName: string | null },
+): Promise<void> {
   if (!a.assigneeId || a.assigneeId === a.byId) return;
-  const [by] = await tx.select({ firstName: employees.firstName, lastName: employees.lastName }).from(employees).where(eq(employees.id, a.byId));
+  const [by] = await tx
+    .select({ firstName: employees.firstName, lastName: employees.lastName })
+    .from(employees)
+    .where(eq(employees.id, a.byId));
   const where = a.projectName ? ` in ${a.projectName}` : '';
-  await notifyEmployee(tx, { employeeId: a.assigneeId, kind: 'task_assigned', message: `${by.firstName} ${by.lastName} assigned you the task "${a.title}"${where}` });
+  await notifyEmployee(tx, {
+    employeeId: a.assigneeId,
+    kind: 'task_assigned',
+    message: `${by.firstName} ${by.lastName} assigned you the task "${a.title}"${where}`,
+  });
 }
 
 /** Creates a task (created by the signed-in employee); its assignee, when someone else, is notified. */
-export async function createTask({ db, employeeId, input }: { db: Db; employeeId: string; input: TaskFormData }): Promise<Task> {
+export async function createTask({
+  db,
+  employeeId,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  input: TaskFormData;
+}): Promise<Task> {
   await assertColleague(db, input.assignedTo, 'assignedTo');
   const taskId = await db.transaction(async (tx) => {
     let projectName: string | null = null;
     if (input.projectId) {
       const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, input.projectId));
-      if (!project) throw new AppError('VALIDATION_FAILED', erpWorkMessages.projectNotFound, { projectId: erpWorkMessages.projectNotFound });
+      if (!project)
+        throw new AppError('VALIDATION_FAILED', erpWorkMessages.projectNotFound, {
+          projectId: erpWorkMessages.projectNotFound,
+        });
       projectName = project.name;
     }
     const [row] = await tx
@@ -129,7 +169,17 @@ export async function createTask({ db, employeeId, input }: { db: Db; employeeId
  * status stay). Only its creator or its project's manager may (403), and not once it is done (409).
  * A new assignee is notified as when a task is created.
  */
-export async function updateTask({ db, employeeId, taskId, input }: { db: Db; employeeId: string; taskId: string; input: TaskEditData }): Promise<Task> {
+export async function updateTask({
+  db,
+  employeeId,
+  taskId,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  taskId: string;
+  input: TaskEditData;
+}): Promise<Task> {
   const current = await getTask(db, employeeId, taskId);
   if (!current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notTaskOwner);
   if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);
@@ -151,7 +201,13 @@ export async function updateTask({ db, employeeId, taskId, input }: { db: Db; em
       .where(sql`${tasks.id} = ${taskId} and ${tasks.status} <> 'done'`)
       .returning({ id: tasks.id });
     if (changed.length === 0) throw new AppError('CONFLICT', erpWorkMessages.taskDone);
-    if (reassigned) await tellAssignee(tx, { assigneeId: input.assignedTo, byId: employeeId, title: input.title, projectName: current.project?.name ?? null });
+    if (reassigned)
+      await tellAssignee(tx, {
+        assigneeId: input.assignedTo,
+        byId: employeeId,
+        title: input.title,
+        projectName: current.project?.name ?? null,
+      });
   });
   return getTask(db, employeeId, taskId);
 }
@@ -160,7 +216,17 @@ export async function updateTask({ db, employeeId, taskId, input }: { db: Db; em
  * The card's status selector: a task that is not done takes any status, with an optional completion
  * percentage (Done means 100 when none is given). Only its assignee, creator or project's manager may.
  */
-export async function updateTaskStatus({ db, employeeId, taskId, input }: { db: Db; employeeId: string; taskId: string; input: TaskStatusInput }): Promise<Task> {
+export async function updateTaskStatus({
+  db,
+  employeeId,
+  taskId,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  taskId: string;
+  input: TaskStatusInput;
+}): Promise<Task> {
   const current = await getTask(db, employeeId, taskId);
   if (!current.canChange) throw new AppError('FORBIDDEN', erpWorkMessages.notTaskEditor);
   if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);

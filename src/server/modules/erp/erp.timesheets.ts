@@ -46,23 +46,32 @@ const selectTimesheets = (where: SQL) => sql`
   where ${where}`;
 
 /** A row as `viewerId` sees it: `canEdit` when it is their own and still editable. */
-const toTimesheet = (viewerId: string) => (r: TimesheetRow): Timesheet => ({
-  id: r.id,
-  employee: { id: r.e_id, firstName: r.e_first, lastName: r.e_last },
-  workDate: r.work_date,
-  startTime: r.start_time,
-  endTime: r.end_time,
-  project: r.p_id ? { id: r.p_id, name: r.p_name ?? '' } : null,
-  task: r.k_id ? { id: r.k_id, name: r.k_title ?? '' } : null,
-  hoursWorked: Number(r.hours_worked),
-  description: r.description,
-  status: r.status,
-  rejectionReason: r.rejection_reason,
-  approvedBy: personOf(r.r_id, r.r_first, r.r_last),
-  canEdit: r.e_id === viewerId && isEditable(r.status),
-});
+const toTimesheet =
+  (viewerId: string) =>
+  (r: TimesheetRow): Timesheet => ({
+    id: r.id,
+    employee: { id: r.e_id, firstName: r.e_first, lastName: r.e_last },
+    workDate: r.work_date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    project: r.p_id ? { id: r.p_id, name: r.p_name ?? '' } : null,
+    task: r.k_id ? { id: r.k_id, name: r.k_title ?? '' } : null,
+    hoursWorked: Number(r.hours_worked),
+    description: r.description,
+    status: r.status,
+    rejectionReason: r.rejection_reason,
+    approvedBy: personOf(r.r_id, r.r_first, r.r_last),
+    canEdit: r.e_id === viewerId && isEditable(r.status),
+  });
 
-function pageOf(db: Db, viewerId: string, where: SQL, order: SQL, page: number, pageSize: number): Promise<Page<Timesheet>> {
+function pageOf(
+  db: Db,
+  viewerId: string,
+  where: SQL,
+  order: SQL,
+  page: number,
+  pageSize: number,
+): Promise<Page<Timesheet>> {
   return queryPage(db, {
     rows: sql`${selectTimesheets(where)} order by ${order}`,
     count: sql`select count(*)::int as total from timesheets t left join projects p on p.id = t.project_id where ${where}`,
@@ -73,7 +82,14 @@ function pageOf(db: Db, viewerId: string, where: SQL, order: SQL, page: number, 
 }
 
 /** The employee's own entries, newest work date first, optionally between two work dates. */
-export function listMyTimesheets(a: { db: Db; employeeId: string; from?: string; to?: string; page: number; pageSize: number }): Promise<Page<Timesheet>> {
+export function listMyTimesheets(a: {
+  db: Db;
+  employeeId: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}): Promise<Page<Timesheet>> {
   const where = sql`t.employee_id = ${a.employeeId}
     ${a.from ? sql`and t.work_date >= ${a.from}` : sql``}
     ${a.to ? sql`and t.work_date <= ${a.to}` : sql``}`;
@@ -81,7 +97,12 @@ export function listMyTimesheets(a: { db: Db; employeeId: string; from?: string;
 }
 
 /** Submitted entries of the projects this employee manages, never their own: the ones waiting for them. */
-export function listAwaitingApproval(a: { db: Db; employeeId: string; page: number; pageSize: number }): Promise<Page<Timesheet>> {
+export function listAwaitingApproval(a: {
+  db: Db;
+  employeeId: string;
+  page: number;
+  pageSize: number;
+}): Promise<Page<Timesheet>> {
   const where = sql`t.status = 'submitted' and p.project_manager_id = ${a.employeeId} and t.employee_id <> ${a.employeeId}`;
   return pageOf(a.db, a.employeeId, where, sql`t.work_date, t.start_time, t.id`, a.page, a.pageSize);
 }
@@ -93,16 +114,25 @@ async function readTimesheet(db: DbOrTx, viewerId: string, id: string): Promise<
 }
 
 /** The project and task an entry names: the task must belong to the project (its project when none is chosen). */
-async function resolveProjectTask(tx: Tx, input: TimesheetFormData): Promise<{ projectId: string | null; taskId: string | null }> {
+async function resolveProjectTask(
+  tx: Tx,
+  input: TimesheetFormData,
+): Promise<{ projectId: string | null; taskId: string | null }> {
   let projectId = input.projectId ?? null;
   if (input.taskId) {
     const [task] = await tx.select({ projectId: tasks.projectId }).from(tasks).where(eq(tasks.id, input.taskId));
-    if (!task || (projectId && task.projectId !== projectId)) throw new AppError('VALIDATION_FAILED', erpWorkMessages.taskNotInProject, { taskId: erpWorkMessages.taskNotInProject });
+    if (!task || (projectId && task.projectId !== projectId))
+      throw new AppError('VALIDATION_FAILED', erpWorkMessages.taskNotInProject, {
+        taskId: erpWorkMessages.taskNotInProject,
+      });
     projectId = task.projectId;
   }
   if (projectId) {
     const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-    if (!project) throw new AppError('VALIDATION_FAILED', erpWorkMessages.projectNotFound, { projectId: erpWorkMessages.projectNotFound });
+    if (!project)
+      throw new AppError('VALIDATION_FAILED', erpWorkMessages.projectNotFound, {
+        projectId: erpWorkMessages.projectNotFound,
+      });
   }
   return { projectId, taskId: input.taskId ?? null };
 }
@@ -115,7 +145,13 @@ const spanEnd = sql`(t.work_date + t.end_time + case when t.end_time <= t.start_
  * past 24 hours. The caller holds the employee's row lock, so two entries written at once are
  * checked one after the other.
  */
-async function assertFits(tx: Tx, employeeId: string, input: TimesheetFormData, hours: number, exceptId: string | null): Promise<void> {
+async function assertFits(
+  tx: Tx,
+  employeeId: string,
+  input: TimesheetFormData,
+  hours: number,
+  exceptId: string | null,
+): Promise<void> {
   const start = sql`(${input.workDate}::date + ${input.startTime}::time)`;
   const end = sql`(${input.workDate}::date + ${input.endTime}::time + ${endsNextDay(input.startTime, input.endTime) ? sql`interval '1 day'` : sql`interval '0 day'`})`;
   const others = sql`t.employee_id = ${employeeId} ${exceptId ? sql`and t.id <> ${exceptId}` : sql``}`;
@@ -127,21 +163,41 @@ async function assertFits(tx: Tx, employeeId: string, input: TimesheetFormData, 
           and (t.work_date + t.start_time) < ${end} and ${start} < ${spanEnd}
         order by t.work_date, t.start_time limit 1`,
   );
-  if (clash) throw new AppError('CONFLICT', `This entry overlaps your entry of ${clash.work_date}, ${clash.start_time} to ${clash.end_time}`);
-  const [{ logged }] = await queryRows<{ logged: string | number }>(tx, sql`select coalesce(sum(t.hours_worked), 0) as logged from timesheets t where ${others} and t.work_date = ${input.workDate}`);
+  if (clash)
+    throw new AppError(
+      'CONFLICT',
+      `This entry overlaps your entry of ${clash.work_date}, ${clash.start_time} to ${clash.end_time}`,
+    );
+  const [{ logged }] = await queryRows<{ logged: string | number }>(
+    tx,
+    sql`select coalesce(sum(t.hours_worked), 0) as logged from timesheets t where ${others} and t.work_date = ${input.workDate}`,
+  );
   if (Number(logged) + hours > MAX_HOURS_PER_DAY) {
-    throw new AppError('CONFLICT', `A day cannot hold more than ${MAX_HOURS_PER_DAY} hours of work: ${input.workDate} already has ${Number(logged).toFixed(2)} hrs`);
+    throw new AppError(
+      'CONFLICT',
+      `A day cannot hold more than ${MAX_HOURS_PER_DAY} hours of work: ${input.workDate} already has ${Number(logged).toFixed(2)} hrs`,
+    );
   }
 }
 
-const lockEmployee = (tx: Tx, employeeId: string) => tx.execute(sql`select id from employees where id = ${employeeId} for update`);
+const lockEmployee = (tx: Tx, employeeId: string) =>
+  tx.execute(sql`select id from employees where id = ${employeeId} for update`);
 
 function assertNotFuture(workDate: string): void {
-  if (workDate > todayInIndia()) throw new AppError('VALIDATION_FAILED', erpWorkMessages.futureDate, { workDate: erpWorkMessages.futureDate });
+  if (workDate > todayInIndia())
+    throw new AppError('VALIDATION_FAILED', erpWorkMessages.futureDate, { workDate: erpWorkMessages.futureDate });
 }
 
 /** Logs a draft entry; the server computes its hours and refuses overlaps and days past 24 hours. */
-export async function createTimesheet({ db, employeeId, input }: { db: Db; employeeId: string; input: TimesheetFormData }): Promise<Timesheet> {
+export async function createTimesheet({
+  db,
+  employeeId,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  input: TimesheetFormData;
+}): Promise<Timesheet> {
   assertNotFuture(input.workDate);
   const hours = hoursWorked(input.startTime, input.endTime);
   const id = await db.transaction(async (tx) => {
@@ -150,7 +206,15 @@ export async function createTimesheet({ db, employeeId, input }: { db: Db; emplo
     await assertFits(tx, employeeId, input, hours, null);
     const [row] = await tx
       .insert(timesheets)
-      .values({ employeeId, ...refs, workDate: input.workDate, startTime: input.startTime, endTime: input.endTime, description: input.description, hoursWorked: hours })
+      .values({
+        employeeId,
+        ...refs,
+        workDate: input.workDate,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        description: input.description,
+        hoursWorked: hours,
+      })
       .returning({ id: timesheets.id });
     return row.id;
   });
@@ -159,14 +223,27 @@ export async function createTimesheet({ db, employeeId, input }: { db: Db; emplo
 
 /** The employee's own entry, locked, when it is still a draft or rejected; 404 for someone else's, 409 when locked. */
 async function ownEditable(tx: Tx, employeeId: string, id: string, lockedMessage: string): Promise<void> {
-  const [row] = await queryRows<{ employee_id: string; status: Timesheet['status'] }>(tx, sql`select employee_id, status from timesheets where id = ${id} for update`);
+  const [row] = await queryRows<{ employee_id: string; status: Timesheet['status'] }>(
+    tx,
+    sql`select employee_id, status from timesheets where id = ${id} for update`,
+  );
   // Someone else's entry is answered as unknown: its existence is not the reader's business.
   if (!row || row.employee_id !== employeeId) throw notFound(erpWorkMessages.timesheetNotFound);
   if (!isEditable(row.status)) throw new AppError('CONFLICT', lockedMessage);
 }
 
 /** Edits a draft or rejected entry of the employee's own; a rejected one becomes a draft again. */
-export async function updateTimesheet({ db, employeeId, id, input }: { db: Db; employeeId: string; id: string; input: TimesheetFormData }): Promise<Timesheet> {
+export async function updateTimesheet({
+  db,
+  employeeId,
+  id,
+  input,
+}: {
+  db: Db;
+  employeeId: string;
+  id: string;
+  input: TimesheetFormData;
+}): Promise<Timesheet> {
   assertNotFuture(input.workDate);
   const hours = hoursWorked(input.startTime, input.endTime);
   await db.transaction(async (tx) => {
@@ -176,14 +253,34 @@ export async function updateTimesheet({ db, employeeId, id, input }: { db: Db; e
     await assertFits(tx, employeeId, input, hours, id);
     await tx
       .update(timesheets)
-      .set({ ...refs, workDate: input.workDate, startTime: input.startTime, endTime: input.endTime, description: input.description, hoursWorked: hours, status: 'draft', rejectionReason: null, approvedBy: null, reviewedAt: null, updatedAt: new Date() })
+      .set({
+        ...refs,
+        workDate: input.workDate,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        description: input.description,
+        hoursWorked: hours,
+        status: 'draft',
+        rejectionReason: null,
+        approvedBy: null,
+        reviewedAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(timesheets.id, id));
   });
   return readTimesheet(db, employeeId, id);
 }
 
 /** Deletes a draft or rejected entry of the employee's own. */
-export async function deleteTimesheet({ db, employeeId, id }: { db: Db; employeeId: string; id: string }): Promise<void> {
+export async function deleteTimesheet({
+  db,
+  employeeId,
+  id,
+}: {
+  db: Db;
+  employeeId: string;
+  id: string;
+}): Promise<void> {
   await db.transaction(async (tx) => {
     await ownEditable(tx, employeeId, id, erpWorkMessages.timesheetLocked);
     await tx.delete(timesheets).where(eq(timesheets.id, id));
@@ -191,7 +288,15 @@ export async function deleteTimesheet({ db, employeeId, id }: { db: Db; employee
 }
 
 /** Submits a draft (or a corrected rejected entry) of the employee's own for approval. */
-export async function submitTimesheet({ db, employeeId, id }: { db: Db; employeeId: string; id: string }): Promise<Timesheet> {
+export async function submitTimesheet({
+  db,
+  employeeId,
+  id,
+}: {
+  db: Db;
+  employeeId: string;
+  id: string;
+}): Promise<Timesheet> {
   await db.transaction(async (tx) => {
     await ownEditable(tx, employeeId, id, erpWorkMessages.notSubmittable);
     await tx.update(timesheets).set({ status: 'submitted', updatedAt: new Date() }).where(eq(timesheets.id, id));
@@ -207,9 +312,21 @@ export type TimesheetReviewer = { kind: 'employee'; id: string } | { kind: 'supe
  * may only for a project they manage and never for their own entry; the super admin may for any.
  * Its employee is notified. Answers the entry's owner and project for the caller's audit.
  */
-export async function reviewTimesheetIn(tx: Tx, a: { reviewer: TimesheetReviewer; id: string; decision: 'approved' | 'rejected'; reason?: string }): Promise<{ employeeId: string; projectId: string | null }> {
+export async function reviewTimesheetIn(
+  tx: Tx,
+  a: { reviewer: TimesheetReviewer; id: string; decision: 'approved' | 'rejected'; reason?: string },
+): Promise<{ employeeId: string; projectId: string | null }> {
   const reviewerId = a.reviewer.kind === 'employee' ? a.reviewer.id : null;
-  const [row] = await queryRows<{ employee_id: string; project_id: string | null; status: string; manager_id: string | null; reviewer: string | null; work_date: string; hours_worked: string | number; project: string | null }>(
+  const [row] = await queryRows<{
+    employee_id: string;
+    project_id: string | null;
+    status: string;
+    manager_id: string | null;
+    reviewer: string | null;
+    work_date: string;
+    hours_worked: string | number;
+    project: string | null;
+  }>(
     tx,
     sql`select t.employee_id, t.project_id, t.status, p.project_manager_id as manager_id, t.work_date::text as work_date, t.hours_worked, p.name as project,
                (select first_name || ' ' || last_name from employees where id = ${reviewerId}) as reviewer
@@ -223,7 +340,13 @@ export async function reviewTimesheetIn(tx: Tx, a: { reviewer: TimesheetReviewer
   if (row.status !== 'submitted') throw new AppError('CONFLICT', erpWorkMessages.notSubmitted);
   await tx
     .update(timesheets)
-    .set({ status: a.decision, approvedBy: reviewerId, reviewedAt: new Date(), rejectionReason: a.decision === 'rejected' ? (a.reason ?? null) : null, updatedAt: new Date() })
+    .set({
+      status: a.decision,
+      approvedBy: reviewerId,
+      reviewedAt: new Date(),
+      rejectionReason: a.decision === 'rejected' ? (a.reason ?? null) : null,
+      updatedAt: new Date(),
+    })
     .where(eq(timesheets.id, a.id));
   const who = row.reviewer ?? 'The super admin';
   const entry = `your timesheet entry of ${row.work_date} (${Number(row.hours_worked).toFixed(2)} hrs${row.project ? `, ${row.project}` : ''})`;
@@ -236,14 +359,31 @@ export async function reviewTimesheetIn(tx: Tx, a: { reviewer: TimesheetReviewer
 }
 
 /** An employee's review of a submitted entry (see `reviewTimesheetIn`), answered as they see it. */
-export async function reviewTimesheet(a: { db: Db; reviewerId: string; id: string; decision: 'approved' | 'rejected'; reason?: string }): Promise<Timesheet> {
-  await a.db.transaction((tx) => reviewTimesheetIn(tx, { reviewer: { kind: 'employee', id: a.reviewerId }, id: a.id, decision: a.decision, reason: a.reason }));
+export async function reviewTimesheet(a: {
+  db: Db;
+  reviewerId: string;
+  id: string;
+  decision: 'approved' | 'rejected';
+  reason?: string;
+}): Promise<Timesheet> {
+  await a.db.transaction((tx) =>
+    reviewTimesheetIn(tx, {
+      reviewer: { kind: 'employee', id: a.reviewerId },
+      id: a.id,
+      decision: a.decision,
+      reason: a.reason,
+    }),
+  );
   return readTimesheet(a.db, a.reviewerId, a.id);
 }
 
-
 /** The super admin's queue: entries of one status from every employee, oldest work date first. */
-export function listTimesheetsByStatus(a: { db: Db; status: Timesheet['status']; page: number; pageSize: number }): Promise<Page<Timesheet>> {
+export function listTimesheetsByStatus(a: {
+  db: Db;
+  status: Timesheet['status'];
+  page: number;
+  pageSize: number;
+}): Promise<Page<Timesheet>> {
   return pageOf(a.db, NOBODY, sql`t.status = ${a.status}`, sql`t.work_date, t.start_time, t.id`, a.page, a.pageSize);
 }
 

@@ -1,4 +1,10 @@
-export { approveEmployee, deleteEmployee, getEmployeeRegistration, listEmployeeRegistrations, setEmployeeActive } from './erp.employees';
+export {
+  approveEmployee,
+  deleteEmployee,
+  getEmployeeRegistration,
+  listEmployeeRegistrations,
+  setEmployeeActive,
+} from './erp.employees';
 export { getEmployeeRecord, updateEmployeeRecord } from './erp.employee-record';
 export { erpRoutes } from './erp.routes';
 export { erpWorkRoutes } from './erp.work.routes';

@@ -26,7 +26,10 @@ const nothingCancelled: PartsCancelled = { stockReturned: 0, pointsVoided: 0, po
  * return under way, refuses the whole deletion (CONFLICT naming the shop); an unknown or already
  * deleted order is NOT_FOUND.
  */
-export async function deleteOrderAsAdmin(tx: Tx, a: { orderId: string; adminId: string; cancelNote: string }): Promise<OrderDeleted> {
+export async function deleteOrderAsAdmin(
+  tx: Tx,
+  a: { orderId: string; adminId: string; cancelNote: string },
+): Promise<OrderDeleted> {
   if (!isUuid(a.orderId)) throw new AppError('NOT_FOUND', m.notFound);
   const customerUserId = await findOrderCustomer(tx, a.orderId);
   if (!customerUserId) throw new AppError('NOT_FOUND', m.notFound);
@@ -42,7 +45,21 @@ export async function deleteOrderAsAdmin(tx: Tx, a: { orderId: string; adminId: 
   if (withReturn) throw new AppError('CONFLICT', orderReturnOpenMessage(withReturn.storeName));
 
   const open = order.parts.filter((p) => isCancellable(p.status));
-  const refund = open.length > 0 ? await cancelOrderParts(tx, { order, parts: open, customerUserId, actor: { userId: a.adminId, role: 'super_admin' }, note: a.cancelNote }) : nothingCancelled;
+  const refund =
+    open.length > 0
+      ? await cancelOrderParts(tx, {
+          order,
+          parts: open,
+          customerUserId,
+          actor: { userId: a.adminId, role: 'super_admin' },
+          note: a.cancelNote,
+        })
+      : nothingCancelled;
   const hiddenAt = await hideOrder(tx, { orderId: order.id, adminId: a.adminId });
-  return { orderId: order.id, cancelledParts: open.map((p) => ({ partId: p.id, shop: p.storeName, from: p.status })), refund, hiddenAt };
+  return {
+    orderId: order.id,
+    cancelledParts: open.map((p) => ({ partId: p.id, shop: p.storeName, from: p.status })),
+    refund,
+    hiddenAt,
+  };
 }

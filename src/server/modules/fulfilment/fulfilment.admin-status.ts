@@ -18,7 +18,6 @@ import { cancelOrderParts, type PartsCancelled } from './fulfilment.part-cancel'
 export type AdminPartChange = { partId: string; storeName: string; from: OrderStatus; to: OrderStatus };
 export type AdminStatusResult = { orderId: string; changes: AdminPartChange[]; cancelled: PartsCancelled | null };
 
-
 /**
  * Moves one part of any order (or, without `partId`, every part still open) to a status as the
  * super admin: CONFLICT for a move the rules refuse, NOT_FOUND for an unknown order or part; a
@@ -49,13 +48,22 @@ export async function setOrderStatusAsAdmin(
   }
   for (const part of targets) {
     // The cash is the shop's to record: it marks its own cash on delivery part delivered, with the amount.
-    const refusal = part.codDuePaise !== null && a.status === 'delivered' ? codMessages.adminDeliveredCod : adminPartTransitionRefusal(part.status, a.status);
+    const refusal =
+      part.codDuePaise !== null && a.status === 'delivered'
+        ? codMessages.adminDeliveredCod
+        : adminPartTransitionRefusal(part.status, a.status);
     if (refusal) throw new AppError('CONFLICT', order.parts.length > 1 ? `${refusal} (${part.storeName})` : refusal);
   }
 
   const changes = targets.map((p) => ({ partId: p.id, storeName: p.storeName, from: p.status, to: a.status }));
   if (a.status === 'cancelled') {
-    const cancelled = await cancelOrderParts(tx, { order, parts: targets, customerUserId, actor: a.actor, note: a.note ?? a.cancelNote });
+    const cancelled = await cancelOrderParts(tx, {
+      order,
+      parts: targets,
+      customerUserId,
+      actor: a.actor,
+      note: a.note ?? a.cancelNote,
+    });
     return { orderId: order.id, changes, cancelled };
   }
   const shipping = a.status === 'shipped';

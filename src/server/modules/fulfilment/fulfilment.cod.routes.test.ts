@@ -5,7 +5,19 @@ import type { OrderDetail } from '../../../contracts/orders.contract';
 import type { VendorOrderList, VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { count, fillCart, newShopper, placeCodOrder, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs, postCheckout } from '../../test/checkout-fixtures';
+import {
+  count,
+  fillCart,
+  newShopper,
+  placeCodOrder,
+  placeOrder,
+  pointsOf,
+  stockOf,
+  twoShops,
+  type Shopper,
+  signInAs,
+  postCheckout,
+} from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { saveCodSettings } from '../payments';
 import { releaseDuePoints } from '../rewards';
@@ -20,12 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 /** Two shops that offer cash on delivery unless told otherwise, their vendors signed in, and a shopper with points. */
 async function setup(o: { codA?: boolean; codB?: boolean; points?: number } = {}) {
   await t.db.transaction((tx) => saveCodSettings(tx, { limitPaise: 1_000_000, excludedCategoryIds: [] }));
   const shops = await twoShops(t, { stockA: 20, stockB: 20, codA: o.codA ?? true, codB: o.codB ?? true });
-  return { ...shops, va: await signInAs(t, shops.vendorA.email), vb: await signInAs(t, shops.vendorB.email), shopper: await newShopper(t, o.points ?? 0) };
+  return {
+    ...shops,
+    va: await signInAs(t, shops.vendorA.email),
+    vb: await signInAs(t, shops.vendorB.email),
+    shopper: await newShopper(t, o.points ?? 0),
+  };
 }
 
 const summary = async (s: Shopper, pointsToUse = 0): Promise<CheckoutSummary> => {
@@ -38,10 +54,15 @@ const vendorPart = async (client: TestClient, orderId: string): Promise<VendorOr
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
 };
-const setStatus = (client: TestClient, partId: string, body: Record<string, unknown>) => client.patch(`/api/vendor/orders/parts/${partId}/status`, body);
-const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> => (await s.client.get(`/api/orders/${orderId}`)).json();
+const setStatus = (client: TestClient, partId: string, body: Record<string, unknown>) =>
+  client.patch(`/api/vendor/orders/parts/${partId}/status`, body);
+const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> =>
+  (await s.client.get(`/api/orders/${orderId}`)).json();
 const ledgerOf = (partId: string) =>
-  queryRows<{ entry_type: string; pending_paise: string; payable_paise: string }>(t.db, sql`select entry_type, pending_paise, payable_paise from vendor_ledger where order_part_id = ${partId} order by created_at`);
+  queryRows<{ entry_type: string; pending_paise: string; payable_paise: string }>(
+    t.db,
+    sql`select entry_type, pending_paise, payable_paise from vendor_ledger where order_part_id = ${partId} order by created_at`,
+  );
 
 describe('what checkout offers', () => {
   it('offers cash on delivery when every shop in the cart offers it and the order is within the limit', async () => {
@@ -75,7 +96,9 @@ describe('what checkout offers', () => {
     const s = await setup({ points: 500 });
     await t.db.transaction((tx) => saveCodSettings(tx, { limitPaise: 100_000, excludedCategoryIds: [] }));
     await fillCart(s.shopper, [{ productId: s.a.id }, { productId: s.b.id }]);
-    expect((await summary(s.shopper, 500)).cod.reasons).toEqual(['Cash on delivery is available for orders up to ₹1,000']);
+    expect((await summary(s.shopper, 500)).cod.reasons).toEqual([
+      'Cash on delivery is available for orders up to ₹1,000',
+    ]);
     await t.db.transaction((tx) => saveCodSettings(tx, { limitPaise: 1_000_000, excludedCategoryIds: [] }));
   });
 
@@ -94,7 +117,13 @@ describe('placing a cash on delivery order', () => {
     const orderId = await placeCodOrder(s.shopper, [{ productId: s.a.id }, { productId: s.b.id }], 150);
     const order = await customerOrder(s.shopper, orderId);
     // ₹600 + ₹450 = ₹1,050 (free delivery above ₹999), less 150 points: ₹900 in cash, shared 600:450.
-    expect(order).toMatchObject({ paymentStatus: 'cash_on_delivery', status: 'pending', totalAmountPaise: 90_000, pointsUsed: 150, refundDuePaise: 0 });
+    expect(order).toMatchObject({
+      paymentStatus: 'cash_on_delivery',
+      status: 'pending',
+      totalAmountPaise: 90_000,
+      pointsUsed: 150,
+      refundDuePaise: 0,
+    });
     const due = Object.fromEntries(order.parts.map((p) => [p.storeName, p.codDuePaise]));
     expect(due).toEqual({ 'Jaipur Handlooms': 51_429, 'Kerala Spices': 38_571 });
     expect(await stockOf(t, s.a.id)).toBe(19);
@@ -109,7 +138,9 @@ describe('placing a cash on delivery order', () => {
   it('a second click finds the cart empty and places nothing more', async () => {
     const s = await setup();
     await fillCart(s.shopper, [{ productId: s.a.id }]);
-    const both = await Promise.all([1, 2].map(() => postCheckout(s.shopper.client, { addressId: s.shopper.addressId, paymentMethod: 'cod' })));
+    const both = await Promise.all(
+      [1, 2].map(() => postCheckout(s.shopper.client, { addressId: s.shopper.addressId, paymentMethod: 'cod' })),
+    );
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(await count(t, sql`select count(*)::int as n from orders where customer_id = ${s.shopper.userId}`)).toBe(1);
     expect(await stockOf(t, s.a.id)).toBe(19);
@@ -128,10 +159,14 @@ describe('delivered and cash collected', () => {
     expect(without.json().error.fields.cashCollected).toBe('Enter the cash you received');
     const short = await setStatus(s.va, part.partId, { status: 'delivered', cashCollected: '600' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields.cashCollected).toBe('The cash due for this part is ₹699: record it when the full amount is received');
+    expect(short.json().error.fields.cashCollected).toBe(
+      'The cash due for this part is ₹699: record it when the full amount is received',
+    );
     const bad = await setStatus(s.va, part.partId, { status: 'delivered', cashCollected: 'six hundred' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.cashCollected).toBe('Enter the cash received in rupees, for example 1299 or 1299.50');
+    expect(bad.json().error.fields.cashCollected).toBe(
+      'Enter the cash received in rupees, for example 1299 or 1299.50',
+    );
     const early = await setStatus(s.va, part.partId, { status: 'shipped', cashCollected: '699' });
     expect(early.statusCode).toBe(400);
     expect((await vendorPart(s.va, orderId)).status).toBe('pending');
@@ -158,7 +193,10 @@ describe('delivered and cash collected', () => {
     expect(await vendorBalancesOf(t.db, s.vendorA.userId)).toMatchObject({ pendingPaise: net, payablePaise: -69_900 });
     // After the return window the sale becomes payable: what the vendor owes Haat is the cash less its net.
     await releaseDueVendorSales(t.db, { returnWindowDays: 0, vendorUserId: s.vendorA.userId });
-    expect(await vendorBalancesOf(t.db, s.vendorA.userId)).toMatchObject({ pendingPaise: 0, payablePaise: net - 69_900 });
+    expect(await vendorBalancesOf(t.db, s.vendorA.userId)).toMatchObject({
+      pendingPaise: 0,
+      payablePaise: net - 69_900,
+    });
     // The customer's 30 points become available after the window, as on a prepaid part.
     expect(await pointsOf(t, s.shopper.userId)).toMatchObject({ available: 0, pending: 30 });
     expect(await releaseDuePoints(t.db, { customerUserId: s.shopper.userId, returnWindowDays: 0 })).toBe(1);
@@ -209,7 +247,10 @@ describe('cancelled before delivery, and refused at the door', () => {
     expect(res.json().part).toMatchObject({ status: 'cancelled', returnedToSeller: true, cashCollectedPaise: null });
     expect(await stockOf(t, s.a.id)).toBe(20);
     const order = await customerOrder(s.shopper, orderId);
-    expect(order.parts.find((p) => p.storeName === 'Jaipur Handlooms')).toMatchObject({ status: 'cancelled', returnedToSeller: true });
+    expect(order.parts.find((p) => p.storeName === 'Jaipur Handlooms')).toMatchObject({
+      status: 'cancelled',
+      returnedToSeller: true,
+    });
     expect(order.history.some((h) => h.note === 'Returned to seller: refused at the door')).toBe(true);
     expect(order.refundDuePaise).toBe(0);
     // Its pending points are gone; the other shop's part goes on.

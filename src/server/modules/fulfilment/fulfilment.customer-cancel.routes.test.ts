@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { movePart, newShopper, orderPartsOf, placeOrder, pointsOf, stockOf, twoShops } from '../../test/checkout-fixtures';
+import {
+  movePart,
+  newShopper,
+  orderPartsOf,
+  placeOrder,
+  pointsOf,
+  stockOf,
+  twoShops,
+} from '../../test/checkout-fixtures';
 import { registerAndLogin, vendorInput } from '../../test/factories';
 
 let t: TestApp;
@@ -25,7 +33,12 @@ describe('POST /api/orders/:id/cancel', () => {
     const res = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Your order has been cancelled', stockReturned: 3, pointsRefunded: 250, pointsVoided: 105 });
+    expect(body).toMatchObject({
+      message: 'Your order has been cancelled',
+      stockReturned: 3,
+      pointsRefunded: 250,
+      pointsVoided: 105,
+    });
     expect(body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending', cancellable: false });
     expect(body.order.parts.map((p: { status: string }) => p.status)).toEqual(['cancelled', 'cancelled']);
     expect(body.order.history.filter((h: { status: string }) => h.status === 'cancelled')).toHaveLength(3);
@@ -57,16 +70,19 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(await pointsOf(t, s.userId)).toMatchObject({ available: 600, pending: 0 });
   });
 
-  it.each(['shipped', 'delivered'] as const)("refuses a %s order with 409 'This order can no longer be cancelled'", async (status) => {
-    const s = await newShopper(t);
-    const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
-    await movePart(t, (await orderPartsOf(t, orderId))[0].id, status);
-    const stock = await stockOf(t, shop.b.id);
-    const res = await s.client.post(`/api/orders/${orderId}/cancel`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('This order can no longer be cancelled');
-    expect(await stockOf(t, shop.b.id)).toBe(stock);
-  });
+  it.each(['shipped', 'delivered'] as const)(
+    "refuses a %s order with 409 'This order can no longer be cancelled'",
+    async (status) => {
+      const s = await newShopper(t);
+      const orderId = await placeOrder(s, [{ productId: shop.b.id }]);
+      await movePart(t, (await orderPartsOf(t, orderId))[0].id, status);
+      const stock = await stockOf(t, shop.b.id);
+      const res = await s.client.post(`/api/orders/${orderId}/cancel`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('This order can no longer be cancelled');
+      expect(await stockOf(t, shop.b.id)).toBe(stock);
+    },
+  );
 
   it('cancels only the parts that are not shipped yet, refunding points in proportion', async () => {
     const s = await newShopper(t, 300);
@@ -82,7 +98,12 @@ describe('POST /api/orders/:id/cancel', () => {
       [b.id, 'cancelled'],
       [a.id, 'shipped'],
     ]);
-    expect(await pointsOf(t, s.userId)).toEqual({ available: 90 + 90, pending: 30, ledgerAvailable: 180, ledgerPending: 30 });
+    expect(await pointsOf(t, s.userId)).toEqual({
+      available: 90 + 90,
+      pending: 30,
+      ledgerAvailable: 180,
+      ledgerPending: 30,
+    });
   });
 
   it('previews exactly what a partial cancel of a paid two-shop order gives back (one part delivered), then does it and shows the refund due', async () => {
@@ -109,7 +130,11 @@ describe('POST /api/orders/:id/cancel', () => {
     const done = await s.client.post(`/api/orders/${orderId}/cancel`);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ stockReturned: 1, pointsRefunded: 90, pointsVoided: 45, refundPaise: 36000 });
-    expect(done.json().order).toMatchObject({ paymentStatus: 'refund_pending', refundDuePaise: 36000, status: 'delivered' });
+    expect(done.json().order).toMatchObject({
+      paymentStatus: 'refund_pending',
+      refundDuePaise: 36000,
+      status: 'delivered',
+    });
     const listed = (await s.client.get('/api/orders')).json().items.find((o: { id: string }) => o.id === orderId);
     expect(listed.refundDuePaise).toBe(36000);
     expect((await s.client.get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(409);
@@ -125,12 +150,14 @@ describe('POST /api/orders/:id/cancel', () => {
     expect(done.order).toMatchObject({ paymentStatus: 'refund_pending', refundDuePaise: 54900 });
   });
 
-  it('previews nothing for other people: 404 for someone else\'s order, 401 for a guest', async () => {
+  it("previews nothing for other people: 404 for someone else's order, 401 for a guest", async () => {
     const owner = await newShopper(t, 0);
     const orderId = await placeOrder(owner, [{ productId: shop.b.id }]);
     const other = await newShopper(t, 0);
     expect((await other.client.get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app, '10.99.0.1').get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(401);
+    expect((await new TestClient(t.app, '10.99.0.1').get(`/api/orders/${orderId}/cancel-preview`)).statusCode).toBe(
+      401,
+    );
   });
 
   it("answers 404 for someone else's order and unknown ids; 401 for a guest; 403 for a vendor", async () => {

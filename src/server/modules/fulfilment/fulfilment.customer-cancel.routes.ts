@@ -7,7 +7,13 @@ import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { getOrder } from '../orders';
 import { cancelOrder, previewCancel } from './fulfilment.customer-cancel';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** The customer's cancel of an own order, and its preview (customers only). */
 export async function customerCancelRoutes(fastify: FastifyInstance) {
@@ -18,18 +24,41 @@ export async function customerCancelRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/orders/:id/cancel',
-    { ...customersOnly, schema: { tags: ['orders'], summary: 'Cancel an own order while pending, confirmed or processing', params: idParamSchema, response: { 200: cancelledOrderSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an own order while pending, confirmed or processing',
+        params: idParamSchema,
+        response: { 200: cancelledOrderSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       const result = await cancelOrder({ db, customerUserId: user.id, orderId: req.params.id });
       const order = await getOrder({ db, customerUserId: user.id, orderId: result.orderId });
-      return { order, message: orderMessages.cancelled, stockReturned: result.stockReturned, pointsRefunded: result.pointsRefunded, pointsVoided: result.pointsVoided, refundPaise: result.refundPaise };
+      return {
+        order,
+        message: orderMessages.cancelled,
+        stockReturned: result.stockReturned,
+        pointsRefunded: result.pointsRefunded,
+        pointsVoided: result.pointsVoided,
+        refundPaise: result.refundPaise,
+      };
     },
   );
 
   app.get(
     '/api/orders/:id/cancel-preview',
-    { ...customersOnly, schema: { tags: ['orders'], summary: 'What cancelling an own order would give back now (points, money, units)', params: idParamSchema, response: { 200: cancelPreviewSchema, ...errors } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['orders'],
+        summary: 'What cancelling an own order would give back now (points, money, units)',
+        params: idParamSchema,
+        response: { 200: cancelPreviewSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return previewCancel({ db, customerUserId: user.id, orderId: req.params.id });

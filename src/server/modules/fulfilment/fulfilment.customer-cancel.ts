@@ -15,28 +15,56 @@ export type CancelResult = { orderId: string } & PartsCancelled;
  * back, its pending points are voided, the points used are refunded (in proportion when a part
  * has already moved on), and a paid order is marked for refund.
  */
-export async function cancelOrder({ db, customerUserId, orderId }: { db: Db; customerUserId: string; orderId: string }): Promise<CancelResult> {
+export async function cancelOrder({
+  db,
+  customerUserId,
+  orderId,
+}: {
+  db: Db;
+  customerUserId: string;
+  orderId: string;
+}): Promise<CancelResult> {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   return db.transaction(async (tx) => {
     await lockCustomer(tx, customerUserId);
     const order = await lockCustomerOrder(tx, { orderId, customerUserId });
     const parts = order.parts.filter((p) => isCancellable(p.status));
-    if (!isCancellable(order.status) || parts.length === 0) throw new AppError('CONFLICT', orderMessages.notCancellable);
+    if (!isCancellable(order.status) || parts.length === 0)
+      throw new AppError('CONFLICT', orderMessages.notCancellable);
 
-    const done = await cancelOrderParts(tx, { order, parts, customerUserId, actor: { userId: customerUserId, role: 'customer' }, note: 'Cancelled by the customer' });
+    const done = await cancelOrderParts(tx, {
+      order,
+      parts,
+      customerUserId,
+      actor: { userId: customerUserId, role: 'customer' },
+      note: 'Cancelled by the customer',
+    });
     return { orderId: order.id, ...done };
   });
 }
 
 /** What cancelling the customer's own order would do now (the parts, units, points and money), by the rules the cancel applies; nothing is written. */
-export async function previewCancel({ db, customerUserId, orderId }: { db: Db; customerUserId: string; orderId: string }): Promise<CancelPreview> {
+export async function previewCancel({
+  db,
+  customerUserId,
+  orderId,
+}: {
+  db: Db;
+  customerUserId: string;
+  orderId: string;
+}): Promise<CancelPreview> {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   return db.transaction(async (tx) => {
     const order = await lockCustomerOrder(tx, { orderId, customerUserId });
     const parts = order.parts.filter((p) => isCancellable(p.status));
-    if (!isCancellable(order.status) || parts.length === 0) throw new AppError('CONFLICT', orderMessages.notCancellable);
+    if (!isCancellable(order.status) || parts.length === 0)
+      throw new AppError('CONFLICT', orderMessages.notCancellable);
     const plan = await planCancel(tx, { order, parts, customerUserId });
     const partial = parts.length < order.parts.filter((p) => p.status !== 'cancelled').length;
-    return { parts: parts.map(({ id, storeName, subtotalPaise }) => ({ id, storeName, subtotalPaise })), partial, ...plan };
+    return {
+      parts: parts.map(({ id, storeName, subtotalPaise }) => ({ id, storeName, subtotalPaise })),
+      partial,
+      ...plan,
+    };
   });
 }

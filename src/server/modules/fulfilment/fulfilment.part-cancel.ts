@@ -10,14 +10,22 @@ import { lockBalancesOfParts, settlePartCancelled } from '../settlement';
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
 
 export type PartToCancel = LockedOrder['parts'][number];
-export type PartsCancelled = { stockReturned: number; pointsVoided: number; pointsRefunded: number; refundPaise: number };
+export type PartsCancelled = {
+  stockReturned: number;
+  pointsVoided: number;
+  pointsRefunded: number;
+  refundPaise: number;
+};
 
 /**
  * What cancelling these parts of a locked order gives back, computed before anything is written, by
  * the same rules the cancel then applies: the units, the pending points removed, the points used that
  * come back, and the money owed back to the payment method.
  */
-export async function planCancel(tx: Tx, a: { order: LockedOrder; parts: PartToCancel[]; customerUserId: string }): Promise<PartsCancelled> {
+export async function planCancel(
+  tx: Tx,
+  a: { order: LockedOrder; parts: PartToCancel[]; customerUserId: string },
+): Promise<PartsCancelled> {
   const stockReturned = a.parts.flatMap((p) => p.items).reduce((n, i) => n + i.quantity, 0);
   // Parts that can be cancelled were never delivered, so what they earn is all still pending.
   const pointsVoided = a.parts.reduce((n, p) => n + p.pointsEarned, 0);
@@ -53,7 +61,10 @@ export async function cancelOrderParts(
   const plan = await planCancel(tx, a);
   let pointsVoided = 0;
   // The vendors' balances first, in one order for every cancel: two cancels of orders from the same vendors never deadlock.
-  await lockBalancesOfParts(tx, a.parts.map((p) => p.id));
+  await lockBalancesOfParts(
+    tx,
+    a.parts.map((p) => p.id),
+  );
   for (const part of a.parts) {
     await setPartStatus(tx, { partId: part.id, status: 'cancelled', actor: a.actor, note: a.note });
     pointsVoided += await voidPendingEarn(tx, { orderPartId: part.id });
@@ -64,22 +75,41 @@ export async function cancelOrderParts(
   const back = new Map<string, StockKey & { quantity: number }>();
   for (const item of a.parts.flatMap((p) => p.items)) {
     const k = stockKey(item);
-    back.set(k, { productId: item.productId, variantId: item.variantId, quantity: (back.get(k)?.quantity ?? 0) + item.quantity });
+    back.set(k, {
+      productId: item.productId,
+      variantId: item.variantId,
+      quantity: (back.get(k)?.quantity ?? 0) + item.quantity,
+    });
   }
   // Product (then variant) order: concurrent cancels lock product rows in the same order.
-  for (const l of [...back.values()].sort(byStockKey)) await returnStock(tx, l.productId, l.quantity, l.variantId ?? null);
+  for (const l of [...back.values()].sort(byStockKey))
+    await returnStock(tx, l.productId, l.quantity, l.variantId ?? null);
 
   if (plan.pointsRefunded > 0) {
-    await refundSpentPoints(tx, { customerUserId: a.customerUserId, orderId: a.order.id, points: plan.pointsRefunded, description: `Points used on cancelled order ${orderRef(a.order.id)} refunded` });
+    await refundSpentPoints(tx, {
+      customerUserId: a.customerUserId,
+      orderId: a.order.id,
+      points: plan.pointsRefunded,
+      description: `Points used on cancelled order ${orderRef(a.order.id)} refunded`,
+    });
   }
   if (plan.refundPaise > 0) await addRefundDue(tx, { orderId: a.order.id, paise: plan.refundPaise });
-  await noticePartsCancelled(tx, { partIds: a.parts.map((p) => p.id), refund: refundSentence(plan), byVendor: a.actor.role === 'vendor' });
+  await noticePartsCancelled(tx, {
+    partIds: a.parts.map((p) => p.id),
+    refund: refundSentence(plan),
+    byVendor: a.actor.role === 'vendor',
+  });
   return { ...plan, pointsVoided };
 }
 
 // Points used come back in proportion to the cancelled share of the subtotal (parts cancelled
 // earlier included), all of them once every part is cancelled, less what was refunded before.
-async function refundableNow(tx: Tx, order: LockedOrder, cancelling: PartToCancel[], customerUserId: string): Promise<number> {
+async function refundableNow(
+  tx: Tx,
+  order: LockedOrder,
+  cancelling: PartToCancel[],
+  customerUserId: string,
+): Promise<number> {
   if (order.pointsUsed === 0) return 0;
   const isCancelled = (p: PartToCancel) => p.status === 'cancelled' || cancelling.some((c) => c.id === p.id);
   const unrefunded = Math.max(0, await unrefundedSpentPoints(tx, { customerUserId, orderId: order.id }));
@@ -92,6 +122,9 @@ async function refundableNow(tx: Tx, order: LockedOrder, cancelling: PartToCance
 
 /** What a cancel gives back, as the customer's message says it. */
 export function refundSentence(plan: Pick<PartsCancelled, 'refundPaise' | 'pointsRefunded'>): string {
-  const back = [plan.refundPaise > 0 ? `${formatRupees(plan.refundPaise)} is refunded to the way you paid` : null, plan.pointsRefunded > 0 ? `${plan.pointsRefunded} points are back in your wallet` : null].filter(Boolean);
+  const back = [
+    plan.refundPaise > 0 ? `${formatRupees(plan.refundPaise)} is refunded to the way you paid` : null,
+    plan.pointsRefunded > 0 ? `${plan.pointsRefunded} points are back in your wallet` : null,
+  ].filter(Boolean);
   return back.length ? `${back.join(', and ')}.` : 'Nothing was paid for it, so there is nothing to refund.';
 }

@@ -31,7 +31,11 @@ function whereOf(f: VendorPartsFilter): SQL {
 }
 
 /** Parts of the vendor's shops matching the filter, newest order first, with their items (two queries). */
-export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, page?: { limit: number; offset: number }): Promise<VendorOrderPart[]> {
+export async function selectVendorParts(
+  db: DbOrTx,
+  filter: VendorPartsFilter,
+  page?: { limit: number; offset: number },
+): Promise<VendorOrderPart[]> {
   const base = db
     .select({
       orderId: orderPartRows.orderId,
@@ -76,7 +80,12 @@ export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, p
     .from(orderItemRows)
     .leftJoin(productRows, eq(productRows.id, orderItemRows.productId))
     .leftJoin(variantRows, eq(variantRows.id, orderItemRows.variantId))
-    .where(inArray(orderItemRows.orderPartId, rows.map((r) => r.partId)))
+    .where(
+      inArray(
+        orderItemRows.orderPartId,
+        rows.map((r) => r.partId),
+      ),
+    )
     .orderBy(asc(orderItemRows.productName), asc(orderItemRows.id));
   return rows.map(({ returnedToSellerAt, ...r }) => ({
     ...r,
@@ -88,12 +97,17 @@ export async function selectVendorParts(db: DbOrTx, filter: VendorPartsFilter, p
     status: r.status as OrderStatus,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    items: items.filter((i) => i.partId === r.partId).map(({ partId: _partId, ...i }) => ({ ...i, pricePaise: Number(i.pricePaise) })),
+    items: items
+      .filter((i) => i.partId === r.partId)
+      .map(({ partId: _partId, ...i }) => ({ ...i, pricePaise: Number(i.pricePaise) })),
   }));
 }
 
 /** How many parts of the vendor's shops are in each status (statuses with none are absent). */
-export async function countVendorPartsByStatus(db: DbOrTx, vendorUserId: string): Promise<{ status: string; n: number }[]> {
+export async function countVendorPartsByStatus(
+  db: DbOrTx,
+  vendorUserId: string,
+): Promise<{ status: string; n: number }[]> {
   return db
     .select({ status: orderPartRows.status, n: sql<number>`count(*)::int` })
     .from(orderPartRows)
@@ -104,7 +118,10 @@ export async function countVendorPartsByStatus(db: DbOrTx, vendorUserId: string)
 }
 
 /** The order and customer of one of the vendor's parts, or null (for another vendor's part too). */
-export async function findVendorPartOrder(db: DbOrTx, a: { vendorUserId: string; partId: string }): Promise<{ orderId: string; customerUserId: string } | null> {
+export async function findVendorPartOrder(
+  db: DbOrTx,
+  a: { vendorUserId: string; partId: string },
+): Promise<{ orderId: string; customerUserId: string } | null> {
   const [owned] = await db
     .select({ orderId: orderPartRows.orderId, customerUserId: orderRows.customerId })
     .from(orderPartRows)
@@ -121,7 +138,10 @@ const ownParts = (db: DbOrTx, vendorUserId: string) =>
   );
 
 /** The vendor's own parts: how many orders they belong to, and their revenue without cancelled parts. */
-export async function vendorPartTotals(db: DbOrTx, vendorUserId: string): Promise<{ orders: number; revenue: number } | undefined> {
+export async function vendorPartTotals(
+  db: DbOrTx,
+  vendorUserId: string,
+): Promise<{ orders: number; revenue: number } | undefined> {
   const p = orderPartRows;
   const [totals] = await db
     .select({

@@ -4,7 +4,15 @@ import type { OrderDetail } from '../../../contracts/orders.contract';
 import type { VendorOrderList, VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { newShopper, placeOrder, pointsOf, stockOf, twoShops, type Shopper, signInAs } from '../../test/checkout-fixtures';
+import {
+  newShopper,
+  placeOrder,
+  pointsOf,
+  stockOf,
+  twoShops,
+  type Shopper,
+  signInAs,
+} from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { pointsLedgerMismatches } from '../../test/order-factories';
 import { releaseDuePoints } from '../rewards';
@@ -33,15 +41,21 @@ const list = async (client: TestClient, qs = ''): Promise<VendorOrderList> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const setStatus = (client: TestClient, partId: string, body: Record<string, unknown>) => client.patch(`/api/vendor/orders/parts/${partId}/status`, body);
+const setStatus = (client: TestClient, partId: string, body: Record<string, unknown>) =>
+  client.patch(`/api/vendor/orders/parts/${partId}/status`, body);
 const partOf = async (client: TestClient, orderId: string): Promise<VendorOrderPart> => {
   const part = (await list(client, '?pageSize=100')).items.find((p) => p.orderId === orderId);
   expect(part).toBeDefined();
   return part!;
 };
 /** The database's clock now, in milliseconds (what history rows are stamped with). */
-const dbClockMs = async () => Number((await queryRows<{ ms: number }>(t.db, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`))[0].ms);
-const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> => (await s.client.get(`/api/orders/${orderId}`)).json();
+const dbClockMs = async () =>
+  Number(
+    (await queryRows<{ ms: number }>(t.db, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`))[0]
+      .ms,
+  );
+const customerOrder = async (s: Shopper, orderId: string): Promise<OrderDetail> =>
+  (await s.client.get(`/api/orders/${orderId}`)).json();
 const partStatuses = (o: OrderDetail) => Object.fromEntries(o.parts.map((p) => [p.storeName, p.status]));
 
 describe('who may call the vendor order endpoints', () => {
@@ -91,9 +105,13 @@ describe('GET /api/vendor/orders', () => {
       status: 'pending',
       trackingNote: null,
     });
-    expect(ofA.items[0].items).toEqual([expect.objectContaining({ productId: s.a.id, productName: 'Block Print Kurta', quantity: 2, pricePaise: 60_000 })]);
+    expect(ofA.items[0].items).toEqual([
+      expect.objectContaining({ productId: s.a.id, productName: 'Block Print Kurta', quantity: 2, pricePaise: 60_000 }),
+    ]);
     const ofB = await list(s.vb);
-    expect(ofB.items.map((p) => [p.orderId, p.amountPaise, p.items.map((i) => i.productName)])).toEqual([[orderId, 45_000, ['Malabar Pepper 500g']]]);
+    expect(ofB.items.map((p) => [p.orderId, p.amountPaise, p.items.map((i) => i.productName)])).toEqual([
+      [orderId, 45_000, ['Malabar Pepper 500g']],
+    ]);
     expect(ofB.items[0].partId).not.toBe(ofA.items[0].partId);
   });
 
@@ -108,7 +126,16 @@ describe('GET /api/vendor/orders', () => {
     expect((await setStatus(s.va, parts[3].partId, { status: 'cancelled' })).statusCode).toBe(200);
 
     const all = await list(s.va, '?pageSize=2');
-    expect(all.counts).toEqual({ all: 5, pending: 1, confirmed: 1, processing: 1, shipped: 1, delivered: 0, cancelled: 1, pendingOrProcessing: 2 });
+    expect(all.counts).toEqual({
+      all: 5,
+      pending: 1,
+      confirmed: 1,
+      processing: 1,
+      shipped: 1,
+      delivered: 0,
+      cancelled: 1,
+      pendingOrProcessing: 2,
+    });
     expect(all).toMatchObject({ total: 5, pageSize: 2 });
     expect(all.items.map((p) => p.orderId)).toEqual([ids[4], ids[3]]);
     expect((await list(s.va, '?pageSize=2&page=3')).items.map((p) => p.orderId)).toEqual([ids[0]]);
@@ -120,7 +147,9 @@ describe('GET /api/vendor/orders', () => {
 
     const bad = await s.va.get('/api/vendor/orders?status=open');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.status).toBe('Status must be all, pending, confirmed, processing, shipped, delivered or cancelled');
+    expect(bad.json().error.fields.status).toBe(
+      'Status must be all, pending, confirmed, processing, shipped, delivered or cancelled',
+    );
   });
 });
 
@@ -134,9 +163,13 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe('Order not found');
     }
-    for (const id of [crypto.randomUUID(), 'nope']) expect((await setStatus(s.va, id, { status: 'confirmed' })).statusCode).toBe(404);
+    for (const id of [crypto.randomUUID(), 'nope'])
+      expect((await setStatus(s.va, id, { status: 'confirmed' })).statusCode).toBe(404);
     expect((await list(s.vb)).items.map((p) => p.partId)).not.toContain(partA.partId);
-    expect(partStatuses(await customerOrder(s.shopper, orderId))).toEqual({ 'Jaipur Handlooms': 'pending', 'Kerala Spices': 'pending' });
+    expect(partStatuses(await customerOrder(s.shopper, orderId))).toEqual({
+      'Jaipur Handlooms': 'pending',
+      'Kerala Spices': 'pending',
+    });
     expect(await stockOf(t, s.a.id)).toBe(19);
   });
 
@@ -144,8 +177,16 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     [{ status: 'pending' }, 'status', 'Please choose a status: confirmed, processing, shipped, delivered or cancelled'],
     [{ status: 'lost' }, 'status', 'Please choose a status: confirmed, processing, shipped, delivered or cancelled'],
     [{}, 'status', 'Please choose a status: confirmed, processing, shipped, delivered or cancelled'],
-    [{ status: 'confirmed', trackingNote: 'DTDC 123' }, 'trackingNote', 'A tracking note can be added only when the order is marked shipped'],
-    [{ status: 'shipped', trackingNote: 'x'.repeat(301) }, 'trackingNote', 'The tracking note must be at most 300 characters'],
+    [
+      { status: 'confirmed', trackingNote: 'DTDC 123' },
+      'trackingNote',
+      'A tracking note can be added only when the order is marked shipped',
+    ],
+    [
+      { status: 'shipped', trackingNote: 'x'.repeat(301) },
+      'trackingNote',
+      'The tracking note must be at most 300 characters',
+    ],
   ])('answers 400 to %j with a message on %s', async (body, field, message) => {
     const s = await sharedSetup();
     const orderId = await placeOrder(s.shopper, [{ productId: s.a.id }]);
@@ -165,7 +206,11 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
       ['shipped', 'Order marked as shipped'],
     ] as const;
     for (const [status, message] of steps) {
-      const res = await setStatus(s.va, partId, status === 'shipped' ? { status, trackingNote: '  DTDC D123456789 ' } : { status });
+      const res = await setStatus(
+        s.va,
+        partId,
+        status === 'shipped' ? { status, trackingNote: '  DTDC D123456789 ' } : { status },
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ message, part: { partId, status } });
     }
@@ -186,7 +231,13 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     expect(order.cancellable).toBe(false);
 
     const ended = await dbClockMs();
-    const history = await queryRows<{ status: string; actor_user_id: string | null; actor_role: string; note: string | null; ms: number }>(
+    const history = await queryRows<{
+      status: string;
+      actor_user_id: string | null;
+      actor_role: string;
+      note: string | null;
+      ms: number;
+    }>(
       t.db,
       sql`select status, actor_user_id, actor_role, note, (extract(epoch from created_at) * 1000)::float8 as ms from order_status_history where order_part_id = ${partId} order by created_at`,
     );
@@ -201,7 +252,8 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     const times = history.map((h) => Number(h.ms));
     expect(times[0]).toBeGreaterThanOrEqual(started);
     expect(times.at(-1)).toBeLessThanOrEqual(ended);
-    for (let i = 1; i < times.length; i++) expect(times[i], `${history[i].status} after ${history[i - 1].status}`).toBeGreaterThan(times[i - 1]);
+    for (let i = 1; i < times.length; i++)
+      expect(times[i], `${history[i].status} after ${history[i - 1].status}`).toBeGreaterThan(times[i - 1]);
     const orderRows = await queryRows<{ status: string; actor_role: string }>(
       t.db,
       sql`select status, actor_role from order_status_history where order_id = ${orderId} and order_part_id is null order by created_at`,
@@ -230,11 +282,13 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     await expect409(p1, 'cancelled', 'This order has already been shipped, so it can no longer be cancelled');
     await expect409(p1, 'processing', 'This order is already shipped; it cannot go back to processing');
     expect((await setStatus(s.va, p1, { status: 'delivered' })).statusCode).toBe(200);
-    for (const status of ['confirmed', 'shipped', 'delivered', 'cancelled']) await expect409(p1, status, 'This order has been delivered; its status can no longer change');
+    for (const status of ['confirmed', 'shipped', 'delivered', 'cancelled'])
+      await expect409(p1, status, 'This order has been delivered; its status can no longer change');
 
     const p2 = await place();
     expect((await setStatus(s.va, p2, { status: 'cancelled' })).statusCode).toBe(200);
-    for (const status of ['confirmed', 'delivered', 'cancelled']) await expect409(p2, status, 'This order has been cancelled; its status can no longer change');
+    for (const status of ['confirmed', 'delivered', 'cancelled'])
+      await expect409(p2, status, 'This order has been cancelled; its status can no longer change');
 
     for (const from of ['confirmed', 'processing'] as const) {
       const p = await place();
@@ -256,11 +310,19 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
 
     const res = await setStatus(s.va, partA.partId, { status: 'cancelled' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: "Order cancelled: the stock is back and the customer's points are adjusted", part: { status: 'cancelled' } });
+    expect(res.json()).toMatchObject({
+      message: "Order cancelled: the stock is back and the customer's points are adjusted",
+      part: { status: 'cancelled' },
+    });
     expect(await stockOf(t, s.a.id)).toBe(before.a);
     expect(await stockOf(t, s.b.id)).toBe(before.b - 1);
     // 210 x 1200 / 1650 = 152 points back; A's 60 pending points voided, B's 45 stay pending.
-    expect(await pointsOf(t, s.shopper.userId)).toEqual({ available: 90 + 152, pending: 45, ledgerAvailable: 242, ledgerPending: 45 });
+    expect(await pointsOf(t, s.shopper.userId)).toEqual({
+      available: 90 + 152,
+      pending: 45,
+      ledgerAvailable: 242,
+      ledgerPending: 45,
+    });
     const voided = await queryRows<{ order_part_id: string; pending_points: number }>(
       t.db,
       sql`select order_part_id, pending_points from rewards_transactions where order_id = ${orderId} and transaction_type = 'voided'`,
@@ -270,13 +332,22 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     let order = await customerOrder(s.shopper, orderId);
     expect(partStatuses(order)).toEqual({ 'Jaipur Handlooms': 'cancelled', 'Kerala Spices': 'pending' });
     expect(order).toMatchObject({ status: 'pending', paymentStatus: 'refund_pending' });
-    expect(order.history.find((h) => h.status === 'cancelled')).toMatchObject({ actorRole: 'vendor', note: 'Cancelled by the shop', storeName: 'Jaipur Handlooms' });
+    expect(order.history.find((h) => h.status === 'cancelled')).toMatchObject({
+      actorRole: 'vendor',
+      note: 'Cancelled by the shop',
+      storeName: 'Jaipur Handlooms',
+    });
 
     // When the last part is cancelled too, the rest of the points used come back and the order is cancelled.
     const partB = await partOf(s.vb, orderId);
     expect((await setStatus(s.vb, partB.partId, { status: 'cancelled' })).statusCode).toBe(200);
     expect(await stockOf(t, s.b.id)).toBe(before.b);
-    expect(await pointsOf(t, s.shopper.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
+    expect(await pointsOf(t, s.shopper.userId)).toEqual({
+      available: 300,
+      pending: 0,
+      ledgerAvailable: 300,
+      ledgerPending: 0,
+    });
     order = await customerOrder(s.shopper, orderId);
     expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_pending' });
     expect(await pointsLedgerMismatches(t.db)).toEqual([]);
@@ -290,7 +361,12 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     const res = await s.shopper.client.post(`/api/orders/${orderId}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ pointsRefunded: 120, order: { status: 'cancelled' } });
-    expect(await pointsOf(t, s.shopper.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
+    expect(await pointsOf(t, s.shopper.userId)).toEqual({
+      available: 300,
+      pending: 0,
+      ledgerAvailable: 300,
+      ledgerPending: 0,
+    });
   });
 
   it('stays consistent when the customer and both vendors act on the same order at once', async () => {
@@ -308,7 +384,8 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     expect(byCustomer.statusCode, byCustomer.body).toBe(200);
     for (const r of [byA, byB]) {
       expect([200, 409], r.body).toContain(r.statusCode);
-      if (r.statusCode === 409) expect(r.json().error.message).toBe('This order has been cancelled; its status can no longer change');
+      if (r.statusCode === 409)
+        expect(r.json().error.message).toBe('This order has been cancelled; its status can no longer change');
     }
     // So the end is the same every time: everything cancelled, each part's stock back exactly once, every point used refunded.
     const order = await customerOrder(s.shopper, orderId);
@@ -316,7 +393,12 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     expect(order.status).toBe('cancelled');
     expect(await stockOf(t, s.a.id)).toBe(before.a);
     expect(await stockOf(t, s.b.id)).toBe(before.b);
-    expect(await pointsOf(t, s.shopper.userId)).toEqual({ available: 300, pending: 0, ledgerAvailable: 300, ledgerPending: 0 });
+    expect(await pointsOf(t, s.shopper.userId)).toEqual({
+      available: 300,
+      pending: 0,
+      ledgerAvailable: 300,
+      ledgerPending: 0,
+    });
     expect(await pointsLedgerMismatches(t.db)).toEqual([]);
   });
 
@@ -327,12 +409,20 @@ describe('PATCH /api/vendor/orders/parts/:partId/status', () => {
     const partA = await partOf(s.va, orderId);
     const res = await setStatus(s.va, partA.partId, { status: 'delivered' });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await queryRows<{ just_now: boolean }>(t.db, sql`select delivered_at > now() - interval '1 minute' as just_now from order_parts where id = ${partA.partId}`);
+    const [row] = await queryRows<{ just_now: boolean }>(
+      t.db,
+      sql`select delivered_at > now() - interval '1 minute' as just_now from order_parts where id = ${partA.partId}`,
+    );
     expect(row.just_now).toBe(true);
 
     expect(await releaseDuePoints(t.db, { customerUserId: s.shopper.userId, returnWindowDays: 7 })).toBe(0);
     expect(await releaseDuePoints(t.db, { customerUserId: s.shopper.userId, returnWindowDays: 0 })).toBe(1);
-    expect(await pointsOf(t, s.shopper.userId)).toEqual({ available: 30, pending: 45, ledgerAvailable: 30, ledgerPending: 45 });
+    expect(await pointsOf(t, s.shopper.userId)).toEqual({
+      available: 30,
+      pending: 45,
+      ledgerAvailable: 30,
+      ledgerPending: 45,
+    });
     const order = await customerOrder(s.shopper, orderId);
     expect(partStatuses(order)).toEqual({ 'Jaipur Handlooms': 'delivered', 'Kerala Spices': 'pending' });
     expect(order.parts.find((p) => p.storeName === 'Jaipur Handlooms')?.deliveredAt).not.toBeNull();

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { vendorOrderListQuerySchema, vendorOrderListSchema, vendorPartParamsSchema, vendorPartStatusSchema, vendorPartUpdatedSchema } from '../../../contracts/vendor-orders.contract';
+import {
+  vendorOrderListQuerySchema,
+  vendorOrderListSchema,
+  vendorPartParamsSchema,
+  vendorPartStatusSchema,
+  vendorPartUpdatedSchema,
+} from '../../../contracts/vendor-orders.contract';
 import { requireRole } from '../../platform/auth-guards';
 import { listVendorOrders, markPartReturnedToSeller, updateVendorPartStatus } from './fulfilment.vendor-orders';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** The vendor's parts of orders and their fulfilment (vendors only, own shops only). */
 export async function vendorOrdersRoutes(fastify: FastifyInstance) {
@@ -34,7 +46,8 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['vendor'],
-        summary: 'Move your part of an order forward (confirmed, processing, shipped, delivered: for cash on delivery with the cash received) or cancel it',
+        summary:
+          'Move your part of an order forward (confirmed, processing, shipped, delivered: for cash on delivery with the cash received) or cancel it',
         params: vendorPartParamsSchema,
         body: vendorPartStatusSchema,
         response: { 200: vendorPartUpdatedSchema, ...errors },
@@ -42,7 +55,14 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = requireRole(req, 'vendor');
-      return updateVendorPartStatus({ db, vendorUserId: user.id, partId: req.params.partId, status: req.body.status, trackingNote: req.body.trackingNote, cashCollectedPaise: req.body.cashCollected });
+      return updateVendorPartStatus({
+        db,
+        vendorUserId: user.id,
+        partId: req.params.partId,
+        status: req.body.status,
+        trackingNote: req.body.trackingNote,
+        cashCollectedPaise: req.body.cashCollected,
+      });
     },
   );
 
@@ -51,11 +71,13 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['vendor'],
-        summary: 'A shipped cash on delivery part refused at the door: cancelled, its stock back, shown as "Returned to seller"',
+        summary:
+          'A shipped cash on delivery part refused at the door: cancelled, its stock back, shown as "Returned to seller"',
         params: vendorPartParamsSchema,
         response: { 200: vendorPartUpdatedSchema, ...errors },
       },
     },
-    async (req) => markPartReturnedToSeller({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
+    async (req) =>
+      markPartReturnedToSeller({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
   );
 }

@@ -36,7 +36,16 @@ export async function listVendorOrders({ db, vendorUserId, query }: ListVendorOr
     selectVendorParts(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     countVendorPartsByStatus(db, vendorUserId),
   ]);
-  const counts: VendorOrderCounts = { all: 0, pending: 0, confirmed: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0, pendingOrProcessing: 0 };
+  const counts: VendorOrderCounts = {
+    all: 0,
+    pending: 0,
+    confirmed: 0,
+    processing: 0,
+    shipped: 0,
+    delivered: 0,
+    cancelled: 0,
+    pendingOrProcessing: 0,
+  };
   for (const row of byStatus) {
     const status = row.status as OrderStatus;
     const n = Number(row.n);
@@ -50,14 +59,29 @@ export async function listVendorOrders({ db, vendorUserId, query }: ListVendorOr
 }
 
 /** One of the vendor's parts, or NOT_FOUND (for another vendor's part too). */
-export async function getVendorOrderPart({ db, vendorUserId, partId }: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<VendorOrderPart> {
+export async function getVendorOrderPart({
+  db,
+  vendorUserId,
+  partId,
+}: {
+  db: DbOrTx;
+  vendorUserId: string;
+  partId: string;
+}): Promise<VendorOrderPart> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
   const [part] = await selectVendorParts(db, { vendorUserId, partId });
   if (!part) throw new AppError('NOT_FOUND', m.notFound);
   return part;
 }
 
-export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId: string; status: VendorPartStatus; trackingNote?: string; cashCollectedPaise?: number };
+export type UpdateVendorPartStatusArgs = {
+  db: Db;
+  vendorUserId: string;
+  partId: string;
+  status: VendorPartStatus;
+  trackingNote?: string;
+  cashCollectedPaise?: number;
+};
 
 /**
  * Moves the vendor's own part of an order forward (confirmed, processing, shipped with an optional
@@ -66,7 +90,14 @@ export type UpdateVendorPartStatusArgs = { db: Db; vendorUserId: string; partId:
  * pending points and refunds the points used as the customer's cancel does. CONFLICT for a move
  * back, after delivery or cancellation, or a cancel after shipping; NOT_FOUND for anyone else's part.
  */
-export async function updateVendorPartStatus({ db, vendorUserId, partId, status, trackingNote, cashCollectedPaise }: UpdateVendorPartStatusArgs): Promise<VendorPartUpdated> {
+export async function updateVendorPartStatus({
+  db,
+  vendorUserId,
+  partId,
+  status,
+  trackingNote,
+  cashCollectedPaise,
+}: UpdateVendorPartStatusArgs): Promise<VendorPartUpdated> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
   await db.transaction(async (tx) => {
     const owned = await findVendorPartOrder(tx, { vendorUserId, partId });
@@ -80,7 +111,13 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
     if (refusal) throw new AppError('CONFLICT', refusal);
     const cash = cashOnDelivery(part, status, cashCollectedPaise);
     if (status === 'cancelled') {
-      await cancelOrderParts(tx, { order, parts: [part], customerUserId: owned.customerUserId, actor, note: m.cancelNote });
+      await cancelOrderParts(tx, {
+        order,
+        parts: [part],
+        customerUserId: owned.customerUserId,
+        actor,
+        note: m.cancelNote,
+      });
     } else {
       const shipping = status === 'shipped';
       await setPartStatus(tx, {
@@ -91,10 +128,16 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
         ...(shipping ? { trackingNote: trackingNote ?? null } : {}),
       });
       if (cash !== null) await recordCashCollected(tx, { partId, cashPaise: cash });
-      await settlePartMoved(tx, { orderPartId: partId, status, orderRef: orderRef(order.id), ...(cash !== null ? { cash: { vendorUserId, paise: cash } } : {}) });
+      await settlePartMoved(tx, {
+        orderPartId: partId,
+        status,
+        orderRef: orderRef(order.id),
+        ...(cash !== null ? { cash: { vendorUserId, paise: cash } } : {}),
+      });
     }
   });
-  const message = status === 'delivered' && cashCollectedPaise !== undefined ? codToasts.collected : vendorStatusChanged[status];
+  const message =
+    status === 'delivered' && cashCollectedPaise !== undefined ? codToasts.collected : vendorStatusChanged[status];
   return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message };
 }
 
@@ -102,14 +145,23 @@ export async function updateVendorPartStatus({ db, vendorUserId, partId, status,
  * The cash a move records (null for none): a cash on delivery part is delivered only with the cash
  * received, which must be its cash due; a prepaid part has no cash to record.
  */
-function cashOnDelivery(part: { codDuePaise: number | null }, status: VendorPartStatus, cashPaise: number | undefined): number | null {
+function cashOnDelivery(
+  part: { codDuePaise: number | null },
+  status: VendorPartStatus,
+  cashPaise: number | undefined,
+): number | null {
   if (part.codDuePaise === null) {
-    if (cashPaise !== undefined) throw new AppError('VALIDATION_FAILED', codMessages.notCod, { cashCollected: codMessages.notCod });
+    if (cashPaise !== undefined)
+      throw new AppError('VALIDATION_FAILED', codMessages.notCod, { cashCollected: codMessages.notCod });
     return null;
   }
   if (status !== 'delivered') return null;
-  if (cashPaise === undefined) throw new AppError('VALIDATION_FAILED', codMessages.deliveredNotice, { cashCollected: codMessages.cashRequired });
-  if (cashPaise !== part.codDuePaise) throw new AppError('VALIDATION_FAILED', codMessages.cashMismatch(part.codDuePaise), { cashCollected: codMessages.cashMismatch(part.codDuePaise) });
+  if (cashPaise === undefined)
+    throw new AppError('VALIDATION_FAILED', codMessages.deliveredNotice, { cashCollected: codMessages.cashRequired });
+  if (cashPaise !== part.codDuePaise)
+    throw new AppError('VALIDATION_FAILED', codMessages.cashMismatch(part.codDuePaise), {
+      cashCollected: codMessages.cashMismatch(part.codDuePaise),
+    });
   return cashPaise;
 }
 
@@ -118,7 +170,15 @@ function cashOnDelivery(part: { codDuePaise: number | null }, status: VendorPart
  * pending points voided, the points used refunded in proportion; no money to refund, none was paid)
  * and marked "Returned to seller", in one transaction. CONFLICT for a prepaid part or one not shipped.
  */
-export async function markPartReturnedToSeller({ db, vendorUserId, partId }: { db: Db; vendorUserId: string; partId: string }): Promise<VendorPartUpdated> {
+export async function markPartReturnedToSeller({
+  db,
+  vendorUserId,
+  partId,
+}: {
+  db: Db;
+  vendorUserId: string;
+  partId: string;
+}): Promise<VendorPartUpdated> {
   if (!isUuid(partId)) throw new AppError('NOT_FOUND', m.notFound);
   await db.transaction(async (tx) => {
     const owned = await findVendorPartOrder(tx, { vendorUserId, partId });
@@ -128,7 +188,13 @@ export async function markPartReturnedToSeller({ db, vendorUserId, partId }: { d
     const part = order.parts.find((p) => p.id === partId)!;
     if (part.codDuePaise === null) throw new AppError('CONFLICT', codMessages.notCod);
     if (part.status !== 'shipped') throw new AppError('CONFLICT', codMessages.returnOnlyShipped);
-    await cancelOrderParts(tx, { order, parts: [part], customerUserId: owned.customerUserId, actor: { userId: vendorUserId, role: 'vendor' }, note: codMessages.returnedNote });
+    await cancelOrderParts(tx, {
+      order,
+      parts: [part],
+      customerUserId: owned.customerUserId,
+      actor: { userId: vendorUserId, role: 'vendor' },
+      note: codMessages.returnedNote,
+    });
     await markReturnedToSeller(tx, { partId });
   });
   return { part: await getVendorOrderPart({ db, vendorUserId, partId }), message: codToasts.returned };

@@ -35,7 +35,14 @@ describe('GET /api/vendor/overview', () => {
 
   it('shows zeros and no orders for a new vendor', async () => {
     const v = await newVendor();
-    expect(await overview(v.client)).toEqual({ totalProducts: 0, activeProducts: 0, totalOrders: 0, revenuePaise: 0, recentOrders: [], rejectionReason: null });
+    expect(await overview(v.client)).toEqual({
+      totalProducts: 0,
+      activeProducts: 0,
+      totalOrders: 0,
+      revenuePaise: 0,
+      recentOrders: [],
+      rejectionReason: null,
+    });
   });
 
   it("counts the vendor's products over all shops, and only the vendor's own parts of orders", async () => {
@@ -51,27 +58,65 @@ describe('GET /api/vendor/overview', () => {
     await createProduct(t.db, { storeId: shopB.id, categoryId: category.id });
 
     const customer = newClient();
-    const { id: customerUserId } = await registerAndLogin(customer, customerInput({ firstName: 'Meera', lastName: 'Iyer' }));
+    const { id: customerUserId } = await registerAndLogin(
+      customer,
+      customerInput({ firstName: 'Meera', lastName: 'Iyer' }),
+    );
     // A shared order: A's part ₹1,000 and B's part ₹5,000.
-    const shared = await createOrderWithPart(t.db, { customerUserId, storeId: shopA1.id, subtotalPaise: 100_000, status: 'shipped' });
+    const shared = await createOrderWithPart(t.db, {
+      customerUserId,
+      storeId: shopA1.id,
+      subtotalPaise: 100_000,
+      status: 'shipped',
+    });
     await addOrderPart(t.db, shared.orderId, { storeId: shopB.id, subtotalPaise: 500_000 });
     // One order with parts from both of A's shops counts once.
     const both = await createOrderWithPart(t.db, { customerUserId, storeId: shopA1.id, subtotalPaise: 20_000 });
     await addOrderPart(t.db, both.orderId, { storeId: shopA2.id, subtotalPaise: 30_000, status: 'processing' });
     // A cancelled part counts as an order but brings no revenue.
-    const cancelled = await createOrderWithPart(t.db, { customerUserId, storeId: shopA2.id, subtotalPaise: 70_000, status: 'cancelled' });
+    const cancelled = await createOrderWithPart(t.db, {
+      customerUserId,
+      storeId: shopA2.id,
+      subtotalPaise: 70_000,
+      status: 'cancelled',
+    });
     // B alone.
     await createOrderWithPart(t.db, { customerUserId, storeId: shopB.id, subtotalPaise: 900_000 });
     const later: string[] = [];
-    for (let i = 0; i < 3; i++) later.push((await createOrderWithPart(t.db, { customerUserId, storeId: shopA1.id, subtotalPaise: 1_000 * (i + 1), status: 'delivered' })).orderPartId);
+    for (let i = 0; i < 3; i++)
+      later.push(
+        (
+          await createOrderWithPart(t.db, {
+            customerUserId,
+            storeId: shopA1.id,
+            subtotalPaise: 1_000 * (i + 1),
+            status: 'delivered',
+          })
+        ).orderPartId,
+      );
 
     const ofA = await overview(a.client);
-    expect(ofA).toMatchObject({ totalProducts: 3, activeProducts: 2, totalOrders: 6, revenuePaise: 100_000 + 20_000 + 30_000 + 1_000 + 2_000 + 3_000 });
+    expect(ofA).toMatchObject({
+      totalProducts: 3,
+      activeProducts: 2,
+      totalOrders: 6,
+      revenuePaise: 100_000 + 20_000 + 30_000 + 1_000 + 2_000 + 3_000,
+    });
     expect(ofA.recentOrders).toHaveLength(5);
     // Newest first: the three later orders, then the cancelled one, then a part of the two-shop order.
     expect(ofA.recentOrders.slice(0, 4).map((o) => o.orderPartId)).toEqual([...later.reverse(), cancelled.orderPartId]);
-    expect(ofA.recentOrders[0]).toMatchObject({ customerName: 'Meera Iyer', storeName: 'Jaipur Handloom House', amountPaise: 3_000, status: 'delivered' });
-    expect(ofA.recentOrders[3]).toMatchObject({ orderId: cancelled.orderId, amountPaise: 70_000, status: 'cancelled', storeName: 'Jaipur Brassware' });
+    expect(ofA.recentOrders[0]).toMatchObject({
+      customerName: 'Meera Iyer',
+      storeName: 'Jaipur Handloom House',
+      amountPaise: 3_000,
+      status: 'delivered',
+    });
+    expect(ofA.recentOrders[3]).toMatchObject({
+      orderId: cancelled.orderId,
+      amountPaise: 70_000,
+      status: 'cancelled',
+      storeName: 'Jaipur Brassware',
+    });
     expect(ofA.recentOrders[4].orderId).toBe(both.orderId);
     expect(ofA.recentOrders.every((o) => o.storeName !== 'Kolkata Books')).toBe(true);
 

@@ -16,7 +16,8 @@ export async function vendorOverviewRoutes(fastify: FastifyInstance) {
       onRequest: roleGuard('vendor'),
       schema: {
         tags: ['vendor'],
-        summary: "Your products (total, active) and your shops' parts of orders: count, revenue without cancelled parts, the 5 most recent",
+        summary:
+          "Your products (total, active) and your shops' parts of orders: count, revenue without cancelled parts, the 5 most recent",
         response: { 200: vendorOverviewSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

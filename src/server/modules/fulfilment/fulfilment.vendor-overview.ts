@@ -1,4 +1,8 @@
-import { RECENT_VENDOR_ORDERS, type VendorOverview, type VendorRecentOrder } from '../../../contracts/vendor-products.contract';
+import {
+  RECENT_VENDOR_ORDERS,
+  type VendorOverview,
+  type VendorRecentOrder,
+} from '../../../contracts/vendor-products.contract';
 import type { DbOrTx } from '../../platform/db';
 import { getVendorRejection } from '../auth';
 import { countVendorProducts } from '../catalog';
@@ -24,14 +28,12 @@ export async function getVendorOverview({ db, vendorUserId }: GetVendorOverviewA
     totalOrders: Number(totals?.orders ?? 0),
     revenuePaise: Number(totals?.revenue ?? 0),
     rejectionReason,
-    recentOrders: recent.map(
-      (r): VendorRecentOrder => ({
-        ...r,
-        customerName: r.customerName ?? 'Customer',
-        amountPaise: Number(r.amountPaise),
-        status: r.status as VendorRecentOrder['status'],
-        createdAt: r.createdAt.toISOString(),
-      }),
-    ),
+    recentOrders: recent.map((r): VendorRecentOrder => ({
+      ...r,
+      customerName: r.customerName ?? 'Customer',
+      amountPaise: Number(r.amountPaise),
+      status: r.status as VendorRecentOrder['status'],
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }

@@ -24,7 +24,11 @@ describe('a burst of uploads of small files with large dimensions', () => {
   it('leaves /api/health and stored pictures answering within 200 ms while 16 of them are decoded', async () => {
     // A few kilobytes on the wire, the most pixels a product photo may have once decoded.
     const side = Math.floor(Math.sqrt(MAX_INPUT_PIXELS));
-    const file = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const file = await sharp({
+      create: { width: side, height: side, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     expect(file.length).toBeLessThan(1024 * 1024);
     const clients = await Promise.all(
       Array.from({ length: 4 }, async (_, i) => {
@@ -34,14 +38,26 @@ describe('a burst of uploads of small files with large dimensions', () => {
       }),
     );
     // A picture already stored: serving it reads the disk through the same worker threads the decoder uses.
-    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
-    const stored = (await upload(clients[0].client, { imageType: 'profile', entityId: clients[0].id }, { filename: 'small.png', type: 'image/png', data: small })).json().url;
+    const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
+    const stored = (
+      await upload(
+        clients[0].client,
+        { imageType: 'profile', entityId: clients[0].id },
+        { filename: 'small.png', type: 'image/png', data: small },
+      )
+    ).json().url;
     await timeOf('/api/health');
     await timeOf(stored);
 
     const burst = Array.from({ length: 16 }, (_, i) => {
       const { client, id } = clients[i % clients.length];
-      return upload(client, { imageType: 'profile', entityId: id }, { filename: `big-${i}.png`, type: 'image/png', data: file });
+      return upload(
+        client,
+        { imageType: 'profile', entityId: id },
+        { filename: `big-${i}.png`, type: 'image/png', data: file },
+      );
     });
     let settled = false;
     const all = Promise.all(burst).finally(() => (settled = true));

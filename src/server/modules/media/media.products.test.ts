@@ -21,19 +21,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A multipart/form-data body with the fields first and then the file, as the web app sends it. */
-function upload(client: TestClient, fields: Record<string, string>, file: { data: Buffer; filename?: string; type?: string }) {
+function upload(
+  client: TestClient,
+  fields: Record<string, string>,
+  file: { data: Buffer; filename?: string; type?: string },
+) {
   const boundary = `----haat${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   chunks.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'kurta.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'kurta.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
-  return client.post('/api/media', Buffer.concat(chunks), { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  return client.post('/api/media', Buffer.concat(chunks), {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
 }
 
-const png = (w = 640, h = 640) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 217, g: 119, b: 6 } } }).png().toBuffer();
+const png = (w = 640, h = 640) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 217, g: 119, b: 6 } } })
+    .png()
+    .toBuffer();
 
 async function vendorWithProduct(name = 'Bandhani Silk Dupatta') {
   const client = newClient();
@@ -44,7 +56,8 @@ async function vendorWithProduct(name = 'Bandhani Silk Dupatta') {
   return { client, id, shopId: shop.id, product: res.json().product as VendorProduct };
 }
 
-const imagesOwnedBy = async (userId: string) => (await queryRows(t.db, sql`select id from images where owner_user_id = ${userId}`)).length;
+const imagesOwnedBy = async (userId: string) =>
+  (await queryRows(t.db, sql`select id from images where owner_user_id = ${userId}`)).length;
 
 describe('product image uploads', () => {
   it('stores an image for an own product and answers its URL; the product saves it as its main image and the storefront shows it', async () => {
@@ -56,10 +69,19 @@ describe('product image uploads', () => {
     const urls = [second.json().url as string, first.json().url as string];
     expect(urls.every((u) => /^\/uploads\/[0-9a-f-]{36}\.webp$/.test(u))).toBe(true);
     expect(existsSync(join(t.dataDir, urls[0].replace(/^\//, '')))).toBe(true);
-    const rows = await queryRows<{ image_type: string; entity_id: string; is_active: boolean }>(t.db, sql`select image_type, entity_id, is_active from images where id = ${first.json().id}`);
+    const rows = await queryRows<{ image_type: string; entity_id: string; is_active: boolean }>(
+      t.db,
+      sql`select image_type, entity_id, is_active from images where id = ${first.json().id}`,
+    );
     expect(rows).toEqual([{ image_type: 'product', entity_id: product.id, is_active: true }]);
 
-    const saved = await client.put(`/api/vendor/products/${product.id}`, { name: product.name, price: 899, categoryId, storeId: shopId, images: urls });
+    const saved = await client.put(`/api/vendor/products/${product.id}`, {
+      name: product.name,
+      price: 899,
+      categoryId,
+      storeId: shopId,
+      images: urls,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().product).toMatchObject({ imageUrl: urls[0], images: urls });
     const page = await newClient().get(`/api/products/${product.id}`);
@@ -77,12 +99,16 @@ describe('product image uploads', () => {
     expect(await imagesOwnedBy(b.id)).toBe(0);
     const customer = newClient();
     const { id: customerId } = await registerAndLogin(customer, customerInput());
-    expect((await upload(customer, { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode).toBe(403);
+    expect(
+      (await upload(customer, { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode,
+    ).toBe(403);
     expect(await imagesOwnedBy(customerId)).toBe(0);
-    expect((await upload(newClient(), { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode).toBe(401);
+    expect(
+      (await upload(newClient(), { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode,
+    ).toBe(401);
   });
 
-  it("answers 403 for a product id that does not exist", async () => {
+  it('answers 403 for a product id that does not exist', async () => {
     const { client, id } = await vendorWithProduct();
     const res = await upload(client, { imageType: 'product', entityId: crypto.randomUUID() }, { data: await png() });
     expect(res.statusCode).toBe(403);
@@ -91,9 +117,17 @@ describe('product image uploads', () => {
 
   it("refuses a 6 MB file with 'File size must be less than 5MB'", async () => {
     const { client, id, product } = await vendorWithProduct();
-    const res = await upload(client, { imageType: 'product', entityId: product.id }, { data: Buffer.alloc(6 * 1024 * 1024, 7) });
+    const res = await upload(
+      client,
+      { imageType: 'product', entityId: product.id },
+      { data: Buffer.alloc(6 * 1024 * 1024, 7) },
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: mediaMessages.tooLarge, fields: { file: mediaMessages.tooLarge } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: mediaMessages.tooLarge,
+      fields: { file: mediaMessages.tooLarge },
+    });
     expect(await imagesOwnedBy(id)).toBe(0);
   });
 
@@ -105,7 +139,10 @@ describe('product image uploads', () => {
     ]) {
       const res = await upload(client, { imageType: 'product', entityId: product.id }, file);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ message: mediaMessages.invalidImage, fields: { file: mediaMessages.invalidImage } });
+      expect(res.json().error).toMatchObject({
+        message: mediaMessages.invalidImage,
+        fields: { file: mediaMessages.invalidImage },
+      });
     }
     expect(await imagesOwnedBy(id)).toBe(0);
   });
@@ -115,20 +152,39 @@ describe('DELETE /api/media/:id for product images', () => {
   it('retires a picture (soft) and takes it off the product and the storefront; the next one becomes the main image', async () => {
     const { client, shopId, product } = await vendorWithProduct('Kalamkari Table Runner');
     const first = (await upload(client, { imageType: 'product', entityId: product.id }, { data: await png() })).json();
-    const second = (await upload(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) })).json();
-    const saved = await client.put(`/api/vendor/products/${product.id}`, { name: product.name, price: 899, categoryId, storeId: shopId, images: [first.url, second.url] });
+    const second = (
+      await upload(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) })
+    ).json();
+    const saved = await client.put(`/api/vendor/products/${product.id}`, {
+      name: product.name,
+      price: 899,
+      categoryId,
+      storeId: shopId,
+      images: [first.url, second.url],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const other = await vendorWithProduct('Vendor B Product');
     expect((await other.client.delete(`/api/media/${first.id}`)).statusCode).toBe(404);
 
     expect((await client.delete(`/api/media/${first.id}`)).statusCode).toBe(204);
-    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ imageUrl: second.url, images: [second.url] });
-    expect((await newClient().get(`/api/products/${product.id}`)).json()).toMatchObject({ imageUrl: second.url, images: [second.url] });
-    const [row] = await queryRows<{ is_active: boolean }>(t.db, sql`select is_active from images where id = ${first.id}`);
+    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({
+      imageUrl: second.url,
+      images: [second.url],
+    });
+    expect((await newClient().get(`/api/products/${product.id}`)).json()).toMatchObject({
+      imageUrl: second.url,
+      images: [second.url],
+    });
+    const [row] = await queryRows<{ is_active: boolean }>(
+      t.db,
+      sql`select is_active from images where id = ${first.id}`,
+    );
     expect(row.is_active).toBe(false);
 
     expect((await client.delete(`/api/media/${second.id}`)).statusCode).toBe(204);
-    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({ imageUrl: null, images: [] });
+    expect((await client.get(`/api/vendor/products/${product.id}`)).json()).toMatchObject({
+      imageUrl: null,
+      images: [],
+    });
   });
 });
-

@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = (w = 64, h = 48) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 120, g: 40, b: 200 } } }).png().toBuffer();
+const png = (w = 64, h = 48) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 120, g: 40, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /** A small PNG file whose header claims the given size (its pixel data is not all there). */
 function pngClaiming(width: number, height: number): Buffer {
@@ -35,7 +38,12 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function signedIn() {
@@ -49,19 +57,36 @@ const uploaded = (url: string) => join(t.dataDir, url.replace(/^\/uploads\//, 'u
 describe('profile picture upload', () => {
   it('stores a real PNG as WebP with a 400x400 thumbnail, records it and sets the profile picture', async () => {
     const { client, id } = await signedIn();
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'me.png', type: 'image/png', data: await png(640, 480) });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'me.png', type: 'image/png', data: await png(640, 480) },
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ width: 640, height: 480 });
     expect(body.url).toBe(`/uploads/${body.id}.webp`);
     expect(body.thumbnailUrl).toBe(`/uploads/${body.id}-thumb.webp`);
     expect((await sharp(readFileSync(uploaded(body.url))).metadata()).format).toBe('webp');
-    expect(await sharp(readFileSync(uploaded(body.thumbnailUrl))).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
-    const [row] = await queryRows<{ image_type: string; entity_id: string; owner_user_id: string; is_active: boolean; filename: string }>(
-      t.db,
-      sql`select image_type, entity_id, owner_user_id, is_active, filename from images where id = ${body.id}`,
-    );
-    expect(row).toEqual({ image_type: 'profile', entity_id: id, owner_user_id: id, is_active: true, filename: `${body.id}.webp` });
+    expect(await sharp(readFileSync(uploaded(body.thumbnailUrl))).metadata()).toMatchObject({
+      format: 'webp',
+      width: 400,
+      height: 400,
+    });
+    const [row] = await queryRows<{
+      image_type: string;
+      entity_id: string;
+      owner_user_id: string;
+      is_active: boolean;
+      filename: string;
+    }>(t.db, sql`select image_type, entity_id, owner_user_id, is_active, filename from images where id = ${body.id}`);
+    expect(row).toEqual({
+      image_type: 'profile',
+      entity_id: id,
+      owner_user_id: id,
+      is_active: true,
+      filename: `${body.id}.webp`,
+    });
     expect((await client.get('/api/me')).json().profileImageUrl).toBe(body.url);
     // Served from /uploads with a long-lived cache, although the folder was empty at start-up.
     const served = await t.app.inject({ method: 'GET', url: body.url });
@@ -76,7 +101,11 @@ describe('profile picture upload', () => {
       .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'SecretCam', Copyright: 'Home address 12 MG Road' } } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'holiday.txt', type: 'text/plain', data: jpeg });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'holiday.txt', type: 'text/plain', data: jpeg },
+    );
     expect(res.statusCode).toBe(201);
     // Orientation 6 means "rotate 90°": the stored picture is upright, 200 wide and 300 high.
     expect(res.json()).toMatchObject({ width: 200, height: 300 });
@@ -90,17 +119,38 @@ describe('profile picture upload', () => {
 
   it('shrinks a large picture to fit 2000x2000', async () => {
     const { client, id } = await signedIn();
-    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#336699' } }).png().toBuffer();
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'wide.png', type: 'image/png', data: big });
+    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'wide.png', type: 'image/png', data: big },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ width: 2000, height: 500 });
   });
 
   it('retires the previous profile picture when a new one is uploaded', async () => {
     const { client, id } = await signedIn();
-    const first = (await upload(client, { imageType: 'profile', entityId: id }, { filename: 'a.png', type: 'image/png', data: await png() })).json();
-    const second = (await upload(client, { imageType: 'profile', entityId: id }, { filename: 'b.png', type: 'image/png', data: await png() })).json();
-    const rows = await queryRows<{ id: string; is_active: boolean }>(t.db, sql`select id, is_active from images where entity_id = ${id} order by uploaded_at`);
+    const first = (
+      await upload(
+        client,
+        { imageType: 'profile', entityId: id },
+        { filename: 'a.png', type: 'image/png', data: await png() },
+      )
+    ).json();
+    const second = (
+      await upload(
+        client,
+        { imageType: 'profile', entityId: id },
+        { filename: 'b.png', type: 'image/png', data: await png() },
+      )
+    ).json();
+    const rows = await queryRows<{ id: string; is_active: boolean }>(
+      t.db,
+      sql`select id, is_active from images where entity_id = ${id} order by uploaded_at`,
+    );
     expect(Object.fromEntries(rows.map((r) => [r.id, r.is_active]))).toEqual({ [first.id]: false, [second.id]: true });
   });
 });
@@ -108,17 +158,31 @@ describe('profile picture upload', () => {
 describe('refusals', () => {
   it("refuses a text file named x.png with 'Please select a valid image file'", async () => {
     const { client, id } = await signedIn();
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'x.png', type: 'image/png', data: Buffer.from('this is not an image at all') });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'x.png', type: 'image/png', data: Buffer.from('this is not an image at all') },
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: mediaMessages.invalidImage, fields: { file: mediaMessages.invalidImage } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: mediaMessages.invalidImage,
+      fields: { file: mediaMessages.invalidImage },
+    });
   });
 
   it('refuses an SVG and a truncated PNG', async () => {
     const { client, id } = await signedIn();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const truncated = (await png(200, 200)).subarray(0, 120);
     for (const data of [svg, truncated]) {
-      const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'x.png', type: 'image/png', data });
+      const res = await upload(
+        client,
+        { imageType: 'profile', entityId: id },
+        { filename: 'x.png', type: 'image/png', data },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(mediaMessages.invalidImage);
     }
@@ -127,7 +191,11 @@ describe('refusals', () => {
   it("refuses 6 MB with 'File size must be less than 5MB' and stores nothing", async () => {
     const { client, id } = await signedIn();
     const before = (await queryRows(t.db, sql`select id from images`)).length;
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'big.png', type: 'image/png', data: Buffer.alloc(6 * 1024 * 1024, 1) });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'big.png', type: 'image/png', data: Buffer.alloc(6 * 1024 * 1024, 1) },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: mediaMessages.tooLarge });
     expect((await queryRows(t.db, sql`select id from images`)).length).toBe(before);
@@ -138,7 +206,11 @@ describe('refusals', () => {
     // A decompression bomb: a tiny PNG whose header claims 6000 x 4001 pixels (just over 24 megapixels).
     const huge = pngClaiming(6000, 4001);
     expect((await sharp(huge).metadata()).width).toBe(6000);
-    const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'huge.png', type: 'image/png', data: huge });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: id },
+      { filename: 'huge.png', type: 'image/png', data: huge },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(mediaMessages.tooManyPixels);
   });
@@ -146,7 +218,11 @@ describe('refusals', () => {
   it("refuses another user's profile, and shop or product images of an entity that is not the caller's (403)", async () => {
     const { client } = await signedIn();
     const other = await signedIn();
-    const res = await upload(client, { imageType: 'profile', entityId: other.id }, { filename: 'a.png', type: 'image/png', data: await png() });
+    const res = await upload(
+      client,
+      { imageType: 'profile', entityId: other.id },
+      { filename: 'a.png', type: 'image/png', data: await png() },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(mediaMessages.notYourProfile);
     expect((await other.client.get('/api/me')).json().profileImageUrl).toBeNull();
@@ -154,14 +230,22 @@ describe('refusals', () => {
     const { id: vendorId } = await registerAndLogin(vendor, vendorInput());
     // The vendor's own user id is not one of its shops or products.
     for (const imageType of ['shop_logo', 'shop_banner', 'product']) {
-      const r = await upload(vendor, { imageType, entityId: vendorId }, { filename: 'a.png', type: 'image/png', data: await png() });
+      const r = await upload(
+        vendor,
+        { imageType, entityId: vendorId },
+        { filename: 'a.png', type: 'image/png', data: await png() },
+      );
       expect(r.statusCode).toBe(403);
     }
     expect((await queryRows(t.db, sql`select id from images where owner_user_id = ${vendorId}`)).length).toBe(0);
   });
 
   it('answers 401 to a guest', async () => {
-    const res = await upload(newClient(), { imageType: 'profile', entityId: crypto.randomUUID() }, { filename: 'a.png', type: 'image/png', data: await png() });
+    const res = await upload(
+      newClient(),
+      { imageType: 'profile', entityId: crypto.randomUUID() },
+      { filename: 'a.png', type: 'image/png', data: await png() },
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -169,11 +253,21 @@ describe('refusals', () => {
     ['no file', { imageType: 'profile' }, false, 'file', mediaMessages.invalidImage],
     ['no image type', {}, true, 'imageType', mediaMessages.imageTypeChoice],
     ['an unknown image type', { imageType: 'avatar' }, true, 'imageType', mediaMessages.imageTypeChoice],
-    ['an entity id that is not a uuid', { imageType: 'profile', entityId: 'me' }, true, 'entityId', mediaMessages.entityId],
+    [
+      'an entity id that is not a uuid',
+      { imageType: 'profile', entityId: 'me' },
+      true,
+      'entityId',
+      mediaMessages.entityId,
+    ],
   ])('answers 400, never 500, for %s, with the message under %s', async (_label, fields, withFile, field, message) => {
     const { client, id } = await signedIn();
     const all: Record<string, string> = { entityId: id, ...fields };
-    const res = await upload(client, all, withFile ? { filename: 'a.png', type: 'image/png', data: await png() } : undefined);
+    const res = await upload(
+      client,
+      all,
+      withFile ? { filename: 'a.png', type: 'image/png', data: await png() } : undefined,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ [field]: message });
   });
@@ -190,9 +284,13 @@ describe('refusals', () => {
     const res = await client.post('/api/media', two.body, two.headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(mediaMessages.oneFile);
-    const broken = await client.post('/api/media', Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'), {
-      'content-type': 'multipart/form-data; boundary=xyz',
-    });
+    const broken = await client.post(
+      '/api/media',
+      Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'),
+      {
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+    );
     expect(broken.statusCode).toBe(400);
   });
 });
@@ -200,7 +298,13 @@ describe('refusals', () => {
 describe('DELETE /api/media/:id', () => {
   it('soft-deletes an own image, takes it off the profile and removes its files; others get 404', async () => {
     const { client, id } = await signedIn();
-    const img = (await upload(client, { imageType: 'profile', entityId: id }, { filename: 'a.png', type: 'image/png', data: await png() })).json();
+    const img = (
+      await upload(
+        client,
+        { imageType: 'profile', entityId: id },
+        { filename: 'a.png', type: 'image/png', data: await png() },
+      )
+    ).json();
     expect(existsSync(uploaded(img.url)) && existsSync(uploaded(img.thumbnailUrl))).toBe(true);
     const stranger = await signedIn();
     expect((await stranger.client.delete(`/api/media/${img.id}`)).statusCode).toBe(404);

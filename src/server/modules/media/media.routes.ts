@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { MAX_UPLOAD_BYTES, mediaMessages, uploadedImageSchema, uploadFieldsSchema } from '../../../contracts/media.contract';
+import {
+  MAX_UPLOAD_BYTES,
+  mediaMessages,
+  uploadedImageSchema,
+  uploadFieldsSchema,
+} from '../../../contracts/media.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser } from '../../platform/auth-guards';
 import { deleteImage, uploadImage } from './media.service';
@@ -39,13 +44,21 @@ function parseFields(fields: Record<string, string>) {
   throw new AppError('VALIDATION_FAILED', Object.values(messages)[0], messages);
 }
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  503: errorResponseSchema,
+};
 
 /** Image uploads: checked by content, re-encoded to WebP, stored under DATA_DIR/uploads or in the S3 bucket. */
 export async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.ctx;
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+  });
   // A guest gets 401 before anything is read.
   app.addHook('onRequest', async (req) => {
     requireUser(req);
@@ -67,14 +80,30 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       const { fields, bytes } = await readUpload(req);
       const { imageType, entityId, altText } = parseFields(fields);
       if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
-      const image = await uploadImage({ db, storage, user, imageType, entityId, altText, bytes, jobs: app.ctx.imageJobs });
+      const image = await uploadImage({
+        db,
+        storage,
+        user,
+        imageType,
+        entityId,
+        altText,
+        bytes,
+        jobs: app.ctx.imageJobs,
+      });
       return reply.status(201).send(image);
     },
   );
 
   app.delete(
     '/api/media/:id',
-    { schema: { tags: ['media'], summary: 'Remove one of your images (soft delete; its files leave the store)', params: z.object({ id: z.uuid({ error: mediaMessages.imageNotFound }) }), response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Remove one of your images (soft delete; its files leave the store)',
+        params: z.object({ id: z.uuid({ error: mediaMessages.imageNotFound }) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       await deleteImage({ db, storage, userId: user.id, imageId: req.params.id });

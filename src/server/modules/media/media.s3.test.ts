@@ -31,13 +31,20 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const png = (w = 640, h = 480) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
+const png = (w = 640, h = 480) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 
 async function profileUpload(app = t) {
   const client = newClient(app);
   const { id } = await registerAndLogin(client, customerInput());
-  const res = await upload(client, { imageType: 'profile', entityId: id }, { filename: 'me.png', type: 'image/png', data: await png() });
+  const res = await upload(
+    client,
+    { imageType: 'profile', entityId: id },
+    { filename: 'me.png', type: 'image/png', data: await png() },
+  );
   return { client, id, res };
 }
 
@@ -47,7 +54,10 @@ describe('pictures in an S3 bucket', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { url, thumbnailUrl } = res.json();
     for (const u of [url, thumbnailUrl]) {
-      expect(await s3.head(keyOf(u))).toEqual({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+      expect(await s3.head(keyOf(u))).toEqual({
+        contentType: 'image/webp',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
       expect(existsSync(join(t.dataDir, 'uploads', keyOf(u)))).toBe(false);
     }
     expect((await client.get('/api/me')).json().profileImageUrl).toBe(url);
@@ -81,16 +91,33 @@ describe('pictures in an S3 bucket', () => {
     expect(row.is_active).toBe(false);
   });
 
-  it('keeps the files of a deleted product picture that another of the vendor\'s products still shows', async () => {
+  it("keeps the files of a deleted product picture that another of the vendor's products still shows", async () => {
     const vendor = newClient();
     const { id: vendorId } = await registerAndLogin(vendor, vendorInput());
     const shop = await createShop(t.db, vendorId);
     const categoryId = (await createCategory(t.db, `Sarees ${crypto.randomUUID().slice(0, 8)}`)).id;
-    const product = async (name: string) => (await vendor.post('/api/vendor/products', { name, price: 1299, categoryId, storeId: shop.id })).json().product;
+    const product = async (name: string) =>
+      (await vendor.post('/api/vendor/products', { name, price: 1299, categoryId, storeId: shop.id })).json().product;
     const [a, b] = [await product('Chanderi Saree'), await product('Chanderi Saree, gift pack')];
-    const img = (await upload(vendor, { imageType: 'product', entityId: a.id }, { filename: 'saree.png', type: 'image/png', data: await png() })).json();
+    const img = (
+      await upload(
+        vendor,
+        { imageType: 'product', entityId: a.id },
+        { filename: 'saree.png', type: 'image/png', data: await png() },
+      )
+    ).json();
     for (const p of [a, b]) {
-      expect((await vendor.put(`/api/vendor/products/${p.id}`, { name: p.name, price: 1299, categoryId, storeId: shop.id, images: [img.url] })).statusCode).toBe(200);
+      expect(
+        (
+          await vendor.put(`/api/vendor/products/${p.id}`, {
+            name: p.name,
+            price: 1299,
+            categoryId,
+            storeId: shop.id,
+            images: [img.url],
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     expect((await vendor.delete(`/api/media/${img.id}`)).statusCode).toBe(204);
     expect((await vendor.get(`/api/vendor/products/${a.id}`)).json().images).toEqual([]);
@@ -112,7 +139,11 @@ describe('a store that is down', () => {
     const { client, id, res } = await profileUpload(down);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: mediaMessages.storageUnavailable, requestId: res.headers['x-request-id'] });
+    expect(res.json().error).toEqual({
+      code: 'UNAVAILABLE',
+      message: mediaMessages.storageUnavailable,
+      requestId: res.headers['x-request-id'],
+    });
     expect(await queryRows(down.db, sql`select id from images where owner_user_id = ${id}`)).toEqual([]);
     expect((await client.get('/api/me')).json().profileImageUrl).toBeNull();
   });
@@ -136,7 +167,9 @@ describe('S3_PUBLIC_URL', () => {
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('https://pictures.haat.test/3b1f0c52-6a3e-4d2b-9a43-0f6d8c1e7a10.webp');
     expect(res.headers['cache-control']).toContain('immutable');
-    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/pictures\.haat\.test(;|$)/);
+    expect(res.headers['content-security-policy']).toMatch(
+      /img-src 'self' data: blob: https:\/\/pictures\.haat\.test(;|$)/,
+    );
     // An upload still answers /uploads/ addresses: the database and the web app know no other.
     const { res: up } = await profileUpload(cdn);
     expect(up.statusCode).toBe(201);
@@ -155,11 +188,15 @@ describe('npm run uploads:migrate', () => {
   it('copies the local pictures to the bucket, skips those already there, and reports the counts', async () => {
     const uploads = join(dataDir, 'uploads');
     mkdirSync(uploads);
-    const webp = await sharp(await png(32, 32)).webp().toBuffer();
+    const webp = await sharp(await png(32, 32))
+      .webp()
+      .toBuffer();
     const keys = [`${crypto.randomUUID()}.webp`, `${crypto.randomUUID()}-thumb.webp`, `${crypto.randomUUID()}.webp`];
     for (const key of keys) writeFileSync(join(uploads, key), webp);
     // One is in the bucket already (copied before, or uploaded since).
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: keys[2], Body: webp, ContentType: 'image/webp' }));
+    await s3.client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: keys[2], Body: webp, ContentType: 'image/webp' }),
+    );
 
     const env = { ...process.env, ...s3.env, DATA_DIR: dataDir };
     const tsx = resolve('node_modules/.bin/tsx');

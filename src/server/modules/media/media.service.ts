@@ -47,17 +47,21 @@ async function ownShop(db: DbOrTx, user: Uploader, entityId: string): Promise<vo
 
 /** Product images: only for a product in one of the calling vendor's shops (the product keeps its image list through its own PUT). */
 async function ownProduct(db: DbOrTx, user: Uploader, entityId: string): Promise<void> {
-  if (!(await isOwnProduct(db, user.id, entityId))) throw new AppError('FORBIDDEN', vendorProductMessages.notYourProduct);
+  if (!(await isOwnProduct(db, user.id, entityId)))
+    throw new AppError('FORBIDDEN', vendorProductMessages.notYourProduct);
 }
 
 /** What happens in the upload's transaction once the image row is written, per type. */
-const afterUpload: Partial<Record<ImageType, (tx: Tx, user: Uploader, entityId: string, url: string) => Promise<void>>> = {
+const afterUpload: Partial<
+  Record<ImageType, (tx: Tx, user: Uploader, entityId: string, url: string) => Promise<void>>
+> = {
   profile: (tx, user, _entityId, url) => setProfileImageUrl(tx, user.id, url),
   shop_logo: (tx, user, shopId, url) => setShopImage(tx, user.id, shopId, 'logo', url),
   shop_banner: (tx, user, shopId, url) => setShopImage(tx, user.id, shopId, 'banner', url),
 };
 
-const invalid = () => new AppError('VALIDATION_FAILED', mediaMessages.invalidImage, { file: mediaMessages.invalidImage });
+const invalid = () =>
+  new AppError('VALIDATION_FAILED', mediaMessages.invalidImage, { file: mediaMessages.invalidImage });
 // Formats as sharp names them; AVIF is 'heif' with AV1 compression.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
@@ -71,7 +75,8 @@ export async function processImage(bytes: Buffer): Promise<Processed> {
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw invalid();
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1'))
+    throw invalid();
   if (!meta.width || !meta.height) throw invalid();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
     throw new AppError('VALIDATION_FAILED', mediaMessages.tooManyPixels, { file: mediaMessages.tooManyPixels });
@@ -83,7 +88,10 @@ export async function processImage(bytes: Buffer): Promise<Processed> {
       .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+    const thumbnail = await sharp(data)
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer();
     return { picture: data, thumbnail, width: info.width, height: info.height };
   } catch {
     throw invalid();
@@ -110,7 +118,10 @@ async function putObjects(storage: ObjectStorage, objects: [key: string, bytes: 
   try {
     await Promise.all(objects.map(([key, bytes]) => storage.put(key, bytes, 'image/webp')));
   } catch (e) {
-    await removeObjects(storage, objects.map(([key]) => key));
+    await removeObjects(
+      storage,
+      objects.map(([key]) => key),
+    );
     throw e instanceof StorageUnavailableError ? new AppError('UNAVAILABLE', mediaMessages.storageUnavailable) : e;
   }
 }
@@ -120,7 +131,16 @@ async function putObjects(storage: ObjectStorage, objects: [key: string, bytes: 
  * under server-made names to the store, then recorded in `images`; a profile picture also becomes
  * the profile's picture in the same transaction (the previous one is retired).
  */
-export async function uploadImage({ db, storage, user, imageType, entityId, altText, bytes, jobs }: UploadImageArgs): Promise<UploadedImage> {
+export async function uploadImage({
+  db,
+  storage,
+  user,
+  imageType,
+  entityId,
+  altText,
+  bytes,
+  jobs,
+}: UploadImageArgs): Promise<UploadedImage> {
   await ownershipChecks[imageType](db, user, entityId);
   const { picture, thumbnail, width, height } = await jobs.run(() => processImage(bytes));
   const id = randomUUID();
@@ -134,13 +154,31 @@ export async function uploadImage({ db, storage, user, imageType, entityId, altT
   ]);
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(images).values({ id, filename, thumbnailFilename, imageType, entityId, ownerUserId: user.id, altText: altText ?? null, width, height, sizeBytes: picture.length });
+      await tx.insert(images).values({
+        id,
+        filename,
+        thumbnailFilename,
+        imageType,
+        entityId,
+        ownerUserId: user.id,
+        altText: altText ?? null,
+        width,
+        height,
+        sizeBytes: picture.length,
+      });
       if (imageType === 'profile' || imageType === 'shop_logo' || imageType === 'shop_banner') {
         // One current profile picture (shop logo, shop banner): the earlier ones are retired (soft, like every image delete).
         await tx
           .update(images)
           .set({ isActive: false })
-          .where(and(eq(images.entityId, entityId), eq(images.imageType, imageType), eq(images.isActive, true), ne(images.id, id)));
+          .where(
+            and(
+              eq(images.entityId, entityId),
+              eq(images.imageType, imageType),
+              eq(images.isActive, true),
+              ne(images.id, id),
+            ),
+          );
       }
       await afterUpload[imageType]?.(tx, user, entityId, url);
     });
@@ -162,7 +200,8 @@ const afterDelete: Record<ImageType, (tx: Tx, userId: string, entityId: string, 
     if ((await getOwnShop(tx, userId, shopId))?.logoUrl === url) await setShopImage(tx, userId, shopId, 'logo', null);
   },
   shop_banner: async (tx, userId, shopId, url) => {
-    if ((await getOwnShop(tx, userId, shopId))?.bannerUrl === url) await setShopImage(tx, userId, shopId, 'banner', null);
+    if ((await getOwnShop(tx, userId, shopId))?.bannerUrl === url)
+      await setShopImage(tx, userId, shopId, 'banner', null);
   },
   product: (tx, userId, productId, url) => removeProductImage(tx, userId, productId, url),
   // A return keeps its copy of the photo's URL; the request that names it is already made.
@@ -180,7 +219,12 @@ export async function deleteImage({ db, storage, userId, imageId }: DeleteImageA
       .update(images)
       .set({ isActive: false })
       .where(and(eq(images.id, imageId), eq(images.ownerUserId, userId), eq(images.isActive, true)))
-      .returning({ filename: images.filename, thumbnailFilename: images.thumbnailFilename, imageType: images.imageType, entityId: images.entityId });
+      .returning({
+        filename: images.filename,
+        thumbnailFilename: images.thumbnailFilename,
+        imageType: images.imageType,
+        entityId: images.entityId,
+      });
     if (!row) throw new AppError('NOT_FOUND', mediaMessages.imageNotFound);
     const url = `/uploads/${row.filename}`;
     // The database checks the type (one of imageTypes).
@@ -203,14 +247,25 @@ export async function foreignProductImages(db: DbOrTx, ownerUserId: string, urls
 }
 
 /** Of these picture URLs, those that are not active pictures of this type the user uploaded. */
-export async function foreignImages(db: DbOrTx, ownerUserId: string, imageType: ImageType, urls: string[]): Promise<string[]> {
+export async function foreignImages(
+  db: DbOrTx,
+  ownerUserId: string,
+  imageType: ImageType,
+  urls: string[],
+): Promise<string[]> {
   if (urls.length === 0) return [];
   const filenames = urls.map((u) => u.replace(/^\/uploads\//, ''));
   const rows = await db
     .select({ filename: images.filename })
     .from(images)
-    .where(and(inArray(images.filename, filenames), eq(images.ownerUserId, ownerUserId), eq(images.imageType, imageType), eq(images.isActive, true)));
+    .where(
+      and(
+        inArray(images.filename, filenames),
+        eq(images.ownerUserId, ownerUserId),
+        eq(images.imageType, imageType),
+        eq(images.isActive, true),
+      ),
+    );
   const own = new Set(rows.map((r) => `/uploads/${r.filename}`));
   return urls.filter((u) => !own.has(u));
 }
-

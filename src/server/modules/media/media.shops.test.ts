@@ -19,12 +19,24 @@ afterAll(() => t.close());
 function upload(client: TestClient, fields: Record<string, string>, file: Buffer) {
   const boundary = `----haat${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return client.post('/api/media', Buffer.concat(chunks), { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return client.post('/api/media', Buffer.concat(chunks), {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
 }
 
-const png = (w = 320, h = 160) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 109, g: 40, b: 217 } } }).png().toBuffer();
+const png = (w = 320, h = 160) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 109, g: 40, b: 217 } } })
+    .png()
+    .toBuffer();
 
 async function vendorWithShop(name = 'Jaipur Handloom House') {
   const client = newClient();
@@ -49,7 +61,10 @@ describe('shop logo and banner uploads', () => {
 
     const logo2 = (await upload(client, { imageType: 'shop_logo', entityId: shop.id }, await png(200, 200))).json();
     expect(await shopOf(client, shop.id)).toMatchObject({ logoUrl: logo2.url, bannerUrl: banner.json().url });
-    const rows = await queryRows<{ id: string; image_type: string; is_active: boolean }>(t.db, sql`select id, image_type, is_active from images where entity_id = ${shop.id}`);
+    const rows = await queryRows<{ id: string; image_type: string; is_active: boolean }>(
+      t.db,
+      sql`select id, image_type, is_active from images where entity_id = ${shop.id}`,
+    );
     expect(Object.fromEntries(rows.map((r) => [r.id, [r.image_type, r.is_active]]))).toEqual({
       [logo.json().id]: ['shop_logo', false],
       [logo2.id]: ['shop_logo', true],
@@ -66,7 +81,10 @@ describe('shop logo and banner uploads', () => {
       expect(res.json().error.message).toBe(shopMessages.notYourShop);
     }
     expect(await shopOf(a.client, a.shop.id)).toMatchObject({ logoUrl: null, bannerUrl: null });
-    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from images where entity_id = ${a.shop.id}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from images where entity_id = ${a.shop.id}`,
+    );
     expect(n).toBe(0);
   });
 
@@ -75,15 +93,27 @@ describe('shop logo and banner uploads', () => {
     const customer = newClient();
     await registerAndLogin(customer, customerInput());
     expect((await upload(customer, { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(403);
-    expect((await upload(newClient(), { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(401);
+    expect((await upload(newClient(), { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(
+      401,
+    );
   });
 
   it("answers 403 for a shop id that does not exist, and 400 'Please select a valid image file' for a non-image", async () => {
     const { client, shop } = await vendorWithShop();
-    expect((await upload(client, { imageType: 'shop_banner', entityId: crypto.randomUUID() }, await png())).statusCode).toBe(403);
-    const res = await upload(client, { imageType: 'shop_logo', entityId: shop.id }, Buffer.from('MZ this is a program, not a picture'));
+    expect(
+      (await upload(client, { imageType: 'shop_banner', entityId: crypto.randomUUID() }, await png())).statusCode,
+    ).toBe(403);
+    const res = await upload(
+      client,
+      { imageType: 'shop_logo', entityId: shop.id },
+      Buffer.from('MZ this is a program, not a picture'),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: mediaMessages.invalidImage, fields: { file: mediaMessages.invalidImage } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: mediaMessages.invalidImage,
+      fields: { file: mediaMessages.invalidImage },
+    });
     expect((await shopOf(client, shop.id)).logoUrl).toBeNull();
   });
 });
@@ -99,7 +129,10 @@ describe('DELETE /api/media/:id for shop images', () => {
 
     expect((await client.delete(`/api/media/${logo.id}`)).statusCode).toBe(204);
     expect(await shopOf(client, shop.id)).toMatchObject({ logoUrl: null, bannerUrl: banner.url });
-    const [row] = await queryRows<{ is_active: boolean }>(t.db, sql`select is_active from images where id = ${logo.id}`);
+    const [row] = await queryRows<{ is_active: boolean }>(
+      t.db,
+      sql`select is_active from images where id = ${logo.id}`,
+    );
     expect(row.is_active).toBe(false);
     expect((await client.delete(`/api/media/${banner.id}`)).statusCode).toBe(204);
     expect((await shopOf(client, shop.id)).bannerUrl).toBeNull();

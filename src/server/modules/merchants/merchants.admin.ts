@@ -8,15 +8,27 @@ export type MerchantVerificationChange = { merchantUserId: string; verified: boo
  * Sets a merchant's verified mark, answering 'changed', 'unchanged' when it already has that mark,
  * or 'missing' when the user is no merchant; the conditional update holds the row until the caller's transaction ends.
  */
-export async function setMerchantVerified(tx: Tx, { merchantUserId, verified }: MerchantVerificationChange): Promise<'changed' | 'unchanged' | 'missing'> {
+export async function setMerchantVerified(
+  tx: Tx,
+  { merchantUserId, verified }: MerchantVerificationChange,
+): Promise<'changed' | 'unchanged' | 'missing'> {
   const [row] = await tx
     .update(merchants)
     // Verifying clears the notice of an earlier unverify; unverifying dates it (the voided points follow, noteVoidedCashback).
-    .set({ isVerified: verified, updatedAt: new Date(), unverifiedAt: verified ? null : new Date(), cashbackVoidedPoints: null })
+    .set({
+      isVerified: verified,
+      updatedAt: new Date(),
+      unverifiedAt: verified ? null : new Date(),
+      cashbackVoidedPoints: null,
+    })
     .where(and(eq(merchants.userId, merchantUserId), ne(merchants.isVerified, verified)))
     .returning({ id: merchants.id });
   if (row) return 'changed';
-  const [exists] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, merchantUserId)).limit(1);
+  const [exists] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.userId, merchantUserId))
+    .limit(1);
   return exists ? 'unchanged' : 'missing';
 }
 
@@ -26,8 +38,14 @@ export async function noteVoidedCashback(tx: Tx, merchantUserId: string, points:
 }
 
 /** The merchant's business name and email, or null when the user is no merchant. */
-export async function getMerchantContact(db: DbOrTx, merchantUserId: string): Promise<{ businessName: string; email: string } | null> {
-  const [row] = await db.select({ businessName: merchants.businessName, email: merchants.email }).from(merchants).where(eq(merchants.userId, merchantUserId));
+export async function getMerchantContact(
+  db: DbOrTx,
+  merchantUserId: string,
+): Promise<{ businessName: string; email: string } | null> {
+  const [row] = await db
+    .select({ businessName: merchants.businessName, email: merchants.email })
+    .from(merchants)
+    .where(eq(merchants.userId, merchantUserId));
   return row ?? null;
 }
 
@@ -38,6 +56,18 @@ export async function getMerchantContact(db: DbOrTx, merchantUserId: string): Pr
 export async function anonymiseMerchant(tx: Tx, { userId, email }: { userId: string; email: string }): Promise<void> {
   await tx
     .update(merchants)
-    .set({ name: 'Deleted merchant', businessName: 'Deleted merchant', email, mobileNumber: '', upiId: '', whatsappNumber: null, website: null, latitude: null, longitude: null, isVerified: false, updatedAt: new Date() })
+    .set({
+      name: 'Deleted merchant',
+      businessName: 'Deleted merchant',
+      email,
+      mobileNumber: '',
+      upiId: '',
+      whatsappNumber: null,
+      website: null,
+      latitude: null,
+      longitude: null,
+      isVerified: false,
+      updatedAt: new Date(),
+    })
     .where(eq(merchants.userId, userId));
 }

@@ -6,7 +6,8 @@ import { closePendingCashback, ledgerRowOpen, type PendingEnded } from '../rewar
 const open = ledgerRowOpen(sql`mt.ledger_transaction_id`);
 
 /** A payment recorded more than the return window ago: its cashback may be released (to a verified merchant's customer). */
-const pastWindow = (returnWindowDays: number) => sql`mt.created_at <= now() - ${returnWindowDays}::int * interval '1 day'`;
+const pastWindow = (returnWindowDays: number) =>
+  sql`mt.created_at <= now() - ${returnWindowDays}::int * interval '1 day'`;
 
 /** Rows handled per pass, so that one pass never holds an unbounded list. */
 const BATCH = 5_000;
@@ -16,7 +17,10 @@ const BATCH = 5_000;
  * return window ago (of one merchant, or all), telling each customer ('cashback from Ravi Stores').
  * Answers the rows released and their points.
  */
-export async function releaseCashback(db: DbOrTx, a: { returnWindowDays: number; merchantUserId?: string }): Promise<PendingEnded> {
+export async function releaseCashback(
+  db: DbOrTx,
+  a: { returnWindowDays: number; merchantUserId?: string },
+): Promise<PendingEnded> {
   const only = a.merchantUserId ? sql`and m.user_id = ${a.merchantUserId}` : sql``;
   const released: PendingEnded = { rows: 0, points: 0 };
   for (;;) {
@@ -36,7 +40,10 @@ export async function releaseCashback(db: DbOrTx, a: { returnWindowDays: number;
 }
 
 /** The cashback release as a part of the points release job: answers the rows released. */
-export async function releaseDueCashback(db: DbOrTx, a: { returnWindowDays: number; merchantUserId?: string }): Promise<number> {
+export async function releaseDueCashback(
+  db: DbOrTx,
+  a: { returnWindowDays: number; merchantUserId?: string },
+): Promise<number> {
   return (await releaseCashback(db, a)).rows;
 }
 
@@ -55,8 +62,17 @@ export async function voidPendingCashback(tx: DbOrTx, merchantUserId: string): P
  * confirms: verifying releases the open cashback past the return window; unverifying voids all the
  * open cashback. Null for an unknown merchant.
  */
-export async function cashbackAtStake(db: DbOrTx, a: { merchantUserId: string; returnWindowDays: number }): Promise<{ releasePayments: number; releasePoints: number; voidPayments: number; voidPoints: number } | null> {
-  const [row] = await queryRows<{ merchant: string | null; due_n: number; due_points: number; open_n: number; open_points: number }>(
+export async function cashbackAtStake(
+  db: DbOrTx,
+  a: { merchantUserId: string; returnWindowDays: number },
+): Promise<{ releasePayments: number; releasePoints: number; voidPayments: number; voidPoints: number } | null> {
+  const [row] = await queryRows<{
+    merchant: string | null;
+    due_n: number;
+    due_points: number;
+    open_n: number;
+    open_points: number;
+  }>(
     db,
     sql`select m.id as merchant,
                count(mt.id) filter (where ${pastWindow(a.returnWindowDays)})::int as due_n,
@@ -68,5 +84,10 @@ export async function cashbackAtStake(db: DbOrTx, a: { merchantUserId: string; r
         group by m.id`,
   );
   if (!row) return null;
-  return { releasePayments: Number(row.due_n), releasePoints: Number(row.due_points), voidPayments: Number(row.open_n), voidPoints: Number(row.open_points) };
+  return {
+    releasePayments: Number(row.due_n),
+    releasePoints: Number(row.due_points),
+    voidPayments: Number(row.open_n),
+    voidPoints: Number(row.open_points),
+  };
 }

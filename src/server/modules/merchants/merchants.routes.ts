@@ -2,9 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { merchantDashboardSchema, merchantPaymentPageSchema, merchantPaymentSchema, merchantProfileSchema, merchantProfileUpdateSchema, recordPaymentSchema } from '../../../contracts/merchant.contract';
+import {
+  merchantDashboardSchema,
+  merchantPaymentPageSchema,
+  merchantPaymentSchema,
+  merchantProfileSchema,
+  merchantProfileUpdateSchema,
+  recordPaymentSchema,
+} from '../../../contracts/merchant.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
-import { getMerchantDashboard, listMerchantPayments, recordMerchantPayment, updateMerchantProfile } from './merchants.workspace';
+import {
+  getMerchantDashboard,
+  listMerchantPayments,
+  recordMerchantPayment,
+  updateMerchantProfile,
+} from './merchants.workspace';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -18,13 +30,28 @@ export async function merchantRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/merchant/dashboard',
-    { ...merchantsOnly, schema: { tags: ['merchant'], summary: "The signed-in merchant's profile, verification and payment totals", response: { 200: merchantDashboardSchema, ...refusals } } },
+    {
+      ...merchantsOnly,
+      schema: {
+        tags: ['merchant'],
+        summary: "The signed-in merchant's profile, verification and payment totals",
+        response: { 200: merchantDashboardSchema, ...refusals },
+      },
+    },
     async (req) => getMerchantDashboard({ db, userId: me(req), returnWindowDays: config.RETURN_WINDOW_DAYS }),
   );
 
   app.get(
     '/api/merchant/payments',
-    { ...merchantsOnly, schema: { tags: ['merchant'], summary: 'UPI payments the merchant recorded, newest first, customers masked', querystring: pageQuerySchema, response: { 200: merchantPaymentPageSchema, 400: errorResponseSchema, ...refusals } } },
+    {
+      ...merchantsOnly,
+      schema: {
+        tags: ['merchant'],
+        summary: 'UPI payments the merchant recorded, newest first, customers masked',
+        querystring: pageQuerySchema,
+        response: { 200: merchantPaymentPageSchema, 400: errorResponseSchema, ...refusals },
+      },
+    },
     async (req) => listMerchantPayments({ db, userId: me(req), ...req.query }),
   );
 
@@ -34,17 +61,34 @@ export async function merchantRoutes(fastify: FastifyInstance) {
       ...merchantsOnly,
       schema: {
         tags: ['merchant'],
-        summary: "Record a UPI payment from a customer; the customer's cashback points are pending until the merchant is verified and the return window has passed",
+        summary:
+          "Record a UPI payment from a customer; the customer's cashback points are pending until the merchant is verified and the return window has passed",
         body: recordPaymentSchema,
         response: { 201: merchantPaymentSchema, 400: errorResponseSchema, 409: errorResponseSchema, ...refusals },
       },
     },
-    async (req, reply) => reply.status(201).send(await recordMerchantPayment({ db, userId: me(req), input: req.body, limits: { unverifiedDailyCashbackPoints: config.UNVERIFIED_CASHBACK_DAILY_POINTS } })),
+    async (req, reply) =>
+      reply.status(201).send(
+        await recordMerchantPayment({
+          db,
+          userId: me(req),
+          input: req.body,
+          limits: { unverifiedDailyCashbackPoints: config.UNVERIFIED_CASHBACK_DAILY_POINTS },
+        }),
+      ),
   );
 
   app.put(
     '/api/merchant/profile',
-    { ...merchantsOnly, schema: { tags: ['merchant'], summary: "Edit the merchant's business details and cashback percentage", body: merchantProfileUpdateSchema, response: { 200: merchantProfileSchema, 400: errorResponseSchema, ...refusals } } },
+    {
+      ...merchantsOnly,
+      schema: {
+        tags: ['merchant'],
+        summary: "Edit the merchant's business details and cashback percentage",
+        body: merchantProfileUpdateSchema,
+        response: { 200: merchantProfileSchema, 400: errorResponseSchema, ...refusals },
+      },
+    },
     async (req) => updateMerchantProfile({ db, userId: me(req), input: req.body }),
   );
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { rewardsTransactions } from '../rewards/rewards.tables';
@@ -8,7 +20,9 @@ export const merchants = pgTable(
   'merchants',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     businessName: text('business_name').notNull(),
     mobileNumber: text('mobile_number').notNull(),
@@ -42,7 +56,9 @@ export const merchantTransactions = pgTable(
   'merchant_transactions',
   {
     id: id(),
-    merchantId: uuid('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
     customerUserId: uuid('customer_user_id').references(() => users.id, { onDelete: 'set null' }),
     customerContact: text('customer_contact').notNull(),
     transactionAmountPaise: bigint('transaction_amount_paise', { mode: 'number' }).notNull(),
@@ -61,7 +77,9 @@ export const merchantTransactions = pgTable(
     index('merchant_transactions_merchant_idx').on(t.merchantId, t.createdAt),
     index('merchant_transactions_customer_idx').on(t.customerUserId),
     // A UPI payment is recorded once, by one merchant: a reference is unique across all merchants.
-    uniqueIndex('merchant_transactions_upi_reference_unique').on(t.upiReference).where(sql`${t.upiReference} is not null`),
+    uniqueIndex('merchant_transactions_upi_reference_unique')
+      .on(t.upiReference)
+      .where(sql`${t.upiReference} is not null`),
     check('merchant_transactions_amount_check', sql`${t.transactionAmountPaise} > 0`),
     check('merchant_transactions_cashback_check', sql`${t.cashbackAmountPaise} >= 0 and ${t.cashbackPoints} >= 0`),
   ],

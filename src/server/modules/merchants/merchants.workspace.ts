@@ -48,7 +48,12 @@ async function merchantOf(db: DbOrTx, userId: string, o: { lock?: boolean } = {}
   return row;
 }
 
-const toProfile = ({ id: _id, unverifiedAt, cashbackVoidedPoints, ...p }: Awaited<ReturnType<typeof merchantOf>>): MerchantProfile => ({
+const toProfile = ({
+  id: _id,
+  unverifiedAt,
+  cashbackVoidedPoints,
+  ...p
+}: Awaited<ReturnType<typeof merchantOf>>): MerchantProfile => ({
   ...p,
   cashbackPercentage: Number(p.cashbackPercentage),
   unverifiedAt: unverifiedAt?.toISOString() ?? null,
@@ -56,7 +61,15 @@ const toProfile = ({ id: _id, unverifiedAt, cashbackVoidedPoints, ...p }: Awaite
 });
 
 /** The merchant's dashboard: profile, verification, and the totals of the payments it recorded. */
-export async function getMerchantDashboard({ db, userId, returnWindowDays }: { db: Db; userId: string; returnWindowDays: number }): Promise<MerchantDashboard> {
+export async function getMerchantDashboard({
+  db,
+  userId,
+  returnWindowDays,
+}: {
+  db: Db;
+  userId: string;
+  returnWindowDays: number;
+}): Promise<MerchantDashboard> {
   const merchant = await merchantOf(db, userId);
   const [totals] = await queryRows<{ payments: number; volume: string; given: string; pending: string }>(
     db,
@@ -68,7 +81,12 @@ export async function getMerchantDashboard({ db, userId, returnWindowDays }: { d
   );
   return {
     profile: toProfile(merchant),
-    totals: { payments: Number(totals.payments), volumePaise: Number(totals.volume), cashbackPoints: Number(totals.given), pendingCashbackPoints: Number(totals.pending) },
+    totals: {
+      payments: Number(totals.payments),
+      volumePaise: Number(totals.volume),
+      cashbackPoints: Number(totals.given),
+      pendingCashbackPoints: Number(totals.pending),
+    },
     returnWindowDays,
   };
 }
@@ -110,7 +128,17 @@ const toPayment = (r: Awaited<ReturnType<typeof selectPayments>>[number]): Merch
 };
 
 /** The payments the merchant recorded, newest first, the customer masked. */
-export async function listMerchantPayments({ db, userId, page, pageSize }: { db: Db; userId: string; page: number; pageSize: number }): Promise<MerchantPaymentPage> {
+export async function listMerchantPayments({
+  db,
+  userId,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: string;
+  page: number;
+  pageSize: number;
+}): Promise<MerchantPaymentPage> {
   const merchant = await merchantOf(db, userId);
   const mine = eq(merchantTransactions.merchantId, merchant.id);
   const [rows, [{ total }]] = await Promise.all([
@@ -129,7 +157,17 @@ export async function listMerchantPayments({ db, userId, page, pageSize }: { db:
  * merchant already recorded (409), and writes the payment and the customer's pending cashback
  * (floor of amount x percentage / 100 points) in one transaction.
  */
-export async function recordMerchantPayment({ db, userId, input, limits }: { db: Db; userId: string; input: RecordPaymentData; limits: CashbackLimits }): Promise<MerchantPayment> {
+export async function recordMerchantPayment({
+  db,
+  userId,
+  input,
+  limits,
+}: {
+  db: Db;
+  userId: string;
+  input: RecordPaymentData;
+  limits: CashbackLimits;
+}): Promise<MerchantPayment> {
   const id = await db.transaction((tx) => writeMerchantPayment(tx, userId, input, limits));
   const [row] = await selectPayments(db).where(eq(merchantTransactions.id, id));
   return toPayment(row);
@@ -144,7 +182,12 @@ export type CashbackLimits = { unverifiedDailyCashbackPoints: number };
  * once are counted one after the other against the daily cap of an unverified merchant. A UPI
  * reference is recorded once across all merchants (a unique index decides between two at once).
  */
-export async function writeMerchantPayment(tx: Tx, userId: string, input: RecordPaymentData, limits: CashbackLimits): Promise<string> {
+export async function writeMerchantPayment(
+  tx: Tx,
+  userId: string,
+  input: RecordPaymentData,
+  limits: CashbackLimits,
+): Promise<string> {
   const merchant = await merchantOf(tx, userId, { lock: true });
   const found = await findCustomersByContact(tx, input.customer);
   if (found.length === 0) throw new AppError('NOT_FOUND', m.customerNotFound, { customer: m.customerNotFound });
@@ -183,13 +226,25 @@ export async function writeMerchantPayment(tx: Tx, userId: string, input: Record
     const [own] = await tx
       .select({ id: merchantTransactions.id })
       .from(merchantTransactions)
-      .where(and(eq(merchantTransactions.merchantId, merchant.id), eq(merchantTransactions.upiReference, input.upiReference)));
+      .where(
+        and(
+          eq(merchantTransactions.merchantId, merchant.id),
+          eq(merchantTransactions.upiReference, input.upiReference),
+        ),
+      );
     const message = own ? m.referenceDuplicate : m.referenceTaken;
     throw new AppError('CONFLICT', message, { upiReference: message });
   }
   if (points > 0) {
-    const ledgerId = await recordPendingCashback(tx, { customerUserId: customer.userId, points, description: `Cashback from ${merchant.businessName}` });
-    await tx.update(merchantTransactions).set({ ledgerTransactionId: ledgerId }).where(eq(merchantTransactions.id, payment.id));
+    const ledgerId = await recordPendingCashback(tx, {
+      customerUserId: customer.userId,
+      points,
+      description: `Cashback from ${merchant.businessName}`,
+    });
+    await tx
+      .update(merchantTransactions)
+      .set({ ledgerTransactionId: ledgerId })
+      .where(eq(merchantTransactions.id, payment.id));
   }
   return payment.id;
 }
@@ -200,7 +255,15 @@ export async function getMerchantProfile(db: DbOrTx, userId: string): Promise<Me
 }
 
 /** Saves the merchant's business details (the owner's form and the super admin's edit, in its transaction); a new cashback percentage applies to payments recorded afterwards. */
-export async function updateMerchantProfile({ db, userId, input }: { db: DbOrTx; userId: string; input: MerchantProfileUpdate }): Promise<MerchantProfile> {
+export async function updateMerchantProfile({
+  db,
+  userId,
+  input,
+}: {
+  db: DbOrTx;
+  userId: string;
+  input: MerchantProfileUpdate;
+}): Promise<MerchantProfile> {
   const [row] = await db
     .update(merchants)
     .set({ ...businessColumns(input), updatedAt: new Date() })

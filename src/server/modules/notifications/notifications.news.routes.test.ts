@@ -42,7 +42,12 @@ async function send(body: { audience: NewsAudience; title: string; message: stri
 type Account = { id: string; client: TestClient; email: string };
 async function account(kind: 'customer' | 'vendor' | 'merchant', news = true): Promise<Account> {
   const client = browser();
-  const input = kind === 'customer' ? customerInput({ phoneNumber: phone() }) : kind === 'vendor' ? vendorInput({ phone: phone() }) : merchantInput({ mobileNumber: phone() });
+  const input =
+    kind === 'customer'
+      ? customerInput({ phoneNumber: phone() })
+      : kind === 'vendor'
+        ? vendorInput({ phone: phone() })
+        : merchantInput({ mobileNumber: phone() });
   const { id } = await registerAndLogin(client, input);
   if (!news) {
     const res = await client.put('/api/notifications/preferences', { orders: true, wallet: true, news: false });
@@ -53,12 +58,25 @@ async function account(kind: 'customer' | 'vendor' | 'merchant', news = true): P
 
 /** This account's news with this title: its inbox rows and its outbox emails. */
 async function newsOf(userId: string, title: string) {
-  const inbox = await queryRows<{ title: string; body: string; link: string; read_at: string | null }>(t.db, sql`select title, body, link, read_at from notifications where user_id = ${userId} and kind = 'news' and title = ${title}`);
-  const emails = await queryRows<{ subject: string; status: string; notification_id: string | null }>(t.db, sql`select subject, status, notification_id from notification_emails where user_id = ${userId} and kind = 'news' and subject = ${title}`);
+  const inbox = await queryRows<{ title: string; body: string; link: string; read_at: string | null }>(
+    t.db,
+    sql`select title, body, link, read_at from notifications where user_id = ${userId} and kind = 'news' and title = ${title}`,
+  );
+  const emails = await queryRows<{ subject: string; status: string; notification_id: string | null }>(
+    t.db,
+    sql`select subject, status, notification_id from notification_emails where user_id = ${userId} and kind = 'news' and subject = ${title}`,
+  );
   return { inbox, emails };
 }
 const auditOf = async (title: string) =>
-  (await t.db.select().from(systemLogs).where(and(eq(systemLogs.action, 'news_sent'), sql`${systemLogs.newData} ->> 'title' = ${title}`))) as { newData: unknown; actorType: string; resourceType: string }[];
+  (await t.db
+    .select()
+    .from(systemLogs)
+    .where(and(eq(systemLogs.action, 'news_sent'), sql`${systemLogs.newData} ->> 'title' = ${title}`))) as {
+    newData: unknown;
+    actorType: string;
+    resourceType: string;
+  }[];
 
 function capturingMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
@@ -70,24 +88,57 @@ describe('sending news', () => {
     const c = await account('customer');
     const title = titled('Diwali sale');
     const { client } = await superAdmin();
-    const none = await client.post('/api/admin/announcements', { audience: 'customers', title, message: 'Up to 40% off.' });
+    const none = await client.post('/api/admin/announcements', {
+      audience: 'customers',
+      title,
+      message: 'Up to 40% off.',
+    });
     expect(none.statusCode).toBe(401);
-    const wrong = await client.post('/api/admin/announcements', { audience: 'customers', title, message: 'Up to 40% off.', code: '000000' });
+    const wrong = await client.post('/api/admin/announcements', {
+      audience: 'customers',
+      title,
+      message: 'Up to 40% off.',
+      code: '000000',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(await newsOf(c.id, title)).toEqual({ inbox: [], emails: [] });
     expect(await auditOf(title)).toEqual([]);
-    const guest = await browser().post('/api/admin/announcements', { audience: 'customers', title, message: 'Up to 40% off.', code: '123456' });
+    const guest = await browser().post('/api/admin/announcements', {
+      audience: 'customers',
+      title,
+      message: 'Up to 40% off.',
+      code: '123456',
+    });
     expect(guest.statusCode).toBe(401);
   });
 
   it('answers 400 with a message under each field it refuses', async () => {
     const { client, secret } = await superAdmin();
-    const bad = await client.post('/api/admin/announcements', { audience: 'staff', title: '  ', message: 'x'.repeat(2001), code: await freshCode(t, secret) });
+    const bad = await client.post('/api/admin/announcements', {
+      audience: 'staff',
+      title: '  ',
+      message: 'x'.repeat(2001),
+      code: await freshCode(t, secret),
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ audience: 'Choose who receives it', title: 'Enter a title', message: 'Must be at most 2000 characters' });
-    const long = await client.post('/api/admin/announcements', { audience: 'everyone', title: `${'t'.repeat(121)}`, message: '', code: await freshCode(t, secret) });
+    expect(bad.json().error.fields).toEqual({
+      audience: 'Choose who receives it',
+      title: 'Enter a title',
+      message: 'Must be at most 2000 characters',
+    });
+    const long = await client.post('/api/admin/announcements', {
+      audience: 'everyone',
+      title: `${'t'.repeat(121)}`,
+      message: '',
+      code: await freshCode(t, secret),
+    });
     expect(long.json().error.fields).toEqual({ title: 'Must be at most 120 characters', message: 'Enter a message' });
-    const twoLines = await client.post('/api/admin/announcements', { audience: 'everyone', title: 'One\nTwo', message: 'Hi', code: await freshCode(t, secret) });
+    const twoLines = await client.post('/api/admin/announcements', {
+      audience: 'everyone',
+      title: 'One\nTwo',
+      message: 'Hi',
+      code: await freshCode(t, secret),
+    });
     expect(twoLines.json().error.fields).toEqual({ title: 'Keep the title on one line' });
   });
 
@@ -120,7 +171,11 @@ describe('sending news', () => {
     expect(await newsOf(vendor.id, title)).toEqual({ inbox: [], emails: [] });
 
     const [audit] = await auditOf(title);
-    expect(audit).toMatchObject({ actorType: 'admin', resourceType: 'news', newData: { audience: 'customers', title, recipients } });
+    expect(audit).toMatchObject({
+      actorType: 'admin',
+      resourceType: 'news',
+      newData: { audience: 'customers', title, recipients },
+    });
   });
 
   it('reaches nobody suspended or deleted', async () => {
@@ -153,7 +208,12 @@ describe('sending news', () => {
       const res = await send({ audience, title, message: 'Hello.' });
       expect(res.statusCode, res.body).toBe(200);
       const who = [];
-      for (const [name, a] of [['customer', customer], ['vendor', vendor], ['merchant', merchant]] as const) if ((await newsOf(a.id, title)).inbox.length === 1) who.push(name);
+      for (const [name, a] of [
+        ['customer', customer],
+        ['vendor', vendor],
+        ['merchant', merchant],
+      ] as const)
+        if ((await newsOf(a.id, title)).inbox.length === 1) who.push(name);
       return who;
     };
     expect(await reached('vendors')).toEqual(['vendor']);
@@ -189,7 +249,13 @@ describe('notifyMany', () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const made = await t.db
       .insert(users)
-      .values(Array.from({ length: 1203 }, (_, i) => ({ email: `bulk-${tag}-${i}@example.in`, passwordHash: 'x', referralCode: `B${tag}${i}`.toUpperCase() })))
+      .values(
+        Array.from({ length: 1203 }, (_, i) => ({
+          email: `bulk-${tag}-${i}@example.in`,
+          passwordHash: 'x',
+          referralCode: `B${tag}${i}`.toUpperCase(),
+        })),
+      )
       .returning({ id: users.id });
     const ids = made.map((u) => u.id);
     // The 1001st has news off, another only orders off (news still on).
@@ -202,7 +268,9 @@ describe('notifyMany', () => {
       // Gone again (with their inbox and outbox rows), so no other test's news or sender pass meets them.
       await t.db.delete(users).where(inArray(users.id, ids));
     });
-    const done = await t.db.transaction((tx) => notifyMany(tx, 'news', [...ids, ids[0]], { title, message: 'To many.' }));
+    const done = await t.db.transaction((tx) =>
+      notifyMany(tx, 'news', [...ids, ids[0]], { title, message: 'To many.' }),
+    );
     expect(done).toEqual({ inbox: 1203, emails: 1202 });
     const [counts] = await queryRows<{ inbox: number; emails: number }>(
       t.db,
@@ -211,6 +279,9 @@ describe('notifyMany', () => {
     expect(counts).toEqual({ inbox: 1203, emails: 1202 });
     expect((await newsOf(ids[1000], title)).emails).toEqual([]);
     expect((await newsOf(ids[5], title)).emails).toHaveLength(1);
-    expect(await t.db.transaction((tx) => notifyMany(tx, 'news', [], { title, message: 'To nobody.' }))).toEqual({ inbox: 0, emails: 0 });
+    expect(await t.db.transaction((tx) => notifyMany(tx, 'news', [], { title, message: 'To nobody.' }))).toEqual({
+      inbox: 0,
+      emails: 0,
+    });
   });
 });

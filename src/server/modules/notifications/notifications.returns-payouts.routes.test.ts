@@ -40,13 +40,24 @@ async function ofKind(client: TestClient, kind: string): Promise<Item[]> {
 }
 type EmailRow = { kind: string; status: string; subject: string; data: Record<string, string> };
 const emails = (userId: string, kind: string) =>
-  queryRows<EmailRow>(t.db, sql`select kind, status, subject, data from notification_emails where user_id = ${userId} and kind = ${kind} order by created_at, id`);
+  queryRows<EmailRow>(
+    t.db,
+    sql`select kind, status, subject, data from notification_emails where user_id = ${userId} and kind = ${kind} order by created_at, id`,
+  );
 const ordersEmailOff = async (client: TestClient) => {
   const res = await client.put('/api/notifications/preferences', { orders: false, wallet: true, news: true });
   expect(res.statusCode, res.body).toBe(200);
 };
 
-type Delivered = { shopper: Shopper; vendor: TestClient; vendorUserId: string; orderId: string; ref: string; partId: string; itemId: string };
+type Delivered = {
+  shopper: Shopper;
+  vendor: TestClient;
+  vendorUserId: string;
+  orderId: string;
+  ref: string;
+  partId: string;
+  itemId: string;
+};
 
 /**
  * A shopper's order of two Block Print Kurtas (₹600 each) from Jaipur Handlooms, paid through the
@@ -58,20 +69,46 @@ async function deliveredOrder(o: { cod?: boolean; points?: number; pointsToUse?:
   const vendor = await signInAs(t, shops.vendorA.email);
   const shopper = await newShopper(t, o.points ?? 0);
   const lines = [{ productId: shops.a.id, quantity: 2 }];
-  const orderId = o.cod ? await placeCodOrder(shopper, lines, o.pointsToUse ?? 0) : await placeOrder(shopper, lines, o.pointsToUse ?? 0);
-  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
-  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(200);
-  const delivered = await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'delivered', ...(part.codDuePaise !== null ? { cashCollected: rupeesForInput(part.codDuePaise) } : {}) });
+  const orderId = o.cod
+    ? await placeCodOrder(shopper, lines, o.pointsToUse ?? 0)
+    : await placeOrder(shopper, lines, o.pointsToUse ?? 0);
+  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
+    (p) => p.orderId === orderId,
+  )!;
+  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(
+    200,
+  );
+  const delivered = await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, {
+    status: 'delivered',
+    ...(part.codDuePaise !== null ? { cashCollected: rupeesForInput(part.codDuePaise) } : {}),
+  });
   expect(delivered.statusCode, delivered.body).toBe(200);
-  return { shopper, vendor, vendorUserId: shops.vendorA.userId, orderId, ref: `#${orderId.slice(0, 8).toUpperCase()}`, partId: part.partId, itemId: part.items[0].id };
+  return {
+    shopper,
+    vendor,
+    vendorUserId: shops.vendorA.userId,
+    orderId,
+    ref: `#${orderId.slice(0, 8).toUpperCase()}`,
+    partId: part.partId,
+    itemId: part.items[0].id,
+  };
 }
 
 const askReturn = async (d: Delivered, quantity = 1, comment = 'Too tight at the shoulders'): Promise<OrderReturn> => {
-  const res = await d.shopper.client.post(`/api/orders/parts/${d.partId}/returns`, { items: [{ orderItemId: d.itemId, quantity }], reason: 'Wrong size or fit', comment });
+  const res = await d.shopper.client.post(`/api/orders/parts/${d.partId}/returns`, {
+    items: [{ orderItemId: d.itemId, quantity }],
+    reason: 'Wrong size or fit',
+    comment,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as ReturnChanged).return;
 };
-const vendorDoes = async (d: Delivered, returnId: string, action: 'approve' | 'reject' | 'received', body?: Record<string, unknown>) => {
+const vendorDoes = async (
+  d: Delivered,
+  returnId: string,
+  action: 'approve' | 'reject' | 'received',
+  body?: Record<string, unknown>,
+) => {
   const res = await d.vendor.post(`/api/vendor/returns/${returnId}/${action}`, body);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as ReturnChanged).return;
@@ -90,7 +127,10 @@ describe('a return request tells the vendor', () => {
       }),
     ]);
     const [mail] = await emails(d.vendorUserId, 'vendor-return-requested');
-    expect(mail).toMatchObject({ status: 'pending', subject: `Return requested for order ${d.ref} at Jaipur Handlooms` });
+    expect(mail).toMatchObject({
+      status: 'pending',
+      subject: `Return requested for order ${d.ref} at Jaipur Handlooms`,
+    });
     expect(mail.data.items).toBe('- 2 × Block Print Kurta');
     // The customer who asked is not told of their own request.
     expect(await ofKind(d.shopper.client, 'vendor-return-requested')).toEqual([]);
@@ -98,7 +138,10 @@ describe('a return request tells the vendor', () => {
 
   it('is not written when the request is refused (more than was bought)', async () => {
     const d = await deliveredOrder();
-    const res = await d.shopper.client.post(`/api/orders/parts/${d.partId}/returns`, { items: [{ orderItemId: d.itemId, quantity: 3 }], reason: 'Other' });
+    const res = await d.shopper.client.post(`/api/orders/parts/${d.partId}/returns`, {
+      items: [{ orderItemId: d.itemId, quantity: 3 }],
+      reason: 'Other',
+    });
     expect(res.statusCode).toBe(400);
     expect(await ofKind(d.vendor, 'vendor-return-requested')).toEqual([]);
     expect(await emails(d.vendorUserId, 'vendor-return-requested')).toEqual([]);
@@ -108,7 +151,9 @@ describe('a return request tells the vendor', () => {
     const d = await deliveredOrder();
     await ordersEmailOff(d.vendor);
     await askReturn(d, 1, '');
-    expect((await ofKind(d.vendor, 'vendor-return-requested')).map((x) => x.body)).toEqual([`A customer asked to return items of order ${d.ref} from Jaipur Handlooms. Reason: Wrong size or fit.`]);
+    expect((await ofKind(d.vendor, 'vendor-return-requested')).map((x) => x.body)).toEqual([
+      `A customer asked to return items of order ${d.ref} from Jaipur Handlooms. Reason: Wrong size or fit.`,
+    ]);
     expect(await emails(d.vendorUserId, 'vendor-return-requested')).toEqual([]);
   });
 });
@@ -125,10 +170,14 @@ describe("the shop's answer tells the customer", () => {
         link: `/orders?order=${d.orderId}`,
       }),
     ]);
-    expect(await emails(d.shopper.userId, 'return-approved')).toEqual([expect.objectContaining({ status: 'pending', subject: `Your return from order ${d.ref} is approved` })]);
+    expect(await emails(d.shopper.userId, 'return-approved')).toEqual([
+      expect.objectContaining({ status: 'pending', subject: `Your return from order ${d.ref} is approved` }),
+    ]);
 
     expect((await d.vendor.post(`/api/vendor/returns/${r.id}/approve`)).statusCode).toBe(409);
-    expect((await d.vendor.post(`/api/vendor/returns/${r.id}/reject`, { reason: 'Too late to change' })).statusCode).toBe(409);
+    expect(
+      (await d.vendor.post(`/api/vendor/returns/${r.id}/reject`, { reason: 'Too late to change' })).statusCode,
+    ).toBe(409);
     expect(await ofKind(d.shopper.client, 'return-approved')).toHaveLength(1);
     expect(await ofKind(d.shopper.client, 'return-rejected')).toEqual([]);
     expect(await emails(d.shopper.userId, 'return-approved')).toHaveLength(1);
@@ -149,13 +198,28 @@ describe("the shop's answer tells the customer", () => {
     expect(mail.data.next).toBe("If you disagree, you can ask the Haat team to review it from the order's page.");
 
     // The customer asks for a review; a decision without a fresh code is refused and tells nothing.
-    expect((await d.shopper.client.post(`/api/returns/${r.id}/dispute`, { comment: 'The tag was on' })).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/returns/${r.id}/decide`, { decision: 'reject', reason: 'Worn, as the photos show' })).statusCode).toBe(401);
+    expect(
+      (await d.shopper.client.post(`/api/returns/${r.id}/dispute`, { comment: 'The tag was on' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/admin/returns/${r.id}/decide`, {
+          decision: 'reject',
+          reason: 'Worn, as the photos show',
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await ofKind(d.shopper.client, 'return-rejected')).toHaveLength(1);
-    const decided = await admin.post(`/api/admin/returns/${r.id}/decide`, { decision: 'reject', reason: 'Worn, as the photos show', code: await freshCode(t, secret) });
+    const decided = await admin.post(`/api/admin/returns/${r.id}/decide`, {
+      decision: 'reject',
+      reason: 'Worn, as the photos show',
+      code: await freshCode(t, secret),
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     const [final] = await ofKind(d.shopper.client, 'return-rejected');
-    expect(final.body).toBe(`Your return of items from order ${d.ref} (Jaipur Handlooms) was rejected by the Haat team. Reason: Worn, as the photos show`);
+    expect(final.body).toBe(
+      `Your return of items from order ${d.ref} (Jaipur Handlooms) was rejected by the Haat team. Reason: Worn, as the photos show`,
+    );
     const last = (await emails(d.shopper.userId, 'return-rejected')).at(-1)!;
     expect(last.data.next).toBe('The Haat team has reviewed it, and this decision is final.');
     // The shop hears the Haat team's decision too: the customer keeps the items.
@@ -173,7 +237,10 @@ describe("the shop's answer tells the customer", () => {
     const r = await askReturn(d);
     await vendorDoes(d, r.id, 'reject', { reason: 'Outside our policy' });
     expect((await d.shopper.client.post(`/api/returns/${r.id}/dispute`, {})).statusCode).toBe(200);
-    const decided = await admin.post(`/api/admin/returns/${r.id}/decide`, { decision: 'approve', code: await freshCode(t, secret) });
+    const decided = await admin.post(`/api/admin/returns/${r.id}/decide`, {
+      decision: 'approve',
+      code: await freshCode(t, secret),
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     expect((await ofKind(d.shopper.client, 'return-approved')).map((x) => x.body)).toEqual([
       `Your return of items from order ${d.ref} (Jaipur Handlooms) was approved by the Haat team. Jaipur Handlooms will collect the items, and you are refunded once they are back with the shop.`,
@@ -186,7 +253,9 @@ describe("the shop's answer tells the customer", () => {
         link: '/vendor/dashboard?tab=returns&status=approved',
       },
     ]);
-    expect((await emails(d.vendorUserId, 'vendor-return-decided')).map((m) => m.subject)).toEqual([`The Haat team approved the return for order ${d.ref}`]);
+    expect((await emails(d.vendorUserId, 'vendor-return-decided')).map((m) => m.subject)).toEqual([
+      `The Haat team approved the return for order ${d.ref}`,
+    ]);
   });
 
   it('with order email off, the customer sees the rejection in the inbox but gets no email', async () => {
@@ -194,7 +263,9 @@ describe("the shop's answer tells the customer", () => {
     await ordersEmailOff(d.shopper.client);
     const r = await askReturn(d);
     await vendorDoes(d, r.id, 'reject', { reason: 'The item was used' });
-    expect((await ofKind(d.shopper.client, 'return-rejected')).map((x) => x.title)).toEqual([`Return rejected for order ${d.ref}`]);
+    expect((await ofKind(d.shopper.client, 'return-rejected')).map((x) => x.title)).toEqual([
+      `Return rejected for order ${d.ref}`,
+    ]);
     expect(await emails(d.shopper.userId, 'return-rejected')).toEqual([]);
     // The vendor's preferences are its own: it was emailed about the request.
     expect(await emails(d.vendorUserId, 'vendor-return-requested')).toHaveLength(1);
@@ -208,7 +279,10 @@ describe('receiving a return back tells the customer', () => {
     const r = await askReturn(d);
     await vendorDoes(d, r.id, 'approve');
     const done = await vendorDoes(d, r.id, 'received');
-    expect(done).toMatchObject({ status: 'refunded', refund: { method: 'test', amountPaise: 54_000, pointsReturned: 60 } });
+    expect(done).toMatchObject({
+      status: 'refunded',
+      refund: { method: 'test', amountPaise: 54_000, pointsReturned: 60 },
+    });
 
     expect(await ofKind(d.shopper.client, 'return-received')).toEqual([
       expect.objectContaining({
@@ -224,8 +298,12 @@ describe('receiving a return back tells the customer', () => {
         link: `/orders?order=${d.orderId}`,
       }),
     ]);
-    expect((await emails(d.shopper.userId, 'return-received')).map((e) => e.subject)).toEqual([`Jaipur Handlooms received your return from order ${d.ref}`]);
-    expect((await emails(d.shopper.userId, 'return-refunded')).map((e) => [e.status, e.subject])).toEqual([['pending', `Your refund of ₹540 and 60 points for order ${d.ref}`]]);
+    expect((await emails(d.shopper.userId, 'return-received')).map((e) => e.subject)).toEqual([
+      `Jaipur Handlooms received your return from order ${d.ref}`,
+    ]);
+    expect((await emails(d.shopper.userId, 'return-refunded')).map((e) => [e.status, e.subject])).toEqual([
+      ['pending', `Your refund of ₹540 and 60 points for order ${d.ref}`],
+    ]);
 
     // A second click is refused and tells nothing twice.
     expect((await d.vendor.post(`/api/vendor/returns/${r.id}/received`)).statusCode).toBe(409);
@@ -238,7 +316,10 @@ describe('receiving a return back tells the customer', () => {
     const d = await deliveredOrder({ cod: true });
     const r = await askReturn(d);
     await vendorDoes(d, r.id, 'approve');
-    expect(await vendorDoes(d, r.id, 'received')).toMatchObject({ status: 'refunded', refund: { method: 'points', refundPoints: 600 } });
+    expect(await vendorDoes(d, r.id, 'received')).toMatchObject({
+      status: 'refunded',
+      refund: { method: 'points', refundPoints: 600 },
+    });
     expect(await ofKind(d.shopper.client, 'return-received')).toEqual([]);
     expect(await ofKind(d.shopper.client, 'return-refunded')).toEqual([
       expect.objectContaining({
@@ -246,7 +327,9 @@ describe('receiving a return back tells the customer', () => {
         body: `Your return from order ${d.ref} (Jaipur Handlooms) is refunded. 600 points (worth ₹600) for the cash you paid are in your Haat wallet.`,
       }),
     ]);
-    expect(await emails(d.shopper.userId, 'return-refunded')).toEqual([expect.objectContaining({ subject: `Your refund of 600 points for order ${d.ref}` })]);
+    expect(await emails(d.shopper.userId, 'return-refunded')).toEqual([
+      expect.objectContaining({ subject: `Your refund of 600 points for order ${d.ref}` }),
+    ]);
   });
 
   it('receiving an unapproved return is refused and tells nobody', async () => {
@@ -263,7 +346,9 @@ describe('receiving a return back tells the customer', () => {
     const r = await askReturn(d);
     await vendorDoes(d, r.id, 'approve');
     await vendorDoes(d, r.id, 'received');
-    expect((await ofKind(d.shopper.client, 'return-refunded')).map((x) => x.title)).toEqual([`Refund of ₹600 for order ${d.ref}`]);
+    expect((await ofKind(d.shopper.client, 'return-refunded')).map((x) => x.title)).toEqual([
+      `Refund of ₹600 for order ${d.ref}`,
+    ]);
     expect(await emails(d.shopper.userId, 'return-refunded')).toEqual([]);
     expect(await emails(d.shopper.userId, 'return-received')).toEqual([]);
   });
@@ -280,9 +365,27 @@ describe('a payout paid tells the vendor', () => {
   async function payableVendor(method: 'bank' | 'upi', businessName: string) {
     const { userId, email } = await createVendorUser(t.db, { businessName });
     const shop = await createShop(t.db, userId);
-    if (method === 'upi') await t.db.insert(vendorPayoutDetails).values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
-    else await t.db.insert(vendorPayoutDetails).values({ vendorUserId: userId, method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountNumber: '123456789012', ifsc: 'HDFC0001234', pan: 'ABCPK1234F' });
-    const p = await createSettledPart(t.db, { customerUserId, vendorUserId: userId, storeId: shop.id, items: [{ unitPricePaise: 99_900 }], status: 'delivered', deliveredAt: daysAgo(10) });
+    if (method === 'upi')
+      await t.db
+        .insert(vendorPayoutDetails)
+        .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
+    else
+      await t.db.insert(vendorPayoutDetails).values({
+        vendorUserId: userId,
+        method: 'bank',
+        accountHolderName: 'Ravi Kumar',
+        bankAccountNumber: '123456789012',
+        ifsc: 'HDFC0001234',
+        pan: 'ABCPK1234F',
+      });
+    const p = await createSettledPart(t.db, {
+      customerUserId,
+      vendorUserId: userId,
+      storeId: shop.id,
+      items: [{ unitPricePaise: 99_900 }],
+      status: 'delivered',
+      deliveredAt: daysAgo(10),
+    });
     await recordSale(t.db, p.orderPartId, daysAgo(10));
     await recordRelease(t.db, p.orderPartId, daysAgo(2));
     const client = new TestClient(t.app, `10.25.2.${++ip}`);
@@ -290,11 +393,16 @@ describe('a payout paid tells the vendor', () => {
     return { id: userId, client, netPaise: p.netPaise };
   }
   const settle = async (vendorUserId: string): Promise<AdminPayout> => {
-    const res = await admin.post('/api/admin/payouts', { vendorUserId, upTo: indiaDate(), code: await freshCode(t, secret) });
+    const res = await admin.post('/api/admin/payouts', {
+      vendorUserId,
+      upTo: indiaDate(),
+      code: await freshCode(t, secret),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const pay = async (id: string, reference: string) => admin.post(`/api/admin/payouts/${id}/pay`, { reference, code: await freshCode(t, secret) });
+  const pay = async (id: string, reference: string) =>
+    admin.post(`/api/admin/payouts/${id}/pay`, { reference, code: await freshCode(t, secret) });
   const period = `${formatDay(indiaDate(-10))} to ${formatDay(indiaDate())}`;
 
   it('by bank transfer: the amount, the period and the UTR, once', async () => {
@@ -318,7 +426,9 @@ describe('a payout paid tells the vendor', () => {
         readAt: null,
       }),
     ]);
-    expect(await emails(v.id, 'vendor-payout-paid')).toEqual([expect.objectContaining({ status: 'pending', subject: 'Haat paid you ₹898.10' })]);
+    expect(await emails(v.id, 'vendor-payout-paid')).toEqual([
+      expect.objectContaining({ status: 'pending', subject: 'Haat paid you ₹898.10' }),
+    ]);
 
     // Paying it again is refused (409) and tells nothing twice.
     expect((await pay(payout.id, 'HDFCR52026112612345679')).statusCode).toBe(409);
@@ -342,7 +452,9 @@ describe('a payout paid tells the vendor', () => {
     await ordersEmailOff(v.client);
     const payout = await settle(v.id);
     expect((await pay(payout.id, '123456789012')).statusCode).toBe(200);
-    expect((await ofKind(v.client, 'vendor-payout-paid')).map((x) => x.body)).toEqual([`Haat paid Meena Textiles ₹898.10 for ${period} by UPI. UPI reference: 123456789012.`]);
+    expect((await ofKind(v.client, 'vendor-payout-paid')).map((x) => x.body)).toEqual([
+      `Haat paid Meena Textiles ₹898.10 for ${period} by UPI. UPI reference: 123456789012.`,
+    ]);
     expect(await emails(v.id, 'vendor-payout-paid')).toEqual([]);
   });
 });

@@ -35,7 +35,13 @@ function capturingMailer(failFor: Set<string> = new Set()): Mailer & { sent: Mai
     },
   };
 }
-const deps = (mailer: Mailer, over: Partial<SenderDeps> = {}): SenderDeps => ({ db: t.db, mailer, appUrl: 'https://haat.example.in', emailOf: emailOfUser, ...over });
+const deps = (mailer: Mailer, over: Partial<SenderDeps> = {}): SenderDeps => ({
+  db: t.db,
+  mailer,
+  appUrl: 'https://haat.example.in',
+  emailOf: emailOfUser,
+  ...over,
+});
 let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
 /** The super admin, signed in once per file (from 10.200.9.9), by whichever test needs it first. */
 const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.200.9.9'));
@@ -79,16 +85,27 @@ async function fakeSmtpServer(): Promise<{ url: string; accepted: () => number; 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, accepted: () => accepted, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function inbox(s: { client: Shopper['client'] }) {
   const res = await s.client.get('/api/notifications');
   expect(res.statusCode).toBe(200);
-  return res.json() as { items: { id: string; kind: string; title: string; body: string; link: string; readAt: string | null }[]; total: number; unread: number };
+  return res.json() as {
+    items: { id: string; kind: string; title: string; body: string; link: string; readAt: string | null }[];
+    total: number;
+    unread: number;
+  };
 }
 const emailsTo = (userId: string) =>
-  queryRows<{ id: string; kind: string; status: string; attempts: number; subject: string }>(t.db, sql`select id, kind, status, attempts, subject from notification_emails where user_id = ${userId} order by created_at, id`);
+  queryRows<{ id: string; kind: string; status: string; attempts: number; subject: string }>(
+    t.db,
+    sql`select id, kind, status, attempts, subject from notification_emails where user_id = ${userId} order by created_at, id`,
+  );
 
 describe('an order tells its customer and its vendors', () => {
   it('writes the inbox and the outbox with the order; the job sends each email once, with both parts and a link', async () => {
@@ -98,11 +115,20 @@ describe('an order tells its customer and its vendors', () => {
 
     const mine = await inbox(s);
     expect(mine.unread).toBe(1);
-    expect(mine.items[0]).toMatchObject({ kind: 'order-placed', title: `Order ${ref} placed`, link: `/orders?order=${orderId}`, readAt: null });
+    expect(mine.items[0]).toMatchObject({
+      kind: 'order-placed',
+      title: `Order ${ref} placed`,
+      link: `/orders?order=${orderId}`,
+      readAt: null,
+    });
     expect(mine.items[0].body).toContain('₹1,650');
     const vendor = await signInAs(t, shops.vendorA.email);
     const theirs = (await vendor.get('/api/notifications')).json();
-    expect(theirs.items[0]).toMatchObject({ kind: 'vendor-new-order', title: `New order ${ref} for Jaipur Handlooms`, link: '/vendor/dashboard?tab=orders' });
+    expect(theirs.items[0]).toMatchObject({
+      kind: 'vendor-new-order',
+      title: `New order ${ref} for Jaipur Handlooms`,
+      link: '/vendor/dashboard?tab=orders',
+    });
     expect((await emailsTo(s.userId)).map((e) => [e.kind, e.status])).toEqual([['order-placed', 'pending']]);
 
     const mailer = capturingMailer();
@@ -116,7 +142,9 @@ describe('an order tells its customer and its vendors', () => {
     const toVendor = mailer.sent.filter((m) => m.to === shops.vendorA.email && m.subject.includes(ref));
     expect(toVendor).toHaveLength(1);
     expect(toVendor[0].text).toContain('12 MG Road');
-    expect((await emailsTo(s.userId)).map((e) => [e.kind, e.status, e.attempts])).toEqual([['order-placed', 'sent', 1]]);
+    expect((await emailsTo(s.userId)).map((e) => [e.kind, e.status, e.attempts])).toEqual([
+      ['order-placed', 'sent', 1],
+    ]);
 
     // Sent once: another pass finds nothing of this order to send.
     const again = capturingMailer();
@@ -129,17 +157,26 @@ describe('an order tells its customer and its vendors', () => {
     const orderId = await placeOrder(s, [{ productId: shops.a.id }]);
     const [part] = await orderPartsOf(t, orderId);
     const vendor = await signInAs(t, shops.vendorA.email);
-    for (const [status, extra] of [['confirmed', {}], ['shipped', { trackingNote: 'DTDC D1234' }], ['delivered', {}]] as const) {
+    for (const [status, extra] of [
+      ['confirmed', {}],
+      ['shipped', { trackingNote: 'DTDC D1234' }],
+      ['delivered', {}],
+    ] as const) {
       const res = await vendor.patch(`/api/vendor/orders/parts/${part.id}/status`, { status, ...extra });
       expect(res.statusCode, res.body).toBe(200);
     }
     const mine = await inbox(s);
-    expect(mine.items.map((n) => n.kind)).toEqual(['order-part-delivered', 'order-part-shipped', 'order-part-confirmed', 'order-placed']);
+    expect(mine.items.map((n) => n.kind)).toEqual([
+      'order-part-delivered',
+      'order-part-shipped',
+      'order-part-confirmed',
+      'order-placed',
+    ]);
     expect(mine.items[1].body).toContain('Tracking: DTDC D1234');
     expect(mine.unread).toBe(4);
   });
 
-  it("tells the vendor that the customer cancelled, and the customer what comes back", async () => {
+  it('tells the vendor that the customer cancelled, and the customer what comes back', async () => {
     const s = await newShopper(t, 100);
     // ₹450 and ₹99 shipping, 100 points used: ₹449 paid, all of it back.
     const orderId = await placeOrder(s, [{ productId: shops.b.id }], 100);
@@ -147,10 +184,15 @@ describe('an order tells its customer and its vendors', () => {
     expect(res.statusCode).toBe(200);
     const mine = await inbox(s);
     expect(mine.items[0].kind).toBe('order-part-cancelled');
-    expect(mine.items[0].body).toBe(`Your order #${orderId.slice(0, 8).toUpperCase()} is cancelled at Kerala Spices. ₹449 is refunded to the way you paid, and 100 points are back in your wallet.`);
+    expect(mine.items[0].body).toBe(
+      `Your order #${orderId.slice(0, 8).toUpperCase()} is cancelled at Kerala Spices. ₹449 is refunded to the way you paid, and 100 points are back in your wallet.`,
+    );
     const vendor = await signInAs(t, shops.vendorB.email);
     const theirs = (await vendor.get('/api/notifications')).json();
-    expect(theirs.items[0]).toMatchObject({ kind: 'vendor-order-cancelled', title: `Order #${orderId.slice(0, 8).toUpperCase()} cancelled by the customer` });
+    expect(theirs.items[0]).toMatchObject({
+      kind: 'vendor-order-cancelled',
+      title: `Order #${orderId.slice(0, 8).toUpperCase()} cancelled by the customer`,
+    });
   });
 });
 
@@ -183,10 +225,18 @@ describe('the inbox', () => {
 describe('email preferences', () => {
   it('are all on at first; with orders off, an order still reaches the inbox but writes no email, and wallet mail still goes', async () => {
     const s = await newShopper(t);
-    expect((await s.client.get('/api/notifications/preferences')).json()).toEqual({ orders: true, wallet: true, news: true });
+    expect((await s.client.get('/api/notifications/preferences')).json()).toEqual({
+      orders: true,
+      wallet: true,
+      news: true,
+    });
     const saved = await s.client.put('/api/notifications/preferences', { orders: false, wallet: true, news: false });
     expect(saved.json()).toEqual({ orders: false, wallet: true, news: false });
-    expect((await s.client.get('/api/notifications/preferences')).json()).toEqual({ orders: false, wallet: true, news: false });
+    expect((await s.client.get('/api/notifications/preferences')).json()).toEqual({
+      orders: false,
+      wallet: true,
+      news: false,
+    });
     await placeOrder(s, [{ productId: shops.b.id }]);
     expect((await inbox(s)).items[0].kind).toBe('order-placed');
     expect(await emailsTo(s.userId)).toEqual([]);
@@ -201,17 +251,29 @@ describe('security messages', () => {
   it('tells of a changed password by email even with every group turned off', async () => {
     const s = await newShopper(t);
     await s.client.put('/api/notifications/preferences', { orders: false, wallet: false, news: false });
-    const res = await s.client.put('/api/me/password', { currentPassword: 'secret123', newPassword: 'changed-secret-1', confirmPassword: 'changed-secret-1' });
+    const res = await s.client.put('/api/me/password', {
+      currentPassword: 'secret123',
+      newPassword: 'changed-secret-1',
+      confirmPassword: 'changed-secret-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const mine = await inbox(s);
-    expect(mine.items[0]).toMatchObject({ kind: 'password-changed', title: 'Your password was changed', link: '/profile' });
+    expect(mine.items[0]).toMatchObject({
+      kind: 'password-changed',
+      title: 'Your password was changed',
+      link: '/profile',
+    });
     expect(mine.items[0].body).toContain(`The password of your Haat account (${s.email}) was changed on`);
     expect((await emailsTo(s.userId)).map((e) => [e.kind, e.status])).toEqual([['password-changed', 'pending']]);
   });
 
   it("puts each new sign-in to the super admin in the admin's inbox, with where it came from", async () => {
     const { client: admin } = await superAdmin();
-    const items = (await admin.get('/api/admin/notifications')).json().items as { kind: string; title: string; body: string }[];
+    const items = (await admin.get('/api/admin/notifications')).json().items as {
+      kind: string;
+      title: string;
+      body: string;
+    }[];
     const signIn = items.find((n) => n.kind === 'admin-new-sign-in' && n.body.includes('10.200.9.9'));
     expect(signIn).toMatchObject({ title: 'New sign-in to the super admin' });
   });
@@ -225,7 +287,10 @@ describe('sending', () => {
     await drain(deps(down));
     let [email] = await emailsTo(s.userId);
     expect(email).toMatchObject({ status: 'pending', attempts: 1 });
-    const [wait] = await queryRows<{ seconds: number; last_error: string }>(t.db, sql`select extract(epoch from next_attempt_at - now())::int as seconds, last_error from notification_emails where id = ${email.id}`);
+    const [wait] = await queryRows<{ seconds: number; last_error: string }>(
+      t.db,
+      sql`select extract(epoch from next_attempt_at - now())::int as seconds, last_error from notification_emails where id = ${email.id}`,
+    );
     expect(Number(wait.seconds)).toBeGreaterThan(50);
     expect(Number(wait.seconds)).toBeLessThanOrEqual(60);
     expect(wait.last_error).toContain('ECONNREFUSED');
@@ -242,21 +307,36 @@ describe('sending', () => {
 
     const { client: admin, secret } = await superAdmin();
     const failures = (await admin.get('/api/admin/notification-failures')).json();
-    expect(failures.items.find((f: { id: string }) => f.id === email.id)).toMatchObject({ to: s.email, attempts: MAX_ATTEMPTS, lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(failures.items.find((f: { id: string }) => f.id === email.id)).toMatchObject({
+      to: s.email,
+      attempts: MAX_ATTEMPTS,
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    });
     const adminInbox = (await admin.get('/api/admin/notifications')).json();
-    expect(adminInbox.items.some((n: { kind: string; body: string }) => n.kind === 'admin-notification-failed' && n.body.includes(s.email))).toBe(true);
+    expect(
+      adminInbox.items.some(
+        (n: { kind: string; body: string }) => n.kind === 'admin-notification-failed' && n.body.includes(s.email),
+      ),
+    ).toBe(true);
 
     const noCode = await admin.post(`/api/admin/notification-failures/${email.id}/retry`, {});
     expect(noCode.statusCode).toBe(401);
-    const retried = await admin.post(`/api/admin/notification-failures/${email.id}/retry`, { code: await freshCode(t, secret) });
+    const retried = await admin.post(`/api/admin/notification-failures/${email.id}/retry`, {
+      code: await freshCode(t, secret),
+    });
     expect(retried.statusCode).toBe(204);
-    const [audit] = await queryRows<{ action: string }>(t.db, sql`select action from system_logs where resource_id = ${email.id}`);
+    const [audit] = await queryRows<{ action: string }>(
+      t.db,
+      sql`select action from system_logs where resource_id = ${email.id}`,
+    );
     expect(audit.action).toBe('notification_retried');
     const up = capturingMailer();
     await drain(deps(up));
     expect(up.sent.filter((m) => m.to === s.email)).toHaveLength(1);
     expect((await emailsTo(s.userId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
-    const twice = await admin.post(`/api/admin/notification-failures/${email.id}/retry`, { code: await freshCode(t, secret) });
+    const twice = await admin.post(`/api/admin/notification-failures/${email.id}/retry`, {
+      code: await freshCode(t, secret),
+    });
     expect(twice.statusCode).toBe(404);
     expect(twice.json().error.message).toBe('This message is not waiting for a retry');
   });
@@ -275,10 +355,13 @@ describe('sending', () => {
     expect((await emailsTo(s.userId)).every((e) => e.status === 'sent' && e.attempts === 1)).toBe(true);
   });
 
-  it("writes to the development outbox folder without SMTP_URL: a .eml with the plain-text and the HTML part", async () => {
+  it('writes to the development outbox folder without SMTP_URL: a .eml with the plain-text and the HTML part', async () => {
     const s = await newShopper(t);
     const orderId = await placeOrder(s, [{ productId: shops.a.id }]);
-    const mailer = createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'test' }, { info: () => {}, warn: () => {} });
+    const mailer = createMailer(
+      { DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'test' },
+      { info: () => {}, warn: () => {} },
+    );
     await drain(deps(mailer, { emailOf: async (db, id) => (id === s.userId ? emailOfUser(db, id) : null) }));
     const files = readdirSync(outboxDir(t.dataDir)).map((f) => readFileSync(join(outboxDir(t.dataDir), f), 'utf8'));
     const eml = files.find((f) => f.includes(`To: ${s.email}`) && f.includes(orderId));
@@ -293,7 +376,11 @@ describe('sending', () => {
     const passOf = async (mailer: Mailer) => {
       await placeOrder(await newShopper(t), [{ productId: shops.b.id }]);
       const lines: string[] = [];
-      const stop = startNotificationsJob({ ...deps(mailer), intervalMs: 50, log: { info: (m) => lines.push(m), error: (m) => lines.push(m) } });
+      const stop = startNotificationsJob({
+        ...deps(mailer),
+        intervalMs: 50,
+        log: { info: (m) => lines.push(m), error: (m) => lines.push(m) },
+      });
       try {
         await expect.poll(() => lines.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       } finally {
@@ -302,13 +389,22 @@ describe('sending', () => {
       return lines[0];
     };
     const quiet = { info: () => {}, warn: () => {} };
-    const outbox = await passOf(createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production' }, quiet));
-    expect(outbox).toMatch(/^Notifications: \d+ email\(s\) written to the outbox folder \(no SMTP_URL: not sent to anyone\), 0 to retry, 0 failed$/);
+    const outbox = await passOf(
+      createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production' }, quiet),
+    );
+    expect(outbox).toMatch(
+      /^Notifications: \d+ email\(s\) written to the outbox folder \(no SMTP_URL: not sent to anyone\), 0 to retry, 0 failed$/,
+    );
     expect(outbox).not.toMatch(/ sent,/);
 
     const smtp = await fakeSmtpServer();
     try {
-      const line = await passOf(createMailer({ DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production', SMTP_URL: smtp.url }, quiet));
+      const line = await passOf(
+        createMailer(
+          { DATA_DIR: t.dataDir, MAIL_FROM: 'Haat <no-reply@haat.local>', NODE_ENV: 'production', SMTP_URL: smtp.url },
+          quiet,
+        ),
+      );
       expect(line).toMatch(/^Notifications: (\d+) email\(s\) sent, 0 to retry, 0 failed$/);
       expect(Number(/(\d+) email/.exec(line)![1])).toBe(smtp.accepted());
     } finally {

@@ -12,7 +12,8 @@ export const MAX_ATTEMPTS = 6;
 const CLAIM_SECONDS = 120;
 
 /** The wait before attempt n + 1 after n failed ones: 1 minute, doubling, at most an hour. */
-export const backoffSeconds = (failedAttempts: number): number => Math.min(60 * 2 ** Math.max(0, failedAttempts - 1), 3600);
+export const backoffSeconds = (failedAttempts: number): number =>
+  Math.min(60 * 2 ** Math.max(0, failedAttempts - 1), 3600);
 
 /** Where the sender finds a user's address: null for an account that has none any more (deleted). */
 export type EmailOf = (db: Db, userId: string) => Promise<string | null>;
@@ -27,7 +28,14 @@ export type SenderDeps = {
   emailOf: EmailOf;
 };
 
-type Claimed = { id: string; audience: string; user_id: string | null; kind: string; data: Record<string, string>; attempts: number };
+type Claimed = {
+  id: string;
+  audience: string;
+  user_id: string | null;
+  kind: string;
+  data: Record<string, string>;
+  attempts: number;
+};
 
 /**
  * Sends the emails that are due, at most `limit`: claims them with one conditional update (SKIP
@@ -35,7 +43,10 @@ type Claimed = { id: string; audience: string; user_id: string | null; kind: str
  * skipped (nobody to send it to), retried later with backoff, or failed after MAX_ATTEMPTS (the
  * super admin is told in-app). Answers the counts.
  */
-export async function sendDueEmails(deps: SenderDeps, limit = 20): Promise<{ sent: number; retried: number; failed: number; skipped: number }> {
+export async function sendDueEmails(
+  deps: SenderDeps,
+  limit = 20,
+): Promise<{ sent: number; retried: number; failed: number; skipped: number }> {
   const { db } = deps;
   const claimed = await queryRows<Claimed>(
     db,
@@ -53,26 +64,58 @@ export async function sendDueEmails(deps: SenderDeps, limit = 20): Promise<{ sen
     try {
       to = m.audience === 'admin' ? (deps.adminEmail ?? null) : m.user_id ? await deps.emailOf(db, m.user_id) : null;
       if (!to) {
-        await db.update(notificationEmails).set({ status: 'skipped', lockedUntil: null, lastError: m.audience === 'admin' ? 'No ADMIN_EMAIL is set' : 'The account has no email address any more', updatedAt: sql`now()` }).where(mine);
+        await db
+          .update(notificationEmails)
+          .set({
+            status: 'skipped',
+            lockedUntil: null,
+            lastError: m.audience === 'admin' ? 'No ADMIN_EMAIL is set' : 'The account has no email address any more',
+            updatedAt: sql`now()`,
+          })
+          .where(mine);
         counts.skipped++;
         continue;
       }
       const r = renderTemplate(m.kind, m.data, deps.appUrl);
       await deps.mailer.send({ to, subject: r.subject, text: r.text, html: r.html });
-      await db.update(notificationEmails).set({ status: 'sent', toEmail: to, sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` }).where(mine);
+      await db
+        .update(notificationEmails)
+        .set({
+          status: 'sent',
+          toEmail: to,
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(mine);
       counts.sent++;
     } catch (e) {
       const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       if (m.attempts >= MAX_ATTEMPTS) {
         await db.transaction(async (tx) => {
-          const [row] = await tx.update(notificationEmails).set({ status: 'failed', toEmail: to, lockedUntil: null, lastError: error, updatedAt: sql`now()` }).where(mine).returning({ subject: notificationEmails.subject });
-          if (row) await notify(tx, { kind: 'admin-notification-failed', to: 'admin', data: { subject: row.subject, to: to ?? 'unknown', error, attempts: m.attempts } });
+          const [row] = await tx
+            .update(notificationEmails)
+            .set({ status: 'failed', toEmail: to, lockedUntil: null, lastError: error, updatedAt: sql`now()` })
+            .where(mine)
+            .returning({ subject: notificationEmails.subject });
+          if (row)
+            await notify(tx, {
+              kind: 'admin-notification-failed',
+              to: 'admin',
+              data: { subject: row.subject, to: to ?? 'unknown', error, attempts: m.attempts },
+            });
         });
         counts.failed++;
       } else {
         await db
           .update(notificationEmails)
-          .set({ lockedUntil: null, lastError: error, nextAttemptAt: sql`now() + ${backoffSeconds(m.attempts)} * interval '1 second'`, updatedAt: sql`now()` })
+          .set({
+            lockedUntil: null,
+            lastError: error,
+            nextAttemptAt: sql`now() + ${backoffSeconds(m.attempts)} * interval '1 second'`,
+            updatedAt: sql`now()`,
+          })
           .where(mine);
         counts.retried++;
       }
@@ -82,7 +125,9 @@ export async function sendDueEmails(deps: SenderDeps, limit = 20): Promise<{ sen
 }
 
 /** Sends due email every `intervalMs` (5 s by default), on the process holding the job's lease. */
-export function startNotificationsJob(deps: SenderDeps & { intervalMs?: number; log: JobLog; metrics?: JobMetrics }): StopJob {
+export function startNotificationsJob(
+  deps: SenderDeps & { intervalMs?: number; log: JobLog; metrics?: JobMetrics },
+): StopJob {
   return startRepeatingJob({
     db: deps.db,
     name: 'Notifications',
@@ -94,13 +139,21 @@ export function startNotificationsJob(deps: SenderDeps & { intervalMs?: number; 
       // A backlog is worked through in one pass, 20 at a time.
       for (;;) {
         const c = await sendDueEmails(deps);
-        total = { sent: total.sent + c.sent, retried: total.retried + c.retried, failed: total.failed + c.failed, skipped: total.skipped + c.skipped };
+        total = {
+          sent: total.sent + c.sent,
+          retried: total.retried + c.retried,
+          failed: total.failed + c.failed,
+          skipped: total.skipped + c.skipped,
+        };
         if (c.sent + c.retried + c.failed + c.skipped < 20) break;
       }
       const { sent, retried, failed } = total;
       if (!(sent || retried || failed)) return null;
       // "Sent" only of mail an SMTP server accepted; without SMTP_URL the mail went to a folder, and nobody received it.
-      const done = deps.mailer.kind === 'smtp' ? `${sent} email(s) sent` : `${sent} email(s) written to the outbox folder (no SMTP_URL: not sent to anyone)`;
+      const done =
+        deps.mailer.kind === 'smtp'
+          ? `${sent} email(s) sent`
+          : `${sent} email(s) written to the outbox folder (no SMTP_URL: not sent to anyone)`;
       return `${done}, ${retried} to retry, ${failed} failed`;
     },
   });

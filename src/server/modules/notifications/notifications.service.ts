@@ -1,5 +1,11 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { EmailGroup, EmailPreferences, FailedEmail, NotificationPage, NotificationsQuery } from '../../../contracts/notifications.contract';
+import type {
+  EmailGroup,
+  EmailPreferences,
+  FailedEmail,
+  NotificationPage,
+  NotificationsQuery,
+} from '../../../contracts/notifications.contract';
 import { emailGroups, notificationMessages } from '../../../contracts/notifications.contract';
 import type { PageQuery } from '../../../contracts/common.contract';
 import { AppError } from '../../platform/app-error';
@@ -15,7 +21,8 @@ export type NotifyEvent = { kind: string; to: Recipient; data: Record<string, st
 /** The links of in-app notifications are paths; email renders them against APP_URL when sent. */
 const NO_ORIGIN = '';
 
-const asStrings = (data: Record<string, string | number>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+const asStrings = (data: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
 /** The groups whose email a user can turn off (security and admin messages are always sent). */
 const optional = (group: TemplateGroup): group is EmailGroup => (emailGroups as readonly string[]).includes(group);
 
@@ -32,7 +39,10 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
     const userId = e.to === 'admin' ? null : e.to.userId;
     let notificationId: string | null = null;
     if (r.channels.includes('inapp')) {
-      const [row] = await tx.insert(notifications).values({ audience, userId, kind: e.kind, title: r.title, body: r.summary, link: r.link }).returning({ id: notifications.id });
+      const [row] = await tx
+        .insert(notifications)
+        .values({ audience, userId, kind: e.kind, title: r.title, body: r.summary, link: r.link })
+        .returning({ id: notifications.id });
       notificationId = row.id;
     }
     if (!r.channels.includes('email')) continue;
@@ -40,7 +50,9 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
       const prefs = await getEmailPreferences(tx, userId);
       if (!prefs[r.group]) continue;
     }
-    await tx.insert(notificationEmails).values({ notificationId, audience, userId, kind: e.kind, data, subject: r.subject });
+    await tx
+      .insert(notificationEmails)
+      .values({ notificationId, audience, userId, kind: e.kind, data, subject: r.subject });
   }
 }
 
@@ -53,12 +65,19 @@ const CHUNK = 1000;
  * statement that fills their inboxes and the outbox, the email only for those whose preferences row
  * does not turn the group off (no row: every group on). Answers how many inbox rows and emails it wrote.
  */
-export async function notifyMany(tx: Tx, kind: string, userIds: readonly string[], data: Record<string, string | number>): Promise<{ inbox: number; emails: number }> {
+export async function notifyMany(
+  tx: Tx,
+  kind: string,
+  userIds: readonly string[],
+  data: Record<string, string | number>,
+): Promise<{ inbox: number; emails: number }> {
   const values = asStrings(data);
   const r = renderTemplate(kind, values, NO_ORIGIN);
   const inapp = r.channels.includes('inapp');
   const email = r.channels.includes('email');
-  const wanted = optional(r.group) ? sql`not exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = inbox.user_id and ${notificationPreferences[r.group]} = false)` : sql`true`;
+  const wanted = optional(r.group)
+    ? sql`not exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = inbox.user_id and ${notificationPreferences[r.group]} = false)`
+    : sql`true`;
   const ids = [...new Set(userIds)];
   const total = { inbox: 0, emails: 0 };
   for (let at = 0; at < ids.length; at += CHUNK) {
@@ -89,15 +108,23 @@ export async function notifyMany(tx: Tx, kind: string, userIds: readonly string[
 
 /** Whose inbox: a user's or the super admin's. */
 export type Inbox = { userId: string } | 'admin';
-const inboxWhere = (inbox: Inbox): SQL => (inbox === 'admin' ? sql`${notifications.audience} = 'admin'` : eq(notifications.userId, inbox.userId));
+const inboxWhere = (inbox: Inbox): SQL =>
+  inbox === 'admin' ? sql`${notifications.audience} = 'admin'` : eq(notifications.userId, inbox.userId);
 
 export async function unreadCount(db: DbOrTx, inbox: Inbox): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(inboxWhere(inbox), isNull(notifications.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(inboxWhere(inbox), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }
 
 /** A page of an inbox, newest first, with the unread count. */
-export async function listNotifications(db: DbOrTx, inbox: Inbox, query: NotificationsQuery): Promise<NotificationPage> {
+export async function listNotifications(
+  db: DbOrTx,
+  inbox: Inbox,
+  query: NotificationsQuery,
+): Promise<NotificationPage> {
   const where = and(inboxWhere(inbox), query.unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, [total], unread] = await Promise.all([
     db
@@ -111,7 +138,15 @@ export async function listNotifications(db: DbOrTx, inbox: Inbox, query: Notific
     unreadCount(db, inbox),
   ]);
   return {
-    items: rows.map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
+    items: rows.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      readAt: n.readAt?.toISOString() ?? null,
+      createdAt: n.createdAt.toISOString(),
+    })),
     total: Number(total?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -146,7 +181,11 @@ export async function getEmailPreferences(db: DbOrTx, userId: string): Promise<E
   return row ? { orders: row.orders, wallet: row.wallet, news: row.news } : ALL_ON;
 }
 
-export async function setEmailPreferences(db: DbOrTx, userId: string, prefs: EmailPreferences): Promise<EmailPreferences> {
+export async function setEmailPreferences(
+  db: DbOrTx,
+  userId: string,
+  prefs: EmailPreferences,
+): Promise<EmailPreferences> {
   await db
     .insert(notificationPreferences)
     .values({ userId, ...prefs })
@@ -155,7 +194,10 @@ export async function setEmailPreferences(db: DbOrTx, userId: string, prefs: Ema
 }
 
 /** Emails given up on after every retry, most recent first (the super admin's list). */
-export async function listFailedEmails(db: DbOrTx, query: PageQuery): Promise<{ items: FailedEmail[]; total: number; page: number; pageSize: number }> {
+export async function listFailedEmails(
+  db: DbOrTx,
+  query: PageQuery,
+): Promise<{ items: FailedEmail[]; total: number; page: number; pageSize: number }> {
   const failed = eq(notificationEmails.status, 'failed');
   const [rows, [total]] = await Promise.all([
     db
@@ -168,7 +210,16 @@ export async function listFailedEmails(db: DbOrTx, query: PageQuery): Promise<{ 
     db.select({ n: count() }).from(notificationEmails).where(failed),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, to: r.toEmail, attempts: r.attempts, lastError: r.lastError, createdAt: r.createdAt.toISOString(), lastAttemptAt: r.updatedAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      subject: r.subject,
+      to: r.toEmail,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      lastAttemptAt: r.updatedAt.toISOString(),
+    })),
     total: Number(total?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,

@@ -28,11 +28,18 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('notifications_audience_check', sql`(${t.audience} = 'user' and ${t.userId} is not null) or (${t.audience} = 'admin' and ${t.userId} is null)`),
+    check(
+      'notifications_audience_check',
+      sql`(${t.audience} = 'user' and ${t.userId} is not null) or (${t.audience} = 'admin' and ${t.userId} is null)`,
+    ),
     // A user's bell: newest first, and the unread count.
     index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
-    index('notifications_admin_idx').on(t.createdAt, t.id).where(sql`${t.audience} = 'admin'`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_admin_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.audience} = 'admin'`),
   ],
 );
 
@@ -68,8 +75,12 @@ export const notificationEmails = pgTable(
   (t) => [
     // 'skipped': nobody to send it to (a deleted account, no ADMIN_EMAIL).
     check('notification_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
-    index('notification_emails_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('notification_emails_failed_idx').on(t.updatedAt, t.id).where(sql`${t.status} = 'failed'`),
+    index('notification_emails_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('notification_emails_failed_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 

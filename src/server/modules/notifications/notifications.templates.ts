@@ -15,10 +15,29 @@ export type TemplateGroup = 'orders' | 'wallet' | 'news' | 'security' | 'admin';
 /** What the in-app notification shows of the body: its first paragraph (the default; the link has the rest) or all of it (news, whose link has nothing more). */
 export type Summary = 'first paragraph' | 'whole body';
 
-type Template = { kind: string; group: TemplateGroup; channels: Channel[]; subject: string; title: string; link: string; summary: Summary; body: string };
+type Template = {
+  kind: string;
+  group: TemplateGroup;
+  channels: Channel[];
+  subject: string;
+  title: string;
+  link: string;
+  summary: Summary;
+  body: string;
+};
 
 /** What a template renders to: the in-app title and summary, the link, the email's subject and both parts. */
-export type Rendered = { kind: string; group: TemplateGroup; channels: Channel[]; subject: string; title: string; summary: string; link: string; text: string; html: string };
+export type Rendered = {
+  kind: string;
+  group: TemplateGroup;
+  channels: Channel[];
+  subject: string;
+  title: string;
+  summary: string;
+  link: string;
+  text: string;
+  html: string;
+};
 
 const GROUPS: TemplateGroup[] = ['orders', 'wallet', 'news', 'security', 'admin'];
 const cache = new Map<string, Template>();
@@ -53,10 +72,21 @@ export function parseTemplate(kind: string, source: string): Template {
   const group = need('group') as TemplateGroup;
   if (!GROUPS.includes(group)) throw new Error(`Template ${kind}: unknown group ${group}`);
   const channels = (fields.get('channels') ?? 'inapp, email').split(',').map((c) => c.trim()) as Channel[];
-  if (channels.some((c) => c !== 'inapp' && c !== 'email')) throw new Error(`Template ${kind}: channels are inapp and email`);
+  if (channels.some((c) => c !== 'inapp' && c !== 'email'))
+    throw new Error(`Template ${kind}: channels are inapp and email`);
   const summary = (fields.get('summary') ?? 'first paragraph') as Summary;
-  if (summary !== 'first paragraph' && summary !== 'whole body') throw new Error(`Template ${kind}: summary is 'first paragraph' or 'whole body'`);
-  return { kind, group, channels, subject: need('subject'), title: need('title'), link: need('link'), summary, body: rest.join('\n---\n').trim() };
+  if (summary !== 'first paragraph' && summary !== 'whole body')
+    throw new Error(`Template ${kind}: summary is 'first paragraph' or 'whole body'`);
+  return {
+    kind,
+    group,
+    channels,
+    subject: need('subject'),
+    title: need('title'),
+    link: need('link'),
+    summary,
+    body: rest.join('\n---\n').trim(),
+  };
 }
 
 function loadTemplate(kind: string): Template {
@@ -75,7 +105,12 @@ function loadTemplate(kind: string): Template {
 }
 
 /** Fills `{{name}}` with data[name]; a name the data lacks throws, so a template never goes out with a hole. */
-function fill(kind: string, text: string, data: Record<string, string>, escape: (s: string) => string = (s) => s): string {
+function fill(
+  kind: string,
+  text: string,
+  data: Record<string, string>,
+  escape: (s: string) => string = (s) => s,
+): string {
   return text.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_, name: string) => {
     const v = data[name];
     if (v === undefined) throw new Error(`Template ${kind} needs {{${name}}}`);
@@ -83,7 +118,8 @@ function fill(kind: string, text: string, data: Record<string, string>, escape: 
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Renders a kind with its data; `appUrl` makes the email's link absolute (the in-app link stays a path). */
 export function renderTemplate(kind: string, data: Record<string, string>, appUrl: string): Rendered {
@@ -112,5 +148,15 @@ export function renderTemplate(kind: string, data: Record<string, string>, appUr
     `<p style="margin:24px 0 0;border-top:1px solid #e2e8f0;padding-top:12px;font-size:12px;color:#475569">${footer}</p>`,
     '</div></body></html>',
   ].join('\n');
-  return { kind, group: t.group, channels: t.channels, subject: fill(kind, t.subject, data), title, summary, link, text, html };
+  return {
+    kind,
+    group: t.group,
+    channels: t.channels,
+    subject: fill(kind, t.subject, data),
+    title,
+    summary,
+    link,
+    text,
+    html,
+  };
 }

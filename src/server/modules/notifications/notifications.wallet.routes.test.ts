@@ -67,12 +67,21 @@ describe('withdrawals', () => {
   it('a request tells the super admin, in the inbox and by email', async () => {
     const s = await newShopper(t, 1000);
     await withdraw(s, 150);
-    const mine = (await adminInbox()).filter((x) => x.kind === 'admin-withdrawal-request' && x.body.startsWith(s.email));
+    const mine = (await adminInbox()).filter(
+      (x) => x.kind === 'admin-withdrawal-request' && x.body.startsWith(s.email),
+    );
     expect(mine).toEqual([
-      expect.objectContaining({ title: 'Withdrawal of ₹150 requested', body: `${s.email} asked to withdraw ₹150 to asha@okaxis.`, link: '/admin/dashboard?tab=withdrawals', readAt: null }),
+      expect.objectContaining({
+        title: 'Withdrawal of ₹150 requested',
+        body: `${s.email} asked to withdraw ₹150 to asha@okaxis.`,
+        link: '/admin/dashboard?tab=withdrawals',
+        readAt: null,
+      }),
     ]);
     const outbox = (await emails('admin', 'admin-withdrawal-request')).filter((e) => e.data.customerEmail === s.email);
-    expect(outbox).toEqual([expect.objectContaining({ status: 'pending', subject: 'A withdrawal of ₹150 is requested' })]);
+    expect(outbox).toEqual([
+      expect.objectContaining({ status: 'pending', subject: 'A withdrawal of ₹150 is requested' }),
+    ]);
   });
 
   it('marking it paid tells the customer the amount, UPI ID and reference', async () => {
@@ -80,9 +89,15 @@ describe('withdrawals', () => {
     const id = await withdraw(s, 150);
     await adminAct(`/api/admin/withdrawals/${id}/pay`, { upiReference: '123456789012' });
     expect(await ofKind(s.client, 'withdrawal-paid')).toEqual([
-      expect.objectContaining({ title: 'Withdrawal of ₹150 paid', body: 'Your withdrawal of ₹150 was paid to asha@okaxis. UPI reference: 123456789012.', link: '/wallet' }),
+      expect.objectContaining({
+        title: 'Withdrawal of ₹150 paid',
+        body: 'Your withdrawal of ₹150 was paid to asha@okaxis. UPI reference: 123456789012.',
+        link: '/wallet',
+      }),
     ]);
-    expect(await emails({ userId: s.userId }, 'withdrawal-paid')).toEqual([expect.objectContaining({ status: 'pending', subject: 'Your withdrawal of ₹150 is paid' })]);
+    expect(await emails({ userId: s.userId }, 'withdrawal-paid')).toEqual([
+      expect.objectContaining({ status: 'pending', subject: 'Your withdrawal of ₹150 is paid' }),
+    ]);
   });
 
   it('rejecting it tells the customer the points are back, and why', async () => {
@@ -96,10 +111,12 @@ describe('withdrawals', () => {
         link: '/wallet',
       }),
     ]);
-    expect(await emails({ userId: s.userId }, 'withdrawal-rejected')).toEqual([expect.objectContaining({ status: 'pending', subject: 'Your withdrawal of ₹100 was rejected' })]);
+    expect(await emails({ userId: s.userId }, 'withdrawal-rejected')).toEqual([
+      expect.objectContaining({ status: 'pending', subject: 'Your withdrawal of ₹100 was rejected' }),
+    ]);
   });
 
-  it("with wallet email off, the customer still sees it in the inbox but gets no email", async () => {
+  it('with wallet email off, the customer still sees it in the inbox but gets no email', async () => {
     const s = await newShopper(t, 1000);
     const prefs = await s.client.put('/api/notifications/preferences', { orders: true, wallet: false, news: true });
     expect(prefs.statusCode, prefs.body).toBe(200);
@@ -110,7 +127,9 @@ describe('withdrawals', () => {
     ]);
     expect(await emails({ userId: s.userId }, 'withdrawal-rejected')).toEqual([]);
     // The super admin's message about the request follows no customer's preferences.
-    expect((await emails('admin', 'admin-withdrawal-request')).filter((e) => e.data.customerEmail === s.email)).toHaveLength(1);
+    expect(
+      (await emails('admin', 'admin-withdrawal-request')).filter((e) => e.data.customerEmail === s.email),
+    ).toHaveLength(1);
   });
 });
 
@@ -140,19 +159,28 @@ describe('points that became available', () => {
         link: '/wallet',
       }),
     ]);
-    expect(await emails({ userId: s.userId }, 'points-available')).toEqual([expect.objectContaining({ subject: `${pending} points are now available in your Haat wallet` })]);
+    expect(await emails({ userId: s.userId }, 'points-available')).toEqual([
+      expect.objectContaining({ subject: `${pending} points are now available in your Haat wallet` }),
+    ]);
   });
 });
 
 /** A merchant (10 % cashback) and a customer it can record payments from. */
 async function merchantAndCustomer(businessName: string) {
   const merchant = browser();
-  const merchantId = (await registerAndLogin(merchant, merchantInput({ businessName, mobileNumber: phone(), cashbackPercentage: 10 }))).id;
+  const merchantId = (
+    await registerAndLogin(merchant, merchantInput({ businessName, mobileNumber: phone(), cashbackPercentage: 10 }))
+  ).id;
   const customer = browser();
   const c = customerInput({ phoneNumber: phone() });
   const customerId = (await registerAndLogin(customer, c)).id;
   const pay = async (amount: string) => {
-    const res = await merchant.post('/api/merchant/payments', { customer: c.email, amount, paidOn: todayInIndia(), upiReference: String(upiRef++) });
+    const res = await merchant.post('/api/merchant/payments', {
+      customer: c.email,
+      amount,
+      paidOn: todayInIndia(),
+      upiReference: String(upiRef++),
+    });
     expect(res.statusCode, res.body).toBe(201);
   };
   return { merchant, merchantId, customer, customerId, pay };
@@ -166,9 +194,15 @@ describe('merchant verification', () => {
     await adminAct(`/api/admin/merchants/${m.merchantId}/verify`, {});
 
     expect(await ofKind(m.merchant, 'merchant-verified')).toEqual([
-      expect.objectContaining({ title: 'Your business is verified', body: 'Ravi Stores is verified. Cashback of ₹120 held for your customers is released to them.', link: '/merchant/dashboard' }),
+      expect.objectContaining({
+        title: 'Your business is verified',
+        body: 'Ravi Stores is verified. Cashback of ₹120 held for your customers is released to them.',
+        link: '/merchant/dashboard',
+      }),
     ]);
-    expect(await emails({ userId: m.merchantId }, 'merchant-verified')).toEqual([expect.objectContaining({ subject: 'Ravi Stores is verified on Haat' })]);
+    expect(await emails({ userId: m.merchantId }, 'merchant-verified')).toEqual([
+      expect.objectContaining({ subject: 'Ravi Stores is verified on Haat' }),
+    ]);
     expect((await ofKind(m.customer, 'points-available')).map((x) => x.body)).toEqual([
       '120 points from cashback from Ravi Stores are now available: spend them at checkout or withdraw them to UPI.',
     ]);
@@ -176,14 +210,19 @@ describe('merchant verification', () => {
     // A payment recorded while verified is released by the points release job, with the same message.
     await m.pay('250');
     await runPointsRelease({ db: t.db, returnWindowDays: 0, also: [releaseDueCashback] });
-    expect((await ofKind(m.customer, 'points-available')).map((x) => x.title)).toEqual(['25 points available', '120 points available']);
+    expect((await ofKind(m.customer, 'points-available')).map((x) => x.title)).toEqual([
+      '25 points available',
+      '120 points available',
+    ]);
     expect(await emails({ userId: m.customerId }, 'points-available')).toHaveLength(2);
   });
 
   it('unverifying voids the pending cashback and says how much; with none waiting, it says so', async () => {
     const m = await merchantAndCustomer('Meena Tailors');
     await adminAct(`/api/admin/merchants/${m.merchantId}/verify`, {});
-    expect((await ofKind(m.merchant, 'merchant-verified')).map((x) => x.body)).toEqual(['Meena Tailors is verified. No cashback was waiting.']);
+    expect((await ofKind(m.merchant, 'merchant-verified')).map((x) => x.body)).toEqual([
+      'Meena Tailors is verified. No cashback was waiting.',
+    ]);
 
     await m.pay('400');
     await adminAct(`/api/admin/merchants/${m.merchantId}/unverify`, {});
@@ -194,7 +233,9 @@ describe('merchant verification', () => {
         link: '/merchant/dashboard',
       }),
     ]);
-    expect(await emails({ userId: m.merchantId }, 'merchant-unverified')).toEqual([expect.objectContaining({ subject: 'Meena Tailors is no longer verified on Haat' })]);
+    expect(await emails({ userId: m.merchantId }, 'merchant-unverified')).toEqual([
+      expect.objectContaining({ subject: 'Meena Tailors is no longer verified on Haat' }),
+    ]);
     expect(await ofKind(m.customer, 'points-available')).toEqual([]);
   });
 });
@@ -202,7 +243,12 @@ describe('merchant verification', () => {
 describe('referrals', () => {
   // 2 transactions and ₹1,000 of volume qualify a referral; it pays 150 points.
   const settings = async () => {
-    const res = await admin.put('/api/admin/settings/referral', { minTransactions: 2, minTransactionVolume: 1000, referralPointsAwarded: 150, code: await freshCode(t, secret) });
+    const res = await admin.put('/api/admin/settings/referral', {
+      minTransactions: 2,
+      minTransactionVolume: 1000,
+      referralPointsAwarded: 150,
+      code: await freshCode(t, secret),
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const processReferrals = () => adminAct('/api/admin/settings/referral/process', {});
@@ -210,22 +256,46 @@ describe('referrals', () => {
   it('a customer who referred a merchant that qualified is told the business and the points', async () => {
     await settings();
     const referrer = browser();
-    const me = await registerAndLogin(referrer, customerInput({ firstName: 'Asha', lastName: 'Referrer', phoneNumber: phone() }));
+    const me = await registerAndLogin(
+      referrer,
+      customerInput({ firstName: 'Asha', lastName: 'Referrer', phoneNumber: phone() }),
+    );
     const shop = browser();
-    const shopId = (await registerAndLogin(shop, merchantInput({ businessName: 'Lakshmi Stores', mobileNumber: phone(), cashbackPercentage: 2, referralCode: me.referralCode }))).id;
+    const shopId = (
+      await registerAndLogin(
+        shop,
+        merchantInput({
+          businessName: 'Lakshmi Stores',
+          mobileNumber: phone(),
+          cashbackPercentage: 2,
+          referralCode: me.referralCode,
+        }),
+      )
+    ).id;
     await adminAct(`/api/admin/merchants/${shopId}/verify`, {});
     const payer = customerInput({ phoneNumber: phone() });
     await registerAndLogin(browser(), payer);
     for (const amount of ['600', '500']) {
-      const res = await shop.post('/api/merchant/payments', { customer: payer.email, amount, paidOn: todayInIndia(), upiReference: String(upiRef++) });
+      const res = await shop.post('/api/merchant/payments', {
+        customer: payer.email,
+        amount,
+        paidOn: todayInIndia(),
+        upiReference: String(upiRef++),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     await processReferrals();
 
     expect(await ofKind(referrer, 'referral-reward')).toEqual([
-      expect.objectContaining({ title: 'Referral reward: 150 points', body: 'Lakshmi Stores, whom you referred, qualified: 150 points are in your wallet.', link: '/wallet' }),
+      expect.objectContaining({
+        title: 'Referral reward: 150 points',
+        body: 'Lakshmi Stores, whom you referred, qualified: 150 points are in your wallet.',
+        link: '/wallet',
+      }),
     ]);
-    expect(await emails({ userId: me.id }, 'referral-reward')).toEqual([expect.objectContaining({ subject: 'You earned 150 points for a referral' })]);
+    expect(await emails({ userId: me.id }, 'referral-reward')).toEqual([
+      expect.objectContaining({ subject: 'You earned 150 points for a referral' }),
+    ]);
     // Processing again pays nothing twice, and tells nothing twice.
     await processReferrals();
     expect(await ofKind(referrer, 'referral-reward')).toHaveLength(1);
@@ -234,15 +304,36 @@ describe('referrals', () => {
   it('a merchant who referred a customer that qualified is told on its dashboard', async () => {
     await settings();
     const merchant = browser();
-    const me = await registerAndLogin(merchant, merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: phone() }));
-    const customerId = (await registerAndLogin(browser(), customerInput({ firstName: 'Rahul', lastName: 'Sharma', phoneNumber: phone(), referralCode: me.referralCode }))).id;
+    const me = await registerAndLogin(
+      merchant,
+      merchantInput({ businessName: 'Kaveri Sweets', mobileNumber: phone() }),
+    );
+    const customerId = (
+      await registerAndLogin(
+        browser(),
+        customerInput({ firstName: 'Rahul', lastName: 'Sharma', phoneNumber: phone(), referralCode: me.referralCode }),
+      )
+    ).id;
     // Two orders paid with money and delivered (the return window is 0 days here).
-    for (let i = 0; i < 2; i++) await createOrderWithPart(t.db, { customerUserId: customerId, status: 'delivered', subtotalPaise: 60_000, paymentStatus: 'paid', deliveredAt: daysAgo(1) });
+    for (let i = 0; i < 2; i++)
+      await createOrderWithPart(t.db, {
+        customerUserId: customerId,
+        status: 'delivered',
+        subtotalPaise: 60_000,
+        paymentStatus: 'paid',
+        deliveredAt: daysAgo(1),
+      });
     await processReferrals();
 
     expect(await ofKind(merchant, 'merchant-referral-qualified')).toEqual([
-      expect.objectContaining({ title: 'Referral Rahul Sharma qualified', body: 'Rahul Sharma, whom you referred, qualified. 150 points are in your wallet.', link: '/merchant/dashboard' }),
+      expect.objectContaining({
+        title: 'Referral Rahul Sharma qualified',
+        body: 'Rahul Sharma, whom you referred, qualified. 150 points are in your wallet.',
+        link: '/merchant/dashboard',
+      }),
     ]);
-    expect(await emails({ userId: me.id }, 'merchant-referral-qualified')).toEqual([expect.objectContaining({ subject: 'Your referral Rahul Sharma qualified' })]);
+    expect(await emails({ userId: me.id }, 'merchant-referral-qualified')).toEqual([
+      expect.objectContaining({ subject: 'Your referral Rahul Sharma qualified' }),
+    ]);
   });
 });

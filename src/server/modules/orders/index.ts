@@ -1,5 +1,18 @@
 export { ordersRoutes } from './orders.routes';
-export { countOrders, deliveredPartIds, getOrder, getOrderHistory, listOrders, openPartsOfVendor, partCustomer, partForDocument, partForReturn, tabStatuses, type PartForDocument, type PartForReturn } from './orders.queries';
+export {
+  countOrders,
+  deliveredPartIds,
+  getOrder,
+  getOrderHistory,
+  listOrders,
+  openPartsOfVendor,
+  partCustomer,
+  partForDocument,
+  partForReturn,
+  tabStatuses,
+  type PartForDocument,
+  type PartForReturn,
+} from './orders.queries';
 export { orderShown, ordersHistoryOf, partDueForRelease } from './orders.conditions';
 export { orderItemRows, orderPartRows, orderRows, orderRowShown } from './orders.rows';
 export {

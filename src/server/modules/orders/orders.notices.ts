@@ -23,7 +23,9 @@ type PartNotice = {
 
 /** Items as a message lists them: one line each, '- 2 × Cotton Kurta (M)'. */
 export function itemLines(items: { productName: string; variantLabel: string | null; quantity: number }[]): string {
-  return items.map((i) => `- ${i.quantity} × ${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''}`).join('\n');
+  return items
+    .map((i) => `- ${i.quantity} × ${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''}`)
+    .join('\n');
 }
 
 async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: string[] }): Promise<PartNotice[]> {
@@ -45,7 +47,12 @@ async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: st
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id));
   if (parts.length === 0) return [];
   const items = await tx
-    .select({ partId: orderItems.orderPartId, productName: orderItems.productName, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity })
+    .select({
+      partId: orderItems.orderPartId,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(
       inArray(
@@ -67,7 +74,13 @@ const howPaid = (a: { paymentStatus: string; totalAmountPaise: number; pointsUse
 /** A placed order: the customer gets the whole order; each shop's vendor its part, with the delivery address. */
 export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> {
   const [order] = await tx
-    .select({ customerUserId: orders.customerId, totalAmountPaise: orders.totalAmountPaise, pointsUsed: orders.pointsUsed, pointsEarned: orders.pointsEarned, paymentStatus: orders.paymentStatus })
+    .select({
+      customerUserId: orders.customerId,
+      totalAmountPaise: orders.totalAmountPaise,
+      pointsUsed: orders.pointsUsed,
+      pointsEarned: orders.pointsEarned,
+      paymentStatus: orders.paymentStatus,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   const parts = await partsForNotice(tx, { orderId });
@@ -85,34 +98,46 @@ export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> 
         points: order.pointsEarned,
       },
     },
-    ...parts.map(
-      (p): NotifyEvent => ({
-        kind: 'vendor-new-order',
-        to: { userId: p.vendorUserId },
-        data: {
-          orderRef: ref,
-          shopName: p.shopName,
-          amount: formatRupees(p.subtotalPaise),
-          payment: p.codDuePaise !== null ? `Cash on delivery: collect ${formatRupees(p.codDuePaise)}.` : 'Prepaid.',
-          items: p.items,
-          address: p.shippingAddress,
-        },
-      }),
-    ),
+    ...parts.map((p): NotifyEvent => ({
+      kind: 'vendor-new-order',
+      to: { userId: p.vendorUserId },
+      data: {
+        orderRef: ref,
+        shopName: p.shopName,
+        amount: formatRupees(p.subtotalPaise),
+        payment: p.codDuePaise !== null ? `Cash on delivery: collect ${formatRupees(p.codDuePaise)}.` : 'Prepaid.',
+        items: p.items,
+        address: p.shippingAddress,
+      },
+    })),
   ];
   await notify(tx, ...events);
 }
 
 /** A part moved forward: the customer hears of confirmed, shipped (with the tracking note) and delivered. */
-export async function noticePartMoved(tx: Tx, a: { partId: string; status: string; trackingNote?: string | null }): Promise<void> {
-  const kind = ({ confirmed: 'order-part-confirmed', shipped: 'order-part-shipped', delivered: 'order-part-delivered' } as Record<string, string>)[a.status];
+export async function noticePartMoved(
+  tx: Tx,
+  a: { partId: string; status: string; trackingNote?: string | null },
+): Promise<void> {
+  const kind = (
+    { confirmed: 'order-part-confirmed', shipped: 'order-part-shipped', delivered: 'order-part-delivered' } as Record<
+      string,
+      string
+    >
+  )[a.status];
   if (!kind) return;
   const [p] = await partsForNotice(tx, { partIds: [a.partId] });
   if (!p) return;
   await notify(tx, {
     kind,
     to: { userId: p.customerUserId },
-    data: { orderRef: orderRef(p.orderId), orderId: p.orderId, shopName: p.shopName, items: p.items, tracking: a.trackingNote ? ` Tracking: ${a.trackingNote}` : '' },
+    data: {
+      orderRef: orderRef(p.orderId),
+      orderId: p.orderId,
+      shopName: p.shopName,
+      items: p.items,
+      tracking: a.trackingNote ? ` Tracking: ${a.trackingNote}` : '',
+    },
   });
 }
 
@@ -120,7 +145,10 @@ export async function noticePartMoved(tx: Tx, a: { partId: string; status: strin
  * Parts cancelled (by one cancel, so all of one order): the customer gets one message with what
  * comes back (`refund`, one sentence); each vendor is told unless it cancelled the part itself.
  */
-export async function noticePartsCancelled(tx: Tx, a: { partIds: string[]; refund: string; byVendor: boolean }): Promise<void> {
+export async function noticePartsCancelled(
+  tx: Tx,
+  a: { partIds: string[]; refund: string; byVendor: boolean },
+): Promise<void> {
   const parts = await partsForNotice(tx, { partIds: a.partIds });
   if (parts.length === 0) return;
   const [first] = parts;
@@ -138,7 +166,13 @@ export async function noticePartsCancelled(tx: Tx, a: { partIds: string[]; refun
         items: parts.length > 1 ? parts.map((p) => `${p.shopName}:\n${p.items}`).join('\n\n') : first.items,
       },
     },
-    ...(a.byVendor ? [] : parts.map((p): NotifyEvent => ({ kind: 'vendor-order-cancelled', to: { userId: p.vendorUserId }, data: { orderRef: ref, shopName: p.shopName, items: p.items } }))),
+    ...(a.byVendor
+      ? []
+      : parts.map((p): NotifyEvent => ({
+          kind: 'vendor-order-cancelled',
+          to: { userId: p.vendorUserId },
+          data: { orderRef: ref, shopName: p.shopName, items: p.items },
+        }))),
   ];
   await notify(tx, ...events);
 }

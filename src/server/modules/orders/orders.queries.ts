@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
-import type { OrderCounts, OrderDetail, OrderHistoryEntry, OrderList, OrderTab, PaymentStatus } from '../../../contracts/orders.contract';
+import type {
+  OrderCounts,
+  OrderDetail,
+  OrderHistoryEntry,
+  OrderList,
+  OrderTab,
+  PaymentStatus,
+} from '../../../contracts/orders.contract';
 import { orderMessages } from '../../../contracts/orders.contract';
 import { isCancellable, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
@@ -63,7 +70,10 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
     .from(orderItems)
     .leftJoin(productRows, eq(productRows.id, orderItems.productId))
     .leftJoin(variantRows, eq(variantRows.id, orderItems.variantId))
-    .leftJoin(reviewRows, and(eq(reviewRows.productId, orderItems.productId), eq(reviewRows.customerUserId, customerUserId)))
+    .leftJoin(
+      reviewRows,
+      and(eq(reviewRows.productId, orderItems.productId), eq(reviewRows.customerUserId, customerUserId)),
+    )
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
 
@@ -81,7 +91,9 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       codDuePaise: p.codDuePaise === null ? null : Number(p.codDuePaise),
       cashCollectedPaise: p.cashCollectedPaise === null ? null : Number(p.cashCollectedPaise),
       returnedToSeller: p.returnedToSellerAt !== null,
-      items: items.filter((i) => i.partId === p.id).map(({ partId: _partId, reviewed, ...i }) => ({ ...i, reviewed: Boolean(reviewed) })),
+      items: items
+        .filter((i) => i.partId === p.id)
+        .map(({ partId: _partId, reviewed, ...i }) => ({ ...i, reviewed: Boolean(reviewed) })),
     }));
     return {
       id: o.id,
@@ -110,15 +122,31 @@ export async function countOrders(db: DbOrTx, customerUserId: string): Promise<O
     .from(orders)
     .where(and(eq(orders.customerId, customerUserId), orderShown))
     .groupBy(orders.status);
-  const n = (list: OrderStatus[] | null) => rows.filter((r) => !list || list.includes(r.status as OrderStatus)).reduce((s, r) => s + Number(r.n), 0);
-  return { all: n(tabStatuses.all), processing: n(tabStatuses.processing), shipped: n(tabStatuses.shipped), delivered: n(tabStatuses.delivered) };
+  const n = (list: OrderStatus[] | null) =>
+    rows.filter((r) => !list || list.includes(r.status as OrderStatus)).reduce((s, r) => s + Number(r.n), 0);
+  return {
+    all: n(tabStatuses.all),
+    processing: n(tabStatuses.processing),
+    shipped: n(tabStatuses.shipped),
+    delivered: n(tabStatuses.delivered),
+  };
 }
 
 /** A page of the customer's own orders (not deleted ones), newest first, for one tab, with the real count of every tab. */
-export async function listOrders(a: { db: DbOrTx; customerUserId: string; tab: OrderTab; page: number; pageSize: number }): Promise<OrderList> {
+export async function listOrders(a: {
+  db: DbOrTx;
+  customerUserId: string;
+  tab: OrderTab;
+  page: number;
+  pageSize: number;
+}): Promise<OrderList> {
   const { db, customerUserId, tab, page, pageSize } = a;
   const statuses = tabStatuses[tab];
-  const where = and(eq(orders.customerId, customerUserId), orderShown, statuses ? inArray(orders.status, statuses) : undefined);
+  const where = and(
+    eq(orders.customerId, customerUserId),
+    orderShown,
+    statuses ? inArray(orders.status, statuses) : undefined,
+  );
   const [counts, rows] = await Promise.all([
     countOrders(db, customerUserId),
     db
@@ -164,7 +192,11 @@ export async function getOrder(a: { db: DbOrTx; customerUserId: string; orderId:
 }
 
 /** Up to `limit` of a vendor's order parts neither delivered nor cancelled, oldest first, each row with the count of them all. */
-export async function openPartsOfVendor(db: DbOrTx, vendorUserId: string, limit: number): Promise<{ orderId: string; total: number }[]> {
+export async function openPartsOfVendor(
+  db: DbOrTx,
+  vendorUserId: string,
+  limit: number,
+): Promise<{ orderId: string; total: number }[]> {
   const rows = await queryRows<{ order_id: string; total: number }>(
     db,
     sql`select p.order_id, count(*) over ()::int as total from order_parts p
@@ -204,21 +236,34 @@ export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<
     .where(eq(orderParts.id, orderPartId));
   if (!row) return null;
   const items = await db
-    .select({ orderItemId: orderItems.id, productName: orderItems.productName, variantLabel: orderItems.variantLabel, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise })
+    .select({
+      orderItemId: orderItems.id,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderPartId, orderPartId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   return {
     ...row,
     status: row.status as OrderStatus,
-    items: items.map(({ variantLabel, ...i }) => ({ ...i, productName: variantLabel ? `${i.productName} (${variantLabel})` : i.productName })),
+    items: items.map(({ variantLabel, ...i }) => ({
+      ...i,
+      productName: variantLabel ? `${i.productName} (${variantLabel})` : i.productName,
+    })),
   };
 }
 
 /** The customer who placed the order of a part, or null for an unknown part (or one of a deleted order). */
 export async function partCustomer(db: DbOrTx, orderPartId: string): Promise<string | null> {
   if (!isUuid(orderPartId)) return null;
-  const [row] = await db.select({ customerUserId: orders.customerId }).from(orderParts).innerJoin(orders, eq(orders.id, orderParts.orderId)).where(and(eq(orderParts.id, orderPartId), orderShown));
+  const [row] = await db
+    .select({ customerUserId: orders.customerId })
+    .from(orderParts)
+    .innerJoin(orders, eq(orders.id, orderParts.orderId))
+    .where(and(eq(orderParts.id, orderPartId), orderShown));
   return row?.customerUserId ?? null;
 }
 
@@ -233,15 +278,37 @@ export type PartForReturn = {
   status: OrderStatus;
   deliveredAt: Date | null;
   codDuePaise: number | null;
-  order: { subtotalPaise: number; totalAmountPaise: number; pointsUsed: number; refundDuePaise: number; paymentStatus: PaymentStatus; paymentId: string | null; testPayment: boolean };
-  items: { orderItemId: string; productId: string; variantId: string | null; productName: string; variantLabel: string | null; imageUrl: string | null; quantity: number; pricePaise: number; pointsEarned: number }[];
+  order: {
+    subtotalPaise: number;
+    totalAmountPaise: number;
+    pointsUsed: number;
+    refundDuePaise: number;
+    paymentStatus: PaymentStatus;
+    paymentId: string | null;
+    testPayment: boolean;
+  };
+  items: {
+    orderItemId: string;
+    productId: string;
+    variantId: string | null;
+    productName: string;
+    variantLabel: string | null;
+    imageUrl: string | null;
+    quantity: number;
+    pricePaise: number;
+    pointsEarned: number;
+  }[];
 };
 
 /**
  * A part with its order and items (null for an unknown part). With `lock` (in a transaction), the
  * order row is locked first and then the part, as every writer of an order does.
  */
-export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { lock?: boolean } = {}): Promise<PartForReturn | null> {
+export async function partForReturn(
+  db: DbOrTx,
+  orderPartId: string,
+  opts: { lock?: boolean } = {},
+): Promise<PartForReturn | null> {
   if (!isUuid(orderPartId)) return null;
   const orderQuery = db
     .select({
@@ -256,7 +323,9 @@ export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { loc
       testPayment: orders.testPayment,
     })
     .from(orders)
-    .where(sql`${orders.id} = (select ${orderParts.orderId} from ${orderParts} where ${orderParts.id} = ${orderPartId})`);
+    .where(
+      sql`${orders.id} = (select ${orderParts.orderId} from ${orderParts} where ${orderParts.id} = ${orderPartId})`,
+    );
   const [order] = opts.lock ? await orderQuery.for('update') : await orderQuery;
   if (!order) return null;
   const partQuery = db
@@ -314,10 +383,20 @@ export async function partForReturn(db: DbOrTx, orderPartId: string, opts: { loc
 }
 
 /** The ids of an order's delivered parts, when the order is the customer's and not deleted (null otherwise). */
-export async function deliveredPartIds(db: DbOrTx, a: { orderId: string; customerUserId: string }): Promise<string[] | null> {
+export async function deliveredPartIds(
+  db: DbOrTx,
+  a: { orderId: string; customerUserId: string },
+): Promise<string[] | null> {
   if (!isUuid(a.orderId)) return null;
-  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId), orderShown));
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, a.orderId), eq(orders.customerId, a.customerUserId), orderShown));
   if (!order) return null;
-  const rows = await db.select({ id: orderParts.id }).from(orderParts).where(and(eq(orderParts.orderId, a.orderId), eq(orderParts.status, 'delivered'))).orderBy(asc(orderParts.createdAt), asc(orderParts.id));
+  const rows = await db
+    .select({ id: orderParts.id })
+    .from(orderParts)
+    .where(and(eq(orderParts.orderId, a.orderId), eq(orderParts.status, 'delivered')))
+    .orderBy(asc(orderParts.createdAt), asc(orderParts.id));
   return rows.map((r) => r.id);
 }

@@ -17,16 +17,38 @@ export async function ordersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/orders',
-    { ...customersOnly, schema: { tags: ['orders'], summary: "The customer's orders, newest first, by tab, with the count of every tab", querystring: listOrdersQuerySchema, response: { 200: orderListSchema, ...refusals } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['orders'],
+        summary: "The customer's orders, newest first, by tab, with the count of every tab",
+        querystring: listOrdersQuerySchema,
+        response: { 200: orderListSchema, ...refusals },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return listOrders({ db, customerUserId: user.id, tab: req.query.status, page: req.query.page, pageSize: req.query.pageSize });
+      return listOrders({
+        db,
+        customerUserId: user.id,
+        tab: req.query.status,
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      });
     },
   );
 
   app.get(
     '/api/orders/:id',
-    { ...customersOnly, schema: { tags: ['orders'], summary: 'One of the customer’s orders with parts, items and status history', params: idParamSchema, response: { 200: orderDetailSchema, ...refusals, 404: errorResponseSchema } } },
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the customer’s orders with parts, items and status history',
+        params: idParamSchema,
+        response: { 200: orderDetailSchema, ...refusals, 404: errorResponseSchema },
+      },
+    },
     async (req) => {
       const user = requireRole(req, 'customer');
       return getOrder({ db, customerUserId: user.id, orderId: req.params.id });

@@ -43,7 +43,14 @@ export type NewOrder = {
 };
 
 export type PlacedPart = { id: string; storeId: string; subtotalPaise: number; pointsEarned: number };
-export type PlacedItem = { id: string; orderPartId: string; productId: string; storeId: string; quantity: number; pricePaise: number };
+export type PlacedItem = {
+  id: string;
+  orderPartId: string;
+  productId: string;
+  storeId: string;
+  quantity: number;
+  pricePaise: number;
+};
 
 export type Actor = { userId: string | null; role: string };
 
@@ -51,7 +58,10 @@ export type Actor = { userId: string | null; role: string };
  * Writes an order in the caller's transaction: the order, one part per shop, its items, and a
  * 'pending' history row per part. Answers the order id and the parts.
  */
-export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: string; parts: PlacedPart[]; items: PlacedItem[] }> {
+export async function insertOrder(
+  tx: Tx,
+  o: NewOrder,
+): Promise<{ orderId: string; parts: PlacedPart[]; items: PlacedItem[] }> {
   if (o.lines.length === 0) throw new Error('insertOrder: an order needs at least one line');
   const byStore = new Map<string, NewOrderLine[]>();
   for (const l of o.lines) byStore.set(l.storeId, [...(byStore.get(l.storeId) ?? []), l]);
@@ -86,34 +96,58 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ orderId: strin
         pointsEarned: lines.reduce((s, l) => s + l.pointsEarned, 0),
       })),
     )
-    .returning({ id: orderParts.id, storeId: orderParts.storeId, subtotalPaise: orderParts.subtotalPaise, pointsEarned: orderParts.pointsEarned });
+    .returning({
+      id: orderParts.id,
+      storeId: orderParts.storeId,
+      subtotalPaise: orderParts.subtotalPaise,
+      pointsEarned: orderParts.pointsEarned,
+    });
   if (o.paymentStatus === 'cash_on_delivery') {
-    for (const [partId, due] of codDueByPart(partRows, o.totalAmountPaise)) await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
+    for (const [partId, due] of codDueByPart(partRows, o.totalAmountPaise))
+      await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
   }
   const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
 
   const itemRows = await tx
     .insert(orderItems)
     .values(
-    o.lines.map((l) => ({
-      orderId: order.id,
-      orderPartId: partOf.get(l.storeId)!,
-      productId: l.productId,
-      variantId: l.variantId ?? null,
-      variantLabel: l.variantLabel ?? null,
-      sku: l.sku ?? null,
-      storeId: l.storeId,
-      productName: l.productName,
-      quantity: l.quantity,
-      pricePaise: l.pricePaise,
-      pointsEarned: l.pointsEarned,
-    })),
-  )
-    .returning({ id: orderItems.id, orderPartId: orderItems.orderPartId, productId: orderItems.productId, storeId: orderItems.storeId, quantity: orderItems.quantity, pricePaise: orderItems.pricePaise });
+      o.lines.map((l) => ({
+        orderId: order.id,
+        orderPartId: partOf.get(l.storeId)!,
+        productId: l.productId,
+        variantId: l.variantId ?? null,
+        variantLabel: l.variantLabel ?? null,
+        sku: l.sku ?? null,
+        storeId: l.storeId,
+        productName: l.productName,
+        quantity: l.quantity,
+        pricePaise: l.pricePaise,
+        pointsEarned: l.pointsEarned,
+      })),
+    )
+    .returning({
+      id: orderItems.id,
+      orderPartId: orderItems.orderPartId,
+      productId: orderItems.productId,
+      storeId: orderItems.storeId,
+      quantity: orderItems.quantity,
+      pricePaise: orderItems.pricePaise,
+    });
   await tx.insert(orderStatusHistory).values(
-    partRows.map((p) => ({ orderId: order.id, orderPartId: p.id, status: 'pending', note: 'Order placed', actorUserId: o.customerUserId, actorRole: 'customer' })),
+    partRows.map((p) => ({
+      orderId: order.id,
+      orderPartId: p.id,
+      status: 'pending',
+      note: 'Order placed',
+      actorUserId: o.customerUserId,
+      actorRole: 'customer',
+    })),
   );
-  return { orderId: order.id, parts: partRows, items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })) };
+  return {
+    orderId: order.id,
+    parts: partRows,
+    items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
+  };
 }
 
 export type LockedOrder = {
@@ -176,7 +210,12 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
     // this one, and deadlock against a checkout that inserts parts of the same shops.
     .for('update', { of: orderParts });
   const items = await tx
-    .select({ partId: orderItems.orderPartId, productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .select({
+      partId: orderItems.orderPartId,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   return {
@@ -187,7 +226,9 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
       ...p,
       codDuePaise: p.codDuePaise === null ? null : Number(p.codDuePaise),
       status: p.status as OrderStatus,
-      items: items.filter((i) => i.partId === p.id).map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })),
+      items: items
+        .filter((i) => i.partId === p.id)
+        .map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity })),
     })),
   };
 }
@@ -207,7 +248,11 @@ export async function setPartStatus(
     .where(sql`${orders.id} = (select ${orderParts.orderId} from ${orderParts} where ${orderParts.id} = ${a.partId})`)
     .for('update');
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
-  const parts = await tx.select({ id: orderParts.id, status: orderParts.status }).from(orderParts).where(eq(orderParts.orderId, order.id)).for('update');
+  const parts = await tx
+    .select({ id: orderParts.id, status: orderParts.status })
+    .from(orderParts)
+    .where(eq(orderParts.orderId, order.id))
+    .for('update');
   const part = parts.find((p) => p.id === a.partId)!;
   const previousStatus = part.status as OrderStatus;
   if (previousStatus !== a.status || a.trackingNote !== undefined) {
@@ -222,28 +267,49 @@ export async function setPartStatus(
       .where(eq(orderParts.id, a.partId));
   }
   if (previousStatus !== a.status) {
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, orderPartId: a.partId, status: a.status, note: a.note ?? null, actorUserId: a.actor.userId, actorRole: a.actor.role });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      orderPartId: a.partId,
+      status: a.status,
+      note: a.note ?? null,
+      actorUserId: a.actor.userId,
+      actorRole: a.actor.role,
+    });
     // Whoever moved it (the vendor, the super admin), the customer hears of it with the change.
     await noticePartMoved(tx, { partId: a.partId, status: a.status, trackingNote: a.trackingNote });
   }
   const orderStatus = overallStatus(parts.map((p) => (p.id === a.partId ? a.status : (p.status as OrderStatus))));
   if (orderStatus !== order.status) {
     await tx.update(orders).set({ status: orderStatus, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, orderPartId: null, status: orderStatus, note: a.note ?? null, actorUserId: a.actor.userId, actorRole: a.actor.role });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      orderPartId: null,
+      status: orderStatus,
+      note: a.note ?? null,
+      actorUserId: a.actor.userId,
+      actorRole: a.actor.role,
+    });
   }
   return { orderId: order.id, previousStatus, orderStatus };
 }
 
 /** Sets an order's payment status (paid, refund pending, ...) in the caller's transaction. */
 export async function setPaymentStatus(tx: Tx, a: { orderId: string; paymentStatus: PaymentStatus }): Promise<void> {
-  await tx.update(orders).set({ paymentStatus: a.paymentStatus, updatedAt: new Date() }).where(eq(orders.id, a.orderId));
+  await tx
+    .update(orders)
+    .set({ paymentStatus: a.paymentStatus, updatedAt: new Date() })
+    .where(eq(orders.id, a.orderId));
 }
 
 /** Adds money owed back to the customer (a cancellation of a paid order) and marks the order's payment refund pending. */
 export async function addRefundDue(tx: Tx, a: { orderId: string; paise: number }): Promise<void> {
   await tx
     .update(orders)
-    .set({ paymentStatus: 'refund_pending', refundDuePaise: sql`${orders.refundDuePaise} + ${a.paise}`, updatedAt: new Date() })
+    .set({
+      paymentStatus: 'refund_pending',
+      refundDuePaise: sql`${orders.refundDuePaise} + ${a.paise}`,
+      updatedAt: new Date(),
+    })
     .where(eq(orders.id, a.orderId));
 }
 
@@ -265,22 +331,34 @@ export async function hideOrder(tx: Tx, a: { orderId: string; adminId: string })
 
 /** Whether any order ever named this product (a product with orders is withdrawn, never deleted). */
 export async function isProductOrdered(db: DbOrTx, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The id of one of the customer's orders in which this product was delivered, or null. */
-export async function findDeliveredOrderWithProduct(db: DbOrTx, a: { customerUserId: string; productId: string }): Promise<string | null> {
+export async function findDeliveredOrderWithProduct(
+  db: DbOrTx,
+  a: { customerUserId: string; productId: string },
+): Promise<string | null> {
   const [row] = await db
     .select({ orderId: orders.id })
     .from(orderItems)
     .innerJoin(orderParts, eq(orderParts.id, orderItems.orderPartId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.customerId, a.customerUserId), eq(orderItems.productId, a.productId), eq(orderParts.status, 'delivered')))
+    .where(
+      and(
+        eq(orders.customerId, a.customerUserId),
+        eq(orderItems.productId, a.productId),
+        eq(orderParts.status, 'delivered'),
+      ),
+    )
     .limit(1);
   return row?.orderId ?? null;
 }
-
 
 /**
  * Records the cash a shop received for its cash on delivery part, in the caller's transaction (the
@@ -290,12 +368,18 @@ export async function recordCashCollected(tx: Tx, a: { partId: string; cashPaise
   const rows = await tx
     .update(orderParts)
     .set({ cashCollectedPaise: a.cashPaise, cashCollectedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orderParts.id, a.partId), eq(orderParts.codDuePaise, a.cashPaise), isNull(orderParts.cashCollectedPaise)))
+    .where(
+      and(eq(orderParts.id, a.partId), eq(orderParts.codDuePaise, a.cashPaise), isNull(orderParts.cashCollectedPaise)),
+    )
     .returning({ id: orderParts.id });
-  if (rows.length !== 1) throw new Error(`recordCashCollected: part ${a.partId} has no such cash due, or it was recorded already`);
+  if (rows.length !== 1)
+    throw new Error(`recordCashCollected: part ${a.partId} has no such cash due, or it was recorded already`);
 }
 
 /** Marks a cancelled cash on delivery part as returned to its seller (refused at the door), in the caller's transaction. */
 export async function markReturnedToSeller(tx: Tx, a: { partId: string }): Promise<void> {
-  await tx.update(orderParts).set({ returnedToSellerAt: new Date(), updatedAt: new Date() }).where(eq(orderParts.id, a.partId));
+  await tx
+    .update(orderParts)
+    .set({ returnedToSellerAt: new Date(), updatedAt: new Date() })
+    .where(eq(orderParts.id, a.partId));
 }

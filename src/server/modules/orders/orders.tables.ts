@@ -5,13 +5,16 @@ import { users } from '../auth/auth.tables';
 import { products, productVariants } from '../catalog/catalog.tables';
 import { vendorShops } from '../shops/shops.tables';
 
-const statusCheck = (col: unknown) => sql`${col} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`;
+const statusCheck = (col: unknown) =>
+  sql`${col} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`;
 
 export const orders = pgTable(
   'orders',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => users.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
     totalAmountPaise: bigint('total_amount_paise', { mode: 'number' }).notNull(),
@@ -39,8 +42,14 @@ export const orders = pgTable(
     // The admin Orders tab's default order (newest first).
     index('orders_created_idx').on(t.createdAt),
     check('orders_status_check', statusCheck(t.status)),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded', 'cash_on_delivery')`),
-    check('orders_amounts_check', sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('not_required', 'paid', 'refund_pending', 'refunded', 'cash_on_delivery')`,
+    ),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalAmountPaise} >= 0`,
+    ),
     check('orders_refund_due_check', sql`${t.refundDuePaise} >= 0 and ${t.refundDuePaise} <= ${t.totalAmountPaise}`),
     check('orders_points_check', sql`${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`),
     uniqueIndex('orders_payment_id_unique').on(t.paymentId),
@@ -53,8 +62,12 @@ export const orderParts = pgTable(
   'order_parts',
   {
     id: id(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    storeId: uuid('store_id').notNull().references(() => vendorShops.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => vendorShops.id),
     status: text('status').notNull().default('pending'),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
     pointsEarned: integer('points_earned').notNull().default(0),
@@ -76,8 +89,14 @@ export const orderParts = pgTable(
     index('order_parts_store_idx').on(t.storeId, t.createdAt),
     check('order_parts_status_check', statusCheck(t.status)),
     check('order_parts_cod_due_check', sql`${t.codDuePaise} is null or ${t.codDuePaise} >= 0`),
-    check('order_parts_cash_collected_check', sql`${t.cashCollectedPaise} is null or (${t.codDuePaise} is not null and ${t.cashCollectedPaise} = ${t.codDuePaise} and ${t.cashCollectedAt} is not null)`),
-    check('order_parts_returned_check', sql`${t.returnedToSellerAt} is null or (${t.status} = 'cancelled' and ${t.codDuePaise} is not null)`),
+    check(
+      'order_parts_cash_collected_check',
+      sql`${t.cashCollectedPaise} is null or (${t.codDuePaise} is not null and ${t.cashCollectedPaise} = ${t.codDuePaise} and ${t.cashCollectedAt} is not null)`,
+    ),
+    check(
+      'order_parts_returned_check',
+      sql`${t.returnedToSellerAt} is null or (${t.status} = 'cancelled' and ${t.codDuePaise} is not null)`,
+    ),
   ],
 );
 
@@ -85,10 +104,18 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    orderPartId: uuid('order_part_id').notNull().references(() => orderParts.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').notNull().references(() => products.id),
-    storeId: uuid('store_id').notNull().references(() => vendorShops.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderPartId: uuid('order_part_id')
+      .notNull()
+      .references(() => orderParts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => vendorShops.id),
     productName: text('product_name').notNull(),
     /** The variant bought (a product with options), never deleted while this row refers to it. */
     variantId: uuid('variant_id').references(() => productVariants.id),
@@ -114,7 +141,9 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: id(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     orderPartId: uuid('order_part_id').references(() => orderParts.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note'),
@@ -122,5 +151,8 @@ export const orderStatusHistory = pgTable(
     actorRole: text('actor_role').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt), check('order_status_history_status_check', statusCheck(t.status))],
+  (t) => [
+    index('order_status_history_order_idx').on(t.orderId, t.createdAt),
+    check('order_status_history_status_check', statusCheck(t.status)),
+  ],
 );

@@ -56,17 +56,34 @@ describe('orders of a size and colour', () => {
     const { product, rust, shopper, orderId } = await orderedKurta();
     const detail: OrderDetail = (await shopper.client.get(`/api/orders/${orderId}`)).json();
     expect(detail.parts[0].items).toEqual([
-      expect.objectContaining({ productId: product.id, productName: 'Block Print Kurta', variantId: rust.id, variantLabel: 'Size: M · Colour: Rust', imageUrl: '/uploads/kurta-rust.webp', quantity: 2 }),
+      expect.objectContaining({
+        productId: product.id,
+        productName: 'Block Print Kurta',
+        variantId: rust.id,
+        variantLabel: 'Size: M · Colour: Rust',
+        imageUrl: '/uploads/kurta-rust.webp',
+        quantity: 2,
+      }),
     ]);
     const list: OrderList = (await shopper.client.get('/api/orders')).json();
-    expect(list.items.find((o) => o.id === orderId)?.parts[0].items[0]).toMatchObject({ variantLabel: 'Size: M · Colour: Rust' });
+    expect(list.items.find((o) => o.id === orderId)?.parts[0].items[0]).toMatchObject({
+      variantLabel: 'Size: M · Colour: Rust',
+    });
   });
 
   it("show the vendor the variant's label and SKU, and the tax invoice names the size and colour", async () => {
     const { orderId, vendor } = await orderedKurta();
     const list: VendorOrderList = (await vendor.get('/api/vendor/orders?pageSize=100')).json();
     const part = list.items.find((p) => p.orderId === orderId)!;
-    expect(part.items).toEqual([expect.objectContaining({ productName: 'Block Print Kurta', variantLabel: 'Size: M · Colour: Rust', sku: 'KUR-M-RUST', imageUrl: '/uploads/kurta-rust.webp', quantity: 2 })]);
+    expect(part.items).toEqual([
+      expect.objectContaining({
+        productName: 'Block Print Kurta',
+        variantLabel: 'Size: M · Colour: Rust',
+        sku: 'KUR-M-RUST',
+        imageUrl: '/uploads/kurta-rust.webp',
+        quantity: 2,
+      }),
+    ]);
 
     for (const status of ['confirmed', 'processing', 'shipped']) {
       const res = await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status });
@@ -83,7 +100,14 @@ describe('orders of a size and colour', () => {
     const { orderId } = await orderedKurta();
     const { client: admin } = await signInSuperAdmin(t, '10.23.200.1');
     const page: AdminOrderPage = (await admin.get(`/api/admin/orders?q=${orderId}`)).json();
-    expect(page.items).toEqual([expect.objectContaining({ productName: 'Block Print Kurta', variantLabel: 'Size: M · Colour: Rust', sku: 'KUR-M-RUST', quantity: 2 })]);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        productName: 'Block Print Kurta',
+        variantLabel: 'Size: M · Colour: Rust',
+        sku: 'KUR-M-RUST',
+        quantity: 2,
+      }),
+    ]);
     const csv = await admin.get(`/api/admin/orders/export?q=${orderId}`);
     expect(csv.statusCode).toBe(200);
     const [header, row] = csv.body.trim().split(/\r?\n/);

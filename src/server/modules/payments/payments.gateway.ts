@@ -4,7 +4,12 @@ import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { adminPayoutMessages } from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 
-export type ProviderOrderRequest = { amountPaise: number; currency: 'INR'; receipt: string; notes: Record<string, string> };
+export type ProviderOrderRequest = {
+  amountPaise: number;
+  currency: 'INR';
+  receipt: string;
+  notes: Record<string, string>;
+};
 
 /** A payment provider, as checkout sees it: create an order to pay, then check the signed answer. */
 export interface PaymentGateway {
@@ -58,17 +63,28 @@ export class TestGateway implements PaymentGateway {
 }
 
 /** A payment as the provider reports it. */
-export type ProviderPayment = { providerOrderId: string | null; amountPaise: number | null; currency: string | null; status: string | null };
+export type ProviderPayment = {
+  providerOrderId: string | null;
+  amountPaise: number | null;
+  currency: string | null;
+  status: string | null;
+};
 
 /** The Authorization header of Razorpay's API: HTTP basic auth with the key id and key secret. */
-export const razorpayAuthorization = (keyId: string, keySecret: string) => `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+export const razorpayAuthorization = (keyId: string, keySecret: string) =>
+  `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
 export type RazorpayCredentials = { apiBase: string; keyId: string; keySecret: string; webhookSecret: string | null };
 
 type RazorpayOrder = { id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
 
 /** A Route direct transfer to ask for: to a linked account (acc_…), in paise; `idempotencyKey` (4 to 36 characters) makes a retry of it safe. */
-export type TransferRequest = { accountId: string; amountPaise: number; notes: Record<string, string>; idempotencyKey: string };
+export type TransferRequest = {
+  accountId: string;
+  amountPaise: number;
+  notes: Record<string, string>;
+  idempotencyKey: string;
+};
 /** The transfer Razorpay made: its id (trf_…) and status ('pending', 'processed', ...). */
 export type Transfer = { transferId: string; status: string };
 type RazorpayTransfer = { id?: unknown; amount?: unknown; recipient?: unknown; status?: unknown };
@@ -88,7 +104,13 @@ export class TransferOutcomeUnknownError extends AppError {
 }
 
 /** A refund to ask a gateway for: of our payment's provider payment, in paise; `idempotencyKey` (our refund's id) makes a retry safe. */
-export type RefundRequest = { providerPaymentId: string; amountPaise: number; notes: Record<string, string>; receipt: string; idempotencyKey: string };
+export type RefundRequest = {
+  providerPaymentId: string;
+  amountPaise: number;
+  notes: Record<string, string>;
+  receipt: string;
+  idempotencyKey: string;
+};
 /** The refund a gateway made: its id (rfnd_… or test_rfnd_…) and status. */
 export type GatewayRefund = { refundId: string; status: string };
 
@@ -110,8 +132,16 @@ export class RazorpayGateway implements PaymentGateway {
     try {
       const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/orders`, {
         method: 'POST',
-        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: req.amountPaise, currency: req.currency, receipt: req.receipt, notes: req.notes }),
+        headers: {
+          authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          amount: req.amountPaise,
+          currency: req.currency,
+          receipt: req.receipt,
+          notes: req.notes,
+        }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
@@ -119,7 +149,8 @@ export class RazorpayGateway implements PaymentGateway {
     } catch {
       throw new AppError('UNAVAILABLE', checkoutMessages.createOrderFailed);
     }
-    if (typeof body.id !== 'string' || body.amount !== req.amountPaise) throw new AppError('UNAVAILABLE', checkoutMessages.createOrderFailed);
+    if (typeof body.id !== 'string' || body.amount !== req.amountPaise)
+      throw new AppError('UNAVAILABLE', checkoutMessages.createOrderFailed);
     return { providerOrderId: body.id };
   }
 
@@ -140,7 +171,11 @@ export class RazorpayGateway implements PaymentGateway {
     try {
       res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/transfers`, {
         method: 'POST',
-        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json', 'x-transfer-idempotency': req.idempotencyKey },
+        headers: {
+          authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret),
+          'content-type': 'application/json',
+          'x-transfer-idempotency': req.idempotencyKey,
+        },
         body: JSON.stringify({ account: req.accountId, amount: req.amountPaise, currency: 'INR', notes: req.notes }),
         signal: AbortSignal.timeout(30_000),
       });
@@ -156,7 +191,12 @@ export class RazorpayGateway implements PaymentGateway {
       throw new TransferOutcomeUnknownError();
     }
     if (body.status === 'failed') throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
-    if (typeof body.id !== 'string' || !/^trf_[A-Za-z0-9]{14}$/.test(body.id) || body.amount !== req.amountPaise || body.recipient !== req.accountId) {
+    if (
+      typeof body.id !== 'string' ||
+      !/^trf_[A-Za-z0-9]{14}$/.test(body.id) ||
+      body.amount !== req.amountPaise ||
+      body.recipient !== req.accountId
+    ) {
       throw new TransferUnclearError();
     }
     return { transferId: body.id, status: typeof body.status === 'string' ? body.status : 'pending' };
@@ -172,12 +212,19 @@ export class RazorpayGateway implements PaymentGateway {
   async createRefund(req: RefundRequest): Promise<GatewayRefund> {
     let res: Response;
     try {
-      res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(req.providerPaymentId)}/refund`, {
-        method: 'POST',
-        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret), 'content-type': 'application/json', 'x-refund-idempotency': req.idempotencyKey },
-        body: JSON.stringify({ amount: req.amountPaise, speed: 'normal', notes: req.notes, receipt: req.receipt }),
-        signal: AbortSignal.timeout(15_000),
-      });
+      res = await fetch(
+        `${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(req.providerPaymentId)}/refund`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret),
+            'content-type': 'application/json',
+            'x-refund-idempotency': req.idempotencyKey,
+          },
+          body: JSON.stringify({ amount: req.amountPaise, speed: 'normal', notes: req.notes, receipt: req.receipt }),
+          signal: AbortSignal.timeout(15_000),
+        },
+      );
     } catch {
       throw new RefundOutcomeUnknownError();
     }
@@ -188,7 +235,10 @@ export class RazorpayGateway implements PaymentGateway {
     } catch {
       throw new RefundOutcomeUnknownError();
     }
-    if (!res.ok) throw new RefundFailedError(typeof body.error?.description === 'string' ? body.error.description : `Razorpay answered ${res.status}`);
+    if (!res.ok)
+      throw new RefundFailedError(
+        typeof body.error?.description === 'string' ? body.error.description : `Razorpay answered ${res.status}`,
+      );
     if (body.status === 'failed') throw new RefundFailedError('Razorpay reports the refund failed');
     if (typeof body.id !== 'string' || body.amount !== req.amountPaise) throw new RefundOutcomeUnknownError();
     return { refundId: body.id, status: typeof body.status === 'string' ? body.status : 'pending' };
@@ -201,10 +251,13 @@ export class RazorpayGateway implements PaymentGateway {
   async fetchPayment(providerPaymentId: string): Promise<ProviderPayment | null> {
     let body: { order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
     try {
-      const res = await fetch(`${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(providerPaymentId)}`, {
-        headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret) },
-        signal: AbortSignal.timeout(15_000),
-      });
+      const res = await fetch(
+        `${this.creds.apiBase.replace(/\/+$/, '')}/v1/payments/${encodeURIComponent(providerPaymentId)}`,
+        {
+          headers: { authorization: razorpayAuthorization(this.creds.keyId, this.creds.keySecret) },
+          signal: AbortSignal.timeout(15_000),
+        },
+      );
       if (res.status === 404 || res.status === 400) return null;
       if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
       body = (await res.json()) as typeof body;
@@ -231,9 +284,20 @@ export class RazorpayGateway implements PaymentGateway {
  * A real authenticated call to Razorpay (its orders list, one item): true when it accepts the key
  * id and secret, false when it refuses them or cannot be reached within 10 s.
  */
-export async function razorpayAcceptsKeys({ apiBase, keyId, keySecret }: { apiBase: string; keyId: string; keySecret: string }): Promise<boolean> {
+export async function razorpayAcceptsKeys({
+  apiBase,
+  keyId,
+  keySecret,
+}: {
+  apiBase: string;
+  keyId: string;
+  keySecret: string;
+}): Promise<boolean> {
   try {
-    const res = await fetch(`${apiBase.replace(/\/+$/, '')}/v1/orders?count=1`, { headers: { authorization: razorpayAuthorization(keyId, keySecret) }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${apiBase.replace(/\/+$/, '')}/v1/orders?count=1`, {
+      headers: { authorization: razorpayAuthorization(keyId, keySecret) },
+      signal: AbortSignal.timeout(10_000),
+    });
     return res.ok;
   } catch {
     return false;

@@ -37,12 +37,22 @@ const columns = {
   failureReason: refunds.failureReason,
   processedAt: refunds.processedAt,
 };
-const asRefund = (r: { method: string; status: string } & Omit<Refund, 'method' | 'status'>): Refund => ({ ...r, method: r.method as RefundMethod, status: r.status as RefundStatus });
+const asRefund = (r: { method: string; status: string } & Omit<Refund, 'method' | 'status'>): Refund => ({
+  ...r,
+  method: r.method as RefundMethod,
+  status: r.status as RefundStatus,
+});
 
 /** The gateway of an order's payment (our payments row id, as orders.payment_id keeps it), or null for an order paid without one. */
-export async function paymentGatewayOf(db: DbOrTx, paymentId: string | null): Promise<{ paymentId: string; gateway: 'test' | 'razorpay' } | null> {
+export async function paymentGatewayOf(
+  db: DbOrTx,
+  paymentId: string | null,
+): Promise<{ paymentId: string; gateway: 'test' | 'razorpay' } | null> {
   if (!paymentId) return null;
-  const [row] = await db.select({ id: payments.id, gateway: payments.gateway }).from(payments).where(eq(payments.id, paymentId));
+  const [row] = await db
+    .select({ id: payments.id, gateway: payments.gateway })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   return row ? { paymentId: row.id, gateway: row.gateway as 'test' | 'razorpay' } : null;
 }
 
@@ -52,7 +62,15 @@ export async function paymentGatewayOf(db: DbOrTx, paymentId: string | null): Pr
  */
 export async function recordReturnRefund(
   tx: Tx,
-  a: { orderId: string; returnId: string; customerUserId: string; method: RefundMethod; amountPaise: number; points: number; paymentId: string | null },
+  a: {
+    orderId: string;
+    returnId: string;
+    customerUserId: string;
+    method: RefundMethod;
+    amountPaise: number;
+    points: number;
+    paymentId: string | null;
+  },
 ): Promise<Refund> {
   const processed = a.method === 'points' || a.amountPaise === 0;
   const rows = await tx
@@ -90,14 +108,26 @@ const sendable = sql`(${refunds.status} = 'failed' or (${refunds.status} = 'pend
  * with the reason. Answers the refund as it now stands, or null when another sender had claimed it
  * (or there is nothing to send).
  */
-export async function sendRefund(db: DbOrTx, config: SecretConfig, a: { refundId: string; orderRef: string }): Promise<Refund | null> {
+export async function sendRefund(
+  db: DbOrTx,
+  config: SecretConfig,
+  a: { refundId: string; orderRef: string },
+): Promise<Refund | null> {
   const [claimed] = await db
     .update(refunds)
     .set({ status: 'pending', attempts: sql`${refunds.attempts} + 1`, updatedAt: new Date() })
     .where(and(eq(refunds.id, a.refundId), sql`${refunds.method} <> 'points'`, sendable))
-    .returning({ id: refunds.id, method: refunds.method, amountPaise: refunds.amountPaise, paymentId: refunds.paymentId });
+    .returning({
+      id: refunds.id,
+      method: refunds.method,
+      amountPaise: refunds.amountPaise,
+      paymentId: refunds.paymentId,
+    });
   if (!claimed) return null;
-  const [payment] = await db.select({ providerPaymentId: payments.providerPaymentId }).from(payments).where(eq(payments.id, claimed.paymentId!));
+  const [payment] = await db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(eq(payments.id, claimed.paymentId!));
   let outcome: { providerRefundId: string } | { failureReason: string };
   try {
     if (claimed.method === 'test') {
@@ -117,7 +147,11 @@ export async function sendRefund(db: DbOrTx, config: SecretConfig, a: { refundId
     }
   } catch (e) {
     if (e instanceof RefundFailedError) outcome = { failureReason: e.message.slice(0, 300) };
-    else if (e instanceof RefundOutcomeUnknownError) outcome = { failureReason: 'Razorpay could not be reached or did not answer. Sending it again is safe: Razorpay refunds it once.' };
+    else if (e instanceof RefundOutcomeUnknownError)
+      outcome = {
+        failureReason:
+          'Razorpay could not be reached or did not answer. Sending it again is safe: Razorpay refunds it once.',
+      };
     else if (e instanceof AppError) outcome = { failureReason: e.message.slice(0, 300) };
     else throw e;
   }
@@ -125,7 +159,13 @@ export async function sendRefund(db: DbOrTx, config: SecretConfig, a: { refundId
     .update(refunds)
     .set(
       'providerRefundId' in outcome
-        ? { status: 'processed', providerRefundId: outcome.providerRefundId, failureReason: null, processedAt: new Date(), updatedAt: new Date() }
+        ? {
+            status: 'processed',
+            providerRefundId: outcome.providerRefundId,
+            failureReason: null,
+            processedAt: new Date(),
+            updatedAt: new Date(),
+          }
         : { status: 'failed', failureReason: outcome.failureReason, updatedAt: new Date() },
     )
     .where(and(eq(refunds.id, claimed.id), eq(refunds.status, 'pending')))

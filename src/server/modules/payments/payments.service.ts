@@ -14,14 +14,35 @@ type GatewayConfig = SecretConfig & Pick<Config, 'NODE_ENV' | 'PAYMENTS_TEST_MOD
 
 export type Payment = typeof payments.$inferSelect;
 
-export type GatewaySettingsInput = { keyId: string | null; keySecret?: string | null; webhookSecret?: string | null; isEnabled: boolean };
-export type GatewaySettingsView = { provider: string; keyId: string | null; isEnabled: boolean; hasKeySecret: boolean; hasWebhookSecret: boolean };
+export type GatewaySettingsInput = {
+  keyId: string | null;
+  keySecret?: string | null;
+  webhookSecret?: string | null;
+  isEnabled: boolean;
+};
+export type GatewaySettingsView = {
+  provider: string;
+  keyId: string | null;
+  isEnabled: boolean;
+  hasKeySecret: boolean;
+  hasWebhookSecret: boolean;
+};
 
 /** Saves the Razorpay settings; secrets are encrypted at rest, and an omitted secret keeps the stored one. */
-export async function saveGatewaySettings(db: DbOrTx, config: SecretConfig, input: GatewaySettingsInput): Promise<GatewaySettingsView> {
-  const values: Partial<typeof paymentGatewaySettings.$inferInsert> = { keyId: input.keyId?.trim() || null, isEnabled: input.isEnabled, updatedAt: new Date() };
-  if (input.keySecret !== undefined) values.keySecretEncrypted = input.keySecret ? encrypt(config, input.keySecret) : null;
-  if (input.webhookSecret !== undefined) values.webhookSecretEncrypted = input.webhookSecret ? encrypt(config, input.webhookSecret) : null;
+export async function saveGatewaySettings(
+  db: DbOrTx,
+  config: SecretConfig,
+  input: GatewaySettingsInput,
+): Promise<GatewaySettingsView> {
+  const values: Partial<typeof paymentGatewaySettings.$inferInsert> = {
+    keyId: input.keyId?.trim() || null,
+    isEnabled: input.isEnabled,
+    updatedAt: new Date(),
+  };
+  if (input.keySecret !== undefined)
+    values.keySecretEncrypted = input.keySecret ? encrypt(config, input.keySecret) : null;
+  if (input.webhookSecret !== undefined)
+    values.webhookSecretEncrypted = input.webhookSecret ? encrypt(config, input.webhookSecret) : null;
   await db
     .insert(paymentGatewaySettings)
     .values({ id: 1, provider: 'razorpay', ...values })
@@ -59,7 +80,12 @@ export async function razorpayGateway(db: DbOrTx, config: SecretConfig): Promise
   if (!row?.isEnabled) return null;
   const keySecret = openSecret(config, row.keySecretEncrypted);
   if (!row.keyId || !keySecret) throw notConfigured();
-  return new RazorpayGateway({ apiBase: config.RAZORPAY_API_BASE, keyId: row.keyId, keySecret, webhookSecret: openSecret(config, row.webhookSecretEncrypted) });
+  return new RazorpayGateway({
+    apiBase: config.RAZORPAY_API_BASE,
+    keyId: row.keyId,
+    keySecret,
+    webhookSecret: openSecret(config, row.webhookSecretEncrypted),
+  });
 }
 
 /**
@@ -67,7 +93,10 @@ export async function razorpayGateway(db: DbOrTx, config: SecretConfig): Promise
  * on and its keys are enabled in Settings; null when Route is off (then payouts are paid by hand).
  * Throws UNAVAILABLE when Razorpay is enabled without a usable key secret.
  */
-export async function routeGateway(db: DbOrTx, config: SecretConfig & Pick<Config, 'RAZORPAY_ROUTE'>): Promise<RazorpayGateway | null> {
+export async function routeGateway(
+  db: DbOrTx,
+  config: SecretConfig & Pick<Config, 'RAZORPAY_ROUTE'>,
+): Promise<RazorpayGateway | null> {
   if (!config.RAZORPAY_ROUTE) return null;
   return razorpayGateway(db, config);
 }
@@ -112,13 +141,28 @@ export async function gatewayNamed(db: DbOrTx, config: GatewayConfig, name: Gate
   return rp;
 }
 
-export type NewPayment = { id: string; customerUserId: string; gateway: GatewayName; providerOrderId: string; amountPaise: number; checkout: unknown };
+export type NewPayment = {
+  id: string;
+  customerUserId: string;
+  gateway: GatewayName;
+  providerOrderId: string;
+  amountPaise: number;
+  checkout: unknown;
+};
 
 /** Records a payment attempt (status created) with a snapshot of what is being bought. */
 export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment> {
   const [row] = await db
     .insert(payments)
-    .values({ id: p.id, customerId: p.customerUserId, gateway: p.gateway, providerOrderId: p.providerOrderId, amountPaise: p.amountPaise, currency: 'INR', checkout: p.checkout })
+    .values({
+      id: p.id,
+      customerId: p.customerUserId,
+      gateway: p.gateway,
+      providerOrderId: p.providerOrderId,
+      amountPaise: p.amountPaise,
+      currency: 'INR',
+      checkout: p.checkout,
+    })
     .returning();
   return row;
 }
@@ -149,7 +193,11 @@ export async function listOpenPaymentIds(db: DbOrTx, customerUserId: string): Pr
 }
 
 /** The payment of a provider order, or null. */
-export async function findPaymentByProviderOrder(db: DbOrTx, gateway: GatewayName, providerOrderId: string): Promise<Payment | null> {
+export async function findPaymentByProviderOrder(
+  db: DbOrTx,
+  gateway: GatewayName,
+  providerOrderId: string,
+): Promise<Payment | null> {
   const [row] = await db
     .select()
     .from(payments)
@@ -158,10 +206,19 @@ export async function findPaymentByProviderOrder(db: DbOrTx, gateway: GatewayNam
 }
 
 /** Marks a payment paid and links the order it produced. */
-export async function markPaymentPaid(tx: Tx, a: { paymentId: string; orderId: string; providerPaymentId: string }): Promise<void> {
+export async function markPaymentPaid(
+  tx: Tx,
+  a: { paymentId: string; orderId: string; providerPaymentId: string },
+): Promise<void> {
   await tx
     .update(payments)
-    .set({ status: 'paid', orderId: a.orderId, providerPaymentId: a.providerPaymentId, failureReason: null, updatedAt: new Date() })
+    .set({
+      status: 'paid',
+      orderId: a.orderId,
+      providerPaymentId: a.providerPaymentId,
+      failureReason: null,
+      updatedAt: new Date(),
+    })
     .where(eq(payments.id, a.paymentId));
 }
 
@@ -169,10 +226,18 @@ export async function markPaymentPaid(tx: Tx, a: { paymentId: string; orderId: s
  * Marks a payment failed with the reason shown to the customer. With a provider payment id it
  * means money was taken but no order was placed: the payment is due for a refund.
  */
-export async function markPaymentFailed(db: DbOrTx, a: { paymentId: string; reason: string; providerPaymentId?: string }): Promise<void> {
+export async function markPaymentFailed(
+  db: DbOrTx,
+  a: { paymentId: string; reason: string; providerPaymentId?: string },
+): Promise<void> {
   await db
     .update(payments)
-    .set({ status: 'failed', failureReason: a.reason, ...(a.providerPaymentId ? { providerPaymentId: a.providerPaymentId } : {}), updatedAt: new Date() })
+    .set({
+      status: 'failed',
+      failureReason: a.reason,
+      ...(a.providerPaymentId ? { providerPaymentId: a.providerPaymentId } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(payments.id, a.paymentId), sql`${payments.status} <> 'paid'`));
 }
 
@@ -180,7 +245,11 @@ export async function markPaymentFailed(db: DbOrTx, a: { paymentId: string; reas
 export const isRefundDue = (p: Payment): boolean => p.status === 'failed' && p.providerPaymentId !== null;
 
 /** The connection test of the settings form: the typed key id and secret, or the stored ones where left blank; false when neither is there. */
-export async function testGatewayKeys(db: DbOrTx, config: SecretConfig, typed: { keyId?: string; keySecret?: string }): Promise<boolean> {
+export async function testGatewayKeys(
+  db: DbOrTx,
+  config: SecretConfig,
+  typed: { keyId?: string; keySecret?: string },
+): Promise<boolean> {
   const [row] = await db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, 1));
   const keyId = typed.keyId || row?.keyId;
   const keySecret = typed.keySecret || openSecret(config, row?.keySecretEncrypted ?? null);
@@ -198,7 +267,11 @@ export const noGatewayWarning =
  * At start, in production: a warning in the log when checkout would take payments through the test
  * gateway, or through no gateway at all. Answers which warning it gave (null: Razorpay, or not production).
  */
-export async function warnAboutPayments(a: { db: DbOrTx; config: GatewayConfig; log: { warn: (msg: string) => void } }): Promise<'test-gateway' | 'no-gateway' | null> {
+export async function warnAboutPayments(a: {
+  db: DbOrTx;
+  config: GatewayConfig;
+  log: { warn: (msg: string) => void };
+}): Promise<'test-gateway' | 'no-gateway' | null> {
   if (a.config.NODE_ENV !== 'production') return null;
   const name = await activeGatewayName(a.db, a.config);
   if (name === 'razorpay') return null;
@@ -207,4 +280,5 @@ export async function warnAboutPayments(a: { db: DbOrTx; config: GatewayConfig; 
 }
 
 /** SQL, true when the user made payments: history an account's deletion keeps. */
-export const paymentsHistoryOf = (userId: string): SQL => sql`exists (select 1 from payments where customer_id = ${userId})`;
+export const paymentsHistoryOf = (userId: string): SQL =>
+  sql`exists (select 1 from payments where customer_id = ${userId})`;

@@ -27,7 +27,9 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => users.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
     gateway: text('gateway').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
@@ -61,7 +63,10 @@ export const codSettings = pgTable(
     limitPaise: bigint('limit_paise', { mode: 'number' }).notNull().default(1_000_000),
     updatedAt: updatedAt(),
   },
-  (t) => [check('cod_settings_single_row', sql`${t.id} = 1`), check('cod_settings_limit_check', sql`${t.limitPaise} >= 0`)],
+  (t) => [
+    check('cod_settings_single_row', sql`${t.id} = 1`),
+    check('cod_settings_limit_check', sql`${t.limitPaise} >= 0`),
+  ],
 );
 
 /** Categories whose products are never sold cash on delivery. */
@@ -111,7 +116,10 @@ export const refunds = pgTable(
     check('refunds_method_check', sql`${t.method} in ('razorpay', 'test', 'points')`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
     check('refunds_amounts_check', sql`${t.amountPaise} >= 0 and ${t.points} >= 0`),
-    check('refunds_method_amount_check', sql`(${t.method} = 'points' and ${t.amountPaise} = 0 and ${t.paymentId} is null) or (${t.method} <> 'points' and ${t.points} = 0 and ${t.paymentId} is not null)`),
+    check(
+      'refunds_method_amount_check',
+      sql`(${t.method} = 'points' and ${t.amountPaise} = 0 and ${t.paymentId} is null) or (${t.method} <> 'points' and ${t.points} = 0 and ${t.paymentId} is not null)`,
+    ),
     check('refunds_processed_check', sql`(${t.status} = 'processed') = (${t.processedAt} is not null)`),
   ],
 );

@@ -36,7 +36,10 @@ type Referrer = { client: TestClient; id: string; referralCode: string };
 
 async function newReferrer(): Promise<Referrer> {
   const client = new TestClient(t.app, `10.31.0.${++n}`);
-  const me = await registerAndLogin(client, customerInput({ firstName: 'Asha', lastName: 'Referrer', phoneNumber: phone() }));
+  const me = await registerAndLogin(
+    client,
+    customerInput({ firstName: 'Asha', lastName: 'Referrer', phoneNumber: phone() }),
+  );
   return { client, ...me };
 }
 
@@ -55,16 +58,45 @@ async function referred(kind: 'customer' | 'vendor' | 'merchant', ref: Referrer)
 // money and delivered past the return window; a verified merchant's payments recorded while verified.
 const pastWindow = () => daysAgo(t.config.RETURN_WINDOW_DAYS + 1);
 async function customerDelivers(userId: string, amounts: number[]) {
-  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: userId, status: 'delivered', subtotalPaise, paymentStatus: 'paid', deliveredAt: pastWindow() });
+  for (const subtotalPaise of amounts)
+    await createOrderWithPart(t.db, {
+      customerUserId: userId,
+      status: 'delivered',
+      subtotalPaise,
+      paymentStatus: 'paid',
+      deliveredAt: pastWindow(),
+    });
 }
 async function vendorDelivers(vendorUserId: string, amounts: number[], status: 'delivered' | 'shipped' = 'delivered') {
   const storeId = await createTestShop(t.db, { vendorUserId });
   const buyer = await referredCustomerless();
-  for (const subtotalPaise of amounts) await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status, subtotalPaise, paymentStatus: 'paid', deliveredAt: status === 'delivered' ? pastWindow() : null });
+  for (const subtotalPaise of amounts)
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status,
+      subtotalPaise,
+      paymentStatus: 'paid',
+      deliveredAt: status === 'delivered' ? pastWindow() : null,
+    });
 }
-async function merchantRecords(merchantUserId: string, amounts: number[], o: { verified: boolean } = { verified: true }) {
-  const [m] = await t.db.update(merchants).set({ isVerified: o.verified }).where(eq(merchants.userId, merchantUserId)).returning({ id: merchants.id });
-  for (const amount of amounts) await t.db.insert(merchantTransactions).values({ merchantId: m.id, customerContact: '9876500000', transactionAmountPaise: amount, recordedWhileVerified: o.verified });
+async function merchantRecords(
+  merchantUserId: string,
+  amounts: number[],
+  o: { verified: boolean } = { verified: true },
+) {
+  const [m] = await t.db
+    .update(merchants)
+    .set({ isVerified: o.verified })
+    .where(eq(merchants.userId, merchantUserId))
+    .returning({ id: merchants.id });
+  for (const amount of amounts)
+    await t.db.insert(merchantTransactions).values({
+      merchantId: m.id,
+      customerContact: '9876500000',
+      transactionAmountPaise: amount,
+      recordedWhileVerified: o.verified,
+    });
 }
 let payerEmail: string | undefined;
 /** Someone else's account, whom the farm's merchants claim paid them. */
@@ -82,7 +114,8 @@ async function referredCustomerless(): Promise<string> {
   return buyer;
 }
 
-const statusOf = async (referredUserId: string) => (await t.db.select().from(referrals).where(eq(referrals.referredUserId, referredUserId)))[0];
+const statusOf = async (referredUserId: string) =>
+  (await t.db.select().from(referrals).where(eq(referrals.referredUserId, referredUserId)))[0];
 const process = async () => {
   const res = await admin.post('/api/admin/settings/referral/process', { code: await freshCode(t, secret) });
   expect(res.statusCode, res.body).toBe(200);
@@ -100,7 +133,9 @@ describe('Process referral qualifications', () => {
     expect((await admin.post('/api/admin/settings/referral/process', { code })).statusCode).toBe(200);
     expect((await admin.post('/api/admin/settings/referral/process', { code })).statusCode).toBe(403);
     expect((await statusOf(who)).status).toBe('qualified');
-    const guest = await new TestClient(t.app, '10.31.3.1').post('/api/admin/settings/referral/process', { code: await freshCode(t, secret) });
+    const guest = await new TestClient(t.app, '10.31.3.1').post('/api/admin/settings/referral/process', {
+      code: await freshCode(t, secret),
+    });
     expect(guest.statusCode).toBe(401);
   });
 
@@ -126,10 +161,14 @@ describe('Process referral qualifications', () => {
     const wallet = (await ref.client.get('/api/wallet')).json();
     expect(wallet.availablePoints).toBe(150);
     expect(wallet.totalEarned).toBe(150);
-    expect(wallet.transactions.items).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'referral', points: 150, description: 'Referral reward: R*** S***' })]));
+    expect(wallet.transactions.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'referral', points: 150, description: 'Referral reward: R*** S***' }),
+      ]),
+    );
   });
 
-  it("qualifies a vendor on its own delivered order parts, and a merchant on its recorded payments", async () => {
+  it('qualifies a vendor on its own delivered order parts, and a merchant on its recorded payments', async () => {
     const vendor = await referred('vendor', await newReferrer());
     await vendorDelivers(vendor, [50_000, 50_000]);
     const vendorShort = await referred('vendor', await newReferrer());
@@ -151,16 +190,28 @@ describe('Process referral qualifications', () => {
     const ref = await newReferrer();
     const who = await referred('merchant', ref);
     await merchantRecords(who, [100_000, 100_000]);
-    const counts = await Promise.all(Array.from({ length: 4 }, () => t.db.transaction((tx) => qualifyReferrals(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS }))));
+    const counts = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.db.transaction((tx) => qualifyReferrals(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS })),
+      ),
+    );
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await process()).newlyQualified).toBe(0);
 
     const rows = await t.db.select().from(rewardsTransactions).where(eq(rewardsTransactions.customerId, ref.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ transactionType: 'referral', points: 150, reference: `referral:${(await statusOf(who)).id}` });
+    expect(rows[0]).toMatchObject({
+      transactionType: 'referral',
+      points: 150,
+      reference: `referral:${(await statusOf(who)).id}`,
+    });
     expect(await pointsLedgerMismatches(t.db)).toEqual([]);
     // The unique reference is the database's own guarantee, whoever writes.
-    await expect(t.db.insert(rewardsTransactions).values({ customerId: ref.id, transactionType: 'referral', points: 150, reference: rows[0].reference })).rejects.toThrow();
+    await expect(
+      t.db
+        .insert(rewardsTransactions)
+        .values({ customerId: ref.id, transactionType: 'referral', points: 150, reference: rows[0].reference }),
+    ).rejects.toThrow();
   });
 
   it('pays a vendor or merchant referrer too, and a referral the admin already marked qualified is not paid again', async () => {
@@ -190,29 +241,101 @@ describe('Process referral qualifications', () => {
       await createOrderWithPart(t.db, { subtotalPaise: 100_000, ...o, customerUserId: who });
       return who;
     };
-    const good = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', deliveredAt: pastWindow() });
-    const inWindow = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', deliveredAt: daysAgo(t.config.RETURN_WINDOW_DAYS - 1) });
-    const pointsOnly = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'not_required', deliveredAt: pastWindow() });
-    const refunded = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'refunded', deliveredAt: pastWindow() });
-    const refundDue = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'refund_pending', deliveredAt: pastWindow() });
-    const cancelled = await counts({ customerUserId: '', status: 'cancelled', paymentStatus: 'paid', deliveredAt: null });
-    const testPaid = await counts({ customerUserId: '', status: 'delivered', paymentStatus: 'paid', testPayment: true, deliveredAt: pastWindow() });
+    const good = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'paid',
+      deliveredAt: pastWindow(),
+    });
+    const inWindow = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'paid',
+      deliveredAt: daysAgo(t.config.RETURN_WINDOW_DAYS - 1),
+    });
+    const pointsOnly = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'not_required',
+      deliveredAt: pastWindow(),
+    });
+    const refunded = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'refunded',
+      deliveredAt: pastWindow(),
+    });
+    const refundDue = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'refund_pending',
+      deliveredAt: pastWindow(),
+    });
+    const cancelled = await counts({
+      customerUserId: '',
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      deliveredAt: null,
+    });
+    const testPaid = await counts({
+      customerUserId: '',
+      status: 'delivered',
+      paymentStatus: 'paid',
+      testPayment: true,
+      deliveredAt: pastWindow(),
+    });
     await process();
     expect((await statusOf(good)).status).toBe('qualified');
-    for (const who of [inWindow, pointsOnly, refunded, refundDue, cancelled, testPaid]) expect((await statusOf(who)).status).toBe('active');
+    for (const who of [inWindow, pointsOnly, refunded, refundDue, cancelled, testPaid])
+      expect((await statusOf(who)).status).toBe('active');
   });
 
   it('counts a vendor only on delivered parts of paid orders past the return window', async () => {
     const vendor = await referred('vendor', await newReferrer());
     const storeId = await createTestShop(t.db, { vendorUserId: vendor });
     const buyer = await referredCustomerless();
-    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: pastWindow() });
-    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: new Date() });
-    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'refunded', deliveredAt: pastWindow() });
-    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'not_required', deliveredAt: pastWindow() });
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status: 'delivered',
+      subtotalPaise: 100_000,
+      paymentStatus: 'paid',
+      deliveredAt: pastWindow(),
+    });
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status: 'delivered',
+      subtotalPaise: 100_000,
+      paymentStatus: 'paid',
+      deliveredAt: new Date(),
+    });
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status: 'delivered',
+      subtotalPaise: 100_000,
+      paymentStatus: 'refunded',
+      deliveredAt: pastWindow(),
+    });
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status: 'delivered',
+      subtotalPaise: 100_000,
+      paymentStatus: 'not_required',
+      deliveredAt: pastWindow(),
+    });
     await process();
     expect((await statusOf(vendor)).status).toBe('active');
-    await createOrderWithPart(t.db, { customerUserId: buyer, storeId, status: 'delivered', subtotalPaise: 100_000, paymentStatus: 'paid', deliveredAt: pastWindow() });
+    await createOrderWithPart(t.db, {
+      customerUserId: buyer,
+      storeId,
+      status: 'delivered',
+      subtotalPaise: 100_000,
+      paymentStatus: 'paid',
+      deliveredAt: pastWindow(),
+    });
     await process();
     expect((await statusOf(vendor)).status).toBe('qualified');
   });
@@ -243,10 +366,18 @@ describe('Process referral qualifications', () => {
     const farmed: string[] = [];
     for (const name of ['Throwaway One', 'Throwaway Two']) {
       const client = new TestClient(t.app, `10.31.5.${++n}`);
-      const { id } = await registerAndLogin(client, merchantInput({ businessName: name, mobileNumber: phone(), referralCode: farmer.referralCode }));
+      const { id } = await registerAndLogin(
+        client,
+        merchantInput({ businessName: name, mobileNumber: phone(), referralCode: farmer.referralCode }),
+      );
       farmed.push(id);
       for (let i = 0; i < 5; i++) {
-        const res = await client.post('/api/merchant/payments', { customer: await referredEmail(), amount: '200', upiReference: `7${String(++n).padStart(11, '0')}`, paidOn: new Date().toISOString().slice(0, 10) });
+        const res = await client.post('/api/merchant/payments', {
+          customer: await referredEmail(),
+          amount: '200',
+          upiReference: `7${String(++n).padStart(11, '0')}`,
+          paidOn: new Date().toISOString().slice(0, 10),
+        });
         expect(res.statusCode, res.body).toBe(201);
       }
     }
@@ -257,11 +388,15 @@ describe('Process referral qualifications', () => {
   });
 
   it('is recorded in the audit log with the count', async () => {
-    const before = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json().total as number;
+    const before = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json()
+      .total as number;
     await customerDelivers(await referred('customer', await newReferrer()), [50_000, 50_000]);
     const { newlyQualified } = await process();
     expect(newlyQualified).toBeGreaterThanOrEqual(1);
-    const res = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json() as { total: number; items: { newData: string }[] };
+    const res = (await admin.get('/api/admin/audit?action=referral_qualifications_processed')).json() as {
+      total: number;
+      items: { newData: string }[];
+    };
     expect(res.total).toBe(before + 1);
     expect(JSON.parse(res.items[0].newData)).toEqual({ newlyQualified });
   });

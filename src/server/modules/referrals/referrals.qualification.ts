@@ -14,9 +14,17 @@ const REWARD_REFERENCE_PREFIX = 'referral:';
 /** The ledger reference of a referral's reward: unique, so a referral pays its referrer once. */
 export const referralRewardReference = (referralId: string) => `${REWARD_REFERENCE_PREFIX}${referralId}`;
 /** The same reference in SQL, for a referral id column. */
-export const referralRewardReferenceOf = (referralId: SQL | AnyColumn): SQL => sql`(${REWARD_REFERENCE_PREFIX}::text || ${referralId}::text)`;
+export const referralRewardReferenceOf = (referralId: SQL | AnyColumn): SQL =>
+  sql`(${REWARD_REFERENCE_PREFIX}::text || ${referralId}::text)`;
 
-type Qualified = { id: string; referrer_user_id: string; referrer_role: string | null; referred_name: string; referred_known_name: string | null; referred_email: string | null };
+type Qualified = {
+  id: string;
+  referrer_user_id: string;
+  referrer_role: string | null;
+  referred_name: string;
+  referred_known_name: string | null;
+  referred_email: string | null;
+};
 
 /**
  * Qualifies every active referral whose referred party has reached both thresholds of the referral
@@ -59,14 +67,29 @@ export async function qualifyReferrals(tx: Tx, { returnWindowDays }: { returnWin
 /** One scheduled pass under the advisory lock; null when another process holds it. */
 export async function runReferralQualification(db: Db, a: { returnWindowDays: number }): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${REFERRAL_QUALIFICATION_LOCK}) as locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${REFERRAL_QUALIFICATION_LOCK}) as locked`,
+    );
     if (!lock?.locked) return null;
     return qualifyReferrals(tx, a);
   });
 }
 
 /** Starts the scheduled qualification (now, then every 10 minutes by default); answers a function that stops it. */
-export function startReferralQualificationJob({ db, intervalMs = 10 * 60_000, log, metrics, returnWindowDays }: { db: Db; intervalMs?: number; log: JobLog; metrics?: JobMetrics; returnWindowDays: number }): StopJob {
+export function startReferralQualificationJob({
+  db,
+  intervalMs = 10 * 60_000,
+  log,
+  metrics,
+  returnWindowDays,
+}: {
+  db: Db;
+  intervalMs?: number;
+  log: JobLog;
+  metrics?: JobMetrics;
+  returnWindowDays: number;
+}): StopJob {
   return startRepeatingJob({
     db,
     name: 'Referral qualification',

@@ -82,7 +82,14 @@ export async function readMyReferralTotals(db: Db, userId: string) {
 
 /** One page of the referrals the user made, each with the referred party's name (unmasked), newest first. */
 export async function readMyReferralPage(db: Db, userId: string, page: number, pageSize: number) {
-  return queryRows<{ id: string; name: string; type: MyReferral['referredType']; status: MyReferral['status']; points: number; created_at: Date | string }>(
+  return queryRows<{
+    id: string;
+    name: string;
+    type: MyReferral['referredType'];
+    status: MyReferral['status'];
+    points: number;
+    created_at: Date | string;
+  }>(
     db,
     sql`select r.id, ${partyName(sql`r.referred_user_id`)} as name, r.referred_user_type as type, r.status, r.points_awarded as points, r.created_at
         from referrals r where r.referrer_user_id = ${userId}

@@ -18,7 +18,12 @@ export async function referralsRoutes(fastify: FastifyInstance) {
         tags: ['referrals'],
         summary: "The signed-in user's referral code, totals and the referrals made (names masked), newest first",
         querystring: pageQuerySchema,
-        response: { 200: myReferralsSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: myReferralsSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
     async (req) => listMyReferrals({ db, userId: requireRole(req, 'customer', 'vendor', 'merchant').id, ...req.query }),

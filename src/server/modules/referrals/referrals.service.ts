@@ -15,4 +15,5 @@ export async function createReferral(tx: Tx, r: NewReferral): Promise<void> {
 }
 
 /** SQL, true when the user referred someone or was referred: history an account's deletion keeps. */
-export const referralsHistoryOf = (userId: string): SQL => sql`exists (select 1 from referrals where referrer_user_id = ${userId} or referred_user_id = ${userId})`;
+export const referralsHistoryOf = (userId: string): SQL =>
+  sql`exists (select 1 from referrals where referrer_user_id = ${userId} or referred_user_id = ${userId})`;

@@ -7,8 +7,12 @@ export const referrals = pgTable(
   'referrals',
   {
     id: id(),
-    referrerUserId: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    referredUserId: uuid('referred_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    referrerUserId: uuid('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: uuid('referred_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     referredUserType: text('referred_user_type').notNull(),
     referralCode: text('referral_code').notNull(),
     status: text('status').notNull().default('active'),

@@ -18,11 +18,19 @@ async function returnOf(tx: Tx, returnId: string): Promise<OrderReturn> {
 }
 
 async function customerOf(tx: Tx, r: OrderReturn): Promise<string> {
-  const [row] = await tx.select({ customerId: orderReturns.customerId }).from(orderReturns).where(eq(orderReturns.id, r.id));
+  const [row] = await tx
+    .select({ customerId: orderReturns.customerId })
+    .from(orderReturns)
+    .where(eq(orderReturns.id, r.id));
   return row.customerId;
 }
 
-const common = (r: OrderReturn) => ({ orderRef: r.orderRef, orderId: r.orderId, shopName: r.storeName, items: itemLines(r.items) });
+const common = (r: OrderReturn) => ({
+  orderRef: r.orderRef,
+  orderId: r.orderId,
+  shopName: r.storeName,
+  items: itemLines(r.items),
+});
 const decider = (r: OrderReturn) => (r.decidedBy === 'admin' ? 'the Haat team' : r.storeName);
 const points = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'point' : 'points'}`;
 
@@ -39,7 +47,10 @@ function refundOf(r: OrderReturn) {
 /** The refund's amount as a headline: '₹1,140', '450 points', '₹1,140 and 30 points'. */
 function amountOf(r: OrderReturn): string {
   const { moneyPaise, refundPoints, pointsReturned } = refundOf(r);
-  const parts = [moneyPaise > 0 ? formatRupees(moneyPaise) : null, refundPoints + pointsReturned > 0 ? points(refundPoints + pointsReturned) : null].filter((p) => p !== null);
+  const parts = [
+    moneyPaise > 0 ? formatRupees(moneyPaise) : null,
+    refundPoints + pointsReturned > 0 ? points(refundPoints + pointsReturned) : null,
+  ].filter((p) => p !== null);
   return parts.length > 0 ? parts.join(' and ') : formatRupees(0);
 }
 
@@ -54,7 +65,10 @@ function refundWords(r: OrderReturn, sent: boolean): string {
         : `Your refund of ${formatRupees(moneyPaise)} to your original payment method is on its way.`,
     );
   }
-  if (refundPoints > 0) said.push(`${points(refundPoints)} (worth ${formatRupees(pointsToPaise(refundPoints))}) for the cash you paid are in your Haat wallet.`);
+  if (refundPoints > 0)
+    said.push(
+      `${points(refundPoints)} (worth ${formatRupees(pointsToPaise(refundPoints))}) for the cash you paid are in your Haat wallet.`,
+    );
   if (pointsReturned > 0) said.push(`${points(pointsReturned)} you used on the order are back in your wallet.`);
   if (said.length === 0) said.push('There is no money to refund for these items.');
   return said.join(' ');
@@ -81,7 +95,11 @@ export async function noticeReturnDecided(tx: Tx, returnId: string): Promise<voi
       r.decidedBy === 'vendor'
         ? "If you disagree, you can ask the Haat team to review it from the order's page."
         : 'The Haat team has reviewed it, and this decision is final.';
-    await notify(tx, { kind: 'return-rejected', to: customer, data: { ...common(r), decidedBy: decider(r), reason: r.rejectionReason ?? 'none given.', next } });
+    await notify(tx, {
+      kind: 'return-rejected',
+      to: customer,
+      data: { ...common(r), decidedBy: decider(r), reason: r.rejectionReason ?? 'none given.', next },
+    });
   }
 }
 
@@ -96,7 +114,11 @@ export async function noticeReturnDecidedByHaat(tx: Tx, a: { returnId: string; v
     r.status === 'approved'
       ? 'Collect the items from the customer and mark the return received in your Returns tab; the customer is refunded then.'
       : `Reason: ${r.rejectionReason ?? 'none given.'} The customer keeps the items and is not refunded.`;
-  await notify(tx, { kind: 'vendor-return-decided', to: { userId: a.vendorUserId }, data: { ...common(r), decision: r.status, status: r.status, next } });
+  await notify(tx, {
+    kind: 'vendor-return-decided',
+    to: { userId: a.vendorUserId },
+    data: { ...common(r), decision: r.status, status: r.status, next },
+  });
 }
 
 /**
@@ -107,7 +129,8 @@ export async function noticeReturnReceived(tx: Tx, returnId: string): Promise<vo
   const r = await returnOf(tx, returnId);
   const customer = { userId: await customerOf(tx, r) };
   if (r.status === 'refunded') await noticeRefunded(tx, r, customer);
-  else await notify(tx, { kind: 'return-received', to: customer, data: { ...common(r), refund: refundWords(r, false) } });
+  else
+    await notify(tx, { kind: 'return-received', to: customer, data: { ...common(r), refund: refundWords(r, false) } });
 }
 
 /** The gateway sent a return's refund (the return is now refunded): the customer is told the amount and where it went. */
@@ -117,5 +140,9 @@ export async function noticeReturnRefunded(tx: Tx, returnId: string): Promise<vo
 }
 
 async function noticeRefunded(tx: Tx, r: OrderReturn, customer: { userId: string }) {
-  await notify(tx, { kind: 'return-refunded', to: customer, data: { ...common(r), amount: amountOf(r), refund: refundWords(r, true) } });
+  await notify(tx, {
+    kind: 'return-refunded',
+    to: customer,
+    data: { ...common(r), amount: amountOf(r), refund: refundWords(r, true) },
+  });
 }

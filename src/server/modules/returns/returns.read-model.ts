@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderReturn, RefundMethod, RefundStatus, ReturnFilter, ReturnReason, ReturnStatus } from '../../../contracts/returns.contract';
+import type {
+  OrderReturn,
+  RefundMethod,
+  RefundStatus,
+  ReturnFilter,
+  ReturnReason,
+  ReturnStatus,
+} from '../../../contracts/returns.contract';
 import { returnStatusLabels } from '../../../contracts/returns.contract';
 import { queryRows, type DbOrTx } from '../../platform/db';
 import { customerRows } from '../auth';
@@ -19,7 +26,13 @@ import { shopRows } from '../shops';
 // returns.service.ts.
 
 /** Which returns: one, a customer's of one order, a vendor's, or everyone's (the super admin). */
-export type ReturnsFilter = { returnId?: string; orderId?: string; customerUserId?: string; vendorUserId?: string; status?: ReturnFilter };
+export type ReturnsFilter = {
+  returnId?: string;
+  orderId?: string;
+  customerUserId?: string;
+  vendorUserId?: string;
+  status?: ReturnFilter;
+};
 
 function whereOf(f: ReturnsFilter): SQL {
   const parts: SQL[] = [sql`true`];
@@ -87,14 +100,26 @@ const select = sql`select r.id, r.order_id, r.order_part_id,
   left join ${refund} on ${refund.returnId} = r.id`;
 
 /** The returns matching the filter, newest first, with their items. */
-export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { limit: number; offset: number }): Promise<OrderReturn[]> {
+export async function selectReturns(
+  db: DbOrTx,
+  filter: ReturnsFilter,
+  page?: { limit: number; offset: number },
+): Promise<OrderReturn[]> {
   const rows = await queryRows<Row>(
     db,
     sql`${select} where ${whereOf(filter)} order by r.created_at desc, r.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
   if (rows.length === 0) return [];
   const item = orderItemRows;
-  const items = await queryRows<{ return_id: string; order_item_id: string; product_name: string; variant_label: string | null; image_url: string | null; quantity: number; price_paise: string }>(
+  const items = await queryRows<{
+    return_id: string;
+    order_item_id: string;
+    product_name: string;
+    variant_label: string | null;
+    image_url: string | null;
+    quantity: number;
+    price_paise: string;
+  }>(
     db,
     sql`select ri.return_id, ri.order_item_id,
           ${item.productName} as product_name, ${item.variantLabel} as variant_label, ${itemPicture()} as image_url,
@@ -123,7 +148,14 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
       reason: r.reason,
       comment: r.comment,
       photos: r.photos,
-      items: its.map((i) => ({ orderItemId: i.order_item_id, productName: i.product_name, variantLabel: i.variant_label, imageUrl: i.image_url, quantity: i.quantity, pricePaise: Number(i.price_paise) })),
+      items: its.map((i) => ({
+        orderItemId: i.order_item_id,
+        productName: i.product_name,
+        variantLabel: i.variant_label,
+        imageUrl: i.image_url,
+        quantity: i.quantity,
+        pricePaise: Number(i.price_paise),
+      })),
       valuePaise: its.reduce((s, i) => s + Number(i.price_paise) * i.quantity, 0),
       requestedAt: iso(r.created_at)!,
       decidedBy: r.decided_by_role,
@@ -154,9 +186,6 @@ export async function selectReturns(db: DbOrTx, filter: ReturnsFilter, page?: { 
 
 /** How many returns match the filter. */
 export async function countReturns(db: DbOrTx, filter: ReturnsFilter): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`select count(*) as n ${withShop} where ${whereOf(filter)}`,
-  );
+  const [row] = await queryRows<{ n: string }>(db, sql`select count(*) as n ${withShop} where ${whereOf(filter)}`);
   return Number(row?.n ?? 0);
 }

@@ -3,11 +3,35 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../contracts/checkout.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { disputeReturnSchema, newReturnSchema, orderReturnsSchema, rejectReturnSchema, returnChangedSchema, returnListQuerySchema, returnPageSchema, returnSchema } from '../../../contracts/returns.contract';
+import {
+  disputeReturnSchema,
+  newReturnSchema,
+  orderReturnsSchema,
+  rejectReturnSchema,
+  returnChangedSchema,
+  returnListQuerySchema,
+  returnPageSchema,
+  returnSchema,
+} from '../../../contracts/returns.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
-import { approveReturn, disputeReturn, getOrderReturns, getReturn, listReturns, receiveReturn, rejectReturn, requestReturn } from './returns.service';
+import {
+  approveReturn,
+  disputeReturn,
+  getOrderReturns,
+  getReturn,
+  listReturns,
+  receiveReturn,
+  rejectReturn,
+  requestReturn,
+} from './returns.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const partParamsSchema = z.object({ partId: z.string().max(64) });
 
 /** Returns: the customer's requests and disputes, and the vendor's answers and receipt of the items. */
@@ -20,8 +44,17 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/orders/:id/returns',
-    { ...customersOnly, schema: { tags: ['returns'], summary: "An own order's returns, and what each delivered part can still return (within the return window)", params: idParamSchema, response: { 200: orderReturnsSchema, ...errors } } },
-    async (req) => getOrderReturns({ db, config, customerUserId: requireRole(req, 'customer').id, orderId: req.params.id }),
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['returns'],
+        summary: "An own order's returns, and what each delivered part can still return (within the return window)",
+        params: idParamSchema,
+        response: { 200: orderReturnsSchema, ...errors },
+      },
+    },
+    async (req) =>
+      getOrderReturns({ db, config, customerUserId: requireRole(req, 'customer').id, orderId: req.params.id }),
   );
 
   app.post(
@@ -30,43 +63,107 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       ...customersOnly,
       schema: {
         tags: ['returns'],
-        summary: 'Ask to return items of a delivered part of an own order, within the return window: items and quantities, a reason, a comment and up to 3 photos (uploaded with imageType return)',
+        summary:
+          'Ask to return items of a delivered part of an own order, within the return window: items and quantities, a reason, a comment and up to 3 photos (uploaded with imageType return)',
         params: partParamsSchema,
         body: newReturnSchema,
         response: { 201: returnChangedSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await requestReturn({ db, config, customerUserId: requireRole(req, 'customer').id, partId: req.params.partId, input: req.body })),
+    async (req, reply) =>
+      reply.status(201).send(
+        await requestReturn({
+          db,
+          config,
+          customerUserId: requireRole(req, 'customer').id,
+          partId: req.params.partId,
+          input: req.body,
+        }),
+      ),
   );
 
   app.post(
     '/api/returns/:id/dispute',
-    { ...customersOnly, schema: { tags: ['returns'], summary: "Send the shop's rejection of an own return to the Haat team, once", params: idParamSchema, body: disputeReturnSchema, response: { 200: returnChangedSchema, ...errors } } },
-    async (req) => disputeReturn({ db, customerUserId: requireRole(req, 'customer').id, returnId: req.params.id, comment: req.body.comment }),
+    {
+      ...customersOnly,
+      schema: {
+        tags: ['returns'],
+        summary: "Send the shop's rejection of an own return to the Haat team, once",
+        params: idParamSchema,
+        body: disputeReturnSchema,
+        response: { 200: returnChangedSchema, ...errors },
+      },
+    },
+    async (req) =>
+      disputeReturn({
+        db,
+        customerUserId: requireRole(req, 'customer').id,
+        returnId: req.params.id,
+        comment: req.body.comment,
+      }),
   );
 
   app.get(
     '/api/vendor/returns',
-    { ...vendorsOnly, schema: { tags: ['returns'], summary: "Returns of your shops' order parts, newest first, by status", querystring: returnListQuerySchema, response: { 200: returnPageSchema, ...errors } } },
+    {
+      ...vendorsOnly,
+      schema: {
+        tags: ['returns'],
+        summary: "Returns of your shops' order parts, newest first, by status",
+        querystring: returnListQuerySchema,
+        response: { 200: returnPageSchema, ...errors },
+      },
+    },
     async (req) => listReturns({ db, query: req.query, vendorUserId: requireRole(req, 'vendor').id }),
   );
 
   app.get(
     '/api/vendor/returns/:id',
-    { ...vendorsOnly, schema: { tags: ['returns'], summary: 'One return of your shops', params: idParamSchema, response: { 200: returnSchema, ...errors } } },
+    {
+      ...vendorsOnly,
+      schema: {
+        tags: ['returns'],
+        summary: 'One return of your shops',
+        params: idParamSchema,
+        response: { 200: returnSchema, ...errors },
+      },
+    },
     async (req) => getReturn({ db, returnId: req.params.id, vendorUserId: requireRole(req, 'vendor').id }),
   );
 
   app.post(
     '/api/vendor/returns/:id/approve',
-    { ...vendorsOnly, schema: { tags: ['returns'], summary: 'Approve a requested return (then collect the item and mark it received)', params: idParamSchema, response: { 200: returnChangedSchema, ...errors } } },
+    {
+      ...vendorsOnly,
+      schema: {
+        tags: ['returns'],
+        summary: 'Approve a requested return (then collect the item and mark it received)',
+        params: idParamSchema,
+        response: { 200: returnChangedSchema, ...errors },
+      },
+    },
     async (req) => approveReturn({ db, vendorUserId: requireRole(req, 'vendor').id, returnId: req.params.id }),
   );
 
   app.post(
     '/api/vendor/returns/:id/reject',
-    { ...vendorsOnly, schema: { tags: ['returns'], summary: 'Reject a requested return, with the reason the customer reads', params: idParamSchema, body: rejectReturnSchema, response: { 200: returnChangedSchema, ...errors } } },
-    async (req) => rejectReturn({ db, vendorUserId: requireRole(req, 'vendor').id, returnId: req.params.id, reason: req.body.reason }),
+    {
+      ...vendorsOnly,
+      schema: {
+        tags: ['returns'],
+        summary: 'Reject a requested return, with the reason the customer reads',
+        params: idParamSchema,
+        body: rejectReturnSchema,
+        response: { 200: returnChangedSchema, ...errors },
+      },
+    },
+    async (req) =>
+      rejectReturn({
+        db,
+        vendorUserId: requireRole(req, 'vendor').id,
+        returnId: req.params.id,
+        reason: req.body.reason,
+      }),
   );
 
   app.post(
@@ -75,7 +172,8 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       ...vendorsOnly,
       schema: {
         tags: ['returns'],
-        summary: 'Mark an approved return received back: stock back, points adjusted, your credit reversed with a credit note, the customer refunded the way they paid (once)',
+        summary:
+          'Mark an approved return received back: stock back, points adjusted, your credit reversed with a credit note, the customer refunded the way they paid (once)',
         params: idParamSchema,
         response: { 200: returnChangedSchema, ...errors },
       },

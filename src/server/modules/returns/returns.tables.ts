@@ -50,12 +50,24 @@ export const orderReturns = pgTable(
     index('order_returns_order_idx').on(t.orderId),
     index('order_returns_customer_idx').on(t.customerId, t.createdAt),
     index('order_returns_created_idx').on(t.createdAt),
-    check('order_returns_status_check', sql`${t.status} in ('requested', 'approved', 'rejected', 'disputed', 'received', 'refunded')`),
+    check(
+      'order_returns_status_check',
+      sql`${t.status} in ('requested', 'approved', 'rejected', 'disputed', 'received', 'refunded')`,
+    ),
     check('order_returns_decided_check', sql`${t.decidedByRole} is null or ${t.decidedByRole} in ('vendor', 'admin')`),
-    check('order_returns_rejected_check', sql`${t.status} not in ('rejected', 'disputed') or ${t.rejectionReason} is not null`),
-    check('order_returns_received_check', sql`(${t.status} in ('received', 'refunded')) = (${t.receivedAt} is not null)`),
+    check(
+      'order_returns_rejected_check',
+      sql`${t.status} not in ('rejected', 'disputed') or ${t.rejectionReason} is not null`,
+    ),
+    check(
+      'order_returns_received_check',
+      sql`(${t.status} in ('received', 'refunded')) = (${t.receivedAt} is not null)`,
+    ),
     check('order_returns_refunded_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
-    check('order_returns_photos_check', sql`jsonb_typeof(${t.photos}) = 'array' and jsonb_array_length(${t.photos}) <= 3`),
+    check(
+      'order_returns_photos_check',
+      sql`jsonb_typeof(${t.photos}) = 'array' and jsonb_array_length(${t.photos}) <= 3`,
+    ),
     check(
       'order_returns_amounts_check',
       sql`${t.valuePaise} >= 0 and ${t.refundPaise} >= 0 and ${t.pointsReturned} >= 0 and ${t.pointsVoided} >= 0 and ${t.pointsTakenBack} >= 0 and ${t.keptForSpentPointsPaise} >= 0 and ${t.vendorReversedPaise} >= 0`,
@@ -74,5 +86,9 @@ export const orderReturnItems = pgTable(
       .references(() => orderItems.id),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), index('order_return_items_item_idx').on(t.orderItemId), check('order_return_items_quantity_check', sql`${t.quantity} >= 1`)],
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    index('order_return_items_item_idx').on(t.orderItemId),
+    check('order_return_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
 );

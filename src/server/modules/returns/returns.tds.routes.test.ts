@@ -23,16 +23,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Places an order of `quantity` kurtas (₹600 each) of shop A, which its vendor ships and delivers; answers the part and its item. */
-async function delivered(shopper: Shopper, vendor: TestClient, productId: string, quantity: number): Promise<{ partId: string; itemId: string }> {
+async function delivered(
+  shopper: Shopper,
+  vendor: TestClient,
+  productId: string,
+  quantity: number,
+): Promise<{ partId: string; itemId: string }> {
   const orderId = await placeOrder(shopper, [{ productId, quantity }]);
-  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find((p) => p.orderId === orderId)!;
-  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(200);
-  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'delivered' })).statusCode).toBe(200);
+  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
+    (p) => p.orderId === orderId,
+  )!;
+  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(
+    200,
+  );
+  expect(
+    (await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'delivered' })).statusCode,
+  ).toBe(200);
   return { partId: part.partId, itemId: part.items[0].id };
 }
 
 const tdsLedger = async (partId: string) =>
-  (await queryRows<{ entry_type: string; payable_paise: string }>(t.db, sql`select entry_type, payable_paise from vendor_ledger where order_part_id = ${partId} and entry_type like 'tds_%' order by created_at, id`)).map((r) => ({
+  (
+    await queryRows<{ entry_type: string; payable_paise: string }>(
+      t.db,
+      sql`select entry_type, payable_paise from vendor_ledger where order_part_id = ${partId} and entry_type like 'tds_%' order by created_at, id`,
+    )
+  ).map((r) => ({
     entry_type: r.entry_type,
     payable_paise: Number(r.payable_paise),
   }));
@@ -46,7 +62,10 @@ describe('a return keeps its TDS deposited and the next sales adjust it', () => 
     const first = await delivered(shopper, vendor, shops.a.id, 2);
 
     // Both kurtas come back: the vendor gives back their net and their ₹60.00 TDS, which stays deposited in its name.
-    const asked = await shopper.client.post(`/api/orders/parts/${first.partId}/returns`, { items: [{ orderItemId: first.itemId, quantity: 2 }], reason: 'Wrong size or fit' });
+    const asked = await shopper.client.post(`/api/orders/parts/${first.partId}/returns`, {
+      items: [{ orderItemId: first.itemId, quantity: 2 }],
+      reason: 'Wrong size or fit',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const returnId = (asked.json() as ReturnChanged).return.id;
     expect((await vendor.post(`/api/vendor/returns/${returnId}/approve`)).statusCode).toBe(200);
@@ -67,7 +86,10 @@ describe('a return keeps its TDS deposited and the next sales adjust it', () => 
     const statement = (await vendor.get('/api/vendor/earnings/statement?pageSize=100')).json() as EarningsStatementPage;
     const notesOf = (partId: string) => statement.items.find((r) => r.partId === partId)!.tdsNotes;
     expect(notesOf(first.partId)).toEqual([
-      { text: 'TDS of ₹60.00 on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year', paise: -6_000 },
+      {
+        text: 'TDS of ₹60.00 on returned items kept deposited in your name; it will reduce the TDS on your next sales this financial year',
+        paise: -6_000,
+      },
     ]);
     expect(notesOf(second.partId)).toEqual([{ text: 'TDS adjusted for returns: +₹30.00', paise: 3_000 }]);
     expect(notesOf(fourth.partId)).toEqual([]);
@@ -80,7 +102,9 @@ describe('a return keeps its TDS deposited and the next sales adjust it', () => 
     const { client: admin } = await signInSuperAdmin(t);
     const month = todayInIndia().slice(0, 7);
     const report = (await admin.get(`/api/admin/reports/tds?month=${month}`)).json() as TdsReport;
-    const rows = report.rows.filter((r) => r.vendorUserId === shops.vendorA.userId).map((r) => ({ line: r.line, tdsBp: r.tdsBp, tdsOn: r.tdsOn, netPaise: r.netPaise, tdsPaise: r.tdsPaise }));
+    const rows = report.rows
+      .filter((r) => r.vendorUserId === shops.vendorA.userId)
+      .map((r) => ({ line: r.line, tdsBp: r.tdsBp, tdsOn: r.tdsOn, netPaise: r.netPaise, tdsPaise: r.tdsPaise }));
     expect(rows).toEqual([
       { line: 'sales', tdsBp: 500, tdsOn: 'gross', netPaise: 180_000, tdsPaise: 9_000 },
       { line: 'tds_kept', tdsBp: 500, tdsOn: 'gross', netPaise: 0, tdsPaise: 6_000 },

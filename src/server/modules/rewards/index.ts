@@ -1,4 +1,18 @@
-export { awardPointsOnce, closePendingCashback, getBalances, orderRef, recordPendingCashback, recordPendingEarn, refundSpentPoints, releaseDuePoints, spendPoints, unrefundedSpentPoints, voidPendingEarn, type Balances, type PendingEnded } from './rewards.service';
+export {
+  awardPointsOnce,
+  closePendingCashback,
+  getBalances,
+  orderRef,
+  recordPendingCashback,
+  recordPendingEarn,
+  refundSpentPoints,
+  releaseDuePoints,
+  spendPoints,
+  unrefundedSpentPoints,
+  voidPendingEarn,
+  type Balances,
+  type PendingEnded,
+} from './rewards.service';
 export { createWithdrawal, getWallet, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from './rewards.wallet';
 export { rewardsRoutes } from './rewards.routes';
 export { POINTS_RELEASE_LOCK, runPointsRelease, startPointsReleaseJob, type PendingRelease } from './rewards.jobs';

@@ -15,7 +15,8 @@ export const pendingRowOutcome = (ledgerId: SQL | AnyColumn): SQL<'voided' | 'av
   else 'pending' end`;
 
 /** True when a ledger row carries this reference (unique, as a referral's reward: see awardPointsOnce). */
-export const ledgerHasReference = (reference: SQL): SQL => sql`exists (select 1 from rewards_transactions r where r.reference = ${reference})`;
+export const ledgerHasReference = (reference: SQL): SQL =>
+  sql`exists (select 1 from rewards_transactions r where r.reference = ${reference})`;
 
 /** True when the user has ledger rows or withdrawal requests: history an account's deletion keeps. */
 export const rewardsHistoryOf = (userId: string): SQL =>

@@ -18,8 +18,12 @@ export type EarnedTakenBack = { voided: number; takenBack: number; notTakenBack:
  * still earns is written as a new pending row), else from the available balance (a 'reversed' row,
  * never below zero). Answers what was voided, taken back, and could not be (already spent).
  */
-export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; orderId: string; orderPartId: string; points: number; reference: string }): Promise<EarnedTakenBack> {
-  if (!Number.isInteger(a.points) || a.points < 0) throw new Error(`takeBackEarnedPoints: not a number of points: ${a.points}`);
+export async function takeBackEarnedPoints(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; orderPartId: string; points: number; reference: string },
+): Promise<EarnedTakenBack> {
+  if (!Number.isInteger(a.points) || a.points < 0)
+    throw new Error(`takeBackEarnedPoints: not a number of points: ${a.points}`);
   if (a.points === 0) return { voided: 0, takenBack: 0, notTakenBack: 0 };
   if (!(await lockBalance(tx, a.customerUserId))) throw new AppError('NOT_FOUND', 'Customer not found');
   const open = await queryRows<{ id: string; pending_points: number; description: string }>(
@@ -59,7 +63,8 @@ export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; 
   }
   const takenBack = Math.min(a.points, Math.max(0, await availablePointsOf(tx, a.customerUserId)));
   if (takenBack > 0) {
-    if (!(await takeAvailablePoints(tx, a.customerUserId, takenBack))) throw new Error('takeBackEarnedPoints: the balance changed under the lock');
+    if (!(await takeAvailablePoints(tx, a.customerUserId, takenBack)))
+      throw new Error('takeBackEarnedPoints: the balance changed under the lock');
     await tx.insert(rewardsTransactions).values({
       customerId: a.customerUserId,
       orderId: a.orderId,
@@ -74,8 +79,12 @@ export async function takeBackEarnedPoints(tx: Tx, a: { customerUserId: string; 
 }
 
 /** Pays a refund as available points (a cash on delivery order's return), once per reference. */
-export async function creditRefundPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number; reference: string }): Promise<void> {
-  if (!Number.isInteger(a.points) || a.points < 0) throw new Error(`creditRefundPoints: not a number of points: ${a.points}`);
+export async function creditRefundPoints(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; points: number; reference: string },
+): Promise<void> {
+  if (!Number.isInteger(a.points) || a.points < 0)
+    throw new Error(`creditRefundPoints: not a number of points: ${a.points}`);
   if (a.points === 0) return;
   await lockBalance(tx, a.customerUserId);
   const written = await tx
@@ -91,5 +100,6 @@ export async function creditRefundPoints(tx: Tx, a: { customerUserId: string; or
     .onConflictDoNothing()
     .returning({ id: rewardsTransactions.id });
   if (written.length === 0) throw new AppError('CONFLICT', 'This return was already refunded');
-  if (!(await moveCache(tx, a.customerUserId, { points: a.points }))) await addPointsMakingBalance(tx, a.customerUserId, a.points);
+  if (!(await moveCache(tx, a.customerUserId, { points: a.points })))
+    await addPointsMakingBalance(tx, a.customerUserId, a.points);
 }

@@ -22,8 +22,19 @@ async function customer() {
 }
 
 const earnPending = async (customerUserId: string, points: number, deliveredAt: Date | null) => {
-  const part = await createOrderWithPart(t.db, { customerUserId, status: deliveredAt ? 'delivered' : 'shipped', deliveredAt });
-  await t.db.transaction((tx) => recordPendingEarn(tx, { customerUserId, ...part, points, description: `Earned on order from ${part.storeId.slice(0, 4)}` }));
+  const part = await createOrderWithPart(t.db, {
+    customerUserId,
+    status: deliveredAt ? 'delivered' : 'shipped',
+    deliveredAt,
+  });
+  await t.db.transaction((tx) =>
+    recordPendingEarn(tx, {
+      customerUserId,
+      ...part,
+      points,
+      description: `Earned on order from ${part.storeId.slice(0, 4)}`,
+    }),
+  );
   return part;
 };
 
@@ -41,11 +52,32 @@ describe('who may open a wallet', () => {
     for (const input of [vendorInput({ phone: '9123411111' }), merchantInput({ mobileNumber: '9811111111' })]) {
       const holder = new TestClient(t.app);
       const { id } = await registerAndLogin(holder, input);
-      expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0, transactions: { items: [], total: 0 } });
-      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(400);
-      await t.db.transaction((tx) => awardPointsOnce(tx, { userId: id, points: 150, type: 'referral', reference: `referral:test-${id}`, description: 'Referral reward: T*** S***' }));
-      expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 150, transactions: { items: [{ type: 'referral', points: 150, description: 'Referral reward: T*** S***' }] } });
-      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(201);
+      expect((await holder.get('/api/wallet')).json()).toMatchObject({
+        availablePoints: 0,
+        pendingPoints: 0,
+        withdrawnPoints: 0,
+        totalEarned: 0,
+        transactions: { items: [], total: 0 },
+      });
+      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(
+        400,
+      );
+      await t.db.transaction((tx) =>
+        awardPointsOnce(tx, {
+          userId: id,
+          points: 150,
+          type: 'referral',
+          reference: `referral:test-${id}`,
+          description: 'Referral reward: T*** S***',
+        }),
+      );
+      expect((await holder.get('/api/wallet')).json()).toMatchObject({
+        availablePoints: 150,
+        transactions: { items: [{ type: 'referral', points: 150, description: 'Referral reward: T*** S***' }] },
+      });
+      expect((await holder.post('/api/wallet/withdrawals', { points: 100, upiId: 'shop@okaxis' })).statusCode).toBe(
+        201,
+      );
       expect((await holder.get('/api/wallet')).json()).toMatchObject({ availablePoints: 50, withdrawnPoints: 100 });
     }
   });
@@ -54,9 +86,18 @@ describe('who may open a wallet', () => {
     const a = await customer();
     const b = await customer();
     await giveAvailablePoints(t.db, a.id, 300);
-    expect((await a.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@okicici' })).statusCode).toBe(201);
+    expect((await a.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@okicici' })).statusCode).toBe(
+      201,
+    );
     const walletB = (await b.client.get('/api/wallet')).json();
-    expect(walletB).toEqual({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0, returnWindowDays: 7, transactions: { items: [], total: 0, page: 1, pageSize: 20 } });
+    expect(walletB).toEqual({
+      availablePoints: 0,
+      pendingPoints: 0,
+      withdrawnPoints: 0,
+      totalEarned: 0,
+      returnWindowDays: 7,
+      transactions: { items: [], total: 0, page: 1, pageSize: 20 },
+    });
     expect((await b.client.get('/api/wallet/withdrawals')).json().total).toBe(0);
     expect((await a.client.get('/api/wallet')).json().availablePoints).toBe(200);
   });
@@ -71,13 +112,26 @@ describe('GET /api/wallet', () => {
     const res = await c.client.get('/api/wallet?page=1&pageSize=2');
     expect(res.statusCode).toBe(200);
     const w = res.json();
-    expect(w).toMatchObject({ availablePoints: 200, pendingPoints: 40, withdrawnPoints: 0, totalEarned: 290, returnWindowDays: 7 });
+    expect(w).toMatchObject({
+      availablePoints: 200,
+      pendingPoints: 40,
+      withdrawnPoints: 0,
+      totalEarned: 290,
+      returnWindowDays: 7,
+    });
     expect(w.transactions).toMatchObject({ total: 4, page: 1, pageSize: 2 });
     expect(w.transactions.items.map((i: { type: string }) => i.type)).toEqual(['earned', 'spent']);
-    expect(w.transactions.items[1]).toMatchObject({ points: -50, pendingPoints: 0, orderId, description: expect.stringMatching(/^Used on order #[0-9A-F]{8}$/) });
+    expect(w.transactions.items[1]).toMatchObject({
+      points: -50,
+      pendingPoints: 0,
+      orderId,
+      description: expect.stringMatching(/^Used on order #[0-9A-F]{8}$/),
+    });
     const page2 = (await c.client.get('/api/wallet?page=2&pageSize=2')).json();
     expect(page2.transactions.items.map((i: { type: string }) => i.type)).toEqual(['released', 'earned']);
-    const dates = [...w.transactions.items, ...page2.transactions.items].map((i: { createdAt: string }) => Date.parse(i.createdAt));
+    const dates = [...w.transactions.items, ...page2.transactions.items].map((i: { createdAt: string }) =>
+      Date.parse(i.createdAt),
+    );
     expect(dates).toEqual([...dates].sort((x, y) => y - x));
   });
 
@@ -159,23 +213,37 @@ describe('POST /api/wallet/withdrawals', () => {
       requestId: res.headers['x-request-id'],
     });
     expect((await post(c.client, { points: 120, upiId: 'asha@oksbi' })).statusCode).toBe(201);
-    expect((await c.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 0, pendingPoints: 400, withdrawnPoints: 120 });
+    expect((await c.client.get('/api/wallet')).json()).toMatchObject({
+      availablePoints: 0,
+      pendingPoints: 400,
+      withdrawnPoints: 120,
+    });
   });
 
   it('lets many requests race without the balance going below 0', async () => {
     const c = await customer();
     await giveAvailablePoints(t.db, c.id, 250);
-    const results = await Promise.all(Array.from({ length: 6 }, () => post(c.client, { points: 100, upiId: 'asha@oksbi' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(c.client, { points: 100, upiId: 'asha@oksbi' })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 400, 400, 400, 400]);
     expect((await c.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 50, withdrawnPoints: 200 });
-    expect((await c.client.get('/api/wallet/withdrawals?pageSize=1&page=2')).json()).toMatchObject({ total: 2, page: 2, items: [{ points: 100 }] });
+    expect((await c.client.get('/api/wallet/withdrawals?pageSize=1&page=2')).json()).toMatchObject({
+      total: 2,
+      page: 2,
+      items: [{ points: 100 }],
+    });
   });
 
   it('needs the CSRF header like every state-changing call: 403 CSRF_REJECTED, and nothing is withdrawn', async () => {
     const c = await customer();
     // Enough points that the same request with the header would be accepted (201).
     await giveAvailablePoints(t.db, c.id, 250);
-    const res = await c.client.post('/api/wallet/withdrawals', { points: 100, upiId: 'asha@oksbi' }, { 'x-requested-with': '' });
+    const res = await c.client.post(
+      '/api/wallet/withdrawals',
+      { points: 100, upiId: 'asha@oksbi' },
+      { 'x-requested-with': '' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_REJECTED');
     expect((await c.client.get('/api/wallet')).json()).toMatchObject({ availablePoints: 250, withdrawnPoints: 0 });
@@ -185,9 +253,18 @@ describe('POST /api/wallet/withdrawals', () => {
 
 describe('the withdraw form schema', () => {
   it('adds the available balance as the maximum, with the same messages as the server', async () => {
-    const resolve = (values: object, available: number) => zodResolver(withdrawalFormSchema(available))(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect((await resolve({ points: '300', upiId: 'asha@oksbi' }, 300)).values).toEqual({ points: 300, upiId: 'asha@oksbi' });
-    expect((await resolve({ points: '301', upiId: 'asha@oksbi' }, 300)).errors).toMatchObject({ points: { message: 'You cannot withdraw more points than you have' } });
+    const resolve = (values: object, available: number) =>
+      zodResolver(withdrawalFormSchema(available))(values as never, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      });
+    expect((await resolve({ points: '300', upiId: 'asha@oksbi' }, 300)).values).toEqual({
+      points: 300,
+      upiId: 'asha@oksbi',
+    });
+    expect((await resolve({ points: '301', upiId: 'asha@oksbi' }, 300)).errors).toMatchObject({
+      points: { message: 'You cannot withdraw more points than you have' },
+    });
     expect((await resolve({ points: '50', upiId: 'asha' }, 300)).errors).toMatchObject({
       points: { message: 'Minimum withdrawal is 100 points' },
       upiId: { message: 'Please enter a valid UPI ID (for example name@okbank)' },

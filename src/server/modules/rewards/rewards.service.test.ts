@@ -4,7 +4,13 @@ import { AppError } from '../../platform/app-error';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, registerAndLogin } from '../../test/factories';
-import { createOrderWithPart, daysAgo, giveAvailablePoints, markPartDelivered, pointsLedgerMismatches } from '../../test/order-factories';
+import {
+  createOrderWithPart,
+  daysAgo,
+  giveAvailablePoints,
+  markPartDelivered,
+  pointsLedgerMismatches,
+} from '../../test/order-factories';
 import {
   createWithdrawal,
   getBalances,
@@ -78,16 +84,31 @@ describe('pending earnings', () => {
     expect(await releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 0 })).toBe(0);
     await markPartDelivered(t.db, part.orderPartId, daysAgo(6));
     expect(await releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 7 })).toBe(0);
-    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toMatchObject({ availablePoints: 0, pendingPoints: 60 });
+    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toMatchObject({
+      availablePoints: 0,
+      pendingPoints: 60,
+    });
     // Six days after delivery, a 5-day window has passed.
-    expect(await getBalances(t.db, c, { returnWindowDays: 5 })).toMatchObject({ availablePoints: 60, pendingPoints: 0, totalEarned: 60 });
+    expect(await getBalances(t.db, c, { returnWindowDays: 5 })).toMatchObject({
+      availablePoints: 60,
+      pendingPoints: 0,
+      totalEarned: 60,
+    });
     const [released] = await rowsOf(c, 'released');
-    expect(released).toMatchObject({ points: 60, pending_points: -60, related_transaction_id: (await rowsOf(c, 'earned'))[0].id });
+    expect(released).toMatchObject({
+      points: 60,
+      pending_points: -60,
+      related_transaction_id: (await rowsOf(c, 'earned'))[0].id,
+    });
   });
 
   it('allows a window of 0 days: released as soon as the part is delivered', async () => {
     const c = await newCustomer();
-    const part = await createOrderWithPart(t.db, { customerUserId: c, status: 'delivered', deliveredAt: daysAgo(0.001) });
+    const part = await createOrderWithPart(t.db, {
+      customerUserId: c,
+      status: 'delivered',
+      deliveredAt: daysAgo(0.001),
+    });
     await earn(c, part, 12);
     expect(await releaseDuePoints(t.db, { returnWindowDays: 0 })).toBeGreaterThanOrEqual(1);
     expect(await cache(c)).toEqual({ reward_points: 12, pending_points: 0 });
@@ -99,7 +120,9 @@ describe('pending earnings', () => {
     const b = await createOrderWithPart(t.db, { customerUserId: c, status: 'delivered', deliveredAt: daysAgo(30) });
     await earn(c, a, 10);
     await earn(c, b, 20);
-    const counts = await Promise.all(Array.from({ length: 6 }, () => releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 7 })));
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, () => releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 7 })),
+    );
     expect(counts.reduce((s, n) => s + n, 0)).toBe(2);
     expect(await releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 7 })).toBe(0);
     expect(await rowsOf(c, 'released')).toHaveLength(2);
@@ -115,7 +138,12 @@ describe('pending earnings', () => {
     await markPartDelivered(t.db, part.orderPartId, daysAgo(30));
     expect(await releaseDuePoints(t.db, { customerUserId: c, returnWindowDays: 0 })).toBe(0);
     expect(await rowsOf(c, 'voided')).toHaveLength(1);
-    expect(await getBalances(t.db, c, { returnWindowDays: 0 })).toEqual({ availablePoints: 0, pendingPoints: 0, withdrawnPoints: 0, totalEarned: 0 });
+    expect(await getBalances(t.db, c, { returnWindowDays: 0 })).toEqual({
+      availablePoints: 0,
+      pendingPoints: 0,
+      withdrawnPoints: 0,
+      totalEarned: 0,
+    });
   });
 
   it('cannot void points that were released', async () => {
@@ -146,11 +174,19 @@ describe('spending and refunds', () => {
   it('never spends more than the available balance, even when many checkouts race', async () => {
     const c = await newCustomer();
     const { orderId } = await giveAvailablePoints(t.db, c, 100);
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId, points: 30 }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId, points: 30 })),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
       expect(r.reason).toBeInstanceOf(AppError);
-      expect(r.reason).toMatchObject({ code: 'CONFLICT', message: 'You cannot use more points than you have', fields: { pointsToUse: 'You cannot use more points than you have' } });
+      expect(r.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: 'You cannot use more points than you have',
+        fields: { pointsToUse: 'You cannot use more points than you have' },
+      });
     }
     expect(await cache(c)).toEqual({ reward_points: 10, pending_points: 0 });
     expect((await rowsOf(c, 'spent')).map((r) => r.points)).toEqual([-30, -30, -30]);
@@ -160,7 +196,9 @@ describe('spending and refunds', () => {
     const c = await newCustomer();
     const part = await createOrderWithPart(t.db, { customerUserId: c });
     await earn(c, part, 500);
-    await expect(t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId: part.orderId, points: 1 }))).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId: part.orderId, points: 1 })),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('refunds spent points once, never more than the order spent', async () => {
@@ -168,7 +206,15 @@ describe('spending and refunds', () => {
     await giveAvailablePoints(t.db, c, 200);
     const order = await createOrderWithPart(t.db, { customerUserId: c, pointsUsed: 150 });
     await t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId: order.orderId, points: 150 }));
-    const refund = () => t.db.transaction((tx) => refundSpentPoints(tx, { customerUserId: c, orderId: order.orderId, points: 150, description: 'Order cancelled' }));
+    const refund = () =>
+      t.db.transaction((tx) =>
+        refundSpentPoints(tx, {
+          customerUserId: c,
+          orderId: order.orderId,
+          points: 150,
+          description: 'Order cancelled',
+        }),
+      );
     await refund();
     await expect(refund()).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await cache(c)).toEqual({ reward_points: 200, pending_points: 0 });
@@ -194,30 +240,67 @@ describe('withdrawals', () => {
   it('holds the points at once; concurrent requests never take the balance below 0', async () => {
     const c = await newCustomer();
     await giveAvailablePoints(t.db, c, 350);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => createWithdrawal({ db: t.db, customerUserId: c, input: { points: 100, ...upi }, returnWindowDays: 7 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        createWithdrawal({ db: t.db, customerUserId: c, input: { points: 100, ...upi }, returnWindowDays: 7 }),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'VALIDATION_FAILED', fields: { points: 'You cannot withdraw more points than you have' } } });
-    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toEqual({ availablePoints: 50, pendingPoints: 0, withdrawnPoints: 300, totalEarned: 350 });
-    const requests = await queryRows<{ id: string; status: string }>(t.db, sql`select id, status from withdrawal_requests where customer_id = ${c}`);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { code: 'VALIDATION_FAILED', fields: { points: 'You cannot withdraw more points than you have' } },
+    });
+    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toEqual({
+      availablePoints: 50,
+      pendingPoints: 0,
+      withdrawnPoints: 300,
+      totalEarned: 350,
+    });
+    const requests = await queryRows<{ id: string; status: string }>(
+      t.db,
+      sql`select id, status from withdrawal_requests where customer_id = ${c}`,
+    );
     expect(requests.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
     // Each 'withdrawn' row carries its request's id and points at nothing else.
     const withdrawn = await rowsOf(c, 'withdrawn');
     expect(withdrawn.map((r) => r.id).sort()).toEqual(requests.map((r) => r.id).sort());
-    expect(withdrawn.every((r) => r.points === -100 && r.order_id === null && r.related_transaction_id === null)).toBe(true);
+    expect(withdrawn.every((r) => r.points === -100 && r.order_id === null && r.related_transaction_id === null)).toBe(
+      true,
+    );
   });
 
   it('a rejection gives the points back once; a paid request keeps them', async () => {
     const c = await newCustomer();
     await giveAvailablePoints(t.db, c, 300);
-    const a = await createWithdrawal({ db: t.db, customerUserId: c, input: { points: 100, ...upi }, returnWindowDays: 7 });
-    const b = await createWithdrawal({ db: t.db, customerUserId: c, input: { points: 120, ...upi }, returnWindowDays: 7 });
-    expect(await rejectWithdrawal({ db: t.db, withdrawalId: a.id, reason: 'UPI ID not found' })).toMatchObject({ status: 'rejected' });
-    await expect(rejectWithdrawal({ db: t.db, withdrawalId: a.id, reason: 'again' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect((await markWithdrawalPaid({ db: t.db, withdrawalId: b.id, upiReference: 'UTR123456' })).processedAt).not.toBeNull();
-    await expect(markWithdrawalPaid({ db: t.db, withdrawalId: crypto.randomUUID(), upiReference: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const a = await createWithdrawal({
+      db: t.db,
+      customerUserId: c,
+      input: { points: 100, ...upi },
+      returnWindowDays: 7,
+    });
+    const b = await createWithdrawal({
+      db: t.db,
+      customerUserId: c,
+      input: { points: 120, ...upi },
+      returnWindowDays: 7,
+    });
+    expect(await rejectWithdrawal({ db: t.db, withdrawalId: a.id, reason: 'UPI ID not found' })).toMatchObject({
+      status: 'rejected',
+    });
+    await expect(rejectWithdrawal({ db: t.db, withdrawalId: a.id, reason: 'again' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(
+      (await markWithdrawalPaid({ db: t.db, withdrawalId: b.id, upiReference: 'UTR123456' })).processedAt,
+    ).not.toBeNull();
+    await expect(
+      markWithdrawalPaid({ db: t.db, withdrawalId: crypto.randomUUID(), upiReference: 'x' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const [returned] = await rowsOf(c, 'withdrawal_returned');
     expect(returned).toMatchObject({ points: 100, related_transaction_id: a.id });
-    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toMatchObject({ availablePoints: 180, withdrawnPoints: 120 });
+    expect(await getBalances(t.db, c, { returnWindowDays: 7 })).toMatchObject({
+      availablePoints: 180,
+      withdrawnPoints: 120,
+    });
   });
 });
 
@@ -240,7 +323,10 @@ describe('the scheduled release', () => {
       unlock();
       await holder;
     }
-    const runs = await Promise.all([runPointsRelease({ db: t.db, returnWindowDays: 2 }), runPointsRelease({ db: t.db, returnWindowDays: 2 })]);
+    const runs = await Promise.all([
+      runPointsRelease({ db: t.db, returnWindowDays: 2 }),
+      runPointsRelease({ db: t.db, returnWindowDays: 2 }),
+    ]);
     expect(runs.reduce<number>((s, n) => s + (n ?? 0), 0)).toBe(1);
     expect(await cache(c)).toEqual({ reward_points: 15, pending_points: 0 });
   });
@@ -250,9 +336,16 @@ describe('the scheduled release', () => {
     const part = await createOrderWithPart(t.db, { customerUserId: c, status: 'delivered', deliveredAt: daysAgo(3) });
     await earn(c, part, 9);
     const logs: string[] = [];
-    const stop = startPointsReleaseJob({ db: t.db, returnWindowDays: 2, intervalMs: 50, log: { info: (m) => logs.push(m), error: (m) => logs.push(m) } });
+    const stop = startPointsReleaseJob({
+      db: t.db,
+      returnWindowDays: 2,
+      intervalMs: 50,
+      log: { info: (m) => logs.push(m), error: (m) => logs.push(m) },
+    });
     try {
-      await expect.poll(() => cache(c), { timeout: 5_000, interval: 50 }).toEqual({ reward_points: 9, pending_points: 0 });
+      await expect
+        .poll(() => cache(c), { timeout: 5_000, interval: 50 })
+        .toEqual({ reward_points: 9, pending_points: 0 });
     } finally {
       await stop();
     }

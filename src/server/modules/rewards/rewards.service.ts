@@ -20,7 +20,8 @@ import { orderRef } from '../../../domain/order-ref';
 export { orderRef };
 
 function assertPoints(points: number): void {
-  if (!Number.isInteger(points) || points < 0) throw new AppError('VALIDATION_FAILED', 'Points must be a whole number of at least 0');
+  if (!Number.isInteger(points) || points < 0)
+    throw new AppError('VALIDATION_FAILED', 'Points must be a whole number of at least 0');
 }
 
 // Locks the customer's row and balance row until the transaction ends: ledger writes for one customer go one at a time.
@@ -29,7 +30,11 @@ async function lockCustomer(tx: Tx, customerUserId: string): Promise<void> {
 }
 
 /** Changes the cached balances by the given deltas (in the caller's transaction, beside its ledger row); false when the customer has no customers row. */
-export async function moveCache(tx: Tx, customerUserId: string, d: { points?: number; pendingPoints?: number }): Promise<boolean> {
+export async function moveCache(
+  tx: Tx,
+  customerUserId: string,
+  d: { points?: number; pendingPoints?: number },
+): Promise<boolean> {
   return moveBalances(tx, customerUserId, d);
 }
 
@@ -37,7 +42,11 @@ export async function moveCache(tx: Tx, customerUserId: string, d: { points?: nu
 const isOpen = ledgerRowOpen(sql`e.id`);
 
 /** Reads the balances of a customer after releasing their due pending points. */
-export async function getBalances(db: DbOrTx, customerUserId: string, opts: { returnWindowDays: number }): Promise<Balances> {
+export async function getBalances(
+  db: DbOrTx,
+  customerUserId: string,
+  opts: { returnWindowDays: number },
+): Promise<Balances> {
   await releaseDuePoints(db, { customerUserId, returnWindowDays: opts.returnWindowDays });
   const [row] = await queryRows<{ available: number; pending: number; withdrawn: number; earned: number }>(
     db,
@@ -49,14 +58,23 @@ export async function getBalances(db: DbOrTx, customerUserId: string, opts: { re
         from reward_balances c where c.user_id = ${customerUserId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
-  return { availablePoints: Number(row.available), pendingPoints: Number(row.pending), withdrawnPoints: Number(row.withdrawn), totalEarned: Number(row.earned) };
+  return {
+    availablePoints: Number(row.available),
+    pendingPoints: Number(row.pending),
+    withdrawnPoints: Number(row.withdrawn),
+    totalEarned: Number(row.earned),
+  };
 }
 
 /** Spends available points on an order with one conditional update (never below 0) and a 'spent' row; throws CONFLICT when there are not enough. */
-export async function spendPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number }): Promise<void> {
+export async function spendPoints(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; points: number },
+): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
-  if (!(await takeAvailablePoints(tx, a.customerUserId, a.points))) throw new AppError('CONFLICT', rewardsMessages.spendTooMuch, { pointsToUse: rewardsMessages.spendTooMuch });
+  if (!(await takeAvailablePoints(tx, a.customerUserId, a.points)))
+    throw new AppError('CONFLICT', rewardsMessages.spendTooMuch, { pointsToUse: rewardsMessages.spendTooMuch });
   await tx.insert(rewardsTransactions).values({
     customerId: a.customerUserId,
     orderId: a.orderId,
@@ -67,10 +85,14 @@ export async function spendPoints(tx: Tx, a: { customerUserId: string; orderId: 
 }
 
 /** Writes points earned on one shop's part of an order as pending (an 'earned' row); nothing when the points are 0. */
-export async function recordPendingEarn(tx: Tx, a: { customerUserId: string; orderId: string; orderPartId: string; points: number; description: string }): Promise<void> {
+export async function recordPendingEarn(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; orderPartId: string; points: number; description: string },
+): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
-  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points }))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points })))
+    throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
   await tx.insert(rewardsTransactions).values({
     customerId: a.customerUserId,
     orderId: a.orderId,
@@ -81,7 +103,14 @@ export async function recordPendingEarn(tx: Tx, a: { customerUserId: string; ord
   });
 }
 
-type OpenEarned = { id: string; customer_id: string; order_id: string | null; order_part_id: string | null; pending_points: number; description: string };
+type OpenEarned = {
+  id: string;
+  customer_id: string;
+  order_id: string | null;
+  order_part_id: string | null;
+  pending_points: number;
+  description: string;
+};
 
 const sumPending = (rows: OpenEarned[]) => rows.reduce((s, e) => s + Number(e.pending_points), 0);
 
@@ -108,16 +137,31 @@ async function closePending(tx: Tx, customerUserId: string, rows: OpenEarned[], 
       description: how.describe(e),
     })),
   );
-  await moveCache(tx, customerUserId, how.type === 'released' ? { points: total, pendingPoints: -total } : { pendingPoints: -total });
+  await moveCache(
+    tx,
+    customerUserId,
+    how.type === 'released' ? { points: total, pendingPoints: -total } : { pendingPoints: -total },
+  );
   if (how.type === 'released' && how.source) await noticeAvailable(tx, customerUserId, rows, how.source);
   return total;
 }
 
 /** Tells the customer, in the transaction that released them, which points are available now: one notice per source (an order, a merchant's cashback). */
-async function noticeAvailable(tx: Tx, customerUserId: string, rows: OpenEarned[], sourceOf: (e: OpenEarned) => string): Promise<void> {
+async function noticeAvailable(
+  tx: Tx,
+  customerUserId: string,
+  rows: OpenEarned[],
+  sourceOf: (e: OpenEarned) => string,
+): Promise<void> {
   const bySource = new Map<string, number>();
   for (const e of rows) bySource.set(sourceOf(e), (bySource.get(sourceOf(e)) ?? 0) + Number(e.pending_points));
-  const events = [...bySource].filter(([, points]) => points > 0).map(([source, points]) => ({ kind: 'points-available', to: { userId: customerUserId }, data: { points, source } }));
+  const events = [...bySource]
+    .filter(([, points]) => points > 0)
+    .map(([source, points]) => ({
+      kind: 'points-available',
+      to: { userId: customerUserId },
+      data: { points, source },
+    }));
   if (events.length > 0) await notify(tx, ...events);
 }
 
@@ -136,13 +180,19 @@ export async function voidPendingEarn(tx: Tx, a: { orderPartId: string }): Promi
       sql`select e.id, e.customer_id, e.order_id, e.order_part_id, e.pending_points, e.description from rewards_transactions e
           where e.order_part_id = ${a.orderPartId} and e.customer_id = ${customerUserId} and e.transaction_type = 'earned' and ${isOpen}`,
     );
-    voided += await closePending(tx, customerUserId, open, { type: 'voided', describe: (e) => `Pending points cancelled${e.order_id ? ` for order ${orderRef(e.order_id)}` : ''}` });
+    voided += await closePending(tx, customerUserId, open, {
+      type: 'voided',
+      describe: (e) => `Pending points cancelled${e.order_id ? ` for order ${orderRef(e.order_id)}` : ''}`,
+    });
   }
   return voided;
 }
 
 /** The points the customer spent on an order and has not had back yet (spent less refunded). */
-export async function unrefundedSpentPoints(db: DbOrTx, a: { customerUserId: string; orderId: string }): Promise<number> {
+export async function unrefundedSpentPoints(
+  db: DbOrTx,
+  a: { customerUserId: string; orderId: string },
+): Promise<number> {
   const [row] = await queryRows<{ refundable: number }>(
     db,
     sql`select coalesce(-sum(points), 0)::int as refundable from rewards_transactions
@@ -152,11 +202,15 @@ export async function unrefundedSpentPoints(db: DbOrTx, a: { customerUserId: str
 }
 
 /** Gives back points spent on an order (a 'refunded' row), never more than the order spent and has not had back. */
-export async function refundSpentPoints(tx: Tx, a: { customerUserId: string; orderId: string; points: number; description: string }): Promise<void> {
+export async function refundSpentPoints(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; points: number; description: string },
+): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
   await lockCustomer(tx, a.customerUserId);
-  if (a.points > (await unrefundedSpentPoints(tx, a))) throw new AppError('CONFLICT', 'These points were already refunded');
+  if (a.points > (await unrefundedSpentPoints(tx, a)))
+    throw new AppError('CONFLICT', 'These points were already refunded');
   await moveCache(tx, a.customerUserId, { points: a.points });
   await tx.insert(rewardsTransactions).values({
     customerId: a.customerUserId,
@@ -171,12 +225,16 @@ export async function refundSpentPoints(tx: Tx, a: { customerUserId: string; ord
  * Releases pending points whose order part is delivered and past the return window ('released'
  * rows: pending -n, available +n), for one customer or all; safe to run concurrently; answers the rows released.
  */
-export async function releaseDuePoints(db: DbOrTx, a: { customerUserId?: string; returnWindowDays: number }): Promise<number> {
+export async function releaseDuePoints(
+  db: DbOrTx,
+  a: { customerUserId?: string; returnWindowDays: number },
+): Promise<number> {
   const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
   const due = sql`e.transaction_type = 'earned' ${only} and ${partDueForRelease(sql`e.order_part_id`, a.returnWindowDays)}`;
   const ended = await closeMatching(db, due, {
     type: 'released',
-    describe: (e) => (e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available'),
+    describe: (e) =>
+      e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available',
     source: (e) => (e.order_id ? `order ${orderRef(e.order_id)}` : 'your orders'),
   });
   return ended.rows;
@@ -191,7 +249,10 @@ export type PendingEnded = { rows: number; points: number };
  * the same row; safe to run concurrently. Answers the rows ended and their points.
  */
 async function closeMatching(db: DbOrTx, which: SQL, how: Ending): Promise<PendingEnded> {
-  const owners = await queryRows<{ customer_id: string }>(db, sql`select distinct e.customer_id from rewards_transactions e where ${which} and ${isOpen}`);
+  const owners = await queryRows<{ customer_id: string }>(
+    db,
+    sql`select distinct e.customer_id from rewards_transactions e where ${which} and ${isOpen}`,
+  );
   const ended: PendingEnded = { rows: 0, points: 0 };
   for (const { customer_id: customerUserId } of owners) {
     const one = await db.transaction(async (tx) => {
@@ -214,11 +275,20 @@ async function closeMatching(db: DbOrTx, which: SQL, how: Ending): Promise<Pendi
  * the ledger's unique index lets exactly one writer through, however many try at once. Someone
  * without a balance row yet (a vendor or merchant referrer) gets one. Answers whether it was written now.
  */
-export async function awardPointsOnce(tx: Tx, a: { userId: string; points: number; type: 'referral'; reference: string; description: string }): Promise<boolean> {
+export async function awardPointsOnce(
+  tx: Tx,
+  a: { userId: string; points: number; type: 'referral'; reference: string; description: string },
+): Promise<boolean> {
   assertPoints(a.points);
   const written = await tx
     .insert(rewardsTransactions)
-    .values({ customerId: a.userId, transactionType: a.type, points: a.points, reference: a.reference, description: a.description })
+    .values({
+      customerId: a.userId,
+      transactionType: a.type,
+      points: a.points,
+      reference: a.reference,
+      description: a.description,
+    })
     .onConflictDoNothing()
     .returning({ id: rewardsTransactions.id });
   if (written.length === 0) return false;
@@ -229,12 +299,21 @@ export async function awardPointsOnce(tx: Tx, a: { userId: string; points: numbe
 }
 
 /** Writes a customer's cashback on a merchant's UPI payment as pending (a 'cashback' row); answers the row's id. */
-export async function recordPendingCashback(tx: Tx, a: { customerUserId: string; points: number; description: string }): Promise<string> {
+export async function recordPendingCashback(
+  tx: Tx,
+  a: { customerUserId: string; points: number; description: string },
+): Promise<string> {
   assertPoints(a.points);
-  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points }))) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points })))
+    throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
   const [row] = await tx
     .insert(rewardsTransactions)
-    .values({ customerId: a.customerUserId, transactionType: 'cashback', pendingPoints: a.points, description: a.description })
+    .values({
+      customerId: a.customerUserId,
+      transactionType: 'cashback',
+      pendingPoints: a.points,
+      description: a.description,
+    })
     .returning({ id: rewardsTransactions.id });
   return row.id;
 }
@@ -245,13 +324,20 @@ export async function recordPendingCashback(tx: Tx, a: { customerUserId: string;
  * same row); answers the rows ended and their points. The caller chose the rows: the merchant's rules
  * decide when. A release tells each customer, per `sources[row id]` ('cashback from Ravi Stores').
  */
-export async function closePendingCashback(db: DbOrTx, a: { ids: string[]; action: 'release' | 'void'; sources?: Record<string, string> }): Promise<PendingEnded> {
+export async function closePendingCashback(
+  db: DbOrTx,
+  a: { ids: string[]; action: 'release' | 'void'; sources?: Record<string, string> },
+): Promise<PendingEnded> {
   if (a.ids.length === 0) return { rows: 0, points: 0 };
   return closeMatching(
     db,
     sql`e.id in ${a.ids} and e.transaction_type = 'cashback'`,
     a.action === 'release'
-      ? { type: 'released', describe: (e) => `${e.description}: now available`, source: (e) => a.sources?.[e.id] ?? 'cashback' }
+      ? {
+          type: 'released',
+          describe: (e) => `${e.description}: now available`,
+          source: (e) => a.sources?.[e.id] ?? 'cashback',
+        }
       : { type: 'voided', describe: (e) => `${e.description}: cancelled, the merchant is not verified` },
   );
 }

@@ -35,7 +35,9 @@ export const rewardsTransactions = pgTable(
   'rewards_transactions',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => users.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
     orderId: uuid('order_id').references(() => orders.id),
     /** For earned, released and voided rows: the shop's part of the order the points belong to. */
     orderPartId: uuid('order_part_id').references(() => orderParts.id),
@@ -54,7 +56,9 @@ export const rewardsTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('rewards_transactions_reference_unique').on(t.reference).where(sql`${t.reference} is not null`),
+    uniqueIndex('rewards_transactions_reference_unique')
+      .on(t.reference)
+      .where(sql`${t.reference} is not null`),
     index('rewards_transactions_customer_idx').on(t.customerId, t.createdAt),
     index('rewards_transactions_order_idx').on(t.orderId),
     index('rewards_transactions_part_idx').on(t.orderPartId),
@@ -70,7 +74,9 @@ export const withdrawalRequests = pgTable(
   'withdrawal_requests',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => users.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
     points: integer('points').notNull(),
     upiId: text('upi_id').notNull(),
     status: text('status').notNull().default('pending'),

@@ -16,7 +16,10 @@ afterAll(() => t.close());
 
 describe('points ledger row types', () => {
   it('are the same in the database check and in the wallet contract', async () => {
-    const [row] = await queryRows<{ def: string }>(t.db, sql`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'rewards_transactions_type_check'`);
+    const [row] = await queryRows<{ def: string }>(
+      t.db,
+      sql`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'rewards_transactions_type_check'`,
+    );
     const inDatabase = [...row.def.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
     expect(inDatabase.length).toBeGreaterThan(0);
     expect([...inDatabase].sort()).toEqual([...transactionTypes].sort());

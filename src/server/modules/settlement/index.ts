@@ -1,15 +1,37 @@
 // Commission, tax and what Haat owes its vendors.
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
 export { shopShippingLimits } from './settlement.shipping-limits';
-export { creditDeliveredPart, lockBalancesOfParts, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from './settlement.ledger';
-export { addCommissionRule, listCommissionRules, type AddedCommissionRule, type NewCommissionRule } from './settlement.commission';
+export {
+  creditDeliveredPart,
+  lockBalancesOfParts,
+  releaseDueVendorSales,
+  reversePartSale,
+  vendorBalancesOf,
+} from './settlement.ledger';
+export {
+  addCommissionRule,
+  listCommissionRules,
+  type AddedCommissionRule,
+  type NewCommissionRule,
+} from './settlement.commission';
 export { addTaxRate, listTaxRates, taxRatesOn, type NewTaxRate } from './settlement.tax-rates';
 export { getHsnCodeList } from './settlement.hsn';
 export { settlementVendorRoutes } from './settlement.vendor.routes';
 export { vendorEarningsRoutes } from './settlement.earnings.routes';
 export { payoutDetailsRoutes } from './settlement.payout-details.routes';
-export { cancelVendorPayout, createVendorPayout, markVendorPayoutPaid, previewVendorPayout } from './settlement.payouts';
-export { abandonPayoutTransfer, finishPayoutTransfer, routeAccountOf, setVendorRouteAccount, startPayoutTransfer } from './settlement.route';
+export {
+  cancelVendorPayout,
+  createVendorPayout,
+  markVendorPayoutPaid,
+  previewVendorPayout,
+} from './settlement.payouts';
+export {
+  abandonPayoutTransfer,
+  finishPayoutTransfer,
+  routeAccountOf,
+  setVendorRouteAccount,
+  startPayoutTransfer,
+} from './settlement.route';
 export { exportAdminPayouts, getAdminPayout, listAdminPayables, listAdminPayouts } from './settlement.payout-lists';
 export { settlePartCancelled, settlePartMoved } from './settlement.part-moves';
 export { issuePartCreditNote, issuePartInvoice, type IssuedDocument } from './settlement.invoices';

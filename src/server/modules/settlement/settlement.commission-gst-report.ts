@@ -1,5 +1,9 @@
 import { asc, and, gte, lt } from 'drizzle-orm';
-import { commissionMessages, type CommissionGstReport, type CommissionGstRow } from '../../../contracts/commission-invoices.contract';
+import {
+  commissionMessages,
+  type CommissionGstReport,
+  type CommissionGstRow,
+} from '../../../contracts/commission-invoices.contract';
 import type { CommissionDocumentKind } from '../../../domain/commission-invoice';
 import type { DbOrTx } from '../../platform/db';
 import { getHaatTaxIdentity } from './settlement.commission-invoices';
@@ -37,7 +41,8 @@ export async function getCommissionGstReport(db: DbOrTx, month: string): Promise
       totalPaise: sign * d.totalPaise,
     };
   });
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') => rows.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') =>
+    rows.reduce((s, r) => s + r[k], 0);
   return {
     month,
     rows,

@@ -29,7 +29,20 @@ export type CommissionDocumentForView = {
   totalPaise: number;
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** '2026-11' as 'November 2026'. */
 export const commissionMonthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
@@ -53,7 +66,9 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
         { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
       ]
     : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
-  const description = credit ? `Marketplace commission given back on items returned in ${period}` : `Marketplace commission on your sales credited in ${period}`;
+  const description = credit
+    ? `Marketplace commission given back on items returned in ${period}`
+    : `Marketplace commission on your sales credited in ${period}`;
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
     title: credit ? 'Credit Note' : 'Tax Invoice',
@@ -64,8 +79,18 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
     referenceLabel: 'Period',
     against: credit ? `Against Haat's commission invoices for the months in which the returned items were sold` : null,
     reason: credit ? 'Items returned: commission given back' : null,
-    seller: { name: supplier.name, address: supplier.address, gstin: supplier.gstin, pan: supplier.gstin.slice(2, 12), enrolmentNumber: null },
-    buyer: { name: recipient.name, billingAddress: recipient.address || '—', deliveryAddress: recipient.address || '—' },
+    seller: {
+      name: supplier.name,
+      address: supplier.address,
+      gstin: supplier.gstin,
+      pan: supplier.gstin.slice(2, 12),
+      enrolmentNumber: null,
+    },
+    buyer: {
+      name: recipient.name,
+      billingAddress: recipient.address || '—',
+      deliveryAddress: recipient.address || '—',
+    },
     partyHeadings: { seller: 'SUPPLIER', buyer: 'RECIPIENT' },
     buyerRows: [
       ['Address', recipient.address || '—'],
@@ -99,7 +124,11 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
         total: invoiceRupees(doc.totalPaise),
       },
     ],
-    totals: [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }, ...tax, { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) }],
+    totals: [
+      { label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) },
+      ...tax,
+      { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) },
+    ],
     totalInWords: rupeesInWords(doc.totalPaise),
     footer: [
       `Issued by ${supplier.name} for its services as the operator of the Haat marketplace.`,

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commissionDocumentListSchema, commissionDocumentParamsSchema } from '../../../contracts/commission-invoices.contract';
+import {
+  commissionDocumentListSchema,
+  commissionDocumentParamsSchema,
+} from '../../../contracts/commission-invoices.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { documentPreparingSchema } from '../../../contracts/tax-documents.contract';
 import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
@@ -22,7 +25,12 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
     '/api/vendor/earnings/commission-invoices',
     {
       onRequest: roleGuard('vendor'),
-      schema: { tags, summary: "Haat's monthly invoices for its commission plus GST, and its credit notes when returns gave commission back, newest first", response: { 200: commissionDocumentListSchema, ...errors } },
+      schema: {
+        tags,
+        summary:
+          "Haat's monthly invoices for its commission plus GST, and its credit notes when returns gave commission back, newest first",
+        response: { 200: commissionDocumentListSchema, ...errors },
+      },
     },
     async (req) => listVendorCommissionDocuments(db, requireRole(req, 'vendor').id),
   );
@@ -32,10 +40,18 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
     {
       onRequest: roleGuard('vendor'),
       compress: false,
-      schema: { tags, summary: "One of Haat's commission invoices or credit notes to you, as PDF", params: commissionDocumentParamsSchema, response: pdfResponse },
+      schema: {
+        tags,
+        summary: "One of Haat's commission invoices or credit notes to you, as PDF",
+        params: commissionDocumentParamsSchema,
+        response: pdfResponse,
+      },
     },
     async (req, reply) => {
-      const pdf = await commissionDocumentPdf(db, { documentId: req.params.documentId, vendorUserId: requireRole(req, 'vendor').id });
+      const pdf = await commissionDocumentPdf(db, {
+        documentId: req.params.documentId,
+        vendorUserId: requireRole(req, 'vendor').id,
+      });
       return sendStoredPdf(req, reply, documents, pdf);
     },
   );
@@ -45,8 +61,14 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
     {
       onRequest: adminGuard,
       compress: false,
-      schema: { tags, summary: "Any of Haat's commission invoices or credit notes, as PDF", params: commissionDocumentParamsSchema, response: pdfResponse },
+      schema: {
+        tags,
+        summary: "Any of Haat's commission invoices or credit notes, as PDF",
+        params: commissionDocumentParamsSchema,
+        response: pdfResponse,
+      },
     },
-    async (req, reply) => sendStoredPdf(req, reply, documents, await commissionDocumentPdf(db, { documentId: req.params.documentId })),
+    async (req, reply) =>
+      sendStoredPdf(req, reply, documents, await commissionDocumentPdf(db, { documentId: req.params.documentId })),
   );
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 
@@ -31,7 +44,10 @@ export const commissionDocumentSeries = pgTable(
     financialYear: text('financial_year').notNull(),
     lastSequence: integer('last_sequence').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.financialYear] }), check('commission_document_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.financialYear] }),
+    check('commission_document_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+  ],
 );
 
 /** Who supplied Haat's service and who received it, as printed, kept as they were when the document was issued. */

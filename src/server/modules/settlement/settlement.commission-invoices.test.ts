@@ -9,7 +9,13 @@ import { createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { createSettledPart, recordSale, renderDocuments, type SettledPartInput } from '../../test/settlement-fixtures';
-import { commissionOfMonth, issueCommissionDocuments, issueDueCommissionDocuments, listCommissionDocuments, saveHaatTaxIdentity } from './settlement.commission-invoices';
+import {
+  commissionOfMonth,
+  issueCommissionDocuments,
+  issueDueCommissionDocuments,
+  listCommissionDocuments,
+  saveHaatTaxIdentity,
+} from './settlement.commission-invoices';
 import { haatTaxIdentity } from './settlement.commission-invoices.tables';
 import { vendorBalancesOf } from './settlement.ledger';
 import { settleReturnReceived } from './settlement.returns';
@@ -33,7 +39,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const gstinFor = (stateCode: string, pan: string) => `${stateCode}${pan}1Z${gstinCheckChar(`${stateCode}${pan}1Z`)}`;
-const HAAT = { legalName: 'Haat Marketplace Private Limited', address: '12 Linking Road, Bandra West, Mumbai, Maharashtra - 400050', state: 'Maharashtra', gstin: gstinFor('27', 'AABCH1234K') };
+const HAAT = {
+  legalName: 'Haat Marketplace Private Limited',
+  address: '12 Linking Road, Bandra West, Mumbai, Maharashtra - 400050',
+  state: 'Maharashtra',
+  gstin: gstinFor('27', 'AABCH1234K'),
+};
 
 const thisMonth = monthInIndia(new Date());
 const lastMonth = monthInIndia(new Date(monthStartInIndia(thisMonth).getTime() - 86_400_000));
@@ -44,15 +55,31 @@ const midOf = (month: string) => new Date(monthStartInIndia(month).getTime() + 1
 async function newVendor(o: { state?: string; gstin?: string } = {}) {
   const client = newClient();
   const { id } = await registerAndLogin(client, vendorInput());
-  const shop = await createShop(t.db, id, { shopName: 'Kolhapur Chappals', state: o.state ?? 'Maharashtra', city: 'Kolhapur', address: '4 Mahadwar Road', postalCode: '416012' });
-  if (o.gstin) await t.db.insert(vendorPayoutDetails).values({ vendorUserId: id, method: 'upi', upiId: 'kolhapur@okaxis', pan: o.gstin.slice(2, 12), gstin: o.gstin });
+  const shop = await createShop(t.db, id, {
+    shopName: 'Kolhapur Chappals',
+    state: o.state ?? 'Maharashtra',
+    city: 'Kolhapur',
+    address: '4 Mahadwar Road',
+    postalCode: '416012',
+  });
+  if (o.gstin)
+    await t.db
+      .insert(vendorPayoutDetails)
+      .values({ vendorUserId: id, method: 'upi', upiId: 'kolhapur@okaxis', pan: o.gstin.slice(2, 12), gstin: o.gstin });
   return { id, storeId: shop.id, client };
 }
 type Vendor = Awaited<ReturnType<typeof newVendor>>;
 
 /** A delivered part (invoiced) of ₹1,000 items at 10 % commission, credited to its vendor at `at`. */
 async function soldAt(v: Vendor, at: Date | undefined, o: Partial<SettledPartInput> = {}) {
-  const part = await createSettledPart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, status: 'delivered', items: [{ unitPricePaise: 100_000 }], ...o });
+  const part = await createSettledPart(t.db, {
+    customerUserId,
+    vendorUserId: v.id,
+    storeId: v.storeId,
+    status: 'delivered',
+    items: [{ unitPricePaise: 100_000 }],
+    ...o,
+  });
   await recordSale(t.db, part.orderPartId, at);
   return part;
 }
@@ -66,15 +93,32 @@ async function returnUnits(partId: string, quantity: number, returning: number) 
       returnId: randomUUID(),
       orderRef: 'TEST',
       reason: 'Returned by the customer',
-      lines: [{ orderItemId: line.orderItemId, quantity, returnedBefore: 0, returning, description: 'Item', unitPricePaise: 100_000 }],
+      lines: [
+        {
+          orderItemId: line.orderItemId,
+          quantity,
+          returnedBefore: 0,
+          returning,
+          description: 'Item',
+          unitPricePaise: 100_000,
+        },
+      ],
     }),
   );
 }
 
-const documentsOf = async (vendorUserId: string) => (await listCommissionDocuments(t.db, vendorUserId)).sort((a, b) => a.month.localeCompare(b.month) || a.kind.localeCompare(b.kind));
+const documentsOf = async (vendorUserId: string) =>
+  (await listCommissionDocuments(t.db, vendorUserId)).sort(
+    (a, b) => a.month.localeCompare(b.month) || a.kind.localeCompare(b.kind),
+  );
 const gstRowsOf = (vendorUserId: string) =>
   t.db
-    .select({ type: vendorLedger.entryType, payable: vendorLedger.payablePaise, pending: vendorLedger.pendingPaise, reference: vendorLedger.reference })
+    .select({
+      type: vendorLedger.entryType,
+      payable: vendorLedger.payablePaise,
+      pending: vendorLedger.pendingPaise,
+      reference: vendorLedger.reference,
+    })
     .from(vendorLedger)
     .where(and(eq(vendorLedger.vendorUserId, vendorUserId)))
     .then((rows) => rows.filter((r) => r.type.startsWith('commission_gst')));
@@ -91,7 +135,11 @@ describe("Haat's monthly commission invoice", () => {
 
     // The month is not over (nor its hour of grace): nothing yet.
     expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: thisMonth, now: new Date() })).toEqual([]);
-    const issued = await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) });
+    const issued = await issueCommissionDocuments(t.db, {
+      vendorUserId: v.id,
+      month: lastMonth,
+      now: earlyIn(thisMonth),
+    });
     // ₹300 commission; 18 % = ₹54 = ₹27 CGST + ₹27 SGST; total ₹354.
     expect(issued).toHaveLength(1);
     const [doc] = await documentsOf(v.id);
@@ -111,13 +159,21 @@ describe("Haat's monthly commission invoice", () => {
     expect(doc.number).toMatch(/^HC\/\d\d-\d\d\/\d{6}$/);
     expect(doc.parties).toEqual({
       supplier: { name: HAAT.legalName, address: HAAT.address, state: HAAT.state, gstin: HAAT.gstin },
-      recipient: expect.objectContaining({ address: '4 Mahadwar Road, Kolhapur, Maharashtra - 416012', state: 'Maharashtra', gstin: null }),
+      recipient: expect.objectContaining({
+        address: '4 Mahadwar Road, Kolhapur, Maharashtra - 416012',
+        state: 'Maharashtra',
+        gstin: null,
+      }),
     });
-    expect(await gstRowsOf(v.id)).toEqual([{ type: 'commission_gst', payable: -5_400, pending: 0, reference: `commission-gst:${doc.id}` }]);
+    expect(await gstRowsOf(v.id)).toEqual([
+      { type: 'commission_gst', payable: -5_400, pending: 0, reference: `commission-gst:${doc.id}` },
+    ]);
     expect(await vendorBalancesOf(t.db, v.id)).toEqual({ ...before, payablePaise: before.payablePaise - 5_400 });
 
     // Again, and by the job: still one invoice, one debit.
-    expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })).toEqual([]);
+    expect(
+      await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) }),
+    ).toEqual([]);
     await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
     expect(await documentsOf(v.id)).toHaveLength(1);
     expect(await gstRowsOf(v.id)).toHaveLength(1);
@@ -133,7 +189,16 @@ describe("Haat's monthly commission invoice", () => {
     await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
     const [doc] = await documentsOf(v.id);
     // ₹100 commission, ₹18 IGST.
-    expect(doc).toMatchObject({ kind: 'invoice', placeOfSupplyState: 'Karnataka', intraState: false, taxablePaise: 10_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 1_800, totalPaise: 11_800 });
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      placeOfSupplyState: 'Karnataka',
+      intraState: false,
+      taxablePaise: 10_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 1_800,
+      totalPaise: 11_800,
+    });
     expect(doc.parties.recipient.gstin).toBe(gstin);
     expect(await gstRowsOf(v.id)).toEqual([expect.objectContaining({ payable: -1_800 })]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
@@ -149,7 +214,10 @@ describe("Haat's monthly commission invoice", () => {
     await returnUnits(earlier.orderPartId, 2, 1);
     const current = await soldAt(v, undefined, { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
     await returnUnits(current.orderPartId, 2, 1);
-    expect(await commissionOfMonth(t.db, { vendorUserId: v.id, month: thisMonth })).toEqual({ invoicePaise: 10_000, creditPaise: 10_000 });
+    expect(await commissionOfMonth(t.db, { vendorUserId: v.id, month: thisMonth })).toEqual({
+      invoicePaise: 10_000,
+      creditPaise: 10_000,
+    });
 
     await issueDueCommissionDocuments(t.db, { now: earlyIn(nextMonth(thisMonth)) });
     const docs = await documentsOf(v.id);
@@ -172,20 +240,31 @@ describe("Haat's monthly commission invoice", () => {
     await t.db.delete(haatTaxIdentity);
     const v = await newVendor();
     await soldAt(v, midOf(lastMonth));
-    expect(await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) })).toEqual({ issued: [], notConfigured: true });
-    expect(await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })).toEqual([]);
+    expect(await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) })).toEqual({
+      issued: [],
+      notConfigured: true,
+    });
+    expect(
+      await issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) }),
+    ).toEqual([]);
     expect(await documentsOf(v.id)).toEqual([]);
     await saveHaatTaxIdentity(t.db, HAAT);
     const { issued } = await issueDueCommissionDocuments(t.db, { now: earlyIn(thisMonth) });
     expect(issued.filter((d) => d.taxablePaise === 10_000).length).toBeGreaterThanOrEqual(1);
-    expect(await documentsOf(v.id)).toEqual([expect.objectContaining({ kind: 'invoice', taxablePaise: 10_000, totalPaise: 11_800 })]);
+    expect(await documentsOf(v.id)).toEqual([
+      expect.objectContaining({ kind: 'invoice', taxablePaise: 10_000, totalPaise: 11_800 }),
+    ]);
   });
 
   it('issues one invoice when two issuers settle the same month at once', async () => {
     await saveHaatTaxIdentity(t.db, HAAT);
     const v = await newVendor();
     await soldAt(v, midOf(lastMonth));
-    const both = await Promise.all([0, 1].map(() => issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        issueCommissionDocuments(t.db, { vendorUserId: v.id, month: lastMonth, now: earlyIn(thisMonth) }),
+      ),
+    );
     expect(both.flat()).toHaveLength(1);
     expect(await documentsOf(v.id)).toHaveLength(1);
     expect(await gstRowsOf(v.id)).toHaveLength(1);
@@ -204,7 +283,13 @@ describe("the vendor's commission invoices on its Earnings tab", () => {
     expect(res.statusCode, res.body).toBe(200);
     // ₹300 commission, ₹54 GST, ₹354.
     const [doc] = res.json();
-    expect(doc).toMatchObject({ kind: 'invoice', month: lastMonth, taxablePaise: 30_000, gstPaise: 5_400, totalPaise: 35_400 });
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      month: lastMonth,
+      taxablePaise: 30_000,
+      gstPaise: 5_400,
+      totalPaise: 35_400,
+    });
     expect(doc.number).toMatch(/^HC\//);
 
     // Its PDF is rendered once by the document PDFs job: until then, 202.
@@ -234,7 +319,7 @@ describe("the vendor's commission invoices on its Earnings tab", () => {
 });
 
 describe("the admin's report of Haat's output GST on commission", () => {
-  it('lists the month\'s commission invoices and credit notes (credit notes below zero) with totals, on screen and as CSV', async () => {
+  it("lists the month's commission invoices and credit notes (credit notes below zero) with totals, on screen and as CSV", async () => {
     await saveHaatTaxIdentity(t.db, HAAT);
     const v = await newVendor({ state: 'Karnataka' });
     const part = await soldAt(v, midOf(lastMonth), { items: [{ unitPricePaise: 100_000, quantity: 2 }] });
@@ -248,22 +333,52 @@ describe("the admin's report of Haat's output GST on commission", () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     const mine = report.rows.filter((r: { vendorUserId: string }) => r.vendorUserId === v.id);
-    expect(mine).toEqual([expect.objectContaining({ kind: 'invoice', month: lastMonth, placeOfSupplyState: 'Karnataka', gstin: null, taxablePaise: 20_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 3_600, totalPaise: 23_600 })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        month: lastMonth,
+        placeOfSupplyState: 'Karnataka',
+        gstin: null,
+        taxablePaise: 20_000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 3_600,
+        totalPaise: 23_600,
+      }),
+    ]);
     const sum = (k: string) => report.rows.reduce((s: number, r: Record<string, number>) => s + r[k], 0);
-    expect(report.totals).toMatchObject({ taxablePaise: sum('taxablePaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') });
+    expect(report.totals).toMatchObject({
+      taxablePaise: sum('taxablePaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('totalPaise'),
+    });
     expect(report.notice).toBeNull();
 
     // Issued next month: the credit note for this month's return, ₹100 and ₹18 IGST given back.
     const next = (await admin.get(`/api/admin/reports/commission-gst?month=${nextMonth(thisMonth)}`)).json();
     expect(next.rows.filter((r: { vendorUserId: string }) => r.vendorUserId === v.id)).toEqual([
-      expect.objectContaining({ kind: 'credit_note', month: thisMonth, taxablePaise: -10_000, igstPaise: -1_800, totalPaise: -11_800 }),
+      expect.objectContaining({
+        kind: 'credit_note',
+        month: thisMonth,
+        taxablePaise: -10_000,
+        igstPaise: -1_800,
+        totalPaise: -11_800,
+      }),
     ]);
 
     const csv = await admin.get(`/api/admin/reports/commission-gst/export?month=${nextMonth(thisMonth)}`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('document,number,issued_on,for_month,vendor,vendor_gstin,place_of_supply,taxable_value_rupees,cgst_rupees,sgst_rupees,igst_rupees,total_rupees');
-    expect(lines.some((l) => l.startsWith('Credit note,HCN/') && l.endsWith(`,${thisMonth},${mine[0].vendorName},Unregistered,Karnataka,-100.00,0.00,0.00,-18.00,-118.00`))).toBe(true);
+    expect(lines[0]).toBe(
+      'document,number,issued_on,for_month,vendor,vendor_gstin,place_of_supply,taxable_value_rupees,cgst_rupees,sgst_rupees,igst_rupees,total_rupees',
+    );
+    expect(
+      lines.some(
+        (l) =>
+          l.startsWith('Credit note,HCN/') &&
+          l.endsWith(`,${thisMonth},${mine[0].vendorName},Unregistered,Karnataka,-100.00,0.00,0.00,-18.00,-118.00`),
+      ),
+    ).toBe(true);
     expect(lines.at(-1)).toMatch(/^Total,/);
 
     expect((await admin.get('/api/admin/reports/commission-gst?month=2026-13')).statusCode).toBe(400);

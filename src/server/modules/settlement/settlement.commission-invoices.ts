@@ -20,11 +20,23 @@ import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { vendorBusinessNames } from '../auth';
 import { listVendorShops } from '../shops';
-import { commissionDocuments, commissionDocumentSeries, commissionMonths, haatTaxIdentity, type CommissionDocumentParties } from './settlement.commission-invoices.tables';
+import {
+  commissionDocuments,
+  commissionDocumentSeries,
+  commissionMonths,
+  haatTaxIdentity,
+  type CommissionDocumentParties,
+} from './settlement.commission-invoices.tables';
 import { addToBalances, afterLock, lockBalances } from './settlement.ledger';
 import { pdfFileName, type StoredPdf } from './settlement.documents';
 import { queueDocumentPdf } from './settlement.document-pdfs';
-import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorLedger, vendorPayoutDetails } from './settlement.tables';
+import {
+  orderItemSettlements,
+  taxDocumentLines,
+  taxDocuments,
+  vendorLedger,
+  vendorPayoutDetails,
+} from './settlement.tables';
 
 // Haat's own commission invoice (docs/settlement-and-tax.md). Once a calendar month (India) is over,
 // Haat bills each vendor, from its own series, for the commission taken on the vendor's sales
@@ -43,7 +55,14 @@ export type HaatTaxIdentity = { legalName: string; address: string; state: strin
 
 /** Haat's GST registration as the admin set it, or null while it is not set (no commission invoice is issued then). */
 export async function getHaatTaxIdentity(db: DbOrTx): Promise<HaatTaxIdentity | null> {
-  const [row] = await db.select({ legalName: haatTaxIdentity.legalName, address: haatTaxIdentity.address, state: haatTaxIdentity.state, gstin: haatTaxIdentity.gstin }).from(haatTaxIdentity);
+  const [row] = await db
+    .select({
+      legalName: haatTaxIdentity.legalName,
+      address: haatTaxIdentity.address,
+      state: haatTaxIdentity.state,
+      gstin: haatTaxIdentity.gstin,
+    })
+    .from(haatTaxIdentity);
   return row ?? null;
 }
 
@@ -56,14 +75,24 @@ export async function saveHaatTaxIdentity(tx: DbOrTx, identity: HaatTaxIdentity)
   return identity;
 }
 
-export type IssuedCommissionDocument = { id: string; kind: CommissionDocumentKind; number: string; month: string; taxablePaise: number; taxPaise: number };
+export type IssuedCommissionDocument = {
+  id: string;
+  kind: CommissionDocumentKind;
+  number: string;
+  month: string;
+  taxablePaise: number;
+  taxPaise: number;
+};
 
 /** Takes the next number of Haat's commission series (kind, financial year), under its row's lock. */
 async function nextSequence(tx: Tx, kind: CommissionDocumentKind, financialYear: string): Promise<number> {
   const [row] = await tx
     .insert(commissionDocumentSeries)
     .values({ kind, financialYear, lastSequence: 1 })
-    .onConflictDoUpdate({ target: [commissionDocumentSeries.kind, commissionDocumentSeries.financialYear], set: { lastSequence: sql`${commissionDocumentSeries.lastSequence} + 1` } })
+    .onConflictDoUpdate({
+      target: [commissionDocumentSeries.kind, commissionDocumentSeries.financialYear],
+      set: { lastSequence: sql`${commissionDocumentSeries.lastSequence} + 1` },
+    })
     .returning({ lastSequence: commissionDocumentSeries.lastSequence });
   return row.lastSequence;
 }
@@ -73,7 +102,10 @@ async function nextSequence(tx: Tx, kind: CommissionDocumentKind, financialYear:
  * the same month gave back of them (`invoicePaise`), and what its returns and cancels gave back of
  * earlier months' sales (`creditPaise`). Figures are the order lines' and the credit notes' own.
  */
-export async function commissionOfMonth(db: DbOrTx, a: { vendorUserId: string; month: string }): Promise<{ invoicePaise: number; creditPaise: number }> {
+export async function commissionOfMonth(
+  db: DbOrTx,
+  a: { vendorUserId: string; month: string },
+): Promise<{ invoicePaise: number; creditPaise: number }> {
   const from = monthStartInIndia(a.month).toISOString();
   const to = monthStartInIndia(nextMonth(a.month)).toISOString();
   const [sales] = await queryRows<{ paise: string }>(
@@ -94,12 +126,26 @@ export async function commissionOfMonth(db: DbOrTx, a: { vendorUserId: string; m
 
 /** The vendor as the recipient of Haat's service: its business name, its first shop's address and state, its GSTIN (today's). */
 async function recipientOf(db: DbOrTx, vendorUserId: string): Promise<CommissionDocumentParties['recipient']> {
-  const [details] = await db.select({ gstin: vendorPayoutDetails.gstin }).from(vendorPayoutDetails).where(eq(vendorPayoutDetails.vendorUserId, vendorUserId));
+  const [details] = await db
+    .select({ gstin: vendorPayoutDetails.gstin })
+    .from(vendorPayoutDetails)
+    .where(eq(vendorPayoutDetails.vendorUserId, vendorUserId));
   const [shop] = await listVendorShops(db, vendorUserId);
   const business = (await vendorBusinessNames(db, [vendorUserId])).get(vendorUserId);
   const gstin = details?.gstin ?? null;
-  const address = [shop?.address, shop?.city, shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode].filter((p): p is string => !!p && p.trim() !== '').join(', ');
-  return { name: business ?? shop?.shopName ?? 'Vendor', address, state: commissionPlaceOfSupply(gstin, shop?.state ?? null), gstin };
+  const address = [
+    shop?.address,
+    shop?.city,
+    shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode,
+  ]
+    .filter((p): p is string => !!p && p.trim() !== '')
+    .join(', ');
+  return {
+    name: business ?? shop?.shopName ?? 'Vendor',
+    address,
+    state: commissionPlaceOfSupply(gstin, shop?.state ?? null),
+    gstin,
+  };
 }
 
 /**
@@ -107,7 +153,10 @@ async function recipientOf(db: DbOrTx, vendorUserId: string): Promise<Commission
  * (each only when something is due) with their GST ledger rows. Answers the documents it issued;
  * none when the month was settled already, is not over yet, or Haat's GST registration is not set.
  */
-export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: string; month: string; now?: Date }): Promise<IssuedCommissionDocument[]> {
+export async function issueCommissionDocuments(
+  db: DbOrTx,
+  a: { vendorUserId: string; month: string; now?: Date },
+): Promise<IssuedCommissionDocument[]> {
   const now = a.now ?? new Date();
   if (now.getTime() < monthStartInIndia(nextMonth(a.month)).getTime() + COMMISSION_MONTH_GRACE_MS) return [];
   // Its own transaction, or a savepoint of the caller's (the demo data's).
@@ -116,12 +165,19 @@ export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: st
     if (!haat) return [];
     // The vendor's balance lock serialises two issuers of the same vendor; the month's row then says it is done.
     await lockBalances(tx, a.vendorUserId);
-    const claimed = await tx.insert(commissionMonths).values({ vendorUserId: a.vendorUserId, month: a.month }).onConflictDoNothing().returning({ month: commissionMonths.month });
+    const claimed = await tx
+      .insert(commissionMonths)
+      .values({ vendorUserId: a.vendorUserId, month: a.month })
+      .onConflictDoNothing()
+      .returning({ month: commissionMonths.month });
     if (claimed.length === 0) return [];
     const { invoicePaise, creditPaise } = await commissionOfMonth(tx, a);
     if (invoicePaise === 0 && creditPaise === 0) return [];
     const recipient = await recipientOf(tx, a.vendorUserId);
-    const parties: CommissionDocumentParties = { supplier: { name: haat.legalName, address: haat.address, state: haat.state, gstin: haat.gstin }, recipient };
+    const parties: CommissionDocumentParties = {
+      supplier: { name: haat.legalName, address: haat.address, state: haat.state, gstin: haat.gstin },
+      recipient,
+    };
     const intraState = commissionIntraState(haat.state, recipient.state);
     const issuedOn = todayInIndia(now);
     const financialYear = financialYearOf(issuedOn);
@@ -168,11 +224,21 @@ export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: st
           entryType: kind === 'invoice' ? 'commission_gst' : 'commission_gst_credit',
           payablePaise: change,
           reference: `${kind === 'invoice' ? 'commission-gst' : 'commission-gst-credit'}:${doc.id}`,
-          description: kind === 'invoice' ? `GST on Haat's commission, invoice ${number}` : `GST on Haat's commission given back, credit note ${number}`,
+          description:
+            kind === 'invoice'
+              ? `GST on Haat's commission, invoice ${number}`
+              : `GST on Haat's commission given back, credit note ${number}`,
         });
         await addToBalances(tx, a.vendorUserId, { payablePaise: change });
       }
-      issued.push({ id: doc.id, kind, number, month: a.month, taxablePaise: amounts.taxablePaise, taxPaise: amounts.taxPaise });
+      issued.push({
+        id: doc.id,
+        kind,
+        number,
+        month: a.month,
+        taxablePaise: amounts.taxablePaise,
+        taxPaise: amounts.taxPaise,
+      });
     }
     return issued;
   });
@@ -183,7 +249,10 @@ export async function issueCommissionDocuments(db: DbOrTx, a: { vendorUserId: st
  * follows the invoice of the sales it gives back). Answers what it issued, or that Haat's GST
  * registration is not set (then nothing is issued: the months wait for it).
  */
-export async function issueDueCommissionDocuments(db: DbOrTx, a: { now?: Date } = {}): Promise<{ issued: IssuedCommissionDocument[]; notConfigured: boolean }> {
+export async function issueDueCommissionDocuments(
+  db: DbOrTx,
+  a: { now?: Date } = {},
+): Promise<{ issued: IssuedCommissionDocument[]; notConfigured: boolean }> {
   const now = a.now ?? new Date();
   if (!(await getHaatTaxIdentity(db))) return { issued: [], notConfigured: true };
   const cutoff = monthStartInIndia(monthInIndia(new Date(now.getTime() - COMMISSION_MONTH_GRACE_MS))).toISOString();
@@ -201,12 +270,16 @@ export async function issueDueCommissionDocuments(db: DbOrTx, a: { now?: Date } 
         limit 500`,
   );
   const issued: IssuedCommissionDocument[] = [];
-  for (const d of due) issued.push(...(await issueCommissionDocuments(db, { vendorUserId: d.vendor_user_id, month: d.month, now })));
+  for (const d of due)
+    issued.push(...(await issueCommissionDocuments(db, { vendorUserId: d.vendor_user_id, month: d.month, now })));
   return { issued, notConfigured: false };
 }
 
 /** A vendor's commission invoices and credit notes, newest first. */
-export async function listCommissionDocuments(db: DbOrTx, vendorUserId?: string): Promise<(typeof commissionDocuments.$inferSelect)[]> {
+export async function listCommissionDocuments(
+  db: DbOrTx,
+  vendorUserId?: string,
+): Promise<(typeof commissionDocuments.$inferSelect)[]> {
   return db
     .select()
     .from(commissionDocuments)
@@ -215,11 +288,19 @@ export async function listCommissionDocuments(db: DbOrTx, vendorUserId?: string)
 }
 
 /** One commission document, of this vendor when one is given (null when it is not theirs or unknown). */
-export async function commissionDocumentById(db: DbOrTx, a: { id: string; vendorUserId?: string }): Promise<typeof commissionDocuments.$inferSelect | null> {
+export async function commissionDocumentById(
+  db: DbOrTx,
+  a: { id: string; vendorUserId?: string },
+): Promise<typeof commissionDocuments.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(commissionDocuments)
-    .where(and(eq(commissionDocuments.id, a.id), a.vendorUserId ? eq(commissionDocuments.vendorUserId, a.vendorUserId) : undefined))
+    .where(
+      and(
+        eq(commissionDocuments.id, a.id),
+        a.vendorUserId ? eq(commissionDocuments.vendorUserId, a.vendorUserId) : undefined,
+      ),
+    )
     .orderBy(asc(commissionDocuments.id));
   return row ?? null;
 }
@@ -229,7 +310,17 @@ export async function commissionDocumentById(db: DbOrTx, a: { id: string; vendor
  * hour by default) settles every month that is over; several processes share its lease, and each
  * (vendor, month) is settled once however many try. Answers a function that stops it.
  */
-export function startCommissionInvoicesJob({ db, log, metrics, intervalMs = 60 * 60_000 }: { db: Db; log: JobLog; metrics?: JobMetrics; intervalMs?: number }): StopJob {
+export function startCommissionInvoicesJob({
+  db,
+  log,
+  metrics,
+  intervalMs = 60 * 60_000,
+}: {
+  db: Db;
+  log: JobLog;
+  metrics?: JobMetrics;
+  intervalMs?: number;
+}): StopJob {
   let warned = false;
   return startRepeatingJob({
     db,
@@ -254,14 +345,22 @@ export function startCommissionInvoicesJob({ db, log, metrics, intervalMs = 60 *
  * A commission document of this vendor (or any, for the super admin): its stored PDF, named after
  * its number (key and hash null while it is being rendered); NOT_FOUND when it is not theirs or unknown.
  */
-export async function commissionDocumentPdf(db: DbOrTx, a: { documentId: string; vendorUserId?: string }): Promise<StoredPdf> {
-  const doc = isUuid(a.documentId) ? await commissionDocumentById(db, { id: a.documentId, vendorUserId: a.vendorUserId }) : null;
+export async function commissionDocumentPdf(
+  db: DbOrTx,
+  a: { documentId: string; vendorUserId?: string },
+): Promise<StoredPdf> {
+  const doc = isUuid(a.documentId)
+    ? await commissionDocumentById(db, { id: a.documentId, vendorUserId: a.vendorUserId })
+    : null;
   if (!doc) throw new AppError('NOT_FOUND', commissionMessages.notFound);
   return { fileName: pdfFileName(doc.number), key: doc.pdfKey, sha256: doc.pdfSha256 };
 }
 
 /** A vendor's commission invoices and credit notes, newest first, as its Earnings tab lists them. */
-export async function listVendorCommissionDocuments(db: DbOrTx, vendorUserId: string): Promise<CommissionDocumentSummary[]> {
+export async function listVendorCommissionDocuments(
+  db: DbOrTx,
+  vendorUserId: string,
+): Promise<CommissionDocumentSummary[]> {
   return (await listCommissionDocuments(db, vendorUserId)).map((d) => ({
     id: d.id,
     kind: d.kind as CommissionDocumentKind,

@@ -12,7 +12,11 @@ import { createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createSettledPart } from '../../test/settlement-fixtures';
 import { issuePartInvoice } from './settlement.invoices';
-import { queueMissingDocumentPdfs, renderMissingDocumentPdfs, renderPendingDocuments } from './settlement.document-pdfs';
+import {
+  queueMissingDocumentPdfs,
+  renderMissingDocumentPdfs,
+  renderPendingDocuments,
+} from './settlement.document-pdfs';
 
 // A tax document's PDF is rendered once, after it is issued, by the document PDFs job; a failed
 // render is retried; documents issued before PDFs were kept get theirs by an idempotent pass; and the
@@ -26,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RULE = 'an issued document without its PDF, and no render of it queued in the last 10 minutes';
-const brokenBy = async (id: string) => ((await checkMoney(t.db)).find((c) => c.rule === RULE)?.examples ?? []).some((e) => e.id === id);
+const brokenBy = async (id: string) =>
+  ((await checkMoney(t.db)).find((c) => c.rule === RULE)?.examples ?? []).some((e) => e.id === id);
 const quiet = { info: () => {}, error: () => {} };
 
 /** A shipped part's invoice, issued now (its render queued in the same transaction). */
@@ -35,19 +40,32 @@ async function issuedInvoice(): Promise<string> {
   const customer = await registerAndLogin(client, customerInput());
   const vendor = await registerAndLogin(new TestClient(t.app, `10.132.1.${(ip++ % 250) + 1}`), vendorInput());
   const shop = await createShop(t.db, vendor.id, { shopName: 'Mysore Silks', state: 'Karnataka' });
-  const part = await createSettledPart(t.db, { customerUserId: customer.id, vendorUserId: vendor.id, storeId: shop.id, items: [{ unitPricePaise: 50_000 }], status: 'shipped' });
+  const part = await createSettledPart(t.db, {
+    customerUserId: customer.id,
+    vendorUserId: vendor.id,
+    storeId: shop.id,
+    items: [{ unitPricePaise: 50_000 }],
+    status: 'shipped',
+  });
   const doc = await t.db.transaction((tx) => issuePartInvoice(tx, { orderPartId: part.orderPartId }));
   if (!doc) throw new Error('no invoice issued');
   return doc.id;
 }
 
 const pdfOf = async (id: string) =>
-  (await queryRows<{ pdf_key: string | null; pdf_sha256: string | null }>(t.db, sql`select pdf_key, pdf_sha256 from tax_documents where id = ${id}`))[0];
+  (
+    await queryRows<{ pdf_key: string | null; pdf_sha256: string | null }>(
+      t.db,
+      sql`select pdf_key, pdf_sha256 from tax_documents where id = ${id}`,
+    )
+  )[0];
 const renderRowOf = async (id: string) =>
-  (await queryRows<{ attempts: number; last_error: string | null; waits: boolean }>(
-    t.db,
-    sql`select attempts, last_error, next_attempt_at > now() as waits from document_pdf_renders where source = 'tax' and document_id = ${id}`,
-  ))[0];
+  (
+    await queryRows<{ attempts: number; last_error: string | null; waits: boolean }>(
+      t.db,
+      sql`select attempts, last_error, next_attempt_at > now() as waits from document_pdf_renders where source = 'tax' and document_id = ${id}`,
+    )
+  )[0];
 
 describe('document PDFs', () => {
   it('renders a document once after it is issued, stores its bytes under their hash, and forgets the queued render', async () => {
@@ -71,16 +89,26 @@ describe('document PDFs', () => {
 
   it('retries a failed render later, and the money rule names a document still without its PDF after 10 minutes', async () => {
     const id = await issuedInvoice();
-    const away: ObjectStorage = { put: () => Promise.reject(new Error('the store is away')), get: async () => null, has: async () => false, delete: async () => {}, close: () => {} };
+    const away: ObjectStorage = {
+      put: () => Promise.reject(new Error('the store is away')),
+      get: async () => null,
+      has: async () => false,
+      delete: async () => {},
+      close: () => {},
+    };
     await renderPendingDocuments({ db: t.app.ctx.db, storage: away }, 50);
     expect(await renderRowOf(id)).toMatchObject({ attempts: 1, last_error: 'the store is away', waits: true });
     expect(await pdfOf(id)).toEqual({ pdf_key: null, pdf_sha256: null });
 
-    await t.db.execute(sql`update document_pdf_renders set created_at = now() - interval '11 minutes' where source = 'tax' and document_id = ${id}`);
+    await t.db.execute(
+      sql`update document_pdf_renders set created_at = now() - interval '11 minutes' where source = 'tax' and document_id = ${id}`,
+    );
     expect(await brokenBy(id)).toBe(true);
 
     // Its next attempt comes due: rendered, and the rule holds again.
-    await t.db.execute(sql`update document_pdf_renders set next_attempt_at = now() where source = 'tax' and document_id = ${id}`);
+    await t.db.execute(
+      sql`update document_pdf_renders set next_attempt_at = now() where source = 'tax' and document_id = ${id}`,
+    );
     const storage = new LocalDiskStorage(mkdtempSync(join(tmpdir(), 'haat-documents-')));
     while ((await renderPendingDocuments({ db: t.app.ctx.db, storage }, 50)).rendered > 0);
     expect((await pdfOf(id)).pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -103,7 +131,11 @@ describe('document PDFs', () => {
     expect(lines.at(-1)).toMatch(/^Document PDFs: \d+ rendered, 0 to retry$/);
 
     // Again: nothing to queue or render, and the PDF stays the same.
-    expect(await renderMissingDocumentPdfs({ db: t.app.ctx.db, storage, log: quiet })).toEqual({ queued: 0, rendered: 0, retried: 0 });
+    expect(await renderMissingDocumentPdfs({ db: t.app.ctx.db, storage, log: quiet })).toEqual({
+      queued: 0,
+      rendered: 0,
+      retried: 0,
+    });
     expect(await pdfOf(id)).toEqual(kept);
   });
 });

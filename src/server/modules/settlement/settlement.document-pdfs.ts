@@ -81,7 +81,10 @@ type Claimed = { id: string; source: DocumentSource; document_id: string; attemp
  * rendered one's row goes, a failed one is retried later with backoff. Answers the counts.
  * (Tests and the demo data call it to have every PDF ready at once.)
  */
-export async function renderPendingDocuments(deps: RenderDeps, limit = BATCH): Promise<{ rendered: number; retried: number }> {
+export async function renderPendingDocuments(
+  deps: RenderDeps,
+  limit = BATCH,
+): Promise<{ rendered: number; retried: number }> {
   const { db } = deps;
   const claimed = await queryRows<Claimed>(
     db,
@@ -157,7 +160,9 @@ export async function renderMissingDocumentPdfs(
 }
 
 /** Renders queued PDFs every `intervalMs` (2 s by default), on the process holding the job's lease. */
-export function startDocumentPdfsJob(deps: RenderDeps & { log: JobLog; metrics?: JobMetrics; intervalMs?: number }): StopJob {
+export function startDocumentPdfsJob(
+  deps: RenderDeps & { log: JobLog; metrics?: JobMetrics; intervalMs?: number },
+): StopJob {
   return startRepeatingJob({
     db: deps.db,
     name: 'Document PDFs',

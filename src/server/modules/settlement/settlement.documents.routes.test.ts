@@ -38,7 +38,8 @@ async function move(vendor: TestClient, partId: string, statuses: string[]) {
   }
 }
 
-const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const partIdOf = async (orderId: string) =>
+  (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
 const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor with a GSTIN (so its documents are tax invoices) selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
@@ -47,12 +48,32 @@ async function setup() {
   const v = await createVendorUser(t.db);
   const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
   const first14 = '27ABCPH1234F1Z';
-  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'pune@okaxis', pan: 'ABCPH1234F', gstin: first14 + gstinCheckChar(first14) });
-  const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
+  await t.db.insert(vendorPayoutDetails).values({
+    vendorUserId: v.userId,
+    method: 'upi',
+    upiId: 'pune@okaxis',
+    pan: 'ABCPH1234F',
+    gstin: first14 + gstinCheckChar(first14),
+  });
+  const kurta = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    name: 'Block Print Kurta',
+    pricePaise: 60000,
+    stockQuantity: 20,
+    hsnCode: '6204',
+  });
   const other = await createVendorUser(t.db);
   const shopper = await newShopper(t);
   const orderId = await placeOrder(shopper, [{ productId: kurta.id, quantity: 2 }]);
-  return { vendor: await signIn(v.email), otherVendor: await signIn(other.email), shopper, otherShopper: await newShopper(t), orderId, partId: await partIdOf(orderId) };
+  return {
+    vendor: await signIn(v.email),
+    otherVendor: await signIn(other.email),
+    shopper,
+    otherShopper: await newShopper(t),
+    orderId,
+    partId: await partIdOf(orderId),
+  };
 }
 
 // The super admin signs in once per file (two-factor is set up at the first sign-in).
@@ -80,7 +101,12 @@ describe('tax document downloads', () => {
     const [invoice, ...more] = list.json();
     expect(more).toEqual([]);
     // This vendor's first invoice of the financial year.
-    expect(invoice).toMatchObject({ partId: s.partId, kind: 'invoice', number: `INV/${fy}/000001`, issuedOn: todayInIndia() });
+    expect(invoice).toMatchObject({
+      partId: s.partId,
+      kind: 'invoice',
+      number: `INV/${fy}/000001`,
+      issuedOn: todayInIndia(),
+    });
     expect((await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([invoice]);
 
     // Its PDF is rendered once, by the document PDFs job: until then the download says so (202).
@@ -100,17 +126,33 @@ describe('tax document downloads', () => {
 
     // Another customer: not found, for the list and the PDF alike; a vendor is not a customer.
     expect((await s.otherShopper.client.get(`/api/orders/${s.orderId}/documents`)).statusCode).toBe(404);
-    expect((await s.otherShopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+    expect((await s.otherShopper.client.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`)).statusCode).toBe(
+      404,
+    );
     expect((await s.vendor.get(`/api/orders/${s.orderId}/documents/${invoice.id}.pdf`)).statusCode).toBe(403);
     // A document of another order under the customer's own order's address: not found.
-    const otherOrder = await placeOrder(s.otherShopper, [{ productId: (await queryRows<{ product_id: string }>(t.db, sql`select product_id from order_items where order_part_id = ${s.partId}`))[0].product_id, quantity: 1 }]);
-    expect((await s.otherShopper.client.get(`/api/orders/${otherOrder}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+    const otherOrder = await placeOrder(s.otherShopper, [
+      {
+        productId: (
+          await queryRows<{ product_id: string }>(
+            t.db,
+            sql`select product_id from order_items where order_part_id = ${s.partId}`,
+          )
+        )[0].product_id,
+        quantity: 1,
+      },
+    ]);
+    expect((await s.otherShopper.client.get(`/api/orders/${otherOrder}/documents/${invoice.id}.pdf`)).statusCode).toBe(
+      404,
+    );
 
     // The part's vendor gets it; another vendor does not, and sees no list.
     const vendorPdf = await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`);
     expect(vendorPdf.statusCode, vendorPdf.body).toBe(200);
     expect(isPdf(vendorPdf)).toBe(true);
-    expect((await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`)).statusCode).toBe(404);
+    expect(
+      (await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents/${invoice.id}.pdf`)).statusCode,
+    ).toBe(404);
     expect((await s.otherVendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([]);
 
     // The super admin, with the admin session only.
@@ -127,7 +169,11 @@ describe('tax document downloads', () => {
     await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     const admin = await superAdmin();
     await renderDocuments(t);
-    const cancel = await admin.client.post(`/api/admin/orders/${s.orderId}/status`, { status: 'cancelled', partId: s.partId, code: await freshCode(t, admin.secret) });
+    const cancel = await admin.client.post(`/api/admin/orders/${s.orderId}/status`, {
+      status: 'cancelled',
+      partId: s.partId,
+      code: await freshCode(t, admin.secret),
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const docs = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
     expect(docs.map((d: { kind: string; number: string }) => [d.kind, d.number])).toEqual([
@@ -146,7 +192,10 @@ describe('tax document downloads', () => {
     await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     await renderDocuments(t);
     const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
-    const [kept] = await queryRows<{ pdf_sha256: string; pdf_key: string }>(t.db, sql`select pdf_sha256, pdf_key from tax_documents where id = ${invoice.id}`);
+    const [kept] = await queryRows<{ pdf_sha256: string; pdf_key: string }>(
+      t.db,
+      sql`select pdf_sha256, pdf_key from tax_documents where id = ${invoice.id}`,
+    );
     expect(kept.pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const url = `/api/orders/${s.orderId}/documents/${invoice.id}.pdf`;
@@ -168,11 +217,22 @@ describe('tax document downloads', () => {
 
     // Rendering again changes nothing: the document keeps its PDF, and the database refuses any other change to it.
     await renderDocuments(t);
-    const [still] = await queryRows<{ pdf_sha256: string }>(t.db, sql`select pdf_sha256 from tax_documents where id = ${invoice.id}`);
+    const [still] = await queryRows<{ pdf_sha256: string }>(
+      t.db,
+      sql`select pdf_sha256 from tax_documents where id = ${invoice.id}`,
+    );
     expect(still.pdf_sha256).toBe(kept.pdf_sha256);
-    expect(await refusal(t.db.execute(sql`update tax_documents set pdf_sha256 = 'x', pdf_key = 'y' where id = ${invoice.id}`))).toMatch(/written once/);
-    expect(await refusal(t.db.execute(sql`update tax_documents set reason = 'changed' where id = ${invoice.id}`))).toMatch(/written once/);
-    expect(await refusal(t.db.execute(sql`delete from tax_documents where id = ${invoice.id}`))).toMatch(/written once/);
+    expect(
+      await refusal(
+        t.db.execute(sql`update tax_documents set pdf_sha256 = 'x', pdf_key = 'y' where id = ${invoice.id}`),
+      ),
+    ).toMatch(/written once/);
+    expect(
+      await refusal(t.db.execute(sql`update tax_documents set reason = 'changed' where id = ${invoice.id}`)),
+    ).toMatch(/written once/);
+    expect(await refusal(t.db.execute(sql`delete from tax_documents where id = ${invoice.id}`))).toMatch(
+      /written once/,
+    );
   });
 
   it('never serves a stored file whose bytes no longer match the hash its document keeps, nor one that is gone', async () => {
@@ -180,7 +240,10 @@ describe('tax document downloads', () => {
     await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     await renderDocuments(t);
     const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
-    const [kept] = await queryRows<{ pdf_key: string }>(t.db, sql`select pdf_key from tax_documents where id = ${invoice.id}`);
+    const [kept] = await queryRows<{ pdf_key: string }>(
+      t.db,
+      sql`select pdf_key from tax_documents where id = ${invoice.id}`,
+    );
     const file = join(t.dataDir, 'documents', kept.pdf_key);
     const original = readFileSync(file);
     writeFileSync(file, Buffer.concat([original, Buffer.from('%% changed on disk')]));

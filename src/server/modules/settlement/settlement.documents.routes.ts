@@ -11,7 +11,13 @@ import {
   taxDocumentListSchema,
 } from '../../../contracts/tax-documents.contract';
 import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
-import { getAdminDocumentPdf, getCustomerDocumentPdf, getVendorDocumentPdf, listOrderDocuments, listVendorPartDocuments } from './settlement.documents';
+import {
+  getAdminDocumentPdf,
+  getCustomerDocumentPdf,
+  getVendorDocumentPdf,
+  listOrderDocuments,
+  listVendorPartDocuments,
+} from './settlement.documents';
 import { sendStoredPdf } from './settlement.pdf-reply';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -27,8 +33,17 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/orders/:orderId/documents',
-    { onRequest: roleGuard('customer'), schema: { tags, summary: "The tax invoices and credit notes of the customer's own order, by part", params: orderDocumentsParamsSchema, response: { 200: taxDocumentListSchema, ...errors } } },
-    async (req) => listOrderDocuments({ db, customerUserId: requireRole(req, 'customer').id, orderId: req.params.orderId }),
+    {
+      onRequest: roleGuard('customer'),
+      schema: {
+        tags,
+        summary: "The tax invoices and credit notes of the customer's own order, by part",
+        params: orderDocumentsParamsSchema,
+        response: { 200: taxDocumentListSchema, ...errors },
+      },
+    },
+    async (req) =>
+      listOrderDocuments({ db, customerUserId: requireRole(req, 'customer').id, orderId: req.params.orderId }),
   );
 
   app.get(
@@ -36,15 +51,35 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
     {
       onRequest: roleGuard('customer'),
       compress: false,
-      schema: { tags, summary: "A tax invoice or credit note of the customer's own order, as PDF", params: orderDocumentParamsSchema, response: pdfResponse },
+      schema: {
+        tags,
+        summary: "A tax invoice or credit note of the customer's own order, as PDF",
+        params: orderDocumentParamsSchema,
+        response: pdfResponse,
+      },
     },
-    async (req, reply) => sendStoredPdf(req, reply, documents, await getCustomerDocumentPdf({ db, customerUserId: requireRole(req, 'customer').id, ...req.params })),
+    async (req, reply) =>
+      sendStoredPdf(
+        req,
+        reply,
+        documents,
+        await getCustomerDocumentPdf({ db, customerUserId: requireRole(req, 'customer').id, ...req.params }),
+      ),
   );
 
   app.get(
     '/api/vendor/orders/parts/:partId/documents',
-    { onRequest: roleGuard('vendor'), schema: { tags, summary: 'The tax invoice and credit note of your part of an order (none before it ships)', params: partDocumentsParamsSchema, response: { 200: taxDocumentListSchema, ...errors } } },
-    async (req) => listVendorPartDocuments({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
+    {
+      onRequest: roleGuard('vendor'),
+      schema: {
+        tags,
+        summary: 'The tax invoice and credit note of your part of an order (none before it ships)',
+        params: partDocumentsParamsSchema,
+        response: { 200: taxDocumentListSchema, ...errors },
+      },
+    },
+    async (req) =>
+      listVendorPartDocuments({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
   );
 
   app.get(
@@ -52,14 +87,35 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
     {
       onRequest: roleGuard('vendor'),
       compress: false,
-      schema: { tags, summary: 'A tax invoice or credit note of your part of an order, as PDF', params: partDocumentParamsSchema, response: pdfResponse },
+      schema: {
+        tags,
+        summary: 'A tax invoice or credit note of your part of an order, as PDF',
+        params: partDocumentParamsSchema,
+        response: pdfResponse,
+      },
     },
-    async (req, reply) => sendStoredPdf(req, reply, documents, await getVendorDocumentPdf({ db, vendorUserId: requireRole(req, 'vendor').id, ...req.params })),
+    async (req, reply) =>
+      sendStoredPdf(
+        req,
+        reply,
+        documents,
+        await getVendorDocumentPdf({ db, vendorUserId: requireRole(req, 'vendor').id, ...req.params }),
+      ),
   );
 
   app.get(
     '/api/admin/documents/:documentId.pdf',
-    { onRequest: adminGuard, compress: false, schema: { tags, summary: 'Any tax invoice or credit note, as PDF', params: documentParamsSchema, response: pdfResponse } },
-    async (req, reply) => sendStoredPdf(req, reply, documents, await getAdminDocumentPdf({ db, documentId: req.params.documentId })),
+    {
+      onRequest: adminGuard,
+      compress: false,
+      schema: {
+        tags,
+        summary: 'Any tax invoice or credit note, as PDF',
+        params: documentParamsSchema,
+        response: pdfResponse,
+      },
+    },
+    async (req, reply) =>
+      sendStoredPdf(req, reply, documents, await getAdminDocumentPdf({ db, documentId: req.params.documentId })),
   );
 }

@@ -29,15 +29,31 @@ const summary = {
   number: taxDocuments.number,
   issuedOn: taxDocuments.issuedOn,
 };
-const asSummaries = (rows: { partId: string; id: string; kind: string; number: string; issuedOn: string }[]): TaxDocumentSummary[] => rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
+const asSummaries = (
+  rows: { partId: string; id: string; kind: string; number: string; issuedOn: string }[],
+): TaxDocumentSummary[] => rows.map((r) => ({ ...r, kind: r.kind as TaxDocumentKind }));
 
 /** The document matching `where` with its lines and the invoice it credits, for the view; NOT_FOUND when none. */
 export async function documentForView(db: DbOrTx, where: SQL | undefined): Promise<TaxDocumentForView> {
   const [doc] = await db.select().from(taxDocuments).where(where);
   if (!doc) throw notFound();
-  const lines = await db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, doc.id)).orderBy(asc(taxDocumentLines.description), asc(taxDocumentLines.orderItemId));
-  const [against] = doc.invoiceId ? await db.select({ number: taxDocuments.number, issuedOn: taxDocuments.issuedOn, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.id, doc.invoiceId)) : [];
-  return { ...doc, kind: doc.kind as TaxDocumentKind, againstInvoice: against ? { ...against, kind: against.kind as TaxDocumentKind } : null, lines };
+  const lines = await db
+    .select()
+    .from(taxDocumentLines)
+    .where(eq(taxDocumentLines.documentId, doc.id))
+    .orderBy(asc(taxDocumentLines.description), asc(taxDocumentLines.orderItemId));
+  const [against] = doc.invoiceId
+    ? await db
+        .select({ number: taxDocuments.number, issuedOn: taxDocuments.issuedOn, kind: taxDocuments.kind })
+        .from(taxDocuments)
+        .where(eq(taxDocuments.id, doc.invoiceId))
+    : [];
+  return {
+    ...doc,
+    kind: doc.kind as TaxDocumentKind,
+    againstInvoice: against ? { ...against, kind: against.kind as TaxDocumentKind } : null,
+    lines,
+  };
 }
 
 /** A document whose PDF is rendered, as its downloads check and serve it: none of it ever changes again. */
@@ -91,27 +107,55 @@ async function assertOwnOrder(db: DbOrTx, customerUserId: string, orderId: strin
 }
 
 /** The tax documents of a customer's own order, by part, invoices before their credit notes. */
-export async function listOrderDocuments(a: { db: DbOrTx; customerUserId: string; orderId: string }): Promise<TaxDocumentSummary[]> {
+export async function listOrderDocuments(a: {
+  db: DbOrTx;
+  customerUserId: string;
+  orderId: string;
+}): Promise<TaxDocumentSummary[]> {
   await assertOwnOrder(a.db, a.customerUserId, a.orderId);
-  return asSummaries(await a.db.select(summary).from(taxDocuments).where(eq(taxDocuments.orderId, a.orderId)).orderBy(asc(taxDocuments.orderPartId), asc(taxDocuments.createdAt)));
+  return asSummaries(
+    await a.db
+      .select(summary)
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, a.orderId))
+      .orderBy(asc(taxDocuments.orderPartId), asc(taxDocuments.createdAt)),
+  );
 }
 
 /** A part's tax documents, invoice before its credit note; with `vendorUserId`, only when the part is that vendor's (none otherwise). */
-export async function documentsOfPart(db: DbOrTx, orderPartId: string, vendorUserId?: string): Promise<TaxDocumentSummary[]> {
+export async function documentsOfPart(
+  db: DbOrTx,
+  orderPartId: string,
+  vendorUserId?: string,
+): Promise<TaxDocumentSummary[]> {
   if (!isUuid(orderPartId)) return [];
   const rows = await db
     .select(summary)
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderPartId, orderPartId), vendorUserId === undefined ? undefined : eq(taxDocuments.vendorUserId, vendorUserId)))
+    .where(
+      and(
+        eq(taxDocuments.orderPartId, orderPartId),
+        vendorUserId === undefined ? undefined : eq(taxDocuments.vendorUserId, vendorUserId),
+      ),
+    )
     .orderBy(asc(taxDocuments.createdAt));
   return asSummaries(rows);
 }
 
 /** The tax documents of one of the vendor's parts of an order (none for anyone else's part). */
-export const listVendorPartDocuments = (a: { db: DbOrTx; vendorUserId: string; partId: string }): Promise<TaxDocumentSummary[]> => documentsOfPart(a.db, a.partId, a.vendorUserId);
+export const listVendorPartDocuments = (a: {
+  db: DbOrTx;
+  vendorUserId: string;
+  partId: string;
+}): Promise<TaxDocumentSummary[]> => documentsOfPart(a.db, a.partId, a.vendorUserId);
 
 /** A document of the customer's own order as a PDF. */
-export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: string; orderId: string; documentId: string }): Promise<StoredPdf> {
+export async function getCustomerDocumentPdf(a: {
+  db: DbOrTx;
+  customerUserId: string;
+  orderId: string;
+  documentId: string;
+}): Promise<StoredPdf> {
   const known = rendered.get(a.documentId);
   // An order's customer never changes: once seen, the document answers its customer from memory.
   if (known?.customerUserId) {
@@ -127,7 +171,12 @@ export async function getCustomerDocumentPdf(a: { db: DbOrTx; customerUserId: st
 }
 
 /** A document of one of the vendor's parts of an order as a PDF. */
-export async function getVendorDocumentPdf(a: { db: DbOrTx; vendorUserId: string; partId: string; documentId: string }): Promise<StoredPdf> {
+export async function getVendorDocumentPdf(a: {
+  db: DbOrTx;
+  vendorUserId: string;
+  partId: string;
+  documentId: string;
+}): Promise<StoredPdf> {
   if (!isUuid(a.partId) || !isUuid(a.documentId)) throw notFound();
   const where = and(eq(taxDocuments.orderPartId, a.partId), eq(taxDocuments.vendorUserId, a.vendorUserId));
   return pdfOf(a.db, a.documentId, where, (d) => d.partId === a.partId && d.vendorUserId === a.vendorUserId);

@@ -5,7 +5,14 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { createOrderWithPart, daysAgo } from '../../test/order-factories';
-import { createSettledPart, recordPayout, recordRelease, recordReversal, recordSale, type SettledPartInput } from '../../test/settlement-fixtures';
+import {
+  createSettledPart,
+  recordPayout,
+  recordRelease,
+  recordReversal,
+  recordSale,
+  type SettledPartInput,
+} from '../../test/settlement-fixtures';
 import { recordCodCollected } from './settlement.ledger';
 
 let t: TestApp;
@@ -27,7 +34,14 @@ async function newVendor(shopName = 'Jaipur Handloom House') {
 }
 type Vendor = Awaited<ReturnType<typeof newVendor>>;
 
-const part = (v: Vendor, o: Partial<SettledPartInput> = {}) => createSettledPart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, items: [{ unitPricePaise: 99_900 }], ...o });
+const part = (v: Vendor, o: Partial<SettledPartInput> = {}) =>
+  createSettledPart(t.db, {
+    customerUserId,
+    vendorUserId: v.id,
+    storeId: v.storeId,
+    items: [{ unitPricePaise: 99_900 }],
+    ...o,
+  });
 
 const earnings = async (client: TestClient, query = ''): Promise<VendorEarnings> => {
   const res = await client.get(`/api/vendor/earnings${query}`);
@@ -168,22 +182,52 @@ describe('GET /api/vendor/earnings', () => {
     const deliveredAt = new Date('2026-11-20T20:00:00Z');
     const pending = await part(v, { status: 'delivered', deliveredAt, orderedAt: daysAgo(2) });
     await recordSale(t.db, pending.orderPartId);
-    const payable = await part(v, { status: 'delivered', deliveredAt: daysAgo(20), orderedAt: daysAgo(25), items: [{ unitPricePaise: 200_000 }] });
+    const payable = await part(v, {
+      status: 'delivered',
+      deliveredAt: daysAgo(20),
+      orderedAt: daysAgo(25),
+      items: [{ unitPricePaise: 200_000 }],
+    });
     await recordSale(t.db, payable.orderPartId);
     await recordRelease(t.db, payable.orderPartId);
     const reversedPending = await part(v, { status: 'cancelled', deliveredAt: daysAgo(3), orderedAt: daysAgo(4) });
     await recordSale(t.db, reversedPending.orderPartId);
     await recordReversal(t.db, reversedPending.orderPartId);
-    await recordPayout(t.db, { vendorUserId: v.id, amountPaise: 50_000, periodFrom: '2026-10-01', periodTo: '2026-10-31', method: 'upi', reference: '123456789012', paidAt: '2026-11-03', createdAt: new Date('2026-11-02T06:00:00Z') });
+    await recordPayout(t.db, {
+      vendorUserId: v.id,
+      amountPaise: 50_000,
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-31',
+      method: 'upi',
+      reference: '123456789012',
+      paidAt: '2026-11-03',
+      createdAt: new Date('2026-11-02T06:00:00Z'),
+    });
     // Released and then refunded: the net comes back out of payable.
-    const reversedPayable = await part(v, { status: 'delivered', deliveredAt: daysAgo(30), orderedAt: daysAgo(31), items: [{ unitPricePaise: 30_000 }] });
+    const reversedPayable = await part(v, {
+      status: 'delivered',
+      deliveredAt: daysAgo(30),
+      orderedAt: daysAgo(31),
+      items: [{ unitPricePaise: 30_000 }],
+    });
     await recordSale(t.db, reversedPayable.orderPartId);
     await recordRelease(t.db, reversedPayable.orderPartId);
     await recordReversal(t.db, reversedPayable.orderPartId);
-    const open = await recordPayout(t.db, { vendorUserId: v.id, amountPaise: 10_000, periodFrom: '2026-11-01', periodTo: '2026-11-15', status: 'created', createdAt: new Date('2026-11-16T06:00:00Z') });
+    const open = await recordPayout(t.db, {
+      vendorUserId: v.id,
+      amountPaise: 10_000,
+      periodFrom: '2026-11-01',
+      periodTo: '2026-11-15',
+      status: 'created',
+      createdAt: new Date('2026-11-16T06:00:00Z'),
+    });
 
     const e = await earnings(v.client);
-    expect(e.totals).toEqual({ pendingPaise: pending.netPaise, payablePaise: payable.netPaise - 50_000 - 10_000, paidPaise: 50_000 });
+    expect(e.totals).toEqual({
+      pendingPaise: pending.netPaise,
+      payablePaise: payable.netPaise - 50_000 - 10_000,
+      paidPaise: 50_000,
+    });
     expect(e.statement.total).toBe(5);
     expect(e.statement.items.map((r) => [r.partId, r.statusLabel])).toEqual([
       [notDelivered.orderPartId, 'Not delivered yet'],
@@ -192,25 +236,63 @@ describe('GET /api/vendor/earnings', () => {
       [payable.orderPartId, 'Payable'],
       [reversedPayable.orderPartId, 'Reversed'],
     ]);
-    expect(rowOf(e.statement, pending.orderPartId)).toMatchObject({ status: 'pending', pendingUntil: '2026-11-28', deliveredAt: deliveredAt.toISOString() });
-    expect(rowOf(e.statement, payable.orderPartId)).toMatchObject({ status: 'payable', pendingUntil: null, grossPaise: 200_000 });
+    expect(rowOf(e.statement, pending.orderPartId)).toMatchObject({
+      status: 'pending',
+      pendingUntil: '2026-11-28',
+      deliveredAt: deliveredAt.toISOString(),
+    });
+    expect(rowOf(e.statement, payable.orderPartId)).toMatchObject({
+      status: 'payable',
+      pendingUntil: null,
+      grossPaise: 200_000,
+    });
     expect(e.payouts).toEqual([
-      { id: open, createdAt: '2026-11-16T06:00:00.000Z', paidAt: null, periodFrom: '2026-11-01', periodTo: '2026-11-15', amountPaise: 10_000, method: 'bank', reference: null, status: 'created' },
-      { id: expect.any(String), createdAt: '2026-11-02T06:00:00.000Z', paidAt: '2026-11-03', periodFrom: '2026-10-01', periodTo: '2026-10-31', amountPaise: 50_000, method: 'upi', reference: '123456789012', status: 'paid' },
+      {
+        id: open,
+        createdAt: '2026-11-16T06:00:00.000Z',
+        paidAt: null,
+        periodFrom: '2026-11-01',
+        periodTo: '2026-11-15',
+        amountPaise: 10_000,
+        method: 'bank',
+        reference: null,
+        status: 'created',
+      },
+      {
+        id: expect.any(String),
+        createdAt: '2026-11-02T06:00:00.000Z',
+        paidAt: '2026-11-03',
+        periodFrom: '2026-10-01',
+        periodTo: '2026-10-31',
+        amountPaise: 50_000,
+        method: 'upi',
+        reference: '123456789012',
+        status: 'paid',
+      },
     ]);
   });
 
   it('shows the cash a shop collected on delivery on its part, deducted from payable (below zero until the sale is released)', async () => {
     const v = await newVendor();
-    const p = await part(v, { status: 'delivered', deliveredAt: daysAgo(1), items: [{ unitPricePaise: 99_900, commissionBp: 850 }] });
+    const p = await part(v, {
+      status: 'delivered',
+      deliveredAt: daysAgo(1),
+      items: [{ unitPricePaise: 99_900, commissionBp: 850 }],
+    });
     await recordSale(t.db, p.orderPartId);
     // ₹999 and ₹99 of delivery, collected in cash at the door.
-    await t.db.transaction((tx) => recordCodCollected(tx, { orderPartId: p.orderPartId, vendorUserId: v.id, cashPaise: 109_800, orderRef: 'test' }));
+    await t.db.transaction((tx) =>
+      recordCodCollected(tx, { orderPartId: p.orderPartId, vendorUserId: v.id, cashPaise: 109_800, orderRef: 'test' }),
+    );
     const prepaid = await part(v, { status: 'delivered', deliveredAt: daysAgo(1) });
     await recordSale(t.db, prepaid.orderPartId);
 
     const e = await earnings(v.client);
-    expect(rowOf(e.statement, p.orderPartId)).toMatchObject({ status: 'pending', vendorNetPaise: 91_308, cashCollectedPaise: 109_800 });
+    expect(rowOf(e.statement, p.orderPartId)).toMatchObject({
+      status: 'pending',
+      vendorNetPaise: 91_308,
+      cashCollectedPaise: 109_800,
+    });
     expect(rowOf(e.statement, prepaid.orderPartId).cashCollectedPaise).toBeNull();
     expect(e.totals).toEqual({ pendingPaise: 91_308 + prepaid.netPaise, payablePaise: -109_800, paidPaise: 0 });
     const csv = (await v.client.get('/api/vendor/earnings.csv')).body;
@@ -223,13 +305,22 @@ describe('GET /api/vendor/earnings', () => {
     const ofA = await part(a, { status: 'delivered', deliveredAt: daysAgo(1) });
     await recordSale(t.db, ofA.orderPartId);
     const ofB = await part(b, { orderId: ofA.orderId, items: [{ unitPricePaise: 5_000 }] });
-    await recordPayout(t.db, { vendorUserId: a.id, amountPaise: 1_000, periodFrom: '2026-10-01', periodTo: '2026-10-31' });
+    await recordPayout(t.db, {
+      vendorUserId: a.id,
+      amountPaise: 1_000,
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-31',
+    });
 
     const seenByA = await earnings(a.client);
     const seenByB = await earnings(b.client);
     expect(seenByA.statement.items.map((r) => r.partId)).toEqual([ofA.orderPartId]);
     expect(seenByB.statement.items.map((r) => r.partId)).toEqual([ofB.orderPartId]);
-    expect(seenByB.statement.items[0]).toMatchObject({ orderId: ofA.orderId, shopName: 'Kolkata Books', grossPaise: 5_000 });
+    expect(seenByB.statement.items[0]).toMatchObject({
+      orderId: ofA.orderId,
+      shopName: 'Kolkata Books',
+      grossPaise: 5_000,
+    });
     expect(seenByB.totals).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
     expect(seenByB.payouts).toEqual([]);
     expect(seenByA.payouts).toHaveLength(1);
@@ -255,7 +346,9 @@ describe('GET /api/vendor/earnings/statement', () => {
     expect(first.items.map((r) => r.partId)).toEqual(newestFirst.slice(0, 3));
     expect((await statement(v.client, '?pageSize=3&page=3')).items.map((r) => r.partId)).toEqual(newestFirst.slice(6));
     expect((await statement(v.client, '?pageSize=3&page=4')).items).toEqual([]);
-    expect((await earnings(v.client, '?pageSize=3&page=2')).statement.items.map((r) => r.partId)).toEqual(newestFirst.slice(3, 6));
+    expect((await earnings(v.client, '?pageSize=3&page=2')).statement.items.map((r) => r.partId)).toEqual(
+      newestFirst.slice(3, 6),
+    );
 
     const inNovember = await statement(v.client, '?month=2026-11');
     expect(inNovember.items.map((r) => r.partId)).toEqual([november.orderPartId]);
@@ -274,7 +367,12 @@ describe('GET /api/vendor/earnings/statement', () => {
 describe('GET /api/vendor/earnings.csv', () => {
   it('downloads the statement as CSV with a header, amounts in rupees and the India date in the file name', async () => {
     const v = await newVendor('Pune, "Fine" Cottons');
-    const delivered = await part(v, { status: 'delivered', deliveredAt: new Date('2026-11-20T20:00:00Z'), orderedAt: new Date('2026-11-18T05:00:00Z'), items: [{ unitPricePaise: 99_900, commissionBp: 850 }] });
+    const delivered = await part(v, {
+      status: 'delivered',
+      deliveredAt: new Date('2026-11-20T20:00:00Z'),
+      orderedAt: new Date('2026-11-18T05:00:00Z'),
+      items: [{ unitPricePaise: 99_900, commissionBp: 850 }],
+    });
     await recordSale(t.db, delivered.orderPartId);
     await part(v, { orderedAt: new Date('2026-10-05T05:00:00Z'), items: [{ unitPricePaise: 10_000, gstRateBp: 500 }] });
 
@@ -282,18 +380,27 @@ describe('GET /api/vendor/earnings.csv', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="haat-earnings-all-${todayInIndia()}.csv"`);
-    const lines = res.body.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'order,part_id,shop,order_date,delivered_date,status,items,gross_rupees,taxable_rupees,gst_rupees,commission_rate,commission_rupees,tcs_rate,tcs_rupees,tds_rate,tds_rupees,vendor_net_rupees,cash_collected_rupees,returned_rupees,tds_returns_rupees',
     );
     expect(lines).toHaveLength(3);
     const ref = `#${delivered.orderId.slice(0, 8).toUpperCase()}`;
-    expect(lines[1]).toBe(`${ref},${delivered.orderPartId},"Pune, ""Fine"" Cottons",2026-11-18,2026-11-21,Pending until 28 Nov 2026,1,999.00,846.61,152.39,8.5%,84.92,0.5%,0.00,0.1%,1.00,913.08,,0.00,0.00`);
+    expect(lines[1]).toBe(
+      `${ref},${delivered.orderPartId},"Pune, ""Fine"" Cottons",2026-11-18,2026-11-21,Pending until 28 Nov 2026,1,999.00,846.61,152.39,8.5%,84.92,0.5%,0.00,0.1%,1.00,913.08,,0.00,0.00`,
+    );
     // ₹100 at 5 %: taxable 95.24, GST 4.76; 10 % commission ₹10.00; TDS ₹0.10; net ₹89.90.
-    expect(lines[2]).toMatch(/,2026-10-05,,Not delivered yet,1,100\.00,95\.24,4\.76,10%,10\.00,0\.5%,0\.00,0\.1%,0\.10,89\.90,,0\.00,0\.00$/);
+    expect(lines[2]).toMatch(
+      /,2026-10-05,,Not delivered yet,1,100\.00,95\.24,4\.76,10%,10\.00,0\.5%,0\.00,0\.1%,0\.10,89\.90,,0\.00,0\.00$/,
+    );
 
     const october = await v.client.get('/api/vendor/earnings.csv?month=2026-10');
-    expect(october.headers['content-disposition']).toBe(`attachment; filename="haat-earnings-2026-10-${todayInIndia()}.csv"`);
+    expect(october.headers['content-disposition']).toBe(
+      `attachment; filename="haat-earnings-2026-10-${todayInIndia()}.csv"`,
+    );
     expect(october.body.trimEnd().split('\r\n')).toHaveLength(2);
   });
 });

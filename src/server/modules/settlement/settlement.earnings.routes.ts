@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { earningsCsvQuerySchema, earningsQuerySchema, earningsStatementPageSchema, formatRate, vendorEarningsSchema, type EarningsStatementRow } from '../../../contracts/earnings.contract';
+import {
+  earningsCsvQuerySchema,
+  earningsQuerySchema,
+  earningsStatementPageSchema,
+  formatRate,
+  vendorEarningsSchema,
+  type EarningsStatementRow,
+} from '../../../contracts/earnings.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { todayInIndia } from '../../../domain/age';
 import { csvRupees, toCsv } from '../../../domain/csv';
@@ -16,14 +23,46 @@ const rate = (bp: number | null) => (bp === null ? 'mixed' : formatRate(bp));
 const day = (iso: string | null) => (iso ? todayInIndia(new Date(iso)) : '');
 
 const CSV_HEADERS = [
-  'order', 'part_id', 'shop', 'order_date', 'delivered_date', 'status', 'items', 'gross_rupees', 'taxable_rupees', 'gst_rupees',
-  'commission_rate', 'commission_rupees', 'tcs_rate', 'tcs_rupees', 'tds_rate', 'tds_rupees', 'vendor_net_rupees', 'cash_collected_rupees', 'returned_rupees',
+  'order',
+  'part_id',
+  'shop',
+  'order_date',
+  'delivered_date',
+  'status',
+  'items',
+  'gross_rupees',
+  'taxable_rupees',
+  'gst_rupees',
+  'commission_rate',
+  'commission_rupees',
+  'tcs_rate',
+  'tcs_rupees',
+  'tds_rate',
+  'tds_rupees',
+  'vendor_net_rupees',
+  'cash_collected_rupees',
+  'returned_rupees',
   'tds_returns_rupees',
 ] as const;
 
 const csvRow = (r: EarningsStatementRow) => [
-  r.orderRef, r.partId, r.shopName, day(r.orderedAt), day(r.deliveredAt), r.statusLabel, r.itemCount, rupees(r.grossPaise), rupees(r.taxablePaise), rupees(r.gstPaise),
-  rate(r.commissionBp), rupees(r.commissionPaise), rate(r.tcsBp), rupees(r.tcsPaise), rate(r.tdsBp), rupees(r.tdsPaise), rupees(r.vendorNetPaise),
+  r.orderRef,
+  r.partId,
+  r.shopName,
+  day(r.orderedAt),
+  day(r.deliveredAt),
+  r.statusLabel,
+  r.itemCount,
+  rupees(r.grossPaise),
+  rupees(r.taxablePaise),
+  rupees(r.gstPaise),
+  rate(r.commissionBp),
+  rupees(r.commissionPaise),
+  rate(r.tcsBp),
+  rupees(r.tcsPaise),
+  rate(r.tdsBp),
+  rupees(r.tdsPaise),
+  rupees(r.vendorNetPaise),
   rupees(r.cashCollectedPaise),
   rupees(r.returnedPaise),
   // TDS kept on returns (negative) and adjusted for returns (positive), as the statement's notes say.
@@ -43,7 +82,8 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
       onRequest: roleGuard('vendor'),
       schema: {
         tags: ['vendor'],
-        summary: 'Your pending, payable and paid totals, the first page of your statement (or the page asked for) and your payouts',
+        summary:
+          'Your pending, payable and paid totals, the first page of your statement (or the page asked for) and your payouts',
         querystring: earningsQuerySchema,
         response: { 200: vendorEarningsSchema, ...errors },
       },
@@ -61,7 +101,8 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
       onRequest: roleGuard('vendor'),
       schema: {
         tags: ['vendor'],
-        summary: "Your statement: each part of an order of your shops with its price, GST, commission, TCS, TDS and your net, newest first, optionally one month's orders",
+        summary:
+          "Your statement: each part of an order of your shops with its price, GST, commission, TCS, TDS and your net, newest first, optionally one month's orders",
         querystring: earningsQuerySchema,
         response: { 200: earningsStatementPageSchema, ...errors },
       },
@@ -73,11 +114,19 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
     '/api/vendor/earnings.csv',
     {
       onRequest: roleGuard('vendor'),
-      schema: { tags: ['vendor'], summary: "Your whole statement (or one month's orders) as CSV, amounts in rupees", querystring: earningsCsvQuerySchema },
+      schema: {
+        tags: ['vendor'],
+        summary: "Your whole statement (or one month's orders) as CSV, amounts in rupees",
+        querystring: earningsCsvQuerySchema,
+      },
     },
     async (req, reply) => {
       const rows = await exportEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
-      return sendCsvFile(reply, `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`, toCsv(CSV_HEADERS, rows.map(csvRow)));
+      return sendCsvFile(
+        reply,
+        `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`,
+        toCsv(CSV_HEADERS, rows.map(csvRow)),
+      );
     },
   );
 }

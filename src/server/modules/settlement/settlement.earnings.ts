@@ -32,7 +32,8 @@ type Notes = Awaited<ReturnType<typeof tdsNotesOfParts>>;
 function toRow(r: StatementRecord, returnWindowDays: number, notes: Notes): EarningsStatementRow {
   const status = statusOf(r);
   const delivered = r.deliveredAt ?? r.soldAt;
-  const pendingUntil = status === 'pending' && delivered ? todayInIndia(new Date(delivered.getTime() + returnWindowDays * DAY_MS)) : null;
+  const pendingUntil =
+    status === 'pending' && delivered ? todayInIndia(new Date(delivered.getTime() + returnWindowDays * DAY_MS)) : null;
   const { sold: _sold, released: _released, reversed: _reversed, soldAt: _soldAt, ...figures } = r;
   return {
     ...figures,
@@ -46,34 +47,73 @@ function toRow(r: StatementRecord, returnWindowDays: number, notes: Notes): Earn
   };
 }
 
-export type ListEarningsStatementArgs = { db: DbOrTx; vendorUserId: string; query: EarningsQuery; returnWindowDays: number };
+export type ListEarningsStatementArgs = {
+  db: DbOrTx;
+  vendorUserId: string;
+  query: EarningsQuery;
+  returnWindowDays: number;
+};
 
 /** One page of the vendor's statement: its own parts of orders with settlement lines, newest order first. */
-export async function listEarningsStatement({ db, vendorUserId, query, returnWindowDays }: ListEarningsStatementArgs): Promise<EarningsStatementPage> {
+export async function listEarningsStatement({
+  db,
+  vendorUserId,
+  query,
+  returnWindowDays,
+}: ListEarningsStatementArgs): Promise<EarningsStatementPage> {
   const filter = { vendorUserId, month: query.month };
   const [records, total] = await Promise.all([
     selectStatement(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     countStatement(db, filter),
   ]);
-  const notes = await tdsNotesOfParts(db, vendorUserId, records.map((r) => r.partId));
-  return { items: records.map((r) => toRow(r, returnWindowDays, notes)), total, page: query.page, pageSize: query.pageSize };
+  const notes = await tdsNotesOfParts(
+    db,
+    vendorUserId,
+    records.map((r) => r.partId),
+  );
+  return {
+    items: records.map((r) => toRow(r, returnWindowDays, notes)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-export type ExportEarningsStatementArgs = { db: DbOrTx; vendorUserId: string; query: EarningsCsvQuery; returnWindowDays: number };
+export type ExportEarningsStatementArgs = {
+  db: DbOrTx;
+  vendorUserId: string;
+  query: EarningsCsvQuery;
+  returnWindowDays: number;
+};
 
 /** Every row of the vendor's statement (or of one month's orders), newest order first, for the CSV. */
-export async function exportEarningsStatement({ db, vendorUserId, query, returnWindowDays }: ExportEarningsStatementArgs): Promise<EarningsStatementRow[]> {
+export async function exportEarningsStatement({
+  db,
+  vendorUserId,
+  query,
+  returnWindowDays,
+}: ExportEarningsStatementArgs): Promise<EarningsStatementRow[]> {
   const records = await selectStatement(db, { vendorUserId, month: query.month });
-  const notes = await tdsNotesOfParts(db, vendorUserId, records.map((r) => r.partId));
+  const notes = await tdsNotesOfParts(
+    db,
+    vendorUserId,
+    records.map((r) => r.partId),
+  );
   return records.map((r) => toRow(r, returnWindowDays, notes));
 }
 
 async function totalsOf(db: DbOrTx, vendorUserId: string): Promise<EarningsTotals> {
   const [b] = await db
-    .select({ pendingPaise: vendorBalances.pendingPaise, payablePaise: vendorBalances.payablePaise, paidPaise: vendorBalances.paidPaise })
+    .select({
+      pendingPaise: vendorBalances.pendingPaise,
+      payablePaise: vendorBalances.payablePaise,
+      paidPaise: vendorBalances.paidPaise,
+    })
     .from(vendorBalances)
     .where(eq(vendorBalances.vendorUserId, vendorUserId));
-  return b ? { pendingPaise: Number(b.pendingPaise), payablePaise: Number(b.payablePaise), paidPaise: Number(b.paidPaise) } : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
+  return b
+    ? { pendingPaise: Number(b.pendingPaise), payablePaise: Number(b.payablePaise), paidPaise: Number(b.paidPaise) }
+    : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
 }
 
 /** How many payouts the Earnings tab lists (the newest). */
@@ -96,13 +136,27 @@ async function payoutsOf(db: DbOrTx, vendorUserId: string): Promise<EarningsPayo
     .where(eq(vendorPayouts.vendorUserId, vendorUserId))
     .orderBy(desc(vendorPayouts.createdAt), desc(vendorPayouts.id))
     .limit(PAYOUT_HISTORY_LIMIT);
-  return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), amountPaise: Number(p.amountPaise), status: p.status as EarningsPayout['status'] }));
+  return rows.map((p) => ({
+    ...p,
+    createdAt: p.createdAt.toISOString(),
+    amountPaise: Number(p.amountPaise),
+    status: p.status as EarningsPayout['status'],
+  }));
 }
 
-export type GetVendorEarningsArgs = { db: DbOrTx; vendorUserId: string; query: EarningsQuery; returnWindowDays: number };
+export type GetVendorEarningsArgs = {
+  db: DbOrTx;
+  vendorUserId: string;
+  query: EarningsQuery;
+  returnWindowDays: number;
+};
 
 /** The Earnings tab: the vendor's pending, payable and paid totals, a page of its statement and its payouts. */
 export async function getVendorEarnings(a: GetVendorEarningsArgs): Promise<VendorEarnings> {
-  const [totals, statement, payouts] = await Promise.all([totalsOf(a.db, a.vendorUserId), listEarningsStatement(a), payoutsOf(a.db, a.vendorUserId)]);
+  const [totals, statement, payouts] = await Promise.all([
+    totalsOf(a.db, a.vendorUserId),
+    listEarningsStatement(a),
+    payoutsOf(a.db, a.vendorUserId),
+  ]);
   return { totals, statement, payouts, returnWindowDays: a.returnWindowDays };
 }

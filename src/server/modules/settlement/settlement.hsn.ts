@@ -8,5 +8,11 @@ import { taxRatesOn } from './settlement.tax-rates';
 export async function getHsnCodeList(db: DbOrTx, day: string): Promise<HsnCodeList> {
   const [items, rates] = await Promise.all([listHsnCodes(db, day), taxRatesOn(db, day)]);
   const unclassified = rates.gst_unclassified;
-  return { items, unclassified: unclassified && { ratePercent: basisPointsToPercent(unclassified.rateBp), effectiveFrom: unclassified.effectiveFrom } };
+  return {
+    items,
+    unclassified: unclassified && {
+      ratePercent: basisPointsToPercent(unclassified.rateBp),
+      effectiveFrom: unclassified.effectiveFrom,
+    },
+  };
 }

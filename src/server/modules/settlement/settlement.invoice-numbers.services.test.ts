@@ -68,7 +68,10 @@ const documentsOf = (vendorUserId: string, kinds: string[]) =>
   queryRows<{ kind: string; financial_year: string; sequence: number; number: string; order_part_id: string }>(
     t.db,
     sql`select kind, financial_year, sequence, number, order_part_id from tax_documents
-        where vendor_user_id = ${vendorUserId} and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+        where vendor_user_id = ${vendorUserId} and kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
         order by sequence`,
   );
 

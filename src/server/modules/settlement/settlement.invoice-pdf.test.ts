@@ -8,10 +8,26 @@ import { diyaBillOfSupply, diyaCredit, headphonesCredit, kurtaInvoice } from '..
 /** Every string a view holds that the PDF must show (the file name is the download's, not printed). */
 function printedStrings(v: InvoiceView): string[] {
   return [
-    v.title, v.numberLabel, v.number, v.date, v.orderRef, ...(v.against ? [v.against] : []),
-    v.seller.name, v.seller.address, v.seller.gstin, v.seller.pan, ...(v.seller.enrolmentNumber === null ? [] : ['Enrolment no.', v.seller.enrolmentNumber]), v.buyer.name, v.buyer.billingAddress, v.buyer.deliveryAddress, v.reverseCharge,
-    ...v.columns.map((c) => c.label), ...v.lines.flatMap((l) => v.columns.map((c) => l[c.key])),
-    ...v.totals.flatMap((t) => [t.label, t.value]), v.totalInWords, ...v.footer,
+    v.title,
+    v.numberLabel,
+    v.number,
+    v.date,
+    v.orderRef,
+    ...(v.against ? [v.against] : []),
+    v.seller.name,
+    v.seller.address,
+    v.seller.gstin,
+    v.seller.pan,
+    ...(v.seller.enrolmentNumber === null ? [] : ['Enrolment no.', v.seller.enrolmentNumber]),
+    v.buyer.name,
+    v.buyer.billingAddress,
+    v.buyer.deliveryAddress,
+    v.reverseCharge,
+    ...v.columns.map((c) => c.label),
+    ...v.lines.flatMap((l) => v.columns.map((c) => l[c.key])),
+    ...v.totals.flatMap((t) => [t.label, t.value]),
+    v.totalInWords,
+    ...v.footer,
   ];
 }
 
@@ -36,7 +52,10 @@ describe('renderInvoicePdf', () => {
   it('wraps long names and carries a long invoice over to more pages', async () => {
     const line = kurtaInvoice.lines[0];
     const long = 'Handwoven Pure Cotton Block Print Anarkali Kurta with Dupatta and Palazzo, Indigo, Size XXL ';
-    const view = invoiceView({ ...kurtaInvoice, lines: Array.from({ length: 40 }, (_, i) => ({ ...line, description: `${long}${i + 1}` })) });
+    const view = invoiceView({
+      ...kurtaInvoice,
+      lines: Array.from({ length: 40 }, (_, i) => ({ ...line, description: `${long}${i + 1}` })),
+    });
     const printed: string[] = [];
     const pdf = await renderInvoicePdf(view, (t) => printed.push(t));
     expect(pageCount(pdf)).toBeGreaterThan(1);

@@ -40,7 +40,12 @@ export type PdfTextSink = (text: string) => void;
 
 /** Renders a tax document's view as an A4 PDF. */
 export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, font: REGULAR_PATH, info: { Title: `${view.title} ${view.number}`, Author: view.seller.name, Creator: 'Haat' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    font: REGULAR_PATH,
+    info: { Title: `${view.title} ${view.number}`, Author: view.seller.name, Creator: 'Haat' },
+  });
   // The regular font goes by its path, the key pdfkit cached it under when the document opened
   // (registered under a second name, pdfkit would parse the whole font again on every switch).
   doc.registerFont('bold', boldFont());
@@ -54,7 +59,12 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN;
-  const put = (text: string, x: number, y: number, o: { width: number; align?: 'left' | 'right'; size?: number; bold?: boolean; color?: string }) => {
+  const put = (
+    text: string,
+    x: number,
+    y: number,
+    o: { width: number; align?: 'left' | 'right'; size?: number; bold?: boolean; color?: string },
+  ) => {
     sink?.(text);
     doc
       .font(o.bold ? 'bold' : REGULAR_PATH)
@@ -63,8 +73,18 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
       .text(text, x, y, { width: o.width, align: o.align ?? 'left' });
     return doc.y;
   };
-  const heightOf = (text: string, w: number, size: number, isBold = false) => doc.font(isBold ? 'bold' : REGULAR_PATH).fontSize(size).heightOfString(text, { width: w });
-  const rule = (y: number) => doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(LINE).stroke();
+  const heightOf = (text: string, w: number, size: number, isBold = false) =>
+    doc
+      .font(isBold ? 'bold' : REGULAR_PATH)
+      .fontSize(size)
+      .heightOfString(text, { width: w });
+  const rule = (y: number) =>
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
   const ensure = (y: number, h: number) => {
     if (y + h <= bottom()) return y;
     doc.addPage();
@@ -108,7 +128,9 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
     [null, view.seller.address],
     ['GSTIN', view.seller.gstin],
     ['PAN', view.seller.pan],
-    ...(view.seller.enrolmentNumber === null ? [] : [['Enrolment no.', view.seller.enrolmentNumber] as [string, string]]),
+    ...(view.seller.enrolmentNumber === null
+      ? []
+      : [['Enrolment no.', view.seller.enrolmentNumber] as [string, string]]),
   ]);
   const buyerEnd = block(
     left + half + 16,
@@ -129,7 +151,8 @@ export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): P
   // The lines: a header row, then one row per line, wrapped; the header repeats on a new page.
   const fixed = view.columns.reduce((s, c) => s + (WIDTHS[c.key] ?? 0), 0);
   const cols = view.columns.map((c) => ({ ...c, w: WIDTHS[c.key] ?? width - fixed }));
-  const rowHeight = (cells: string[], isBold: boolean) => Math.max(...cells.map((t, i) => heightOf(t, cols[i].w - 2 * PAD, SMALL, isBold))) + 2 * PAD;
+  const rowHeight = (cells: string[], isBold: boolean) =>
+    Math.max(...cells.map((t, i) => heightOf(t, cols[i].w - 2 * PAD, SMALL, isBold))) + 2 * PAD;
   const row = (cells: string[], isBold: boolean, shade: boolean) => {
     const h = rowHeight(cells, isBold);
     if (shade) doc.rect(left, y, width, h).fillColor('#f1f5f9').fill();

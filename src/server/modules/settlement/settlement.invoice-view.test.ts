@@ -32,16 +32,48 @@ describe('invoiceView', () => {
       orderRef: '#ABCDEF12',
       against: null,
       reason: null,
-      seller: { name: 'Handloom Weavers LLP (Pune Handlooms)', address: '4 FC Road, Pune, Maharashtra - 411004', gstin: '27ABCPH1234F1Z5', pan: 'ABCPH1234F' },
-      buyer: { name: 'Asha Rao', billingAddress: '12 MG Road, Pune, Maharashtra - 411001', deliveryAddress: '12 MG Road, Pune, Maharashtra - 411001' },
+      seller: {
+        name: 'Handloom Weavers LLP (Pune Handlooms)',
+        address: '4 FC Road, Pune, Maharashtra - 411004',
+        gstin: '27ABCPH1234F1Z5',
+        pan: 'ABCPH1234F',
+      },
+      buyer: {
+        name: 'Asha Rao',
+        billingAddress: '12 MG Road, Pune, Maharashtra - 411001',
+        deliveryAddress: '12 MG Road, Pune, Maharashtra - 411001',
+      },
       placeOfSupply: 'Maharashtra',
       supplyType: 'Intra-state: CGST + SGST',
       reverseCharge: 'No',
       totalInWords: 'Rupees One Thousand Two Hundred Only',
     });
-    expect(v.columns.map((c) => c.label)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Unit price (incl. GST)', 'Taxable value', 'GST rate', 'CGST', 'SGST', 'Total']);
+    expect(v.columns.map((c) => c.label)).toEqual([
+      '#',
+      'Description',
+      'HSN',
+      'Qty',
+      'Unit price (incl. GST)',
+      'Taxable value',
+      'GST rate',
+      'CGST',
+      'SGST',
+      'Total',
+    ]);
     expect(v.lines).toEqual([
-      { no: '1', description: 'Block Print Kurta', hsnCode: '6204', quantity: '2', unitPrice: '₹600.00', taxableValue: '₹1,142.86', gstRate: '5%', cgst: '₹28.57', sgst: '₹28.57', igst: '₹0.00', total: '₹1,200.00' },
+      {
+        no: '1',
+        description: 'Block Print Kurta',
+        hsnCode: '6204',
+        quantity: '2',
+        unitPrice: '₹600.00',
+        taxableValue: '₹1,142.86',
+        gstRate: '5%',
+        cgst: '₹28.57',
+        sgst: '₹28.57',
+        igst: '₹0.00',
+        total: '₹1,200.00',
+      },
     ]);
     expect(v.totals).toEqual([
       { label: 'Taxable value', value: '₹1,142.86' },
@@ -67,8 +99,26 @@ describe('invoiceView', () => {
       supplyType: 'Inter-state: IGST',
       totalInWords: 'Rupees One Lakh Twenty Five Thousand Only',
     });
-    expect(v.columns.map((c) => c.key)).toEqual(['no', 'description', 'hsnCode', 'quantity', 'unitPrice', 'taxableValue', 'gstRate', 'igst', 'total']);
-    expect(v.lines[0]).toMatchObject({ hsnCode: '—', quantity: '1', unitPrice: '₹1,25,000.00', taxableValue: '₹1,05,932.20', gstRate: '18%', igst: '₹19,067.80', total: '₹1,25,000.00' });
+    expect(v.columns.map((c) => c.key)).toEqual([
+      'no',
+      'description',
+      'hsnCode',
+      'quantity',
+      'unitPrice',
+      'taxableValue',
+      'gstRate',
+      'igst',
+      'total',
+    ]);
+    expect(v.lines[0]).toMatchObject({
+      hsnCode: '—',
+      quantity: '1',
+      unitPrice: '₹1,25,000.00',
+      taxableValue: '₹1,05,932.20',
+      gstRate: '18%',
+      igst: '₹19,067.80',
+      total: '₹1,25,000.00',
+    });
     expect(v.totals).toEqual([
       { label: 'Taxable value', value: '₹1,05,932.20' },
       { label: 'IGST', value: '₹19,067.80' },
@@ -83,21 +133,44 @@ describe('invoiceView', () => {
       title: 'Bill of Supply',
       numberLabel: 'Bill of supply no.',
       number: 'BOS/26-27/000001',
-      seller: { name: 'Jaipur Handloom House', gstin: 'Unregistered', pan: 'AJHPK1234L', enrolmentNumber: '08AJHPK1234L1E1' },
+      seller: {
+        name: 'Jaipur Handloom House',
+        gstin: 'Unregistered',
+        pan: 'AJHPK1234L',
+        enrolmentNumber: '08AJHPK1234L1E1',
+      },
       placeOfSupply: 'Rajasthan',
       supplyType: 'No GST: the seller is not registered under GST',
       totalInWords: 'Rupees Five Hundred and Ninety Nine Only',
     });
     expect(v.columns.map((c) => c.label)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Unit price', 'Total']);
-    expect(v.lines[0]).toMatchObject({ description: 'Brass Diya Set', quantity: '1', unitPrice: '₹599.00', total: '₹599.00' });
+    expect(v.lines[0]).toMatchObject({
+      description: 'Brass Diya Set',
+      quantity: '1',
+      unitPrice: '₹599.00',
+      total: '₹599.00',
+    });
     expect(v.totals).toEqual([{ label: 'Total', value: '₹599.00' }]);
     expect(v.footer[1]).toContain('not registered under GST and charges no GST');
-    expect(invoiceView({ ...diyaBillOfSupply, parties: { ...diyaBillOfSupply.parties, seller: { ...diyaBillOfSupply.parties.seller, pan: null, enrolmentNumber: null } } }).seller).toMatchObject({ pan: 'Not given', enrolmentNumber: 'Not given' });
+    expect(
+      invoiceView({
+        ...diyaBillOfSupply,
+        parties: {
+          ...diyaBillOfSupply.parties,
+          seller: { ...diyaBillOfSupply.parties.seller, pan: null, enrolmentNumber: null },
+        },
+      }).seller,
+    ).toMatchObject({ pan: 'Not given', enrolmentNumber: 'Not given' });
   });
 
   it('prints a credit note against a bill of supply without GST, and no enrolment number on a tax invoice', () => {
     const v = invoiceView(diyaCredit);
-    expect(v).toMatchObject({ title: 'Credit Note', numberLabel: 'Credit note no.', against: 'Against bill of supply BOS/26-27/000001 dated 26 Nov 2026', seller: { enrolmentNumber: '08AJHPK1234L1E1' } });
+    expect(v).toMatchObject({
+      title: 'Credit Note',
+      numberLabel: 'Credit note no.',
+      against: 'Against bill of supply BOS/26-27/000001 dated 26 Nov 2026',
+      seller: { enrolmentNumber: '08AJHPK1234L1E1' },
+    });
     expect(v.columns.map((c) => c.label)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Unit price', 'Total']);
     expect(v.totals).toEqual([{ label: 'Total credited', value: '₹599.00' }]);
     expect(invoiceView(kurtaInvoice).seller.enrolmentNumber).toBeNull();

@@ -132,11 +132,11 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
   const taxRows = noGst
     ? []
     : doc.intraState
-    ? [
-        { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
-        { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
-      ]
-    : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
+      ? [
+          { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
+          { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
+        ]
+      : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
     title: credit ? 'Credit Note' : noGst ? 'Bill of Supply' : 'Tax Invoice',
@@ -144,7 +144,10 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
     number: doc.number,
     date: invoiceDate(doc.issuedOn),
     orderRef: `#${doc.orderId.slice(0, 8).toUpperCase()}`,
-    against: credit && doc.againstInvoice ? `Against ${noGst ? 'bill of supply' : 'invoice'} ${doc.againstInvoice.number} dated ${invoiceDate(doc.againstInvoice.issuedOn)}` : null,
+    against:
+      credit && doc.againstInvoice
+        ? `Against ${noGst ? 'bill of supply' : 'invoice'} ${doc.againstInvoice.number} dated ${invoiceDate(doc.againstInvoice.issuedOn)}`
+        : null,
     reason: credit ? (doc.reason ?? null) : null,
     seller: {
       name: seller.name,
@@ -155,9 +158,15 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
     },
     buyer: { name: buyer.name, billingAddress: buyer.billingAddress, deliveryAddress: buyer.deliveryAddress },
     placeOfSupply: doc.placeOfSupplyState ?? 'Not known',
-    supplyType: noGst ? 'No GST: the seller is not registered under GST' : doc.intraState ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST',
+    supplyType: noGst
+      ? 'No GST: the seller is not registered under GST'
+      : doc.intraState
+        ? 'Intra-state: CGST + SGST'
+        : 'Inter-state: IGST',
     reverseCharge: 'No',
-    columns: noGst ? NO_GST_COLUMNS : [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
+    columns: noGst
+      ? NO_GST_COLUMNS
+      : [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
     lines: doc.lines.map((l, i) => ({
       no: String(i + 1),
       description: l.description,
@@ -171,7 +180,11 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
       igst: invoiceRupees(l.igstPaise),
       total: invoiceRupees(l.grossPaise),
     })),
-    totals: [...(noGst ? [] : [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }]), ...taxRows, { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) }],
+    totals: [
+      ...(noGst ? [] : [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }]),
+      ...taxRows,
+      { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) },
+    ],
     totalInWords: rupeesInWords(doc.totalPaise),
     footer: [
       `Issued by Haat on behalf of the seller, ${seller.name}.`,

@@ -47,7 +47,8 @@ async function move(vendor: TestClient, partId: string, statuses: string[]) {
 let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
 const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.123.250.1'));
 
-const partIdOf = async (orderId: string) => (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const partIdOf = async (orderId: string) =>
+  (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
 const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor in Maharashtra with a GSTIN selling a ₹600 kurta at 5 %, and a shopper in Pune. */
@@ -55,10 +56,23 @@ async function setup() {
   const category = await createCategory(t.db);
   const v = await createVendorUser(t.db, { businessName: 'Handloom Weavers LLP' });
   const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
-  const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
+  const kurta = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    name: 'Block Print Kurta',
+    pricePaise: 60000,
+    stockQuantity: 20,
+    hsnCode: '6204',
+  });
   const pan = 'ABCPH1234F';
   const first14 = `27${pan}1Z`;
-  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'pune@okaxis', pan, gstin: first14 + gstinCheckChar(first14) });
+  await t.db.insert(vendorPayoutDetails).values({
+    vendorUserId: v.userId,
+    method: 'upi',
+    upiId: 'pune@okaxis',
+    pan,
+    gstin: first14 + gstinCheckChar(first14),
+  });
   return { v, kurta, vendor: await signIn(v.email), shopper: await newShopper(t) };
 }
 
@@ -80,11 +94,32 @@ describe('tax invoices and credit notes', () => {
 
     const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, inv1.id));
     // 2 × ₹600 at 5 % within Maharashtra: taxable 114286, CGST 2857 + SGST 2857 (as placed).
-    expect(doc).toMatchObject({ kind: 'invoice', intraState: true, placeOfSupplyState: 'Maharashtra', taxablePaise: 114286, cgstPaise: 2857, sgstPaise: 2857, igstPaise: 0, totalPaise: 120000 });
-    expect(doc.parties.seller).toMatchObject({ name: 'Handloom Weavers LLP (Pune Handlooms)', gstin: expect.stringMatching(/^27ABCPH1234F1Z/) });
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      intraState: true,
+      placeOfSupplyState: 'Maharashtra',
+      taxablePaise: 114286,
+      cgstPaise: 2857,
+      sgstPaise: 2857,
+      igstPaise: 0,
+      totalPaise: 120000,
+    });
+    expect(doc.parties.seller).toMatchObject({
+      name: 'Handloom Weavers LLP (Pune Handlooms)',
+      gstin: expect.stringMatching(/^27ABCPH1234F1Z/),
+    });
     expect(doc.parties.buyer.deliveryAddress).toBe('12 MG Road, Pune, Maharashtra - 411001');
     const lines = await t.db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, inv1.id));
-    expect(lines).toMatchObject([{ description: 'Block Print Kurta', hsnCode: '6204', quantity: 2, unitPricePaise: 60000, gstRateBp: 500, grossPaise: 120000 }]);
+    expect(lines).toMatchObject([
+      {
+        description: 'Block Print Kurta',
+        hsnCode: '6204',
+        quantity: 2,
+        unitPricePaise: 60000,
+        gstRateBp: 500,
+        grossPaise: 120000,
+      },
+    ]);
 
     // Issuing again answers the same invoice and takes no number.
     const again = await t.db.transaction((tx) => issuePartInvoice(tx, { orderPartId: first }));
@@ -109,8 +144,15 @@ describe('tax invoices and credit notes', () => {
     await move(s.vendor, shipped, ['confirmed', 'processing', 'shipped']);
     const admin = await superAdmin();
     for (const partId of [shipped, unshipped]) {
-      const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(t.db, sql`select order_id from order_parts where id = ${partId}`);
-      const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, admin.secret) });
+      const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(
+        t.db,
+        sql`select order_id from order_parts where id = ${partId}`,
+      );
+      const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, {
+        status: 'cancelled',
+        partId,
+        code: await freshCode(t, admin.secret),
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await documentsOfPart(t.db, unshipped)).toEqual([]);
@@ -118,7 +160,13 @@ describe('tax invoices and credit notes', () => {
     expect(invoice.kind).toBe('invoice');
     expect(credit).toMatchObject({ kind: 'credit_note', number: `CN/${fy}/000001` });
     const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
-    expect(cn).toMatchObject({ invoiceId: invoice.id, taxablePaise: 57143, cgstPaise: 1429, sgstPaise: 1428, totalPaise: 60000 });
+    expect(cn).toMatchObject({
+      invoiceId: invoice.id,
+      taxablePaise: 57143,
+      cgstPaise: 1429,
+      sgstPaise: 1428,
+      totalPaise: 60000,
+    });
     expect(cn.reason).toMatch(/cancelled/);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
@@ -127,15 +175,39 @@ describe('tax invoices and credit notes', () => {
     const category = await createCategory(t.db);
     const v = await createVendorUser(t.db, { businessName: 'Pune Crafts' });
     const shop = await createShop(t.db, v.userId, { shopName: 'Pune Crafts', state: 'Maharashtra' });
-    const kurta = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 20, hsnCode: '6204' });
-    await t.db.insert(vendorPayoutDetails).values({ vendorUserId: v.userId, method: 'upi', upiId: 'crafts@okaxis', pan: 'ABCPC1234F', enrolmentNumber: '27ABCPC1234F1E5' });
+    const kurta = await createProduct(t.db, {
+      storeId: shop.id,
+      categoryId: category.id,
+      name: 'Block Print Kurta',
+      pricePaise: 60000,
+      stockQuantity: 20,
+      hsnCode: '6204',
+    });
+    await t.db.insert(vendorPayoutDetails).values({
+      vendorUserId: v.userId,
+      method: 'upi',
+      upiId: 'crafts@okaxis',
+      pan: 'ABCPC1234F',
+      enrolmentNumber: '27ABCPC1234F1E5',
+    });
     const vendor = await signIn(v.email);
     const shopper = await newShopper(t);
     const orderId = await placeOrder(shopper, [{ productId: kurta.id, quantity: 2 }]);
     const partId = await partIdOf(orderId);
     // The HSN code's 5 % is not charged: ₹1,200 is the whole value; TDS 0.1 % of ₹1,200 = ₹1.20.
     const [line] = await t.db.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderPartId, partId));
-    expect(line).toMatchObject({ hsnCode: '6204', gstRateBp: 0, grossPaise: 120000, taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, tcsBp: 0, tdsPaise: 120, vendorGstin: null });
+    expect(line).toMatchObject({
+      hsnCode: '6204',
+      gstRateBp: 0,
+      grossPaise: 120000,
+      taxablePaise: 120000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      tcsBp: 0,
+      tdsPaise: 120,
+      vendorGstin: null,
+    });
 
     await move(vendor, partId, ['confirmed', 'processing', 'shipped']);
     const [bill] = await documentsOfPart(t.db, partId);
@@ -149,12 +221,23 @@ describe('tax invoices and credit notes', () => {
     expect(pdf.headers['content-disposition']).toContain(`BOS-${fy}-000001.pdf`);
 
     const admin = await superAdmin();
-    const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, { status: 'cancelled', partId, code: await freshCode(t, admin.secret) });
+    const res = await admin.client.post(`/api/admin/orders/${orderId}/status`, {
+      status: 'cancelled',
+      partId,
+      code: await freshCode(t, admin.secret),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [, credit] = await documentsOfPart(t.db, partId);
     expect(credit).toMatchObject({ kind: 'credit_note', number: `CN/${fy}/000001` });
     const [cn] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, credit.id));
-    expect(cn).toMatchObject({ invoiceId: bill.id, taxablePaise: 120000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 120000 });
+    expect(cn).toMatchObject({
+      invoiceId: bill.id,
+      taxablePaise: 120000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      totalPaise: 120000,
+    });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -163,7 +246,11 @@ describe('tax invoices and credit notes', () => {
     const partId = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
     await move(s.vendor, partId, ['confirmed', 'processing', 'shipped']);
     const [inv] = await documentsOfPart(t.db, partId);
-    expect(await refusal(t.db.update(taxDocuments).set({ totalPaise: 1 }).where(eq(taxDocuments.id, inv.id)))).toMatch(/written once/);
-    expect(await refusal(t.db.delete(taxDocumentLines).where(eq(taxDocumentLines.documentId, inv.id)))).toMatch(/written once/);
+    expect(await refusal(t.db.update(taxDocuments).set({ totalPaise: 1 }).where(eq(taxDocuments.id, inv.id)))).toMatch(
+      /written once/,
+    );
+    expect(await refusal(t.db.delete(taxDocumentLines).where(eq(taxDocumentLines.documentId, inv.id)))).toMatch(
+      /written once/,
+    );
   });
 });

@@ -9,7 +9,13 @@ import { partForDocument } from '../orders';
 import { shopAddress } from '../shops';
 import { queueDocumentPdf } from './settlement.document-pdfs';
 import { vendorTaxIds } from './settlement.rates';
-import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries, type TaxDocumentParties } from './settlement.tables';
+import {
+  orderItemSettlements,
+  taxDocumentLines,
+  taxDocuments,
+  taxDocumentSeries,
+  type TaxDocumentParties,
+} from './settlement.tables';
 
 // GST tax invoices and credit notes. A part's invoice is issued by its vendor
 // (Haat issues it on the vendor's behalf) when the part ships, the moment GST section 31 asks for
@@ -24,7 +30,12 @@ import { orderItemSettlements, taxDocumentLines, taxDocuments, taxDocumentSeries
 export type IssuedDocument = { id: string; number: string; kind: TaxDocumentKind };
 
 /** Takes the next number of a vendor's series (kind, financial year), under its row's lock. */
-async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind, financialYear: string): Promise<number> {
+async function nextSequence(
+  tx: Tx,
+  vendorUserId: string,
+  kind: TaxDocumentKind,
+  financialYear: string,
+): Promise<number> {
   const [row] = await tx
     .insert(taxDocumentSeries)
     .values({ vendorUserId, kind, financialYear, lastSequence: 1 })
@@ -38,21 +49,37 @@ async function nextSequence(tx: Tx, vendorUserId: string, kind: TaxDocumentKind,
 
 /** The document written for a reference, if any. */
 async function documentOf(db: DbOrTx, reference: string): Promise<IssuedDocument | undefined> {
-  const [row] = await db.select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
+  const [row] = await db
+    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.reference, reference));
   return row ? { ...row, kind: row.kind as TaxDocumentKind } : undefined;
 }
 
-const line = (parts: (string | null | undefined)[]) => parts.filter((p): p is string => !!p && p.trim() !== '').join(', ');
+const line = (parts: (string | null | undefined)[]) =>
+  parts.filter((p): p is string => !!p && p.trim() !== '').join(', ');
 
 /** Who sold and who bought, as they are today (the document keeps its copy). */
-async function partiesOf(db: DbOrTx, part: NonNullable<Awaited<ReturnType<typeof partForDocument>>>, vendorUserId: string, tax: { gstin: string | null; pan: string | null; supplierState: string | null }): Promise<TaxDocumentParties> {
+async function partiesOf(
+  db: DbOrTx,
+  part: NonNullable<Awaited<ReturnType<typeof partForDocument>>>,
+  vendorUserId: string,
+  tax: { gstin: string | null; pan: string | null; supplierState: string | null },
+): Promise<TaxDocumentParties> {
   const shop = await shopAddress(db, part.storeId);
   const business = (await vendorBusinessNames(db, [vendorUserId])).get(vendorUserId);
   // The enrolment number a bill of supply prints (rule 49 read with Notification 34/2023-Central Tax); a registered seller has none to show.
-  const enrolmentNumber = tax.gstin === null ? ((await vendorTaxIds(db, [vendorUserId])).get(vendorUserId)?.enrolmentNumber ?? null) : null;
-  const [customer] = await db.select({ fullName: customerRows.fullName }).from(customerRows).where(eq(customerRows.userId, part.customerUserId));
+  const enrolmentNumber =
+    tax.gstin === null ? ((await vendorTaxIds(db, [vendorUserId])).get(vendorUserId)?.enrolmentNumber ?? null) : null;
+  const [customer] = await db
+    .select({ fullName: customerRows.fullName })
+    .from(customerRows)
+    .where(eq(customerRows.userId, part.customerUserId));
   const shopName = shop?.shopName ?? 'Shop';
-  const cityLine = line([shop?.city, shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode]);
+  const cityLine = line([
+    shop?.city,
+    shop?.state ? `${shop.state}${shop.postalCode ? ` - ${shop.postalCode}` : ''}` : shop?.postalCode,
+  ]);
   return {
     seller: {
       name: business && business !== shopName ? `${business} (${shopName})` : shopName,
@@ -62,7 +89,11 @@ async function partiesOf(db: DbOrTx, part: NonNullable<Awaited<ReturnType<typeof
       pan: tax.pan,
       enrolmentNumber,
     },
-    buyer: { name: customer?.fullName ?? 'Customer', billingAddress: part.shippingAddress, deliveryAddress: part.shippingAddress },
+    buyer: {
+      name: customer?.fullName ?? 'Customer',
+      billingAddress: part.shippingAddress,
+      deliveryAddress: part.shippingAddress,
+    },
   };
 }
 
@@ -77,20 +108,34 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
   if (existing) return existing;
   const part = await partForDocument(tx, a.orderPartId);
   if (!part) return null;
-  const lines = await tx.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderPartId, a.orderPartId)).orderBy(asc(orderItemSettlements.orderItemId));
+  const lines = await tx
+    .select()
+    .from(orderItemSettlements)
+    .where(eq(orderItemSettlements.orderPartId, a.orderPartId))
+    .orderBy(asc(orderItemSettlements.orderItemId));
   if (lines.length === 0) return null;
   const first = lines[0];
   const vendorUserId = first.vendorUserId;
   const issuedOn = todayInIndia(a.now);
   const financialYear = financialYearOf(issuedOn);
   // The series row's lock also serialises two issuers of the same part: the second then finds the first's row.
-  const kind: TaxDocumentKind = isBillOfSupply({ supplierGstin: first.vendorGstin, taxPaise: lines.reduce((s, l) => s + l.cgstPaise + l.sgstPaise + l.igstPaise, 0) }) ? 'bill_of_supply' : 'invoice';
+  const kind: TaxDocumentKind = isBillOfSupply({
+    supplierGstin: first.vendorGstin,
+    taxPaise: lines.reduce((s, l) => s + l.cgstPaise + l.sgstPaise + l.igstPaise, 0),
+  })
+    ? 'bill_of_supply'
+    : 'invoice';
   const sequence = await nextSequence(tx, vendorUserId, kind, financialYear);
   const again = await documentOf(tx, reference);
   // Unreachable while the callers hold the part's row lock (its status change); refused rather than numbered twice.
   if (again) throw new AppError('CONFLICT', 'This order part is being invoiced; please try again');
-  const parties = await partiesOf(tx, part, vendorUserId, { gstin: first.vendorGstin, pan: first.vendorPan, supplierState: first.supplierState });
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => lines.reduce((s, l) => s + l[k], 0);
+  const parties = await partiesOf(tx, part, vendorUserId, {
+    gstin: first.vendorGstin,
+    pan: first.vendorPan,
+    supplierState: first.supplierState,
+  });
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
+    lines.reduce((s, l) => s + l[k], 0);
   const [doc] = await tx
     .insert(taxDocuments)
     .values({
@@ -156,13 +201,18 @@ type CreditLine = Omit<typeof taxDocumentLines.$inferInsert, 'id' | 'documentId'
  * series (taken under the series row's lock), with the given lines; its totals are their sums.
  * The caller has checked that no document has this reference.
  */
-export async function insertCreditNote(tx: Tx, a: { invoice: InvoiceRow; reference: string; reason: string; now?: Date; lines: CreditLine[] }): Promise<IssuedDocument> {
+export async function insertCreditNote(
+  tx: Tx,
+  a: { invoice: InvoiceRow; reference: string; reason: string; now?: Date; lines: CreditLine[] },
+): Promise<IssuedDocument> {
   const issuedOn = todayInIndia(a.now);
   const financialYear = financialYearOf(issuedOn);
   const sequence = await nextSequence(tx, a.invoice.vendorUserId, 'credit_note', financialYear);
   // Unreachable while the callers hold the part's row lock; refused rather than numbered twice.
-  if (await documentOf(tx, a.reference)) throw new AppError('CONFLICT', 'This order part is being credited; please try again');
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') => a.lines.reduce((s, l) => s + Number(l[k]), 0);
+  if (await documentOf(tx, a.reference))
+    throw new AppError('CONFLICT', 'This order part is being credited; please try again');
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
+    a.lines.reduce((s, l) => s + Number(l[k]), 0);
   const [doc] = await tx
     .insert(taxDocuments)
     .values({
@@ -199,7 +249,12 @@ export async function invoiceOfPart(tx: DbOrTx, orderPartId: string): Promise<In
   const [invoice] = await tx
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.reference, `invoice:${orderPartId}`), inArray(taxDocuments.kind, ['invoice', 'bill_of_supply'])));
+    .where(
+      and(
+        eq(taxDocuments.reference, `invoice:${orderPartId}`),
+        inArray(taxDocuments.kind, ['invoice', 'bill_of_supply']),
+      ),
+    );
   return invoice;
 }
 
@@ -208,12 +263,21 @@ export async function invoiceOfPart(tx: DbOrTx, orderPartId: string): Promise<In
  * credits only its units, settlement.returns.ts), once, in the caller's transaction; null when the
  * part has no invoice (nothing to credit).
  */
-export async function issuePartCreditNote(tx: Tx, a: { orderPartId: string; reason: string; now?: Date }): Promise<IssuedDocument | null> {
+export async function issuePartCreditNote(
+  tx: Tx,
+  a: { orderPartId: string; reason: string; now?: Date },
+): Promise<IssuedDocument | null> {
   const reference = `credit:${a.orderPartId}`;
   const existing = await documentOf(tx, reference);
   if (existing) return existing;
   const invoice = await invoiceOfPart(tx, a.orderPartId);
   if (!invoice) return null;
   const lines = await tx.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, invoice.id));
-  return insertCreditNote(tx, { invoice, reference, reason: a.reason, now: a.now, lines: lines.map(({ id: _id, documentId: _doc, ...l }) => l) });
+  return insertCreditNote(tx, {
+    invoice,
+    reference,
+    reason: a.reason,
+    now: a.now,
+    lines: lines.map(({ id: _id, documentId: _doc, ...l }) => l),
+  });
 }

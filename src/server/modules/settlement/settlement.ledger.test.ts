@@ -58,26 +58,55 @@ async function setup() {
   const vb = await createVendorUser(t.db);
   const shopA = await createShop(t.db, va.userId, { shopName: 'Jaipur Handlooms', state: 'Maharashtra' });
   const shopB = await createShop(t.db, vb.userId, { shopName: 'Mumbai Sound', state: 'Maharashtra' });
-  const kurta = await createProduct(t.db, { storeId: shopA.id, categoryId: category.id, name: 'Block Print Kurta', pricePaise: 60000, stockQuantity: 10, hsnCode: '6204' });
-  const phones = await createProduct(t.db, { storeId: shopB.id, categoryId: category.id, name: 'Wired Headphones', pricePaise: 45000, stockQuantity: 10, hsnCode: '8518' });
+  const kurta = await createProduct(t.db, {
+    storeId: shopA.id,
+    categoryId: category.id,
+    name: 'Block Print Kurta',
+    pricePaise: 60000,
+    stockQuantity: 10,
+    hsnCode: '6204',
+  });
+  const phones = await createProduct(t.db, {
+    storeId: shopB.id,
+    categoryId: category.id,
+    name: 'Wired Headphones',
+    pricePaise: 45000,
+    stockQuantity: 10,
+    hsnCode: '8518',
+  });
   const pan = 'ABCPE1234F';
-  await t.db.insert(vendorPayoutDetails).values({ vendorUserId: va.userId, method: 'upi', upiId: 'jaipur@okaxis', pan, gstin: gstinFor('27', pan) });
+  await t.db
+    .insert(vendorPayoutDetails)
+    .values({ vendorUserId: va.userId, method: 'upi', upiId: 'jaipur@okaxis', pan, gstin: gstinFor('27', pan) });
   const from = '2025-04-01';
   await t.db.insert(commissionRules).values([
     { scope: 'vendor', vendorUserId: va.userId, rateBp: 700, effectiveFrom: from },
     { scope: 'category', categoryId: category.id, rateBp: 850, effectiveFrom: from },
   ]);
   // A global default of 10 % that the category and vendor rules beat (other tests' orders see it too).
-  await t.db.insert(commissionRules).values({ scope: 'global', rateBp: 1000, effectiveFrom: '2025-04-01' }).onConflictDoNothing();
+  await t.db
+    .insert(commissionRules)
+    .values({ scope: 'global', rateBp: 1000, effectiveFrom: '2025-04-01' })
+    .onConflictDoNothing();
   const shopper = await newShopper(t);
   return { category, va, vb, kurta, phones, shopper, shopA, shopB };
 }
 
-const linesOf = (orderId: string) => t.db.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderId, orderId));
+const linesOf = (orderId: string) =>
+  t.db.select().from(orderItemSettlements).where(eq(orderItemSettlements.orderId, orderId));
 const partIdOf = async (orderId: string, storeId: string) =>
-  (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId} and store_id = ${storeId}`))[0].id;
+  (
+    await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from order_parts where order_id = ${orderId} and store_id = ${storeId}`,
+    )
+  )[0].id;
 const ledgerOf = (vendorUserId: string) =>
-  t.db.select({ type: vendorLedger.entryType, pending: vendorLedger.pendingPaise, payable: vendorLedger.payablePaise }).from(vendorLedger).where(eq(vendorLedger.vendorUserId, vendorUserId)).orderBy(vendorLedger.createdAt);
+  t.db
+    .select({ type: vendorLedger.entryType, pending: vendorLedger.pendingPaise, payable: vendorLedger.payablePaise })
+    .from(vendorLedger)
+    .where(eq(vendorLedger.vendorUserId, vendorUserId))
+    .orderBy(vendorLedger.createdAt);
 
 describe('settlement lines at order placement', () => {
   it('records, per item, the GST, commission, TCS, TDS and net worked out by hand (intra-state at 5 %, no GST without a GSTIN or PAN)', async () => {
@@ -149,11 +178,17 @@ describe('settlement lines at order placement', () => {
     const orderId = await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]);
     const [before] = await linesOf(orderId);
     expect(before.commissionBp).toBe(700);
-    await t.db.insert(commissionRules).values({ scope: 'vendor', vendorUserId: s.va.userId, rateBp: 1500, effectiveFrom: today() });
+    await t.db
+      .insert(commissionRules)
+      .values({ scope: 'vendor', vendorUserId: s.va.userId, rateBp: 1500, effectiveFrom: today() });
     await t.db.update(vendorPayoutDetails).set({ pan: null }).where(eq(vendorPayoutDetails.vendorUserId, s.va.userId));
     const [after] = await linesOf(orderId);
     expect(after).toEqual(before);
-    expect(await refusal(t.db.update(orderItemSettlements).set({ commissionPaise: 0 }).where(eq(orderItemSettlements.orderId, orderId)))).toMatch(/written once: UPDATE is not allowed/);
+    expect(
+      await refusal(
+        t.db.update(orderItemSettlements).set({ commissionPaise: 0 }).where(eq(orderItemSettlements.orderId, orderId)),
+      ),
+    ).toMatch(/written once: UPDATE is not allowed/);
     // A new order takes the new rate and the missing PAN's 5 %, of the taxable value 57143 (the GSTIN is still there): 2857.15 -> 2857.
     const next = await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]);
     const [line] = await linesOf(next);
@@ -162,11 +197,24 @@ describe('settlement lines at order placement', () => {
 
   it('taxes a product with no HSN code at the rate for goods not yet classified (18 %)', async () => {
     const s = await setup();
-    const plain = await createProduct(t.db, { storeId: s.shopA.id, categoryId: s.category.id, name: 'Unclassified Thing', pricePaise: 11800, stockQuantity: 5 });
+    const plain = await createProduct(t.db, {
+      storeId: s.shopA.id,
+      categoryId: s.category.id,
+      name: 'Unclassified Thing',
+      pricePaise: 11800,
+      stockQuantity: 5,
+    });
     const orderId = await placeOrder(s.shopper, [{ productId: plain.id, quantity: 1 }]);
     const [line] = await linesOf(orderId);
     // 11800 x 100 / 118 = 10000 taxable, 1800 = 900 CGST + 900 SGST within Maharashtra.
-    expect(line).toMatchObject({ hsnCode: null, gstRateBp: 1800, taxablePaise: 10000, cgstPaise: 900, sgstPaise: 900, igstPaise: 0 });
+    expect(line).toMatchObject({
+      hsnCode: null,
+      gstRateBp: 1800,
+      taxablePaise: 10000,
+      cgstPaise: 900,
+      sgstPaise: 900,
+      igstPaise: 0,
+    });
   });
 });
 
@@ -202,7 +250,11 @@ describe('the vendor ledger', () => {
     await deliver(vendor, first);
     await deliver(vendor, second);
     // ₹600 alone: taxable 57142.86 -> 57143, commission 4200, TCS 285.72 -> 286, TDS 0.1 % of 57143 = 57, net 55457.
-    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 55457 + 110915, payablePaise: 0, paidPaise: 0 });
+    expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({
+      pendingPaise: 55457 + 110915,
+      payablePaise: 0,
+      paidPaise: 0,
+    });
 
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: first, reason: 'Returned' }));
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: first, reason: 'Returned again' }));
@@ -210,11 +262,19 @@ describe('the vendor ledger', () => {
 
     const later = new Date(Date.now() + (t.config.RETURN_WINDOW_DAYS + 1) * 24 * 3600 * 1000);
     // The reversed sale is never released.
-    await t.db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS, now: later }));
+    await t.db.transaction((tx) =>
+      releaseDueVendorSales(tx, { returnWindowDays: t.config.RETURN_WINDOW_DAYS, now: later }),
+    );
     expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 110915, paidPaise: 0 });
     await t.db.transaction((tx) => reversePartSale(tx, { orderPartId: second, reason: 'Refunded' }));
     expect(await vendorBalancesOf(t.db, s.va.userId)).toEqual({ pendingPaise: 0, payablePaise: 0, paidPaise: 0 });
-    expect((await ledgerOf(s.va.userId)).map((r) => r.type)).toEqual(['sale', 'sale', 'reversed', 'released', 'reversed']);
+    expect((await ledgerOf(s.va.userId)).map((r) => r.type)).toEqual([
+      'sale',
+      'sale',
+      'reversed',
+      'released',
+      'reversed',
+    ]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -223,10 +283,21 @@ describe('the vendor ledger', () => {
     const orderId = await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]);
     const partId = await partIdOf(orderId, s.shopA.id);
     const vendor = await signIn(s.va.email);
-    expect((await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
     expect(await ledgerOf(s.va.userId)).toEqual([]);
-    await deliver(vendor, (await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]), s.shopA.id)));
-    expect(await refusal(t.db.update(vendorLedger).set({ pendingPaise: 1 }).where(eq(vendorLedger.vendorUserId, s.va.userId)))).toMatch(/written once: UPDATE is not allowed/);
-    expect(await refusal(t.db.delete(vendorLedger).where(eq(vendorLedger.vendorUserId, s.va.userId)))).toMatch(/written once: DELETE is not allowed/);
+    await deliver(
+      vendor,
+      await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]), s.shopA.id),
+    );
+    expect(
+      await refusal(
+        t.db.update(vendorLedger).set({ pendingPaise: 1 }).where(eq(vendorLedger.vendorUserId, s.va.userId)),
+      ),
+    ).toMatch(/written once: UPDATE is not allowed/);
+    expect(await refusal(t.db.delete(vendorLedger).where(eq(vendorLedger.vendorUserId, s.va.userId)))).toMatch(
+      /written once: DELETE is not allowed/,
+    );
   });
 });

@@ -21,7 +21,11 @@ type Balances = { pendingPaise: number; payablePaise: number; paidPaise: number 
 export async function lockBalances(tx: DbOrTx, vendorUserId: string): Promise<Balances> {
   await tx.insert(vendorBalances).values({ vendorUserId }).onConflictDoNothing();
   const [row] = await tx
-    .select({ pendingPaise: vendorBalances.pendingPaise, payablePaise: vendorBalances.payablePaise, paidPaise: vendorBalances.paidPaise })
+    .select({
+      pendingPaise: vendorBalances.pendingPaise,
+      payablePaise: vendorBalances.payablePaise,
+      paidPaise: vendorBalances.paidPaise,
+    })
     .from(vendorBalances)
     .where(eq(vendorBalances.vendorUserId, vendorUserId))
     .for('update');
@@ -43,7 +47,11 @@ export async function lockBalancesOfParts(tx: Tx, orderPartIds: readonly string[
 }
 
 /** Moves the vendor's balances (under lockBalances, in the transaction that writes the ledger row). */
-export async function addToBalances(tx: DbOrTx, vendorUserId: string, d: { pendingPaise?: number; payablePaise?: number; paidPaise?: number }): Promise<void> {
+export async function addToBalances(
+  tx: DbOrTx,
+  vendorUserId: string,
+  d: { pendingPaise?: number; payablePaise?: number; paidPaise?: number },
+): Promise<void> {
   await tx
     .update(vendorBalances)
     .set({
@@ -57,7 +65,10 @@ export async function addToBalances(tx: DbOrTx, vendorUserId: string, d: { pendi
 
 /** The ledger row written for a reference, if any. */
 export async function entryOf(tx: DbOrTx, reference: string): Promise<{ id: string } | undefined> {
-  const [row] = await tx.select({ id: vendorLedger.id }).from(vendorLedger).where(eq(vendorLedger.reference, reference));
+  const [row] = await tx
+    .select({ id: vendorLedger.id })
+    .from(vendorLedger)
+    .where(eq(vendorLedger.reference, reference));
   return row;
 }
 
@@ -127,8 +138,17 @@ export async function reversePartSale(tx: Tx, a: { orderPartId: string; reason: 
  * every vendor, and for one vendor (`vendorUserId`) before its balances are shown or settled, as the
  * wallet releases a customer's due points when it is read.
  */
-export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: number; now?: Date; vendorUserId?: string }): Promise<number> {
-  const due = await queryRows<{ id: string; vendor_user_id: string; order_part_id: string; pending_paise: string; description: string }>(
+export async function releaseDueVendorSales(
+  tx: DbOrTx,
+  a: { returnWindowDays: number; now?: Date; vendorUserId?: string },
+): Promise<number> {
+  const due = await queryRows<{
+    id: string;
+    vendor_user_id: string;
+    order_part_id: string;
+    pending_paise: string;
+    description: string;
+  }>(
     tx,
     sql`select s.id, s.vendor_user_id, s.order_part_id, s.pending_paise, s.description from ${vendorLedger} s
         where s.entry_type = 'sale' and s.created_at <= ${(a.now ?? new Date()).toISOString()}::timestamptz - make_interval(days => ${a.returnWindowDays})
@@ -141,7 +161,8 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
   for (const s of due) {
     await lockBalances(tx, s.vendor_user_id);
     // Under the vendor's lock: a reversal or another pass may have come first.
-    if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`))) continue;
+    if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`)))
+      continue;
     // What returns already took from the pending credit is not released.
     const [returned] = await queryRows<{ paise: string }>(
       tx,
@@ -168,10 +189,20 @@ export async function releaseDueVendorSales(tx: DbOrTx, a: { returnWindowDays: n
 /** A vendor's balances (zeros before its first sale). */
 export async function vendorBalancesOf(db: DbOrTx, vendorUserId: string): Promise<Balances> {
   const [row] = await db
-    .select({ pendingPaise: vendorBalances.pendingPaise, payablePaise: vendorBalances.payablePaise, paidPaise: vendorBalances.paidPaise })
+    .select({
+      pendingPaise: vendorBalances.pendingPaise,
+      payablePaise: vendorBalances.payablePaise,
+      paidPaise: vendorBalances.paidPaise,
+    })
     .from(vendorBalances)
     .where(eq(vendorBalances.vendorUserId, vendorUserId));
-  return row ? { pendingPaise: Number(row.pendingPaise), payablePaise: Number(row.payablePaise), paidPaise: Number(row.paidPaise) } : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
+  return row
+    ? {
+        pendingPaise: Number(row.pendingPaise),
+        payablePaise: Number(row.payablePaise),
+        paidPaise: Number(row.paidPaise),
+      }
+    : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
 }
 
 /**
@@ -180,7 +211,10 @@ export async function vendorBalancesOf(db: DbOrTx, vendorUserId: string): Promis
  * balance goes down by the cash (below zero is a debit carried into the next payout: the sale's net
  * less the cash is what Haat keeps, its commission and the taxes it collects). Once per part.
  */
-export async function recordCodCollected(tx: Tx, a: { orderPartId: string; vendorUserId: string; cashPaise: number; orderRef: string }): Promise<void> {
+export async function recordCodCollected(
+  tx: Tx,
+  a: { orderPartId: string; vendorUserId: string; cashPaise: number; orderRef: string },
+): Promise<void> {
   await lockBalances(tx, a.vendorUserId);
   const reference = `cod:${a.orderPartId}`;
   if (await entryOf(tx, reference)) return;

@@ -10,7 +10,14 @@ import { commissionRulesBy, vendorTaxIds } from './settlement.rates';
 import { taxRatesOn } from './settlement.tax-rates';
 import { orderItemSettlements } from './settlement.tables';
 
-export type PlacedItem = { orderItemId: string; orderPartId: string; productId: string; storeId: string; quantity: number; unitPricePaise: number };
+export type PlacedItem = {
+  orderItemId: string;
+  orderPartId: string;
+  productId: string;
+  storeId: string;
+  quantity: number;
+  unitPricePaise: number;
+};
 
 /**
  * Writes, once and in the placing transaction, what each item of a new order pays whom: its GST by
@@ -19,12 +26,21 @@ export type PlacedItem = { orderItemId: string; orderPartId: string; productId: 
  * net, with the rates, states and the vendor's PAN and GSTIN as they were that day. A later change
  * of any rate or detail never touches these rows (the database refuses updates).
  */
-export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date }): Promise<void> {
+export async function recordItemSettlements(
+  tx: Tx,
+  a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date },
+): Promise<void> {
   if (a.items.length === 0) return;
   const day = todayInIndia(a.now ?? new Date());
   const [classes, sellers, inForce, rules] = await Promise.all([
-    productTaxClasses(tx, a.items.map((i) => i.productId)),
-    shopSellers(tx, a.items.map((i) => i.storeId)),
+    productTaxClasses(
+      tx,
+      a.items.map((i) => i.productId),
+    ),
+    shopSellers(
+      tx,
+      a.items.map((i) => i.storeId),
+    ),
     taxRatesOn(tx, day),
     commissionRulesBy(tx, day),
   ]);
@@ -33,19 +49,30 @@ export async function recordItemSettlements(tx: Tx, a: { orderId: string; placeO
   const classOf = new Map(classes.map((c) => [c.productId, c]));
   const sellerOf = new Map(sellers.map((s) => [s.storeId, s]));
   const [gstRates, taxIds] = await Promise.all([
-    gstRatesOn(tx, classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])), day),
-    vendorTaxIds(tx, sellers.map((s) => s.vendorUserId)),
+    gstRatesOn(
+      tx,
+      classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])),
+      day,
+    ),
+    vendorTaxIds(
+      tx,
+      sellers.map((s) => s.vendorUserId),
+    ),
   ]);
 
   await tx.insert(orderItemSettlements).values(
     a.items.map((item) => {
       const cls = classOf.get(item.productId);
       const seller = sellerOf.get(item.storeId);
-      if (!cls || !seller) throw new Error(`recordItemSettlements: product ${item.productId} or shop ${item.storeId} not found`);
+      if (!cls || !seller)
+        throw new Error(`recordItemSettlements: product ${item.productId} or shop ${item.storeId} not found`);
       const ids = taxIds.get(seller.vendorUserId) ?? { pan: null, gstin: null };
       const hsnCode = cls.hsnCode;
       // A vendor without a GSTIN charges no GST (CGST Act, section 32): its line's rate is 0.
-      const gstRateBp = gstRateCharged({ hsnRateBp: (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rate('gst_unclassified'), supplierHasGstin: ids.gstin !== null });
+      const gstRateBp = gstRateCharged({
+        hsnRateBp: (hsnCode ? gstRates.get(hsnCode) : undefined) ?? rate('gst_unclassified'),
+        supplierHasGstin: ids.gstin !== null,
+      });
       const supplierState = (ids.gstin ? gstinState(ids.gstin) : null) ?? seller.state;
       const intraState = isIntraState(supplierState, a.placeOfSupplyState);
       const rule = pickCommissionRate(rules, { vendorId: seller.vendorUserId, categoryId: cls.categoryId, on: day });

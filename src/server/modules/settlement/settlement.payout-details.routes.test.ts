@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract';
 import { verhoeffCheckDigit } from '../../../domain/aadhaar';
-import { payoutMessages, type MyPayoutDetails, type PayoutDetailsInput } from '../../../contracts/payout-details.contract';
+import {
+  payoutMessages,
+  type MyPayoutDetails,
+  type PayoutDetailsInput,
+} from '../../../contracts/payout-details.contract';
 import { settingsMessages } from '../../../contracts/shops.contract';
 import { gstinCheckChar } from '../../../domain/india-ids';
 import { signInSuperAdmin } from '../../test/admin';
@@ -46,7 +50,12 @@ const bank = (over: Partial<PayoutDetailsInput> = {}): PayoutDetailsInput => ({
   currentPassword: PASSWORD,
   ...over,
 });
-const upi = (over: Partial<PayoutDetailsInput> = {}): PayoutDetailsInput => ({ method: 'upi', upiId: 'ravi@okhdfcbank', currentPassword: PASSWORD, ...over });
+const upi = (over: Partial<PayoutDetailsInput> = {}): PayoutDetailsInput => ({
+  method: 'upi',
+  upiId: 'ravi@okhdfcbank',
+  currentPassword: PASSWORD,
+  ...over,
+});
 
 const mine = async (client: TestClient) => {
   const res = await client.get('/api/vendor/payout-details');
@@ -54,7 +63,8 @@ const mine = async (client: TestClient) => {
   return res.json() as MyPayoutDetails;
 };
 const save = (client: TestClient, body: PayoutDetailsInput) => client.put('/api/vendor/payout-details', body);
-const storedRow = async (vendorUserId: string) => (await t.db.select().from(vendorPayoutDetails).where(eq(vendorPayoutDetails.vendorUserId, vendorUserId)))[0] ?? null;
+const storedRow = async (vendorUserId: string) =>
+  (await t.db.select().from(vendorPayoutDetails).where(eq(vendorPayoutDetails.vendorUserId, vendorUserId)))[0] ?? null;
 const auditOf = (vendorUserId: string) => t.db.select().from(systemLogs).where(eq(systemLogs.resourceId, vendorUserId));
 const expectRefused = async (client: TestClient, body: PayoutDetailsInput, field: string, message: string) => {
   const res = await save(client, body);
@@ -70,11 +80,22 @@ describe('reading and saving', () => {
 
   it('saves a bank account and shows it back with all but the last 4 digits masked, PAN and GSTIN upper-cased', async () => {
     const { client, id } = await newVendor();
-    const res = await save(client, bank({ ifsc: ' hdfc0001234 ', pan: 'aapfu0939f', gstin: MAHARASHTRA_GSTIN.toLowerCase() }));
+    const res = await save(
+      client,
+      bank({ ifsc: ' hdfc0001234 ', pan: 'aapfu0939f', gstin: MAHARASHTRA_GSTIN.toLowerCase() }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(payoutMessages.saved);
     const { details } = await mine(client);
-    expect(details).toMatchObject({ method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountMasked: 'XXXXXXXX7890', ifsc: 'HDFC0001234', upiId: null, pan: PAN, gstin: MAHARASHTRA_GSTIN });
+    expect(details).toMatchObject({
+      method: 'bank',
+      accountHolderName: 'Ravi Kumar',
+      bankAccountMasked: 'XXXXXXXX7890',
+      ifsc: 'HDFC0001234',
+      upiId: null,
+      pan: PAN,
+      gstin: MAHARASHTRA_GSTIN,
+    });
     expect(JSON.stringify(await mine(client))).not.toContain('001234567890');
     expect(await storedRow(id)).toMatchObject({ bankAccountNumber: '001234567890', ifsc: 'HDFC0001234' });
   });
@@ -84,7 +105,15 @@ describe('reading and saving', () => {
     expect((await save(client, bank())).statusCode).toBe(200);
     const res = await save(client, upi());
     expect(res.statusCode, res.body).toBe(200);
-    expect((await mine(client)).details).toMatchObject({ method: 'upi', upiId: 'ravi@okhdfcbank', accountHolderName: null, bankAccountMasked: null, ifsc: null, pan: null, gstin: null });
+    expect((await mine(client)).details).toMatchObject({
+      method: 'upi',
+      upiId: 'ravi@okhdfcbank',
+      accountHolderName: null,
+      bankAccountMasked: null,
+      ifsc: null,
+      pan: null,
+      gstin: null,
+    });
     expect(await storedRow(id)).toMatchObject({ method: 'upi', bankAccountNumber: null, ifsc: null });
   });
 
@@ -94,9 +123,24 @@ describe('reading and saving', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await mine(client)).details).toMatchObject({ pan: PAN, gstin: null, enrolmentNumber: '27AAPFU0939F1E5' });
     expect(await storedRow(id)).toMatchObject({ enrolmentNumber: '27AAPFU0939F1E5' });
-    await expectRefused(client, upi({ enrolmentNumber: '27AAPFU0939' }), 'enrolmentNumber', payoutMessages.enrolmentNumber);
-    await expectRefused(client, upi({ enrolmentNumber: '27AAPFU0939F-E5' }), 'enrolmentNumber', payoutMessages.enrolmentNumber);
-    await expectRefused(client, upi({ pan: PAN, gstin: MAHARASHTRA_GSTIN, enrolmentNumber: '27AAPFU0939F1E5' }), 'enrolmentNumber', payoutMessages.enrolmentWithGstin);
+    await expectRefused(
+      client,
+      upi({ enrolmentNumber: '27AAPFU0939' }),
+      'enrolmentNumber',
+      payoutMessages.enrolmentNumber,
+    );
+    await expectRefused(
+      client,
+      upi({ enrolmentNumber: '27AAPFU0939F-E5' }),
+      'enrolmentNumber',
+      payoutMessages.enrolmentNumber,
+    );
+    await expectRefused(
+      client,
+      upi({ pan: PAN, gstin: MAHARASHTRA_GSTIN, enrolmentNumber: '27AAPFU0939F1E5' }),
+      'enrolmentNumber',
+      payoutMessages.enrolmentWithGstin,
+    );
     // Blank again: none.
     expect((await save(client, upi({ pan: PAN }))).statusCode).toBe(200);
     expect((await mine(client)).details).toMatchObject({ enrolmentNumber: null });
@@ -107,8 +151,18 @@ describe('reading and saving', () => {
     const { client, id } = await newVendor();
     await expectRefused(client, bank({ ifsc: 'HDFC1001234' }), 'ifsc', payoutMessages.ifsc);
     await expectRefused(client, bank({ ifsc: '' }), 'ifsc', payoutMessages.ifscRequired);
-    await expectRefused(client, bank({ bankAccountNumber: '12345678' }), 'bankAccountNumber', payoutMessages.accountNumber);
-    await expectRefused(client, bank({ bankAccountNumber: '1234 5678 9012' }), 'bankAccountNumber', payoutMessages.accountNumber);
+    await expectRefused(
+      client,
+      bank({ bankAccountNumber: '12345678' }),
+      'bankAccountNumber',
+      payoutMessages.accountNumber,
+    );
+    await expectRefused(
+      client,
+      bank({ bankAccountNumber: '1234 5678 9012' }),
+      'bankAccountNumber',
+      payoutMessages.accountNumber,
+    );
     await expectRefused(client, bank({ accountHolderName: ' ' }), 'accountHolderName', payoutMessages.holderRequired);
     const res = await save(client, bank({ ifsc: 'HDFC1001234' }));
     expect(res.json().error.message).toBe(payoutMessages.ifsc);
@@ -122,7 +176,12 @@ describe('reading and saving', () => {
     await expectRefused(client, upi({ gstin: '27AAPFU0939F1ZW' }), 'gstin', payoutMessages.gstinCheck);
     await expectRefused(client, upi({ gstin: '27AAPFU0939F1Z' }), 'gstin', payoutMessages.gstinLength);
     await expectRefused(client, upi({ gstin: gstinOf('28') }), 'gstin', payoutMessages.gstinStateCode('28'));
-    await expectRefused(client, upi({ pan: 'ABCPE1234F', gstin: MAHARASHTRA_GSTIN }), 'gstin', payoutMessages.gstinNotYourPan);
+    await expectRefused(
+      client,
+      upi({ pan: 'ABCPE1234F', gstin: MAHARASHTRA_GSTIN }),
+      'gstin',
+      payoutMessages.gstinNotYourPan,
+    );
     expect(await storedRow(id)).toBeNull();
   });
 
@@ -132,7 +191,14 @@ describe('reading and saving', () => {
     expect(online.statusCode, online.body).toBe(201);
     // An online shop has no state: any state's GSTIN will do.
     expect((await save(client, upi({ gstin: MAHARASHTRA_GSTIN }))).statusCode).toBe(200);
-    const shop = await client.post('/api/vendor/shops', { shopName: 'Jaipur Handloom House', shopType: 'physical', address: '14 Johari Bazaar', city: 'Jaipur', state: 'Rajasthan', postalCode: '302003' });
+    const shop = await client.post('/api/vendor/shops', {
+      shopName: 'Jaipur Handloom House',
+      shopType: 'physical',
+      address: '14 Johari Bazaar',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      postalCode: '302003',
+    });
     expect(shop.statusCode, shop.body).toBe(201);
     const message = 'This GSTIN is registered in Maharashtra, but your shop Jaipur Handloom House is in Rajasthan';
     expect(payoutMessages.gstinShopState('Maharashtra', 'Jaipur Handloom House', 'Rajasthan')).toBe(message);
@@ -150,7 +216,11 @@ describe('reading and saving', () => {
     expect((await save(client, upi())).statusCode).toBe(200);
     const res = await save(client, bank({ currentPassword: 'not-my-password' }));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: settingsMessages.wrongPassword, fields: { currentPassword: settingsMessages.wrongPassword } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: settingsMessages.wrongPassword,
+      fields: { currentPassword: settingsMessages.wrongPassword },
+    });
     const missing = await save(client, { ...bank(), currentPassword: '' });
     expect(missing.json().error.fields).toEqual({ currentPassword: settingsMessages.currentPasswordRequired });
     expect(await storedRow(id)).toMatchObject({ method: 'upi', bankAccountNumber: null });
@@ -159,7 +229,9 @@ describe('reading and saving', () => {
 
   it('refuses a vendor the super admin rejected', async () => {
     const { client, id } = await newVendor();
-    await t.db.transaction((tx) => setVendorApproval(tx, { vendorUserId: id, approved: false, reason: 'Documents missing' }));
+    await t.db.transaction((tx) =>
+      setVendorApproval(tx, { vendorUserId: id, approved: false, reason: 'Documents missing' }),
+    );
     const res = await save(client, upi());
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().error.message).toBe(payoutMessages.notApproved);
@@ -185,7 +257,7 @@ describe('who may call', () => {
     }
   });
 
-  it("shows a vendor its own details only", async () => {
+  it('shows a vendor its own details only', async () => {
     const a = await newVendor();
     const b = await newVendor();
     expect((await save(a.client, bank())).statusCode).toBe(200);
@@ -200,16 +272,42 @@ describe('shown to the super admin', () => {
     expect((await save(client, bank({ pan: PAN }))).json().message).toBe(payoutMessages.unchanged);
     expect((await save(client, upi({ pan: PAN }))).statusCode).toBe(200);
 
-    const res = await (await superAdmin()).get(`/api/admin/audit?action=vendor.payout_details_changed&q=${id}&sort=createdAt&dir=asc`);
+    const res = await (
+      await superAdmin()
+    ).get(`/api/admin/audit?action=vendor.payout_details_changed&q=${id}&sort=createdAt&dir=asc`);
     expect(res.statusCode, res.body).toBe(200);
-    const entries = res.json().items as { actor: string; description: string; resourceType: string; resourceId: string; newData: string; origin: string }[];
+    const entries = res.json().items as {
+      actor: string;
+      description: string;
+      resourceType: string;
+      resourceId: string;
+      newData: string;
+      origin: string;
+    }[];
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ description: 'Vendor changed its payout or tax details', resourceType: 'vendor', resourceId: id, origin: 'vendor_profile' });
+    expect(entries[0]).toMatchObject({
+      description: 'Vendor changed its payout or tax details',
+      resourceType: 'vendor',
+      resourceId: id,
+      origin: 'vendor_profile',
+    });
     expect(entries[0].actor).toMatch(/^ravi\..*@example\.in$/);
     const [first, second] = entries.map((e) => JSON.parse(e.newData));
-    expect(first).toMatchObject({ businessName: 'Kisan Payout Traders', method: 'bank', bankAccount: 'XXXXXXXX7890', ifsc: 'HDFC0001234', pan: PAN, gstin: null });
+    expect(first).toMatchObject({
+      businessName: 'Kisan Payout Traders',
+      method: 'bank',
+      bankAccount: 'XXXXXXXX7890',
+      ifsc: 'HDFC0001234',
+      pan: PAN,
+      gstin: null,
+    });
     expect(first.changed).toEqual(['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'pan']);
-    expect(second).toMatchObject({ method: 'upi', upiId: 'ravi@okhdfcbank', bankAccount: null, before: { method: 'bank', bankAccount: 'XXXXXXXX7890' } });
+    expect(second).toMatchObject({
+      method: 'upi',
+      upiId: 'ravi@okhdfcbank',
+      bankAccount: null,
+      before: { method: 'bank', bankAccount: 'XXXXXXXX7890' },
+    });
     expect(second.changed).toEqual(['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId']);
     const raw = JSON.stringify(await auditOf(id));
     expect(raw).not.toContain('001234567890');
@@ -231,9 +329,23 @@ describe('shown to the super admin', () => {
       return (res.json() as AdminVendorPage).items.find((v) => v.id === userId)!;
     };
     const b = await rowOf(withBank.id);
-    expect(b.payout).toMatchObject({ method: 'bank', accountHolderName: 'Ravi Kumar', bankAccountMasked: 'XXXXXXXX7890', ifsc: 'HDFC0001234', pan: PAN, gstin: MAHARASHTRA_GSTIN });
+    expect(b.payout).toMatchObject({
+      method: 'bank',
+      accountHolderName: 'Ravi Kumar',
+      bankAccountMasked: 'XXXXXXXX7890',
+      ifsc: 'HDFC0001234',
+      pan: PAN,
+      gstin: MAHARASHTRA_GSTIN,
+    });
     expect(Date.now() - Date.parse(b.payout!.updatedAt)).toBeLessThan(60_000);
-    expect((await rowOf(withUpi.id)).payout).toMatchObject({ method: 'upi', upiId: 'ravi@okhdfcbank', bankAccountMasked: null, pan: null, tdsExemption: 'individual', aadhaarMasked: `XXXXXXXX${aadhaar.slice(8)}` });
+    expect((await rowOf(withUpi.id)).payout).toMatchObject({
+      method: 'upi',
+      upiId: 'ravi@okhdfcbank',
+      bankAccountMasked: null,
+      pan: null,
+      tdsExemption: 'individual',
+      aadhaarMasked: `XXXXXXXX${aadhaar.slice(8)}`,
+    });
     expect(b.payout).toMatchObject({ tdsExemption: 'none', aadhaarMasked: null });
     expect((await rowOf(without.id)).payout).toBeNull();
 

@@ -22,15 +22,42 @@ import { taxRatesOn } from './settlement.tax-rates';
 
 type Row = typeof vendorPayoutDetails.$inferSelect;
 /** What is stored of the details, each field null where the method does not use it. */
-type Stored = Pick<Row, 'method' | 'accountHolderName' | 'bankAccountNumber' | 'ifsc' | 'upiId' | 'pan' | 'gstin' | 'enrolmentNumber' | 'tdsExemption' | 'aadhaar'>;
-const FIELDS = ['method', 'accountHolderName', 'bankAccountNumber', 'ifsc', 'upiId', 'pan', 'gstin', 'enrolmentNumber', 'tdsExemption', 'aadhaar'] as const;
+type Stored = Pick<
+  Row,
+  | 'method'
+  | 'accountHolderName'
+  | 'bankAccountNumber'
+  | 'ifsc'
+  | 'upiId'
+  | 'pan'
+  | 'gstin'
+  | 'enrolmentNumber'
+  | 'tdsExemption'
+  | 'aadhaar'
+>;
+const FIELDS = [
+  'method',
+  'accountHolderName',
+  'bankAccountNumber',
+  'ifsc',
+  'upiId',
+  'pan',
+  'gstin',
+  'enrolmentNumber',
+  'tdsExemption',
+  'aadhaar',
+] as const;
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
 /** The tax rates in force today (India), for the form's explanations (null for a kind with no row yet). */
 async function ratesToday(db: DbOrTx): Promise<PayoutTaxRates> {
   const rates = await taxRatesOn(db, todayInIndia());
-  return { tdsWithPanBp: rates.tds_with_pan?.rateBp ?? null, tdsWithoutPanBp: rates.tds_without_pan?.rateBp ?? null, tcsBp: rates.tcs?.rateBp ?? null };
+  return {
+    tdsWithPanBp: rates.tds_with_pan?.rateBp ?? null,
+    tdsWithoutPanBp: rates.tds_without_pan?.rateBp ?? null,
+    tcsBp: rates.tcs?.rateBp ?? null,
+  };
 }
 
 /** The 194-O(2) declaration of a vendor ('none' without payout details). */
@@ -106,7 +133,12 @@ export type SavePayoutDetailsArgs = {
  * its approval and that a GSTIN is of its shops' states; each change writes an audit entry for the
  * super admin (which fields changed, the account number masked) in the same transaction.
  */
-export async function savePayoutDetails({ db, vendorUserId, input, origin }: SavePayoutDetailsArgs): Promise<{ details: PayoutDetails; message: string }> {
+export async function savePayoutDetails({
+  db,
+  vendorUserId,
+  input,
+  origin,
+}: SavePayoutDetailsArgs): Promise<{ details: PayoutDetails; message: string }> {
   return db.transaction(async (tx) => {
     // The user's row is locked first, as every password-confirmed change does.
     await confirmCurrentPassword(tx, vendorUserId, input.currentPassword);
@@ -131,7 +163,13 @@ export async function savePayoutDetails({ db, vendorUserId, input, origin }: Sav
       action: 'vendor.payout_details_changed',
       resourceType: 'vendor',
       resourceId: vendorUserId,
-      newData: { email: vendor?.email, businessName: vendor?.businessName, changed, ...auditView(next), ...(before ? { before: auditView(before) } : {}) },
+      newData: {
+        email: vendor?.email,
+        businessName: vendor?.businessName,
+        changed,
+        ...auditView(next),
+        ...(before ? { before: auditView(before) } : {}),
+      },
       origin: 'vendor_profile',
       ipAddress: origin.ip,
       userAgent: origin.userAgent,
@@ -139,4 +177,3 @@ export async function savePayoutDetails({ db, vendorUserId, input, origin }: Sav
     return { details: toPayoutDetails(row), message: m.saved };
   });
 }
-

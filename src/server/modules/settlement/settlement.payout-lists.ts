@@ -1,6 +1,12 @@
 import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
 import { toPayoutDetails } from '../../../contracts/payout-details.contract';
-import { adminPayoutMessages as m, type AdminPayableVendorPage, type AdminPayout, type AdminPayoutPage, type AdminPayoutsQuery } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  type AdminPayableVendorPage,
+  type AdminPayout,
+  type AdminPayoutPage,
+  type AdminPayoutsQuery,
+} from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { selectPayables, selectPayout, selectPayouts } from './settlement.read-model';
@@ -25,7 +31,13 @@ const toAdminPayout = ({ payout: p, businessName }: PayoutWithVendor): AdminPayo
 });
 
 /** "Payable per vendor": every vendor with a ledger, its pending, payable and paid, its payout details (masked) and its open payout. */
-export async function listAdminPayables({ db, query }: { db: DbOrTx; query: AdminListQuery }): Promise<AdminPayableVendorPage> {
+export async function listAdminPayables({
+  db,
+  query,
+}: {
+  db: DbOrTx;
+  query: AdminListQuery;
+}): Promise<AdminPayableVendorPage> {
   const { rows, total } = await selectPayables(db, query);
   return {
     items: rows.map((r) => ({
@@ -36,7 +48,10 @@ export async function listAdminPayables({ db, query }: { db: DbOrTx; query: Admi
       pendingPaise: Number(r.balances.pendingPaise),
       payablePaise: Number(r.balances.payablePaise),
       paidPaise: Number(r.balances.paidPaise),
-      openPayout: r.openId === null || r.openAmount === null || r.openTo === null ? null : { id: r.openId, amountPaise: Number(r.openAmount), periodTo: r.openTo },
+      openPayout:
+        r.openId === null || r.openAmount === null || r.openTo === null
+          ? null
+          : { id: r.openId, amountPaise: Number(r.openAmount), periodTo: r.openTo },
     })),
     total,
     page: query.page,
@@ -45,13 +60,25 @@ export async function listAdminPayables({ db, query }: { db: DbOrTx; query: Admi
 }
 
 /** The payouts list: of one status or all, searched by vendor, reference or id, newest first. */
-export async function listAdminPayouts({ db, query }: { db: DbOrTx; query: AdminPayoutsQuery }): Promise<AdminPayoutPage> {
+export async function listAdminPayouts({
+  db,
+  query,
+}: {
+  db: DbOrTx;
+  query: AdminPayoutsQuery;
+}): Promise<AdminPayoutPage> {
   const { rows, total } = await selectPayouts(db, query);
   return { items: rows.map(toAdminPayout), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The same filter, every row (to the export's bound), for the CSV. */
-export async function exportAdminPayouts({ db, query }: { db: DbOrTx; query: AdminPayoutsQuery }): Promise<AdminPayout[]> {
+export async function exportAdminPayouts({
+  db,
+  query,
+}: {
+  db: DbOrTx;
+  query: AdminPayoutsQuery;
+}): Promise<AdminPayout[]> {
   return (await selectPayouts(db, query, true)).rows.map(toAdminPayout);
 }
 

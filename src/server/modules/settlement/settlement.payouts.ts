@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatDay } from '../../../contracts/earnings.contract';
-import { adminPayoutMessages as m, payoutReferenceProblem, type PayoutPreview } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  payoutReferenceProblem,
+  type PayoutPreview,
+} from '../../../contracts/payouts.contract';
 import { toPayoutDetails, type PayoutDetails } from '../../../contracts/payout-details.contract';
 import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
@@ -39,12 +43,25 @@ const IST = sql.raw(`'Asia/Kolkata'`);
 type PayoutRow = typeof vendorPayouts.$inferSelect;
 
 /** Where a settle up to `upTo` stands: the figures, the vendor's details and why it cannot be settled (null when it can). */
-type Figures = Omit<PayoutPreview, 'vendorUserId' | 'businessName' | 'upTo' | 'payout'> & { details: PayoutDetails | null };
+type Figures = Omit<PayoutPreview, 'vendorUserId' | 'businessName' | 'upTo' | 'payout'> & {
+  details: PayoutDetails | null;
+};
 
-async function figuresOf(tx: DbOrTx, a: { vendorUserId: string; upTo: string; today: string; payableNowPaise: number }): Promise<Figures> {
+async function figuresOf(
+  tx: DbOrTx,
+  a: { vendorUserId: string; upTo: string; today: string; payableNowPaise: number },
+): Promise<Figures> {
   if (a.upTo > a.today) throw new AppError('VALIDATION_FAILED', m.upToFuture, { upTo: m.upToFuture });
-  const [detailsRow] = await tx.select().from(vendorPayoutDetails).where(eq(vendorPayoutDetails.vendorUserId, a.vendorUserId));
-  const [row] = await queryRows<{ as_of: string | null; first_day: string | null; last_to: string | null; open: number }>(
+  const [detailsRow] = await tx
+    .select()
+    .from(vendorPayoutDetails)
+    .where(eq(vendorPayoutDetails.vendorUserId, a.vendorUserId));
+  const [row] = await queryRows<{
+    as_of: string | null;
+    first_day: string | null;
+    last_to: string | null;
+    open: number;
+  }>(
     tx,
     sql`select
           (select coalesce(sum(payable_paise), 0) from ${vendorLedger} where vendor_user_id = ${a.vendorUserId}
@@ -67,10 +84,19 @@ async function figuresOf(tx: DbOrTx, a: { vendorUserId: string; upTo: string; to
         : amountPaise <= 0
           ? m.nothingPayable
           : null;
-  return { periodFrom, periodTo: a.upTo, payableAsOfPaise, payableNowPaise: a.payableNowPaise, amountPaise, refusal, details: detailsRow ? toPayoutDetails(detailsRow) : null };
+  return {
+    periodFrom,
+    periodTo: a.upTo,
+    payableAsOfPaise,
+    payableNowPaise: a.payableNowPaise,
+    amountPaise,
+    refusal,
+    details: detailsRow ? toPayoutDetails(detailsRow) : null,
+  };
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function vendorName(db: DbOrTx, vendorUserId: string): Promise<string> {
   const name = await vendorNameOf(db, vendorUserId);
@@ -81,7 +107,12 @@ async function vendorName(db: DbOrTx, vendorUserId: string): Promise<string> {
 export type PayoutPreviewArgs = { db: DbOrTx; vendorUserId: string; upTo: string; today: string };
 
 /** What settling the vendor up to a day would pay now, and why it would be refused (nothing is written). */
-export async function previewVendorPayout({ db, vendorUserId, upTo, today }: PayoutPreviewArgs): Promise<PayoutPreview> {
+export async function previewVendorPayout({
+  db,
+  vendorUserId,
+  upTo,
+  today,
+}: PayoutPreviewArgs): Promise<PayoutPreview> {
   const businessName = await vendorName(db, vendorUserId);
   const { payablePaise } = await vendorBalancesOf(db, vendorUserId);
   const { details, ...f } = await figuresOf(db, { vendorUserId, upTo, today, payableNowPaise: payablePaise });
@@ -89,14 +120,26 @@ export async function previewVendorPayout({ db, vendorUserId, upTo, today }: Pay
 }
 
 /** Creates the vendor's payout up to a day and reserves its amount in the ledger, in the caller's transaction; 409 with the reason when it cannot. */
-export async function createVendorPayout(tx: Tx, a: { vendorUserId: string; upTo: string; today: string; adminId: string | null }): Promise<PayoutRow> {
+export async function createVendorPayout(
+  tx: Tx,
+  a: { vendorUserId: string; upTo: string; today: string; adminId: string | null },
+): Promise<PayoutRow> {
   await vendorName(tx, a.vendorUserId);
   const { payablePaise } = await lockBalances(tx, a.vendorUserId);
   const f = await figuresOf(tx, { ...a, payableNowPaise: Number(payablePaise) });
-  if (f.refusal !== null || f.periodFrom === null || f.details === null) throw new AppError('CONFLICT', f.refusal ?? m.nothingPayable);
+  if (f.refusal !== null || f.periodFrom === null || f.details === null)
+    throw new AppError('CONFLICT', f.refusal ?? m.nothingPayable);
   const [payout] = await tx
     .insert(vendorPayouts)
-    .values({ vendorUserId: a.vendorUserId, amountPaise: f.amountPaise, periodFrom: f.periodFrom, periodTo: a.upTo, status: 'created', method: f.details.method, createdByAdminId: a.adminId })
+    .values({
+      vendorUserId: a.vendorUserId,
+      amountPaise: f.amountPaise,
+      periodFrom: f.periodFrom,
+      periodTo: a.upTo,
+      status: 'created',
+      method: f.details.method,
+      createdByAdminId: a.adminId,
+    })
     .returning();
   await tx.insert(vendorLedger).values({
     vendorUserId: a.vendorUserId,
@@ -113,7 +156,10 @@ export async function createVendorPayout(tx: Tx, a: { vendorUserId: string; upTo
 
 /** The payout, locked after its vendor's balances (the order every ledger writer takes); 404 when there is none, 409 when paid or cancelled. */
 export async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
-  const [known] = await tx.select({ vendorUserId: vendorPayouts.vendorUserId }).from(vendorPayouts).where(eq(vendorPayouts.id, payoutId));
+  const [known] = await tx
+    .select({ vendorUserId: vendorPayouts.vendorUserId })
+    .from(vendorPayouts)
+    .where(eq(vendorPayouts.id, payoutId));
   if (!known) throw new AppError('NOT_FOUND', m.notFound);
   await lockBalances(tx, known.vendorUserId);
   const [payout] = await tx.select().from(vendorPayouts).where(eq(vendorPayouts.id, payoutId)).for('update');
@@ -133,10 +179,21 @@ const paidHow: Record<string, { via: string; referenceLabel: string }> = {
  * Marks a payout locked by lockPayout paid (status 'paid', the reference, the method, the day and the
  * admin), adds it to the vendor's paid total and tells the vendor the amount and the reference.
  */
-export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference: string; method: string | null; today: string; adminId: string | null }): Promise<PayoutRow> {
+export async function payLockedPayout(
+  tx: Tx,
+  payout: PayoutRow,
+  a: { reference: string; method: string | null; today: string; adminId: string | null },
+): Promise<PayoutRow> {
   const [paid] = await tx
     .update(vendorPayouts)
-    .set({ status: 'paid', method: a.method, reference: a.reference, paidAt: a.today, paidByAdminId: a.adminId, updatedAt: sql`now()` })
+    .set({
+      status: 'paid',
+      method: a.method,
+      reference: a.reference,
+      paidAt: a.today,
+      paidByAdminId: a.adminId,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(vendorPayouts.id, payout.id), inArray(vendorPayouts.status, ['created', 'transferring'])))
     .returning();
   await addToBalances(tx, payout.vendorUserId, { paidPaise: payout.amountPaise });
@@ -147,7 +204,10 @@ export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference:
     data: {
       businessName: await vendorName(tx, payout.vendorUserId),
       amount: formatRupees(payout.amountPaise),
-      period: payout.periodFrom === payout.periodTo ? formatDay(payout.periodTo) : `${formatDay(payout.periodFrom)} to ${formatDay(payout.periodTo)}`,
+      period:
+        payout.periodFrom === payout.periodTo
+          ? formatDay(payout.periodTo)
+          : `${formatDay(payout.periodFrom)} to ${formatDay(payout.periodTo)}`,
       ...how,
       reference: a.reference,
     },
@@ -159,7 +219,10 @@ export async function payLockedPayout(tx: Tx, payout: PayoutRow, a: { reference:
  * Marks a created payout paid with the transfer's reference (checked against its method) and adds it
  * to the vendor's paid total, once; a payout left 'transferring' takes its Route transfer id (method 'route').
  */
-export async function markVendorPayoutPaid(tx: Tx, a: { payoutId: string; reference: string; today: string; adminId: string | null }): Promise<PayoutRow> {
+export async function markVendorPayoutPaid(
+  tx: Tx,
+  a: { payoutId: string; reference: string; today: string; adminId: string | null },
+): Promise<PayoutRow> {
   const payout = await lockPayout(tx, a.payoutId);
   const transferring = payout.status === 'transferring';
   const problem = payoutReferenceProblem(payout.method, a.reference, transferring);

@@ -18,11 +18,19 @@ export async function commissionRulesBy(db: DbOrTx, day: string): Promise<Stored
 }
 
 /** The PAN and GSTIN each vendor has given (none: both null). */
-export async function vendorTaxIds(db: DbOrTx, vendorUserIds: string[]): Promise<Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>> {
+export async function vendorTaxIds(
+  db: DbOrTx,
+  vendorUserIds: string[],
+): Promise<Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>> {
   const ids = new Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>();
   if (vendorUserIds.length === 0) return ids;
   const rows = await db
-    .select({ vendorUserId: vendorPayoutDetails.vendorUserId, pan: vendorPayoutDetails.pan, gstin: vendorPayoutDetails.gstin, enrolmentNumber: vendorPayoutDetails.enrolmentNumber })
+    .select({
+      vendorUserId: vendorPayoutDetails.vendorUserId,
+      pan: vendorPayoutDetails.pan,
+      gstin: vendorPayoutDetails.gstin,
+      enrolmentNumber: vendorPayoutDetails.enrolmentNumber,
+    })
     .from(vendorPayoutDetails)
     .where(inArray(vendorPayoutDetails.vendorUserId, [...new Set(vendorUserIds)]));
   for (const r of rows) ids.set(r.vendorUserId, { pan: r.pan, gstin: r.gstin, enrolmentNumber: r.enrolmentNumber });

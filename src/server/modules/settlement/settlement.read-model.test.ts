@@ -8,12 +8,22 @@ const code = source.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*\*[\s\S]*?\*\//g, 
 describe('settlement.read-model.ts', () => {
   it('only reads: no insert, update, delete or row lock, in the query builder or in raw SQL', () => {
     expect(code).toContain('.select(');
-    for (const write of [/\.(insert|update|delete|execute)\(/, /\.for\(/, /\binsert\s+into\b/i, /\bupdate\s+\w+\s+set\b/i, /\bdelete\s+from\b/i, /\bfor\s+(no key\s+)?update\b/i, /\bfor\s+(key\s+)?share\b/i]) {
+    for (const write of [
+      /\.(insert|update|delete|execute)\(/,
+      /\.for\(/,
+      /\binsert\s+into\b/i,
+      /\bupdate\s+\w+\s+set\b/i,
+      /\bdelete\s+from\b/i,
+      /\bfor\s+(no key\s+)?update\b/i,
+      /\bfor\s+(key\s+)?share\b/i,
+    ]) {
       expect(code).not.toMatch(write);
     }
   });
 
   it('says in its header which modules it joins and why', () => {
-    expect(source.slice(0, source.indexOf('/** Which statement rows'))).toMatch(/joins orders \([\s\S]*shops[\s/]+\(vendor_shops[\s\S]*one statement/);
+    expect(source.slice(0, source.indexOf('/** Which statement rows'))).toMatch(
+      /joins orders \([\s\S]*shops[\s/]+\(vendor_shops[\s\S]*one statement/,
+    );
   });
 });

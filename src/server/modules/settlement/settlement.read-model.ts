@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AdminPayoutsQuery } from '../../../contracts/payouts.contract';
 import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
 import type { DbOrTx } from '../../platform/db';
@@ -6,7 +20,14 @@ import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platfo
 import { vendorRows } from '../auth';
 import { orderPartRows, orderRows } from '../orders';
 import { shopRows } from '../shops';
-import { orderItemSettlements, vendorBalances, vendorLedger, vendorPayoutDetails, vendorPayouts, vendorRouteAccounts } from './settlement.tables';
+import {
+  orderItemSettlements,
+  vendorBalances,
+  vendorLedger,
+  vendorPayoutDetails,
+  vendorPayouts,
+  vendorRouteAccounts,
+} from './settlement.tables';
 
 // The vendor's earnings statement (the Earnings tab and its CSV). A statement row is one part of an
 // order for a shop the vendor owns, with the sums of its items' settlement lines and where its ledger
@@ -55,7 +76,8 @@ export type StatementRecord = {
 const s = orderItemSettlements;
 const sum = (column: SQL | AnyColumn) => sql<string>`sum(${column})`;
 // One rate for the part when its items share it, else null (the statement then says 'mixed').
-const oneRate = (column: AnyColumn) => sql<number | null>`case when min(${column}) = max(${column}) then min(${column}) end`;
+const oneRate = (column: AnyColumn) =>
+  sql<number | null>`case when min(${column}) = max(${column}) then min(${column}) end`;
 
 /** The vendor's settlement lines summed per part (the vendor's own lines only, by its index). */
 function linesPerPart(db: DbOrTx, vendorUserId: string) {
@@ -93,9 +115,13 @@ function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
       released: sql<boolean>`bool_or(${l.entryType} = 'released')`.as('released'),
       reversed: sql<boolean>`bool_or(${l.entryType} = 'reversed')`.as('reversed'),
       // The debit is negative payable: the cash is its opposite.
-      cashCollectedPaise: sql<string | null>`-sum(${l.payablePaise}) filter (where ${l.entryType} = 'cod_collected')`.as('cod_collected'),
+      cashCollectedPaise: sql<
+        string | null
+      >`-sum(${l.payablePaise}) filter (where ${l.entryType} = 'cod_collected')`.as('cod_collected'),
       // Returns reverse from pending or payable: both are given back.
-      returnedPaise: sql<string | null>`-sum(${l.pendingPaise} + ${l.payablePaise}) filter (where ${l.entryType} = 'returned')`.as('returned'),
+      returnedPaise: sql<
+        string | null
+      >`-sum(${l.pendingPaise} + ${l.payablePaise}) filter (where ${l.entryType} = 'returned')`.as('returned'),
     })
     .from(l)
     .where(and(eq(l.vendorUserId, vendorUserId), isNotNull(l.orderPartId)))
@@ -105,7 +131,8 @@ function ledgerPerPart(db: DbOrTx, vendorUserId: string) {
 
 // India months: a month starts at midnight of its first day in Asia/Kolkata (the month is added to
 // the plain date, before the time zone, so 30 September + 1 month never lands on 30 October).
-const monthStart = (month: string, next = false) => sql`((${`${month}-01`}::date${next ? sql` + interval '1 month'` : sql``})::timestamp at time zone 'Asia/Kolkata')`;
+const monthStart = (month: string, next = false) =>
+  sql`((${`${month}-01`}::date${next ? sql` + interval '1 month'` : sql``})::timestamp at time zone 'Asia/Kolkata')`;
 
 function whereOf(f: StatementFilter): SQL {
   return and(
@@ -116,7 +143,11 @@ function whereOf(f: StatementFilter): SQL {
 }
 
 /** The vendor's statement rows (parts of its own shops that have settlement lines), newest order first; all of them without `page`. */
-export async function selectStatement(db: DbOrTx, f: StatementFilter, page?: { limit: number; offset: number }): Promise<StatementRecord[]> {
+export async function selectStatement(
+  db: DbOrTx,
+  f: StatementFilter,
+  page?: { limit: number; offset: number },
+): Promise<StatementRecord[]> {
   const lines = linesPerPart(db, f.vendorUserId);
   const entries = ledgerPerPart(db, f.vendorUserId);
   const base = db
@@ -193,19 +224,32 @@ export async function countStatement(db: DbOrTx, f: StatementFilter): Promise<nu
 
 /** The vendor's business name; null when the user is not a vendor. */
 export async function vendorNameOf(db: DbOrTx, vendorUserId: string): Promise<string | null> {
-  const [row] = await db.select({ name: vendorRows.businessName }).from(vendorRows).where(eq(vendorRows.userId, vendorUserId));
+  const [row] = await db
+    .select({ name: vendorRows.businessName })
+    .from(vendorRows)
+    .where(eq(vendorRows.userId, vendorUserId));
   return row?.name ?? null;
 }
 
 const openPayouts = (db: DbOrTx) =>
   db
-    .select({ vendorUserId: vendorPayouts.vendorUserId, id: vendorPayouts.id, amountPaise: vendorPayouts.amountPaise, periodTo: vendorPayouts.periodTo })
+    .select({
+      vendorUserId: vendorPayouts.vendorUserId,
+      id: vendorPayouts.id,
+      amountPaise: vendorPayouts.amountPaise,
+      periodTo: vendorPayouts.periodTo,
+    })
     .from(vendorPayouts)
     .where(inArray(vendorPayouts.status, ['created', 'transferring']))
     .as('open_payouts');
 
-const payableSorts = { payable: vendorBalances.payablePaise, pending: vendorBalances.pendingPaise, vendor: vendorRows.businessName };
-const payableWhere = (q: string | undefined) => (q ? or(ilike(vendorRows.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined);
+const payableSorts = {
+  payable: vendorBalances.payablePaise,
+  pending: vendorBalances.pendingPaise,
+  vendor: vendorRows.businessName,
+};
+const payableWhere = (q: string | undefined) =>
+  q ? or(ilike(vendorRows.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined;
 
 /** Vendors with a ledger (a balances row), their balances, payout details and open payout; searched by name or id, most payable first. */
 export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
@@ -213,7 +257,15 @@ export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ balances: vendorBalances, businessName: vendorRows.businessName, details: vendorPayoutDetails, routeAccountId: vendorRouteAccounts.accountId, openId: open.id, openAmount: open.amountPaise, openTo: open.periodTo })
+      .select({
+        balances: vendorBalances,
+        businessName: vendorRows.businessName,
+        details: vendorPayoutDetails,
+        routeAccountId: vendorRouteAccounts.accountId,
+        openId: open.id,
+        openAmount: open.amountPaise,
+        openTo: open.periodTo,
+      })
       .from(vendorBalances)
       .innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId))
       .leftJoin(vendorPayoutDetails, eq(vendorPayoutDetails.vendorUserId, vendorBalances.vendorUserId))
@@ -223,22 +275,40 @@ export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
       .orderBy(...orderOf(payableSorts, query, 'payable', vendorBalances.vendorUserId))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(vendorBalances).innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId)).where(payableWhere(query.q)),
+    db
+      .select({ total: count() })
+      .from(vendorBalances)
+      .innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId))
+      .where(payableWhere(query.q)),
   ]);
   return { rows, total: Number(total) };
 }
 
-const payoutSorts = { createdAt: vendorPayouts.createdAt, amount: vendorPayouts.amountPaise, vendor: vendorRows.businessName };
+const payoutSorts = {
+  createdAt: vendorPayouts.createdAt,
+  amount: vendorPayouts.amountPaise,
+  vendor: vendorRows.businessName,
+};
 function payoutWhere(query: AdminPayoutsQuery) {
   const q = query.q;
   return and(
     query.status === 'all' ? undefined : eq(vendorPayouts.status, query.status),
-    q ? or(ilike(vendorRows.businessName, containsPattern(q)), ilike(vendorPayouts.reference, containsPattern(q)), idStartsWith(vendorPayouts.id, q), idStartsWith(vendorPayouts.vendorUserId, q)) : undefined,
+    q
+      ? or(
+          ilike(vendorRows.businessName, containsPattern(q)),
+          ilike(vendorPayouts.reference, containsPattern(q)),
+          idStartsWith(vendorPayouts.id, q),
+          idStartsWith(vendorPayouts.vendorUserId, q),
+        )
+      : undefined,
   );
 }
 
 const payoutsWithVendor = (db: DbOrTx) =>
-  db.select({ payout: vendorPayouts, businessName: vendorRows.businessName }).from(vendorPayouts).innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId));
+  db
+    .select({ payout: vendorPayouts, businessName: vendorRows.businessName })
+    .from(vendorPayouts)
+    .innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId));
 
 /** Payouts of one status (or all) with their vendor's name, searched by vendor, reference or id, newest first; all of them (to the export's bound) for the CSV. */
 export async function selectPayouts(db: DbOrTx, query: AdminPayoutsQuery, forExport = false) {
@@ -249,7 +319,11 @@ export async function selectPayouts(db: DbOrTx, query: AdminPayoutsQuery, forExp
       .orderBy(...orderOf(payoutSorts, query, 'createdAt', vendorPayouts.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(vendorPayouts).innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId)).where(payoutWhere(query)),
+    db
+      .select({ total: count() })
+      .from(vendorPayouts)
+      .innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId))
+      .where(payoutWhere(query)),
   ]);
   return { rows, total: Number(total) };
 }

@@ -15,21 +15,53 @@ import { orderItemSettlements, taxDocuments, vendorLedger } from './settlement.t
 // and returning every unit, in any number of returns, reverses exactly the part's net and credits
 // exactly its invoice.
 
-export type ReturnedLine = { orderItemId: string; quantity: number; returnedBefore: number; returning: number; description: string; unitPricePaise: number };
+export type ReturnedLine = {
+  orderItemId: string;
+  quantity: number;
+  returnedBefore: number;
+  returning: number;
+  description: string;
+  unitPricePaise: number;
+};
 
 export type ReturnSettled = { vendorReversedPaise: number; creditNote: { id: string; number: string } | null };
 
 /** Settles a return received back, once (its references are unique), in the caller's transaction. */
-export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; returnId: string; orderRef: string; lines: ReturnedLine[]; reason: string; now?: Date }): Promise<ReturnSettled> {
+export async function settleReturnReceived(
+  tx: Tx,
+  a: { orderPartId: string; returnId: string; orderRef: string; lines: ReturnedLine[]; reason: string; now?: Date },
+): Promise<ReturnSettled> {
   const ids = a.lines.map((l) => l.orderItemId);
-  const rows = ids.length === 0 ? [] : await tx.select().from(orderItemSettlements).where(and(eq(orderItemSettlements.orderPartId, a.orderPartId), inArray(orderItemSettlements.orderItemId, ids))).orderBy(asc(orderItemSettlements.orderItemId));
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(orderItemSettlements)
+          .where(
+            and(eq(orderItemSettlements.orderPartId, a.orderPartId), inArray(orderItemSettlements.orderItemId, ids)),
+          )
+          .orderBy(asc(orderItemSettlements.orderItemId));
   // An order placed before settlement existed has no lines: nothing was credited or invoiced.
   if (rows.length === 0) return { vendorReversedPaise: 0, creditNote: null };
   const byItem = new Map(a.lines.map((l) => [l.orderItemId, l]));
   const shares = rows.map((r) => {
     const l = byItem.get(r.orderItemId)!;
-    const rates = { gstRateBp: r.gstRateBp, intraState: r.intraState, commissionBp: r.commissionBp, tcsBp: r.tcsBp, tdsBp: r.tdsBp, vendorHasGstin: r.vendorGstin !== null };
-    const share = settleReturnedUnits(r, { unitPricePaise: l.unitPricePaise, quantity: l.quantity, rates, from: l.returnedBefore, to: l.returnedBefore + l.returning });
+    const rates = {
+      gstRateBp: r.gstRateBp,
+      intraState: r.intraState,
+      commissionBp: r.commissionBp,
+      tcsBp: r.tcsBp,
+      tdsBp: r.tdsBp,
+      vendorHasGstin: r.vendorGstin !== null,
+    };
+    const share = settleReturnedUnits(r, {
+      unitPricePaise: l.unitPricePaise,
+      quantity: l.quantity,
+      rates,
+      from: l.returnedBefore,
+      to: l.returnedBefore + l.returning,
+    });
     return { row: r, line: l, share };
   });
   const vendorUserId = rows[0].vendorUserId;
@@ -55,7 +87,13 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
     // The TDS on the returned units stays deposited in the vendor's name (CBDT Circular 20/2023, Q4):
     // debited now, it reduces the TDS of the vendor's next credits this financial year.
     const tdsPaise = shares.reduce((s, x) => s + x.share.tdsPaise, 0);
-    await keepReturnedTds(tx, { vendorUserId, orderPartId: a.orderPartId, returnId: a.returnId, tdsPaise, relatedEntryId: sale.id });
+    await keepReturnedTds(tx, {
+      vendorUserId,
+      orderPartId: a.orderPartId,
+      returnId: a.returnId,
+      tdsPaise,
+      relatedEntryId: sale.id,
+    });
   }
   const creditNote = await issueReturnCreditNote(tx, { ...a, shares });
   return { vendorReversedPaise: sale ? reversed : 0, creditNote };
@@ -64,10 +102,19 @@ export async function settleReturnReceived(tx: Tx, a: { orderPartId: string; ret
 /** The credit note of a return against its part's invoice (null when the part was never invoiced), once. */
 async function issueReturnCreditNote(
   tx: Tx,
-  a: { orderPartId: string; returnId: string; reason: string; now?: Date; shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: LineAmounts }[] },
+  a: {
+    orderPartId: string;
+    returnId: string;
+    reason: string;
+    now?: Date;
+    shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: LineAmounts }[];
+  },
 ): Promise<{ id: string; number: string } | null> {
   const reference = `credit:return:${a.returnId}`;
-  const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.reference, reference));
+  const [existing] = await tx
+    .select({ id: taxDocuments.id, number: taxDocuments.number })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.reference, reference));
   if (existing) return existing;
   const invoice = await invoiceOfPart(tx, a.orderPartId);
   const shares = a.shares.filter((x) => x.share.grossPaise > 0);

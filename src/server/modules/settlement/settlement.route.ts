@@ -1,5 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { adminPayoutMessages as m, ROUTE_ACCOUNT_PATTERN, type RouteAccount } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  ROUTE_ACCOUNT_PATTERN,
+  type RouteAccount,
+} from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { lockPayout, payLockedPayout } from './settlement.payouts';
@@ -19,19 +23,33 @@ type PayoutRow = typeof vendorPayouts.$inferSelect;
 
 /** The vendor's Razorpay Route linked account id, or null when none is set. */
 export async function routeAccountOf(db: DbOrTx, vendorUserId: string): Promise<string | null> {
-  const [row] = await db.select({ accountId: vendorRouteAccounts.accountId }).from(vendorRouteAccounts).where(eq(vendorRouteAccounts.vendorUserId, vendorUserId));
+  const [row] = await db
+    .select({ accountId: vendorRouteAccounts.accountId })
+    .from(vendorRouteAccounts)
+    .where(eq(vendorRouteAccounts.vendorUserId, vendorUserId));
   return row?.accountId ?? null;
 }
 
 /** Sets (or replaces) the vendor's Route linked account; answers it and the one it replaced (null when none). 404 for an unknown vendor, 400 for a bad id. */
-export async function setVendorRouteAccount(tx: Tx, a: { vendorUserId: string; accountId: string; adminId: string }): Promise<RouteAccount & { previous: string | null }> {
-  if (!ROUTE_ACCOUNT_PATTERN.test(a.accountId)) throw new AppError('VALIDATION_FAILED', m.routeAccountFormat, { accountId: m.routeAccountFormat });
+export async function setVendorRouteAccount(
+  tx: Tx,
+  a: { vendorUserId: string; accountId: string; adminId: string },
+): Promise<RouteAccount & { previous: string | null }> {
+  if (!ROUTE_ACCOUNT_PATTERN.test(a.accountId))
+    throw new AppError('VALIDATION_FAILED', m.routeAccountFormat, { accountId: m.routeAccountFormat });
   if ((await vendorNameOf(tx, a.vendorUserId)) === null) throw new AppError('NOT_FOUND', m.vendorNotFound);
-  const [before] = await tx.select({ accountId: vendorRouteAccounts.accountId }).from(vendorRouteAccounts).where(eq(vendorRouteAccounts.vendorUserId, a.vendorUserId)).for('update');
+  const [before] = await tx
+    .select({ accountId: vendorRouteAccounts.accountId })
+    .from(vendorRouteAccounts)
+    .where(eq(vendorRouteAccounts.vendorUserId, a.vendorUserId))
+    .for('update');
   await tx
     .insert(vendorRouteAccounts)
     .values({ vendorUserId: a.vendorUserId, accountId: a.accountId, setByAdminId: a.adminId })
-    .onConflictDoUpdate({ target: vendorRouteAccounts.vendorUserId, set: { accountId: a.accountId, setByAdminId: a.adminId, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: vendorRouteAccounts.vendorUserId,
+      set: { accountId: a.accountId, setByAdminId: a.adminId, updatedAt: sql`now()` },
+    });
   return { vendorUserId: a.vendorUserId, accountId: a.accountId, previous: before?.accountId ?? null };
 }
 
@@ -48,21 +66,33 @@ export const STRANDED_TRANSFER_MINUTES = 2;
  * 'transferring' from now; answers it with the vendor's linked account. 409 when it is being
  * transferred right now, paid or cancelled, or the vendor has no linked account.
  */
-export async function startPayoutTransfer(tx: Tx, a: { payoutId: string }): Promise<{ payout: PayoutRow; accountId: string }> {
+export async function startPayoutTransfer(
+  tx: Tx,
+  a: { payoutId: string },
+): Promise<{ payout: PayoutRow; accountId: string }> {
   const payout = await lockPayout(tx, a.payoutId);
   const [{ stranded }] = await tx
-    .select({ stranded: sql<boolean>`${vendorPayouts.updatedAt} < now() - make_interval(mins => ${STRANDED_TRANSFER_MINUTES})` })
+    .select({
+      stranded: sql<boolean>`${vendorPayouts.updatedAt} < now() - make_interval(mins => ${STRANDED_TRANSFER_MINUTES})`,
+    })
     .from(vendorPayouts)
     .where(eq(vendorPayouts.id, payout.id));
-  if (payout.status !== 'created' && !(payout.status === 'transferring' && stranded)) throw new AppError('CONFLICT', m.beingTransferred);
+  if (payout.status !== 'created' && !(payout.status === 'transferring' && stranded))
+    throw new AppError('CONFLICT', m.beingTransferred);
   const accountId = await routeAccountOf(tx, payout.vendorUserId);
   if (accountId === null) throw new AppError('CONFLICT', m.noRouteAccount);
-  await tx.update(vendorPayouts).set({ status: 'transferring', updatedAt: sql`now()` }).where(eq(vendorPayouts.id, payout.id));
+  await tx
+    .update(vendorPayouts)
+    .set({ status: 'transferring', updatedAt: sql`now()` })
+    .where(eq(vendorPayouts.id, payout.id));
   return { payout: { ...payout, status: 'transferring' }, accountId };
 }
 
 /** Step 3 when Razorpay made the transfer: the 'transferring' payout is paid with its trf_ id (method 'route'), once. */
-export async function finishPayoutTransfer(tx: Tx, a: { payoutId: string; transferId: string; today: string; adminId: string }): Promise<PayoutRow> {
+export async function finishPayoutTransfer(
+  tx: Tx,
+  a: { payoutId: string; transferId: string; today: string; adminId: string },
+): Promise<PayoutRow> {
   const payout = await lockPayout(tx, a.payoutId);
   if (payout.status !== 'transferring') throw new AppError('CONFLICT', m.alreadyPaid);
   return payLockedPayout(tx, payout, { reference: a.transferId, method: 'route', today: a.today, adminId: a.adminId });

@@ -10,6 +10,14 @@ import { vendorTaxIds } from './settlement.rates';
  */
 export async function shopShippingLimits(db: DbOrTx, storeIds: string[]): Promise<Map<string, string | null>> {
   const sellers = await shopSellers(db, storeIds);
-  const ids = await vendorTaxIds(db, sellers.map((s) => s.vendorUserId));
-  return new Map(sellers.map((s) => [s.storeId, shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state })]));
+  const ids = await vendorTaxIds(
+    db,
+    sellers.map((s) => s.vendorUserId),
+  );
+  return new Map(
+    sellers.map((s) => [
+      s.storeId,
+      shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state }),
+    ]),
+  );
 }

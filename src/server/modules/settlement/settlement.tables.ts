@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
@@ -87,7 +101,10 @@ export const vendorPayoutDetails = pgTable(
   },
   (t) => [
     check('vendor_payout_details_method_check', sql`${t.method} in ('bank', 'upi')`),
-    check('vendor_payout_details_tds_exemption_check', sql`${t.tdsExemption} in ('none', 'individual', 'huf') and (${t.tdsExemption} = 'none' or ${t.pan} is not null or ${t.aadhaar} is not null)`),
+    check(
+      'vendor_payout_details_tds_exemption_check',
+      sql`${t.tdsExemption} in ('none', 'individual', 'huf') and (${t.tdsExemption} = 'none' or ${t.pan} is not null or ${t.aadhaar} is not null)`,
+    ),
     check(
       'vendor_payout_details_method_fields',
       sql`(${t.method} = 'bank' and ${t.bankAccountNumber} is not null and ${t.ifsc} is not null and ${t.accountHolderName} is not null) or (${t.method} = 'upi' and ${t.upiId} is not null)`,
@@ -146,8 +163,14 @@ export const orderItemSettlements = pgTable(
     index('order_item_settlements_part_idx').on(t.orderPartId),
     index('order_item_settlements_order_idx').on(t.orderId),
     index('order_item_settlements_vendor_idx').on(t.vendorUserId, t.ratesOn),
-    check('order_item_settlements_amounts_check', sql`${t.grossPaise} >= 0 and ${t.taxablePaise} >= 0 and ${t.commissionPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.vendorNetPaise} >= 0`),
-    check('order_item_settlements_gst_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`),
+    check(
+      'order_item_settlements_amounts_check',
+      sql`${t.grossPaise} >= 0 and ${t.taxablePaise} >= 0 and ${t.commissionPaise} >= 0 and ${t.tdsPaise} >= 0 and ${t.vendorNetPaise} >= 0`,
+    ),
+    check(
+      'order_item_settlements_gst_check',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`,
+    ),
     check(
       'order_item_settlements_split_check',
       sql`${t.grossPaise} = ${t.commissionPaise} + ${t.tcsCgstPaise} + ${t.tcsSgstPaise} + ${t.tcsIgstPaise} + ${t.tdsPaise} + ${t.vendorNetPaise}`,
@@ -212,7 +235,10 @@ export const vendorLedger = pgTable(
     index('vendor_ledger_vendor_idx').on(t.vendorUserId, t.createdAt),
     index('vendor_ledger_part_idx').on(t.orderPartId),
     index('vendor_ledger_payout_idx').on(t.payoutId),
-    check('vendor_ledger_type_check', sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up', 'commission_gst', 'commission_gst_credit')`),
+    check(
+      'vendor_ledger_type_check',
+      sql`${t.entryType} in ('sale', 'released', 'reversed', 'payout', 'payout_cancelled', 'cod_collected', 'returned', 'tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up', 'commission_gst', 'commission_gst_credit')`,
+    ),
   ],
 );
 
@@ -271,7 +297,14 @@ export const taxDocumentSeries = pgTable(
 /** Who sold and who bought, as printed on a tax document, kept as they were when it was issued. */
 export type TaxDocumentParties = {
   /** enrolmentNumber: the GST enrolment number of a seller without a GSTIN (absent on documents issued before it was kept). */
-  seller: { name: string; address: string; state: string | null; gstin: string | null; pan: string | null; enrolmentNumber?: string | null };
+  seller: {
+    name: string;
+    address: string;
+    state: string | null;
+    gstin: string | null;
+    pan: string | null;
+    enrolmentNumber?: string | null;
+  };
   buyer: { name: string; billingAddress: string; deliveryAddress: string };
 };
 
@@ -329,8 +362,14 @@ export const taxDocuments = pgTable(
     check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'bill_of_supply', 'credit_note')`),
     check('tax_documents_credit_check', sql`(${t.kind} <> 'credit_note') = (${t.invoiceId} is null)`),
     // A bill of supply (CGST Rules, rule 49) charges no GST.
-    check('tax_documents_bill_of_supply_check', sql`${t.kind} <> 'bill_of_supply' or (${t.cgstPaise} = 0 and ${t.sgstPaise} = 0 and ${t.igstPaise} = 0)`),
-    check('tax_documents_total_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise} and ${t.totalPaise} >= 0`),
+    check(
+      'tax_documents_bill_of_supply_check',
+      sql`${t.kind} <> 'bill_of_supply' or (${t.cgstPaise} = 0 and ${t.sgstPaise} = 0 and ${t.igstPaise} = 0)`,
+    ),
+    check(
+      'tax_documents_total_check',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise} and ${t.totalPaise} >= 0`,
+    ),
   ],
 );
 
@@ -372,7 +411,10 @@ export const taxDocumentLines = pgTable(
     index('tax_document_lines_document_idx').on(t.documentId),
     uniqueIndex('tax_document_lines_item_unique').on(t.documentId, t.orderItemId),
     check('tax_document_lines_quantity_check', sql`${t.quantity} >= 1`),
-    check('tax_document_lines_gst_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`),
+    check(
+      'tax_document_lines_gst_check',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`,
+    ),
   ],
 );
 

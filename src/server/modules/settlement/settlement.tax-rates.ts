@@ -1,5 +1,11 @@
 import { desc, lte } from 'drizzle-orm';
-import { rateMessages as m, taxRateKinds, type RateStatus, type TaxRate, type TaxRateKind } from '../../../contracts/settlement-rates.contract';
+import {
+  rateMessages as m,
+  taxRateKinds,
+  type RateStatus,
+  type TaxRate,
+  type TaxRateKind,
+} from '../../../contracts/settlement-rates.contract';
 import { basisPointsToPercent, percentToBasisPoints } from '../../../domain/money';
 import { rateInForce } from '../../../domain/settlement';
 import { AppError } from '../../platform/app-error';
@@ -15,8 +21,11 @@ const asRate = (r: Row) => ({ ...r, from: r.effectiveFrom });
 /** Every tax rate, by kind (in the order of taxRateKinds), newest date first, each with its status on `day`. */
 export async function listTaxRates(db: DbOrTx, day: string): Promise<TaxRate[]> {
   const rows = await db.select().from(taxRates).orderBy(desc(taxRates.effectiveFrom));
-  const inForce = new Map(taxRateKinds.map((kind) => [kind, rateInForce(rows.filter((r) => r.kind === kind).map(asRate), day)?.id]));
-  const statusOf = (r: Row): RateStatus => (r.effectiveFrom > day ? 'scheduled' : inForce.get(r.kind as TaxRateKind) === r.id ? 'in_force' : 'superseded');
+  const inForce = new Map(
+    taxRateKinds.map((kind) => [kind, rateInForce(rows.filter((r) => r.kind === kind).map(asRate), day)?.id]),
+  );
+  const statusOf = (r: Row): RateStatus =>
+    r.effectiveFrom > day ? 'scheduled' : inForce.get(r.kind as TaxRateKind) === r.id ? 'in_force' : 'superseded';
   return rows
     .map((r) => ({
       id: r.id,
@@ -40,9 +49,15 @@ export type RateOnDay = { rateBp: number; effectiveFrom: string };
  * order placement, the HSN list and the payout details form all use.
  */
 export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRateKind, RateOnDay | null>> {
-  const rows = await db.select({ kind: taxRates.kind, rateBp: taxRates.rateBp, effectiveFrom: taxRates.effectiveFrom }).from(taxRates).where(lte(taxRates.effectiveFrom, day));
+  const rows = await db
+    .select({ kind: taxRates.kind, rateBp: taxRates.rateBp, effectiveFrom: taxRates.effectiveFrom })
+    .from(taxRates)
+    .where(lte(taxRates.effectiveFrom, day));
   const of = (kind: TaxRateKind): RateOnDay | null => {
-    const r = rateInForce(rows.filter((x) => x.kind === kind).map((x) => ({ ...x, from: x.effectiveFrom })), day);
+    const r = rateInForce(
+      rows.filter((x) => x.kind === kind).map((x) => ({ ...x, from: x.effectiveFrom })),
+      day,
+    );
     return r ? { rateBp: r.rateBp, effectiveFrom: r.effectiveFrom } : null;
   };
   return Object.fromEntries(taxRateKinds.map((kind) => [kind, of(kind)])) as Record<TaxRateKind, RateOnDay | null>;
@@ -51,7 +66,10 @@ export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRat
 export type NewTaxRate = { kind: TaxRateKind; ratePercent: number; effectiveFrom: string; source: string };
 
 /** Adds a dated rate of one kind in the caller's transaction; 409 when that kind has a rate from that date. */
-export async function addTaxRate(tx: Tx, input: NewTaxRate): Promise<{ id: string; kind: TaxRateKind; rateBp: number; effectiveFrom: string; source: string }> {
+export async function addTaxRate(
+  tx: Tx,
+  input: NewTaxRate,
+): Promise<{ id: string; kind: TaxRateKind; rateBp: number; effectiveFrom: string; source: string }> {
   const rateBp = percentToBasisPoints(input.ratePercent);
   const [row] = await tx
     .insert(taxRates)

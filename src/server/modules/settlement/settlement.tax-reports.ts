@@ -1,5 +1,14 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { CommissionReport, CommissionRow, TcsReport, TcsStateRateRow, TcsSupplierRow, TdsLine, TdsReport, TdsRow } from '../../../contracts/tax-reports.contract';
+import type {
+  CommissionReport,
+  CommissionRow,
+  TcsReport,
+  TcsStateRateRow,
+  TcsSupplierRow,
+  TdsLine,
+  TdsReport,
+  TdsRow,
+} from '../../../contracts/tax-reports.contract';
 import { BASIS_POINTS, divideRoundHalfUp } from '../../../domain/money';
 import { tdsBase } from '../../../domain/settlement';
 import type { DbOrTx } from '../../platform/db';
@@ -46,7 +55,8 @@ const total = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigi
 export async function taxReportGroups(db: DbOrTx, month: string): Promise<TaxReportGroup[]> {
   const { from, to } = monthBounds(month);
   // The field names are written into the text (not bound) so that the select and group by read the same expression.
-  const seller = (field: 'name' | 'gstin' | 'pan') => sql<string | null>`${taxDocuments.parties}->'seller'->>${sql.raw(`'${field}'`)}`;
+  const seller = (field: 'name' | 'gstin' | 'pan') =>
+    sql<string | null>`${taxDocuments.parties}->'seller'->>${sql.raw(`'${field}'`)}`;
   const gstin = seller('gstin');
   const pan = seller('pan');
   const rows = await db
@@ -71,7 +81,16 @@ export async function taxReportGroups(db: DbOrTx, month: string): Promise<TaxRep
     .from(taxDocuments)
     .innerJoin(taxDocumentLines, sql`${taxDocumentLines.documentId} = ${taxDocuments.id}`)
     .where(and(gte(taxDocuments.issuedOn, from), lt(taxDocuments.issuedOn, to)))
-    .groupBy(taxDocuments.vendorUserId, taxDocuments.kind, gstin, pan, taxDocuments.supplierState, taxDocuments.placeOfSupplyState, taxDocumentLines.tcsBp, taxDocumentLines.tdsBp);
+    .groupBy(
+      taxDocuments.vendorUserId,
+      taxDocuments.kind,
+      gstin,
+      pan,
+      taxDocuments.supplierState,
+      taxDocuments.placeOfSupplyState,
+      taxDocumentLines.tcsBp,
+      taxDocumentLines.tdsBp,
+    );
   return rows.map((r) => ({ ...r, kind: r.kind as TaxReportGroup['kind'] }));
 }
 
@@ -81,10 +100,16 @@ type Names = ReadonlyMap<string, string>;
 const sign = (g: TaxReportGroup) => (g.kind === 'credit_note' ? -1 : 1);
 const nameOf = (names: Names, g: TaxReportGroup) => names.get(g.vendorUserId) ?? g.sellerName;
 /** Text in order, none (no place of supply recorded) last. */
-const byText = (a: string | null, b: string | null) => (a === null || b === null ? Number(a === null) - Number(b === null) : a.localeCompare(b, 'en-IN'));
+const byText = (a: string | null, b: string | null) =>
+  a === null || b === null ? Number(a === null) - Number(b === null) : a.localeCompare(b, 'en-IN');
 
 /** Adds the groups into rows by a key: `make` starts a row, `add` adds one group's signed amounts. */
-function foldBy<R>(groups: readonly TaxReportGroup[], key: (g: TaxReportGroup) => string, make: (g: TaxReportGroup) => R, add: (row: R, g: TaxReportGroup, s: number) => void): R[] {
+function foldBy<R>(
+  groups: readonly TaxReportGroup[],
+  key: (g: TaxReportGroup) => string,
+  make: (g: TaxReportGroup) => R,
+  add: (row: R, g: TaxReportGroup, s: number) => void,
+): R[] {
   const rows = new Map<string, R>();
   for (const g of groups) {
     const k = key(g);
@@ -121,12 +146,25 @@ export function tcsReportOf(month: string, groups: readonly TaxReportGroup[], na
   const suppliers = foldBy<TcsSupplierRow>(
     withGstin,
     (g) => JSON.stringify([g.vendorUserId, g.gstin, g.placeOfSupplyState]),
-    (g) => ({ vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), gstin: g.gstin!, supplierState: g.supplierState, placeOfSupplyState: g.placeOfSupplyState, ...zeroes(), ...zeroTcs() }),
+    (g) => ({
+      vendorUserId: g.vendorUserId,
+      vendorName: nameOf(names, g),
+      gstin: g.gstin!,
+      supplierState: g.supplierState,
+      placeOfSupplyState: g.placeOfSupplyState,
+      ...zeroes(),
+      ...zeroTcs(),
+    }),
     (row, g, s) => {
       addValue(row, g.taxablePaise, s);
       addTcs(row, g, s);
     },
-  ).sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.gstin.localeCompare(b.gstin) || byText(a.placeOfSupplyState, b.placeOfSupplyState));
+  ).sort(
+    (a, b) =>
+      a.vendorName.localeCompare(b.vendorName, 'en-IN') ||
+      a.gstin.localeCompare(b.gstin) ||
+      byText(a.placeOfSupplyState, b.placeOfSupplyState),
+  );
   const byStateAndRate = foldBy<TcsStateRateRow>(
     withGstin,
     (g) => JSON.stringify([g.placeOfSupplyState, g.tcsBp]),
@@ -144,12 +182,27 @@ export function tcsReportOf(month: string, groups: readonly TaxReportGroup[], na
  * on as the documents show them (their taxable value when they show GST, else their gross), net of
  * credit notes, and totals.
  */
-export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], names: Names, events: readonly TdsEventGroup[] = []): TdsReport {
-  const baseOf = (g: TaxReportGroup) => tdsBase({ grossPaise: g.grossPaise, taxablePaise: g.taxablePaise, vendorHasGstin: g.gstin !== null });
+export function tdsReportOf(
+  month: string,
+  groups: readonly TaxReportGroup[],
+  names: Names,
+  events: readonly TdsEventGroup[] = [],
+): TdsReport {
+  const baseOf = (g: TaxReportGroup) =>
+    tdsBase({ grossPaise: g.grossPaise, taxablePaise: g.taxablePaise, vendorHasGstin: g.gstin !== null });
   const sales = foldBy<TdsRow>(
     groups,
     (g) => JSON.stringify([g.vendorUserId, g.pan, g.tdsBp, baseOf(g).on]),
-    (g) => ({ line: 'sales', vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), pan: g.pan, tdsBp: g.tdsBp, tdsOn: baseOf(g).on, ...zeroes(), tdsPaise: 0 }),
+    (g) => ({
+      line: 'sales',
+      vendorUserId: g.vendorUserId,
+      vendorName: nameOf(names, g),
+      pan: g.pan,
+      tdsBp: g.tdsBp,
+      tdsOn: baseOf(g).on,
+      ...zeroes(),
+      tdsPaise: 0,
+    }),
     (row, g, s) => {
       addValue(row, baseOf(g).paise, s);
       row.tdsPaise += s * g.tdsPaise;
@@ -169,7 +222,12 @@ export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], na
   }));
   const lineOrder = (l: TdsLine) => TDS_LINE_ORDER.indexOf(l);
   const rows = [...sales, ...moves].sort(
-    (a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId) || lineOrder(a.line) - lineOrder(b.line) || a.tdsBp - b.tdsBp || a.tdsOn.localeCompare(b.tdsOn),
+    (a, b) =>
+      a.vendorName.localeCompare(b.vendorName, 'en-IN') ||
+      a.vendorUserId.localeCompare(b.vendorUserId) ||
+      lineOrder(a.line) - lineOrder(b.line) ||
+      a.tdsBp - b.tdsBp ||
+      a.tdsOn.localeCompare(b.tdsOn),
   );
   // The amounts of exempt rows name sales already in the 'sales' rows: only TDS adds across lines.
   return { month, rows, totals: { ...sumRows(sales, GRN), tdsPaise: rows.reduce((s, r) => s + r.tdsPaise, 0) } };
@@ -178,9 +236,22 @@ export function tdsReportOf(month: string, groups: readonly TaxReportGroup[], na
 const TDS_LINE_ORDER: readonly TdsLine[] = ['sales', 'exempt', 'catch_up', 'tds_kept', 'tds_adjusted'];
 
 /** The month's TDS moves of the vendor ledger by vendor, kind, PAN, rate and base: signed as they change the TDS Haat deposits. */
-export type TdsEventGroup = { line: Exclude<TdsLine, 'sales'>; vendorUserId: string; pan: string | null; tdsBp: number; tdsOn: 'taxable' | 'gross'; basePaise: number; tdsPaise: number };
+export type TdsEventGroup = {
+  line: Exclude<TdsLine, 'sales'>;
+  vendorUserId: string;
+  pan: string | null;
+  tdsBp: number;
+  tdsOn: 'taxable' | 'gross';
+  basePaise: number;
+  tdsPaise: number;
+};
 
-const LEDGER_LINE = { tds_kept: 'tds_kept', tds_adjusted: 'tds_adjusted', tds_exempt: 'exempt', tds_catch_up: 'catch_up' } as const;
+const LEDGER_LINE = {
+  tds_kept: 'tds_kept',
+  tds_adjusted: 'tds_adjusted',
+  tds_exempt: 'exempt',
+  tds_catch_up: 'catch_up',
+} as const;
 
 /**
  * The vendor ledger's TDS rows written in a month (India time), with the PAN, rate and base of the
@@ -188,7 +259,15 @@ const LEDGER_LINE = { tds_kept: 'tds_kept', tds_adjusted: 'tds_adjusted', tds_ex
  */
 export async function tdsEventGroups(db: DbOrTx, month: string): Promise<TdsEventGroup[]> {
   const { from, to } = monthBounds(month);
-  const rows = await queryRows<{ vendor_user_id: string; entry_type: keyof typeof LEDGER_LINE; pan: string | null; tds_bp: number; has_gstin: boolean; base: string; tds: string }>(
+  const rows = await queryRows<{
+    vendor_user_id: string;
+    entry_type: keyof typeof LEDGER_LINE;
+    pan: string | null;
+    tds_bp: number;
+    has_gstin: boolean;
+    base: string;
+    tds: string;
+  }>(
     db,
     sql`select v.vendor_user_id, v.entry_type, l.pan, l.tds_bp, l.has_gstin, sum(case when v.payable_paise > 0 then l.base else 0 end) as base, sum(v.payable_paise) as tds
         from ${vendorLedger} v
@@ -220,7 +299,13 @@ export function commissionReportOf(month: string, groups: readonly TaxReportGrou
   const rows = foldBy<CommissionRow>(
     groups,
     (g) => g.vendorUserId,
-    (g) => ({ vendorUserId: g.vendorUserId, vendorName: nameOf(names, g), ...zeroes(), commissionPaise: 0, effectiveRateBp: null }),
+    (g) => ({
+      vendorUserId: g.vendorUserId,
+      vendorName: nameOf(names, g),
+      ...zeroes(),
+      commissionPaise: 0,
+      effectiveRateBp: null,
+    }),
     (row, g, s) => {
       addValue(row, g.grossPaise, s);
       row.commissionPaise += s * g.commissionPaise;
@@ -229,7 +314,11 @@ export function commissionReportOf(month: string, groups: readonly TaxReportGrou
     .map((r) => ({ ...r, effectiveRateBp: effectiveRateBp(r.commissionPaise, r.netPaise) }))
     .sort((a, b) => a.vendorName.localeCompare(b.vendorName, 'en-IN') || a.vendorUserId.localeCompare(b.vendorUserId));
   const totals = sumRows(rows, [...GRN, 'commissionPaise']);
-  return { month, rows, totals: { ...totals, effectiveRateBp: effectiveRateBp(totals.commissionPaise, totals.netPaise) } };
+  return {
+    month,
+    rows,
+    totals: { ...totals, effectiveRateBp: effectiveRateBp(totals.commissionPaise, totals.netPaise) },
+  };
 }
 
 // ---- The reports, read. ----

@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../domain/age';
-import { exemptionAtCredit, financialYearBounds, financialYearOf, tdsAdjustmentAvailable, tdsAdjustmentOfCredit, tdsNote } from '../../../domain/tds';
+import {
+  exemptionAtCredit,
+  financialYearBounds,
+  financialYearOf,
+  tdsAdjustmentAvailable,
+  tdsAdjustmentOfCredit,
+  tdsNote,
+} from '../../../domain/tds';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
 import { tdsExemptionOf } from './settlement.payout-details';
@@ -20,14 +27,25 @@ export type TdsEntryType = 'tds_kept' | 'tds_adjusted' | 'tds_exempt' | 'tds_cat
 export const TDS_ENTRY_TYPES: readonly TdsEntryType[] = ['tds_kept', 'tds_adjusted', 'tds_exempt', 'tds_catch_up'];
 
 /** A date's financial year in India and its bounds as instants (midnight in India). */
-export function financialYearSql(now: Date = new Date()): { financialYear: string; from: ReturnType<typeof sql>; to: ReturnType<typeof sql> } {
+export function financialYearSql(now: Date = new Date()): {
+  financialYear: string;
+  from: ReturnType<typeof sql>;
+  to: ReturnType<typeof sql>;
+} {
   const financialYear = financialYearOf(todayInIndia(now));
   const { from, to } = financialYearBounds(financialYear);
-  return { financialYear, from: sql`(${from}::timestamp at time zone 'Asia/Kolkata')`, to: sql`(${to}::timestamp at time zone 'Asia/Kolkata')` };
+  return {
+    financialYear,
+    from: sql`(${from}::timestamp at time zone 'Asia/Kolkata')`,
+    to: sql`(${to}::timestamp at time zone 'Asia/Kolkata')`,
+  };
 }
 
 /** The sum of a vendor's ledger rows of one TDS type in the financial year of `now` (as a positive amount). */
-export async function tdsEntriesInYear(tx: DbOrTx, a: { vendorUserId: string; entryType: TdsEntryType; now?: Date }): Promise<number> {
+export async function tdsEntriesInYear(
+  tx: DbOrTx,
+  a: { vendorUserId: string; entryType: TdsEntryType; now?: Date },
+): Promise<number> {
   const fy = financialYearSql(a.now);
   const [row] = await queryRows<{ paise: string }>(
     tx,
@@ -47,7 +65,17 @@ export async function tdsOfPart(tx: DbOrTx, orderPartId: string): Promise<number
 }
 
 /** Writes one TDS row of the ledger (payable moves by `payablePaise`) and the balance change, once per reference. */
-async function writeTdsEntry(tx: Tx, a: { vendorUserId: string; orderPartId: string; entryType: TdsEntryType; payablePaise: number; reference: string; relatedEntryId?: string }): Promise<number> {
+async function writeTdsEntry(
+  tx: Tx,
+  a: {
+    vendorUserId: string;
+    orderPartId: string;
+    entryType: TdsEntryType;
+    payablePaise: number;
+    reference: string;
+    relatedEntryId?: string;
+  },
+): Promise<number> {
   if (a.payablePaise === 0 || (await entryOf(tx, a.reference))) return 0;
   await tx.insert(vendorLedger).values({
     createdAt: afterLock,
@@ -67,14 +95,27 @@ async function writeTdsEntry(tx: Tx, a: { vendorUserId: string; orderPartId: str
  * On a return received back, under the vendor's balance lock: debits the TDS share of the returned
  * units, which stays deposited in the vendor's name and becomes due for adjustment this financial year. Once.
  */
-export async function keepReturnedTds(tx: Tx, a: { vendorUserId: string; orderPartId: string; returnId: string; tdsPaise: number; relatedEntryId?: string }): Promise<number> {
+export async function keepReturnedTds(
+  tx: Tx,
+  a: { vendorUserId: string; orderPartId: string; returnId: string; tdsPaise: number; relatedEntryId?: string },
+): Promise<number> {
   if (a.tdsPaise <= 0) return 0;
   // A sale exempt under 194-O(2), its TDS not caught up since: nothing was deposited, so the TDS
   // credited back on it is given back (the year's exempt TDS goes down), and nothing is due for adjustment.
   if (await exemptNotCaughtUp(tx, a.vendorUserId, a.orderPartId)) {
-    return -(await writeTdsEntry(tx, { ...a, entryType: 'tds_exempt', payablePaise: -a.tdsPaise, reference: `tds-exempt-returned:${a.returnId}` }));
+    return -(await writeTdsEntry(tx, {
+      ...a,
+      entryType: 'tds_exempt',
+      payablePaise: -a.tdsPaise,
+      reference: `tds-exempt-returned:${a.returnId}`,
+    }));
   }
-  return -(await writeTdsEntry(tx, { ...a, entryType: 'tds_kept', payablePaise: -a.tdsPaise, reference: `tds-kept:return:${a.returnId}` }));
+  return -(await writeTdsEntry(tx, {
+    ...a,
+    entryType: 'tds_kept',
+    payablePaise: -a.tdsPaise,
+    reference: `tds-kept:return:${a.returnId}`,
+  }));
 }
 
 /** True when the part's credit was exempt under 194-O(2) and no catch-up was taken after it. */
@@ -92,7 +133,10 @@ async function exemptNotCaughtUp(tx: DbOrTx, vendorUserId: string, orderPartId: 
  * as their lines were written), less the gross of the credit notes of returns issued that year; the
  * part being credited left out.
  */
-async function yearGrossBefore(tx: DbOrTx, a: { vendorUserId: string; orderPartId: string; now?: Date }): Promise<number> {
+async function yearGrossBefore(
+  tx: DbOrTx,
+  a: { vendorUserId: string; orderPartId: string; now?: Date },
+): Promise<number> {
   const fy = financialYearSql(a.now);
   const { from, to } = financialYearBounds(fy.financialYear);
   const [row] = await queryRows<{ sold: string; returned: string }>(
@@ -109,7 +153,10 @@ async function yearGrossBefore(tx: DbOrTx, a: { vendorUserId: string; orderPartI
 }
 
 /** The signed sum of a vendor's ledger rows of one TDS type in the financial year of `now`. */
-async function signedInYear(tx: DbOrTx, a: { vendorUserId: string; entryType: TdsEntryType; now?: Date }): Promise<{ paise: number; rows: number }> {
+async function signedInYear(
+  tx: DbOrTx,
+  a: { vendorUserId: string; entryType: TdsEntryType; now?: Date },
+): Promise<{ paise: number; rows: number }> {
   const fy = financialYearSql(a.now);
   const [row] = await queryRows<{ paise: string; n: string }>(
     tx,
@@ -126,7 +173,10 @@ async function signedInYear(tx: DbOrTx, a: { vendorUserId: string; entryType: Td
  * debited the TDS not taken on the year's earlier exempt sales ('tds_catch_up'). Answers the TDS
  * this credit still carries.
  */
-async function applyExemption(tx: Tx, a: { vendorUserId: string; orderPartId: string; creditTdsPaise: number; relatedEntryId?: string; now?: Date }): Promise<number> {
+async function applyExemption(
+  tx: Tx,
+  a: { vendorUserId: string; orderPartId: string; creditTdsPaise: number; relatedEntryId?: string; now?: Date },
+): Promise<number> {
   const declared = (await tdsExemptionOf(tx, a.vendorUserId)) !== 'none';
   const exempted = await signedInYear(tx, { vendorUserId: a.vendorUserId, entryType: 'tds_exempt', now: a.now });
   if (!declared && exempted.rows === 0) return a.creditTdsPaise;
@@ -145,10 +195,20 @@ async function applyExemption(tx: Tx, a: { vendorUserId: string; orderPartId: st
     exemptTdsOutstandingPaise: exempted.paise + caughtUp.paise,
   });
   if (decision.exempt) {
-    await writeTdsEntry(tx, { ...a, entryType: 'tds_exempt', payablePaise: decision.tdsBackPaise, reference: `tds-exempt:${a.orderPartId}` });
+    await writeTdsEntry(tx, {
+      ...a,
+      entryType: 'tds_exempt',
+      payablePaise: decision.tdsBackPaise,
+      reference: `tds-exempt:${a.orderPartId}`,
+    });
     return 0;
   }
-  await writeTdsEntry(tx, { ...a, entryType: 'tds_catch_up', payablePaise: -decision.catchUpPaise, reference: `tds-catch-up:${a.orderPartId}` });
+  await writeTdsEntry(tx, {
+    ...a,
+    entryType: 'tds_catch_up',
+    payablePaise: -decision.catchUpPaise,
+    reference: `tds-catch-up:${a.orderPartId}`,
+  });
   return a.creditTdsPaise;
 }
 
@@ -156,13 +216,24 @@ async function applyExemption(tx: Tx, a: { vendorUserId: string; orderPartId: st
  * At a part's sale credit, under the vendor's balance lock: credits the TDS kept on this financial
  * year's returns not yet adjusted, up to the credit's own TDS (which is reduced by it). Once per part.
  */
-export async function adjustTdsOnCredit(tx: Tx, a: { vendorUserId: string; orderPartId: string; creditTdsPaise: number; relatedEntryId?: string; now?: Date }): Promise<number> {
+export async function adjustTdsOnCredit(
+  tx: Tx,
+  a: { vendorUserId: string; orderPartId: string; creditTdsPaise: number; relatedEntryId?: string; now?: Date },
+): Promise<number> {
   if (a.creditTdsPaise <= 0) return 0;
   const kept = await tdsEntriesInYear(tx, { vendorUserId: a.vendorUserId, entryType: 'tds_kept', now: a.now });
   if (kept === 0) return 0;
   const adjusted = await tdsEntriesInYear(tx, { vendorUserId: a.vendorUserId, entryType: 'tds_adjusted', now: a.now });
-  const amount = tdsAdjustmentOfCredit({ availablePaise: tdsAdjustmentAvailable({ keptOnReturnsPaise: kept, adjustedPaise: adjusted }), creditTdsPaise: a.creditTdsPaise });
-  return writeTdsEntry(tx, { ...a, entryType: 'tds_adjusted', payablePaise: amount, reference: `tds-adjusted:${a.orderPartId}` });
+  const amount = tdsAdjustmentOfCredit({
+    availablePaise: tdsAdjustmentAvailable({ keptOnReturnsPaise: kept, adjustedPaise: adjusted }),
+    creditTdsPaise: a.creditTdsPaise,
+  });
+  return writeTdsEntry(tx, {
+    ...a,
+    entryType: 'tds_adjusted',
+    payablePaise: amount,
+    reference: `tds-adjusted:${a.orderPartId}`,
+  });
 }
 
 /**
@@ -171,7 +242,10 @@ export async function adjustTdsOnCredit(tx: Tx, a: { vendorUserId: string; order
  * then the TDS kept on this year's returns reduces what TDS the credit still carries.
  */
 export async function settleTdsOfCredit(tx: Tx, a: { orderPartId: string; now?: Date }): Promise<void> {
-  const [sale] = await tx.select({ id: vendorLedger.id, vendorUserId: vendorLedger.vendorUserId }).from(vendorLedger).where(eq(vendorLedger.reference, `sale:${a.orderPartId}`));
+  const [sale] = await tx
+    .select({ id: vendorLedger.id, vendorUserId: vendorLedger.vendorUserId })
+    .from(vendorLedger)
+    .where(eq(vendorLedger.reference, `sale:${a.orderPartId}`));
   if (!sale) return;
   await lockBalances(tx, sale.vendorUserId);
   const base = { vendorUserId: sale.vendorUserId, orderPartId: a.orderPartId, relatedEntryId: sale.id, now: a.now };
@@ -183,13 +257,29 @@ export async function settleTdsOfCredit(tx: Tx, a: { orderPartId: string; now?: 
 export type TdsNote = { entryType: TdsEntryType; paise: number; text: string; at: string };
 
 /** The TDS rows of the ledger of these parts, for the vendor's statement, oldest first. */
-export async function tdsNotesOfParts(db: DbOrTx, vendorUserId: string, orderPartIds: readonly string[]): Promise<Map<string, TdsNote[]>> {
+export async function tdsNotesOfParts(
+  db: DbOrTx,
+  vendorUserId: string,
+  orderPartIds: readonly string[],
+): Promise<Map<string, TdsNote[]>> {
   const notes = new Map<string, TdsNote[]>();
   if (orderPartIds.length === 0) return notes;
   const rows = await db
-    .select({ orderPartId: vendorLedger.orderPartId, entryType: vendorLedger.entryType, paise: vendorLedger.payablePaise, text: vendorLedger.description, at: vendorLedger.createdAt })
+    .select({
+      orderPartId: vendorLedger.orderPartId,
+      entryType: vendorLedger.entryType,
+      paise: vendorLedger.payablePaise,
+      text: vendorLedger.description,
+      at: vendorLedger.createdAt,
+    })
     .from(vendorLedger)
-    .where(and(eq(vendorLedger.vendorUserId, vendorUserId), inArray(vendorLedger.orderPartId, [...orderPartIds]), inArray(vendorLedger.entryType, [...TDS_ENTRY_TYPES])))
+    .where(
+      and(
+        eq(vendorLedger.vendorUserId, vendorUserId),
+        inArray(vendorLedger.orderPartId, [...orderPartIds]),
+        inArray(vendorLedger.entryType, [...TDS_ENTRY_TYPES]),
+      ),
+    )
     .orderBy(vendorLedger.createdAt, vendorLedger.id);
   for (const r of rows) {
     const list = notes.get(r.orderPartId!) ?? [];

@@ -14,7 +14,12 @@ export async function settlementVendorRoutes(fastify: FastifyInstance) {
     '/api/vendor/hsn-codes',
     {
       onRequest: async (req) => void requireRole(req, 'vendor'),
-      schema: { tags: ['vendor'], summary: "The HSN codes a product's GST rate is chosen from, with today's rates, and the rate of a product with none chosen", response: { 200: hsnCodeListSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+      schema: {
+        tags: ['vendor'],
+        summary:
+          "The HSN codes a product's GST rate is chosen from, with today's rates, and the rate of a product with none chosen",
+        response: { 200: hsnCodeListSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
     },
     async () => getHsnCodeList(db, todayInIndia()),
   );

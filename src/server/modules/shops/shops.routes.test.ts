@@ -21,7 +21,11 @@ async function newVendor() {
   return { client, id };
 }
 
-const online = (over: Partial<ShopInput> = {}): ShopInput => ({ shopName: 'Ravi Electronics', shopType: 'online', ...over });
+const online = (over: Partial<ShopInput> = {}): ShopInput => ({
+  shopName: 'Ravi Electronics',
+  shopType: 'online',
+  ...over,
+});
 const physical = (over: Partial<ShopInput> = {}): ShopInput => ({
   shopName: 'Jaipur Handloom House',
   shopDescription: 'Block-printed cotton from Sanganer.',
@@ -59,7 +63,10 @@ describe('who may call', () => {
       expect(res.statusCode).toBe(status);
       if (status === 403) expect(res.json().error.message).toBe(shopMessages.vendorsOnly);
     }
-    expect((await client.get('/api/vendor/shops')).json().items[0]).toMatchObject({ shopName: 'Ravi Electronics', isActive: true });
+    expect((await client.get('/api/vendor/shops')).json().items[0]).toMatchObject({
+      shopName: 'Ravi Electronics',
+      isActive: true,
+    });
   });
 });
 
@@ -91,7 +98,10 @@ describe('creating a shop', () => {
     const list = (await client.get('/api/vendor/shops')).json();
     expect(list).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(list.items).toEqual([shop]);
-    const [row] = await queryRows<{ vendor_id: string }>(t.db, sql`select vendor_id from vendor_shops where id = ${shop.id}`);
+    const [row] = await queryRows<{ vendor_id: string }>(
+      t.db,
+      sql`select vendor_id from vendor_shops where id = ${shop.id}`,
+    );
     expect(row.vendor_id).toBe(id);
     expect(await listVendorShops(t.db, id)).toEqual([shop]);
     expect(await isShopActive(t.db, shop.id)).toBe(true);
@@ -101,7 +111,16 @@ describe('creating a shop', () => {
     const { client } = await newVendor();
     const shop = await create(
       client,
-      physical({ shopType: 'both', postalCode: '302 003', deliveryAvailable: true, deliveryDistanceKm: 25, deliveryFeePaise: 4950, freeDeliveryThresholdPaise: 150000, enableReviews: false, googleReviewsEnabled: true }),
+      physical({
+        shopType: 'both',
+        postalCode: '302 003',
+        deliveryAvailable: true,
+        deliveryDistanceKm: 25,
+        deliveryFeePaise: 4950,
+        freeDeliveryThresholdPaise: 150000,
+        enableReviews: false,
+        googleReviewsEnabled: true,
+      }),
     );
     expect(shop).toMatchObject({
       shopType: 'both',
@@ -118,29 +137,52 @@ describe('creating a shop', () => {
     });
   });
 
-  it.each(['physical', 'both'] as const)('requires address, city, state and postal code for a %s shop, with a message per field', async (shopType) => {
-    const { client } = await newVendor();
-    const res = await client.post('/api/vendor/shops', { shopName: 'Corner Store', shopType, address: ' ', city: '' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
-      address: shopMessages.addressRequired,
-      city: shopMessages.cityRequired,
-      state: shopMessages.stateRequired,
-      postalCode: shopMessages.postalCodeRequired,
-    });
-  });
+  it.each(['physical', 'both'] as const)(
+    'requires address, city, state and postal code for a %s shop, with a message per field',
+    async (shopType) => {
+      const { client } = await newVendor();
+      const res = await client.post('/api/vendor/shops', {
+        shopName: 'Corner Store',
+        shopType,
+        address: ' ',
+        city: '',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        address: shopMessages.addressRequired,
+        city: shopMessages.cityRequired,
+        state: shopMessages.stateRequired,
+        postalCode: shopMessages.postalCodeRequired,
+      });
+    },
+  );
 
   it.each([
     ['an empty name', { shopName: '   ' }, 'shopName', shopMessages.nameRequired],
     ['no name', { shopName: undefined }, 'shopName', shopMessages.nameRequired],
     ['an unknown type', { shopType: 'kiosk' }, 'shopType', 'Please choose online, physical or both'],
-    ['a bad PIN code', { shopType: 'physical', address: '1 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '012345' }, 'postalCode', shopMessages.invalidPin],
-    ['a state outside India', { shopType: 'physical', address: '1 MG Road', city: 'Pune', state: 'Texas', postalCode: '411001' }, 'state', shopMessages.invalidState],
+    [
+      'a bad PIN code',
+      { shopType: 'physical', address: '1 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '012345' },
+      'postalCode',
+      shopMessages.invalidPin,
+    ],
+    [
+      'a state outside India',
+      { shopType: 'physical', address: '1 MG Road', city: 'Pune', state: 'Texas', postalCode: '411001' },
+      'state',
+      shopMessages.invalidState,
+    ],
     ['a distance of 0 km', { deliveryDistanceKm: 0 }, 'deliveryDistanceKm', shopMessages.distance],
     ['a distance of 2.5 km', { deliveryDistanceKm: 2.5 }, 'deliveryDistanceKm', shopMessages.distance],
     ['a negative delivery fee', { deliveryFeePaise: -100 }, 'deliveryFeePaise', shopMessages.fee],
     ['a fraction of a paisa', { deliveryFeePaise: 10.5 }, 'deliveryFeePaise', shopMessages.fee],
-    ['a negative free-delivery threshold', { freeDeliveryThresholdPaise: -1 }, 'freeDeliveryThresholdPaise', shopMessages.threshold],
+    [
+      'a negative free-delivery threshold',
+      { freeDeliveryThresholdPaise: -1 },
+      'freeDeliveryThresholdPaise',
+      shopMessages.threshold,
+    ],
     ['a fee sent as text', { deliveryFeePaise: '50' }, 'deliveryFeePaise', shopMessages.fee],
     ['delivery as text', { deliveryAvailable: 'yes' }, 'deliveryAvailable', 'Delivery must be true or false'],
     ['cash on delivery as text', { codEnabled: 'yes' }, 'codEnabled', shopMessages.codChoice],
@@ -154,7 +196,9 @@ describe('creating a shop', () => {
 
   it('answers 400 for a body that is not JSON or not an object', async () => {
     const { client } = await newVendor();
-    expect((await client.post('/api/vendor/shops', '{"shopName":', { 'content-type': 'application/json' })).statusCode).toBe(400);
+    expect(
+      (await client.post('/api/vendor/shops', '{"shopName":', { 'content-type': 'application/json' })).statusCode,
+    ).toBe(400);
     expect((await client.post('/api/vendor/shops', [online()])).statusCode).toBe(400);
   });
 });
@@ -162,8 +206,14 @@ describe('creating a shop', () => {
 describe('editing a shop', () => {
   it('saves the edit form; delivery numbers left out keep their stored values', async () => {
     const { client } = await newVendor();
-    const shop = await create(client, online({ deliveryAvailable: true, deliveryDistanceKm: 5, deliveryFeePaise: 2500 }));
-    const res = await client.put(`/api/vendor/shops/${shop.id}`, physical({ shopName: 'Ravi Electronics & Repairs', deliveryAvailable: false }));
+    const shop = await create(
+      client,
+      online({ deliveryAvailable: true, deliveryDistanceKm: 5, deliveryFeePaise: 2500 }),
+    );
+    const res = await client.put(
+      `/api/vendor/shops/${shop.id}`,
+      physical({ shopName: 'Ravi Electronics & Repairs', deliveryAvailable: false }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       id: shop.id,
@@ -176,22 +226,41 @@ describe('editing a shop', () => {
       freeDeliveryThresholdPaise: 99900,
     });
     // Back to online: the address goes with the edit form that no longer shows it.
-    const back = (await client.put(`/api/vendor/shops/${shop.id}`, online({ shopDescription: 'Phones and laptops' }))).json();
-    expect(back).toMatchObject({ shopType: 'online', address: null, city: null, state: null, postalCode: null, shopDescription: 'Phones and laptops' });
+    const back = (
+      await client.put(`/api/vendor/shops/${shop.id}`, online({ shopDescription: 'Phones and laptops' }))
+    ).json();
+    expect(back).toMatchObject({
+      shopType: 'online',
+      address: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      shopDescription: 'Phones and laptops',
+    });
   });
 
   it('saves cash on delivery on create and edit, reads it back, and keeps it when an edit leaves it out', async () => {
     const { client, id } = await newVendor();
     const shop = await create(client, online({ codEnabled: true }));
     expect(shop.codEnabled).toBe(true);
-    const [row] = await queryRows<{ cod_enabled: boolean }>(t.db, sql`select cod_enabled from vendor_shops where id = ${shop.id}`);
+    const [row] = await queryRows<{ cod_enabled: boolean }>(
+      t.db,
+      sql`select cod_enabled from vendor_shops where id = ${shop.id}`,
+    );
     expect(row.cod_enabled).toBe(true);
     expect((await client.get('/api/vendor/shops')).json().items[0]).toMatchObject({ id: shop.id, codEnabled: true });
     // An edit without it (the form of a shop that does not deliver) keeps it; an edit with it saves it.
-    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ deliveryAvailable: false }))).json()).toMatchObject({ deliveryAvailable: false, codEnabled: true });
-    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: false }))).json()).toMatchObject({ deliveryAvailable: true, codEnabled: false });
+    expect(
+      (await client.put(`/api/vendor/shops/${shop.id}`, online({ deliveryAvailable: false }))).json(),
+    ).toMatchObject({ deliveryAvailable: false, codEnabled: true });
+    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: false }))).json()).toMatchObject({
+      deliveryAvailable: true,
+      codEnabled: false,
+    });
     expect(await getOwnShop(t.db, id, shop.id)).toMatchObject({ codEnabled: false });
-    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: true }))).json().codEnabled).toBe(true);
+    expect((await client.put(`/api/vendor/shops/${shop.id}`, online({ codEnabled: true }))).json().codEnabled).toBe(
+      true,
+    );
   });
 
   it('checks the edit as strictly as the create', async () => {
@@ -222,8 +291,15 @@ describe("another vendor's shop", () => {
     expect(status.statusCode).toBe(404);
 
     expect(await getOwnShop(t.db, b.id, shop.id)).toBeNull();
-    expect(await getOwnShop(t.db, a.id, shop.id)).toMatchObject({ id: shop.id, shopName: 'Jaipur Handloom House', isActive: true });
-    const [row] = await queryRows<{ shop_name: string; is_active: boolean }>(t.db, sql`select shop_name, is_active from vendor_shops where id = ${shop.id}`);
+    expect(await getOwnShop(t.db, a.id, shop.id)).toMatchObject({
+      id: shop.id,
+      shopName: 'Jaipur Handloom House',
+      isActive: true,
+    });
+    const [row] = await queryRows<{ shop_name: string; is_active: boolean }>(
+      t.db,
+      sql`select shop_name, is_active from vendor_shops where id = ${shop.id}`,
+    );
     expect(row).toEqual({ shop_name: 'Jaipur Handloom House', is_active: true });
   });
 });
@@ -233,9 +309,16 @@ describe('activating and deactivating', () => {
     const { client } = await newVendor();
     const shop = await create(client, online({ shopName: 'Tirupur Knits' }));
     const category = await createCategory(t.db);
-    const product = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: 'Tirupur Organic Cotton Tee' });
+    const product = await createProduct(t.db, {
+      storeId: shop.id,
+      categoryId: category.id,
+      name: 'Tirupur Organic Cotton Tee',
+    });
     const shopper = newClient();
-    const inSearch = async () => ((await shopper.get('/api/products?q=Tirupur')).json().items as { id: string }[]).some((p) => p.id === product.id);
+    const inSearch = async () =>
+      ((await shopper.get('/api/products?q=Tirupur')).json().items as { id: string }[]).some(
+        (p) => p.id === product.id,
+      );
     expect(await inSearch()).toBe(true);
     expect((await shopper.get(`/api/products/${product.id}`)).statusCode).toBe(200);
 
@@ -275,4 +358,3 @@ describe('pages', () => {
     expect((await client.get('/api/vendor/shops?pageSize=500')).statusCode).toBe(400);
   });
 });
-

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { publicShopSchema, shopInputSchema, shopMessages, shopSchema, shopStatusResultSchema, shopStatusSchema } from '../../../contracts/shops.contract';
+import {
+  publicShopSchema,
+  shopInputSchema,
+  shopMessages,
+  shopSchema,
+  shopStatusResultSchema,
+  shopStatusSchema,
+} from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
 import { createShop, getPublicShop, listShops, setShopActive, updateShop } from './shops.service';
@@ -16,14 +23,26 @@ function requireVendor(req: FastifyRequest): SessionUser {
 }
 
 const idParams = z.object({ id: z.uuid({ error: shopMessages.notFound }) });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** Public: an open shop's page (GET /api/shops/:id); its products come from GET /api/products?shop=. */
 export async function publicShopsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/shops/:id',
-    { schema: { tags: ['shops'], summary: 'An open shop as shoppers see it', params: z.object({ id: z.string().max(100) }), response: { 200: publicShopSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'An open shop as shoppers see it',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: publicShopSchema, 404: errorResponseSchema },
+      },
+    },
     async (req) => getPublicShop(app.ctx.db, req.params.id),
   );
 }
@@ -39,7 +58,14 @@ export async function shopsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/vendor/shops',
-    { schema: { tags: ['shops'], summary: 'Your shops, oldest first', querystring: pageQuerySchema, response: { 200: pageSchema(shopSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Your shops, oldest first',
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(shopSchema), ...errors },
+      },
+    },
     async (req) => {
       const user = requireVendor(req);
       return listShops({ db, vendorUserId: user.id, query: req.query });
@@ -48,7 +74,14 @@ export async function shopsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/vendor/shops',
-    { schema: { tags: ['shops'], summary: 'Open a new shop (active at once)', body: shopInputSchema, response: { 201: shopSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Open a new shop (active at once)',
+        body: shopInputSchema,
+        response: { 201: shopSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const user = requireVendor(req);
       return reply.status(201).send(await createShop({ db, vendorUserId: user.id, input: req.body }));
@@ -57,7 +90,15 @@ export async function shopsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/vendor/shops/:id',
-    { schema: { tags: ['shops'], summary: 'Save the edit form of one of your shops', params: idParams, body: shopInputSchema, response: { 200: shopSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Save the edit form of one of your shops',
+        params: idParams,
+        body: shopInputSchema,
+        response: { 200: shopSchema, ...errors },
+      },
+    },
     async (req) => {
       const user = requireVendor(req);
       return updateShop({ db, vendorUserId: user.id, shopId: req.params.id, input: req.body });

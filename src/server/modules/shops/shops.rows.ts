@@ -27,13 +27,22 @@ export const shopRows = new QueryBuilder()
 export const shopRowOpenToShoppers: SQL = and(eq(shopRows.isActive, true), eq(shopRows.vendorApproved, true))!;
 
 /** SQL, the ids (a json array, '[]' for none) of the shops whose name matches the full-text query `tsQuery`. */
-export const shopIdsNamed = (tsQuery: SQL): SQL => sql`coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery}), '[]')`;
+export const shopIdsNamed = (tsQuery: SQL): SQL =>
+  sql`coalesce((select json_agg(s.id) from vendor_shops s where to_tsvector('english', s.shop_name) @@ ${tsQuery}), '[]')`;
 
 /** Who sells through each shop and where it is (GST's supplier state when its vendor has no GSTIN), for settling order items. */
-export async function shopSellers(db: DbOrTx, storeIds: string[]): Promise<{ storeId: string; vendorUserId: string; shopName: string; state: string | null }[]> {
+export async function shopSellers(
+  db: DbOrTx,
+  storeIds: string[],
+): Promise<{ storeId: string; vendorUserId: string; shopName: string; state: string | null }[]> {
   if (storeIds.length === 0) return [];
   return db
-    .select({ storeId: vendorShops.id, vendorUserId: vendorShops.vendorId, shopName: vendorShops.shopName, state: vendorShops.state })
+    .select({
+      storeId: vendorShops.id,
+      vendorUserId: vendorShops.vendorId,
+      shopName: vendorShops.shopName,
+      state: vendorShops.state,
+    })
     .from(vendorShops)
     .where(inArray(vendorShops.id, [...new Set(storeIds)]));
 }
@@ -42,9 +51,21 @@ export async function shopSellers(db: DbOrTx, storeIds: string[]): Promise<{ sto
 export async function shopAddress(
   db: DbOrTx,
   storeId: string,
-): Promise<{ shopName: string; address: string | null; city: string | null; state: string | null; postalCode: string | null } | null> {
+): Promise<{
+  shopName: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+} | null> {
   const [row] = await db
-    .select({ shopName: vendorShops.shopName, address: vendorShops.address, city: vendorShops.city, state: vendorShops.state, postalCode: vendorShops.postalCode })
+    .select({
+      shopName: vendorShops.shopName,
+      address: vendorShops.address,
+      city: vendorShops.city,
+      state: vendorShops.state,
+      postalCode: vendorShops.postalCode,
+    })
     .from(vendorShops)
     .where(eq(vendorShops.id, storeId));
   return row ?? null;

@@ -35,12 +35,17 @@ const toShop = (r: ShopRow): Shop => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const own = (vendorUserId: string, shopId: string) => and(eq(vendorShops.id, shopId), eq(vendorShops.vendorId, vendorUserId));
+const own = (vendorUserId: string, shopId: string) =>
+  and(eq(vendorShops.id, shopId), eq(vendorShops.vendorId, vendorUserId));
 const notFound = () => new AppError('NOT_FOUND', shopMessages.notFound);
 
 /** Every shop of a vendor, oldest first. */
 export async function listVendorShops(db: DbOrTx, vendorUserId: string): Promise<Shop[]> {
-  const rows = await db.select().from(vendorShops).where(eq(vendorShops.vendorId, vendorUserId)).orderBy(asc(vendorShops.createdAt), asc(vendorShops.id));
+  const rows = await db
+    .select()
+    .from(vendorShops)
+    .where(eq(vendorShops.vendorId, vendorUserId))
+    .orderBy(asc(vendorShops.createdAt), asc(vendorShops.id));
   return rows.map(toShop);
 }
 
@@ -57,7 +62,10 @@ export async function listShops({ db, vendorUserId, query }: ListShopsArgs): Pro
     .orderBy(asc(vendorShops.createdAt), asc(vendorShops.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(vendorShops).where(mine);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vendorShops)
+    .where(mine);
   return { items: rows.map(toShop), total: Number(n), page, pageSize };
 }
 
@@ -73,7 +81,13 @@ const openToShoppers = and(eq(vendorShops.isActive, true), eq(vendorShops.vendor
 /** An open shop as shoppers see it; NOT_FOUND when it is closed, its vendor is rejected, or it does not exist. */
 export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicShop> {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const [row] = UUID.test(shopId) ? await db.select().from(vendorShops).where(and(eq(vendorShops.id, shopId), openToShoppers)).limit(1) : [];
+  const [row] = UUID.test(shopId)
+    ? await db
+        .select()
+        .from(vendorShops)
+        .where(and(eq(vendorShops.id, shopId), openToShoppers))
+        .limit(1)
+    : [];
   if (!row) throw new AppError('NOT_FOUND', shopMessages.notFound);
   return {
     id: row.id,
@@ -90,7 +104,11 @@ export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicS
 
 /** Whether a shop exists and is open to shoppers (active, of an approved vendor). */
 export async function isShopActive(db: DbOrTx, shopId: string): Promise<boolean> {
-  const [row] = await db.select({ id: vendorShops.id }).from(vendorShops).where(and(eq(vendorShops.id, shopId), openToShoppers)).limit(1);
+  const [row] = await db
+    .select({ id: vendorShops.id })
+    .from(vendorShops)
+    .where(and(eq(vendorShops.id, shopId), openToShoppers))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -98,8 +116,15 @@ export async function isShopActive(db: DbOrTx, shopId: string): Promise<boolean>
  * Hides or shows every shop of a vendor on the storefront, inside the caller's transaction (the
  * super admin rejected or approved the vendor); the vendor's own open/closed choice is kept.
  */
-export async function setVendorShopsApproved(tx: Tx, { vendorUserId, approved }: { vendorUserId: string; approved: boolean }): Promise<number> {
-  const rows = await tx.update(vendorShops).set({ vendorApproved: approved, updatedAt: new Date() }).where(eq(vendorShops.vendorId, vendorUserId)).returning({ id: vendorShops.id });
+export async function setVendorShopsApproved(
+  tx: Tx,
+  { vendorUserId, approved }: { vendorUserId: string; approved: boolean },
+): Promise<number> {
+  const rows = await tx
+    .update(vendorShops)
+    .set({ vendorApproved: approved, updatedAt: new Date() })
+    .where(eq(vendorShops.vendorId, vendorUserId))
+    .returning({ id: vendorShops.id });
   return rows.length;
 }
 
@@ -118,7 +143,9 @@ function columnsOf(input: ShopData) {
     googleReviewsEnabled: input.googleReviewsEnabled,
     ...(input.deliveryDistanceKm === undefined ? {} : { deliveryDistanceKm: input.deliveryDistanceKm }),
     ...(input.deliveryFeePaise === undefined ? {} : { deliveryFeePaise: input.deliveryFeePaise }),
-    ...(input.freeDeliveryThresholdPaise === undefined ? {} : { freeDeliveryThresholdPaise: input.freeDeliveryThresholdPaise }),
+    ...(input.freeDeliveryThresholdPaise === undefined
+      ? {}
+      : { freeDeliveryThresholdPaise: input.freeDeliveryThresholdPaise }),
     ...(input.codEnabled === undefined ? {} : { codEnabled: input.codEnabled }),
   };
 }
@@ -154,14 +181,29 @@ export type SetShopActiveArgs = { db: Db; vendorUserId: string; shopId: string; 
  * Opens or closes one of the vendor's own shops; the products of a closed shop leave the storefront
  * because the catalog shows only products of active shops.
  */
-export async function setShopActive({ db, vendorUserId, shopId, isActive }: SetShopActiveArgs): Promise<{ shop: Shop; message: string }> {
-  const [row] = await db.update(vendorShops).set({ isActive, updatedAt: new Date() }).where(own(vendorUserId, shopId)).returning();
+export async function setShopActive({
+  db,
+  vendorUserId,
+  shopId,
+  isActive,
+}: SetShopActiveArgs): Promise<{ shop: Shop; message: string }> {
+  const [row] = await db
+    .update(vendorShops)
+    .set({ isActive, updatedAt: new Date() })
+    .where(own(vendorUserId, shopId))
+    .returning();
   if (!row) throw notFound();
   return { shop: toShop(row), message: isActive ? shopMessages.activated : shopMessages.deactivated };
 }
 
 /** Sets the logo or banner url of one of the vendor's own shops, inside the caller's transaction (404 for anyone else's). */
-export async function setShopImage(tx: DbOrTx, vendorUserId: string, shopId: string, kind: ShopImageKind, url: string | null): Promise<void> {
+export async function setShopImage(
+  tx: DbOrTx,
+  vendorUserId: string,
+  shopId: string,
+  kind: ShopImageKind,
+  url: string | null,
+): Promise<void> {
   const [row] = await tx
     .update(vendorShops)
     .set({ ...(kind === 'logo' ? { logoUrl: url } : { bannerUrl: url }), updatedAt: new Date() })
@@ -172,6 +214,10 @@ export async function setShopImage(tx: DbOrTx, vendorUserId: string, shopId: str
 
 /** Closes every shop of a deleted vendor (they stay for the orders that name them); answers their ids. */
 export async function closeVendorShops(tx: Tx, vendorUserId: string): Promise<string[]> {
-  const rows = await tx.update(vendorShops).set({ isActive: false, vendorApproved: false, updatedAt: new Date() }).where(eq(vendorShops.vendorId, vendorUserId)).returning({ id: vendorShops.id });
+  const rows = await tx
+    .update(vendorShops)
+    .set({ isActive: false, vendorApproved: false, updatedAt: new Date() })
+    .where(eq(vendorShops.vendorId, vendorUserId))
+    .returning({ id: vendorShops.id });
   return rows.map((r) => r.id);
 }

@@ -8,7 +8,9 @@ export const vendorShops = pgTable(
   'vendor_shops',
   {
     id: id(),
-    vendorId: uuid('vendor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     shopName: text('shop_name').notNull(),
     shopDescription: text('shop_description'),
     shopType: text('shop_type').notNull().default('online'),
@@ -36,7 +38,10 @@ export const vendorShops = pgTable(
   (t) => [
     index('vendor_shops_vendor_idx').on(t.vendorId),
     check('vendor_shops_type_check', sql`${t.shopType} in ('online', 'physical', 'both')`),
-    check('vendor_shops_delivery_check', sql`${t.deliveryDistanceKm} >= 0 and ${t.deliveryFeePaise} >= 0 and ${t.freeDeliveryThresholdPaise} >= 0`),
+    check(
+      'vendor_shops_delivery_check',
+      sql`${t.deliveryDistanceKm} >= 0 and ${t.deliveryFeePaise} >= 0 and ${t.freeDeliveryThresholdPaise} >= 0`,
+    ),
     check(
       'vendor_shops_physical_address',
       sql`${t.shopType} = 'online' or (${t.address} is not null and ${t.city} is not null and ${t.state} is not null and ${t.postalCode} is not null)`,
@@ -48,7 +53,9 @@ export const shopContacts = pgTable(
   'shop_contacts',
   {
     id: id(),
-    shopId: uuid('shop_id').notNull().references(() => vendorShops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => vendorShops.id, { onDelete: 'cascade' }),
     contactType: text('contact_type').notNull(),
     value: text('value').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
@@ -61,7 +68,9 @@ export const shopImages = pgTable(
   'shop_images',
   {
     id: id(),
-    shopId: uuid('shop_id').notNull().references(() => vendorShops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => vendorShops.id, { onDelete: 'cascade' }),
     imageUrl: text('image_url').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),

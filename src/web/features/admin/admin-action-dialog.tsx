@@ -27,7 +27,14 @@ type AdminActionDialogProps<P> = {
  * A row action of an admin tab confirmed with a fresh code: the step-up dialog, open while an action
  * is pending, which makes the call with the code (useAdminAction) and closes once it is done.
  */
-export function AdminActionDialog<P>({ pending, onClose, onDone = onClose, request, onRefused, ...dialog }: AdminActionDialogProps<P>) {
+export function AdminActionDialog<P>({
+  pending,
+  onClose,
+  onDone = onClose,
+  request,
+  onRefused,
+  ...dialog
+}: AdminActionDialogProps<P>) {
   const perform = useAdminAction();
   const confirm = async (code: string): Promise<string | null> => {
     if (pending === null) return null;

@@ -43,7 +43,15 @@ function Dashboard() {
   const open = (tab: AdminTab) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
 
   return (
-    <Page title="Admin Dashboard" lead={<>Signed in as <span className="font-medium text-slate-900">{admin?.email}</span>, with two-factor authentication.</>}>
+    <Page
+      title="Admin Dashboard"
+      lead={
+        <>
+          Signed in as <span className="font-medium text-slate-900">{admin?.email}</span>, with two-factor
+          authentication.
+        </>
+      }
+    >
       <Tabs tabs={tabs} active={active} onChange={open} label="Admin panel" />
       <div role="tabpanel" aria-label={adminTabLabels[active]} className="pt-6">
         {/* Each tab mounts only when open, so its data loads then. */}

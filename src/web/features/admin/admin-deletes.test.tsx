@@ -15,9 +15,17 @@ vi.mock('../../api/client', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
 }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 /** The buttons of the wide table (the phone's cards repeat them). */
-const buttons = (page: string) => [.../<table[^>]*>.*<\/table>/.exec(page)![0].matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>(.*?)<\/button>/g)].map((m) => [m[1], text(m[2])]);
+const buttons = (page: string) =>
+  [.../<table[^>]*>.*<\/table>/.exec(page)![0].matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>(.*?)<\/button>/g)].map(
+    (m) => [m[1], text(m[2])],
+  );
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function render(key: unknown[], page: unknown, tab: ReactNode) {
@@ -46,13 +54,28 @@ const referral = (n: number, over: Partial<AdminReferral>): AdminReferral => ({
 describe('Referrals tab: Delete', () => {
   it('offers Delete only for a referral that has paid nothing, and says on each row whether a reward was paid', () => {
     const page: AdminReferralPage = {
-      items: [referral(1, {}), referral(2, { referredName: 'Lakshmi Stores', status: 'qualified', pointsAwarded: 100, rewardPaid: true, qualificationDate: '2026-11-25T10:00:00.000Z' })],
+      items: [
+        referral(1, {}),
+        referral(2, {
+          referredName: 'Lakshmi Stores',
+          status: 'qualified',
+          pointsAwarded: 100,
+          rewardPaid: true,
+          qualificationDate: '2026-11-25T10:00:00.000Z',
+        }),
+      ],
       total: 2,
       page: 1,
       pageSize: 20,
     };
-    const html = render(['admin', '/api/admin/referrals', { q: '', sort: 'createdAt', dir: 'desc', status: '', referredType: '' }, 1], page, <ReferralsTab />);
-    expect(buttons(html).filter(([, label]) => label === 'Delete')).toEqual([['Delete Referral: Meera Nair referred Dosa Point', 'Delete']]);
+    const html = render(
+      ['admin', '/api/admin/referrals', { q: '', sort: 'createdAt', dir: 'desc', status: '', referredType: '' }, 1],
+      page,
+      <ReferralsTab />,
+    );
+    expect(buttons(html).filter(([, label]) => label === 'Delete')).toEqual([
+      ['Delete Referral: Meera Nair referred Dosa Point', 'Delete'],
+    ]);
     expect(buttons(html).filter(([, label]) => label === 'Change status')).toHaveLength(2);
     expect(text(html)).toContain('0 Nothing paid');
     expect(text(html)).toContain('100 Reward paid');
@@ -86,8 +109,18 @@ describe('Orders tab: Delete order', () => {
       createdAt: '2026-11-26T10:00:00.000Z',
       ...over,
     });
-    const page: AdminOrderPage = { items: [row(1, {}), row(2, { status: 'delivered', orderStatus: 'delivered' })], total: 2, totalCapped: false, page: 1, pageSize: 20 };
-    const html = render(['admin', '/api/admin/orders', { q: '', sort: 'createdAt', dir: 'desc', status: 'all' }, 1], page, <OrdersTab />);
+    const page: AdminOrderPage = {
+      items: [row(1, {}), row(2, { status: 'delivered', orderStatus: 'delivered' })],
+      total: 2,
+      totalCapped: false,
+      page: 1,
+      pageSize: 20,
+    };
+    const html = render(
+      ['admin', '/api/admin/orders', { q: '', sort: 'createdAt', dir: 'desc', status: 'all' }, 1],
+      page,
+      <OrdersTab />,
+    );
     expect(buttons(html).filter(([, label]) => label === 'Delete order')).toEqual([
       ['Delete Order #00000000 for Priya Nair', 'Delete order'],
       ['Delete Order #00000000 for Priya Nair', 'Delete order'],

@@ -1,14 +1,28 @@
 import { detailsMessages } from '../../../contracts/admin-details.contract';
 import { genderLabels, genders } from '../../../contracts/auth.contract';
-import { departments, erpEmployeeDetailsSchema, type ErpEmployeeDetailsData, type ErpEmployeeDetailsInput } from '../../../contracts/erp.contract';
-import { merchantProfileUpdateSchema, type MerchantProfileUpdate, type MerchantProfileUpdateInput } from '../../../contracts/merchant.contract';
-import { profileUpdateSchema, type ProfileUpdateData, type ProfileUpdateInput } from '../../../contracts/profile.contract';
+import {
+  departments,
+  erpEmployeeDetailsSchema,
+  type ErpEmployeeDetailsData,
+  type ErpEmployeeDetailsInput,
+} from '../../../contracts/erp.contract';
+import {
+  merchantProfileUpdateSchema,
+  type MerchantProfileUpdate,
+  type MerchantProfileUpdateInput,
+} from '../../../contracts/merchant.contract';
+import {
+  profileUpdateSchema,
+  type ProfileUpdateData,
+  type ProfileUpdateInput,
+} from '../../../contracts/profile.contract';
 import type { EditDetailsForm } from './admin-edit-details-dialog';
 
 // What the super admin edits on the Users, Vendors, Merchants and Employees tabs: each the owner's
 // own form (its contract and fields), so the same rules apply.
 
-const choices = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v) => values.map((value) => ({ value, label: label(value) }));
+const choices = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v) =>
+  values.map((value) => ({ value, label: label(value) }));
 
 /** A user's (and a vendor's) Personal Information: their profile's form, PATCH /api/me/profile. */
 export const userDetailsForm: EditDetailsForm<ProfileUpdateInput, ProfileUpdateData> = {
@@ -19,14 +33,25 @@ export const userDetailsForm: EditDetailsForm<ProfileUpdateInput, ProfileUpdateD
   fields: [
     { name: 'firstName', label: 'First name', required: true },
     { name: 'lastName', label: 'Last name', required: true },
-    { name: 'phoneNumber', label: 'Phone number', control: 'phone', required: true, hint: '10-digit Indian mobile number' },
+    {
+      name: 'phoneNumber',
+      label: 'Phone number',
+      control: 'phone',
+      required: true,
+      hint: '10-digit Indian mobile number',
+    },
     { name: 'dateOfBirth', label: 'Date of birth', control: 'date' },
     { name: 'gender', label: 'Gender', control: 'select', choices: choices(genders, (g) => genderLabels[g]) },
   ],
 };
 
 /** A vendor edits the same Personal Information on its profile (its business name and shops are its shops' own). */
-export const vendorDetailsForm: EditDetailsForm<ProfileUpdateInput, ProfileUpdateData> = { ...userDetailsForm, path: 'vendors', noun: 'vendor', messages: detailsMessages.vendor };
+export const vendorDetailsForm: EditDetailsForm<ProfileUpdateInput, ProfileUpdateData> = {
+  ...userDetailsForm,
+  path: 'vendors',
+  noun: 'vendor',
+  messages: detailsMessages.vendor,
+};
 
 /** A merchant's business details: its dashboard's profile form, PUT /api/merchant/profile. */
 export const merchantDetailsForm: EditDetailsForm<MerchantProfileUpdateInput, MerchantProfileUpdate> = {
@@ -40,7 +65,12 @@ export const merchantDetailsForm: EditDetailsForm<MerchantProfileUpdateInput, Me
     { name: 'whatsappNumber', label: 'WhatsApp number', control: 'phone', hint: 'Defaults to the mobile number' },
     { name: 'upiId', label: 'UPI ID', required: true, hint: 'The payment QR code pays this UPI ID' },
     { name: 'website', label: 'Website', control: 'url' },
-    { name: 'cashbackPercentage', label: 'Cashback percentage', control: 'cashback', hint: 'A new percentage applies to payments recorded from now on' },
+    {
+      name: 'cashbackPercentage',
+      label: 'Cashback percentage',
+      control: 'cashback',
+      hint: 'A new percentage applies to payments recorded from now on',
+    },
   ],
 };
 

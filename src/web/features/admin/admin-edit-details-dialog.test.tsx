@@ -4,14 +4,30 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountDetails, EmployeeDetails, MerchantDetails } from '../../../contracts/admin-details.contract';
 import { employeeDetailsForm, merchantDetailsForm, userDetailsForm, vendorDetailsForm } from './admin-details-forms';
-import { AdminEditDetailsDialog, changesOf, detailsKey, formValuesOf, type EditDetailsForm } from './admin-edit-details-dialog';
+import {
+  AdminEditDetailsDialog,
+  changesOf,
+  detailsKey,
+  formValuesOf,
+  type EditDetailsForm,
+} from './admin-edit-details-dialog';
 
 // The super admin edits a user's, vendor's, merchant's or employee's details in
 // one dialog: the owner's own form (its contract), then a fresh code.
 
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', () => ({
-  Modal: ({ open, title, children, footer }: { open: boolean; title: string; children: ReactNode; footer?: ReactNode }) =>
+  Modal: ({
+    open,
+    title,
+    children,
+    footer,
+  }: {
+    open: boolean;
+    title: string;
+    children: ReactNode;
+    footer?: ReactNode;
+  }) =>
     open ? (
       <div role="dialog" aria-label={title}>
         {children}
@@ -20,12 +36,25 @@ vi.mock('../../ui/Modal', () => ({
     ) : null,
 }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const id = '00000000-0000-4000-8000-000000000001';
 const target = { id, label: 'Asha Verma (asha@example.in)' };
 
-const asha: AccountDetails = { email: 'asha@example.in', firstName: 'Asha', lastName: 'Verma', phoneNumber: '9876501234', dateOfBirth: null, gender: 'female' };
+const asha: AccountDetails = {
+  email: 'asha@example.in',
+  firstName: 'Asha',
+  lastName: 'Verma',
+  phoneNumber: '9876501234',
+  dateOfBirth: null,
+  gender: 'female',
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the four forms
 function render(form: EditDetailsForm<any, any>, details?: object) {
@@ -58,13 +87,22 @@ describe('the edit dialog', () => {
   // The values come from formValuesOf (below): react-hook-form sets them once the inputs mount in a browser.
   it("shows the owner's form with its labels, required fields marked, and Continue only once something changed", () => {
     const html = render(userDetailsForm, asha);
-    expect(text(html)).toContain('Asha Verma (asha@example.in) . The same rules apply as on their own form; saving asks for a fresh code.');
+    expect(text(html)).toContain(
+      'Asha Verma (asha@example.in) . The same rules apply as on their own form; saving asks for a fresh code.',
+    );
     const controls = [...html.matchAll(/<(input|select|textarea)[^>]*>/g)].map((m) => m[0]);
-    expect(controls.map((c) => /name="([^"]+)"/.exec(c)?.[1])).toEqual(['firstName', 'lastName', 'phoneNumber', 'dateOfBirth', 'gender']);
+    expect(controls.map((c) => /name="([^"]+)"/.exec(c)?.[1])).toEqual([
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'dateOfBirth',
+      'gender',
+    ]);
     expect(controls[2]).toContain('type="tel"');
     expect(controls[3]).toContain('type="date"');
     expect(html).toContain('<option value="female">Female</option>');
-    for (const label of ['First name', 'Last name', 'Phone number']) expect(html).toMatch(new RegExp(`>${label}<span[^>]*>\\*</span></label>`));
+    for (const label of ['First name', 'Last name', 'Phone number'])
+      expect(html).toMatch(new RegExp(`>${label}<span[^>]*>\\*</span></label>`));
     // The admin's own saved details never autofill someone else's form.
     expect(controls.every((c) => c.includes('autoComplete="off"'))).toBe(true);
     expect(buttons(html)).toEqual(['Cancel', 'Continue']);
@@ -106,8 +144,21 @@ describe('the edit dialog', () => {
       emergencyPhone: null,
     };
     const html = render(employeeDetailsForm, employee);
-    const options = [...(/<select[^>]*name="department">(.*?)<\/select>/.exec(html)?.[1] ?? '').matchAll(/<option[^>]*>(.*?)<\/option>/g)].map((m) => m[1]);
-    expect(options).toEqual(['Choose department', 'Engineering', 'Design', 'Marketing', 'Sales', 'Support', 'HR', 'Finance']);
+    const options = [
+      ...(/<select[^>]*name="department">(.*?)<\/select>/.exec(html)?.[1] ?? '').matchAll(
+        /<option[^>]*>(.*?)<\/option>/g,
+      ),
+    ].map((m) => m[1]);
+    expect(options).toEqual([
+      'Choose department',
+      'Engineering',
+      'Design',
+      'Marketing',
+      'Sales',
+      'Support',
+      'HR',
+      'Finance',
+    ]);
     expect(html).toMatch(/<textarea[^>]*maxLength="300"[^>]*name="address"/);
   });
 });
@@ -122,12 +173,24 @@ describe('the forms', () => {
   });
 
   it('start from the current values, empty text for none', () => {
-    expect(formValuesOf(asha, userDetailsForm.fields)).toEqual({ firstName: 'Asha', lastName: 'Verma', phoneNumber: '9876501234', dateOfBirth: '', gender: 'female' });
+    expect(formValuesOf(asha, userDetailsForm.fields)).toEqual({
+      firstName: 'Asha',
+      lastName: 'Verma',
+      phoneNumber: '9876501234',
+      dateOfBirth: '',
+      gender: 'female',
+    });
   });
 
   it('list the changes the code confirms, old and new, choices by their labels, what the contract kept (a phone without spaces)', () => {
     const before = formValuesOf(asha, userDetailsForm.fields);
-    const after = userDetailsForm.schema.parse({ ...before, lastName: 'Iyer', phoneNumber: '98765 01234', gender: 'prefer_not_to_say', dateOfBirth: '1990-04-12' });
+    const after = userDetailsForm.schema.parse({
+      ...before,
+      lastName: 'Iyer',
+      phoneNumber: '98765 01234',
+      gender: 'prefer_not_to_say',
+      dateOfBirth: '1990-04-12',
+    });
     expect(changesOf(userDetailsForm.fields, before, after)).toEqual([
       { label: 'Last name', from: 'Verma', to: 'Iyer' },
       { label: 'Date of birth', from: 'empty', to: '1990-04-12' },

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import type { DetailsSaved } from '../../../contracts/admin-details.contract';
 import { maxLengthOf } from '../../../contracts/common.contract';
@@ -49,7 +56,10 @@ const title = (form: { noun: string }) => `Edit ${form.noun} details`;
 export const detailsKey = (path: string, id: string) => ['admin', path, id, 'details'] as const;
 
 /** The form's starting values from the record: each field's current value, empty text for none. */
-export function formValuesOf<V extends FieldValues>(details: Record<string, unknown>, fields: readonly EditField<V>[]): V {
+export function formValuesOf<V extends FieldValues>(
+  details: Record<string, unknown>,
+  fields: readonly EditField<V>[],
+): V {
   return Object.fromEntries(fields.map((f) => [f.name, details[f.name] ?? ''])) as V;
 }
 
@@ -61,15 +71,40 @@ function shown(field: EditField<FieldValues>, value: unknown): string {
 }
 
 /** The fields whose saved value differs from the record's, old and new, as the code step lists them. */
-export function changesOf<V extends FieldValues>(fields: readonly EditField<V>[], before: Record<string, unknown>, after: Record<string, unknown>) {
+export function changesOf<V extends FieldValues>(
+  fields: readonly EditField<V>[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) {
   return fields
-    .map((f) => ({ label: f.label, from: shown(f as EditField<FieldValues>, before[f.name]), to: shown(f as EditField<FieldValues>, after[f.name]) }))
+    .map((f) => ({
+      label: f.label,
+      from: shown(f as EditField<FieldValues>, before[f.name]),
+      to: shown(f as EditField<FieldValues>, after[f.name]),
+    }))
     .filter((c) => c.from !== c.to);
 }
 
-function FieldControl<V extends FieldValues>({ field, register, errors, shape }: { field: EditField<V>; register: UseFormRegister<V>; errors: FieldErrors<V>; shape: Record<string, z.ZodType> }) {
+function FieldControl<V extends FieldValues>({
+  field,
+  register,
+  errors,
+  shape,
+}: {
+  field: EditField<V>;
+  register: UseFormRegister<V>;
+  errors: FieldErrors<V>;
+  shape: Record<string, z.ZodType>;
+}) {
   const error = errors[field.name]?.message as string | undefined;
-  const props = { label: field.label, required: field.required, hint: field.hint, error, autoComplete: 'off', ...register(field.name) };
+  const props = {
+    label: field.label,
+    required: field.required,
+    hint: field.hint,
+    error,
+    autoComplete: 'off',
+    ...register(field.name),
+  };
   const maxLength = maxLengthOf(shape[field.name]);
   switch (field.control) {
     case 'phone':
@@ -102,7 +137,17 @@ function FieldControl<V extends FieldValues>({ field, register, errors, shape }:
 }
 
 /** The details loaded: the form (checked by the owner's contract), then the code step that lists the changes and saves them. */
-function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }: { form: EditDetailsForm<V, D>; target: EditTarget; details: Record<string, unknown>; onClose: () => void }) {
+function EditSteps<V extends FieldValues, D>({
+  form,
+  target,
+  details,
+  onClose,
+}: {
+  form: EditDetailsForm<V, D>;
+  target: EditTarget;
+  details: Record<string, unknown>;
+  onClose: () => void;
+}) {
   const formId = useId();
   const [defaults] = useState(() => formValuesOf(details, form.fields));
   const {
@@ -110,7 +155,11 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
     handleSubmit,
     setError,
     formState: { errors, isDirty },
-  } = useForm<V, unknown, D>({ resolver: zodResolver(form.schema), defaultValues: defaults as DefaultValues<V>, mode: 'onTouched' });
+  } = useForm<V, unknown, D>({
+    resolver: zodResolver(form.schema),
+    defaultValues: defaults as DefaultValues<V>,
+    mode: 'onTouched',
+  });
   // The checked values wait here for the fresh code; Cancel there comes back to the form as it was.
   const [pending, setPending] = useState<D | null>(null);
   const names = form.fields.map((f) => f.name);
@@ -128,9 +177,16 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
           </Button>
         }
       >
-        <form id={formId} onSubmit={handleSubmit((values) => setPending(values))} noValidate aria-label={title(form)} className="space-y-4">
+        <form
+          id={formId}
+          onSubmit={handleSubmit((values) => setPending(values))}
+          noValidate
+          aria-label={title(form)}
+          className="space-y-4"
+        >
           <p className="break-words text-sm text-slate-700">
-            <span className="font-medium text-slate-900">{target.label}</span>. The same rules apply as on their own form; saving asks for a fresh code.
+            <span className="font-medium text-slate-900">{target.label}</span>. The same rules apply as on their own
+            form; saving asks for a fresh code.
           </p>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {form.fields.map((field) => (
@@ -165,8 +221,15 @@ function EditSteps<V extends FieldValues, D>({ form, target, details, onClose }:
   );
 }
 
-function ChangeList({ target, changes }: { target: EditTarget; changes: { label: string; from: string; to: string }[] }) {
-  if (changes.length === 0) return <p>Nothing differs from the saved details of {target.label}; saving records that.</p>;
+function ChangeList({
+  target,
+  changes,
+}: {
+  target: EditTarget;
+  changes: { label: string; from: string; to: string }[];
+}) {
+  if (changes.length === 0)
+    return <p>Nothing differs from the saved details of {target.label}; saving records that.</p>;
   return (
     <>
       <p>
@@ -175,7 +238,8 @@ function ChangeList({ target, changes }: { target: EditTarget; changes: { label:
       <ul className="mt-2 space-y-1" aria-label="Changes">
         {changes.map((c) => (
           <li key={c.label} className="break-words">
-            <span className="font-medium text-slate-900">{c.label}</span>: <del className="text-slate-500">{c.from}</del> → <ins className="no-underline">{c.to}</ins>
+            <span className="font-medium text-slate-900">{c.label}</span>:{' '}
+            <del className="text-slate-500">{c.from}</del> → <ins className="no-underline">{c.to}</ins>
           </li>
         ))}
       </ul>
@@ -184,7 +248,19 @@ function ChangeList({ target, changes }: { target: EditTarget; changes: { label:
 }
 
 /** The edit's dialog: its title, Cancel, and the step's own button when it has one. */
-function Frame({ form, open = true, onClose, action, children }: { form: { noun: string }; open?: boolean; onClose: () => void; action?: ReactNode; children: ReactNode }) {
+function Frame({
+  form,
+  open = true,
+  onClose,
+  action,
+  children,
+}: {
+  form: { noun: string };
+  open?: boolean;
+  onClose: () => void;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Modal
       open={open}
@@ -209,7 +285,15 @@ function Frame({ form, open = true, onClose, action, children }: { form: { noun:
  * owner's form fields checked by the owner's contract (errors under the fields, the server's too),
  * then asks for a fresh code with the changes listed, saves, and refreshes the lists with a toast.
  */
-export function AdminEditDetailsDialog<V extends FieldValues, D>({ form, target, onClose }: { form: EditDetailsForm<V, D>; target: EditTarget | null; onClose: () => void }) {
+export function AdminEditDetailsDialog<V extends FieldValues, D>({
+  form,
+  target,
+  onClose,
+}: {
+  form: EditDetailsForm<V, D>;
+  target: EditTarget | null;
+  onClose: () => void;
+}) {
   const details = useQuery({
     queryKey: detailsKey(form.path, target?.id ?? ''),
     queryFn: () => api.get<Record<string, unknown>>(`/api/admin/${form.path}/${target?.id}/details`),
@@ -235,7 +319,10 @@ export function AdminEditDetailsDialog<V extends FieldValues, D>({ form, target,
   if (details.isError)
     return (
       <Frame form={form} onClose={onClose}>
-        <ErrorState message={actionError(details.error, `Could not load the ${form.noun}'s details`)} onRetry={() => void details.refetch()} />
+        <ErrorState
+          message={actionError(details.error, `Could not load the ${form.noun}'s details`)}
+          onRetry={() => void details.refetch()}
+        />
       </Frame>
     );
   return <EditSteps key={target.id} form={form} target={target} details={details.data} onClose={onClose} />;

@@ -7,7 +7,15 @@ import type { useAdminList } from './use-admin-list';
 type ListControls = Pick<ReturnType<typeof useAdminList>, 'q' | 'search' | 'filters' | 'setFilter' | 'exportHref'>;
 
 /** The row above an admin table: the search box, the tab's own filters (children), then the export link. */
-export function AdminListToolbar({ list, searchLabel, children }: { list: ListControls; searchLabel: string; children?: ReactNode }) {
+export function AdminListToolbar({
+  list,
+  searchLabel,
+  children,
+}: {
+  list: ListControls;
+  searchLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <ListSearch label={searchLabel} value={list.q} onSearch={list.search} />
@@ -61,10 +69,18 @@ type ListCountProps<P extends { total: number; totalCapped?: boolean }> = {
 };
 
 /** The live count above an admin table ('12 pending requests'); a blank line until the first page arrives. */
-export function ListCount<P extends { total: number; totalCapped?: boolean }>({ page, noun, qualifier, capped = false, more }: ListCountProps<P>) {
+export function ListCount<P extends { total: number; totalCapped?: boolean }>({
+  page,
+  noun,
+  qualifier,
+  capped = false,
+  more,
+}: ListCountProps<P>) {
   return (
     <p className="text-sm text-slate-600" aria-live="polite">
-      {page ? `${page.total.toLocaleString('en-IN')}${capped && page.totalCapped ? '+' : ''} ${qualifier ? `${qualifier} ` : ''}${page.total === 1 ? noun[0] : noun[1]}${more ? more(page) : ''}` : '\u00a0'}
+      {page
+        ? `${page.total.toLocaleString('en-IN')}${capped && page.totalCapped ? '+' : ''} ${qualifier ? `${qualifier} ` : ''}${page.total === 1 ? noun[0] : noun[1]}${more ? more(page) : ''}`
+        : '\u00a0'}
     </p>
   );
 }

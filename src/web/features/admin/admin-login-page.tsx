@@ -5,7 +5,14 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { adminAuthMessages as m, adminLoginSchema, type AdminLoginInput, type AdminNextStep, type AdminSession, type AdminTwoFactorSetup } from '../../../contracts/admin-auth.contract';
+import {
+  adminAuthMessages as m,
+  adminLoginSchema,
+  type AdminLoginInput,
+  type AdminNextStep,
+  type AdminSession,
+  type AdminTwoFactorSetup,
+} from '../../../contracts/admin-auth.contract';
 import { isTotpCode, TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -13,7 +20,14 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { LoadingRegion, Skeleton } from '../../ui/States';
-import { AuthCard, authLinkClass, centredPageClass, EmailInput, PasswordInput, SubmitButton } from '../auth/auth-form-parts';
+import {
+  AuthCard,
+  authLinkClass,
+  centredPageClass,
+  EmailInput,
+  PasswordInput,
+  SubmitButton,
+} from '../auth/auth-form-parts';
 import { adminSessionKey, useAdminSession } from '../../api/admin-session';
 
 type Step = 'credentials' | '2fa' | 'setup2fa' | 'reset';
@@ -21,10 +35,16 @@ const leads: Record<Step, string> = {
   credentials: 'Sign in to the Haat admin panel.',
   '2fa': 'Enter the 6-digit code from your authenticator app.',
   setup2fa: 'Two-factor authentication is required for the admin account. Set it up once with an authenticator app.',
-  reset: 'Lost your authenticator? Confirm with your password and a backup code (or a current code) to set it up again.',
+  reset:
+    'Lost your authenticator? Confirm with your password and a backup code (or a current code) to set it up again.',
 };
 
-const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : e instanceof ApiError && e.status === 0 ? e.message : fallback);
+const messageOf = (e: unknown, fallback: string) =>
+  e instanceof ApiError && e.status > 0 && e.status < 500
+    ? e.message
+    : e instanceof ApiError && e.status === 0
+      ? e.message
+      : fallback;
 
 /** /admin/login: credentials, then the code (2fa) or setting two-factor up (setup2fa); Reset 2FA leads back to setup. */
 export function AdminLoginPage() {
@@ -73,8 +93,22 @@ export function AdminLoginPage() {
           </div>
         )}
         {step === 'credentials' && <CredentialsStep onNext={(next) => go(next)} />}
-        {step === '2fa' && <CodeStep onSignedIn={signedIn} onExpired={onExpired} onBack={() => go('credentials')} onReset={() => go('reset')} />}
-        {step === 'setup2fa' && <SetupStep onSignedIn={signedIn} onExpired={onExpired} onBack={() => go('credentials')} onAlreadySetUp={() => go('2fa', m.alreadySetup)} />}
+        {step === '2fa' && (
+          <CodeStep
+            onSignedIn={signedIn}
+            onExpired={onExpired}
+            onBack={() => go('credentials')}
+            onReset={() => go('reset')}
+          />
+        )}
+        {step === 'setup2fa' && (
+          <SetupStep
+            onSignedIn={signedIn}
+            onExpired={onExpired}
+            onBack={() => go('credentials')}
+            onAlreadySetUp={() => go('2fa', m.alreadySetup)}
+          />
+        )}
         {step === 'reset' && <ResetStep onDone={() => go('setup2fa')} onExpired={onExpired} onBack={() => go('2fa')} />}
       </AuthCard>
     </Page>
@@ -89,7 +123,11 @@ function CredentialsStep({ onNext }: { onNext: (next: AdminNextStep['next']) => 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AdminLoginInput, unknown, LoginValues>({ resolver: zodResolver(adminLoginSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  } = useForm<AdminLoginInput, unknown, LoginValues>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
   const onSubmit = async (values: LoginValues) => {
     setError(null);
     try {
@@ -102,7 +140,13 @@ function CredentialsStep({ onNext }: { onNext: (next: AdminNextStep['next']) => 
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Admin sign in">
       {error && <Alert tone="error">{error}</Alert>}
       <EmailInput autoComplete="username" error={errors.email?.message} {...register('email')} />
-      <PasswordInput label="Password" required autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <SubmitButton loading={isSubmitting} loadingText="Signing in...">
         Sign In
       </SubmitButton>
@@ -111,7 +155,19 @@ function CredentialsStep({ onNext }: { onNext: (next: AdminNextStep['next']) => 
 }
 
 /** A six-digit code field: digits only, and the button under it stays disabled until all six are there. */
-function CodeForm({ label, buttonLabel, onSubmit, footer, autoFocus = true }: { label: string; buttonLabel: string; onSubmit: (code: string) => Promise<string | null>; footer?: ReactNode; autoFocus?: boolean }) {
+function CodeForm({
+  label,
+  buttonLabel,
+  onSubmit,
+  footer,
+  autoFocus = true,
+}: {
+  label: string;
+  buttonLabel: string;
+  onSubmit: (code: string) => Promise<string | null>;
+  footer?: ReactNode;
+  autoFocus?: boolean;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -248,9 +304,21 @@ function SetupStep({ onSignedIn, onExpired, onBack, onAlreadySetUp }: CodeStepPr
         <h2 id="setup-scan" className="font-semibold text-slate-900">
           1. Scan this QR code with your authenticator app
         </h2>
-        <img src={setup.qrCodeDataUrl} alt="QR code to add Haat to your authenticator app" width={300} height={300} className="mx-auto h-auto w-full max-w-[300px] rounded border border-slate-200" />
+        <img
+          src={setup.qrCodeDataUrl}
+          alt="QR code to add Haat to your authenticator app"
+          width={300}
+          height={300}
+          className="mx-auto h-auto w-full max-w-[300px] rounded border border-slate-200"
+        />
         <p className="text-sm text-slate-700">
-          Or enter this key by hand: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900" aria-label="Secret key">{setup.secret}</code>
+          Or enter this key by hand:{' '}
+          <code
+            className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900"
+            aria-label="Secret key"
+          >
+            {setup.secret}
+          </code>
         </p>
       </section>
       <section aria-labelledby="setup-backup" className="space-y-2">
@@ -258,8 +326,13 @@ function SetupStep({ onSignedIn, onExpired, onBack, onAlreadySetUp }: CodeStepPr
           <KeyRound className="h-4 w-4" aria-hidden="true" />
           2. Save your backup codes
         </h2>
-        <p className="text-sm text-slate-700">They are shown only now. Each one works once, to reset two-factor if you lose your authenticator.</p>
-        <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-4">
+        <p className="text-sm text-slate-700">
+          They are shown only now. Each one works once, to reset two-factor if you lose your authenticator.
+        </p>
+        <ul
+          aria-label="Backup codes"
+          className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-4"
+        >
           {setup.backupCodes.map((c) => (
             <li key={c} className="text-center">
               {c}
@@ -271,13 +344,27 @@ function SetupStep({ onSignedIn, onExpired, onBack, onAlreadySetUp }: CodeStepPr
         <h2 id="setup-verify" className="font-semibold text-slate-900">
           3. Enter the code your app shows
         </h2>
-        <CodeForm label="Authentication code" buttonLabel="Verify & Finish Setup" onSubmit={verify} autoFocus={false} footer={back} />
+        <CodeForm
+          label="Authentication code"
+          buttonLabel="Verify & Finish Setup"
+          onSubmit={verify}
+          autoFocus={false}
+          footer={back}
+        />
       </section>
     </div>
   );
 }
 
-function ResetStep({ onDone, onExpired, onBack }: { onDone: () => void; onExpired: (e: unknown) => boolean; onBack: () => void }) {
+function ResetStep({
+  onDone,
+  onExpired,
+  onBack,
+}: {
+  onDone: () => void;
+  onExpired: (e: unknown) => boolean;
+  onBack: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -302,8 +389,23 @@ function ResetStep({ onDone, onExpired, onBack }: { onDone: () => void; onExpire
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Reset two-factor authentication">
       {error && <Alert tone="error">{error}</Alert>}
-      <PasswordInput label="Password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Input label="Backup code or current code" value={code} onChange={(e) => setCode(e.target.value.slice(0, 12))} autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} required className="font-mono tracking-widest" />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Input
+        label="Backup code or current code"
+        value={code}
+        onChange={(e) => setCode(e.target.value.slice(0, 12))}
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        className="font-mono tracking-widest"
+      />
       <Button type="submit" variant="danger" className="w-full" loading={busy}>
         Reset 2FA
       </Button>

@@ -8,26 +8,94 @@ import { useAdminList } from './use-admin-list';
 
 const columns: Column<AdminAuditEntry>[] = [
   { key: 'at', header: 'When', sortKey: 'createdAt', render: (e) => formatDateTime(e.createdAt) },
-  { key: 'action', header: 'Action', sortKey: 'action', render: (e) => (<><span className="font-medium text-slate-900">{e.description}</span><br /><span className="font-mono text-xs text-slate-500">{e.action}</span></>) },
-  { key: 'resource', header: 'Resource', sortKey: 'resourceType', render: (e) => (<>{e.resourceType}<br /><span className="break-all font-mono text-xs text-slate-500">{e.resourceId ?? '—'}</span></>) },
-  { key: 'actor', header: 'By', render: (e) => (<>{e.actor}<br /><span className="text-xs text-slate-500">{e.ipAddress ?? '—'} · {e.origin}</span></>) },
-  { key: 'data', header: 'Data', render: (e) => (e.newData ? <code className="block max-w-xs break-all text-xs text-slate-700">{e.newData}</code> : '—') },
+  {
+    key: 'action',
+    header: 'Action',
+    sortKey: 'action',
+    render: (e) => (
+      <>
+        <span className="font-medium text-slate-900">{e.description}</span>
+        <br />
+        <span className="font-mono text-xs text-slate-500">{e.action}</span>
+      </>
+    ),
+  },
+  {
+    key: 'resource',
+    header: 'Resource',
+    sortKey: 'resourceType',
+    render: (e) => (
+      <>
+        {e.resourceType}
+        <br />
+        <span className="break-all font-mono text-xs text-slate-500">{e.resourceId ?? '—'}</span>
+      </>
+    ),
+  },
+  {
+    key: 'actor',
+    header: 'By',
+    render: (e) => (
+      <>
+        {e.actor}
+        <br />
+        <span className="text-xs text-slate-500">
+          {e.ipAddress ?? '—'} · {e.origin}
+        </span>
+      </>
+    ),
+  },
+  {
+    key: 'data',
+    header: 'Data',
+    render: (e) =>
+      e.newData ? <code className="block max-w-xs break-all text-xs text-slate-700">{e.newData}</code> : '—',
+  },
 ];
 
 /** The Audit log tab: every admin sign-in and change, filtered by action, resource and India dates. */
 export function AuditTab() {
-  const list = useAdminList<AdminAuditPage>('/api/admin/audit', { sort: 'createdAt', filters: { action: '', resource: '', from: '', to: '' } });
+  const list = useAdminList<AdminAuditPage>('/api/admin/audit', {
+    sort: 'createdAt',
+    filters: { action: '', resource: '', from: '', to: '' },
+  });
   const data = list.query.data;
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by action, resource id, admin or address">
-        <ListFilter list={list} name="action" label="Action" width="w-48" choices={data?.actions ?? []} labels={describeAuditAction} any="All actions" />
-        <ListFilter list={list} name="resource" label="Resource" width="w-44" choices={data?.resources ?? []} labels={(r) => r} any="All resources" />
+        <ListFilter
+          list={list}
+          name="action"
+          label="Action"
+          width="w-48"
+          choices={data?.actions ?? []}
+          labels={describeAuditAction}
+          any="All actions"
+        />
+        <ListFilter
+          list={list}
+          name="resource"
+          label="Resource"
+          width="w-44"
+          choices={data?.resources ?? []}
+          labels={(r) => r}
+          any="All resources"
+        />
         <div className="w-40">
-          <Input label="From" type="date" value={list.filters.from} onChange={(e) => list.setFilter('from', e.target.value)} />
+          <Input
+            label="From"
+            type="date"
+            value={list.filters.from}
+            onChange={(e) => list.setFilter('from', e.target.value)}
+          />
         </div>
         <div className="w-40">
-          <Input label="To" type="date" value={list.filters.to} onChange={(e) => list.setFilter('to', e.target.value)} />
+          <Input
+            label="To"
+            type="date"
+            value={list.filters.to}
+            onChange={(e) => list.setFilter('to', e.target.value)}
+          />
         </div>
       </AdminListToolbar>
       <ListCount page={data} noun={['entry', 'entries']} />

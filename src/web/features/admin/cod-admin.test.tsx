@@ -8,7 +8,11 @@ import { CodSettingsCard } from './settings-tab';
 
 // The super admin's side of cash on delivery: its settings card and the Orders tab's cash.
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const part = (over: Partial<AdminOrder>): AdminOrder => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -40,12 +44,17 @@ describe('Orders tab, cash on delivery', () => {
   it('never offers "delivered" for a cash on delivery part, as it does for a prepaid one', () => {
     expect(nextStatusesOf(part({ status: 'shipped' }))).toEqual(['cancelled']);
     expect(nextStatusesOf(part({ status: 'pending' }))).not.toContain('delivered');
-    expect(nextStatusesOf(part({ status: 'shipped', paymentStatus: 'paid', codDuePaise: null }))).toEqual(['delivered', 'cancelled']);
+    expect(nextStatusesOf(part({ status: 'shipped', paymentStatus: 'paid', codDuePaise: null }))).toEqual([
+      'delivered',
+      'cancelled',
+    ]);
   });
 
   it("shows a part's cash due, and the cash collected once recorded", () => {
     expect(text(renderToStaticMarkup(<PartCash order={part({})} />))).toBe('Cash due ₹600');
-    expect(text(renderToStaticMarkup(<PartCash order={part({ status: 'delivered', cashCollectedPaise: 60_000 })} />))).toBe('Cash due ₹600 Collected ₹600');
+    expect(
+      text(renderToStaticMarkup(<PartCash order={part({ status: 'delivered', cashCollectedPaise: 60_000 })} />)),
+    ).toBe('Cash due ₹600 Collected ₹600');
     expect(renderToStaticMarkup(<PartCash order={part({ paymentStatus: 'paid', codDuePaise: null })} />)).toBe('');
   });
 });
@@ -69,7 +78,9 @@ describe('Settings tab, cash on delivery', () => {
     );
     expect(html).toMatch(/<label[^>]*>Order value limit \(₹\)/);
     expect(html).toContain('value="10000"');
-    expect(html).toContain('<legend class="text-sm font-medium text-slate-700">Categories excluded from cash on delivery</legend>');
+    expect(html).toContain(
+      '<legend class="text-sm font-medium text-slate-700">Categories excluded from cash on delivery</legend>',
+    );
     expect(html.match(/type="checkbox"/g)).toHaveLength(2);
     expect(html).toMatch(/<input type="checkbox"[^>]*checked=""\/><span[^>]*>Electronics/);
     expect(html).toMatch(/<input type="checkbox" class="[^"]*"\/><span[^>]*>Fashion/);

@@ -24,7 +24,11 @@ const columns: ReportColumn<CommissionGstRow, Totals>[] = [
     header: 'Document',
     render: (r) => (
       <>
-        <DocumentLink download={downloadDocument} href={`/api/admin/commission-documents/${r.id}.pdf`} className="font-medium text-violet-700 underline hover:text-violet-900">
+        <DocumentLink
+          download={downloadDocument}
+          href={`/api/admin/commission-documents/${r.id}.pdf`}
+          className="font-medium text-violet-700 underline hover:text-violet-900"
+        >
           {r.number}
         </DocumentLink>
         <br />
@@ -46,11 +50,23 @@ const columns: ReportColumn<CommissionGstRow, Totals>[] = [
     ),
   },
   { key: 'pos', header: 'Place of supply', render: (r) => r.placeOfSupplyState ?? 'Not known' },
-  { key: 'taxable', header: 'Taxable value', numeric: true, render: (r) => money(r.taxablePaise), total: (t) => money(t.taxablePaise) },
+  {
+    key: 'taxable',
+    header: 'Taxable value',
+    numeric: true,
+    render: (r) => money(r.taxablePaise),
+    total: (t) => money(t.taxablePaise),
+  },
   { key: 'cgst', header: 'CGST', numeric: true, render: (r) => money(r.cgstPaise), total: (t) => money(t.cgstPaise) },
   { key: 'sgst', header: 'SGST', numeric: true, render: (r) => money(r.sgstPaise), total: (t) => money(t.sgstPaise) },
   { key: 'igst', header: 'IGST', numeric: true, render: (r) => money(r.igstPaise), total: (t) => money(t.igstPaise) },
-  { key: 'total', header: 'Total', numeric: true, render: (r) => money(r.totalPaise), total: (t) => money(t.totalPaise) },
+  {
+    key: 'total',
+    header: 'Total',
+    numeric: true,
+    render: (r) => money(r.totalPaise),
+    total: (t) => money(t.totalPaise),
+  },
 ];
 
 /** Haat's output GST on its commission for the month. */
@@ -73,11 +89,20 @@ export function CommissionGstSection({ month }: { month: string }) {
       <>
         {query.data.notice && <Alert tone="error">{query.data.notice}</Alert>}
         {query.data.rows.length === 0 ? (
-          <EmptyState title={`No commission invoices issued in ${name}`} icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+          <EmptyState
+            title={`No commission invoices issued in ${name}`}
+            icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+          >
             Haat bills each vendor its commission of a month on the first day of the next.
           </EmptyState>
         ) : (
-          <ReportTable label={`Output GST on commission, ${name}`} columns={columns} rows={query.data.rows} rowKey={(r) => r.id} totals={query.data.totals} />
+          <ReportTable
+            label={`Output GST on commission, ${name}`}
+            columns={columns}
+            rows={query.data.rows}
+            rowKey={(r) => r.id}
+            totals={query.data.totals}
+          />
         )}
       </>
     );

@@ -25,14 +25,29 @@ import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd } 
 import { StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';
 
-const targetText = (r: CommissionRule) => (r.scope === 'category' ? (r.categoryName ?? 'Unknown category') : r.scope === 'vendor' ? (r.vendorName ?? 'Unknown vendor') : 'Every product');
+const targetText = (r: CommissionRule) =>
+  r.scope === 'category'
+    ? (r.categoryName ?? 'Unknown category')
+    : r.scope === 'vendor'
+      ? (r.vendorName ?? 'Unknown vendor')
+      : 'Every product';
 
 const columns: Column<CommissionRule>[] = [
   { key: 'scope', header: 'Scope', render: (r) => commissionScopeLabels[r.scope] },
-  { key: 'target', header: 'Applies to', render: (r) => <span className={r.scope === 'global' ? 'text-slate-600' : 'font-medium text-slate-900'}>{targetText(r)}</span> },
+  {
+    key: 'target',
+    header: 'Applies to',
+    render: (r) => (
+      <span className={r.scope === 'global' ? 'text-slate-600' : 'font-medium text-slate-900'}>{targetText(r)}</span>
+    ),
+  },
   { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
   { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
-  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} />,
+  },
 ];
 
 /** Commission rules: the list, newest first, and the form that adds one with a fresh code. */
@@ -45,18 +60,36 @@ export function CommissionRulesSection() {
       title="Commission rules"
       lead="Haat's commission on the price the customer pays. A vendor's rule beats a category's, which beats the global default; a new rule from a later date replaces the one before. Rules are never edited."
       action={
-        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((a) => !a)} aria-expanded={adding} aria-controls="add-commission-rule">
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
+          onClick={() => setAdding((a) => !a)}
+          aria-expanded={adding}
+          aria-controls="add-commission-rule"
+        >
           {adding ? 'Close form' : 'Add rule'}
         </Button>
       }
     >
       {adding && <AddRuleForm onDone={() => setAdding(false)} />}
-      <DataTable label="Commission rules" columns={columns} {...list.tableProps('commission rules')} rowKey={(r) => r.id} emptyTitle="No commission rules yet" emptyText="Until a rule is added, Haat takes no commission. Start with a global default." />
+      <DataTable
+        label="Commission rules"
+        columns={columns}
+        {...list.tableProps('commission rules')}
+        rowKey={(r) => r.id}
+        emptyTitle="No commission rules yet"
+        emptyText="Until a rule is added, Haat takes no commission. Start with a global default."
+      />
     </RatesSection>
   );
 }
 
-const emptyRule = (): AddCommissionRuleInput => ({ scope: 'global', categoryId: '', vendorUserId: '', ratePercent: '', effectiveFrom: earliestRateDay() });
+const emptyRule = (): AddCommissionRuleInput => ({
+  scope: 'global',
+  categoryId: '',
+  vendorUserId: '',
+  ratePercent: '',
+  effectiveFrom: earliestRateDay(),
+});
 
 function AddRuleForm({ onDone }: { onDone: () => void }) {
   const categories = useCategories();
@@ -67,7 +100,11 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
     watch,
     reset,
     formState: { errors },
-  } = useForm<AddCommissionRuleInput, unknown, AddCommissionRuleData>({ resolver: zodResolver(addCommissionRuleSchema), defaultValues: emptyRule(), mode: 'onTouched' });
+  } = useForm<AddCommissionRuleInput, unknown, AddCommissionRuleData>({
+    resolver: zodResolver(addCommissionRuleSchema),
+    defaultValues: emptyRule(),
+    mode: 'onTouched',
+  });
   const add = useConfirmedAdd<AddCommissionRuleInput, AddCommissionRuleData>({
     path: '/api/admin/commission-rules',
     fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
@@ -91,7 +128,13 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
 
   return (
     <>
-      <form id="add-commission-rule" onSubmit={handleSubmit(add.ask)} noValidate className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4" aria-label="Add a commission rule">
+      <form
+        id="add-commission-rule"
+        onSubmit={handleSubmit(add.ask)}
+        noValidate
+        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
+        aria-label="Add a commission rule"
+      >
         {add.formError && <Alert tone="error">{add.formError}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
@@ -102,7 +145,13 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
             ))}
           </Select>
           {scope === 'category' && (
-            <Select label="Category" required error={errors.categoryId?.message} hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined} {...register('categoryId')}>
+            <Select
+              label="Category"
+              required
+              error={errors.categoryId?.message}
+              hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined}
+              {...register('categoryId')}
+            >
               <option value="">Select category</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -111,9 +160,35 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
               ))}
             </Select>
           )}
-          {scope === 'vendor' && <VendorPicker error={errors.vendorUserId?.message} register={register('vendorUserId')} onFound={setVendorNames} />}
-          <Input label="Rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" placeholder="8.5" error={errors.ratePercent?.message} hint="0 to 100, up to two decimals" {...register('ratePercent')} />
-          <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} hint="Today or later (India time)" {...register('effectiveFrom')} />
+          {scope === 'vendor' && (
+            <VendorPicker
+              error={errors.vendorUserId?.message}
+              register={register('vendorUserId')}
+              onFound={setVendorNames}
+            />
+          )}
+          <Input
+            label="Rate (%)"
+            required
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max="100"
+            step="0.01"
+            placeholder="8.5"
+            error={errors.ratePercent?.message}
+            hint="0 to 100, up to two decimals"
+            {...register('ratePercent')}
+          />
+          <Input
+            label="Effective from"
+            required
+            type="date"
+            min={earliestRateDay()}
+            error={errors.effectiveFrom?.message}
+            hint="Today or later (India time)"
+            {...register('effectiveFrom')}
+          />
         </div>
         <Button type="submit">Review and confirm</Button>
       </form>
@@ -121,7 +196,11 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
         open={pending !== null}
         title="Add commission rule"
         actionLabel="Add commission rule"
-        description={pending && <p>{`${percentText(pending.ratePercent)} commission on ${target}, from ${dayText(pending.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`}</p>}
+        description={
+          pending && (
+            <p>{`${percentText(pending.ratePercent)} commission on ${target}, from ${dayText(pending.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`}</p>
+          )
+        }
         onCancel={add.cancel}
         onConfirm={add.confirm}
       />
@@ -130,7 +209,15 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
 }
 
 /** A search box over the vendors (business name or email) and a select of the matches. */
-function VendorPicker({ error, register, onFound }: { error?: string; register: UseFormRegisterReturn<'vendorUserId'>; onFound: (names: Map<string, string>) => void }) {
+function VendorPicker({
+  error,
+  register,
+  onFound,
+}: {
+  error?: string;
+  register: UseFormRegisterReturn<'vendorUserId'>;
+  onFound: (names: Map<string, string>) => void;
+}) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -139,7 +226,8 @@ function VendorPicker({ error, register, onFound }: { error?: string; register: 
   }, [text]);
   const vendors = useQuery({
     queryKey: ['admin', 'rule-vendors', q],
-    queryFn: () => api.get<AdminVendorPage>(`/api/admin/vendors${toQuery({ q, sort: 'businessName', dir: 'asc', pageSize: 50 })}`),
+    queryFn: () =>
+      api.get<AdminVendorPage>(`/api/admin/vendors${toQuery({ q, sort: 'businessName', dir: 'asc', pageSize: 50 })}`),
   });
   const options = vendors.data?.items;
   useEffect(() => {
@@ -148,8 +236,25 @@ function VendorPicker({ error, register, onFound }: { error?: string; register: 
   const count = options?.length ?? 0;
   return (
     <div className="space-y-3 sm:col-span-2 sm:grid sm:grid-cols-2 sm:gap-4 sm:space-y-0">
-      <Input label="Find a vendor" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Business name or email" maxLength={100} hint={vendors.isFetching ? 'Searching…' : `${count}${vendors.data && vendors.data.total > count ? ` of ${vendors.data.total}` : ''} found`} />
-      <Select label="Vendor" required error={error ?? (vendors.isError ? 'Vendors could not be loaded. Try the search again.' : undefined)} {...register}>
+      <Input
+        label="Find a vendor"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Business name or email"
+        maxLength={100}
+        hint={
+          vendors.isFetching
+            ? 'Searching…'
+            : `${count}${vendors.data && vendors.data.total > count ? ` of ${vendors.data.total}` : ''} found`
+        }
+      />
+      <Select
+        label="Vendor"
+        required
+        error={error ?? (vendors.isError ? 'Vendors could not be loaded. Try the search again.' : undefined)}
+        {...register}
+      >
         <option value="">Select vendor</option>
         {options?.map((v) => (
           <option key={v.id} value={v.id}>

@@ -5,16 +5,27 @@ import { AdminActionDialog } from './admin-action-dialog';
 
 export type DeletionKind = 'user' | 'vendor' | 'merchant' | 'product' | 'employee' | 'order' | 'referral';
 
-const paths: Record<DeletionKind, string> = { user: 'users', vendor: 'vendors', merchant: 'merchants', product: 'products', employee: 'employees', order: 'orders', referral: 'referrals' };
+const paths: Record<DeletionKind, string> = {
+  user: 'users',
+  vendor: 'vendors',
+  merchant: 'merchants',
+  product: 'products',
+  employee: 'employees',
+  order: 'orders',
+  referral: 'referrals',
+};
 
 // What happens, said before the code is asked for: history is never destroyed.
 const consequences: Record<DeletionKind, string> = {
   user: 'If orders, points, payouts or referrals refer to the account, it is anonymised instead: every personal detail is removed, sign-in ends for good, and that history stays. Otherwise it is removed completely.',
   vendor:
     'Their shops close and their products leave the storefront at once. If orders refer to them, the account is anonymised and those orders stay; otherwise everything of theirs is removed. A vendor with orders still on their way cannot be deleted.',
-  merchant: 'If recorded payments or referrals refer to the merchant, its details are removed and those records stay; otherwise it is removed completely.',
-  product: 'A product that was ever ordered is withdrawn instead: it stays on those orders and leaves the storefront and every list for good. Otherwise it is removed completely.',
-  employee: 'If timesheets, tasks or projects refer to the employee, their details are removed, sign-in ends, and those records stay; otherwise they are removed completely.',
+  merchant:
+    'If recorded payments or referrals refer to the merchant, its details are removed and those records stay; otherwise it is removed completely.',
+  product:
+    'A product that was ever ordered is withdrawn instead: it stays on those orders and leaves the storefront and every list for good. Otherwise it is removed completely.',
+  employee:
+    'If timesheets, tasks or projects refer to the employee, their details are removed, sign-in ends, and those records stay; otherwise they are removed completely.',
   order:
     'Every part not yet shipped is cancelled as the customer’s own cancel would be: its stock goes back, the points used come back, the points it would earn are removed and the money paid for it is refunded. Then the order leaves the customer’s, the vendors’ and this list. Delivered parts stay delivered, and its history, payments and ledgers are kept. An order with a shipped part, or a return under way, cannot be deleted.',
   referral: 'It has paid no reward, so it is removed completely. Both accounts stay as they are.',

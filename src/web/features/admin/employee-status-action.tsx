@@ -11,7 +11,11 @@ export const employeeStatusColumn: Column<AdminEmployee> = {
   key: 'status',
   header: 'Status',
   render: (e) => (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${e.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>{e.isActive ? 'Active' : 'Inactive'}</span>
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-medium ${e.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}
+    >
+      {e.isActive ? 'Active' : 'Inactive'}
+    </span>
   ),
 };
 
@@ -27,7 +31,12 @@ export function useEmployeeStatusAction() {
   const deactivating = target?.isActive ?? true;
 
   const button = (e: AdminEmployee) => (
-    <Button size="sm" variant="secondary" onClick={() => setTarget(e)} aria-label={`${e.isActive ? 'Mark inactive' : 'Mark active'}: ${nameOf(e)}`}>
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => setTarget(e)}
+      aria-label={`${e.isActive ? 'Mark inactive' : 'Mark active'}: ${nameOf(e)}`}
+    >
       {e.isActive ? 'Mark inactive' : 'Mark active'}
     </Button>
   );

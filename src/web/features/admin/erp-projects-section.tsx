@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminEmployeePage } from '../../../contracts/admin-people.contract';
 import type { Page } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages as m,
+  type Person,
+  type Project,
+  type ProjectFormInput,
+} from '../../../contracts/erp-work.contract';
 import { api, ApiError, toQuery } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
@@ -51,7 +56,12 @@ export function ErpProjectsSection() {
       <AdminActionDialog
         pending={deleting}
         onClose={() => setDeleting(null)}
-        request={(p) => ({ path: `/api/admin/erp/projects/${p.id}/delete`, success: m.projectDeleted, failure: m.deleteProjectFailed, toast: 'erp-project-delete' })}
+        request={(p) => ({
+          path: `/api/admin/erp/projects/${p.id}/delete`,
+          success: m.projectDeleted,
+          failure: m.deleteProjectFailed,
+          toast: 'erp-project-delete',
+        })}
         title="Delete project"
         actionLabel="Delete project"
         ready={canDeleteNow(deletion)}
@@ -64,10 +74,16 @@ export function ErpProjectsSection() {
 /** The approved, active employees, by name, for the Manager picker (GET /api/erp/employees needs an employee's session). */
 const MANAGERS_PAGE_SIZE = 100;
 const managersPath = `/api/admin/employees${toQuery({ approval: 'approved', status: 'active', sort: 'name', dir: 'asc', pageSize: MANAGERS_PAGE_SIZE })}`;
-const toPeople = (page: AdminEmployeePage): Person[] => page.items.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
+const toPeople = (page: AdminEmployeePage): Person[] =>
+  page.items.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
 
 /** A save the step-up dialog holds until the code is confirmed. */
-type Confirming = { id: string; values: ProjectFormInput; resolve: (saved: Project) => void; reject: (e: unknown) => void };
+type Confirming = {
+  id: string;
+  values: ProjectFormInput;
+  resolve: (saved: Project) => void;
+  reject: (e: unknown) => void;
+};
 
 /** What the form says when the step-up dialog is cancelled (after 'Failed to update project: '). */
 const NOT_CONFIRMED = 'the changes were not confirmed with a code';
@@ -80,10 +96,17 @@ const NOT_CONFIRMED = 'the changes were not confirmed with a code';
 function EditProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
   const qc = useQueryClient();
   const open = project !== null;
-  const managers = useQuery({ queryKey: ['admin', 'erp-managers'], queryFn: () => api.get<AdminEmployeePage>(managersPath), select: toPeople, staleTime: 60_000, enabled: open });
+  const managers = useQuery({
+    queryKey: ['admin', 'erp-managers'],
+    queryFn: () => api.get<AdminEmployeePage>(managersPath),
+    select: toPeople,
+    staleTime: 60_000,
+    enabled: open,
+  });
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const save = useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) => new Promise<Project>((resolve, reject) => setConfirming({ id: id ?? '', values, resolve, reject })),
+    mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) =>
+      new Promise<Project>((resolve, reject) => setConfirming({ id: id ?? '', values, resolve, reject })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
   const confirm = async (code: string): Promise<string | null> => {
@@ -104,7 +127,14 @@ function EditProjectDialog({ project, onClose }: { project: Project | null; onCl
   };
   return (
     <>
-      <ProjectDialog open={open} onClose={onClose} project={project} save={save} managers={managers} announce={(message) => notify.success(message, { action: 'erp-project' })} />
+      <ProjectDialog
+        open={open}
+        onClose={onClose}
+        project={project}
+        save={save}
+        managers={managers}
+        announce={(message) => notify.success(message, { action: 'erp-project' })}
+      />
       <StepUpDialog
         open={confirming !== null}
         title="Save Project Changes"

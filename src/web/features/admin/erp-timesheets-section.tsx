@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { maxLengthOf, type Page } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, rejectTimesheetSchema, type Timesheet, type TimesheetStatus } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages as m,
+  rejectTimesheetSchema,
+  type Timesheet,
+  type TimesheetStatus,
+} from '../../../contracts/erp-work.contract';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { Textarea } from '../../ui/Field';
@@ -13,7 +18,12 @@ import { useAdminList } from './use-admin-list';
 const columns = [employeeColumn, ...entryColumns, statusColumn];
 
 /** The filter's choices, the queue first. */
-const statusLabels: Record<TimesheetStatus, string> = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', draft: 'Draft' };
+const statusLabels: Record<TimesheetStatus, string> = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  draft: 'Draft',
+};
 const filterOrder: TimesheetStatus[] = ['submitted', 'approved', 'rejected', 'draft'];
 const REASON_MAX = maxLengthOf(rejectTimesheetSchema.shape.reason);
 
@@ -25,7 +35,11 @@ const entryLabel = (t: Timesheet) => `${personName(t.employee)}'s entry of ${ent
 /** Timesheets: every employee's entries of one status (oldest work date first); submitted ones are approved, or rejected with a reason, each with a fresh code. */
 export function ErpTimesheetsSection() {
   // The server orders the entries itself (oldest work date first): no sorting here.
-  const list = useAdminList<Page<Timesheet>>('/api/admin/erp/timesheets', { sort: '', dir: 'asc', filters: { status: 'submitted' } });
+  const list = useAdminList<Page<Timesheet>>('/api/admin/erp/timesheets', {
+    sort: '',
+    dir: 'asc',
+    filters: { status: 'submitted' },
+  });
   const [action, setAction] = useState<{ kind: 'approve' | 'reject'; entry: Timesheet } | null>(null);
   const [reason, setReason] = useState('');
   const data = list.query.data;
@@ -56,7 +70,11 @@ export function ErpTimesheetsSection() {
         columns={columns}
         {...table}
         rowKey={(t) => t.id}
-        emptyTitle={status === 'submitted' ? 'No entries waiting for approval' : `No ${statusLabels[status].toLowerCase()} entries`}
+        emptyTitle={
+          status === 'submitted'
+            ? 'No entries waiting for approval'
+            : `No ${statusLabels[status].toLowerCase()} entries`
+        }
         emptyText={status === 'submitted' ? 'Entries show here once employees submit them.' : undefined}
         actions={
           status === 'submitted'
@@ -66,7 +84,12 @@ export function ErpTimesheetsSection() {
                     <Button size="sm" onClick={() => open('approve', t)} aria-label={`Approve ${entryLabel(t)}`}>
                       Approve
                     </Button>
-                    <Button size="sm" variant="danger" onClick={() => open('reject', t)} aria-label={`Reject ${entryLabel(t)}`}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => open('reject', t)}
+                      aria-label={`Reject ${entryLabel(t)}`}
+                    >
                       Reject
                     </Button>
                   </>
@@ -92,13 +115,23 @@ export function ErpTimesheetsSection() {
           action && (
             <p>
               {personName(action.entry.employee)}’s entry of {entryName(action.entry)}: “{action.entry.description}”.{' '}
-              {action.kind === 'reject' ? 'The employee sees your reason, and can edit the entry and submit it again.' : 'The employee is notified.'}
+              {action.kind === 'reject'
+                ? 'The employee sees your reason, and can edit the entry and submit it again.'
+                : 'The employee is notified.'}
             </p>
           )
         }
         ready={action?.kind !== 'reject' || rejectTimesheetSchema.shape.reason.safeParse(reason).success}
       >
-        {action?.kind === 'reject' && <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))} rows={3} required />}
+        {action?.kind === 'reject' && (
+          <Textarea
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))}
+            rows={3}
+            required
+          />
+        )}
       </AdminActionDialog>
     </section>
   );

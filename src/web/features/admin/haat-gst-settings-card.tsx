@@ -24,7 +24,10 @@ type Draft = { legalName: string; address: string; state: string; gstin: string 
  * server's own contract and saved with a fresh code. Until it is set, no commission invoice is issued.
  */
 export function HaatGstSettingsCard() {
-  const settings = useQuery({ queryKey: key, queryFn: () => api.get<HaatTaxIdentityView>('/api/admin/settings/haat-gst') });
+  const settings = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<HaatTaxIdentityView>('/api/admin/settings/haat-gst'),
+  });
   const form = useStepUpSettings<Draft, HaatTaxIdentityValues>({
     queryKey: key,
     path: '/api/admin/settings/haat-gst',
@@ -52,19 +55,56 @@ export function HaatGstSettingsCard() {
     <>
       {settings.data.notice && <Alert tone="error">{settings.data.notice}</Alert>}
       <form onSubmit={form.review(values)} noValidate className="mt-4 space-y-4">
-        <Input label="Legal name" value={values.legalName} maxLength={200} onChange={(e) => set('legalName', e.target.value)} error={errors.legalName} required />
-        <Textarea label="Registered address" value={values.address} maxLength={500} rows={3} onChange={(e) => set('address', e.target.value)} error={errors.address} required />
-        <Select label="Registered state" value={values.state} onChange={(e) => set('state', e.target.value)} error={errors.state} required>
+        <Input
+          label="Legal name"
+          value={values.legalName}
+          maxLength={200}
+          onChange={(e) => set('legalName', e.target.value)}
+          error={errors.legalName}
+          required
+        />
+        <Textarea
+          label="Registered address"
+          value={values.address}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => set('address', e.target.value)}
+          error={errors.address}
+          required
+        />
+        <Select
+          label="Registered state"
+          value={values.state}
+          onChange={(e) => set('state', e.target.value)}
+          error={errors.state}
+          required
+        >
           <StateOptions />
         </Select>
-        <Input label="GSTIN" value={values.gstin} maxLength={15} autoCapitalize="characters" onChange={(e) => set('gstin', e.target.value)} error={errors.gstin} hint="15 characters; its first two digits are the state's GST code." required />
+        <Input
+          label="GSTIN"
+          value={values.gstin}
+          maxLength={15}
+          autoCapitalize="characters"
+          onChange={(e) => set('gstin', e.target.value)}
+          error={errors.gstin}
+          hint="15 characters; its first two digits are the state's GST code."
+          required
+        />
         <Button type="submit">Save GST registration</Button>
       </form>
       <StepUpDialog
         open={form.confirming}
         title="Update Haat's GST registration"
         actionLabel="Update GST registration"
-        description={parsed.success && <p>Commission invoices issued from now on will name {parsed.data.legalName}, GSTIN {parsed.data.gstin}, {parsed.data.state}, as the supplier.</p>}
+        description={
+          parsed.success && (
+            <p>
+              Commission invoices issued from now on will name {parsed.data.legalName}, GSTIN {parsed.data.gstin},{' '}
+              {parsed.data.state}, as the supplier.
+            </p>
+          )
+        }
         onCancel={form.cancel}
         onConfirm={form.save(values)}
       />

@@ -28,10 +28,28 @@ import { actionError, StepUpDialog } from './step-up-dialog';
 const hsnKey = ['admin', 'hsn-codes'] as const;
 
 const columns: Column<HsnCode>[] = [
-  { key: 'code', header: 'HSN code', render: (c) => <span className="font-mono font-medium text-slate-900">{c.hsnCode}</span> },
+  {
+    key: 'code',
+    header: 'HSN code',
+    render: (c) => <span className="font-mono font-medium text-slate-900">{c.hsnCode}</span>,
+  },
   { key: 'description', header: 'Description', render: (c) => c.description },
-  { key: 'rate', header: 'GST in force', numeric: true, render: (c) => (c.current ? percentText(c.current.ratePercent) : <span className="text-slate-500">Not yet</span>) },
-  { key: 'next', header: 'Next scheduled', render: (c) => (c.next ? `${percentText(c.next.ratePercent)} from ${dayText(c.next.effectiveFrom)}` : <span className="text-slate-500">None</span>) },
+  {
+    key: 'rate',
+    header: 'GST in force',
+    numeric: true,
+    render: (c) => (c.current ? percentText(c.current.ratePercent) : <span className="text-slate-500">Not yet</span>),
+  },
+  {
+    key: 'next',
+    header: 'Next scheduled',
+    render: (c) =>
+      c.next ? (
+        `${percentText(c.next.ratePercent)} from ${dayText(c.next.effectiveFrom)}`
+      ) : (
+        <span className="text-slate-500">None</span>
+      ),
+  },
 ];
 
 /** The HSN list vendors choose a product's GST rate from: each code's rate today and its next change; add a code, change a rate. */
@@ -47,12 +65,19 @@ export function HsnCodesSection() {
       title="HSN codes"
       lead={
         <>
-          Vendors choose each product's HSN code from this list, and its GST rate applies to the product's sales. A product with no code chosen pays {unclassified ? percentText(unclassified.ratePercent) : 'the rate of unclassified goods'} (the tax rate for
+          Vendors choose each product's HSN code from this list, and its GST rate applies to the product's sales. A
+          product with no code chosen pays{' '}
+          {unclassified ? percentText(unclassified.ratePercent) : 'the rate of unclassified goods'} (the tax rate for
           unclassified goods).
         </>
       }
       action={
-        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((a) => !a)} aria-expanded={adding} aria-controls="add-hsn-code">
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
+          onClick={() => setAdding((a) => !a)}
+          aria-expanded={adding}
+          aria-controls="add-hsn-code"
+        >
           {adding ? 'Close form' : 'Add code'}
         </Button>
       }
@@ -70,7 +95,12 @@ export function HsnCodesSection() {
         emptyTitle="No HSN codes yet"
         emptyText="Add the codes of the goods sold on Haat, each with its GST rate."
         actions={(c) => (
-          <Button size="sm" variant="secondary" onClick={() => setChanging(c)} aria-label={`Change the GST rate of ${c.hsnCode}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setChanging(c)}
+            aria-label={`Change the GST rate of ${c.hsnCode}`}
+          >
             Change rate
           </Button>
         )}
@@ -80,7 +110,12 @@ export function HsnCodesSection() {
   );
 }
 
-const emptyCode = (): AddHsnCodeInput => ({ hsnCode: '', description: '', ratePercent: '', effectiveFrom: earliestRateDay() });
+const emptyCode = (): AddHsnCodeInput => ({
+  hsnCode: '',
+  description: '',
+  ratePercent: '',
+  effectiveFrom: earliestRateDay(),
+});
 
 function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
   const {
@@ -89,7 +124,11 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<AddHsnCodeInput, unknown, AddHsnCodeData>({ resolver: zodResolver(addHsnCodeSchema), defaultValues: emptyCode(), mode: 'onTouched' });
+  } = useForm<AddHsnCodeInput, unknown, AddHsnCodeData>({
+    resolver: zodResolver(addHsnCodeSchema),
+    defaultValues: emptyCode(),
+    mode: 'onTouched',
+  });
   const add = useConfirmedAdd<AddHsnCodeInput, AddHsnCodeData>({
     path: '/api/admin/hsn-codes',
     fields: ['hsnCode', 'description', 'ratePercent', 'effectiveFrom'],
@@ -104,21 +143,67 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
   const pending = add.pending;
   return (
     <>
-      <form id="add-hsn-code" onSubmit={handleSubmit(add.ask)} noValidate className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4" aria-label="Add an HSN code">
+      <form
+        id="add-hsn-code"
+        onSubmit={handleSubmit(add.ask)}
+        noValidate
+        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
+        aria-label="Add an HSN code"
+      >
         {add.formError && <Alert tone="error">{add.formError}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Input label="HSN code" required inputMode="numeric" maxLength={8} placeholder="6204" autoComplete="off" error={errors.hsnCode?.message} hint="4, 6 or 8 digits" {...register('hsnCode')} />
-          <Input label="GST rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" placeholder="5" error={errors.ratePercent?.message} {...register('ratePercent')} />
-          <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} hint="Today or later (India time)" {...register('effectiveFrom')} />
+          <Input
+            label="HSN code"
+            required
+            inputMode="numeric"
+            maxLength={8}
+            placeholder="6204"
+            autoComplete="off"
+            error={errors.hsnCode?.message}
+            hint="4, 6 or 8 digits"
+            {...register('hsnCode')}
+          />
+          <Input
+            label="GST rate (%)"
+            required
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max="100"
+            step="0.01"
+            placeholder="5"
+            error={errors.ratePercent?.message}
+            {...register('ratePercent')}
+          />
+          <Input
+            label="Effective from"
+            required
+            type="date"
+            min={earliestRateDay()}
+            error={errors.effectiveFrom?.message}
+            hint="Today or later (India time)"
+            {...register('effectiveFrom')}
+          />
         </div>
-        <Input label="Description" required maxLength={HSN_DESCRIPTION_MAX} placeholder="Women's suits, kurtas, dresses and skirts" error={errors.description?.message} {...register('description')} />
+        <Input
+          label="Description"
+          required
+          maxLength={HSN_DESCRIPTION_MAX}
+          placeholder="Women's suits, kurtas, dresses and skirts"
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <Button type="submit">Review and confirm</Button>
       </form>
       <StepUpDialog
         open={pending !== null}
         title="Add HSN code"
         actionLabel="Add HSN code"
-        description={pending && <p>{`${pending.hsnCode} (${pending.description}) at GST ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Vendors can choose it for their products at once.`}</p>}
+        description={
+          pending && (
+            <p>{`${pending.hsnCode} (${pending.description}) at GST ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Vendors can choose it for their products at once.`}</p>
+          )
+        }
         onCancel={add.cancel}
         onConfirm={add.confirm}
       />
@@ -151,7 +236,8 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
             onClose();
             resolve(null);
           } catch (e) {
-            if (e instanceof ApiError && (e.status === 400 || e.status === 409)) placeFieldErrors(e, ['ratePercent', 'effectiveFrom'] as const, setError);
+            if (e instanceof ApiError && (e.status === 400 || e.status === 409))
+              placeFieldErrors(e, ['ratePercent', 'effectiveFrom'] as const, setError);
             resolve(actionError(e, m.hsnRateFailed));
           }
         },
@@ -167,7 +253,11 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
       description={
         code && (
           <p>
-            {code.description}. {code.current ? `${percentText(code.current.ratePercent)} since ${dayText(code.current.effectiveFrom)}.` : 'No rate in force yet.'} The new rate applies to orders placed from its date; earlier orders keep theirs.
+            {code.description}.{' '}
+            {code.current
+              ? `${percentText(code.current.ratePercent)} since ${dayText(code.current.effectiveFrom)}.`
+              : 'No rate in force yet.'}{' '}
+            The new rate applies to orders placed from its date; earlier orders keep theirs.
           </p>
         )
       }
@@ -176,8 +266,25 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
       onConfirm={confirm}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="New GST rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" error={errors.ratePercent?.message} {...register('ratePercent')} />
-        <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} {...register('effectiveFrom')} />
+        <Input
+          label="New GST rate (%)"
+          required
+          type="number"
+          inputMode="decimal"
+          min="0"
+          max="100"
+          step="0.01"
+          error={errors.ratePercent?.message}
+          {...register('ratePercent')}
+        />
+        <Input
+          label="Effective from"
+          required
+          type="date"
+          min={earliestRateDay()}
+          error={errors.effectiveFrom?.message}
+          {...register('effectiveFrom')}
+        />
       </div>
     </StepUpDialog>
   );

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { merchantActionMessages as m, merchantVerifiedFilters, type AdminMerchant, type AdminMerchantPage, type MerchantCashbackAtStake, type MerchantVerifiedFilter } from '../../../contracts/admin-merchants.contract';
+import {
+  merchantActionMessages as m,
+  merchantVerifiedFilters,
+  type AdminMerchant,
+  type AdminMerchantPage,
+  type MerchantCashbackAtStake,
+  type MerchantVerifiedFilter,
+} from '../../../contracts/admin-merchants.contract';
 import { formatRupees } from '../../../domain/money';
 import { api } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -14,7 +21,11 @@ import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
-const filterLabels: Record<MerchantVerifiedFilter, string> = { all: 'All merchants', verified: 'Verified', unverified: 'Unverified' };
+const filterLabels: Record<MerchantVerifiedFilter, string> = {
+  all: 'All merchants',
+  verified: 'Verified',
+  unverified: 'Unverified',
+};
 const count = (n: number) => n.toLocaleString('en-IN');
 
 const columns: Column<AdminMerchant>[] = [
@@ -48,16 +59,31 @@ const columns: Column<AdminMerchant>[] = [
     ),
   },
   { key: 'upi', header: 'UPI ID', render: (x) => <span className="font-mono break-all">{x.upiId}</span> },
-  { key: 'cashback', header: 'Cashback', numeric: true, render: (x) => `${x.cashbackPercentage.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%` },
+  {
+    key: 'cashback',
+    header: 'Cashback',
+    numeric: true,
+    render: (x) => `${x.cashbackPercentage.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`,
+  },
   {
     key: 'status',
     header: 'Status',
     render: (x) => (
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${x.isVerified ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-900'}`}>{x.isVerified ? 'Verified' : 'Unverified'}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${x.isVerified ? 'bg-green-100 text-green-800' : 'bg-yellow-100 text-yellow-900'}`}
+      >
+        {x.isVerified ? 'Verified' : 'Unverified'}
+      </span>
     ),
   },
   { key: 'transactions', header: 'Transactions', numeric: true, render: (x) => count(x.totalTransactions) },
-  { key: 'volume', header: 'Volume', sortKey: 'totalVolume', numeric: true, render: (x) => <Money paise={x.totalVolumePaise} /> },
+  {
+    key: 'volume',
+    header: 'Volume',
+    sortKey: 'totalVolume',
+    numeric: true,
+    render: (x) => <Money paise={x.totalVolumePaise} />,
+  },
   { key: 'referrals', header: 'Referrals', numeric: true, render: (x) => count(x.referralsMade) },
   { key: 'registered', header: 'Registered', sortKey: 'registeredAt', render: (x) => formatDate(x.registeredAt) },
 ];
@@ -66,7 +92,10 @@ type Pending = { kind: 'verify' | 'unverify'; merchant: AdminMerchant } | null;
 
 /** The Merchants tab: every merchant with its recorded transactions and referrals; Verify or Unverify, each with a fresh code. */
 export function MerchantsTab() {
-  const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', { sort: 'registeredAt', filters: { verified: 'all' } });
+  const list = useAdminList<AdminMerchantPage>('/api/admin/merchants', {
+    sort: 'registeredAt',
+    filters: { verified: 'all' },
+  });
   const remove = useDeleteAction('merchant');
   const editDetails = useEditDetailsAction(merchantDetailsForm);
   const [action, setAction] = useState<Pending>(null);
@@ -75,9 +104,20 @@ export function MerchantsTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by business, name, email, referral code or id">
-        <ListFilter list={list} name="verified" label="Verification" width="w-40" choices={merchantVerifiedFilters} labels={filterLabels} />
+        <ListFilter
+          list={list}
+          name="verified"
+          label="Verification"
+          width="w-40"
+          choices={merchantVerifiedFilters}
+          labels={filterLabels}
+        />
       </AdminListToolbar>
-      <ListCount page={list.query.data} noun={['merchant', 'merchants']} qualifier={verified === 'all' ? '' : filterLabels[verified].toLowerCase()} />
+      <ListCount
+        page={list.query.data}
+        noun={['merchant', 'merchants']}
+        qualifier={verified === 'all' ? '' : filterLabels[verified].toLowerCase()}
+      />
       <DataTable
         label="Merchants"
         columns={columns}
@@ -89,11 +129,20 @@ export function MerchantsTab() {
           <div className="flex flex-wrap gap-2">
             {editDetails.button(x.id, `merchant: ${x.businessName} (${x.email})`)}
             {x.isVerified ? (
-              <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'unverify', merchant: x })} aria-label={`Unverify merchant: ${x.businessName}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setAction({ kind: 'unverify', merchant: x })}
+                aria-label={`Unverify merchant: ${x.businessName}`}
+              >
                 Unverify
               </Button>
             ) : (
-              <Button size="sm" onClick={() => setAction({ kind: 'verify', merchant: x })} aria-label={`Verify merchant: ${x.businessName}`}>
+              <Button
+                size="sm"
+                onClick={() => setAction({ kind: 'verify', merchant: x })}
+                aria-label={`Verify merchant: ${x.businessName}`}
+              >
                 Verify
               </Button>
             )}
@@ -116,7 +165,8 @@ export function MerchantsTab() {
           action && (
             <>
               <p>
-                <span className="font-medium text-slate-900">{action.merchant.businessName}</span> ({action.merchant.email}, UPI <span className="font-mono">{action.merchant.upiId}</span>).
+                <span className="font-medium text-slate-900">{action.merchant.businessName}</span> (
+                {action.merchant.email}, UPI <span className="font-mono">{action.merchant.upiId}</span>).
               </p>
               <CashbackAtStake kind={action.kind} merchantId={action.merchant.id} />
             </>
@@ -139,7 +189,9 @@ export function cashbackAtStakeText(kind: 'verify' | 'unverify', s: MerchantCash
         ? `Verifying releases ${formatRupees(s.releasePaise)} of pending cashback (${payments(s.releasePayments)} older than ${s.returnWindowDays} days) to the merchant's customers now.`
         : 'No pending cashback is old enough to be released now.';
     const later = s.voidPaise - s.releasePaise;
-    return later > 0 ? `${now} The other ${formatRupees(later)} follows as each payment passes the ${s.returnWindowDays}-day return window.` : now;
+    return later > 0
+      ? `${now} The other ${formatRupees(later)} follows as each payment passes the ${s.returnWindowDays}-day return window.`
+      : now;
   }
   return s.voidPayments > 0
     ? `Unverifying voids ${formatRupees(s.voidPaise)} of pending cashback (${payments(s.voidPayments)}): those customers will not receive it. Cashback the merchant gives from now on stays pending until it is verified again, and the merchant's dashboard says so.`
@@ -147,8 +199,13 @@ export function cashbackAtStakeText(kind: 'verify' | 'unverify', s: MerchantCash
 }
 
 function CashbackAtStake({ kind, merchantId }: { kind: 'verify' | 'unverify'; merchantId: string }) {
-  const stake = useQuery({ queryKey: ['admin', 'merchants', merchantId, 'cashback-at-stake'], queryFn: () => api.get<MerchantCashbackAtStake>(`/api/admin/merchants/${merchantId}/cashback-at-stake`), staleTime: 0 });
+  const stake = useQuery({
+    queryKey: ['admin', 'merchants', merchantId, 'cashback-at-stake'],
+    queryFn: () => api.get<MerchantCashbackAtStake>(`/api/admin/merchants/${merchantId}/cashback-at-stake`),
+    staleTime: 0,
+  });
   if (stake.isPending) return <p className="mt-2 text-slate-600">Working out the cashback at stake…</p>;
-  if (stake.isError) return <p className="mt-2 text-red-700">Could not work out the cashback at stake: {stake.error.message}</p>;
+  if (stake.isError)
+    return <p className="mt-2 text-red-700">Could not work out the cashback at stake: {stake.error.message}</p>;
   return <p className="mt-2">{cashbackAtStakeText(kind, stake.data)}</p>;
 }

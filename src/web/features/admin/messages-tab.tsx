@@ -11,7 +11,12 @@ import { useAdminList } from './use-admin-list';
 
 const readFilters = ['all', 'unread', 'read'] as const;
 const readLabels: Record<(typeof readFilters)[number], string> = { all: 'All', unread: 'Unread', read: 'Read' };
-const typeLabels: Record<string, string> = { general: 'General', support: 'Support', vendor: 'Vendor', feedback: 'Feedback' };
+const typeLabels: Record<string, string> = {
+  general: 'General',
+  support: 'Support',
+  vendor: 'Vendor',
+  feedback: 'Feedback',
+};
 
 /** The Messages tab: what visitors sent through the contact form, newest first, read and unread. */
 export function MessagesTab() {
@@ -24,7 +29,9 @@ export function MessagesTab() {
       await api.patch(`/api/admin/messages/${message.id}`, { isRead });
       void qc.invalidateQueries({ queryKey: ['admin', '/api/admin/messages'] });
     } catch {
-      notify.error(isRead ? 'Failed to mark the message read' : 'Failed to mark the message unread', { action: 'message-read' });
+      notify.error(isRead ? 'Failed to mark the message read' : 'Failed to mark the message unread', {
+        action: 'message-read',
+      });
     }
   };
   const toggle = (message: AdminMessage) => {
@@ -41,7 +48,9 @@ export function MessagesTab() {
       render: (msg) => (
         <>
           <span className={msg.isRead ? 'text-slate-800' : 'font-semibold text-slate-900'}>{msg.name}</span>
-          {!msg.isRead && <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">New</span>}
+          {!msg.isRead && (
+            <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">New</span>
+          )}
           <br />
           <a href={`mailto:${msg.email}`} className="text-violet-700 hover:underline">
             {msg.email}
@@ -55,7 +64,12 @@ export function MessagesTab() {
       header: 'Subject',
       render: (msg) => (
         <>
-          <button type="button" onClick={() => toggle(msg)} aria-expanded={openId === msg.id} className="text-left font-medium text-slate-900 hover:text-violet-800 hover:underline">
+          <button
+            type="button"
+            onClick={() => toggle(msg)}
+            aria-expanded={openId === msg.id}
+            className="text-left font-medium text-slate-900 hover:text-violet-800 hover:underline"
+          >
             {msg.subject}
           </button>
           {openId === msg.id && <p className="mt-2 max-w-prose whitespace-pre-line text-slate-700">{msg.message}</p>}
@@ -70,7 +84,11 @@ export function MessagesTab() {
       <AdminListToolbar list={list} searchLabel="Search by name, email, subject or id">
         <ListFilter list={list} name="read" label="Show" width="w-36" choices={readFilters} labels={readLabels} />
       </AdminListToolbar>
-      <ListCount page={list.query.data} noun={['message', 'messages']} more={(page) => `, ${page.unread.toLocaleString('en-IN')} unread`} />
+      <ListCount
+        page={list.query.data}
+        noun={['message', 'messages']}
+        more={(page) => `, ${page.unread.toLocaleString('en-IN')} unread`}
+      />
       <DataTable
         label="Contact messages"
         columns={columns}
@@ -79,7 +97,12 @@ export function MessagesTab() {
         emptyTitle="No messages"
         emptyText={list.q ? 'Nothing matches the search.' : 'Messages sent through the Contact page appear here.'}
         actions={(msg) => (
-          <Button size="sm" variant="secondary" onClick={() => void mark(msg, !msg.isRead)} aria-label={`${msg.isRead ? 'Mark unread' : 'Mark read'}: ${msg.subject}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void mark(msg, !msg.isRead)}
+            aria-label={`${msg.isRead ? 'Mark unread' : 'Mark read'}: ${msg.subject}`}
+          >
             {msg.isRead ? 'Mark unread' : 'Mark read'}
           </Button>
         )}

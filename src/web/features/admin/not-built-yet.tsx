@@ -9,7 +9,9 @@ export function NotBuiltYet({ tab }: { tab: AdminTab }) {
         <Construction className="h-5 w-5" aria-hidden="true" />
         {adminTabLabels[tab]}: not built yet
       </h2>
-      <p className="mt-2 text-sm text-amber-900">This tab comes in the next release of the admin panel. Until then it cannot be used from here.</p>
+      <p className="mt-2 text-sm text-amber-900">
+        This tab comes in the next release of the admin panel. Until then it cannot be used from here.
+      </p>
     </section>
   );
 }

@@ -34,14 +34,36 @@ vi.mock('./step-up-dialog', async (importOriginal) => ({
   },
 }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const inbox: NotificationPage = {
   items: [
-    { id: uuid(1), kind: 'withdrawal_requested', title: 'A withdrawal is waiting', body: 'Priya Nair asked for ₹500 to priya@upi.', link: '/admin/dashboard?tab=withdrawals', readAt: null, createdAt: '2026-11-26T09:05:00.000Z' },
-    { id: uuid(2), kind: 'vendor_registered', title: 'A new vendor signed up', body: 'Jaipur Handloom House waits for approval.', link: '/admin/dashboard?tab=vendors', readAt: '2026-11-25T12:00:00.000Z', createdAt: '2026-11-25T11:00:00.000Z' },
+    {
+      id: uuid(1),
+      kind: 'withdrawal_requested',
+      title: 'A withdrawal is waiting',
+      body: 'Priya Nair asked for ₹500 to priya@upi.',
+      link: '/admin/dashboard?tab=withdrawals',
+      readAt: null,
+      createdAt: '2026-11-26T09:05:00.000Z',
+    },
+    {
+      id: uuid(2),
+      kind: 'vendor_registered',
+      title: 'A new vendor signed up',
+      body: 'Jaipur Handloom House waits for approval.',
+      link: '/admin/dashboard?tab=vendors',
+      readAt: '2026-11-25T12:00:00.000Z',
+      createdAt: '2026-11-25T11:00:00.000Z',
+    },
   ],
   total: 2,
   page: 1,
@@ -60,7 +82,12 @@ const failed = (n: number, over: Partial<FailedEmail> = {}): FailedEmail => ({
   lastAttemptAt: '2026-11-26T10:30:00.000Z',
   ...over,
 });
-const failures: FailedEmailPage = { items: [failed(1), failed(2, { subject: 'Welcome to Haat', to: null, attempts: 3, lastError: null })], total: 2, page: 1, pageSize: 20 };
+const failures: FailedEmailPage = {
+  items: [failed(1), failed(2, { subject: 'Welcome to Haat', to: null, attempts: 3, lastError: null })],
+  total: 2,
+  page: 1,
+  pageSize: 20,
+};
 const empty = { items: [], total: 0, page: 1, pageSize: 20 };
 
 function renderTab(pages: { inbox?: NotificationPage; failures?: FailedEmailPage }) {
@@ -93,8 +120,14 @@ describe('Notifications tab', () => {
     expect(t).toContain('Your notifications 1 unread');
     const items = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], text(m[2])]);
     expect(items).toEqual([
-      ['/admin/dashboard?tab=withdrawals', 'A withdrawal is waiting New 26 Nov 2026, 2:35 pm Priya Nair asked for ₹500 to priya@upi.'],
-      ['/admin/dashboard?tab=vendors', 'A new vendor signed up 25 Nov 2026, 4:30 pm Jaipur Handloom House waits for approval.'],
+      [
+        '/admin/dashboard?tab=withdrawals',
+        'A withdrawal is waiting New 26 Nov 2026, 2:35 pm Priya Nair asked for ₹500 to priya@upi.',
+      ],
+      [
+        '/admin/dashboard?tab=vendors',
+        'A new vendor signed up 25 Nov 2026, 4:30 pm Jaipur Handloom House waits for approval.',
+      ],
     ]);
     expect(buttons(html)).toContain('Mark all read');
     expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Mark all read/);
@@ -116,17 +149,28 @@ describe('Notifications tab', () => {
   it('lists the emails that could not be sent: subject, to, attempts, last error and last attempt, each with Retry', () => {
     const html = renderTab({ inbox, failures });
     const table = /<table[^>]*>.*<\/table>/.exec(html)![0];
-    const rows = [...table.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => text(c[1])));
+    const rows = [...table.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => text(c[1])),
+    );
     expect(rows).toEqual([
       ['Subject', 'To', 'Attempts', 'Last error', 'Last attempt', 'Actions'],
-      ['Your order #1A2B3C is on its way', 'priya@example.com', '8', '550 Mailbox unavailable', '26 Nov 2026, 4:00 pm', 'Retry'],
+      [
+        'Your order #1A2B3C is on its way',
+        'priya@example.com',
+        '8',
+        '550 Mailbox unavailable',
+        '26 Nov 2026, 4:00 pm',
+        'Retry',
+      ],
       ['Welcome to Haat', 'No address', '3', 'None recorded', '26 Nov 2026, 4:00 pm', 'Retry'],
     ]);
     expect(html).toContain('aria-label="Retry: Your order #1A2B3C is on its way to priya@example.com"');
   });
 
   it('says "Every email was sent." when none failed', () => {
-    expect(text(renderTab({ inbox, failures: empty }))).toContain('Emails that could not be sent Each one was tried again and again. Fix what the error names (an address, the mail server), then Retry. Every email was sent.');
+    expect(text(renderTab({ inbox, failures: empty }))).toContain(
+      'Emails that could not be sent Each one was tried again and again. Fix what the error names (an address, the mail server), then Retry. Every email was sent.',
+    );
   });
 });
 

@@ -2,7 +2,12 @@ import { inboxKey } from '../../api/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { FailedEmail, FailedEmailPage, Notification, NotificationPage } from '../../../contracts/notifications.contract';
+import type {
+  FailedEmail,
+  FailedEmailPage,
+  Notification,
+  NotificationPage,
+} from '../../../contracts/notifications.contract';
 import { api, toQuery } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -55,7 +60,11 @@ function AdminInbox() {
   /** Opening a notification marks it read; its link takes the admin to the page it is about. */
   const open = (n: Notification) => {
     if (n.readAt) return;
-    api.post(`/api/admin/notifications/${n.id}/read`).then(refresh, () => notify.error(adminNotificationMessages.markReadFailed, { action: 'admin-notification-read' }));
+    api
+      .post(`/api/admin/notifications/${n.id}/read`)
+      .then(refresh, () =>
+        notify.error(adminNotificationMessages.markReadFailed, { action: 'admin-notification-read' }),
+      );
   };
   const markAll = async () => {
     setMarkingAll(true);
@@ -82,7 +91,13 @@ function AdminInbox() {
             {data ? (unread === 0 ? 'Nothing unread' : `${unread.toLocaleString('en-IN')} unread`) : '\u00a0'}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => void markAll()} loading={markingAll} disabled={unread === 0}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void markAll()}
+          loading={markingAll}
+          disabled={unread === 0}
+        >
           Mark all read
         </Button>
       </div>
@@ -95,11 +110,19 @@ function AdminInbox() {
           </div>
         </LoadingRegion>
       ) : inbox.isError ? (
-        <ErrorState message={`Failed to load notifications: ${inbox.error.message}`} onRetry={() => void inbox.refetch()} />
+        <ErrorState
+          message={`Failed to load notifications: ${inbox.error.message}`}
+          onRetry={() => void inbox.refetch()}
+        />
       ) : inbox.data.items.length === 0 ? (
-        <EmptyState title="No notifications yet">New vendors, merchants and withdrawal requests that need you appear here, newest first.</EmptyState>
+        <EmptyState title="No notifications yet">
+          New vendors, merchants and withdrawal requests that need you appear here, newest first.
+        </EmptyState>
       ) : (
-        <div aria-busy={inbox.isPlaceholderData} className={cn('transition-opacity', inbox.isPlaceholderData && 'opacity-60')}>
+        <div
+          aria-busy={inbox.isPlaceholderData}
+          className={cn('transition-opacity', inbox.isPlaceholderData && 'opacity-60')}
+        >
           <ul aria-label="Your notifications" className="space-y-2">
             {inbox.data.items.map((n) => (
               <li key={n.id}>
@@ -126,12 +149,19 @@ function InboxItem({ n, onOpen }: { n: Notification; onOpen: () => void }) {
         unread ? 'border-violet-200 bg-violet-50/60' : 'border-slate-200 bg-white',
       )}
     >
-      <span aria-hidden="true" className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-violet-600' : 'bg-transparent')} />
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-violet-600' : 'bg-transparent')}
+      />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <span className={cn('break-words', unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800')}>
             {n.title}
-            {unread && <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">New</span>}
+            {unread && (
+              <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800">
+                New
+              </span>
+            )}
           </span>
           <time dateTime={n.createdAt} className="text-xs text-slate-500">
             {formatDateTime(n.createdAt)}
@@ -145,9 +175,23 @@ function InboxItem({ n, onOpen }: { n: Notification; onOpen: () => void }) {
 
 const failureColumns: Column<FailedEmail>[] = [
   { key: 'subject', header: 'Subject', render: (e) => <span className="font-medium text-slate-900">{e.subject}</span> },
-  { key: 'to', header: 'To', render: (e) => (e.to ? <span className="break-all">{e.to}</span> : <span className="text-slate-500">No address</span>) },
+  {
+    key: 'to',
+    header: 'To',
+    render: (e) =>
+      e.to ? <span className="break-all">{e.to}</span> : <span className="text-slate-500">No address</span>,
+  },
   { key: 'attempts', header: 'Attempts', numeric: true, render: (e) => e.attempts.toLocaleString('en-IN') },
-  { key: 'error', header: 'Last error', render: (e) => (e.lastError ? <span className="break-words text-red-800">{e.lastError}</span> : <span className="text-slate-500">None recorded</span>) },
+  {
+    key: 'error',
+    header: 'Last error',
+    render: (e) =>
+      e.lastError ? (
+        <span className="break-words text-red-800">{e.lastError}</span>
+      ) : (
+        <span className="text-slate-500">None recorded</span>
+      ),
+  },
   { key: 'lastAttempt', header: 'Last attempt', render: (e) => formatDateTime(e.lastAttemptAt) },
 ];
 
@@ -156,7 +200,8 @@ function FailedEmails() {
   const [retrying, setRetrying] = useState<FailedEmail | null>(null);
   const failures = useQuery({
     queryKey: [...adminNotificationsKey, 'failures', page],
-    queryFn: () => api.get<FailedEmailPage>(`/api/admin/notification-failures${toQuery({ page, pageSize: ADMIN_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<FailedEmailPage>(`/api/admin/notification-failures${toQuery({ page, pageSize: ADMIN_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
   return (
@@ -165,7 +210,9 @@ function FailedEmails() {
         <h2 id="failed-emails-heading" className="text-lg font-semibold text-slate-900">
           Emails that could not be sent
         </h2>
-        <p className="text-sm text-slate-600">Each one was tried again and again. Fix what the error names (an address, the mail server), then Retry.</p>
+        <p className="text-sm text-slate-600">
+          Each one was tried again and again. Fix what the error names (an address, the mail server), then Retry.
+        </p>
       </div>
       <DataTable
         label="Emails that could not be sent"
@@ -186,7 +233,12 @@ function FailedEmails() {
         emptyTitle={adminNotificationMessages.allSent}
         emptyText="An email that still fails after every retry appears here, with the error."
         actions={(e) => (
-          <Button size="sm" variant="secondary" onClick={() => setRetrying(e)} aria-label={`Retry: ${e.subject}${e.to ? ` to ${e.to}` : ''}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setRetrying(e)}
+            aria-label={`Retry: ${e.subject}${e.to ? ` to ${e.to}` : ''}`}
+          >
             Retry
           </Button>
         )}
@@ -223,7 +275,8 @@ export function RetryEmailDialog({ email, onClose }: { email: FailedEmail | null
         email && (
           <div className="space-y-2">
             <p>
-              “{email.subject}”{email.to ? <> to {email.to}</> : null} goes back to the queue and is sent again in a few seconds, with its retries counted afresh.
+              “{email.subject}”{email.to ? <> to {email.to}</> : null} goes back to the queue and is sent again in a few
+              seconds, with its retries counted afresh.
             </p>
             {email.lastError && (
               <p className="rounded-lg bg-red-50 px-3 py-2 text-red-800">

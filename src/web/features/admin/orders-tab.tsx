@@ -1,6 +1,12 @@
 import { TestPaymentBadge } from '../../ui/TestPaymentBadge';
 import { useState } from 'react';
-import { adminOrderMessages as m, adminOrderStatusFilters, adminOrderStatusSchema, type AdminOrder, type AdminOrderPage } from '../../../contracts/admin-orders.contract';
+import {
+  adminOrderMessages as m,
+  adminOrderStatusFilters,
+  adminOrderStatusSchema,
+  type AdminOrder,
+  type AdminOrderPage,
+} from '../../../contracts/admin-orders.contract';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { codMessages } from '../../../domain/cod';
 import { adminNextStatuses } from '../../../domain/vendor-fulfilment';
@@ -36,7 +42,8 @@ const NOTE_MAX = maxLengthOf(adminOrderStatusSchema.shape.note);
  * The statuses the super admin may move this part to: a cash on delivery part is never marked
  * delivered here (its shop does that, with the cash it received).
  */
-export const nextStatusesOf = (o: AdminOrder): OrderStatus[] => adminNextStatuses(o.status).filter((s) => !(s === 'delivered' && o.codDuePaise !== null));
+export const nextStatusesOf = (o: AdminOrder): OrderStatus[] =>
+  adminNextStatuses(o.status).filter((s) => !(s === 'delivered' && o.codDuePaise !== null));
 
 /** A cash on delivery part's cash: due at the door, and what the shop recorded as received. */
 export function PartCash({ order: o }: { order: AdminOrder }) {
@@ -64,8 +71,28 @@ const columns: Column<AdminOrder>[] = [
       </span>
     ),
   },
-  { key: 'customer', header: 'Customer', render: (o) => (<><span className="font-medium text-slate-900">{o.customerName}</span><br /><span className="text-slate-600">{o.customerEmail}</span></>) },
-  { key: 'shop', header: 'Shop / vendor', render: (o) => (<>{o.shopName}<br /><span className="text-xs text-slate-500">{o.vendorName ?? '—'}</span></>) },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (o) => (
+      <>
+        <span className="font-medium text-slate-900">{o.customerName}</span>
+        <br />
+        <span className="text-slate-600">{o.customerEmail}</span>
+      </>
+    ),
+  },
+  {
+    key: 'shop',
+    header: 'Shop / vendor',
+    render: (o) => (
+      <>
+        {o.shopName}
+        <br />
+        <span className="text-xs text-slate-500">{o.vendorName ?? '—'}</span>
+      </>
+    ),
+  },
   {
     key: 'product',
     header: 'Product',
@@ -89,13 +116,32 @@ const columns: Column<AdminOrder>[] = [
     header: 'Amount',
     sortKey: 'amount',
     numeric: true,
-    render: (o) => (<><Money paise={o.amountPaise} className="font-medium text-slate-900" /><br /><span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span><PartCash order={o} />{o.testPayment && (<><br /><TestPaymentBadge /></>)}</>),
+    render: (o) => (
+      <>
+        <Money paise={o.amountPaise} className="font-medium text-slate-900" />
+        <br />
+        <span className="text-xs text-slate-500">{paymentStatusLabels[o.paymentStatus]}</span>
+        <PartCash order={o} />
+        {o.testPayment && (
+          <>
+            <br />
+            <TestPaymentBadge />
+          </>
+        )}
+      </>
+    ),
   },
   {
     key: 'points',
     header: 'Points',
     numeric: true,
-    render: (o) => (<><span>+{o.pointsEarned.toLocaleString('en-IN')} earned</span><br /><span className="text-xs text-slate-500">{o.pointsUsed.toLocaleString('en-IN')} used on order</span></>),
+    render: (o) => (
+      <>
+        <span>+{o.pointsEarned.toLocaleString('en-IN')} earned</span>
+        <br />
+        <span className="text-xs text-slate-500">{o.pointsUsed.toLocaleString('en-IN')} used on order</span>
+      </>
+    ),
   },
   {
     key: 'status',
@@ -103,8 +149,14 @@ const columns: Column<AdminOrder>[] = [
     sortKey: 'status',
     render: (o) => (
       <>
-        {o.returnedToSeller ? <StatusBadge status="cancelled" text={codMessages.returnedLabel} /> : <StatusBadge status={o.status} />}
-        {o.orderStatus !== o.status && <span className="mt-1 block text-xs text-slate-500">Order: {statusLabels[o.orderStatus].toLowerCase()}</span>}
+        {o.returnedToSeller ? (
+          <StatusBadge status="cancelled" text={codMessages.returnedLabel} />
+        ) : (
+          <StatusBadge status={o.status} />
+        )}
+        {o.orderStatus !== o.status && (
+          <span className="mt-1 block text-xs text-slate-500">Order: {statusLabels[o.orderStatus].toLowerCase()}</span>
+        )}
       </>
     ),
   },
@@ -142,9 +194,22 @@ export function OrdersTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by customer, email or order id">
-        <ListFilter list={list} name="status" label="Status" width="w-40" choices={adminOrderStatusFilters} labels={statusLabels} />
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          width="w-40"
+          choices={adminOrderStatusFilters}
+          labels={statusLabels}
+        />
       </AdminListToolbar>
-      <ListCount page={list.query.data} noun={['order part', 'order parts']} qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()} capped more={() => ' (one row per shop)'} />
+      <ListCount
+        page={list.query.data}
+        noun={['order part', 'order parts']}
+        qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()}
+        capped
+        more={() => ' (one row per shop)'}
+      />
       <DataTable
         label="Orders"
         columns={columns}
@@ -155,7 +220,12 @@ export function OrdersTab() {
         actions={(o) => (
           <div className="flex flex-wrap gap-2">
             {nextStatusesOf(o).length > 0 && (
-              <Button size="sm" variant="secondary" onClick={() => open(o)} aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => open(o)}
+                aria-label={`Change status: order ${shortId(o.id)}, ${o.shopName}`}
+              >
                 Change status
               </Button>
             )}
@@ -173,8 +243,10 @@ export function OrdersTab() {
         description={
           action && (
             <p>
-              Order <span className="font-mono">{shortId(action.part.id)}</span>, {action.part.shopName}’s part for {action.part.customerName} (
-              <Money paise={action.part.amountPaise} />) is <span className="font-medium">{statusLabels[action.part.status].toLowerCase()}</span>.{' '}
+              Order <span className="font-mono">{shortId(action.part.id)}</span>, {action.part.shopName}’s part for{' '}
+              {action.part.customerName} (
+              <Money paise={action.part.amountPaise} />) is{' '}
+              <span className="font-medium">{statusLabels[action.part.status].toLowerCase()}</span>.{' '}
               {action.status === 'cancelled'
                 ? 'Cancelling returns its stock, removes the points it would earn and gives back its share of the points used, as the customer’s own cancel does.'
                 : 'The customer sees the new status at once.'}
@@ -188,7 +260,11 @@ export function OrdersTab() {
               label="New status"
               value={action.status}
               onChange={(e) => setAction({ ...action, status: e.target.value as OrderStatus })}
-              hint={action.part.codDuePaise !== null && adminNextStatuses(action.part.status).includes('delivered') ? codMessages.adminDeliveredCod : undefined}
+              hint={
+                action.part.codDuePaise !== null && adminNextStatuses(action.part.status).includes('delivered')
+                  ? codMessages.adminDeliveredCod
+                  : undefined
+              }
             >
               {nextStatusesOf(action.part).map((s) => (
                 <option key={s} value={s}>
@@ -197,10 +273,21 @@ export function OrdersTab() {
               ))}
             </Select>
             {action.status === 'shipped' && (
-              <Input label="Tracking note (optional)" maxLength={NOTE_MAX} placeholder="e.g. DTDC D123456789" value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+              <Input
+                label="Tracking note (optional)"
+                maxLength={NOTE_MAX}
+                placeholder="e.g. DTDC D123456789"
+                value={action.note}
+                onChange={(e) => setAction({ ...action, note: e.target.value })}
+              />
             )}
             {action.status === 'cancelled' && (
-              <Input label="Reason (optional, the customer sees it)" maxLength={NOTE_MAX} value={action.note} onChange={(e) => setAction({ ...action, note: e.target.value })} />
+              <Input
+                label="Reason (optional, the customer sees it)"
+                maxLength={NOTE_MAX}
+                value={action.note}
+                onChange={(e) => setAction({ ...action, note: e.target.value })}
+              />
             )}
           </>
         )}

@@ -1,6 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Activity, Clock, IndianRupee, Package, Share2, ShoppingBag, Store, TrendingDown, TrendingUp, Users, Wallet } from 'lucide-react';
+import {
+  Activity,
+  Clock,
+  IndianRupee,
+  Package,
+  Share2,
+  ShoppingBag,
+  Store,
+  TrendingDown,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminOverview } from '../../../contracts/admin.contract';
 import { formatRupees, toPaise, toRupees } from '../../../domain/money';
@@ -13,11 +25,16 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 export const adminOverviewKey = ['admin', 'overview'] as const;
 
 function useAdminOverview() {
-  return useQuery({ queryKey: adminOverviewKey, queryFn: () => api.get<AdminOverview>('/api/admin/overview'), staleTime: 30_000 });
+  return useQuery({
+    queryKey: adminOverviewKey,
+    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+    staleTime: 30_000,
+  });
 }
 
 const count = (n: number) => n.toLocaleString('en-IN');
-const dayLabel = (isoDate: string) => new Date(`${isoDate}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
+const dayLabel = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
 
 function Growth({ label, value }: { label: string; value: number | null }) {
   if (value === null) {
@@ -43,7 +60,15 @@ function Growth({ label, value }: { label: string; value: number | null }) {
 }
 
 /** A chart with its figures as a table under a disclosure, for screen readers and exact values. */
-function ChartFigure({ title, children, rows }: { title: string; children: ReactNode; rows: { label: string; value: string }[] }) {
+function ChartFigure({
+  title,
+  children,
+  rows,
+}: {
+  title: string;
+  children: ReactNode;
+  rows: { label: string; value: string }[];
+}) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
@@ -56,8 +81,12 @@ function ChartFigure({ title, children, rows }: { title: string; children: React
           <caption className="sr-only">{title}</caption>
           <thead className="text-xs uppercase text-slate-500">
             <tr>
-              <th scope="col" className="py-1 font-medium">Day</th>
-              <th scope="col" className="py-1 text-right font-medium">Value</th>
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Value
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -89,7 +118,13 @@ export function AdminOverviewTab() {
       </LoadingRegion>
     );
   }
-  if (overview.isError) return <ErrorState message={`Failed to load dashboard data: ${overview.error.message}`} onRetry={() => overview.refetch()} />;
+  if (overview.isError)
+    return (
+      <ErrorState
+        message={`Failed to load dashboard data: ${overview.error.message}`}
+        onRetry={() => overview.refetch()}
+      />
+    );
   const { totals, growth, daily, recentActivity } = overview.data;
   const chartData = daily.map((d) => ({ day: dayLabel(d.date), orders: d.orders, revenue: toRupees(d.revenuePaise) }));
 
@@ -102,12 +137,44 @@ export function AdminOverviewTab() {
         <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
           <StatCard label="Users" value={count(totals.totalUsers)} icon={Users} tone="bg-violet-100 text-violet-800" />
           <StatCard label="Vendors" value={count(totals.totalVendors)} icon={Store} tone="bg-blue-100 text-blue-800" />
-          <StatCard label="Merchants" value={count(totals.totalMerchants)} icon={Wallet} tone="bg-teal-100 text-teal-800" />
-          <StatCard label="Products" value={count(totals.totalProducts)} icon={Package} tone="bg-slate-100 text-slate-800" />
-          <StatCard label="Orders" value={count(totals.totalOrders)} icon={ShoppingBag} tone="bg-indigo-100 text-indigo-800" />
-          <StatCard label="Revenue" value={<Money paise={totals.totalRevenuePaise} />} icon={IndianRupee} tone="bg-amber-100 text-amber-900" note="Paid after points, less refunds due" />
-          <StatCard label="Referrals" value={count(totals.totalReferrals)} icon={Share2} tone="bg-pink-100 text-pink-800" />
-          <StatCard label="Pending approvals" value={count(totals.pendingApprovals)} icon={Clock} tone="bg-orange-100 text-orange-900" note="Vendors and employees waiting" />
+          <StatCard
+            label="Merchants"
+            value={count(totals.totalMerchants)}
+            icon={Wallet}
+            tone="bg-teal-100 text-teal-800"
+          />
+          <StatCard
+            label="Products"
+            value={count(totals.totalProducts)}
+            icon={Package}
+            tone="bg-slate-100 text-slate-800"
+          />
+          <StatCard
+            label="Orders"
+            value={count(totals.totalOrders)}
+            icon={ShoppingBag}
+            tone="bg-indigo-100 text-indigo-800"
+          />
+          <StatCard
+            label="Revenue"
+            value={<Money paise={totals.totalRevenuePaise} />}
+            icon={IndianRupee}
+            tone="bg-amber-100 text-amber-900"
+            note="Paid after points, less refunds due"
+          />
+          <StatCard
+            label="Referrals"
+            value={count(totals.totalReferrals)}
+            icon={Share2}
+            tone="bg-pink-100 text-pink-800"
+          />
+          <StatCard
+            label="Pending approvals"
+            value={count(totals.pendingApprovals)}
+            icon={Clock}
+            tone="bg-orange-100 text-orange-900"
+            note="Vendors and employees waiting"
+          />
         </dl>
       </section>
 
@@ -128,14 +195,28 @@ export function AdminOverviewTab() {
           The last 30 days
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ChartFigure title="Revenue per day" rows={chartData.map((d) => ({ label: d.day, value: formatRupees(toPaise(d.revenue)) }))}>
+          <ChartFigure
+            title="Revenue per day"
+            rows={chartData.map((d) => ({ label: d.day, value: formatRupees(toPaise(d.revenue)) }))}
+          >
             <ResponsiveContainer width="100%" height="100%">
               <LineChart accessibilityLayer={false} data={chartData} margin={{ top: 5, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={24} />
-                <YAxis tick={{ fontSize: 11 }} width={56} tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`} />
+                <YAxis
+                  tick={{ fontSize: 11 }}
+                  width={56}
+                  tickFormatter={(v: number) => `₹${v.toLocaleString('en-IN')}`}
+                />
                 <Tooltip formatter={(v) => [formatRupees(toPaise(Number(v))), 'Revenue']} />
-                <Line type="monotone" dataKey="revenue" stroke="#6d28d9" strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line
+                  type="monotone"
+                  dataKey="revenue"
+                  stroke="#6d28d9"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </ResponsiveContainer>
           </ChartFigure>
@@ -164,7 +245,10 @@ export function AdminOverviewTab() {
         ) : (
           <ol className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {recentActivity.map((a) => (
-              <li key={a.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <li
+                key={a.id}
+                className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{a.description}</p>
                   <p className="truncate text-sm text-slate-600">{a.user}</p>

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatDay } from '../../../contracts/earnings.contract';
 import { payoutDestination } from '../../../contracts/payout-details.contract';
-import { adminPayoutMessages as m, payoutPreviewQuerySchema, type AdminPayableVendor, type PayoutPreview } from '../../../contracts/payouts.contract';
+import {
+  adminPayoutMessages as m,
+  payoutPreviewQuerySchema,
+  type AdminPayableVendor,
+  type PayoutPreview,
+} from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, toQuery } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -31,7 +36,9 @@ function PreviewPanel({ vendorUserId, upTo }: { vendorUserId: string; upTo: stri
           <Money paise={Math.max(0, p.amountPaise)} />
         </dd>
         <dt className="text-slate-600">Period</dt>
-        <dd className="text-right">{p.periodFrom ? `${formatDay(p.periodFrom)} to ${formatDay(p.periodTo)}` : `up to ${formatDay(p.periodTo)}`}</dd>
+        <dd className="text-right">
+          {p.periodFrom ? `${formatDay(p.periodFrom)} to ${formatDay(p.periodTo)}` : `up to ${formatDay(p.periodTo)}`}
+        </dd>
         <dt className="text-slate-600">Payable up to that day</dt>
         <dd className="text-right">
           <Money paise={p.payableAsOfPaise} />
@@ -57,22 +64,44 @@ export function SettleDialog({ vendor, onClose }: { vendor: AdminPayableVendor |
   }, [vendor]);
   const preview = useQuery({
     queryKey: ['admin', 'payout-preview', vendor?.vendorUserId, upTo],
-    queryFn: () => api.get<PayoutPreview>(`/api/admin/payouts/preview${toQuery({ vendorUserId: vendor?.vendorUserId ?? '', upTo })}`),
+    queryFn: () =>
+      api.get<PayoutPreview>(
+        `/api/admin/payouts/preview${toQuery({ vendorUserId: vendor?.vendorUserId ?? '', upTo })}`,
+      ),
     enabled: vendor !== null && payoutPreviewQuerySchema.safeParse({ vendorUserId: vendor.vendorUserId, upTo }).success,
   });
   return (
     <AdminActionDialog
       pending={vendor}
       onClose={onClose}
-      request={(v) => ({ path: '/api/admin/payouts', body: { vendorUserId: v.vendorUserId, upTo }, success: m.settled, failure: m.settleFailed, toast: 'payout' })}
+      request={(v) => ({
+        path: '/api/admin/payouts',
+        body: { vendorUserId: v.vendorUserId, upTo },
+        success: m.settled,
+        failure: m.settleFailed,
+        toast: 'payout',
+      })}
       title={vendor ? `Settle ${vendor.businessName}` : 'Settle'}
       actionLabel="Create payout"
-      description={<p>The payout takes what was payable up to the end of the chosen day (India time), less earlier payouts and refunds. Its amount leaves payable at once; mark it paid after sending the money.</p>}
+      description={
+        <p>
+          The payout takes what was payable up to the end of the chosen day (India time), less earlier payouts and
+          refunds. Its amount leaves payable at once; mark it paid after sending the money.
+        </p>
+      }
       ready={preview.data !== undefined && preview.data.refusal === null && preview.data.upTo === upTo}
     >
       {vendor && (
         <>
-          <Input label="Settle up to" type="date" value={upTo} max={today} onChange={(e) => setUpTo(e.target.value)} required hint="Today or an earlier day" />
+          <Input
+            label="Settle up to"
+            type="date"
+            value={upTo}
+            max={today}
+            onChange={(e) => setUpTo(e.target.value)}
+            required
+            hint="Today or an earlier day"
+          />
           <PreviewPanel vendorUserId={vendor.vendorUserId} upTo={upTo} />
         </>
       )}

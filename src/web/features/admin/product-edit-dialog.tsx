@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { productActionMessages as m, type AdminProduct, type AdminProductDetails, type AdminProductDetailsSaved } from '../../../contracts/admin-products.contract';
+import {
+  productActionMessages as m,
+  type AdminProduct,
+  type AdminProductDetails,
+  type AdminProductDetailsSaved,
+} from '../../../contracts/admin-products.contract';
 import type { HsnCodeList } from '../../../contracts/settlement-rates.contract';
 import { api, ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -11,7 +16,12 @@ import type { ProductPayload } from '../vendor/vendor-products-api';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** A save the step-up dialog holds until the code is confirmed (or the dialog is cancelled: null). */
-type Confirming = { id: string; payload: ProductPayload; resolve: (saved: AdminProductDetailsSaved | null) => void; reject: (e: unknown) => void };
+type Confirming = {
+  id: string;
+  payload: ProductPayload;
+  resolve: (saved: AdminProductDetailsSaved | null) => void;
+  reject: (e: unknown) => void;
+};
 
 const TITLE = 'Edit Product';
 
@@ -31,14 +41,21 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
-  const hsn = useQuery({ queryKey: ['admin', 'hsn-codes'], queryFn: () => api.get<HsnCodeList>('/api/admin/hsn-codes') });
+  const hsn = useQuery({
+    queryKey: ['admin', 'hsn-codes'],
+    queryFn: () => api.get<HsnCodeList>('/api/admin/hsn-codes'),
+  });
   const [confirming, setConfirming] = useState<Confirming | null>(null);
 
-  const update = (id: string, payload: ProductPayload) => new Promise<AdminProductDetailsSaved | null>((resolve, reject) => setConfirming({ id, payload, resolve, reject }));
+  const update = (id: string, payload: ProductPayload) =>
+    new Promise<AdminProductDetailsSaved | null>((resolve, reject) => setConfirming({ id, payload, resolve, reject }));
   const confirm = async (code: string): Promise<string | null> => {
     if (!confirming) return null;
     try {
-      const saved = await api.put<AdminProductDetailsSaved>(`/api/admin/products/${confirming.id}/details`, { ...confirming.payload, code });
+      const saved = await api.put<AdminProductDetailsSaved>(`/api/admin/products/${confirming.id}/details`, {
+        ...confirming.payload,
+        code,
+      });
       void qc.invalidateQueries({ queryKey: ['admin'] });
       confirming.resolve(saved);
     } catch (e) {
@@ -55,7 +72,10 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
 
   if (!details.data) {
     const failed = details.isError;
-    const reason = details.error instanceof ApiError && details.error.status === 404 ? details.error.message : 'The product could not be loaded.';
+    const reason =
+      details.error instanceof ApiError && details.error.status === 404
+        ? details.error.message
+        : 'The product could not be loaded.';
     return (
       <Modal
         open
@@ -68,7 +88,11 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
           </Button>
         }
       >
-        {failed ? <ErrorState message={reason} onRetry={() => void details.refetch()} /> : <ProductFormSkeleton label={`Loading ${product.name}`} />}
+        {failed ? (
+          <ErrorState message={reason} onRetry={() => void details.refetch()} />
+        ) : (
+          <ProductFormSkeleton label={`Loading ${product.name}`} />
+        )}
       </Modal>
     );
   }
@@ -76,15 +100,25 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
   const shops = { data: details.data.ownerShops, isPending: false, isError: false, refetch: details.refetch };
   return (
     <>
-      <ProductDialog open onClose={onClose} product={details.data} shops={shops} hsn={hsn} update={update} canAddImages={false} />
+      <ProductDialog
+        open
+        onClose={onClose}
+        product={details.data}
+        shops={shops}
+        hsn={hsn}
+        update={update}
+        canAddImages={false}
+      />
       <StepUpDialog
         open={confirming !== null}
         title="Save product details"
         actionLabel="Save product details"
         description={
           <p>
-            The changes to <span className="font-medium text-slate-900">{details.data.name}</span> ({details.data.storeName}
-            {product.vendorName ? `, ${product.vendorName}` : ''}) are saved once the code is checked. Shoppers and the vendor see them at once.
+            The changes to <span className="font-medium text-slate-900">{details.data.name}</span> (
+            {details.data.storeName}
+            {product.vendorName ? `, ${product.vendorName}` : ''}) are saved once the code is checked. Shoppers and the
+            vendor see them at once.
           </p>
         }
         onCancel={cancel}

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { adminProductStatusFilters, productActionMessages as m, type AdminProduct, type AdminProductPage } from '../../../contracts/admin-products.contract';
+import {
+  adminProductStatusFilters,
+  productActionMessages as m,
+  type AdminProduct,
+  type AdminProductPage,
+} from '../../../contracts/admin-products.contract';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -42,7 +47,17 @@ const columns: Column<AdminProduct>[] = [
       </div>
     ),
   },
-  { key: 'vendor', header: 'Vendor', render: (p) => (<>{p.vendorName ?? '—'}<br /><span className="text-xs text-slate-500">{p.shopName}</span></>) },
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    render: (p) => (
+      <>
+        {p.vendorName ?? '—'}
+        <br />
+        <span className="text-xs text-slate-500">{p.shopName}</span>
+      </>
+    ),
+  },
   { key: 'category', header: 'Category', render: (p) => p.category },
   {
     key: 'price',
@@ -61,7 +76,14 @@ const columns: Column<AdminProduct>[] = [
       </>
     ),
   },
-  { key: 'stock', header: 'Stock', sortKey: 'stock', numeric: true, render: (p) => (p.stock === 0 ? <span className="text-red-700">Out of stock</span> : p.stock.toLocaleString('en-IN')) },
+  {
+    key: 'stock',
+    header: 'Stock',
+    sortKey: 'stock',
+    numeric: true,
+    render: (p) =>
+      p.stock === 0 ? <span className="text-red-700">Out of stock</span> : p.stock.toLocaleString('en-IN'),
+  },
   { key: 'reward', header: 'Reward', numeric: true, render: (p) => `${p.rewardPercentage}%` },
   { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
   { key: 'created', header: 'Listed', sortKey: 'createdAt', render: (p) => formatDate(p.createdAt) },
@@ -74,7 +96,10 @@ type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
  * one off the storefront and Enable brings it back, each with a fresh code.
  */
 export function ProductsTab() {
-  const list = useAdminList<AdminProductPage>('/api/admin/products', { sort: 'createdAt', filters: { status: 'all', category: '' } });
+  const list = useAdminList<AdminProductPage>('/api/admin/products', {
+    sort: 'createdAt',
+    filters: { status: 'all', category: '' },
+  });
   const categories = useCategories();
   const remove = useDeleteAction('product');
   const [action, setAction] = useState<Pending>(null);
@@ -85,10 +110,30 @@ export function ProductsTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by product name or id">
-        <ListFilter list={list} name="status" label="Status" width="w-36" choices={adminProductStatusFilters} labels={statusLabels} />
-        <ListFilter list={list} name="category" label="Category" width="w-48" choices={[...categoryNames.keys()]} labels={(id) => categoryNames.get(id) ?? ''} any="All categories" />
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          width="w-36"
+          choices={adminProductStatusFilters}
+          labels={statusLabels}
+        />
+        <ListFilter
+          list={list}
+          name="category"
+          label="Category"
+          width="w-48"
+          choices={[...categoryNames.keys()]}
+          labels={(id) => categoryNames.get(id) ?? ''}
+          any="All categories"
+        />
       </AdminListToolbar>
-      <ListCount page={list.query.data} noun={['product', 'products']} qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()} capped />
+      <ListCount
+        page={list.query.data}
+        noun={['product', 'products']}
+        qualifier={status === 'all' ? '' : statusLabels[status].toLowerCase()}
+        capped
+      />
       <DataTable
         label="Products"
         columns={columns}
@@ -102,11 +147,20 @@ export function ProductsTab() {
               Edit
             </Button>
             {p.status === 'active' ? (
-              <Button size="sm" variant="secondary" onClick={() => setAction({ kind: 'disable', product: p })} aria-label={`Disable ${p.name}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setAction({ kind: 'disable', product: p })}
+                aria-label={`Disable ${p.name}`}
+              >
                 Disable
               </Button>
             ) : (
-              <Button size="sm" onClick={() => setAction({ kind: 'enable', product: p })} aria-label={`Enable ${p.name}`}>
+              <Button
+                size="sm"
+                onClick={() => setAction({ kind: 'enable', product: p })}
+                aria-label={`Enable ${p.name}`}
+              >
                 Enable
               </Button>
             )}

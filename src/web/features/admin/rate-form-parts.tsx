@@ -10,7 +10,8 @@ import { formatDate } from '../../ui/format-date';
 import { actionError } from './step-up-dialog';
 
 /** A rate as people read it: 8.5%, 0.1%. */
-export const percentText = (ratePercent: number) => `${ratePercent.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+export const percentText = (ratePercent: number) =>
+  `${ratePercent.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
 
 /** A rate's date (YYYY-MM-DD) as UI.md writes dates: 22 Sep 2025. */
 export const dayText = (isoDate: string) => formatDate(`${isoDate}T00:00:00+05:30`);
@@ -35,7 +36,14 @@ type ConfirmedAddOptions<T extends FieldValues> = {
  * A wrong code is asked for again in the dialog; a refusal of the values (400, 409) closes it and
  * shows each message under its field (or above the form), the typed values kept.
  */
-export function useConfirmedAdd<T extends FieldValues, D extends object>({ path, fields, setError, failure, toast, onDone }: ConfirmedAddOptions<T>) {
+export function useConfirmedAdd<T extends FieldValues, D extends object>({
+  path,
+  fields,
+  setError,
+  failure,
+  toast,
+  onDone,
+}: ConfirmedAddOptions<T>) {
   const qc = useQueryClient();
   const [pending, setPending] = useState<D | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +78,19 @@ export function useConfirmedAdd<T extends FieldValues, D extends object>({ path,
 }
 
 /** One section of the tab: its heading, a line on what it is, its add button and its table. */
-export function RatesSection({ id, title, lead, action, children }: { id: string; title: string; lead: ReactNode; action?: ReactNode; children: ReactNode }) {
+export function RatesSection({
+  id,
+  title,
+  lead,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -88,4 +108,12 @@ export function RatesSection({ id, title, lead, action, children }: { id: string
 }
 
 /** The fixed paging props of a short list shown whole (no pages, no sorting). */
-export const wholeList = (count: number) => ({ total: count, page: 1, pageSize: Math.max(count, 1), onPage: () => undefined, sort: '', dir: 'desc' as const, onSort: () => undefined });
+export const wholeList = (count: number) => ({
+  total: count,
+  page: 1,
+  pageSize: Math.max(count, 1),
+  onPage: () => undefined,
+  sort: '',
+  dir: 'desc' as const,
+  onSort: () => undefined,
+});

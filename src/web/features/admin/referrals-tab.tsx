@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { referralActionMessages as m, referralStatuses, referredTypes, type AdminReferral, type AdminReferralPage, type ReferralStatus, type ReferredType } from '../../../contracts/admin-merchants.contract';
+import {
+  referralActionMessages as m,
+  referralStatuses,
+  referredTypes,
+  type AdminReferral,
+  type AdminReferralPage,
+  type ReferralStatus,
+  type ReferredType,
+} from '../../../contracts/admin-merchants.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
@@ -71,7 +79,10 @@ const columns: Column<AdminReferral>[] = [
 
 /** The Referrals tab: who referred whom; Change status (it awards no points) and, while it has paid nothing, Delete, each with a fresh code. */
 export function ReferralsTab() {
-  const list = useAdminList<AdminReferralPage>('/api/admin/referrals', { sort: 'createdAt', filters: { status: '', referredType: '' } });
+  const list = useAdminList<AdminReferralPage>('/api/admin/referrals', {
+    sort: 'createdAt',
+    filters: { status: '', referredType: '' },
+  });
   const remove = useDeleteAction('referral');
   const [target, setTarget] = useState<AdminReferral | null>(null);
   const [status, setStatus] = useState<ReferralStatus>('qualified');
@@ -84,8 +95,24 @@ export function ReferralsTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by name, email, referral code or id">
-        <ListFilter list={list} name="status" label="Status" width="w-36" choices={referralStatuses} labels={statusLabels} any="Any status" />
-        <ListFilter list={list} name="referredType" label="Referred type" width="w-40" choices={referredTypes} labels={typeLabels} any="All types" />
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          width="w-36"
+          choices={referralStatuses}
+          labels={statusLabels}
+          any="Any status"
+        />
+        <ListFilter
+          list={list}
+          name="referredType"
+          label="Referred type"
+          width="w-40"
+          choices={referredTypes}
+          labels={typeLabels}
+          any="All types"
+        />
       </AdminListToolbar>
       <ListCount page={list.query.data} noun={['referral', 'referrals']} />
       <DataTable
@@ -94,10 +121,19 @@ export function ReferralsTab() {
         {...list.tableProps('referrals')}
         rowKey={(r) => r.id}
         emptyTitle="No referrals"
-        emptyText={list.q || list.filters.status || list.filters.referredType ? 'Nothing matches the search and filters.' : 'Nobody has registered with a referral code yet.'}
+        emptyText={
+          list.q || list.filters.status || list.filters.referredType
+            ? 'Nothing matches the search and filters.'
+            : 'Nobody has registered with a referral code yet.'
+        }
         actions={(r) => (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => open(r)} aria-label={`Change status: ${r.referrerName} referred ${r.referredName}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => open(r)}
+              aria-label={`Change status: ${r.referrerName} referred ${r.referredName}`}
+            >
               Change status
             </Button>
             {/* A referral that paid its referrer stays on record. */}
@@ -109,18 +145,27 @@ export function ReferralsTab() {
       <AdminActionDialog
         pending={target}
         onClose={() => setTarget(null)}
-        request={(referral) => ({ path: `/api/admin/referrals/${referral.id}/status`, body: { status }, success: m.updated, failure: m.updateFailed, toast: 'referral-status' })}
+        request={(referral) => ({
+          path: `/api/admin/referrals/${referral.id}/status`,
+          body: { status },
+          success: m.updated,
+          failure: m.updateFailed,
+          toast: 'referral-status',
+        })}
         title="Change referral status"
         actionLabel={`Set to ${statusLabels[status].toLowerCase()}`}
         description={
           target && (
             <>
               <p>
-                <span className="font-medium text-slate-900">{target.referrerName}</span> referred <span className="font-medium text-slate-900">{target.referredName}</span> ({typeLabels[target.referredType].toLowerCase()}),
-                now {statusLabels[target.status].toLowerCase()}.
+                <span className="font-medium text-slate-900">{target.referrerName}</span> referred{' '}
+                <span className="font-medium text-slate-900">{target.referredName}</span> (
+                {typeLabels[target.referredType].toLowerCase()}), now {statusLabels[target.status].toLowerCase()}.
               </p>
               <p className="mt-2">
-                This only changes the status: it awards no points to anyone. Qualified records today as the qualification date, and redeemed records today as the redemption date (and the qualification date), each only when none is recorded yet.
+                This only changes the status: it awards no points to anyone. Qualified records today as the
+                qualification date, and redeemed records today as the redemption date (and the qualification date), each
+                only when none is recorded yet.
               </p>
             </>
           )

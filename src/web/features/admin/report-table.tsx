@@ -14,7 +14,19 @@ export type ReportColumn<T, S> = {
  * A short report shown whole with a totals line: one card per row on a phone (the totals card last,
  * shaded), a table with a footer from sm: up (scrolling sideways when it is wider than the screen).
  */
-export function ReportTable<T, S>({ label, columns, rows, rowKey, totals }: { label: string; columns: ReportColumn<T, S>[]; rows: T[]; rowKey: (row: T) => string; totals: S }) {
+export function ReportTable<T, S>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  totals,
+}: {
+  label: string;
+  columns: ReportColumn<T, S>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  totals: S;
+}) {
   const totalCells = columns.filter((c) => c.total);
   return (
     <div>
@@ -25,7 +37,9 @@ export function ReportTable<T, S>({ label, columns, rows, rowKey, totals }: { la
               {columns.map((c) => (
                 <div key={c.key} className="contents">
                   <dt className="text-slate-500">{c.header}</dt>
-                  <dd className={cn('min-w-0 break-words text-slate-900', c.numeric && 'tabular-nums')}>{c.render(row)}</dd>
+                  <dd className={cn('min-w-0 break-words text-slate-900', c.numeric && 'tabular-nums')}>
+                    {c.render(row)}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -49,7 +63,11 @@ export function ReportTable<T, S>({ label, columns, rows, rowKey, totals }: { la
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cn('whitespace-nowrap px-3 py-2 font-medium', c.numeric && 'text-right')}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cn('whitespace-nowrap px-3 py-2 font-medium', c.numeric && 'text-right')}
+                >
                   {c.header}
                 </th>
               ))}
@@ -59,7 +77,13 @@ export function ReportTable<T, S>({ label, columns, rows, rowKey, totals }: { la
             {rows.map((row) => (
               <tr key={rowKey(row)} className="align-top">
                 {columns.map((c) => (
-                  <td key={c.key} className={cn('px-3 py-2.5 text-slate-800', c.numeric && 'whitespace-nowrap text-right tabular-nums')}>
+                  <td
+                    key={c.key}
+                    className={cn(
+                      'px-3 py-2.5 text-slate-800',
+                      c.numeric && 'whitespace-nowrap text-right tabular-nums',
+                    )}
+                  >
                     {c.render(row)}
                   </td>
                 ))}
@@ -74,7 +98,10 @@ export function ReportTable<T, S>({ label, columns, rows, rowKey, totals }: { la
                     Total
                   </th>
                 ) : (
-                  <td key={c.key} className={cn('px-3 py-2.5', c.numeric && 'whitespace-nowrap text-right tabular-nums')}>
+                  <td
+                    key={c.key}
+                    className={cn('px-3 py-2.5', c.numeric && 'whitespace-nowrap text-right tabular-nums')}
+                  >
                     {c.total?.(totals)}
                   </td>
                 ),

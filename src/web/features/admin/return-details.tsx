@@ -1,4 +1,11 @@
-import type { OrderReturn, RefundMethod, RefundStatus, ReturnFilter, ReturnRefund, ReturnStatus } from '../../../contracts/returns.contract';
+import type {
+  OrderReturn,
+  RefundMethod,
+  RefundStatus,
+  ReturnFilter,
+  ReturnRefund,
+  ReturnStatus,
+} from '../../../contracts/returns.contract';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { PointsBadge } from '../../ui/PointsBadge';
@@ -39,8 +46,16 @@ const statusTones: Record<ReturnStatus, string> = {
   refunded: 'paid',
 };
 
-export const refundMethodLabels: Record<RefundMethod, string> = { razorpay: 'Razorpay', test: 'Test gateway', points: 'Points (cash on delivery)' };
-const refundStatusLabels: Record<RefundStatus, string> = { pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' };
+export const refundMethodLabels: Record<RefundMethod, string> = {
+  razorpay: 'Razorpay',
+  test: 'Test gateway',
+  points: 'Points (cash on delivery)',
+};
+const refundStatusLabels: Record<RefundStatus, string> = {
+  pending: 'Refund pending',
+  processed: 'Refunded',
+  failed: 'Refund failed',
+};
 const refundTones: Record<RefundStatus, string> = { pending: 'pending', processed: 'paid', failed: 'failed' };
 
 /** The super admin decides a return the shop has not answered, or one whose rejection the customer disputed. */
@@ -68,7 +83,8 @@ export function ReturnItems({ ret: r }: { ret: OrderReturn }) {
         {r.items.map((i) => (
           <li key={i.orderItemId}>
             {i.productName}
-            {i.variantLabel && <span className="text-slate-600"> ({i.variantLabel})</span>} × {i.quantity.toLocaleString('en-IN')}
+            {i.variantLabel && <span className="text-slate-600"> ({i.variantLabel})</span>} ×{' '}
+            {i.quantity.toLocaleString('en-IN')}
           </li>
         ))}
       </ul>
@@ -89,7 +105,12 @@ export function ReturnReason({ ret: r }: { ret: OrderReturn }) {
         <ul aria-label={`Photos of the return of order ${r.orderRef}`} className="mt-2 flex flex-wrap gap-2">
           {r.photos.map((src, i) => (
             <li key={src}>
-              <a href={src} target="_blank" rel="noopener noreferrer" className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+              <a
+                href={src}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              >
                 <img
                   src={src}
                   alt={`Photo ${i + 1} of ${r.photos.length} from the customer (opens full size)`}
@@ -124,11 +145,14 @@ export function ReturnState({ ret: r }: { ret: OrderReturn }) {
       )}
       {r.disputedAt && (
         <span className="mt-1 block break-words text-slate-700">
-          <span className="font-medium">Dispute note:</span> {r.disputeComment ? r.disputeComment : <span className="text-slate-500">none</span>}
+          <span className="font-medium">Dispute note:</span>{' '}
+          {r.disputeComment ? r.disputeComment : <span className="text-slate-500">none</span>}
           <span className="block text-xs text-slate-500">Sent to the Haat team {formatDateTime(r.disputedAt)}</span>
         </span>
       )}
-      {r.receivedAt && <span className="mt-1 block text-xs text-slate-500">Received back {formatDateTime(r.receivedAt)}</span>}
+      {r.receivedAt && (
+        <span className="mt-1 block text-xs text-slate-500">Received back {formatDateTime(r.receivedAt)}</span>
+      )}
     </>
   );
 }
@@ -142,11 +166,23 @@ export function ReturnRefundSummary({ ret: r }: { ret: OrderReturn }) {
         <>
           <StatusBadge status={refundTones[f.status]} text={refundStatusLabels[f.status]} />
           <span className="mt-1 block">
-            {f.method === 'points' ? <PointsBadge points={f.refundPoints} /> : <Money paise={f.amountPaise} className="font-medium text-slate-900" />}{' '}
+            {f.method === 'points' ? (
+              <PointsBadge points={f.refundPoints} />
+            ) : (
+              <Money paise={f.amountPaise} className="font-medium text-slate-900" />
+            )}{' '}
             <span className="text-slate-600">by {refundMethodLabels[f.method]}</span>
           </span>
-          {f.pointsReturned > 0 && <span className="block text-xs text-slate-600">{f.pointsReturned.toLocaleString('en-IN')} points used on the order given back</span>}
-          {f.pointsVoided + f.pointsTakenBack > 0 && <span className="block text-xs text-slate-600">{(f.pointsVoided + f.pointsTakenBack).toLocaleString('en-IN')} points earned taken back</span>}
+          {f.pointsReturned > 0 && (
+            <span className="block text-xs text-slate-600">
+              {f.pointsReturned.toLocaleString('en-IN')} points used on the order given back
+            </span>
+          )}
+          {f.pointsVoided + f.pointsTakenBack > 0 && (
+            <span className="block text-xs text-slate-600">
+              {(f.pointsVoided + f.pointsTakenBack).toLocaleString('en-IN')} points earned taken back
+            </span>
+          )}
           {f.keptForSpentPointsPaise > 0 && (
             <span className="block text-xs text-slate-600">
               <Money paise={f.keptForSpentPointsPaise} /> kept for earned points already spent
@@ -160,9 +196,15 @@ export function ReturnRefundSummary({ ret: r }: { ret: OrderReturn }) {
           )}
         </>
       ) : (
-        <span className="text-slate-500">{r.status === 'rejected' ? 'No refund' : 'Not yet: when the shop receives it back'}</span>
+        <span className="text-slate-500">
+          {r.status === 'rejected' ? 'No refund' : 'Not yet: when the shop receives it back'}
+        </span>
       )}
-      {r.creditNoteNumber && <span className="mt-1 block text-xs text-slate-600">Credit note <span className="font-mono text-slate-800">{r.creditNoteNumber}</span></span>}
+      {r.creditNoteNumber && (
+        <span className="mt-1 block text-xs text-slate-600">
+          Credit note <span className="font-mono text-slate-800">{r.creditNoteNumber}</span>
+        </span>
+      )}
     </>
   );
 }

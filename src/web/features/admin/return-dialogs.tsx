@@ -36,10 +36,18 @@ export function decisionErrors(decision: Decision | null, reason: string): Decis
 }
 
 /** The body of `POST /api/admin/returns/:id/decide`: the reason only with a rejection (an approval has none to show). */
-export const decisionBody = (decision: Decision, reason: string, code: string) => ({ decision, ...(decision === 'reject' ? { reason: reason.trim() } : {}), code });
+export const decisionBody = (decision: Decision, reason: string, code: string) => ({
+  decision,
+  ...(decision === 'reject' ? { reason: reason.trim() } : {}),
+  code,
+});
 
 const choices: { value: Decision; label: string; help: string }[] = [
-  { value: 'approve', label: 'Approve', help: 'The shop collects the item; the customer is refunded once the shop receives it back.' },
+  {
+    value: 'approve',
+    label: 'Approve',
+    help: 'The shop collects the item; the customer is refunded once the shop receives it back.',
+  },
   { value: 'reject', label: 'Reject', help: 'Final: the customer sees your reason and keeps the item.' },
 ];
 
@@ -54,7 +62,15 @@ type DecisionFieldsProps = {
 };
 
 /** Approve or Reject (native radios in 44 px rows), and the reason a rejection needs. */
-export function DecisionFields({ decision, reason, errors, onDecision, onReason, firstChoiceRef, reasonRef }: DecisionFieldsProps) {
+export function DecisionFields({
+  decision,
+  reason,
+  errors,
+  onDecision,
+  onReason,
+  firstChoiceRef,
+  reasonRef,
+}: DecisionFieldsProps) {
   const id = useId();
   const errorId = `${id}-decision-error`;
   return (
@@ -67,7 +83,10 @@ export function DecisionFields({ decision, reason, errors, onDecision, onReason,
           </span>
         </legend>
         {choices.map((c, i) => (
-          <div key={c.value} className="rounded-lg border border-slate-300 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600">
+          <div
+            key={c.value}
+            className="rounded-lg border border-slate-300 has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600"
+          >
             <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 pt-2 text-sm font-medium text-slate-900">
               <input
                 ref={i === 0 ? firstChoiceRef : undefined}
@@ -112,12 +131,14 @@ export function ReturnSummary({ ret: r }: { ret: OrderReturn }) {
   return (
     <div className="space-y-2">
       <p>
-        Order <span className="font-mono font-medium">{r.orderRef}</span>, {r.storeName}: {r.customerName} asks to return {r.items.map((i) => `${i.productName} × ${i.quantity}`).join(', ')} (
+        Order <span className="font-mono font-medium">{r.orderRef}</span>, {r.storeName}: {r.customerName} asks to
+        return {r.items.map((i) => `${i.productName} × ${i.quantity}`).join(', ')} (
         <Money paise={r.valuePaise} />) because “{r.reason}”{r.comment ? `: ${r.comment}` : '.'}
       </p>
       {r.status === 'disputed' && (
         <p className="rounded-lg bg-blue-50 px-3 py-2 text-blue-900">
-          The shop rejected it: “{r.rejectionReason}”. {r.disputeComment ? `The customer’s note: “${r.disputeComment}”.` : 'The customer left no note.'}
+          The shop rejected it: “{r.rejectionReason}”.{' '}
+          {r.disputeComment ? `The customer’s note: “${r.disputeComment}”.` : 'The customer left no note.'}
         </p>
       )}
     </div>
@@ -148,7 +169,10 @@ export function DecideReturnDialog({ ret, onClose }: { ret: OrderReturn | null; 
     }
     setErrors({});
     try {
-      const answer = await api.post<ReturnChanged>(`/api/admin/returns/${ret.id}/decide`, decisionBody(decision, reason, code));
+      const answer = await api.post<ReturnChanged>(
+        `/api/admin/returns/${ret.id}/decide`,
+        decisionBody(decision, reason, code),
+      );
       notify.success(answer.message, { action: 'admin-return' });
       onClose();
       void qc.invalidateQueries({ queryKey: ['admin'] });
@@ -222,7 +246,8 @@ export function RetryRefundDialog({ ret, onClose }: { ret: OrderReturn | null; o
         refund && (
           <div className="space-y-2">
             <p>
-              The refund of <Money paise={refund.amountPaise} /> to {ret.customerName} for order <span className="font-mono font-medium">{ret.orderRef}</span> ({ret.storeName}) goes to{' '}
+              The refund of <Money paise={refund.amountPaise} /> to {ret.customerName} for order{' '}
+              <span className="font-mono font-medium">{ret.orderRef}</span> ({ret.storeName}) goes to{' '}
               {refundMethodLabels[refund.method]} again. The gateway refunds a payment once, however often it is asked.
             </p>
             {refund.failureReason && (

@@ -12,7 +12,17 @@ import { ReturnsTab } from './returns-tab';
 
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', () => ({
-  Modal: ({ open, title, children, footer }: { open: boolean; title: string; children: ReactNode; footer?: ReactNode }) =>
+  Modal: ({
+    open,
+    title,
+    children,
+    footer,
+  }: {
+    open: boolean;
+    title: string;
+    children: ReactNode;
+    footer?: ReactNode;
+  }) =>
     open ? (
       <div role="dialog" aria-label={title}>
         {children}
@@ -21,7 +31,12 @@ vi.mock('../../ui/Modal', () => ({
     ) : null,
 }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -37,7 +52,16 @@ const ret = (n: number, over: Partial<OrderReturn> = {}): OrderReturn => ({
   reason: 'Wrong size or fit',
   comment: 'Too tight at the shoulders',
   photos: [],
-  items: [{ orderItemId: uuid(300 + n), productName: 'Block Print Kurta', variantLabel: 'M / Indigo', imageUrl: null, quantity: 2, pricePaise: 60_000 }],
+  items: [
+    {
+      orderItemId: uuid(300 + n),
+      productName: 'Block Print Kurta',
+      variantLabel: 'M / Indigo',
+      imageUrl: null,
+      quantity: 2,
+      pricePaise: 60_000,
+    },
+  ],
   valuePaise: 120_000,
   requestedAt: '2026-11-26T10:00:00.000Z',
   decidedBy: null,
@@ -76,14 +100,31 @@ const rows: OrderReturn[] = [
     disputedAt: '2026-11-28T10:00:00.000Z',
     disputeComment: 'The tag was on; I have photos',
   }),
-  ret(3, { status: 'received', statusLabel: 'Received by the shop', decidedBy: 'vendor', decidedAt: '2026-11-27T10:00:00.000Z', receivedAt: '2026-11-29T10:00:00.000Z', refund: failedRefund, creditNoteNumber: 'CN/2026-27/000012' }),
+  ret(3, {
+    status: 'received',
+    statusLabel: 'Received by the shop',
+    decidedBy: 'vendor',
+    decidedAt: '2026-11-27T10:00:00.000Z',
+    receivedAt: '2026-11-29T10:00:00.000Z',
+    refund: failedRefund,
+    creditNoteNumber: 'CN/2026-27/000012',
+  }),
   ret(4, {
     status: 'refunded',
     statusLabel: 'Refunded',
     decidedBy: 'admin',
     decidedAt: '2026-11-27T10:00:00.000Z',
     receivedAt: '2026-11-29T10:00:00.000Z',
-    refund: { ...failedRefund, method: 'points', status: 'processed', amountPaise: 0, refundPoints: 1050, failureReason: null, reference: null, processedAt: '2026-11-29T10:00:00.000Z' },
+    refund: {
+      ...failedRefund,
+      method: 'points',
+      status: 'processed',
+      amountPaise: 0,
+      refundPoints: 1050,
+      failureReason: null,
+      reference: null,
+      processedAt: '2026-11-29T10:00:00.000Z',
+    },
   }),
 ];
 
@@ -100,7 +141,8 @@ function renderTab(setup: (qc: QueryClient) => void = () => undefined) {
   );
 }
 const withPage = (page: ReturnPage) => (qc: QueryClient) => qc.setQueryData(listKey, page);
-const inProvider = (node: ReactNode) => renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+const inProvider = (node: ReactNode) =>
+  renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
 
 describe('Returns tab', () => {
   it('is a tab of the admin panel, after Orders', () => {
@@ -120,7 +162,9 @@ describe('Returns tab', () => {
     expect(t).toContain('Wrong size or fit');
     expect(t).toContain('“Too tight at the shoulders”');
     // Each photo a thumbnail (size set, lazy) linking to the full picture.
-    expect(html).toMatch(/<a href="\/uploads\/abc_1.webp" target="_blank" rel="noopener noreferrer"[^>]*><img src="\/uploads\/abc_1.webp" alt="Photo 1 of 2 from the customer \(opens full size\)" width="56" height="56" loading="lazy"/);
+    expect(html).toMatch(
+      /<a href="\/uploads\/abc_1.webp" target="_blank" rel="noopener noreferrer"[^>]*><img src="\/uploads\/abc_1.webp" alt="Photo 1 of 2 from the customer \(opens full size\)" width="56" height="56" loading="lazy"/,
+    );
     expect(html).toContain('href="/uploads/abc_2.webp"');
   });
 
@@ -144,7 +188,14 @@ describe('Returns tab', () => {
   it('offers Decide for a requested or disputed return and Send refund again for a failed refund, nothing once refunded', () => {
     const html = renderTab(withPage({ items: rows, total: 4, page: 1, pageSize: 20 }));
     // Each row shows as a card on a phone and a table row from sm: up.
-    expect(buttons(html).filter((b) => b !== 'Retry')).toEqual(['Decide', 'Decide', 'Send refund again', 'Decide', 'Decide', 'Send refund again']);
+    expect(buttons(html).filter((b) => b !== 'Retry')).toEqual([
+      'Decide',
+      'Decide',
+      'Send refund again',
+      'Decide',
+      'Decide',
+      'Send refund again',
+    ]);
   });
 
   it('filters by status, "With Haat (disputed)" among them', () => {
@@ -164,11 +215,15 @@ describe('Returns tab', () => {
 
   it('shows a skeleton while loading, a sentence when there is none, and the failure with Retry', () => {
     expect(renderTab()).toMatch(/role="status"[^>]*><span class="sr-only">Loading returns<\/span>/);
-    expect(text(renderTab(withPage({ items: [], total: 0, page: 1, pageSize: 20 })))).toContain('No returns yet Returns customers ask for appear here, newest first.');
+    expect(text(renderTab(withPage({ items: [], total: 0, page: 1, pageSize: 20 })))).toContain(
+      'No returns yet Returns customers ask for appear here, newest first.',
+    );
     const failed = renderTab((qc) => {
       // A failed first load, as it stands once the retries are spent.
       qc.setQueryDefaults(['admin', '/api/admin/returns'], { retryOnMount: false });
-      qc.getQueryCache().build(qc, { queryKey: listKey }).setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
+      qc.getQueryCache()
+        .build(qc, { queryKey: listKey })
+        .setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
     });
     expect(failed).toContain('role="alert"');
     expect(text(failed)).toContain('Failed to load returns data: Network down Retry');
@@ -180,7 +235,9 @@ describe('Decide return', () => {
     const html = inProvider(<DecideReturnDialog ret={rows[1]} onClose={() => undefined} />);
     expect(html).toContain('aria-label="Decide return"');
     // The dispute: what the shop said and what the customer answered.
-    expect(text(html)).toContain('The shop rejected it: “The tag has been removed”. The customer’s note: “The tag was on; I have photos”.');
+    expect(text(html)).toContain(
+      'The shop rejected it: “The tag has been removed”. The customer’s note: “The tag was on; I have photos”.',
+    );
     expect(html).toMatch(/<label[^>]*><input type="radio"[^>]*value="approve"[^>]*\/>Approve<\/label>/);
     expect(html).toMatch(/<label[^>]*><input type="radio"[^>]*value="reject"[^>]*\/>Reject<\/label>/);
     expect(html).toMatch(/<label for="[^"]+"[^>]*>Reason \(the customer sees it\)<\/label>/);
@@ -197,24 +254,48 @@ describe('Decide return', () => {
     expect(decisionErrors('approve', '')).toEqual({});
     // An approval sends no reason; a rejection its reason, trimmed.
     expect(decisionBody('approve', 'ignored', '123456')).toEqual({ decision: 'approve', code: '123456' });
-    expect(decisionBody('reject', '  The tag was removed ', '123456')).toEqual({ decision: 'reject', reason: 'The tag was removed', code: '123456' });
+    expect(decisionBody('reject', '  The tag was removed ', '123456')).toEqual({
+      decision: 'reject',
+      reason: 'The tag was removed',
+      code: '123456',
+    });
   });
 
   it('shows the reason error under the field, linked to it, and marks it required for a rejection', () => {
-    const html = renderToStaticMarkup(<DecisionFields decision="reject" reason="no" errors={{ reason: returnMessages.rejectionReasonRequired }} onDecision={() => undefined} onReason={() => undefined} />);
+    const html = renderToStaticMarkup(
+      <DecisionFields
+        decision="reject"
+        reason="no"
+        errors={{ reason: returnMessages.rejectionReasonRequired }}
+        onDecision={() => undefined}
+        onReason={() => undefined}
+      />,
+    );
     expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="reject"/);
     const textarea = /<textarea[^>]*>/.exec(html)![0];
     expect(textarea).toContain('aria-invalid="true"');
     expect(textarea).toContain('aria-required="true"');
     const describedBy = /aria-describedby="([^"]+)"/.exec(textarea)![1];
-    expect(html).toContain(`<p id="${describedBy}" role="alert" class="text-sm text-red-600">${returnMessages.rejectionReasonRequired}</p>`);
+    expect(html).toContain(
+      `<p id="${describedBy}" role="alert" class="text-sm text-red-600">${returnMessages.rejectionReasonRequired}</p>`,
+    );
     expect(html).toMatch(/<label[^>]*>Reason \(the customer sees it\)<span[^>]*>\*<\/span><\/label>/);
   });
 
   it('links a missing decision to the choices', () => {
-    const html = renderToStaticMarkup(<DecisionFields decision={null} reason="" errors={{ decision: 'Please choose approve or reject' }} onDecision={() => undefined} onReason={() => undefined} />);
+    const html = renderToStaticMarkup(
+      <DecisionFields
+        decision={null}
+        reason=""
+        errors={{ decision: 'Please choose approve or reject' }}
+        onDecision={() => undefined}
+        onReason={() => undefined}
+      />,
+    );
     const describedBy = /<fieldset aria-describedby="([^"]+)"/.exec(html)![1];
-    expect(html).toContain(`<p id="${describedBy}" role="alert" class="text-sm text-red-600">Please choose approve or reject</p>`);
+    expect(html).toContain(
+      `<p id="${describedBy}" role="alert" class="text-sm text-red-600">Please choose approve or reject</p>`,
+    );
     expect(/<textarea[^>]*>/.exec(html)![0]).not.toContain('aria-required');
   });
 });
@@ -224,7 +305,9 @@ describe('Send refund again', () => {
     const html = inProvider(<RetryRefundDialog ret={rows[2]} onClose={() => undefined} />);
     expect(html).toContain('aria-label="Send refund again"');
     const t = text(html);
-    expect(t).toContain('The refund of ₹1,050 to Priya Nair for order #1A2B3C30 (Jaipur Handloom House) goes to Razorpay again.');
+    expect(t).toContain(
+      'The refund of ₹1,050 to Priya Nair for order #1A2B3C30 (Jaipur Handloom House) goes to Razorpay again.',
+    );
     expect(t).toContain('Last failure: The payment has been fully refunded already');
     expect(buttons(html)).toEqual(['Cancel', 'Verify & Proceed']);
   });

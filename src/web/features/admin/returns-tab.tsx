@@ -1,15 +1,40 @@
 import { useState } from 'react';
-import { returnFilters, type OrderReturn, type ReturnFilter, type ReturnPage } from '../../../contracts/returns.contract';
+import {
+  returnFilters,
+  type OrderReturn,
+  type ReturnFilter,
+  type ReturnPage,
+} from '../../../contracts/returns.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { ListCount, ListFilter } from './admin-list-parts';
-import { canDecide, canRetryRefund, ReturnItems, ReturnOrder, ReturnReason, ReturnRefundSummary, ReturnState, returnFilterLabels, returnFilterWords } from './return-details';
+import {
+  canDecide,
+  canRetryRefund,
+  ReturnItems,
+  ReturnOrder,
+  ReturnReason,
+  ReturnRefundSummary,
+  ReturnState,
+  returnFilterLabels,
+  returnFilterWords,
+} from './return-details';
 import { DecideReturnDialog, RetryRefundDialog } from './return-dialogs';
 import { useAdminList } from './use-admin-list';
 
 export const returnColumns: Column<OrderReturn>[] = [
   { key: 'order', header: 'Order', render: (r) => <ReturnOrder ret={r} /> },
-  { key: 'shop', header: 'Shop / customer', render: (r) => (<><span className="font-medium text-slate-900">{r.storeName}</span><br /><span className="text-slate-600">{r.customerName}</span></>) },
+  {
+    key: 'shop',
+    header: 'Shop / customer',
+    render: (r) => (
+      <>
+        <span className="font-medium text-slate-900">{r.storeName}</span>
+        <br />
+        <span className="text-slate-600">{r.customerName}</span>
+      </>
+    ),
+  },
   { key: 'items', header: 'Items', render: (r) => <ReturnItems ret={r} /> },
   { key: 'reason', header: 'Reason', render: (r) => <ReturnReason ret={r} /> },
   { key: 'status', header: 'Status', render: (r) => <ReturnState ret={r} /> },
@@ -17,7 +42,15 @@ export const returnColumns: Column<OrderReturn>[] = [
 ];
 
 /** A row's action: Decide (requested or disputed), Send refund again (a failed refund), or none. */
-export function ReturnActions({ ret, onDecide, onRetry }: { ret: OrderReturn; onDecide: (r: OrderReturn) => void; onRetry: (r: OrderReturn) => void }) {
+export function ReturnActions({
+  ret,
+  onDecide,
+  onRetry,
+}: {
+  ret: OrderReturn;
+  onDecide: (r: OrderReturn) => void;
+  onRetry: (r: OrderReturn) => void;
+}) {
   if (canDecide(ret)) {
     return (
       <Button size="sm" className="min-h-11" onClick={() => onDecide(ret)}>
@@ -48,16 +81,31 @@ export function ReturnsTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <ListFilter list={list} name="status" label="Status" width="w-full sm:w-56" choices={returnFilters} labels={returnFilterLabels} />
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          width="w-full sm:w-56"
+          choices={returnFilters}
+          labels={returnFilterLabels}
+        />
       </div>
-      <ListCount page={list.query.data} noun={['return', 'returns']} more={() => (status === 'all' ? '' : ` ${returnFilterWords[status]}`)} />
+      <ListCount
+        page={list.query.data}
+        noun={['return', 'returns']}
+        more={() => (status === 'all' ? '' : ` ${returnFilterWords[status]}`)}
+      />
       <DataTable
         label="Returns"
         columns={returnColumns}
         {...list.tableProps('returns')}
         rowKey={(r) => r.id}
         emptyTitle={status === 'all' ? 'No returns yet' : `No returns ${returnFilterWords[status]}`}
-        emptyText={status === 'all' ? 'Returns customers ask for appear here, newest first.' : 'Choose another status to see the others.'}
+        emptyText={
+          status === 'all'
+            ? 'Returns customers ask for appear here, newest first.'
+            : 'Choose another status to see the others.'
+        }
         actions={(r) => <ReturnActions ret={r} onDecide={setDeciding} onRetry={setRetrying} />}
       />
       <DecideReturnDialog key={deciding?.id ?? 'none'} ret={deciding} onClose={() => setDeciding(null)} />

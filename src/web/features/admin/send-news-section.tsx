@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { NEWS_MESSAGE_MAX, newsAudienceLabels, newsAudiences, newsMessages, newsSchema, type News, type NewsInput } from '../../../contracts/notifications.contract';
+import {
+  NEWS_MESSAGE_MAX,
+  newsAudienceLabels,
+  newsAudiences,
+  newsMessages,
+  newsSchema,
+  type News,
+  type NewsInput,
+} from '../../../contracts/notifications.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -11,7 +19,8 @@ import { StepUpDialog } from './step-up-dialog';
 const blank: NewsInput = { audience: '' as NewsInput['audience'], title: '', message: '' };
 
 /** How much of the message is used, as the field's hint: '120 / 2,000 characters'. */
-export const characterCount = (text: string, max = NEWS_MESSAGE_MAX) => `${text.length.toLocaleString('en-IN')} / ${max.toLocaleString('en-IN')} characters`;
+export const characterCount = (text: string, max = NEWS_MESSAGE_MAX) =>
+  `${text.length.toLocaleString('en-IN')} / ${max.toLocaleString('en-IN')} characters`;
 
 /**
  * Send news: an announcement to the active customers, vendors, merchants or everyone, in their inbox
@@ -55,10 +64,26 @@ export function SendNewsSection() {
             ))}
           </Select>
           <div className="sm:col-span-2">
-            <Input label="Title" required maxLength={maxLengthOf(newsSchema.shape.title)} hint="The email's subject, too" error={errors.title?.message} autoComplete="off" {...register('title')} />
+            <Input
+              label="Title"
+              required
+              maxLength={maxLengthOf(newsSchema.shape.title)}
+              hint="The email's subject, too"
+              error={errors.title?.message}
+              autoComplete="off"
+              {...register('title')}
+            />
           </div>
         </div>
-        <Textarea label="Message" required rows={6} maxLength={maxLengthOf(newsSchema.shape.message)} hint={characterCount(message)} error={errors.message?.message} {...register('message')} />
+        <Textarea
+          label="Message"
+          required
+          rows={6}
+          maxLength={maxLengthOf(newsSchema.shape.message)}
+          hint={characterCount(message)}
+          error={errors.message?.message}
+          {...register('message')}
+        />
         <div className="flex justify-end">
           <Button type="submit" className="w-full sm:w-auto">
             Review and send
@@ -82,7 +107,8 @@ export function NewsPreview({ news }: { news: News }) {
   return (
     <div className="space-y-2">
       <p>
-        To <span className="font-medium text-slate-900">{newsAudienceLabels[news.audience].toLowerCase()}</span>: each active account gets it in the inbox, and by email if News is on. It cannot be taken back.
+        To <span className="font-medium text-slate-900">{newsAudienceLabels[news.audience].toLowerCase()}</span>: each
+        active account gets it in the inbox, and by email if News is on. It cannot be taken back.
       </p>
       <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
         <p className="break-words font-medium text-slate-900">{news.title}</p>

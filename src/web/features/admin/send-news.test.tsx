@@ -12,7 +12,15 @@ vi.mock('../../api/client', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
 }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').replace(/ ([:.,])/g, '$1').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/ ([:.,])/g, '$1')
+    .trim();
 
 function renderSection() {
   return renderToStaticMarkup(
@@ -49,16 +57,28 @@ describe('Send news', () => {
   it('is checked by the contract the server uses', () => {
     const bad = newsSchema.safeParse({ audience: '', title: ' ', message: 'x'.repeat(2001) });
     expect(bad.success).toBe(false);
-    expect(Object.fromEntries(bad.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({ audience: 'Choose who receives it', title: 'Enter a title', message: 'Must be at most 2000 characters' });
-    expect(newsSchema.parse({ audience: 'vendors', title: ' Payout dates ', message: 'Monday.' })).toEqual({ audience: 'vendors', title: 'Payout dates', message: 'Monday.' });
+    expect(Object.fromEntries(bad.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      audience: 'Choose who receives it',
+      title: 'Enter a title',
+      message: 'Must be at most 2000 characters',
+    });
+    expect(newsSchema.parse({ audience: 'vendors', title: ' Payout dates ', message: 'Monday.' })).toEqual({
+      audience: 'vendors',
+      title: 'Payout dates',
+      message: 'Monday.',
+    });
     expect(newsMessages.sent(1234)).toBe('News sent to 1,234 accounts');
     expect(newsMessages.sent(1)).toBe('News sent to 1 account');
     expect(newsMessages.sent(0)).toBe('Nobody to send to: no active account is in this audience');
   });
 
   it('shows the code dialog who it goes to and what, as typed (not as HTML), before it is sent', () => {
-    const html = renderToStaticMarkup(<NewsPreview news={{ audience: 'merchants', title: 'Tea & <b>spices</b>', message: 'Line one\n\nLine two' }} />);
-    expect(text(html)).toContain('To merchants: each active account gets it in the inbox, and by email if News is on. It cannot be taken back.');
+    const html = renderToStaticMarkup(
+      <NewsPreview news={{ audience: 'merchants', title: 'Tea & <b>spices</b>', message: 'Line one\n\nLine two' }} />,
+    );
+    expect(text(html)).toContain(
+      'To merchants: each active account gets it in the inbox, and by email if News is on. It cannot be taken back.',
+    );
     expect(html).toContain('Tea &amp; &lt;b&gt;spices&lt;/b&gt;');
     expect(html).toContain('whitespace-pre-line');
     expect(html).toContain('Line one\n\nLine two');

@@ -18,7 +18,13 @@ export function Card({ title, lead, children }: { title: string; lead: string; c
 
 /** A card's body until its settings are there: a skeleton while they load, or the failure with Retry. */
 export function NotLoaded({ settings, label }: { settings: UseQueryResult<unknown>; label: string }) {
-  if (settings.isError) return <ErrorState message={`Failed to load settings data: ${settings.error.message}`} onRetry={() => settings.refetch()} />;
+  if (settings.isError)
+    return (
+      <ErrorState
+        message={`Failed to load settings data: ${settings.error.message}`}
+        onRetry={() => settings.refetch()}
+      />
+    );
   return (
     <LoadingRegion label={label}>
       <Skeleton className="h-48 w-full" />

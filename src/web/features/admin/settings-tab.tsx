@@ -39,7 +39,10 @@ export function SettingsTab() {
 }
 
 function ReferralSettingsCard() {
-  const settings = useQuery({ queryKey: referralKey, queryFn: () => api.get<ReferralSettings>('/api/admin/settings/referral') });
+  const settings = useQuery({
+    queryKey: referralKey,
+    queryFn: () => api.get<ReferralSettings>('/api/admin/settings/referral'),
+  });
   const form = useStepUpSettings<Record<keyof ReferralSettings, string>, ReferralSettings>({
     queryKey: referralKey,
     path: '/api/admin/settings/referral',
@@ -50,20 +53,59 @@ function ReferralSettingsCard() {
   const { errors } = form;
 
   const card = (body: ReactNode) => (
-    <Card title="Referral settings" lead="A referral qualifies when the referred customer, vendor or merchant reaches both thresholds; the referrer then earns the points.">
+    <Card
+      title="Referral settings"
+      lead="A referral qualifies when the referred customer, vendor or merchant reaches both thresholds; the referrer then earns the points."
+    >
       {body}
     </Card>
   );
   if (!settings.isSuccess) return card(<NotLoaded settings={settings} label="Loading referral settings" />);
-  const values = form.draft ?? { minTransactions: String(settings.data.minTransactions), minTransactionVolume: String(settings.data.minTransactionVolume), referralPointsAwarded: String(settings.data.referralPointsAwarded) };
+  const values = form.draft ?? {
+    minTransactions: String(settings.data.minTransactions),
+    minTransactionVolume: String(settings.data.minTransactionVolume),
+    referralPointsAwarded: String(settings.data.referralPointsAwarded),
+  };
   const set = (key: keyof ReferralSettings, value: string) => form.setDraft({ ...values, [key]: value });
 
   return card(
     <>
       <form onSubmit={form.review(values)} noValidate className="space-y-4">
-        <Input label="Minimum transactions" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactions).min} step={1} inputMode="numeric" value={values.minTransactions} onChange={(e) => set('minTransactions', e.target.value)} error={errors.minTransactions} hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)" required />
-        <Input label="Minimum transaction volume (₹)" type="number" min={numberRangeOf(referralSettingsSchema.shape.minTransactionVolume).min} step={1} inputMode="numeric" value={values.minTransactionVolume} onChange={(e) => set('minTransactionVolume', e.target.value)} error={errors.minTransactionVolume} required />
-        <Input label="Points awarded to the referrer" type="number" min={numberRangeOf(referralSettingsSchema.shape.referralPointsAwarded).min} step={1} inputMode="numeric" value={values.referralPointsAwarded} onChange={(e) => set('referralPointsAwarded', e.target.value)} error={errors.referralPointsAwarded} hint="1 point = ₹1" required />
+        <Input
+          label="Minimum transactions"
+          type="number"
+          min={numberRangeOf(referralSettingsSchema.shape.minTransactions).min}
+          step={1}
+          inputMode="numeric"
+          value={values.minTransactions}
+          onChange={(e) => set('minTransactions', e.target.value)}
+          error={errors.minTransactions}
+          hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)"
+          required
+        />
+        <Input
+          label="Minimum transaction volume (₹)"
+          type="number"
+          min={numberRangeOf(referralSettingsSchema.shape.minTransactionVolume).min}
+          step={1}
+          inputMode="numeric"
+          value={values.minTransactionVolume}
+          onChange={(e) => set('minTransactionVolume', e.target.value)}
+          error={errors.minTransactionVolume}
+          required
+        />
+        <Input
+          label="Points awarded to the referrer"
+          type="number"
+          min={numberRangeOf(referralSettingsSchema.shape.referralPointsAwarded).min}
+          step={1}
+          inputMode="numeric"
+          value={values.referralPointsAwarded}
+          onChange={(e) => set('referralPointsAwarded', e.target.value)}
+          error={errors.referralPointsAwarded}
+          hint="1 point = ₹1"
+          required
+        />
         <Button type="submit">Save referral settings</Button>
       </form>
       <ProcessQualifications />
@@ -71,7 +113,9 @@ function ReferralSettingsCard() {
         open={form.confirming}
         title="Update referral settings"
         actionLabel="Update referral settings"
-        description={<p>{`From now on a referral qualifies at ${values.minTransactions} transactions and ₹${values.minTransactionVolume}, and earns the referrer ${values.referralPointsAwarded} points.`}</p>}
+        description={
+          <p>{`From now on a referral qualifies at ${values.minTransactions} transactions and ₹${values.minTransactionVolume}, and earns the referrer ${values.referralPointsAwarded} points.`}</p>
+        }
         onCancel={form.cancel}
         onConfirm={form.save(values)}
       />
@@ -97,7 +141,10 @@ function ProcessQualifications() {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold text-slate-900">Referral qualifications</h3>
-      <p className="mt-1 text-sm text-slate-600">Qualification runs on its own every 10 minutes. Run it now to qualify every referral that has reached the thresholds and pay each referrer once.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Qualification runs on its own every 10 minutes. Run it now to qualify every referral that has reached the
+        thresholds and pay each referrer once.
+      </p>
       <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
         Process referral qualifications
       </Button>
@@ -105,7 +152,12 @@ function ProcessQualifications() {
         open={confirming}
         title="Process referral qualifications"
         actionLabel="Process referral qualifications"
-        description={<p>Every active referral whose referred party has reached both thresholds becomes qualified, and its referrer is credited the referral points.</p>}
+        description={
+          <p>
+            Every active referral whose referred party has reached both thresholds becomes qualified, and its referrer
+            is credited the referral points.
+          </p>
+        }
         onCancel={() => setConfirming(false)}
         onConfirm={run}
       />
@@ -115,7 +167,10 @@ function ProcessQualifications() {
 
 function GatewaySettingsCard() {
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: gatewayKey, queryFn: () => api.get<GatewaySettings>('/api/admin/settings/payment') });
+  const settings = useQuery({
+    queryKey: gatewayKey,
+    queryFn: () => api.get<GatewaySettings>('/api/admin/settings/payment'),
+  });
   const [keyId, setKeyId] = useState<string | null>(null);
   const [keySecret, setKeySecret] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
@@ -126,7 +181,10 @@ function GatewaySettingsCard() {
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const card = (body: ReactNode) => (
-    <Card title="Payment gateway" lead="Razorpay for card and UPI payments at checkout. Secrets stay on the server, encrypted; while it is off, checkout uses the built-in test gateway.">
+    <Card
+      title="Payment gateway"
+      lead="Razorpay for card and UPI payments at checkout. Secrets stay on the server, encrypted; while it is off, checkout uses the built-in test gateway."
+    >
       {body}
     </Card>
   );
@@ -147,7 +205,13 @@ function GatewaySettingsCard() {
   };
   const save = async (code: string) => {
     try {
-      const saved = await api.put<GatewaySettings>('/api/admin/settings/payment', { keyId: id.trim(), keySecret: keySecret.trim(), webhookSecret: webhookSecret.trim(), isEnabled, code });
+      const saved = await api.put<GatewaySettings>('/api/admin/settings/payment', {
+        keyId: id.trim(),
+        keySecret: keySecret.trim(),
+        webhookSecret: webhookSecret.trim(),
+        isEnabled,
+        code,
+      });
       qc.setQueryData(gatewayKey, saved);
       setKeyId(null);
       setKeySecret('');
@@ -169,7 +233,12 @@ function GatewaySettingsCard() {
     setTesting(true);
     setTestResult(null);
     try {
-      setTestResult(await api.post<{ ok: boolean; message: string }>('/api/admin/settings/payment/test', { keyId: id.trim(), keySecret: keySecret.trim() }));
+      setTestResult(
+        await api.post<{ ok: boolean; message: string }>('/api/admin/settings/payment/test', {
+          keyId: id.trim(),
+          keySecret: keySecret.trim(),
+        }),
+      );
     } catch {
       setTestResult({ ok: false, message: m.testFailed });
     } finally {
@@ -181,7 +250,15 @@ function GatewaySettingsCard() {
     <>
       <form onSubmit={review} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <Input label="Key ID" value={id} onChange={(e) => setKeyId(e.target.value)} autoComplete="off" spellCheck={false} placeholder="rzp_live_..." required />
+        <Input
+          label="Key ID"
+          value={id}
+          onChange={(e) => setKeyId(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="rzp_live_..."
+          required
+        />
         <Input
           label="Key secret"
           type="password"
@@ -197,10 +274,19 @@ function GatewaySettingsCard() {
           value={webhookSecret}
           onChange={(e) => setWebhookSecret(e.target.value)}
           autoComplete="new-password"
-          hint={s.hasWebhookSecret ? 'A webhook secret is set. Leave blank to keep it.' : 'Optional: checks the signature of POST /api/payments/webhook.'}
+          hint={
+            s.hasWebhookSecret
+              ? 'A webhook secret is set. Leave blank to keep it.'
+              : 'Optional: checks the signature of POST /api/payments/webhook.'
+          }
         />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" checked={isEnabled} onChange={(e) => setEnabled(e.target.checked)} className="h-4 w-4 rounded border-slate-300 text-violet-700 focus:ring-violet-600" />
+          <input
+            type="checkbox"
+            checked={isEnabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 text-violet-700 focus:ring-violet-600"
+          />
           Use Razorpay at checkout
         </label>
         {testResult && <Alert tone={testResult.ok ? 'success' : 'error'}>{testResult.message}</Alert>}
@@ -215,7 +301,13 @@ function GatewaySettingsCard() {
         open={confirming}
         title="Save payment gateway settings"
         actionLabel="Save payment gateway settings"
-        description={<p>{isEnabled ? 'Checkout will take payments through Razorpay with these keys.' : 'Razorpay stays off: checkout keeps using the test gateway.'}</p>}
+        description={
+          <p>
+            {isEnabled
+              ? 'Checkout will take payments through Razorpay with these keys.'
+              : 'Razorpay stays off: checkout keeps using the test gateway.'}
+          </p>
+        }
         onCancel={() => setConfirming(false)}
         onConfirm={save}
       />
@@ -240,7 +332,10 @@ export function CodSettingsCard() {
   const categoriesId = useId();
 
   const card = (body: ReactNode) => (
-    <Card title="Cash on delivery" lead="Shops that offer cash on delivery may be paid at the door for orders up to this value (items and delivery, before points); products of the excluded categories never are.">
+    <Card
+      title="Cash on delivery"
+      lead="Shops that offer cash on delivery may be paid at the door for orders up to this value (items and delivery, before points); products of the excluded categories never are."
+    >
       {body}
     </Card>
   );
@@ -248,7 +343,12 @@ export function CodSettingsCard() {
   const s = settings.data;
   const values: CodDraft = form.draft ?? { limit: String(s.limit), excludedCategoryIds: s.excludedCategoryIds };
   const toggle = (id: string, on: boolean) =>
-    setDraft({ ...values, excludedCategoryIds: on ? [...values.excludedCategoryIds.filter((c) => c !== id), id] : values.excludedCategoryIds.filter((c) => c !== id) });
+    setDraft({
+      ...values,
+      excludedCategoryIds: on
+        ? [...values.excludedCategoryIds.filter((c) => c !== id), id]
+        : values.excludedCategoryIds.filter((c) => c !== id),
+    });
   const parsed = codSettingsSchema.safeParse(values);
   const excludedNames = s.categories.filter((c) => values.excludedCategoryIds.includes(c.id)).map((c) => c.name);
 
@@ -270,7 +370,10 @@ export function CodSettingsCard() {
           hint="Cash on delivery is offered for orders up to this value. 0 turns it off for every order."
           required
         />
-        <fieldset aria-describedby={categoriesError ? `${categoriesId}-error` : `${categoriesId}-hint`} aria-invalid={categoriesError ? true : undefined}>
+        <fieldset
+          aria-describedby={categoriesError ? `${categoriesId}-error` : `${categoriesId}-hint`}
+          aria-invalid={categoriesError ? true : undefined}
+        >
           <legend className="text-sm font-medium text-slate-700">Categories excluded from cash on delivery</legend>
           {s.categories.length === 0 ? (
             <p id={`${categoriesId}-hint`} className="mt-1 text-sm text-slate-500">
@@ -283,7 +386,10 @@ export function CodSettingsCard() {
               </p>
               <div className="mt-2 grid gap-1 sm:grid-cols-2">
                 {s.categories.map((c) => (
-                  <label key={c.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50">
+                  <label
+                    key={c.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50"
+                  >
                     <input
                       type="checkbox"
                       checked={values.excludedCategoryIds.includes(c.id)}

@@ -27,7 +27,17 @@ type StepUpDialogProps = {
 };
 
 /** The confirmation every sensitive admin action goes through: a fresh code from the authenticator, then 'Verify & Proceed'. */
-export function StepUpDialog({ open, title, description, actionLabel, children, ready = true, confirmLabel = 'Verify & Proceed', onCancel, onConfirm }: StepUpDialogProps) {
+export function StepUpDialog({
+  open,
+  title,
+  description,
+  actionLabel,
+  children,
+  ready = true,
+  confirmLabel = 'Verify & Proceed',
+  onCancel,
+  onConfirm,
+}: StepUpDialogProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

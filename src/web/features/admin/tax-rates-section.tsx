@@ -24,16 +24,27 @@ import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd, w
 import { StepUpDialog } from './step-up-dialog';
 
 const columns: Column<TaxRate>[] = [
-  { key: 'kind', header: 'Kind', render: (r) => <span className="font-medium text-slate-900">{taxRateKindLabels[r.kind]}</span> },
+  {
+    key: 'kind',
+    header: 'Kind',
+    render: (r) => <span className="font-medium text-slate-900">{taxRateKindLabels[r.kind]}</span>,
+  },
   { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
   { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
   { key: 'source', header: 'Source', render: (r) => <span className="text-xs text-slate-600">{r.source}</span> },
-  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} />,
+  },
 ];
 
 /** Tax rates: TCS, TDS with and without a PAN and the GST of unclassified goods, each a dated row; a change is a new row. */
 export function TaxRatesSection() {
-  const rates = useQuery({ queryKey: ['admin', 'tax-rates'], queryFn: () => api.get<TaxRateList>('/api/admin/tax-rates') });
+  const rates = useQuery({
+    queryKey: ['admin', 'tax-rates'],
+    queryFn: () => api.get<TaxRateList>('/api/admin/tax-rates'),
+  });
   const [adding, setAdding] = useState(false);
   const items = rates.data?.items;
   return (
@@ -42,7 +53,12 @@ export function TaxRatesSection() {
       title="Tax rates"
       lead="TCS under GST section 52, TDS under section 194-O (with and without the vendor's PAN), and the GST rate of a product whose vendor has not chosen an HSN code. When the law changes, add the new rate from the date it applies."
       action={
-        <Button variant={adding ? 'secondary' : 'primary'} onClick={() => setAdding((a) => !a)} aria-expanded={adding} aria-controls="add-tax-rate">
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
+          onClick={() => setAdding((a) => !a)}
+          aria-expanded={adding}
+          aria-controls="add-tax-rate"
+        >
           {adding ? 'Close form' : 'Add rate'}
         </Button>
       }
@@ -64,7 +80,12 @@ export function TaxRatesSection() {
   );
 }
 
-const emptyRate = (): AddTaxRateInput => ({ kind: 'tcs', ratePercent: '', effectiveFrom: earliestRateDay(), source: '' });
+const emptyRate = (): AddTaxRateInput => ({
+  kind: 'tcs',
+  ratePercent: '',
+  effectiveFrom: earliestRateDay(),
+  source: '',
+});
 
 function AddTaxRateForm({ onDone }: { onDone: () => void }) {
   const {
@@ -73,7 +94,11 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<AddTaxRateInput, unknown, AddTaxRateData>({ resolver: zodResolver(addTaxRateSchema), defaultValues: emptyRate(), mode: 'onTouched' });
+  } = useForm<AddTaxRateInput, unknown, AddTaxRateData>({
+    resolver: zodResolver(addTaxRateSchema),
+    defaultValues: emptyRate(),
+    mode: 'onTouched',
+  });
   const add = useConfirmedAdd<AddTaxRateInput, AddTaxRateData>({
     path: '/api/admin/tax-rates',
     fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
@@ -88,7 +113,13 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
   const pending = add.pending;
   return (
     <>
-      <form id="add-tax-rate" onSubmit={handleSubmit(add.ask)} noValidate className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4" aria-label="Add a tax rate">
+      <form
+        id="add-tax-rate"
+        onSubmit={handleSubmit(add.ask)}
+        noValidate
+        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
+        aria-label="Add a tax rate"
+      >
         {add.formError && <Alert tone="error">{add.formError}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
@@ -98,17 +129,49 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
               </option>
             ))}
           </Select>
-          <Input label="Rate (%)" required type="number" inputMode="decimal" min="0" max="100" step="0.01" placeholder="0.5" error={errors.ratePercent?.message} {...register('ratePercent')} />
-          <Input label="Effective from" required type="date" min={earliestRateDay()} error={errors.effectiveFrom?.message} hint="Today or later (India time)" {...register('effectiveFrom')} />
+          <Input
+            label="Rate (%)"
+            required
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max="100"
+            step="0.01"
+            placeholder="0.5"
+            error={errors.ratePercent?.message}
+            {...register('ratePercent')}
+          />
+          <Input
+            label="Effective from"
+            required
+            type="date"
+            min={earliestRateDay()}
+            error={errors.effectiveFrom?.message}
+            hint="Today or later (India time)"
+            {...register('effectiveFrom')}
+          />
         </div>
-        <Textarea label="Source" required rows={2} maxLength={maxLengthOf(addTaxRateSchema.shape.source)} placeholder="Notification 15/2024-Central Tax" error={errors.source?.message} hint="The notification or section of the act the rate comes from" {...register('source')} />
+        <Textarea
+          label="Source"
+          required
+          rows={2}
+          maxLength={maxLengthOf(addTaxRateSchema.shape.source)}
+          placeholder="Notification 15/2024-Central Tax"
+          error={errors.source?.message}
+          hint="The notification or section of the act the rate comes from"
+          {...register('source')}
+        />
         <Button type="submit">Review and confirm</Button>
       </form>
       <StepUpDialog
         open={pending !== null}
         title="Add tax rate"
         actionLabel="Add tax rate"
-        description={pending && <p>{`${taxRateKindLabels[pending.kind]}: ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`}</p>}
+        description={
+          pending && (
+            <p>{`${taxRateKindLabels[pending.kind]}: ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`}</p>
+          )
+        }
         onCancel={add.cancel}
         onConfirm={add.confirm}
       />

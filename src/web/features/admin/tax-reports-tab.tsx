@@ -53,7 +53,10 @@ function useReportMonth() {
 }
 
 function useReport<T>(kind: TaxReportKind, month: string) {
-  return useQuery({ queryKey: ['admin', 'tax-reports', kind, month], queryFn: () => api.get<T>(`/api/admin/reports/${kind}${toQuery({ month })}`) });
+  return useQuery({
+    queryKey: ['admin', 'tax-reports', kind, month],
+    queryFn: () => api.get<T>(`/api/admin/reports/${kind}${toQuery({ month })}`),
+  });
 }
 
 /** A CSV download named for what it holds (several sit on one page). */
@@ -73,7 +76,19 @@ function DownloadCsv({ href, what }: { href: string; what: string }) {
 const csvHref = (path: string, month: string) => `/api/admin/reports/${path}/export${toQuery({ month })}`;
 
 /** Loading, error and empty states of one report; `children` once it has rows. */
-function ReportBody<T>({ query, label, empty, hasRows, children }: { query: ReturnType<typeof useReport<T>>; label: string; empty: ReactNode; hasRows: (r: T) => boolean; children: (r: T) => ReactNode }) {
+function ReportBody<T>({
+  query,
+  label,
+  empty,
+  hasRows,
+  children,
+}: {
+  query: ReturnType<typeof useReport<T>>;
+  label: string;
+  empty: ReactNode;
+  hasRows: (r: T) => boolean;
+  children: (r: T) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <LoadingRegion label={`Loading ${label}`}>
@@ -90,16 +105,39 @@ function ReportBody<T>({ query, label, empty, hasRows, children }: { query: Retu
 }
 
 const noInvoices = (month: string, more?: ReactNode) => (
-  <EmptyState title={`No invoices issued in ${monthName(month)}`} icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+  <EmptyState
+    title={`No invoices issued in ${monthName(month)}`}
+    icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+  >
     {more ?? 'An invoice is issued when an order part ships; choose another month to see its figures.'}
   </EmptyState>
 );
 
 type TcsTotals = TcsReport['totals'];
-const tcsAmountColumns = <T extends { tcsIgstPaise: number; tcsCgstPaise: number; tcsSgstPaise: number }>(): ReportColumn<T, TcsTotals>[] => [
-  { key: 'igst', header: 'TCS IGST', numeric: true, render: (r) => money(r.tcsIgstPaise), total: (t) => money(t.tcsIgstPaise) },
-  { key: 'cgst', header: 'TCS CGST', numeric: true, render: (r) => money(r.tcsCgstPaise), total: (t) => money(t.tcsCgstPaise) },
-  { key: 'sgst', header: 'TCS SGST', numeric: true, render: (r) => money(r.tcsSgstPaise), total: (t) => money(t.tcsSgstPaise) },
+const tcsAmountColumns = <
+  T extends { tcsIgstPaise: number; tcsCgstPaise: number; tcsSgstPaise: number },
+>(): ReportColumn<T, TcsTotals>[] => [
+  {
+    key: 'igst',
+    header: 'TCS IGST',
+    numeric: true,
+    render: (r) => money(r.tcsIgstPaise),
+    total: (t) => money(t.tcsIgstPaise),
+  },
+  {
+    key: 'cgst',
+    header: 'TCS CGST',
+    numeric: true,
+    render: (r) => money(r.tcsCgstPaise),
+    total: (t) => money(t.tcsCgstPaise),
+  },
+  {
+    key: 'sgst',
+    header: 'TCS SGST',
+    numeric: true,
+    render: (r) => money(r.tcsSgstPaise),
+    total: (t) => money(t.tcsSgstPaise),
+  },
 ];
 
 const supplierColumns: ReportColumn<TcsSupplierRow, TcsTotals>[] = [
@@ -115,16 +153,40 @@ const supplierColumns: ReportColumn<TcsSupplierRow, TcsTotals>[] = [
     ),
   },
   { key: 'pos', header: 'Place of supply', render: (r) => state(r.placeOfSupplyState) },
-  { key: 'gross', header: 'Gross value', numeric: true, render: (r) => money(r.grossPaise), total: (t) => money(t.grossPaise) },
-  { key: 'returned', header: 'Returned', numeric: true, render: (r) => money(r.returnedPaise), total: (t) => money(t.returnedPaise) },
-  { key: 'net', header: 'Net taxable', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
+  {
+    key: 'gross',
+    header: 'Gross value',
+    numeric: true,
+    render: (r) => money(r.grossPaise),
+    total: (t) => money(t.grossPaise),
+  },
+  {
+    key: 'returned',
+    header: 'Returned',
+    numeric: true,
+    render: (r) => money(r.returnedPaise),
+    total: (t) => money(t.returnedPaise),
+  },
+  {
+    key: 'net',
+    header: 'Net taxable',
+    numeric: true,
+    render: (r) => money(r.netPaise),
+    total: (t) => money(t.netPaise),
+  },
   ...tcsAmountColumns<TcsSupplierRow>(),
 ];
 
 const stateColumns: ReportColumn<TcsStateRateRow, TcsTotals>[] = [
   { key: 'pos', header: 'Place of supply', render: (r) => state(r.placeOfSupplyState) },
   { key: 'rate', header: 'TCS rate', numeric: true, render: (r) => formatRate(r.tcsBp) },
-  { key: 'net', header: 'Net taxable', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
+  {
+    key: 'net',
+    header: 'Net taxable',
+    numeric: true,
+    render: (r) => money(r.netPaise),
+    total: (t) => money(t.netPaise),
+  },
   ...tcsAmountColumns<TcsStateRateRow>(),
 ];
 
@@ -144,17 +206,32 @@ function TcsSection({ month }: { month: string }) {
         query={query}
         label="TCS report"
         hasRows={(r) => r.suppliers.length > 0}
-        empty={noInvoices(month, 'No vendor with a GSTIN had an invoice or credit note this month; TCS is collected only from vendors with a GSTIN.')}
+        empty={noInvoices(
+          month,
+          'No vendor with a GSTIN had an invoice or credit note this month; TCS is collected only from vendors with a GSTIN.',
+        )}
       >
         {(r) => (
           <div className="space-y-5">
-            <ReportTable label={`TCS per supplier, ${name}`} columns={supplierColumns} rows={r.suppliers} rowKey={(s) => `${s.vendorUserId}|${s.gstin}|${s.placeOfSupplyState}`} totals={r.totals} />
+            <ReportTable
+              label={`TCS per supplier, ${name}`}
+              columns={supplierColumns}
+              rows={r.suppliers}
+              rowKey={(s) => `${s.vendorUserId}|${s.gstin}|${s.placeOfSupplyState}`}
+              totals={r.totals}
+            />
             <div className="space-y-3">
               <div className="flex flex-wrap items-end justify-between gap-3">
                 <h3 className="font-semibold text-slate-900">By place of supply and TCS rate</h3>
                 <DownloadCsv href={csvHref('tcs/states', month)} what={`TCS by place of supply and rate, ${name}`} />
               </div>
-              <ReportTable label={`TCS by place of supply and rate, ${name}`} columns={stateColumns} rows={r.byStateAndRate} rowKey={(s) => `${s.placeOfSupplyState}|${s.tcsBp}`} totals={r.totals} />
+              <ReportTable
+                label={`TCS by place of supply and rate, ${name}`}
+                columns={stateColumns}
+                rows={r.byStateAndRate}
+                rowKey={(s) => `${s.placeOfSupplyState}|${s.tcsBp}`}
+                totals={r.totals}
+              />
             </div>
           </div>
         )}
@@ -164,15 +241,48 @@ function TcsSection({ month }: { month: string }) {
 }
 
 const tdsColumns: ReportColumn<TdsRow, TdsReport['totals']>[] = [
-  { key: 'vendor', header: 'Vendor', render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span> },
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span>,
+  },
   { key: 'line', header: 'Line', render: (r) => tdsLineLabels[r.line] },
-  { key: 'pan', header: 'PAN', render: (r) => (r.pan ? <span className="font-mono text-xs">{r.pan}</span> : <span className="text-amber-800">No PAN</span>) },
+  {
+    key: 'pan',
+    header: 'PAN',
+    render: (r) =>
+      r.pan ? <span className="font-mono text-xs">{r.pan}</span> : <span className="text-amber-800">No PAN</span>,
+  },
   { key: 'rate', header: 'TDS rate', numeric: true, render: (r) => formatRate(r.tdsBp) },
   { key: 'on', header: 'TDS on', render: (r) => (r.tdsOn === 'taxable' ? 'Taxable value' : 'Gross amount') },
-  { key: 'gross', header: 'Amount', numeric: true, render: (r) => money(r.grossPaise), total: (t) => money(t.grossPaise) },
-  { key: 'returned', header: 'Returned', numeric: true, render: (r) => money(r.returnedPaise), total: (t) => money(t.returnedPaise) },
-  { key: 'net', header: 'Net amount', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
-  { key: 'tds', header: 'TDS deducted', numeric: true, render: (r) => money(r.tdsPaise), total: (t) => money(t.tdsPaise) },
+  {
+    key: 'gross',
+    header: 'Amount',
+    numeric: true,
+    render: (r) => money(r.grossPaise),
+    total: (t) => money(t.grossPaise),
+  },
+  {
+    key: 'returned',
+    header: 'Returned',
+    numeric: true,
+    render: (r) => money(r.returnedPaise),
+    total: (t) => money(t.returnedPaise),
+  },
+  {
+    key: 'net',
+    header: 'Net amount',
+    numeric: true,
+    render: (r) => money(r.netPaise),
+    total: (t) => money(t.netPaise),
+  },
+  {
+    key: 'tds',
+    header: 'TDS deducted',
+    numeric: true,
+    render: (r) => money(r.tdsPaise),
+    total: (t) => money(t.tdsPaise),
+  },
 ];
 
 function TdsSection({ month }: { month: string }) {
@@ -188,7 +298,15 @@ function TdsSection({ month }: { month: string }) {
         <DownloadCsv href={csvHref('tds', month)} what={`TDS 194-O, ${name}`} />
       </div>
       <ReportBody query={query} label="TDS report" hasRows={(r) => r.rows.length > 0} empty={noInvoices(month)}>
-        {(r) => <ReportTable label={`TDS 194-O, ${name}`} columns={tdsColumns} rows={r.rows} rowKey={(t) => `${t.vendorUserId}|${t.line}|${t.pan}|${t.tdsBp}|${t.tdsOn}`} totals={r.totals} />}
+        {(r) => (
+          <ReportTable
+            label={`TDS 194-O, ${name}`}
+            columns={tdsColumns}
+            rows={r.rows}
+            rowKey={(t) => `${t.vendorUserId}|${t.line}|${t.pan}|${t.tdsBp}|${t.tdsOn}`}
+            totals={r.totals}
+          />
+        )}
       </ReportBody>
     </RatesSection>
   );
@@ -196,12 +314,40 @@ function TdsSection({ month }: { month: string }) {
 
 const rateText = (bp: number | null) => (bp === null ? '—' : formatRate(bp));
 const commissionColumns: ReportColumn<CommissionRow, CommissionReport['totals']>[] = [
-  { key: 'vendor', header: 'Vendor', render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span> },
-  { key: 'gross', header: 'Gross sales', numeric: true, render: (r) => money(r.grossPaise), total: (t) => money(t.grossPaise) },
-  { key: 'returned', header: 'Returned', numeric: true, render: (r) => money(r.returnedPaise), total: (t) => money(t.returnedPaise) },
+  {
+    key: 'vendor',
+    header: 'Vendor',
+    render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span>,
+  },
+  {
+    key: 'gross',
+    header: 'Gross sales',
+    numeric: true,
+    render: (r) => money(r.grossPaise),
+    total: (t) => money(t.grossPaise),
+  },
+  {
+    key: 'returned',
+    header: 'Returned',
+    numeric: true,
+    render: (r) => money(r.returnedPaise),
+    total: (t) => money(t.returnedPaise),
+  },
   { key: 'net', header: 'Net sales', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
-  { key: 'commission', header: 'Commission', numeric: true, render: (r) => money(r.commissionPaise), total: (t) => money(t.commissionPaise) },
-  { key: 'rate', header: 'Effective rate', numeric: true, render: (r) => rateText(r.effectiveRateBp), total: (t) => rateText(t.effectiveRateBp) },
+  {
+    key: 'commission',
+    header: 'Commission',
+    numeric: true,
+    render: (r) => money(r.commissionPaise),
+    total: (t) => money(t.commissionPaise),
+  },
+  {
+    key: 'rate',
+    header: 'Effective rate',
+    numeric: true,
+    render: (r) => rateText(r.effectiveRateBp),
+    total: (t) => rateText(t.effectiveRateBp),
+  },
 ];
 
 function CommissionSection({ month }: { month: string }) {
@@ -217,7 +363,15 @@ function CommissionSection({ month }: { month: string }) {
         <DownloadCsv href={csvHref('commission', month)} what={`Commission earned, ${name}`} />
       </div>
       <ReportBody query={query} label="commission report" hasRows={(r) => r.rows.length > 0} empty={noInvoices(month)}>
-        {(r) => <ReportTable label={`Commission earned, ${name}`} columns={commissionColumns} rows={r.rows} rowKey={(c) => c.vendorUserId} totals={r.totals} />}
+        {(r) => (
+          <ReportTable
+            label={`Commission earned, ${name}`}
+            columns={commissionColumns}
+            rows={r.rows}
+            rowKey={(c) => c.vendorUserId}
+            totals={r.totals}
+          />
+        )}
       </ReportBody>
     </RatesSection>
   );
@@ -236,7 +390,15 @@ function MonthPicker({ month, onMonth }: { month: string; onMonth: (m: string) =
   };
   return (
     <div className="w-full sm:w-56">
-      <Input label="Month" type="month" value={text} max={currentIndiaMonth()} onChange={(e) => change(e.target.value)} placeholder="YYYY-MM" error={error} />
+      <Input
+        label="Month"
+        type="month"
+        value={text}
+        max={currentIndiaMonth()}
+        onChange={(e) => change(e.target.value)}
+        placeholder="YYYY-MM"
+        error={error}
+      />
     </div>
   );
 }
@@ -249,7 +411,9 @@ export function TaxReportsTab() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-900">Tax reports for {monthName(month)}</h2>
-          <p className="mt-1 text-sm text-slate-600">Counted from the tax documents issued in the month (India time): invoices add, credit notes subtract.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Counted from the tax documents issued in the month (India time): invoices add, credit notes subtract.
+          </p>
         </div>
         <MonthPicker month={month} onMonth={setMonth} />
       </div>

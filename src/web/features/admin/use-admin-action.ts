@@ -26,7 +26,16 @@ export type AdminAction = {
  */
 export function useAdminAction() {
   const qc = useQueryClient();
-  return async ({ path, body, method = 'POST', success, failure, toast, onDone, onError }: AdminAction): Promise<string | null> => {
+  return async ({
+    path,
+    body,
+    method = 'POST',
+    success,
+    failure,
+    toast,
+    onDone,
+    onError,
+  }: AdminAction): Promise<string | null> => {
     try {
       const answer = method === 'PUT' ? await api.put<unknown>(path, body) : await api.post<unknown>(path, body);
       notify.success(typeof success === 'string' ? success : success(answer), { action: toast });

@@ -11,7 +11,10 @@ type Filters = Record<string, string>;
  * The state of one admin list (search, sort, page and the tab's own filters) and its page from the
  * server; the export link carries the same filter.
  */
-export function useAdminList<T extends { items: unknown[]; total: number; totalCapped?: boolean; pageSize: number }>(path: string, defaults: { sort: string; dir?: SortDir; filters?: Filters }) {
+export function useAdminList<T extends { items: unknown[]; total: number; totalCapped?: boolean; pageSize: number }>(
+  path: string,
+  defaults: { sort: string; dir?: SortDir; filters?: Filters },
+) {
   const [q, setQ] = useState('');
   const [sort, setSort] = useState(defaults.sort);
   const [dir, setDir] = useState<SortDir>(defaults.dir ?? 'desc');

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { userActionMessages as m, userStatuses, type AdminUser, type AdminUserPage } from '../../../contracts/admin-people.contract';
+import {
+  userActionMessages as m,
+  userStatuses,
+  type AdminUser,
+  type AdminUserPage,
+} from '../../../contracts/admin-people.contract';
 import { roles } from '../../../contracts/auth.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -11,11 +16,21 @@ import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
-const roleLabels: Record<(typeof roles)[number], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
+const roleLabels: Record<(typeof roles)[number], string> = {
+  customer: 'Customer',
+  vendor: 'Vendor',
+  merchant: 'Merchant',
+  admin: 'Admin',
+};
 const nameOf = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || '—';
 
 const columns: Column<AdminUser>[] = [
-  { key: 'name', header: 'Name', sortKey: 'name', render: (u) => <span className="font-medium text-slate-900">{nameOf(u)}</span> },
+  {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    render: (u) => <span className="font-medium text-slate-900">{nameOf(u)}</span>,
+  },
   { key: 'email', header: 'Email', sortKey: 'email', render: (u) => <span className="break-all">{u.email}</span> },
   { key: 'role', header: 'Role', sortKey: 'role', render: (u) => roleLabels[u.role] },
   {
@@ -23,7 +38,11 @@ const columns: Column<AdminUser>[] = [
     header: 'Status',
     sortKey: 'status',
     render: (u) => (
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${u.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>{u.status === 'active' ? 'Active' : 'Suspended'}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${u.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}
+      >
+        {u.status === 'active' ? 'Active' : 'Suspended'}
+      </span>
     ),
   },
   { key: 'registered', header: 'Registered', sortKey: 'registeredAt', render: (u) => formatDate(u.registeredAt) },
@@ -31,7 +50,10 @@ const columns: Column<AdminUser>[] = [
 
 /** The Users tab: every account; Suspend (signs them out at once) or Reactivate, each with a fresh code. */
 export function UsersTab() {
-  const list = useAdminList<AdminUserPage>('/api/admin/users', { sort: 'registeredAt', filters: { role: '', status: '' } });
+  const list = useAdminList<AdminUserPage>('/api/admin/users', {
+    sort: 'registeredAt',
+    filters: { role: '', status: '' },
+  });
   const remove = useDeleteAction('user');
   const editDetails = useEditDetailsAction(userDetailsForm);
   const [target, setTarget] = useState<AdminUser | null>(null);
@@ -40,8 +62,24 @@ export function UsersTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by name, email or id">
-        <ListFilter list={list} name="role" label="Role" width="w-36" choices={roles} labels={roleLabels} any="All roles" />
-        <ListFilter list={list} name="status" label="Status" width="w-36" choices={userStatuses} labels={(s) => (s === 'active' ? 'Active' : 'Suspended')} any="Any status" />
+        <ListFilter
+          list={list}
+          name="role"
+          label="Role"
+          width="w-36"
+          choices={roles}
+          labels={roleLabels}
+          any="All roles"
+        />
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          width="w-36"
+          choices={userStatuses}
+          labels={(s) => (s === 'active' ? 'Active' : 'Suspended')}
+          any="Any status"
+        />
       </AdminListToolbar>
       <ListCount page={list.query.data} noun={['user', 'users']} capped />
       <DataTable

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { ADMIN_REASON_MAX } from '../../../contracts/admin-lists.contract';
 import { payoutDestination } from '../../../contracts/payout-details.contract';
-import { rejectVendorSchema, vendorActionMessages as m, vendorApprovalFilters, type AdminVendor, type AdminVendorPage, type VendorApprovalFilter } from '../../../contracts/admin-vendors.contract';
+import {
+  rejectVendorSchema,
+  vendorActionMessages as m,
+  vendorApprovalFilters,
+  type AdminVendor,
+  type AdminVendorPage,
+  type VendorApprovalFilter,
+} from '../../../contracts/admin-vendors.contract';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Textarea } from '../../ui/Field';
@@ -15,7 +22,11 @@ import { useEditDetailsAction } from './admin-edit-details-dialog';
 import { useDeleteAction } from './delete-dialog';
 import { useAdminList } from './use-admin-list';
 
-const filterLabels: Record<VendorApprovalFilter, string> = { all: 'All vendors', approved: 'Approved', rejected: 'Rejected' };
+const filterLabels: Record<VendorApprovalFilter, string> = {
+  all: 'All vendors',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 const count = (n: number) => n.toLocaleString('en-IN');
 
 const columns: Column<AdminVendor>[] = [
@@ -57,7 +68,9 @@ const columns: Column<AdminVendor>[] = [
     render: (v) => (
       <>
         <StatusBadge status={v.isApproved ? 'approved' : 'rejected'} />
-        {!v.isApproved && v.rejectionReason && <span className="mt-1 block text-xs text-slate-600">{v.rejectionReason}</span>}
+        {!v.isApproved && v.rejectionReason && (
+          <span className="mt-1 block text-xs text-slate-600">{v.rejectionReason}</span>
+        )}
       </>
     ),
   },
@@ -80,7 +93,13 @@ const columns: Column<AdminVendor>[] = [
   },
   { key: 'products', header: 'Products', numeric: true, render: (v) => count(v.totalProducts) },
   { key: 'orders', header: 'Orders', numeric: true, render: (v) => count(v.totalOrders) },
-  { key: 'revenue', header: 'Revenue', sortKey: 'totalRevenue', numeric: true, render: (v) => <Money paise={v.totalRevenuePaise} /> },
+  {
+    key: 'revenue',
+    header: 'Revenue',
+    sortKey: 'totalRevenue',
+    numeric: true,
+    render: (v) => <Money paise={v.totalRevenuePaise} />,
+  },
   { key: 'registered', header: 'Registered', sortKey: 'registeredAt', render: (v) => formatDate(v.registeredAt) },
 ];
 
@@ -88,7 +107,10 @@ type Pending = { kind: 'approve' | 'reject'; vendor: AdminVendor } | null;
 
 /** The Vendors tab: every vendor with its totals; Reject (with a reason) or Approve, each with a fresh code. */
 export function VendorsTab() {
-  const list = useAdminList<AdminVendorPage>('/api/admin/vendors', { sort: 'registeredAt', filters: { approval: 'all' } });
+  const list = useAdminList<AdminVendorPage>('/api/admin/vendors', {
+    sort: 'registeredAt',
+    filters: { approval: 'all' },
+  });
   const remove = useDeleteAction('vendor');
   const editDetails = useEditDetailsAction(vendorDetailsForm);
   const [action, setAction] = useState<Pending>(null);
@@ -103,9 +125,20 @@ export function VendorsTab() {
   return (
     <div className="space-y-4">
       <AdminListToolbar list={list} searchLabel="Search by business name, email or id">
-        <ListFilter list={list} name="approval" label="Approval" width="w-40" choices={vendorApprovalFilters} labels={filterLabels} />
+        <ListFilter
+          list={list}
+          name="approval"
+          label="Approval"
+          width="w-40"
+          choices={vendorApprovalFilters}
+          labels={filterLabels}
+        />
       </AdminListToolbar>
-      <ListCount page={list.query.data} noun={['vendor', 'vendors']} qualifier={approval === 'all' ? '' : filterLabels[approval].toLowerCase()} />
+      <ListCount
+        page={list.query.data}
+        noun={['vendor', 'vendors']}
+        qualifier={approval === 'all' ? '' : filterLabels[approval].toLowerCase()}
+      />
       <DataTable
         label="Vendors"
         columns={columns}
@@ -117,7 +150,12 @@ export function VendorsTab() {
           <div className="flex flex-wrap gap-2">
             {editDetails.button(v.id, `vendor: ${v.businessName} (${v.email})`)}
             {v.isApproved ? (
-              <Button size="sm" variant="secondary" onClick={() => open('reject', v)} aria-label={`Reject vendor: ${v.businessName}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => open('reject', v)}
+                aria-label={`Reject vendor: ${v.businessName}`}
+              >
                 Reject
               </Button>
             ) : (
@@ -145,7 +183,10 @@ export function VendorsTab() {
           action && (
             <p>
               <span className="font-medium text-slate-900">{action.vendor.businessName}</span> ({action.vendor.email}
-              {action.vendor.totalProducts > 0 ? `, ${count(action.vendor.totalProducts)} ${action.vendor.totalProducts === 1 ? 'product' : 'products'}` : ''}).{' '}
+              {action.vendor.totalProducts > 0
+                ? `, ${count(action.vendor.totalProducts)} ${action.vendor.totalProducts === 1 ? 'product' : 'products'}`
+                : ''}
+              ).{' '}
               {action.kind === 'approve'
                 ? 'The vendor’s products return to the storefront and can be bought again (shops the vendor closed stay closed).'
                 : 'The vendor’s shops and products leave the storefront at once: shoppers can no longer find or buy them. Orders already placed are not affected.'}
@@ -155,7 +196,14 @@ export function VendorsTab() {
         ready={action?.kind === 'approve' || rejectVendorSchema.shape.reason.safeParse(reason).success}
       >
         {action?.kind === 'reject' && (
-          <Textarea label="Reason for rejection" value={reason} onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))} rows={3} required hint={m.reasonRequired} />
+          <Textarea
+            label="Reason for rejection"
+            value={reason}
+            onChange={(e) => setReason(e.target.value.slice(0, ADMIN_REASON_MAX))}
+            rows={3}
+            required
+            hint={m.reasonRequired}
+          />
         )}
       </AdminActionDialog>
       {remove.dialog}

@@ -3,7 +3,13 @@ import { KeyRound, Mail } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import type { Me } from '../../../contracts/auth.contract';
-import { changeEmailSchema, changePasswordSchema, settingsMessages, type ChangeEmailInput, type ChangePasswordInput } from '../../../contracts/shops.contract';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  settingsMessages,
+  type ChangeEmailInput,
+  type ChangePasswordInput,
+} from '../../../contracts/shops.contract';
 import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
@@ -14,17 +20,38 @@ import { notify } from '../../ui/notify';
 import { useSetMe } from '../../api/session';
 
 /** Puts the server's per-field messages under their fields; otherwise toasts the message (or the fallback). */
-function showError<T extends FieldValues>(e: unknown, names: Path<T>[], setError: UseFormSetError<T>, fallback: string) {
+function showError<T extends FieldValues>(
+  e: unknown,
+  names: Path<T>[],
+  setError: UseFormSetError<T>,
+  fallback: string,
+) {
   if (placeFieldErrors(e, names, setError) > 0) return;
   notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback);
 }
 
-function SettingCard({ icon, title, value, open, onOpen, children }: { icon: ReactNode; title: string; value: string; open: boolean; onOpen: () => void; children: ReactNode }) {
+function SettingCard({
+  icon,
+  title,
+  value,
+  open,
+  onOpen,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: string;
+  open: boolean;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-violet-100 text-violet-700">{icon}</span>
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-violet-100 text-violet-700">
+            {icon}
+          </span>
           <div className="min-w-0">
             <h3 className="font-semibold text-slate-900">{title}</h3>
             <p className="break-all text-sm text-slate-600">{value}</p>
@@ -43,7 +70,12 @@ function SettingCard({ icon, title, value, open, onOpen, children }: { icon: Rea
 
 function EmailForm({ onDone }: { onDone: () => void }) {
   const setMe = useSetMe();
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ChangeEmailInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({
     resolver: zodResolver(changeEmailSchema),
     defaultValues: { newEmail: '', currentPassword: '' },
     mode: 'onTouched',
@@ -59,15 +91,36 @@ function EmailForm({ onDone }: { onDone: () => void }) {
   };
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Change email">
-      <Input label="New email" required type="email" autoComplete="email" autoFocus error={errors.newEmail?.message} {...register('newEmail')} />
-      <Input label="Current password" required type="password" autoComplete="current-password" hint="To confirm it is you" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <Input
+        label="New email"
+        required
+        type="email"
+        autoComplete="email"
+        autoFocus
+        error={errors.newEmail?.message}
+        {...register('newEmail')}
+      />
+      <Input
+        label="Current password"
+        required
+        type="password"
+        autoComplete="current-password"
+        hint="To confirm it is you"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <SaveCancelButtons busy={isSubmitting} saveText="Update email" onCancel={onDone} />
     </form>
   );
 }
 
 function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ChangePasswordInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
@@ -83,9 +136,31 @@ function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
   };
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Change password">
-      <Input label="Current password" required type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <Input label="New password" required type="password" autoComplete="new-password" hint="At least 6 characters" error={errors.newPassword?.message} {...register('newPassword')} />
-      <Input label="Confirm new password" required type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <Input
+        label="Current password"
+        required
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Input
+        label="New password"
+        required
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Input
+        label="Confirm new password"
+        required
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <p className="text-sm text-slate-600">Changing your password signs you out on every other device.</p>
       <SaveCancelButtons busy={isSubmitting} saveText="Change password" onCancel={() => onDone('')} />
     </form>
@@ -102,10 +177,28 @@ export function AccountSettings({ me }: { me: Me }) {
         Account settings
       </h2>
       {done && <Alert tone="success">{done}</Alert>}
-      <SettingCard icon={<Mail className="h-5 w-5" aria-hidden="true" />} title="Email" value={me.email} open={open === 'email'} onOpen={() => { setDone(null); setOpen('email'); }}>
+      <SettingCard
+        icon={<Mail className="h-5 w-5" aria-hidden="true" />}
+        title="Email"
+        value={me.email}
+        open={open === 'email'}
+        onOpen={() => {
+          setDone(null);
+          setOpen('email');
+        }}
+      >
         <EmailForm onDone={() => setOpen(null)} />
       </SettingCard>
-      <SettingCard icon={<KeyRound className="h-5 w-5" aria-hidden="true" />} title="Password" value="••••••••" open={open === 'password'} onOpen={() => { setDone(null); setOpen('password'); }}>
+      <SettingCard
+        icon={<KeyRound className="h-5 w-5" aria-hidden="true" />}
+        title="Password"
+        value="••••••••"
+        open={open === 'password'}
+        onOpen={() => {
+          setDone(null);
+          setOpen('password');
+        }}
+      >
         <PasswordForm
           onDone={(message) => {
             setOpen(null);

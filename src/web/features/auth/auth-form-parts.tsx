@@ -3,7 +3,12 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CASHBACK_DECIMALS, merchantBusinessFields, type RegisterData, type Role } from '../../../contracts/auth.contract';
+import {
+  CASHBACK_DECIMALS,
+  merchantBusinessFields,
+  type RegisterData,
+  type Role,
+} from '../../../contracts/auth.contract';
 import { numberRangeOf } from '../../../contracts/common.contract';
 import { ApiError, api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
@@ -29,14 +34,26 @@ export function safeNextPath(next: string | null | undefined): string {
 
 /** The white card that holds an auth form, centred; `className` replaces its default width max-w-lg. */
 export function AuthCard({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('mx-auto w-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8', className ?? 'max-w-lg')}>{children}</div>;
+  return (
+    <div
+      className={cn(
+        'mx-auto w-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8',
+        className ?? 'max-w-lg',
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The sentence that explains the red asterisk. */
 function RequiredNote() {
   return (
     <p className="text-sm text-slate-600">
-      Fields marked <span className="text-red-600" aria-hidden="true">*</span>
+      Fields marked{' '}
+      <span className="text-red-600" aria-hidden="true">
+        *
+      </span>
       <span className="sr-only">with an asterisk</span> are required.
     </p>
   );
@@ -48,7 +65,15 @@ export function FormErrorAlert({ message }: { message: string | null }) {
 }
 
 /** The full-width submit button of an auth form, disabled and spinning while the request runs. */
-export function SubmitButton({ loading, children, loadingText }: { loading: boolean; children: ReactNode; loadingText: string }) {
+export function SubmitButton({
+  loading,
+  children,
+  loadingText,
+}: {
+  loading: boolean;
+  children: ReactNode;
+  loadingText: string;
+}) {
   return (
     <Button type="submit" size="lg" loading={loading} className="w-full">
       {loading ? loadingText : children}
@@ -59,7 +84,12 @@ export function SubmitButton({ loading, children, loadingText }: { loading: bool
 /** A line of the links under a form: 'Already have an account? Sign in'. */
 export type AuthLink = { text: string; to: string; label: string };
 
-type AuthFormBodyProps = { formError: string | null; links: readonly AuthLink[]; requiredNote?: boolean; children: ReactNode };
+type AuthFormBodyProps = {
+  formError: string | null;
+  links: readonly AuthLink[];
+  requiredNote?: boolean;
+  children: ReactNode;
+};
 
 /** The inside of an auth card: the required-field note, the error banner, the form, then the links. */
 export function AuthFormBody({ formError, links, requiredNote = true, children }: AuthFormBodyProps) {
@@ -88,8 +118,23 @@ export function AuthFormBody({ formError, links, requiredNote = true, children }
 type InputProps = ComponentProps<typeof Input>;
 
 /** An email input: email keyboard, browser autofill, no auto-capitalisation; required unless told. */
-export function EmailInput({ label = 'Email', required = true, ...rest }: Omit<InputProps, 'label' | 'type'> & { label?: string }) {
-  return <Input label={label} type="email" required={required} autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...rest} />;
+export function EmailInput({
+  label = 'Email',
+  required = true,
+  ...rest
+}: Omit<InputProps, 'label' | 'type'> & { label?: string }) {
+  return (
+    <Input
+      label={label}
+      type="email"
+      required={required}
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...rest}
+    />
+  );
 }
 
 /** An Indian mobile number input: phone keypad and an example number; pass `autoComplete="off"` for a second number. */
@@ -106,7 +151,11 @@ export function CashbackInput({ hint = 'Recommended 1-5%', ...rest }: Omit<Input
       max={cashbackRange.max}
       step={10 ** -CASHBACK_DECIMALS}
       hint={hint}
-      suffix={<span className="pr-1 text-sm text-slate-500" aria-hidden="true">%</span>}
+      suffix={
+        <span className="pr-1 text-sm text-slate-500" aria-hidden="true">
+          %
+        </span>
+      }
       {...rest}
     />
   );
@@ -122,12 +171,25 @@ export function useReferralFromLink(): string {
  * The referral code of the link, read-only (nothing without one): it is recorded with the new
  * account. "Remove code" takes it off (a mistyped link), and the account is created without one.
  */
-export function ReferralCodeField({ code, onRemove, ...rest }: Omit<InputProps, 'label' | 'readOnly' | 'hint'> & { code: string; onRemove: () => void }) {
+export function ReferralCodeField({
+  code,
+  onRemove,
+  ...rest
+}: Omit<InputProps, 'label' | 'readOnly' | 'hint'> & { code: string; onRemove: () => void }) {
   if (!code) return null;
   return (
     <div>
-      <Input label="Referral code" readOnly hint="You were referred by this code. Not right? Remove it to register without one." {...rest} />
-      <button type="button" onClick={onRemove} className="mt-1 rounded-md px-1 py-1 text-sm font-medium text-violet-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+      <Input
+        label="Referral code"
+        readOnly
+        hint="You were referred by this code. Not right? Remove it to register without one."
+        {...rest}
+      />
+      <button
+        type="button"
+        onClick={onRemove}
+        className="mt-1 rounded-md px-1 py-1 text-sm font-medium text-violet-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+      >
         Remove referral code
       </button>
     </div>
@@ -176,7 +238,14 @@ type NewPasswordFieldsProps = {
 export function NewPasswordFields({ password, confirm, passwordError, confirmError }: NewPasswordFieldsProps) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <PasswordInput label="Password" required autoComplete="new-password" hint="At least 6 characters" error={passwordError} {...password} />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="new-password"
+        hint="At least 6 characters"
+        error={passwordError}
+        {...password}
+      />
       <PasswordInput label="Confirm password" required autoComplete="new-password" error={confirmError} {...confirm} />
     </div>
   );
@@ -186,7 +255,11 @@ export function NewPasswordFields({ password, confirm, passwordError, confirmErr
  * Server errors for a react-hook-form form: per-field messages (`ApiError.fields`) land under the
  * fields named in `fieldNames` (the first is focused); otherwise the message shows in the banner.
  */
-export function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fieldNames: readonly Path<T>[], fallback: string) {
+export function useServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+  fallback: string,
+) {
   const [formError, setFormError] = useState<string | null>(null);
   const showError = (err: unknown) => {
     if (!(err instanceof ApiError)) {
@@ -194,16 +267,23 @@ export function useServerErrors<T extends FieldValues>(setError: UseFormSetError
       return;
     }
     const matched = fieldNames.filter((name) => err.fields[name]);
-    matched.forEach((name, i) => setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }));
+    matched.forEach((name, i) =>
+      setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }),
+    );
     // A message with no visible field to sit under goes to the banner, so nothing is lost.
-    const unplaced = matched.length === 0 || Object.keys(err.fields).some((key) => !(fieldNames as readonly string[]).includes(key));
+    const unplaced =
+      matched.length === 0 || Object.keys(err.fields).some((key) => !(fieldNames as readonly string[]).includes(key));
     setFormError(unplaced ? err.message || fallback : null);
   };
   return { formError, showError, clearError: () => setFormError(null) };
 }
 
 /** Submits a registration form: on success toasts the server's message and goes to /login; on failure shows the errors. */
-export function useRegisterSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fieldNames: readonly Path<T>[], fallback: string) {
+export function useRegisterSubmit<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+  fallback: string,
+) {
   const navigate = useNavigate();
   const { formError, showError, clearError } = useServerErrors(setError, fieldNames, fallback);
   const submit = async (values: RegisterData) => {

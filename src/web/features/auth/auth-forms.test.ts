@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { customerRegisterSchema, merchantRegisterSchema, messages, vendorRegisterSchema } from '../../../contracts/auth.contract';
+import {
+  customerRegisterSchema,
+  merchantRegisterSchema,
+  messages,
+  vendorRegisterSchema,
+} from '../../../contracts/auth.contract';
 import { safeNextPath } from './auth-form-parts';
 
 // The sign-up forms validate with the same schemas as the server: these are the messages users see.
 
-const customer = (over: Partial<z.input<typeof customerRegisterSchema>> = {}): z.input<typeof customerRegisterSchema> => ({
+const customer = (
+  over: Partial<z.input<typeof customerRegisterSchema>> = {},
+): z.input<typeof customerRegisterSchema> => ({
   role: 'customer',
   firstName: 'Asha',
   lastName: 'Verma',
@@ -33,7 +40,9 @@ const vendor = (over: Partial<z.input<typeof vendorRegisterSchema>> = {}): z.inp
   ...over,
 });
 
-const merchant = (over: Partial<z.input<typeof merchantRegisterSchema>> = {}): z.input<typeof merchantRegisterSchema> => ({
+const merchant = (
+  over: Partial<z.input<typeof merchantRegisterSchema>> = {},
+): z.input<typeof merchantRegisterSchema> => ({
   role: 'merchant',
   businessName: 'Lakshmi Stores',
   email: 'lakshmi@example.in',
@@ -117,7 +126,9 @@ describe('merchant cashback percentage', () => {
   it("accepts what a number input may hold, such as '.5', and nothing else", () => {
     expect(merchantRegisterSchema.parse(merchant({ cashbackPercentage: '.5' })).cashbackPercentage).toBe(0.5);
     for (const value of ['0x10', '1e1', 'Infinity', '5.']) {
-      expect(messageAt(merchantRegisterSchema.safeParse(merchant({ cashbackPercentage: value })), 'cashbackPercentage')).toBe('Cashback must be a number');
+      expect(
+        messageAt(merchantRegisterSchema.safeParse(merchant({ cashbackPercentage: value })), 'cashbackPercentage'),
+      ).toBe('Cashback must be a number');
     }
   });
 
@@ -129,22 +140,36 @@ describe('merchant cashback percentage', () => {
 
 describe('merchant website', () => {
   it('adds https:// to a bare domain', () => {
-    expect(merchantRegisterSchema.parse(merchant({ website: 'www.chaipoint.in' })).website).toBe('https://www.chaipoint.in');
+    expect(merchantRegisterSchema.parse(merchant({ website: 'www.chaipoint.in' })).website).toBe(
+      'https://www.chaipoint.in',
+    );
   });
 
-  it.each([['my shop'], ['localhost'], ['ftp://files.example.in'], ['javascript:alert(1)']])("refuses %j with 'Please enter a valid website address'", (website) => {
-    expect(messageAt(merchantRegisterSchema.safeParse(merchant({ website })), 'website')).toBe('Please enter a valid website address');
-  });
+  it.each([['my shop'], ['localhost'], ['ftp://files.example.in'], ['javascript:alert(1)']])(
+    "refuses %j with 'Please enter a valid website address'",
+    (website) => {
+      expect(messageAt(merchantRegisterSchema.safeParse(merchant({ website })), 'website')).toBe(
+        'Please enter a valid website address',
+      );
+    },
+  );
 });
 
 describe('customer date of birth', () => {
-  it.each([['1990-02-30'], ['1990-13-01'], ['31-12-1990']])("refuses %j with 'Please enter a valid date'", (dateOfBirth) => {
-    expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth })), 'dateOfBirth')).toBe('Please enter a valid date');
-  });
+  it.each([['1990-02-30'], ['1990-13-01'], ['31-12-1990']])(
+    "refuses %j with 'Please enter a valid date'",
+    (dateOfBirth) => {
+      expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth })), 'dateOfBirth')).toBe(
+        'Please enter a valid date',
+      );
+    },
+  );
 
   it("refuses someone under 18 with 'You must be at least 18 years old to register'", () => {
     const tenYearsAgo = `${new Date().getUTCFullYear() - 10}-01-01`;
-    expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth: tenYearsAgo })), 'dateOfBirth')).toBe('You must be at least 18 years old to register');
+    expect(messageAt(customerRegisterSchema.safeParse(customer({ dateOfBirth: tenYearsAgo })), 'dateOfBirth')).toBe(
+      'You must be at least 18 years old to register',
+    );
   });
 });
 
@@ -162,14 +187,26 @@ describe('zodResolver on the forms', () => {
   const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
   it("puts 'Passwords do not match' on confirmPassword", async () => {
-    const result = await zodResolver(merchantRegisterSchema)(merchant({ confirmPassword: 'other1' }), undefined, options);
+    const result = await zodResolver(merchantRegisterSchema)(
+      merchant({ confirmPassword: 'other1' }),
+      undefined,
+      options,
+    );
     expect(result.errors.confirmPassword?.message).toBe('Passwords do not match');
   });
 
   it('hands the normalised values to the submit handler', async () => {
-    const result = await zodResolver(merchantRegisterSchema)(merchant({ referralCode: 'merchab12cd', cashbackPercentage: '' }), undefined, options);
+    const result = await zodResolver(merchantRegisterSchema)(
+      merchant({ referralCode: 'merchab12cd', cashbackPercentage: '' }),
+      undefined,
+      options,
+    );
     expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ referralCode: 'MERCHAB12CD', cashbackPercentage: 2, whatsappNumber: undefined });
+    expect(result.values).toMatchObject({
+      referralCode: 'MERCHAB12CD',
+      cashbackPercentage: 2,
+      whatsappNumber: undefined,
+    });
   });
 });
 

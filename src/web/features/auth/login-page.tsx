@@ -34,7 +34,12 @@ const links: AuthLink[] = [
 export function LoginPage() {
   const { data: me } = useMe();
   return (
-    <Page title="Sign In" lead="Welcome back to Haat. Sign in to shop, track orders and use your points." narrow className={centredPageClass}>
+    <Page
+      title="Sign In"
+      lead="Welcome back to Haat. Sign in to shop, track orders and use your points."
+      narrow
+      className={centredPageClass}
+    >
       <AuthCard>{me ? <SignedInNote name={me.displayName} /> : <LoginForm />}</AuthCard>
     </Page>
   );
@@ -60,7 +65,11 @@ function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: defaults, mode: 'onTouched' });
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
   const { formError, showError, clearError } = useServerErrors(setError, fieldNamesOf(defaults), 'Failed to sign in');
 
   const onSubmit = async (values: LoginValues) => {
@@ -79,7 +88,13 @@ function LoginForm() {
     <AuthFormBody formError={formError} links={links} requiredNote={false}>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
         <EmailInput error={errors.email?.message} {...register('email')} />
-        <PasswordInput label="Password" required autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link to="/forgot-password" className={authLinkClass}>
             Forgot password?

@@ -14,11 +14,31 @@ const links: AuthLink[] = [
 ];
 
 const benefits: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
-  { icon: IndianRupee, title: 'Accept UPI payments', text: 'Customers pay you straight to your UPI ID, from any UPI app.' },
-  { icon: Repeat, title: 'Cashback that brings customers back', text: 'Set your own cashback percentage; customers earn it as Haat points on every payment.' },
-  { icon: QrCode, title: 'Your own referral code and QR', text: 'Share your link or QR code with other businesses you know.' },
-  { icon: HandCoins, title: 'Earn referral points', text: 'Receive reward points when merchants you refer qualify by taking payments on Haat.' },
-  { icon: BadgeCheck, title: 'Get verified', text: 'The Haat team verifies your business, so customers know whom they are paying.' },
+  {
+    icon: IndianRupee,
+    title: 'Accept UPI payments',
+    text: 'Customers pay you straight to your UPI ID, from any UPI app.',
+  },
+  {
+    icon: Repeat,
+    title: 'Cashback that brings customers back',
+    text: 'Set your own cashback percentage; customers earn it as Haat points on every payment.',
+  },
+  {
+    icon: QrCode,
+    title: 'Your own referral code and QR',
+    text: 'Share your link or QR code with other businesses you know.',
+  },
+  {
+    icon: HandCoins,
+    title: 'Earn referral points',
+    text: 'Receive reward points when merchants you refer qualify by taking payments on Haat.',
+  },
+  {
+    icon: BadgeCheck,
+    title: 'Get verified',
+    text: 'The Haat team verifies your business, so customers know whom they are paying.',
+  },
 ];
 
 const blank: MerchantForm = {
@@ -37,7 +57,11 @@ const blank: MerchantForm = {
 
 /** /merchant/register: a merchant account (UPI payments with cashback), optionally referred by `?ref=CODE`. */
 export function MerchantRegisterPage() {
-  const form = useRegisterForm<MerchantForm, MerchantValues>(merchantRegisterSchema, blank, 'Failed to create merchant account');
+  const form = useRegisterForm<MerchantForm, MerchantValues>(
+    merchantRegisterSchema,
+    blank,
+    'Failed to create merchant account',
+  );
   const { register, errors } = form;
 
   return (
@@ -51,11 +75,23 @@ export function MerchantRegisterPage() {
       loadingText="Creating merchant account..."
       aside={<MerchantBenefits />}
     >
-      <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
+      <Input
+        label="Business name"
+        required
+        autoComplete="organization"
+        error={errors.businessName?.message}
+        {...register('businessName')}
+      />
       <EmailInput error={errors.email?.message} {...register('email')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-        <PhoneInput label="WhatsApp number" autoComplete="off" hint="Defaults to your mobile number" error={errors.whatsappNumber?.message} {...register('whatsappNumber')} />
+        <PhoneInput
+          label="WhatsApp number"
+          autoComplete="off"
+          hint="Defaults to your mobile number"
+          error={errors.whatsappNumber?.message}
+          {...register('whatsappNumber')}
+        />
       </div>
       <Input
         label="UPI ID"
@@ -84,7 +120,10 @@ export function MerchantRegisterPage() {
 
 function MerchantBenefits() {
   return (
-    <aside aria-labelledby="merchant-benefits-title" className="rounded-lg border border-violet-100 bg-violet-50 p-5 sm:p-6">
+    <aside
+      aria-labelledby="merchant-benefits-title"
+      className="rounded-lg border border-violet-100 bg-violet-50 p-5 sm:p-6"
+    >
       <h2 id="merchant-benefits-title" className="text-lg font-semibold text-slate-900">
         Benefits of being a Haat merchant
       </h2>

@@ -3,12 +3,29 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { newPasswordSchema, passwordResetMessages, passwordResetRequestSchema, resetTokenSchema, type NewPasswordInput, type PasswordResetRequestInput } from '../../../contracts/auth.contract';
+import {
+  newPasswordSchema,
+  passwordResetMessages,
+  passwordResetRequestSchema,
+  resetTokenSchema,
+  type NewPasswordInput,
+  type PasswordResetRequestInput,
+} from '../../../contracts/auth.contract';
 import { api, ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { notify } from '../../ui/notify';
 import { Page } from '../../ui/Page';
-import { AuthCard, AuthFormBody, authLinkClass, centredPageClass, EmailInput, NewPasswordFields, SubmitButton, useServerErrors, type AuthLink } from './auth-form-parts';
+import {
+  AuthCard,
+  AuthFormBody,
+  authLinkClass,
+  centredPageClass,
+  EmailInput,
+  NewPasswordFields,
+  SubmitButton,
+  useServerErrors,
+  type AuthLink,
+} from './auth-form-parts';
 
 const backToLogin: AuthLink[] = [{ text: 'Remembered it?', to: '/login', label: 'Sign in' }];
 
@@ -20,8 +37,16 @@ export function ForgotPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetRequestInput, unknown, z.output<typeof passwordResetRequestSchema>>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' }, mode: 'onTouched' });
-  const { formError, showError, clearError } = useServerErrors(setError, ['email'], 'Failed to send the reset link. Please try again.');
+  } = useForm<PasswordResetRequestInput, unknown, z.output<typeof passwordResetRequestSchema>>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
+  const { formError, showError, clearError } = useServerErrors(
+    setError,
+    ['email'],
+    'Failed to send the reset link. Please try again.',
+  );
 
   const submit = async (values: z.output<typeof passwordResetRequestSchema>) => {
     clearError();
@@ -33,7 +58,12 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <Page title="Forgot your password?" lead="Enter the email of your account and we will send you a link to choose a new password." narrow className={centredPageClass}>
+    <Page
+      title="Forgot your password?"
+      lead="Enter the email of your account and we will send you a link to choose a new password."
+      narrow
+      className={centredPageClass}
+    >
       <AuthCard>
         <AuthFormBody formError={formError} links={backToLogin} requiredNote={false}>
           {sent ? (
@@ -52,7 +82,6 @@ export function ForgotPasswordPage() {
   );
 }
 
-
 /** /reset-password?token=: a new password twice; then to /login. A spent or expired link says so and offers a new one. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -64,8 +93,16 @@ export function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, mode: 'onTouched' });
-  const { formError, showError, clearError } = useServerErrors(setError, ['password', 'confirmPassword'], 'Failed to reset the password. Please try again.');
+  } = useForm<NewPasswordInput>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { formError, showError, clearError } = useServerErrors(
+    setError,
+    ['password', 'confirmPassword'],
+    'Failed to reset the password. Please try again.',
+  );
 
   const submit = async (values: NewPasswordInput) => {
     clearError();
@@ -92,7 +129,12 @@ export function ResetPasswordPage() {
         ) : (
           <AuthFormBody formError={formError} links={backToLogin}>
             <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Choose a new password">
-              <NewPasswordFields password={register('password')} confirm={register('confirmPassword')} passwordError={errors.password?.message} confirmError={errors.confirmPassword?.message} />
+              <NewPasswordFields
+                password={register('password')}
+                confirm={register('confirmPassword')}
+                passwordError={errors.password?.message}
+                confirmError={errors.confirmPassword?.message}
+              />
               <p className="text-sm text-slate-600">Setting a new password signs you out on every device.</p>
               <SubmitButton loading={isSubmitting} loadingText="Saving...">
                 Set new password

@@ -1,10 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import type { RegisterData } from '../../../contracts/auth.contract';
 import { Page } from '../../ui/Page';
-import { AuthCard, AuthFormBody, centredPageClass, fieldNamesOf, NewPasswordFields, ReferralCodeField, SubmitButton, useReferralFromLink, useRegisterSubmit, type AuthLink } from './auth-form-parts';
+import {
+  AuthCard,
+  AuthFormBody,
+  centredPageClass,
+  fieldNamesOf,
+  NewPasswordFields,
+  ReferralCodeField,
+  SubmitButton,
+  useReferralFromLink,
+  useRegisterSubmit,
+  type AuthLink,
+} from './auth-form-parts';
 
 /** The fields every sign-up form has besides its own: the link's referral code and the new password twice. */
 type NewAccountFields = { referralCode?: string; password: string; confirmPassword: string };
@@ -14,12 +32,20 @@ type NewAccountFields = { referralCode?: string; password: string; confirmPasswo
  * `?ref=` code filled in, and the submit to POST /api/auth/register with its errors placed.
  * `blank` lists the fields in the order their server errors are focused.
  */
-export function useRegisterForm<F extends FieldValues & NewAccountFields, V extends RegisterData>(schema: z.ZodType<V, F>, blank: F, fallback: string) {
+export function useRegisterForm<F extends FieldValues & NewAccountFields, V extends RegisterData>(
+  schema: z.ZodType<V, F>,
+  blank: F,
+  fallback: string,
+) {
   const fromLink = useReferralFromLink();
   // A mistyped code in a link must not block sign-up: the person can remove it and register without one.
   const [referralCode, setReferralCode] = useState(fromLink);
   const defaults: F = { ...blank, referralCode: fromLink };
-  const form = useForm<F, unknown, V>({ resolver: zodResolver(schema), defaultValues: defaults as DefaultValues<F>, mode: 'onTouched' });
+  const form = useForm<F, unknown, V>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults as DefaultValues<F>,
+    mode: 'onTouched',
+  });
   const { formError, submit } = useRegisterSubmit(form.setError, fieldNamesOf(defaults), fallback);
   const errors = form.formState.errors as FieldErrors<NewAccountFields>;
   return {
@@ -77,7 +103,17 @@ type RegisterFormPageProps = {
 };
 
 /** A sign-up page: its card with the form (referral code, the form's fields, the passwords, the submit button) and the links under it. */
-export function RegisterFormPage({ form, title, lead, label, links, submitText, loadingText, aside, children }: RegisterFormPageProps) {
+export function RegisterFormPage({
+  form,
+  title,
+  lead,
+  label,
+  links,
+  submitText,
+  loadingText,
+  aside,
+  children,
+}: RegisterFormPageProps) {
   const { referralCode, ...passwords } = form.common;
   const card = (
     <AuthCard className={aside ? 'max-w-none' : undefined}>

@@ -46,12 +46,37 @@ export function RegisterPage() {
       loadingText="Creating account..."
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <Input
+          label="First name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <PhoneInput label="Phone number" required hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+      <PhoneInput
+        label="Phone number"
+        required
+        hint="10-digit Indian mobile number"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <Input
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          max={localToday()}
+          error={errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
         <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
           <option value="">Select gender</option>
           {genders.map((gender) => (
@@ -63,14 +88,31 @@ export function RegisterPage() {
       </div>
       <EmailInput error={errors.email?.message} {...register('email')} />
       <fieldset className="space-y-4">
-        <legend className="text-sm font-medium text-slate-700">Delivery address (optional: it becomes your first saved address)</legend>
-        <Textarea label="Address" rows={2} autoComplete="street-address" placeholder="House no., building, street, area" error={errors.address?.message} {...register('address')} />
+        <legend className="text-sm font-medium text-slate-700">
+          Delivery address (optional: it becomes your first saved address)
+        </legend>
+        <Textarea
+          label="Address"
+          rows={2}
+          autoComplete="street-address"
+          placeholder="House no., building, street, area"
+          error={errors.address?.message}
+          {...register('address')}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
           <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
             <StateOptions />
           </Select>
-          <Input label="PIN code" inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
+          <Input
+            label="PIN code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={7}
+            placeholder="560038"
+            error={errors.postalCode?.message}
+            {...register('postalCode')}
+          />
         </div>
       </fieldset>
     </RegisterFormPage>

@@ -25,7 +25,11 @@ const links: AuthLink[] = [
 
 /** /vendor/register: a vendor account, approved at once, that can then open shops and list products. */
 export function VendorRegisterPage() {
-  const form = useRegisterForm<VendorForm, VendorValues>(vendorRegisterSchema, blank, 'Failed to create vendor account');
+  const form = useRegisterForm<VendorForm, VendorValues>(
+    vendorRegisterSchema,
+    blank,
+    'Failed to create vendor account',
+  );
   const { register, errors } = form;
 
   return (
@@ -39,13 +43,42 @@ export function VendorRegisterPage() {
       loadingText="Creating vendor account..."
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <Input
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <Input label="Business name" required autoComplete="organization" error={errors.businessName?.message} {...register('businessName')} />
+      <Input
+        label="Business name"
+        required
+        autoComplete="organization"
+        error={errors.businessName?.message}
+        {...register('businessName')}
+      />
       <EmailInput error={errors.email?.message} {...register('email')} />
-      <PhoneInput label="Phone" required hint="10-digit Indian mobile number" error={errors.phone?.message} {...register('phone')} />
-      <Textarea label="Business address" required rows={3} autoComplete="street-address" error={errors.businessAddress?.message} {...register('businessAddress')} />
+      <PhoneInput
+        label="Phone"
+        required
+        hint="10-digit Indian mobile number"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <Textarea
+        label="Business address"
+        required
+        rows={3}
+        autoComplete="street-address"
+        error={errors.businessAddress?.message}
+        {...register('businessAddress')}
+      />
     </RegisterFormPage>
   );
 }

@@ -79,7 +79,12 @@ export function AddToCartButton({
         }
       }}
     >
-      {!busy && (added ? <Check className="h-4 w-4" aria-hidden="true" /> : <ShoppingCart className="h-4 w-4" aria-hidden="true" />)}
+      {!busy &&
+        (added ? (
+          <Check className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+        ))}
       {added ? 'Added to Cart!' : 'Add to Cart'}
     </Button>
   );
@@ -101,5 +106,13 @@ export function addToCartAction(p: { id: string; stockQuantity: number; delivers
       </Link>
     );
   }
-  return (nameId: string) => <AddToCartButton productId={p.id} describedBy={nameId} stock={p.stockQuantity} delivers={p.delivers} className="w-full" />;
+  return (nameId: string) => (
+    <AddToCartButton
+      productId={p.id}
+      describedBy={nameId}
+      stock={p.stockQuantity}
+      delivers={p.delivers}
+      className="w-full"
+    />
+  );
 }

@@ -16,7 +16,10 @@ type CartIntent = { productId: string; variantId?: string | null; quantity: numb
 /** Remembers the product (and chosen size or colour) a guest wanted to add, for after they sign in (in this tab, for an hour). */
 export function rememberCartIntent(productId: string, quantity: number, variantId: string | null = null): void {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ productId, variantId, quantity, at: Date.now() } satisfies CartIntent));
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ productId, variantId, quantity, at: Date.now() } satisfies CartIntent),
+    );
   } catch {
     // Storage may be off (private mode); the guest then adds the item again after signing in.
   }
@@ -28,7 +31,13 @@ function takeCartIntent(): CartIntent | null {
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
     const intent = raw ? (JSON.parse(raw) as Partial<CartIntent>) : null;
-    if (!intent || typeof intent.productId !== 'string' || !Number.isInteger(intent.quantity) || typeof intent.at !== 'number') return null;
+    if (
+      !intent ||
+      typeof intent.productId !== 'string' ||
+      !Number.isInteger(intent.quantity) ||
+      typeof intent.at !== 'number'
+    )
+      return null;
     return Date.now() - intent.at <= MAX_AGE_MS ? (intent as CartIntent) : null;
   } catch {
     return null;
@@ -48,9 +57,17 @@ export function useResumeCartIntent(): void {
       return;
     }
     api
-      .post<CartItemRef>('/api/cart/items', { productId: intent.productId, quantity: intent.quantity, ...(typeof intent.variantId === 'string' ? { variantId: intent.variantId } : {}) })
+      .post<CartItemRef>('/api/cart/items', {
+        productId: intent.productId,
+        quantity: intent.quantity,
+        ...(typeof intent.variantId === 'string' ? { variantId: intent.variantId } : {}),
+      })
       .then(() => notify.success(cartMessages.added, { action: 'cart-add' }))
-      .catch((e: unknown) => notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' }))
+      .catch((e: unknown) =>
+        notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, {
+          action: 'cart-add',
+        }),
+      )
       .finally(() => void invalidateCart(qc));
   }, [me, qc]);
 }

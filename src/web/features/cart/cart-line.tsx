@@ -26,14 +26,28 @@ export function LineImage({ src, alt }: { src: string | null; alt: string }) {
       </div>
     );
   }
-  return <img src={src} alt={alt} width={96} height={96} loading="lazy" onError={() => setBroken(true)} className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={96}
+      height={96}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      className="h-20 w-20 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
+    />
+  );
 }
 
 /** Why a line cannot be bought now, or null. */
 function lineProblem(line: CartLine): string | null {
   if (!line.delivers) return `${noDeliveryMessage(line.storeName)}. Remove it to continue.`;
-  if (!line.available) return line.stockQuantity <= 0 ? 'Out of stock. Remove it to continue.' : 'No longer available. Remove it to continue.';
-  if (line.quantity > line.stockQuantity) return `Only ${line.stockQuantity} left in stock. Lower the quantity to continue.`;
+  if (!line.available)
+    return line.stockQuantity <= 0
+      ? 'Out of stock. Remove it to continue.'
+      : 'No longer available. Remove it to continue.';
+  if (line.quantity > line.stockQuantity)
+    return `Only ${line.stockQuantity} left in stock. Lower the quantity to continue.`;
   return null;
 }
 
@@ -53,8 +67,15 @@ export function CartLineRow({ line }: { line: CartLine }) {
 
   const update = useMutation({
     mutationFn: (q: number) => api.patch<CartItemRef>(`/api/cart/items/${line.id}`, { quantity: q }),
-    onSuccess: (ref) => qc.setQueryData<Cart>(cartQueryKey, (c) => c && { ...c, items: c.items.map((i) => (i.id === ref.id ? { ...i, quantity: ref.quantity } : i)) }),
-    onError: (e) => notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed, { action: `cart-line-${line.id}` }),
+    onSuccess: (ref) =>
+      qc.setQueryData<Cart>(
+        cartQueryKey,
+        (c) => c && { ...c, items: c.items.map((i) => (i.id === ref.id ? { ...i, quantity: ref.quantity } : i)) },
+      ),
+    onError: (e) =>
+      notify.error(e instanceof ApiError && e.status === 409 ? e.message : cartMessages.updateFailed, {
+        action: `cart-line-${line.id}`,
+      }),
     // Returned, so the save counts as landed only once the cart and checkout's amounts are read again.
     onSettled: () => invalidateCart(qc),
   });
@@ -81,13 +102,19 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const max = Math.max(1, line.stockQuantity);
   return (
     <li className={`flex gap-3 py-4 sm:gap-4 ${line.available ? '' : 'opacity-80'}`}>
-      <Link to={productHref} className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+      <Link
+        to={productHref}
+        className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+      >
         <LineImage src={line.imageUrl} alt={fullName} />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={productHref} className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline">
+            <Link
+              to={productHref}
+              className="line-clamp-2 font-medium text-slate-900 hover:text-violet-700 hover:underline"
+            >
               {line.name}
             </Link>
             {line.variantLabel && <p className="text-sm text-slate-700">{line.variantLabel}</p>}
@@ -115,7 +142,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
         </div>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
           <Money paise={line.pricePaise} className="font-semibold text-slate-900" />
-          {line.originalPricePaise !== null && line.originalPricePaise > line.pricePaise && <Money paise={line.originalPricePaise} original className="text-sm" />}
+          {line.originalPricePaise !== null && line.originalPricePaise > line.pricePaise && (
+            <Money paise={line.originalPricePaise} original className="text-sm" />
+          )}
         </div>
         {problem && (
           <p className="mt-1 flex items-center gap-1 text-sm font-medium text-red-700">
@@ -124,7 +153,16 @@ export function CartLineRow({ line }: { line: CartLine }) {
           </p>
         )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <QuantityStepper value={quantity} onChange={changeQuantity} min={1} max={max} label={`Quantity of ${fullName}`} hideLabel size="sm" disabled={!line.available} />
+          <QuantityStepper
+            value={quantity}
+            onChange={changeQuantity}
+            min={1}
+            max={max}
+            label={`Quantity of ${fullName}`}
+            hideLabel
+            size="sm"
+            disabled={!line.available}
+          />
           <p className="text-sm text-slate-700">
             <span className="sr-only">Line total </span>
             <Money paise={line.pricePaise * quantity} className="font-semibold" />

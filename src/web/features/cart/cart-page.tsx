@@ -39,7 +39,17 @@ function CartSkeleton() {
 }
 
 /** The lines, the order summary with the points picker, and 'Proceed to Checkout'. */
-function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheckout: () => void; points: number; setPoints: (n: number) => void }) {
+function CartView({
+  cart,
+  onCheckout,
+  points,
+  setPoints,
+}: {
+  cart: Cart;
+  onCheckout: () => void;
+  points: number;
+  setPoints: (n: number) => void;
+}) {
   const buyable = cart.items.filter((i) => i.available);
   const totalsBefore = orderTotals(buyable);
   const maxPoints = maxPointsUsable(cart.availablePoints, totalsBefore.subtotalPaise);
@@ -52,7 +62,10 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
-      <section aria-labelledby="cart-items-heading" className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm lg:col-span-2">
+      <section
+        aria-labelledby="cart-items-heading"
+        className="rounded-lg border border-slate-200 bg-white px-4 shadow-sm lg:col-span-2"
+      >
         <h2 id="cart-items-heading" className="sr-only">
           Items in your cart
         </h2>
@@ -62,7 +75,10 @@ function CartView({ cart, onCheckout, points, setPoints }: { cart: Cart; onCheck
           ))}
         </ul>
       </section>
-      <section aria-labelledby="summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
+      <section
+        aria-labelledby="summary-heading"
+        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24"
+      >
         <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
           Order Summary
         </h2>

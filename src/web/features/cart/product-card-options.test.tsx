@@ -38,7 +38,9 @@ const render = (p: ProductCardData) =>
         <ProductCard product={p} action={addToCartAction(p)} />
       </MemoryRouter>
     </QueryClientProvider>,
-  ).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  )
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('a product card', () => {
   it('without options: its price, the struck original, the discount and Add to Cart', () => {

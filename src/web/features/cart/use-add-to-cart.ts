@@ -55,7 +55,10 @@ export function useAddToCart(): {
           navigate(`/product/${encodeURIComponent(productId)}`);
         } else {
           // Stock and availability refusals carry a message worth reading; anything else is generic.
-          notify.error(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed, { action: 'cart-add' });
+          notify.error(
+            e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : cartMessages.addFailed,
+            { action: 'cart-add' },
+          );
         }
         return false;
       } finally {

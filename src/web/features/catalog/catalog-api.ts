@@ -38,7 +38,11 @@ export function useProduct(id: string) {
  * own writes (orders, reviews, a vendor's edits) invalidate it at once.
  */
 export function productQuery(id: string) {
-  return queryOptions({ queryKey: ['product', id], queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`), staleTime: 10_000 });
+  return queryOptions({
+    queryKey: ['product', id],
+    queryFn: () => api.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`),
+    staleTime: 10_000,
+  });
 }
 
 export const REVIEWS_PAGE_SIZE = 5;
@@ -47,7 +51,10 @@ export const REVIEWS_PAGE_SIZE = 5;
 export function useProductReviews(id: string, page: number, enabled = true) {
   return useQuery({
     queryKey: ['product', id, 'reviews', page],
-    queryFn: () => api.get<ReviewPage>(`/api/products/${encodeURIComponent(id)}/reviews${toQuery({ page, pageSize: REVIEWS_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<ReviewPage>(
+        `/api/products/${encodeURIComponent(id)}/reviews${toQuery({ page, pageSize: REVIEWS_PAGE_SIZE })}`,
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -55,10 +62,18 @@ export function useProductReviews(id: string, page: number, enabled = true) {
 
 /** An open shop as shoppers see it (its page). */
 export function useShop(id: string) {
-  return useQuery({ queryKey: ['shop', id], queryFn: () => api.get<PublicShop>(`/api/shops/${encodeURIComponent(id)}`), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['shop', id],
+    queryFn: () => api.get<PublicShop>(`/api/shops/${encodeURIComponent(id)}`),
+    staleTime: 60_000,
+  });
 }
 
 /** A page of one shop's active products; the previous page stays on screen while the next loads. */
 export function useShopProducts(shopId: string, sort: ProductSort, page: number, pageSize: number, enabled = true) {
-  return useQuery({ ...productListQuery(toQuery({ shop: shopId, sort, page, pageSize })), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    ...productListQuery(toQuery({ shop: shopId, sort, page, pageSize })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

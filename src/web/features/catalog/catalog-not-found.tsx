@@ -10,7 +10,10 @@ export function CatalogNotFound({ title, text }: { title: string; text: string }
         <Link to="/" className="rounded-lg bg-violet-700 px-4 py-2 text-sm font-medium text-white hover:bg-violet-800">
           Back to Home
         </Link>
-        <Link to="/search" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/search"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           Browse all products
         </Link>
       </div>

@@ -57,7 +57,9 @@ export function OptionFilterChips({ facets, chosen, onToggle }: ChipsProps) {
                     onClick={() => onToggle(v.param)}
                     className={cn(
                       'min-h-9 min-w-11 rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors',
-                      on ? 'border-violet-700 bg-violet-700 text-white hover:bg-violet-800' : 'border-slate-300 bg-white text-slate-800 hover:border-violet-400 hover:bg-violet-50',
+                      on
+                        ? 'border-violet-700 bg-violet-700 text-white hover:bg-violet-800'
+                        : 'border-slate-300 bg-white text-slate-800 hover:border-violet-400 hover:bg-violet-50',
                     )}
                   >
                     <span className="sr-only">{g.name} </span>

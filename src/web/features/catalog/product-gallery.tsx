@@ -31,9 +31,21 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${list.length}`}
                 aria-pressed={i === index}
-                className={cn('block overflow-hidden rounded-lg border-2 bg-slate-100', i === index ? 'border-violet-700' : 'border-transparent hover:border-slate-300')}
+                className={cn(
+                  'block overflow-hidden rounded-lg border-2 bg-slate-100',
+                  i === index ? 'border-violet-700' : 'border-transparent hover:border-slate-300',
+                )}
               >
-                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" onError={showPlaceholderOnError} className="h-14 w-14 object-cover sm:h-16 sm:w-16" />
+                <img
+                  src={src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                  onError={showPlaceholderOnError}
+                  className="h-14 w-14 object-cover sm:h-16 sm:w-16"
+                />
               </button>
             </li>
           ))}

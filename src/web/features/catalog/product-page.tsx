@@ -15,7 +15,14 @@ import { useProduct } from './catalog-api';
 import { CatalogNotFound } from './catalog-not-found';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
-import { choiceFromParams, choiceToParams, chooseValue, missingChoiceMessage, shownOffer, type OptionIndex } from './variant-choice';
+import {
+  choiceFromParams,
+  choiceToParams,
+  chooseValue,
+  missingChoiceMessage,
+  shownOffer,
+  type OptionIndex,
+} from './variant-choice';
 import { VariantPicker } from './variant-picker';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
 
@@ -28,7 +35,10 @@ export function ProductPage() {
   const product = useProduct(id);
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {
-    if (product.error instanceof ApiError && product.error.status === 404) return <CatalogNotFound title="Product not found" text="This product does not exist or is no longer available." />;
+    if (product.error instanceof ApiError && product.error.status === 404)
+      return (
+        <CatalogNotFound title="Product not found" text="This product does not exist or is no longer available." />
+      );
     return (
       <Page title="Product Details" narrow>
         <ErrorState message={product.error.message} onRetry={() => product.refetch()} />
@@ -55,7 +65,10 @@ function ProductView({ p }: { p: ProductDetail }) {
   const quantity = Math.max(1, Math.min(wantedQuantity, offer.stockQuantity));
   const points = offer.pointsPerUnit * quantity;
   const choose = (index: OptionIndex, value: string) => {
-    setParams(choiceToParams(p, chooseValue(p, choice, index, value), params), { replace: true, preventScrollReset: true });
+    setParams(choiceToParams(p, chooseValue(p, choice, index, value), params), {
+      replace: true,
+      preventScrollReset: true,
+    });
     setAskedForChoice(false);
   };
 
@@ -70,7 +83,10 @@ function ProductView({ p }: { p: ProductDetail }) {
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={`/search?category=${encodeURIComponent(p.category.name)}`} className="hover:text-violet-800 hover:underline">
+            <Link
+              to={`/search?category=${encodeURIComponent(p.category.name)}`}
+              className="hover:text-violet-800 hover:underline"
+            >
               {p.category.name}
             </Link>
           </li>
@@ -79,7 +95,11 @@ function ProductView({ p }: { p: ProductDetail }) {
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         {/* A new set of pictures (another colour) starts at its first. */}
-        <ProductGallery key={offer.images.join('|')} images={offer.images} name={offer.variant ? `${p.name}, ${offer.variant.label}` : p.name} />
+        <ProductGallery
+          key={offer.images.join('|')}
+          images={offer.images}
+          name={offer.variant ? `${p.name}, ${offer.variant.label}` : p.name}
+        />
 
         <div>
           <h1 id={nameId} className="text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">
@@ -88,7 +108,10 @@ function ProductView({ p }: { p: ProductDetail }) {
           <p className="mt-2 flex items-center gap-1.5 text-sm text-slate-700">
             <Store className="h-4 w-4 text-slate-500" aria-hidden="true" />
             Sold by{' '}
-            <Link to={`/shop/${p.store.id}`} className="font-medium text-slate-900 underline-offset-2 hover:text-violet-800 hover:underline">
+            <Link
+              to={`/shop/${p.store.id}`}
+              className="font-medium text-slate-900 underline-offset-2 hover:text-violet-800 hover:underline"
+            >
               {p.store.name}
             </Link>
             {p.store.city && <span className="text-slate-600">· {p.store.city}</span>}
@@ -101,8 +124,15 @@ function ProductView({ p }: { p: ProductDetail }) {
 
           <div className="mt-4">
             {offer.fromPrice && <p className="text-sm text-slate-700">From</p>}
-            <PriceTag pricePaise={offer.pricePaise} originalPricePaise={offer.originalPricePaise} discountPercent={offer.discountPercent} size="lg" />
-            <p className="mt-0.5 text-xs text-slate-600">Inclusive of all taxes.{p.delivers && ` ${DELIVERY_TERMS}.`}</p>
+            <PriceTag
+              pricePaise={offer.pricePaise}
+              originalPricePaise={offer.originalPricePaise}
+              discountPercent={offer.discountPercent}
+              size="lg"
+            />
+            <p className="mt-0.5 text-xs text-slate-600">
+              Inclusive of all taxes.{p.delivers && ` ${DELIVERY_TERMS}.`}
+            </p>
           </div>
 
           {points > 0 && (
@@ -117,7 +147,13 @@ function ProductView({ p }: { p: ProductDetail }) {
           )}
 
           {p.options.length > 0 && (
-            <VariantPicker product={p} choice={choice} onChoose={choose} message={askedForChoice ? missingChoice : null} messageId={choiceMessageId} />
+            <VariantPicker
+              product={p}
+              choice={choice}
+              onChoose={choose}
+              message={askedForChoice ? missingChoice : null}
+              messageId={choiceMessageId}
+            />
           )}
 
           <p className="mt-4 text-sm font-medium" aria-live="polite">
@@ -131,7 +167,9 @@ function ProductView({ p }: { p: ProductDetail }) {
           </p>
 
           <div className="mt-4 flex flex-wrap items-end gap-3">
-            {inStock && p.delivers && <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={offer.stockQuantity} />}
+            {inStock && p.delivers && (
+              <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={offer.stockQuantity} />
+            )}
             <AddToCartButton
               productId={p.id}
               variantId={offer.variant?.id ?? null}
@@ -148,7 +186,10 @@ function ProductView({ p }: { p: ProductDetail }) {
           </div>
           {!p.delivers && <p className="mt-2 text-sm font-medium text-amber-800">{noDeliveryMessage(p.store.name)}.</p>}
           {added && (
-            <Link to="/cart" className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-violet-300 px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+            <Link
+              to="/cart"
+              className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-violet-300 px-4 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50"
+            >
               Go to Cart
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
@@ -158,7 +199,9 @@ function ProductView({ p }: { p: ProductDetail }) {
             <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
               Description
             </h2>
-            <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">{p.description || 'The seller has not added a description yet.'}</p>
+            <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">
+              {p.description || 'The seller has not added a description yet.'}
+            </p>
           </section>
         </div>
       </div>

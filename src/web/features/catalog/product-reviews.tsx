@@ -7,7 +7,15 @@ import { StarRating } from '../../ui/StarRating';
 import { REVIEWS_PAGE_SIZE, useProductReviews } from './catalog-api';
 
 /** The average rating and the product's reviews, newest first, a page at a time. */
-export function ProductReviews({ productId, ratingAverage, ratingCount }: { productId: string; ratingAverage: number; ratingCount: number }) {
+export function ProductReviews({
+  productId,
+  ratingAverage,
+  ratingCount,
+}: {
+  productId: string;
+  ratingAverage: number;
+  ratingCount: number;
+}) {
   const [page, setPage] = useState(1);
   const reviews = useProductReviews(productId, page);
   return (
@@ -41,12 +49,18 @@ export function ProductReviews({ productId, ratingAverage, ratingCount }: { prod
         ) : reviews.isError ? (
           <ErrorState message={reviews.error.message} onRetry={() => reviews.refetch()} />
         ) : reviews.data.items.length === 0 ? (
-          <EmptyState title="No reviews yet" icon={<MessageSquare className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+          <EmptyState
+            title="No reviews yet"
+            icon={<MessageSquare className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+          >
             Customers who receive this product can review it from their orders.
           </EmptyState>
         ) : (
           <>
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-busy={reviews.isPlaceholderData}>
+            <ul
+              className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+              aria-busy={reviews.isPlaceholderData}
+            >
               {reviews.data.items.map((r) => (
                 <li key={r.id} className="p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2">

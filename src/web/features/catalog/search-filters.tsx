@@ -39,18 +39,37 @@ export function SearchFilters({ state, categories, facets, onChange, onClear }: 
         ))}
       </Select>
 
-      <OptionFilterChips facets={facets} chosen={state.option} onToggle={(param) => onChange({ option: toggleOption(state.option, param) })} />
+      <OptionFilterChips
+        facets={facets}
+        chosen={state.option}
+        onToggle={(param) => onChange({ option: toggleOption(state.option, param) })}
+      />
 
       {/* Remounts when the URL's range changes, so the fields always start from it. */}
-      <PriceRange key={`${state.minPrice}-${state.maxPrice}`} min={state.minPrice} max={state.maxPrice} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />
+      <PriceRange
+        key={`${state.minPrice}-${state.maxPrice}`}
+        min={state.minPrice}
+        max={state.maxPrice}
+        onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })}
+      />
 
       {/* Uncontrolled, so a click checks at once; remounts when the URL's rating changes. */}
       <fieldset key={state.minRating}>
         <legend className="text-sm font-medium text-slate-700">Customer rating</legend>
         <div className="mt-2 space-y-1">
           {[0, ...RATINGS].map((r) => (
-            <label key={r} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
-              <input type="radio" name="minRating" value={r} defaultChecked={state.minRating === r} onChange={() => onChange({ minRating: r })} className="h-4 w-4 accent-violet-700" />
+            <label
+              key={r}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              <input
+                type="radio"
+                name="minRating"
+                value={r}
+                defaultChecked={state.minRating === r}
+                onChange={() => onChange({ minRating: r })}
+                className="h-4 w-4 accent-violet-700"
+              />
               {r === 0 ? (
                 'Any rating'
               ) : (
@@ -103,10 +122,30 @@ function PriceRange({ min, max, onApply }: { min: number; max: number; onApply: 
         Price range
       </p>
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <Input label="Min price (₹)" type="number" inputMode="numeric" min={PRICE_RANGE_MIN} max={PRICE_RANGE_MAX} value={lo} onChange={(e) => setLo(e.target.value)} error={errors.lo} />
-        <Input label="Max price (₹)" type="number" inputMode="numeric" min={PRICE_RANGE_MIN} max={PRICE_RANGE_MAX} value={hi} onChange={(e) => setHi(e.target.value)} error={errors.hi} />
+        <Input
+          label="Min price (₹)"
+          type="number"
+          inputMode="numeric"
+          min={PRICE_RANGE_MIN}
+          max={PRICE_RANGE_MAX}
+          value={lo}
+          onChange={(e) => setLo(e.target.value)}
+          error={errors.lo}
+        />
+        <Input
+          label="Max price (₹)"
+          type="number"
+          inputMode="numeric"
+          min={PRICE_RANGE_MIN}
+          max={PRICE_RANGE_MAX}
+          value={hi}
+          onChange={(e) => setHi(e.target.value)}
+          error={errors.hi}
+        />
       </div>
-      <p className="mt-1 text-xs text-slate-600">{formatRupees(toPaise(PRICE_RANGE_MAX))} as the maximum includes everything above it.</p>
+      <p className="mt-1 text-xs text-slate-600">
+        {formatRupees(toPaise(PRICE_RANGE_MAX))} as the maximum includes everything above it.
+      </p>
       <Button type="submit" variant="secondary" size="sm" className="mt-2 w-full">
         Apply price
       </Button>

@@ -1,7 +1,16 @@
 import { LayoutGrid, List, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { BROWSABLE_RESULTS, catalogMessages, PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSortLabels, productSorts, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
+import {
+  BROWSABLE_RESULTS,
+  catalogMessages,
+  PRICE_RANGE_MAX,
+  PRICE_RANGE_MIN,
+  productSortLabels,
+  productSorts,
+  type ProductSort,
+  type ProductView,
+} from '../../../contracts/catalog.constants';
 import { formatRupees, toPaise } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -15,7 +24,16 @@ import { useCategories } from '../../api/catalog';
 import { useOptionFacets, useProducts } from './catalog-api';
 import { browsableTotal, productCount } from './product-count';
 import { SearchFilters } from './search-filters';
-import { activeFilterCount, defaultSearch, findCategory, optionLabel, parseSearch, SEARCH_PAGE_SIZE, toSearchParams, type SearchState } from './search-params';
+import {
+  activeFilterCount,
+  defaultSearch,
+  findCategory,
+  optionLabel,
+  parseSearch,
+  SEARCH_PAGE_SIZE,
+  toSearchParams,
+  type SearchState,
+} from './search-params';
 
 const rupees = (n: number) => formatRupees(toPaise(n));
 
@@ -46,10 +64,21 @@ export function SearchPage() {
   if (state.q) chips.push({ label: `“${state.q}”`, clear: { q: '' } });
   if (state.category) chips.push({ label: categoryName, clear: { category: '' } });
   if (state.minPrice !== PRICE_RANGE_MIN || state.maxPrice !== PRICE_RANGE_MAX) {
-    chips.push({ label: state.maxPrice === PRICE_RANGE_MAX ? `${rupees(state.minPrice)} and above` : `${rupees(state.minPrice)} – ${rupees(state.maxPrice)}`, clear: { minPrice: PRICE_RANGE_MIN, maxPrice: PRICE_RANGE_MAX } });
+    chips.push({
+      label:
+        state.maxPrice === PRICE_RANGE_MAX
+          ? `${rupees(state.minPrice)} and above`
+          : `${rupees(state.minPrice)} – ${rupees(state.maxPrice)}`,
+      clear: { minPrice: PRICE_RANGE_MIN, maxPrice: PRICE_RANGE_MAX },
+    });
   }
-  if (state.minRating > 0) chips.push({ label: `${state.minRating}★ & up`, spoken: `${state.minRating} stars & up`, clear: { minRating: 0 } });
-  for (const param of state.option) chips.push({ label: optionLabel(param, facets.data?.options), clear: { option: state.option.filter((o) => o !== param) } });
+  if (state.minRating > 0)
+    chips.push({ label: `${state.minRating}★ & up`, spoken: `${state.minRating} stars & up`, clear: { minRating: 0 } });
+  for (const param of state.option)
+    chips.push({
+      label: optionLabel(param, facets.data?.options),
+      clear: { option: state.option.filter((o) => o !== param) },
+    });
 
   const data = products.data;
   const total = data?.total ?? 0;
@@ -66,13 +95,27 @@ export function SearchPage() {
           <h2 id="filters-heading" className="sr-only">
             Filters
           </h2>
-          <Button variant="secondary" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="search-filters" onClick={() => setFiltersOpen((o) => !o)}>
+          <Button
+            variant="secondary"
+            className="w-full lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="search-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
             {filtersOpen ? 'Hide filters' : 'Show filters'}
-            {filters > 0 && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs text-white">{filters}</span>}
+            {filters > 0 && (
+              <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs text-white">{filters}</span>
+            )}
           </Button>
           <div id="search-filters" className={cn('mt-3 lg:mt-0 lg:block', filtersOpen ? 'block' : 'hidden')}>
-            <SearchFilters state={state} categories={categories.data} facets={facets} onChange={change} onClear={clearAll} />
+            <SearchFilters
+              state={state}
+              categories={categories.data}
+              facets={facets}
+              onChange={change}
+              onClear={clearAll}
+            />
           </div>
         </aside>
 
@@ -82,7 +125,11 @@ export function SearchPage() {
           </h2>
           <div className="flex items-end justify-between gap-3">
             <div className="min-w-0 flex-1 sm:max-w-60">
-              <Select label="Sort by" value={state.sort} onChange={(e) => change({ sort: e.target.value as ProductSort })}>
+              <Select
+                label="Sort by"
+                value={state.sort}
+                onChange={(e) => change({ sort: e.target.value as ProductSort })}
+              >
                 {productSorts.map((s) => (
                   <option key={s} value={s}>
                     {productSortLabels[s]}
@@ -129,12 +176,19 @@ export function SearchPage() {
               <EmptyState
                 title="No products found"
                 icon={<SearchX className="h-10 w-10 text-slate-400" aria-hidden="true" />}
-                action={chips.length > 0 || state.page > 1 ? <Button onClick={clearAll}>Clear filters</Button> : undefined}
+                action={
+                  chips.length > 0 || state.page > 1 ? <Button onClick={clearAll}>Clear filters</Button> : undefined
+                }
               >
-                {state.page > 1 && total > 0 ? 'This page is past the last result.' : 'Try another spelling, a wider price range, another size or fewer filters.'}
+                {state.page > 1 && total > 0
+                  ? 'This page is past the last result.'
+                  : 'Try another spelling, a wider price range, another size or fewer filters.'}
               </EmptyState>
             ) : data ? (
-              <div aria-busy={products.isPlaceholderData} className={cn('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
+              <div
+                aria-busy={products.isPlaceholderData}
+                className={cn('transition-opacity', products.isPlaceholderData && 'opacity-60')}
+              >
                 <Results view={state.view}>
                   {data.items.map((p, i) => (
                     <li key={p.id}>
@@ -142,8 +196,15 @@ export function SearchPage() {
                     </li>
                   ))}
                 </Results>
-                <Pagination page={state.page} pageSize={SEARCH_PAGE_SIZE} total={browsableTotal(total)} onPage={toPage} />
-                {data.totalEstimated && state.page * SEARCH_PAGE_SIZE >= BROWSABLE_RESULTS ? <p className="mt-3 text-center text-sm text-slate-600">{catalogMessages.pastBrowsable}</p> : null}
+                <Pagination
+                  page={state.page}
+                  pageSize={SEARCH_PAGE_SIZE}
+                  total={browsableTotal(total)}
+                  onPage={toPage}
+                />
+                {data.totalEstimated && state.page * SEARCH_PAGE_SIZE >= BROWSABLE_RESULTS ? (
+                  <p className="mt-3 text-center text-sm text-slate-600">{catalogMessages.pastBrowsable}</p>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -154,7 +215,15 @@ export function SearchPage() {
 }
 
 function Results({ view, children }: { view: ProductView; children: ReactNode }) {
-  return <ul className={view === 'grid' ? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3'}>{children}</ul>;
+  return (
+    <ul
+      className={
+        view === 'grid' ? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3'
+      }
+    >
+      {children}
+    </ul>
+  );
 }
 
 function ViewToggle({ view, onChange }: { view: ProductView; onChange: (v: ProductView) => void }) {
@@ -163,7 +232,11 @@ function ViewToggle({ view, onChange }: { view: ProductView; onChange: (v: Produ
     { v: 'list' as const, label: 'List view', Icon: List },
   ];
   return (
-    <div role="group" aria-label="Show results as" className="inline-flex overflow-hidden rounded-lg border border-slate-300 bg-white">
+    <div
+      role="group"
+      aria-label="Show results as"
+      className="inline-flex overflow-hidden rounded-lg border border-slate-300 bg-white"
+    >
       {options.map(({ v, label, Icon }) => (
         <button
           key={v}
@@ -172,7 +245,10 @@ function ViewToggle({ view, onChange }: { view: ProductView; onChange: (v: Produ
           aria-label={label}
           title={label}
           onClick={() => onChange(v)}
-          className={cn('flex h-10 w-10 items-center justify-center', view === v ? 'bg-violet-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+          className={cn(
+            'flex h-10 w-10 items-center justify-center',
+            view === v ? 'bg-violet-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
         >
           <Icon className="h-5 w-5" aria-hidden="true" />
         </button>

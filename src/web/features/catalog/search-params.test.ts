@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { productSearchQuerySchema } from '../../../contracts/catalog.contract';
-import { activeFilterCount, defaultSearch, findCategory, optionGroups, optionLabel, parseSearch, toApiQuery, toggleOption, toOptionsQuery, toSearchParams, type SearchState } from './search-params';
+import {
+  activeFilterCount,
+  defaultSearch,
+  findCategory,
+  optionGroups,
+  optionLabel,
+  parseSearch,
+  toApiQuery,
+  toggleOption,
+  toOptionsQuery,
+  toSearchParams,
+  type SearchState,
+} from './search-params';
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
 
 describe('search URL', () => {
   it('reads every part of a search and writes it back the same way', () => {
-    const url = 'q=cotton+kurta&category=Home+%26+Living&minPrice=500&maxPrice=2500&minRating=4&sort=price-low&view=list&page=3';
+    const url =
+      'q=cotton+kurta&category=Home+%26+Living&minPrice=500&maxPrice=2500&minRating=4&sort=price-low&view=list&page=3';
     const s = parse(url);
-    expect(s).toEqual({ q: 'cotton kurta', category: 'Home & Living', minPrice: 500, maxPrice: 2500, minRating: 4, sort: 'price-low', view: 'list', page: 3, option: [] });
+    expect(s).toEqual({
+      q: 'cotton kurta',
+      category: 'Home & Living',
+      minPrice: 500,
+      maxPrice: 2500,
+      minRating: 4,
+      sort: 'price-low',
+      view: 'list',
+      page: 3,
+      option: [],
+    });
     expect(toSearchParams(s).toString()).toBe(url);
   });
 
@@ -27,7 +50,9 @@ describe('search URL', () => {
   });
 
   it('asks the API for the search without the view, and with the page size', () => {
-    expect(toApiQuery(parse('q=saree&view=list&sort=rating&page=2&minRating=3'))).toBe('?q=saree&minRating=3&sort=rating&page=2&pageSize=20');
+    expect(toApiQuery(parse('q=saree&view=list&sort=rating&page=2&minRating=3'))).toBe(
+      '?q=saree&minRating=3&sort=rating&page=2&pageSize=20',
+    );
     expect(toApiQuery(defaultSearch)).toBe('?pageSize=20');
   });
 
@@ -52,7 +77,9 @@ describe('option filters in the URL', () => {
   });
 
   it('asks for the chips of the search without its options, sort and page', () => {
-    expect(toOptionsQuery(parse('q=kurta&category=fashion&minPrice=500&option=size:m&sort=newest&page=2'))).toBe('?q=kurta&category=fashion&minPrice=500');
+    expect(toOptionsQuery(parse('q=kurta&category=fashion&minPrice=500&option=size:m&sort=newest&page=2'))).toBe(
+      '?q=kurta&category=fashion&minPrice=500',
+    );
   });
 
   it('toggles a value and names it as the chips do', () => {
@@ -65,7 +92,15 @@ describe('option filters in the URL', () => {
   });
 
   it('keeps a chosen value that is not on offer among the chips, in its option', () => {
-    const offered = [{ name: 'Size', values: [{ value: 'M', param: 'size:m' }, { value: 'XL', param: 'size:xl' }] }];
+    const offered = [
+      {
+        name: 'Size',
+        values: [
+          { value: 'M', param: 'size:m' },
+          { value: 'XL', param: 'size:xl' },
+        ],
+      },
+    ];
     const groups = optionGroups(offered, ['size:m', 'size:s', 'colour:indigo']);
     expect(groups.map((g) => [g.name, g.values.map((v) => v.value)])).toEqual([
       ['Size', ['S', 'M', 'XL']],
@@ -92,7 +127,17 @@ const samples: Record<keyof SearchState, string[]> = {
   minRating: ['', '0', '3', '4.5', '5', '5.1', '-0.5', 'four'],
   sort: ['', 'relevance', 'price-low', 'price-high', 'rating', 'newest', 'cheapest', 'PRICE-LOW'],
   view: ['', 'grid', 'list', 'table'],
-  option: ['', 'size:m', 'Size: M ', 'colour:Indigo', 'size', ':m', 'size:', `size:${'x'.repeat(41)}`, 'shoe size:UK 7'],
+  option: [
+    '',
+    'size:m',
+    'Size: M ',
+    'colour:Indigo',
+    'size',
+    ':m',
+    'size:',
+    `size:${'x'.repeat(41)}`,
+    'shoe size:UK 7',
+  ],
   page: ['', '1', '2', '10', '11', '0', '-3', '2.5', 'abc', '1e2', ' 3 '],
 };
 
@@ -101,7 +146,10 @@ describe('reading a search from its URL', () => {
     it(`reads ${key} as the contract's schema does`, () => {
       for (const raw of samples[key]) {
         // Prices are read together (a minimum above the maximum is swapped), so each is read beside a default partner.
-        expect({ raw, value: parseSearch(new URLSearchParams({ [key]: raw }))[key] }).toEqual({ raw, value: bySchema(key, raw) });
+        expect({ raw, value: parseSearch(new URLSearchParams({ [key]: raw }))[key] }).toEqual({
+          raw,
+          value: bySchema(key, raw),
+        });
       }
     });
   }

@@ -1,6 +1,20 @@
 import type { Category } from '../../../contracts/catalog.contract';
-import { PRICE_RANGE_MAX, PRICE_RANGE_MIN, productSorts, productViews, RATING_FILTER, SEARCH_TEXT_MAX, type ProductSort, type ProductView } from '../../../contracts/catalog.constants';
-import { compareOptionValues, MAX_OPTION_FILTERS, optionFilterParam, parseOptionFilter } from '../../../domain/option-filters';
+import {
+  PRICE_RANGE_MAX,
+  PRICE_RANGE_MIN,
+  productSorts,
+  productViews,
+  RATING_FILTER,
+  SEARCH_TEXT_MAX,
+  type ProductSort,
+  type ProductView,
+} from '../../../contracts/catalog.constants';
+import {
+  compareOptionValues,
+  MAX_OPTION_FILTERS,
+  optionFilterParam,
+  parseOptionFilter,
+} from '../../../domain/option-filters';
 import { normaliseOption } from '../../../domain/variants';
 import { toQuery } from '../../api/client';
 
@@ -99,12 +113,14 @@ function matchParams(s: SearchState) {
 
 /** The `GET /api/products` query string of a search (the view is only for the page). */
 export function toApiQuery(s: SearchState): string {
-  return toQuery({
-    ...matchParams(s),
-    sort: s.sort !== 'relevance' ? s.sort : undefined,
-    page: s.page > 1 ? s.page : undefined,
-    pageSize: SEARCH_PAGE_SIZE,
-  }) + withOptions(s.option);
+  return (
+    toQuery({
+      ...matchParams(s),
+      sort: s.sort !== 'relevance' ? s.sort : undefined,
+      page: s.page > 1 ? s.page : undefined,
+      pageSize: SEARCH_PAGE_SIZE,
+    }) + withOptions(s.option)
+  );
 }
 
 /** `&option=size%3Am&...` after a query string (or `?option=...` after none). */
@@ -152,7 +168,10 @@ export function optionGroups(offered: OfferedOption[] | undefined, chosen: strin
  * 'Size: M' for a chosen 'size:m', in the spelling the option chips show (`offered`), or else as the
  * URL has it with a capital letter ('Size: m').
  */
-export function optionLabel(param: string, offered: { name: string; values: { value: string; param: string }[] }[] | undefined): string {
+export function optionLabel(
+  param: string,
+  offered: { name: string; values: { value: string; param: string }[] }[] | undefined,
+): string {
   for (const o of offered ?? []) {
     const v = o.values.find((x) => x.param === param);
     if (v) return `${o.name}: ${v.value}`;
@@ -173,5 +192,9 @@ export function findCategory(categories: Category[] | undefined, value: string):
 
 /** How many filters (category, price, rating, each chosen option value) narrow the search. */
 export function activeFilterCount(s: SearchState): number {
-  return [s.category !== '', s.minPrice !== PRICE_RANGE_MIN || s.maxPrice !== PRICE_RANGE_MAX, s.minRating > 0].filter(Boolean).length + s.option.length;
+  return (
+    [s.category !== '', s.minPrice !== PRICE_RANGE_MIN || s.maxPrice !== PRICE_RANGE_MAX, s.minRating > 0].filter(
+      Boolean,
+    ).length + s.option.length
+  );
 }

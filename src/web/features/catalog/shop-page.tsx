@@ -26,7 +26,8 @@ export function ShopPage() {
   const shop = useShop(id);
   if (shop.isPending) return <ShopSkeleton />;
   if (shop.isError) {
-    if (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400)) return <CatalogNotFound title="Shop not found" text="This shop does not exist or is closed right now." />;
+    if (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400))
+      return <CatalogNotFound title="Shop not found" text="This shop does not exist or is closed right now." />;
     return (
       <Page title="Shop" narrow>
         <ErrorState message={shop.error.message} onRetry={() => shop.refetch()} />
@@ -57,12 +58,23 @@ function ShopView({ shop }: { shop: PublicShop }) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <section aria-labelledby="shop-name" className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-        {shop.bannerUrl && <img src={shop.bannerUrl} alt="" width={1200} height={300} className="h-28 w-full object-cover sm:h-44" />}
+        {shop.bannerUrl && (
+          <img src={shop.bannerUrl} alt="" width={1200} height={300} className="h-28 w-full object-cover sm:h-44" />
+        )}
         <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:p-6">
           {shop.logoUrl ? (
-            <img src={shop.logoUrl} alt={`${shop.name} logo`} width={80} height={80} className="h-16 w-16 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-20 sm:w-20" />
+            <img
+              src={shop.logoUrl}
+              alt={`${shop.name} logo`}
+              width={80}
+              height={80}
+              className="h-16 w-16 shrink-0 rounded-lg border border-slate-200 object-cover sm:h-20 sm:w-20"
+            />
           ) : (
-            <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700 sm:h-20 sm:w-20" aria-hidden="true">
+            <span
+              className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-violet-50 text-violet-700 sm:h-20 sm:w-20"
+              aria-hidden="true"
+            >
               <Store className="h-8 w-8" />
             </span>
           )}
@@ -80,7 +92,9 @@ function ShopView({ shop }: { shop: PublicShop }) {
               )}
             </p>
             {shop.description && <p className="mt-3 whitespace-pre-line text-slate-700">{shop.description}</p>}
-            <p className={cn('mt-3 text-sm', shop.delivers ? 'text-slate-700' : 'font-medium text-amber-800')}>{shop.delivers ? `${DELIVERY_TERMS}.` : `${noDeliveryMessage(shop.name)}.`}</p>
+            <p className={cn('mt-3 text-sm', shop.delivers ? 'text-slate-700' : 'font-medium text-amber-800')}>
+              {shop.delivers ? `${DELIVERY_TERMS}.` : `${noDeliveryMessage(shop.name)}.`}
+            </p>
           </div>
         </div>
       </section>
@@ -120,11 +134,17 @@ function ShopView({ shop }: { shop: PublicShop }) {
           ) : products.isError ? (
             <ErrorState message={products.error.message} onRetry={() => products.refetch()} />
           ) : data && data.items.length === 0 ? (
-            <EmptyState title={page > 1 ? 'No more products' : 'No products yet'} icon={<PackageX className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+            <EmptyState
+              title={page > 1 ? 'No more products' : 'No products yet'}
+              icon={<PackageX className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+            >
               {page > 1 ? 'This page is past the last product.' : 'This shop has no products on sale right now.'}
             </EmptyState>
           ) : data ? (
-            <div aria-busy={products.isPlaceholderData} className={cn('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
+            <div
+              aria-busy={products.isPlaceholderData}
+              className={cn('transition-opacity', products.isPlaceholderData && 'opacity-60')}
+            >
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
                 {data.items.map((p, i) => (
                   <li key={p.id}>

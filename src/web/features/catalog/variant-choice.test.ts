@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductDetailVariant } from '../../../contracts/catalog.contract';
-import { choiceFromParams, choiceToParams, chooseValue, chosenVariant, missingChoiceMessage, noChoice, shownOffer, valueState } from './variant-choice';
+import {
+  choiceFromParams,
+  choiceToParams,
+  chooseValue,
+  chosenVariant,
+  missingChoiceMessage,
+  noChoice,
+  shownOffer,
+  valueState,
+} from './variant-choice';
 
 // The product page's size and colour choice.
 
 let n = 0;
-const variant = (option1Value: string, option2Value: string | null, over: Partial<ProductDetailVariant> = {}): ProductDetailVariant => ({
+const variant = (
+  option1Value: string,
+  option2Value: string | null,
+  over: Partial<ProductDetailVariant> = {},
+): ProductDetailVariant => ({
   id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
   option1Value,
   option2Value,
@@ -31,7 +44,14 @@ const base = {
 
 // S: Indigo sold out, no Rust; M: Indigo 3 left, Rust (dearer, own picture); L: everything sold out.
 const mIndigo = variant('M', 'Indigo', { stockQuantity: 3 });
-const mRust = variant('M', 'Rust', { pricePaise: 120000, originalPricePaise: null, discountPercent: 0, pointsEarned: 60, stockQuantity: 7, images: ['/uploads/rust.webp'] });
+const mRust = variant('M', 'Rust', {
+  pricePaise: 120000,
+  originalPricePaise: null,
+  discountPercent: 0,
+  pointsEarned: 60,
+  stockQuantity: 7,
+  images: ['/uploads/rust.webp'],
+});
 const sIndigo = variant('S', 'Indigo', { stockQuantity: 0 });
 const lIndigo = variant('L', 'Indigo', { stockQuantity: 0 });
 const lRust = variant('L', 'Rust', { stockQuantity: 0 });
@@ -54,10 +74,17 @@ describe('which values can be chosen', () => {
 
   it('looks only at the combinations with the value chosen for the other option', () => {
     // With Rust chosen: S has no Rust at all, M has it in stock, L's is sold out.
-    expect(['S', 'M', 'L'].map((v) => valueState(kurta, 0, v, choice(null, 'Rust')))).toEqual(['unavailable', 'available', 'soldOut']);
+    expect(['S', 'M', 'L'].map((v) => valueState(kurta, 0, v, choice(null, 'Rust')))).toEqual([
+      'unavailable',
+      'available',
+      'soldOut',
+    ]);
     // With L chosen, both colours are sold out; with S, Rust does not exist.
     expect(['Indigo', 'Rust'].map((v) => valueState(kurta, 1, v, choice('L', null)))).toEqual(['soldOut', 'soldOut']);
-    expect(['Indigo', 'Rust'].map((v) => valueState(kurta, 1, v, choice('S', 'Indigo')))).toEqual(['soldOut', 'unavailable']);
+    expect(['Indigo', 'Rust'].map((v) => valueState(kurta, 1, v, choice('S', 'Indigo')))).toEqual([
+      'soldOut',
+      'unavailable',
+    ]);
   });
 
   it('names the variant of a complete choice only', () => {
@@ -78,7 +105,11 @@ describe('the missing choice', () => {
     expect(missingChoiceMessage(kurta, choice(null, 'Rust'))).toBe('Please choose a size');
     expect(missingChoiceMessage(kurta, choice('M', null))).toBe('Please choose a colour');
     expect(missingChoiceMessage(kurta, choice('M', 'Rust'))).toBeNull();
-    const sizes: ProductDetail = { ...kurta, options: [{ name: 'Size', values: ['S', 'M'] }], variants: [variant('S', null), variant('M', null)] };
+    const sizes: ProductDetail = {
+      ...kurta,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [variant('S', null), variant('M', null)],
+    };
     expect(missingChoiceMessage(sizes, noChoice)).toBe('Please choose a size');
     expect(missingChoiceMessage({ ...kurta, options: [], variants: [] }, noChoice)).toBeNull();
   });
@@ -96,19 +127,45 @@ describe('what the page shows', () => {
       pointsPerUnit: 60,
       images: ['/uploads/rust.webp', '/uploads/kurta.webp'],
     });
-    expect(shownOffer(kurta, choice('M', 'Indigo'))).toMatchObject({ pricePaise: 100000, originalPricePaise: 150000, discountPercent: 33, stockQuantity: 3, images: ['/uploads/kurta.webp'] });
+    expect(shownOffer(kurta, choice('M', 'Indigo'))).toMatchObject({
+      pricePaise: 100000,
+      originalPricePaise: 150000,
+      discountPercent: 33,
+      stockQuantity: 3,
+      images: ['/uploads/kurta.webp'],
+    });
   });
 
   it('before a complete choice, shows the lowest price in stock as "from" and the stock of what is still open', () => {
-    expect(shownOffer(kurta, noChoice)).toMatchObject({ variant: null, pricePaise: 100000, fromPrice: true, originalPricePaise: null, stockQuantity: 10 });
+    expect(shownOffer(kurta, noChoice)).toMatchObject({
+      variant: null,
+      pricePaise: 100000,
+      fromPrice: true,
+      originalPricePaise: null,
+      stockQuantity: 10,
+    });
     // Rust chosen: its picture comes first, even before a size.
-    expect(shownOffer(kurta, choice(null, 'Rust'))).toMatchObject({ pricePaise: 120000, fromPrice: true, stockQuantity: 7, images: ['/uploads/rust.webp', '/uploads/kurta.webp'] });
+    expect(shownOffer(kurta, choice(null, 'Rust'))).toMatchObject({
+      pricePaise: 120000,
+      fromPrice: true,
+      stockQuantity: 7,
+      images: ['/uploads/rust.webp', '/uploads/kurta.webp'],
+    });
     expect(shownOffer(kurta, choice('L', null))).toMatchObject({ stockQuantity: 0 });
   });
 
   it('shows a product without options as it is', () => {
     const plain: ProductDetail = { ...base, stockQuantity: 4, options: [], variants: [] };
-    expect(shownOffer(plain, noChoice)).toEqual({ variant: null, pricePaise: 100000, originalPricePaise: 150000, discountPercent: 33, fromPrice: false, stockQuantity: 4, pointsPerUnit: 50, images: ['/uploads/kurta.webp'] });
+    expect(shownOffer(plain, noChoice)).toEqual({
+      variant: null,
+      pricePaise: 100000,
+      originalPricePaise: 150000,
+      discountPercent: 33,
+      fromPrice: false,
+      stockQuantity: 4,
+      pointsPerUnit: 50,
+      images: ['/uploads/kurta.webp'],
+    });
   });
 });
 
@@ -116,12 +173,18 @@ describe('the choice in the address', () => {
   it('reads ?size=M&colour=Indigo in any case and writes it back, keeping other parameters', () => {
     expect(choiceFromParams(kurta, new URLSearchParams('size=m&colour=INDIGO'))).toEqual(choice('M', 'Indigo'));
     expect(choiceFromParams(kurta, new URLSearchParams('size=XXL&colour=Rust'))).toEqual(choice(null, 'Rust'));
-    expect(choiceToParams(kurta, choice('M', 'Rust'), new URLSearchParams('ref=home')).toString()).toBe('ref=home&size=M&colour=Rust');
-    expect(choiceToParams(kurta, choice('S', null), new URLSearchParams('size=M&colour=Rust')).toString()).toBe('size=S');
+    expect(choiceToParams(kurta, choice('M', 'Rust'), new URLSearchParams('ref=home')).toString()).toBe(
+      'ref=home&size=M&colour=Rust',
+    );
+    expect(choiceToParams(kurta, choice('S', null), new URLSearchParams('size=M&colour=Rust')).toString()).toBe(
+      'size=S',
+    );
   });
 
   it('reads ?variant=<id>', () => {
     expect(choiceFromParams(kurta, new URLSearchParams(`variant=${mRust.id}`))).toEqual(choice('M', 'Rust'));
-    expect(choiceToParams(kurta, choice('M', 'Rust'), new URLSearchParams(`variant=${mRust.id}`)).toString()).toBe('size=M&colour=Rust');
+    expect(choiceToParams(kurta, choice('M', 'Rust'), new URLSearchParams(`variant=${mRust.id}`)).toString()).toBe(
+      'size=M&colour=Rust',
+    );
   });
 });

@@ -14,9 +14,11 @@ export type OptionIndex = 0 | 1;
 export const noChoice: VariantChoice = { option1Value: null, option2Value: null };
 
 const same = (a: string, b: string) => normaliseOption(a) === normaliseOption(b);
-const valueAt = (v: Pick<ProductDetailVariant, 'option1Value' | 'option2Value'>, i: OptionIndex) => (i === 0 ? v.option1Value : v.option2Value);
+const valueAt = (v: Pick<ProductDetailVariant, 'option1Value' | 'option2Value'>, i: OptionIndex) =>
+  i === 0 ? v.option1Value : v.option2Value;
 const chosenAt = (c: VariantChoice, i: OptionIndex) => (i === 0 ? c.option1Value : c.option2Value);
-const withValue = (c: VariantChoice, i: OptionIndex, value: string | null): VariantChoice => (i === 0 ? { ...c, option1Value: value } : { ...c, option2Value: value });
+const withValue = (c: VariantChoice, i: OptionIndex, value: string | null): VariantChoice =>
+  i === 0 ? { ...c, option1Value: value } : { ...c, option2Value: value };
 
 /** The variants that agree with every value chosen so far. */
 export function matchingVariants(p: ChoiceProduct, choice: VariantChoice): ProductDetailVariant[] {
@@ -30,7 +32,8 @@ export function matchingVariants(p: ChoiceProduct, choice: VariantChoice): Produ
 }
 
 /** Whether every option has a value. */
-export const isComplete = (p: ChoiceProduct, choice: VariantChoice): boolean => p.options.every((_, i) => chosenAt(choice, i as OptionIndex) !== null);
+export const isComplete = (p: ChoiceProduct, choice: VariantChoice): boolean =>
+  p.options.every((_, i) => chosenAt(choice, i as OptionIndex) !== null);
 
 /** The variant a complete choice names, or null (incomplete, or a combination not on sale). */
 export function chosenVariant(p: ChoiceProduct, choice: VariantChoice): ProductDetailVariant | null {
@@ -57,7 +60,10 @@ export function chooseValue(p: ChoiceProduct, choice: VariantChoice, index: Opti
 /** 'Please choose a size' (domain/variants.ts) while the choice is incomplete; null once it is complete or there are no options. */
 export function missingChoiceMessage(p: ChoiceProduct, choice: VariantChoice): string | null {
   if (p.options.length === 0 || isComplete(p, choice)) return null;
-  return chooseOptionMessage({ option1Name: p.options[0]?.name ?? null, option2Name: p.options[1]?.name ?? null }, choice);
+  return chooseOptionMessage(
+    { option1Name: p.options[0]?.name ?? null, option2Name: p.options[1]?.name ?? null },
+    choice,
+  );
 }
 
 /** The address parameter of an option: 'size' for Size, 'colour' for Colour. */
@@ -70,7 +76,8 @@ export const optionParam = (name: string): string => normaliseOption(name);
 export function choiceFromParams(p: ChoiceProduct, params: URLSearchParams): VariantChoice {
   const byId = params.get('variant');
   const variant = byId ? p.variants.find((v) => v.id === byId) : undefined;
-  if (variant) return { option1Value: variant.option1Value, option2Value: p.options.length > 1 ? variant.option2Value : null };
+  if (variant)
+    return { option1Value: variant.option1Value, option2Value: p.options.length > 1 ? variant.option2Value : null };
   const read = (i: OptionIndex): string | null => {
     const option = p.options[i];
     const given = option ? params.get(optionParam(option.name)) : null;
@@ -113,12 +120,27 @@ const gallery = (first: string[], then: string[]) => [...new Set([...first, ...t
  * the product's; with only one value chosen (a colour), the pictures of the first variant that has it.
  */
 export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer {
-  const product = { pricePaise: p.pricePaise, originalPricePaise: p.originalPricePaise, discountPercent: p.discountPercent, pointsPerUnit: p.pointsEarned };
-  if (p.options.length === 0) return { ...product, variant: null, fromPrice: false, stockQuantity: p.stockQuantity, images: p.images };
+  const product = {
+    pricePaise: p.pricePaise,
+    originalPricePaise: p.originalPricePaise,
+    discountPercent: p.discountPercent,
+    pointsPerUnit: p.pointsEarned,
+  };
+  if (p.options.length === 0)
+    return { ...product, variant: null, fromPrice: false, stockQuantity: p.stockQuantity, images: p.images };
   const variant = chosenVariant(p, choice);
   if (variant) {
     const { pricePaise, originalPricePaise, discountPercent, pointsEarned, stockQuantity } = variant;
-    return { variant, pricePaise, originalPricePaise, discountPercent, pointsPerUnit: pointsEarned, fromPrice: false, stockQuantity, images: gallery(variant.images, p.images) };
+    return {
+      variant,
+      pricePaise,
+      originalPricePaise,
+      discountPercent,
+      pointsPerUnit: pointsEarned,
+      fromPrice: false,
+      stockQuantity,
+      images: gallery(variant.images, p.images),
+    };
   }
   const open = matchingVariants(p, choice);
   if (open.length === 0) return { ...product, variant: null, fromPrice: false, stockQuantity: 0, images: p.images };

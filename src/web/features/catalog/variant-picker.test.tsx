@@ -18,12 +18,27 @@ const variant = (id: string, option1Value: string, stockQuantity: number): Produ
   pointsEarned: 0,
   images: [],
 });
-const product = { options: [{ name: 'Size', values: ['S', 'M'] }], variants: [variant('v1', 'S', 0), variant('v2', 'M', 4)] };
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const product = {
+  options: [{ name: 'Size', values: ['S', 'M'] }],
+  variants: [variant('v1', 'S', 0), variant('v2', 'M', 4)],
+};
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('VariantPicker', () => {
   it('offers each size as a radio button in a group named by the option, a sold-out one struck through and named so', () => {
-    const html = renderToStaticMarkup(<VariantPicker product={product} choice={{ option1Value: 'M', option2Value: null }} onChoose={() => undefined} message={null} messageId="m" />);
+    const html = renderToStaticMarkup(
+      <VariantPicker
+        product={product}
+        choice={{ option1Value: 'M', option2Value: null }}
+        onChoose={() => undefined}
+        message={null}
+        messageId="m"
+      />,
+    );
     expect(text(html)).toBe('Size : M S (sold out) M');
     expect(html.match(/type="radio"/g)).toHaveLength(2);
     expect(html).not.toContain('disabled');
@@ -32,7 +47,15 @@ describe('VariantPicker', () => {
   });
 
   it("shows 'Please choose a size' under the buttons, describing the group", () => {
-    const html = renderToStaticMarkup(<VariantPicker product={product} choice={{ option1Value: null, option2Value: null }} onChoose={() => undefined} message="Please choose a size" messageId="m" />);
+    const html = renderToStaticMarkup(
+      <VariantPicker
+        product={product}
+        choice={{ option1Value: null, option2Value: null }}
+        onChoose={() => undefined}
+        message="Please choose a size"
+        messageId="m"
+      />,
+    );
     expect(html).toContain('<fieldset aria-describedby="m">');
     expect(html).toContain('<p id="m" role="alert" class="text-sm font-medium text-red-700">Please choose a size</p>');
   });

@@ -52,7 +52,9 @@ export function VariantPicker({
                         'inline-flex min-h-11 min-w-11 cursor-pointer select-none items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors',
                         'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-violet-700',
                         'peer-checked:border-violet-700 peer-checked:ring-1 peer-checked:ring-violet-700 peer-checked:bg-violet-50 peer-checked:text-violet-900',
-                        state === 'available' ? 'border-slate-300 bg-white text-slate-900 hover:border-slate-500' : 'border-dashed border-slate-300 bg-slate-50 text-slate-600 line-through',
+                        state === 'available'
+                          ? 'border-slate-300 bg-white text-slate-900 hover:border-slate-500'
+                          : 'border-dashed border-slate-300 bg-slate-50 text-slate-600 line-through',
                       )}
                     >
                       {value}

@@ -7,7 +7,8 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { AddressFormModal } from '../profile/address-form-modal';
 import { useAddresses } from '../../api/addresses';
 
-const describe = (a: Address) => `${addressTypeLabels[a.type]}: ${a.streetAddress}, ${a.city}, ${a.state} - ${a.postalCode}${a.isDefault ? ' (default)' : ''}`;
+const describe = (a: Address) =>
+  `${addressTypeLabels[a.type]}: ${a.streetAddress}, ${a.city}, ${a.state} - ${a.postalCode}${a.isDefault ? ' (default)' : ''}`;
 
 /** The address the order goes to: the customer's addresses (the default preselected) and 'Add new address'. */
 export function useChosenAddress() {
@@ -70,7 +71,10 @@ export function CheckoutAddress({ chosen, error, onChange, disabled }: Props) {
   }
 
   return (
-    <section aria-labelledby="checkout-address-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="checkout-address-heading"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="checkout-address-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <MapPin className="h-5 w-5 text-violet-700" aria-hidden="true" />

@@ -14,15 +14,35 @@ import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment
 import { payWithRazorpay } from './razorpay';
 import { ShipsWithinNote, undeliverableLines } from './ships-within';
 import { TestPaymentDialog } from './test-payment-dialog';
-import { checkoutRequest, payTestOrder, reportPaymentFailure, startCheckout, useCheckoutSummary, useOrderPlaced, verifyPayment } from './use-checkout';
+import {
+  checkoutRequest,
+  payTestOrder,
+  reportPaymentFailure,
+  startCheckout,
+  useCheckoutSummary,
+  useOrderPlaced,
+  verifyPayment,
+} from './use-checkout';
 
 type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
 const TEST_DECLINE = 'The test payment was declined';
 
-function ItemsByShop({ summary, updating, blocked }: { summary: CheckoutSummary; updating: boolean; blocked: Set<string> }) {
+function ItemsByShop({
+  summary,
+  updating,
+  blocked,
+}: {
+  summary: CheckoutSummary;
+  updating: boolean;
+  blocked: Set<string>;
+}) {
   const shops = [...new Set(summary.lines.map((l) => l.storeName))];
   return (
-    <section aria-labelledby="checkout-items-heading" aria-busy={updating} className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${updating ? 'opacity-60' : ''}`}>
+    <section
+      aria-labelledby="checkout-items-heading"
+      aria-busy={updating}
+      className={`space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${updating ? 'opacity-60' : ''}`}
+    >
       <h2 id="checkout-items-heading" className="text-lg font-semibold text-slate-900">
         Items ({summary.lines.reduce((n, l) => n + l.quantity, 0)})
       </h2>
@@ -36,7 +56,10 @@ function ItemsByShop({ summary, updating, blocked }: { summary: CheckoutSummary;
             {summary.lines
               .filter((l) => l.storeName === shop)
               .map((l) => (
-                <li key={`${l.productId}:${l.variantId ?? ''}`} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+                <li
+                  key={`${l.productId}:${l.variantId ?? ''}`}
+                  className="flex items-baseline justify-between gap-3 py-2 text-sm"
+                >
                   <span className="text-slate-800">
                     {l.name} <span className="text-slate-500">× {l.quantity}</span>
                     {l.variantLabel && <span className="block text-xs text-slate-600">{l.variantLabel}</span>}
@@ -48,7 +71,9 @@ function ItemsByShop({ summary, updating, blocked }: { summary: CheckoutSummary;
           </ul>
         </div>
       ))}
-      {shops.length > 1 && <p className="text-xs text-slate-500">Each shop packs and ships its own part of your order.</p>}
+      {shops.length > 1 && (
+        <p className="text-xs text-slate-500">Each shop packs and ships its own part of your order.</p>
+      )}
     </section>
   );
 }
@@ -106,7 +131,14 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
     setFields({});
     setStage('starting');
     try {
-      const started = await startCheckout(checkoutRequest({ addressId: chosen.addressId, pointsToUse: shown.pointsUsed, method: payment.method, totalPaise: shown.totalPaise }));
+      const started = await startCheckout(
+        checkoutRequest({
+          addressId: chosen.addressId,
+          pointsToUse: shown.pointsUsed,
+          method: payment.method,
+          totalPaise: shown.totalPaise,
+        }),
+      );
       // Nothing to pay, or cash on delivery: the order is placed already.
       if (started.status === 'placed') return placed(started.message);
       setStage('paying');
@@ -115,10 +147,22 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       if (outcome.kind === 'paid') {
         setStage('verifying');
         const { response: r } = outcome;
-        const done = await verifyPayment({ paymentId: started.paymentId, providerOrderId: r.razorpay_order_id, providerPaymentId: r.razorpay_payment_id, signature: r.razorpay_signature });
+        const done = await verifyPayment({
+          paymentId: started.paymentId,
+          providerOrderId: r.razorpay_order_id,
+          providerPaymentId: r.razorpay_payment_id,
+          signature: r.razorpay_signature,
+        });
         return placed(done.message);
       }
-      notify.error(await reportPaymentFailure(started.paymentId, outcome.kind === 'dismissed' ? 'cancelled' : 'failed', outcome.kind === 'failed' ? outcome.detail : undefined), { action: 'checkout' });
+      notify.error(
+        await reportPaymentFailure(
+          started.paymentId,
+          outcome.kind === 'dismissed' ? 'cancelled' : 'failed',
+          outcome.kind === 'failed' ? outcome.detail : undefined,
+        ),
+        { action: 'checkout' },
+      );
       setStage('idle');
     } catch (e) {
       await fail(e);
@@ -147,7 +191,11 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
   const testEnd = async (reason: 'failed' | 'cancelled') => {
     if (!testPayment) return;
     setTestBusy('fail');
-    const message = await reportPaymentFailure(testPayment.paymentId, reason, reason === 'failed' ? TEST_DECLINE : undefined);
+    const message = await reportPaymentFailure(
+      testPayment.paymentId,
+      reason,
+      reason === 'failed' ? TEST_DECLINE : undefined,
+    );
     closeTest();
     notify.error(message, { action: 'checkout' });
   };
@@ -189,17 +237,29 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
 
   const { amounts, availablePoints, gateway, cod } = summary.data;
   // Items whose seller, without a GSTIN, ships only within its state, and the chosen address is in another: no Pay.
-  const deliveryState = chosen.addressId ? (chosen.addresses.data?.find((a) => a.id === chosen.addressId)?.state ?? undefined) : undefined;
+  const deliveryState = chosen.addressId
+    ? (chosen.addresses.data?.find((a) => a.id === chosen.addressId)?.state ?? undefined)
+    : undefined;
   const undeliverable = undeliverableLines(summary.data.lines, deliveryState);
   const blocked = new Set(undeliverable.map((l) => `${l.productId}:${l.variantId ?? ''}`));
   // Nothing to pay means no choice of how to pay; cash on delivery needs no gateway.
   const online = amounts.totalPaise > 0 && payment.method === 'online';
   // Payments being off is said before Pay, not after.
   const paymentsOff = online && gateway === 'none';
-  const pointsError = fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
+  const pointsError =
+    fields.pointsToUse ?? (pointsToUse > availablePoints ? checkoutMessages.tooManyPoints : undefined);
   const payLabel = payButtonLabel(payment.method, amounts.totalPaise);
   const starting = online ? 'Preparing payment...' : 'Placing your order...';
-  const progress = stage === 'starting' ? starting : stage === 'verifying' ? 'Confirming payment...' : stage === 'paying' ? 'Waiting for payment...' : updating ? UPDATING_TOTAL : payLabel;
+  const progress =
+    stage === 'starting'
+      ? starting
+      : stage === 'verifying'
+        ? 'Confirming payment...'
+        : stage === 'paying'
+          ? 'Waiting for payment...'
+          : updating
+            ? UPDATING_TOTAL
+            : payLabel;
 
   return (
     <div className="space-y-4">
@@ -211,10 +271,18 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <CheckoutAddress chosen={chosen} error={fields.addressId} disabled={busy} onChange={() => setFields((f) => ({ ...f, addressId: '' }))} />
+          <CheckoutAddress
+            chosen={chosen}
+            error={fields.addressId}
+            disabled={busy}
+            onChange={() => setFields((f) => ({ ...f, addressId: '' }))}
+          />
           <ItemsByShop summary={summary.data} updating={updating} blocked={blocked} />
         </div>
-        <section aria-labelledby="checkout-summary-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
+        <section
+          aria-labelledby="checkout-summary-heading"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24"
+        >
           <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
             Payment Summary
           </h2>
@@ -245,20 +313,40 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
           {paymentsOff && <Alert tone="error">{checkoutMessages.paymentsNotConfigured}</Alert>}
           {undeliverable.length > 0 && (
             <Alert tone="error">
-              {undeliverable.map((l) => `"${l.name}"`).join(', ')} cannot be delivered to {deliveryState || 'this address'}: {undeliverable.length === 1 ? 'its seller ships' : 'their sellers ship'} only within{' '}
-              {[...new Set(undeliverable.map((l) => l.shipsOnlyWithin || 'its own state'))].join(', ')}. Choose another address or remove {undeliverable.length === 1 ? 'it' : 'them'}.
+              {undeliverable.map((l) => `"${l.name}"`).join(', ')} cannot be delivered to{' '}
+              {deliveryState || 'this address'}:{' '}
+              {undeliverable.length === 1 ? 'its seller ships' : 'their sellers ship'} only within{' '}
+              {[...new Set(undeliverable.map((l) => l.shipsOnlyWithin || 'its own state'))].join(', ')}. Choose another
+              address or remove {undeliverable.length === 1 ? 'it' : 'them'}.
             </Alert>
           )}
-          <Button size="lg" className="w-full" onClick={pay} loading={busy || updating} disabled={Boolean(pointsError) || paymentsOff || undeliverable.length > 0}>
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={pay}
+            loading={busy || updating}
+            disabled={Boolean(pointsError) || paymentsOff || undeliverable.length > 0}
+          >
             {progress}
           </Button>
           <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500">
             <Lock className="h-3.5 w-3.5" aria-hidden="true" />
-            {amounts.totalPaise === 0 ? 'Your points cover this order: nothing to pay.' : online ? 'Amounts are checked again by Haat when you pay.' : 'Amounts are checked again by Haat when you place the order.'}
+            {amounts.totalPaise === 0
+              ? 'Your points cover this order: nothing to pay.'
+              : online
+                ? 'Amounts are checked again by Haat when you pay.'
+                : 'Amounts are checked again by Haat when you place the order.'}
           </p>
         </section>
       </div>
-      <TestPaymentDialog open={testPayment !== null} amountPaise={testPayment?.amountPaise ?? 0} busy={testBusy} onPay={testPay} onFail={() => testEnd('failed')} onDismiss={() => testEnd('cancelled')} />
+      <TestPaymentDialog
+        open={testPayment !== null}
+        amountPaise={testPayment?.amountPaise ?? 0}
+        busy={testBusy}
+        onPay={testPay}
+        onFail={() => testEnd('failed')}
+        onDismiss={() => testEnd('cancelled')}
+      />
     </div>
   );
 }

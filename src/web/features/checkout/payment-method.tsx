@@ -14,13 +14,15 @@ type Cod = CheckoutSummary['cod'];
 export const codPayLine = (totalPaise: number) => `Pay ${formatRupees(totalPaise)} in cash when it is delivered`;
 
 /** The checkout button: the online payment's amount, or 'Place Order' when nothing is paid now (cash on delivery, or points cover everything). */
-export const payButtonLabel = (method: PaymentMethod, totalPaise: number) => (method === 'online' && totalPaise > 0 ? `Pay ${formatRupees(totalPaise)}` : 'Place Order');
+export const payButtonLabel = (method: PaymentMethod, totalPaise: number) =>
+  method === 'online' && totalPaise > 0 ? `Pay ${formatRupees(totalPaise)}` : 'Place Order';
 
 /** Why cash on delivery is off: the server's reasons, or its general message when it gave none. */
 const reasonsOf = (cod: Cod) => (cod.reasons.length > 0 ? cod.reasons : [codMessages.unavailable]);
 
 /** Said when cash on delivery was chosen and the summary no longer allows it, so checkout is back to paying online. */
-export const codLostMessage = (reasons: string[]) => `Cash on delivery is no longer available for this order (${reasons.join('; ')}), so Pay online is chosen instead.`;
+export const codLostMessage = (reasons: string[]) =>
+  `Cash on delivery is no longer available for this order (${reasons.join('; ')}), so Pay online is chosen instead.`;
 
 /** The reasons to fall back to paying online: cash on delivery is chosen but the summary no longer allows it; null otherwise. */
 export function codFallback(method: PaymentMethod, cod: Cod | undefined): string[] | null {
@@ -78,7 +80,15 @@ export function PaymentMethodChoice({ method, onChange, totalPaise, cod, error, 
     <fieldset className="space-y-2" aria-describedby={groupDescribedBy}>
       <legend className="mb-2 text-sm font-semibold text-slate-900">Payment method</legend>
       <label className={option}>
-        <input type="radio" name={`${id}-method`} value="online" checked={method === 'online'} onChange={() => onChange('online')} disabled={disabled} className="mt-0.5 h-5 w-5 shrink-0 accent-violet-700" />
+        <input
+          type="radio"
+          name={`${id}-method`}
+          value="online"
+          checked={method === 'online'}
+          onChange={() => onChange('online')}
+          disabled={disabled}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-violet-700"
+        />
         <CreditCard className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
         <span>
           <span className="block font-medium">Pay online</span>
@@ -100,7 +110,9 @@ export function PaymentMethodChoice({ method, onChange, totalPaise, cod, error, 
           <Banknote className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
           <span>
             <span className="block font-medium">{codMessages.label}</span>
-            <span className="block text-xs text-slate-600">{totalPaise === null ? 'Pay in cash when it is delivered' : codPayLine(totalPaise)}</span>
+            <span className="block text-xs text-slate-600">
+              {totalPaise === null ? 'Pay in cash when it is delivered' : codPayLine(totalPaise)}
+            </span>
           </span>
         </label>
         {!cod.available && (

@@ -17,7 +17,10 @@ type RazorpayOptions = {
   handler: (r: RazorpayResponse) => void;
   modal: { ondismiss: () => void };
 };
-type RazorpayInstance = { open: () => void; on: (event: 'payment.failed', cb: (r: { error?: { description?: string; reason?: string } }) => void) => void };
+type RazorpayInstance = {
+  open: () => void;
+  on: (event: 'payment.failed', cb: (r: { error?: { description?: string; reason?: string } }) => void) => void;
+};
 
 declare global {
   interface Window {
@@ -46,7 +49,8 @@ export function loadRazorpay(): Promise<void> {
 }
 
 /** How a Razorpay checkout ended: paid (with the signed response), failed (with the provider's reason) or dismissed. */
-export type RazorpayOutcome = { kind: 'paid'; response: RazorpayResponse } | { kind: 'failed'; detail: string } | { kind: 'dismissed' };
+export type RazorpayOutcome =
+  { kind: 'paid'; response: RazorpayResponse } | { kind: 'failed'; detail: string } | { kind: 'dismissed' };
 
 /**
  * Opens Razorpay's checkout for a payment the server created: its key, amount in paise, order id,

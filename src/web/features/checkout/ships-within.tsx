@@ -21,21 +21,33 @@ export function undeliverableLines(lines: PricedLine[], deliveryState: string | 
 export function ShipsWithinNote({ line, blocked }: { line: PricedLine; blocked: boolean }) {
   const qc = useQueryClient();
   const cart = useCart(blocked);
-  const item = cart.data?.items.find((i) => i.productId === line.productId && (i.variantId ?? null) === (line.variantId ?? null));
+  const item = cart.data?.items.find(
+    (i) => i.productId === line.productId && (i.variantId ?? null) === (line.variantId ?? null),
+  );
   const remove = useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/cart/items/${id}`),
-    onSuccess: () => notify.success(`${line.name} removed from your cart`, { action: `ships-within-${line.productId}` }),
-    onError: () => notify.error('Could not remove the item. Please try again.', { action: `ships-within-${line.productId}` }),
+    onSuccess: () =>
+      notify.success(`${line.name} removed from your cart`, { action: `ships-within-${line.productId}` }),
+    onError: () =>
+      notify.error('Could not remove the item. Please try again.', { action: `ships-within-${line.productId}` }),
     onSettled: () => invalidateCart(qc),
   });
   if (line.shipsOnlyWithin === null) return null;
   return (
-    <span className={`mt-0.5 flex flex-wrap items-center gap-2 text-xs ${blocked ? 'font-medium text-red-700' : 'text-slate-600'}`}>
+    <span
+      className={`mt-0.5 flex flex-wrap items-center gap-2 text-xs ${blocked ? 'font-medium text-red-700' : 'text-slate-600'}`}
+    >
       <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
       {shipsOnlyWithinNote(line.shipsOnlyWithin)}
       {blocked && ': not to this address. Choose another address or remove it.'}
       {blocked && item && (
-        <Button size="sm" variant="secondary" onClick={() => remove.mutate(item.id)} loading={remove.isPending} aria-label={`Remove ${line.name} from cart`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => remove.mutate(item.id)}
+          loading={remove.isPending}
+          aria-label={`Remove ${line.name} from cart`}
+        >
           Remove
         </Button>
       )}

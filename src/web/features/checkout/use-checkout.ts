@@ -1,6 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CheckoutInput, CheckoutResult, CheckoutSummary, PaymentMethod, Placed, TestPayment, VerifyPaymentInput } from '../../../contracts/checkout.contract';
+import type {
+  CheckoutInput,
+  CheckoutResult,
+  CheckoutSummary,
+  PaymentMethod,
+  Placed,
+  TestPayment,
+  VerifyPaymentInput,
+} from '../../../contracts/checkout.contract';
 import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
@@ -22,8 +30,18 @@ export function useCheckoutSummary(pointsToUse: number, enabled = true) {
  * payment method ('online' when nothing is left to pay, as there is no choice then) and the total the
  * page shows, the only amount the server will charge.
  */
-export function checkoutRequest(a: { addressId: string; pointsToUse: number; method: PaymentMethod; totalPaise: number }): CheckoutInput {
-  return checkoutSchema.parse({ addressId: a.addressId, pointsToUse: a.pointsToUse, paymentMethod: a.totalPaise > 0 ? a.method : 'online', expectedTotalPaise: a.totalPaise });
+export function checkoutRequest(a: {
+  addressId: string;
+  pointsToUse: number;
+  method: PaymentMethod;
+  totalPaise: number;
+}): CheckoutInput {
+  return checkoutSchema.parse({
+    addressId: a.addressId,
+    pointsToUse: a.pointsToUse,
+    paymentMethod: a.totalPaise > 0 ? a.method : 'online',
+    expectedTotalPaise: a.totalPaise,
+  });
 }
 
 /** Starts the checkout: the order is placed at once when nothing is due or it is paid cash on delivery, else a payment is created. */
@@ -36,11 +54,17 @@ export const verifyPayment = (input: VerifyPaymentInput) => api.post<Placed>('/a
 export const payTestOrder = (paymentId: string) => api.post<TestPayment>(`/api/payments/${paymentId}/test-pay`);
 
 /** Records a failed or dismissed payment and answers the message to show (computed here if the call fails). */
-export async function reportPaymentFailure(paymentId: string, reason: 'failed' | 'cancelled', detail?: string): Promise<string> {
+export async function reportPaymentFailure(
+  paymentId: string,
+  reason: 'failed' | 'cancelled',
+  detail?: string,
+): Promise<string> {
   try {
     return (await api.post<{ message: string }>(`/api/payments/${paymentId}/fail`, { reason, detail })).message;
   } catch {
-    return reason === 'cancelled' ? checkoutMessages.cancelledByUser : paymentFailedMessage(detail ?? 'The payment was declined');
+    return reason === 'cancelled'
+      ? checkoutMessages.cancelledByUser
+      : paymentFailedMessage(detail ?? 'The payment was declined');
   }
 }
 
@@ -53,6 +77,7 @@ export function useOrderPlaced() {
     navigate('/orders');
     // The checkout summary of an emptied cart is never asked for again.
     qc.removeQueries({ queryKey: ['checkout'] });
-    for (const key of [['cart'], ['me'], ['wallet'], ['orders'], ['product'], ['products']]) void qc.invalidateQueries({ queryKey: key });
+    for (const key of [['cart'], ['me'], ['wallet'], ['orders'], ['product'], ['products']])
+      void qc.invalidateQueries({ queryKey: key });
   };
 }

@@ -31,7 +31,10 @@ export function ApprovalsSection() {
   const approve = (entry: Timesheet) =>
     act.mutate(
       { id: entry.id, action: 'approve' },
-      { onSuccess: () => feedback.success(m.timesheetApproved), onError: (e) => feedback.error(failure('Failed to approve timesheet', e)) },
+      {
+        onSuccess: () => feedback.success(m.timesheetApproved),
+        onError: (e) => feedback.error(failure('Failed to approve timesheet', e)),
+      },
     );
   const busy = (entry: Timesheet) => act.isPending && act.variables?.id === entry.id;
 
@@ -59,11 +62,24 @@ export function ApprovalsSection() {
         emptyTitle="Nothing awaiting your approval"
         actions={(t) => (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => approve(t)} loading={busy(t) && act.variables?.action === 'approve'} disabled={busy(t)}>
-              Approve<span className="sr-only"> {personName(t.employee)}’s entry of {entryName(t)}</span>
+            <Button
+              size="sm"
+              onClick={() => approve(t)}
+              loading={busy(t) && act.variables?.action === 'approve'}
+              disabled={busy(t)}
+            >
+              Approve
+              <span className="sr-only">
+                {' '}
+                {personName(t.employee)}’s entry of {entryName(t)}
+              </span>
             </Button>
             <Button variant="danger" size="sm" onClick={() => setRejecting(t)} disabled={busy(t)}>
-              Reject<span className="sr-only"> {personName(t.employee)}’s entry of {entryName(t)}</span>
+              Reject
+              <span className="sr-only">
+                {' '}
+                {personName(t.employee)}’s entry of {entryName(t)}
+              </span>
             </Button>
           </div>
         )}

@@ -8,7 +8,8 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { useErpDashboard } from './use-employee';
 
 // SPEC.md section 2: done green, in_progress yellow, otherwise grey.
-const dot = (status: string) => (status === 'done' ? 'bg-green-500' : status === 'in_progress' ? 'bg-yellow-400' : 'bg-slate-400');
+const dot = (status: string) =>
+  status === 'done' ? 'bg-green-500' : status === 'in_progress' ? 'bg-yellow-400' : 'bg-slate-400';
 
 type DashboardTabProps = { onNewProject: () => void; onNewTask: () => void; onLogTime: () => void };
 
@@ -17,7 +18,10 @@ export function DashboardTab({ onNewProject, onNewTask, onLogTime }: DashboardTa
   return (
     <div className="space-y-8">
       <Counters />
-      <section aria-labelledby="erp-quick-actions" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="erp-quick-actions"
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="erp-quick-actions" className="mb-3 text-lg font-semibold text-slate-900">
           Quick Actions
         </h2>
@@ -51,7 +55,13 @@ function Counters() {
       </LoadingRegion>
     );
   }
-  if (dashboard.isError) return <ErrorState message={`${erpMessages.dashboardFailed}: ${dashboard.error.message}`} onRetry={() => dashboard.refetch()} />;
+  if (dashboard.isError)
+    return (
+      <ErrorState
+        message={`${erpMessages.dashboardFailed}: ${dashboard.error.message}`}
+        onRetry={() => dashboard.refetch()}
+      />
+    );
   const { stats } = dashboard.data;
   return (
     <section aria-labelledby="erp-counters">
@@ -59,11 +69,32 @@ function Counters() {
         Counters
       </h2>
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
-        <StatCard label="Total Employees" value={stats.totalEmployees} icon={Users} tone="bg-violet-100 text-violet-800" />
-        <StatCard label="Active Projects" value={stats.activeProjects} icon={FolderKanban} tone="bg-blue-100 text-blue-800" />
-        <StatCard label="Completed Tasks" value={stats.completedTasks} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
+        <StatCard
+          label="Total Employees"
+          value={stats.totalEmployees}
+          icon={Users}
+          tone="bg-violet-100 text-violet-800"
+        />
+        <StatCard
+          label="Active Projects"
+          value={stats.activeProjects}
+          icon={FolderKanban}
+          tone="bg-blue-100 text-blue-800"
+        />
+        <StatCard
+          label="Completed Tasks"
+          value={stats.completedTasks}
+          icon={CheckCircle2}
+          tone="bg-green-100 text-green-800"
+        />
         <StatCard label="Pending Tasks" value={stats.pendingTasks} icon={ListTodo} tone="bg-amber-100 text-amber-900" />
-        <StatCard label="Hours This Week" value={stats.totalHoursThisWeek.toFixed(2)} icon={Clock} tone="bg-pink-100 text-pink-800" note="Approved, since Sunday" />
+        <StatCard
+          label="Hours This Week"
+          value={stats.totalHoursThisWeek.toFixed(2)}
+          icon={Clock}
+          tone="bg-pink-100 text-pink-800"
+          note="Approved, since Sunday"
+        />
       </dl>
     </section>
   );

@@ -29,7 +29,11 @@ const tabs: TabItem<TabKey>[] = [
 const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
 
 /** The open dialog: a project (new or to edit), a task (new or to edit), or a timesheet entry (new or to edit). */
-type Dialog = { kind: 'project'; project: Project | null } | { kind: 'task'; task: Task | null } | { kind: 'timesheet'; entry: Timesheet | null } | null;
+type Dialog =
+  | { kind: 'project'; project: Project | null }
+  | { kind: 'task'; task: Task | null }
+  | { kind: 'timesheet'; entry: Timesheet | null }
+  | null;
 
 /** /erp/dashboard: without an employee session, /erp; Dashboard, Projects, My Tasks and Timesheets. */
 export function ErpDashboardPage() {
@@ -43,7 +47,12 @@ export function ErpDashboardPage() {
       </LoadingRegion>
     );
   }
-  if (me.isError) return <Page title="ERP Dashboard"><ErrorState message={`${erpMessages.dashboardFailed}: ${me.error.message}`} onRetry={() => me.refetch()} /></Page>;
+  if (me.isError)
+    return (
+      <Page title="ERP Dashboard">
+        <ErrorState message={`${erpMessages.dashboardFailed}: ${me.error.message}`} onRetry={() => me.refetch()} />
+      </Page>
+    );
   if (!me.data) return <Navigate to="/erp" replace />;
   const logout = async () => {
     await api.post('/api/erp/logout');
@@ -53,7 +62,10 @@ export function ErpDashboardPage() {
     navigate('/erp');
   };
   return (
-    <Page title="ERP Dashboard" lead={`Welcome, ${me.data.firstName} ${me.data.lastName} · ${me.data.designation}, ${me.data.department}`}>
+    <Page
+      title="ERP Dashboard"
+      lead={`Welcome, ${me.data.firstName} ${me.data.lastName} · ${me.data.designation}, ${me.data.department}`}
+    >
       <ErpWorkspace onLogout={logout} />
     </Page>
   );
@@ -94,7 +106,9 @@ function ErpWorkspace({ onLogout }: { onLogout: () => Promise<void> }) {
       <div className="pt-6">
         <ErpFeedbackProvider>
           <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label}>
-            {active === 'dashboard' && <DashboardTab onNewProject={newProject} onNewTask={newTask} onLogTime={logTime} />}
+            {active === 'dashboard' && (
+              <DashboardTab onNewProject={newProject} onNewTask={newTask} onLogTime={logTime} />
+            )}
             {active === 'projects' && (
               <ProjectsTab
                 onNew={newProject}
@@ -103,8 +117,17 @@ function ErpWorkspace({ onLogout }: { onLogout: () => Promise<void> }) {
                 onRevealed={revealed}
               />
             )}
-            {active === 'tasks' && <TasksTab onNew={newTask} onEdit={(task) => setDialog({ kind: 'task', task })} reveal={target?.kind === 'task' ? target.id : null} onRevealed={revealed} />}
-            {active === 'timesheets' && <TimesheetsTab onNew={logTime} onEdit={(entry) => setDialog({ kind: 'timesheet', entry })} />}
+            {active === 'tasks' && (
+              <TasksTab
+                onNew={newTask}
+                onEdit={(task) => setDialog({ kind: 'task', task })}
+                reveal={target?.kind === 'task' ? target.id : null}
+                onRevealed={revealed}
+              />
+            )}
+            {active === 'timesheets' && (
+              <TimesheetsTab onNew={logTime} onEdit={(entry) => setDialog({ kind: 'timesheet', entry })} />
+            )}
           </div>
           {/* Mounted only while open: their pickers load when a dialog opens, not with the page. */}
           {dialog?.kind === 'project' && <ProjectFormModal open onClose={close} project={dialog.project} />}

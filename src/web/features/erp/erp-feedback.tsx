@@ -56,7 +56,15 @@ export function ErpFeedbackProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ErpBanners({ success, error, onDismissError }: { success: string | null; error: string | null; onDismissError: () => void }) {
+function ErpBanners({
+  success,
+  error,
+  onDismissError,
+}: {
+  success: string | null;
+  error: string | null;
+  onDismissError: () => void;
+}) {
   if (!success && !error) return null;
   return (
     <div className="mb-4 space-y-2">

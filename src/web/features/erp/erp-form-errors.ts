@@ -18,7 +18,9 @@ export function placeServerErrors<T extends FieldValues>(
   const fields = err instanceof ApiError ? err.fields : {};
   const target = (key: string) => aliases[key] ?? (fieldNames.includes(key as Path<T>) ? (key as Path<T>) : null);
   const placed = Object.keys(fields).filter((key) => target(key) !== null);
-  placed.forEach((key, i) => setError(target(key)!, { type: 'server', message: fields[key] }, { shouldFocus: i === 0 }));
+  placed.forEach((key, i) =>
+    setError(target(key)!, { type: 'server', message: fields[key] }, { shouldFocus: i === 0 }),
+  );
   const unplaced = placed.length === 0 || placed.length < Object.keys(fields).length;
   return unplaced ? failure(prefix, err) : null;
 }

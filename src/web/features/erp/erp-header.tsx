@@ -37,7 +37,13 @@ export function ErpHeader({ onChoose, onLogout }: ErpHeaderProps) {
       <ErpSearch onChoose={onChoose} className="w-full sm:w-auto sm:max-w-md sm:flex-1" />
       <div className="ml-auto flex shrink-0 items-center gap-2">
         <ErpNotificationsButton />
-        <button type="button" aria-label="Settings" aria-haspopup="dialog" onClick={() => setSettingsOpen(true)} className={iconButton}>
+        <button
+          type="button"
+          aria-label="Settings"
+          aria-haspopup="dialog"
+          onClick={() => setSettingsOpen(true)}
+          className={iconButton}
+        >
           <Settings className="h-5 w-5" aria-hidden="true" />
         </button>
         <Button variant="secondary" onClick={logout} loading={leaving} className="h-10">

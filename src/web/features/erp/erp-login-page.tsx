@@ -6,7 +6,14 @@ import { TOTP_CODE_LENGTH } from '../../../contracts/two-factor.contract';
 import { api, ApiError } from '../../api/client';
 import { Input } from '../../ui/Field';
 import { Page } from '../../ui/Page';
-import { AuthCard, centredPageClass, EmailInput, FormErrorAlert, PasswordInput, SubmitButton } from '../auth/auth-form-parts';
+import {
+  AuthCard,
+  centredPageClass,
+  EmailInput,
+  FormErrorAlert,
+  PasswordInput,
+  SubmitButton,
+} from '../auth/auth-form-parts';
 import { EMPLOYEE_KEY, useEmployee } from './use-employee';
 
 /** /erp: an approved employee signs in; with two-factor on, a code step follows ('Try different account' goes back). */
@@ -31,7 +38,11 @@ export function ErpLoginPage() {
     }
     setBusy(true);
     try {
-      const employee = await api.post<Employee>('/api/erp/login', { email, password, code: needsCode ? code : undefined });
+      const employee = await api.post<Employee>('/api/erp/login', {
+        email,
+        password,
+        code: needsCode ? code : undefined,
+      });
       qc.setQueryData(EMPLOYEE_KEY, employee);
       navigate('/erp/dashboard');
     } catch (err) {
@@ -53,7 +64,12 @@ export function ErpLoginPage() {
   };
 
   return (
-    <Page title="Employee Login" lead="Sign in to the Haat ERP: projects, tasks and timesheets." narrow className={centredPageClass}>
+    <Page
+      title="Employee Login"
+      lead="Sign in to the Haat ERP: projects, tasks and timesheets."
+      narrow
+      className={centredPageClass}
+    >
       <AuthCard>
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Employee login">
           <FormErrorAlert message={error} />
@@ -74,14 +90,24 @@ export function ErpLoginPage() {
               <SubmitButton loading={busy} loadingText="Verifying...">
                 Verify
               </SubmitButton>
-              <button type="button" onClick={differentAccount} className="w-full text-center text-sm font-medium text-violet-700 hover:underline">
+              <button
+                type="button"
+                onClick={differentAccount}
+                className="w-full text-center text-sm font-medium text-violet-700 hover:underline"
+              >
                 Try different account
               </button>
             </>
           ) : (
             <>
               <EmailInput value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
-              <PasswordInput label="Password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+              <PasswordInput
+                label="Password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="current-password"
+              />
               <SubmitButton loading={busy} loadingText="Signing in...">
                 Sign In
               </SubmitButton>

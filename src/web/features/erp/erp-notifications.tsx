@@ -19,7 +19,8 @@ const kinds: Record<Item['kind'], { Icon: typeof Bell; tone: string }> = {
   timesheet_rejected: { Icon: XCircle, tone: 'text-red-700' },
 };
 
-const unreadIds = (data: ErpNotifications | undefined) => (data ? data.items.filter((n) => !n.read).map((n) => n.id) : []);
+const unreadIds = (data: ErpNotifications | undefined) =>
+  data ? data.items.filter((n) => !n.read).map((n) => n.id) : [];
 
 /**
  * The bell: its unread count (polled every minute), and the latest notifications, newest first, in a
@@ -93,7 +94,10 @@ export function ErpNotificationsButton() {
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (
-          <span aria-hidden="true" className="absolute -right-1.5 -top-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute -right-1.5 -top-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}
@@ -126,7 +130,10 @@ export function ErpNotificationsButton() {
   );
 }
 
-type ListProps = { query: ReturnType<typeof useErpNotifications>; /** Unread when the list was opened. */ fresh: ReadonlySet<string> };
+type ListProps = {
+  query: ReturnType<typeof useErpNotifications>;
+  /** Unread when the list was opened. */ fresh: ReadonlySet<string>;
+};
 
 function NotificationList({ query, fresh }: ListProps) {
   if (query.isPending) {
@@ -155,7 +162,9 @@ function NotificationList({ query, fresh }: ListProps) {
     return (
       <div className="p-4 text-sm">
         <p className="font-medium text-slate-900">No notifications yet</p>
-        <p className="mt-1 text-slate-600">You will hear here when a task is assigned to you or a timesheet entry of yours is approved or rejected.</p>
+        <p className="mt-1 text-slate-600">
+          You will hear here when a task is assigned to you or a timesheet entry of yours is approved or rejected.
+        </p>
       </div>
     );
   }
@@ -173,7 +182,11 @@ function NotificationList({ query, fresh }: ListProps) {
                 {isNew && <span className="sr-only">New: </span>}
                 {n.message}
               </p>
-              <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-0.5 block text-xs text-slate-600">
+              <time
+                dateTime={n.createdAt}
+                title={formatDateTime(n.createdAt)}
+                className="mt-0.5 block text-xs text-slate-600"
+              >
                 {whenText(n.createdAt, now)}
               </time>
             </div>

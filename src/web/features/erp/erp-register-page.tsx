@@ -2,15 +2,44 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { departments, erpMessages, erpRegisterSchema, type ErpRegisterData, type ErpRegisterInput } from '../../../contracts/erp.contract';
+import {
+  departments,
+  erpMessages,
+  erpRegisterSchema,
+  type ErpRegisterData,
+  type ErpRegisterInput,
+} from '../../../contracts/erp.contract';
 import { api } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Input, Select } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { Page } from '../../ui/Page';
-import { AuthCard, centredPageClass, EmailInput, FormErrorAlert, NewPasswordFields, PhoneInput, SubmitButton, useServerErrors } from '../auth/auth-form-parts';
+import {
+  AuthCard,
+  centredPageClass,
+  EmailInput,
+  FormErrorAlert,
+  NewPasswordFields,
+  PhoneInput,
+  SubmitButton,
+  useServerErrors,
+} from '../auth/auth-form-parts';
 
-const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'department', 'designation', 'employeeId', 'address', 'emergencyContact', 'emergencyPhone', 'dateOfJoining'] as const;
+const fields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'confirmPassword',
+  'department',
+  'designation',
+  'employeeId',
+  'address',
+  'emergencyContact',
+  'emergencyPhone',
+  'dateOfJoining',
+] as const;
 
 /** /erp-register: an employee account that waits for the super admin's approval; then /erp after 3 s. */
 export function ErpRegisterPage() {
@@ -23,7 +52,21 @@ export function ErpRegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<ErpRegisterInput, unknown, ErpRegisterData>({
     resolver: zodResolver(erpRegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', department: 'Engineering', designation: '', employeeId: '', address: '', emergencyContact: '', emergencyPhone: '', dateOfJoining: localToday() },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      department: 'Engineering',
+      designation: '',
+      employeeId: '',
+      address: '',
+      emergencyContact: '',
+      emergencyPhone: '',
+      dateOfJoining: localToday(),
+    },
     mode: 'onTouched',
   });
   const { formError, showError, clearError } = useServerErrors(setError, [...fields], erpMessages.registrationFailed);
@@ -49,7 +92,10 @@ export function ErpRegisterPage() {
         <AuthCard>
           <Alert tone="success">{erpMessages.registered}</Alert>
           <p className="mt-4 text-center text-sm text-slate-600">Taking you to the sign-in page…</p>
-          <Link to="/erp" className="mt-4 block w-full rounded-lg bg-violet-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-violet-800">
+          <Link
+            to="/erp"
+            className="mt-4 block w-full rounded-lg bg-violet-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-violet-800"
+          >
             Sign in here
           </Link>
         </AuthCard>
@@ -58,13 +104,30 @@ export function ErpRegisterPage() {
   }
 
   return (
-    <Page title="Employee Registration" lead="Join the Haat ERP. The super admin approves each new employee before the first sign-in." narrow className={centredPageClass}>
+    <Page
+      title="Employee Registration"
+      lead="Join the Haat ERP. The super admin approves each new employee before the first sign-in."
+      narrow
+      className={centredPageClass}
+    >
       <AuthCard className="max-w-2xl">
         <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Employee registration">
           <FormErrorAlert message={formError} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-            <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+            <Input
+              label="First name"
+              required
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <Input
+              label="Last name"
+              required
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
           </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <EmailInput error={errors.email?.message} {...register('email')} />
@@ -78,18 +141,54 @@ export function ErpRegisterPage() {
                 </option>
               ))}
             </Select>
-            <Input label="Designation" placeholder="Software Engineer" error={errors.designation?.message} {...register('designation')} />
+            <Input
+              label="Designation"
+              placeholder="Software Engineer"
+              error={errors.designation?.message}
+              {...register('designation')}
+            />
           </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input label="Employee ID" hint="Optional" autoComplete="off" error={errors.employeeId?.message} {...register('employeeId')} />
-            <Input label="Date of joining" type="date" error={errors.dateOfJoining?.message} {...register('dateOfJoining')} />
+            <Input
+              label="Employee ID"
+              hint="Optional"
+              autoComplete="off"
+              error={errors.employeeId?.message}
+              {...register('employeeId')}
+            />
+            <Input
+              label="Date of joining"
+              type="date"
+              error={errors.dateOfJoining?.message}
+              {...register('dateOfJoining')}
+            />
           </div>
-          <Input label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <Input
+            label="Address"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input label="Emergency contact" autoComplete="off" error={errors.emergencyContact?.message} {...register('emergencyContact')} />
-            <PhoneInput label="Emergency phone" autoComplete="off" error={errors.emergencyPhone?.message} {...register('emergencyPhone')} />
+            <Input
+              label="Emergency contact"
+              autoComplete="off"
+              error={errors.emergencyContact?.message}
+              {...register('emergencyContact')}
+            />
+            <PhoneInput
+              label="Emergency phone"
+              autoComplete="off"
+              error={errors.emergencyPhone?.message}
+              {...register('emergencyPhone')}
+            />
           </div>
-          <NewPasswordFields password={register('password')} confirm={register('confirmPassword')} passwordError={errors.password?.message} confirmError={errors.confirmPassword?.message} />
+          <NewPasswordFields
+            password={register('password')}
+            confirm={register('confirmPassword')}
+            passwordError={errors.password?.message}
+            confirmError={errors.confirmPassword?.message}
+          />
           <SubmitButton loading={isSubmitting} loadingText="Registering...">
             Register
           </SubmitButton>

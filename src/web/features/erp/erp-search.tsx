@@ -46,7 +46,12 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
     if (!data) return [];
     return [
       ...data.projects.map((p) => ({ kind: 'project' as const, id: p.id, name: p.name })),
-      ...data.tasks.map((t) => ({ kind: 'task' as const, id: t.id, name: t.name, detail: t.projectName ?? 'No Project' })),
+      ...data.tasks.map((t) => ({
+        kind: 'task' as const,
+        id: t.id,
+        name: t.name,
+        detail: t.projectName ?? 'No Project',
+      })),
     ];
   }, [search.data]);
 
@@ -140,7 +145,10 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
               onMouseDown={(e) => e.preventDefault()}
               onMouseMove={() => setActive(i)}
               onClick={() => choose(c)}
-              className={cn('flex min-h-11 cursor-pointer items-start gap-2 px-3 py-2 text-sm', i === active ? 'bg-violet-50 text-violet-900' : 'text-slate-800')}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-start gap-2 px-3 py-2 text-sm',
+                i === active ? 'bg-violet-50 text-violet-900' : 'text-slate-800',
+              )}
             >
               <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="min-w-0">
@@ -159,7 +167,10 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
       <label htmlFor={inputId} className="sr-only">
         Search projects and tasks
       </label>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
       <input
         id={inputId}
         type="text"
@@ -183,7 +194,12 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
         onKeyDown={onKeyDown}
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pl-9 pr-9 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-violet-600"
       />
-      {shown && loading && <Loader2 className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 animate-spin text-slate-500" aria-hidden="true" />}
+      {shown && loading && (
+        <Loader2
+          className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 animate-spin text-slate-500"
+          aria-hidden="true"
+        />
+      )}
       <div role="status" aria-live="polite" className="sr-only">
         {status}
       </div>
@@ -203,7 +219,11 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
               </button>
             </p>
           )}
-          {answered && choices.length === 0 && <p className="break-words px-3 py-2 text-sm text-slate-600">No projects or tasks match &apos;{settled}&apos;</p>}
+          {answered && choices.length === 0 && (
+            <p className="break-words px-3 py-2 text-sm text-slate-600">
+              No projects or tasks match &apos;{settled}&apos;
+            </p>
+          )}
           {listed && (
             <div id={listId} role="listbox" aria-label="Projects and tasks">
               {group('project', 'Projects')}

@@ -21,7 +21,13 @@ import { QrCode } from '../../ui/QrCode';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { PasswordInput, PhoneInput } from '../auth/auth-form-parts';
 import { ErpFeedbackProvider, failure, useErpFeedback } from './erp-feedback';
-import { useChangeErpPassword, useErpSettings, useSaveErpProfile, useSetUpTwoFa, useSwitchTwoFa } from './use-erp-header';
+import {
+  useChangeErpPassword,
+  useErpSettings,
+  useSaveErpProfile,
+  useSetUpTwoFa,
+  useSwitchTwoFa,
+} from './use-erp-header';
 import { useErpForm } from './use-erp-form';
 
 /**
@@ -43,7 +49,10 @@ export function ErpSettingsModal({ onClose }: { onClose: () => void }) {
             </div>
           </LoadingRegion>
         ) : settings.isError ? (
-          <ErrorState message={failure('Failed to load your settings', settings.error)} onRetry={() => void settings.refetch()} />
+          <ErrorState
+            message={failure('Failed to load your settings', settings.error)}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <>
             <Section title="Contact details">
@@ -94,7 +103,8 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
     run,
   } = useErpForm(erpProfileSchema, values, true);
   // Saved, the form shows what the server kept (a phone without its spaces).
-  const submit = (values: ErpProfileData) => run(() => save.mutateAsync(values), m.profileSaved, 'Failed to update profile');
+  const submit = (values: ErpProfileData) =>
+    run(() => save.mutateAsync(values), m.profileSaved, 'Failed to update profile');
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Contact details">
       {formError && <Alert tone="error">{formError}</Alert>}
@@ -102,10 +112,28 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
         Email: <span className="font-medium text-slate-900">{settings.email}</span>
       </p>
       <PhoneInput label="Phone" error={errors.phone?.message} {...register('phone')} />
-      <Textarea label="Address" rows={2} maxLength={maxLengthOf(erpProfileSchema.shape.address)} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+      <Textarea
+        label="Address"
+        rows={2}
+        maxLength={maxLengthOf(erpProfileSchema.shape.address)}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="Emergency contact" maxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)} autoComplete="off" error={errors.emergencyContact?.message} {...register('emergencyContact')} />
-        <PhoneInput label="Emergency phone" autoComplete="off" error={errors.emergencyPhone?.message} {...register('emergencyPhone')} />
+        <Input
+          label="Emergency contact"
+          maxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)}
+          autoComplete="off"
+          error={errors.emergencyContact?.message}
+          {...register('emergencyContact')}
+        />
+        <PhoneInput
+          label="Emergency phone"
+          autoComplete="off"
+          error={errors.emergencyPhone?.message}
+          {...register('emergencyPhone')}
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
@@ -146,7 +174,9 @@ function TwoFaSettings({ on }: { on: boolean }) {
         <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <ShieldOff className="h-5 w-5 text-slate-500" aria-hidden="true" /> Two-factor authentication is off
         </p>
-        <p className="text-sm text-slate-600">With it on, signing in also asks for a 6-digit code from an authenticator app on your phone.</p>
+        <p className="text-sm text-slate-600">
+          With it on, signing in also asks for a 6-digit code from an authenticator app on your phone.
+        </p>
         <Button variant="secondary" onClick={start} loading={setUp.isPending}>
           Set up two-factor
         </Button>
@@ -196,7 +226,10 @@ function SecretKey({ secret }: { secret: string }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <code data-testid="erp-2fa-secret" className="select-all break-all rounded-md border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-sm text-slate-900">
+      <code
+        data-testid="erp-2fa-secret"
+        className="select-all break-all rounded-md border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-sm text-slate-900"
+      >
         {secret}
       </code>
       <Button variant="secondary" size="sm" onClick={copy}>
@@ -230,7 +263,12 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
     if (done) onDone?.();
   };
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-3" aria-label={enable ? 'Enable two-factor authentication' : 'Turn off two-factor authentication'}>
+    <form
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      className="space-y-3"
+      aria-label={enable ? 'Enable two-factor authentication' : 'Turn off two-factor authentication'}
+    >
       {formError && <Alert tone="error">{formError}</Alert>}
       <Input
         label="Authentication code"
@@ -264,15 +302,41 @@ function PasswordForm() {
     run,
   } = useErpForm(erpPasswordSchema, noPasswords, true);
   const submit = async (values: ErpPasswordInput) => {
-    if (await run(() => change.mutateAsync(values), (r) => r.message || m.passwordChanged, 'Failed to change password')) reset(noPasswords);
+    if (
+      await run(
+        () => change.mutateAsync(values),
+        (r) => r.message || m.passwordChanged,
+        'Failed to change password',
+      )
+    )
+      reset(noPasswords);
   };
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Change password">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <PasswordInput label="Current password" required autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <PasswordInput
+        label="Current password"
+        required
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <PasswordInput label="New password" required autoComplete="new-password" hint="At least 6 characters" error={errors.password?.message} {...register('password')} />
-        <PasswordInput label="Confirm new password" required autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordInput
+          label="New password"
+          required
+          autoComplete="new-password"
+          hint="At least 6 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          required
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={change.isPending}>

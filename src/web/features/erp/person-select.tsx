@@ -21,7 +21,16 @@ type PersonSelectProps<V extends FieldValues> = {
 };
 
 /** A project's Manager or a task's Assignee: nobody, or one of the approved, active employees. */
-export function PersonSelect<V extends FieldValues>({ form, name, label, none, people, failed, current, error }: PersonSelectProps<V>) {
+export function PersonSelect<V extends FieldValues>({
+  form,
+  name,
+  label,
+  none,
+  people,
+  failed,
+  current,
+  error,
+}: PersonSelectProps<V>) {
   const { register, setValue, getValues } = form;
   // The chosen person's option arrives with the employees: show it as chosen once it is there.
   useEffect(() => {

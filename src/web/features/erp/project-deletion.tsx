@@ -15,9 +15,13 @@ import { erpKeys, useDeleteProject } from './use-erp-work';
  * (an employee's session) or from the admin panel (the super admin's); nothing is read while `projectId` is null.
  */
 export function useProjectDeletion(realm: 'erp' | 'admin', projectId: string | null) {
-  const path = realm === 'erp' ? `/api/erp/projects/${projectId}/deletion` : `/api/admin/erp/projects/${projectId}/deletion`;
+  const path =
+    realm === 'erp' ? `/api/erp/projects/${projectId}/deletion` : `/api/admin/erp/projects/${projectId}/deletion`;
   return useQuery({
-    queryKey: realm === 'erp' ? [...erpKeys.projectDeletion, projectId ?? ''] : ['admin', 'erp-project-deletion', projectId ?? ''],
+    queryKey:
+      realm === 'erp'
+        ? [...erpKeys.projectDeletion, projectId ?? '']
+        : ['admin', 'erp-project-deletion', projectId ?? ''],
     queryFn: () => api.get<ProjectDeletion>(path),
     enabled: projectId !== null,
     staleTime: 0,
@@ -25,9 +29,11 @@ export function useProjectDeletion(realm: 'erp' | 'admin', projectId: string | n
 }
 
 /** Whether the counts are in and nothing approved stops the deletion. */
-export const canDeleteNow = (deletion: UseQueryResult<ProjectDeletion>): boolean => deletion.isSuccess && deletion.data.approvedHours === 0;
+export const canDeleteNow = (deletion: UseQueryResult<ProjectDeletion>): boolean =>
+  deletion.isSuccess && deletion.data.approvedHours === 0;
 
-const some = (n: number, one: string, many: string) => (n === 0 ? `no ${many}` : `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`);
+const some = (n: number, one: string, many: string) =>
+  n === 0 ? `no ${many}` : `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
 /** 'Deleted with it: 2 tasks and 1 timesheet entry.' */
 export function goesWithIt({ tasks, entries }: ProjectDeletion): string {
@@ -36,7 +42,13 @@ export function goesWithIt({ tasks, entries }: ProjectDeletion): string {
 }
 
 /** The delete dialogs' text: the project, then what goes with it (or why it cannot go), with its loading and error states. */
-export function ProjectDeletionSummary({ name, deletion }: { name: string; deletion: UseQueryResult<ProjectDeletion> }) {
+export function ProjectDeletionSummary({
+  name,
+  deletion,
+}: {
+  name: string;
+  deletion: UseQueryResult<ProjectDeletion>;
+}) {
   return (
     <div className="space-y-2">
       <p className="break-words font-medium text-slate-900">{name}</p>

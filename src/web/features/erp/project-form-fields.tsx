@@ -1,6 +1,14 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { priorities, projectFormSchema, projectStatuses, type Person, type Project, type ProjectFormData, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import {
+  priorities,
+  projectFormSchema,
+  projectStatuses,
+  type Person,
+  type Project,
+  type ProjectFormData,
+  type ProjectFormInput,
+} from '../../../contracts/erp-work.contract';
 import { rupeesForInput } from '../../../domain/money';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
@@ -24,10 +32,12 @@ export function projectFormValues(project: Project | null): ProjectFormInput {
   };
 }
 
-
 type ProjectFormFieldsProps = {
   /** The project form (`projectFormSchema`, values from `projectFormValues`). */
-  form: Pick<UseFormReturn<ProjectFormInput, unknown, ProjectFormData>, 'register' | 'setValue' | 'getValues' | 'formState'>;
+  form: Pick<
+    UseFormReturn<ProjectFormInput, unknown, ProjectFormData>,
+    'register' | 'setValue' | 'getValues' | 'formState'
+  >;
   /** The approved employees to choose the manager from; undefined while they load. */
   managers: readonly Person[] | undefined;
   /** The employees could not be loaded (the picker then says so). */
@@ -48,7 +58,14 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
 
   return (
     <>
-      <Input label="Project name" required data-autofocus maxLength={maxLengthOf(projectFormSchema.shape.name)} error={errors.name?.message} {...register('name')} />
+      <Input
+        label="Project name"
+        required
+        data-autofocus
+        maxLength={maxLengthOf(projectFormSchema.shape.name)}
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select label="Status" error={errors.status?.message} {...register('status')}>
@@ -59,15 +76,51 @@ export function ProjectFormFields({ form, managers, managersFailed, currentManag
         </Select>
         <Input label="Start date" type="date" required error={errors.startDate?.message} {...register('startDate')} />
         <Input label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
-        <Input label="Budget (₹)" inputMode="decimal" placeholder="250000" hint="In rupees; leave empty for none" error={errors.budget?.message} {...register('budget')} />
-        <PersonSelect form={form} name="projectManagerId" label="Manager" none="No manager" people={managers} failed={managersFailed} current={currentManager} error={errors.projectManagerId?.message} />
+        <Input
+          label="Budget (₹)"
+          inputMode="decimal"
+          placeholder="250000"
+          hint="In rupees; leave empty for none"
+          error={errors.budget?.message}
+          {...register('budget')}
+        />
+        <PersonSelect
+          form={form}
+          name="projectManagerId"
+          label="Manager"
+          none="No manager"
+          people={managers}
+          failed={managersFailed}
+          current={currentManager}
+          error={errors.projectManagerId?.message}
+        />
       </div>
       <fieldset className="space-y-4">
         <legend className="text-sm font-semibold text-slate-900">Client</legend>
-        <Input label="Client name" maxLength={maxLengthOf(projectFormSchema.shape.clientName)} error={errors.clientName?.message} {...register('clientName')} />
+        <Input
+          label="Client name"
+          maxLength={maxLengthOf(projectFormSchema.shape.clientName)}
+          error={errors.clientName?.message}
+          {...register('clientName')}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input label="Client email" type="email" inputMode="email" autoCapitalize="none" spellCheck={false} error={errors.clientEmail?.message} {...register('clientEmail')} />
-          <Input label="Client phone" type="tel" inputMode="tel" placeholder="98765 43210" error={errors.clientPhone?.message} {...register('clientPhone')} />
+          <Input
+            label="Client email"
+            type="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.clientEmail?.message}
+            {...register('clientEmail')}
+          />
+          <Input
+            label="Client phone"
+            type="tel"
+            inputMode="tel"
+            placeholder="98765 43210"
+            error={errors.clientPhone?.message}
+            {...register('clientPhone')}
+          />
         </div>
       </fieldset>
     </>

@@ -1,6 +1,12 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { erpWorkMessages as m, projectFormSchema, type Person, type Project, type ProjectFormInput } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages as m,
+  projectFormSchema,
+  type Person,
+  type Project,
+  type ProjectFormInput,
+} from '../../../contracts/erp-work.contract';
 import { FormModal } from '../../ui/FormModal';
 import { ProjectFormFields, projectFormValues } from './project-form-fields';
 import { useColleagues, useSaveProject } from './use-erp-work';
@@ -32,7 +38,11 @@ export function ProjectDialog({ open, onClose, project, save, managers, announce
 
   // Checked here by the same schema, but sent as typed: the server turns the rupees into paise itself.
   const submit = async () => {
-    const saved = await run(() => save.mutateAsync({ id: project?.id, values: getValues() }), editing ? m.projectUpdated : m.projectCreated, editing ? m.updateProjectFailed : m.createProjectFailed);
+    const saved = await run(
+      () => save.mutateAsync({ id: project?.id, values: getValues() }),
+      editing ? m.projectUpdated : m.projectCreated,
+      editing ? m.updateProjectFailed : m.createProjectFailed,
+    );
     if (saved) onClose();
   };
 
@@ -51,7 +61,12 @@ export function ProjectDialog({ open, onClose, project, save, managers, announce
       ready={named}
       formError={formError}
     >
-      <ProjectFormFields form={form} managers={managers.data} managersFailed={managers.isError} currentManager={project?.manager ?? null} />
+      <ProjectFormFields
+        form={form}
+        managers={managers.data}
+        managersFailed={managers.isError}
+        currentManager={project?.manager ?? null}
+      />
     </FormModal>
   );
 }

@@ -18,7 +18,8 @@ type ProjectsTabProps = {
 };
 
 const nothing = () => undefined;
-const iconButton = 'rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
+const iconButton =
+  'rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
 
 /** Projects: a page of projects, newest first; New Project, Edit for the projects this employee manages or created, and Delete for those they created. */
 export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing }: ProjectsTabProps) {
@@ -59,12 +60,24 @@ export function ProjectsTab({ onNew, onEdit, reveal = null, onRevealed = nothing
           p.canEdit || p.canDelete ? (
             <div className="flex gap-1">
               {p.canEdit && (
-                <button type="button" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`} title={`Edit ${p.name}`} className={`${iconButton} hover:text-violet-800`}>
+                <button
+                  type="button"
+                  onClick={() => onEdit(p)}
+                  aria-label={`Edit ${p.name}`}
+                  title={`Edit ${p.name}`}
+                  className={`${iconButton} hover:text-violet-800`}
+                >
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </button>
               )}
               {p.canDelete && (
-                <button type="button" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`} title={`Delete ${p.name}`} className={`${iconButton} hover:text-red-700`}>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(p)}
+                  aria-label={`Delete ${p.name}`}
+                  title={`Delete ${p.name}`}
+                  className={`${iconButton} hover:text-red-700`}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </button>
               )}

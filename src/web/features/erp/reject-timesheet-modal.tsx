@@ -37,7 +37,10 @@ export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: Rej
     reset,
     setError,
     formState: { errors },
-  } = useForm<RejectIn, unknown, RejectOut>({ resolver: zodResolver(rejectTimesheetSchema), defaultValues: { reason: '' } });
+  } = useForm<RejectIn, unknown, RejectOut>({
+    resolver: zodResolver(rejectTimesheetSchema),
+    defaultValues: { reason: '' },
+  });
 
   useEffect(() => {
     if (!entry) return;
@@ -81,14 +84,29 @@ export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: Rej
         </>
       }
     >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Reject timesheet entry">
+      <form
+        id={formId}
+        onSubmit={handleSubmit(submit)}
+        noValidate
+        className="space-y-4"
+        aria-label="Reject timesheet entry"
+      >
         {formError && <Alert tone="error">{formError}</Alert>}
         {entry && (
           <p className="text-sm text-slate-700">
-            {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. They can edit it and submit it again.
+            {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. They can edit it and
+            submit it again.
           </p>
         )}
-        <Textarea label="Reason" required rows={3} maxLength={maxLengthOf(rejectTimesheetSchema.shape.reason)} data-autofocus error={errors.reason?.message} {...register('reason')} />
+        <Textarea
+          label="Reason"
+          required
+          rows={3}
+          maxLength={maxLengthOf(rejectTimesheetSchema.shape.reason)}
+          data-autofocus
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,12 @@
 import { CalendarDays, Pencil, UserRound } from 'lucide-react';
-import { erpWorkMessages as m, taskStatusLabels, taskStatuses, type Task, type TaskStatus, type TaskStatusInput } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages as m,
+  taskStatusLabels,
+  taskStatuses,
+  type Task,
+  type TaskStatus,
+  type TaskStatusInput,
+} from '../../../contracts/erp-work.contract';
 import { Select } from '../../ui/Field';
 import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
 import { formatDay, personName } from './erp-format';
@@ -24,7 +31,11 @@ export function TaskCard({ task, busy, onChange, onEdit }: TaskCardProps) {
   const progressOptions = steps.includes(percent) ? steps : [...steps, percent].sort((a, b) => a - b);
   return (
     // Focusable from script only: the header's search scrolls to the card and focuses it.
-    <li id={taskCardId(task.id)} tabIndex={-1} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
+    <li
+      id={taskCardId(task.id)}
+      tabIndex={-1}
+      className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-slate-900">{task.title}</h3>
@@ -46,7 +57,9 @@ export function TaskCard({ task, busy, onChange, onEdit }: TaskCardProps) {
           )}
         </div>
       </div>
-      {task.description && <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{task.description}</p>}
+      {task.description && (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{task.description}</p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <PriorityBadge priority={task.priority} />
         {task.estimatedHours !== null && <span className="text-slate-600">{task.estimatedHours} hrs estimated</span>}

@@ -33,7 +33,10 @@ export function TasksTab({ onNew, onEdit, reveal = null, onRevealed = nothing }:
   const change = (task: Task, body: TaskStatusInput) =>
     update.mutate(
       { id: task.id, body },
-      { onSuccess: () => feedback.success(m.taskStatusUpdated), onError: (e) => feedback.error(failure(m.updateTaskFailed, e)) },
+      {
+        onSuccess: () => feedback.success(m.taskStatusUpdated),
+        onError: (e) => feedback.error(failure(m.updateTaskFailed, e)),
+      },
     );
 
   return (
@@ -61,13 +64,30 @@ export function TasksTab({ onNew, onEdit, reveal = null, onRevealed = nothing }:
           Tasks you create, are assigned or manage the project of appear here.
         </EmptyState>
       ) : (
-        <div aria-busy={tasks.isPlaceholderData || undefined} className={cn('transition-opacity', tasks.isPlaceholderData && 'opacity-60')}>
+        <div
+          aria-busy={tasks.isPlaceholderData || undefined}
+          className={cn('transition-opacity', tasks.isPlaceholderData && 'opacity-60')}
+        >
           <ul aria-label="My tasks" className={grid}>
             {tasks.data.items.map((task) => {
               // While the change is on its way the card already shows it.
               const pending = update.isPending && update.variables?.id === task.id ? update.variables.body : null;
-              const shown = pending ? { ...task, status: pending.status, completionPercentage: pending.completionPercentage ?? task.completionPercentage } : task;
-              return <TaskCard key={task.id} task={shown} busy={pending !== null} onChange={(body) => change(task, body)} onEdit={() => onEdit(task)} />;
+              const shown = pending
+                ? {
+                    ...task,
+                    status: pending.status,
+                    completionPercentage: pending.completionPercentage ?? task.completionPercentage,
+                  }
+                : task;
+              return (
+                <TaskCard
+                  key={task.id}
+                  task={shown}
+                  busy={pending !== null}
+                  onChange={(body) => change(task, body)}
+                  onEdit={() => onEdit(task)}
+                />
+              );
             })}
           </ul>
           <Pagination page={page} pageSize={tasks.data.pageSize} total={tasks.data.total} onPage={setPage} />

@@ -1,6 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { erpWorkMessages as m, timesheetFormSchema, type Timesheet, type TimesheetFormData, type TimesheetFormInput } from '../../../contracts/erp-work.contract';
+import {
+  erpWorkMessages as m,
+  timesheetFormSchema,
+  type Timesheet,
+  type TimesheetFormData,
+  type TimesheetFormInput,
+} from '../../../contracts/erp-work.contract';
 import { endsNextDay, hoursWorked, isClockTime } from '../../../domain/timesheet-hours';
 import { Alert } from '../../ui/Alert';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -29,7 +35,11 @@ function preview(start: string, end: string): string | null {
   return `${formatHours(hoursWorked(start, end))}${endsNextDay(start, end) ? ' (ends the next day)' : ''}`;
 }
 
-type TimesheetFormModalProps = { open: boolean; onClose: () => void; /** The entry to edit; none opens Log Work Time. */ entry: Timesheet | null };
+type TimesheetFormModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The entry to edit; none opens Log Work Time. */ entry: Timesheet | null;
+};
 
 /** Log Work Time / Edit Timesheet: a day, start and end, a project and one of its tasks (or General Work), and what was done. */
 export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalProps) {
@@ -47,7 +57,13 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
     run,
   } = useErpForm(timesheetFormSchema, values, open);
 
-  const [workDate, startTime, endTime, chosen, description] = watch(['workDate', 'startTime', 'endTime', 'projectId', 'description']);
+  const [workDate, startTime, endTime, chosen, description] = watch([
+    'workDate',
+    'startTime',
+    'endTime',
+    'projectId',
+    'description',
+  ]);
   const projectId = typeof chosen === 'string' ? chosen : '';
   const tasks = useProjectTasks(projectId || undefined);
 
@@ -64,7 +80,11 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
 
   // A 409 (overlap, more than 24 hours in the day) has no field: its message shows above the form.
   const submit = async (values: TimesheetFormData) => {
-    const saved = await run(() => save.mutateAsync({ id: entry?.id, values }), editing ? m.timesheetUpdated : m.timesheetCreated, editing ? 'Failed to update timesheet' : m.createTimesheetFailed);
+    const saved = await run(
+      () => save.mutateAsync({ id: entry?.id, values }),
+      editing ? m.timesheetUpdated : m.timesheetCreated,
+      editing ? 'Failed to update timesheet' : m.createTimesheetFailed,
+    );
     if (saved) onClose();
   };
 
@@ -72,7 +92,10 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
   const projectOptions = projects.data ?? [];
   const ownProject = entry?.project && !projectOptions.some((p) => p.id === entry.project?.id) ? entry.project : null;
   const taskOptions = tasks.data ?? [];
-  const ownTask = entry?.task && entry.project?.id === projectId && !taskOptions.some((t) => t.id === entry.task?.id) ? entry.task : null;
+  const ownTask =
+    entry?.task && entry.project?.id === projectId && !taskOptions.some((t) => t.id === entry.task?.id)
+      ? entry.task
+      : null;
   const filled = [workDate, startTime, endTime, description].every((v) => (v ?? '').trim() !== '');
   const hours = preview(startTime, endTime);
 
@@ -88,8 +111,18 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
       ready={filled}
       formError={formError}
     >
-      {editing && entry.status === 'rejected' && entry.rejectionReason && <Alert tone="error">Rejected: {entry.rejectionReason}</Alert>}
-      <Input label="Work date" type="date" required max={localToday()} data-autofocus error={errors.workDate?.message} {...register('workDate')} />
+      {editing && entry.status === 'rejected' && entry.rejectionReason && (
+        <Alert tone="error">Rejected: {entry.rejectionReason}</Alert>
+      )}
+      <Input
+        label="Work date"
+        type="date"
+        required
+        max={localToday()}
+        data-autofocus
+        error={errors.workDate?.message}
+        {...register('workDate')}
+      />
       <div className="grid grid-cols-2 gap-4">
         <Input label="Start time" type="time" required error={errors.startTime?.message} {...register('startTime')} />
         <Input label="End time" type="time" required error={errors.endTime?.message} {...register('endTime')} />
@@ -129,7 +162,15 @@ export function TimesheetFormModal({ open, onClose, entry }: TimesheetFormModalP
           ))}
         </Select>
       </div>
-      <Textarea label="Description" required rows={3} maxLength={maxLengthOf(timesheetFormSchema.shape.description)} placeholder="What did you work on?" error={errors.description?.message} {...register('description')} />
+      <Textarea
+        label="Description"
+        required
+        rows={3}
+        maxLength={maxLengthOf(timesheetFormSchema.shape.description)}
+        placeholder="What did you work on?"
+        error={errors.description?.message}
+        {...register('description')}
+      />
     </FormModal>
   );
 }

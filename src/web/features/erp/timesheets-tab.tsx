@@ -27,7 +27,10 @@ export function TimesheetsTab({ onNew, onEdit }: TimesheetsTabProps) {
   const submit = (entry: Timesheet) =>
     act.mutate(
       { id: entry.id, action: 'submit' },
-      { onSuccess: () => feedback.success(m.timesheetSubmitted), onError: (e) => feedback.error(failure('Failed to submit timesheet', e)) },
+      {
+        onSuccess: () => feedback.success(m.timesheetSubmitted),
+        onError: (e) => feedback.error(failure('Failed to submit timesheet', e)),
+      },
     );
   const confirmDelete = () => {
     if (!deleting) return;
@@ -42,7 +45,8 @@ export function TimesheetsTab({ onNew, onEdit }: TimesheetsTabProps) {
       },
     });
   };
-  const working = (entry: Timesheet) => (act.isPending && act.variables?.id === entry.id) || (remove.isPending && remove.variables === entry.id);
+  const working = (entry: Timesheet) =>
+    (act.isPending && act.variables?.id === entry.id) || (remove.isPending && remove.variables === entry.id);
 
   return (
     <div className="space-y-10">
@@ -79,7 +83,12 @@ export function TimesheetsTab({ onNew, onEdit }: TimesheetsTabProps) {
                 <Button variant="secondary" size="sm" onClick={() => onEdit(t)} disabled={working(t)}>
                   Edit<span className="sr-only"> entry of {entryName(t)}</span>
                 </Button>
-                <Button size="sm" onClick={() => submit(t)} loading={act.isPending && act.variables?.id === t.id} disabled={working(t)}>
+                <Button
+                  size="sm"
+                  onClick={() => submit(t)}
+                  loading={act.isPending && act.variables?.id === t.id}
+                  disabled={working(t)}
+                >
                   Submit<span className="sr-only"> entry of {entryName(t)}</span>
                 </Button>
                 <Button variant="danger" size="sm" onClick={() => setDeleting(t)} disabled={working(t)}>
@@ -101,7 +110,8 @@ export function TimesheetsTab({ onNew, onEdit }: TimesheetsTabProps) {
       >
         {deleting && (
           <p>
-            The entry of {entryName(deleting)} ({formatHours(deleting.hoursWorked)}, {deleting.project?.name ?? 'No Project'}: “{deleting.description}”) will be deleted. This cannot be undone.
+            The entry of {entryName(deleting)} ({formatHours(deleting.hoursWorked)},{' '}
+            {deleting.project?.name ?? 'No Project'}: “{deleting.description}”) will be deleted. This cannot be undone.
           </p>
         )}
       </ConfirmDialog>

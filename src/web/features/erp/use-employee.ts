@@ -19,4 +19,5 @@ export const useEmployee = () =>
   });
 
 /** The dashboard's counters and the employee's latest tasks. */
-export const useErpDashboard = () => useQuery({ queryKey: ['erp', 'dashboard'], queryFn: () => api.get<ErpDashboard>('/api/erp/dashboard') });
+export const useErpDashboard = () =>
+  useQuery({ queryKey: ['erp', 'dashboard'], queryFn: () => api.get<ErpDashboard>('/api/erp/dashboard') });

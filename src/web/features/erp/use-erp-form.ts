@@ -24,10 +24,19 @@ type ErpFormOptions<V extends FieldValues> = {
  * from): a new object resets the form and would wipe what was typed. Every key of `values` is a
  * field a server message may land on.
  */
-export function useErpForm<V extends FieldValues, D>(schema: z.ZodType<D, V>, values: V, open: boolean, { aliases, announce }: ErpFormOptions<V> = {}) {
+export function useErpForm<V extends FieldValues, D>(
+  schema: z.ZodType<D, V>,
+  values: V,
+  open: boolean,
+  { aliases, announce }: ErpFormOptions<V> = {},
+) {
   const feedback = useErpFeedback();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<V, unknown, D>({ resolver: zodResolver(schema), defaultValues: values as DefaultValues<V>, mode: 'onTouched' });
+  const form = useForm<V, unknown, D>({
+    resolver: zodResolver(schema),
+    defaultValues: values as DefaultValues<V>,
+    mode: 'onTouched',
+  });
   const { reset, setError } = form;
 
   useEffect(() => {
@@ -39,7 +48,11 @@ export function useErpForm<V extends FieldValues, D>(schema: z.ZodType<D, V>, va
   const fieldNames = Object.keys(values) as Path<V>[];
 
   /** Saves; on success shows `success` (or what it makes of the answer) and answers true; on failure answers false. */
-  const run = async <R>(save: () => Promise<R>, success: string | ((result: R) => string), failurePrefix: string): Promise<boolean> => {
+  const run = async <R>(
+    save: () => Promise<R>,
+    success: string | ((result: R) => string),
+    failurePrefix: string,
+  ): Promise<boolean> => {
     setFormError(null);
     try {
       const result = await save();

@@ -36,13 +36,17 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: () => api.post<{ ok: true }>('/api/erp/notifications/read'),
     onSuccess: () =>
-      qc.setQueryData<ErpNotifications>(erpHeaderKeys.notifications, (old) => old && { unread: 0, items: old.items.map((n) => ({ ...n, read: true })) }),
+      qc.setQueryData<ErpNotifications>(
+        erpHeaderKeys.notifications,
+        (old) => old && { unread: 0, items: old.items.map((n) => ({ ...n, read: true })) },
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: erpHeaderKeys.notifications }),
   });
 }
 
 /** The settings dialog's record: contact details and whether two-factor is on. */
-export const useErpSettings = () => useQuery({ queryKey: erpHeaderKeys.settings, queryFn: () => api.get<ErpSettings>('/api/erp/settings') });
+export const useErpSettings = () =>
+  useQuery({ queryKey: erpHeaderKeys.settings, queryFn: () => api.get<ErpSettings>('/api/erp/settings') });
 
 export function useSaveErpProfile() {
   const qc = useQueryClient();
@@ -53,16 +57,24 @@ export function useSaveErpProfile() {
 }
 
 /** A new two-factor secret to scan; two-factor stays off until a code from it is checked. */
-export const useSetUpTwoFa = () => useMutation({ mutationFn: () => api.post<ErpTwoFaSetup>('/api/erp/settings/2fa/setup') });
+export const useSetUpTwoFa = () =>
+  useMutation({ mutationFn: () => api.post<ErpTwoFaSetup>('/api/erp/settings/2fa/setup') });
 
 /** Turns two-factor on or off with a code; then the settings and the signed-in employee reload. */
 export function useSwitchTwoFa() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ on, code }: { on: boolean; code: string }) => api.post<{ message: string }>(`/api/erp/settings/2fa/${on ? 'enable' : 'disable'}`, { code }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: erpHeaderKeys.settings }), qc.invalidateQueries({ queryKey: EMPLOYEE_KEY })]),
+    mutationFn: ({ on, code }: { on: boolean; code: string }) =>
+      api.post<{ message: string }>(`/api/erp/settings/2fa/${on ? 'enable' : 'disable'}`, { code }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: erpHeaderKeys.settings }),
+        qc.invalidateQueries({ queryKey: EMPLOYEE_KEY }),
+      ]),
   });
 }
 
 export const useChangeErpPassword = () =>
-  useMutation({ mutationFn: (values: ErpPasswordInput) => api.post<{ message: string }>('/api/erp/settings/password', values) });
+  useMutation({
+    mutationFn: (values: ErpPasswordInput) => api.post<{ message: string }>('/api/erp/settings/password', values),
+  });

@@ -41,10 +41,20 @@ function refresh(qc: QueryClient, keys: Key[]): Promise<unknown> {
 }
 
 /** Approved employees, for the Manager and Assignee pickers. */
-export const useColleagues = () => useQuery({ queryKey: erpKeys.employees, queryFn: () => api.get<Colleague[]>('/api/erp/employees'), staleTime: 60_000 });
+export const useColleagues = () =>
+  useQuery({
+    queryKey: erpKeys.employees,
+    queryFn: () => api.get<Colleague[]>('/api/erp/employees'),
+    staleTime: 60_000,
+  });
 
 /** Every project as `{ id, name }`, for the pickers. */
-export const useProjectOptions = () => useQuery({ queryKey: erpKeys.projectOptions, queryFn: () => api.get<Option[]>('/api/erp/projects/options'), staleTime: 60_000 });
+export const useProjectOptions = () =>
+  useQuery({
+    queryKey: erpKeys.projectOptions,
+    queryFn: () => api.get<Option[]>('/api/erp/projects/options'),
+    staleTime: 60_000,
+  });
 
 /** The tasks of one project as `{ id, name }`; nothing is asked until a project is chosen. */
 export const useProjectTasks = (projectId: string | undefined) =>
@@ -74,7 +84,8 @@ export const useTasks = (page: number) =>
 export const useTimesheets = (page: number) =>
   useQuery({
     queryKey: [...erpKeys.timesheets, page],
-    queryFn: () => api.get<PageOf<Timesheet>>(`/api/erp/timesheets${toQuery({ page, pageSize: TIMESHEETS_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<PageOf<Timesheet>>(`/api/erp/timesheets${toQuery({ page, pageSize: TIMESHEETS_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -82,7 +93,8 @@ export const useTimesheets = (page: number) =>
 export const useApprovals = (page: number) =>
   useQuery({
     queryKey: [...erpKeys.approvals, page],
-    queryFn: () => api.get<PageOf<Timesheet>>(`/api/erp/timesheets/approvals${toQuery({ page, pageSize: APPROVALS_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<PageOf<Timesheet>>(`/api/erp/timesheets/approvals${toQuery({ page, pageSize: APPROVALS_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
 
@@ -94,7 +106,8 @@ export function useSaveProject() {
     mutationFn: ({ id, values }: { id?: string; values: ProjectFormInput }) =>
       id ? api.put<Project>(`/api/erp/projects/${id}`, values) : api.post<Project>('/api/erp/projects', values),
     // A renamed project shows under its new name on task cards and timesheet rows too.
-    onSuccess: () => refresh(qc, [erpKeys.projects, erpKeys.projectOptions, erpKeys.tasks, erpKeys.timesheets, erpKeys.approvals]),
+    onSuccess: () =>
+      refresh(qc, [erpKeys.projects, erpKeys.projectOptions, erpKeys.tasks, erpKeys.timesheets, erpKeys.approvals]),
   });
 }
 
@@ -117,16 +130,29 @@ export function useDeleteProject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<ProjectDeletion>(`/api/erp/projects/${id}`),
-    onSuccess: () => refresh(qc, [erpKeys.projects, erpKeys.projectOptions, erpKeys.projectTasks, erpKeys.tasks, erpKeys.timesheets, erpKeys.approvals]),
+    onSuccess: () =>
+      refresh(qc, [
+        erpKeys.projects,
+        erpKeys.projectOptions,
+        erpKeys.projectTasks,
+        erpKeys.tasks,
+        erpKeys.timesheets,
+        erpKeys.approvals,
+      ]),
   });
 }
 
 export function useUpdateTaskStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TaskStatusInput }) => api.patch<Task>(`/api/erp/tasks/${id}/status`, body),
+    mutationFn: ({ id, body }: { id: string; body: TaskStatusInput }) =>
+      api.patch<Task>(`/api/erp/tasks/${id}/status`, body),
     // The card shows the answer at once, before the lists reload.
-    onSuccess: (task) => qc.setQueriesData<PageOf<Task>>({ queryKey: erpKeys.tasks }, (old) => old && { ...old, items: old.items.map((t) => (t.id === task.id ? task : t)) }),
+    onSuccess: (task) =>
+      qc.setQueriesData<PageOf<Task>>(
+        { queryKey: erpKeys.tasks },
+        (old) => old && { ...old, items: old.items.map((t) => (t.id === task.id ? task : t)) },
+      ),
     onSettled: () => refresh(qc, [erpKeys.tasks]),
   });
 }

@@ -29,7 +29,10 @@ export function FeaturedProducts() {
         ) : featured.isError ? (
           <ErrorState message={featured.error.message} onRetry={() => featured.refetch()} />
         ) : featured.data.items.length === 0 ? (
-          <EmptyState title="No products yet" icon={<PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+          <EmptyState
+            title="No products yet"
+            icon={<PackageOpen className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+          >
             Shops are setting up. Please check back soon.
           </EmptyState>
         ) : (

@@ -1,4 +1,16 @@
-import { BadgeIndianRupee, BookOpen, Dumbbell, Gift, HeartPulse, Home as HomeIcon, Laptop, Shirt, ShieldCheck, Truck, Wallet } from 'lucide-react';
+import {
+  BadgeIndianRupee,
+  BookOpen,
+  Dumbbell,
+  Gift,
+  HeartPulse,
+  Home as HomeIcon,
+  Laptop,
+  Shirt,
+  ShieldCheck,
+  Truck,
+  Wallet,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { useTitle } from '../../ui/Page';
 import { FeaturedProducts } from './featured-products';
@@ -13,10 +25,26 @@ export const homeCategories = [
 ] as const;
 
 const features = [
-  { icon: Gift, title: 'Earn on every order', text: 'Get 2-10% of your order value back as reward points. 1 point = ₹1.' },
-  { icon: Wallet, title: 'Withdraw to UPI', text: 'Spend points at checkout or withdraw them to your UPI ID within 24 hours.' },
-  { icon: Truck, title: 'Free shipping above ₹999', text: 'Orders above ₹999 ship free. Below that, shipping is a flat ₹99.' },
-  { icon: ShieldCheck, title: 'Secure payments', text: 'Pay safely with UPI, cards, net banking and wallets. 24/7 support.' },
+  {
+    icon: Gift,
+    title: 'Earn on every order',
+    text: 'Get 2-10% of your order value back as reward points. 1 point = ₹1.',
+  },
+  {
+    icon: Wallet,
+    title: 'Withdraw to UPI',
+    text: 'Spend points at checkout or withdraw them to your UPI ID within 24 hours.',
+  },
+  {
+    icon: Truck,
+    title: 'Free shipping above ₹999',
+    text: 'Orders above ₹999 ship free. Below that, shipping is a flat ₹99.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Secure payments',
+    text: 'Pay safely with UPI, cards, net banking and wallets. 24/7 support.',
+  },
 ];
 
 /** The home page: hero, the six categories and what Haat offers. */
@@ -27,12 +55,21 @@ export function HomePage() {
       <section className="bg-gradient-to-br from-violet-800 to-violet-600 text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
           <h1 className="max-w-2xl text-3xl font-bold sm:text-5xl">Shop Smart, Earn More</h1>
-          <p className="mt-4 max-w-xl text-lg text-violet-50">Buy from trusted sellers across India and earn reward points on every order. Spend them at checkout or withdraw them to UPI.</p>
+          <p className="mt-4 max-w-xl text-lg text-violet-50">
+            Buy from trusted sellers across India and earn reward points on every order. Spend them at checkout or
+            withdraw them to UPI.
+          </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" className="rounded-lg bg-white px-5 py-3 font-semibold text-violet-800 hover:bg-violet-50">
+            <Link
+              to="/register"
+              className="rounded-lg bg-white px-5 py-3 font-semibold text-violet-800 hover:bg-violet-50"
+            >
               Start Shopping
             </Link>
-            <Link to="/vendor/register" className="rounded-lg border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10">
+            <Link
+              to="/vendor/register"
+              className="rounded-lg border border-white/70 px-5 py-3 font-semibold text-white hover:bg-white/10"
+            >
               Become a Vendor
             </Link>
           </div>
@@ -58,7 +95,10 @@ export function HomePage() {
         </ul>
         <FeaturedProducts />
         <div className="mt-8">
-          <Link to="/search" className="inline-flex rounded-lg bg-violet-700 px-5 py-3 text-sm font-semibold text-white hover:bg-violet-800">
+          <Link
+            to="/search"
+            className="inline-flex rounded-lg bg-violet-700 px-5 py-3 text-sm font-semibold text-white hover:bg-violet-800"
+          >
             View All Products
           </Link>
         </div>

@@ -39,15 +39,15 @@ export function AboutPage() {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
           <div className="space-y-4 leading-relaxed text-slate-700">
             <p>
-              A haat is the weekly village market of India: a place where buyers meet the people who make and sell what they
-              need, bargain a little, and come back next week because they were treated well. We built Haat to bring that
-              spirit online.
+              A haat is the weekly village market of India: a place where buyers meet the people who make and sell what
+              they need, bargain a little, and come back next week because they were treated well. We built Haat to
+              bring that spirit online.
             </p>
             <p>
-              Our mission is to make online shopping fair for both sides of the counter. Customers should be rewarded for
-              their loyalty with real money they can spend or withdraw to their bank through UPI. Sellers, whether they
-              run one shop or ten, should be able to reach customers across India without giving up their identity or
-              their margins.
+              Our mission is to make online shopping fair for both sides of the counter. Customers should be rewarded
+              for their loyalty with real money they can spend or withdraw to their bank through UPI. Sellers, whether
+              they run one shop or ten, should be able to reach customers across India without giving up their identity
+              or their margins.
             </p>
             <p>
               That is why every order on Haat earns reward points, why shops keep their own name and brand, and why our
@@ -58,8 +58,8 @@ export function AboutPage() {
             <Target className="h-6 w-6 text-violet-700" aria-hidden="true" />
             <p className="mt-3 font-semibold text-violet-900">Shop smart, earn more.</p>
             <p className="mt-1 text-sm leading-relaxed text-violet-900">
-              One account to shop from thousands of Indian businesses and earn points on every order, with free shipping on
-              orders above ₹999.
+              One account to shop from thousands of Indian businesses and earn points on every order, with free shipping
+              on orders above ₹999.
             </p>
           </div>
         </div>
@@ -68,7 +68,10 @@ export function AboutPage() {
       <InfoSection title="Haat in numbers">
         <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
           {stats.map(({ icon: Icon, value, label }) => (
-            <div key={label} className="flex flex-col-reverse rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm">
+            <div
+              key={label}
+              className="flex flex-col-reverse rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm"
+            >
               <dt className="mt-1 text-sm font-medium text-slate-600">{label}</dt>
               <dd className="text-3xl font-bold text-violet-700">
                 <Icon className="mx-auto mb-2 h-6 w-6 text-amber-600" aria-hidden="true" />

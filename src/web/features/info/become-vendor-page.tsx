@@ -75,7 +75,10 @@ const benefits: IconCardItem[] = [
 /** /become-vendor: why and how to sell on Haat, with the way to /vendor/register. */
 export function BecomeVendorPage() {
   return (
-    <Page title="Become a Vendor" lead="Open your shop on Haat and sell to customers across India. Registration is free and takes a few minutes.">
+    <Page
+      title="Become a Vendor"
+      lead="Open your shop on Haat and sell to customers across India. Registration is free and takes a few minutes."
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/vendor/register" className={linkButtonClass('primary', 'px-6 py-3 text-base')}>
           Register as a vendor
@@ -102,7 +105,10 @@ export function BecomeVendorPage() {
             'Photos, prices and stock for the products you sell',
             'A plan for delivery: your own, a courier, or pickup at your shop',
           ].map((item) => (
-            <li key={item} className="flex items-start gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+            <li
+              key={item}
+              className="flex items-start gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm"
+            >
               <BadgeCheck className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
               {item}
             </li>
@@ -114,9 +120,7 @@ export function BecomeVendorPage() {
         <h2 id="vendor-cta" className="text-xl font-semibold sm:text-2xl">
           Ready to open your shop?
         </h2>
-        <p className="mt-2 max-w-2xl text-violet-100">
-          Join 5,000+ vendors already selling on Haat.
-        </p>
+        <p className="mt-2 max-w-2xl text-violet-100">Join 5,000+ vendors already selling on Haat.</p>
         <div className="mt-5">
           <Link to="/vendor/register" className={linkButtonClass('light')}>
             Start selling today

@@ -54,7 +54,9 @@ export function ContactPage() {
       return;
     }
     const matched = formFields.filter((field) => err.fields[field]);
-    matched.forEach((field, index) => setError(field, { type: 'server', message: err.fields[field] }, { shouldFocus: index === 0 }));
+    matched.forEach((field, index) =>
+      setError(field, { type: 'server', message: err.fields[field] }, { shouldFocus: index === 0 }),
+    );
     if (matched.length === 0) setFormError(err.message);
   };
 
@@ -74,14 +76,23 @@ export function ContactPage() {
   };
 
   return (
-    <Page title="Contact Us" lead="Questions, feedback or a partnership idea? Send us a message and our team will reply within 24 hours.">
+    <Page
+      title="Contact Us"
+      lead="Questions, feedback or a partnership idea? Send us a message and our team will reply within 24 hours."
+    >
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <section aria-labelledby="contact-form-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
             Write to us
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Fields marked <span className="text-red-600" aria-hidden="true">*</span>
+            Fields marked{' '}
+            <span className="text-red-600" aria-hidden="true">
+              *
+            </span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
 
@@ -112,7 +123,15 @@ export function ContactPage() {
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-4 space-y-4">
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Input label="Name" required autoComplete="name" error={errors.name?.message} {...register('name')} />
-              <Input label="Email" type="email" required autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+              <Input
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
             </div>
             <Select label="Type of enquiry" error={errors.type?.message} {...register('type')}>
               {contactTypes.map((type) => (
@@ -121,7 +140,13 @@ export function ContactPage() {
                 </option>
               ))}
             </Select>
-            <Input label="Subject" required maxLength={maxLengthOf(contactMessageSchema.shape.subject)} error={errors.subject?.message} {...register('subject')} />
+            <Input
+              label="Subject"
+              required
+              maxLength={maxLengthOf(contactMessageSchema.shape.subject)}
+              error={errors.subject?.message}
+              {...register('subject')}
+            />
             <Textarea
               label="Message"
               required

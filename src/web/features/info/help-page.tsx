@@ -86,7 +86,10 @@ export function HelpPage() {
           Search help topics and questions
         </label>
         <div className="relative mt-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <input
             ref={searchRef}
             id={searchId}
@@ -143,7 +146,10 @@ export function HelpPage() {
                     <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
                     <p className="mt-1 text-sm text-slate-600">{articles} articles</p>
                     <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{description}</p>
-                    <Link to={link.to} className={`${textLinkClass} mt-4 inline-flex items-center gap-1 self-start text-sm`}>
+                    <Link
+                      to={link.to}
+                      className={`${textLinkClass} mt-4 inline-flex items-center gap-1 self-start text-sm`}
+                    >
                       {link.label}
                       <ArrowRight className="h-4 w-4" aria-hidden="true" />
                     </Link>

@@ -84,11 +84,11 @@ const merchantFeatures: IconCardItem[] = [
 /** /how-it-works: how customers, vendors and merchants use Haat. */
 export function HowItWorksPage() {
   return (
-    <Page title="How Haat Works" lead="Shop from Indian businesses, earn points on every order and turn them into money in your bank account.">
-      <InfoSection
-        title="For customers"
-        lead="Four steps from your first order to money in your bank account."
-      >
+    <Page
+      title="How Haat Works"
+      lead="Shop from Indian businesses, earn points on every order and turn them into money in your bank account."
+    >
+      <InfoSection title="For customers" lead="Four steps from your first order to money in your bank account.">
         <StepList steps={customerSteps} />
         <div className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-5">
           <h3 className="flex items-center gap-2 font-semibold text-amber-900">
@@ -96,15 +96,16 @@ export function HowItWorksPage() {
             How points work
           </h3>
           <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-relaxed text-amber-950">
+            <li>Example: a ₹2,000 kurta with 5% rewards earns 100 points, worth ₹100.</li>
             <li>
-              Example: a ₹2,000 kurta with 5% rewards earns 100 points, worth ₹100.
-            </li>
-            <li>
-              Points from an order show as pending at first. They become available once your order is delivered and the 7-day
-              return window has passed.
+              Points from an order show as pending at first. They become available once your order is delivered and the
+              7-day return window has passed.
             </li>
             <li>Use available points at checkout for a discount, or withdraw them via UPI (minimum 100 points).</li>
-            <li>If an order is cancelled, the points it would have earned are removed and any points you used are given back.</li>
+            <li>
+              If an order is cancelled, the points it would have earned are removed and any points you used are given
+              back.
+            </li>
           </ul>
         </div>
         <div className="mt-6">
@@ -115,10 +116,7 @@ export function HowItWorksPage() {
         </div>
       </InfoSection>
 
-      <InfoSection
-        title="For vendors"
-        lead="Vendors run online shops on Haat and sell to customers across India."
-      >
+      <InfoSection title="For vendors" lead="Vendors run online shops on Haat and sell to customers across India.">
         <StepList steps={vendorSteps} />
         <p className="mt-6 text-slate-700">
           Want the details?{' '}

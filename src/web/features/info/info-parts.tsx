@@ -3,7 +3,17 @@ import { useId, type ReactNode } from 'react';
 import { cn } from '../../ui/cn';
 
 /** A titled section of an information page (an h2 and its content). */
-export function InfoSection({ title, lead, children, className }: { title: string; lead?: ReactNode; children: ReactNode; className?: string }) {
+export function InfoSection({
+  title,
+  lead,
+  children,
+  className,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={cn('mt-12 first:mt-0', className)}>
@@ -43,7 +53,13 @@ export function IconCardGrid({ items, columns = 3 }: { items: readonly IconCardI
 }
 
 /** Numbered steps, each with an icon, a title (h3) and a sentence, one column on a phone. */
-export function StepList({ steps, accent = 'violet' }: { steps: readonly IconCardItem[]; accent?: 'violet' | 'amber' }) {
+export function StepList({
+  steps,
+  accent = 'violet',
+}: {
+  steps: readonly IconCardItem[];
+  accent?: 'violet' | 'amber';
+}) {
   return (
     <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {steps.map(({ icon: Icon, title, text }, index) => (
@@ -68,14 +84,19 @@ export function StepList({ steps, accent = 'violet' }: { steps: readonly IconCar
 }
 
 /** The classes of a link that looks like a button (for react-router's Link). */
-export function linkButtonClass(variant: 'primary' | 'secondary' | 'light' | 'outlineLight' = 'primary', className?: string) {
+export function linkButtonClass(
+  variant: 'primary' | 'secondary' | 'light' | 'outlineLight' = 'primary',
+  className?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2',
     variant === 'primary' && 'bg-violet-700 text-white hover:bg-violet-800',
     variant === 'secondary' && 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-    variant === 'light' && 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700',
-    variant === 'outlineLight' && 'border border-white/80 text-white hover:bg-violet-800 focus-visible:ring-white focus-visible:ring-offset-violet-700',
+    variant === 'light' &&
+      'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700',
+    variant === 'outlineLight' &&
+      'border border-white/80 text-white hover:bg-violet-800 focus-visible:ring-white focus-visible:ring-offset-violet-700',
     className,
   );
 }

@@ -44,7 +44,12 @@ export function PolicyDocument({ content, children }: { content: PolicyContent; 
       </nav>
 
       {content.sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-24">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-title`}
+          className="mt-10 scroll-mt-24"
+        >
           <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
             {index + 1}. {section.heading}
           </h2>
@@ -77,7 +82,10 @@ function Block({ block }: { block: PolicyBlock }) {
       <ol className="space-y-3">
         {block.steps.map((step, i) => (
           <li key={step.title} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <span className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-700 text-sm font-semibold text-white" aria-hidden="true">
+            <span
+              className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-700 text-sm font-semibold text-white"
+              aria-hidden="true"
+            >
               {i + 1}
             </span>
             <div>

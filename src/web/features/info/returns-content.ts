@@ -44,11 +44,26 @@ export const returnsContent: PolicyContent = {
       blocks: [
         {
           steps: [
-            { title: 'Request a return', text: 'Within 7 days of delivery, contact our support team through the contact form (Order & Account Support), by email or by phone with your order number, the item and the reason. Photos help if the item is damaged or wrong.' },
-            { title: 'Approval within 24 hours', text: 'We review your request and approve it within 24 hours. You receive a confirmation with your pickup details.' },
-            { title: 'Pickup within 24 hours', text: 'Our courier partner picks up the item from your address within 24 hours of approval. Pack it securely in its original packaging.' },
-            { title: 'Quality check in 1-2 business days', text: 'Once the item reaches the seller, it is checked within 1-2 business days to confirm it meets the return conditions.' },
-            { title: 'Refund in 3-5 business days', text: 'After a successful quality check, your refund is issued within 3-5 business days to your original payment method.' },
+            {
+              title: 'Request a return',
+              text: 'Within 7 days of delivery, contact our support team through the contact form (Order & Account Support), by email or by phone with your order number, the item and the reason. Photos help if the item is damaged or wrong.',
+            },
+            {
+              title: 'Approval within 24 hours',
+              text: 'We review your request and approve it within 24 hours. You receive a confirmation with your pickup details.',
+            },
+            {
+              title: 'Pickup within 24 hours',
+              text: 'Our courier partner picks up the item from your address within 24 hours of approval. Pack it securely in its original packaging.',
+            },
+            {
+              title: 'Quality check in 1-2 business days',
+              text: 'Once the item reaches the seller, it is checked within 1-2 business days to confirm it meets the return conditions.',
+            },
+            {
+              title: 'Refund in 3-5 business days',
+              text: 'After a successful quality check, your refund is issued within 3-5 business days to your original payment method.',
+            },
           ],
         },
       ],

@@ -49,13 +49,19 @@ export function MerchantDashboardPage() {
   if (dashboard.isError) {
     return (
       <Page title="Merchant Dashboard">
-        <ErrorState message={`Failed to load your dashboard: ${dashboard.error.message}`} onRetry={() => dashboard.refetch()} />
+        <ErrorState
+          message={`Failed to load your dashboard: ${dashboard.error.message}`}
+          onRetry={() => dashboard.refetch()}
+        />
       </Page>
     );
   }
   const d = dashboard.data;
   return (
-    <Page title="Merchant Dashboard" lead={`Welcome back, ${d.profile.businessName}. Take UPI payments, give cashback and refer other businesses.`}>
+    <Page
+      title="Merchant Dashboard"
+      lead={`Welcome back, ${d.profile.businessName}. Take UPI payments, give cashback and refer other businesses.`}
+    >
       <Verification d={d} />
       <div className="mt-6">
         <Tabs tabs={tabs} active={active} onChange={open} label="Merchant dashboard" />
@@ -64,7 +70,10 @@ export function MerchantDashboardPage() {
         {active === 'overview' && <Overview d={d} onRecord={() => open('payments')} />}
         {active === 'payments' && (
           <>
-            <section aria-labelledby="record-payment" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <section
+              aria-labelledby="record-payment"
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <h2 id="record-payment" className="mb-4 text-lg font-semibold text-slate-900">
                 Record payment
               </h2>
@@ -90,13 +99,20 @@ export function MerchantDashboardPage() {
 }
 
 function Verification({ d }: { d: MerchantDashboard }) {
-  const when = d.returnWindowDays === 0 ? 'right after each payment' : `${d.returnWindowDays} ${d.returnWindowDays === 1 ? 'day' : 'days'} after each payment`;
+  const when =
+    d.returnWindowDays === 0
+      ? 'right after each payment'
+      : `${d.returnWindowDays} ${d.returnWindowDays === 1 ? 'day' : 'days'} after each payment`;
   if (d.profile.isVerified) {
     return (
-      <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+      >
         <BadgeCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
-          <strong>Verified business.</strong> The Haat team checked your business. Your customers' cashback becomes available {when}.
+          <strong>Verified business.</strong> The Haat team checked your business. Your customers' cashback becomes
+          available {when}.
         </span>
       </p>
     );
@@ -104,22 +120,32 @@ function Verification({ d }: { d: MerchantDashboard }) {
   if (d.profile.unverifiedAt) {
     const voided = d.profile.cashbackVoidedPaise ?? 0;
     return (
-      <p role="status" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+      >
         <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
-          <strong>No longer verified.</strong> The Haat team took your verification away on {formatDate(d.profile.unverifiedAt)}.{' '}
-          {voided > 0 ? `Pending cashback of ${formatRupees(voided)} for your customers was voided. ` : 'No cashback was pending, so none was voided. '}
-          Cashback you give now stays pending until you are verified again; write to us through the contact page if you have questions.
+          <strong>No longer verified.</strong> The Haat team took your verification away on{' '}
+          {formatDate(d.profile.unverifiedAt)}.{' '}
+          {voided > 0
+            ? `Pending cashback of ${formatRupees(voided)} for your customers was voided. `
+            : 'No cashback was pending, so none was voided. '}
+          Cashback you give now stays pending until you are verified again; write to us through the contact page if you
+          have questions.
         </span>
       </p>
     );
   }
   return (
-    <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        <strong>Awaiting verification.</strong> The Haat team verifies each merchant's business before its cashback can be used. Until then your customers' cashback stays
-        pending; once you are verified it becomes available {when}.
+        <strong>Awaiting verification.</strong> The Haat team verifies each merchant's business before its cashback can
+        be used. Until then your customers' cashback stays pending; once you are verified it becomes available {when}.
       </span>
     </p>
   );
@@ -136,11 +162,39 @@ function Overview({ d, onRecord }: { d: MerchantDashboard; onRecord: () => void 
           Totals
         </h2>
         <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
-          <StatCard label="Payments recorded" value={count(totals.payments)} icon={Receipt} tone="bg-violet-100 text-violet-800" />
-          <StatCard label="Volume" value={<Money paise={totals.volumePaise} />} icon={IndianRupee} tone="bg-blue-100 text-blue-800" />
-          <StatCard label="Cashback given" value={`${count(totals.cashbackPoints)} pts`} icon={Coins} tone="bg-amber-100 text-amber-900" note={`${count(totals.pendingCashbackPoints)} pts still pending`} />
-          <StatCard label="Cashback rate" value={`${profile.cashbackPercentage}%`} icon={BadgeCheck} tone="bg-green-100 text-green-800" note="Of each payment, as points" />
-          <StatCard label="Referrals made" value={made} icon={Share2} tone="bg-pink-100 text-pink-800" note={referrals.data ? `${count(referrals.data.totals.qualified)} qualified` : undefined} />
+          <StatCard
+            label="Payments recorded"
+            value={count(totals.payments)}
+            icon={Receipt}
+            tone="bg-violet-100 text-violet-800"
+          />
+          <StatCard
+            label="Volume"
+            value={<Money paise={totals.volumePaise} />}
+            icon={IndianRupee}
+            tone="bg-blue-100 text-blue-800"
+          />
+          <StatCard
+            label="Cashback given"
+            value={`${count(totals.cashbackPoints)} pts`}
+            icon={Coins}
+            tone="bg-amber-100 text-amber-900"
+            note={`${count(totals.pendingCashbackPoints)} pts still pending`}
+          />
+          <StatCard
+            label="Cashback rate"
+            value={`${profile.cashbackPercentage}%`}
+            icon={BadgeCheck}
+            tone="bg-green-100 text-green-800"
+            note="Of each payment, as points"
+          />
+          <StatCard
+            label="Referrals made"
+            value={made}
+            icon={Share2}
+            tone="bg-pink-100 text-pink-800"
+            note={referrals.data ? `${count(referrals.data.totals.qualified)} qualified` : undefined}
+          />
         </dl>
       </section>
 
@@ -150,18 +204,33 @@ function Overview({ d, onRecord }: { d: MerchantDashboard; onRecord: () => void 
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-[auto_minmax(0,1fr)]">
           <div className="w-44 sm:w-52">
-            <QrCode value={upiPayUri(profile)} size={480} label={`UPI QR code to pay ${profile.businessName} at ${profile.upiId}`} />
+            <QrCode
+              value={upiPayUri(profile)}
+              size={480}
+              label={`UPI QR code to pay ${profile.businessName} at ${profile.upiId}`}
+            />
           </div>
           <div className="space-y-3 text-sm text-slate-700">
             <p>
-              Customers scan this code with any UPI app and pay <span className="font-mono font-medium text-slate-900">{profile.upiId}</span> directly.
+              Customers scan this code with any UPI app and pay{' '}
+              <span className="font-mono font-medium text-slate-900">{profile.upiId}</span> directly.
             </p>
-            <p>Then record the payment with the customer's phone or email and the UPI reference: they earn {profile.cashbackPercentage}% cashback as Haat points.</p>
+            <p>
+              Then record the payment with the customer's phone or email and the UPI reference: they earn{' '}
+              {profile.cashbackPercentage}% cashback as Haat points.
+            </p>
             <div className="flex flex-wrap gap-2">
-              <button type="button" onClick={onRecord} className="rounded-lg bg-violet-700 px-3 py-1.5 font-medium text-white hover:bg-violet-800">
+              <button
+                type="button"
+                onClick={onRecord}
+                className="rounded-lg bg-violet-700 px-3 py-1.5 font-medium text-white hover:bg-violet-800"
+              >
                 Record a payment
               </button>
-              <Link to="/merchant/standee" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+              <Link
+                to="/merchant/standee"
+                className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
+              >
                 <Printer className="h-4 w-4" aria-hidden="true" /> Print counter standee
               </Link>
             </div>
@@ -169,7 +238,10 @@ function Overview({ d, onRecord }: { d: MerchantDashboard; onRecord: () => void 
         </div>
       </section>
 
-      <ReferralsSection role="merchant" intro="When a business you refer takes enough payments on Haat, you receive reward points." />
+      <ReferralsSection
+        role="merchant"
+        intro="When a business you refer takes enough payments on Haat, you receive reward points."
+      />
     </>
   );
 }

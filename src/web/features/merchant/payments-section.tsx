@@ -18,9 +18,17 @@ export function PaymentsList() {
       </LoadingRegion>
     );
   }
-  if (payments.isError) return <ErrorState message={`Failed to load payments: ${payments.error.message}`} onRetry={() => payments.refetch()} />;
+  if (payments.isError)
+    return (
+      <ErrorState message={`Failed to load payments: ${payments.error.message}`} onRetry={() => payments.refetch()} />
+    );
   const { items, total, pageSize } = payments.data;
-  if (total === 0) return <EmptyState title="No payments recorded yet">Record a UPI payment above and your customer earns cashback points.</EmptyState>;
+  if (total === 0)
+    return (
+      <EmptyState title="No payments recorded yet">
+        Record a UPI payment above and your customer earns cashback points.
+      </EmptyState>
+    );
   return (
     <div className={payments.isPlaceholderData ? 'opacity-60' : undefined}>
       <p className="mb-2 text-sm text-slate-600">{`${total.toLocaleString('en-IN')} ${total === 1 ? 'payment' : 'payments'}`}</p>
@@ -29,11 +37,21 @@ export function PaymentsList() {
           <caption className="sr-only">Recorded UPI payments, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2">Customer</th>
-              <th scope="col" className="px-3 py-2 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2 text-right">Cashback</th>
-              <th scope="col" className="px-3 py-2">UPI reference</th>
-              <th scope="col" className="px-3 py-2">Paid on</th>
+              <th scope="col" className="px-3 py-2">
+                Customer
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Cashback
+              </th>
+              <th scope="col" className="px-3 py-2">
+                UPI reference
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Paid on
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">

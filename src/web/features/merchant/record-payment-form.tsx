@@ -21,7 +21,11 @@ export function RecordPaymentForm({ cashbackPercentage }: { cashbackPercentage: 
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RecordPaymentInput>({ resolver: zodResolver(recordPaymentSchema, undefined, { raw: true }), defaultValues: defaults, mode: 'onTouched' });
+  } = useForm<RecordPaymentInput>({
+    resolver: zodResolver(recordPaymentSchema, undefined, { raw: true }),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
   const { formError, showError, clearError } = useServerErrors(setError, [...fields], 'Failed to record payment');
   const record = useRecordPayment();
 
@@ -30,7 +34,9 @@ export function RecordPaymentForm({ cashbackPercentage }: { cashbackPercentage: 
     try {
       const payment = await record.mutateAsync(values);
       notify.success(
-        payment.cashbackPoints > 0 ? `${merchantMessages.paymentRecorded} ${payment.cashbackPoints} cashback points are pending for the customer.` : merchantMessages.paymentRecorded,
+        payment.cashbackPoints > 0
+          ? `${merchantMessages.paymentRecorded} ${payment.cashbackPoints} cashback points are pending for the customer.`
+          : merchantMessages.paymentRecorded,
         { action: 'merchant-payment', ms: 5000 },
       );
       reset({ ...defaults, paidOn: values.paidOn });
@@ -63,7 +69,14 @@ export function RecordPaymentForm({ cashbackPercentage }: { cashbackPercentage: 
           error={errors.amount?.message}
           {...register('amount')}
         />
-        <Input label="Date of payment" type="date" required max={todayInIndia()} error={errors.paidOn?.message} {...register('paidOn')} />
+        <Input
+          label="Date of payment"
+          type="date"
+          required
+          max={todayInIndia()}
+          error={errors.paidOn?.message}
+          {...register('paidOn')}
+        />
       </div>
       <Input
         label="UPI transaction reference"

@@ -8,7 +8,12 @@ import { Header } from '../../layout/Header';
 import { adminSessionKey } from '../../api/admin-session';
 import { meQueryKey } from '../../api/session';
 import { NotificationBell } from './notification-bell';
-import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from '../../api/notifications';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadCountKey,
+  type InboxScope,
+} from '../../api/notifications';
 
 // The header's bell: the unread count for whoever is signed in, on every page.
 
@@ -45,9 +50,17 @@ const render = (qc: QueryClient, node: React.ReactNode, path = '/') =>
       <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
     </QueryClientProvider>,
   );
-const bell = (scope: InboxScope, unread?: number) => render(client((qc) => unread !== undefined && qc.setQueryData(unreadCountKey(scope), { unread })), <NotificationBell scope={scope} />);
+const bell = (scope: InboxScope, unread?: number) =>
+  render(
+    client((qc) => unread !== undefined && qc.setQueryData(unreadCountKey(scope), { unread })),
+    <NotificationBell scope={scope} />,
+  );
 const bellLink = (html: string) => /<a [^>]*aria-label="Notifications[^"]*"[^>]*>.*?<\/a>/.exec(html)?.[0];
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('NotificationBell', () => {
   it('shows the unread count as a badge and names it for screen readers', () => {
@@ -114,7 +127,10 @@ describe('the header', () => {
   });
 
   it('shows no bell to a guest', () => {
-    const html = render(client((qc) => qc.setQueryData(meQueryKey, null)), <Header />);
+    const html = render(
+      client((qc) => qc.setQueryData(meQueryKey, null)),
+      <Header />,
+    );
     expect(bellLink(html)).toBeUndefined();
     expect(text(html)).toContain('Login');
   });

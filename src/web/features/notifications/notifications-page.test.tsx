@@ -21,13 +21,29 @@ vi.mock('../../api/client', async (importOriginal) => ({
 // There is no document to click in: links and buttons keep what a click would run, by their text.
 const clicks = new Map<string, () => unknown>();
 const words = (node: ReactNode): string =>
-  typeof node === 'string' || typeof node === 'number' ? String(node) : Array.isArray(node) ? node.map(words).join(' ') : node && typeof node === 'object' && 'props' in node ? words((node.props as { children?: ReactNode }).children) : '';
+  typeof node === 'string' || typeof node === 'number'
+    ? String(node)
+    : Array.isArray(node)
+      ? node.map(words).join(' ')
+      : node && typeof node === 'object' && 'props' in node
+        ? words((node.props as { children?: ReactNode }).children)
+        : '';
 const label = (node: ReactNode) => words(node).replace(/\s+/g, ' ').trim();
 vi.mock('react-router', async (importOriginal) => {
   const actual = await importOriginal<typeof import('react-router')>();
   return {
     ...actual,
-    Link: ({ to, onClick, children, className }: { to: string; onClick?: () => void; children: ReactNode; className?: string }) => {
+    Link: ({
+      to,
+      onClick,
+      children,
+      className,
+    }: {
+      to: string;
+      onClick?: () => void;
+      children: ReactNode;
+      className?: string;
+    }) => {
       if (onClick) clicks.set(label(children), onClick);
       return (
         <a href={to} className={className}>
@@ -38,7 +54,17 @@ vi.mock('react-router', async (importOriginal) => {
   };
 });
 vi.mock('../../ui/Button', () => ({
-  Button: ({ onClick, children, disabled, loading }: { onClick?: () => void; children: ReactNode; disabled?: boolean; loading?: boolean }) => {
+  Button: ({
+    onClick,
+    children,
+    disabled,
+    loading,
+  }: {
+    onClick?: () => void;
+    children: ReactNode;
+    disabled?: boolean;
+    loading?: boolean;
+  }) => {
     if (onClick) clicks.set(label(children), onClick);
     return (
       <button type="button" disabled={disabled || loading}>
@@ -77,7 +103,12 @@ const note = (n: number, over: Partial<Notification> = {}): Notification => ({
 });
 const listKey = (page = 1, unreadOnly = false) => ['notifications', 'list', page, NOTIFICATIONS_PAGE_SIZE, unreadOnly];
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function render(seed: (qc: QueryClient) => void, path = '/notifications') {
   const qc = new QueryClient();
@@ -92,12 +123,26 @@ function render(seed: (qc: QueryClient) => void, path = '/notifications') {
   );
   return { html, qc };
 }
-const withPage = (page: NotificationPage, key = listKey()) => (qc: QueryClient) => qc.setQueryData(key, page);
+const withPage =
+  (page: NotificationPage, key = listKey()) =>
+  (qc: QueryClient) =>
+    qc.setQueryData(key, page);
 
 const inbox: NotificationPage = {
   items: [
-    note(1, { title: 'Your order has shipped', body: 'Order #00000000 from Jaipur Handlooms is on its way.', createdAt: '2026-11-26T10:00:00.000Z' }),
-    note(2, { kind: 'wallet.available', title: '45 points are ready', body: 'Points from order #00000000 can be spent.', link: '/wallet', readAt: '2026-11-25T12:00:00.000Z', createdAt: '2026-11-25T09:00:00.000Z' }),
+    note(1, {
+      title: 'Your order has shipped',
+      body: 'Order #00000000 from Jaipur Handlooms is on its way.',
+      createdAt: '2026-11-26T10:00:00.000Z',
+    }),
+    note(2, {
+      kind: 'wallet.available',
+      title: '45 points are ready',
+      body: 'Points from order #00000000 can be spent.',
+      link: '/wallet',
+      readAt: '2026-11-25T12:00:00.000Z',
+      createdAt: '2026-11-25T09:00:00.000Z',
+    }),
   ],
   total: 2,
   page: 1,
@@ -114,7 +159,9 @@ describe('the notifications page', () => {
   it('lists the notifications in the order the server gives (newest first), each with its text, India time and link', () => {
     const { html } = render(withPage(inbox));
     const t = text(html);
-    expect(t).toContain('Your order has shipped New Order #00000000 from Jaipur Handlooms is on its way. 26 Nov 2026, 3:30 pm');
+    expect(t).toContain(
+      'Your order has shipped New Order #00000000 from Jaipur Handlooms is on its way. 26 Nov 2026, 3:30 pm',
+    );
     expect(t).toContain('45 points are ready Points from order #00000000 can be spent. 25 Nov 2026, 2:30 pm');
     expect(t.indexOf('Your order has shipped')).toBeLessThan(t.indexOf('45 points are ready'));
     expect(html).toContain(`href="/orders?order=${uuid(101)}"`);
@@ -128,7 +175,9 @@ describe('the notifications page', () => {
   it('marks a notification read when it is opened, and the bell takes the new count', async () => {
     const { qc } = render(withPage(inbox));
     vi.mocked(api.post).mockResolvedValue({ unread: 0 });
-    await clicks.get('Your order has shipped New Order #00000000 from Jaipur Handlooms is on its way. 26 Nov 2026, 3:30 pm')!();
+    await clicks.get(
+      'Your order has shipped New Order #00000000 from Jaipur Handlooms is on its way. 26 Nov 2026, 3:30 pm',
+    )!();
     await vi.waitFor(() => expect(qc.getQueryData(unreadCountKey('user'))).toEqual({ unread: 0 }));
     expect(api.post).toHaveBeenCalledWith(`/api/notifications/${uuid(1)}/read`);
     // Its list is asked for again (now read).
@@ -162,12 +211,25 @@ describe('the notifications page', () => {
   });
 
   it('says so when there is none, and shows loading and failure as other pages do', () => {
-    expect(text(render(withPage({ items: [], total: 0, page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE, unread: 0 })).html)).toContain('No notifications yet');
-    expect(text(render(withPage({ items: [], total: 0, page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE, unread: 0 }, listKey(1, true)), '/notifications?unread=1').html)).toContain('No unread notifications');
-    expect(render(() => undefined).html).toMatch(/role="status"[^>]*><span class="sr-only">Loading your notifications<\/span>/);
+    expect(
+      text(render(withPage({ items: [], total: 0, page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE, unread: 0 })).html),
+    ).toContain('No notifications yet');
+    expect(
+      text(
+        render(
+          withPage({ items: [], total: 0, page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE, unread: 0 }, listKey(1, true)),
+          '/notifications?unread=1',
+        ).html,
+      ),
+    ).toContain('No unread notifications');
+    expect(render(() => undefined).html).toMatch(
+      /role="status"[^>]*><span class="sr-only">Loading your notifications<\/span>/,
+    );
     const failed = render((qc) => {
       qc.setQueryDefaults(['notifications', 'list'], { retryOnMount: false });
-      qc.getQueryCache().build(qc, { queryKey: listKey() }).setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
+      qc.getQueryCache()
+        .build(qc, { queryKey: listKey() })
+        .setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
     }).html;
     expect(failed).toContain('role="alert"');
     expect(text(failed)).toContain('Failed to load your notifications: Network down Retry');

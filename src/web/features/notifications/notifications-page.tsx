@@ -12,7 +12,12 @@ import { notify } from '../../ui/notify';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { markAllNotificationsRead, markNotificationRead, notificationHref, useNotifications } from '../../api/notifications';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationHref,
+  useNotifications,
+} from '../../api/notifications';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -38,11 +43,18 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notificat
         onClick={() => onOpen(n)}
         className={cn('flex gap-3 px-4 py-3 hover:bg-slate-50', unread && 'bg-violet-50/60')}
       >
-        <span aria-hidden="true" className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-violet-700' : 'bg-transparent')} />
+        <span
+          aria-hidden="true"
+          className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-violet-700' : 'bg-transparent')}
+        />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className={cn('break-words text-sm text-slate-900', unread ? 'font-semibold' : 'font-medium')}>{n.title}</span>
-            {unread && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
+            <span className={cn('break-words text-sm text-slate-900', unread ? 'font-semibold' : 'font-medium')}>
+              {n.title}
+            </span>
+            {unread && (
+              <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">New</span>
+            )}
           </span>
           <span className="mt-0.5 block whitespace-pre-line break-words text-sm text-slate-600">{n.body}</span>
           <time dateTime={n.createdAt} className="mt-1 block text-xs text-slate-600">
@@ -82,7 +94,9 @@ function Inbox() {
       await markAllNotificationsRead(qc, 'user');
       notify.success('All notifications marked read', { action: 'notifications-read-all' });
     } catch (e) {
-      notify.error(e instanceof Error ? e.message : 'Could not mark your notifications read', { action: 'notifications-read-all' });
+      notify.error(e instanceof Error ? e.message : 'Could not mark your notifications read', {
+        action: 'notifications-read-all',
+      });
     } finally {
       setMarkingAll(false);
     }
@@ -117,7 +131,10 @@ function Inbox() {
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
-        <ErrorState message={`Failed to load your notifications: ${list.error.message}`} onRetry={() => list.refetch()} />
+        <ErrorState
+          message={`Failed to load your notifications: ${list.error.message}`}
+          onRetry={() => list.refetch()}
+        />
       ) : list.data.total === 0 ? (
         unreadOnly ? (
           <EmptyState
@@ -132,20 +149,41 @@ function Inbox() {
             You have read everything. Older notifications are under all notifications.
           </EmptyState>
         ) : (
-          <EmptyState title="No notifications yet" icon={<Bell className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+          <EmptyState
+            title="No notifications yet"
+            icon={<Bell className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+          >
             News about your orders, wallet and account shows here.
           </EmptyState>
         )
       ) : list.data.items.length === 0 ? (
-        <EmptyState title="This page is empty" action={<Button variant="secondary" onClick={() => go({ page: 1 })}>Go to the first page</Button>} />
+        <EmptyState
+          title="This page is empty"
+          action={
+            <Button variant="secondary" onClick={() => go({ page: 1 })}>
+              Go to the first page
+            </Button>
+          }
+        />
       ) : (
-        <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-          <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+        <div
+          aria-busy={list.isPlaceholderData || undefined}
+          className={list.isPlaceholderData ? 'opacity-60' : undefined}
+        >
+          <ul
+            aria-label="Notifications"
+            className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white"
+          >
             {list.data.items.map((n) => (
               <NotificationRow key={n.id} n={n} onOpen={open} />
             ))}
           </ul>
-          <Pagination page={page} pageSize={NOTIFICATIONS_PAGE_SIZE} total={list.data.total} onPage={(p) => go({ page: p })} />
+          <Pagination
+            page={page}
+            pageSize={NOTIFICATIONS_PAGE_SIZE}
+            total={list.data.total}
+            onPage={(p) => go({ page: p })}
+          />
         </div>
       )}
     </div>

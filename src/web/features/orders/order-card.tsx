@@ -22,11 +22,22 @@ type Props = {
 /** One order on /orders: id, date, status, total, points, the shops' parts (with the cash to pay at the door for cash on delivery) and the actions. */
 export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Props) {
   // One review per product, whichever sizes were bought.
-  const toReview = [...new Map(order.parts.filter((p) => p.status === 'delivered').flatMap((p) => p.items.filter((i) => !i.reviewed).map((i) => [i.productId, i] as const))).values()];
-  const names = order.parts.flatMap((p) => p.items.map((i) => (i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName)));
+  const toReview = [
+    ...new Map(
+      order.parts
+        .filter((p) => p.status === 'delivered')
+        .flatMap((p) => p.items.filter((i) => !i.reviewed).map((i) => [i.productId, i] as const)),
+    ).values(),
+  ];
+  const names = order.parts.flatMap((p) =>
+    p.items.map((i) => (i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName)),
+  );
   const earned = liveEarned(order);
   return (
-    <article aria-label={`Order #${shortId(order.id)}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      aria-label={`Order #${shortId(order.id)}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="font-semibold text-slate-900">Order #{shortId(order.id)}</h2>
@@ -44,7 +55,10 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
         {order.parts.map((p) => {
           const cash = codPartNote(p);
           return (
-            <li key={p.id} className="inline-flex flex-wrap items-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1 text-xs text-slate-700">
+            <li
+              key={p.id}
+              className="inline-flex flex-wrap items-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1 text-xs text-slate-700"
+            >
               <Store className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
               {p.storeName}
               <PartStatusBadge part={p} />
@@ -104,7 +118,11 @@ export function OrderCard({ order, onDetails, onTrack, onCancel, onReview }: Pro
           Track Order
         </Button>
         {toReview.length > 0 && (
-          <Button size="sm" variant="secondary" onClick={() => (toReview.length === 1 ? onReview(toReview[0]) : onDetails())}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => (toReview.length === 1 ? onReview(toReview[0]) : onDetails())}
+          >
             Write Review
           </Button>
         )}

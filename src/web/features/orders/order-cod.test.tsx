@@ -25,7 +25,20 @@ const part = (n: number, over: Partial<OrderPart> = {}): OrderPart => ({
   codDuePaise: null,
   cashCollectedPaise: null,
   returnedToSeller: false,
-  items: [{ id: uuid(200 + n), productId: uuid(300 + n), productName: `Product ${n}`, variantId: null, variantLabel: null, imageUrl: null, quantity: 1, pricePaise: 100_000, pointsEarned: 10, reviewed: false }],
+  items: [
+    {
+      id: uuid(200 + n),
+      productId: uuid(300 + n),
+      productName: `Product ${n}`,
+      variantId: null,
+      variantLabel: null,
+      imageUrl: null,
+      quantity: 1,
+      pricePaise: 100_000,
+      pointsEarned: 10,
+      reviewed: false,
+    },
+  ],
   ...over,
 });
 const order = (parts: OrderPart[], over: Partial<Order> = {}): Order => ({
@@ -47,7 +60,11 @@ const order = (parts: OrderPart[], over: Partial<Order> = {}): Order => ({
   ...over,
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const noop = () => undefined;
 function wrap(children: ReactNode) {
   return renderToStaticMarkup(
@@ -56,12 +73,18 @@ function wrap(children: ReactNode) {
     </QueryClientProvider>,
   );
 }
-const card = (o: Order) => text(wrap(<OrderCard order={o} onDetails={noop} onTrack={noop} onCancel={noop} onReview={noop} />));
+const card = (o: Order) =>
+  text(wrap(<OrderCard order={o} onDetails={noop} onTrack={noop} onCancel={noop} onReview={noop} />));
 const details = (o: Order) => text(wrap(<OrderDetailsBody order={o} />));
 
 // Shop 1 is on its way (₹750.50 due), Shop 2 delivered and paid ₹1,249.50, Shop 3 refused at the door.
 const due = part(1, { status: 'shipped', codDuePaise: 75_050 });
-const paid = part(2, { status: 'delivered', deliveredAt: '2026-11-28T10:00:00.000Z', codDuePaise: 124_950, cashCollectedPaise: 124_950 });
+const paid = part(2, {
+  status: 'delivered',
+  deliveredAt: '2026-11-28T10:00:00.000Z',
+  codDuePaise: 124_950,
+  cashCollectedPaise: 124_950,
+});
 const returned = part(3, { status: 'cancelled', codDuePaise: 50_000, returnedToSeller: true });
 
 describe('codPartNote', () => {
@@ -97,17 +120,29 @@ describe('OrderCard, cash on delivery', () => {
   });
 
   it("reads 'Returned to seller' for the whole order when every part was, and 'Cancelled' when one was cancelled otherwise", () => {
-    const all = card(order([returned, part(4, { status: 'cancelled', codDuePaise: 10_000, returnedToSeller: true })], { status: 'cancelled' }));
+    const all = card(
+      order([returned, part(4, { status: 'cancelled', codDuePaise: 10_000, returnedToSeller: true })], {
+        status: 'cancelled',
+      }),
+    );
     expect(all).not.toContain('Cancelled');
     expect(all.match(/Returned to seller/g)).toHaveLength(3);
-    const mixed = card(order([returned, part(4, { status: 'cancelled', codDuePaise: 10_000 })], { status: 'cancelled' }));
+    const mixed = card(
+      order([returned, part(4, { status: 'cancelled', codDuePaise: 10_000 })], { status: 'cancelled' }),
+    );
     expect(mixed).toMatch(/^Order #00000000 Placed on .+? Cancelled /);
     expect(mixed).toContain('Shop 3 Returned to seller');
     expect(mixed).toContain('Shop 4 Cancelled');
   });
 
   it('says nothing of cash for a prepaid order', () => {
-    const t = card(order([part(1, { status: 'cancelled' })], { paymentStatus: 'refund_pending', refundDuePaise: 100_000, status: 'cancelled' }));
+    const t = card(
+      order([part(1, { status: 'cancelled' })], {
+        paymentStatus: 'refund_pending',
+        refundDuePaise: 100_000,
+        status: 'cancelled',
+      }),
+    );
     expect(t).not.toContain('Cash on delivery');
     expect(t).not.toContain('in cash');
     expect(t).toContain('Shop 1 Cancelled');
@@ -134,7 +169,13 @@ describe('OrderDetailsBody, cash on delivery', () => {
   });
 
   it('keeps the refund due of a prepaid order', () => {
-    const t = details(order([part(1, { status: 'cancelled' })], { paymentStatus: 'refund_pending', refundDuePaise: 100_000, status: 'cancelled' }));
+    const t = details(
+      order([part(1, { status: 'cancelled' })], {
+        paymentStatus: 'refund_pending',
+        refundDuePaise: 100_000,
+        status: 'cancelled',
+      }),
+    );
     expect(t).toContain('Payment Refund pending');
     expect(t).toContain('Refund due ₹1,000 to your original payment method');
     expect(t).not.toContain('in cash');
@@ -143,8 +184,16 @@ describe('OrderDetailsBody, cash on delivery', () => {
 
 describe('historyStep', () => {
   it("labels a part refused at the door 'Returned to seller' in Track Order, and other steps as before", () => {
-    expect(historyStep({ status: 'cancelled', note: codMessages.returnedNote })).toEqual({ label: 'Returned to seller', status: 'cancelled', returnedToSeller: true });
-    expect(historyStep({ status: 'cancelled', note: 'Cancelled by the shop' })).toEqual({ label: 'Cancelled', status: 'cancelled', returnedToSeller: false });
+    expect(historyStep({ status: 'cancelled', note: codMessages.returnedNote })).toEqual({
+      label: 'Returned to seller',
+      status: 'cancelled',
+      returnedToSeller: true,
+    });
+    expect(historyStep({ status: 'cancelled', note: 'Cancelled by the shop' })).toEqual({
+      label: 'Cancelled',
+      status: 'cancelled',
+      returnedToSeller: false,
+    });
     expect(historyStep({ status: 'pending', note: 'Order placed' }).label).toBe('Order placed');
     expect(historyStep({ status: 'shipped', note: null }).label).toBe('Shipped');
   });

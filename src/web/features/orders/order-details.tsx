@@ -3,7 +3,12 @@ import { MapPin, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderReturn, ReturnablePart } from '../../../contracts/returns.contract';
-import { paymentStatusLabels, type Order, type OrderHistoryEntry, type OrderItem } from '../../../contracts/orders.contract';
+import {
+  paymentStatusLabels,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderItem,
+} from '../../../contracts/orders.contract';
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
 import { codMessages } from '../../../domain/cod';
 import { isCancellable } from '../../../domain/order-status';
@@ -21,14 +26,21 @@ import { useOrder, useOrderDocuments } from './use-orders';
 import { useOrderReturns } from './use-returns';
 
 /** Points still to come from an order: a cancelled part's points are voided. */
-export const liveEarned = (order: Order) => order.parts.filter((p) => p.status !== 'cancelled').reduce((s, p) => s + p.pointsEarned, 0);
+export const liveEarned = (order: Order) =>
+  order.parts.filter((p) => p.status !== 'cancelled').reduce((s, p) => s + p.pointsEarned, 0);
 
 /** The first 8 characters of an order id, as the customer and the shops quote it. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex justify-between border-t border-slate-200 pt-2 font-semibold text-slate-900' : 'flex justify-between text-slate-700'}>
+    <div
+      className={
+        strong
+          ? 'flex justify-between border-t border-slate-200 pt-2 font-semibold text-slate-900'
+          : 'flex justify-between text-slate-700'
+      }
+    >
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -83,11 +95,16 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
                       {item.pointsEarned > 0 && <PointsBadge points={item.pointsEarned} className="ml-2" />}
                     </p>
                   </div>
-                  {part.status === 'delivered' && onReview &&
+                  {part.status === 'delivered' &&
+                    onReview &&
                     (item.reviewed ? (
                       <span className="text-xs font-medium text-green-700">Reviewed</span>
                     ) : (
-                      <Button size="sm" variant="secondary" onClick={() => onReview({ productId: item.productId, productName: item.productName })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onReview({ productId: item.productId, productName: item.productName })}
+                      >
                         Write Review
                       </Button>
                     ))}
@@ -102,10 +119,16 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
               </p>
             )}
             {part.status === 'delivered' && !returns.isError && (
-              <PartReturnNote part={returns.data?.returnable.find((p) => p.partId === part.id)} isPending={returns.isPending} onReturn={onReturn} />
+              <PartReturnNote
+                part={returns.data?.returnable.find((p) => p.partId === part.id)}
+                isPending={returns.isPending}
+                onReturn={onReturn}
+              />
             )}
             {isCancellable(part.status) ? (
-              <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">{taxDocumentMessages.pending}</p>
+              <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">
+                {taxDocumentMessages.pending}
+              </p>
             ) : (
               <TaxDocumentLinks
                 className="border-t border-slate-100 px-3 py-2"
@@ -132,16 +155,30 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
           <Money paise={order.subtotalPaise} />
         </Row>
         <Row label="Shipping">{order.shippingPaise === 0 ? 'Free' : <Money paise={order.shippingPaise} />}</Row>
-        <Row label="Points used">{order.pointsUsed > 0 ? `−${order.pointsUsed.toLocaleString('en-IN')} pts` : 'None'}</Row>
+        <Row label="Points used">
+          {order.pointsUsed > 0 ? `−${order.pointsUsed.toLocaleString('en-IN')} pts` : 'None'}
+        </Row>
         <Row label="Total" strong>
           <Money paise={order.totalAmountPaise} />
         </Row>
         <Row label="Points earned">
           <PointsBadge points={liveEarned(order)} />
-          {liveEarned(order) < order.pointsEarned && <span className="ml-2 text-xs text-slate-500">(cancelled items earn none)</span>}
+          {liveEarned(order) < order.pointsEarned && (
+            <span className="ml-2 text-xs text-slate-500">(cancelled items earn none)</span>
+          )}
         </Row>
         <Row label="Payment">
-          <span className={order.paymentStatus === 'refund_pending' ? 'font-medium text-amber-800' : cod ? 'font-medium text-slate-900' : 'font-medium text-green-700'}>{paymentStatusLabels[order.paymentStatus]}</span>
+          <span
+            className={
+              order.paymentStatus === 'refund_pending'
+                ? 'font-medium text-amber-800'
+                : cod
+                  ? 'font-medium text-slate-900'
+                  : 'font-medium text-green-700'
+            }
+          >
+            {paymentStatusLabels[order.paymentStatus]}
+          </span>
           {order.testPayment && (
             <span className="ml-2">
               <TestPaymentBadge />
@@ -166,7 +203,11 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
 }
 
 /** View Details: the whole order in a dialog. */
-export function OrderDetailsModal({ order, onClose, ...actions }: { order: Order | null; onClose: () => void } & OrderDetailsActions) {
+export function OrderDetailsModal({
+  order,
+  onClose,
+  ...actions
+}: { order: Order | null; onClose: () => void } & OrderDetailsActions) {
   return (
     <Modal open={order !== null} onClose={onClose} title={order ? `Order #${shortId(order.id)}` : 'Order'} wide>
       {order && (
@@ -184,7 +225,11 @@ export function OrderDetailsModal({ order, onClose, ...actions }: { order: Order
 /** A step of the status history: its label, and whether it is a cash on delivery part refused at the door (its badge then reads 'Returned to seller'). */
 export function historyStep(h: Pick<OrderHistoryEntry, 'status' | 'note'>) {
   const returnedToSeller = h.status === 'cancelled' && h.note === codMessages.returnedNote;
-  const label = returnedToSeller ? codMessages.returnedLabel : h.status === 'pending' ? 'Order placed' : h.status.charAt(0).toUpperCase() + h.status.slice(1);
+  const label = returnedToSeller
+    ? codMessages.returnedLabel
+    : h.status === 'pending'
+      ? 'Order placed'
+      : h.status.charAt(0).toUpperCase() + h.status.slice(1);
   return { label, status: h.status, returnedToSeller };
 }
 
@@ -209,7 +254,10 @@ export function TrackOrderModal({ orderId, onClose }: { orderId: string | null; 
       <ol className="relative space-y-4 border-l-2 border-violet-200 pl-5">
         {order.data.history.map((h) => (
           <li key={h.id} className="relative">
-            <span className="absolute -left-[27px] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-600" aria-hidden="true" />
+            <span
+              className="absolute -left-[27px] top-1 h-3 w-3 rounded-full border-2 border-white bg-violet-600"
+              aria-hidden="true"
+            />
             <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
               {historyStep(h).label} <PartStatusBadge part={historyStep(h)} />
             </p>
@@ -224,7 +272,11 @@ export function TrackOrderModal({ orderId, onClose }: { orderId: string | null; 
     );
   }
   return (
-    <Modal open={orderId !== null} onClose={onClose} title={orderId ? `Track order #${shortId(orderId)}` : 'Track order'}>
+    <Modal
+      open={orderId !== null}
+      onClose={onClose}
+      title={orderId ? `Track order #${shortId(orderId)}` : 'Track order'}
+    >
       {body}
     </Modal>
   );

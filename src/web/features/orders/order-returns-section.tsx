@@ -1,7 +1,13 @@
 import { Check, Circle, CircleDot } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { disputeReturnSchema, type OrderReturn, type OrderReturns, type ReturnablePart, type ReturnStatus } from '../../../contracts/returns.contract';
+import {
+  disputeReturnSchema,
+  type OrderReturn,
+  type OrderReturns,
+  type ReturnablePart,
+  type ReturnStatus,
+} from '../../../contracts/returns.contract';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -16,12 +22,33 @@ import { canDispute, returnItemText, returnStatusLine, returnSteps, returnWindow
 import { useDisputeReturn } from './use-returns';
 
 /** The badge colour of each return status, from the palette of SPEC.md section 4. */
-const badgeTone: Record<ReturnStatus, string> = { requested: 'pending', approved: 'approved', rejected: 'rejected', disputed: 'review', received: 'shipped', refunded: 'completed' };
+const badgeTone: Record<ReturnStatus, string> = {
+  requested: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  disputed: 'review',
+  received: 'shipped',
+  refunded: 'completed',
+};
 
-type ReturnsQuery = { isPending: boolean; isError: boolean; data?: OrderReturns; error: Error | null; refetch: () => unknown };
+type ReturnsQuery = {
+  isPending: boolean;
+  isError: boolean;
+  data?: OrderReturns;
+  error: Error | null;
+  refetch: () => unknown;
+};
 
 /** Under a delivered part: until when it can be returned and the Return items button, or why it cannot. */
-export function PartReturnNote({ part, onReturn, isPending }: { part: ReturnablePart | undefined; onReturn?: (part: ReturnablePart) => void; isPending: boolean }) {
+export function PartReturnNote({
+  part,
+  onReturn,
+  isPending,
+}: {
+  part: ReturnablePart | undefined;
+  onReturn?: (part: ReturnablePart) => void;
+  isPending: boolean;
+}) {
   if (isPending) {
     return (
       <div className="border-t border-slate-100 px-3 py-2">
@@ -77,7 +104,10 @@ export function ReturnCard({ r, onDispute }: { r: OrderReturn; onDispute?: (r: O
   const line = returnStatusLine(r);
   return (
     <li>
-      <article aria-label={`Return from ${r.storeName}, requested on ${formatDate(r.requestedAt)}`} className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <article
+        aria-label={`Return from ${r.storeName}, requested on ${formatDate(r.requestedAt)}`}
+        className="space-y-2 rounded-lg border border-slate-200 p-3"
+      >
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{r.storeName}</p>
@@ -100,8 +130,20 @@ export function ReturnCard({ r, onDispute }: { r: OrderReturn; onDispute?: (r: O
           <ul className="flex gap-2" aria-label="Your photos">
             {r.photos.map((url, i) => (
               <li key={url}>
-                <a href={url} target="_blank" rel="noreferrer" className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600">
-                  <img src={url} alt={`Photo ${i + 1} of your return`} width={48} height={48} loading="lazy" className="h-12 w-12 rounded-lg border border-slate-200 object-cover" />
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+                >
+                  <img
+                    src={url}
+                    alt={`Photo ${i + 1} of your return`}
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    className="h-12 w-12 rounded-lg border border-slate-200 object-cover"
+                  />
                 </a>
               </li>
             ))}
@@ -141,9 +183,20 @@ export function ReturnsSection({ query, onDispute }: { query: ReturnsQuery; onDi
       </LoadingRegion>
     );
   } else if (query.isError || !query.data) {
-    body = <ErrorState message={query.error?.message || 'We could not load the returns of this order.'} onRetry={() => void query.refetch()} />;
+    body = (
+      <ErrorState
+        message={query.error?.message || 'We could not load the returns of this order.'}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.data.returns.length === 0) {
-    body = <p className="text-slate-600">{query.data.returnable.some((p) => p.canReturn) ? 'No returns yet. To return something, use Return items under its shop above.' : 'No returns for this order.'}</p>;
+    body = (
+      <p className="text-slate-600">
+        {query.data.returnable.some((p) => p.canReturn)
+          ? 'No returns yet. To return something, use Return items under its shop above.'
+          : 'No returns for this order.'}
+      </p>
+    );
   } else {
     body = (
       <ul className="space-y-3">
@@ -164,7 +217,15 @@ export function ReturnsSection({ query, onDispute }: { query: ReturnsQuery; onDi
 }
 
 /** Ask Haat to review: a return the shop rejected goes to the Haat team, once, with an optional note. */
-export function DisputeReturnModal({ target, onClose, onDone }: { target: OrderReturn; onClose: () => void; onDone: () => void }) {
+export function DisputeReturnModal({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: OrderReturn;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const formId = useId();
   const dispute = useDisputeReturn();
   const [comment, setComment] = useState('');
@@ -208,9 +269,16 @@ export function DisputeReturnModal({ target, onClose, onDone }: { target: OrderR
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4" aria-label="Ask the Haat team to review the return">
+      <form
+        id={formId}
+        onSubmit={submit}
+        noValidate
+        className="space-y-4"
+        aria-label="Ask the Haat team to review the return"
+      >
         <p className="text-sm text-slate-700">
-          {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”.` : '.'} The Haat team will look at it and decide. You can ask once.
+          {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”.` : '.'} The
+          Haat team will look at it and decide. You can ask once.
         </p>
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <Textarea

@@ -1,4 +1,14 @@
-import { MAX_RETURN_PHOTOS, newReturnSchema, returnMessages, returnStatusLabels, type NewReturn, type NewReturnInput, type OrderReturn, type ReturnablePart, type ReturnRefund } from '../../../contracts/returns.contract';
+import {
+  MAX_RETURN_PHOTOS,
+  newReturnSchema,
+  returnMessages,
+  returnStatusLabels,
+  type NewReturn,
+  type NewReturnInput,
+  type OrderReturn,
+  type ReturnablePart,
+  type ReturnRefund,
+} from '../../../contracts/returns.contract';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { formatDate } from '../../ui/format-date';
@@ -34,7 +44,9 @@ export type ReturnFormErrors = Partial<Record<ReturnFormField, string>>;
 /** The form as it opens: nothing ticked, one of each item that can still be returned. */
 export function emptyReturnForm(part: ReturnablePart): ReturnFormState {
   return {
-    items: Object.fromEntries(part.items.map((i) => [i.orderItemId, { selected: false, quantity: Math.min(1, i.returnableQuantity) }])),
+    items: Object.fromEntries(
+      part.items.map((i) => [i.orderItemId, { selected: false, quantity: Math.min(1, i.returnableQuantity) }]),
+    ),
     reason: '',
     comment: '',
     photos: [],
@@ -58,7 +70,10 @@ const fieldOf = (path: readonly PropertyKey[]): ReturnFormField | null => {
  * Checks the form with the contract the server uses (and the quantities left, with the server's
  * words), answering the body to send or each field's first problem.
  */
-export function checkReturnRequest(part: ReturnablePart, form: ReturnFormState): { ok: true; body: NewReturn } | { ok: false; errors: ReturnFormErrors } {
+export function checkReturnRequest(
+  part: ReturnablePart,
+  form: ReturnFormState,
+): { ok: true; body: NewReturn } | { ok: false; errors: ReturnFormErrors } {
   const payload = returnRequestPayload(part, form);
   const errors: ReturnFormErrors = {};
   const parsed = newReturnSchema.safeParse(payload);
@@ -98,7 +113,8 @@ export const photosLeft = (taken: number) => Math.max(0, MAX_RETURN_PHOTOS - tak
 // ——— How a return reads ———
 
 /** The customer may ask the Haat team to review a return the shop rejected, once. */
-export const canDispute = (r: Pick<OrderReturn, 'status' | 'decidedBy' | 'disputedAt'>) => r.status === 'rejected' && r.decidedBy === 'vendor' && r.disputedAt === null;
+export const canDispute = (r: Pick<OrderReturn, 'status' | 'decidedBy' | 'disputedAt'>) =>
+  r.status === 'rejected' && r.decidedBy === 'vendor' && r.disputedAt === null;
 
 /** What the refund gives back, one sentence each. */
 export function refundLines(refund: ReturnRefund): string[] {
@@ -109,14 +125,22 @@ export function refundLines(refund: ReturnRefund): string[] {
     return lines;
   }
   if (refund.method === 'points') {
-    if (refund.refundPoints > 0) lines.push(`${formatRupees(moneyPaise)} refunded as ${points(refund.refundPoints)} to your wallet`);
+    if (refund.refundPoints > 0)
+      lines.push(`${formatRupees(moneyPaise)} refunded as ${points(refund.refundPoints)} to your wallet`);
   } else if (refund.amountPaise > 0) {
-    lines.push(`${formatRupees(refund.amountPaise)} refunded to your original payment method${refund.reference ? ` (reference ${refund.reference})` : ''}`);
+    lines.push(
+      `${formatRupees(refund.amountPaise)} refunded to your original payment method${refund.reference ? ` (reference ${refund.reference})` : ''}`,
+    );
   }
   if (refund.pointsReturned > 0) lines.push(`${points(refund.pointsReturned)} you used came back to your wallet`);
-  if (refund.pointsVoided > 0) lines.push(`The ${points(refund.pointsVoided)} these items would have earned were cancelled`);
-  if (refund.pointsTakenBack > 0) lines.push(`${points(refund.pointsTakenBack)} these items had earned were taken back from your wallet`);
-  if (refund.keptForSpentPointsPaise > 0) lines.push(`${formatRupees(refund.keptForSpentPointsPaise)} was kept from the refund for points these items earned that you had already spent`);
+  if (refund.pointsVoided > 0)
+    lines.push(`The ${points(refund.pointsVoided)} these items would have earned were cancelled`);
+  if (refund.pointsTakenBack > 0)
+    lines.push(`${points(refund.pointsTakenBack)} these items had earned were taken back from your wallet`);
+  if (refund.keptForSpentPointsPaise > 0)
+    lines.push(
+      `${formatRupees(refund.keptForSpentPointsPaise)} was kept from the refund for points these items earned that you had already spent`,
+    );
   if (lines.length === 0) lines.push('Nothing more was due back for these items');
   return lines;
 }
@@ -130,13 +154,28 @@ export function returnStatusLine(r: OrderReturn): { title: string; lines: string
     case 'requested':
       return { title, lines: ['Waiting for the shop to reply'] };
     case 'approved':
-      return { title, lines: [r.decidedBy === 'admin' ? 'Approved by the Haat team: the shop will collect the item' : 'The shop will collect the item'] };
+      return {
+        title,
+        lines: [
+          r.decidedBy === 'admin'
+            ? 'Approved by the Haat team: the shop will collect the item'
+            : 'The shop will collect the item',
+        ],
+      };
     case 'rejected':
       return { title, lines: [`Rejected by ${whoRejected(r)}${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`] };
     case 'disputed':
-      return { title, lines: [`You asked the Haat team to review the shop's rejection${r.disputedAt ? ` on ${formatDate(r.disputedAt)}` : ''}. They will decide and let you know`] };
+      return {
+        title,
+        lines: [
+          `You asked the Haat team to review the shop's rejection${r.disputedAt ? ` on ${formatDate(r.disputedAt)}` : ''}. They will decide and let you know`,
+        ],
+      };
     case 'received':
-      return { title, lines: r.refund ? refundLines(r.refund) : [`Refund of ${formatRupees(r.valuePaise)} is being processed`] };
+      return {
+        title,
+        lines: r.refund ? refundLines(r.refund) : [`Refund of ${formatRupees(r.valuePaise)} is being processed`],
+      };
     case 'refunded':
       return { title, lines: r.refund ? refundLines(r.refund) : [] };
   }
@@ -159,12 +198,18 @@ export function returnSteps(r: Pick<OrderReturn, 'status' | 'decidedBy' | 'dispu
     at = labels.length - 1;
   } else {
     const approvedAt = labels.length;
-    labels.push(r.decidedBy === 'admin' ? 'Approved by the Haat team' : 'Approved', returnStatusLabels.received, returnStatusLabels.refunded);
+    labels.push(
+      r.decidedBy === 'admin' ? 'Approved by the Haat team' : 'Approved',
+      returnStatusLabels.received,
+      returnStatusLabels.refunded,
+    );
     at = approvedAt + (r.status === 'approved' ? 0 : r.status === 'received' ? 1 : 2);
   }
-  if (r.status === 'requested' || r.status === 'disputed') labels.push('Approved', returnStatusLabels.received, returnStatusLabels.refunded);
+  if (r.status === 'requested' || r.status === 'disputed')
+    labels.push('Approved', returnStatusLabels.received, returnStatusLabels.refunded);
   return labels.map((label, i) => ({ label, state: i < at ? 'done' : i === at ? 'current' : 'upcoming' }));
 }
 
 /** '2 × Block Print Kurta (M)' */
-export const returnItemText = (i: { quantity: number; productName: string; variantLabel: string | null }) => `${count(i.quantity)} × ${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''}`;
+export const returnItemText = (i: { quantity: number; productName: string; variantLabel: string | null }) =>
+  `${count(i.quantity)} × ${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''}`;

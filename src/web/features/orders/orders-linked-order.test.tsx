@@ -66,17 +66,41 @@ const order = (id: string, storeName: string): Order => ({
       codDuePaise: null,
       cashCollectedPaise: null,
       returnedToSeller: false,
-      items: [{ id: `${id.slice(0, -3)}902`, productId: `${id.slice(0, -3)}903`, productName: 'Block Print Kurta', variantId: null, variantLabel: null, imageUrl: null, quantity: 1, pricePaise: 100_000, pointsEarned: 10, reviewed: false }],
+      items: [
+        {
+          id: `${id.slice(0, -3)}902`,
+          productId: `${id.slice(0, -3)}903`,
+          productName: 'Block Print Kurta',
+          variantId: null,
+          variantLabel: null,
+          imageUrl: null,
+          quantity: 1,
+          pricePaise: 100_000,
+          pointsEarned: 10,
+          reviewed: false,
+        },
+      ],
     },
   ],
 });
 const onPage = order('1a2b3c4d-0000-4000-8000-000000000001', 'Jaipur Handlooms');
 const elsewhere = order('5e6f7a8b-0000-4000-8000-000000000002', 'Kerala Spices');
-const list: OrderList = { items: [onPage], total: 1, page: 1, pageSize: 10, counts: { all: 1, processing: 0, shipped: 1, delivered: 0 } };
+const list: OrderList = {
+  items: [onPage],
+  total: 1,
+  page: 1,
+  pageSize: 10,
+  counts: { all: 1, processing: 0, shipped: 1, delivered: 0 },
+};
 const listKey = [...ordersQueryKey, 'list', 'all', 1, 10];
 const detailKey = (id: string) => [...ordersQueryKey, 'detail', id];
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 const inDialog = (html: string) => text(html.slice(html.indexOf('<div role="dialog"')));
 const dialogs = (html: string) => [...html.matchAll(/role="dialog" aria-label="([^"]+)"/g)].map((m) => m[1]);
 
@@ -112,7 +136,9 @@ describe('/orders?order=<id>', () => {
   it("says why when the order cannot be loaded (not the customer's, or gone)", () => {
     const html = render(`/orders?order=${elsewhere.id}`, (qc) => {
       qc.setQueryDefaults([...ordersQueryKey, 'detail'], { retryOnMount: false });
-      qc.getQueryCache().build(qc, { queryKey: detailKey(elsewhere.id) }).setState({ status: 'error', error: new Error('Order not found'), fetchStatus: 'idle' });
+      qc.getQueryCache()
+        .build(qc, { queryKey: detailKey(elsewhere.id) })
+        .setState({ status: 'error', error: new Error('Order not found'), fetchStatus: 'idle' });
     });
     expect(dialogs(html)).toEqual(['Order #5E6F7A8B']);
     expect(inDialog(html)).toBe('Order not found Retry');

@@ -19,14 +19,20 @@ import { ReviewModal, type ReviewTarget } from './review-modal';
 import { useCancelOrder, useCancelPreview, useOrder, useOrders } from './use-orders';
 
 const PAGE_SIZE = 10;
-const tabLabels: Record<OrderTab, string> = { all: 'All', processing: 'Processing', shipped: 'Shipped', delivered: 'Delivered' };
+const tabLabels: Record<OrderTab, string> = {
+  all: 'All',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 const emptyText: Record<OrderTab, string> = {
   all: 'You have not placed any orders yet.',
   processing: 'No orders are being processed right now.',
   shipped: 'No orders are on their way right now.',
   delivered: 'No orders have been delivered yet.',
 };
-const startLink = 'inline-flex items-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800';
+const startLink =
+  'inline-flex items-center rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800';
 
 function OrdersSkeleton() {
   return (
@@ -60,13 +66,16 @@ function CancelText({ orderId }: { orderId: string }) {
   return (
     <div className="space-y-2">
       <p>
-        {p.partial ? 'Only the items from shops that have not shipped yet are cancelled: ' : 'Every item in this order is cancelled: '}
+        {p.partial
+          ? 'Only the items from shops that have not shipped yet are cancelled: '
+          : 'Every item in this order is cancelled: '}
         {p.parts.map((part) => `${part.storeName} (${formatRupees(part.subtotalPaise)})`).join(', ')}.
       </p>
       <ul className="list-disc space-y-1 pl-5">
         {p.refundPaise > 0 && (
           <li>
-            <strong>{formatRupees(p.refundPaise)}</strong> comes back to your original payment method (refunds take 3-5 business days).
+            <strong>{formatRupees(p.refundPaise)}</strong> comes back to your original payment method (refunds take 3-5
+            business days).
           </li>
         )}
         {p.pointsRefunded > 0 && (
@@ -74,7 +83,9 @@ function CancelText({ orderId }: { orderId: string }) {
             <strong>{p.pointsRefunded.toLocaleString('en-IN')} points</strong> you used come back to your wallet.
           </li>
         )}
-        {p.pointsVoided > 0 && <li>The {p.pointsVoided.toLocaleString('en-IN')} pending points these items would earn are removed.</li>}
+        {p.pointsVoided > 0 && (
+          <li>The {p.pointsVoided.toLocaleString('en-IN')} pending points these items would earn are removed.</li>
+        )}
         <li>{items(p.stockReturned)} back to the shops.</li>
         {p.partial && <li>Items that have shipped or been delivered stay in your order.</li>}
       </ul>
@@ -95,7 +106,9 @@ function useLinkedOrder(orderId: string | null, loaded: Order[] | undefined) {
 
 function OrdersContent() {
   const [params, setParams] = useSearchParams();
-  const tab = (orderTabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as OrderTab) : 'all';
+  const tab = (orderTabs as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as OrderTab)
+    : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useOrders(tab, page, PAGE_SIZE);
   const cancel = useCancelOrder();
@@ -148,7 +161,9 @@ function OrdersContent() {
         done.pointsRefunded > 0 ? `${done.pointsRefunded} points refunded` : '',
         done.stockReturned > 0 ? 'stock returned to the shops' : '',
       ].filter(Boolean);
-      notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`, { action: 'order-cancel' });
+      notify.success(bits.length ? `${done.message}: ${bits.join(', ')}.` : `${done.message}.`, {
+        action: 'order-cancel',
+      });
       setCancelling(null);
       if (details?.id === done.order.id) setChosen(done.order);
     } catch (e) {
@@ -160,7 +175,13 @@ function OrdersContent() {
   const counts = orders.data?.counts;
   return (
     <div className="space-y-6">
-      <Tabs label="Order status" fill active={tab} onChange={(t) => go({ tab: t })} tabs={orderTabs.map((k) => ({ key: k, label: tabLabels[k], count: counts?.[k] }))} />
+      <Tabs
+        label="Order status"
+        fill
+        active={tab}
+        onChange={(t) => go({ tab: t })}
+        tabs={orderTabs.map((k) => ({ key: k, label: tabLabels[k], count: counts?.[k] }))}
+      />
       <div role="tabpanel" aria-label={`${tabLabels[tab]} orders`}>
         {orders.isPending ? (
           <OrdersSkeleton />
@@ -182,7 +203,14 @@ function OrdersContent() {
           <>
             <div className="space-y-4">
               {orders.data.items.map((o) => (
-                <OrderCard key={o.id} order={o} onDetails={() => setChosen(o)} onTrack={() => setTracking(o.id)} onCancel={() => setCancelling(o)} onReview={setReviewing} />
+                <OrderCard
+                  key={o.id}
+                  order={o}
+                  onDetails={() => setChosen(o)}
+                  onTrack={() => setTracking(o.id)}
+                  onCancel={() => setCancelling(o)}
+                  onReview={setReviewing}
+                />
               ))}
             </div>
             <Pagination page={page} pageSize={PAGE_SIZE} total={orders.data.total} onPage={(p) => go({ page: p })} />
@@ -209,7 +237,16 @@ function OrdersContent() {
         }}
       />
       {/* An order the address names that is not on this page: loading, or why it cannot be shown. */}
-      <Modal open={!details && linkedId !== null && (linked.fetched.isPending ? linked.fetched.fetchStatus !== 'idle' : linked.fetched.isError)} onClose={closeDetails} title={linkedId ? `Order #${shortId(linkedId)}` : 'Order'} wide>
+      <Modal
+        open={
+          !details &&
+          linkedId !== null &&
+          (linked.fetched.isPending ? linked.fetched.fetchStatus !== 'idle' : linked.fetched.isError)
+        }
+        onClose={closeDetails}
+        title={linkedId ? `Order #${shortId(linkedId)}` : 'Order'}
+        wide
+      >
         {linked.fetched.isError ? (
           <ErrorState message={linked.fetched.error.message} onRetry={() => void linked.fetched.refetch()} />
         ) : (
@@ -258,7 +295,10 @@ function OrdersContent() {
 export function OrdersPage() {
   return (
     <RequireRole roles={['customer']}>
-      <Page title="My Orders" lead="Track, cancel and review what you bought. Each shop ships its own part of an order.">
+      <Page
+        title="My Orders"
+        lead="Track, cancel and review what you bought. Each shop ships its own part of an order."
+      >
         <OrdersContent />
       </Page>
     </RequireRole>

@@ -34,11 +34,32 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
           const label = `Photo ${i + 1}`;
           return (
             <li key={item.key} className="flex min-w-0 flex-col gap-1">
-              <div className={cn('relative overflow-hidden rounded-lg border bg-slate-50', item.error ? 'border-red-500' : 'border-slate-200')}>
-                <img src={item.preview} alt={label} width={120} height={120} className={cn('aspect-square w-full object-cover text-transparent', item.progress !== null && 'opacity-60')} />
+              <div
+                className={cn(
+                  'relative overflow-hidden rounded-lg border bg-slate-50',
+                  item.error ? 'border-red-500' : 'border-slate-200',
+                )}
+              >
+                <img
+                  src={item.preview}
+                  alt={label}
+                  width={120}
+                  height={120}
+                  className={cn(
+                    'aspect-square w-full object-cover text-transparent',
+                    item.progress !== null && 'opacity-60',
+                  )}
+                />
                 {item.progress !== null && (
                   <div className="absolute inset-x-1 top-1/2 -translate-y-1/2">
-                    <div role="progressbar" aria-label={`Uploading ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={item.progress} className="h-1.5 overflow-hidden rounded-full bg-white/80">
+                    <div
+                      role="progressbar"
+                      aria-label={`Uploading ${label}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={item.progress}
+                      className="h-1.5 overflow-hidden rounded-full bg-white/80"
+                    >
                       <div className="h-full bg-violet-700 transition-all" style={{ width: `${item.progress}%` }} />
                     </div>
                     <p className="mt-1 text-center text-xs font-semibold text-slate-900">{item.progress}%</p>
@@ -74,13 +95,22 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
             >
               <ImagePlus className="h-6 w-6" aria-hidden="true" />
               Add photos
-              <input id={inputId} type="file" multiple accept={ACCEPTED_IMAGE_TYPES} className="sr-only" onChange={pick} disabled={disabled} />
+              <input
+                id={inputId}
+                type="file"
+                multiple
+                accept={ACCEPTED_IMAGE_TYPES}
+                className="sr-only"
+                onChange={pick}
+                disabled={disabled}
+              />
             </label>
           </li>
         )}
       </ul>
       <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
-        {items.length} of {MAX_RETURN_PHOTOS}. Show the shop what is wrong. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.
+        {items.length} of {MAX_RETURN_PHOTOS}. Show the shop what is wrong. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB
+        each.
       </p>
       {messages.length > 0 && (
         <div id={`${inputId}-error`} role="alert" className="mt-1 space-y-0.5 text-sm text-red-600">

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { mediaMessages } from '../../../contracts/media.contract';
-import { MAX_RETURN_PHOTOS, newReturnSchema, returnMessages, returnReasons, type ReturnablePart } from '../../../contracts/returns.contract';
+import {
+  MAX_RETURN_PHOTOS,
+  newReturnSchema,
+  returnMessages,
+  returnReasons,
+  type ReturnablePart,
+} from '../../../contracts/returns.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Select, Textarea } from '../../ui/Field';
@@ -13,7 +19,13 @@ import { QuantityStepper } from '../../ui/QuantityStepper';
 import { uploadImage } from '../../api/upload-image';
 import { checkImageFile } from '../../ui/image-files';
 import { imageItemFromFile, releasePreviews, type ImageItem } from '../../ui/ImageUploader';
-import { checkReturnRequest, emptyReturnForm, returnFieldErrors, type ReturnFormErrors, type ReturnFormState } from './order-returns';
+import {
+  checkReturnRequest,
+  emptyReturnForm,
+  returnFieldErrors,
+  type ReturnFormErrors,
+  type ReturnFormState,
+} from './order-returns';
 import { ReturnPhotos } from './return-photos';
 import { useRequestReturn } from './use-returns';
 
@@ -31,7 +43,15 @@ const reasonOf = (e: unknown, fallback: string) => (e instanceof Error && e.mess
  * is wrong and add up to three photos. Checked with the server's contract before sending; the
  * server's messages land under their fields. Mounted once per part (its state starts fresh).
  */
-export function ReturnRequestModal({ target, onClose, onDone }: { target: ReturnTarget; onClose: () => void; onDone: () => void }) {
+export function ReturnRequestModal({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: ReturnTarget;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { part } = target;
   const formId = useId();
   const itemsId = useId();
@@ -46,7 +66,8 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
 
   const busy = request.isPending;
   const uploading = photos.some((p) => p.progress !== null);
-  const patchPhoto = (key: string, change: Partial<ImageItem>) => setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const patchPhoto = (key: string, change: Partial<ImageItem>) =>
+    setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
   const pickPhotos = (files: File[]) => {
     const problems: string[] = [];
@@ -65,9 +86,16 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
     setPhotos((list) => [...list, ...picked]);
     // Each photo uploads at once, so that it is there by the time the form is filled.
     for (const item of picked) {
-      uploadImage({ file: item.file!, imageType: 'return', entityId: part.partId, onProgress: (progress) => patchPhoto(item.key, { progress }) })
+      uploadImage({
+        file: item.file!,
+        imageType: 'return',
+        entityId: part.partId,
+        onProgress: (progress) => patchPhoto(item.key, { progress }),
+      })
         .then((image) => patchPhoto(item.key, { url: image.url, progress: null }))
-        .catch((e: unknown) => patchPhoto(item.key, { progress: null, error: reasonOf(e, mediaMessages.uploadFailed) }));
+        .catch((e: unknown) =>
+          patchPhoto(item.key, { progress: null, error: reasonOf(e, mediaMessages.uploadFailed) }),
+        );
     }
   };
   const removePhoto = (key: string) => {
@@ -86,7 +114,11 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
     e.preventDefault();
     if (busy) return;
     const checked = checkReturnRequest(part, { ...form, photos: photos.flatMap((p) => (p.url ? [p.url] : [])) });
-    const photoProblem = uploading ? returnFormMessages.uploading : photos.some((p) => !p.url) ? returnFormMessages.uploadFailed : undefined;
+    const photoProblem = uploading
+      ? returnFormMessages.uploading
+      : photos.some((p) => !p.url)
+        ? returnFormMessages.uploadFailed
+        : undefined;
     if (!checked.ok || photoProblem) {
       setErrors({ ...(checked.ok ? {} : checked.errors), ...(photoProblem ? { photos: photoProblem } : {}) });
       return;
@@ -127,12 +159,16 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4" aria-label="Request a return">
         <p className="text-sm text-slate-700">
-          From <strong className="text-slate-900">{part.storeName}</strong>, delivered on {formatDate(part.deliveredAt)}. Return by {formatDate(part.windowEndsAt)}.
+          From <strong className="text-slate-900">{part.storeName}</strong>, delivered on {formatDate(part.deliveredAt)}
+          . Return by {formatDate(part.windowEndsAt)}.
         </p>
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <fieldset aria-describedby={errors.items ? `${itemsId}-error` : undefined}>
           <legend className="mb-1 block text-sm font-medium text-slate-700">
-            Items to return<span className="ml-0.5 text-red-600" aria-hidden="true">*</span>
+            Items to return
+            <span className="ml-0.5 text-red-600" aria-hidden="true">
+              *
+            </span>
           </legend>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {part.items.map((item) => {
@@ -141,7 +177,9 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
               const none = item.returnableQuantity <= 0;
               return (
                 <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <label className={`flex min-h-11 min-w-0 flex-1 items-center gap-3 ${none ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+                  <label
+                    className={`flex min-h-11 min-w-0 flex-1 items-center gap-3 ${none ? 'cursor-not-allowed' : 'cursor-pointer'}`}
+                  >
                     <input
                       type="checkbox"
                       checked={!none && choice.selected}
@@ -150,13 +188,18 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
                       className="h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600"
                     />
                     <span className="min-w-0">
-                      <span className={`block break-words text-sm font-medium ${none ? 'text-slate-500' : 'text-slate-900'}`}>{name}</span>
+                      <span
+                        className={`block break-words text-sm font-medium ${none ? 'text-slate-500' : 'text-slate-900'}`}
+                      >
+                        {name}
+                      </span>
                       <span className="block text-xs text-slate-600">
                         {none ? (
                           'Already in a return'
                         ) : (
                           <>
-                            <Money paise={item.pricePaise} /> each · {item.returnableQuantity} of {item.quantity} can be returned
+                            <Money paise={item.pricePaise} /> each · {item.returnableQuantity} of {item.quantity} can be
+                            returned
                           </>
                         )}
                       </span>
@@ -215,7 +258,13 @@ export function ReturnRequestModal({ target, onClose, onDone }: { target: Return
           error={errors.comment}
           hint="What is wrong with it? The shop reads this."
         />
-        <ReturnPhotos items={photos} onPick={pickPhotos} onRemove={removePhoto} disabled={busy} messages={photoMessages} />
+        <ReturnPhotos
+          items={photos}
+          onPick={pickPhotos}
+          onRemove={removePhoto}
+          disabled={busy}
+          messages={photoMessages}
+        />
       </form>
     </Modal>
   );

@@ -39,7 +39,18 @@ const orderPart: OrderPart = {
   cashCollectedPaise: null,
   returnedToSeller: false,
   items: [
-    { id: uuid(201), productId: uuid(301), productName: 'Block Print Kurta', variantId: null, variantLabel: 'M', imageUrl: null, quantity: 3, pricePaise: 60_000, pointsEarned: 90, reviewed: true },
+    {
+      id: uuid(201),
+      productId: uuid(301),
+      productName: 'Block Print Kurta',
+      variantId: null,
+      variantLabel: 'M',
+      imageUrl: null,
+      quantity: 3,
+      pricePaise: 60_000,
+      pointsEarned: 90,
+      reviewed: true,
+    },
   ],
 };
 const order: Order = {
@@ -67,8 +78,24 @@ const returnable = (over: Partial<ReturnablePart> = {}): ReturnablePart => ({
   canReturn: true,
   refusal: null,
   items: [
-    { orderItemId: uuid(201), productName: 'Block Print Kurta', variantLabel: 'M', imageUrl: null, quantity: 3, pricePaise: 60_000, returnableQuantity: 2 },
-    { orderItemId: uuid(202), productName: 'Black Pepper', variantLabel: null, imageUrl: null, quantity: 1, pricePaise: 45_000, returnableQuantity: 0 },
+    {
+      orderItemId: uuid(201),
+      productName: 'Block Print Kurta',
+      variantLabel: 'M',
+      imageUrl: null,
+      quantity: 3,
+      pricePaise: 60_000,
+      returnableQuantity: 2,
+    },
+    {
+      orderItemId: uuid(202),
+      productName: 'Black Pepper',
+      variantLabel: null,
+      imageUrl: null,
+      quantity: 1,
+      pricePaise: 45_000,
+      returnableQuantity: 0,
+    },
   ],
   ...over,
 });
@@ -84,7 +111,16 @@ const ret = (over: Partial<OrderReturn> = {}): OrderReturn => ({
   reason: 'Wrong size or fit',
   comment: 'Too tight at the shoulders',
   photos: ['/uploads/abc.webp'],
-  items: [{ orderItemId: uuid(201), productName: 'Block Print Kurta', variantLabel: 'M', imageUrl: null, quantity: 1, pricePaise: 60_000 }],
+  items: [
+    {
+      orderItemId: uuid(201),
+      productName: 'Block Print Kurta',
+      variantLabel: 'M',
+      imageUrl: null,
+      quantity: 1,
+      pricePaise: 60_000,
+    },
+  ],
   valuePaise: 60_000,
   requestedAt: '2026-11-30T10:00:00.000Z',
   decidedBy: null,
@@ -98,7 +134,11 @@ const ret = (over: Partial<OrderReturn> = {}): OrderReturn => ({
   ...over,
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const noop = () => undefined;
 function wrap(children: ReactNode, returns?: OrderReturns) {
@@ -110,8 +150,21 @@ function wrap(children: ReactNode, returns?: OrderReturns) {
     </QueryClientProvider>,
   );
 }
-const details = (returns: OrderReturns | undefined) => wrap(<OrderDetailsBody order={order} onReview={noop} onReturn={noop} onDispute={noop} />, returns);
-const section = (returns: OrderReturn[]) => wrap(<ReturnsSection query={{ isPending: false, isError: false, data: { returnable: [returnable()], returns }, error: null, refetch: noop }} onDispute={noop} />);
+const details = (returns: OrderReturns | undefined) =>
+  wrap(<OrderDetailsBody order={order} onReview={noop} onReturn={noop} onDispute={noop} />, returns);
+const section = (returns: OrderReturn[]) =>
+  wrap(
+    <ReturnsSection
+      query={{
+        isPending: false,
+        isError: false,
+        data: { returnable: [returnable()], returns },
+        error: null,
+        refetch: noop,
+      }}
+      onDispute={noop}
+    />,
+  );
 
 describe('a delivered part on the order’s details', () => {
   it('offers "Return items" and says until when while the window is open', () => {
@@ -122,7 +175,10 @@ describe('a delivered part on the order’s details', () => {
   });
 
   it('hides the button after the window and says when it closed', () => {
-    const html = details({ returnable: [returnable({ canReturn: false, refusal: 'The return window for this order closed on 5 Dec 2026' })], returns: [] });
+    const html = details({
+      returnable: [returnable({ canReturn: false, refusal: 'The return window for this order closed on 5 Dec 2026' })],
+      returns: [],
+    });
     expect(buttons(html)).not.toContain('Return items');
     expect(text(html)).toContain('The return window for this order closed on 5 Dec 2026');
     expect(text(html)).toContain('Returns No returns for this order.');
@@ -130,7 +186,12 @@ describe('a delivered part on the order’s details', () => {
 
   it('shows placeholders while the returns load, and nothing of returns for an order not delivered', () => {
     expect(text(details(undefined))).toContain('Returns Loading your returns');
-    const html = wrap(<OrderDetailsBody order={{ ...order, status: 'shipped', parts: [{ ...orderPart, status: 'shipped', deliveredAt: null }] }} onReturn={noop} />);
+    const html = wrap(
+      <OrderDetailsBody
+        order={{ ...order, status: 'shipped', parts: [{ ...orderPart, status: 'shipped', deliveredAt: null }] }}
+        onReturn={noop}
+      />,
+    );
     expect(html).not.toContain('Return');
   });
 });
@@ -149,11 +210,18 @@ describe('the Returns section', () => {
   });
 
   it('offers "Ask Haat to review" only on a return the shop rejected, before it was asked', () => {
-    const rejected = ret({ status: 'rejected', statusLabel: 'Return rejected', decidedBy: 'vendor', rejectionReason: 'The tag was removed' });
+    const rejected = ret({
+      status: 'rejected',
+      statusLabel: 'Return rejected',
+      decidedBy: 'vendor',
+      rejectionReason: 'The tag was removed',
+    });
     const html = section([rejected]);
     expect(text(html)).toContain('Return rejected Rejected by the shop: The tag was removed');
     expect(buttons(html)).toContain('Ask Haat to review');
-    expect(buttons(section([{ ...rejected, status: 'disputed', disputedAt: '2026-12-01T10:00:00.000Z' }]))).not.toContain('Ask Haat to review');
+    expect(
+      buttons(section([{ ...rejected, status: 'disputed', disputedAt: '2026-12-01T10:00:00.000Z' }])),
+    ).not.toContain('Ask Haat to review');
     expect(buttons(section([{ ...rejected, decidedBy: 'admin' }]))).not.toContain('Ask Haat to review');
   });
 
@@ -162,7 +230,19 @@ describe('the Returns section', () => {
       status: 'refunded',
       decidedBy: 'vendor',
       creditNoteNumber: 'CN/26-27/000001',
-      refund: { method: 'razorpay', status: 'processed', amountPaise: 54_000, refundPoints: 0, pointsReturned: 60, pointsVoided: 30, pointsTakenBack: 0, keptForSpentPointsPaise: 0, reference: 'rfnd_Q1w2', failureReason: null, processedAt: '2026-12-03T10:00:00.000Z' },
+      refund: {
+        method: 'razorpay',
+        status: 'processed',
+        amountPaise: 54_000,
+        refundPoints: 0,
+        pointsReturned: 60,
+        pointsVoided: 30,
+        pointsTakenBack: 0,
+        keptForSpentPointsPaise: 0,
+        reference: 'rfnd_Q1w2',
+        failureReason: null,
+        processedAt: '2026-12-03T10:00:00.000Z',
+      },
     });
     const t = text(section([refunded]));
     expect(t).toContain(
@@ -171,19 +251,27 @@ describe('the Returns section', () => {
   });
 
   it('has an error state with Retry', () => {
-    const html = wrap(<ReturnsSection query={{ isPending: false, isError: true, error: new Error('Could not reach Haat.'), refetch: noop }} />);
+    const html = wrap(
+      <ReturnsSection
+        query={{ isPending: false, isError: true, error: new Error('Could not reach Haat.'), refetch: noop }}
+      />,
+    );
     expect(text(html)).toBe('Returns Could not reach Haat. Retry');
   });
 });
 
 describe('the Return items dialog', () => {
-  const html = wrap(<ReturnRequestModal target={{ orderId: order.id, part: returnable() }} onClose={noop} onDone={noop} />);
+  const html = wrap(
+    <ReturnRequestModal target={{ orderId: order.id, part: returnable() }} onClose={noop} onDone={noop} />,
+  );
 
   it('lists each item with a checkbox, the one with nothing left disabled as "Already in a return" (requested or received back)', () => {
     expect(html).toContain('role="dialog" aria-label="Return items"');
     expect(html.match(/type="checkbox"/g)).toHaveLength(2);
     expect(text(html)).toContain('Block Print Kurta (M) ₹600 each · 2 of 3 can be returned');
-    expect(html).toMatch(/<input type="checkbox" disabled=""[^>]*\/><span[^>]*><span[^>]*>Black Pepper<\/span><span[^>]*>Already in a return/);
+    expect(html).toMatch(
+      /<input type="checkbox" disabled=""[^>]*\/><span[^>]*><span[^>]*>Black Pepper<\/span><span[^>]*>Already in a return/,
+    );
   });
 
   it('asks for a reason from the list, a comment and photos, and sends with "Request return"', () => {
@@ -207,9 +295,17 @@ describe('the Return items dialog', () => {
 
 describe('the Ask Haat to review dialog', () => {
   it('names the shop’s reason and takes an optional note', () => {
-    const html = wrap(<DisputeReturnModal target={ret({ status: 'rejected', decidedBy: 'vendor', rejectionReason: 'The tag was removed' })} onClose={noop} onDone={noop} />);
+    const html = wrap(
+      <DisputeReturnModal
+        target={ret({ status: 'rejected', decidedBy: 'vendor', rejectionReason: 'The tag was removed' })}
+        onClose={noop}
+        onDone={noop}
+      />,
+    );
     expect(html).toContain('aria-label="Ask Haat to review"');
-    expect(text(html)).toContain('Jaipur Handlooms rejected your return: “The tag was removed”. The Haat team will look at it and decide. You can ask once.');
+    expect(text(html)).toContain(
+      'Jaipur Handlooms rejected your return: “The tag was removed”. The Haat team will look at it and decide. You can ask once.',
+    );
     expect(text(html)).toContain('Note for the Haat team (optional)');
     expect(buttons(html)).toEqual(['Cancel', 'Send for review']);
   });
@@ -217,13 +313,28 @@ describe('the Ask Haat to review dialog', () => {
 
 describe('the wallet after a return', () => {
   it('labels a refund paid in points and points taken back', () => {
-    const row = (type: WalletTransaction['type'], points: number, description: string): WalletTransaction => ({ id: uuid(points + 500), type, points, pendingPoints: 0, description, orderId: order.id, createdAt: '2026-12-03T10:00:00.000Z' });
+    const row = (type: WalletTransaction['type'], points: number, description: string): WalletTransaction => ({
+      id: uuid(points + 500),
+      type,
+      points,
+      pendingPoints: 0,
+      description,
+      orderId: order.id,
+      createdAt: '2026-12-03T10:00:00.000Z',
+    });
     const t = text(
       renderToStaticMarkup(
-        <TransactionList items={[row('return_refund', 543, 'Refund for returned items of order #00000000 (paid in cash on delivery)'), row('reversed', -10, 'Points earned on returned items of order #00000000 taken back')]} />,
+        <TransactionList
+          items={[
+            row('return_refund', 543, 'Refund for returned items of order #00000000 (paid in cash on delivery)'),
+            row('reversed', -10, 'Points earned on returned items of order #00000000 taken back'),
+          ]}
+        />,
       ),
     );
-    expect(t).toContain('Refund for returned items Refund for returned items of order #00000000 (paid in cash on delivery)');
+    expect(t).toContain(
+      'Refund for returned items Refund for returned items of order #00000000 (paid in cash on delivery)',
+    );
     expect(t).toContain('+543 pts');
     expect(t).toContain('Points taken back Points earned on returned items of order #00000000 taken back');
     expect(t).toContain('−10 pts');

@@ -31,7 +31,8 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | null; 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!target) return;
-    if (!newReviewSchema.shape.rating.safeParse(rating).success) return setErrors({ rating: orderMessages.ratingRequired });
+    if (!newReviewSchema.shape.rating.safeParse(rating).success)
+      return setErrors({ rating: orderMessages.ratingRequired });
     setErrors({});
     try {
       const saved = await review.mutateAsync({ productId: target.productId, review: { rating, comment } });
@@ -40,7 +41,11 @@ export function ReviewModal({ target, onClose }: { target: ReviewTarget | null; 
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : {};
       const message = err instanceof Error ? err.message : 'Failed to save your review';
-      setErrors({ rating: fields.rating, comment: fields.comment, form: fields.rating || fields.comment ? undefined : message });
+      setErrors({
+        rating: fields.rating,
+        comment: fields.comment,
+        form: fields.rating || fields.comment ? undefined : message,
+      });
       notify.error(message, { action: 'review' });
     }
   };

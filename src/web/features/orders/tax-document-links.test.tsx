@@ -5,10 +5,31 @@ import { TaxDocumentLinks } from './tax-document-links';
 
 // What the order pages show of a part's tax documents.
 
-const invoice: TaxDocumentSummary = { partId: 'p1', id: 'd1', kind: 'invoice', number: 'INV/26-27/000001', issuedOn: '2026-11-26' };
-const credit: TaxDocumentSummary = { partId: 'p1', id: 'd2', kind: 'credit_note', number: 'CN/26-27/000001', issuedOn: '2026-11-28' };
-const base = { isPending: false, isError: false, onRetry: () => undefined, hrefOf: (d: TaxDocumentSummary) => `/api/orders/o1/documents/${d.id}.pdf` };
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const invoice: TaxDocumentSummary = {
+  partId: 'p1',
+  id: 'd1',
+  kind: 'invoice',
+  number: 'INV/26-27/000001',
+  issuedOn: '2026-11-26',
+};
+const credit: TaxDocumentSummary = {
+  partId: 'p1',
+  id: 'd2',
+  kind: 'credit_note',
+  number: 'CN/26-27/000001',
+  issuedOn: '2026-11-28',
+};
+const base = {
+  isPending: false,
+  isError: false,
+  onRetry: () => undefined,
+  hrefOf: (d: TaxDocumentSummary) => `/api/orders/o1/documents/${d.id}.pdf`,
+};
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('TaxDocumentLinks', () => {
   it('links each document to its PDF as a download, labelled with its number', () => {
@@ -20,12 +41,18 @@ describe('TaxDocumentLinks', () => {
 
   it("labels a seller's bill of supply (no GSTIN) as such", () => {
     const bill: TaxDocumentSummary = { ...invoice, kind: 'bill_of_supply', number: 'BOS/26-27/000001' };
-    expect(text(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={[bill]} />))).toBe('Bill of supply BOS/26-27/000001 (PDF)');
+    expect(text(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={[bill]} />))).toBe(
+      'Bill of supply BOS/26-27/000001 (PDF)',
+    );
   });
 
   it('shows nothing without documents, a placeholder while loading and a retry after an error', () => {
     expect(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={[]} />)).toBe('');
-    expect(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={undefined} isPending />)).toContain('Loading the tax invoices');
-    expect(text(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={undefined} isError />))).toBe('Could not load the tax invoices. Please try again.Retry');
+    expect(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={undefined} isPending />)).toContain(
+      'Loading the tax invoices',
+    );
+    expect(text(renderToStaticMarkup(<TaxDocumentLinks {...base} documents={undefined} isError />))).toBe(
+      'Could not load the tax invoices. Please try again.Retry',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CancelledOrder, CancelPreview, NewReviewInput, OrderDetail, OrderList, OrderTab } from '../../../contracts/orders.contract';
+import type {
+  CancelledOrder,
+  CancelPreview,
+  NewReviewInput,
+  OrderDetail,
+  OrderList,
+  OrderTab,
+} from '../../../contracts/orders.contract';
 import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { api, toQuery } from '../../api/client';
 
@@ -41,7 +48,8 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (orderId: string) => api.post<CancelledOrder>(`/api/orders/${orderId}/cancel`),
     onSuccess: () => {
-      for (const key of [ordersQueryKey, ['wallet'], ['me'], ['product'], ['products']]) void qc.invalidateQueries({ queryKey: key });
+      for (const key of [ordersQueryKey, ['wallet'], ['me'], ['product'], ['products']])
+        void qc.invalidateQueries({ queryKey: key });
     },
   });
 }
@@ -50,7 +58,8 @@ export function useCancelOrder() {
 export function useReviewProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ productId, review }: { productId: string; review: NewReviewInput }) => api.post<{ id: string; message: string }>(`/api/products/${productId}/reviews`, review),
+    mutationFn: ({ productId, review }: { productId: string; review: NewReviewInput }) =>
+      api.post<{ id: string; message: string }>(`/api/products/${productId}/reviews`, review),
     onSuccess: (_d, v) => {
       void qc.invalidateQueries({ queryKey: ordersQueryKey });
       void qc.invalidateQueries({ queryKey: ['product', v.productId] });

@@ -19,7 +19,8 @@ export function useOrderReturns(orderId: string, enabled: boolean) {
 export function useRequestReturn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ partId, body }: { orderId: string; partId: string; body: NewReturn }) => api.post<ReturnChanged>(`/api/orders/parts/${partId}/returns`, body),
+    mutationFn: ({ partId, body }: { orderId: string; partId: string; body: NewReturn }) =>
+      api.post<ReturnChanged>(`/api/orders/parts/${partId}/returns`, body),
     onSettled: (_d, _e, v) => void qc.invalidateQueries({ queryKey: orderReturnsKey(v.orderId) }),
   });
 }
@@ -28,7 +29,8 @@ export function useRequestReturn() {
 export function useDisputeReturn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ returnId, body }: { returnId: string; body: DisputeReturnInput }) => api.post<ReturnChanged>(`/api/returns/${returnId}/dispute`, body),
+    mutationFn: ({ returnId, body }: { returnId: string; body: DisputeReturnInput }) =>
+      api.post<ReturnChanged>(`/api/returns/${returnId}/dispute`, body),
     onSuccess: (d) => void qc.invalidateQueries({ queryKey: orderReturnsKey(d.return.orderId) }),
   });
 }

@@ -23,8 +23,26 @@ import { notify } from '../../ui/notify';
 import { addressesQueryKey } from '../../api/addresses';
 
 // The state select starts on its 'Select state' placeholder, which the schema refuses until a state is chosen.
-const empty: AddressInput = { type: 'home', streetAddress: '', city: '', state: '' as AddressInput['state'], postalCode: '', country: DEFAULT_COUNTRY, landmark: '', isDefault: false };
-const fieldNames = ['type', 'streetAddress', 'city', 'state', 'postalCode', 'country', 'landmark', 'isDefault'] as const;
+const empty: AddressInput = {
+  type: 'home',
+  streetAddress: '',
+  city: '',
+  state: '' as AddressInput['state'],
+  postalCode: '',
+  country: DEFAULT_COUNTRY,
+  landmark: '',
+  isDefault: false,
+};
+const fieldNames = [
+  'type',
+  'streetAddress',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'landmark',
+  'isDefault',
+] as const;
 
 type AddressFormModalProps = { open: boolean; onClose: () => void; onSaved: (address: Address) => void };
 
@@ -43,7 +61,11 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<AddressInput, unknown, AddressData>({ resolver: zodResolver(addressInputSchema), defaultValues: empty, mode: 'onTouched' });
+  } = useForm<AddressInput, unknown, AddressData>({
+    resolver: zodResolver(addressInputSchema),
+    defaultValues: empty,
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     if (open) reset(empty);
@@ -101,18 +123,51 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
           </div>
           {errors.type?.message && <p className="mt-1 text-sm text-red-600">{errors.type.message}</p>}
         </fieldset>
-        <Input label="Street address" required autoComplete="street-address" placeholder="House no., building, street, area" error={errors.streetAddress?.message} {...register('streetAddress')} />
+        <Input
+          label="Street address"
+          required
+          autoComplete="street-address"
+          placeholder="House no., building, street, area"
+          error={errors.streetAddress?.message}
+          {...register('streetAddress')}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input label="City" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <Select label="State" required autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+          <Input
+            label="City"
+            required
+            autoComplete="address-level2"
+            error={errors.city?.message}
+            {...register('city')}
+          />
+          <Select
+            label="State"
+            required
+            autoComplete="address-level1"
+            error={errors.state?.message}
+            {...register('state')}
+          >
             <StateOptions />
           </Select>
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input label="PIN code" required inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="560038" error={errors.postalCode?.message} {...register('postalCode')} />
+          <Input
+            label="PIN code"
+            required
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={7}
+            placeholder="560038"
+            error={errors.postalCode?.message}
+            {...register('postalCode')}
+          />
           <Input label="Country" required readOnly hint="We deliver within India" {...register('country')} />
         </div>
-        <Input label="Landmark" hint="Optional, helps the delivery partner find you" error={errors.landmark?.message} {...register('landmark')} />
+        <Input
+          label="Landmark"
+          hint="Optional, helps the delivery partner find you"
+          error={errors.landmark?.message}
+          {...register('landmark')}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4 rounded accent-violet-700" {...register('isDefault')} />
           Make this my default address

@@ -19,11 +19,15 @@ function AddressCard({ address, onDelete }: { address: Address; onDelete: (a: Ad
     onSettled: () => qc.invalidateQueries({ queryKey: addressesQueryKey }),
   });
   return (
-    <li className={`rounded-lg border p-4 ${address.isDefault ? 'border-violet-300 bg-violet-50/50' : 'border-slate-200'}`}>
+    <li
+      className={`rounded-lg border p-4 ${address.isDefault ? 'border-violet-300 bg-violet-50/50' : 'border-slate-200'}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <MapPin className="h-4 w-4 text-violet-700" aria-hidden="true" />
         <span className="font-medium text-slate-900">{addressTypeLabels[address.type]}</span>
-        {address.isDefault && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">Default</span>}
+        {address.isDefault && (
+          <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">Default</span>
+        )}
       </div>
       <address className="mt-2 text-sm not-italic leading-relaxed text-slate-700">
         {address.streetAddress}
@@ -44,7 +48,13 @@ function AddressCard({ address, onDelete }: { address: Address; onDelete: (a: Ad
             Set as default
           </Button>
         )}
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(address)} aria-label={`Delete ${addressTypeLabels[address.type]} address, ${address.streetAddress}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => onDelete(address)}
+          aria-label={`Delete ${addressTypeLabels[address.type]} address, ${address.streetAddress}`}
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Delete
         </Button>
@@ -83,7 +93,10 @@ export function AddressesSection() {
     body = <ErrorState message={profileMessages.loadAddressesFailed} onRetry={() => addresses.refetch()} />;
   } else if (addresses.data.length === 0) {
     body = (
-      <EmptyState title="No saved addresses yet" icon={<MapPin className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+      <EmptyState
+        title="No saved addresses yet"
+        icon={<MapPin className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+      >
         Add a delivery address so checkout is quicker.
       </EmptyState>
     );
@@ -98,7 +111,10 @@ export function AddressesSection() {
   }
 
   return (
-    <section aria-labelledby="addresses-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="addresses-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="addresses-heading" className="text-lg font-semibold text-slate-900">
           Delivery Addresses
@@ -121,9 +137,15 @@ export function AddressesSection() {
         {deleting && (
           <>
             <p>
-              Your {addressTypeLabels[deleting.type].toLowerCase()} address <strong>{deleting.streetAddress}, {deleting.city}</strong> will be removed.
+              Your {addressTypeLabels[deleting.type].toLowerCase()} address{' '}
+              <strong>
+                {deleting.streetAddress}, {deleting.city}
+              </strong>{' '}
+              will be removed.
             </p>
-            {deleting.isDefault && <p className="mt-2">It is your default address: your newest other address will become the default.</p>}
+            {deleting.isDefault && (
+              <p className="mt-2">It is your default address: your newest other address will become the default.</p>
+            )}
           </>
         )}
       </ConfirmDialog>

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { emailGroupLabels, emailGroups, emailPreferencesSchema, type EmailGroup, type EmailPreferences } from '../../../contracts/notifications.contract';
+import {
+  emailGroupLabels,
+  emailGroups,
+  emailPreferencesSchema,
+  type EmailGroup,
+  type EmailPreferences,
+} from '../../../contracts/notifications.contract';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -17,15 +23,20 @@ export const emailPreferencesMessages = {
 /** The signed-in user's email groups, and a toggle that saves at once (the switch shows the new value while it saves). */
 export function useEmailPreferences() {
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: emailPreferencesKey, queryFn: () => api.get<EmailPreferences>('/api/notifications/preferences') });
+  const query = useQuery({
+    queryKey: emailPreferencesKey,
+    queryFn: () => api.get<EmailPreferences>('/api/notifications/preferences'),
+  });
   const save = useMutation({
-    mutationFn: (prefs: EmailPreferences) => api.put<EmailPreferences>('/api/notifications/preferences', emailPreferencesSchema.parse(prefs)),
+    mutationFn: (prefs: EmailPreferences) =>
+      api.put<EmailPreferences>('/api/notifications/preferences', emailPreferencesSchema.parse(prefs)),
     onSuccess: (saved) => {
       qc.setQueryData(emailPreferencesKey, saved);
       notify.success(emailPreferencesMessages.saved, { action: 'email-preferences' });
     },
     onError: (e) => {
-      const reason = e instanceof ApiError && e.status >= 400 && e.status < 500 ? `: ${e.message}` : '. Please try again.';
+      const reason =
+        e instanceof ApiError && e.status >= 400 && e.status < 500 ? `: ${e.message}` : '. Please try again.';
       notify.error(`${emailPreferencesMessages.saveFailed}${reason}`, { action: 'email-preferences' });
     },
   });
@@ -42,11 +53,16 @@ export function EmailPreferencesSection() {
   const { query, value, saving, toggle } = useEmailPreferences();
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Email notifications
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Choose what Haat emails you about. A change is saved as soon as you make it.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Choose what Haat emails you about. A change is saved as soon as you make it.
+      </p>
       <div className="mt-4">
         {query.isPending ? (
           <LoadingRegion label="Loading your email preferences">
@@ -57,7 +73,10 @@ export function EmailPreferencesSection() {
             </div>
           </LoadingRegion>
         ) : query.isError || !value ? (
-          <ErrorState message={`Failed to load your email preferences: ${query.error?.message ?? 'Please try again.'}`} onRetry={() => void query.refetch()} />
+          <ErrorState
+            message={`Failed to load your email preferences: ${query.error?.message ?? 'Please try again.'}`}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <fieldset aria-busy={saving || undefined} className="divide-y divide-slate-100">
             <legend className="sr-only">Email me about</legend>

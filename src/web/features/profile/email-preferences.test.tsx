@@ -16,7 +16,11 @@ vi.mock('../../api/client', async (importOriginal) => ({
 }));
 vi.mock('../../ui/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), dismissErrors: vi.fn() } }));
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const key = ['notification-preferences'];
 const saved: EmailPreferences = { orders: true, wallet: true, news: false };
 
@@ -25,7 +29,8 @@ function client(prefs?: EmailPreferences) {
   if (prefs) qc.setQueryData(key, prefs);
   return qc;
 }
-const render = (qc: QueryClient, node: ReactNode) => renderToStaticMarkup(<QueryClientProvider client={qc}>{node}</QueryClientProvider>);
+const render = (qc: QueryClient, node: ReactNode) =>
+  renderToStaticMarkup(<QueryClientProvider client={qc}>{node}</QueryClientProvider>);
 
 /** What the section's switches run: the hook as the section uses it, kept after rendering. */
 function switches(qc: QueryClient) {
@@ -45,7 +50,11 @@ describe('Email notifications', () => {
     const html = render(client(saved), <EmailPreferencesSection />);
     const t = text(html);
     expect(t).toContain('Email notifications');
-    const inputs = [...html.matchAll(/<label[^>]*><input ([^>]*)\/><span[^>]*><span[^>]*>([^<]+)<\/span><span id="([^"]+)"[^>]*>([^<]+)<\/span>/g)].map((m) => ({
+    const inputs = [
+      ...html.matchAll(
+        /<label[^>]*><input ([^>]*)\/><span[^>]*><span[^>]*>([^<]+)<\/span><span id="([^"]+)"[^>]*>([^<]+)<\/span>/g,
+      ),
+    ].map((m) => ({
       label: m[2],
       checked: m[1].includes('checked=""'),
       hintLinked: m[1].includes(`aria-describedby="${m[3]}"`),
@@ -62,10 +71,14 @@ describe('Email notifications', () => {
   });
 
   it('shows a skeleton while loading and the failure with Retry', () => {
-    expect(render(client(), <EmailPreferencesSection />)).toContain('<span class="sr-only">Loading your email preferences</span>');
+    expect(render(client(), <EmailPreferencesSection />)).toContain(
+      '<span class="sr-only">Loading your email preferences</span>',
+    );
     const qc = client();
     qc.setQueryDefaults(key, { retryOnMount: false });
-    qc.getQueryCache().build(qc, { queryKey: key }).setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
+    qc.getQueryCache()
+      .build(qc, { queryKey: key })
+      .setState({ status: 'error', error: new Error('Network down'), fetchStatus: 'idle' });
     const failed = render(qc, <EmailPreferencesSection />);
     expect(failed).toContain('role="alert"');
     expect(text(failed)).toContain('Failed to load your email preferences: Network down Retry');
@@ -75,18 +88,31 @@ describe('Email notifications', () => {
     vi.mocked(api.put).mockResolvedValue({ orders: false, wallet: true, news: false });
     const qc = client(saved);
     switches(qc).toggle('orders', false);
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Your email preferences are saved', expect.anything()));
-    expect(api.put).toHaveBeenCalledWith('/api/notifications/preferences', { orders: false, wallet: true, news: false });
+    await vi.waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Your email preferences are saved', expect.anything()),
+    );
+    expect(api.put).toHaveBeenCalledWith('/api/notifications/preferences', {
+      orders: false,
+      wallet: true,
+      news: false,
+    });
     // The switch now reads as saved.
     expect(qc.getQueryData(key)).toEqual({ orders: false, wallet: true, news: false });
-    expect(render(qc, <EmailPreferencesSection />)).toMatch(/<input type="checkbox" role="switch"(?![^>]*checked)[^>]*\/><span[^>]*><span[^>]*>Orders</);
+    expect(render(qc, <EmailPreferencesSection />)).toMatch(
+      /<input type="checkbox" role="switch"(?![^>]*checked)[^>]*\/><span[^>]*><span[^>]*>Orders</,
+    );
   });
 
   it('keeps the saved value and says why when saving fails', async () => {
     vi.mocked(api.put).mockRejectedValue(new ApiError(400, 'VALIDATION_FAILED', 'Choose on or off'));
     const qc = client(saved);
     switches(qc).toggle('news', true);
-    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to save your email preferences: Choose on or off', expect.anything()));
+    await vi.waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'Failed to save your email preferences: Choose on or off',
+        expect.anything(),
+      ),
+    );
     expect(api.put).toHaveBeenCalledWith('/api/notifications/preferences', { orders: true, wallet: true, news: true });
     expect(qc.getQueryData(key)).toEqual(saved);
     expect(notify.success).not.toHaveBeenCalled();

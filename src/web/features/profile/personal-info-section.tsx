@@ -3,7 +3,12 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { genderLabels, genders, type Me } from '../../../contracts/auth.contract';
-import { profileMessages, profileUpdateSchema, type ProfileUpdateData, type ProfileUpdateInput } from '../../../contracts/profile.contract';
+import {
+  profileMessages,
+  profileUpdateSchema,
+  type ProfileUpdateData,
+  type ProfileUpdateInput,
+} from '../../../contracts/profile.contract';
 import { api } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Button } from '../../ui/Button';
@@ -43,7 +48,11 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdateData>({ resolver: zodResolver(profileUpdateSchema), defaultValues: valuesOf(me), mode: 'onTouched' });
+  } = useForm<ProfileUpdateInput, unknown, ProfileUpdateData>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: valuesOf(me),
+    mode: 'onTouched',
+  });
 
   const save = async (values: ProfileUpdateData) => {
     try {
@@ -58,11 +67,39 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Edit personal information">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input label="First name" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <Input label="Last name" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        <Input label="Phone number" required type="tel" inputMode="tel" autoComplete="tel" hint="10-digit Indian mobile number" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <Input
+          label="First name"
+          required
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Input
+          label="Last name"
+          required
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <Input
+          label="Phone number"
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="10-digit Indian mobile number"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
         <Input label="Email" value={me.email} readOnly hint="Your sign-in email cannot be changed here" />
-        <Input label="Date of birth" type="date" autoComplete="bday" max={localToday()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <Input
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          max={localToday()}
+          error={errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
         <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
           <option value="">Select gender</option>
           {genders.map((g) => (
@@ -78,10 +115,19 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
 }
 
 /** Personal Information: the facts, and an Edit toggle that opens the form (Save or Cancel end it). */
-export function PersonalInfoSection({ me, failedMessage = customerFailedMessage }: { me: Me; failedMessage?: FailedMessage }) {
+export function PersonalInfoSection({
+  me,
+  failedMessage = customerFailedMessage,
+}: {
+  me: Me;
+  failedMessage?: FailedMessage;
+}) {
   const [editing, setEditing] = useState(false);
   return (
-    <section aria-labelledby="personal-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="personal-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex items-center justify-between gap-2">
         <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
           Personal Information

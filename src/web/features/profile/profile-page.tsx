@@ -12,7 +12,12 @@ import { PersonalInfoSection } from './personal-info-section';
 import { ReferralsSection } from '../referrals/referrals-section';
 import { ProfilePicture } from './profile-picture';
 
-const roleLabels: Record<Me['role'], string> = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant', admin: 'Admin' };
+const roleLabels: Record<Me['role'], string> = {
+  customer: 'Customer',
+  vendor: 'Vendor',
+  merchant: 'Merchant',
+  admin: 'Admin',
+};
 
 function AccessDenied({ children }: { children: ReactNode }) {
   return (
@@ -34,12 +39,17 @@ function CustomerProfile({ me }: { me: Me }) {
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{me.displayName}</h1>
           <p className="break-all text-slate-600">{me.email}</p>
-          <span className="mt-2 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">{roleLabels[me.role]}</span>
+          <span className="mt-2 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">
+            {roleLabels[me.role]}
+          </span>
         </div>
       </header>
       <PersonalInfoSection me={me} />
       <AddressesSection />
-      <ReferralsSection role="customer" intro="Invite friends to shop on Haat. When someone you referred completes enough delivered orders, you receive reward points." />
+      <ReferralsSection
+        role="customer"
+        intro="Invite friends to shop on Haat. When someone you referred completes enough delivered orders, you receive reward points."
+      />
       <AccountSettings me={me} />
       <EmailPreferencesSection />
     </div>
@@ -71,7 +81,10 @@ export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: C
     return (
       <AccessDenied>
         <p>Please login to view your profile.</p>
-        <Link to="/login?next=%2Fprofile" className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800">
+        <Link
+          to="/login?next=%2Fprofile"
+          className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800"
+        >
           Login
         </Link>
       </AccessDenied>
@@ -82,7 +95,10 @@ export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: C
     return (
       <AccessDenied>
         <p>This page is only accessible to vendors.</p>
-        <p className="mt-1 text-sm text-slate-600">Customers and vendors have a profile here; {me.data.role === 'merchant' ? 'a merchant account' : 'an admin account'} does not.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Customers and vendors have a profile here;{' '}
+          {me.data.role === 'merchant' ? 'a merchant account' : 'an admin account'} does not.
+        </p>
         <Link to="/" className="mt-5 inline-flex text-sm font-medium text-violet-700 hover:underline">
           Back to Home
         </Link>

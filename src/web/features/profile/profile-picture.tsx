@@ -54,7 +54,9 @@ export function ProfilePicture({ me }: { me: Me }) {
     } catch (err) {
       const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : null;
       setError(reason ?? profileMessages.updatePictureFailed);
-      notify.error(reason ? `${profileMessages.updatePictureFailed}: ${reason}` : profileMessages.updatePictureFailed, { action: 'profile-picture' });
+      notify.error(reason ? `${profileMessages.updatePictureFailed}: ${reason}` : profileMessages.updatePictureFailed, {
+        action: 'profile-picture',
+      });
       setPreview(null);
     } finally {
       setProgress(null);
@@ -67,9 +69,18 @@ export function ProfilePicture({ me }: { me: Me }) {
     <div className="flex w-full max-w-[14rem] shrink-0 flex-col items-center gap-2 sm:w-44">
       <div className="relative h-24 w-24 sm:h-28 sm:w-28">
         {src ? (
-          <img src={src} alt="Your profile picture" width={112} height={112} className={`h-full w-full rounded-full border-4 border-white object-cover shadow ${uploading ? 'opacity-60' : ''}`} />
+          <img
+            src={src}
+            alt="Your profile picture"
+            width={112}
+            height={112}
+            className={`h-full w-full rounded-full border-4 border-white object-cover shadow ${uploading ? 'opacity-60' : ''}`}
+          />
         ) : (
-          <div className="flex h-full w-full items-center justify-center rounded-full border-4 border-white bg-violet-100 text-2xl font-bold text-violet-800 shadow" aria-hidden="true">
+          <div
+            className="flex h-full w-full items-center justify-center rounded-full border-4 border-white bg-violet-100 text-2xl font-bold text-violet-800 shadow"
+            aria-hidden="true"
+          >
             {initials(me)}
           </div>
         )}
@@ -79,18 +90,37 @@ export function ProfilePicture({ me }: { me: Me }) {
         >
           <Camera className="h-4 w-4" aria-hidden="true" />
           <span className="sr-only">Change profile picture</span>
-          <input id={inputId} type="file" accept={ACCEPTED_IMAGE_TYPES} className="sr-only" onChange={pick} disabled={uploading} aria-describedby={`${inputId}-help`} />
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES}
+            className="sr-only"
+            onChange={pick}
+            disabled={uploading}
+            aria-describedby={`${inputId}-help`}
+          />
         </label>
       </div>
       {uploading && (
         <div className="w-28" aria-live="polite">
-          <div role="progressbar" aria-label="Uploading picture" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-1.5 overflow-hidden rounded-full bg-violet-100">
+          <div
+            role="progressbar"
+            aria-label="Uploading picture"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-1.5 overflow-hidden rounded-full bg-violet-100"
+          >
             <div className="h-full bg-violet-700 transition-all" style={{ width: `${progress}%` }} />
           </div>
           <p className="mt-1 text-center text-xs text-slate-600">Uploading {progress}%</p>
         </div>
       )}
-      <p id={`${inputId}-help`} className={error ? 'max-w-[14rem] text-center text-xs text-red-700' : 'sr-only'} role={error ? 'alert' : undefined}>
+      <p
+        id={`${inputId}-help`}
+        className={error ? 'max-w-[14rem] text-center text-xs text-red-700' : 'sr-only'}
+        role={error ? 'alert' : undefined}
+      >
         {error ?? 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB'}
       </p>
     </div>

@@ -5,7 +5,8 @@ import { notify } from '../../ui/notify';
 import { QrCode } from '../../ui/QrCode';
 
 /** The absolute sign-up link that carries a referral code. */
-export const referralLink = (path: string, code: string) => `${window.location.origin}${path}?ref=${encodeURIComponent(code)}`;
+export const referralLink = (path: string, code: string) =>
+  `${window.location.origin}${path}?ref=${encodeURIComponent(code)}`;
 
 /**
  * A referral code with its sign-up link: Copy, a WhatsApp share link, and the link as a QR code
@@ -29,7 +30,10 @@ export function ReferralShare({ code, path, invite }: { code: string; path: stri
     <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_auto]">
       <div className="min-w-0 space-y-3">
         <p className="text-sm text-slate-600">
-          Your referral code <span className="ml-1 rounded bg-violet-100 px-2 py-0.5 font-mono text-base font-semibold text-violet-800">{code}</span>
+          Your referral code{' '}
+          <span className="ml-1 rounded bg-violet-100 px-2 py-0.5 font-mono text-base font-semibold text-violet-800">
+            {code}
+          </span>
         </p>
         <div>
           <label htmlFor={`referral-link-${code}`} className="block text-sm font-medium text-slate-700">
@@ -45,7 +49,11 @@ export function ReferralShare({ code, path, invite }: { code: string; path: stri
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={copy}>
-            {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            )}
             {copied ? 'Copied' : 'Copy link'}
           </Button>
           <a
@@ -57,7 +65,11 @@ export function ReferralShare({ code, path, invite }: { code: string; path: stri
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Share on WhatsApp
           </a>
           {png && (
-            <a href={png} download={`haat-referral-${code}.png`} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <a
+              href={png}
+              download={`haat-referral-${code}.png`}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
               <Download className="h-4 w-4" aria-hidden="true" /> Download QR (PNG)
             </a>
           )}

@@ -13,7 +13,11 @@ const typeLabels = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant
 
 /** The signed-in user's referrals: code, totals and one page of the list. */
 export const useMyReferrals = (page = 1) =>
-  useQuery({ queryKey: ['referrals', 'mine', page], queryFn: () => api.get<MyReferrals>(`/api/referrals${toQuery({ page, pageSize: 10 })}`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['referrals', 'mine', page],
+    queryFn: () => api.get<MyReferrals>(`/api/referrals${toQuery({ page, pageSize: 10 })}`),
+    placeholderData: keepPreviousData,
+  });
 
 const invites: Record<Exclude<Role, 'admin'>, string> = {
   customer: 'Shop from sellers across India and earn reward points with Haat. Sign up with my link:',
@@ -36,12 +40,16 @@ export function ReferralsSection({ role, intro }: { role: Exclude<Role, 'admin'>
           <Skeleton className="h-40 w-full" />
         </LoadingRegion>
       ) : referrals.isError ? (
-        <ErrorState message={`Failed to load referrals: ${referrals.error.message}`} onRetry={() => referrals.refetch()} />
+        <ErrorState
+          message={`Failed to load referrals: ${referrals.error.message}`}
+          onRetry={() => referrals.refetch()}
+        />
       ) : (
         <div className="space-y-5">
           <ReferralShare code={referrals.data.referralCode} path={referralRegisterPath[role]} invite={invites[role]} />
           <p className="text-sm text-slate-700">
-            <strong>{referrals.data.totals.made}</strong> referred · <strong>{referrals.data.totals.qualified}</strong> qualified · <strong>{referrals.data.totals.pointsEarned}</strong> points earned
+            <strong>{referrals.data.totals.made}</strong> referred · <strong>{referrals.data.totals.qualified}</strong>{' '}
+            qualified · <strong>{referrals.data.totals.pointsEarned}</strong> points earned
           </p>
           {referrals.data.total === 0 ? (
             <EmptyState title="No referrals yet">Share your link: people who sign up with it appear here.</EmptyState>
@@ -52,11 +60,21 @@ export function ReferralsSection({ role, intro }: { role: Exclude<Role, 'admin'>
                   <caption className="sr-only">People you referred, newest first</caption>
                   <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                     <tr>
-                      <th scope="col" className="px-3 py-2">Name</th>
-                      <th scope="col" className="px-3 py-2">Type</th>
-                      <th scope="col" className="px-3 py-2">Status</th>
-                      <th scope="col" className="px-3 py-2 text-right">Points</th>
-                      <th scope="col" className="px-3 py-2">Joined</th>
+                      <th scope="col" className="px-3 py-2">
+                        Name
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Type
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Status
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right">
+                        Points
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Joined
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100 bg-white">
@@ -65,7 +83,10 @@ export function ReferralsSection({ role, intro }: { role: Exclude<Role, 'admin'>
                         <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">{r.referredName}</td>
                         <td className="whitespace-nowrap px-3 py-2">{typeLabels[r.referredType]}</td>
                         <td className="whitespace-nowrap px-3 py-2">
-                          <StatusBadge status={r.status === 'active' ? 'pending' : 'approved'} text={referralStatusLabels[r.status]} />
+                          <StatusBadge
+                            status={r.status === 'active' ? 'pending' : 'approved'}
+                            text={referralStatusLabels[r.status]}
+                          />
                         </td>
                         <td className="whitespace-nowrap px-3 py-2 text-right">{r.pointsAwarded}</td>
                         <td className="whitespace-nowrap px-3 py-2">{formatDate(r.createdAt)}</td>
@@ -74,7 +95,12 @@ export function ReferralsSection({ role, intro }: { role: Exclude<Role, 'admin'>
                   </tbody>
                 </table>
               </div>
-              <Pagination page={page} pageSize={referrals.data.pageSize} total={referrals.data.total} onPage={setPage} />
+              <Pagination
+                page={page}
+                pageSize={referrals.data.pageSize}
+                total={referrals.data.total}
+                onPage={setPage}
+              />
             </div>
           )}
         </div>

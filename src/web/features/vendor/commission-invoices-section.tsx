@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { commissionDocumentLabel, commissionMessages as m, type CommissionDocumentSummary } from '../../../contracts/commission-invoices.contract';
+import {
+  commissionDocumentLabel,
+  commissionMessages as m,
+  type CommissionDocumentSummary,
+} from '../../../contracts/commission-invoices.contract';
 import { formatDay } from '../../../contracts/earnings.contract';
 import { api } from '../../api/client';
 import { downloadDocument } from '../../api/document-download';
@@ -36,13 +40,19 @@ export function CommissionInvoicesSection() {
   else if (docs.isError) body = <ErrorState message={m.loadFailed} onRetry={() => docs.refetch()} />;
   else if (docs.data.length === 0)
     body = (
-      <EmptyState title="No commission invoices yet" icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+      <EmptyState
+        title="No commission invoices yet"
+        icon={<FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+      >
         After each month in which your sales were delivered, Haat issues you a tax invoice for its commission plus GST.
       </EmptyState>
     );
   else
     body = (
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4 shadow-sm" aria-label="Commission invoices">
+      <ul
+        className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4 shadow-sm"
+        aria-label="Commission invoices"
+      >
         {docs.data.map((d) => (
           <li key={d.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
             <div className="min-w-0">
@@ -85,7 +95,9 @@ export function CommissionInvoicesSection() {
           Haat&apos;s commission invoices
         </h2>
         <p className="text-sm text-slate-600">
-          Each month Haat bills you its commission plus 18% GST, which you can claim as input tax credit. The commission was already kept from each sale; the GST is deducted from your payable balance, and a credit note gives it back when items are returned.
+          Each month Haat bills you its commission plus 18% GST, which you can claim as input tax credit. The commission
+          was already kept from each sale; the GST is deducted from your payable balance, and a credit note gives it
+          back when items are returned.
         </p>
       </div>
       {body}

@@ -52,7 +52,9 @@ describe('the Earnings tab explains each deduction', () => {
       'Cash on delivery: you collected ₹999 and kept it, so it is deducted from your payout; with your net of ₹909, this order takes ₹90 off what Haat pays you',
     );
     // Points paid for part of the order: less cash than the net.
-    expect(cashCollectedNote(row({ cashCollectedPaise: 80_000 }))).toMatch(/this order adds ₹109 to what Haat pays you$/);
+    expect(cashCollectedNote(row({ cashCollectedPaise: 80_000 }))).toMatch(
+      /this order adds ₹109 to what Haat pays you$/,
+    );
     expect(cashCollectedNote(row())).toBeNull();
     expect(deductionNotes(row())).toHaveLength(3);
   });

@@ -8,7 +8,12 @@ import { deductionNotes } from './earnings-notes';
 // every deduction with its rate and a line saying what it is a percentage of.
 
 // The badge colour of each state of a part's money (StatusBadge's palette).
-const statusTone: Record<EarningStatus, string> = { not_delivered: 'not_delivered', pending: 'pending', payable: 'available', reversed: 'voided' };
+const statusTone: Record<EarningStatus, string> = {
+  not_delivered: 'not_delivered',
+  pending: 'pending',
+  payable: 'available',
+  reversed: 'voided',
+};
 
 function Rate({ bp }: { bp: number | null }) {
   return <span className="block text-xs text-slate-500">{bp === null ? 'mixed rates' : formatRate(bp)}</span>;
@@ -177,14 +182,30 @@ export function StatementTable({ rows }: { rows: EarningsStatementRow[] }) {
         <caption className="sr-only">Your statement: each part of an order with its deductions</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className={th}>Order</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={`${th} text-right`}>Price</th>
-            <th scope="col" className={`${th} text-right`}>GST</th>
-            <th scope="col" className={`${th} text-right`}>Commission</th>
-            <th scope="col" className={`${th} text-right`}>TCS</th>
-            <th scope="col" className={`${th} text-right`}>TDS</th>
-            <th scope="col" className="py-2 text-right font-medium">Your net</th>
+            <th scope="col" className={th}>
+              Order
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              GST
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Commission
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              TCS
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              TDS
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Your net
+            </th>
           </tr>
         </thead>
         <tbody className="[&>tr:nth-child(2n)]:border-b [&>tr:nth-child(2n)]:border-slate-100">

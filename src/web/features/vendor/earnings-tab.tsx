@@ -1,6 +1,12 @@
 import { CheckCircle2, Clock, Download, IndianRupee, Receipt, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { earningsMessages as m, formatDay, payoutStatusText, type EarningsPayout, type VendorEarnings } from '../../../contracts/earnings.contract';
+import {
+  earningsMessages as m,
+  formatDay,
+  payoutStatusText,
+  type EarningsPayout,
+  type VendorEarnings,
+} from '../../../contracts/earnings.contract';
 import { todayInIndia } from '../../../domain/age';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
@@ -13,7 +19,12 @@ import { CommissionInvoicesSection } from './commission-invoices-section';
 import { StatementCard, StatementTable } from './earnings-statement';
 import { earningsCsvUrl, useEarningsStatement, useVendorEarnings } from './vendor-earnings-api';
 
-const payoutTone: Record<EarningsPayout['status'], string> = { created: 'confirmed', transferring: 'processing', paid: 'paid', cancelled: 'cancelled' };
+const payoutTone: Record<EarningsPayout['status'], string> = {
+  created: 'confirmed',
+  transferring: 'processing',
+  paid: 'paid',
+  cancelled: 'cancelled',
+};
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const monthLabel = (value: string) => `${MONTH_NAMES[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`;
@@ -56,44 +67,70 @@ function Totals({ e }: { e: VendorEarnings }) {
   const { pendingPaise, payablePaise, paidPaise } = e.totals;
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      <StatCard label="Pending" value={<Money paise={pendingPaise} />} icon={Clock} tone="bg-yellow-100 text-yellow-900" note={`Waiting for the return window (${e.returnWindowDays} days after delivery)`} />
+      <StatCard
+        label="Pending"
+        value={<Money paise={pendingPaise} />}
+        icon={Clock}
+        tone="bg-yellow-100 text-yellow-900"
+        note={`Waiting for the return window (${e.returnWindowDays} days after delivery)`}
+      />
       <StatCard
         label="Payable"
         value={<Money paise={payablePaise} />}
         icon={Wallet}
         tone="bg-violet-100 text-violet-800"
-        note={payablePaise < 0 ? 'You owe Haat: cash you collected on delivery, or a refund after a payout, taken from your next payout' : 'Haat owes you: paid in your next payout'}
+        note={
+          payablePaise < 0
+            ? 'You owe Haat: cash you collected on delivery, or a refund after a payout, taken from your next payout'
+            : 'Haat owes you: paid in your next payout'
+        }
       />
-      <StatCard label="Paid" value={<Money paise={paidPaise} />} icon={CheckCircle2} tone="bg-green-100 text-green-800" note="Paid out to you so far" />
+      <StatCard
+        label="Paid"
+        value={<Money paise={paidPaise} />}
+        icon={CheckCircle2}
+        tone="bg-green-100 text-green-800"
+        note="Paid out to you so far"
+      />
     </dl>
   );
 }
 
 function HowDeductionsWork() {
   return (
-    <section aria-labelledby="deductions-heading" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+    <section
+      aria-labelledby="deductions-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm"
+    >
       <h3 id="deductions-heading" className="font-semibold text-slate-900">
         What is deducted from each sale
       </h3>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
-          <strong className="font-medium text-slate-900">Commission</strong>: Haat&apos;s fee, a percentage of the price the customer paid (GST included).
+          <strong className="font-medium text-slate-900">Commission</strong>: Haat&apos;s fee, a percentage of the price
+          the customer paid (GST included).
         </li>
         <li>
-          <strong className="font-medium text-slate-900">TCS</strong>: 0.5% of the taxable value (the price without GST), collected under GST section 52, only from vendors with a GSTIN. You can claim it in
-          your GST returns.
+          <strong className="font-medium text-slate-900">TCS</strong>: 0.5% of the taxable value (the price without
+          GST), collected under GST section 52, only from vendors with a GSTIN. You can claim it in your GST returns.
         </li>
         <li>
-          <strong className="font-medium text-slate-900">TDS</strong>: 0.1% under Income-tax section 194-O, or 5% if you have not given your PAN, of the taxable value when your invoice shows GST (you have a GSTIN), else of the price. It counts towards your income tax.
+          <strong className="font-medium text-slate-900">TDS</strong>: 0.1% under Income-tax section 194-O, or 5% if you
+          have not given your PAN, of the taxable value when your invoice shows GST (you have a GSTIN), else of the
+          price. It counts towards your income tax.
         </li>
       </ul>
-      <p className="mt-2">Your net is the price less these three. GST itself is part of the price and is shown for your records.</p>
       <p className="mt-2">
-        <strong className="font-medium text-slate-900">GST on the commission</strong>: 18% of Haat&apos;s commission, billed once a month on Haat&apos;s commission invoice and deducted from your payable balance when it is issued.
+        Your net is the price less these three. GST itself is part of the price and is shown for your records.
       </p>
       <p className="mt-2">
-        <strong className="font-medium text-slate-900">Cash on delivery</strong>: you keep the cash the customer pays at the door, so it is deducted from your payout. Your payable
-        can go below zero until your other sales make up for it.
+        <strong className="font-medium text-slate-900">GST on the commission</strong>: 18% of Haat&apos;s commission,
+        billed once a month on Haat&apos;s commission invoice and deducted from your payable balance when it is issued.
+      </p>
+      <p className="mt-2">
+        <strong className="font-medium text-slate-900">Cash on delivery</strong>: you keep the cash the customer pays at
+        the door, so it is deducted from your payout. Your payable can go below zero until your other sales make up for
+        it.
       </p>
     </section>
   );
@@ -108,7 +145,10 @@ function Payouts({ payouts }: { payouts: EarningsPayout[] }) {
     );
   }
   return (
-    <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4 shadow-sm" aria-label="Payouts">
+    <ul
+      className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-4 shadow-sm"
+      aria-label="Payouts"
+    >
       {payouts.map((p) => (
         <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
           <div className="min-w-0">
@@ -120,7 +160,8 @@ function Payouts({ payouts }: { payouts: EarningsPayout[] }) {
             </p>
             <p className="text-xs text-slate-500">
               {`Created ${formatDate(p.createdAt)}`}
-              {p.method && ` · ${p.method === 'upi' ? 'UPI' : p.method === 'bank' ? 'Bank transfer' : p.method === 'route' ? 'Razorpay Route' : p.method}`}
+              {p.method &&
+                ` · ${p.method === 'upi' ? 'UPI' : p.method === 'bank' ? 'Bank transfer' : p.method === 'route' ? 'Razorpay Route' : p.method}`}
             </p>
           </div>
           <StatusBadge status={payoutTone[p.status]} text={payoutStatusText(p)} />
@@ -183,7 +224,12 @@ export function EarningsTab() {
           ))}
         </ul>
         <StatementTable rows={page.items} />
-        <Pagination page={page.page} pageSize={page.pageSize} total={page.total} onPage={(next) => setFilters({ page: next })} />
+        <Pagination
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          onPage={(next) => setFilters({ page: next })}
+        />
       </div>
     );
 
@@ -194,7 +240,9 @@ export function EarningsTab() {
           <h2 id="earnings-heading" className="text-lg font-semibold text-slate-900">
             Your earnings
           </h2>
-          <p className="text-sm text-slate-600">What Haat owes you for your shops&apos; sales, after commission and taxes.</p>
+          <p className="text-sm text-slate-600">
+            What Haat owes you for your shops&apos; sales, after commission and taxes.
+          </p>
         </div>
         <Totals e={e} />
       </section>
@@ -206,7 +254,11 @@ export function EarningsTab() {
           </h2>
           <div className="flex flex-wrap items-end gap-3">
             <div className="w-44">
-              <Select label="Month ordered" value={filters.month ?? ''} onChange={(ev) => setFilters({ month: ev.target.value || null })}>
+              <Select
+                label="Month ordered"
+                value={filters.month ?? ''}
+                onChange={(ev) => setFilters({ month: ev.target.value || null })}
+              >
                 <option value="">All months</option>
                 {monthOptions(filters.month).map((mo) => (
                   <option key={mo.value} value={mo.value}>

@@ -35,12 +35,24 @@ function RecentOrders({ orders }: { orders: VendorRecentOrder[] }) {
       <table className="hidden w-full text-left text-sm sm:table">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Order</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Customer</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Shop</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-            <th scope="col" className="py-2 font-medium">Date</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Order
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Customer
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Shop
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Date
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -79,23 +91,50 @@ export function OverviewTab({ onOpenProducts }: { onOpenProducts: () => void }) 
       </LoadingRegion>
     );
   }
-  if (overview.isError) return <ErrorState message={vendorProductMessages.loadDashboardFailed} onRetry={() => overview.refetch()} />;
+  if (overview.isError)
+    return <ErrorState message={vendorProductMessages.loadDashboardFailed} onRetry={() => overview.refetch()} />;
   const o = overview.data;
   return (
     <div className="space-y-6">
       {o.rejectionReason !== null && (
         <Alert tone="error">
-          <strong className="font-semibold">Your vendor account was not approved.</strong> {`Your shops and products are off the storefront until the Haat team approves your account.${o.rejectionReason ? ` Reason: ${o.rejectionReason}` : ''} Please use the Contact page if you have questions.`}
+          <strong className="font-semibold">Your vendor account was not approved.</strong>{' '}
+          {`Your shops and products are off the storefront until the Haat team approves your account.${o.rejectionReason ? ` Reason: ${o.rejectionReason}` : ''} Please use the Contact page if you have questions.`}
         </Alert>
       )}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total products" value={o.totalProducts.toLocaleString('en-IN')} icon={Package} tone="bg-violet-100 text-violet-800" />
-        <StatCard label="Active products" value={o.activeProducts.toLocaleString('en-IN')} icon={CheckCircle2} tone="bg-green-100 text-green-800" />
-        <StatCard label="Total orders" value={o.totalOrders.toLocaleString('en-IN')} icon={ShoppingBag} tone="bg-blue-100 text-blue-800" />
-        <StatCard label="Revenue" value={<Money paise={o.revenuePaise} />} icon={IndianRupee} tone="bg-amber-100 text-amber-900" />
+        <StatCard
+          label="Total products"
+          value={o.totalProducts.toLocaleString('en-IN')}
+          icon={Package}
+          tone="bg-violet-100 text-violet-800"
+        />
+        <StatCard
+          label="Active products"
+          value={o.activeProducts.toLocaleString('en-IN')}
+          icon={CheckCircle2}
+          tone="bg-green-100 text-green-800"
+        />
+        <StatCard
+          label="Total orders"
+          value={o.totalOrders.toLocaleString('en-IN')}
+          icon={ShoppingBag}
+          tone="bg-blue-100 text-blue-800"
+        />
+        <StatCard
+          label="Revenue"
+          value={<Money paise={o.revenuePaise} />}
+          icon={IndianRupee}
+          tone="bg-amber-100 text-amber-900"
+        />
       </dl>
-      <p className="-mt-3 text-xs text-slate-500">Orders and revenue count only your shops&apos; items; revenue leaves cancelled parts out.</p>
-      <section aria-labelledby="recent-orders-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="-mt-3 text-xs text-slate-500">
+        Orders and revenue count only your shops&apos; items; revenue leaves cancelled parts out.
+      </p>
+      <section
+        aria-labelledby="recent-orders-heading"
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <h2 id="recent-orders-heading" className="text-lg font-semibold text-slate-900">
           Recent orders
         </h2>
@@ -105,9 +144,7 @@ export function OverviewTab({ onOpenProducts }: { onOpenProducts: () => void }) 
               title="No orders yet"
               icon={<ShoppingBag className="h-10 w-10 text-slate-400" aria-hidden="true" />}
               action={
-                o.totalProducts === 0 ? (
-                  <Button onClick={onOpenProducts}>Add your first product</Button>
-                ) : undefined
+                o.totalProducts === 0 ? <Button onClick={onOpenProducts}>Add your first product</Button> : undefined
               }
             >
               Orders for your shops&apos; products appear here as soon as customers place them.

@@ -34,13 +34,42 @@ import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from
 import { ProductOptionsEditor, type VariantPictures } from './product-options-editor';
 import { pluralOf, rowKey, stockSum } from './product-options';
 import { useVendorShops } from './use-vendor-shops';
-import { createProduct, deleteProduct, refreshAfterProductChange, updateProduct, useHsnCodes, type ProductPayload } from './vendor-products-api';
+import {
+  createProduct,
+  deleteProduct,
+  refreshAfterProductChange,
+  updateProduct,
+  useHsnCodes,
+  type ProductPayload,
+} from './vendor-products-api';
 
-const fieldNames = ['name', 'description', 'price', 'originalPrice', 'stockQuantity', 'rewardPercentage', 'categoryId', 'storeId', 'hsnCode'] as const;
+const fieldNames = [
+  'name',
+  'description',
+  'price',
+  'originalPrice',
+  'stockQuantity',
+  'rewardPercentage',
+  'categoryId',
+  'storeId',
+  'hsnCode',
+] as const;
 
 function toForm(p: VendorProduct | null): VendorProductInput {
   if (!p) {
-    return { name: '', description: '', price: '', originalPrice: '', stockQuantity: '0', rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE), categoryId: '', storeId: '', hsnCode: '', options: [], variants: [] };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      originalPrice: '',
+      stockQuantity: '0',
+      rewardPercentage: String(DEFAULT_REWARD_PERCENTAGE),
+      categoryId: '',
+      storeId: '',
+      hsnCode: '',
+      options: [],
+      variants: [],
+    };
   }
   return {
     name: p.name,
@@ -69,15 +98,27 @@ function toForm(p: VendorProduct | null): VendorProductInput {
 function picturesOf(p: VendorProduct | null, items: ImageItem[]): VariantPictures {
   const keyOf = new Map(items.map((i) => [i.url, i.key]));
   const out: VariantPictures = {};
-  for (const v of p?.variants ?? []) out[combinationKey(v)] = v.images.map((url) => keyOf.get(url)).filter((k): k is string => Boolean(k));
+  for (const v of p?.variants ?? [])
+    out[combinationKey(v)] = v.images.map((url) => keyOf.get(url)).filter((k): k is string => Boolean(k));
   return out;
 }
 
 /** The combinations with their chosen pictures' URLs, once every picture has one (in the gallery's order). */
-function withPictures(variants: ProductVariantData[], pictures: VariantPictures, urlOf: Map<string, string>, order: string[]): ProductVariantData[] {
+function withPictures(
+  variants: ProductVariantData[],
+  pictures: VariantPictures,
+  urlOf: Map<string, string>,
+  order: string[],
+): ProductVariantData[] {
   return variants.map((v) => {
     const keys = pictures[rowKey(v)] ?? [];
-    return { ...v, images: order.filter((k) => keys.includes(k)).map((k) => urlOf.get(k)).filter((u): u is string => Boolean(u)) };
+    return {
+      ...v,
+      images: order
+        .filter((k) => keys.includes(k))
+        .map((k) => urlOf.get(k))
+        .filter((u): u is string => Boolean(u)),
+    };
   });
 }
 
@@ -147,7 +188,11 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     getValues,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<VendorProductInput, unknown, VendorProductData>({ resolver: zodResolver(vendorProductInputSchema), defaultValues: toForm(product), mode: 'onTouched' });
+  } = useForm<VendorProductInput, unknown, VendorProductData>({
+    resolver: zodResolver(vendorProductInputSchema),
+    defaultValues: toForm(product),
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -165,10 +210,13 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     if (open && !product && shops.data?.length === 1 && !getValues('storeId')) setValue('storeId', shops.data[0].id);
   }, [open, product, shops.data, getValues, setValue]);
 
-  const patchItem = (key: string, change: Partial<ImageItem>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  const patchItem = (key: string, change: Partial<ImageItem>) =>
+    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   /** Uploads the picked files in order; answers the final list of URLs, each item's URL and the first failure. */
-  const uploadPending = async (productId: string): Promise<{ urls: string[]; urlOf: Map<string, string>; order: string[]; failure: string | null }> => {
+  const uploadPending = async (
+    productId: string,
+  ): Promise<{ urls: string[]; urlOf: Map<string, string>; order: string[]; failure: string | null }> => {
     const urls: string[] = [];
     const urlOf = new Map<string, string>();
     const order = itemsRef.current.map((i) => i.key);
@@ -182,7 +230,12 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
       if (!item.file) continue;
       patchItem(item.key, { progress: 0, error: null });
       try {
-        const image = await uploadImage({ file: item.file, imageType: 'product', entityId: productId, onProgress: (progress) => patchItem(item.key, { progress }) });
+        const image = await uploadImage({
+          file: item.file,
+          imageType: 'product',
+          entityId: productId,
+          onProgress: (progress) => patchItem(item.key, { progress }),
+        });
         patchItem(item.key, { url: image.url, progress: null });
         urls.push(image.url);
         urlOf.set(item.key, image.url);
@@ -201,7 +254,11 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     placed.forEach((name, i) => setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
     // Options and combinations: 'variants.3.sku' lands under that input; a picture's 'variants.3.images.0' under the row's pictures.
     for (const [key, message] of Object.entries(fields)) {
-      if (/^(options|variants)(\.|$)/.test(key)) setError(key.replace(/^(variants\.\d+\.images)\.\d+$/, '$1') as Path<VendorProductInput>, { type: 'server', message });
+      if (/^(options|variants)(\.|$)/.test(key))
+        setError(key.replace(/^(variants\.\d+\.images)\.\d+$/, '$1') as Path<VendorProductInput>, {
+          type: 'server',
+          message,
+        });
     }
     const imageField = Object.keys(fields).find((k) => k === 'images' || k.startsWith('images.'));
     if (imageField) setImagesError(fields[imageField]);
@@ -218,7 +275,11 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     try {
       if (!id) {
         // Pictures come after the uploads: the combinations get theirs with the gallery's.
-        const done = await createProduct({ ...values, images: [], variants: values.variants.map((v) => ({ ...v, images: [] })) });
+        const done = await createProduct({
+          ...values,
+          images: [],
+          variants: values.variants.map((v) => ({ ...v, images: [] })),
+        });
         id = done.product.id;
         created = done.message;
       }
@@ -236,14 +297,20 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     const { urls, urlOf, order, failure } = await uploadPending(id);
     if (failure) {
       await undoCreate();
-      setFormMessage(`${m.saveFailed(failure).replace(/\.$/, '')}. Nothing was saved: remove the marked image or pick another, then save again.`);
+      setFormMessage(
+        `${m.saveFailed(failure).replace(/\.$/, '')}. Nothing was saved: remove the marked image or pick another, then save again.`,
+      );
       notify.error(m.saveFailed(failure), { action: 'product-save' });
       return;
     }
     let saved: { message: string } | null = null;
     try {
       if (!created || urls.length > 0) {
-        saved = await update(id, { ...values, images: urls, variants: withPictures(values.variants, pictures, urlOf, order) });
+        saved = await update(id, {
+          ...values,
+          images: urls,
+          variants: withPictures(values.variants, pictures, urlOf, order),
+        });
         // Called off (the super admin's code not given): nothing was saved, the form stays as typed.
         if (!saved) {
           await undoCreate();
@@ -263,7 +330,13 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
   const invalid = (errs: FieldErrors<VendorProductInput>) => {
     const missing = Object.values(errs).some((err) => err?.message === m.requiredFields);
     // The sizes and colours sit below the fold: say where to look.
-    setFormMessage(missing ? m.requiredFields : errs.options || errs.variants ? 'Please check the sizes and colours: the marked fields need a change.' : null);
+    setFormMessage(
+      missing
+        ? m.requiredFields
+        : errs.options || errs.variants
+          ? 'Please check the sizes and colours: the marked fields need a change.'
+          : null,
+    );
   };
 
   const close = () => {
@@ -283,11 +356,13 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
   const shopList = shops.data ?? [];
   const chosenShop = shopList.find((s) => s.id === storeId);
   const categoryOptions = [...(categories.data ?? [])];
-  if (product && !categoryOptions.some((c) => c.id === product.categoryId)) categoryOptions.push({ id: product.categoryId, name: product.categoryName, slug: '' });
+  if (product && !categoryOptions.some((c) => c.id === product.categoryId))
+    categoryOptions.push({ id: product.categoryId, name: product.categoryName, slug: '' });
 
   const hsnOptions = [...(hsn.data?.items ?? [])];
   // The product's code stays selectable while the list loads.
-  if (product?.hsnCode && !hsnOptions.some((c) => c.hsnCode === product.hsnCode)) hsnOptions.push({ hsnCode: product.hsnCode, description: 'Your current code', current: null, next: null });
+  if (product?.hsnCode && !hsnOptions.some((c) => c.hsnCode === product.hsnCode))
+    hsnOptions.push({ hsnCode: product.hsnCode, description: 'Your current code', current: null, next: null });
 
   let body;
   if (shops.isPending) {
@@ -299,8 +374,13 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
       <div className="flex flex-col items-center py-6 text-center">
         <Store className="h-10 w-10 text-slate-400" aria-hidden="true" />
         <p className="mt-3 font-medium text-slate-900">{m.noShop}</p>
-        <p className="mt-1 text-sm text-slate-600">Every product is sold through one of your shops. Create a shop first, then add products to it.</p>
-        <Link to="/profile?tab=shops" className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800">
+        <p className="mt-1 text-sm text-slate-600">
+          Every product is sold through one of your shops. Create a shop first, then add products to it.
+        </p>
+        <Link
+          to="/profile?tab=shops"
+          className="mt-5 inline-flex rounded-lg bg-violet-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-violet-800"
+        >
           Add a shop in your profile
         </Link>
       </div>
@@ -310,23 +390,75 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
       <form id={formId} onSubmit={handleSubmit(save, invalid)} noValidate className="space-y-4" aria-label={title}>
         {formMessage && <Alert tone="error">{formMessage}</Alert>}
         {/* The form may appear after the modal opened (once the shops load): autoFocus covers that case. */}
-        <Input label="Product name" required autoComplete="off" data-autofocus autoFocus error={errors.name?.message} {...register('name')} />
+        <Input
+          label="Product name"
+          required
+          autoComplete="off"
+          data-autofocus
+          autoFocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <Textarea label="Description" rows={3} error={errors.description?.message} {...register('description')} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input label="Price (₹)" required type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="499" error={errors.price?.message} {...register('price')} />
-          <Input label="Original price (₹)" type="number" inputMode="decimal" min="0.01" step="0.01" hint="Optional: shown struck through, with the discount" error={errors.originalPrice?.message} {...register('originalPrice')} />
+          <Input
+            label="Price (₹)"
+            required
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="499"
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <Input
+            label="Original price (₹)"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            hint="Optional: shown struck through, with the discount"
+            error={errors.originalPrice?.message}
+            {...register('originalPrice')}
+          />
           {hasOptions ? (
             <div className="space-y-1" aria-live="polite">
               <p className="text-sm font-medium text-slate-700">Stock</p>
               <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                Stock is the sum of the {stockNoun}&apos; stock: <strong>{stockSum(variants).toLocaleString('en-IN')}</strong>
+                Stock is the sum of the {stockNoun}&apos; stock:{' '}
+                <strong>{stockSum(variants).toLocaleString('en-IN')}</strong>
               </p>
             </div>
           ) : (
-            <Input label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stockQuantity?.message} {...register('stockQuantity')} />
+            <Input
+              label="Stock"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              error={errors.stockQuantity?.message}
+              {...register('stockQuantity')}
+            />
           )}
-          <Input label="Reward percentage" type="number" inputMode="decimal" min="0" max="100" step="0.01" hint="Points customers earn, 0 to 100%" error={errors.rewardPercentage?.message} {...register('rewardPercentage')} />
-          <Select label="Category" required error={errors.categoryId?.message} hint={categories.isError ? 'Categories could not be loaded. Close and try again.' : undefined} {...register('categoryId')}>
+          <Input
+            label="Reward percentage"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max="100"
+            step="0.01"
+            hint="Points customers earn, 0 to 100%"
+            error={errors.rewardPercentage?.message}
+            {...register('rewardPercentage')}
+          />
+          <Select
+            label="Category"
+            required
+            error={errors.categoryId?.message}
+            hint={categories.isError ? 'Categories could not be loaded. Close and try again.' : undefined}
+            {...register('categoryId')}
+          >
             <option value="">Select category</option>
             {categoryOptions.map((c) => (
               <option key={c.id} value={c.id}>
@@ -338,7 +470,11 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
             label="Shop"
             required
             error={errors.storeId?.message}
-            hint={chosenShop && !chosenShop.isActive ? 'This shop is inactive: its products do not show in the storefront.' : undefined}
+            hint={
+              chosenShop && !chosenShop.isActive
+                ? 'This shop is inactive: its products do not show in the storefront.'
+                : undefined
+            }
             {...register('storeId')}
           >
             <option value="">Select shop</option>
@@ -353,7 +489,11 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
         <Select
           label="HSN code and GST rate"
           error={errors.hsnCode?.message}
-          hint={hsn.isError ? 'The HSN list could not be loaded. Close and try again.' : 'The GST rate of the code applies to this product\'s sales, and its invoices show the code.'}
+          hint={
+            hsn.isError
+              ? 'The HSN list could not be loaded. Close and try again.'
+              : "The GST rate of the code applies to this product's sales, and its invoices show the code."
+          }
           {...register('hsnCode')}
         >
           <option value="">{`Not chosen (GST ${hsn.data?.unclassified ? `${hsn.data.unclassified.ratePercent}%` : 'at the standard rate'} until you choose)`}</option>
@@ -363,7 +503,13 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
             </option>
           ))}
         </Select>
-        <ImageUploader items={items} onChange={setItems} disabled={isSubmitting} error={imagesError} canAdd={canAddImages} />
+        <ImageUploader
+          items={items}
+          onChange={setItems}
+          disabled={isSubmitting}
+          error={imagesError}
+          canAdd={canAddImages}
+        />
         <ProductOptionsEditor
           options={options}
           variants={variants}

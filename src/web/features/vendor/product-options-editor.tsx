@@ -1,7 +1,11 @@
 import { Check, Plus, Wand2, X } from 'lucide-react';
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { FieldError, FieldErrors } from 'react-hook-form';
-import { MAX_OPTION_TEXT, type ProductVariantInput, type VendorProductInput } from '../../../contracts/vendor-products.contract';
+import {
+  MAX_OPTION_TEXT,
+  type ProductVariantInput,
+  type VendorProductInput,
+} from '../../../contracts/vendor-products.contract';
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, variantLabel } from '../../../domain/variants';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -29,7 +33,8 @@ type ProductOptionsEditorProps = {
 
 const placeholders = ['Size', 'Colour'];
 const valueExamples = ['S, M, L, XL', 'Indigo, Maroon'];
-const messageOf = (e: unknown): string | undefined => (e as FieldError | undefined)?.message ?? (e as { root?: FieldError } | undefined)?.root?.message;
+const messageOf = (e: unknown): string | undefined =>
+  (e as FieldError | undefined)?.message ?? (e as { root?: FieldError } | undefined)?.root?.message;
 
 /**
  * 'Sizes and colours': up to two options with their values (typed as chips, or comma-separated),
@@ -37,22 +42,42 @@ const messageOf = (e: unknown): string | undefined => (e as FieldError | undefin
  * product's apply) and pictures chosen from the product's gallery. Rows of combinations that remain
  * keep what was typed when values are added or removed.
  */
-export function ProductOptionsEditor({ options, variants, onChange, pictures, onPicturesChange, gallery, errors, productName, productPrice, disabled }: ProductOptionsEditorProps) {
+export function ProductOptionsEditor({
+  options,
+  variants,
+  onChange,
+  pictures,
+  onPicturesChange,
+  gallery,
+  errors,
+  productName,
+  productPrice,
+  disabled,
+}: ProductOptionsEditorProps) {
   const setOptions = (next: OptionDraft[]) => onChange({ options: next, variants: combinationRows(next, variants) });
-  const patchOption = (i: number, change: Partial<OptionDraft>) => setOptions(options.map((o, j) => (j === i ? { ...o, ...change } : o)));
-  const patchRow = (i: number, change: Partial<ProductVariantInput>) => onChange({ options, variants: variants.map((v, j) => (j === i ? { ...v, ...change } : v)) });
-  const names = { option1Name: options[0]?.name.trim() || placeholders[0], option2Name: options[1] ? options[1].name.trim() || placeholders[1] : null };
+  const patchOption = (i: number, change: Partial<OptionDraft>) =>
+    setOptions(options.map((o, j) => (j === i ? { ...o, ...change } : o)));
+  const patchRow = (i: number, change: Partial<ProductVariantInput>) =>
+    onChange({ options, variants: variants.map((v, j) => (j === i ? { ...v, ...change } : v)) });
+  const names = {
+    option1Name: options[0]?.name.trim() || placeholders[0],
+    option2Name: options[1] ? options[1].name.trim() || placeholders[1] : null,
+  };
   const rowsError = messageOf(errors.variants);
   const optionsError = messageOf(errors.options);
 
   return (
-    <section aria-labelledby="product-options-title" className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4">
+    <section
+      aria-labelledby="product-options-title"
+      className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4"
+    >
       <div>
         <h3 id="product-options-title" className="text-sm font-semibold text-slate-900">
           Sizes and colours
         </h3>
         <p className="text-xs text-slate-600">
-          Optional. Add up to {MAX_PRODUCT_OPTIONS} options, such as Size and Colour: every combination gets its own SKU and stock, and may have its own price and pictures.
+          Optional. Add up to {MAX_PRODUCT_OPTIONS} options, such as Size and Colour: every combination gets its own SKU
+          and stock, and may have its own price and pictures.
         </p>
       </div>
 
@@ -73,7 +98,12 @@ export function ProductOptionsEditor({ options, variants, onChange, pictures, on
         </p>
       )}
       {options.length < MAX_PRODUCT_OPTIONS && (
-        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => setOptions([...options, { name: '', values: [] }])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          onClick={() => setOptions([...options, { name: '', values: [] }])}
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
           {options.length === 0 ? 'Add sizes or colours' : 'Add another option'}
         </Button>
@@ -85,7 +115,12 @@ export function ProductOptionsEditor({ options, variants, onChange, pictures, on
             <h4 className="text-sm font-medium text-slate-800">
               {variants.length} {variants.length === 1 ? 'combination' : 'combinations'}
             </h4>
-            <Button variant="ghost" size="sm" disabled={disabled || variants.every((v) => v.sku.trim())} onClick={() => onChange({ options, variants: suggestSkus(productName, variants) })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disabled || variants.every((v) => v.sku.trim())}
+              onClick={() => onChange({ options, variants: suggestSkus(productName, variants) })}
+            >
               <Wand2 className="h-4 w-4" aria-hidden="true" />
               Fill SKUs
             </Button>
@@ -120,7 +155,21 @@ export function ProductOptionsEditor({ options, variants, onChange, pictures, on
 type OptionErrors = NonNullable<NonNullable<FieldErrors<VendorProductInput>['options']>[number]>;
 
 /** One option: its name and its values as removable chips, typed one by one or comma-separated. */
-function OptionFields({ index, option, onChange, onRemove, errors, disabled }: { index: number; option: OptionDraft; onChange: (c: Partial<OptionDraft>) => void; onRemove: () => void; errors?: OptionErrors; disabled?: boolean }) {
+function OptionFields({
+  index,
+  option,
+  onChange,
+  onRemove,
+  errors,
+  disabled,
+}: {
+  index: number;
+  option: OptionDraft;
+  onChange: (c: Partial<OptionDraft>) => void;
+  onRemove: () => void;
+  errors?: OptionErrors;
+  disabled?: boolean;
+}) {
   const valuesId = useId();
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -134,7 +183,13 @@ function OptionFields({ index, option, onChange, onRemove, errors, disabled }: {
       setNotice(`"${tooLong}" is longer than ${MAX_OPTION_TEXT} characters`);
       return;
     }
-    setNotice(added.length > room ? `An option can have at most ${MAX_OPTION_VALUES} values` : typed.trim() && added.length === 0 ? 'That value is already there' : null);
+    setNotice(
+      added.length > room
+        ? `An option can have at most ${MAX_OPTION_VALUES} values`
+        : typed.trim() && added.length === 0
+          ? 'That value is already there'
+          : null,
+    );
     if (added.length > 0) onChange({ values: [...option.values, ...added.slice(0, room)] });
     setText('');
   };
@@ -154,7 +209,8 @@ function OptionFields({ index, option, onChange, onRemove, errors, disabled }: {
     add(pasted.replace(/\n/g, ','));
   };
   const valueErrors = errors?.values;
-  const valuesError = messageOf(valueErrors) ?? (Array.isArray(valueErrors) ? valueErrors.map(messageOf).find(Boolean) : undefined);
+  const valuesError =
+    messageOf(valueErrors) ?? (Array.isArray(valueErrors) ? valueErrors.map(messageOf).find(Boolean) : undefined);
   const shownError = notice ?? valuesError;
   const displayName = option.name.trim() || placeholders[index];
 
@@ -163,20 +219,47 @@ function OptionFields({ index, option, onChange, onRemove, errors, disabled }: {
       <legend className="sr-only">Option {index + 1}</legend>
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Input label={`Option ${index + 1} name`} required placeholder={placeholders[index]} maxLength={MAX_OPTION_TEXT} value={option.name} disabled={disabled} error={errors?.name?.message} onChange={(e) => onChange({ name: e.target.value })} />
+          <Input
+            label={`Option ${index + 1} name`}
+            required
+            placeholder={placeholders[index]}
+            maxLength={MAX_OPTION_TEXT}
+            value={option.name}
+            disabled={disabled}
+            error={errors?.name?.message}
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
         </div>
-        <Button variant="ghost" size="sm" className="mb-0.5 text-red-700 hover:bg-red-50" disabled={disabled} onClick={onRemove} aria-label={`Remove the option ${displayName}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mb-0.5 text-red-700 hover:bg-red-50"
+          disabled={disabled}
+          onClick={onRemove}
+          aria-label={`Remove the option ${displayName}`}
+        >
           <X className="h-4 w-4" aria-hidden="true" />
           Remove
         </Button>
       </div>
       <div className="space-y-1">
         <label htmlFor={valuesId} className="block text-sm font-medium text-slate-700">
-          {displayName} values<span className="ml-0.5 text-red-600" aria-hidden="true">*</span>
+          {displayName} values
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
         </label>
-        <div className={cn('flex flex-wrap items-center gap-1.5 rounded-lg border bg-white p-1.5 focus-within:ring-2 focus-within:ring-violet-600', shownError ? 'border-red-500' : 'border-slate-300')}>
+        <div
+          className={cn(
+            'flex flex-wrap items-center gap-1.5 rounded-lg border bg-white p-1.5 focus-within:ring-2 focus-within:ring-violet-600',
+            shownError ? 'border-red-500' : 'border-slate-300',
+          )}
+        >
           {option.values.map((value, j) => (
-            <span key={`${value}-${j}`} className="inline-flex items-center gap-1 rounded-md bg-violet-50 py-0.5 pl-2 pr-0.5 text-sm text-violet-900">
+            <span
+              key={`${value}-${j}`}
+              className="inline-flex items-center gap-1 rounded-md bg-violet-50 py-0.5 pl-2 pr-0.5 text-sm text-violet-900"
+            >
               {value}
               <button
                 type="button"
@@ -234,9 +317,21 @@ type CombinationRowProps = {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** One combination as a card: SKU, stock, own price and original price, and its pictures from the gallery. On wider screens the fields sit in one line. */
-function CombinationRow({ label, row, errors, productPrice, gallery, chosen, onPictures, onChange, disabled }: CombinationRowProps) {
+function CombinationRow({
+  label,
+  row,
+  errors,
+  productPrice,
+  gallery,
+  chosen,
+  onPictures,
+  onChange,
+  disabled,
+}: CombinationRowProps) {
   const valueError = errors?.option1Value?.message ?? errors?.option2Value?.message;
-  const picturesError = messageOf(errors?.images) ?? (Array.isArray(errors?.images) ? errors.images.map(messageOf).find(Boolean) : undefined);
+  const picturesError =
+    messageOf(errors?.images) ??
+    (Array.isArray(errors?.images) ? errors.images.map(messageOf).find(Boolean) : undefined);
   const toggle = (key: string) => onPictures(chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key]);
   return (
     <li>
@@ -249,9 +344,28 @@ function CombinationRow({ label, row, errors, productPrice, gallery, chosen, onP
         )}
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr]">
           <div className="col-span-2 sm:col-span-1">
-            <Input label="SKU" required autoComplete="off" maxLength={64} value={row.sku} disabled={disabled} error={errors?.sku?.message} onChange={(e) => onChange({ sku: e.target.value })} />
+            <Input
+              label="SKU"
+              required
+              autoComplete="off"
+              maxLength={64}
+              value={row.sku}
+              disabled={disabled}
+              error={errors?.sku?.message}
+              onChange={(e) => onChange({ sku: e.target.value })}
+            />
           </div>
-          <Input label="Stock" type="number" inputMode="numeric" min="0" step="1" value={text(row.stockQuantity)} disabled={disabled} error={errors?.stockQuantity?.message} onChange={(e) => onChange({ stockQuantity: e.target.value })} />
+          <Input
+            label="Stock"
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            value={text(row.stockQuantity)}
+            disabled={disabled}
+            error={errors?.stockQuantity?.message}
+            onChange={(e) => onChange({ stockQuantity: e.target.value })}
+          />
           <Input
             label="Price (₹)"
             type="number"
@@ -281,7 +395,9 @@ function CombinationRow({ label, row, errors, productPrice, gallery, chosen, onP
         <div className="mt-2">
           <p className="text-xs font-medium text-slate-700">Pictures</p>
           {gallery.length === 0 ? (
-            <p className="text-xs text-slate-500">Add images to the product above, then choose the ones that show this combination.</p>
+            <p className="text-xs text-slate-500">
+              Add images to the product above, then choose the ones that show this combination.
+            </p>
           ) : (
             <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={`Pictures of ${label}`}>
               {gallery.map((item, k) => {
@@ -299,7 +415,13 @@ function CombinationRow({ label, row, errors, productPrice, gallery, chosen, onP
                         on ? 'border-violet-700' : 'border-transparent opacity-70 hover:opacity-100',
                       )}
                     >
-                      <img src={item.preview} alt={`Image ${k + 1}`} width={48} height={48} className="h-full w-full object-cover" />
+                      <img
+                        src={item.preview}
+                        alt={`Image ${k + 1}`}
+                        width={48}
+                        height={48}
+                        className="h-full w-full object-cover"
+                      />
                       {on && (
                         <span className="absolute right-0 top-0 rounded-bl bg-violet-700 p-0.5 text-white">
                           <Check className="h-3 w-3" aria-hidden="true" />

@@ -25,7 +25,9 @@ export function combinationRows(options: OptionDraft[], previous: ProductVariant
   return o1.values.flatMap((option1Value) =>
     second.map((option2Value) => {
       const kept = before.get(combinationKey({ option1Value, option2Value }));
-      return kept ? { ...kept, option1Value, option2Value } : { option1Value, option2Value, sku: '', stockQuantity: '0', price: '', originalPrice: '' };
+      return kept
+        ? { ...kept, option1Value, option2Value }
+        : { option1Value, option2Value, sku: '', stockQuantity: '0', price: '', originalPrice: '' };
     }),
   );
 }
@@ -43,7 +45,11 @@ export function newValues(text: string, existing: string[]): string[] {
   return out;
 }
 
-const skuPart = (s: string) => s.toUpperCase().replace(/\s+/g, '-').replace(/[^A-Z0-9._/-]/g, '');
+const skuPart = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^A-Z0-9._/-]/g, '');
 
 /**
  * SKUs for the rows without one, from the product's name and the values: 'Handloom Cotton Kurta',
@@ -51,11 +57,20 @@ const skuPart = (s: string) => s.toUpperCase().replace(/\s+/g, '-').replace(/[^A
  */
 export function suggestSkus(productName: string, rows: ProductVariantInput[]): ProductVariantInput[] {
   const words = productName.split(/\s+/).map(skuPart).filter(Boolean);
-  const base = (words.length > 1 ? words.slice(0, 4).map((w) => w[0]).join('') : (words[0] ?? 'SKU').slice(0, 6)) || 'SKU';
+  const base =
+    (words.length > 1
+      ? words
+          .slice(0, 4)
+          .map((w) => w[0])
+          .join('')
+      : (words[0] ?? 'SKU').slice(0, 6)) || 'SKU';
   const taken = new Set(rows.map((r) => r.sku.trim().toLowerCase()).filter(Boolean));
   return rows.map((r) => {
     if (r.sku.trim()) return r;
-    const stem = [base, skuPart(r.option1Value), r.option2Value ? skuPart(r.option2Value) : ''].filter(Boolean).join('-').slice(0, 60);
+    const stem = [base, skuPart(r.option1Value), r.option2Value ? skuPart(r.option2Value) : '']
+      .filter(Boolean)
+      .join('-')
+      .slice(0, 60);
     let sku = stem;
     for (let i = 2; taken.has(sku.toLowerCase()) || !SKU_PATTERN.test(sku); i++) sku = `${stem}-${i}`;
     taken.add(sku.toLowerCase());
@@ -73,7 +88,9 @@ export function pluralOf(word: string): string {
 
 /** '4 sizes · 2 colours' (1 size: singular). */
 export const optionsSummary = (options: OptionDraft[]): string =>
-  options.map((o) => `${o.values.length} ${o.values.length === 1 ? o.name.trim().toLowerCase() : pluralOf(o.name)}`).join(' · ');
+  options
+    .map((o) => `${o.values.length} ${o.values.length === 1 ? o.name.trim().toLowerCase() : pluralOf(o.name)}`)
+    .join(' · ');
 
 /** The rows' stock added up (blank or not a number counts 0). */
 export const stockSum = (rows: ProductVariantInput[]): number =>

@@ -15,11 +15,17 @@ import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
 import { useCategories } from '../../api/catalog';
 import { ProductFormModal } from './product-form-modal';
-import { useDeleteProduct, useSetProductActive, useVendorProducts, VENDOR_PRODUCTS_PAGE_SIZE } from './vendor-products-api';
+import {
+  useDeleteProduct,
+  useSetProductActive,
+  useVendorProducts,
+  VENDOR_PRODUCTS_PAGE_SIZE,
+} from './vendor-products-api';
 import { VendorProductCard, VendorProductCardSkeleton } from './vendor-products-card';
 
 const statusLabels: Record<VendorProductStatusFilter, string> = { all: 'All', active: 'Active', inactive: 'Inactive' };
-const isStatus = (v: string | null): v is VendorProductStatusFilter => (vendorProductStatusFilters as readonly string[]).includes(v ?? '');
+const isStatus = (v: string | null): v is VendorProductStatusFilter =>
+  (vendorProductStatusFilters as readonly string[]).includes(v ?? '');
 
 /** The filters of the Products tab, kept in the address (?q=&categoryId=&status=&page=) so they survive a reload. */
 function useProductFilters() {
@@ -56,7 +62,12 @@ export function ProductsTab() {
   const [filters, setFilters] = useProductFilters();
   const [text, setText] = useState(filters.q);
   const categories = useCategories();
-  const products = useVendorProducts({ ...filters, q: filters.q || undefined, categoryId: filters.categoryId || undefined, pageSize: VENDOR_PRODUCTS_PAGE_SIZE });
+  const products = useVendorProducts({
+    ...filters,
+    q: filters.q || undefined,
+    categoryId: filters.categoryId || undefined,
+    pageSize: VENDOR_PRODUCTS_PAGE_SIZE,
+  });
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();
   const [form, setForm] = useState<{ open: boolean; product: VendorProduct | null }>({ open: false, product: null });
@@ -72,7 +83,10 @@ export function ProductsTab() {
   const toggle = (product: VendorProduct) =>
     setActive.mutate(
       { product, isActive: !product.isActive },
-      { onSuccess: (res) => notify.success(res.message, { action: 'product-status' }), onError: () => notify.error(m.statusFailed, { action: 'product-status' }) },
+      {
+        onSuccess: (res) => notify.success(res.message, { action: 'product-status' }),
+        onError: () => notify.error(m.statusFailed, { action: 'product-status' }),
+      },
     );
   const confirmDelete = () => {
     if (!deleting) return;
@@ -123,7 +137,11 @@ export function ProductsTab() {
         Try another name, category or status.
       </EmptyState>
     ) : (
-      <EmptyState title="No products yet" icon={<PackagePlus className="h-10 w-10 text-slate-400" aria-hidden="true" />} action={add}>
+      <EmptyState
+        title="No products yet"
+        icon={<PackagePlus className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+        action={add}
+      >
         Add your first product: it shows up in the storefront and search as soon as it is saved.
       </EmptyState>
     );
@@ -134,12 +152,26 @@ export function ProductsTab() {
         <p className="mb-3 text-sm text-slate-600" aria-live="polite">
           {products.data.total.toLocaleString('en-IN')} {products.data.total === 1 ? 'product' : 'products'}
         </p>
-        <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <ul
+          className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
           {products.data.items.map((p) => (
-            <VendorProductCard key={p.id} product={p} onEdit={(product) => setForm({ open: true, product })} onToggle={toggle} onDelete={setDeleting} toggling={busyId === p.id} />
+            <VendorProductCard
+              key={p.id}
+              product={p}
+              onEdit={(product) => setForm({ open: true, product })}
+              onToggle={toggle}
+              onDelete={setDeleting}
+              toggling={busyId === p.id}
+            />
           ))}
         </ul>
-        <Pagination page={products.data.page} pageSize={products.data.pageSize} total={products.data.total} onPage={(page) => setFilters({ page })} />
+        <Pagination
+          page={products.data.page}
+          pageSize={products.data.pageSize}
+          total={products.data.total}
+          onPage={(page) => setFilters({ page })}
+        />
       </>
     );
   }
@@ -171,7 +203,11 @@ export function ProductsTab() {
             suffix={<Search className="h-4 w-4 text-slate-400" aria-hidden="true" />}
           />
         </div>
-        <Select label="Category" value={filters.categoryId} onChange={(e) => setFilters({ categoryId: e.target.value })}>
+        <Select
+          label="Category"
+          value={filters.categoryId}
+          onChange={(e) => setFilters({ categoryId: e.target.value })}
+        >
           <option value="">All categories</option>
           {categories.data?.map((c) => (
             <option key={c.id} value={c.id}>
@@ -179,7 +215,11 @@ export function ProductsTab() {
             </option>
           ))}
         </Select>
-        <Select label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as VendorProductStatusFilter })}>
+        <Select
+          label="Status"
+          value={filters.status}
+          onChange={(e) => setFilters({ status: e.target.value as VendorProductStatusFilter })}
+        >
           {vendorProductStatusFilters.map((s) => (
             <option key={s} value={s}>
               {statusLabels[s]}
@@ -189,7 +229,9 @@ export function ProductsTab() {
       </form>
       {body}
       {/* Mounted only while open, so each opening starts from the product as it is now. */}
-      {form.open && <ProductFormModal open product={form.product} onClose={() => setForm({ open: false, product: null })} />}
+      {form.open && (
+        <ProductFormModal open product={form.product} onClose={() => setForm({ open: false, product: null })} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete product?"
@@ -199,7 +241,8 @@ export function ProductsTab() {
         onConfirm={confirmDelete}
       >
         <p>
-          <strong className="font-semibold text-slate-900">{deleting?.name}</strong> will be removed from your shop and the storefront.
+          <strong className="font-semibold text-slate-900">{deleting?.name}</strong> will be removed from your shop and
+          the storefront.
         </p>
         <p className="mt-2">If customers have ordered it, it is deactivated instead, so their orders keep it.</p>
       </ConfirmDialog>

@@ -27,13 +27,19 @@ const shop = (over: Partial<Shop> = {}): Shop => ({
   createdAt: '2026-11-26T10:00:00.000Z',
   ...over,
 });
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('ShopCard', () => {
   it('shows "Cash on delivery" when the shop delivers and offers it, and not otherwise', () => {
     expect(text(renderToStaticMarkup(<ShopCard shop={shop({ codEnabled: true })} />))).toContain('Cash on delivery');
     expect(text(renderToStaticMarkup(<ShopCard shop={shop()} />))).not.toContain('Cash on delivery');
     // A shop that does not deliver sells nothing online: its stored choice does not show.
-    expect(text(renderToStaticMarkup(<ShopCard shop={shop({ codEnabled: true, deliveryAvailable: false })} />))).not.toContain('Cash on delivery');
+    expect(
+      text(renderToStaticMarkup(<ShopCard shop={shop({ codEnabled: true, deliveryAvailable: false })} />)),
+    ).not.toContain('Cash on delivery');
   });
 });

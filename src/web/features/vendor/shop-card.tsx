@@ -26,7 +26,16 @@ export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="relative h-24 bg-gradient-to-br from-violet-100 to-violet-50">
-        {shop.bannerUrl && <img src={shop.bannerUrl} alt="" width={600} height={200} loading="lazy" className="h-full w-full object-cover" />}
+        {shop.bannerUrl && (
+          <img
+            src={shop.bannerUrl}
+            alt=""
+            width={600}
+            height={200}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        )}
         <span
           className={cn(
             'absolute right-2 top-2 rounded-full px-2.5 py-0.5 text-xs font-semibold',
@@ -39,9 +48,19 @@ export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
       <div className="flex flex-1 flex-col p-4">
         <div className="relative z-10 -mt-12 mb-2 h-16 w-16 overflow-hidden rounded-lg border-4 border-white bg-white shadow">
           {shop.logoUrl ? (
-            <img src={shop.logoUrl} alt={`${shop.shopName} logo`} width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+            <img
+              src={shop.logoUrl}
+              alt={`${shop.shopName} logo`}
+              width={64}
+              height={64}
+              loading="lazy"
+              className="h-full w-full object-cover"
+            />
           ) : (
-            <div className="flex h-full w-full items-center justify-center bg-violet-100 text-violet-700" aria-hidden="true">
+            <div
+              className="flex h-full w-full items-center justify-center bg-violet-100 text-violet-700"
+              aria-hidden="true"
+            >
               <Store className="h-6 w-6" />
             </div>
           )}
@@ -68,7 +87,12 @@ export function ShopCard({ shop, onEdit, onToggle, toggling }: ShopCardProps) {
         {(onEdit || onToggle) && (
           <div className="mt-auto flex flex-wrap gap-2 pt-4">
             {onEdit && (
-              <Button variant="secondary" size="sm" onClick={() => onEdit(shop)} aria-label={`Edit Shop ${shop.shopName}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onEdit(shop)}
+                aria-label={`Edit Shop ${shop.shopName}`}
+              >
                 <Pencil className="h-4 w-4" aria-hidden="true" />
                 Edit Shop
               </Button>

@@ -1,5 +1,11 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { shopMessages, shopTypeLabels, shopTypes, type ShopFormValues, type ShopType } from '../../../contracts/shops.contract';
+import {
+  shopMessages,
+  shopTypeLabels,
+  shopTypes,
+  type ShopFormValues,
+  type ShopType,
+} from '../../../contracts/shops.contract';
 import { INDIA_STATES, INDIA_UNION_TERRITORIES } from '../../../domain/india-states';
 import { DELIVERY_TERMS } from '../../../domain/pricing';
 import { Input, Select, Textarea } from '../../ui/Field';
@@ -11,7 +17,11 @@ type FieldsProps = {
   deliveryAvailable: boolean;
 };
 
-function Check({ label, hint, ...rest }: { label: string; hint?: string } & ReturnType<UseFormRegister<ShopFormValues>>) {
+function Check({
+  label,
+  hint,
+  ...rest
+}: { label: string; hint?: string } & ReturnType<UseFormRegister<ShopFormValues>>) {
   return (
     <label className="flex items-start gap-2 text-sm text-slate-800">
       <input type="checkbox" className="mt-0.5 h-4 w-4 rounded accent-violet-700" {...rest} />
@@ -28,10 +38,23 @@ function AddressFields({ register, errors }: Pick<FieldsProps, 'register' | 'err
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Shop address</legend>
-      <Input label="Address" required autoComplete="street-address" placeholder="Shop no., building, street, area" error={errors.address?.message} {...register('address')} />
+      <Input
+        label="Address"
+        required
+        autoComplete="street-address"
+        placeholder="Shop no., building, street, area"
+        error={errors.address?.message}
+        {...register('address')}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input label="City" required autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <Select label="State" required autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+        <Select
+          label="State"
+          required
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        >
           <option value="">Select state</option>
           <optgroup label="States">
             {INDIA_STATES.map((s) => (
@@ -49,7 +72,16 @@ function AddressFields({ register, errors }: Pick<FieldsProps, 'register' | 'err
           </optgroup>
         </Select>
       </div>
-      <Input label="Postal code" required inputMode="numeric" autoComplete="postal-code" maxLength={7} placeholder="302003" error={errors.postalCode?.message} {...register('postalCode')} />
+      <Input
+        label="Postal code"
+        required
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={7}
+        placeholder="302003"
+        error={errors.postalCode?.message}
+        {...register('postalCode')}
+      />
     </fieldset>
   );
 }
@@ -58,11 +90,27 @@ function AddressFields({ register, errors }: Pick<FieldsProps, 'register' | 'err
 export function ShopFormFields({ register, errors, shopType, deliveryAvailable }: FieldsProps) {
   return (
     <>
-      <Input label="Shop name" required data-autofocus placeholder="e.g. Jaipur Handloom House" error={errors.shopName?.message} {...register('shopName')} />
-      <Textarea label="Description" rows={3} placeholder="What do you sell? What makes your shop special?" error={errors.shopDescription?.message} {...register('shopDescription')} />
+      <Input
+        label="Shop name"
+        required
+        data-autofocus
+        placeholder="e.g. Jaipur Handloom House"
+        error={errors.shopName?.message}
+        {...register('shopName')}
+      />
+      <Textarea
+        label="Description"
+        rows={3}
+        placeholder="What do you sell? What makes your shop special?"
+        error={errors.shopDescription?.message}
+        {...register('shopDescription')}
+      />
       <fieldset>
         <legend className="mb-1 block text-sm font-medium text-slate-700">
-          Shop type<span className="ml-0.5 text-red-600" aria-hidden="true">*</span>
+          Shop type
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
         </legend>
         <div className="flex flex-wrap gap-2">
           {shopTypes.map((type) => (
@@ -80,13 +128,19 @@ export function ShopFormFields({ register, errors, shopType, deliveryAvailable }
       {shopType !== 'online' && <AddressFields register={register} errors={errors} />}
       <fieldset className="space-y-3">
         <legend className="mb-1 block text-sm font-semibold text-slate-800">Delivery</legend>
-        <Check label="We offer delivery" hint="Customers can order your products online and get them delivered" {...register('deliveryAvailable')} />
+        <Check
+          label="We offer delivery"
+          hint="Customers can order your products online and get them delivered"
+          {...register('deliveryAvailable')}
+        />
         <p className="text-sm text-slate-600">
           {deliveryAvailable
             ? `Customers pay the marketplace's delivery charge at checkout: ${DELIVERY_TERMS}.`
             : 'Without delivery, your products are shown in the marketplace but cannot be ordered online.'}
         </p>
-        {deliveryAvailable && <Check label="Offer cash on delivery" hint={shopMessages.codHint} {...register('codEnabled')} />}
+        {deliveryAvailable && (
+          <Check label="Offer cash on delivery" hint={shopMessages.codHint} {...register('codEnabled')} />
+        )}
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-1 block text-sm font-semibold text-slate-800">Reviews</legend>

@@ -59,9 +59,21 @@ export function ShopImageField({ kind, currentUrl, file, onFile, progress, error
   return (
     <div className="space-y-1.5">
       <span className="block text-sm font-medium text-slate-700">{label}</span>
-      <div className={cn('relative overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50', kind === 'logo' ? 'h-24 w-24' : 'aspect-[3/1] w-full')}>
+      <div
+        className={cn(
+          'relative overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50',
+          kind === 'logo' ? 'h-24 w-24' : 'aspect-[3/1] w-full',
+        )}
+      >
         {src ? (
-          <img src={src} alt={`${label} preview`} width={kind === 'logo' ? 96 : 300} height={kind === 'logo' ? 96 : 100} className={cn('h-full w-full object-cover', uploading && 'opacity-60')} onError={() => preview && setBroken(true)} />
+          <img
+            src={src}
+            alt={`${label} preview`}
+            width={kind === 'logo' ? 96 : 300}
+            height={kind === 'logo' ? 96 : 100}
+            className={cn('h-full w-full object-cover', uploading && 'opacity-60')}
+            onError={() => preview && setBroken(true)}
+          />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-slate-400" aria-hidden="true">
             <Store className="h-8 w-8" />
@@ -78,18 +90,38 @@ export function ShopImageField({ kind, currentUrl, file, onFile, progress, error
       >
         <ImagePlus className="h-4 w-4" aria-hidden="true" />
         {src ? `Change ${kind}` : `Choose ${kind}`}
-        <input id={inputId} type="file" accept={ACCEPTED_IMAGE_TYPES} className="sr-only" onChange={pick} disabled={disabled || uploading} aria-describedby={describedBy} aria-label={`${label}: choose an image`} />
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES}
+          className="sr-only"
+          onChange={pick}
+          disabled={disabled || uploading}
+          aria-describedby={describedBy}
+          aria-label={`${label}: choose an image`}
+        />
       </label>
       {file && !uploading && <p className="text-xs text-slate-600">{file.name} will be uploaded when you save.</p>}
       {uploading && (
         <div aria-live="polite">
-          <div role="progressbar" aria-label={`Uploading ${kind}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-violet-100">
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${kind}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-violet-100"
+          >
             <div className="h-full bg-violet-700 transition-all" style={{ width: `${progress}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600">Uploading {progress}%</p>
         </div>
       )}
-      <p id={describedBy} role={error ? 'alert' : undefined} className={error ? 'text-sm text-red-600' : 'text-xs text-slate-500'}>
+      <p
+        id={describedBy}
+        role={error ? 'alert' : undefined}
+        className={error ? 'text-sm text-red-600' : 'text-xs text-slate-500'}
+      >
         {error ?? `${hint}. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.`}
       </p>
     </div>

@@ -43,7 +43,11 @@ export function ShopList() {
     body = <ErrorState message={shopMessages.loadFailed} onRetry={() => shops.refetch()} />;
   } else if (shops.data.length === 0) {
     body = (
-      <EmptyState title="You have no shops yet" icon={<Store className="h-10 w-10 text-slate-400" aria-hidden="true" />} action={create}>
+      <EmptyState
+        title="You have no shops yet"
+        icon={<Store className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+        action={create}
+      >
         Create your first shop to start listing products on Haat.
       </EmptyState>
     );
@@ -51,7 +55,13 @@ export function ShopList() {
     body = (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {shops.data.map((shop) => (
-          <ShopCard key={shop.id} shop={shop} onEdit={(s) => setForm({ open: true, shop: s })} onToggle={toggle} toggling={busyId === shop.id} />
+          <ShopCard
+            key={shop.id}
+            shop={shop}
+            onEdit={(s) => setForm({ open: true, shop: s })}
+            onToggle={toggle}
+            toggling={busyId === shop.id}
+          />
         ))}
       </ul>
     );
@@ -64,7 +74,9 @@ export function ShopList() {
           <h2 id="shops-heading" className="text-lg font-semibold text-slate-900">
             My Shops
           </h2>
-          <p className="text-sm text-slate-600">Your products are listed through your shops. Only active shops show in the storefront.</p>
+          <p className="text-sm text-slate-600">
+            Your products are listed through your shops. Only active shops show in the storefront.
+          </p>
         </div>
         {shops.data && shops.data.length > 0 && create}
       </div>
@@ -76,9 +88,12 @@ export function ShopList() {
         confirmLabel="Deactivate"
         busy={setActive.isPending}
         onCancel={() => setClosing(null)}
-        onConfirm={() => closing && setActive.mutate({ shop: closing, isActive: false }, { onSettled: () => setClosing(null) })}
+        onConfirm={() =>
+          closing && setActive.mutate({ shop: closing, isActive: false }, { onSettled: () => setClosing(null) })
+        }
       >
-        Its products will disappear from the storefront and search until you activate the shop again. Orders already placed are not affected.
+        Its products will disappear from the storefront and search until you activate the shop again. Orders already
+        placed are not affected.
       </ConfirmDialog>
     </section>
   );

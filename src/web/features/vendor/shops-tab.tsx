@@ -5,7 +5,8 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { ShopCard } from './shop-card';
 import { useVendorShops } from './use-vendor-shops';
 
-const profileLink = 'inline-flex rounded-lg bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800';
+const profileLink =
+  'inline-flex rounded-lg bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800';
 
 /** Shops: the vendor's shop cards, read-only, and a link to /profile where shops are added and edited. */
 export function ShopsTab() {

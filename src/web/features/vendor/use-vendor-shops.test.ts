@@ -18,8 +18,17 @@ describe('refreshAfterShopChange', () => {
 
     await refreshAfterShopChange(qc);
 
-    const stale = Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, qc.getQueryState(key)?.isInvalidated]));
+    const stale = Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, qc.getQueryState(key)?.isInvalidated]),
+    );
     // A closed shop's products must not linger in a cached search or product page.
-    expect(stale).toEqual({ shops: true, vendorProducts: true, overview: true, search: true, productPage: true, cart: false });
+    expect(stale).toEqual({
+      shops: true,
+      vendorProducts: true,
+      overview: true,
+      search: true,
+      productPage: true,
+      cart: false,
+    });
   });
 });

@@ -14,7 +14,11 @@ export const vendorShopsQueryKey = ['vendor-shops'] as const;
  * overview, the storefront's search and product pages), so none shows the shop as it was.
  */
 export function refreshAfterShopChange(qc: QueryClient): Promise<unknown> {
-  return Promise.all([qc.invalidateQueries({ queryKey: vendorShopsQueryKey }), refreshAfterProductChange(qc), qc.invalidateQueries({ queryKey: ['product'] })]);
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: vendorShopsQueryKey }),
+    refreshAfterProductChange(qc),
+    qc.invalidateQueries({ queryKey: ['product'] }),
+  ]);
 }
 
 /** The signed-in vendor's shops (all of them, oldest first), from GET /api/vendor/shops. */
@@ -36,7 +40,10 @@ export function useSetShopActive() {
       qc.setQueryData<Shop[]>(vendorShopsQueryKey, (list) => list?.map((s) => (s.id === shop.id ? shop : s)));
       notify.success(message, { action: 'shop-status' });
     },
-    onError: (e) => notify.error(e instanceof ApiError && e.status === 404 ? e.message : shopMessages.statusFailed, { action: 'shop-status' }),
+    onError: (e) =>
+      notify.error(e instanceof ApiError && e.status === 404 ? e.message : shopMessages.statusFailed, {
+        action: 'shop-status',
+      }),
     onSettled: () => refreshAfterShopChange(qc),
   });
 }

@@ -34,7 +34,14 @@ export function VendorDashboardPage() {
   const name = me.data?.businessName || me.data?.displayName;
 
   return (
-    <Page title="Vendor Dashboard" lead={name ? `Welcome back, ${name}. Manage your products, orders, returns, earnings and shops.` : 'Manage your products, orders, returns, earnings and shops.'}>
+    <Page
+      title="Vendor Dashboard"
+      lead={
+        name
+          ? `Welcome back, ${name}. Manage your products, orders, returns, earnings and shops.`
+          : 'Manage your products, orders, returns, earnings and shops.'
+      }
+    >
       <Tabs tabs={tabs} active={active} onChange={open} label="Vendor dashboard" />
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label} className="pt-6">
         {active === 'overview' && <OverviewTab onOpenProducts={() => open('products')} />}

@@ -19,7 +19,11 @@ export function useVendorEarnings() {
  */
 export function useEarningsStatement(query: { page: number; month?: string }) {
   const own = query.page > 1 || Boolean(query.month);
-  const qs = toQuery({ page: query.page > 1 ? query.page : undefined, pageSize: EARNINGS_PAGE_SIZE, month: query.month });
+  const qs = toQuery({
+    page: query.page > 1 ? query.page : undefined,
+    pageSize: EARNINGS_PAGE_SIZE,
+    month: query.month,
+  });
   return useQuery({
     queryKey: [...vendorEarningsQueryKey, 'statement', qs],
     queryFn: () => api.get<EarningsStatementPage>(`/api/vendor/earnings/statement${qs}`),

@@ -14,7 +14,17 @@ vi.mock('../../ui/Modal', () => ({
       {footer}
     </div>
   ),
-  ConfirmDialog: ({ open, title, children, confirmLabel }: { open: boolean; title: string; children: ReactNode; confirmLabel: string }) =>
+  ConfirmDialog: ({
+    open,
+    title,
+    children,
+    confirmLabel,
+  }: {
+    open: boolean;
+    title: string;
+    children: ReactNode;
+    confirmLabel: string;
+  }) =>
     open ? (
       <div role="dialog" aria-label={title}>
         {children}
@@ -40,12 +50,28 @@ const part = (over: Partial<VendorOrderPart> = {}): VendorOrderPart => ({
   returnedToSeller: false,
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
-  items: [{ id: 'i1', productId: 'p1', productName: 'Block Print Kurta', variantId: null, variantLabel: null, imageUrl: null, quantity: 1, pricePaise: 60_000, sku: null }],
+  items: [
+    {
+      id: 'i1',
+      productId: 'p1',
+      productName: 'Block Print Kurta',
+      variantId: null,
+      variantLabel: null,
+      imageUrl: null,
+      quantity: 1,
+      pricePaise: 60_000,
+      sku: null,
+    },
+  ],
   ...over,
 });
 const noop = () => undefined;
 const handlers = { onMove: noop, onShip: noop, onCancel: noop, onCollect: noop, onReturn: noop };
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 
 describe('VendorOrderActions', () => {
@@ -57,8 +83,16 @@ describe('VendorOrderActions', () => {
   });
 
   it('keeps "Mark delivered" for a prepaid part, with no return, and no return before shipping', () => {
-    expect(buttons(renderToStaticMarkup(<VendorOrderActions part={part({ codDuePaise: null })} busy={null} {...handlers} />))).toEqual(['Mark delivered']);
-    expect(buttons(renderToStaticMarkup(<VendorOrderActions part={part({ status: 'processing' })} busy={null} {...handlers} />))).toEqual(['Mark shipped', 'Cancel']);
+    expect(
+      buttons(
+        renderToStaticMarkup(<VendorOrderActions part={part({ codDuePaise: null })} busy={null} {...handlers} />),
+      ),
+    ).toEqual(['Mark delivered']);
+    expect(
+      buttons(
+        renderToStaticMarkup(<VendorOrderActions part={part({ status: 'processing' })} busy={null} {...handlers} />),
+      ),
+    ).toEqual(['Mark shipped', 'Cancel']);
   });
 
   it('shows the return as busy and holds the other buttons while it is sent', () => {
@@ -68,14 +102,22 @@ describe('VendorOrderActions', () => {
   });
 
   it('has nothing more to do after a return to the seller', () => {
-    expect(text(renderToStaticMarkup(<VendorOrderActions part={part({ status: 'cancelled', returnedToSeller: true })} busy={null} {...handlers} />))).toBe('No further action');
+    expect(
+      text(
+        renderToStaticMarkup(
+          <VendorOrderActions part={part({ status: 'cancelled', returnedToSeller: true })} busy={null} {...handlers} />,
+        ),
+      ),
+    ).toBe('No further action');
   });
 });
 
 describe('CodBadge', () => {
   it('shows the cash to collect, then the cash collected, and nothing for a prepaid part', () => {
     expect(text(renderToStaticMarkup(<CodBadge part={part()} />))).toBe('Cash on delivery · collect ₹699');
-    expect(text(renderToStaticMarkup(<CodBadge part={part({ status: 'delivered', cashCollectedPaise: 69_900 })} />))).toBe('Cash collected ₹699');
+    expect(
+      text(renderToStaticMarkup(<CodBadge part={part({ status: 'delivered', cashCollectedPaise: 69_900 })} />)),
+    ).toBe('Cash collected ₹699');
     expect(renderToStaticMarkup(<CodBadge part={part({ codDuePaise: null })} />)).toBe('');
   });
 });
@@ -94,22 +136,32 @@ describe('CollectCashDialog', () => {
 
   it("shows the server's error next to the input, and the busy state while it is sent", () => {
     const error = 'The cash due for this part is ₹699: record it when the full amount is received';
-    const html = renderToStaticMarkup(<CollectCashDialog part={part()} busy error={error} onSubmit={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <CollectCashDialog part={part()} busy error={error} onSubmit={noop} onClose={noop} />,
+    );
     const input = /<input[^>]*>/.exec(html)![0];
     expect(input).toContain('aria-invalid="true"');
     const describedBy = /aria-describedby="([^"]+)"/.exec(input)![1];
     expect(html).toContain(`<p id="${describedBy}" role="alert" class="text-sm text-red-600">${error}</p>`);
     expect(buttons(html)).toEqual(['Back', 'Saving...']);
-    expect(html).toMatch(/aria-busy="true"[^>]*form="vendor-collect-form"|form="vendor-collect-form"[^>]*aria-busy="true"/);
+    expect(html).toMatch(
+      /aria-busy="true"[^>]*form="vendor-collect-form"|form="vendor-collect-form"[^>]*aria-busy="true"/,
+    );
   });
 });
 
 describe('ReturnToSellerDialog', () => {
   it('explains what a return does before it is confirmed', () => {
-    const html = renderToStaticMarkup(<ReturnToSellerDialog part={part()} busy={false} onConfirm={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <ReturnToSellerDialog part={part()} busy={false} onConfirm={noop} onClose={noop} />,
+    );
     expect(html).toContain('aria-label="Order #0a1b2c3d: returned to seller?"');
-    expect(text(html)).toContain('The customer refused the parcel. The part is cancelled and its stock comes back; there is nothing to refund.');
+    expect(text(html)).toContain(
+      'The customer refused the parcel. The part is cancelled and its stock comes back; there is nothing to refund.',
+    );
     expect(buttons(html)).toEqual(['Mark returned to seller']);
-    expect(renderToStaticMarkup(<ReturnToSellerDialog part={null} busy={false} onConfirm={noop} onClose={noop} />)).toBe('');
+    expect(
+      renderToStaticMarkup(<ReturnToSellerDialog part={null} busy={false} onConfirm={noop} onClose={noop} />),
+    ).toBe('');
   });
 });

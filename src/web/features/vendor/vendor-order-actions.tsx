@@ -1,7 +1,11 @@
 import { Banknote } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
-import { vendorPartStatusSchema, vendorStatusActions, type VendorOrderPart } from '../../../contracts/vendor-orders.contract';
+import {
+  vendorPartStatusSchema,
+  vendorStatusActions,
+  type VendorOrderPart,
+} from '../../../contracts/vendor-orders.contract';
 import { formatRupees, rupeesForInput } from '../../../domain/money';
 import { isCancellable } from '../../../domain/order-status';
 import { nextPartStatus, type VendorPartStatus } from '../../../domain/vendor-fulfilment';
@@ -55,12 +59,27 @@ export function VendorOrderActions({ part, busy, onMove, onShip, onCancel, onCol
         </Button>
       )}
       {returnable && (
-        <Button size="sm" variant="secondary" loading={busy === 'returned'} disabled={busy !== null} aria-label={`${codPartLabels.returned} order ${ref}`} onClick={() => onReturn(part)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy === 'returned'}
+          disabled={busy !== null}
+          aria-label={`${codPartLabels.returned} order ${ref}`}
+          onClick={() => onReturn(part)}
+        >
           {codPartLabels.returned}
         </Button>
       )}
       {cancellable && (
-        <Button size="sm" variant="secondary" className="text-red-700" loading={busy === 'cancelled'} disabled={busy !== null} aria-label={`Cancel order ${ref}`} onClick={() => onCancel(part)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="text-red-700"
+          loading={busy === 'cancelled'}
+          disabled={busy !== null}
+          aria-label={`Cancel order ${ref}`}
+          onClick={() => onCancel(part)}
+        >
           Cancel
         </Button>
       )}
@@ -68,10 +87,23 @@ export function VendorOrderActions({ part, busy, onMove, onShip, onCancel, onCol
   );
 }
 
-const itemsText = (part: VendorOrderPart) => part.items.map((i) => `${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''} × ${i.quantity}`).join(', ');
+const itemsText = (part: VendorOrderPart) =>
+  part.items.map((i) => `${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''} × ${i.quantity}`).join(', ');
 
 /** Marks a part shipped, with an optional tracking note (courier and tracking number). Mount it only while open. */
-export function ShipDialog({ part, busy, error, onSubmit, onClose }: { part: VendorOrderPart; busy: boolean; error?: string; onSubmit: (trackingNote: string) => void; onClose: () => void }) {
+export function ShipDialog({
+  part,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  part: VendorOrderPart;
+  busy: boolean;
+  error?: string;
+  onSubmit: (trackingNote: string) => void;
+  onClose: () => void;
+}) {
   const [note, setNote] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -113,9 +145,26 @@ export function ShipDialog({ part, busy, error, onSubmit, onClose }: { part: Ven
 }
 
 /** Asks before a vendor cancels its part, naming what happens to the stock and the customer's points. */
-export function CancelPartDialog({ part, busy, onConfirm, onClose }: { part: VendorOrderPart | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function CancelPartDialog({
+  part,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  part: VendorOrderPart | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
-    <ConfirmDialog open={part !== null} title={part ? `Cancel order ${shortOrderId(part.orderId)}?` : 'Cancel order?'} confirmLabel="Cancel order" busy={busy} onCancel={onClose} onConfirm={onConfirm}>
+    <ConfirmDialog
+      open={part !== null}
+      title={part ? `Cancel order ${shortOrderId(part.orderId)}?` : 'Cancel order?'}
+      confirmLabel="Cancel order"
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={onConfirm}
+    >
       {part && (
         <div className="space-y-2">
           <p>
@@ -123,10 +172,15 @@ export function CancelPartDialog({ part, busy, onConfirm, onClose }: { part: Ven
           </p>
           <ul className="list-disc space-y-1 pl-5">
             <li>The stock of these items goes back to your shop.</li>
-            <li>The customer&apos;s points are adjusted: the points they would earn on these items are cancelled, and points they used on the order are refunded for this part.</li>
+            <li>
+              The customer&apos;s points are adjusted: the points they would earn on these items are cancelled, and
+              points they used on the order are refunded for this part.
+            </li>
             <li>Other shops&apos; parts of the order are not affected.</li>
           </ul>
-          <p className="font-medium text-slate-900">If the customer paid online, the order is marked for refund. This cannot be undone.</p>
+          <p className="font-medium text-slate-900">
+            If the customer paid online, the order is marked for refund. This cannot be undone.
+          </p>
         </div>
       )}
     </ConfirmDialog>
@@ -139,7 +193,13 @@ export function CodBadge({ part, className }: { part: VendorOrderPart; className
   if (!line) return null;
   const collected = part.cashCollectedPaise !== null;
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', collected ? 'bg-green-100 text-green-800' : 'bg-sky-100 text-sky-900', className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+        collected ? 'bg-green-100 text-green-800' : 'bg-sky-100 text-sky-900',
+        className,
+      )}
+    >
       <Banknote className="h-3 w-3 shrink-0" aria-hidden="true" />
       {line}
     </span>
@@ -151,7 +211,19 @@ export function CodBadge({ part, className }: { part: VendorOrderPart; className
  * (required, checked by the caller with the server's contract; its error, or the server's, under
  * the input). Mount it only while open.
  */
-export function CollectCashDialog({ part, busy, error, onSubmit, onClose }: { part: VendorOrderPart; busy: boolean; error?: string; onSubmit: (cash: string) => void; onClose: () => void }) {
+export function CollectCashDialog({
+  part,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  part: VendorOrderPart;
+  busy: boolean;
+  error?: string;
+  onSubmit: (cash: string) => void;
+  onClose: () => void;
+}) {
   const [cash, setCash] = useState('');
   const due = part.codDuePaise ?? 0;
   const submit = (e: FormEvent) => {
@@ -199,7 +271,17 @@ export function CollectCashDialog({ part, busy, error, onSubmit, onClose }: { pa
 }
 
 /** Asks before a shipped cash on delivery part is marked returned to the seller (refused at the door). */
-export function ReturnToSellerDialog({ part, busy, onConfirm, onClose }: { part: VendorOrderPart | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ReturnToSellerDialog({
+  part,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  part: VendorOrderPart | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <ConfirmDialog
       open={part !== null}

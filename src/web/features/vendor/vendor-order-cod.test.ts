@@ -35,16 +35,25 @@ describe('cashReceivedError', () => {
   });
 
   it("reads rupees as the server's contract does, with its message for anything else", () => {
-    for (const bad of ['six hundred', '699.999', '-699', '1e3']) expect(cashReceivedError(bad, 69_900), bad).toBe('Enter the cash received in rupees, for example 1299 or 1299.50');
+    for (const bad of ['six hundred', '699.999', '-699', '1e3'])
+      expect(cashReceivedError(bad, 69_900), bad).toBe(
+        'Enter the cash received in rupees, for example 1299 or 1299.50',
+      );
     expect(cashReceivedError('699', 69_900)).toBeNull();
     expect(cashReceivedError(' 699.00 ', 69_900)).toBeNull();
     expect(cashReceivedError('1,299.50', 129_950)).toBeNull();
     // What is sent is the text as typed: the server reads it to the same paise.
-    expect(vendorPartStatusSchema.parse({ status: 'delivered', cashCollected: '1,299.50' }).cashCollected).toBe(129_950);
+    expect(vendorPartStatusSchema.parse({ status: 'delivered', cashCollected: '1,299.50' }).cashCollected).toBe(
+      129_950,
+    );
   });
 
   it('asks for exactly the cash due, in the words of the server', () => {
-    expect(cashReceivedError('600', 69_900)).toBe('The cash due for this part is ₹699: record it when the full amount is received');
-    expect(cashReceivedError('700', 69_900)).toBe('The cash due for this part is ₹699: record it when the full amount is received');
+    expect(cashReceivedError('600', 69_900)).toBe(
+      'The cash due for this part is ₹699: record it when the full amount is received',
+    );
+    expect(cashReceivedError('700', 69_900)).toBe(
+      'The cash due for this part is ₹699: record it when the full amount is received',
+    );
   });
 });

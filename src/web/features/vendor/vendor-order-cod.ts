@@ -9,7 +9,8 @@ export const codPartLabels = {
   collect: 'Delivered and cash collected',
   returned: codMessages.returnedLabel,
   cashInput: 'Cash received (₹)',
-  returnedExplained: 'The customer refused the parcel. The part is cancelled and its stock comes back; there is nothing to refund.',
+  returnedExplained:
+    'The customer refused the parcel. The part is cancelled and its stock comes back; there is nothing to refund.',
 } as const;
 
 /** The part's cash on delivery in one line: the cash to collect, or the cash collected; null for a prepaid part. */
@@ -22,11 +23,13 @@ export function codLine(part: Pick<VendorOrderPart, 'codDuePaise' | 'cashCollect
 }
 
 /** The part's status as the vendor reads it: a part refused at the door is "Returned to seller", not just cancelled. */
-export const partStatusText = (part: Pick<VendorOrderPart, 'returnedToSeller'>): string | undefined => (part.returnedToSeller ? codMessages.returnedLabel : undefined);
+export const partStatusText = (part: Pick<VendorOrderPart, 'returnedToSeller'>): string | undefined =>
+  part.returnedToSeller ? codMessages.returnedLabel : undefined;
 
 /** Whether the part is a shipped cash on delivery part that may come back refused at the door. */
-export const canReturnToSeller = (part: Pick<VendorOrderPart, 'codDuePaise' | 'status' | 'returnedToSeller'>): boolean =>
-  part.codDuePaise !== null && part.status === 'shipped' && !part.returnedToSeller;
+export const canReturnToSeller = (
+  part: Pick<VendorOrderPart, 'codDuePaise' | 'status' | 'returnedToSeller'>,
+): boolean => part.codDuePaise !== null && part.status === 'shipped' && !part.returnedToSeller;
 
 /**
  * Why the cash typed cannot be recorded, or null: required, rupees as the server's contract reads
@@ -35,7 +38,8 @@ export const canReturnToSeller = (part: Pick<VendorOrderPart, 'codDuePaise' | 's
 export function cashReceivedError(text: string, duePaise: number): string | null {
   if (text.trim() === '') return codMessages.cashRequired;
   const parsed = vendorPartStatusSchema.safeParse({ status: 'delivered', cashCollected: text });
-  if (!parsed.success) return parsed.error.issues.find((i) => i.path[0] === 'cashCollected')?.message ?? parsed.error.issues[0].message;
+  if (!parsed.success)
+    return parsed.error.issues.find((i) => i.path[0] === 'cashCollected')?.message ?? parsed.error.issues[0].message;
   if (parsed.data.cashCollected !== duePaise) return codMessages.cashMismatch(duePaise);
   return null;
 }

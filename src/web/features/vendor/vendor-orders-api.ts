@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { VendorOrderFilter, VendorOrderList, VendorPartStatusInput, VendorPartUpdated } from '../../../contracts/vendor-orders.contract';
+import type {
+  VendorOrderFilter,
+  VendorOrderList,
+  VendorPartStatusInput,
+  VendorPartUpdated,
+} from '../../../contracts/vendor-orders.contract';
 import type { TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import { api, toQuery } from '../../api/client';
 import { vendorEarningsQueryKey } from './vendor-earnings-api';
@@ -10,7 +15,11 @@ export const VENDOR_ORDERS_PAGE_SIZE = 10;
 
 /** A page of the vendor's parts of orders with counts per status; the previous page stays while the next loads. */
 export function useVendorOrders(query: { status: VendorOrderFilter; page: number }) {
-  const qs = toQuery({ status: query.status === 'all' ? undefined : query.status, page: query.page > 1 ? query.page : undefined, pageSize: VENDOR_ORDERS_PAGE_SIZE });
+  const qs = toQuery({
+    status: query.status === 'all' ? undefined : query.status,
+    page: query.page > 1 ? query.page : undefined,
+    pageSize: VENDOR_ORDERS_PAGE_SIZE,
+  });
   return useQuery({
     queryKey: [...vendorOrdersQueryKey, qs],
     queryFn: () => api.get<VendorOrderList>(`/api/vendor/orders${qs}`),
@@ -24,7 +33,8 @@ export type PartStatusChange = { partId: string } & VendorPartStatusInput;
 export function useSetPartStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ partId, ...body }: PartStatusChange) => api.patch<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/status`, body),
+    mutationFn: ({ partId, ...body }: PartStatusChange) =>
+      api.patch<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/status`, body),
     onSettled: () => refreshAfterPartChange(qc),
   });
 }
@@ -33,7 +43,8 @@ export function useSetPartStatus() {
 export function useReturnToSeller() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ partId }: { partId: string }) => api.post<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/returned-to-seller`),
+    mutationFn: ({ partId }: { partId: string }) =>
+      api.post<VendorPartUpdated>(`/api/vendor/orders/parts/${partId}/returned-to-seller`),
     onSettled: () => refreshAfterPartChange(qc),
   });
 }

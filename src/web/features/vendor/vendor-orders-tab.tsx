@@ -22,7 +22,16 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { downloadDocument } from '../../api/document-download';
 import { TaxDocumentLinks } from '../../ui/TaxDocumentLinks';
-import { CancelPartDialog, CodBadge, CollectCashDialog, ReturnToSellerDialog, ShipDialog, shortOrderId, VendorOrderActions, type PartAction } from './vendor-order-actions';
+import {
+  CancelPartDialog,
+  CodBadge,
+  CollectCashDialog,
+  ReturnToSellerDialog,
+  ShipDialog,
+  shortOrderId,
+  VendorOrderActions,
+  type PartAction,
+} from './vendor-order-actions';
 import { cashReceivedError, partStatusText } from './vendor-order-cod';
 import { useReturnToSeller, useSetPartStatus, useVendorOrders, useVendorPartDocuments } from './vendor-orders-api';
 
@@ -35,7 +44,8 @@ const filterLabels: Record<VendorOrderFilter, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-const isFilter = (v: string | null): v is VendorOrderFilter => (vendorOrderFilters as readonly string[]).includes(v ?? '');
+const isFilter = (v: string | null): v is VendorOrderFilter =>
+  (vendorOrderFilters as readonly string[]).includes(v ?? '');
 
 /** The status filter and page of the Orders tab, kept in the address (?tab=orders&status=&page=). */
 function useOrderFilters() {
@@ -214,9 +224,19 @@ export function VendorOrdersTab() {
   const [shipError, setShipError] = useState<string | undefined>();
   const [cashError, setCashError] = useState<string | undefined>();
 
-  const move = (part: VendorOrderPart, status: VendorPartStatus, extra: { trackingNote?: string; cashCollected?: string } = {}, done?: () => void) =>
+  const move = (
+    part: VendorOrderPart,
+    status: VendorPartStatus,
+    extra: { trackingNote?: string; cashCollected?: string } = {},
+    done?: () => void,
+  ) =>
     setStatus.mutate(
-      { partId: part.partId, status, ...(extra.trackingNote ? { trackingNote: extra.trackingNote } : {}), ...(extra.cashCollected ? { cashCollected: extra.cashCollected } : {}) },
+      {
+        partId: part.partId,
+        status,
+        ...(extra.trackingNote ? { trackingNote: extra.trackingNote } : {}),
+        ...(extra.cashCollected ? { cashCollected: extra.cashCollected } : {}),
+      },
       {
         onSuccess: (res) => {
           notify.success(res.message, { action: 'vendor-order-status' });
@@ -224,7 +244,8 @@ export function VendorOrdersTab() {
         },
         onError: (e) => {
           if (e instanceof ApiError && e.fields.trackingNote) setShipError(e.fields.trackingNote);
-          else if (e instanceof ApiError && e.fields.cashCollected && extra.cashCollected !== undefined) setCashError(e.fields.cashCollected);
+          else if (e instanceof ApiError && e.fields.cashCollected && extra.cashCollected !== undefined)
+            setCashError(e.fields.cashCollected);
           else notify.error(errorText(e), { action: 'vendor-order-status' });
         },
       },
@@ -259,7 +280,13 @@ export function VendorOrdersTab() {
     setCashError(undefined);
     setCollecting(part);
   };
-  const rowActions = { onMove: (p: VendorOrderPart, s: VendorPartStatus) => move(p, s), onShip: openShip, onCancel: setCancelling, onCollect: openCollect, onReturn: setReturning };
+  const rowActions = {
+    onMove: (p: VendorOrderPart, s: VendorPartStatus) => move(p, s),
+    onShip: openShip,
+    onCancel: setCancelling,
+    onCollect: openCollect,
+    onReturn: setReturning,
+  };
 
   const counts: VendorOrderCounts | undefined = orders.data?.counts;
   let body;
@@ -268,7 +295,10 @@ export function VendorOrdersTab() {
   else if (orders.data.items.length === 0) {
     body =
       filters.status === 'all' ? (
-        <EmptyState title="No orders yet" icon={<ShoppingBag className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+        <EmptyState
+          title="No orders yet"
+          icon={<ShoppingBag className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+        >
           Orders for your shops&apos; products appear here as soon as customers place them.
         </EmptyState>
       ) : (
@@ -297,13 +327,27 @@ export function VendorOrdersTab() {
             <caption className="sr-only">Your parts of orders</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Order</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Customer</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Items</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-2 font-medium">Actions</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Order
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Customer
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Items
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -327,7 +371,10 @@ export function VendorOrdersTab() {
         <p className="text-sm text-slate-600">
           Each row is your shop&apos;s part of an order: your items and their amount only.
           {counts && counts.pendingOrProcessing > 0 && (
-            <span className="font-medium text-slate-800"> Pending or processing: {counts.pendingOrProcessing.toLocaleString('en-IN')}.</span>
+            <span className="font-medium text-slate-800">
+              {' '}
+              Pending or processing: {counts.pendingOrProcessing.toLocaleString('en-IN')}.
+            </span>
           )}
         </p>
       </div>
@@ -347,9 +394,27 @@ export function VendorOrdersTab() {
           onSubmit={(note) => move(shipping, 'shipped', { trackingNote: note }, () => setShipping(null))}
         />
       )}
-      {collecting && <CollectCashDialog part={collecting} busy={setStatus.isPending} error={cashError} onClose={() => setCollecting(null)} onSubmit={(cash) => collect(collecting, cash)} />}
-      <CancelPartDialog part={cancelling} busy={setStatus.isPending} onClose={() => setCancelling(null)} onConfirm={() => cancelling && move(cancelling, 'cancelled', {}, () => setCancelling(null))} />
-      <ReturnToSellerDialog part={returning} busy={returnToSeller.isPending} onClose={() => setReturning(null)} onConfirm={() => returning && returned(returning)} />
+      {collecting && (
+        <CollectCashDialog
+          part={collecting}
+          busy={setStatus.isPending}
+          error={cashError}
+          onClose={() => setCollecting(null)}
+          onSubmit={(cash) => collect(collecting, cash)}
+        />
+      )}
+      <CancelPartDialog
+        part={cancelling}
+        busy={setStatus.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={() => cancelling && move(cancelling, 'cancelled', {}, () => setCancelling(null))}
+      />
+      <ReturnToSellerDialog
+        part={returning}
+        busy={returnToSeller.isPending}
+        onClose={() => setReturning(null)}
+        onConfirm={() => returning && returned(returning)}
+      />
     </section>
   );
 }

@@ -16,7 +16,13 @@ export const vendorOverviewQueryKey = ['vendor-overview'] as const;
 export const VENDOR_PRODUCTS_PAGE_SIZE = 12;
 
 /** A page of the vendor's own products, filtered on the server; the previous page stays while the next loads. */
-export function useVendorProducts(query: { q?: string; categoryId?: string; status: VendorProductStatusFilter; page: number; pageSize: number }) {
+export function useVendorProducts(query: {
+  q?: string;
+  categoryId?: string;
+  status: VendorProductStatusFilter;
+  page: number;
+  pageSize: number;
+}) {
   const qs = toQuery({ ...query, status: query.status === 'all' ? undefined : query.status });
   return useQuery({
     queryKey: [...vendorProductsQueryKey, qs],
@@ -49,7 +55,8 @@ export type ProductPayload = Omit<VendorProductData, 'images'> & { images: strin
 /** POST /api/vendor/products. */
 export const createProduct = (payload: ProductPayload) => api.post<VendorProductSaved>('/api/vendor/products', payload);
 /** PUT /api/vendor/products/:id. */
-export const updateProduct = (id: string, payload: ProductPayload) => api.put<VendorProductSaved>(`/api/vendor/products/${id}`, payload);
+export const updateProduct = (id: string, payload: ProductPayload) =>
+  api.put<VendorProductSaved>(`/api/vendor/products/${id}`, payload);
 
 /** DELETE /api/vendor/products/:id. */
 export const deleteProduct = (id: string) => api.delete<VendorProductDeleted>(`/api/vendor/products/${id}`);
@@ -75,5 +82,10 @@ export function useDeleteProduct() {
 
 /** The HSN list for the product form, with today's GST rates and the rate while no code is chosen; it rarely changes. */
 export function useHsnCodes(enabled: boolean) {
-  return useQuery({ queryKey: ['vendor-hsn-codes'], queryFn: () => api.get<HsnCodeList>('/api/vendor/hsn-codes'), staleTime: 10 * 60_000, enabled });
+  return useQuery({
+    queryKey: ['vendor-hsn-codes'],
+    queryFn: () => api.get<HsnCodeList>('/api/vendor/hsn-codes'),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
 }

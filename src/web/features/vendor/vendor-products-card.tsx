@@ -22,7 +22,10 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
   const nameId = useId();
   const onImageError = usePlaceholderOnError();
   return (
-    <li aria-labelledby={nameId} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <li
+      aria-labelledby={nameId}
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex sm:flex-col">
         <div className="w-28 shrink-0 bg-slate-100 sm:w-full">
           <img
@@ -45,12 +48,19 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
           </div>
           <p className="truncate text-xs text-slate-600">
             {p.storeName}
-            {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName} · {p.hsnCode ? `HSN ${p.hsnCode}` : 'No HSN code'}
+            {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName} ·{' '}
+            {p.hsnCode ? `HSN ${p.hsnCode}` : 'No HSN code'}
           </p>
-          <PriceTag pricePaise={p.pricePaise} originalPricePaise={p.originalPricePaise} discountPercent={discountPercent(p.pricePaise, p.originalPricePaise)} />
+          <PriceTag
+            pricePaise={p.pricePaise}
+            originalPricePaise={p.originalPricePaise}
+            discountPercent={discountPercent(p.pricePaise, p.originalPricePaise)}
+          />
           {p.options.length > 0 && <p className="text-xs font-medium text-violet-800">{optionsSummary(p.options)}</p>}
           <p className={`text-sm ${p.stockQuantity === 0 ? 'font-medium text-red-700' : 'text-slate-700'}`}>
-            {p.stockQuantity === 0 ? 'Out of stock' : `Stock: ${p.stockQuantity.toLocaleString('en-IN')}${p.options.length > 0 ? ' in all' : ''}`}
+            {p.stockQuantity === 0
+              ? 'Out of stock'
+              : `Stock: ${p.stockQuantity.toLocaleString('en-IN')}${p.options.length > 0 ? ' in all' : ''}`}
             <span className="text-slate-500"> · {p.rewardPercentage}% points</span>
           </p>
         </div>
@@ -60,11 +70,24 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => onToggle(p)} loading={toggling} aria-label={`${p.isActive ? 'Deactivate' : 'Activate'} ${p.name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onToggle(p)}
+          loading={toggling}
+          aria-label={`${p.isActive ? 'Deactivate' : 'Activate'} ${p.name}`}
+        >
           {!toggling && <Power className="h-4 w-4" aria-hidden="true" />}
           {p.isActive ? 'Deactivate' : 'Activate'}
         </Button>
-        <Button variant="ghost" size="sm" className="ml-auto px-2 text-red-700 hover:bg-red-50" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`} title="Delete">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto px-2 text-red-700 hover:bg-red-50"
+          onClick={() => onDelete(p)}
+          aria-label={`Delete ${p.name}`}
+          title="Delete"
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>

@@ -23,7 +23,8 @@ const tabs: TabItem<TabKey>[] = [
 ];
 const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
 /** SPEC.md section 8: 'Failed to update profile: {message or code or Please try again.}'. */
-const profileFailed = (e: unknown) => profileMessages.vendorUpdateProfileFailed(e instanceof ApiError ? e.message || e.code : undefined);
+const profileFailed = (e: unknown) =>
+  profileMessages.vendorUpdateProfileFailed(e instanceof ApiError ? e.message || e.code : undefined);
 
 /**
  * The vendor's /profile: a header with picture, name, business and email, and the tabs Personal
@@ -58,7 +59,9 @@ export function VendorProfile({ me }: { me: Me }) {
             </p>
           )}
           <p className="break-all text-slate-600">{me.email}</p>
-          <span className="mt-2 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">Vendor</span>
+          <span className="mt-2 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800">
+            Vendor
+          </span>
         </div>
         <button
           type="button"
@@ -74,7 +77,12 @@ export function VendorProfile({ me }: { me: Me }) {
         {active === 'personal' && <PersonalInfoSection me={me} failedMessage={profileFailed} />}
         {active === 'shops' && <ShopList />}
         {active === 'payouts' && <PayoutDetailsSection />}
-        {active === 'referrals' && <ReferralsSection role="vendor" intro="Invite other sellers to Haat. When a vendor you referred delivers enough orders, you receive reward points." />}
+        {active === 'referrals' && (
+          <ReferralsSection
+            role="vendor"
+            intro="Invite other sellers to Haat. When a vendor you referred delivers enough orders, you receive reward points."
+          />
+        )}
         {active === 'settings' && (
           <div className="space-y-6">
             <AccountSettings me={me} />

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { returnMessages, returnStatuses, type OrderReturn, type ReturnStatus } from '../../../contracts/returns.contract';
+import {
+  returnMessages,
+  returnStatuses,
+  type OrderReturn,
+  type ReturnStatus,
+} from '../../../contracts/returns.contract';
 import { ReceiveReturnDialog, RejectReturnDialog, VendorReturnActions } from './vendor-return-actions';
 import { sendReturnChange, vendorReturnsPath } from './vendor-returns-api';
 import { vendorReturnTexts } from './vendor-returns';
@@ -30,7 +35,16 @@ const orderReturn = (over: Partial<OrderReturn> = {}): OrderReturn => ({
   reason: 'Wrong size or fit',
   comment: 'Too tight at the shoulders',
   photos: ['/uploads/photo-1.webp'],
-  items: [{ orderItemId: '0a1b2c3d-0000-4000-8000-000000000020', productName: 'Block Print Kurta', variantLabel: 'M / Indigo', imageUrl: '/uploads/kurta.webp', quantity: 2, pricePaise: 60_000 }],
+  items: [
+    {
+      orderItemId: '0a1b2c3d-0000-4000-8000-000000000020',
+      productName: 'Block Print Kurta',
+      variantLabel: 'M / Indigo',
+      imageUrl: '/uploads/kurta.webp',
+      quantity: 2,
+      pricePaise: 60_000,
+    },
+  ],
   valuePaise: 120_000,
   requestedAt: '2026-11-28T10:00:00.000Z',
   decidedBy: null,
@@ -45,15 +59,28 @@ const orderReturn = (over: Partial<OrderReturn> = {}): OrderReturn => ({
 });
 const noop = () => undefined;
 const handlers = { onApprove: noop, onReject: noop, onReceive: noop };
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const actionsOf = (status: ReturnStatus, busy: 'approve' | 'reject' | 'receive' | null = null) =>
-  renderToStaticMarkup(<VendorReturnActions ret={orderReturn({ status })} busy={busy} describedBy="card-1" {...handlers} />);
+  renderToStaticMarkup(
+    <VendorReturnActions ret={orderReturn({ status })} busy={busy} describedBy="card-1" {...handlers} />,
+  );
 
 describe('VendorReturnActions', () => {
   it('shows Approve and Reject on a request, Mark received once approved, and no button afterwards', () => {
     const shown = Object.fromEntries(returnStatuses.map((s) => [s, buttons(actionsOf(s))]));
-    expect(shown).toEqual({ requested: ['Approve', 'Reject'], approved: ['Mark received'], rejected: [], disputed: [], received: [], refunded: [] });
+    expect(shown).toEqual({
+      requested: ['Approve', 'Reject'],
+      approved: ['Mark received'],
+      rejected: [],
+      disputed: [],
+      received: [],
+      refunded: [],
+    });
     expect(actionsOf('refunded')).toBe('');
   });
 
@@ -72,13 +99,17 @@ describe('VendorReturnActions', () => {
     const html = actionsOf('requested', 'approve');
     expect(html.match(/disabled=""/g)).toHaveLength(2);
     expect(html).toMatch(/aria-busy="true"[^>]*>.*Approve<\/button>/);
-    expect(actionsOf('approved', 'receive')).toMatch(/<button[^>]*disabled=""[^>]*aria-busy="true"|<button[^>]*aria-busy="true"[^>]*disabled=""/);
+    expect(actionsOf('approved', 'receive')).toMatch(
+      /<button[^>]*disabled=""[^>]*aria-busy="true"|<button[^>]*aria-busy="true"[^>]*disabled=""/,
+    );
   });
 });
 
 describe('RejectReturnDialog', () => {
   it('asks for a required, labelled reason of at most 300 characters, with a hint, and sends it with "Reject return"', () => {
-    const html = renderToStaticMarkup(<RejectReturnDialog ret={orderReturn()} busy={false} onSubmit={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <RejectReturnDialog ret={orderReturn()} busy={false} onSubmit={noop} onClose={noop} />,
+    );
     expect(html).toContain('aria-label="Reject return"');
     expect(html).toMatch(/<label for="([^"]+)"[^>]*>Reason for the customer<span[^>]*>\*<\/span><\/label>/);
     const textarea = /<textarea[^>]*>/.exec(html)![0];
@@ -87,16 +118,29 @@ describe('RejectReturnDialog', () => {
     expect(textarea).not.toContain('aria-invalid');
     const hint = /aria-describedby="([^"]+)"/.exec(textarea)![1];
     expect(html).toContain(`<p id="${hint}" class="text-xs text-slate-500">${vendorReturnTexts.rejectHint}</p>`);
-    expect(text(html)).toContain('Order #0A1B2C3D: Block Print Kurta (M / Indigo) × 2 for Asha Rao. Their reason: Wrong size or fit.');
+    expect(text(html)).toContain(
+      'Order #0A1B2C3D: Block Print Kurta (M / Indigo) × 2 for Asha Rao. Their reason: Wrong size or fit.',
+    );
     expect(buttons(html)).toEqual(['Cancel', 'Reject return']);
   });
 
   it("shows the server's message under the reason, linked to it, and a refusal with no field above the form", () => {
-    const html = renderToStaticMarkup(<RejectReturnDialog ret={orderReturn()} busy={false} error={returnMessages.rejectionReasonRequired} formError="Could not reach Haat." onSubmit={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <RejectReturnDialog
+        ret={orderReturn()}
+        busy={false}
+        error={returnMessages.rejectionReasonRequired}
+        formError="Could not reach Haat."
+        onSubmit={noop}
+        onClose={noop}
+      />,
+    );
     const textarea = /<textarea[^>]*>/.exec(html)![0];
     expect(textarea).toContain('aria-invalid="true"');
     const describedBy = /aria-describedby="([^"]+)"/.exec(textarea)![1];
-    expect(html).toContain(`<p id="${describedBy}" role="alert" class="text-sm text-red-600">${returnMessages.rejectionReasonRequired}</p>`);
+    expect(html).toContain(
+      `<p id="${describedBy}" role="alert" class="text-sm text-red-600">${returnMessages.rejectionReasonRequired}</p>`,
+    );
     expect(html).toMatch(/<div role="alert"[^>]*>.*Could not reach Haat\./);
   });
 
@@ -109,7 +153,9 @@ describe('RejectReturnDialog', () => {
 
 describe('ReceiveReturnDialog', () => {
   it('says what receiving the items does before "Yes, received" is pressed', () => {
-    const html = renderToStaticMarkup(<ReceiveReturnDialog ret={orderReturn({ status: 'approved' })} busy={false} onConfirm={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <ReceiveReturnDialog ret={orderReturn({ status: 'approved' })} busy={false} onConfirm={noop} onClose={noop} />,
+    );
     expect(html).toContain('aria-label="Mark received"');
     const said = text(html);
     expect(said).toContain('Order #0A1B2C3D: Block Print Kurta (M / Indigo) × 2 from Asha Rao, worth ₹1,200.');
@@ -121,7 +167,9 @@ describe('ReceiveReturnDialog', () => {
   });
 
   it('holds both buttons while the receipt is sent, so that it is sent once', () => {
-    const html = renderToStaticMarkup(<ReceiveReturnDialog ret={orderReturn({ status: 'approved' })} busy onConfirm={noop} onClose={noop} />);
+    const html = renderToStaticMarkup(
+      <ReceiveReturnDialog ret={orderReturn({ status: 'approved' })} busy onConfirm={noop} onClose={noop} />,
+    );
     expect(html.match(/disabled=""/g)).toHaveLength(2);
     expect(html).toMatch(/aria-busy="true"[^>]*>.*Yes, received<\/button>/);
   });
@@ -130,16 +178,22 @@ describe('ReceiveReturnDialog', () => {
 describe('the requests each action sends', () => {
   afterEach(() => vi.unstubAllGlobals());
   const id = orderReturn().id;
-  const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const answer = (status: number, body: unknown) =>
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
   const sent = (fetch: ReturnType<typeof answer>) => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
   };
 
-  it('approves, rejects with the reason and marks received by POST to the return, answering the server\'s message', async () => {
+  it("approves, rejects with the reason and marks received by POST to the return, answering the server's message", async () => {
     for (const [change, url, body, message] of [
       [{ returnId: id, action: 'approve' }, `/api/vendor/returns/${id}/approve`, {}, returnMessages.approved],
-      [{ returnId: id, action: 'reject', reason: 'The tag has been removed' }, `/api/vendor/returns/${id}/reject`, { reason: 'The tag has been removed' }, returnMessages.rejected],
+      [
+        { returnId: id, action: 'reject', reason: 'The tag has been removed' },
+        `/api/vendor/returns/${id}/reject`,
+        { reason: 'The tag has been removed' },
+        returnMessages.rejected,
+      ],
       [{ returnId: id, action: 'receive' }, `/api/vendor/returns/${id}/received`, {}, returnMessages.received],
     ] as const) {
       const fetch = answer(200, { return: orderReturn(), message });
@@ -150,15 +204,26 @@ describe('the requests each action sends', () => {
   });
 
   it("rejects with the server's refusal: a second receipt's 409 message, a short reason's field message", async () => {
-    vi.stubGlobal('fetch', answer(409, { error: { code: 'CONFLICT', message: 'This return has already been received' } }));
-    await expect(sendReturnChange({ returnId: id, action: 'receive' })).rejects.toMatchObject({ status: 409, message: 'This return has already been received' });
+    vi.stubGlobal(
+      'fetch',
+      answer(409, { error: { code: 'CONFLICT', message: 'This return has already been received' } }),
+    );
+    await expect(sendReturnChange({ returnId: id, action: 'receive' })).rejects.toMatchObject({
+      status: 409,
+      message: 'This return has already been received',
+    });
     const reason = returnMessages.rejectionReasonRequired;
     vi.stubGlobal('fetch', answer(400, { error: { code: 'VALIDATION_FAILED', message: reason, fields: { reason } } }));
-    await expect(sendReturnChange({ returnId: id, action: 'reject', reason: 'nope!' })).rejects.toMatchObject({ status: 400, fields: { reason } });
+    await expect(sendReturnChange({ returnId: id, action: 'reject', reason: 'nope!' })).rejects.toMatchObject({
+      status: 400,
+      fields: { reason },
+    });
   });
 
   it('asks for a page of returns by status, leaving out the defaults', () => {
     expect(vendorReturnsPath({ status: 'all', page: 1 })).toBe('/api/vendor/returns?pageSize=10');
-    expect(vendorReturnsPath({ status: 'disputed', page: 3 })).toBe('/api/vendor/returns?status=disputed&page=3&pageSize=10');
+    expect(vendorReturnsPath({ status: 'disputed', page: 3 })).toBe(
+      '/api/vendor/returns?status=disputed&page=3&pageSize=10',
+    );
   });
 });

@@ -6,7 +6,12 @@ import { Button } from '../../ui/Button';
 import { Textarea } from '../../ui/Field';
 import { FormModal } from '../../ui/FormModal';
 import { Modal } from '../../ui/Modal';
-import { rejectReasonError, vendorReturnActions, vendorReturnTexts as t, type VendorReturnAction } from './vendor-returns';
+import {
+  rejectReasonError,
+  vendorReturnActions,
+  vendorReturnTexts as t,
+  type VendorReturnAction,
+} from './vendor-returns';
 
 type ActionsProps = {
   ret: OrderReturn;
@@ -32,7 +37,13 @@ export function VendorReturnActions({ ret, busy, describedBy, onApprove, onRejec
         </Button>
       )}
       {actions.includes('reject') && (
-        <Button {...common} variant="secondary" className="min-h-11 text-red-700" loading={busy === 'reject'} onClick={() => onReject(ret)}>
+        <Button
+          {...common}
+          variant="secondary"
+          className="min-h-11 text-red-700"
+          loading={busy === 'reject'}
+          onClick={() => onReject(ret)}
+        >
           {t.reject}
         </Button>
       )}
@@ -45,7 +56,8 @@ export function VendorReturnActions({ ret, busy, describedBy, onApprove, onRejec
   );
 }
 
-const itemsText = (r: OrderReturn) => r.items.map((i) => `${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''} × ${i.quantity}`).join(', ');
+const itemsText = (r: OrderReturn) =>
+  r.items.map((i) => `${i.productName}${i.variantLabel ? ` (${i.variantLabel})` : ''} × ${i.quantity}`).join(', ');
 
 type RejectProps = {
   ret: OrderReturn;
@@ -115,7 +127,17 @@ export function RejectReturnDialog({ ret, busy, error, formError = null, onSubmi
  * back, the customer is refunded the way they paid, the points move, the vendor's earnings for the
  * items are reversed with a credit note. Mount it only while open; it waits while the request runs.
  */
-export function ReceiveReturnDialog({ ret, busy, onConfirm, onClose }: { ret: OrderReturn; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ReceiveReturnDialog({
+  ret,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  ret: OrderReturn;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Modal
       open
@@ -134,12 +156,15 @@ export function ReceiveReturnDialog({ ret, busy, onConfirm, onClose }: { ret: Or
     >
       <div className="space-y-2 text-sm text-slate-700">
         <p>
-          Order {ret.orderRef}: <strong>{itemsText(ret)}</strong> from {ret.customerName}, worth {formatRupees(ret.valuePaise)}.
+          Order {ret.orderRef}: <strong>{itemsText(ret)}</strong> from {ret.customerName}, worth{' '}
+          {formatRupees(ret.valuePaise)}.
         </p>
         <p>Once you confirm you have these items back:</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>Their stock goes back to your shop.</li>
-          <li>The customer is refunded the way they paid: to their online payment, or as points for cash on delivery.</li>
+          <li>
+            The customer is refunded the way they paid: to their online payment, or as points for cash on delivery.
+          </li>
           <li>The points the items earned are cancelled, and points the customer used on them are given back.</li>
           <li>Your earnings for these items are reversed, and a credit note is issued against the tax invoice.</li>
         </ul>

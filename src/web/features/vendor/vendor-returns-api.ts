@@ -25,11 +25,14 @@ export function useVendorReturns(query: { status: ReturnFilter; page: number }) 
 /** The shop's answers to a return and its receipt back: each answers the return as it is now and the server's message. */
 export const vendorReturnRequests = {
   approve: (returnId: string) => api.post<ReturnChanged>(`/api/vendor/returns/${returnId}/approve`),
-  reject: (returnId: string, body: RejectReturnInput) => api.post<ReturnChanged>(`/api/vendor/returns/${returnId}/reject`, body),
+  reject: (returnId: string, body: RejectReturnInput) =>
+    api.post<ReturnChanged>(`/api/vendor/returns/${returnId}/reject`, body),
   receive: (returnId: string) => api.post<ReturnChanged>(`/api/vendor/returns/${returnId}/received`),
 };
 
-export type ReturnChange = { returnId: string } & ({ action: 'approve' } | { action: 'reject'; reason: string } | { action: 'receive' });
+export type ReturnChange = { returnId: string } & (
+  { action: 'approve' } | { action: 'reject'; reason: string } | { action: 'receive' }
+);
 
 /** Sends one of the shop's moves on a return. */
 export function sendReturnChange(change: ReturnChange): Promise<ReturnChanged> {

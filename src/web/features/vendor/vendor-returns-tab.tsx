@@ -2,7 +2,12 @@ import { Undo2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
-import { returnFilters, returnStatusLabels, type OrderReturn, type ReturnFilter } from '../../../contracts/returns.contract';
+import {
+  returnFilters,
+  returnStatusLabels,
+  type OrderReturn,
+  type ReturnFilter,
+} from '../../../contracts/returns.contract';
 import { formatRupees } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -15,7 +20,15 @@ import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Tabs } from '../../ui/Tabs';
 import { ReceiveReturnDialog, RejectReturnDialog, VendorReturnActions } from './vendor-return-actions';
-import { emptyFilterTitle, receiptLines, refundNotSent, returnBadgeTone, returnFilterLabels, vendorReturnTexts as t, type VendorReturnAction } from './vendor-returns';
+import {
+  emptyFilterTitle,
+  receiptLines,
+  refundNotSent,
+  returnBadgeTone,
+  returnFilterLabels,
+  vendorReturnTexts as t,
+  type VendorReturnAction,
+} from './vendor-returns';
 import { useReturnChange, useVendorReturns, type ReturnChange } from './vendor-returns-api';
 
 const isFilter = (v: string | null): v is ReturnFilter => (returnFilters as readonly string[]).includes(v ?? '');
@@ -80,7 +93,12 @@ function Photos({ ret }: { ret: OrderReturn }) {
       <ul className="mt-1 flex flex-wrap gap-2">
         {ret.photos.map((url, i) => (
           <li key={`${i}:${url}`}>
-            <a href={url} target="_blank" rel="noopener noreferrer" className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2"
+            >
               <img
                 src={url}
                 alt={`Photo ${i + 1} of ${count} from the customer, order ${ret.orderRef} (opens in a new tab)`}
@@ -114,12 +132,22 @@ function History({ ret }: { ret: OrderReturn }) {
   const receipt = receiptLines(ret);
   return (
     <>
-      {ret.rejectionReason && <Line term={byHaat ? "Haat team's reason for rejecting" : 'Your reason for rejecting'}>{ret.rejectionReason}</Line>}
+      {ret.rejectionReason && (
+        <Line term={byHaat ? "Haat team's reason for rejecting" : 'Your reason for rejecting'}>
+          {ret.rejectionReason}
+        </Line>
+      )}
       {ret.disputedAt && (
-        <Line term={`Sent to the Haat team on ${formatDate(ret.disputedAt)}`}>{ret.disputeComment ? `Customer's note: ${ret.disputeComment}` : 'The customer asked the Haat team to review your decision.'}</Line>
+        <Line term={`Sent to the Haat team on ${formatDate(ret.disputedAt)}`}>
+          {ret.disputeComment
+            ? `Customer's note: ${ret.disputeComment}`
+            : 'The customer asked the Haat team to review your decision.'}
+        </Line>
       )}
       {byHaat && ret.decidedAt && ret.status !== 'rejected' && ret.status !== 'disputed' && (
-        <Line term="Decided by the Haat team">Approved on {formatDate(ret.decidedAt)}: collect the items, then mark them received.</Line>
+        <Line term="Decided by the Haat team">
+          Approved on {formatDate(ret.decidedAt)}: collect the items, then mark them received.
+        </Line>
       )}
       {ret.receivedAt && (
         <Line term={`Received on ${formatDate(ret.receivedAt)}`}>
@@ -232,7 +260,8 @@ export function VendorReturnsTab() {
       },
     });
   };
-  const busyFor = (r: OrderReturn): VendorReturnAction | null => (change.isPending && change.variables?.returnId === r.id ? change.variables.action : null);
+  const busyFor = (r: OrderReturn): VendorReturnAction | null =>
+    change.isPending && change.variables?.returnId === r.id ? change.variables.action : null;
   const openReject = (r: OrderReturn) => {
     setReasonError(undefined);
     setRejectFormError(null);
@@ -285,9 +314,17 @@ export function VendorReturnsTab() {
         <h2 id="vendor-returns-heading" className="text-lg font-semibold text-slate-900">
           Returns
         </h2>
-        <p className="text-sm text-slate-600">Approve or reject each request. Once an approved return reaches you, mark it received: the customer is then refunded.</p>
+        <p className="text-sm text-slate-600">
+          Approve or reject each request. Once an approved return reaches you, mark it received: the customer is then
+          refunded.
+        </p>
       </div>
-      <Tabs label="Filter returns by status" active={filters.status} onChange={(status) => setFilters({ status })} tabs={returnFilters.map((k) => ({ key: k, label: returnFilterLabels[k] }))} />
+      <Tabs
+        label="Filter returns by status"
+        active={filters.status}
+        onChange={(status) => setFilters({ status })}
+        tabs={returnFilters.map((k) => ({ key: k, label: returnFilterLabels[k] }))}
+      />
       {body}
       {rejecting && (
         <RejectReturnDialog

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { returnFilters, returnMessages, returnStatuses, type OrderReturn, type ReturnRefund } from '../../../contracts/returns.contract';
-import { emptyFilterTitle, receiptLines, refundNotSent, rejectReasonError, returnBadgeTone, returnFilterLabels, vendorReturnActions } from './vendor-returns';
+import {
+  returnFilters,
+  returnMessages,
+  returnStatuses,
+  type OrderReturn,
+  type ReturnRefund,
+} from '../../../contracts/returns.contract';
+import {
+  emptyFilterTitle,
+  receiptLines,
+  refundNotSent,
+  rejectReasonError,
+  returnBadgeTone,
+  returnFilterLabels,
+  vendorReturnActions,
+} from './vendor-returns';
 
 // The vendor's Returns tab: its pure rules.
 
@@ -18,7 +32,10 @@ const refund = (over: Partial<ReturnRefund> = {}): ReturnRefund => ({
   processedAt: '2026-11-30T10:00:00.000Z',
   ...over,
 });
-const received = (r: Partial<ReturnRefund>, creditNoteNumber: string | null = 'CN/26-27/000001'): Pick<OrderReturn, 'refund' | 'creditNoteNumber'> => ({ refund: refund(r), creditNoteNumber });
+const received = (
+  r: Partial<ReturnRefund>,
+  creditNoteNumber: string | null = 'CN/26-27/000001',
+): Pick<OrderReturn, 'refund' | 'creditNoteNumber'> => ({ refund: refund(r), creditNoteNumber });
 
 describe('vendorReturnActions', () => {
   it('offers Approve and Reject on a request, Mark received once approved, and nothing in any other status', () => {
@@ -35,14 +52,29 @@ describe('vendorReturnActions', () => {
 
 describe('the status filter', () => {
   it('labels every filter the server takes, the disputed ones as "With Haat", and names each empty list', () => {
-    expect(returnFilters.map((f) => returnFilterLabels[f])).toEqual(['All', 'Requested', 'Approved', 'Rejected', 'With Haat', 'Received', 'Refunded']);
+    expect(returnFilters.map((f) => returnFilterLabels[f])).toEqual([
+      'All',
+      'Requested',
+      'Approved',
+      'Rejected',
+      'With Haat',
+      'Received',
+      'Refunded',
+    ]);
     expect(emptyFilterTitle('all')).toBe('No returns yet');
     expect(emptyFilterTitle('requested')).toBe('No requested returns');
     expect(emptyFilterTitle('disputed')).toBe('No returns with Haat');
   });
 
   it('gives every status a badge colour of the shared palette', () => {
-    expect(returnStatuses.map((s) => returnBadgeTone[s])).toEqual(['pending', 'approved', 'rejected', 'review', 'processing', 'completed']);
+    expect(returnStatuses.map((s) => returnBadgeTone[s])).toEqual([
+      'pending',
+      'approved',
+      'rejected',
+      'review',
+      'processing',
+      'completed',
+    ]);
   });
 });
 
@@ -72,7 +104,14 @@ describe('receiptLines', () => {
       '30 points the items would have earned cancelled',
       'Credit note CN/26-27/000001 issued',
     ]);
-    expect(receiptLines(received({ method: 'razorpay', amountPaise: 115_000, pointsTakenBack: 10, keptForSpentPointsPaise: 5_000 }, null))).toEqual([
+    expect(
+      receiptLines(
+        received(
+          { method: 'razorpay', amountPaise: 115_000, pointsTakenBack: 10, keptForSpentPointsPaise: 5_000 },
+          null,
+        ),
+      ),
+    ).toEqual([
       "₹1,150 refunded to the customer's original payment (Razorpay)",
       '10 points the items had earned taken back',
       '₹50 kept from the refund for earned points already spent',
@@ -80,21 +119,32 @@ describe('receiptLines', () => {
   });
 
   it('tells a cash on delivery refund as points, and an order paid with points only', () => {
-    expect(receiptLines(received({ method: 'points', amountPaise: 0, refundPoints: 543, pointsReturned: 57, pointsVoided: 30 }))).toEqual([
+    expect(
+      receiptLines(
+        received({ method: 'points', amountPaise: 0, refundPoints: 543, pointsReturned: 57, pointsVoided: 30 }),
+      ),
+    ).toEqual([
       "543 points refunded to the customer's wallet (cash on delivery)",
       '57 points the customer used on the order given back',
       '30 points the items would have earned cancelled',
       'Credit note CN/26-27/000001 issued',
     ]);
-    expect(receiptLines(received({ method: 'points', amountPaise: 0, refundPoints: 0, pointsReturned: 1 }, null))).toEqual([
+    expect(
+      receiptLines(received({ method: 'points', amountPaise: 0, refundPoints: 0, pointsReturned: 1 }, null)),
+    ).toEqual([
       'No money to refund: the items were paid for with points',
       '1 point the customer used on the order given back',
     ]);
   });
 
   it('says when a gateway refund is on its way or could not be sent yet', () => {
-    expect(receiptLines(received({ method: 'razorpay', status: 'pending', amountPaise: 60_000 }, null))).toEqual(["₹600 being refunded to the customer's original payment (Razorpay)"]);
-    const failed = received({ method: 'razorpay', status: 'failed', amountPaise: 60_000, failureReason: 'Gateway timeout' }, null);
+    expect(receiptLines(received({ method: 'razorpay', status: 'pending', amountPaise: 60_000 }, null))).toEqual([
+      "₹600 being refunded to the customer's original payment (Razorpay)",
+    ]);
+    const failed = received(
+      { method: 'razorpay', status: 'failed', amountPaise: 60_000, failureReason: 'Gateway timeout' },
+      null,
+    );
     expect(receiptLines(failed)).toEqual([
       "₹600 refund to the customer's original payment (Razorpay) could not be sent yet: the Haat team will send it again",
       'Gateway said: Gateway timeout',

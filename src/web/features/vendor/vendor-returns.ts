@@ -1,4 +1,10 @@
-import { rejectReturnSchema, type OrderReturn, type ReturnFilter, type ReturnRefund, type ReturnStatus } from '../../../contracts/returns.contract';
+import {
+  rejectReturnSchema,
+  type OrderReturn,
+  type ReturnFilter,
+  type ReturnRefund,
+  type ReturnStatus,
+} from '../../../contracts/returns.contract';
 import { formatRupees } from '../../../domain/money';
 
 // The vendor's Returns tab: the filter's labels, which buttons a return has,
@@ -16,7 +22,12 @@ export const returnFilterLabels: Record<ReturnFilter, string> = {
 };
 
 /** The empty list's title under a filter: 'No requested returns', 'No returns with Haat'. */
-export const emptyFilterTitle = (filter: ReturnFilter): string => (filter === 'all' ? 'No returns yet' : filter === 'disputed' ? 'No returns with Haat' : `No ${returnFilterLabels[filter].toLowerCase()} returns`);
+export const emptyFilterTitle = (filter: ReturnFilter): string =>
+  filter === 'all'
+    ? 'No returns yet'
+    : filter === 'disputed'
+      ? 'No returns with Haat'
+      : `No ${returnFilterLabels[filter].toLowerCase()} returns`;
 
 /** The texts of the tab's buttons and dialogs (the browser tests find them by these names). */
 export const vendorReturnTexts = {
@@ -79,13 +90,16 @@ export function receiptLines(r: Pick<OrderReturn, 'refund' | 'creditNoteNumber'>
   if (!refund) return [];
   const lines: string[] = [];
   if (refund.method !== 'points') lines.push(moneyLine(refund));
-  else if (refund.refundPoints > 0) lines.push(`${points(refund.refundPoints)} refunded to the customer's wallet (cash on delivery)`);
+  else if (refund.refundPoints > 0)
+    lines.push(`${points(refund.refundPoints)} refunded to the customer's wallet (cash on delivery)`);
   else lines.push('No money to refund: the items were paid for with points');
   if (refund.status === 'failed' && refund.failureReason) lines.push(`Gateway said: ${refund.failureReason}`);
-  if (refund.pointsReturned > 0) lines.push(`${points(refund.pointsReturned)} the customer used on the order given back`);
+  if (refund.pointsReturned > 0)
+    lines.push(`${points(refund.pointsReturned)} the customer used on the order given back`);
   if (refund.pointsVoided > 0) lines.push(`${points(refund.pointsVoided)} the items would have earned cancelled`);
   if (refund.pointsTakenBack > 0) lines.push(`${points(refund.pointsTakenBack)} the items had earned taken back`);
-  if (refund.keptForSpentPointsPaise > 0) lines.push(`${formatRupees(refund.keptForSpentPointsPaise)} kept from the refund for earned points already spent`);
+  if (refund.keptForSpentPointsPaise > 0)
+    lines.push(`${formatRupees(refund.keptForSpentPointsPaise)} kept from the refund for earned points already spent`);
   if (r.creditNoteNumber) lines.push(`Credit note ${r.creditNoteNumber} issued`);
   return lines;
 }

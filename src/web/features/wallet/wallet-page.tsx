@@ -51,7 +51,9 @@ function WalletView() {
         <>
           <BalanceCards wallet={wallet.data} />
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-600">Withdraw at least {WITHDRAWAL_MIN_POINTS} points; they reach your UPI ID within 24 hours.</p>
+            <p className="text-sm text-slate-600">
+              Withdraw at least {WITHDRAWAL_MIN_POINTS} points; they reach your UPI ID within 24 hours.
+            </p>
             <Button onClick={() => setWithdrawing(true)} className="w-full sm:w-auto">
               <ArrowDownToLine className="h-4 w-4" aria-hidden="true" />
               Withdraw to UPI
@@ -67,7 +69,10 @@ function WalletView() {
                 title="No transactions yet"
                 icon={<ReceiptText className="h-10 w-10 text-slate-400" aria-hidden="true" />}
                 action={
-                  <Link to="/search" className="inline-flex rounded-lg bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800">
+                  <Link
+                    to="/search"
+                    className="inline-flex rounded-lg bg-violet-700 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-800"
+                  >
                     Start Shopping
                   </Link>
                 }
@@ -75,16 +80,30 @@ function WalletView() {
                 Earn points on every order. They show here as soon as you shop.
               </EmptyState>
             ) : wallet.data.transactions.items.length === 0 ? (
-              <EmptyState title="This page is empty" action={<Button variant="secondary" onClick={() => goTo(1)}>Go to the first page</Button>} />
+              <EmptyState
+                title="This page is empty"
+                action={
+                  <Button variant="secondary" onClick={() => goTo(1)}>
+                    Go to the first page
+                  </Button>
+                }
+              />
             ) : (
-              <div aria-busy={wallet.isPlaceholderData || undefined} className={wallet.isPlaceholderData ? 'opacity-60' : undefined}>
+              <div
+                aria-busy={wallet.isPlaceholderData || undefined}
+                className={wallet.isPlaceholderData ? 'opacity-60' : undefined}
+              >
                 <TransactionList items={wallet.data.transactions.items} />
                 <Pagination page={page} pageSize={PAGE_SIZE} total={wallet.data.transactions.total} onPage={goTo} />
               </div>
             )}
           </section>
 
-          <WithdrawModal open={withdrawing} onClose={() => setWithdrawing(false)} availablePoints={wallet.data.availablePoints} />
+          <WithdrawModal
+            open={withdrawing}
+            onClose={() => setWithdrawing(false)}
+            availablePoints={wallet.data.availablePoints}
+          />
         </>
       )}
 
@@ -97,15 +116,26 @@ function WalletView() {
             <ListSkeleton rows={2} />
           </LoadingRegion>
         ) : withdrawals.isError ? (
-          <ErrorState message={`Failed to load withdrawal requests: ${withdrawals.error.message}`} onRetry={() => withdrawals.refetch()} />
+          <ErrorState
+            message={`Failed to load withdrawal requests: ${withdrawals.error.message}`}
+            onRetry={() => withdrawals.refetch()}
+          />
         ) : withdrawals.data.total === 0 ? (
-          <EmptyState title="No withdrawal requests yet" icon={<WalletIcon className="h-10 w-10 text-slate-400" aria-hidden="true" />}>
+          <EmptyState
+            title="No withdrawal requests yet"
+            icon={<WalletIcon className="h-10 w-10 text-slate-400" aria-hidden="true" />}
+          >
             When you withdraw points to UPI, the request and its status show here.
           </EmptyState>
         ) : (
           <>
             <WithdrawalList items={withdrawals.data.items} />
-            <Pagination page={withdrawalsPage} pageSize={WITHDRAWALS_PAGE_SIZE} total={withdrawals.data.total} onPage={setWithdrawalsPage} />
+            <Pagination
+              page={withdrawalsPage}
+              pageSize={WITHDRAWALS_PAGE_SIZE}
+              total={withdrawals.data.total}
+              onPage={setWithdrawalsPage}
+            />
           </>
         )}
       </section>

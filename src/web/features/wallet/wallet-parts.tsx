@@ -1,6 +1,12 @@
 import { ArrowDownToLine, Clock, Coins, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { transactionGroup, transactionTypeLabels, type Wallet, type WalletTransaction, type Withdrawal } from '../../../contracts/rewards.contract';
+import {
+  transactionGroup,
+  transactionTypeLabels,
+  type Wallet,
+  type WalletTransaction,
+  type Withdrawal,
+} from '../../../contracts/rewards.contract';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { cn } from '../../ui/cn';
 import { formatDateTime } from '../../ui/format-date';
@@ -9,7 +15,19 @@ import { StatusBadge } from '../../ui/StatusBadge';
 
 const pts = (n: number) => n.toLocaleString('en-IN');
 
-function BalanceCard({ icon: Icon, label, value, hint, tone }: { icon: LucideIcon; label: string; value: number; hint: ReactNode; tone: string }) {
+function BalanceCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number;
+  hint: ReactNode;
+  tone: string;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-center gap-2 text-sm font-medium text-slate-600">
@@ -34,10 +52,34 @@ export const pendingHint = (days: number) =>
 export function BalanceCards({ wallet }: { wallet: Wallet }) {
   return (
     <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <BalanceCard icon={Coins} tone="text-amber-600" label="Available points" value={wallet.availablePoints} hint={<>1 point = ₹1 · worth {formatRupees(pointsToPaise(wallet.availablePoints))}</>} />
-      <BalanceCard icon={Clock} tone="text-yellow-600" label="Pending" value={wallet.pendingPoints} hint={pendingHint(wallet.returnWindowDays)} />
-      <BalanceCard icon={ArrowDownToLine} tone="text-blue-600" label="Withdrawn" value={wallet.withdrawnPoints} hint="Sent or on its way to your UPI ID" />
-      <BalanceCard icon={TrendingUp} tone="text-green-600" label="Total earned" value={wallet.totalEarned} hint="Everything you have earned on Haat" />
+      <BalanceCard
+        icon={Coins}
+        tone="text-amber-600"
+        label="Available points"
+        value={wallet.availablePoints}
+        hint={<>1 point = ₹1 · worth {formatRupees(pointsToPaise(wallet.availablePoints))}</>}
+      />
+      <BalanceCard
+        icon={Clock}
+        tone="text-yellow-600"
+        label="Pending"
+        value={wallet.pendingPoints}
+        hint={pendingHint(wallet.returnWindowDays)}
+      />
+      <BalanceCard
+        icon={ArrowDownToLine}
+        tone="text-blue-600"
+        label="Withdrawn"
+        value={wallet.withdrawnPoints}
+        hint="Sent or on its way to your UPI ID"
+      />
+      <BalanceCard
+        icon={TrendingUp}
+        tone="text-green-600"
+        label="Total earned"
+        value={wallet.totalEarned}
+        hint="Everything you have earned on Haat"
+      />
     </section>
   );
 }
@@ -82,7 +124,14 @@ export function TransactionList({ items }: { items: WalletTransaction[] }) {
       {items.map((t) => (
         <li key={t.id} className="flex items-start justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
-            <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', groupTone[transactionGroup[t.type]])}>{transactionTypeLabels[t.type]}</span>
+            <span
+              className={cn(
+                'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+                groupTone[transactionGroup[t.type]],
+              )}
+            >
+              {transactionTypeLabels[t.type]}
+            </span>
             <p className="mt-1 break-words text-sm text-slate-900">{t.description || transactionTypeLabels[t.type]}</p>
             <p className="text-xs text-slate-500">
               <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
@@ -114,7 +163,8 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
         <li key={w.id} className="flex items-start justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">
-              {pts(w.points)} pts <span className="font-normal text-slate-600">({formatRupees(pointsToPaise(w.points))})</span>
+              {pts(w.points)} pts{' '}
+              <span className="font-normal text-slate-600">({formatRupees(pointsToPaise(w.points))})</span>
             </p>
             <p className="break-all text-sm text-slate-700">to {w.upiId}</p>
             <p className="text-xs text-slate-500">
@@ -122,7 +172,8 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
               {w.processedAt && (
                 <>
                   {' · '}
-                  {w.status === 'paid' ? 'Paid' : 'Processed'} <time dateTime={w.processedAt}>{formatDateTime(w.processedAt)}</time>
+                  {w.status === 'paid' ? 'Paid' : 'Processed'}{' '}
+                  <time dateTime={w.processedAt}>{formatDateTime(w.processedAt)}</time>
                 </>
               )}
             </p>

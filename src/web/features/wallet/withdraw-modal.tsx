@@ -16,7 +16,15 @@ type FormIn = z.input<ReturnType<typeof withdrawalFormSchema>>;
 type FormOut = z.output<ReturnType<typeof withdrawalFormSchema>>;
 
 /** The 'Withdraw to UPI' dialog: points (at least 100, at most the available balance) and a UPI ID. */
-export function WithdrawModal({ open, onClose, availablePoints }: { open: boolean; onClose: () => void; availablePoints: number }) {
+export function WithdrawModal({
+  open,
+  onClose,
+  availablePoints,
+}: {
+  open: boolean;
+  onClose: () => void;
+  availablePoints: number;
+}) {
   const formId = useId();
   const schema = useMemo(() => withdrawalFormSchema(availablePoints), [availablePoints]);
   const create = useCreateWithdrawal();
@@ -28,7 +36,11 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
     reset,
     setError,
     formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(schema), defaultValues: { points: '', upiId: '' }, mode: 'onTouched' });
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(schema),
+    defaultValues: { points: '', upiId: '' },
+    mode: 'onTouched',
+  });
 
   const typed = Number(watch('points'));
   const rupees = Number.isInteger(typed) && typed > 0 ? formatRupees(pointsToPaise(typed)) : null;
@@ -51,7 +63,8 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
       const err = e instanceof ApiError ? e : null;
       const placed = (['points', 'upiId'] as const).filter((f) => err?.fields[f]);
       placed.forEach((f, i) => setError(f, { type: 'server', message: err?.fields[f] }, { shouldFocus: i === 0 }));
-      if (placed.length === 0) setFormError(err?.message ?? 'Failed to submit the withdrawal request. Please try again.');
+      if (placed.length === 0)
+        setFormError(err?.message ?? 'Failed to submit the withdrawal request. Please try again.');
     }
   };
 
@@ -71,11 +84,20 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
         </>
       }
     >
-      <form id={formId} onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Withdraw points to UPI">
+      <form
+        id={formId}
+        onSubmit={handleSubmit(submit)}
+        noValidate
+        className="space-y-4"
+        aria-label="Withdraw points to UPI"
+      >
         <p className="text-sm text-slate-600">
-          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong> available ({formatRupees(pointsToPaise(availablePoints))}). 1 point = ₹1.
+          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong>{' '}
+          available ({formatRupees(pointsToPaise(availablePoints))}). 1 point = ₹1.
         </p>
-        {tooLittle && <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>}
+        {tooLittle && (
+          <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>
+        )}
         {formError && <Alert tone="error">{formError}</Alert>}
         <Input
           label="Points to withdraw"
@@ -105,7 +127,9 @@ export function WithdrawModal({ open, onClose, availablePoints }: { open: boolea
           error={errors.upiId?.message}
           {...register('upiId')}
         />
-        <p className="text-xs text-slate-500">Your points are held as soon as you submit. The money reaches your UPI ID within 24 hours.</p>
+        <p className="text-xs text-slate-500">
+          Your points are held as soon as you submit. The money reaches your UPI ID within 24 hours.
+        </p>
       </form>
     </Modal>
   );

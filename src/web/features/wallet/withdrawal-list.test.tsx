@@ -6,8 +6,21 @@ import { WithdrawalList } from './wallet-parts';
 // The wallet shows what the super admin wrote for the customer next to each
 // request: a paid one's UPI reference, a rejected one's reason.
 
-const base: Withdrawal = { id: '00000000-0000-4000-8000-000000000001', points: 500, upiId: 'asha@okaxis', status: 'pending', createdAt: '2026-11-25T06:00:00.000Z', processedAt: null, upiReference: null, rejectReason: null };
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const base: Withdrawal = {
+  id: '00000000-0000-4000-8000-000000000001',
+  points: 500,
+  upiId: 'asha@okaxis',
+  status: 'pending',
+  createdAt: '2026-11-25T06:00:00.000Z',
+  processedAt: null,
+  upiReference: null,
+  rejectReason: null,
+};
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('WithdrawalList', () => {
   it("shows a paid request's UPI reference and a rejected request's reason, and neither for a pending one", () => {
@@ -15,8 +28,20 @@ describe('WithdrawalList', () => {
       renderToStaticMarkup(
         <WithdrawalList
           items={[
-            { ...base, id: '00000000-0000-4000-8000-000000000002', status: 'paid', processedAt: '2026-11-25T08:00:00.000Z', upiReference: '412345678901' },
-            { ...base, id: '00000000-0000-4000-8000-000000000003', status: 'rejected', processedAt: '2026-11-25T09:00:00.000Z', rejectReason: 'UPI ID not found' },
+            {
+              ...base,
+              id: '00000000-0000-4000-8000-000000000002',
+              status: 'paid',
+              processedAt: '2026-11-25T08:00:00.000Z',
+              upiReference: '412345678901',
+            },
+            {
+              ...base,
+              id: '00000000-0000-4000-8000-000000000003',
+              status: 'rejected',
+              processedAt: '2026-11-25T09:00:00.000Z',
+              rejectReason: 'UPI ID not found',
+            },
             base,
           ]}
         />,
