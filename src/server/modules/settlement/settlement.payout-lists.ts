@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { selectPayables, selectPayout, selectPayouts } from './settlement.read-model';
+import { selectPayables, selectPayout, selectPayouts } from './settlement.payouts.read-model';
 
 // The lists of the super admin's Payouts tab, in the contract's shapes (the queries are in the read model).
 

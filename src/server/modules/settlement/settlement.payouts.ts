@@ -11,7 +11,7 @@ import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notify } from '../notifications';
 import { addToBalances, afterLock, entryOf, lockBalances, vendorBalancesOf } from './settlement.ledger';
-import { vendorNameOf } from './settlement.read-model';
+import { vendorNameOf } from './settlement.payouts.read-model';
 import { vendorLedger, vendorPayoutDetails, vendorPayouts } from './settlement.tables';
 
 // Payouts, paid by hand outside Haat (bank transfer or UPI) or as a Razorpay

@@ -1,33 +1,8 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lt,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
-import type { AdminPayoutsQuery } from '../../../contracts/payouts.contract';
-import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
-import { vendorRows } from '../auth';
 import { orderPartRows, orderRows } from '../orders';
 import { shopRows } from '../shops';
-import {
-  orderItemSettlements,
-  vendorBalances,
-  vendorLedger,
-  vendorPayoutDetails,
-  vendorPayouts,
-  vendorRouteAccounts,
-} from './settlement.tables';
+import { orderItemSettlements, vendorLedger } from './settlement.tables';
 
 // The vendor's earnings statement (the Earnings tab and its CSV). A statement row is one part of an
 // order for a shop the vendor owns, with the sums of its items' settlement lines and where its ledger
@@ -36,9 +11,8 @@ import {
 // (vendor_shops, through shopRows: the shop's name, and whose shop it is, which limits access inside
 // the query) to settlement's own order_item_settlements and vendor_ledger, and filters, sorts and
 // pages them in one statement; going through one function per module would page in memory.
-// Read-only: nothing here inserts, updates, deletes or locks. The super admin's Payouts tab reads
-// here too: its lists show each vendor's business name (auth's vendorRows) beside settlement's
-// balances and payouts, searched and sorted by it.
+// Read-only: nothing here inserts, updates, deletes or locks. (The super admin's Payouts tab reads
+// settlement.payouts.read-model.ts.)
 
 /** Which statement rows to read: the vendor's, optionally of orders placed in one month (YYYY-MM, India time). */
 export type StatementFilter = { vendorUserId: string; month?: string };
@@ -221,115 +195,3 @@ export async function countStatement(db: DbOrTx, f: StatementFilter): Promise<nu
 }
 
 // ---- The super admin's Payouts tab: vendors' balances and payouts, with the vendor's business name (auth).
-
-/** The vendor's business name; null when the user is not a vendor. */
-export async function vendorNameOf(db: DbOrTx, vendorUserId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: vendorRows.businessName })
-    .from(vendorRows)
-    .where(eq(vendorRows.userId, vendorUserId));
-  return row?.name ?? null;
-}
-
-const openPayouts = (db: DbOrTx) =>
-  db
-    .select({
-      vendorUserId: vendorPayouts.vendorUserId,
-      id: vendorPayouts.id,
-      amountPaise: vendorPayouts.amountPaise,
-      periodTo: vendorPayouts.periodTo,
-    })
-    .from(vendorPayouts)
-    .where(inArray(vendorPayouts.status, ['created', 'transferring']))
-    .as('open_payouts');
-
-const payableSorts = {
-  payable: vendorBalances.payablePaise,
-  pending: vendorBalances.pendingPaise,
-  vendor: vendorRows.businessName,
-};
-const payableWhere = (q: string | undefined) =>
-  q ? or(ilike(vendorRows.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined;
-
-/** Vendors with a ledger (a balances row), their balances, payout details and open payout; searched by name or id, most payable first. */
-export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
-  const open = openPayouts(db);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        balances: vendorBalances,
-        businessName: vendorRows.businessName,
-        details: vendorPayoutDetails,
-        routeAccountId: vendorRouteAccounts.accountId,
-        openId: open.id,
-        openAmount: open.amountPaise,
-        openTo: open.periodTo,
-      })
-      .from(vendorBalances)
-      .innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId))
-      .leftJoin(vendorPayoutDetails, eq(vendorPayoutDetails.vendorUserId, vendorBalances.vendorUserId))
-      .leftJoin(vendorRouteAccounts, eq(vendorRouteAccounts.vendorUserId, vendorBalances.vendorUserId))
-      .leftJoin(open, eq(open.vendorUserId, vendorBalances.vendorUserId))
-      .where(payableWhere(query.q))
-      .orderBy(...orderOf(payableSorts, query, 'payable', vendorBalances.vendorUserId))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(vendorBalances)
-      .innerJoin(vendorRows, eq(vendorRows.userId, vendorBalances.vendorUserId))
-      .where(payableWhere(query.q)),
-  ]);
-  return { rows, total: Number(total) };
-}
-
-const payoutSorts = {
-  createdAt: vendorPayouts.createdAt,
-  amount: vendorPayouts.amountPaise,
-  vendor: vendorRows.businessName,
-};
-function payoutWhere(query: AdminPayoutsQuery) {
-  const q = query.q;
-  return and(
-    query.status === 'all' ? undefined : eq(vendorPayouts.status, query.status),
-    q
-      ? or(
-          ilike(vendorRows.businessName, containsPattern(q)),
-          ilike(vendorPayouts.reference, containsPattern(q)),
-          idStartsWith(vendorPayouts.id, q),
-          idStartsWith(vendorPayouts.vendorUserId, q),
-        )
-      : undefined,
-  );
-}
-
-const payoutsWithVendor = (db: DbOrTx) =>
-  db
-    .select({ payout: vendorPayouts, businessName: vendorRows.businessName })
-    .from(vendorPayouts)
-    .innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId));
-
-/** Payouts of one status (or all) with their vendor's name, searched by vendor, reference or id, newest first; all of them (to the export's bound) for the CSV. */
-export async function selectPayouts(db: DbOrTx, query: AdminPayoutsQuery, forExport = false) {
-  const { limit, offset } = pageWindow(query, forExport);
-  const [rows, [{ total }]] = await Promise.all([
-    payoutsWithVendor(db)
-      .where(payoutWhere(query))
-      .orderBy(...orderOf(payoutSorts, query, 'createdAt', vendorPayouts.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(vendorPayouts)
-      .innerJoin(vendorRows, eq(vendorRows.userId, vendorPayouts.vendorUserId))
-      .where(payoutWhere(query)),
-  ]);
-  return { rows, total: Number(total) };
-}
-
-/** One payout with its vendor's name. */
-export async function selectPayout(db: DbOrTx, payoutId: string) {
-  const [row] = await payoutsWithVendor(db).where(eq(vendorPayouts.id, payoutId));
-  return row;
-}

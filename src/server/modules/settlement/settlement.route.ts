@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { lockPayout, payLockedPayout } from './settlement.payouts';
-import { vendorNameOf } from './settlement.read-model';
+import { vendorNameOf } from './settlement.payouts.read-model';
 import { vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 
 // Razorpay Route payouts. The super admin sets each vendor's linked account
