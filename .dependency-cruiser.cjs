@@ -27,16 +27,14 @@ const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/'
 // Feature files that other features still import, each to be moved to ui/ (given its API calls as
 // props), api/ or the router's composition; a feature may import no other feature file.
 const sharedFeatureFiles = [
-  'admin/employee-status-action', // erp's test
   'auth/account-settings', // profile, vendor
   'auth/auth-form-parts', // admin, erp, merchant
   'cart/add-to-cart-button', // catalog, home
-  'erp/(erp-format|project-columns|project-deletion|project-form-modal|timesheet-columns)', // admin
+  'erp/(project-deletion|project-form-modal)', // admin
   // checkout, merchant, vendor
   'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',
   'referrals/referrals-section', // merchant, profile, vendor
   'vendor/(product-form-modal|vendor-products-api)', // admin
-  'wallet/wallet-parts', // orders' test
 ].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {

@@ -12,7 +12,7 @@ import { api, ApiError, toQuery } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
-import { projectColumns } from '../erp/project-columns';
+import { projectColumns } from '../../ui/project-columns';
 import { canDeleteNow, ProjectDeletionSummary, useProjectDeletion } from '../erp/project-deletion';
 import { ProjectDialog } from '../erp/project-form-modal';
 import { AdminActionDialog } from './admin-action-dialog';

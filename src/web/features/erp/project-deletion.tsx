@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/Modal';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 import { failure, useErpFeedback } from './erp-feedback';
-import { formatHours } from './erp-format';
+import { formatHours } from '../../ui/erp-format';
 import { erpKeys, useDeleteProject } from './use-erp-work';
 
 /**
