@@ -11,6 +11,7 @@
  * - no module imports an orchestrator (accounts, checkout, fulfilment, admin, erp);
  * - a web feature imports from src/web only ui/, layout/, api/ and its own folder (contracts and
  *   domain live outside src/web); the router composes one feature's page with another's;
+ * - the web layout (the page frame) knows no feature;
  * - no cycles between files here, and none between modules in scripts/check-module-cycles.ts (also run by
  *   npm run check:imports), which collapses files to their modules; both count runtime imports only.
  */
@@ -28,8 +29,6 @@ const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/'
 // props), api/ or the router's composition; a feature may import no other feature file.
 const sharedFeatureFiles = [
   'auth/account-settings', // profile, vendor
-  'auth/auth-form-parts', // admin, erp, merchant
-  'cart/add-to-cart-button', // catalog, home
   'erp/(project-deletion|project-form-modal)', // admin
   // checkout, merchant, vendor
   'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',
@@ -66,6 +65,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/ui' },
       to: { path: '^src/web/(features|layout|api)' },
+    },
+    {
+      name: 'layout-knows-no-feature',
+      comment: 'The page frame (header, footer, layout) imports from src/web only ui/, api/ and layout/.',
+      severity: 'error',
+      from: { path: '^src/web/layout/' },
+      to: { path: '^src/web/features/' },
     },
     {
       name: 'features-know-no-other-feature',

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AddToCartButton, addToCartAction } from './features/cart/add-to-cart-button';
 import { HomePage } from './features/home/home-page';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { RequireRole } from './layout/RequireRole';
@@ -46,9 +47,22 @@ const CartPage = lazy(() =>
     ([page, c]) => ({ default: () => <page.CartPage checkoutPanel={c.CheckoutPanel} /> }),
   ),
 );
-const ProductPage = lazy(() => import('./features/catalog/product-page').then((m) => ({ default: m.ProductPage })));
-const ShopPage = lazy(() => import('./features/catalog/shop-page').then((m) => ({ default: m.ShopPage })));
-const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
+// The pages that show products are given the cart feature's Add to Cart (composed here, as above).
+const ProductPage = lazy(() =>
+  import('./features/catalog/product-page').then((m) => ({
+    default: () => <m.ProductPage addToCartButton={AddToCartButton} />,
+  })),
+);
+const ShopPage = lazy(() =>
+  import('./features/catalog/shop-page').then((m) => ({
+    default: () => <m.ShopPage addToCartAction={addToCartAction} />,
+  })),
+);
+const SearchPage = lazy(() =>
+  import('./features/catalog/search-page').then((m) => ({
+    default: () => <m.SearchPage addToCartAction={addToCartAction} />,
+  })),
+);
 const AboutPage = lazy(() => import('./features/info/about-page').then((m) => ({ default: m.AboutPage })));
 const BecomeVendorPage = lazy(() =>
   import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })),
@@ -85,7 +99,7 @@ export const routes: RouteObject[] = [
         // A page that fails to render or to load keeps the header and footer around its error.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage addToCartAction={addToCartAction} /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
