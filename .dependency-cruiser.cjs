@@ -28,11 +28,8 @@ const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/'
 // Feature files that other features still import, each to be moved to ui/ (given its API calls as
 // props), api/ or the router's composition; a feature may import no other feature file.
 const sharedFeatureFiles = [
-  'auth/account-settings', // profile, vendor
   'erp/(project-deletion|project-form-modal)', // admin
-  // checkout, merchant, vendor
-  'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',
-  'referrals/referrals-section', // merchant, profile, vendor
+  'profile/address-form-modal', // checkout
   'vendor/(product-form-modal|vendor-products-api)', // admin
 ].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';

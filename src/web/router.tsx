@@ -30,8 +30,20 @@ const ErpDashboardPage = lazy(() =>
   import('./features/erp/erp-dashboard-page').then((m) => ({ default: m.ErpDashboardPage })),
 );
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+// The merchant's dashboard shows the referrals and the profile's email preferences (composed here, as below).
 const MerchantDashboardPage = lazy(() =>
-  import('./features/merchant/merchant-dashboard-page').then((m) => ({ default: m.MerchantDashboardPage })),
+  Promise.all([
+    import('./features/merchant/merchant-dashboard-page'),
+    import('./features/referrals/referrals-section'),
+    import('./features/profile/email-preferences-section'),
+  ]).then(([page, r, e]) => ({
+    default: () => (
+      <page.MerchantDashboardPage
+        referralsSection={r.ReferralsSection}
+        emailPreferencesSection={e.EmailPreferencesSection}
+      />
+    ),
+  })),
 );
 const StandeePage = lazy(() => import('./features/merchant/standee-page').then((m) => ({ default: m.StandeePage })));
 const MerchantRegisterPage = lazy(() =>
@@ -79,11 +91,23 @@ const NotificationsPage = lazy(() =>
   import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
 const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
-// The profile page shows the vendor feature's profile to a vendor: composed here, as features import no other feature.
+// The profile page shows the vendor feature's profile to a vendor, auth's account settings and the referrals:
+// composed here, as features import no other feature.
 const ProfilePage = lazy(() =>
-  Promise.all([import('./features/profile/profile-page'), import('./features/vendor/vendor-profile')]).then(
-    ([page, v]) => ({ default: () => <page.ProfilePage vendorProfile={v.VendorProfile} /> }),
-  ),
+  Promise.all([
+    import('./features/profile/profile-page'),
+    import('./features/vendor/vendor-profile'),
+    import('./features/auth/account-settings'),
+    import('./features/referrals/referrals-section'),
+  ]).then(([page, v, a, r]) => ({
+    default: () => (
+      <page.ProfilePage
+        vendorProfile={v.VendorProfile}
+        accountSettings={a.AccountSettings}
+        referralsSection={r.ReferralsSection}
+      />
+    ),
+  })),
 );
 const VendorDashboardPage = lazy(() =>
   import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })),
