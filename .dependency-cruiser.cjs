@@ -29,7 +29,6 @@ const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/'
 // props), api/ or the router's composition; a feature may import no other feature file.
 const sharedFeatureFiles = [
   'erp/(project-deletion|project-form-modal)', // admin
-  'profile/address-form-modal', // checkout
   'vendor/(product-form-modal|vendor-products-api)', // admin
 ].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';

@@ -53,11 +53,19 @@ const RegisterPage = lazy(() => import('./features/auth/register-page').then((m)
 const VendorRegisterPage = lazy(() =>
   import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })),
 );
-// The cart page goes on to the checkout feature's panel: composed here, as features import no other feature.
+// The cart page goes on to the checkout feature's panel, which offers the profile's Add Address dialog:
+// composed here, as features import no other feature.
 const CartPage = lazy(() =>
-  Promise.all([import('./features/cart/cart-page'), import('./features/checkout/checkout-panel')]).then(
-    ([page, c]) => ({ default: () => <page.CartPage checkoutPanel={c.CheckoutPanel} /> }),
-  ),
+  Promise.all([
+    import('./features/cart/cart-page'),
+    import('./features/checkout/checkout-panel'),
+    import('./features/profile/address-form-modal'),
+  ]).then(([page, c, a]) => {
+    const CheckoutPanel = (props: { pointsToUse: number; onBack: () => void }) => (
+      <c.CheckoutPanel {...props} addressFormModal={a.AddressFormModal} />
+    );
+    return { default: () => <page.CartPage checkoutPanel={CheckoutPanel} /> };
+  }),
 );
 // The pages that show products are given the cart feature's Add to Cart (composed here, as above).
 const ProductPage = lazy(() =>
