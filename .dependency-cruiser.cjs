@@ -25,12 +25,6 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const listed = exceptions.length === 0 ? '^$' : `^src/server/modules/(${exceptions.map(escape).join('|')})$`;
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
-// Feature files that other features still import, each to be moved to ui/ (given its API calls as
-// props), api/ or the router's composition; a feature may import no other feature file.
-const sharedFeatureFiles = [
-  'erp/(project-deletion|project-form-modal)', // admin
-  'vendor/(product-form-modal|vendor-products-api)', // admin
-].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {
   forbidden: [
@@ -71,10 +65,10 @@ module.exports = {
     },
     {
       name: 'features-know-no-other-feature',
-      comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder (or sharedFeatureFiles).',
+      comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder.',
       severity: 'error',
       from: { path: '^src/web/features/([^/]+)/' },
-      to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/', ...sharedFeatureFiles] },
+      to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/'] },
     },
     {
       name: 'platform-knows-no-module',

@@ -18,8 +18,22 @@ const ResetPasswordPage = lazy(() =>
 const AdminLoginPage = lazy(() =>
   import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
 );
+// The admin panel edits with the ERP's project dialog and the vendor's product form: composed here, as below.
 const AdminDashboardPage = lazy(() =>
-  import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+  Promise.all([
+    import('./features/admin/admin-dashboard-page'),
+    import('./features/erp/project-form-modal'),
+    import('./features/erp/project-deletion'),
+    import('./features/vendor/product-form-modal'),
+  ]).then(([page, project, deletion, product]) => {
+    const parts = {
+      ProjectDialog: project.ProjectDialog,
+      ProjectDeletionSummary: deletion.ProjectDeletionSummary,
+      ProductDialog: product.ProductDialog,
+      ProductFormSkeleton: product.ProductFormSkeleton,
+    };
+    return { default: () => <page.AdminDashboardPage parts={parts} /> };
+  }),
 );
 const AdminIndexPage = lazy(() => import('./features/admin/admin-routes').then((m) => ({ default: m.AdminIndexPage })));
 const ErpLoginPage = lazy(() => import('./features/erp/erp-login-page').then((m) => ({ default: m.ErpLoginPage })));

@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { erpWorkMessages as m, type ProjectDeletion, type Task } from '../../../contracts/erp-work.contract';
-import { canDeleteNow, goesWithIt, ProjectDeletionSummary } from './project-deletion';
+import { canDeleteNow } from '../../api/project-deletion';
+import { goesWithIt, ProjectDeletionSummary } from './project-deletion';
 import { TaskCard } from './task-card';
 import { taskFormValues } from './task-form-modal';
 
