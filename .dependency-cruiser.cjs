@@ -11,6 +11,7 @@
  * - no module imports an orchestrator (accounts, checkout, fulfilment, admin, erp);
  * - a web feature imports from src/web only ui/, layout/, api/ and its own folder (contracts and
  *   domain live outside src/web); the router composes one feature's page with another's;
+ * - the web layout (the page frame) knows no feature;
  * - no cycles between files here, and none between modules in scripts/check-module-cycles.ts (also run by
  *   npm run check:imports), which collapses files to their modules; both count runtime imports only.
  */
@@ -24,20 +25,6 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const listed = exceptions.length === 0 ? '^$' : `^src/server/modules/(${exceptions.map(escape).join('|')})$`;
 // Schema files, tests, test helpers and the demo data may import any module's *.tables.ts (see above).
 const tablesReaders = ['\\.tables\\.ts$', '\\.test\\.tsx?$', '^src/server/test/', '^src/server/seed/'];
-// Feature files that other features still import, each to be moved to ui/ (given its API calls as
-// props), api/ or the router's composition; a feature may import no other feature file.
-const sharedFeatureFiles = [
-  'admin/employee-status-action', // erp's test
-  'auth/account-settings', // profile, vendor
-  'auth/auth-form-parts', // admin, erp, merchant
-  'cart/add-to-cart-button', // catalog, home
-  'erp/(erp-format|project-columns|project-deletion|project-form-modal|timesheet-columns)', // admin
-  // checkout, merchant, vendor
-  'profile/(address-form-modal|email-preferences-section|personal-info-section|profile-picture)',
-  'referrals/referrals-section', // merchant, profile, vendor
-  'vendor/(product-form-modal|vendor-products-api)', // admin
-  'wallet/wallet-parts', // orders' test
-].map((f) => `^src/web/features/${f}\\.tsx?$`);
 const indexOrTables = '^src/server/modules/[^/]+/(index|[^/]+\\.tables)\\.ts$';
 module.exports = {
   forbidden: [
@@ -70,11 +57,18 @@ module.exports = {
       to: { path: '^src/web/(features|layout|api)' },
     },
     {
+      name: 'layout-knows-no-feature',
+      comment: 'The page frame (header, footer, layout) imports from src/web only ui/, api/ and layout/.',
+      severity: 'error',
+      from: { path: '^src/web/layout/' },
+      to: { path: '^src/web/features/' },
+    },
+    {
       name: 'features-know-no-other-feature',
-      comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder (or sharedFeatureFiles).',
+      comment: 'A web feature imports from src/web only ui/, layout/, api/ and its own folder.',
       severity: 'error',
       from: { path: '^src/web/features/([^/]+)/' },
-      to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/', ...sharedFeatureFiles] },
+      to: { path: '^src/web/', pathNot: ['^src/web/features/$1/', '^src/web/(ui|layout|api)/'] },
     },
     {
       name: 'platform-knows-no-module',

@@ -335,6 +335,8 @@ export const vendorProductInputSchema = z
   });
 export type VendorProductInput = z.input<typeof vendorProductInputSchema>;
 export type VendorProductData = z.output<typeof vendorProductInputSchema>;
+/** The product as the web form saves it: every field, with the final ordered list of image URLs. */
+export type ProductPayload = Omit<VendorProductData, 'images'> & { images: string[] };
 
 /** `PATCH /api/vendor/products/:id/status`. */
 export const vendorProductStatusSchema = z.object({

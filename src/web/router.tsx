@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AddToCartButton, addToCartAction } from './features/cart/add-to-cart-button';
 import { HomePage } from './features/home/home-page';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { RequireRole } from './layout/RequireRole';
@@ -17,8 +18,22 @@ const ResetPasswordPage = lazy(() =>
 const AdminLoginPage = lazy(() =>
   import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
 );
+// The admin panel edits with the ERP's project dialog and the vendor's product form: composed here, as below.
 const AdminDashboardPage = lazy(() =>
-  import('./features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+  Promise.all([
+    import('./features/admin/admin-dashboard-page'),
+    import('./features/erp/project-form-modal'),
+    import('./features/erp/project-deletion'),
+    import('./features/vendor/product-form-modal'),
+  ]).then(([page, project, deletion, product]) => {
+    const parts = {
+      ProjectDialog: project.ProjectDialog,
+      ProjectDeletionSummary: deletion.ProjectDeletionSummary,
+      ProductDialog: product.ProductDialog,
+      ProductFormSkeleton: product.ProductFormSkeleton,
+    };
+    return { default: () => <page.AdminDashboardPage parts={parts} /> };
+  }),
 );
 const AdminIndexPage = lazy(() => import('./features/admin/admin-routes').then((m) => ({ default: m.AdminIndexPage })));
 const ErpLoginPage = lazy(() => import('./features/erp/erp-login-page').then((m) => ({ default: m.ErpLoginPage })));
@@ -29,8 +44,20 @@ const ErpDashboardPage = lazy(() =>
   import('./features/erp/erp-dashboard-page').then((m) => ({ default: m.ErpDashboardPage })),
 );
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+// The merchant's dashboard shows the referrals and the profile's email preferences (composed here, as below).
 const MerchantDashboardPage = lazy(() =>
-  import('./features/merchant/merchant-dashboard-page').then((m) => ({ default: m.MerchantDashboardPage })),
+  Promise.all([
+    import('./features/merchant/merchant-dashboard-page'),
+    import('./features/referrals/referrals-section'),
+    import('./features/profile/email-preferences-section'),
+  ]).then(([page, r, e]) => ({
+    default: () => (
+      <page.MerchantDashboardPage
+        referralsSection={r.ReferralsSection}
+        emailPreferencesSection={e.EmailPreferencesSection}
+      />
+    ),
+  })),
 );
 const StandeePage = lazy(() => import('./features/merchant/standee-page').then((m) => ({ default: m.StandeePage })));
 const MerchantRegisterPage = lazy(() =>
@@ -40,15 +67,36 @@ const RegisterPage = lazy(() => import('./features/auth/register-page').then((m)
 const VendorRegisterPage = lazy(() =>
   import('./features/auth/vendor-register-page').then((m) => ({ default: m.VendorRegisterPage })),
 );
-// The cart page goes on to the checkout feature's panel: composed here, as features import no other feature.
+// The cart page goes on to the checkout feature's panel, which offers the profile's Add Address dialog:
+// composed here, as features import no other feature.
 const CartPage = lazy(() =>
-  Promise.all([import('./features/cart/cart-page'), import('./features/checkout/checkout-panel')]).then(
-    ([page, c]) => ({ default: () => <page.CartPage checkoutPanel={c.CheckoutPanel} /> }),
-  ),
+  Promise.all([
+    import('./features/cart/cart-page'),
+    import('./features/checkout/checkout-panel'),
+    import('./features/profile/address-form-modal'),
+  ]).then(([page, c, a]) => {
+    const CheckoutPanel = (props: { pointsToUse: number; onBack: () => void }) => (
+      <c.CheckoutPanel {...props} addressFormModal={a.AddressFormModal} />
+    );
+    return { default: () => <page.CartPage checkoutPanel={CheckoutPanel} /> };
+  }),
 );
-const ProductPage = lazy(() => import('./features/catalog/product-page').then((m) => ({ default: m.ProductPage })));
-const ShopPage = lazy(() => import('./features/catalog/shop-page').then((m) => ({ default: m.ShopPage })));
-const SearchPage = lazy(() => import('./features/catalog/search-page').then((m) => ({ default: m.SearchPage })));
+// The pages that show products are given the cart feature's Add to Cart (composed here, as above).
+const ProductPage = lazy(() =>
+  import('./features/catalog/product-page').then((m) => ({
+    default: () => <m.ProductPage addToCartButton={AddToCartButton} />,
+  })),
+);
+const ShopPage = lazy(() =>
+  import('./features/catalog/shop-page').then((m) => ({
+    default: () => <m.ShopPage addToCartAction={addToCartAction} />,
+  })),
+);
+const SearchPage = lazy(() =>
+  import('./features/catalog/search-page').then((m) => ({
+    default: () => <m.SearchPage addToCartAction={addToCartAction} />,
+  })),
+);
 const AboutPage = lazy(() => import('./features/info/about-page').then((m) => ({ default: m.AboutPage })));
 const BecomeVendorPage = lazy(() =>
   import('./features/info/become-vendor-page').then((m) => ({ default: m.BecomeVendorPage })),
@@ -65,11 +113,23 @@ const NotificationsPage = lazy(() =>
   import('./features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
 const OrdersPage = lazy(() => import('./features/orders/orders-page').then((m) => ({ default: m.OrdersPage })));
-// The profile page shows the vendor feature's profile to a vendor: composed here, as features import no other feature.
+// The profile page shows the vendor feature's profile to a vendor, auth's account settings and the referrals:
+// composed here, as features import no other feature.
 const ProfilePage = lazy(() =>
-  Promise.all([import('./features/profile/profile-page'), import('./features/vendor/vendor-profile')]).then(
-    ([page, v]) => ({ default: () => <page.ProfilePage vendorProfile={v.VendorProfile} /> }),
-  ),
+  Promise.all([
+    import('./features/profile/profile-page'),
+    import('./features/vendor/vendor-profile'),
+    import('./features/auth/account-settings'),
+    import('./features/referrals/referrals-section'),
+  ]).then(([page, v, a, r]) => ({
+    default: () => (
+      <page.ProfilePage
+        vendorProfile={v.VendorProfile}
+        accountSettings={a.AccountSettings}
+        referralsSection={r.ReferralsSection}
+      />
+    ),
+  })),
 );
 const VendorDashboardPage = lazy(() =>
   import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })),
@@ -85,7 +145,7 @@ export const routes: RouteObject[] = [
         // A page that fails to render or to load keeps the header and footer around its error.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage addToCartAction={addToCartAction} /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },

@@ -7,7 +7,7 @@ import { messages } from '../../contracts/auth.messages';
 import { api } from '../api/client';
 import { adminSessionKey, useAdminSession } from '../api/admin-session';
 import { useMe } from '../api/session';
-import { NotificationBell } from '../features/notifications/notification-bell';
+import { NotificationBell } from './NotificationBell';
 import { cn } from '../ui/cn';
 import { navLinksFor } from './nav-links';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { useResumeCartIntent } from '../features/cart/cart-intent';
+import { useResumeCartIntent } from '../api/cart-intent';
 import { useDialogInset } from '../ui/dialog-inset';
 import { notify } from '../ui/notify';
 import { Footer } from './Footer';

@@ -46,6 +46,15 @@ export function PriceTag({
   );
 }
 
+/** A card's action, given the id of the element that names the product. */
+export type CardAction = (nameId: string) => ReactNode;
+
+/**
+ * The action a page gives each product card (the cart feature's Add to Cart, which the router hands to the pages
+ * that show products, as a feature imports no other feature).
+ */
+export type CardActionFor = (p: ProductCardData) => CardAction;
+
 type ProductCardProps = {
   product: ProductCardData;
   layout?: 'grid' | 'list';
@@ -54,7 +63,7 @@ type ProductCardProps = {
   /** The heading level of the product name: 3 unless told. */
   headingLevel?: 2 | 3;
   /** The card's action (add to cart), given the id of the element that names the product. */
-  action?: (nameId: string) => ReactNode;
+  action?: CardAction;
 };
 
 /** A product in a grid or a list: image, name (links to its page), shop, price, discount, points, rating and the caller's action. */

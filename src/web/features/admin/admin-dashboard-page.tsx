@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { adminTabLabels, adminTabs, type AdminTab } from '../../../contracts/admin.contract';
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import type { AdminParts } from './admin-parts';
 import { RequireAdmin } from './admin-routes';
 import { AuditTab } from './audit-tab';
 import { MerchantsTab } from './merchants-tab';
@@ -26,16 +27,19 @@ import { WithdrawalsTab } from './withdrawals-tab';
 const tabs: TabItem<AdminTab>[] = adminTabs.map((key) => ({ key, label: adminTabLabels[key] }));
 const isTab = (v: string | null): v is AdminTab => adminTabs.some((t) => t === v);
 
-/** /admin/dashboard (and any path below /admin/): the super admin's panel; the open tab lives in `?tab=`. */
-export function AdminDashboardPage() {
+/**
+ * /admin/dashboard (and any path below /admin/): the super admin's panel; the open tab lives in `?tab=`.
+ * `parts` are the other features' dialogs it edits with, handed in by the router.
+ */
+export function AdminDashboardPage({ parts }: { parts: AdminParts }) {
   return (
     <RequireAdmin>
-      <Dashboard />
+      <Dashboard parts={parts} />
     </RequireAdmin>
   );
 }
 
-function Dashboard() {
+function Dashboard({ parts }: { parts: AdminParts }) {
   const { data: admin } = useAdminSession();
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
@@ -70,11 +74,11 @@ function Dashboard() {
         ) : active === 'vendors' ? (
           <VendorsTab />
         ) : active === 'products' ? (
-          <ProductsTab />
+          <ProductsTab parts={parts} />
         ) : active === 'employees' ? (
           <EmployeesTab />
         ) : active === 'erp' ? (
-          <ErpTab />
+          <ErpTab parts={parts} />
         ) : active === 'orders' ? (
           <OrdersTab />
         ) : active === 'returns' ? (

@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { CashbackInput, PhoneInput } from '../auth/auth-form-parts';
+import { CashbackInput, PhoneInput } from '../../ui/AuthFormParts';
 import { AdminActionDialog } from './admin-action-dialog';
 import { actionError } from './step-up-dialog';
 

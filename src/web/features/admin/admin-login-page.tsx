@@ -27,7 +27,7 @@ import {
   EmailInput,
   PasswordInput,
   SubmitButton,
-} from '../auth/auth-form-parts';
+} from '../../ui/AuthFormParts';
 import { adminSessionKey, useAdminSession } from '../../api/admin-session';
 
 type Step = 'credentials' | '2fa' | 'setup2fa' | 'reset';

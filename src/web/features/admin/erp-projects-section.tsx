@@ -12,16 +12,17 @@ import { api, ApiError, toQuery } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { notify } from '../../ui/notify';
-import { projectColumns } from '../erp/project-columns';
-import { canDeleteNow, ProjectDeletionSummary, useProjectDeletion } from '../erp/project-deletion';
-import { ProjectDialog } from '../erp/project-form-modal';
+import { projectColumns } from '../../ui/project-columns';
+import { canDeleteNow, useProjectDeletion } from '../../api/project-deletion';
 import { AdminActionDialog } from './admin-action-dialog';
+import type { AdminParts } from './admin-parts';
 import { ListCount } from './admin-list-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useAdminList } from './use-admin-list';
 
 /** Projects: every ERP project, newest first, each editable, and deletable while none of its hours is approved. */
-export function ErpProjectsSection() {
+export function ErpProjectsSection({ parts }: { parts: AdminParts }) {
+  const { ProjectDeletionSummary } = parts;
   // The server orders the projects itself (newest first): no sorting here.
   const list = useAdminList<Page<Project>>('/api/admin/erp/projects', { sort: '' });
   const [editing, setEditing] = useState<Project | null>(null);
@@ -52,7 +53,7 @@ export function ErpProjectsSection() {
           </div>
         )}
       />
-      <EditProjectDialog project={editing} onClose={() => setEditing(null)} />
+      <EditProjectDialog project={editing} onClose={() => setEditing(null)} ProjectDialog={parts.ProjectDialog} />
       <AdminActionDialog
         pending={deleting}
         onClose={() => setDeleting(null)}
@@ -93,7 +94,15 @@ const NOT_CONFIRMED = 'the changes were not confirmed with a code';
  * asks for a fresh code in the step-up dialog, which sends the form with it. A refused code is
  * asked for again there; any other refusal goes back to the form's fields. The success is a toast.
  */
-function EditProjectDialog({ project, onClose }: { project: Project | null; onClose: () => void }) {
+function EditProjectDialog({
+  project,
+  onClose,
+  ProjectDialog,
+}: {
+  project: Project | null;
+  onClose: () => void;
+  ProjectDialog: AdminParts['ProjectDialog'];
+}) {
   const qc = useQueryClient();
   const open = project !== null;
   const managers = useQuery({

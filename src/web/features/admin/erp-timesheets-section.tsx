@@ -9,8 +9,8 @@ import {
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { Textarea } from '../../ui/Field';
-import { personName } from '../erp/erp-format';
-import { employeeColumn, entryColumns, entryName, statusColumn } from '../erp/timesheet-columns';
+import { personName } from '../../ui/erp-format';
+import { employeeColumn, entryColumns, entryName, statusColumn } from '../../ui/timesheet-columns';
 import { AdminActionDialog } from './admin-action-dialog';
 import { ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';

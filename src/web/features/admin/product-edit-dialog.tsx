@@ -7,12 +7,12 @@ import {
   type AdminProductDetailsSaved,
 } from '../../../contracts/admin-products.contract';
 import type { HsnCodeList } from '../../../contracts/settlement-rates.contract';
+import type { ProductPayload } from '../../../contracts/vendor-products.contract';
 import { api, ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { ErrorState } from '../../ui/States';
-import { ProductDialog, ProductFormSkeleton } from '../vendor/product-form-modal';
-import type { ProductPayload } from '../vendor/vendor-products-api';
+import type { AdminParts } from './admin-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** A save the step-up dialog holds until the code is confirmed (or the dialog is cancelled: null). */
@@ -32,7 +32,15 @@ const TITLE = 'Edit Product';
  * there, any other refusal goes back to the form's fields. Pictures can be reordered or removed,
  * not added (uploads are the vendor's own).
  */
-export function ProductEditDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+export function ProductEditDialog({
+  product,
+  onClose,
+  parts: { ProductDialog, ProductFormSkeleton },
+}: {
+  product: AdminProduct;
+  onClose: () => void;
+  parts: AdminParts;
+}) {
   const qc = useQueryClient();
   // Not kept between openings and not refetched meanwhile: a refetch would reset what is being typed.
   const details = useQuery({

@@ -16,6 +16,7 @@ import { useCategories } from '../../api/catalog';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useDeleteAction } from './delete-dialog';
+import type { AdminParts } from './admin-parts';
 import { ProductEditDialog } from './product-edit-dialog';
 import { useAdminList } from './use-admin-list';
 
@@ -95,7 +96,7 @@ type Pending = { kind: 'disable' | 'enable'; product: AdminProduct } | null;
  * The Products tab: every product of every shop; Edit opens the vendor's product form, Disable takes
  * one off the storefront and Enable brings it back, each with a fresh code.
  */
-export function ProductsTab() {
+export function ProductsTab({ parts }: { parts: AdminParts }) {
   const list = useAdminList<AdminProductPage>('/api/admin/products', {
     sort: 'createdAt',
     filters: { status: 'all', category: '' },
@@ -192,7 +193,7 @@ export function ProductsTab() {
         }
       />
       {remove.dialog}
-      {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} />}
+      {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} parts={parts} />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   messages,
   vendorRegisterSchema,
 } from '../../../contracts/auth.contract';
-import { safeNextPath } from './auth-form-parts';
+import { safeNextPath } from '../../ui/AuthFormParts';
 
 // The sign-up forms validate with the same schemas as the server: these are the messages users see.
 

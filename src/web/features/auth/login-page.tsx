@@ -16,9 +16,9 @@ import {
   PasswordInput,
   safeNextPath,
   SubmitButton,
-  useServerErrors,
   type AuthLink,
-} from './auth-form-parts';
+} from '../../ui/AuthFormParts';
+import { useServerErrors } from '../../api/field-errors';
 import { useMe, useSetMe } from '../../api/session';
 
 type LoginValues = z.output<typeof loginSchema>;

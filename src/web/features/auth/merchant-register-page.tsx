@@ -2,7 +2,7 @@ import { BadgeCheck, HandCoins, IndianRupee, QrCode, Repeat, type LucideIcon } f
 import type { z } from 'zod';
 import { CASHBACK_DEFAULT, merchantRegisterSchema } from '../../../contracts/auth.contract';
 import { Input } from '../../ui/Field';
-import { CashbackInput, EmailInput, PhoneInput, type AuthLink } from './auth-form-parts';
+import { CashbackInput, EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type MerchantForm = z.input<typeof merchantRegisterSchema>;

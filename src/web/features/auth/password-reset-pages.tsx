@@ -23,9 +23,9 @@ import {
   EmailInput,
   NewPasswordFields,
   SubmitButton,
-  useServerErrors,
   type AuthLink,
-} from './auth-form-parts';
+} from '../../ui/AuthFormParts';
+import { useServerErrors } from '../../api/field-errors';
 
 const backToLogin: AuthLink[] = [{ text: 'Remembered it?', to: '/login', label: 'Sign in' }];
 

@@ -20,9 +20,9 @@ import {
   ReferralCodeField,
   SubmitButton,
   useReferralFromLink,
-  useRegisterSubmit,
   type AuthLink,
-} from './auth-form-parts';
+} from '../../ui/AuthFormParts';
+import { useRegisterSubmit } from './register-submit';
 
 /** The fields every sign-up form has besides its own: the link's referral code and the new password twice. */
 type NewAccountFields = { referralCode?: string; password: string; confirmPassword: string };

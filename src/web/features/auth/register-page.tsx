@@ -3,7 +3,7 @@ import { customerRegisterSchema, genderLabels, genders } from '../../../contract
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { StateOptions } from '../../ui/StateOptions';
-import { EmailInput, PhoneInput, type AuthLink } from './auth-form-parts';
+import { EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type CustomerForm = z.input<typeof customerRegisterSchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { vendorRegisterSchema } from '../../../contracts/auth.contract';
 import { Input, Textarea } from '../../ui/Field';
-import { EmailInput, PhoneInput, type AuthLink } from './auth-form-parts';
+import { EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type VendorForm = z.input<typeof vendorRegisterSchema>;

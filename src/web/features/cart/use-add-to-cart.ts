@@ -6,7 +6,7 @@ import { cartMessages } from '../../../contracts/cart.messages';
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { fetchMe, meQueryKey } from '../../api/session';
-import { rememberCartIntent } from './cart-intent';
+import { rememberCartIntent } from '../../api/cart-intent';
 import { invalidateCart } from '../../api/cart';
 
 /**

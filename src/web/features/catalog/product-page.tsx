@@ -1,5 +1,5 @@
 import { ArrowRight, Store } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../../contracts/catalog.contract';
 import { LOW_STOCK_AT } from '../../../contracts/catalog.constants';
@@ -10,7 +10,6 @@ import { PriceTag } from '../../ui/ProductCard';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { StarRating } from '../../ui/StarRating';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useProduct } from './catalog-api';
 import { CatalogNotFound } from './catalog-not-found';
 import { ProductGallery } from './product-gallery';
@@ -26,11 +25,26 @@ import {
 import { VariantPicker } from './variant-picker';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
 
+/** The cart feature's Add to Cart, handed in by the router (a feature imports no other feature). */
+type AddToCartButtonType = ComponentType<{
+  productId: string;
+  variantId?: string | null;
+  missingChoice?: string | null;
+  onMissingChoice?: () => void;
+  describedBy?: string;
+  stock: number;
+  delivers?: boolean;
+  quantity?: number;
+  className?: string;
+  size?: 'sm' | 'md' | 'lg';
+  onAdded?: () => void;
+}>;
+
 /**
  * /product/{id}: gallery, price, points, stock, the size and colour (kept in the address:
  * ?size=M&colour=Indigo), quantity, add to cart, description and reviews.
  */
-export function ProductPage() {
+export function ProductPage({ addToCartButton }: { addToCartButton: AddToCartButtonType }) {
   const { id = '' } = useParams();
   const product = useProduct(id);
   if (product.isPending) return <ProductSkeleton />;
@@ -46,10 +60,10 @@ export function ProductPage() {
     );
   }
   // A new id starts with quantity 1 and no "Go to Cart" link.
-  return <ProductView key={product.data.id} p={product.data} />;
+  return <ProductView key={product.data.id} p={product.data} AddToCartButton={addToCartButton} />;
 }
 
-function ProductView({ p }: { p: ProductDetail }) {
+function ProductView({ p, AddToCartButton }: { p: ProductDetail; AddToCartButton: AddToCartButtonType }) {
   useTitle(p.name);
   const nameId = useId();
   const choiceMessageId = useId();

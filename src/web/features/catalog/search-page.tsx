@@ -17,9 +17,8 @@ import { cn } from '../../ui/cn';
 import { Select } from '../../ui/Field';
 import { useTitle } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
-import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
+import { ProductCard, ProductCardSkeleton, type CardActionFor } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
-import { addToCartAction } from '../cart/add-to-cart-button';
 import { useCategories } from '../../api/catalog';
 import { useOptionFacets, useProducts } from './catalog-api';
 import { browsableTotal, productCount } from './product-count';
@@ -38,7 +37,7 @@ import {
 const rupees = (n: number) => formatRupees(toPaise(n));
 
 /** /search: products matching the URL's query, filters, sort, view and page. */
-export function SearchPage() {
+export function SearchPage({ addToCartAction }: { addToCartAction: CardActionFor }) {
   const [params, setParams] = useSearchParams();
   const state = parseSearch(params);
   const categories = useCategories();

@@ -8,9 +8,8 @@ import { cn } from '../../ui/cn';
 import { Select } from '../../ui/Field';
 import { Page, useTitle } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
-import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
+import { ProductCard, ProductCardSkeleton, type CardActionFor } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { addToCartAction } from '../cart/add-to-cart-button';
 import { useShop, useShopProducts } from './catalog-api';
 import { CatalogNotFound } from './catalog-not-found';
 import { browsableTotal, productCount } from './product-count';
@@ -21,7 +20,7 @@ const shopSorts = productSorts.filter((s) => s !== 'relevance');
 const isShopSort = (v: string | null): v is ProductSort => shopSorts.some((s) => s === v);
 
 /** /shop/{id}: an open shop (name, type, place, what it says of itself, delivery) and its active products. */
-export function ShopPage() {
+export function ShopPage({ addToCartAction }: { addToCartAction: CardActionFor }) {
   const { id = '' } = useParams();
   const shop = useShop(id);
   if (shop.isPending) return <ShopSkeleton />;
@@ -34,10 +33,10 @@ export function ShopPage() {
       </Page>
     );
   }
-  return <ShopView shop={shop.data} />;
+  return <ShopView shop={shop.data} addToCartAction={addToCartAction} />;
 }
 
-function ShopView({ shop }: { shop: PublicShop }) {
+function ShopView({ shop, addToCartAction }: { shop: PublicShop; addToCartAction: CardActionFor }) {
   useTitle(shop.name);
   const [params, setParams] = useSearchParams();
   const sortParam = params.get('sort');

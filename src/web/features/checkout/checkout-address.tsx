@@ -1,10 +1,9 @@
 import { MapPin, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { addressTypeLabels, type Address } from '../../../contracts/profile.contract';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Field';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { AddressFormModal } from '../profile/address-form-modal';
 import { useAddresses } from '../../api/addresses';
 
 const describe = (a: Address) =>
@@ -20,10 +19,23 @@ export function useChosenAddress() {
   return { addresses, addressId, setAddressId: setPicked };
 }
 
-type Props = { chosen: ReturnType<typeof useChosenAddress>; error?: string; onChange: () => void; disabled?: boolean };
+/** The profile's Add Address dialog, handed in by the router (a feature imports no other feature). */
+export type AddressFormModalType = ComponentType<{
+  open: boolean;
+  onClose: () => void;
+  onSaved: (address: Address) => void;
+}>;
+
+type Props = {
+  chosen: ReturnType<typeof useChosenAddress>;
+  error?: string;
+  onChange: () => void;
+  disabled?: boolean;
+  addressFormModal: AddressFormModalType;
+};
 
 /** The 'Delivery address' section of checkout. */
-export function CheckoutAddress({ chosen, error, onChange, disabled }: Props) {
+export function CheckoutAddress({ chosen, error, onChange, disabled, addressFormModal: AddressFormModal }: Props) {
   const [adding, setAdding] = useState(false);
   const { addresses, addressId, setAddressId } = chosen;
 

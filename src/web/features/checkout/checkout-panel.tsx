@@ -9,7 +9,7 @@ import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCartSaving } from '../../api/cart-saves';
 import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../../ui/OrderSummary';
-import { CheckoutAddress, useChosenAddress } from './checkout-address';
+import { CheckoutAddress, useChosenAddress, type AddressFormModalType } from './checkout-address';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
 import { ShipsWithinNote, undeliverableLines } from './ships-within';
@@ -85,7 +85,15 @@ function ItemsByShop({
  * The amounts are read only once every cart change has been saved, and while they are on their way
  * the page says 'Updating total…' and Pay waits: Pay sends the total it shows, the only one charged.
  */
-export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; onBack: () => void }) {
+export function CheckoutPanel({
+  pointsToUse,
+  onBack,
+  addressFormModal,
+}: {
+  pointsToUse: number;
+  onBack: () => void;
+  addressFormModal: AddressFormModalType;
+}) {
   const chosen = useChosenAddress();
   // Once the order is placed the cart is empty: its summary is not asked for again.
   const [finished, setFinished] = useState(false);
@@ -276,6 +284,7 @@ export function CheckoutPanel({ pointsToUse, onBack }: { pointsToUse: number; on
             error={fields.addressId}
             disabled={busy}
             onChange={() => setFields((f) => ({ ...f, addressId: '' }))}
+            addressFormModal={addressFormModal}
           />
           <ItemsByShop summary={summary.data} updating={updating} blocked={blocked} />
         </div>

@@ -3,9 +3,9 @@ import { erpWorkMessages as m, type Timesheet } from '../../../contracts/erp-wor
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { failure, useErpFeedback } from './erp-feedback';
-import { personName } from './erp-format';
+import { personName } from '../../ui/erp-format';
 import { RejectTimesheetModal } from './reject-timesheet-modal';
-import { employeeColumn, entryColumns, entryName } from './timesheet-columns';
+import { employeeColumn, entryColumns, entryName } from '../../ui/timesheet-columns';
 import { APPROVALS_PAGE_SIZE, useApprovals, useTimesheetAction } from './use-erp-work';
 
 const columns = [employeeColumn, ...entryColumns];

@@ -2,13 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { erpWorkMessages as m, type ProjectDeletion, type Task } from '../../../contracts/erp-work.contract';
-import { employeeStatusColumn } from '../admin/employee-status-action';
-import { canDeleteNow, goesWithIt, ProjectDeletionSummary } from './project-deletion';
+import { canDeleteNow } from '../../api/project-deletion';
+import { goesWithIt, ProjectDeletionSummary } from './project-deletion';
 import { TaskCard } from './task-card';
 import { taskFormValues } from './task-form-modal';
 
 // On the web: what the delete dialogs say goes with a project, Edit on the task
-// cards of their creator or project manager (prefilled), and the Employees tab's Inactive status.
+// cards of their creator or project manager (prefilled).
 
 const text = (html: string) =>
   html
@@ -101,26 +101,5 @@ describe('editing a task', () => {
     expect(
       taskFormValues(task({ description: null, project: null, assignee: null, estimatedHours: null, dueDate: null })),
     ).toMatchObject({ description: '', projectId: '', assignedTo: '', estimatedHours: '', dueDate: '' });
-  });
-});
-
-describe('the Employees tab', () => {
-  it('shows an employee marked inactive as Inactive', () => {
-    const row = {
-      id: '00000000-0000-4000-8000-000000000005',
-      firstName: 'Rohan',
-      lastName: 'Joshi',
-      employeeId: null,
-      email: 'rohan@haat.test',
-      department: 'Sales',
-      designation: 'Lead',
-      isApproved: true,
-      dateOfJoining: '2026-01-05',
-      registeredAt: '2026-01-05T10:00:00.000Z',
-    };
-    expect(text(renderToStaticMarkup(<>{employeeStatusColumn.render({ ...row, isActive: false })}</>))).toBe(
-      'Inactive',
-    );
-    expect(text(renderToStaticMarkup(<>{employeeStatusColumn.render({ ...row, isActive: true })}</>))).toBe('Active');
   });
 });

@@ -13,7 +13,7 @@ import {
   FormErrorAlert,
   PasswordInput,
   SubmitButton,
-} from '../auth/auth-form-parts';
+} from '../../ui/AuthFormParts';
 import { EMPLOYEE_KEY, useEmployee } from './use-employee';
 
 /** /erp: an approved employee signs in; with two-factor on, a code step follows ('Try different account' goes back). */

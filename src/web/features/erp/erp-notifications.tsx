@@ -7,7 +7,7 @@ import { formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/Modal';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 import { failure } from './erp-feedback';
-import { whenText } from './erp-format';
+import { whenText } from '../../ui/erp-format';
 import { SM_UP, useMediaQuery } from './use-media-query';
 import { useErpNotifications, useMarkNotificationsRead } from './use-erp-header';
 

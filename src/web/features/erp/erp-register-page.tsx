@@ -22,8 +22,8 @@ import {
   NewPasswordFields,
   PhoneInput,
   SubmitButton,
-  useServerErrors,
-} from '../auth/auth-form-parts';
+} from '../../ui/AuthFormParts';
+import { useServerErrors } from '../../api/field-errors';
 
 const fields = [
   'firstName',

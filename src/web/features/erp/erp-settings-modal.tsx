@@ -19,7 +19,7 @@ import { Input, Textarea } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { QrCode } from '../../ui/QrCode';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { PasswordInput, PhoneInput } from '../auth/auth-form-parts';
+import { PasswordInput, PhoneInput } from '../../ui/AuthFormParts';
 import { ErpFeedbackProvider, failure, useErpFeedback } from './erp-feedback';
 import {
   useChangeErpPassword,

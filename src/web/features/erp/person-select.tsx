@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { Person } from '../../../contracts/erp-work.contract';
 import { Select } from '../../ui/Field';
-import { personName } from './erp-format';
+import { personName } from '../../ui/erp-format';
 
 type PersonSelectProps<V extends FieldValues> = {
   form: Pick<UseFormReturn<V>, 'register' | 'setValue' | 'getValues'>;

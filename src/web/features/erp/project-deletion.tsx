@@ -1,36 +1,14 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { erpWorkMessages as m, type Project, type ProjectDeletion } from '../../../contracts/erp-work.contract';
-import { api } from '../../api/client';
+import { canDeleteNow, useProjectDeletion } from '../../api/project-deletion';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/Modal';
 import { LoadingRegion, Skeleton } from '../../ui/States';
 import { failure, useErpFeedback } from './erp-feedback';
-import { formatHours } from './erp-format';
-import { erpKeys, useDeleteProject } from './use-erp-work';
-
-/**
- * What deleting a project would take with it, read each time its dialog opens: from the ERP
- * (an employee's session) or from the admin panel (the super admin's); nothing is read while `projectId` is null.
- */
-export function useProjectDeletion(realm: 'erp' | 'admin', projectId: string | null) {
-  const path =
-    realm === 'erp' ? `/api/erp/projects/${projectId}/deletion` : `/api/admin/erp/projects/${projectId}/deletion`;
-  return useQuery({
-    queryKey:
-      realm === 'erp'
-        ? [...erpKeys.projectDeletion, projectId ?? '']
-        : ['admin', 'erp-project-deletion', projectId ?? ''],
-    queryFn: () => api.get<ProjectDeletion>(path),
-    enabled: projectId !== null,
-    staleTime: 0,
-  });
-}
-
-/** Whether the counts are in and nothing approved stops the deletion. */
-export const canDeleteNow = (deletion: UseQueryResult<ProjectDeletion>): boolean =>
-  deletion.isSuccess && deletion.data.approvedHours === 0;
+import { formatHours } from '../../ui/erp-format';
+import { useDeleteProject } from './use-erp-work';
 
 const some = (n: number, one: string, many: string) =>
   n === 0 ? `no ${many}` : `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;

@@ -6,7 +6,7 @@ import { DataTable } from '../../ui/DataTable';
 import { failure } from './erp-feedback';
 import { PROJECT_ATTR, useReveal } from './erp-reveal';
 import { DeleteProjectDialog } from './project-deletion';
-import { projectColumns } from './project-columns';
+import { projectColumns } from '../../ui/project-columns';
 import { PROJECTS_PAGE_SIZE, useProjects } from './use-erp-work';
 
 type ProjectsTabProps = {

@@ -10,8 +10,8 @@ import { Button } from '../../ui/Button';
 import { Textarea } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { failure } from './erp-feedback';
-import { personName } from './erp-format';
-import { entryName } from './timesheet-columns';
+import { personName } from '../../ui/erp-format';
+import { entryName } from '../../ui/timesheet-columns';
 
 type RejectIn = z.input<typeof rejectTimesheetSchema>;
 type RejectOut = z.output<typeof rejectTimesheetSchema>;

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/erp-work.contract';
 import { Select } from '../../ui/Field';
 import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
-import { formatDay, personName } from './erp-format';
+import { formatDay, personName } from '../../ui/erp-format';
 import { taskCardId } from './erp-reveal';
 
 const steps = Array.from({ length: 11 }, (_, i) => i * 10);

@@ -12,7 +12,7 @@ import { Alert } from '../../ui/Alert';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { FormModal } from '../../ui/FormModal';
-import { formatHours } from './erp-format';
+import { formatHours } from '../../ui/erp-format';
 import { useProjectOptions, useProjectTasks, useSaveTimesheet } from './use-erp-work';
 import { useErpForm } from './use-erp-form';
 

@@ -6,8 +6,8 @@ import { DataTable } from '../../ui/DataTable';
 import { ConfirmDialog } from '../../ui/Modal';
 import { ApprovalsSection } from './approvals-section';
 import { failure, useErpFeedback } from './erp-feedback';
-import { formatHours } from './erp-format';
-import { entryColumns, entryName, statusColumn } from './timesheet-columns';
+import { formatHours } from '../../ui/erp-format';
+import { entryColumns, entryName, statusColumn } from '../../ui/timesheet-columns';
 import { TIMESHEETS_PAGE_SIZE, useDeleteTimesheet, useTimesheetAction, useTimesheets } from './use-erp-work';
 
 const columns = [...entryColumns, statusColumn];

@@ -12,6 +12,7 @@ import type {
   TimesheetFormData,
 } from '../../../contracts/erp-work.contract';
 import { api, toQuery } from '../../api/client';
+import { erpProjectDeletionKey } from '../../api/project-deletion';
 
 /** A page of a list endpoint: `{ items, total, page, pageSize }`. */
 export type PageOf<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -27,7 +28,7 @@ export const erpKeys = {
   projects: ['erp', 'projects'] as const,
   projectOptions: ['erp', 'project-options'] as const,
   projectTasks: ['erp', 'project-tasks'] as const,
-  projectDeletion: ['erp', 'project-deletion'] as const,
+  projectDeletion: erpProjectDeletionKey,
   tasks: ['erp', 'tasks'] as const,
   timesheets: ['erp', 'timesheets'] as const,
   approvals: ['erp', 'approvals'] as const,

@@ -1,14 +1,13 @@
 import { PackageOpen } from 'lucide-react';
-import { ProductCard, ProductCardSkeleton } from '../../ui/ProductCard';
+import { ProductCard, ProductCardSkeleton, type CardActionFor } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
-import { addToCartAction } from '../cart/add-to-cart-button';
 import { useFeaturedProducts } from '../../api/catalog';
 
 /** SPEC section 9: the home page features 4 products. */
 export const FEATURED_COUNT = 4;
 
 /** The home page's featured products: the 4 newest, each with discount, points, shop and add to cart. */
-export function FeaturedProducts() {
+export function FeaturedProducts({ addToCartAction }: { addToCartAction: CardActionFor }) {
   const featured = useFeaturedProducts(FEATURED_COUNT);
   return (
     <section className="mt-10" aria-labelledby="featured-heading">

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTitle } from '../../ui/Page';
+import type { CardActionFor } from '../../ui/ProductCard';
 import { FeaturedProducts } from './featured-products';
 
 export const homeCategories = [
@@ -48,7 +49,7 @@ const features = [
 ];
 
 /** The home page: hero, the six categories and what Haat offers. */
-export function HomePage() {
+export function HomePage({ addToCartAction }: { addToCartAction: CardActionFor }) {
   useTitle('Shop Smart, Earn More');
   return (
     <div>
@@ -93,7 +94,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-        <FeaturedProducts />
+        <FeaturedProducts addToCartAction={addToCartAction} />
         <div className="mt-8">
           <Link
             to="/search"

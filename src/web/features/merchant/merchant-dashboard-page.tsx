@@ -8,9 +8,9 @@ import { Page } from '../../ui/Page';
 import { QrCode } from '../../ui/QrCode';
 import { StatCard } from '../../ui/StatCard';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import type { EmailPreferencesPart, ReferralsSectionPart } from '../../ui/account-parts';
 import { Tabs, type TabItem } from '../../ui/Tabs';
-import { EmailPreferencesSection } from '../profile/email-preferences-section';
-import { ReferralsSection, useMyReferrals } from '../referrals/referrals-section';
+import { useMyReferrals } from '../../api/referrals';
 import { MerchantProfileForm } from './merchant-profile-form';
 import { PaymentsList } from './payments-section';
 import { RecordPaymentForm } from './record-payment-form';
@@ -26,7 +26,14 @@ const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
 const count = (n: number) => n.toLocaleString('en-IN');
 
 /** /merchant/dashboard (merchants only, guarded in the router): Overview, Payments and Profile; the tab lives in `?tab=`. */
-export function MerchantDashboardPage() {
+export function MerchantDashboardPage({
+  referralsSection,
+  emailPreferencesSection: EmailPreferencesSection,
+}: {
+  /** The referrals' and the profile's sections, handed in by the router (see ui/account-parts). */
+  referralsSection: ReferralsSectionPart;
+  emailPreferencesSection: EmailPreferencesPart;
+}) {
   const dashboard = useMerchantDashboard();
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
@@ -67,7 +74,9 @@ export function MerchantDashboardPage() {
         <Tabs tabs={tabs} active={active} onChange={open} label="Merchant dashboard" />
       </div>
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label} className="space-y-8 pt-6">
-        {active === 'overview' && <Overview d={d} onRecord={() => open('payments')} />}
+        {active === 'overview' && (
+          <Overview d={d} onRecord={() => open('payments')} ReferralsSection={referralsSection} />
+        )}
         {active === 'payments' && (
           <>
             <section
@@ -151,7 +160,15 @@ function Verification({ d }: { d: MerchantDashboard }) {
   );
 }
 
-function Overview({ d, onRecord }: { d: MerchantDashboard; onRecord: () => void }) {
+function Overview({
+  d,
+  onRecord,
+  ReferralsSection,
+}: {
+  d: MerchantDashboard;
+  onRecord: () => void;
+  ReferralsSection: ReferralsSectionPart;
+}) {
   const { totals, profile } = d;
   const referrals = useMyReferrals();
   const made = referrals.data ? count(referrals.data.totals.made) : '…';

@@ -10,7 +10,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
-import { CashbackInput, PhoneInput, useServerErrors } from '../auth/auth-form-parts';
+import { useServerErrors } from '../../api/field-errors';
+import { CashbackInput, PhoneInput } from '../../ui/AuthFormParts';
 import { useUpdateMerchantProfile } from './use-merchant';
 
 type ProfileForm = z.input<typeof merchantProfileUpdateSchema>;

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
-import { useServerErrors } from '../auth/auth-form-parts';
+import { useServerErrors } from '../../api/field-errors';
 import { useRecordPayment } from './use-merchant';
 
 const fields = ['customer', 'amount', 'upiReference', 'paidOn'] as const;

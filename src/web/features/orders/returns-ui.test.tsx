@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Order, OrderPart } from '../../../contracts/orders.contract';
 import type { OrderReturn, OrderReturns, ReturnablePart } from '../../../contracts/returns.contract';
 import type { WalletTransaction } from '../../../contracts/rewards.contract';
-import { TransactionList } from '../wallet/wallet-parts';
+import { TransactionList } from '../../ui/WalletParts';
 import { OrderDetailsBody } from './order-details';
 import { DisputeReturnModal, ReturnsSection } from './order-returns-section';
 import { ReturnRequestModal } from './return-request-modal';

@@ -3,13 +3,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../contracts/auth.contract';
 import { Page, useTitle } from '../../ui/Page';
+import type { AccountParts, AccountSettingsPart, ReferralsSectionPart } from '../../ui/account-parts';
 import { ErrorState } from '../../ui/States';
-import { AccountSettings } from '../auth/account-settings';
 import { useMe } from '../../api/session';
 import { AddressesSection } from './addresses-section';
 import { EmailPreferencesSection } from './email-preferences-section';
 import { PersonalInfoSection } from './personal-info-section';
-import { ReferralsSection } from '../referrals/referrals-section';
 import { ProfilePicture } from './profile-picture';
 
 const roleLabels: Record<Me['role'], string> = {
@@ -30,7 +29,8 @@ function AccessDenied({ children }: { children: ReactNode }) {
   );
 }
 
-function CustomerProfile({ me }: { me: Me }) {
+function CustomerProfile({ me, parts }: { me: Me; parts: AccountParts }) {
+  const { AccountSettings, ReferralsSection } = parts;
   useTitle('My Profile');
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
@@ -58,10 +58,26 @@ function CustomerProfile({ me }: { me: Me }) {
 
 /**
  * /profile: the customer's profile; the vendor's profile (the vendor feature's page, handed in by the
- * router, since a feature imports no other feature); Access Denied for guests and other roles.
+ * router, since a feature imports no other feature; it is given the account sections); Access Denied
+ * for guests and other roles. Auth's account settings and the referrals section come from the router too.
  */
-export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: ComponentType<{ me: Me }> }) {
+export function ProfilePage({
+  vendorProfile: VendorProfile,
+  accountSettings,
+  referralsSection,
+}: {
+  vendorProfile: ComponentType<{ me: Me; parts: AccountParts }>;
+  accountSettings: AccountSettingsPart;
+  referralsSection: ReferralsSectionPart;
+}) {
   const me = useMe();
+  const parts: AccountParts = {
+    ProfilePicture,
+    PersonalInfoSection,
+    EmailPreferencesSection,
+    AccountSettings: accountSettings,
+    ReferralsSection: referralsSection,
+  };
   if (me.isPending) {
     return (
       <div role="status" className="flex min-h-[50vh] items-center justify-center">
@@ -90,7 +106,7 @@ export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: C
       </AccessDenied>
     );
   }
-  if (me.data.role === 'vendor') return <VendorProfile me={me.data} />;
+  if (me.data.role === 'vendor') return <VendorProfile me={me.data} parts={parts} />;
   if (me.data.role !== 'customer') {
     return (
       <AccessDenied>
@@ -105,5 +121,5 @@ export function ProfilePage({ vendorProfile: VendorProfile }: { vendorProfile: C
       </AccessDenied>
     );
   }
-  return <CustomerProfile me={me.data} />;
+  return <CustomerProfile me={me.data} parts={parts} />;
 }

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../../contracts/auth.contract';
-import { referralRegisterPath, referralStatusLabels, type MyReferrals } from '../../../contracts/referrals.contract';
-import { api, toQuery } from '../../api/client';
+import { referralRegisterPath, referralStatusLabels } from '../../../contracts/referrals.contract';
+import { useMyReferrals } from '../../api/referrals';
 import { formatDate } from '../../ui/format-date';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -10,14 +9,6 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { ReferralShare } from './referral-share';
 
 const typeLabels = { customer: 'Customer', vendor: 'Vendor', merchant: 'Merchant' } as const;
-
-/** The signed-in user's referrals: code, totals and one page of the list. */
-export const useMyReferrals = (page = 1) =>
-  useQuery({
-    queryKey: ['referrals', 'mine', page],
-    queryFn: () => api.get<MyReferrals>(`/api/referrals${toQuery({ page, pageSize: 10 })}`),
-    placeholderData: keepPreviousData,
-  });
 
 const invites: Record<Exclude<Role, 'admin'>, string> = {
   customer: 'Shop from sellers across India and earn reward points with Haat. Sign up with my link:',

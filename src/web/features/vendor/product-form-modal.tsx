@@ -13,6 +13,7 @@ import {
   vendorProductMessages as m,
   type VendorProduct,
   type VendorProductData,
+  type ProductPayload,
   type ProductVariantData,
   type ProductVariantInput,
   type VendorProductInput,
@@ -40,7 +41,6 @@ import {
   refreshAfterProductChange,
   updateProduct,
   useHsnCodes,
-  type ProductPayload,
 } from './vendor-products-api';
 
 const fieldNames = [

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type {
   VendorOverview,
   VendorProduct,
-  VendorProductData,
+  ProductPayload,
   VendorProductDeleted,
   VendorProductPage,
   VendorProductSaved,
@@ -48,9 +48,6 @@ export function refreshAfterProductChange(qc: QueryClient, productId?: string): 
     ...(productId ? [qc.invalidateQueries({ queryKey: ['product', productId] })] : []),
   ]);
 }
-
-/** The product as the form saves it: every field, with the final ordered list of image URLs. */
-export type ProductPayload = Omit<VendorProductData, 'images'> & { images: string[] };
 
 /** POST /api/vendor/products. */
 export const createProduct = (payload: ProductPayload) => api.post<VendorProductSaved>('/api/vendor/products', payload);

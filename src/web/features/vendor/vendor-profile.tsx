@@ -4,12 +4,8 @@ import type { Me } from '../../../contracts/auth.contract';
 import { profileMessages } from '../../../contracts/profile.contract';
 import { ApiError } from '../../api/client';
 import { useTitle } from '../../ui/Page';
+import type { AccountParts } from '../../ui/account-parts';
 import { Tabs, type TabItem } from '../../ui/Tabs';
-import { EmailPreferencesSection } from '../profile/email-preferences-section';
-import { PersonalInfoSection } from '../profile/personal-info-section';
-import { ProfilePicture } from '../profile/profile-picture';
-import { AccountSettings } from '../auth/account-settings';
-import { ReferralsSection } from '../referrals/referrals-section';
 import { PayoutDetailsSection } from './payout-details-section';
 import { ShopList } from './shop-list';
 
@@ -29,8 +25,10 @@ const profileFailed = (e: unknown) =>
 /**
  * The vendor's /profile: a header with picture, name, business and email, and the tabs Personal
  * Info, My Shops, Payouts & tax, Referrals and Settings. The open tab lives in `?tab=` so /profile?tab=shops can be linked.
+ * The account sections are the profile page's `parts` (see ui/account-parts).
  */
-export function VendorProfile({ me }: { me: Me }) {
+export function VendorProfile({ me, parts }: { me: Me; parts: AccountParts }) {
+  const { ProfilePicture, PersonalInfoSection, EmailPreferencesSection, AccountSettings, ReferralsSection } = parts;
   useTitle('Vendor Profile');
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');

@@ -8,7 +8,13 @@ import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
 import { useWallet, useWithdrawals } from './use-wallet';
-import { BalanceCards, BalanceCardsSkeleton, ListSkeleton, TransactionList, WithdrawalList } from './wallet-parts';
+import {
+  BalanceCards,
+  BalanceCardsSkeleton,
+  ListSkeleton,
+  TransactionList,
+  WithdrawalList,
+} from '../../ui/WalletParts';
 import { WithdrawModal } from './withdraw-modal';
 
 const PAGE_SIZE = 10;

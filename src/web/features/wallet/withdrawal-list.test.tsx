@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Withdrawal } from '../../../contracts/rewards.contract';
-import { WithdrawalList } from './wallet-parts';
+import { WithdrawalList } from '../../ui/WalletParts';
 
 // The wallet shows what the super admin wrote for the customer next to each
 // request: a paid one's UPI reference, a rejected one's reason.

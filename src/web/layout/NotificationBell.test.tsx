@@ -2,23 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../contracts/auth.contract';
-import { api } from '../../api/client';
-import { Header } from '../../layout/Header';
-import { adminSessionKey } from '../../api/admin-session';
-import { meQueryKey } from '../../api/session';
-import { NotificationBell } from './notification-bell';
-import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  unreadCountKey,
-  type InboxScope,
-} from '../../api/notifications';
+import type { Me } from '../../contracts/auth.contract';
+import { api } from '../api/client';
+import { Header } from './Header';
+import { adminSessionKey } from '../api/admin-session';
+import { meQueryKey } from '../api/session';
+import { NotificationBell } from './NotificationBell';
+import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from '../api/notifications';
 
 // The header's bell: the unread count for whoever is signed in, on every page.
 
-vi.mock('../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/client')>()),
+vi.mock('../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/client')>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
 }));
 afterEach(() => vi.mocked(api.post).mockReset());

@@ -1,23 +1,13 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import {
-  CASHBACK_DECIMALS,
-  merchantBusinessFields,
-  type RegisterData,
-  type Role,
-} from '../../../contracts/auth.contract';
-import { numberRangeOf } from '../../../contracts/common.contract';
-import { ApiError, api } from '../../api/client';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { cn } from '../../ui/cn';
-import { Input } from '../../ui/Field';
-
-/** The answer of `POST /api/auth/register`. */
-export type Registered = { id: string; role: Exclude<Role, 'admin'>; referralCode: string; message: string };
+import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { CASHBACK_DECIMALS, merchantBusinessFields } from '../../contracts/auth.contract';
+import { numberRangeOf } from '../../contracts/common.contract';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { cn } from './cn';
+import { Input } from './Field';
 
 /** Class of the text links under and beside the auth forms. */
 export const authLinkClass =
@@ -249,54 +239,6 @@ export function NewPasswordFields({ password, confirm, passwordError, confirmErr
       <PasswordInput label="Confirm password" required autoComplete="new-password" error={confirmError} {...confirm} />
     </div>
   );
-}
-
-/**
- * Server errors for a react-hook-form form: per-field messages (`ApiError.fields`) land under the
- * fields named in `fieldNames` (the first is focused); otherwise the message shows in the banner.
- */
-export function useServerErrors<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fieldNames: readonly Path<T>[],
-  fallback: string,
-) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const showError = (err: unknown) => {
-    if (!(err instanceof ApiError)) {
-      setFormError(fallback);
-      return;
-    }
-    const matched = fieldNames.filter((name) => err.fields[name]);
-    matched.forEach((name, i) =>
-      setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }),
-    );
-    // A message with no visible field to sit under goes to the banner, so nothing is lost.
-    const unplaced =
-      matched.length === 0 || Object.keys(err.fields).some((key) => !(fieldNames as readonly string[]).includes(key));
-    setFormError(unplaced ? err.message || fallback : null);
-  };
-  return { formError, showError, clearError: () => setFormError(null) };
-}
-
-/** Submits a registration form: on success toasts the server's message and goes to /login; on failure shows the errors. */
-export function useRegisterSubmit<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fieldNames: readonly Path<T>[],
-  fallback: string,
-) {
-  const navigate = useNavigate();
-  const { formError, showError, clearError } = useServerErrors(setError, fieldNames, fallback);
-  const submit = async (values: RegisterData) => {
-    clearError();
-    try {
-      const res = await api.post<Registered>('/api/auth/register', values);
-      toast.success(res.message);
-      navigate('/login');
-    } catch (err) {
-      showError(err);
-    }
-  };
-  return { formError, submit };
 }
 
 /** The names of a form's visible fields, from its default values (for `useServerErrors`); `role` is fixed, not shown. */

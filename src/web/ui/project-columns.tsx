@@ -1,7 +1,7 @@
-import type { Project } from '../../../contracts/erp-work.contract';
-import { formatRupees } from '../../../domain/money';
-import type { Column } from '../../ui/DataTable';
-import { PriorityBadge, StatusBadge } from '../../ui/StatusBadge';
+import type { Project } from '../../contracts/erp-work.contract';
+import { formatRupees } from '../../domain/money';
+import type { Column } from './DataTable';
+import { PriorityBadge, StatusBadge } from './StatusBadge';
 import { formatDay, personName } from './erp-format';
 
 /** Project (with the client under it), Manager, Status, Priority, Budget (₹0 without one) and Dates: the ERP's Projects tab and the admin panel's. */

@@ -1,5 +1,5 @@
-import type { Person } from '../../../contracts/erp-work.contract';
-import { formatDate } from '../../ui/format-date';
+import type { Person } from '../../contracts/erp-work.contract';
+import { formatDate } from './format-date';
 
 /** 'Priya Shah'. */
 export const personName = (p: Pick<Person, 'firstName' | 'lastName'>): string => `${p.firstName} ${p.lastName}`.trim();

@@ -6,12 +6,12 @@ import {
   type Wallet,
   type WalletTransaction,
   type Withdrawal,
-} from '../../../contracts/rewards.contract';
-import { formatRupees, pointsToPaise } from '../../../domain/money';
-import { cn } from '../../ui/cn';
-import { formatDateTime } from '../../ui/format-date';
-import { Skeleton } from '../../ui/States';
-import { StatusBadge } from '../../ui/StatusBadge';
+} from '../../contracts/rewards.contract';
+import { formatRupees, pointsToPaise } from '../../domain/money';
+import { cn } from './cn';
+import { formatDateTime } from './format-date';
+import { Skeleton } from './States';
+import { StatusBadge } from './StatusBadge';
 
 const pts = (n: number) => n.toLocaleString('en-IN');
 

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '../../ui/cn';
-import { useUnreadCount, type InboxScope } from '../../api/notifications';
+import { cn } from '../ui/cn';
+import { useUnreadCount, type InboxScope } from '../api/notifications';
 
 /** The badge's text: the count, '99+' past 99. */
 export const unreadBadge = (n: number) => (n > 99 ? '99+' : String(n));

@@ -1,6 +1,6 @@
-import type { Timesheet } from '../../../contracts/erp-work.contract';
-import type { Column } from '../../ui/DataTable';
-import { StatusBadge } from '../../ui/StatusBadge';
+import type { Timesheet } from '../../contracts/erp-work.contract';
+import type { Column } from './DataTable';
+import { StatusBadge } from './StatusBadge';
 import { formatClock, formatDay, formatHours, personName } from './erp-format';
 
 /** Whose entry it is: the approvals (the manager's and the admin panel's). */

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CartItemRef } from '../../../contracts/cart.contract';
-import { cartMessages } from '../../../contracts/cart.messages';
-import { api, ApiError } from '../../api/client';
-import { notify } from '../../ui/notify';
-import { useMe } from '../../api/session';
-import { invalidateCart } from '../../api/cart';
+import type { CartItemRef } from '../../contracts/cart.contract';
+import { cartMessages } from '../../contracts/cart.messages';
+import { api, ApiError } from './client';
+import { notify } from '../ui/notify';
+import { useMe } from './session';
+import { invalidateCart } from './cart';
 
 // A guest's Add to Cart survives the sign-in it leads to: remembered in this tab, added once a customer is signed in.
 const KEY = 'haat.cartIntent';
