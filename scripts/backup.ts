@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   BackupError,
+  exitOnBackupFailure,
   defaultBackupPath,
   documentsAt,
   embeddedDatabaseInUse,
@@ -13,7 +14,7 @@ import {
   picturesAt,
   writeBackup,
 } from '../src/server/platform/backup';
-import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db';
 
 async function main(): Promise<void> {
@@ -48,11 +49,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(
-    e instanceof ConfigError || e instanceof BackupError
-      ? e.message
-      : `Backup failed: ${e instanceof Error ? e.message : String(e)}`,
-  );
-  process.exit(1);
-});
+main().catch((e: unknown) => exitOnBackupFailure('Backup', e));

@@ -2,8 +2,8 @@
 // DATABASE_URL (as MIGRATION_DATABASE_URL's role when set) or the empty DATA_DIR/db, and the pictures into
 // DATA_DIR/uploads. Refuses when either is not empty. docs/backups-and-metrics.md: Backups.
 import { resolve } from 'node:path';
-import { BackupError, restoreBackup, type RestoreTarget } from '../src/server/platform/backup';
-import { ConfigError, loadConfig } from '../src/server/platform/config';
+import { BackupError, exitOnBackupFailure, restoreBackup, type RestoreTarget } from '../src/server/platform/backup';
+import { loadConfig } from '../src/server/platform/config';
 import { roleOfUrl } from '../src/server/platform/db';
 
 async function main(): Promise<void> {
@@ -40,11 +40,4 @@ async function main(): Promise<void> {
   console.log('Start Haat as usual: it applies any newer migrations.');
 }
 
-main().catch((e: unknown) => {
-  console.error(
-    e instanceof ConfigError || e instanceof BackupError
-      ? e.message
-      : `Restore failed: ${e instanceof Error ? e.message : String(e)}`,
-  );
-  process.exit(1);
-});
+main().catch((e: unknown) => exitOnBackupFailure('Restore', e));

@@ -66,6 +66,16 @@ const rupees = (label: string, whenMissing: string) =>
       .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals (paise)`),
   );
 
+/** Units in stock: a whole number from 0 to MAX_STOCK; 0 when not given. */
+const stockQuantity = numberish.pipe(
+  z
+    .number({ error: 'Stock must be a number' })
+    .int('Stock must be a whole number')
+    .min(0, vendorProductMessages.negativeStock)
+    .max(MAX_STOCK, 'Stock must be at most 10,00,000')
+    .default(0),
+);
+
 /** An image of the product: a picture uploaded through POST /api/media. */
 export const productImageUrlSchema = z
   .string({ error: vendorProductMessages.useUploader })
@@ -116,14 +126,7 @@ export const productVariantInputSchema = z.object({
     .min(1, 'SKU is required')
     .max(64, 'SKU must be at most 64 characters')
     .regex(SKU_PATTERN, 'SKU can have letters, digits and - _ . / only'),
-  stockQuantity: numberish.pipe(
-    z
-      .number({ error: 'Stock must be a number' })
-      .int('Stock must be a whole number')
-      .min(0, vendorProductMessages.negativeStock)
-      .max(MAX_STOCK, 'Stock must be at most 10,00,000')
-      .default(0),
-  ),
+  stockQuantity,
   price: numberish.pipe(
     z
       .number({ error: 'Price must be a number' })
@@ -280,14 +283,7 @@ export const vendorProductInputSchema = z
       .transform((v) => v ?? ''),
     price: rupees('Price', required),
     originalPrice: originalRupees,
-    stockQuantity: numberish.pipe(
-      z
-        .number({ error: 'Stock must be a number' })
-        .int('Stock must be a whole number')
-        .min(0, vendorProductMessages.negativeStock)
-        .max(MAX_STOCK, 'Stock must be at most 10,00,000')
-        .default(0),
-    ),
+    stockQuantity,
     rewardPercentage: numberish.pipe(
       z
         .number({ error: 'Reward percentage must be a number' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRupees, toCsv } from './csv';
+import { csvField, csvRupees, csvRupeesColumn, reportCsv, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and leaves plain text alone', () => {
@@ -40,5 +40,27 @@ describe('CSV export', () => {
     expect(csvField(csvRupees(12_500_000))).toBe('125000.00');
     expect(csvField(csvRupees(null))).toBe('');
     expect(toCsv(['tds_rupees'], [[csvRupees(-100)]])).toBe('tds_rupees\r\n-1.00\r\n');
+  });
+
+  it('writes a report: a line per row, then a Total line with blanks under the columns without a total', () => {
+    const rows = [
+      { vendor: 'Asha, Jaipur', netPaise: 12_345, taxPaise: 260 },
+      { vendor: 'Ravi', netPaise: -100, taxPaise: 0 },
+    ];
+    const totals = { netPaise: 12_245, taxPaise: 260 };
+    expect(
+      reportCsv(
+        [
+          { header: 'vendor', value: (r) => r.vendor },
+          { header: 'note', value: () => 'x' },
+          csvRupeesColumn('net_rupees', 'netPaise'),
+          csvRupeesColumn('tax_rupees', 'taxPaise'),
+        ],
+        rows,
+        totals,
+      ),
+    ).toBe(
+      'vendor,note,net_rupees,tax_rupees\r\n"Asha, Jaipur",x,123.45,2.60\r\nRavi,x,-1.00,0.00\r\nTotal,,122.45,2.60\r\n',
+    );
   });
 });

@@ -22,3 +22,27 @@ export function csvField(value: unknown): string {
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   return [headers, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/** A report's column: its header, its value on a row, and its value on the Total line (blank without `total`). */
+export type CsvColumn<R, T> = { header: string; value: (row: R) => unknown; total?: (totals: T) => unknown };
+
+/** An amount column of a report: the row's and the totals' field of that name, in rupees. */
+export const csvRupeesColumn = <K extends string>(
+  header: string,
+  key: K,
+): CsvColumn<Record<K, number>, Record<K, number>> => ({
+  header,
+  value: (row) => csvRupees(row[key]),
+  total: (totals) => csvRupees(totals[key]),
+});
+
+/** A report as CSV: its header line, a line per row, and a Total line last ('Total' in the first column). */
+export function reportCsv<R, T>(columns: readonly CsvColumn<R, T>[], rows: readonly R[], totals: T): string {
+  return toCsv(
+    columns.map((c) => c.header),
+    [
+      ...rows.map((row) => columns.map((c) => c.value(row))),
+      columns.map((c, i) => (i === 0 ? 'Total' : c.total ? c.total(totals) : '')),
+    ],
+  );
+}

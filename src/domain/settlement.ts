@@ -30,8 +30,13 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** The rate in force on a date (YYYY-MM-DD, in India): the one with the latest `from` on or before it; null before the first. */
 export function rateInForce<R extends { from: string }>(rates: readonly R[], on: string): R | null {
   if (!isoDate.test(on)) throw new RangeError(`not a date YYYY-MM-DD: ${on}`);
+  return latestOnOrBefore(rates, (r) => r.from, on);
+}
+
+/** Of `items`, the one whose date is the latest on or before `on` (on a tie, the later in the list); null when none. */
+function latestOnOrBefore<R>(items: readonly R[], dateOf: (r: R) => string, on: string): R | null {
   let found: R | null = null;
-  for (const r of rates) if (r.from <= on && (found === null || r.from >= found.from)) found = r;
+  for (const r of items) if (dateOf(r) <= on && (found === null || dateOf(r) >= dateOf(found))) found = r;
   return found;
 }
 
@@ -161,14 +166,12 @@ export function pickCommissionRate<R extends CommissionRule>(
 ): R | null {
   if (!isoDate.test(item.on)) throw new RangeError(`not a date YYYY-MM-DD: ${item.on}`);
   const applies = (r: R): boolean =>
-    r.effectiveFrom <= item.on &&
-    (r.scope === 'global' ||
-      (r.scope === 'vendor' && r.targetId === item.vendorId) ||
-      (r.scope === 'category' && item.categoryId !== null && r.targetId === item.categoryId));
+    r.scope === 'global' ||
+    (r.scope === 'vendor' && r.targetId === item.vendorId) ||
+    (r.scope === 'category' && item.categoryId !== null && r.targetId === item.categoryId);
   for (const scope of SCOPE_ORDER) {
-    let found: R | null = null;
-    for (const r of rules)
-      if (r.scope === scope && applies(r) && (found === null || r.effectiveFrom >= found.effectiveFrom)) found = r;
+    const inScope = rules.filter((r) => r.scope === scope && applies(r));
+    const found = latestOnOrBefore(inScope, (r) => r.effectiveFrom, item.on);
     if (found) return found;
   }
   return null;

@@ -18,6 +18,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { ConfigError } from './config';
 import {
   grantAppRole,
   migrationsFolder,
@@ -43,6 +44,19 @@ const DOCUMENTS = 'documents';
 
 /** A backup or restore that cannot go on, said in one line for the person running it. */
 export class BackupError extends Error {}
+
+/**
+ * Ends `npm run backup` or `npm run restore` that failed (`what`: 'Backup' or 'Restore'): a known
+ * error (a setting, a BackupError) in its own words, anything else as '<what> failed: …'; exit code 1.
+ */
+export function exitOnBackupFailure(what: string, e: unknown): never {
+  console.error(
+    e instanceof ConfigError || e instanceof BackupError
+      ? e.message
+      : `${what} failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
+  process.exit(1);
+}
 
 /** What a backup file holds. */
 export type BackupManifest = {

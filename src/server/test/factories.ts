@@ -1,5 +1,6 @@
 import type { RegisterInput } from '../../contracts/auth.contract';
-import type { TestClient } from './app';
+import { expect } from 'vitest';
+import { TestClient, type TestApp } from './app';
 
 let n = 0;
 const next = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -64,4 +65,22 @@ export async function registerAndLogin(
   const login = await client.post('/api/auth/login', { email: input.email, password: input.password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   return reg.json();
+}
+
+/**
+ * A file's way to sign accounts in (password 'secret123'), each in its own client from its own address
+ * (`<prefix>.<block>.<host>`, the blocks counted from `firstBlock`), so no sign-in limit is shared.
+ */
+export function signInFromOwnAddress(
+  app: () => TestApp,
+  prefix: string,
+  firstBlock = 0,
+): (email: string) => Promise<TestClient> {
+  let ip = 0;
+  return async (email) => {
+    const client = new TestClient(app().app, `${prefix}.${firstBlock + Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
+    const res = await client.post('/api/auth/login', { email, password: 'secret123' });
+    expect(res.statusCode, res.body).toBe(200);
+    return client;
+  };
 }

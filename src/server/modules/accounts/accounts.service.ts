@@ -4,7 +4,7 @@ import { messages } from '../../../contracts/auth.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { Mailer, MailMessage } from '../../platform/mail';
-import { createAccount, createPasswordReset, findReferrer, getMe, insertAddress, login } from '../auth';
+import { createAccount, createPasswordReset, findReferrer, getMe, insertAddress, login, type LoginArgs } from '../auth';
 import { createMerchant, getMerchantBusinessName } from '../merchants';
 import { notify } from '../notifications';
 import { createReferral } from '../referrals';
@@ -140,16 +140,8 @@ export async function sendPasswordReset({
   );
 }
 
-/** `replacing`: the session token the browser sent, if any; it ends when the new session opens. */
-export type SignInArgs = {
-  db: Db;
-  email: string;
-  password: string;
-  ip: string;
-  userAgent: string | null;
-  ttlHours: number;
-  replacing?: string;
-};
+/** The sign-in's arguments are auth's `login`'s (`replacing`: the session the browser sent, ended on sign-in). */
+export type SignInArgs = LoginArgs;
 
 /** Signs in and answers the session token with the user. */
 export async function signIn(args: SignInArgs): Promise<{ token: string; me: Me }> {

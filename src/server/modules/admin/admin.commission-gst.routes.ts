@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commissionGstReportSchema } from '../../../contracts/commission-invoices.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { taxReportQuerySchema } from '../../../contracts/tax-reports.contract';
-import { csvRupees, toCsv } from '../../../domain/csv';
+import { csvRupeesColumn as money, reportCsv } from '../../../domain/csv';
 import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { getCommissionGstReport } from '../settlement';
@@ -18,7 +18,6 @@ const errors = {
   429: errorResponseSchema,
 };
 const tags = ['admin'];
-const rs = csvRupees;
 
 /** GET /api/admin/reports/commission-gst[/export]?month=YYYY-MM (this month in India when not given). */
 export async function adminCommissionGstRoutes(fastify: FastifyInstance) {
@@ -53,51 +52,23 @@ export async function adminCommissionGstRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const r = await getCommissionGstReport(db, req.query.month);
-      const csv = toCsv(
+      const csv = reportCsv(
         [
-          'document',
-          'number',
-          'issued_on',
-          'for_month',
-          'vendor',
-          'vendor_gstin',
-          'place_of_supply',
-          'taxable_value_rupees',
-          'cgst_rupees',
-          'sgst_rupees',
-          'igst_rupees',
-          'total_rupees',
+          { header: 'document', value: (d) => (d.kind === 'invoice' ? 'Invoice' : 'Credit note') },
+          { header: 'number', value: (d) => d.number },
+          { header: 'issued_on', value: (d) => d.issuedOn },
+          { header: 'for_month', value: (d) => d.month },
+          { header: 'vendor', value: (d) => d.vendorName },
+          { header: 'vendor_gstin', value: (d) => d.gstin ?? 'Unregistered' },
+          { header: 'place_of_supply', value: (d) => d.placeOfSupplyState ?? 'Not known' },
+          money('taxable_value_rupees', 'taxablePaise'),
+          money('cgst_rupees', 'cgstPaise'),
+          money('sgst_rupees', 'sgstPaise'),
+          money('igst_rupees', 'igstPaise'),
+          money('total_rupees', 'totalPaise'),
         ],
-        [
-          ...r.rows.map((d) => [
-            d.kind === 'invoice' ? 'Invoice' : 'Credit note',
-            d.number,
-            d.issuedOn,
-            d.month,
-            d.vendorName,
-            d.gstin ?? 'Unregistered',
-            d.placeOfSupplyState ?? 'Not known',
-            rs(d.taxablePaise),
-            rs(d.cgstPaise),
-            rs(d.sgstPaise),
-            rs(d.igstPaise),
-            rs(d.totalPaise),
-          ]),
-          [
-            'Total',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            rs(r.totals.taxablePaise),
-            rs(r.totals.cgstPaise),
-            rs(r.totals.sgstPaise),
-            rs(r.totals.igstPaise),
-            rs(r.totals.totalPaise),
-          ],
-        ],
+        r.rows,
+        r.totals,
       );
       return sendCsvFile(reply, `haat-commission-gst-${r.month}.csv`, csv);
     },

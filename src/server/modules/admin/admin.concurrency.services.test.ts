@@ -203,26 +203,35 @@ describe('the same withdrawal paid by one super admin and rejected by another at
   });
 });
 
+/** A vendor with a shop and UPI payout details, and a way to give it a delivered part whose money is released (payable). */
+async function payableVendor(ip: string) {
+  const vendor = await registerAndLogin(new TestClient(t.app, ip), vendorInput());
+  const shop = await createShop(t.db, vendor.id);
+  await t.db
+    .insert(vendorPayoutDetails)
+    .values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
+  const shopper = await newShopper(t);
+  const payable = async (unitPricePaise: number) => {
+    const part = await createSettledPart(t.db, {
+      customerUserId: shopper.userId,
+      vendorUserId: vendor.id,
+      storeId: shop.id,
+      items: [{ unitPricePaise }],
+      status: 'delivered',
+    });
+    await recordSale(t.db, part.orderPartId);
+    await recordRelease(t.db, part.orderPartId);
+    return part;
+  };
+  return { vendor, payable };
+}
+
 describe('the same vendor payout marked paid by two super admins at once', () => {
   it('is paid once: one 200 and one 409, paid_paise grows by its amount once, one audit entry', async () => {
-    const vendorClient = new TestClient(t.app, '10.210.3.1');
-    const vendor = await registerAndLogin(vendorClient, vendorInput());
-    const shop = await createShop(t.db, vendor.id);
-    await t.db
-      .insert(vendorPayoutDetails)
-      .values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
-    const shopper = await newShopper(t);
+    const { vendor, payable } = await payableVendor('10.210.3.1');
     let paid = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const part = await createSettledPart(t.db, {
-        customerUserId: shopper.userId,
-        vendorUserId: vendor.id,
-        storeId: shop.id,
-        items: [{ unitPricePaise: 99_900 }],
-        status: 'delivered',
-      });
-      await recordSale(t.db, part.orderPartId);
-      await recordRelease(t.db, part.orderPartId);
+      const part = await payable(99_900);
       const settled = await admin.post('/api/admin/payouts', {
         vendorUserId: vendor.id,
         upTo: todayInIndia(),
@@ -266,24 +275,10 @@ describe('the same vendor payout marked paid by two super admins at once', () =>
 
 describe('the same vendor settled by two super admins at once, and a payout paid and cancelled at once', () => {
   it('creates one payout (one 201, one 409), and ends it paid or cancelled, never both', async () => {
-    const vendorClient = new TestClient(t.app, '10.210.4.1');
-    const vendor = await registerAndLogin(vendorClient, vendorInput());
-    const shop = await createShop(t.db, vendor.id);
-    await t.db
-      .insert(vendorPayoutDetails)
-      .values({ vendorUserId: vendor.id, method: 'upi', upiId: 'ravi@okaxis', pan: 'ABCPK1234F' });
-    const shopper = await newShopper(t);
+    const { vendor, payable } = await payableVendor('10.210.4.1');
     let paid = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const part = await createSettledPart(t.db, {
-        customerUserId: shopper.userId,
-        vendorUserId: vendor.id,
-        storeId: shop.id,
-        items: [{ unitPricePaise: 50_000 }],
-        status: 'delivered',
-      });
-      await recordSale(t.db, part.orderPartId);
-      await recordRelease(t.db, part.orderPartId);
+      await payable(50_000);
       const before = await vendorBalancesOf(t.db, vendor.id);
 
       await freshCode(t, secret);

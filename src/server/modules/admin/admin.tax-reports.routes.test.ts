@@ -11,6 +11,7 @@ import { gstinCheckChar } from '../../../domain/india-ids';
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder, type Shopper } from '../../test/checkout-fixtures';
 import { issuePartCreditNote, issuePartInvoice, settleReturnReceived } from '../settlement';
@@ -30,19 +31,13 @@ import { commissionRules, vendorPayoutDetails } from '../settlement/settlement.t
 let t: TestApp;
 let admin: TestClient;
 let secret: string;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   ({ client: admin, secret } = await signInSuperAdmin(t, '10.124.0.1'));
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.124.${1 + Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.124', 1);
 
 async function ship(vendor: TestClient, partId: string) {
   for (const status of ['confirmed', 'processing', 'shipped']) {

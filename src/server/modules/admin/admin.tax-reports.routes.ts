@@ -8,7 +8,7 @@ import {
   tdsLineLabels,
   tdsReportSchema,
 } from '../../../contracts/tax-reports.contract';
-import { csvRupees, toCsv } from '../../../domain/csv';
+import { csvRupeesColumn as money, reportCsv } from '../../../domain/csv';
 import { basisPointsToPercent } from '../../../domain/money';
 import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
@@ -26,10 +26,15 @@ const errors = {
 };
 const tags = ['admin'];
 const querystring = taxReportQuerySchema;
-const rs = csvRupees;
 const pct = (bp: number | null) => (bp === null ? '' : basisPointsToPercent(bp));
 const state = (s: string | null) => s ?? 'Not recorded';
 const TDS_ON = { taxable: 'taxable value', gross: 'gross amount' } as const;
+/** The TCS columns of both GSTR-8 exports, the last ones. */
+const TCS_COLUMNS = [
+  money('tcs_igst_rupees', 'tcsIgstPaise'),
+  money('tcs_cgst_rupees', 'tcsCgstPaise'),
+  money('tcs_sgst_rupees', 'tcsSgstPaise'),
+];
 
 /** The Tax reports tab: GET /api/admin/reports/{tcs,tds,commission}[/export]?month=YYYY-MM (this month in India when not given). */
 export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
@@ -58,45 +63,19 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: 'GSTR-8 table 3 rows of the month as CSV', querystring } },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tcs', req.query.month);
-      const csv = toCsv(
+      const csv = reportCsv(
         [
-          'supplier_gstin',
-          'vendor',
-          'supplier_state',
-          'place_of_supply',
-          'gross_value_rupees',
-          'supplies_returned_rupees',
-          'net_taxable_value_rupees',
-          'tcs_igst_rupees',
-          'tcs_cgst_rupees',
-          'tcs_sgst_rupees',
+          { header: 'supplier_gstin', value: (s) => s.gstin },
+          { header: 'vendor', value: (s) => s.vendorName },
+          { header: 'supplier_state', value: (s) => state(s.supplierState) },
+          { header: 'place_of_supply', value: (s) => state(s.placeOfSupplyState) },
+          money('gross_value_rupees', 'grossPaise'),
+          money('supplies_returned_rupees', 'returnedPaise'),
+          money('net_taxable_value_rupees', 'netPaise'),
+          ...TCS_COLUMNS,
         ],
-        [
-          ...r.suppliers.map((s) => [
-            s.gstin,
-            s.vendorName,
-            state(s.supplierState),
-            state(s.placeOfSupplyState),
-            rs(s.grossPaise),
-            rs(s.returnedPaise),
-            rs(s.netPaise),
-            rs(s.tcsIgstPaise),
-            rs(s.tcsCgstPaise),
-            rs(s.tcsSgstPaise),
-          ]),
-          [
-            'Total',
-            '',
-            '',
-            '',
-            rs(r.totals.grossPaise),
-            rs(r.totals.returnedPaise),
-            rs(r.totals.netPaise),
-            rs(r.totals.tcsIgstPaise),
-            rs(r.totals.tcsCgstPaise),
-            rs(r.totals.tcsSgstPaise),
-          ],
-        ],
+        r.suppliers,
+        r.totals,
       );
       return sendCsvFile(reply, `haat-tcs-gstr8-${r.month}.csv`, csv);
     },
@@ -107,33 +86,15 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: "The month's TCS by place of supply and TCS rate as CSV", querystring } },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tcs', req.query.month);
-      const csv = toCsv(
+      const csv = reportCsv(
         [
-          'place_of_supply',
-          'tcs_rate_percent',
-          'net_taxable_value_rupees',
-          'tcs_igst_rupees',
-          'tcs_cgst_rupees',
-          'tcs_sgst_rupees',
+          { header: 'place_of_supply', value: (s) => state(s.placeOfSupplyState) },
+          { header: 'tcs_rate_percent', value: (s) => pct(s.tcsBp) },
+          money('net_taxable_value_rupees', 'netPaise'),
+          ...TCS_COLUMNS,
         ],
-        [
-          ...r.byStateAndRate.map((s) => [
-            state(s.placeOfSupplyState),
-            pct(s.tcsBp),
-            rs(s.netPaise),
-            rs(s.tcsIgstPaise),
-            rs(s.tcsCgstPaise),
-            rs(s.tcsSgstPaise),
-          ]),
-          [
-            'Total',
-            '',
-            rs(r.totals.netPaise),
-            rs(r.totals.tcsIgstPaise),
-            rs(r.totals.tcsCgstPaise),
-            rs(r.totals.tcsSgstPaise),
-          ],
-        ],
+        r.byStateAndRate,
+        r.totals,
       );
       return sendCsvFile(reply, `haat-tcs-by-state-${r.month}.csv`, csv);
     },
@@ -158,42 +119,20 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: 'The TDS report of the month as CSV', querystring } },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tds', req.query.month);
-      const csv = toCsv(
+      const csv = reportCsv(
         [
-          'vendor',
-          'line',
-          'pan',
-          'tds_rate_percent',
-          'tds_on',
-          'amount_rupees',
-          'returned_rupees',
-          'net_amount_rupees',
-          'tds_rupees',
+          { header: 'vendor', value: (t) => t.vendorName },
+          { header: 'line', value: (t) => tdsLineLabels[t.line] },
+          { header: 'pan', value: (t) => t.pan ?? 'No PAN' },
+          { header: 'tds_rate_percent', value: (t) => pct(t.tdsBp) },
+          { header: 'tds_on', value: (t) => TDS_ON[t.tdsOn] },
+          money('amount_rupees', 'grossPaise'),
+          money('returned_rupees', 'returnedPaise'),
+          money('net_amount_rupees', 'netPaise'),
+          money('tds_rupees', 'tdsPaise'),
         ],
-        [
-          ...r.rows.map((t) => [
-            t.vendorName,
-            tdsLineLabels[t.line],
-            t.pan ?? 'No PAN',
-            pct(t.tdsBp),
-            TDS_ON[t.tdsOn],
-            rs(t.grossPaise),
-            rs(t.returnedPaise),
-            rs(t.netPaise),
-            rs(t.tdsPaise),
-          ]),
-          [
-            'Total',
-            '',
-            '',
-            '',
-            '',
-            rs(r.totals.grossPaise),
-            rs(r.totals.returnedPaise),
-            rs(r.totals.netPaise),
-            rs(r.totals.tdsPaise),
-          ],
-        ],
+        r.rows,
+        r.totals,
       );
       return sendCsvFile(reply, `haat-tds-194o-${r.month}.csv`, csv);
     },
@@ -218,33 +157,21 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: 'The commission report of the month as CSV', querystring } },
     async (req, reply) => {
       const r = await getTaxReport(db, 'commission', req.query.month);
-      const csv = toCsv(
+      const csv = reportCsv(
         [
-          'vendor',
-          'gross_sales_rupees',
-          'returned_rupees',
-          'net_sales_rupees',
-          'commission_rupees',
-          'effective_rate_percent',
+          { header: 'vendor', value: (c) => c.vendorName },
+          money('gross_sales_rupees', 'grossPaise'),
+          money('returned_rupees', 'returnedPaise'),
+          money('net_sales_rupees', 'netPaise'),
+          money('commission_rupees', 'commissionPaise'),
+          {
+            header: 'effective_rate_percent',
+            value: (c) => pct(c.effectiveRateBp),
+            total: (t) => pct(t.effectiveRateBp),
+          },
         ],
-        [
-          ...r.rows.map((c) => [
-            c.vendorName,
-            rs(c.grossPaise),
-            rs(c.returnedPaise),
-            rs(c.netPaise),
-            rs(c.commissionPaise),
-            pct(c.effectiveRateBp),
-          ]),
-          [
-            'Total',
-            rs(r.totals.grossPaise),
-            rs(r.totals.returnedPaise),
-            rs(r.totals.netPaise),
-            rs(r.totals.commissionPaise),
-            pct(r.totals.effectiveRateBp),
-          ],
-        ],
+        r.rows,
+        r.totals,
       );
       return sendCsvFile(reply, `haat-commission-${r.month}.csv`, csv);
     },

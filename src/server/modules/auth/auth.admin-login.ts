@@ -229,6 +229,16 @@ export async function verifyAdminCode({
   return { token: outcome.token, email: outcome.email };
 }
 
+/** An admin account's two-factor forgotten: off, no secret, no pending secret, no backup codes, no step used. */
+const twoFactorForgotten = () => ({
+  twoFaEnabled: false,
+  twoFaSecret: null,
+  twoFaPendingSecret: null,
+  backupCodeHashes: [],
+  lastTotpStep: null,
+  updatedAt: new Date(),
+});
+
 export type AdminResetArgs = AdminPendingArgs & { password: string; code: string; from: From };
 
 /**
@@ -274,17 +284,7 @@ export async function resetAdminTwoFactor({
       });
       return false;
     }
-    await tx
-      .update(adminAccounts)
-      .set({
-        twoFaEnabled: false,
-        twoFaSecret: null,
-        twoFaPendingSecret: null,
-        backupCodeHashes: [],
-        lastTotpStep: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(adminAccounts.id, admin.id));
+    await tx.update(adminAccounts).set(twoFactorForgotten()).where(eq(adminAccounts.id, admin.id));
     // Whoever held the old authenticator is signed out everywhere.
     await tx.delete(adminSessions).where(eq(adminSessions.adminId, admin.id));
     await recordAudit(tx, {
@@ -308,14 +308,7 @@ export async function resetAdminTwoFactorFromCli({ db, email }: { db: Db; email?
     const where = email ? sql`lower(${adminAccounts.email}) = ${email.toLowerCase()}` : sql`true`;
     const rows = await tx
       .update(adminAccounts)
-      .set({
-        twoFaEnabled: false,
-        twoFaSecret: null,
-        twoFaPendingSecret: null,
-        backupCodeHashes: [],
-        lastTotpStep: null,
-        updatedAt: new Date(),
-      })
+      .set(twoFactorForgotten())
       .where(where)
       .returning({ id: adminAccounts.id, email: adminAccounts.email });
     for (const row of rows) {

@@ -8,6 +8,7 @@ export {
   logout,
   purgeExpiredSessions,
   resolveSession,
+  type LoginArgs,
   type NewAccount,
   type Referrer,
 } from './auth.service';

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
-import { formatAddress, getAddress } from '../auth';
+import { getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder, noticeOrderPlaced } from '../orders';
@@ -10,6 +10,7 @@ import { recordItemSettlements } from '../settlement';
 import {
   amountsOf,
   assertDeliverable,
+  checkoutSnapshot,
   priceLines,
   type CheckoutSnapshot,
   type PricedCartLine,
@@ -152,21 +153,7 @@ export async function placeOrderPaidWithPoints(
   assertDeliverable(lines, address.state);
   const amounts = amountsOf(lines, a.pointsToUse);
   if (amounts.totalPaise !== 0) throw new AppError('CONFLICT', 'The points do not cover this order');
-  const snapshot: CheckoutSnapshot = {
-    addressId: address.id,
-    shippingAddress: formatAddress(address),
-    placeOfSupplyState: address.state,
-    pointsToUse: a.pointsToUse,
-    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({
-      productId,
-      variantId,
-      name,
-      storeId,
-      quantity,
-      pricePaise,
-    })),
-    amounts,
-  };
+  const snapshot = checkoutSnapshot(address, a.pointsToUse, lines, amounts);
   return placeOrderTx(tx, {
     customerUserId: a.customerUserId,
     snapshot,

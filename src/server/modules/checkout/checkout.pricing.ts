@@ -3,7 +3,7 @@ import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../
 import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { getCustomerContact } from '../auth';
+import { formatAddress, getCustomerContact } from '../auth';
 import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
@@ -50,6 +50,30 @@ export type CheckoutSnapshot = {
   }[];
   amounts: Amounts;
 };
+
+/** The snapshot of a checkout about to be placed or paid: the delivery address as written, the points, each line's price now. */
+export function checkoutSnapshot(
+  address: Parameters<typeof formatAddress>[0] & { id: string; state: string },
+  pointsToUse: number,
+  lines: PricedCartLine[],
+  amounts: Amounts,
+): CheckoutSnapshot {
+  return {
+    addressId: address.id,
+    shippingAddress: formatAddress(address),
+    placeOfSupplyState: address.state,
+    pointsToUse,
+    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({
+      productId,
+      variantId,
+      name,
+      storeId,
+      quantity,
+      pricePaise,
+    })),
+    amounts,
+  };
+}
 
 async function productName(db: DbOrTx, productId: string): Promise<string> {
   return (await getProductName(db, productId)) ?? 'A product in your cart';

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
-import { formatAddress, getAddress, lockCustomer } from '../auth';
+import { getAddress, lockCustomer } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { listCartLines } from '../cart';
 import {
@@ -31,6 +31,7 @@ import { placeOrderTx, sameLines } from './checkout.place';
 import {
   amountsOf,
   assertDeliverable,
+  checkoutSnapshot,
   codOption,
   customerContact,
   priceLines,
@@ -125,21 +126,7 @@ export async function startCheckout(
   // The customer pays what they saw, or nothing: a cart saved late, another tab or a new price moved the total.
   if (amounts.totalPaise !== ctx.expectedTotalPaise)
     throw new AppError('CONFLICT', amountChangedMessage(amounts.totalPaise), undefined, amounts.totalPaise);
-  const snapshot: CheckoutSnapshot = {
-    addressId: address.id,
-    shippingAddress: formatAddress(address),
-    placeOfSupplyState: address.state,
-    pointsToUse,
-    lines: lines.map(({ productId, variantId, name, storeId, quantity, pricePaise }) => ({
-      productId,
-      variantId,
-      name,
-      storeId,
-      quantity,
-      pricePaise,
-    })),
-    amounts,
-  };
+  const snapshot = checkoutSnapshot(address, pointsToUse, lines, amounts);
 
   if (ctx.paymentMethod === 'cod') {
     const cod = await codOption(db, lines);

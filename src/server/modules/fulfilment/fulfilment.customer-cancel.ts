@@ -9,6 +9,13 @@ import { cancelOrderParts, planCancel, type PartsCancelled } from './fulfilment.
 
 export type CancelResult = { orderId: string } & PartsCancelled;
 
+/** The parts a customer's cancel takes now: those not moved on yet; refused (409) when the order or every part has. */
+function cancellableParts<O extends Awaited<ReturnType<typeof lockCustomerOrder>>>(order: O): O['parts'] {
+  const parts = order.parts.filter((p) => isCancellable(p.status));
+  if (!isCancellable(order.status) || parts.length === 0) throw new AppError('CONFLICT', orderMessages.notCancellable);
+  return parts;
+}
+
 /**
  * Cancels the customer's own order while it is pending, confirmed or processing, in one
  * transaction: every part that can still be cancelled is cancelled (with history), its stock goes
@@ -28,9 +35,7 @@ export async function cancelOrder({
   return db.transaction(async (tx) => {
     await lockCustomer(tx, customerUserId);
     const order = await lockCustomerOrder(tx, { orderId, customerUserId });
-    const parts = order.parts.filter((p) => isCancellable(p.status));
-    if (!isCancellable(order.status) || parts.length === 0)
-      throw new AppError('CONFLICT', orderMessages.notCancellable);
+    const parts = cancellableParts(order);
 
     const done = await cancelOrderParts(tx, {
       order,
@@ -56,9 +61,7 @@ export async function previewCancel({
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', orderMessages.notFound);
   return db.transaction(async (tx) => {
     const order = await lockCustomerOrder(tx, { orderId, customerUserId });
-    const parts = order.parts.filter((p) => isCancellable(p.status));
-    if (!isCancellable(order.status) || parts.length === 0)
-      throw new AppError('CONFLICT', orderMessages.notCancellable);
+    const parts = cancellableParts(order);
     const plan = await planCancel(tx, { order, parts, customerUserId });
     const partial = parts.length < order.parts.filter((p) => p.status !== 'cancelled').length;
     return {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db';
+import { doublingBackoffSeconds, drainInBatches } from '../../platform/job-batches';
 import type { Mailer } from '../../platform/mail';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { notificationEmails } from './notifications.tables';
@@ -12,8 +13,7 @@ export const MAX_ATTEMPTS = 6;
 const CLAIM_SECONDS = 120;
 
 /** The wait before attempt n + 1 after n failed ones: 1 minute, doubling, at most an hour. */
-export const backoffSeconds = (failedAttempts: number): number =>
-  Math.min(60 * 2 ** Math.max(0, failedAttempts - 1), 3600);
+export const backoffSeconds = (failedAttempts: number): number => doublingBackoffSeconds(failedAttempts, 60);
 
 /** Where the sender finds a user's address: null for an account that has none any more (deleted). */
 export type EmailOf = (db: Db, userId: string) => Promise<string | null>;
@@ -135,19 +135,8 @@ export function startNotificationsJob(
     log: deps.log,
     metrics: deps.metrics,
     run: async () => {
-      let total = { sent: 0, retried: 0, failed: 0, skipped: 0 };
       // A backlog is worked through in one pass, 20 at a time.
-      for (;;) {
-        const c = await sendDueEmails(deps);
-        total = {
-          sent: total.sent + c.sent,
-          retried: total.retried + c.retried,
-          failed: total.failed + c.failed,
-          skipped: total.skipped + c.skipped,
-        };
-        if (c.sent + c.retried + c.failed + c.skipped < 20) break;
-      }
-      const { sent, retried, failed } = total;
+      const { sent, retried, failed } = await drainInBatches(() => sendDueEmails(deps), 20);
       if (!(sent || retried || failed)) return null;
       // "Sent" only of mail an SMTP server accepted; without SMTP_URL the mail went to a folder, and nobody received it.
       const done =

@@ -5,7 +5,8 @@ import type { OrderDetail, OrderList } from '../../../contracts/orders.contract'
 import type { VendorOrderList } from '../../../contracts/vendor-orders.contract';
 import { queryRows } from '../../platform/db';
 import { signInSuperAdmin } from '../../test/admin';
-import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProductWithVariants, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 
@@ -13,18 +14,12 @@ import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 // CSV) and the tax invoice say which size and colour was bought; the vendor and the admin see its SKU.
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.23.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.23');
 
 /** A vendor's kurta in two sizes and two colours (Rust with its own picture), a signed-in vendor and a shopper's order of M Rust × 2. */
 async function orderedKurta() {

@@ -242,23 +242,7 @@ const moveRefused = (move: ReturnMove, status: ReturnStatus) =>
 
 /** The shop approves a requested return (it then collects the item and marks it received). */
 export async function approveReturn(a: { db: Db; vendorUserId: string; returnId: string }): Promise<ReturnChanged> {
-  await vendorsReturn(a.db, a.returnId, a.vendorUserId);
-  await a.db.transaction(async (tx) => {
-    const r = await lockReturn(tx, a.returnId);
-    if (!returnMoveAllowed('approve', r.status, r.decidedByRole)) throw moveRefused('approve', r.status);
-    await tx
-      .update(orderReturns)
-      .set({
-        status: 'approved',
-        decidedByRole: 'vendor',
-        decidedByUserId: a.vendorUserId,
-        decidedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(orderReturns.id, r.id));
-    await noticeReturnDecided(tx, r.id);
-  });
-  return { return: await viewOf(a.db, a.returnId), message: returnMessages.approved };
+  return vendorDecides(a, 'approve', { status: 'approved' }, returnMessages.approved);
 }
 
 /** The shop rejects a requested return with the reason the customer reads. */
@@ -268,15 +252,24 @@ export async function rejectReturn(a: {
   returnId: string;
   reason: string;
 }): Promise<ReturnChanged> {
+  return vendorDecides(a, 'reject', { status: 'rejected', rejectionReason: a.reason }, returnMessages.rejected);
+}
+
+/** The shop's decision on a return of its own, if the move is allowed now: recorded as the vendor's, and noticed. */
+async function vendorDecides(
+  a: { db: Db; vendorUserId: string; returnId: string },
+  move: 'approve' | 'reject',
+  decision: { status: 'approved' | 'rejected'; rejectionReason?: string },
+  message: string,
+): Promise<ReturnChanged> {
   await vendorsReturn(a.db, a.returnId, a.vendorUserId);
   await a.db.transaction(async (tx) => {
     const r = await lockReturn(tx, a.returnId);
-    if (!returnMoveAllowed('reject', r.status, r.decidedByRole)) throw moveRefused('reject', r.status);
+    if (!returnMoveAllowed(move, r.status, r.decidedByRole)) throw moveRefused(move, r.status);
     await tx
       .update(orderReturns)
       .set({
-        status: 'rejected',
-        rejectionReason: a.reason,
+        ...decision,
         decidedByRole: 'vendor',
         decidedByUserId: a.vendorUserId,
         decidedAt: new Date(),
@@ -285,7 +278,7 @@ export async function rejectReturn(a: {
       .where(eq(orderReturns.id, r.id));
     await noticeReturnDecided(tx, r.id);
   });
-  return { return: await viewOf(a.db, a.returnId), message: returnMessages.rejected };
+  return { return: await viewOf(a.db, a.returnId), message };
 }
 
 /** The customer sends the shop's rejection to the Haat team, once. */

@@ -1,8 +1,16 @@
 import { formatRate } from '../../../contracts/earnings.contract';
+import { monthName } from '../../../contracts/tax-reports.contract';
 import { rupeesInWords } from '../../../domain/rupees-in-words';
 import type { CommissionDocumentKind } from '../../../domain/commission-invoice';
 import type { CommissionDocumentParties } from './settlement.commission-invoices.tables';
-import { invoiceDate, invoiceRupees, type InvoiceView, type InvoiceViewColumn } from './settlement.invoice-view';
+import {
+  gstColumns,
+  gstTotalRows,
+  invoiceDate,
+  invoiceRupees,
+  type InvoiceView,
+  type InvoiceViewColumn,
+} from './settlement.invoice-view';
 
 // What Haat's commission invoice or credit note prints, worked out from the stored document alone,
 // in the same layout as the vendors' tax invoices (settlement.invoice-pdf.ts lays it out): Haat as
@@ -29,24 +37,6 @@ export type CommissionDocumentForView = {
   totalPaise: number;
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** '2026-11' as 'November 2026'. */
-export const commissionMonthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-
 const COLUMNS: InvoiceViewColumn[] = [
   { key: 'no', label: '#', align: 'left' },
   { key: 'description', label: 'Description of service', align: 'left' },
@@ -59,13 +49,7 @@ const COLUMNS: InvoiceViewColumn[] = [
 export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceView {
   const credit = doc.kind === 'credit_note';
   const { supplier, recipient } = doc.parties;
-  const period = commissionMonthLabel(doc.month);
-  const tax = doc.intraState
-    ? [
-        { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
-        { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
-      ]
-    : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
+  const period = monthName(doc.month);
   const description = credit
     ? `Marketplace commission given back on items returned in ${period}`
     : `Marketplace commission on your sales credited in ${period}`;
@@ -99,16 +83,7 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
     placeOfSupply: doc.placeOfSupplyState ?? 'Not known',
     supplyType: doc.intraState ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST',
     reverseCharge: 'No',
-    columns: [
-      ...COLUMNS,
-      ...(doc.intraState
-        ? ([
-            { key: 'cgst', label: 'CGST', align: 'right' },
-            { key: 'sgst', label: 'SGST', align: 'right' },
-          ] as const)
-        : ([{ key: 'igst', label: 'IGST', align: 'right' }] as const)),
-      { key: 'total', label: 'Total', align: 'right' },
-    ],
+    columns: [...COLUMNS, ...gstColumns(doc.intraState)],
     lines: [
       {
         no: '1',
@@ -126,7 +101,7 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
     ],
     totals: [
       { label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) },
-      ...tax,
+      ...gstTotalRows(doc),
       { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) },
     ],
     totalInWords: rupeesInWords(doc.totalPaise),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
@@ -17,19 +18,13 @@ await requireServices(['postgresql']);
 // gross = commission + TCS + TDS + vendor net, and each vendor's pending + payable = its ledger's sum.
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   // A return window of 0 days: a delivered part's credit is due for release at once.
   t = await buildTestApp({ RETURN_WINDOW_DAYS: '0' });
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.123.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.123');
 
 async function vendorWithOrders(orders: number) {
   const category = await createCategory(t.db);

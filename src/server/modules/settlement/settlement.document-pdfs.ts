@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CommissionDocumentKind } from '../../../domain/commission-invoice';
 import { queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { doublingBackoffSeconds, drainInBatches } from '../../platform/job-batches';
 import type { ObjectStorage } from '../../platform/object-storage';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { commissionInvoiceView } from './settlement.commission-invoice-view';
@@ -27,8 +28,7 @@ const CLAIM_SECONDS = 120;
 const BATCH = 10;
 
 /** The wait before attempt n + 1 after n failed ones: 30 seconds, doubling, at most an hour. */
-export const renderBackoffSeconds = (failedAttempts: number): number =>
-  Math.min(30 * 2 ** Math.max(0, failedAttempts - 1), 3600);
+export const renderBackoffSeconds = (failedAttempts: number): number => doublingBackoffSeconds(failedAttempts, 30);
 
 /** Queues a document's PDF to be rendered, in the transaction that issues it (once per document). */
 export async function queueDocumentPdf(tx: DbOrTx, source: DocumentSource, documentId: string): Promise<void> {
@@ -144,19 +144,16 @@ export async function renderMissingDocumentPdfs(
   deps: RenderDeps & { log: JobLog },
 ): Promise<{ queued: number; rendered: number; retried: number }> {
   const queued = await queueMissingDocumentPdfs(deps.db);
-  const total = { queued, rendered: 0, retried: 0 };
   if (queued > 0) deps.log.info(`Document PDFs: ${queued} document(s) without a PDF queued to render`);
-  for (;;) {
-    const c = await renderPendingDocuments(deps, 20);
-    total.rendered += c.rendered;
-    total.retried += c.retried;
-    if (c.rendered + c.retried < 20) break;
-    deps.log.info(`Document PDFs: ${total.rendered} rendered, ${await pendingDocumentPdfs(deps.db)} waiting`);
+  const { rendered, retried } = await drainInBatches(
+    () => renderPendingDocuments(deps, 20),
+    20,
+    async (t) => deps.log.info(`Document PDFs: ${t.rendered} rendered, ${await pendingDocumentPdfs(deps.db)} waiting`),
+  );
+  if (rendered || retried) {
+    deps.log.info(`Document PDFs: ${rendered} rendered, ${retried} to retry`);
   }
-  if (total.rendered || total.retried) {
-    deps.log.info(`Document PDFs: ${total.rendered} rendered, ${total.retried} to retry`);
-  }
-  return total;
+  return { queued, rendered, retried };
 }
 
 /** Renders queued PDFs every `intervalMs` (2 s by default), on the process holding the job's lease. */
@@ -170,17 +167,16 @@ export function startDocumentPdfsJob(
     log: deps.log,
     metrics: deps.metrics,
     run: async () => {
-      const total = { rendered: 0, retried: 0 };
       // A backlog is worked through in one pass, a batch at a time, with its progress in the log.
-      for (;;) {
-        const c = await renderPendingDocuments(deps);
-        total.rendered += c.rendered;
-        total.retried += c.retried;
-        if (c.rendered + c.retried < BATCH) break;
-        const waiting = await pendingDocumentPdfs(deps.db);
-        deps.log.info(`Document PDFs: ${total.rendered} rendered so far, ${waiting} waiting`);
-      }
-      return total.rendered || total.retried ? `${total.rendered} PDF(s) rendered, ${total.retried} to retry` : null;
+      const { rendered, retried } = await drainInBatches(
+        () => renderPendingDocuments(deps),
+        BATCH,
+        async (t) => {
+          const waiting = await pendingDocumentPdfs(deps.db);
+          deps.log.info(`Document PDFs: ${t.rendered} rendered so far, ${waiting} waiting`);
+        },
+      );
+      return rendered || retried ? `${rendered} PDF(s) rendered, ${retried} to retry` : null;
     },
   });
 }

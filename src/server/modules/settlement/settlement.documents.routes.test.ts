@@ -9,6 +9,7 @@ import { financialYearOf } from '../../../domain/tax-documents';
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { renderDocuments } from '../../test/settlement-fixtures';
@@ -18,18 +19,12 @@ import { vendorPayoutDetails } from './settlement.tables';
 // the super admin get the PDF; anyone else is told it does not exist.
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.124.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.124');
 
 async function move(vendor: TestClient, partId: string, statuses: string[]) {
   for (const status of statuses) {

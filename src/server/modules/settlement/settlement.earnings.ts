@@ -6,15 +6,15 @@ import {
   type EarningsQuery,
   type EarningsStatementPage,
   type EarningsStatementRow,
-  type EarningsTotals,
   type EarningStatus,
   type VendorEarnings,
 } from '../../../contracts/earnings.contract';
 import { todayInIndia } from '../../../domain/age';
 import type { DbOrTx } from '../../platform/db';
 import { orderRef } from '../rewards';
+import { vendorBalancesOf } from './settlement.ledger';
 import { countStatement, selectStatement, type StatementRecord } from './settlement.read-model';
-import { vendorBalances, vendorPayouts } from './settlement.tables';
+import { vendorPayouts } from './settlement.tables';
 import { tdsNotesOfParts } from './settlement.tds-adjustments';
 
 const DAY_MS = 86_400_000;
@@ -102,20 +102,6 @@ export async function exportEarningsStatement({
   return records.map((r) => toRow(r, returnWindowDays, notes));
 }
 
-async function totalsOf(db: DbOrTx, vendorUserId: string): Promise<EarningsTotals> {
-  const [b] = await db
-    .select({
-      pendingPaise: vendorBalances.pendingPaise,
-      payablePaise: vendorBalances.payablePaise,
-      paidPaise: vendorBalances.paidPaise,
-    })
-    .from(vendorBalances)
-    .where(eq(vendorBalances.vendorUserId, vendorUserId));
-  return b
-    ? { pendingPaise: Number(b.pendingPaise), payablePaise: Number(b.payablePaise), paidPaise: Number(b.paidPaise) }
-    : { pendingPaise: 0, payablePaise: 0, paidPaise: 0 };
-}
-
 /** How many payouts the Earnings tab lists (the newest). */
 export const PAYOUT_HISTORY_LIMIT = 100;
 
@@ -154,7 +140,7 @@ export type GetVendorEarningsArgs = {
 /** The Earnings tab: the vendor's pending, payable and paid totals, a page of its statement and its payouts. */
 export async function getVendorEarnings(a: GetVendorEarningsArgs): Promise<VendorEarnings> {
   const [totals, statement, payouts] = await Promise.all([
-    totalsOf(a.db, a.vendorUserId),
+    vendorBalancesOf(a.db, a.vendorUserId),
     listEarningsStatement(a),
     payoutsOf(a.db, a.vendorUserId),
   ]);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeCodOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
@@ -19,18 +20,12 @@ await requireServices(['postgresql']);
 const PARTS = 30;
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.124.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.124');
 
 /** A vendor whose shop offers cash on delivery, with `orders` orders of one part each, processing. */
 async function vendorWithProcessingParts(orders: number) {

@@ -113,6 +113,26 @@ const INTRA_COLUMNS: InvoiceViewColumn[] = [
 ];
 const INTER_COLUMNS: InvoiceViewColumn[] = [{ key: 'igst', label: 'IGST', align: 'right' }];
 const TOTAL_COLUMN: InvoiceViewColumn = { key: 'total', label: 'Total', align: 'right' };
+
+/** A GST document's tax columns then its Total: CGST and SGST within a state, IGST between states. */
+export const gstColumns = (intraState: boolean): InvoiceViewColumn[] => [
+  ...(intraState ? INTRA_COLUMNS : INTER_COLUMNS),
+  TOTAL_COLUMN,
+];
+
+/** A GST document's tax lines in its totals: CGST and SGST within a state, IGST between states. */
+export const gstTotalRows = (doc: {
+  intraState: boolean;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}): { label: string; value: string }[] =>
+  doc.intraState
+    ? [
+        { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
+        { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
+      ]
+    : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
 // A bill of supply (and a credit note against one) shows no GST: the price is the whole value.
 const NO_GST_COLUMNS: InvoiceViewColumn[] = [
   { key: 'no', label: '#', align: 'left' },
@@ -129,14 +149,7 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
   // A seller without a GSTIN issues a bill of supply without GST (CGST Act, section 32; CGST Rules, rule 49).
   const noGst = doc.kind === 'bill_of_supply' || (credit && doc.againstInvoice?.kind === 'bill_of_supply');
   const { seller, buyer } = doc.parties;
-  const taxRows = noGst
-    ? []
-    : doc.intraState
-      ? [
-          { label: 'CGST', value: invoiceRupees(doc.cgstPaise) },
-          { label: 'SGST', value: invoiceRupees(doc.sgstPaise) },
-        ]
-      : [{ label: 'IGST', value: invoiceRupees(doc.igstPaise) }];
+  const taxRows = noGst ? [] : gstTotalRows(doc);
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
     title: credit ? 'Credit Note' : noGst ? 'Bill of Supply' : 'Tax Invoice',
@@ -164,9 +177,7 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
         ? 'Intra-state: CGST + SGST'
         : 'Inter-state: IGST',
     reverseCharge: 'No',
-    columns: noGst
-      ? NO_GST_COLUMNS
-      : [...BASE_COLUMNS, ...(doc.intraState ? INTRA_COLUMNS : INTER_COLUMNS), TOTAL_COLUMN],
+    columns: noGst ? NO_GST_COLUMNS : [...BASE_COLUMNS, ...gstColumns(doc.intraState)],
     lines: doc.lines.map((l, i) => ({
       no: String(i + 1),
       description: l.description,

@@ -5,6 +5,7 @@ import { financialYearOf } from '../../../domain/tax-documents';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
@@ -17,7 +18,6 @@ import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetai
 // own gap-free series per financial year; a cancel after that issues a credit note.
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -29,12 +29,7 @@ const refusal = (query: PromiseLike<unknown>) =>
     (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
   );
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.123.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.123');
 
 async function move(vendor: TestClient, partId: string, statuses: string[]) {
   for (const status of statuses) {

@@ -97,6 +97,61 @@ async function partiesOf(
   };
 }
 
+/** A document's line as it is written (the document's id is added). */
+type DocumentLine = Omit<typeof taxDocumentLines.$inferInsert, 'id' | 'documentId'>;
+/** What a document says beyond its seller, kind, number, reference, date and totals. */
+type DocumentHeader = Pick<
+  typeof taxDocuments.$inferInsert,
+  'orderId' | 'orderPartId' | 'invoiceId' | 'parties' | 'supplierState' | 'placeOfSupplyState' | 'intraState' | 'reason'
+>;
+
+/**
+ * Writes a tax document of any kind: takes its number from the vendor's series for the financial
+ * year of `issuedOn` (under the series row's lock), refuses with `busy` when a document already has
+ * its reference, then reads its header and writes it, with totals that are its lines' sums, its
+ * lines, and its PDF queued (rendered once, by the document PDFs job).
+ */
+async function writeTaxDocument(
+  tx: Tx,
+  a: {
+    vendorUserId: string;
+    kind: TaxDocumentKind;
+    issuedOn: string;
+    reference: string;
+    busy: string;
+    header: () => Promise<DocumentHeader>;
+    lines: DocumentLine[];
+  },
+): Promise<IssuedDocument> {
+  const financialYear = financialYearOf(a.issuedOn);
+  const sequence = await nextSequence(tx, a.vendorUserId, a.kind, financialYear);
+  if (await documentOf(tx, a.reference)) throw new AppError('CONFLICT', a.busy);
+  const header = await a.header();
+  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
+    a.lines.reduce((s, l) => s + Number(l[k]), 0);
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      ...header,
+      vendorUserId: a.vendorUserId,
+      kind: a.kind,
+      financialYear,
+      sequence,
+      number: taxDocumentNumber(a.kind, financialYear, sequence),
+      reference: a.reference,
+      issuedOn: a.issuedOn,
+      taxablePaise: sum('taxablePaise'),
+      cgstPaise: sum('cgstPaise'),
+      sgstPaise: sum('sgstPaise'),
+      igstPaise: sum('igstPaise'),
+      totalPaise: sum('grossPaise'),
+    })
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  await queueDocumentPdf(tx, 'tax', doc.id);
+  await tx.insert(taxDocumentLines).values(a.lines.map((l) => ({ ...l, documentId: doc.id })));
+  return { id: doc.id, number: doc.number, kind: a.kind };
+}
+
 /**
  * Issues the GST tax invoice of an order part once (later calls answer the same one), or its bill of
  * supply when its vendor had no GSTIN and charged no GST, in the caller's transaction; null for a
@@ -117,7 +172,6 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
   const first = lines[0];
   const vendorUserId = first.vendorUserId;
   const issuedOn = todayInIndia(a.now);
-  const financialYear = financialYearOf(issuedOn);
   // The series row's lock also serialises two issuers of the same part: the second then finds the first's row.
   const kind: TaxDocumentKind = isBillOfSupply({
     supplierGstin: first.vendorGstin,
@@ -125,48 +179,29 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
   })
     ? 'bill_of_supply'
     : 'invoice';
-  const sequence = await nextSequence(tx, vendorUserId, kind, financialYear);
-  const again = await documentOf(tx, reference);
-  // Unreachable while the callers hold the part's row lock (its status change); refused rather than numbered twice.
-  if (again) throw new AppError('CONFLICT', 'This order part is being invoiced; please try again');
-  const parties = await partiesOf(tx, part, vendorUserId, {
-    gstin: first.vendorGstin,
-    pan: first.vendorPan,
-    supplierState: first.supplierState,
-  });
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
-    lines.reduce((s, l) => s + l[k], 0);
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      vendorUserId,
+  const items = new Map(part.items.map((i) => [i.orderItemId, i]));
+  return writeTaxDocument(tx, {
+    vendorUserId,
+    kind,
+    issuedOn,
+    reference,
+    // Unreachable while the callers hold the part's row lock (its status change); refused rather than numbered twice.
+    busy: 'This order part is being invoiced; please try again',
+    header: async () => ({
       orderId: part.orderId,
       orderPartId: part.orderPartId,
-      kind,
-      financialYear,
-      sequence,
-      number: taxDocumentNumber(kind, financialYear, sequence),
-      reference,
-      issuedOn,
-      parties,
+      parties: await partiesOf(tx, part, vendorUserId, {
+        gstin: first.vendorGstin,
+        pan: first.vendorPan,
+        supplierState: first.supplierState,
+      }),
       supplierState: first.supplierState,
       placeOfSupplyState: first.placeOfSupplyState,
       intraState: first.intraState,
-      taxablePaise: sum('taxablePaise'),
-      cgstPaise: sum('cgstPaise'),
-      sgstPaise: sum('sgstPaise'),
-      igstPaise: sum('igstPaise'),
-      totalPaise: sum('grossPaise'),
-    })
-    .returning({ id: taxDocuments.id, number: taxDocuments.number });
-  // Its PDF is rendered once, by the document PDFs job.
-  await queueDocumentPdf(tx, 'tax', doc.id);
-  const items = new Map(part.items.map((i) => [i.orderItemId, i]));
-  await tx.insert(taxDocumentLines).values(
-    lines.map((l) => {
+    }),
+    lines: lines.map((l) => {
       const item = items.get(l.orderItemId);
       return {
-        documentId: doc.id,
         orderItemId: l.orderItemId,
         description: item?.productName ?? 'Item',
         hsnCode: l.hsnCode,
@@ -188,13 +223,11 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
         tdsPaise: l.tdsPaise,
       };
     }),
-  );
-  return { id: doc.id, number: doc.number, kind };
+  });
 }
 
 /** An invoice row, as a credit note against it copies it. */
 type InvoiceRow = typeof taxDocuments.$inferSelect;
-type CreditLine = Omit<typeof taxDocumentLines.$inferInsert, 'id' | 'documentId'>;
 
 /**
  * Writes a credit note against an invoice under a unique reference, numbered from the vendor's
@@ -203,45 +236,27 @@ type CreditLine = Omit<typeof taxDocumentLines.$inferInsert, 'id' | 'documentId'
  */
 export async function insertCreditNote(
   tx: Tx,
-  a: { invoice: InvoiceRow; reference: string; reason: string; now?: Date; lines: CreditLine[] },
+  a: { invoice: InvoiceRow; reference: string; reason: string; now?: Date; lines: DocumentLine[] },
 ): Promise<IssuedDocument> {
-  const issuedOn = todayInIndia(a.now);
-  const financialYear = financialYearOf(issuedOn);
-  const sequence = await nextSequence(tx, a.invoice.vendorUserId, 'credit_note', financialYear);
-  // Unreachable while the callers hold the part's row lock; refused rather than numbered twice.
-  if (await documentOf(tx, a.reference))
-    throw new AppError('CONFLICT', 'This order part is being credited; please try again');
-  const sum = (k: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'grossPaise') =>
-    a.lines.reduce((s, l) => s + Number(l[k]), 0);
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      vendorUserId: a.invoice.vendorUserId,
+  return writeTaxDocument(tx, {
+    vendorUserId: a.invoice.vendorUserId,
+    kind: 'credit_note',
+    issuedOn: todayInIndia(a.now),
+    reference: a.reference,
+    // Unreachable while the callers hold the part's row lock; refused rather than numbered twice.
+    busy: 'This order part is being credited; please try again',
+    header: async () => ({
       orderId: a.invoice.orderId,
       orderPartId: a.invoice.orderPartId,
-      kind: 'credit_note',
-      financialYear,
-      sequence,
-      number: taxDocumentNumber('credit_note', financialYear, sequence),
       invoiceId: a.invoice.id,
-      reference: a.reference,
-      issuedOn,
       parties: a.invoice.parties,
       supplierState: a.invoice.supplierState,
       placeOfSupplyState: a.invoice.placeOfSupplyState,
       intraState: a.invoice.intraState,
       reason: a.reason.slice(0, 300),
-      taxablePaise: sum('taxablePaise'),
-      cgstPaise: sum('cgstPaise'),
-      sgstPaise: sum('sgstPaise'),
-      igstPaise: sum('igstPaise'),
-      totalPaise: sum('grossPaise'),
-    })
-    .returning({ id: taxDocuments.id, number: taxDocuments.number });
-  // Its PDF is rendered once, by the document PDFs job.
-  await queueDocumentPdf(tx, 'tax', doc.id);
-  await tx.insert(taxDocumentLines).values(a.lines.map((l) => ({ ...l, documentId: doc.id })));
-  return { id: doc.id, number: doc.number, kind: 'credit_note' };
+    }),
+    lines: a.lines,
+  });
 }
 
 /** The invoice (or bill of supply) of an order part, if it was issued. */

@@ -4,6 +4,7 @@ import { gstinCheckChar } from '../../../domain/india-ids';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
@@ -14,7 +15,6 @@ import { commissionRules, orderItemSettlements, vendorLedger, vendorPayoutDetail
 // ledger from delivery to payable, with known answers worked out by hand.
 
 let t: TestApp;
-let ip = 0;
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -32,12 +32,7 @@ const gstinFor = (stateCode: string, pan: string) => {
   return first14 + gstinCheckChar(first14);
 };
 
-async function signIn(email: string): Promise<TestClient> {
-  const client = new TestClient(t.app, `10.122.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const res = await client.post('/api/auth/login', { email, password: 'secret123' });
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
+const signIn = signInFromOwnAddress(() => t, '10.122');
 
 async function deliver(vendor: TestClient, partId: string) {
   for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
