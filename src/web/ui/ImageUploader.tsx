@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_PRODUCT_IMAGES } from '../../contracts/catalog.constants';
-import { ACCEPTED_IMAGE_TYPES } from '../../contracts/media.contract';
 import { vendorProductMessages } from '../../contracts/vendor-products.contract';
 import { cn } from './cn';
 import { checkImageFile } from './image-files';
+import { AddImagesTile, UploadProgress } from './image-tiles';
 
 /** One picture of the uploader: already stored (`url`), or a picked file waiting to be uploaded. */
 export type ImageItem = {
@@ -139,21 +139,7 @@ export function ImageUploader({
                     New
                   </span>
                 )}
-                {item.progress !== null && (
-                  <div className="absolute inset-x-1 top-1/2 -translate-y-1/2">
-                    <div
-                      role="progressbar"
-                      aria-label={`Uploading ${label}`}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={item.progress}
-                      className="h-1.5 overflow-hidden rounded-full bg-white/80"
-                    >
-                      <div className="h-full bg-violet-700 transition-all" style={{ width: `${item.progress}%` }} />
-                    </div>
-                    <p className="mt-1 text-center text-xs font-semibold text-slate-900">{item.progress}%</p>
-                  </div>
-                )}
+                {item.progress !== null && <UploadProgress label={label} progress={item.progress} />}
                 <div className="absolute inset-x-1 bottom-1 flex justify-between gap-1">
                   <button
                     type="button"
@@ -193,28 +179,7 @@ export function ImageUploader({
           );
         })}
         {canAdd && items.length < max && (
-          <li>
-            <label
-              htmlFor={inputId}
-              className={cn(
-                'flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 bg-white p-2 text-center text-xs font-medium text-slate-700 hover:border-violet-500 hover:text-violet-800',
-                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600',
-                disabled && 'cursor-not-allowed opacity-50',
-              )}
-            >
-              <ImagePlus className="h-6 w-6" aria-hidden="true" />
-              Add images
-              <input
-                id={inputId}
-                type="file"
-                multiple
-                accept={ACCEPTED_IMAGE_TYPES}
-                className="sr-only"
-                onChange={pick}
-                disabled={disabled}
-              />
-            </label>
-          </li>
+          <AddImagesTile inputId={inputId} text="Add images" disabled={disabled} onChange={pick} />
         )}
       </ul>
       <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">

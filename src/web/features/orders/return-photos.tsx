@@ -1,9 +1,9 @@
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { MAX_RETURN_PHOTOS } from '../../../contracts/returns.contract';
-import { ACCEPTED_IMAGE_TYPES } from '../../../contracts/media.contract';
 import { cn } from '../../ui/cn';
 import type { ImageItem } from '../../ui/ImageUploader';
+import { AddImagesTile, UploadProgress } from '../../ui/image-tiles';
 
 type ReturnPhotosProps = {
   items: ImageItem[];
@@ -50,21 +50,7 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
                     item.progress !== null && 'opacity-60',
                   )}
                 />
-                {item.progress !== null && (
-                  <div className="absolute inset-x-1 top-1/2 -translate-y-1/2">
-                    <div
-                      role="progressbar"
-                      aria-label={`Uploading ${label}`}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={item.progress}
-                      className="h-1.5 overflow-hidden rounded-full bg-white/80"
-                    >
-                      <div className="h-full bg-violet-700 transition-all" style={{ width: `${item.progress}%` }} />
-                    </div>
-                    <p className="mt-1 text-center text-xs font-semibold text-slate-900">{item.progress}%</p>
-                  </div>
-                )}
+                {item.progress !== null && <UploadProgress label={label} progress={item.progress} />}
                 <button
                   type="button"
                   onClick={() => onRemove(item.key)}
@@ -84,28 +70,7 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
           );
         })}
         {items.length < MAX_RETURN_PHOTOS && (
-          <li>
-            <label
-              htmlFor={inputId}
-              className={cn(
-                'flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 bg-white p-2 text-center text-xs font-medium text-slate-700 hover:border-violet-500 hover:text-violet-800',
-                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-600',
-                disabled && 'cursor-not-allowed opacity-50',
-              )}
-            >
-              <ImagePlus className="h-6 w-6" aria-hidden="true" />
-              Add photos
-              <input
-                id={inputId}
-                type="file"
-                multiple
-                accept={ACCEPTED_IMAGE_TYPES}
-                className="sr-only"
-                onChange={pick}
-                disabled={disabled}
-              />
-            </label>
-          </li>
+          <AddImagesTile inputId={inputId} text="Add photos" disabled={disabled} onChange={pick} />
         )}
       </ul>
       <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
