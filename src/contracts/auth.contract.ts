@@ -243,3 +243,7 @@ export const meSchema = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** A new password twice, for forms that add fields (the team invitation's new account); refine with passwordsMatch. */
+export const newPasswordFields = newPasswordPair;
+export const passwordsMatch = [matching, mismatch] as const;

@@ -59,6 +59,9 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/logout',
   'POST /api/contact',
+  // A vendor's team invitation: the link is the key (single use, 72 hours).
+  'POST /api/team-invites/lookup',
+  'POST /api/team-invites/register',
   'POST /api/admin/login',
   'POST /api/admin/logout',
   'POST /api/erp/register',

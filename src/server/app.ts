@@ -65,6 +65,7 @@ import {
   resolveAdminSession,
   resolveSession,
   settingsRoutes,
+  vendorTeamRoutes,
 } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { catalogRoutes, catalogVendorRoutes } from './modules/catalog';
@@ -249,6 +250,7 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(settingsRoutes, { onEmailChanged: setMerchantEmail });
   await app.register(shopsRoutes);
+  await app.register(vendorTeamRoutes);
   await app.register(merchantRoutes);
   await app.register(referralsRoutes);
   await app.register(erpRoutes, { limits });

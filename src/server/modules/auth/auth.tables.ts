@@ -197,3 +197,56 @@ export const adminSessions = pgTable(
   },
   (t) => [uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash)],
 );
+
+/**
+ * A vendor's team: the accounts that may act for the vendor (its owner's account, vendor_user_id)
+ * with one role each. Auth owns it because it owns the vendor's account and every other answer to
+ * "who may act as whom". Removing the row ends the member's access at its next request.
+ */
+export const vendorMembers = pgTable(
+  'vendor_members',
+  {
+    id: id(),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberUserId: uuid('member_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_members_pair_unique').on(t.vendorUserId, t.memberUserId),
+    index('vendor_members_member_idx').on(t.memberUserId),
+    check('vendor_members_role_check', sql`${t.role} in ('manager', 'catalog', 'orders', 'accounts')`),
+    check('vendor_members_not_owner_check', sql`${t.vendorUserId} <> ${t.memberUserId}`),
+  ],
+);
+
+/**
+ * Invitations to a vendor's team: single use (accepted_at), 72 hours (expires_at), only a SHA-256
+ * hash of the link's token is stored; a revoked one has revoked_at set.
+ */
+export const vendorInvites = pgTable(
+  'vendor_invites',
+  {
+    id: id(),
+    vendorUserId: uuid('vendor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    acceptedAt: tstz('accepted_at'),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_invites_hash_unique').on(t.tokenHash),
+    index('vendor_invites_vendor_idx').on(t.vendorUserId, t.createdAt),
+    check('vendor_invites_role_check', sql`${t.role} in ('manager', 'catalog', 'orders', 'accounts')`),
+  ],
+);

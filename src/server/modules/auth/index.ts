@@ -51,3 +51,17 @@ export {
 export { ensureCustomerRow } from './auth.customer-row';
 export { customerRows, profileRows } from './auth.read';
 export { adminAccountRows, customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';
+export {
+  acceptInvite,
+  changeMemberRole,
+  inviteMember,
+  listTeam,
+  lookupInvite,
+  myVendors,
+  registerAndAcceptInvite,
+  removeMember,
+  revokeInvite,
+  vendorMemberRole,
+} from './auth.vendor-team';
+export { actingVendor, requireVendorAccess, vendorAccess } from './auth.vendor-access';
+export { vendorTeamRoutes } from './auth.vendor-team.routes';

@@ -12,7 +12,7 @@ import {
   vendorProductSchema,
   vendorProductStatusSchema,
 } from '../../../contracts/vendor-products.contract';
-import { requireRole } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import {
   createVendorProduct,
   deleteVendorProduct,
@@ -41,15 +41,12 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
   const { foreignImages } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  // Guests get 401 and other roles 403 before their input is even read.
-  app.addHook('onRequest', async (req) => {
-    requireRole(req, 'vendor');
-  });
-  const vendorId = (req: Parameters<typeof requireRole>[0]) => requireRole(req, 'vendor').id;
+  // Guests get 401 and other roles 403 before their input is even read (each route's vendor guard).
 
   app.get(
     '/api/vendor/products',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: "The caller's products over all their shops: name search, category and status filters, pages",
@@ -57,12 +54,13 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
         response: { 200: vendorProductPageSchema, ...errors },
       },
     },
-    async (req) => listVendorProducts({ db, vendorUserId: vendorId(req), query: req.query }),
+    async (req) => listVendorProducts({ db, vendorUserId: actingVendor(req), query: req.query }),
   );
 
   app.get(
     '/api/vendor/products/:id',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: 'One of your products',
@@ -70,12 +68,13 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
         response: { 200: vendorProductSchema, ...errors },
       },
     },
-    async (req) => getVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
+    async (req) => getVendorProduct({ db, vendorUserId: actingVendor(req), productId: req.params.id }),
   );
 
   app.post(
     '/api/vendor/products',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: 'Add a product to one of your shops (prices in rupees, up to 5 images)',
@@ -84,7 +83,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
       },
     },
     async (req, reply) => {
-      const product = await createVendorProduct({ db, vendorUserId: vendorId(req), input: req.body, foreignImages });
+      const product = await createVendorProduct({ db, vendorUserId: actingVendor(req), input: req.body, foreignImages });
       return reply.status(201).send({ product, message: vendorProductMessages.created });
     },
   );
@@ -92,6 +91,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
   app.put(
     '/api/vendor/products/:id',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: 'Save every field of one of your products',
@@ -103,7 +103,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
     async (req) => ({
       product: await updateVendorProduct({
         db,
-        vendorUserId: vendorId(req),
+        vendorUserId: actingVendor(req),
         productId: req.params.id,
         input: req.body,
         foreignImages,
@@ -115,6 +115,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
   app.patch(
     '/api/vendor/products/:id/status',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: 'Activate or deactivate one of your products',
@@ -126,7 +127,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
     async (req) => {
       const product = await setVendorProductStatus({
         db,
-        vendorUserId: vendorId(req),
+        vendorUserId: actingVendor(req),
         productId: req.params.id,
         isActive: req.body.isActive,
       });
@@ -140,6 +141,7 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
   app.delete(
     '/api/vendor/products/:id',
     {
+      ...vendorAccess('catalog'),
       schema: {
         tags,
         summary: 'Delete one of your products; one that was ordered is deactivated instead',
@@ -147,6 +149,6 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
         response: { 200: vendorProductDeletedSchema, ...errors },
       },
     },
-    async (req) => deleteVendorProduct({ db, vendorUserId: vendorId(req), productId: req.params.id }),
+    async (req) => deleteVendorProduct({ db, vendorUserId: actingVendor(req), productId: req.params.id }),
   );
 }

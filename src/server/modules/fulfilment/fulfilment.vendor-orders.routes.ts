@@ -8,7 +8,7 @@ import {
   vendorPartStatusSchema,
   vendorPartUpdatedSchema,
 } from '../../../contracts/vendor-orders.contract';
-import { requireRole } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { listVendorOrders, markPartReturnedToSeller, updateVendorPartStatus } from './fulfilment.vendor-orders';
 
 const errors = {
@@ -23,14 +23,12 @@ const errors = {
 export async function vendorOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  // Guests get 401 and other roles 403 before their input is even read.
-  app.addHook('onRequest', async (req) => {
-    requireRole(req, 'vendor');
-  });
+  // Guests get 401 and other roles 403 before their input is even read (each route's vendor guard).
 
   app.get(
     '/api/vendor/orders',
     {
+      ...vendorAccess('orders'),
       schema: {
         tags: ['vendor'],
         summary: "Your shops' parts of orders (your items only), newest first, by status, with counts per status",
@@ -38,12 +36,13 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
         response: { 200: vendorOrderListSchema, ...errors },
       },
     },
-    async (req) => listVendorOrders({ db, vendorUserId: requireRole(req, 'vendor').id, query: req.query }),
+    async (req) => listVendorOrders({ db, vendorUserId: actingVendor(req), query: req.query }),
   );
 
   app.patch(
     '/api/vendor/orders/parts/:partId/status',
     {
+      ...vendorAccess('orders'),
       schema: {
         tags: ['vendor'],
         summary:
@@ -54,10 +53,9 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = requireRole(req, 'vendor');
       return updateVendorPartStatus({
         db,
-        vendorUserId: user.id,
+        vendorUserId: actingVendor(req),
         partId: req.params.partId,
         status: req.body.status,
         trackingNote: req.body.trackingNote,
@@ -69,6 +67,7 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/vendor/orders/parts/:partId/returned-to-seller',
     {
+      ...vendorAccess('orders'),
       schema: {
         tags: ['vendor'],
         summary:
@@ -78,6 +77,6 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      markPartReturnedToSeller({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
+      markPartReturnedToSeller({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
   );
 }

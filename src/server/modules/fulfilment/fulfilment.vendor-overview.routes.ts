@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { vendorOverviewSchema } from '../../../contracts/vendor-products.contract';
-import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { getVendorOverview } from './fulfilment.vendor-overview';
 
 /** The vendor dashboard's overview figures (vendors only). */
@@ -13,7 +13,7 @@ export async function vendorOverviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/vendor/overview',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('overview'),
       schema: {
         tags: ['vendor'],
         summary:
@@ -21,6 +21,6 @@ export async function vendorOverviewRoutes(fastify: FastifyInstance) {
         response: { 200: vendorOverviewSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (req) => getVendorOverview({ db, vendorUserId: requireRole(req, 'vendor').id }),
+    async (req) => getVendorOverview({ db, vendorUserId: actingVendor(req) }),
   );
 }

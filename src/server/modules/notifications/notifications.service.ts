@@ -13,8 +13,11 @@ import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.tables';
 import { renderTemplate, type TemplateGroup } from './notifications.templates';
 
-/** Who a notification is for: a user (customer, vendor or merchant: one inbox per account) or the super admin. */
-export type Recipient = { userId: string } | 'admin';
+/**
+ * Who a notification is for: a user (customer, vendor or merchant: one inbox per account), the super
+ * admin, or an email address that may have no account yet (email only: an invitation to a vendor's team).
+ */
+export type Recipient = { userId: string } | 'admin' | { email: string };
 /** One notification: its kind (a file in templates/), who it is for, and what its template is filled with. */
 export type NotifyEvent = { kind: string; to: Recipient; data: Record<string, string | number> };
 
@@ -35,6 +38,18 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
   for (const e of events) {
     const data = asStrings(e.data);
     const r = renderTemplate(e.kind, data, NO_ORIGIN);
+    if (e.to !== 'admin' && 'email' in e.to) {
+      // No inbox without an account: the email alone, always sent (no preferences to consult).
+      await tx.insert(notificationEmails).values({
+        audience: 'email',
+        userId: null,
+        toEmail: e.to.email,
+        kind: e.kind,
+        data,
+        subject: r.subject,
+      });
+      continue;
+    }
     const audience = e.to === 'admin' ? 'admin' : 'user';
     const userId = e.to === 'admin' ? null : e.to.userId;
     let notificationId: string | null = null;

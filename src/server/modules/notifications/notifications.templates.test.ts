@@ -83,6 +83,20 @@ const samples: Record<string, Record<string, string>> = {
     device: 'Mozilla/5.0 (X11; Linux x86_64)',
   },
   news: { title: 'Diwali sale', message: 'Up to 40% off on handloom this week.\n\nFree shipping over ₹999.' },
+  'vendor-team-invite': {
+    vendorName: 'Jaipur Handloom',
+    inviterEmail: 'owner@jaipur.example.in',
+    email: 'meera@example.in',
+    role: 'Catalog',
+    roleHint: 'Products, variants, stock and pictures',
+    hours: '72',
+    token: 'abc123',
+  },
+  'vendor-payout-details-changed': {
+    businessName: 'Jaipur Handloom',
+    when: '29 Nov 2026, 8:30 pm',
+    changed: 'bank account, PAN',
+  },
   'admin-notification-failed': {
     subject: 'Your order is placed',
     to: 'asha@example.in',

@@ -14,6 +14,7 @@ import {
   returnSchema,
 } from '../../../contracts/returns.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import {
   approveReturn,
   disputeReturn,
@@ -40,7 +41,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   const { db, config } = app.ctx;
   // Checked before the params are validated: a guest gets 401 and another role 403, whatever they sent.
   const customersOnly = { onRequest: roleGuard('customer') };
-  const vendorsOnly = { onRequest: roleGuard('vendor') };
+  const vendorsOnly = vendorAccess('orders');
 
   app.get(
     '/api/orders/:id/returns',
@@ -114,7 +115,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         response: { 200: returnPageSchema, ...errors },
       },
     },
-    async (req) => listReturns({ db, query: req.query, vendorUserId: requireRole(req, 'vendor').id }),
+    async (req) => listReturns({ db, query: req.query, vendorUserId: actingVendor(req) }),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         response: { 200: returnSchema, ...errors },
       },
     },
-    async (req) => getReturn({ db, returnId: req.params.id, vendorUserId: requireRole(req, 'vendor').id }),
+    async (req) => getReturn({ db, returnId: req.params.id, vendorUserId: actingVendor(req) }),
   );
 
   app.post(
@@ -142,7 +143,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         response: { 200: returnChangedSchema, ...errors },
       },
     },
-    async (req) => approveReturn({ db, vendorUserId: requireRole(req, 'vendor').id, returnId: req.params.id }),
+    async (req) => approveReturn({ db, vendorUserId: actingVendor(req), returnId: req.params.id }),
   );
 
   app.post(
@@ -160,7 +161,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     async (req) =>
       rejectReturn({
         db,
-        vendorUserId: requireRole(req, 'vendor').id,
+        vendorUserId: actingVendor(req),
         returnId: req.params.id,
         reason: req.body.reason,
       }),
@@ -178,6 +179,6 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         response: { 200: returnChangedSchema, ...errors },
       },
     },
-    async (req) => receiveReturn({ db, config, vendorUserId: requireRole(req, 'vendor').id, returnId: req.params.id }),
+    async (req) => receiveReturn({ db, config, vendorUserId: actingVendor(req), returnId: req.params.id }),
   );
 }

@@ -6,7 +6,8 @@ import {
 } from '../../../contracts/commission-invoices.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { documentPreparingSchema } from '../../../contracts/tax-documents.contract';
-import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
+import { adminGuard } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { commissionDocumentPdf, listVendorCommissionDocuments } from './settlement.commission-invoices';
 import { sendStoredPdf } from './settlement.pdf-reply';
 
@@ -24,7 +25,7 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/vendor/earnings/commission-invoices',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('earnings'),
       schema: {
         tags,
         summary:
@@ -32,13 +33,13 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
         response: { 200: commissionDocumentListSchema, ...errors },
       },
     },
-    async (req) => listVendorCommissionDocuments(db, requireRole(req, 'vendor').id),
+    async (req) => listVendorCommissionDocuments(db, actingVendor(req)),
   );
 
   app.get(
     '/api/vendor/earnings/commission-invoices/:documentId.pdf',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('earnings'),
       compress: false,
       schema: {
         tags,
@@ -50,7 +51,7 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const pdf = await commissionDocumentPdf(db, {
         documentId: req.params.documentId,
-        vendorUserId: requireRole(req, 'vendor').id,
+        vendorUserId: actingVendor(req),
       });
       return sendStoredPdf(req, reply, documents, pdf);
     },

@@ -11,6 +11,7 @@ import {
   taxDocumentListSchema,
 } from '../../../contracts/tax-documents.contract';
 import { adminGuard, requireRole, roleGuard } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import {
   getAdminDocumentPdf,
   getCustomerDocumentPdf,
@@ -70,7 +71,7 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/vendor/orders/parts/:partId/documents',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('documents'),
       schema: {
         tags,
         summary: 'The tax invoice and credit note of your part of an order (none before it ships)',
@@ -79,13 +80,13 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      listVendorPartDocuments({ db, vendorUserId: requireRole(req, 'vendor').id, partId: req.params.partId }),
+      listVendorPartDocuments({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
   );
 
   app.get(
     '/api/vendor/orders/parts/:partId/documents/:documentId.pdf',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('documents'),
       compress: false,
       schema: {
         tags,
@@ -99,7 +100,7 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
         req,
         reply,
         documents,
-        await getVendorDocumentPdf({ db, vendorUserId: requireRole(req, 'vendor').id, ...req.params }),
+        await getVendorDocumentPdf({ db, vendorUserId: actingVendor(req), ...req.params }),
       ),
   );
 

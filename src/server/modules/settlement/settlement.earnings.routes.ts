@@ -11,7 +11,7 @@ import {
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { todayInIndia } from '../../../domain/age';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { sendCsvFile } from '../../platform/http';
 import { exportEarningsStatement, getVendorEarnings, listEarningsStatement } from './settlement.earnings';
 import { releaseDueVendorSales } from './settlement.ledger';
@@ -74,12 +74,11 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
   const returnWindowDays = config.RETURN_WINDOW_DAYS;
-  const vendor = (req: Parameters<typeof requireRole>[0]) => requireRole(req, 'vendor').id;
 
   app.get(
     '/api/vendor/earnings',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('earnings'),
       schema: {
         tags: ['vendor'],
         summary:
@@ -90,15 +89,15 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       // Sales past their return window become payable as the vendor looks, not only at the next run of the release job.
-      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays, vendorUserId: vendor(req) }));
-      return getVendorEarnings({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
+      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays, vendorUserId: actingVendor(req) }));
+      return getVendorEarnings({ db, vendorUserId: actingVendor(req), query: req.query, returnWindowDays });
     },
   );
 
   app.get(
     '/api/vendor/earnings/statement',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('earnings'),
       schema: {
         tags: ['vendor'],
         summary:
@@ -107,13 +106,13 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
         response: { 200: earningsStatementPageSchema, ...errors },
       },
     },
-    async (req) => listEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays }),
+    async (req) => listEarningsStatement({ db, vendorUserId: actingVendor(req), query: req.query, returnWindowDays }),
   );
 
   app.get(
     '/api/vendor/earnings.csv',
     {
-      onRequest: roleGuard('vendor'),
+      ...vendorAccess('earnings'),
       schema: {
         tags: ['vendor'],
         summary: "Your whole statement (or one month's orders) as CSV, amounts in rupees",
@@ -121,7 +120,7 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const rows = await exportEarningsStatement({ db, vendorUserId: vendor(req), query: req.query, returnWindowDays });
+      const rows = await exportEarningsStatement({ db, vendorUserId: actingVendor(req), query: req.query, returnWindowDays });
       return sendCsvFile(
         reply,
         `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
@@ -7,8 +7,8 @@ import {
   payoutMessages,
   savedPayoutDetailsSchema,
 } from '../../../contracts/payout-details.contract';
-import { AppError } from '../../platform/app-error';
-import { origin, requireUser, type SessionUser } from '../../platform/auth-guards';
+import { origin } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { getMyPayoutDetails, savePayoutDetails } from './settlement.payout-details';
 
 const errors = {
@@ -20,25 +20,21 @@ const errors = {
 // Each save checks a password: a slow guesser gets few tries (as changing the email or password).
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
-/** The signed-in vendor: 401 for guests, 403 for every other role. */
-function requireVendor(req: FastifyRequest): SessionUser {
-  const user = requireUser(req);
-  if (user.role !== 'vendor') throw new AppError('FORBIDDEN', payoutMessages.vendorsOnly);
-  return user;
-}
 
 /** The vendor's own payout and tax details: read them (masked), and replace them with the password. */
 export async function payoutDetailsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  // Who may call is settled before the body is validated.
-  app.addHook('onRequest', async (req) => {
-    requireVendor(req);
-  });
+  // Who may call is settled before the body is validated: the owner and the Accounts role read them,
+  // the owner alone changes them (with its password).
+  const view = vendorAccess('payout.view', payoutMessages.vendorsOnly);
+  const edit = vendorAccess('payout.edit', payoutMessages.vendorsOnly);
 
   app.get(
     '/api/vendor/payout-details',
     {
+      onRequest: view.onRequest,
+      config: view.config,
       schema: {
         tags: ['settlement'],
         summary:
@@ -46,12 +42,13 @@ export async function payoutDetailsRoutes(fastify: FastifyInstance) {
         response: { 200: myPayoutDetailsSchema, ...errors },
       },
     },
-    async (req) => getMyPayoutDetails(db, requireVendor(req).id),
+    async (req) => getMyPayoutDetails(db, actingVendor(req)),
   );
 
   app.put(
     '/api/vendor/payout-details',
     {
+      onRequest: edit.onRequest,
       schema: {
         tags: ['settlement'],
         summary:
@@ -59,8 +56,8 @@ export async function payoutDetailsRoutes(fastify: FastifyInstance) {
         body: payoutDetailsInputSchema,
         response: { 200: savedPayoutDetailsSchema, ...errors },
       },
-      config: limited,
+      config: { ...limited, ...edit.config },
     },
-    async (req) => savePayoutDetails({ db, vendorUserId: requireVendor(req).id, input: req.body, origin: origin(req) }),
+    async (req) => savePayoutDetails({ db, vendorUserId: actingVendor(req), input: req.body, origin: origin(req) }),
   );
 }

@@ -10,12 +10,14 @@ import {
 } from '../../../contracts/payout-details.contract';
 import { maskAadhaar } from '../../../domain/aadhaar';
 import { todayInIndia } from '../../../domain/age';
+import { formatDateTime } from '../../../domain/india-time';
 import { gstinState, gstinStateMatches } from '../../../domain/india-ids';
 import { GST_STATE_CODES, type IndiaState } from '../../../domain/india-states';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { confirmCurrentPassword, getVendorContact, getVendorRejection } from '../auth';
+import { notify } from '../notifications';
 import { listVendorShops } from '../shops';
 import { vendorPayoutDetails } from './settlement.tables';
 import { taxRatesOn } from './settlement.tax-rates';
@@ -47,6 +49,20 @@ const FIELDS = [
   'tdsExemption',
   'aadhaar',
 ] as const;
+
+/** How the owner's email names each changed field (never its value). */
+const FIELD_NAMES: Record<(typeof FIELDS)[number], string> = {
+  method: 'payout method',
+  accountHolderName: 'account holder name',
+  bankAccountNumber: 'bank account number',
+  ifsc: 'IFSC',
+  upiId: 'UPI ID',
+  pan: 'PAN',
+  gstin: 'GSTIN',
+  enrolmentNumber: 'enrolment number',
+  tdsExemption: 'TDS exemption',
+  aadhaar: 'Aadhaar',
+};
 
 const isIndiaState = (state: string): state is IndiaState => Object.hasOwn(GST_STATE_CODES, state);
 
@@ -173,6 +189,16 @@ export async function savePayoutDetails({
       origin: 'vendor_profile',
       ipAddress: origin.ip,
       userAgent: origin.userAgent,
+    });
+    // Security: the owner is told of every change, whatever its email preferences.
+    await notify(tx, {
+      kind: 'vendor-payout-details-changed',
+      to: { userId: vendorUserId },
+      data: {
+        businessName: vendor?.businessName ?? 'Your business',
+        when: formatDateTime(new Date()),
+        changed: changed.map((f) => FIELD_NAMES[f]).join(', '),
+      },
     });
     return { details: toPayoutDetails(row), message: m.saved };
   });

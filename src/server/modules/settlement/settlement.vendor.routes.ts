@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { hsnCodeListSchema } from '../../../contracts/settlement-rates.contract';
 import { todayInIndia } from '../../../domain/age';
-import { requireRole } from '../../platform/auth-guards';
+import { vendorAccess } from '../auth';
 import { getHsnCodeList } from './settlement.hsn';
 
 /** What a vendor reads of the rates: the HSN list for the product form. */
@@ -13,7 +13,7 @@ export async function settlementVendorRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/vendor/hsn-codes',
     {
-      onRequest: async (req) => void requireRole(req, 'vendor'),
+      ...vendorAccess('catalog'),
       schema: {
         tags: ['vendor'],
         summary:

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../../../contracts/common.contract';
@@ -11,16 +11,11 @@ import {
   shopStatusResultSchema,
   shopStatusSchema,
 } from '../../../contracts/shops.contract';
-import { AppError } from '../../platform/app-error';
-import { requireUser, type SessionUser } from '../../platform/auth-guards';
+import { actingVendor, vendorAccess } from '../auth';
 import { createShop, getPublicShop, listShops, setShopActive, updateShop } from './shops.service';
 
-/** The signed-in vendor: 401 for guests, 403 for every other role. */
-function requireVendor(req: FastifyRequest): SessionUser {
-  const user = requireUser(req);
-  if (user.role !== 'vendor') throw new AppError('FORBIDDEN', shopMessages.vendorsOnly);
-  return user;
-}
+/** A vendor route's guard: 401 for guests, 403 for every other role (or a member whose role does not allow it). */
+const access = (permission: 'shops.view' | 'shops.manage') => vendorAccess(permission, shopMessages.vendorsOnly);
 
 const idParams = z.object({ id: z.uuid({ error: shopMessages.notFound }) });
 const errors = {
@@ -51,14 +46,12 @@ export async function publicShopsRoutes(fastify: FastifyInstance) {
 export async function shopsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  // Who may call is settled before the body is validated.
-  app.addHook('onRequest', async (req) => {
-    requireVendor(req);
-  });
+  // Who may call is settled before the body is validated (each route's vendor guard).
 
   app.get(
     '/api/vendor/shops',
     {
+      ...access('shops.view'),
       schema: {
         tags: ['shops'],
         summary: 'Your shops, oldest first',
@@ -67,14 +60,14 @@ export async function shopsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = requireVendor(req);
-      return listShops({ db, vendorUserId: user.id, query: req.query });
+      return listShops({ db, vendorUserId: actingVendor(req), query: req.query });
     },
   );
 
   app.post(
     '/api/vendor/shops',
     {
+      ...access('shops.manage'),
       schema: {
         tags: ['shops'],
         summary: 'Open a new shop (active at once)',
@@ -83,14 +76,14 @@ export async function shopsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const user = requireVendor(req);
-      return reply.status(201).send(await createShop({ db, vendorUserId: user.id, input: req.body }));
+      return reply.status(201).send(await createShop({ db, vendorUserId: actingVendor(req), input: req.body }));
     },
   );
 
   app.put(
     '/api/vendor/shops/:id',
     {
+      ...access('shops.manage'),
       schema: {
         tags: ['shops'],
         summary: 'Save the edit form of one of your shops',
@@ -100,14 +93,14 @@ export async function shopsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = requireVendor(req);
-      return updateShop({ db, vendorUserId: user.id, shopId: req.params.id, input: req.body });
+      return updateShop({ db, vendorUserId: actingVendor(req), shopId: req.params.id, input: req.body });
     },
   );
 
   app.patch(
     '/api/vendor/shops/:id/status',
     {
+      ...access('shops.manage'),
       schema: {
         tags: ['shops'],
         summary: "Activate or deactivate one of your shops; an inactive shop's products leave the storefront",
@@ -117,8 +110,7 @@ export async function shopsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = requireVendor(req);
-      return setShopActive({ db, vendorUserId: user.id, shopId: req.params.id, isActive: req.body.isActive });
+      return setShopActive({ db, vendorUserId: actingVendor(req), shopId: req.params.id, isActive: req.body.isActive });
     },
   );
 }
