@@ -32,6 +32,8 @@ const PUBLIC = [
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/logout',
   'POST /api/contact',
+  'POST /api/team-invites/lookup',
+  'POST /api/team-invites/register',
   'POST /api/admin/login',
   'POST /api/admin/logout',
   'POST /api/erp/register',

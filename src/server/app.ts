@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiDocs } from './api-docs';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
@@ -96,6 +96,8 @@ export type BuildAppOptions = {
   webDist?: string;
   /** Off, on (JSON lines on stdout at LOG_LEVEL), or on into the given stream (tests read the lines). */
   logger?: boolean | { stream: { write: (line: string) => void } };
+  /** Told of every route as it is added (the vendor route matrix test reads each route's declared permission). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the Haat API and web server: plugins, one error handler, every module's routes. No listen. */
@@ -104,6 +106,7 @@ export async function buildApp({
   database,
   webDist = resolve('dist/web'),
   logger = true,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -123,6 +126,7 @@ export async function buildApp({
     // as usual, with Connection: close, rather than refused with 503: nginx does not pass on a POST it sent.
     return503OnClosing: false,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   installRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

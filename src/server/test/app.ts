@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
 import type { Database, Db } from '../platform/db';
@@ -20,7 +20,7 @@ export type TestApp = {
 /** The real app on a fresh database, for `app.inject` tests. No server, no web build. `logTo` receives its log lines (set LOG_LEVEL too). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  o: { logTo?: { write: (line: string) => void } } = {},
+  o: { logTo?: { write: (line: string) => void }; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
@@ -43,6 +43,7 @@ export async function buildTestApp(
     database: database.asApp,
     logger: o.logTo ? { stream: o.logTo } : false,
     webDist: join(dataDir, 'no-web'),
+    onRoute: o.onRoute,
   });
   await app.ready();
   return {

@@ -50,7 +50,11 @@ export async function vendorTeamRoutes(fastify: FastifyInstance) {
     '/api/vendor/team',
     {
       ...vendorAccess('team'),
-      schema: { tags, summary: 'Your team: members with their role, and open invitations', response: { 200: teamSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Your team: members with their role, and open invitations',
+        response: { 200: teamSchema, ...errors },
+      },
     },
     async (req) => listTeam(db, actingVendor(req)),
   );
@@ -76,7 +80,12 @@ export async function vendorTeamRoutes(fastify: FastifyInstance) {
     '/api/vendor/team/invites/:id',
     {
       ...vendorAccess('team'),
-      schema: { tags, summary: 'Withdraw an open invitation', params: teamIdParamsSchema, response: { 200: teamMessageSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Withdraw an open invitation',
+        params: teamIdParamsSchema,
+        response: { 200: teamMessageSchema, ...errors },
+      },
     },
     async (req) => {
       await revokeInvite(db, actingVendor(req), req.params.id);

@@ -83,7 +83,12 @@ export async function catalogVendorRoutes(fastify: FastifyInstance, opts: Catalo
       },
     },
     async (req, reply) => {
-      const product = await createVendorProduct({ db, vendorUserId: actingVendor(req), input: req.body, foreignImages });
+      const product = await createVendorProduct({
+        db,
+        vendorUserId: actingVendor(req),
+        input: req.body,
+        foreignImages,
+      });
       return reply.status(201).send({ product, message: vendorProductMessages.created });
     },
   );

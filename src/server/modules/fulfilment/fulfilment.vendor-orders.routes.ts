@@ -76,7 +76,6 @@ export async function vendorOrdersRoutes(fastify: FastifyInstance) {
         response: { 200: vendorPartUpdatedSchema, ...errors },
       },
     },
-    async (req) =>
-      markPartReturnedToSeller({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
+    async (req) => markPartReturnedToSeller({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
   );
 }

@@ -79,8 +79,7 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
         response: { 200: taxDocumentListSchema, ...errors },
       },
     },
-    async (req) =>
-      listVendorPartDocuments({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
+    async (req) => listVendorPartDocuments({ db, vendorUserId: actingVendor(req), partId: req.params.partId }),
   );
 
   app.get(

@@ -120,7 +120,12 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const rows = await exportEarningsStatement({ db, vendorUserId: actingVendor(req), query: req.query, returnWindowDays });
+      const rows = await exportEarningsStatement({
+        db,
+        vendorUserId: actingVendor(req),
+        query: req.query,
+        returnWindowDays,
+      });
       return sendCsvFile(
         reply,
         `haat-earnings-${req.query.month ?? 'all'}-${todayInIndia()}.csv`,

@@ -20,7 +20,6 @@ const errors = {
 // Each save checks a password: a slow guesser gets few tries (as changing the email or password).
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 
-
 /** The vendor's own payout and tax details: read them (masked), and replace them with the password. */
 export async function payoutDetailsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
