@@ -6,12 +6,14 @@ import {
   vendorPermissions,
   vendorRoleLabels,
   type VendorActorRole,
+  type VendorMemberRole,
+  type VendorPermission,
 } from '../domain/vendor-team';
 import { newPasswordFields, passwordsMatch } from './auth.contract';
 import { emailSchema, requiredText } from './common.contract';
 
 export { INVITE_TTL_HOURS, permissionsOf, vendorMemberRoles, vendorPermissions, vendorRoleLabels };
-export type { VendorActorRole };
+export type { VendorActorRole, VendorMemberRole, VendorPermission };
 
 /** The header that names the vendor a request acts for (the web client sets it from the switcher). */
 export const VENDOR_HEADER = 'x-haat-vendor';

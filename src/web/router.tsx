@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AddToCartButton, addToCartAction } from './features/cart/add-to-cart-button';
 import { HomePage } from './features/home/home-page';
 import { NotFoundPage } from './layout/NotFoundPage';
-import { RequireRole } from './layout/RequireRole';
+import { RequireRole, RequireVendorAccess } from './layout/RequireRole';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 
@@ -178,9 +178,9 @@ export const routes: RouteObject[] = [
           {
             path: 'vendor/dashboard',
             element: (
-              <RequireRole roles={['vendor']} otherwise="/login">
+              <RequireVendorAccess otherwise="/login">
                 <VendorDashboardPage />
-              </RequireRole>
+              </RequireVendorAccess>
             ),
           },
           { path: 'profile', element: <ProfilePage /> },

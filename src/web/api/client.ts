@@ -18,13 +18,28 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 // Every call carries this header; the server refuses state-changing calls without it (CSRF defence).
 const CSRF_HEADER = { 'x-requested-with': 'haat' };
 
+/**
+ * The vendor the vendor dashboard acts for (the header's switcher): sent as X-Haat-Vendor with every
+ * call of the vendor API, where the server checks the account's membership and role at each request.
+ * Null: the account acts for itself (a vendor's owner).
+ */
+let actingVendorId: string | null = null;
+export const setActingVendorId = (id: string | null) => {
+  actingVendorId = id;
+};
+export const getActingVendorId = () => actingVendorId;
+/** The headers that name the acting vendor, for a call of the vendor API (also the document downloads). */
+export const vendorHeaders = (path: string): Record<string, string> =>
+  actingVendorId && path.startsWith('/api/vendor') ? { 'x-haat-vendor': actingVendorId } : {};
+
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let res: Response;
+  const headers = { ...CSRF_HEADER, ...vendorHeaders(path) };
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? CSRF_HEADER : { ...CSRF_HEADER, 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

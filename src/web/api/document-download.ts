@@ -1,5 +1,6 @@
 import { taxDocumentMessages, type DocumentPreparing } from '../../contracts/tax-documents.contract';
 import type { ErrorResponse } from '../../contracts/errors.contract';
+import { vendorHeaders } from './client';
 
 /** How often a download still being prepared is asked again before giving up. */
 const MAX_TRIES = 30;
@@ -28,7 +29,10 @@ export async function downloadDocument(
 ): Promise<void> {
   try {
     for (let tries = 0; tries < MAX_TRIES; tries++) {
-      const res = await fetcher(href, { credentials: 'same-origin', headers: { 'x-requested-with': 'haat' } });
+      const res = await fetcher(href, {
+        credentials: 'same-origin',
+        headers: { 'x-requested-with': 'haat', ...vendorHeaders(href) },
+      });
       if (res.status === 202) {
         const body = (await res.json().catch(() => null)) as DocumentPreparing | null;
         onPreparing(body?.message ?? taxDocumentMessages.preparing);

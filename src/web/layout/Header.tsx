@@ -7,6 +7,8 @@ import { messages } from '../../contracts/auth.messages';
 import { api } from '../api/client';
 import { adminSessionKey, useAdminSession } from '../api/admin-session';
 import { useMe } from '../api/session';
+import { useMyVendors } from '../api/vendors';
+import { VendorSwitcher } from './VendorSwitcher';
 import { NotificationBell } from './NotificationBell';
 import { cn } from '../ui/cn';
 import { navLinksFor } from './nav-links';
@@ -70,7 +72,8 @@ export function Header() {
 
   // An admin session nobody asked for (no sign-in seen in this browser) is not waited for.
   const loading = me.isPending || admin.isLoading;
-  const links = loading ? [] : navLinksFor(me.data, admin.data);
+  const teams = useMyVendors();
+  const links = loading ? [] : navLinksFor(me.data, admin.data, teams.data?.length ?? 0);
   const signedIn = Boolean(admin.data || me.data);
   // The super admin's inbox when signed in as one (as the links follow), else the user's.
   const inbox = loading ? null : admin.data ? 'admin' : me.data ? 'user' : null;
@@ -134,6 +137,7 @@ export function Header() {
               Super Admin
             </span>
           )}
+          {me.data && !admin.data && <VendorSwitcher className="mr-1" />}
           {links.map((l) => (
             <RouterNavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}

@@ -3,8 +3,18 @@ import type { AdminSession } from '../api/admin-session';
 
 export type NavLink = { to: string; label: string };
 
-/** The header's links for who is signed in (SPEC section 2, shared header). */
-export function navLinksFor(me: Me | null | undefined, admin: AdminSession | null | undefined): NavLink[] {
+/**
+ * The header's links for who is signed in (SPEC section 2, shared header); an account that is a
+ * member of vendors' teams (`teams`, and no vendor itself) gets the vendor dashboard first.
+ */
+export function navLinksFor(me: Me | null | undefined, admin: AdminSession | null | undefined, teams = 0): NavLink[] {
+  const links = roleLinks(me, admin);
+  if (me && !admin && me.role !== 'vendor' && teams > 0)
+    return [{ to: '/vendor/dashboard', label: 'Vendor dashboard' }, ...links];
+  return links;
+}
+
+function roleLinks(me: Me | null | undefined, admin: AdminSession | null | undefined): NavLink[] {
   if (admin) return [{ to: '/admin/dashboard', label: 'Admin Panel' }];
   if (!me)
     return [
