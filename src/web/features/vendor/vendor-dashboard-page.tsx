@@ -2,36 +2,51 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { useMe } from '../../api/session';
+import { useActingVendor } from '../../api/vendors';
+import { vendorPermissions, type VendorPermission } from '../../../contracts/vendor-team.contract';
 import { EarningsTab } from './earnings-tab';
 import { OverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
 import { ShopsTab } from './shops-tab';
 import { VendorOrdersTab } from './vendor-orders-tab';
+import { TeamTab } from './team-tab';
 import { VendorReturnsTab } from './vendor-returns-tab';
 
-type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'earnings' | 'shops';
-const tabs: TabItem<TabKey>[] = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'products', label: 'Products' },
-  { key: 'orders', label: 'Orders' },
-  { key: 'returns', label: 'Returns' },
-  { key: 'earnings', label: 'Earnings' },
-  { key: 'shops', label: 'Shops' },
+type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'earnings' | 'shops' | 'team';
+const allTabs: (TabItem<TabKey> & { needs: VendorPermission })[] = [
+  { key: 'overview', label: 'Overview', needs: 'overview' },
+  { key: 'products', label: 'Products', needs: 'catalog' },
+  { key: 'orders', label: 'Orders', needs: 'orders' },
+  { key: 'returns', label: 'Returns', needs: 'orders' },
+  { key: 'earnings', label: 'Earnings', needs: 'earnings' },
+  { key: 'shops', label: 'Shops', needs: 'shops.view' },
+  { key: 'team', label: 'Team', needs: 'team' },
 ];
-const isTab = (v: string | null): v is TabKey => tabs.some((t) => t.key === v);
+
+/** The tabs the acting vendor's role opens (a member sees only its sections; the owner every one). */
+export const dashboardTabsFor = (permissions: readonly VendorPermission[]) =>
+  allTabs.filter((t) => permissions.includes(t.needs)).map(({ key, label }) => ({ key, label }));
 
 /**
- * /vendor/dashboard (vendors only, guarded in the router): Overview, Products, Orders, Returns, Earnings and Shops.
+ * /vendor/dashboard (the vendor and its team's members, guarded in the router): Overview, Products, Orders, Returns,
+ * Earnings, Shops and (the owner's) Team, each shown only when the acting vendor's role allows it.
  * The open tab lives in `?tab=` so a tab can be linked and survives a reload.
  */
 export function VendorDashboardPage() {
   const me = useMe();
+  const acting = useActingVendor();
   const [params, setParams] = useSearchParams();
+  // A vendor's owner may do everything, before its list of vendors has loaded too.
+  const permissions: readonly VendorPermission[] =
+    acting?.permissions ?? (me.data?.role === 'vendor' ? vendorPermissions : []);
+  const tabs = dashboardTabsFor(permissions);
   const raw = params.get('tab');
-  const active: TabKey = isTab(raw) ? raw : 'overview';
+  const first = tabs[0]?.key ?? 'overview';
+  const active: TabKey = tabs.find((t) => t.key === raw)?.key ?? first;
   // Switching tabs drops the other tab's filters.
-  const open = (tab: TabKey) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
-  const name = me.data?.businessName || me.data?.displayName;
+  const open = (tab: TabKey) => setParams(tab === first ? {} : { tab }, { replace: true });
+  const name = acting && acting.role !== 'owner' ? acting.businessName : me.data?.businessName || me.data?.displayName;
+  const can = (p: VendorPermission) => permissions.includes(p);
 
   return (
     <Page
@@ -44,12 +59,13 @@ export function VendorDashboardPage() {
     >
       <Tabs tabs={tabs} active={active} onChange={open} label="Vendor dashboard" />
       <div role="tabpanel" aria-label={tabs.find((t) => t.key === active)?.label} className="pt-6">
-        {active === 'overview' && <OverviewTab onOpenProducts={() => open('products')} />}
-        {active === 'products' && <ProductsTab />}
-        {active === 'orders' && <VendorOrdersTab />}
-        {active === 'returns' && <VendorReturnsTab />}
-        {active === 'earnings' && <EarningsTab />}
-        {active === 'shops' && <ShopsTab />}
+        {active === 'overview' && can('overview') && <OverviewTab onOpenProducts={() => open('products')} />}
+        {active === 'products' && can('catalog') && <ProductsTab />}
+        {active === 'orders' && can('orders') && <VendorOrdersTab />}
+        {active === 'returns' && can('orders') && <VendorReturnsTab />}
+        {active === 'earnings' && can('earnings') && <EarningsTab />}
+        {active === 'shops' && can('shops.view') && <ShopsTab />}
+        {active === 'team' && can('team') && <TeamTab />}
       </div>
     </Page>
   );
