@@ -15,6 +15,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/password-reset-pages').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const TeamInvitePage = lazy(() =>
+  import('./features/auth/team-invite-page').then((m) => ({ default: m.TeamInvitePage })),
+);
 const AdminLoginPage = lazy(() =>
   import('./features/admin/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
 );
@@ -150,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'team-invite', element: <TeamInvitePage /> },
           { path: 'vendor/register', element: <VendorRegisterPage /> },
           { path: 'merchant/register', element: <MerchantRegisterPage /> },
           {

@@ -29,7 +29,9 @@ const subscribe = (listener: () => void) => {
  * browser), else its own (an owner), else its first team. Null when it may act for none.
  */
 export function pickActingVendor(vendors: ActingVendor[], chosen: string | null): ActingVendor | null {
-  return vendors.find((v) => v.vendorUserId === chosen) ?? vendors.find((v) => v.role === 'owner') ?? vendors[0] ?? null;
+  return (
+    vendors.find((v) => v.vendorUserId === chosen) ?? vendors.find((v) => v.role === 'owner') ?? vendors[0] ?? null
+  );
 }
 
 /** The vendors the signed-in account may act for (its own, then its teams), for the switcher and the dashboard. */

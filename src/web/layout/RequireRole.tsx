@@ -50,7 +50,12 @@ export function RequireVendorAccess({ otherwise = '/login', children }: { otherw
   const vendors = useMyVendors();
   const me = useMe();
   if (me.data?.role === 'vendor') return <RequireRole roles={['vendor']}>{children}</RequireRole>;
-  if (!me.data || me.isPending) return <RequireRole roles={['vendor']} otherwise={otherwise}>{children}</RequireRole>;
+  if (!me.data || me.isPending)
+    return (
+      <RequireRole roles={['vendor']} otherwise={otherwise}>
+        {children}
+      </RequireRole>
+    );
   if (vendors.isPending)
     return (
       <LoadingRegion label="Loading">

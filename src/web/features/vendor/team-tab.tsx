@@ -54,7 +54,14 @@ export function InviteForm({ onInvite }: { onInvite: (input: TeamInviteInput) =>
       aria-label="Invite a member"
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
-      <Input label="Email" type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="off"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <Select label="Role" required error={errors.role?.message} {...register('role')}>
         {roleOptions}
       </Select>
