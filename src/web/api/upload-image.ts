@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '../../contracts/errors.contract';
 import { mediaMessages, type ImageType, type UploadedImage } from '../../contracts/media.contract';
-import { ApiError } from './client';
+import { ApiError, getActingVendorId } from './client';
 
 type UploadArgs = { file: File; imageType: ImageType; entityId: string; onProgress?: (percent: number) => void };
 
@@ -19,6 +19,9 @@ export function uploadImage({ file, imageType, entityId, onProgress }: UploadArg
     xhr.open('POST', '/api/media');
     xhr.withCredentials = true;
     xhr.setRequestHeader('x-requested-with', 'haat');
+    // A team member's product pictures and shop images are the vendor's it acts for.
+    const vendor = getActingVendorId();
+    if (vendor && imageType !== 'profile' && imageType !== 'return') xhr.setRequestHeader('x-haat-vendor', vendor);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));

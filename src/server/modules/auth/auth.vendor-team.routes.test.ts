@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages, type Team } from '../../../contracts/vendor-team.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { signInAs, twoShops } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
+import { multipart } from '../../test/multipart';
 import { invitationToken, newMember, teamBrowser, VendorClient } from '../../test/vendor-team';
 
 let t: TestApp;
@@ -211,5 +213,32 @@ describe('payout details', () => {
     const read = await accounts.client.request('GET', '/api/vendor/payout-details');
     expect(read.statusCode).toBe(200);
     expect(read.body).not.toContain('001234567890');
+  });
+});
+
+describe('pictures', () => {
+  it("are uploaded by a Catalog member as the vendor's own, and refused to an Orders member", async () => {
+    const { owner, vendorUserId, product } = await ownerOfShop();
+    const catalog = await newMember(t, owner, vendorUserId, 'catalog', 93);
+    const orders = await newMember(t, owner, vendorUserId, 'orders', 94);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a050c0' } })
+      .png()
+      .toBuffer();
+    const send = (m: typeof catalog) => {
+      const { body, headers } = multipart([
+        { name: 'imageType', value: 'product' },
+        { name: 'entityId', value: product.id },
+        { name: 'file', filename: 'kurta.png', type: 'image/png', data: png },
+      ]);
+      return m.client.browser.post('/api/media', body, { ...headers, 'x-haat-vendor': vendorUserId });
+    };
+    const res = await send(catalog);
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await queryRows<{ owner: string }>(
+      t.db,
+      sql`select owner_user_id as owner from images where filename = ${res.json().url.replace('/uploads/', '')}`,
+    );
+    expect(row.owner).toBe(vendorUserId);
+    expect((await send(orders)).statusCode).toBe(403);
   });
 });

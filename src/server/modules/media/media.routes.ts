@@ -10,7 +10,8 @@ import {
   uploadFieldsSchema,
 } from '../../../contracts/media.contract';
 import { AppError } from '../../platform/app-error';
-import { requireUser } from '../../platform/auth-guards';
+import { requireUser, type SessionUser } from '../../platform/auth-guards';
+import { requireVendorAccess } from '../auth';
 import { deleteImage, uploadImage } from './media.service';
 
 const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, { file: message });
@@ -52,6 +53,23 @@ const errors = {
   503: errorResponseSchema,
 };
 
+/** Whether a request names a vendor it acts for (a member of the vendor's team). */
+const actsForVendor = (req: FastifyRequest) => Boolean(req.headers['x-haat-vendor']);
+
+/**
+ * Who an image is uploaded as: the caller, or for a member of a vendor's team uploading a product's
+ * picture or a shop's logo or banner, the vendor it acts for (its role checked by the vendor guard),
+ * so the picture is the vendor's own, as if the owner had uploaded it.
+ */
+async function uploader(req: FastifyRequest, imageType: string): Promise<{ id: string; role: 'vendor' } | SessionUser> {
+  const user = requireUser(req);
+  if (!actsForVendor(req)) return user;
+  if (imageType === 'product') return { id: await requireVendorAccess(req, 'catalog'), role: 'vendor' };
+  if (imageType === 'shop_logo' || imageType === 'shop_banner')
+    return { id: await requireVendorAccess(req, 'shops.manage'), role: 'vendor' };
+  return user;
+}
+
 /** Image uploads: checked by content, re-encoded to WebP, stored under DATA_DIR/uploads or in the S3 bucket. */
 export async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -76,9 +94,9 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const user = requireUser(req);
       const { fields, bytes } = await readUpload(req);
       const { imageType, entityId, altText } = parseFields(fields);
+      const user = await uploader(req, imageType);
       if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
       const image = await uploadImage({
         db,
@@ -105,8 +123,8 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
-      await deleteImage({ db, storage, userId: user.id, imageId: req.params.id });
+      const userId = actsForVendor(req) ? await requireVendorAccess(req, 'catalog') : requireUser(req).id;
+      await deleteImage({ db, storage, userId, imageId: req.params.id });
       return reply.status(204).send(null);
     },
   );
