@@ -65,7 +65,7 @@ function SavedDetails({ details }: { details: PayoutDetails }) {
  * and its PAN and GSTIN, with why each matters; saving needs the current password and is shown to
  * the super admin.
  */
-export function PayoutDetailsSection() {
+export function PayoutDetailsSection({ readOnly = false }: { readOnly?: boolean } = {}) {
   const qc = useQueryClient();
   const query = useMyPayoutDetails();
   const [editing, setEditing] = useState(false);
@@ -101,12 +101,17 @@ export function PayoutDetailsSection() {
           {done && <Alert tone="success">{done}</Alert>}
           {query.data.details === null ? (
             <p className="text-sm text-slate-700">
-              You have not given payout details yet: Haat cannot pay you until you add a bank account or a UPI ID.
+              {readOnly
+                ? 'No payout details yet: Haat cannot pay the vendor until its owner adds a bank account or a UPI ID.'
+                : 'You have not given payout details yet: Haat cannot pay you until you add a bank account or a UPI ID.'}
             </p>
           ) : (
             <SavedDetails details={query.data.details} />
           )}
-          {query.data.details !== null && !editing ? (
+          {readOnly ? (
+            // A team's Accounts member reads them; the owner alone changes them, with its password.
+            <p className="text-sm text-slate-600">Only the vendor's owner can change the payout details.</p>
+          ) : query.data.details !== null && !editing ? (
             <div className="space-y-3">
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600">
                 <li>{panReason(query.data.rates)}</li>

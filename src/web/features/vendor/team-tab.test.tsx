@@ -86,6 +86,6 @@ describe('the vendor dashboard’s sections', () => {
     expect(keys('catalog')).toEqual(['Products', 'Shops']);
     // Orders sees orders but not earnings; Accounts sees earnings but not products.
     expect(keys('orders')).toEqual(['Orders', 'Returns', 'Shops']);
-    expect(keys('accounts')).toEqual(['Earnings', 'Shops']);
+    expect(keys('accounts')).toEqual(['Earnings', 'Payout details', 'Shops']);
   });
 });

@@ -6,26 +6,31 @@ import { useActingVendor } from '../../api/vendors';
 import { vendorPermissions, type VendorPermission } from '../../../contracts/vendor-team.contract';
 import { EarningsTab } from './earnings-tab';
 import { OverviewTab } from './overview-tab';
+import { PayoutDetailsSection } from './payout-details-section';
 import { ProductsTab } from './products-tab';
 import { ShopsTab } from './shops-tab';
 import { VendorOrdersTab } from './vendor-orders-tab';
 import { TeamTab } from './team-tab';
 import { VendorReturnsTab } from './vendor-returns-tab';
 
-type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'earnings' | 'shops' | 'team';
+type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'earnings' | 'payouts' | 'shops' | 'team';
 const allTabs: (TabItem<TabKey> & { needs: VendorPermission })[] = [
   { key: 'overview', label: 'Overview', needs: 'overview' },
   { key: 'products', label: 'Products', needs: 'catalog' },
   { key: 'orders', label: 'Orders', needs: 'orders' },
   { key: 'returns', label: 'Returns', needs: 'orders' },
   { key: 'earnings', label: 'Earnings', needs: 'earnings' },
+  // Read only, for a member that may see them (the owner changes them in its profile's Payouts & tax).
+  { key: 'payouts', label: 'Payout details', needs: 'payout.view' },
   { key: 'shops', label: 'Shops', needs: 'shops.view' },
   { key: 'team', label: 'Team', needs: 'team' },
 ];
 
 /** The tabs the acting vendor's role opens (a member sees only its sections; the owner every one). */
 export const dashboardTabsFor = (permissions: readonly VendorPermission[]) =>
-  allTabs.filter((t) => permissions.includes(t.needs)).map(({ key, label }) => ({ key, label }));
+  allTabs
+    .filter((t) => permissions.includes(t.needs) && !(t.key === 'payouts' && permissions.includes('payout.edit')))
+    .map(({ key, label }) => ({ key, label }));
 
 /**
  * /vendor/dashboard (the vendor and its team's members, guarded in the router): Overview, Products, Orders, Returns,
@@ -64,6 +69,7 @@ export function VendorDashboardPage() {
         {active === 'orders' && can('orders') && <VendorOrdersTab />}
         {active === 'returns' && can('orders') && <VendorReturnsTab />}
         {active === 'earnings' && can('earnings') && <EarningsTab />}
+        {active === 'payouts' && can('payout.view') && <PayoutDetailsSection readOnly />}
         {active === 'shops' && can('shops.view') && <ShopsTab />}
         {active === 'team' && can('team') && <TeamTab />}
       </div>
