@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { signInAs, twoShops } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { multipart } from '../../test/multipart';
+import { sendDueEmails } from '../notifications';
+import { emailOfUser } from './auth.user-list';
 import { invitationToken, newMember, teamBrowser, VendorClient } from '../../test/vendor-team';
 
 let t: TestApp;
@@ -64,6 +66,27 @@ describe('invitations', () => {
       [email, 'catalog', 'active', 'Kiran Rao'],
     ]);
     expect(team.invites).toEqual([]);
+  });
+
+  it('is sent by the notifications job to the invited address, the link in it', async () => {
+    const { owner } = await ownerOfShop();
+    const email = newEmail('outbox');
+    await owner.post('/api/vendor/team/invites', { email, role: 'manager' });
+    const sent: { to: string; subject: string; text: string }[] = [];
+    await sendDueEmails(
+      {
+        db: t.db,
+        appUrl: 'https://haat.example.in',
+        emailOf: emailOfUser,
+        mailer: { send: async (message: { to: string; subject: string; text: string }) => void sent.push(message) },
+      } as Parameters<typeof sendDueEmails>[0],
+      500,
+    );
+    const mine = sent.find((s) => s.to === email);
+    const token = await invitationToken(t, email);
+    expect(mine?.text).toContain(`https://haat.example.in/team-invite?token=${token}`);
+    expect(mine?.text).toContain('as Manager: Everything but the team and the payout details.');
+    expect(mine?.text).toContain('It works once and expires after 72 hours.');
   });
 
   it('refuses a link after 72 hours, and shows the invitation as expired', async () => {
