@@ -8,6 +8,9 @@ import {
   type VendorEarnings,
 } from '../../../contracts/earnings.contract';
 import { todayInIndia } from '../../../domain/age';
+import { getActingVendorId } from '../../api/client';
+import { downloadDocument } from '../../api/document-download';
+import { notify } from '../../ui/notify';
 import { Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
@@ -270,6 +273,14 @@ export function EarningsTab() {
             <a
               href={earningsCsvUrl(filters.month)}
               download
+              onClick={(e) => {
+                // A link cannot name the vendor a team member acts for: the file is fetched with it instead.
+                if (!getActingVendorId()) return;
+                e.preventDefault();
+                downloadDocument(earningsCsvUrl(filters.month), () => undefined).catch((err: unknown) =>
+                  notify.error(err instanceof Error ? err.message : String(err)),
+                );
+              }}
               className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
             >
               <Download className="h-4 w-4" aria-hidden="true" />
