@@ -170,6 +170,7 @@ export function Header() {
               Super Admin
             </p>
           )}
+          {me.data && !admin.data && <VendorSwitcher className="mb-2" />}
           <ul className="flex flex-col gap-1">
             {links.map((l) => (
               <li key={l.to}>
