@@ -73,5 +73,7 @@ export function useChooseVendor() {
     listeners.forEach((l) => l());
     // What was read for the other vendor is read again for this one.
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    // A team just joined is in the list at once.
+    void qc.invalidateQueries({ queryKey: myVendorsKey });
   };
 }

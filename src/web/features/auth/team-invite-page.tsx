@@ -62,7 +62,16 @@ function NewAccountForm({
     }
   };
   return (
-    <AuthFormBody formError={formError} links={[]}>
+    <AuthFormBody
+      formError={formError}
+      links={[
+        {
+          text: 'Have a Haat account with this email?',
+          to: `/login?next=${encodeURIComponent(`/team-invite?token=${token}`)}`,
+          label: 'Sign in to accept',
+        },
+      ]}
+    >
       <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Accept the invitation">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input
