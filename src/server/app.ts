@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiDocs } from './api-docs';
+import { installStaffPermissions } from './platform/staff-permissions';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
@@ -49,6 +50,7 @@ import {
   adminProductDetailsRoutes,
   adminDetailsRoutes,
   adminRoutes,
+  adminStaffRoutes,
   adminSettingsRoutes,
   adminReturnsRoutes,
   adminTaxReportsRoutes,
@@ -198,6 +200,7 @@ export async function buildApp({
     return payload;
   });
   installErrorHandling(app);
+  installStaffPermissions(app);
   installCsrfCheck(app, ['/api/payments/webhook']);
   installInputGuard(app);
   // 503 while starting (main.ts listens before it migrates); connections closed while stopping.
@@ -219,6 +222,7 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
+  await app.register(adminStaffRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminWithdrawalsRoutes);
   await app.register(adminMessagesRoutes);

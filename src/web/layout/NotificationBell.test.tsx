@@ -109,7 +109,7 @@ describe('the header', () => {
     const html = render(
       client((qc) => {
         qc.setQueryData(meQueryKey, null);
-        qc.setQueryData(adminSessionKey, { email: 'admin@haat.in' });
+        qc.setQueryData(adminSessionKey, { email: 'admin@haat.in', name: null, permissions: ['overview'] });
         qc.setQueryData(unreadCountKey('admin'), { unread: 120 });
       }),
       <Header />,

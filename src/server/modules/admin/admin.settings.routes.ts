@@ -12,8 +12,7 @@ import {
   saveReferralSettingsSchema,
   testGatewaySchema,
 } from '../../../contracts/admin-settings.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
 import {
   getAdminCodSettings,
   getAdminGatewaySettings,
@@ -26,24 +25,15 @@ import {
 } from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
-
 /** The Settings tab: referral thresholds, the payment gateway and cash on delivery's rules (each saved with a fresh code), and the gateway's connection test. */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/settings/referral',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Referral thresholds (volume in rupees)',
@@ -56,6 +46,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/referral',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Save the referral thresholds, with a fresh 2FA code',
@@ -72,6 +63,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/settings/referral/process',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code',
@@ -86,6 +78,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/settings/payment',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Payment gateway settings (secrets never sent)',
@@ -98,6 +91,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/payment',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Save the payment gateway settings, with a fresh 2FA code',
@@ -114,13 +108,13 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/settings/payment/test',
     {
+      config: { permission: 'settings', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'A real authenticated call to Razorpay with the typed or stored keys',
         body: testGatewaySchema,
         response: { 200: gatewayTestResultSchema, ...errors },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req) => testAdminGateway({ db, config, typed: req.body }),
   );
@@ -128,6 +122,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/settings/cod',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary:
@@ -141,6 +136,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/cod',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: "Save cash on delivery's order value limit and excluded categories, with a fresh 2FA code",

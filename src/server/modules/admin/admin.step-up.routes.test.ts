@@ -86,10 +86,20 @@ const body = {
   message: 'Up to 40% off this week.',
   // Haat's own GST registration (legalName, address, state, gstin), for its commission invoices.
   ...DEMO_HAAT_GST,
+  // Staff: an invitation, a person's roles, a custom role's permissions.
+  email: 'new-staff@haat.test',
+  roleIds: [crypto.randomUUID()],
+  permissions: ['orders'],
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) =>
-  path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified';
+  path.startsWith('/api/admin/orders/')
+    ? 'cancelled'
+    : path.startsWith('/api/admin/erp/')
+      ? 'active'
+      : path.startsWith('/api/admin/staff/')
+        ? 'suspended'
+        : 'qualified';
 
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {

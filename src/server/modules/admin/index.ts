@@ -1,4 +1,5 @@
 export { adminRoutes } from './admin.routes';
+export { adminStaffRoutes } from './admin.staff.routes';
 export { adminOverviewRoutes } from './admin.overview.routes';
 export { adminWithdrawalsRoutes } from './admin.withdrawals.routes';
 export { adminMessagesRoutes } from './admin.messages.routes';

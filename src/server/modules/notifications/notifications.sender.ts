@@ -32,6 +32,7 @@ type Claimed = {
   id: string;
   audience: string;
   user_id: string | null;
+  to_email: string | null;
   kind: string;
   data: Record<string, string>;
   attempts: number;
@@ -55,14 +56,21 @@ export async function sendDueEmails(
           select id from notification_emails
           where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
           order by next_attempt_at, id limit ${limit} for update skip locked)
-        returning id, audience, user_id, kind, data, attempts`,
+        returning id, audience, user_id, to_email, kind, data, attempts`,
   );
   const counts = { sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const m of claimed) {
     const mine = and(eq(notificationEmails.id, m.id), eq(notificationEmails.attempts, m.attempts));
     let to: string | null = null;
     try {
-      to = m.audience === 'admin' ? (deps.adminEmail ?? null) : m.user_id ? await deps.emailOf(db, m.user_id) : null;
+      to =
+        m.audience === 'address'
+          ? m.to_email
+          : m.audience === 'admin'
+            ? (deps.adminEmail ?? null)
+            : m.user_id
+              ? await deps.emailOf(db, m.user_id)
+              : null;
       if (!to) {
         await db
           .update(notificationEmails)

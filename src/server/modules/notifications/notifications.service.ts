@@ -13,8 +13,11 @@ import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.tables';
 import { renderTemplate, type TemplateGroup } from './notifications.templates';
 
-/** Who a notification is for: a user (customer, vendor or merchant: one inbox per account) or the super admin. */
-export type Recipient = { userId: string } | 'admin';
+/**
+ * Who a notification is for: a user (customer, vendor or merchant: one inbox per account), the
+ * operator's inbox ('admin'), or an email address that has no account yet (an invitation: email only).
+ */
+export type Recipient = { userId: string } | 'admin' | { email: string };
 /** One notification: its kind (a file in templates/), who it is for, and what its template is filled with. */
 export type NotifyEvent = { kind: string; to: Recipient; data: Record<string, string | number> };
 
@@ -35,6 +38,14 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
   for (const e of events) {
     const data = asStrings(e.data);
     const r = renderTemplate(e.kind, data, NO_ORIGIN);
+    if (typeof e.to === 'object' && 'email' in e.to) {
+      if (!r.channels.includes('email') || r.channels.includes('inapp'))
+        throw new Error(`${e.kind}: a notification to an email address is email only`);
+      await tx
+        .insert(notificationEmails)
+        .values({ audience: 'address', userId: null, toEmail: e.to.email, kind: e.kind, data, subject: r.subject });
+      continue;
+    }
     const audience = e.to === 'admin' ? 'admin' : 'user';
     const userId = e.to === 'admin' ? null : e.to.userId;
     let notificationId: string | null = null;

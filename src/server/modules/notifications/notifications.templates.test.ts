@@ -11,6 +11,12 @@ const order = {
   items: '- 2 × Cotton Kurta (M)\n- 1 × Juttis (7)',
 };
 const samples: Record<string, Record<string, string>> = {
+  'staff-invite': {
+    token: 'ab'.repeat(32),
+    invitedBy: 'Root Owner',
+    roles: 'Finance',
+    expires: '2 Dec 2026, 10:00 am',
+  },
   'order-placed': { ...order, amount: '₹2,400', payment: 'Paid ₹2,300 and 100 points.', points: '24' },
   'order-part-confirmed': order,
   'order-part-shipped': { ...order, tracking: ' Tracking: DTDC 123' },
