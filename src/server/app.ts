@@ -47,6 +47,7 @@ import {
   adminReferralsRoutes,
   adminDeletionRoutes,
   adminProductDetailsRoutes,
+  adminProductReviewRoutes,
   adminDetailsRoutes,
   adminRoutes,
   adminSettingsRoutes,
@@ -232,6 +233,7 @@ export async function buildApp({
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminProductDetailsRoutes);
+  await app.register(adminProductReviewRoutes);
   await app.register(adminDetailsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReturnsRoutes);
