@@ -30,7 +30,11 @@ export async function decideAdminProductReview({
     await notify(
       tx,
       approve
-        ? { kind: 'vendor-product-approved', to: { userId: d.vendorUserId }, data: { productName: d.productName, what } }
+        ? {
+            kind: 'vendor-product-approved',
+            to: { userId: d.vendorUserId },
+            data: { productName: d.productName, what },
+          }
         : {
             kind: 'vendor-product-rejected',
             to: { userId: d.vendorUserId },

@@ -40,7 +40,11 @@ export async function decideProductRevision(
     .update(productRevisions)
     .set({ status: approve ? 'approved' : 'rejected', reason: approve ? null : reason, decidedAt: sql`now()` })
     .where(and(eq(productRevisions.id, revisionId), eq(productRevisions.status, 'pending')))
-    .returning({ productId: productRevisions.productId, kind: productRevisions.kind, proposed: productRevisions.proposed });
+    .returning({
+      productId: productRevisions.productId,
+      kind: productRevisions.kind,
+      proposed: productRevisions.proposed,
+    });
   if (!r) throw notFound();
   const kind = r.kind as ReviewKind;
   const p = (r.proposed ?? {}) as ProposedFields;
@@ -67,7 +71,10 @@ export async function decideProductRevision(
         .select({ name: products.name, storeId: products.storeId })
         .from(products)
         .where(eq(products.id, r.productId));
-  const [shop] = await tx.select({ vendorId: shopRows.vendorId }).from(shopRows).where(eq(shopRows.id, product.storeId));
+  const [shop] = await tx
+    .select({ vendorId: shopRows.vendorId })
+    .from(shopRows)
+    .where(eq(shopRows.id, product.storeId));
   return { revisionId, productId: r.productId, productName: product.name, vendorUserId: shop.vendorId, kind };
 }
 
@@ -121,7 +128,12 @@ export async function getRevisionDiff(db: DbOrTx, revisionId: string): Promise<R
   };
   const changes: ReviewFieldChange[] =
     kind === 'new'
-      ? reviewedFields.map((field) => ({ field, label: reviewedFieldLabels[field], current: null, proposed: live[field] }))
+      ? reviewedFields.map((field) => ({
+          field,
+          label: reviewedFieldLabels[field],
+          current: null,
+          proposed: live[field],
+        }))
       : reviewedFields
           .filter((field) => proposed[field] !== undefined)
           .map((field) => ({

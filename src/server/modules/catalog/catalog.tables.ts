@@ -331,7 +331,10 @@ export const productReviewSettings = pgTable(
   },
   (t) => [
     check('product_review_settings_single_row', sql`${t.id} = 1`),
-    check('product_review_settings_days_check', sql`${t.newVendorDays} is null or ${t.newVendorDays} between 1 and 3650`),
+    check(
+      'product_review_settings_days_check',
+      sql`${t.newVendorDays} is null or ${t.newVendorDays} between 1 and 3650`,
+    ),
   ],
 );
 

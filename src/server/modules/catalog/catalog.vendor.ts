@@ -15,7 +15,14 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { getOwnShop, shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
 import { isHsnCode } from './catalog.hsn';
-import { inReviewScope, liveReviewColumns, reviewEdit, reviewOf, reviewsOfProducts, submitNewProduct } from './catalog.review';
+import {
+  inReviewScope,
+  liveReviewColumns,
+  reviewEdit,
+  reviewOf,
+  reviewsOfProducts,
+  submitNewProduct,
+} from './catalog.review';
 import { categories, products, productVariants } from './catalog.tables';
 import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
 import {
