@@ -53,7 +53,9 @@ export function ProductReviewSettingsCard() {
   const toggle = (id: string, on: boolean) =>
     setDraft({
       ...values,
-      categoryIds: on ? [...values.categoryIds.filter((c) => c !== id), id] : values.categoryIds.filter((c) => c !== id),
+      categoryIds: on
+        ? [...values.categoryIds.filter((c) => c !== id), id]
+        : values.categoryIds.filter((c) => c !== id),
     });
   const names = s.categories.filter((c) => values.categoryIds.includes(c.id)).map((c) => c.name);
   const rules = [

@@ -82,7 +82,10 @@ export function ReviewDiffView({ diff }: { diff: ReviewDiff }) {
 }
 
 function Decision({ id, onDone }: { id: string; onDone: () => void }) {
-  const diff = useQuery({ queryKey: [...queueKey, id], queryFn: () => api.get<ReviewDiff>(`/api/admin/product-review/${id}`) });
+  const diff = useQuery({
+    queryKey: [...queueKey, id],
+    queryFn: () => api.get<ReviewDiff>(`/api/admin/product-review/${id}`),
+  });
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -105,7 +108,8 @@ function Decision({ id, onDone }: { id: string; onDone: () => void }) {
       setBusy(false);
     }
   };
-  if (!diff.isSuccess) return <p className="text-sm text-slate-500">{diff.isError ? 'Could not load it' : 'Loading…'}</p>;
+  if (!diff.isSuccess)
+    return <p className="text-sm text-slate-500">{diff.isError ? 'Could not load it' : 'Loading…'}</p>;
   return (
     <div className="space-y-4 rounded-lg border border-slate-200 p-4">
       <ReviewDiffView diff={diff.data} />
