@@ -297,6 +297,25 @@ describe('an edit of an approved product', () => {
   });
 });
 
+describe('the super admin’s own edit', () => {
+  it('is a moderator’s: it applies at once, in scope too', async () => {
+    const cat = await newCategory();
+    const v = await newVendor();
+    await setScope(OFF);
+    const p = await create(v, cat);
+    await setScope({ ...OFF, categoryIds: [cat] });
+    const res = await admin.put(`/api/admin/products/${p.id}/details`, {
+      ...input(v, cat, { name: `${p.name} (renamed by Haat)` }),
+      code: await freshCode(t, secret),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await vendorView(v, p.id)).toMatchObject({
+      name: `${p.name} (renamed by Haat)`,
+      review: { status: 'approved' },
+    });
+  });
+});
+
 describe('the review queue', () => {
   it('filters by kind, category and vendor, with counts per kind', async () => {
     const catA = await newCategory();

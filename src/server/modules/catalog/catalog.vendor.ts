@@ -245,6 +245,8 @@ export type UpdateVendorProductArgs = VendorProductArgs & {
   db: Db;
   input: VendorProductData;
   foreignImages?: ForeignImages;
+  /** The super admin's own edit: a moderator's, so nothing of it waits for review. */
+  byModerator?: boolean;
 };
 
 /**
@@ -258,6 +260,7 @@ export async function updateVendorProduct({
   productId,
   input,
   foreignImages,
+  byModerator = false,
 }: UpdateVendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
   await db
@@ -273,7 +276,7 @@ export async function updateVendorProduct({
       await assertHsnCode(tx, input.hsnCode);
       await assertOwnImages(tx, vendorUserId, input, await imagesOnProduct(tx, productId, current), foreignImages);
       // Reviewed fields held back for a moderator keep their live values until approved.
-      const held = await reviewEdit(tx, { productId, vendorUserId, live: current, wanted: input });
+      const held = byModerator ? null : await reviewEdit(tx, { productId, vendorUserId, live: current, wanted: input });
       const live = current;
       const kept = held
         ? {
