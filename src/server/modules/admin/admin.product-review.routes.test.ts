@@ -122,6 +122,9 @@ describe('the review scope in the Settings tab', () => {
     const p = await create(v, await newCategory());
     expect(p.review).toMatchObject({ status: 'pending', kind: 'new' });
     expect((await queue(`vendorId=${v.id}`)).counts).toEqual({ all: 1, new: 1, edit: 0 });
+    // The super admin's bell says something entered the queue.
+    const bell = (await admin.get('/api/admin/notifications?pageSize=50')).json();
+    expect(bell.items.map((i: { title: string }) => i.title)).toContain(`Review waiting: ${p.name}`);
   });
 
   it('new vendors: only products of a vendor approved fewer than N days ago wait', async () => {

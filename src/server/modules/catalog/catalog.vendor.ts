@@ -23,7 +23,7 @@ import {
   reviewsOfProducts,
   submitNewProduct,
 } from './catalog.review';
-import { categories, products, productVariants } from './catalog.tables';
+import { categories, productRevisions, products, productVariants } from './catalog.tables';
 import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
 import {
   assertOwnImages,
@@ -418,19 +418,21 @@ export async function removeProductImage(
 }
 
 /**
- * True when one of the vendor's products, or one of their combinations, still shows the picture (a
- * vendor may put one picture on several products), withdrawn ones included: they are kept for their
- * orders, which show the product's picture. Its file must then stay.
+ * True when one of the vendor's products, one of their combinations, or a change of one waiting for
+ * review still shows the picture (a vendor may put one picture on several products), withdrawn ones
+ * included: they are kept for their orders, which show the product's picture. Its file must then stay.
  */
 export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, url: string): Promise<boolean> {
   const onVariant = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${url}::text = any(${productVariants.images}))`;
+  // A change waiting for review may propose it: its file stays until the change is decided.
+  const proposed = sql`exists (select 1 from ${productRevisions} where ${productRevisions.productId} = ${products.id} and ${productRevisions.status} = 'pending' and ${productRevisions.proposed}->'images' @> jsonb_build_array(${url}::text))`;
   const [row] = await db
     .select({ id: products.id })
     .from(products)
     .where(
       and(
         inArray(products.storeId, ownShopIds(db, vendorUserId)),
-        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant),
+        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant, proposed),
       ),
     )
     .limit(1);
