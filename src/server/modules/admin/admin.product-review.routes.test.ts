@@ -6,6 +6,7 @@ import type { VendorProduct, VendorProductInput } from '../../../contracts/vendo
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { createCategory, createShop } from '../../test/catalog-factories';
+import { fillCart, newShopper, postCheckout } from '../../test/checkout-fixtures';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 
 // Products reviewed before they go on sale: the Settings tab's scope, a pending product off the
@@ -174,6 +175,20 @@ describe('a new product under review', () => {
     expect(inbox.json().items.map((i: { title: string }) => i.title)).toContain(`${p.name} approved`);
     // A decided submission leaves the queue; deciding it again is not found.
     expect((await admin.post(`/api/admin/product-review/${rev.id}/approve`, {})).statusCode).toBe(404);
+  });
+
+  it('is refused at checkout, as any product off sale is', async () => {
+    await setScope(OFF);
+    const v = await newVendor();
+    await t.db.execute(sql`update vendor_shops set delivery_available = true where id = ${v.shopId}`);
+    const p = await create(v, await newCategory());
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: p.id }]);
+    // Put back in the queue after it reached a cart (only a direct change can do that).
+    await t.db.execute(sql`update products set review_status = 'pending' where id = ${p.id}`);
+    const res = await postCheckout(s.client, { addressId: s.addressId, pointsToUse: 0 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(`"${p.name}" is no longer available`);
   });
 
   it('rejected: stays off sale, and the vendor sees the reason in the list and the editor', async () => {
