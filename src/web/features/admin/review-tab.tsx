@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Select, Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
+import { Pagination } from '../../ui/Pagination';
 import { actionError } from './step-up-dialog';
 
 // The Review tab: vendor products and changes waiting for a moderator, oldest first, filtered by kind,
@@ -140,7 +141,8 @@ export function ReviewTab() {
   const [categoryId, setCategoryId] = useState('');
   const [vendorId, setVendorId] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const params: ReviewQueueInput = { kind, categoryId, vendorId };
+  const [pageNo, setPageNo] = useState(1);
+  const params: ReviewQueueInput = { kind, categoryId, vendorId, ...(pageNo > 1 ? { page: pageNo } : {}) };
   const page = useQuery({
     queryKey: [...queueKey, params],
     queryFn: () => api.get<ReviewQueuePage>(`/api/admin/product-review?${query(params)}`),
@@ -160,14 +162,24 @@ export function ReviewTab() {
             size="sm"
             variant={kind === k.key ? 'primary' : 'secondary'}
             aria-pressed={kind === k.key}
-            onClick={() => setKind(k.key)}
+            onClick={() => {
+              setKind(k.key);
+              setPageNo(1);
+            }}
           >
             {k.label} ({page.data?.counts[k.key] ?? 0})
           </Button>
         ))}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select label="Category" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+        <Select
+          label="Category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            setPageNo(1);
+          }}
+        >
           <option value="">All categories</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -175,7 +187,14 @@ export function ReviewTab() {
             </option>
           ))}
         </Select>
-        <Select label="Vendor" value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+        <Select
+          label="Vendor"
+          value={vendorId}
+          onChange={(e) => {
+            setVendorId(e.target.value);
+            setPageNo(1);
+          }}
+        >
           <option value="">All vendors</option>
           {[...vendors].map(([id, name]) => (
             <option key={id} value={id}>
@@ -212,6 +231,9 @@ export function ReviewTab() {
           </li>
         ))}
       </ul>
+      {page.data && page.data.total > page.data.pageSize && (
+        <Pagination page={page.data.page} pageSize={page.data.pageSize} total={page.data.total} onPage={setPageNo} />
+      )}
     </section>
   );
 }
