@@ -125,7 +125,10 @@ export const reviewQueueItemSchema = z.object({
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
-/** One page of the queue (oldest first), with the counts of all pending submissions (the filters' other than kind applied). */
+/**
+ * One page of the queue (oldest first), with the counts of all pending submissions under the
+ * filters other than kind.
+ */
 export const reviewQueuePageSchema = z.object({
   items: z.array(reviewQueueItemSchema),
   total: z.number().int(),

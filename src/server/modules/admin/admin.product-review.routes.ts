@@ -21,7 +21,10 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** The Review tab: the queue of vendor products and changes waiting for a moderator, each change side by side, approve or reject with a reason. */
+/**
+ * The Review tab: the queue of vendor products and changes waiting for a moderator, each change side
+ * by side, approve or reject with a reason.
+ */
 export async function adminProductReviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;

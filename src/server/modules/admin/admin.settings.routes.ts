@@ -39,7 +39,10 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the product review's scope (each saved with a fresh code), and the gateway's connection test. */
+/**
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the
+ * product review's scope (each saved with a fresh code), and the gateway's connection test.
+ */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;

@@ -203,7 +203,10 @@ export async function updateAdminCodSettings({
   });
 }
 
-/** The product review's rules as the Settings tab shows them, with the categories to choose from (any reviewed one no longer active too). */
+/**
+ * The product review's rules as the Settings tab shows them, with the categories to choose from
+ * (any reviewed one no longer active too).
+ */
 async function productReviewView(db: DbOrTx, s: ProductReviewSettings): Promise<ProductReviewSettingsView> {
   const active = await listCategories({ db });
   const known = new Set(active.map((c) => c.id));
@@ -222,7 +225,10 @@ export async function getAdminProductReviewSettings({ db }: { db: Db }): Promise
   return productReviewView(db, await getProductReviewSettings(db));
 }
 
-/** Saves the product review's rules with a fresh code (an unknown category is refused on its field); audited with the new values. */
+/**
+ * Saves the product review's rules with a fresh code (an unknown category is refused on its field);
+ * audited with the new values.
+ */
 export async function updateAdminProductReviewSettings({
   sensitiveTx,
   input,

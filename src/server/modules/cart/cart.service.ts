@@ -49,7 +49,8 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       rewardPercentage: productRows.rewardPercentage,
       stockQuantity: sql<number>`coalesce(${variantRows.stockQuantity}, ${productRows.stockQuantity})`.mapWith(Number),
       // A product with options is bought only as a variant on sale; one without, only without.
-      productActive: sql<boolean>`${productRowOnSale} and (case when ${productRows.option1Name} is null then ${cartItems.variantId} is null else ${variantRows.id} is not null and ${variantRows.withdrawnAt} is null end)`,
+      productActive: sql<boolean>`${productRowOnSale} and (case when ${productRows.option1Name} is null
+        then ${cartItems.variantId} is null else ${variantRows.id} is not null and ${variantRows.withdrawnAt} is null end)`,
       option1Name: productRows.option1Name,
       option2Name: productRows.option2Name,
       option1Value: variantRows.option1Value,

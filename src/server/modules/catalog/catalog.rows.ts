@@ -25,7 +25,10 @@ export const productRows = new QueryBuilder()
   .from(products)
   .as('product_rows');
 
-/** SQL, on a statement that joins `productRows`: the product is on sale (active, and approved by moderators when reviewed). */
+/**
+ * SQL, on a statement that joins `productRows`: the product is on sale (active, and approved by
+ * moderators when reviewed).
+ */
 export const productRowOnSale: SQL = sql`(${productRows.isActive} and ${productRows.reviewStatus} = 'approved')`;
 
 /** A variant's columns as every read of one selects them (catalog's own reads and `variantRows`). */

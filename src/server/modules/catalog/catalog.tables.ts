@@ -136,8 +136,9 @@ export const products = pgTable(
     // The admin Products tab's default order (newest first, then id), with or without a search.
     index('products_created_idx').on(t.createdAt, t.id),
     // The storefront's sorts, alone and within a category or a shop, over the products shoppers can
-    // see (active and approved: visibleToShoppers names both, so these indexes serve it): a page is read in order from the index instead of sorting every match (newest first
-    // alone walks products_created_idx backwards).
+    // see (active and approved: visibleToShoppers names both, so these indexes serve it): a page is
+    // read in order from the index instead of sorting every match (newest first alone walks
+    // products_created_idx backwards).
     index('products_listing_price_idx')
       .on(t.pricePaise, t.id)
       .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),

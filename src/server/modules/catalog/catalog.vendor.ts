@@ -425,7 +425,9 @@ export async function removeProductImage(
 export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, url: string): Promise<boolean> {
   const onVariant = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${url}::text = any(${productVariants.images}))`;
   // A change waiting for review may propose it: its file stays until the change is decided.
-  const proposed = sql`exists (select 1 from ${productRevisions} where ${productRevisions.productId} = ${products.id} and ${productRevisions.status} = 'pending' and ${productRevisions.proposed}->'images' @> jsonb_build_array(${url}::text))`;
+  const proposed = sql`exists (select 1 from ${productRevisions} where ${productRevisions.productId} = ${products.id}
+    and ${productRevisions.status} = 'pending'
+    and ${productRevisions.proposed}->'images' @> jsonb_build_array(${url}::text))`;
   const [row] = await db
     .select({ id: products.id })
     .from(products)

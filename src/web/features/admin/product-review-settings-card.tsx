@@ -20,7 +20,10 @@ type Draft = { allNewProducts: boolean; newVendorDays: string; categoryIds: stri
 const box = 'h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600';
 const row = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50';
 
-/** The Settings tab's product review: which vendor products wait for a moderator before they go on sale (all off: none). */
+/**
+ * The Settings tab's product review: which vendor products wait for a moderator before they go on
+ * sale (all off: none).
+ */
 export function ProductReviewSettingsCard() {
   const settings = useQuery({
     queryKey: key,
@@ -38,7 +41,11 @@ export function ProductReviewSettingsCard() {
   const card = (body: ReactNode) => (
     <Card
       title="Product review"
-      lead="Products in scope wait in the Review tab, off the storefront, until a moderator approves them; a change to their title, description, pictures, category or HSN code waits too while the approved version stays on sale. Price, stock and variants always apply at once."
+      lead={
+        'Products in scope wait in the Review tab, off the storefront, until a moderator approves them; ' +
+        'a change to their title, description, pictures, category or HSN code waits too while the approved ' +
+        'version stays on sale. Price, stock and variants always apply at once.'
+      }
     >
       {body}
     </Card>

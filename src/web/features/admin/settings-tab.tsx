@@ -27,7 +27,10 @@ const referralKey = ['admin', 'settings', 'referral'] as const;
 const gatewayKey = ['admin', 'settings', 'payment'] as const;
 const codKey = ['admin', 'settings', 'cod'] as const;
 
-/** The Settings tab: referral thresholds, the payment gateway, cash on delivery and the product review, each saved with a fresh code. */
+/**
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery and the product
+ * review, each saved with a fresh code.
+ */
 export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -22,14 +22,8 @@ type VendorProductCardProps = {
 export function ReviewBadge({ product }: { product: VendorProduct }) {
   const badge = reviewBadge(product.review);
   if (!badge) return null;
-  const rejected = product.review.status === 'rejected';
-  return (
-    <p
-      className={`rounded px-2 py-0.5 text-xs font-medium ${rejected ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
-    >
-      {badge}
-    </p>
-  );
+  const tone = product.review.status === 'rejected' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900';
+  return <p className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{badge}</p>;
 }
 
 /** One of the vendor's products: picture (or the placeholder), name, shop, price, sizes and colours ('4 sizes · 2 colours'), stock, status and its actions. */
