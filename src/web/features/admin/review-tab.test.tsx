@@ -1,7 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ReviewDiff, ReviewQueuePage } from '../../../contracts/product-review.contract';
+import type {
+  ProductReviewSettingsView,
+  ReviewDiff,
+  ReviewQueuePage,
+} from '../../../contracts/product-review.contract';
+import { ProductReviewSettingsCard } from './product-review-settings-card';
 import { ReviewDiffView, ReviewTab } from './review-tab';
 
 // The Review tab: the queue with its counts and filters, and a submission side by side.
@@ -78,5 +83,31 @@ describe('Review tab', () => {
     expect(text(html)).toContain('Field Current Proposed Title Brass Diya Brass Diya Deluxe Pictures');
     expect(html.match(/<img /g)).toHaveLength(3);
     expect(html).toContain('src="/uploads/b.webp"');
+  });
+});
+
+describe('Settings tab, product review', () => {
+  it('shows each rule: every new product, the days for new vendors, and the categories as checkboxes', () => {
+    const view: ProductReviewSettingsView = {
+      allNewProducts: false,
+      newVendorDays: 30,
+      categoryIds: ['c1'],
+      categories: [
+        { id: 'c1', name: 'Jewellery' },
+        { id: 'c2', name: 'Fashion' },
+      ],
+    };
+    const qc = new QueryClient();
+    qc.setQueryData(['admin', 'settings', 'product-review'], view);
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={qc}>
+        <ProductReviewSettingsCard />
+      </QueryClientProvider>,
+    );
+    expect(text(html)).toContain('Review every new product');
+    expect(html).toContain('value="30"');
+    expect(html.match(/type="checkbox"/g)).toHaveLength(3);
+    expect(html.match(/checked=""/g)).toHaveLength(1);
+    expect(text(html)).toContain('Jewellery');
   });
 });
