@@ -21,7 +21,7 @@ describe('staff permissions', () => {
       'messages',
       'notifications',
     ]);
-    expect(builtInRolePermissions.catalog).toEqual(['overview', 'products', 'hsn_codes']);
+    expect(builtInRolePermissions.catalog).toEqual(['overview', 'products', 'hsn_codes', 'product_review']);
     expect(builtInRolePermissions.people).toEqual(['overview', 'vendors', 'merchants', 'employees', 'erp']);
   });
 

@@ -12,6 +12,7 @@ export const staffPermissions = [
   'notifications',
   'products',
   'hsn_codes',
+  'product_review',
   'vendors',
   'merchants',
   'employees',
@@ -36,6 +37,7 @@ export const staffPermissionLabels: Record<StaffPermission, string> = {
   notifications: 'Notifications and announcements',
   products: 'Products',
   hsn_codes: 'HSN codes',
+  product_review: 'Product review',
   vendors: 'Vendors: approval and details',
   merchants: 'Merchants: verification and details',
   employees: 'Employees: approval and details',
@@ -70,7 +72,7 @@ export const builtInRolePermissions: Record<BuiltInRole, readonly StaffPermissio
   owner: staffPermissions,
   finance: inOrder('overview', 'payouts', 'withdrawals', 'tax_reports', 'rates', 'hsn_codes', 'referrals'),
   support: inOrder('overview', 'orders', 'returns', 'customers', 'messages', 'notifications'),
-  catalog: inOrder('overview', 'products', 'hsn_codes'),
+  catalog: inOrder('overview', 'products', 'hsn_codes', 'product_review'),
   people: inOrder('overview', 'vendors', 'merchants', 'employees', 'erp'),
 };
 

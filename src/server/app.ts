@@ -48,6 +48,7 @@ import {
   adminReferralsRoutes,
   adminDeletionRoutes,
   adminProductDetailsRoutes,
+  adminProductReviewRoutes,
   adminDetailsRoutes,
   adminRoutes,
   adminStaffRoutes,
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminProductDetailsRoutes);
+  await app.register(adminProductReviewRoutes);
   await app.register(adminDetailsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReturnsRoutes);

@@ -14,18 +14,27 @@ import {
 } from '../../../contracts/admin-settings.contract';
 import { adminErrors as errors } from './admin.errors';
 import {
+  productReviewSettingsViewSchema,
+  saveProductReviewSettingsSchema,
+} from '../../../contracts/product-review.contract';
+import {
   getAdminCodSettings,
   getAdminGatewaySettings,
+  getAdminProductReviewSettings,
   getAdminReferralSettings,
   processAdminReferralQualifications,
   testAdminGateway,
   updateAdminCodSettings,
   updateAdminGatewaySettings,
+  updateAdminProductReviewSettings,
   updateAdminReferralSettings,
 } from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
 
-/** The Settings tab: referral thresholds, the payment gateway and cash on delivery's rules (each saved with a fresh code), and the gateway's connection test. */
+/**
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the
+ * product review's scope (each saved with a fresh code), and the gateway's connection test.
+ */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
@@ -147,6 +156,36 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminCodSettings({ sensitiveTx, input }));
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/product-review',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Which vendor products are reviewed before they go on sale, with the categories to choose from',
+        response: { 200: productReviewSettingsViewSchema, ...errors },
+      },
+    },
+    async () => getAdminProductReviewSettings({ db }),
+  );
+
+  app.put(
+    '/api/admin/settings/product-review',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Save which vendor products are reviewed before they go on sale, with a fresh 2FA code',
+        body: saveProductReviewSettingsSchema,
+        response: { 200: productReviewSettingsViewSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => updateAdminProductReviewSettings({ sensitiveTx, input }));
     },
   );
 }

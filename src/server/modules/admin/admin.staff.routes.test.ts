@@ -207,6 +207,7 @@ describe('suspending and roles', () => {
       'returns',
       'products',
       'hsn_codes',
+      'product_review',
       'withdrawals',
     ]);
   });

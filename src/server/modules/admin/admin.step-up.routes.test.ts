@@ -137,9 +137,11 @@ describe('the pieces of step-up', () => {
     expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
       'modules/admin/admin.step-up.ts',
     ]);
-    // Marking a contact message read is audited but needs no code.
+    // Marking a contact message read, and a moderator's product review decision (a queue worked through
+    // one product after another), are audited but need no code.
     expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
       'modules/admin/admin.messages.ts',
+      'modules/admin/admin.product-review.ts',
       'modules/admin/admin.step-up.ts',
     ]);
   });

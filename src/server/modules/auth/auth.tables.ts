@@ -136,6 +136,8 @@ export const vendors = pgTable(
     isApproved: boolean('is_approved').notNull().default(true),
     /** Why the super admin rejected the vendor; null while approved. */
     rejectionReason: text('rejection_reason'),
+    /** When the vendor was last approved (at registration, or by the super admin after a rejection). */
+    approvedAt: tstz('approved_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,6 +21,7 @@ import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
 import { RatesTab } from './rates-tab';
 import { ReturnsTab } from './returns-tab';
+import { ReviewTab } from './review-tab';
 import { useAdminSession } from '../../api/admin-session';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
@@ -86,6 +87,8 @@ function Dashboard({ parts }: { parts: AdminParts }) {
           <VendorsTab />
         ) : active === 'products' ? (
           <ProductsTab parts={parts} />
+        ) : active === 'review' ? (
+          <ReviewTab />
         ) : active === 'employees' ? (
           <EmployeesTab />
         ) : active === 'erp' ? (
