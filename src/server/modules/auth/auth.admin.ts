@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { hashPassword } from './auth.passwords';
 import { hashToken } from './auth.sessions';
 import { adminAccounts, adminSessions } from './auth.tables';
-import { grantOwner, staffPermissionsOf } from './auth.staff';
+import { grantOwner, hasOwner, staffPermissionsOf } from './auth.staff';
 import type { StaffPermission } from '../../../domain/staff-permissions';
 
 export const DEFAULT_ADMIN_EMAIL = 'superadmin@haat.local';
@@ -12,16 +12,16 @@ export const DEFAULT_ADMIN_EMAIL = 'superadmin@haat.local';
 export type EnsureSuperAdminArgs = { db: Db; email?: string; password?: string };
 
 /**
- * Creates the super admin account when none exists: from the given email and password, or with a
- * generated password that the caller prints once. Answers what was created, or null.
+ * Creates the super admin account (the first owner) when no owner exists: from the given email and
+ * password, or with a generated password that the caller prints once. Answers what was created, or null.
  */
 export async function ensureSuperAdmin({
   db,
   email,
   password,
 }: EnsureSuperAdminArgs): Promise<{ email: string; generatedPassword: string | null } | null> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(adminAccounts);
-  if (Number(existing.n) > 0) return null;
+  // Staff without an owner (the demo's Finance and Support loaded first) still get their first owner here.
+  if (await hasOwner(db)) return null;
   const finalEmail = (email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = password ? null : randomBytes(12).toString('base64url');
   const [created] = await db

@@ -43,6 +43,16 @@ export async function grantOwner(db: DbOrTx, adminId: string): Promise<void> {
   );
 }
 
+/** Whether any staff member holds the owner role. */
+export async function hasOwner(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adminAccountRoles)
+    .innerJoin(adminRoles, eq(adminRoles.id, adminAccountRoles.roleId))
+    .where(eq(adminRoles.builtIn, 'owner'));
+  return Number(row.n) > 0;
+}
+
 /** Every role, built-in first, with how many staff members hold it. */
 export async function listStaffRoles(db: DbOrTx): Promise<StaffRole[]> {
   const rows = await db
@@ -348,4 +358,35 @@ export async function deleteStaffRole(tx: Tx, roleId: string): Promise<{ name: s
   if (Number(held.n) > 0) throw new AppError('CONFLICT', m.roleInUse);
   await tx.delete(adminRoles).where(eq(adminRoles.id, roleId));
   return { name: role.name };
+}
+
+/**
+ * A staff member created directly with built-in roles (the demo data's): as after an invitation,
+ * with no authenticator yet, so their first sign-in sets one up.
+ */
+export async function createStaffMember(
+  tx: Tx,
+  args: { email: string; name: string; password: string; roles: readonly BuiltInRole[] },
+): Promise<{ id: string }> {
+  const [account] = await tx
+    .insert(adminAccounts)
+    .values({ email: args.email.toLowerCase(), name: args.name, passwordHash: await hashPassword(args.password) })
+    .returning({ id: adminAccounts.id });
+  const roles = await tx
+    .select({ id: adminRoles.id })
+    .from(adminRoles)
+    .where(inArray(adminRoles.builtIn, [...args.roles]));
+  if (roles.length > 0)
+    await tx.insert(adminAccountRoles).values(roles.map((r) => ({ adminId: account.id, roleId: r.id })));
+  return account;
+}
+
+/** The password hashes of the staff accounts with these emails (the demo's published-password check). */
+export async function staffPasswordHashes(db: DbOrTx, emails: readonly string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: adminAccounts.email, hash: adminAccounts.passwordHash })
+    .from(adminAccounts)
+    .where(inArray(adminAccounts.email, [...emails]));
+  return new Map(rows.map((r) => [r.email, r.hash]));
 }

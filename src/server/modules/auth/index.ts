@@ -24,6 +24,8 @@ export {
 } from './auth.admin';
 export {
   acceptStaffInvite,
+  createStaffMember,
+  staffPasswordHashes,
   cancelStaffInvite,
   createStaffRole,
   deleteStaffRole,
