@@ -183,3 +183,29 @@ export function orderPartsOf(t: TestApp, orderId: string) {
 export function movePart(t: TestApp, partId: string, status: OrderStatus) {
   return t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
 }
+
+/**
+ * One vendor's shop with a ₹1,200 shirt (HSN 6205) and `orders` orders of one shirt each by one shopper,
+ * paid, or cash on delivery (`cod`, the shop offering it): answers the vendor and the orders' parts, one each.
+ */
+export async function vendorWithOneShirtOrders(t: TestApp, orders: number, { cod = false } = {}) {
+  const category = await createCategory(t.db);
+  const vendor = await createVendorUser(t.db);
+  const shop = await createShop(t.db, vendor.userId, cod ? { codEnabled: true } : undefined);
+  const product = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    pricePaise: 120000,
+    stockQuantity: orders * 2,
+    hsnCode: '6205',
+  });
+  const shopper = await newShopper(t);
+  const parts: string[] = [];
+  for (let i = 0; i < orders; i++) {
+    const lines = [{ productId: product.id, quantity: 1 }];
+    const orderId = await (cod ? placeCodOrder(shopper, lines) : placeOrder(shopper, lines));
+    const [part] = await orderPartsOf(t, orderId);
+    parts.push(part.id);
+  }
+  return { vendor, parts };
+}
