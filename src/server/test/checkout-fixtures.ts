@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { OrderStatus } from '../../domain/order-status';
 import { queryRows } from '../platform/db';
 import { setPartStatus } from '../modules/orders';
@@ -208,4 +209,16 @@ export async function vendorWithOneShirtOrders(t: TestApp, orders: number, { cod
     parts.push(part.id);
   }
   return { vendor, parts };
+}
+
+/** The one part of a one-shop order. */
+export const onlyPartOf = async (t: TestApp, orderId: string): Promise<string> =>
+  (await orderPartsOf(t, orderId))[0].id;
+
+/** Moves a part through these statuses as its vendor does, on the vendor's order page (each step accepted). */
+export async function moveAsVendor(vendor: TestClient, partId: string, statuses: string[]): Promise<void> {
+  for (const status of statuses) {
+    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 }
