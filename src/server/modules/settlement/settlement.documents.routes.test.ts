@@ -10,11 +10,10 @@ import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { createVendorUser } from '../../test/catalog-factories';
 import { moveAsVendor, newShopper, onlyPartOf, placeOrder } from '../../test/checkout-fixtures';
 import { refusal } from '../../test/db';
-import { renderDocuments } from '../../test/settlement-fixtures';
-import { vendorPayoutDetails } from './settlement.tables';
+import { kurtaShopInMaharashtra, renderDocuments } from '../../test/settlement-fixtures';
 
 // Who downloads which tax invoice. The order's customer, the part's vendor and
 // the super admin get the PDF; anyone else is told it does not exist.
@@ -32,23 +31,11 @@ const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor with a GSTIN (so its documents are tax invoices) selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
 async function setup() {
-  const category = await createCategory(t.db);
-  const v = await createVendorUser(t.db);
-  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
-  await t.db.insert(vendorPayoutDetails).values({
-    vendorUserId: v.userId,
-    method: 'upi',
+  const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+    shopName: 'Pune Handlooms',
     upiId: 'pune@okaxis',
     pan: 'ABCPH1234F',
     gstin: gstinFor('27', 'ABCPH1234F'),
-  });
-  const kurta = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Block Print Kurta',
-    pricePaise: 60000,
-    stockQuantity: 20,
-    hsnCode: '6204',
   });
   const other = await createVendorUser(t.db);
   const shopper = await newShopper(t);

@@ -6,14 +6,13 @@ import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { moveAsVendor, newShopper, onlyPartOf, placeOrder } from '../../test/checkout-fixtures';
 import { refusal } from '../../test/db';
 import { moneyInvariantViolations } from '../../test/invariants';
-import { renderDocuments } from '../../test/settlement-fixtures';
+import { kurtaShopInMaharashtra, renderDocuments } from '../../test/settlement-fixtures';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
-import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
+import { orderItemSettlements, taxDocumentLines, taxDocuments } from './settlement.tables';
 
 // A part's GST tax invoice is issued when it ships, numbered from its vendor's
 // own gap-free series per financial year; a cancel after that issues a credit note.
@@ -35,24 +34,12 @@ const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor in Maharashtra with a GSTIN selling a ₹600 kurta at 5 %, and a shopper in Pune. */
 async function setup() {
-  const category = await createCategory(t.db);
-  const v = await createVendorUser(t.db, { businessName: 'Handloom Weavers LLP' });
-  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
-  const kurta = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Block Print Kurta',
-    pricePaise: 60000,
-    stockQuantity: 20,
-    hsnCode: '6204',
-  });
-  const pan = 'ABCPH1234F';
-  await t.db.insert(vendorPayoutDetails).values({
-    vendorUserId: v.userId,
-    method: 'upi',
+  const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+    businessName: 'Handloom Weavers LLP',
+    shopName: 'Pune Handlooms',
     upiId: 'pune@okaxis',
-    pan,
-    gstin: gstinFor('27', pan),
+    pan: 'ABCPH1234F',
+    gstin: gstinFor('27', 'ABCPH1234F'),
   });
   return { v, kurta, vendor: await signIn(v.email), shopper: await newShopper(t) };
 }
@@ -153,20 +140,9 @@ describe('tax invoices and credit notes', () => {
   });
 
   it('gives a vendor without a GSTIN lines without GST and bills of supply from its own series, and credit notes without GST (rule 49)', async () => {
-    const category = await createCategory(t.db);
-    const v = await createVendorUser(t.db, { businessName: 'Pune Crafts' });
-    const shop = await createShop(t.db, v.userId, { shopName: 'Pune Crafts', state: 'Maharashtra' });
-    const kurta = await createProduct(t.db, {
-      storeId: shop.id,
-      categoryId: category.id,
-      name: 'Block Print Kurta',
-      pricePaise: 60000,
-      stockQuantity: 20,
-      hsnCode: '6204',
-    });
-    await t.db.insert(vendorPayoutDetails).values({
-      vendorUserId: v.userId,
-      method: 'upi',
+    const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+      businessName: 'Pune Crafts',
+      shopName: 'Pune Crafts',
       upiId: 'crafts@okaxis',
       pan: 'ABCPC1234F',
       enrolmentNumber: '27ABCPC1234F1E5',
