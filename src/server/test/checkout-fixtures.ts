@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { VendorOrderList } from '../../contracts/vendor-orders.contract';
 import type { OrderStatus } from '../../domain/order-status';
 import { queryRows } from '../platform/db';
 import { setPartStatus } from '../modules/orders';
@@ -221,4 +222,19 @@ export async function moveAsVendor(vendor: TestClient, partId: string, statuses:
     const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
     expect(res.statusCode, res.body).toBe(200);
   }
+}
+
+/** Orders `quantity` of a product, which its vendor ships and delivers from its order list; answers the part and its item. */
+export async function placeAndDeliver(
+  shopper: Shopper,
+  vendor: TestClient,
+  productId: string,
+  quantity = 1,
+): Promise<{ partId: string; itemId: string }> {
+  const orderId = await placeOrder(shopper, [{ productId, quantity }]);
+  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
+    (p) => p.orderId === orderId,
+  )!;
+  await moveAsVendor(vendor, part.partId, ['shipped', 'delivered']);
+  return { partId: part.partId, itemId: part.items[0].id };
 }
