@@ -25,6 +25,7 @@ import {
   SubmitButton,
 } from '../../ui/AuthFormParts';
 import { useServerErrors } from '../../api/field-errors';
+import { EmergencyContactFields } from './emergency-contact-fields';
 
 const fields = [
   'firstName',
@@ -158,20 +159,12 @@ export function ErpRegisterPage() {
             error={errors.address?.message}
             {...register('address')}
           />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input
-              label="Emergency contact"
-              autoComplete="off"
-              error={errors.emergencyContact?.message}
-              {...register('emergencyContact')}
-            />
-            <PhoneInput
-              label="Emergency phone"
-              autoComplete="off"
-              error={errors.emergencyPhone?.message}
-              {...register('emergencyPhone')}
-            />
-          </div>
+          <EmergencyContactFields
+            contact={register('emergencyContact')}
+            phone={register('emergencyPhone')}
+            contactError={errors.emergencyContact?.message}
+            phoneError={errors.emergencyPhone?.message}
+          />
           <NewPasswordFields
             password={register('password')}
             confirm={register('confirmPassword')}
