@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { customerRegisterSchema } from '../../../contracts/auth.contract';
-import { Input, Select, Textarea } from '../../ui/Field';
+import { Textarea } from '../../ui/Field';
 import { BirthDateInput, FirstNameInput, GenderSelect, LastNameInput } from '../../ui/PersonFields';
-import { StateOptions } from '../../ui/StateOptions';
+import { CityInput, PinCodeInput, StateSelect } from '../../ui/AddressInputs';
 import { EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
@@ -74,19 +74,9 @@ export function RegisterPage() {
           {...register('address')}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-            <StateOptions />
-          </Select>
-          <Input
-            label="PIN code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={7}
-            placeholder="560038"
-            error={errors.postalCode?.message}
-            {...register('postalCode')}
-          />
+          <CityInput error={errors.city?.message} {...register('city')} />
+          <StateSelect error={errors.state?.message} {...register('state')} />
+          <PinCodeInput error={errors.postalCode?.message} {...register('postalCode')} />
         </div>
       </fieldset>
     </RegisterFormPage>
