@@ -224,7 +224,10 @@ export async function moveAsVendor(vendor: TestClient, partId: string, statuses:
   }
 }
 
-/** Orders `quantity` of a product, which its vendor ships and delivers from its order list; answers the part and its item. */
+/**
+ * Orders `quantity` of a product, which its vendor ships and delivers from its order list; answers the part
+ * and its item.
+ */
 export async function placeAndDeliver(
   shopper: Shopper,
   vendor: TestClient,

@@ -105,6 +105,8 @@ export function ImageUploader({
   const iconButton =
     'flex h-8 w-8 items-center justify-center rounded-md bg-white/90 text-slate-700 shadow-sm hover:bg-white hover:text-violet-800 disabled:cursor-not-allowed disabled:opacity-40 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
 
+  const badge = (place: string) => cn('absolute top-1 rounded px-1.5 py-0.5 text-[11px]', place);
+
   return (
     <fieldset aria-describedby={`${inputId}-hint`}>
       <legend className="mb-1 block text-sm font-medium text-slate-700">Images</legend>
@@ -121,15 +123,9 @@ export function ImageUploader({
                 progress={item.progress}
                 badges={
                   <>
-                    {i === 0 && (
-                      <span className="absolute left-1 top-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-                        Main
-                      </span>
-                    )}
+                    {i === 0 && <span className={badge('left-1 bg-violet-700 font-semibold text-white')}>Main</span>}
                     {item.file && !item.url && item.progress === null && !item.error && (
-                      <span className="absolute right-1 top-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">
-                        New
-                      </span>
+                      <span className={badge('right-1 bg-amber-100 font-medium text-amber-900')}>New</span>
                     )}
                   </>
                 }
