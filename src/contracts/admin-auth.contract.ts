@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffPermissions } from '../domain/staff-permissions';
 import { loginSchema } from './auth.contract';
 import { totpCodeField } from './two-factor.contract';
 
@@ -49,5 +50,10 @@ export const adminResetTwoFactorSchema = z.object({
 });
 export type AdminResetTwoFactorInput = z.input<typeof adminResetTwoFactorSchema>;
 
-export const adminSessionSchema = z.object({ email: z.string() });
+/** Who is signed in to the panel, and what they may do (the panel shows only that; the server checks each call). */
+export const adminSessionSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  permissions: z.array(z.enum(staffPermissions)),
+});
 export type AdminSession = z.infer<typeof adminSessionSchema>;

@@ -120,6 +120,8 @@ const isoDate = z.preprocess(blankToUndefined, z.iso.date({ error: 'Use a date l
 export const adminAuditQuerySchema = adminListQuerySchema.extend({
   action: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()),
   resource: z.preprocess(blankToUndefined, z.string().trim().max(60).optional()),
+  /** One staff member's activity: what they did (their account id). */
+  actor: z.preprocess(blankToUndefined, z.uuid('Unknown staff member').optional()),
   /** India dates, both included. */
   from: isoDate,
   to: isoDate,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffPermission } from '../domain/staff-permissions';
 
 /**
  * The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' after Orders; 'rates'
@@ -10,6 +11,7 @@ export const adminTabs = [
   'vendors',
   'merchants',
   'products',
+  'review',
   'orders',
   'returns',
   'referrals',
@@ -23,14 +25,44 @@ export const adminTabs = [
   'messages',
   'notifications',
   'audit',
+  'staff',
 ] as const;
 export type AdminTab = (typeof adminTabs)[number];
+
+/** The permission that opens each tab (the Commission & tax tab opens with either of its two). */
+export const adminTabPermissions: Record<AdminTab, readonly StaffPermission[]> = {
+  overview: ['overview'],
+  users: ['customers'],
+  vendors: ['vendors'],
+  merchants: ['merchants'],
+  products: ['products'],
+  review: ['product_review'],
+  orders: ['orders'],
+  returns: ['returns'],
+  referrals: ['referrals'],
+  employees: ['employees'],
+  erp: ['erp'],
+  settings: ['settings'],
+  rates: ['rates', 'hsn_codes'],
+  payouts: ['payouts'],
+  'tax-reports': ['tax_reports'],
+  withdrawals: ['withdrawals'],
+  messages: ['messages'],
+  notifications: ['notifications'],
+  audit: ['audit'],
+  staff: ['staff'],
+};
+
+/** The tabs a staff member with these permissions sees, in the panel's order. */
+export const tabsFor = (permissions: readonly StaffPermission[]): AdminTab[] =>
+  adminTabs.filter((tab) => adminTabPermissions[tab].some((p) => permissions.includes(p)));
 export const adminTabLabels: Record<AdminTab, string> = {
   overview: 'Overview',
   users: 'Users',
   vendors: 'Vendors',
   merchants: 'Merchants',
   products: 'Products',
+  review: 'Review',
   orders: 'Orders',
   returns: 'Returns',
   referrals: 'Referrals',
@@ -44,6 +76,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   messages: 'Messages',
   notifications: 'Notifications',
   audit: 'Audit log',
+  staff: 'Staff',
 };
 
 /** `GET /api/admin/overview`: SPEC.md's admin stats, computed from the database. Money in paise. */
@@ -117,6 +150,14 @@ export const auditActionLabels: Record<string, string> = {
   payout_paid: 'Vendor payout marked as paid',
   payout_cancelled: 'Vendor payout cancelled',
   'vendor.payout_details_changed': 'Vendor changed its payout or tax details',
+  staff_invited: 'Staff member invited',
+  staff_invite_cancelled: 'Staff invitation withdrawn',
+  staff_roles_changed: "Staff member's roles changed",
+  staff_suspended: 'Staff member suspended',
+  staff_restored: 'Staff member restored',
+  staff_role_created: 'Staff role created',
+  staff_role_changed: 'Staff role changed',
+  staff_role_deleted: 'Staff role deleted',
 };
 export const describeAuditAction = (action: string): string =>
   auditActionLabels[action] ?? action.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

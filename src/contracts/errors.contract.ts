@@ -8,11 +8,15 @@ export const errorStatus = {
   INVALID_CREDENTIALS: 401,
   TWO_FA_REQUIRED: 401,
   FORBIDDEN: 403,
+  /** A staff member whose roles do not grant the operation's permission. */
+  PERMISSION_DENIED: 403,
   ACCOUNT_SUSPENDED: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** A single-use link already used, or past its time. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vendorProductReviewSchema } from './product-review.contract';
 import { isWholePaise } from '../domain/money';
 import { orderStatuses } from '../domain/order-status';
 import {
@@ -397,6 +398,8 @@ export const vendorProductSchema = z.object({
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   /** The combinations on sale (withdrawn ones are not listed); prices null: the product's apply. */
   variants: z.array(vendorProductVariantSchema),
+  /** Its review before it goes on sale (or its change goes live): waiting, rejected with a reason, or nothing. */
+  review: vendorProductReviewSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   gstinCheckChar,
+  gstinFor,
   gstinState,
   gstinStateMatches,
   isGstin,
@@ -106,5 +107,12 @@ describe('GSTIN', () => {
     expect(GST_STATE_CODES['Andhra Pradesh']).toBe('37');
     expect(GST_STATE_CODES.Telangana).toBe('36');
     expect(GST_STATE_CODES['Jammu and Kashmir']).toBe('01');
+  });
+});
+
+describe('gstinFor', () => {
+  it("writes the state code, the PAN, entity 1, 'Z' and the check character", () => {
+    expect(gstinFor('27', 'AAPFU0939F')).toBe('27AAPFU0939F1ZV');
+    expect(isGstin(gstinFor('08', 'ABCPR1234F'))).toBe(true);
   });
 });

@@ -37,6 +37,12 @@ export function gstinCheckChar(first14: string): string {
   return BASE36[(36 - (sum % 36)) % 36];
 }
 
+/** The GSTIN of a PAN holder's first registration (entity '1') in the state of a GST state code. */
+export const gstinFor = (stateCode: string, pan: string): string => {
+  const first14 = `${stateCode}${pan}1Z`;
+  return first14 + gstinCheckChar(first14);
+};
+
 /**
  * GSTIN: 15 characters, a 2-digit state code (01-38), the holder's PAN, an entity character (1-9, then
  * A-Z for the holder's further registrations in the state), 'Z', and the check character, verified.

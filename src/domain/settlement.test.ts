@@ -32,75 +32,77 @@ const base: SettlementLineInput = {
 };
 
 describe('settleLine: known answers worked out by hand', () => {
-  it('an intra-state item at 5 %', () => {
-    // ₹1,050 at 5 %: taxable ₹1,000, GST ₹50 = ₹25 CGST + ₹25 SGST. Commission 10 % of ₹1,050 = ₹105.
-    // TCS 0.5 % of ₹1,000 = ₹5 = ₹2.50 + ₹2.50. The invoice shows GST (the vendor has a GSTIN), so TDS is
-    // 0.1 % of ₹1,000 (CBDT Circular 20/2023, Q3) = ₹1.00, not ₹1.05. Net 105000 - 10500 - 500 - 100 = 93900.
-    expect(settleLine(base)).toEqual({
-      grossPaise: 105_000,
-      taxablePaise: 100_000,
-      gst: { cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0, totalPaise: 5_000 },
-      commissionPaise: 10_500,
-      tcs: { cgstPaise: 250, sgstPaise: 250, igstPaise: 0, totalPaise: 500 },
-      tdsBp: 10,
-      tdsPaise: 100,
-      vendorNetPaise: 93_900,
-    });
-  });
-
-  it('an inter-state item at 18 %, two of them', () => {
-    // 2 x ₹1,180 = ₹2,360 at 18 %: taxable ₹2,000, IGST ₹360. Commission 12 % of ₹2,360 = ₹283.20.
-    // TCS 0.5 % of ₹2,000 = ₹10 IGST. TDS 0.1 % of ₹2,000 = ₹2.00. Net 236000 - 28320 - 1000 - 200 = 206480.
-    expect(
-      settleLine({
-        ...base,
-        unitPricePaise: 118_000,
-        quantity: 2,
-        gstRateBp: 1800,
-        intraState: false,
-        commissionBp: 1200,
-      }),
-    ).toEqual({
-      grossPaise: 236_000,
-      taxablePaise: 200_000,
-      gst: { cgstPaise: 0, sgstPaise: 0, igstPaise: 36_000, totalPaise: 36_000 },
-      commissionPaise: 28_320,
-      tcs: { cgstPaise: 0, sgstPaise: 0, igstPaise: 1_000, totalPaise: 1_000 },
-      tdsBp: 10,
-      tdsPaise: 200,
-      vendorNetPaise: 206_480,
-    });
-  });
-
-  it('an intra-state item at 18 %, rounding to the paisa', () => {
-    // ₹999 at 18 %: taxable 99900 x 100 / 118 = 84661.02 -> 84661; GST 15239 = 7620 CGST (the odd paisa) + 7619 SGST.
-    // Commission 8.5 % of 99900 = 8491.5 -> 8492 (half up). TCS 0.5 % of 84661 = 423.305 -> 423 = 212 + 211.
-    // TDS 0.1 % of 84661 = 84.661 -> 85. Net 99900 - 8492 - 423 - 85 = 90900.
-    expect(settleLine({ ...base, unitPricePaise: 99_900, gstRateBp: 1800, commissionBp: 850 })).toEqual({
-      grossPaise: 99_900,
-      taxablePaise: 84_661,
-      gst: { cgstPaise: 7_620, sgstPaise: 7_619, igstPaise: 0, totalPaise: 15_239 },
-      commissionPaise: 8_492,
-      tcs: { cgstPaise: 212, sgstPaise: 211, igstPaise: 0, totalPaise: 423 },
-      tdsBp: 10,
-      tdsPaise: 85,
-      vendorNetPaise: 90_900,
-    });
-  });
-
-  it('an inter-state item at 5 % from a vendor with a GSTIN but no PAN on record: TDS at 5 % of the taxable value', () => {
-    // ₹499 at 5 %: taxable 49900 x 100 / 105 = 47523.81 -> 47524; IGST 2376. Commission 10 % = 4990.
-    // TCS 0.5 % of 47524 = 237.62 -> 238 IGST. TDS 5 % of 47524 = 2376.2 -> 2376. Net 49900 - 4990 - 238 - 2376 = 42296.
-    expect(settleLine({ ...base, unitPricePaise: 49_900, intraState: false, vendorHasPan: false })).toEqual({
-      grossPaise: 49_900,
-      taxablePaise: 47_524,
-      gst: { cgstPaise: 0, sgstPaise: 0, igstPaise: 2_376, totalPaise: 2_376 },
-      commissionPaise: 4_990,
-      tcs: { cgstPaise: 0, sgstPaise: 0, igstPaise: 238, totalPaise: 238 },
-      tdsBp: 500,
-      tdsPaise: 2_376,
-      vendorNetPaise: 42_296,
-    });
+  // Each case: what it is, the line (changes to `base`), and its settlement worked out by hand in the comment.
+  it.each<[string, Partial<SettlementLineInput>, ReturnType<typeof settleLine>]>([
+    [
+      // ₹1,050 at 5 %: taxable ₹1,000, GST ₹50 = ₹25 CGST + ₹25 SGST. Commission 10 % of ₹1,050 = ₹105.
+      // TCS 0.5 % of ₹1,000 = ₹5 = ₹2.50 + ₹2.50. The invoice shows GST (the vendor has a GSTIN), so TDS is
+      // 0.1 % of ₹1,000 (CBDT Circular 20/2023, Q3) = ₹1.00, not ₹1.05. Net 105000 - 10500 - 500 - 100 = 93900.
+      'an intra-state item at 5 %',
+      {},
+      {
+        grossPaise: 105_000,
+        taxablePaise: 100_000,
+        gst: { cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0, totalPaise: 5_000 },
+        commissionPaise: 10_500,
+        tcs: { cgstPaise: 250, sgstPaise: 250, igstPaise: 0, totalPaise: 500 },
+        tdsBp: 10,
+        tdsPaise: 100,
+        vendorNetPaise: 93_900,
+      },
+    ],
+    [
+      // 2 x ₹1,180 = ₹2,360 at 18 %: taxable ₹2,000, IGST ₹360. Commission 12 % of ₹2,360 = ₹283.20.
+      // TCS 0.5 % of ₹2,000 = ₹10 IGST. TDS 0.1 % of ₹2,000 = ₹2.00. Net 236000 - 28320 - 1000 - 200 = 206480.
+      'an inter-state item at 18 %, two of them',
+      { unitPricePaise: 118_000, quantity: 2, gstRateBp: 1800, intraState: false, commissionBp: 1200 },
+      {
+        grossPaise: 236_000,
+        taxablePaise: 200_000,
+        gst: { cgstPaise: 0, sgstPaise: 0, igstPaise: 36_000, totalPaise: 36_000 },
+        commissionPaise: 28_320,
+        tcs: { cgstPaise: 0, sgstPaise: 0, igstPaise: 1_000, totalPaise: 1_000 },
+        tdsBp: 10,
+        tdsPaise: 200,
+        vendorNetPaise: 206_480,
+      },
+    ],
+    [
+      // ₹999 at 18 %: taxable 99900 x 100 / 118 = 84661.02 -> 84661; GST 15239 = 7620 CGST (the odd paisa) + 7619 SGST.
+      // Commission 8.5 % of 99900 = 8491.5 -> 8492 (half up). TCS 0.5 % of 84661 = 423.305 -> 423 = 212 + 211.
+      // TDS 0.1 % of 84661 = 84.661 -> 85. Net 99900 - 8492 - 423 - 85 = 90900.
+      'an intra-state item at 18 %, rounding to the paisa',
+      { unitPricePaise: 99_900, gstRateBp: 1800, commissionBp: 850 },
+      {
+        grossPaise: 99_900,
+        taxablePaise: 84_661,
+        gst: { cgstPaise: 7_620, sgstPaise: 7_619, igstPaise: 0, totalPaise: 15_239 },
+        commissionPaise: 8_492,
+        tcs: { cgstPaise: 212, sgstPaise: 211, igstPaise: 0, totalPaise: 423 },
+        tdsBp: 10,
+        tdsPaise: 85,
+        vendorNetPaise: 90_900,
+      },
+    ],
+    [
+      // ₹499 at 5 %: taxable 49900 x 100 / 105 = 47523.81 -> 47524; IGST 2376. Commission 10 % = 4990.
+      // TCS 0.5 % of 47524 = 237.62 -> 238 IGST. TDS 5 % of 47524 = 2376.2 -> 2376.
+      // Net 49900 - 4990 - 238 - 2376 = 42296.
+      'an inter-state item at 5 % from a vendor with a GSTIN but no PAN on record: TDS at 5 % of the taxable value',
+      { unitPricePaise: 49_900, intraState: false, vendorHasPan: false },
+      {
+        grossPaise: 49_900,
+        taxablePaise: 47_524,
+        gst: { cgstPaise: 0, sgstPaise: 0, igstPaise: 2_376, totalPaise: 2_376 },
+        commissionPaise: 4_990,
+        tcs: { cgstPaise: 0, sgstPaise: 0, igstPaise: 238, totalPaise: 238 },
+        tdsBp: 500,
+        tdsPaise: 2_376,
+        vendorNetPaise: 42_296,
+      },
+    ],
+  ])('%s', (_name, line, settled) => {
+    expect(settleLine({ ...base, ...line })).toEqual(settled);
   });
 
   it('a vendor without a GSTIN: no TCS, and TDS on the gross (its document shows no GST)', () => {

@@ -36,6 +36,8 @@ const PUBLIC = [
   'POST /api/team-invites/register',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  'GET /api/admin/invites/{token}',
+  'POST /api/admin/invites/{token}/accept',
   'POST /api/erp/register',
   'POST /api/erp/login',
   'POST /api/erp/logout',

@@ -63,6 +63,8 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/team-invites/lookup',
   'POST /api/team-invites/register',
   'POST /api/admin/login',
+  'GET /api/admin/invites/:token',
+  'POST /api/admin/invites/:token/accept',
   'POST /api/admin/logout',
   'POST /api/erp/register',
   'POST /api/erp/login',
@@ -106,7 +108,13 @@ export async function apiDocs(app: FastifyInstance) {
       const security = operationSecurity(methods[0], input.url);
       if (methods.some((m) => JSON.stringify(operationSecurity(m, input.url)) !== JSON.stringify(security)))
         throw new Error(`${input.url}: its methods need different sessions; declare them as separate routes`);
-      return { ...out, schema: { ...out.schema, security } };
+      // The staff permission an admin operation needs (a staff member without it gets 403 PERMISSION_DENIED).
+      const permission = input.route.config?.permission;
+      const needs =
+        permission && permission !== 'anyone'
+          ? { 'x-permission': permission, description: `Staff permission: ${permission}.` }
+          : {};
+      return { ...out, schema: { ...out.schema, security, ...needs } };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiDocs } from './api-docs';
+import { installStaffPermissions } from './platform/staff-permissions';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
@@ -47,8 +48,10 @@ import {
   adminReferralsRoutes,
   adminDeletionRoutes,
   adminProductDetailsRoutes,
+  adminProductReviewRoutes,
   adminDetailsRoutes,
   adminRoutes,
+  adminStaffRoutes,
   adminSettingsRoutes,
   adminReturnsRoutes,
   adminTaxReportsRoutes,
@@ -203,6 +206,7 @@ export async function buildApp({
     return payload;
   });
   installErrorHandling(app);
+  installStaffPermissions(app);
   installCsrfCheck(app, ['/api/payments/webhook']);
   installInputGuard(app);
   // 503 while starting (main.ts listens before it migrates); connections closed while stopping.
@@ -224,6 +228,7 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(adminLoginRoutes);
   await app.register(adminRoutes);
+  await app.register(adminStaffRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminWithdrawalsRoutes);
   await app.register(adminMessagesRoutes);
@@ -237,6 +242,7 @@ export async function buildApp({
   await app.register(adminReferralsRoutes);
   await app.register(adminDeletionRoutes);
   await app.register(adminProductDetailsRoutes);
+  await app.register(adminProductReviewRoutes);
   await app.register(adminDetailsRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminReturnsRoutes);

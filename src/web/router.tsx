@@ -190,6 +190,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'admin', element: <AdminIndexPage /> },
           { path: 'admin/login', element: <AdminLoginPage /> },
+          { path: 'admin/invite', element: <AdminLoginPage /> },
           { path: 'admin/dashboard', element: <AdminDashboardPage /> },
           { path: 'admin/*', element: <AdminDashboardPage /> },
           { path: 'erp', element: <ErpLoginPage /> },

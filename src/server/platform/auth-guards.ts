@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contracts/auth.contract';
+import type { StaffPermission } from '../../domain/staff-permissions';
 import { AppError } from './app-error';
 
 /** Who is calling, as resolved from the session cookie. */
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string };
 
-/** The super admin, as resolved from the admin session cookie on /api/admin/ requests. */
-export type AdminUser = { id: string; email: string };
+/** A staff member of the operator, as resolved from the admin session cookie on /api/admin/ requests. */
+export type AdminUser = { id: string; email: string; name: string | null; permissions: readonly StaffPermission[] };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../modules/auth';
-import { addresses, customers, userProfiles, users, vendors } from '../modules/auth/auth.tables';
+import {
+  addresses,
+  adminAccountRoles,
+  adminAccounts,
+  adminRoles,
+  customers,
+  userProfiles,
+  users,
+  vendors,
+} from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { listProductVariants, searchProducts } from '../modules/catalog';
 import { productSearchQuerySchema } from '../../contracts/catalog.contract';
@@ -475,11 +484,26 @@ describe('demo data', () => {
       'employee',
       'employee',
       'merchant',
+      'staff (Finance)',
+      'staff (Support)',
       'vendor',
       'vendor',
       'vendor',
     ]);
     for (const account of summary.accounts) {
+      if (account.role.startsWith('staff')) {
+        // The operator's staff sign in at /admin/login and set up their authenticator the first time.
+        const [a] = await database.db.select().from(adminAccounts).where(eq(adminAccounts.email, account.email));
+        expect(a).toMatchObject({ status: 'active', twoFaEnabled: false });
+        expect(await verifyPassword(a.passwordHash, account.password)).toBe(true);
+        const [role] = await database.db
+          .select({ name: adminRoles.name })
+          .from(adminAccountRoles)
+          .innerJoin(adminRoles, eq(adminRoles.id, adminAccountRoles.roleId))
+          .where(eq(adminAccountRoles.adminId, a.id));
+        expect(account.role).toBe(`staff (${role.name})`);
+        continue;
+      }
       if (account.role === 'employee') {
         const [e] = await database.db.select().from(employees).where(eq(employees.email, account.email));
         expect(e).toMatchObject({ department: 'Engineering', isApproved: true, isActive: true });

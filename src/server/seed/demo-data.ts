@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
-import { createAccount, hashPassword, verifyPassword } from '../modules/auth';
+import { createAccount, createStaffMember, hashPassword, staffPasswordHashes, verifyPassword } from '../modules/auth';
 import { addresses, users } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { employees } from '../modules/erp/erp.tables';
@@ -45,6 +45,9 @@ const DAY_MS = 24 * 3600_000;
 const CUSTOMER = { email: 'customer@haat.test', password: 'Customer@123' };
 const MERCHANT = { email: 'merchant@haat.test', password: 'Merchant@123' };
 const ADMIN = { email: 'admin@haat.test', password: 'Admin@123' };
+/** The operator's demo staff: they sign in at /admin/login and set up their own authenticator the first time. */
+const FINANCE_STAFF = { email: 'finance@haat.test', password: 'Staff@123' };
+const SUPPORT_STAFF = { email: 'support@haat.test', password: 'Staff@123' };
 const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
 /** A second customer whose two withdrawal requests wait in the admin panel. */
 const CUSTOMER_WITH_PAYOUTS = { email: 'rahul@haat.test', password: 'Customer@123' };
@@ -166,6 +169,8 @@ const demoSignIns = (): SeedSummary['accounts'] => [
   ...VENDORS.map((v) => ({ role: 'vendor', email: v.email, password: VENDOR_PASSWORD })),
   { role: 'merchant', ...MERCHANT },
   { role: 'admin', ...ADMIN },
+  { role: 'staff (Finance)', ...FINANCE_STAFF },
+  { role: 'staff (Support)', ...SUPPORT_STAFF },
   { role: 'employee', ...EMPLOYEE },
   { role: 'employee', ...ERP_MANAGER },
 ];
@@ -188,9 +193,12 @@ export async function publishedDemoPasswords(db: DbOrTx): Promise<SeedSummary['a
     .from(employees)
     .where(inArray(employees.email, emails)))
     hashes.set(`employee:${row.email}`, row.hash);
+  for (const [email, hash] of await staffPasswordHashes(db, emails)) hashes.set(`staff:${email}`, hash);
   const open: SeedSummary['accounts'] = [];
+  const realm = (role: string) =>
+    role.startsWith('employee') ? 'employee' : role.startsWith('staff') ? 'staff' : 'user';
   for (const a of published) {
-    const hash = hashes.get(`${a.role.startsWith('employee') ? 'employee' : 'user'}:${a.email}`);
+    const hash = hashes.get(`${realm(a.role)}:${a.email}`);
     if (hash && (await verifyPassword(hash, a.password))) open.push(a);
   }
   return open;
@@ -348,6 +356,8 @@ export async function seedDemoData({
         .returning({ id: employees.id });
       await seedErpWork(tx, { employeeId: employee.id });
 
+      await createStaffMember(tx, { ...FINANCE_STAFF, name: 'Farah Khan', roles: ['finance'] });
+      await createStaffMember(tx, { ...SUPPORT_STAFF, name: 'Suresh Nair', roles: ['support'] });
       await seedAdminInbox(tx);
       await seedMerchantCustomer(tx, { merchantUserId: merchant.userId, referralCode: merchant.referralCode });
       await seedSettledOrders(tx, {

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../domain/age';
-import { gstinCheckChar } from '../../domain/india-ids';
+import { gstinFor } from '../../domain/india-ids';
 import type { Tx } from '../platform/db';
 import { createAccount, lockCustomer } from '../modules/auth';
 import { addresses } from '../modules/auth/auth.tables';
@@ -47,11 +47,6 @@ export function demoHsnCode(p: { name: string; category: CategorySlug; pricePais
   return null;
 }
 
-const gstin = (stateCode: string, pan: string): string => {
-  const first14 = `${stateCode}${pan}1Z`;
-  return first14 + gstinCheckChar(first14);
-};
-
 /** Commission rules (a 10 % default, Fashion 8 %, Books 5 %, Jaipur Handloom House's own 6 %) and two vendors' payout details. */
 export async function seedSettlement(
   tx: Tx,
@@ -80,7 +75,7 @@ export async function seedSettlement(
       bankAccountNumber: '50100234567890',
       ifsc: 'HDFC0000123',
       pan: sharmaPan,
-      gstin: gstin('07', sharmaPan),
+      gstin: gstinFor('07', sharmaPan),
     },
     {
       vendorUserId: jaipur,
@@ -210,7 +205,7 @@ export const DEMO_HAAT_GST = {
   legalName: 'Haat Marketplace Private Limited',
   address: '3rd Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka - 560034',
   state: 'Karnataka',
-  gstin: gstin('29', 'AABCH7310K'),
+  gstin: gstinFor('29', 'AABCH7310K'),
 };
 
 /**

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { ensureSuperAdmin, setSuperAdminPassword } from '../modules/auth';
-import { adminAccounts } from '../modules/auth/auth.tables';
+import { eq, inArray } from 'drizzle-orm';
+import type { BuiltInRole } from '../../domain/staff-permissions';
+import { ensureSuperAdmin, hashPassword, setSuperAdminPassword } from '../modules/auth';
+import { adminAccountRoles, adminAccounts, adminRoles } from '../modules/auth/auth.tables';
 import { totpCode } from '../platform/totp';
 import { TestClient, type TestApp } from './app';
 
@@ -24,6 +25,33 @@ export async function signInSuperAdmin(
     .from(adminAccounts)
     .where(eq(adminAccounts.email, account.email));
   if (!known) await setSuperAdminPassword({ db: t.db, ...account });
+  return signInWithNewAuthenticator(t, ip, account);
+}
+
+let staffCount = 0;
+
+/**
+ * A browser signed in as a new staff member holding the given built-in roles (or none), set up as
+ * an owner would leave them after an invitation: password, then their own authenticator.
+ */
+export async function signInStaff(
+  t: TestApp,
+  roles: readonly BuiltInRole[],
+  ip = `10.201.${Math.floor(++staffCount / 250)}.${staffCount % 250}`,
+): Promise<{ client: TestClient; secret: string; signInCode: string; id: string; email: string }> {
+  const account = { email: `staff-${crypto.randomUUID()}@haat.test`, password: 'staff-password-for-tests' };
+  const [row] = await t.db
+    .insert(adminAccounts)
+    .values({ email: account.email, name: 'Staff member', passwordHash: await hashPassword(account.password) })
+    .returning({ id: adminAccounts.id });
+  if (roles.length > 0) {
+    const held = await t.db.select({ id: adminRoles.id }).from(adminRoles).where(inArray(adminRoles.builtIn, roles));
+    await t.db.insert(adminAccountRoles).values(held.map((r) => ({ adminId: row.id, roleId: r.id })));
+  }
+  return { ...(await signInWithNewAuthenticator(t, ip, account)), id: row.id, email: account.email };
+}
+
+async function signInWithNewAuthenticator(t: TestApp, ip: string, account: { email: string; password: string }) {
   const client = new TestClient(t.app, ip);
   const login = await client.post('/api/admin/login', account);
   if (login.statusCode !== 200 || login.json().next !== 'setup2fa')

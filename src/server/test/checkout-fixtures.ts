@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { VendorOrderList } from '../../contracts/vendor-orders.contract';
 import type { OrderStatus } from '../../domain/order-status';
 import { queryRows } from '../platform/db';
 import { setPartStatus } from '../modules/orders';
@@ -182,4 +184,60 @@ export function orderPartsOf(t: TestApp, orderId: string) {
 /** Moves a part to a status as its vendor would (history, the order's status), skipping the vendor's rules. */
 export function movePart(t: TestApp, partId: string, status: OrderStatus) {
   return t.db.transaction((tx) => setPartStatus(tx, { partId, status, actor: { userId: null, role: 'vendor' } }));
+}
+
+/**
+ * One vendor's shop with a ₹1,200 shirt (HSN 6205) and `orders` orders of one shirt each by one shopper,
+ * paid, or cash on delivery (`cod`, the shop offering it): answers the vendor and the orders' parts, one each.
+ */
+export async function vendorWithOneShirtOrders(t: TestApp, orders: number, { cod = false } = {}) {
+  const category = await createCategory(t.db);
+  const vendor = await createVendorUser(t.db);
+  const shop = await createShop(t.db, vendor.userId, cod ? { codEnabled: true } : undefined);
+  const product = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    pricePaise: 120000,
+    stockQuantity: orders * 2,
+    hsnCode: '6205',
+  });
+  const shopper = await newShopper(t);
+  const parts: string[] = [];
+  for (let i = 0; i < orders; i++) {
+    const lines = [{ productId: product.id, quantity: 1 }];
+    const orderId = await (cod ? placeCodOrder(shopper, lines) : placeOrder(shopper, lines));
+    const [part] = await orderPartsOf(t, orderId);
+    parts.push(part.id);
+  }
+  return { vendor, parts };
+}
+
+/** The one part of a one-shop order. */
+export const onlyPartOf = async (t: TestApp, orderId: string): Promise<string> =>
+  (await orderPartsOf(t, orderId))[0].id;
+
+/** Moves a part through these statuses as its vendor does, on the vendor's order page (each step accepted). */
+export async function moveAsVendor(vendor: TestClient, partId: string, statuses: string[]): Promise<void> {
+  for (const status of statuses) {
+    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/**
+ * Orders `quantity` of a product, which its vendor ships and delivers from its order list; answers the part
+ * and its item.
+ */
+export async function placeAndDeliver(
+  shopper: Shopper,
+  vendor: TestClient,
+  productId: string,
+  quantity = 1,
+): Promise<{ partId: string; itemId: string }> {
+  const orderId = await placeOrder(shopper, [{ productId, quantity }]);
+  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
+    (p) => p.orderId === orderId,
+  )!;
+  await moveAsVendor(vendor, part.partId, ['shipped', 'delivered']);
+  return { partId: part.partId, itemId: part.items[0].id };
 }

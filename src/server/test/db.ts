@@ -108,3 +108,10 @@ export async function freshDatabase(): Promise<Database & { asApp: Database; url
   const database = await openPglite({ loadDataDir: dump });
   return { ...database, asApp: database };
 }
+
+/** What the database said when it refused a statement, 'allowed' when it did not (drizzle wraps it as the cause). */
+export const refusal = (query: PromiseLike<unknown>): Promise<string> =>
+  Promise.resolve(query).then(
+    () => 'allowed',
+    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+  );

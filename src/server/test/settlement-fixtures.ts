@@ -4,13 +4,14 @@ import { orderItems, orders } from '../modules/orders/orders.tables';
 import {
   orderItemSettlements,
   vendorBalances,
+  vendorPayoutDetails,
   vendorLedger,
   vendorPayouts,
 } from '../modules/settlement/settlement.tables';
 import type { FastifyInstance } from 'fastify';
 import { issuePartInvoice, renderPendingDocuments, reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
-import { createCategory, createProduct } from './catalog-factories';
+import { createCategory, createProduct, createShop, createVendorUser } from './catalog-factories';
 import { addOrderPart, createOrderWithPart, type PartStatus } from './order-factories';
 
 // Settlement rows written straight into the tables (no checkout, no delivery job), so that tests of
@@ -252,4 +253,41 @@ export async function renderDocuments(t: { app: FastifyInstance }): Promise<void
     const { rendered, retried } = await renderPendingDocuments({ db: t.app.ctx.db, storage: t.app.ctx.documents }, 50);
     if (rendered + retried === 0) return;
   }
+}
+
+/**
+ * A vendor's shop in Maharashtra selling a ₹600 Block Print Kurta (HSN 6204, 20 in stock), paid by UPI,
+ * with the tax details given: a PAN, and a GSTIN or a GST enrolment number (or neither).
+ */
+export async function kurtaShopInMaharashtra(
+  db: Db,
+  p: {
+    businessName?: string;
+    shopName: string;
+    upiId: string;
+    pan: string;
+    gstin?: string;
+    enrolmentNumber?: string;
+  },
+) {
+  const category = await createCategory(db);
+  const vendor = await createVendorUser(db, p.businessName ? { businessName: p.businessName } : {});
+  const shop = await createShop(db, vendor.userId, { shopName: p.shopName, state: 'Maharashtra' });
+  const kurta = await createProduct(db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    name: 'Block Print Kurta',
+    pricePaise: 60000,
+    stockQuantity: 20,
+    hsnCode: '6204',
+  });
+  await db.insert(vendorPayoutDetails).values({
+    vendorUserId: vendor.userId,
+    method: 'upi',
+    upiId: p.upiId,
+    pan: p.pan,
+    ...(p.gstin ? { gstin: p.gstin } : {}),
+    ...(p.enrolmentNumber ? { enrolmentNumber: p.enrolmentNumber } : {}),
+  });
+  return { vendor, kurta };
 }

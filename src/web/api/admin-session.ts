@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AdminSession } from '../../contracts/admin-auth.contract';
+import type { StaffPermission } from '../../domain/staff-permissions';
 import { api, ApiError } from './client';
 
 export type { AdminSession };
@@ -49,4 +50,10 @@ export function useAdminSession({ everywhere = true }: { everywhere?: boolean } 
     if (session.data !== undefined) remember(session.data !== null);
   }, [session.data]);
   return session;
+}
+
+/** Whether the signed-in staff member holds a permission: the panel shows a tab's or a button's door only then. */
+export function useStaffCan(): (permission: StaffPermission) => boolean {
+  const { data } = useAdminSession();
+  return (permission) => data?.permissions.includes(permission) ?? false;
 }

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../contracts/auth.contract';
 import { api } from '../api/client';
 import { Header } from './Header';
 import { adminSessionKey } from '../api/admin-session';
 import { meQueryKey } from '../api/session';
 import { NotificationBell } from './NotificationBell';
 import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from '../api/notifications';
+import { signedInAs } from '../api/test-fixtures';
 
 // The header's bell: the unread count for whoever is signed in, on every page.
 
@@ -18,21 +18,7 @@ vi.mock('../api/client', async (importOriginal) => ({
 }));
 afterEach(() => vi.mocked(api.post).mockReset());
 
-const me: Me = {
-  id: '00000000-0000-4000-8000-000000000000',
-  email: 'asha@example.in',
-  role: 'customer',
-  referralCode: 'CUSTABCDEF',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  displayName: 'Asha Rao',
-  phoneNumber: null,
-  dateOfBirth: null,
-  gender: null,
-  profileImageUrl: null,
-  businessName: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const me = signedInAs();
 
 const client = (seed: (qc: QueryClient) => void) => {
   const qc = new QueryClient();
@@ -109,7 +95,7 @@ describe('the header', () => {
     const html = render(
       client((qc) => {
         qc.setQueryData(meQueryKey, null);
-        qc.setQueryData(adminSessionKey, { email: 'admin@haat.in' });
+        qc.setQueryData(adminSessionKey, { email: 'admin@haat.in', name: null, permissions: ['overview'] });
         qc.setQueryData(unreadCountKey('admin'), { unread: 120 });
       }),
       <Header />,

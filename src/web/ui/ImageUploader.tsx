@@ -4,7 +4,7 @@ import { MAX_PRODUCT_IMAGES } from '../../contracts/catalog.constants';
 import { vendorProductMessages } from '../../contracts/vendor-products.contract';
 import { cn } from './cn';
 import { checkImageFile } from './image-files';
-import { AddImagesTile, UploadProgress } from './image-tiles';
+import { AddImagesTile, ImagePreviewTile } from './image-tiles';
 
 /** One picture of the uploader: already stored (`url`), or a picked file waiting to be uploaded. */
 export type ImageItem = {
@@ -105,6 +105,8 @@ export function ImageUploader({
   const iconButton =
     'flex h-8 w-8 items-center justify-center rounded-md bg-white/90 text-slate-700 shadow-sm hover:bg-white hover:text-violet-800 disabled:cursor-not-allowed disabled:opacity-40 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
 
+  const badge = (place: string) => cn('absolute top-1 rounded px-1.5 py-0.5 text-[11px]', place);
+
   return (
     <fieldset aria-describedby={`${inputId}-hint`}>
       <legend className="mb-1 block text-sm font-medium text-slate-700">Images</legend>
@@ -113,33 +115,21 @@ export function ImageUploader({
           const label = `Image ${i + 1}${i === 0 ? ' (main image)' : ''}`;
           return (
             <li key={item.key} className="flex flex-col gap-1">
-              <div
-                className={cn(
-                  'relative overflow-hidden rounded-lg border bg-slate-50',
-                  item.error ? 'border-red-500' : 'border-slate-200',
-                )}
+              <ImagePreviewTile
+                preview={item.preview}
+                label={label}
+                size={160}
+                error={item.error}
+                progress={item.progress}
+                badges={
+                  <>
+                    {i === 0 && <span className={badge('left-1 bg-violet-700 font-semibold text-white')}>Main</span>}
+                    {item.file && !item.url && item.progress === null && !item.error && (
+                      <span className={badge('right-1 bg-amber-100 font-medium text-amber-900')}>New</span>
+                    )}
+                  </>
+                }
               >
-                <img
-                  src={item.preview}
-                  alt={label}
-                  width={160}
-                  height={160}
-                  className={cn(
-                    'aspect-square w-full object-cover text-transparent',
-                    item.progress !== null && 'opacity-60',
-                  )}
-                />
-                {i === 0 && (
-                  <span className="absolute left-1 top-1 rounded bg-violet-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-                    Main
-                  </span>
-                )}
-                {item.file && !item.url && item.progress === null && !item.error && (
-                  <span className="absolute right-1 top-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">
-                    New
-                  </span>
-                )}
-                {item.progress !== null && <UploadProgress label={label} progress={item.progress} />}
                 <div className="absolute inset-x-1 bottom-1 flex justify-between gap-1">
                   <button
                     type="button"
@@ -169,7 +159,7 @@ export function ImageUploader({
                     <ChevronRight className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </div>
-              </div>
+              </ImagePreviewTile>
               {item.error && (
                 <p role="alert" className="text-xs leading-tight text-red-700">
                   {item.error}

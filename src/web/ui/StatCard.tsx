@@ -28,3 +28,15 @@ export function StatCard({
     </div>
   );
 }
+
+/** A dashboard's figures: a section named by a heading only screen readers read, its StatCards up to five a row. */
+export function StatGrid({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="sr-only">
+        {title}
+      </h2>
+      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">{children}</dl>
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 import { ImagePlus } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { ACCEPTED_IMAGE_TYPES } from '../../contracts/media.contract';
 import { cn } from './cn';
 
@@ -52,5 +52,39 @@ export function AddImagesTile(props: {
         />
       </label>
     </li>
+  );
+}
+
+/**
+ * An image's square tile in a grid of uploads: its preview (dimmed while it uploads, framed in red when
+ * refused), `badges` over it, its upload progress, then `children` (its buttons).
+ */
+export function ImagePreviewTile(props: {
+  preview: string;
+  label: string;
+  size: number;
+  error?: string | null;
+  progress: number | null;
+  badges?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        'relative overflow-hidden rounded-lg border bg-slate-50',
+        props.error ? 'border-red-500' : 'border-slate-200',
+      )}
+    >
+      <img
+        src={props.preview}
+        alt={props.label}
+        width={props.size}
+        height={props.size}
+        className={cn('aspect-square w-full object-cover text-transparent', props.progress !== null && 'opacity-60')}
+      />
+      {props.badges}
+      {props.progress !== null && <UploadProgress label={props.label} progress={props.progress} />}
+      {props.children}
+    </div>
   );
 }

@@ -17,6 +17,9 @@ const OPEN = new Set([
   'POST /api/admin/2fa/verify',
   'POST /api/admin/2fa/reset',
   'POST /api/admin/logout',
+  // A staff invitation's link, before the person has an account.
+  'GET /api/admin/invites/{token}',
+  'POST /api/admin/invites/{token}/accept',
 ]);
 
 beforeAll(async () => {

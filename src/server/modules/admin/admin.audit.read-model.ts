@@ -19,6 +19,7 @@ function auditWhere(query: AdminAuditQuery) {
   return and(
     query.action ? eq(logs.action, query.action) : undefined,
     query.resource ? eq(logs.resourceType, query.resource) : undefined,
+    query.actor ? and(eq(logs.actorType, 'admin'), eq(logs.actorId, query.actor)) : undefined,
     query.from ? gte(logs.createdAt, dayStart(query.from)) : undefined,
     query.to ? lt(logs.createdAt, sql`${dayStart(query.to)} + interval '1 day'`) : undefined,
     q

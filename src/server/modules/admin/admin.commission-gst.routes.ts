@@ -1,35 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commissionGstReportSchema } from '../../../contracts/commission-invoices.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { taxReportQuerySchema } from '../../../contracts/tax-reports.contract';
 import { csvRupeesColumn as money, reportCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { getCommissionGstReport } from '../settlement';
 
 // The Tax reports tab's output GST on Haat's commission: the commission invoices and credit notes
 // issued in a month, as JSON and as CSV (rupees with two decimals, a Total line last). Read only.
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['admin'];
 
 /** GET /api/admin/reports/commission-gst[/export]?month=YYYY-MM (this month in India when not given). */
 export async function adminCommissionGstRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/reports/commission-gst',
     {
+      config: { permission: 'tax_reports' },
       schema: {
         tags,
         summary:
@@ -44,6 +35,7 @@ export async function adminCommissionGstRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/reports/commission-gst/export',
     {
+      config: { permission: 'tax_reports' },
       schema: {
         tags,
         summary: "The month's output GST on Haat's commission as CSV",

@@ -12,8 +12,7 @@ import {
   merchantDetailsUpdateSchema,
   type DetailsKind,
 } from '../../../contracts/admin-details.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
 import {
   getAccountDetails,
   getEmployeeDetails,
@@ -24,14 +23,6 @@ import {
 } from './admin.details';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = (kind: DetailsKind) => z.object({ id: z.uuid({ error: detailsMessages[kind].notFound }) });
 const withoutCode = <B extends { code?: string }>({ code: _code, ...input }: B) => input;
 const doc = (summary: string) => ({ tags: ['admin'], summary });
@@ -40,17 +31,15 @@ const doc = (summary: string) => ({ tags: ['admin'], summary });
 export async function adminDetailsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
-  for (const [kind, path] of [
-    ['user', 'users'],
-    ['vendor', 'vendors'],
+  for (const [kind, path, permission] of [
+    ['user', 'users', 'customers'],
+    ['vendor', 'vendors', 'vendors'],
   ] as const) {
     app.get(
       `/api/admin/${path}/:id/details`,
       {
+        config: { permission },
         schema: {
           ...doc(`A ${kind}'s personal information, as their profile form holds it`),
           params: params(kind),
@@ -62,6 +51,7 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
     app.put(
       `/api/admin/${path}/:id/details`,
       {
+        config: { permission },
         schema: {
           ...doc(`Edit a ${kind}'s personal information (their PATCH /api/me/profile), with a fresh 2FA code`),
           params: params(kind),
@@ -79,6 +69,7 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/merchants/:id/details',
     {
+      config: { permission: 'merchants' },
       schema: {
         ...doc("A merchant's business details, as its dashboard shows them"),
         params: params('merchant'),
@@ -90,6 +81,7 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/merchants/:id/details',
     {
+      config: { permission: 'merchants' },
       schema: {
         ...doc("Edit a merchant's business details (its PUT /api/merchant/profile), with a fresh 2FA code"),
         params: params('merchant'),
@@ -106,6 +98,7 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/employees/:id/details',
     {
+      config: { permission: 'employees' },
       schema: {
         ...doc("An employee's registration fields and contact details"),
         params: params('employee'),
@@ -117,6 +110,7 @@ export async function adminDetailsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/employees/:id/details',
     {
+      config: { permission: 'employees' },
       schema: {
         ...doc(
           "Edit an employee's name, department, designation, employee ID and contact details, with a fresh 2FA code",

@@ -7,34 +7,23 @@ import {
   adminEmployeesQuerySchema,
   stepUpBodySchema,
 } from '../../../contracts/admin-people.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { listEmployeeRegistrations } from '../erp';
 import { approveAdminEmployee, setAdminEmployeeActive } from './admin.employees';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: 'Employee not found' }) });
 
 /** The Employees tab: registrations, their CSV, and approving one or marking one inactive or active again, with a fresh code. */
 export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/employees',
     {
+      config: { permission: 'employees' },
       schema: {
         tags: ['admin'],
         summary: 'Employees, paged, searched and sorted; waiting ones with approval=pending',
@@ -47,7 +36,10 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/employees/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema } },
+    {
+      config: { permission: 'employees' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminEmployeesQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listEmployeeRegistrations({ db, query: req.query, forExport: true });
       const csv = toCsv(
@@ -83,6 +75,7 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/employees/:id/approve',
     {
+      config: { permission: 'employees' },
       schema: {
         tags: ['admin'],
         summary: 'Approve an employee, with a fresh 2FA code',
@@ -104,6 +97,7 @@ export async function adminEmployeesRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/employees/:id/${path}`,
       {
+        config: { permission: 'employees' },
         schema: {
           tags: ['admin'],
           summary: `Mark an employee ${active ? 'active again' : 'inactive (ends their ERP sessions)'}, with a fresh 2FA code`,

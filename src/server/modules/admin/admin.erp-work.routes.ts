@@ -14,8 +14,7 @@ import {
   timesheetStatuses,
 } from '../../../contracts/erp-work.contract';
 import { stepUpBodySchema } from '../../../contracts/admin-people.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
 import { projectDeletion } from '../erp';
 import {
   deleteAdminProject,
@@ -26,14 +25,6 @@ import {
 } from './admin.erp-work';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['admin'];
 const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }) });
 const projectId = z.object({ id: z.uuid({ error: 'Project not found' }) });
@@ -42,13 +33,11 @@ const projectId = z.object({ id: z.uuid({ error: 'Project not found' }) });
 export async function adminErpRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/erp/projects',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Every ERP project, newest first',
@@ -61,6 +50,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/erp/projects/:id',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Edit any ERP project, with a fresh 2FA code',
@@ -79,6 +69,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/erp/projects/:id/deletion',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary:
@@ -92,6 +83,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/erp/projects/:id/delete',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Delete an ERP project with its tasks and entries (never with approved hours), with a fresh 2FA code',
@@ -106,6 +98,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/erp/timesheets',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Timesheet entries of one status (submitted by default) from every employee',
@@ -118,6 +111,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/erp/timesheets/:id/approve',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Approve a submitted entry, with a fresh 2FA code',
@@ -134,6 +128,7 @@ export async function adminErpRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/erp/timesheets/:id/reject',
     {
+      config: { permission: 'erp' },
       schema: {
         tags,
         summary: 'Reject a submitted entry with a reason, with a fresh 2FA code',

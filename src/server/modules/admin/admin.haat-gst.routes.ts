@@ -6,8 +6,7 @@ import {
   haatTaxIdentityViewSchema,
   type HaatTaxIdentityView,
 } from '../../../contracts/commission-invoices.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
 import type { DbOrTx } from '../../platform/db';
 import { getHaatTaxIdentity, saveHaatTaxIdentity } from '../settlement';
 import { requireFreshCode } from './admin.step-up';
@@ -15,13 +14,6 @@ import { requireFreshCode } from './admin.step-up';
 // The Settings tab's "Haat's GST registration": the legal name, address, registered state and GSTIN
 // printed on Haat's commission invoices. Until it is set the monthly job issues none, and the tab
 // says so. Saved with a fresh code and audited.
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 async function view(db: DbOrTx): Promise<HaatTaxIdentityView> {
   const identity = await getHaatTaxIdentity(db);
@@ -32,13 +24,11 @@ async function view(db: DbOrTx): Promise<HaatTaxIdentityView> {
 export async function adminHaatGstRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/settings/haat-gst',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary:
@@ -52,6 +42,7 @@ export async function adminHaatGstRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/haat-gst',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: "Save Haat's GST registration (legal name, address, state, GSTIN), with a fresh 2FA code",

@@ -9,34 +9,23 @@ import {
   merchantCashbackAtStakeSchema,
   merchantVerificationSchema,
 } from '../../../contracts/admin-merchants.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminMerchants } from './admin.merchants.read-model';
 import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: merchantActionMessages.notFound }) });
 
 /** The Merchants tab: merchants with their totals, their CSV, and verifying or unverifying one with a fresh code. */
 export async function adminMerchantsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/merchants',
     {
+      config: { permission: 'merchants' },
       schema: {
         tags: ['admin'],
         summary: 'Merchants with their transactions and referrals, paged, searched and sorted',
@@ -49,7 +38,10 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/merchants/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMerchantsQuerySchema } },
+    {
+      config: { permission: 'merchants' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMerchantsQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listAdminMerchants({ db, query: req.query, forExport: true });
       const csv = toCsv(
@@ -91,6 +83,7 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/merchants/:id/cashback-at-stake',
     {
+      config: { permission: 'merchants' },
       schema: {
         tags: ['admin'],
         summary: "What Verify and Unverify would do now to the merchant's customers' pending cashback",
@@ -108,6 +101,7 @@ export async function adminMerchantsRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/merchants/:id/${path}`,
       {
+        config: { permission: 'merchants' },
         schema: {
           tags: ['admin'],
           summary: `${verified ? 'Verify' : 'Unverify'} a merchant, with a fresh 2FA code`,

@@ -22,13 +22,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 export async function adminMessagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/messages',
     {
+      config: { permission: 'messages' },
       schema: {
         tags: ['admin'],
         summary: 'Contact messages, newest first, with read and unread',
@@ -41,7 +39,10 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/messages/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMessagesQuerySchema } },
+    {
+      config: { permission: 'messages' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminMessagesQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listContactMessages({ db, query: req.query, forExport: true });
       const csv = toCsv(
@@ -55,6 +56,7 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/admin/messages/:id',
     {
+      config: { permission: 'messages' },
       schema: {
         tags: ['admin'],
         summary: 'Mark a message read or unread',
@@ -78,6 +80,7 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/audit',
     {
+      config: { permission: 'audit' },
       schema: {
         tags: ['admin'],
         summary: 'The audit log, filtered by action, resource and dates',
@@ -90,7 +93,10 @@ export async function adminMessagesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/audit/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminAuditQuerySchema } },
+    {
+      config: { permission: 'audit' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminAuditQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listAuditLog({ db, query: req.query, forExport: true });
       const csv = toCsv(

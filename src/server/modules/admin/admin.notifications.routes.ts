@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../../contracts/common.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { stepUpCodeSchema } from '../../../contracts/admin-lists.contract';
 import {
   failedEmailPageSchema,
@@ -13,7 +13,6 @@ import {
   notificationsQuerySchema,
   unreadCountSchema,
 } from '../../../contracts/notifications.contract';
-import { requireAdmin } from '../../platform/auth-guards';
 import {
   listFailedEmails,
   listNotifications,
@@ -25,26 +24,17 @@ import {
 import { sendNews } from './admin.news';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
 
 /** The super admin's bell and inbox, the emails that could not be sent (with Retry, behind a fresh code), and news to send (a fresh code too). */
 export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/notifications',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['admin'],
         summary: "The super admin's notifications, newest first, paged, with the unread count",
@@ -58,6 +48,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/notifications/unread-count',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['admin'],
         summary: "The super admin's unread notifications",
@@ -72,6 +63,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/notifications/:id/read',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['admin'],
         summary: 'Mark a notification read',
@@ -88,6 +80,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/notifications/read-all',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['admin'],
         summary: 'Mark every notification read',
@@ -103,6 +96,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/notification-failures',
     {
+      config: { permission: 'notifications' },
       schema: {
         tags: ['admin'],
         summary: 'Emails that could not be sent after every retry, with the error',
@@ -116,6 +110,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/notification-failures/:id/retry',
     {
+      config: { permission: 'notifications' },
       schema: {
         tags: ['admin'],
         summary: 'Send a failed email again (a fresh 2FA code)',
@@ -145,6 +140,7 @@ export async function adminNotificationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/announcements',
     {
+      config: { permission: 'notifications' },
       schema: {
         tags: ['admin'],
         summary:

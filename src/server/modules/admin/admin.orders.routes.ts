@@ -9,21 +9,12 @@ import {
   adminOrderStatusSchema,
   type AdminOrder,
 } from '../../../contracts/admin-orders.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminOrders, listAdminOrders } from './admin.orders.read-model';
 import { setAdminOrderStatus } from './admin.orders';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ orderId: z.uuid({ error: adminOrderMessages.notFound }) });
 
 /** How the order is paid, for the CSV: 'cod' (cash at the door), 'points' (points alone) or 'online' (the gateway). */
@@ -34,13 +25,11 @@ const paymentOf = (o: AdminOrder) =>
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/orders',
     {
+      config: { permission: 'orders' },
       schema: {
         tags: ['admin'],
         summary: "Every shop's part of every order, paged, searched and sorted",
@@ -53,7 +42,10 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/orders/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminOrdersQuerySchema } },
+    {
+      config: { permission: 'orders' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminOrdersQuerySchema },
+    },
     async (req, reply) => {
       const rows = await exportAdminOrders({ db, query: req.query });
       const csv = toCsv(
@@ -119,6 +111,7 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/orders/:orderId/status',
     {
+      config: { permission: 'orders' },
       schema: {
         tags: ['admin'],
         summary:

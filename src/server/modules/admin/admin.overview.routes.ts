@@ -11,6 +11,7 @@ export async function adminOverviewRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/overview',
     {
+      config: { permission: 'overview' },
       onRequest: adminGuard,
       schema: {
         tags: ['admin'],

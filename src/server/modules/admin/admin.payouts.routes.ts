@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import {
   adminPayablesQuerySchema,
   adminPayableVendorPageSchema,
@@ -21,7 +22,6 @@ import {
 } from '../../../contracts/payouts.contract';
 import { todayInIndia } from '../../../domain/age';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import {
   exportAdminPayouts,
   listAdminPayables,
@@ -39,14 +39,6 @@ import {
 } from './admin.payouts';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['admin'];
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
 const vendorParams = z.object({ vendorUserId: z.uuid({ error: m.vendorNotFound }) });
@@ -55,13 +47,11 @@ const vendorParams = z.object({ vendorUserId: z.uuid({ error: m.vendorNotFound }
 export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/payables',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'Vendors with their pending, payable and paid balances, payout details (masked) and open payout',
@@ -79,6 +69,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/payouts',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'Payouts of one status (or all), paged, searched and sorted',
@@ -91,7 +82,10 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/payouts/export',
-    { schema: { tags, summary: 'The same filter as CSV', querystring: adminPayoutsQuerySchema } },
+    {
+      config: { permission: 'payouts' },
+      schema: { tags, summary: 'The same filter as CSV', querystring: adminPayoutsQuerySchema },
+    },
     async (req, reply) => {
       const rows = await exportAdminPayouts({ db, query: req.query });
       const csv = toCsv(
@@ -127,6 +121,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/payouts/preview',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'What settling a vendor up to a day (India) would pay now, and why it would be refused',
@@ -148,6 +143,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/payouts',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'Settle a vendor up to a day: a payout that reserves what is payable, with a fresh 2FA code',
@@ -170,6 +166,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/payouts/:id/pay',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code',
@@ -187,6 +184,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/payouts/route',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary:
@@ -200,6 +198,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/payouts/:id/transfer',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary:
@@ -218,6 +217,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/vendors/:vendorUserId/route-account',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: "Set a vendor's Razorpay Route linked account (acc_…), with a fresh 2FA code",
@@ -239,6 +239,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/payouts/:id/cancel',
     {
+      config: { permission: 'payouts' },
       schema: {
         tags,
         summary: 'Cancel a created payout (its amount is payable again), with a fresh 2FA code',

@@ -8,18 +8,10 @@ import {
   productActionMessages,
 } from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.constants';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
 import { getAdminProductDetails, updateAdminProductDetails } from './admin.product-details';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
 const tags = ['admin'];
 
@@ -27,13 +19,11 @@ const tags = ['admin'];
 export async function adminProductDetailsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/products/:id/details',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         summary: "A product as its vendor's form edits it, with the vendor's shops",
@@ -47,6 +37,7 @@ export async function adminProductDetailsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/products/:id/details',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         summary: "Save a product's details by its vendor's rules, audited field by field (a fresh 2FA code)",

@@ -78,6 +78,7 @@ export async function updateAdminProductDetails({
       productId,
       input,
       foreignImages: foreignProductImages,
+      byModerator: true,
     });
     return {
       audit: {

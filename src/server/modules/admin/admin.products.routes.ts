@@ -8,33 +8,23 @@ import {
   productStepUpSchema,
 } from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { exportAdminProducts, listAdminProducts } from './admin.products.read-model';
 import { setAdminProductActive } from './admin.products';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: catalogMessages.productNotFound }) });
 
 /** The Products tab: every product, its CSV, and disabling or enabling one with a fresh code. */
 export async function adminProductsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/products',
     {
+      config: { permission: 'products' },
       schema: {
         tags: ['admin'],
         summary: 'Products of every shop, paged, searched and sorted',
@@ -47,7 +37,10 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/products/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminProductsQuerySchema } },
+    {
+      config: { permission: 'products' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminProductsQuerySchema },
+    },
     async (req, reply) => {
       const rows = await exportAdminProducts({ db, query: req.query });
       const csv = toCsv(
@@ -89,6 +82,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/products/:id/${verb}`,
       {
+        config: { permission: 'products' },
         schema: {
           tags: ['admin'],
           summary: isActive

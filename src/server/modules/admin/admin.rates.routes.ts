@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import {
   addCommissionRuleSchema,
   addHsnCodeSchema,
@@ -13,31 +13,21 @@ import {
   taxRateListSchema,
 } from '../../../contracts/settlement-rates.contract';
 import { todayInIndia } from '../../../domain/age';
-import { requireAdmin } from '../../platform/auth-guards';
 import { getHsnCodeList, listCommissionRules, listTaxRates } from '../settlement';
 import { addAdminCommissionRule, addAdminHsnCode, addAdminHsnRate, addAdminTaxRate } from './admin.rates';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['admin'];
 
 /** The "Commission & tax" tab: commission rules, tax rates and the HSN list; each new row needs a fresh code. */
 export async function adminRatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/commission-rules',
     {
+      config: { permission: 'rates' },
       schema: {
         tags,
         summary: 'Commission rules, newest first, each in force, scheduled or superseded today (India)',
@@ -51,6 +41,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/commission-rules',
     {
+      config: { permission: 'rates' },
       schema: {
         tags,
         summary: 'Add a commission rule (global, category or vendor, from a date), with a fresh 2FA code',
@@ -69,6 +60,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/tax-rates',
     {
+      config: { permission: 'rates' },
       schema: {
         tags,
         summary: 'TCS, TDS and unclassified GST rates by kind, each with its status today',
@@ -83,6 +75,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/tax-rates',
     {
+      config: { permission: 'rates' },
       schema: {
         tags,
         summary: 'Add a dated tax rate, with a fresh 2FA code',
@@ -101,6 +94,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/hsn-codes',
     {
+      config: { permission: 'hsn_codes' },
       schema: {
         tags,
         summary: 'The HSN list with the GST rate in force today and the next scheduled one',
@@ -113,6 +107,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/hsn-codes',
     {
+      config: { permission: 'hsn_codes' },
       schema: {
         tags,
         summary: 'Add an HSN code with its first GST rate, with a fresh 2FA code',
@@ -131,6 +126,7 @@ export async function adminRatesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/hsn-rates',
     {
+      config: { permission: 'rates' },
       schema: {
         tags,
         summary: 'Schedule a new GST rate for an HSN code, from a date, with a fresh 2FA code',

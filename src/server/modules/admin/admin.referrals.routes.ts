@@ -8,34 +8,23 @@ import {
   referralActionMessages,
   referralStatusChangeSchema,
 } from '../../../contracts/admin-merchants.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { listAdminReferrals } from './admin.referrals.read-model';
 import { setAdminReferralStatus } from './admin.referrals';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: referralActionMessages.notFound }) });
 
 /** The Referrals tab: who referred whom, its CSV, and changing a referral's status with a fresh code. */
 export async function adminReferralsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/referrals',
     {
+      config: { permission: 'referrals' },
       schema: {
         tags: ['admin'],
         summary: 'Referrals, paged, searched (names, emails, code, id), filtered and sorted',
@@ -48,7 +37,10 @@ export async function adminReferralsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/referrals/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminReferralsQuerySchema } },
+    {
+      config: { permission: 'referrals' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminReferralsQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listAdminReferrals({ db, query: req.query, forExport: true });
       const csv = toCsv(
@@ -88,6 +80,7 @@ export async function adminReferralsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/referrals/:id/status',
     {
+      config: { permission: 'referrals' },
       schema: {
         tags: ['admin'],
         summary: 'Set a referral’s status (awards no points), with a fresh 2FA code',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../contracts/checkout.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import {
   adminDecideReturnSchema,
   adminRetryRefundSchema,
@@ -11,30 +11,18 @@ import {
   returnPageSchema,
   returnSchema,
 } from '../../../contracts/returns.contract';
-import { requireAdmin } from '../../platform/auth-guards';
 import { decideReturnAsAdmin, getReturn, listReturns, retryReturnRefund } from '../returns';
 import { requireFreshCode } from './admin.step-up';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 /** The Returns tab: every return; a requested or disputed one decided with a fresh code; a failed refund sent again. */
 export async function adminReturnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/returns',
     {
+      config: { permission: 'returns' },
       schema: {
         tags: ['admin'],
         summary: 'Every return, newest first, by status',
@@ -48,6 +36,7 @@ export async function adminReturnsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/returns/:id',
     {
+      config: { permission: 'returns' },
       schema: {
         tags: ['admin'],
         summary: 'One return',
@@ -61,6 +50,7 @@ export async function adminReturnsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/returns/:id/decide',
     {
+      config: { permission: 'returns' },
       schema: {
         tags: ['admin'],
         summary:
@@ -88,6 +78,7 @@ export async function adminReturnsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/returns/:id/retry-refund',
     {
+      config: { permission: 'returns' },
       schema: {
         tags: ['admin'],
         summary:

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSessionSchema } from '../../../contracts/admin-auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { ADMIN_SESSION_COOKIE, adminGuard, requireAdmin, sessionCookieOptions } from '../../platform/auth-guards';
+import { ADMIN_SESSION_COOKIE, requireAdmin, sessionCookieOptions } from '../../platform/auth-guards';
 import { endAdminSession } from '../auth';
 
 /** The super admin's session: read it (the header's super-admin mode) and end it. */
@@ -14,21 +14,25 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/session',
     {
-      onRequest: adminGuard,
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['admin'],
-        summary: 'The super admin session, or 401',
+        summary: 'The signed-in staff member and their permissions (the panel shows only what they allow), or 401',
         response: { 200: adminSessionSchema, 401: errorResponseSchema },
       },
     },
-    async (req) => ({
-      email: requireAdmin(req).email,
-    }),
+    async (req) => {
+      const { email, name, permissions } = requireAdmin(req);
+      return { email, name, permissions: [...permissions] };
+    },
   );
 
   app.post(
     '/api/admin/logout',
-    { schema: { tags: ['admin'], summary: 'End the super admin session', response: { 204: z.null() } } },
+    {
+      config: { permission: 'anyone' },
+      schema: { tags: ['admin'], summary: 'End the super admin session', response: { 204: z.null() } },
+    },
     async (req, reply) => {
       const token = req.cookies[ADMIN_SESSION_COOKIE];
       if (token) await endAdminSession({ db, token });

@@ -12,38 +12,37 @@ import {
   saveReferralSettingsSchema,
   testGatewaySchema,
 } from '../../../contracts/admin-settings.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
-import { requireAdmin } from '../../platform/auth-guards';
+import { adminErrors as errors } from './admin.errors';
+import {
+  productReviewSettingsViewSchema,
+  saveProductReviewSettingsSchema,
+} from '../../../contracts/product-review.contract';
 import {
   getAdminCodSettings,
   getAdminGatewaySettings,
+  getAdminProductReviewSettings,
   getAdminReferralSettings,
   processAdminReferralQualifications,
   testAdminGateway,
   updateAdminCodSettings,
   updateAdminGatewaySettings,
+  updateAdminProductReviewSettings,
   updateAdminReferralSettings,
 } from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
-
-/** The Settings tab: referral thresholds, the payment gateway and cash on delivery's rules (each saved with a fresh code), and the gateway's connection test. */
+/**
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the
+ * product review's scope (each saved with a fresh code), and the gateway's connection test.
+ */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/settings/referral',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Referral thresholds (volume in rupees)',
@@ -56,6 +55,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/referral',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Save the referral thresholds, with a fresh 2FA code',
@@ -72,6 +72,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/settings/referral/process',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Process referral qualifications (pays each newly qualified referrer once), with a fresh 2FA code',
@@ -86,6 +87,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/settings/payment',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Payment gateway settings (secrets never sent)',
@@ -98,6 +100,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/payment',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: 'Save the payment gateway settings, with a fresh 2FA code',
@@ -114,13 +117,13 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/settings/payment/test',
     {
+      config: { permission: 'settings', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
         summary: 'A real authenticated call to Razorpay with the typed or stored keys',
         body: testGatewaySchema,
         response: { 200: gatewayTestResultSchema, ...errors },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req) => testAdminGateway({ db, config, typed: req.body }),
   );
@@ -128,6 +131,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/settings/cod',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary:
@@ -141,6 +145,7 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/admin/settings/cod',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin'],
         summary: "Save cash on delivery's order value limit and excluded categories, with a fresh 2FA code",
@@ -151,6 +156,36 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminCodSettings({ sensitiveTx, input }));
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/product-review',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Which vendor products are reviewed before they go on sale, with the categories to choose from',
+        response: { 200: productReviewSettingsViewSchema, ...errors },
+      },
+    },
+    async () => getAdminProductReviewSettings({ db }),
+  );
+
+  app.put(
+    '/api/admin/settings/product-review',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Save which vendor products are reviewed before they go on sale, with a fresh 2FA code',
+        body: saveProductReviewSettingsSchema,
+        response: { 200: productReviewSettingsViewSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { code: _code, ...input } = req.body;
+      return requireFreshCode(req, reply, (sensitiveTx) => updateAdminProductReviewSettings({ sensitiveTx, input }));
     },
   );
 }

@@ -10,7 +10,12 @@ import { toPaise, toRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
-import { categoryNames, listCategories } from '../catalog';
+import {
+  productReviewMessages as reviewMessages,
+  type ProductReviewSettings,
+  type ProductReviewSettingsView,
+} from '../../../contracts/product-review.contract';
+import { categoryNames, getProductReviewSettings, listCategories, saveProductReviewSettings } from '../catalog';
 import {
   getCodSettings,
   getGatewaySettings,
@@ -193,6 +198,59 @@ export async function updateAdminCodSettings({
         resourceType: 'cod_settings',
         resourceId: '1',
         newData: { limit: input.limit, excludedCategoryIds: ids },
+      },
+    };
+  });
+}
+
+/**
+ * The product review's rules as the Settings tab shows them, with the categories to choose from
+ * (any reviewed one no longer active too).
+ */
+async function productReviewView(db: DbOrTx, s: ProductReviewSettings): Promise<ProductReviewSettingsView> {
+  const active = await listCategories({ db });
+  const known = new Set(active.map((c) => c.id));
+  const inactive = await categoryNames(
+    db,
+    s.categoryIds.filter((id) => !known.has(id)),
+  );
+  return {
+    ...s,
+    categories: [...active.map(({ id, name }) => ({ id, name })), ...[...inactive].map(([id, name]) => ({ id, name }))],
+  };
+}
+
+/** Which vendor products are reviewed before they go on sale (all rules off until saved). */
+export async function getAdminProductReviewSettings({ db }: { db: Db }): Promise<ProductReviewSettingsView> {
+  return productReviewView(db, await getProductReviewSettings(db));
+}
+
+/**
+ * Saves the product review's rules with a fresh code (an unknown category is refused on its field);
+ * audited with the new values.
+ */
+export async function updateAdminProductReviewSettings({
+  sensitiveTx,
+  input,
+}: {
+  sensitiveTx: SensitiveTx;
+  input: ProductReviewSettings;
+}): Promise<ProductReviewSettingsView> {
+  return sensitiveTx(async (tx) => {
+    const ids = [...new Set(input.categoryIds)];
+    const found = await categoryNames(tx, ids);
+    if (ids.some((id) => !found.has(id)))
+      throw new AppError('VALIDATION_FAILED', reviewMessages.unknownCategory, {
+        categoryIds: reviewMessages.unknownCategory,
+      });
+    const saved = await saveProductReviewSettings(tx, { ...input, categoryIds: ids });
+    return {
+      result: await productReviewView(tx, saved),
+      audit: {
+        action: 'product_review_settings_updated',
+        resourceType: 'product_review_settings',
+        resourceId: '1',
+        newData: saved,
       },
     };
   });

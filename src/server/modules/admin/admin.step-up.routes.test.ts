@@ -86,10 +86,20 @@ const body = {
   message: 'Up to 40% off this week.',
   // Haat's own GST registration (legalName, address, state, gstin), for its commission invoices.
   ...DEMO_HAAT_GST,
+  // Staff: an invitation, a person's roles, a custom role's permissions.
+  email: 'new-staff@haat.test',
+  roleIds: [crypto.randomUUID()],
+  permissions: ['orders'],
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) =>
-  path.startsWith('/api/admin/orders/') ? 'cancelled' : path.startsWith('/api/admin/erp/') ? 'active' : 'qualified';
+  path.startsWith('/api/admin/orders/')
+    ? 'cancelled'
+    : path.startsWith('/api/admin/erp/')
+      ? 'active'
+      : path.startsWith('/api/admin/staff/')
+        ? 'suspended'
+        : 'qualified';
 
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
@@ -127,9 +137,11 @@ describe('the pieces of step-up', () => {
     expect(calling(/\bguarded\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
       'modules/admin/admin.step-up.ts',
     ]);
-    // Marking a contact message read is audited but needs no code.
+    // Marking a contact message read, and a moderator's product review decision (a queue worked through
+    // one product after another), are audited but need no code.
     expect(calling(/recordAudit\(/).filter((f) => f.startsWith('modules/admin/'))).toEqual([
       'modules/admin/admin.messages.ts',
+      'modules/admin/admin.product-review.ts',
       'modules/admin/admin.step-up.ts',
     ]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import {
   commissionReportSchema,
   taxReportQuerySchema,
@@ -10,7 +10,6 @@ import {
 } from '../../../contracts/tax-reports.contract';
 import { csvRupeesColumn as money, reportCsv } from '../../../domain/csv';
 import { basisPointsToPercent } from '../../../domain/money';
-import { requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
 import { getTaxReport } from '../settlement';
 
@@ -18,12 +17,6 @@ import { getTaxReport } from '../settlement';
 // month, each as JSON and as CSV (amounts in rupees, rates in percent, a Total line last). Read only:
 // no fresh code needed.
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['admin'];
 const querystring = taxReportQuerySchema;
 const pct = (bp: number | null) => (bp === null ? '' : basisPointsToPercent(bp));
@@ -40,13 +33,11 @@ const TCS_COLUMNS = [
 export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/reports/tcs',
     {
+      config: { permission: 'tax_reports' },
       schema: {
         tags,
         summary:
@@ -60,7 +51,10 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/reports/tcs/export',
-    { schema: { tags, summary: 'GSTR-8 table 3 rows of the month as CSV', querystring } },
+    {
+      config: { permission: 'tax_reports' },
+      schema: { tags, summary: 'GSTR-8 table 3 rows of the month as CSV', querystring },
+    },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tcs', req.query.month);
       const csv = reportCsv(
@@ -83,7 +77,10 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/reports/tcs/states/export',
-    { schema: { tags, summary: "The month's TCS by place of supply and TCS rate as CSV", querystring } },
+    {
+      config: { permission: 'tax_reports' },
+      schema: { tags, summary: "The month's TCS by place of supply and TCS rate as CSV", querystring },
+    },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tcs', req.query.month);
       const csv = reportCsv(
@@ -103,6 +100,7 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/reports/tds',
     {
+      config: { permission: 'tax_reports' },
       schema: {
         tags,
         summary:
@@ -116,7 +114,10 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/reports/tds/export',
-    { schema: { tags, summary: 'The TDS report of the month as CSV', querystring } },
+    {
+      config: { permission: 'tax_reports' },
+      schema: { tags, summary: 'The TDS report of the month as CSV', querystring },
+    },
     async (req, reply) => {
       const r = await getTaxReport(db, 'tds', req.query.month);
       const csv = reportCsv(
@@ -141,6 +142,7 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/reports/commission',
     {
+      config: { permission: 'tax_reports' },
       schema: {
         tags,
         summary:
@@ -154,7 +156,10 @@ export async function adminTaxReportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/reports/commission/export',
-    { schema: { tags, summary: 'The commission report of the month as CSV', querystring } },
+    {
+      config: { permission: 'tax_reports' },
+      schema: { tags, summary: 'The commission report of the month as CSV', querystring },
+    },
     async (req, reply) => {
       const r = await getTaxReport(db, 'commission', req.query.month);
       const csv = reportCsv(

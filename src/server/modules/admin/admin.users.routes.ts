@@ -7,33 +7,23 @@ import {
   adminUsersQuerySchema,
   stepUpBodySchema,
 } from '../../../contracts/admin-people.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { listUserAccounts } from '../auth';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { setAdminUserStatus } from './admin.users';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: 'User not found' }) });
 
 /** The Users tab: the accounts, their CSV, and suspending or reactivating one with a fresh code. */
 export async function adminUsersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/users',
     {
+      config: { permission: 'customers' },
       schema: {
         tags: ['admin'],
         summary: 'Sign-in accounts, paged, searched (name, email, id) and sorted',
@@ -46,7 +36,10 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/users/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema } },
+    {
+      config: { permission: 'customers' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminUsersQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listUserAccounts({ db, query: req.query, forExport: true });
       return sendCsv(
@@ -67,6 +60,7 @@ export async function adminUsersRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/admin/users/:id/${path}`,
       {
+        config: { permission: 'customers' },
         schema: {
           tags: ['admin'],
           summary: `${path === 'suspend' ? 'Suspend (ends every session)' : 'Reactivate'} an account, with a fresh 2FA code`,

@@ -9,35 +9,24 @@ import {
   rejectVendorSchema,
   vendorActionMessages,
 } from '../../../contracts/admin-vendors.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { payoutDestination } from '../../../contracts/payout-details.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { listAdminVendors } from './admin.vendors.read-model';
 import { setAdminVendorApproval } from './admin.vendors';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: vendorActionMessages.notFound }) });
 
 /** The Vendors tab: vendors with their totals, their CSV, and approving or rejecting one with a fresh code. */
 export async function adminVendorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/vendors',
     {
+      config: { permission: 'vendors' },
       schema: {
         tags: ['admin'],
         summary:
@@ -51,7 +40,10 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/vendors/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminVendorsQuerySchema } },
+    {
+      config: { permission: 'vendors' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminVendorsQuerySchema },
+    },
     async (req, reply) => {
       const { items } = await listAdminVendors({ db, query: req.query, forExport: true });
       const csv = toCsv(
@@ -100,6 +92,7 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/vendors/:id/approve',
     {
+      config: { permission: 'vendors' },
       schema: {
         tags: ['admin'],
         summary: 'Approve a rejected vendor (a fresh 2FA code); its products return to the storefront',
@@ -117,6 +110,7 @@ export async function adminVendorsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/vendors/:id/reject',
     {
+      config: { permission: 'vendors' },
       schema: {
         tags: ['admin'],
         summary: 'Reject a vendor (a reason and a fresh 2FA code); its products leave the storefront',

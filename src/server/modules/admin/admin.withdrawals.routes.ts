@@ -8,34 +8,23 @@ import {
   payWithdrawalSchema,
   rejectWithdrawalSchema,
 } from '../../../contracts/admin-lists.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from './admin.errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
-import { requireAdmin } from '../../platform/auth-guards';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.withdrawals.read-model';
 import { payAdminWithdrawal, rejectAdminWithdrawal } from './admin.withdrawals';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const params = z.object({ id: z.uuid({ error: 'Withdrawal request not found' }) });
 
 /** The Withdrawals tab: the queue, its CSV, and paying or rejecting a request with a fresh code. */
 export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  app.addHook('onRequest', async (req) => {
-    requireAdmin(req);
-  });
 
   app.get(
     '/api/admin/withdrawals',
     {
+      config: { permission: 'withdrawals' },
       schema: {
         tags: ['admin'],
         summary: 'Withdrawal requests of one status, paged, searched and sorted',
@@ -48,7 +37,10 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/withdrawals/export',
-    { schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminWithdrawalsQuerySchema } },
+    {
+      config: { permission: 'withdrawals' },
+      schema: { tags: ['admin'], summary: 'The same filter as CSV', querystring: adminWithdrawalsQuerySchema },
+    },
     async (req, reply) => {
       const rows = await exportAdminWithdrawals({ db, query: req.query });
       const csv = toCsv(
@@ -86,6 +78,7 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/withdrawals/:id/pay',
     {
+      config: { permission: 'withdrawals' },
       schema: {
         tags: ['admin'],
         summary: 'Mark a pending request paid (UPI reference and a fresh 2FA code)',
@@ -103,6 +96,7 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/withdrawals/:id/reject',
     {
+      config: { permission: 'withdrawals' },
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending request (a reason and a fresh 2FA code); its points return',

@@ -1,4 +1,5 @@
 export { adminRoutes } from './admin.routes';
+export { adminStaffRoutes } from './admin.staff.routes';
 export { adminOverviewRoutes } from './admin.overview.routes';
 export { adminWithdrawalsRoutes } from './admin.withdrawals.routes';
 export { adminMessagesRoutes } from './admin.messages.routes';
@@ -13,6 +14,7 @@ export { adminSettingsRoutes } from './admin.settings.routes';
 export { adminReturnsRoutes } from './admin.returns.routes';
 export { adminDeletionRoutes } from './admin.deletions.routes';
 export { adminProductDetailsRoutes } from './admin.product-details.routes';
+export { adminProductReviewRoutes } from './admin.product-review.routes';
 export { adminDetailsRoutes } from './admin.details.routes';
 export { adminErpRoutes } from './admin.erp-work.routes';
 export { adminRatesRoutes } from './admin.rates.routes';

@@ -1,3 +1,4 @@
+import { staffPermissions } from '../../../domain/staff-permissions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthMessages as m } from '../../../contracts/admin-auth.contract';
@@ -152,7 +153,12 @@ describe('the first sign-in sets two-factor up', () => {
       (k) => k.name === 'haat_admin_session',
     );
     expect(cookie).toMatchObject({ httpOnly: true, maxAge: 24 * 3600 });
-    expect((await c.get('/api/admin/session')).json()).toEqual({ email: EMAIL });
+    // The first account is the first owner: every permission.
+    expect((await c.get('/api/admin/session')).json()).toEqual({
+      email: EMAIL,
+      name: null,
+      permissions: staffPermissions,
+    });
     const after = await account();
     expect(after.twoFaEnabled).toBe(true);
     expect(after.twoFaPendingSecret).toBeNull();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminAuthMessages as m,
   adminCodeSchema,
@@ -10,6 +11,9 @@ import {
   adminTwoFactorSetupSchema,
 } from '../../../contracts/admin-auth.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { acceptInviteSchema, inviteDetailsSchema, inviteTokenSchema } from '../../../contracts/staff.contract';
+import { resolveAdminSession } from './auth.admin';
+import { acceptStaffInvite, readStaffInvite } from './auth.staff';
 import { AppError, isInvalidCredentials } from '../../platform/app-error';
 import { guarded } from '../../platform/login-limiter';
 import { ADMIN_SESSION_COOKIE, origin, sessionCookieOptions } from '../../platform/auth-guards';
@@ -18,6 +22,7 @@ import {
   ADMIN_SESSION_HOURS,
   adminCodeAccount,
   checkAdminCredentials,
+  pendingLoginToken,
   readPendingLogin,
   resetAdminTwoFactor,
   setupAdminTwoFactor,
@@ -29,7 +34,10 @@ export const ADMIN_PENDING_COOKIE = 'haat_admin_pending';
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
   409: errorResponseSchema,
+  410: errorResponseSchema,
   429: errorResponseSchema,
 };
 
@@ -89,6 +97,7 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/login',
     {
+      config: { permission: 'anyone' },
       schema: {
         tags: ['admin'],
         summary: 'Super admin sign-in, step 1: email and password; answers the next step',
@@ -106,9 +115,44 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/admin/invites/:token',
+    {
+      config: { permission: 'anyone' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Whom a staff invitation link invites: 404 unknown, 410 used or expired',
+        params: z.object({ token: inviteTokenSchema }),
+        response: { 200: inviteDetailsSchema, ...errors },
+      },
+    },
+    async (req) => readStaffInvite(db, req.params.token),
+  );
+
+  app.post(
+    '/api/admin/invites/:token/accept',
+    {
+      config: { permission: 'anyone' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept a staff invitation (once): name and password; the next step sets up the authenticator',
+        params: z.object({ token: inviteTokenSchema }),
+        body: acceptInviteSchema,
+        response: { 200: adminNextStepSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { adminId } = await acceptStaffInvite(db, { token: req.params.token, ...req.body });
+      // As after the credentials step: the pending sign-in goes on with setting two-factor up.
+      reply.setCookie(ADMIN_PENDING_COOKIE, pendingLoginToken(config, adminId), pendingCookie);
+      return { next: 'setup2fa' as const };
+    },
+  );
+
   app.post(
     '/api/admin/2fa/setup',
     {
+      config: { permission: 'anyone' },
       onRequest: pendingGuard,
       schema: {
         tags: ['admin'],
@@ -122,6 +166,7 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/2fa/verify',
     {
+      config: { permission: 'anyone' },
       onRequest: pendingGuard,
       schema: {
         tags: ['admin'],
@@ -132,7 +177,7 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const adminId = await pendingOf(req);
-      const { token, email } = await codeThrottled(req, reply, adminId, () =>
+      const { token } = await codeThrottled(req, reply, adminId, () =>
         verifyAdminCode({
           db,
           config,
@@ -144,13 +189,14 @@ export async function adminLoginRoutes(fastify: FastifyInstance) {
       );
       reply.clearCookie(ADMIN_PENDING_COOKIE, pendingCookie);
       reply.setCookie(ADMIN_SESSION_COOKIE, token, sessionCookieOptions(config, ADMIN_SESSION_HOURS * 3600));
-      return { email };
+      return (await resolveAdminSession({ db, token }))!;
     },
   );
 
   app.post(
     '/api/admin/2fa/reset',
     {
+      config: { permission: 'anyone' },
       onRequest: pendingGuard,
       schema: {
         tags: ['admin'],

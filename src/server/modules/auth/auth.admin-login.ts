@@ -6,6 +6,7 @@ import {
   type AdminNextStep,
   type AdminTwoFactorSetup,
 } from '../../../contracts/admin-auth.contract';
+import { staffMessages } from '../../../contracts/staff.contract';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
@@ -71,6 +72,7 @@ export const adminCodeAccount = (adminId: string) => `admin:${adminId}`;
 async function lockedAdmin(tx: Tx, adminId: string): Promise<Admin> {
   const [admin] = await tx.select().from(adminAccounts).where(eq(adminAccounts.id, adminId)).for('update');
   if (!admin) throw new AppError('UNAUTHENTICATED', m.signInAgain);
+  if (admin.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED', staffMessages.suspended);
   return admin;
 }
 
@@ -105,6 +107,7 @@ export async function checkAdminCredentials({
     });
     throw new AppError('INVALID_CREDENTIALS', m.invalidCredentials);
   }
+  if (admin.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED', staffMessages.suspended);
   return { next: admin.twoFaEnabled ? '2fa' : 'setup2fa', pendingToken: pendingLoginToken(config, admin.id) };
 }
 

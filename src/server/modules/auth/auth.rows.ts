@@ -35,6 +35,7 @@ export const vendorRows = new QueryBuilder()
     phone: vendors.phone,
     isApproved: vendors.isApproved,
     rejectionReason: vendors.rejectionReason,
+    approvedAt: vendors.approvedAt,
   })
   .from(vendors)
   .as('vendor_rows');

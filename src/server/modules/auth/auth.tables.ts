@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 
 /** Sign-in accounts of customers, vendors, merchants and users with role admin. */
@@ -125,6 +136,8 @@ export const vendors = pgTable(
     isApproved: boolean('is_approved').notNull().default(true),
     /** Why the super admin rejected the vendor; null while approved. */
     rejectionReason: text('rejection_reason'),
+    /** When the vendor was last approved (at registration, or by the super admin after a rejection). */
+    approvedAt: tstz('approved_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -176,10 +189,70 @@ export const adminAccounts = pgTable(
       .default(sql`'{}'::text[]`),
     /** The last accepted TOTP time step: a code is accepted once. */
     lastTotpStep: integer('last_totp_step'),
+    /** How the staff member is named in the panel and the audit log. */
+    name: text('name'),
+    /** 'suspended': cannot sign in; their sessions ended when it was set. */
+    status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admin_accounts_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('admin_accounts_email_unique').on(sql`lower(${t.email})`),
+    check('admin_accounts_status_check', sql`${t.status} in ('active', 'suspended')`),
+  ],
+);
+
+/**
+ * The operator's staff roles: the built-in ones (`builtIn` names one of domain/staff-permissions'
+ * built-in roles, whose permissions are kept equal to the code's at start) and custom ones.
+ */
+export const adminRoles = pgTable(
+  'admin_roles',
+  {
+    id: id(),
+    builtIn: text('built_in'),
+    name: text('name').notNull(),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_roles_built_in_unique').on(t.builtIn),
+    uniqueIndex('admin_roles_name_unique').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** Which roles a staff member holds (several at once). */
+export const adminAccountRoles = pgTable(
+  'admin_account_roles',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => adminAccounts.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => adminRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.roleId] }), index('admin_account_roles_role_idx').on(t.roleId)],
+);
+
+/** An invitation to join the staff: a single-use link, good for 72 hours, for one email with chosen roles. */
+export const adminInvites = pgTable(
+  'admin_invites',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    roleIds: uuid('role_ids').array().notNull(),
+    invitedBy: uuid('invited_by').references(() => adminAccounts.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_invites_token_hash_unique').on(t.tokenHash)],
 );
 
 export const adminSessions = pgTable(

@@ -24,7 +24,12 @@ export async function setVendorApproval(
 ): Promise<'changed' | 'unchanged' | 'missing'> {
   const [row] = await tx
     .update(vendors)
-    .set({ isApproved: approved, rejectionReason: approved ? null : reason, updatedAt: new Date() })
+    .set({
+      isApproved: approved,
+      rejectionReason: approved ? null : reason,
+      ...(approved ? { approvedAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(vendors.userId, vendorUserId), ne(vendors.isApproved, approved)))
     .returning({ id: vendors.id });
   if (row) return 'changed';

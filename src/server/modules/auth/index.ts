@@ -22,6 +22,23 @@ export {
   resolveAdminSession,
   setSuperAdminPassword,
 } from './auth.admin';
+export {
+  acceptStaffInvite,
+  createStaffMember,
+  staffPasswordHashes,
+  cancelStaffInvite,
+  createStaffRole,
+  deleteStaffRole,
+  inviteStaff,
+  listPendingInvites,
+  listStaff,
+  listStaffRoles,
+  readStaffInvite,
+  setStaffRoles,
+  setStaffStatus,
+  STAFF_INVITE_HOURS,
+  updateStaffRole,
+} from './auth.staff';
 export { formatAddress, getAddress, insertAddress, type Address } from './auth.addresses';
 export { addressesRoutes } from './auth.addresses.routes';
 export {

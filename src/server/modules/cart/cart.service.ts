@@ -5,7 +5,7 @@ import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
-import { itemPicture, productRows, variantRows } from '../catalog';
+import { itemPicture, productRowOnSale, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
 import { shopRows } from '../shops';
 import { cartItems } from './cart.tables';
@@ -49,7 +49,8 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       rewardPercentage: productRows.rewardPercentage,
       stockQuantity: sql<number>`coalesce(${variantRows.stockQuantity}, ${productRows.stockQuantity})`.mapWith(Number),
       // A product with options is bought only as a variant on sale; one without, only without.
-      productActive: sql<boolean>`${productRows.isActive} and (case when ${productRows.option1Name} is null then ${cartItems.variantId} is null else ${variantRows.id} is not null and ${variantRows.withdrawnAt} is null end)`,
+      productActive: sql<boolean>`${productRowOnSale} and (case when ${productRows.option1Name} is null
+        then ${cartItems.variantId} is null else ${variantRows.id} is not null and ${variantRows.withdrawnAt} is null end)`,
       option1Name: productRows.option1Name,
       option2Name: productRows.option2Name,
       option1Value: variantRows.option1Value,
@@ -102,7 +103,7 @@ async function findProduct(tx: DbOrTx, productId: string, variantId: string | nu
       id: productRows.id,
       name: productRows.name,
       productStock: productRows.stockQuantity,
-      active: sql<boolean>`${productRows.isActive} and ${shopRows.isActive} and ${shopRows.vendorApproved}`,
+      active: sql<boolean>`${productRowOnSale} and ${shopRows.isActive} and ${shopRows.vendorApproved}`,
       shopName: shopRows.shopName,
       delivers: shopRows.deliveryAvailable,
       option1Name: productRows.option1Name,

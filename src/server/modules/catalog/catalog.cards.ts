@@ -43,8 +43,16 @@ export type CardRow = {
   option1Name: string | null;
 };
 
-/** Shoppers only ever see active products of active shops of approved vendors (a copy of the approval on the shop spares a join). */
-export const visibleToShoppers: SQL = and(eq(products.isActive, true), shopRowOpenToShoppers)!;
+/**
+ * Shoppers only ever see active products, approved by moderators when reviewed, of active shops of
+ * approved vendors (a copy of the approval on the shop spares a join). Both product conditions are the
+ * predicate of the storefront's partial indexes, so the listings read them.
+ */
+export const visibleToShoppers: SQL = and(
+  eq(products.isActive, true),
+  eq(products.reviewStatus, 'approved'),
+  shopRowOpenToShoppers,
+)!;
 
 /** A card row with the derived discount percent and the points earned for one unit; `priceFromPaise` from `priceRanges`. */
 export function toCard({ option1Name, ...row }: CardRow, ranges: PriceRanges = new Map()): ProductCard {

@@ -1,6 +1,6 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { categories, products, productVariants, reviews } from './catalog.tables';
+import { categories, productRevisions, products, productVariants, reviews } from './catalog.tables';
 
 // Read-only row sources over catalog's tables, for other modules' reads that join them in one
 // statement (a cart's lines, an order's items). PostgreSQL pulls a plain subquery up into the join,
@@ -18,11 +18,18 @@ export const productRows = new QueryBuilder()
     rewardPercentage: products.rewardPercentage,
     stockQuantity: products.stockQuantity,
     isActive: products.isActive,
+    reviewStatus: products.reviewStatus,
     option1Name: products.option1Name,
     option2Name: products.option2Name,
   })
   .from(products)
   .as('product_rows');
+
+/**
+ * SQL, on a statement that joins `productRows`: the product is on sale (active, and approved by
+ * moderators when reviewed).
+ */
+export const productRowOnSale: SQL = sql`(${productRows.isActive} and ${productRows.reviewStatus} = 'approved')`;
 
 /** A variant's columns as every read of one selects them (catalog's own reads and `variantRows`). */
 export const variantColumns = {
@@ -69,12 +76,26 @@ export const productListRows = new QueryBuilder()
     originalPricePaise: products.originalPricePaise,
     stockQuantity: products.stockQuantity,
     isActive: products.isActive,
+    reviewStatus: products.reviewStatus,
     rewardPercentage: products.rewardPercentage,
     createdAt: products.createdAt,
     withdrawnAt: products.withdrawnAt,
   })
   .from(products)
   .as('product_list_rows');
+
+/** Submissions to the review queue: a new product or an edit's proposed fields, and its decision. */
+export const productRevisionRows = new QueryBuilder()
+  .select({
+    id: productRevisions.id,
+    productId: productRevisions.productId,
+    kind: productRevisions.kind,
+    status: productRevisions.status,
+    proposed: productRevisions.proposed,
+    createdAt: productRevisions.createdAt,
+  })
+  .from(productRevisions)
+  .as('product_revision_rows');
 
 /** Categories: their names. */
 export const categoryRows = new QueryBuilder()

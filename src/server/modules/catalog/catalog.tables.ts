@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -110,10 +111,18 @@ export const products = pgTable(
      * (bench/RESULTS.md).
      */
     optionKeys: text('option_keys').array(),
+    /**
+     * Whether moderators let the product on sale: 'approved' (every product outside the review's scope,
+     * and the default), 'pending' (a new product in scope, waiting in the review queue) or 'rejected'.
+     * Shoppers see approved products only; an approved product's edit under review waits in
+     * product_revisions while this version stays on sale.
+     */
+    reviewStatus: text('review_status').notNull().default('approved'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('products_review_status_check', sql`${t.reviewStatus} in ('approved', 'pending', 'rejected')`),
     check('products_options_check', sql`${t.option2Name} is null or ${t.option1Name} is not null`),
     index('products_search_idx').using('gin', t.searchVector),
     // The admin's product search by name (pg_trgm).
@@ -127,11 +136,12 @@ export const products = pgTable(
     // The admin Products tab's default order (newest first, then id), with or without a search.
     index('products_created_idx').on(t.createdAt, t.id),
     // The storefront's sorts, alone and within a category or a shop, over the products shoppers can
-    // see: a page is read in order from the index instead of sorting every match (newest first
-    // alone walks products_created_idx backwards).
+    // see (active and approved: visibleToShoppers names both, so these indexes serve it): a page is
+    // read in order from the index instead of sorting every match (newest first alone walks
+    // products_created_idx backwards).
     index('products_listing_price_idx')
       .on(t.pricePaise, t.id)
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     index('products_listing_rating_idx')
       .on(
         t.ratingAverage.desc().nullsFirst(),
@@ -139,13 +149,13 @@ export const products = pgTable(
         t.createdAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     index('products_category_created_idx')
       .on(t.categoryId, t.createdAt, t.id)
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     index('products_category_price_idx')
       .on(t.categoryId, t.pricePaise, t.id)
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     index('products_category_rating_idx')
       .on(
         t.categoryId,
@@ -154,27 +164,27 @@ export const products = pgTable(
         t.createdAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     // The storefront's filter by size or colour: only products with a variant on sale can match
     // (option_keys is not null, implied by the filter's @> or &&), so a page of them (newest, or by
     // price within a category) is read from these small indexes, even in a category where no product
     // has the size (bench/RESULTS.md).
     index('products_options_created_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved' and ${t.optionKeys} is not null`),
     index('products_options_category_created_idx')
       .on(t.categoryId, t.createdAt, t.id)
-      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved' and ${t.optionKeys} is not null`),
     index('products_options_category_price_idx')
       .on(t.categoryId, t.pricePaise, t.id)
-      .where(sql`${t.isActive} and ${t.optionKeys} is not null`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved' and ${t.optionKeys} is not null`),
     // A rare option value (Size XS) over many products: its products found at once. Not partial: a
     // partial one would also be read whole for "option_keys is not null" (the planner takes it for
     // cheap), where it is only wanted for a value.
     index('products_option_keys_idx').using('gin', t.optionKeys),
     index('products_store_created_idx')
       .on(t.storeId, t.createdAt, t.id)
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} and ${t.reviewStatus} = 'approved'`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
     check('products_original_price_check', sql`${t.originalPricePaise} is null or ${t.originalPricePaise} >= 0`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
@@ -300,5 +310,67 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_customer_product').on(t.customerUserId, t.productId),
     index('reviews_product_idx').on(t.productId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Which vendor products moderators review before they go on sale (one row, id 1; none: no review,
+ * the default). A product is in scope when any rule holds: every new product, a product of a vendor
+ * approved fewer than new_vendor_days days ago, or a product in one of category_ids.
+ */
+export const productReviewSettings = pgTable(
+  'product_review_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    allNewProducts: boolean('all_new_products').notNull().default(false),
+    newVendorDays: integer('new_vendor_days'),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('product_review_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'product_review_settings_days_check',
+      sql`${t.newVendorDays} is null or ${t.newVendorDays} between 1 and 3650`,
+    ),
+  ],
+);
+
+/**
+ * One submission to the review queue: a new product ('new': the product row itself is what is
+ * proposed) or an edit of an approved product ('edit': the proposed title, description, pictures,
+ * category or HSN code, as JSON, while the approved version stays on sale). At most one pending per
+ * product; a decision keeps the row, with the rejection's reason that the vendor sees.
+ */
+export const productRevisions = pgTable(
+  'product_revisions',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    proposed: jsonb('proposed').$type<Record<string, unknown>>(),
+    reason: text('reason'),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('product_revisions_kind_check', sql`${t.kind} in ('new', 'edit')`),
+    check('product_revisions_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('product_revisions_reason_check', sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
+    uniqueIndex('product_revisions_pending_unique')
+      .on(t.productId)
+      .where(sql`${t.status} = 'pending'`),
+    // The queue: the pending ones, oldest first.
+    index('product_revisions_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // A product's latest submission (the vendor's badge).
+    index('product_revisions_product_idx').on(t.productId, t.createdAt),
   ],
 );

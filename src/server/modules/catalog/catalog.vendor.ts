@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { VendorProductReview } from '../../../contracts/product-review.contract';
 import type {
   VendorProduct,
   VendorProductData,
@@ -14,7 +15,15 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { getOwnShop, shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
 import { isHsnCode } from './catalog.hsn';
-import { categories, products, productVariants } from './catalog.tables';
+import {
+  inReviewScope,
+  liveReviewColumns,
+  reviewEdit,
+  reviewOf,
+  reviewsOfProducts,
+  submitNewProduct,
+} from './catalog.review';
+import { categories, productRevisions, products, productVariants } from './catalog.tables';
 import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
 import {
   assertOwnImages,
@@ -72,13 +81,18 @@ const selectVendorProducts = (db: DbOrTx) =>
     .innerJoin(categories, eq(categories.id, products.categoryId));
 type Row = Awaited<ReturnType<typeof selectVendorProducts>>[number];
 
-function toVendorProduct({ option1Name, option2Name, ...r }: Row, variants: ProductVariant[]): VendorProduct {
+function toVendorProduct(
+  { option1Name, option2Name, ...r }: Row,
+  variants: ProductVariant[],
+  review: VendorProductReview,
+): VendorProduct {
   // Older rows may carry only image_url; the gallery then is that one picture.
   const images = r.images.length > 0 ? r.images : r.imageUrl ? [r.imageUrl] : [];
   return {
     ...r,
     options: optionsOf({ option1Name, option2Name }, variants),
     variants,
+    review,
     pricePaise: Number(r.pricePaise),
     originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
     rewardPercentage: Number(r.rewardPercentage),
@@ -120,11 +134,14 @@ export async function listVendorProducts({
     db.select({ total: count() }).from(products).where(where),
   ]);
   // The page's variants in one query, not one per product.
-  const variants = await listVariantsOfProducts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((r) => toVendorProduct(r, variants.get(r.id) ?? [])), total: Number(total), page, pageSize };
+  const ids = rows.map((r) => r.id);
+  const [variants, reviews] = await Promise.all([listVariantsOfProducts(db, ids), reviewsOfProducts(db, ids)]);
+  return {
+    items: rows.map((r) => toVendorProduct(r, variants.get(r.id) ?? [], reviewOf(reviews, r.id))),
+    total: Number(total),
+    page,
+    pageSize,
+  };
 }
 
 export type VendorProductArgs = { db: DbOrTx; vendorUserId: string; productId: string };
@@ -136,8 +153,11 @@ export async function getVendorProduct({ db, vendorUserId, productId }: VendorPr
     .where(ownProduct(db, vendorUserId, productId))
     .limit(1);
   if (!row) throw productNotFound();
-  const variants = await listVariantsOfProducts(db, [row.id]);
-  return toVendorProduct(row, variants.get(row.id) ?? []);
+  const [variants, reviews] = await Promise.all([
+    listVariantsOfProducts(db, [row.id]),
+    reviewsOfProducts(db, [row.id]),
+  ]);
+  return toVendorProduct(row, variants.get(row.id) ?? [], reviewOf(reviews, row.id));
 }
 
 /**
@@ -210,6 +230,9 @@ export async function createVendorProduct({
         .returning({ id: products.id });
       // With options the product's stock becomes its combinations' sum.
       if (withOptions) await saveProductVariants(tx, row.id, toOptionsInput(input));
+      // In the review's scope it waits for a moderator, off the storefront.
+      if (await inReviewScope(tx, { vendorUserId, categoryIds: [input.categoryId] }))
+        await submitNewProduct(tx, row.id, input.name);
       return row.id;
     })
     .catch((e: unknown) => {
@@ -222,6 +245,8 @@ export type UpdateVendorProductArgs = VendorProductArgs & {
   db: Db;
   input: VendorProductData;
   foreignImages?: ForeignImages;
+  /** The super admin's own edit: a moderator's, so nothing of it waits for review. */
+  byModerator?: boolean;
 };
 
 /**
@@ -235,17 +260,13 @@ export async function updateVendorProduct({
   productId,
   input,
   foreignImages,
+  byModerator = false,
 }: UpdateVendorProductArgs): Promise<VendorProduct> {
   if (!isUuid(productId)) throw productNotFound();
   await db
     .transaction(async (tx) => {
       const [current] = await tx
-        .select({
-          categoryId: products.categoryId,
-          images: products.images,
-          imageUrl: products.imageUrl,
-          option1Name: products.option1Name,
-        })
+        .select({ ...liveReviewColumns, option1Name: products.option1Name })
         .from(products)
         .where(ownProduct(tx, vendorUserId, productId))
         .for('update');
@@ -254,9 +275,21 @@ export async function updateVendorProduct({
       await assertCategory(tx, input.categoryId, current.categoryId);
       await assertHsnCode(tx, input.hsnCode);
       await assertOwnImages(tx, vendorUserId, input, await imagesOnProduct(tx, productId, current), foreignImages);
+      // Reviewed fields held back for a moderator keep their live values until approved.
+      const held = byModerator ? null : await reviewEdit(tx, { productId, vendorUserId, live: current, wanted: input });
+      const live = current;
+      const kept = held
+        ? {
+            ...(held.name === undefined ? {} : { name: live.name }),
+            ...(held.description === undefined ? {} : { description: live.description }),
+            ...(held.images === undefined ? {} : { images: live.images, imageUrl: live.imageUrl }),
+            ...(held.categoryId === undefined ? {} : { categoryId: live.categoryId }),
+            ...(held.hsnCode === undefined ? {} : { hsnCode: live.hsnCode }),
+          }
+        : {};
       await tx
         .update(products)
-        .set({ ...toColumns(input), updatedAt: sql`now()` })
+        .set({ ...toColumns(input), ...kept, updatedAt: sql`now()` })
         .where(ownProduct(tx, vendorUserId, productId));
       // Options left out (an older client): the product keeps them, and with them its stock as their sum.
       const hasOptions = input.options === undefined ? current.option1Name !== null : givesOptions(input);
@@ -385,19 +418,23 @@ export async function removeProductImage(
 }
 
 /**
- * True when one of the vendor's products, or one of their combinations, still shows the picture (a
- * vendor may put one picture on several products), withdrawn ones included: they are kept for their
- * orders, which show the product's picture. Its file must then stay.
+ * True when one of the vendor's products, one of their combinations, or a change of one waiting for
+ * review still shows the picture (a vendor may put one picture on several products), withdrawn ones
+ * included: they are kept for their orders, which show the product's picture. Its file must then stay.
  */
 export async function isImageOnVendorProduct(db: DbOrTx, vendorUserId: string, url: string): Promise<boolean> {
   const onVariant = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${url}::text = any(${productVariants.images}))`;
+  // A change waiting for review may propose it: its file stays until the change is decided.
+  const proposed = sql`exists (select 1 from ${productRevisions} where ${productRevisions.productId} = ${products.id}
+    and ${productRevisions.status} = 'pending'
+    and ${productRevisions.proposed}->'images' @> jsonb_build_array(${url}::text))`;
   const [row] = await db
     .select({ id: products.id })
     .from(products)
     .where(
       and(
         inArray(products.storeId, ownShopIds(db, vendorUserId)),
-        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant),
+        or(sql`${url}::text = any(${products.images})`, eq(products.imageUrl, url), onVariant, proposed),
       ),
     )
     .limit(1);

@@ -49,7 +49,18 @@ export {
   type ProductDeletion,
   type SetProductActiveByAdminArgs,
 } from './catalog.admin';
-export { categoryRows, itemPicture, productListRows, productRows, reviewRows, variantRows } from './catalog.rows';
+export {
+  categoryRows,
+  itemPicture,
+  productListRows,
+  productRevisionRows,
+  productRowOnSale,
+  productRows,
+  reviewRows,
+  variantRows,
+} from './catalog.rows';
+export { getProductReviewSettings, saveProductReviewSettings } from './catalog.review';
+export { decideProductRevision, getRevisionDiff, type RevisionDecision } from './catalog.review-decisions';
 export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
 export {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { count, fillCart, newShopper, postCheckout, stockOf } from '../../test/checkout-fixtures';
@@ -28,13 +28,12 @@ async function jaipurShops() {
     stockQuantity: 5,
   });
   const registered = await createVendorUser(t.db);
-  const first14 = '08ABCPR1234F1Z';
   await t.db.insert(vendorPayoutDetails).values({
     vendorUserId: registered.userId,
     method: 'upi',
     upiId: 'lamps@okaxis',
     pan: 'ABCPR1234F',
-    gstin: first14 + gstinCheckChar(first14),
+    gstin: gstinFor('08', 'ABCPR1234F'),
   });
   const lampShop = await createShop(t.db, registered.userId, { shopName: 'Jaipur Lamps', state: 'Rajasthan' });
   const lamp = await createProduct(t.db, {

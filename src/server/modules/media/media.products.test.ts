@@ -7,6 +7,7 @@ import { mediaMessages } from '../../../contracts/media.contract';
 import { vendorProductMessages, type VendorProduct } from '../../../contracts/vendor-products.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { upload } from '../../test/multipart';
 import { createCategory, createShop } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 
@@ -20,27 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body with the fields first and then the file, as the web app sends it. */
-function upload(
+/** Uploads a file (a PNG kurta.png unless told) with the fields first, as the web app sends it. */
+const uploadFile = (
   client: TestClient,
   fields: Record<string, string>,
   file: { data: Buffer; filename?: string; type?: string },
-) {
-  const boundary = `----haat${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename ?? 'kurta.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return client.post('/api/media', Buffer.concat(chunks), {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-  });
-}
+) =>
+  upload(client, fields, { filename: file.filename ?? 'kurta.png', type: file.type ?? 'image/png', data: file.data });
 
 const png = (w = 640, h = 640) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r: 217, g: 119, b: 6 } } })
@@ -62,9 +49,13 @@ const imagesOwnedBy = async (userId: string) =>
 describe('product image uploads', () => {
   it('stores an image for an own product and answers its URL; the product saves it as its main image and the storefront shows it', async () => {
     const { client, shopId, product } = await vendorWithProduct();
-    const first = await upload(client, { imageType: 'product', entityId: product.id }, { data: await png() });
+    const first = await uploadFile(client, { imageType: 'product', entityId: product.id }, { data: await png() });
     expect(first.statusCode, first.body).toBe(201);
-    const second = await upload(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) });
+    const second = await uploadFile(
+      client,
+      { imageType: 'product', entityId: product.id },
+      { data: await png(300, 200) },
+    );
     expect(second.statusCode).toBe(201);
     const urls = [second.json().url as string, first.json().url as string];
     expect(urls.every((u) => /^\/uploads\/[0-9a-f-]{36}\.webp$/.test(u))).toBe(true);
@@ -93,31 +84,36 @@ describe('product image uploads', () => {
   it("refuses vendor B's upload to vendor A's product (403) and stores nothing", async () => {
     const a = await vendorWithProduct();
     const b = await vendorWithProduct('Vendor B Product');
-    const res = await upload(b.client, { imageType: 'product', entityId: a.product.id }, { data: await png() });
+    const res = await uploadFile(b.client, { imageType: 'product', entityId: a.product.id }, { data: await png() });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(vendorProductMessages.notYourProduct);
     expect(await imagesOwnedBy(b.id)).toBe(0);
     const customer = newClient();
     const { id: customerId } = await registerAndLogin(customer, customerInput());
     expect(
-      (await upload(customer, { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode,
+      (await uploadFile(customer, { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode,
     ).toBe(403);
     expect(await imagesOwnedBy(customerId)).toBe(0);
     expect(
-      (await upload(newClient(), { imageType: 'product', entityId: a.product.id }, { data: await png() })).statusCode,
+      (await uploadFile(newClient(), { imageType: 'product', entityId: a.product.id }, { data: await png() }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('answers 403 for a product id that does not exist', async () => {
     const { client, id } = await vendorWithProduct();
-    const res = await upload(client, { imageType: 'product', entityId: crypto.randomUUID() }, { data: await png() });
+    const res = await uploadFile(
+      client,
+      { imageType: 'product', entityId: crypto.randomUUID() },
+      { data: await png() },
+    );
     expect(res.statusCode).toBe(403);
     expect(await imagesOwnedBy(id)).toBe(0);
   });
 
   it("refuses a 6 MB file with 'File size must be less than 5MB'", async () => {
     const { client, id, product } = await vendorWithProduct();
-    const res = await upload(
+    const res = await uploadFile(
       client,
       { imageType: 'product', entityId: product.id },
       { data: Buffer.alloc(6 * 1024 * 1024, 7) },
@@ -137,7 +133,7 @@ describe('product image uploads', () => {
       { data: Buffer.from('Just some notes about the kurta.'), filename: 'notes.txt', type: 'text/plain' },
       { data: Buffer.from('Just some notes about the kurta.'), filename: 'kurta.png', type: 'image/png' },
     ]) {
-      const res = await upload(client, { imageType: 'product', entityId: product.id }, file);
+      const res = await uploadFile(client, { imageType: 'product', entityId: product.id }, file);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
         message: mediaMessages.invalidImage,
@@ -151,9 +147,11 @@ describe('product image uploads', () => {
 describe('DELETE /api/media/:id for product images', () => {
   it('retires a picture (soft) and takes it off the product and the storefront; the next one becomes the main image', async () => {
     const { client, shopId, product } = await vendorWithProduct('Kalamkari Table Runner');
-    const first = (await upload(client, { imageType: 'product', entityId: product.id }, { data: await png() })).json();
+    const first = (
+      await uploadFile(client, { imageType: 'product', entityId: product.id }, { data: await png() })
+    ).json();
     const second = (
-      await upload(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) })
+      await uploadFile(client, { imageType: 'product', entityId: product.id }, { data: await png(300, 200) })
     ).json();
     const saved = await client.put(`/api/vendor/products/${product.id}`, {
       name: product.name,

@@ -5,6 +5,7 @@ import { mediaMessages } from '../../../contracts/media.contract';
 import { shopMessages, type Shop } from '../../../contracts/shops.contract';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { upload } from '../../test/multipart';
 import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
 
 let t: TestApp;
@@ -15,23 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body with the fields first and then the file, as the web app sends it. */
-function upload(client: TestClient, fields: Record<string, string>, file: Buffer) {
-  const boundary = `----haat${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return client.post('/api/media', Buffer.concat(chunks), {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-  });
-}
+/** Uploads a PNG logo.png with the fields first, as the web app sends it. */
+const uploadFile = (client: TestClient, fields: Record<string, string>, file: Buffer) =>
+  upload(client, fields, { filename: 'logo.png', type: 'image/png', data: file });
 
 const png = (w = 320, h = 160) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r: 109, g: 40, b: 217 } } })
@@ -52,14 +39,14 @@ const shopOf = async (client: TestClient, shopId: string): Promise<Shop> =>
 describe('shop logo and banner uploads', () => {
   it('sets the logo and the banner of an own shop; a new logo retires the previous one', async () => {
     const { client, shop } = await vendorWithShop();
-    const logo = await upload(client, { imageType: 'shop_logo', entityId: shop.id }, await png(300, 300));
+    const logo = await uploadFile(client, { imageType: 'shop_logo', entityId: shop.id }, await png(300, 300));
     expect(logo.statusCode, logo.body).toBe(201);
-    const banner = await upload(client, { imageType: 'shop_banner', entityId: shop.id }, await png(1200, 400));
+    const banner = await uploadFile(client, { imageType: 'shop_banner', entityId: shop.id }, await png(1200, 400));
     expect(banner.statusCode, banner.body).toBe(201);
     expect(banner.json()).toMatchObject({ width: 1200, height: 400 });
     expect(await shopOf(client, shop.id)).toMatchObject({ logoUrl: logo.json().url, bannerUrl: banner.json().url });
 
-    const logo2 = (await upload(client, { imageType: 'shop_logo', entityId: shop.id }, await png(200, 200))).json();
+    const logo2 = (await uploadFile(client, { imageType: 'shop_logo', entityId: shop.id }, await png(200, 200))).json();
     expect(await shopOf(client, shop.id)).toMatchObject({ logoUrl: logo2.url, bannerUrl: banner.json().url });
     const rows = await queryRows<{ id: string; image_type: string; is_active: boolean }>(
       t.db,
@@ -76,7 +63,7 @@ describe('shop logo and banner uploads', () => {
     const a = await vendorWithShop();
     const b = await vendorWithShop("B's shop");
     for (const imageType of ['shop_logo', 'shop_banner']) {
-      const res = await upload(b.client, { imageType, entityId: a.shop.id }, await png());
+      const res = await uploadFile(b.client, { imageType, entityId: a.shop.id }, await png());
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe(shopMessages.notYourShop);
     }
@@ -92,8 +79,10 @@ describe('shop logo and banner uploads', () => {
     const { shop } = await vendorWithShop();
     const customer = newClient();
     await registerAndLogin(customer, customerInput());
-    expect((await upload(customer, { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(403);
-    expect((await upload(newClient(), { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(
+    expect((await uploadFile(customer, { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(
+      403,
+    );
+    expect((await uploadFile(newClient(), { imageType: 'shop_logo', entityId: shop.id }, await png())).statusCode).toBe(
       401,
     );
   });
@@ -101,9 +90,9 @@ describe('shop logo and banner uploads', () => {
   it("answers 403 for a shop id that does not exist, and 400 'Please select a valid image file' for a non-image", async () => {
     const { client, shop } = await vendorWithShop();
     expect(
-      (await upload(client, { imageType: 'shop_banner', entityId: crypto.randomUUID() }, await png())).statusCode,
+      (await uploadFile(client, { imageType: 'shop_banner', entityId: crypto.randomUUID() }, await png())).statusCode,
     ).toBe(403);
-    const res = await upload(
+    const res = await uploadFile(
       client,
       { imageType: 'shop_logo', entityId: shop.id },
       Buffer.from('MZ this is a program, not a picture'),
@@ -121,8 +110,10 @@ describe('shop logo and banner uploads', () => {
 describe('DELETE /api/media/:id for shop images', () => {
   it('retires the logo (soft) and takes it off the shop, leaving the banner; vendor B cannot', async () => {
     const { client, shop } = await vendorWithShop();
-    const logo = (await upload(client, { imageType: 'shop_logo', entityId: shop.id }, await png(300, 300))).json();
-    const banner = (await upload(client, { imageType: 'shop_banner', entityId: shop.id }, await png(1200, 400))).json();
+    const logo = (await uploadFile(client, { imageType: 'shop_logo', entityId: shop.id }, await png(300, 300))).json();
+    const banner = (
+      await uploadFile(client, { imageType: 'shop_banner', entityId: shop.id }, await png(1200, 400))
+    ).json();
     const b = await vendorWithShop("B's shop");
     expect((await b.client.delete(`/api/media/${logo.id}`)).statusCode).toBe(404);
     expect((await shopOf(client, shop.id)).logoUrl).toBe(logo.url);

@@ -63,12 +63,11 @@ export async function sendDueEmails(
     const mine = and(eq(notificationEmails.id, m.id), eq(notificationEmails.attempts, m.attempts));
     let to: string | null = null;
     try {
-      // 'email': to an address that may have no account yet (an invitation to a vendor's team).
       to =
-        m.audience === 'admin'
-          ? (deps.adminEmail ?? null)
-          : m.audience === 'email'
-            ? m.to_email
+        m.audience === 'address'
+          ? m.to_email
+          : m.audience === 'admin'
+            ? (deps.adminEmail ?? null)
             : m.user_id
               ? await deps.emailOf(db, m.user_id)
               : null;

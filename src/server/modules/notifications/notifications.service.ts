@@ -14,8 +14,8 @@ import { notificationEmails, notificationPreferences, notifications } from './no
 import { renderTemplate, type TemplateGroup } from './notifications.templates';
 
 /**
- * Who a notification is for: a user (customer, vendor or merchant: one inbox per account), the super
- * admin, or an email address that may have no account yet (email only: an invitation to a vendor's team).
+ * Who a notification is for: a user (customer, vendor or merchant: one inbox per account), the
+ * operator's inbox ('admin'), or an email address that has no account yet (an invitation: email only).
  */
 export type Recipient = { userId: string } | 'admin' | { email: string };
 /** One notification: its kind (a file in templates/), who it is for, and what its template is filled with. */
@@ -38,16 +38,12 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
   for (const e of events) {
     const data = asStrings(e.data);
     const r = renderTemplate(e.kind, data, NO_ORIGIN);
-    if (e.to !== 'admin' && 'email' in e.to) {
-      // No inbox without an account: the email alone, always sent (no preferences to consult).
-      await tx.insert(notificationEmails).values({
-        audience: 'email',
-        userId: null,
-        toEmail: e.to.email,
-        kind: e.kind,
-        data,
-        subject: r.subject,
-      });
+    if (typeof e.to === 'object' && 'email' in e.to) {
+      if (!r.channels.includes('email') || r.channels.includes('inapp'))
+        throw new Error(`${e.kind}: a notification to an email address is email only`);
+      await tx
+        .insert(notificationEmails)
+        .values({ audience: 'address', userId: null, toEmail: e.to.email, kind: e.kind, data, subject: r.subject });
       continue;
     }
     const audience = e.to === 'admin' ? 'admin' : 'user';

@@ -11,6 +11,12 @@ const order = {
   items: '- 2 × Cotton Kurta (M)\n- 1 × Juttis (7)',
 };
 const samples: Record<string, Record<string, string>> = {
+  'staff-invite': {
+    token: 'ab'.repeat(32),
+    invitedBy: 'Root Owner',
+    roles: 'Finance',
+    expires: '2 Dec 2026, 10:00 am',
+  },
   'order-placed': { ...order, amount: '₹2,400', payment: 'Paid ₹2,300 and 100 points.', points: '24' },
   'order-part-confirmed': order,
   'order-part-shipped': { ...order, tracking: ' Tracking: DTDC 123' },
@@ -55,6 +61,14 @@ const samples: Record<string, Record<string, string>> = {
   'vendor-approved': { businessName: 'Asha Crafts' },
   'vendor-rejected': { businessName: 'Asha Crafts', reason: 'GSTIN does not match' },
   'vendor-product-disabled': { productName: 'Cotton Kurta', productId: 'p1' },
+  'vendor-product-approved': { productName: 'Cotton Kurta', what: 'Your new product' },
+  'vendor-product-rejected': {
+    productName: 'Cotton Kurta',
+    what: 'Your new product',
+    reason: 'The pictures show another product',
+    next: 'Edit it in your Products tab to send it for review again.',
+  },
+  'admin-product-review-waiting': { productName: 'Cotton Kurta', what: 'A new product' },
   'vendor-new-review': { productName: 'Cotton Kurta', productId: 'p1', rating: '4', comment: 'Soft & <b>lovely</b>' },
   'withdrawal-paid': { amount: '₹500', upiId: 'asha@upi', upiReference: '123456789012' },
   'withdrawal-rejected': { amount: '₹500', points: '500', reason: 'UPI ID not found' },

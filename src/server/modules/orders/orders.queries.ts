@@ -15,6 +15,7 @@ import { queryRows, type DbOrTx } from '../../platform/db';
 import { itemPicture, productRows, reviewRows, variantRows } from '../catalog';
 import { shopIdsOfVendor, shopRows } from '../shops';
 import { orderShown } from './orders.conditions';
+import { orderPartFields } from './orders.rows';
 import { orderItems, orderParts, orders, orderStatusHistory } from './orders.tables';
 
 /** The statuses each tab of /orders shows ('Processing' = pending, confirmed or processing). */
@@ -35,20 +36,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const parts = await db
-    .select({
-      id: orderParts.id,
-      orderId: orderParts.orderId,
-      storeId: orderParts.storeId,
-      storeName: shopRows.shopName,
-      status: orderParts.status,
-      subtotalPaise: orderParts.subtotalPaise,
-      pointsEarned: orderParts.pointsEarned,
-      trackingNote: orderParts.trackingNote,
-      deliveredAt: orderParts.deliveredAt,
-      codDuePaise: orderParts.codDuePaise,
-      cashCollectedPaise: orderParts.cashCollectedPaise,
-      returnedToSellerAt: orderParts.returnedToSellerAt,
-    })
+    .select({ ...orderPartFields, storeName: shopRows.shopName })
     .from(orderParts)
     .innerJoin(shopRows, eq(shopRows.id, orderParts.storeId))
     .where(inArray(orderParts.orderId, ids))

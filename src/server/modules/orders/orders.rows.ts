@@ -29,22 +29,24 @@ export const orderRows = new QueryBuilder()
 /** True for an order the super admin has not deleted (as `orderShown`), on a statement that joins `orderRows`. */
 export const orderRowShown: SQL = isNull(orderRows.hiddenAt);
 
+/** What a part of an order is read as: one shop's part, where it stands, what it is worth, its cash on delivery. */
+export const orderPartFields = {
+  id: orderParts.id,
+  orderId: orderParts.orderId,
+  storeId: orderParts.storeId,
+  status: orderParts.status,
+  subtotalPaise: orderParts.subtotalPaise,
+  pointsEarned: orderParts.pointsEarned,
+  trackingNote: orderParts.trackingNote,
+  deliveredAt: orderParts.deliveredAt,
+  codDuePaise: orderParts.codDuePaise,
+  cashCollectedPaise: orderParts.cashCollectedPaise,
+  returnedToSellerAt: orderParts.returnedToSellerAt,
+};
+
 /** Parts of orders: one shop's part, where it stands, what it is worth, and its cash on delivery. */
 export const orderPartRows = new QueryBuilder()
-  .select({
-    id: orderParts.id,
-    orderId: orderParts.orderId,
-    storeId: orderParts.storeId,
-    status: orderParts.status,
-    subtotalPaise: orderParts.subtotalPaise,
-    pointsEarned: orderParts.pointsEarned,
-    trackingNote: orderParts.trackingNote,
-    deliveredAt: orderParts.deliveredAt,
-    codDuePaise: orderParts.codDuePaise,
-    cashCollectedPaise: orderParts.cashCollectedPaise,
-    returnedToSellerAt: orderParts.returnedToSellerAt,
-    updatedAt: orderParts.updatedAt,
-  })
+  .select({ ...orderPartFields, updatedAt: orderParts.updatedAt })
   .from(orderParts)
   .as('order_part_rows');
 

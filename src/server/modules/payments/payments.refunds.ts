@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { RefundFailedError, RefundOutcomeUnknownError } from './payments.gateway';
 import { razorpayGateway, testGateway } from './payments.service';
+import { refundFields } from './payments.rows';
 import { payments, refunds } from './payments.tables';
 
 // Refunds of returns. The row is written in the transaction that receives the
@@ -26,17 +27,7 @@ export type Refund = {
   processedAt: Date | null;
 };
 
-const columns = {
-  id: refunds.id,
-  returnId: refunds.returnId,
-  method: refunds.method,
-  status: refunds.status,
-  amountPaise: refunds.amountPaise,
-  points: refunds.points,
-  providerRefundId: refunds.providerRefundId,
-  failureReason: refunds.failureReason,
-  processedAt: refunds.processedAt,
-};
+const columns = { id: refunds.id, ...refundFields };
 const asRefund = (r: { method: string; status: string } & Omit<Refund, 'method' | 'status'>): Refund => ({
   ...r,
   method: r.method as RefundMethod,

@@ -235,55 +235,27 @@ describe('Process referral qualifications', () => {
   });
 
   it('counts a customer only on orders paid with money, delivered whole past the return window, never cancelled, refunded or test-paid', async () => {
-    const counts = async (o: Parameters<typeof createOrderWithPart>[1]) => {
+    // A second order, delivered and paid past the return window unless told otherwise.
+    const counts = async (o: Partial<Parameters<typeof createOrderWithPart>[1]>) => {
       const who = await referred('customer', await newReferrer());
       await customerDelivers(who, [100_000]); // one good order: the second decides
-      await createOrderWithPart(t.db, { subtotalPaise: 100_000, ...o, customerUserId: who });
+      await createOrderWithPart(t.db, {
+        subtotalPaise: 100_000,
+        status: 'delivered',
+        paymentStatus: 'paid',
+        deliveredAt: pastWindow(),
+        ...o,
+        customerUserId: who,
+      });
       return who;
     };
-    const good = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'paid',
-      deliveredAt: pastWindow(),
-    });
-    const inWindow = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'paid',
-      deliveredAt: daysAgo(t.config.RETURN_WINDOW_DAYS - 1),
-    });
-    const pointsOnly = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'not_required',
-      deliveredAt: pastWindow(),
-    });
-    const refunded = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'refunded',
-      deliveredAt: pastWindow(),
-    });
-    const refundDue = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'refund_pending',
-      deliveredAt: pastWindow(),
-    });
-    const cancelled = await counts({
-      customerUserId: '',
-      status: 'cancelled',
-      paymentStatus: 'paid',
-      deliveredAt: null,
-    });
-    const testPaid = await counts({
-      customerUserId: '',
-      status: 'delivered',
-      paymentStatus: 'paid',
-      testPayment: true,
-      deliveredAt: pastWindow(),
-    });
+    const good = await counts({});
+    const inWindow = await counts({ deliveredAt: daysAgo(t.config.RETURN_WINDOW_DAYS - 1) });
+    const pointsOnly = await counts({ paymentStatus: 'not_required' });
+    const refunded = await counts({ paymentStatus: 'refunded' });
+    const refundDue = await counts({ paymentStatus: 'refund_pending' });
+    const cancelled = await counts({ status: 'cancelled', deliveredAt: null });
+    const testPaid = await counts({ testPayment: true });
     await process();
     expect((await statusOf(good)).status).toBe('qualified');
     for (const who of [inWindow, pointsOnly, refunded, refundDue, cancelled, testPaid])

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EarningsStatementPage } from '../../../contracts/earnings.contract';
 import type { ReturnChanged } from '../../../contracts/returns.contract';
 import type { TdsReport } from '../../../contracts/tax-reports.contract';
-import type { VendorOrderList } from '../../../contracts/vendor-orders.contract';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { signInSuperAdmin } from '../../test/admin';
-import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
-import { newShopper, placeOrder, signInAs, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { newShopper, placeAndDeliver, signInAs, twoShops } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { vendorBalancesOf } from '../settlement';
 
@@ -21,26 +20,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-/** Places an order of `quantity` kurtas (₹600 each) of shop A, which its vendor ships and delivers; answers the part and its item. */
-async function delivered(
-  shopper: Shopper,
-  vendor: TestClient,
-  productId: string,
-  quantity: number,
-): Promise<{ partId: string; itemId: string }> {
-  const orderId = await placeOrder(shopper, [{ productId, quantity }]);
-  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
-    (p) => p.orderId === orderId,
-  )!;
-  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(
-    200,
-  );
-  expect(
-    (await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'delivered' })).statusCode,
-  ).toBe(200);
-  return { partId: part.partId, itemId: part.items[0].id };
-}
 
 const tdsLedger = async (partId: string) =>
   (
@@ -59,7 +38,7 @@ describe('a return keeps its TDS deposited and the next sales adjust it', () => 
     const shops = await twoShops(t, { stockA: 20 });
     const vendor = await signInAs(t, shops.vendorA.email);
     const shopper = await newShopper(t);
-    const first = await delivered(shopper, vendor, shops.a.id, 2);
+    const first = await placeAndDeliver(shopper, vendor, shops.a.id, 2);
 
     // Both kurtas come back: the vendor gives back their net and their ₹60.00 TDS, which stays deposited in its name.
     const asked = await shopper.client.post(`/api/orders/parts/${first.partId}/returns`, {
@@ -74,11 +53,11 @@ describe('a return keeps its TDS deposited and the next sales adjust it', () => 
     expect((await vendorBalancesOf(t.db, shops.vendorA.userId)).payablePaise).toBe(-6_000);
 
     // The next sale (one kurta, TDS ₹30.00) has its whole TDS adjusted; so has the one after; ₹0 is left.
-    const second = await delivered(shopper, vendor, shops.a.id, 1);
+    const second = await placeAndDeliver(shopper, vendor, shops.a.id, 1);
     expect(await tdsLedger(second.partId)).toEqual([{ entry_type: 'tds_adjusted', payable_paise: 3_000 }]);
-    const third = await delivered(shopper, vendor, shops.a.id, 1);
+    const third = await placeAndDeliver(shopper, vendor, shops.a.id, 1);
     expect(await tdsLedger(third.partId)).toEqual([{ entry_type: 'tds_adjusted', payable_paise: 3_000 }]);
-    const fourth = await delivered(shopper, vendor, shops.a.id, 1);
+    const fourth = await placeAndDeliver(shopper, vendor, shops.a.id, 1);
     expect(await tdsLedger(fourth.partId)).toEqual([]);
     expect((await vendorBalancesOf(t.db, shops.vendorA.userId)).payablePaise).toBe(0);
 

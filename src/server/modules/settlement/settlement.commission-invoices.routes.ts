@@ -60,6 +60,7 @@ export async function commissionInvoicesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/commission-documents/:documentId.pdf',
     {
+      config: { permission: 'tax_reports' },
       onRequest: adminGuard,
       compress: false,
       schema: {

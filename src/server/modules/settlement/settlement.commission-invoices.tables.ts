@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
+import { gstSplitColumns, storedPdfCheck, storedPdfColumns } from './settlement.columns';
 
 // Haat's own commission invoices: once a month Haat bills each vendor for its commission plus GST
 // (the vendor claims it as input tax credit; Haat reports it as output tax), and a credit note when
@@ -84,21 +85,15 @@ export const commissionDocuments = pgTable(
     gstRateBp: integer('gst_rate_bp').notNull(),
     placeOfSupplyState: text('place_of_supply_state'),
     intraState: boolean('intra_state').notNull(),
-    /** The commission (GST not included). */
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    // Its taxable value is the commission (GST not included).
+    ...gstSplitColumns(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
-    /** Where its PDF is stored (the documents' store), set once when it is rendered. */
-    pdfKey: text('pdf_key'),
-    /** The SHA-256 of its PDF (hex): the bytes served forever, and their ETag. */
-    pdfSha256: text('pdf_sha256'),
+    ...storedPdfColumns(),
   },
   (t) => [
     uniqueIndex('commission_documents_reference_unique').on(t.reference),
-    check('commission_documents_pdf_check', sql`(${t.pdfKey} is null) = (${t.pdfSha256} is null)`),
+    storedPdfCheck('commission_documents', t),
     uniqueIndex('commission_documents_series_unique').on(t.kind, t.financialYear, t.sequence),
     uniqueIndex('commission_documents_number_unique').on(t.number),
     index('commission_documents_vendor_idx').on(t.vendorUserId, t.issuedOn),

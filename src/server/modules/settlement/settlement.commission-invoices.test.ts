@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthInIndia, monthStartInIndia, nextMonth } from '../../../domain/commission-invoice';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createShop } from '../../test/catalog-factories';
@@ -38,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const gstinFor = (stateCode: string, pan: string) => `${stateCode}${pan}1Z${gstinCheckChar(`${stateCode}${pan}1Z`)}`;
 const HAAT = {
   legalName: 'Haat Marketplace Private Limited',
   address: '12 Linking Road, Bandra West, Mumbai, Maharashtra - 400050',

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { newShopper, placeOrder, vendorWithOneShirtOrders } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { releaseDueVendorSales, reversePartSale, vendorBalancesOf } from '.';
 import { vendorLedger } from './settlement.tables';
@@ -27,26 +26,8 @@ afterAll(() => t.close());
 const signIn = signInFromOwnAddress(() => t, '10.123');
 
 async function vendorWithOrders(orders: number) {
-  const category = await createCategory(t.db);
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId);
-  const product = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    pricePaise: 120000,
-    stockQuantity: orders * 2,
-    hsnCode: '6205',
-  });
-  const shopper = await newShopper(t);
-  const client = await signIn(vendor.email);
-  const parts: string[] = [];
-  for (let i = 0; i < orders; i++) {
-    const orderId = await placeOrder(shopper, [{ productId: product.id, quantity: 1 }]);
-    parts.push(
-      (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id,
-    );
-  }
-  return { vendor, client, parts };
+  const { vendor, parts } = await vendorWithOneShirtOrders(t, orders);
+  return { vendor, client: await signIn(vendor.email), parts };
 }
 
 const setStatus = (client: TestClient, partId: string, status: string) =>

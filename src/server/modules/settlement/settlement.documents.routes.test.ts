@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia } from '../../../domain/age';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { financialYearOf } from '../../../domain/tax-documents';
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { newShopper, placeOrder } from '../../test/checkout-fixtures';
-import { renderDocuments } from '../../test/settlement-fixtures';
-import { vendorPayoutDetails } from './settlement.tables';
+import { createVendorUser } from '../../test/catalog-factories';
+import { moveAsVendor, newShopper, onlyPartOf, placeOrder } from '../../test/checkout-fixtures';
+import { refusal } from '../../test/db';
+import { kurtaShopInMaharashtra, renderDocuments } from '../../test/settlement-fixtures';
 
 // Who downloads which tax invoice. The order's customer, the part's vendor and
 // the super admin get the PDF; anyone else is told it does not exist.
@@ -26,37 +26,16 @@ afterAll(() => t.close());
 
 const signIn = signInFromOwnAddress(() => t, '10.124');
 
-async function move(vendor: TestClient, partId: string, statuses: string[]) {
-  for (const status of statuses) {
-    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
-
-const partIdOf = async (orderId: string) =>
-  (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const partIdOf = (orderId: string) => onlyPartOf(t, orderId);
 const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor with a GSTIN (so its documents are tax invoices) selling a ₹600 kurta, its shopper with one order (not shipped yet), and a second vendor. */
 async function setup() {
-  const category = await createCategory(t.db);
-  const v = await createVendorUser(t.db);
-  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
-  const first14 = '27ABCPH1234F1Z';
-  await t.db.insert(vendorPayoutDetails).values({
-    vendorUserId: v.userId,
-    method: 'upi',
+  const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+    shopName: 'Pune Handlooms',
     upiId: 'pune@okaxis',
     pan: 'ABCPH1234F',
-    gstin: first14 + gstinCheckChar(first14),
-  });
-  const kurta = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Block Print Kurta',
-    pricePaise: 60000,
-    stockQuantity: 20,
-    hsnCode: '6204',
+    gstin: gstinFor('27', 'ABCPH1234F'),
   });
   const other = await createVendorUser(t.db);
   const shopper = await newShopper(t);
@@ -75,13 +54,6 @@ async function setup() {
 let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
 const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.124.250.1'));
 
-/** What the database said when it refused a statement ('allowed' when it did not). */
-const refusal = (query: PromiseLike<unknown>) =>
-  Promise.resolve(query).then(
-    () => 'allowed',
-    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
-  );
-
 const isPdf = (res: { rawPayload: Buffer }) => res.rawPayload.subarray(0, 5).toString('latin1') === '%PDF-';
 
 describe('tax document downloads', () => {
@@ -90,7 +62,7 @@ describe('tax document downloads', () => {
     expect((await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json()).toEqual([]);
     expect((await s.vendor.get(`/api/vendor/orders/parts/${s.partId}/documents`)).json()).toEqual([]);
 
-    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     const list = await s.shopper.client.get(`/api/orders/${s.orderId}/documents`);
     expect(list.statusCode, list.body).toBe(200);
     const [invoice, ...more] = list.json();
@@ -161,7 +133,7 @@ describe('tax document downloads', () => {
 
   it('lists the credit note after the invoice once a shipped part is cancelled, and downloads it', async () => {
     const s = await setup();
-    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     const admin = await superAdmin();
     await renderDocuments(t);
     const cancel = await admin.client.post(`/api/admin/orders/${s.orderId}/status`, {
@@ -184,7 +156,7 @@ describe('tax document downloads', () => {
 
   it('serves the bytes whose SHA-256 the document keeps, the same bytes every time, with a strong ETag (304 when unchanged)', async () => {
     const s = await setup();
-    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     await renderDocuments(t);
     const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
     const [kept] = await queryRows<{ pdf_sha256: string; pdf_key: string }>(
@@ -232,7 +204,7 @@ describe('tax document downloads', () => {
 
   it('never serves a stored file whose bytes no longer match the hash its document keeps, nor one that is gone', async () => {
     const s = await setup();
-    await move(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, s.partId, ['confirmed', 'processing', 'shipped']);
     await renderDocuments(t);
     const [invoice] = (await s.shopper.client.get(`/api/orders/${s.orderId}/documents`)).json();
     const [kept] = await queryRows<{ pdf_key: string }>(

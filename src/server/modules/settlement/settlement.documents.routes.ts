@@ -106,6 +106,7 @@ export async function taxDocumentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/documents/:documentId.pdf',
     {
+      config: { permission: 'tax_reports' },
       onRequest: adminGuard,
       compress: false,
       schema: {

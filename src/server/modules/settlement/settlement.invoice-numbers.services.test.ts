@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { newShopper, placeCodOrder } from '../../test/checkout-fixtures';
+import { vendorWithOneShirtOrders } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { requireServices } from '../../test/services';
 import { issuePartCreditNote } from '.';
@@ -29,24 +28,8 @@ const signIn = signInFromOwnAddress(() => t, '10.124');
 
 /** A vendor whose shop offers cash on delivery, with `orders` orders of one part each, processing. */
 async function vendorWithProcessingParts(orders: number) {
-  const category = await createCategory(t.db);
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId, { codEnabled: true });
-  const product = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    pricePaise: 120000,
-    stockQuantity: orders * 2,
-    hsnCode: '6205',
-  });
-  const shopper = await newShopper(t);
+  const { vendor, parts } = await vendorWithOneShirtOrders(t, orders, { cod: true });
   const client = await signIn(vendor.email);
-  const parts: string[] = [];
-  for (let i = 0; i < orders; i++) {
-    const orderId = await placeCodOrder(shopper, [{ productId: product.id, quantity: 1 }]);
-    const [part] = await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`);
-    parts.push(part.id);
-  }
   for (const partId of parts) {
     for (const status of ['confirmed', 'processing']) {
       expect((await setStatus(client, partId, status)).statusCode).toBe(200);

@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { financialYearOf } from '../../../domain/tax-documents';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
-import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { buildTestApp, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { moveAsVendor, newShopper, onlyPartOf, placeOrder } from '../../test/checkout-fixtures';
+import { refusal } from '../../test/db';
 import { moneyInvariantViolations } from '../../test/invariants';
-import { renderDocuments } from '../../test/settlement-fixtures';
+import { kurtaShopInMaharashtra, renderDocuments } from '../../test/settlement-fixtures';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { documentsOfPart, issuePartInvoice } from '.';
-import { orderItemSettlements, taxDocumentLines, taxDocuments, vendorPayoutDetails } from './settlement.tables';
+import { orderItemSettlements, taxDocumentLines, taxDocuments } from './settlement.tables';
 
 // A part's GST tax invoice is issued when it ships, numbered from its vendor's
 // own gap-free series per financial year; a cancel after that issues a credit note.
@@ -23,50 +23,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refusal = (query: PromiseLike<unknown>) =>
-  Promise.resolve(query).then(
-    () => 'allowed',
-    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
-  );
-
 const signIn = signInFromOwnAddress(() => t, '10.123');
-
-async function move(vendor: TestClient, partId: string, statuses: string[]) {
-  for (const status of statuses) {
-    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
 
 // One super admin session for the whole file, signed in by whichever test needs it first.
 let adminSession: ReturnType<typeof signInSuperAdmin> | undefined;
 const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.123.250.1'));
 
-const partIdOf = async (orderId: string) =>
-  (await queryRows<{ id: string }>(t.db, sql`select id from order_parts where order_id = ${orderId}`))[0].id;
+const partIdOf = (orderId: string) => onlyPartOf(t, orderId);
 const fy = financialYearOf(todayInIndia()).slice(2);
 
 /** A vendor in Maharashtra with a GSTIN selling a ₹600 kurta at 5 %, and a shopper in Pune. */
 async function setup() {
-  const category = await createCategory(t.db);
-  const v = await createVendorUser(t.db, { businessName: 'Handloom Weavers LLP' });
-  const shop = await createShop(t.db, v.userId, { shopName: 'Pune Handlooms', state: 'Maharashtra' });
-  const kurta = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Block Print Kurta',
-    pricePaise: 60000,
-    stockQuantity: 20,
-    hsnCode: '6204',
-  });
-  const pan = 'ABCPH1234F';
-  const first14 = `27${pan}1Z`;
-  await t.db.insert(vendorPayoutDetails).values({
-    vendorUserId: v.userId,
-    method: 'upi',
+  const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+    businessName: 'Handloom Weavers LLP',
+    shopName: 'Pune Handlooms',
     upiId: 'pune@okaxis',
-    pan,
-    gstin: first14 + gstinCheckChar(first14),
+    pan: 'ABCPH1234F',
+    gstin: gstinFor('27', 'ABCPH1234F'),
   });
   return { v, kurta, vendor: await signIn(v.email), shopper: await newShopper(t) };
 }
@@ -76,11 +49,11 @@ describe('tax invoices and credit notes', () => {
     const s = await setup();
     const first = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 2 }]));
     const second = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
-    await move(s.vendor, first, ['confirmed', 'processing']);
+    await moveAsVendor(s.vendor, first, ['confirmed', 'processing']);
     expect(await documentsOfPart(t.db, first)).toEqual([]);
 
-    await move(s.vendor, second, ['confirmed', 'processing', 'shipped']);
-    await move(s.vendor, first, ['shipped', 'delivered']);
+    await moveAsVendor(s.vendor, second, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, first, ['shipped', 'delivered']);
     const [inv2] = await documentsOfPart(t.db, second);
     const [inv1, ...more] = await documentsOfPart(t.db, first);
     expect(more).toEqual([]); // delivered after shipping: still one invoice
@@ -127,7 +100,7 @@ describe('tax invoices and credit notes', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    await move(s.vendor, third, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, third, ['confirmed', 'processing', 'shipped']);
     expect((await documentsOfPart(t.db, third))[0].number).toBe(`INV/${fy}/000003`);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
@@ -136,7 +109,7 @@ describe('tax invoices and credit notes', () => {
     const s = await setup();
     const shipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
     const unshipped = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
-    await move(s.vendor, shipped, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, shipped, ['confirmed', 'processing', 'shipped']);
     const admin = await superAdmin();
     for (const partId of [shipped, unshipped]) {
       const [{ order_id: orderId }] = await queryRows<{ order_id: string }>(
@@ -167,20 +140,9 @@ describe('tax invoices and credit notes', () => {
   });
 
   it('gives a vendor without a GSTIN lines without GST and bills of supply from its own series, and credit notes without GST (rule 49)', async () => {
-    const category = await createCategory(t.db);
-    const v = await createVendorUser(t.db, { businessName: 'Pune Crafts' });
-    const shop = await createShop(t.db, v.userId, { shopName: 'Pune Crafts', state: 'Maharashtra' });
-    const kurta = await createProduct(t.db, {
-      storeId: shop.id,
-      categoryId: category.id,
-      name: 'Block Print Kurta',
-      pricePaise: 60000,
-      stockQuantity: 20,
-      hsnCode: '6204',
-    });
-    await t.db.insert(vendorPayoutDetails).values({
-      vendorUserId: v.userId,
-      method: 'upi',
+    const { vendor: v, kurta } = await kurtaShopInMaharashtra(t.db, {
+      businessName: 'Pune Crafts',
+      shopName: 'Pune Crafts',
       upiId: 'crafts@okaxis',
       pan: 'ABCPC1234F',
       enrolmentNumber: '27ABCPC1234F1E5',
@@ -204,7 +166,7 @@ describe('tax invoices and credit notes', () => {
       vendorGstin: null,
     });
 
-    await move(vendor, partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(vendor, partId, ['confirmed', 'processing', 'shipped']);
     const [bill] = await documentsOfPart(t.db, partId);
     expect(bill).toMatchObject({ kind: 'bill_of_supply', number: `BOS/${fy}/000001` });
     const [doc] = await t.db.select().from(taxDocuments).where(eq(taxDocuments.id, bill.id));
@@ -239,7 +201,7 @@ describe('tax invoices and credit notes', () => {
   it('refuses to change or remove an issued document', async () => {
     const s = await setup();
     const partId = await partIdOf(await placeOrder(s.shopper, [{ productId: s.kurta.id, quantity: 1 }]));
-    await move(s.vendor, partId, ['confirmed', 'processing', 'shipped']);
+    await moveAsVendor(s.vendor, partId, ['confirmed', 'processing', 'shipped']);
     const [inv] = await documentsOfPart(t.db, partId);
     expect(await refusal(t.db.update(taxDocuments).set({ totalPaise: 1 }).where(eq(taxDocuments.id, inv.id)))).toMatch(
       /written once/,

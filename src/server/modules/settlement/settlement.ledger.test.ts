@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { signInFromOwnAddress } from '../../test/factories';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { moveAsVendor, newShopper, placeOrder } from '../../test/checkout-fixtures';
+import { refusal } from '../../test/db';
 import { moneyInvariantViolations } from '../../test/invariants';
 import { creditDeliveredPart, releaseDueVendorSales, reversePartSale, vendorBalancesOf } from '.';
 import { commissionRules, orderItemSettlements, vendorLedger, vendorPayoutDetails } from './settlement.tables';
@@ -20,26 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The database's own refusal (drizzle wraps it as the cause). */
-const refusal = (query: PromiseLike<unknown>) =>
-  Promise.resolve(query).then(
-    () => 'allowed',
-    (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
-  );
 const today = () => todayInIndia(new Date());
-const gstinFor = (stateCode: string, pan: string) => {
-  const first14 = `${stateCode}${pan}1Z`;
-  return first14 + gstinCheckChar(first14);
-};
 
 const signIn = signInFromOwnAddress(() => t, '10.122');
 
-async function deliver(vendor: TestClient, partId: string) {
-  for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-    const res = await vendor.patch(`/api/vendor/orders/parts/${partId}/status`, { status });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
+const deliver = (vendor: TestClient, partId: string) =>
+  moveAsVendor(vendor, partId, ['confirmed', 'processing', 'shipped', 'delivered']);
 
 /**
  * Vendor A in Maharashtra with a PAN and a GSTIN (a vendor rule of 7 %), selling a ₹600 kurta (HSN

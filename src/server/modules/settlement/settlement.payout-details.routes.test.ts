@@ -8,7 +8,7 @@ import {
   type PayoutDetailsInput,
 } from '../../../contracts/payout-details.contract';
 import { settingsMessages } from '../../../contracts/shops.contract';
-import { gstinCheckChar } from '../../../domain/india-ids';
+import { gstinFor } from '../../../domain/india-ids';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
@@ -33,7 +33,7 @@ afterAll(() => t.close());
 const PASSWORD = 'secret123';
 const PAN = 'AAPFU0939F';
 /** A valid GSTIN of PAN in the state with this GST code (the check character computed). */
-const gstinOf = (stateCode: string, pan = PAN) => `${stateCode}${pan}1Z${gstinCheckChar(`${stateCode}${pan}1Z`)}`;
+const gstinOf = (stateCode: string, pan = PAN) => gstinFor(stateCode, pan);
 const MAHARASHTRA_GSTIN = '27AAPFU0939F1ZV';
 
 async function newVendor(businessName = 'Ravi Traders') {

@@ -18,6 +18,7 @@ import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { categories } from '../catalog/catalog.tables';
 import { orderItems, orderParts, orders } from '../orders/orders.tables';
+import { deductionColumns, gstSplitColumns, storedPdfCheck, storedPdfColumns } from './settlement.columns';
 
 // What Haat keeps and what it owes its vendors. Every rate is data with the date from
 // which it applies (the next change is a row, not a release); what an order item paid whom is
@@ -141,19 +142,9 @@ export const orderItemSettlements = pgTable(
     placeOfSupplyState: text('place_of_supply_state'),
     intraState: boolean('intra_state').notNull(),
     grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    ...gstSplitColumns(),
     commissionRuleId: uuid('commission_rule_id').references(() => commissionRules.id),
-    commissionBp: integer('commission_bp').notNull(),
-    commissionPaise: bigint('commission_paise', { mode: 'number' }).notNull(),
-    tcsBp: integer('tcs_bp').notNull(),
-    tcsCgstPaise: bigint('tcs_cgst_paise', { mode: 'number' }).notNull(),
-    tcsSgstPaise: bigint('tcs_sgst_paise', { mode: 'number' }).notNull(),
-    tcsIgstPaise: bigint('tcs_igst_paise', { mode: 'number' }).notNull(),
-    tdsBp: integer('tds_bp').notNull(),
-    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
+    ...deductionColumns(),
     vendorNetPaise: bigint('vendor_net_paise', { mode: 'number' }).notNull(),
     vendorPan: text('vendor_pan'),
     vendorGstin: text('vendor_gstin'),
@@ -342,20 +333,14 @@ export const taxDocuments = pgTable(
     placeOfSupplyState: text('place_of_supply_state'),
     intraState: boolean('intra_state').notNull(),
     reason: text('reason'),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    ...gstSplitColumns(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
-    /** Where its PDF is stored (the documents' store), set once when it is rendered. */
-    pdfKey: text('pdf_key'),
-    /** The SHA-256 of its PDF (hex): the bytes served forever, and their ETag. */
-    pdfSha256: text('pdf_sha256'),
+    ...storedPdfColumns(),
   },
   (t) => [
     uniqueIndex('tax_documents_reference_unique').on(t.reference),
-    check('tax_documents_pdf_check', sql`(${t.pdfKey} is null) = (${t.pdfSha256} is null)`),
+    storedPdfCheck('tax_documents', t),
     uniqueIndex('tax_documents_series_unique').on(t.vendorUserId, t.kind, t.financialYear, t.sequence),
     index('tax_documents_part_idx').on(t.orderPartId),
     index('tax_documents_issued_idx').on(t.issuedOn),
@@ -394,18 +379,8 @@ export const taxDocumentLines = pgTable(
     unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
     gstRateBp: integer('gst_rate_bp').notNull(),
     grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
-    commissionBp: integer('commission_bp').notNull(),
-    commissionPaise: bigint('commission_paise', { mode: 'number' }).notNull(),
-    tcsBp: integer('tcs_bp').notNull(),
-    tcsCgstPaise: bigint('tcs_cgst_paise', { mode: 'number' }).notNull(),
-    tcsSgstPaise: bigint('tcs_sgst_paise', { mode: 'number' }).notNull(),
-    tcsIgstPaise: bigint('tcs_igst_paise', { mode: 'number' }).notNull(),
-    tdsBp: integer('tds_bp').notNull(),
-    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull(),
+    ...gstSplitColumns(),
+    ...deductionColumns(),
   },
   (t) => [
     index('tax_document_lines_document_idx').on(t.documentId),

@@ -8,13 +8,12 @@ import {
 } from '../../../contracts/payout-details.contract';
 import type { ReturnChanged } from '../../../contracts/returns.contract';
 import type { TdsReport } from '../../../contracts/tax-reports.contract';
-import type { VendorOrderList } from '../../../contracts/vendor-orders.contract';
 import { verhoeffCheckDigit } from '../../../domain/aadhaar';
 import { todayInIndia } from '../../../domain/age';
 import { queryRows } from '../../platform/db';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
-import { newShopper, placeOrder, signInAs, twoShops, type Shopper } from '../../test/checkout-fixtures';
+import { newShopper, placeAndDeliver, signInAs, twoShops } from '../../test/checkout-fixtures';
 import { moneyInvariantViolations } from '../../test/invariants';
 
 // The ₹5 lakh exemption of income tax section 194-O(2): declared on the payout details form by an
@@ -82,25 +81,6 @@ describe('declaring the exemption on the payout details form', () => {
   });
 });
 
-/** One kurta ordered, shipped and delivered; answers the part and its item. */
-async function delivered(
-  shopper: Shopper,
-  vendor: TestClient,
-  productId: string,
-): Promise<{ partId: string; itemId: string }> {
-  const orderId = await placeOrder(shopper, [{ productId, quantity: 1 }]);
-  const part = ((await vendor.get('/api/vendor/orders?pageSize=100')).json() as VendorOrderList).items.find(
-    (p) => p.orderId === orderId,
-  )!;
-  expect((await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'shipped' })).statusCode).toBe(
-    200,
-  );
-  expect(
-    (await vendor.patch(`/api/vendor/orders/parts/${part.partId}/status`, { status: 'delivered' })).statusCode,
-  ).toBe(200);
-  return { partId: part.partId, itemId: part.items[0].id };
-}
-
 const tdsRows = async (partId: string) =>
   (
     await queryRows<{ entry_type: string; payable_paise: string }>(
@@ -120,9 +100,9 @@ describe('no TDS within ₹5,00,000 a year, and the catch-up past it', () => {
     const shopper = await newShopper(t);
 
     // ₹2,00,000 then ₹4,00,000 this year: both within the limit, their TDS credited back.
-    const one = await delivered(shopper, vendor, shops.a.id);
+    const one = await placeAndDeliver(shopper, vendor, shops.a.id);
     expect(await tdsRows(one.partId)).toEqual([['tds_exempt', 1_000_000]]);
-    const two = await delivered(shopper, vendor, shops.a.id);
+    const two = await placeAndDeliver(shopper, vendor, shops.a.id);
     expect(await tdsRows(two.partId)).toEqual([['tds_exempt', 1_000_000]]);
 
     // The second kurta comes back: the year is at ₹2,00,000 again, and the TDS credited back on it is given back.
@@ -141,12 +121,12 @@ describe('no TDS within ₹5,00,000 a year, and the catch-up past it', () => {
 
     // ₹4,00,000: exempt. Then ₹6,00,000: past the limit, so this sale keeps its TDS and carries the
     // ₹20,000.00 not taken on the two exempt sales that stand.
-    const three = await delivered(shopper, vendor, shops.a.id);
+    const three = await placeAndDeliver(shopper, vendor, shops.a.id);
     expect(await tdsRows(three.partId)).toEqual([['tds_exempt', 1_000_000]]);
-    const four = await delivered(shopper, vendor, shops.a.id);
+    const four = await placeAndDeliver(shopper, vendor, shops.a.id);
     expect(await tdsRows(four.partId)).toEqual([['tds_catch_up', -2_000_000]]);
     // And the next sale simply keeps its TDS.
-    const five = await delivered(shopper, vendor, shops.a.id);
+    const five = await placeAndDeliver(shopper, vendor, shops.a.id);
     expect(await tdsRows(five.partId)).toEqual([]);
 
     const statement = (await vendor.get('/api/vendor/earnings/statement?pageSize=100')).json() as EarningsStatementPage;

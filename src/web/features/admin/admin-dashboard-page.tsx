@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { adminTabLabels, adminTabs, type AdminTab } from '../../../contracts/admin.contract';
+import { adminTabLabels, tabsFor, type AdminTab } from '../../../contracts/admin.contract';
 import { Page } from '../../ui/Page';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import type { AdminParts } from './admin-parts';
 import { RequireAdmin } from './admin-routes';
 import { AuditTab } from './audit-tab';
+import { StaffTab } from './staff-tab';
+import { EmptyState } from '../../ui/States';
 import { MerchantsTab } from './merchants-tab';
 import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
@@ -19,13 +21,11 @@ import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
 import { RatesTab } from './rates-tab';
 import { ReturnsTab } from './returns-tab';
+import { ReviewTab } from './review-tab';
 import { useAdminSession } from '../../api/admin-session';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
 import { WithdrawalsTab } from './withdrawals-tab';
-
-const tabs: TabItem<AdminTab>[] = adminTabs.map((key) => ({ key, label: adminTabLabels[key] }));
-const isTab = (v: string | null): v is AdminTab => adminTabs.some((t) => t === v);
 
 /**
  * /admin/dashboard (and any path below /admin/): the super admin's panel; the open tab lives in `?tab=`.
@@ -42,9 +42,21 @@ export function AdminDashboardPage({ parts }: { parts: AdminParts }) {
 function Dashboard({ parts }: { parts: AdminParts }) {
   const { data: admin } = useAdminSession();
   const [params, setParams] = useSearchParams();
+  // Only the tabs the staff member's roles open (the server refuses the rest with 403 anyway).
+  const mine = tabsFor(admin?.permissions ?? []);
+  const tabs: TabItem<AdminTab>[] = mine.map((key) => ({ key, label: adminTabLabels[key] }));
   const raw = params.get('tab');
-  const active: AdminTab = isTab(raw) ? raw : 'overview';
-  const open = (tab: AdminTab) => setParams(tab === 'overview' ? {} : { tab }, { replace: true });
+  const first = mine[0];
+  const active: AdminTab | undefined = mine.find((t) => t === raw) ?? first;
+  const open = (tab: AdminTab) => setParams(tab === first ? {} : { tab }, { replace: true });
+  if (!active)
+    return (
+      <Page title="Admin Dashboard" narrow>
+        <EmptyState title="No roles yet">
+          You are signed in as {admin?.email}, but you hold no role yet. Ask an owner to give you one.
+        </EmptyState>
+      </Page>
+    );
 
   return (
     <Page
@@ -75,6 +87,8 @@ function Dashboard({ parts }: { parts: AdminParts }) {
           <VendorsTab />
         ) : active === 'products' ? (
           <ProductsTab parts={parts} />
+        ) : active === 'review' ? (
+          <ReviewTab />
         ) : active === 'employees' ? (
           <EmployeesTab />
         ) : active === 'erp' ? (
@@ -93,6 +107,8 @@ function Dashboard({ parts }: { parts: AdminParts }) {
           <PayoutsTab />
         ) : active === 'tax-reports' ? (
           <TaxReportsTab />
+        ) : active === 'staff' ? (
+          <StaffTab />
         ) : (
           <SettingsTab />
         )}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
   adminAuthMessages as m,
@@ -29,12 +29,14 @@ import {
   SubmitButton,
 } from '../../ui/AuthFormParts';
 import { adminSessionKey, useAdminSession } from '../../api/admin-session';
+import { InviteStep } from './invite-step';
 
-type Step = 'credentials' | '2fa' | 'setup2fa' | 'reset';
+type Step = 'credentials' | '2fa' | 'setup2fa' | 'reset' | 'invite';
 const leads: Record<Step, string> = {
   credentials: 'Sign in to the Haat admin panel.',
   '2fa': 'Enter the 6-digit code from your authenticator app.',
   setup2fa: 'Two-factor authentication is required for the admin account. Set it up once with an authenticator app.',
+  invite: 'Join the Haat admin team: choose your password, then set up your authenticator app.',
   reset:
     'Lost your authenticator? Confirm with your password and a backup code (or a current code) to set it up again.',
 };
@@ -49,7 +51,10 @@ const messageOf = (e: unknown, fallback: string) =>
 /** /admin/login: credentials, then the code (2fa) or setting two-factor up (setup2fa); Reset 2FA leads back to setup. */
 export function AdminLoginPage() {
   const session = useAdminSession();
-  const [step, setStep] = useState<Step>('credentials');
+  // An invitation link (/admin/invite?token=…) starts at its own step.
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [step, setStep] = useState<Step>(token ? 'invite' : 'credentials');
   const [notice, setNotice] = useState<string | null>(null);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -93,6 +98,7 @@ export function AdminLoginPage() {
           </div>
         )}
         {step === 'credentials' && <CredentialsStep onNext={(next) => go(next)} />}
+        {step === 'invite' && token && <InviteStep token={token} onNext={() => go('setup2fa')} />}
         {step === '2fa' && (
           <CodeStep
             onSignedIn={signedIn}

@@ -1,5 +1,7 @@
 import type { AdminAuditEntry, AdminAuditPage } from '../../../contracts/admin-lists.contract';
 import { describeAuditAction } from '../../../contracts/admin.contract';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Input } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
@@ -55,13 +57,28 @@ const columns: Column<AdminAuditEntry>[] = [
 
 /** The Audit log tab: every admin sign-in and change, filtered by action, resource and India dates. */
 export function AuditTab() {
+  // One staff member's activity, opened from the Staff tab (`&actor=<their id>`).
+  const [params, setParams] = useSearchParams();
+  const actor = params.get('actor') ?? '';
   const list = useAdminList<AdminAuditPage>('/api/admin/audit', {
     sort: 'createdAt',
-    filters: { action: '', resource: '', from: '', to: '' },
+    filters: { action: '', resource: '', from: '', to: '', actor },
   });
   const data = list.query.data;
+  const everyone = () => {
+    list.setFilter('actor', '');
+    setParams({ tab: 'audit' }, { replace: true });
+  };
   return (
     <div className="space-y-4">
+      {list.filters.actor && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          Showing what one staff member did{data?.items[0] ? ` (${data.items[0].actor})` : ''}.
+          <Button size="sm" variant="secondary" onClick={everyone}>
+            Show everyone
+          </Button>
+        </p>
+      )}
       <AdminListToolbar list={list} searchLabel="Search by action, resource id, admin or address">
         <ListFilter
           list={list}

@@ -16,6 +16,7 @@ import {
   type RateAdded,
 } from '../../../contracts/settlement-rates.contract';
 import { api, ApiError } from '../../api/client';
+import { useStaffCan } from '../../api/admin-session';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -55,6 +56,8 @@ const columns: Column<HsnCode>[] = [
 /** The HSN list vendors choose a product's GST rate from: each code's rate today and its next change; add a code, change a rate. */
 export function HsnCodesSection() {
   const list = useQuery({ queryKey: hsnKey, queryFn: () => api.get<HsnCodeList>('/api/admin/hsn-codes') });
+  // Changing a code's rate is a tax rate change: the rates permission's.
+  const canChangeRates = useStaffCan()('rates');
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<HsnCode | null>(null);
   const items = list.data?.items;
@@ -94,16 +97,20 @@ export function HsnCodesSection() {
         onRetry={() => void list.refetch()}
         emptyTitle="No HSN codes yet"
         emptyText="Add the codes of the goods sold on Haat, each with its GST rate."
-        actions={(c) => (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setChanging(c)}
-            aria-label={`Change the GST rate of ${c.hsnCode}`}
-          >
-            Change rate
-          </Button>
-        )}
+        actions={
+          canChangeRates
+            ? (c) => (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setChanging(c)}
+                  aria-label={`Change the GST rate of ${c.hsnCode}`}
+                >
+                  Change rate
+                </Button>
+              )
+            : undefined
+        }
       />
       <ChangeRateDialog code={changing} onClose={() => setChanging(null)} />
     </RatesSection>

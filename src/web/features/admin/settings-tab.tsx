@@ -18,6 +18,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { HaatGstSettingsCard } from './haat-gst-settings-card';
+import { ProductReviewSettingsCard } from './product-review-settings-card';
 import { Card, NotLoaded } from './settings-card';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useStepUpSettings } from './use-step-up-settings';
@@ -26,13 +27,17 @@ const referralKey = ['admin', 'settings', 'referral'] as const;
 const gatewayKey = ['admin', 'settings', 'payment'] as const;
 const codKey = ['admin', 'settings', 'cod'] as const;
 
-/** The Settings tab: referral thresholds, the payment gateway and cash on delivery, each saved with a fresh code. */
+/**
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery and the product
+ * review, each saved with a fresh code.
+ */
 export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ReferralSettingsCard />
       <GatewaySettingsCard />
       <CodSettingsCard />
+      <ProductReviewSettingsCard />
       <HaatGstSettingsCard />
     </div>
   );

@@ -1,8 +1,8 @@
 import { BadgeCheck, HandCoins, IndianRupee, QrCode, Repeat, type LucideIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { CASHBACK_DEFAULT, merchantRegisterSchema } from '../../../contracts/auth.contract';
-import { Input } from '../../ui/Field';
 import { CashbackInput, EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
+import { BusinessNameInput, UpiIdInput, WebsiteInput, WhatsAppInput } from '../../ui/PersonFields';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type MerchantForm = z.input<typeof merchantRegisterSchema>;
@@ -75,44 +75,19 @@ export function MerchantRegisterPage() {
       loadingText="Creating merchant account..."
       aside={<MerchantBenefits />}
     >
-      <Input
-        label="Business name"
-        required
-        autoComplete="organization"
-        error={errors.businessName?.message}
-        {...register('businessName')}
-      />
+      <BusinessNameInput error={errors.businessName?.message} {...register('businessName')} />
       <EmailInput error={errors.email?.message} {...register('email')} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-        <PhoneInput
-          label="WhatsApp number"
-          autoComplete="off"
-          hint="Defaults to your mobile number"
-          error={errors.whatsappNumber?.message}
-          {...register('whatsappNumber')}
-        />
+        <WhatsAppInput error={errors.whatsappNumber?.message} {...register('whatsappNumber')} />
       </div>
-      <Input
-        label="UPI ID"
-        required
-        autoCapitalize="none"
-        spellCheck={false}
+      <UpiIdInput
         placeholder="yourname@okbank"
         hint="Customers pay you at this UPI ID"
         error={errors.upiId?.message}
         {...register('upiId')}
       />
-      <Input
-        label="Website"
-        type="url"
-        autoComplete="url"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="www.example.in"
-        error={errors.website?.message}
-        {...register('website')}
-      />
+      <WebsiteInput error={errors.website?.message} {...register('website')} />
       <CashbackInput error={errors.cashbackPercentage?.message} {...register('cashbackPercentage')} />
     </RegisterFormPage>
   );

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { customerRegisterSchema, genderLabels, genders } from '../../../contracts/auth.contract';
-import { Input, Select, Textarea } from '../../ui/Field';
-import { localToday } from '../../ui/format-date';
-import { StateOptions } from '../../ui/StateOptions';
+import { customerRegisterSchema } from '../../../contracts/auth.contract';
+import { Textarea } from '../../ui/Field';
+import { BirthDateInput, FirstNameInput, GenderSelect, LastNameInput } from '../../ui/PersonFields';
+import { CityInput, PinCodeInput, StateSelect } from '../../ui/AddressInputs';
 import { EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
@@ -46,20 +46,8 @@ export function RegisterPage() {
       loadingText="Creating account..."
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
-          label="First name"
-          required
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <Input
-          label="Last name"
-          required
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
+        <FirstNameInput error={errors.firstName?.message} {...register('firstName')} />
+        <LastNameInput error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <PhoneInput
         label="Phone number"
@@ -69,22 +57,8 @@ export function RegisterPage() {
         {...register('phoneNumber')}
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
-          label="Date of birth"
-          type="date"
-          autoComplete="bday"
-          max={localToday()}
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
-        <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
-          <option value="">Select gender</option>
-          {genders.map((gender) => (
-            <option key={gender} value={gender}>
-              {genderLabels[gender]}
-            </option>
-          ))}
-        </Select>
+        <BirthDateInput error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <GenderSelect error={errors.gender?.message} {...register('gender')} />
       </div>
       <EmailInput error={errors.email?.message} {...register('email')} />
       <fieldset className="space-y-4">
@@ -100,19 +74,9 @@ export function RegisterPage() {
           {...register('address')}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Input label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <Select label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
-            <StateOptions />
-          </Select>
-          <Input
-            label="PIN code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={7}
-            placeholder="560038"
-            error={errors.postalCode?.message}
-            {...register('postalCode')}
-          />
+          <CityInput error={errors.city?.message} {...register('city')} />
+          <StateSelect error={errors.state?.message} {...register('state')} />
+          <PinCodeInput error={errors.postalCode?.message} {...register('postalCode')} />
         </div>
       </fieldset>
     </RegisterFormPage>

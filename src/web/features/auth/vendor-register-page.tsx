@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { vendorRegisterSchema } from '../../../contracts/auth.contract';
-import { Input, Textarea } from '../../ui/Field';
+import { Textarea } from '../../ui/Field';
 import { EmailInput, PhoneInput, type AuthLink } from '../../ui/AuthFormParts';
+import { BusinessNameInput, FirstNameInput, LastNameInput } from '../../ui/PersonFields';
 import { RegisterFormPage, useRegisterForm } from './register-form';
 
 type VendorForm = z.input<typeof vendorRegisterSchema>;
@@ -43,26 +44,10 @@ export function VendorRegisterPage() {
       loadingText="Creating vendor account..."
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <Input
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
+        <FirstNameInput required={false} error={errors.firstName?.message} {...register('firstName')} />
+        <LastNameInput required={false} error={errors.lastName?.message} {...register('lastName')} />
       </div>
-      <Input
-        label="Business name"
-        required
-        autoComplete="organization"
-        error={errors.businessName?.message}
-        {...register('businessName')}
-      />
+      <BusinessNameInput error={errors.businessName?.message} {...register('businessName')} />
       <EmailInput error={errors.email?.message} {...register('email')} />
       <PhoneInput
         label="Phone"

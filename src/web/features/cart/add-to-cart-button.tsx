@@ -2,6 +2,7 @@ import { Check, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
+import type { AddToCartButtonProps } from '../../ui/cart-parts';
 import { useAddToCart } from './use-add-to-cart';
 
 /**
@@ -22,23 +23,7 @@ export function AddToCartButton({
   className,
   size = 'sm',
   onAdded,
-}: {
-  productId: string;
-  /** The chosen variant of a product with options. */
-  variantId?: string | null;
-  /** 'Please choose a size' while a product with options lacks a complete choice. */
-  missingChoice?: string | null;
-  onMissingChoice?: () => void;
-  /** The id of the element naming the product. */
-  describedBy?: string;
-  stock: number;
-  /** False when the product's shop does not deliver. */
-  delivers?: boolean;
-  quantity?: number;
-  className?: string;
-  size?: 'sm' | 'md' | 'lg';
-  onAdded?: () => void;
-}) {
+}: AddToCartButtonProps) {
   const { addToCart, isAdding } = useAddToCart();
   const [added, setAdded] = useState(false);
   useEffect(() => {

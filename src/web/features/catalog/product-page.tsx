@@ -1,5 +1,5 @@
 import { ArrowRight, Store } from 'lucide-react';
-import { useId, useMemo, useState, type ComponentType } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../../contracts/catalog.contract';
 import { LOW_STOCK_AT } from '../../../contracts/catalog.constants';
@@ -23,28 +23,14 @@ import {
   type OptionIndex,
 } from './variant-choice';
 import { VariantPicker } from './variant-picker';
+import type { AddToCartButtonPart } from '../../ui/cart-parts';
 import { DELIVERY_TERMS, noDeliveryMessage } from '../../../domain/pricing';
-
-/** The cart feature's Add to Cart, handed in by the router (a feature imports no other feature). */
-type AddToCartButtonType = ComponentType<{
-  productId: string;
-  variantId?: string | null;
-  missingChoice?: string | null;
-  onMissingChoice?: () => void;
-  describedBy?: string;
-  stock: number;
-  delivers?: boolean;
-  quantity?: number;
-  className?: string;
-  size?: 'sm' | 'md' | 'lg';
-  onAdded?: () => void;
-}>;
 
 /**
  * /product/{id}: gallery, price, points, stock, the size and colour (kept in the address:
  * ?size=M&colour=Indigo), quantity, add to cart, description and reviews.
  */
-export function ProductPage({ addToCartButton }: { addToCartButton: AddToCartButtonType }) {
+export function ProductPage({ addToCartButton }: { addToCartButton: AddToCartButtonPart }) {
   const { id = '' } = useParams();
   const product = useProduct(id);
   if (product.isPending) return <ProductSkeleton />;
@@ -63,7 +49,7 @@ export function ProductPage({ addToCartButton }: { addToCartButton: AddToCartBut
   return <ProductView key={product.data.id} p={product.data} AddToCartButton={addToCartButton} />;
 }
 
-function ProductView({ p, AddToCartButton }: { p: ProductDetail; AddToCartButton: AddToCartButtonType }) {
+function ProductView({ p, AddToCartButton }: { p: ProductDetail; AddToCartButton: AddToCartButtonPart }) {
   useTitle(p.name);
   const nameId = useId();
   const choiceMessageId = useId();

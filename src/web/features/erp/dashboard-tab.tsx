@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, FolderKanban, FolderPlus, ListPlus, ListTodo, Time
 import { erpMessages } from '../../../contracts/erp.contract';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
-import { StatCard } from '../../ui/StatCard';
+import { StatCard, StatGrid } from '../../ui/StatCard';
 import { statusLabel } from '../../ui/StatusBadge';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useErpDashboard } from './use-employee';
@@ -64,39 +64,34 @@ function Counters() {
     );
   const { stats } = dashboard.data;
   return (
-    <section aria-labelledby="erp-counters">
-      <h2 id="erp-counters" className="sr-only">
-        Counters
-      </h2>
-      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
-        <StatCard
-          label="Total Employees"
-          value={stats.totalEmployees}
-          icon={Users}
-          tone="bg-violet-100 text-violet-800"
-        />
-        <StatCard
-          label="Active Projects"
-          value={stats.activeProjects}
-          icon={FolderKanban}
-          tone="bg-blue-100 text-blue-800"
-        />
-        <StatCard
-          label="Completed Tasks"
-          value={stats.completedTasks}
-          icon={CheckCircle2}
-          tone="bg-green-100 text-green-800"
-        />
-        <StatCard label="Pending Tasks" value={stats.pendingTasks} icon={ListTodo} tone="bg-amber-100 text-amber-900" />
-        <StatCard
-          label="Hours This Week"
-          value={stats.totalHoursThisWeek.toFixed(2)}
-          icon={Clock}
-          tone="bg-pink-100 text-pink-800"
-          note="Approved, since Sunday"
-        />
-      </dl>
-    </section>
+    <StatGrid id="erp-counters" title="Counters">
+      <StatCard
+        label="Total Employees"
+        value={stats.totalEmployees}
+        icon={Users}
+        tone="bg-violet-100 text-violet-800"
+      />
+      <StatCard
+        label="Active Projects"
+        value={stats.activeProjects}
+        icon={FolderKanban}
+        tone="bg-blue-100 text-blue-800"
+      />
+      <StatCard
+        label="Completed Tasks"
+        value={stats.completedTasks}
+        icon={CheckCircle2}
+        tone="bg-green-100 text-green-800"
+      />
+      <StatCard label="Pending Tasks" value={stats.pendingTasks} icon={ListTodo} tone="bg-amber-100 text-amber-900" />
+      <StatCard
+        label="Hours This Week"
+        value={stats.totalHoursThisWeek.toFixed(2)}
+        icon={Clock}
+        tone="bg-pink-100 text-pink-800"
+        note="Approved, since Sunday"
+      />
+    </StatGrid>
   );
 }
 

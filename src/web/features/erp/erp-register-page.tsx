@@ -14,6 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Input, Select } from '../../ui/Field';
 import { localToday } from '../../ui/format-date';
 import { Page } from '../../ui/Page';
+import { FirstNameInput, LastNameInput } from '../../ui/PersonFields';
 import {
   AuthCard,
   centredPageClass,
@@ -24,6 +25,7 @@ import {
   SubmitButton,
 } from '../../ui/AuthFormParts';
 import { useServerErrors } from '../../api/field-errors';
+import { EmergencyContactFields } from './emergency-contact-fields';
 
 const fields = [
   'firstName',
@@ -114,20 +116,8 @@ export function ErpRegisterPage() {
         <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Employee registration">
           <FormErrorAlert message={formError} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input
-              label="First name"
-              required
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <Input
-              label="Last name"
-              required
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
+            <FirstNameInput error={errors.firstName?.message} {...register('firstName')} />
+            <LastNameInput error={errors.lastName?.message} {...register('lastName')} />
           </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <EmailInput error={errors.email?.message} {...register('email')} />
@@ -169,20 +159,12 @@ export function ErpRegisterPage() {
             error={errors.address?.message}
             {...register('address')}
           />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Input
-              label="Emergency contact"
-              autoComplete="off"
-              error={errors.emergencyContact?.message}
-              {...register('emergencyContact')}
-            />
-            <PhoneInput
-              label="Emergency phone"
-              autoComplete="off"
-              error={errors.emergencyPhone?.message}
-              {...register('emergencyPhone')}
-            />
-          </div>
+          <EmergencyContactFields
+            contact={register('emergencyContact')}
+            phone={register('emergencyPhone')}
+            contactError={errors.emergencyContact?.message}
+            phoneError={errors.emergencyPhone?.message}
+          />
           <NewPasswordFields
             password={register('password')}
             confirm={register('confirmPassword')}

@@ -20,6 +20,7 @@ import { Modal } from '../../ui/Modal';
 import { QrCode } from '../../ui/QrCode';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { PasswordInput, PhoneInput } from '../../ui/AuthFormParts';
+import { EmergencyContactFields } from './emergency-contact-fields';
 import { ErpFeedbackProvider, failure, useErpFeedback } from './erp-feedback';
 import {
   useChangeErpPassword,
@@ -120,21 +121,13 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
         error={errors.address?.message}
         {...register('address')}
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
-          label="Emergency contact"
-          maxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)}
-          autoComplete="off"
-          error={errors.emergencyContact?.message}
-          {...register('emergencyContact')}
-        />
-        <PhoneInput
-          label="Emergency phone"
-          autoComplete="off"
-          error={errors.emergencyPhone?.message}
-          {...register('emergencyPhone')}
-        />
-      </div>
+      <EmergencyContactFields
+        contact={register('emergencyContact')}
+        phone={register('emergencyPhone')}
+        contactError={errors.emergencyContact?.message}
+        phoneError={errors.emergencyPhone?.message}
+        contactMaxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save contact details'}

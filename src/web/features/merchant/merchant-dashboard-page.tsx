@@ -6,7 +6,7 @@ import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { QrCode } from '../../ui/QrCode';
-import { StatCard } from '../../ui/StatCard';
+import { StatCard, StatGrid } from '../../ui/StatCard';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import type { EmailPreferencesPart, ReferralsSectionPart } from '../../ui/account-parts';
 import { Tabs, type TabItem } from '../../ui/Tabs';
@@ -174,46 +174,41 @@ function Overview({
   const made = referrals.data ? count(referrals.data.totals.made) : '…';
   return (
     <>
-      <section aria-labelledby="merchant-totals">
-        <h2 id="merchant-totals" className="sr-only">
-          Totals
-        </h2>
-        <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
-          <StatCard
-            label="Payments recorded"
-            value={count(totals.payments)}
-            icon={Receipt}
-            tone="bg-violet-100 text-violet-800"
-          />
-          <StatCard
-            label="Volume"
-            value={<Money paise={totals.volumePaise} />}
-            icon={IndianRupee}
-            tone="bg-blue-100 text-blue-800"
-          />
-          <StatCard
-            label="Cashback given"
-            value={`${count(totals.cashbackPoints)} pts`}
-            icon={Coins}
-            tone="bg-amber-100 text-amber-900"
-            note={`${count(totals.pendingCashbackPoints)} pts still pending`}
-          />
-          <StatCard
-            label="Cashback rate"
-            value={`${profile.cashbackPercentage}%`}
-            icon={BadgeCheck}
-            tone="bg-green-100 text-green-800"
-            note="Of each payment, as points"
-          />
-          <StatCard
-            label="Referrals made"
-            value={made}
-            icon={Share2}
-            tone="bg-pink-100 text-pink-800"
-            note={referrals.data ? `${count(referrals.data.totals.qualified)} qualified` : undefined}
-          />
-        </dl>
-      </section>
+      <StatGrid id="merchant-totals" title="Totals">
+        <StatCard
+          label="Payments recorded"
+          value={count(totals.payments)}
+          icon={Receipt}
+          tone="bg-violet-100 text-violet-800"
+        />
+        <StatCard
+          label="Volume"
+          value={<Money paise={totals.volumePaise} />}
+          icon={IndianRupee}
+          tone="bg-blue-100 text-blue-800"
+        />
+        <StatCard
+          label="Cashback given"
+          value={`${count(totals.cashbackPoints)} pts`}
+          icon={Coins}
+          tone="bg-amber-100 text-amber-900"
+          note={`${count(totals.pendingCashbackPoints)} pts still pending`}
+        />
+        <StatCard
+          label="Cashback rate"
+          value={`${profile.cashbackPercentage}%`}
+          icon={BadgeCheck}
+          tone="bg-green-100 text-green-800"
+          note="Of each payment, as points"
+        />
+        <StatCard
+          label="Referrals made"
+          value={made}
+          icon={Share2}
+          tone="bg-pink-100 text-pink-800"
+          note={referrals.data ? `${count(referrals.data.totals.qualified)} qualified` : undefined}
+        />
+      </StatGrid>
 
       <section aria-labelledby="take-payments" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="take-payments" className="text-lg font-semibold text-slate-900">

@@ -8,10 +8,10 @@ import {
 } from '../../../contracts/merchant.contract';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { useServerErrors } from '../../api/field-errors';
 import { CashbackInput, PhoneInput } from '../../ui/AuthFormParts';
+import { BusinessNameInput, UpiIdInput, WebsiteInput, WhatsAppInput } from '../../ui/PersonFields';
 import { useUpdateMerchantProfile } from './use-merchant';
 
 type ProfileForm = z.input<typeof merchantProfileUpdateSchema>;
@@ -55,46 +55,17 @@ export function MerchantProfileForm({ profile }: { profile: MerchantProfile }) {
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Business profile" className="max-w-2xl space-y-4">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <Input
-        label="Business name"
-        required
-        autoComplete="organization"
-        error={errors.businessName?.message}
-        {...register('businessName')}
-      />
+      <BusinessNameInput error={errors.businessName?.message} {...register('businessName')} />
       <p className="text-sm text-slate-600">
         Sign-in email: <span className="font-medium text-slate-900">{profile.email}</span> (change it under Profile,
         Settings)
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <PhoneInput label="Mobile number" required error={errors.mobileNumber?.message} {...register('mobileNumber')} />
-        <PhoneInput
-          label="WhatsApp number"
-          autoComplete="off"
-          hint="Defaults to your mobile number"
-          error={errors.whatsappNumber?.message}
-          {...register('whatsappNumber')}
-        />
+        <WhatsAppInput error={errors.whatsappNumber?.message} {...register('whatsappNumber')} />
       </div>
-      <Input
-        label="UPI ID"
-        required
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="Your payment QR code pays this UPI ID"
-        error={errors.upiId?.message}
-        {...register('upiId')}
-      />
-      <Input
-        label="Website"
-        type="url"
-        autoComplete="url"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="www.example.in"
-        error={errors.website?.message}
-        {...register('website')}
-      />
+      <UpiIdInput hint="Your payment QR code pays this UPI ID" error={errors.upiId?.message} {...register('upiId')} />
+      <WebsiteInput error={errors.website?.message} {...register('website')} />
       <CashbackInput
         hint="Recommended 1-5%. A new percentage applies to payments you record from now on."
         error={errors.cashbackPercentage?.message}

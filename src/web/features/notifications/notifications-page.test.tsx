@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../contracts/auth.contract';
 import type { Notification, NotificationPage } from '../../../contracts/notifications.contract';
 import { api } from '../../api/client';
 import { meQueryKey } from '../../api/session';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationsPage } from './notifications-page';
 import { unreadCountKey } from '../../api/notifications';
+import { signedInAs, testUuid as uuid } from '../../api/test-fixtures';
 
 // The notifications page: the user's notifications newest first; opening one
 // marks it read and goes to its page; Mark all read.
@@ -75,22 +75,7 @@ vi.mock('../../ui/Button', () => ({
 }));
 vi.mock('../../ui/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), dismissErrors: vi.fn() } }));
 
-const me: Me = {
-  id: '00000000-0000-4000-8000-000000000000',
-  email: 'asha@example.in',
-  role: 'vendor',
-  referralCode: 'VENDABCDEF',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  displayName: 'Asha Rao',
-  phoneNumber: null,
-  dateOfBirth: null,
-  gender: null,
-  profileImageUrl: null,
-  businessName: 'Jaipur Handlooms',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const me = signedInAs({ role: 'vendor', referralCode: 'VENDABCDEF', businessName: 'Jaipur Handlooms' });
 const note = (n: number, over: Partial<Notification> = {}): Notification => ({
   id: uuid(n),
   kind: 'order.shipped',

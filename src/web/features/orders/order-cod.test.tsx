@@ -8,11 +8,11 @@ import { codMessages } from '../../../domain/cod';
 import { OrderCard } from './order-card';
 import { historyStep, OrderDetailsBody } from './order-details';
 import { codPartNote, codStillDuePaise } from './order-payment';
+import { testUuid as uuid } from '../../api/test-fixtures';
 
 // The customer's orders paid cash on delivery: the payment, each part's cash
 // to pay at the door or paid, and a part refused at the door 'Returned to seller'.
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const part = (n: number, over: Partial<OrderPart> = {}): OrderPart => ({
   id: uuid(n),
   storeId: uuid(100 + n),

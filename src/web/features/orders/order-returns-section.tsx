@@ -13,12 +13,12 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
-import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { cn } from '../../ui/cn';
 import { canDispute, returnItemText, returnStatusLine, returnSteps, returnWindowNote } from './order-returns';
+import { ReturnFormDialog } from './return-form-dialog';
 import { useDisputeReturn } from './use-returns';
 
 /** The badge colour of each return status, from the palette of SPEC.md section 4. */
@@ -226,7 +226,6 @@ export function DisputeReturnModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const formId = useId();
   const dispute = useDisputeReturn();
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ comment?: string; form?: string }>({});
@@ -249,52 +248,34 @@ export function DisputeReturnModal({
       notify.error(fields.comment ?? message, { action: 'return-dispute' });
     }
   };
-  const close = () => {
-    if (!busy) onClose();
-  };
 
   return (
-    <Modal
-      open
-      onClose={close}
+    <ReturnFormDialog
       title="Ask Haat to review"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy} className="min-h-11">
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} className="min-h-11">
-            {busy ? 'Sending...' : 'Send for review'}
-          </Button>
-        </>
-      }
+      label="Ask the Haat team to review the return"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      submitText="Send for review"
     >
-      <form
-        id={formId}
-        onSubmit={submit}
-        noValidate
-        className="space-y-4"
-        aria-label="Ask the Haat team to review the return"
-      >
-        <p className="text-sm text-slate-700">
-          {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”.` : '.'} The
-          Haat team will look at it and decide. You can ask once.
-        </p>
-        {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <Textarea
-          label="Note for the Haat team (optional)"
-          rows={4}
-          maxLength={maxLengthOf(disputeReturnSchema.shape.comment)}
-          value={comment}
-          disabled={busy}
-          onChange={(e) => {
-            setComment(e.target.value);
-            setErrors({});
-          }}
-          error={errors.comment}
-          hint="Why do you think the return should be accepted?"
-        />
-      </form>
-    </Modal>
+      <p className="text-sm text-slate-700">
+        {target.storeName} rejected your return{target.rejectionReason ? `: “${target.rejectionReason}”.` : '.'} The
+        Haat team will look at it and decide. You can ask once.
+      </p>
+      {errors.form && <Alert tone="error">{errors.form}</Alert>}
+      <Textarea
+        label="Note for the Haat team (optional)"
+        rows={4}
+        maxLength={maxLengthOf(disputeReturnSchema.shape.comment)}
+        value={comment}
+        disabled={busy}
+        onChange={(e) => {
+          setComment(e.target.value);
+          setErrors({});
+        }}
+        error={errors.comment}
+        hint="Why do you think the return should be accepted?"
+      />
+    </ReturnFormDialog>
   );
 }

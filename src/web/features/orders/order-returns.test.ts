@@ -13,11 +13,11 @@ import {
   returnWindowNote,
   type ReturnFormState,
 } from './order-returns';
+import { requestedReturn, testUuid as uuid } from '../../api/test-fixtures';
 
 // The customer's returns: what the form sends and refuses, and how each
 // status and refund reads on the order page.
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const item = (n: number, quantity: number, returnableQuantity: number) => ({
   orderItemId: uuid(200 + n),
   productName: n === 1 ? 'Block Print Kurta' : 'Black Pepper',
@@ -61,40 +61,7 @@ const refund = (over: Partial<ReturnRefund> = {}): ReturnRefund => ({
   processedAt: '2026-12-03T10:00:00.000Z',
   ...over,
 });
-const ret = (over: Partial<OrderReturn> = {}): OrderReturn => ({
-  id: uuid(30),
-  orderId: uuid(1),
-  orderRef: '#00000000',
-  partId: uuid(10),
-  storeName: 'Jaipur Handlooms',
-  customerName: 'Asha Rao',
-  status: 'requested',
-  statusLabel: 'Return requested',
-  reason: 'Wrong size or fit',
-  comment: 'Too tight',
-  photos: [],
-  items: [
-    {
-      orderItemId: uuid(201),
-      productName: 'Block Print Kurta',
-      variantLabel: 'M',
-      imageUrl: null,
-      quantity: 1,
-      pricePaise: 60_000,
-    },
-  ],
-  valuePaise: 60_000,
-  requestedAt: '2026-11-30T10:00:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  rejectionReason: null,
-  disputedAt: null,
-  disputeComment: null,
-  receivedAt: null,
-  refund: null,
-  creditNoteNumber: null,
-  ...over,
-});
+const ret = (over: Partial<OrderReturn> = {}): OrderReturn => requestedReturn(over);
 const current = (r: OrderReturn) => returnSteps(r).find((s) => s.state === 'current')?.label;
 const labels = (r: OrderReturn) => returnSteps(r).map((s) => s.label);
 

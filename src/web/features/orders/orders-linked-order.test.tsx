@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../contracts/auth.contract';
 import type { Order, OrderDetail, OrderList } from '../../../contracts/orders.contract';
 import { meQueryKey } from '../../api/session';
 import { OrdersPage } from './orders-page';
 import { ordersQueryKey } from './use-orders';
+import { signedInAs } from '../../api/test-fixtures';
 
 // A notification about an order links to /orders?order=<id>: the page opens
 // that order's details, from the loaded page or fetched on its own.
@@ -23,21 +23,7 @@ vi.mock('../../ui/Modal', () => ({
   ConfirmDialog: () => null,
 }));
 
-const me: Me = {
-  id: '00000000-0000-4000-8000-000000000000',
-  email: 'asha@example.in',
-  role: 'customer',
-  referralCode: 'CUSTABCDEF',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  displayName: 'Asha Rao',
-  phoneNumber: null,
-  dateOfBirth: null,
-  gender: null,
-  profileImageUrl: null,
-  businessName: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const me = signedInAs();
 const order = (id: string, storeName: string): Order => ({
   id,
   createdAt: '2026-11-26T10:00:00.000Z',

@@ -1,9 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { MAX_RETURN_PHOTOS } from '../../../contracts/returns.contract';
-import { cn } from '../../ui/cn';
 import type { ImageItem } from '../../ui/ImageUploader';
-import { AddImagesTile, UploadProgress } from '../../ui/image-tiles';
+import { AddImagesTile, ImagePreviewTile } from '../../ui/image-tiles';
 
 type ReturnPhotosProps = {
   items: ImageItem[];
@@ -34,23 +33,13 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
           const label = `Photo ${i + 1}`;
           return (
             <li key={item.key} className="flex min-w-0 flex-col gap-1">
-              <div
-                className={cn(
-                  'relative overflow-hidden rounded-lg border bg-slate-50',
-                  item.error ? 'border-red-500' : 'border-slate-200',
-                )}
+              <ImagePreviewTile
+                preview={item.preview}
+                label={label}
+                size={120}
+                error={item.error}
+                progress={item.progress}
               >
-                <img
-                  src={item.preview}
-                  alt={label}
-                  width={120}
-                  height={120}
-                  className={cn(
-                    'aspect-square w-full object-cover text-transparent',
-                    item.progress !== null && 'opacity-60',
-                  )}
-                />
-                {item.progress !== null && <UploadProgress label={label} progress={item.progress} />}
                 <button
                   type="button"
                   onClick={() => onRemove(item.key)}
@@ -60,7 +49,7 @@ export function ReturnPhotos({ items, onPick, onRemove, disabled, messages }: Re
                 >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </button>
-              </div>
+              </ImagePreviewTile>
               {item.error && (
                 <p role="alert" className="break-words text-xs leading-tight text-red-700">
                   {item.error}

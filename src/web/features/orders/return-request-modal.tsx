@@ -9,10 +9,8 @@ import {
   type ReturnablePart,
 } from '../../../contracts/returns.contract';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Select, Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
-import { Modal } from '../../ui/Modal';
 import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { QuantityStepper } from '../../ui/QuantityStepper';
@@ -26,6 +24,7 @@ import {
   type ReturnFormErrors,
   type ReturnFormState,
 } from './order-returns';
+import { ReturnFormDialog } from './return-form-dialog';
 import { ReturnPhotos } from './return-photos';
 import { useRequestReturn } from './use-returns';
 
@@ -53,7 +52,6 @@ export function ReturnRequestModal({
   onDone: () => void;
 }) {
   const { part } = target;
-  const formId = useId();
   const itemsId = useId();
   const request = useRequestReturn();
   const [form, setForm] = useState<ReturnFormState>(() => emptyReturnForm(part));
@@ -136,136 +134,124 @@ export function ReturnRequestModal({
     }
   };
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   const photoMessages = [...photoNotice, ...(errors.photos ? [errors.photos] : [])];
 
   return (
-    <Modal
-      open
-      onClose={close}
+    <ReturnFormDialog
       title="Return items"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy} className="min-h-11">
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} className="min-h-11">
-            {busy ? 'Sending...' : 'Request return'}
-          </Button>
-        </>
-      }
+      label="Request a return"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+      submitText="Request return"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4" aria-label="Request a return">
-        <p className="text-sm text-slate-700">
-          From <strong className="text-slate-900">{part.storeName}</strong>, delivered on {formatDate(part.deliveredAt)}
-          . Return by {formatDate(part.windowEndsAt)}.
-        </p>
-        {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <fieldset aria-describedby={errors.items ? `${itemsId}-error` : undefined}>
-          <legend className="mb-1 block text-sm font-medium text-slate-700">
-            Items to return
-            <span className="ml-0.5 text-red-600" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {part.items.map((item) => {
-              const choice = form.items[item.orderItemId];
-              const name = item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
-              const none = item.returnableQuantity <= 0;
-              return (
-                <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <label
-                    className={`flex min-h-11 min-w-0 flex-1 items-center gap-3 ${none ? 'cursor-not-allowed' : 'cursor-pointer'}`}
-                  >
-                    <input
-                      type="checkbox"
-                      checked={!none && choice.selected}
-                      disabled={none || busy}
-                      onChange={(e) => setItem(item.orderItemId, { selected: e.target.checked })}
-                      className="h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600"
-                    />
-                    <span className="min-w-0">
-                      <span
-                        className={`block break-words text-sm font-medium ${none ? 'text-slate-500' : 'text-slate-900'}`}
-                      >
-                        {name}
-                      </span>
-                      <span className="block text-xs text-slate-600">
-                        {none ? (
-                          'Already in a return'
-                        ) : (
-                          <>
-                            <Money paise={item.pricePaise} /> each · {item.returnableQuantity} of {item.quantity} can be
-                            returned
-                          </>
-                        )}
-                      </span>
+      <p className="text-sm text-slate-700">
+        From <strong className="text-slate-900">{part.storeName}</strong>, delivered on {formatDate(part.deliveredAt)}.
+        Return by {formatDate(part.windowEndsAt)}.
+      </p>
+      {errors.form && <Alert tone="error">{errors.form}</Alert>}
+      <fieldset aria-describedby={errors.items ? `${itemsId}-error` : undefined}>
+        <legend className="mb-1 block text-sm font-medium text-slate-700">
+          Items to return
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {part.items.map((item) => {
+            const choice = form.items[item.orderItemId];
+            const name = item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName;
+            const none = item.returnableQuantity <= 0;
+            return (
+              <li key={item.orderItemId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <label
+                  className={`flex min-h-11 min-w-0 flex-1 items-center gap-3 ${none ? 'cursor-not-allowed' : 'cursor-pointer'}`}
+                >
+                  <input
+                    type="checkbox"
+                    checked={!none && choice.selected}
+                    disabled={none || busy}
+                    onChange={(e) => setItem(item.orderItemId, { selected: e.target.checked })}
+                    className="h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600"
+                  />
+                  <span className="min-w-0">
+                    <span
+                      className={`block break-words text-sm font-medium ${none ? 'text-slate-500' : 'text-slate-900'}`}
+                    >
+                      {name}
                     </span>
-                  </label>
-                  {!none && choice.selected && item.returnableQuantity > 1 && (
-                    <QuantityStepper
-                      label={`How many of ${name}`}
-                      hideLabel
-                      size="sm"
-                      min={1}
-                      max={item.returnableQuantity}
-                      value={choice.quantity}
-                      disabled={busy}
-                      onChange={(quantity) => setItem(item.orderItemId, { quantity })}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-          {errors.items && (
-            <p id={`${itemsId}-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {errors.items}
-            </p>
-          )}
-        </fieldset>
-        <Select
-          label="Reason"
-          required
-          value={form.reason}
-          disabled={busy}
-          onChange={(e) => {
-            setForm((f) => ({ ...f, reason: e.target.value }));
-            setErrors((x) => ({ ...x, reason: undefined }));
-          }}
-          error={errors.reason}
-        >
-          <option value="">Choose a reason</option>
-          {returnReasons.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </Select>
-        <Textarea
-          label="Comment"
-          rows={3}
-          maxLength={maxLengthOf(newReturnSchema.shape.comment)}
-          value={form.comment}
-          disabled={busy}
-          onChange={(e) => {
-            setForm((f) => ({ ...f, comment: e.target.value }));
-            setErrors((x) => ({ ...x, comment: undefined }));
-          }}
-          error={errors.comment}
-          hint="What is wrong with it? The shop reads this."
-        />
-        <ReturnPhotos
-          items={photos}
-          onPick={pickPhotos}
-          onRemove={removePhoto}
-          disabled={busy}
-          messages={photoMessages}
-        />
-      </form>
-    </Modal>
+                    <span className="block text-xs text-slate-600">
+                      {none ? (
+                        'Already in a return'
+                      ) : (
+                        <>
+                          <Money paise={item.pricePaise} /> each · {item.returnableQuantity} of {item.quantity} can be
+                          returned
+                        </>
+                      )}
+                    </span>
+                  </span>
+                </label>
+                {!none && choice.selected && item.returnableQuantity > 1 && (
+                  <QuantityStepper
+                    label={`How many of ${name}`}
+                    hideLabel
+                    size="sm"
+                    min={1}
+                    max={item.returnableQuantity}
+                    value={choice.quantity}
+                    disabled={busy}
+                    onChange={(quantity) => setItem(item.orderItemId, { quantity })}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {errors.items && (
+          <p id={`${itemsId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+            {errors.items}
+          </p>
+        )}
+      </fieldset>
+      <Select
+        label="Reason"
+        required
+        value={form.reason}
+        disabled={busy}
+        onChange={(e) => {
+          setForm((f) => ({ ...f, reason: e.target.value }));
+          setErrors((x) => ({ ...x, reason: undefined }));
+        }}
+        error={errors.reason}
+      >
+        <option value="">Choose a reason</option>
+        {returnReasons.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </Select>
+      <Textarea
+        label="Comment"
+        rows={3}
+        maxLength={maxLengthOf(newReturnSchema.shape.comment)}
+        value={form.comment}
+        disabled={busy}
+        onChange={(e) => {
+          setForm((f) => ({ ...f, comment: e.target.value }));
+          setErrors((x) => ({ ...x, comment: undefined }));
+        }}
+        error={errors.comment}
+        hint="What is wrong with it? The shop reads this."
+      />
+      <ReturnPhotos
+        items={photos}
+        onPick={pickPhotos}
+        onRemove={removePhoto}
+        disabled={busy}
+        messages={photoMessages}
+      />
+    </ReturnFormDialog>
   );
 }

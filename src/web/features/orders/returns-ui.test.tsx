@@ -11,6 +11,7 @@ import { OrderDetailsBody } from './order-details';
 import { DisputeReturnModal, ReturnsSection } from './order-returns-section';
 import { ReturnRequestModal } from './return-request-modal';
 import { orderReturnsKey } from './use-returns';
+import { requestedReturn, testUuid as uuid } from '../../api/test-fixtures';
 
 // The customer's returns on the order's details: the Return items
 // button while the window is open, the form, the returns with their status and steps, the dispute.
@@ -25,7 +26,6 @@ vi.mock('../../ui/Modal', () => ({
   ),
 }));
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const orderPart: OrderPart = {
   id: uuid(10),
   storeId: uuid(11),
@@ -99,40 +99,8 @@ const returnable = (over: Partial<ReturnablePart> = {}): ReturnablePart => ({
   ],
   ...over,
 });
-const ret = (over: Partial<OrderReturn> = {}): OrderReturn => ({
-  id: uuid(30),
-  orderId: uuid(1),
-  orderRef: '#00000000',
-  partId: uuid(10),
-  storeName: 'Jaipur Handlooms',
-  customerName: 'Asha Rao',
-  status: 'requested',
-  statusLabel: 'Return requested',
-  reason: 'Wrong size or fit',
-  comment: 'Too tight at the shoulders',
-  photos: ['/uploads/abc.webp'],
-  items: [
-    {
-      orderItemId: uuid(201),
-      productName: 'Block Print Kurta',
-      variantLabel: 'M',
-      imageUrl: null,
-      quantity: 1,
-      pricePaise: 60_000,
-    },
-  ],
-  valuePaise: 60_000,
-  requestedAt: '2026-11-30T10:00:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  rejectionReason: null,
-  disputedAt: null,
-  disputeComment: null,
-  receivedAt: null,
-  refund: null,
-  creditNoteNumber: null,
-  ...over,
-});
+const ret = (over: Partial<OrderReturn> = {}): OrderReturn =>
+  requestedReturn({ comment: 'Too tight at the shoulders', photos: ['/uploads/abc.webp'], ...over });
 
 const text = (html: string) =>
   html

@@ -16,8 +16,8 @@ import { api } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Input, Select } from '../../ui/Field';
-import { StateOptions } from '../../ui/StateOptions';
+import { Input } from '../../ui/Field';
+import { CityInput, PinCodeInput, StateSelect } from '../../ui/AddressInputs';
 import { Modal } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { addressesQueryKey } from '../../api/addresses';
@@ -132,34 +132,11 @@ export function AddressFormModal({ open, onClose, onSaved }: AddressFormModalPro
           {...register('streetAddress')}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input
-            label="City"
-            required
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <Select
-            label="State"
-            required
-            autoComplete="address-level1"
-            error={errors.state?.message}
-            {...register('state')}
-          >
-            <StateOptions />
-          </Select>
+          <CityInput required error={errors.city?.message} {...register('city')} />
+          <StateSelect required error={errors.state?.message} {...register('state')} />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input
-            label="PIN code"
-            required
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={7}
-            placeholder="560038"
-            error={errors.postalCode?.message}
-            {...register('postalCode')}
-          />
+          <PinCodeInput required error={errors.postalCode?.message} {...register('postalCode')} />
           <Input label="Country" required readOnly hint="We deliver within India" {...register('country')} />
         </div>
         <Input

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { genderLabels, genders, type Me } from '../../../contracts/auth.contract';
+import { genderLabels, type Me } from '../../../contracts/auth.contract';
 import {
   profileMessages,
   profileUpdateSchema,
@@ -12,9 +12,10 @@ import {
 import { api } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Button } from '../../ui/Button';
-import { Input, Select } from '../../ui/Field';
+import { Input } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
-import { formatDate, localToday } from '../../ui/format-date';
+import { formatDate } from '../../ui/format-date';
+import { BirthDateInput, FirstNameInput, GenderSelect, LastNameInput } from '../../ui/PersonFields';
 import { notify } from '../../ui/notify';
 import { useSetMe } from '../../api/session';
 
@@ -67,20 +68,8 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
   return (
     <form onSubmit={handleSubmit(save)} noValidate className="space-y-4" aria-label="Edit personal information">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
-          label="First name"
-          required
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <Input
-          label="Last name"
-          required
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
+        <FirstNameInput error={errors.firstName?.message} {...register('firstName')} />
+        <LastNameInput error={errors.lastName?.message} {...register('lastName')} />
         <Input
           label="Phone number"
           required
@@ -92,22 +81,8 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
           {...register('phoneNumber')}
         />
         <Input label="Email" value={me.email} readOnly hint="Your sign-in email cannot be changed here" />
-        <Input
-          label="Date of birth"
-          type="date"
-          autoComplete="bday"
-          max={localToday()}
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
-        <Select label="Gender" error={errors.gender?.message} {...register('gender')}>
-          <option value="">Select gender</option>
-          {genders.map((g) => (
-            <option key={g} value={g}>
-              {genderLabels[g]}
-            </option>
-          ))}
-        </Select>
+        <BirthDateInput error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <GenderSelect error={errors.gender?.message} {...register('gender')} />
       </div>
       <SaveCancelButtons busy={isSubmitting} saveText="Save" onCancel={onDone} />
     </form>

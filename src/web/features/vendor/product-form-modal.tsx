@@ -35,6 +35,7 @@ import { ImageUploader, imageItemFromUrl, releasePreviews, type ImageItem } from
 import { ProductOptionsEditor, type VariantPictures } from './product-options-editor';
 import { pluralOf, rowKey, stockSum } from './product-options';
 import { useVendorShops } from './use-vendor-shops';
+import { ReviewBadge } from './vendor-products-card';
 import {
   createProduct,
   deleteProduct,
@@ -71,9 +72,11 @@ function toForm(p: VendorProduct | null): VendorProductInput {
       variants: [],
     };
   }
+  // A change waiting for review: the form starts from what was proposed, so saving keeps it.
+  const proposed = p.review.proposed ?? {};
   return {
-    name: p.name,
-    description: p.description,
+    name: proposed.name ?? p.name,
+    description: proposed.description ?? p.description,
     price: String(toRupees(p.pricePaise)),
     originalPrice: p.originalPricePaise === null ? '' : String(toRupees(p.originalPricePaise)),
     // With options this is the combinations' sum (hidden); it becomes the product's own stock if the options go.
@@ -88,11 +91,14 @@ function toForm(p: VendorProduct | null): VendorProductInput {
       originalPrice: rupeesForInput(v.originalPricePaise),
     })),
     rewardPercentage: String(p.rewardPercentage),
-    categoryId: p.categoryId,
+    categoryId: proposed.categoryId ?? p.categoryId,
     storeId: p.storeId,
-    hsnCode: p.hsnCode ?? '',
+    hsnCode: (proposed.hsnCode === undefined ? p.hsnCode : proposed.hsnCode) ?? '',
   };
 }
+
+/** The pictures the editor starts from: a change waiting for review shows its proposed ones. */
+const galleryOf = (p: VendorProduct | null): string[] => (p ? (p.review.proposed?.images ?? p.images) : []);
 
 /** Which gallery items each combination of the product shows (its pictures are gallery pictures, matched by URL). */
 function picturesOf(p: VendorProduct | null, items: ImageItem[]): VariantPictures {
@@ -173,7 +179,7 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
   const formId = useId();
   const qc = useQueryClient();
   const categories = useCategories();
-  const [items, setItems] = useState<ImageItem[]>(() => (product ? product.images.map(imageItemFromUrl) : []));
+  const [items, setItems] = useState<ImageItem[]>(() => galleryOf(product).map(imageItemFromUrl));
   const [pictures, setPictures] = useState<VariantPictures>(() => picturesOf(product, items));
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [imagesError, setImagesError] = useState<string | undefined>();
@@ -197,7 +203,7 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
   useEffect(() => {
     if (!open) return;
     reset(toForm(product));
-    const gallery = product ? product.images.map(imageItemFromUrl) : [];
+    const gallery = galleryOf(product).map(imageItemFromUrl);
     setItems(gallery);
     setPictures(picturesOf(product, gallery));
     setFormMessage(null);
@@ -389,6 +395,7 @@ export function ProductDialog({ open, onClose, product, shops, hsn, update, canA
     body = (
       <form id={formId} onSubmit={handleSubmit(save, invalid)} noValidate className="space-y-4" aria-label={title}>
         {formMessage && <Alert tone="error">{formMessage}</Alert>}
+        {product && <ReviewBadge product={product} />}
         {/* The form may appear after the modal opened (once the shops load): autoFocus covers that case. */}
         <Input
           label="Product name"

@@ -1,6 +1,7 @@
 import { Pencil, Power, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../../contracts/catalog.constants';
+import { reviewBadge } from '../../../contracts/product-review.contract';
 import type { VendorProduct } from '../../../contracts/vendor-products.contract';
 import { discountPercent } from '../../../domain/money';
 import { Button } from '../../ui/Button';
@@ -16,6 +17,14 @@ type VendorProductCardProps = {
   onDelete: (p: VendorProduct) => void;
   toggling?: boolean;
 };
+
+/** A product's review as its vendor sees it: 'Pending review', or 'Rejected: reason' (nothing once approved). */
+export function ReviewBadge({ product }: { product: VendorProduct }) {
+  const badge = reviewBadge(product.review);
+  if (!badge) return null;
+  const tone = product.review.status === 'rejected' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900';
+  return <p className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{badge}</p>;
+}
 
 /** One of the vendor's products: picture (or the placeholder), name, shop, price, sizes and colours ('4 sizes · 2 colours'), stock, status and its actions. */
 export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, toggling }: VendorProductCardProps) {
@@ -46,6 +55,7 @@ export function VendorProductCard({ product: p, onEdit, onToggle, onDelete, togg
             </h3>
             <StatusBadge status={p.isActive ? 'active' : 'inactive'} className="shrink-0" />
           </div>
+          <ReviewBadge product={p} />
           <p className="truncate text-xs text-slate-600">
             {p.storeName}
             {!p.storeIsActive && ' (shop inactive)'} · {p.categoryName} ·{' '}

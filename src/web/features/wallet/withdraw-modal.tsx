@@ -9,6 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import { UpiIdInput } from '../../ui/PersonFields';
 import { notify } from '../../ui/notify';
 import { useCreateWithdrawal } from './use-wallet';
 
@@ -116,12 +117,8 @@ export function WithdrawModal({
         <p className="text-sm text-slate-700" aria-live="polite">
           You will receive <strong className="text-green-700">{rupees ?? '₹0'}</strong>
         </p>
-        <Input
-          label="UPI ID"
-          required
-          autoCapitalize="none"
+        <UpiIdInput
           autoComplete="off"
-          spellCheck={false}
           placeholder="yourname@okbank"
           disabled={tooLittle}
           error={errors.upiId?.message}

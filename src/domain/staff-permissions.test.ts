@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { builtInRolePermissions, permissionsOf, staffPermissions } from './staff-permissions';
+
+describe('staff permissions', () => {
+  it('gives the built-in roles what the docs say', () => {
+    expect(builtInRolePermissions.owner).toEqual(staffPermissions);
+    expect(builtInRolePermissions.finance).toEqual([
+      'overview',
+      'hsn_codes',
+      'referrals',
+      'payouts',
+      'withdrawals',
+      'tax_reports',
+      'rates',
+    ]);
+    expect(builtInRolePermissions.support).toEqual([
+      'overview',
+      'customers',
+      'orders',
+      'returns',
+      'messages',
+      'notifications',
+    ]);
+    expect(builtInRolePermissions.catalog).toEqual(['overview', 'products', 'hsn_codes', 'product_review']);
+    expect(builtInRolePermissions.people).toEqual(['overview', 'vendors', 'merchants', 'employees', 'erp']);
+  });
+
+  it('keeps money and staff management away from support, catalog and people', () => {
+    for (const role of ['support', 'catalog', 'people'] as const)
+      for (const p of ['payouts', 'withdrawals', 'settings', 'rates', 'staff'] as const)
+        expect(builtInRolePermissions[role]).not.toContain(p);
+  });
+
+  it('a person holds the union of their roles, in the list order, unknown names dropped', () => {
+    expect(
+      permissionsOf([{ permissions: ['withdrawals', 'returns'] }, { permissions: ['returns', 'gone', 'overview'] }]),
+    ).toEqual(['overview', 'returns', 'withdrawals']);
+    expect(permissionsOf([])).toEqual([]);
+  });
+});
