@@ -37,8 +37,12 @@ import {
   settleAdminPayout,
   transferAdminPayout,
 } from './admin.payouts';
+import { pendingApprovalSchema } from '../../../contracts/money-out.contract';
+import { listPendingApprovals } from './admin.money-out';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 
+/** A pay action's answer: the payout, and whether the click only prepared it for a second staff member. */
+const paidOrPrepared = adminPayoutSchema.extend({ prepared: z.boolean() });
 const tags = ['admin'];
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
 const vendorParams = z.object({ vendorUserId: z.uuid({ error: m.vendorNotFound }) });
@@ -78,6 +82,19 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => listAdminPayouts({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/admin/payouts/approvals',
+    {
+      config: { permission: 'payouts' },
+      schema: {
+        tags,
+        summary: 'Payouts prepared by one staff member and waiting for a second to approve them',
+        response: { 200: z.array(pendingApprovalSchema), ...errors },
+      },
+    },
+    async () => (await listPendingApprovals(db)).filter((a) => a.kind === 'payout'),
   );
 
   app.get(
@@ -169,10 +186,11 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
       config: { permission: 'payouts' },
       schema: {
         tags,
-        summary: 'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code',
+        summary:
+          'Mark a created payout paid with the bank UTR or UPI reference, with a fresh 2FA code; above the two-person amount, the first click prepares it (prepared: true) and another staff member pays it',
         params,
         body: markPayoutPaidSchema,
-        response: { 200: adminPayoutSchema, ...errors },
+        response: { 200: paidOrPrepared, ...errors },
       },
     },
     async (req, reply) =>
@@ -205,7 +223,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
           "Pay a created payout as a Razorpay Route transfer to the vendor's linked account, with a fresh 2FA code (409 when Route is off, the vendor has no linked account or the payout is not 'created'; 503 when Razorpay made no transfer)",
         params,
         body: transferPayoutSchema,
-        response: { 200: adminPayoutSchema, ...errors, 503: errorResponseSchema },
+        response: { 200: paidOrPrepared, ...errors, 503: errorResponseSchema },
       },
     },
     async (req, reply) =>

@@ -1,5 +1,6 @@
 import {
   adminPayoutMessages as m,
+  payoutReferenceProblem,
   type AdminPayout,
   type PayoutRoute,
   type RouteAccount,
@@ -18,6 +19,7 @@ import {
   setVendorRouteAccount,
   startPayoutTransfer,
 } from '../settlement';
+import { secondPersonGate } from './admin.money-out';
 import type { FollowUpTx, SensitiveTx } from './admin.step-up';
 
 // The Payouts tab: settle, mark paid and cancel, each with a fresh code and
@@ -55,13 +57,36 @@ export async function payAdminPayout({
   sensitiveTx,
   payoutId,
   reference,
-}: ActionArgs & { payoutId: string; reference: string }): Promise<AdminPayout> {
-  await sensitiveTx(async (tx, admin) => {
-    const paid = await markVendorPayoutPaid(tx, { payoutId, reference, today: todayInIndia(), adminId: admin.id });
-    const newData = { vendorUserId: paid.vendorUserId, amountPaise: paid.amountPaise, reference, paidAt: paid.paidAt };
-    return { result: paid, audit: { action: 'payout_paid', resourceType: 'payout', resourceId: payoutId, newData } };
+}: ActionArgs & { payoutId: string; reference: string }): Promise<AdminPayout & { prepared: boolean }> {
+  const done = await sensitiveTx(async (tx, admin) => {
+    const { amountPaise, vendorUserId, status, method } = await getAdminPayout(tx, payoutId);
+    // What paying would refuse is refused at the preparing click too.
+    if (status === 'paid') throw new AppError('CONFLICT', m.alreadyPaid);
+    if (status === 'cancelled') throw new AppError('CONFLICT', m.alreadyCancelled);
+    const problem = payoutReferenceProblem(method, reference, status === 'transferring');
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { reference: problem });
+    const gate = await secondPersonGate(tx, admin, { kind: 'payout', resourceId: payoutId, amountPaise, reference });
+    if (gate.outcome === 'prepared') {
+      const newData = { vendorUserId, amountPaise, reference };
+      return {
+        result: { prepared: true },
+        audit: { action: 'payout_prepared', resourceType: 'payout', resourceId: payoutId, newData },
+      };
+    }
+    const used = gate.reference ?? reference;
+    const paid = await markVendorPayoutPaid(tx, {
+      payoutId,
+      reference: used,
+      today: todayInIndia(),
+      adminId: admin.id,
+    });
+    const newData = { vendorUserId, amountPaise: paid.amountPaise, reference: used, paidAt: paid.paidAt };
+    return {
+      result: { prepared: false },
+      audit: { action: 'payout_paid', resourceType: 'payout', resourceId: payoutId, newData },
+    };
   });
-  return getAdminPayout(db, payoutId);
+  return { ...(await getAdminPayout(db, payoutId)), ...done };
 }
 
 /** Cancels a created payout: its amount is payable again; audited as payout_cancelled. */
@@ -138,10 +163,27 @@ export async function transferAdminPayout({
   sensitiveTx,
   followUpTx,
   payoutId,
-}: TransferArgs): Promise<AdminPayout> {
-  const { gateway, payout, accountId, admin } = await sensitiveTx(async (tx, admin) => {
+}: TransferArgs): Promise<AdminPayout & { prepared: boolean }> {
+  const started = await sensitiveTx(async (tx, admin) => {
     const gateway = await routeGateway(tx, config);
     if (!gateway) throw new AppError('CONFLICT', m.routeOff);
+    const { amountPaise, vendorUserId } = await getAdminPayout(tx, payoutId);
+    const gate = await secondPersonGate(tx, admin, {
+      kind: 'payout',
+      resourceId: payoutId,
+      amountPaise,
+      reference: null,
+    });
+    if (gate.outcome === 'prepared')
+      return {
+        result: null,
+        audit: {
+          action: 'payout_prepared',
+          resourceType: 'payout',
+          resourceId: payoutId,
+          newData: { vendorUserId, amountPaise },
+        },
+      };
     const started = await startPayoutTransfer(tx, { payoutId });
     const newData = {
       vendorUserId: started.payout.vendorUserId,
@@ -153,6 +195,9 @@ export async function transferAdminPayout({
       audit: { action: 'payout_transfer_started', resourceType: 'payout', resourceId: payoutId, newData },
     };
   });
+  // Above the two-person amount, the first click only prepared it: nothing is transferred yet.
+  if (!started) return { ...(await getAdminPayout(db, payoutId)), prepared: true };
+  const { gateway, payout, accountId, admin } = started;
   const audit = (action: string, newData: unknown) => ({
     action,
     resourceType: 'payout',
@@ -208,5 +253,5 @@ export async function transferAdminPayout({
       }),
     };
   });
-  return getAdminPayout(db, payoutId);
+  return { ...(await getAdminPayout(db, payoutId)), prepared: false };
 }

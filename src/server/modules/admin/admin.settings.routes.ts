@@ -30,6 +30,10 @@ import {
   updateAdminReferralSettings,
 } from './admin.settings';
 import { requireFreshCode } from './admin.step-up';
+import { moneyOutSettingsSchema, saveMoneyOutSettingsSchema } from '../../../contracts/money-out.contract';
+import { parseRupees } from '../../../domain/money';
+import { auditChanges } from '../audit';
+import { getMoneyOutSettings, saveMoneyOutSettings } from './admin.money-out';
 
 /**
  * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the
@@ -186,6 +190,50 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { code: _code, ...input } = req.body;
       return requireFreshCode(req, reply, (sensitiveTx) => updateAdminProductReviewSettings({ sensitiveTx, input }));
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/money-out',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Two people for money out: the amount above which a payout or withdrawal needs a second approval',
+        response: { 200: moneyOutSettingsSchema, ...errors },
+      },
+    },
+    async () => getMoneyOutSettings(db),
+  );
+
+  app.put(
+    '/api/admin/settings/money-out',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the two-person amount in rupees (empty: off), with a fresh 2FA code',
+        body: saveMoneyOutSettingsSchema,
+        response: { 200: moneyOutSettingsSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const text = req.body.twoPersonAboveRupees;
+      const after = { twoPersonAbovePaise: text === '' ? null : parseRupees(text, 12) };
+      return requireFreshCode(req, reply, (sensitiveTx) =>
+        sensitiveTx(async (tx) => {
+          const before = await saveMoneyOutSettings(tx, after);
+          return {
+            result: after,
+            audit: {
+              action: 'money_out_settings_updated',
+              resourceType: 'money_out_settings',
+              resourceId: '1',
+              newData: { changes: auditChanges(before, after) },
+            },
+          };
+        }),
+      );
     },
   );
 }

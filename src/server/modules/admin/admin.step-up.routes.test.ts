@@ -90,6 +90,8 @@ const body = {
   email: 'new-staff@haat.test',
   roleIds: [crypto.randomUUID()],
   permissions: ['orders'],
+  // Two people for money out: the amount in rupees.
+  twoPersonAboveRupees: '10000',
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) =>

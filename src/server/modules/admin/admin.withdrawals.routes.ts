@@ -10,6 +10,8 @@ import {
 } from '../../../contracts/admin-lists.contract';
 import { adminErrors as errors } from './admin.errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
+import { pendingApprovalSchema } from '../../../contracts/money-out.contract';
+import { listPendingApprovals } from './admin.money-out';
 import { requireFreshCode, sendCsv } from './admin.step-up';
 import { exportAdminWithdrawals, listAdminWithdrawals } from './admin.withdrawals.read-model';
 import { payAdminWithdrawal, rejectAdminWithdrawal } from './admin.withdrawals';
@@ -33,6 +35,19 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => listAdminWithdrawals({ db, query: req.query }),
+  );
+
+  app.get(
+    '/api/admin/withdrawals/approvals',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdrawals prepared by one staff member and waiting for a second to approve them',
+        response: { 200: z.array(pendingApprovalSchema), ...errors },
+      },
+    },
+    async () => (await listPendingApprovals(db)).filter((a) => a.kind === 'withdrawal'),
   );
 
   app.get(
@@ -84,7 +99,7 @@ export async function adminWithdrawalsRoutes(fastify: FastifyInstance) {
         summary: 'Mark a pending request paid (UPI reference and a fresh 2FA code)',
         params,
         body: payWithdrawalSchema,
-        response: { 200: adminWithdrawalSchema, ...errors },
+        response: { 200: adminWithdrawalSchema.extend({ prepared: z.boolean() }), ...errors },
       },
     },
     async (req, reply) =>

@@ -25,6 +25,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminActionDialog } from './admin-action-dialog';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { SettleDialog } from './payout-settle-dialog';
+import { paidOrPrepared, SecondApprovalNote, usePendingApprovals } from './second-approval';
 import { RatesSection } from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
 
@@ -304,6 +305,7 @@ function typedReference(value: string, kind: 'upi' | 'utr' | 'transfer'): string
 function PayoutsSection() {
   const list = useAdminList<AdminPayoutPage>('/api/admin/payouts', { sort: 'createdAt', filters: { status: 'all' } });
   const routeOn = useRouteEnabled();
+  const approvals = usePendingApprovals('payouts');
   const qc = useQueryClient();
   const [action, setAction] = useState<Pending>(null);
   const [reference, setReference] = useState('');
@@ -344,6 +346,7 @@ function PayoutsSection() {
         actions={(p) =>
           p.status === 'created' || p.status === 'transferring' ? (
             <>
+              <SecondApprovalNote approval={approvals.get(p.id)} />
               {p.status === 'created' && routeOn && (
                 <Button
                   size="sm"
@@ -366,9 +369,9 @@ function PayoutsSection() {
                 size="sm"
                 variant={p.status === 'created' && routeOn ? 'secondary' : undefined}
                 onClick={() => open('pay', p)}
-                aria-label={`Mark paid: ${p.businessName}`}
+                aria-label={`${approvals.has(p.id) ? 'Approve and mark paid' : 'Mark paid'}: ${p.businessName}`}
               >
-                Mark paid
+                {approvals.has(p.id) ? 'Approve & mark paid' : 'Mark paid'}
               </Button>
               {p.status === 'created' && (
                 <Button
@@ -392,7 +395,7 @@ function PayoutsSection() {
         request={({ kind, payout }) => ({
           path: `/api/admin/payouts/${payout.id}/${kind}`,
           body: kind === 'pay' ? { reference: reference.trim() } : {},
-          success: actionTexts[kind].success,
+          success: kind === 'cancel' ? actionTexts[kind].success : paidOrPrepared(actionTexts[kind].success),
           failure: actionTexts[kind].failure,
           toast: 'payout',
         })}

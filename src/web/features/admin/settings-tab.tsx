@@ -19,6 +19,7 @@ import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { HaatGstSettingsCard } from './haat-gst-settings-card';
 import { ProductReviewSettingsCard } from './product-review-settings-card';
+import { MoneyOutSettingsCard } from './money-out-settings-card';
 import { Card, NotLoaded } from './settings-card';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useStepUpSettings } from './use-step-up-settings';
@@ -38,6 +39,7 @@ export function SettingsTab() {
       <GatewaySettingsCard />
       <CodSettingsCard />
       <ProductReviewSettingsCard />
+      <MoneyOutSettingsCard />
       <HaatGstSettingsCard />
     </div>
   );

@@ -15,6 +15,7 @@ import { Input, Textarea } from '../../ui/Field';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { AdminActionDialog } from './admin-action-dialog';
+import { paidOrPrepared, SecondApprovalNote, usePendingApprovals } from './second-approval';
 import { AdminListToolbar, ListCount, ListFilter } from './admin-list-parts';
 import { useAdminList } from './use-admin-list';
 
@@ -98,6 +99,7 @@ export function WithdrawalsTab() {
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const status = list.filters.status as AdminWithdrawal['status'];
+  const approvals = usePendingApprovals('withdrawals');
 
   const open = (kind: 'pay' | 'reject', withdrawal: AdminWithdrawal) => {
     setReference('');
@@ -129,12 +131,13 @@ export function WithdrawalsTab() {
           status === 'pending'
             ? (w) => (
                 <>
+                  <SecondApprovalNote approval={approvals.get(w.id)} />
                   <Button
                     size="sm"
                     onClick={() => open('pay', w)}
-                    aria-label={`Mark paid: ${w.customerName}, ${w.points} points`}
+                    aria-label={`${approvals.has(w.id) ? 'Approve and mark paid' : 'Mark paid'}: ${w.customerName}, ${w.points} points`}
                   >
-                    Mark paid
+                    {approvals.has(w.id) ? 'Approve & mark paid' : 'Mark paid'}
                   </Button>
                   <Button
                     size="sm"
@@ -155,7 +158,7 @@ export function WithdrawalsTab() {
         request={({ kind, withdrawal }) => ({
           path: `/api/admin/withdrawals/${withdrawal.id}/${kind}`,
           body: kind === 'pay' ? { upiReference: reference.trim() } : { reason: reason.trim() },
-          success: kind === 'pay' ? m.paid : m.rejected,
+          success: kind === 'pay' ? paidOrPrepared(m.paid) : m.rejected,
           failure: kind === 'pay' ? m.payFailed : m.rejectFailed,
           toast: 'withdrawal',
         })}
