@@ -481,6 +481,8 @@ describe('demo data', () => {
       'customer',
       'customer',
       'customer',
+      'customer',
+      'customer',
       'employee',
       'employee',
       'merchant',

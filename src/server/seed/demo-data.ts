@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
-import { createAccount, createStaffMember, hashPassword, staffPasswordHashes, verifyPassword } from '../modules/auth';
+import {
+  addVendorMember,
+  createAccount,
+  createStaffMember,
+  hashPassword,
+  staffPasswordHashes,
+  verifyPassword,
+} from '../modules/auth';
 import { addresses, users } from '../modules/auth/auth.tables';
 import { categories, products } from '../modules/catalog/catalog.tables';
 import { employees } from '../modules/erp/erp.tables';
@@ -48,6 +55,9 @@ const ADMIN = { email: 'admin@haat.test', password: 'Admin@123' };
 /** The operator's demo staff: they sign in at /admin/login and set up their own authenticator the first time. */
 const FINANCE_STAFF = { email: 'finance@haat.test', password: 'Staff@123' };
 const SUPPORT_STAFF = { email: 'support@haat.test', password: 'Staff@123' };
+/** Sharma Electronics' team: a packer (Orders) and an accountant (Accounts), each with an account of their own. */
+const PACKER = { email: 'packer@haat.test', password: 'Member@123' };
+const ACCOUNTANT = { email: 'accounts@haat.test', password: 'Member@123' };
 const EMPLOYEE = { email: 'employee@haat.test', password: 'Employee@123' };
 /** A second customer whose two withdrawal requests wait in the admin panel. */
 const CUSTOMER_WITH_PAYOUTS = { email: 'rahul@haat.test', password: 'Customer@123' };
@@ -171,6 +181,8 @@ const demoSignIns = (): SeedSummary['accounts'] => [
   { role: 'admin', ...ADMIN },
   { role: 'staff (Finance)', ...FINANCE_STAFF },
   { role: 'staff (Support)', ...SUPPORT_STAFF },
+  { role: 'customer', ...PACKER },
+  { role: 'customer', ...ACCOUNTANT },
   { role: 'employee', ...EMPLOYEE },
   { role: 'employee', ...ERP_MANAGER },
 ];
@@ -267,6 +279,20 @@ export async function seedDemoData({
         vendorIds.push(userId);
       }
       await insertShops(tx, shopIds, vendorIds, logos);
+      await addVendorMember(tx, {
+        vendorUserId: vendorIds[0],
+        ...PACKER,
+        firstName: 'Pooja',
+        lastName: 'Packer',
+        role: 'orders',
+      });
+      await addVendorMember(tx, {
+        vendorUserId: vendorIds[0],
+        ...ACCOUNTANT,
+        firstName: 'Arvind',
+        lastName: 'Rao',
+        role: 'accounts',
+      });
       // Cash on delivery up to the default ₹10,000, never for electronics.
       await saveCodSettings(tx, {
         limitPaise: DEFAULT_COD_LIMIT_PAISE,

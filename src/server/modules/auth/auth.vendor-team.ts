@@ -320,3 +320,29 @@ export async function myVendors(db: DbOrTx, user: { id: string; role: string }):
     })),
   ];
 }
+
+/**
+ * A team member with an account of their own (a customer account: any account may be a member),
+ * added without an invitation: the demo data's packer and accountant.
+ */
+export async function addVendorMember(
+  tx: Tx,
+  a: {
+    vendorUserId: string;
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role: VendorMemberRole;
+  },
+): Promise<{ userId: string }> {
+  const { userId } = await createAccount(tx, {
+    email: a.email,
+    password: a.password,
+    role: 'customer',
+    firstName: a.firstName,
+    lastName: a.lastName,
+  });
+  await tx.insert(vendorMembers).values({ vendorUserId: a.vendorUserId, memberUserId: userId, role: a.role });
+  return { userId };
+}

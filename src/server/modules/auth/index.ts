@@ -70,6 +70,7 @@ export { customerRows, profileRows } from './auth.read';
 export { adminAccountRows, customerContactRows, roleRows, userRows, vendorRows } from './auth.rows';
 export {
   acceptInvite,
+  addVendorMember,
   changeMemberRole,
   inviteMember,
   listTeam,
