@@ -5,6 +5,20 @@ import { adminAccountRoles, adminAccounts, adminRoles } from '../modules/auth/au
 import { totpCode } from '../platform/totp';
 import { TestClient, type TestApp } from './app';
 
+/**
+ * The admin operations open before a session (OpenAPI's path form): the sign-in steps, an
+ * invitation's link, signing out.
+ */
+export const OPEN_ADMIN_OPERATIONS = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/2fa/setup',
+  'POST /api/admin/2fa/verify',
+  'POST /api/admin/2fa/reset',
+  'POST /api/admin/logout',
+  'GET /api/admin/invites/{token}',
+  'POST /api/admin/invites/{token}/accept',
+]);
+
 export const TEST_ADMIN = { email: 'root@haat.test', password: 'root-password-for-tests' };
 /** A second super admin, for the tests where two admins act on the same thing at once. */
 export const SECOND_ADMIN = { email: 'second@haat.test', password: 'second-password-for-tests' };

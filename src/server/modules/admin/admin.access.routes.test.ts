@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInSuperAdmin } from '../../test/admin';
+import { signInSuperAdmin, OPEN_ADMIN_OPERATIONS } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { userProfiles } from '../auth/auth.tables';
@@ -11,16 +11,7 @@ import { userProfiles } from '../auth/auth.tables';
 
 let t: TestApp;
 let n = 0;
-const OPEN = new Set([
-  'POST /api/admin/login',
-  'POST /api/admin/2fa/setup',
-  'POST /api/admin/2fa/verify',
-  'POST /api/admin/2fa/reset',
-  'POST /api/admin/logout',
-  // A staff invitation's link, before the person has an account.
-  'GET /api/admin/invites/{token}',
-  'POST /api/admin/invites/{token}/accept',
-]);
+const OPEN = OPEN_ADMIN_OPERATIONS;
 
 beforeAll(async () => {
   t = await buildTestApp();

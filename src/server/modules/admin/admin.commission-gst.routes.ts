@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commissionGstReportSchema } from '../../../contracts/commission-invoices.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { taxReportQuerySchema } from '../../../contracts/tax-reports.contract';
 import { csvRupeesColumn as money, reportCsv } from '../../../domain/csv';
 import { sendCsvFile } from '../../platform/http';

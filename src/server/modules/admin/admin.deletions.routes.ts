@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminDeletionSchema, deleteBodySchema } from '../../../contracts/admin-lists.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { deleteByAdmin, type DeletionKind } from './admin.deletions';
 import { requireFreshCode } from './admin.step-up';
 import type { StaffPermission } from '../../../domain/staff-permissions';

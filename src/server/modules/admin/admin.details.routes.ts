@@ -12,7 +12,7 @@ import {
   merchantDetailsUpdateSchema,
   type DetailsKind,
 } from '../../../contracts/admin-details.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import {
   getAccountDetails,
   getEmployeeDetails,

@@ -7,7 +7,7 @@ import {
   adminEmployeesQuerySchema,
   stepUpBodySchema,
 } from '../../../contracts/admin-people.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { toCsv } from '../../../domain/csv';
 import { listEmployeeRegistrations } from '../erp';
 import { approveAdminEmployee, setAdminEmployeeActive } from './admin.employees';

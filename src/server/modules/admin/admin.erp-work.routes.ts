@@ -14,7 +14,7 @@ import {
   timesheetStatuses,
 } from '../../../contracts/erp-work.contract';
 import { stepUpBodySchema } from '../../../contracts/admin-people.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { projectDeletion } from '../erp';
 import {
   deleteAdminProject,

@@ -6,7 +6,7 @@ import {
   haatTaxIdentityViewSchema,
   type HaatTaxIdentityView,
 } from '../../../contracts/commission-invoices.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import type { DbOrTx } from '../../platform/db';
 import { getHaatTaxIdentity, saveHaatTaxIdentity } from '../settlement';
 import { requireFreshCode } from './admin.step-up';

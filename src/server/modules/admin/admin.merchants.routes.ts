@@ -9,7 +9,7 @@ import {
   merchantCashbackAtStakeSchema,
   merchantVerificationSchema,
 } from '../../../contracts/admin-merchants.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { listAdminMerchants } from './admin.merchants.read-model';
 import { merchantCashbackAtStake, setAdminMerchantVerification } from './admin.merchants';

@@ -9,7 +9,7 @@ import {
   adminOrderStatusSchema,
   type AdminOrder,
 } from '../../../contracts/admin-orders.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { exportAdminOrders, listAdminOrders } from './admin.orders.read-model';
 import { setAdminOrderStatus } from './admin.orders';

@@ -6,7 +6,7 @@ import {
   type BuiltInRole,
   type StaffPermission,
 } from '../../../domain/staff-permissions';
-import { signInStaff } from '../../test/admin';
+import { signInStaff, OPEN_ADMIN_OPERATIONS } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 
 // The permission matrix: every admin operation × every built-in role, read from the API's own
@@ -19,16 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The operations open before a session: the sign-in steps, the invitation link, signing out. */
-const OPEN = new Set([
-  'POST /api/admin/login',
-  'POST /api/admin/2fa/setup',
-  'POST /api/admin/2fa/verify',
-  'POST /api/admin/2fa/reset',
-  'POST /api/admin/logout',
-  'GET /api/admin/invites/{token}',
-  'POST /api/admin/invites/{token}/accept',
-]);
+const OPEN = OPEN_ADMIN_OPERATIONS;
 
 type Operation = { method: string; path: string; permission: string | undefined };
 

@@ -8,7 +8,7 @@ import {
   productActionMessages,
 } from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.constants';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { getAdminProductDetails, updateAdminProductDetails } from './admin.product-details';
 import { requireFreshCode } from './admin.step-up';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/product-review.contract';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { getRevisionDiff } from '../catalog';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { decideAdminProductReview } from './admin.product-review';
 import { listReviewQueue } from './admin.product-review.read-model';
 

@@ -8,7 +8,7 @@ import {
   productStepUpSchema,
 } from '../../../contracts/admin-products.contract';
 import { catalogMessages } from '../../../contracts/catalog.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { exportAdminProducts, listAdminProducts } from './admin.products.read-model';
 import { setAdminProductActive } from './admin.products';

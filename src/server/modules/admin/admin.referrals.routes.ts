@@ -8,7 +8,7 @@ import {
   referralActionMessages,
   referralStatusChangeSchema,
 } from '../../../contracts/admin-merchants.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { toCsv } from '../../../domain/csv';
 import { listAdminReferrals } from './admin.referrals.read-model';
 import { setAdminReferralStatus } from './admin.referrals';

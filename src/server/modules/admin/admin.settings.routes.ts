@@ -12,7 +12,7 @@ import {
   saveReferralSettingsSchema,
   testGatewaySchema,
 } from '../../../contracts/admin-settings.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import {
   productReviewSettingsViewSchema,
   saveProductReviewSettingsSchema,

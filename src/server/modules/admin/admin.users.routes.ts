@@ -7,7 +7,7 @@ import {
   adminUsersQuerySchema,
   stepUpBodySchema,
 } from '../../../contracts/admin-people.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { toCsv } from '../../../domain/csv';
 import { listUserAccounts } from '../auth';
 import { requireFreshCode, sendCsv } from './admin.step-up';

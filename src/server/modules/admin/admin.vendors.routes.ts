@@ -9,7 +9,7 @@ import {
   rejectVendorSchema,
   vendorActionMessages,
 } from '../../../contracts/admin-vendors.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { payoutDestination } from '../../../contracts/payout-details.contract';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { requireFreshCode, sendCsv } from './admin.step-up';

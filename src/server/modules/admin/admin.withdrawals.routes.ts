@@ -8,7 +8,7 @@ import {
   payWithdrawalSchema,
   rejectWithdrawalSchema,
 } from '../../../contracts/admin-lists.contract';
-import { adminErrors as errors } from './admin.errors';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { csvRupees, toCsv } from '../../../domain/csv';
 import { pendingApprovalSchema } from '../../../contracts/money-out.contract';
 import { listPendingApprovals } from './admin.money-out';

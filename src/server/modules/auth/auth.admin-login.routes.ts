@@ -10,7 +10,7 @@ import {
   adminSessionSchema,
   adminTwoFactorSetupSchema,
 } from '../../../contracts/admin-auth.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { adminErrors as errors } from '../../platform/admin-errors';
 import { acceptInviteSchema, inviteDetailsSchema, inviteTokenSchema } from '../../../contracts/staff.contract';
 import { resolveAdminSession } from './auth.admin';
 import { acceptStaffInvite, readStaffInvite } from './auth.staff';
@@ -31,15 +31,6 @@ import {
 
 /** The cookie that carries "the password was right" from the credentials step to the code step. */
 export const ADMIN_PENDING_COOKIE = 'haat_admin_pending';
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  410: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 /** The super admin's sign-in: credentials, then the code (2fa) or setting two-factor up (setup2fa). */
 export async function adminLoginRoutes(fastify: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { errorResponseSchema } from '../../contracts/errors.contract';
 
 /**
  * The error answers every admin operation documents: 400 bad input, 401 no session or no fresh code,
