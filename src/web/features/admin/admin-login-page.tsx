@@ -90,7 +90,12 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Page title="Super Admin Login" lead={leads[step]} narrow className={centredPageClass}>
+    <Page
+      title={step === 'invite' ? 'Join the admin team' : 'Super Admin Login'}
+      lead={leads[step]}
+      narrow
+      className={centredPageClass}
+    >
       <AuthCard>
         {notice && (
           <div className="mb-4">
