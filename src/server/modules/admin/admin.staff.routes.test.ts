@@ -7,6 +7,7 @@ import { totpCode } from '../../platform/totp';
 import { freshCode, signInStaff, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { adminInvites } from '../auth/auth.tables';
+import { notificationEmails } from '../notifications/notifications.tables';
 import { emailOfUser } from '../auth';
 import { sendDueEmails } from '../notifications';
 
@@ -59,6 +60,14 @@ describe('inviting staff', () => {
     const { token, mail } = await mailedInvite(email);
     expect(mail.subject).toBe('You are invited to the Haat admin team');
     expect(mail.text).toContain('as Finance');
+    // Once sent, the outbox keeps no copy of the link's token.
+    const [kept] = await t.db
+      .select({ data: notificationEmails.data, status: notificationEmails.status })
+      .from(notificationEmails)
+      .where(eq(notificationEmails.toEmail, email));
+    expect(kept.status).toBe('sent');
+    expect(kept.data).not.toHaveProperty('token');
+    expect(kept.data).toMatchObject({ roles: 'Finance' });
 
     const person = browser();
     expect((await person.get(`/api/admin/invites/${token}`)).json()).toEqual({ email, roles: ['Finance'] });

@@ -91,6 +91,8 @@ export async function sendDueEmails(
         .set({
           status: 'sent',
           toEmail: to,
+          // A single-use link's token (an invitation) is not kept once the email is out.
+          data: sql`${notificationEmails.data} - 'token'`,
           sentAt: sql`now()`,
           lockedUntil: null,
           lastError: null,
