@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiDocs } from './api-docs';
 import { installStaffPermissions } from './platform/staff-permissions';
+import { installSecurityHeaders } from './platform/security-headers';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from './platform/auth-guards';
 import type { Config } from './platform/config';
 import { makeContext } from './platform/context';
@@ -16,7 +16,7 @@ import { installDownloadLimit } from './platform/download-limit';
 import { hourlyLimits } from './platform/hourly-limits';
 import { openRedis, RedisFailureStore } from './platform/redis';
 import { SharedInvalidation } from './platform/shared-invalidation';
-import { installLifecycle } from './platform/lifecycle';
+import { installLifecycle, LIVE_PATH, READY_PATH } from './platform/lifecycle';
 import { createMailer } from './platform/mail';
 import { createDocumentStorage, createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
@@ -168,21 +168,7 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Pictures redirected to S3_PUBLIC_URL load from there.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
-        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-        frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  installSecurityHeaders(app, { publicPicturesUrl: config.S3_PUBLIC_URL });
   // JSON and other answers above 1 KB go out gzipped when the client accepts it; the web app's
   // files are compressed ahead of time (scripts/compress-web.ts) and served as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -212,10 +198,12 @@ export async function buildApp({
   // 503 while starting (main.ts listens before it migrates); connections closed while stopping.
   installLifecycle(app);
 
-  // Who is calling: resolved once per API request from the session cookie (by the matched route, as the CSRF check).
+  // Who is calling: resolved once per API request from the session cookie (by the matched route, as the CSRF check);
+  // never for the liveness and readiness checks, which answer the same to everyone.
   app.addHook('onRequest', async (req) => {
     const route = matchedRoute(req) ?? '';
-    const token = route.startsWith('/api/') ? req.cookies[SESSION_COOKIE] : undefined;
+    const probe = route === LIVE_PATH || route === READY_PATH;
+    const token = route.startsWith('/api/') && !probe ? req.cookies[SESSION_COOKIE] : undefined;
     if (token) req.user = await resolveSession({ db: database.db, token });
     // The super admin's own session, read only where it is used.
     const adminToken = route.startsWith('/api/admin/') ? req.cookies[ADMIN_SESSION_COOKIE] : undefined;

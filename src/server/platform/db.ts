@@ -174,9 +174,14 @@ export async function migrateForApp(
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
+/** The migrations this build carries: read once, as they do not change while it runs. */
+let journalOfThisBuild: Journal | undefined;
+
 /** The applied migration count and the tag of the latest applied one. */
 export async function migrationVersion(db: Db): Promise<{ version: number; tag: string | null }> {
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as Journal;
+  const journal = (journalOfThisBuild ??= JSON.parse(
+    readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8'),
+  ) as Journal);
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   const n = Number(row?.n ?? 0);
   return { version: n, tag: journal.entries[n - 1]?.tag ?? null };

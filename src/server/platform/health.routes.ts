@@ -18,14 +18,29 @@ const readySchema = z.object({ status: z.literal('ready') });
 export const READY_DB_TIMEOUT_MS = 2_000;
 
 /**
- * `GET /api/health`, the liveness check: the database kind and the applied migration version; it
- * answers while the process starts (before the first migration the version is 0) and while it stops.
+ * `GET /api/health`, the liveness check: the database kind and the applied migration version (read
+ * once the process has started; before the first migration it is 0); it answers while the process
+ * starts and while it stops.
  * `GET /api/ready`, the readiness check: 200 when this process should get traffic; 503 while it
  * starts (migrations, demo data), from the moment it is told to stop (its drain, then its stop), and
  * while the database does not answer.
  */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Liveness asks nothing of the database once the process has started: the version it started on is
+  // read once, so a flood of other requests waiting for a database connection never slows the probe.
+  let startedOn: { version: number; tag: string | null } | undefined;
+  const liveVersion = async () => {
+    if (startedOn) return startedOn;
+    const starting = app.ctx.lifecycle.phase === 'starting';
+    const version = await migrationVersion(app.ctx.db).catch((e: unknown) => {
+      // While starting, the migrations' own table may not exist yet.
+      if (starting) return { version: 0, tag: null };
+      throw e;
+    });
+    if (!starting) startedOn = version;
+    return version;
+  };
   app.get(
     LIVE_PATH,
     {
@@ -39,10 +54,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       status: 'ok' as const,
       database: app.ctx.dbKind,
       // While starting, the migrations' own table may not exist yet.
-      migration: await migrationVersion(app.ctx.db).catch((e: unknown) => {
-        if (app.ctx.lifecycle.phase === 'starting') return { version: 0, tag: null };
-        throw e;
-      }),
+      migration: await liveVersion(),
     }),
   );
 

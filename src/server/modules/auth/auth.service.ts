@@ -156,17 +156,30 @@ export async function login({
   return { token, userId: row.id };
 }
 
-/** The user behind a session token, or null when the session is unknown, expired or the account suspended. */
-export async function resolveSession({ db, token }: { db: Db; token: string }): Promise<SessionUser | null> {
-  const [row] = await db
+/** The session lookup every signed-in request makes, built once per database and prepared by it. */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({ sessionId: sessions.id, id: users.id, email: users.email, role: userProfiles.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.status, 'active'),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('resolve_session');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/** The user behind a session token, or null when the session is unknown, expired or the account suspended. */
+export async function resolveSession({ db, token }: { db: Db; token: string }): Promise<SessionUser | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row ? { ...row, role: row.role as Role } : null;
 }
 
