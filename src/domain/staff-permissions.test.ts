@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInRolePermissions, permissionsOf, staffPermissions } from './staff-permissions';
+import { builtInRolePermissions, permissionsOf, staffBadge, staffPermissions } from './staff-permissions';
 
 describe('staff permissions', () => {
   it('gives the built-in roles what the docs say', () => {
@@ -36,5 +36,11 @@ describe('staff permissions', () => {
       permissionsOf([{ permissions: ['withdrawals', 'returns'] }, { permissions: ['returns', 'gone', 'overview'] }]),
     ).toEqual(['overview', 'returns', 'withdrawals']);
     expect(permissionsOf([])).toEqual([]);
+  });
+
+  it('the header calls an owner "Super Admin" and every other staff member "Staff"', () => {
+    expect(staffBadge(builtInRolePermissions.owner)).toBe('Super Admin');
+    expect(staffBadge(permissionsOf([{ permissions: [...builtInRolePermissions.finance] }]))).toBe('Staff');
+    expect(staffBadge([])).toBe('Staff');
   });
 });

@@ -84,3 +84,7 @@ export function permissionsOf(roles: readonly { permissions: readonly string[] }
   const held = new Set(roles.flatMap((r) => r.permissions));
   return staffPermissions.filter((p) => held.has(p));
 }
+
+/** The header's badge for a signed-in staff member: "Super Admin" for one who may do everything, else "Staff". */
+export const staffBadge = (permissions: readonly string[]): 'Super Admin' | 'Staff' =>
+  staffPermissions.every((p) => permissions.includes(p)) ? 'Super Admin' : 'Staff';

@@ -11,6 +11,7 @@ import { useMyVendors } from '../api/vendors';
 import { VendorSwitcher } from './VendorSwitcher';
 import { NotificationBell } from './NotificationBell';
 import { cn } from '../ui/cn';
+import { staffBadge } from '../../domain/staff-permissions';
 import { navLinksFor } from './nav-links';
 
 function SearchBox({ className, id }: { className?: string; id: string }) {
@@ -134,7 +135,7 @@ export function Header() {
           {admin.data && (
             <span className="mr-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
               <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
-              Super Admin
+              {staffBadge(admin.data.permissions)}
             </span>
           )}
           {me.data && !admin.data && <VendorSwitcher className="mr-1" />}
@@ -167,7 +168,7 @@ export function Header() {
           {admin.data && (
             <p className="mb-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
               <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
-              Super Admin
+              {staffBadge(admin.data.permissions)}
             </p>
           )}
           {me.data && !admin.data && <VendorSwitcher className="mb-2" />}
