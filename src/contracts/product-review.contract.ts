@@ -127,7 +127,7 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
 /**
  * One page of the queue (oldest first), with the counts of all pending submissions under the
- * filters other than kind.
+ * filters other than kind, and the vendors waiting under the filters other than vendor.
  */
 export const reviewQueuePageSchema = z.object({
   items: z.array(reviewQueueItemSchema),
@@ -135,6 +135,8 @@ export const reviewQueuePageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   counts: z.object({ all: z.number().int(), new: z.number().int(), edit: z.number().int() }),
+  /** Every vendor with a waiting submission under the kind and category filters (the vendor filter's choices). */
+  vendors: z.array(z.object({ vendorId: z.uuid(), vendorName: z.string(), waiting: z.number().int() })),
 });
 export type ReviewQueuePage = z.infer<typeof reviewQueuePageSchema>;
 

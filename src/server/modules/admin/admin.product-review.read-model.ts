@@ -13,7 +13,8 @@ import { shopRows as shops } from '../shops';
 
 // The Review tab's queue: the waiting submissions (catalog) with their product and category (catalog),
 // shop (shops) and vendor (auth), filtered by kind, category and vendor, oldest first, with the
-// counts per kind, in one statement per page through their owners' row sources. Read-only.
+// counts per kind and the vendors waiting, in three statements per page through their owners' row sources.
+// Read-only.
 
 const waiting = eq(revisions.status, 'pending');
 
@@ -25,10 +26,18 @@ const filters = (query: ReviewQueueQuery): SQL | undefined =>
     query.vendorId ? eq(shops.vendorId, query.vendorId) : undefined,
   );
 
+/** The filters but the vendor: the vendor filter offers every vendor waiting under them. */
+const filtersButVendor = (query: ReviewQueueQuery): SQL | undefined =>
+  and(
+    waiting,
+    query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
+    query.kind === 'all' ? undefined : eq(revisions.kind, query.kind),
+  );
+
 /** One page of the waiting submissions, oldest first, and how many wait of each kind. */
 export async function listReviewQueue({ db, query }: { db: Db; query: ReviewQueueQuery }): Promise<ReviewQueuePage> {
   const where = and(filters(query), query.kind === 'all' ? undefined : eq(revisions.kind, query.kind));
-  const [rows, perKind] = await Promise.all([
+  const [rows, perKind, perVendor] = await Promise.all([
     db
       .select({
         id: revisions.id,
@@ -60,6 +69,15 @@ export async function listReviewQueue({ db, query }: { db: Db; query: ReviewQueu
       .innerJoin(shops, eq(shops.id, products.storeId))
       .where(filters(query))
       .groupBy(revisions.kind),
+    db
+      .select({ vendorId: shops.vendorId, vendorName: vendors.businessName, n: count() })
+      .from(revisions)
+      .innerJoin(products, eq(products.id, revisions.productId))
+      .innerJoin(shops, eq(shops.id, products.storeId))
+      .leftJoin(vendors, eq(vendors.userId, shops.vendorId))
+      .where(filtersButVendor(query))
+      .groupBy(shops.vendorId, vendors.businessName)
+      .orderBy(asc(vendors.businessName)),
   ]);
   const counts = { all: 0, new: 0, edit: 0 };
   for (const { kind, n } of perKind) {
@@ -88,5 +106,6 @@ export async function listReviewQueue({ db, query }: { db: Db; query: ReviewQueu
     page: query.page,
     pageSize: query.pageSize,
     counts,
+    vendors: perVendor.map((v) => ({ vendorId: v.vendorId, vendorName: v.vendorName ?? '', waiting: Number(v.n) })),
   };
 }

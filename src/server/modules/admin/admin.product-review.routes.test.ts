@@ -359,6 +359,15 @@ describe('the review queue', () => {
     expect(inA.counts).toEqual({ all: 3, new: 2, edit: 1 });
     expect(new Set(inA.items.map((i) => i.vendorId))).toEqual(new Set([v.id, w.id]));
     expect((await queue(`categoryId=${catB}&vendorId=${v.id}`)).counts).toEqual({ all: 1, new: 1, edit: 0 });
+    // The vendor filter offers every vendor waiting in the category, whichever vendor is chosen.
+    const offered = (await queue(`categoryId=${catA}&vendorId=${w.id}`)).vendors;
+    expect(offered.filter((o) => [v.id, w.id].includes(o.vendorId)).map((o) => [o.vendorId, o.waiting])).toEqual(
+      expect.arrayContaining([
+        [v.id, 2],
+        [w.id, 1],
+      ]),
+    );
+    expect(offered.find((o) => o.vendorId === v.id)?.vendorName).toBeTruthy();
     // A new product's side-by-side view shows every field it would put on sale.
     const diff = (await admin.get(`/api/admin/product-review/${news.items[0].id}`)).json();
     expect(diff.kind).toBe('new');

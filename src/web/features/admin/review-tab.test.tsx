@@ -38,6 +38,10 @@ const page: ReviewQueuePage = {
   page: 1,
   pageSize: 20,
   counts: { all: 3, new: 2, edit: 1 },
+  vendors: [
+    { vendorId: '0a1b2c3d-0000-4000-8000-000000000004', vendorName: 'Asha Crafts', waiting: 2 },
+    { vendorId: '0a1b2c3d-0000-4000-8000-000000000005', vendorName: 'Bansal Brass', waiting: 1 },
+  ],
 };
 
 describe('Review tab', () => {
@@ -56,7 +60,9 @@ describe('Review tab', () => {
     expect(shown).toContain('Edits (1)');
     expect(shown).toContain('Brass Diya Edit');
     expect(shown).toContain('Asha Crafts · Asha Crafts Jaipur · Home &amp; Living · 26 Nov 2026');
-    expect(html).toMatch(/<option value="0a1b2c3d-0000-4000-8000-000000000004">Asha Crafts<\/option>/);
+    // Every waiting vendor is offered, also one with nothing on this page.
+    expect(html).toMatch(/<option value="0a1b2c3d-0000-4000-8000-000000000004">Asha Crafts \(2\)<\/option>/);
+    expect(html).toMatch(/<option value="0a1b2c3d-0000-4000-8000-000000000005">Bansal Brass \(1\)<\/option>/);
     expect(html).toMatch(/<option value="0a1b2c3d-0000-4000-8000-000000000003">Home &amp; Living<\/option>/);
   });
 

@@ -148,7 +148,6 @@ export function ReviewTab() {
     queryFn: () => api.get<ReviewQueuePage>(`/api/admin/product-review?${query(params)}`),
   });
   const items = page.data?.items ?? [];
-  const vendors = new Map(items.map((i) => [i.vendorId, i.vendorName]));
   const done = () => {
     setOpen(null);
     void qc.invalidateQueries({ queryKey: queueKey });
@@ -196,9 +195,9 @@ export function ReviewTab() {
           }}
         >
           <option value="">All vendors</option>
-          {[...vendors].map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
+          {(page.data?.vendors ?? []).map((v) => (
+            <option key={v.vendorId} value={v.vendorId}>
+              {v.vendorName} ({v.waiting})
             </option>
           ))}
         </Select>
