@@ -32,6 +32,8 @@ export const adminProductSchema = z.object({
   originalPricePaise: z.number().int().nullable(),
   stock: z.number().int(),
   status: z.enum(adminProductStatuses),
+  /** Its review before going live: 'pending' and 'rejected' products are not on sale whatever their status. */
+  review: z.enum(['approved', 'pending', 'rejected']),
   rewardPercentage: z.number(),
   createdAt: z.string(),
 });

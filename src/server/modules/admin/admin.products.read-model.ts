@@ -29,6 +29,7 @@ const productColumns = {
   originalPricePaise: products.originalPricePaise,
   stock: products.stockQuantity,
   isActive: products.isActive,
+  reviewStatus: products.reviewStatus,
   rewardPercentage: products.rewardPercentage,
   createdAt: products.createdAt,
 };
@@ -54,6 +55,7 @@ const toProduct = (r: ProductRow): AdminProduct => ({
   originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
   stock: r.stock,
   status: r.isActive ? 'active' : 'disabled',
+  review: r.reviewStatus as AdminProduct['review'],
   rewardPercentage: Number(r.rewardPercentage),
   createdAt: r.createdAt.toISOString(),
 });

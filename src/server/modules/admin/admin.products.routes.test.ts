@@ -106,6 +106,7 @@ describe('GET /api/admin/products', () => {
       originalPricePaise: 249900,
       stock: 7,
       status: 'active',
+      review: 'approved',
       rewardPercentage: 7.5,
       createdAt: expect.any(String),
     } satisfies AdminProduct);
@@ -118,6 +119,19 @@ describe('GET /api/admin/products', () => {
       originalPricePaise: 79900,
     });
     expect(page.items.find((p) => p.id === ids.pot)).toMatchObject({ originalPricePaise: null, category: 'Kitchen' });
+  });
+
+  it('says which products wait for review or were rejected (not on sale whatever their status)', async () => {
+    await t.db.execute(sql`update products set review_status = 'pending' where id = ${ids.pot}`);
+    try {
+      const items = (await list('?q=quokkaberry')).items;
+      expect(items.find((p) => p.id === ids.pot)).toMatchObject({ status: 'active', review: 'pending' });
+      expect(items.find((p) => p.id === ids.lamp)).toMatchObject({ review: 'approved' });
+      const csv = await admin.get('/api/admin/products/export?status=all&q=quokkaberry');
+      expect(csv.body.split(/\r?\n/).find((line) => line.startsWith(ids.pot))).toMatch(/,pending$/);
+    } finally {
+      await t.db.execute(sql`update products set review_status = 'approved' where id = ${ids.pot}`);
+    }
   });
 
   it('searches by name (any case, wildcards taken literally) and by id prefix', async () => {
@@ -159,7 +173,7 @@ describe('GET /api/admin/products', () => {
       /attachment; filename="haat-products-active-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     expect(csv.body).toContain(
-      'id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at',
+      'id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at,review',
     );
     expect(csv.body).toContain(
       `${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899.00,2499.00,7,active,7.5,`,

@@ -56,6 +56,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
           'status',
           'reward_percentage',
           'created_at',
+          'review',
         ],
         rows.map((p) => [
           p.id,
@@ -69,6 +70,7 @@ export async function adminProductsRoutes(fastify: FastifyInstance) {
           p.status,
           p.rewardPercentage,
           p.createdAt,
+          p.review,
         ]),
       );
       return sendCsv(reply, `products-${req.query.status}`, csv);

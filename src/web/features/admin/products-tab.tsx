@@ -86,7 +86,18 @@ const columns: Column<AdminProduct>[] = [
       p.stock === 0 ? <span className="text-red-700">Out of stock</span> : p.stock.toLocaleString('en-IN'),
   },
   { key: 'reward', header: 'Reward', numeric: true, render: (p) => `${p.rewardPercentage}%` },
-  { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (p) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={p.status} />
+        {p.review !== 'approved' && (
+          <StatusBadge status={p.review} text={p.review === 'pending' ? 'Pending review' : 'Review rejected'} />
+        )}
+      </span>
+    ),
+  },
   { key: 'created', header: 'Listed', sortKey: 'createdAt', render: (p) => formatDate(p.createdAt) },
 ];
 
