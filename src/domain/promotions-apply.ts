@@ -222,10 +222,18 @@ export function applyPromotions(a: {
     label: promotionLabel(r.p),
     funder: r.p.funder,
     discountPaise: r.discount,
-    explanation: `${promotionLabel(r.p)}: ${benefitText(r.p.benefit)} on ${itemsText(r.lines.length, a.cart.length)}, you save ${formatRupees(r.discount)}`,
+    explanation: appliedText(
+      promotionLabel(r.p),
+      benefitText(r.p.benefit),
+      itemsText(r.lines.length, a.cart.length),
+      r.discount,
+    ),
   }));
   return { applied, rejected, lines, discountPaise: applied.reduce((s, x) => s + x.discountPaise, 0) };
 }
+
+const appliedText = (label: string, benefit: string, on: string, paise: number) =>
+  `${label}: ${benefit} on ${on}, you save ${formatRupees(paise)}`;
 
 function itemsText(covered: number, all: number): string {
   if (covered === all) return all === 1 ? 'your item' : 'your cart';

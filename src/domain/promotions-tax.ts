@@ -61,7 +61,7 @@ export function settleDiscountedLine(line: DiscountedLineInput, rates: LineRates
   };
 }
 
-/** The part of a line's discounts and price that belongs to units from+1..to (the last unit takes what rounding left). */
+/** The part of a line's price and discounts that is units from+1..to (the last unit takes what rounding left). */
 export type UnitsShare = {
   listPaise: number;
   vendorFundedPaise: number;
@@ -182,7 +182,7 @@ export function promotionsBackOnCancel(a: {
   return a.uses.map((u) => ({ promotionId: u.promotionId, usesBack: 1, spendBackPaise: u.discountPaise }));
 }
 
-/** Haat's promotion cost entries (positive when granted, negative when given back) summed by India month and promotion. */
+/** Haat's promotion cost entries (+ granted, - given back) summed by India month and promotion. */
 export function monthlyPromotionCost(
   entries: readonly { promotionId: string; on: string; paise: number }[],
 ): { month: string; promotionId: string; paise: number }[] {

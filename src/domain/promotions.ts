@@ -131,10 +131,12 @@ export function refusalMessage(label: string, r: PromotionRefusal): string {
       return `${label} is only for your first order`;
     case 'not_for_these_items':
       return `${label} does not apply to any item in your cart`;
-    case 'minimum_not_met':
+    case 'minimum_not_met': {
+      const [add, minimum] = [formatRupees(r.shortByPaise), formatRupees(r.minimumPaise)];
       return r.wholeCart
-        ? `Add ${formatRupees(r.shortByPaise)} more to your cart to use ${label} (minimum ${formatRupees(r.minimumPaise)})`
-        : `Add ${formatRupees(r.shortByPaise)} more of the items ${label} covers to use it (minimum ${formatRupees(r.minimumPaise)})`;
+        ? `Add ${add} more to your cart to use ${label} (minimum ${minimum})`
+        : `Add ${add} more of the items ${label} covers to use it (minimum ${minimum})`;
+    }
     case 'better_offer': {
       const save = `${formatRupees(r.betterPaise)}, more than ${label} (${formatRupees(r.ownPaise)})`;
       return r.betterNames.length === 1
