@@ -72,7 +72,7 @@ const isoDate = (message: string) => z.string({ error: message }).trim().refine(
 
 const ids = z.array(z.uuid(m.unknownItem)).default([]);
 
-/** A coupon code, normalised (trimmed, in capitals): 6 to 20 letters and digits. Also what a shopper types at checkout. */
+/** A coupon code, normalised (trimmed, in capitals): 6 to 20 letters and digits; also the code typed at checkout. */
 export const couponCodeSchema = z
   .string({ error: m.codeRequired })
   .trim()

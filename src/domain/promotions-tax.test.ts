@@ -60,6 +60,18 @@ describe('a vendor-funded discount lowers the invoice, and every tax and the com
   });
 });
 
+describe('a vendor without a GSTIN', () => {
+  it('takes no TCS, and TDS on the whole amount after its discount', () => {
+    const unregistered: LineRates = { ...fashion, tcsBp: 0, vendorHasGstin: false };
+    const s = settleDiscountedLine({ ...kurtas, vendorFundedPaise: 30000, haatFundedPaise: 0 }, unregistered);
+    // Its document shows no GST, so TDS is on ₹1,698: 0.1% = ₹1.698 → ₹1.70. Commission ₹169.80.
+    // Net: 1698 - 169.80 - 1.70 = ₹1,526.50.
+    expect(s.settlement.tcs.totalPaise).toBe(0);
+    expect(s.settlement.tdsPaise).toBe(170);
+    expect(s.settlement.vendorNetPaise).toBe(152650);
+  });
+});
+
 describe('a Haat-funded discount leaves the vendor at the full price, and Haat pays the difference', () => {
   it('₹999 kurta x 2 with ₹300 off from Haat', () => {
     const s = settleDiscountedLine({ ...kurtas, vendorFundedPaise: 0, haatFundedPaise: 30000 }, fashion);
