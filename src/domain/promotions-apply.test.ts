@@ -221,14 +221,20 @@ describe('the promotions a cart gets', () => {
     ]);
   });
 
-  it(`tries at most ${MAX_STACKABLE_TRIED} stackable promotions together, those saving most alone`, () => {
-    // Eight stackable ₹1 ... ₹8 off a ₹1,000 item: the six largest, ₹3 to ₹8, are applied: ₹33.
+  it(`tries ${MAX_STACKABLE_TRIED} stackable promotions in every combination, then adds others that save more`, () => {
+    // Eight stackable ₹1 ... ₹8 off a ₹1,000 item: ₹8 ... ₹3 in every combination (all six: ₹33),
+    // then ₹2 and ₹1 each add to it: ₹36, all eight applied.
     const many = Array.from({ length: 8 }, (_, i) =>
       promo(`off-${i + 1}`, { benefit: { type: 'fixed', amountPaise: (i + 1) * 100 } }),
     );
     const r = apply([line('kurta', 100000)], many);
-    expect(r.discountPaise).toBe(3300);
-    expect(r.applied.map((a) => a.promotionId).sort()).toEqual(['off-3', 'off-4', 'off-5', 'off-6', 'off-7', 'off-8']);
+    expect(r.discountPaise).toBe(3600);
+    expect(r.applied).toHaveLength(8);
+    expect(r.rejected).toEqual([]);
+    // On a ₹34.50 item, the six largest (₹33) leave ₹1.50: ₹2 off takes it, ₹1 off has nothing left.
+    const small = apply([line('bindi', 3450)], many);
+    expect(small.discountPaise).toBe(3450);
+    expect(small.rejected.map((x) => x.label)).toEqual(['off-1']);
   });
 });
 

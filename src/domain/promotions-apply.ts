@@ -86,7 +86,10 @@ export type CartPromotions = {
   discountPaise: number;
 };
 
-/** At most this many stackable automatic promotions are tried together (the ones saving most alone): 2^6 x 2 sets. */
+/**
+ * At most this many stackable automatic promotions are tried in every combination (those saving most
+ * alone): 2^6 x 2 sets; any others are then added one by one to the best set when they save more.
+ */
 export const MAX_STACKABLE_TRIED = 6;
 
 type Candidate = { p: PromotionWithUsage; lineIds: string[] };
@@ -114,17 +117,23 @@ function applySet(cart: readonly PromoCartLine[], set: readonly Candidate[]) {
   return { results, total: results.reduce((s, r) => s + r.discount, 0) };
 }
 
-/** The sets a shopper may get: any stackable automatics with or without the coupon, or one non-stackable alone. */
-function possibleSets(coupon: Candidate | null, automatics: Candidate[], cart: readonly PromoCartLine[]) {
-  const byId = (a: Candidate, b: Candidate) => (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0);
-  const alone = (c: Candidate) => applySet(cart, [c]).total;
-  const stackable = automatics
+/** Stackable automatic promotions, those saving most alone first (then by id). */
+function byOwnSaving(cart: readonly PromoCartLine[], automatics: readonly Candidate[]): Candidate[] {
+  const own = new Map(automatics.map((c) => [c.p.id, applySet(cart, [c]).total]));
+  return automatics
     .filter((c) => c.p.stackable)
-    .sort((a, b) => alone(b) - alone(a) || byId(a, b))
-    .slice(0, MAX_STACKABLE_TRIED);
+    .sort((a, b) => (own.get(b.p.id) ?? 0) - (own.get(a.p.id) ?? 0) || (a.p.id < b.p.id ? -1 : 1));
+}
+
+/**
+ * The sets a shopper may get: any of the first MAX_STACKABLE_TRIED stackable automatics with or
+ * without the coupon, or one non-stackable alone.
+ */
+function possibleSets(coupon: Candidate | null, automatics: readonly Candidate[], stackable: readonly Candidate[]) {
+  const tried = stackable.slice(0, MAX_STACKABLE_TRIED);
   const sets: Candidate[][] = [];
-  for (let mask = 0; mask < 1 << stackable.length; mask++) {
-    const chosen = stackable.filter((_, i) => mask & (1 << i));
+  for (let mask = 0; mask < 1 << tried.length; mask++) {
+    const chosen = tried.filter((_, i) => mask & (1 << i));
     if (chosen.length > 0) sets.push(chosen);
     if (coupon) sets.push([...chosen, coupon]);
   }
@@ -169,7 +178,8 @@ export function applyPromotions(a: {
   const automatics = a.automatics.filter((p) => p.kind === 'automatic').flatMap((p) => candidate(p) ?? []);
 
   let best: { set: Candidate[]; applied: ReturnType<typeof applySet> } | null = null;
-  for (const set of possibleSets(coupon, automatics, a.cart)) {
+  const stackable = byOwnSaving(a.cart, automatics);
+  for (const set of possibleSets(coupon, automatics, stackable)) {
     const applied = applySet(a.cart, set);
     const better =
       !best ||
@@ -178,6 +188,13 @@ export function applyPromotions(a: {
         (set.length < best.set.length || (set.length === best.set.length && idsOf(set) < idsOf(best.set))));
     if (better) best = { set, applied };
   }
+  // Stackable promotions beyond those tried together join the best set one by one, each if it saves more.
+  if (best && best.set.every((c) => c.p.stackable || c.p.kind === 'coupon'))
+    for (const extra of stackable.slice(MAX_STACKABLE_TRIED)) {
+      const set: Candidate[] = [...best.set, extra];
+      const applied = applySet(a.cart, set);
+      if (applied.total > best.applied.total) best = { set, applied };
+    }
   const chosen = (best?.applied.results ?? []).filter((r) => r.discount > 0);
   const chosenIds = new Set(chosen.map((r) => r.p.id));
   const bestTotal = best?.applied.total ?? 0;
