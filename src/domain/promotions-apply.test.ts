@@ -191,6 +191,16 @@ describe('the promotions a cart gets', () => {
     expect(b.rejected.map((x) => x.label)).toEqual(['Extra']);
   });
 
+  it('a coupon with nothing left to take is not used, and keeps its use, rather than said not to combine', () => {
+    // Free dupatta: ₹499 off, automatic and stackable, on a ₹499 item: nothing left for SAVE10.
+    const gift = promo('gift', { name: 'Free dupatta', benefit: { type: 'fixed', amountPaise: 49900 } });
+    const r = apply([line('dupatta', 49900)], [gift], 'SAVE10', [save10]);
+    expect(r.applied.map((x) => [x.label, x.discountPaise])).toEqual([['Free dupatta', 49900]]);
+    expect(r.rejected.map((x) => x.explanation)).toEqual([
+      'Your other offers already save you as much without SAVE10, so it is not used',
+    ]);
+  });
+
   it('a refused coupon is explained and the automatic promotions still apply', () => {
     const r = apply([line('kurta', 99900)], [festive], 'nosuch1', []);
     expect(r.applied.map((a) => a.label)).toEqual(['Festive']);

@@ -203,7 +203,8 @@ export function applyPromotions(a: {
     if (chosenIds.has(c.p.id)) continue;
     const own = applySet(a.cart, [c]).total;
     const label = promotionLabel(c.p);
-    if (own < bestTotal && (winner || !c.p.stackable))
+    // Left out because of a promotion that combines with nothing (the winner, or this one itself).
+    if (own < bestTotal && (winner || (c.p.kind === 'automatic' && !c.p.stackable)))
       reject(c.p, label, {
         reason: 'better_offer',
         betterNames: chosen.map((r) => promotionLabel(r.p)),
