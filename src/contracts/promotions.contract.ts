@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { isIsoDate } from '../domain/age';
+import { isWholeBasisPoints, percentToBasisPoints, toPaise } from '../domain/money';
+import {
+  COUPON_CODE_MAX,
+  COUPON_CODE_MIN,
+  couponCodeProblem,
+  normaliseCouponCode,
+  type Promotion,
+} from '../domain/promotions';
+import { blankToUndefined, typedRupees } from './common.contract';
+
+// Creating or editing a promotion (a coupon code or an automatic discount), as the super admin's
+// and the vendor's forms send it and the server checks it: one schema for both. The fields are flat,
+// as a form has them; the result is the promotion as the rules of src/domain/promotions.ts read it
+// (amounts in paise, the percentage in basis points). docs/promotions.md.
+
+export const promotionMessages = {
+  name: 'Give the promotion a name shoppers will understand (3 to 80 characters)',
+  kind: 'Choose a coupon code or an automatic promotion',
+  codeRequired: 'Enter the coupon code shoppers will type',
+  codeForCouponOnly: 'An automatic promotion has no code: leave it empty or make it a coupon',
+  benefitType: 'Choose a percentage off or a fixed amount off',
+  percent: 'Enter a percentage from 1 to 100',
+  percentDecimals: 'A percentage can have at most two decimals',
+  percentOnly: 'A fixed amount off has no percentage',
+  cap: 'Enter the most the percentage may take off, in rupees (at least ₹1), or leave it empty for no cap',
+  capForPercentOnly: 'Only a percentage off has a cap',
+  amount: 'Enter the amount off in rupees, at least ₹1',
+  amountForFixedOnly: 'A percentage off has no fixed amount: use the cap to limit it',
+  scope: 'Choose what the promotion covers: the whole cart, categories, shops, or products',
+  chooseCategories: 'Choose at least one category',
+  chooseShops: 'Choose at least one shop',
+  chooseProducts: 'Choose at least one product or variant',
+  unknownItem: 'Choose from the list',
+  fundedBy: 'Choose who pays for the discount: Haat or a vendor',
+  chooseVendor: 'Choose the vendor who pays for the discount',
+  vendorForVendorOnly: 'A promotion Haat pays for names no vendor',
+  minimum: 'Enter the minimum cart value in rupees, or leave it empty for none',
+  startsOn: 'Enter the first day of the promotion',
+  endsOn: 'Enter the last day of the promotion, or leave it empty for no end',
+  endsBeforeStart: 'The last day cannot be before the first day',
+  budgetType: 'Choose a budget in rupees, in uses, or none',
+  budgetRupees: 'Enter the budget in rupees, at least ₹1',
+  budgetUses: 'Enter the number of uses, a whole number of at least 1',
+  perCustomer: 'Enter the uses allowed to each customer, a whole number of at least 1, or leave it empty for no limit',
+  stackableAutomaticOnly: 'Only an automatic promotion can be combined with others: a coupon always combines',
+} as const;
+const m = promotionMessages;
+
+/** The largest amount typed in rupees: 8 digits, ₹9,99,99,999. */
+const MAX_RUPEE_DIGITS = 8;
+
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+/** Rupees as typed ('499', '1,499.50') or a JSON number, to paise; empty is undefined; at least ₹1. */
+const optionalRupees = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()], { error: message })
+      .transform(typedRupees({ invalid: message }, MAX_RUPEE_DIGITS))
+      .refine((p) => p === undefined || p >= toPaise(1), message)
+      .optional(),
+  );
+
+/** A whole number of at least 1, typed or sent as JSON; empty is undefined. */
+const optionalCount = (message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(1, message).optional());
+
+const isoDate = (message: string) => z.string({ error: message }).trim().refine(isIsoDate, message);
+
+const ids = z.array(z.uuid(m.unknownItem)).default([]);
+
+/** A coupon code, normalised (trimmed, in capitals): 6 to 20 letters and digits; also the code typed at checkout. */
+export const couponCodeSchema = z
+  .string({ error: m.codeRequired })
+  .trim()
+  .min(1, m.codeRequired)
+  .superRefine((v, ctx) => {
+    const problem = couponCodeProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normaliseCouponCode);
+
+export { COUPON_CODE_MAX, COUPON_CODE_MIN };
+
+/** A promotion as the rules read it, before it has an id. */
+export type PromotionDefinition = Omit<Promotion, 'id'>;
+
+/** `POST /api/.../promotions` and its edit: the form's fields, checked together, to a PromotionDefinition. */
+export const promotionInputSchema = z
+  .object({
+    name: z.string({ error: m.name }).trim().min(3, m.name).max(80, m.name),
+    kind: z.enum(['coupon', 'automatic'], { error: m.kind }),
+    code: optionalText,
+    benefitType: z.enum(['percent', 'fixed'], { error: m.benefitType }),
+    percent: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: m.percent })
+        .min(1, m.percent)
+        .max(100, m.percent)
+        .refine(isWholeBasisPoints, m.percentDecimals)
+        .optional(),
+    ),
+    maxDiscount: optionalRupees(m.cap),
+    amount: optionalRupees(m.amount),
+    scope: z.enum(['cart', 'categories', 'shops', 'products'], { error: m.scope }),
+    categoryIds: ids,
+    shopIds: ids,
+    productIds: ids,
+    variantIds: ids,
+    fundedBy: z.enum(['haat', 'vendor'], { error: m.fundedBy }),
+    vendorId: z.preprocess(blankToUndefined, z.uuid(m.chooseVendor).optional()),
+    minimumCart: optionalRupees(m.minimum),
+    startsOn: isoDate(m.startsOn),
+    endsOn: z.preprocess(blankToUndefined, isoDate(m.endsOn).optional()),
+    budgetType: z.enum(['none', 'rupees', 'uses'], { error: m.budgetType }).default('none'),
+    budgetRupees: optionalRupees(m.budgetRupees),
+    budgetUses: optionalCount(m.budgetUses),
+    perCustomerLimit: optionalCount(m.perCustomer),
+    firstOrderOnly: z.boolean().default(false),
+    stackable: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.kind === 'coupon') {
+      if (!v.code) issue('code', m.codeRequired);
+      else {
+        const problem = couponCodeProblem(v.code);
+        if (problem) issue('code', problem);
+      }
+      if (v.stackable) issue('stackable', m.stackableAutomaticOnly);
+    } else if (v.code) issue('code', m.codeForCouponOnly);
+    if (v.benefitType === 'percent') {
+      if (v.percent === undefined) issue('percent', m.percent);
+      if (v.amount !== undefined) issue('amount', m.amountForFixedOnly);
+    } else {
+      if (v.amount === undefined) issue('amount', m.amount);
+      if (v.percent !== undefined) issue('percent', m.percentOnly);
+      if (v.maxDiscount !== undefined) issue('maxDiscount', m.capForPercentOnly);
+    }
+    if (v.scope === 'categories' && v.categoryIds.length === 0) issue('categoryIds', m.chooseCategories);
+    if (v.scope === 'shops' && v.shopIds.length === 0) issue('shopIds', m.chooseShops);
+    if (v.scope === 'products' && v.productIds.length + v.variantIds.length === 0)
+      issue('productIds', m.chooseProducts);
+    if (v.fundedBy === 'vendor' && !v.vendorId) issue('vendorId', m.chooseVendor);
+    if (v.fundedBy === 'haat' && v.vendorId) issue('vendorId', m.vendorForVendorOnly);
+    if (v.endsOn !== undefined && v.endsOn < v.startsOn) issue('endsOn', m.endsBeforeStart);
+    if (v.budgetType === 'rupees' && v.budgetRupees === undefined) issue('budgetRupees', m.budgetRupees);
+    if (v.budgetType === 'uses' && v.budgetUses === undefined) issue('budgetUses', m.budgetUses);
+  })
+  .transform((v): PromotionDefinition => ({
+    name: v.name,
+    kind: v.kind,
+    code: v.kind === 'coupon' && v.code ? normaliseCouponCode(v.code) : null,
+    benefit:
+      v.benefitType === 'percent'
+        ? { type: 'percent', bp: percentToBasisPoints(v.percent ?? 0), capPaise: v.maxDiscount ?? null }
+        : { type: 'fixed', amountPaise: v.amount ?? 0 },
+    scope:
+      v.scope === 'cart'
+        ? { type: 'cart' }
+        : v.scope === 'categories'
+          ? { type: 'categories', categoryIds: v.categoryIds }
+          : v.scope === 'shops'
+            ? { type: 'shops', shopIds: v.shopIds }
+            : { type: 'products', productIds: v.productIds, variantIds: v.variantIds },
+    funder: v.fundedBy === 'vendor' && v.vendorId ? { by: 'vendor', vendorId: v.vendorId } : { by: 'haat' },
+    minimumPaise: v.minimumCart ?? 0,
+    startsOn: v.startsOn,
+    endsOn: v.endsOn ?? null,
+    budget:
+      v.budgetType === 'rupees' && v.budgetRupees !== undefined
+        ? { type: 'paise', limitPaise: v.budgetRupees }
+        : v.budgetType === 'uses' && v.budgetUses !== undefined
+          ? { type: 'uses', limit: v.budgetUses }
+          : null,
+    perCustomerLimit: v.perCustomerLimit ?? null,
+    firstOrderOnly: v.firstOrderOnly,
+    stackable: v.kind === 'automatic' && v.stackable,
+  }));
+export type PromotionInput = z.input<typeof promotionInputSchema>;
