@@ -9,8 +9,7 @@
 // - Haat-funded discount: the customer pays less, the vendor's invoice and settlement stay at the
 //   full price; Haat pays the difference, a ledger line reported monthly as promotion cost.
 // docs/promotions.md.
-import { cumulativeShare, type ReturnOrder } from './returns';
-import { pointsToPaise } from './money';
+import { cumulativeShare, earnedPointsBack, refundOfValue, type ReturnOrder } from './returns';
 import { lineAmounts, settleUnits, type LineAmounts, type LineRates, type SettlementLine } from './settlement';
 
 /** A line as it was ordered: its price, its units, and its discount by funder (promotions-apply.ts DiscountedLine). */
@@ -148,21 +147,12 @@ export function planDiscountedReturnRefund(
   const shares = lines.map((l) => unitsShare(l, l.returnedBefore, l.returnedBefore + l.returning));
   const valuePaise = shares.reduce((s, x) => s + x.paidPaise, 0);
   const haatCostBackPaise = shares.reduce((s, x) => s + x.haatFundedPaise, 0);
-  const pointsEarnedBack = lines.reduce(
-    (s, l) => s + cumulativeShare(l.pointsEarned, l.returnedBefore, l.returnedBefore + l.returning, l.quantity),
-    0,
-  );
-  const pointsReturned = cumulativeShare(
-    order.pointsUsed,
-    order.returnedBeforePaise,
-    order.returnedBeforePaise + valuePaise,
-    order.subtotalPaise,
-  );
-  const moneyPaise =
-    order.paidBy === 'none'
-      ? 0
-      : Math.min(Math.max(0, valuePaise - pointsToPaise(pointsReturned)), Math.max(0, order.moneyLeftPaise));
-  return { valuePaise, haatCostBackPaise, pointsReturned, pointsEarnedBack, moneyPaise };
+  return {
+    valuePaise,
+    haatCostBackPaise,
+    pointsEarnedBack: earnedPointsBack(lines),
+    ...refundOfValue(order, valuePaise),
+  };
 }
 
 /** A promotion's use and spend on one order. */

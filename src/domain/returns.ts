@@ -84,10 +84,25 @@ export type ReturnRefundPlan = {
  */
 export function planReturnRefund(order: ReturnOrder, lines: ReturnLine[]): ReturnRefundPlan {
   const valuePaise = lines.reduce((s, l) => s + l.pricePaise * l.returning, 0);
-  const pointsEarnedBack = lines.reduce(
+  return { valuePaise, pointsEarnedBack: earnedPointsBack(lines), ...refundOfValue(order, valuePaise) };
+}
+
+/** The points earned on the units coming back, each line's share cumulative over its returns. */
+export function earnedPointsBack(
+  lines: readonly { pointsEarned: number; quantity: number; returnedBefore: number; returning: number }[],
+): number {
+  return lines.reduce(
     (s, l) => s + cumulativeShare(l.pointsEarned, l.returnedBefore, l.returnedBefore + l.returning, l.quantity),
     0,
   );
+}
+
+/**
+ * What a return worth `valuePaise` (what was paid for its items, before points) gives back: the
+ * points used on the order in proportion to the subtotal (cumulatively), the rest as money within
+ * what is left to refund (none when the order was paid with points only).
+ */
+export function refundOfValue(order: ReturnOrder, valuePaise: number): { pointsReturned: number; moneyPaise: number } {
   const pointsReturned = cumulativeShare(
     order.pointsUsed,
     order.returnedBeforePaise,
@@ -98,7 +113,7 @@ export function planReturnRefund(order: ReturnOrder, lines: ReturnLine[]): Retur
     order.paidBy === 'none'
       ? 0
       : Math.min(Math.max(0, valuePaise - pointsToPaise(pointsReturned)), Math.max(0, order.moneyLeftPaise));
-  return { valuePaise, pointsReturned, pointsEarnedBack, moneyPaise };
+  return { pointsReturned, moneyPaise };
 }
 
 /**
