@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract';
 import {
   addCommissionRuleSchema,
@@ -9,7 +8,6 @@ import {
   commissionScopes,
   rateMessages as m,
   rateStatusLabels,
-  type AddCommissionRuleData,
   type AddCommissionRuleInput,
   type CommissionRule,
   type CommissionRulePage,
@@ -28,7 +26,7 @@ import {
   percentText,
   RatePercentInput,
   RatesSection,
-  useConfirmedAdd,
+  useRateAddForm,
 } from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
 
@@ -101,25 +99,15 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
     watch,
-    reset,
     formState: { errors },
-  } = useForm<AddCommissionRuleInput, unknown, AddCommissionRuleData>({
-    resolver: zodResolver(addCommissionRuleSchema),
-    defaultValues: emptyRule(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddCommissionRuleInput, AddCommissionRuleData>({
+    add,
+  } = useRateAddForm(addCommissionRuleSchema, emptyRule, {
     path: '/api/admin/commission-rules',
     fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
-    setError,
     failure: m.ruleFailed,
     toast: 'commission-rule',
-    onDone: () => {
-      reset(emptyRule());
-      onDone();
-    },
+    onDone,
   });
   const [vendorNames, setVendorNames] = useState<Map<string, string>>(new Map());
   const scope = watch('scope');

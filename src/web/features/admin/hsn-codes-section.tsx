@@ -7,7 +7,6 @@ import {
   addHsnRateSchema,
   HSN_DESCRIPTION_MAX,
   rateMessages as m,
-  type AddHsnCodeData,
   type AddHsnCodeInput,
   type AddHsnRateData,
   type AddHsnRateInput,
@@ -31,7 +30,7 @@ import {
   percentText,
   RatePercentInput,
   RatesSection,
-  useConfirmedAdd,
+  useRateAddForm,
   wholeList,
 } from './rate-form-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
@@ -131,24 +130,14 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<AddHsnCodeInput, unknown, AddHsnCodeData>({
-    resolver: zodResolver(addHsnCodeSchema),
-    defaultValues: emptyCode(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddHsnCodeInput, AddHsnCodeData>({
+    add,
+  } = useRateAddForm(addHsnCodeSchema, emptyCode, {
     path: '/api/admin/hsn-codes',
     fields: ['hsnCode', 'description', 'ratePercent', 'effectiveFrom'],
-    setError,
     failure: m.hsnAddFailed,
     toast: 'hsn-code',
-    onDone: () => {
-      reset(emptyCode());
-      onDone();
-    },
+    onDone,
   });
   return (
     <ConfirmedAddForm

@@ -1,6 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import type { RateAdded } from '../../../contracts/settlement-rates.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, ApiError } from '../../api/client';
@@ -78,6 +87,31 @@ export function useConfirmedAdd<T extends FieldValues, D extends object>({
     confirm,
     formError,
   };
+}
+
+/**
+ * An add form of the tab: checked by `schema` once a field is touched, starting from `empty()`, its
+ * checked values confirmed with a fresh code (`add`, as useConfirmedAdd) and the form emptied once added.
+ */
+export function useRateAddForm<T extends FieldValues, D extends object>(
+  schema: z.ZodType<D, T>,
+  empty: () => T,
+  options: Omit<ConfirmedAddOptions<T>, 'setError'>,
+) {
+  const form = useForm<T, unknown, D>({
+    resolver: zodResolver(schema),
+    defaultValues: empty() as DefaultValues<T>,
+    mode: 'onTouched',
+  });
+  const add = useConfirmedAdd<T, D>({
+    ...options,
+    setError: form.setError,
+    onDone: () => {
+      form.reset(empty());
+      options.onDone();
+    },
+  });
+  return { ...form, add };
 }
 
 /** One section of the tab: its heading, a line on what it is, its add button and its table. */

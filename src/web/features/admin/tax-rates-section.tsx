@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import {
   addTaxRateSchema,
@@ -9,7 +7,6 @@ import {
   rateStatusLabels,
   taxRateKindLabels,
   taxRateKinds,
-  type AddTaxRateData,
   type AddTaxRateInput,
   type TaxRate,
   type TaxRateList,
@@ -27,7 +24,7 @@ import {
   percentText,
   RatePercentInput,
   RatesSection,
-  useConfirmedAdd,
+  useRateAddForm,
   wholeList,
 } from './rate-form-parts';
 
@@ -92,24 +89,14 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<AddTaxRateInput, unknown, AddTaxRateData>({
-    resolver: zodResolver(addTaxRateSchema),
-    defaultValues: emptyRate(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddTaxRateInput, AddTaxRateData>({
+    add,
+  } = useRateAddForm(addTaxRateSchema, emptyRate, {
     path: '/api/admin/tax-rates',
     fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
-    setError,
     failure: m.taxRateFailed,
     toast: 'tax-rate',
-    onDone: () => {
-      reset(emptyRate());
-      onDone();
-    },
+    onDone,
   });
   return (
     <ConfirmedAddForm
