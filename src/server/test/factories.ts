@@ -67,6 +67,15 @@ export async function registerAndLogin(
   return reg.json();
 }
 
+/** A new vendor (Ravi Traders unless told otherwise) registered and signed in on `client`: the client and its id. */
+export async function signedInVendor(
+  client: TestClient,
+  over: Partial<Extract<RegisterInput, { role: 'vendor' }>> = {},
+): Promise<{ client: TestClient; id: string }> {
+  const { id } = await registerAndLogin(client, vendorInput(over));
+  return { client, id };
+}
+
 /**
  * A file's way to sign accounts in (password 'secret123'), each in its own client from its own address
  * (`<prefix>.<block>.<host>`, the blocks counted from `firstBlock`), so no sign-in limit is shared.

@@ -1,4 +1,5 @@
 import type { Me } from '../../contracts/auth.contract';
+import type { OrderPart } from '../../contracts/orders.contract';
 import type { OrderReturn } from '../../contracts/returns.contract';
 
 // What the API answers, written once for the web tests that render from it.
@@ -57,5 +58,38 @@ export const requestedReturn = (over: Partial<OrderReturn> = {}): OrderReturn =>
   receivedAt: null,
   refund: null,
   creditNoteNumber: null,
+  ...over,
+});
+
+/** One shop's part of an order, not yet shipped: one item at ₹1,000 earning 10 points; its ids and names from `o`. */
+export const orderPart = (
+  o: { id: string; storeId: string; storeName: string; itemId: string; productId: string; productName: string },
+  over: Partial<OrderPart> = {},
+): OrderPart => ({
+  id: o.id,
+  storeId: o.storeId,
+  storeName: o.storeName,
+  status: 'processing',
+  subtotalPaise: 100_000,
+  pointsEarned: 10,
+  trackingNote: null,
+  deliveredAt: null,
+  codDuePaise: null,
+  cashCollectedPaise: null,
+  returnedToSeller: false,
+  items: [
+    {
+      id: o.itemId,
+      productId: o.productId,
+      productName: o.productName,
+      variantId: null,
+      variantLabel: null,
+      imageUrl: null,
+      quantity: 1,
+      pricePaise: 100_000,
+      pointsEarned: 10,
+      reviewed: false,
+    },
+  ],
   ...over,
 });

@@ -7,7 +7,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { createCategory, createShop } from '../../test/catalog-factories';
 import { fillCart, newShopper, postCheckout } from '../../test/checkout-fixtures';
-import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { customerInput, registerAndLogin, signedInVendor } from '../../test/factories';
 
 // Products reviewed before they go on sale: the Settings tab's scope, a pending product off the
 // storefront until approved, a rejection's reason shown to the vendor, an edit of an approved
@@ -30,9 +30,8 @@ afterAll(() => t.close());
 
 type Vendor = { client: TestClient; id: string; shopId: string };
 async function newVendor(): Promise<Vendor> {
-  const client = newClient();
-  const { id } = await registerAndLogin(client, vendorInput());
-  return { client, id, shopId: (await createShop(t.db, id)).id };
+  const vendor = await signedInVendor(newClient());
+  return { ...vendor, shopId: (await createShop(t.db, vendor.id)).id };
 }
 let n = 0;
 const categoryNames = new Map<string, string>();

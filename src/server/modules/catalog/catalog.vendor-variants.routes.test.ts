@@ -5,7 +5,7 @@ import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createShop } from '../../test/catalog-factories';
 import { newShopper, placeOrder, stockOf } from '../../test/checkout-fixtures';
-import { registerAndLogin, vendorInput } from '../../test/factories';
+import { signedInVendor } from '../../test/factories';
 
 // A vendor's sizes and colours through the API: options, one combination per pair of values with its
 // own SKU, stock, price and pictures; combinations that were ordered are withdrawn, never deleted.
@@ -19,9 +19,8 @@ let b: Vendor;
 let categoryId: string;
 
 async function newVendor(): Promise<Vendor> {
-  const client = newClient();
-  const { id } = await registerAndLogin(client, vendorInput());
-  return { client, id, shopId: (await createShop(t.db, id)).id };
+  const vendor = await signedInVendor(newClient());
+  return { ...vendor, shopId: (await createShop(t.db, vendor.id)).id };
 }
 
 beforeAll(async () => {

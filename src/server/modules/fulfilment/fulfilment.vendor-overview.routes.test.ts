@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorOverview } from '../../../contracts/vendor-products.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop } from '../../test/catalog-factories';
-import { customerInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { customerInput, registerAndLogin, signedInVendor } from '../../test/factories';
 import { addOrderPart, createOrderWithPart } from '../../test/order-factories';
 
 let t: TestApp;
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newVendor() {
-  const client = newClient();
-  const { id } = await registerAndLogin(client, vendorInput());
-  return { client, id };
-}
+const newVendor = () => signedInVendor(newClient());
 
 const overview = async (client: TestClient): Promise<VendorOverview> => {
   const res = await client.get('/api/vendor/overview');

@@ -11,7 +11,7 @@ import { settingsMessages } from '../../../contracts/shops.contract';
 import { gstinFor } from '../../../domain/india-ids';
 import { signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { customerInput, merchantInput, registerAndLogin, signedInVendor } from '../../test/factories';
 import { systemLogs } from '../audit/audit.tables';
 import { setVendorApproval } from '../auth';
 import { vendorPayoutDetails } from './settlement.tables';
@@ -36,11 +36,7 @@ const PAN = 'AAPFU0939F';
 const gstinOf = (stateCode: string, pan = PAN) => gstinFor(stateCode, pan);
 const MAHARASHTRA_GSTIN = '27AAPFU0939F1ZV';
 
-async function newVendor(businessName = 'Ravi Traders') {
-  const client = newClient();
-  const { id } = await registerAndLogin(client, vendorInput({ businessName }));
-  return { client, id };
-}
+const newVendor = (businessName = 'Ravi Traders') => signedInVendor(newClient(), { businessName });
 
 const bank = (over: Partial<PayoutDetailsInput> = {}): PayoutDetailsInput => ({
   method: 'bank',

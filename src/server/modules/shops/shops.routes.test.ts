@@ -4,7 +4,7 @@ import { shopMessages, type Shop, type ShopInput } from '../../../contracts/shop
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { createCategory, createProduct } from '../../test/catalog-factories';
-import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
+import { customerInput, merchantInput, registerAndLogin, signedInVendor } from '../../test/factories';
 import { getOwnShop, isShopActive, listVendorShops } from './index';
 
 let t: TestApp;
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newVendor() {
-  const client = newClient();
-  const { id } = await registerAndLogin(client, vendorInput());
-  return { client, id };
-}
+const newVendor = () => signedInVendor(newClient());
 
 const online = (over: Partial<ShopInput> = {}): ShopInput => ({
   shopName: 'Ravi Electronics',

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountDetails, EmployeeDetails, MerchantDetails } from '../../../contracts/admin-details.contract';
@@ -16,25 +15,7 @@ import {
 // one dialog: the owner's own form (its contract), then a fresh code.
 
 // The dialogs render in place of a portal (there is no document on the server).
-vi.mock('../../ui/Modal', () => ({
-  Modal: ({
-    open,
-    title,
-    children,
-    footer,
-  }: {
-    open: boolean;
-    title: string;
-    children: ReactNode;
-    footer?: ReactNode;
-  }) =>
-    open ? (
-      <div role="dialog" aria-label={title}>
-        {children}
-        {footer}
-      </div>
-    ) : null,
-}));
+vi.mock('../../ui/Modal', async () => ({ Modal: (await import('../../api/test-modal')).modalInPlace() }));
 
 const text = (html: string) =>
   html

@@ -5,17 +5,15 @@ import { formatDay } from '../../../contracts/earnings.contract';
 import { monthName, taxReportMessages } from '../../../contracts/tax-reports.contract';
 import { api, toQuery } from '../../api/client';
 import { Alert } from '../../ui/Alert';
-import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { RatesSection } from './rate-form-parts';
 import { downloadDocument } from '../../api/document-download';
 import { DocumentLink } from '../../ui/DocumentLink';
-import { ReportTable, type ReportColumn } from './report-table';
+import { moneyColumn, ReportTable, type ReportColumn } from './report-table';
 
 // The Tax reports tab's output GST on Haat's own commission: the commission invoices and credit
 // notes issued in the month (credit notes below zero), with totals and a CSV.
 
-const money = (paise: number) => <Money paise={paise} className={paise < 0 ? 'text-red-700' : undefined} />;
 type Totals = CommissionGstReport['totals'];
 
 const columns: ReportColumn<CommissionGstRow, Totals>[] = [
@@ -50,23 +48,11 @@ const columns: ReportColumn<CommissionGstRow, Totals>[] = [
     ),
   },
   { key: 'pos', header: 'Place of supply', render: (r) => r.placeOfSupplyState ?? 'Not known' },
-  {
-    key: 'taxable',
-    header: 'Taxable value',
-    numeric: true,
-    render: (r) => money(r.taxablePaise),
-    total: (t) => money(t.taxablePaise),
-  },
-  { key: 'cgst', header: 'CGST', numeric: true, render: (r) => money(r.cgstPaise), total: (t) => money(t.cgstPaise) },
-  { key: 'sgst', header: 'SGST', numeric: true, render: (r) => money(r.sgstPaise), total: (t) => money(t.sgstPaise) },
-  { key: 'igst', header: 'IGST', numeric: true, render: (r) => money(r.igstPaise), total: (t) => money(t.igstPaise) },
-  {
-    key: 'total',
-    header: 'Total',
-    numeric: true,
-    render: (r) => money(r.totalPaise),
-    total: (t) => money(t.totalPaise),
-  },
+  moneyColumn('taxable', 'Taxable value', 'taxablePaise'),
+  moneyColumn('cgst', 'CGST', 'cgstPaise'),
+  moneyColumn('sgst', 'SGST', 'sgstPaise'),
+  moneyColumn('igst', 'IGST', 'igstPaise'),
+  moneyColumn('total', 'Total', 'totalPaise'),
 ];
 
 /** Haat's output GST on its commission for the month. */

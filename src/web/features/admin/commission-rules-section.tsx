@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { AdminVendorPage } from '../../../contracts/admin-vendors.contract';
 import {
   addCommissionRuleSchema,
@@ -9,20 +8,26 @@ import {
   commissionScopes,
   rateMessages as m,
   rateStatusLabels,
-  type AddCommissionRuleData,
   type AddCommissionRuleInput,
   type CommissionRule,
   type CommissionRulePage,
 } from '../../../contracts/settlement-rates.contract';
 import { api, toQuery } from '../../api/client';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Input, Select } from '../../ui/Field';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCategories } from '../../api/catalog';
-import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd } from './rate-form-parts';
-import { StepUpDialog } from './step-up-dialog';
+import {
+  AddFormToggle,
+  ConfirmedAddForm,
+  dayText,
+  earliestRateDay,
+  EffectiveFromInput,
+  percentText,
+  RatePercentInput,
+  RatesSection,
+  useRateAddForm,
+} from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
 
 const targetText = (r: CommissionRule) =>
@@ -60,14 +65,12 @@ export function CommissionRulesSection() {
       title="Commission rules"
       lead="Haat's commission on the price the customer pays. A vendor's rule beats a category's, which beats the global default; a new rule from a later date replaces the one before. Rules are never edited."
       action={
-        <Button
-          variant={adding ? 'secondary' : 'primary'}
-          onClick={() => setAdding((a) => !a)}
-          aria-expanded={adding}
-          aria-controls="add-commission-rule"
-        >
-          {adding ? 'Close form' : 'Add rule'}
-        </Button>
+        <AddFormToggle
+          open={adding}
+          onToggle={() => setAdding((a) => !a)}
+          controls="add-commission-rule"
+          label="Add rule"
+        />
       }
     >
       {adding && <AddRuleForm onDone={() => setAdding(false)} />}
@@ -96,25 +99,15 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
     watch,
-    reset,
     formState: { errors },
-  } = useForm<AddCommissionRuleInput, unknown, AddCommissionRuleData>({
-    resolver: zodResolver(addCommissionRuleSchema),
-    defaultValues: emptyRule(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddCommissionRuleInput, AddCommissionRuleData>({
+    add,
+  } = useRateAddForm(addCommissionRuleSchema, emptyRule, {
     path: '/api/admin/commission-rules',
     fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
-    setError,
     failure: m.ruleFailed,
     toast: 'commission-rule',
-    onDone: () => {
-      reset(emptyRule());
-      onDone();
-    },
+    onDone,
   });
   const [vendorNames, setVendorNames] = useState<Map<string, string>>(new Map());
   const scope = watch('scope');
@@ -127,84 +120,57 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
         : 'every product';
 
   return (
-    <>
-      <form
-        id="add-commission-rule"
-        onSubmit={handleSubmit(add.ask)}
-        noValidate
-        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
-        aria-label="Add a commission rule"
-      >
-        {add.formError && <Alert tone="error">{add.formError}</Alert>}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
-            {commissionScopes.map((s) => (
-              <option key={s} value={s}>
-                {commissionScopeLabels[s]}
+    <ConfirmedAddForm
+      id="add-commission-rule"
+      label="Add a commission rule"
+      title="Add commission rule"
+      add={add}
+      onSubmit={handleSubmit(add.ask)}
+      describe={(p) =>
+        `${percentText(p.ratePercent)} commission on ${target}, from ${dayText(p.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`
+      }
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
+          {commissionScopes.map((s) => (
+            <option key={s} value={s}>
+              {commissionScopeLabels[s]}
+            </option>
+          ))}
+        </Select>
+        {scope === 'category' && (
+          <Select
+            label="Category"
+            required
+            error={errors.categoryId?.message}
+            hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined}
+            {...register('categoryId')}
+          >
+            <option value="">Select category</option>
+            {categories.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
           </Select>
-          {scope === 'category' && (
-            <Select
-              label="Category"
-              required
-              error={errors.categoryId?.message}
-              hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined}
-              {...register('categoryId')}
-            >
-              <option value="">Select category</option>
-              {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          )}
-          {scope === 'vendor' && (
-            <VendorPicker
-              error={errors.vendorUserId?.message}
-              register={register('vendorUserId')}
-              onFound={setVendorNames}
-            />
-          )}
-          <Input
-            label="Rate (%)"
-            required
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max="100"
-            step="0.01"
-            placeholder="8.5"
-            error={errors.ratePercent?.message}
-            hint="0 to 100, up to two decimals"
-            {...register('ratePercent')}
+        )}
+        {scope === 'vendor' && (
+          <VendorPicker
+            error={errors.vendorUserId?.message}
+            register={register('vendorUserId')}
+            onFound={setVendorNames}
           />
-          <Input
-            label="Effective from"
-            required
-            type="date"
-            min={earliestRateDay()}
-            error={errors.effectiveFrom?.message}
-            hint="Today or later (India time)"
-            {...register('effectiveFrom')}
-          />
-        </div>
-        <Button type="submit">Review and confirm</Button>
-      </form>
-      <StepUpDialog
-        open={pending !== null}
-        title="Add commission rule"
-        actionLabel="Add commission rule"
-        description={
-          pending && (
-            <p>{`${percentText(pending.ratePercent)} commission on ${target}, from ${dayText(pending.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`}</p>
-          )
-        }
-        onCancel={add.cancel}
-        onConfirm={add.confirm}
-      />
-    </>
+        )}
+        <RatePercentInput
+          label="Rate (%)"
+          placeholder="8.5"
+          error={errors.ratePercent?.message}
+          hint="0 to 100, up to two decimals"
+          field={register('ratePercent')}
+        />
+        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
+      </div>
+    </ConfirmedAddForm>
   );
 }
 

@@ -7,7 +7,6 @@ import {
   addHsnRateSchema,
   HSN_DESCRIPTION_MAX,
   rateMessages as m,
-  type AddHsnCodeData,
   type AddHsnCodeInput,
   type AddHsnRateData,
   type AddHsnRateInput,
@@ -18,12 +17,22 @@ import {
 import { api, ApiError } from '../../api/client';
 import { useStaffCan } from '../../api/admin-session';
 import { placeFieldErrors } from '../../api/field-errors';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
-import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd, wholeList } from './rate-form-parts';
+import {
+  AddFormToggle,
+  ConfirmedAddForm,
+  dayText,
+  earliestRateDay,
+  EffectiveFromInput,
+  percentText,
+  RatePercentInput,
+  RatesSection,
+  useRateAddForm,
+  wholeList,
+} from './rate-form-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 const hsnKey = ['admin', 'hsn-codes'] as const;
@@ -75,14 +84,7 @@ export function HsnCodesSection() {
         </>
       }
       action={
-        <Button
-          variant={adding ? 'secondary' : 'primary'}
-          onClick={() => setAdding((a) => !a)}
-          aria-expanded={adding}
-          aria-controls="add-hsn-code"
-        >
-          {adding ? 'Close form' : 'Add code'}
-        </Button>
+        <AddFormToggle open={adding} onToggle={() => setAdding((a) => !a)} controls="add-hsn-code" label="Add code" />
       }
     >
       {adding && <AddHsnCodeForm onDone={() => setAdding(false)} />}
@@ -128,93 +130,55 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<AddHsnCodeInput, unknown, AddHsnCodeData>({
-    resolver: zodResolver(addHsnCodeSchema),
-    defaultValues: emptyCode(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddHsnCodeInput, AddHsnCodeData>({
+    add,
+  } = useRateAddForm(addHsnCodeSchema, emptyCode, {
     path: '/api/admin/hsn-codes',
     fields: ['hsnCode', 'description', 'ratePercent', 'effectiveFrom'],
-    setError,
     failure: m.hsnAddFailed,
     toast: 'hsn-code',
-    onDone: () => {
-      reset(emptyCode());
-      onDone();
-    },
+    onDone,
   });
-  const pending = add.pending;
   return (
-    <>
-      <form
-        id="add-hsn-code"
-        onSubmit={handleSubmit(add.ask)}
-        noValidate
-        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
-        aria-label="Add an HSN code"
-      >
-        {add.formError && <Alert tone="error">{add.formError}</Alert>}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Input
-            label="HSN code"
-            required
-            inputMode="numeric"
-            maxLength={8}
-            placeholder="6204"
-            autoComplete="off"
-            error={errors.hsnCode?.message}
-            hint="4, 6 or 8 digits"
-            {...register('hsnCode')}
-          />
-          <Input
-            label="GST rate (%)"
-            required
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max="100"
-            step="0.01"
-            placeholder="5"
-            error={errors.ratePercent?.message}
-            {...register('ratePercent')}
-          />
-          <Input
-            label="Effective from"
-            required
-            type="date"
-            min={earliestRateDay()}
-            error={errors.effectiveFrom?.message}
-            hint="Today or later (India time)"
-            {...register('effectiveFrom')}
-          />
-        </div>
+    <ConfirmedAddForm
+      id="add-hsn-code"
+      label="Add an HSN code"
+      title="Add HSN code"
+      add={add}
+      onSubmit={handleSubmit(add.ask)}
+      describe={(p) =>
+        `${p.hsnCode} (${p.description}) at GST ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. Vendors can choose it for their products at once.`
+      }
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Input
-          label="Description"
+          label="HSN code"
           required
-          maxLength={HSN_DESCRIPTION_MAX}
-          placeholder="Women's suits, kurtas, dresses and skirts"
-          error={errors.description?.message}
-          {...register('description')}
+          inputMode="numeric"
+          maxLength={8}
+          placeholder="6204"
+          autoComplete="off"
+          error={errors.hsnCode?.message}
+          hint="4, 6 or 8 digits"
+          {...register('hsnCode')}
         />
-        <Button type="submit">Review and confirm</Button>
-      </form>
-      <StepUpDialog
-        open={pending !== null}
-        title="Add HSN code"
-        actionLabel="Add HSN code"
-        description={
-          pending && (
-            <p>{`${pending.hsnCode} (${pending.description}) at GST ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Vendors can choose it for their products at once.`}</p>
-          )
-        }
-        onCancel={add.cancel}
-        onConfirm={add.confirm}
+        <RatePercentInput
+          label="GST rate (%)"
+          placeholder="5"
+          error={errors.ratePercent?.message}
+          field={register('ratePercent')}
+        />
+        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
+      </div>
+      <Input
+        label="Description"
+        required
+        maxLength={HSN_DESCRIPTION_MAX}
+        placeholder="Women's suits, kurtas, dresses and skirts"
+        error={errors.description?.message}
+        {...register('description')}
       />
-    </>
+    </ConfirmedAddForm>
   );
 }
 
@@ -273,25 +237,12 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
       onConfirm={confirm}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Input
+        <RatePercentInput
           label="New GST rate (%)"
-          required
-          type="number"
-          inputMode="decimal"
-          min="0"
-          max="100"
-          step="0.01"
           error={errors.ratePercent?.message}
-          {...register('ratePercent')}
+          field={register('ratePercent')}
         />
-        <Input
-          label="Effective from"
-          required
-          type="date"
-          min={earliestRateDay()}
-          error={errors.effectiveFrom?.message}
-          {...register('effectiveFrom')}
-        />
+        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} hinted={false} />
       </div>
     </StepUpDialog>
   );

@@ -1,13 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import type { RateAdded } from '../../../contracts/settlement-rates.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { formatDate } from '../../ui/format-date';
-import { actionError } from './step-up-dialog';
+import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** A rate as people read it: 8.5%, 0.1%. */
 export const percentText = (ratePercent: number) =>
@@ -77,6 +89,31 @@ export function useConfirmedAdd<T extends FieldValues, D extends object>({
   };
 }
 
+/**
+ * An add form of the tab: checked by `schema` once a field is touched, starting from `empty()`, its
+ * checked values confirmed with a fresh code (`add`, as useConfirmedAdd) and the form emptied once added.
+ */
+export function useRateAddForm<T extends FieldValues, D extends object>(
+  schema: z.ZodType<D, T>,
+  empty: () => T,
+  options: Omit<ConfirmedAddOptions<T>, 'setError'>,
+) {
+  const form = useForm<T, unknown, D>({
+    resolver: zodResolver(schema),
+    defaultValues: empty() as DefaultValues<T>,
+    mode: 'onTouched',
+  });
+  const add = useConfirmedAdd<T, D>({
+    ...options,
+    setError: form.setError,
+    onDone: () => {
+      form.reset(empty());
+      options.onDone();
+    },
+  });
+  return { ...form, add };
+}
+
 /** One section of the tab: its heading, a line on what it is, its add button and its table. */
 export function RatesSection({
   id,
@@ -117,3 +154,128 @@ export const wholeList = (count: number) => ({
   dir: 'desc' as const,
   onSort: () => undefined,
 });
+
+/** A section's add button: opens the add form below the heading, and closes it again. */
+export function AddFormToggle({
+  open,
+  onToggle,
+  controls,
+  label,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  /** The id of the form it opens. */
+  controls: string;
+  label: string;
+}) {
+  return (
+    <Button variant={open ? 'secondary' : 'primary'} onClick={onToggle} aria-expanded={open} aria-controls={controls}>
+      {open ? 'Close form' : label}
+    </Button>
+  );
+}
+
+/**
+ * An add form whose checked values wait for the fresh code: the form (its refusal above the fields,
+ * 'Review and confirm' below) and the step-up dialog that says what will be added.
+ */
+export function ConfirmedAddForm<D extends object>({
+  id,
+  label,
+  title,
+  add,
+  onSubmit,
+  describe,
+  children,
+}: {
+  id: string;
+  /** The form's accessible name: 'Add a tax rate'. */
+  label: string;
+  /** The dialog's title and its button: 'Add tax rate'. */
+  title: string;
+  add: Pick<ReturnType<typeof useConfirmedAdd<FieldValues, D>>, 'pending' | 'formError' | 'cancel' | 'confirm'>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** What will be added, in a sentence. */
+  describe: (pending: D) => string;
+  children: ReactNode;
+}) {
+  const pending = add.pending;
+  return (
+    <>
+      <form
+        id={id}
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
+        aria-label={label}
+      >
+        {add.formError && <Alert tone="error">{add.formError}</Alert>}
+        {children}
+        <Button type="submit">Review and confirm</Button>
+      </form>
+      <StepUpDialog
+        open={pending !== null}
+        title={title}
+        actionLabel={title}
+        description={pending && <p>{describe(pending)}</p>}
+        onCancel={add.cancel}
+        onConfirm={add.confirm}
+      />
+    </>
+  );
+}
+
+/** A rate in percent: 0 to 100, up to two decimals. */
+export function RatePercentInput({
+  label,
+  field,
+  error,
+  placeholder,
+  hint,
+}: {
+  label: string;
+  field: UseFormRegisterReturn;
+  error?: string;
+  placeholder?: string;
+  hint?: string;
+}) {
+  return (
+    <Input
+      label={label}
+      required
+      type="number"
+      inputMode="decimal"
+      min="0"
+      max="100"
+      step="0.01"
+      placeholder={placeholder}
+      error={error}
+      hint={hint}
+      {...field}
+    />
+  );
+}
+
+/** The day a new rate starts from: today in India or later. */
+export function EffectiveFromInput({
+  field,
+  error,
+  hinted = true,
+}: {
+  field: UseFormRegisterReturn;
+  error?: string;
+  /** Whether 'Today or later' is said under the field. */
+  hinted?: boolean;
+}) {
+  return (
+    <Input
+      label="Effective from"
+      required
+      type="date"
+      min={earliestRateDay()}
+      error={error}
+      hint={hinted ? 'Today or later (India time)' : undefined}
+      {...field}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../ui/cn';
+import { Money } from '../../ui/Money';
 
 export type ReportColumn<T, S> = {
   key: string;
@@ -9,6 +10,18 @@ export type ReportColumn<T, S> = {
   total?: (totals: S) => ReactNode;
   numeric?: boolean;
 };
+
+/** An amount of a report, red when below zero (a credit note, a return). */
+export const money = (paise: number) => <Money paise={paise} className={paise < 0 ? 'text-red-700' : undefined} />;
+
+/** A column of amounts in paise whose totals line shows the same field of the totals. */
+export const moneyColumn = <K extends string>(key: string, header: string, field: K) => ({
+  key,
+  header,
+  numeric: true,
+  render: (row: Record<K, number>) => money(row[field]),
+  total: (totals: Record<K, number>) => money(totals[field]),
+});
 
 /**
  * A short report shown whole with a totals line: one card per row on a phone (the totals card last,

@@ -11,25 +11,7 @@ import { ReturnsTab } from './returns-tab';
 // the two actions confirmed with a fresh code.
 
 // The dialogs render in place of a portal (there is no document on the server).
-vi.mock('../../ui/Modal', () => ({
-  Modal: ({
-    open,
-    title,
-    children,
-    footer,
-  }: {
-    open: boolean;
-    title: string;
-    children: ReactNode;
-    footer?: ReactNode;
-  }) =>
-    open ? (
-      <div role="dialog" aria-label={title}>
-        {children}
-        {footer}
-      </div>
-    ) : null,
-}));
+vi.mock('../../ui/Modal', async () => ({ Modal: (await import('../../api/test-modal')).modalInPlace() }));
 
 const text = (html: string) =>
   html

@@ -74,45 +74,30 @@ function ReferralSettingsCard() {
     referralPointsAwarded: String(settings.data.referralPointsAwarded),
   };
   const set = (key: keyof ReferralSettings, value: string) => form.setDraft({ ...values, [key]: value });
+  // Each threshold is a whole number no lower than the contract's least.
+  const wholeNumber = (key: keyof ReferralSettings, label: string, { hint }: { hint?: string } = {}) => (
+    <Input
+      label={label}
+      type="number"
+      min={numberRangeOf(referralSettingsSchema.shape[key]).min}
+      step={1}
+      inputMode="numeric"
+      value={values[key]}
+      onChange={(e) => set(key, e.target.value)}
+      error={errors[key]}
+      hint={hint}
+      required
+    />
+  );
 
   return card(
     <>
       <form onSubmit={form.review(values)} noValidate className="space-y-4">
-        <Input
-          label="Minimum transactions"
-          type="number"
-          min={numberRangeOf(referralSettingsSchema.shape.minTransactions).min}
-          step={1}
-          inputMode="numeric"
-          value={values.minTransactions}
-          onChange={(e) => set('minTransactions', e.target.value)}
-          error={errors.minTransactions}
-          hint="Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)"
-          required
-        />
-        <Input
-          label="Minimum transaction volume (₹)"
-          type="number"
-          min={numberRangeOf(referralSettingsSchema.shape.minTransactionVolume).min}
-          step={1}
-          inputMode="numeric"
-          value={values.minTransactionVolume}
-          onChange={(e) => set('minTransactionVolume', e.target.value)}
-          error={errors.minTransactionVolume}
-          required
-        />
-        <Input
-          label="Points awarded to the referrer"
-          type="number"
-          min={numberRangeOf(referralSettingsSchema.shape.referralPointsAwarded).min}
-          step={1}
-          inputMode="numeric"
-          value={values.referralPointsAwarded}
-          onChange={(e) => set('referralPointsAwarded', e.target.value)}
-          error={errors.referralPointsAwarded}
-          hint="1 point = ₹1"
-          required
-        />
+        {wholeNumber('minTransactions', 'Minimum transactions', {
+          hint: 'Delivered orders (customers), delivered order parts (vendors) or recorded payments (merchants)',
+        })}
+        {wholeNumber('minTransactionVolume', 'Minimum transaction volume (₹)')}
+        {wholeNumber('referralPointsAwarded', 'Points awarded to the referrer', { hint: '1 point = ₹1' })}
         <Button type="submit">Save referral settings</Button>
       </form>
       <ProcessQualifications />

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import {
   addTaxRateSchema,
@@ -9,19 +7,26 @@ import {
   rateStatusLabels,
   taxRateKindLabels,
   taxRateKinds,
-  type AddTaxRateData,
   type AddTaxRateInput,
   type TaxRate,
   type TaxRateList,
 } from '../../../contracts/settlement-rates.contract';
 import { api } from '../../api/client';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { Input, Select, Textarea } from '../../ui/Field';
+import { Select, Textarea } from '../../ui/Field';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { dayText, earliestRateDay, percentText, RatesSection, useConfirmedAdd, wholeList } from './rate-form-parts';
-import { StepUpDialog } from './step-up-dialog';
+import {
+  AddFormToggle,
+  ConfirmedAddForm,
+  dayText,
+  earliestRateDay,
+  EffectiveFromInput,
+  percentText,
+  RatePercentInput,
+  RatesSection,
+  useRateAddForm,
+  wholeList,
+} from './rate-form-parts';
 
 const columns: Column<TaxRate>[] = [
   {
@@ -53,14 +58,7 @@ export function TaxRatesSection() {
       title="Tax rates"
       lead="TCS under GST section 52, TDS under section 194-O (with and without the vendor's PAN), and the GST rate of a product whose vendor has not chosen an HSN code. When the law changes, add the new rate from the date it applies."
       action={
-        <Button
-          variant={adding ? 'secondary' : 'primary'}
-          onClick={() => setAdding((a) => !a)}
-          aria-expanded={adding}
-          aria-controls="add-tax-rate"
-        >
-          {adding ? 'Close form' : 'Add rate'}
-        </Button>
+        <AddFormToggle open={adding} onToggle={() => setAdding((a) => !a)} controls="add-tax-rate" label="Add rate" />
       }
     >
       {adding && <AddTaxRateForm onDone={() => setAdding(false)} />}
@@ -91,90 +89,52 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
   const {
     register,
     handleSubmit,
-    setError,
-    reset,
     formState: { errors },
-  } = useForm<AddTaxRateInput, unknown, AddTaxRateData>({
-    resolver: zodResolver(addTaxRateSchema),
-    defaultValues: emptyRate(),
-    mode: 'onTouched',
-  });
-  const add = useConfirmedAdd<AddTaxRateInput, AddTaxRateData>({
+    add,
+  } = useRateAddForm(addTaxRateSchema, emptyRate, {
     path: '/api/admin/tax-rates',
     fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
-    setError,
     failure: m.taxRateFailed,
     toast: 'tax-rate',
-    onDone: () => {
-      reset(emptyRate());
-      onDone();
-    },
+    onDone,
   });
-  const pending = add.pending;
   return (
-    <>
-      <form
-        id="add-tax-rate"
-        onSubmit={handleSubmit(add.ask)}
-        noValidate
-        className="space-y-4 rounded-lg border border-violet-200 bg-violet-50/40 p-4"
-        aria-label="Add a tax rate"
-      >
-        {add.formError && <Alert tone="error">{add.formError}</Alert>}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
-            {taxRateKinds.map((k) => (
-              <option key={k} value={k}>
-                {taxRateKindLabels[k]}
-              </option>
-            ))}
-          </Select>
-          <Input
-            label="Rate (%)"
-            required
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max="100"
-            step="0.01"
-            placeholder="0.5"
-            error={errors.ratePercent?.message}
-            {...register('ratePercent')}
-          />
-          <Input
-            label="Effective from"
-            required
-            type="date"
-            min={earliestRateDay()}
-            error={errors.effectiveFrom?.message}
-            hint="Today or later (India time)"
-            {...register('effectiveFrom')}
-          />
-        </div>
-        <Textarea
-          label="Source"
-          required
-          rows={2}
-          maxLength={maxLengthOf(addTaxRateSchema.shape.source)}
-          placeholder="Notification 15/2024-Central Tax"
-          error={errors.source?.message}
-          hint="The notification or section of the act the rate comes from"
-          {...register('source')}
+    <ConfirmedAddForm
+      id="add-tax-rate"
+      label="Add a tax rate"
+      title="Add tax rate"
+      add={add}
+      onSubmit={handleSubmit(add.ask)}
+      describe={(p) =>
+        `${taxRateKindLabels[p.kind]}: ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`
+      }
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
+          {taxRateKinds.map((k) => (
+            <option key={k} value={k}>
+              {taxRateKindLabels[k]}
+            </option>
+          ))}
+        </Select>
+        <RatePercentInput
+          label="Rate (%)"
+          placeholder="0.5"
+          error={errors.ratePercent?.message}
+          field={register('ratePercent')}
         />
-        <Button type="submit">Review and confirm</Button>
-      </form>
-      <StepUpDialog
-        open={pending !== null}
-        title="Add tax rate"
-        actionLabel="Add tax rate"
-        description={
-          pending && (
-            <p>{`${taxRateKindLabels[pending.kind]}: ${percentText(pending.ratePercent)} from ${dayText(pending.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`}</p>
-          )
-        }
-        onCancel={add.cancel}
-        onConfirm={add.confirm}
+        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
+      </div>
+      <Textarea
+        label="Source"
+        required
+        rows={2}
+        maxLength={maxLengthOf(addTaxRateSchema.shape.source)}
+        placeholder="Notification 15/2024-Central Tax"
+        error={errors.source?.message}
+        hint="The notification or section of the act the rate comes from"
+        {...register('source')}
       />
-    </>
+    </ConfirmedAddForm>
   );
 }

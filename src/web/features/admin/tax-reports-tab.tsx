@@ -21,17 +21,15 @@ import {
 import { YEAR_MONTH_PATTERN } from '../../../contracts/common.contract';
 import { api, toQuery } from '../../api/client';
 import { Input } from '../../ui/Field';
-import { Money } from '../../ui/Money';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { CommissionGstSection } from './commission-gst-section';
 import { RatesSection } from './rate-form-parts';
-import { ReportTable, type ReportColumn } from './report-table';
+import { moneyColumn, ReportTable, type ReportColumn } from './report-table';
 
 // The Tax reports tab: for a month, TCS in GSTR-8's shape, TDS under 194-O and
 // the commission earned, from the tax documents issued in it (credit notes subtract), each with
 // its CSV. Read only.
 
-const money = (paise: number) => <Money paise={paise} className={paise < 0 ? 'text-red-700' : undefined} />;
 const state = (s: string | null) => s ?? <span className="text-slate-500">Not recorded</span>;
 
 /** The chosen month, kept in the address (?tab=tax-reports&month=YYYY-MM); this month in India when none. */
@@ -117,27 +115,9 @@ type TcsTotals = TcsReport['totals'];
 const tcsAmountColumns = <
   T extends { tcsIgstPaise: number; tcsCgstPaise: number; tcsSgstPaise: number },
 >(): ReportColumn<T, TcsTotals>[] => [
-  {
-    key: 'igst',
-    header: 'TCS IGST',
-    numeric: true,
-    render: (r) => money(r.tcsIgstPaise),
-    total: (t) => money(t.tcsIgstPaise),
-  },
-  {
-    key: 'cgst',
-    header: 'TCS CGST',
-    numeric: true,
-    render: (r) => money(r.tcsCgstPaise),
-    total: (t) => money(t.tcsCgstPaise),
-  },
-  {
-    key: 'sgst',
-    header: 'TCS SGST',
-    numeric: true,
-    render: (r) => money(r.tcsSgstPaise),
-    total: (t) => money(t.tcsSgstPaise),
-  },
+  moneyColumn('igst', 'TCS IGST', 'tcsIgstPaise'),
+  moneyColumn('cgst', 'TCS CGST', 'tcsCgstPaise'),
+  moneyColumn('sgst', 'TCS SGST', 'tcsSgstPaise'),
 ];
 
 const supplierColumns: ReportColumn<TcsSupplierRow, TcsTotals>[] = [
@@ -153,40 +133,16 @@ const supplierColumns: ReportColumn<TcsSupplierRow, TcsTotals>[] = [
     ),
   },
   { key: 'pos', header: 'Place of supply', render: (r) => state(r.placeOfSupplyState) },
-  {
-    key: 'gross',
-    header: 'Gross value',
-    numeric: true,
-    render: (r) => money(r.grossPaise),
-    total: (t) => money(t.grossPaise),
-  },
-  {
-    key: 'returned',
-    header: 'Returned',
-    numeric: true,
-    render: (r) => money(r.returnedPaise),
-    total: (t) => money(t.returnedPaise),
-  },
-  {
-    key: 'net',
-    header: 'Net taxable',
-    numeric: true,
-    render: (r) => money(r.netPaise),
-    total: (t) => money(t.netPaise),
-  },
+  moneyColumn('gross', 'Gross value', 'grossPaise'),
+  moneyColumn('returned', 'Returned', 'returnedPaise'),
+  moneyColumn('net', 'Net taxable', 'netPaise'),
   ...tcsAmountColumns<TcsSupplierRow>(),
 ];
 
 const stateColumns: ReportColumn<TcsStateRateRow, TcsTotals>[] = [
   { key: 'pos', header: 'Place of supply', render: (r) => state(r.placeOfSupplyState) },
   { key: 'rate', header: 'TCS rate', numeric: true, render: (r) => formatRate(r.tcsBp) },
-  {
-    key: 'net',
-    header: 'Net taxable',
-    numeric: true,
-    render: (r) => money(r.netPaise),
-    total: (t) => money(t.netPaise),
-  },
+  moneyColumn('net', 'Net taxable', 'netPaise'),
   ...tcsAmountColumns<TcsStateRateRow>(),
 ];
 
@@ -255,34 +211,10 @@ const tdsColumns: ReportColumn<TdsRow, TdsReport['totals']>[] = [
   },
   { key: 'rate', header: 'TDS rate', numeric: true, render: (r) => formatRate(r.tdsBp) },
   { key: 'on', header: 'TDS on', render: (r) => (r.tdsOn === 'taxable' ? 'Taxable value' : 'Gross amount') },
-  {
-    key: 'gross',
-    header: 'Amount',
-    numeric: true,
-    render: (r) => money(r.grossPaise),
-    total: (t) => money(t.grossPaise),
-  },
-  {
-    key: 'returned',
-    header: 'Returned',
-    numeric: true,
-    render: (r) => money(r.returnedPaise),
-    total: (t) => money(t.returnedPaise),
-  },
-  {
-    key: 'net',
-    header: 'Net amount',
-    numeric: true,
-    render: (r) => money(r.netPaise),
-    total: (t) => money(t.netPaise),
-  },
-  {
-    key: 'tds',
-    header: 'TDS deducted',
-    numeric: true,
-    render: (r) => money(r.tdsPaise),
-    total: (t) => money(t.tdsPaise),
-  },
+  moneyColumn('gross', 'Amount', 'grossPaise'),
+  moneyColumn('returned', 'Returned', 'returnedPaise'),
+  moneyColumn('net', 'Net amount', 'netPaise'),
+  moneyColumn('tds', 'TDS deducted', 'tdsPaise'),
 ];
 
 function TdsSection({ month }: { month: string }) {
@@ -319,28 +251,10 @@ const commissionColumns: ReportColumn<CommissionRow, CommissionReport['totals']>
     header: 'Vendor',
     render: (r) => <span className="font-medium text-slate-900">{r.vendorName}</span>,
   },
-  {
-    key: 'gross',
-    header: 'Gross sales',
-    numeric: true,
-    render: (r) => money(r.grossPaise),
-    total: (t) => money(t.grossPaise),
-  },
-  {
-    key: 'returned',
-    header: 'Returned',
-    numeric: true,
-    render: (r) => money(r.returnedPaise),
-    total: (t) => money(t.returnedPaise),
-  },
-  { key: 'net', header: 'Net sales', numeric: true, render: (r) => money(r.netPaise), total: (t) => money(t.netPaise) },
-  {
-    key: 'commission',
-    header: 'Commission',
-    numeric: true,
-    render: (r) => money(r.commissionPaise),
-    total: (t) => money(t.commissionPaise),
-  },
+  moneyColumn('gross', 'Gross sales', 'grossPaise'),
+  moneyColumn('returned', 'Returned', 'returnedPaise'),
+  moneyColumn('net', 'Net sales', 'netPaise'),
+  moneyColumn('commission', 'Commission', 'commissionPaise'),
   {
     key: 'rate',
     header: 'Effective rate',

@@ -7,9 +7,9 @@ import {
   type Project,
   type ProjectFormInput,
 } from '../../../contracts/erp-work.contract';
-import { FormModal } from '../../ui/FormModal';
 import { ProjectFormFields, projectFormValues } from './project-form-fields';
 import { useColleagues, useSaveProject } from './use-erp-work';
+import { CreateOrEditModal } from './create-or-edit-modal';
 import { useErpForm } from './use-erp-form';
 
 type SaveProject = UseMutationResult<Project, Error, { id?: string; values: ProjectFormInput }>;
@@ -49,15 +49,13 @@ export function ProjectDialog({ open, onClose, project, save, managers, announce
   const named = (watch('name') ?? '').trim() !== '';
 
   return (
-    <FormModal
+    <CreateOrEditModal
+      noun="Project"
+      editing={editing}
       open={open}
       onClose={onClose}
       busy={busy}
-      wide
-      title={editing ? 'Edit Project' : 'Create New Project'}
-      label={editing ? 'Edit project' : 'Create new project'}
       onSubmit={handleSubmit(submit)}
-      submitText={editing ? 'Save Changes' : 'Create Project'}
       ready={named}
       formError={formError}
     >
@@ -67,7 +65,7 @@ export function ProjectDialog({ open, onClose, project, save, managers, announce
         managersFailed={managers.isError}
         currentManager={project?.manager ?? null}
       />
-    </FormModal>
+    </CreateOrEditModal>
   );
 }
 

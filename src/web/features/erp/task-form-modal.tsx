@@ -11,9 +11,9 @@ import {
 } from '../../../contracts/erp-work.contract';
 import { Input, Select, Textarea } from '../../ui/Field';
 import { StatusOptions } from '../../ui/StatusBadge';
-import { FormModal } from '../../ui/FormModal';
 import { PersonSelect } from './person-select';
 import { useColleagues, useProjectOptions, useSaveTask } from './use-erp-work';
+import { CreateOrEditModal } from './create-or-edit-modal';
 import { useErpForm } from './use-erp-form';
 
 type Values = TaskFormInput;
@@ -79,15 +79,13 @@ export function TaskFormModal({ open, onClose, task = null }: TaskFormModalProps
 
   const titled = (watch('title') ?? '').trim() !== '';
   return (
-    <FormModal
+    <CreateOrEditModal
+      noun="Task"
+      editing={editing}
       open={open}
       onClose={onClose}
       busy={busy}
-      wide
-      title={editing ? 'Edit Task' : 'Create New Task'}
-      label={editing ? 'Edit task' : 'Create new task'}
       onSubmit={handleSubmit(submit)}
-      submitText={editing ? 'Save Changes' : 'Create Task'}
       ready={titled}
       formError={formError}
     >
@@ -151,6 +149,6 @@ export function TaskFormModal({ open, onClose, task = null }: TaskFormModalProps
         />
         <Input label="Due date" type="date" error={errors.dueDate?.message} {...register('dueDate')} />
       </div>
-    </FormModal>
+    </CreateOrEditModal>
   );
 }

@@ -4,6 +4,7 @@ import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useMerchantPayments } from './use-merchant';
 
@@ -32,49 +33,34 @@ export function PaymentsList() {
   return (
     <div className={payments.isPlaceholderData ? 'opacity-60' : undefined}>
       <p className="mb-2 text-sm text-slate-600">{`${total.toLocaleString('en-IN')} ${total === 1 ? 'payment' : 'payments'}`}</p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Recorded UPI payments, newest first</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Customer
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Amount
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Cashback
-              </th>
-              <th scope="col" className="px-3 py-2">
-                UPI reference
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Paid on
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {items.map((p) => (
-              <tr key={p.id}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <span className="font-medium text-slate-900">{p.customerName}</span>
-                  {p.customerPhoneLast4 && <span className="ml-2 text-slate-500">••••{p.customerPhoneLast4}</span>}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  <Money paise={p.amountPaise} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  <span className="mr-2">{p.cashbackPoints} pts</span>
-                  <StatusBadge status={p.cashbackStatus} text={cashbackStatusLabels[p.cashbackStatus]} />
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.upiReference ?? '—'}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(p.paidOn)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption="Recorded UPI payments, newest first"
+        columns={[
+          { header: 'Customer' },
+          { header: 'Amount', numeric: true },
+          { header: 'Cashback', numeric: true },
+          { header: 'UPI reference' },
+          { header: 'Paid on' },
+        ]}
+      >
+        {items.map((p) => (
+          <tr key={p.id}>
+            <td className="whitespace-nowrap px-3 py-2">
+              <span className="font-medium text-slate-900">{p.customerName}</span>
+              {p.customerPhoneLast4 && <span className="ml-2 text-slate-500">••••{p.customerPhoneLast4}</span>}
+            </td>
+            <td className="whitespace-nowrap px-3 py-2 text-right">
+              <Money paise={p.amountPaise} />
+            </td>
+            <td className="whitespace-nowrap px-3 py-2 text-right">
+              <span className="mr-2">{p.cashbackPoints} pts</span>
+              <StatusBadge status={p.cashbackStatus} text={cashbackStatusLabels[p.cashbackStatus]} />
+            </td>
+            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.upiReference ?? '—'}</td>
+            <td className="whitespace-nowrap px-3 py-2">{formatDate(p.paidOn)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
       <Pagination page={page} pageSize={pageSize} total={total} onPage={setPage} />
     </div>
   );

@@ -8,39 +8,23 @@ import { codMessages } from '../../../domain/cod';
 import { OrderCard } from './order-card';
 import { historyStep, OrderDetailsBody } from './order-details';
 import { codPartNote, codStillDuePaise } from './order-payment';
-import { testUuid as uuid } from '../../api/test-fixtures';
+import { orderPart, testUuid as uuid } from '../../api/test-fixtures';
 
 // The customer's orders paid cash on delivery: the payment, each part's cash
 // to pay at the door or paid, and a part refused at the door 'Returned to seller'.
 
-const part = (n: number, over: Partial<OrderPart> = {}): OrderPart => ({
-  id: uuid(n),
-  storeId: uuid(100 + n),
-  storeName: `Shop ${n}`,
-  status: 'processing',
-  subtotalPaise: 100_000,
-  pointsEarned: 10,
-  trackingNote: null,
-  deliveredAt: null,
-  codDuePaise: null,
-  cashCollectedPaise: null,
-  returnedToSeller: false,
-  items: [
+const part = (n: number, over: Partial<OrderPart> = {}): OrderPart =>
+  orderPart(
     {
-      id: uuid(200 + n),
+      id: uuid(n),
+      storeId: uuid(100 + n),
+      storeName: `Shop ${n}`,
+      itemId: uuid(200 + n),
       productId: uuid(300 + n),
       productName: `Product ${n}`,
-      variantId: null,
-      variantLabel: null,
-      imageUrl: null,
-      quantity: 1,
-      pricePaise: 100_000,
-      pointsEarned: 10,
-      reviewed: false,
     },
-  ],
-  ...over,
-});
+    over,
+  );
 const order = (parts: OrderPart[], over: Partial<Order> = {}): Order => ({
   id: uuid(1),
   createdAt: '2026-11-26T10:00:00.000Z',

@@ -7,7 +7,7 @@ import type { Order, OrderDetail, OrderList } from '../../../contracts/orders.co
 import { meQueryKey } from '../../api/session';
 import { OrdersPage } from './orders-page';
 import { ordersQueryKey } from './use-orders';
-import { signedInAs } from '../../api/test-fixtures';
+import { orderPart, signedInAs } from '../../api/test-fixtures';
 
 // A notification about an order links to /orders?order=<id>: the page opens
 // that order's details, from the loaded page or fetched on its own.
@@ -40,33 +40,17 @@ const order = (id: string, storeName: string): Order => ({
   refundDuePaise: 0,
   cancellable: false,
   parts: [
-    {
-      id: `${id.slice(0, -3)}900`,
-      storeId: `${id.slice(0, -3)}901`,
-      storeName,
-      status: 'shipped',
-      subtotalPaise: 100_000,
-      pointsEarned: 10,
-      trackingNote: null,
-      deliveredAt: null,
-      codDuePaise: null,
-      cashCollectedPaise: null,
-      returnedToSeller: false,
-      items: [
-        {
-          id: `${id.slice(0, -3)}902`,
-          productId: `${id.slice(0, -3)}903`,
-          productName: 'Block Print Kurta',
-          variantId: null,
-          variantLabel: null,
-          imageUrl: null,
-          quantity: 1,
-          pricePaise: 100_000,
-          pointsEarned: 10,
-          reviewed: false,
-        },
-      ],
-    },
+    orderPart(
+      {
+        id: `${id.slice(0, -3)}900`,
+        storeId: `${id.slice(0, -3)}901`,
+        storeName,
+        itemId: `${id.slice(0, -3)}902`,
+        productId: `${id.slice(0, -3)}903`,
+        productName: 'Block Print Kurta',
+      },
+      { status: 'shipped' },
+    ),
   ],
 });
 const onPage = order('1a2b3c4d-0000-4000-8000-000000000001', 'Jaipur Handlooms');

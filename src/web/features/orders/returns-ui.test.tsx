@@ -17,13 +17,8 @@ import { requestedReturn, testUuid as uuid } from '../../api/test-fixtures';
 // button while the window is open, the form, the returns with their status and steps, the dispute.
 
 // The dialogs render in place of a portal (there is no document on the server).
-vi.mock('../../ui/Modal', () => ({
-  Modal: ({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) => (
-    <div role="dialog" aria-label={title}>
-      {children}
-      {footer}
-    </div>
-  ),
+vi.mock('../../ui/Modal', async () => ({
+  Modal: (await import('../../api/test-modal')).modalInPlace({ showClosed: true }),
 }));
 
 const orderPart: OrderPart = {

@@ -5,6 +5,7 @@ import { useMyReferrals } from '../../api/referrals';
 import { formatDate } from '../../ui/format-date';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { ReferralShare } from './referral-share';
 
@@ -46,46 +47,31 @@ export function ReferralsSection({ role, intro }: { role: Exclude<Role, 'admin'>
             <EmptyState title="No referrals yet">Share your link: people who sign up with it appear here.</EmptyState>
           ) : (
             <div className={referrals.isPlaceholderData ? 'opacity-60' : undefined}>
-              <div className="overflow-x-auto rounded-lg border border-slate-200">
-                <table className="min-w-full divide-y divide-slate-200 text-sm">
-                  <caption className="sr-only">People you referred, newest first</caption>
-                  <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Name
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Type
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Status
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right">
-                        Points
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Joined
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100 bg-white">
-                    {referrals.data.items.map((r) => (
-                      <tr key={r.id}>
-                        <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">{r.referredName}</td>
-                        <td className="whitespace-nowrap px-3 py-2">{typeLabels[r.referredType]}</td>
-                        <td className="whitespace-nowrap px-3 py-2">
-                          <StatusBadge
-                            status={r.status === 'active' ? 'pending' : 'approved'}
-                            text={referralStatusLabels[r.status]}
-                          />
-                        </td>
-                        <td className="whitespace-nowrap px-3 py-2 text-right">{r.pointsAwarded}</td>
-                        <td className="whitespace-nowrap px-3 py-2">{formatDate(r.createdAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SimpleTable
+                caption="People you referred, newest first"
+                columns={[
+                  { header: 'Name' },
+                  { header: 'Type' },
+                  { header: 'Status' },
+                  { header: 'Points', numeric: true },
+                  { header: 'Joined' },
+                ]}
+              >
+                {referrals.data.items.map((r) => (
+                  <tr key={r.id}>
+                    <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">{r.referredName}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{typeLabels[r.referredType]}</td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <StatusBadge
+                        status={r.status === 'active' ? 'pending' : 'approved'}
+                        text={referralStatusLabels[r.status]}
+                      />
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right">{r.pointsAwarded}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{formatDate(r.createdAt)}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
               <Pagination
                 page={page}
                 pageSize={referrals.data.pageSize}

@@ -7,13 +7,8 @@ import { CodBadge, CollectCashDialog, ReturnToSellerDialog, VendorOrderActions }
 // The vendor's cash on delivery actions in the Orders tab.
 
 // The dialogs render in place of a portal (there is no document on the server).
-vi.mock('../../ui/Modal', () => ({
-  Modal: ({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) => (
-    <div role="dialog" aria-label={title}>
-      {children}
-      {footer}
-    </div>
-  ),
+vi.mock('../../ui/Modal', async () => ({
+  Modal: (await import('../../api/test-modal')).modalInPlace({ showClosed: true }),
   ConfirmDialog: ({
     open,
     title,

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,13 +13,8 @@ import { vendorReturnTexts } from './vendor-returns';
 // The vendor's answers to a return in the Returns tab.
 
 // The dialogs render in place of a portal (there is no document on the server).
-vi.mock('../../ui/Modal', () => ({
-  Modal: ({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) => (
-    <div role="dialog" aria-label={title}>
-      {children}
-      {footer}
-    </div>
-  ),
+vi.mock('../../ui/Modal', async () => ({
+  Modal: (await import('../../api/test-modal')).modalInPlace({ showClosed: true }),
 }));
 
 const orderReturn = (over: Partial<OrderReturn> = {}): OrderReturn => ({
