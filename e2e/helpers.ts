@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -155,4 +157,70 @@ export async function productWithoutOptions(
   throw new Error(
     `No product of Sharma's shops without options with more than ${minStock} in stock among the newest 100`,
   );
+}
+
+/**
+ * The link matching `link` in the newest mail to this address in the e2e server's outbox (as a path), or
+ * null while none has been sent: emails go out through the notifications job, every few seconds.
+ */
+export function mailedLinkFor(email: string, link: RegExp): string | null {
+  const outbox = join(process.env.HAAT_E2E_DATA!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return null;
+  }
+  for (const f of files.reverse()) {
+    const mail = readFileSync(join(outbox, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (mail.includes(`To: ${email}`)) return mail.match(link)?.[0] ?? null;
+  }
+  return null;
+}
+
+const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, string>;
+};
+
+/** A new customer, signed in on `request`, with this default home address; answers the sign-in and the address id. */
+export async function newCustomer(
+  request: APIRequestContext,
+  who: { firstName: string; lastName: string; phoneNumber: string },
+  address: { streetAddress: string; city: string; state: string; postalCode: string },
+): Promise<{ email: string; password: string; addressId: string }> {
+  const email = uniqueEmail(who.firstName.toLowerCase());
+  const password = `${who.firstName}-Secret-1`;
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: { role: 'customer', ...who, email, password, confirmPassword: password },
+    }),
+  );
+  await apiLogin(request, email, password);
+  const { id } = await ok(
+    await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', ...address, isDefault: true } }),
+  );
+  return { email, password, addressId: id };
+}
+
+/** The signed-in customer buys `quantity` of one product (alone in the cart) through the test gateway; answers the order id. */
+export async function buyAndPay(
+  request: APIRequestContext,
+  a: { addressId: string; productId: string; quantity?: number },
+): Promise<string> {
+  await ok(
+    await request.post('/api/cart/items', {
+      headers: CSRF,
+      data: { productId: a.productId, quantity: a.quantity ?? 1 },
+    }),
+  );
+  const checkout = await ok(await checkoutAsShown(request, { addressId: a.addressId, pointsToUse: 0 }));
+  const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
+  const { orderId } = await ok(
+    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  );
+  return orderId;
 }

@@ -1,28 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { codeFor, confirmWithCode, signInAdmin } from './admin-auth';
-import { uniqueEmail } from './helpers';
+import { mailedLinkFor, uniqueEmail } from './helpers';
 
 // The operator's staff: the owner invites a person by email, who joins on a phone with their own
 // authenticator and sees only their role's tabs; a Support member never reaches the payouts.
 
-/** The invitation link in the newest mail to this address, from the e2e server's outbox (as a path). */
-function invitePathFor(email: string): string | null {
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(process.env.HAAT_E2E_DATA!, 'outbox')).sort();
-  } catch {
-    return null;
-  }
-  for (const f of files.reverse()) {
-    const mail = readFileSync(join(process.env.HAAT_E2E_DATA!, 'outbox', f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (mail.includes(`To: ${email}`)) return mail.match(/\/admin\/invite\?token=[0-9a-f]{64}/)?.[0] ?? null;
-  }
-  return null;
-}
+/** The invitation link in the newest mail to this address (as a path). */
+const invitePathFor = (email: string) => mailedLinkFor(email, /\/admin\/invite\?token=[0-9a-f]{64}/);
 
 /** The tabs the signed-in staff member's panel shows. */
 const tabsOf = (page: Page) => page.getByRole('tab').allTextContents();
