@@ -206,7 +206,10 @@ export async function newCustomer(
   return { email, password, addressId: id };
 }
 
-/** The signed-in customer buys `quantity` of one product (alone in the cart) through the test gateway; answers the order id. */
+/**
+ * The signed-in customer buys `quantity` of one product (alone in the cart) through the test gateway;
+ * answers the order id.
+ */
 export async function buyAndPay(
   request: APIRequestContext,
   a: { addressId: string; productId: string; quantity?: number },
@@ -223,4 +226,45 @@ export async function buyAndPay(
     await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
   );
   return orderId;
+}
+
+/** Jaipur Handloom House (demo vendor2): no GSTIN, so it delivers within Rajasthan only; a PAN and UPI payout details. */
+export const JAIPUR_VENDOR = {
+  email: 'vendor2@haat.test',
+  password: 'Vendor@123',
+  name: 'Jaipur Handloom House',
+  pan: 'BKMPM2468L',
+};
+export const JAIPUR_BOTTLE = 'Pure Copper Water Bottle, 1 Litre';
+
+/** A new customer in Jaipur who buys Jaipur Handloom House's copper bottle through the test gateway. */
+export async function customerBuysBottle(
+  request: APIRequestContext,
+): Promise<{ orderId: string; email: string; password: string }> {
+  const customer = await newCustomer(
+    request,
+    { firstName: 'Neha', lastName: 'Kapoor', phoneNumber: '9810033344' },
+    { streetAddress: '14 C-Scheme', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' },
+  );
+  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(JAIPUR_BOTTLE)}`)).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const bottle = items.find((p) => p.name === JAIPUR_BOTTLE)!;
+  const orderId = await buyAndPay(request, { addressId: customer.addressId, productId: bottle.id });
+  return { orderId, email: customer.email, password: customer.password };
+}
+
+/** The vendor signed in on `vendorRequest` moves its part of the order through `statuses` with its API. */
+export async function vendorMovesPart(
+  vendorRequest: APIRequestContext,
+  orderId: string,
+  statuses: { status: string; trackingNote?: string }[],
+) {
+  const parts = (await (await vendorRequest.get('/api/vendor/orders?pageSize=100')).json()) as {
+    items: { orderId: string; partId: string }[];
+  };
+  const part = parts.items.find((p) => p.orderId === orderId);
+  expect(part).toBeDefined();
+  for (const data of statuses)
+    await ok(await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, { headers: CSRF, data }));
 }

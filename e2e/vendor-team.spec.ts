@@ -114,7 +114,8 @@ for (const width of [1280, 375]) {
       });
       expect(refused.status()).toBe(403);
       expect((await refused.json()).error.message).toBe(
-        "Your role in this team (Orders) does not allow this: earnings, statements and invoices. Ask the vendor's owner.",
+        'Your role in this team (Orders) does not allow this: earnings, statements and invoices. ' +
+          "Ask the vendor's owner.",
       );
       expect((await packer.request.get('/api/vendor/earnings')).status()).toBe(403);
       // Typing the Earnings tab's address shows the first tab of the role instead.
