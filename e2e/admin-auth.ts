@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { CSRF, mailedLinkFor, uniqueEmail } from './helpers';
 
 // The super admin of the e2e server (playwright.config.ts creates it from ADMIN_EMAIL and ADMIN_PASSWORD).
 export const ADMIN = { email: 'superadmin@haat.test', password: 'Sup3r-Secret-Admin!' };
@@ -14,9 +15,10 @@ export const codeFor = (secret: string, stepsAhead = 0) =>
   });
 
 // The authenticator's state is kept in the run's data folder, so that every spec of the run shares
-// the secret set up once and never offers a time step the server has already seen.
+// the super admin's secret set up once, and never offers a time step the server has already seen for
+// a secret (the super admin's, or a staff member's a story enrolled).
 const stateFile = () => join(process.env.HAAT_E2E_DATA ?? '.', 'e2e-admin-authenticator.json');
-type State = { secret: string; last: number };
+type State = { secret: string; last: Record<string, number> };
 const readState = (): State | null => {
   try {
     return JSON.parse(readFileSync(stateFile(), 'utf8')) as State;
@@ -26,8 +28,8 @@ const readState = (): State | null => {
 };
 const writeState = (s: State) => writeFileSync(stateFile(), JSON.stringify(s));
 
-/** Remembers the secret shown at two-factor setup for the rest of the run. */
-export const rememberAdminSecret = (secret: string) => writeState({ secret, last: -1 });
+/** Remembers the super admin's secret shown at two-factor setup for the rest of the run. */
+export const rememberAdminSecret = (secret: string) => writeState({ secret, last: readState()?.last ?? {} });
 
 /**
  * A code the server has not seen yet, as an authenticator gives one: each code works once, and the
@@ -36,13 +38,13 @@ export const rememberAdminSecret = (secret: string) => writeState({ secret, last
 export function authenticator(secret: string) {
   return async (page: Page): Promise<string> => {
     for (;;) {
-      const state = readState();
-      const last = state?.secret === secret ? state.last : -1;
+      const state = readState() ?? { secret: '', last: {} };
+      const last = state.last[secret] ?? -1;
       const now = Date.now();
       const current = Math.floor(now / STEP);
       const step = Math.max(last + 1, current - 1);
       if (step <= current + 1) {
-        writeState({ secret, last: step });
+        writeState({ ...state, last: { ...state.last, [secret]: step } });
         return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
           timestamp: step * STEP + STEP / 2,
         });
@@ -74,7 +76,7 @@ export async function signInAdmin(page: Page) {
     await page.getByRole('button', { name: 'Verify & Finish Setup' }).click();
   } else {
     const state = readState();
-    if (!state) throw new Error('The super admin has two-factor set up, but this run does not know its secret');
+    if (!state?.secret) throw new Error('The super admin has two-factor set up, but this run does not know its secret');
     secret = state.secret;
     await page.getByRole('textbox', { name: 'Authentication code' }).fill(await authenticator(secret)(page));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -87,4 +89,49 @@ export async function signInAdmin(page: Page) {
 export async function confirmWithCode(dialog: Locator, code: string) {
   await dialog.getByRole('textbox', { name: 'Authentication code' }).fill(code);
   await dialog.getByRole('button', { name: 'Verify & Proceed' }).click();
+}
+
+/**
+ * A new staff member with one built-in role (by its name, e.g. 'Catalog'): the owner signed in on `owner`
+ * invites them with a fresh code; they accept the emailed link and enrol their own authenticator through
+ * the API, which signs them in on `request`; answers their authenticator's next code (set-up steps for stories about something else: e2e/staff.spec.ts
+ * is the invitation's own story).
+ */
+export async function newStaffMember(
+  owner: Page,
+  nextCode: (page: Page) => Promise<string>,
+  request: APIRequestContext,
+  roleName: string,
+): Promise<{ email: string; name: string; nextCode: (page: Page) => Promise<string> }> {
+  const email = uniqueEmail(roleName.toLowerCase());
+  const name = `Asha ${roleName}`;
+  const { roles } = (await (await owner.request.get('/api/admin/staff')).json()) as {
+    roles: { id: string; name: string }[];
+  };
+  const role = roles.find((r) => r.name === roleName);
+  expect(role, `a built-in role named ${roleName}`).toBeDefined();
+  const invited = await owner.request.post('/api/admin/staff/invites', {
+    headers: CSRF,
+    data: { email, roleIds: [role!.id], code: await nextCode(owner) },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = /\/admin\/invite\?token=[0-9a-f]{64}/;
+  await expect.poll(() => mailedLinkFor(email, link), { timeout: 30_000 }).not.toBeNull();
+  const token = mailedLinkFor(email, link)!.split('token=')[1];
+  const password = 'staff-secret-1';
+  const accepted = await request.post(`/api/admin/invites/${token}/accept`, {
+    headers: CSRF,
+    data: { name, password, confirmPassword: password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const setup = await request.post('/api/admin/2fa/setup', { headers: CSRF });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const theirCode = authenticator(secret);
+  const verified = await request.post('/api/admin/2fa/verify', {
+    headers: CSRF,
+    data: { code: await theirCode(owner) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, name, nextCode: theirCode };
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -155,4 +157,114 @@ export async function productWithoutOptions(
   throw new Error(
     `No product of Sharma's shops without options with more than ${minStock} in stock among the newest 100`,
   );
+}
+
+/**
+ * The link matching `link` in the newest mail to this address in the e2e server's outbox (as a path), or
+ * null while none has been sent: emails go out through the notifications job, every few seconds.
+ */
+export function mailedLinkFor(email: string, link: RegExp): string | null {
+  const outbox = join(process.env.HAAT_E2E_DATA!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return null;
+  }
+  for (const f of files.reverse()) {
+    const mail = readFileSync(join(outbox, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (mail.includes(`To: ${email}`)) return mail.match(link)?.[0] ?? null;
+  }
+  return null;
+}
+
+const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as Record<string, string>;
+};
+
+/** A new customer, signed in on `request`, with this default home address; answers the sign-in and the address id. */
+export async function newCustomer(
+  request: APIRequestContext,
+  who: { firstName: string; lastName: string; phoneNumber: string },
+  address: { streetAddress: string; city: string; state: string; postalCode: string },
+): Promise<{ email: string; password: string; addressId: string }> {
+  const email = uniqueEmail(who.firstName.toLowerCase());
+  const password = `${who.firstName}-Secret-1`;
+  await ok(
+    await request.post('/api/auth/register', {
+      headers: CSRF,
+      data: { role: 'customer', ...who, email, password, confirmPassword: password },
+    }),
+  );
+  await apiLogin(request, email, password);
+  const { id } = await ok(
+    await request.post('/api/addresses', { headers: CSRF, data: { type: 'home', ...address, isDefault: true } }),
+  );
+  return { email, password, addressId: id };
+}
+
+/**
+ * The signed-in customer buys `quantity` of one product (alone in the cart) through the test gateway;
+ * answers the order id.
+ */
+export async function buyAndPay(
+  request: APIRequestContext,
+  a: { addressId: string; productId: string; quantity?: number },
+): Promise<string> {
+  await ok(
+    await request.post('/api/cart/items', {
+      headers: CSRF,
+      data: { productId: a.productId, quantity: a.quantity ?? 1 },
+    }),
+  );
+  const checkout = await ok(await checkoutAsShown(request, { addressId: a.addressId, pointsToUse: 0 }));
+  const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
+  const { orderId } = await ok(
+    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
+  );
+  return orderId;
+}
+
+/** Jaipur Handloom House (demo vendor2): no GSTIN, so it delivers within Rajasthan only; a PAN and UPI payout details. */
+export const JAIPUR_VENDOR = {
+  email: 'vendor2@haat.test',
+  password: 'Vendor@123',
+  name: 'Jaipur Handloom House',
+  pan: 'BKMPM2468L',
+};
+export const JAIPUR_BOTTLE = 'Pure Copper Water Bottle, 1 Litre';
+
+/** A new customer in Jaipur who buys Jaipur Handloom House's copper bottle through the test gateway. */
+export async function customerBuysBottle(
+  request: APIRequestContext,
+): Promise<{ orderId: string; email: string; password: string }> {
+  const customer = await newCustomer(
+    request,
+    { firstName: 'Neha', lastName: 'Kapoor', phoneNumber: '9810033344' },
+    { streetAddress: '14 C-Scheme', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001' },
+  );
+  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(JAIPUR_BOTTLE)}`)).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const bottle = items.find((p) => p.name === JAIPUR_BOTTLE)!;
+  const orderId = await buyAndPay(request, { addressId: customer.addressId, productId: bottle.id });
+  return { orderId, email: customer.email, password: customer.password };
+}
+
+/** The vendor signed in on `vendorRequest` moves its part of the order through `statuses` with its API. */
+export async function vendorMovesPart(
+  vendorRequest: APIRequestContext,
+  orderId: string,
+  statuses: { status: string; trackingNote?: string }[],
+) {
+  const parts = (await (await vendorRequest.get('/api/vendor/orders?pageSize=100')).json()) as {
+    items: { orderId: string; partId: string }[];
+  };
+  const part = parts.items.find((p) => p.orderId === orderId);
+  expect(part).toBeDefined();
+  for (const data of statuses)
+    await ok(await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, { headers: CSRF, data }));
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatRupees } from '../src/domain/money';
 import { confirmWithCode, signInAdmin } from './admin-auth';
-import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, customerBuysBottle, expectAccessible, JAIPUR_VENDOR, vendorMovesPart } from './helpers';
 
 // Vendor settlement's whole story in the browser: a customer in Jaipur buys from Jaipur Handloom House (no
 // GSTIN, so it delivers only within Rajasthan, without GST); the vendor ships (its bill of supply is
@@ -10,64 +10,11 @@ import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from '
 // vendor and marks the payout paid with a UPI reference; the customer downloads the bill of supply PDF
 // from the order's details; the month's TDS report has the vendor's row.
 
-const VENDOR = { email: 'vendor2@haat.test', password: 'Vendor@123', name: 'Jaipur Handloom House', pan: 'BKMPM2468L' };
-const BOTTLE = 'Pure Copper Water Bottle, 1 Litre';
+const VENDOR = JAIPUR_VENDOR;
 // By hand: ₹699 within Rajasthan from a vendor without a GSTIN: no GST (CGST Act, section 32); the
 // vendor's own commission 6 % = ₹41.94; no GSTIN, so no TCS; a PAN, so TDS 0.1 % of the gross = 69.9
 // paise -> ₹0.70; net 699 − 41.94 − 0.70 = ₹656.36.
 const NET_PAISE = 65_636;
-
-const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, string>> => {
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return (await res.json()) as Record<string, string>;
-};
-
-/** A new customer in Jaipur who buys the bottle through the test gateway; answers the order id and the sign-in. */
-async function customerBuysBottle(
-  request: APIRequestContext,
-): Promise<{ orderId: string; email: string; password: string }> {
-  const email = uniqueEmail('neha');
-  const password = 'Neha-Secret-1';
-  await ok(
-    await request.post('/api/auth/register', {
-      headers: CSRF,
-      data: {
-        role: 'customer',
-        firstName: 'Neha',
-        lastName: 'Kapoor',
-        phoneNumber: '9810033344',
-        email,
-        password,
-        confirmPassword: password,
-      },
-    }),
-  );
-  await apiLogin(request, email, password);
-  const address = await ok(
-    await request.post('/api/addresses', {
-      headers: CSRF,
-      data: {
-        type: 'home',
-        streetAddress: '14 C-Scheme',
-        city: 'Jaipur',
-        state: 'Rajasthan',
-        postalCode: '302001',
-        isDefault: true,
-      },
-    }),
-  );
-  const { items } = (await (await request.get(`/api/products?q=${encodeURIComponent(BOTTLE)}`)).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const bottle = items.find((p) => p.name === BOTTLE)!;
-  await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: bottle.id, quantity: 1 } }));
-  const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
-  const signed = await ok(await request.post(`/api/payments/${checkout.paymentId}/test-pay`, { headers: CSRF }));
-  const { orderId } = await ok(
-    await request.post('/api/payments/verify', { headers: CSRF, data: { paymentId: checkout.paymentId, ...signed } }),
-  );
-  return { orderId, email, password };
-}
 
 test('order → shipped with its bill of supply → delivered → past the window → payout paid → bill of supply PDF downloaded → TDS report row', async ({
   page,
@@ -90,18 +37,12 @@ test('order → shipped with its bill of supply → delivered → past the windo
   try {
     const { orderId, email, password } = await customerBuysBottle(shopper.request);
     await apiLogin(vendor.request, VENDOR.email, VENDOR.password);
-    const parts = (await (await vendor.request.get('/api/vendor/orders?pageSize=100')).json()) as {
-      items: { orderId: string; partId: string }[];
-    };
-    const part = parts.items.find((p) => p.orderId === orderId)!;
-    for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-      await ok(
-        await vendor.request.patch(`/api/vendor/orders/parts/${part.partId}/status`, {
-          headers: CSRF,
-          data: { status, ...(status === 'shipped' ? { trackingNote: 'Delhivery 1234567890' } : {}) },
-        }),
-      );
-    }
+    await vendorMovesPart(vendor.request, orderId, [
+      { status: 'confirmed' },
+      { status: 'processing' },
+      { status: 'shipped', trackingNote: 'Delhivery 1234567890' },
+      { status: 'delivered' },
+    ]);
 
     // Past the window: the Payouts tab shows it payable, and Settle pays it with what was payable before.
     const amount = before.payablePaise + NET_PAISE;

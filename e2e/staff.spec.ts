@@ -1,36 +1,79 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { codeFor, confirmWithCode, signInAdmin } from './admin-auth';
-import { uniqueEmail } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { formatRupees } from '../src/domain/money';
+import { authenticator, codeFor, confirmWithCode, newStaffMember, signInAdmin } from './admin-auth';
+import { apiLogin, customerBuysBottle, JAIPUR_VENDOR, mailedLinkFor, uniqueEmail, vendorMovesPart } from './helpers';
 
 // The operator's staff: the owner invites a person by email, who joins on a phone with their own
-// authenticator and sees only their role's tabs; a Support member never reaches the payouts.
+// authenticator and sees only their role's tabs, and pays a vendor's payout; a Support member never
+// reaches the payouts.
 
-/** The invitation link in the newest mail to this address, from the e2e server's outbox (as a path). */
-function invitePathFor(email: string): string | null {
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(process.env.HAAT_E2E_DATA!, 'outbox')).sort();
-  } catch {
-    return null;
-  }
-  for (const f of files.reverse()) {
-    const mail = readFileSync(join(process.env.HAAT_E2E_DATA!, 'outbox', f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (mail.includes(`To: ${email}`)) return mail.match(/\/admin\/invite\?token=[0-9a-f]{64}/)?.[0] ?? null;
-  }
-  return null;
-}
+/** The invitation link in the newest mail to this address (as a path). */
+const invitePathFor = (email: string) => mailedLinkFor(email, /\/admin\/invite\?token=[0-9a-f]{64}/);
 
 /** The tabs the signed-in staff member's panel shows. */
 const tabsOf = (page: Page) => page.getByRole('tab').allTextContents();
 
-test('the owner invites a Finance person, who joins on a phone with their own authenticator and sees the Payouts tab', async ({
+/**
+ * The Finance person pays a vendor: a customer buys from Jaipur Handloom House and the vendor delivers (the
+ * e2e server's return window is 0 days, so the sale is payable at once); in Payouts they settle the
+ * vendor's balance and mark the payout paid with a UPI reference, each with a fresh code of their own.
+ * Two people for money out is off (the default), so one person pays.
+ */
+async function financePaysPayout(person: Page, nextCode: (page: Page) => Promise<string>, browser: Browser) {
+  const name = JAIPUR_VENDOR.name;
+  type Payable = { businessName: string; payablePaise: number; openPayout: unknown };
+  const payable = async (): Promise<Payable> => {
+    const res = await person.request.get(`/api/admin/payables?q=${encodeURIComponent(name)}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { items: Payable[] }).items.find((r) => r.businessName === name)!;
+  };
+  const before = await payable();
+  expect(before.openPayout).toBeNull();
+  const shopper = await browser.newContext();
+  const vendor = await browser.newContext();
+  try {
+    const { orderId } = await customerBuysBottle(shopper.request);
+    await apiLogin(vendor.request, JAIPUR_VENDOR.email, JAIPUR_VENDOR.password);
+    await vendorMovesPart(vendor.request, orderId, [{ status: 'delivered' }]);
+  } finally {
+    await shopper.close();
+    await vendor.close();
+  }
+  await expect.poll(async () => (await payable()).payablePaise).toBeGreaterThan(before.payablePaise);
+  const amount = (await payable()).payablePaise;
+
+  await person.goto('/admin/dashboard?tab=payouts');
+  // A table on wide screens, a list of cards on phones.
+  const entries = (region: string) => {
+    const r = person.getByRole('region', { name: region });
+    return r.getByRole('row').or(r.getByRole('listitem'));
+  };
+  const row = entries('Payable per vendor').filter({ hasText: name });
+  await expect(row).toContainText(formatRupees(amount));
+  await row.getByRole('button', { name: `Settle ${name}` }).click();
+  const settle = person.getByRole('dialog', { name: `Settle ${name}` });
+  await expect(settle).toContainText(formatRupees(amount));
+  await confirmWithCode(settle, await nextCode(person));
+  await expect(settle).toBeHidden();
+
+  const reference = `6${Date.now().toString().slice(-11)}`;
+  const payoutRow = entries('Payouts')
+    .filter({ hasText: name })
+    .filter({ hasText: formatRupees(amount) });
+  await payoutRow.getByRole('button', { name: `Mark paid: ${name}` }).click();
+  const pay = person.getByRole('dialog', { name: 'Mark payout as paid' });
+  await pay.getByLabel('UPI transaction reference').fill(reference);
+  await confirmWithCode(pay, await nextCode(person));
+  await expect(pay).toBeHidden();
+  await expect(entries('Payouts').filter({ hasText: reference })).toContainText(formatRupees(amount));
+  expect((await payable()).payablePaise).toBe(0);
+}
+
+test('the owner invites a Finance person, who joins on a phone with their own authenticator and pays a vendor at 375 px', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(180_000);
   const email = uniqueEmail('finance');
   const next = await signInAdmin(page);
   await page.goto('/admin/dashboard?tab=staff');
@@ -55,8 +98,8 @@ test('the owner invites a Finance person, who joins on a phone with their own au
   await person.getByRole('button', { name: 'Continue to the authenticator' }).click();
   const key = person.getByLabel('Secret key');
   await expect(key).toBeVisible();
-  const secret = ((await key.textContent()) ?? '').trim();
-  await person.getByRole('textbox', { name: 'Authentication code' }).fill(codeFor(secret));
+  const theirCode = authenticator(((await key.textContent()) ?? '').trim());
+  await person.getByRole('textbox', { name: 'Authentication code' }).fill(await theirCode(person));
   await person.getByRole('button', { name: 'Verify & Finish Setup' }).click();
   await expect(person).toHaveURL(/\/admin\/dashboard$/);
   await expect(person.getByRole('tab', { name: 'Payouts' })).toBeVisible();
@@ -64,6 +107,7 @@ test('the owner invites a Finance person, who joins on a phone with their own au
   expect(await tabsOf(person)).not.toContain('Staff');
   await person.getByRole('tab', { name: 'Payouts' }).click();
   await expect(person.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
+  await financePaysPayout(person, theirCode, browser);
   await phone.close();
 
   // The owner sees the new member in the team.
@@ -99,4 +143,22 @@ test('a Support member does not see Payouts, at 1280 and 375 px, and the payouts
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Orders' })).toBeVisible();
   expect(await tabsOf(page)).not.toContain('Payouts');
+});
+
+test('a Finance member pays a vendor at 1280 px: settles its balance and marks the payout paid with a reference and a fresh code', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const next = await signInAdmin(page);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const { nextCode } = await newStaffMember(page, next, desk.request, 'Finance');
+    const person = await desk.newPage();
+    await person.goto('/admin/dashboard');
+    await expect(person.getByRole('tab', { name: 'Payouts' })).toBeVisible();
+    await financePaysPayout(person, nextCode, browser);
+  } finally {
+    await desk.close();
+  }
 });

@@ -71,8 +71,9 @@ export function useChooseVendor() {
     chosen = vendor.vendorUserId;
     setActingVendorId(vendor.role === 'owner' ? null : vendor.vendorUserId);
     listeners.forEach((l) => l());
-    // What was read for the other vendor is read again for this one.
-    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    // What was read for the other vendor is read again for this one; not the account's own data, nor the
+    // invitation just used to join (read again, a used link would only answer that it is used).
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'team-invite' });
     // A team just joined is in the list at once.
     void qc.invalidateQueries({ queryKey: myVendorsKey });
   };

@@ -9,6 +9,8 @@ import { customerInput, registerAndLogin } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { sendDueEmails } from '../notifications';
 import { emailOfUser } from './auth.user-list';
+import { anonymiseUser } from './auth.user-deletion';
+import { setUserStatus } from './auth.user-status';
 import { invitationToken, newMember, teamBrowser, VendorClient } from '../../test/vendor-team';
 
 let t: TestApp;
@@ -189,6 +191,33 @@ describe('members', () => {
     expect(after.statusCode).toBe(403);
     expect(after.json().error.message).toBe(teamMessages.notMember);
     expect((await member.client.browser.get('/api/me/vendors')).json().vendors).toEqual([]);
+  });
+
+  it("refuses a member acting for a suspended or deleted vendor, as the vendor's owner is refused", async () => {
+    const { owner, vendorUserId } = await ownerOfShop();
+    const member = await newMember(t, owner, vendorUserId, 'manager', 95);
+    expect((await member.client.request('GET', '/api/vendor/orders')).statusCode).toBe(200);
+    const refusedBoth = async () => {
+      // The owner's sessions ended with the suspension; the member's own session stays, but not for this vendor.
+      expect((await owner.get('/api/vendor/orders')).statusCode).toBe(401);
+      for (const url of ['/api/vendor/orders', '/api/vendor/products', '/api/vendor/earnings']) {
+        const res = await member.client.request('GET', url);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().error.message).toBe(teamMessages.notMember);
+      }
+      expect((await member.client.browser.get('/api/me/vendors')).json().vendors).toEqual([]);
+    };
+
+    await t.db.transaction((tx) => setUserStatus(tx, { userId: vendorUserId, status: 'suspended' }));
+    await refusedBoth();
+    // Reactivated, the team acts for it again (the owner signs in anew).
+    await t.db.transaction((tx) => setUserStatus(tx, { userId: vendorUserId, status: 'active' }));
+    expect((await member.client.request('GET', '/api/vendor/orders')).statusCode).toBe(200);
+    expect((await member.client.browser.get('/api/me/vendors')).json().vendors).toHaveLength(1);
+
+    // Deleted (anonymised: its shops have history), for good.
+    await t.db.transaction((tx) => anonymiseUser(tx, vendorUserId));
+    await refusedBoth();
   });
 
   it("cannot change or remove another vendor's member", async () => {
