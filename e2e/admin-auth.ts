@@ -94,8 +94,8 @@ export async function confirmWithCode(dialog: Locator, code: string) {
 /**
  * A new staff member with one built-in role (by its name, e.g. 'Catalog'): the owner signed in on `owner`
  * invites them with a fresh code; they accept the emailed link and enrol their own authenticator through
- * the API, which signs them in on `request`; answers their authenticator's next code (set-up steps for stories about something else: e2e/staff.spec.ts
- * is the invitation's own story).
+ * the API, which signs them in on `request`; answers their authenticator's next code (set-up steps for
+ * stories about something else: e2e/staff.spec.ts is the invitation's own story).
  */
 export async function newStaffMember(
   owner: Page,

@@ -228,7 +228,10 @@ export async function buyAndPay(
   return orderId;
 }
 
-/** Jaipur Handloom House (demo vendor2): no GSTIN, so it delivers within Rajasthan only; a PAN and UPI payout details. */
+/**
+ * Jaipur Handloom House (demo vendor2): no GSTIN, so it delivers within Rajasthan only; a PAN and UPI
+ * payout details.
+ */
 export const JAIPUR_VENDOR = {
   email: 'vendor2@haat.test',
   password: 'Vendor@123',

@@ -48,10 +48,9 @@ async function vendorListsBook(page: Page, request: APIRequestContext, name: str
 }
 
 for (const width of [1280, 375]) {
-  test(`a reviewed category's new product waits for review; a Catalog staff member approves it and shoppers find it, at ${width} px`, async ({
-    page,
-    browser,
-  }) => {
+  const title =
+    "a reviewed category's new product waits for review; a Catalog staff member approves it and shoppers find it";
+  test(`${title}, at ${width} px`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const viewport = { width, height: 800 };
     const name = `Malgudi Days, Paperback ${Date.now().toString(36)}`;

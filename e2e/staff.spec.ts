@@ -69,10 +69,9 @@ async function financePaysPayout(person: Page, nextCode: (page: Page) => Promise
   expect((await payable()).payablePaise).toBe(0);
 }
 
-test('the owner invites a Finance person, who joins on a phone with their own authenticator and pays a vendor at 375 px', async ({
-  page,
-  browser,
-}) => {
+const invitesFinance =
+  'the owner invites a Finance person, who joins on a phone with their own authenticator and pays a vendor at 375 px';
+test(invitesFinance, async ({ page, browser }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('finance');
   const next = await signInAdmin(page);
@@ -145,10 +144,10 @@ test('a Support member does not see Payouts, at 1280 and 375 px, and the payouts
   expect(await tabsOf(page)).not.toContain('Payouts');
 });
 
-test('a Finance member pays a vendor at 1280 px: settles its balance and marks the payout paid with a reference and a fresh code', async ({
-  page,
-  browser,
-}) => {
+const financePays =
+  'a Finance member pays a vendor at 1280 px: settles its balance and marks the payout paid ' +
+  'with a reference and a fresh code';
+test(financePays, async ({ page, browser }) => {
   test.setTimeout(180_000);
   const next = await signInAdmin(page);
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });

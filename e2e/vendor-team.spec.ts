@@ -14,9 +14,8 @@ async function openMenuOnPhone(page: Page) {
 }
 
 for (const width of [1280, 375]) {
-  test(`a vendor invites a packer with the Orders role, who joins, ships an order and cannot see earnings, at ${width} px`, async ({
-    browser,
-  }) => {
+  const title = 'a vendor invites a packer with the Orders role, who joins, ships an order and cannot see earnings';
+  test(`${title}, at ${width} px`, async ({ browser }) => {
     test.setTimeout(120_000);
     const viewport = { width, height: 800 };
     const ownerContext = await browser.newContext({ viewport });

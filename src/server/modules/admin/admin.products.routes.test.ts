@@ -173,7 +173,8 @@ describe('GET /api/admin/products', () => {
       /attachment; filename="haat-products-active-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     expect(csv.body).toContain(
-      'id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,reward_percentage,created_at,review',
+      'id,name,vendor,shop,category,price_rupees,original_price_rupees,stock,status,' +
+        'reward_percentage,created_at,review',
     );
     expect(csv.body).toContain(
       `${ids.lamp},Quokkaberry Camel Leather Lamp,Marwar Crafts Pvt Ltd,Jodhpur Blue House,Handicrafts,1899.00,2499.00,7,active,7.5,`,

@@ -127,7 +127,8 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
       add={add}
       onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
-        `${percentText(p.ratePercent)} commission on ${target}, from ${dayText(p.effectiveFrom)}. The rule cannot be edited afterwards; a later rule replaces it.`
+        `${percentText(p.ratePercent)} commission on ${target}, from ${dayText(p.effectiveFrom)}. ` +
+        'The rule cannot be edited afterwards; a later rule replaces it.'
       }
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

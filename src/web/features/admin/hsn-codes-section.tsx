@@ -147,7 +147,8 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
       add={add}
       onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
-        `${p.hsnCode} (${p.description}) at GST ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. Vendors can choose it for their products at once.`
+        `${p.hsnCode} (${p.description}) at GST ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. ` +
+        'Vendors can choose it for their products at once.'
       }
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -106,7 +106,8 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
       add={add}
       onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
-        `${taxRateKindLabels[p.kind]}: ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. Orders placed before then keep the rate they were placed with.`
+        `${taxRateKindLabels[p.kind]}: ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. ` +
+        'Orders placed before then keep the rate they were placed with.'
       }
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
