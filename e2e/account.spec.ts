@@ -1,28 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { CSRF, expectAccessible, mailedLinkFor, uniqueEmail } from './helpers';
 
 // A forgotten password is reset from /login with a single-use link (the mail lands
 // in DATA_DIR/outbox when no SMTP server is configured), and customers change their password and
 // email from /profile.
 
 /** The reset link in the newest mail to this address, from the e2e server's outbox. */
-function resetLinkFor(email: string): string | null {
-  const outbox = join(process.env.HAAT_E2E_DATA!, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return null;
-  }
-  for (const f of files.reverse()) {
-    const mail = readFileSync(join(outbox, f), 'utf8');
-    if (mail.includes(`To: ${email}`))
-      return mail.match(/https?:\/\/\S+\/reset-password\?token=[0-9a-f]{64}/)?.[0] ?? null;
-  }
-  return null;
-}
+const resetLinkFor = (email: string) => mailedLinkFor(email, /https?:\/\/\S+\/reset-password\?token=[0-9a-f]{64}/);
 
 async function registerCustomer(
   request: import('@playwright/test').APIRequestContext,
