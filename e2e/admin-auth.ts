@@ -31,9 +31,15 @@ const writeState = (s: State) => writeFileSync(stateFile(), JSON.stringify(s));
 /** Remembers the super admin's secret shown at two-factor setup for the rest of the run. */
 export const rememberAdminSecret = (secret: string) => writeState({ secret, last: readState()?.last ?? {} });
 
+/** How many time steps either side of now the server takes an admin's code (ADMIN_TOTP_WINDOW). */
+const SERVER_WINDOW = 2;
+/** Time for a code to reach the server: a step that ends sooner than this is not offered. */
+const IN_FLIGHT_MS = 10_000;
+
 /**
  * A code the server has not seen yet, as an authenticator gives one: each code works once, and the
- * server takes a code only within 2 time steps of now, so after a few codes this waits for time to move on.
+ * server takes a code only within 2 time steps of now (a past step while it has not yet slid out of
+ * that window, or a coming one), so after a few codes this waits for time to move on.
  */
 export function authenticator(secret: string) {
   return async (page: Page): Promise<string> => {
@@ -42,14 +48,18 @@ export function authenticator(secret: string) {
       const last = state.last[secret] ?? -1;
       const now = Date.now();
       const current = Math.floor(now / STEP);
-      const step = Math.max(last + 1, current - 1);
-      if (step <= current + 1) {
+      const oldest = now % STEP < STEP - IN_FLIGHT_MS ? current - SERVER_WINDOW : current - SERVER_WINDOW + 1;
+      const step = Math.max(last + 1, oldest);
+      if (step <= current + SERVER_WINDOW) {
         writeState({ ...state, last: { ...state.last, [secret]: step } });
         return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
           timestamp: step * STEP + STEP / 2,
         });
       }
-      await page.waitForTimeout((current + 1) * STEP - now + 250);
+      const wait = (current + 1) * STEP - now + 250;
+      // Printed so that a run's report shows how long the stories wait on the authenticator.
+      console.log(`authenticator: every code until the next time step is used; waiting ${Math.round(wait / 1000)} s`);
+      await page.waitForTimeout(wait);
     }
   };
 }
