@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import type { ProductCard } from '../../../contracts/catalog.contract';
 import { discountPercent } from '../../../domain/money';
@@ -54,36 +55,80 @@ export const visibleToShoppers: SQL = and(
   shopRowOpenToShoppers,
 )!;
 
-/** A card row with the derived discount percent and the points earned for one unit; `priceFromPaise` from `priceRanges`. */
-export function toCard({ option1Name, ...row }: CardRow, ranges: PriceRanges = new Map()): ProductCard {
+/** The lowest and highest price of a product's variants on sale. */
+export type PriceRange = { min: number; max: number };
+
+/**
+ * A card row with the derived discount percent and the points earned for one unit; `range` is the
+ * product's price range (`priceRanges`, `priceRangeOf`), read only for a product with options.
+ */
+export function toCard(row: CardRow, range?: PriceRange | null): ProductCard {
   const rewardPercentage = Number(row.rewardPercentage);
   const pricePaise = Number(row.pricePaise);
   const originalPricePaise = row.originalPricePaise === null ? null : Number(row.originalPricePaise);
-  const range = option1Name === null ? undefined : ranges.get(row.id);
+  const hasOptions = row.option1Name !== null;
   return {
-    ...row,
-    hasOptions: option1Name !== null,
-    priceFromPaise: range && range.min !== range.max ? range.min : null,
+    id: row.id,
+    name: row.name,
     pricePaise,
     originalPricePaise,
-    rewardPercentage,
-    ratingAverage: Number(row.ratingAverage),
     discountPercent: discountPercent(pricePaise, originalPricePaise),
+    rewardPercentage,
     pointsEarned: pointsEarned(pricePaise, rewardPercentage, 1),
+    imageUrl: row.imageUrl,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    ratingAverage: Number(row.ratingAverage),
+    ratingCount: row.ratingCount,
+    stockQuantity: row.stockQuantity,
+    delivers: row.delivers,
+    hasOptions,
+    priceFromPaise: hasOptions && range && range.min !== range.max ? range.min : null,
   };
 }
 
 /** The lowest and highest price of each product's variants on sale, by product id. */
-export type PriceRanges = Map<string, { min: number; max: number }>;
+export type PriceRanges = Map<string, PriceRange>;
+
+/** A variant's effective price: its own, else its product's. */
+const effectivePrice = (productPrice: SQLWrapper) => sql`coalesce(${productVariants.pricePaise}, ${productPrice})`;
 
 /**
- * The price ranges of the cards' products with options, in one query over a page's ids (a variant
+ * The price range of the variants on sale of one product of a page (`page`, a subquery with the card's
+ * `id`, `pricePaise` and `option1Name`), for a LEFT JOIN LATERAL: a product without options reads no
+ * variant and gets nulls, as does one without variants on sale.
+ */
+export function priceRangeOf(page: { id: SQLWrapper; pricePaise: SQLWrapper; option1Name: SQLWrapper }) {
+  return new QueryBuilder()
+    .select({
+      priceMin: sql<string | null>`min(${effectivePrice(page.pricePaise)})`.as('price_min'),
+      priceMax: sql<string | null>`max(${effectivePrice(page.pricePaise)})`.as('price_max'),
+    })
+    .from(productVariants)
+    .where(
+      and(
+        sql`${page.option1Name} is not null`,
+        sql`${productVariants.productId} = ${page.id}`,
+        isNull(productVariants.withdrawnAt),
+      ),
+    )
+    .as('price_range');
+}
+
+/** A price range read by `priceRangeOf`: null for a product without options or variants on sale. */
+export const rangeOf = (min: string | number | null, max: string | number | null): PriceRange | null =>
+  min === null || max === null ? null : { min: Number(min), max: Number(max) };
+
+/**
+ * The price ranges of the cards' products with options, in one query over their ids (a variant
  * without its own price sells at the product's). Empty when no card has options.
  */
 export async function priceRanges(db: DbOrTx, rows: Pick<CardRow, 'id' | 'option1Name'>[]): Promise<PriceRanges> {
   const ids = rows.filter((r) => r.option1Name !== null).map((r) => r.id);
   if (ids.length === 0) return new Map();
-  const effective = sql<string>`coalesce(${productVariants.pricePaise}, ${products.pricePaise})`;
+  const effective = effectivePrice(products.pricePaise);
   const found = await db
     .select({ id: productVariants.productId, min: sql<string>`min(${effective})`, max: sql<string>`max(${effective})` })
     .from(productVariants)

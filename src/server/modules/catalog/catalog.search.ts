@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import {
   BROWSABLE_RESULTS,
   PRICE_RANGE_MAX,
@@ -10,7 +12,7 @@ import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
-import { cardColumns, isUuid, priceRanges, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, type CardRow, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, productVariants, searchWords } from './catalog.tables';
 
 /**
@@ -114,21 +116,35 @@ async function categoryIdOf(db: DbOrTx, category: string): Promise<string | null
   return row?.id ?? null;
 }
 
+/** The columns a sort orders by: the products' own, or a page's of them. */
+type SortColumns = {
+  createdAt: SQLWrapper;
+  id: SQLWrapper;
+  pricePaise: SQLWrapper;
+  ratingAverage: SQLWrapper;
+  ratingCount: SQLWrapper;
+};
+
 /** The ORDER BY of a sort (relevance without a text: newest first), each served by an index (migration 0014), with or without a category. */
-function orderOf(sort: ProductSearchQuery['sort']): SQL[] {
-  const newest = [desc(products.createdAt), desc(products.id)];
+function orderOf(sort: ProductSearchQuery['sort'], t: SortColumns = products): SQL[] {
+  const newest = [desc(t.createdAt), desc(t.id)];
   switch (sort) {
     case 'price-low':
-      return [asc(products.pricePaise), asc(products.id)];
+      return [asc(t.pricePaise), asc(t.id)];
     case 'price-high':
-      return [desc(products.pricePaise), desc(products.id)];
+      return [desc(t.pricePaise), desc(t.id)];
     case 'rating':
-      return [desc(products.ratingAverage), desc(products.ratingCount), ...newest];
+      return [desc(t.ratingAverage), desc(t.ratingCount), ...newest];
     case 'newest':
     case 'relevance':
       return newest;
   }
 }
+
+/** A page of cards as a WITH query: the card's columns, the sort's, and how many match. */
+type PageOfCards = WithSubquery & { [K in keyof CardRow | 'createdAt' | 'matched']: PgColumn | SQL.Aliased };
+/** A card as `cardsOf` reads it: its row, how many match and its price range. */
+type CardOfPage = CardRow & { matched: number | string; priceMin: string | null; priceMax: string | null };
 
 export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
 
@@ -263,6 +279,30 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     };
   };
 
+  // The page's cards, how many match (up to BROWSABLE_RESULTS + 1) and the price ranges of its cards with
+  // options, in one statement: the page is a subquery read in order along its index and stopping at its
+  // last row, the count a subquery run once, and each card's range is read for the page's rows alone.
+  const cardsOf = async <P extends PageOfCards>(page: P, order: (p: P) => SQL[]) => {
+    const range = priceRangeOf(page);
+    const rows = (await db
+      .with(page)
+      .select({
+        ...{ id: page.id, name: page.name, pricePaise: page.pricePaise, originalPricePaise: page.originalPricePaise },
+        ...{ rewardPercentage: page.rewardPercentage, imageUrl: page.imageUrl, storeId: page.storeId },
+        ...{ storeName: page.storeName, categoryId: page.categoryId, categoryName: page.categoryName },
+        ...{ ratingAverage: page.ratingAverage, ratingCount: page.ratingCount, stockQuantity: page.stockQuantity },
+        ...{ delivers: page.delivers, option1Name: page.option1Name, matched: page.matched },
+        ...{ priceMin: range.priceMin, priceMax: range.priceMax },
+      })
+      .from(page as WithSubquery)
+      .leftJoinLateral(range, sql`true`)
+      .orderBy(...order(page))) as CardOfPage[];
+    return {
+      items: rows.map((r) => toCard(r, rangeOf(r.priceMin, r.priceMax))),
+      matched: rows.length > 0 ? Number(rows[0].matched) : null,
+    };
+  };
+
   if (text && sort === 'relevance') {
     // The first BROWSABLE_RESULTS + 1 matches, ranked and counted in one statement.
     const candidates = db.$with('candidates').as(
@@ -287,57 +327,52 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
         .limit(BROWSABLE_RESULTS + 1),
     );
     const c = candidates;
-    const rows = await db
-      .with(candidates)
-      .select({
-        ...{
-          id: c.id,
-          name: c.name,
-          pricePaise: c.pricePaise,
-          originalPricePaise: c.originalPricePaise,
-          rewardPercentage: c.rewardPercentage,
-          imageUrl: c.imageUrl,
-        },
-        ...{
-          storeId: c.storeId,
-          storeName: c.storeName,
-          categoryId: c.categoryId,
-          categoryName: c.categoryName,
-          delivers: c.delivers,
-        },
-        ...{
-          ratingAverage: c.ratingAverage,
-          ratingCount: c.ratingCount,
-          stockQuantity: c.stockQuantity,
-          option1Name: c.option1Name,
-        },
-        matched: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(candidates)
-      .orderBy(desc(candidates.rank), desc(candidates.ratingCount), desc(candidates.createdAt), desc(candidates.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    const byRank = (t: { rank: SQLWrapper; ratingCount: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper }) => [
+      desc(t.rank),
+      desc(t.ratingCount),
+      desc(t.createdAt),
+      desc(t.id),
+    ];
+    const ranked = db.$with('page').as(
+      db
+        .with(candidates)
+        .select({
+          ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise },
+          ...{ rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl, storeId: c.storeId },
+          ...{ storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName },
+          ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
+          ...{ delivers: c.delivers, option1Name: c.option1Name, createdAt: c.createdAt, rank: c.rank },
+          matched: sql<number>`count(*) over ()`.as('matched'),
+        })
+        .from(candidates)
+        .orderBy(...byRank(c))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    );
+    const { items, matched } = await cardsOf(ranked, byRank);
     // Past the last page there is no row to carry the count (an empty first page has nothing to count).
-    const matched = rows.length > 0 ? rows[0].matched : page === 1 ? 0 : await countUpTo(false);
-    const ranges = await priceRanges(db, rows);
-    return {
-      items: rows.map(({ matched: _matched, ...card }) => toCard(card, ranges)),
-      ...(await totalOf(matched)),
-      page,
-      pageSize,
-    };
+    return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(false)))), page, pageSize };
   }
 
-  const pageRows = db
-    .select(cardColumns)
-    .from(products)
-    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .orderBy(...orderOf(sort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [rows, matched] = await Promise.all([pageRows, countUpTo(true)]);
-  const ranges = await priceRanges(db, rows);
-  return { items: rows.map((r) => toCard(r, ranges)), ...(await totalOf(matched)), page, pageSize };
+  const listed = db.$with('page').as(
+    db
+      .select({
+        ...cardColumns,
+        categoryName: sql<string>`${categories.name}`.as('category_name'),
+        createdAt: products.createdAt,
+        matched: sql<number>`(select count(*) from (${matchingIds(db, where)
+          .orderBy(...orderOf(sort))
+          .limit(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
+      })
+      .from(products)
+      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const { items, matched } = await cardsOf(listed, (p) => orderOf(sort, p));
+  // Past the last page there is no row to carry the count: it is counted then on its own.
+  return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(true)))), page, pageSize };
 }

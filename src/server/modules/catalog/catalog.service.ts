@@ -61,7 +61,8 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
     .limit(1);
   if (!row) throw productNotFound();
   const { description, images, createdAt, storeCity, storeLogoUrl, option1Name, option2Name, ...cardRow } = row;
-  const card = toCard({ ...cardRow, option1Name }, await priceRanges(db, [{ id: cardRow.id, option1Name }]));
+  const ranges = await priceRanges(db, [{ id: cardRow.id, option1Name }]);
+  const card = toCard({ ...cardRow, option1Name }, ranges.get(cardRow.id));
   const gallery = images.length > 0 ? images : card.imageUrl ? [card.imageUrl] : [];
   const { options, variants } = await listVariantsForShoppers(db, { ...card, option1Name, option2Name });
   return {
