@@ -245,3 +245,16 @@ export async function queryPage<R, T>(
   ]);
   return { items: rows.map(a.map), total: Number(total), page: a.page, pageSize: a.pageSize };
 }
+
+/**
+ * A statement built once per database (or transaction) by `build`, typically with `sql.placeholder`s
+ * and `.prepare(name)`, instead of by the query builder on every request; kept as long as the database.
+ */
+export function builtOncePer<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let b = built.get(db);
+    if (b === undefined) built.set(db, (b = build(db)));
+    return b;
+  };
+}

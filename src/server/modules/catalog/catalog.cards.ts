@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../platform/db';
 import type { ProductCard } from '../../../contracts/catalog.contract';
 import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
@@ -60,7 +59,7 @@ export type PriceRange = { min: number; max: number };
 
 /**
  * A card row with the derived discount percent and the points earned for one unit; `range` is the
- * product's price range (`priceRanges`, `priceRangeOf`), read only for a product with options.
+ * product's price range (`priceRangeOf`), read only for a product with options.
  */
 export function toCard(row: CardRow, range?: PriceRange | null): ProductCard {
   const rewardPercentage = Number(row.rewardPercentage);
@@ -89,16 +88,14 @@ export function toCard(row: CardRow, range?: PriceRange | null): ProductCard {
   };
 }
 
-/** The lowest and highest price of each product's variants on sale, by product id. */
-export type PriceRanges = Map<string, PriceRange>;
-
 /** A variant's effective price: its own, else its product's. */
 const effectivePrice = (productPrice: SQLWrapper) => sql`coalesce(${productVariants.pricePaise}, ${productPrice})`;
 
 /**
- * The price range of the variants on sale of one product of a page (`page`, a subquery with the card's
- * `id`, `pricePaise` and `option1Name`), for a LEFT JOIN LATERAL: a product without options reads no
- * variant and gets nulls, as does one without variants on sale.
+ * The lowest and highest price of a product's variants on sale (a variant without its own price sells
+ * at the product's), for a LEFT JOIN LATERAL beside the product (`page`: the products table, or a page of
+ * them as a subquery, with the card's `id`, `pricePaise` and `option1Name`). A product without options
+ * reads no variant and gets nulls, as does one without variants on sale.
  */
 export function priceRangeOf(page: { id: SQLWrapper; pricePaise: SQLWrapper; option1Name: SQLWrapper }) {
   return new QueryBuilder()
@@ -120,29 +117,6 @@ export function priceRangeOf(page: { id: SQLWrapper; pricePaise: SQLWrapper; opt
 /** A price range read by `priceRangeOf`: null for a product without options or variants on sale. */
 export const rangeOf = (min: string | number | null, max: string | number | null): PriceRange | null =>
   min === null || max === null ? null : { min: Number(min), max: Number(max) };
-
-/**
- * The price ranges of the cards' products with options, in one query over their ids (a variant
- * without its own price sells at the product's). Empty when no card has options.
- */
-export async function priceRanges(db: DbOrTx, rows: Pick<CardRow, 'id' | 'option1Name'>[]): Promise<PriceRanges> {
-  const ids = rows.filter((r) => r.option1Name !== null).map((r) => r.id);
-  if (ids.length === 0) return new Map();
-  const effective = effectivePrice(products.pricePaise);
-  const found = await db
-    .select({ id: productVariants.productId, min: sql<string>`min(${effective})`, max: sql<string>`max(${effective})` })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        inArray(productVariants.productId, ids),
-        isNull(productVariants.withdrawnAt),
-        isNotNull(products.option1Name),
-      ),
-    )
-    .groupBy(productVariants.productId);
-  return new Map(found.map((r) => [r.id, { min: Number(r.min), max: Number(r.max) }]));
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True for a syntactically valid UUID (so it can be compared with a uuid column without an error). */

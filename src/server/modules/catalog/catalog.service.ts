@@ -7,10 +7,10 @@ import {
   type ReviewPage,
 } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { builtOncePer, type DbOrTx, type Tx } from '../../platform/db';
 import { profileRows } from '../auth';
 import { shopRows } from '../shops';
-import { cardColumns, isUuid, priceRanges, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, reviews } from './catalog.tables';
 import { listVariantsForShoppers } from './catalog.variants';
 
@@ -36,14 +36,10 @@ export async function categoryNames(db: DbOrTx, categoryIds: readonly string[]):
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/**
- * One product as its page shows it, with its options and variants on sale (their stock is read with
- * the product's, so the catalog cache, emptied by every write, keeps them together); NOT_FOUND
- * 'Product not found' when it is missing, inactive or its shop is inactive.
- */
-export async function getProduct({ db, productId }: { db: DbOrTx; productId: string }): Promise<ProductDetail> {
-  if (!isUuid(productId)) throw productNotFound();
-  const [row] = await db
+/** A product's page row with its price range (for a product with options), prepared once per database. */
+const productOfPage = builtOncePer((db) => {
+  const range = priceRangeOf(products);
+  return db
     .select({
       ...cardColumns,
       description: products.description,
@@ -51,18 +47,31 @@ export async function getProduct({ db, productId }: { db: DbOrTx; productId: str
       createdAt: products.createdAt,
       storeCity: shopRows.city,
       storeLogoUrl: shopRows.logoUrl,
-      option1Name: products.option1Name,
       option2Name: products.option2Name,
+      priceMin: range.priceMin,
+      priceMax: range.priceMax,
     })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, productId), visibleToShoppers))
-    .limit(1);
+    .leftJoinLateral(range, sql`true`)
+    .where(and(eq(products.id, sql.placeholder('productId')), visibleToShoppers))
+    .limit(1)
+    .prepare('catalog_product_page');
+});
+
+/**
+ * One product as its page shows it, with its options and variants on sale (their stock is read with
+ * the product's, so the catalog cache, emptied by every write, keeps them together); NOT_FOUND
+ * 'Product not found' when it is missing, inactive or its shop is inactive.
+ */
+export async function getProduct({ db, productId }: { db: DbOrTx; productId: string }): Promise<ProductDetail> {
+  if (!isUuid(productId)) throw productNotFound();
+  const [row] = await productOfPage(db).execute({ productId });
   if (!row) throw productNotFound();
-  const { description, images, createdAt, storeCity, storeLogoUrl, option1Name, option2Name, ...cardRow } = row;
-  const ranges = await priceRanges(db, [{ id: cardRow.id, option1Name }]);
-  const card = toCard({ ...cardRow, option1Name }, ranges.get(cardRow.id));
+  const { description, images, createdAt, storeCity, storeLogoUrl, option2Name, priceMin, priceMax, ...cardRow } = row;
+  const card = toCard(cardRow, rangeOf(priceMin, priceMax));
+  const { option1Name } = cardRow;
   const gallery = images.length > 0 ? images : card.imageUrl ? [card.imageUrl] : [];
   const { options, variants } = await listVariantsForShoppers(db, { ...card, option1Name, option2Name });
   return {

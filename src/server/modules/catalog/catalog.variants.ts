@@ -3,7 +3,7 @@ import type { ProductDetailVariant, ProductOption } from '../../../contracts/cat
 import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
 import { combinationKey, optionKeys, variantLabel, type OptionNames } from '../../../domain/variants';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { builtOncePer, type DbOrTx, type Tx } from '../../platform/db';
 import { variantColumns } from './catalog.rows';
 import { products, productVariants } from './catalog.tables';
 
@@ -113,9 +113,43 @@ export async function saveProductVariants(tx: Tx, productId: string, input: Prod
   }
 }
 
+/** A variant's row with its product's option names: what the reads of variants on sale select. */
+const variantOnSaleColumns = {
+  ...variantColumns,
+  option1Name: products.option1Name,
+  option2Name: products.option2Name,
+};
+/** Variants on sale (not withdrawn) of products that have options. */
+const onSale = and(isNull(productVariants.withdrawnAt), sql`${products.option1Name} is not null`);
+/** The vendor's order of a product's variants. */
+const vendorsOrder = [asc(productVariants.position), asc(productVariants.createdAt)];
+
+type VariantOnSaleRow = Omit<ProductVariant, 'label'> & OptionNames & { productId: string };
+
+/** A variant on sale as a read gives it: prices as numbers, and its label. */
+function variantOf({ productId: _productId, option1Name, option2Name, ...r }: VariantOnSaleRow): ProductVariant {
+  return {
+    ...r,
+    pricePaise: r.pricePaise === null ? null : Number(r.pricePaise),
+    originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
+    label: variantLabel({ option1Name, option2Name }, r),
+  };
+}
+
+/** One product's variants on sale in the vendor's order (every product page reads them), prepared once per database. */
+const variantsOfProduct = builtOncePer((db) =>
+  db
+    .select(variantOnSaleColumns)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.productId, sql.placeholder('productId')), onSale))
+    .orderBy(...vendorsOrder)
+    .prepare('catalog_product_variants'),
+);
+
 /** A product's variants on sale, in the vendor's order, with their labels ('Size: M · Colour: Indigo'). */
 export async function listProductVariants(db: DbOrTx, productId: string): Promise<ProductVariant[]> {
-  return (await listVariantsOfProducts(db, [productId])).get(productId) ?? [];
+  return (await variantsOfProduct(db).execute({ productId })).map(variantOf);
 }
 
 /** The product whose variants the product page shows: its option names and the price a variant without its own takes. */
@@ -168,26 +202,15 @@ export async function listVariantsOfProducts(db: DbOrTx, productIds: string[]): 
   const byProduct = new Map<string, ProductVariant[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
-    .select({ ...variantColumns, option1Name: products.option1Name, option2Name: products.option2Name })
+    .select(variantOnSaleColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        inArray(productVariants.productId, productIds),
-        isNull(productVariants.withdrawnAt),
-        sql`${products.option1Name} is not null`,
-      ),
-    )
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
-  for (const { productId, option1Name, option2Name, ...r } of rows) {
-    const list = byProduct.get(productId) ?? [];
-    list.push({
-      ...r,
-      pricePaise: r.pricePaise === null ? null : Number(r.pricePaise),
-      originalPricePaise: r.originalPricePaise === null ? null : Number(r.originalPricePaise),
-      label: variantLabel({ option1Name, option2Name }, r),
-    });
-    byProduct.set(productId, list);
+    .where(and(inArray(productVariants.productId, productIds), onSale))
+    .orderBy(asc(productVariants.productId), ...vendorsOrder);
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(variantOf(row));
+    byProduct.set(row.productId, list);
   }
   return byProduct;
 }
