@@ -1,16 +1,31 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import {
   BROWSABLE_RESULTS,
   PRICE_RANGE_MAX,
+  type ProductCard,
   type ProductPage,
   type ProductSearchQuery,
 } from '../../../contracts/catalog.contract';
 import { toPaise } from '../../../domain/money';
 import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
-import { estimateRows, queryRows, type DbOrTx } from '../../platform/db';
+import { builtOncePer, estimateRows, queryRows, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
 import { cardColumns, type CardRow, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, productVariants, searchWords } from './catalog.tables';
@@ -102,17 +117,28 @@ async function textSearch(db: DbOrTx, q: string): Promise<TextSearch> {
   };
 }
 
-/** A category's id from its id, name (any case) or slug; null when there is no such category. */
-async function categoryIdOf(db: DbOrTx, category: string): Promise<string | null> {
+/** The lookup of a category by its name (any case) or slug, and by its id too: each prepared once per database. */
+const categoryLookup = (db: DbOrTx, byId: boolean) => {
   const named = or(
-    sql`lower(${categories.name}) = ${category.toLowerCase()}`,
-    eq(categories.slug, category.toLowerCase()),
+    sql`lower(${categories.name}) = ${sql.placeholder('name')}`,
+    eq(categories.slug, sql.placeholder('name')),
   );
-  const [row] = await db
+  return db
     .select({ id: categories.id })
     .from(categories)
-    .where(isUuid(category) ? or(eq(categories.id, category), named) : named)
-    .limit(1);
+    .where(byId ? or(eq(categories.id, sql.placeholder('id')), named) : named)
+    .limit(1)
+    .prepare(byId ? 'catalog_category_by_id_or_name' : 'catalog_category_by_name');
+};
+const categoryByName = builtOncePer((db) => categoryLookup(db, false));
+const categoryByIdOrName = builtOncePer((db) => categoryLookup(db, true));
+
+/** A category's id from its id, name (any case) or slug; null when there is no such category. */
+async function categoryIdOf(db: DbOrTx, category: string): Promise<string | null> {
+  const name = category.toLowerCase();
+  const [row] = isUuid(category)
+    ? await categoryByIdOrName(db).execute({ id: category, name })
+    : await categoryByName(db).execute({ name });
   return row?.id ?? null;
 }
 
@@ -189,8 +215,28 @@ export function hasVariantWith(filters: readonly string[]): SQL | undefined {
   return and(...onProduct(products.optionKeys), sameVariant);
 }
 
+/** The values of a search's filters apart from its text and its option values; a filter not asked is missing. */
+type FilterValues = { shop?: string; categoryId?: string; minPaise?: number; maxPaise?: number; minRating?: number };
+
+/** The conditions of a search's filters, on their values or on placeholders of the same names. */
+function filterConditions(v: { [K in keyof FilterValues]?: FilterValues[K] | Placeholder }): (SQL | undefined)[] {
+  return [
+    visibleToShoppers,
+    v.shop === undefined ? undefined : eq(products.storeId, v.shop),
+    v.categoryId === undefined ? undefined : eq(products.categoryId, v.categoryId),
+    v.minPaise === undefined ? undefined : gte(products.pricePaise, v.minPaise),
+    v.maxPaise === undefined ? undefined : lte(products.pricePaise, v.maxPaise),
+    v.minRating === undefined ? undefined : gte(products.ratingAverage, v.minRating),
+  ];
+}
+
 /** What narrows a search apart from its text and its option values; null when it can match nothing. */
-export type SearchFilters = { text: TextSearch | null; filters: (SQL | undefined)[]; options: SQL | undefined } | null;
+export type SearchFilters = {
+  text: TextSearch | null;
+  filters: (SQL | undefined)[];
+  values: FilterValues;
+  options: SQL | undefined;
+} | null;
 
 /**
  * A search's text match, its filters (shop, category, price range, rating) and its option values'
@@ -204,16 +250,14 @@ export async function searchFiltersOf(
   const categoryId = category ? await categoryIdOf(db, category) : null;
   if (category && !categoryId) return null;
   const text = q ? await textSearch(db, q) : null;
-  const filters = [
-    visibleToShoppers,
-    query.shop ? eq(products.storeId, query.shop) : undefined,
-    categoryId ? eq(products.categoryId, categoryId) : undefined,
-    minPrice > 0 ? gte(products.pricePaise, toPaise(minPrice)) : undefined,
-    // The top of the range means "₹50,000 and above".
-    maxPrice < PRICE_RANGE_MAX ? lte(products.pricePaise, toPaise(maxPrice)) : undefined,
-    minRating > 0 ? gte(products.ratingAverage, minRating) : undefined,
-  ];
-  return { text, filters, options: hasVariantWith(query.option) };
+  const values: FilterValues = {};
+  if (query.shop) values.shop = query.shop;
+  if (categoryId) values.categoryId = categoryId;
+  if (minPrice > 0) values.minPaise = toPaise(minPrice);
+  // The top of the range means "₹50,000 and above".
+  if (maxPrice < PRICE_RANGE_MAX) values.maxPaise = toPaise(maxPrice);
+  if (minRating > 0) values.minRating = minRating;
+  return { text, filters: filterConditions(values), values, options: hasVariantWith(query.option) };
 }
 
 /** The ids of the products shoppers can see matching `where` (a count's or an estimate's subject). */
@@ -241,6 +285,91 @@ async function textMatchOf(
     common,
     estimate: found.options ? null : estimate,
   };
+}
+
+/**
+ * The page's cards, how many match (up to BROWSABLE_RESULTS + 1) and the price ranges of its cards with
+ * options, in one statement: the page is a subquery read in order along its index and stopping at its
+ * last row, the count a subquery run once, and each card's range is read for the page's rows alone.
+ */
+function cardsOf<P extends PageOfCards>(db: DbOrTx, page: P, order: (p: P) => SQL[]) {
+  const range = priceRangeOf(page);
+  return db
+    .with(page)
+    .select({
+      ...{ id: page.id, name: page.name, pricePaise: page.pricePaise, originalPricePaise: page.originalPricePaise },
+      ...{ rewardPercentage: page.rewardPercentage, imageUrl: page.imageUrl, storeId: page.storeId },
+      ...{ storeName: page.storeName, categoryId: page.categoryId, categoryName: page.categoryName },
+      ...{ ratingAverage: page.ratingAverage, ratingCount: page.ratingCount, stockQuantity: page.stockQuantity },
+      ...{ delivers: page.delivers, option1Name: page.option1Name, matched: page.matched },
+      ...{ priceMin: range.priceMin, priceMax: range.priceMax },
+    })
+    .from(page as WithSubquery)
+    .leftJoinLateral(range, sql`true`)
+    .orderBy(...order(page));
+}
+
+/** The cards `cardsOf` read, and how many match (null without a row to carry it). */
+function cardsRead(found: unknown[]): { items: ProductCard[]; matched: number | null } {
+  const rows = found as CardOfPage[];
+  return {
+    items: rows.map((r) => toCard(r, rangeOf(r.priceMin, r.priceMax))),
+    matched: rows.length > 0 ? Number(rows[0].matched) : null,
+  };
+}
+
+/** One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1. */
+function listedPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  sort: ProductSearchQuery['sort'],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const page = db.$with('page').as(
+    db
+      .select({
+        ...cardColumns,
+        categoryName: sql<string>`${categories.name}`.as('category_name'),
+        createdAt: products.createdAt,
+        matched: sql<number>`(select count(*) from (${matchingIds(db, where)
+          .orderBy(...orderOf(sort))
+          .limit(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
+      })
+      .from(products)
+      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(limit)
+      .offset(offset),
+  );
+  return cardsOf(db, page, (p) => orderOf(sort, p));
+}
+
+/**
+ * The statement of a list without a text or option values, built once per database for each sort and
+ * set of filters asked (at most 5 sorts of 32 sets), their values and the page given when it runs.
+ * Unnamed (''), so PostgreSQL plans it for each run's values, as the statements built anew were: a
+ * plan for any category or price range could read the wrong index for a given one.
+ */
+const listStatements = builtOncePer(() => new Map<string, ReturnType<typeof prepareList>>());
+function prepareList(db: DbOrTx, sort: ProductSearchQuery['sort'], values: FilterValues) {
+  const asked = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
+  return listedPage(
+    db,
+    and(...filterConditions(asked)),
+    sort,
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare('');
+}
+function listStatementOf(db: DbOrTx, sort: ProductSearchQuery['sort'], values: FilterValues) {
+  const statements = listStatements(db);
+  const shape = `${sort} ${Object.keys(values).join(' ')}`;
+  let statement = statements.get(shape);
+  if (!statement) statements.set(shape, (statement = prepareList(db, sort, values)));
+  return statement;
 }
 
 /**
@@ -276,30 +405,6 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     return {
       total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matchingIds(db, where)}`))),
       totalEstimated: true,
-    };
-  };
-
-  // The page's cards, how many match (up to BROWSABLE_RESULTS + 1) and the price ranges of its cards with
-  // options, in one statement: the page is a subquery read in order along its index and stopping at its
-  // last row, the count a subquery run once, and each card's range is read for the page's rows alone.
-  const cardsOf = async <P extends PageOfCards>(page: P, order: (p: P) => SQL[]) => {
-    const range = priceRangeOf(page);
-    const rows = (await db
-      .with(page)
-      .select({
-        ...{ id: page.id, name: page.name, pricePaise: page.pricePaise, originalPricePaise: page.originalPricePaise },
-        ...{ rewardPercentage: page.rewardPercentage, imageUrl: page.imageUrl, storeId: page.storeId },
-        ...{ storeName: page.storeName, categoryId: page.categoryId, categoryName: page.categoryName },
-        ...{ ratingAverage: page.ratingAverage, ratingCount: page.ratingCount, stockQuantity: page.stockQuantity },
-        ...{ delivers: page.delivers, option1Name: page.option1Name, matched: page.matched },
-        ...{ priceMin: range.priceMin, priceMax: range.priceMax },
-      })
-      .from(page as WithSubquery)
-      .leftJoinLateral(range, sql`true`)
-      .orderBy(...order(page))) as CardOfPage[];
-    return {
-      items: rows.map((r) => toCard(r, rangeOf(r.priceMin, r.priceMax))),
-      matched: rows.length > 0 ? Number(rows[0].matched) : null,
     };
   };
 
@@ -349,30 +454,17 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
         .limit(pageSize)
         .offset((page - 1) * pageSize),
     );
-    const { items, matched } = await cardsOf(ranked, byRank);
+    const { items, matched } = cardsRead(await cardsOf(db, ranked, byRank));
     // Past the last page there is no row to carry the count (an empty first page has nothing to count).
     return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(false)))), page, pageSize };
   }
 
-  const listed = db.$with('page').as(
-    db
-      .select({
-        ...cardColumns,
-        categoryName: sql<string>`${categories.name}`.as('category_name'),
-        createdAt: products.createdAt,
-        matched: sql<number>`(select count(*) from (${matchingIds(db, where)
-          .orderBy(...orderOf(sort))
-          .limit(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
-      })
-      .from(products)
-      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...orderOf(sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  const offset = (page - 1) * pageSize;
+  const { items, matched } = cardsRead(
+    text || options
+      ? await listedPage(db, where, sort, pageSize, offset)
+      : await listStatementOf(db, sort, found.values).execute({ ...found.values, limit: pageSize, offset }),
   );
-  const { items, matched } = await cardsOf(listed, (p) => orderOf(sort, p));
   // Past the last page there is no row to carry the count: it is counted then on its own.
   return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(true)))), page, pageSize };
 }
