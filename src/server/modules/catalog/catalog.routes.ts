@@ -11,11 +11,15 @@ import {
 } from '../../../contracts/catalog.contract';
 import { pageQuerySchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
+import { fastSerializerCompiler } from '../../platform/fast-serializer';
 import { listProductOptionFacets } from './catalog.option-facets';
 import { searchProducts } from './catalog.search';
 import { getProduct, listCategories, listProductReviews } from './catalog.service';
 
-/** The public catalog: categories, product search, product pages and their reviews. */
+/**
+ * The public catalog: categories, product search, product pages and their reviews. The two busiest
+ * reads, the product list and a product's page, write their answers with fast-json-stringify.
+ */
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, catalogCache: cache } = app.ctx;
@@ -42,6 +46,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (req, reply) => cache.serve(req, reply, () => searchProducts({ db, query: req.query })),
   );
@@ -69,6 +74,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         params: productIdParamsSchema,
         response: { 200: productDetailSchema, 404: errorResponseSchema },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (req, reply) => cache.serve(req, reply, () => getProduct({ db, productId: req.params.id })),
   );
