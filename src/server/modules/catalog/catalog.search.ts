@@ -42,8 +42,17 @@ const MAX_CORRECTIONS = 3;
 
 /** The words as typed (web search syntax), or any of their alternatives: (a | b) & (c) in to_tsquery's syntax, letters and digits only. */
 function tsQueryOf(q: string, alternatives: string[][]): SQL {
-  if (!alternatives.some((a) => a.length > 1)) return sql`websearch_to_tsquery('english', ${q})`;
-  return sql`(websearch_to_tsquery('english', ${q}) || to_tsquery('english', ${alternatives.map((a) => `(${a.join(' | ')})`).join(' & ')}))`;
+  return tsQueryFrom({ q, alternatives: alternativesOf(alternatives) });
+}
+
+/** Alternatives as to_tsquery reads them; undefined when no word has any. */
+const alternativesOf = (alternatives: string[][]): string | undefined =>
+  alternatives.some((a) => a.length > 1) ? alternatives.map((a) => `(${a.join(' | ')})`).join(' & ') : undefined;
+
+/** `tsQueryOf` from the words and their alternatives as to_tsquery reads them, values or placeholders. */
+function tsQueryFrom(v: { q: string | Placeholder; alternatives?: string | Placeholder }): SQL {
+  if (v.alternatives === undefined) return sql`websearch_to_tsquery('english', ${v.q})`;
+  return sql`(websearch_to_tsquery('english', ${v.q}) || to_tsquery('english', ${v.alternatives}))`;
 }
 
 type SearchWords = { alternatives: string[][]; shops: string[]; categories: string[] };
@@ -91,7 +100,33 @@ export async function readSearchWords(db: DbOrTx, q: string): Promise<SearchWord
   return { alternatives, shops: found.shops, categories: found.categories };
 }
 
-export type TextSearch = { match: SQL; rank: SQL };
+/**
+ * The values a text search's SQL is made of: the words as typed, their alternatives (as to_tsquery
+ * reads them) and the shops and categories named, as array literals of their ids; each missing when
+ * there is none.
+ */
+type TextValues = { q: string; alternatives?: string; shops?: string; categories?: string };
+export type TextSearch = { match: SQL; rank: SQL; values: TextValues };
+
+/** A list of ids as a PostgreSQL array literal ('{a,b}'); undefined for none. */
+const idsLiteral = (ids: string[]): string | undefined => (ids.length > 0 ? `{${ids.join(',')}}` : undefined);
+
+/** What a text search matches and how it ranks, from its values or from placeholders of the same names. */
+function textSearchFrom(v: { [K in keyof TextValues]: TextValues[K] | Placeholder }): Omit<TextSearch, 'values'> {
+  const tsQuery = tsQueryFrom(v);
+  const inNamedPlace = or(
+    v.shops === undefined ? undefined : sql`${products.storeId} = any(${v.shops}::uuid[])`,
+    v.categories === undefined ? undefined : sql`${products.categoryId} = any(${v.categories}::uuid[])`,
+  );
+  const fullText = sql`${products.searchVector} @@ ${tsQuery}`;
+  // A product of a shop or category named so ranks above one that only mentions a word in passing,
+  // and below a product whose own name has the words.
+  const bonus = inNamedPlace ? sql` + case when ${inNamedPlace} then ${sql.raw(NAMED_PLACE_BONUS)} else 0 end` : sql``;
+  return {
+    match: inNamedPlace ? or(fullText, inNamedPlace)! : fullText,
+    rank: sql`(ts_rank(${products.searchVector}, ${tsQuery})${bonus})`,
+  };
+}
 
 /**
  * What a text search matches and how it ranks. The words as typed, or any of their alternatives
@@ -102,19 +137,14 @@ export type TextSearch = { match: SQL; rank: SQL };
  */
 async function textSearch(db: DbOrTx, q: string): Promise<TextSearch> {
   const named = await readSearchWords(db, q);
-  const tsQuery = tsQueryOf(q, named.alternatives);
-  const inNamedPlace = or(
-    named.shops.length > 0 ? inArray(products.storeId, named.shops) : undefined,
-    named.categories.length > 0 ? inArray(products.categoryId, named.categories) : undefined,
-  );
-  const fullText = sql`${products.searchVector} @@ ${tsQuery}`;
-  // A product of a shop or category named so ranks above one that only mentions a word in passing,
-  // and below a product whose own name has the words.
-  const bonus = inNamedPlace ? sql` + case when ${inNamedPlace} then ${sql.raw(NAMED_PLACE_BONUS)} else 0 end` : sql``;
-  return {
-    match: inNamedPlace ? or(fullText, inNamedPlace)! : fullText,
-    rank: sql`(ts_rank(${products.searchVector}, ${tsQuery})${bonus})`,
-  };
+  const values: TextValues = { q };
+  const alternatives = alternativesOf(named.alternatives);
+  if (alternatives !== undefined) values.alternatives = alternatives;
+  const shops = idsLiteral(named.shops);
+  if (shops !== undefined) values.shops = shops;
+  const categories = idsLiteral(named.categories);
+  if (categories !== undefined) values.categories = categories;
+  return { ...textSearchFrom(values), values };
 }
 
 /** The lookup of a category by its name (any case) or slug, and by its id too: each prepared once per database. */
@@ -348,27 +378,100 @@ function listedPage(
 }
 
 /**
- * The statement of a list without a text or option values, built once per database for each sort and
- * set of filters asked (at most 5 sorts of 32 sets), their values and the page given when it runs.
- * Unnamed (''), so PostgreSQL plans it for each run's values, as the statements built anew were: a
- * plan for any category or price range could read the wrong index for a given one.
+ * The first BROWSABLE_RESULTS + 1 matches of `where`, ranked by `rank`, and one page of them with their
+ * count, in one statement (with the price ranges of `cardsOf`).
  */
-const listStatements = builtOncePer(() => new Map<string, ReturnType<typeof prepareList>>());
-function prepareList(db: DbOrTx, sort: ProductSearchQuery['sort'], values: FilterValues) {
-  const asked = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
-  return listedPage(
-    db,
-    and(...filterConditions(asked)),
-    sort,
-    sql.placeholder('limit'),
-    sql.placeholder('offset'),
-  ).prepare('');
+function rankedPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  rank: SQL,
+  newestFirst: boolean,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const candidates = db.$with('candidates').as(
+    db
+      .select({
+        ...cardColumns,
+        categoryName: sql<string>`${categories.name}`.as('category_name'),
+        createdAt: products.createdAt,
+        rank: sql<number>`${rank}`.as('rank'),
+      })
+      .from(products)
+      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      // A common text's or option values' candidates are the newest matches, read along an index in
+      // that order and stopping at enough. Unordered, option values would first collect every product
+      // with the size from its GIN index (74,000 for Size M at a million products), and a common
+      // text would be read by a sequential scan, whose pages pass through a small ring of shared
+      // buffers instead of staying there, read again from the system's cache on every search
+      // (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory.
+      .orderBy(...(newestFirst ? orderOf('newest') : []))
+      .limit(BROWSABLE_RESULTS + 1),
+  );
+  const c = candidates;
+  const byRank = (t: { rank: SQLWrapper; ratingCount: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper }) => [
+    desc(t.rank),
+    desc(t.ratingCount),
+    desc(t.createdAt),
+    desc(t.id),
+  ];
+  const ranked = db.$with('page').as(
+    db
+      .with(candidates)
+      .select({
+        ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise },
+        ...{ rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl, storeId: c.storeId },
+        ...{ storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName },
+        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
+        ...{ delivers: c.delivers, option1Name: c.option1Name, createdAt: c.createdAt, rank: c.rank },
+        matched: sql<number>`count(*) over ()`.as('matched'),
+      })
+      .from(candidates)
+      .orderBy(...byRank(c))
+      .limit(limit)
+      .offset(offset),
+  );
+  return cardsOf(db, ranked, byRank);
 }
-function listStatementOf(db: DbOrTx, sort: ProductSearchQuery['sort'], values: FilterValues) {
-  const statements = listStatements(db);
-  const shape = `${sort} ${Object.keys(values).join(' ')}`;
-  let statement = statements.get(shape);
-  if (!statement) statements.set(shape, (statement = prepareList(db, sort, values)));
+
+/** The values of a search's statement: its filters', its text's and its page's. */
+type PageValues = FilterValues & Partial<TextValues> & { limit: number; offset: number };
+/** A search's shape: its sort, whether its text is ranked and common, and which of its values it has. */
+type PageShape = { sort: ProductSearchQuery['sort']; ranked: boolean; common: boolean };
+
+/** The page statement of a search of this shape, on its values or on placeholders of the same names. */
+function pageStatement(
+  db: DbOrTx,
+  { sort, ranked, common }: PageShape,
+  v: { [K in keyof PageValues]?: PageValues[K] | Placeholder },
+  options?: SQL,
+) {
+  const text = v.q === undefined ? null : textSearchFrom({ ...v, q: v.q });
+  const match = text ? (common ? sql`(${text.match}) is true` : text.match) : undefined;
+  const where = and(match, ...filterConditions(v), options);
+  return text && ranked
+    ? rankedPage(db, where, text.rank, Boolean(options) || common, v.limit!, v.offset!)
+    : listedPage(db, where, sort, v.limit!, v.offset!);
+}
+
+/**
+ * The page statements of searches without option values, built once per database for each shape (at
+ * most 5 sorts, 32 sets of filters and 8 of a text's parts, common or not), their values given when it
+ * runs. Unnamed (''), so PostgreSQL plans each run for its values, as the statements built anew were: a
+ * plan for any category, price range or words could read the wrong index for given ones.
+ */
+const pageStatements = builtOncePer(() => new Map<string, ReturnType<typeof preparePage>>());
+function preparePage(db: DbOrTx, shape: PageShape, values: PageValues) {
+  const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
+  return pageStatement(db, shape, placeholders).prepare('');
+}
+function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues) {
+  const statements = pageStatements(db);
+  const key = `${shape.sort} ${shape.ranked} ${shape.common} ${Object.keys(values).join(' ')}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = preparePage(db, shape, values)));
   return statement;
 }
 
@@ -408,63 +511,21 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
     };
   };
 
-  if (text && sort === 'relevance') {
-    // The first BROWSABLE_RESULTS + 1 matches, ranked and counted in one statement.
-    const candidates = db.$with('candidates').as(
-      db
-        .select({
-          ...cardColumns,
-          categoryName: sql<string>`${categories.name}`.as('category_name'),
-          createdAt: products.createdAt,
-          rank: sql<number>`${text.rank}`.as('rank'),
-        })
-        .from(products)
-        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where)
-        // A common text's or option values' candidates are the newest matches, read along an index in
-        // that order and stopping at enough. Unordered, option values would first collect every product
-        // with the size from its GIN index (74,000 for Size M at a million products), and a common
-        // text would be read by a sequential scan, whose pages pass through a small ring of shared
-        // buffers instead of staying there, read again from the system's cache on every search
-        // (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory.
-        .orderBy(...(options || common ? orderOf('newest') : []))
-        .limit(BROWSABLE_RESULTS + 1),
-    );
-    const c = candidates;
-    const byRank = (t: { rank: SQLWrapper; ratingCount: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper }) => [
-      desc(t.rank),
-      desc(t.ratingCount),
-      desc(t.createdAt),
-      desc(t.id),
-    ];
-    const ranked = db.$with('page').as(
-      db
-        .with(candidates)
-        .select({
-          ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise },
-          ...{ rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl, storeId: c.storeId },
-          ...{ storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName },
-          ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
-          ...{ delivers: c.delivers, option1Name: c.option1Name, createdAt: c.createdAt, rank: c.rank },
-          matched: sql<number>`count(*) over ()`.as('matched'),
-        })
-        .from(candidates)
-        .orderBy(...byRank(c))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    );
-    const { items, matched } = cardsRead(await cardsOf(db, ranked, byRank));
-    // Past the last page there is no row to carry the count (an empty first page has nothing to count).
-    return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(false)))), page, pageSize };
-  }
-
-  const offset = (page - 1) * pageSize;
+  // The first BROWSABLE_RESULTS + 1 matches of a text are ranked and counted in one statement; other
+  // sorts read their page along their index.
+  const shape: PageShape = { sort, ranked: text !== null && sort === 'relevance', common };
+  const values: PageValues = { ...found.values, ...text?.values, limit: pageSize, offset: (page - 1) * pageSize };
   const { items, matched } = cardsRead(
-    text || options
-      ? await listedPage(db, where, sort, pageSize, offset)
-      : await listStatementOf(db, sort, found.values).execute({ ...found.values, limit: pageSize, offset }),
+    options
+      ? await pageStatement(db, shape, values, options)
+      : await pageStatementOf(db, shape, values).execute(values),
   );
-  // Past the last page there is no row to carry the count: it is counted then on its own.
-  return { items, ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(true)))), page, pageSize };
+  // Past the last page there is no row to carry the count (an empty first page has nothing to count):
+  // it is counted then on its own.
+  return {
+    items,
+    ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(!shape.ranked)))),
+    page,
+    pageSize,
+  };
 }
