@@ -1,10 +1,12 @@
 export { adminPromotionsRoutes } from './promotions.routes';
 export {
   checkoutCandidates,
+  holdPromotionUses,
   lockPromotionsForOrder,
   promotionCounts,
   promotionUsesOfOrder,
   recordPromotionUses,
+  releaseHeldPromotionUses,
   releasePromotionUses,
-  settleHeldPromotionUses,
+  type PromotionUseInput,
 } from './promotions.service';

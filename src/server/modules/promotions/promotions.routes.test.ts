@@ -131,7 +131,7 @@ describe('creating a promotion', () => {
     expect(res.json().error.fields).toEqual({ fundedBy: m.vendorNotYet });
   });
 
-  it('refuses a coupon code another promotion not ended has (whatever its spelling), and frees it once ended', async () => {
+  it('refuses a code another promotion not ended has (in any spelling), and frees it once ended', async () => {
     const first = await create(coupon());
     const again = await admin.post('/api/admin/promotions', coupon({ code: first.code!.toLowerCase() }));
     expect(again.statusCode).toBe(409);

@@ -240,7 +240,11 @@ export async function changePromotionState(
 
 // --- Uses ---------------------------------------------------------------------------------------
 
-/** Uses and spend (held or used, not released) of each promotion named, and one customer's uses of each. */
+/** A use counts while it is used, or held and its hold has not run out (a payment left pending). */
+const counted = sql`(${promotionUses.state} = 'used'
+  or (${promotionUses.state} = 'held' and ${promotionUses.heldUntil} > now()))`;
+
+/** Uses and spend (used, or held within their hold) of each promotion named, and one customer's uses of each. */
 export async function usageOf(
   db: DbOrTx,
   ids: readonly string[],
@@ -259,7 +263,7 @@ export async function usageOf(
           : sql<number>`(count(*) filter (where ${promotionUses.customerUserId} = ${customerUserId}))::int`,
     })
     .from(promotionUses)
-    .where(and(inArray(promotionUses.promotionId, [...ids]), ne(promotionUses.state, 'released')))
+    .where(and(inArray(promotionUses.promotionId, [...ids]), counted))
     .groupBy(promotionUses.promotionId);
   for (const r of rows)
     out.set(r.promotionId, {
@@ -317,13 +321,14 @@ export async function checkoutCandidates(
 
 /**
  * The promotions of an order being placed, locked (SELECT ... FOR UPDATE, in id order) until the
- * order's transaction ends, with their usage read under the lock: two orders racing for the last
- * use of a budget, or one customer's two orders for a per-customer limit, are counted one after the other.
- * A promotion paused or ended meanwhile is left out.
+ * caller's transaction ends, with their usage read under the lock: two orders racing for the last
+ * use of a budget, or one customer's orders racing for a per-customer limit, are counted one after
+ * the other. A promotion paused or ended meanwhile is left out. `releasingPaymentId`: the payment
+ * whose held uses this placement replaces (released first, so they are not counted twice).
  */
 export async function lockPromotionsForOrder(
   tx: Tx,
-  a: { ids: readonly string[]; customerUserId: string },
+  a: { ids: readonly string[]; customerUserId: string; releasingPaymentId?: string },
 ): Promise<PromotionWithUsage[]> {
   if (a.ids.length === 0) return [];
   const rows = await tx
@@ -332,51 +337,75 @@ export async function lockPromotionsForOrder(
     .where(and(inArray(promotions.id, [...a.ids]), isNull(promotions.endedAt), eq(promotions.paused, false)))
     .orderBy(promotions.id)
     .for('update');
+  if (a.releasingPaymentId) await releaseHeldPromotionUses(tx, [a.releasingPaymentId]);
   return withUsage(tx, rows, a.customerUserId);
 }
 
-/** Records the promotions an order used: 'used' for an order placed at once, 'held' while its payment is pending. */
+export type PromotionUseInput = { promotionId: string; discountPaise: number };
+
+/**
+ * Records the promotions of an order placed (at once, or once its payment succeeded): 'used'. A use
+ * the payment held becomes the order's (one row per promotion and payment).
+ */
 export async function recordPromotionUses(
   tx: Tx,
-  a: {
-    orderId: string;
-    customerUserId: string;
-    state: 'held' | 'used';
-    uses: readonly { promotionId: string; discountPaise: number }[];
-  },
+  a: { orderId: string; customerUserId: string; paymentId?: string | null; uses: readonly PromotionUseInput[] },
+): Promise<void> {
+  for (const u of a.uses) {
+    const values = { orderId: a.orderId, discountPaise: u.discountPaise, state: 'used', heldUntil: null };
+    const claimed = a.paymentId
+      ? await tx
+          .update(promotionUses)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(promotionUses.paymentId, a.paymentId), eq(promotionUses.promotionId, u.promotionId)))
+          .returning({ id: promotionUses.id })
+      : [];
+    if (claimed.length === 0)
+      await tx.insert(promotionUses).values({
+        ...values,
+        promotionId: u.promotionId,
+        paymentId: a.paymentId ?? null,
+        customerUserId: a.customerUserId,
+      });
+  }
+}
+
+/** Holds the promotions of an online payment while it is pending, until `heldUntil` (its stock hold). */
+export async function holdPromotionUses(
+  tx: Tx,
+  a: { paymentId: string; customerUserId: string; heldUntil: Date; uses: readonly PromotionUseInput[] },
 ): Promise<void> {
   if (a.uses.length === 0) return;
   await tx.insert(promotionUses).values(
     a.uses.map((u) => ({
       promotionId: u.promotionId,
-      orderId: a.orderId,
+      paymentId: a.paymentId,
       customerUserId: a.customerUserId,
       discountPaise: u.discountPaise,
-      state: a.state,
+      state: 'held',
+      heldUntil: a.heldUntil,
     })),
   );
 }
 
-/** An order's held uses become 'used' (its payment succeeded) or 'released' (it failed or expired). */
-export async function settleHeldPromotionUses(tx: DbOrTx, orderId: string, to: 'used' | 'released'): Promise<void> {
+/** The held uses of payments that failed, were dismissed or replaced: released (they count no more). */
+export async function releaseHeldPromotionUses(tx: DbOrTx, paymentIds: readonly string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
   await tx
     .update(promotionUses)
-    .set({ state: to, updatedAt: new Date() })
-    .where(and(eq(promotionUses.orderId, orderId), eq(promotionUses.state, 'held')));
+    .set({ state: 'released', updatedAt: new Date() })
+    .where(and(inArray(promotionUses.paymentId, [...paymentIds]), eq(promotionUses.state, 'held')));
 }
 
 /** An order's uses not released, for a cancellation (promotionsBackOnCancel). */
-export async function promotionUsesOfOrder(
-  db: DbOrTx,
-  orderId: string,
-): Promise<{ promotionId: string; discountPaise: number }[]> {
+export async function promotionUsesOfOrder(db: DbOrTx, orderId: string): Promise<PromotionUseInput[]> {
   return db
     .select({ promotionId: promotionUses.promotionId, discountPaise: promotionUses.discountPaise })
     .from(promotionUses)
-    .where(and(eq(promotionUses.orderId, orderId), ne(promotionUses.state, 'released')));
+    .where(and(eq(promotionUses.orderId, orderId), eq(promotionUses.state, 'used')));
 }
 
-/** Gives uses back to their promotions (their use and spend count no more). */
+/** Gives an order's uses back to their promotions (their use and spend count no more). */
 export async function releasePromotionUses(tx: DbOrTx, orderId: string, promotionIds: readonly string[]) {
   if (promotionIds.length === 0) return;
   await tx

@@ -85,9 +85,12 @@ export const promotionUses = pgTable(
     promotionId: uuid('promotion_id')
       .notNull()
       .references(() => promotions.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order, once placed; null while its online payment is pending. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The online payment it is held for (the payment's id, set before the payment row exists). */
+    paymentId: uuid('payment_id'),
+    /** A held use counts until then (the payment's stock hold), as if released after it. */
+    heldUntil: tstz('held_until'),
     customerUserId: uuid('customer_user_id')
       .notNull()
       .references(() => users.id),
@@ -98,6 +101,9 @@ export const promotionUses = pgTable(
   },
   (t) => [
     uniqueIndex('promotion_uses_order_unique').on(t.promotionId, t.orderId),
+    uniqueIndex('promotion_uses_payment_unique').on(t.promotionId, t.paymentId),
+    check('promotion_uses_for_check', sql`${t.orderId} is not null or ${t.paymentId} is not null`),
+    check('promotion_uses_held_check', sql`${t.state} <> 'held' or ${t.heldUntil} is not null`),
     index('promotion_uses_customer_idx').on(t.promotionId, t.customerUserId),
     index('promotion_uses_order_idx').on(t.orderId),
     check('promotion_uses_state_check', sql`${t.state} in ('held', 'used', 'released')`),
