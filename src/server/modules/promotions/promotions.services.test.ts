@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promotionInputSchema, type PromotionInput } from '../../../contracts/promotions.contract';
+import {
+  promotionInputSchema,
+  promotionRouteMessages,
+  type PromotionInput,
+} from '../../../contracts/promotions.contract';
 import { moneyInvariantViolations } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -62,6 +66,14 @@ const usesOf = (promotionId: string) =>
   );
 
 describe('a coupon under concurrency', () => {
+  it('two saves of one code at once: one is saved, the other is refused as taken', async () => {
+    const code = uniqueCode();
+    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => coupon({ code })));
+    expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of saves.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason.message).toBe(promotionRouteMessages.codeTaken(code));
+  });
+
   it('50 shoppers race for a coupon of 1 use: one gets it, the others hear it is fully claimed', async () => {
     const BUYERS = 50;
     const item = await product(BUYERS * 2);
