@@ -190,13 +190,15 @@ export function pointsUsableOn(
 export async function codOption(
   db: DbOrTx,
   lines: PricedCartLine[],
+  discounts: readonly { discountPaise: number }[] = [],
 ): Promise<{ available: boolean; reasons: string[]; limitPaise: number }> {
   const settings = await getCodSettings(db);
-  const amounts = amountsOf(lines, 0);
+  // The order's value after its promotions: the cash the door would collect before points.
+  const amounts = amountsOf(lines, 0, discounts);
   const excluded = new Set(settings.excludedCategoryIds);
   const reasons = codRefusals(
     {
-      orderValuePaise: amounts.subtotalPaise + amounts.shippingPaise,
+      orderValuePaise: amounts.subtotalPaise - amounts.discountPaise + amounts.shippingPaise,
       shops: lines.map((l) => ({ storeName: l.storeName, codEnabled: l.codEnabled })),
       excludedProducts: lines.filter((l) => excluded.has(l.categoryId)).map((l) => l.name),
     },

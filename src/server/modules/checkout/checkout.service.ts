@@ -102,7 +102,7 @@ export async function getCheckoutSummary(
     availablePoints: available,
     maxPointsUsable: max,
     gateway: await activeGatewayName(ctx.db, ctx.config),
-    cod: await codOption(ctx.db, lines),
+    cod: await codOption(ctx.db, lines, promos.cart.lines),
     promotions: promotionsSummary(promos),
   };
 }
@@ -156,7 +156,7 @@ export async function startCheckout(
   const snapshot = { ...checkoutSnapshot(address, pointsToUse, lines, amounts), promotions: snapshotOf(promos) };
 
   if (ctx.paymentMethod === 'cod') {
-    const cod = await codOption(db, lines);
+    const cod = await codOption(db, lines, promos.cart.lines);
     if (!cod.available)
       throw new AppError('VALIDATION_FAILED', cod.reasons.join('. '), { paymentMethod: cod.reasons.join('. ') });
   }

@@ -212,6 +212,22 @@ describe('placing an order with a coupon', () => {
     expect(order.parts[0].items[0]).toMatchObject({ quantity: 2, pricePaise: 60_000, discountPaise: 15_000 });
   });
 
+  it('cash on delivery with a coupon: placed at once, its use counted, the discounted total due', async () => {
+    const category = await createCategory(t.db);
+    const vendor = await createVendorUser(t.db);
+    const shop = await createShop(t.db, vendor.userId, { codEnabled: true });
+    const item = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 60_000 });
+    const coupon = await promotion({ amount: '100' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: item.id }]);
+    const res = await checkout(s, { couponCode: coupon.code, paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'placed', amounts: { discountPaise: 10_000, totalPaise: 59_900 } });
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'used', discount_paise: 10_000 }]);
+    const order = (await s.client.get(`/api/orders/${res.json().orderId}`)).json() as OrderDetail;
+    expect(order.parts[0].codDuePaise).toBe(59_900);
+  });
+
   it('a failed payment gives its held use back', async () => {
     const { product } = await shopWith(60_000);
     const coupon = await promotion({ budgetType: 'uses', budgetUses: '1' });
