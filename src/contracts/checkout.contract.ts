@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { formatRupees } from '../domain/money';
+import {
+  amountsDiscountFields,
+  checkoutPromotionsSchema,
+  couponCodeFields,
+  lineDiscountFields,
+} from './promotions.contract';
 
 /** SPEC.md section 8 (payment) and section 5 (checkout), verbatim, plus the few messages of our own. */
 export const checkoutMessages = {
@@ -65,10 +71,15 @@ export const checkoutSchema = z.object({
     .number({ error: expectedTotalMissingMessage })
     .int(expectedTotalMissingMessage)
     .min(0, expectedTotalMissingMessage),
+  /** The coupon code typed, if any: checked again at placement (409 with its message when it no longer applies). */
+  ...couponCodeFields,
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 
-export const checkoutSummaryQuerySchema = z.object({ pointsToUse: z.coerce.number().int().min(0).default(0) });
+export const checkoutSummaryQuerySchema = z.object({
+  pointsToUse: z.coerce.number().int().min(0).default(0),
+  ...couponCodeFields,
+});
 
 /** One cart line as the server priced it. */
 export const pricedLineSchema = z.object({
@@ -82,6 +93,8 @@ export const pricedLineSchema = z.object({
   quantity: z.number().int(),
   pricePaise: z.number().int(),
   pointsEarned: z.number().int(),
+  /** The line's share of the promotions' discount (all its units). */
+  ...lineDiscountFields,
   /**
    * The one state this line may be delivered to, or null (anywhere): a seller without a GSTIN may
    * supply through Haat only within its shop's state (Notification 34/2023-Central Tax); '' when
@@ -92,7 +105,9 @@ export const pricedLineSchema = z.object({
 export type PricedLine = z.infer<typeof pricedLineSchema>;
 
 export const amountsSchema = z.object({
+  /** The items at full price; totalPaise = subtotal - discount + shipping - points. */
   subtotalPaise: z.number().int(),
+  ...amountsDiscountFields,
   shippingPaise: z.number().int(),
   pointsUsed: z.number().int(),
   totalPaise: z.number().int(),
@@ -113,6 +128,8 @@ export const checkoutSummarySchema = z.object({
   gateway: z.enum([...gateways, 'none']),
   /** Whether this cart may be paid in cash on delivery now, and if not, every reason why. */
   cod: z.object({ available: z.boolean(), reasons: z.array(z.string()), limitPaise: z.number().int() }),
+  /** The coupon typed and the promotions applied or not, each with its explanation. */
+  promotions: checkoutPromotionsSchema,
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 

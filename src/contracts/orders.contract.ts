@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineDiscountFields, orderDiscountFields } from './promotions.contract';
 import { orderStatuses } from '../domain/order-status';
 import { pageQuerySchema, pageSchema } from './common.contract';
 
@@ -42,6 +43,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   pricePaise: z.number().int(),
   pointsEarned: z.number().int(),
+  /** The line's share of the promotions' discount (all its units): paid = price x quantity - discount. */
+  ...lineDiscountFields,
   /** The customer has already reviewed this product. */
   reviewed: z.boolean(),
 });
@@ -82,6 +85,8 @@ export const orderSchema = z.object({
   /** Money owed back to the payment method by cancellations. */
   refundDuePaise: z.number().int(),
   cancellable: z.boolean(),
+  /** The promotions' discount on the items and the promotions applied (name, code, what each saved). */
+  ...orderDiscountFields,
   parts: z.array(orderPartSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -4,7 +4,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PAISE_PER_POINT } from '../domain/money';
 import { FREE_SHIPPING_ABOVE_PAISE, SHIPPING_FEE_PAISE } from '../domain/pricing';
+import { promotionInvariantBreaches, unitsShare } from '../domain/promotions-tax';
 import { queryRows, type DbOrTx } from './platform/db';
+import { promotionCounts } from './modules/promotions';
 
 export type MoneyRule = { rule: string; query: SQL };
 export type MoneyCheck = { rule: string; broken: number; examples: Record<string, unknown>[] };
@@ -26,8 +28,13 @@ const POINTS_LEDGER = sql`select b.user_id, b.available_points as reward_points,
     group by b.user_id, b.available_points, b.pending_points
     having b.available_points <> coalesce(sum(t.points), 0) or b.pending_points <> coalesce(sum(t.pending_points), 0)`;
 
-const shipping = (subtotal: SQL) =>
-  sql`(case when ${subtotal} <= 0 then 0 when ${subtotal} > ${FREE_SHIPPING_ABOVE_PAISE} then 0 else ${SHIPPING_FEE_PAISE} end)`;
+/**
+ * Delivery on what the items cost after promotions (`payable`), charged on any cart of items
+ * (`subtotal` > 0) whose payable is within the free threshold, even one promotions made free.
+ */
+const shipping = (subtotal: SQL, payable: SQL = subtotal) =>
+  sql`(case when ${subtotal} <= 0 then 0 when ${payable} > ${FREE_SHIPPING_ABOVE_PAISE} then 0
+    else ${SHIPPING_FEE_PAISE} end)`;
 
 /** The store-wide rules: ledgers, settlement, payouts, tax documents, returns (each row names the offender as `id`). */
 const STORE_RULES: [string, SQL][] = [
@@ -40,8 +47,40 @@ const STORE_RULES: [string, SQL][] = [
     sql`select user_id::text as id from reward_balances where available_points < 0 or pending_points < 0`,
   ],
   [
-    'an order total other than subtotal + shipping - points',
-    sql`select id::text as id from orders where total_amount_paise <> greatest(0, subtotal_paise + shipping_paise - points_used * ${PPP})`,
+    'an order total other than subtotal - discount + shipping - points',
+    sql`select id::text as id from orders
+        where total_amount_paise <>
+          greatest(0, subtotal_paise - discount_paise + shipping_paise - points_used * ${PPP})`,
+  ],
+  [
+    'an order where paid + points + the promotions discount is not the items at full price + delivery',
+    sql`select o.id::text as id from orders o
+        where o.total_amount_paise + o.points_used * ${PPP}
+              + (select coalesce(sum(i.haat_funded_paise + i.vendor_funded_paise), 0)
+                 from order_items i where i.order_id = o.id)
+          <> o.subtotal_paise + o.shipping_paise`,
+  ],
+  [
+    "an order or part whose discount is not its items' discounts",
+    sql`select o.id::text as id from orders o
+        where o.discount_paise <> (select coalesce(sum(discount_paise), 0) from order_items where order_id = o.id)
+        union all
+        select p.id::text from order_parts p
+        where p.discount_paise <>
+          (select coalesce(sum(discount_paise), 0) from order_items where order_part_id = p.id)`,
+  ],
+  [
+    'an order not wholly cancelled whose promotion uses are not its discount',
+    sql`select o.id::text as id from orders o
+        where exists (select 1 from order_parts p where p.order_id = o.id and p.status <> 'cancelled')
+          and o.discount_paise <> (select coalesce(sum(u.discount_paise), 0) from promotion_uses u
+                                   where u.order_id = o.id and u.state = 'used')`,
+  ],
+  [
+    "an order's promotions whose savings are not its discount",
+    sql`select o.id::text as id from orders o
+        where o.discount_paise <>
+          coalesce((select sum((e->>'savedPaise')::bigint) from jsonb_array_elements(o.promotions) e), 0)`,
   ],
   [
     "an order whose subtotal is not its parts' sum",
@@ -287,14 +326,16 @@ const ORDER_RULES: [string, SQL][] = [
   ],
   ['no stock below 0', sql`select id, stock_quantity from products where stock_quantity < 0`],
   [
-    "each order's amounts add up (items = parts = subtotal; shipping by the rule; total = subtotal + shipping - points)",
+    "each order's amounts add up (items = parts = subtotal; shipping by the rule; " +
+      'total = subtotal - discount + shipping - points)',
     sql`select o.id, o.subtotal_paise, o.shipping_paise, o.total_amount_paise, o.points_used, i.items, pa.parts
       from orders o
       left join lateral (select coalesce(sum(price_paise * quantity), 0)::bigint as items from order_items where order_id = o.id) i on true
       left join lateral (select coalesce(sum(subtotal_paise), 0)::bigint as parts from order_parts where order_id = o.id) pa on true
       where o.subtotal_paise <> i.items or o.subtotal_paise <> pa.parts
-         or o.shipping_paise <> ${shipping(sql`o.subtotal_paise`)}
-         or o.total_amount_paise <> greatest(0, o.subtotal_paise + o.shipping_paise - o.points_used * ${PPP})`,
+         or o.shipping_paise <> ${shipping(sql`o.subtotal_paise`, sql`(o.subtotal_paise - o.discount_paise)`)}
+         or o.total_amount_paise <>
+            greatest(0, o.subtotal_paise - o.discount_paise + o.shipping_paise - o.points_used * ${PPP})`,
   ],
   [
     "each part's subtotal is its items'",
@@ -369,7 +410,63 @@ export async function checkMoney(db: DbOrTx, rules: MoneyRule[] = MONEY_RULES): 
     const rows = await queryRows<Record<string, unknown>>(db, query);
     results.push({ rule, broken: rows.length, examples: rows.slice(0, 3) });
   }
+  if (rules === MONEY_RULES) {
+    const broken = await promotionBreaches(db);
+    results.push({
+      rule: 'the promotions rules: price = discount + paid per line, uses and spend within each budget',
+      broken: broken.length,
+      examples: broken.slice(0, 3).map((problem) => ({ problem })),
+    });
+  }
   return results;
+}
+
+/**
+ * The promotions' own rules (promotionInvariantBreaches, src/domain/promotions-tax.ts) on every
+ * discounted order line and every promotion's uses and spend: one sentence per rule broken.
+ */
+export async function promotionBreaches(db: DbOrTx): Promise<string[]> {
+  const lines = await queryRows<{ id: string; gross: string; discount: string; haat: string; vendor: string }>(
+    db,
+    sql`select id::text as id, price_paise * quantity as gross, discount_paise as discount,
+          haat_funded_paise as haat, vendor_funded_paise as vendor
+        from order_items where discount_paise <> 0 or haat_funded_paise <> 0 or vendor_funded_paise <> 0`,
+  );
+  return promotionInvariantBreaches({
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      grossPaise: Number(l.gross),
+      discountPaise: Number(l.discount),
+      paidPaise: Number(l.gross) - Number(l.discount),
+      sharesPaise: [Number(l.haat), Number(l.vendor)],
+    })),
+    promotions: await promotionCounts(db),
+  });
+}
+
+/**
+ * Haat's promotion cost now: the Haat-funded discount of the items sold and not given back (parts
+ * not cancelled, less the share of the units returned, unitsShare), the figure the books compare
+ * with what Haat pays its vendors on its customers' behalf.
+ */
+export async function haatPromotionCostPaise(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ price: string; quantity: number; haat: string; returned: number }>(
+    db,
+    sql`select i.price_paise as price, i.quantity, i.haat_funded_paise as haat,
+          coalesce((select sum(ri.quantity) from order_return_items ri join order_returns r on r.id = ri.return_id
+                    where ri.order_item_id = i.id and r.status in ('received', 'refunded')), 0)::int as returned
+        from order_items i join order_parts p on p.id = i.order_part_id
+        where i.haat_funded_paise > 0 and p.status <> 'cancelled'`,
+  );
+  return rows.reduce((sum, r) => {
+    const line = {
+      unitPricePaise: Number(r.price),
+      quantity: r.quantity,
+      vendorFundedPaise: 0,
+      haatFundedPaise: Number(r.haat),
+    };
+    return sum + unitsShare(line, Math.min(r.returned, r.quantity), r.quantity).haatFundedPaise;
+  }, 0);
 }
 
 /** Every broken store-wide rule, one line per offending row (empty when the books are right): what the tests assert. */
@@ -378,5 +475,6 @@ export async function moneyInvariantViolations(db: DbOrTx): Promise<string[]> {
   for (const { rule, query } of asRules(STORE_RULES)) {
     for (const row of await queryRows<{ id: string }>(db, query)) problems.push(`${rule}: ${row.id}`);
   }
+  for (const broken of await promotionBreaches(db)) problems.push(`promotions: ${broken}`);
   return problems;
 }

@@ -89,6 +89,7 @@ export const orderPart = (
       pricePaise: 100_000,
       pointsEarned: 10,
       reviewed: false,
+      discountPaise: 0,
     },
   ],
   ...over,

@@ -217,6 +217,7 @@ describe('suspending and roles', () => {
       'products',
       'hsn_codes',
       'product_review',
+      'promotions',
       'withdrawals',
     ]);
   });

@@ -27,6 +27,7 @@ import {
   testGateway,
 } from '../payments';
 import { releaseHeldStock } from '../catalog';
+import { releaseHeldPromotionUses } from '../promotions';
 import { confirmPayment, recordRefundDue } from './checkout.service';
 
 /** `metrics` counts each payment's outcome, by gateway. */
@@ -94,8 +95,9 @@ export async function failPayment({
       : paymentFailedMessage(input.detail || 'The payment was declined');
   await db.transaction(async (tx) => {
     await markPaymentFailed(tx, { paymentId: p.id, reason: message });
-    // Its reserved units go back on sale at once.
+    // Its reserved units go back on sale at once, and the promotions it held.
     await releaseHeldStock(tx, [p.id]);
+    await releaseHeldPromotionUses(tx, [p.id]);
   });
   metrics.paymentOutcome(input.reason === 'cancelled' ? 'cancelled' : 'failed', p.gateway);
   return { status: 'failed', message };

@@ -6,7 +6,10 @@ import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
+import { recordPromotionUses } from '../promotions';
 import { recordItemSettlements } from '../settlement';
+import { todayInIndia } from '../../../domain/age';
+import { confirmPromotionsTx, orderPromotionsOf } from './checkout.promotions';
 import {
   amountsOf,
   assertDeliverable,
@@ -46,7 +49,20 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   const quoted = new Map(snap.lines.map((l) => [stockKey(l), l.pricePaise]));
   const moved = lines.find((l) => quoted.get(stockKey(l)) !== l.pricePaise);
   if (moved) throw new AppError('CONFLICT', priceChanged(moved.name));
-  const amounts = amountsOf(lines, snap.pointsToUse);
+  // The promotions quoted, locked and checked again with their uses counted under the lock (409
+  // with the coupon's refusal when it no longer applies); their discount is the one charged.
+  const promos =
+    snap.promotions && snap.promotions.appliedIds.length > 0
+      ? await confirmPromotionsTx(tx, {
+          customerUserId: o.customerUserId,
+          lines,
+          quoted: snap.promotions,
+          today: todayInIndia(),
+          releasingPaymentId: o.paymentId ?? undefined,
+        })
+      : null;
+  const discounts = promos?.cart.lines ?? [];
+  const amounts = amountsOf(lines, snap.pointsToUse, discounts);
   if (amounts.totalPaise !== snap.amounts.totalPaise)
     throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
 
@@ -73,7 +89,8 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     paymentStatus: o.paymentStatus,
     paymentId: o.paymentId,
     testPayment: o.testPayment,
-    lines: lines.map((l) => ({
+    promotions: promos ? orderPromotionsOf(promos) : [],
+    lines: lines.map((l, i) => ({
       productId: l.productId,
       variantId: l.variantId,
       variantLabel: l.variantLabel,
@@ -83,8 +100,22 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       quantity: l.quantity,
       pricePaise: l.pricePaise,
       pointsEarned: l.pointsEarned,
+      discount: discounts[i]
+        ? {
+            discountPaise: discounts[i].discountPaise,
+            haatFundedPaise: discounts[i].haatFundedPaise,
+            vendorFundedPaise: discounts[i].vendorFundedPaise,
+          }
+        : undefined,
     })),
   });
+  if (promos)
+    await recordPromotionUses(tx, {
+      orderId,
+      customerUserId: o.customerUserId,
+      paymentId: o.paymentId,
+      uses: promos.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
+    });
 
   await recordItemSettlements(tx, {
     orderId,

@@ -1,6 +1,7 @@
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
 import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
+import { totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { formatAddress, getCustomerContact } from '../auth';
@@ -10,6 +11,7 @@ import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
 import { shopShippingLimits } from '../settlement';
 import { deliversTo, shipsOnlyWithinRefusal } from '../../../domain/unregistered-supplier';
+import type { SnapshotPromotions } from './checkout.promotions';
 
 /** A cart line priced from the database at this moment. */
 export type PricedCartLine = {
@@ -49,6 +51,8 @@ export type CheckoutSnapshot = {
     pricePaise: number;
   }[];
   amounts: Amounts;
+  /** The promotions quoted (absent in snapshots written before promotions, and when none applied). */
+  promotions?: SnapshotPromotions;
 };
 
 /** The snapshot of a checkout about to be placed or paid: the delivery address as written, the points, each line's price now. */
@@ -144,29 +148,57 @@ export function assertDeliverable(lines: PricedCartLine[], deliveryState: string
   }
 }
 
-/** The amounts of priced lines with some points used (SPEC section 9, via src/domain). */
-export function amountsOf(lines: PricedCartLine[], pointsToUse: number): Amounts {
-  const t = orderTotals(lines, pointsToUse);
+/**
+ * The amounts of priced lines with their promotions' discounts (none without) and some points used:
+ * promotions first, then delivery on what the items cost after them, then points
+ * (totalsAfterPromotions; SPEC section 9 for the rest, via src/domain).
+ */
+export function amountsOf(
+  lines: PricedCartLine[],
+  pointsToUse: number,
+  discounts: readonly { discountPaise: number }[] = [],
+): Amounts {
+  const t = totalsAfterPromotions(
+    lines.map((l, i) => ({ grossPaise: l.pricePaise * l.quantity, discountPaise: discounts[i]?.discountPaise ?? 0 })),
+    pointsToUse,
+    pointsToUse,
+  );
   return {
     subtotalPaise: t.subtotalPaise,
+    discountPaise: t.discountPaise,
     shippingPaise: t.shippingPaise,
     pointsUsed: t.pointsUsed,
     totalPaise: t.totalPaise,
-    pointsEarned: t.pointsEarned,
+    pointsEarned: orderTotals(lines).pointsEarned,
   };
+}
+
+/** The most points usable on priced lines after their promotions: the balance, at most what is due. */
+export function pointsUsableOn(
+  lines: PricedCartLine[],
+  balance: number,
+  discounts: readonly { discountPaise: number }[] = [],
+): number {
+  return totalsAfterPromotions(
+    lines.map((l, i) => ({ grossPaise: l.pricePaise * l.quantity, discountPaise: discounts[i]?.discountPaise ?? 0 })),
+    Number.MAX_SAFE_INTEGER,
+    balance,
+  ).pointsUsed;
 }
 
 /** Whether priced lines may be paid in cash on delivery under the super admin's rules, with every reason when not. */
 export async function codOption(
   db: DbOrTx,
   lines: PricedCartLine[],
+  discounts: readonly { discountPaise: number }[] = [],
 ): Promise<{ available: boolean; reasons: string[]; limitPaise: number }> {
   const settings = await getCodSettings(db);
-  const amounts = amountsOf(lines, 0);
+  // The order's value after its promotions: the cash the door would collect before points.
+  const amounts = amountsOf(lines, 0, discounts);
   const excluded = new Set(settings.excludedCategoryIds);
   const reasons = codRefusals(
     {
-      orderValuePaise: amounts.subtotalPaise + amounts.shippingPaise,
+      orderValuePaise: amounts.subtotalPaise - amounts.discountPaise + amounts.shippingPaise,
       shops: lines.map((l) => ({ storeName: l.storeName, codEnabled: l.codEnabled })),
       excludedProducts: lines.filter((l) => excluded.has(l.categoryId)).map((l) => l.name),
     },

@@ -152,6 +152,7 @@ describe('GET /api/checkout/summary', () => {
     // ₹900 is not above ₹999: shipping ₹99; the points asked are clamped to what may be used.
     expect(body.amounts).toEqual({
       subtotalPaise: 90000,
+      discountPaise: 0,
       shippingPaise: 9900,
       pointsUsed: 300,
       totalPaise: 69900,
@@ -189,6 +190,7 @@ describe('paying through the built-in test gateway', () => {
     expect(c.keyId).toBeUndefined();
     expect(c.amounts).toEqual({
       subtotalPaise: 150000,
+      discountPaise: 0,
       shippingPaise: 0,
       pointsUsed: 150,
       totalPaise: 135000,

@@ -42,7 +42,13 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = requireRole(req, 'customer');
-      return getCheckoutSummary({ db, config, customerUserId: user.id, pointsToUse: req.query.pointsToUse });
+      return getCheckoutSummary({
+        db,
+        config,
+        customerUserId: user.id,
+        pointsToUse: req.query.pointsToUse,
+        couponCode: req.query.couponCode,
+      });
     },
   );
 
@@ -60,7 +66,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = requireRole(req, 'customer');
-      const { addressId, pointsToUse, paymentMethod, expectedTotalPaise } = req.body;
+      const { addressId, pointsToUse, paymentMethod, expectedTotalPaise, couponCode } = req.body;
       return startCheckout({
         db,
         config,
@@ -69,6 +75,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         pointsToUse,
         paymentMethod,
         expectedTotalPaise,
+        couponCode,
       });
     },
   );

@@ -8,13 +8,14 @@ import {
   orderProcessingFailedMessage,
   pointsAboveTotalMessage,
 } from '../../../contracts/checkout.contract';
-import { maxPointsUsable } from '../../../domain/pricing';
+import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
 import { getAddress, lockCustomer } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
+import { holdPromotionUses, releaseHeldPromotionUses } from '../promotions';
 import { listCartLines } from '../cart';
 import {
   activeGateway,
@@ -29,11 +30,19 @@ import {
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
 import {
+  confirmPromotionsTx,
+  promotionsSummary,
+  quotePromotions,
+  snapshotOf,
+  type PromotionsQuote,
+} from './checkout.promotions';
+import {
   amountsOf,
   assertDeliverable,
   checkoutSnapshot,
   codOption,
   customerContact,
+  pointsUsableOn,
   priceLines,
   type CheckoutSnapshot,
   type PricedCartLine,
@@ -48,14 +57,34 @@ async function availablePoints({ db, config }: Ctx, customerUserId: string): Pro
 
 /** What checkout would charge now for the customer's cart: lines, amounts and the points they may use (clamped to what is allowed). */
 export async function getCheckoutSummary(
-  ctx: Ctx & { customerUserId: string; pointsToUse: number },
+  ctx: Ctx & { customerUserId: string; pointsToUse: number; couponCode?: string },
 ): Promise<CheckoutSummary> {
   const lines = await priceLines(ctx.db, await listCartLines(ctx.db, ctx.customerUserId));
   const available = await availablePoints(ctx, ctx.customerUserId);
-  const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
+  const promos = await quotePromotions(ctx.db, {
+    customerUserId: ctx.customerUserId,
+    lines,
+    couponCode: ctx.couponCode ?? null,
+    today: todayInIndia(),
+  });
+  const max = pointsUsableOn(lines, available, promos.cart.lines);
   return {
     lines: lines.map(
-      ({
+      (
+        {
+          productId,
+          variantId,
+          variantLabel,
+          name,
+          storeId,
+          storeName,
+          quantity,
+          pricePaise,
+          pointsEarned,
+          shipsOnlyWithin,
+        },
+        i,
+      ) => ({
         productId,
         variantId,
         variantLabel,
@@ -65,25 +94,16 @@ export async function getCheckoutSummary(
         quantity,
         pricePaise,
         pointsEarned,
-        shipsOnlyWithin,
-      }) => ({
-        productId,
-        variantId,
-        variantLabel,
-        name,
-        storeId,
-        storeName,
-        quantity,
-        pricePaise,
-        pointsEarned,
+        discountPaise: promos.cart.lines[i]?.discountPaise ?? 0,
         shipsOnlyWithin,
       }),
     ),
-    amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max)),
+    amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max), promos.cart.lines),
     availablePoints: available,
     maxPointsUsable: max,
     gateway: await activeGatewayName(ctx.db, ctx.config),
-    cod: await codOption(ctx.db, lines),
+    cod: await codOption(ctx.db, lines, promos.cart.lines),
+    promotions: promotionsSummary(promos),
   };
 }
 
@@ -101,6 +121,7 @@ export async function startCheckout(
     pointsToUse: number;
     paymentMethod?: PaymentMethod;
     expectedTotalPaise: number;
+    couponCode?: string;
   },
 ): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
@@ -116,20 +137,26 @@ export async function startCheckout(
     throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, {
       pointsToUse: checkoutMessages.tooManyPoints,
     });
-  const max = maxPointsUsable(available, amountsOf(lines, 0).subtotalPaise);
+  const today = todayInIndia();
+  const promos = await quotePromotions(db, { customerUserId, lines, couponCode: ctx.couponCode ?? null, today });
+  const max = pointsUsableOn(lines, available, promos.cart.lines);
   if (pointsToUse > max)
     throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), {
       pointsToUse: pointsAboveTotalMessage(max),
     });
 
-  const amounts = amountsOf(lines, pointsToUse);
+  const amounts = amountsOf(lines, pointsToUse, promos.cart.lines);
   // The customer pays what they saw, or nothing: a cart saved late, another tab or a new price moved the total.
-  if (amounts.totalPaise !== ctx.expectedTotalPaise)
-    throw new AppError('CONFLICT', amountChangedMessage(amounts.totalPaise), undefined, amounts.totalPaise);
-  const snapshot = checkoutSnapshot(address, pointsToUse, lines, amounts);
+  // A coupon typed that no longer applies (claimed meanwhile) says so, with its refusal.
+  if (amounts.totalPaise !== ctx.expectedTotalPaise) {
+    const couponMessage = promotionsSummary(promos).couponMessage;
+    const message = couponMessage ?? amountChangedMessage(amounts.totalPaise);
+    throw new AppError('CONFLICT', message, undefined, amounts.totalPaise);
+  }
+  const snapshot = { ...checkoutSnapshot(address, pointsToUse, lines, amounts), promotions: snapshotOf(promos) };
 
   if (ctx.paymentMethod === 'cod') {
-    const cod = await codOption(db, lines);
+    const cod = await codOption(db, lines, promos.cart.lines);
     if (!cod.available)
       throw new AppError('VALIDATION_FAILED', cod.reasons.join('. '), { paymentMethod: cod.reasons.join('. ') });
   }
@@ -154,6 +181,13 @@ export async function startCheckout(
   const gateway = await activeGateway(db, config);
   const paymentId = randomUUID();
   await reserveStock(ctx, paymentId, lines);
+  // The promotions are held for the payment as its stock is: refused now (409), nothing is charged.
+  try {
+    await holdPromotions(ctx, { paymentId, customerUserId, lines, promos, today });
+  } catch (e) {
+    await db.transaction((tx) => releaseHeldStock(tx, [paymentId]));
+    throw e;
+  }
   let providerOrderId: string;
   try {
     ({ providerOrderId } = await gateway.createOrder({
@@ -171,8 +205,11 @@ export async function startCheckout(
       checkout: snapshot,
     });
   } catch (e) {
-    // No payment to wait for: the reserved units go back on sale at once.
-    await db.transaction((tx) => releaseHeldStock(tx, [paymentId]));
+    // No payment to wait for: the reserved units and the promotions held go back at once.
+    await db.transaction(async (tx) => {
+      await releaseHeldStock(tx, [paymentId]);
+      await releaseHeldPromotionUses(tx, [paymentId]);
+    });
     throw e;
   }
   return {
@@ -196,7 +233,37 @@ export async function startCheckout(
 async function returnStaleHolds(db: Db, customerUserId: string, cart: { productId: string }[]): Promise<void> {
   await db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) }));
   const unfinished = await listOpenPaymentIds(db, customerUserId);
-  if (unfinished.length > 0) await db.transaction((tx) => releaseHeldStock(tx, unfinished));
+  if (unfinished.length > 0)
+    await db.transaction(async (tx) => {
+      await releaseHeldStock(tx, unfinished);
+      await releaseHeldPromotionUses(tx, unfinished);
+    });
+}
+
+/**
+ * Holds the promotions quoted for an online payment, checked again under their locks, until the
+ * payment's stock hold runs out: its uses count while the customer pays.
+ */
+async function holdPromotions(
+  { db, config }: Ctx,
+  a: {
+    paymentId: string;
+    customerUserId: string;
+    lines: PricedCartLine[];
+    promos: PromotionsQuote;
+    today: string;
+  },
+): Promise<void> {
+  if (a.promos.cart.applied.length === 0) return;
+  await db.transaction(async (tx) => {
+    const q = await confirmPromotionsTx(tx, { ...a, quoted: snapshotOf(a.promos) });
+    await holdPromotionUses(tx, {
+      paymentId: a.paymentId,
+      customerUserId: a.customerUserId,
+      heldUntil: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
+      uses: q.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
+    });
+  });
 }
 
 /** Reserves the checkout's stock under the payment id for STOCK_HOLD_MINUTES, so that buyers beyond the stock are refused now, before they pay. */
@@ -297,6 +364,7 @@ export async function recordRefundDue(
     if (p && isRefundDue(p)) return { orderId: null, recorded: false };
     await markPaymentFailed(tx, { paymentId: a.paymentId, reason: a.reason, providerPaymentId: a.providerPaymentId });
     await releaseHeldStock(tx, [a.paymentId]);
+    await releaseHeldPromotionUses(tx, [a.paymentId]);
     return { orderId: null, recorded: true };
   });
   if (r.recorded) a.outcome?.('refund_due');

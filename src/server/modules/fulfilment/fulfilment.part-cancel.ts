@@ -1,15 +1,20 @@
 import type { Tx } from '../../platform/db';
 import { byStockKey, returnStock, stockKey, type StockKey } from '../catalog';
 import { moneyBackPaise } from '../../../domain/refunds';
+import { promotionsBackOnCancel } from '../../../domain/promotions-tax';
 import { formatRupees } from '../../../domain/money';
 import { addRefundDue, noticePartsCancelled, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
+import { promotionUsesOfOrder, releasePromotionUses } from '../promotions';
 import { lockBalancesOfParts, settlePartCancelled } from '../settlement';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
 // vendor's cancel of its own part, so that both restore stock and points by the same rules.
 
 export type PartToCancel = LockedOrder['parts'][number];
+
+/** What the customer paid for a part's items (before points): their price less the promotions' discount. */
+const paidFor = (p: Pick<PartToCancel, 'subtotalPaise' | 'discountPaise'>) => p.subtotalPaise - p.discountPaise;
 export type PartsCancelled = {
   stockReturned: number;
   pointsVoided: number;
@@ -39,7 +44,8 @@ export async function planCancel(
       refundDueSoFarPaise: a.order.refundDuePaise,
     },
     {
-      cancellingSubtotalPaise: a.parts.reduce((n, p) => n + p.subtotalPaise, 0),
+      // What was paid for the parts' items: their price less their promotions' discount.
+      cancellingSubtotalPaise: a.parts.reduce((n, p) => n + paidFor(p), 0),
       pointsRefunded,
       allCancelledAfter: a.order.parts.every((p) => p.status === 'cancelled' || a.parts.some((c) => c.id === p.id)),
     },
@@ -94,6 +100,17 @@ export async function cancelOrderParts(
     });
   }
   if (plan.refundPaise > 0) await addRefundDue(tx, { orderId: a.order.id, paise: plan.refundPaise });
+  // The whole order cancelled before any part shipped: its promotions get their use and spend back.
+  const usesBack = promotionsBackOnCancel({
+    wholeOrderCancelled: a.order.parts.every((p) => p.status === 'cancelled' || a.parts.some((c) => c.id === p.id)),
+    anyPartShipped: a.order.parts.some((p) => p.status === 'shipped' || p.status === 'delivered'),
+    uses: await promotionUsesOfOrder(tx, a.order.id),
+  });
+  await releasePromotionUses(
+    tx,
+    a.order.id,
+    usesBack.map((b) => b.promotionId),
+  );
   await noticePartsCancelled(tx, {
     partIds: a.parts.map((p) => p.id),
     refund: refundSentence(plan),
@@ -114,8 +131,10 @@ async function refundableNow(
   const isCancelled = (p: PartToCancel) => p.status === 'cancelled' || cancelling.some((c) => c.id === p.id);
   const unrefunded = Math.max(0, await unrefundedSpentPoints(tx, { customerUserId, orderId: order.id }));
   if (order.parts.every(isCancelled)) return unrefunded;
-  const cancelledSubtotal = order.parts.filter(isCancelled).reduce((s, p) => s + p.subtotalPaise, 0);
-  const dueSoFar = Math.floor((order.pointsUsed * cancelledSubtotal) / Math.max(1, order.subtotalPaise));
+  // Promotions came first: points are shared over what the items cost after them.
+  const cancelledSubtotal = order.parts.filter(isCancelled).reduce((s, p) => s + paidFor(p), 0);
+  const itemsPaid = order.subtotalPaise - order.discountPaise;
+  const dueSoFar = Math.floor((order.pointsUsed * cancelledSubtotal) / Math.max(1, itemsPaid));
   const refunded = order.pointsUsed - unrefunded;
   return Math.max(0, Math.min(unrefunded, dueSoFar - refunded));
 }

@@ -2,6 +2,7 @@ export { ordersRoutes } from './orders.routes';
 export {
   countOrders,
   deliveredPartIds,
+  earlierOrdersOf,
   getOrder,
   getOrderHistory,
   listOrders,

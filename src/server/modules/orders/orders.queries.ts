@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import type {
   OrderCounts,
@@ -53,6 +53,7 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,
+      discountPaise: orderItems.discountPaise,
       reviewed: sql<boolean>`${reviewRows.id} is not null`,
     })
     .from(orderItems)
@@ -98,6 +99,8 @@ async function withParts(db: DbOrTx, customerUserId: string, rows: OrderRow[]): 
       itemCount: shaped.reduce((s, p) => s + p.items.reduce((n, i) => n + i.quantity, 0), 0),
       refundDuePaise: o.refundDuePaise,
       cancellable: isCancellable(o.status as OrderStatus),
+      discountPaise: o.discountPaise,
+      promotions: o.promotions.map(({ name, code, savedPaise }) => ({ name, code, savedPaise })),
       parts: shaped,
     };
   });
@@ -268,6 +271,8 @@ export type PartForReturn = {
   codDuePaise: number | null;
   order: {
     subtotalPaise: number;
+    /** The promotions' discount on the order's items. */
+    discountPaise: number;
     totalAmountPaise: number;
     pointsUsed: number;
     refundDuePaise: number;
@@ -285,6 +290,9 @@ export type PartForReturn = {
     quantity: number;
     pricePaise: number;
     pointsEarned: number;
+    /** The line's promotions' discount (all its units), by who pays it. */
+    haatFundedPaise: number;
+    vendorFundedPaise: number;
   }[];
 };
 
@@ -303,6 +311,7 @@ export async function partForReturn(
       id: orders.id,
       customerUserId: orders.customerId,
       subtotalPaise: orders.subtotalPaise,
+      discountPaise: orders.discountPaise,
       totalAmountPaise: orders.totalAmountPaise,
       pointsUsed: orders.pointsUsed,
       refundDuePaise: orders.refundDuePaise,
@@ -341,6 +350,8 @@ export async function partForReturn(
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
       pointsEarned: orderItems.pointsEarned,
+      haatFundedPaise: orderItems.haatFundedPaise,
+      vendorFundedPaise: orderItems.vendorFundedPaise,
     })
     .from(orderItems)
     .leftJoin(productRows, eq(productRows.id, orderItems.productId))
@@ -359,6 +370,7 @@ export async function partForReturn(
     codDuePaise: part.codDuePaise === null ? null : Number(part.codDuePaise),
     order: {
       subtotalPaise: Number(order.subtotalPaise),
+      discountPaise: Number(order.discountPaise),
       totalAmountPaise: Number(order.totalAmountPaise),
       pointsUsed: order.pointsUsed,
       refundDuePaise: Number(order.refundDuePaise),
@@ -366,7 +378,12 @@ export async function partForReturn(
       paymentId: order.paymentId,
       testPayment: order.testPayment,
     },
-    items: items.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
+    items: items.map((i) => ({
+      ...i,
+      pricePaise: Number(i.pricePaise),
+      haatFundedPaise: Number(i.haatFundedPaise),
+      vendorFundedPaise: Number(i.vendorFundedPaise),
+    })),
   };
 }
 
@@ -387,4 +404,13 @@ export async function deliveredPartIds(
     .where(and(eq(orderParts.orderId, a.orderId), eq(orderParts.status, 'delivered')))
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id));
   return rows.map((r) => r.id);
+}
+
+/** A customer's orders not wholly cancelled: the promotions' "first order only" counts them. */
+export async function earlierOrdersOf(db: DbOrTx, customerUserId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerUserId), ne(orders.status, 'cancelled')));
+  return Number(row?.n ?? 0);
 }

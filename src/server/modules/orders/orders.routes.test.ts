@@ -83,6 +83,7 @@ describe('GET /api/orders', () => {
         quantity: 2,
         pricePaise: 45000,
         pointsEarned: 90,
+        discountPaise: 0,
         reviewed: false,
       },
     ]);

@@ -22,6 +22,8 @@ export type NewOrderLine = {
   quantity: number;
   pricePaise: number;
   pointsEarned: number;
+  /** The promotions' discount on the line (all units) and who pays it; absent for none. */
+  discount?: { discountPaise: number; haatFundedPaise: number; vendorFundedPaise: number };
 };
 
 export type NewOrder = {
@@ -40,6 +42,8 @@ export type NewOrder = {
   /** Paid through the built-in test gateway: no money moved. */
   testPayment: boolean;
   lines: NewOrderLine[];
+  /** The promotions applied, as the order shows them (none when absent). */
+  promotions?: { promotionId: string; name: string; code: string | null; savedPaise: number }[];
 };
 
 export type PlacedPart = { id: string; storeId: string; subtotalPaise: number; pointsEarned: number };
@@ -66,6 +70,7 @@ export async function insertOrder(
   const byStore = new Map<string, NewOrderLine[]>();
   for (const l of o.lines) byStore.set(l.storeId, [...(byStore.get(l.storeId) ?? []), l]);
   const pointsEarned = o.lines.reduce((s, l) => s + l.pointsEarned, 0);
+  const discountOf = (lines: NewOrderLine[]) => lines.reduce((s, l) => s + (l.discount?.discountPaise ?? 0), 0);
 
   const [order] = await tx
     .insert(orders)
@@ -76,6 +81,8 @@ export async function insertOrder(
       totalAmountPaise: o.totalAmountPaise,
       pointsUsed: o.pointsUsed,
       pointsEarned,
+      discountPaise: discountOf(o.lines),
+      promotions: o.promotions ?? [],
       shippingAddress: o.shippingAddress,
       placeOfSupplyState: o.placeOfSupplyState,
       status: 'pending',
@@ -93,6 +100,7 @@ export async function insertOrder(
         storeId,
         status: 'pending',
         subtotalPaise: lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0),
+        discountPaise: discountOf(lines),
         pointsEarned: lines.reduce((s, l) => s + l.pointsEarned, 0),
       })),
     )
@@ -100,10 +108,13 @@ export async function insertOrder(
       id: orderParts.id,
       storeId: orderParts.storeId,
       subtotalPaise: orderParts.subtotalPaise,
+      discountPaise: orderParts.discountPaise,
       pointsEarned: orderParts.pointsEarned,
     });
   if (o.paymentStatus === 'cash_on_delivery') {
-    for (const [partId, due] of codDueByPart(partRows, o.totalAmountPaise))
+    // Each shop collects its share of what is payable, in proportion to what its items cost after promotions.
+    const paid = partRows.map((p) => ({ id: p.id, subtotalPaise: p.subtotalPaise - p.discountPaise }));
+    for (const [partId, due] of codDueByPart(paid, o.totalAmountPaise))
       await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
   }
   const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
@@ -123,6 +134,9 @@ export async function insertOrder(
         quantity: l.quantity,
         pricePaise: l.pricePaise,
         pointsEarned: l.pointsEarned,
+        discountPaise: l.discount?.discountPaise ?? 0,
+        haatFundedPaise: l.discount?.haatFundedPaise ?? 0,
+        vendorFundedPaise: l.discount?.vendorFundedPaise ?? 0,
       })),
     )
     .returning({
@@ -145,7 +159,7 @@ export async function insertOrder(
   );
   return {
     orderId: order.id,
-    parts: partRows,
+    parts: partRows.map(({ discountPaise: _, ...p }) => p),
     items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
   };
 }
@@ -156,6 +170,8 @@ export type LockedOrder = {
   paymentStatus: PaymentStatus;
   pointsUsed: number;
   subtotalPaise: number;
+  /** The promotions' discount on the items: the items cost the customer subtotal - discount. */
+  discountPaise: number;
   totalAmountPaise: number;
   refundDuePaise: number;
   parts: {
@@ -163,6 +179,8 @@ export type LockedOrder = {
     status: OrderStatus;
     storeName: string;
     subtotalPaise: number;
+    /** The promotions' discount on this part's items. */
+    discountPaise: number;
     pointsEarned: number;
     /** Cash on delivery: the cash the shop collects (null for a prepaid order). */
     codDuePaise: number | null;
@@ -186,6 +204,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
       paymentStatus: orders.paymentStatus,
       pointsUsed: orders.pointsUsed,
       subtotalPaise: orders.subtotalPaise,
+      discountPaise: orders.discountPaise,
       totalAmountPaise: orders.totalAmountPaise,
       refundDuePaise: orders.refundDuePaise,
     })
@@ -199,6 +218,7 @@ export async function lockCustomerOrder(tx: Tx, a: { orderId: string; customerUs
       status: orderParts.status,
       storeName: shopRows.shopName,
       subtotalPaise: orderParts.subtotalPaise,
+      discountPaise: orderParts.discountPaise,
       pointsEarned: orderParts.pointsEarned,
       codDuePaise: orderParts.codDuePaise,
     })

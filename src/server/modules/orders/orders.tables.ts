@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
 import { products, productVariants } from '../catalog/catalog.tables';
@@ -30,6 +30,13 @@ export const orders = pgTable(
     testPayment: boolean('test_payment').notNull().default(false),
     /** Money owed back to the customer's payment method by cancellations (refund_pending until paid out). */
     refundDuePaise: bigint('refund_due_paise', { mode: 'number' }).notNull().default(0),
+    /** The promotions' discount on the items (the sum of the items' discount_paise); subtotal stays at full price. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /** The promotions applied, as the order shows them: name, code, what each saved. */
+    promotions: jsonb('promotions')
+      .$type<{ promotionId: string; name: string; code: string | null; savedPaise: number }[]>()
+      .notNull()
+      .default([]),
     /** Set when the super admin deleted the order: its open parts were cancelled and refunded, and it is gone from every list; its rows, history and ledger stay. */
     hiddenAt: tstz('hidden_at'),
     /** The super admin account that deleted it (no foreign key, as the status history's actor). */
@@ -70,6 +77,8 @@ export const orderParts = pgTable(
       .references(() => vendorShops.id),
     status: text('status').notNull().default('pending'),
     subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    /** The promotions' discount on this part's items: what the customer paid for them is subtotal - discount. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     pointsEarned: integer('points_earned').notNull().default(0),
     trackingNote: text('tracking_note'),
     /** Set when the part is delivered: earned points are released once the return window has passed. */
@@ -126,6 +135,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     pointsEarned: integer('points_earned').notNull().default(0),
+    /** The promotions' discount on the line (all units): paid = price x quantity - discount. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /** Of the discount, what Haat pays (its promotion cost; the vendor is paid the full price). */
+    haatFundedPaise: bigint('haat_funded_paise', { mode: 'number' }).notNull().default(0),
+    /** Of the discount, what the vendor pays (on its invoice); always 0 until vendors fund promotions. */
+    vendorFundedPaise: bigint('vendor_funded_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -133,6 +148,12 @@ export const orderItems = pgTable(
     index('order_items_part_idx').on(t.orderPartId),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.pricePaise} >= 0`),
+    check(
+      'order_items_discount_check',
+      sql`${t.haatFundedPaise} >= 0 and ${t.vendorFundedPaise} >= 0
+        and ${t.discountPaise} = ${t.haatFundedPaise} + ${t.vendorFundedPaise}
+        and ${t.discountPaise} <= ${t.pricePaise} * ${t.quantity}`,
+    ),
   ],
 );
 

@@ -10,11 +10,11 @@ import {
   type ReturnPage,
 } from '../../../contracts/returns.contract';
 import { pointsCoveringPaise } from '../../../domain/money';
+import { planDiscountedReturnRefund } from '../../../domain/promotions-tax';
 import {
   holdsQuantity,
   inProgress,
   moneyAfterSpentPoints,
-  planReturnRefund,
   returnMoveAllowed,
   returnStatuses,
   returnWindowEnds,
@@ -375,6 +375,9 @@ export async function receiveReturn(a: {
           returnedBefore: before.get(ri.orderItemId) ?? 0,
           returning: ri.quantity,
           pointsEarned: item.pointsEarned,
+          unitPricePaise: item.pricePaise,
+          haatFundedPaise: item.haatFundedPaise,
+          vendorFundedPaise: item.vendorFundedPaise,
         },
       };
     });
@@ -401,9 +404,11 @@ export async function receiveReturn(a: {
             (o.paymentStatus === 'paid' || o.paymentStatus === 'refund_pending' || o.paymentStatus === 'refunded')
           ? 'gateway'
           : 'none';
-    const plan = planReturnRefund(
+    // What was paid for the items coming back (their price less their promotions' discount), the
+    // points used shared over what the items cost after promotions: returning all gives back all.
+    const plan = planDiscountedReturnRefund(
       {
-        subtotalPaise: o.subtotalPaise,
+        subtotalPaise: o.subtotalPaise - o.discountPaise,
         pointsUsed: o.pointsUsed,
         returnedBeforePaise: Number(earlier.value),
         moneyLeftPaise: o.totalAmountPaise - o.refundDuePaise - Number(earlier.refunded),

@@ -14,6 +14,7 @@ const line = (name: string, shipsOnlyWithin: string | null): PricedLine => ({
   quantity: 1,
   pricePaise: 59900,
   pointsEarned: 0,
+  discountPaise: 0,
   shipsOnlyWithin,
 });
 

@@ -40,6 +40,8 @@ const order = (parts: OrderPart[], over: Partial<Order> = {}): Order => ({
   itemCount: parts.length,
   refundDuePaise: 0,
   cancellable: false,
+  discountPaise: 0,
+  promotions: [],
   parts,
   ...over,
 });

@@ -39,6 +39,8 @@ const order = (id: string, storeName: string): Order => ({
   itemCount: 1,
   refundDuePaise: 0,
   cancellable: false,
+  discountPaise: 0,
+  promotions: [],
   parts: [
     orderPart(
       {

@@ -45,6 +45,7 @@ const orderPart: OrderPart = {
       pricePaise: 60_000,
       pointsEarned: 90,
       reviewed: true,
+      discountPaise: 0,
     },
   ],
 };
@@ -63,6 +64,8 @@ const order: Order = {
   itemCount: 3,
   refundDuePaise: 0,
   cancellable: false,
+  discountPaise: 0,
+  promotions: [],
   parts: [orderPart],
 };
 const returnable = (over: Partial<ReturnablePart> = {}): ReturnablePart => ({

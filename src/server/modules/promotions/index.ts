@@ -1,0 +1,12 @@
+export { adminPromotionsRoutes } from './promotions.routes';
+export {
+  checkoutCandidates,
+  holdPromotionUses,
+  lockPromotionsForOrder,
+  promotionCounts,
+  promotionUsesOfOrder,
+  recordPromotionUses,
+  releaseHeldPromotionUses,
+  releasePromotionUses,
+  type PromotionUseInput,
+} from './promotions.service';

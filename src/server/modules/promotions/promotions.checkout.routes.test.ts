@@ -1,0 +1,368 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutSummary } from '../../../contracts/checkout.contract';
+import type { OrderDetail } from '../../../contracts/orders.contract';
+import type { PromotionInput } from '../../../contracts/promotions.contract';
+import { promotionInputSchema } from '../../../contracts/promotions.contract';
+import { haatPromotionCostPaise, moneyInvariantViolations } from '../../money-checks';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import {
+  fillCart,
+  moveAsVendor,
+  newShopper,
+  onlyPartOf,
+  payWithTestGateway,
+  placeOrder,
+  signInAs,
+  type Shopper,
+} from '../../test/checkout-fixtures';
+import { indiaDate } from '../../test/dates';
+import { createPromotion } from './promotions.service';
+
+// Promotions at checkout and after: the summary with a coupon (applied, each refusal, an automatic
+// promotion without a code), placing an order with one (what is charged, what the order shows), and
+// what a cancellation or a return of discounted items gives back. docs/promotions.md.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
+const uniqueCode = () => `PROMO${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+
+/** Saves a promotion as the admin's form would; a coupon paid by Haat on the whole cart unless told. */
+async function promotion(over: Partial<PromotionInput> = {}) {
+  const definition = promotionInputSchema.parse({
+    name: 'Test offer',
+    kind: 'coupon',
+    code: uniqueCode(),
+    benefitType: 'fixed',
+    amount: '100',
+    scope: 'cart',
+    fundedBy: 'haat',
+    startsOn: indiaDate(0),
+    ...over,
+  });
+  return createPromotion(t.db, { definition, actor });
+}
+
+/** A vendor's shop with one product at `pricePaise` (stock 20). */
+async function shopWith(pricePaise: number) {
+  const category = await createCategory(t.db);
+  const vendor = await createVendorUser(t.db);
+  const shop = await createShop(t.db, vendor.userId);
+  const product = await createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: category.id,
+    name: 'Wireless Earbuds',
+    pricePaise,
+    rewardPercentage: 0,
+    stockQuantity: 20,
+  });
+  return { category, vendor, shop, product };
+}
+
+const summary = async (s: Shopper, query: string): Promise<CheckoutSummary> => {
+  const res = await s.client.get(`/api/checkout/summary?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+const checkout = async (s: Shopper, body: Record<string, unknown>) => {
+  const q = new URLSearchParams({ pointsToUse: String(body.pointsToUse ?? 0) });
+  if (body.couponCode) q.set('couponCode', String(body.couponCode));
+  const seen = await summary(s, q.toString());
+  return s.client.post('/api/checkout', {
+    addressId: s.addressId,
+    expectedTotalPaise: seen.amounts.totalPaise,
+    ...body,
+  });
+};
+
+const usesOf = async (promotionId: string) =>
+  queryRows<{ state: string; discount_paise: number }>(
+    t.db,
+    sql`select state, discount_paise::int as discount_paise from promotion_uses
+        where promotion_id = ${promotionId} order by created_at`,
+  );
+
+describe('the checkout summary with a coupon', () => {
+  it('applies a coupon: the discount on the lines and in the amounts, delivery on the discounted items', async () => {
+    const { product } = await shopWith(60_000);
+    const coupon = await promotion({ benefitType: 'percent', percent: '30', maxDiscount: '300', amount: undefined });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id, quantity: 2 }]);
+    const body = await summary(s, `couponCode=${coupon.code!.toLowerCase()}`);
+    // ₹1,200 of items, 30% (₹360) capped at ₹300: ₹900, not above ₹999, so ₹99 delivery.
+    expect(body.amounts).toMatchObject({
+      subtotalPaise: 120_000,
+      discountPaise: 30_000,
+      shippingPaise: 9_900,
+      totalPaise: 99_900,
+    });
+    expect(body.lines[0].discountPaise).toBe(30_000);
+    expect(body.promotions).toEqual({
+      couponCode: coupon.code,
+      couponMessage: null,
+      applied: [
+        {
+          promotionId: coupon.id,
+          name: 'Test offer',
+          code: coupon.code,
+          savedPaise: 30_000,
+          explanation: `${coupon.code}: 30% off, up to ₹300 on your item, you save ₹300`,
+        },
+      ],
+      notApplied: [],
+    });
+  });
+
+  it('says why a coupon does not apply, each refusal with its message', async () => {
+    const { product, category } = await shopWith(60_000);
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id, quantity: 1 }]);
+    const message = async (code: string) => (await summary(s, `couponCode=${code}`)).promotions.couponMessage;
+
+    expect(await message('NOSUCH99')).toBe('There is no coupon with the code NOSUCH99: check the spelling');
+    const later = await promotion({ startsOn: '2099-12-01' });
+    expect(await message(later.code!)).toBe(`${later.code} can be used from 1 Dec 2099`);
+    const past = await promotion({ startsOn: '2020-01-01', endsOn: '2020-01-07' });
+    expect(await message(past.code!)).toBe(`${past.code} expired on 7 Jan 2020`);
+    const minimum = await promotion({ minimumCart: '1500' });
+    expect(await message(minimum.code!)).toBe(`Add ₹900 more to your cart to use ${minimum.code} (minimum ₹1,500)`);
+    const other = await createCategory(t.db);
+    const elsewhere = await promotion({ scope: 'categories', categoryIds: [other.id] });
+    expect(await message(elsewhere.code!)).toBe(`${elsewhere.code} does not apply to any item in your cart`);
+    const onThis = await promotion({ scope: 'categories', categoryIds: [category.id] });
+    expect(await message(onThis.code!)).toBeNull();
+
+    // Used up by another shopper, used already by this one, first order only after an order.
+    const once = await promotion({ budgetType: 'uses', budgetUses: '1' });
+    const perCustomer = await promotion({ perCustomerLimit: '1' });
+    const first = await promotion({ firstOrderOnly: true });
+    expect(await message(first.code!)).toBeNull();
+    const other1 = await newShopper(t);
+    await fillCart(other1, [{ productId: product.id }]);
+    expect((await checkout(other1, { couponCode: once.code, paymentMethod: 'online' })).statusCode).toBe(200);
+    expect(await message(once.code!)).toBe(`${once.code} has been fully claimed by other shoppers`);
+    const placed = await checkout(s, { couponCode: perCustomer.code });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await payWithTestGateway(s, placed.json())).statusCode).toBe(200);
+    await fillCart(s, [{ productId: product.id }]);
+    expect(await message(perCustomer.code!)).toBe(`You have already used ${perCustomer.code}`);
+    expect(await message(first.code!)).toBe(`${first.code} is only for your first order`);
+  });
+
+  it('shows an automatic promotion without a code, and a coupon it beats as not applied', async () => {
+    const { product, shop } = await shopWith(100_000);
+    const auto = await promotion({
+      name: `Mega Sale ${crypto.randomUUID().slice(0, 6)}`,
+      kind: 'automatic',
+      code: undefined,
+      benefitType: 'percent',
+      percent: '25',
+      amount: undefined,
+      scope: 'shops',
+      shopIds: [shop.id],
+    });
+    const coupon = await promotion();
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id }]);
+    const plain = await summary(s, '');
+    expect(plain.promotions.applied).toEqual([
+      expect.objectContaining({ promotionId: auto.id, name: auto.name, code: null, savedPaise: 25_000 }),
+    ]);
+    expect(plain.amounts).toMatchObject({ discountPaise: 25_000, shippingPaise: 9_900, totalPaise: 84_900 });
+    const withCoupon = await summary(s, `couponCode=${coupon.code}`);
+    expect(withCoupon.promotions.applied.map((p) => p.promotionId)).toEqual([auto.id]);
+    expect(withCoupon.promotions.couponMessage).toBe(
+      `${auto.name} saves you ₹250, more than ${coupon.code} (₹100), and they cannot be combined`,
+    );
+  });
+});
+
+describe('placing an order with a coupon', () => {
+  it('charges the discounted total; the order shows the discount; the use counts once paid', async () => {
+    const { product } = await shopWith(60_000);
+    const coupon = await promotion({ amount: '150', perCustomerLimit: '1' });
+    const s = await newShopper(t, 200);
+    await fillCart(s, [{ productId: product.id, quantity: 2 }]);
+    // ₹1,200 - ₹150 = ₹1,050, free delivery; 200 points: ₹850 to pay.
+    const res = await checkout(s, { couponCode: coupon.code, pointsToUse: 200 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'payment_required', amountPaise: 85_000 });
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'held', discount_paise: 15000 }]);
+    const paid = await payWithTestGateway(s, res.json());
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'used', discount_paise: 15000 }]);
+
+    const order = (await s.client.get(`/api/orders/${paid.json().orderId}`)).json() as OrderDetail;
+    expect(order).toMatchObject({
+      subtotalPaise: 120_000,
+      discountPaise: 15_000,
+      shippingPaise: 0,
+      pointsUsed: 200,
+      totalAmountPaise: 85_000,
+      promotions: [{ name: 'Test offer', code: coupon.code, savedPaise: 15_000 }],
+    });
+    expect(order.parts[0].items[0]).toMatchObject({ quantity: 2, pricePaise: 60_000, discountPaise: 15_000 });
+  });
+
+  it('cash on delivery with a coupon: placed at once, its use counted, the discounted total due', async () => {
+    const category = await createCategory(t.db);
+    const vendor = await createVendorUser(t.db);
+    const shop = await createShop(t.db, vendor.userId, { codEnabled: true });
+    const item = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 60_000 });
+    const coupon = await promotion({ amount: '100' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: item.id }]);
+    const res = await checkout(s, { couponCode: coupon.code, paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'placed', amounts: { discountPaise: 10_000, totalPaise: 59_900 } });
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'used', discount_paise: 10_000 }]);
+    const order = (await s.client.get(`/api/orders/${res.json().orderId}`)).json() as OrderDetail;
+    expect(order.parts[0].codDuePaise).toBe(59_900);
+  });
+
+  it('a failed payment gives its held use back', async () => {
+    const { product } = await shopWith(60_000);
+    const coupon = await promotion({ budgetType: 'uses', budgetUses: '1' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id }]);
+    const res = await checkout(s, { couponCode: coupon.code });
+    expect(res.json().status).toBe('payment_required');
+    const failed = await s.client.post(`/api/payments/${res.json().paymentId}/fail`, { reason: 'cancelled' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'released', discount_paise: 10000 }]);
+    const other = await newShopper(t);
+    await fillCart(other, [{ productId: product.id }]);
+    expect((await summary(other, `couponCode=${coupon.code}`)).promotions.couponMessage).toBeNull();
+  });
+
+  it('refuses with 409 and the coupon’s message when it was claimed between the total and the payment', async () => {
+    const { product } = await shopWith(60_000);
+    const coupon = await promotion({ budgetType: 'uses', budgetUses: '1' });
+    const late = await newShopper(t);
+    await fillCart(late, [{ productId: product.id }]);
+    const seen = await summary(late, `couponCode=${coupon.code}`);
+    const first = await newShopper(t);
+    await fillCart(first, [{ productId: product.id }]);
+    expect((await checkout(first, { couponCode: coupon.code })).statusCode).toBe(200);
+    const refused = await late.client.post('/api/checkout', {
+      addressId: late.addressId,
+      couponCode: coupon.code,
+      expectedTotalPaise: seen.amounts.totalPaise,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(`${coupon.code} has been fully claimed by other shoppers`);
+    const held = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from stock_holds where product_id = ${product.id}`,
+    );
+    expect(Number(held[0].n)).toBe(1);
+  });
+});
+
+describe('money back on a discounted order', () => {
+  it('cancelling the whole order before it ships refunds what was paid and gives the use back', async () => {
+    const { product } = await shopWith(60_000);
+    const coupon = await promotion({ amount: '150', budgetType: 'uses', budgetUses: '5' });
+    const s = await newShopper(t, 100);
+    await fillCart(s, [{ productId: product.id, quantity: 2 }]);
+    const res = await checkout(s, { couponCode: coupon.code, pointsToUse: 100 });
+    const orderId = (await payWithTestGateway(s, res.json())).json().orderId;
+    const cancelled = await s.client.post(`/api/orders/${orderId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // ₹1,050 after the coupon, 100 points: ₹950 paid, all of it due back, and the 100 points.
+    expect(cancelled.json().order).toMatchObject({ refundDuePaise: 95_000, paymentStatus: 'refund_pending' });
+    expect(cancelled.json()).toMatchObject({ pointsRefunded: 100, refundPaise: 95_000 });
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'released', discount_paise: 15000 }]);
+  });
+
+  it('cancelling one shop’s part refunds what was paid for its items, less its share of the points', async () => {
+    const a = await shopWith(60_000);
+    const b = await shopWith(40_000);
+    const coupon = await promotion({ amount: '100' });
+    const s = await newShopper(t, 100);
+    await fillCart(s, [{ productId: a.product.id }, { productId: b.product.id }]);
+    // ₹1,000 of items, ₹100 off shared 60 : 40; ₹900 after it, ₹99 delivery, 100 points: ₹899 paid.
+    const res = await checkout(s, { couponCode: coupon.code, pointsToUse: 100 });
+    expect(res.json().amountPaise).toBe(89_900);
+    const orderId = (await payWithTestGateway(s, res.json())).json().orderId;
+    const vendorB = await signInAs(t, b.vendor.email);
+    const order = (await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail;
+    const partB = order.parts.find((p) => p.storeId === b.shop.id)!;
+    expect(partB.items[0].discountPaise).toBe(4_000);
+    const cancel = await vendorB.patch(`/api/vendor/orders/parts/${partB.id}/status`, {
+      status: 'cancelled',
+      reason: 'Out of stock',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Paid for it ₹400 - ₹40 = ₹360; points floor(100 x 360 / 900) = 40 back; money ₹360 - ₹40 = ₹320.
+    const after = (await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail;
+    expect(after.refundDuePaise).toBe(32_000);
+    expect(await usesOf(coupon.id)).toEqual([{ state: 'used', discount_paise: 10000 }]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('a return of one of three discounted units gives back what was paid for it; all three, everything', async () => {
+    const { product, vendor } = await shopWith(50_000);
+    const coupon = await promotion({ amount: '100' });
+    const s = await newShopper(t, 400);
+    await fillCart(s, [{ productId: product.id, quantity: 3 }]);
+    // ₹1,500 - ₹100 = ₹1,400, free delivery, 400 points: ₹1,000 paid.
+    const res = await checkout(s, { couponCode: coupon.code, pointsToUse: 400 });
+    expect(res.json().amountPaise).toBe(100_000);
+    const orderId = (await payWithTestGateway(s, res.json())).json().orderId;
+    const v = await signInAs(t, vendor.email);
+    const partId = await onlyPartOf(t, orderId);
+    await moveAsVendor(v, partId, ['shipped', 'delivered']);
+    const itemId = ((await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail).parts[0].items[0].id;
+    const costBefore = await haatPromotionCostPaise(t.db);
+    const giveBack = async (quantity: number) => {
+      const asked = await s.client.post(`/api/orders/parts/${partId}/returns`, {
+        items: [{ orderItemId: itemId, quantity }],
+        reason: 'Wrong size or fit',
+        comment: 'Does not fit',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json().return.id;
+      expect((await v.post(`/api/vendor/returns/${id}/approve`)).statusCode).toBe(200);
+      const received = await v.post(`/api/vendor/returns/${id}/received`);
+      expect(received.statusCode, received.body).toBe(200);
+      return received.json().return.refund as { amountPaise: number; pointsReturned: number };
+    };
+    // One unit: paid ₹500 - ₹33.33 = ₹466.67; points floor(400 x 466.67 / 1,400) = 133; money ₹333.67.
+    expect(await giveBack(1)).toMatchObject({ amountPaise: 33_367, pointsReturned: 133 });
+    // Haat's cost of the unit returned (₹33.33 of the ₹100) comes back.
+    expect(await haatPromotionCostPaise(t.db)).toBe(costBefore - 3_333);
+    // The other two: ₹933.33, 267 points, ₹666.33. Together ₹1,000 and 400 points.
+    expect(await giveBack(2)).toMatchObject({ amountPaise: 66_633, pointsReturned: 267 });
+    expect(await haatPromotionCostPaise(t.db)).toBe(costBefore - 10_000);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('the vendor’s settlement of a discounted order is that of the same order without the discount', async () => {
+    const { product } = await shopWith(99_900);
+    const coupon = await promotion({ benefitType: 'percent', percent: '20', amount: undefined });
+    const withOne = await newShopper(t);
+    await fillCart(withOne, [{ productId: product.id, quantity: 2 }]);
+    const res = await checkout(withOne, { couponCode: coupon.code });
+    expect(res.json().amountPaise).toBe(159_840);
+    const discounted = (await payWithTestGateway(withOne, res.json())).json().orderId;
+    const plain = await placeOrder(await newShopper(t), [{ productId: product.id, quantity: 2 }]);
+    const settled = (orderId: string) =>
+      queryRows<Record<string, string>>(
+        t.db,
+        sql`select gross_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, commission_paise, tds_paise,
+              vendor_net_paise from order_item_settlements where order_id = ${orderId}`,
+      );
+    const [a] = await settled(discounted);
+    expect(Number(a.gross_paise)).toBe(199_800);
+    expect(await settled(discounted)).toEqual(await settled(plain));
+  });
+});

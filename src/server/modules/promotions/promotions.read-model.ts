@@ -1,0 +1,79 @@
+import { desc, ilike, or } from 'drizzle-orm';
+import type { PromotionListQuery, PromotionRow } from '../../../contracts/promotions.contract';
+import { todayInIndia } from '../../../domain/age';
+import { formatRupees } from '../../../domain/money';
+import { benefitText } from '../../../domain/promotions';
+import type { DbOrTx } from '../../platform/db';
+import { promotionStatus, toForm, toPromotion, usageOf, type PromotionRecord } from './promotions.service';
+import { promotions } from './promotions.tables';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a promotion covers, in words: 'Whole cart', '2 categories', '1 shop', '3 products'. */
+export function coversText(r: PromotionRecord): string {
+  const ids = r.scopeIds;
+  switch (r.scopeType) {
+    case 'categories':
+      return count(ids.categoryIds.length, 'category', 'categories');
+    case 'shops':
+      return count(ids.shopIds.length, 'shop', 'shops');
+    case 'products':
+      return count(ids.productIds.length + ids.variantIds.length, 'product', 'products');
+    default:
+      return 'Whole cart';
+  }
+}
+
+/** Its budget in words: '₹5,000', '100 uses', or null. */
+function budgetText(r: PromotionRecord): string | null {
+  if (r.budgetLimit === null) return null;
+  if (r.budgetType === 'paise') return formatRupees(r.budgetLimit);
+  return r.budgetType === 'uses' ? count(r.budgetLimit, 'use', 'uses') : null;
+}
+
+/** Rows as the admin's list shows them, with their uses and spend. */
+export async function promotionRows(db: DbOrTx, records: readonly PromotionRecord[]): Promise<PromotionRow[]> {
+  const usage = await usageOf(
+    db,
+    records.map((r) => r.id),
+    null,
+  );
+  const today = todayInIndia();
+  return records.map((r) => {
+    const p = toPromotion(r);
+    const u = usage.get(r.id) ?? { uses: 0, spentPaise: 0 };
+    return {
+      id: r.id,
+      name: r.name,
+      kind: p.kind,
+      code: r.code,
+      offer: benefitText(p.benefit),
+      covers: coversText(r),
+      fundedBy: p.funder.by,
+      vendorName: null,
+      startsOn: r.startsOn,
+      endsOn: r.endsOn,
+      status: promotionStatus(r, today),
+      uses: u.uses,
+      spentPaise: u.spentPaise,
+      budget: budgetText(r),
+      minimumPaise: r.minimumPaise,
+      perCustomerLimit: r.perCustomerLimit,
+      firstOrderOnly: r.firstOrderOnly,
+      stackable: r.stackable,
+      input: toForm(r),
+    };
+  });
+}
+
+/** The admin's list: newest first, filtered by status and by a search on the name or the code. */
+export async function listPromotions(db: DbOrTx, query: PromotionListQuery): Promise<PromotionRow[]> {
+  const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const records = await db
+    .select()
+    .from(promotions)
+    .where(like ? or(ilike(promotions.name, like), ilike(promotions.code, like)) : undefined)
+    .orderBy(desc(promotions.createdAt), desc(promotions.id));
+  const rows = await promotionRows(db, records);
+  return query.status ? rows.filter((r) => r.status === query.status) : rows;
+}

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  promotionInputSchema,
+  promotionRouteMessages,
+  type PromotionInput,
+} from '../../../contracts/promotions.contract';
+import { moneyInvariantViolations } from '../../money-checks';
+import { queryRows } from '../../platform/db';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
+import { fillCart, newShopper, payWithTestGateway, type Shopper } from '../../test/checkout-fixtures';
+import { indiaDate } from '../../test/dates';
+import { requireServices } from '../../test/services';
+import { saveGatewaySettings } from '../payments';
+import { createPromotion } from './promotions.service';
+
+await requireServices(['postgresql']);
+
+// A coupon's budget and its per-customer limit under real concurrency (PostgreSQL): the uses are
+// counted under the promotion's row lock, so no race gives more than the promotion allows.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await saveGatewaySettings(t.db, t.config, { keyId: null, isEnabled: false });
+});
+afterAll(() => t.close());
+
+const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
+const uniqueCode = () => `RACE${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+
+async function coupon(over: Partial<PromotionInput>) {
+  const definition = promotionInputSchema.parse({
+    name: 'Race offer',
+    kind: 'coupon',
+    code: uniqueCode(),
+    benefitType: 'fixed',
+    amount: '100',
+    scope: 'cart',
+    fundedBy: 'haat',
+    startsOn: indiaDate(0),
+    ...over,
+  });
+  return createPromotion(t.db, { definition, actor });
+}
+
+async function product(stock: number) {
+  const vendor = await createVendorUser(t.db);
+  const shop = await createShop(t.db, vendor.userId);
+  return createProduct(t.db, {
+    storeId: shop.id,
+    categoryId: (await createCategory(t.db)).id,
+    pricePaise: 60_000,
+    stockQuantity: stock,
+  });
+}
+
+const totalWith = async (s: Shopper, code: string) =>
+  (await s.client.get(`/api/checkout/summary?couponCode=${code}`)).json().amounts.totalPaise as number;
+
+const usesOf = (promotionId: string) =>
+  queryRows<{ state: string; n: number }>(
+    t.db,
+    sql`select state, count(*)::int as n from promotion_uses where promotion_id = ${promotionId} group by state`,
+  );
+
+describe('a coupon under concurrency', () => {
+  it('two saves of one code at once: one is saved, the other is refused as taken', async () => {
+    const code = uniqueCode();
+    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => coupon({ code })));
+    expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of saves.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason.message).toBe(promotionRouteMessages.codeTaken(code));
+  });
+
+  it('50 shoppers race for a coupon of 1 use: one gets it, the others hear it is fully claimed', async () => {
+    const BUYERS = 50;
+    const item = await product(BUYERS * 2);
+    const promo = await coupon({ budgetType: 'uses', budgetUses: '1' });
+    const all: Shopper[] = [];
+    for (let i = 0; i < BUYERS; i += 10)
+      all.push(...(await Promise.all(Array.from({ length: 10 }, () => newShopper(t)))));
+    await Promise.all(all.map((s) => fillCart(s, [{ productId: item.id }])));
+    // Every shopper saw the coupon apply (₹600 - ₹100 + ₹99 delivery); the checkouts race.
+    const totals = await Promise.all(all.map((s) => totalWith(s, promo.code!)));
+    expect(new Set(totals)).toEqual(new Set([59_900]));
+    const started = await Promise.all(
+      all.map((s, i) =>
+        s.client.post('/api/checkout', {
+          addressId: s.addressId,
+          couponCode: promo.code,
+          expectedTotalPaise: totals[i],
+        }),
+      ),
+    );
+    const winners = started.filter((r) => r.statusCode === 200);
+    const refused = started.filter((r) => r.statusCode === 409);
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(BUYERS - 1);
+    for (const r of refused)
+      expect(r.json().error.message).toBe(`${promo.code} has been fully claimed by other shoppers`);
+    expect(winners[0].json()).toMatchObject({ status: 'payment_required', amountPaise: 59_900 });
+
+    const winner = all[started.indexOf(winners[0])];
+    const paid = await payWithTestGateway(winner, winners[0].json());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const discounted = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from order_items where product_id = ${item.id} and discount_paise > 0`,
+    );
+    expect(discounted[0].n).toBe(1);
+    expect(await usesOf(promo.id)).toEqual([{ state: 'used', n: 1 }]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('one customer paying 5 checkouts at once with a limit of 1 use each gets the coupon once', async () => {
+    const item = await product(20);
+    const promo = await coupon({ perCustomerLimit: '1' });
+    const s = await newShopper(t);
+    // Five checkouts of the same cart started one after another (each a payment of the total seen
+    // first, each new one taking over the holds of the last), then all paid at once.
+    await fillCart(s, [{ productId: item.id }]);
+    const total = await totalWith(s, promo.code!);
+    expect(total).toBe(59_900);
+    const payments = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await s.client.post('/api/checkout', {
+        addressId: s.addressId,
+        couponCode: promo.code,
+        expectedTotalPaise: total,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      payments.push(res.json());
+    }
+    const paid = await Promise.all(payments.map((p) => payWithTestGateway(s, p)));
+    const placed = paid.filter((r) => r.statusCode === 200);
+    expect(placed).toHaveLength(1);
+    for (const r of paid.filter((x) => x.statusCode !== 200))
+      expect(r.json().error.message).toContain(`You have already used ${promo.code}`);
+    const used = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from promotion_uses where promotion_id = ${promo.id} and state = 'used'`,
+    );
+    expect(used[0].n).toBe(1);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
