@@ -182,3 +182,140 @@ export const promotionInputSchema = z
     stackable: v.kind === 'automatic' && v.stackable,
   }));
 export type PromotionInput = z.input<typeof promotionInputSchema>;
+
+// --- Responses ----------------------------------------------------------------------------------
+
+/**
+ * Where a promotion stands, from its dates and flags on the India date: 'scheduled' (its first day is
+ * later), 'active', 'paused' (by hand, resumable), 'ended' (by hand, or past its last day).
+ */
+export const promotionStatuses = ['scheduled', 'active', 'paused', 'ended'] as const;
+export type PromotionStatus = (typeof promotionStatuses)[number];
+export const promotionStatusSchema = z.enum(promotionStatuses);
+
+/** The promotion as its form has it, for the edit form to prefill (z.input of promotionInputSchema). */
+export const promotionFormSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['coupon', 'automatic']),
+  code: z.string(),
+  benefitType: z.enum(['percent', 'fixed']),
+  percent: z.string(),
+  maxDiscount: z.string(),
+  amount: z.string(),
+  scope: z.enum(['cart', 'categories', 'shops', 'products']),
+  categoryIds: z.array(z.string()),
+  shopIds: z.array(z.string()),
+  productIds: z.array(z.string()),
+  variantIds: z.array(z.string()),
+  fundedBy: z.enum(['haat', 'vendor']),
+  vendorId: z.string(),
+  minimumCart: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  budgetType: z.enum(['none', 'rupees', 'uses']),
+  budgetRupees: z.string(),
+  budgetUses: z.string(),
+  perCustomerLimit: z.string(),
+  firstOrderOnly: z.boolean(),
+  stackable: z.boolean(),
+}) satisfies z.ZodType<PromotionInput>;
+export type PromotionForm = z.infer<typeof promotionFormSchema>;
+
+/** One promotion in the admin's list, with its uses and spend so far (uses held or used, not released). */
+export const promotionRowSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(['coupon', 'automatic']),
+  code: z.string().nullable(),
+  /** What it gives: '20% off, up to ₹300', '₹100 off'. */
+  offer: z.string(),
+  /** What it covers: 'Whole cart', '2 categories', '1 shop', '3 products'. */
+  covers: z.string(),
+  fundedBy: z.enum(['haat', 'vendor']),
+  vendorName: z.string().nullable(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  status: promotionStatusSchema,
+  /** Orders that used it (held while a payment is pending, or used), not released. */
+  uses: z.number().int(),
+  /** The discount granted so far (held or used, not released). */
+  spentPaise: z.number().int(),
+  /** '₹5,000' or '100 uses'; null when it has none. */
+  budget: z.string().nullable(),
+  minimumPaise: z.number().int(),
+  perCustomerLimit: z.number().int().nullable(),
+  firstOrderOnly: z.boolean(),
+  stackable: z.boolean(),
+  input: promotionFormSchema,
+});
+export type PromotionRow = z.infer<typeof promotionRowSchema>;
+
+/** GET /api/admin/promotions (and its .csv): a status filter and a search on the name or code. */
+export const promotionListQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, promotionStatusSchema.optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+});
+export type PromotionListQuery = z.infer<typeof promotionListQuerySchema>;
+
+export const promotionListSchema = z.object({ promotions: z.array(promotionRowSchema) });
+export type PromotionList = z.infer<typeof promotionListSchema>;
+
+/** Created, edited, paused, resumed or ended: the promotion as it is now. */
+export const promotionResultSchema = z.object({ promotion: promotionRowSchema });
+export type PromotionResult = z.infer<typeof promotionResultSchema>;
+
+export const promotionRouteMessages = {
+  codeTaken: (code: string) => `The coupon code ${code} is already used by another promotion that has not ended`,
+  startedNoEdit: 'A promotion cannot be edited once it has started: pause or end it instead',
+  vendorNotYet: 'Promotions paid by a vendor are not available yet: choose Haat',
+  notFound: 'Promotion not found',
+  alreadyEnded: 'This promotion has ended',
+  notPaused: 'This promotion is not paused',
+} as const;
+
+// --- Checkout and orders ------------------------------------------------------------------------
+
+/** The coupon code a shopper typed, optional: on GET /api/checkout/summary's query and POST /api/checkout's body. */
+export const couponCodeFields = { couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()) };
+
+export const appliedPromotionSchema = z.object({
+  promotionId: z.uuid(),
+  name: z.string(),
+  code: z.string().nullable(),
+  savedPaise: z.number().int(),
+  /** 'SAVE20: 20% off, up to ₹300 on your item, you save ₹300'. */
+  explanation: z.string(),
+});
+export const notAppliedPromotionSchema = z.object({
+  promotionId: z.uuid().nullable(),
+  name: z.string(),
+  code: z.string().nullable(),
+  /** Why not: the refusal message ('SAVE10 has been fully claimed by other shoppers'). */
+  explanation: z.string(),
+});
+
+/** The `promotions` part of GET /api/checkout/summary. */
+export const checkoutPromotionsSchema = z.object({
+  /** The code as normalised, when one was sent. */
+  couponCode: z.string().nullable(),
+  /** Why the coupon does not apply, when it does not; else null. */
+  couponMessage: z.string().nullable(),
+  applied: z.array(appliedPromotionSchema),
+  notApplied: z.array(notAppliedPromotionSchema),
+});
+export type CheckoutPromotions = z.infer<typeof checkoutPromotionsSchema>;
+
+/** Added to a priced checkout line and to an order's item: its share of the discounts. */
+export const lineDiscountFields = { discountPaise: z.number().int() };
+/** Added to the checkout amounts: the discount (0 when none); totalPaise = subtotal - discount + shipping - points. */
+export const amountsDiscountFields = { discountPaise: z.number().int() };
+
+/** A promotion as an order shows it. */
+export const orderPromotionSchema = z.object({
+  name: z.string(),
+  code: z.string().nullable(),
+  savedPaise: z.number().int(),
+});
+export type OrderPromotion = z.infer<typeof orderPromotionSchema>;
+/** Added to an order (detail and list): its discount and the promotions applied. */
+export const orderDiscountFields = { discountPaise: z.number().int(), promotions: z.array(orderPromotionSchema) };
