@@ -10,6 +10,7 @@ import {
   type OrderItem,
 } from '../../../contracts/orders.contract';
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
+import type { OrderPromotion } from '../../../contracts/promotions.contract';
 import { codMessages } from '../../../domain/cod';
 import { isCancellable } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
@@ -55,6 +56,39 @@ export type OrderDetailsActions = {
   onReturn?: (part: ReturnablePart) => void;
   onDispute?: (r: OrderReturn) => void;
 };
+
+/** An order's promotions: its discount and the promotions used (none from a server that records none). */
+export const orderDiscountOf = (order: Order): { discountPaise: number; promotions: OrderPromotion[] } => {
+  const o = order as Order & { discountPaise?: number; promotions?: OrderPromotion[] };
+  return { discountPaise: o.discountPaise ?? 0, promotions: o.promotions ?? [] };
+};
+
+/** The discount line of the amounts and, under it, each promotion used with what it saved: 'SAVE10 · ₹190'. */
+export function OrderDiscountRows({ order }: { order: Order }) {
+  const { discountPaise, promotions } = orderDiscountOf(order);
+  if (discountPaise <= 0) return null;
+  return (
+    <div>
+      <Row label="Discount">
+        <span className="font-medium text-green-700">
+          −<Money paise={discountPaise} />
+        </span>
+      </Row>
+      {promotions.length > 0 && (
+        <ul aria-label="Promotions used" className="mt-0.5 space-y-0.5 text-xs text-slate-600">
+          {promotions.map((p, i) => (
+            <li key={`${p.code ?? p.name}-${i}`} className="flex justify-between gap-3 pl-3">
+              <span>{p.code ? `${p.code} (${p.name})` : p.name}</span>
+              <span>
+                −<Money paise={p.savedPaise} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /**
  * Items grouped by shop part with each part's status, tracking note, cash to pay at the door (cash on
@@ -154,6 +188,7 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
         <Row label="Subtotal">
           <Money paise={order.subtotalPaise} />
         </Row>
+        <OrderDiscountRows order={order} />
         <Row label="Shipping">{order.shippingPaise === 0 ? 'Free' : <Money paise={order.shippingPaise} />}</Row>
         <Row label="Points used">
           {order.pointsUsed > 0 ? `−${order.pointsUsed.toLocaleString('en-IN')} pts` : 'None'}
