@@ -90,9 +90,7 @@ export function SummaryLines({
         </Row>
         {discountPaise > 0 && (
           <Row label="Discount">
-            <span className="font-medium text-green-700">
-              −<Money paise={discountPaise} />
-            </span>
+            <span className="font-medium text-green-700">{`−${formatRupees(discountPaise)}`}</span>
           </Row>
         )}
         <Row

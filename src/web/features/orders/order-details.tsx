@@ -12,6 +12,7 @@ import {
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
 import type { OrderPromotion } from '../../../contracts/promotions.contract';
 import { codMessages } from '../../../domain/cod';
+import { formatRupees } from '../../../domain/money';
 import { isCancellable } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
 import { formatDate, formatDateTime } from '../../ui/format-date';
@@ -68,25 +69,17 @@ export function OrderDiscountRows({ order }: { order: Order }) {
   const { discountPaise, promotions } = orderDiscountOf(order);
   if (discountPaise <= 0) return null;
   return (
-    <div>
+    <>
       <Row label="Discount">
-        <span className="font-medium text-green-700">
-          −<Money paise={discountPaise} />
-        </span>
+        <span className="font-medium text-green-700">{`−${formatRupees(discountPaise)}`}</span>
       </Row>
-      {promotions.length > 0 && (
-        <ul aria-label="Promotions used" className="mt-0.5 space-y-0.5 text-xs text-slate-600">
-          {promotions.map((p, i) => (
-            <li key={`${p.code ?? p.name}-${i}`} className="flex justify-between gap-3 pl-3">
-              <span>{p.code ? `${p.code} (${p.name})` : p.name}</span>
-              <span>
-                −<Money paise={p.savedPaise} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      {promotions.map((p, i) => (
+        <div key={`${p.code ?? p.name}-${i}`} className="mt-0.5 flex justify-between gap-3 pl-3 text-xs text-slate-600">
+          <dt>{p.code ? `${p.code} (${p.name})` : p.name}</dt>
+          <dd>{`−${formatRupees(p.savedPaise)}`}</dd>
+        </div>
+      ))}
+    </>
   );
 }
 
