@@ -21,7 +21,13 @@ describe('staff permissions', () => {
       'messages',
       'notifications',
     ]);
-    expect(builtInRolePermissions.catalog).toEqual(['overview', 'products', 'hsn_codes', 'product_review']);
+    expect(builtInRolePermissions.catalog).toEqual([
+      'overview',
+      'products',
+      'hsn_codes',
+      'product_review',
+      'promotions',
+    ]);
     expect(builtInRolePermissions.people).toEqual(['overview', 'vendors', 'merchants', 'employees', 'erp']);
   });
 

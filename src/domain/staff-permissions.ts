@@ -18,6 +18,7 @@ export const staffPermissions = [
   'employees',
   'erp',
   'referrals',
+  'promotions',
   'payouts',
   'withdrawals',
   'tax_reports',
@@ -43,6 +44,7 @@ export const staffPermissionLabels: Record<StaffPermission, string> = {
   employees: 'Employees: approval and details',
   erp: 'ERP projects and timesheets',
   referrals: 'Referrals',
+  promotions: 'Promotions',
   payouts: 'Vendor payouts',
   withdrawals: 'Withdrawals',
   tax_reports: 'Tax reports',
@@ -72,7 +74,7 @@ export const builtInRolePermissions: Record<BuiltInRole, readonly StaffPermissio
   owner: staffPermissions,
   finance: inOrder('overview', 'payouts', 'withdrawals', 'tax_reports', 'rates', 'hsn_codes', 'referrals'),
   support: inOrder('overview', 'orders', 'returns', 'customers', 'messages', 'notifications'),
-  catalog: inOrder('overview', 'products', 'hsn_codes', 'product_review'),
+  catalog: inOrder('overview', 'products', 'hsn_codes', 'product_review', 'promotions'),
   people: inOrder('overview', 'vendors', 'merchants', 'employees', 'erp'),
 };
 
