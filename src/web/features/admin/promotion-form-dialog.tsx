@@ -20,7 +20,7 @@ import {
   type PromotionRow,
 } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { useServerErrors } from '../../api/field-errors';
 import { Input, Select } from '../../ui/Field';
 import { FormModal } from '../../ui/FormModal';
@@ -413,7 +413,12 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
       void qc.invalidateQueries({ queryKey: ['admin', 'promotions'] });
       onClose();
     } catch (err) {
-      server.showError(err);
+      // A code taken by another promotion (409) is the code field's problem: said under it.
+      const code = typeof body.code === 'string' ? body.code.trim().toUpperCase() : '';
+      if (err instanceof ApiError && err.status === 409 && code && err.message.includes(code)) {
+        server.clearError();
+        setError('code', { type: 'server', message: err.message }, { shouldFocus: true });
+      } else server.showError(err);
     }
   });
   return (
