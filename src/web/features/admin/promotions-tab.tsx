@@ -156,22 +156,45 @@ export function PromotionsTab() {
           actions={(p) => (
             <div className="flex flex-wrap gap-2">
               {p.status === 'scheduled' && (
-                <Button size="sm" variant="secondary" onClick={() => setForm({ editing: p })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setForm({ editing: p })}
+                  aria-label={`Edit ${p.name}`}
+                >
                   Edit
                 </Button>
               )}
               {(p.status === 'active' || p.status === 'scheduled') && (
-                <Button size="sm" variant="secondary" loading={busy === p.id} onClick={() => void act(p, 'pause')}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={busy === p.id}
+                  onClick={() => void act(p, 'pause')}
+                  aria-label={`Pause ${p.name}`}
+                >
                   Pause
                 </Button>
               )}
               {p.status === 'paused' && (
-                <Button size="sm" variant="secondary" loading={busy === p.id} onClick={() => void act(p, 'resume')}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={busy === p.id}
+                  onClick={() => void act(p, 'resume')}
+                  aria-label={`Resume ${p.name}`}
+                >
                   Resume
                 </Button>
               )}
               {p.status !== 'ended' && (
-                <Button size="sm" variant="danger" disabled={busy === p.id} onClick={() => setEnding(p)}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={busy === p.id}
+                  onClick={() => setEnding(p)}
+                  aria-label={`End ${p.name}`}
+                >
                   End
                 </Button>
               )}
