@@ -1,6 +1,7 @@
 import { ArrowLeft, FlaskConical, Lock, Store } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages, type CheckoutSummary, type PaymentRequired } from '../../../contracts/checkout.contract';
+import { formatRupees } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -10,7 +11,7 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCartSaving } from '../../api/cart-saves';
 import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../../ui/OrderSummary';
 import { CheckoutAddress, useChosenAddress, type AddressFormModalType } from './checkout-address';
-import { CouponField, discountOf, PromotionLines, promotionsOf } from './coupon-field';
+import { CouponField, discountOf, lineDiscountOf, PromotionLines, promotionsOf } from './coupon-field';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
 import { ShipsWithinNote, undeliverableLines } from './ships-within';
@@ -70,7 +71,14 @@ function ItemsByShop({
                     {l.variantLabel && <span className="block text-xs text-slate-600">{l.variantLabel}</span>}
                     <ShipsWithinNote line={l} blocked={blocked.has(`${l.productId}:${l.variantId ?? ''}`)} />
                   </span>
-                  <Money paise={l.pricePaise * l.quantity} className="shrink-0 font-medium text-slate-900" />
+                  <span className="shrink-0 text-right">
+                    <Money paise={l.pricePaise * l.quantity} className="font-medium text-slate-900" />
+                    {lineDiscountOf(l) > 0 && (
+                      <span className="block text-xs font-medium text-green-700">
+                        {`−${formatRupees(lineDiscountOf(l))} off`}
+                      </span>
+                    )}
+                  </span>
                 </li>
               ))}
           </ul>

@@ -24,6 +24,10 @@ export const promotionsOf = (summary: CheckoutSummary): CheckoutPromotions =>
 /** What the promotions take off the items (0 when none). */
 export const discountOf = (summary: CheckoutSummary) => (summary as SummaryWithPromotions).amounts.discountPaise ?? 0;
 
+/** A line's share of the promotions' discount (0 when none). */
+export const lineDiscountOf = (line: CheckoutSummary['lines'][number]) =>
+  (line as { discountPaise?: number }).discountPaise ?? 0;
+
 /** The code a shopper typed, normalised, or why it cannot be a code (the contract's message). */
 export function readCouponCode(text: string): { code: string } | { error: string } {
   const checked = couponCodeSchema.safeParse(text);
