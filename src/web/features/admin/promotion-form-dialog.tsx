@@ -213,6 +213,7 @@ export function PromotionFields({
           required
           autoComplete="off"
           autoCapitalize="characters"
+          // Room for spaces around the longest code: they are trimmed.
           maxLength={COUPON_CODE_MAX + 4}
           hint="6 to 20 letters and digits; capitals or not, it is one code"
           error={e('code')}

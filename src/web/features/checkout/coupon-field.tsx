@@ -1,7 +1,7 @@
 import { Tag } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
-import { couponCodeSchema, type CheckoutPromotions } from '../../../contracts/promotions.contract';
+import { COUPON_CODE_MAX, couponCodeSchema, type CheckoutPromotions } from '../../../contracts/promotions.contract';
 import { formatRupees } from '../../../domain/money';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -91,7 +91,8 @@ export function CouponField({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={24}
+          // Room for spaces around the longest code: they are trimmed.
+          maxLength={COUPON_CODE_MAX + 4}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : accepted ? `${id}-applied` : undefined}
