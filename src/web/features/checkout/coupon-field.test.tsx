@@ -142,6 +142,15 @@ describe('the coupon field', () => {
     ]);
     expect(html).toMatch(/<ul aria-label="Offers not applied" class="[^"]*text-xs/);
     expect(renderToStaticMarkup(<PromotionLines promotions={{ ...applied, applied: [], notApplied: [] }} />)).toBe('');
+    // A refused coupon's reason is the field's error, not repeated below.
+    const refusal = 'There is no coupon with the code NOPE9999: check the spelling';
+    const refused: CheckoutPromotions = {
+      couponCode: 'NOPE9999',
+      couponMessage: refusal,
+      applied: [],
+      notApplied: [{ promotionId: null, name: 'NOPE9999', code: 'NOPE9999', explanation: refusal }],
+    };
+    expect(renderToStaticMarkup(<PromotionLines promotions={refused} />)).toBe('');
   });
 });
 

@@ -135,10 +135,12 @@ export function CouponField({
 
 /**
  * The promotions of the order: each applied one as 'SAVE10 · You save ₹190' with its explanation, then
- * in small text why the others were not used.
+ * in small text why the others were not used (the coupon's refusal aside: the field shows it).
  */
 export function PromotionLines({ promotions }: { promotions: CheckoutPromotions }) {
-  if (promotions.applied.length === 0 && promotions.notApplied.length === 0) return null;
+  // The coupon's own refusal is already the field's error: not said twice.
+  const notApplied = promotions.notApplied.filter((p) => p.explanation !== promotions.couponMessage);
+  if (promotions.applied.length === 0 && notApplied.length === 0) return null;
   return (
     <div className="space-y-2">
       {promotions.applied.length > 0 && (
@@ -153,9 +155,9 @@ export function PromotionLines({ promotions }: { promotions: CheckoutPromotions 
           ))}
         </ul>
       )}
-      {promotions.notApplied.length > 0 && (
+      {notApplied.length > 0 && (
         <ul aria-label="Offers not applied" className="space-y-0.5 text-xs text-slate-500">
-          {promotions.notApplied.map((p, i) => (
+          {notApplied.map((p, i) => (
             <li key={p.promotionId ?? `${p.name}-${i}`}>{p.explanation}</li>
           ))}
         </ul>
