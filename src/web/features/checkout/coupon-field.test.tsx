@@ -132,7 +132,7 @@ describe('the coupon field', () => {
     expect('error' in read && read.error).toMatch(/6 to 20/);
   });
 
-  it('lists each applied promotion as "SAVE10 · You save ₹190" with its explanation, then why others were not used', () => {
+  it('lists each applied promotion as "SAVE10 · You save ₹190" with its explanation, then why others were not', () => {
     const html = renderToStaticMarkup(<PromotionLines promotions={applied} />);
     const lines = [...html.matchAll(/<li[^>]*>(.*?)<\/li>/g)].map((l) => text(l[1]));
     expect(lines).toEqual([
