@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { StaffPermission } from '../domain/staff-permissions';
 
 /**
- * The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' after Orders; 'rates'
- * (commission and tax) and 'payouts' after Settings.
+ * The panel's tabs, in SPEC.md's order, then the three PRODUCT.md adds; 'returns' after Orders; 'promotions'
+ * after Referrals; 'rates' (commission and tax) and 'payouts' after Settings.
  */
 export const adminTabs = [
   'overview',
@@ -15,6 +15,7 @@ export const adminTabs = [
   'orders',
   'returns',
   'referrals',
+  'promotions',
   'employees',
   'erp',
   'settings',
@@ -40,6 +41,7 @@ export const adminTabPermissions: Record<AdminTab, readonly StaffPermission[]> =
   orders: ['orders'],
   returns: ['returns'],
   referrals: ['referrals'],
+  promotions: ['promotions'],
   employees: ['employees'],
   erp: ['erp'],
   settings: ['settings'],
@@ -66,6 +68,7 @@ export const adminTabLabels: Record<AdminTab, string> = {
   orders: 'Orders',
   returns: 'Returns',
   referrals: 'Referrals',
+  promotions: 'Promotions',
   employees: 'Employees',
   erp: 'ERP',
   settings: 'Settings',

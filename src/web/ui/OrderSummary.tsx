@@ -68,15 +68,31 @@ export function SummaryAmounts({ updating, children }: { updating: boolean; chil
   );
 }
 
-/** Subtotal, shipping, points discount and total, as `orderTotals` computes them. */
-export function SummaryLines({ totals, itemCount }: { totals: OrderTotals; itemCount: number }) {
-  const shortOfFree = FREE_SHIPPING_ABOVE_PAISE + 100 - totals.subtotalPaise;
+/**
+ * Subtotal, the promotions' discount (when there is one), shipping, points discount and total, as
+ * `orderTotals` computes them. Free shipping counts the items after the discount.
+ */
+export function SummaryLines({
+  totals,
+  itemCount,
+  discountPaise = 0,
+}: {
+  totals: OrderTotals;
+  itemCount: number;
+  discountPaise?: number;
+}) {
+  const shortOfFree = FREE_SHIPPING_ABOVE_PAISE + 100 - (totals.subtotalPaise - discountPaise);
   return (
     <div>
       <dl className="space-y-2">
         <Row label={`Subtotal (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`}>
           <Money paise={totals.subtotalPaise} />
         </Row>
+        {discountPaise > 0 && (
+          <Row label="Discount">
+            <span className="font-medium text-green-700">{`−${formatRupees(discountPaise)}`}</span>
+          </Row>
+        )}
         <Row
           label="Shipping"
           hint={

@@ -19,6 +19,7 @@ import { NotificationsTab } from './notifications-tab';
 import { AdminOverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ProductsTab } from './products-tab';
+import { PromotionsTab } from './promotions-tab';
 import { RatesTab } from './rates-tab';
 import { ReturnsTab } from './returns-tab';
 import { ReviewTab } from './review-tab';
@@ -101,6 +102,8 @@ function Dashboard({ parts }: { parts: AdminParts }) {
           <MerchantsTab />
         ) : active === 'referrals' ? (
           <ReferralsTab />
+        ) : active === 'promotions' ? (
+          <PromotionsTab />
         ) : active === 'rates' ? (
           <RatesTab />
         ) : active === 'payouts' ? (

@@ -1,6 +1,7 @@
 import { ArrowLeft, FlaskConical, Lock, Store } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkoutMessages, type CheckoutSummary, type PaymentRequired } from '../../../contracts/checkout.contract';
+import { formatRupees } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -10,6 +11,7 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCartSaving } from '../../api/cart-saves';
 import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../../ui/OrderSummary';
 import { CheckoutAddress, useChosenAddress, type AddressFormModalType } from './checkout-address';
+import { CouponField, discountOf, lineDiscountOf, PromotionLines, promotionsOf } from './coupon-field';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
 import { ShipsWithinNote, undeliverableLines } from './ships-within';
@@ -25,6 +27,10 @@ import {
 } from './use-checkout';
 
 type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
+
+/** A refusal of the order that is about the coupon: its field's message, or a message naming the code. */
+export const couponRefusal = (e: ApiError, code: string): string | null =>
+  e.fields.couponCode || (e.message.includes(code) ? e.message : null);
 const TEST_DECLINE = 'The test payment was declined';
 
 function ItemsByShop({
@@ -65,7 +71,14 @@ function ItemsByShop({
                     {l.variantLabel && <span className="block text-xs text-slate-600">{l.variantLabel}</span>}
                     <ShipsWithinNote line={l} blocked={blocked.has(`${l.productId}:${l.variantId ?? ''}`)} />
                   </span>
-                  <Money paise={l.pricePaise * l.quantity} className="shrink-0 font-medium text-slate-900" />
+                  <span className="shrink-0 text-right">
+                    <Money paise={l.pricePaise * l.quantity} className="font-medium text-slate-900" />
+                    {lineDiscountOf(l) > 0 && (
+                      <span className="block text-xs font-medium text-green-700">
+                        {`−${formatRupees(lineDiscountOf(l))} off`}
+                      </span>
+                    )}
+                  </span>
                 </li>
               ))}
           </ul>
@@ -99,7 +112,11 @@ export function CheckoutPanel({
   const [finished, setFinished] = useState(false);
   // A quantity still on its way to the server: the summary waits for it rather than price the cart before it.
   const saving = useCartSaving();
-  const summary = useCheckoutSummary(pointsToUse, !finished && !saving);
+  // The coupon code applied: the summary is priced with it, and Pay sends it when it applies.
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  // Placing the order refused the coupon (used up meanwhile): its message, until the next code.
+  const [couponRefused, setCouponRefused] = useState<string | null>(null);
+  const summary = useCheckoutSummary(pointsToUse, couponCode, !finished && !saving);
   // The cart and the amounts on screen may differ: no total is shown and Pay waits.
   const updating = saving || summary.isFetching;
   const orderPlaced = useOrderPlaced();
@@ -119,6 +136,10 @@ export function CheckoutPanel({
 
   const fail = async (e: unknown) => {
     if (e instanceof ApiError) setFields(e.fields);
+    // The coupon no longer applies (its budget went, it was used meanwhile): said under the field, and the
+    // summary read again prices the order without it.
+    if (e instanceof ApiError && e.status === 409 && couponCode && couponRefusal(e, couponCode))
+      setCouponRefused(couponRefusal(e, couponCode));
     notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed, { action: 'checkout' });
     // Cash on delivery refused: the summary says again whether it is available (if not, checkout falls
     // back to online). The amount changed (another tab, a new price) or the cart did: Pay is offered
@@ -145,6 +166,7 @@ export function CheckoutPanel({
           pointsToUse: shown.pointsUsed,
           method: payment.method,
           totalPaise: shown.totalPaise,
+          couponCode: promotionsOf(summary.data).couponMessage ? null : couponCode,
         }),
       );
       // Nothing to pay, or cash on delivery: the order is placed already.
@@ -244,6 +266,7 @@ export function CheckoutPanel({
   }
 
   const { amounts, availablePoints, gateway, cod } = summary.data;
+  const promotions = promotionsOf(summary.data);
   // Items whose seller, without a GSTIN, ships only within its state, and the chosen address is in another: no Pay.
   const deliveryState = chosen.addressId
     ? (chosen.addresses.data?.find((a) => a.id === chosen.addressId)?.state ?? undefined)
@@ -296,8 +319,27 @@ export function CheckoutPanel({
             Payment Summary
           </h2>
           <SummaryAmounts updating={updating}>
-            <SummaryLines totals={amounts} itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)} />
+            <SummaryLines
+              totals={amounts}
+              itemCount={summary.data.lines.reduce((n, l) => n + l.quantity, 0)}
+              discountPaise={discountOf(summary.data)}
+            />
           </SummaryAmounts>
+          <CouponField
+            applied={couponCode}
+            message={couponRefused ?? (updating ? null : promotions.couponMessage)}
+            busy={updating}
+            disabled={busy}
+            onApply={(code) => {
+              setCouponRefused(null);
+              setCouponCode(code);
+            }}
+            onRemove={() => {
+              setCouponRefused(null);
+              setCouponCode(null);
+            }}
+          />
+          {!updating && <PromotionLines promotions={promotions} />}
           {pointsError && <Alert tone="error">{pointsError}. Go back to your cart to change the points.</Alert>}
           {amounts.totalPaise > 0 && (
             <PaymentMethodChoice

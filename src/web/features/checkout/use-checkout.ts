@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type {
   CheckoutInput,
@@ -10,16 +10,28 @@ import type {
   VerifyPaymentInput,
 } from '../../../contracts/checkout.contract';
 import { checkoutMessages, checkoutSchema, paymentFailedMessage } from '../../../contracts/checkout.contract';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, toQuery } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { checkoutSummaryQueryKey } from '../../api/cart';
 
-/** The amounts checkout will charge, priced by the server for the points the customer chose. */
-export function useCheckoutSummary(pointsToUse: number, enabled = true) {
+/** GET /api/checkout/summary for the points chosen and the coupon code applied (none: not sent). */
+export const checkoutSummaryPath = (pointsToUse: number, couponCode: string | null) =>
+  `/api/checkout/summary${toQuery({ pointsToUse, couponCode })}`;
+
+/** The amounts checkout will charge, priced by the server for the points chosen and the coupon applied. */
+export const fetchCheckoutSummary = (pointsToUse: number, couponCode: string | null) =>
+  api.get<CheckoutSummary>(checkoutSummaryPath(pointsToUse, couponCode));
+
+/**
+ * The amounts checkout will charge, priced by the server for the points the customer chose and the
+ * coupon applied; while a new coupon is priced the amounts shown before stay (marked as updating).
+ */
+export function useCheckoutSummary(pointsToUse: number, couponCode: string | null, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: [...checkoutSummaryQueryKey, pointsToUse],
-    queryFn: () => api.get<CheckoutSummary>(`/api/checkout/summary?pointsToUse=${pointsToUse}`),
+    queryKey: [...checkoutSummaryQueryKey, pointsToUse, couponCode],
+    queryFn: () => fetchCheckoutSummary(pointsToUse, couponCode),
+    placeholderData: keepPreviousData,
     // A refusal (empty cart, product gone) will not change by asking again at once.
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 2,
   });
@@ -27,21 +39,23 @@ export function useCheckoutSummary(pointsToUse: number, enabled = true) {
 
 /**
  * What Pay (or Place Order) sends, checked by the server's own contract: the address, the points, the
- * payment method ('online' when nothing is left to pay, as there is no choice then) and the total the
- * page shows, the only amount the server will charge.
+ * payment method ('online' when nothing is left to pay, as there is no choice then), the total the
+ * page shows, the only amount the server will charge, and the coupon code that total counts (if any).
  */
 export function checkoutRequest(a: {
   addressId: string;
   pointsToUse: number;
   method: PaymentMethod;
   totalPaise: number;
-}): CheckoutInput {
-  return checkoutSchema.parse({
+  couponCode?: string | null;
+}): CheckoutInput & { couponCode?: string } {
+  const input = checkoutSchema.parse({
     addressId: a.addressId,
     pointsToUse: a.pointsToUse,
     paymentMethod: a.totalPaise > 0 ? a.method : 'online',
     expectedTotalPaise: a.totalPaise,
   });
+  return a.couponCode ? { ...input, couponCode: a.couponCode } : input;
 }
 
 /** Starts the checkout: the order is placed at once when nothing is due or it is paid cash on delivery, else a payment is created. */

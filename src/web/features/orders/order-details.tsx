@@ -10,7 +10,9 @@ import {
   type OrderItem,
 } from '../../../contracts/orders.contract';
 import { taxDocumentMessages } from '../../../contracts/tax-documents.contract';
+import type { OrderPromotion } from '../../../contracts/promotions.contract';
 import { codMessages } from '../../../domain/cod';
+import { formatRupees } from '../../../domain/money';
 import { isCancellable } from '../../../domain/order-status';
 import { Button } from '../../ui/Button';
 import { formatDate, formatDateTime } from '../../ui/format-date';
@@ -55,6 +57,31 @@ export type OrderDetailsActions = {
   onReturn?: (part: ReturnablePart) => void;
   onDispute?: (r: OrderReturn) => void;
 };
+
+/** An order's promotions: its discount and the promotions used (none from a server that records none). */
+export const orderDiscountOf = (order: Order): { discountPaise: number; promotions: OrderPromotion[] } => {
+  const o = order as Order & { discountPaise?: number; promotions?: OrderPromotion[] };
+  return { discountPaise: o.discountPaise ?? 0, promotions: o.promotions ?? [] };
+};
+
+/** The discount line of the amounts and, under it, each promotion used with what it saved: 'SAVE10 · ₹190'. */
+export function OrderDiscountRows({ order }: { order: Order }) {
+  const { discountPaise, promotions } = orderDiscountOf(order);
+  if (discountPaise <= 0) return null;
+  return (
+    <>
+      <Row label="Discount">
+        <span className="font-medium text-green-700">{`−${formatRupees(discountPaise)}`}</span>
+      </Row>
+      {promotions.map((p, i) => (
+        <div key={`${p.code ?? p.name}-${i}`} className="mt-0.5 flex justify-between gap-3 pl-3 text-xs text-slate-600">
+          <dt>{p.code ? `${p.code} (${p.name})` : p.name}</dt>
+          <dd>{`−${formatRupees(p.savedPaise)}`}</dd>
+        </div>
+      ))}
+    </>
+  );
+}
 
 /**
  * Items grouped by shop part with each part's status, tracking note, cash to pay at the door (cash on
@@ -154,6 +181,7 @@ export function OrderDetailsBody({ order, onReview, onReturn, onDispute }: { ord
         <Row label="Subtotal">
           <Money paise={order.subtotalPaise} />
         </Row>
+        <OrderDiscountRows order={order} />
         <Row label="Shipping">{order.shippingPaise === 0 ? 'Free' : <Money paise={order.shippingPaise} />}</Row>
         <Row label="Points used">
           {order.pointsUsed > 0 ? `−${order.pointsUsed.toLocaleString('en-IN')} pts` : 'None'}

@@ -1,0 +1,447 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
+import {
+  COUPON_CODE_MAX,
+  promotionInputSchema,
+  type PromotionDefinition,
+  type PromotionForm,
+  type PromotionResult,
+  type PromotionRow,
+} from '../../../contracts/promotions.contract';
+import { todayInIndia } from '../../../domain/age';
+import { api, ApiError } from '../../api/client';
+import { useServerErrors } from '../../api/field-errors';
+import { Input, Select } from '../../ui/Field';
+import { FormModal } from '../../ui/FormModal';
+import { notify } from '../../ui/notify';
+import { CategoryTicks, SearchPicker } from './promotion-scope-pickers';
+
+/** The form checks with the server's own contract: its messages show under the fields. */
+export const promotionResolver = zodResolver(promotionInputSchema) as unknown as Resolver<
+  PromotionForm,
+  unknown,
+  PromotionDefinition
+>;
+
+/** A new promotion's form: a coupon of a percentage off the whole cart, from today, paid by Haat. */
+export const blankPromotion = (): PromotionForm => ({
+  name: '',
+  kind: 'coupon',
+  code: '',
+  benefitType: 'percent',
+  percent: '',
+  maxDiscount: '',
+  amount: '',
+  scope: 'cart',
+  categoryIds: [],
+  shopIds: [],
+  productIds: [],
+  variantIds: [],
+  fundedBy: 'haat',
+  vendorId: '',
+  minimumCart: '',
+  startsOn: todayInIndia(),
+  endsOn: '',
+  budgetType: 'none',
+  budgetRupees: '',
+  budgetUses: '',
+  perCustomerLimit: '',
+  firstOrderOnly: false,
+  stackable: false,
+});
+
+/** Every field the server may name in a refusal (422 field errors, a 409 on the code). */
+const fieldNames: readonly Path<PromotionForm>[] = [
+  'name',
+  'kind',
+  'code',
+  'benefitType',
+  'percent',
+  'maxDiscount',
+  'amount',
+  'scope',
+  'categoryIds',
+  'shopIds',
+  'productIds',
+  'minimumCart',
+  'startsOn',
+  'endsOn',
+  'budgetType',
+  'budgetRupees',
+  'budgetUses',
+  'perCustomerLimit',
+  'stackable',
+];
+
+const scopeLabels = {
+  cart: 'The whole cart',
+  categories: 'Chosen categories',
+  shops: 'Chosen shops',
+  products: 'Chosen products',
+} as const;
+
+const radioRow =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 text-sm text-slate-800 ' +
+  'has-[:checked]:border-violet-600 has-[:checked]:bg-violet-50';
+const radio = 'h-4 w-4 shrink-0 border-slate-300 text-violet-700 focus:ring-violet-600';
+const tick = 'h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600';
+
+/** Two or three choices as radio buttons under a legend, with the group's error. */
+function RadioGroup<N extends Path<PromotionForm>>({
+  legend,
+  name,
+  choices,
+  register,
+  error,
+}: {
+  legend: string;
+  name: N;
+  choices: readonly { value: string; label: string }[];
+  register: UseFormRegister<PromotionForm>;
+  error?: string;
+}) {
+  const errorId = `${name}-group-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-1 grid gap-2 sm:grid-cols-2">
+        {choices.map((c) => (
+          <label key={c.value} className={radioRow}>
+            <input type="radio" value={c.value} className={radio} {...register(name)} />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A tick with its text and, when refused, the message under it. */
+function Tick({
+  name,
+  label,
+  hint,
+  register,
+  error,
+}: {
+  name: 'firstOrderOnly' | 'stackable';
+  label: string;
+  hint: string;
+  register: UseFormRegister<PromotionForm>;
+  error?: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div>
+      <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className={`${tick} mt-0.5`}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          {...register(name)}
+        />
+        <span>
+          <span className="font-medium">{label}</span>
+          <span className="block text-xs text-slate-500">{hint}</span>
+        </span>
+      </label>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The promotion's fields, each with its error under it: what changes with the kind (the code, combining),
+ * the benefit (percentage and cap, or amount), the scope (its picker) and the budget (rupees or uses).
+ */
+export function PromotionFields({
+  register,
+  control,
+  errors,
+  known,
+  onKnown,
+}: {
+  register: UseFormRegister<PromotionForm>;
+  control: Control<PromotionForm, unknown, PromotionDefinition>;
+  errors: FieldErrors<PromotionForm>;
+  /** The names of the shops and products chosen, by id. */
+  known: Record<string, string>;
+  onKnown: (labels: Record<string, string>) => void;
+}) {
+  const [kind, benefitType, scope, budgetType] = useWatch({
+    control,
+    name: ['kind', 'benefitType', 'scope', 'budgetType'],
+  });
+  const e = (name: keyof PromotionForm) => errors[name]?.message;
+  return (
+    <>
+      <Input label="Name" required autoComplete="off" maxLength={80} error={e('name')} {...register('name')} />
+      <RadioGroup
+        legend="Kind"
+        name="kind"
+        register={register}
+        error={e('kind')}
+        choices={[
+          { value: 'coupon', label: 'Coupon code (the shopper types it)' },
+          { value: 'automatic', label: 'Automatic (applies by itself)' },
+        ]}
+      />
+      {kind === 'coupon' && (
+        <Input
+          label="Coupon code"
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          // Room for spaces around the longest code: they are trimmed.
+          maxLength={COUPON_CODE_MAX + 4}
+          hint="6 to 20 letters and digits; capitals or not, it is one code"
+          error={e('code')}
+          {...register('code')}
+        />
+      )}
+      <RadioGroup
+        legend="Discount"
+        name="benefitType"
+        register={register}
+        error={e('benefitType')}
+        choices={[
+          { value: 'percent', label: 'A percentage off' },
+          { value: 'fixed', label: 'A fixed amount off' },
+        ]}
+      />
+      {benefitType === 'percent' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Percentage off (%)"
+            required
+            inputMode="decimal"
+            error={e('percent')}
+            {...register('percent')}
+          />
+          <Input
+            label="Most it takes off (₹)"
+            inputMode="decimal"
+            hint="Leave empty for no cap"
+            error={e('maxDiscount')}
+            {...register('maxDiscount')}
+          />
+        </div>
+      ) : (
+        <Input label="Amount off (₹)" required inputMode="decimal" error={e('amount')} {...register('amount')} />
+      )}
+      <Select label="Covers" required error={e('scope')} {...register('scope')}>
+        {(Object.keys(scopeLabels) as (keyof typeof scopeLabels)[]).map((s) => (
+          <option key={s} value={s}>
+            {scopeLabels[s]}
+          </option>
+        ))}
+      </Select>
+      {scope === 'categories' && (
+        <Controller
+          control={control}
+          name="categoryIds"
+          render={({ field }) => (
+            <CategoryTicks chosen={field.value ?? []} onChange={field.onChange} error={e('categoryIds')} />
+          )}
+        />
+      )}
+      {scope === 'shops' && (
+        <Controller
+          control={control}
+          name="shopIds"
+          render={({ field }) => (
+            <SearchPicker
+              kind="shops"
+              legend="Shops"
+              searchLabel="Find shops by a product they sell"
+              chosen={field.value ?? []}
+              known={known}
+              onChange={(ids, labels) => {
+                onKnown(labels);
+                field.onChange(ids);
+              }}
+              error={e('shopIds')}
+            />
+          )}
+        />
+      )}
+      {scope === 'products' && (
+        <Controller
+          control={control}
+          name="productIds"
+          render={({ field }) => (
+            <SearchPicker
+              kind="products"
+              legend="Products"
+              searchLabel="Find products by name"
+              chosen={field.value ?? []}
+              known={known}
+              onChange={(ids, labels) => {
+                onKnown(labels);
+                field.onChange(ids);
+              }}
+              error={e('productIds')}
+            />
+          )}
+        />
+      )}
+      <Input
+        label="Minimum cart (₹)"
+        inputMode="decimal"
+        hint="Leave empty for none"
+        error={e('minimumCart')}
+        {...register('minimumCart')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First day" type="date" required error={e('startsOn')} {...register('startsOn')} />
+        <Input label="Last day" type="date" hint="Leave empty for no end" error={e('endsOn')} {...register('endsOn')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label="Budget" error={e('budgetType')} {...register('budgetType')}>
+          <option value="none">No budget</option>
+          <option value="rupees">In rupees</option>
+          <option value="uses">In uses</option>
+        </Select>
+        {budgetType === 'rupees' && (
+          <Input
+            label="Budget (₹)"
+            required
+            inputMode="decimal"
+            error={e('budgetRupees')}
+            {...register('budgetRupees')}
+          />
+        )}
+        {budgetType === 'uses' && (
+          <Input
+            label="Budget (uses)"
+            required
+            inputMode="numeric"
+            error={e('budgetUses')}
+            {...register('budgetUses')}
+          />
+        )}
+      </div>
+      <Input
+        label="Uses per customer"
+        inputMode="numeric"
+        hint="Leave empty for no limit"
+        error={e('perCustomerLimit')}
+        {...register('perCustomerLimit')}
+      />
+      <Tick
+        name="firstOrderOnly"
+        label="First order only"
+        hint="Only for a customer's first order"
+        register={register}
+        error={e('firstOrderOnly')}
+      />
+      {kind === 'automatic' && (
+        <Tick
+          name="stackable"
+          label="Combines with other offers"
+          hint="With the coupon and the other combinable automatic promotions; otherwise it applies alone"
+          register={register}
+          error={e('stackable')}
+        />
+      )}
+      <input type="hidden" {...register('fundedBy')} />
+      <p className="text-sm text-slate-700">
+        <span className="font-medium text-slate-700">Funded by:</span> Paid by Haat
+        {errors.fundedBy?.message && (
+          <span role="alert" className="block text-red-600">
+            {errors.fundedBy.message}
+          </span>
+        )}
+      </p>
+    </>
+  );
+}
+
+/**
+ * New promotion, or the edit of a scheduled one: the fields checked with promotionInputSchema (its messages under
+ * each field), the server's refusals placed under their fields or above the form, the typed values kept.
+ */
+export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRow | null; onClose: () => void }) {
+  const qc = useQueryClient();
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<PromotionForm, unknown, PromotionDefinition>({
+    resolver: promotionResolver,
+    defaultValues: editing ? { ...blankPromotion(), ...editing.input } : blankPromotion(),
+    mode: 'onTouched',
+    // A field hidden by a choice (the code of an automatic promotion, the cap of a fixed amount) is not sent.
+    shouldUnregister: true,
+  });
+  const server = useServerErrors(setError, fieldNames, editing ? 'Failed to save the promotion' : 'Failed to create');
+  const save = handleSubmit(async () => {
+    server.clearError();
+    // The fields as typed: the server reads them with the same schema.
+    const body = getValues();
+    try {
+      const saved = editing
+        ? await api.put<PromotionResult>(`/api/admin/promotions/${editing.id}`, body)
+        : await api.post<PromotionResult>('/api/admin/promotions', body);
+      notify.success(editing ? `${saved.promotion.name} saved` : `${saved.promotion.name} created`, {
+        action: 'admin-promotions',
+      });
+      void qc.invalidateQueries({ queryKey: ['admin', 'promotions'] });
+      onClose();
+    } catch (err) {
+      // A code taken by another promotion (409) is the code field's problem: said under it.
+      const code = typeof body.code === 'string' ? body.code.trim().toUpperCase() : '';
+      if (err instanceof ApiError && err.status === 409 && code && err.message.includes(code)) {
+        server.clearError();
+        setError('code', { type: 'server', message: err.message }, { shouldFocus: true });
+      } else server.showError(err);
+    }
+  });
+  return (
+    <FormModal
+      open
+      onClose={onClose}
+      busy={isSubmitting}
+      wide
+      title={editing ? `Edit ${editing.name}` : 'New promotion'}
+      label={editing ? 'Edit the promotion' : 'New promotion'}
+      onSubmit={save}
+      submitText={editing ? 'Save the promotion' : 'Create the promotion'}
+      ready
+      formError={server.formError}
+    >
+      <PromotionFields
+        register={register}
+        control={control}
+        errors={errors}
+        known={known}
+        onKnown={(labels) => setKnown((k) => ({ ...k, ...labels }))}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { AdminProductPage } from '../../../contracts/admin-products.contract';
+import type { ProductPage } from '../../../contracts/catalog.contract';
+import { api, toQuery } from '../../api/client';
+import { useCategories } from '../../api/catalog';
+import { Skeleton } from '../../ui/States';
+
+/** One choice of a picker: its id and what the admin reads. */
+export type Choice = { id: string; label: string };
+
+const tickRow =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50';
+const chipClass = 'inline-flex items-center gap-1 rounded-full bg-violet-50 py-1 pl-3 pr-1 text-sm text-violet-900';
+const chipButton =
+  'inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-violet-100 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
+const searchInput =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ' +
+  'focus:outline-none focus:ring-2 focus:ring-violet-600';
+const tick = 'h-5 w-5 shrink-0 rounded border-slate-300 text-violet-700 focus:ring-violet-600';
+
+/** The error under a group of ticks, linked to it. */
+function GroupError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-600">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** The categories a promotion covers: a tick per active category (GET /api/categories). */
+export function CategoryTicks({
+  chosen,
+  onChange,
+  error,
+}: {
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const categories = useCategories();
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-medium text-slate-700">
+        Categories
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      {categories.isPending ? (
+        <Skeleton className="mt-1 h-24 w-full" />
+      ) : categories.isError ? (
+        <p className="mt-1 text-sm text-red-600">Could not load the categories: {categories.error.message}</p>
+      ) : (
+        <div className="mt-1 grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
+          {categories.data.map((c) => (
+            <label key={c.id} className={tickRow}>
+              <input
+                type="checkbox"
+                className={tick}
+                checked={chosen.includes(c.id)}
+                onChange={(e) => onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))}
+              />
+              <span className="min-w-0 break-words">{c.name}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <GroupError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+/** The products an admin search finds (GET /api/admin/products?q=), as choices: 'Kurta · Kala Crafts'. */
+async function findProducts(q: string): Promise<Choice[]> {
+  const page = await api.get<AdminProductPage>(`/api/admin/products${toQuery({ q, pageSize: 10 })}`);
+  return page.items.map((p) => ({ id: p.id, label: `${p.name} · ${p.shopName}` }));
+}
+
+/** The shops selling what a catalog search finds (GET /api/products?q=), each once. */
+async function findShops(q: string): Promise<Choice[]> {
+  const page = await api.get<ProductPage>(`/api/products${toQuery({ q, pageSize: 24 })}`);
+  const shops = new Map<string, string>();
+  for (const p of page.items) shops.set(p.storeId, p.storeName);
+  return [...shops].map(([id, label]) => ({ id, label }));
+}
+
+export const scopeSearches = { products: findProducts, shops: findShops };
+
+/**
+ * A search to choose shops or products from: the chosen ones as chips (removable), then a search box
+ * whose results are ticks. Names of choices made earlier (an edited promotion) come from `known`.
+ */
+export function SearchPicker({
+  kind,
+  legend,
+  searchLabel,
+  chosen,
+  known,
+  onChange,
+  error,
+}: {
+  kind: keyof typeof scopeSearches;
+  legend: string;
+  searchLabel: string;
+  chosen: readonly string[];
+  known: Record<string, string>;
+  onChange: (ids: string[], labels: Record<string, string>) => void;
+  error?: string;
+}) {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const searchId = useId();
+  const errorId = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useQuery({
+    queryKey: ['admin', 'promotion-scope', kind, q],
+    queryFn: () => scopeSearches[kind](q),
+    enabled: q.length >= 2,
+  });
+  const toggle = (c: Choice, on: boolean) =>
+    onChange(on ? [...chosen, c.id] : chosen.filter((id) => id !== c.id), { ...known, [c.id]: c.label });
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-medium text-slate-700">
+        {legend}
+        <span className="ml-0.5 text-red-600" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      {chosen.length > 0 && (
+        <ul aria-label={`${legend} chosen`} className="mt-1 flex flex-wrap gap-2">
+          {chosen.map((id) => (
+            <li key={id} className={chipClass}>
+              <span className="break-all">{known[id] ?? 'Chosen earlier'}</span>
+              <button
+                type="button"
+                onClick={() =>
+                  onChange(
+                    chosen.filter((c) => c !== id),
+                    known,
+                  )
+                }
+                aria-label={`Remove ${known[id] ?? 'this choice'}`}
+                className={chipButton}
+              >
+                <X className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={searchId} className="mt-2 block text-sm text-slate-600">
+        {searchLabel}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className={searchInput}
+      />
+      {q.length >= 2 && (
+        <div className="mt-1" aria-live="polite">
+          {found.isPending ? (
+            <p className="text-sm text-slate-500">Searching…</p>
+          ) : found.isError ? (
+            <p className="text-sm text-red-600">The search failed: {found.error.message}</p>
+          ) : found.data.length === 0 ? (
+            <p className="text-sm text-slate-500">Nothing found for “{q}”.</p>
+          ) : (
+            <div className="grid max-h-56 gap-1 overflow-y-auto">
+              {found.data.map((c) => (
+                <label key={c.id} className={tickRow}>
+                  <input
+                    type="checkbox"
+                    className={tick}
+                    checked={chosen.includes(c.id)}
+                    onChange={(e) => toggle(c, e.target.checked)}
+                  />
+                  <span className="min-w-0 break-words">{c.label}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      <GroupError id={errorId} error={error} />
+    </fieldset>
+  );
+}
