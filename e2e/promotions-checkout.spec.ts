@@ -19,7 +19,7 @@ test('a shopper applies a coupon at checkout and the order shows the discount', 
       data: {
         name: 'Ten off',
         kind: 'coupon',
-        code,
+        couponCode: code,
         benefitType: 'percent',
         percent: '10',
         scope: 'cart',
@@ -95,7 +95,7 @@ test('a coupon paused after it was applied: Pay is refused, its reason under the
       data: {
         name: 'Flat 100',
         kind: 'coupon',
-        code,
+        couponCode: code,
         benefitType: 'fixed',
         amount: '100',
         scope: 'cart',

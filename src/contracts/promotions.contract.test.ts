@@ -14,7 +14,7 @@ const ETHNIC = '7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f';
 const diwali: PromotionInput = {
   name: 'Diwali offer',
   kind: 'coupon',
-  code: ' diwali26 ',
+  couponCode: ' diwali26 ',
   benefitType: 'percent',
   percent: '20',
   maxDiscount: '300',
@@ -82,10 +82,12 @@ describe('the promotion form', () => {
   });
 
   it('says what is wrong, under the field to change', () => {
-    expect(fieldErrors({ code: 'ABC' })).toEqual({ code: 'A coupon code has 6 to 20 characters' });
-    expect(fieldErrors({ code: 'DIWALI-26' })).toEqual({ code: 'A coupon code has only letters and digits' });
-    expect(fieldErrors({ code: '' })).toEqual({ code: m.codeRequired });
-    expect(fieldErrors({ kind: 'automatic' })).toEqual({ code: m.codeForCouponOnly });
+    expect(fieldErrors({ couponCode: 'ABC' })).toEqual({ couponCode: 'A coupon code has 6 to 20 characters' });
+    expect(fieldErrors({ couponCode: 'DIWALI-26' })).toEqual({
+      couponCode: 'A coupon code has only letters and digits',
+    });
+    expect(fieldErrors({ couponCode: '' })).toEqual({ couponCode: m.codeRequired });
+    expect(fieldErrors({ kind: 'automatic' })).toEqual({ couponCode: m.codeForCouponOnly });
     expect(fieldErrors({ stackable: true })).toEqual({ stackable: m.stackableAutomaticOnly });
     expect(fieldErrors({ percent: '120' })).toEqual({ percent: m.percent });
     expect(fieldErrors({ percent: '12.345' })).toEqual({ percent: m.percentDecimals });

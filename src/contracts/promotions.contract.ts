@@ -93,7 +93,7 @@ export const promotionInputSchema = z
   .object({
     name: z.string({ error: m.name }).trim().min(3, m.name).max(80, m.name),
     kind: z.enum(['coupon', 'automatic'], { error: m.kind }),
-    code: optionalText,
+    couponCode: optionalText,
     benefitType: z.enum(['percent', 'fixed'], { error: m.benefitType }),
     percent: z.preprocess(
       blankToUndefined,
@@ -126,13 +126,13 @@ export const promotionInputSchema = z
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.kind === 'coupon') {
-      if (!v.code) issue('code', m.codeRequired);
+      if (!v.couponCode) issue('couponCode', m.codeRequired);
       else {
-        const problem = couponCodeProblem(v.code);
-        if (problem) issue('code', problem);
+        const problem = couponCodeProblem(v.couponCode);
+        if (problem) issue('couponCode', problem);
       }
       if (v.stackable) issue('stackable', m.stackableAutomaticOnly);
-    } else if (v.code) issue('code', m.codeForCouponOnly);
+    } else if (v.couponCode) issue('couponCode', m.codeForCouponOnly);
     if (v.benefitType === 'percent') {
       if (v.percent === undefined) issue('percent', m.percent);
       if (v.amount !== undefined) issue('amount', m.amountForFixedOnly);
@@ -154,7 +154,7 @@ export const promotionInputSchema = z
   .transform((v): PromotionDefinition => ({
     name: v.name,
     kind: v.kind,
-    code: v.kind === 'coupon' && v.code ? normaliseCouponCode(v.code) : null,
+    code: v.kind === 'coupon' && v.couponCode ? normaliseCouponCode(v.couponCode) : null,
     benefit:
       v.benefitType === 'percent'
         ? { type: 'percent', bp: percentToBasisPoints(v.percent ?? 0), capPaise: v.maxDiscount ?? null }
@@ -197,7 +197,7 @@ export const promotionStatusSchema = z.enum(promotionStatuses);
 export const promotionFormSchema = z.object({
   name: z.string(),
   kind: z.enum(['coupon', 'automatic']),
-  code: z.string(),
+  couponCode: z.string(),
   benefitType: z.enum(['percent', 'fixed']),
   percent: z.string(),
   maxDiscount: z.string(),

@@ -39,7 +39,7 @@ async function promotion(over: Partial<PromotionInput> = {}) {
   const definition = promotionInputSchema.parse({
     name: 'Test offer',
     kind: 'coupon',
-    code: uniqueCode(),
+    couponCode: uniqueCode(),
     benefitType: 'fixed',
     amount: '100',
     scope: 'cart',
@@ -162,7 +162,7 @@ describe('the checkout summary with a coupon', () => {
     const auto = await promotion({
       name: `Mega Sale ${crypto.randomUUID().slice(0, 6)}`,
       kind: 'automatic',
-      code: undefined,
+      couponCode: undefined,
       benefitType: 'percent',
       percent: '25',
       amount: undefined,

@@ -28,7 +28,7 @@ const uniqueCode = () => `SAVE${crypto.randomUUID().replace(/-/g, '').slice(0, 1
 const coupon = (over: Partial<PromotionInput> = {}): PromotionInput => ({
   name: 'Diwali savings',
   kind: 'coupon',
-  code: uniqueCode(),
+  couponCode: uniqueCode(),
   benefitType: 'percent',
   percent: '20',
   maxDiscount: '300',
@@ -57,7 +57,7 @@ const auditOf = (id: string) =>
 describe('creating a promotion', () => {
   it('saves a coupon paid by Haat and answers it as the list shows it, audited', async () => {
     const code = uniqueCode();
-    const row = await create(coupon({ code: ` ${code.toLowerCase()} ` }));
+    const row = await create(coupon({ couponCode: ` ${code.toLowerCase()} ` }));
     expect(row).toMatchObject({
       name: 'Diwali savings',
       kind: 'coupon',
@@ -77,7 +77,7 @@ describe('creating a promotion', () => {
       firstOrderOnly: false,
       stackable: false,
     });
-    expect(row.input).toMatchObject({ code, percent: '20', maxDiscount: '300', budgetType: 'rupees' });
+    expect(row.input).toMatchObject({ couponCode: code, percent: '20', maxDiscount: '300', budgetType: 'rupees' });
     expect(row.input.budgetRupees).toBe('5000');
     expect(await auditOf(row.id)).toEqual([{ action: 'promotion_created' }]);
   });
@@ -112,13 +112,13 @@ describe('creating a promotion', () => {
   it('answers each invalid field with its message, and saves nothing', async () => {
     const res = await admin.post(
       '/api/admin/promotions',
-      coupon({ code: 'AB', percent: '120', endsOn: indiaDate(-5) }),
+      coupon({ couponCode: 'AB', percent: '120', endsOn: indiaDate(-5) }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       percent: promotionMessages.percent,
       endsOn: promotionMessages.endsBeforeStart,
-      code: 'A coupon code has 6 to 20 characters',
+      couponCode: 'A coupon code has 6 to 20 characters',
     });
   });
 
@@ -133,22 +133,28 @@ describe('creating a promotion', () => {
 
   it('refuses a code another promotion not ended has (in any spelling), and frees it once ended', async () => {
     const first = await create(coupon());
-    const again = await admin.post('/api/admin/promotions', coupon({ code: first.code!.toLowerCase() }));
+    const again = await admin.post('/api/admin/promotions', coupon({ couponCode: first.code!.toLowerCase() }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(m.codeTaken(first.code!));
     expect((await admin.post(`/api/admin/promotions/${first.id}/end`)).statusCode).toBe(200);
-    expect((await create(coupon({ code: first.code! }))).code).toBe(first.code);
+    expect((await create(coupon({ couponCode: first.code! }))).code).toBe(first.code);
   });
 });
 
 describe('changing a promotion', () => {
   it('edits a promotion before its first day, and refuses once it has started', async () => {
     const later = await create(coupon({ startsOn: indiaDate(2) }));
-    const edited = await admin.put(`/api/admin/promotions/${later.id}`, coupon({ code: later.code!, percent: '15' }));
+    const edited = await admin.put(
+      `/api/admin/promotions/${later.id}`,
+      coupon({ couponCode: later.code!, percent: '15' }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().promotion).toMatchObject({ id: later.id, offer: '15% off, up to ₹300', status: 'active' });
 
-    const refused = await admin.put(`/api/admin/promotions/${later.id}`, coupon({ code: later.code!, percent: '10' }));
+    const refused = await admin.put(
+      `/api/admin/promotions/${later.id}`,
+      coupon({ couponCode: later.code!, percent: '10' }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(m.startedNoEdit);
     expect(await auditOf(later.id)).toEqual([{ action: 'promotion_created' }, { action: 'promotion_edited' }]);

@@ -69,7 +69,7 @@ export function toForm(r: PromotionRecord): PromotionForm {
   return {
     name: p.name,
     kind: p.kind,
-    code: p.code ?? '',
+    couponCode: p.code ?? '',
     benefitType: p.benefit.type,
     percent: p.benefit.type === 'percent' ? String(basisPointsToPercent(p.benefit.bp)) : '',
     maxDiscount: p.benefit.type === 'percent' ? rupeesForInput(p.benefit.capPaise) : '',

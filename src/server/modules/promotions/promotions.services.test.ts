@@ -34,7 +34,7 @@ async function coupon(over: Partial<PromotionInput>) {
   const definition = promotionInputSchema.parse({
     name: 'Race offer',
     kind: 'coupon',
-    code: uniqueCode(),
+    couponCode: uniqueCode(),
     benefitType: 'fixed',
     amount: '100',
     scope: 'cart',
@@ -68,7 +68,7 @@ const usesOf = (promotionId: string) =>
 describe('a coupon under concurrency', () => {
   it('two saves of one code at once: one is saved, the other is refused as taken', async () => {
     const code = uniqueCode();
-    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => coupon({ code })));
+    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => coupon({ couponCode: code })));
     expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of saves.filter((x) => x.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason.message).toBe(promotionRouteMessages.codeTaken(code));

@@ -38,7 +38,7 @@ export const promotionResolver = zodResolver(promotionInputSchema) as unknown as
 export const blankPromotion = (): PromotionForm => ({
   name: '',
   kind: 'coupon',
-  code: '',
+  couponCode: '',
   benefitType: 'percent',
   percent: '',
   maxDiscount: '',
@@ -65,7 +65,7 @@ export const blankPromotion = (): PromotionForm => ({
 const fieldNames: readonly Path<PromotionForm>[] = [
   'name',
   'kind',
-  'code',
+  'couponCode',
   'benefitType',
   'percent',
   'maxDiscount',
@@ -216,8 +216,8 @@ export function PromotionFields({
           // Room for spaces around the longest code: they are trimmed.
           maxLength={COUPON_CODE_MAX + 4}
           hint="6 to 20 letters and digits; capitals or not, it is one code"
-          error={e('code')}
-          {...register('code')}
+          error={e('couponCode')}
+          {...register('couponCode')}
         />
       )}
       <RadioGroup
@@ -415,10 +415,10 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
       onClose();
     } catch (err) {
       // A code taken by another promotion (409) is the code field's problem: said under it.
-      const code = typeof body.code === 'string' ? body.code.trim().toUpperCase() : '';
+      const code = typeof body.couponCode === 'string' ? body.couponCode.trim().toUpperCase() : '';
       if (err instanceof ApiError && err.status === 409 && code && err.message.includes(code)) {
         server.clearError();
-        setError('code', { type: 'server', message: err.message }, { shouldFocus: true });
+        setError('couponCode', { type: 'server', message: err.message }, { shouldFocus: true });
       } else server.showError(err);
     }
   });

@@ -67,7 +67,7 @@ function errorUnder(html: string, label: string): string | null {
 describe('the promotion form', () => {
   it('refuses an empty coupon with the contract’s messages, each under its field', async () => {
     const { errors, messages } = await check({});
-    expect(messages).toEqual({ name: m.name, code: m.codeRequired, percent: m.percent });
+    expect(messages).toEqual({ name: m.name, couponCode: m.codeRequired, percent: m.percent });
     const html = render({}, errors);
     expect(errorUnder(html, 'Name')).toBe(m.name);
     expect(errorUnder(html, 'Coupon code')).toBe(m.codeRequired);
@@ -97,13 +97,13 @@ describe('the promotion form', () => {
   it('refuses a malformed code, a percentage out of range and a category scope with none chosen', async () => {
     const { errors, messages } = await check({
       name: 'Save ten',
-      code: 'AB',
+      couponCode: 'AB',
       percent: '150',
       scope: 'categories',
       budgetType: 'uses',
       budgetUses: '0',
     });
-    expect(messages.code).toMatch(/6 to 20/);
+    expect(messages.couponCode).toMatch(/6 to 20/);
     expect(messages.percent).toBe(m.percent);
     expect(messages.categoryIds).toBe(m.chooseCategories);
     expect(messages.budgetUses).toBe(m.budgetUses);
@@ -118,7 +118,7 @@ describe('the promotion form', () => {
   it('accepts a filled coupon and reads it as the rules do: code in capitals, paise, basis points', async () => {
     const { messages, values } = await check({
       name: 'Save ten',
-      code: ' save10 ',
+      couponCode: ' save10 ',
       percent: '10',
       maxDiscount: '300',
       minimumCart: '1,500',
