@@ -10,3 +10,12 @@ export {
   releasePromotionUses,
   type PromotionUseInput,
 } from './promotions.service';
+export {
+  promotionCostNetByOrder,
+  promotionCostReport,
+  recordPromotionCostCancelled,
+  recordPromotionCostGranted,
+  recordPromotionCostReturned,
+  type PromotionCostItem,
+  type PromotionCostRow,
+} from './promotions.cost';
