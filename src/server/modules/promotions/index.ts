@@ -1,4 +1,5 @@
 export { adminPromotionsRoutes } from './promotions.routes';
+export { promotionCostRoutes } from './promotions.cost.routes';
 export {
   checkoutCandidates,
   holdPromotionUses,

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
+import type { PromotionCostReport } from '../../../contracts/promotion-cost.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
 import { promotionInputSchema, type PromotionInput } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
 import { haatPromotionCostPaise, moneyInvariantViolations, promotionCostLedgerBreaches } from '../../money-checks';
 import { queryRows } from '../../platform/db';
+import { signInStaff, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import {
@@ -206,5 +208,55 @@ describe('Haat’s promotion cost ledger', () => {
       await t.db.execute(sql`delete from promotion_cost_entries where reference like 'test:%'`);
     }
     expect(await promotionCostLedgerBreaches(t.db)).toEqual([]);
+  });
+
+  it('the monthly report and its CSV, for the Promotions permission; a month not YYYY-MM is refused', async () => {
+    const { product } = await shopWith(80_000);
+    const coupon = await promotion({ name: 'Report offer, fifty', amount: '50' });
+    for (let n = 0; n < 2; n++) {
+      const s = await newShopper(t);
+      await fillCart(s, [{ productId: product.id, quantity: 1 }]);
+      await checkout(s, coupon.code!);
+    }
+    const month = todayInIndia().slice(0, 7);
+    const admin = (await signInSuperAdmin(t)).client;
+    const res = await admin.get(`/api/admin/promotions/cost?month=${month}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as PromotionCostReport;
+    expect(report.month).toBe(month);
+    // Two orders of ₹800 with ₹50 off each, nothing given back: ₹100 granted, ₹100 net.
+    expect(report.rows.find((r) => r.promotionId === coupon.id)).toEqual({
+      promotionId: coupon.id,
+      name: 'Report offer, fifty',
+      code: coupon.code,
+      orders: 2,
+      grantedPaise: 10_000,
+      givenBackPaise: 0,
+      netPaise: 10_000,
+    });
+    expect(report.totals.netPaise).toBe(report.rows.reduce((s, r) => s + r.netPaise, 0));
+
+    const csv = await admin.get(`/api/admin/promotions/cost.csv?month=${month}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('month,promotion,code,orders,granted_rupees,given_back_rupees,net_rupees');
+    expect(csv.body).toContain(`${month},"Report offer, fifty",${coupon.code},2,100.00,0.00,100.00`);
+
+    // A month with nothing: no rows, zero totals.
+    const empty = (await admin.get('/api/admin/promotions/cost?month=2001-01')).json() as PromotionCostReport;
+    expect(empty).toEqual({
+      month: '2001-01',
+      rows: [],
+      totals: { orders: 0, grantedPaise: 0, givenBackPaise: 0, netPaise: 0 },
+    });
+    const bad = await admin.get('/api/admin/promotions/cost?month=2026-13');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.month).toBe('Month must be written YYYY-MM, e.g. 2026-11');
+
+    const finance = (await signInStaff(t, ['finance'])).client;
+    expect((await finance.get(`/api/admin/promotions/cost?month=${month}`)).statusCode).toBe(403);
+    expect((await finance.get(`/api/admin/promotions/cost.csv?month=${month}`)).statusCode).toBe(403);
+    const catalog = (await signInStaff(t, ['catalog'])).client;
+    expect((await catalog.get(`/api/admin/promotions/cost?month=${month}`)).statusCode).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminListToolbar, ListFilter } from './admin-list-parts';
+import { PromotionCostSection } from './promotion-cost-section';
 import { PromotionFormDialog } from './promotion-form-dialog';
 import { dayText, RatesSection, wholeList } from './rate-form-parts';
 
@@ -202,6 +203,7 @@ export function PromotionsTab() {
           )}
         />
       </RatesSection>
+      <PromotionCostSection />
       {form && <PromotionFormDialog editing={form.editing} onClose={() => setForm(null)} />}
       <ConfirmDialog
         open={ending !== null}
