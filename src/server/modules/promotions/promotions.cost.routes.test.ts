@@ -8,7 +8,7 @@ import { todayInIndia } from '../../../domain/age';
 import { haatPromotionCostPaise, moneyInvariantViolations, promotionCostLedgerBreaches } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { signInStaff, signInSuperAdmin } from '../../test/admin';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import {
   fillCart,
@@ -27,8 +27,10 @@ import { createPromotion } from './promotions.service';
 // Haat-funded discount of the items kept. docs/promotions.md.
 
 let t: TestApp;
+let admin: TestClient;
 beforeAll(async () => {
   t = await buildTestApp();
+  admin = (await signInSuperAdmin(t)).client;
 });
 afterAll(() => t.close());
 
@@ -180,6 +182,9 @@ describe('Haat’s promotion cost ledger', () => {
         netPaise: 5_194,
       },
     ]);
+    // The list's revenue counts the parts not cancelled: the earbuds' ₹1,500 - ₹167.90 = ₹1,332.10.
+    const listed = await admin.get(`/api/admin/promotions?q=${coupon.code}`);
+    expect(listed.json().promotions[0]).toMatchObject({ orders: 1, revenuePaise: 133_210 });
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 
@@ -210,7 +215,7 @@ describe('Haat’s promotion cost ledger', () => {
     expect(await promotionCostLedgerBreaches(t.db)).toEqual([]);
   });
 
-  it('the monthly report and its CSV, for the Promotions permission; a month not YYYY-MM is refused', async () => {
+  it('the monthly report and its CSV, the list’s orders and revenue, for the Promotions permission only', async () => {
     const { product } = await shopWith(80_000);
     const coupon = await promotion({ name: 'Report offer, fifty', amount: '50' });
     for (let n = 0; n < 2; n++) {
@@ -219,7 +224,6 @@ describe('Haat’s promotion cost ledger', () => {
       await checkout(s, coupon.code!);
     }
     const month = todayInIndia().slice(0, 7);
-    const admin = (await signInSuperAdmin(t)).client;
     const res = await admin.get(`/api/admin/promotions/cost?month=${month}`);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json() as PromotionCostReport;
@@ -252,6 +256,18 @@ describe('Haat’s promotion cost ledger', () => {
     const bad = await admin.get('/api/admin/promotions/cost?month=2026-13');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.month).toBe('Month must be written YYYY-MM, e.g. 2026-11');
+
+    // The promotions list: 2 orders worth ₹750 each after the discount, ₹1,500 of revenue.
+    const listed = await admin.get(`/api/admin/promotions?q=${coupon.code}`);
+    expect(listed.json().promotions[0]).toMatchObject({
+      uses: 2,
+      spentPaise: 10_000,
+      orders: 2,
+      revenuePaise: 150_000,
+    });
+    const listCsv = (await admin.get(`/api/admin/promotions.csv?q=${coupon.code}`)).body.trim().split(/\r?\n/);
+    expect(listCsv[0]).toMatch(/,stackable,orders,revenue_rupees$/);
+    expect(listCsv[1]).toMatch(/,no,2,1500\.00$/);
 
     const finance = (await signInStaff(t, ['finance'])).client;
     expect((await finance.get(`/api/admin/promotions/cost?month=${month}`)).statusCode).toBe(403);
