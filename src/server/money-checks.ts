@@ -413,7 +413,9 @@ export async function checkMoney(db: DbOrTx, rules: MoneyRule[] = MONEY_RULES): 
   if (rules === MONEY_RULES) {
     const broken = await promotionBreaches(db);
     results.push({
-      rule: 'the promotions rules: price = discount + paid per line, uses and spend within each budget',
+      rule:
+        'the promotions rules: price = discount + paid per line, uses and spend within each budget, ' +
+        "Haat's promotion cost ledger nets to the discount kept per order",
       broken: broken.length,
       examples: broken.slice(0, 3).map((problem) => ({ problem })),
     });
