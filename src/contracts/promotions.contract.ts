@@ -240,6 +240,10 @@ export const promotionRowSchema = z.object({
   uses: z.number().int(),
   /** The discount granted so far (held or used, not released). */
   spentPaise: z.number().int(),
+  /** Orders placed with it (its use not released). */
+  orders: z.number().int(),
+  /** What those orders were worth after their discount: their parts not cancelled, before points and delivery. */
+  revenuePaise: z.number().int(),
   /** '₹5,000' or '100 uses'; null when it has none. */
   budget: z.string().nullable(),
   minimumPaise: z.number().int(),

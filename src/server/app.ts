@@ -81,7 +81,7 @@ import { returnsRoutes } from './modules/returns';
 import { notificationsRoutes } from './modules/notifications';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
-import { adminPromotionsRoutes } from './modules/promotions';
+import { adminPromotionsRoutes, promotionCostRoutes } from './modules/promotions';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
 import {
@@ -242,6 +242,7 @@ export async function buildApp({
   await app.register(adminHaatGstRoutes);
   await app.register(adminNotificationsRoutes);
   await app.register(adminPromotionsRoutes);
+  await app.register(promotionCostRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);

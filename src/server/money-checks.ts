@@ -6,7 +6,7 @@ import { PAISE_PER_POINT } from '../domain/money';
 import { FREE_SHIPPING_ABOVE_PAISE, SHIPPING_FEE_PAISE } from '../domain/pricing';
 import { promotionInvariantBreaches, unitsShare } from '../domain/promotions-tax';
 import { queryRows, type DbOrTx } from './platform/db';
-import { promotionCounts } from './modules/promotions';
+import { promotionCostNetByOrder, promotionCounts } from './modules/promotions';
 
 export type MoneyRule = { rule: string; query: SQL };
 export type MoneyCheck = { rule: string; broken: number; examples: Record<string, unknown>[] };
@@ -413,7 +413,9 @@ export async function checkMoney(db: DbOrTx, rules: MoneyRule[] = MONEY_RULES): 
   if (rules === MONEY_RULES) {
     const broken = await promotionBreaches(db);
     results.push({
-      rule: 'the promotions rules: price = discount + paid per line, uses and spend within each budget',
+      rule:
+        'the promotions rules: price = discount + paid per line, uses and spend within each budget, ' +
+        "Haat's promotion cost ledger nets to the discount kept per order",
       broken: broken.length,
       examples: broken.slice(0, 3).map((problem) => ({ problem })),
     });
@@ -441,7 +443,24 @@ export async function promotionBreaches(db: DbOrTx): Promise<string[]> {
       sharesPaise: [Number(l.haat), Number(l.vendor)],
     })),
     promotions: await promotionCounts(db),
-  });
+  }).concat(await promotionCostLedgerBreaches(db));
+}
+
+/**
+ * Haat's promotion cost ledger against the orders: per order, its lines' net (granted - given back)
+ * is the Haat-funded discount of its items not cancelled nor returned (haatCostKeptByOrder).
+ */
+export async function promotionCostLedgerBreaches(db: DbOrTx): Promise<string[]> {
+  const kept = await haatCostKeptByOrder(db);
+  const ledger = await promotionCostNetByOrder(db);
+  const broken: string[] = [];
+  for (const orderId of new Set([...kept.keys(), ...ledger.keys()])) {
+    const want = kept.get(orderId) ?? 0;
+    const net = ledger.get(orderId) ?? 0;
+    if (want !== net)
+      broken.push(`order ${orderId}: the promotion cost ledger nets ${net}, the Haat-funded discount kept is ${want}`);
+  }
+  return broken;
 }
 
 /**
@@ -450,23 +469,31 @@ export async function promotionBreaches(db: DbOrTx): Promise<string[]> {
  * with what Haat pays its vendors on its customers' behalf.
  */
 export async function haatPromotionCostPaise(db: DbOrTx): Promise<number> {
-  const rows = await queryRows<{ price: string; quantity: number; haat: string; returned: number }>(
+  return [...(await haatCostKeptByOrder(db)).values()].reduce((s, x) => s + x, 0);
+}
+
+/** Per order with a Haat-funded discount: that discount on its items kept (parts not cancelled, less units returned). */
+async function haatCostKeptByOrder(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await queryRows<{ order_id: string; price: string; quantity: number; haat: string; returned: number }>(
     db,
-    sql`select i.price_paise as price, i.quantity, i.haat_funded_paise as haat,
+    sql`select i.order_id::text as order_id, i.price_paise as price, i.quantity, i.haat_funded_paise as haat,
           coalesce((select sum(ri.quantity) from order_return_items ri join order_returns r on r.id = ri.return_id
                     where ri.order_item_id = i.id and r.status in ('received', 'refunded')), 0)::int as returned
         from order_items i join order_parts p on p.id = i.order_part_id
         where i.haat_funded_paise > 0 and p.status <> 'cancelled'`,
   );
-  return rows.reduce((sum, r) => {
+  const kept = new Map<string, number>();
+  for (const r of rows) {
     const line = {
       unitPricePaise: Number(r.price),
       quantity: r.quantity,
       vendorFundedPaise: 0,
       haatFundedPaise: Number(r.haat),
     };
-    return sum + unitsShare(line, Math.min(r.returned, r.quantity), r.quantity).haatFundedPaise;
-  }, 0);
+    const share = unitsShare(line, Math.min(r.returned, r.quantity), r.quantity).haatFundedPaise;
+    kept.set(r.order_id, (kept.get(r.order_id) ?? 0) + share);
+  }
+  return kept;
 }
 
 /** Every broken store-wide rule, one line per offending row (empty when the books are right): what the tests assert. */

@@ -6,7 +6,7 @@ import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
-import { recordPromotionUses } from '../promotions';
+import { recordPromotionCostGranted, recordPromotionUses } from '../promotions';
 import { recordItemSettlements } from '../settlement';
 import { todayInIndia } from '../../../domain/age';
 import { confirmPromotionsTx, orderPromotionsOf } from './checkout.promotions';
@@ -116,6 +116,8 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       paymentId: o.paymentId,
       uses: promos.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
     });
+  // What Haat owes for its promotions on each item: its promotion cost ledger's 'granted' lines.
+  if (promos) await recordPromotionCostGranted(tx, { orderId, items: haatCostItems(items, lines, discounts) });
 
   await recordItemSettlements(tx, {
     orderId,
@@ -143,6 +145,22 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   await clearCart(tx, o.customerUserId);
   await noticeOrderPlaced(tx, orderId);
   return { orderId };
+}
+
+/** The placed items with the Haat-funded shares of their discount (items are written in the lines' order). */
+function haatCostItems(
+  items: readonly { id: string; orderPartId: string; productId: string }[],
+  lines: readonly PricedCartLine[],
+  discounts: readonly { shares: readonly { promotionId: string; funder: { by: string }; paise: number }[] }[],
+) {
+  return items.map((item, i) => {
+    if (lines[i]?.productId !== item.productId) throw new Error('placed items are not in the order of the lines');
+    return {
+      orderItemId: item.id,
+      orderPartId: item.orderPartId,
+      shares: (discounts[i]?.shares ?? []).filter((s) => s.funder.by === 'haat'),
+    };
+  });
 }
 
 function storeNameOf(lines: PricedCartLine[], storeId: string): string {

@@ -5,7 +5,7 @@ import { promotionsBackOnCancel } from '../../../domain/promotions-tax';
 import { formatRupees } from '../../../domain/money';
 import { addRefundDue, noticePartsCancelled, setPartStatus, type Actor, type LockedOrder } from '../orders';
 import { orderRef, refundSpentPoints, unrefundedSpentPoints, voidPendingEarn } from '../rewards';
-import { promotionUsesOfOrder, releasePromotionUses } from '../promotions';
+import { promotionUsesOfOrder, recordPromotionCostCancelled, releasePromotionUses } from '../promotions';
 import { lockBalancesOfParts, settlePartCancelled } from '../settlement';
 
 // What cancelling parts of an order does, shared by the customer's cancel of the order and the
@@ -111,6 +111,8 @@ export async function cancelOrderParts(
     a.order.id,
     usesBack.map((b) => b.promotionId),
   );
+  // Haat's promotion cost of the cancelled items comes back (its ledger's 'given back' lines).
+  await recordPromotionCostCancelled(tx, { orderPartIds: a.parts.map((p) => p.id) });
   await noticePartsCancelled(tx, {
     partIds: a.parts.map((p) => p.id),
     refund: refundSentence(plan),

@@ -35,3 +35,4 @@ export {
   type PlacedPart,
 } from './orders.service';
 export { itemLines, noticeOrderPlaced, noticePartsCancelled } from './orders.notices';
+export { orderValuesAfterDiscount } from './orders.values';

@@ -1,4 +1,5 @@
 export { adminPromotionsRoutes } from './promotions.routes';
+export { promotionCostRoutes } from './promotions.cost.routes';
 export {
   checkoutCandidates,
   holdPromotionUses,
@@ -10,3 +11,12 @@ export {
   releasePromotionUses,
   type PromotionUseInput,
 } from './promotions.service';
+export {
+  promotionCostNetByOrder,
+  promotionCostReport,
+  recordPromotionCostCancelled,
+  recordPromotionCostGranted,
+  recordPromotionCostReturned,
+  type PromotionCostItem,
+  type PromotionCostRow,
+} from './promotions.cost';

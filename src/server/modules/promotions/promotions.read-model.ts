@@ -1,11 +1,12 @@
-import { desc, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { PromotionListQuery, PromotionRow } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
 import { formatRupees } from '../../../domain/money';
 import { benefitText } from '../../../domain/promotions';
 import type { DbOrTx } from '../../platform/db';
+import { orderValuesAfterDiscount } from '../orders';
 import { promotionStatus, toForm, toPromotion, usageOf, type PromotionRecord } from './promotions.service';
-import { promotions } from './promotions.tables';
+import { promotions, promotionUses } from './promotions.tables';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -31,12 +32,42 @@ function budgetText(r: PromotionRecord): string | null {
   return r.budgetType === 'uses' ? count(r.budgetLimit, 'use', 'uses') : null;
 }
 
-/** Rows as the admin's list shows them, with their uses and spend. */
+/**
+ * Each promotion's orders (placed with it, its use not released) and what they were worth after
+ * their discount (orderValuesAfterDiscount: their parts not cancelled, before points and delivery).
+ */
+async function ordersAndRevenueOf(db: DbOrTx, ids: readonly string[]) {
+  const out = new Map(ids.map((id) => [id, { orders: 0, revenuePaise: 0 }]));
+  if (ids.length === 0) return out;
+  const used = await db
+    .select({ promotionId: promotionUses.promotionId, orderId: promotionUses.orderId })
+    .from(promotionUses)
+    .where(
+      and(
+        inArray(promotionUses.promotionId, [...ids]),
+        eq(promotionUses.state, 'used'),
+        isNotNull(promotionUses.orderId),
+      ),
+    );
+  const values = await orderValuesAfterDiscount(db, [...new Set(used.map((u) => u.orderId!))]);
+  for (const u of used) {
+    const o = out.get(u.promotionId)!;
+    o.orders += 1;
+    o.revenuePaise += values.get(u.orderId!) ?? 0;
+  }
+  return out;
+}
+
+/** Rows as the admin's list shows them, with their uses and spend, orders and revenue. */
 export async function promotionRows(db: DbOrTx, records: readonly PromotionRecord[]): Promise<PromotionRow[]> {
   const usage = await usageOf(
     db,
     records.map((r) => r.id),
     null,
+  );
+  const sales = await ordersAndRevenueOf(
+    db,
+    records.map((r) => r.id),
   );
   const today = todayInIndia();
   return records.map((r) => {
@@ -56,6 +87,8 @@ export async function promotionRows(db: DbOrTx, records: readonly PromotionRecor
       status: promotionStatus(r, today),
       uses: u.uses,
       spentPaise: u.spentPaise,
+      orders: sales.get(r.id)?.orders ?? 0,
+      revenuePaise: sales.get(r.id)?.revenuePaise ?? 0,
       budget: budgetText(r),
       minimumPaise: r.minimumPaise,
       perCustomerLimit: r.perCustomerLimit,

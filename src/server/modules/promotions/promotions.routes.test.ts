@@ -71,6 +71,8 @@ describe('creating a promotion', () => {
       status: 'active',
       uses: 0,
       spentPaise: 0,
+      orders: 0,
+      revenuePaise: 0,
       budget: '₹5,000',
       minimumPaise: 0,
       perCustomerLimit: 1,

@@ -50,7 +50,7 @@ export async function adminPromotionsRoutes(fastify: FastifyInstance) {
       const csv = toCsv(
         ['id', 'name', 'kind', 'code', 'offer', 'covers', 'funded_by', 'starts_on', 'ends_on', 'status', 'uses']
           .concat(['spent_rupees', 'budget', 'minimum_rupees', 'per_customer_limit', 'first_order_only'])
-          .concat(['stackable']),
+          .concat(['stackable', 'orders', 'revenue_rupees']),
         rows.map((r) => [
           r.id,
           r.name,
@@ -69,6 +69,8 @@ export async function adminPromotionsRoutes(fastify: FastifyInstance) {
           r.perCustomerLimit,
           r.firstOrderOnly ? 'yes' : 'no',
           r.stackable ? 'yes' : 'no',
+          r.orders,
+          csvRupees(r.revenuePaise),
         ]),
       );
       return sendCsvFile(reply, `haat-promotions-${todayInIndia()}.csv`, csv);

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from '../../platform/columns';
 import { users } from '../auth/auth.tables';
-import { orders } from '../orders/orders.tables';
+import { orderItems, orderParts, orders } from '../orders/orders.tables';
 
 /**
  * A coupon code or an automatic discount, as src/domain/promotions.ts reads it (docs/promotions.md):
@@ -108,5 +108,49 @@ export const promotionUses = pgTable(
     index('promotion_uses_order_idx').on(t.orderId),
     check('promotion_uses_state_check', sql`${t.state} in ('held', 'used', 'released')`),
     check('promotion_uses_discount_check', sql`${t.discountPaise} >= 0`),
+  ],
+);
+
+/**
+ * Haat's promotion cost as a ledger: what Haat owes for a Haat-funded discount, one line per order
+ * item and promotion, 'granted' when the order is placed and 'given back' when the item's part is
+ * cancelled or units of it are returned (their share, as refunds share the discount). For any month,
+ * granted - given back is the Haat-funded discount of the items kept. Rows are only ever added; the
+ * reference makes each written once (granted:<item>:<promotion>, cancel:<item>:<promotion>,
+ * return:<return>:<item>:<promotion>).
+ */
+export const promotionCostEntries = pgTable(
+  'promotion_cost_entries',
+  {
+    id: id(),
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderPartId: uuid('order_part_id')
+      .notNull()
+      .references(() => orderParts.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    kind: text('kind').notNull(),
+    /** Always positive: the kind says which way it goes. */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The India date it was written, and its month (YYYY-MM), which the monthly report reads. */
+    on: date('on_date', { mode: 'string' }).notNull(),
+    month: text('month').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotion_cost_entries_reference_unique').on(t.reference),
+    index('promotion_cost_entries_month_idx').on(t.month, t.promotionId),
+    index('promotion_cost_entries_order_idx').on(t.orderId),
+    index('promotion_cost_entries_item_idx').on(t.orderItemId),
+    check('promotion_cost_entries_kind_check', sql`${t.kind} in ('granted', 'given back')`),
+    check('promotion_cost_entries_amount_check', sql`${t.amountPaise} > 0`),
+    check('promotion_cost_entries_month_check', sql`${t.month} = to_char(${t.on}, 'YYYY-MM')`),
   ],
 );

@@ -36,6 +36,7 @@ import {
   takeBackEarnedPoints,
   unrefundedSpentPoints,
 } from '../rewards';
+import { recordPromotionCostReturned } from '../promotions';
 import { settleReturnReceived } from '../settlement';
 import {
   noticeReturnDecided,
@@ -462,6 +463,13 @@ export async function receiveReturn(a: {
         description: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
         unitPricePaise: item.pricePaise,
       })),
+    });
+
+    // Haat's promotion cost of the units received back comes back (haatCostBackPaise, by promotion).
+    await recordPromotionCostReturned(tx, {
+      returnId: r.id,
+      orderPartId,
+      lines: lines.map(({ line }) => line),
     });
 
     let written: Refund;

@@ -15,6 +15,7 @@ import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { AdminListToolbar, ListFilter } from './admin-list-parts';
+import { PromotionCostSection } from './promotion-cost-section';
 import { PromotionFormDialog } from './promotion-form-dialog';
 import { dayText, RatesSection, wholeList } from './rate-form-parts';
 
@@ -71,13 +72,15 @@ export const promotionColumns: Column<PromotionRow>[] = [
   },
   { key: 'uses', header: 'Uses', numeric: true, render: (p) => p.uses.toLocaleString('en-IN') },
   { key: 'spent', header: 'Spent', numeric: true, render: (p) => <Money paise={p.spentPaise} /> },
+  { key: 'orders', header: 'Orders', numeric: true, render: (p) => p.orders.toLocaleString('en-IN') },
+  { key: 'revenue', header: 'Revenue', numeric: true, render: (p) => <Money paise={p.revenuePaise} /> },
   { key: 'budget', header: 'Budget', render: (p) => p.budget ?? 'None' },
   { key: 'dates', header: 'Dates', render: (p) => promotionDates(p) },
 ];
 
 /**
  * The Promotions tab (permission 'promotions'): coupon codes and automatic discounts with their uses
- * and spend, filtered by status and searched by name or code, exported as CSV; a new promotion, the
+ * and spend, orders and revenue, filtered by status and searched by name or code, exported as CSV; a new promotion, the
  * edit of one not started yet, pause, resume and end (asked first).
  */
 export function PromotionsTab() {
@@ -202,6 +205,7 @@ export function PromotionsTab() {
           )}
         />
       </RatesSection>
+      <PromotionCostSection />
       {form && <PromotionFormDialog editing={form.editing} onClose={() => setForm(null)} />}
       <ConfirmDialog
         open={ending !== null}

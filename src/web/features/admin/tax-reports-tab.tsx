@@ -58,7 +58,7 @@ function useReport<T>(kind: TaxReportKind, month: string) {
 }
 
 /** A CSV download named for what it holds (several sit on one page). */
-function DownloadCsv({ href, what }: { href: string; what: string }) {
+export function DownloadCsv({ href, what }: { href: string; what: string }) {
   return (
     <a
       href={href}
@@ -292,7 +292,7 @@ function CommissionSection({ month }: { month: string }) {
 }
 
 /** The month picker: a month input (this month at most); a value that is not YYYY-MM (browsers without a month picker) is refused under the field. */
-function MonthPicker({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
+export function MonthPicker({ month, onMonth }: { month: string; onMonth: (m: string) => void }) {
   const [text, setText] = useState(month);
   const [error, setError] = useState<string | undefined>();
   const change = (value: string) => {
