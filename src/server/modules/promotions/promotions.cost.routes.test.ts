@@ -41,7 +41,7 @@ async function promotion(over: Partial<PromotionInput>) {
   const definition = promotionInputSchema.parse({
     name: 'Test offer',
     kind: 'coupon',
-    code: uniqueCode(),
+    couponCode: uniqueCode(),
     benefitType: 'fixed',
     amount: '100',
     scope: 'cart',
@@ -94,7 +94,7 @@ describe('Haat’s promotion cost ledger', () => {
     const automatic = await promotion({
       name: 'Earbuds week',
       kind: 'automatic',
-      code: undefined,
+      couponCode: undefined,
       amount: '90',
       stackable: true,
       scope: 'products',
