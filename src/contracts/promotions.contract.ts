@@ -276,6 +276,10 @@ export const promotionRouteMessages = {
 // --- Checkout and orders ------------------------------------------------------------------------
 
 /** The coupon code a shopper typed, optional: on GET /api/checkout/summary's query and POST /api/checkout's body. */
+/** Checkout refuses coupon codes for a while after too many unknown ones (429, Retry-After). */
+export const couponGuessesMessage = (minutes: number) =>
+  `Too many coupon codes tried. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+
 export const couponCodeFields = { couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()) };
 
 export const appliedPromotionSchema = z.object({
