@@ -40,6 +40,7 @@ import {
   adminMerchantsRoutes,
   adminMessagesRoutes,
   adminNotificationsRoutes,
+  adminPromotionSaveRoutes,
   adminOrdersRoutes,
   adminOverviewRoutes,
   adminPayoutsRoutes,
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(adminHaatGstRoutes);
   await app.register(adminNotificationsRoutes);
   await app.register(adminPromotionsRoutes);
+  await app.register(adminPromotionSaveRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);

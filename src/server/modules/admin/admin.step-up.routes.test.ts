@@ -103,6 +103,21 @@ const statusFor = (path: string) =>
         ? 'suspended'
         : 'qualified';
 
+// A promotion's body, where `code` is the coupon's: one Haat pays for with no bound on the discount
+// (a percentage without a cap), which needs a fresh code (`stepUpCode`).
+const promotionBody = {
+  name: 'Big sale',
+  kind: 'coupon',
+  code: 'BIGSALE2026',
+  benefitType: 'percent',
+  percent: '10',
+  scope: 'cart',
+  fundedBy: 'haat',
+  startsOn: today,
+};
+const bodyFor = (path: string) =>
+  path.startsWith('/api/admin/promotions') ? promotionBody : { ...body, status: statusFor(path) };
+
 describe('sensitive admin actions', () => {
   it('all need a fresh code: without one, each answers 401 and writes nothing, not even an audit entry', async () => {
     const actions = await sensitiveActions();
@@ -113,7 +128,7 @@ describe('sensitive admin actions', () => {
     const answers = [];
     for (const { method, path } of actions) {
       const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
-      const res = await client.request(method as 'POST' | 'PUT' | 'PATCH', url, { ...body, status: statusFor(path) });
+      const res = await client.request(method as 'POST' | 'PUT' | 'PATCH', url, bodyFor(path));
       answers.push(
         `${method} ${path} -> ${res.statusCode} ${res.statusCode === 401 ? res.json().error.message : res.body}`,
       );

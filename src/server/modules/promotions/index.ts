@@ -1,6 +1,9 @@
 export { adminPromotionsRoutes } from './promotions.routes';
+export { promotionRows } from './promotions.read-model';
 export {
   checkoutCandidates,
+  createPromotion,
+  editPromotion,
   holdPromotionUses,
   lockPromotionsForOrder,
   promotionCounts,
