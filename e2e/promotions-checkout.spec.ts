@@ -22,6 +22,8 @@ test('a shopper applies a coupon at checkout and the order shows the discount', 
         couponCode: code,
         benefitType: 'percent',
         percent: '10',
+        // At most ₹1,000 off: above it, saving needs a fresh authenticator code.
+        maxDiscount: '1000',
         scope: 'cart',
         fundedBy: 'haat',
         startsOn: today,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpCodeSchema } from './admin-lists.contract';
 import { isIsoDate } from '../domain/age';
 import { isWholeBasisPoints, percentToBasisPoints, toPaise } from '../domain/money';
 import {
@@ -280,6 +281,16 @@ export const promotionRouteMessages = {
 // --- Checkout and orders ------------------------------------------------------------------------
 
 /** The coupon code a shopper typed, optional: on GET /api/checkout/summary's query and POST /api/checkout's body. */
+/**
+ * What the admin's create and edit routes read: the form, and the fresh authenticator code
+ * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
+ */
+export const promotionSaveSchema = promotionInputSchema.and(z.object({ stepUpCode: stepUpCodeSchema }));
+
+/** Checkout refuses coupon codes for a while after too many unknown ones (429, Retry-After). */
+export const couponGuessesMessage = (minutes: number) =>
+  `Too many coupon codes tried. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+
 export const couponCodeFields = { couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()) };
 
 export const appliedPromotionSchema = z.object({

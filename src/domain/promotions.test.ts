@@ -4,6 +4,8 @@ import {
   couponCodeProblem,
   discountOn,
   findCoupon,
+  mostOffPerOrderPaise,
+  needsFreshCodeToSave,
   normaliseCouponCode,
   refusalMessage,
   type PromoCartLine,
@@ -205,5 +207,31 @@ describe('the discount of one promotion', () => {
       usage: { uses: 40, spentPaise: 990_000, customerUses: 0 },
     });
     expect(discountOn(p, 199800)).toBe(10000);
+  });
+});
+
+describe('a fresh code to save a large Haat-funded promotion', () => {
+  const haat = { by: 'haat' } as const;
+  const ABOVE = 100_000; // ₹1,000
+
+  it('the most off one order: the fixed amount, the cap, or no bound for a percentage without a cap', () => {
+    expect(mostOffPerOrderPaise({ type: 'fixed', amountPaise: 50_000 })).toBe(50_000);
+    expect(mostOffPerOrderPaise({ type: 'percent', bp: 2000, capPaise: 30_000 })).toBe(30_000);
+    expect(mostOffPerOrderPaise({ type: 'percent', bp: 1000, capPaise: null })).toBeNull();
+  });
+
+  it('needs one above ₹1,000 an order, not at ₹1,000; a percentage without a cap always', () => {
+    expect(needsFreshCodeToSave({ funder: haat, benefit: { type: 'fixed', amountPaise: 100_000 } }, ABOVE)).toBe(false);
+    expect(needsFreshCodeToSave({ funder: haat, benefit: { type: 'fixed', amountPaise: 100_001 } }, ABOVE)).toBe(true);
+    const capped = (capPaise: number | null) =>
+      needsFreshCodeToSave({ funder: haat, benefit: { type: 'percent', bp: 500, capPaise } }, ABOVE);
+    expect(capped(99_900)).toBe(false);
+    expect(capped(150_000)).toBe(true);
+    expect(capped(null)).toBe(true);
+    // A vendor pays for its own: not Haat's money.
+    const vendor = { by: 'vendor', vendorId: 'v-1' } as const;
+    expect(needsFreshCodeToSave({ funder: vendor, benefit: { type: 'fixed', amountPaise: 500_000 } }, ABOVE)).toBe(
+      false,
+    );
   });
 });

@@ -246,3 +246,24 @@ export function discountOn(p: PromotionWithUsage, basePaise: number): number {
   const left = budgetLeftPaise(p);
   return Math.max(0, Math.min(capped, basePaise, left ?? Infinity));
 }
+
+/**
+ * The most a promotion can take off one order: a fixed amount, or a percentage's cap; null when a
+ * percentage has no cap (no bound: a large enough cart takes any amount).
+ */
+export function mostOffPerOrderPaise(benefit: PromotionBenefit): number | null {
+  return benefit.type === 'fixed' ? benefit.amountPaise : benefit.capPaise;
+}
+
+/**
+ * Whether saving a promotion needs a fresh authenticator code: Haat pays for it and the most it can
+ * take off one order is above `abovePaise` (a percentage without a cap counts as above).
+ */
+export function needsFreshCodeToSave(
+  p: { funder: PromotionFunder; benefit: PromotionBenefit },
+  abovePaise: number,
+): boolean {
+  if (p.funder.by !== 'haat') return false;
+  const most = mostOffPerOrderPaise(p.benefit);
+  return most === null || most > abovePaise;
+}

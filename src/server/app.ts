@@ -40,6 +40,7 @@ import {
   adminMerchantsRoutes,
   adminMessagesRoutes,
   adminNotificationsRoutes,
+  adminPromotionSaveRoutes,
   adminOrdersRoutes,
   adminOverviewRoutes,
   adminPayoutsRoutes,
@@ -243,6 +244,7 @@ export async function buildApp({
   await app.register(adminNotificationsRoutes);
   await app.register(adminPromotionsRoutes);
   await app.register(promotionCostRoutes);
+  await app.register(adminPromotionSaveRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);

@@ -103,6 +103,16 @@ const configSchema = z
     REGISTRATIONS_PER_HOUR: whole(1, 1_000_000, 10),
     /** Password reset requests one address may make per hour (each email also gets at most 3 mails an hour). */
     PASSWORD_RESETS_PER_HOUR: whole(1, 1_000_000, 5),
+    /**
+     * Rupees: saving a Haat-funded promotion that can take more than this off one order (a percentage
+     * without a cap always can) needs a fresh authenticator code.
+     */
+    PROMOTION_FRESH_CODE_ABOVE_RUPEES: whole(0, 100_000_000, 1000),
+    /** Unknown coupon codes one customer account may try at checkout within COUPON_GUESS_WINDOW_MINUTES. */
+    COUPON_GUESSES_PER_ACCOUNT: whole(1, 1_000_000, 10),
+    /** Unknown coupon codes one address may try at checkout (all its accounts together) within the window. */
+    COUPON_GUESSES_PER_ADDRESS: whole(1, 1_000_000, 30),
+    COUPON_GUESS_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     /** Downloads (tax document PDFs, CSV reports and exports) one account (or, signed out, one address) may make per minute. */
     DOWNLOADS_PER_MINUTE: whole(1, 1_000_000, 60),
     RETURN_WINDOW_DAYS: whole(0, 365, 7),

@@ -17,9 +17,9 @@ let ip = 1;
 export type Shopper = { client: TestClient; userId: string; addressId: string; email: string };
 
 /** A signed-in customer with a default address in Pune and, optionally, available points. */
-export async function newShopper(t: TestApp, points = 0): Promise<Shopper> {
+export async function newShopper(t: TestApp, points = 0, email?: string): Promise<Shopper> {
   const client = new TestClient(t.app, `10.1.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`);
-  const input = customerInput({ phoneNumber: '9812345670' });
+  const input = customerInput({ phoneNumber: '9812345670', ...(email ? { email } : {}) });
   const { id } = await registerAndLogin(client, input);
   const res = await client.post('/api/addresses', {
     type: 'home',

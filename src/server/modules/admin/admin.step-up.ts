@@ -49,11 +49,14 @@ export async function requireFreshCode<R>(
   req: FastifyRequest,
   reply: FastifyReply,
   action: (sensitiveTx: SensitiveTx, followUpTx: FollowUpTx) => Promise<R>,
+  /** The body's field holding the code, where `code` means something else (a promotion's coupon code). */
+  codeField = 'code',
 ): Promise<R> {
   const admin = requireAdmin(req);
   const { db, config, loginFailures } = req.server.ctx;
   const from = origin(req);
-  const code = (req.body as { code?: string } | undefined)?.code;
+  const sent = (req.body as Record<string, unknown> | undefined)?.[codeField];
+  const code = typeof sent === 'string' ? sent : undefined;
   let spent = false;
   const audited = async <T>(tx: Tx, { result, audit }: Audited<T>): Promise<T> => {
     for (const entry of [audit].flat())

@@ -23,3 +23,4 @@ export { adminTaxReportsRoutes } from './admin.tax-reports.routes';
 export { adminCommissionGstRoutes } from './admin.commission-gst.routes';
 export { adminHaatGstRoutes } from './admin.haat-gst.routes';
 export { adminNotificationsRoutes } from './admin.notifications.routes';
+export { adminPromotionSaveRoutes } from './admin.promotions.routes';

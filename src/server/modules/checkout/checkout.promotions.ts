@@ -75,6 +75,10 @@ export async function quotePromotions(
   return quoteOf(a.lines, { ...a, earlierOrders, automatics, coupons });
 }
 
+/** The coupon code typed is no coupon's (what the guessing limit counts). */
+export const couponUnknown = (q: PromotionsQuote): boolean =>
+  q.couponCode !== null && q.cart.rejected.some((r) => r.refusal.reason === 'unknown_code');
+
 /** What a checkout stores of its promotions, to check them again at placement. */
 export const snapshotOf = (q: PromotionsQuote): SnapshotPromotions => ({
   couponCode: q.couponCode,

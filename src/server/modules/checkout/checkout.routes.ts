@@ -10,6 +10,7 @@ import {
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { newReviewSchema, reviewCreatedSchema } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
+import { couponGuessLimits } from './checkout.coupon-guesses';
 import { paymentRoutes } from './checkout.payment.routes';
 import { addProductReview } from './checkout.reviews';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
@@ -20,12 +21,14 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  429: errorResponseSchema,
 };
 
 /** Checkout, payments and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
 export async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
+  const couponGuesses = couponGuessLimits(app.ctx.failureStore, config);
   // Checked before the body or query is validated: a guest gets 401 and another role 403, whatever they sent.
   const customersOnly = { onRequest: roleGuard('customer') };
 
@@ -40,7 +43,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         response: { 200: checkoutSummarySchema, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireRole(req, 'customer');
       return getCheckoutSummary({
         db,
@@ -48,6 +51,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         customerUserId: user.id,
         pointsToUse: req.query.pointsToUse,
         couponCode: req.query.couponCode,
+        couponGuesses: couponGuesses(req, reply, user.id),
       });
     },
   );
@@ -64,7 +68,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         response: { 200: checkoutResultSchema, ...errors, 503: errorResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireRole(req, 'customer');
       const { addressId, pointsToUse, paymentMethod, expectedTotalPaise, couponCode } = req.body;
       return startCheckout({
@@ -76,6 +80,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         paymentMethod,
         expectedTotalPaise,
         couponCode,
+        couponGuesses: couponGuesses(req, reply, user.id),
       });
     },
   );

@@ -11,7 +11,7 @@ import {
 import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
 import { getAddress, lockCustomer } from '../auth';
 import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
@@ -29,8 +29,10 @@ import {
 } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
+import type { CouponGuesses } from './checkout.coupon-guesses';
 import {
   confirmPromotionsTx,
+  couponUnknown,
   promotionsSummary,
   quotePromotions,
   snapshotOf,
@@ -50,6 +52,26 @@ import {
 
 type Ctx = { db: Db; config: Config };
 
+/**
+ * Quotes the cart's promotions under the coupon guessing limit: with a code, refused (429) while the
+ * customer or their address is blocked, and counted when the code is no coupon's.
+ */
+async function guardedQuote(
+  db: DbOrTx,
+  a: {
+    customerUserId: string;
+    lines: PricedCartLine[];
+    couponCode: string | null;
+    today: string;
+    guesses?: CouponGuesses;
+  },
+): Promise<PromotionsQuote> {
+  if (a.couponCode !== null) await a.guesses?.check();
+  const promos = await quotePromotions(db, a);
+  if (couponUnknown(promos)) await a.guesses?.fail();
+  return promos;
+}
+
 async function availablePoints({ db, config }: Ctx, customerUserId: string): Promise<number> {
   const b = await getBalances(db, customerUserId, { returnWindowDays: config.RETURN_WINDOW_DAYS });
   return b.availablePoints;
@@ -57,15 +79,16 @@ async function availablePoints({ db, config }: Ctx, customerUserId: string): Pro
 
 /** What checkout would charge now for the customer's cart: lines, amounts and the points they may use (clamped to what is allowed). */
 export async function getCheckoutSummary(
-  ctx: Ctx & { customerUserId: string; pointsToUse: number; couponCode?: string },
+  ctx: Ctx & { customerUserId: string; pointsToUse: number; couponCode?: string; couponGuesses?: CouponGuesses },
 ): Promise<CheckoutSummary> {
   const lines = await priceLines(ctx.db, await listCartLines(ctx.db, ctx.customerUserId));
   const available = await availablePoints(ctx, ctx.customerUserId);
-  const promos = await quotePromotions(ctx.db, {
+  const promos = await guardedQuote(ctx.db, {
     customerUserId: ctx.customerUserId,
     lines,
     couponCode: ctx.couponCode ?? null,
     today: todayInIndia(),
+    guesses: ctx.couponGuesses,
   });
   const max = pointsUsableOn(lines, available, promos.cart.lines);
   return {
@@ -122,6 +145,7 @@ export async function startCheckout(
     paymentMethod?: PaymentMethod;
     expectedTotalPaise: number;
     couponCode?: string;
+    couponGuesses?: CouponGuesses;
   },
 ): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
@@ -138,7 +162,13 @@ export async function startCheckout(
       pointsToUse: checkoutMessages.tooManyPoints,
     });
   const today = todayInIndia();
-  const promos = await quotePromotions(db, { customerUserId, lines, couponCode: ctx.couponCode ?? null, today });
+  const promos = await guardedQuote(db, {
+    customerUserId,
+    lines,
+    couponCode: ctx.couponCode ?? null,
+    today,
+    guesses: ctx.couponGuesses,
+  });
   const max = pointsUsableOn(lines, available, promos.cart.lines);
   if (pointsToUse > max)
     throw new AppError('VALIDATION_FAILED', pointsAboveTotalMessage(max), {

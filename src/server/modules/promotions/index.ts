@@ -1,7 +1,10 @@
 export { adminPromotionsRoutes } from './promotions.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
+export { promotionRows } from './promotions.read-model';
 export {
   checkoutCandidates,
+  createPromotion,
+  editPromotion,
   holdPromotionUses,
   lockPromotionsForOrder,
   promotionCounts,

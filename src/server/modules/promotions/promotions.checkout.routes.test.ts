@@ -157,6 +157,33 @@ describe('the checkout summary with a coupon', () => {
     expect(await message(first.code!)).toBe(`${first.code} is only for your first order`);
   });
 
+  it("counts a customer's uses across their accounts that reach one mailbox", async () => {
+    const { product } = await shopWith(60_000);
+    const perCustomer = await promotion({ perCustomerLimit: '1' });
+    // One Gmail mailbox, two spellings: a dot in the name, and a +tag.
+    const name = `ashak${crypto.randomUUID().slice(0, 8)}`;
+    const first = await newShopper(t, 0, `${name.slice(0, 4)}.${name.slice(4)}@gmail.com`);
+    const second = await newShopper(t, 0, `${name}+deals@gmail.com`);
+    const stranger = await newShopper(t, 0, `${name}x@gmail.com`);
+    for (const s of [first, second, stranger]) await fillCart(s, [{ productId: product.id }]);
+    const placed = await checkout(first, { couponCode: perCustomer.code });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await payWithTestGateway(first, placed.json())).statusCode).toBe(200);
+
+    const summaryOf = async (s: Shopper) => (await summary(s, `couponCode=${perCustomer.code}`)).promotions;
+    expect((await summaryOf(second)).couponMessage).toBe(`You have already used ${perCustomer.code}`);
+    // The total the second account sees is without the coupon; sending the total with it is refused.
+    const refused = await second.client.post('/api/checkout', {
+      addressId: second.addressId,
+      couponCode: perCustomer.code,
+      expectedTotalPaise: 59_900,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(`You have already used ${perCustomer.code}`);
+    // Another mailbox is another customer.
+    expect((await summaryOf(stranger)).couponMessage).toBeNull();
+  });
+
   it('shows an automatic promotion without a code, and a coupon it beats as not applied', async () => {
     const { product, shop } = await shopWith(100_000);
     const auto = await promotion({

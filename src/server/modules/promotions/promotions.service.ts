@@ -6,11 +6,13 @@ import {
   type PromotionStatus,
 } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
+import { mailboxOf } from '../../../domain/contact-identity';
 import { basisPointsToPercent, rupeesForInput } from '../../../domain/money';
 import type { Promotion, PromotionWithUsage } from '../../../domain/promotions';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
+import { emailOfUser } from '../auth';
 import { promotions, promotionUses } from './promotions.tables';
 
 // Promotions as rows: saving one from the admin's form (a coupon's code unique among the promotions
@@ -244,23 +246,42 @@ export async function changePromotionState(
 const counted = sql`(${promotionUses.state} = 'used'
   or (${promotionUses.state} = 'held' and ${promotionUses.heldUntil} > now()))`;
 
-/** Uses and spend (used, or held within their hold) of each promotion named, and one customer's uses of each. */
+/**
+ * Who a customer is for a per-customer limit: their user id, and the mailbox their email reaches
+ * (mailboxOf), so `asha.k@gmail.com` and `ashak+deals@gmail.com` are one customer. Null mailbox for
+ * an account without an email (deleted).
+ */
+export type PromotionCustomer = { userId: string; mailbox: string | null };
+
+async function customerOf(db: DbOrTx, userId: string): Promise<PromotionCustomer> {
+  const email = await emailOfUser(db, userId);
+  return { userId, mailbox: email === null ? null : mailboxOf(email) };
+}
+
+/**
+ * Uses and spend (used, or held within their hold) of each promotion named, and one customer's uses
+ * of each: those of their account, and those of any account whose email reaches the same mailbox.
+ */
 export async function usageOf(
   db: DbOrTx,
   ids: readonly string[],
-  customerUserId: string | null,
+  customer: PromotionCustomer | null,
 ): Promise<Map<string, { uses: number; spentPaise: number; customerUses: number }>> {
   const out = new Map(ids.map((id) => [id, { uses: 0, spentPaise: 0, customerUses: 0 }]));
   if (ids.length === 0) return out;
+  const theirs =
+    customer === null
+      ? null
+      : customer.mailbox === null
+        ? sql`${promotionUses.customerUserId} = ${customer.userId}`
+        : sql`(${promotionUses.customerUserId} = ${customer.userId}
+            or ${promotionUses.customerMailbox} = ${customer.mailbox})`;
   const rows = await db
     .select({
       promotionId: promotionUses.promotionId,
       uses: sql<number>`count(*)::int`,
       spentPaise: sql<number>`coalesce(sum(${promotionUses.discountPaise}), 0)::bigint`,
-      customerUses:
-        customerUserId === null
-          ? sql<number>`0`
-          : sql<number>`(count(*) filter (where ${promotionUses.customerUserId} = ${customerUserId}))::int`,
+      customerUses: theirs === null ? sql<number>`0` : sql<number>`(count(*) filter (where ${theirs}))::int`,
     })
     .from(promotionUses)
     .where(and(inArray(promotionUses.promotionId, [...ids]), counted))
@@ -275,10 +296,11 @@ export async function usageOf(
 }
 
 const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customerUserId: string) => {
+  if (rows.length === 0) return [];
   const usage = await usageOf(
     db,
     rows.map((r) => r.id),
-    customerUserId,
+    await customerOf(db, customerUserId),
   );
   return rows.map((r): PromotionWithUsage => ({
     ...toPromotion(r),
@@ -351,6 +373,8 @@ export async function recordPromotionUses(
   tx: Tx,
   a: { orderId: string; customerUserId: string; paymentId?: string | null; uses: readonly PromotionUseInput[] },
 ): Promise<void> {
+  if (a.uses.length === 0) return;
+  const { mailbox } = await customerOf(tx, a.customerUserId);
   for (const u of a.uses) {
     const values = { orderId: a.orderId, discountPaise: u.discountPaise, state: 'used', heldUntil: null };
     const claimed = a.paymentId
@@ -366,6 +390,7 @@ export async function recordPromotionUses(
         promotionId: u.promotionId,
         paymentId: a.paymentId ?? null,
         customerUserId: a.customerUserId,
+        customerMailbox: mailbox,
       });
   }
 }
@@ -376,11 +401,13 @@ export async function holdPromotionUses(
   a: { paymentId: string; customerUserId: string; heldUntil: Date; uses: readonly PromotionUseInput[] },
 ): Promise<void> {
   if (a.uses.length === 0) return;
+  const { mailbox } = await customerOf(tx, a.customerUserId);
   await tx.insert(promotionUses).values(
     a.uses.map((u) => ({
       promotionId: u.promotionId,
       paymentId: a.paymentId,
       customerUserId: a.customerUserId,
+      customerMailbox: mailbox,
       discountPaise: u.discountPaise,
       state: 'held',
       heldUntil: a.heldUntil,

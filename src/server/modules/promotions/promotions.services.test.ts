@@ -145,4 +145,35 @@ describe('a coupon under concurrency', () => {
     expect(used[0].n).toBe(1);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
+
+  it('two accounts of one mailbox checking out at once with a limit of 1: exactly one gets the coupon', async () => {
+    const item = await product(10);
+    const promo = await coupon({ perCustomerLimit: '1' });
+    const name = `ashak${crypto.randomUUID().slice(0, 8)}`;
+    const accounts = [
+      await newShopper(t, 0, `${name.slice(0, 4)}.${name.slice(4)}@gmail.com`),
+      await newShopper(t, 0, `${name}+deals@gmail.com`),
+    ];
+    await Promise.all(accounts.map((s) => fillCart(s, [{ productId: item.id }])));
+    const totals = await Promise.all(accounts.map((s) => totalWith(s, promo.code!)));
+    expect(totals).toEqual([59_900, 59_900]);
+    const started = await Promise.all(
+      accounts.map((s, i) =>
+        s.client.post('/api/checkout', {
+          addressId: s.addressId,
+          couponCode: promo.code,
+          expectedTotalPaise: totals[i],
+        }),
+      ),
+    );
+    const winners = started.filter((r) => r.statusCode === 200);
+    const refused = started.filter((r) => r.statusCode === 409);
+    expect(winners).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].json().error.message).toBe(`You have already used ${promo.code}`);
+    const winner = accounts[started.indexOf(winners[0])];
+    expect((await payWithTestGateway(winner, winners[0].json())).statusCode).toBe(200);
+    expect(await usesOf(promo.id)).toEqual([{ state: 'used', n: 1 }]);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
 });

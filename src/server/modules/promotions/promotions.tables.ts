@@ -94,6 +94,12 @@ export const promotionUses = pgTable(
     customerUserId: uuid('customer_user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * The mailbox of the customer's email when the use was recorded (mailboxOf: lowercase, no `+tag`,
+     * no dots for Gmail), so a per-customer limit holds across one person's accounts; null for rows
+     * written before it was kept (they still count by user id).
+     */
+    customerMailbox: text('customer_mailbox'),
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
     state: text('state').notNull(),
     createdAt: createdAt(),
@@ -105,6 +111,7 @@ export const promotionUses = pgTable(
     check('promotion_uses_for_check', sql`${t.orderId} is not null or ${t.paymentId} is not null`),
     check('promotion_uses_held_check', sql`${t.state} <> 'held' or ${t.heldUntil} is not null`),
     index('promotion_uses_customer_idx').on(t.promotionId, t.customerUserId),
+    index('promotion_uses_mailbox_idx').on(t.promotionId, t.customerMailbox),
     index('promotion_uses_order_idx').on(t.orderId),
     check('promotion_uses_state_check', sql`${t.state} in ('held', 'used', 'released')`),
     check('promotion_uses_discount_check', sql`${t.discountPaise} >= 0`),

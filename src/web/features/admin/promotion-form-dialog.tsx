@@ -19,6 +19,7 @@ import {
   type PromotionResult,
   type PromotionRow,
 } from '../../../contracts/promotions.contract';
+import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, ApiError } from '../../api/client';
 import { useServerErrors } from '../../api/field-errors';
@@ -26,6 +27,7 @@ import { Input, Select } from '../../ui/Field';
 import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
 import { CategoryTicks, SearchPicker } from './promotion-scope-pickers';
+import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** The form checks with the server's own contract: its messages show under the fields. */
 export const promotionResolver = zodResolver(promotionInputSchema) as unknown as Resolver<
@@ -379,6 +381,78 @@ export function PromotionFields({
 }
 
 /**
+ * Saves the form as typed: a new promotion, or the edit of `editingId`. `stepUpCode`: the fresh code
+ * from the authenticator that a large Haat-funded promotion needs (the parsed form's `code` is the
+ * coupon's).
+ */
+export const savePromotion = (editingId: string | null, body: PromotionForm, stepUpCode?: string) => {
+  const sent = stepUpCode ? { ...body, stepUpCode } : body;
+  return editingId
+    ? api.put<PromotionResult>(`/api/admin/promotions/${editingId}`, sent)
+    : api.post<PromotionResult>('/api/admin/promotions', sent);
+};
+
+/** The server asks for a fresh code (401, the step-up guard's message): Haat may pay a large amount an order. */
+export const freshCodeAsked = (e: unknown): boolean =>
+  e instanceof ApiError && e.status === 401 && e.message === adminAuthMessages.stepUpMissing;
+
+/** A coupon code taken by another promotion (409 naming it): the code field's problem. */
+const codeTakenMessage = (e: unknown, body: PromotionForm): string | null => {
+  const code = typeof body.couponCode === 'string' ? body.couponCode.trim().toUpperCase() : '';
+  return e instanceof ApiError && e.status === 409 && code && e.message.includes(code) ? e.message : null;
+};
+
+/**
+ * The fresh code a large Haat-funded promotion needs before it is saved (the server says when: more
+ * than the configured amount off one order, or a percentage without a cap), asked in the step-up
+ * dialog of every sensitive admin action; the form's values are sent again with it.
+ */
+export function PromotionStepUp({
+  body,
+  editingId,
+  onSaved,
+  onCodeTaken,
+  onCancel,
+}: {
+  /** The form's values waiting for the code, or null (closed). */
+  body: PromotionForm | null;
+  editingId: string | null;
+  onSaved: (saved: PromotionResult) => void;
+  onCodeTaken: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const label = editingId ? 'Save the promotion' : 'Create the promotion';
+  return (
+    <StepUpDialog
+      open={body !== null}
+      title={editingId ? 'Save a large promotion' : 'Create a large promotion'}
+      description={
+        <p>
+          Haat pays for this promotion and it can take a large amount off one order (a percentage off with no maximum
+          discount has no limit).
+        </p>
+      }
+      actionLabel={label}
+      onCancel={onCancel}
+      onConfirm={async (code) => {
+        if (!body) return null;
+        try {
+          onSaved(await savePromotion(editingId, body, code));
+          return null;
+        } catch (e) {
+          const taken = codeTakenMessage(e, body);
+          if (taken) {
+            onCodeTaken(taken);
+            return null;
+          }
+          return actionError(e, editingId ? 'Failed to save the promotion' : 'Failed to create');
+        }
+      }}
+    />
+  );
+}
+
+/**
  * New promotion, or the edit of a scheduled one: the fields checked with promotionInputSchema (its messages under
  * each field), the server's refusals placed under their fields or above the form, the typed values kept.
  */
@@ -400,48 +474,70 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
     shouldUnregister: true,
   });
   const server = useServerErrors(setError, fieldNames, editing ? 'Failed to save the promotion' : 'Failed to create');
+  // The values waiting for a fresh code (a large Haat-funded promotion), or null.
+  const [awaitingCode, setAwaitingCode] = useState<PromotionForm | null>(null);
+  const done = (saved: PromotionResult) => {
+    notify.success(editing ? `${saved.promotion.name} saved` : `${saved.promotion.name} created`, {
+      action: 'admin-promotions',
+    });
+    void qc.invalidateQueries({ queryKey: ['admin', 'promotions'] });
+    onClose();
+  };
+  const codeTaken = (message: string) => {
+    server.clearError();
+    setError('couponCode', { type: 'server', message }, { shouldFocus: true });
+  };
   const save = handleSubmit(async () => {
     server.clearError();
     // The fields as typed: the server reads them with the same schema.
     const body = getValues();
     try {
-      const saved = editing
-        ? await api.put<PromotionResult>(`/api/admin/promotions/${editing.id}`, body)
-        : await api.post<PromotionResult>('/api/admin/promotions', body);
-      notify.success(editing ? `${saved.promotion.name} saved` : `${saved.promotion.name} created`, {
-        action: 'admin-promotions',
-      });
-      void qc.invalidateQueries({ queryKey: ['admin', 'promotions'] });
-      onClose();
+      done(await savePromotion(editing?.id ?? null, body));
     } catch (err) {
+      // Above the amount Haat may give away without one: the fresh code is asked, then the save sent again.
+      if (freshCodeAsked(err)) return setAwaitingCode(body);
       // A code taken by another promotion (409) is the code field's problem: said under it.
-      const code = typeof body.couponCode === 'string' ? body.couponCode.trim().toUpperCase() : '';
-      if (err instanceof ApiError && err.status === 409 && code && err.message.includes(code)) {
-        server.clearError();
-        setError('couponCode', { type: 'server', message: err.message }, { shouldFocus: true });
-      } else server.showError(err);
+      const taken = codeTakenMessage(err, body);
+      if (taken) codeTaken(taken);
+      else server.showError(err);
     }
   });
+  // The code is asked beside the form, not inside it: the dialog's own form must not submit this one.
   return (
-    <FormModal
-      open
-      onClose={onClose}
-      busy={isSubmitting}
-      wide
-      title={editing ? `Edit ${editing.name}` : 'New promotion'}
-      label={editing ? 'Edit the promotion' : 'New promotion'}
-      onSubmit={save}
-      submitText={editing ? 'Save the promotion' : 'Create the promotion'}
-      ready
-      formError={server.formError}
-    >
-      <PromotionFields
-        register={register}
-        control={control}
-        errors={errors}
-        known={known}
-        onKnown={(labels) => setKnown((k) => ({ ...k, ...labels }))}
+    <>
+      <FormModal
+        open
+        onClose={onClose}
+        busy={isSubmitting}
+        wide
+        title={editing ? `Edit ${editing.name}` : 'New promotion'}
+        label={editing ? 'Edit the promotion' : 'New promotion'}
+        onSubmit={save}
+        submitText={editing ? 'Save the promotion' : 'Create the promotion'}
+        ready
+        formError={server.formError}
+      >
+        <PromotionFields
+          register={register}
+          control={control}
+          errors={errors}
+          known={known}
+          onKnown={(labels) => setKnown((k) => ({ ...k, ...labels }))}
+        />
+      </FormModal>
+      <PromotionStepUp
+        body={awaitingCode}
+        editingId={editing?.id ?? null}
+        onSaved={(saved) => {
+          setAwaitingCode(null);
+          done(saved);
+        }}
+        onCodeTaken={(message) => {
+          setAwaitingCode(null);
+          codeTaken(message);
+        }}
+        onCancel={() => setAwaitingCode(null)}
       />
-    </FormModal>
+    </>
   );
 }

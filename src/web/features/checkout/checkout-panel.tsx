@@ -31,6 +31,12 @@ type Stage = 'idle' | 'starting' | 'paying' | 'verifying';
 /** A refusal of the order that is about the coupon: its field's message, or a message naming the code. */
 export const couponRefusal = (e: ApiError, code: string): string | null =>
   e.fields.couponCode || (e.message.includes(code) ? e.message : null);
+/**
+ * Too many coupon codes tried (429 from the summary with a code, or from placing the order with one):
+ * the server's message, shown under the field while the order is priced without the code; else null.
+ */
+export const couponLimit = (e: unknown, code: string | null): string | null =>
+  code && e instanceof ApiError && e.status === 429 ? e.fields.couponCode || null : null;
 const TEST_DECLINE = 'The test payment was declined';
 
 function ItemsByShop({
@@ -117,6 +123,13 @@ export function CheckoutPanel({
   // Placing the order refused the coupon (used up meanwhile): its message, until the next code.
   const [couponRefused, setCouponRefused] = useState<string | null>(null);
   const summary = useCheckoutSummary(pointsToUse, couponCode, !finished && !saving);
+  const blockedCoupon = couponLimit(summary.error, couponCode);
+  // Too many codes tried: the field says so, and the summary is read again without the code.
+  useEffect(() => {
+    if (!blockedCoupon) return;
+    setCouponRefused(blockedCoupon);
+    setCouponCode(null);
+  }, [blockedCoupon]);
   // The cart and the amounts on screen may differ: no total is shown and Pay waits.
   const updating = saving || summary.isFetching;
   const orderPlaced = useOrderPlaced();
@@ -140,6 +153,11 @@ export function CheckoutPanel({
     // summary read again prices the order without it.
     if (e instanceof ApiError && e.status === 409 && couponCode && couponRefusal(e, couponCode))
       setCouponRefused(couponRefusal(e, couponCode));
+    const limited = couponLimit(e, couponCode);
+    if (limited) {
+      setCouponRefused(limited);
+      setCouponCode(null);
+    }
     notify.error(e instanceof Error ? e.message : checkoutMessages.createOrderFailed, { action: 'checkout' });
     // Cash on delivery refused: the summary says again whether it is available (if not, checkout falls
     // back to online). The amount changed (another tab, a new price) or the cart did: Pay is offered
@@ -237,7 +255,8 @@ export function CheckoutPanel({
     </Button>
   );
 
-  if (summary.isPending) {
+  // Too many codes tried: shown as loading while the summary is read again without the code.
+  if (summary.isPending || blockedCoupon) {
     return (
       <LoadingRegion label={saving ? UPDATING_TOTAL : 'Preparing checkout'}>
         {/* Said aloud by the region's label; shown here for sighted customers. */}

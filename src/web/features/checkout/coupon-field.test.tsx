@@ -4,7 +4,7 @@ import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import type { CheckoutPromotions } from '../../../contracts/promotions.contract';
 import { ApiError } from '../../api/client';
 import { SummaryLines } from '../../ui/OrderSummary';
-import { couponRefusal } from './checkout-panel';
+import { couponLimit, couponRefusal } from './checkout-panel';
 import { CouponField, discountOf, PromotionLines, promotionsOf, readCouponCode } from './coupon-field';
 import { checkoutRequest, fetchCheckoutSummary, startCheckout } from './use-checkout';
 
@@ -213,5 +213,31 @@ describe('placing the order with a coupon', () => {
     expect(
       checkoutRequest({ addressId, pointsToUse: 0, method: 'online', totalPaise: 200_000, couponCode: null }),
     ).not.toHaveProperty('couponCode');
+  });
+
+  it('shows "too many coupon codes" under the field when the server refuses codes for a while', async () => {
+    const message = 'Too many coupon codes tried. Try again in 15 minutes.';
+    const fetch = json(429, { error: { code: 'RATE_LIMITED', message, fields: { couponCode: message } } });
+    vi.stubGlobal('fetch', fetch);
+    const refused = await fetchCheckoutSummary(0, 'SAVE10').catch((e: unknown) => e);
+    expect(calledWith(fetch).url).toBe('/api/checkout/summary?pointsToUse=0&couponCode=SAVE10');
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(couponLimit(refused, 'SAVE10')).toBe(message);
+    // Not about a code: a 429 with no code sent, or another error.
+    expect(couponLimit(refused, null)).toBeNull();
+    expect(couponLimit(new ApiError(409, 'CONFLICT', 'The total changed'), 'SAVE10')).toBeNull();
+    // The panel prices the order without the code and the field shows the message as its error.
+    const html = renderToStaticMarkup(
+      <CouponField
+        applied={null}
+        message={couponLimit(refused, 'SAVE10')}
+        busy={false}
+        onApply={vi.fn()}
+        onRemove={vi.fn()}
+      />,
+    );
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toContain(message);
+    expect(html).toContain('aria-invalid="true"');
   });
 });

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
+import type { PromotionInput } from '../../../contracts/promotions.contract';
+import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
+import { indiaDate } from '../../test/dates';
+
+// Saving a promotion Haat pays for that can take more than ₹1,000 off one order (the default of
+// PROMOTION_FRESH_CODE_ABOVE_RUPEES; a percentage without a cap always can) needs a fresh
+// authenticator code, `stepUpCode`, through the step-up guard of the other sensitive actions.
+
+let t: TestApp;
+let admin: TestClient;
+let secret: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ client: admin, secret } = await signInSuperAdmin(t));
+});
+afterAll(() => t.close());
+
+const uniqueCode = () => `BIG${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+
+const coupon = (over: Partial<PromotionInput> = {}): PromotionInput => ({
+  name: 'Big savings',
+  kind: 'coupon',
+  couponCode: uniqueCode(),
+  benefitType: 'fixed',
+  amount: '1500',
+  scope: 'cart',
+  fundedBy: 'haat',
+  startsOn: indiaDate(0),
+  ...over,
+});
+
+const listed = async (code: string) =>
+  (await admin.get(`/api/admin/promotions?q=${code}`)).json().promotions as { code: string }[];
+
+describe('a large Haat-funded promotion needs a fresh code', () => {
+  it('₹1,500 off without a code: 401 as the other sensitive actions, nothing saved; with a code: 201', async () => {
+    const code = uniqueCode();
+    const body = coupon({ couponCode: code });
+    const refused = await admin.post('/api/admin/promotions', body);
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(refused.json().error.message).toBe(adminAuthMessages.stepUpMissing);
+    expect(await listed(code)).toEqual([]);
+
+    const wrong = await admin.post('/api/admin/promotions', { ...body, stepUpCode: '000000' });
+    expect(wrong.statusCode, wrong.body).toBe(403);
+    expect(await listed(code)).toEqual([]);
+
+    const saved = await admin.post('/api/admin/promotions', { ...body, stepUpCode: await freshCode(t, secret) });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().promotion).toMatchObject({ code, offer: '₹1,500 off' });
+    expect((await listed(code)).map((p) => p.code)).toEqual([code]);
+  });
+
+  it('a percentage without a cap needs one; up to ₹1,000 off (a cap or an amount) does not', async () => {
+    const uncapped = coupon({ benefitType: 'percent', percent: '5', amount: undefined });
+    expect((await admin.post('/api/admin/promotions', uncapped)).statusCode).toBe(401);
+    const capped = coupon({ benefitType: 'percent', percent: '5', maxDiscount: '1000', amount: undefined });
+    const res = await admin.post('/api/admin/promotions', capped);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await admin.post('/api/admin/promotions', coupon({ amount: '1000' }))).statusCode).toBe(201);
+  });
+
+  it('editing a scheduled promotion to more than ₹1,000 off needs one too', async () => {
+    const small = coupon({ amount: '200', startsOn: indiaDate(5) });
+    const created = await admin.post('/api/admin/promotions', small);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().promotion.id as string;
+    const bigger = { ...small, amount: '2500' };
+    const refused = await admin.put(`/api/admin/promotions/${id}`, bigger);
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(refused.json().error.message).toBe(adminAuthMessages.stepUpMissing);
+    const saved = await admin.put(`/api/admin/promotions/${id}`, { ...bigger, stepUpCode: await freshCode(t, secret) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().promotion.offer).toBe('₹2,500 off');
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  promotionResultSchema,
+  promotionRouteMessages as m,
+  promotionSaveSchema,
+  type PromotionDefinition,
+} from '../../../contracts/promotions.contract';
+import { toPaise } from '../../../domain/money';
+import { needsFreshCodeToSave } from '../../../domain/promotions';
+import { adminErrors as errors } from '../../platform/admin-errors';
+import { origin, requireAdmin } from '../../platform/auth-guards';
+import type { DbOrTx } from '../../platform/db';
+import { createPromotion, editPromotion, promotionRows } from '../promotions';
+import { requireFreshCode } from './admin.step-up';
+
+const params = z.object({ id: z.uuid({ error: m.notFound }) });
+
+/**
+ * Creating and editing a promotion (the Promotions tab, permission Promotions). One Haat pays for
+ * that can take more than PROMOTION_FRESH_CODE_ABOVE_RUPEES off one order (a percentage without a cap
+ * always can) is saved only with a fresh authenticator code, `stepUpCode` (the body's `code` is the
+ * coupon's), spent in the save's own transaction by the step-up guard of the other sensitive admin
+ * routes: no code 401, a wrong or used one 403. docs/promotions.md.
+ */
+export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  const actorOf = (req: FastifyRequest) => ({ id: requireAdmin(req).id, ...origin(req) });
+  const config = { permission: 'promotions' as const };
+  const freshCodeAbovePaise = toPaise(app.ctx.config.PROMOTION_FRESH_CODE_ABOVE_RUPEES);
+
+  const saved = <T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    definition: PromotionDefinition,
+    save: (on: DbOrTx) => Promise<T>,
+  ): Promise<T> =>
+    needsFreshCodeToSave(definition, freshCodeAbovePaise)
+      ? requireFreshCode(
+          req,
+          reply,
+          // The promotion's own audit entry (promotion_created or _edited) is written by the save.
+          (sensitiveTx) => sensitiveTx(async (tx) => ({ result: await save(tx), audit: [] })),
+          'stepUpCode',
+        )
+      : save(db);
+
+  app.post(
+    '/api/admin/promotions',
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Create a promotion (paid by Haat); 409 when its coupon code is taken; a fresh 2FA code (stepUpCode) ' +
+          'when it can take more than PROMOTION_FRESH_CODE_ABOVE_RUPEES off an order',
+        body: promotionSaveSchema,
+        response: { 201: promotionResultSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { stepUpCode: _code, ...definition } = req.body;
+      const row = await saved(req, reply, definition, (on) => createPromotion(on, { definition, actor: actorOf(req) }));
+      const [promotion] = await promotionRows(db, [row]);
+      return reply.status(201).send({ promotion });
+    },
+  );
+
+  app.put(
+    '/api/admin/promotions/:id',
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a promotion that has not started; 409 once it has; a fresh 2FA code as when creating',
+        params,
+        body: promotionSaveSchema,
+        response: { 200: promotionResultSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { stepUpCode: _code, ...definition } = req.body;
+      const row = await saved(req, reply, definition, (on) =>
+        editPromotion(on, { id: req.params.id, definition, actor: actorOf(req) }),
+      );
+      const [promotion] = await promotionRows(db, [row]);
+      return { promotion };
+    },
+  );
+}
