@@ -15,7 +15,7 @@ const entry = (page: Page, name: string) =>
 test('the super admin creates, pauses, resumes and ends a coupon on a phone', async ({ page }) => {
   await signInAdmin(page);
   await page.goto('/admin/dashboard?tab=promotions');
-  await expect(page.getByRole('heading', { name: 'Promotions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Promotions', exact: true })).toBeVisible();
   const code = `E2E${Date.now().toString().slice(-8)}`;
   const name = `Save ten ${code}`;
 
