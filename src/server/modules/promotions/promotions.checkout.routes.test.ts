@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
-import type { PromotionInput } from '../../../contracts/promotions.contract';
-import { promotionInputSchema } from '../../../contracts/promotions.contract';
 import { haatPromotionCostPaise, moneyInvariantViolations } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -18,8 +16,7 @@ import {
   signInAs,
   type Shopper,
 } from '../../test/checkout-fixtures';
-import { indiaDate } from '../../test/dates';
-import { createPromotion } from './promotions.service';
+import { savePromotion, shopWithProduct } from '../../test/promotion-fixtures';
 
 // Promotions at checkout and after: the summary with a coupon (applied, each refusal, an automatic
 // promotion without a code), placing an order with one (what is charged, what the order shows), and
@@ -30,41 +27,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
-const uniqueCode = () => `PROMO${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-
-/** Saves a promotion as the admin's form would; a coupon paid by Haat on the whole cart unless told. */
-async function promotion(over: Partial<PromotionInput> = {}) {
-  const definition = promotionInputSchema.parse({
-    name: 'Test offer',
-    kind: 'coupon',
-    couponCode: uniqueCode(),
-    benefitType: 'fixed',
-    amount: '100',
-    scope: 'cart',
-    fundedBy: 'haat',
-    startsOn: indiaDate(0),
-    ...over,
-  });
-  return createPromotion(t.db, { definition, actor });
-}
-
-/** A vendor's shop with one product at `pricePaise` (stock 20). */
-async function shopWith(pricePaise: number) {
-  const category = await createCategory(t.db);
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId);
-  const product = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Wireless Earbuds',
-    pricePaise,
-    rewardPercentage: 0,
-    stockQuantity: 20,
-  });
-  return { category, vendor, shop, product };
-}
 
 const summary = async (s: Shopper, query: string): Promise<CheckoutSummary> => {
   const res = await s.client.get(`/api/checkout/summary?${query}`);
@@ -92,8 +54,13 @@ const usesOf = async (promotionId: string) =>
 
 describe('the checkout summary with a coupon', () => {
   it('applies a coupon: the discount on the lines and in the amounts, delivery on the discounted items', async () => {
-    const { product } = await shopWith(60_000);
-    const coupon = await promotion({ benefitType: 'percent', percent: '30', maxDiscount: '300', amount: undefined });
+    const { product } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, {
+      benefitType: 'percent',
+      percent: '30',
+      maxDiscount: '300',
+      amount: undefined,
+    });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id, quantity: 2 }]);
     const body = await summary(s, `couponCode=${coupon.code!.toLowerCase()}`);
@@ -122,28 +89,28 @@ describe('the checkout summary with a coupon', () => {
   });
 
   it('says why a coupon does not apply, each refusal with its message', async () => {
-    const { product, category } = await shopWith(60_000);
+    const { product, category } = await shopWithProduct(t, 60_000);
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id, quantity: 1 }]);
     const message = async (code: string) => (await summary(s, `couponCode=${code}`)).promotions.couponMessage;
 
     expect(await message('NOSUCH99')).toBe('There is no coupon with the code NOSUCH99: check the spelling');
-    const later = await promotion({ startsOn: '2099-12-01' });
+    const later = await savePromotion(t, { startsOn: '2099-12-01' });
     expect(await message(later.code!)).toBe(`${later.code} can be used from 1 Dec 2099`);
-    const past = await promotion({ startsOn: '2020-01-01', endsOn: '2020-01-07' });
+    const past = await savePromotion(t, { startsOn: '2020-01-01', endsOn: '2020-01-07' });
     expect(await message(past.code!)).toBe(`${past.code} expired on 7 Jan 2020`);
-    const minimum = await promotion({ minimumCart: '1500' });
+    const minimum = await savePromotion(t, { minimumCart: '1500' });
     expect(await message(minimum.code!)).toBe(`Add ₹900 more to your cart to use ${minimum.code} (minimum ₹1,500)`);
     const other = await createCategory(t.db);
-    const elsewhere = await promotion({ scope: 'categories', categoryIds: [other.id] });
+    const elsewhere = await savePromotion(t, { scope: 'categories', categoryIds: [other.id] });
     expect(await message(elsewhere.code!)).toBe(`${elsewhere.code} does not apply to any item in your cart`);
-    const onThis = await promotion({ scope: 'categories', categoryIds: [category.id] });
+    const onThis = await savePromotion(t, { scope: 'categories', categoryIds: [category.id] });
     expect(await message(onThis.code!)).toBeNull();
 
     // Used up by another shopper, used already by this one, first order only after an order.
-    const once = await promotion({ budgetType: 'uses', budgetUses: '1' });
-    const perCustomer = await promotion({ perCustomerLimit: '1' });
-    const first = await promotion({ firstOrderOnly: true });
+    const once = await savePromotion(t, { budgetType: 'uses', budgetUses: '1' });
+    const perCustomer = await savePromotion(t, { perCustomerLimit: '1' });
+    const first = await savePromotion(t, { firstOrderOnly: true });
     expect(await message(first.code!)).toBeNull();
     const other1 = await newShopper(t);
     await fillCart(other1, [{ productId: product.id }]);
@@ -158,8 +125,8 @@ describe('the checkout summary with a coupon', () => {
   });
 
   it("counts a customer's uses across their accounts that reach one mailbox", async () => {
-    const { product } = await shopWith(60_000);
-    const perCustomer = await promotion({ perCustomerLimit: '1' });
+    const { product } = await shopWithProduct(t, 60_000);
+    const perCustomer = await savePromotion(t, { perCustomerLimit: '1' });
     // One Gmail mailbox, two spellings: a dot in the name, and a +tag.
     const name = `ashak${crypto.randomUUID().slice(0, 8)}`;
     const first = await newShopper(t, 0, `${name.slice(0, 4)}.${name.slice(4)}@gmail.com`);
@@ -185,8 +152,8 @@ describe('the checkout summary with a coupon', () => {
   });
 
   it('shows an automatic promotion without a code, and a coupon it beats as not applied', async () => {
-    const { product, shop } = await shopWith(100_000);
-    const auto = await promotion({
+    const { product, shop } = await shopWithProduct(t, 100_000);
+    const auto = await savePromotion(t, {
       name: `Mega Sale ${crypto.randomUUID().slice(0, 6)}`,
       kind: 'automatic',
       couponCode: undefined,
@@ -196,7 +163,7 @@ describe('the checkout summary with a coupon', () => {
       scope: 'shops',
       shopIds: [shop.id],
     });
-    const coupon = await promotion();
+    const coupon = await savePromotion(t);
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id }]);
     const plain = await summary(s, '');
@@ -214,8 +181,8 @@ describe('the checkout summary with a coupon', () => {
 
 describe('placing an order with a coupon', () => {
   it('charges the discounted total; the order shows the discount; the use counts once paid', async () => {
-    const { product } = await shopWith(60_000);
-    const coupon = await promotion({ amount: '150', perCustomerLimit: '1' });
+    const { product } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, { amount: '150', perCustomerLimit: '1' });
     const s = await newShopper(t, 200);
     await fillCart(s, [{ productId: product.id, quantity: 2 }]);
     // ₹1,200 - ₹150 = ₹1,050, free delivery; 200 points: ₹850 to pay.
@@ -244,7 +211,7 @@ describe('placing an order with a coupon', () => {
     const vendor = await createVendorUser(t.db);
     const shop = await createShop(t.db, vendor.userId, { codEnabled: true });
     const item = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, pricePaise: 60_000 });
-    const coupon = await promotion({ amount: '100' });
+    const coupon = await savePromotion(t, { amount: '100' });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: item.id }]);
     const res = await checkout(s, { couponCode: coupon.code, paymentMethod: 'cod' });
@@ -256,8 +223,8 @@ describe('placing an order with a coupon', () => {
   });
 
   it('a failed payment gives its held use back', async () => {
-    const { product } = await shopWith(60_000);
-    const coupon = await promotion({ budgetType: 'uses', budgetUses: '1' });
+    const { product } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, { budgetType: 'uses', budgetUses: '1' });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id }]);
     const res = await checkout(s, { couponCode: coupon.code });
@@ -271,8 +238,8 @@ describe('placing an order with a coupon', () => {
   });
 
   it('refuses with 409 and the coupon’s message when it was claimed between the total and the payment', async () => {
-    const { product } = await shopWith(60_000);
-    const coupon = await promotion({ budgetType: 'uses', budgetUses: '1' });
+    const { product } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, { budgetType: 'uses', budgetUses: '1' });
     const late = await newShopper(t);
     await fillCart(late, [{ productId: product.id }]);
     const seen = await summary(late, `couponCode=${coupon.code}`);
@@ -296,8 +263,8 @@ describe('placing an order with a coupon', () => {
 
 describe('money back on a discounted order', () => {
   it('cancelling the whole order before it ships refunds what was paid and gives the use back', async () => {
-    const { product } = await shopWith(60_000);
-    const coupon = await promotion({ amount: '150', budgetType: 'uses', budgetUses: '5' });
+    const { product } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, { amount: '150', budgetType: 'uses', budgetUses: '5' });
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: product.id, quantity: 2 }]);
     const res = await checkout(s, { couponCode: coupon.code, pointsToUse: 100 });
@@ -311,9 +278,9 @@ describe('money back on a discounted order', () => {
   });
 
   it('cancelling one shop’s part refunds what was paid for its items, less its share of the points', async () => {
-    const a = await shopWith(60_000);
-    const b = await shopWith(40_000);
-    const coupon = await promotion({ amount: '100' });
+    const a = await shopWithProduct(t, 60_000);
+    const b = await shopWithProduct(t, 40_000);
+    const coupon = await savePromotion(t, { amount: '100' });
     const s = await newShopper(t, 100);
     await fillCart(s, [{ productId: a.product.id }, { productId: b.product.id }]);
     // ₹1,000 of items, ₹100 off shared 60 : 40; ₹900 after it, ₹99 delivery, 100 points: ₹899 paid.
@@ -337,8 +304,8 @@ describe('money back on a discounted order', () => {
   });
 
   it('a return of one of three discounted units gives back what was paid for it; all three, everything', async () => {
-    const { product, vendor } = await shopWith(50_000);
-    const coupon = await promotion({ amount: '100' });
+    const { product, vendor } = await shopWithProduct(t, 50_000);
+    const coupon = await savePromotion(t, { amount: '100' });
     const s = await newShopper(t, 400);
     await fillCart(s, [{ productId: product.id, quantity: 3 }]);
     // ₹1,500 - ₹100 = ₹1,400, free delivery, 400 points: ₹1,000 paid.
@@ -374,8 +341,8 @@ describe('money back on a discounted order', () => {
   });
 
   it('the vendor’s settlement of a discounted order is that of the same order without the discount', async () => {
-    const { product } = await shopWith(99_900);
-    const coupon = await promotion({ benefitType: 'percent', percent: '20', amount: undefined });
+    const { product } = await shopWithProduct(t, 99_900);
+    const coupon = await savePromotion(t, { benefitType: 'percent', percent: '20', amount: undefined });
     const withOne = await newShopper(t);
     await fillCart(withOne, [{ productId: product.id, quantity: 2 }]);
     const res = await checkout(withOne, { couponCode: coupon.code });

@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import type { PromotionCostReport } from '../../../contracts/promotion-cost.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
-import { promotionInputSchema, type PromotionInput } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
 import { haatPromotionCostPaise, moneyInvariantViolations, promotionCostLedgerBreaches } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { signInStaff, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import {
   fillCart,
   moveAsVendor,
@@ -18,9 +16,8 @@ import {
   signInAs,
   type Shopper,
 } from '../../test/checkout-fixtures';
-import { indiaDate } from '../../test/dates';
+import { savePromotion, shopWithProduct } from '../../test/promotion-fixtures';
 import { promotionCostReport } from './promotions.cost';
-import { createPromotion } from './promotions.service';
 
 // Haat's promotion cost ledger: granted per item and promotion when an order is placed, given back
 // when a part is cancelled or a unit returned, and the money check that its net per order is the
@@ -33,39 +30,6 @@ beforeAll(async () => {
   admin = (await signInSuperAdmin(t)).client;
 });
 afterAll(() => t.close());
-
-const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
-const uniqueCode = () => `COST${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-
-async function promotion(over: Partial<PromotionInput>) {
-  const definition = promotionInputSchema.parse({
-    name: 'Test offer',
-    kind: 'coupon',
-    couponCode: uniqueCode(),
-    benefitType: 'fixed',
-    amount: '100',
-    scope: 'cart',
-    fundedBy: 'haat',
-    startsOn: indiaDate(0),
-    ...over,
-  });
-  return createPromotion(t.db, { definition, actor });
-}
-
-async function shopWith(pricePaise: number) {
-  const category = await createCategory(t.db);
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId);
-  const product = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: category.id,
-    name: 'Wireless Earbuds',
-    pricePaise,
-    rewardPercentage: 0,
-    stockQuantity: 20,
-  });
-  return { vendor, shop, product };
-}
 
 const checkout = async (s: Shopper, couponCode: string) => {
   const seen = await s.client.get(`/api/checkout/summary?pointsToUse=0&couponCode=${couponCode}`);
@@ -89,9 +53,9 @@ const linesOf = (orderId: string) =>
 
 describe('Haat’s promotion cost ledger', () => {
   it('grants per item and promotion, gives back a cancelled part and a returned unit; net = the discount kept', async () => {
-    const a = await shopWith(50_000);
-    const b = await shopWith(40_000);
-    const automatic = await promotion({
+    const a = await shopWithProduct(t, 50_000);
+    const b = await shopWithProduct(t, 40_000);
+    const automatic = await savePromotion(t, {
       name: 'Earbuds week',
       kind: 'automatic',
       couponCode: undefined,
@@ -100,7 +64,7 @@ describe('Haat’s promotion cost ledger', () => {
       scope: 'products',
       productIds: [a.product.id],
     });
-    const coupon = await promotion({ name: 'Hundred off' });
+    const coupon = await savePromotion(t, { name: 'Hundred off' });
     const s = await newShopper(t);
     await fillCart(s, [
       { productId: a.product.id, quantity: 3 },
@@ -189,8 +153,8 @@ describe('Haat’s promotion cost ledger', () => {
   });
 
   it('the money check names an order whose ledger does not net to the Haat-funded discount it kept', async () => {
-    const { product } = await shopWith(30_000);
-    const coupon = await promotion({ name: 'Thirty off', amount: '30' });
+    const { product } = await shopWithProduct(t, 30_000);
+    const coupon = await savePromotion(t, { name: 'Thirty off', amount: '30' });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id, quantity: 1 }]);
     const orderId = await checkout(s, coupon.code!);
@@ -216,8 +180,8 @@ describe('Haat’s promotion cost ledger', () => {
   });
 
   it('the monthly report and its CSV, the list’s orders and revenue, for the Promotions permission only', async () => {
-    const { product } = await shopWith(80_000);
-    const coupon = await promotion({ name: 'Report offer, fifty', amount: '50' });
+    const { product } = await shopWithProduct(t, 80_000);
+    const coupon = await savePromotion(t, { name: 'Report offer, fifty', amount: '50' });
     for (let n = 0; n < 2; n++) {
       const s = await newShopper(t);
       await fillCart(s, [{ productId: product.id, quantity: 1 }]);

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promotionInputSchema } from '../../../contracts/promotions.contract';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
-import { fillCart, newShopper, type Shopper } from '../../test/checkout-fixtures';
-import { indiaDate } from '../../test/dates';
-import { createPromotion } from './promotions.service';
+import { savePromotion, shopperWithCart, uniqueCouponCode } from '../../test/promotion-fixtures';
 
 // Guessing coupon codes at checkout: unknown codes count per account and per address (the default
 // limits: 10 per account and 30 per address in 15 minutes); past them any code is refused with 429
@@ -16,37 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
-const unknownCode = () => `NOPE${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+const unknownCode = () => uniqueCouponCode('NOPE');
 const blocked = 'Too many coupon codes tried. Try again in 15 minutes.';
-
-async function shopperWithCart(): Promise<Shopper> {
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId);
-  const product = await createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: (await createCategory(t.db)).id,
-    pricePaise: 60_000,
-    stockQuantity: 10,
-  });
-  const s = await newShopper(t);
-  await fillCart(s, [{ productId: product.id }]);
-  return s;
-}
-
-async function validCoupon() {
-  const definition = promotionInputSchema.parse({
-    name: 'Real offer',
-    kind: 'coupon',
-    couponCode: `REAL${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
-    benefitType: 'fixed',
-    amount: '100',
-    scope: 'cart',
-    fundedBy: 'haat',
-    startsOn: indiaDate(0),
-  });
-  return createPromotion(t.db, { definition, actor });
-}
 
 const tryCode = (client: TestClient, code: string) => client.get(`/api/checkout/summary?couponCode=${code}`);
 
@@ -69,8 +36,8 @@ function expectBlocked(res: Awaited<ReturnType<TestClient['get']>>) {
 
 describe('guessing coupon codes at checkout', () => {
   it('after 10 unknown codes an account is refused any code, 429 with Retry-After; without a code it checks out', async () => {
-    const s = await shopperWithCart();
-    const real = await validCoupon();
+    const s = await shopperWithCart(t);
+    const real = await savePromotion(t, { name: 'Real offer' });
     await guessUnknown(s.client, 10);
     expectBlocked(await tryCode(s.client, unknownCode()));
     // Even a real code: the answer must not tell a guesser which codes exist.
@@ -85,12 +52,12 @@ describe('guessing coupon codes at checkout', () => {
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json().amounts.totalPaise).toBe(69_900);
     // Another account is not blocked by this one's guesses.
-    const other = await shopperWithCart();
+    const other = await shopperWithCart(t);
     expect((await tryCode(other.client, real.code!)).statusCode).toBe(200);
   });
 
   it('unknown codes sent when placing an order count too', async () => {
-    const s = await shopperWithCart();
+    const s = await shopperWithCart(t);
     for (let i = 0; i < 10; i++) {
       const res = await s.client.post('/api/checkout', {
         addressId: s.addressId,
@@ -103,8 +70,8 @@ describe('guessing coupon codes at checkout', () => {
   });
 
   it('a code that exists does not count', async () => {
-    const s = await shopperWithCart();
-    const real = await validCoupon();
+    const s = await shopperWithCart(t);
+    const real = await savePromotion(t, { name: 'Real offer' });
     for (let i = 0; i < 15; i++) {
       const res = await tryCode(s.client, real.code!.toLowerCase());
       expect(res.statusCode, res.body).toBe(200);
@@ -117,7 +84,7 @@ describe('guessing coupon codes at checkout', () => {
   it('after 30 unknown codes from one address, every account there is refused', async () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
     const signedInHere = async () => {
-      const s = await shopperWithCart();
+      const s = await shopperWithCart(t);
       const client = new TestClient(t.app, ip);
       const login = await client.post('/api/auth/login', { email: s.email, password: 'secret123' });
       expect(login.statusCode, login.body).toBe(200);
@@ -127,7 +94,7 @@ describe('guessing coupon codes at checkout', () => {
     const fourth = await signedInHere();
     expectBlocked(await tryCode(fourth, unknownCode()));
     // An account at another address is not blocked.
-    const elsewhere = await shopperWithCart();
+    const elsewhere = await shopperWithCart(t);
     expect((await tryCode(elsewhere.client, unknownCode())).statusCode).toBe(200);
   });
 });

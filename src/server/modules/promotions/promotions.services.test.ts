@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  promotionInputSchema,
-  promotionRouteMessages,
-  type PromotionInput,
-} from '../../../contracts/promotions.contract';
+import { promotionRouteMessages } from '../../../contracts/promotions.contract';
 import { moneyInvariantViolations } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createCategory, createProduct, createShop, createVendorUser } from '../../test/catalog-factories';
 import { fillCart, newShopper, payWithTestGateway, type Shopper } from '../../test/checkout-fixtures';
-import { indiaDate } from '../../test/dates';
+import { savePromotion, shopWithProduct, uniqueCouponCode } from '../../test/promotion-fixtures';
 import { requireServices } from '../../test/services';
 import { saveGatewaySettings } from '../payments';
-import { createPromotion } from './promotions.service';
 
 await requireServices(['postgresql']);
 
@@ -27,35 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const actor = { id: crypto.randomUUID(), ip: '10.9.9.9', userAgent: null };
-const uniqueCode = () => `RACE${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-
-async function coupon(over: Partial<PromotionInput>) {
-  const definition = promotionInputSchema.parse({
-    name: 'Race offer',
-    kind: 'coupon',
-    couponCode: uniqueCode(),
-    benefitType: 'fixed',
-    amount: '100',
-    scope: 'cart',
-    fundedBy: 'haat',
-    startsOn: indiaDate(0),
-    ...over,
-  });
-  return createPromotion(t.db, { definition, actor });
-}
-
-async function product(stock: number) {
-  const vendor = await createVendorUser(t.db);
-  const shop = await createShop(t.db, vendor.userId);
-  return createProduct(t.db, {
-    storeId: shop.id,
-    categoryId: (await createCategory(t.db)).id,
-    pricePaise: 60_000,
-    stockQuantity: stock,
-  });
-}
-
 const totalWith = async (s: Shopper, code: string) =>
   (await s.client.get(`/api/checkout/summary?couponCode=${code}`)).json().amounts.totalPaise as number;
 
@@ -67,8 +32,8 @@ const usesOf = (promotionId: string) =>
 
 describe('a coupon under concurrency', () => {
   it('two saves of one code at once: one is saved, the other is refused as taken', async () => {
-    const code = uniqueCode();
-    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => coupon({ couponCode: code })));
+    const code = uniqueCouponCode();
+    const saves = await Promise.allSettled(Array.from({ length: 5 }, () => savePromotion(t, { couponCode: code })));
     expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of saves.filter((x) => x.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason.message).toBe(promotionRouteMessages.codeTaken(code));
@@ -76,8 +41,8 @@ describe('a coupon under concurrency', () => {
 
   it('50 shoppers race for a coupon of 1 use: one gets it, the others hear it is fully claimed', async () => {
     const BUYERS = 50;
-    const item = await product(BUYERS * 2);
-    const promo = await coupon({ budgetType: 'uses', budgetUses: '1' });
+    const { product: item } = await shopWithProduct(t, 60_000, { stockQuantity: BUYERS * 2 });
+    const promo = await savePromotion(t, { budgetType: 'uses', budgetUses: '1' });
     const all: Shopper[] = [];
     for (let i = 0; i < BUYERS; i += 10)
       all.push(...(await Promise.all(Array.from({ length: 10 }, () => newShopper(t)))));
@@ -115,8 +80,8 @@ describe('a coupon under concurrency', () => {
   });
 
   it('one customer paying 5 checkouts at once with a limit of 1 use each gets the coupon once', async () => {
-    const item = await product(20);
-    const promo = await coupon({ perCustomerLimit: '1' });
+    const { product: item } = await shopWithProduct(t, 60_000, { stockQuantity: 20 });
+    const promo = await savePromotion(t, { perCustomerLimit: '1' });
     const s = await newShopper(t);
     // Five checkouts of the same cart started one after another (each a payment of the total seen
     // first, each new one taking over the holds of the last), then all paid at once.
@@ -147,8 +112,8 @@ describe('a coupon under concurrency', () => {
   });
 
   it('two accounts of one mailbox checking out at once with a limit of 1: exactly one gets the coupon', async () => {
-    const item = await product(10);
-    const promo = await coupon({ perCustomerLimit: '1' });
+    const { product: item } = await shopWithProduct(t, 60_000, { stockQuantity: 10 });
+    const promo = await savePromotion(t, { perCustomerLimit: '1' });
     const name = `ashak${crypto.randomUUID().slice(0, 8)}`;
     const accounts = [
       await newShopper(t, 0, `${name.slice(0, 4)}.${name.slice(4)}@gmail.com`),
