@@ -4,6 +4,7 @@ import type { PromotionInput } from '../../../contracts/promotions.contract';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { indiaDate } from '../../test/dates';
+import { promotionInput, uniqueCouponCode } from '../../test/promotion-fixtures';
 
 // Saving a promotion Haat pays for that can take more than ₹1,000 off one order (the default of
 // PROMOTION_FRESH_CODE_ABOVE_RUPEES; a percentage without a cap always can) needs a fresh
@@ -18,26 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniqueCode = () => `BIG${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-
-const coupon = (over: Partial<PromotionInput> = {}): PromotionInput => ({
-  name: 'Big savings',
-  kind: 'coupon',
-  couponCode: uniqueCode(),
-  benefitType: 'fixed',
-  amount: '1500',
-  scope: 'cart',
-  fundedBy: 'haat',
-  startsOn: indiaDate(0),
-  ...over,
-});
+const coupon = (over: Partial<PromotionInput> = {}): PromotionInput =>
+  promotionInput({ name: 'Big savings', amount: '1500', ...over });
 
 const listed = async (code: string) =>
   (await admin.get(`/api/admin/promotions?q=${code}`)).json().promotions as { code: string }[];
 
 describe('a large Haat-funded promotion needs a fresh code', () => {
   it('₹1,500 off without a code: 401 as the other sensitive actions, nothing saved; with a code: 201', async () => {
-    const code = uniqueCode();
+    const code = uniqueCouponCode();
     const body = coupon({ couponCode: code });
     const refused = await admin.post('/api/admin/promotions', body);
     expect(refused.statusCode, refused.body).toBe(401);

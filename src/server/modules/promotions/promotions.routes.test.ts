@@ -10,6 +10,7 @@ import {
 import { signInStaff, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { indiaDate } from '../../test/dates';
+import { promotionInput, uniqueCouponCode } from '../../test/promotion-fixtures';
 import { systemLogs } from '../audit/audit.tables';
 
 // The super admin's Promotions tab: creating, checking, editing before the start, pausing, resuming,
@@ -23,23 +24,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniqueCode = () => `SAVE${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
-
-const coupon = (over: Partial<PromotionInput> = {}): PromotionInput => ({
-  name: 'Diwali savings',
-  kind: 'coupon',
-  couponCode: uniqueCode(),
-  benefitType: 'percent',
-  percent: '20',
-  maxDiscount: '300',
-  scope: 'cart',
-  fundedBy: 'haat',
-  startsOn: indiaDate(0),
-  budgetType: 'rupees',
-  budgetRupees: '5000',
-  perCustomerLimit: '1',
-  ...over,
-});
+const coupon = (over: Partial<PromotionInput> = {}): PromotionInput =>
+  promotionInput({
+    name: 'Diwali savings',
+    benefitType: 'percent',
+    percent: '20',
+    amount: undefined,
+    maxDiscount: '300',
+    budgetType: 'rupees',
+    budgetRupees: '5000',
+    perCustomerLimit: '1',
+    ...over,
+  });
 
 const create = async (body: PromotionInput): Promise<PromotionRow> => {
   const res = await admin.post('/api/admin/promotions', body);
@@ -56,7 +52,7 @@ const auditOf = (id: string) =>
 
 describe('creating a promotion', () => {
   it('saves a coupon paid by Haat and answers it as the list shows it, audited', async () => {
-    const code = uniqueCode();
+    const code = uniqueCouponCode();
     const row = await create(coupon({ couponCode: ` ${code.toLowerCase()} ` }));
     expect(row).toMatchObject({
       name: 'Diwali savings',
