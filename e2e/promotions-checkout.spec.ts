@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin } from './admin-auth';
 import { CSRF, newCustomer, productWithoutOptions } from './helpers';
 
@@ -7,30 +7,32 @@ import { CSRF, newCustomer, productWithoutOptions } from './helpers';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
+/** The signed-in super admin saves a coupon paid by Haat on the whole cart from today; answers the saved promotion. */
+async function saveCoupon(admin: Page, data: Record<string, string>): Promise<{ id: string }> {
+  const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+  const created = await admin.request.post('/api/admin/promotions', {
+    headers: CSRF,
+    data: { kind: 'coupon', scope: 'cart', fundedBy: 'haat', startsOn: today, ...data },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { promotion: { id: string } }).promotion;
+}
+
 test('a shopper applies a coupon at checkout and the order shows the discount', async ({ page, browser }) => {
   // The super admin creates a 10% coupon on the whole cart, from today.
   const code = `TEN${Date.now().toString().slice(-8)}`;
   const admin = await browser.newPage();
   try {
     await signInAdmin(admin);
-    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-    const created = await admin.request.post('/api/admin/promotions', {
-      headers: CSRF,
-      data: {
-        name: 'Ten off',
-        kind: 'coupon',
-        couponCode: code,
-        benefitType: 'percent',
-        percent: '10',
-        // At most ₹1,000 off: above it, saving needs a fresh authenticator code.
-        maxDiscount: '1000',
-        scope: 'cart',
-        fundedBy: 'haat',
-        startsOn: today,
-        budgetType: 'none',
-      },
+    await saveCoupon(admin, {
+      name: 'Ten off',
+      couponCode: code,
+      benefitType: 'percent',
+      percent: '10',
+      // At most ₹1,000 off: above it, saving needs a fresh authenticator code.
+      maxDiscount: '1000',
+      budgetType: 'none',
     });
-    expect(created.status(), await created.text()).toBe(201);
   } finally {
     await admin.close();
   }
@@ -91,22 +93,12 @@ test('a coupon paused after it was applied: Pay is refused, its reason under the
   const admin = await browser.newPage();
   try {
     await signInAdmin(admin);
-    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-    const created = await admin.request.post('/api/admin/promotions', {
-      headers: CSRF,
-      data: {
-        name: 'Flat 100',
-        kind: 'coupon',
-        couponCode: code,
-        benefitType: 'fixed',
-        amount: '100',
-        scope: 'cart',
-        fundedBy: 'haat',
-        startsOn: today,
-      },
+    const promotion = await saveCoupon(admin, {
+      name: 'Flat 100',
+      couponCode: code,
+      benefitType: 'fixed',
+      amount: '100',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const { promotion } = (await created.json()) as { promotion: { id: string } };
 
     await newCustomer(
       page.request,
