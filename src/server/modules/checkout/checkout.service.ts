@@ -92,35 +92,20 @@ export async function getCheckoutSummary(
   });
   const max = pointsUsableOn(lines, available, promos.cart.lines);
   return {
-    lines: lines.map(
-      (
-        {
-          productId,
-          variantId,
-          variantLabel,
-          name,
-          storeId,
-          storeName,
-          quantity,
-          pricePaise,
-          pointsEarned,
-          shipsOnlyWithin,
-        },
-        i,
-      ) => ({
-        productId,
-        variantId,
-        variantLabel,
-        name,
-        storeId,
-        storeName,
-        quantity,
-        pricePaise,
-        pointsEarned,
-        discountPaise: promos.cart.lines[i]?.discountPaise ?? 0,
-        shipsOnlyWithin,
-      }),
-    ),
+    // Only what the summary shows of each line, with its share of the promotions' discount.
+    lines: lines.map((line, i) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      variantLabel: line.variantLabel,
+      name: line.name,
+      storeId: line.storeId,
+      storeName: line.storeName,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+      pointsEarned: line.pointsEarned,
+      discountPaise: promos.cart.lines[i]?.discountPaise ?? 0,
+      shipsOnlyWithin: line.shipsOnlyWithin,
+    })),
     amounts: amountsOf(lines, Math.min(ctx.pointsToUse, max), promos.cart.lines),
     availablePoints: available,
     maxPointsUsable: max,
