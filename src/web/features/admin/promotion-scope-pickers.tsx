@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AdminProductPage } from '../../../contracts/admin-products.contract';
 import type { ProductPage } from '../../../contracts/catalog.contract';
 import { api, toQuery } from '../../api/client';
@@ -30,6 +30,28 @@ function GroupError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
+/** A picker's legend, marked as required. */
+function RequiredLegend({ children }: { children: ReactNode }) {
+  return (
+    <legend className="text-sm font-medium text-slate-700">
+      {children}
+      <span className="ml-0.5 text-red-600" aria-hidden="true">
+        *
+      </span>
+    </legend>
+  );
+}
+
+/** One choice of a picker as a tick with its name. */
+function TickRow({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className={tickRow}>
+      <input type="checkbox" className={tick} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span className="min-w-0 break-words">{label}</span>
+    </label>
+  );
+}
+
 /** The categories a promotion covers: a tick per active category (GET /api/categories). */
 export function CategoryTicks({
   chosen,
@@ -44,12 +66,7 @@ export function CategoryTicks({
   const errorId = useId();
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm font-medium text-slate-700">
-        Categories
-        <span className="ml-0.5 text-red-600" aria-hidden="true">
-          *
-        </span>
-      </legend>
+      <RequiredLegend>Categories</RequiredLegend>
       {categories.isPending ? (
         <Skeleton className="mt-1 h-24 w-full" />
       ) : categories.isError ? (
@@ -57,15 +74,12 @@ export function CategoryTicks({
       ) : (
         <div className="mt-1 grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
           {categories.data.map((c) => (
-            <label key={c.id} className={tickRow}>
-              <input
-                type="checkbox"
-                className={tick}
-                checked={chosen.includes(c.id)}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))}
-              />
-              <span className="min-w-0 break-words">{c.name}</span>
-            </label>
+            <TickRow
+              key={c.id}
+              label={c.name}
+              checked={chosen.includes(c.id)}
+              onChange={(on) => onChange(on ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))}
+            />
           ))}
         </div>
       )}
@@ -128,12 +142,7 @@ export function SearchPicker({
     onChange(on ? [...chosen, c.id] : chosen.filter((id) => id !== c.id), { ...known, [c.id]: c.label });
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm font-medium text-slate-700">
-        {legend}
-        <span className="ml-0.5 text-red-600" aria-hidden="true">
-          *
-        </span>
-      </legend>
+      <RequiredLegend>{legend}</RequiredLegend>
       {chosen.length > 0 && (
         <ul aria-label={`${legend} chosen`} className="mt-1 flex flex-wrap gap-2">
           {chosen.map((id) => (
@@ -177,15 +186,7 @@ export function SearchPicker({
           ) : (
             <div className="grid max-h-56 gap-1 overflow-y-auto">
               {found.data.map((c) => (
-                <label key={c.id} className={tickRow}>
-                  <input
-                    type="checkbox"
-                    className={tick}
-                    checked={chosen.includes(c.id)}
-                    onChange={(e) => toggle(c, e.target.checked)}
-                  />
-                  <span className="min-w-0 break-words">{c.label}</span>
-                </label>
+                <TickRow key={c.id} label={c.label} checked={chosen.includes(c.id)} onChange={(on) => toggle(c, on)} />
               ))}
             </div>
           )}
