@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminReferral, AdminReferralPage } from '../../../contracts/admin-merchants.contract';
 import type { AdminOrder, AdminOrderPage } from '../../../contracts/admin-orders.contract';
+import { visibleText as text } from '../../api/test-markup';
 import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
 
@@ -15,12 +16,6 @@ vi.mock('../../api/client', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
 }));
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 /** The buttons of the wide table (the phone's cards repeat them). */
 const buttons = (page: string) =>
   [.../<table[^>]*>.*<\/table>/.exec(page)![0].matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>(.*?)<\/button>/g)].map(

@@ -8,16 +8,10 @@ import {
   type PromotionForm,
 } from '../../../contracts/promotions.contract';
 import { blankPromotion, PromotionFields, promotionResolver } from './promotion-form-dialog';
+import { visibleText as text } from '../../api/test-markup';
 
 // The super admin's promotion form: checked with the server's own contract (promotionInputSchema),
 // each message under the field it is about.
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The form's check of these values: the first message of each field, as react-hook-form keeps them. */
 async function check(values: Partial<PromotionForm>) {

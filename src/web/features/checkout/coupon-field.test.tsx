@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import type { CheckoutPromotions } from '../../../contracts/promotions.contract';
 import { ApiError } from '../../api/client';
+import { visibleText as text } from '../../api/test-markup';
 import { SummaryLines } from '../../ui/OrderSummary';
 import { couponLimit, couponRefusal } from './checkout-panel';
 import { CouponField, discountOf, PromotionLines, promotionsOf, readCouponCode } from './coupon-field';
@@ -10,12 +11,6 @@ import { checkoutRequest, fetchCheckoutSummary, startCheckout } from './use-chec
 
 // Checkout's coupon: the field, the promotions the server applied or not, and the discount in the totals.
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 const json = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 const calledWith = (fetch: ReturnType<typeof json>) => {
