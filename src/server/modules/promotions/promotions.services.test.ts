@@ -24,6 +24,20 @@ afterAll(() => t.close());
 const totalWith = async (s: Shopper, code: string) =>
   (await s.client.get(`/api/checkout/summary?couponCode=${code}`)).json().amounts.totalPaise as number;
 
+/** Each shopper starts a checkout with `code` at the total they saw, all at once; 200s win, 409s are refused. */
+async function checkoutsAtOnce(shoppers: Shopper[], code: string, totals: number[]) {
+  const started = await Promise.all(
+    shoppers.map((s, i) =>
+      s.client.post('/api/checkout', { addressId: s.addressId, couponCode: code, expectedTotalPaise: totals[i] }),
+    ),
+  );
+  return {
+    started,
+    winners: started.filter((r) => r.statusCode === 200),
+    refused: started.filter((r) => r.statusCode === 409),
+  };
+}
+
 const usesOf = (promotionId: string) =>
   queryRows<{ state: string; n: number }>(
     t.db,
@@ -50,17 +64,7 @@ describe('a coupon under concurrency', () => {
     // Every shopper saw the coupon apply (₹600 - ₹100 + ₹99 delivery); the checkouts race.
     const totals = await Promise.all(all.map((s) => totalWith(s, promo.code!)));
     expect(new Set(totals)).toEqual(new Set([59_900]));
-    const started = await Promise.all(
-      all.map((s, i) =>
-        s.client.post('/api/checkout', {
-          addressId: s.addressId,
-          couponCode: promo.code,
-          expectedTotalPaise: totals[i],
-        }),
-      ),
-    );
-    const winners = started.filter((r) => r.statusCode === 200);
-    const refused = started.filter((r) => r.statusCode === 409);
+    const { started, winners, refused } = await checkoutsAtOnce(all, promo.code!, totals);
     expect(winners).toHaveLength(1);
     expect(refused).toHaveLength(BUYERS - 1);
     for (const r of refused)
@@ -122,17 +126,7 @@ describe('a coupon under concurrency', () => {
     await Promise.all(accounts.map((s) => fillCart(s, [{ productId: item.id }])));
     const totals = await Promise.all(accounts.map((s) => totalWith(s, promo.code!)));
     expect(totals).toEqual([59_900, 59_900]);
-    const started = await Promise.all(
-      accounts.map((s, i) =>
-        s.client.post('/api/checkout', {
-          addressId: s.addressId,
-          couponCode: promo.code,
-          expectedTotalPaise: totals[i],
-        }),
-      ),
-    );
-    const winners = started.filter((r) => r.statusCode === 200);
-    const refused = started.filter((r) => r.statusCode === 409);
+    const { started, winners, refused } = await checkoutsAtOnce(accounts, promo.code!, totals);
     expect(winners).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0].json().error.message).toBe(`You have already used ${promo.code}`);
