@@ -18,6 +18,21 @@ async function saveCoupon(admin: Page, data: Record<string, string>): Promise<{ 
   return ((await created.json()) as { promotion: { id: string } }).promotion;
 }
 
+/** The signed-in shopper puts `quantity` of a new product in the cart and opens checkout; answers Pay and its text. */
+async function checkoutWithNewProduct(page: Page, quantity: number) {
+  const product = await productWithoutOptions(page.request, 10);
+  const added = await page.request.post('/api/cart/items', {
+    headers: CSRF,
+    data: { productId: product.id, quantity },
+  });
+  expect(added.status()).toBeLessThan(300);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeEnabled();
+  return { pay, before: (await pay.textContent())!.trim() };
+}
+
 test('a shopper applies a coupon at checkout and the order shows the discount', async ({ page, browser }) => {
   // The super admin creates a 10% coupon on the whole cart, from today.
   const code = `TEN${Date.now().toString().slice(-8)}`;
@@ -42,17 +57,7 @@ test('a shopper applies a coupon at checkout and the order shows the discount', 
     { firstName: 'Kavya', lastName: 'Rao', phoneNumber: '9845012345' },
     { streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
   );
-  const product = await productWithoutOptions(page.request, 10);
-  const added = await page.request.post('/api/cart/items', {
-    headers: CSRF,
-    data: { productId: product.id, quantity: 2 },
-  });
-  expect(added.status()).toBeLessThan(300);
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const pay = page.getByRole('button', { name: /^Pay ₹/ });
-  await expect(pay).toBeEnabled();
-  const before = (await pay.textContent())!.trim();
+  const { pay, before } = await checkoutWithNewProduct(page, 2);
 
   const field = page.getByRole('textbox', { name: 'Coupon code' });
   await field.fill('nope9999');
@@ -105,17 +110,7 @@ test('a coupon paused after it was applied: Pay is refused, its reason under the
       { firstName: 'Arjun', lastName: 'Nair', phoneNumber: '9847012345' },
       { streetAddress: '3 Marine Drive', city: 'Kochi', state: 'Kerala', postalCode: '682031' },
     );
-    const product = await productWithoutOptions(page.request, 10);
-    expect(
-      (
-        await page.request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity: 1 } })
-      ).status(),
-    ).toBeLessThan(300);
-    await page.goto('/cart');
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    const pay = page.getByRole('button', { name: /^Pay ₹/ });
-    await expect(pay).toBeEnabled();
-    const before = (await pay.textContent())!.trim();
+    const { pay, before } = await checkoutWithNewProduct(page, 1);
     const field = page.getByRole('textbox', { name: 'Coupon code' });
     await field.fill(code);
     await page.getByRole('button', { name: 'Apply' }).click();
