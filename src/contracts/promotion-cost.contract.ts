@@ -9,7 +9,10 @@ export const promotionCostMessages = {
   loadFailed: 'Failed to load the promotion cost',
 } as const;
 
-/** `GET /api/admin/promotions/cost?month=YYYY-MM` (and `/api/admin/promotions/cost.csv`): this month in India when not given. */
+/**
+ * `GET /api/admin/promotions/cost?month=YYYY-MM` (and `/api/admin/promotions/cost.csv`): this month in
+ * India when not given.
+ */
 export const promotionCostQuerySchema = taxReportQuerySchema;
 export type PromotionCostQuery = z.output<typeof promotionCostQuerySchema>;
 

@@ -472,7 +472,10 @@ export async function haatPromotionCostPaise(db: DbOrTx): Promise<number> {
   return [...(await haatCostKeptByOrder(db)).values()].reduce((s, x) => s + x, 0);
 }
 
-/** Per order with a Haat-funded discount: that discount on its items kept (parts not cancelled, less units returned). */
+/**
+ * Per order with a Haat-funded discount: that discount on its items kept (parts not cancelled, less
+ * units returned).
+ */
 async function haatCostKeptByOrder(db: DbOrTx): Promise<Map<string, number>> {
   const rows = await queryRows<{ order_id: string; price: string; quantity: number; haat: string; returned: number }>(
     db,

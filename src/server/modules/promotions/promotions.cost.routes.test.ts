@@ -51,8 +51,11 @@ const linesOf = (orderId: string) =>
         from promotion_cost_entries where order_id = ${orderId} order by kind desc, amount_paise desc`,
   );
 
+const LEDGER_STORY =
+  'grants per item and promotion, gives back a cancelled part and a returned unit; net = the discount kept';
+
 describe('Haat’s promotion cost ledger', () => {
-  it('grants per item and promotion, gives back a cancelled part and a returned unit; net = the discount kept', async () => {
+  it(LEDGER_STORY, async () => {
     const a = await shopWithProduct(t, 50_000);
     const b = await shopWithProduct(t, 40_000);
     const automatic = await savePromotion(t, {

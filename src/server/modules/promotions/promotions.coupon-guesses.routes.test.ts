@@ -34,8 +34,11 @@ function expectBlocked(res: Awaited<ReturnType<TestClient['get']>>) {
   expect(res.json().error).toMatchObject({ code: 'RATE_LIMITED', message: blocked, fields: { couponCode: blocked } });
 }
 
+const ACCOUNT_LIMIT =
+  'after 10 unknown codes an account is refused any code, 429 with Retry-After; without a code it checks out';
+
 describe('guessing coupon codes at checkout', () => {
-  it('after 10 unknown codes an account is refused any code, 429 with Retry-After; without a code it checks out', async () => {
+  it(ACCOUNT_LIMIT, async () => {
     const s = await shopperWithCart(t);
     const real = await savePromotion(t, { name: 'Real offer' });
     await guessUnknown(s.client, 10);

@@ -78,7 +78,10 @@ export function PromotionCostSection({ initialMonth }: { initialMonth?: string }
     <RatesSection
       id="admin-promotion-cost"
       title={`Promotion cost for ${monthName(month)}`}
-      lead="What Haat owes its vendors for the discounts it pays, per promotion: granted on the orders placed in the month, less what cancellations and returns in the month gave back (India time)."
+      lead={
+        'What Haat owes its vendors for the discounts it pays, per promotion: granted on the orders placed ' +
+        'in the month, less what cancellations and returns in the month gave back (India time).'
+      }
       action={<DownloadCsv href={promotionCostPath(month, true)} what={`Promotion cost, ${monthName(month)}`} />}
     >
       <div className="mb-4">
