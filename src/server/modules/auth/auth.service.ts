@@ -5,7 +5,7 @@ import { messages } from '../../../contracts/auth.contract';
 import { makeReferralCode, referralPrefix } from '../../../domain/referral-code';
 import { AppError } from '../../platform/app-error';
 import type { SessionUser } from '../../platform/auth-guards';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { builtOncePer, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { customers, sessions, userProfiles, users, vendors } from './auth.tables';
 import { hashPassword, verifyPassword } from './auth.passwords';
 import { hashToken, newSessionToken } from './auth.sessions';
@@ -157,8 +157,8 @@ export async function login({
 }
 
 /** The session lookup every signed-in request makes, built once per database and prepared by it. */
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = builtOncePer((db) =>
+  db
     .select({ sessionId: sessions.id, id: users.id, email: users.email, role: userProfiles.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -171,15 +171,12 @@ function prepareSessionLookup(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('resolve_session');
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare('resolve_session'),
+);
 
 /** The user behind a session token, or null when the session is unknown, expired or the account suspended. */
 export async function resolveSession({ db, token }: { db: Db; token: string }): Promise<SessionUser | null> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row ? { ...row, role: row.role as Role } : null;
 }
 
