@@ -272,7 +272,9 @@ export type PromotionResult = z.infer<typeof promotionResultSchema>;
 export const promotionRouteMessages = {
   codeTaken: (code: string) => `The coupon code ${code} is already used by another promotion that has not ended`,
   startedNoEdit: 'A promotion cannot be edited once it has started: pause or end it instead',
-  vendorNotYet: 'Promotions paid by a vendor are not available yet: choose Haat',
+  vendorCreatesOwn: 'A promotion a vendor pays for is created by that vendor, in its dashboard: choose Haat',
+  notYourShops: 'Choose only your own shops',
+  notYourProducts: 'Choose only your own products',
   notFound: 'Promotion not found',
   alreadyEnded: 'This promotion has ended',
   notPaused: 'This promotion is not paused',

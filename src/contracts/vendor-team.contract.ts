@@ -42,6 +42,7 @@ export const permissionLabels: Record<(typeof vendorPermissions)[number], string
   'shops.view': 'seeing the shops',
   'shops.manage': 'managing the shops',
   catalog: 'products, variants, stock and pictures',
+  promotions: 'offers the vendor pays for',
   orders: 'orders, shipping, returns and cash on delivery',
   documents: 'tax invoices and credit notes',
   overview: 'the overview',

@@ -82,17 +82,22 @@ export type LineRates = {
   vendorHasGstin: boolean;
 };
 
+/** The rates a line's input chooses: TCS only for a vendor with a GSTIN, TDS by whether it has a PAN. */
+export function lineRates(input: Omit<SettlementLineInput, 'unitPricePaise' | 'quantity'>): LineRates {
+  return {
+    gstRateBp: input.gstRateBp,
+    intraState: input.intraState,
+    commissionBp: input.commissionBp,
+    tcsBp: input.vendorHasGstin ? input.tcsBp : 0,
+    tdsBp: input.vendorHasPan ? input.tds.withPanBp : input.tds.withoutPanBp,
+    vendorHasGstin: input.vendorHasGstin,
+  };
+}
+
 /** One item line's settlement; gross = commission + TCS + TDS + vendor net, exactly. */
 export function settleLine(input: SettlementLineInput): SettlementLine {
   const { unitPricePaise, quantity, ...rest } = input;
-  return settleUnits(unitPricePaise, quantity, {
-    gstRateBp: rest.gstRateBp,
-    intraState: rest.intraState,
-    commissionBp: rest.commissionBp,
-    tcsBp: rest.vendorHasGstin ? rest.tcsBp : 0,
-    tdsBp: rest.vendorHasPan ? rest.tds.withPanBp : rest.tds.withoutPanBp,
-    vendorHasGstin: rest.vendorHasGstin,
-  });
+  return settleUnits(unitPricePaise, quantity, lineRates(rest));
 }
 
 /** What TDS under 194-O is taken on: the taxable value or the gross amount (GST included, or no GST shown). */

@@ -8,6 +8,7 @@ describe('vendor team permissions', () => {
       'shops.view',
       'shops.manage',
       'catalog',
+      'promotions',
       'orders',
       'documents',
       'overview',
@@ -33,5 +34,7 @@ describe('vendor team permissions', () => {
     expect(roleGrants('orders', 'orders')).toBe(true);
     expect(roleGrants('orders', 'earnings')).toBe(false);
     expect(roleGrants('manager', 'payout.view')).toBe(false);
+    expect(roleGrants('manager', 'promotions')).toBe(true);
+    expect(roleGrants('catalog', 'promotions')).toBe(false);
   });
 });

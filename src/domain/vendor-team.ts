@@ -15,6 +15,8 @@ export const vendorPermissions = [
   'shops.manage',
   /** Products, variants, stock, pictures, HSN codes. */
   'catalog',
+  /** Offers on the vendor's own products, which the vendor pays for. */
+  'promotions',
   /** Orders, shipping, cash on delivery, returns. */
   'orders',
   /** A part's tax invoice and credit notes. */
@@ -35,7 +37,7 @@ export type VendorPermission = (typeof vendorPermissions)[number];
 /** What each member role may do (the owner may do everything). */
 const GRANTS: Record<VendorMemberRole, readonly VendorPermission[]> = {
   // Everything but the team and the payout details.
-  manager: ['shops.view', 'shops.manage', 'catalog', 'orders', 'documents', 'overview', 'earnings'],
+  manager: ['shops.view', 'shops.manage', 'catalog', 'promotions', 'orders', 'documents', 'overview', 'earnings'],
   catalog: ['shops.view', 'catalog'],
   orders: ['shops.view', 'orders', 'documents'],
   // Payout details read only.

@@ -82,7 +82,7 @@ import { returnsRoutes } from './modules/returns';
 import { notificationsRoutes } from './modules/notifications';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
-import { adminPromotionsRoutes, promotionCostRoutes } from './modules/promotions';
+import { adminPromotionsRoutes, promotionCostRoutes, vendorPromotionsRoutes } from './modules/promotions';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
 import {
@@ -244,6 +244,7 @@ export async function buildApp({
   await app.register(adminNotificationsRoutes);
   await app.register(adminPromotionsRoutes);
   await app.register(promotionCostRoutes);
+  await app.register(vendorPromotionsRoutes);
   await app.register(adminPromotionSaveRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });

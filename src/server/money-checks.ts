@@ -156,8 +156,16 @@ const STORE_RULES: [string, SQL][] = [
             or sum(l.gross_paise) <> sum(l.taxable_paise + l.cgst_paise + l.sgst_paise + l.igst_paise)`,
   ],
   [
-    "a part's item lines whose gross is not the part's subtotal",
-    sql`select p.id::text as id from order_parts p join order_item_settlements l on l.order_part_id = p.id group by p.id, p.subtotal_paise having sum(l.gross_paise) <> p.subtotal_paise`,
+    // A vendor-funded discount is the vendor's: its sale is the items at full price less it.
+    "a part's item lines whose gross is not the part's subtotal less the vendor-funded discount",
+    sql`select p.id::text as id from order_parts p join order_item_settlements l on l.order_part_id = p.id
+        group by p.id, p.subtotal_paise
+        having sum(l.gross_paise) <> p.subtotal_paise
+          - (select coalesce(sum(i.vendor_funded_paise), 0) from order_items i where i.order_part_id = p.id)`,
+  ],
+  [
+    'a tax document line whose gross is not its units at the unit price less its discount',
+    sql`select id::text as id from tax_document_lines where gross_paise <> unit_price_paise * quantity - discount_paise`,
   ],
   [
     "a vendor credited other than its part's net",

@@ -393,6 +393,7 @@ describe('monthly tax reports', () => {
             returning: 1,
             description: 'Kurta',
             unitPricePaise: 129_900,
+            vendorFundedPaise: 0,
           },
         ],
       }),

@@ -15,6 +15,8 @@ export type Purchasable = {
   stockQuantity: number;
   storeId: string;
   storeName: string;
+  /** The vendor whose shop sells it (whose own promotions may cover it). */
+  vendorId: string;
   imageUrl: string | null;
   categoryId: string;
   /** Whether the shop delivers: only then can the product be ordered. */
@@ -56,6 +58,7 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       stockQuantity: products.stockQuantity,
       storeId: products.storeId,
       storeName: shopRows.shopName,
+      vendorId: shopRows.vendorId,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       delivers: shopRows.deliveryAvailable,

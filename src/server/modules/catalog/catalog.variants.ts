@@ -4,6 +4,7 @@ import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
 import { combinationKey, optionKeys, variantLabel, type OptionNames } from '../../../domain/variants';
 import { builtOncePer, type DbOrTx, type Tx } from '../../platform/db';
+import { isUuid } from './catalog.cards';
 import { variantColumns } from './catalog.rows';
 import { products, productVariants } from './catalog.tables';
 
@@ -213,4 +214,15 @@ export async function listVariantsOfProducts(db: DbOrTx, productIds: string[]): 
     byProduct.set(row.productId, list);
   }
   return byProduct;
+}
+
+/** The products the variants named belong to (unknown ids are left out). */
+export async function productIdsOfVariants(db: DbOrTx, variantIds: readonly string[]): Promise<string[]> {
+  const ids = variantIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids));
+  return rows.map((r) => r.productId);
 }

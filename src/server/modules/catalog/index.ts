@@ -65,6 +65,7 @@ export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
 export {
   listProductVariants,
+  productIdsOfVariants,
   saveProductVariants,
   type ProductOptionsInput,
   type ProductVariant,

@@ -122,13 +122,14 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   await recordItemSettlements(tx, {
     orderId,
     placeOfSupplyState,
-    items: items.map((i) => ({
+    items: items.map((i, n) => ({
       orderItemId: i.id,
       orderPartId: i.orderPartId,
       productId: i.productId,
       storeId: i.storeId,
       quantity: i.quantity,
       unitPricePaise: i.pricePaise,
+      vendorFundedPaise: discounts[n]?.vendorFundedPaise ?? 0,
     })),
   });
   if (amounts.pointsUsed > 0)

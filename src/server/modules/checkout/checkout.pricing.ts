@@ -23,6 +23,8 @@ export type PricedCartLine = {
   name: string;
   storeId: string;
   storeName: string;
+  /** The vendor whose shop sells it: its own promotions cover only its lines. */
+  vendorId: string;
   /** The product's category and whether its shop offers cash on delivery: the COD rule's inputs. */
   categoryId: string;
   codEnabled: boolean;
@@ -117,6 +119,7 @@ export async function priceLines(
       name: p.name,
       storeId: p.storeId,
       storeName: p.storeName,
+      vendorId: p.vendorId,
       categoryId: p.categoryId,
       codEnabled: p.codEnabled,
       quantity: l.quantity,

@@ -30,8 +30,7 @@ export function promoCartOf(lines: readonly PricedCartLine[]): PromoCartLine[] {
     variantId: l.variantId,
     categoryId: l.categoryId,
     shopId: l.storeId,
-    // Promotions paid by a vendor are not offered yet (the admin cannot save one), so no line needs its vendor.
-    vendorId: '',
+    vendorId: l.vendorId,
     unitPricePaise: l.pricePaise,
     quantity: l.quantity,
   }));

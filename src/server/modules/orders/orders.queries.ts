@@ -206,7 +206,14 @@ export type PartForDocument = {
   shippingAddress: string;
   placeOfSupplyState: string | null;
   /** `productName` as the documents describe the item: with its size or colour, 'Kurta (Size: M)'. */
-  items: { orderItemId: string; productName: string; quantity: number; pricePaise: number }[];
+  items: {
+    orderItemId: string;
+    productName: string;
+    quantity: number;
+    pricePaise: number;
+    /** The vendor-funded promotions' discount on the item, which its invoice shows. */
+    vendorFundedPaise: number;
+  }[];
 };
 
 /** An order part as its tax documents print it, or null when there is no such part. */
@@ -233,6 +240,7 @@ export async function partForDocument(db: DbOrTx, orderPartId: string): Promise<
       variantLabel: orderItems.variantLabel,
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
+      vendorFundedPaise: orderItems.vendorFundedPaise,
     })
     .from(orderItems)
     .where(eq(orderItems.orderPartId, orderPartId))

@@ -1,4 +1,5 @@
 export { adminPromotionsRoutes } from './promotions.routes';
+export { vendorPromotionsRoutes } from './promotions.vendor.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
 export { promotionRows } from './promotions.read-model';
 export {

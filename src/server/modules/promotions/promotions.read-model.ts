@@ -4,6 +4,7 @@ import { todayInIndia } from '../../../domain/age';
 import { formatRupees } from '../../../domain/money';
 import { benefitText } from '../../../domain/promotions';
 import type { DbOrTx } from '../../platform/db';
+import { vendorBusinessNames } from '../auth';
 import { orderValuesAfterDiscount } from '../orders';
 import { promotionStatus, toForm, toPromotion, usageOf, type PromotionRecord } from './promotions.service';
 import { promotions, promotionUses } from './promotions.tables';
@@ -69,6 +70,9 @@ export async function promotionRows(db: DbOrTx, records: readonly PromotionRecor
     db,
     records.map((r) => r.id),
   );
+  const vendorNames = await vendorBusinessNames(db, [
+    ...new Set(records.flatMap((r) => (r.vendorId === null ? [] : [r.vendorId]))),
+  ]);
   const today = todayInIndia();
   return records.map((r) => {
     const p = toPromotion(r);
@@ -81,7 +85,7 @@ export async function promotionRows(db: DbOrTx, records: readonly PromotionRecor
       offer: benefitText(p.benefit),
       covers: coversText(r),
       fundedBy: p.funder.by,
-      vendorName: null,
+      vendorName: r.vendorId === null ? null : (vendorNames.get(r.vendorId) ?? null),
       startsOn: r.startsOn,
       endsOn: r.endsOn,
       status: promotionStatus(r, today),
@@ -100,12 +104,21 @@ export async function promotionRows(db: DbOrTx, records: readonly PromotionRecor
 }
 
 /** The admin's list: newest first, filtered by status and by a search on the name or the code. */
-export async function listPromotions(db: DbOrTx, query: PromotionListQuery): Promise<PromotionRow[]> {
+export async function listPromotions(
+  db: DbOrTx,
+  query: PromotionListQuery,
+  vendorId?: string,
+): Promise<PromotionRow[]> {
   const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const records = await db
     .select()
     .from(promotions)
-    .where(like ? or(ilike(promotions.name, like), ilike(promotions.code, like)) : undefined)
+    .where(
+      and(
+        like ? or(ilike(promotions.name, like), ilike(promotions.code, like)) : undefined,
+        vendorId === undefined ? undefined : eq(promotions.vendorId, vendorId),
+      ),
+    )
     .orderBy(desc(promotions.createdAt), desc(promotions.id));
   const rows = await promotionRows(db, records);
   return query.status ? rows.filter((r) => r.status === query.status) : rows;

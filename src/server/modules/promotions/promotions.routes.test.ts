@@ -120,13 +120,13 @@ describe('creating a promotion', () => {
     });
   });
 
-  it('refuses a promotion paid by a vendor in this slice, on the field fundedBy', async () => {
+  it("refuses a promotion paid by a vendor when Haat's staff create it, on the field fundedBy", async () => {
     const res = await admin.post(
       '/api/admin/promotions',
       coupon({ fundedBy: 'vendor', vendorId: crypto.randomUUID() }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ fundedBy: m.vendorNotYet });
+    expect(res.json().error.fields).toEqual({ fundedBy: m.vendorCreatesOwn });
   });
 
   it('refuses a code another promotion not ended has (in any spelling), and frees it once ended', async () => {

@@ -13,6 +13,8 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { emailOfUser } from '../auth';
+import { isOwnProduct, productIdsOfVariants } from '../catalog';
+import { listVendorShops } from '../shops';
 import { promotions, promotionUses } from './promotions.tables';
 
 // Promotions as rows: saving one from the admin's form (a coupon's code unique among the promotions
@@ -125,12 +127,15 @@ function columnsOf(d: PromotionDefinition) {
   };
 }
 
-/** Who made a change, for its audit entry. */
-export type PromotionActor = { id: string; ip: string; userAgent: string | null };
+/**
+ * Who made a change, for its audit entry: a member of Haat's staff, or a vendor (`vendorId`, the
+ * vendor acted for, may change only its own promotions).
+ */
+export type PromotionActor = { id: string; ip: string; userAgent: string | null; vendorId?: string };
 
 const audit = (tx: Tx, actor: PromotionActor, action: string, id: string, newData: unknown) =>
   recordAudit(tx, {
-    actorType: 'admin',
+    actorType: actor.vendorId ? 'vendor' : 'admin',
     actorId: actor.id,
     action,
     resourceType: 'promotion',
@@ -147,12 +152,20 @@ const isCodeTaken = (e: unknown) => {
 };
 
 /**
- * Refuses what this slice does not offer (a vendor-funded promotion), and a coupon code another
- * promotion not ended already has (409). A promotion past its last day that still holds the code is
- * ended first: its status was already 'ended', and the code is free again.
+ * Refuses a vendor's promotion that names shops or products not the vendor's, and a coupon code
+ * another promotion not ended already has (409). A promotion past its last day that still holds the
+ * code is ended first: its status was already 'ended', and the code is free again.
  */
-async function checkDefinition(tx: Tx, d: PromotionDefinition, selfId: string | null): Promise<void> {
-  if (d.funder.by === 'vendor') throw new AppError('VALIDATION_FAILED', m.vendorNotYet, { fundedBy: m.vendorNotYet });
+async function checkDefinition(
+  tx: Tx,
+  d: PromotionDefinition,
+  selfId: string | null,
+  actor: PromotionActor,
+): Promise<void> {
+  // Haat's staff never commit a vendor's money: a vendor-funded promotion is the vendor's own doing.
+  if (d.funder.by === 'vendor' && d.funder.vendorId !== actor.vendorId)
+    throw new AppError('VALIDATION_FAILED', m.vendorCreatesOwn, { fundedBy: m.vendorCreatesOwn });
+  if (d.funder.by === 'vendor') await checkVendorScope(tx, d.funder.vendorId, d.scope);
   if (d.code === null) return;
   const others = selfId === null ? sql`true` : ne(promotions.id, selfId);
   await tx
@@ -166,6 +179,24 @@ async function checkDefinition(tx: Tx, d: PromotionDefinition, selfId: string | 
   if (taken) throw new AppError('CONFLICT', m.codeTaken(d.code));
 }
 
+/**
+ * A vendor's promotion covers only its own products (coversLine), whatever it names; naming another
+ * vendor's shop or product is refused, so that what the vendor sees is what applies.
+ */
+async function checkVendorScope(tx: Tx, vendorId: string, scope: PromotionDefinition['scope']): Promise<void> {
+  if (scope.type === 'shops') {
+    const own = new Set((await listVendorShops(tx, vendorId)).map((s) => s.id));
+    if (scope.shopIds.some((id) => !own.has(id)))
+      throw new AppError('VALIDATION_FAILED', m.notYourShops, { shopIds: m.notYourShops });
+  }
+  if (scope.type === 'products') {
+    const productIds = new Set([...scope.productIds, ...(await productIdsOfVariants(tx, scope.variantIds))]);
+    for (const id of productIds)
+      if (!(await isOwnProduct(tx, vendorId, id)))
+        throw new AppError('VALIDATION_FAILED', m.notYourProducts, { productIds: m.notYourProducts });
+  }
+}
+
 /** Saves a new promotion; audited as promotion_created. Two saves racing for one code: one wins, the other 409. */
 export async function createPromotion(
   db: DbOrTx,
@@ -173,7 +204,7 @@ export async function createPromotion(
 ): Promise<PromotionRecord> {
   try {
     return await db.transaction(async (tx) => {
-      await checkDefinition(tx, a.definition, null);
+      await checkDefinition(tx, a.definition, null, a.actor);
       const [row] = await tx
         .insert(promotions)
         .values({ ...columnsOf(a.definition), createdBy: a.actor.id })
@@ -187,9 +218,11 @@ export async function createPromotion(
   }
 }
 
-async function lockedPromotion(tx: Tx, id: string): Promise<PromotionRecord> {
+/** The promotion, locked; NOT_FOUND when there is none, or when a vendor acts on another's. */
+async function lockedPromotion(tx: Tx, id: string, actor: PromotionActor): Promise<PromotionRecord> {
   const [row] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-  if (!row) throw new AppError('NOT_FOUND', m.notFound);
+  if (!row || (actor.vendorId !== undefined && row.vendorId !== actor.vendorId))
+    throw new AppError('NOT_FOUND', m.notFound);
   return row;
 }
 
@@ -200,10 +233,10 @@ export async function editPromotion(
 ): Promise<PromotionRecord> {
   try {
     return await db.transaction(async (tx) => {
-      const before = await lockedPromotion(tx, a.id);
+      const before = await lockedPromotion(tx, a.id, a.actor);
       const today = todayInIndia();
       if (before.endedAt !== null || today >= before.startsOn) throw new AppError('CONFLICT', m.startedNoEdit);
-      await checkDefinition(tx, a.definition, a.id);
+      await checkDefinition(tx, a.definition, a.id, a.actor);
       const [row] = await tx
         .update(promotions)
         .set({ ...columnsOf(a.definition), updatedAt: new Date() })
@@ -224,7 +257,7 @@ export async function changePromotionState(
   a: { id: string; change: 'pause' | 'resume' | 'end'; actor: PromotionActor },
 ): Promise<PromotionRecord> {
   return db.transaction(async (tx) => {
-    const before = await lockedPromotion(tx, a.id);
+    const before = await lockedPromotion(tx, a.id, a.actor);
     if (before.endedAt !== null) throw new AppError('CONFLICT', m.alreadyEnded);
     if (a.change === 'resume' && !before.paused) throw new AppError('CONFLICT', m.notPaused);
     const set =

@@ -462,6 +462,7 @@ export async function receiveReturn(a: {
         returning: line.returning,
         description: item.variantLabel ? `${item.productName} (${item.variantLabel})` : item.productName,
         unitPricePaise: item.pricePaise,
+        vendorFundedPaise: item.vendorFundedPaise,
       })),
     });
 

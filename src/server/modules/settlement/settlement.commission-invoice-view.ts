@@ -91,6 +91,7 @@ export function commissionInvoiceView(doc: CommissionDocumentForView): InvoiceVi
         hsnCode: doc.sacCode,
         quantity: '1',
         unitPrice: invoiceRupees(doc.taxablePaise),
+        discount: invoiceRupees(0),
         taxableValue: invoiceRupees(doc.taxablePaise),
         gstRate: formatRate(doc.gstRateBp),
         cgst: invoiceRupees(doc.cgstPaise),

@@ -100,6 +100,7 @@ async function returnUnits(partId: string, quantity: number, returning: number) 
           returning,
           description: 'Item',
           unitPricePaise: 100_000,
+          vendorFundedPaise: 0,
         },
       ],
     }),

@@ -27,6 +27,7 @@ const WIDTHS: Partial<Record<InvoiceViewColumn['key'], number>> = {
   hsnCode: 34,
   quantity: 24,
   unitPrice: 60,
+  discount: 52,
   taxableValue: 60,
   gstRate: 32,
   cgst: 52,

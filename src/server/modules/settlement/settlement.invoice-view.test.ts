@@ -67,6 +67,7 @@ describe('invoiceView', () => {
         hsnCode: '6204',
         quantity: '2',
         unitPrice: '₹600.00',
+        discount: '₹0.00',
         taxableValue: '₹1,142.86',
         gstRate: '5%',
         cgst: '₹28.57',
@@ -82,6 +83,49 @@ describe('invoiceView', () => {
       { label: 'Total', value: '₹1,200.00' },
     ]);
     expect(v.footer[0]).toBe('Issued by Haat on behalf of the seller, Handloom Weavers LLP (Pune Handlooms).');
+  });
+
+  it("shows the seller's discount after the unit price, and the value after it, when the seller gave one", () => {
+    // Two ₹600 kurtas with the seller's coupon of 20 % off: ₹240 off, ₹960 after it, GST 5 % included:
+    // 96,000 x 100 / 105 = 91,428.57 -> 91,429 taxable, GST 4,571 (2,286 + 2,285).
+    const v = invoiceView({
+      ...kurtaInvoice,
+      taxablePaise: 91_429,
+      cgstPaise: 2_286,
+      sgstPaise: 2_285,
+      totalPaise: 96_000,
+      lines: [
+        {
+          ...kurtaInvoice.lines[0],
+          discountPaise: 24_000,
+          grossPaise: 96_000,
+          taxablePaise: 91_429,
+          cgstPaise: 2_286,
+          sgstPaise: 2_285,
+        },
+      ],
+    });
+    expect(v.columns.map((c) => c.label).slice(3, 7)).toEqual([
+      'Qty',
+      'Unit price (incl. GST)',
+      'Discount',
+      'Taxable value',
+    ]);
+    expect(v.lines[0]).toMatchObject({
+      quantity: '2',
+      unitPrice: '₹600.00',
+      discount: '₹240.00',
+      taxableValue: '₹914.29',
+      total: '₹960.00',
+    });
+    expect(v.totals).toEqual([
+      { label: "Seller's discount", value: '₹240.00' },
+      { label: 'Taxable value', value: '₹914.29' },
+      { label: 'CGST', value: '₹22.86' },
+      { label: 'SGST', value: '₹22.85' },
+      { label: 'Total', value: '₹960.00' },
+    ]);
+    expect(v.totalInWords).toBe('Rupees Nine Hundred and Sixty Only');
   });
 
   it('prints an inter-state credit note with IGST, its invoice and reason, for an unregistered seller', () => {

@@ -32,6 +32,8 @@ export type TaxDocumentForView = {
     hsnCode: string | null;
     quantity: number;
     unitPricePaise: number;
+    /** The seller's own promotion's discount on these units (0 or absent: none). */
+    discountPaise?: number;
     gstRateBp: number;
     grossPaise: number;
     taxablePaise: number;
@@ -47,6 +49,7 @@ export type InvoiceViewLine = {
   hsnCode: string;
   quantity: string;
   unitPrice: string;
+  discount: string;
   taxableValue: string;
   gstRate: string;
   cgst: string;
@@ -143,6 +146,16 @@ const NO_GST_COLUMNS: InvoiceViewColumn[] = [
   TOTAL_COLUMN,
 ];
 
+const DISCOUNT_COLUMN: InvoiceViewColumn = { key: 'discount', label: 'Discount', align: 'right' };
+
+/**
+ * A document with a seller's discount shows it after the unit price: the line's value is its units
+ * at the unit price less the discount (CGST Act, section 15(3)(a): a discount shown on the invoice is
+ * not part of the taxable value).
+ */
+const withDiscountColumn = (columns: InvoiceViewColumn[], discounted: boolean): InvoiceViewColumn[] =>
+  discounted ? columns.flatMap((c) => (c.key === 'unitPrice' ? [c, DISCOUNT_COLUMN] : [c])) : columns;
+
 /** Everything a tax invoice, bill of supply or credit note prints, from the stored document. */
 export function invoiceView(doc: TaxDocumentForView): InvoiceView {
   const credit = doc.kind === 'credit_note';
@@ -150,6 +163,7 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
   const noGst = doc.kind === 'bill_of_supply' || (credit && doc.againstInvoice?.kind === 'bill_of_supply');
   const { seller, buyer } = doc.parties;
   const taxRows = noGst ? [] : gstTotalRows(doc);
+  const discountPaise = doc.lines.reduce((sum, l) => sum + (l.discountPaise ?? 0), 0);
   return {
     fileName: `${doc.number.replaceAll('/', '-')}.pdf`,
     title: credit ? 'Credit Note' : noGst ? 'Bill of Supply' : 'Tax Invoice',
@@ -177,13 +191,17 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
         ? 'Intra-state: CGST + SGST'
         : 'Inter-state: IGST',
     reverseCharge: 'No',
-    columns: noGst ? NO_GST_COLUMNS : [...BASE_COLUMNS, ...gstColumns(doc.intraState)],
+    columns: withDiscountColumn(
+      noGst ? NO_GST_COLUMNS : [...BASE_COLUMNS, ...gstColumns(doc.intraState)],
+      discountPaise > 0,
+    ),
     lines: doc.lines.map((l, i) => ({
       no: String(i + 1),
       description: l.description,
       hsnCode: l.hsnCode ?? '—',
       quantity: String(l.quantity),
       unitPrice: invoiceRupees(l.unitPricePaise),
+      discount: invoiceRupees(l.discountPaise ?? 0),
       taxableValue: invoiceRupees(l.taxablePaise),
       gstRate: formatRate(l.gstRateBp),
       cgst: invoiceRupees(l.cgstPaise),
@@ -192,6 +210,7 @@ export function invoiceView(doc: TaxDocumentForView): InvoiceView {
       total: invoiceRupees(l.grossPaise),
     })),
     totals: [
+      ...(discountPaise > 0 ? [{ label: "Seller's discount", value: invoiceRupees(discountPaise) }] : []),
       ...(noGst ? [] : [{ label: 'Taxable value', value: invoiceRupees(doc.taxablePaise) }]),
       ...taxRows,
       { label: credit ? 'Total credited' : 'Total', value: invoiceRupees(doc.totalPaise) },

@@ -207,6 +207,7 @@ export async function issuePartInvoice(tx: Tx, a: { orderPartId: string; now?: D
         hsnCode: l.hsnCode,
         quantity: item?.quantity ?? 1,
         unitPricePaise: item?.pricePaise ?? l.grossPaise,
+        discountPaise: item?.vendorFundedPaise ?? 0,
         gstRateBp: l.gstRateBp,
         grossPaise: l.grossPaise,
         taxablePaise: l.taxablePaise,

@@ -1,7 +1,8 @@
 import { todayInIndia } from '../../../domain/age';
 import { isIntraState } from '../../../domain/gst';
 import { gstinState } from '../../../domain/india-ids';
-import { pickCommissionRate, settleLine } from '../../../domain/settlement';
+import { settleDiscountedLine } from '../../../domain/promotions-tax';
+import { lineRates, pickCommissionRate } from '../../../domain/settlement';
 import { gstRateCharged } from '../../../domain/unregistered-supplier';
 import type { Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
@@ -17,10 +18,13 @@ export type PlacedItem = {
   storeId: string;
   quantity: number;
   unitPricePaise: number;
+  /** The vendor-funded promotions' discount on the line (all units): on the vendor's invoice, it lowers the sale. */
+  vendorFundedPaise?: number;
 };
 
 /**
- * Writes, once and in the placing transaction, what each item of a new order pays whom: its GST by
+ * Writes, once and in the placing transaction, what each item of a new order pays whom, on its value
+ * after any vendor-funded discount: its GST by
  * its HSN code's rate (or the rate for goods not yet classified; none from a vendor without a GSTIN), Haat's commission by the most
  * specific rule in force, TCS (vendors with a GSTIN) and TDS (5 % without a PAN), and the vendor's
  * net, with the rates, states and the vendor's PAN and GSTIN as they were that day. A later change
@@ -76,9 +80,7 @@ export async function recordItemSettlements(
       const supplierState = (ids.gstin ? gstinState(ids.gstin) : null) ?? seller.state;
       const intraState = isIntraState(supplierState, a.placeOfSupplyState);
       const rule = pickCommissionRate(rules, { vendorId: seller.vendorUserId, categoryId: cls.categoryId, on: day });
-      const line = settleLine({
-        unitPricePaise: item.unitPricePaise,
-        quantity: item.quantity,
+      const rates = lineRates({
         gstRateBp,
         intraState,
         commissionBp: rule?.rateBp ?? 0,
@@ -87,6 +89,17 @@ export async function recordItemSettlements(
         vendorHasGstin: ids.gstin !== null,
         vendorHasPan: ids.pan !== null,
       });
+      // A vendor-funded discount is on the vendor's invoice: GST, commission, TCS and TDS are on the
+      // value after it. A Haat-funded one is not: the vendor sells at the full price.
+      const { settlement: line } = settleDiscountedLine(
+        {
+          unitPricePaise: item.unitPricePaise,
+          quantity: item.quantity,
+          vendorFundedPaise: item.vendorFundedPaise ?? 0,
+          haatFundedPaise: 0,
+        },
+        rates,
+      );
       return {
         orderItemId: item.orderItemId,
         orderId: a.orderId,

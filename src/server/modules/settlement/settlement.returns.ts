@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { settleReturnedUnits, type LineAmounts } from '../../../domain/settlement';
+import { creditNoteForUnits } from '../../../domain/promotions-tax';
+import type { LineAmounts } from '../../../domain/settlement';
 import type { Tx } from '../../platform/db';
 import { addToBalances, afterLock, entryOf, lockBalances } from './settlement.ledger';
 import { insertCreditNote, invoiceOfPart } from './settlement.invoices';
@@ -22,6 +23,8 @@ export type ReturnedLine = {
   returning: number;
   description: string;
   unitPricePaise: number;
+  /** The vendor-funded discount on the whole line (all its units), which its invoice showed. */
+  vendorFundedPaise: number;
 };
 
 export type ReturnSettled = { vendorReversedPaise: number; creditNote: { id: string; number: string } | null };
@@ -55,14 +58,21 @@ export async function settleReturnReceived(
       tdsBp: r.tdsBp,
       vendorHasGstin: r.vendorGstin !== null,
     };
-    const share = settleReturnedUnits(r, {
-      unitPricePaise: l.unitPricePaise,
-      quantity: l.quantity,
+    // Units from+1..to of the line on their value after their share of the vendor's discount, which
+    // the credit note shows (without one, exactly the invoice's rule for those units).
+    const credit = creditNoteForUnits(
+      r,
+      {
+        unitPricePaise: l.unitPricePaise,
+        quantity: l.quantity,
+        vendorFundedPaise: l.vendorFundedPaise,
+        haatFundedPaise: 0,
+      },
       rates,
-      from: l.returnedBefore,
-      to: l.returnedBefore + l.returning,
-    });
-    return { row: r, line: l, share };
+      l.returnedBefore,
+      l.returnedBefore + l.returning,
+    );
+    return { row: r, line: l, share: credit.amounts, discountPaise: credit.discountPaise };
   });
   const vendorUserId = rows[0].vendorUserId;
   const reversed = shares.reduce((s, x) => s + x.share.vendorNetPaise, 0);
@@ -107,7 +117,12 @@ async function issueReturnCreditNote(
     returnId: string;
     reason: string;
     now?: Date;
-    shares: { row: typeof orderItemSettlements.$inferSelect; line: ReturnedLine; share: LineAmounts }[];
+    shares: {
+      row: typeof orderItemSettlements.$inferSelect;
+      line: ReturnedLine;
+      share: LineAmounts;
+      discountPaise: number;
+    }[];
   },
 ): Promise<{ id: string; number: string } | null> {
   const reference = `credit:return:${a.returnId}`;
@@ -124,12 +139,13 @@ async function issueReturnCreditNote(
     reference,
     reason: a.reason,
     now: a.now,
-    lines: shares.map(({ row, line, share }) => ({
+    lines: shares.map(({ row, line, share, discountPaise }) => ({
       orderItemId: row.orderItemId,
       description: line.description,
       hsnCode: row.hsnCode,
       quantity: line.returning,
       unitPricePaise: line.unitPricePaise,
+      discountPaise,
       gstRateBp: row.gstRateBp,
       grossPaise: share.grossPaise,
       taxablePaise: share.taxablePaise,

@@ -377,6 +377,11 @@ export const taxDocumentLines = pgTable(
     hsnCode: text('hsn_code'),
     quantity: integer('quantity').notNull(),
     unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
+    /**
+     * The vendor-funded promotions' discount on these units, shown on the document: gross is the units
+     * at the unit price less it (a Haat-funded discount is not the vendor's: never here).
+     */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     gstRateBp: integer('gst_rate_bp').notNull(),
     grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
     ...gstSplitColumns(),
@@ -386,6 +391,10 @@ export const taxDocumentLines = pgTable(
     index('tax_document_lines_document_idx').on(t.documentId),
     uniqueIndex('tax_document_lines_item_unique').on(t.documentId, t.orderItemId),
     check('tax_document_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check(
+      'tax_document_lines_discount_check',
+      sql`${t.discountPaise} >= 0 and ${t.discountPaise} <= ${t.unitPricePaise} * ${t.quantity}`,
+    ),
     check(
       'tax_document_lines_gst_check',
       sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.grossPaise}`,

@@ -1,0 +1,2 @@
+ALTER TABLE "tax_document_lines" ADD COLUMN "discount_paise" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tax_document_lines" ADD CONSTRAINT "tax_document_lines_discount_check" CHECK ("tax_document_lines"."discount_paise" >= 0 and "tax_document_lines"."discount_paise" <= "tax_document_lines"."unit_price_paise" * "tax_document_lines"."quantity");
