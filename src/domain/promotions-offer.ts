@@ -13,7 +13,8 @@ export type OfferItem = {
   variantId: string | null;
   categoryId: string | null;
   shopId: string;
-  vendorId: string;
+  /** The shop's vendor; null when not known (a promotion a vendor pays for is then not shown). */
+  vendorId: string | null;
   /** The selling price of one unit, GST included. */
   pricePaise: number;
 };
@@ -38,12 +39,12 @@ export function cardOffer(automatics: readonly PromotionWithUsage[], item: Offer
     variantId: item.variantId,
     categoryId: item.categoryId,
     shopId: item.shopId,
-    vendorId: item.vendorId,
+    vendorId: item.vendorId ?? '',
     unitPricePaise: item.pricePaise,
     quantity: 1,
   };
   const candidates = automatics
-    .filter((p) => shownOnCards(p) && coversLine(p, line))
+    .filter((p) => shownOnCards(p) && (p.funder.by === 'haat' || item.vendorId !== null) && coversLine(p, line))
     .map((p) => ({ ...p, usage: { ...p.usage, customerUses: 0 } }));
   if (candidates.length === 0 || item.pricePaise <= 0) return null;
   const result = applyPromotions({

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { emailOfUser } from '../auth';
+import { forgetOffers } from './promotions.offers-cache';
 import { promotions, promotionUses } from './promotions.tables';
 
 // Promotions as rows: saving one from the admin's form (a coupon's code unique among the promotions
@@ -172,7 +173,7 @@ export async function createPromotion(
   a: { definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       await checkDefinition(tx, a.definition, null);
       const [row] = await tx
         .insert(promotions)
@@ -181,6 +182,8 @@ export async function createPromotion(
       await audit(tx, a.actor, 'promotion_created', row.id, a.definition);
       return row;
     });
+    forgetOffers();
+    return saved;
   } catch (e) {
     if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
     throw e;
@@ -199,7 +202,7 @@ export async function editPromotion(
   a: { id: string; definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const before = await lockedPromotion(tx, a.id);
       const today = todayInIndia();
       if (before.endedAt !== null || today >= before.startsOn) throw new AppError('CONFLICT', m.startedNoEdit);
@@ -212,6 +215,8 @@ export async function editPromotion(
       await audit(tx, a.actor, 'promotion_edited', a.id, { before: toPromotion(before), after: a.definition });
       return row;
     });
+    forgetOffers();
+    return saved;
   } catch (e) {
     if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
     throw e;
@@ -223,7 +228,7 @@ export async function changePromotionState(
   db: DbOrTx,
   a: { id: string; change: 'pause' | 'resume' | 'end'; actor: PromotionActor },
 ): Promise<PromotionRecord> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const before = await lockedPromotion(tx, a.id);
     if (before.endedAt !== null) throw new AppError('CONFLICT', m.alreadyEnded);
     if (a.change === 'resume' && !before.paused) throw new AppError('CONFLICT', m.notPaused);
@@ -238,6 +243,8 @@ export async function changePromotionState(
     await audit(tx, a.actor, action, a.id, { name: row.name, code: row.code });
     return row;
   });
+  forgetOffers();
+  return changed;
 }
 
 // --- Uses ---------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ const card = (over: Partial<ProductCardData> = {}): ProductCardData => ({
   delivers: true,
   hasOptions: false,
   priceFromPaise: null,
+  offer: null,
   ...over,
 });
 

@@ -30,6 +30,7 @@ const variant = (
   stockQuantity: 5,
   pointsEarned: 50,
   images: [],
+  offer: null,
   ...over,
 });
 
