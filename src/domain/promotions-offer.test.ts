@@ -99,7 +99,7 @@ describe('cardOffer', () => {
     expect(offer([once], kurta(99_900))?.pricePaise).toBe(89_910);
   });
 
-  it('combines stackable promotions as checkout does, or takes the one that combines with nothing when it saves more', () => {
+  it('combines stackable promotions as checkout does, or takes one that combines with nothing if it saves more', () => {
     // On ₹2,000: Festive ₹100 off, then Tenner 10 % of ₹1,900 = ₹190: ₹1,710, ending on the earlier last day.
     const festive = promo('Festive', {
       benefit: { type: 'fixed', amountPaise: 10_000 },

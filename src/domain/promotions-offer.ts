@@ -9,7 +9,7 @@ import { applyPromotions } from './promotions-apply';
 /** One item as a card or a page prices it: the product (and variant), where it sits, its price. */
 export type OfferItem = {
   productId: string;
-  /** The variant priced; null for the product as its card shows it (a promotion on one variant only is not shown there). */
+  /** The variant priced; null for the product as its card shows it (a promotion on one variant only: not shown). */
   variantId: string | null;
   categoryId: string | null;
   shopId: string;

@@ -1,7 +1,7 @@
 export { adminPromotionsRoutes } from './promotions.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
 export { promotionRows } from './promotions.read-model';
-export { OFFERS_TTL_MS, offersNow, type OffersFor } from './promotions.offers';
+export { offersNow, type OffersFor } from './promotions.offers';
 export {
   checkoutCandidates,
   createPromotion,
