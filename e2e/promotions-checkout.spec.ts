@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatRupees } from '../src/domain/money';
 import { signInAdmin } from './admin-auth';
 import { CSRF, newCustomer, productWithoutOptions } from './helpers';
 
 // A shopper on a phone types a coupon at checkout: a wrong code is refused under the field, the right
-// one shows what it saves and the discount in the totals, and the order placed keeps the discount.
+// one shows what it saves and the discount in the totals, and the order placed keeps the discount. An
+// automatic promotion's offer price shows on the product's card and page.
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-/** The signed-in super admin saves a coupon paid by Haat on the whole cart from today; answers the saved promotion. */
-async function saveCoupon(admin: Page, data: Record<string, string>): Promise<{ id: string }> {
+/** The signed-in super admin saves a coupon (unless told) paid by Haat on the whole cart (unless told) from today. */
+async function saveCoupon(admin: Page, data: Record<string, string | string[]>): Promise<{ id: string }> {
   const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
   const created = await admin.request.post('/api/admin/promotions', {
     headers: CSRF,
@@ -127,6 +129,46 @@ test('a coupon paused after it was applied: Pay is refused, its reason under the
     // The summary read again prices the order without it.
     await expect(pay).toHaveText(before);
   } finally {
+    await admin.close();
+  }
+});
+
+test("a shopper sees an automatic promotion's offer price on the product card and page", async ({ page, browser }) => {
+  const product = await productWithoutOptions(page.request);
+  const { pricePaise } = (await (await page.request.get(`/api/products/${product.id}`)).json()) as {
+    pricePaise: number;
+  };
+  // Five days from today, India time: 'Ends 4 Dec' style.
+  const end = new Date(Date.now() + 5.5 * 3600_000 + 5 * 86_400_000);
+  const endsOn = end.toISOString().slice(0, 10);
+  const endsText = `Ends ${end.getUTCDate()} ${end.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
+  const admin = await browser.newPage();
+  let promotion: { id: string } | null = null;
+  try {
+    await signInAdmin(admin);
+    // On this one product only, so no other story's prices change; ended below.
+    promotion = await saveCoupon(admin, {
+      kind: 'automatic',
+      name: 'Card offer',
+      scope: 'products',
+      productIds: [product.id],
+      benefitType: 'fixed',
+      amount: '10',
+      endsOn,
+    });
+    const said = `Offer price ${formatRupees(pricePaise - 1_000)}, was ${formatRupees(pricePaise)}`;
+
+    await page.goto(`/search?q=${encodeURIComponent(product.name)}`);
+    const card = page.getByRole('article', { name: product.name }).first();
+    await expect(card.getByText(said)).toHaveCount(1);
+    await expect(card.getByText(`Card offer · ${endsText}`)).toBeVisible();
+
+    await card.getByRole('link', { name: product.name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(said)).toHaveCount(1);
+    await expect(page.getByText(`Card offer · ${endsText}`)).toBeVisible();
+  } finally {
+    if (promotion) await admin.request.post(`/api/admin/promotions/${promotion.id}/end`, { headers: CSRF });
     await admin.close();
   }
 });

@@ -25,6 +25,18 @@ export const categorySchema = z.object({ id: z.uuid(), name: z.string(), slug: z
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.object({ items: z.array(categorySchema) });
 
+/**
+ * The promotion offer on one unit bought alone (docs/promotions.md): the price after it, the
+ * promotion's name ('Festive + Diwali Sale' when several combine) and its last day (India date, null
+ * for none).
+ */
+export const cardOfferSchema = z.object({
+  pricePaise: z.number().int(),
+  name: z.string(),
+  endsOn: z.string().nullable(),
+});
+export type CardOfferData = z.infer<typeof cardOfferSchema>;
+
 /** A product as cards show it (home, search): money in paise, points for one unit. */
 export const productCardSchema = z.object({
   id: z.uuid(),
@@ -50,6 +62,8 @@ export const productCardSchema = z.object({
   hasOptions: z.boolean(),
   /** The lowest price of its sizes or colours on sale, when they do not all cost the same ('From ₹X'); null otherwise. */
   priceFromPaise: z.number().int().nullable(),
+  /** The automatic promotions' offer on the price shown ('From' price included); null for none. */
+  offer: cardOfferSchema.nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -74,6 +88,8 @@ export const productDetailVariantSchema = z.object({
   stockQuantity: z.number().int(),
   pointsEarned: z.number().int(),
   images: z.array(z.string()).max(MAX_PRODUCT_IMAGES),
+  /** The automatic promotions' offer on this variant; null for none. */
+  offer: cardOfferSchema.nullable(),
 });
 export type ProductDetailVariant = z.infer<typeof productDetailVariantSchema>;
 

@@ -20,6 +20,12 @@ function inIndia(value: string | Date) {
   return { day: Number(p.day), month: MONTHS[Number(p.month) - 1], year: p.year, hour, minute: p.minute };
 }
 
+/** `5 Dec` in India time: a day soon, without its year (an offer's last day). */
+export function formatDayMonth(value: string | Date): string {
+  const d = inIndia(value);
+  return `${d.day} ${d.month}`;
+}
+
 /** `21 Nov 2026` in India time. */
 export function formatDate(value: string | Date): string {
   const d = inIndia(value);

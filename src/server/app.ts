@@ -82,7 +82,7 @@ import { returnsRoutes } from './modules/returns';
 import { notificationsRoutes } from './modules/notifications';
 import { foreignProductImages, mediaRoutes } from './modules/media';
 import { ordersRoutes } from './modules/orders';
-import { adminPromotionsRoutes, promotionCostRoutes, vendorPromotionsRoutes } from './modules/promotions';
+import { adminPromotionsRoutes, offersNow, promotionCostRoutes, vendorPromotionsRoutes } from './modules/promotions';
 import { referralsRoutes } from './modules/referrals';
 import { rewardsRoutes } from './modules/rewards';
 import {
@@ -246,7 +246,8 @@ export async function buildApp({
   await app.register(promotionCostRoutes);
   await app.register(vendorPromotionsRoutes);
   await app.register(adminPromotionSaveRoutes);
-  await app.register(catalogRoutes);
+  // Cards and product pages show the automatic promotions' offers (the promotions module keeps them in memory).
+  await app.register(catalogRoutes, { offersNow });
   await app.register(catalogVendorRoutes, { foreignImages: foreignProductImages });
   await app.register(settlementVendorRoutes);
   await app.register(cartRoutes);

@@ -1,8 +1,10 @@
 import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard as ProductCardData } from '../../contracts/catalog.contract';
+import type { CardOfferData, ProductCard as ProductCardData } from '../../contracts/catalog.contract';
 import { PRODUCT_PLACEHOLDER_IMAGE } from '../../contracts/catalog.constants';
+import { formatRupees } from '../../domain/money';
 import { cn } from './cn';
+import { formatDayMonth } from './format-date';
 import { Money } from './Money';
 import { PointsBadge } from './PointsBadge';
 import { Skeleton } from './States';
@@ -46,6 +48,49 @@ export function PriceTag({
   );
 }
 
+/**
+ * A promotion's offer: the price after it, the full price struck through, the promotion's name and its
+ * last day ('Ends 5 Dec', India time). A screen reader hears 'Offer price ₹849, was ₹999'.
+ */
+export function OfferPrice({
+  offer,
+  fullPricePaise,
+  from = false,
+  size = 'md',
+}: {
+  offer: CardOfferData;
+  fullPricePaise: number;
+  /** The lowest of prices that differ: 'From ₹…'. */
+  from?: boolean;
+  size?: 'md' | 'lg';
+}) {
+  const [now, was] = [formatRupees(offer.pricePaise), formatRupees(fullPricePaise)];
+  return (
+    <div>
+      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+        <span className="sr-only">
+          {from ? `Offer price from ${now}, was from ${was}` : `Offer price ${now}, was ${was}`}
+        </span>
+        {from && (
+          <span aria-hidden="true" className="text-sm text-slate-600">
+            From
+          </span>
+        )}
+        <span aria-hidden="true" className={cn('font-bold text-slate-900', size === 'lg' ? 'text-3xl' : 'text-lg')}>
+          {now}
+        </span>
+        <s aria-hidden="true" className={cn('text-slate-500', size === 'lg' ? 'text-base' : 'text-sm')}>
+          {was}
+        </s>
+      </p>
+      <p className={cn('font-medium text-green-800', size === 'lg' ? 'text-sm' : 'text-xs')}>
+        {offer.name}
+        {offer.endsOn && ` · Ends ${formatDayMonth(offer.endsOn)}`}
+      </p>
+    </div>
+  );
+}
+
 /** A card's action, given the id of the element that names the product. */
 export type CardAction = (nameId: string) => ReactNode;
 
@@ -66,7 +111,10 @@ type ProductCardProps = {
   action?: CardAction;
 };
 
-/** A product in a grid or a list: image, name (links to its page), shop, price, discount, points, rating and the caller's action. */
+/**
+ * A product in a grid or a list: image, name (links to its page), shop, price, discount (or a promotion's
+ * offer price), points, rating and the caller's action.
+ */
 export function ProductCard({ product: p, layout = 'grid', eager, headingLevel = 3, action }: ProductCardProps) {
   const nameId = useId();
   const href = `/product/${p.id}`;
@@ -110,7 +158,13 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
           </Link>
         </p>
         {p.ratingCount > 0 && <StarRating value={p.ratingAverage} count={p.ratingCount} />}
-        {p.priceFromPaise !== null ? (
+        {p.offer ? (
+          <OfferPrice
+            offer={p.offer}
+            fullPricePaise={p.priceFromPaise ?? p.pricePaise}
+            from={p.priceFromPaise !== null}
+          />
+        ) : p.priceFromPaise !== null ? (
           <p className="flex flex-wrap items-baseline gap-x-1">
             <span className="text-sm text-slate-600">From</span>
             <Money paise={p.priceFromPaise} className="text-lg font-bold text-slate-900" />

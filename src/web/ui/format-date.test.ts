@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { formatDate, formatDateTime, formatDayMonth } from './format-date';
 
 describe('India-time dates', () => {
   it.each([
@@ -13,5 +13,10 @@ describe('India-time dates', () => {
 
   it('formats a date alone', () => {
     expect(formatDate(new Date('2026-11-21T20:00:00Z'))).toBe('22 Nov 2026');
+  });
+
+  it('formats a day and month alone: an India date, and a moment already the next day in India', () => {
+    expect(formatDayMonth('2026-12-05')).toBe('5 Dec');
+    expect(formatDayMonth(new Date('2026-12-31T19:00:00Z'))).toBe('1 Jan');
   });
 });

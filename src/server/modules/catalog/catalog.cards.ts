@@ -85,6 +85,7 @@ export function toCard(row: CardRow, range?: PriceRange | null): ProductCard {
     delivers: row.delivers,
     hasOptions,
     priceFromPaise: hasOptions && range && range.min !== range.max ? range.min : null,
+    offer: null,
   };
 }
 

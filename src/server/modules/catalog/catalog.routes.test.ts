@@ -65,6 +65,7 @@ describe('GET /api/products', () => {
       delivers: true,
       hasOptions: false,
       priceFromPaise: null,
+      offer: null,
     });
     const headphones = body.items.find((i) => i.id === ids.headphones)!;
     expect(headphones).toMatchObject({

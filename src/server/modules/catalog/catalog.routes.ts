@@ -12,15 +12,23 @@ import {
 import { pageQuerySchema } from '../../../contracts/common.contract';
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { fastSerializerCompiler } from '../../platform/fast-serializer';
+import { cardWithOffer, noOffers, productWithOffers, type OffersNow } from './catalog.offers';
 import { listProductOptionFacets } from './catalog.option-facets';
 import { searchProducts } from './catalog.search';
 import { getProduct, listCategories, listProductReviews } from './catalog.service';
 
+export type CatalogRoutesOptions = {
+  /** The promotion offers in force (the promotions module's offersNow, wired in app.ts); none unless given. */
+  offersNow?: OffersNow;
+};
+
 /**
  * The public catalog: categories, product search, product pages and their reviews. The two busiest
- * reads, the product list and a product's page, write their answers with fast-json-stringify.
+ * reads, the product list and a product's page, write their answers with fast-json-stringify. Cards and
+ * product pages carry the automatic promotions' offer (read from memory, not per card).
  */
-export async function catalogRoutes(fastify: FastifyInstance) {
+export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoutesOptions) {
+  const offersNow = opts.offersNow ?? noOffers;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, catalogCache: cache } = app.ctx;
 
@@ -48,7 +56,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
       },
       serializerCompiler: fastSerializerCompiler,
     },
-    async (req, reply) => cache.serve(req, reply, () => searchProducts({ db, query: req.query })),
+    async (req, reply) =>
+      cache.serve(req, reply, async () => {
+        const [page, offers] = await Promise.all([searchProducts({ db, query: req.query }), offersNow(db)]);
+        return { ...page, items: page.items.map((card) => cardWithOffer(card, offers)) };
+      }),
   );
 
   app.get(
@@ -76,7 +88,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
       },
       serializerCompiler: fastSerializerCompiler,
     },
-    async (req, reply) => cache.serve(req, reply, () => getProduct({ db, productId: req.params.id })),
+    async (req, reply) =>
+      cache.serve(req, reply, async () => {
+        const [product, offers] = await Promise.all([getProduct({ db, productId: req.params.id }), offersNow(db)]);
+        return productWithOffers(product, offers);
+      }),
   );
 
   app.get(

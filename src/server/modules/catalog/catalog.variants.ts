@@ -187,6 +187,7 @@ export async function listVariantsForShoppers(
       stockQuantity: v.stockQuantity,
       pointsEarned: pointsEarned(pricePaise, p.rewardPercentage, 1),
       images: v.images,
+      offer: null,
     };
   });
   // Values in the order of the first variant that has each (the vendor's order).

@@ -15,6 +15,7 @@ import { recordAudit } from '../audit';
 import { emailOfUser } from '../auth';
 import { isOwnProduct, productIdsOfVariants } from '../catalog';
 import { listVendorShops } from '../shops';
+import { forgetOffers } from './promotions.offers-cache';
 import { promotions, promotionUses } from './promotions.tables';
 
 // Promotions as rows: saving one from the admin's form (a coupon's code unique among the promotions
@@ -203,7 +204,7 @@ export async function createPromotion(
   a: { definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       await checkDefinition(tx, a.definition, null, a.actor);
       const [row] = await tx
         .insert(promotions)
@@ -212,6 +213,8 @@ export async function createPromotion(
       await audit(tx, a.actor, 'promotion_created', row.id, a.definition);
       return row;
     });
+    forgetOffers();
+    return saved;
   } catch (e) {
     if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
     throw e;
@@ -232,7 +235,7 @@ export async function editPromotion(
   a: { id: string; definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const before = await lockedPromotion(tx, a.id, a.actor);
       const today = todayInIndia();
       if (before.endedAt !== null || today >= before.startsOn) throw new AppError('CONFLICT', m.startedNoEdit);
@@ -245,6 +248,8 @@ export async function editPromotion(
       await audit(tx, a.actor, 'promotion_edited', a.id, { before: toPromotion(before), after: a.definition });
       return row;
     });
+    forgetOffers();
+    return saved;
   } catch (e) {
     if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
     throw e;
@@ -256,7 +261,7 @@ export async function changePromotionState(
   db: DbOrTx,
   a: { id: string; change: 'pause' | 'resume' | 'end'; actor: PromotionActor },
 ): Promise<PromotionRecord> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const before = await lockedPromotion(tx, a.id, a.actor);
     if (before.endedAt !== null) throw new AppError('CONFLICT', m.alreadyEnded);
     if (a.change === 'resume' && !before.paused) throw new AppError('CONFLICT', m.notPaused);
@@ -271,6 +276,8 @@ export async function changePromotionState(
     await audit(tx, a.actor, action, a.id, { name: row.name, code: row.code });
     return row;
   });
+  forgetOffers();
+  return changed;
 }
 
 // --- Uses ---------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ const card = (over: Partial<ProductCardData> = {}): ProductCardData => ({
   delivers: true,
   hasOptions: false,
   priceFromPaise: null,
+  offer: null,
   ...over,
 });
 
@@ -61,6 +62,29 @@ describe('a product card', () => {
     const html = renderToStaticMarkup(<MemoryRouter>{addToCartAction(p)('name-1')}</MemoryRouter>);
     expect(html).toContain(`href="/product/${p.id}"`);
     expect(html).toContain('aria-describedby="name-1"');
+  });
+
+  it("with a promotion: the offer price, the full price struck through, the promotion's name and its last day", () => {
+    const offer = { pricePaise: 85_000, name: 'Festive Sale', endsOn: '2026-12-05' };
+    const text = render(card({ offer }));
+    expect(text).toContain('Offer price ₹850, was ₹1,000');
+    expect(text).toContain('₹850 ₹1,000 Festive Sale · Ends 5 Dec');
+    // The vendor's own original price and discount give way to the offer.
+    expect(text).not.toContain('-33%');
+    expect(text).not.toContain('₹1,500');
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ProductCard product={card({ offer })} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(html).toMatch(/<s aria-hidden="true"[^>]*>₹1,000<\/s>/);
+    // Without a last day, no end; on sizes that cost differently, 'From' both prices.
+    const from = render(card({ hasOptions: true, priceFromPaise: 90_000, offer: { ...offer, endsOn: null } }));
+    expect(from).toContain('Offer price from ₹850, was from ₹900');
+    expect(from).toContain('From ₹850 ₹900 Festive Sale');
+    expect(from).not.toContain('Ends');
   });
 
   it('with sizes that are sold out: Out of stock, as any card', () => {

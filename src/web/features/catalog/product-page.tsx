@@ -6,7 +6,7 @@ import { LOW_STOCK_AT } from '../../../contracts/catalog.constants';
 import { ApiError } from '../../api/client';
 import { Page, useTitle } from '../../ui/Page';
 import { PointsBadge } from '../../ui/PointsBadge';
-import { PriceTag } from '../../ui/ProductCard';
+import { OfferPrice, PriceTag } from '../../ui/ProductCard';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 import { StarRating } from '../../ui/StarRating';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -123,13 +123,19 @@ function ProductView({ p, AddToCartButton }: { p: ProductDetail; AddToCartButton
           )}
 
           <div className="mt-4">
-            {offer.fromPrice && <p className="text-sm text-slate-700">From</p>}
-            <PriceTag
-              pricePaise={offer.pricePaise}
-              originalPricePaise={offer.originalPricePaise}
-              discountPercent={offer.discountPercent}
-              size="lg"
-            />
+            {offer.promotion ? (
+              <OfferPrice offer={offer.promotion} fullPricePaise={offer.pricePaise} from={offer.fromPrice} size="lg" />
+            ) : (
+              <>
+                {offer.fromPrice && <p className="text-sm text-slate-700">From</p>}
+                <PriceTag
+                  pricePaise={offer.pricePaise}
+                  originalPricePaise={offer.originalPricePaise}
+                  discountPercent={offer.discountPercent}
+                  size="lg"
+                />
+              </>
+            )}
             <p className="mt-0.5 text-xs text-slate-600">
               Inclusive of all taxes.{p.delivers && ` ${DELIVERY_TERMS}.`}
             </p>

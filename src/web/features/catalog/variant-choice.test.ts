@@ -30,6 +30,7 @@ const variant = (
   stockQuantity: 5,
   pointsEarned: 50,
   images: [],
+  offer: null,
   ...over,
 });
 
@@ -40,6 +41,7 @@ const base = {
   pointsEarned: 50,
   stockQuantity: 0,
   images: ['/uploads/kurta.webp'],
+  offer: null,
 } as unknown as ProductDetail;
 
 // S: Indigo sold out, no Rust; M: Indigo 3 left, Rust (dearer, own picture); L: everything sold out.
@@ -162,10 +164,25 @@ describe('what the page shows', () => {
       originalPricePaise: 150000,
       discountPercent: 33,
       fromPrice: false,
+      promotion: null,
       stockQuantity: 4,
       pointsPerUnit: 50,
       images: ['/uploads/kurta.webp'],
     });
+  });
+
+  it("shows the promotion's offer of the product, of the chosen variant, or of the cheapest one still open", () => {
+    const festive = { pricePaise: 85_000, name: 'Festive', endsOn: '2026-12-05' };
+    const plain: ProductDetail = { ...base, offer: festive, stockQuantity: 4, options: [], variants: [] };
+    expect(shownOffer(plain, noChoice).promotion).toEqual(festive);
+    const rustWeek = { pricePaise: 100_000, name: 'Rust week', endsOn: null };
+    const rust = { ...mRust, offer: rustWeek };
+    const offered: ProductDetail = { ...kurta, variants: [sIndigo, mIndigo, rust, lIndigo, lRust] };
+    expect(shownOffer(offered, choice('M', 'Rust')).promotion).toEqual(rustWeek);
+    expect(shownOffer(offered, choice('M', 'Indigo')).promotion).toBeNull();
+    // Only Rust open: the cheapest open variant in stock is M Rust.
+    expect(shownOffer(offered, choice(null, 'Rust')).promotion).toEqual(rustWeek);
+    expect(shownOffer(offered, noChoice).promotion).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductDetailVariant } from '../../../contracts/catalog.contract';
+import type { CardOfferData, ProductDetail, ProductDetailVariant } from '../../../contracts/catalog.contract';
 import { chooseOptionMessage, normaliseOption } from '../../../domain/variants';
 
 // The product page's choice of size and colour, without React: which variant a choice names, which
@@ -106,6 +106,8 @@ export type ShownOffer = {
   discountPercent: number;
   /** The variants left open cost different amounts: the price shown is the lowest ('From ₹…'). */
   fromPrice: boolean;
+  /** The automatic promotions' offer on the price shown (its variant's, or the cheapest open one's); null for none. */
+  promotion: CardOfferData | null;
   stockQuantity: number;
   pointsPerUnit: number;
   images: string[];
@@ -127,7 +129,14 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
     pointsPerUnit: p.pointsEarned,
   };
   if (p.options.length === 0)
-    return { ...product, variant: null, fromPrice: false, stockQuantity: p.stockQuantity, images: p.images };
+    return {
+      ...product,
+      variant: null,
+      fromPrice: false,
+      promotion: p.offer,
+      stockQuantity: p.stockQuantity,
+      images: p.images,
+    };
   const variant = chosenVariant(p, choice);
   if (variant) {
     const { pricePaise, originalPricePaise, discountPercent, pointsEarned, stockQuantity } = variant;
@@ -138,12 +147,14 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
       discountPercent,
       pointsPerUnit: pointsEarned,
       fromPrice: false,
+      promotion: variant.offer,
       stockQuantity,
       images: gallery(variant.images, p.images),
     };
   }
   const open = matchingVariants(p, choice);
-  if (open.length === 0) return { ...product, variant: null, fromPrice: false, stockQuantity: 0, images: p.images };
+  if (open.length === 0)
+    return { ...product, variant: null, fromPrice: false, promotion: null, stockQuantity: 0, images: p.images };
   const inStock = open.filter((v) => v.stockQuantity > 0);
   const cheapest = (inStock.length > 0 ? inStock : open).reduce((a, b) => (b.pricePaise < a.pricePaise ? b : a));
   const fromPrice = new Set(open.map((v) => v.pricePaise)).size > 1;
@@ -156,6 +167,7 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
     discountPercent: fromPrice ? 0 : cheapest.discountPercent,
     pointsPerUnit: cheapest.pointsEarned,
     fromPrice,
+    promotion: cheapest.offer,
     stockQuantity: open.reduce((sum, v) => sum + v.stockQuantity, 0),
     images: gallery(pictures, p.images),
   };

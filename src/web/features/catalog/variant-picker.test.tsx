@@ -17,6 +17,7 @@ const variant = (id: string, option1Value: string, stockQuantity: number): Produ
   stockQuantity,
   pointsEarned: 0,
   images: [],
+  offer: null,
 });
 const product = {
   options: [{ name: 'Size', values: ['S', 'M'] }],

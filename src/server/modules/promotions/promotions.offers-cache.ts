@@ -1,0 +1,28 @@
+import type { PromotionWithUsage } from '../../../domain/promotions';
+import type { DbOrTx } from '../../platform/db';
+
+// Where the automatic promotions read for the catalog's offers are kept (promotions.offers.ts), per
+// database, apart so that saving a promotion (promotions.service.ts) can forget them.
+
+/**
+ * The automatic promotions read for `today` (India date) at `at` (ms), and the vendor of each shop of
+ * the vendors who pay for one of them (a vendor's promotion covers only its own shops' products).
+ */
+export type InForce = { automatics: PromotionWithUsage[]; shopVendor: Map<string, string> };
+export type KeptAutomatics = { at: number; today: string; automatics: Promise<InForce> };
+
+let kept = new WeakMap<DbOrTx, KeptAutomatics>();
+
+export const keptAutomatics = {
+  get: (db: DbOrTx): KeptAutomatics | undefined => kept.get(db),
+  set: (db: DbOrTx, entry: KeptAutomatics): void => void kept.set(db, entry),
+  /** Forgets this entry unless a newer one replaced it. */
+  drop: (db: DbOrTx, entry: KeptAutomatics): void => {
+    if (kept.get(db) === entry) kept.delete(db);
+  },
+};
+
+/** Forgets the promotions read: one was saved, paused, resumed or ended. */
+export function forgetOffers(): void {
+  kept = new WeakMap();
+}

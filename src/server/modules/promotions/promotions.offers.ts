@@ -1,0 +1,76 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { todayInIndia } from '../../../domain/age';
+import { cardOffer, type CardOffer, type OfferItem } from '../../../domain/promotions-offer';
+import type { DbOrTx } from '../../platform/db';
+import { keptAutomatics, type InForce } from './promotions.offers-cache';
+import { listVendorShops } from '../shops';
+import { toPromotion, usageOf } from './promotions.service';
+import { promotions } from './promotions.tables';
+
+// The automatic promotions the catalog's cards and pages show offers from, read at most once per
+// OFFERS_TTL_MS per process and database (two statements: the promotions, then their uses), never per
+// card nor per request. Saving, pausing, resuming or ending a promotion here forgets them at once;
+// another process sees the change within OFFERS_TTL_MS, as it sees a budget being used up. docs/promotions.md.
+
+/** How long the promotions read are kept. */
+export const OFFERS_TTL_MS = 30_000;
+
+/**
+ * The automatic promotions not paused nor ended whose last day is not before `today`, with their uses
+ * and spend (no customer's): those starting later are kept too, the rules leave them out until their day.
+ */
+async function readAutomatics(db: DbOrTx, today: string): Promise<InForce> {
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        isNull(promotions.endedAt),
+        eq(promotions.paused, false),
+        eq(promotions.kind, 'automatic'),
+        sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${today})`,
+      ),
+    );
+  if (rows.length === 0) return { automatics: [], shopVendor: new Map() };
+  const usage = await usageOf(
+    db,
+    rows.map((r) => r.id),
+    null,
+  );
+  // The shops of the few vendors paying for one: a card knows its shop, not its vendor.
+  const shopVendor = new Map<string, string>();
+  for (const vendorId of new Set(rows.flatMap((r) => (r.vendorId === null ? [] : [r.vendorId]))))
+    for (const shop of await listVendorShops(db, vendorId)) shopVendor.set(shop.id, vendorId);
+  const automatics = rows.map((r) => ({
+    ...toPromotion(r),
+    usage: usage.get(r.id) ?? { uses: 0, spentPaise: 0, customerUses: 0 },
+  }));
+  return { automatics, shopVendor };
+}
+
+function automaticsFor(db: DbOrTx, today: string, now: number): Promise<InForce> {
+  const kept = keptAutomatics.get(db);
+  if (kept && kept.today === today && now - kept.at < OFFERS_TTL_MS) return kept.automatics;
+  const entry = { at: now, today, automatics: readAutomatics(db, today) };
+  keptAutomatics.set(db, entry);
+  // A failed read is not kept. (One a save made stale while it ran is not either: forgetOffers replaced them all.)
+  entry.automatics.catch(() => keptAutomatics.drop(db, entry));
+  return entry.automatics;
+}
+
+/** The offer of each item, from the automatic promotions in force today (India date). */
+export type OffersFor = (item: OfferItem) => CardOffer | null;
+
+/**
+ * What the catalog prices its cards and product pages with: the best offer for one unit of an item
+ * bought alone (cardOffer), from the promotions kept in memory (read when none are kept, or they are
+ * older than OFFERS_TTL_MS, or the India date changed).
+ */
+export async function offersNow(db: DbOrTx, now: Date = new Date()): Promise<OffersFor> {
+  const today = todayInIndia(now);
+  const { automatics, shopVendor } = await automaticsFor(db, today, now.getTime());
+  return (item) =>
+    automatics.length === 0
+      ? null
+      : cardOffer(automatics, { ...item, vendorId: item.vendorId ?? shopVendor.get(item.shopId) ?? null }, today);
+}
