@@ -16,6 +16,8 @@ type PartNotice = {
   vendorUserId: string;
   shopName: string;
   subtotalPaise: number;
+  /** The part's vendor-funded discount: what the vendor's own promotions take off its sale. */
+  vendorFundedPaise: number;
   codDuePaise: number | null;
   shippingAddress: string;
   items: string;
@@ -52,6 +54,7 @@ async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: st
       productName: orderItems.productName,
       variantLabel: orderItems.variantLabel,
       quantity: orderItems.quantity,
+      vendorFundedPaise: orderItems.vendorFundedPaise,
     })
     .from(orderItems)
     .where(
@@ -61,7 +64,10 @@ async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: st
       ),
     )
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  return parts.map((p) => ({ ...p, items: itemLines(items.filter((i) => i.partId === p.partId)) }));
+  return parts.map((p) => {
+    const own = items.filter((i) => i.partId === p.partId);
+    return { ...p, items: itemLines(own), vendorFundedPaise: own.reduce((s, i) => s + Number(i.vendorFundedPaise), 0) };
+  });
 }
 
 const howPaid = (a: { paymentStatus: string; totalAmountPaise: number; pointsUsed: number }): string =>
@@ -70,6 +76,13 @@ const howPaid = (a: { paymentStatus: string; totalAmountPaise: number; pointsUse
     : a.totalAmountPaise === 0
       ? `Paid with ${a.pointsUsed} points.`
       : `Paid ${formatRupees(a.totalAmountPaise)}${a.pointsUsed > 0 ? ` and ${a.pointsUsed} points` : ''}.`;
+
+/** What an order's promotions took off, after its amount: ' (₹240 off: SAVE20, Festive sale)', or ''. */
+export function savedText(discountPaise: number, promotions: readonly { name: string; code: string | null }[]): string {
+  if (discountPaise <= 0) return '';
+  const names = promotions.map((p) => p.code ?? p.name).join(', ');
+  return ` (${formatRupees(discountPaise)} off${names ? `: ${names}` : ''})`;
+}
 
 /** A placed order: the customer gets the whole order; each shop's vendor its part, with the delivery address. */
 export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> {
@@ -80,6 +93,8 @@ export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> 
       pointsUsed: orders.pointsUsed,
       pointsEarned: orders.pointsEarned,
       paymentStatus: orders.paymentStatus,
+      discountPaise: orders.discountPaise,
+      promotions: orders.promotions,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -92,7 +107,9 @@ export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> 
       data: {
         orderRef: ref,
         orderId,
-        amount: formatRupees(order.totalAmountPaise + pointsToPaise(order.pointsUsed)),
+        amount:
+          formatRupees(order.totalAmountPaise + pointsToPaise(order.pointsUsed)) +
+          savedText(Number(order.discountPaise), order.promotions),
         items: parts.map((p) => `${p.shopName}:\n${p.items}`).join('\n\n'),
         payment: howPaid(order),
         points: order.pointsEarned,
@@ -104,7 +121,10 @@ export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> 
       data: {
         orderRef: ref,
         shopName: p.shopName,
-        amount: formatRupees(p.subtotalPaise),
+        // The vendor's sale: its items less its own promotions' discount (Haat's promotions are Haat's to pay).
+        amount:
+          formatRupees(p.subtotalPaise - p.vendorFundedPaise) +
+          (p.vendorFundedPaise > 0 ? ` (${formatRupees(p.vendorFundedPaise)} off with your promotion)` : ''),
         payment: p.codDuePaise !== null ? `Cash on delivery: collect ${formatRupees(p.codDuePaise)}.` : 'Prepaid.',
         items: p.items,
         address: p.shippingAddress,

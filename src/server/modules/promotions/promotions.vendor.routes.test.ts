@@ -175,6 +175,11 @@ describe('money of a vendor-funded discount', () => {
     expect((await settlementOf(orderId, other.product.id)).gross_paise).toBe(45_000);
     // Haat pays nothing for a vendor's promotion.
     expect(await haatPromotionCostPaise(t.db)).toBe(costBefore);
+    // The shopper is told what the promotion took off; the vendor, that its sale is after its own discount.
+    const bodies = async (reader: typeof client) =>
+      ((await reader.get('/api/notifications')).json().items as { kind: string; body: string }[]).map((n) => n.body);
+    expect((await bodies(s.client)).join('\n')).toContain(`of ₹1,410 (₹240 off: ${coupon.code}) is placed`);
+    expect((await bodies(client)).join('\n')).toContain('of ₹960 (₹240 off with your promotion)');
 
     // The invoice shows the unit price, the discount and the value after it.
     await moveAsVendor(client, kurtaPart.id, ['shipped', 'delivered']);
