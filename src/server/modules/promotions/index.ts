@@ -6,6 +6,7 @@ export {
   createPromotion,
   editPromotion,
   holdPromotionUses,
+  isCouponNotEnded,
   lockPromotionsForOrder,
   promotionCounts,
   promotionUsesOfOrder,
