@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { pageQuerySchema, pageSchema, requiredText } from './common.contract';
+import { couponCodeFields } from './promotions.contract';
 
 /**
  * The groups a user can turn email off for. Security messages (a password reset, a changed
@@ -28,6 +29,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   /** The page it is about, inside the app (starts with '/'). */
   link: z.string(),
+  /** The coupon code an announcement offers (the inbox's 'Apply code' button), or null. */
+  couponCode: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -86,11 +89,13 @@ export const NEWS_MESSAGE_MAX = 2000;
 /**
  * A news announcement of the super admin (group news): each active account of the audience gets it
  * in the inbox, and by email unless it turned news off. The title is the email's subject, so one line.
+ * An optional coupon code (normalised; empty: none), which the server checks is a promotion's not ended.
  */
 export const newsSchema = z.object({
   audience: z.enum(newsAudiences, { error: 'Choose who receives it' }),
   title: requiredText('Enter a title', NEWS_TITLE_MAX).regex(/^[^\r\n]*$/, 'Keep the title on one line'),
   message: requiredText('Enter a message', NEWS_MESSAGE_MAX),
+  ...couponCodeFields,
 });
 export type News = z.infer<typeof newsSchema>;
 export type NewsInput = z.input<typeof newsSchema>;
@@ -105,6 +110,10 @@ export const newsMessages = {
       ? 'Nobody to send to: no active account is in this audience'
       : `News sent to ${recipients.toLocaleString('en-IN')} account${recipients === 1 ? '' : 's'}`,
   failed: 'Failed to send the news',
+  couponNotOffered: (code: string) =>
+    `No promotion that has not ended has the coupon code ${code}: check it in Promotions, or leave the field empty`,
+  /** The inbox's button that takes the shopper to checkout with the code. */
+  applyCode: (code: string) => `Apply code ${code}`,
 } as const;
 
 export const notificationMessages = {

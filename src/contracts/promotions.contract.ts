@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { isIsoDate } from '../domain/age';
-import { isWholeBasisPoints, percentToBasisPoints, toPaise } from '../domain/money';
+import { isWholeBasisPoints, parseRupees, percentToBasisPoints, toPaise } from '../domain/money';
 import {
   COUPON_CODE_MAX,
   COUPON_CODE_MIN,
@@ -288,6 +288,38 @@ export const promotionRouteMessages = {
  * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
  */
 export const promotionSaveSchema = promotionInputSchema.and(z.object({ stepUpCode: stepUpCodeSchema }));
+
+/** Rupees with up to 9 digits, as PROMOTION_FRESH_CODE_ABOVE_RUPEES allows. */
+const FRESH_CODE_RUPEE_DIGITS = 9;
+
+export const promotionSettingsMessages = {
+  amountInvalid: 'Enter an amount in rupees, 0 or more (0: every promotion Haat pays for needs the code)',
+  saved: 'Saved',
+  failed: 'Failed to save',
+} as const;
+
+/**
+ * `GET /api/admin/settings/promotions`: saving a promotion Haat pays for that can take more than
+ * `freshCodeAbovePaise` off one order needs a fresh code; `defaultPaise` is PROMOTION_FRESH_CODE_ABOVE_RUPEES.
+ */
+export const promotionSettingsSchema = z.object({
+  freshCodeAbovePaise: z.number().int().min(0),
+  defaultPaise: z.number().int().min(0),
+});
+export type PromotionSettings = z.infer<typeof promotionSettingsSchema>;
+
+/** The fresh-code amount typed in rupees ('1000', '2500.50'), in paise; null when it is not an amount. */
+export const freshCodeAbovePaise = (typed: string) => parseRupees(typed.trim(), FRESH_CODE_RUPEE_DIGITS);
+
+/** `PUT /api/admin/settings/promotions`: the amount in rupees as typed, and a fresh code. */
+export const savePromotionSettingsSchema = z.object({
+  freshCodeAboveRupees: z
+    .string({ error: promotionSettingsMessages.amountInvalid })
+    .trim()
+    .refine((v) => freshCodeAbovePaise(v) !== null, promotionSettingsMessages.amountInvalid),
+  code: stepUpCodeSchema,
+});
+export type SavePromotionSettingsInput = z.input<typeof savePromotionSettingsSchema>;
 
 /** Checkout refuses coupon codes for a while after too many unknown ones (429, Retry-After). */
 export const couponGuessesMessage = (minutes: number) =>

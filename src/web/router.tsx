@@ -78,7 +78,7 @@ const CartPage = lazy(() =>
     import('./features/checkout/checkout-panel'),
     import('./features/profile/address-form-modal'),
   ]).then(([page, c, a]) => {
-    const CheckoutPanel = (props: { pointsToUse: number; onBack: () => void }) => (
+    const CheckoutPanel = (props: { pointsToUse: number; onBack: () => void; couponFromLink: string | null }) => (
       <c.CheckoutPanel {...props} addressFormModal={a.AddressFormModal} />
     );
     return { default: () => <page.CartPage checkoutPanel={CheckoutPanel} /> };

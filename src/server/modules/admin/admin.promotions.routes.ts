@@ -7,37 +7,37 @@ import {
   promotionSaveSchema,
   type PromotionDefinition,
 } from '../../../contracts/promotions.contract';
-import { toPaise } from '../../../domain/money';
 import { needsFreshCodeToSave } from '../../../domain/promotions';
 import { adminErrors as errors } from '../../platform/admin-errors';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import type { DbOrTx } from '../../platform/db';
 import { createPromotion, editPromotion, promotionRows } from '../promotions';
+import { getPromotionSettings } from './admin.promotion-settings';
 import { requireFreshCode } from './admin.step-up';
 
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
 
 /**
  * Creating and editing a promotion (the Promotions tab, permission Promotions). One Haat pays for
- * that can take more than PROMOTION_FRESH_CODE_ABOVE_RUPEES off one order (a percentage without a cap
- * always can) is saved only with a fresh authenticator code, `stepUpCode` (the body's `code` is the
- * coupon's), spent in the save's own transaction by the step-up guard of the other sensitive admin
- * routes: no code 401, a wrong or used one 403. docs/promotions.md.
+ * that can take more than the fresh-code amount off one order (the Settings tab's, read at each save;
+ * by default PROMOTION_FRESH_CODE_ABOVE_RUPEES; a percentage without a cap always can) is saved only
+ * with a fresh authenticator code, `stepUpCode` (the body's `code` is the coupon's), spent in the
+ * save's own transaction by the step-up guard of the other sensitive admin routes: no code 401, a
+ * wrong or used one 403. docs/promotions.md.
  */
 export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
   const actorOf = (req: FastifyRequest) => ({ id: requireAdmin(req).id, ...origin(req) });
   const config = { permission: 'promotions' as const };
-  const freshCodeAbovePaise = toPaise(app.ctx.config.PROMOTION_FRESH_CODE_ABOVE_RUPEES);
 
-  const saved = <T>(
+  const saved = async <T>(
     req: FastifyRequest,
     reply: FastifyReply,
     definition: PromotionDefinition,
     save: (on: DbOrTx) => Promise<T>,
   ): Promise<T> =>
-    needsFreshCodeToSave(definition, freshCodeAbovePaise)
+    needsFreshCodeToSave(definition, (await getPromotionSettings(db, app.ctx.config)).freshCodeAbovePaise)
       ? requireFreshCode(
           req,
           reply,
@@ -55,7 +55,7 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
         tags: ['admin'],
         summary:
           'Create a promotion (paid by Haat); 409 when its coupon code is taken; a fresh 2FA code (stepUpCode) ' +
-          'when it can take more than PROMOTION_FRESH_CODE_ABOVE_RUPEES off an order',
+          'when it can take more than the fresh-code amount of the Settings tab off an order',
         body: promotionSaveSchema,
         response: { 201: promotionResultSchema, ...errors },
       },

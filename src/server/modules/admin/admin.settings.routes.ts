@@ -34,10 +34,17 @@ import { moneyOutSettingsSchema, saveMoneyOutSettingsSchema } from '../../../con
 import { parseRupees } from '../../../domain/money';
 import { auditChanges } from '../audit';
 import { getMoneyOutSettings, saveMoneyOutSettings } from './admin.money-out';
+import {
+  freshCodeAbovePaise,
+  promotionSettingsSchema,
+  savePromotionSettingsSchema,
+} from '../../../contracts/promotions.contract';
+import { getPromotionSettings, savePromotionSettings } from './admin.promotion-settings';
 
 /**
- * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules and the
- * product review's scope (each saved with a fresh code), and the gateway's connection test.
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery's rules, the
+ * product review's scope, two people for money out and the promotions' fresh-code amount (each
+ * saved with a fresh code), and the gateway's connection test.
  */
 export async function adminSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -228,6 +235,51 @@ export async function adminSettingsRoutes(fastify: FastifyInstance) {
             audit: {
               action: 'money_out_settings_updated',
               resourceType: 'money_out_settings',
+              resourceId: '1',
+              newData: { changes: auditChanges(before, after) },
+            },
+          };
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/settings/promotions',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The amount above which saving a promotion Haat pays for needs a fresh 2FA code, ' +
+          'and its default (PROMOTION_FRESH_CODE_ABOVE_RUPEES)',
+        response: { 200: promotionSettingsSchema, ...errors },
+      },
+    },
+    async () => getPromotionSettings(db, config),
+  );
+
+  app.put(
+    '/api/admin/settings/promotions',
+    {
+      config: { permission: 'settings' },
+      schema: {
+        tags: ['admin'],
+        summary: "Save the promotions' fresh-code amount in rupees, with a fresh 2FA code",
+        body: savePromotionSettingsSchema,
+        response: { 200: promotionSettingsSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const after = { freshCodeAbovePaise: freshCodeAbovePaise(req.body.freshCodeAboveRupees)! };
+      return requireFreshCode(req, reply, (sensitiveTx) =>
+        sensitiveTx(async (tx) => {
+          const before = await savePromotionSettings(tx, config, after.freshCodeAbovePaise);
+          return {
+            result: { ...after, defaultPaise: before.defaultPaise },
+            audit: {
+              action: 'promotion_settings_updated',
+              resourceType: 'promotion_settings',
               resourceId: '1',
               newData: { changes: auditChanges(before, after) },
             },

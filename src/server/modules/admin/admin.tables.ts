@@ -18,6 +18,23 @@ export const moneyOutSettings = pgTable(
 );
 
 /**
+ * The promotions' fresh-code amount (Settings): saving a promotion Haat pays for that can take more
+ * than this off one order needs a fresh authenticator code. No row: PROMOTION_FRESH_CODE_ABOVE_RUPEES.
+ */
+export const promotionSettings = pgTable(
+  'promotion_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    freshCodeAbovePaise: bigint('fresh_code_above_paise', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('promotion_settings_single_row', sql`${t.id} = 1`),
+    check('promotion_settings_amount_check', sql`${t.freshCodeAbovePaise} >= 0`),
+  ],
+);
+
+/**
  * A payout or withdrawal above the amount, prepared by one staff member and approved by another
  * (never the same one): one row per thing paid, kept as the record of both.
  */

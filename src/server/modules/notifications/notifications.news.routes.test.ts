@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { newsMessages, type NewsAudience } from '../../../contracts/notifications.contract';
+import { newsMessages, type NewsAudience, type NotificationPage } from '../../../contracts/notifications.contract';
 import type { MailMessage, Mailer } from '../../platform/mail';
 import { queryRows } from '../../platform/db';
 import { freshCode, signInSuperAdmin } from '../../test/admin';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, merchantInput, registerAndLogin, vendorInput } from '../../test/factories';
 import { giveAvailablePoints } from '../../test/order-factories';
+import { savePromotion, uniqueCouponCode } from '../../test/promotion-fixtures';
 import { systemLogs } from '../audit/audit.tables';
 import { emailOfUser } from '../auth';
 import { users } from '../auth/auth.tables';
@@ -34,7 +35,7 @@ const superAdmin = () => (adminSession ??= signInSuperAdmin(t, '10.61.200.1'));
 /** A title no other test uses, so a test finds its own news. */
 const titled = (what: string) => `${what} ${crypto.randomUUID().slice(0, 8)}`;
 
-async function send(body: { audience: NewsAudience; title: string; message: string }) {
+async function send(body: { audience: NewsAudience; title: string; message: string; couponCode?: string }) {
   const { client, secret } = await superAdmin();
   return client.post('/api/admin/announcements', { ...body, code: await freshCode(t, secret) });
 }
@@ -241,6 +242,79 @@ describe('sending news', () => {
     expect(mine[0].html).not.toContain('<script>');
     expect(mine[0].html).toContain('Tea &amp; &lt;b&gt;spices&lt;/b&gt;');
     expect(await newsOf(c.id, title)).toMatchObject({ emails: [{ status: 'sent' }] });
+  });
+});
+
+describe('news with a coupon code', () => {
+  /** The inbox of this account as the app reads it: the news with this title. */
+  const inboxItem = async (a: Account, title: string) =>
+    ((await a.client.get('/api/notifications')).json() as NotificationPage).items.find((i) => i.title === title);
+
+  const offers = 'offers the coupon of a promotion not ended: the inbox has its code, the link and email open the cart';
+  it(offers, async () => {
+    const c = await account('customer');
+    const code = uniqueCouponCode('NEWS');
+    await savePromotion(t, { couponCode: code, name: 'News offer' });
+    const title = titled('Weekend offer');
+
+    // Typed in small letters with spaces: kept as the code is (normalised).
+    const res = await send({
+      audience: 'customers',
+      title,
+      message: 'Save ₹100 this weekend.',
+      couponCode: ` ${code.toLowerCase()} `,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await inboxItem(c, title)).toMatchObject({
+      kind: 'news-coupon',
+      couponCode: code,
+      link: `/cart?coupon=${code}`,
+      body: `Save ₹100 this weekend.\n\nUse the coupon code ${code} at checkout: the link below applies it.`,
+    });
+    const [audit] = await auditOf(title);
+    expect(audit.newData).toMatchObject({ audience: 'customers', title, couponCode: code });
+
+    const mailer = capturingMailer();
+    const deps = { db: t.db, mailer, appUrl: 'https://haat.example.in', emailOf: emailOfUser };
+    for (;;) {
+      const done = await sendDueEmails(deps, 50);
+      if (done.sent + done.retried + done.failed + done.skipped === 0) break;
+    }
+    const [mail] = mailer.sent.filter((m) => m.subject === title && m.to === c.email.toLowerCase());
+    expect(mail.text).toContain(`Open it in Haat: https://haat.example.in/cart?coupon=${code}`);
+
+    // News without a code has none.
+    const plain = titled('No code');
+    expect((await send({ audience: 'customers', title: plain, message: 'Hello.' })).statusCode).toBe(200);
+    expect(await inboxItem(c, plain)).toMatchObject({ kind: 'news', couponCode: null, link: '/notifications' });
+  });
+
+  const refuses =
+    'refuses a code no promotion has, one whose promotion ended, one that cannot be a code: 400 on the field';
+  it(refuses, async () => {
+    const c = await account('customer');
+    const unknown = uniqueCouponCode('NOPE');
+    const title = titled('Refused offer');
+    const refused = await send({ audience: 'customers', title, message: 'Hello.', couponCode: unknown });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ couponCode: newsMessages.couponNotOffered(unknown) });
+
+    const ended = uniqueCouponCode('OVER');
+    const promotion = await savePromotion(t, { couponCode: ended });
+    const end = await (await superAdmin()).client.post(`/api/admin/promotions/${promotion.id}/end`);
+    expect(end.statusCode, end.body).toBe(200);
+    const afterEnd = await send({ audience: 'customers', title, message: 'Hello.', couponCode: ended });
+    expect(afterEnd.statusCode).toBe(400);
+    expect(afterEnd.json().error.fields).toEqual({ couponCode: newsMessages.couponNotOffered(ended) });
+
+    const malformed = await send({ audience: 'customers', title, message: 'Hello.', couponCode: 'AB-1' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({ couponCode: 'A coupon code has 6 to 20 characters' });
+
+    // Nothing was sent nor audited.
+    expect(await inboxItem(c, title)).toBeUndefined();
+    expect(await auditOf(title)).toEqual([]);
   });
 });
 

@@ -75,12 +75,14 @@ const CHUNK = 1000;
  * (the super admin's news): the template is rendered once, and each chunk of recipients is one
  * statement that fills their inboxes and the outbox, the email only for those whose preferences row
  * does not turn the group off (no row: every group on). Answers how many inbox rows and emails it wrote.
+ * `couponCode`: the code an announcement offers, kept on each inbox row for its 'Apply code' button.
  */
 export async function notifyMany(
   tx: Tx,
   kind: string,
   userIds: readonly string[],
   data: Record<string, string | number>,
+  { couponCode = null }: { couponCode?: string | null } = {},
 ): Promise<{ inbox: number; emails: number }> {
   const values = asStrings(data);
   const r = renderTemplate(kind, values, NO_ORIGIN);
@@ -95,8 +97,8 @@ export async function notifyMany(
     // One parameter for the whole chunk (a JSON array), the same on PGlite and node-postgres.
     const chunk = JSON.stringify(ids.slice(at, at + CHUNK));
     const inbox = inapp
-      ? sql`insert into notifications (audience, user_id, kind, title, body, link)
-            select 'user', user_id, ${kind}, ${r.title}, ${r.summary}, ${r.link} from recipients
+      ? sql`insert into notifications (audience, user_id, kind, title, body, link, coupon_code)
+            select 'user', user_id, ${kind}, ${r.title}, ${r.summary}, ${r.link}, ${couponCode}::text from recipients
             returning id, user_id`
       : sql`select null::uuid as id, user_id from recipients`;
     const emails = email
@@ -155,6 +157,7 @@ export async function listNotifications(
       title: n.title,
       body: n.body,
       link: n.link,
+      couponCode: n.couponCode,
       readAt: n.readAt?.toISOString() ?? null,
       createdAt: n.createdAt.toISOString(),
     })),

@@ -24,6 +24,8 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link').notNull(),
+    /** The coupon code an announcement offers (normalised): the inbox's 'Apply code' button. */
+    couponCode: text('coupon_code'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),
   },

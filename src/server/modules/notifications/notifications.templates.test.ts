@@ -97,6 +97,7 @@ const samples: Record<string, Record<string, string>> = {
     device: 'Mozilla/5.0 (X11; Linux x86_64)',
   },
   news: { title: 'Diwali sale', message: 'Up to 40% off on handloom this week.\n\nFree shipping over ₹999.' },
+  'news-coupon': { title: 'Weekend offer', message: 'Save ₹100 this weekend.', couponCode: 'SAVE100' },
   'vendor-team-invite': {
     vendorName: 'Jaipur Handloom',
     inviterEmail: 'owner@jaipur.example.in',

@@ -8,6 +8,7 @@ export {
   createPromotion,
   editPromotion,
   holdPromotionUses,
+  isCouponNotEnded,
   lockPromotionsForOrder,
   promotionCounts,
   promotionUsesOfOrder,

@@ -280,6 +280,27 @@ export async function changePromotionState(
   return changed;
 }
 
+/**
+ * Whether a coupon code (normalised) belongs to a promotion that has not ended, by hand or past its
+ * last day, on the India date `today`: the code an announcement may offer (paused or not yet started
+ * is fine, checkout says so to the shopper).
+ */
+export async function isCouponNotEnded(db: DbOrTx, code: string, today = todayInIndia()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.kind, 'coupon'),
+        eq(promotions.code, code),
+        isNull(promotions.endedAt),
+        sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${today})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 // --- Uses ---------------------------------------------------------------------------------------
 
 /** A use counts while it is used, or held and its hold has not run out (a payment left pending). */

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { maxLengthOf } from '../../../contracts/common.contract';
+import { COUPON_CODE_MAX } from '../../../contracts/promotions.contract';
 import {
   NEWS_MESSAGE_MAX,
   newsAudienceLabels,
@@ -16,7 +17,7 @@ import { Input, Select, Textarea } from '../../ui/Field';
 import { RatesSection, useConfirmedAdd } from './rate-form-parts';
 import { StepUpDialog } from './step-up-dialog';
 
-const blank: NewsInput = { audience: '' as NewsInput['audience'], title: '', message: '' };
+const blank: NewsInput = { audience: '' as NewsInput['audience'], title: '', message: '', couponCode: '' };
 
 /** How much of the message is used, as the field's hint: '120 / 2,000 characters'. */
 export const characterCount = (text: string, max = NEWS_MESSAGE_MAX) =>
@@ -39,7 +40,7 @@ export function SendNewsSection() {
   const message = useWatch({ control, name: 'message' }) ?? '';
   const send = useConfirmedAdd<NewsInput, News>({
     path: '/api/admin/announcements',
-    fields: ['audience', 'title', 'message'],
+    fields: ['audience', 'title', 'message', 'couponCode'],
     setError,
     failure: newsMessages.failed,
     toast: 'admin-news',
@@ -84,6 +85,17 @@ export function SendNewsSection() {
           error={errors.message?.message}
           {...register('message')}
         />
+        <Input
+          label="Coupon code (optional)"
+          maxLength={COUPON_CODE_MAX + 4}
+          hint="A coupon of a promotion not ended: customers get a button that applies it at checkout"
+          error={errors.couponCode?.message}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="uppercase"
+          {...register('couponCode')}
+        />
         <div className="flex justify-end">
           <Button type="submit" className="w-full sm:w-auto">
             Review and send
@@ -113,6 +125,9 @@ export function NewsPreview({ news }: { news: News }) {
       <div className="max-h-48 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
         <p className="break-words font-medium text-slate-900">{news.title}</p>
         <p className="mt-1 whitespace-pre-line break-words">{news.message}</p>
+        {news.couponCode && (
+          <p className="mt-2 font-medium text-slate-900">With the button {newsMessages.applyCode(news.couponCode)}</p>
+        )}
       </div>
     </div>
   );

@@ -72,6 +72,30 @@ describe('Send news', () => {
     expect(newsMessages.sent(0)).toBe('Nobody to send to: no active account is in this audience');
   });
 
+  it('has an optional coupon code field, checked and normalised by the same contract', () => {
+    const html = renderSection();
+    expect(text(html)).toContain('Coupon code (optional)');
+    expect(html).toMatch(/<input[^>]*name="couponCode"/);
+    const base = { audience: 'customers', title: 'Weekend offer', message: 'Save ₹100.' };
+    expect(newsSchema.parse({ ...base, couponCode: ' save100 ' }).couponCode).toBe('SAVE100');
+    expect(newsSchema.parse({ ...base, couponCode: '' }).couponCode).toBeUndefined();
+    const bad = newsSchema.safeParse({ ...base, couponCode: 'AB-1' });
+    expect(bad.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['couponCode', 'A coupon code has 6 to 20 characters'],
+    ]);
+    expect(newsMessages.couponNotOffered('SAVE100')).toContain('SAVE100');
+  });
+
+  it('shows the code dialog the coupon button the news will carry', () => {
+    const html = renderToStaticMarkup(
+      <NewsPreview news={{ audience: 'customers', title: 'Weekend', message: 'Save.', couponCode: 'SAVE100' }} />,
+    );
+    expect(text(html)).toContain('With the button Apply code SAVE100');
+    expect(
+      text(renderToStaticMarkup(<NewsPreview news={{ audience: 'customers', title: 'W', message: 'S' }} />)),
+    ).not.toContain('Apply code');
+  });
+
   it('shows the code dialog who it goes to and what, as typed (not as HTML), before it is sent', () => {
     const html = renderToStaticMarkup(
       <NewsPreview news={{ audience: 'merchants', title: 'Tea & <b>spices</b>', message: 'Line one\n\nLine two' }} />,

@@ -20,6 +20,7 @@ import { notify } from '../../ui/notify';
 import { HaatGstSettingsCard } from './haat-gst-settings-card';
 import { ProductReviewSettingsCard } from './product-review-settings-card';
 import { MoneyOutSettingsCard } from './money-out-settings-card';
+import { PromotionSettingsCard } from './promotion-settings-card';
 import { Card, NotLoaded } from './settings-card';
 import { actionError, StepUpDialog } from './step-up-dialog';
 import { useStepUpSettings } from './use-step-up-settings';
@@ -29,8 +30,8 @@ const gatewayKey = ['admin', 'settings', 'payment'] as const;
 const codKey = ['admin', 'settings', 'cod'] as const;
 
 /**
- * The Settings tab: referral thresholds, the payment gateway, cash on delivery and the product
- * review, each saved with a fresh code.
+ * The Settings tab: referral thresholds, the payment gateway, cash on delivery, the product
+ * review, two people for money out and the fresh code for large promotions, each saved with a fresh code.
  */
 export function SettingsTab() {
   return (
@@ -40,6 +41,7 @@ export function SettingsTab() {
       <CodSettingsCard />
       <ProductReviewSettingsCard />
       <MoneyOutSettingsCard />
+      <PromotionSettingsCard />
       <HaatGstSettingsCard />
     </div>
   );

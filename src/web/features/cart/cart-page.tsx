@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Cart } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
 import { maxPointsUsable, orderTotals } from '../../../domain/pricing';
@@ -44,11 +44,13 @@ function CartView({
   onCheckout,
   points,
   setPoints,
+  couponFromLink,
 }: {
   cart: Cart;
   onCheckout: () => void;
   points: number;
   setPoints: (n: number) => void;
+  couponFromLink: string | null;
 }) {
   const buyable = cart.items.filter((i) => i.available);
   const totalsBefore = orderTotals(buyable);
@@ -91,6 +93,9 @@ function CartView({
             Some items cannot be bought as they are. Remove them or lower their quantity to continue.
           </p>
         )}
+        {couponFromLink && (
+          <p className="text-sm text-slate-700">Checkout applies the coupon code {couponFromLink.toUpperCase()}.</p>
+        )}
         <Button size="lg" className="w-full" onClick={onCheckout} disabled={!ready}>
           Proceed to Checkout
         </Button>
@@ -102,12 +107,21 @@ function CartView({
   );
 }
 
-/** The checkout feature's panel, handed in by the router, since a feature imports no other feature. */
-type CheckoutPanelType = ComponentType<{ pointsToUse: number; onBack: () => void }>;
+/**
+ * The checkout feature's panel, handed in by the router, since a feature imports no other feature;
+ * `couponFromLink`: the code of /cart?coupon=, which it applies.
+ */
+type CheckoutPanelType = ComponentType<{ pointsToUse: number; onBack: () => void; couponFromLink: string | null }>;
+
+/** The coupon code of /cart?coupon=SAVE10 (an announcement's 'Apply code'), as the link has it; null for none. */
+export const COUPON_PARAM = 'coupon';
 
 function CartContent({ checkoutPanel: CheckoutPanel }: { checkoutPanel: CheckoutPanelType }) {
   const cart = useCart();
-  const [checkingOut, setCheckingOut] = useState(false);
+  const [params] = useSearchParams();
+  const couponFromLink = params.get(COUPON_PARAM)?.trim() || null;
+  // Opened with a coupon code: straight to checkout, which applies it, once the cart can be bought.
+  const [checkingOut, setCheckingOut] = useState<boolean | 'from link'>(couponFromLink !== null && 'from link');
   const [points, setPoints] = useState(0);
 
   if (cart.isPending) return <CartSkeleton />;
@@ -128,13 +142,22 @@ function CartContent({ checkoutPanel: CheckoutPanel }: { checkoutPanel: Checkout
     );
   }
   // The points chosen go as they are: the server clamps them to what the saved cart allows, and checkout shows the result.
-  if (checkingOut) return <CheckoutPanel pointsToUse={points} onBack={() => setCheckingOut(false)} />;
+  if (checkingOut === true || (checkingOut === 'from link' && cartIsBuyable(cart.data.items)))
+    return <CheckoutPanel pointsToUse={points} onBack={() => setCheckingOut(false)} couponFromLink={couponFromLink} />;
   const checkout = () => {
     // Quantities still in their pause are sent now; checkout reads its amounts once they have landed.
     void flushCartSaves();
     setCheckingOut(true);
   };
-  return <CartView cart={cart.data} points={points} setPoints={setPoints} onCheckout={checkout} />;
+  return (
+    <CartView
+      cart={cart.data}
+      points={points}
+      setPoints={setPoints}
+      onCheckout={checkout}
+      couponFromLink={couponFromLink}
+    />
+  );
 }
 
 /** /cart: customers only (guests go to /login, other roles to /). */

@@ -11,7 +11,7 @@ import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCartSaving } from '../../api/cart-saves';
 import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../../ui/OrderSummary';
 import { CheckoutAddress, useChosenAddress, type AddressFormModalType } from './checkout-address';
-import { CouponField, discountOf, lineDiscountOf, PromotionLines, promotionsOf } from './coupon-field';
+import { CouponField, discountOf, lineDiscountOf, PromotionLines, promotionsOf, readCouponCode } from './coupon-field';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
 import { payWithRazorpay } from './razorpay';
 import { ShipsWithinNote, undeliverableLines } from './ships-within';
@@ -37,6 +37,15 @@ export const couponRefusal = (e: ApiError, code: string): string | null =>
  */
 export const couponLimit = (e: unknown, code: string | null): string | null =>
   code && e instanceof ApiError && e.status === 429 ? e.fields.couponCode || null : null;
+/**
+ * The coupon a link opened checkout with: the code, normalised, to price the summary with, or why it
+ * cannot be a code (shown under the field); nothing without a link.
+ */
+export function couponOfLink(text: string | null): { code: string | null; refused: string | null } {
+  if (text === null) return { code: null, refused: null };
+  const read = readCouponCode(text);
+  return 'code' in read ? { code: read.code, refused: null } : { code: null, refused: read.error };
+}
 const TEST_DECLINE = 'The test payment was declined';
 
 function ItemsByShop({
@@ -108,10 +117,13 @@ export function CheckoutPanel({
   pointsToUse,
   onBack,
   addressFormModal,
+  couponFromLink = null,
 }: {
   pointsToUse: number;
   onBack: () => void;
   addressFormModal: AddressFormModalType;
+  /** A coupon code the page was opened with (an announcement's 'Apply code'): applied at once. */
+  couponFromLink?: string | null;
 }) {
   const chosen = useChosenAddress();
   // Once the order is placed the cart is empty: its summary is not asked for again.
@@ -119,9 +131,10 @@ export function CheckoutPanel({
   // A quantity still on its way to the server: the summary waits for it rather than price the cart before it.
   const saving = useCartSaving();
   // The coupon code applied: the summary is priced with it, and Pay sends it when it applies.
-  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const [linked] = useState(() => couponOfLink(couponFromLink));
+  const [couponCode, setCouponCode] = useState<string | null>(linked.code);
   // Placing the order refused the coupon (used up meanwhile): its message, until the next code.
-  const [couponRefused, setCouponRefused] = useState<string | null>(null);
+  const [couponRefused, setCouponRefused] = useState<string | null>(linked.refused);
   const summary = useCheckoutSummary(pointsToUse, couponCode, !finished && !saving);
   const blockedCoupon = couponLimit(summary.error, couponCode);
   // Too many codes tried: the field says so, and the summary is read again without the code.

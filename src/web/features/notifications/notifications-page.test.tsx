@@ -18,6 +18,8 @@ vi.mock('../../api/client', async (importOriginal) => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() },
 }));
 
+// Where a button went (useNavigate).
+const navigated = vi.hoisted(() => vi.fn());
 // There is no document to click in: links and buttons keep what a click would run, by their text.
 const clicks = new Map<string, () => unknown>();
 const words = (node: ReactNode): string =>
@@ -33,6 +35,7 @@ vi.mock('react-router', async (importOriginal) => {
   const actual = await importOriginal<typeof import('react-router')>();
   return {
     ...actual,
+    useNavigate: () => navigated,
     Link: ({
       to,
       onClick,
@@ -75,13 +78,15 @@ vi.mock('../../ui/Button', () => ({
 }));
 vi.mock('../../ui/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), dismissErrors: vi.fn() } }));
 
-const me = signedInAs({ role: 'vendor', referralCode: 'VENDABCDEF', businessName: 'Jaipur Handlooms' });
+const vendor = signedInAs({ role: 'vendor', referralCode: 'VENDABCDEF', businessName: 'Jaipur Handlooms' });
+let me = vendor;
 const note = (n: number, over: Partial<Notification> = {}): Notification => ({
   id: uuid(n),
   kind: 'order.shipped',
   title: `Title ${n}`,
   body: `Body ${n}`,
   link: `/orders?order=${uuid(100 + n)}`,
+  couponCode: null,
   readAt: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   ...over,
@@ -137,6 +142,8 @@ const inbox: NotificationPage = {
 
 beforeEach(() => {
   clicks.clear();
+  me = vendor;
+  navigated.mockReset();
   vi.mocked(api.post).mockReset();
 });
 
@@ -218,5 +225,29 @@ describe('the notifications page', () => {
     }).html;
     expect(failed).toContain('role="alert"');
     expect(text(failed)).toContain('Failed to load your notifications: Network down Retry');
+  });
+
+  it("gives a customer an announcement's coupon as a button, Apply code SAVE100, opening checkout with it", () => {
+    me = signedInAs({ role: 'customer' });
+    const offer = note(3, {
+      kind: 'news-coupon',
+      title: 'Weekend offer',
+      body: 'Save ₹100 this weekend.',
+      link: '/cart?coupon=SAVE100',
+      couponCode: 'SAVE100',
+    });
+    const { html } = render(withPage({ ...inbox, items: [offer, ...inbox.items], total: 3, unread: 2 }));
+    expect(html).toMatch(/<button type="button">.*Apply code SAVE100<\/button>/);
+    expect(html.match(/Apply code/g)).toHaveLength(1);
+    vi.mocked(api.post).mockResolvedValue({ unread: 1 });
+    clicks.get('Apply code SAVE100')!();
+    expect(navigated).toHaveBeenCalledWith('/cart?coupon=SAVE100');
+    expect(api.post).toHaveBeenCalledWith(`/api/notifications/${uuid(3)}/read`);
+  });
+
+  it('gives no coupon button to an account that cannot shop', () => {
+    const offer = note(3, { kind: 'news-coupon', link: '/cart?coupon=SAVE100', couponCode: 'SAVE100' });
+    const { html } = render(withPage({ ...inbox, items: [offer], total: 1, unread: 1 }));
+    expect(html).not.toContain('Apply code');
   });
 });

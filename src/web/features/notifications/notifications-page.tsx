@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bell, CheckCheck } from 'lucide-react';
+import { Bell, CheckCheck, Tag } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roles } from '../../../contracts/auth.contract';
-import type { Notification } from '../../../contracts/notifications.contract';
+import { newsMessages, type Notification } from '../../../contracts/notifications.contract';
 import { RequireRole } from '../../layout/RequireRole';
+import { useMe } from '../../api/session';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { formatDateTime } from '../../ui/format-date';
@@ -33,16 +34,28 @@ function ListSkeleton() {
   );
 }
 
-/** One notification: its title, text and time; an unread one marked 'New'. Opening it marks it read. */
-function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+/** The cart with an announcement's coupon code: checkout opens with it applied (after signing in, if need be). */
+export const applyCouponHref = (code: string) => `/cart?coupon=${encodeURIComponent(code)}`;
+
+/**
+ * One notification: its title, text and time; an unread one marked 'New'. Opening it marks it read.
+ * An announcement with a coupon code has, for a customer, 'Apply code SAVE10': checkout with the code.
+ */
+function NotificationRow({
+  n,
+  onOpen,
+  shopper,
+}: {
+  n: Notification;
+  onOpen: (n: Notification) => void;
+  shopper: boolean;
+}) {
   const unread = n.readAt === null;
+  const navigate = useNavigate();
+  const code = shopper ? n.couponCode : null;
   return (
-    <li>
-      <Link
-        to={notificationHref(n.link)}
-        onClick={() => onOpen(n)}
-        className={cn('flex gap-3 px-4 py-3 hover:bg-slate-50', unread && 'bg-violet-50/60')}
-      >
+    <li className={cn(unread && 'bg-violet-50/60')}>
+      <Link to={notificationHref(n.link)} onClick={() => onOpen(n)} className="flex gap-3 px-4 py-3 hover:bg-slate-50">
         <span
           aria-hidden="true"
           className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', unread ? 'bg-violet-700' : 'bg-transparent')}
@@ -62,6 +75,20 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notificat
           </time>
         </span>
       </Link>
+      {code && (
+        <div className="px-4 pb-3 pl-9">
+          <Button
+            size="sm"
+            onClick={() => {
+              onOpen(n);
+              navigate(applyCouponHref(code));
+            }}
+          >
+            <Tag className="h-4 w-4" aria-hidden="true" />
+            {newsMessages.applyCode(code)}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
@@ -72,6 +99,7 @@ function Inbox() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const unreadOnly = params.get('unread') === '1';
   const list = useNotifications('user', page, NOTIFICATIONS_PAGE_SIZE, unreadOnly);
+  const me = useMe();
   const [markingAll, setMarkingAll] = useState(false);
 
   const go = (next: { page?: number; unreadOnly?: boolean }) => {
@@ -175,7 +203,7 @@ function Inbox() {
             className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white"
           >
             {list.data.items.map((n) => (
-              <NotificationRow key={n.id} n={n} onOpen={open} />
+              <NotificationRow key={n.id} n={n} onOpen={open} shopper={me.data?.role === 'customer'} />
             ))}
           </ul>
           <Pagination
