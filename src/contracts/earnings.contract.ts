@@ -60,6 +60,8 @@ export const earningsStatementRowSchema = z.object({
   pendingUntil: z.string().nullable(),
   statusLabel: z.string(),
   itemCount: z.number().int(),
+  /** The vendor's own promotions' discount on the part: its invoice shows it, and gross is after it. */
+  discountPaise: z.number().int(),
   grossPaise: z.number().int(),
   taxablePaise: z.number().int(),
   gstPaise: z.number().int(),

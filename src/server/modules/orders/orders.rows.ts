@@ -62,6 +62,8 @@ export const orderItemRows = new QueryBuilder()
     sku: orderItems.sku,
     quantity: orderItems.quantity,
     pricePaise: orderItems.pricePaise,
+    /** The vendor-funded promotions' discount on the item (on the vendor's invoice). */
+    vendorFundedPaise: orderItems.vendorFundedPaise,
   })
   .from(orderItems)
   .as('order_item_rows');

@@ -183,6 +183,13 @@ describe('money of a vendor-funded discount', () => {
 
     // The invoice shows the unit price, the discount and the value after it.
     await moveAsVendor(client, kurtaPart.id, ['shipped', 'delivered']);
+    // The vendor's statement names its promotion's discount beside the sale after it.
+    const statement = (await client.get('/api/vendor/earnings')).json().statement.items as Record<string, unknown>[];
+    expect(statement.find((r) => r.partId === kurtaPart.id)).toMatchObject({
+      discountPaise: 24_000,
+      grossPaise: 96_000,
+      vendorNetPaise: 85_852,
+    });
     expect(await documentLines('invoice', kurtaPart.id)).toEqual([
       {
         quantity: 2,

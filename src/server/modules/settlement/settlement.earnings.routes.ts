@@ -43,6 +43,7 @@ const CSV_HEADERS = [
   'cash_collected_rupees',
   'returned_rupees',
   'tds_returns_rupees',
+  'your_promotion_discount_rupees',
 ] as const;
 
 const csvRow = (r: EarningsStatementRow) => [
@@ -67,6 +68,8 @@ const csvRow = (r: EarningsStatementRow) => [
   rupees(r.returnedPaise),
   // TDS kept on returns (negative) and adjusted for returns (positive), as the statement's notes say.
   rupees(r.tdsNotes.reduce((sum, n) => sum + n.paise, 0)),
+  // What the vendor's own promotions took off (the gross is already after it).
+  rupees(r.discountPaise),
 ];
 
 /** The vendor's Earnings tab: totals, the statement per part of an order (paged, and as CSV), payouts (vendors only, own shops only). */

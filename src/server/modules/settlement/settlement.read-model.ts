@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { orderPartRows, orderRows } from '../orders';
+import { orderItemRows, orderPartRows, orderRows } from '../orders';
 import { shopRows } from '../shops';
 import { orderItemSettlements, vendorLedger } from './settlement.tables';
 
@@ -29,6 +29,8 @@ export type StatementRecord = {
   released: boolean;
   reversed: boolean;
   itemCount: number;
+  /** The vendor's own promotions' discount on the part, already out of its gross (0 for none). */
+  discountPaise: number;
   grossPaise: number;
   taxablePaise: number;
   gstPaise: number;
@@ -59,6 +61,7 @@ function linesPerPart(db: DbOrTx, vendorUserId: string) {
     .select({
       partId: s.orderPartId,
       itemCount: sql<number>`count(*)::int`.as('item_count'),
+      discountPaise: sql<string>`coalesce(sum(${orderItemRows.vendorFundedPaise}), 0)`.as('discount'),
       grossPaise: sum(s.grossPaise).as('gross'),
       taxablePaise: sum(s.taxablePaise).as('taxable'),
       gstPaise: sum(sql`${s.cgstPaise} + ${s.sgstPaise} + ${s.igstPaise}`).as('gst'),
@@ -73,6 +76,7 @@ function linesPerPart(db: DbOrTx, vendorUserId: string) {
       vendorNetPaise: sum(s.vendorNetPaise).as('net'),
     })
     .from(s)
+    .leftJoin(orderItemRows, eq(orderItemRows.id, s.orderItemId))
     .where(eq(s.vendorUserId, vendorUserId))
     .groupBy(s.orderPartId)
     .as('lines');
@@ -136,6 +140,7 @@ export async function selectStatement(
       released: entries.released,
       reversed: entries.reversed,
       itemCount: lines.itemCount,
+      discountPaise: lines.discountPaise,
       grossPaise: lines.grossPaise,
       taxablePaise: lines.taxablePaise,
       gstPaise: lines.gstPaise,
@@ -166,6 +171,7 @@ export async function selectStatement(
     released: r.released === true,
     reversed: r.reversed === true,
     itemCount: Number(r.itemCount),
+    discountPaise: Number(r.discountPaise),
     grossPaise: Number(r.grossPaise),
     taxablePaise: Number(r.taxablePaise),
     gstPaise: Number(r.gstPaise),

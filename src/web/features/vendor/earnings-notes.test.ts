@@ -13,6 +13,7 @@ const row = (over: Partial<EarningsStatementRow> = {}): EarningsStatementRow => 
   pendingUntil: null,
   statusLabel: 'Not delivered yet',
   itemCount: 1,
+  discountPaise: 0,
   grossPaise: 99_900,
   taxablePaise: 84_661,
   gstPaise: 15_239,

@@ -29,6 +29,18 @@ function Minus() {
   );
 }
 
+const PRICE = 'Price (incl. GST)';
+
+/** Under the price of a part the vendor's own promotion discounted: the price is already after it. */
+function PromotionNote({ row }: { row: EarningsStatementRow }) {
+  if (row.discountPaise <= 0) return null;
+  return (
+    <span className="block text-xs text-slate-500">
+      after your promotion&apos;s <Money paise={row.discountPaise} /> off
+    </span>
+  );
+}
+
 function Status({ row }: { row: EarningsStatementRow }) {
   return <StatusBadge status={statusTone[row.status]} text={row.statusLabel} />;
 }
@@ -36,7 +48,7 @@ function Status({ row }: { row: EarningsStatementRow }) {
 /** Phones: one card per part, every deduction on its own line. */
 export function StatementCard({ row }: { row: EarningsStatementRow }) {
   const lines: [string, number, string?][] = [
-    ['Price (incl. GST)', row.grossPaise],
+    [PRICE, row.grossPaise],
     ['GST in the price', row.gstPaise],
     ['Commission', -row.commissionPaise, row.commissionBp === null ? 'mixed' : formatRate(row.commissionBp)],
     ['TCS', -row.tcsPaise, row.tcsPaise === 0 || row.tcsBp === null ? undefined : formatRate(row.tcsBp)],
@@ -61,6 +73,7 @@ export function StatementCard({ row }: { row: EarningsStatementRow }) {
             <dt className="text-slate-600">
               {label}
               {rate && <span className="text-slate-500"> ({rate})</span>}
+              {label === PRICE && <PromotionNote row={row} />}
             </dt>
             <dd className="text-slate-900">
               {paise < 0 && <Minus />}
@@ -133,6 +146,7 @@ function StatementRow({ row }: { row: EarningsStatementRow }) {
         </td>
         <td className={num}>
           <Money paise={row.grossPaise} />
+          <PromotionNote row={row} />
         </td>
         <td className={num}>
           <Money paise={row.gstPaise} />
