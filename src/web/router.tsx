@@ -134,8 +134,12 @@ const ProfilePage = lazy(() =>
     ),
   })),
 );
+// The vendor's Promotions tab is the super admin's, in the vendor's workspace (loaded when opened).
+const PromotionsTab = lazy(() => import('./features/admin/promotions-tab').then((m) => ({ default: m.PromotionsTab })));
 const VendorDashboardPage = lazy(() =>
-  import('./features/vendor/vendor-dashboard-page').then((m) => ({ default: m.VendorDashboardPage })),
+  import('./features/vendor/vendor-dashboard-page').then((m) => ({
+    default: () => <m.VendorDashboardPage promotionsTab={PromotionsTab} />,
+  })),
 );
 const WalletPage = lazy(() => import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })));
 

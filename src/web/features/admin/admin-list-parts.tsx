@@ -3,8 +3,10 @@ import { ExportLink, ListSearch } from '../../ui/DataTable';
 import { Select } from '../../ui/Field';
 import type { useAdminList } from './use-admin-list';
 
-/** What the toolbar and its filters take from a tab's list (useAdminList). */
-type ListControls = Pick<ReturnType<typeof useAdminList>, 'q' | 'search' | 'filters' | 'setFilter' | 'exportHref'>;
+/** What the toolbar and its filters take from a tab's list (useAdminList); a list with no CSV has no export link. */
+type ListControls = Pick<ReturnType<typeof useAdminList>, 'q' | 'search' | 'filters' | 'setFilter'> & {
+  exportHref?: string;
+};
 
 /** The row above an admin table: the search box, the tab's own filters (children), then the export link. */
 export function AdminListToolbar({
@@ -20,7 +22,7 @@ export function AdminListToolbar({
     <div className="flex flex-wrap items-end gap-3">
       <ListSearch label={searchLabel} value={list.q} onSearch={list.search} />
       {children}
-      <ExportLink href={list.exportHref} />
+      {list.exportHref && <ExportLink href={list.exportHref} />}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, ApiError } from '../../api/client';
 import { useServerErrors } from '../../api/field-errors';
+import { adminPromotions, type PromotionWorkspace } from '../../api/promotion-workspaces';
 import { Input, Select } from '../../ui/Field';
 import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
@@ -36,8 +37,11 @@ export const promotionResolver = zodResolver(promotionInputSchema) as unknown as
   PromotionDefinition
 >;
 
-/** A new promotion's form: a coupon of a percentage off the whole cart, from today, paid by Haat. */
-export const blankPromotion = (): PromotionForm => ({
+/**
+ * A new promotion's form: a coupon of a percentage off the whole cart, from today, paid by Haat, or in
+ * a vendor's workspace by the vendor acted for.
+ */
+export const blankPromotion = (workspace: PromotionWorkspace = adminPromotions): PromotionForm => ({
   name: '',
   kind: 'coupon',
   couponCode: '',
@@ -50,8 +54,8 @@ export const blankPromotion = (): PromotionForm => ({
   shopIds: [],
   productIds: [],
   variantIds: [],
-  fundedBy: 'haat',
-  vendorId: '',
+  fundedBy: workspace.funder.by,
+  vendorId: workspace.funder.by === 'vendor' ? workspace.funder.vendorId : '',
   minimumCart: '',
   startsOn: todayInIndia(),
   endsOn: '',
@@ -64,7 +68,7 @@ export const blankPromotion = (): PromotionForm => ({
 });
 
 /** Every field the server may name in a refusal (422 field errors, a 409 on the code). */
-const fieldNames: readonly Path<PromotionForm>[] = [
+export const promotionFieldNames: readonly Path<PromotionForm>[] = [
   'name',
   'kind',
   'couponCode',
@@ -85,13 +89,6 @@ const fieldNames: readonly Path<PromotionForm>[] = [
   'perCustomerLimit',
   'stackable',
 ];
-
-const scopeLabels = {
-  cart: 'The whole cart',
-  categories: 'Chosen categories',
-  shops: 'Chosen shops',
-  products: 'Chosen products',
-} as const;
 
 const radioRow =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 text-sm text-slate-800 ' +
@@ -176,14 +173,17 @@ function Tick({
 /**
  * The promotion's fields, each with its error under it: what changes with the kind (the code, combining),
  * the benefit (percentage and cap, or amount), the scope (its picker) and the budget (rupees or uses).
+ * The workspace names the scopes and the payer, and says where the pickers search.
  */
 export function PromotionFields({
+  workspace = adminPromotions,
   register,
   control,
   errors,
   known,
   onKnown,
 }: {
+  workspace?: PromotionWorkspace;
   register: UseFormRegister<PromotionForm>;
   control: Control<PromotionForm, unknown, PromotionDefinition>;
   errors: FieldErrors<PromotionForm>;
@@ -196,6 +196,7 @@ export function PromotionFields({
     name: ['kind', 'benefitType', 'scope', 'budgetType'],
   });
   const e = (name: keyof PromotionForm) => errors[name]?.message;
+  const { scopeLabels } = workspace;
   return (
     <>
       <Input label="Name" required autoComplete="off" maxLength={80} error={e('name')} {...register('name')} />
@@ -275,8 +276,7 @@ export function PromotionFields({
           render={({ field }) => (
             <SearchPicker
               kind="shops"
-              legend="Shops"
-              searchLabel="Find shops by a product they sell"
+              workspace={workspace}
               chosen={field.value ?? []}
               known={known}
               onChange={(ids, labels) => {
@@ -295,8 +295,7 @@ export function PromotionFields({
           render={({ field }) => (
             <SearchPicker
               kind="products"
-              legend="Products"
-              searchLabel="Find products by name"
+              workspace={workspace}
               chosen={field.value ?? []}
               known={known}
               onChange={(ids, labels) => {
@@ -368,11 +367,12 @@ export function PromotionFields({
         />
       )}
       <input type="hidden" {...register('fundedBy')} />
+      {workspace.funder.by === 'vendor' && <input type="hidden" {...register('vendorId')} />}
       <p className="text-sm text-slate-700">
-        <span className="font-medium text-slate-700">Funded by:</span> Paid by Haat
-        {errors.fundedBy?.message && (
+        <span className="font-medium text-slate-700">Funded by:</span> {workspace.funderText}
+        {(errors.fundedBy ?? errors.vendorId)?.message && (
           <span role="alert" className="block text-red-600">
-            {errors.fundedBy.message}
+            {(errors.fundedBy ?? errors.vendorId)?.message}
           </span>
         )}
       </p>
@@ -381,15 +381,20 @@ export function PromotionFields({
 }
 
 /**
- * Saves the form as typed: a new promotion, or the edit of `editingId`. `stepUpCode`: the fresh code
- * from the authenticator that a large Haat-funded promotion needs (the parsed form's `code` is the
- * coupon's).
+ * Saves the form as typed, in the workspace's API: a new promotion, or the edit of `editingId`.
+ * `stepUpCode`: the fresh code from the authenticator that a large Haat-funded promotion needs (the
+ * parsed form's `code` is the coupon's).
  */
-export const savePromotion = (editingId: string | null, body: PromotionForm, stepUpCode?: string) => {
+export const savePromotion = (
+  editingId: string | null,
+  body: PromotionForm,
+  stepUpCode?: string,
+  workspace: PromotionWorkspace = adminPromotions,
+) => {
   const sent = stepUpCode ? { ...body, stepUpCode } : body;
   return editingId
-    ? api.put<PromotionResult>(`/api/admin/promotions/${editingId}`, sent)
-    : api.post<PromotionResult>('/api/admin/promotions', sent);
+    ? api.put<PromotionResult>(`${workspace.basePath}/${editingId}`, sent)
+    : api.post<PromotionResult>(workspace.basePath, sent);
 };
 
 /** The server asks for a fresh code (401, the step-up guard's message): Haat may pay a large amount an order. */
@@ -454,9 +459,18 @@ export function PromotionStepUp({
 
 /**
  * New promotion, or the edit of a scheduled one: the fields checked with promotionInputSchema (its messages under
- * each field), the server's refusals placed under their fields or above the form, the typed values kept.
+ * each field), the server's refusals placed under their fields or above the form, the typed values kept. In the
+ * workspace's API; the fresh code is asked only when Haat pays.
  */
-export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRow | null; onClose: () => void }) {
+export function PromotionFormDialog({
+  workspace = adminPromotions,
+  editing,
+  onClose,
+}: {
+  workspace?: PromotionWorkspace;
+  editing: PromotionRow | null;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const [known, setKnown] = useState<Record<string, string>>({});
   const {
@@ -468,19 +482,23 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
     formState: { errors, isSubmitting },
   } = useForm<PromotionForm, unknown, PromotionDefinition>({
     resolver: promotionResolver,
-    defaultValues: editing ? { ...blankPromotion(), ...editing.input } : blankPromotion(),
+    defaultValues: editing ? { ...blankPromotion(workspace), ...editing.input } : blankPromotion(workspace),
     mode: 'onTouched',
     // A field hidden by a choice (the code of an automatic promotion, the cap of a fixed amount) is not sent.
     shouldUnregister: true,
   });
-  const server = useServerErrors(setError, fieldNames, editing ? 'Failed to save the promotion' : 'Failed to create');
+  const server = useServerErrors(
+    setError,
+    promotionFieldNames,
+    editing ? 'Failed to save the promotion' : 'Failed to create',
+  );
   // The values waiting for a fresh code (a large Haat-funded promotion), or null.
   const [awaitingCode, setAwaitingCode] = useState<PromotionForm | null>(null);
   const done = (saved: PromotionResult) => {
     notify.success(editing ? `${saved.promotion.name} saved` : `${saved.promotion.name} created`, {
-      action: 'admin-promotions',
+      action: workspace.notifyAction,
     });
-    void qc.invalidateQueries({ queryKey: ['admin', 'promotions'] });
+    void qc.invalidateQueries({ queryKey: workspace.queryKey });
     onClose();
   };
   const codeTaken = (message: string) => {
@@ -492,10 +510,10 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
     // The fields as typed: the server reads them with the same schema.
     const body = getValues();
     try {
-      done(await savePromotion(editing?.id ?? null, body));
+      done(await savePromotion(editing?.id ?? null, body, undefined, workspace));
     } catch (err) {
       // Above the amount Haat may give away without one: the fresh code is asked, then the save sent again.
-      if (freshCodeAsked(err)) return setAwaitingCode(body);
+      if (workspace.funder.by === 'haat' && freshCodeAsked(err)) return setAwaitingCode(body);
       // A code taken by another promotion (409) is the code field's problem: said under it.
       const taken = codeTakenMessage(err, body);
       if (taken) codeTaken(taken);
@@ -518,6 +536,7 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
         formError={server.formError}
       >
         <PromotionFields
+          workspace={workspace}
           register={register}
           control={control}
           errors={errors}
@@ -525,19 +544,21 @@ export function PromotionFormDialog({ editing, onClose }: { editing: PromotionRo
           onKnown={(labels) => setKnown((k) => ({ ...k, ...labels }))}
         />
       </FormModal>
-      <PromotionStepUp
-        body={awaitingCode}
-        editingId={editing?.id ?? null}
-        onSaved={(saved) => {
-          setAwaitingCode(null);
-          done(saved);
-        }}
-        onCodeTaken={(message) => {
-          setAwaitingCode(null);
-          codeTaken(message);
-        }}
-        onCancel={() => setAwaitingCode(null)}
-      />
+      {workspace.funder.by === 'haat' && (
+        <PromotionStepUp
+          body={awaitingCode}
+          editingId={editing?.id ?? null}
+          onSaved={(saved) => {
+            setAwaitingCode(null);
+            done(saved);
+          }}
+          onCodeTaken={(message) => {
+            setAwaitingCode(null);
+            codeTaken(message);
+          }}
+          onCancel={() => setAwaitingCode(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { AdminProductPage } from '../../../contracts/admin-products.contract';
-import type { ProductPage } from '../../../contracts/catalog.contract';
-import { api, toQuery } from '../../api/client';
 import { useCategories } from '../../api/catalog';
+import { adminPromotions, type Choice, type PromotionWorkspace } from '../../api/promotion-workspaces';
 import { Skeleton } from '../../ui/States';
 
-/** One choice of a picker: its id and what the admin reads. */
-export type Choice = { id: string; label: string };
+export type { Choice };
 
 const tickRow =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50';
@@ -88,38 +85,21 @@ export function CategoryTicks({
   );
 }
 
-/** The products an admin search finds (GET /api/admin/products?q=), as choices: 'Kurta · Kala Crafts'. */
-async function findProducts(q: string): Promise<Choice[]> {
-  const page = await api.get<AdminProductPage>(`/api/admin/products${toQuery({ q, pageSize: 10 })}`);
-  return page.items.map((p) => ({ id: p.id, label: `${p.name} · ${p.shopName}` }));
-}
-
-/** The shops selling what a catalog search finds (GET /api/products?q=), each once. */
-async function findShops(q: string): Promise<Choice[]> {
-  const page = await api.get<ProductPage>(`/api/products${toQuery({ q, pageSize: 24 })}`);
-  const shops = new Map<string, string>();
-  for (const p of page.items) shops.set(p.storeId, p.storeName);
-  return [...shops].map(([id, label]) => ({ id, label }));
-}
-
-export const scopeSearches = { products: findProducts, shops: findShops };
-
 /**
  * A search to choose shops or products from: the chosen ones as chips (removable), then a search box
- * whose results are ticks. Names of choices made earlier (an edited promotion) come from `known`.
+ * whose results are ticks. Names of choices made earlier (an edited promotion) come from `known`. The
+ * workspace says where it searches: any shop or product for the super admin, the vendor's own for a vendor.
  */
 export function SearchPicker({
   kind,
-  legend,
-  searchLabel,
+  workspace = adminPromotions,
   chosen,
   known,
   onChange,
   error,
 }: {
-  kind: keyof typeof scopeSearches;
-  legend: string;
-  searchLabel: string;
+  kind: 'shops' | 'products';
+  workspace?: PromotionWorkspace;
   chosen: readonly string[];
   known: Record<string, string>;
   onChange: (ids: string[], labels: Record<string, string>) => void;
@@ -133,9 +113,10 @@ export function SearchPicker({
     const timer = setTimeout(() => setQ(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
+  const { legend, searchLabel, search } = workspace.pickers[kind];
   const found = useQuery({
-    queryKey: ['admin', 'promotion-scope', kind, q],
-    queryFn: () => scopeSearches[kind](q),
+    queryKey: [...workspace.scopeKey, kind, q],
+    queryFn: () => search(q),
     enabled: q.length >= 2,
   });
   const toggle = (c: Choice, on: boolean) =>

@@ -8,6 +8,7 @@ import {
   type PromotionStatus,
 } from '../../../contracts/promotions.contract';
 import { api, ApiError, toQuery } from '../../api/client';
+import { adminPromotions, type PromotionWorkspace } from '../../api/promotion-workspaces';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { ConfirmDialog } from '../../ui/Modal';
@@ -19,7 +20,7 @@ import { PromotionCostSection } from './promotion-cost-section';
 import { PromotionFormDialog } from './promotion-form-dialog';
 import { dayText, RatesSection, wholeList } from './rate-form-parts';
 
-export const promotionsKey = ['admin', 'promotions'] as const;
+export const promotionsKey = adminPromotions.queryKey;
 
 export const promotionStatusLabels: Record<PromotionStatus, string> = {
   scheduled: 'Scheduled',
@@ -28,9 +29,12 @@ export const promotionStatusLabels: Record<PromotionStatus, string> = {
   ended: 'Ended',
 };
 
-/** The list's address for a status and a search, and its CSV's. */
-export const promotionsPath = (filters: { status?: string; q?: string }, csv = false) =>
-  `/api/admin/promotions${csv ? '.csv' : ''}${toQuery({ status: filters.status, q: filters.q })}`;
+/** The list's address for a status and a search, and its CSV's, in the workspace's API (the admin's unless said). */
+export const promotionsPath = (
+  filters: { status?: string; q?: string },
+  csv = false,
+  workspace: PromotionWorkspace = adminPromotions,
+) => `${workspace.basePath}${csv ? '.csv' : ''}${toQuery({ status: filters.status, q: filters.q })}`;
 
 /** The dates a promotion runs: '1 Dec 2026 to 7 Dec 2026', 'From 1 Dec 2026' without a last day. */
 export const promotionDates = (p: Pick<PromotionRow, 'startsOn' | 'endsOn'>) =>
@@ -81,9 +85,12 @@ export const promotionColumns: Column<PromotionRow>[] = [
 /**
  * The Promotions tab (permission 'promotions'): coupon codes and automatic discounts with their uses
  * and spend, orders and revenue, filtered by status and searched by name or code, exported as CSV; a new promotion, the
- * edit of one not started yet, pause, resume and end (asked first).
+ * edit of one not started yet, pause, resume and end (asked first). The super admin's (Haat pays, with its
+ * monthly cost) unless a vendor's workspace is given (the vendor pays; its own promotions, no CSV).
  */
-export function PromotionsTab() {
+export function PromotionsTab({ workspace = adminPromotions }: { workspace?: PromotionWorkspace }) {
+  const key = workspace.queryKey;
+  const action = workspace.notifyAction;
   const qc = useQueryClient();
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
@@ -91,23 +98,23 @@ export function PromotionsTab() {
   const [ending, setEnding] = useState<PromotionRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const list = useQuery({
-    queryKey: [...promotionsKey, status, q],
-    queryFn: () => api.get<PromotionList>(promotionsPath({ status, q })),
+    queryKey: [...key, status, q],
+    queryFn: () => api.get<PromotionList>(promotionsPath({ status, q }, false, workspace)),
   });
   const search = useCallback((text: string) => setQ(text), []);
   const rows = list.data?.promotions;
 
-  const act = async (p: PromotionRow, action: RowAction) => {
+  const act = async (p: PromotionRow, change: RowAction) => {
     setBusy(p.id);
     try {
-      const done = await api.post<PromotionResult>(`/api/admin/promotions/${p.id}/${action}`);
-      notify.success(`${done.promotion.name} ${actionWords[action].done}`, { action: 'admin-promotions' });
+      const done = await api.post<PromotionResult>(`${workspace.basePath}/${p.id}/${change}`);
+      notify.success(`${done.promotion.name} ${actionWords[change].done}`, { action });
       setEnding(null);
-      void qc.invalidateQueries({ queryKey: promotionsKey });
+      void qc.invalidateQueries({ queryKey: key });
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Something went wrong. Please try again.';
-      notify.error(`${actionWords[action].failed}: ${message}`, { action: 'admin-promotions' });
-      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: promotionsKey });
+      notify.error(`${actionWords[change].failed}: ${message}`, { action });
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: key });
     } finally {
       setBusy(null);
     }
@@ -116,9 +123,9 @@ export function PromotionsTab() {
   return (
     <div className="space-y-6">
       <RatesSection
-        id="admin-promotions"
+        id={action}
         title="Promotions"
-        lead="Coupon codes shoppers type at checkout and discounts that apply by themselves. Haat pays for them."
+        lead={workspace.lead}
         action={<Button onClick={() => setForm({ editing: null })}>New promotion</Button>}
       >
         <AdminListToolbar
@@ -127,7 +134,7 @@ export function PromotionsTab() {
             search,
             filters: { status },
             setFilter: (_name, value) => setStatus(value),
-            exportHref: promotionsPath({ status, q }, true),
+            exportHref: workspace.csv ? promotionsPath({ status, q }, true, workspace) : undefined,
           }}
           searchLabel="Search by name or code"
         >
@@ -205,8 +212,8 @@ export function PromotionsTab() {
           )}
         />
       </RatesSection>
-      <PromotionCostSection />
-      {form && <PromotionFormDialog editing={form.editing} onClose={() => setForm(null)} />}
+      {workspace.funder.by === 'haat' && <PromotionCostSection />}
+      {form && <PromotionFormDialog workspace={workspace} editing={form.editing} onClose={() => setForm(null)} />}
       <ConfirmDialog
         open={ending !== null}
         title={ending ? `End ${ending.name}` : 'End the promotion'}

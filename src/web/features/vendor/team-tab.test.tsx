@@ -81,8 +81,19 @@ describe('the vendor dashboard’s sections', () => {
   const keys = (role: Parameters<typeof permissionsOf>[0]) => dashboardTabsFor(permissionsOf(role)).map((t) => t.label);
 
   it('shows each role only what it allows', () => {
-    expect(keys('owner')).toEqual(['Overview', 'Products', 'Orders', 'Returns', 'Earnings', 'Shops', 'Team']);
-    expect(keys('manager')).toEqual(['Overview', 'Products', 'Orders', 'Returns', 'Earnings', 'Shops']);
+    expect(keys('owner')).toEqual([
+      'Overview',
+      'Products',
+      'Orders',
+      'Returns',
+      'Promotions',
+      'Earnings',
+      'Shops',
+      'Team',
+    ]);
+    expect(keys('manager')).toEqual(['Overview', 'Products', 'Orders', 'Returns', 'Promotions', 'Earnings', 'Shops']);
+    // Promotions are paid by the vendor: only the owner and its Managers see them.
+    for (const role of ['catalog', 'orders', 'accounts'] as const) expect(keys(role)).not.toContain('Promotions');
     expect(keys('catalog')).toEqual(['Products', 'Shops']);
     // Orders sees orders but not earnings; Accounts sees earnings but not products.
     expect(keys('orders')).toEqual(['Orders', 'Returns', 'Shops']);

@@ -1,8 +1,11 @@
+import { Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
+import { Skeleton } from '../../ui/States';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { useMe } from '../../api/session';
 import { useActingVendor } from '../../api/vendors';
+import { vendorPromotions, type PromotionWorkspace } from '../../api/promotion-workspaces';
 import { vendorPermissions, type VendorPermission } from '../../../contracts/vendor-team.contract';
 import { EarningsTab } from './earnings-tab';
 import { OverviewTab } from './overview-tab';
@@ -13,12 +16,13 @@ import { VendorOrdersTab } from './vendor-orders-tab';
 import { TeamTab } from './team-tab';
 import { VendorReturnsTab } from './vendor-returns-tab';
 
-type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'earnings' | 'payouts' | 'shops' | 'team';
+type TabKey = 'overview' | 'products' | 'orders' | 'returns' | 'promotions' | 'earnings' | 'payouts' | 'shops' | 'team';
 const allTabs: (TabItem<TabKey> & { needs: VendorPermission })[] = [
   { key: 'overview', label: 'Overview', needs: 'overview' },
   { key: 'products', label: 'Products', needs: 'catalog' },
   { key: 'orders', label: 'Orders', needs: 'orders' },
   { key: 'returns', label: 'Returns', needs: 'orders' },
+  { key: 'promotions', label: 'Promotions', needs: 'promotions' },
   { key: 'earnings', label: 'Earnings', needs: 'earnings' },
   // Read only, for a member that may see them (the owner changes them in its profile's Payouts & tax).
   { key: 'payouts', label: 'Payout details', needs: 'payout.view' },
@@ -34,12 +38,19 @@ export const dashboardTabsFor = (permissions: readonly VendorPermission[]) =>
 
 /**
  * /vendor/dashboard (the vendor and its team's members, guarded in the router): Overview, Products, Orders, Returns,
- * Earnings, Shops and (the owner's) Team, each shown only when the acting vendor's role allows it.
- * The open tab lives in `?tab=` so a tab can be linked and survives a reload.
+ * Promotions, Earnings, Shops and (the owner's) Team, each shown only when the acting vendor's role allows it.
+ * The open tab lives in `?tab=` so a tab can be linked and survives a reload. The Promotions tab is the super
+ * admin's list and form in the vendor's workspace, given by the router.
  */
-export function VendorDashboardPage() {
+export function VendorDashboardPage({
+  promotionsTab: PromotionsTab,
+}: {
+  promotionsTab?: ComponentType<{ workspace: PromotionWorkspace }>;
+}) {
   const me = useMe();
   const acting = useActingVendor();
+  // The vendor acted for pays for its promotions: the account's own vendor, or the one chosen in the header.
+  const vendorId = acting?.vendorUserId ?? (me.data?.role === 'vendor' ? me.data.id : null);
   const [params, setParams] = useSearchParams();
   // A vendor's owner may do everything, before its list of vendors has loaded too.
   const permissions: readonly VendorPermission[] =
@@ -58,8 +69,8 @@ export function VendorDashboardPage() {
       title="Vendor Dashboard"
       lead={
         name
-          ? `Welcome back, ${name}. Manage your products, orders, returns, earnings and shops.`
-          : 'Manage your products, orders, returns, earnings and shops.'
+          ? `Welcome back, ${name}. Manage your products, orders, returns, promotions, earnings and shops.`
+          : 'Manage your products, orders, returns, promotions, earnings and shops.'
       }
     >
       <Tabs tabs={tabs} active={active} onChange={open} label="Vendor dashboard" />
@@ -68,6 +79,11 @@ export function VendorDashboardPage() {
         {active === 'products' && can('catalog') && <ProductsTab />}
         {active === 'orders' && can('orders') && <VendorOrdersTab />}
         {active === 'returns' && can('orders') && <VendorReturnsTab />}
+        {active === 'promotions' && can('promotions') && PromotionsTab && vendorId && (
+          <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+            <PromotionsTab workspace={vendorPromotions(vendorId)} />
+          </Suspense>
+        )}
         {active === 'earnings' && can('earnings') && <EarningsTab />}
         {active === 'payouts' && can('payout.view') && <PayoutDetailsSection readOnly />}
         {active === 'shops' && can('shops.view') && <ShopsTab />}

@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatRupees } from '../src/domain/money';
+import { apiLogin, CSRF, expectAccessible } from './helpers';
+
+// A vendor pays for its own promotion, on a phone and on a laptop: in its dashboard's Promotions tab it
+// creates an automatic "Festive sale" of 10 % off its product, sees it in its list, a shopper sees the
+// offer price on that product's page, then the vendor ends it.
+
+const VENDOR = { email: 'vendor@haat.test', password: 'Vendor@123' };
+
+type Listed<T> = T[] | { items: T[] };
+const items = <T>(body: Listed<T>): T[] => (Array.isArray(body) ? body : body.items);
+
+/** A new ₹450 product in the signed-in vendor's first shop, made through the vendor's API. */
+async function newProduct(request: APIRequestContext, name: string): Promise<void> {
+  const shop = items((await (await request.get('/api/vendor/shops')).json()) as Listed<{ id: string }>)[0];
+  const categories = (await (await request.get('/api/categories')).json()) as Listed<{ id: string; name: string }>;
+  const category = items(categories).find((c) => c.name === 'Fashion') ?? items(categories)[0];
+  const created = await request.post('/api/vendor/products', {
+    headers: CSRF,
+    data: {
+      name,
+      description: 'Hand woven cotton stole.',
+      price: 450,
+      categoryId: category.id,
+      storeId: shop.id,
+      stockQuantity: 5,
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    /** The promotion's entry in the vendor's list: a card on a phone, a row of the table on a laptop. */
+    const entry = (page: Page, name: string) =>
+      width < 640
+        ? page.getByRole('list', { name: 'Promotions' }).getByRole('listitem').filter({ hasText: name })
+        : page.getByRole('row').filter({ hasText: name });
+
+    test('a vendor runs a festive sale on its product, a shopper sees the offer price, the vendor ends it', async ({
+      page,
+      browser,
+    }) => {
+      const stamp = `${width}-${Date.now().toString().slice(-8)}`;
+      const productName = `Festive stole ${stamp}`;
+      const name = `Festive sale ${stamp}`;
+      await apiLogin(page.request, VENDOR.email, VENDOR.password);
+      await newProduct(page.request, productName);
+
+      await page.goto('/vendor/dashboard');
+      await page.getByRole('tab', { name: 'Promotions' }).click();
+      await expect(page.getByRole('heading', { name: 'Promotions', exact: true })).toBeVisible();
+      await expect(page.getByText('You pay for them: your invoice shows the discount.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'New promotion' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New promotion' });
+      await expect(dialog).toContainText("Funded by: Paid by you (your shop's invoice shows the discount)");
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await dialog.getByRole('radio', { name: 'Automatic (applies by itself)' }).check();
+      await dialog.getByLabel('Percentage off (%)').fill('10');
+      // Only this product, so no other story's prices change.
+      await dialog.getByLabel('Covers').selectOption('products');
+      await dialog.getByLabel('Find your products by name').fill(productName);
+      await dialog.getByRole('checkbox', { name: new RegExp(`^${productName} · `) }).check();
+      await expect(dialog.getByRole('list', { name: 'Your products chosen' }).getByRole('listitem')).toHaveCount(1);
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Create the promotion' }).click();
+      await expect(dialog).toBeHidden();
+
+      const listed = entry(page, name);
+      await expect(listed).toContainText('10% off');
+      await expect(listed).toContainText('1 product');
+      await expect(listed).toContainText('Active');
+
+      // A shopper, signed out, sees the offer price on the product's card and page.
+      const shopper = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await shopper.goto(`/search?q=${encodeURIComponent(productName)}`);
+        const said = `Offer price ${formatRupees(40_500)}, was ${formatRupees(45_000)}`;
+        const card = shopper.getByRole('article', { name: productName }).first();
+        await expect(card.getByText(said)).toHaveCount(1);
+        await card.getByRole('link', { name: productName }).click();
+        await expect(shopper.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+        await expect(shopper.getByText(said)).toHaveCount(1);
+        await expect(shopper.getByText(name)).toBeVisible();
+
+        await listed.getByRole('button', { name: `End ${name}` }).click();
+        const confirm = page.getByRole('dialog', { name: `End ${name}` });
+        await confirm.getByRole('button', { name: 'End the promotion' }).click();
+        await expect(listed).toContainText('Ended');
+        await expect(listed.getByRole('button', { name: `End ${name}` })).toHaveCount(0);
+
+        // Ended: a shopper opening the page now finds the product at its own price. (A visitor's browser may
+        // keep the catalog's answer for a few seconds: docs/promotions.md.)
+        const later = await browser.newPage({ viewport: { width, height: 900 } });
+        try {
+          await later.goto(shopper.url());
+          await expect(later.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+          await expect(later.getByText(formatRupees(45_000)).first()).toBeVisible();
+          await expect(later.getByText(said)).toHaveCount(0);
+          await expect(later.getByText(name)).toHaveCount(0);
+        } finally {
+          await later.close();
+        }
+      } finally {
+        await shopper.close();
+      }
+    });
+  });
+}
