@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   addressInputSchema,
   addressListSchema,
@@ -11,6 +10,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress } from './auth.addresses';
+import { errorResponses } from '../../platform/error-responses';
 
 /** The signed-in customer: 401 for guests, 403 for every other role. */
 function requireCustomer(req: FastifyRequest): SessionUser {
@@ -20,12 +20,7 @@ function requireCustomer(req: FastifyRequest): SessionUser {
 }
 
 const idParams = z.object({ id: z.uuid({ error: profileMessages.addressNotFound }) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** A customer's own delivery addresses: list, add, delete, set default. */
 export async function addressesRoutes(fastify: FastifyInstance) {

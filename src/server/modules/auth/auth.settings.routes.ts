@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meSchema } from '../../../contracts/auth.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -11,13 +10,9 @@ import {
 import { requireUser } from '../../platform/auth-guards';
 import type { Tx } from '../../platform/db';
 import { changeEmail, changePassword } from './auth.settings';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 409, 429);
 // Each call checks a password: a slow guesser gets few tries.
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 

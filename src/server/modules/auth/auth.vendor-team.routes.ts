@@ -28,15 +28,9 @@ import {
   removeMember,
   revokeInvite,
 } from './auth.vendor-team';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['vendor'];
 // Each new account hashes a password, and a token is guessed at most this often.
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };

@@ -8,10 +8,10 @@ import {
   cartSchema,
   updateCartItemSchema,
 } from '../../../contracts/cart.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
 import { addCartItem, deleteCartItem, getCart, updateCartItem } from './cart.service';
+import { errorResponses } from '../../platform/error-responses';
 
 /** The signed-in customer: 401 for guests, 403 with the cart's message for every other role. */
 function requireCustomer(req: FastifyRequest): SessionUser {
@@ -21,13 +21,7 @@ function requireCustomer(req: FastifyRequest): SessionUser {
 }
 
 const itemParams = z.object({ id: z.uuid({ error: cartMessages.itemNotFound }) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The customer's cart: read, add, change quantity, remove. */
 export async function cartRoutes(fastify: FastifyInstance) {

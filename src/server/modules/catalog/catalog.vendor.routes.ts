@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   vendorProductDeletedSchema,
   vendorProductIdParamsSchema,
@@ -22,13 +21,9 @@ import {
   updateVendorProduct,
 } from './catalog.vendor';
 import type { ForeignImages } from './catalog.vendor-options';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['vendor'];
 
 export type CatalogVendorRoutesOptions = {

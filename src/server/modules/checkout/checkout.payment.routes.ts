@@ -12,15 +12,9 @@ import {
 import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { failPayment, handleRazorpayWebhook, payWithTestGateway, verifyPayment } from './checkout.payments';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 /** /api/payments/*: verification of the browser's payment, failures, the test gateway, and Razorpay's webhook. */
 export async function paymentRoutes(fastify: FastifyInstance) {

@@ -14,15 +14,9 @@ import { couponGuessLimits } from './checkout.coupon-guesses';
 import { paymentRoutes } from './checkout.payment.routes';
 import { addProductReview } from './checkout.reviews';
 import { getCheckoutSummary, startCheckout } from './checkout.service';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Checkout, payments and reviews: the flows that touch cart, catalog, orders, payments and rewards together. */
 export async function checkoutRoutes(fastify: FastifyInstance) {

@@ -37,13 +37,9 @@ import {
   ERP_SESSION_HOURS,
   requireEmployee,
 } from './erp.sessions';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 409, 429);
 const messageSchema = z.object({ message: z.string() });
 // Code and password checks are throttled per address, like sign-in.
 const attemptLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };

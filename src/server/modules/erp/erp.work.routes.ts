@@ -23,7 +23,6 @@ import {
   timesheetQuerySchema,
   timesheetSchema,
 } from '../../../contracts/erp-work.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { listColleagues } from './erp.employees';
 import { listNotifications, markNotificationsRead } from './erp.notifications';
 import {
@@ -45,14 +44,9 @@ import {
   submitTimesheet,
   updateTimesheet,
 } from './erp.timesheets';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const params = (notFoundMessage: string) => z.object({ id: z.uuid({ error: notFoundMessage }) });
 const tags = ['erp'];
 

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../contracts/checkout.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import { cancelledOrderSchema, cancelPreviewSchema, orderMessages } from '../../../contracts/orders.contract';
 import { requireRole, roleGuard } from '../../platform/auth-guards';
 import { getOrder } from '../orders';
 import { cancelOrder, previewCancel } from './fulfilment.customer-cancel';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The customer's cancel of an own order, and its preview (customers only). */
 export async function customerCancelRoutes(fastify: FastifyInstance) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   vendorOrderListQuerySchema,
   vendorOrderListSchema,
@@ -10,14 +9,9 @@ import {
 } from '../../../contracts/vendor-orders.contract';
 import { actingVendor, vendorAccess } from '../auth';
 import { listVendorOrders, markPartReturnedToSeller, updateVendorPartStatus } from './fulfilment.vendor-orders';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The vendor's parts of orders and their fulfilment (vendors only, own shops only). */
 export async function vendorOrdersRoutes(fastify: FastifyInstance) {

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   MAX_UPLOAD_BYTES,
   mediaMessages,
@@ -13,6 +12,7 @@ import { AppError } from '../../platform/app-error';
 import { requireUser, type SessionUser } from '../../platform/auth-guards';
 import { requireVendorAccess } from '../auth';
 import { deleteImage, uploadImage } from './media.service';
+import { errorResponses } from '../../platform/error-responses';
 
 const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, { file: message });
 
@@ -45,13 +45,7 @@ function parseFields(fields: Record<string, string>) {
   throw new AppError('VALIDATION_FAILED', Object.values(messages)[0], messages);
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 503);
 
 /** Whether a request names a vendor it acts for (a member of the vendor's team). */
 const actsForVendor = (req: FastifyRequest) => Boolean(req.headers['x-haat-vendor']);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   promotionInputSchema,
   promotionListQuerySchema,
@@ -14,15 +13,10 @@ import { origin } from '../../platform/auth-guards';
 import { actingVendor, vendorAccess } from '../auth';
 import { listPromotions, promotionRows } from './promotions.read-model';
 import { changePromotionState, createPromotion, editPromotion, type PromotionActor } from './promotions.service';
+import { errorResponses } from '../../platform/error-responses';
 
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['vendor'];
 
 /**

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../contracts/checkout.contract';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   disputeReturnSchema,
   newReturnSchema,
@@ -25,14 +24,9 @@ import {
   rejectReturn,
   requestReturn,
 } from './returns.service';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const partParamsSchema = z.object({ partId: z.string().max(64) });
 
 /** Returns: the customer's requests and disputes, and the vendor's answers and receipt of the items. */

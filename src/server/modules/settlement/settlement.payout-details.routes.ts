@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../contracts/errors.contract';
 import {
   myPayoutDetailsSchema,
   payoutDetailsInputSchema,
@@ -10,13 +9,9 @@ import {
 import { origin } from '../../platform/auth-guards';
 import { actingVendor, vendorAccess } from '../auth';
 import { getMyPayoutDetails, savePayoutDetails } from './settlement.payout-details';
+import { errorResponses } from '../../platform/error-responses';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 // Each save checks a password: a slow guesser gets few tries (as changing the email or password).
 const limited = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
 

@@ -13,17 +13,13 @@ import {
 } from '../../../contracts/shops.contract';
 import { actingVendor, vendorAccess } from '../auth';
 import { createShop, getPublicShop, listShops, setShopActive, updateShop } from './shops.service';
+import { errorResponses } from '../../platform/error-responses';
 
 /** A vendor route's guard: 401 for guests, 403 for every other role (or a member whose role does not allow it). */
 const access = (permission: 'shops.view' | 'shops.manage') => vendorAccess(permission, shopMessages.vendorsOnly);
 
 const idParams = z.object({ id: z.uuid({ error: shopMessages.notFound }) });
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Public: an open shop's page (GET /api/shops/:id); its products come from GET /api/products?shop=. */
 export async function publicShopsRoutes(fastify: FastifyInstance) {
