@@ -165,7 +165,8 @@ const STORE_RULES: [string, SQL][] = [
   ],
   [
     'a tax document line whose gross is not its units at the unit price less its discount',
-    sql`select id::text as id from tax_document_lines where gross_paise <> unit_price_paise * quantity - discount_paise`,
+    sql`select id::text as id from tax_document_lines
+        where gross_paise <> unit_price_paise * quantity - discount_paise`,
   ],
   [
     "a vendor credited other than its part's net",

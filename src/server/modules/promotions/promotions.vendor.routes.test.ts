@@ -133,7 +133,7 @@ describe("a vendor's own promotions", () => {
 });
 
 describe('money of a vendor-funded discount', () => {
-  it('puts the discount on the invoice: GST, commission, TCS and TDS on the value after it; Haat pays nothing', async () => {
+  it('puts the discount on the invoice, with GST, commission, TCS and TDS after it; Haat pays nothing', async () => {
     const { vendor, kurta, client } = await kurtaVendor();
     const coupon = (await client.post('/api/vendor/promotions', vendorCoupon(vendor.userId))).json().promotion;
     // Another vendor's ₹450 item in the same cart: the vendor's coupon never covers it.
