@@ -11,7 +11,7 @@ import { needsFreshCodeToSave } from '../../../domain/promotions';
 import { adminErrors as errors } from '../../platform/admin-errors';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import type { DbOrTx } from '../../platform/db';
-import { createPromotion, editPromotion, promotionRows } from '../promotions';
+import { createPromotion, editPromotion, promotionResult } from '../promotions';
 import { getPromotionSettings } from './admin.promotion-settings';
 import { requireFreshCode } from './admin.step-up';
 
@@ -63,8 +63,7 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const { stepUpCode: _code, ...definition } = req.body;
       const row = await saved(req, reply, definition, (on) => createPromotion(on, { definition, actor: actorOf(req) }));
-      const [promotion] = await promotionRows(db, [row]);
-      return reply.status(201).send({ promotion });
+      return reply.status(201).send(await promotionResult(db, row));
     },
   );
 
@@ -85,8 +84,7 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
       const row = await saved(req, reply, definition, (on) =>
         editPromotion(on, { id: req.params.id, definition, actor: actorOf(req) }),
       );
-      const [promotion] = await promotionRows(db, [row]);
-      return { promotion };
+      return promotionResult(db, row);
     },
   );
 }

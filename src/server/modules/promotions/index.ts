@@ -1,7 +1,7 @@
 export { adminPromotionsRoutes } from './promotions.routes';
 export { vendorPromotionsRoutes } from './promotions.vendor.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
-export { promotionRows } from './promotions.read-model';
+export { promotionResult } from './promotions.read-model';
 export { offersNow, type OffersFor } from './promotions.offers';
 export {
   checkoutCandidates,

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
-import type { PromotionListQuery, PromotionRow } from '../../../contracts/promotions.contract';
+import type { PromotionListQuery, PromotionResult, PromotionRow } from '../../../contracts/promotions.contract';
 import { todayInIndia } from '../../../domain/age';
 import { formatRupees } from '../../../domain/money';
 import { benefitText } from '../../../domain/promotions';
@@ -101,6 +101,12 @@ export async function promotionRows(db: DbOrTx, records: readonly PromotionRecor
       input: toForm(r),
     };
   });
+}
+
+/** A promotion just saved or changed, as the routes answer it: with its uses, spend, orders and revenue. */
+export async function promotionResult(db: DbOrTx, record: PromotionRecord): Promise<PromotionResult> {
+  const [promotion] = await promotionRows(db, [record]);
+  return { promotion };
 }
 
 /** The admin's list: newest first, filtered by status and by a search on the name or the code. */

@@ -12,7 +12,7 @@ import { csvRupees, toCsv } from '../../../domain/csv';
 import { adminErrors as errors } from '../../platform/admin-errors';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import { sendCsvFile } from '../../platform/http';
-import { listPromotions, promotionRows } from './promotions.read-model';
+import { listPromotions, promotionResult } from './promotions.read-model';
 import { changePromotionState } from './promotions.service';
 
 const params = z.object({ id: z.uuid({ error: m.notFound }) });
@@ -91,10 +91,7 @@ export async function adminPromotionsRoutes(fastify: FastifyInstance) {
           response: { 200: promotionResultSchema, ...errors },
         },
       },
-      async (req) => {
-        const row = await changePromotionState(db, { id: req.params.id, change, actor: actorOf(req) });
-        const [promotion] = await promotionRows(db, [row]);
-        return { promotion };
-      },
+      async (req) =>
+        promotionResult(db, await changePromotionState(db, { id: req.params.id, change, actor: actorOf(req) })),
     );
 }

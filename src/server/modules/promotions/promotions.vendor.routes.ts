@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/promotions.contract';
 import { origin } from '../../platform/auth-guards';
 import { actingVendor, vendorAccess } from '../auth';
-import { listPromotions, promotionRows } from './promotions.read-model';
+import { listPromotions, promotionResult } from './promotions.read-model';
 import { changePromotionState, createPromotion, editPromotion, type PromotionActor } from './promotions.service';
 import { errorResponses } from '../../platform/error-responses';
 
@@ -65,8 +65,7 @@ export async function vendorPromotionsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const row = await createPromotion(db, { definition: vendorFunded(req, req.body), actor: actorOf(req) });
-      const [promotion] = await promotionRows(db, [row]);
-      return reply.status(201).send({ promotion });
+      return reply.status(201).send(await promotionResult(db, row));
     },
   );
 
@@ -88,8 +87,7 @@ export async function vendorPromotionsRoutes(fastify: FastifyInstance) {
         definition: vendorFunded(req, req.body),
         actor: actorOf(req),
       });
-      const [promotion] = await promotionRows(db, [row]);
-      return { promotion };
+      return promotionResult(db, row);
     },
   );
 
@@ -105,10 +103,7 @@ export async function vendorPromotionsRoutes(fastify: FastifyInstance) {
           response: { 200: promotionResultSchema, ...errors },
         },
       },
-      async (req) => {
-        const row = await changePromotionState(db, { id: req.params.id, change, actor: actorOf(req) });
-        const [promotion] = await promotionRows(db, [row]);
-        return { promotion };
-      },
+      async (req) =>
+        promotionResult(db, await changePromotionState(db, { id: req.params.id, change, actor: actorOf(req) })),
     );
 }
