@@ -92,6 +92,8 @@ const body = {
   permissions: ['orders'],
   // Two people for money out: the amount in rupees.
   twoPersonAboveRupees: '10000',
+  // The amount off one order above which a promotion Haat pays for needs a fresh code.
+  freshCodeAboveRupees: '1000',
 };
 // `status` means a different thing per resource.
 const statusFor = (path: string) =>

@@ -10,15 +10,16 @@ import { addReview, reviewerName } from './catalog.service';
 import { getPurchasable, returnStock, takeStock } from './catalog.stock';
 
 let t: TestApp;
+let vendorId: string;
 let storeId: string;
 let closedStoreId: string;
 let categoryId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const { userId } = await createVendorUser(t.db);
-  storeId = (await createShop(t.db, userId, { shopName: 'Kerala Wellness Co.' })).id;
-  closedStoreId = (await createShop(t.db, userId, { isActive: false })).id;
+  vendorId = (await createVendorUser(t.db)).userId;
+  storeId = (await createShop(t.db, vendorId, { shopName: 'Kerala Wellness Co.' })).id;
+  closedStoreId = (await createShop(t.db, vendorId, { isActive: false })).id;
   categoryId = (await createCategory(t.db, 'Health & Beauty')).id;
 });
 afterAll(() => t.close());
@@ -61,6 +62,7 @@ describe('getPurchasable', () => {
         stockQuantity: 4,
         storeId,
         storeName: 'Kerala Wellness Co.',
+        vendorId,
         imageUrl: '/uploads/oil.webp',
         categoryId,
         delivers: true,
