@@ -6,6 +6,9 @@ import { CSRF, newCustomer, productWithoutOptions } from './helpers';
 // checkout opens with the code applied. A shopper who must sign in first comes back to it.
 
 test('news with a coupon code: the shopper taps Apply code and checkout applies it', async ({ page, browser }) => {
+  // Three of the super admin's authenticator codes (sign-in and two sends), each maybe waiting for its next
+  // 30-second step while other stories use the same authenticator.
+  test.setTimeout(180_000);
   const code = `NEWS${Date.now().toString().slice(-8)}`;
   const shopper = await newCustomer(
     page.request,
