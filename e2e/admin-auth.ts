@@ -70,8 +70,44 @@ export async function credentials(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Signs the super admin in at /admin/login, setting two-factor up if this run has not yet; answers the authenticator for step-up codes. */
+// The super admin's session cookie, kept in the run's data folder: a story that only needs the super
+// admin signed in reuses the session an earlier story opened (as a person stays signed in for the day),
+// so that the authenticator's codes, one per 30-second step, go to the actions that need them.
+// e2e/admin.spec.ts is the sign-in's own story and signs in itself.
+const SESSION_COOKIE = 'haat_admin_session';
+const sessionFile = () => join(process.env.HAAT_E2E_DATA ?? '.', 'e2e-admin-session.json');
+type SavedCookie = Parameters<ReturnType<Page['context']>['addCookies']>[0][number];
+const readSession = (): SavedCookie[] | null => {
+  try {
+    return JSON.parse(readFileSync(sessionFile(), 'utf8')) as SavedCookie[];
+  } catch {
+    return null;
+  }
+};
+
+/** Opens the admin dashboard on the run's saved super-admin session, if there is one the server still takes. */
+async function reuseSession(page: Page, secret: string | undefined): Promise<boolean> {
+  const saved = readSession();
+  if (!secret || !saved) return false;
+  await page.context().addCookies(saved);
+  const session = await page.request.get('/api/admin/session');
+  if (session.ok() && ((await session.json()) as { email: string }).email === ADMIN.email) {
+    // As after signing in: on the dashboard's address; each story waits for what it uses there.
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    return true;
+  }
+  await page.context().clearCookies({ name: SESSION_COOKIE });
+  return false;
+}
+
+/**
+ * Signs the super admin in: on the run's saved session when the server still takes it, otherwise at
+ * /admin/login, setting two-factor up if this run has not yet; answers the authenticator for step-up codes.
+ */
 export async function signInAdmin(page: Page) {
+  const known = readState()?.secret;
+  if (known && (await reuseSession(page, known))) return authenticator(known);
   await page.goto('/admin/login');
   await credentials(page);
   const setupKey = page.getByLabel('Secret key');
@@ -92,6 +128,8 @@ export async function signInAdmin(page: Page) {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
   }
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const cookies = (await page.context().cookies()).filter((c) => c.name === SESSION_COOKIE);
+  writeFileSync(sessionFile(), JSON.stringify(cookies));
   return authenticator(secret);
 }
 

@@ -271,3 +271,32 @@ export async function vendorMovesPart(
   for (const data of statuses)
     await ok(await vendorRequest.patch(`/api/vendor/orders/parts/${part!.partId}/status`, { headers: CSRF, data }));
 }
+
+/** Lists answer either an array or a page of `items`: the entries either way. */
+export const entriesOf = <T>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { items: T[] }).items);
+
+/**
+ * A new product in the first shop of the vendor signed in on `request` (in Fashion, 5 in stock, unless told),
+ * made through the vendor's API; answers its id and the shop's.
+ */
+export async function vendorProduct(
+  request: APIRequestContext,
+  product: { name: string; price: number; description?: string } & Record<string, unknown>,
+): Promise<{ id: string; shopId: string }> {
+  const shop = entriesOf<{ id: string }>(await (await request.get('/api/vendor/shops')).json())[0];
+  const categories = entriesOf<{ id: string; name: string }>(await (await request.get('/api/categories')).json());
+  const fashion = categories.find((c) => c.name === 'Fashion') ?? categories[0];
+  const created = await ok(
+    await request.post('/api/vendor/products', {
+      headers: CSRF,
+      data: {
+        description: 'Hand block printed cotton, made in India.',
+        categoryId: fashion.id,
+        storeId: shop.id,
+        stockQuantity: 5,
+        ...product,
+      },
+    }),
+  );
+  return { id: (created as unknown as { product: { id: string } }).product.id, shopId: shop.id };
+}

@@ -1,34 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatRupees } from '../src/domain/money';
-import { apiLogin, CSRF, expectAccessible } from './helpers';
+import { apiLogin, expectAccessible, vendorProduct } from './helpers';
 
 // A vendor pays for its own promotion, on a phone and on a laptop: in its dashboard's Promotions tab it
 // creates an automatic "Festive sale" of 10 % off its product, sees it in its list, a shopper sees the
 // offer price on that product's page, then the vendor ends it.
 
 const VENDOR = { email: 'vendor@haat.test', password: 'Vendor@123' };
-
-type Listed<T> = T[] | { items: T[] };
-const items = <T>(body: Listed<T>): T[] => (Array.isArray(body) ? body : body.items);
-
-/** A new ₹450 product in the signed-in vendor's first shop, made through the vendor's API. */
-async function newProduct(request: APIRequestContext, name: string): Promise<void> {
-  const shop = items((await (await request.get('/api/vendor/shops')).json()) as Listed<{ id: string }>)[0];
-  const categories = (await (await request.get('/api/categories')).json()) as Listed<{ id: string; name: string }>;
-  const category = items(categories).find((c) => c.name === 'Fashion') ?? items(categories)[0];
-  const created = await request.post('/api/vendor/products', {
-    headers: CSRF,
-    data: {
-      name,
-      description: 'Hand woven cotton stole.',
-      price: 450,
-      categoryId: category.id,
-      storeId: shop.id,
-      stockQuantity: 5,
-    },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-}
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -48,7 +26,7 @@ for (const width of [375, 1280]) {
       const productName = `Festive stole ${stamp}`;
       const name = `Festive sale ${stamp}`;
       await apiLogin(page.request, VENDOR.email, VENDOR.password);
-      await newProduct(page.request, productName);
+      await vendorProduct(page.request, { name: productName, price: 450, description: 'Hand woven cotton stole.' });
 
       await page.goto('/vendor/dashboard');
       await page.getByRole('tab', { name: 'Promotions' }).click();

@@ -174,7 +174,9 @@ test('a customer refers a merchant, who is verified, records UPI payments with c
   await adminPage.getByRole('button', { name: 'Process referral qualifications' }).click();
   const processing = adminPage.getByRole('dialog', { name: 'Process referral qualifications' });
   await confirmWithCode(processing, await nextCode(adminPage));
-  await expect(adminPage.getByText(/^Processed referrals: [1-9]\d* newly qualified$/)).toBeVisible();
+  // The qualification job (every 10 minutes) may have qualified it a moment before, and then this run finds
+  // none new: the referrer's wallet below shows the reward either way.
+  await expect(adminPage.getByText(/^Processed referrals: \d+ newly qualified$/)).toBeVisible();
 
   // 8. The referring customer's wallet shows the reward, with the merchant's name masked.
   await referrerPage.goto('/wallet');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail } from './helpers';
+import { apiLogin, checkoutAsShown, CSRF, expectAccessible, uniqueEmail, vendorProduct } from './helpers';
 
 // Returns and refunds: a customer's order from the demo's Jaipur Handloom House is paid
 // through the test gateway and delivered; the customer asks to return it from the order's details
@@ -13,6 +13,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_RETURNS_PORT}`;
 test.use({ baseURL });
 
 const VENDOR = { email: 'vendor2@haat.test', password: 'Vendor@123' };
+const DUPATTA = 'Hand block printed cotton dupatta.';
 
 const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Record<string, unknown>> => {
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -21,30 +22,6 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<
 
 const rupees = (paise: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(paise / 100);
-
-/** A ₹450 product in the vendor's first shop, made through the vendor's API (the vendor signed in on `request`); answers its id. */
-async function productThroughApi(request: APIRequestContext, name: string): Promise<string> {
-  const shops = (await (await request.get('/api/vendor/shops')).json()) as
-    { id: string }[] | { items: { id: string }[] };
-  const shop = (Array.isArray(shops) ? shops : shops.items)[0];
-  const categories = (await (await request.get('/api/categories')).json()) as
-    { id: string; name: string }[] | { items: { id: string; name: string }[] };
-  const fashion = (Array.isArray(categories) ? categories : categories.items).find((c) => c.name === 'Fashion')!;
-  const created = await ok(
-    await request.post('/api/vendor/products', {
-      headers: CSRF,
-      data: {
-        name,
-        description: 'Hand block printed cotton dupatta.',
-        price: 450,
-        categoryId: fashion.id,
-        storeId: shop.id,
-        stockQuantity: 5,
-      },
-    }),
-  );
-  return (created as { product: { id: string } }).product.id;
-}
 
 /**
  * A new customer (signed in on `customer`) buys the product through the test gateway, and the
@@ -153,7 +130,7 @@ test('a customer returns a delivered item; the shop approves it and marks it rec
   const name = `Bagru Print Dupatta ${Date.now().toString(36)}`;
   const { context, page: v } = await vendorContext(browser);
   try {
-    const productId = await productThroughApi(v.request, name);
+    const { id: productId } = await vendorProduct(v.request, { name, price: 450, description: DUPATTA });
     const { orderId, paidPaise } = await deliveredPurchase(page.request, v.request, productId);
     await requestReturn(page, name);
     const details = await openDetails(page, name);
@@ -199,7 +176,7 @@ test('on a 375 px phone, a customer asks to return a delivered item and follows 
   const name = `Sanganeri Table Runner ${Date.now().toString(36)}`;
   const { context, page: v } = await vendorContext(browser);
   try {
-    const productId = await productThroughApi(v.request, name);
+    const { id: productId } = await vendorProduct(v.request, { name, price: 450, description: DUPATTA });
     await deliveredPurchase(page.request, v.request, productId);
   } finally {
     await context.close();
