@@ -1,4 +1,5 @@
 import type { PromotionWithUsage } from '../../../domain/promotions';
+import type { CardOffer, OfferIndex } from '../../../domain/promotions-offer';
 import type { DbOrTx } from '../../platform/db';
 
 // Where the automatic promotions read for the catalog's offers are kept (promotions.offers.ts), per
@@ -6,9 +7,16 @@ import type { DbOrTx } from '../../platform/db';
 
 /**
  * The automatic promotions read for `today` (India date) at `at` (ms), and the vendor of each shop of
- * the vendors who pay for one of them (a vendor's promotion covers only its own shops' products).
+ * the vendors who pay for one of them (a vendor's promotion covers only its own shops' products), and
+ * the promotions indexed by what their scope names (indexOffers), built once per read; and the offers
+ * already computed from them, by item (the same item has the same offer while they are kept).
  */
-export type InForce = { automatics: PromotionWithUsage[]; shopVendor: Map<string, string> };
+export type InForce = {
+  automatics: PromotionWithUsage[];
+  shopVendor: Map<string, string>;
+  index: OfferIndex;
+  offers: Map<string, CardOffer | null>;
+};
 export type KeptAutomatics = { at: number; today: string; automatics: Promise<InForce> };
 
 let kept = new WeakMap<DbOrTx, KeptAutomatics>();

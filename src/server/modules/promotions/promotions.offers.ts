@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../domain/age';
-import { cardOffer, type CardOffer, type OfferItem } from '../../../domain/promotions-offer';
+import { indexedCardOffer, indexOffers, type CardOffer, type OfferItem } from '../../../domain/promotions-offer';
 import type { DbOrTx } from '../../platform/db';
 import { keptAutomatics, type InForce } from './promotions.offers-cache';
 import { listVendorShops } from '../shops';
@@ -14,6 +14,8 @@ import { promotions } from './promotions.tables';
 
 /** How long the promotions read are kept. */
 export const OFFERS_TTL_MS = 30_000;
+/** Offers remembered per read at most (then forgotten and computed again): a few MB. */
+const OFFERS_KEPT = 50_000;
 
 /**
  * The automatic promotions not paused nor ended whose last day is not before `today`, with their uses
@@ -31,7 +33,7 @@ async function readAutomatics(db: DbOrTx, today: string): Promise<InForce> {
         sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${today})`,
       ),
     );
-  if (rows.length === 0) return { automatics: [], shopVendor: new Map() };
+  if (rows.length === 0) return { automatics: [], shopVendor: new Map(), index: indexOffers([]), offers: new Map() };
   const usage = await usageOf(
     db,
     rows.map((r) => r.id),
@@ -45,7 +47,7 @@ async function readAutomatics(db: DbOrTx, today: string): Promise<InForce> {
     ...toPromotion(r),
     usage: usage.get(r.id) ?? { uses: 0, spentPaise: 0, customerUses: 0 },
   }));
-  return { automatics, shopVendor };
+  return { automatics, shopVendor, index: indexOffers(automatics), offers: new Map() };
 }
 
 function automaticsFor(db: DbOrTx, today: string, now: number): Promise<InForce> {
@@ -63,14 +65,24 @@ export type OffersFor = (item: OfferItem) => CardOffer | null;
 
 /**
  * What the catalog prices its cards and product pages with: the best offer for one unit of an item
- * bought alone (cardOffer), from the promotions kept in memory (read when none are kept, or they are
- * older than OFFERS_TTL_MS, or the India date changed).
+ * bought alone (cardOffer, through the index of the promotions by scope), from the promotions kept in
+ * memory (read when none are kept, or they are older than OFFERS_TTL_MS, or the India date changed).
  */
 export async function offersNow(db: DbOrTx, now: Date = new Date()): Promise<OffersFor> {
   const today = todayInIndia(now);
-  const { automatics, shopVendor } = await automaticsFor(db, today, now.getTime());
-  return (item) =>
-    automatics.length === 0
-      ? null
-      : cardOffer(automatics, { ...item, vendorId: item.vendorId ?? shopVendor.get(item.shopId) ?? null }, today);
+  const { automatics, shopVendor, index, offers } = await automaticsFor(db, today, now.getTime());
+  if (automatics.length === 0) return () => null;
+  // Each card looks up the few promotions that may cover it (indexOffers), not all of them; an item
+  // priced since the promotions were read has the offer computed then (the same promotions, the same day).
+  return (item) => {
+    const priced = { ...item, vendorId: item.vendorId ?? shopVendor.get(item.shopId) ?? null };
+    const { productId, variantId, categoryId, shopId, vendorId, pricePaise } = priced;
+    const key = `${productId}/${variantId}/${categoryId}/${shopId}/${vendorId}/${pricePaise}`;
+    const known = offers.get(key);
+    if (known !== undefined) return known;
+    const offer = indexedCardOffer(index, priced, today);
+    if (offers.size >= OFFERS_KEPT) offers.clear();
+    offers.set(key, offer);
+    return offer;
+  };
 }
