@@ -17,13 +17,24 @@ export type InForce = {
   index: OfferIndex;
   offers: Map<string, CardOffer | null>;
 };
-export type KeptAutomatics = { at: number; today: string; automatics: Promise<InForce> };
+/** `ready` once read; `refreshing` while they are read again after OFFERS_TTL_MS (promotions.offers.ts). */
+export type KeptAutomatics = {
+  at: number;
+  today: string;
+  automatics: Promise<InForce>;
+  ready: boolean;
+  refreshing: boolean;
+};
 
 let kept = new WeakMap<DbOrTx, KeptAutomatics>();
 
 export const keptAutomatics = {
   get: (db: DbOrTx): KeptAutomatics | undefined => kept.get(db),
   set: (db: DbOrTx, entry: KeptAutomatics): void => void kept.set(db, entry),
+  /** Puts `next` in place of `entry`, unless the promotions were forgotten or replaced meanwhile. */
+  replace: (db: DbOrTx, entry: KeptAutomatics, next: KeptAutomatics): void => {
+    if (kept.get(db) === entry) kept.set(db, next);
+  },
   /** Forgets this entry unless a newer one replaced it. */
   drop: (db: DbOrTx, entry: KeptAutomatics): void => {
     if (kept.get(db) === entry) kept.delete(db);
