@@ -32,6 +32,8 @@ export function shareInProportion(total: number, weights: readonly number[]): nu
     if (total > 0) throw new RangeError('nothing to share an amount over');
     return weights.map(() => 0);
   }
+  // One weight takes the whole amount (a card's single line): the same answer, without BigInt.
+  if (weights.length === 1) return [total];
   // BigInt: total x weight can pass 2^53 on large carts.
   const parts = weights.map((w, i) => {
     const exact = BigInt(total) * BigInt(w);
@@ -147,33 +149,40 @@ const idsOf = (set: readonly Candidate[]) =>
     .sort()
     .join(',');
 
-/**
- * The promotions a cart gets. `automatics`: the automatic promotions in force to consider;
- * `coupon`: the code the shopper typed and the coupons found for it (the caller's lookup by
- * normaliseCouponCode), or null. Every combination allowed is tried; the one saving most wins; on
- * a tie, the one with fewer promotions (a coupon's use is kept for later), then the smaller list of ids.
- */
-export function applyPromotions(a: {
+type Refused = { p: PromotionWithUsage | null; label: string; refusal: PromotionRefusal };
+type ApplyInput = {
   cart: readonly PromoCartLine[];
   customer: PromoCustomer;
   today: string;
   automatics: readonly PromotionWithUsage[];
   coupon: { typed: string; found: readonly PromotionWithUsage[] } | null;
-}): CartPromotions {
-  const rejected: RejectedPromotion[] = [];
-  const reject = (p: PromotionWithUsage | null, label: string, refusal: PromotionRefusal) =>
-    rejected.push({ promotionId: p?.id ?? null, label, refusal, explanation: refusalMessage(label, refusal) });
+};
+
+/**
+ * The combination applyPromotions chooses, before any explanation is written: the promotions that
+ * take something off (in the order they apply, with their discounts and lines), the eligible
+ * candidates, and the refusals of those not eligible. Every combination allowed is tried; the one
+ * saving most wins; on a tie, the one with fewer promotions (a coupon's use is kept for later), then
+ * the smaller list of ids.
+ */
+function chooseBest(a: ApplyInput) {
+  const refused: Refused[] = [];
   const candidate = (p: PromotionWithUsage): Candidate | null => {
     const e = checkEligibility(p, a.cart, a.customer, a.today);
     if (e.ok) return { p, lineIds: e.lineIds };
-    reject(p, promotionLabel(p), e.refusal);
+    refused.push({ p, label: promotionLabel(p), refusal: e.refusal });
     return null;
   };
   let coupon: Candidate | null = null;
   if (a.coupon) {
     const found = findCoupon(a.coupon.typed, a.coupon.found);
     if (found.ok) coupon = candidate(found.promotion);
-    else reject(null, found.refusal.reason === 'unknown_code' ? found.refusal.code : a.coupon.typed, found.refusal);
+    else
+      refused.push({
+        p: null,
+        label: found.refusal.reason === 'unknown_code' ? found.refusal.code : a.coupon.typed,
+        refusal: found.refusal,
+      });
   }
   const automatics = a.automatics.filter((p) => p.kind === 'automatic').flatMap((p) => candidate(p) ?? []);
 
@@ -196,8 +205,32 @@ export function applyPromotions(a: {
       if (applied.total > best.applied.total) best = { set, applied };
     }
   const chosen = (best?.applied.results ?? []).filter((r) => r.discount > 0);
+  return { chosen, bestTotal: best?.applied.total ?? 0, coupon, automatics, refused };
+}
+
+/**
+ * The promotions applyPromotions applies and their discount, without its explanations nor its lines:
+ * the ids in the order they apply (its `applied`) and the sum of their discounts (its `discountPaise`).
+ * What a product card's offer needs, for every card of a page (promotions-offer.ts).
+ */
+export function bestPromotions(a: ApplyInput): { promotionIds: string[]; discountPaise: number } {
+  const { chosen } = chooseBest(a);
+  return { promotionIds: chosen.map((r) => r.p.id), discountPaise: chosen.reduce((s, r) => s + r.discount, 0) };
+}
+
+/**
+ * The promotions a cart gets. `automatics`: the automatic promotions in force to consider;
+ * `coupon`: the code the shopper typed and the coupons found for it (the caller's lookup by
+ * normaliseCouponCode), or null. The combination is chooseBest's; each promotion applied or not is
+ * explained.
+ */
+export function applyPromotions(a: ApplyInput): CartPromotions {
+  const rejected: RejectedPromotion[] = [];
+  const reject = (p: PromotionWithUsage | null, label: string, refusal: PromotionRefusal) =>
+    rejected.push({ promotionId: p?.id ?? null, label, refusal, explanation: refusalMessage(label, refusal) });
+  const { chosen, bestTotal, coupon, automatics, refused } = chooseBest(a);
+  for (const r of refused) reject(r.p, r.label, r.refusal);
   const chosenIds = new Set(chosen.map((r) => r.p.id));
-  const bestTotal = best?.applied.total ?? 0;
   const winner = chosen.some((r) => !r.p.stackable && r.p.kind === 'automatic');
   for (const c of [...(coupon ? [coupon] : []), ...automatics]) {
     if (chosenIds.has(c.p.id)) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromotionWithUsage } from './promotions';
-import { cardOffer, type OfferItem } from './promotions-offer';
+import { cardOffer, indexedCardOffer, indexOffers, type OfferItem } from './promotions-offer';
 
 // Known answers worked by hand: the offer a card shows for one unit bought alone.
 
@@ -123,5 +123,75 @@ describe('cardOffer', () => {
 
   it('shows nothing without promotions', () => {
     expect(offer([], kurta(99_900))).toBeNull();
+  });
+});
+
+describe('indexedCardOffer', () => {
+  it('answers as cardOffer over every promotion, on a varied set of promotions and items', () => {
+    // A seeded draw (mulberry32) of 300 promotions over 4 categories, 5 shops of 3 vendors, 30 products
+    // with 2 variants each: every scope, funder, kind, date, budget and stacking; then 400 items.
+    let seed = 20_261_130;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) >>> 0;
+      let t = seed;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    const some = <T>(xs: readonly T[]): T[] => [
+      ...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(xs))),
+    ];
+    const categories = ['cat-0', 'cat-1', 'cat-2', 'cat-3'];
+    const shops = ['shop-0', 'shop-1', 'shop-2', 'shop-3', 'shop-4'];
+    const vendorOf = (shop: string) => `vendor-${Number(shop.slice(5)) % 3}`;
+    const products = Array.from({ length: 30 }, (_, i) => `prod-${i}`);
+    const variants = products.flatMap((p) => [`${p}-a`, `${p}-b`]);
+    const scopes = (): PromotionWithUsage['scope'] => {
+      const r = random();
+      if (r < 0.5)
+        return { type: 'products', productIds: some(products), variantIds: random() < 0.3 ? some(variants) : [] };
+      if (r < 0.7) return { type: 'shops', shopIds: some(shops) };
+      if (r < 0.9) return { type: 'categories', categoryIds: some(categories) };
+      return { type: 'cart' };
+    };
+    const promotions = Array.from({ length: 300 }, (_, i) =>
+      promo(`p-${String(i).padStart(3, '0')}`, {
+        kind: random() < 0.1 ? 'coupon' : 'automatic',
+        benefit:
+          random() < 0.6
+            ? { type: 'percent', bp: 500 + Math.floor(random() * 3000), capPaise: random() < 0.5 ? 20_000 : null }
+            : { type: 'fixed', amountPaise: 1_000 + Math.floor(random() * 30_000) },
+        scope: scopes(),
+        funder: random() < 0.4 ? { by: 'vendor', vendorId: vendorOf(pick(shops)) } : { by: 'haat' },
+        minimumPaise: random() < 0.2 ? 50_000 : 0,
+        startsOn: random() < 0.1 ? '2026-12-02' : '2026-11-01',
+        endsOn: random() < 0.1 ? '2026-11-20' : random() < 0.3 ? null : '2026-12-10',
+        budget: random() < 0.1 ? { type: 'paise', limitPaise: 10_000 } : null,
+        usage: { uses: 3, spentPaise: random() < 0.5 ? 4_000 : 10_000, customerUses: 0 },
+        firstOrderOnly: random() < 0.05,
+        stackable: random() < 0.3,
+      }),
+    );
+    const index = indexOffers(promotions);
+    let shown = 0;
+    for (let i = 0; i < 400; i++) {
+      const productId = pick(products);
+      const shopId = pick(shops);
+      const item: OfferItem = {
+        productId,
+        variantId: random() < 0.5 ? null : `${productId}-${pick(['a', 'b', 'c'])}`,
+        categoryId: random() < 0.1 ? null : pick(categories),
+        shopId,
+        vendorId: random() < 0.2 ? null : vendorOf(shopId),
+        pricePaise: random() < 0.05 ? 0 : 10_000 + Math.floor(random() * 200_000),
+      };
+      const expected = cardOffer(promotions, item, TODAY);
+      expect(indexedCardOffer(index, item, TODAY)).toEqual(expected);
+      if (expected) shown += 1;
+    }
+    // Most items get an offer, and not all: both answers are compared.
+    expect(shown).toBeGreaterThan(200);
+    expect(shown).toBeLessThan(400);
   });
 });

@@ -4,6 +4,7 @@ export { promotionCostRoutes } from './promotions.cost.routes';
 export { promotionResult } from './promotions.read-model';
 export { offersNow, type OffersFor } from './promotions.offers';
 export {
+  changePromotionState,
   checkoutCandidates,
   createPromotion,
   editPromotion,

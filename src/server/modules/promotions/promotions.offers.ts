@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../domain/age';
-import { cardOffer, type CardOffer, type OfferItem } from '../../../domain/promotions-offer';
+import { indexedCardOffer, indexOffers, type CardOffer, type OfferItem } from '../../../domain/promotions-offer';
 import type { DbOrTx } from '../../platform/db';
 import { keptAutomatics, type InForce } from './promotions.offers-cache';
 import { listVendorShops } from '../shops';
@@ -9,11 +9,15 @@ import { promotions } from './promotions.tables';
 
 // The automatic promotions the catalog's cards and pages show offers from, read at most once per
 // OFFERS_TTL_MS per process and database (two statements: the promotions, then their uses), never per
-// card nor per request. Saving, pausing, resuming or ending a promotion here forgets them at once;
-// another process sees the change within OFFERS_TTL_MS, as it sees a budget being used up. docs/promotions.md.
+// card nor per request; after OFFERS_TTL_MS they are read again while the requests are still answered
+// from those kept. Saving, pausing, resuming or ending a promotion here forgets them at once; another
+// process sees the change within OFFERS_TTL_MS and one read, as it sees a budget being used up.
+// docs/promotions.md.
 
 /** How long the promotions read are kept. */
 export const OFFERS_TTL_MS = 30_000;
+/** Offers remembered per read at most (then forgotten and computed again): a few MB. */
+const OFFERS_KEPT = 50_000;
 
 /**
  * The automatic promotions not paused nor ended whose last day is not before `today`, with their uses
@@ -31,7 +35,7 @@ async function readAutomatics(db: DbOrTx, today: string): Promise<InForce> {
         sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${today})`,
       ),
     );
-  if (rows.length === 0) return { automatics: [], shopVendor: new Map() };
+  if (rows.length === 0) return { automatics: [], shopVendor: new Map(), index: indexOffers([]), offers: new Map() };
   const usage = await usageOf(
     db,
     rows.map((r) => r.id),
@@ -45,16 +49,41 @@ async function readAutomatics(db: DbOrTx, today: string): Promise<InForce> {
     ...toPromotion(r),
     usage: usage.get(r.id) ?? { uses: 0, spentPaise: 0, customerUses: 0 },
   }));
-  return { automatics, shopVendor };
+  return { automatics, shopVendor, index: indexOffers(automatics), offers: new Map() };
 }
 
 function automaticsFor(db: DbOrTx, today: string, now: number): Promise<InForce> {
   const kept = keptAutomatics.get(db);
-  if (kept && kept.today === today && now - kept.at < OFFERS_TTL_MS) return kept.automatics;
-  const entry = { at: now, today, automatics: readAutomatics(db, today) };
+  if (kept && kept.today === today) {
+    if (now - kept.at < OFFERS_TTL_MS) return kept.automatics;
+    // Older than OFFERS_TTL_MS: read again, and answered from those kept until the new read is done, so
+    // that no request waits for it (a read of 1,000 promotions takes 100 to 400 ms on a busy machine).
+    if (kept.ready) {
+      if (!kept.refreshing) {
+        kept.refreshing = true;
+        const next = { at: now, today, automatics: readAutomatics(db, today), ready: false, refreshing: false };
+        next.automatics.then(
+          () => {
+            next.ready = true;
+            keptAutomatics.replace(db, kept, next);
+          },
+          () => {
+            kept.refreshing = false;
+          },
+        );
+      }
+      return kept.automatics;
+    }
+  }
+  const entry = { at: now, today, automatics: readAutomatics(db, today), ready: false, refreshing: false };
   keptAutomatics.set(db, entry);
   // A failed read is not kept. (One a save made stale while it ran is not either: forgetOffers replaced them all.)
-  entry.automatics.catch(() => keptAutomatics.drop(db, entry));
+  entry.automatics.then(
+    () => {
+      entry.ready = true;
+    },
+    () => keptAutomatics.drop(db, entry),
+  );
   return entry.automatics;
 }
 
@@ -63,14 +92,24 @@ export type OffersFor = (item: OfferItem) => CardOffer | null;
 
 /**
  * What the catalog prices its cards and product pages with: the best offer for one unit of an item
- * bought alone (cardOffer), from the promotions kept in memory (read when none are kept, or they are
- * older than OFFERS_TTL_MS, or the India date changed).
+ * bought alone (cardOffer, through the index of the promotions by scope), from the promotions kept in
+ * memory (read when none are kept, or they are older than OFFERS_TTL_MS, or the India date changed).
  */
 export async function offersNow(db: DbOrTx, now: Date = new Date()): Promise<OffersFor> {
   const today = todayInIndia(now);
-  const { automatics, shopVendor } = await automaticsFor(db, today, now.getTime());
-  return (item) =>
-    automatics.length === 0
-      ? null
-      : cardOffer(automatics, { ...item, vendorId: item.vendorId ?? shopVendor.get(item.shopId) ?? null }, today);
+  const { automatics, shopVendor, index, offers } = await automaticsFor(db, today, now.getTime());
+  if (automatics.length === 0) return () => null;
+  // Each card looks up the few promotions that may cover it (indexOffers), not all of them; an item
+  // priced since the promotions were read has the offer computed then (the same promotions, the same day).
+  return (item) => {
+    const priced = { ...item, vendorId: item.vendorId ?? shopVendor.get(item.shopId) ?? null };
+    const { productId, variantId, categoryId, shopId, vendorId, pricePaise } = priced;
+    const key = `${productId}/${variantId}/${categoryId}/${shopId}/${vendorId}/${pricePaise}`;
+    const known = offers.get(key);
+    if (known !== undefined) return known;
+    const offer = indexedCardOffer(index, priced, today);
+    if (offers.size >= OFFERS_KEPT) offers.clear();
+    offers.set(key, offer);
+    return offer;
+  };
 }
