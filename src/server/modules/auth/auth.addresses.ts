@@ -3,7 +3,7 @@ import type { Address, AddressData } from '../../../contracts/profile.contract';
 import { profileMessages } from '../../../contracts/profile.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { addresses, users } from './auth.tables';
+import { addresses, customers, users } from './auth.tables';
 
 export type { Address };
 
@@ -38,6 +38,39 @@ export async function getAddress(db: DbOrTx, userId: string, addressId: string):
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .limit(1);
   return row ? toAddress(row) : null;
+}
+
+/**
+ * What a checkout reads of its customer, in one statement: one of their own addresses (null as
+ * getAddress answers it), their account's email (null once deleted, as emailOfUser answers it) and
+ * their name, email and phone for the payment provider's prefill (as getCustomerContact answers them).
+ */
+export async function getCheckoutCustomer(
+  db: DbOrTx,
+  userId: string,
+  addressId: string,
+): Promise<{
+  address: Address | null;
+  email: string | null;
+  contact: { fullName: string; email: string; phone: string | null } | null;
+}> {
+  const [row] = await db
+    .select({
+      address: columns,
+      email: users.email,
+      status: users.status,
+      contact: { fullName: customers.fullName, email: customers.email, phone: customers.phone },
+    })
+    .from(users)
+    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
+    .leftJoin(customers, eq(customers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return {
+    address: row?.address ? toAddress(row.address) : null,
+    email: row && row.status !== 'deleted' ? row.email : null,
+    contact: row?.contact ?? null,
+  };
 }
 
 /** The user's addresses, the default first, then newest first. */

@@ -39,7 +39,7 @@ export {
   STAFF_INVITE_HOURS,
   updateStaffRole,
 } from './auth.staff';
-export { formatAddress, getAddress, insertAddress, type Address } from './auth.addresses';
+export { formatAddress, getAddress, getCheckoutCustomer, insertAddress, type Address } from './auth.addresses';
 export { addressesRoutes } from './auth.addresses.routes';
 export {
   findCustomersByContact,

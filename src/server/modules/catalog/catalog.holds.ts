@@ -16,20 +16,12 @@ export type HoldLine = { productId: string; variantId?: string | null; name: str
  */
 export async function holdStock(tx: Tx, a: { ref: string; lines: HoldLine[]; expiresAt: Date }): Promise<void> {
   for (const l of [...a.lines].sort(byStockKey)) {
-    if (!(await takeStock(tx, l.productId, l.quantity, l.variantId ?? null))) {
+    // Each line's units are taken and held in one statement.
+    if (!(await takeStock(tx, l.productId, l.quantity, l.variantId ?? null, { ref: a.ref, expiresAt: a.expiresAt }))) {
       const now = (await getPurchasableLines(tx, [l])).get(stockKey(l));
       throw new AppError('CONFLICT', notEnoughStockMessage(l.name, now?.stockQuantity ?? 0));
     }
   }
-  await tx.insert(stockHolds).values(
-    a.lines.map((l) => ({
-      ref: a.ref,
-      productId: l.productId,
-      variantId: l.variantId ?? null,
-      quantity: l.quantity,
-      expiresAt: a.expiresAt,
-    })),
-  );
 }
 
 /**
@@ -62,20 +54,35 @@ export async function releaseHeldStock(tx: Tx, refs: string[]): Promise<number> 
   return releaseWhere(tx, inArray(stockHolds.ref, refs));
 }
 
+/** Expired holds still held (all, or only those of the given products or refs). */
+const expiredWhere = (only: { productIds?: string[]; refs?: string[] }) =>
+  and(
+    lte(stockHolds.expiresAt, sql`now()`),
+    only.productIds ? inArray(stockHolds.productId, only.productIds) : undefined,
+    only.refs ? inArray(stockHolds.ref, only.refs) : undefined,
+  );
+
 /** Releases expired holds (all, or only those of the given products or refs): their units go back to stock. Answers how many. */
 export async function releaseExpiredHolds(
   tx: Tx,
   only: { productIds?: string[]; refs?: string[] } = {},
 ): Promise<number> {
   if (only.productIds?.length === 0 || only.refs?.length === 0) return 0;
-  return releaseWhere(
-    tx,
-    and(
-      lte(stockHolds.expiresAt, sql`now()`),
-      only.productIds ? inArray(stockHolds.productId, only.productIds) : undefined,
-      only.refs ? inArray(stockHolds.ref, only.refs) : undefined,
-    ),
-  );
+  return releaseWhere(tx, expiredWhere(only));
+}
+
+/**
+ * releaseExpiredHolds in a transaction of its own, opened only when one of those holds has expired:
+ * one statement looks first, so that the usual case (none) costs no transaction.
+ */
+export async function releaseExpiredHoldsOf(db: Db, only: { productIds?: string[]; refs?: string[] }): Promise<number> {
+  if (only.productIds?.length === 0 || only.refs?.length === 0) return 0;
+  const [expired] = await db
+    .select({ id: stockHolds.id })
+    .from(stockHolds)
+    .where(and(eq(stockHolds.status, 'held'), expiredWhere(only)))
+    .limit(1);
+  return expired ? db.transaction((tx) => releaseExpiredHolds(tx, only)) : 0;
 }
 
 /** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */

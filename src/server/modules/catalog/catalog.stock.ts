@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { variantLabel } from '../../../domain/variants';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { isUuid, visibleToShoppers } from './catalog.cards';
 import { variantColumns } from './catalog.rows';
-import { products, productVariants } from './catalog.tables';
+import { products, productVariants, stockHolds } from './catalog.tables';
 
 /** What checkout and the cart need to know about a product that may be bought now. */
 export type Purchasable = {
@@ -39,6 +39,10 @@ export const stockKey = (k: StockKey): string => `${k.productId}:${k.variantId ?
  * product's), its stock, its SKU and label ('Size: M · Colour: Indigo').
  */
 export type PurchasableLine = Purchasable & {
+  /** Its shop's state (null when the shop has none): where a seller without a GSTIN may deliver. */
+  shopState: string | null;
+  /** Asked for (`expiredHolds`): the product has holds expired but not yet released (their units are due back). */
+  hasExpiredHolds: boolean;
   variantId: string | null;
   variantLabel: string | null;
   sku: string | null;
@@ -47,6 +51,15 @@ export type PurchasableLine = Purchasable & {
 
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
+  return (await purchasableWithShopState(tx, productIds)).map(({ shopState: _, hasExpiredHolds: __, ...p }) => p);
+}
+
+/** getPurchasable, with each product's shop's state, and (asked for) whether it has expired holds still held. */
+async function purchasableWithShopState(
+  tx: DbOrTx,
+  productIds: string[],
+  { expiredHolds = false } = {},
+): Promise<(Purchasable & { shopState: string | null; hasExpiredHolds: boolean })[]> {
   const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const rows = await tx
@@ -59,6 +72,11 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
       storeId: products.storeId,
       storeName: shopRows.shopName,
       vendorId: shopRows.vendorId,
+      shopState: shopRows.state,
+      hasExpiredHolds: expiredHolds
+        ? sql<boolean>`exists (select 1 from ${stockHolds} where ${stockHolds.productId} = ${products.id}
+            and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} <= now())`
+        : sql<boolean>`false`,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       delivers: shopRows.deliveryAvailable,
@@ -83,13 +101,18 @@ export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<
  * a variant answers the product itself (`hasOptions` then says that a choice is missing); a variant
  * withdrawn, of another product or of a product without options is absent.
  */
-export async function getPurchasableLines(tx: DbOrTx, keys: StockKey[]): Promise<Map<string, PurchasableLine>> {
+export async function getPurchasableLines(
+  tx: DbOrTx,
+  keys: StockKey[],
+  opts: { expiredHolds?: boolean } = {},
+): Promise<Map<string, PurchasableLine>> {
   const found = new Map<string, PurchasableLine>();
   const byProduct = new Map(
     (
-      await getPurchasable(
+      await purchasableWithShopState(
         tx,
         keys.map((k) => k.productId),
+        opts,
       )
     ).map((p) => [p.id, p]),
   );
@@ -148,13 +171,14 @@ export async function takeStock(
   productId: string,
   quantity: number,
   variantId: string | null = null,
+  hold?: { ref: string; expiresAt: Date },
 ): Promise<boolean> {
   assertQuantity(quantity);
   if (!isUuid(productId)) return false;
   if (variantId !== null) {
     if (!isUuid(variantId)) return false;
     await lockProduct(tx, productId);
-    const rows = await tx
+    const update = tx
       .update(productVariants)
       .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
       .where(
@@ -166,13 +190,33 @@ export async function takeStock(
         ),
       )
       .returning({ id: productVariants.id });
-    return rows.length === 1;
+    return hold ? heldWith(tx, update, { productId, variantId, quantity, ...hold }) : (await update).length === 1;
   }
-  const rows = await tx
+  const update = tx
     .update(products)
     .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
     .where(and(eq(products.id, productId), isNull(products.option1Name), gte(products.stockQuantity, quantity)))
     .returning({ id: products.id });
+  return hold ? heldWith(tx, update, { productId, variantId, quantity, ...hold }) : (await update).length === 1;
+}
+
+/**
+ * takeStock's conditional update and the hold of the units it took, in one statement: the hold row is
+ * written only when the update took them (a data-modifying WITH).
+ */
+async function heldWith(
+  tx: Tx,
+  update: { getSQL(): SQL },
+  h: { productId: string; variantId: string | null; quantity: number; ref: string; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with taken as (${update.getSQL()})
+        insert into ${stockHolds} (ref, product_id, variant_id, quantity, expires_at)
+        select ${h.ref}::uuid, ${h.productId}::uuid, ${h.variantId}::uuid, ${h.quantity}::int,
+          ${h.expiresAt.toISOString()}::timestamptz
+        from taken returning id`,
+  );
   return rows.length === 1;
 }
 

@@ -35,6 +35,7 @@ export {
 export {
   holdStock,
   releaseExpiredHolds,
+  releaseExpiredHoldsOf,
   releaseHeldStock,
   sellHeldStock,
   startStockHoldsJob,

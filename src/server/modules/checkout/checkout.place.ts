@@ -6,7 +6,7 @@ import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder, noticeOrderPlaced } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
-import { recordPromotionCostGranted, recordPromotionUses } from '../promotions';
+import { promotionCustomer, recordPromotionCostGranted, recordPromotionUses } from '../promotions';
 import { recordItemSettlements } from '../settlement';
 import { todayInIndia } from '../../../domain/age';
 import { confirmPromotionsTx, orderPromotionsOf } from './checkout.promotions';
@@ -51,10 +51,13 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   if (moved) throw new AppError('CONFLICT', priceChanged(moved.name));
   // The promotions quoted, locked and checked again with their uses counted under the lock (409
   // with the coupon's refusal when it no longer applies); their discount is the one charged.
+  // The customer as a per-customer limit counts them: read once, for the check and for the uses recorded.
+  const customer =
+    snap.promotions && snap.promotions.appliedIds.length > 0 ? await promotionCustomer(tx, o.customerUserId) : null;
   const promos =
-    snap.promotions && snap.promotions.appliedIds.length > 0
+    snap.promotions && customer
       ? await confirmPromotionsTx(tx, {
-          customerUserId: o.customerUserId,
+          customer,
           lines,
           quoted: snap.promotions,
           today: todayInIndia(),
@@ -109,10 +112,10 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
         : undefined,
     })),
   });
-  if (promos)
+  if (promos && customer)
     await recordPromotionUses(tx, {
       orderId,
-      customerUserId: o.customerUserId,
+      customer,
       paymentId: o.paymentId,
       uses: promos.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
     });

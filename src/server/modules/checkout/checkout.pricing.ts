@@ -4,12 +4,12 @@ import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pr
 import { totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
-import { formatAddress, getCustomerContact } from '../auth';
+import { formatAddress } from '../auth';
 import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
-import { shopShippingLimits } from '../settlement';
+import { shippingLimitsOf } from '../settlement';
 import { deliversTo, shipsOnlyWithinRefusal } from '../../../domain/unregistered-supplier';
 import type { SnapshotPromotions } from './checkout.promotions';
 
@@ -88,18 +88,28 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
  * products of active shops. A product that is gone or (unless its stock is already held for this
- * checkout) short of stock answers 409 naming it.
+ * checkout) short of stock answers 409 naming it. `releaseExpiredHolds`: called first when one of the
+ * products has holds expired and not yet released (the read tells), their units then counted.
  */
 export async function priceLines(
   db: DbOrTx,
   lines: { productId: string; variantId?: string | null; quantity: number }[],
-  { stockHeld = false } = {},
+  {
+    stockHeld = false,
+    releaseExpiredHolds,
+  }: { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown> } = {},
 ): Promise<PricedCartLine[]> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
-  const found = await getPurchasableLines(db, lines);
-  const limits = await shopShippingLimits(
+  let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined });
+  if (releaseExpiredHolds && [...found.values()].some((p) => p.hasExpiredHolds)) {
+    await releaseExpiredHolds();
+    found = await getPurchasableLines(db, lines);
+  }
+  // The shops' vendors and states come with the products: only their tax ids are read for the limits.
+  const sellers = new Map([...found.values()].map((p) => [p.storeId, p]));
+  const limits = await shippingLimitsOf(
     db,
-    [...found.values()].map((p) => p.storeId),
+    [...sellers.values()].map((p) => ({ storeId: p.storeId, vendorUserId: p.vendorId, state: p.shopState })),
   );
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
@@ -210,11 +220,11 @@ export async function codOption(
   return { available: reasons.length === 0, reasons, limitPaise: settings.limitPaise };
 }
 
-/** The customer's name, email and phone, for the payment provider's prefill. */
-export async function customerContact(
-  db: DbOrTx,
-  customerUserId: string,
-): Promise<{ name: string; email: string; contact: string }> {
-  const row = await getCustomerContact(db, customerUserId);
+/** The customer's name, email and phone (as getCustomerContact answers them), for the payment provider's prefill. */
+export function customerContact(row: { fullName: string; email: string; phone: string | null } | null): {
+  name: string;
+  email: string;
+  contact: string;
+} {
   return { name: row?.fullName ?? '', email: row?.email ?? '', contact: row?.phone ?? '' };
 }

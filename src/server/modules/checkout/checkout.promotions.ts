@@ -4,7 +4,7 @@ import type { PromoCartLine, PromotionWithUsage } from '../../../domain/promotio
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { earlierOrdersOf } from '../orders';
-import { checkoutCandidates, lockPromotionsForOrder } from '../promotions';
+import { checkoutCandidates, lockPromotionsForOrder, type PromotionCustomer } from '../promotions';
 import type { PricedCartLine } from './checkout.pricing';
 
 // Promotions at checkout: the candidates and the customer's facts are read through the promotions
@@ -64,13 +64,20 @@ function quoteOf(
   return { couponCode: a.couponCode, cart, known };
 }
 
+/**
+ * The customer's earlier orders, read only when a promotion considered is for first orders: the
+ * only rule that asks (promotionRefusal), so a cart without one reads nothing more.
+ */
+const earlierOrdersFor = async (db: DbOrTx, customerUserId: string, considered: readonly PromotionWithUsage[]) =>
+  considered.some((p) => p.firstOrderOnly) ? earlierOrdersOf(db, customerUserId) : 0;
+
 /** The promotions a customer's cart gets now (nothing locked): for the summary and before placing. */
 export async function quotePromotions(
   db: DbOrTx,
-  a: { customerUserId: string; lines: readonly PricedCartLine[]; couponCode: string | null; today: string },
+  a: { customer: PromotionCustomer; lines: readonly PricedCartLine[]; couponCode: string | null; today: string },
 ): Promise<PromotionsQuote> {
   const { automatics, coupons } = await checkoutCandidates(db, a);
-  const earlierOrders = await earlierOrdersOf(db, a.customerUserId);
+  const earlierOrders = await earlierOrdersFor(db, a.customer.userId, [...automatics, ...coupons]);
   return quoteOf(a.lines, { ...a, earlierOrders, automatics, coupons });
 }
 
@@ -92,26 +99,30 @@ export const snapshotOf = (q: PromotionsQuote): SnapshotPromotions => ({
  * discount answers the lines' shares; the coupon refused now (its budget gone, its use taken by
  * another order meanwhile) answers 409 with its refusal, and nothing is charged or placed; any other
  * change 409 with the new amount's message. `releasingPaymentId`: the payment whose held uses this
- * placement replaces.
+ * placement replaces. `whileLocked`: the caller's work once the promotions are locked, before their
+ * uses are counted and checked (a checkout takes its stock there: promotions, then products, the
+ * placement's lock order; and a shortage is refused before the promotions are).
  */
 export async function confirmPromotionsTx(
   tx: Tx,
   a: {
-    customerUserId: string;
+    customer: PromotionCustomer;
     lines: readonly PricedCartLine[];
     quoted: SnapshotPromotions;
     today: string;
     releasingPaymentId?: string;
+    whileLocked?: () => Promise<void>;
   },
 ): Promise<PromotionsQuote> {
   const locked = await lockPromotionsForOrder(tx, {
     ids: a.quoted.appliedIds,
-    customerUserId: a.customerUserId,
+    customer: a.customer,
     releasingPaymentId: a.releasingPaymentId,
+    whileLocked: a.whileLocked,
   });
   const q = quoteOf(a.lines, {
     today: a.today,
-    earlierOrders: await earlierOrdersOf(tx, a.customerUserId),
+    earlierOrders: await earlierOrdersFor(tx, a.customer.userId, locked),
     couponCode: a.quoted.couponId ? a.quoted.couponCode : null,
     automatics: locked.filter((p) => p.kind === 'automatic'),
     coupons: locked.filter((p) => p.kind === 'coupon'),

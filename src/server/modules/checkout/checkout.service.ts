@@ -13,9 +13,9 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
-import { getAddress, lockCustomer } from '../auth';
-import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
-import { holdPromotionUses, releaseHeldPromotionUses } from '../promotions';
+import { getCheckoutCustomer, lockCustomer } from '../auth';
+import { holdStock, releaseExpiredHolds, releaseExpiredHoldsOf, releaseHeldStock, sellHeldStock } from '../catalog';
+import { holdPromotionUses, promotionCustomer, releaseHeldPromotionUses, type PromotionCustomer } from '../promotions';
 import { listCartLines } from '../cart';
 import {
   activeGateway,
@@ -59,7 +59,7 @@ type Ctx = { db: Db; config: Config };
 async function guardedQuote(
   db: DbOrTx,
   a: {
-    customerUserId: string;
+    customer: PromotionCustomer;
     lines: PricedCartLine[];
     couponCode: string | null;
     today: string;
@@ -84,7 +84,7 @@ export async function getCheckoutSummary(
   const lines = await priceLines(ctx.db, await listCartLines(ctx.db, ctx.customerUserId));
   const available = await availablePoints(ctx, ctx.customerUserId);
   const promos = await guardedQuote(ctx.db, {
-    customerUserId: ctx.customerUserId,
+    customer: await promotionCustomer(ctx.db, ctx.customerUserId),
     lines,
     couponCode: ctx.couponCode ?? null,
     today: todayInIndia(),
@@ -134,12 +134,20 @@ export async function startCheckout(
   },
 ): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
-  const address = isUuid(ctx.addressId) ? await getAddress(db, customerUserId, ctx.addressId) : null;
-  if (!address)
+  // The address, the email a per-customer limit counts by and the payment's prefill, read at once.
+  const who = isUuid(ctx.addressId) ? await getCheckoutCustomer(db, customerUserId, ctx.addressId) : null;
+  const address = who?.address;
+  if (!who || !address)
     throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
+  const customer = await promotionCustomer(db, customerUserId, who.email);
   const cart = await listCartLines(db, customerUserId);
-  await returnStaleHolds(db, customerUserId, cart);
-  const lines = await priceLines(db, cart);
+  await returnUnfinishedHolds(db, customerUserId);
+  // Expired holds of the cart's products that the job has not swept yet are released before the stock
+  // is counted (when the read finds some): their units are on sale again.
+  const lines = await priceLines(db, cart, {
+    releaseExpiredHolds: () =>
+      db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) })),
+  });
   assertDeliverable(lines, address.state);
   const available = await availablePoints(ctx, customerUserId);
   if (pointsToUse > available)
@@ -148,7 +156,7 @@ export async function startCheckout(
     });
   const today = todayInIndia();
   const promos = await guardedQuote(db, {
-    customerUserId,
+    customer,
     lines,
     couponCode: ctx.couponCode ?? null,
     today,
@@ -195,14 +203,8 @@ export async function startCheckout(
   // No gateway (503): nothing is reserved or charged.
   const gateway = await activeGateway(db, config);
   const paymentId = randomUUID();
-  await reserveStock(ctx, paymentId, lines);
-  // The promotions are held for the payment as its stock is: refused now (409), nothing is charged.
-  try {
-    await holdPromotions(ctx, { paymentId, customerUserId, lines, promos, today });
-  } catch (e) {
-    await db.transaction((tx) => releaseHeldStock(tx, [paymentId]));
-    throw e;
-  }
+  // The stock and the promotions are held for the payment together: refused now (409), nothing is charged.
+  await reserve(ctx, { paymentId, customer, lines, promos, today });
   let providerOrderId: string;
   try {
     ({ providerOrderId } = await gateway.createOrder({
@@ -235,18 +237,17 @@ export async function startCheckout(
     amountPaise: amounts.totalPaise,
     currency: 'INR',
     ...(gateway.keyId ? { keyId: gateway.keyId } : {}),
-    prefill: await customerContact(db, customerUserId),
+    prefill: customerContact(who.contact),
     amounts,
   };
 }
 
 /**
- * Before the stock is counted, units that should be on sale again come back: expired holds of the
- * cart's products that the job has not swept yet, and the customer's own unfinished checkouts (a new
- * checkout replaces them). Each pass is its own transaction, taking its product locks in one order.
+ * Before the stock is counted, the customer's own unfinished checkouts give their units and their
+ * promotions back (a new checkout replaces them), in one transaction taking its product locks in one
+ * order.
  */
-async function returnStaleHolds(db: Db, customerUserId: string, cart: { productId: string }[]): Promise<void> {
-  await db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) }));
+async function returnUnfinishedHolds(db: Db, customerUserId: string): Promise<void> {
   const unfinished = await listOpenPaymentIds(db, customerUserId);
   if (unfinished.length > 0)
     await db.transaction(async (tx) => {
@@ -256,45 +257,50 @@ async function returnStaleHolds(db: Db, customerUserId: string, cart: { productI
 }
 
 /**
- * Holds the promotions quoted for an online payment, checked again under their locks, until the
- * payment's stock hold runs out: its uses count while the customer pays.
+ * Reserves the checkout's stock under the payment id for STOCK_HOLD_MINUTES, so that buyers beyond
+ * the stock are refused now, before they pay, and holds the promotions quoted, checked again under
+ * their locks, for as long: their uses count while the customer pays. One transaction: the
+ * promotions are locked first, then the stock is taken (the placement's lock order), then their uses
+ * are counted; a shortage or a promotion refused rolls it all back.
  */
-async function holdPromotions(
+async function reserve(
   { db, config }: Ctx,
   a: {
     paymentId: string;
-    customerUserId: string;
+    customer: PromotionCustomer;
     lines: PricedCartLine[];
     promos: PromotionsQuote;
     today: string;
   },
 ): Promise<void> {
-  if (a.promos.cart.applied.length === 0) return;
+  const expiresAt = new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000);
   await db.transaction(async (tx) => {
-    const q = await confirmPromotionsTx(tx, { ...a, quoted: snapshotOf(a.promos) });
+    const takeStock = () =>
+      holdStock(tx, {
+        ref: a.paymentId,
+        lines: a.lines.map((l) => ({
+          productId: l.productId,
+          variantId: l.variantId,
+          name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
+          quantity: l.quantity,
+        })),
+        expiresAt,
+      });
+    if (a.promos.cart.applied.length === 0) return takeStock();
+    const q = await confirmPromotionsTx(tx, {
+      customer: a.customer,
+      lines: a.lines,
+      quoted: snapshotOf(a.promos),
+      today: a.today,
+      whileLocked: takeStock,
+    });
     await holdPromotionUses(tx, {
       paymentId: a.paymentId,
-      customerUserId: a.customerUserId,
-      heldUntil: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
+      customer: a.customer,
+      heldUntil: expiresAt,
       uses: q.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
     });
   });
-}
-
-/** Reserves the checkout's stock under the payment id for STOCK_HOLD_MINUTES, so that buyers beyond the stock are refused now, before they pay. */
-async function reserveStock({ db, config }: Ctx, paymentId: string, lines: PricedCartLine[]): Promise<void> {
-  await db.transaction((tx) =>
-    holdStock(tx, {
-      ref: paymentId,
-      lines: lines.map((l) => ({
-        productId: l.productId,
-        variantId: l.variantId,
-        name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
-        quantity: l.quantity,
-      })),
-      expiresAt: new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000),
-    }),
-  );
 }
 
 /** Why a payment the customer gave up on (dismissed or failed) and that was captured later makes no order. */
@@ -318,7 +324,7 @@ export async function confirmPayment(
 ): Promise<{ orderId: string }> {
   let recorded = false;
   // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
-  await db.transaction((tx) => releaseExpiredHolds(tx, { refs: [a.paymentId] }));
+  await releaseExpiredHoldsOf(db, { refs: [a.paymentId] });
   try {
     const confirmed = await db.transaction(async (tx) => {
       const p = await lockPayment(tx, a.paymentId);

@@ -47,6 +47,7 @@ export async function saveGatewaySettings(
     .insert(paymentGatewaySettings)
     .values({ id: 1, provider: 'razorpay', ...values })
     .onConflictDoUpdate({ target: paymentGatewaySettings.id, set: values });
+  keptSettings = new WeakMap();
   return getGatewaySettings(db);
 }
 
@@ -74,9 +75,39 @@ function openSecret(config: SecretConfig, stored: string | null): string | null 
   }
 }
 
+/**
+ * How long a process keeps the gateway settings row it read (per database), so that a checkout and
+ * its payment do not read it each time. Saving the settings forgets it at once in the process that
+ * saved; another process (several may run) sees the change within this time.
+ */
+export const GATEWAY_SETTINGS_KEPT_MS = 10_000;
+
+type SettingsRow = typeof paymentGatewaySettings.$inferSelect;
+let keptSettings = new WeakMap<DbOrTx, { at: number; row: Promise<SettingsRow | undefined> }>();
+
+/** The settings row, as read within GATEWAY_SETTINGS_KEPT_MS (a failed read is not kept). */
+function settingsRow(db: DbOrTx): Promise<SettingsRow | undefined> {
+  const kept = keptSettings.get(db);
+  if (kept && Date.now() - kept.at < GATEWAY_SETTINGS_KEPT_MS) return kept.row;
+  const entry = {
+    at: Date.now(),
+    row: db
+      .select()
+      .from(paymentGatewaySettings)
+      .where(eq(paymentGatewaySettings.id, 1))
+      .then(([row]) => row),
+  };
+  const map = keptSettings;
+  map.set(db, entry);
+  entry.row.catch(() => {
+    if (map.get(db) === entry) map.delete(db);
+  });
+  return entry.row;
+}
+
 /** The Razorpay gateway when its settings row is enabled; null when it is not enabled; throws when enabled but incomplete. */
 export async function razorpayGateway(db: DbOrTx, config: SecretConfig): Promise<RazorpayGateway | null> {
-  const [row] = await db.select().from(paymentGatewaySettings).where(eq(paymentGatewaySettings.id, 1));
+  const row = await settingsRow(db);
   if (!row?.isEnabled) return null;
   const keySecret = openSecret(config, row.keySecretEncrypted);
   if (!row.keyId || !keySecret) throw notConfigured();

@@ -12,10 +12,12 @@ export {
   isCouponNotEnded,
   lockPromotionsForOrder,
   promotionCounts,
+  promotionCustomer,
   promotionUsesOfOrder,
   recordPromotionUses,
   releaseHeldPromotionUses,
   releasePromotionUses,
+  type PromotionCustomer,
   type PromotionUseInput,
 } from './promotions.service';
 export {

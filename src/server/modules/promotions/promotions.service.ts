@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   promotionRouteMessages as m,
   type PromotionDefinition,
@@ -314,9 +314,13 @@ const counted = sql`(${promotionUses.state} = 'used'
  */
 export type PromotionCustomer = { userId: string; mailbox: string | null };
 
-async function customerOf(db: DbOrTx, userId: string): Promise<PromotionCustomer> {
-  const email = await emailOfUser(db, userId);
-  return { userId, mailbox: email === null ? null : mailboxOf(email) };
+/**
+ * The customer as a per-customer limit counts them. `email`: their account's email when the caller
+ * already read it (null for a deleted account), so it is not read again; left out, it is read now.
+ */
+export async function promotionCustomer(db: DbOrTx, userId: string, email?: string | null): Promise<PromotionCustomer> {
+  const e = email === undefined ? await emailOfUser(db, userId) : email;
+  return { userId, mailbox: e === null ? null : mailboxOf(e) };
 }
 
 /**
@@ -330,38 +334,48 @@ export async function usageOf(
 ): Promise<Map<string, { uses: number; spentPaise: number; customerUses: number }>> {
   const out = new Map(ids.map((id) => [id, { uses: 0, spentPaise: 0, customerUses: 0 }]));
   if (ids.length === 0) return out;
-  const theirs =
-    customer === null
-      ? null
-      : customer.mailbox === null
-        ? sql`${promotionUses.customerUserId} = ${customer.userId}`
-        : sql`(${promotionUses.customerUserId} = ${customer.userId}
-            or ${promotionUses.customerMailbox} = ${customer.mailbox})`;
+  const c = usageColumns(customer);
   const rows = await db
-    .select({
-      promotionId: promotionUses.promotionId,
-      uses: sql<number>`count(*)::int`,
-      spentPaise: sql<number>`coalesce(sum(${promotionUses.discountPaise}), 0)::bigint`,
-      customerUses: theirs === null ? sql<number>`0` : sql<number>`(count(*) filter (where ${theirs}))::int`,
-    })
+    .select({ promotionId: promotionUses.promotionId, ...c })
     .from(promotionUses)
     .where(and(inArray(promotionUses.promotionId, [...ids]), counted))
     .groupBy(promotionUses.promotionId);
-  for (const r of rows)
-    out.set(r.promotionId, {
-      uses: Number(r.uses),
-      spentPaise: Number(r.spentPaise),
-      customerUses: Number(r.customerUses),
-    });
+  for (const r of rows) out.set(r.promotionId, usageFrom(r));
   return out;
 }
 
-const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customerUserId: string) => {
+/** The uses of one customer among a promotion's: their account's, and any account's reaching their mailbox. */
+function theirUses(customer: PromotionCustomer | null) {
+  return customer === null
+    ? null
+    : customer.mailbox === null
+      ? sql`${promotionUses.customerUserId} = ${customer.userId}`
+      : sql`(${promotionUses.customerUserId} = ${customer.userId}
+            or ${promotionUses.customerMailbox} = ${customer.mailbox})`;
+}
+
+/** The aggregates of usageOf over the counted uses of the rows grouped. */
+function usageColumns(customer: PromotionCustomer | null) {
+  const theirs = theirUses(customer);
+  return {
+    uses: sql<number>`count(*)::int`,
+    spentPaise: sql<number>`coalesce(sum(${promotionUses.discountPaise}), 0)::bigint`,
+    customerUses: theirs === null ? sql<number>`0` : sql<number>`(count(*) filter (where ${theirs}))::int`,
+  };
+}
+
+const usageFrom = (r: { uses: number; spentPaise: number; customerUses: number }) => ({
+  uses: Number(r.uses),
+  spentPaise: Number(r.spentPaise),
+  customerUses: Number(r.customerUses),
+});
+
+const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customer: PromotionCustomer) => {
   if (rows.length === 0) return [];
   const usage = await usageOf(
     db,
     rows.map((r) => r.id),
-    await customerOf(db, customerUserId),
+    customer,
   );
   return rows.map((r): PromotionWithUsage => ({
     ...toPromotion(r),
@@ -372,34 +386,41 @@ const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customerU
 /**
  * What checkout passes to applyPromotions for a customer on `today`: the automatic promotions in
  * force (not paused nor ended, within their dates), and the coupons with the code typed that are
- * not paused nor ended by hand (their dates are the rules' to refuse), each with its usage.
+ * not paused nor ended by hand (their dates are the rules' to refuse), each with its usage. One
+ * statement reads them all with their usage (nothing is locked: the placement counts again under
+ * the promotions' locks).
  */
 export async function checkoutCandidates(
   db: DbOrTx,
-  a: { customerUserId: string; today: string; couponCode: string | null },
+  a: { customer: PromotionCustomer; today: string; couponCode: string | null },
 ): Promise<{ automatics: PromotionWithUsage[]; coupons: PromotionWithUsage[] }> {
-  const open = and(isNull(promotions.endedAt), eq(promotions.paused, false));
-  const automatics = await db
-    .select()
+  const automatic = and(
+    eq(promotions.kind, 'automatic'),
+    sql`${promotions.startsOn} <= ${a.today}`,
+    sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${a.today})`,
+  );
+  const coupon = a.couponCode ? and(eq(promotions.kind, 'coupon'), eq(promotions.code, a.couponCode)) : undefined;
+  // Each candidate's usage in the same statement: the aggregates of usageOf over its counted uses.
+  const c = usageColumns(a.customer);
+  // Named with its table: a one-table select writes its columns bare, and a bare "id" in the
+  // subquery would be the use's.
+  const promotionsId = sql`${sql.identifier('promotions')}.${sql.identifier('id')}`;
+  const of = (agg: SQL) =>
+    sql`(select ${agg} from ${promotionUses} where ${promotionUses.promotionId} = ${promotionsId} and ${counted})`;
+  const rows = await db
+    .select({
+      promotion: promotions,
+      uses: of(c.uses).mapWith(Number),
+      spentPaise: of(c.spentPaise).mapWith(Number),
+      customerUses: of(c.customerUses).mapWith(Number),
+    })
     .from(promotions)
-    .where(
-      and(
-        open,
-        eq(promotions.kind, 'automatic'),
-        sql`${promotions.startsOn} <= ${a.today}`,
-        sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${a.today})`,
-      ),
-    );
-  const coupons = a.couponCode
-    ? await db
-        .select()
-        .from(promotions)
-        .where(and(open, eq(promotions.kind, 'coupon'), eq(promotions.code, a.couponCode)))
-    : [];
-  return {
-    automatics: await withUsage(db, automatics, a.customerUserId),
-    coupons: await withUsage(db, coupons, a.customerUserId),
-  };
+    .where(and(isNull(promotions.endedAt), eq(promotions.paused, false), coupon ? or(automatic, coupon) : automatic));
+  const all = rows.map((r): PromotionWithUsage => ({
+    ...toPromotion(r.promotion),
+    usage: usageFrom(r),
+  }));
+  return { automatics: all.filter((p) => p.kind === 'automatic'), coupons: all.filter((p) => p.kind === 'coupon') };
 }
 
 /**
@@ -408,12 +429,21 @@ export async function checkoutCandidates(
  * use of a budget, or one customer's orders racing for a per-customer limit, are counted one after
  * the other. A promotion paused or ended meanwhile is left out. `releasingPaymentId`: the payment
  * whose held uses this placement replaces (released first, so they are not counted twice).
+ * `whileLocked`: the caller's work between the locks and the count (a checkout takes its stock there).
  */
 export async function lockPromotionsForOrder(
   tx: Tx,
-  a: { ids: readonly string[]; customerUserId: string; releasingPaymentId?: string },
+  a: {
+    ids: readonly string[];
+    customer: PromotionCustomer;
+    releasingPaymentId?: string;
+    whileLocked?: () => Promise<void>;
+  },
 ): Promise<PromotionWithUsage[]> {
-  if (a.ids.length === 0) return [];
+  if (a.ids.length === 0) {
+    await a.whileLocked?.();
+    return [];
+  }
   const rows = await tx
     .select()
     .from(promotions)
@@ -421,7 +451,8 @@ export async function lockPromotionsForOrder(
     .orderBy(promotions.id)
     .for('update');
   if (a.releasingPaymentId) await releaseHeldPromotionUses(tx, [a.releasingPaymentId]);
-  return withUsage(tx, rows, a.customerUserId);
+  await a.whileLocked?.();
+  return withUsage(tx, rows, a.customer);
 }
 
 export type PromotionUseInput = { promotionId: string; discountPaise: number };
@@ -432,10 +463,10 @@ export type PromotionUseInput = { promotionId: string; discountPaise: number };
  */
 export async function recordPromotionUses(
   tx: Tx,
-  a: { orderId: string; customerUserId: string; paymentId?: string | null; uses: readonly PromotionUseInput[] },
+  a: { orderId: string; customer: PromotionCustomer; paymentId?: string | null; uses: readonly PromotionUseInput[] },
 ): Promise<void> {
   if (a.uses.length === 0) return;
-  const { mailbox } = await customerOf(tx, a.customerUserId);
+  const { userId, mailbox } = a.customer;
   for (const u of a.uses) {
     const values = { orderId: a.orderId, discountPaise: u.discountPaise, state: 'used', heldUntil: null };
     const claimed = a.paymentId
@@ -450,7 +481,7 @@ export async function recordPromotionUses(
         ...values,
         promotionId: u.promotionId,
         paymentId: a.paymentId ?? null,
-        customerUserId: a.customerUserId,
+        customerUserId: userId,
         customerMailbox: mailbox,
       });
   }
@@ -459,15 +490,15 @@ export async function recordPromotionUses(
 /** Holds the promotions of an online payment while it is pending, until `heldUntil` (its stock hold). */
 export async function holdPromotionUses(
   tx: Tx,
-  a: { paymentId: string; customerUserId: string; heldUntil: Date; uses: readonly PromotionUseInput[] },
+  a: { paymentId: string; customer: PromotionCustomer; heldUntil: Date; uses: readonly PromotionUseInput[] },
 ): Promise<void> {
   if (a.uses.length === 0) return;
-  const { mailbox } = await customerOf(tx, a.customerUserId);
+  const { userId, mailbox } = a.customer;
   await tx.insert(promotionUses).values(
     a.uses.map((u) => ({
       promotionId: u.promotionId,
       paymentId: a.paymentId,
-      customerUserId: a.customerUserId,
+      customerUserId: userId,
       customerMailbox: mailbox,
       discountPaise: u.discountPaise,
       state: 'held',

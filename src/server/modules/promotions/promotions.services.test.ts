@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionRouteMessages } from '../../../contracts/promotions.contract';
 import { moneyInvariantViolations } from '../../money-checks';
@@ -134,5 +135,60 @@ describe('a coupon under concurrency', () => {
     expect((await payWithTestGateway(winner, winners[0].json())).statusCode).toBe(200);
     expect(await usesOf(promo.id)).toEqual([{ state: 'used', n: 1 }]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('SQL statements of a checkout with promotions', () => {
+  /** Runs `fn` and answers how many statements PostgreSQL received from this process meanwhile. */
+  async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+    const original = pg.Client.prototype.query;
+    let n = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+      n++;
+      return (original as (...x: unknown[]) => unknown).apply(this, a);
+    } as typeof original;
+    try {
+      await fn();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return n;
+  }
+
+  it('counts every statement, transactions included, of starting and paying a checkout with a coupon', async () => {
+    const { product: item, shop } = await shopWithProduct(t, 60_000);
+    const coupon = await savePromotion(t, {});
+    // An automatic promotion on the shop as well: the best combination is chosen among both.
+    await savePromotion(t, {
+      kind: 'automatic',
+      couponCode: undefined,
+      scope: 'shops',
+      shopIds: [shop.id],
+      benefitType: 'percent',
+      percent: '5',
+      amount: undefined,
+      stackable: true,
+    });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: item.id }]);
+    const total = await totalWith(s, coupon.code!);
+    let started: { paymentId: string } | null = null;
+    const atStart = await statementsOf(async () => {
+      const res = await s.client.post('/api/checkout', {
+        addressId: s.addressId,
+        couponCode: coupon.code,
+        expectedTotalPaise: total,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      started = res.json();
+    });
+    const atPayment = await statementsOf(async () => {
+      const paid = await payWithTestGateway(s, started!);
+      expect(paid.statusCode, paid.body).toBe(200);
+    });
+    // The start (price, hold the stock and the coupon's use, create the payment) and the payment
+    // (POST of the test gateway's payment, then verify: the order placed). docs/promotions.md, speed.
+    expect(atStart).toBeLessThanOrEqual(15);
+    expect(atPayment).toBeLessThanOrEqual(40);
   });
 });

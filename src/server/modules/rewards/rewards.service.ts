@@ -41,22 +41,33 @@ export async function moveCache(
 // An 'earned' row is open while no 'released' or 'voided' row points at it.
 const isOpen = ledgerRowOpen(sql`e.id`);
 
-/** Reads the balances of a customer after releasing their due pending points. */
+/**
+ * Reads the balances of a customer after releasing their due pending points. The read also says
+ * whether any are due: only then are they released and the balances read again (so the usual
+ * case is one statement).
+ */
 export async function getBalances(
   db: DbOrTx,
   customerUserId: string,
   opts: { returnWindowDays: number },
 ): Promise<Balances> {
-  await releaseDuePoints(db, { customerUserId, returnWindowDays: opts.returnWindowDays });
-  const [row] = await queryRows<{ available: number; pending: number; withdrawn: number; earned: number }>(
-    db,
-    sql`select c.available_points as available, c.pending_points as pending,
+  const due = dueForRelease({ customerUserId, returnWindowDays: opts.returnWindowDays });
+  const read = () =>
+    queryRows<{ available: number; pending: number; withdrawn: number; earned: number; due: boolean }>(
+      db,
+      sql`select c.available_points as available, c.pending_points as pending,
           coalesce((select -sum(t.points) from rewards_transactions t
                     where t.customer_id = c.user_id and t.transaction_type in ('withdrawn', 'withdrawal_returned')), 0)::int as withdrawn,
           coalesce((select sum(t.points + t.pending_points) from rewards_transactions t
-                    where t.customer_id = c.user_id and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')), 0)::int as earned
+                    where t.customer_id = c.user_id and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')), 0)::int as earned,
+          exists (select 1 from rewards_transactions e where ${due} and ${isOpen}) as due
         from reward_balances c where c.user_id = ${customerUserId}`,
-  );
+    );
+  let [row] = await read();
+  if (!row || row.due) {
+    await releaseDuePoints(db, { customerUserId, returnWindowDays: opts.returnWindowDays });
+    [row] = await read();
+  }
   if (!row) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
   return {
     availablePoints: Number(row.available),
@@ -229,15 +240,19 @@ export async function releaseDuePoints(
   db: DbOrTx,
   a: { customerUserId?: string; returnWindowDays: number },
 ): Promise<number> {
-  const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
-  const due = sql`e.transaction_type = 'earned' ${only} and ${partDueForRelease(sql`e.order_part_id`, a.returnWindowDays)}`;
-  const ended = await closeMatching(db, due, {
+  const ended = await closeMatching(db, dueForRelease(a), {
     type: 'released',
     describe: (e) =>
       e.order_id ? `Points from order ${orderRef(e.order_id)} are now available` : 'Pending points are now available',
     source: (e) => (e.order_id ? `order ${orderRef(e.order_id)}` : 'your orders'),
   });
   return ended.rows;
+}
+
+/** SQL on the ledger row `e`: an 'earned' row (of one customer, or any) whose order part is due for release. */
+function dueForRelease(a: { customerUserId?: string; returnWindowDays: number }): SQL {
+  const only = a.customerUserId ? sql`and e.customer_id = ${a.customerUserId}` : sql``;
+  return sql`e.transaction_type = 'earned' ${only} and ${partDueForRelease(sql`e.order_part_id`, a.returnWindowDays)}`;
 }
 
 /** Pending rows ended, and the points they held. */

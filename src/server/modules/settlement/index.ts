@@ -1,6 +1,6 @@
 // Commission, tax and what Haat owes its vendors.
 export { recordItemSettlements, type PlacedItem } from './settlement.lines';
-export { shopShippingLimits } from './settlement.shipping-limits';
+export { shippingLimitsOf, shopShippingLimits } from './settlement.shipping-limits';
 export {
   creditDeliveredPart,
   lockBalancesOfParts,

@@ -9,7 +9,14 @@ import { vendorTaxIds } from './settlement.rates';
  * through Haat only within its own state (Notification 34/2023-Central Tax).
  */
 export async function shopShippingLimits(db: DbOrTx, storeIds: string[]): Promise<Map<string, string | null>> {
-  const sellers = await shopSellers(db, storeIds);
+  return shippingLimitsOf(db, await shopSellers(db, storeIds));
+}
+
+/** shopShippingLimits of shops whose vendor and state the caller already read (shopSellers' rows). */
+export async function shippingLimitsOf(
+  db: DbOrTx,
+  sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[],
+): Promise<Map<string, string | null>> {
   const ids = await vendorTaxIds(
     db,
     sellers.map((s) => s.vendorUserId),

@@ -19,6 +19,7 @@ export const shopRows = new QueryBuilder()
     vendorApproved: vendorShops.vendorApproved,
     deliveryAvailable: vendorShops.deliveryAvailable,
     codEnabled: vendorShops.codEnabled,
+    state: vendorShops.state,
   })
   .from(vendorShops)
   .as('shop_rows');
