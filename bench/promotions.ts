@@ -30,7 +30,7 @@ import type { Db } from '../src/server/platform/db';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
 import { benchApi, cannon, listen, percentiles } from './load';
 import { machine, writeResultsSection } from './report';
-import { readSeeded, seedCatalog } from './seed';
+import { readSeeded, rng, seedCatalog } from './seed';
 
 const PRODUCTS = 10_000;
 const PROMOTIONS = Number(process.env.PROMOTIONS ?? 1000);
@@ -42,18 +42,6 @@ const REUSE = process.env.BENCH_REUSE === '1';
 const LIMIT = 1.2;
 /** The promotions this script makes are named so, and replaced on the next run. */
 const NAME = 'Bench offer';
-
-/** A small seeded PRNG (mulberry32), so every run makes the same promotions on the same catalog. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 

@@ -4,8 +4,8 @@ import { categories, reviews } from '../src/server/modules/catalog/catalog.table
 import { vendorShops } from '../src/server/modules/shops/shops.tables';
 import type { Db } from '../src/server/platform/db';
 
-/** A small seeded PRNG (mulberry32), so every run measures the same catalog. */
-function rng(seed: number) {
+/** A small seeded PRNG (mulberry32), so every run measures the same catalog (and makes the same promotions). */
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
