@@ -57,10 +57,12 @@ export async function getBalances(
       db,
       sql`select c.available_points as available, c.pending_points as pending,
           coalesce((select -sum(t.points) from rewards_transactions t
-                    where t.customer_id = c.user_id and t.transaction_type in ('withdrawn', 'withdrawal_returned')), 0)::int as withdrawn,
+                    where t.customer_id = c.user_id
+                      and t.transaction_type in ('withdrawn', 'withdrawal_returned')), 0)::int as withdrawn,
           coalesce((select sum(t.points + t.pending_points) from rewards_transactions t
                     where t.customer_id = c.user_id
-                      and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')), 0)::int as earned,
+                      and t.transaction_type in ('earned', 'voided', 'referral', 'cashback', 'reversed')),
+                   0)::int as earned,
           exists (select 1 from rewards_transactions e where ${due} and ${isOpen}) as due
         from reward_balances c where c.user_id = ${customerUserId}`,
     );
