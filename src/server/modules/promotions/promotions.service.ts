@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   promotionRouteMessages as m,
   type PromotionDefinition,
@@ -400,21 +400,24 @@ export async function checkoutCandidates(
     sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${a.today})`,
   );
   const coupon = a.couponCode ? and(eq(promotions.kind, 'coupon'), eq(promotions.code, a.couponCode)) : undefined;
-  // Each candidate's usage in the same statement: the aggregates of usageOf over its counted uses.
+  // Each candidate's usage in the same statement: usageOf's aggregates over its counted uses, in one
+  // lateral subquery per promotion. Its reference to the promotion is named with its table: a one-table
+  // select writes its columns bare, and a bare "id" in the subquery would be the use's.
   const c = usageColumns(a.customer);
-  // Named with its table: a one-table select writes its columns bare, and a bare "id" in the
-  // subquery would be the use's.
   const promotionsId = sql`${sql.identifier('promotions')}.${sql.identifier('id')}`;
-  const of = (agg: SQL) =>
-    sql`(select ${agg} from ${promotionUses} where ${promotionUses.promotionId} = ${promotionsId} and ${counted})`;
-  const rows = await db
+  const usage = db
     .select({
-      promotion: promotions,
-      uses: of(c.uses).mapWith(Number),
-      spentPaise: of(c.spentPaise).mapWith(Number),
-      customerUses: of(c.customerUses).mapWith(Number),
+      uses: c.uses.as('uses'),
+      spentPaise: c.spentPaise.as('spent_paise'),
+      customerUses: c.customerUses.as('customer_uses'),
     })
+    .from(promotionUses)
+    .where(and(sql`${promotionUses.promotionId} = ${promotionsId}`, counted))
+    .as('usage');
+  const rows = await db
+    .select({ promotion: promotions, uses: usage.uses, spentPaise: usage.spentPaise, customerUses: usage.customerUses })
     .from(promotions)
+    .leftJoinLateral(usage, sql`true`)
     .where(and(isNull(promotions.endedAt), eq(promotions.paused, false), coupon ? or(automatic, coupon) : automatic));
   const all = rows.map((r): PromotionWithUsage => ({
     ...toPromotion(r.promotion),
