@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatRupees } from '../src/domain/money';
 import { apiLogin, CSRF, entriesOf, expectAccessible, newCustomer, vendorMovesPart, vendorProduct } from './helpers';
 
@@ -16,6 +16,17 @@ const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => {
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as Record<string, unknown>;
 };
+
+/** The details dialog of the shopper's order holding `name`, opened from /orders. */
+async function orderDetails(page: Page, name: string) {
+  await page.goto('/orders');
+  await page
+    .getByRole('article')
+    .filter({ hasText: name })
+    .getByRole('button', { name: /View Details/ })
+    .click();
+  return page.getByRole('dialog');
+}
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -80,13 +91,7 @@ for (const width of [375, 1280]) {
         await vendorMovesPart(v, orderId, [{ status: 'shipped' }, { status: 'delivered' }]);
 
         // From the order's details: return one of the two.
-        await page.goto('/orders');
-        await page
-          .getByRole('article')
-          .filter({ hasText: name })
-          .getByRole('button', { name: /View Details/ })
-          .click();
-        const details = page.getByRole('dialog');
+        const details = await orderDetails(page, name);
         await expect(details.getByText(`−${formatRupees(18_000)}`).first()).toBeVisible();
         await details.getByRole('button', { name: 'Return items' }).click();
         const form = page.getByRole('dialog', { name: 'Return items' });
@@ -112,13 +117,7 @@ for (const width of [375, 1280]) {
         await ok(await v.post(`/api/vendor/returns/${asked.id}/received`, { headers: CSRF }));
 
         // ₹450 less its half of the ₹180 discount: ₹360, to the original payment method.
-        await page.reload();
-        await page
-          .getByRole('article')
-          .filter({ hasText: name })
-          .getByRole('button', { name: /View Details/ })
-          .click();
-        const after = page.getByRole('dialog');
+        const after = await orderDetails(page, name);
         await expect(after.getByText('Refunded', { exact: true }).first()).toBeVisible();
         await expect(after).toContainText(`${formatRupees(36_000)} refunded to your original payment method`);
         // The other dupatta can still be returned.
