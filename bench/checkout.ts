@@ -37,6 +37,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_S = 3;
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const UNITS = Number(process.env.UNITS ?? 50);
+/** BENCH_SHOW_SQL=1 prints the statements of the counted checkout. */
+const SHOW_SQL = process.env.BENCH_SHOW_SQL === '1';
 
 const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -174,6 +176,10 @@ async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
   let n = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
     n++;
+    if (SHOW_SQL) {
+      const q = a[0] as string | { text: string };
+      console.log(`  ${n}. ${(typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
     return (original as (...x: unknown[]) => unknown).apply(this, a);
   } as typeof original;
   try {
