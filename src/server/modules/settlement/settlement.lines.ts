@@ -36,33 +36,31 @@ export async function recordItemSettlements(
 ): Promise<void> {
   if (a.items.length === 0) return;
   const day = todayInIndia(a.now ?? new Date());
-  const [classes, sellers, inForce, rules] = await Promise.all([
-    productTaxClasses(
-      tx,
-      a.items.map((i) => i.productId),
-    ),
-    shopSellers(
-      tx,
-      a.items.map((i) => i.storeId),
-    ),
-    taxRatesOn(tx, day),
-    commissionRulesBy(tx, day),
-  ]);
+  // One after another: a transaction's client runs one statement at a time (pg queues the rest and
+  // will refuse overlapping queries on one client).
+  const classes = await productTaxClasses(
+    tx,
+    a.items.map((i) => i.productId),
+  );
+  const sellers = await shopSellers(
+    tx,
+    a.items.map((i) => i.storeId),
+  );
+  const inForce = await taxRatesOn(tx, day);
+  const rules = await commissionRulesBy(tx, day);
   // A kind with no row by that day is not collected (0).
   const rate = (kind: keyof typeof inForce): number => inForce[kind]?.rateBp ?? 0;
   const classOf = new Map(classes.map((c) => [c.productId, c]));
   const sellerOf = new Map(sellers.map((s) => [s.storeId, s]));
-  const [gstRates, taxIds] = await Promise.all([
-    gstRatesOn(
-      tx,
-      classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])),
-      day,
-    ),
-    vendorTaxIds(
-      tx,
-      sellers.map((s) => s.vendorUserId),
-    ),
-  ]);
+  const gstRates = await gstRatesOn(
+    tx,
+    classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])),
+    day,
+  );
+  const taxIds = await vendorTaxIds(
+    tx,
+    sellers.map((s) => s.vendorUserId),
+  );
 
   await tx.insert(orderItemSettlements).values(
     a.items.map((item) => {
