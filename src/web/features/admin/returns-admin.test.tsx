@@ -7,6 +7,7 @@ import { returnMessages, type OrderReturn, type ReturnPage } from '../../../cont
 import { requestedReturn, testUuid } from '../../api/test-fixtures';
 import { decisionBody, decisionErrors, DecideReturnDialog, DecisionFields, RetryRefundDialog } from './return-dialogs';
 import { ReturnsTab } from './returns-tab';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The super admin's Returns tab: every return with what a decision needs, and
 // the two actions confirmed with a fresh code.
@@ -14,13 +15,6 @@ import { ReturnsTab } from './returns-tab';
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', async () => ({ Modal: (await import('../../api/test-modal')).modalInPlace() }));
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const ret = (n: number, over: Partial<OrderReturn> = {}): OrderReturn =>
   requestedReturn({
     id: testUuid(n),
