@@ -1,6 +1,6 @@
 // The pieces of a paged, sorted and searched list of the super admin's screens (admin's read model
 // and the lists a single module answers: content's messages, erp's employees, auth's accounts).
-import { asc, count, desc, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
+import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
 import { ADMIN_COUNT_CAP, type AdminListQuery } from '../../contracts/admin-lists.contract';
 import type { Db } from './db';
 import { AppError } from './app-error';
@@ -41,6 +41,20 @@ export function idStartsWith(id: AnyColumn, q: string): SQL {
   const hex = q.toLowerCase().replace(/-/g, '');
   if (hex.length === 0 || hex.length > 32) return sql`false`;
   return sql`(${id} between ${uuidOf(hex.padEnd(32, '0'))} and ${uuidOf(hex.padEnd(32, 'f'))} and ${id}::text like ${`${q.toLowerCase()}%`})`;
+}
+
+/**
+ * The search box of a list: a row matches when one of its texts contains what was typed (case aside,
+ * wildcards taken literally) or one of its ids starts with it; nothing typed, no condition.
+ */
+export function searchOf(
+  q: string | undefined,
+  texts: Parameters<typeof ilike>[0][],
+  ids: AnyColumn[],
+): SQL | undefined {
+  if (!q) return undefined;
+  const p = containsPattern(q);
+  return or(...texts.map((t) => ilike(t, p)), ...ids.map((id) => idStartsWith(id, q)));
 }
 
 /**

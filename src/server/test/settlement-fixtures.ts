@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { issuePartInvoice, renderPendingDocuments, reversePartSale } from '../modules/settlement';
 import type { Db } from '../platform/db';
 import { createCategory, createProduct, createShop, createVendorUser } from './catalog-factories';
-import { addOrderPart, createOrderWithPart, type PartStatus } from './order-factories';
+import { addOrderPart, createOrderWithPart, daysAgo, type PartStatus } from './order-factories';
 
 // Settlement rows written straight into the tables (no checkout, no delivery job), so that tests of
 // what vendors see (the Earnings tab) can set up any state: the items' settlement lines as order
@@ -199,6 +199,56 @@ export async function recordRelease(db: Db, orderPartId: string, at?: Date): Pro
     reference: `release:${orderPartId}`,
     at,
   });
+}
+
+/**
+ * A delivered part of ₹999 (or the price given), credited `soldDaysAgo` days ago and payable since
+ * `releasedDaysAgo` days ago (0: now; left out: still pending).
+ */
+export async function createPayablePart(
+  db: Db,
+  p: {
+    customerUserId: string;
+    vendorUserId: string;
+    storeId: string;
+    pricePaise?: number;
+    soldDaysAgo: number;
+    releasedDaysAgo?: number;
+  },
+): Promise<SettledPart> {
+  const part = await createSettledPart(db, {
+    customerUserId: p.customerUserId,
+    vendorUserId: p.vendorUserId,
+    storeId: p.storeId,
+    items: [{ unitPricePaise: p.pricePaise ?? 99_900 }],
+    status: 'delivered',
+    deliveredAt: daysAgo(p.soldDaysAgo),
+  });
+  await recordSale(db, part.orderPartId, daysAgo(p.soldDaysAgo));
+  if (p.releasedDaysAgo !== undefined)
+    await recordRelease(db, part.orderPartId, p.releasedDaysAgo === 0 ? undefined : daysAgo(p.releasedDaysAgo));
+  return part;
+}
+
+/** A vendor's payout details with PAN ABCPK1234F: a UPI ID (jaipur@okaxis unless given), or Ravi Kumar's HDFC account. */
+export async function savePayoutDetails(
+  db: Db,
+  vendorUserId: string,
+  method: 'upi' | 'bank',
+  upiId = 'jaipur@okaxis',
+): Promise<void> {
+  await db.insert(vendorPayoutDetails).values(
+    method === 'upi'
+      ? { vendorUserId, method, upiId, pan: 'ABCPK1234F' }
+      : {
+          vendorUserId,
+          method,
+          accountHolderName: 'Ravi Kumar',
+          bankAccountNumber: '123456789012',
+          ifsc: 'HDFC0001234',
+          pan: 'ABCPK1234F',
+        },
+  );
 }
 
 /** 'reversed': a cancel or refund after delivery takes the net back (the ledger's own reversal: from pending before release, else from payable). */

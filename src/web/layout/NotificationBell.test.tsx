@@ -9,6 +9,7 @@ import { meQueryKey } from '../api/session';
 import { NotificationBell } from './NotificationBell';
 import { markAllNotificationsRead, markNotificationRead, unreadCountKey, type InboxScope } from '../api/notifications';
 import { signedInAs } from '../api/test-fixtures';
+import { visibleText as text } from '../api/test-markup';
 
 // The header's bell: the unread count for whoever is signed in, on every page.
 
@@ -37,11 +38,6 @@ const bell = (scope: InboxScope, unread?: number) =>
     <NotificationBell scope={scope} />,
   );
 const bellLink = (html: string) => /<a [^>]*aria-label="Notifications[^"]*"[^>]*>.*?<\/a>/.exec(html)?.[0];
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('NotificationBell', () => {
   it('shows the unread count as a badge and names it for screen readers', () => {

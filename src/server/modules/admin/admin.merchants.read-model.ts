@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   merchantActionMessages,
   type AdminMerchant,
@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { deletedUserIds } from '../auth';
 import { merchantRows as merchants, merchantPaymentRows as payments } from '../merchants';
 import { referralRows } from '../referrals';
@@ -67,17 +67,11 @@ function merchantBase(db: DbOrTx) {
 type MerchantRow = Awaited<ReturnType<typeof merchantBase>['query']>[number];
 
 function merchantWhere(query: AdminMerchantsQuery) {
-  const q = query.q;
-  const p = q ? containsPattern(q) : '';
-  const search = q
-    ? or(
-        ilike(merchants.businessName, p),
-        ilike(merchants.name, p),
-        ilike(merchants.email, p),
-        ilike(merchants.referralCode, p),
-        idStartsWith(merchants.userId, q),
-      )
-    : undefined;
+  const search = searchOf(
+    query.q,
+    [merchants.businessName, merchants.name, merchants.email, merchants.referralCode],
+    [merchants.userId],
+  );
   const verified =
     query.verified === 'verified'
       ? eq(merchants.isVerified, true)

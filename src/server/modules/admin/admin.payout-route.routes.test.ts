@@ -15,12 +15,17 @@ import { indiaDate } from '../../test/dates';
 import { FakeRazorpay } from '../../test/fake-razorpay';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
-import { daysAgo } from '../../test/order-factories';
-import { createSettledPart, recordRelease, recordSale } from '../../test/settlement-fixtures';
+import {
+  createPayablePart,
+  createSettledPart,
+  recordRelease,
+  recordSale,
+  savePayoutDetails,
+} from '../../test/settlement-fixtures';
 import { systemLogs } from '../audit/audit.tables';
 import { saveGatewaySettings } from '../payments';
 import { vendorBalancesOf } from '../settlement';
-import { vendorPayoutDetails, vendorPayouts } from '../settlement/settlement.tables';
+import { vendorPayouts } from '../settlement/settlement.tables';
 import { payoutRouteStatus } from './admin.payouts';
 
 // "When Razorpay is configured with Route enabled, the payout is a Route transfer
@@ -76,19 +81,14 @@ beforeEach(async () => {
 async function payableVendor(businessName = 'Jaipur Handloom House') {
   const { userId, email } = await createVendorUser(t.db, { businessName });
   const shop = await createShop(t.db, userId);
-  await t.db
-    .insert(vendorPayoutDetails)
-    .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
-  const p = await createSettledPart(t.db, {
+  await savePayoutDetails(t.db, userId, 'upi');
+  const p = await createPayablePart(t.db, {
     customerUserId,
     vendorUserId: userId,
     storeId: shop.id,
-    items: [{ unitPricePaise: 99_900 }],
-    status: 'delivered',
-    deliveredAt: daysAgo(10),
+    soldDaysAgo: 10,
+    releasedDaysAgo: 2,
   });
-  await recordSale(t.db, p.orderPartId, daysAgo(10));
-  await recordRelease(t.db, p.orderPartId, daysAgo(2));
   expect(p.netPaise).toBe(NET_999);
   return { id: userId, email, businessName, storeId: shop.id };
 }

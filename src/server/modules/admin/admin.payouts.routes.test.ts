@@ -15,12 +15,11 @@ import { newShopper, placeOrder } from '../../test/checkout-fixtures';
 import { indiaDate } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { moneyInvariantViolations } from '../../test/invariants';
-import { daysAgo } from '../../test/order-factories';
 import { queryRows } from '../../platform/db';
-import { createSettledPart, recordRelease, recordReversal, recordSale } from '../../test/settlement-fixtures';
+import { createPayablePart, recordReversal, savePayoutDetails } from '../../test/settlement-fixtures';
 import { systemLogs } from '../audit/audit.tables';
 import { releaseDueVendorSales, vendorBalancesOf } from '../settlement';
-import { vendorLedger, vendorPayoutDetails, vendorPayouts } from '../settlement/settlement.tables';
+import { vendorLedger, vendorPayouts } from '../settlement/settlement.tables';
 
 // The super admin's Payouts tab. Settle reserves what a vendor may be paid up to
 // a day (its payable as of the end of that day, net of earlier payouts, capped by its payable now);
@@ -50,39 +49,14 @@ type Details = 'upi' | 'bank' | null;
 async function newVendor(details: Details = 'upi', businessName = 'Jaipur Handloom House') {
   const { userId, email } = await createVendorUser(t.db, { businessName });
   const shop = await createShop(t.db, userId);
-  if (details === 'upi')
-    await t.db
-      .insert(vendorPayoutDetails)
-      .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
-  if (details === 'bank') {
-    await t.db.insert(vendorPayoutDetails).values({
-      vendorUserId: userId,
-      method: 'bank',
-      accountHolderName: 'Ravi Kumar',
-      bankAccountNumber: '123456789012',
-      ifsc: 'HDFC0001234',
-      pan: 'ABCPK1234F',
-    });
-  }
+  if (details) await savePayoutDetails(t.db, userId, details);
   return { id: userId, email, storeId: shop.id, businessName };
 }
 type Vendor = Awaited<ReturnType<typeof newVendor>>;
 
 /** A delivered part of ₹999 (or the price given), credited `soldDaysAgo` days ago and payable since `releasedDaysAgo` (undefined: still pending). */
-async function part(v: Vendor, o: { pricePaise?: number; soldDaysAgo: number; releasedDaysAgo?: number }) {
-  const p = await createSettledPart(t.db, {
-    customerUserId,
-    vendorUserId: v.id,
-    storeId: v.storeId,
-    items: [{ unitPricePaise: o.pricePaise ?? 99_900 }],
-    status: 'delivered',
-    deliveredAt: daysAgo(o.soldDaysAgo),
-  });
-  await recordSale(t.db, p.orderPartId, daysAgo(o.soldDaysAgo));
-  if (o.releasedDaysAgo !== undefined)
-    await recordRelease(t.db, p.orderPartId, o.releasedDaysAgo === 0 ? undefined : daysAgo(o.releasedDaysAgo));
-  return p;
-}
+const part = (v: Vendor, o: { pricePaise?: number; soldDaysAgo: number; releasedDaysAgo?: number }) =>
+  createPayablePart(t.db, { customerUserId, vendorUserId: v.id, storeId: v.storeId, ...o });
 
 const preview = async (v: Vendor, upTo = indiaDate()): Promise<PayoutPreview> => {
   const res = await admin.get(`/api/admin/payouts/preview?vendorUserId=${v.id}&upTo=${upTo}`);

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   referralActionMessages,
@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/admin-merchants.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { profileRows, userRows } from '../auth';
 import { merchantRows } from '../merchants';
 import { referralRows as referrals } from '../referrals';
@@ -62,18 +62,11 @@ const referralBase = (db: DbOrTx) => {
 type ReferralRow = Awaited<ReturnType<typeof referralBase>>[number];
 
 function referralWhere(query: AdminReferralsQuery, { referrer, referred }: Sides): SQL | undefined {
-  const q = query.q;
-  const p = q ? containsPattern(q) : '';
-  const search = q
-    ? or(
-        ilike(referrer.name, p),
-        ilike(referrer.email, p),
-        ilike(referred.name, p),
-        ilike(referred.email, p),
-        ilike(referrals.referralCode, p),
-        idStartsWith(referrals.id, q),
-      )
-    : undefined;
+  const search = searchOf(
+    query.q,
+    [referrer.name, referrer.email, referred.name, referred.email, referrals.referralCode],
+    [referrals.id],
+  );
   return and(
     search,
     query.status ? eq(referrals.status, query.status) : undefined,

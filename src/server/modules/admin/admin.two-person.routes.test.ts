@@ -7,10 +7,8 @@ import { createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper } from '../../test/checkout-fixtures';
 import { indiaDate } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
-import { daysAgo } from '../../test/order-factories';
-import { createSettledPart, recordRelease, recordSale } from '../../test/settlement-fixtures';
+import { createPayablePart, savePayoutDetails } from '../../test/settlement-fixtures';
 import { systemLogs } from '../audit/audit.tables';
-import { vendorPayoutDetails } from '../settlement/settlement.tables';
 
 // Two people for money out: with the setting on, a payout or a withdrawal above the amount is paid
 // only when a second staff member with Finance approves what the first prepared.
@@ -118,19 +116,14 @@ describe('two people for money out', () => {
     const customer = (await registerAndLogin(new TestClient(t.app, '10.54.1.1'), customerInput())).id;
     const { userId } = await createVendorUser(t.db, { businessName: 'Two Person Textiles' });
     const shop = await createShop(t.db, userId);
-    await t.db
-      .insert(vendorPayoutDetails)
-      .values({ vendorUserId: userId, method: 'upi', upiId: 'textiles@okaxis', pan: 'ABCPK1234F' });
-    const p = await createSettledPart(t.db, {
+    await savePayoutDetails(t.db, userId, 'upi', 'textiles@okaxis');
+    await createPayablePart(t.db, {
       customerUserId: customer,
       vendorUserId: userId,
       storeId: shop.id,
-      items: [{ unitPricePaise: 99_900 }],
-      status: 'delivered',
-      deliveredAt: daysAgo(20),
+      soldDaysAgo: 20,
+      releasedDaysAgo: 10,
     });
-    await recordSale(t.db, p.orderPartId, daysAgo(20));
-    await recordRelease(t.db, p.orderPartId, daysAgo(10));
     const created = await first.client.post('/api/admin/payouts', {
       vendorUserId: userId,
       upTo: indiaDate(),

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import {
   vendorActionMessages,
   type AdminVendor,
@@ -8,7 +8,7 @@ import {
 import { toPayoutDetails } from '../../../contracts/payout-details.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { userRows as users, vendorRows as vendors } from '../auth';
 import { productRows as products } from '../catalog';
 import { orderPartRows as parts } from '../orders';
@@ -61,14 +61,7 @@ const vendorColumns = {
 };
 
 function vendorWhere(query: AdminVendorsQuery) {
-  const q = query.q;
-  const search = q
-    ? or(
-        ilike(vendors.businessName, containsPattern(q)),
-        ilike(vendors.email, containsPattern(q)),
-        idStartsWith(vendors.userId, q),
-      )
-    : undefined;
+  const search = searchOf(query.q, [vendors.businessName, vendors.email], [vendors.userId]);
   const approval =
     query.approval === 'approved'
       ? eq(vendors.isApproved, true)

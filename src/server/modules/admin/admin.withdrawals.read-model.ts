@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type {
   AdminWithdrawal,
   AdminWithdrawalPage,
@@ -6,7 +6,7 @@ import type {
 } from '../../../contracts/admin-lists.contract';
 import { pointsToPaise } from '../../../domain/money';
 import type { Db } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { customerRows as customers, userRows as users } from '../auth';
 import { withdrawalRows as withdrawals } from '../rewards';
 
@@ -24,15 +24,7 @@ const selectWithdrawals = (db: Db) =>
 type WithdrawalRow = Awaited<ReturnType<typeof selectWithdrawals>>[number];
 
 function withdrawalWhere(query: AdminWithdrawalsQuery) {
-  const q = query.q;
-  const search = q
-    ? or(
-        ilike(customers.fullName, containsPattern(q)),
-        ilike(users.email, containsPattern(q)),
-        ilike(withdrawals.upiId, containsPattern(q)),
-        idStartsWith(withdrawals.id, q),
-      )
-    : undefined;
+  const search = searchOf(query.q, [customers.fullName, users.email, withdrawals.upiId], [withdrawals.id]);
   return and(eq(withdrawals.status, query.status), search);
 }
 

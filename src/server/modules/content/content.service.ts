@@ -1,9 +1,9 @@
-import { and, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminMessage, AdminMessagePage, AdminMessagesQuery } from '../../../contracts/admin-lists.contract';
 import type { contactMessageSchema } from '../../../contracts/content.contract';
 import type { Db, DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { notify } from '../notifications';
 import { contactMessages } from './content.tables';
 
@@ -51,15 +51,11 @@ export async function setContactMessageRead(
 const sorts = { createdAt: contactMessages.createdAt, name: contactMessages.name, type: contactMessages.type };
 
 function where(query: AdminMessagesQuery) {
-  const q = query.q;
-  const search = q
-    ? or(
-        ilike(contactMessages.name, containsPattern(q)),
-        ilike(contactMessages.email, containsPattern(q)),
-        ilike(contactMessages.subject, containsPattern(q)),
-        idStartsWith(contactMessages.id, q),
-      )
-    : undefined;
+  const search = searchOf(
+    query.q,
+    [contactMessages.name, contactMessages.email, contactMessages.subject],
+    [contactMessages.id],
+  );
   const read = query.read === 'all' ? undefined : eq(contactMessages.isRead, query.read === 'read');
   return and(search, read);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   employeeActionMessages,
   type AdminEmployee,
@@ -8,7 +8,7 @@ import {
 import { erpWorkMessages, type Colleague } from '../../../contracts/erp-work.contract';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { deletedEmail } from '../auth';
 import { employees, employeeSessions } from './erp.tables';
 
@@ -139,17 +139,9 @@ const sorts = {
 };
 
 function where(query: AdminEmployeesQuery) {
-  const q = query.q;
   return and(
     isNull(employees.deletedAt),
-    q
-      ? or(
-          ilike(fullName, containsPattern(q)),
-          ilike(employees.email, containsPattern(q)),
-          ilike(employees.employeeId, containsPattern(q)),
-          idStartsWith(employees.id, q),
-        )
-      : undefined,
+    searchOf(query.q, [fullName, employees.email, employees.employeeId], [employees.id]),
     query.approval === 'all' ? undefined : eq(employees.isApproved, query.approval === 'approved'),
     query.status ? eq(employees.isActive, query.status === 'active') : undefined,
   );

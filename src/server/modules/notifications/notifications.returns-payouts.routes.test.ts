@@ -12,10 +12,8 @@ import { createShop, createVendorUser } from '../../test/catalog-factories';
 import { newShopper, placeCodOrder, placeOrder, signInAs, twoShops, type Shopper } from '../../test/checkout-fixtures';
 import { indiaDate } from '../../test/dates';
 import { customerInput, registerAndLogin } from '../../test/factories';
-import { daysAgo } from '../../test/order-factories';
-import { createSettledPart, recordRelease, recordSale } from '../../test/settlement-fixtures';
+import { createPayablePart, savePayoutDetails } from '../../test/settlement-fixtures';
 import { saveCodSettings } from '../payments';
-import { vendorPayoutDetails } from '../settlement/settlement.tables';
 
 // Returns and payouts tell the people they concern, in the inbox and by email, written with the
 // change: the customer hears that a return is approved, rejected (with the reason), received and
@@ -365,29 +363,14 @@ describe('a payout paid tells the vendor', () => {
   async function payableVendor(method: 'bank' | 'upi', businessName: string) {
     const { userId, email } = await createVendorUser(t.db, { businessName });
     const shop = await createShop(t.db, userId);
-    if (method === 'upi')
-      await t.db
-        .insert(vendorPayoutDetails)
-        .values({ vendorUserId: userId, method: 'upi', upiId: 'jaipur@okaxis', pan: 'ABCPK1234F' });
-    else
-      await t.db.insert(vendorPayoutDetails).values({
-        vendorUserId: userId,
-        method: 'bank',
-        accountHolderName: 'Ravi Kumar',
-        bankAccountNumber: '123456789012',
-        ifsc: 'HDFC0001234',
-        pan: 'ABCPK1234F',
-      });
-    const p = await createSettledPart(t.db, {
+    await savePayoutDetails(t.db, userId, method);
+    const p = await createPayablePart(t.db, {
       customerUserId,
       vendorUserId: userId,
       storeId: shop.id,
-      items: [{ unitPricePaise: 99_900 }],
-      status: 'delivered',
-      deliveredAt: daysAgo(10),
+      soldDaysAgo: 10,
+      releasedDaysAgo: 2,
     });
-    await recordSale(t.db, p.orderPartId, daysAgo(10));
-    await recordRelease(t.db, p.orderPartId, daysAgo(2));
     const client = new TestClient(t.app, `10.25.2.${++ip}`);
     expect((await client.post('/api/auth/login', { email, password: 'secret123' })).statusCode).toBe(200);
     return { id: userId, client, netPaise: p.netPaise };

@@ -1,8 +1,8 @@
-import { and, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AdminPayoutsQuery } from '../../../contracts/payouts.contract';
 import type { AdminListQuery } from '../../../contracts/admin-lists.contract';
 import type { DbOrTx } from '../../platform/db';
-import { containsPattern, idStartsWith, orderOf, pageWindow } from '../../platform/list-query';
+import { orderOf, pageWindow, searchOf } from '../../platform/list-query';
 import { vendorRows } from '../auth';
 import { vendorBalances, vendorPayoutDetails, vendorPayouts, vendorRouteAccounts } from './settlement.tables';
 
@@ -37,8 +37,7 @@ const payableSorts = {
   pending: vendorBalances.pendingPaise,
   vendor: vendorRows.businessName,
 };
-const payableWhere = (q: string | undefined) =>
-  q ? or(ilike(vendorRows.businessName, containsPattern(q)), idStartsWith(vendorBalances.vendorUserId, q)) : undefined;
+const payableWhere = (q: string | undefined) => searchOf(q, [vendorRows.businessName], [vendorBalances.vendorUserId]);
 
 /** Vendors with a ledger (a balances row), their balances, payout details and open payout; searched by name or id, most payable first. */
 export async function selectPayables(db: DbOrTx, query: AdminListQuery) {
@@ -79,17 +78,13 @@ const payoutSorts = {
   vendor: vendorRows.businessName,
 };
 function payoutWhere(query: AdminPayoutsQuery) {
-  const q = query.q;
   return and(
     query.status === 'all' ? undefined : eq(vendorPayouts.status, query.status),
-    q
-      ? or(
-          ilike(vendorRows.businessName, containsPattern(q)),
-          ilike(vendorPayouts.reference, containsPattern(q)),
-          idStartsWith(vendorPayouts.id, q),
-          idStartsWith(vendorPayouts.vendorUserId, q),
-        )
-      : undefined,
+    searchOf(
+      query.q,
+      [vendorRows.businessName, vendorPayouts.reference],
+      [vendorPayouts.id, vendorPayouts.vendorUserId],
+    ),
   );
 }
 

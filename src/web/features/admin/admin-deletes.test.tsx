@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminReferral, AdminReferralPage } from '../../../contracts/admin-merchants.contract';
 import type { AdminOrder, AdminOrderPage } from '../../../contracts/admin-orders.contract';
 import { visibleText as text } from '../../api/test-markup';
+import { testUuid as uuid } from '../../api/test-fixtures';
 import { OrdersTab } from './orders-tab';
 import { ReferralsTab } from './referrals-tab';
 
@@ -21,7 +22,6 @@ const buttons = (page: string) =>
   [.../<table[^>]*>.*<\/table>/.exec(page)![0].matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>(.*?)<\/button>/g)].map(
     (m) => [m[1], text(m[2])],
   );
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function render(key: unknown[], page: unknown, tab: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -10,6 +10,7 @@ import {
   formValuesOf,
   type EditDetailsForm,
 } from './admin-edit-details-dialog';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The super admin edits a user's, vendor's, merchant's or employee's details in
 // one dialog: the owner's own form (its contract), then a fresh code.
@@ -17,14 +18,6 @@ import {
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', async () => ({ Modal: (await import('../../api/test-modal')).modalInPlace() }));
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const id = '00000000-0000-4000-8000-000000000001';
 const target = { id, label: 'Asha Verma (asha@example.in)' };
 

@@ -5,14 +5,9 @@ import type { AdminOrder } from '../../../contracts/admin-orders.contract';
 import type { CodSettingsView } from '../../../contracts/admin-settings.contract';
 import { nextStatusesOf, PartCash } from './orders-tab';
 import { CodSettingsCard } from './settings-tab';
+import { visibleText as text } from '../../api/test-markup';
 
 // The super admin's side of cash on delivery: its settings card and the Orders tab's cash.
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const part = (over: Partial<AdminOrder>): AdminOrder => ({
   id: '00000000-0000-4000-8000-000000000001',

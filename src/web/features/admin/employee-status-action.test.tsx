@@ -1,14 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { employeeStatusColumn } from './employee-status-action';
+import { visibleText as text } from '../../api/test-markup';
 
 // On the web: the Employees tab's Inactive status.
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('the Employees tab', () => {
   it('shows an employee marked inactive as Inactive', () => {

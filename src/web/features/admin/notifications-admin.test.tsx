@@ -11,6 +11,8 @@ import { notify } from '../../ui/notify';
 import { inboxKey, unreadCountKey } from '../../api/notifications';
 import { NotificationsTab, RetryEmailDialog } from './notifications-tab';
 import type { StepUpDialog } from './step-up-dialog';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
+import { testUuid as uuid } from '../../api/test-fixtures';
 
 // The super admin's Notifications tab: the inbox, and the emails that could not
 // be sent with Retry behind a fresh code.
@@ -33,16 +35,6 @@ vi.mock('./step-up-dialog', async (importOriginal) => ({
     ) : null;
   },
 }));
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const inbox: NotificationPage = {
   items: [

@@ -4,8 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { adminTabLabels, adminTabs } from '../../../contracts/admin.contract';
 import { returnMessages, type OrderReturn, type ReturnPage } from '../../../contracts/returns.contract';
+import { requestedReturn, testUuid } from '../../api/test-fixtures';
 import { decisionBody, decisionErrors, DecideReturnDialog, DecisionFields, RetryRefundDialog } from './return-dialogs';
 import { ReturnsTab } from './returns-tab';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The super admin's Returns tab: every return with what a decision needs, and
 // the two actions confirmed with a fresh code.
@@ -13,49 +15,29 @@ import { ReturnsTab } from './returns-tab';
 // The dialogs render in place of a portal (there is no document on the server).
 vi.mock('../../ui/Modal', async () => ({ Modal: (await import('../../api/test-modal')).modalInPlace() }));
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const ret = (n: number, over: Partial<OrderReturn> = {}): OrderReturn => ({
-  id: uuid(n),
-  orderId: uuid(100 + n),
-  orderRef: `#1A2B3C${n}0`,
-  partId: uuid(200 + n),
-  storeName: 'Jaipur Handloom House',
-  customerName: 'Priya Nair',
-  status: 'requested',
-  statusLabel: 'Return requested',
-  reason: 'Wrong size or fit',
-  comment: 'Too tight at the shoulders',
-  photos: [],
-  items: [
-    {
-      orderItemId: uuid(300 + n),
-      productName: 'Block Print Kurta',
-      variantLabel: 'M / Indigo',
-      imageUrl: null,
-      quantity: 2,
-      pricePaise: 60_000,
-    },
-  ],
-  valuePaise: 120_000,
-  requestedAt: '2026-11-26T10:00:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  rejectionReason: null,
-  disputedAt: null,
-  disputeComment: null,
-  receivedAt: null,
-  refund: null,
-  creditNoteNumber: null,
-  ...over,
-});
+const ret = (n: number, over: Partial<OrderReturn> = {}): OrderReturn =>
+  requestedReturn({
+    id: testUuid(n),
+    orderId: testUuid(100 + n),
+    orderRef: `#1A2B3C${n}0`,
+    partId: testUuid(200 + n),
+    storeName: 'Jaipur Handloom House',
+    customerName: 'Priya Nair',
+    comment: 'Too tight at the shoulders',
+    items: [
+      {
+        orderItemId: testUuid(300 + n),
+        productName: 'Block Print Kurta',
+        variantLabel: 'M / Indigo',
+        imageUrl: null,
+        quantity: 2,
+        pricePaise: 60_000,
+      },
+    ],
+    valuePaise: 120_000,
+    requestedAt: '2026-11-26T10:00:00.000Z',
+    ...over,
+  });
 
 const failedRefund = {
   method: 'razorpay' as const,

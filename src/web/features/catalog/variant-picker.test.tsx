@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetailVariant } from '../../../contracts/catalog.contract';
 import { VariantPicker } from './variant-picker';
+import { visibleText as text } from '../../api/test-markup';
 
 // The product page's size buttons: a sold-out size says so and stays choosable.
 
@@ -23,11 +24,6 @@ const product = {
   options: [{ name: 'Size', values: ['S', 'M'] }],
   variants: [variant('v1', 'S', 0), variant('v2', 'M', 4)],
 };
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('VariantPicker', () => {
   it('offers each size as a radio button in a group named by the option, a sold-out one struck through and named so', () => {

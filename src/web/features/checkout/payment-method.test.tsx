@@ -4,6 +4,7 @@ import { checkoutSchema, type CheckoutSummary } from '../../../contracts/checkou
 import { codMessages } from '../../../domain/cod';
 import { codFallback, codLostMessage, payButtonLabel, PaymentMethodChoice } from './payment-method';
 import { checkoutRequest, startCheckout } from './use-checkout';
+import { visibleText as text } from '../../api/test-markup';
 
 // Checkout's payment method: pay online, or cash on delivery when the cart allows it.
 
@@ -14,11 +15,6 @@ const refused: Cod = {
   reasons: ['Kala Crafts does not offer cash on delivery', codMessages.aboveLimit(1_000_000)],
   limitPaise: 1_000_000,
 };
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const render = (props: Partial<Parameters<typeof PaymentMethodChoice>[0]> = {}) =>
   renderToStaticMarkup(
     <PaymentMethodChoice method="online" onChange={() => undefined} totalPaise={129_950} cod={available} {...props} />,

@@ -6,15 +6,11 @@ import { canDeleteNow } from '../../api/project-deletion';
 import { goesWithIt, ProjectDeletionSummary } from './project-deletion';
 import { TaskCard } from './task-card';
 import { taskFormValues } from './task-form-modal';
+import { visibleText as text } from '../../api/test-markup';
 
 // On the web: what the delete dialogs say goes with a project, Edit on the task
 // cards of their creator or project manager (prefilled).
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const nothing = () => undefined;
 
 const task = (over: Partial<Task> = {}): Task => ({

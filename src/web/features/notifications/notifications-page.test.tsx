@@ -9,6 +9,7 @@ import { meQueryKey } from '../../api/session';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationsPage } from './notifications-page';
 import { unreadCountKey } from '../../api/notifications';
 import { signedInAs, testUuid as uuid } from '../../api/test-fixtures';
+import { visibleText as text } from '../../api/test-markup';
 
 // The notifications page: the user's notifications newest first; opening one
 // marks it read and goes to its page; Mark all read.
@@ -92,13 +93,6 @@ const note = (n: number, over: Partial<Notification> = {}): Notification => ({
   ...over,
 });
 const listKey = (page = 1, unreadOnly = false) => ['notifications', 'list', page, NOTIFICATIONS_PAGE_SIZE, unreadOnly];
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 function render(seed: (qc: QueryClient) => void, path = '/notifications') {
   const qc = new QueryClient();

@@ -9,6 +9,7 @@ import { OrderCard } from './order-card';
 import { historyStep, OrderDetailsBody } from './order-details';
 import { codPartNote, codStillDuePaise } from './order-payment';
 import { orderPart, testUuid as uuid } from '../../api/test-fixtures';
+import { visibleText as text } from '../../api/test-markup';
 
 // The customer's orders paid cash on delivery: the payment, each part's cash
 // to pay at the door or paid, and a part refused at the door 'Returned to seller'.
@@ -46,11 +47,6 @@ const order = (parts: OrderPart[], over: Partial<Order> = {}): Order => ({
   ...over,
 });
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const noop = () => undefined;
 function wrap(children: ReactNode) {
   return renderToStaticMarkup(

@@ -2,14 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/orders.contract';
 import { OrderDiscountRows } from './order-details';
+import { visibleText as text } from '../../api/test-markup';
 
 // A customer's order shows what promotions took off it, and which ones.
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const withDiscount = (fields: object) => ({ id: '00000000-0000-4000-8000-000000000001', ...fields }) as Order;
 
 describe("the order's discount", () => {

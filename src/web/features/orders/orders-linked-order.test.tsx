@@ -8,6 +8,7 @@ import { meQueryKey } from '../../api/session';
 import { OrdersPage } from './orders-page';
 import { ordersQueryKey } from './use-orders';
 import { orderPart, signedInAs } from '../../api/test-fixtures';
+import { visibleText as text } from '../../api/test-markup';
 
 // A notification about an order links to /orders?order=<id>: the page opens
 // that order's details, from the loaded page or fetched on its own.
@@ -67,12 +68,6 @@ const list: OrderList = {
 const listKey = [...ordersQueryKey, 'list', 'all', 1, 10];
 const detailKey = (id: string) => [...ordersQueryKey, 'detail', id];
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 const inDialog = (html: string) => text(html.slice(html.indexOf('<div role="dialog"')));
 const dialogs = (html: string) => [...html.matchAll(/role="dialog" aria-label="([^"]+)"/g)].map((m) => m[1]);
 

@@ -12,6 +12,7 @@ import { DisputeReturnModal, ReturnsSection } from './order-returns-section';
 import { ReturnRequestModal } from './return-request-modal';
 import { orderReturnsKey } from './use-returns';
 import { requestedReturn, testUuid as uuid } from '../../api/test-fixtures';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The customer's returns on the order's details: the Return items
 // button while the window is open, the form, the returns with their status and steps, the dispute.
@@ -100,12 +101,6 @@ const returnable = (over: Partial<ReturnablePart> = {}): ReturnablePart => ({
 const ret = (over: Partial<OrderReturn> = {}): OrderReturn =>
   requestedReturn({ comment: 'Too tight at the shoulders', photos: ['/uploads/abc.webp'], ...over });
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const noop = () => undefined;
 function wrap(children: ReactNode, returns?: OrderReturns) {
   const qc = new QueryClient();

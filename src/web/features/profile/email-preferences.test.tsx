@@ -6,6 +6,7 @@ import type { EmailPreferences } from '../../../contracts/notifications.contract
 import { api, ApiError } from '../../api/client';
 import { notify } from '../../ui/notify';
 import { EmailPreferencesSection, useEmailPreferences } from './email-preferences-section';
+import { visibleText as text } from '../../api/test-markup';
 
 // Email notifications on the profile: one switch per group, saved as switched;
 // security messages and the in-app inbox are never turned off.
@@ -16,11 +17,6 @@ vi.mock('../../api/client', async (importOriginal) => ({
 }));
 vi.mock('../../ui/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), dismissErrors: vi.fn() } }));
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const key = ['notification-preferences'];
 const saved: EmailPreferences = { orders: true, wallet: true, news: false };
 

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Shop } from '../../../contracts/shops.contract';
 import { ShopCard } from './shop-card';
+import { visibleText as text } from '../../api/test-markup';
 
 // The vendor's shop card names cash on delivery when the shop offers it.
 
@@ -27,11 +28,6 @@ const shop = (over: Partial<Shop> = {}): Shop => ({
   createdAt: '2026-11-26T10:00:00.000Z',
   ...over,
 });
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('ShopCard', () => {
   it('shows "Cash on delivery" when the shop delivers and offers it, and not otherwise', () => {

@@ -3,15 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { permissionsOf, teamInviteInputSchema, type Team } from '../../../contracts/vendor-team.contract';
 import { InviteForm, TeamView } from './team-tab';
 import { dashboardTabsFor } from './vendor-dashboard-page';
+import { visibleText as text } from '../../api/test-markup';
 
 // The owner's Team section, and the dashboard's sections per role.
 
 const none = () => undefined;
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const team: Team = {
   members: [

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { VendorOrderPart } from '../../../contracts/vendor-orders.contract';
 import { CodBadge, CollectCashDialog, ReturnToSellerDialog, VendorOrderActions } from './vendor-order-actions';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The vendor's cash on delivery actions in the Orders tab.
 
@@ -62,12 +63,6 @@ const part = (over: Partial<VendorOrderPart> = {}): VendorOrderPart => ({
 });
 const noop = () => undefined;
 const handlers = { onMove: noop, onShip: noop, onCancel: noop, onCollect: noop, onReturn: noop };
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 
 describe('VendorOrderActions', () => {
   it('offers "Delivered and cash collected" and "Returned to seller" for a shipped cash on delivery part', () => {

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VendorProduct } from '../../../contracts/vendor-products.contract';
 import { VendorProductCard } from './vendor-products-card';
+import { visibleText as text } from '../../api/test-markup';
 
 // The vendor's product list says where a product stands in review: waiting, or rejected with the reason.
 
@@ -29,11 +30,6 @@ const product = (over: Partial<VendorProduct> = {}): VendorProduct => ({
   updatedAt: '2026-11-26T10:00:00.000Z',
   ...over,
 });
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const card = (p: VendorProduct) =>
   text(
     renderToStaticMarkup(<VendorProductCard product={p} onEdit={() => {}} onToggle={() => {}} onDelete={() => {}} />),

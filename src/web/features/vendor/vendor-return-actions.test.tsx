@@ -9,6 +9,7 @@ import {
 import { ReceiveReturnDialog, RejectReturnDialog, VendorReturnActions } from './vendor-return-actions';
 import { sendReturnChange, vendorReturnsPath } from './vendor-returns-api';
 import { vendorReturnTexts } from './vendor-returns';
+import { buttonLabels as buttons, visibleText as text } from '../../api/test-markup';
 
 // The vendor's answers to a return in the Returns tab.
 
@@ -53,12 +54,6 @@ const orderReturn = (over: Partial<OrderReturn> = {}): OrderReturn => ({
 });
 const noop = () => undefined;
 const handlers = { onApprove: noop, onReject: noop, onReceive: noop };
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]));
 const actionsOf = (status: ReturnStatus, busy: 'approve' | 'reject' | 'receive' | null = null) =>
   renderToStaticMarkup(
     <VendorReturnActions ret={orderReturn({ status })} busy={busy} describedBy="card-1" {...handlers} />,

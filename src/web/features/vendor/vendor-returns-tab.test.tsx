@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { OrderReturn } from '../../../contracts/returns.contract';
 import { ReturnCard } from './vendor-returns-tab';
+import { visibleText as text } from '../../api/test-markup';
 
 // One return in the vendor's Returns tab: what the shop reads before it answers, and after.
 
@@ -51,12 +52,6 @@ const render = (over: Partial<OrderReturn> = {}) =>
   renderToStaticMarkup(
     <ReturnCard ret={{ ...base, ...over }} busy={null} onApprove={noop} onReject={noop} onReceive={noop} />,
   );
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('ReturnCard', () => {
   it('shows the order, date, customer, value, status, items with picture, variant, quantity and price, the reason and comment', () => {

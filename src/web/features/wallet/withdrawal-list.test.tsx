@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Withdrawal } from '../../../contracts/rewards.contract';
 import { WithdrawalList } from '../../ui/WalletParts';
+import { visibleText as text } from '../../api/test-markup';
 
 // The wallet shows what the super admin wrote for the customer next to each
 // request: a paid one's UPI reference, a rejected one's reason.
@@ -16,11 +17,6 @@ const base: Withdrawal = {
   upiReference: null,
   rejectReason: null,
 };
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('WithdrawalList', () => {
   it("shows a paid request's UPI reference and a rejected request's reason, and neither for a pending one", () => {
