@@ -193,6 +193,7 @@ function ProductScopeField({
       workspace={workspace}
       scope={{ productIds: products.field.value ?? [], variantIds: variants.field.value ?? [] }}
       known={known}
+      onNames={onKnown}
       onChange={(next, labels) => {
         onKnown(labels);
         products.field.onChange(next.productIds);

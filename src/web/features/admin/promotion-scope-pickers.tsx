@@ -260,19 +260,24 @@ const disclosureButton =
 
 /**
  * One product found: its tick and, when it has variants (or may have: read when opened), a disclosure
- * that shows a tick per variant. Opened at first when one of its variants is chosen (an edited promotion).
+ * that shows a tick per variant. Opened at first when one of its variants is chosen (an edited promotion);
+ * the names of the product and variants chosen earlier are then told (`onNames`) for their chips.
  */
 export function ProductResult({
   product,
   workspace = adminPromotions,
   scope,
   onChange,
+  onNames,
+  known = {},
   defaultOpen,
 }: {
   product: ProductChoice;
   workspace?: PromotionWorkspace;
   scope: ProductScope;
   onChange: (scope: { productIds: string[]; variantIds: string[] }, labels: Record<string, string>) => void;
+  onNames?: (labels: Record<string, string>) => void;
+  known?: Record<string, string>;
   defaultOpen?: boolean;
 }) {
   const [open, setOpen] = useState(
@@ -286,6 +291,17 @@ export function ProductResult({
   });
   const variants = product.variants ?? read.data;
   const productTicked = scope.productIds.includes(product.id);
+  // Chosen earlier (an edited promotion) and named only now that they are found.
+  const unnamed: Record<string, string> = {};
+  if (productTicked && !known[product.id]) unnamed[product.id] = product.label;
+  for (const v of variants ?? [])
+    if (scope.variantIds.includes(v.id) && !known[v.id]) unnamed[v.id] = variantChipLabel(product, v);
+  const unnamedKey = Object.keys(unnamed).join(',');
+  useEffect(() => {
+    if (unnamedKey && onNames) onNames(unnamed);
+    // Told once per set of names missing; `unnamed` is rebuilt on every render from the same facts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unnamedKey]);
   const mayHaveVariants = product.variants === undefined || product.variants.length > 0;
   const groupName = `Variants of ${product.name}`;
   return (
@@ -359,12 +375,15 @@ export function ProductPicker({
   scope,
   known,
   onChange,
+  onNames,
   error,
 }: {
   workspace?: PromotionWorkspace;
   scope: ProductScope;
   known: Record<string, string>;
   onChange: (scope: { productIds: string[]; variantIds: string[] }, labels: Record<string, string>) => void;
+  /** Names of choices made earlier, found again in a search (their chips then read them). */
+  onNames?: (labels: Record<string, string>) => void;
   error?: string;
 }) {
   const { legend, searchLabel, search } = workspace.pickers.products;
@@ -411,7 +430,15 @@ export function ProductPicker({
           ) : (
             <ul aria-label={`${legend} found`} className="grid max-h-72 gap-1 overflow-y-auto">
               {found.data.map((p) => (
-                <ProductResult key={p.id} product={p} workspace={workspace} scope={scope} onChange={change} />
+                <ProductResult
+                  key={p.id}
+                  product={p}
+                  workspace={workspace}
+                  scope={scope}
+                  known={known}
+                  onChange={change}
+                  onNames={onNames}
+                />
               ))}
             </ul>
           )}
