@@ -95,6 +95,8 @@ for (const width of [375, 1280]) {
       page,
       browser,
     }) => {
+      // Two promotions made on the form, one edited, and a shopper's visit: longer than one story's minute.
+      test.setTimeout(150_000);
       const stamp = `${width}-${Date.now().toString().slice(-8)}`;
       const productName = `Sized kurta ${stamp}`;
       const name = `Size M sale ${stamp}`;
@@ -145,6 +147,36 @@ for (const width of [375, 1280]) {
       await expect(listed).toContainText('20% off');
       await expect(listed).toContainText('1 variant');
       await expect(listed).toContainText('Active');
+
+      // A later sale on size S, edited before it starts: the form shows its size ticked and named.
+      const later = `Size S sale ${stamp}`;
+      const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+      await page.getByRole('button', { name: 'New promotion' }).click();
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(later);
+      await dialog.getByRole('radio', { name: 'Automatic (applies by itself)' }).check();
+      await dialog.getByLabel('Percentage off (%)').fill('10');
+      await dialog.getByLabel('Covers').selectOption('products');
+      await dialog.getByLabel('Find your products by name').fill(productName);
+      await dialog.getByRole('button', { name: `Variants of ${productName}` }).click();
+      await sizes.getByRole('checkbox', { name: 'S', exact: true }).check();
+      await dialog.getByLabel('First day').fill(tomorrow);
+      await dialog.getByRole('button', { name: 'Create the promotion' }).click();
+      await expect(dialog).toBeHidden();
+      const scheduled = entry(page, later);
+      await expect(scheduled).toContainText('Scheduled');
+      await expect(scheduled).toContainText('1 variant');
+      await scheduled.getByRole('button', { name: `Edit ${later}` }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${later}` });
+      const saved = edit.getByRole('list', { name: 'Your products chosen' }).getByRole('listitem');
+      await expect(saved).toHaveCount(1);
+      await expect(saved).toContainText('A variant chosen earlier');
+      await edit.getByLabel('Find your products by name').fill(productName);
+      const savedSizes = edit.getByRole('group', { name: `Variants of ${productName}` });
+      await expect(savedSizes.getByRole('checkbox', { name: 'S', exact: true })).toBeChecked();
+      await expect(savedSizes.getByRole('checkbox', { name: 'M', exact: true })).not.toBeChecked();
+      await expect(saved).toHaveText(`${productName} · S`);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await expect(edit).toBeHidden();
 
       const shopper = await browser.newPage({ viewport: { width, height: 900 } });
       try {
