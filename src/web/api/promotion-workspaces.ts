@@ -1,12 +1,27 @@
-import type { AdminProductPage } from '../../contracts/admin-products.contract';
+import type { AdminProductDetails, AdminProductPage } from '../../contracts/admin-products.contract';
 import type { ProductPage } from '../../contracts/catalog.contract';
 import type { Page } from '../../contracts/common.contract';
 import type { Shop } from '../../contracts/shops.contract';
-import type { VendorProductPage } from '../../contracts/vendor-products.contract';
+import type { VendorProduct, VendorProductPage, VendorProductVariant } from '../../contracts/vendor-products.contract';
 import { api, toQuery } from './client';
 
 /** One choice of a promotion's picker: its id and what the person choosing reads. */
 export type Choice = { id: string; label: string };
+
+/**
+ * A product a picker's search finds: its choice ('Kurta · Kala Crafts'), its own name, and its variants
+ * (sizes and colours) as choices ('Red / M') when the search carries them; undefined: read when opened.
+ */
+export type ProductChoice = Choice & { name: string; variants?: Choice[] };
+
+/** A search of a picker: its legend, its search box's label and the search itself. */
+type Picker<C extends Choice> = { legend: string; searchLabel: string; search: (q: string) => Promise<C[]> };
+
+/** A variant as a tick names it: its values, 'Red / M' (the option names are the product's). */
+export const variantChoice = (v: Pick<VendorProductVariant, 'id' | 'option1Value' | 'option2Value'>): Choice => ({
+  id: v.id,
+  label: v.option2Value === null ? v.option1Value : `${v.option1Value} / ${v.option2Value}`,
+});
 
 /**
  * Where one Promotions screen works: the super admin's (Haat pays) or a vendor's (the vendor acted for
@@ -34,17 +49,26 @@ export type PromotionWorkspace = {
   funderText: string;
   /** What each scope covers, as the form's "Covers" choices say it. */
   scopeLabels: Record<'cart' | 'categories' | 'shops' | 'products', string>;
-  /** The shop and product pickers: their legend, their search box's label and the search itself. */
-  pickers: Record<
-    'shops' | 'products',
-    { legend: string; searchLabel: string; search: (q: string) => Promise<Choice[]> }
-  >;
+  /**
+   * The shop and product pickers: their legend, their search box's label and the search itself; the
+   * product picker also reads a product's variants when its search did not carry them.
+   */
+  pickers: {
+    shops: Picker<Choice>;
+    products: Picker<ProductChoice> & { variants: (productId: string) => Promise<Choice[]> };
+  };
 };
 
 /** The products an admin search finds (GET /api/admin/products?q=), as choices: 'Kurta · Kala Crafts'. */
-async function findProducts(q: string): Promise<Choice[]> {
+async function findProducts(q: string): Promise<ProductChoice[]> {
   const page = await api.get<AdminProductPage>(`/api/admin/products${toQuery({ q, pageSize: 10 })}`);
-  return page.items.map((p) => ({ id: p.id, label: `${p.name} · ${p.shopName}` }));
+  return page.items.map((p) => ({ id: p.id, name: p.name, label: `${p.name} · ${p.shopName}` }));
+}
+
+/** A product's variants on sale, for the super admin (GET /api/admin/products/:id/details). */
+async function productVariants(productId: string): Promise<Choice[]> {
+  const product = await api.get<AdminProductDetails>(`/api/admin/products/${productId}/details`);
+  return product.variants.map(variantChoice);
 }
 
 /** The shops selling what a catalog search finds (GET /api/products?q=), each once. */
@@ -73,14 +97,32 @@ export const adminPromotions: PromotionWorkspace = {
   },
   pickers: {
     shops: { legend: 'Shops', searchLabel: 'Find shops by a product they sell', search: findShops },
-    products: { legend: 'Products', searchLabel: 'Find products by name', search: findProducts },
+    products: {
+      legend: 'Products',
+      searchLabel: 'Find products by name',
+      search: findProducts,
+      variants: productVariants,
+    },
   },
 };
 
-/** The vendor's own products its search finds (GET /api/vendor/products?q=): 'Kurta · Kala Crafts'. */
-async function findOwnProducts(q: string): Promise<Choice[]> {
+/** A vendor's product as a picker's choice, with its variants on sale: 'Kurta · Kala Crafts'. */
+const ownProductChoice = (p: VendorProduct): ProductChoice => ({
+  id: p.id,
+  name: p.name,
+  label: `${p.name} · ${p.storeName}`,
+  variants: p.variants.map(variantChoice),
+});
+
+/** The vendor's own products its search finds (GET /api/vendor/products?q=), each with its variants. */
+async function findOwnProducts(q: string): Promise<ProductChoice[]> {
   const page = await api.get<VendorProductPage>(`/api/vendor/products${toQuery({ q, pageSize: 10 })}`);
-  return page.items.map((p) => ({ id: p.id, label: `${p.name} · ${p.storeName}` }));
+  return page.items.map(ownProductChoice);
+}
+
+/** One of the vendor's own products' variants (GET /api/vendor/products/:id: another vendor's is not found). */
+async function ownProductVariants(productId: string): Promise<Choice[]> {
+  return ownProductChoice(await api.get<VendorProduct>(`/api/vendor/products/${productId}`)).variants ?? [];
 }
 
 /** The vendor's own shops whose name holds the text (GET /api/vendor/shops). */
@@ -112,6 +154,11 @@ export const vendorPromotions = (vendorId: string): PromotionWorkspace => ({
   },
   pickers: {
     shops: { legend: 'Your shops', searchLabel: 'Find your shops by name', search: findOwnShops },
-    products: { legend: 'Your products', searchLabel: 'Find your products by name', search: findOwnProducts },
+    products: {
+      legend: 'Your products',
+      searchLabel: 'Find your products by name',
+      search: findOwnProducts,
+      variants: ownProductVariants,
+    },
   },
 });

@@ -366,6 +366,37 @@ describe('refusals', () => {
   });
 });
 
+describe("the promotion form's variant picker reads", () => {
+  it("gives a vendor its own product's variants by search and by id, and never another vendor's", async () => {
+    const p = await create(a, {
+      name: `Picker Kurta ${++n}`,
+      options: [
+        { name: 'Colour', values: ['Red'] },
+        { name: 'Size', values: ['M', 'L'] },
+      ],
+      variants: [
+        { option1Value: 'Red', option2Value: 'M', sku: 'PICK-RED-M', stockQuantity: 2 },
+        { option1Value: 'Red', option2Value: 'L', sku: 'PICK-RED-L', stockQuantity: 1 },
+      ],
+    });
+    const found = await a.client.get(`/api/vendor/products?q=${encodeURIComponent(p.name)}`);
+    expect(found.statusCode, found.body).toBe(200);
+    const mine = (found.json().items as VendorProduct[]).find((x) => x.id === p.id);
+    expect(mine?.variants.map((v) => [v.option1Value, v.option2Value])).toEqual([
+      ['Red', 'M'],
+      ['Red', 'L'],
+    ]);
+    expect((await read(a, p.id)).variants.map((v) => v.id)).toEqual(mine?.variants.map((v) => v.id));
+
+    const theirs = await b.client.get(`/api/vendor/products/${p.id}`);
+    expect(theirs.statusCode).toBe(404);
+    for (const v of p.variants) expect(theirs.body).not.toContain(v.id);
+    const searched = await b.client.get(`/api/vendor/products?q=${encodeURIComponent(p.name)}`);
+    expect(searched.statusCode).toBe(200);
+    expect(searched.json().items).toEqual([]);
+  });
+});
+
 describe('pictures used by a combination', () => {
   it('keeps the file while a combination shows it, and takes a retired picture off the combination', async () => {
     const picture = await uploaded(a);

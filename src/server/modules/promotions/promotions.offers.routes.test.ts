@@ -100,7 +100,7 @@ describe('offers on product cards and product pages', () => {
       variants: [{ option1Value: 'S' }, { option1Value: 'M', pricePaise: 120_000 }],
     });
     const sizeM = kurta.variants.find((v) => v.option1Value === 'M')!;
-    // Saved through the service, as the form has no variant picker yet; its answers are then read afresh.
+    // Saved through the service (the form's variant picker is the vendor's browser story's); read afresh.
     await savePromotion(t, {
       name: 'Size M week',
       kind: 'automatic',

@@ -11,7 +11,10 @@ import { promotions, promotionUses } from './promotions.tables';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What a promotion covers, in words: 'Whole cart', '2 categories', '1 shop', '3 products'. */
+/**
+ * What a promotion covers, in words: 'Whole cart', '2 categories', '1 shop', '3 products'; single sizes
+ * or colours are counted apart: '1 variant', '2 products, 1 variant'.
+ */
 export function coversText(r: PromotionRecord): string {
   const ids = r.scopeIds;
   switch (r.scopeType) {
@@ -19,8 +22,12 @@ export function coversText(r: PromotionRecord): string {
       return count(ids.categoryIds.length, 'category', 'categories');
     case 'shops':
       return count(ids.shopIds.length, 'shop', 'shops');
-    case 'products':
-      return count(ids.productIds.length + ids.variantIds.length, 'product', 'products');
+    case 'products': {
+      const products = count(ids.productIds.length, 'product', 'products');
+      const variants = count(ids.variantIds.length, 'variant', 'variants');
+      if (ids.variantIds.length === 0) return products;
+      return ids.productIds.length === 0 ? variants : `${products}, ${variants}`;
+    }
     default:
       return 'Whole cart';
   }

@@ -6,6 +6,7 @@ import { gstinFor } from '../../../domain/india-ids';
 import { haatPromotionCostPaise, moneyInvariantViolations } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { createProductWithVariants } from '../../test/catalog-factories';
 import {
   fillCart,
   moveAsVendor,
@@ -129,6 +130,44 @@ describe("a vendor's own promotions", () => {
     const end = await mine.client.post(`/api/vendor/promotions/${id}/end`);
     expect(end.statusCode).toBe(404);
     expect(end.json().error.message).toBe(m.notFound);
+  });
+});
+
+describe("a vendor's promotion on single sizes", () => {
+  it("saves its own variant, counted as one and kept for the edit form; another vendor's is refused", async () => {
+    const mine = await kurtaVendor();
+    const own = await createProductWithVariants(t.db, {
+      storeId: mine.kurta.storeId,
+      categoryId: mine.kurta.categoryId,
+      name: 'Sized kurta',
+      pricePaise: 60_000,
+      variants: [{ option1Value: 'S' }, { option1Value: 'M' }],
+    });
+    const sizeM = own.variants.find((v) => v.option1Value === 'M')!;
+    const saved = await mine.client.post(
+      '/api/vendor/promotions',
+      vendorCoupon(mine.vendor.userId, { scope: 'products', productIds: [], variantIds: [sizeM.id] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().promotion).toMatchObject({
+      covers: '1 variant',
+      input: { scope: 'products', productIds: [], variantIds: [sizeM.id] },
+    });
+
+    const other = await shopWithProduct(t, 45_000);
+    const theirs = await createProductWithVariants(t.db, {
+      storeId: other.shop.id,
+      categoryId: other.category.id,
+      name: 'Their kurta',
+      pricePaise: 50_000,
+      variants: [{ option1Value: 'M' }],
+    });
+    const refused = await mine.client.post(
+      '/api/vendor/promotions',
+      vendorCoupon(mine.vendor.userId, { scope: 'products', productIds: [], variantIds: [theirs.variants[0].id] }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ productIds: m.notYourProducts });
   });
 });
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Controller,
+  useController,
   useForm,
   useWatch,
   type Control,
@@ -27,7 +28,7 @@ import { adminPromotions, type PromotionWorkspace } from '../../api/promotion-wo
 import { Input, Select } from '../../ui/Field';
 import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
-import { CategoryTicks, SearchPicker } from './promotion-scope-pickers';
+import { CategoryTicks, ProductPicker, SearchPicker } from './promotion-scope-pickers';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** The form checks with the server's own contract: its messages show under the fields. */
@@ -80,6 +81,7 @@ export const promotionFieldNames: readonly Path<PromotionForm>[] = [
   'categoryIds',
   'shopIds',
   'productIds',
+  'variantIds',
   'minimumCart',
   'startsOn',
   'endsOn',
@@ -167,6 +169,38 @@ function Tick({
         </p>
       )}
     </div>
+  );
+}
+
+/** The products scope: whole products (`productIds`) and single variants (`variantIds`), in one picker. */
+function ProductScopeField({
+  workspace,
+  control,
+  known,
+  onKnown,
+  error,
+}: {
+  workspace: PromotionWorkspace;
+  control: Control<PromotionForm, unknown, PromotionDefinition>;
+  known: Record<string, string>;
+  onKnown: (labels: Record<string, string>) => void;
+  error?: string;
+}) {
+  const products = useController({ control, name: 'productIds' });
+  const variants = useController({ control, name: 'variantIds' });
+  return (
+    <ProductPicker
+      workspace={workspace}
+      scope={{ productIds: products.field.value ?? [], variantIds: variants.field.value ?? [] }}
+      known={known}
+      onNames={onKnown}
+      onChange={(next, labels) => {
+        onKnown(labels);
+        products.field.onChange(next.productIds);
+        variants.field.onChange(next.variantIds);
+      }}
+      error={error}
+    />
   );
 }
 
@@ -289,22 +323,12 @@ export function PromotionFields({
         />
       )}
       {scope === 'products' && (
-        <Controller
+        <ProductScopeField
+          workspace={workspace}
           control={control}
-          name="productIds"
-          render={({ field }) => (
-            <SearchPicker
-              kind="products"
-              workspace={workspace}
-              chosen={field.value ?? []}
-              known={known}
-              onChange={(ids, labels) => {
-                onKnown(labels);
-                field.onChange(ids);
-              }}
-              error={e('productIds')}
-            />
-          )}
+          known={known}
+          onKnown={onKnown}
+          error={e('productIds') ?? e('variantIds')}
         />
       )}
       <Input
