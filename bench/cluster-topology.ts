@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { READY_PATH } from '../src/server/platform/lifecycle';
+import { startReplica, type Replica } from '../scripts/pg-replica';
 import { waitUntilAnswering } from './report';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -49,6 +50,11 @@ export type ClusterOptions = {
   env?: Record<string, string>;
   /** Where progress lines go. */
   log?: (line: string) => void;
+  /**
+   * A streaming replica of the PostgreSQL server (`--replica`, CLUSTER_REPLICA=true): pg_basebackup into the run's
+   * folder, started on the port after the S3 store's; the API processes read the catalog there (DATABASE_REPLICA_URL).
+   */
+  replica?: boolean;
 };
 
 /** One API process (`node dist/server/main.js`), which may be restarted on the same port. */
@@ -74,6 +80,8 @@ export type Cluster = {
   /** The temporary folder: nginx.conf, logs, each process's DATA_DIR and the bucket's files. */
   dir: string;
   nginxAccessLog: string;
+  /** The read replica, when asked for: it may be stopped and started again (bench/replica.ts). */
+  replica?: Replica;
   /** Stops nginx, the API processes and the store; removes the folder unless `keepFiles`. */
   stop(o?: { keepFiles?: boolean }): Promise<void>;
 };
@@ -260,11 +268,13 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
   const port = o.port ?? 8480;
   const apiPorts = [port + 1, port + 2];
   const s3Port = port + 3;
+  const wantReplica = o.replica ?? ['true', '1', 'yes'].includes(process.env.CLUSTER_REPLICA ?? '');
+  const replicaPort = port + 4;
   const admin = o.admin ?? { email: 'superadmin@haat.local', password: 'cluster-admin-password' };
   const url = `http://127.0.0.1:${port}`;
 
   ensureBuilt(log);
-  for (const p of [port, ...apiPorts, s3Port])
+  for (const p of [port, ...apiPorts, s3Port, ...(wantReplica ? [replicaPort] : [])])
     if (!(await portFree(p))) throw new Error(`Port ${p} is in use (choose another with --port)`);
   const dir = mkdtempSync(join(tmpdir(), 'haat-cluster-'));
   const cleanups: (() => Promise<void>)[] = [];
@@ -290,6 +300,17 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
     log(
       `PostgreSQL: database ${dbName} created, owned by ${OWNER.role}; the API signs in as ${APP.role}${made.createdRoles.length ? ` (roles made for this run: ${made.createdRoles.join(', ')}; dropped with the database at the end)` : ''}`,
     );
+    let replica: Replica | undefined;
+    if (wantReplica) {
+      // A copy of the whole server, made after the database exists (later changes stream to it).
+      const t0 = performance.now();
+      replica = startReplica({ primary: withUser(server, 'postgres'), dir, port: replicaPort });
+      const made = replica;
+      cleanups.push(async () => made.remove());
+      log(
+        `PostgreSQL replica: 127.0.0.1:${replicaPort} (pg_basebackup and start in ${((performance.now() - t0) / 1000).toFixed(1)} s; log ${made.logFile})`,
+      );
+    }
     const s3 = await startS3(s3Port, join(dir, 's3'));
     cleanups.push(() => s3.close());
     log(`S3 store: s3rver at http://127.0.0.1:${s3Port}, bucket ${BUCKET}`);
@@ -320,6 +341,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       ADMIN_PASSWORD: admin.password,
       // Every visitor arrives from nginx's address here.
       REGISTRATIONS_PER_HOUR: '1000000',
+      ...(replica ? { DATABASE_REPLICA_URL: replica.urlFor(withUser(server, dbName, APP)) } : {}),
       ...o.env,
     };
     const apis = apiPorts.map((p, i) => apiProcess({ name: `api-${i + 1}`, port: p, dir, env, log }));
@@ -359,6 +381,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       ownerUrl: env.MIGRATION_DATABASE_URL,
       dir,
       nginxAccessLog: join(dir, 'nginx-access.log'),
+      replica,
       stop: (s) => stopAll(s?.keepFiles),
     };
   } catch (e) {

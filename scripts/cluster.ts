@@ -1,7 +1,8 @@
-// `npm run cluster [-- --port 8480]`: the production topology on this machine (bench/cluster-topology.ts):
+// `npm run cluster [-- --port 8480] [--replica]`: the production topology on this machine (bench/cluster-topology.ts):
 // a PostgreSQL database and roles of its own (CLUSTER_DB, CLUSTER_*_ROLE), Redis, s3rver, two built API
-// processes and nginx in front. Prints the address and the super admin; Ctrl-C stops everything and
-// drops what it created.
+// processes and nginx in front; with --replica (or CLUSTER_REPLICA=true) a PostgreSQL streaming replica too, which
+// serves the catalog's reads. Prints the address and the super admin; Ctrl-C stops everything and drops what it
+// created.
 import { startCluster } from '../bench/cluster-topology';
 
 function portArg(): number | undefined {
@@ -13,7 +14,8 @@ function portArg(): number | undefined {
   return port;
 }
 
-const cluster = await startCluster({ port: portArg() }).catch((e: unknown) => {
+const replica = process.argv.includes('--replica') ? true : undefined;
+const cluster = await startCluster({ port: portArg(), replica }).catch((e: unknown) => {
   console.error(`The cluster could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });
@@ -22,7 +24,7 @@ console.log(`
   Haat cluster: ${cluster.url}
   Super admin:  ${cluster.admin.email} / ${cluster.admin.password} (${cluster.url}/admin; two-factor is set up at the first sign-in)
   Demo accounts: see the README (customer@haat.test / Customer@123, vendor@haat.test / Vendor@123, ...)
-  Logs:         ${cluster.dir} (api-1.log, api-2.log, nginx-access.log)
+  Logs:         ${cluster.dir} (api-1.log, api-2.log, nginx-access.log)${cluster.replica ? `\n  Replica:      127.0.0.1:${cluster.replica.port} (catalog reads; lag in /metrics: haat_replica_lag_seconds)` : ''}
   Ctrl-C stops everything.
 `);
 

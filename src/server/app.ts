@@ -20,7 +20,7 @@ import { installLifecycle, LIVE_PATH, READY_PATH } from './platform/lifecycle';
 import { createMailer } from './platform/mail';
 import { createDocumentStorage, createObjectStorage } from './platform/object-storage';
 import { uploadsRoutes } from './platform/uploads.routes';
-import type { Database } from './platform/db';
+import { CatalogReads, type Database, type ReplicaPosition } from './platform/db';
 import { healthRoutes } from './platform/health.routes';
 import { createMetrics, installMetrics, noMetrics } from './platform/metrics';
 import {
@@ -103,6 +103,8 @@ export type BuildAppOptions = {
   logger?: boolean | { stream: { write: (line: string) => void } };
   /** Told of every route as it is added (the vendor route matrix test reads each route's declared permission). */
   onRoute?: (route: RouteOptions) => void;
+  /** How the replica (`database.replica`) is looked at: measureReplica by default; tests give a fake. */
+  measureReplica?: () => Promise<ReplicaPosition>;
 };
 
 /** Builds the Haat API and web server: plugins, one error handler, every module's routes. No listen. */
@@ -112,6 +114,7 @@ export async function buildApp({
   webDist = resolve('dist/web'),
   logger = true,
   onRoute,
+  measureReplica,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -142,7 +145,16 @@ export async function buildApp({
   app.addHook('onClose', async () => storage.close());
   const documents = await createDocumentStorage(config, app.log);
   app.addHook('onClose', async () => documents.close());
-  const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool }) : noMetrics;
+  // The catalog's reads go to the replica while it keeps up: looked at every second while the app is open.
+  const catalogReads = new CatalogReads({
+    primary: database.db,
+    replica: database.replica?.db,
+    maxLagMs: config.REPLICA_MAX_LAG_MS,
+    measure: measureReplica,
+  });
+  const stopWatching = catalogReads.watch(1000);
+  app.addHook('onClose', async () => stopWatching());
+  const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool, catalogReads }) : noMetrics;
   app.decorate(
     'ctx',
     makeContext(
@@ -154,6 +166,7 @@ export async function buildApp({
       documents,
       redis ? new RedisFailureStore(redis, `${config.REDIS_PREFIX}failures:`) : undefined,
       metrics,
+      catalogReads,
     ),
   );
   if (redis) {

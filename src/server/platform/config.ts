@@ -83,6 +83,16 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres://')
       .optional(),
+    /**
+     * A streaming replica of DATABASE_URL's server: the public catalog's reads (product list, search,
+     * product page, categories) go there while it keeps up (docs/several-processes.md: A read replica).
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres://')
+      .optional(),
+    /** How far the replica may fall behind (milliseconds) before catalog reads go back to the primary. */
+    REPLICA_MAX_LAG_MS: whole(0, 600_000, 2000),
     DATA_DIR: z.string().default('./data'),
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -176,6 +186,10 @@ const configSchema = z
   .refine((c) => !c.MIGRATION_DATABASE_URL || Boolean(c.DATABASE_URL), {
     message: 'needs DATABASE_URL too (the app role that uses the database it migrates)',
     path: ['MIGRATION_DATABASE_URL'],
+  })
+  .refine((c) => !c.DATABASE_REPLICA_URL || Boolean(c.DATABASE_URL), {
+    message: 'needs DATABASE_URL too (the primary it replicates)',
+    path: ['DATABASE_REPLICA_URL'],
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'and ADMIN_PASSWORD must be set together (or both left unset)',

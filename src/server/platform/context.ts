@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Db, DbKind } from './db';
+import { CatalogReads, type Db, type DbKind } from './db';
 import { JobQueue } from './job-queue';
 import type { Lifecycle } from './lifecycle';
 import { LoginThrottle, MemoryFailureStore, type FailureStore } from './login-limiter';
@@ -18,6 +18,8 @@ export type AppContext = {
   failureStore: FailureStore;
   /** The catalog's public answers, forgotten by any successful write. */
   catalogCache: ResponseCache;
+  /** The database of the public catalog's reads: the replica (DATABASE_REPLICA_URL) while it keeps up, else `db`. */
+  catalogReads: CatalogReads;
   /** Image decoding and encoding: IMAGE_JOBS at a time, at most 64 waiting. */
   imageJobs: JobQueue;
   /** Where mail goes: SMTP, or the outbox folder (set by buildApp, which has the logger). */
@@ -49,14 +51,20 @@ export function makeContext(
   documents: ObjectStorage,
   failureStore: FailureStore = new MemoryFailureStore(),
   metrics: Metrics = noMetrics,
+  catalogReads: CatalogReads = new CatalogReads({ primary: db, maxLagMs: config.REPLICA_MAX_LAG_MS }),
 ): AppContext {
+  const catalogCache = new ResponseCache(config.CATALOG_CACHE_SECONDS * 1000);
+  // Read-your-writes: whatever empties the catalog cache (a write here or in another process) keeps the
+  // catalog's reads on the primary until the replica has replayed it, so the next cache fill is not stale.
+  catalogCache.onForget(() => catalogReads.noteWrite());
   return {
     db,
     dbKind,
     config,
+    catalogReads,
     loginFailures: new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, failureStore),
     failureStore,
-    catalogCache: new ResponseCache(config.CATALOG_CACHE_SECONDS * 1000),
+    catalogCache,
     mailer,
     storage,
     documents,

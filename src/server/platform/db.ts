@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { AppError } from './app-error';
 
 /** The Drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -21,7 +22,15 @@ export type DbOrTx = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgresql';
 /** An open database (`close` may be called more than once): `pglite` is the embedded one's client, `pool` the PostgreSQL server's connection pool (its use is measured). */
-export type Database = { db: Db; kind: DbKind; close: () => Promise<void>; pglite?: PGlite; pool?: pg.Pool };
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  /** A streaming replica of the server (DATABASE_REPLICA_URL), for the catalog's reads; closed with the database. */
+  replica?: Database;
+};
 
 /** The committed migrations: found upwards from this file, whether it runs from src/ (tsx) or from the build in dist/. */
 export const migrationsFolder = findUp(
@@ -60,17 +69,30 @@ export const SESSION_OPTIONS = '-c synchronize_seqscans=off';
 /** A PostgreSQL role name we are willing to put into a statement (no quoting games). */
 const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Connects to a PostgreSQL server through a node-postgres pool; `role` runs every session as that role (SET ROLE at connection). */
-export async function openPostgres(url: string, poolSize = 10, o: { role?: string } = {}): Promise<Database> {
+/**
+ * Connects to a PostgreSQL server through a node-postgres pool; `role` runs every session as that role (SET ROLE
+ * at connection). `optional`: a server that may be down (a replica): no connection is tried now, and connecting
+ * or a query gives up after `timeoutMs`, so that the caller can turn to the primary.
+ */
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  o: { role?: string; optional?: { timeoutMs: number } } = {},
+): Promise<Database> {
   if (o.role !== undefined && !ROLE_NAME.test(o.role)) throw new Error(`Not a role name: ${o.role}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     options: o.role ? `${SESSION_OPTIONS} -c role=${o.role}` : SESSION_OPTIONS,
+    ...(o.optional ? { connectionTimeoutMillis: o.optional.timeoutMs, query_timeout: o.optional.timeoutMs } : {}),
   });
   // An idle connection the server closes (restart, failover, DROP DATABASE) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', () => {});
+  if (o.optional) {
+    let closing: Promise<void> | undefined;
+    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgresql', close: () => (closing ??= pool.end()), pool };
+  }
   // Fail fast with a clear message when the server is not there.
   const c = await pool.connect().catch((e: Error) => {
     void pool.end();
@@ -82,10 +104,29 @@ export async function openPostgres(url: string, poolSize = 10, o: { role?: strin
   return { db, kind: 'postgresql', close: () => (closing ??= pool.end()), pool };
 }
 
-/** Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir/db`. */
-export function openDatabase(cfg: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
-  return cfg.DATABASE_URL ? openPostgres(cfg.DATABASE_URL) : openPglite({ dataDir: `${cfg.DATA_DIR}/db` });
+/**
+ * Opens the database the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir/db`; with
+ * DATABASE_REPLICA_URL, its replica too (optional: it may be down now, the start does not wait for it).
+ */
+export async function openDatabase(cfg: {
+  DATABASE_URL?: string;
+  DATABASE_REPLICA_URL?: string;
+  DATA_DIR: string;
+}): Promise<Database> {
+  if (!cfg.DATABASE_URL) return openPglite({ dataDir: `${cfg.DATA_DIR}/db` });
+  const primary = await openPostgres(cfg.DATABASE_URL);
+  if (!cfg.DATABASE_REPLICA_URL) return primary;
+  const replica = await openPostgres(cfg.DATABASE_REPLICA_URL, 10, { optional: { timeoutMs: REPLICA_TIMEOUT_MS } });
+  let closing: Promise<void> | undefined;
+  return {
+    ...primary,
+    replica,
+    close: () => (closing ??= Promise.all([primary.close(), replica.close()]).then(() => undefined)),
+  };
 }
+
+/** How long connecting to the replica, or one query there, may take before the read turns to the primary. */
+export const REPLICA_TIMEOUT_MS = 2000;
 
 /** Applies the committed migrations that are not applied yet. */
 export async function runMigrations(database: Database): Promise<void> {
@@ -257,4 +298,172 @@ export function builtOncePer<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     if (b === undefined) built.set(db, (b = build(db)));
     return b;
   };
+}
+
+/** A PostgreSQL WAL position (`16/B374D848`) as a number that compares. */
+export function lsnValue(lsn: string): bigint {
+  const [high, low] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/** One look at the replica: the primary's WAL position, then how far the replica has replayed, and its lag. */
+export type ReplicaPosition = { primaryLsn: bigint; replayedLsn: bigint; lagMs: number };
+
+/**
+ * Measures the replica against the primary: the primary's position first, then the replica's replayed
+ * position. A replica that has replayed that position is not behind at all (an idle primary writes nothing,
+ * and `now() - pg_last_xact_replay_timestamp()` would grow without any lag); else the lag is the age of the
+ * last transaction it replayed. Throws when either cannot be asked, or the replica is not a standby.
+ */
+export async function measureReplica(primary: Db, replica: Db): Promise<ReplicaPosition> {
+  const [p] = await queryRows<{ lsn: string }>(primary, sql`select pg_current_wal_lsn()::text as lsn`);
+  const [r] = await queryRows<{ lsn: string | null; ms: number | string | null }>(
+    replica,
+    sql`select pg_last_wal_replay_lsn()::text as lsn,
+               extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000 as ms`,
+  );
+  if (!r?.lsn) throw new Error('DATABASE_REPLICA_URL is not a streaming replica (pg_last_wal_replay_lsn() is null)');
+  const primaryLsn = lsnValue(p.lsn);
+  const replayedLsn = lsnValue(r.lsn);
+  const lagMs = replayedLsn >= primaryLsn ? 0 : r.ms === null ? Number.POSITIVE_INFINITY : Math.max(0, Number(r.ms));
+  return { primaryLsn, replayedLsn, lagMs };
+}
+
+/** Where catalog reads go now, and why. */
+export type ReplicaState = 'none' | 'unmeasured' | 'in-use' | 'behind' | 'down' | 'catching-up';
+
+/**
+ * The catalog's read database: the replica while it keeps up, else the primary. The rules (docs/several-processes.md:
+ * A read replica):
+ * - lag: a look every second (`watch`); a replica more than `maxLagMs` behind, or one that cannot be asked, is not
+ *   used until a look finds it within the limit again;
+ * - down: a read that fails on the replica for any reason but the catalog's own answer (AppError) is read again on
+ *   the primary, and the replica is not used until the next look finds it well;
+ * - read-your-writes: after a write (`noteWrite`: any successful change in this process, or another process's
+ *   word that it changed something), reads stay on the primary until a look that started after the write has
+ *   found the replica past the primary's position of that look; so a change, and the next cache fill, are seen
+ *   at once.
+ */
+export class CatalogReads {
+  /** Reads answered by the replica, by the primary (by choice), and read again on the primary after a replica failure. */
+  readonly counts = { replica: 0, primary: 0, fallback: 0 };
+  /** The last measured lag in seconds; null before the first look or while the replica cannot be asked. */
+  lagSeconds: number | null = null;
+  private healthy = false;
+  private down = false;
+  private replayed = 0n;
+  /** The primary position the replica must have replayed: the highest seen by a look that followed a write. */
+  private mustReach = 0n;
+  /** Writes noted, and how many of them a finished look covers (it started after them). */
+  private writes = 0;
+  private writesCovered = 0;
+  private looking: Promise<void> | null = null;
+  private lookAgain = false;
+  private lookedAt = Number.NEGATIVE_INFINITY;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly o: {
+      primary: Db;
+      replica?: Db;
+      maxLagMs: number;
+      /** One look at the replica (measureReplica by default). */
+      measure?: () => Promise<ReplicaPosition>;
+      now?: () => number;
+    },
+  ) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Whether a replica is configured at all. */
+  get hasReplica(): boolean {
+    return this.o.replica !== undefined;
+  }
+
+  /** Where the next catalog read goes, and why. */
+  get state(): ReplicaState {
+    if (!this.o.replica) return 'none';
+    if (this.down) return 'down';
+    if (this.lagSeconds === null) return 'unmeasured';
+    if (!this.healthy) return 'behind';
+    if (this.writesCovered < this.writes || this.replayed < this.mustReach) return 'catching-up';
+    return 'in-use';
+  }
+
+  /** Runs a catalog read on the replica when it may serve it, else on the primary; a replica failure is read again there. */
+  async read<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const replica = this.o.replica;
+    const state = this.state;
+    // Catching up after a write: a look soon (not only each second) ends it as soon as the replica has replayed it.
+    if (state === 'catching-up' && !this.looking && this.now() - this.lookedAt >= 50) void this.look();
+    if (!replica || state !== 'in-use') {
+      this.counts.primary += 1;
+      return work(this.o.primary);
+    }
+    try {
+      const answer = await work(replica);
+      this.counts.replica += 1;
+      return answer;
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // Down (or a query cancelled by replay): the primary answers, and a look decides when the replica is back.
+      this.down = true;
+      this.counts.fallback += 1;
+      return work(this.o.primary);
+    }
+  }
+
+  /** Something was written: reads stay on the primary until the replica has replayed it (a look starts now). */
+  noteWrite(): void {
+    if (!this.o.replica) return;
+    this.writes += 1;
+    void this.look();
+  }
+
+  /** Looks at the replica now (after the look in progress, if one is): its lag, its position, whether it answers. */
+  look(): Promise<void> {
+    if (!this.o.replica) return Promise.resolve();
+    if (this.looking) {
+      this.lookAgain = true;
+      return this.looking;
+    }
+    const covers = this.writes;
+    this.lookedAt = this.now();
+    const measure = this.o.measure ?? (() => measureReplica(this.o.primary, this.o.replica as Db));
+    this.looking = measure()
+      .then(
+        (p) => {
+          this.replayed = p.replayedLsn;
+          if (covers > this.writesCovered) {
+            if (p.primaryLsn > this.mustReach) this.mustReach = p.primaryLsn;
+            this.writesCovered = covers;
+          }
+          this.lagSeconds = p.lagMs / 1000;
+          this.healthy = p.lagMs <= this.o.maxLagMs;
+          this.down = false;
+        },
+        () => {
+          this.lagSeconds = null;
+          this.healthy = false;
+          this.down = true;
+        },
+      )
+      .finally(() => {
+        this.looking = null;
+        if (this.lookAgain) {
+          this.lookAgain = false;
+          void this.look();
+        }
+      });
+    return this.looking;
+  }
+
+  /** Looks every `everyMs` until the answered function is called (does nothing without a replica). */
+  watch(everyMs = 1000): () => void {
+    if (!this.o.replica) return () => {};
+    void this.look();
+    const timer = setInterval(() => void this.look(), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 }

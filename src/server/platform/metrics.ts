@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from './app-error';
+import type { CatalogReads } from './db';
 import { matchedRoute } from './http';
 import type { JobMetrics } from './repeating-job';
 
@@ -27,7 +28,7 @@ export const noMetrics: Metrics = { paymentOutcome() {}, request() {}, jobRan() 
  * in one process keep theirs apart): requests, the PostgreSQL pool, scheduled jobs, payment
  * outcomes, and the process (memory, CPU, event loop, GC) from prom-client's default metrics.
  */
-export function createMetrics({ pool }: { pool?: pg.Pool } = {}): Metrics {
+export function createMetrics({ pool, catalogReads }: { pool?: pg.Pool; catalogReads?: CatalogReads } = {}): Metrics {
   const registers = [new Registry()];
   const [registry] = registers;
   collectDefaultMetrics({ register: registry });
@@ -91,6 +92,38 @@ export function createMetrics({ pool }: { pool?: pg.Pool } = {}): Metrics {
     gauge('haat_db_pool_idle_connections', 'Open PostgreSQL connections waiting for a query', () => pool.idleCount);
     gauge('haat_db_pool_waiting_clients', 'Queries waiting for a free connection', () => pool.waitingCount);
     gauge('haat_db_pool_max_connections', 'The most connections the pool opens', () => pool.options.max ?? 10);
+  }
+  const reads = catalogReads;
+  if (reads?.hasReplica) {
+    // The read replica (DATABASE_REPLICA_URL), read when scraped; the lag is measured each second.
+    new Gauge({
+      name: 'haat_replica_lag_seconds',
+      help: 'How far the read replica is behind the primary, in seconds, at the last look (NaN: it cannot be asked)',
+      registers,
+      collect() {
+        this.set(reads.lagSeconds ?? Number.NaN);
+      },
+    });
+    new Gauge({
+      name: 'haat_replica_in_use',
+      help: 'Whether catalog reads go to the replica now (1), or to the primary (0: behind, down or catching up)',
+      registers,
+      collect() {
+        this.set(reads.state === 'in-use' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'haat_catalog_reads_total',
+      help: 'Catalog reads by the database that answered: replica, primary, or primary after a replica failure',
+      labelNames: ['database'] as const,
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ database: 'replica' }, reads.counts.replica);
+        this.inc({ database: 'primary' }, reads.counts.primary);
+        this.inc({ database: 'fallback' }, reads.counts.fallback);
+      },
+    });
   }
   return {
     paymentOutcome: (outcome, gateway) => payments.inc({ outcome, gateway }),

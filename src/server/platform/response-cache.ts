@@ -12,6 +12,7 @@ type Entry = { body: string; etag: string; at: number; version: number };
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners: (() => void)[] = [];
+  private readonly forgetListeners: (() => void)[] = [];
   private version = 0;
   hits = 0;
   misses = 0;
@@ -33,6 +34,12 @@ export class ResponseCache {
   forget(): void {
     this.version += 1;
     this.entries.clear();
+    for (const listener of this.forgetListeners) listener();
+  }
+
+  /** Calls `listener` whenever the answers are forgotten, here or on another process's word (a write happened). */
+  onForget(listener: () => void): void {
+    this.forgetListeners.push(listener);
   }
 
   /** How many times the answers were forgotten, here or on another process's word. */

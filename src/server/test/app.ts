@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
-import type { Database, Db } from '../platform/db';
+import type { Database, Db, ReplicaPosition } from '../platform/db';
 import { freshDatabase } from './db';
 
 /** `database` is the owner's (with `asApp`, the app's own, and on PostgreSQL its `url`). */
@@ -20,7 +20,12 @@ export type TestApp = {
 /** The real app on a fresh database, for `app.inject` tests. No server, no web build. `logTo` receives its log lines (set LOG_LEVEL too). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  o: { logTo?: { write: (line: string) => void }; onRoute?: (route: RouteOptions) => void } = {},
+  o: {
+    logTo?: { write: (line: string) => void };
+    onRoute?: (route: RouteOptions) => void;
+    /** A second database standing for the read replica, and how the app finds its position and lag. */
+    replica?: { database: Database; measure: () => Promise<ReplicaPosition> };
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
@@ -40,7 +45,8 @@ export async function buildTestApp(
   // The app gets the database as its own role (on PostgreSQL: one that owns nothing); the test keeps the owner's handle.
   const app = await buildApp({
     config,
-    database: database.asApp,
+    database: o.replica ? { ...database.asApp, replica: o.replica.database } : database.asApp,
+    measureReplica: o.replica?.measure,
     logger: o.logTo ? { stream: o.logTo } : false,
     webDist: join(dataDir, 'no-web'),
     onRoute: o.onRoute,

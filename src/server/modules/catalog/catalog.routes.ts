@@ -30,7 +30,9 @@ export type CatalogRoutesOptions = {
 export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoutesOptions) {
   const offersNow = opts.offersNow ?? noOffers;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, catalogCache: cache } = app.ctx;
+  // The product list, search (and its filter chips), product pages and categories are read through catalogReads
+  // (the replica while it keeps up); reviews and the offers stay on the primary.
+  const { db, catalogCache: cache, catalogReads: reads } = app.ctx;
 
   app.get(
     '/api/categories',
@@ -41,7 +43,8 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
         response: { 200: categoryListSchema },
       },
     },
-    async (req, reply) => cache.serve(req, reply, async () => ({ items: await listCategories({ db }) })),
+    async (req, reply) =>
+      cache.serve(req, reply, async () => ({ items: await reads.read((db) => listCategories({ db })) })),
   );
 
   app.get(
@@ -58,7 +61,10 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
     },
     async (req, reply) =>
       cache.serve(req, reply, async () => {
-        const [page, offers] = await Promise.all([searchProducts({ db, query: req.query }), offersNow(db)]);
+        const [page, offers] = await Promise.all([
+          reads.read((db) => searchProducts({ db, query: req.query })),
+          offersNow(db),
+        ]);
         return { ...page, items: page.items.map((card) => cardWithOffer(card, offers)) };
       }),
   );
@@ -74,7 +80,8 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
         response: { 200: productOptionFacetsSchema, 400: errorResponseSchema },
       },
     },
-    async (req, reply) => cache.serve(req, reply, () => listProductOptionFacets({ db, query: req.query })),
+    async (req, reply) =>
+      cache.serve(req, reply, () => reads.read((db) => listProductOptionFacets({ db, query: req.query }))),
   );
 
   app.get(
@@ -90,7 +97,10 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
     },
     async (req, reply) =>
       cache.serve(req, reply, async () => {
-        const [product, offers] = await Promise.all([getProduct({ db, productId: req.params.id }), offersNow(db)]);
+        const [product, offers] = await Promise.all([
+          reads.read((db) => getProduct({ db, productId: req.params.id })),
+          offersNow(db),
+        ]);
         return productWithOffers(product, offers);
       }),
   );
