@@ -416,4 +416,24 @@ describe('points earned on a discounted order', () => {
     expect((await pointsOf(t, s.userId)).pending).toBe(47);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
+
+  it('the money checks find an item earning more points than the rupees paid for it', async () => {
+    const { product } = await shopWithProduct(t, 29_900, { rewardPercentage: 10 });
+    const coupon = await savePromotion(t, { amount: '299' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id }]);
+    // ₹299 off a ₹299 item: free, so it earns nothing (on the full price it was 29).
+    const seen = await summary(s, `couponCode=${coupon.code}`);
+    expect([seen.lines[0].pointsEarned, seen.amounts.pointsEarned, seen.amounts.totalPaise]).toEqual([0, 0, 9_900]);
+    const orderId = (await payWithTestGateway(s, (await checkout(s, { couponCode: coupon.code })).json())).json()
+      .orderId;
+    const item = ((await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail).parts[0].items[0];
+    expect(item.pointsEarned).toBe(0);
+    await t.db.execute(sql`update order_items set points_earned = 1 where id = ${item.id}`);
+    const found = await moneyInvariantViolations(t.db);
+    await t.db.execute(sql`update order_items set points_earned = 0 where id = ${item.id}`);
+    expect(found).toEqual([
+      `an order item earning more points than the rupees paid for it after its promotions: ${item.id}`,
+    ]);
+  });
 });
