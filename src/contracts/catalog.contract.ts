@@ -34,6 +34,8 @@ export const cardOfferSchema = z.object({
   pricePaise: z.number().int(),
   name: z.string(),
   endsOn: z.string().nullable(),
+  /** The points one unit earns at the offer price: points are earned on what is paid after promotions. */
+  pointsEarned: z.number().int(),
 });
 export type CardOfferData = z.infer<typeof cardOfferSchema>;
 

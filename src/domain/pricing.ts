@@ -1,4 +1,4 @@
-import { pointsToPaise, toRupees, wholePointsIn } from './money';
+import { percentToBasisPoints, pointsToPaise, toRupees, wholePointsIn } from './money';
 
 /** SPEC section 9: shipping is free when the subtotal exceeds ₹999, otherwise ₹99. */
 export const FREE_SHIPPING_ABOVE_PAISE = 99900;
@@ -24,6 +24,33 @@ export function shippingPaise(subtotalPaise: number): number {
 export function pointsEarned(pricePaise: number, rewardPercentage: number, quantity: number): number {
   const basisPoints = Math.round(rewardPercentage * 100);
   return Math.floor((pricePaise * basisPoints) / 1_000_000) * quantity;
+}
+
+/**
+ * Points earned for one order line on what is paid for it after its promotions' discount (points used
+ * are a way to pay, not a discount, so they do not lower it): per item floor(unit paid price x
+ * percentage / 100), times the quantity, where the unit paid price is (price x quantity - discount) /
+ * quantity in rupees. Without a discount it is pointsEarned's SPEC rule, to the point. Exact integer
+ * arithmetic: floor(paid paise x basis points / (quantity x 1,000,000)), so a unit price with a
+ * fraction of a paisa is never rounded before the percentage is taken. docs/promotions.md.
+ */
+export function pointsEarnedOnPaid(
+  pricePaise: number,
+  rewardPercentage: number,
+  quantity: number,
+  discountPaise: number,
+): number {
+  const paidPaise = pricePaise * quantity - discountPaise;
+  if (!Number.isSafeInteger(paidPaise) || paidPaise < 0 || discountPaise < 0)
+    throw new RangeError(`not a line's paid amount in paise: ${pricePaise} x ${quantity} - ${discountPaise}`);
+  if (quantity <= 0) return 0;
+  const basisPoints = percentToBasisPoints(rewardPercentage);
+  const numerator = paidPaise * basisPoints;
+  const denominator = quantity * 1_000_000;
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator))
+    throw new RangeError(`too large to compute points exactly: ${paidPaise} x ${basisPoints}`);
+  const perItem = (numerator - (numerator % denominator)) / denominator; // exact: both sides are integers
+  return perItem * quantity;
 }
 
 export type PricedLine = { pricePaise: number; quantity: number; rewardPercentage: number };

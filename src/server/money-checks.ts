@@ -101,6 +101,13 @@ const STORE_RULES: [string, SQL][] = [
         where o.points_used > 0 and o.points_used <> -(select coalesce(sum(points), 0) from rewards_transactions t where t.order_id = o.id and t.transaction_type = 'spent')`,
   ],
   [
+    // Points are earned on what is paid after promotions, at most 100 % of it (1 point = ₹1): a line promotions
+    // made free earns nothing.
+    'an order item earning more points than the rupees paid for it after its promotions',
+    sql`select i.id::text as id from order_items i
+        where i.points_earned * ${PAISE_PER_POINT} > i.price_paise * i.quantity - i.discount_paise`,
+  ],
+  [
     "a merchant payment's cashback not in the ledger",
     sql`select m.id::text as id from merchant_transactions m left join rewards_transactions t on t.id = m.ledger_transaction_id
         where m.cashback_points > 0 and (t.id is null or t.transaction_type <> 'cashback' or t.pending_points <> m.cashback_points)`,

@@ -176,9 +176,10 @@ export function ProductCard({ product: p, layout = 'grid', eager, headingLevel =
             discountPercent={p.discountPercent}
           />
         )}
-        {p.pointsEarned > 0 && (
+        {/* Points are earned on what is paid after promotions: the offer's points when an offer is shown. */}
+        {(p.offer?.pointsEarned ?? p.pointsEarned) > 0 && (
           <p>
-            <PointsBadge points={p.pointsEarned} />
+            <PointsBadge points={p.offer?.pointsEarned ?? p.pointsEarned} />
             <span className="sr-only"> reward points earned</span>
           </p>
         )}

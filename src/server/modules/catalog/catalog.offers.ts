@@ -1,4 +1,5 @@
 import type { ProductCard, ProductDetail } from '../../../contracts/catalog.contract';
+import { pointsEarnedOnPaid } from '../../../domain/pricing';
 import type { CardOffer, OfferItem } from '../../../domain/promotions-offer';
 import type { DbOrTx } from '../../platform/db';
 
@@ -16,20 +17,31 @@ export type OffersNow = (db: DbOrTx) => Promise<OffersFor>;
 export const noOffers: OffersNow = async () => () => null;
 
 /**
+ * An offer as the storefront shows it: with the points one unit earns at the offer price, since points
+ * are earned on what is paid after promotions (pointsEarnedOnPaid).
+ */
+function shownOffer(offer: CardOffer | null, fullPricePaise: number, rewardPercentage: number) {
+  if (!offer) return null;
+  const discountPaise = fullPricePaise - offer.pricePaise;
+  return { ...offer, pointsEarned: pointsEarnedOnPaid(fullPricePaise, rewardPercentage, 1, discountPaise) };
+}
+
+/**
  * A card with its offer, on the price the card shows (the lowest of its sizes' when they differ, 'From').
  * A promotion on one variant only is not on the card (the product page shows it on that variant).
  * A promotion a vendor pays for is found through the card's shop (the promotions module knows their vendors).
  */
 export function cardWithOffer<C extends ProductCard>(card: C, offers: OffersFor): C {
+  const pricePaise = card.priceFromPaise ?? card.pricePaise;
   const offer = offers({
     productId: card.id,
     variantId: null,
     categoryId: card.categoryId,
     shopId: card.storeId,
     vendorId: null,
-    pricePaise: card.priceFromPaise ?? card.pricePaise,
+    pricePaise,
   });
-  return { ...card, offer };
+  return { ...card, offer: shownOffer(offer, pricePaise, card.rewardPercentage) };
 }
 
 /** A product page with the offer on the product and on each of its variants (at its own price). */
@@ -37,6 +49,13 @@ export function productWithOffers(p: ProductDetail, offers: OffersFor): ProductD
   const item = { productId: p.id, categoryId: p.categoryId, shopId: p.storeId, vendorId: null };
   return {
     ...cardWithOffer(p, offers),
-    variants: p.variants.map((v) => ({ ...v, offer: offers({ ...item, variantId: v.id, pricePaise: v.pricePaise }) })),
+    variants: p.variants.map((v) => ({
+      ...v,
+      offer: shownOffer(
+        offers({ ...item, variantId: v.id, pricePaise: v.pricePaise }),
+        v.pricePaise,
+        p.rewardPercentage,
+      ),
+    })),
   };
 }

@@ -14,6 +14,7 @@ import {
   amountsOf,
   assertDeliverable,
   checkoutSnapshot,
+  pointsEarnedOf,
   priceLines,
   type CheckoutSnapshot,
   type PricedCartLine,
@@ -66,6 +67,8 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       : null;
   const discounts = promos?.cart.lines ?? [];
   const amounts = amountsOf(lines, snap.pointsToUse, discounts);
+  // Each item keeps the points its line earns after its promotions; its part and the order add them up.
+  const earned = pointsEarnedOf(lines, discounts);
   if (amounts.totalPaise !== snap.amounts.totalPaise)
     throw new AppError('CONFLICT', 'The amount of your order changed while you were paying');
 
@@ -102,7 +105,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       productName: l.name,
       quantity: l.quantity,
       pricePaise: l.pricePaise,
-      pointsEarned: l.pointsEarned,
+      pointsEarned: earned[i],
       discount: discounts[i]
         ? {
             discountPaise: discounts[i].discountPaise,

@@ -1,6 +1,6 @@
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
-import { noDeliveryMessage, orderTotals, pointsEarned } from '../../../domain/pricing';
+import { noDeliveryMessage, pointsEarnedOnPaid } from '../../../domain/pricing';
 import { totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
@@ -31,7 +31,6 @@ export type PricedCartLine = {
   quantity: number;
   pricePaise: number;
   rewardPercentage: number;
-  pointsEarned: number;
   stockQuantity: number;
   /** The one state its seller may deliver to (a seller without a GSTIN: its shop's state; '' when the shop has none), or null: anywhere. */
   shipsOnlyWithin: string | null;
@@ -135,7 +134,6 @@ export async function priceLines(
       quantity: l.quantity,
       pricePaise: p.pricePaise,
       rewardPercentage: Number(p.rewardPercentage),
-      pointsEarned: pointsEarned(p.pricePaise, Number(p.rewardPercentage), l.quantity),
       stockQuantity: p.stockQuantity,
       shipsOnlyWithin: limits.get(p.storeId) ?? null,
     });
@@ -162,9 +160,23 @@ export function assertDeliverable(lines: PricedCartLine[], deliveryState: string
 }
 
 /**
+ * The points each priced line earns on what is paid for it after its promotions' discount (none
+ * without): pointsEarnedOnPaid, the line's price less its discount, before any points used.
+ */
+export function pointsEarnedOf(
+  lines: readonly PricedCartLine[],
+  discounts: readonly { discountPaise: number }[] = [],
+): number[] {
+  return lines.map((l, i) =>
+    pointsEarnedOnPaid(l.pricePaise, l.rewardPercentage, l.quantity, discounts[i]?.discountPaise ?? 0),
+  );
+}
+
+/**
  * The amounts of priced lines with their promotions' discounts (none without) and some points used:
  * promotions first, then delivery on what the items cost after them, then points
- * (totalsAfterPromotions; SPEC section 9 for the rest, via src/domain).
+ * (totalsAfterPromotions; SPEC section 9 for the rest, via src/domain). The points earned are the
+ * lines' (pointsEarnedOf): on what is paid after the promotions.
  */
 export function amountsOf(
   lines: PricedCartLine[],
@@ -182,7 +194,7 @@ export function amountsOf(
     shippingPaise: t.shippingPaise,
     pointsUsed: t.pointsUsed,
     totalPaise: t.totalPaise,
-    pointsEarned: orderTotals(lines).pointsEarned,
+    pointsEarned: pointsEarnedOf(lines, discounts).reduce((s, p) => s + p, 0),
   };
 }
 

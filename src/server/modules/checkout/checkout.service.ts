@@ -44,6 +44,7 @@ import {
   checkoutSnapshot,
   codOption,
   customerContact,
+  pointsEarnedOf,
   pointsUsableOn,
   priceLines,
   type CheckoutSnapshot,
@@ -91,8 +92,10 @@ export async function getCheckoutSummary(
     guesses: ctx.couponGuesses,
   });
   const max = pointsUsableOn(lines, available, promos.cart.lines);
+  const earned = pointsEarnedOf(lines, promos.cart.lines);
   return {
-    // Only what the summary shows of each line, with its share of the promotions' discount.
+    // Only what the summary shows of each line, with its share of the promotions' discount and the
+    // points it earns on what is paid for it after that discount.
     lines: lines.map((line, i) => ({
       productId: line.productId,
       variantId: line.variantId,
@@ -102,7 +105,7 @@ export async function getCheckoutSummary(
       storeName: line.storeName,
       quantity: line.quantity,
       pricePaise: line.pricePaise,
-      pointsEarned: line.pointsEarned,
+      pointsEarned: earned[i],
       discountPaise: promos.cart.lines[i]?.discountPaise ?? 0,
       shipsOnlyWithin: line.shipsOnlyWithin,
     })),

@@ -13,6 +13,7 @@ import {
   onlyPartOf,
   payWithTestGateway,
   placeOrder,
+  pointsOf,
   signInAs,
   type Shopper,
 } from '../../test/checkout-fixtures';
@@ -358,5 +359,81 @@ describe('money back on a discounted order', () => {
     const [a] = await settled(discounted);
     expect(Number(a.gross_paise)).toBe(199_800);
     expect(await settled(discounted)).toEqual(await settled(plain));
+  });
+});
+
+describe('points earned on a discounted order', () => {
+  it('are earned on what each line is paid after the coupon, and a cancel or a return takes back its share', async () => {
+    const a = await shopWithProduct(t, 99_900, { rewardPercentage: 5 });
+    const b = await shopWithProduct(t, 49_900, { rewardPercentage: 10 });
+    const coupon = await savePromotion(t, { amount: '100' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: a.product.id }, { productId: b.product.id, quantity: 2 }]);
+    // ₹100 off shared 99,900 : 99,800 by the largest remainder: ₹50.03 and ₹49.97 (src/domain/pricing.test.ts).
+    // First shop: ₹948.97 x 5 % = 47.45 -> 47 (49 on the full price). Second: ₹948.03 for 2, ₹474.015 a unit
+    // x 10 % = 47.40 -> 47, x 2 = 94 (98 on the full price). The order earns 47 + 94 = 141, not 147.
+    const seen = await summary(s, `couponCode=${coupon.code}`);
+    expect(seen.lines.map((l) => [l.discountPaise, l.pointsEarned])).toEqual([
+      [5_003, 47],
+      [4_997, 94],
+    ]);
+    expect(seen.amounts.pointsEarned).toBe(141);
+
+    const res = await checkout(s, { couponCode: coupon.code });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = (await payWithTestGateway(s, res.json())).json().orderId;
+    const order = (await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail;
+    const partA = order.parts.find((p) => p.storeId === a.shop.id)!;
+    const partB = order.parts.find((p) => p.storeId === b.shop.id)!;
+    expect(order.pointsEarned).toBe(141);
+    expect([partA.pointsEarned, partA.items[0].pointsEarned]).toEqual([47, 47]);
+    expect([partB.pointsEarned, partB.items[0].pointsEarned]).toEqual([94, 94]);
+    expect((await pointsOf(t, s.userId)).pending).toBe(141);
+
+    // The first shop cancels its part: its 47 pending points go.
+    const vendorA = await signInAs(t, a.vendor.email);
+    const cancel = await vendorA.patch(`/api/vendor/orders/parts/${partA.id}/status`, {
+      status: 'cancelled',
+      reason: 'Out of stock',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await pointsOf(t, s.userId)).pending).toBe(94);
+
+    // One of the two units of the second comes back: floor(94 x 1 / 2) = 47 of its stored points.
+    const vendorB = await signInAs(t, b.vendor.email);
+    await moveAsVendor(vendorB, partB.id, ['shipped', 'delivered']);
+    const asked = await s.client.post(`/api/orders/parts/${partB.id}/returns`, {
+      items: [{ orderItemId: partB.items[0].id, quantity: 1 }],
+      reason: 'Wrong size or fit',
+      comment: 'Does not fit',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json().return.id;
+    expect((await vendorB.post(`/api/vendor/returns/${returnId}/approve`)).statusCode).toBe(200);
+    const received = await vendorB.post(`/api/vendor/returns/${returnId}/received`);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().return.refund.pointsVoided + received.json().return.refund.pointsTakenBack).toBe(47);
+    expect((await pointsOf(t, s.userId)).pending).toBe(47);
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
+  it('the money checks find an item earning more points than the rupees paid for it', async () => {
+    const { product } = await shopWithProduct(t, 29_900, { rewardPercentage: 10 });
+    const coupon = await savePromotion(t, { amount: '299' });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id }]);
+    // ₹299 off a ₹299 item: free, so it earns nothing (on the full price it was 29).
+    const seen = await summary(s, `couponCode=${coupon.code}`);
+    expect([seen.lines[0].pointsEarned, seen.amounts.pointsEarned, seen.amounts.totalPaise]).toEqual([0, 0, 9_900]);
+    const orderId = (await payWithTestGateway(s, (await checkout(s, { couponCode: coupon.code })).json())).json()
+      .orderId;
+    const item = ((await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail).parts[0].items[0];
+    expect(item.pointsEarned).toBe(0);
+    await t.db.execute(sql`update order_items set points_earned = 1 where id = ${item.id}`);
+    const found = await moneyInvariantViolations(t.db);
+    await t.db.execute(sql`update order_items set points_earned = 0 where id = ${item.id}`);
+    expect(found).toEqual([
+      `an order item earning more points than the rupees paid for it after its promotions: ${item.id}`,
+    ]);
   });
 });

@@ -56,14 +56,16 @@ const pageOf = async (productId: string): Promise<ProductDetail> => {
 
 describe('offers on product cards and product pages', () => {
   it("shows a category's automatic promotion on its cards and pages, and no longer once paused or ended", async () => {
-    const { product, category } = await shopWithProduct(t, 99_900);
+    const { product, category } = await shopWithProduct(t, 99_900, { rewardPercentage: 5 });
     const other = await shopWithProduct(t, 99_900);
     const name = `Festive ${crypto.randomUUID().slice(0, 6)}`;
     const endsOn = indiaDate(5);
     const promotion = await create(automatic({ name, scope: 'categories', categoryIds: [category.id], endsOn }));
-    // 20 % of ₹999 is ₹199.80, held to ₹150: ₹849.
-    const offer = { pricePaise: 84_900, name, endsOn };
+    // 20 % of ₹999 is ₹199.80, held to ₹150: ₹849. Points on what is paid: ₹849 x 5 % = 42.45 -> 42 a unit
+    // (the full price's 49 stays the card's own, shown without an offer).
+    const offer = { pricePaise: 84_900, name, endsOn, pointsEarned: 42 };
     expect((await cardOf(product.id, `category=${category.id}`))?.offer).toEqual(offer);
+    expect((await cardOf(product.id, `category=${category.id}`))?.pointsEarned).toBe(49);
     expect((await cardOf(product.id, `shop=${product.storeId}`))?.offer).toEqual(offer);
     expect((await pageOf(product.id)).offer).toEqual(offer);
     // Another category's product has none.
@@ -113,9 +115,10 @@ describe('offers on product cards and product pages', () => {
     expect((await cardOf(kurta.product.id, `category=${category.id}`))?.offer).toBeNull();
     const page = await pageOf(kurta.product.id);
     expect(page.offer).toBeNull();
+    // Size M: ₹1,200 - ₹200 = ₹1,000 x 5 % (the product's reward) = 50 points a unit, not 60.
     expect(page.variants.map((v) => [v.option1Value, v.offer])).toEqual([
       ['S', null],
-      ['M', { pricePaise: 100_000, name: 'Size M week', endsOn: null }],
+      ['M', { pricePaise: 100_000, name: 'Size M week', endsOn: null, pointsEarned: 50 }],
     ]);
     expect((await pageOf(product.id)).offer).toBeNull();
   });
@@ -131,7 +134,7 @@ describe('offers on product cards and product pages', () => {
       automatic({ name, scope: 'cart', fundedBy: 'vendor', vendorId: mine.vendor.userId }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    const offer = { pricePaise: 84_900, name, endsOn: null };
+    const offer = { pricePaise: 84_900, name, endsOn: null, pointsEarned: 0 };
     expect((await cardOf(mine.product.id, `shop=${mine.shop.id}`))?.offer).toEqual(offer);
     expect((await pageOf(mine.product.id)).offer).toEqual(offer);
     expect((await cardOf(other.product.id, `shop=${other.shop.id}`))?.offer).toBeNull();

@@ -65,9 +65,12 @@ describe('a product card', () => {
   });
 
   it("with a promotion: the offer price, the full price struck through, the promotion's name and its last day", () => {
-    const offer = { pricePaise: 85_000, name: 'Festive Sale', endsOn: '2026-12-05' };
+    // ₹850 x 5 % = 42.5: 42 points at the offer price, not the 50 of the full price.
+    const offer = { pricePaise: 85_000, name: 'Festive Sale', endsOn: '2026-12-05', pointsEarned: 42 };
     const text = render(card({ offer }));
     expect(text).toContain('Offer price ₹850, was ₹1,000');
+    expect(text).toContain('+42 pts');
+    expect(text).not.toContain('+50 pts');
     expect(text).toContain('₹850 ₹1,000 Festive Sale · Ends 5 Dec');
     // The vendor's own original price and discount give way to the offer.
     expect(text).not.toContain('-33%');

@@ -172,14 +172,18 @@ describe('what the page shows', () => {
   });
 
   it("shows the promotion's offer of the product, of the chosen variant, or of the cheapest one still open", () => {
-    const festive = { pricePaise: 85_000, name: 'Festive', endsOn: '2026-12-05' };
+    // At 5 %: ₹850 earns 42 points a unit (₹1,000: 50), ₹1,000 earns 50 (₹1,200: 60).
+    const festive = { pricePaise: 85_000, name: 'Festive', endsOn: '2026-12-05', pointsEarned: 42 };
     const plain: ProductDetail = { ...base, offer: festive, stockQuantity: 4, options: [], variants: [] };
     expect(shownOffer(plain, noChoice).promotion).toEqual(festive);
-    const rustWeek = { pricePaise: 100_000, name: 'Rust week', endsOn: null };
+    expect(shownOffer(plain, noChoice).pointsPerUnit).toBe(42);
+    const rustWeek = { pricePaise: 100_000, name: 'Rust week', endsOn: null, pointsEarned: 50 };
     const rust = { ...mRust, offer: rustWeek };
     const offered: ProductDetail = { ...kurta, variants: [sIndigo, mIndigo, rust, lIndigo, lRust] };
     expect(shownOffer(offered, choice('M', 'Rust')).promotion).toEqual(rustWeek);
+    expect(shownOffer(offered, choice('M', 'Rust')).pointsPerUnit).toBe(50);
     expect(shownOffer(offered, choice('M', 'Indigo')).promotion).toBeNull();
+    expect(shownOffer(offered, choice('M', 'Indigo')).pointsPerUnit).toBe(50);
     // Only Rust open: the cheapest open variant in stock is M Rust.
     expect(shownOffer(offered, choice(null, 'Rust')).promotion).toEqual(rustWeek);
     expect(shownOffer(offered, noChoice).promotion).toBeNull();

@@ -126,7 +126,8 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
     pricePaise: p.pricePaise,
     originalPricePaise: p.originalPricePaise,
     discountPercent: p.discountPercent,
-    pointsPerUnit: p.pointsEarned,
+    // Points are earned on what is paid after promotions: on the offer price when there is one.
+    pointsPerUnit: p.offer?.pointsEarned ?? p.pointsEarned,
   };
   if (p.options.length === 0)
     return {
@@ -145,7 +146,7 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
       pricePaise,
       originalPricePaise,
       discountPercent,
-      pointsPerUnit: pointsEarned,
+      pointsPerUnit: variant.offer?.pointsEarned ?? pointsEarned,
       fromPrice: false,
       promotion: variant.offer,
       stockQuantity,
@@ -165,7 +166,7 @@ export function shownOffer(p: ProductDetail, choice: VariantChoice): ShownOffer 
     pricePaise: cheapest.pricePaise,
     originalPricePaise: fromPrice ? null : cheapest.originalPricePaise,
     discountPercent: fromPrice ? 0 : cheapest.discountPercent,
-    pointsPerUnit: cheapest.pointsEarned,
+    pointsPerUnit: cheapest.offer?.pointsEarned ?? cheapest.pointsEarned,
     fromPrice,
     promotion: cheapest.offer,
     stockQuantity: open.reduce((sum, v) => sum + v.stockQuantity, 0),
