@@ -105,14 +105,17 @@ export async function customerWithPoints(request: APIRequestContext, vendorReque
       },
     }),
   );
-  // The demo vendor's (Sharma Electronics) product that earns the most points per unit.
+  // The demo vendor's (Sharma Electronics) product that earns the most points per unit; points are earned on
+  // what is paid, so at its offer price when another story left a promotion on it.
+  type Card = { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean };
   const { items } = (await (await request.get('/api/products?sort=price-high&pageSize=100')).json()) as {
-    items: { id: string; storeName: string; pointsEarned: number; stockQuantity: number; delivers: boolean }[];
+    items: (Card & { offer?: { pointsEarned: number } | null })[];
   };
+  const earned = (p: (typeof items)[number]) => p.offer?.pointsEarned ?? p.pointsEarned;
   const product = items
-    .filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && p.pointsEarned > 0)
-    .sort((a, b) => b.pointsEarned - a.pointsEarned)[0];
-  const quantity = Math.ceil(points / product.pointsEarned);
+    .filter((p) => p.storeName === 'Sharma Electronics' && p.delivers && earned(p) > 0)
+    .sort((a, b) => earned(b) - earned(a))[0];
+  const quantity = Math.ceil(points / earned(product));
   expect(product.stockQuantity).toBeGreaterThanOrEqual(quantity);
   await ok(await request.post('/api/cart/items', { headers: CSRF, data: { productId: product.id, quantity } }));
   const checkout = await ok(await checkoutAsShown(request, { addressId: address.id, pointsToUse: 0 }));
