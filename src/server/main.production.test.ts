@@ -58,7 +58,8 @@ describe('NODE_ENV=production on the embedded database', () => {
     { timeout: 180_000 },
     async () => {
       const server = await start({});
-      expect(server.logMessages()).toContain(noGatewayWarning);
+      // The log is written apart from the address line: its warning may come a moment after it.
+      await expect.poll(() => server.logMessages(), { timeout: 10_000 }).toContain(noGatewayWarning);
       expect(server.output()).not.toContain('Demo data loaded');
       expect(server.output()).not.toContain('Customer@123');
       expect((await signIn(server.url, 'customer@haat.test', 'Customer@123')).status).toBe(401);
@@ -73,10 +74,10 @@ describe('NODE_ENV=production on the embedded database', () => {
     { timeout: 180_000 },
     async () => {
       const server = await start({ DEMO_DATA: 'true' });
-      const warning = server
-        .logMessages()
-        .find((m) => m.startsWith('Demo data: these accounts have the passwords published'));
-      expect(warning, server.output()).toBeDefined();
+      const demoWarning = () =>
+        server.logMessages().find((m) => m.startsWith('Demo data: these accounts have the passwords published'));
+      await expect.poll(demoWarning, { timeout: 10_000, message: server.output() }).toBeDefined();
+      const warning = demoWarning();
       for (const published of [
         'customer@haat.test / Customer@123',
         'vendor@haat.test / Vendor@123',
@@ -86,7 +87,8 @@ describe('NODE_ENV=production on the embedded database', () => {
       ]) {
         expect(warning).toContain(published);
       }
-      expect(server.logMessages()).toContain(noGatewayWarning);
+      // The log is written apart from the address line: its warning may come a moment after it.
+      await expect.poll(() => server.logMessages(), { timeout: 10_000 }).toContain(noGatewayWarning);
 
       const signedIn = await signIn(server.url, 'customer@haat.test', 'Customer@123');
       expect(signedIn.status).toBe(200);
