@@ -319,7 +319,8 @@ async function main(): Promise<void> {
   if (write) {
     const line = (name: string, l: Latency) => `| ${name} | ${l.p50} | ${l.p95} | ${l.p99} |`;
     const body = [
-      `### ${url ? 'PostgreSQL' : 'PGlite'}, checkout through the test gateway (${new Date().toISOString().slice(0, 10)})`,
+      `### ${url ? 'PostgreSQL' : 'PGlite'}, checkout through the test gateway ` +
+        `(${new Date().toISOString().slice(0, 10)})`,
       '',
       `${machine(loadBefore)} ${PRODUCTS.toLocaleString('en-IN')} products (bench/seed.ts), ${CONNECTIONS} ` +
         `distinct customers on ${CONNECTIONS} connections for ${DURATION_S} s after ${WARMUP_S} s, each buying one ` +

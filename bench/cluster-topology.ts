@@ -308,7 +308,8 @@ export async function startCluster(o: ClusterOptions = {}): Promise<Cluster> {
       const made = replica;
       cleanups.push(async () => made.remove());
       log(
-        `PostgreSQL replica: 127.0.0.1:${replicaPort} (pg_basebackup and start in ${((performance.now() - t0) / 1000).toFixed(1)} s; log ${made.logFile})`,
+        `PostgreSQL replica: 127.0.0.1:${replicaPort} (pg_basebackup and start in ` +
+          `${((performance.now() - t0) / 1000).toFixed(1)} s; log ${made.logFile})`,
       );
     }
     const s3 = await startS3(s3Port, join(dir, 's3'));

@@ -164,13 +164,16 @@ try {
   const failed = phases.reduce((s, p) => s + p.failed, 0);
   console.log(`\n${seconds} s, ${concurrency} at once, ${productCount} products, no process cache:`);
   console.log(
-    '| Third | Requests | Failed | Reads on replica / primary / primary after a replica failure | Max lag | p50 / p95 ms |',
+    '| Third | Requests | Failed | Reads on replica / primary / primary after a replica failure | Max lag ' +
+      '| p50 / p95 ms |',
   );
   console.log('|---|---|---|---|---|---|');
   for (const p of phases) {
     const l = percentiles(p.ms);
     console.log(
-      `| ${p.name} | ${p.ok + p.failed} | ${p.failed} | ${p.counts.replica} / ${p.counts.primary} / ${p.counts.fallback} | ${p.maxLag.toFixed(3)} s | ${l.p50} / ${l.p95} |`,
+      `| ${p.name} | ${p.ok + p.failed} | ${p.failed} ` +
+        `| ${p.counts.replica} / ${p.counts.primary} / ${p.counts.fallback} ` +
+        `| ${p.maxLag.toFixed(3)} s | ${l.p50} / ${l.p95} |`,
     );
   }
   console.log(`\n${total} requests, ${failed} failed${failures.length ? `: ${failures.slice(0, 5).join('; ')}` : ''}`);

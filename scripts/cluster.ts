@@ -20,11 +20,14 @@ const cluster = await startCluster({ port: portArg(), replica }).catch((e: unkno
   process.exit(1);
 });
 
+const replicaLine = cluster.replica
+  ? `\n  Replica:      127.0.0.1:${cluster.replica.port} (catalog reads; lag in /metrics: haat_replica_lag_seconds)`
+  : '';
 console.log(`
   Haat cluster: ${cluster.url}
   Super admin:  ${cluster.admin.email} / ${cluster.admin.password} (${cluster.url}/admin; two-factor is set up at the first sign-in)
   Demo accounts: see the README (customer@haat.test / Customer@123, vendor@haat.test / Vendor@123, ...)
-  Logs:         ${cluster.dir} (api-1.log, api-2.log, nginx-access.log)${cluster.replica ? `\n  Replica:      127.0.0.1:${cluster.replica.port} (catalog reads; lag in /metrics: haat_replica_lag_seconds)` : ''}
+  Logs:         ${cluster.dir} (api-1.log, api-2.log, nginx-access.log)${replicaLine}
   Ctrl-C stops everything.
 `);
 

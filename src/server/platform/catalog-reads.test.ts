@@ -73,7 +73,7 @@ describe('catalog reads with a replica', () => {
     expect(reads.counts).toEqual({ replica: 1, primary: 1, fallback: 0 });
   });
 
-  it('go back to the primary while the replica is behind by more than the limit, and return when it caught up', async () => {
+  it('go back to the primary while the replica is behind by over the limit, and return when it caught up', async () => {
     const fake = fakeReplica();
     const reads = readsWith(fake, 2000);
     await reads.look();
@@ -103,7 +103,7 @@ describe('catalog reads with a replica', () => {
     expect(await whoAnswers(reads)).toBe('replica');
   });
 
-  it('read again on the primary when a read fails on the replica, and leave the replica until the next look', async () => {
+  it('read again on the primary when a read fails on the replica, and leave it until the next look', async () => {
     const reads = readsWith(fakeReplica());
     await reads.look();
     let tries = 0;
@@ -134,7 +134,7 @@ describe('catalog reads with a replica', () => {
     expect(reads.state).toBe('in-use');
   });
 
-  it('after a write, stay on the primary until the replica has replayed the position the primary had after it', async () => {
+  it('after a write, stay on the primary until the replica has replayed where the primary was after it', async () => {
     const fake = fakeReplica({ primaryLsn: 100n, replayedLsn: 100n });
     const reads = readsWith(fake);
     await reads.look();

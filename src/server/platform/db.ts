@@ -345,7 +345,10 @@ export type ReplicaState = 'none' | 'unmeasured' | 'in-use' | 'behind' | 'down' 
  *   at once.
  */
 export class CatalogReads {
-  /** Reads answered by the replica, by the primary (by choice), and read again on the primary after a replica failure. */
+  /**
+   * Reads answered by the replica, by the primary (by choice), and read again on the primary after a replica
+   * failure.
+   */
   readonly counts = { replica: 0, primary: 0, fallback: 0 };
   /** The last measured lag in seconds; null before the first look or while the replica cannot be asked. */
   lagSeconds: number | null = null;
@@ -390,7 +393,10 @@ export class CatalogReads {
     return 'in-use';
   }
 
-  /** Runs a catalog read on the replica when it may serve it, else on the primary; a replica failure is read again there. */
+  /**
+   * Runs a catalog read on the replica when it may serve it, else on the primary; a replica failure is read
+   * again there.
+   */
   async read<T>(work: (db: Db) => Promise<T>): Promise<T> {
     const replica = this.o.replica;
     const state = this.state;

@@ -91,7 +91,7 @@ describe('a streaming replica of PostgreSQL', () => {
     expect(reads.counts.replica).toBeGreaterThan(before);
   });
 
-  it('a stopped replica leaves the reads to the primary without a failure, and serves them again when back', async () => {
+  it('a stopped replica leaves the reads to the primary without a failure, and serves them when back', async () => {
     await database.db.execute(sql`insert into shelf (name) values ('lamp')`);
     await untilInUse();
     replica.stop();

@@ -230,7 +230,10 @@ export async function createPayablePart(
   return part;
 }
 
-/** A vendor's payout details with PAN ABCPK1234F: a UPI ID (jaipur@okaxis unless given), or Ravi Kumar's HDFC account. */
+/**
+ * A vendor's payout details with PAN ABCPK1234F: a UPI ID (jaipur@okaxis unless given), or Ravi Kumar's HDFC
+ * account.
+ */
 export async function savePayoutDetails(
   db: Db,
   vendorUserId: string,

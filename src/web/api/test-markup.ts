@@ -2,7 +2,10 @@
 
 const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'" };
 
-/** The text of server-rendered markup: tags as spaces, ampersands, quotes and apostrophes decoded, whitespace collapsed. */
+/**
+ * The text of server-rendered markup: tags as spaces, ampersands, quotes and apostrophes decoded, whitespace
+ * collapsed.
+ */
 export const visibleText = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')

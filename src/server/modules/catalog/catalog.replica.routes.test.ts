@@ -113,7 +113,7 @@ describe('catalog reads with a read replica', () => {
     expect(await names(guest, '/api/products')).toEqual(['Brass Lamp On Replica']);
   });
 
-  it('a replica more than REPLICA_MAX_LAG_MS behind leaves the reads to the primary, and the lag is a metric', async () => {
+  it('a replica over REPLICA_MAX_LAG_MS behind leaves the reads to the primary; the lag is a metric', async () => {
     const id = await createOnPrimary('Terracotta Pot');
     await replicaKeepsUp();
     Object.assign(position, { lagMs: 2500 });

@@ -363,7 +363,7 @@ describe('money back on a discounted order', () => {
 });
 
 describe('points earned on a discounted order', () => {
-  it('are earned on what each line is paid after the coupon, and a cancel or a return takes back its share', async () => {
+  it('are earned on what each line is paid after the coupon; a cancel or a return takes back its share', async () => {
     const a = await shopWithProduct(t, 99_900, { rewardPercentage: 5 });
     const b = await shopWithProduct(t, 49_900, { rewardPercentage: 10 });
     const coupon = await savePromotion(t, { amount: '100' });
