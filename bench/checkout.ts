@@ -19,14 +19,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/platform/config';
+import { statementsOf as countStatements } from '../src/server/test/statements';
 import type { Db } from '../src/server/platform/db';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
 import { listen, percentiles, type Latency } from './load';
-import { machine, writeResultsSection } from './report';
+import { machine, runBench, writeResultsSection } from './report';
 import { seedCatalog } from './seed';
 import { Client, Recorder } from './soak-client';
 import { newShopper, type Shopper } from './soak-traffic';
@@ -170,24 +170,11 @@ function inChild<T>(base: string, mode: 'load' | 'race', productIds: string[]): 
   });
 }
 
-/** Counts every statement the pg driver sends from this process (pool and transactions alike) while `fn` runs. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
-  const original = pg.Client.prototype.query;
+/** The statements `fn` sends, printed one by one with BENCH_SHOW_SQL=1. */
+function statementsOf(fn: () => Promise<unknown>): Promise<number> {
   let n = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-    n++;
-    if (SHOW_SQL) {
-      const q = a[0] as string | { text: string };
-      console.log(`  ${n}. ${(typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').slice(0, 160)}`);
-    }
-    return (original as (...x: unknown[]) => unknown).apply(this, a);
-  } as typeof original;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return n;
+  const show = (text: string) => console.log(`  ${++n}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  return countStatements(fn, SHOW_SQL ? show : undefined);
 }
 
 /** One shopper's checkout, step by step, with the statements each step sends (PostgreSQL only). */
@@ -347,18 +334,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'shoppers') {
-  const [, , , base, mode, ids] = process.argv;
-  shoppers(base, mode as 'load' | 'race', ids.split(',')).then(
-    (r) => process.send?.(r, () => process.exit(0)),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-} else {
-  main().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+runBench('shoppers', ([base, mode, ids]) => shoppers(base, mode as 'load' | 'race', ids.split(',')), main);

@@ -18,6 +18,7 @@ import { migrateForApp, openDatabase, queryRows } from '../src/server/platform/d
 import { CUSTOMER_WITH_PAST_ORDERS } from '../src/server/seed/demo-settlement';
 import { seedDemoData } from '../src/server/seed/demo-data';
 import { listen, percentiles } from './load';
+import { runBench } from './report';
 import { sql } from 'drizzle-orm';
 
 const DOWNLOADS = Number(process.env.DOWNLOADS ?? 300);
@@ -139,17 +140,4 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (process.argv[2] === 'client') {
-  client(process.argv[3], process.argv[4]).then(
-    (t) => process.send?.(t, () => process.exit(0)),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-} else {
-  main().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+runBench('client', ([base, path]) => client(base, path), main);

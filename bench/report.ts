@@ -9,6 +9,20 @@ export function machine(loadBefore: number): string {
   return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore.toFixed(1)} before the run and ${loadavg()[0].toFixed(1)} after it`;
 }
 
+/**
+ * A bench script's start: with `childArg` as its first argument it is the child process the script forked
+ * (its load generator), which sends what `child` answers to its parent and exits; else it runs `main`.
+ */
+export function runBench<T>(childArg: string, child: (args: string[]) => Promise<T>, main: () => Promise<void>): void {
+  const fail = (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  };
+  if (process.argv[2] === childArg)
+    child(process.argv.slice(3)).then((r) => process.send?.(r, () => process.exit(0)), fail);
+  else main().catch(fail);
+}
+
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 
 /**

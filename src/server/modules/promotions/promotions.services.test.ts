@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionRouteMessages } from '../../../contracts/promotions.contract';
 import { moneyInvariantViolations } from '../../money-checks';
@@ -8,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { fillCart, newShopper, payWithTestGateway, type Shopper } from '../../test/checkout-fixtures';
 import { savePromotion, shopWithProduct, uniqueCouponCode } from '../../test/promotion-fixtures';
 import { requireServices } from '../../test/services';
+import { statementsOf } from '../../test/statements';
 import { saveGatewaySettings } from '../payments';
 
 await requireServices(['postgresql']);
@@ -139,22 +139,6 @@ describe('a coupon under concurrency', () => {
 });
 
 describe('SQL statements of a checkout with promotions', () => {
-  /** Runs `fn` and answers how many statements PostgreSQL received from this process meanwhile. */
-  async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
-    const original = pg.Client.prototype.query;
-    let n = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-      n++;
-      return (original as (...x: unknown[]) => unknown).apply(this, a);
-    } as typeof original;
-    try {
-      await fn();
-    } finally {
-      pg.Client.prototype.query = original;
-    }
-    return n;
-  }
-
   it('counts every statement, transactions included, of starting and paying a checkout with a coupon', async () => {
     const { product: item, shop } = await shopWithProduct(t, 60_000);
     const coupon = await savePromotion(t, {});

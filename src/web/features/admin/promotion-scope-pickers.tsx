@@ -32,6 +32,24 @@ function GroupError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
+/** A picker's search box with its label. */
+function SearchField(p: { id: string; label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <>
+      <label htmlFor={p.id} className="mt-2 block text-sm text-slate-600">
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        type="search"
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        className={searchInput}
+      />
+    </>
+  );
+}
+
 /** A picker's legend, marked as required. */
 function RequiredLegend({ children }: { children: ReactNode }) {
   return (
@@ -186,16 +204,7 @@ export function SearchPicker({
           )
         }
       />
-      <label htmlFor={searchId} className="mt-2 block text-sm text-slate-600">
-        {searchLabel}
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        className={searchInput}
-      />
+      <SearchField id={searchId} label={searchLabel} value={text} onChange={setText} />
       {q.length >= 2 && (
         <div className="mt-1" aria-live="polite">
           {found.isPending ? (
@@ -406,16 +415,7 @@ export function ProductPicker({
           change(scope.productIds.includes(id) ? tickProduct(scope, id, [], false) : tickVariant(scope, id, false), {})
         }
       />
-      <label htmlFor={searchId} className="mt-2 block text-sm text-slate-600">
-        {searchLabel}
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        className={searchInput}
-      />
+      <SearchField id={searchId} label={searchLabel} value={text} onChange={setText} />
       <p className="mt-1 text-xs text-slate-500">
         A product ticked covers all its sizes and colours; open its variants to choose only some.
       </p>
