@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useCategories } from '../../api/catalog';
@@ -47,6 +47,32 @@ function SearchField(p: { id: string; label: string; value: string; onChange: (t
         className={searchInput}
       />
     </>
+  );
+}
+
+/** What a search of two letters or more found, or that it is on its way, failed or found nothing. */
+function SearchResults<T>({
+  found,
+  q,
+  children,
+}: {
+  found: UseQueryResult<T[]>;
+  q: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (q.length < 2) return null;
+  return (
+    <div className="mt-1" aria-live="polite">
+      {found.isPending ? (
+        <p className="text-sm text-slate-500">Searching…</p>
+      ) : found.isError ? (
+        <p className="text-sm text-red-600">The search failed: {found.error.message}</p>
+      ) : found.data.length === 0 ? (
+        <p className="text-sm text-slate-500">Nothing found for “{q}”.</p>
+      ) : (
+        children(found.data)
+      )}
+    </div>
   );
 }
 
@@ -205,23 +231,15 @@ export function SearchPicker({
         }
       />
       <SearchField id={searchId} label={searchLabel} value={text} onChange={setText} />
-      {q.length >= 2 && (
-        <div className="mt-1" aria-live="polite">
-          {found.isPending ? (
-            <p className="text-sm text-slate-500">Searching…</p>
-          ) : found.isError ? (
-            <p className="text-sm text-red-600">The search failed: {found.error.message}</p>
-          ) : found.data.length === 0 ? (
-            <p className="text-sm text-slate-500">Nothing found for “{q}”.</p>
-          ) : (
-            <div className="grid max-h-56 gap-1 overflow-y-auto">
-              {found.data.map((c) => (
-                <TickRow key={c.id} label={c.label} checked={chosen.includes(c.id)} onChange={(on) => toggle(c, on)} />
-              ))}
-            </div>
-          )}
-        </div>
-      )}
+      <SearchResults found={found} q={q}>
+        {(items) => (
+          <div className="grid max-h-56 gap-1 overflow-y-auto">
+            {items.map((c) => (
+              <TickRow key={c.id} label={c.label} checked={chosen.includes(c.id)} onChange={(on) => toggle(c, on)} />
+            ))}
+          </div>
+        )}
+      </SearchResults>
       <GroupError id={errorId} error={error} />
     </fieldset>
   );
@@ -419,31 +437,23 @@ export function ProductPicker({
       <p className="mt-1 text-xs text-slate-500">
         A product ticked covers all its sizes and colours; open its variants to choose only some.
       </p>
-      {q.length >= 2 && (
-        <div className="mt-1" aria-live="polite">
-          {found.isPending ? (
-            <p className="text-sm text-slate-500">Searching…</p>
-          ) : found.isError ? (
-            <p className="text-sm text-red-600">The search failed: {found.error.message}</p>
-          ) : found.data.length === 0 ? (
-            <p className="text-sm text-slate-500">Nothing found for “{q}”.</p>
-          ) : (
-            <ul aria-label={`${legend} found`} className="grid max-h-72 gap-1 overflow-y-auto">
-              {found.data.map((p) => (
-                <ProductResult
-                  key={p.id}
-                  product={p}
-                  workspace={workspace}
-                  scope={scope}
-                  known={known}
-                  onChange={change}
-                  onNames={onNames}
-                />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <SearchResults found={found} q={q}>
+        {(items) => (
+          <ul aria-label={`${legend} found`} className="grid max-h-72 gap-1 overflow-y-auto">
+            {items.map((p) => (
+              <ProductResult
+                key={p.id}
+                product={p}
+                workspace={workspace}
+                scope={scope}
+                known={known}
+                onChange={change}
+                onNames={onNames}
+              />
+            ))}
+          </ul>
+        )}
+      </SearchResults>
       <GroupError id={errorId} error={error} />
     </fieldset>
   );
