@@ -59,17 +59,20 @@ afterAll(async () => {
   await replica.close();
 });
 
+/** The vendor's product form for a kettle named `name`. */
+const kettle = (name: string) => ({
+  name,
+  description: 'Hand-beaten.',
+  price: '899',
+  originalPrice: '',
+  stockQuantity: 5,
+  categoryId,
+  storeId,
+  images: [],
+});
+
 async function createOnPrimary(name: string): Promise<string> {
-  const res = await vendor.post('/api/vendor/products', {
-    name,
-    description: 'Hand-beaten.',
-    price: '899',
-    originalPrice: '',
-    stockQuantity: 5,
-    categoryId,
-    storeId,
-    images: [],
-  });
+  const res = await vendor.post('/api/vendor/products', kettle(name));
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { product: { id: string } }).product.id;
 }
@@ -89,16 +92,7 @@ describe('catalog reads with a read replica', () => {
     // The vendor's writes move the primary's position past what the replica has replayed.
     position.primaryLsn += 100n;
     const id = await createOnPrimary('Copper Kettle');
-    const renamed = await vendor.put(`/api/vendor/products/${id}`, {
-      name: 'Hammered Copper Kettle',
-      description: 'Hand-beaten.',
-      price: '899',
-      originalPrice: '',
-      stockQuantity: 5,
-      categoryId,
-      storeId,
-      images: [],
-    });
+    const renamed = await vendor.put(`/api/vendor/products/${id}`, kettle('Hammered Copper Kettle'));
     expect(renamed.statusCode, renamed.body).toBe(200);
     const page = await vendor.get(`/api/products/${id}`);
     expect(page.statusCode, page.body).toBe(200);
