@@ -46,7 +46,8 @@ describe('points earned on what is paid after promotions', () => {
     expect([kurta, dupatta]).toEqual([5003, 4997]);
     // Kurta: ₹999 - ₹50.03 = ₹948.97 x 5 % = 47.4485 -> 47 (was 49).
     expect(pointsEarnedOnPaid(99900, 5, 1, kurta)).toBe(47);
-    // Dupatta: ₹998 - ₹49.97 = ₹948.03 for 2, ₹474.015 a unit x 10 % = 47.4015 -> 47, x 2 = 94 (was 49 x 2 = 98).
+    // Dupatta: ₹998 - ₹49.97 = ₹948.03 for 2, ₹474.015 a unit x 10 % = 47.4015 -> 47,
+    // x 2 = 94 (was 49 x 2 = 98).
     expect(pointsEarnedOnPaid(49900, 10, 2, dupatta)).toBe(94);
   });
 
