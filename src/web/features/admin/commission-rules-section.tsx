@@ -29,6 +29,7 @@ import {
   useRateAddForm,
 } from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
+import { useSearchText } from '../../ui/use-search-text';
 
 const targetText = (r: CommissionRule) =>
   r.scope === 'category'
@@ -185,12 +186,7 @@ function VendorPicker({
   register: UseFormRegisterReturn<'vendorUserId'>;
   onFound: (names: Map<string, string>) => void;
 }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, q } = useSearchText();
   const vendors = useQuery({
     queryKey: ['admin', 'rule-vendors', q],
     queryFn: () =>

@@ -9,6 +9,7 @@ import {
   type PromotionWorkspace,
 } from '../../api/promotion-workspaces';
 import { Skeleton } from '../../ui/States';
+import { useSearchText } from '../../ui/use-search-text';
 
 export type { Choice, ProductChoice };
 
@@ -177,12 +178,7 @@ function useSearch<C extends Choice>(
   kind: 'shops' | 'products',
   search: (q: string) => Promise<C[]>,
 ) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, q } = useSearchText();
   const found = useQuery({
     queryKey: [...workspace.scopeKey, kind, q],
     queryFn: () => search(q),
