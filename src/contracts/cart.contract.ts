@@ -31,12 +31,23 @@ export const cartLineSchema = z.object({
   delivers: z.boolean(),
   /** False when the product or its shop went inactive, it is out of stock or the shop does not deliver: such lines are not counted or bought. */
   available: z.boolean(),
+  /** The line's share of the automatic promotions' discount (0 for none, and for a line not available). */
+  discountPaise: z.number().int(),
+  /** The names of the promotions that take from this line. */
+  offers: z.array(z.string()),
+  /** The points the line earns on what is paid for it after that discount (0 for a line not available). */
+  pointsEarned: z.number().int(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** The amounts of the available lines, computed by `orderTotals` (src/domain/pricing.ts) with no points used. */
+/**
+ * The amounts of the available lines after the automatic promotions, with no points used
+ * (`totalsAfterPromotions`, src/domain/promotions-apply.ts): the subtotal at full price, the
+ * discount, delivery on what the items cost after it, the total and the points earned after it.
+ */
 export const cartTotalsSchema = z.object({
   subtotalPaise: z.number().int(),
+  discountPaise: z.number().int(),
   shippingPaise: z.number().int(),
   pointsUsed: z.number().int(),
   totalPaise: z.number().int(),
@@ -49,6 +60,8 @@ export const cartSchema = z.object({
   /** The customer's available (spendable) points. */
   availablePoints: z.number().int(),
   totals: cartTotalsSchema,
+  /** The automatic promotions the available lines get now (a coupon is typed at checkout). */
+  promotions: z.array(z.object({ name: z.string(), savedPaise: z.number().int(), explanation: z.string() })),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -134,18 +134,22 @@ describe('adding and reading', () => {
         quantity: 3,
         delivers: true,
         available: true,
+        discountPaise: 0,
+        offers: [],
+        pointsEarned: 54,
       },
     ]);
     expect(body.availablePoints).toBe(250);
     // 3 x ₹450 = ₹1,350: above ₹999, so shipping is free; 4% of 450 = 18 points each.
     expect(body.totals).toEqual({
       subtotalPaise: 135000,
+      discountPaise: 0,
       shippingPaise: 0,
       pointsUsed: 0,
       totalPaise: 135000,
       pointsEarned: 54,
     });
-    expect(body.totals).toEqual(orderTotals([{ pricePaise: 45000, quantity: 3, rewardPercentage: 4 }]));
+    expect(body.totals).toMatchObject(orderTotals([{ pricePaise: 45000, quantity: 3, rewardPercentage: 4 }]));
   });
 
   it('charges ₹99 shipping at or below ₹999 and shows an empty cart with zero totals', async () => {
@@ -153,7 +157,8 @@ describe('adding and reading', () => {
     expect((await client.get('/api/cart')).json()).toEqual({
       items: [],
       availablePoints: 0,
-      totals: { subtotalPaise: 0, shippingPaise: 0, pointsUsed: 0, totalPaise: 0, pointsEarned: 0 },
+      totals: { subtotalPaise: 0, discountPaise: 0, shippingPaise: 0, pointsUsed: 0, totalPaise: 0, pointsEarned: 0 },
+      promotions: [],
     });
     await client.post('/api/cart/items', { productId: await makeProduct({ pricePaise: 99900 }) });
     const { totals } = (await client.get('/api/cart')).json();

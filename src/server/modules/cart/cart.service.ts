@@ -1,13 +1,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Cart, CartItemRef, CartLine } from '../../../contracts/cart.contract';
+import type { Cart, CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.contract';
-import { noDeliveryMessage, orderTotals } from '../../../domain/pricing';
+import { noDeliveryMessage } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
 import { itemPicture, productRowOnSale, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
 import { shopRows } from '../shops';
+import { withOffers, type CartLineForOffers } from './cart.offers';
 import { cartItems } from './cart.tables';
 
 /** The lines of a customer's cart for checkout: product and quantity, oldest first. */
@@ -56,8 +57,10 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
       option1Value: variantRows.option1Value,
       option2Value: variantRows.option2Value,
       sku: variantRows.sku,
+      categoryId: productRows.categoryId,
       storeId: shopRows.id,
       storeName: shopRows.shopName,
+      vendorId: shopRows.vendorId,
       // A shop is open only while its vendor is approved too.
       shopActive: sql<boolean>`${shopRows.isActive} and ${shopRows.vendorApproved}`,
       delivers: shopRows.deliveryAvailable,
@@ -68,7 +71,7 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
     .leftJoin(variantRows, eq(variantRows.id, cartItems.variantId))
     .where(eq(cartItems.customerId, customerUserId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const items: CartLine[] = rows.map(
+  const items: CartLineForOffers[] = rows.map(
     ({ productActive, shopActive, option1Name, option2Name, option1Value, option2Value, ...r }) => ({
       ...r,
       variantLabel:
@@ -78,7 +81,7 @@ export async function getCart({ db, customerUserId, returnWindowDays }: GetCartA
     }),
   );
   const { availablePoints } = await getBalances(db, customerUserId, { returnWindowDays });
-  return { items, availablePoints, totals: orderTotals(items.filter((i) => i.available)) };
+  return { ...(await withOffers(db, customerUserId, items)), availablePoints };
 }
 
 type Product = {

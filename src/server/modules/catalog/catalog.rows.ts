@@ -11,6 +11,7 @@ export const productRows = new QueryBuilder()
   .select({
     id: products.id,
     storeId: products.storeId,
+    categoryId: products.categoryId,
     name: products.name,
     imageUrl: products.imageUrl,
     pricePaise: products.pricePaise,

@@ -1,11 +1,19 @@
 import type { CheckoutPromotions } from '../../../contracts/promotions.contract';
-import { applyPromotions, type CartPromotions, type DiscountedLine } from '../../../domain/promotions-apply';
-import type { PromoCartLine, PromotionWithUsage } from '../../../domain/promotions';
+import type { DiscountedLine } from '../../../domain/promotions-apply';
+import type { PromoCartLine } from '../../../domain/promotions';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
-import { earlierOrdersOf } from '../orders';
-import { checkoutCandidates, lockPromotionsForOrder, type PromotionCustomer } from '../promotions';
+import {
+  earlierOrdersFor,
+  lockPromotionsForOrder,
+  quoteCartPromotions,
+  quoteOf,
+  type PromotionCustomer,
+  type PromotionsQuote,
+} from '../promotions';
 import type { PricedCartLine } from './checkout.pricing';
+
+export type { PromotionsQuote };
 
 // Promotions at checkout: the candidates and the customer's facts are read through the promotions
 // and orders modules; the domain (promotions-apply.ts) chooses and shares the discount. At
@@ -36,49 +44,12 @@ export function promoCartOf(lines: readonly PricedCartLine[]): PromoCartLine[] {
   }));
 }
 
-export type PromotionsQuote = {
-  couponCode: string | null;
-  cart: CartPromotions;
-  /** The names and codes of the promotions considered, by id. */
-  known: Map<string, { name: string; code: string | null }>;
-};
-
-function quoteOf(
-  lines: readonly PricedCartLine[],
-  a: {
-    today: string;
-    earlierOrders: number;
-    couponCode: string | null;
-    automatics: PromotionWithUsage[];
-    coupons: PromotionWithUsage[];
-  },
-): PromotionsQuote {
-  const cart = applyPromotions({
-    cart: promoCartOf(lines),
-    customer: { earlierOrders: a.earlierOrders },
-    today: a.today,
-    automatics: a.automatics,
-    coupon: a.couponCode ? { typed: a.couponCode, found: a.coupons } : null,
-  });
-  const known = new Map([...a.automatics, ...a.coupons].map((p) => [p.id, { name: p.name, code: p.code }]));
-  return { couponCode: a.couponCode, cart, known };
-}
-
-/**
- * The customer's earlier orders, read only when a promotion considered is for first orders: the
- * only rule that asks (promotionRefusal), so a cart without one reads nothing more.
- */
-const earlierOrdersFor = async (db: DbOrTx, customerUserId: string, considered: readonly PromotionWithUsage[]) =>
-  considered.some((p) => p.firstOrderOnly) ? earlierOrdersOf(db, customerUserId) : 0;
-
 /** The promotions a customer's cart gets now (nothing locked): for the summary and before placing. */
 export async function quotePromotions(
   db: DbOrTx,
   a: { customer: PromotionCustomer; lines: readonly PricedCartLine[]; couponCode: string | null; today: string },
 ): Promise<PromotionsQuote> {
-  const { automatics, coupons } = await checkoutCandidates(db, a);
-  const earlierOrders = await earlierOrdersFor(db, a.customer.userId, [...automatics, ...coupons]);
-  return quoteOf(a.lines, { ...a, earlierOrders, automatics, coupons });
+  return quoteCartPromotions(db, { ...a, cart: promoCartOf(a.lines) });
 }
 
 /** The coupon code typed is no coupon's (what the guessing limit counts). */
@@ -120,7 +91,7 @@ export async function confirmPromotionsTx(
     releasingPaymentId: a.releasingPaymentId,
     whileLocked: a.whileLocked,
   });
-  const q = quoteOf(a.lines, {
+  const q = quoteOf(promoCartOf(a.lines), {
     today: a.today,
     earlierOrders: await earlierOrdersFor(tx, a.customer.userId, locked),
     couponCode: a.quoted.couponId ? a.quoted.couponCode : null,

@@ -3,6 +3,7 @@ export { vendorPromotionsRoutes } from './promotions.vendor.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
 export { promotionResult } from './promotions.read-model';
 export { offersNow, type OffersFor } from './promotions.offers';
+export { earlierOrdersFor, quoteCartPromotions, quoteOf, type PromotionsQuote } from './promotions.quote';
 export {
   changePromotionState,
   checkoutCandidates,

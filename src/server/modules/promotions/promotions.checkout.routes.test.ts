@@ -180,6 +180,80 @@ describe('the checkout summary with a coupon', () => {
   });
 });
 
+describe('the cart with an automatic promotion', () => {
+  it("shows each line's discount, its offer and its points as checkout prices them", async () => {
+    const sale = await shopWithProduct(t, 60_000, { rewardPercentage: 5 });
+    const plain = await shopWithProduct(t, 30_000, { rewardPercentage: 5 });
+    const auto = await savePromotion(t, {
+      name: `Festive Sale ${crypto.randomUUID().slice(0, 6)}`,
+      kind: 'automatic',
+      couponCode: undefined,
+      benefitType: 'percent',
+      percent: '20',
+      amount: undefined,
+      scope: 'shops',
+      shopIds: [sale.shop.id],
+    });
+    const s = await newShopper(t);
+    await fillCart(s, [
+      { productId: sale.product.id, quantity: 2 },
+      { productId: plain.product.id, quantity: 1 },
+    ]);
+    const res = await s.client.get('/api/cart');
+    expect(res.statusCode, res.body).toBe(200);
+    const cart = res.json();
+    // Two ₹600 items at 20 % off: ₹240 off, 5 % of the ₹960 paid = 48 points; the ₹300 one: no offer, 15 points.
+    expect(
+      cart.items.map((l: Record<string, unknown>) => [l.productId, l.discountPaise, l.offers, l.pointsEarned]),
+    ).toEqual([
+      [sale.product.id, 24_000, [auto.name], 48],
+      [plain.product.id, 0, [], 15],
+    ]);
+    // ₹1,500 of items, ₹240 off, the ₹1,260 left is above ₹999: free delivery.
+    expect(cart.totals).toEqual({
+      subtotalPaise: 150_000,
+      discountPaise: 24_000,
+      shippingPaise: 0,
+      pointsUsed: 0,
+      totalPaise: 126_000,
+      pointsEarned: 63,
+    });
+    expect(cart.promotions).toEqual([expect.objectContaining({ name: auto.name, savedPaise: 24_000 })]);
+    // Checkout's summary says the same, line by line.
+    const seen = await summary(s, '');
+    expect(seen.lines.map((l) => [l.productId, l.discountPaise, l.pointsEarned])).toEqual([
+      [sale.product.id, 24_000, 48],
+      [plain.product.id, 0, 15],
+    ]);
+    expect(seen.amounts).toMatchObject({ discountPaise: 24_000, totalPaise: 126_000, pointsEarned: 63 });
+  });
+
+  it('prices an unavailable line at nothing and applies no coupon before checkout', async () => {
+    const { product, shop } = await shopWithProduct(t, 50_000);
+    await savePromotion(t, {
+      kind: 'automatic',
+      couponCode: undefined,
+      benefitType: 'percent',
+      percent: '10',
+      amount: undefined,
+      scope: 'shops',
+      shopIds: [shop.id],
+    });
+    await savePromotion(t, { scope: 'shops', shopIds: [shop.id] });
+    const s = await newShopper(t);
+    await fillCart(s, [{ productId: product.id }]);
+    const before = (await s.client.get('/api/cart')).json();
+    // The automatic 10 % only: a coupon is typed at checkout.
+    expect(before.items[0].discountPaise).toBe(5_000);
+    expect(before.promotions).toHaveLength(1);
+    await t.db.execute(sql`update products set stock_quantity = 0 where id = ${product.id}`);
+    const after = (await s.client.get('/api/cart')).json();
+    expect(after.items[0]).toMatchObject({ available: false, discountPaise: 0, offers: [], pointsEarned: 0 });
+    expect(after.totals).toMatchObject({ subtotalPaise: 0, discountPaise: 0, totalPaise: 0 });
+    expect(after.promotions).toEqual([]);
+  });
+});
+
 describe('placing an order with a coupon', () => {
   it('charges the discounted total; the order shows the discount; the use counts once paid', async () => {
     const { product } = await shopWithProduct(t, 60_000);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Cart, CartItemRef, CartLine } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
+import { formatRupees } from '../../../domain/money';
 import { noDeliveryMessage } from '../../../domain/pricing';
 import { api, ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -118,6 +119,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
               {line.name}
             </Link>
             {line.variantLabel && <p className="text-sm text-slate-700">{line.variantLabel}</p>}
+            {line.offers.length > 0 && (
+              <p className="text-sm font-medium text-green-700">Offer: {line.offers.join(', ')}</p>
+            )}
             <p className="text-sm text-slate-600">
               Sold by{' '}
               <Link to={`/shop/${line.storeId}`} className="hover:text-violet-700 hover:underline">
@@ -163,9 +167,13 @@ export function CartLineRow({ line }: { line: CartLine }) {
             size="sm"
             disabled={!line.available}
           />
-          <p className="text-sm text-slate-700">
+          <p className="text-right text-sm text-slate-700">
             <span className="sr-only">Line total </span>
             <Money paise={line.pricePaise * quantity} className="font-semibold" />
+            {/* The discount is the saved quantity's: not shown while a new one is on its way. */}
+            {!saving && line.discountPaise > 0 && (
+              <span className="block text-xs font-medium text-green-700">{`−${formatRupees(line.discountPaise)} off`}</span>
+            )}
           </p>
         </div>
       </div>

@@ -50,11 +50,22 @@ describe('the cart with a coupon code in its link', () => {
       quantity: 1,
       delivers: true,
       available: true,
+      discountPaise: 0,
+      offers: [],
+      pointsEarned: 0,
     };
     const cart: Cart = {
       items: [line],
       availablePoints: 0,
-      totals: { subtotalPaise: 120_000, shippingPaise: 0, pointsUsed: 0, totalPaise: 120_000, pointsEarned: 0 },
+      totals: {
+        subtotalPaise: 120_000,
+        discountPaise: 0,
+        shippingPaise: 0,
+        pointsUsed: 0,
+        totalPaise: 120_000,
+        pointsEarned: 0,
+      },
+      promotions: [],
     };
     expect(text(renderWith(cart, '/cart?coupon=SAVE100'))).toContain('Checkout with SAVE100');
     // Without a code, the cart as before.
@@ -64,5 +75,67 @@ describe('the cart with a coupon code in its link', () => {
     const blocked = text(renderWith(outOfStock, '/cart?coupon=SAVE100'));
     expect(blocked).toContain('Checkout applies the coupon code SAVE100.');
     expect(blocked).toContain('Out of stock');
+  });
+});
+
+describe('the cart with an automatic promotion', () => {
+  it("shows each line's discount and offer, and totals and points after it", () => {
+    const kurta: CartLine = {
+      id: uuid(11),
+      productId: uuid(12),
+      variantId: null,
+      variantLabel: null,
+      sku: null,
+      name: 'Cotton kurta',
+      imageUrl: null,
+      storeId: uuid(13),
+      storeName: 'Ganga Textiles',
+      pricePaise: 60_000,
+      originalPricePaise: null,
+      rewardPercentage: 5,
+      stockQuantity: 5,
+      quantity: 2,
+      delivers: true,
+      available: true,
+      // 20 % off two ₹600 kurtas: ₹240 off ₹1,200; 5 % of the ₹960 paid is 48 points.
+      discountPaise: 24_000,
+      offers: ['Festive sale'],
+      pointsEarned: 48,
+    };
+    const stole: CartLine = {
+      ...kurta,
+      id: uuid(14),
+      productId: uuid(15),
+      name: 'Handloom stole',
+      pricePaise: 30_000,
+      quantity: 1,
+      discountPaise: 0,
+      offers: [],
+      pointsEarned: 15,
+    };
+    const cart: Cart = {
+      items: [kurta, stole],
+      availablePoints: 0,
+      totals: {
+        subtotalPaise: 150_000,
+        discountPaise: 24_000,
+        shippingPaise: 0,
+        pointsUsed: 0,
+        totalPaise: 126_000,
+        pointsEarned: 63,
+      },
+      promotions: [{ name: 'Festive sale', savedPaise: 24_000, explanation: 'Festive sale: 20% off 1 of 2 items' }],
+    };
+    const page = text(renderWith(cart, '/cart'));
+    expect(page).toContain('Offer: Festive sale');
+    expect(page).toContain('−₹240 off');
+    expect(page).toContain('Festive sale · You save ₹240');
+    // ₹1,500 at full price, ₹240 off, free delivery on the ₹1,260 left, 48 + 15 points.
+    expect(page).toMatch(/Subtotal \(3 items\)\s*₹1,500/);
+    expect(page).toMatch(/Discount\s*−₹240/);
+    expect(page).toMatch(/Total\s*₹1,260/);
+    expect(page).toContain('You will earn +63 pts');
+    // The stole has no offer: one discount line only.
+    expect(page.match(/−₹[0-9,]+ off/g)).toHaveLength(1);
   });
 });

@@ -3,8 +3,9 @@ import { useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Cart } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
-import { maxPointsUsable, orderTotals } from '../../../domain/pricing';
+import { totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { RequireRole } from '../../layout/RequireRole';
+import { AppliedOffers } from '../../ui/AppliedOffers';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
@@ -53,10 +54,12 @@ function CartView({
   couponFromLink: string | null;
 }) {
   const buyable = cart.items.filter((i) => i.available);
-  const totalsBefore = orderTotals(buyable);
-  const maxPoints = maxPointsUsable(cart.availablePoints, totalsBefore.subtotalPaise);
+  // Promotions first, then points (at most what is left to pay), as checkout charges them.
+  const amounts = buyable.map((l) => ({ grossPaise: l.pricePaise * l.quantity, discountPaise: l.discountPaise }));
+  const maxPoints = totalsAfterPromotions(amounts, Number.MAX_SAFE_INTEGER, cart.availablePoints).pointsUsed;
   const used = Math.min(points, maxPoints);
-  const totals = orderTotals(buyable, used);
+  const after = totalsAfterPromotions(amounts, used, cart.availablePoints);
+  const totals = { ...after, pointsEarned: buyable.reduce((s, l) => s + l.pointsEarned, 0) };
   const itemCount = buyable.reduce((n, l) => n + l.quantity, 0);
   const ready = cartIsBuyable(cart.items);
   // The amounts below are the saved cart's: while a quantity is on its way they would be out of date.
@@ -86,8 +89,9 @@ function CartView({
         </h2>
         <PointsPicker available={cart.availablePoints} max={maxPoints} value={used} onChange={setPoints} />
         <SummaryAmounts updating={saving}>
-          <SummaryLines totals={totals} itemCount={itemCount} />
+          <SummaryLines totals={totals} itemCount={itemCount} discountPaise={totals.discountPaise} />
         </SummaryAmounts>
+        <AppliedOffers offers={cart.promotions.map((p, i) => ({ key: `${i}`, title: p.name, ...p }))} />
         {!ready && (
           <p role="status" className="text-sm text-red-700">
             Some items cannot be bought as they are. Remove them or lower their quantity to continue.

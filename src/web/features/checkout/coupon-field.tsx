@@ -2,7 +2,7 @@ import { Tag } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import { COUPON_CODE_MAX, couponCodeSchema, type CheckoutPromotions } from '../../../contracts/promotions.contract';
-import { formatRupees } from '../../../domain/money';
+import { AppliedOffers } from '../../ui/AppliedOffers';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 
@@ -143,18 +143,14 @@ export function PromotionLines({ promotions }: { promotions: CheckoutPromotions 
   if (promotions.applied.length === 0 && notApplied.length === 0) return null;
   return (
     <div className="space-y-2">
-      {promotions.applied.length > 0 && (
-        <ul aria-label="Offers applied" className="space-y-1.5">
-          {promotions.applied.map((p) => (
-            <li key={p.promotionId} className="rounded-lg bg-green-50 px-3 py-2 text-sm">
-              <span className="font-medium text-green-800">
-                {p.code ?? p.name} · You save {formatRupees(p.savedPaise)}
-              </span>
-              <span className="block text-xs text-slate-700">{p.explanation}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AppliedOffers
+        offers={promotions.applied.map((p) => ({
+          key: p.promotionId,
+          title: p.code ?? p.name,
+          savedPaise: p.savedPaise,
+          explanation: p.explanation,
+        }))}
+      />
       {notApplied.length > 0 && (
         <ul aria-label="Offers not applied" className="space-y-0.5 text-xs text-slate-500">
           {notApplied.map((p, i) => (
