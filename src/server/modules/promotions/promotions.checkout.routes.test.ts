@@ -202,7 +202,8 @@ describe('the cart with an automatic promotion', () => {
     const res = await s.client.get('/api/cart');
     expect(res.statusCode, res.body).toBe(200);
     const cart = res.json();
-    // Two ₹600 items at 20 % off: ₹240 off, 5 % of the ₹960 paid = 48 points; the ₹300 one: no offer, 15 points.
+    // Two ₹600 items at 20 % off: ₹240 off, 5 % of the ₹960 paid = 48 points;
+    // the ₹300 one: no offer, 15 points.
     expect(
       cart.items.map((l: Record<string, unknown>) => [l.productId, l.discountPaise, l.offers, l.pointsEarned]),
     ).toEqual([

@@ -172,7 +172,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
             <Money paise={line.pricePaise * quantity} className="font-semibold" />
             {/* The discount is the saved quantity's: not shown while a new one is on its way. */}
             {!saving && line.discountPaise > 0 && (
-              <span className="block text-xs font-medium text-green-700">{`−${formatRupees(line.discountPaise)} off`}</span>
+              <span className="block text-xs font-medium text-green-700">−{formatRupees(line.discountPaise)} off</span>
             )}
           </p>
         </div>
