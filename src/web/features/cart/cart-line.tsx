@@ -100,6 +100,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
   useEffect(() => () => flushCartSave(line.id), [line.id]);
 
   const problem = lineProblem({ ...line, quantity });
+  const discountText = `−${formatRupees(line.discountPaise)} off`;
   const max = Math.max(1, line.stockQuantity);
   return (
     <li className={`flex gap-3 py-4 sm:gap-4 ${line.available ? '' : 'opacity-80'}`}>
@@ -172,7 +173,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
             <Money paise={line.pricePaise * quantity} className="font-semibold" />
             {/* The discount is the saved quantity's: not shown while a new one is on its way. */}
             {!saving && line.discountPaise > 0 && (
-              <span className="block text-xs font-medium text-green-700">−{formatRupees(line.discountPaise)} off</span>
+              <span className="block text-xs font-medium text-green-700">{discountText}</span>
             )}
           </p>
         </div>
