@@ -1,10 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { adminListQuerySchema } from '../../contracts/admin-lists.contract';
 import { maxLengthOf } from '../../contracts/common.contract';
 import { cn } from './cn';
 import { Pagination } from './Pagination';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from './States';
+import { useSearchText } from './use-search-text';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -160,13 +161,9 @@ export function ListSearch({
   placeholder?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  const { text, setText } = useSearchText(300, { q: value, set: onSearch });
+  // The box follows the list's query when that changes from outside.
+  useEffect(() => setText(value), [value, setText]);
   return (
     <div className="relative w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
       <label htmlFor={id} className="sr-only">

@@ -3,22 +3,13 @@ import { useEffect, useId, useMemo, useState, type FocusEvent, type KeyboardEven
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { erpSearchQuerySchema } from '../../../contracts/erp-work.contract';
 import { cn } from '../../ui/cn';
+import { useSearchText } from '../../ui/use-search-text';
 import { failure } from './erp-feedback';
 import type { ErpTarget } from './erp-reveal';
 import { useErpSearch } from './use-erp-header';
 
 /** The pause after the last keystroke before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 type Choice = ErpTarget & { name: string; detail?: string };
 
@@ -34,11 +25,10 @@ export function ErpSearch({ onChoose, className }: { onChoose: (target: ErpTarge
   const listId = `${base}-list`;
   const optionId = (i: number) => `${base}-option-${i}`;
 
-  const [text, setText] = useState('');
+  const { text, setText, q: settled } = useSearchText(SEARCH_DEBOUNCE_MS);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const term = text.trim();
-  const settled = useDebounced(term, SEARCH_DEBOUNCE_MS);
   const search = useErpSearch(settled);
 
   const choices = useMemo<Choice[]>(() => {

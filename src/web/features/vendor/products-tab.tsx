@@ -1,5 +1,5 @@
 import { PackagePlus, Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   vendorProductMessages as m,
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/Modal';
 import { notify } from '../../ui/notify';
 import { Pagination } from '../../ui/Pagination';
 import { EmptyState, ErrorState, LoadingRegion } from '../../ui/States';
+import { useSearchText } from '../../ui/use-search-text';
 import { useCategories } from '../../api/catalog';
 import { ProductFormModal } from './product-form-modal';
 import {
@@ -60,7 +61,9 @@ function useProductFilters() {
 /** Products: search, category and status filters served by the API, pages of product cards, and the add/edit modal. */
 export function ProductsTab() {
   const [filters, setFilters] = useProductFilters();
-  const [text, setText] = useState(filters.q);
+  // The search runs a moment after typing stops.
+  const setQ = useCallback((q: string) => setFilters({ q }), [setFilters]);
+  const { text, setText } = useSearchText(350, { q: filters.q, set: setQ });
   const categories = useCategories();
   const products = useVendorProducts({
     ...filters,
@@ -72,13 +75,6 @@ export function ProductsTab() {
   const remove = useDeleteProduct();
   const [form, setForm] = useState<{ open: boolean; product: VendorProduct | null }>({ open: false, product: null });
   const [deleting, setDeleting] = useState<VendorProduct | null>(null);
-
-  // The search runs a moment after typing stops.
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => setFilters({ q: text.trim() }), 350);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, setFilters]);
 
   const toggle = (product: VendorProduct) =>
     setActive.mutate(
