@@ -8,6 +8,7 @@ import type {
 } from '../../../contracts/returns.contract';
 import { formatDateTime } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
+import { PhotoThumbnails } from '../../ui/PhotoThumbnails';
 import { PointsBadge } from '../../ui/PointsBadge';
 import { StatusBadge } from '../../ui/StatusBadge';
 
@@ -101,29 +102,13 @@ export function ReturnReason({ ret: r }: { ret: OrderReturn }) {
     <>
       <span className="font-medium text-slate-900">{r.reason}</span>
       {r.comment && <span className="block whitespace-pre-line break-words text-slate-700">“{r.comment}”</span>}
-      {r.photos.length > 0 && (
-        <ul aria-label={`Photos of the return of order ${r.orderRef}`} className="mt-2 flex flex-wrap gap-2">
-          {r.photos.map((src, i) => (
-            <li key={src}>
-              <a
-                href={src}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-              >
-                <img
-                  src={src}
-                  alt={`Photo ${i + 1} of ${r.photos.length} from the customer (opens full size)`}
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="h-14 w-14 rounded-lg border border-slate-200 object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PhotoThumbnails
+        urls={r.photos}
+        size={56}
+        alt={(n, count) => `Photo ${n} of ${count} from the customer (opens full size)`}
+        label={`Photos of the return of order ${r.orderRef}`}
+        className="mt-2 flex-wrap"
+      />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Textarea } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
+import { PhotoThumbnails } from '../../ui/PhotoThumbnails';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { cn } from '../../ui/cn';
@@ -126,29 +127,7 @@ export function ReturnCard({ r, onDispute }: { r: OrderReturn; onDispute?: (r: O
           Reason: {r.reason}
           {r.comment && <span className="block break-words text-slate-600">“{r.comment}”</span>}
         </p>
-        {r.photos.length > 0 && (
-          <ul className="flex gap-2" aria-label="Your photos">
-            {r.photos.map((url, i) => (
-              <li key={url}>
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-                >
-                  <img
-                    src={url}
-                    alt={`Photo ${i + 1} of your return`}
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="h-12 w-12 rounded-lg border border-slate-200 object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <PhotoThumbnails urls={r.photos} size={48} alt={(n) => `Photo ${n} of your return`} label="Your photos" />
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <p className="text-sm font-semibold text-slate-900">{line.title}</p>
           {line.lines.map((l) => (

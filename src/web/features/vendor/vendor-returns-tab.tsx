@@ -15,6 +15,7 @@ import { formatDate } from '../../ui/format-date';
 import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { Pagination } from '../../ui/Pagination';
+import { PhotoThumbnails } from '../../ui/PhotoThumbnails';
 import { showPlaceholderOnError } from '../../ui/ProductCard';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -86,32 +87,15 @@ function Items({ ret }: { ret: OrderReturn }) {
 /** The customer's photos: thumbnails that open the full photo in a new tab. */
 function Photos({ ret }: { ret: OrderReturn }) {
   if (ret.photos.length === 0) return null;
-  const count = ret.photos.length;
   return (
     <div>
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Customer&apos;s photos</p>
-      <ul className="mt-1 flex flex-wrap gap-2">
-        {ret.photos.map((url, i) => (
-          <li key={`${i}:${url}`}>
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="block rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2"
-            >
-              <img
-                src={url}
-                alt={`Photo ${i + 1} of ${count} from the customer, order ${ret.orderRef} (opens in a new tab)`}
-                width={64}
-                height={64}
-                loading="lazy"
-                decoding="async"
-                className="h-16 w-16 rounded-lg border border-slate-200 bg-slate-100 object-cover"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <PhotoThumbnails
+        urls={ret.photos}
+        size={64}
+        alt={(n, count) => `Photo ${n} of ${count} from the customer, order ${ret.orderRef} (opens in a new tab)`}
+        className="mt-1 flex-wrap"
+      />
     </div>
   );
 }
