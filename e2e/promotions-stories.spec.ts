@@ -49,11 +49,15 @@ const newShopper = (page: Page, firstName: string) =>
     { streetAddress: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' },
   );
 
-/** Puts `quantity` of a product in the signed-in shopper's cart and opens checkout; answers the Pay button. */
-async function openCheckout(page: Page, productId: string, quantity: number) {
+/**
+ * Puts `quantity` of a product in the signed-in shopper's cart and opens checkout; answers the Pay
+ * button. `onCart`: what the shopper checks on the cart page before going on.
+ */
+async function openCheckout(page: Page, productId: string, quantity: number, onCart?: () => Promise<void>) {
   const added = await page.request.post('/api/cart/items', { headers: CSRF, data: { productId, quantity } });
   expect(added.status(), await added.text()).toBeLessThan(300);
   await page.goto('/cart');
+  await onCart?.();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const pay = page.getByRole('button', { name: /^Pay ₹/ });
   await expect(pay).toBeEnabled();
@@ -188,8 +192,18 @@ for (const width of [375, 1280]) {
         await expect(card.getByText(`Offer price ${formatRupees(48_000)}, was ${formatRupees(60_000)}`)).toHaveCount(1);
         await expect(card.getByText(saleName, { exact: false })).toBeVisible();
 
-        // Two kurtas: ₹240 off, shown on the line at checkout.
-        const pay = await openCheckout(page, kurtaId, 2);
+        // Two kurtas: ₹240 off, shown on the cart's line with the sale's name, and on the line at checkout.
+        const pay = await openCheckout(page, kurtaId, 2, async () => {
+          const line = page.getByRole('listitem').filter({ hasText: kurtaName });
+          await expect(line.getByText(`Offer: ${saleName}`)).toBeVisible();
+          await expect(line.getByText(`−${formatRupees(24_000)} off`)).toBeVisible();
+          const summary = page.getByRole('region', { name: 'Order Summary' });
+          await expect(summary.getByText(`${saleName} · You save ${formatRupees(24_000)}`)).toBeVisible();
+          // ₹1,200 less ₹240 is ₹960, within ₹999: ₹99 delivery, ₹1,059 to pay.
+          await expect(summary.getByText(`−${formatRupees(24_000)}`, { exact: true })).toBeVisible();
+          await expect(summary.getByText(formatRupees(105_900), { exact: true })).toBeVisible();
+          await expectAccessible(page);
+        });
         await expect(page.getByText(`−${formatRupees(24_000)} off`)).toBeVisible();
         await payAsShown(page, pay);
 
