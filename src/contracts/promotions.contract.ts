@@ -287,6 +287,27 @@ export const promotionRouteMessages = {
  * What the admin's create and edit routes read: the form, and the fresh authenticator code
  * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
  */
+/** `GET /api/admin/promotions/products?q=`: the products a promotion may cover, found by name. */
+export const promotionProductsQuerySchema = z.object({
+  q: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  ),
+});
+
+/** Its answer: up to 10 products with their shop and their variants on sale (none for a product without). */
+export const promotionProductChoicesSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      shopName: z.string(),
+      variants: z.array(z.object({ id: z.uuid(), option1Value: z.string(), option2Value: z.string().nullable() })),
+    }),
+  ),
+});
+export type PromotionProductChoices = z.infer<typeof promotionProductChoicesSchema>;
+
 export const promotionSaveSchema = promotionInputSchema.and(z.object({ stepUpCode: stepUpCodeSchema }));
 
 /** Rupees with up to 9 digits, as PROMOTION_FRESH_CODE_ABOVE_RUPEES allows. */

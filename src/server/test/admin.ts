@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { BuiltInRole } from '../../domain/staff-permissions';
+import type { BuiltInRole, StaffPermission } from '../../domain/staff-permissions';
 import { ensureSuperAdmin, hashPassword, setSuperAdminPassword } from '../modules/auth';
 import { adminAccountRoles, adminAccounts, adminRoles } from '../modules/auth/auth.tables';
 import { totpCode } from '../platform/totp';
@@ -53,15 +53,30 @@ export async function signInStaff(
   roles: readonly BuiltInRole[],
   ip = `10.201.${Math.floor(++staffCount / 250)}.${staffCount % 250}`,
 ): Promise<{ client: TestClient; secret: string; signInCode: string; id: string; email: string }> {
+  const held =
+    roles.length === 0
+      ? []
+      : await t.db.select({ id: adminRoles.id }).from(adminRoles).where(inArray(adminRoles.builtIn, roles));
+  return staffHolding(t, held, ip);
+}
+
+/** The same, holding one custom role made of `permissions` alone (as an owner may make one). */
+export async function signInStaffWithPermissions(t: TestApp, permissions: readonly StaffPermission[]) {
+  const [role] = await t.db
+    .insert(adminRoles)
+    .values({ name: `Custom ${crypto.randomUUID().slice(0, 8)}`, permissions: [...permissions] })
+    .returning({ id: adminRoles.id });
+  return staffHolding(t, [role], `10.202.${Math.floor(++staffCount / 250)}.${staffCount % 250}`);
+}
+
+async function staffHolding(t: TestApp, roles: readonly { id: string }[], ip: string) {
   const account = { email: `staff-${crypto.randomUUID()}@haat.test`, password: 'staff-password-for-tests' };
   const [row] = await t.db
     .insert(adminAccounts)
     .values({ email: account.email, name: 'Staff member', passwordHash: await hashPassword(account.password) })
     .returning({ id: adminAccounts.id });
-  if (roles.length > 0) {
-    const held = await t.db.select({ id: adminRoles.id }).from(adminRoles).where(inArray(adminRoles.builtIn, roles));
-    await t.db.insert(adminAccountRoles).values(held.map((r) => ({ adminId: row.id, roleId: r.id })));
-  }
+  if (roles.length > 0)
+    await t.db.insert(adminAccountRoles).values(roles.map((r) => ({ adminId: row.id, roleId: r.id })));
   return { ...(await signInWithNewAuthenticator(t, ip, account)), id: row.id, email: account.email };
 }
 

@@ -1,5 +1,5 @@
-import type { AdminProductDetails, AdminProductPage } from '../../contracts/admin-products.contract';
 import type { ProductPage } from '../../contracts/catalog.contract';
+import type { PromotionProductChoices } from '../../contracts/promotions.contract';
 import type { Page } from '../../contracts/common.contract';
 import type { Shop } from '../../contracts/shops.contract';
 import type { VendorProduct, VendorProductPage, VendorProductVariant } from '../../contracts/vendor-products.contract';
@@ -10,9 +10,9 @@ export type Choice = { id: string; label: string };
 
 /**
  * A product a picker's search finds: its choice ('Kurta · Kala Crafts'), its own name, and its variants
- * (sizes and colours) as choices ('Red / M') when the search carries them; undefined: read when opened.
+ * on sale (sizes and colours) as choices ('Red / M'), none for a product without.
  */
-export type ProductChoice = Choice & { name: string; variants?: Choice[] };
+export type ProductChoice = Choice & { name: string; variants: Choice[] };
 
 /** A search of a picker: its legend, its search box's label and the search itself. */
 type Picker<C extends Choice> = { legend: string; searchLabel: string; search: (q: string) => Promise<C[]> };
@@ -49,26 +49,22 @@ export type PromotionWorkspace = {
   funderText: string;
   /** What each scope covers, as the form's "Covers" choices say it. */
   scopeLabels: Record<'cart' | 'categories' | 'shops' | 'products', string>;
-  /**
-   * The shop and product pickers: their legend, their search box's label and the search itself; the
-   * product picker also reads a product's variants when its search did not carry them.
-   */
-  pickers: {
-    shops: Picker<Choice>;
-    products: Picker<ProductChoice> & { variants: (productId: string) => Promise<Choice[]> };
-  };
+  /** The shop and product pickers: their legend, their search box's label and the search itself. */
+  pickers: { shops: Picker<Choice>; products: Picker<ProductChoice> };
 };
 
-/** The products an admin search finds (GET /api/admin/products?q=), as choices: 'Kurta · Kala Crafts'. */
+/**
+ * The products an admin search finds (GET /api/admin/promotions/products?q=, the Promotions
+ * permission's own), as choices: 'Kurta · Kala Crafts', each with its variants.
+ */
 async function findProducts(q: string): Promise<ProductChoice[]> {
-  const page = await api.get<AdminProductPage>(`/api/admin/products${toQuery({ q, pageSize: 10 })}`);
-  return page.items.map((p) => ({ id: p.id, name: p.name, label: `${p.name} · ${p.shopName}` }));
-}
-
-/** A product's variants on sale, for the super admin (GET /api/admin/products/:id/details). */
-async function productVariants(productId: string): Promise<Choice[]> {
-  const product = await api.get<AdminProductDetails>(`/api/admin/products/${productId}/details`);
-  return product.variants.map(variantChoice);
+  const found = await api.get<PromotionProductChoices>(`/api/admin/promotions/products${toQuery({ q })}`);
+  return found.items.map((p) => ({
+    id: p.id,
+    name: p.name,
+    label: `${p.name} · ${p.shopName}`,
+    variants: p.variants.map(variantChoice),
+  }));
 }
 
 /** The shops selling what a catalog search finds (GET /api/products?q=), each once. */
@@ -101,7 +97,6 @@ export const adminPromotions: PromotionWorkspace = {
       legend: 'Products',
       searchLabel: 'Find products by name',
       search: findProducts,
-      variants: productVariants,
     },
   },
 };
@@ -118,11 +113,6 @@ const ownProductChoice = (p: VendorProduct): ProductChoice => ({
 async function findOwnProducts(q: string): Promise<ProductChoice[]> {
   const page = await api.get<VendorProductPage>(`/api/vendor/products${toQuery({ q, pageSize: 10 })}`);
   return page.items.map(ownProductChoice);
-}
-
-/** One of the vendor's own products' variants (GET /api/vendor/products/:id: another vendor's is not found). */
-async function ownProductVariants(productId: string): Promise<Choice[]> {
-  return ownProductChoice(await api.get<VendorProduct>(`/api/vendor/products/${productId}`)).variants ?? [];
 }
 
 /** The vendor's own shops whose name holds the text (GET /api/vendor/shops). */
@@ -158,7 +148,6 @@ export const vendorPromotions = (vendorId: string): PromotionWorkspace => ({
       legend: 'Your products',
       searchLabel: 'Find your products by name',
       search: findOwnProducts,
-      variants: ownProductVariants,
     },
   },
 });

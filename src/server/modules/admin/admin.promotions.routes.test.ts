@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthMessages } from '../../../contracts/admin-auth.contract';
 import type { PromotionInput } from '../../../contracts/promotions.contract';
-import { freshCode, signInSuperAdmin } from '../../test/admin';
+import { freshCode, signInStaffWithPermissions, signInSuperAdmin } from '../../test/admin';
+import {
+  createCategory,
+  createProduct,
+  createProductWithVariants,
+  createShop,
+  createVendorUser,
+} from '../../test/catalog-factories';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/app';
 import { indiaDate } from '../../test/dates';
 import { promotionInput, uniqueCouponCode } from '../../test/promotion-fixtures';
@@ -65,5 +72,40 @@ describe('a large Haat-funded promotion needs a fresh code', () => {
     const saved = await admin.put(`/api/admin/promotions/${id}`, { ...bigger, stepUpCode: await freshCode(t, secret) });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().promotion.offer).toBe('₹2,500 off');
+  });
+});
+
+describe("the promotion form's product search", () => {
+  it('finds products with their variants for whoever may make promotions, without the Products tab', async () => {
+    const category = await createCategory(t.db);
+    const shop = await createShop(t.db, (await createVendorUser(t.db)).userId);
+    const word = `Chanderi${crypto.randomUUID().slice(0, 6)}`;
+    const { product: kurta, variants } = await createProductWithVariants(t.db, {
+      storeId: shop.id,
+      categoryId: category.id,
+      name: `${word} kurta`,
+      variants: [{ option1Value: 'S' }, { option1Value: 'M' }],
+    });
+    const stole = await createProduct(t.db, { storeId: shop.id, categoryId: category.id, name: `${word} stole` });
+    const marketing = (await signInStaffWithPermissions(t, ['promotions'])).client;
+    // The Products tab is not theirs.
+    expect((await marketing.get(`/api/admin/products?q=${word}`)).statusCode).toBe(403);
+    const found = await marketing.get(`/api/admin/promotions/products?q=${word.toLowerCase()}`);
+    expect(found.statusCode, found.body).toBe(200);
+    const byName = Object.fromEntries(
+      (found.json().items as { name: string; shopName: string; variants: unknown[] }[]).map((p) => [p.name, p]),
+    );
+    expect(byName[kurta.name]).toMatchObject({
+      id: kurta.id,
+      shopName: shop.shopName,
+      variants: variants.map((v) => ({ id: v.id, option1Value: v.option1Value, option2Value: null })),
+    });
+    expect(byName[stole.name]).toMatchObject({ id: stole.id, variants: [] });
+    // Someone without the Promotions permission is refused.
+    const catalogOnly = (await signInStaffWithPermissions(t, ['products'])).client;
+    expect((await catalogOnly.get(`/api/admin/promotions/products?q=${word}`)).statusCode).toBe(403);
+    // Too long a text is a field error, not a failure.
+    const long = await marketing.get(`/api/admin/promotions/products?q=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
   });
 });

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminProductsQuerySchema } from '../../../contracts/admin-products.contract';
 import {
+  promotionProductChoicesSchema,
+  promotionProductsQuerySchema,
   promotionResultSchema,
   promotionRouteMessages as m,
   promotionSaveSchema,
@@ -11,7 +14,9 @@ import { needsFreshCodeToSave } from '../../../domain/promotions';
 import { adminErrors as errors } from '../../platform/admin-errors';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import type { DbOrTx } from '../../platform/db';
+import { listVariantsOfProducts } from '../catalog';
 import { createPromotion, editPromotion, promotionResult } from '../promotions';
+import { listAdminProducts } from './admin.products.read-model';
 import { getPromotionSettings } from './admin.promotion-settings';
 import { requireFreshCode } from './admin.step-up';
 
@@ -46,6 +51,43 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
           'stepUpCode',
         )
       : save(db);
+
+  // The form's product picker: found as the Products tab finds them, with their variants, so that
+  // whoever may make promotions can choose products (the Products tab's own permission not needed).
+  app.get(
+    '/api/admin/promotions/products',
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: 'Products a promotion may cover, found by name (10), with their variants on sale',
+        querystring: promotionProductsQuerySchema,
+        response: { 200: promotionProductChoicesSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const page = await listAdminProducts({
+        db,
+        query: adminProductsQuerySchema.parse({ q: req.query.q, pageSize: 10 }),
+      });
+      const variants = await listVariantsOfProducts(
+        db,
+        page.items.map((p) => p.id),
+      );
+      return {
+        items: page.items.map((p) => ({
+          id: p.id,
+          name: p.name,
+          shopName: p.shopName,
+          variants: (variants.get(p.id) ?? []).map(({ id, option1Value, option2Value }) => ({
+            id,
+            option1Value,
+            option2Value,
+          })),
+        })),
+      };
+    },
+  );
 
   app.post(
     '/api/admin/promotions',

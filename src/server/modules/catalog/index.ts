@@ -66,6 +66,7 @@ export { gstRatesOn, productTaxClasses } from './catalog.gst';
 export { addHsnCode, addHsnRate, isHsnCode, listHsnCodes, type NewHsnCode, type NewHsnRate } from './catalog.hsn';
 export {
   listProductVariants,
+  listVariantsOfProducts,
   productIdsOfVariants,
   saveProductVariants,
   type ProductOptionsInput,

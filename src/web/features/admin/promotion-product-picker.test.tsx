@@ -54,7 +54,7 @@ function tickOf(html: string, label: string): string {
 }
 
 const renderResult = (scope: { productIds: string[]; variantIds: string[] }, product = kurta) =>
-  withQueries(<ProductResult product={product} workspace={workspace} scope={scope} onChange={() => undefined} />);
+  withQueries(<ProductResult product={product} scope={scope} onChange={() => undefined} />);
 
 describe('choosing variants', () => {
   it('chooses one variant, then unticks it, without touching the product', () => {
@@ -100,7 +100,6 @@ describe('choosing variants', () => {
     const html = withQueries(
       <ProductResult
         product={kurta}
-        workspace={workspace}
         scope={{ productIds: [kurtaId], variantIds: [] }}
         onChange={() => undefined}
         defaultOpen
@@ -177,11 +176,27 @@ describe('where the variants come from', () => {
     expect(api.get).toHaveBeenCalledWith('/api/vendor/products?q=kurta&pageSize=10');
   });
 
-  it('the super admin reads a product’s variants when it is opened, from the product’s details', async () => {
+  it('the super admin’s search (the Promotions permission’s own) carries its products’ variants', async () => {
     vi.mocked(api.get).mockResolvedValueOnce({
-      variants: [{ id: redM, option1Value: 'M', option2Value: null }],
+      items: [
+        {
+          id: kurtaId,
+          name: 'Festive kurta',
+          shopName: 'Kala Crafts',
+          variants: [{ id: redM, option1Value: 'M', option2Value: null }],
+        },
+        { id: stoleId, name: 'Silk stole', shopName: 'Kala Crafts', variants: [] },
+      ],
     });
-    expect(await adminPromotions.pickers.products.variants(kurtaId)).toEqual([{ id: redM, label: 'M' }]);
-    expect(api.get).toHaveBeenCalledWith(`/api/admin/products/${kurtaId}/details`);
+    expect(await adminPromotions.pickers.products.search('festive')).toEqual([
+      {
+        id: kurtaId,
+        name: 'Festive kurta',
+        label: 'Festive kurta · Kala Crafts',
+        variants: [{ id: redM, label: 'M' }],
+      },
+      { id: stoleId, name: 'Silk stole', label: 'Silk stole · Kala Crafts', variants: [] },
+    ]);
+    expect(api.get).toHaveBeenCalledWith('/api/admin/promotions/products?q=festive');
   });
 });

@@ -282,13 +282,12 @@ const disclosureButton =
   'hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-600';
 
 /**
- * One product found: its tick and, when it has variants (or may have: read when opened), a disclosure
- * that shows a tick per variant. Opened at first when one of its variants is chosen (an edited promotion);
- * the names of the product and variants chosen earlier are then told (`onNames`) for their chips.
+ * One product found: its tick and, when it has variants, a disclosure that shows a tick per variant.
+ * Opened at first when one of its variants is chosen (an edited promotion); the names of the product
+ * and variants chosen earlier are then told (`onNames`) for their chips.
  */
 export function ProductResult({
   product,
-  workspace = adminPromotions,
   scope,
   onChange,
   onNames,
@@ -296,28 +295,20 @@ export function ProductResult({
   defaultOpen,
 }: {
   product: ProductChoice;
-  workspace?: PromotionWorkspace;
   scope: ProductScope;
   onChange: (scope: { productIds: string[]; variantIds: string[] }, labels: Record<string, string>) => void;
   onNames?: (labels: Record<string, string>) => void;
   known?: Record<string, string>;
   defaultOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(
-    defaultOpen ?? (product.variants ?? []).some((v) => scope.variantIds.includes(v.id)),
-  );
+  const variants = product.variants;
+  const [open, setOpen] = useState(defaultOpen ?? variants.some((v) => scope.variantIds.includes(v.id)));
   const groupId = useId();
-  const read = useQuery({
-    queryKey: [...workspace.scopeKey, 'variants', product.id],
-    queryFn: () => workspace.pickers.products.variants(product.id),
-    enabled: open && product.variants === undefined,
-  });
-  const variants = product.variants ?? read.data;
   const productTicked = scope.productIds.includes(product.id);
   // Chosen earlier (an edited promotion) and named only now that they are found.
   const unnamed: Record<string, string> = {};
   if (productTicked && !known[product.id]) unnamed[product.id] = product.label;
-  for (const v of variants ?? [])
+  for (const v of variants)
     if (scope.variantIds.includes(v.id) && !known[v.id]) unnamed[v.id] = variantChipLabel(product, v);
   const unnamedKey = Object.keys(unnamed).join(',');
   useEffect(() => {
@@ -325,7 +316,6 @@ export function ProductResult({
     // Told once per set of names missing; `unnamed` is rebuilt on every render from the same facts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unnamedKey]);
-  const mayHaveVariants = product.variants === undefined || product.variants.length > 0;
   const groupName = `Variants of ${product.name}`;
   return (
     <li className="min-w-0">
@@ -334,11 +324,9 @@ export function ProductResult({
           className="min-w-0 flex-1"
           label={product.label}
           checked={productTicked}
-          onChange={(on) =>
-            onChange(tickProduct(scope, product.id, variants ?? [], on), { [product.id]: product.label })
-          }
+          onChange={(on) => onChange(tickProduct(scope, product.id, variants, on), { [product.id]: product.label })}
         />
-        {mayHaveVariants && (
+        {variants.length > 0 && (
           <button
             type="button"
             className={disclosureButton}
@@ -347,40 +335,28 @@ export function ProductResult({
             onClick={() => setOpen((o) => !o)}
           >
             Variants
-            {product.variants && <span aria-hidden="true">({product.variants.length})</span>}
+            <span aria-hidden="true">({variants.length})</span>
             <span className="sr-only"> of {product.name}</span>
             <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
           </button>
         )}
       </div>
-      {open && (
+      {open && variants.length > 0 && (
         <div id={groupId} role="group" aria-label={groupName} className="ml-4 border-l-2 border-violet-100 pl-2">
-          {variants === undefined ? (
-            read.isError ? (
-              <p className="py-2 text-sm text-red-600">Could not load the variants: {read.error.message}</p>
-            ) : (
-              <p className="py-2 text-sm text-slate-500">Loading the variants…</p>
-            )
-          ) : variants.length === 0 ? (
-            <p className="py-2 text-sm text-slate-500">No sizes or colours: the product&apos;s tick covers it.</p>
-          ) : (
-            <>
-              {productTicked && (
-                <p className="pt-1 text-xs text-slate-600">The product&apos;s tick covers all its variants.</p>
-              )}
-              <div className="grid gap-1 sm:grid-cols-2">
-                {variants.map((v) => (
-                  <TickRow
-                    key={v.id}
-                    label={v.label}
-                    checked={productTicked || scope.variantIds.includes(v.id)}
-                    disabled={productTicked}
-                    onChange={(on) => onChange(tickVariant(scope, v.id, on), { [v.id]: variantChipLabel(product, v) })}
-                  />
-                ))}
-              </div>
-            </>
+          {productTicked && (
+            <p className="pt-1 text-xs text-slate-600">The product&apos;s tick covers all its variants.</p>
           )}
+          <div className="grid gap-1 sm:grid-cols-2">
+            {variants.map((v) => (
+              <TickRow
+                key={v.id}
+                label={v.label}
+                checked={productTicked || scope.variantIds.includes(v.id)}
+                disabled={productTicked}
+                onChange={(on) => onChange(tickVariant(scope, v.id, on), { [v.id]: variantChipLabel(product, v) })}
+              />
+            ))}
+          </div>
         </div>
       )}
     </li>
@@ -437,15 +413,7 @@ export function ProductPicker({
         {(items) => (
           <ul aria-label={`${legend} found`} className="grid max-h-72 gap-1 overflow-y-auto">
             {items.map((p) => (
-              <ProductResult
-                key={p.id}
-                product={p}
-                workspace={workspace}
-                scope={scope}
-                known={known}
-                onChange={change}
-                onNames={onNames}
-              />
+              <ProductResult key={p.id} product={p} scope={scope} known={known} onChange={change} onNames={onNames} />
             ))}
           </ul>
         )}
