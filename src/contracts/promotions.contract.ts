@@ -287,7 +287,7 @@ export const promotionRouteMessages = {
  * What the admin's create and edit routes read: the form, and the fresh authenticator code
  * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
  */
-/** `GET /api/admin/promotions/products?q=`: the products a promotion may cover, found by name. */
+/** `GET /api/admin/promotions/products?q=` and `/shops?q=`: what a promotion may cover, found by name. */
 export const promotionProductsQuerySchema = z.object({
   q: z.preprocess(
     blankToUndefined,
@@ -307,6 +307,12 @@ export const promotionProductChoicesSchema = z.object({
   ),
 });
 export type PromotionProductChoices = z.infer<typeof promotionProductChoicesSchema>;
+
+/** `GET /api/admin/promotions/shops?q=`: up to 10 shops whose name holds the text, by name. */
+export const promotionShopChoicesSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), shopName: z.string() })),
+});
+export type PromotionShopChoices = z.infer<typeof promotionShopChoicesSchema>;
 
 export const promotionSaveSchema = promotionInputSchema.and(z.object({ stepUpCode: stepUpCodeSchema }));
 

@@ -1,5 +1,4 @@
-import type { ProductPage } from '../../contracts/catalog.contract';
-import type { PromotionProductChoices } from '../../contracts/promotions.contract';
+import type { PromotionProductChoices, PromotionShopChoices } from '../../contracts/promotions.contract';
 import type { Page } from '../../contracts/common.contract';
 import type { Shop } from '../../contracts/shops.contract';
 import type { VendorProduct, VendorProductPage, VendorProductVariant } from '../../contracts/vendor-products.contract';
@@ -67,12 +66,10 @@ async function findProducts(q: string): Promise<ProductChoice[]> {
   }));
 }
 
-/** The shops selling what a catalog search finds (GET /api/products?q=), each once. */
+/** The shops whose name holds the text (GET /api/admin/promotions/shops?q=). */
 async function findShops(q: string): Promise<Choice[]> {
-  const page = await api.get<ProductPage>(`/api/products${toQuery({ q, pageSize: 24 })}`);
-  const shops = new Map<string, string>();
-  for (const p of page.items) shops.set(p.storeId, p.storeName);
-  return [...shops].map(([id, label]) => ({ id, label }));
+  const found = await api.get<PromotionShopChoices>(`/api/admin/promotions/shops${toQuery({ q })}`);
+  return found.items.map((s) => ({ id: s.id, label: s.shopName }));
 }
 
 /** The super admin's promotions, paid by Haat. */
@@ -92,7 +89,7 @@ export const adminPromotions: PromotionWorkspace = {
     products: 'Chosen products',
   },
   pickers: {
-    shops: { legend: 'Shops', searchLabel: 'Find shops by a product they sell', search: findShops },
+    shops: { legend: 'Shops', searchLabel: 'Find shops by name', search: findShops },
     products: {
       legend: 'Products',
       searchLabel: 'Find products by name',

@@ -108,4 +108,19 @@ describe("the promotion form's product search", () => {
     const long = await marketing.get(`/api/admin/promotions/products?q=${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
   });
+
+  it('finds shops by their name, any case, for whoever may make promotions', async () => {
+    const word = `Bandhej${crypto.randomUUID().slice(0, 6)}`;
+    const vendor = await createVendorUser(t.db);
+    const shop = await createShop(t.db, vendor.userId, { shopName: `${word} House` });
+    await createShop(t.db, vendor.userId, { shopName: `Other ${crypto.randomUUID().slice(0, 6)}` });
+    const marketing = (await signInStaffWithPermissions(t, ['promotions'])).client;
+    const found = await marketing.get(`/api/admin/promotions/shops?q=${word.toUpperCase()}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().items).toEqual([{ id: shop.id, shopName: `${word} House` }]);
+    // A percent sign is a letter, not "anything".
+    expect((await marketing.get('/api/admin/promotions/shops?q=%25')).json().items).toEqual([]);
+    const catalogOnly = (await signInStaffWithPermissions(t, ['products'])).client;
+    expect((await catalogOnly.get(`/api/admin/promotions/shops?q=${word}`)).statusCode).toBe(403);
+  });
 });

@@ -5,6 +5,7 @@ import { adminProductsQuerySchema } from '../../../contracts/admin-products.cont
 import {
   promotionProductChoicesSchema,
   promotionProductsQuerySchema,
+  promotionShopChoicesSchema,
   promotionResultSchema,
   promotionRouteMessages as m,
   promotionSaveSchema,
@@ -15,6 +16,7 @@ import { adminErrors as errors } from '../../platform/admin-errors';
 import { origin, requireAdmin } from '../../platform/auth-guards';
 import type { DbOrTx } from '../../platform/db';
 import { listVariantsOfProducts } from '../catalog';
+import { findShopsNamed } from '../shops';
 import { createPromotion, editPromotion, promotionResult } from '../promotions';
 import { listAdminProducts } from './admin.products.read-model';
 import { getPromotionSettings } from './admin.promotion-settings';
@@ -52,8 +54,9 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
         )
       : save(db);
 
-  // The form's product picker: found as the Products tab finds them, with their variants, so that
-  // whoever may make promotions can choose products (the Products tab's own permission not needed).
+  // The form's product and shop pickers: products found as the Products tab finds them, with their
+  // variants, shops by name, so that whoever may make promotions can choose them (the Products and
+  // Vendors tabs' own permissions not needed).
   app.get(
     '/api/admin/promotions/products',
     {
@@ -87,6 +90,20 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
         })),
       };
     },
+  );
+
+  app.get(
+    '/api/admin/promotions/shops',
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: 'Shops a promotion may cover: up to 10 whose name holds the text',
+        querystring: promotionProductsQuerySchema,
+        response: { 200: promotionShopChoicesSchema, ...errors },
+      },
+    },
+    async (req) => ({ items: req.query.q ? await findShopsNamed(db, req.query.q) : [] }),
   );
 
   app.post(

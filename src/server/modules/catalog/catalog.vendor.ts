@@ -25,6 +25,7 @@ import {
 } from './catalog.review';
 import { categories, productRevisions, products, productVariants } from './catalog.tables';
 import { listVariantsOfProducts, saveProductVariants, type ProductVariant } from './catalog.variants';
+import { containsPattern } from '../../platform/list-query';
 import {
   assertOwnImages,
   givesOptions,
@@ -103,8 +104,6 @@ function toVendorProduct(
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export type ListVendorProductsArgs = { db: DbOrTx; vendorUserId: string; query: VendorProductListQuery };
 
 /** One page of the vendor's products over all their shops, newest first, by name search, category and status. */
@@ -117,7 +116,7 @@ export async function listVendorProducts({
   const where = and(
     inArray(products.storeId, ownShopIds(db, vendorUserId)),
     notWithdrawn,
-    q ? ilike(products.name, `%${escapeLike(q)}%`) : undefined,
+    q ? ilike(products.name, containsPattern(q)) : undefined,
     categoryId ? eq(products.categoryId, categoryId) : undefined,
     status === 'active'
       ? eq(products.isActive, true)

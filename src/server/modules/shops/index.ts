@@ -4,6 +4,7 @@ export {
   isShopActive,
   listVendorShops,
   closeVendorShops,
+  findShopsNamed,
   setShopImage,
   setVendorShopsApproved,
   type Shop,

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../contracts/common.contract';
 import type { PublicShop, Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { containsPattern } from '../../platform/list-query';
 import { vendorApprovalNow } from '../auth';
 import { vendorShops } from './shops.tables';
 
@@ -220,4 +221,14 @@ export async function closeVendorShops(tx: Tx, vendorUserId: string): Promise<st
     .where(eq(vendorShops.vendorId, vendorUserId))
     .returning({ id: vendorShops.id });
   return rows.map((r) => r.id);
+}
+
+/** Up to 10 shops whose name holds `q` (any case), by name: a promotion's shop picker. */
+export async function findShopsNamed(db: DbOrTx, q: string): Promise<{ id: string; shopName: string }[]> {
+  return db
+    .select({ id: vendorShops.id, shopName: vendorShops.shopName })
+    .from(vendorShops)
+    .where(ilike(vendorShops.shopName, containsPattern(q)))
+    .orderBy(asc(vendorShops.shopName), asc(vendorShops.id))
+    .limit(10);
 }
