@@ -64,6 +64,8 @@ export const orderItemRows = new QueryBuilder()
     pricePaise: orderItems.pricePaise,
     /** The vendor-funded promotions' discount on the item (on the vendor's invoice). */
     vendorFundedPaise: orderItems.vendorFundedPaise,
+    /** The Haat-funded promotions' discount on the item (Haat's cost). */
+    haatFundedPaise: orderItems.haatFundedPaise,
   })
   .from(orderItems)
   .as('order_item_rows');

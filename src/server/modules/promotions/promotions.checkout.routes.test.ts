@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSummary } from '../../../contracts/checkout.contract';
 import type { OrderDetail } from '../../../contracts/orders.contract';
+import type { OrderReturns } from '../../../contracts/returns.contract';
 import { haatPromotionCostPaise, moneyInvariantViolations } from '../../money-checks';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -393,6 +394,7 @@ describe('money back on a discounted order', () => {
     await moveAsVendor(v, partId, ['shipped', 'delivered']);
     const itemId = ((await s.client.get(`/api/orders/${orderId}`)).json() as OrderDetail).parts[0].items[0].id;
     const costBefore = await haatPromotionCostPaise(t.db);
+    const valuesAsked: number[] = [];
     const giveBack = async (quantity: number) => {
       const asked = await s.client.post(`/api/orders/parts/${partId}/returns`, {
         items: [{ orderItemId: itemId, quantity }],
@@ -401,6 +403,7 @@ describe('money back on a discounted order', () => {
       });
       expect(asked.statusCode, asked.body).toBe(201);
       const id = asked.json().return.id;
+      valuesAsked.push(asked.json().return.valuePaise);
       expect((await v.post(`/api/vendor/returns/${id}/approve`)).statusCode).toBe(200);
       const received = await v.post(`/api/vendor/returns/${id}/received`);
       expect(received.statusCode, received.body).toBe(200);
@@ -413,6 +416,11 @@ describe('money back on a discounted order', () => {
     // The other two: ₹933.33, 267 points, ₹666.33. Together ₹1,000 and 400 points.
     expect(await giveBack(2)).toMatchObject({ amountPaise: 66_633, pointsReturned: 267 });
     expect(await haatPromotionCostPaise(t.db)).toBe(costBefore - 10_000);
+    // Each return, when asked for, was valued at what was paid for its units: ₹466.67, then ₹933.33.
+    expect(valuesAsked).toEqual([46_667, 93_333]);
+    // Received, they still show those values: together ₹1,400, what the three units were paid.
+    const shown = (await s.client.get(`/api/orders/${orderId}/returns`)).json() as OrderReturns;
+    expect(shown.returns.map((r) => r.valuePaise).sort()).toEqual([46_667, 93_333]);
     expect(await moneyInvariantViolations(t.db)).toEqual([]);
   });
 

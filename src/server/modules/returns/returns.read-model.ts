@@ -8,6 +8,7 @@ import type {
   ReturnStatus,
 } from '../../../contracts/returns.contract';
 import { returnStatusLabels } from '../../../contracts/returns.contract';
+import { unitsShare } from '../../../domain/promotions-tax';
 import { queryRows, type DbOrTx } from '../../platform/db';
 import { customerRows } from '../auth';
 import { itemPicture, productRows, variantRows } from '../catalog';
@@ -79,6 +80,29 @@ type Row = {
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
+/**
+ * What was paid for a return's units of an item: their price less their share of its promotions'
+ * discount, the units after those already received back (as its refund will count them).
+ */
+const paidForUnits = (i: {
+  price_paise: string;
+  item_quantity: number;
+  vendor_funded_paise: string;
+  haat_funded_paise: string;
+  quantity: number;
+  returned_before: number;
+}): number =>
+  unitsShare(
+    {
+      unitPricePaise: Number(i.price_paise),
+      quantity: i.item_quantity,
+      vendorFundedPaise: Number(i.vendor_funded_paise),
+      haatFundedPaise: Number(i.haat_funded_paise),
+    },
+    i.returned_before,
+    Math.min(i.item_quantity, i.returned_before + i.quantity),
+  ).paidPaise;
+
 /** A return's part and the part's shop (whose shop limits a vendor's access): the joins of a page and of its count. */
 const withShop = sql`from order_returns r
   join ${orderPartRows} on ${orderPartRows.id} = r.order_part_id
@@ -119,11 +143,19 @@ export async function selectReturns(
     image_url: string | null;
     quantity: number;
     price_paise: string;
+    item_quantity: number;
+    vendor_funded_paise: string;
+    haat_funded_paise: string;
+    returned_before: number;
   }>(
     db,
     sql`select ri.return_id, ri.order_item_id,
           ${item.productName} as product_name, ${item.variantLabel} as variant_label, ${itemPicture()} as image_url,
-          ri.quantity, ${item.pricePaise} as price_paise
+          ri.quantity, ${item.pricePaise} as price_paise, ${item.quantity} as item_quantity,
+          ${item.vendorFundedPaise} as vendor_funded_paise, ${item.haatFundedPaise} as haat_funded_paise,
+          (select coalesce(sum(b.quantity), 0)::int from order_return_items b
+            join order_returns rb on rb.id = b.return_id
+            where b.order_item_id = ri.order_item_id and rb.received_at is not null) as returned_before
         from order_return_items ri
         join ${orderItemRows} on ${item.id} = ri.order_item_id
         left join ${productRows} on ${productRows.id} = ${item.productId}
@@ -156,7 +188,8 @@ export async function selectReturns(
         quantity: i.quantity,
         pricePaise: Number(i.price_paise),
       })),
-      valuePaise: its.reduce((s, i) => s + Number(i.price_paise) * i.quantity, 0),
+      // Received: the value its refund was worked out on. Before: what was paid for the units coming back.
+      valuePaise: r.received_at !== null ? Number(r.value_paise) : its.reduce((s, i) => s + paidForUnits(i), 0),
       requestedAt: iso(r.created_at)!,
       decidedBy: r.decided_by_role,
       decidedAt: iso(r.decided_at),
