@@ -34,6 +34,19 @@ export async function savePromotion(t: TestApp, over: Partial<PromotionInput> = 
   return createPromotion(t.db, { definition, actor: promotionActor });
 }
 
+/** An automatic promotion (Haat pays) of `percent` % off a shop's products, named `name` and a unique tail. */
+export const saveShopSale = (t: TestApp, shopId: string, percent: number, name = 'Shop sale') =>
+  savePromotion(t, {
+    name: `${name} ${crypto.randomUUID().slice(0, 6)}`,
+    kind: 'automatic',
+    couponCode: undefined,
+    benefitType: 'percent',
+    percent: String(percent),
+    amount: undefined,
+    scope: 'shops',
+    shopIds: [shopId],
+  });
+
 /** A vendor's shop with one product at `pricePaise` (stock 20, no reward points unless told). */
 export async function shopWithProduct(
   t: TestApp,

@@ -3,7 +3,7 @@ import { todayInIndia } from '../../../domain/age';
 import { pointsEarnedOnPaid } from '../../../domain/pricing';
 import { totalsAfterPromotions } from '../../../domain/promotions-apply';
 import type { DbOrTx } from '../../platform/db';
-import { promotionCustomer, quoteCartPromotions } from '../promotions';
+import { promoCartOf, promotionCustomer, quoteCartPromotions } from '../promotions';
 
 /** A cart line as read, with what the promotion rules ask of it: its category and its shop's vendor. */
 export type CartLineForOffers = Omit<Cart['items'][number], 'discountPaise' | 'offers' | 'pointsEarned'> & {
@@ -28,16 +28,7 @@ export async function withOffers(
       ? null
       : await quoteCartPromotions(db, {
           customer: await promotionCustomer(db, customerUserId),
-          cart: available.map((l) => ({
-            lineId: l.id,
-            productId: l.productId,
-            variantId: l.variantId,
-            categoryId: l.categoryId,
-            shopId: l.storeId,
-            vendorId: l.vendorId,
-            unitPricePaise: l.pricePaise,
-            quantity: l.quantity,
-          })),
+          cart: promoCartOf(available, (_, i) => available[i].id),
           couponCode: null,
           today: todayInIndia(),
         });

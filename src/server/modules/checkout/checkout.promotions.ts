@@ -1,11 +1,11 @@
 import type { CheckoutPromotions } from '../../../contracts/promotions.contract';
 import type { DiscountedLine } from '../../../domain/promotions-apply';
-import type { PromoCartLine } from '../../../domain/promotions';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import {
   earlierOrdersFor,
   lockPromotionsForOrder,
+  promoCartOf,
   quoteCartPromotions,
   quoteOf,
   type PromotionCustomer,
@@ -29,20 +29,6 @@ export type SnapshotPromotions = {
   couponId: string | null;
   discountPaise: number;
 };
-
-/** The cart as the promotion rules see it: one line per priced line, by index. */
-export function promoCartOf(lines: readonly PricedCartLine[]): PromoCartLine[] {
-  return lines.map((l, i) => ({
-    lineId: String(i),
-    productId: l.productId,
-    variantId: l.variantId,
-    categoryId: l.categoryId,
-    shopId: l.storeId,
-    vendorId: l.vendorId,
-    unitPricePaise: l.pricePaise,
-    quantity: l.quantity,
-  }));
-}
 
 /** The promotions a customer's cart gets now (nothing locked): for the summary and before placing. */
 export async function quotePromotions(

@@ -3,7 +3,14 @@ export { vendorPromotionsRoutes } from './promotions.vendor.routes';
 export { promotionCostRoutes } from './promotions.cost.routes';
 export { promotionResult } from './promotions.read-model';
 export { offersNow, type OffersFor } from './promotions.offers';
-export { earlierOrdersFor, quoteCartPromotions, quoteOf, type PromotionsQuote } from './promotions.quote';
+export {
+  earlierOrdersFor,
+  promoCartOf,
+  quoteCartPromotions,
+  quoteOf,
+  type LineForPromotions,
+  type PromotionsQuote,
+} from './promotions.quote';
 export {
   changePromotionState,
   checkoutCandidates,

@@ -18,7 +18,7 @@ import {
   signInAs,
   type Shopper,
 } from '../../test/checkout-fixtures';
-import { savePromotion, shopWithProduct } from '../../test/promotion-fixtures';
+import { savePromotion, saveShopSale, shopWithProduct } from '../../test/promotion-fixtures';
 
 // Promotions at checkout and after: the summary with a coupon (applied, each refusal, an automatic
 // promotion without a code), placing an order with one (what is charged, what the order shows), and
@@ -155,16 +155,7 @@ describe('the checkout summary with a coupon', () => {
 
   it('shows an automatic promotion without a code, and a coupon it beats as not applied', async () => {
     const { product, shop } = await shopWithProduct(t, 100_000);
-    const auto = await savePromotion(t, {
-      name: `Mega Sale ${crypto.randomUUID().slice(0, 6)}`,
-      kind: 'automatic',
-      couponCode: undefined,
-      benefitType: 'percent',
-      percent: '25',
-      amount: undefined,
-      scope: 'shops',
-      shopIds: [shop.id],
-    });
+    const auto = await saveShopSale(t, shop.id, 25, 'Mega Sale');
     const coupon = await savePromotion(t);
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id }]);
@@ -185,16 +176,7 @@ describe('the cart with an automatic promotion', () => {
   it("shows each line's discount, its offer and its points as checkout prices them", async () => {
     const sale = await shopWithProduct(t, 60_000, { rewardPercentage: 5 });
     const plain = await shopWithProduct(t, 30_000, { rewardPercentage: 5 });
-    const auto = await savePromotion(t, {
-      name: `Festive Sale ${crypto.randomUUID().slice(0, 6)}`,
-      kind: 'automatic',
-      couponCode: undefined,
-      benefitType: 'percent',
-      percent: '20',
-      amount: undefined,
-      scope: 'shops',
-      shopIds: [sale.shop.id],
-    });
+    const auto = await saveShopSale(t, sale.shop.id, 20, 'Festive Sale');
     const s = await newShopper(t);
     await fillCart(s, [
       { productId: sale.product.id, quantity: 2 },
@@ -232,15 +214,7 @@ describe('the cart with an automatic promotion', () => {
 
   it('prices an unavailable line at nothing and applies no coupon before checkout', async () => {
     const { product, shop } = await shopWithProduct(t, 50_000);
-    await savePromotion(t, {
-      kind: 'automatic',
-      couponCode: undefined,
-      benefitType: 'percent',
-      percent: '10',
-      amount: undefined,
-      scope: 'shops',
-      shopIds: [shop.id],
-    });
+    await saveShopSale(t, shop.id, 10);
     await savePromotion(t, { scope: 'shops', shopIds: [shop.id] });
     const s = await newShopper(t);
     await fillCart(s, [{ productId: product.id }]);

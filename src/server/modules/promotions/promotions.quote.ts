@@ -8,6 +8,33 @@ import { checkoutCandidates, type PromotionCustomer } from './promotions.service
 // here, the choice and the shares made by the domain (promotions-apply.ts). The cart page quotes the
 // automatic promotions with it, checkout the coupon too: the same lines, the same discount.
 
+/** A cart line as the promotion rules ask of it: what it is, where it is sold, its price and quantity. */
+export type LineForPromotions = {
+  productId: string;
+  variantId: string | null;
+  categoryId: string;
+  storeId: string;
+  vendorId: string;
+  pricePaise: number;
+  quantity: number;
+};
+
+/** The cart as the promotion rules see it: one line per line given, named by `idOf` (by default its index). */
+export const promoCartOf = (
+  lines: readonly LineForPromotions[],
+  idOf: (line: LineForPromotions, index: number) => string = (_, i) => String(i),
+): PromoCartLine[] =>
+  lines.map((l, i) => ({
+    lineId: idOf(l, i),
+    productId: l.productId,
+    variantId: l.variantId,
+    categoryId: l.categoryId,
+    shopId: l.storeId,
+    vendorId: l.vendorId,
+    unitPricePaise: l.pricePaise,
+    quantity: l.quantity,
+  }));
+
 export type PromotionsQuote = {
   couponCode: string | null;
   cart: CartPromotions;
