@@ -41,6 +41,8 @@ export const stockKey = (k: StockKey): string => `${k.productId}:${k.variantId ?
 export type PurchasableLine = Purchasable & {
   /** Its shop's state (null when the shop has none): where a seller without a GSTIN may deliver. */
   shopState: string | null;
+  /** The product's HSN code (null: not classified yet): settling its order items needs it. */
+  hsnCode: string | null;
   /** Asked for (`expiredHolds`): the product has holds expired but not yet released (their units are due back). */
   hasExpiredHolds: boolean;
   variantId: string | null;
@@ -51,15 +53,20 @@ export type PurchasableLine = Purchasable & {
 
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
-  return (await purchasableWithShopState(tx, productIds)).map(({ shopState: _, hasExpiredHolds: __, ...p }) => p);
+  return (await purchasableWithShopState(tx, productIds)).map(
+    ({ shopState: _, hasExpiredHolds: __, hsnCode: ___, ...p }) => p,
+  );
 }
 
-/** getPurchasable, with each product's shop's state, and (asked for) whether it has expired holds still held. */
+/**
+ * getPurchasable, with each product's shop's state and HSN code, and (asked for) whether it has
+ * expired holds still held.
+ */
 async function purchasableWithShopState(
   tx: DbOrTx,
   productIds: string[],
   { expiredHolds = false } = {},
-): Promise<(Purchasable & { shopState: string | null; hasExpiredHolds: boolean })[]> {
+): Promise<(Purchasable & { shopState: string | null; hsnCode: string | null; hasExpiredHolds: boolean })[]> {
   const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const rows = await tx
@@ -79,6 +86,7 @@ async function purchasableWithShopState(
         : sql<boolean>`false`,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
+      hsnCode: products.hsnCode,
       delivers: shopRows.deliveryAvailable,
       codEnabled: shopRows.codEnabled,
       option1Name: products.option1Name,

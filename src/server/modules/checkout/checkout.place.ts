@@ -16,6 +16,7 @@ import {
   checkoutSnapshot,
   pointsEarnedOf,
   priceLines,
+  priceLinesToPlace,
   type CheckoutSnapshot,
   type PricedCartLine,
 } from './checkout.pricing';
@@ -44,7 +45,8 @@ const priceChanged = (name: string) => `The price of "${name}" changed while you
  */
 export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
   const snap = o.snapshot;
-  const lines = await priceLines(tx, snap.lines, { stockHeld: o.stockHeld });
+  // The settlement's inputs (the products' HSN codes, the shops, the sellers' tax ids) come with the prices.
+  const { lines, settlement } = await priceLinesToPlace(tx, snap.lines, { stockHeld: o.stockHeld });
   // The order is placed only at the prices the customer was quoted and paid, held stock or not: a
   // price changed since (up or down) refuses it, and the caller records a paid payment for refund.
   const quoted = new Map(snap.lines.map((l) => [stockKey(l), l.pricePaise]));
@@ -137,6 +139,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       unitPricePaise: i.pricePaise,
       vendorFundedPaise: discounts[n]?.vendorFundedPaise ?? 0,
     })),
+    known: settlement,
   });
   if (amounts.pointsUsed > 0)
     await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });

@@ -9,7 +9,7 @@ import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
-import { shippingLimitsOf } from '../settlement';
+import { shippingLimitsOf, type SettlementInputs } from '../settlement';
 import { deliversTo, shipsOnlyWithinRefusal } from '../../../domain/unregistered-supplier';
 import type { SnapshotPromotions } from './checkout.promotions';
 
@@ -84,6 +84,8 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
   return (await getProductName(db, productId)) ?? 'A product in your cart';
 }
 
+type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown> };
+
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
  * products of active shops. A product that is gone or (unless its stock is already held for this
@@ -93,11 +95,21 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
 export async function priceLines(
   db: DbOrTx,
   lines: { productId: string; variantId?: string | null; quantity: number }[],
-  {
-    stockHeld = false,
-    releaseExpiredHolds,
-  }: { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown> } = {},
+  options: PriceOptions = {},
 ): Promise<PricedCartLine[]> {
+  return (await priceLinesToPlace(db, lines, options)).lines;
+}
+
+/**
+ * priceLines, with what settling the lines' items needs that their read brought (the products'
+ * categories and HSN codes, the shops' vendors and states, the vendors' tax ids): a placement passes it
+ * to recordItemSettlements, which then reads none of it again.
+ */
+export async function priceLinesToPlace(
+  db: DbOrTx,
+  lines: { productId: string; variantId?: string | null; quantity: number }[],
+  { stockHeld = false, releaseExpiredHolds }: PriceOptions = {},
+): Promise<{ lines: PricedCartLine[]; settlement: SettlementInputs }> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined });
   if (releaseExpiredHolds && [...found.values()].some((p) => p.hasExpiredHolds)) {
@@ -106,10 +118,12 @@ export async function priceLines(
   }
   // The shops' vendors and states come with the products: only their tax ids are read for the limits.
   const sellers = new Map([...found.values()].map((p) => [p.storeId, p]));
-  const limits = await shippingLimitsOf(
-    db,
-    [...sellers.values()].map((p) => ({ storeId: p.storeId, vendorUserId: p.vendorId, state: p.shopState })),
-  );
+  const shops = [...sellers.values()].map((p) => ({
+    storeId: p.storeId,
+    vendorUserId: p.vendorId,
+    state: p.shopState,
+  }));
+  const { limits, taxIds } = await shippingLimitsOf(db, shops);
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(stockKey(l));
@@ -138,7 +152,8 @@ export async function priceLines(
       shipsOnlyWithin: limits.get(p.storeId) ?? null,
     });
   }
-  return priced;
+  const products = [...found.values()].map((p) => ({ productId: p.id, categoryId: p.categoryId, hsnCode: p.hsnCode }));
+  return { lines: priced, settlement: { products, sellers: shops, taxIds } };
 }
 
 /**

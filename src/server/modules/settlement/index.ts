@@ -1,6 +1,6 @@
 // Commission, tax and what Haat owes its vendors.
-export { recordItemSettlements, type PlacedItem } from './settlement.lines';
-export { shippingLimitsOf, shopShippingLimits } from './settlement.shipping-limits';
+export { recordItemSettlements, type PlacedItem, type SettlementInputs } from './settlement.lines';
+export { shippingLimitsOf, shopShippingLimits, type SellerTaxIds } from './settlement.shipping-limits';
 export {
   creditDeliveredPart,
   lockBalancesOfParts,

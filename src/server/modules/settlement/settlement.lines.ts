@@ -8,6 +8,7 @@ import type { Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
 import { commissionRulesBy, vendorTaxIds } from './settlement.rates';
+import type { SellerTaxIds } from './settlement.shipping-limits';
 import { taxRatesOn } from './settlement.tax-rates';
 import { orderItemSettlements } from './settlement.tables';
 
@@ -23,6 +24,20 @@ export type PlacedItem = {
 };
 
 /**
+ * What settling items reads of their products, shops and vendors, when the caller read it already in
+ * the placing transaction (checkout prices its lines with the products' HSN codes and shops, and reads
+ * the vendors' tax ids for their shipping limits): recordItemSettlements then does not read it again.
+ */
+export type SettlementInputs = {
+  /** Each product's category and HSN code (null: not classified yet), as productTaxClasses answers them. */
+  products: readonly { productId: string; categoryId: string; hsnCode: string | null }[];
+  /** Who sells through each shop and its state, as shopSellers answers them. */
+  sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[];
+  /** The sellers' PAN and GSTIN (shippingLimitsOf's). */
+  taxIds: SellerTaxIds;
+};
+
+/**
  * Writes, once and in the placing transaction, what each item of a new order pays whom, on its value
  * after any vendor-funded discount: its GST by
  * its HSN code's rate (or the rate for goods not yet classified; none from a vendor without a GSTIN), Haat's commission by the most
@@ -32,20 +47,24 @@ export type PlacedItem = {
  */
 export async function recordItemSettlements(
   tx: Tx,
-  a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date },
+  a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date; known?: SettlementInputs },
 ): Promise<void> {
   if (a.items.length === 0) return;
   const day = todayInIndia(a.now ?? new Date());
   // One after another: a transaction's client runs one statement at a time (pg queues the rest and
   // will refuse overlapping queries on one client).
-  const classes = await productTaxClasses(
-    tx,
-    a.items.map((i) => i.productId),
-  );
-  const sellers = await shopSellers(
-    tx,
-    a.items.map((i) => i.storeId),
-  );
+  const classes =
+    a.known?.products ??
+    (await productTaxClasses(
+      tx,
+      a.items.map((i) => i.productId),
+    ));
+  const sellers =
+    a.known?.sellers ??
+    (await shopSellers(
+      tx,
+      a.items.map((i) => i.storeId),
+    ));
   const inForce = await taxRatesOn(tx, day);
   const rules = await commissionRulesBy(tx, day);
   // A kind with no row by that day is not collected (0).
@@ -57,10 +76,12 @@ export async function recordItemSettlements(
     classes.flatMap((c) => (c.hsnCode ? [c.hsnCode] : [])),
     day,
   );
-  const taxIds = await vendorTaxIds(
-    tx,
-    sellers.map((s) => s.vendorUserId),
-  );
+  const taxIds =
+    a.known?.taxIds ??
+    (await vendorTaxIds(
+      tx,
+      sellers.map((s) => s.vendorUserId),
+    ));
 
   await tx.insert(orderItemSettlements).values(
     a.items.map((item) => {
