@@ -4,7 +4,7 @@ import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/chec
 import { getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
-import { insertOrder, noticeOrderPlaced } from '../orders';
+import { insertOrder, noticeOrderPlaced, type NewOrder } from '../orders';
 import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
 import { promotionCustomer, recordPromotionCostGranted, recordPromotionUses } from '../promotions';
 import { recordItemSettlements } from '../settlement';
@@ -86,7 +86,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
 
   const placeOfSupplyState =
     snap.placeOfSupplyState ?? (await getAddress(tx, o.customerUserId, snap.addressId))?.state ?? null;
-  const { orderId, parts, items } = await insertOrder(tx, {
+  const order: NewOrder = {
     customerUserId: o.customerUserId,
     shippingAddress: snap.shippingAddress,
     placeOfSupplyState,
@@ -116,7 +116,8 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
           }
         : undefined,
     })),
-  });
+  };
+  const { orderId, parts, items } = await insertOrder(tx, order);
   if (promos && customer)
     await recordPromotionUses(tx, {
       orderId,
@@ -153,7 +154,9 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     });
   }
   await clearCart(tx, o.customerUserId);
-  await noticeOrderPlaced(tx, orderId);
+  // Told from what was just written: the shops' vendors and names came with the prices.
+  const shops = new Map(lines.map((l) => [l.storeId, { vendorUserId: l.vendorId, shopName: l.storeName }]));
+  await noticeOrderPlaced(tx, { orderId, order, parts, shops });
   return { orderId };
 }
 

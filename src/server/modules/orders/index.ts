@@ -34,5 +34,5 @@ export {
   type NewOrderLine,
   type PlacedPart,
 } from './orders.service';
-export { itemLines, noticeOrderPlaced, noticePartsCancelled } from './orders.notices';
+export { itemLines, noticeOrderPlaced, noticePartsCancelled, type PlacedOrderNotice } from './orders.notices';
 export { orderValuesAfterDiscount } from './orders.values';

@@ -4,6 +4,7 @@ import { orderRef } from '../../../domain/order-ref';
 import type { Tx } from '../../platform/db';
 import { notify, type NotifyEvent } from '../notifications';
 import { shopRows } from '../shops';
+import type { NewOrder, PlacedPart } from './orders.service';
 import { orderItems, orderParts, orders } from './orders.tables';
 
 // What customers and vendors are told about orders: written with the change, in its
@@ -30,6 +31,21 @@ export function itemLines(items: { productName: string; variantLabel: string | n
     .join('\n');
 }
 
+/** The parts' items as messages list them: by product name (in the database's collation), then id. */
+async function itemsOfParts(tx: Tx, partIds: string[]) {
+  return tx
+    .select({
+      partId: orderItems.orderPartId,
+      productName: orderItems.productName,
+      variantLabel: orderItems.variantLabel,
+      quantity: orderItems.quantity,
+      vendorFundedPaise: orderItems.vendorFundedPaise,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderPartId, partIds))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+}
+
 async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: string[] }): Promise<PartNotice[]> {
   const parts = await tx
     .select({
@@ -48,22 +64,10 @@ async function partsForNotice(tx: Tx, where: { orderId: string } | { partIds: st
     .where('orderId' in where ? eq(orderParts.orderId, where.orderId) : inArray(orderParts.id, where.partIds))
     .orderBy(asc(orderParts.createdAt), asc(orderParts.id));
   if (parts.length === 0) return [];
-  const items = await tx
-    .select({
-      partId: orderItems.orderPartId,
-      productName: orderItems.productName,
-      variantLabel: orderItems.variantLabel,
-      quantity: orderItems.quantity,
-      vendorFundedPaise: orderItems.vendorFundedPaise,
-    })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderPartId,
-        parts.map((p) => p.partId),
-      ),
-    )
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const items = await itemsOfParts(
+    tx,
+    parts.map((p) => p.partId),
+  );
   return parts.map((p) => {
     const own = items.filter((i) => i.partId === p.partId);
     return { ...p, items: itemLines(own), vendorFundedPaise: own.reduce((s, i) => s + Number(i.vendorFundedPaise), 0) };
@@ -84,21 +88,71 @@ export function savedText(discountPaise: number, promotions: readonly { name: st
   return ` (${formatRupees(discountPaise)} off${names ? `: ${names}` : ''})`;
 }
 
-/** A placed order: the customer gets the whole order; each shop's vendor its part, with the delivery address. */
-export async function noticeOrderPlaced(tx: Tx, orderId: string): Promise<void> {
-  const [order] = await tx
-    .select({
-      customerUserId: orders.customerId,
-      totalAmountPaise: orders.totalAmountPaise,
-      pointsUsed: orders.pointsUsed,
-      pointsEarned: orders.pointsEarned,
-      paymentStatus: orders.paymentStatus,
-      discountPaise: orders.discountPaise,
-      promotions: orders.promotions,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const parts = await partsForNotice(tx, { orderId });
+/**
+ * An order just written by insertOrder, as it wrote it: the order, its parts as insertOrder answered
+ * them, and each shop's vendor and name (shopRows', read with the products in the same transaction).
+ */
+export type PlacedOrderNotice = {
+  orderId: string;
+  order: NewOrder;
+  parts: readonly PlacedPart[];
+  shops: ReadonlyMap<string, { vendorUserId: string; shopName: string }>;
+};
+
+/**
+ * The parts of an order just written, as partsForNotice would read them back: by created_at, then id
+ * (written by one statement, they share their created_at: by id); a part's items by product name in
+ * the database's collation, so they are read back only for a part of more than one item.
+ */
+async function placedPartsForNotice(tx: Tx, p: PlacedOrderNotice): Promise<PartNotice[]> {
+  const parts = [...p.parts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const linesOf = (storeId: string) => p.order.lines.filter((l) => l.storeId === storeId);
+  const several = parts.filter((part) => linesOf(part.storeId).length > 1).map((part) => part.id);
+  const sorted = several.length > 0 ? await itemsOfParts(tx, several) : [];
+  return parts.map((part) => {
+    const shop = p.shops.get(part.storeId);
+    if (!shop) throw new Error(`noticeOrderPlaced: shop ${part.storeId} not given`);
+    const lines = linesOf(part.storeId);
+    const items =
+      lines.length > 1
+        ? sorted.filter((i) => i.partId === part.id)
+        : lines.map((l) => ({
+            productName: l.productName,
+            variantLabel: l.variantLabel ?? null,
+            quantity: l.quantity,
+          }));
+    return {
+      partId: part.id,
+      orderId: p.orderId,
+      customerUserId: p.order.customerUserId,
+      vendorUserId: shop.vendorUserId,
+      shopName: shop.shopName,
+      subtotalPaise: part.subtotalPaise,
+      vendorFundedPaise: lines.reduce((s, l) => s + (l.discount?.vendorFundedPaise ?? 0), 0),
+      codDuePaise: part.codDuePaise,
+      shippingAddress: p.order.shippingAddress,
+      items: itemLines(items),
+    };
+  });
+}
+
+/**
+ * A placed order: the customer gets the whole order; each shop's vendor its part, with the delivery
+ * address. Told from what was just written (nothing of the order is read back but, for a part of more
+ * than one item, its items' order).
+ */
+export async function noticeOrderPlaced(tx: Tx, placed: PlacedOrderNotice): Promise<void> {
+  const { orderId, order: o } = placed;
+  const order = {
+    customerUserId: o.customerUserId,
+    totalAmountPaise: o.totalAmountPaise,
+    pointsUsed: o.pointsUsed,
+    pointsEarned: o.lines.reduce((s, l) => s + l.pointsEarned, 0),
+    paymentStatus: o.paymentStatus,
+    discountPaise: o.lines.reduce((s, l) => s + (l.discount?.discountPaise ?? 0), 0),
+    promotions: o.promotions ?? [],
+  };
+  const parts = await placedPartsForNotice(tx, placed);
   const ref = orderRef(orderId);
   const events: NotifyEvent[] = [
     {

@@ -46,7 +46,14 @@ export type NewOrder = {
   promotions?: { promotionId: string; name: string; code: string | null; savedPaise: number }[];
 };
 
-export type PlacedPart = { id: string; storeId: string; subtotalPaise: number; pointsEarned: number };
+export type PlacedPart = {
+  id: string;
+  storeId: string;
+  subtotalPaise: number;
+  pointsEarned: number;
+  /** Cash on delivery: the cash its shop collects (else null). */
+  codDuePaise: number | null;
+};
 export type PlacedItem = {
   id: string;
   orderPartId: string;
@@ -111,11 +118,14 @@ export async function insertOrder(
       discountPaise: orderParts.discountPaise,
       pointsEarned: orderParts.pointsEarned,
     });
+  const codDue = new Map<string, number>();
   if (o.paymentStatus === 'cash_on_delivery') {
     // Each shop collects its share of what is payable, in proportion to what its items cost after promotions.
     const paid = partRows.map((p) => ({ id: p.id, subtotalPaise: p.subtotalPaise - p.discountPaise }));
-    for (const [partId, due] of codDueByPart(paid, o.totalAmountPaise))
+    for (const [partId, due] of codDueByPart(paid, o.totalAmountPaise)) {
       await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
+      codDue.set(partId, due);
+    }
   }
   const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
 
@@ -159,7 +169,7 @@ export async function insertOrder(
   );
   return {
     orderId: order.id,
-    parts: partRows.map(({ discountPaise: _, ...p }) => p),
+    parts: partRows.map(({ discountPaise: _, ...p }) => ({ ...p, codDuePaise: codDue.get(p.id) ?? null })),
     items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
   };
 }
