@@ -48,22 +48,30 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
     }
     const audience = e.to === 'admin' ? 'admin' : 'user';
     const userId = e.to === 'admin' ? null : e.to.userId;
-    let notificationId: string | null = null;
-    if (r.channels.includes('inapp')) {
-      const [row] = await tx
-        .insert(notifications)
-        .values({ audience, userId, kind: e.kind, title: r.title, body: r.summary, link: r.link })
-        .returning({ id: notifications.id });
-      notificationId = row.id;
+    const inapp = r.channels.includes('inapp');
+    const inbox = tx
+      .insert(notifications)
+      .values({ audience, userId, kind: e.kind, title: r.title, body: r.summary, link: r.link });
+    if (!r.channels.includes('email')) {
+      if (inapp) await inbox;
+      continue;
     }
-    if (!r.channels.includes('email')) continue;
-    if (userId && optional(r.group)) {
-      const prefs = await getEmailPreferences(tx, userId);
-      if (!prefs[r.group]) continue;
-    }
-    await tx
-      .insert(notificationEmails)
-      .values({ notificationId, audience, userId, kind: e.kind, data, subject: r.subject });
+    // One statement: the inbox row and its email, the email only unless the user turned its group off
+    // (no preferences row: every group on), as getEmailPreferences answers them.
+    const wanted =
+      userId && optional(r.group)
+        ? sql`not exists (select 1 from ${notificationPreferences}
+            where ${notificationPreferences.userId} = ${userId}::uuid and ${notificationPreferences[r.group]} is not true)`
+        : sql`true`;
+    const email = sql`${audience}, ${userId}::uuid, ${e.kind}, ${JSON.stringify(data)}::jsonb, ${r.subject}`;
+    await tx.execute(
+      inapp
+        ? sql`with inbox as (${inbox.returning({ id: notifications.id }).getSQL()})
+              insert into ${notificationEmails} (notification_id, audience, user_id, kind, data, subject)
+              select inbox.id, ${email} from inbox where ${wanted}`
+        : sql`insert into ${notificationEmails} (notification_id, audience, user_id, kind, data, subject)
+              select null::uuid, ${email} where ${wanted}`,
+    );
   }
 }
 
