@@ -61,7 +61,8 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
     const wanted =
       userId && optional(r.group)
         ? sql`not exists (select 1 from ${notificationPreferences}
-            where ${notificationPreferences.userId} = ${userId}::uuid and ${notificationPreferences[r.group]} is not true)`
+            where ${notificationPreferences.userId} = ${userId}::uuid
+              and ${notificationPreferences[r.group]} is not true)`
         : sql`true`;
     const email = sql`${audience}, ${userId}::uuid, ${e.kind}, ${JSON.stringify(data)}::jsonb, ${r.subject}`;
     await tx.execute(
