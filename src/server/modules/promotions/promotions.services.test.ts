@@ -173,6 +173,6 @@ describe('SQL statements of a checkout with promotions', () => {
     // The start (price, hold the stock and the coupon's use, create the payment) and the payment
     // (POST of the test gateway's payment, then verify: the order placed). docs/promotions.md, speed.
     expect(atStart).toBeLessThanOrEqual(15);
-    expect(atPayment).toBeLessThanOrEqual(40);
+    expect(atPayment).toBeLessThanOrEqual(30);
   });
 });
