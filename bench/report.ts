@@ -1,12 +1,36 @@
 // What the bench scripts share: the line describing the machine a run was made on, the sections of
 // bench/RESULTS.md each script rewrites, and waiting for a started server to answer.
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 
-/** The machine, with the load average taken before the run (`loadBefore`) and now. */
+/** The commit a run was made on (with "and uncommitted changes" when the tree differs from it). */
+function commitOfRun(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: 'pipe' }).trim();
+  try {
+    const changed = git('status', '--porcelain') ? ' and uncommitted changes' : '';
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${changed}`;
+  } catch {
+    return 'no git commit known';
+  }
+}
+
+/** How the run was started: `npm run <script> -- <args>`, with `DATABASE_URL=…` when it was set. */
+function commandOfRun(): string {
+  const args = process.argv.slice(2);
+  const env = process.env.DATABASE_URL ? 'DATABASE_URL=… ' : '';
+  return `${env}npm run ${process.env.npm_lifecycle_event ?? 'bench'}${args.length ? ` -- ${args.join(' ')}` : ''}`;
+}
+
+/**
+ * The run and its machine: the commit and the command (bench/RESULTS.md's tables each say what made
+ * them), then the machine with the load average taken before the run (`loadBefore`) and now.
+ */
 export function machine(loadBefore: number): string {
-  return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node.js ${process.version}, load average ${loadBefore.toFixed(1)} before the run and ${loadavg()[0].toFixed(1)} after it`;
+  const cpu = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`;
+  const load = `load average ${loadBefore.toFixed(1)} before the run and ${loadavg()[0].toFixed(1)} after it`;
+  const memory = `${Math.round(totalmem() / 2 ** 30)} GB RAM`;
+  return `${commitOfRun()}, \`${commandOfRun()}\`; ${cpu}, ${memory}, Node.js ${process.version}, ${load}`;
 }
 
 /**
