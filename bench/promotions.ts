@@ -29,7 +29,7 @@ import { promotions } from '../src/server/modules/promotions/promotions.tables';
 import type { Db } from '../src/server/platform/db';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
 import { benchApi, cannon, listen, percentiles } from './load';
-import { machine, writeResultsSection } from './report';
+import { machine, table, writeResultsSection } from './report';
 import { readSeeded, rng, seedCatalog } from './seed';
 
 const PRODUCTS = 10_000;
@@ -143,11 +143,6 @@ async function drain(db: Db, postgres: boolean): Promise<void> {
     if (Number(n) === 0) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-function table(header: string[], lines: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...lines.map(line)].join('\n');
 }
 
 const median = (xs: number[]) => {

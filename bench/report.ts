@@ -33,6 +33,26 @@ export function machine(loadBefore: number): string {
   return `${commitOfRun()}, \`${commandOfRun()}\`; ${cpu}, ${memory}, Node.js ${process.version}, ${load}`;
 }
 
+/** A Markdown table: the header, its rule, then one line per row. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** A paragraph broken into lines of at most `width` characters (a longer word stays whole on its line). */
+export function wrapped(text: string, width = 110): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
 /**
  * A bench script's start: with `childArg` as its first argument it is the child process the script forked
  * (its load generator), which sends what `child` answers to its parent and exits; else it runs `main`.

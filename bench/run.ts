@@ -19,7 +19,7 @@ import type { Db } from '../src/server/platform/db';
 import { totpCode } from '../src/server/platform/totp';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
 import { benchApi, cannon, listen, percentiles, type Latency } from './load';
-import { machine, writeResultsSection } from './report';
+import { machine, table, wrapped, writeResultsSection } from './report';
 import { readSeeded, seedCatalog } from './seed';
 
 const DEFAULT_PRODUCTS = 10_000;
@@ -144,11 +144,6 @@ async function signInAdmin(db: Db, base: string): Promise<string> {
   const token = jar.get(ADMIN_SESSION_COOKIE);
   if (!token) throw new Error('admin sign-in: no session cookie');
   return `${ADMIN_SESSION_COOKIE}=${token}`;
-}
-
-function table(header: string[], rows: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
 async function main() {
@@ -388,7 +383,7 @@ async function main() {
   const loadTable = table(
     ['endpoint', 'connections', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors (timeouts)'],
     loads.map((l) => [
-      `${l.name} \`${l.path.replace(id, ':id')}\``,
+      l.name,
       l.connections,
       l.rps,
       l.underLoad.p50,
@@ -413,7 +408,7 @@ async function main() {
       'errors (timeouts)',
     ],
     adminLoads.map((l) => [
-      `${l.name} \`${l.path}\``,
+      l.name,
       l.rps,
       l.underLoad.p50,
       l.underLoad.p95,
@@ -426,24 +421,37 @@ async function main() {
       `${l.errors} (${l.timeouts})`,
     ]),
   );
+  // The endpoints' paths under the tables, so that a row stays short enough to read.
+  const pathsOf = (measured: readonly { name: string; path: string }[]) =>
+    [...new Map(measured.map((l) => [l.name, l.path.replace(id, ':id')]))].map(([n, p]) => `- ${n}: \`${p}\``);
   const countTable = table(
     ['endpoint', 'SQL statements, pageSize 5', 'SQL statements, pageSize 50', 'results (pageSize 50)'],
     counts,
   );
+  const database = url
+    ? `PostgreSQL ${version} server on the same machine`
+    : `PGlite ${version}, embedded in the API process`;
+  const seedTime = seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`;
+  const intro =
+    `${database}; ${what}${seedTime}; ${machine(loadBefore)}. autocannon in its own process, ` +
+    `${CONCURRENCY.join(' and ')} connections, ${DURATION_S} s per endpoint after a 1 s warm-up; p50, p95 and ` +
+    'p99 computed from every response time. Every catalog request reads the database ' +
+    '(CATALOG_CACHE_SECONDS=0), except the row "from the catalog cache".';
+  const adminIntro =
+    'Admin lists (a super admin session signed in with password and two-factor code), at ' +
+    `${CONCURRENCY[0]} connections. "alone": up to ${SEQUENTIAL_REQUESTS} requests one after another (at most ` +
+    "a minute's worth), the time one admin waits when nobody else is using the API.";
   const report = [
     `### ${url ? 'PostgreSQL' : 'PGlite'}${PRODUCTS === DEFAULT_PRODUCTS ? '' : `, ${PRODUCTS.toLocaleString('en-IN')} products`} (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `${url ? `PostgreSQL ${version} server on the same machine` : `PGlite ${version}, embedded in the API process`}; ${what}${seedSeconds === null ? '' : `, seeded in ${seedSeconds.toFixed(0)} s`}; ${machine(loadBefore)}. autocannon in its own process, ${CONCURRENCY.join(' and ')} connections, ${DURATION_S} s per endpoint after a 1 s warm-up; p50, p95 and p99 computed from every response time. Every catalog request reads the database (CATALOG_CACHE_SECONDS=0), except the row "from the catalog cache".`,
+    wrapped(intro),
     '',
     loadTable,
     '',
+    ...pathsOf(loads),
+    '',
     ...(WITH_ADMIN
-      ? [
-          `Admin lists (a super admin session signed in with password and two-factor code), at ${CONCURRENCY[0]} connections. "alone": up to ${SEQUENTIAL_REQUESTS} requests one after another (at most a minute's worth), the time one admin waits when nobody else is using the API.`,
-          '',
-          adminTable,
-          '',
-        ]
+      ? [wrapped(adminIntro), '', adminTable, '', ...pathsOf(adminLoads), '']
       : ['Admin lists not measured this run (BENCH_ADMIN=0).', '']),
     countTable,
     '',

@@ -17,7 +17,7 @@ import { startCluster, type ApiProcess, type Cluster } from './cluster-topology'
 import { Client, Recorder } from './soak-client';
 import { checkInvariants, stockAccount, type Invariant } from './soak-invariants';
 import { MIX, newShopper, nextVisit, signInAdmin, signInVendor, type World } from './soak-traffic';
-import { machine, writeResultsSection } from './report';
+import { machine, table, writeResultsSection } from './report';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -191,11 +191,6 @@ function pct(sorted: number[], p: number): string {
 
 const mb = (kb: number | null) => (kb === null ? '-' : `${Math.round(kb / 1024)} MB`);
 const n = (x: number) => x.toLocaleString('en-IN');
-function table(header: string[], rows: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-
 type Rendered = {
   recorder: Recorder;
   seconds: number;
