@@ -280,13 +280,6 @@ export const promotionRouteMessages = {
   notPaused: 'This promotion is not paused',
 } as const;
 
-// --- Checkout and orders ------------------------------------------------------------------------
-
-/** The coupon code a shopper typed, optional: on GET /api/checkout/summary's query and POST /api/checkout's body. */
-/**
- * What the admin's create and edit routes read: the form, and the fresh authenticator code
- * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
- */
 /** `GET /api/admin/promotions/products?q=` and `/shops?q=`: what a promotion may cover, found by name. */
 export const promotionProductsQuerySchema = z.object({
   q: z.preprocess(
@@ -314,6 +307,10 @@ export const promotionShopChoicesSchema = z.object({
 });
 export type PromotionShopChoices = z.infer<typeof promotionShopChoicesSchema>;
 
+/**
+ * What the admin's create and edit routes read: the form, and the fresh authenticator code
+ * (`stepUpCode`: the parsed form's `code` is the coupon's) that a large Haat-funded promotion needs.
+ */
 export const promotionSaveSchema = promotionInputSchema.and(z.object({ stepUpCode: stepUpCodeSchema }));
 
 /** Rupees with up to 9 digits, as PROMOTION_FRESH_CODE_ABOVE_RUPEES allows. */
@@ -348,10 +345,13 @@ export const savePromotionSettingsSchema = z.object({
 });
 export type SavePromotionSettingsInput = z.input<typeof savePromotionSettingsSchema>;
 
+// --- Checkout and orders ------------------------------------------------------------------------
+
 /** Checkout refuses coupon codes for a while after too many unknown ones (429, Retry-After). */
 export const couponGuessesMessage = (minutes: number) =>
   `Too many coupon codes tried. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
 
+/** The coupon code a shopper typed, optional: on GET /api/checkout/summary's query and POST /api/checkout's body. */
 export const couponCodeFields = { couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()) };
 
 export const appliedPromotionSchema = z.object({

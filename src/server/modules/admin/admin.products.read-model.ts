@@ -107,6 +107,11 @@ export async function listAdminProducts({
   return { items: rows.map(toProduct), ...total, page: query.page, pageSize: query.pageSize };
 }
 
+/** The page's products alone, without the count of all matches (a picker's search). */
+export async function findAdminProducts({ db, query }: { db: Db; query: AdminProductsQuery }): Promise<AdminProduct[]> {
+  return (await selectProductPage(db, query, false)).map(toProduct);
+}
+
 /** The same filter, every row up to the export bound, for CSV. */
 export async function exportAdminProducts({
   db,

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../platform/db';
 import { listVariantsOfProducts } from '../catalog';
 import { findShopsNamed } from '../shops';
 import { createPromotion, editPromotion, promotionResult } from '../promotions';
-import { listAdminProducts } from './admin.products.read-model';
+import { findAdminProducts } from './admin.products.read-model';
 import { getPromotionSettings } from './admin.promotion-settings';
 import { requireFreshCode } from './admin.step-up';
 
@@ -69,16 +69,16 @@ export async function adminPromotionSaveRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const page = await listAdminProducts({
+      const found = await findAdminProducts({
         db,
         query: adminProductsQuerySchema.parse({ q: req.query.q, pageSize: 10 }),
       });
       const variants = await listVariantsOfProducts(
         db,
-        page.items.map((p) => p.id),
+        found.map((p) => p.id),
       );
       return {
-        items: page.items.map((p) => ({
+        items: found.map((p) => ({
           id: p.id,
           name: p.name,
           shopName: p.shopName,
