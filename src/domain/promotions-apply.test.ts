@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyPromotions, MAX_STACKABLE_TRIED, shareInProportion, totalsAfterPromotions } from './promotions-apply';
+import {
+  applyPromotions,
+  MAX_STACKABLE_TRIED,
+  pointsUsableAfterPromotions,
+  shareInProportion,
+  totalsAfterPromotions,
+} from './promotions-apply';
 import type { PromoCartLine, PromotionWithUsage } from './promotions';
 
 // Known answers worked by hand: which promotions a cart gets, how each is shared over the lines,
@@ -264,6 +270,14 @@ describe('points after promotions', () => {
     expect(totalsAfterPromotions(lines, 2000, 2000)).toMatchObject({ pointsUsed: 999, totalPaise: 0 });
     // Never more points than the balance.
     expect(totalsAfterPromotions(lines, 800, 300)).toMatchObject({ pointsUsed: 300, totalPaise: 69900 });
+  });
+
+  it('the points a shopper may use: the balance, at most what the promotions left with delivery', () => {
+    // ₹1,200 of items, ₹240 off: ₹960, not above ₹999, so ₹99 delivery: at most 1,059 points.
+    const lines = [{ grossPaise: 120000, discountPaise: 24000 }];
+    expect(pointsUsableAfterPromotions(lines, 5000)).toBe(1059);
+    expect(pointsUsableAfterPromotions(lines, 300)).toBe(300);
+    expect(pointsUsableAfterPromotions([], 300)).toBe(0);
   });
 
   it('items made free by a promotion still pay delivery', () => {

@@ -329,3 +329,9 @@ export function totalsAfterPromotions(
     totalPaise: Math.max(0, itemsPayablePaise + shipping - pointsToPaise(pointsUsed)),
   };
 }
+
+/** The most points a shopper may use on lines after their promotions: the balance, at most what is left to pay. */
+export const pointsUsableAfterPromotions = (
+  lines: readonly Pick<DiscountedLine, 'grossPaise' | 'discountPaise'>[],
+  balance: number,
+): number => totalsAfterPromotions(lines, Number.MAX_SAFE_INTEGER, balance).pointsUsed;

@@ -1,7 +1,7 @@
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
 import { noDeliveryMessage, pointsEarnedOnPaid } from '../../../domain/pricing';
-import { totalsAfterPromotions } from '../../../domain/promotions-apply';
+import { pointsUsableAfterPromotions, totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/db';
 import { formatAddress } from '../auth';
@@ -219,11 +219,10 @@ export function pointsUsableOn(
   balance: number,
   discounts: readonly { discountPaise: number }[] = [],
 ): number {
-  return totalsAfterPromotions(
+  return pointsUsableAfterPromotions(
     lines.map((l, i) => ({ grossPaise: l.pricePaise * l.quantity, discountPaise: discounts[i]?.discountPaise ?? 0 })),
-    Number.MAX_SAFE_INTEGER,
     balance,
-  ).pointsUsed;
+  );
 }
 
 /** Whether priced lines may be paid in cash on delivery under the super admin's rules, with every reason when not. */

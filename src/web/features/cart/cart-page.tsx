@@ -3,7 +3,7 @@ import { useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Cart } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.messages';
-import { totalsAfterPromotions } from '../../../domain/promotions-apply';
+import { pointsUsableAfterPromotions, totalsAfterPromotions } from '../../../domain/promotions-apply';
 import { RequireRole } from '../../layout/RequireRole';
 import { AppliedOffers } from '../../ui/AppliedOffers';
 import { Button } from '../../ui/Button';
@@ -56,7 +56,7 @@ function CartView({
   const buyable = cart.items.filter((i) => i.available);
   // Promotions first, then points (at most what is left to pay), as checkout charges them.
   const amounts = buyable.map((l) => ({ grossPaise: l.pricePaise * l.quantity, discountPaise: l.discountPaise }));
-  const maxPoints = totalsAfterPromotions(amounts, Number.MAX_SAFE_INTEGER, cart.availablePoints).pointsUsed;
+  const maxPoints = pointsUsableAfterPromotions(amounts, cart.availablePoints);
   const used = Math.min(points, maxPoints);
   const after = totalsAfterPromotions(amounts, used, cart.availablePoints);
   const totals = { ...after, pointsEarned: buyable.reduce((s, l) => s + l.pointsEarned, 0) };
