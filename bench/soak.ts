@@ -2,8 +2,9 @@
  * `npm run soak -- --minutes N [--connections 50] [--port 8490] [--write]`: starts the cluster
  * (bench/cluster-topology.ts: nginx, two API processes, PostgreSQL, Redis, s3rver), then drives mixed
  * traffic through nginx for N minutes over `--connections` keep-alive connections, restarting the
- * first API process halfway (SIGTERM, then started again). Reports requests, errors by kind (and
- * which fell in the restart window), p50/p95/p99 per route, each process's memory, and the money
+ * first API process halfway (SIGTERM, then started again; `--no-restart` leaves both running, to
+ * measure memory). Reports requests, errors by kind (and which fell in the restart window),
+ * p50/p95/p99 per route, each process's memory and its growth after a 5-minute warm-up, and the money
  * invariants checked in SQL at the end; `--write` puts the report into bench/RESULTS.md. Exits
  * non-zero when an invariant fails or a request failed outside the restart window. The PostgreSQL
  * database (and its two roles) is the run's own, made at the start and dropped at the end
@@ -32,6 +33,10 @@ const MINUTES = arg('minutes', 2);
 const CONNECTIONS = Math.round(arg('connections', 50));
 const PORT = Math.round(arg('port', 8490));
 const WRITE = process.argv.includes('--write');
+const RESTART = !process.argv.includes('--no-restart');
+/** Memory may grow while a process warms up; after these minutes, growth of 10 % or more is reported as a leak. */
+const WARM_UP_MINUTES = 5;
+const GROWTH_LIMIT = 0.1;
 /** Errors this long after the restarted process is ready still count as the restart's. */
 const WINDOW_TAIL_MS = 5_000;
 /** Units every product gets before the run, so that a long soak never sells out (the conservation check counts from there). */
@@ -62,6 +67,7 @@ async function soak(cluster: Cluster): Promise<{ failed: boolean; errorsOutside:
     const t0 = performance.now();
     const until = t0 + runMs;
     const restart = (async () => {
+      if (!RESTART) return null;
       await new Promise((r) => setTimeout(r, runMs / 2));
       rss.get(restarted.name)!.push({ label: 'before restart', kb: restarted.rssKb() });
       log(`restarting ${restarted.name}: SIGTERM`);
@@ -195,11 +201,37 @@ type Rendered = {
   recorder: Recorder;
   seconds: number;
   rss: Map<string, { label: string; kb: number | null }[]>;
-  restartInfo: { stoppingMs: number; startingMs: number; atS: number };
+  restartInfo: { stoppingMs: number; startingMs: number; atS: number } | null;
   restarted: ApiProcess;
   invariants: Invariant[];
   nginx: Map<string, number>;
 };
+
+function restartSentence(o: Rendered): string {
+  const r = o.restartInfo;
+  if (!r) return 'No process was restarted (`--no-restart`).';
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  return (
+    `${o.restarted.name} got SIGTERM at ${r.atS} s, exited ${s(r.stoppingMs)} s later and was ready ` +
+    `${s(r.startingMs)} s after its start; the restart window runs from the SIGTERM to ${WINDOW_TAIL_MS / 1000} s ` +
+    'after it was ready.'
+  );
+}
+
+/** Each process's growth from the end of the warm-up to the end of the run (not for a restarted process). */
+function memoryGrowth(rss: Rendered['rss']): string {
+  const lines = [...rss].map(([name, points]) => {
+    const from = points.find((p) => p.label === `${WARM_UP_MINUTES} min`)?.kb;
+    const to = points.at(-1)?.kb;
+    if (points.some((p) => p.label === 'after restart')) return `${name}: restarted during the run`;
+    if (!from || !to) return `${name}: the run was shorter than the ${WARM_UP_MINUTES}-minute warm-up`;
+    const growth = to / from - 1;
+    const verdict = growth < GROWTH_LIMIT ? 'within' : '**not within**';
+    const pct = `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`;
+    return `${name} ${mb(from)} → ${mb(to)} (${pct}, ${verdict} the ${GROWTH_LIMIT * 100} % limit)`;
+  });
+  return `Memory growth after the ${WARM_UP_MINUTES}-minute warm-up: ${lines.join('; ')}.`;
+}
 
 /** The report, in Markdown (the same text goes to the terminal and to bench/RESULTS.md). */
 function render(o: Rendered): string {
@@ -213,13 +245,14 @@ function render(o: Rendered): string {
   return [
     `### Soak: ${MINUTES} minute${MINUTES === 1 ? '' : 's'} through nginx, ${CONNECTIONS} connections (${startedAt.toISOString().slice(0, 10)})`,
     '',
-    `\`npm run soak -- --minutes ${MINUTES}\`: two built API processes (\`NODE_ENV=production\`, PostgreSQL as the run's own app role, which owns nothing, Redis, s3rver) behind Debian's nginx (deploy/nginx-proxy.conf); ` +
+    `\`npm run soak -- --minutes ${MINUTES}${RESTART ? '' : ' --no-restart'}\`: two built API processes (\`NODE_ENV=production\`, PostgreSQL as the run's own app role, which owns nothing, Redis, s3rver) behind Debian's nginx (deploy/nginx-proxy.conf); ` +
       `${CONNECTIONS} virtual visitors, each with its own registered customer, over ${CONNECTIONS} keep-alive connections, without pauses; visits by weight: ${mix}. ` +
-      `${o.restarted.name} got SIGTERM at ${o.restartInfo.atS} s, exited ${(o.restartInfo.stoppingMs / 1000).toFixed(1)} s later and was ready ${(o.restartInfo.startingMs / 1000).toFixed(1)} s after its start; ` +
-      `the restart window runs from the SIGTERM to ${WINDOW_TAIL_MS / 1000} s after it was ready. A GET that failed (network error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ${machine(loadBefore)}.`,
+      restartSentence(o) +
+      ` A GET that failed (network error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ${machine(loadBefore)}.`,
     '',
     `**${n(sum('requests'))} requests** in ${o.seconds.toFixed(0)} s (${Math.round(sum('requests') / o.seconds)}/s): ${n(sum('ok'))} answered, ${n(sum('retried'))} answered on a retry, ` +
-      `${n(sum('refused'))} refused as allowed, **${n(sum('errors'))} errors: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.`,
+      `${n(sum('refused'))} refused as allowed, **${n(sum('errors'))} errors` +
+      (o.restartInfo ? `: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.` : '**.'),
     '',
     errors.length
       ? table(
@@ -247,6 +280,7 @@ function render(o: Rendered): string {
     ),
     '',
     `Memory (VmRSS): ${[...o.rss].map(([name, points]) => `${name} ${points.map((p) => `${mb(p.kb)} (${p.label})`).join(', ')}`).join('; ')}.`,
+    memoryGrowth(o.rss),
     '',
     `Money invariants, checked in SQL after the run (bench/soak-invariants.ts): ${broken.length ? `**${broken.length} broken**` : 'all hold'}.`,
     '',
