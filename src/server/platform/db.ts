@@ -252,6 +252,22 @@ export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolea
   }
 }
 
+/**
+ * Runs `work` while this call holds the advisory lock `key`, so that one pass of a job runs at a time
+ * across processes; answers null at once, without running it, while another session holds the lock.
+ * The lock is held by a transaction of its own that touches no rows, and `work` runs its own short
+ * transactions on other pooled connections: a long pass never keeps a customer's or a vendor's row
+ * locked until it ends (checkouts and cancels would wait for the whole pass). PGlite is one process on
+ * one connection, where a transaction held open would stop `work`'s own: there `work` simply runs.
+ */
+export async function whileHoldingLock<T>(db: Db, key: number, work: () => Promise<T>): Promise<T | null> {
+  if ((db as { $client?: unknown }).$client instanceof PGlite) return work();
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as locked`);
+    return lock?.locked ? work() : null;
+  });
+}
+
 /** Runs raw SQL and answers its rows, whichever driver is underneath. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

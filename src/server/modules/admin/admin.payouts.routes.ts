@@ -65,7 +65,7 @@ export async function adminPayoutsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       // Sales past their return window become payable as the super admin looks, not only at the next run of the release job.
-      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays: config.RETURN_WINDOW_DAYS }));
+      await releaseDueVendorSales(db, { returnWindowDays: config.RETURN_WINDOW_DAYS });
       return listAdminPayables({ db, query: req.query });
     },
   );

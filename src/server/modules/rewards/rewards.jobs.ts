@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../platform/db';
+import { whileHoldingLock, type Db, type DbOrTx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { releaseDuePoints } from './rewards.service';
 
 /** The advisory lock key of the points release job: one process at a time runs it. */
 export const POINTS_RELEASE_LOCK = 72_410_001;
 
-/** Another kind of pending points released in the same pass (merchants' cashback): answers the rows it released. */
-export type PendingRelease = (tx: DbOrTx, a: { returnWindowDays: number }) => Promise<number>;
+/**
+ * Another kind of pending credit released in the same pass (merchants' cashback, vendors' sales), each
+ * row or owner in a short transaction of its own: answers the rows it released.
+ */
+export type PendingRelease = (db: DbOrTx, a: { returnWindowDays: number }) => Promise<number>;
 
 export type PointsReleaseJobOptions = {
   db: Db;
@@ -18,21 +20,19 @@ export type PointsReleaseJobOptions = {
   also?: PendingRelease[];
 };
 
-/** Runs one pass: releases due points of every customer (and what `also` releases) unless another process holds the lock; null when it did not run. */
+/**
+ * Runs one pass: releases due points of every customer (and what `also` releases) unless another
+ * process is running a pass; null when it did not run. Each customer's (and merchant's, and vendor's)
+ * release is its own short transaction, so nobody's checkout waits for the whole pass.
+ */
 export async function runPointsRelease({
   db,
   returnWindowDays,
   also = [],
 }: Pick<PointsReleaseJobOptions, 'db' | 'returnWindowDays' | 'also'>): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    // Held until this transaction ends, on whichever pooled connection runs it.
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${POINTS_RELEASE_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return null;
-    let released = await releaseDuePoints(tx, { returnWindowDays });
-    for (const release of also) released += await release(tx, { returnWindowDays });
+  return whileHoldingLock(db, POINTS_RELEASE_LOCK, async () => {
+    let released = await releaseDuePoints(db, { returnWindowDays });
+    for (const release of also) released += await release(db, { returnWindowDays });
     return released;
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
 import { customerInput, registerAndLogin } from '../../test/factories';
+import { lockCustomer } from '../auth';
 import {
   createOrderWithPart,
   daysAgo,
@@ -16,6 +17,7 @@ import {
   getBalances,
   markWithdrawalPaid,
   POINTS_RELEASE_LOCK,
+  type PendingRelease,
   recordPendingEarn,
   refundSpentPoints,
   rejectWithdrawal,
@@ -329,6 +331,32 @@ describe('the scheduled release', () => {
     ]);
     expect(runs.reduce<number>((s, n) => s + (n ?? 0), 0)).toBe(1);
     expect(await cache(c)).toEqual({ reward_points: 15, pending_points: 0 });
+  });
+
+  it('releases each customer in a transaction of its own: a checkout never waits for the whole pass', async () => {
+    const c = await newCustomer();
+    const part = await createOrderWithPart(t.db, { customerUserId: c, status: 'delivered', deliveredAt: daysAgo(3) });
+    await earn(c, part, 12);
+    // A last release step that waits until told, so that the pass is still running.
+    let reached!: () => void;
+    let finish!: () => void;
+    const atLastStep = new Promise<void>((r) => (reached = r));
+    const waiting: PendingRelease = async () => {
+      reached();
+      await new Promise<void>((r) => (finish = r));
+      return 0;
+    };
+    const pass = runPointsRelease({ db: t.db, returnWindowDays: 2, also: [waiting] });
+    await atLastStep;
+    // The customer's points are theirs already, and the rows a checkout locks are free at once.
+    expect(await cache(c)).toEqual({ reward_points: 12, pending_points: 0 });
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      await lockCustomer(tx, c);
+      await tx.execute(sql`select 1 from reward_balances where user_id = ${c} for update`);
+    });
+    finish();
+    expect(await pass).toBeGreaterThanOrEqual(1);
   });
 
   it('runs on its interval until stopped', async () => {

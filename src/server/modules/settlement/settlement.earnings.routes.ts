@@ -92,7 +92,7 @@ export async function vendorEarningsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       // Sales past their return window become payable as the vendor looks, not only at the next run of the release job.
-      await db.transaction((tx) => releaseDueVendorSales(tx, { returnWindowDays, vendorUserId: actingVendor(req) }));
+      await releaseDueVendorSales(db, { returnWindowDays, vendorUserId: actingVendor(req) });
       return getVendorEarnings({ db, vendorUserId: actingVendor(req), query: req.query, returnWindowDays });
     },
   );

@@ -139,7 +139,7 @@ export async function reversePartSale(tx: Tx, a: { orderPartId: string; reason: 
  * wallet releases a customer's due points when it is read.
  */
 export async function releaseDueVendorSales(
-  tx: DbOrTx,
+  db: DbOrTx,
   a: { returnWindowDays: number; now?: Date; vendorUserId?: string },
 ): Promise<number> {
   const due = await queryRows<{
@@ -149,7 +149,7 @@ export async function releaseDueVendorSales(
     pending_paise: string;
     description: string;
   }>(
-    tx,
+    db,
     sql`select s.id, s.vendor_user_id, s.order_part_id, s.pending_paise, s.description from ${vendorLedger} s
         where s.entry_type = 'sale' and s.created_at <= ${(a.now ?? new Date()).toISOString()}::timestamptz - make_interval(days => ${a.returnWindowDays})
           ${a.vendorUserId ? sql`and s.vendor_user_id = ${a.vendorUserId}` : sql``}
@@ -158,30 +158,34 @@ export async function releaseDueVendorSales(
         limit 1000`,
   );
   let released = 0;
+  // Each sale in a short transaction of its own: the vendor's balances are locked for one sale, not a whole pass.
   for (const s of due) {
-    await lockBalances(tx, s.vendor_user_id);
-    // Under the vendor's lock: a reversal or another pass may have come first.
-    if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`)))
-      continue;
-    // What returns already took from the pending credit is not released.
-    const [returned] = await queryRows<{ paise: string }>(
-      tx,
-      sql`select coalesce(sum(pending_paise), 0) as paise from ${vendorLedger} where order_part_id = ${s.order_part_id} and entry_type = 'returned'`,
-    );
-    const amount = Number(s.pending_paise) + Number(returned?.paise ?? 0);
-    await tx.insert(vendorLedger).values({
-      createdAt: afterLock,
-      vendorUserId: s.vendor_user_id,
-      orderPartId: s.order_part_id,
-      entryType: 'released',
-      pendingPaise: -amount,
-      payablePaise: amount,
-      relatedEntryId: s.id,
-      reference: `release:${s.order_part_id}`,
-      description: `${s.description}: return window over, payable`,
+    released += await db.transaction(async (tx) => {
+      await lockBalances(tx, s.vendor_user_id);
+      // Under the vendor's lock: a reversal or another pass may have come first.
+      if ((await entryOf(tx, `release:${s.order_part_id}`)) || (await entryOf(tx, `reverse:${s.order_part_id}`)))
+        return 0;
+      // What returns already took from the pending credit is not released.
+      const [returned] = await queryRows<{ paise: string }>(
+        tx,
+        sql`select coalesce(sum(pending_paise), 0) as paise from ${vendorLedger}
+            where order_part_id = ${s.order_part_id} and entry_type = 'returned'`,
+      );
+      const amount = Number(s.pending_paise) + Number(returned?.paise ?? 0);
+      await tx.insert(vendorLedger).values({
+        createdAt: afterLock,
+        vendorUserId: s.vendor_user_id,
+        orderPartId: s.order_part_id,
+        entryType: 'released',
+        pendingPaise: -amount,
+        payablePaise: amount,
+        relatedEntryId: s.id,
+        reference: `release:${s.order_part_id}`,
+        description: `${s.description}: return window over, payable`,
+      });
+      await addToBalances(tx, s.vendor_user_id, { pendingPaise: -amount, payablePaise: amount });
+      return 1;
     });
-    await addToBalances(tx, s.vendor_user_id, { pendingPaise: -amount, payablePaise: amount });
-    released += 1;
   }
   return released;
 }
