@@ -3,23 +3,28 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { relative } from 'node:path';
 
 /** The commit a run was made on (with "and uncommitted changes" when the tree differs from it). */
 function commitOfRun(): string {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: 'pipe' }).trim();
   try {
-    const changed = git('status', '--porcelain') ? ' and uncommitted changes' : '';
+    // The results file itself is written by the runs: a run after another is still on its commit.
+    const changed = git('status', '--porcelain', '--', '.', ':!bench/RESULTS.md') ? ' and uncommitted changes' : '';
     return `commit ${git('rev-parse', '--short', 'HEAD')}${changed}`;
   } catch {
     return 'no git commit known';
   }
 }
 
-/** How the run was started: `npm run <script> -- <args>`, with `DATABASE_URL=…` when it was set. */
+/** How the run was started: `npm run <script> -- <args>` (or `npx tsx <file> <args>`), with `DATABASE_URL=…` when set. */
 function commandOfRun(): string {
   const args = process.argv.slice(2);
   const env = process.env.DATABASE_URL ? 'DATABASE_URL=… ' : '';
-  return `${env}npm run ${process.env.npm_lifecycle_event ?? 'bench'}${args.length ? ` -- ${args.join(' ')}` : ''}`;
+  const script = process.env.npm_lifecycle_event;
+  if (!script)
+    return `${env}npx tsx ${relative(process.cwd(), process.argv[1] ?? '')}${args.map((a) => ` ${a}`).join('')}`;
+  return `${env}npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''}`;
 }
 
 /**
