@@ -17,7 +17,7 @@ function commitOfRun(): string {
   }
 }
 
-/** How the run was started: `npm run <script> -- <args>` or `npx tsx <file> <args>`, after `DATABASE_URL=…` if set. */
+/** How the run was started: `npm run <script> -- <args>` or `npx tsx <file> <args>`, after DATABASE_URL if set. */
 function commandOfRun(): string {
   const args = process.argv.slice(2);
   const env = process.env.DATABASE_URL ? 'DATABASE_URL=… ' : '';
