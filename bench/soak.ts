@@ -18,7 +18,7 @@ import { startCluster, type ApiProcess, type Cluster } from './cluster-topology'
 import { Client, Recorder } from './soak-client';
 import { checkInvariants, stockAccount, type Invariant } from './soak-invariants';
 import { MIX, newShopper, nextVisit, signInAdmin, signInVendor, type World } from './soak-traffic';
-import { machine, table, writeResultsSection } from './report';
+import { machine, table, wrapped, writeResultsSection } from './report';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -245,19 +245,28 @@ function render(o: Rendered): string {
   return [
     `### Soak: ${MINUTES} minute${MINUTES === 1 ? '' : 's'} through nginx, ${CONNECTIONS} connections (${startedAt.toISOString().slice(0, 10)})`,
     '',
-    `\`npm run soak -- --minutes ${MINUTES}${RESTART ? '' : ' --no-restart'}\`: two built API processes (\`NODE_ENV=production\`, PostgreSQL as the run's own app role, which owns nothing, Redis, s3rver) behind Debian's nginx (deploy/nginx-proxy.conf); ` +
-      `${CONNECTIONS} virtual visitors, each with its own registered customer, over ${CONNECTIONS} keep-alive connections, without pauses; visits by weight: ${mix}. ` +
-      restartSentence(o) +
-      ` A GET that failed (network error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ${machine(loadBefore)}.`,
+    wrapped(
+      `\`npm run soak -- --minutes ${MINUTES}${RESTART ? '' : ' --no-restart'}\`: two built API processes ` +
+        "(`NODE_ENV=production`, PostgreSQL as the run's own app role, which owns nothing, Redis, s3rver) " +
+        "behind Debian's nginx (deploy/nginx-proxy.conf); " +
+        `${CONNECTIONS} virtual visitors, each with its own registered customer, over ${CONNECTIONS} keep-alive ` +
+        `connections, without pauses; visits by weight: ${mix}. ${restartSentence(o)} A GET that failed (network ` +
+        'error, 502, 503, 504) is tried once more after 200 ms; answered then, it counts as retried. ' +
+        `${machine(loadBefore)}.`,
+    ),
     '',
-    `**${n(sum('requests'))} requests** in ${o.seconds.toFixed(0)} s (${Math.round(sum('requests') / o.seconds)}/s): ${n(sum('ok'))} answered, ${n(sum('retried'))} answered on a retry, ` +
-      `${n(sum('refused'))} refused as allowed, **${n(sum('errors'))} errors` +
-      (o.restartInfo ? `: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.` : '**.'),
+    wrapped(
+      `**${n(sum('requests'))} requests** in ${o.seconds.toFixed(0)} s ` +
+        `(${Math.round(sum('requests') / o.seconds)}/s): ${n(sum('ok'))} answered, ` +
+        `${n(sum('retried'))} answered on a retry, ${n(sum('refused'))} refused as allowed, ` +
+        `**${n(sum('errors'))} errors` +
+        (o.restartInfo ? `: ${n(inRestart)} in the restart window, ${n(outside)} outside it**.` : '**.'),
+    ),
     '',
     errors.length
       ? table(
           ['route', 'error', 'count', 'in the restart window', 'example'],
-          errors.map((e) => [e.route, e.kind, e.total, e.inRestart, e.example.replace(/\|/g, '/')]),
+          errors.map((e) => [e.route, e.kind, e.total, e.inRestart, e.example.replace(/\|/g, '/').slice(0, 40)]),
         )
       : 'No errors.',
     '',
@@ -279,8 +288,12 @@ function render(o: Rendered): string {
       }),
     ),
     '',
-    `Memory (VmRSS): ${[...o.rss].map(([name, points]) => `${name} ${points.map((p) => `${mb(p.kb)} (${p.label})`).join(', ')}`).join('; ')}.`,
-    memoryGrowth(o.rss),
+    wrapped(
+      `Memory (VmRSS): ${[...o.rss]
+        .map(([name, points]) => `${name} ${points.map((p) => `${mb(p.kb)} (${p.label})`).join(', ')}`)
+        .join('; ')}.`,
+    ),
+    wrapped(memoryGrowth(o.rss)),
     '',
     `Money invariants, checked in SQL after the run (bench/soak-invariants.ts): ${broken.length ? `**${broken.length} broken**` : 'all hold'}.`,
     '',
