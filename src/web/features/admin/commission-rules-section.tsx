@@ -7,7 +7,7 @@ import {
   commissionScopeLabels,
   commissionScopes,
   rateMessages as m,
-  rateStatusLabels,
+  type AddCommissionRuleData,
   type AddCommissionRuleInput,
   type CommissionRule,
   type CommissionRulePage,
@@ -15,19 +15,8 @@ import {
 import { api, toQuery } from '../../api/client';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Input, Select } from '../../ui/Field';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { useCategories } from '../../api/catalog';
-import {
-  AddFormToggle,
-  ConfirmedAddForm,
-  dayText,
-  earliestRateDay,
-  EffectiveFromInput,
-  percentText,
-  RatePercentInput,
-  RatesSection,
-  useRateAddForm,
-} from './rate-form-parts';
+import { dayText, percentText, rateColumns, RateAddForm, RateFields, RatesSection } from './rate-form-parts';
 import { useAdminList } from './use-admin-list';
 import { useSearchText } from '../../ui/use-search-text';
 
@@ -47,34 +36,21 @@ const columns: Column<CommissionRule>[] = [
       <span className={r.scope === 'global' ? 'text-slate-600' : 'font-medium text-slate-900'}>{targetText(r)}</span>
     ),
   },
-  { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
-  { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
-  {
-    key: 'status',
-    header: 'Status',
-    render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} />,
-  },
+  rateColumns.rate,
+  rateColumns.from,
+  rateColumns.status,
 ];
 
 /** Commission rules: the list, newest first, and the form that adds one with a fresh code. */
 export function CommissionRulesSection() {
   const list = useAdminList<CommissionRulePage>('/api/admin/commission-rules', { sort: '' });
-  const [adding, setAdding] = useState(false);
   return (
     <RatesSection
       id="admin-commission-rules"
       title="Commission rules"
       lead="Haat's commission on the price the customer pays. A vendor's rule beats a category's, which beats the global default; a new rule from a later date replaces the one before. Rules are never edited."
-      action={
-        <AddFormToggle
-          open={adding}
-          onToggle={() => setAdding((a) => !a)}
-          controls="add-commission-rule"
-          label="Add rule"
-        />
-      }
+      add={{ label: 'Add rule', form: 'add-commission-rule', render: (onDone) => <AddRuleForm onDone={onDone} /> }}
     >
-      {adding && <AddRuleForm onDone={() => setAdding(false)} />}
       <DataTable
         label="Commission rules"
         columns={columns}
@@ -87,92 +63,90 @@ export function CommissionRulesSection() {
   );
 }
 
-const emptyRule = (): AddCommissionRuleInput => ({
+const blankRule = (): Omit<AddCommissionRuleInput, 'effectiveFrom'> => ({
   scope: 'global',
   categoryId: '',
   vendorUserId: '',
   ratePercent: '',
-  effectiveFrom: earliestRateDay(),
 });
+
+const request = {
+  path: '/api/admin/commission-rules',
+  fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
+  failure: m.ruleFailed,
+  toast: 'commission-rule',
+} as const;
 
 function AddRuleForm({ onDone }: { onDone: () => void }) {
   const categories = useCategories();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-    add,
-  } = useRateAddForm(addCommissionRuleSchema, emptyRule, {
-    path: '/api/admin/commission-rules',
-    fields: ['scope', 'categoryId', 'vendorUserId', 'ratePercent', 'effectiveFrom'],
-    failure: m.ruleFailed,
-    toast: 'commission-rule',
-    onDone,
-  });
   const [vendorNames, setVendorNames] = useState<Map<string, string>>(new Map());
-  const scope = watch('scope');
-  const pending = add.pending;
-  const target =
-    pending?.scope === 'category'
-      ? (categories.data?.find((c) => c.id === pending.categoryId)?.name ?? 'the chosen category')
-      : pending?.scope === 'vendor'
-        ? (vendorNames.get(pending.vendorUserId ?? '') ?? 'the chosen vendor')
+  const target = (p: AddCommissionRuleData) =>
+    p.scope === 'category'
+      ? (categories.data?.find((c) => c.id === p.categoryId)?.name ?? 'the chosen category')
+      : p.scope === 'vendor'
+        ? (vendorNames.get(p.vendorUserId ?? '') ?? 'the chosen vendor')
         : 'every product';
 
   return (
-    <ConfirmedAddForm
+    <RateAddForm
+      schema={addCommissionRuleSchema}
+      blank={blankRule}
+      request={request}
+      onDone={onDone}
       id="add-commission-rule"
       label="Add a commission rule"
       title="Add commission rule"
-      add={add}
-      onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
-        `${percentText(p.ratePercent)} commission on ${target}, from ${dayText(p.effectiveFrom)}. ` +
+        `${percentText(p.ratePercent)} commission on ${target(p)}, from ${dayText(p.effectiveFrom)}. ` +
         'The rule cannot be edited afterwards; a later rule replaces it.'
       }
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
-          {commissionScopes.map((s) => (
-            <option key={s} value={s}>
-              {commissionScopeLabels[s]}
-            </option>
-          ))}
-        </Select>
-        {scope === 'category' && (
-          <Select
-            label="Category"
-            required
-            error={errors.categoryId?.message}
-            hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined}
-            {...register('categoryId')}
-          >
-            <option value="">Select category</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        )}
-        {scope === 'vendor' && (
-          <VendorPicker
-            error={errors.vendorUserId?.message}
-            register={register('vendorUserId')}
-            onFound={setVendorNames}
-          />
-        )}
-        <RatePercentInput
-          label="Rate (%)"
-          placeholder="8.5"
-          error={errors.ratePercent?.message}
-          hint="0 to 100, up to two decimals"
-          field={register('ratePercent')}
-        />
-        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
-      </div>
-    </ConfirmedAddForm>
+      {({ register, watch, formState: { errors } }) => {
+        const scope = watch('scope');
+        return (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Select label="Scope" required error={errors.scope?.message} {...register('scope')}>
+              {commissionScopes.map((s) => (
+                <option key={s} value={s}>
+                  {commissionScopeLabels[s]}
+                </option>
+              ))}
+            </Select>
+            {scope === 'category' && (
+              <Select
+                label="Category"
+                required
+                error={errors.categoryId?.message}
+                hint={categories.isError ? 'Categories could not be loaded. Close the form and try again.' : undefined}
+                {...register('categoryId')}
+              >
+                <option value="">Select category</option>
+                {categories.data?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+            {scope === 'vendor' && (
+              <VendorPicker
+                error={errors.vendorUserId?.message}
+                register={register('vendorUserId')}
+                onFound={setVendorNames}
+              />
+            )}
+            <RateFields
+              label="Rate (%)"
+              placeholder="8.5"
+              hint="0 to 100, up to two decimals"
+              rate={register('ratePercent')}
+              from={register('effectiveFrom')}
+              errors={errors}
+            />
+          </div>
+        );
+      }}
+    </RateAddForm>
   );
 }
 

@@ -22,15 +22,12 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import {
-  AddFormToggle,
-  ConfirmedAddForm,
   dayText,
   earliestRateDay,
-  EffectiveFromInput,
   percentText,
-  RatePercentInput,
+  RateAddForm,
+  RateFields,
   RatesSection,
-  useRateAddForm,
   wholeList,
 } from './rate-form-parts';
 import { actionError, StepUpDialog } from './step-up-dialog';
@@ -67,7 +64,6 @@ export function HsnCodesSection() {
   const list = useQuery({ queryKey: hsnKey, queryFn: () => api.get<HsnCodeList>('/api/admin/hsn-codes') });
   // Changing a code's rate is a tax rate change: the rates permission's.
   const canChangeRates = useStaffCan()('rates');
-  const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<HsnCode | null>(null);
   const items = list.data?.items;
   const unclassified = list.data?.unclassified;
@@ -83,11 +79,8 @@ export function HsnCodesSection() {
           unclassified goods).
         </>
       }
-      action={
-        <AddFormToggle open={adding} onToggle={() => setAdding((a) => !a)} controls="add-hsn-code" label="Add code" />
-      }
+      add={{ label: 'Add code', form: 'add-hsn-code', render: (onDone) => <AddHsnCodeForm onDone={onDone} /> }}
     >
-      {adding && <AddHsnCodeForm onDone={() => setAdding(false)} />}
       <DataTable
         label="HSN codes"
         columns={columns}
@@ -119,67 +112,63 @@ export function HsnCodesSection() {
   );
 }
 
-const emptyCode = (): AddHsnCodeInput => ({
-  hsnCode: '',
-  description: '',
-  ratePercent: '',
-  effectiveFrom: earliestRateDay(),
-});
+const blankCode = (): Omit<AddHsnCodeInput, 'effectiveFrom'> => ({ hsnCode: '', description: '', ratePercent: '' });
+
+const request = {
+  path: '/api/admin/hsn-codes',
+  fields: ['hsnCode', 'description', 'ratePercent', 'effectiveFrom'],
+  failure: m.hsnAddFailed,
+  toast: 'hsn-code',
+} as const;
 
 function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-    add,
-  } = useRateAddForm(addHsnCodeSchema, emptyCode, {
-    path: '/api/admin/hsn-codes',
-    fields: ['hsnCode', 'description', 'ratePercent', 'effectiveFrom'],
-    failure: m.hsnAddFailed,
-    toast: 'hsn-code',
-    onDone,
-  });
   return (
-    <ConfirmedAddForm
+    <RateAddForm
+      schema={addHsnCodeSchema}
+      blank={blankCode}
+      request={request}
+      onDone={onDone}
       id="add-hsn-code"
       label="Add an HSN code"
       title="Add HSN code"
-      add={add}
-      onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
         `${p.hsnCode} (${p.description}) at GST ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. ` +
         'Vendors can choose it for their products at once.'
       }
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Input
-          label="HSN code"
-          required
-          inputMode="numeric"
-          maxLength={8}
-          placeholder="6204"
-          autoComplete="off"
-          error={errors.hsnCode?.message}
-          hint="4, 6 or 8 digits"
-          {...register('hsnCode')}
-        />
-        <RatePercentInput
-          label="GST rate (%)"
-          placeholder="5"
-          error={errors.ratePercent?.message}
-          field={register('ratePercent')}
-        />
-        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
-      </div>
-      <Input
-        label="Description"
-        required
-        maxLength={HSN_DESCRIPTION_MAX}
-        placeholder="Women's suits, kurtas, dresses and skirts"
-        error={errors.description?.message}
-        {...register('description')}
-      />
-    </ConfirmedAddForm>
+      {({ register, formState: { errors } }) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Input
+              label="HSN code"
+              required
+              inputMode="numeric"
+              maxLength={8}
+              placeholder="6204"
+              autoComplete="off"
+              error={errors.hsnCode?.message}
+              hint="4, 6 or 8 digits"
+              {...register('hsnCode')}
+            />
+            <RateFields
+              label="GST rate (%)"
+              placeholder="5"
+              rate={register('ratePercent')}
+              from={register('effectiveFrom')}
+              errors={errors}
+            />
+          </div>
+          <Input
+            label="Description"
+            required
+            maxLength={HSN_DESCRIPTION_MAX}
+            placeholder="Women's suits, kurtas, dresses and skirts"
+            error={errors.description?.message}
+            {...register('description')}
+          />
+        </>
+      )}
+    </RateAddForm>
   );
 }
 
@@ -238,12 +227,13 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
       onConfirm={confirm}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <RatePercentInput
+        <RateFields
           label="New GST rate (%)"
-          error={errors.ratePercent?.message}
-          field={register('ratePercent')}
+          rate={register('ratePercent')}
+          from={register('effectiveFrom')}
+          errors={errors}
+          fromHinted={false}
         />
-        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} hinted={false} />
       </div>
     </StepUpDialog>
   );

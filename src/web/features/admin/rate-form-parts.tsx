@@ -7,18 +7,21 @@ import {
   type FieldValues,
   type Path,
   type UseFormRegisterReturn,
+  type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import type { RateAdded } from '../../../contracts/settlement-rates.contract';
+import { rateStatusLabels, type RateAdded, type RateStatus } from '../../../contracts/settlement-rates.contract';
 import { todayInIndia } from '../../../domain/age';
 import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import type { Column } from '../../ui/DataTable';
 import { Input } from '../../ui/Field';
 import { notify } from '../../ui/notify';
 import { formatDate } from '../../ui/format-date';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { actionError, StepUpDialog } from './step-up-dialog';
 
 /** A rate as people read it: 8.5%, 0.1%. */
@@ -93,7 +96,7 @@ export function useConfirmedAdd<T extends FieldValues, D extends object>({
  * An add form of the tab: checked by `schema` once a field is touched, starting from `empty()`, its
  * checked values confirmed with a fresh code (`add`, as useConfirmedAdd) and the form emptied once added.
  */
-export function useRateAddForm<T extends FieldValues, D extends object>(
+function useRateAddForm<T extends FieldValues, D extends object>(
   schema: z.ZodType<D, T>,
   empty: () => T,
   options: Omit<ConfirmedAddOptions<T>, 'setError'>,
@@ -114,20 +117,29 @@ export function useRateAddForm<T extends FieldValues, D extends object>(
   return { ...form, add };
 }
 
-/** One section of the tab: its heading, a line on what it is, its add button and its table. */
+/** A section's add form: the button that opens it (`label`), the form's id and the form itself. */
+type SectionAddForm = { label: string; form: string; render: (onDone: () => void) => ReactNode };
+
+/**
+ * One section of the tab: its heading, a line on what it is, its button (`action`, or the one that opens
+ * and closes the `add` form, shown above the table and closed once it has added) and its table.
+ */
 export function RatesSection({
   id,
   title,
   lead,
   action,
+  add,
   children,
 }: {
   id: string;
   title: string;
   lead: ReactNode;
   action?: ReactNode;
+  add?: SectionAddForm;
   children: ReactNode;
 }) {
+  const [adding, setAdding] = useState(false);
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -137,8 +149,13 @@ export function RatesSection({
           </h2>
           <p className="mt-1 text-sm text-slate-600">{lead}</p>
         </div>
-        {action}
+        {add ? (
+          <AddFormToggle open={adding} onToggle={() => setAdding((a) => !a)} controls={add.form} label={add.label} />
+        ) : (
+          action
+        )}
       </div>
+      {add && adding && add.render(() => setAdding(false))}
       {children}
     </section>
   );
@@ -156,7 +173,7 @@ export const wholeList = (count: number) => ({
 });
 
 /** A section's add button: opens the add form below the heading, and closes it again. */
-export function AddFormToggle({
+function AddFormToggle({
   open,
   onToggle,
   controls,
@@ -179,7 +196,7 @@ export function AddFormToggle({
  * An add form whose checked values wait for the fresh code: the form (its refusal above the fields,
  * 'Review and confirm' below) and the step-up dialog that says what will be added.
  */
-export function ConfirmedAddForm<D extends object>({
+function ConfirmedAddForm<D extends object>({
   id,
   label,
   title,
@@ -226,7 +243,7 @@ export function ConfirmedAddForm<D extends object>({
 }
 
 /** A rate in percent: 0 to 100, up to two decimals. */
-export function RatePercentInput({
+function RatePercentInput({
   label,
   field,
   error,
@@ -257,7 +274,7 @@ export function RatePercentInput({
 }
 
 /** The day a new rate starts from: today in India or later. */
-export function EffectiveFromInput({
+function EffectiveFromInput({
   field,
   error,
   hinted = true,
@@ -279,3 +296,82 @@ export function EffectiveFromInput({
     />
   );
 }
+
+/** A new rate's percent and the day it starts from, side by side in the form's grid. */
+export function RateFields({
+  label,
+  placeholder,
+  hint,
+  rate,
+  from,
+  errors,
+  fromHinted,
+}: {
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  rate: UseFormRegisterReturn;
+  from: UseFormRegisterReturn;
+  /** The form's errors: the two fields' messages are shown under them. */
+  errors: { ratePercent?: { message?: string }; effectiveFrom?: { message?: string } };
+  fromHinted?: boolean;
+}) {
+  return (
+    <>
+      <RatePercentInput
+        label={label}
+        placeholder={placeholder}
+        error={errors.ratePercent?.message}
+        hint={hint}
+        field={rate}
+      />
+      <EffectiveFromInput error={errors.effectiveFrom?.message} field={from} hinted={fromHinted} />
+    </>
+  );
+}
+
+type AddRequest<T extends FieldValues> = Omit<ConfirmedAddOptions<T>, 'setError' | 'onDone'>;
+
+/**
+ * A section's add form of a dated rate: checked by `schema`, starting from `blank()` with today in India
+ * as its first day (earliestRateDay), confirmed with a fresh code and sent as `request` says
+ * (useConfirmedAdd); `children` lays out its fields.
+ */
+export function RateAddForm<T extends FieldValues & { effectiveFrom: string }, D extends object>({
+  schema,
+  blank,
+  request,
+  onDone,
+  children,
+  ...form
+}: {
+  schema: z.ZodType<D, T>;
+  blank: () => Omit<T, 'effectiveFrom'>;
+  request: AddRequest<T>;
+  onDone: () => void;
+  children: (form: UseFormReturn<T, unknown, D>) => ReactNode;
+} & Pick<Parameters<typeof ConfirmedAddForm<D>>[0], 'id' | 'label' | 'title' | 'describe'>) {
+  const { add, ...fields } = useRateAddForm(schema, () => ({ ...blank(), effectiveFrom: earliestRateDay() }) as T, {
+    ...request,
+    onDone,
+  });
+  return (
+    <ConfirmedAddForm {...form} add={add} onSubmit={fields.handleSubmit(add.ask)}>
+      {children(fields)}
+    </ConfirmedAddForm>
+  );
+}
+
+/** What every list of dated rates shows of a rate: the rate, the day it applies from, and its status. */
+type DatedRate = { ratePercent: number; effectiveFrom: string; status: RateStatus };
+
+/** The columns of a dated rate, the same in each list of them. */
+export const rateColumns = {
+  rate: { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
+  from: { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
+  status: {
+    key: 'status',
+    header: 'Status',
+    render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} />,
+  },
+} satisfies Record<string, Column<DatedRate>>;

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import {
   addTaxRateSchema,
   rateMessages as m,
-  rateStatusLabels,
   taxRateKindLabels,
   taxRateKinds,
   type AddTaxRateInput,
@@ -14,19 +12,7 @@ import {
 import { api } from '../../api/client';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Select, Textarea } from '../../ui/Field';
-import { StatusBadge } from '../../ui/StatusBadge';
-import {
-  AddFormToggle,
-  ConfirmedAddForm,
-  dayText,
-  earliestRateDay,
-  EffectiveFromInput,
-  percentText,
-  RatePercentInput,
-  RatesSection,
-  useRateAddForm,
-  wholeList,
-} from './rate-form-parts';
+import { dayText, percentText, rateColumns, RateAddForm, RateFields, RatesSection, wholeList } from './rate-form-parts';
 
 const columns: Column<TaxRate>[] = [
   {
@@ -34,14 +20,10 @@ const columns: Column<TaxRate>[] = [
     header: 'Kind',
     render: (r) => <span className="font-medium text-slate-900">{taxRateKindLabels[r.kind]}</span>,
   },
-  { key: 'rate', header: 'Rate', numeric: true, render: (r) => percentText(r.ratePercent) },
-  { key: 'from', header: 'From', render: (r) => dayText(r.effectiveFrom) },
+  rateColumns.rate,
+  rateColumns.from,
   { key: 'source', header: 'Source', render: (r) => <span className="text-xs text-slate-600">{r.source}</span> },
-  {
-    key: 'status',
-    header: 'Status',
-    render: (r) => <StatusBadge status={r.status} text={rateStatusLabels[r.status]} />,
-  },
+  rateColumns.status,
 ];
 
 /** Tax rates: TCS, TDS with and without a PAN and the GST of unclassified goods, each a dated row; a change is a new row. */
@@ -50,18 +32,14 @@ export function TaxRatesSection() {
     queryKey: ['admin', 'tax-rates'],
     queryFn: () => api.get<TaxRateList>('/api/admin/tax-rates'),
   });
-  const [adding, setAdding] = useState(false);
   const items = rates.data?.items;
   return (
     <RatesSection
       id="admin-tax-rates"
       title="Tax rates"
       lead="TCS under GST section 52, TDS under section 194-O (with and without the vendor's PAN), and the GST rate of a product whose vendor has not chosen an HSN code. When the law changes, add the new rate from the date it applies."
-      action={
-        <AddFormToggle open={adding} onToggle={() => setAdding((a) => !a)} controls="add-tax-rate" label="Add rate" />
-      }
+      add={{ label: 'Add rate', form: 'add-tax-rate', render: (onDone) => <AddTaxRateForm onDone={onDone} /> }}
     >
-      {adding && <AddTaxRateForm onDone={() => setAdding(false)} />}
       <DataTable
         label="Tax rates"
         columns={columns}
@@ -78,64 +56,60 @@ export function TaxRatesSection() {
   );
 }
 
-const emptyRate = (): AddTaxRateInput => ({
-  kind: 'tcs',
-  ratePercent: '',
-  effectiveFrom: earliestRateDay(),
-  source: '',
-});
+const blankRate = (): Omit<AddTaxRateInput, 'effectiveFrom'> => ({ kind: 'tcs', ratePercent: '', source: '' });
+
+const request = {
+  path: '/api/admin/tax-rates',
+  fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
+  failure: m.taxRateFailed,
+  toast: 'tax-rate',
+} as const;
 
 function AddTaxRateForm({ onDone }: { onDone: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-    add,
-  } = useRateAddForm(addTaxRateSchema, emptyRate, {
-    path: '/api/admin/tax-rates',
-    fields: ['kind', 'ratePercent', 'effectiveFrom', 'source'],
-    failure: m.taxRateFailed,
-    toast: 'tax-rate',
-    onDone,
-  });
   return (
-    <ConfirmedAddForm
+    <RateAddForm
+      schema={addTaxRateSchema}
+      blank={blankRate}
+      request={request}
+      onDone={onDone}
       id="add-tax-rate"
       label="Add a tax rate"
       title="Add tax rate"
-      add={add}
-      onSubmit={handleSubmit(add.ask)}
       describe={(p) =>
         `${taxRateKindLabels[p.kind]}: ${percentText(p.ratePercent)} from ${dayText(p.effectiveFrom)}. ` +
         'Orders placed before then keep the rate they were placed with.'
       }
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
-          {taxRateKinds.map((k) => (
-            <option key={k} value={k}>
-              {taxRateKindLabels[k]}
-            </option>
-          ))}
-        </Select>
-        <RatePercentInput
-          label="Rate (%)"
-          placeholder="0.5"
-          error={errors.ratePercent?.message}
-          field={register('ratePercent')}
-        />
-        <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} />
-      </div>
-      <Textarea
-        label="Source"
-        required
-        rows={2}
-        maxLength={maxLengthOf(addTaxRateSchema.shape.source)}
-        placeholder="Notification 15/2024-Central Tax"
-        error={errors.source?.message}
-        hint="The notification or section of the act the rate comes from"
-        {...register('source')}
-      />
-    </ConfirmedAddForm>
+      {({ register, formState: { errors } }) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <Select label="Kind" required error={errors.kind?.message} {...register('kind')}>
+              {taxRateKinds.map((k) => (
+                <option key={k} value={k}>
+                  {taxRateKindLabels[k]}
+                </option>
+              ))}
+            </Select>
+            <RateFields
+              label="Rate (%)"
+              placeholder="0.5"
+              rate={register('ratePercent')}
+              from={register('effectiveFrom')}
+              errors={errors}
+            />
+          </div>
+          <Textarea
+            label="Source"
+            required
+            rows={2}
+            maxLength={maxLengthOf(addTaxRateSchema.shape.source)}
+            placeholder="Notification 15/2024-Central Tax"
+            error={errors.source?.message}
+            hint="The notification or section of the act the rate comes from"
+            {...register('source')}
+          />
+        </>
+      )}
+    </RateAddForm>
   );
 }
