@@ -4,10 +4,10 @@ import { PhoneInput } from '../../ui/AuthFormParts';
 
 /** An employee's emergency contact and phone, side by side from sm: (registration and the ERP settings). */
 export function EmergencyContactFields(p: {
-  contact: UseFormRegisterReturn;
-  phone: UseFormRegisterReturn;
-  contactError?: string;
-  phoneError?: string;
+  /** The form's register: the two fields are its emergencyContact and emergencyPhone. */
+  register: (name: 'emergencyContact' | 'emergencyPhone') => UseFormRegisterReturn;
+  /** The form's errors: each field's message is shown under it. */
+  errors: { emergencyContact?: { message?: string }; emergencyPhone?: { message?: string } };
   contactMaxLength?: number;
 }) {
   return (
@@ -16,10 +16,15 @@ export function EmergencyContactFields(p: {
         label="Emergency contact"
         maxLength={p.contactMaxLength}
         autoComplete="off"
-        error={p.contactError}
-        {...p.contact}
+        error={p.errors.emergencyContact?.message}
+        {...p.register('emergencyContact')}
       />
-      <PhoneInput label="Emergency phone" autoComplete="off" error={p.phoneError} {...p.phone} />
+      <PhoneInput
+        label="Emergency phone"
+        autoComplete="off"
+        error={p.errors.emergencyPhone?.message}
+        {...p.register('emergencyPhone')}
+      />
     </div>
   );
 }

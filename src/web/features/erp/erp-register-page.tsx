@@ -159,12 +159,7 @@ export function ErpRegisterPage() {
             error={errors.address?.message}
             {...register('address')}
           />
-          <EmergencyContactFields
-            contact={register('emergencyContact')}
-            phone={register('emergencyPhone')}
-            contactError={errors.emergencyContact?.message}
-            phoneError={errors.emergencyPhone?.message}
-          />
+          <EmergencyContactFields register={register} errors={errors} />
           <NewPasswordFields
             password={register('password')}
             confirm={register('confirmPassword')}

@@ -1,5 +1,6 @@
 import { Copy, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { FieldValues, SubmitHandler, UseFormHandleSubmit } from 'react-hook-form';
 import {
   erpCodeSchema,
   erpMessages as m,
@@ -96,19 +97,16 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
   const save = useSaveErpProfile();
   // A new record (saved, or changed elsewhere) resets the form to it; a refetch of the same one keeps its identity.
   const values = useMemo(() => contactValues(settings), [settings]);
+  const form = useErpForm(erpProfileSchema, values, true);
   const {
     register,
-    handleSubmit,
     formState: { errors },
-    formError,
-    run,
-  } = useErpForm(erpProfileSchema, values, true);
+  } = form;
   // Saved, the form shows what the server kept (a phone without its spaces).
   const submit = (values: ErpProfileData) =>
-    run(() => save.mutateAsync(values), m.profileSaved, 'Failed to update profile');
+    form.run(() => save.mutateAsync(values), m.profileSaved, 'Failed to update profile');
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Contact details">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <SettingsForm form={form} onSubmit={submit} label="Contact details">
       <p className="break-words text-sm text-slate-600">
         Email: <span className="font-medium text-slate-900">{settings.email}</span>
       </p>
@@ -122,10 +120,8 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
         {...register('address')}
       />
       <EmergencyContactFields
-        contact={register('emergencyContact')}
-        phone={register('emergencyPhone')}
-        contactError={errors.emergencyContact?.message}
-        phoneError={errors.emergencyPhone?.message}
+        register={register}
+        errors={errors}
         contactMaxLength={maxLengthOf(erpProfileSchema.shape.emergencyContact)}
       />
       <div className="flex justify-end">
@@ -133,7 +129,7 @@ function ContactForm({ settings }: { settings: ErpSettings }) {
           {save.isPending ? 'Saving...' : 'Save contact details'}
         </Button>
       </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -240,15 +236,13 @@ const noCode = { code: '' };
 /** A code from the authenticator app, then Enable (`enable`) or Turn off; 'Invalid 2FA code' lands under the field. */
 function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) {
   const switchTwoFa = useSwitchTwoFa();
+  const form = useErpForm(erpCodeSchema, noCode, true);
   const {
     register,
-    handleSubmit,
     formState: { errors },
-    formError,
-    run,
-  } = useErpForm(erpCodeSchema, noCode, true);
+  } = form;
   const submit = async ({ code }: { code: string }) => {
-    const done = await run(
+    const done = await form.run(
       () => switchTwoFa.mutateAsync({ on: enable, code }),
       enable ? m.twoFaEnabled : m.twoFaDisabled,
       enable ? 'Failed to turn on two-factor' : 'Failed to turn off two-factor',
@@ -256,13 +250,12 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
     if (done) onDone?.();
   };
   return (
-    <form
-      onSubmit={handleSubmit(submit)}
-      noValidate
+    <SettingsForm
+      form={form}
+      onSubmit={submit}
       className="space-y-3"
-      aria-label={enable ? 'Enable two-factor authentication' : 'Turn off two-factor authentication'}
+      label={enable ? 'Enable two-factor authentication' : 'Turn off two-factor authentication'}
     >
-      {formError && <Alert tone="error">{formError}</Alert>}
       <Input
         label="Authentication code"
         required
@@ -277,7 +270,7 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
       <Button type="submit" variant={enable ? 'primary' : 'danger'} loading={switchTwoFa.isPending}>
         {enable ? 'Enable' : 'Turn off'}
       </Button>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -286,27 +279,23 @@ const noPasswords: ErpPasswordInput = { currentPassword: '', password: '', confi
 /** The current password, then the new one twice; 'Current password is incorrect' lands under the first. */
 function PasswordForm() {
   const change = useChangeErpPassword();
+  const form = useErpForm(erpPasswordSchema, noPasswords, true);
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors },
-    formError,
-    run,
-  } = useErpForm(erpPasswordSchema, noPasswords, true);
+  } = form;
   const submit = async (values: ErpPasswordInput) => {
     if (
-      await run(
+      await form.run(
         () => change.mutateAsync(values),
         (r) => r.message || m.passwordChanged,
         'Failed to change password',
       )
     )
-      reset(noPasswords);
+      form.reset(noPasswords);
   };
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" aria-label="Change password">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <SettingsForm form={form} onSubmit={submit} label="Change password">
       <PasswordInput
         label="Current password"
         required
@@ -336,6 +325,28 @@ function PasswordForm() {
           {change.isPending ? 'Changing...' : 'Change password'}
         </Button>
       </div>
+    </SettingsForm>
+  );
+}
+
+/** A form of the settings: submitted through its checks, the refusal the fields do not show above them. */
+function SettingsForm<V extends FieldValues, D>({
+  form,
+  onSubmit,
+  label,
+  className = 'space-y-4',
+  children,
+}: {
+  form: { handleSubmit: UseFormHandleSubmit<V, D>; formError: string | null };
+  onSubmit: SubmitHandler<D>;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={className} aria-label={label}>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      {children}
     </form>
   );
 }
