@@ -13,9 +13,15 @@ type FormModalProps = {
   /** The form's accessible name. */
   label: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  /** The submit button's text ('Saving...' while it runs), and whether the form is filled enough to send. */
+  /**
+   * The submit button's text (`busyText`, 'Saving...' unless given, while it runs), and whether the form
+   * is filled enough to send.
+   */
   submitText: string;
+  busyText?: string;
   ready: boolean;
+  /** A submit that undoes or refuses something (Reject) is the danger button. */
+  danger?: boolean;
   /** The form-level message (a refusal with no field to sit under), above the fields. */
   formError: string | null;
   children: ReactNode;
@@ -31,7 +37,9 @@ export function FormModal({
   label,
   onSubmit,
   submitText,
+  busyText = 'Saving...',
   ready,
+  danger,
   formError,
   children,
 }: FormModalProps) {
@@ -50,8 +58,8 @@ export function FormModal({
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={!ready} loading={busy}>
-            {busy ? 'Saving...' : submitText}
+          <Button type="submit" variant={danger ? 'danger' : undefined} form={formId} disabled={!ready} loading={busy}>
+            {busy ? busyText : submitText}
           </Button>
         </>
       }

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { maxLengthOf } from '../../../contracts/common.contract';
 import { rejectTimesheetSchema, type Timesheet } from '../../../contracts/erp-work.contract';
 import { ApiError } from '../../api/client';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Textarea } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { FormModal } from '../../ui/FormModal';
 import { failure } from './erp-feedback';
 import { personName } from '../../ui/erp-format';
 import { entryName } from '../../ui/timesheet-columns';
+
+/** What a rejection leaves the employee to do. */
+const resubmitNote = 'They can edit it and submit it again.';
 
 type RejectIn = z.input<typeof rejectTimesheetSchema>;
 type RejectOut = z.output<typeof rejectTimesheetSchema>;
@@ -28,7 +29,6 @@ type RejectTimesheetModalProps = {
 
 /** Asks why an entry is rejected (required), then rejects it: the project manager's approvals (the admin panel asks in its step-up dialog). */
 export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: RejectTimesheetModalProps) {
-  const formId = useId();
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -48,9 +48,6 @@ export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: Rej
     setFormError(null);
   }, [entry, reset]);
 
-  const close = () => {
-    if (!busy) onClose();
-  };
   const submit = async ({ reason }: RejectOut) => {
     if (!entry) return;
     setFormError(null);
@@ -69,45 +66,33 @@ export function RejectTimesheetModal({ entry, onClose, reject, onRejected }: Rej
   };
 
   return (
-    <Modal
+    <FormModal
       open={entry !== null}
-      onClose={close}
+      onClose={onClose}
+      busy={busy}
       title="Reject Timesheet Entry"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" form={formId} loading={busy}>
-            {busy ? 'Rejecting...' : 'Reject Entry'}
-          </Button>
-        </>
-      }
+      label="Reject timesheet entry"
+      onSubmit={handleSubmit(submit)}
+      submitText="Reject Entry"
+      busyText="Rejecting..."
+      ready
+      danger
+      formError={formError}
     >
-      <form
-        id={formId}
-        onSubmit={handleSubmit(submit)}
-        noValidate
-        className="space-y-4"
-        aria-label="Reject timesheet entry"
-      >
-        {formError && <Alert tone="error">{formError}</Alert>}
-        {entry && (
-          <p className="text-sm text-slate-700">
-            {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. They can edit it and
-            submit it again.
-          </p>
-        )}
-        <Textarea
-          label="Reason"
-          required
-          rows={3}
-          maxLength={maxLengthOf(rejectTimesheetSchema.shape.reason)}
-          data-autofocus
-          error={errors.reason?.message}
-          {...register('reason')}
-        />
-      </form>
-    </Modal>
+      {entry && (
+        <p className="text-sm text-slate-700">
+          {personName(entry.employee)}’s entry of {entryName(entry)}: “{entry.description}”. {resubmitNote}
+        </p>
+      )}
+      <Textarea
+        label="Reason"
+        required
+        rows={3}
+        maxLength={maxLengthOf(rejectTimesheetSchema.shape.reason)}
+        data-autofocus
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+    </FormModal>
   );
 }

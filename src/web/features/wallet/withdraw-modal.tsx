@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { rewardsMessages, WITHDRAWAL_MIN_POINTS, withdrawalFormSchema } from '../../../contracts/rewards.contract';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { FormModal } from '../../ui/FormModal';
 import { UpiIdInput } from '../../ui/PersonFields';
 import { notify } from '../../ui/notify';
 import { useCreateWithdrawal } from './use-wallet';
@@ -26,7 +25,6 @@ export function WithdrawModal({
   onClose: () => void;
   availablePoints: number;
 }) {
-  const formId = useId();
   const schema = useMemo(() => withdrawalFormSchema(availablePoints), [availablePoints]);
   const create = useCreateWithdrawal();
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,8 +45,8 @@ export function WithdrawModal({
   const rupees = Number.isInteger(typed) && typed > 0 ? formatRupees(pointsToPaise(typed)) : null;
   const tooLittle = availablePoints < WITHDRAWAL_MIN_POINTS;
 
+  // FormModal closes only while nothing is sent.
   const close = () => {
-    if (create.isPending) return;
     setFormError(null);
     onClose();
   };
@@ -70,64 +68,52 @@ export function WithdrawModal({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
+      busy={create.isPending}
       title="Withdraw to UPI"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending} disabled={tooLittle}>
-            {create.isPending ? 'Submitting…' : 'Request Withdrawal'}
-          </Button>
-        </>
-      }
+      label="Withdraw points to UPI"
+      onSubmit={handleSubmit(submit)}
+      submitText="Request Withdrawal"
+      busyText="Submitting…"
+      ready={!tooLittle}
+      // Its refusal stands below the balance, where the points are typed.
+      formError={null}
     >
-      <form
-        id={formId}
-        onSubmit={handleSubmit(submit)}
-        noValidate
-        className="space-y-4"
-        aria-label="Withdraw points to UPI"
-      >
-        <p className="text-sm text-slate-600">
-          You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong>{' '}
-          available ({formatRupees(pointsToPaise(availablePoints))}). 1 point = ₹1.
-        </p>
-        {tooLittle && (
-          <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>
-        )}
-        {formError && <Alert tone="error">{formError}</Alert>}
-        <Input
-          label="Points to withdraw"
-          type="number"
-          inputMode="numeric"
-          required
-          min={WITHDRAWAL_MIN_POINTS}
-          max={availablePoints}
-          step={1}
-          data-autofocus
-          disabled={tooLittle}
-          hint={`Minimum ${WITHDRAWAL_MIN_POINTS} points, at most ${availablePoints.toLocaleString('en-IN')}`}
-          error={errors.points?.message}
-          {...register('points')}
-        />
-        <p className="text-sm text-slate-700" aria-live="polite">
-          You will receive <strong className="text-green-700">{rupees ?? '₹0'}</strong>
-        </p>
-        <UpiIdInput
-          autoComplete="off"
-          placeholder="yourname@okbank"
-          disabled={tooLittle}
-          error={errors.upiId?.message}
-          {...register('upiId')}
-        />
-        <p className="text-xs text-slate-500">
-          Your points are held as soon as you submit. The money reaches your UPI ID within 24 hours.
-        </p>
-      </form>
-    </Modal>
+      <p className="text-sm text-slate-600">
+        You have <strong className="text-slate-900">{availablePoints.toLocaleString('en-IN')} points</strong> available
+        ({formatRupees(pointsToPaise(availablePoints))}). 1 point = ₹1.
+      </p>
+      {tooLittle && <Alert tone="error">You need at least {WITHDRAWAL_MIN_POINTS} available points to withdraw.</Alert>}
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <Input
+        label="Points to withdraw"
+        type="number"
+        inputMode="numeric"
+        required
+        min={WITHDRAWAL_MIN_POINTS}
+        max={availablePoints}
+        step={1}
+        data-autofocus
+        disabled={tooLittle}
+        hint={`Minimum ${WITHDRAWAL_MIN_POINTS} points, at most ${availablePoints.toLocaleString('en-IN')}`}
+        error={errors.points?.message}
+        {...register('points')}
+      />
+      <p className="text-sm text-slate-700" aria-live="polite">
+        You will receive <strong className="text-green-700">{rupees ?? '₹0'}</strong>
+      </p>
+      <UpiIdInput
+        autoComplete="off"
+        placeholder="yourname@okbank"
+        disabled={tooLittle}
+        error={errors.upiId?.message}
+        {...register('upiId')}
+      />
+      <p className="text-xs text-slate-500">
+        Your points are held as soon as you submit. The money reaches your UPI ID within 24 hours.
+      </p>
+    </FormModal>
   );
 }
