@@ -18,6 +18,7 @@ import { Input } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
 import { useSetMe } from '../../api/session';
+import { useCheckedForm } from '../../ui/use-checked-form';
 
 /** Puts the server's per-field messages under their fields; otherwise toasts the message (or the fallback). */
 function showError<T extends FieldValues>(
@@ -75,11 +76,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({
-    resolver: zodResolver(changeEmailSchema),
-    defaultValues: { newEmail: '', currentPassword: '' },
-    mode: 'onTouched',
-  });
+  } = useCheckedForm(changeEmailSchema, { newEmail: '', currentPassword: '' });
   const save = async (values: ChangeEmailInput) => {
     try {
       setMe(await api.put<Me>('/api/me/email', values));

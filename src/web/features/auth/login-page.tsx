@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -20,6 +18,7 @@ import {
 } from '../../ui/AuthFormParts';
 import { useServerErrors } from '../../api/field-errors';
 import { useMe, useSetMe } from '../../api/session';
+import { useCheckedForm } from '../../ui/use-checked-form';
 
 type LoginValues = z.output<typeof loginSchema>;
 
@@ -65,11 +64,7 @@ function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: defaults,
-    mode: 'onTouched',
-  });
+  } = useCheckedForm(loginSchema, defaults);
   const { formError, showError, clearError } = useServerErrors(setError, fieldNamesOf(defaults), 'Failed to sign in');
 
   const onSubmit = async (values: LoginValues) => {

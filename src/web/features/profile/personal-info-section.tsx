@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { genderLabels, type Me } from '../../../contracts/auth.contract';
 import {
   profileMessages,
@@ -18,6 +16,7 @@ import { formatDate } from '../../ui/format-date';
 import { BirthDateInput, FirstNameInput, GenderSelect, LastNameInput } from '../../ui/PersonFields';
 import { notify } from '../../ui/notify';
 import { useSetMe } from '../../api/session';
+import { useCheckedForm } from '../../ui/use-checked-form';
 
 const fieldNames = ['firstName', 'lastName', 'phoneNumber', 'dateOfBirth', 'gender'] as const;
 
@@ -49,11 +48,7 @@ function EditForm({ me, onDone, failedMessage }: { me: Me; onDone: () => void; f
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdateData>({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: valuesOf(me),
-    mode: 'onTouched',
-  });
+  } = useCheckedForm(profileUpdateSchema, valuesOf(me));
 
   const save = async (values: ProfileUpdateData) => {
     try {
