@@ -139,8 +139,7 @@ function AddRuleForm({ onDone }: { onDone: () => void }) {
               label="Rate (%)"
               placeholder="8.5"
               hint="0 to 100, up to two decimals"
-              rate={register('ratePercent')}
-              from={register('effectiveFrom')}
+              register={register}
               errors={errors}
             />
           </div>

@@ -150,13 +150,7 @@ function AddHsnCodeForm({ onDone }: { onDone: () => void }) {
               hint="4, 6 or 8 digits"
               {...register('hsnCode')}
             />
-            <RateFields
-              label="GST rate (%)"
-              placeholder="5"
-              rate={register('ratePercent')}
-              from={register('effectiveFrom')}
-              errors={errors}
-            />
+            <RateFields label="GST rate (%)" placeholder="5" register={register} errors={errors} />
           </div>
           <Input
             label="Description"
@@ -227,13 +221,7 @@ function ChangeRateDialog({ code, onClose }: { code: HsnCode | null; onClose: ()
       onConfirm={confirm}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <RateFields
-          label="New GST rate (%)"
-          rate={register('ratePercent')}
-          from={register('effectiveFrom')}
-          errors={errors}
-          fromHinted={false}
-        />
+        <RateFields label="New GST rate (%)" register={register} errors={errors} fromHinted={false} />
       </div>
     </StepUpDialog>
   );

@@ -302,16 +302,15 @@ export function RateFields({
   label,
   placeholder,
   hint,
-  rate,
-  from,
+  register,
   errors,
   fromHinted,
 }: {
   label: string;
   placeholder?: string;
   hint?: string;
-  rate: UseFormRegisterReturn;
-  from: UseFormRegisterReturn;
+  /** The form's register: the two fields are its ratePercent and effectiveFrom. */
+  register: (name: 'ratePercent' | 'effectiveFrom') => UseFormRegisterReturn;
   /** The form's errors: the two fields' messages are shown under them. */
   errors: { ratePercent?: { message?: string }; effectiveFrom?: { message?: string } };
   fromHinted?: boolean;
@@ -323,9 +322,9 @@ export function RateFields({
         placeholder={placeholder}
         error={errors.ratePercent?.message}
         hint={hint}
-        field={rate}
+        field={register('ratePercent')}
       />
-      <EffectiveFromInput error={errors.effectiveFrom?.message} field={from} hinted={fromHinted} />
+      <EffectiveFromInput error={errors.effectiveFrom?.message} field={register('effectiveFrom')} hinted={fromHinted} />
     </>
   );
 }

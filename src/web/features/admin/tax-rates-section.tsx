@@ -90,13 +90,7 @@ function AddTaxRateForm({ onDone }: { onDone: () => void }) {
                 </option>
               ))}
             </Select>
-            <RateFields
-              label="Rate (%)"
-              placeholder="0.5"
-              rate={register('ratePercent')}
-              from={register('effectiveFrom')}
-              errors={errors}
-            />
+            <RateFields label="Rate (%)" placeholder="0.5" register={register} errors={errors} />
           </div>
           <Textarea
             label="Source"
