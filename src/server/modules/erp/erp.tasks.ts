@@ -164,25 +164,35 @@ export async function createTask({
   return getTask(db, employeeId, taskId);
 }
 
+type TaskChange<I> = { db: Db; employeeId: string; taskId: string; input: I };
+
+/**
+ * A done task is not changed: the task as its changer sees it, when `may` lets them (403) and it is
+ * not done (409); the update compares the status again (`notDone`), so two changes at once cannot
+ * both write after one of them closed it.
+ */
+async function taskToChange(
+  db: Db,
+  employeeId: string,
+  taskId: string,
+  may: 'canEdit' | 'canChange',
+  refused: string,
+): Promise<Task> {
+  const current = await getTask(db, employeeId, taskId);
+  if (!current[may]) throw new AppError('FORBIDDEN', refused);
+  if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);
+  return current;
+}
+
+const notDone = (taskId: string) => sql`${tasks.id} = ${taskId} and ${tasks.status} <> 'done'`;
+
 /**
  * Edit Task: its title, description, assignee, priority, due date and estimate (its project and
  * status stay). Only its creator or its project's manager may (403), and not once it is done (409).
  * A new assignee is notified as when a task is created.
  */
-export async function updateTask({
-  db,
-  employeeId,
-  taskId,
-  input,
-}: {
-  db: Db;
-  employeeId: string;
-  taskId: string;
-  input: TaskEditData;
-}): Promise<Task> {
-  const current = await getTask(db, employeeId, taskId);
-  if (!current.canEdit) throw new AppError('FORBIDDEN', erpWorkMessages.notTaskOwner);
-  if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);
+export async function updateTask({ db, employeeId, taskId, input }: TaskChange<TaskEditData>): Promise<Task> {
+  const current = await taskToChange(db, employeeId, taskId, 'canEdit', erpWorkMessages.notTaskOwner);
   // Keeping an assignee who has since left is allowed; choosing a new one needs an approved, active employee.
   const reassigned = (input.assignedTo ?? null) !== (current.assignee?.id ?? null);
   if (reassigned) await assertColleague(db, input.assignedTo, 'assignedTo');
@@ -198,7 +208,7 @@ export async function updateTask({
         dueDate: input.dueDate ?? null,
         updatedAt: new Date(),
       })
-      .where(sql`${tasks.id} = ${taskId} and ${tasks.status} <> 'done'`)
+      .where(notDone(taskId))
       .returning({ id: tasks.id });
     if (changed.length === 0) throw new AppError('CONFLICT', erpWorkMessages.taskDone);
     if (reassigned)
@@ -216,26 +226,14 @@ export async function updateTask({
  * The card's status selector: a task that is not done takes any status, with an optional completion
  * percentage (Done means 100 when none is given). Only its assignee, creator or project's manager may.
  */
-export async function updateTaskStatus({
-  db,
-  employeeId,
-  taskId,
-  input,
-}: {
-  db: Db;
-  employeeId: string;
-  taskId: string;
-  input: TaskStatusInput;
-}): Promise<Task> {
-  const current = await getTask(db, employeeId, taskId);
-  if (!current.canChange) throw new AppError('FORBIDDEN', erpWorkMessages.notTaskEditor);
-  if (current.status === 'done') throw new AppError('CONFLICT', erpWorkMessages.taskDone);
+export async function updateTaskStatus({ db, employeeId, taskId, input }: TaskChange<TaskStatusInput>): Promise<Task> {
+  const current = await taskToChange(db, employeeId, taskId, 'canChange', erpWorkMessages.notTaskEditor);
   const completion = input.completionPercentage ?? (input.status === 'done' ? 100 : current.completionPercentage);
   // The status is compared again in the update, so two people closing the task at once cannot both write.
   const changed = await db
     .update(tasks)
     .set({ status: input.status, completionPercentage: completion, updatedAt: new Date() })
-    .where(sql`${tasks.id} = ${taskId} and ${tasks.status} <> 'done'`)
+    .where(notDone(taskId))
     .returning({ id: tasks.id });
   if (changed.length === 0) throw new AppError('CONFLICT', erpWorkMessages.taskDone);
   return getTask(db, employeeId, taskId);

@@ -188,6 +188,15 @@ function assertNotFuture(workDate: string): void {
     throw new AppError('VALIDATION_FAILED', erpWorkMessages.futureDate, { workDate: erpWorkMessages.futureDate });
 }
 
+/** The columns an entry's form writes, its hours computed by the server (hoursWorked). */
+const formColumns = (input: TimesheetFormData, hours: number) => ({
+  workDate: input.workDate,
+  startTime: input.startTime,
+  endTime: input.endTime,
+  description: input.description,
+  hoursWorked: hours,
+});
+
 /** Logs a draft entry; the server computes its hours and refuses overlaps and days past 24 hours. */
 export async function createTimesheet({
   db,
@@ -209,11 +218,7 @@ export async function createTimesheet({
       .values({
         employeeId,
         ...refs,
-        workDate: input.workDate,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        description: input.description,
-        hoursWorked: hours,
+        ...formColumns(input, hours),
       })
       .returning({ id: timesheets.id });
     return row.id;
@@ -232,18 +237,24 @@ async function ownEditable(tx: Tx, employeeId: string, id: string, lockedMessage
   if (!isEditable(row.status)) throw new AppError('CONFLICT', lockedMessage);
 }
 
+/** An entry of the employee's own, named by its id. */
+type OwnEntry = { db: Db; employeeId: string; id: string };
+
+/** Changes the employee's own entry in one transaction, after `ownEditable` has locked it and found it editable. */
+async function changeOwnEditable(a: OwnEntry, lockedMessage: string, change: (tx: Tx) => Promise<unknown>) {
+  await a.db.transaction(async (tx) => {
+    await ownEditable(tx, a.employeeId, a.id, lockedMessage);
+    await change(tx);
+  });
+}
+
 /** Edits a draft or rejected entry of the employee's own; a rejected one becomes a draft again. */
 export async function updateTimesheet({
   db,
   employeeId,
   id,
   input,
-}: {
-  db: Db;
-  employeeId: string;
-  id: string;
-  input: TimesheetFormData;
-}): Promise<Timesheet> {
+}: OwnEntry & { input: TimesheetFormData }): Promise<Timesheet> {
   assertNotFuture(input.workDate);
   const hours = hoursWorked(input.startTime, input.endTime);
   await db.transaction(async (tx) => {
@@ -255,11 +266,7 @@ export async function updateTimesheet({
       .update(timesheets)
       .set({
         ...refs,
-        workDate: input.workDate,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        description: input.description,
-        hoursWorked: hours,
+        ...formColumns(input, hours),
         status: 'draft',
         rejectionReason: null,
         approvedBy: null,
@@ -272,36 +279,18 @@ export async function updateTimesheet({
 }
 
 /** Deletes a draft or rejected entry of the employee's own. */
-export async function deleteTimesheet({
-  db,
-  employeeId,
-  id,
-}: {
-  db: Db;
-  employeeId: string;
-  id: string;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    await ownEditable(tx, employeeId, id, erpWorkMessages.timesheetLocked);
-    await tx.delete(timesheets).where(eq(timesheets.id, id));
-  });
+export async function deleteTimesheet(a: OwnEntry): Promise<void> {
+  await changeOwnEditable(a, erpWorkMessages.timesheetLocked, (tx) =>
+    tx.delete(timesheets).where(eq(timesheets.id, a.id)),
+  );
 }
 
 /** Submits a draft (or a corrected rejected entry) of the employee's own for approval. */
-export async function submitTimesheet({
-  db,
-  employeeId,
-  id,
-}: {
-  db: Db;
-  employeeId: string;
-  id: string;
-}): Promise<Timesheet> {
-  await db.transaction(async (tx) => {
-    await ownEditable(tx, employeeId, id, erpWorkMessages.notSubmittable);
-    await tx.update(timesheets).set({ status: 'submitted', updatedAt: new Date() }).where(eq(timesheets.id, id));
-  });
-  return readTimesheet(db, employeeId, id);
+export async function submitTimesheet(a: OwnEntry): Promise<Timesheet> {
+  await changeOwnEditable(a, erpWorkMessages.notSubmittable, (tx) =>
+    tx.update(timesheets).set({ status: 'submitted', updatedAt: new Date() }).where(eq(timesheets.id, a.id)),
+  );
+  return readTimesheet(a.db, a.employeeId, a.id);
 }
 
 /** Who reviews an entry: an employee (who must manage its project and not own it) or the super admin. */
