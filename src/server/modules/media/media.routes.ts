@@ -89,19 +89,10 @@ export async function mediaRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { fields, bytes } = await readUpload(req);
-      const { imageType, entityId, altText } = parseFields(fields);
-      const user = await uploader(req, imageType);
+      const input = parseFields(fields);
+      const user = await uploader(req, input.imageType);
       if (!bytes || bytes.length === 0) throw badFile(mediaMessages.invalidImage);
-      const image = await uploadImage({
-        db,
-        storage,
-        user,
-        imageType,
-        entityId,
-        altText,
-        bytes,
-        jobs: app.ctx.imageJobs,
-      });
+      const image = await uploadImage({ db, storage, user, ...input, bytes, jobs: app.ctx.imageJobs });
       return reply.status(201).send(image);
     },
   );
