@@ -42,19 +42,10 @@ function merchantBase(db: DbOrTx) {
   const t = merchantTotalsOf(db);
   const query = db
     .select({
-      id: merchants.userId,
-      name: merchants.name,
-      businessName: merchants.businessName,
-      referralCode: merchants.referralCode,
-      mobileNumber: merchants.mobileNumber,
-      email: merchants.email,
-      upiId: merchants.upiId,
-      cashbackPercentage: merchants.cashbackPercentage,
-      isVerified: merchants.isVerified,
+      merchant: merchants._.selectedFields,
       totalTransactions: sql<number>`coalesce(${t.tx.transactions}, 0)`,
       totalVolume: totalVolume(t),
       referralsMade: sql<number>`coalesce(${t.made.made}, 0)`,
-      registeredAt: merchants.createdAt,
     })
     .from(merchants)
     .leftJoin(t.tx, eq(t.tx.merchantId, merchants.id))
@@ -83,20 +74,18 @@ function merchantWhere(query: AdminMerchantsQuery) {
   return and(live, search, verified);
 }
 
-const toMerchant = (r: MerchantRow): AdminMerchant => ({
-  id: r.id,
-  name: r.name,
-  businessName: r.businessName,
-  referralCode: r.referralCode,
-  mobileNumber: r.mobileNumber,
-  email: r.email,
-  upiId: r.upiId,
-  cashbackPercentage: Number(r.cashbackPercentage),
-  isVerified: r.isVerified,
+// The tab shows the merchant's columns of merchants' row source (merchantRows), named by the user's id.
+const toMerchant = ({
+  merchant: { id: _merchantId, userId, createdAt, ...merchant },
+  ...r
+}: MerchantRow): AdminMerchant => ({
+  id: userId,
+  ...merchant,
+  cashbackPercentage: Number(merchant.cashbackPercentage),
   totalTransactions: Number(r.totalTransactions),
   totalVolumePaise: Number(r.totalVolume),
   referralsMade: Number(r.referralsMade),
-  registeredAt: r.registeredAt.toISOString(),
+  registeredAt: createdAt.toISOString(),
 });
 
 /** The Merchants tab: merchants with their recorded transactions and referrals, searched by business name, name, email, referral code or id, filtered by verification. */
