@@ -288,6 +288,9 @@ export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
   return Math.round(rows / unit) * unit;
 }
 
+/** What a list of the signed-in user's own rows is asked for: one page of it. */
+export type OwnPageArgs = { db: Db; userId: string; page: number; pageSize: number };
+
 /**
  * One page of a raw list query: `rows` (ordered, without limit) for the page's rows, `count` (one
  * row with `total`) for all of them, run together; each row becomes an item through `map`.

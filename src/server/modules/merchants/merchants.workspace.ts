@@ -14,7 +14,7 @@ import { cashbackPoints } from '../../../domain/cashback';
 import { maskName } from '../../../domain/mask';
 import { pointsToPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { queryRows, type Db, type DbOrTx, type OwnPageArgs, type Tx } from '../../platform/db';
 import { customerRows, findCustomersByContact, profileRows } from '../auth';
 import { pendingRowOutcome, recordPendingCashback } from '../rewards';
 import { businessColumns } from './merchants.service';
@@ -128,17 +128,7 @@ const toPayment = (r: Awaited<ReturnType<typeof selectPayments>>[number]): Merch
 };
 
 /** The payments the merchant recorded, newest first, the customer masked. */
-export async function listMerchantPayments({
-  db,
-  userId,
-  page,
-  pageSize,
-}: {
-  db: Db;
-  userId: string;
-  page: number;
-  pageSize: number;
-}): Promise<MerchantPaymentPage> {
+export async function listMerchantPayments({ db, userId, page, pageSize }: OwnPageArgs): Promise<MerchantPaymentPage> {
   const merchant = await merchantOf(db, userId);
   const mine = eq(merchantTransactions.merchantId, merchant.id);
   const [rows, [{ total }]] = await Promise.all([

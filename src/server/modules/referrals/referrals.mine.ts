@@ -1,21 +1,11 @@
 import type { MyReferrals } from '../../../contracts/referrals.contract';
 import { maskName } from '../../../domain/mask';
 import { AppError } from '../../platform/app-error';
-import type { Db } from '../../platform/db';
+import type { OwnPageArgs } from '../../platform/db';
 import { readMyReferralPage, readMyReferralTotals } from './referrals.read-model';
 
 /** The signed-in user's referral code, totals, and one page of the referrals they made (names masked), newest first. */
-export async function listMyReferrals({
-  db,
-  userId,
-  page,
-  pageSize,
-}: {
-  db: Db;
-  userId: string;
-  page: number;
-  pageSize: number;
-}): Promise<MyReferrals> {
+export async function listMyReferrals({ db, userId, page, pageSize }: OwnPageArgs): Promise<MyReferrals> {
   const me = await readMyReferralTotals(db, userId);
   if (!me) throw new AppError('NOT_FOUND', 'Account not found');
   const rows = await readMyReferralPage(db, userId, page, pageSize);
