@@ -13,6 +13,7 @@ import type { DbOrTx, Tx } from '../../platform/db';
 import { vendorRows } from '../auth';
 import { shopRows } from '../shops';
 import { isUuid } from './catalog.cards';
+import { liveReviewColumns } from './catalog.review';
 import { categories, productRevisions, products } from './catalog.tables';
 
 // A moderator's decision on a submission of the review queue, and the side-by-side view it is taken
@@ -93,12 +94,7 @@ export async function getRevisionDiff(db: DbOrTx, revisionId: string): Promise<R
       proposed: productRevisions.proposed,
       createdAt: productRevisions.createdAt,
       productId: products.id,
-      name: products.name,
-      description: products.description,
-      images: products.images,
-      imageUrl: products.imageUrl,
-      categoryId: products.categoryId,
-      hsnCode: products.hsnCode,
+      ...liveReviewColumns,
       shopName: shopRows.shopName,
       vendorName: vendorRows.businessName,
     })

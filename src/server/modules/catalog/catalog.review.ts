@@ -145,7 +145,7 @@ export async function reviewEdit(
   return changes;
 }
 
-/** The live fields reviewEdit compares with, locked with the product's row by the caller. */
+/** The live fields a review compares with: reviewEdit's, locked with the product's row by the caller; the diff's. */
 export const liveReviewColumns = {
   reviewStatus: products.reviewStatus,
   name: products.name,
