@@ -35,13 +35,7 @@ const vendorSorts = {
 };
 
 const vendorColumns = {
-  id: vendors.userId,
-  businessName: vendors.businessName,
-  address: vendors.address,
-  email: vendors.email,
-  phone: vendors.phone,
-  isApproved: vendors.isApproved,
-  rejectionReason: vendors.rejectionReason,
+  vendor: vendors._.selectedFields,
   totalProducts,
   totalOrders,
   totalRevenue,
@@ -79,14 +73,10 @@ const vendorBase = (db: DbOrTx) =>
     .leftJoin(payout, eq(payout.vendorUserId, vendors.userId));
 type VendorRow = Awaited<ReturnType<typeof vendorBase>>[number];
 
-const toVendor = (r: VendorRow): AdminVendor => ({
-  id: r.id,
-  businessName: r.businessName,
-  address: r.address,
-  email: r.email,
-  phone: r.phone,
-  isApproved: r.isApproved,
-  rejectionReason: r.rejectionReason,
+// The tab shows the vendor's columns of auth's row source (vendorRows), named by the user's id, bar approvedAt.
+const toVendor = ({ vendor: { userId, approvedAt: _approvedAt, ...vendor }, ...r }: VendorRow): AdminVendor => ({
+  id: userId,
+  ...vendor,
   totalProducts: Number(r.totalProducts),
   totalOrders: Number(r.totalOrders),
   totalRevenuePaise: Number(r.totalRevenue),
