@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   rejectReviewSchema,
@@ -21,6 +21,16 @@ import { listReviewQueue } from './admin.product-review.read-model';
 export async function adminProductReviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  // Approving and rejecting are one decision of the super admin on a waiting submission.
+  const decide = (req: FastifyRequest, revisionId: string, approve: boolean, reason: string | null) =>
+    decideAdminProductReview({
+      db,
+      admin: requireAdmin(req),
+      revisionId,
+      approve,
+      reason,
+      from: origin(req),
+    });
 
   app.get(
     '/api/admin/product-review',
@@ -61,15 +71,7 @@ export async function adminProductReviewRoutes(fastify: FastifyInstance) {
         response: { 200: reviewDecisionSchema, ...errors },
       },
     },
-    async (req) =>
-      decideAdminProductReview({
-        db,
-        admin: requireAdmin(req),
-        revisionId: req.params.id,
-        approve: true,
-        reason: null,
-        from: origin(req),
-      }),
+    async (req) => decide(req, req.params.id, true, null),
   );
 
   app.post(
@@ -84,14 +86,6 @@ export async function adminProductReviewRoutes(fastify: FastifyInstance) {
         response: { 200: reviewDecisionSchema, ...errors },
       },
     },
-    async (req) =>
-      decideAdminProductReview({
-        db,
-        admin: requireAdmin(req),
-        revisionId: req.params.id,
-        approve: false,
-        reason: req.body.reason,
-        from: origin(req),
-      }),
+    async (req) => decide(req, req.params.id, false, req.body.reason),
   );
 }
