@@ -203,8 +203,8 @@ export async function createPromotion(
   db: DbOrTx,
   a: { definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
-  try {
-    const saved = await db.transaction(async (tx) => {
+  return saving(a.definition, () =>
+    db.transaction(async (tx) => {
       await checkDefinition(tx, a.definition, null, a.actor);
       const [row] = await tx
         .insert(promotions)
@@ -212,11 +212,21 @@ export async function createPromotion(
         .returning();
       await audit(tx, a.actor, 'promotion_created', row.id, a.definition);
       return row;
-    });
+    }),
+  );
+}
+
+/**
+ * A promotion saved by `write`: the storefront's offers are read again after it, and a code another
+ * promotion took first (two saves racing for one code) is a 409 naming it.
+ */
+async function saving(definition: PromotionDefinition, write: () => Promise<PromotionRecord>) {
+  try {
+    const saved = await write();
     forgetOffers();
     return saved;
   } catch (e) {
-    if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
+    if (isCodeTaken(e) && definition.code) throw new AppError('CONFLICT', m.codeTaken(definition.code));
     throw e;
   }
 }
@@ -234,8 +244,8 @@ export async function editPromotion(
   db: DbOrTx,
   a: { id: string; definition: PromotionDefinition; actor: PromotionActor },
 ): Promise<PromotionRecord> {
-  try {
-    const saved = await db.transaction(async (tx) => {
+  return saving(a.definition, () =>
+    db.transaction(async (tx) => {
       const before = await lockedPromotion(tx, a.id, a.actor);
       const today = todayInIndia();
       if (before.endedAt !== null || today >= before.startsOn) throw new AppError('CONFLICT', m.startedNoEdit);
@@ -247,13 +257,8 @@ export async function editPromotion(
         .returning();
       await audit(tx, a.actor, 'promotion_edited', a.id, { before: toPromotion(before), after: a.definition });
       return row;
-    });
-    forgetOffers();
-    return saved;
-  } catch (e) {
-    if (isCodeTaken(e) && a.definition.code) throw new AppError('CONFLICT', m.codeTaken(a.definition.code));
-    throw e;
-  }
+    }),
+  );
 }
 
 /** Pauses, resumes or ends a promotion not ended; audited as promotion_paused, _resumed or _ended. */
