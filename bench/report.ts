@@ -21,7 +21,8 @@ function commitOfRun(): string {
 function commandOfRun(): string {
   const args = process.argv.slice(2);
   const env = process.env.DATABASE_URL ? 'DATABASE_URL=… ' : '';
-  const script = process.env.npm_lifecycle_event;
+  // npx sets npm_lifecycle_event to 'npx': a script run by npx tsx is named by its file.
+  const script = process.env.npm_lifecycle_event === 'npx' ? undefined : process.env.npm_lifecycle_event;
   if (!script)
     return `${env}npx tsx ${relative(process.cwd(), process.argv[1] ?? '')}${args.map((a) => ` ${a}`).join('')}`;
   return `${env}npm run ${script}${args.length ? ` -- ${args.join(' ')}` : ''}`;
