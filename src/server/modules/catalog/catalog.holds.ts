@@ -71,20 +71,6 @@ export async function releaseExpiredHolds(
   return releaseWhere(tx, expiredWhere(only));
 }
 
-/**
- * releaseExpiredHolds in a transaction of its own, opened only when one of those holds has expired:
- * one statement looks first, so that the usual case (none) costs no transaction.
- */
-export async function releaseExpiredHoldsOf(db: Db, only: { productIds?: string[]; refs?: string[] }): Promise<number> {
-  if (only.productIds?.length === 0 || only.refs?.length === 0) return 0;
-  const [expired] = await db
-    .select({ id: stockHolds.id })
-    .from(stockHolds)
-    .where(and(eq(stockHolds.status, 'held'), expiredWhere(only)))
-    .limit(1);
-  return expired ? db.transaction((tx) => releaseExpiredHolds(tx, only)) : 0;
-}
-
 /** Starts the release of expired stock holds (soon, then every `intervalMs`, a minute by default); answers a function that stops it. */
 export function startStockHoldsJob({
   db,

@@ -35,7 +35,6 @@ export {
 export {
   holdStock,
   releaseExpiredHolds,
-  releaseExpiredHoldsOf,
   releaseHeldStock,
   sellHeldStock,
   startStockHoldsJob,

@@ -14,7 +14,7 @@ import {
 import { formatRupees } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import type { Metrics, PaymentOutcome } from '../../platform/metrics';
 import {
   activeGateway,
@@ -25,6 +25,7 @@ import {
   markPaymentFailed,
   razorpayGateway,
   testGateway,
+  type Payment,
 } from '../payments';
 import { releaseHeldStock } from '../catalog';
 import { releaseHeldPromotionUses } from '../promotions';
@@ -42,7 +43,8 @@ async function ownPayment(db: Db, paymentId: string, customerUserId: string) {
 
 /**
  * Verifies the provider's signed checkout response against the provider order id we stored
- * (constant-time), then confirms the payment: one order, however often it is called.
+ * (constant-time), then confirms the payment: one order, however often it is called. The payment is
+ * read once, locked, in the confirmation's transaction; a refusal there changes nothing.
  */
 export async function verifyPayment({
   db,
@@ -51,26 +53,26 @@ export async function verifyPayment({
   customerUserId,
   input,
 }: Ctx & { customerUserId: string; input: VerifyPaymentInput }): Promise<Placed> {
-  const p = await ownPayment(db, input.paymentId, customerUserId);
-  const refused = () => {
-    metrics.paymentOutcome('verification_failed', p.gateway);
-    return verificationFailed();
+  if (!isUuid(input.paymentId)) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+  let gatewayName = '';
+  const accept = async (p: Payment, tx: Tx) => {
+    if (p.customerId !== customerUserId) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+    gatewayName = p.gateway;
+    const refused = () => {
+      metrics.paymentOutcome('verification_failed', p.gateway);
+      return verificationFailed();
+    };
+    if (input.providerOrderId !== p.providerOrderId) throw refused();
+    const gateway = await gatewayNamed(tx, config, p.gateway as GatewayName);
+    const signed = { providerOrderId: p.providerOrderId, providerPaymentId: input.providerPaymentId };
+    if (!gateway.verifySignature({ ...signed, signature: input.signature })) throw refused();
   };
-  if (input.providerOrderId !== p.providerOrderId) throw refused();
-  const gateway = await gatewayNamed(db, config, p.gateway as GatewayName);
-  if (
-    !gateway.verifySignature({
-      providerOrderId: p.providerOrderId,
-      providerPaymentId: input.providerPaymentId,
-      signature: input.signature,
-    })
-  )
-    throw refused();
-  const outcome = (o: PaymentOutcome) => metrics.paymentOutcome(o, p.gateway);
+  const outcome = (o: PaymentOutcome) => metrics.paymentOutcome(o, gatewayName);
   const { orderId } = await confirmPayment(db, {
-    paymentId: p.id,
+    paymentId: input.paymentId,
     providerPaymentId: input.providerPaymentId,
     outcome,
+    accept,
   });
   return { status: 'placed', orderId, message: checkoutMessages.orderPlaced };
 }

@@ -11,10 +11,10 @@ import {
 import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
 import { getCheckoutCustomer, lockCustomer } from '../auth';
-import { holdStock, releaseExpiredHolds, releaseExpiredHoldsOf, releaseHeldStock, sellHeldStock } from '../catalog';
+import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
 import { holdPromotionUses, promotionCustomer, releaseHeldPromotionUses, type PromotionCustomer } from '../promotions';
 import { listCartLines } from '../cart';
 import {
@@ -26,6 +26,7 @@ import {
   lockPayment,
   markPaymentFailed,
   markPaymentPaid,
+  type Payment,
 } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
@@ -323,15 +324,23 @@ export const lateCaptureReason = 'The payment arrived after it was cancelled and
  */
 export async function confirmPayment(
   db: Db,
-  a: { paymentId: string; providerPaymentId: string; outcome?: (o: PaymentOutcome) => void },
+  a: {
+    paymentId: string;
+    providerPaymentId: string;
+    outcome?: (o: PaymentOutcome) => void;
+    /** Checks the locked payment before anything else (its owner, the provider's signature); a refusal records nothing. */
+    accept?: (p: Payment, tx: Tx) => Promise<void> | void;
+  },
 ): Promise<{ orderId: string }> {
+  // Set once the payment was read and accepted: only a refusal after that is recorded for refund.
+  let accepted = false;
   let recorded = false;
-  // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
-  await releaseExpiredHoldsOf(db, { refs: [a.paymentId] });
   try {
     const confirmed = await db.transaction(async (tx) => {
       const p = await lockPayment(tx, a.paymentId);
       if (!p) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+      await a.accept?.(p, tx);
+      accepted = true;
       if (p.status === 'paid' && p.orderId) return { orderId: p.orderId, placed: false };
       if (isRefundDue(p)) {
         recorded = true;
@@ -344,6 +353,8 @@ export async function confirmPayment(
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
       const stockHeld = await sellHeldStock(tx, p.id);
       if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
+      // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
+      if (!stockHeld) await releaseExpiredHolds(tx, { refs: [p.id] });
       const { orderId } = await placeOrderTx(tx, {
         customerUserId: p.customerId,
         snapshot: p.checkout as CheckoutSnapshot,
@@ -359,7 +370,8 @@ export async function confirmPayment(
     return { orderId: confirmed.orderId };
   } catch (e) {
     // Business refusals (stock, points, prices) after the money was taken: record them for a refund.
-    if (!(e instanceof AppError) || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code)) throw e;
+    if (!(e instanceof AppError) || !accepted || recorded || !['CONFLICT', 'VALIDATION_FAILED'].includes(e.code))
+      throw e;
     const reason = orderProcessingFailedMessage(e.message);
     const placed = await recordRefundDue(db, {
       paymentId: a.paymentId,
