@@ -288,6 +288,27 @@ export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
   return Math.round(rows / unit) * unit;
 }
 
+/**
+ * estimateRows, remembered per database under `key` (what decides the query: a search's text and
+ * filters) for `seconds`: the planner's figure moves only when the table's statistics are gathered
+ * again (ANALYZE, after many rows changed), and it is shown rounded, so a figure a minute old is as
+ * good as a new one and saves planning the query again. At most `max` keys; the oldest go first.
+ */
+export function rememberedEstimates({ seconds = 60, max = 1000 } = {}) {
+  const memos = builtOncePer(() => new Map<string, { rows: number; until: number }>());
+  return async (db: DbOrTx, key: string, query: () => SQL): Promise<number> => {
+    const memo = memos(db);
+    const now = Date.now();
+    const known = memo.get(key);
+    if (known && known.until > now) return known.rows;
+    const rows = await estimateRows(db, query());
+    memo.delete(key);
+    if (memo.size >= max) memo.delete(memo.keys().next().value as string);
+    memo.set(key, { rows, until: now + seconds * 1000 });
+    return rows;
+  };
+}
+
 /** What a list of the signed-in user's own rows is asked for: one page of it. */
 export type OwnPageArgs = { db: Db; userId: string; page: number; pageSize: number };
 

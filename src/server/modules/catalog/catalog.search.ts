@@ -25,7 +25,7 @@ import {
 import { toPaise } from '../../../domain/money';
 import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
-import { builtOncePer, estimateRows, queryRows, type DbOrTx } from '../../platform/db';
+import { builtOncePer, queryRows, rememberedEstimates, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
 import { cardColumns, type CardRow, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
 import { categories, products, productVariants, searchWords } from './catalog.tables';
@@ -290,6 +290,9 @@ export async function searchFiltersOf(
   return { text, filters: filterConditions(values), values, options: hasVariantWith(query.option) };
 }
 
+/** The planner's estimates of searches' matches, remembered a minute per search (the text and filters). */
+const estimateOf = rememberedEstimates();
+
 /** The ids of the products shoppers can see matching `where` (a count's or an estimate's subject). */
 const matchingIds = (db: DbOrTx, where: SQL | undefined) =>
   db.select({ id: products.id }).from(products).innerJoin(shopRows, eq(shopRows.id, products.storeId)).where(where);
@@ -306,9 +309,15 @@ const matchingIds = (db: DbOrTx, where: SQL | undefined) =>
 async function textMatchOf(
   db: DbOrTx,
   found: NonNullable<SearchFilters>,
+  key: string,
 ): Promise<{ match: SQL | undefined; common: boolean; estimate: number | null }> {
   if (!found.text) return { match: undefined, common: false, estimate: null };
-  const estimate = await estimateRows(db, sql`${matchingIds(db, and(found.text.match, ...found.filters))}`);
+  const text = found.text;
+  const estimate = await estimateOf(
+    db,
+    `text ${key}`,
+    () => sql`${matchingIds(db, and(text.match, ...found.filters))}`,
+  );
   const common = estimate > COMMON_MATCHES;
   return {
     match: common ? sql`(${found.text.match}) is true` : found.text.match,
@@ -488,7 +497,16 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
   const { text, options } = found;
   const filters = [...found.filters, options];
-  const { match: textMatch, common, estimate } = await textMatchOf(db, found);
+  // What decides the matches (not their order or page): the key of their estimates.
+  const key = JSON.stringify([
+    query.q,
+    query.category,
+    query.shop,
+    query.minPrice,
+    query.maxPrice,
+    query.minRating,
+  ]).concat(JSON.stringify(query.option ?? null));
+  const { match: textMatch, common, estimate } = await textMatchOf(db, found, key);
   const where = and(textMatch, ...filters);
   // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
   const countUpTo = async (ordered: boolean) =>
@@ -506,7 +524,10 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   const totalOf = async (matched: number) => {
     if (matched <= BROWSABLE_RESULTS) return { total: matched, totalEstimated: false };
     return {
-      total: Math.max(BROWSABLE_RESULTS, estimate ?? (await estimateRows(db, sql`${matchingIds(db, where)}`))),
+      total: Math.max(
+        BROWSABLE_RESULTS,
+        estimate ?? (await estimateOf(db, `all ${key}`, () => sql`${matchingIds(db, where)}`)),
+      ),
       totalEstimated: true,
     };
   };
