@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COD_LIMIT_PAISE } from '../../../domain/cod';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { codExcludedCategories, codSettings } from './payments.tables';
 
 /** Cash on delivery's rules as the super admin set them: the order value limit and the excluded categories. */
@@ -8,14 +8,18 @@ export type CodSettings = { limitPaise: number; excludedCategoryIds: string[] };
 
 /** The cash on delivery rules (the default limit of ₹10,000 and no excluded category until the super admin saves them). */
 export async function getCodSettings(db: DbOrTx): Promise<CodSettings> {
-  const [row] = await db.select({ limitPaise: codSettings.limitPaise }).from(codSettings).where(eq(codSettings.id, 1));
-  const excluded = await db
-    .select({ id: codExcludedCategories.categoryId })
-    .from(codExcludedCategories)
-    .orderBy(asc(codExcludedCategories.createdAt), asc(codExcludedCategories.categoryId));
+  // The limit and the excluded categories (in the order they were added) in one statement.
+  const [row] = await queryRows<{ limit_paise: string | number | null; excluded: string[] | string | null }>(
+    db,
+    sql`select (select ${codSettings.limitPaise} from ${codSettings} where ${codSettings.id} = 1) as limit_paise,
+      (select json_agg(${codExcludedCategories.categoryId}
+        order by ${codExcludedCategories.createdAt}, ${codExcludedCategories.categoryId})
+       from ${codExcludedCategories}) as excluded`,
+  );
+  const excluded = typeof row.excluded === 'string' ? (JSON.parse(row.excluded) as string[]) : row.excluded;
   return {
-    limitPaise: row ? Number(row.limitPaise) : DEFAULT_COD_LIMIT_PAISE,
-    excludedCategoryIds: excluded.map((e) => e.id),
+    limitPaise: row.limit_paise === null ? DEFAULT_COD_LIMIT_PAISE : Number(row.limit_paise),
+    excludedCategoryIds: excluded ?? [],
   };
 }
 
