@@ -7,9 +7,8 @@ import { gstRateCharged } from '../../../domain/unregistered-supplier';
 import type { Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
-import { commissionRulesBy, vendorTaxIds } from './settlement.rates';
+import { ratesAndRulesOn, vendorTaxIds } from './settlement.rates';
 import type { SellerTaxIds } from './settlement.shipping-limits';
-import { taxRatesOn } from './settlement.tax-rates';
 import { orderItemSettlements } from './settlement.tables';
 
 export type PlacedItem = {
@@ -65,8 +64,7 @@ export async function recordItemSettlements(
       tx,
       a.items.map((i) => i.storeId),
     ));
-  const inForce = await taxRatesOn(tx, day);
-  const rules = await commissionRulesBy(tx, day);
+  const { taxRates: inForce, commissionRules: rules } = await ratesAndRulesOn(tx, day);
   // A kind with no row by that day is not collected (0).
   const rate = (kind: keyof typeof inForce): number => inForce[kind]?.rateBp ?? 0;
   const classOf = new Map(classes.map((c) => [c.productId, c]));

@@ -1,20 +1,54 @@
-import { inArray, lte } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { TaxRateKind } from '../../../contracts/settlement-rates.contract';
 import type { CommissionRule } from '../../../domain/settlement';
-import type { DbOrTx } from '../../platform/db';
-import { commissionRules, vendorPayoutDetails } from './settlement.tables';
+import { queryRows, type DbOrTx } from '../../platform/db';
+import { ratesInForce, type RateOnDay } from './settlement.tax-rates';
+import { commissionRules, taxRates, vendorPayoutDetails } from './settlement.tables';
 
 export type StoredCommissionRule = CommissionRule & { id: string };
 
-/** Every commission rule that has come into force by `day` (pickCommissionRate chooses among them). */
-export async function commissionRulesBy(db: DbOrTx, day: string): Promise<StoredCommissionRule[]> {
-  const rows = await db.select().from(commissionRules).where(lte(commissionRules.effectiveFrom, day));
-  return rows.map((r) => ({
-    id: r.id,
-    scope: r.scope as CommissionRule['scope'],
-    targetId: r.scope === 'vendor' ? r.vendorUserId : r.scope === 'category' ? r.categoryId : null,
-    rateBp: r.rateBp,
-    effectiveFrom: r.effectiveFrom,
-  }));
+/** What an order's settlement rates are on a day: the tax rates in force and the commission rules by then. */
+export type RatesOnDay = { taxRates: Record<TaxRateKind, RateOnDay | null>; commissionRules: StoredCommissionRule[] };
+
+/**
+ * The tax rates in force on `day` (as taxRatesOn answers them) and every commission rule that has come
+ * into force by it (pickCommissionRate chooses among them), in one statement: each table's rows dated
+ * on or before `day` as a json array, in the order the table gives them (json keeps dates as YYYY-MM-DD).
+ */
+export async function ratesAndRulesOn(db: DbOrTx, day: string): Promise<RatesOnDay> {
+  const [row] = await queryRows<{
+    tax_rates: { kind: string; rateBp: number; effectiveFrom: string }[];
+    rules: {
+      id: string;
+      scope: string;
+      categoryId: string | null;
+      vendorUserId: string | null;
+      rateBp: number;
+      effectiveFrom: string;
+    }[];
+  }>(
+    db,
+    sql`select
+      coalesce((select json_agg(json_build_object('kind', ${taxRates.kind}, 'rateBp', ${taxRates.rateBp},
+                                                  'effectiveFrom', ${taxRates.effectiveFrom}))
+                from ${taxRates} where ${taxRates.effectiveFrom} <= ${day}), '[]') as tax_rates,
+      coalesce((select json_agg(json_build_object('id', ${commissionRules.id}, 'scope', ${commissionRules.scope},
+                                                  'categoryId', ${commissionRules.categoryId},
+                                                  'vendorUserId', ${commissionRules.vendorUserId},
+                                                  'rateBp', ${commissionRules.rateBp},
+                                                  'effectiveFrom', ${commissionRules.effectiveFrom}))
+                from ${commissionRules} where ${commissionRules.effectiveFrom} <= ${day}), '[]') as rules`,
+  );
+  return {
+    taxRates: ratesInForce(row.tax_rates, day),
+    commissionRules: row.rules.map((r) => ({
+      id: r.id,
+      scope: r.scope as CommissionRule['scope'],
+      targetId: r.scope === 'vendor' ? r.vendorUserId : r.scope === 'category' ? r.categoryId : null,
+      rateBp: r.rateBp,
+      effectiveFrom: r.effectiveFrom,
+    })),
+  };
 }
 
 /** The PAN and GSTIN each vendor has given (none: both null). */

@@ -53,6 +53,14 @@ export async function taxRatesOn(db: DbOrTx, day: string): Promise<Record<TaxRat
     .select({ kind: taxRates.kind, rateBp: taxRates.rateBp, effectiveFrom: taxRates.effectiveFrom })
     .from(taxRates)
     .where(lte(taxRates.effectiveFrom, day));
+  return ratesInForce(rows, day);
+}
+
+/** Of tax_rates rows dated on or before `day`, the rate of every kind in force that day (taxRatesOn's answer). */
+export function ratesInForce(
+  rows: readonly { kind: string; rateBp: number; effectiveFrom: string }[],
+  day: string,
+): Record<TaxRateKind, RateOnDay | null> {
   const of = (kind: TaxRateKind): RateOnDay | null => {
     const r = rateInForce(
       rows.filter((x) => x.kind === kind).map((x) => ({ ...x, from: x.effectiveFrom })),
