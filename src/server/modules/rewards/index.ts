@@ -5,12 +5,14 @@ export {
   orderRef,
   recordPendingCashback,
   recordPendingEarn,
+  recordPendingEarns,
   refundSpentPoints,
   releaseDuePoints,
   spendPoints,
   unrefundedSpentPoints,
   voidPendingEarn,
   type Balances,
+  type PartEarning,
   type PendingEnded,
 } from './rewards.service';
 export { createWithdrawal, getWallet, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from './rewards.wallet';

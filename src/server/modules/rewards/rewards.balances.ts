@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db';
+import { queryRows, type Tx } from '../../platform/db';
 import { ensureCustomerRow, lockCustomer } from '../auth';
-import { rewardBalances } from './rewards.tables';
+import { rewardBalances, rewardsTransactions } from './rewards.tables';
 
 // reward_balances caches the ledger's sums (rewards_transactions): these are its only writes, each
 // inside the caller's transaction beside its ledger row. A customers row opens its balance row.
@@ -50,6 +50,63 @@ export async function takeAvailablePoints(tx: Tx, userId: string, points: number
     .where(sql`${rewardBalances.userId} = ${userId} and ${rewardBalances.availablePoints} >= ${points}`)
     .returning({ userId: rewardBalances.userId });
   return rows.length > 0;
+}
+
+/** A ledger row of the balance's user (rewards_transactions' columns; a column left out takes its default). */
+export type LedgerLine = {
+  orderId?: string | null;
+  orderPartId?: string | null;
+  transactionType: string;
+  points?: number;
+  pendingPoints?: number;
+  relatedTransactionId?: string | null;
+  reference?: string | null;
+  description: string;
+};
+
+/**
+ * Changes the cached balances by the given deltas and writes their ledger rows in one statement: the
+ * update of the balance row, and the rows inserted only for the balance row it changed. With
+ * `whenAvailable`, the balance changes only while its available points are at least that (a
+ * conditional update, never below 0). Answers the new rows' ids in the lines' order; none, and nothing
+ * written, when the user has no balance (no customers) row or not enough available points.
+ */
+export async function moveBalancesWithLedger(
+  tx: Tx,
+  userId: string,
+  d: { points?: number; pendingPoints?: number; whenAvailable?: number },
+  lines: readonly LedgerLine[],
+): Promise<string[]> {
+  if (lines.length === 0) throw new Error('moveBalancesWithLedger: no ledger rows');
+  const enough = d.whenAvailable === undefined ? sql`` : sql`and available_points >= ${d.whenAvailable}`;
+  const values = sql.join(
+    lines.map(
+      (l, n) => sql`(${l.orderId ?? null}::uuid, ${l.orderPartId ?? null}::uuid, ${l.transactionType}::text,
+        ${l.points ?? 0}::integer, ${l.pendingPoints ?? 0}::integer, ${l.relatedTransactionId ?? null}::uuid,
+        ${l.reference ?? null}::text, ${l.description}::text, ${n}::integer)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with b as (
+          update ${rewardBalances}
+          set available_points = available_points + ${d.points ?? 0},
+              pending_points = pending_points + ${d.pendingPoints ?? 0},
+              updated_at = ${new Date().toISOString()}::timestamptz
+          where user_id = ${userId} ${enough}
+          returning user_id
+        )
+        insert into ${rewardsTransactions} (customer_id, order_id, order_part_id, transaction_type, points,
+          pending_points, related_transaction_id, reference, description)
+        select b.user_id, l.order_id, l.order_part_id, l.transaction_type, l.points, l.pending_points,
+          l.related_transaction_id, l.reference, l.description
+        from b cross join (values ${values}) as l(order_id, order_part_id, transaction_type, points, pending_points,
+          related_transaction_id, reference, description, n)
+        order by l.n
+        returning id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The available points of a user (0 without a balance row), as the caller's transaction sees them. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error';
 import { queryRows, type Tx } from '../../platform/db';
-import { addPointsMakingBalance, availablePointsOf, lockBalance, takeAvailablePoints } from './rewards.balances';
+import { addPointsMakingBalance, availablePointsOf, lockBalance, moveBalancesWithLedger } from './rewards.balances';
 import { ledgerRowOpen } from './rewards.conditions';
 import { moveCache, orderRef } from './rewards.service';
 import { rewardsTransactions } from './rewards.tables';
@@ -63,17 +63,22 @@ export async function takeBackEarnedPoints(
   }
   const takenBack = Math.min(a.points, Math.max(0, await availablePointsOf(tx, a.customerUserId)));
   if (takenBack > 0) {
-    if (!(await takeAvailablePoints(tx, a.customerUserId, takenBack)))
-      throw new Error('takeBackEarnedPoints: the balance changed under the lock');
-    await tx.insert(rewardsTransactions).values({
-      customerId: a.customerUserId,
-      orderId: a.orderId,
-      orderPartId: a.orderPartId,
-      transactionType: 'reversed',
-      points: -takenBack,
-      reference: a.reference,
-      description: `Points earned on returned items of order ${orderRef(a.orderId)} taken back`,
-    });
+    const written = await moveBalancesWithLedger(
+      tx,
+      a.customerUserId,
+      { points: -takenBack, whenAvailable: takenBack },
+      [
+        {
+          orderId: a.orderId,
+          orderPartId: a.orderPartId,
+          transactionType: 'reversed',
+          points: -takenBack,
+          reference: a.reference,
+          description: `Points earned on returned items of order ${orderRef(a.orderId)} taken back`,
+        },
+      ],
+    );
+    if (written.length === 0) throw new Error('takeBackEarnedPoints: the balance changed under the lock');
   }
   return { voided: 0, takenBack, notTakenBack: a.points - takenBack };
 }

@@ -3,9 +3,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { AppError } from '../../platform/app-error';
 import { queryRows } from '../../platform/db';
 import { buildTestApp, TestClient, type TestApp } from '../../test/app';
+import { createVendorUser } from '../../test/catalog-factories';
 import { customerInput, registerAndLogin } from '../../test/factories';
 import { lockCustomer } from '../auth';
 import {
+  addOrderPart,
   createOrderWithPart,
   daysAgo,
   giveAvailablePoints,
@@ -18,7 +20,9 @@ import {
   markWithdrawalPaid,
   POINTS_RELEASE_LOCK,
   type PendingRelease,
+  recordPendingCashback,
   recordPendingEarn,
+  recordPendingEarns,
   refundSpentPoints,
   rejectWithdrawal,
   releaseDuePoints,
@@ -77,6 +81,105 @@ describe('pending earnings', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ points: 0, pending_points: 45, order_part_id: part.orderPartId });
     expect(await cache(c)).toEqual({ reward_points: 0, pending_points: 45 });
+  });
+
+  it('earns on the parts of one order together: a row per part with points, pending by their total', async () => {
+    const c = await newCustomer();
+    const first = await createOrderWithPart(t.db, { customerUserId: c });
+    const second = await addOrderPart(t.db, first.orderId);
+    const third = await addOrderPart(t.db, first.orderId);
+    await t.db.transaction((tx) =>
+      recordPendingEarns(tx, {
+        customerUserId: c,
+        orderId: first.orderId,
+        parts: [
+          { orderPartId: first.orderPartId, points: 30, description: 'Earned on order from Jaipur Handlooms' },
+          { orderPartId: second.orderPartId, points: 0, description: 'Earned on order from Kerala Spices' },
+          { orderPartId: third.orderPartId, points: 12, description: 'Earned on order from Mumbai Sound' },
+        ],
+      }),
+    );
+    const rows = await rowsOf(c, 'earned');
+    expect(
+      rows.map(({ order_id, order_part_id, points, pending_points, description }) => ({
+        order_id,
+        order_part_id,
+        points,
+        pending_points,
+        description,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          order_id: first.orderId,
+          order_part_id: first.orderPartId,
+          points: 0,
+          pending_points: 30,
+          description: 'Earned on order from Jaipur Handlooms',
+        },
+        {
+          order_id: first.orderId,
+          order_part_id: third.orderPartId,
+          points: 0,
+          pending_points: 12,
+          description: 'Earned on order from Mumbai Sound',
+        },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ related_transaction_id: null, reference: null });
+    expect(await cache(c)).toEqual({ reward_points: 0, pending_points: 42 });
+    // No part with points: nothing at all.
+    await t.db.transaction((tx) =>
+      recordPendingEarns(tx, {
+        customerUserId: c,
+        orderId: first.orderId,
+        parts: [{ orderPartId: second.orderPartId, points: 0, description: 'Earned' }],
+      }),
+    );
+    expect(await rowsOf(c, 'earned')).toHaveLength(2);
+  });
+
+  it('refuses, writing nothing, an earning without a balance row or of points not whole', async () => {
+    const c = await newCustomer();
+    const { userId: vendor } = await createVendorUser(t.db);
+    const part = await createOrderWithPart(t.db, { customerUserId: c });
+    const ledgerBefore = await ledger();
+    await expect(
+      t.db.transaction((tx) =>
+        recordPendingEarn(tx, { customerUserId: vendor, ...part, points: 5, description: 'Earned' }),
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      t.db.transaction((tx) =>
+        recordPendingEarns(tx, {
+          customerUserId: c,
+          orderId: part.orderId,
+          parts: [
+            { orderPartId: part.orderPartId, points: 5, description: 'Earned' },
+            { orderPartId: part.orderPartId, points: 1.5, description: 'Earned' },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await ledger()).toEqual(ledgerBefore);
+    expect(await cache(c)).toEqual({ reward_points: 0, pending_points: 0 });
+  });
+
+  it('writes pending cashback, answering its id; NOT_FOUND, writing nothing, without a balance row', async () => {
+    const c = await newCustomer();
+    const id = await t.db.transaction((tx) =>
+      recordPendingCashback(tx, { customerUserId: c, points: 8, description: 'Cashback from Ravi Stores' }),
+    );
+    expect(await rowsOf(c, 'cashback')).toEqual([
+      expect.objectContaining({ id, points: 0, pending_points: 8, description: 'Cashback from Ravi Stores' }),
+    ]);
+    expect(await cache(c)).toEqual({ reward_points: 0, pending_points: 8 });
+    const { userId: vendor } = await createVendorUser(t.db);
+    await expect(
+      t.db.transaction((tx) => recordPendingCashback(tx, { customerUserId: vendor, points: 8, description: 'x' })),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await rowsOf(vendor, 'cashback')).toEqual([]);
   });
 
   it('releases only once the part is delivered and the return window has passed', async () => {
@@ -192,6 +295,36 @@ describe('spending and refunds', () => {
     }
     expect(await cache(c)).toEqual({ reward_points: 10, pending_points: 0 });
     expect((await rowsOf(c, 'spent')).map((r) => r.points)).toEqual([-30, -30, -30]);
+  });
+
+  it('writes nothing when it refuses a spend: no spent row, the balance as it was', async () => {
+    const c = await newCustomer();
+    const { orderId } = await giveAvailablePoints(t.db, c, 20);
+    await expect(
+      t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId, points: 21 })),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // Inside a transaction that goes on (the refusal is the caller's to handle), nothing was written either.
+    const inside = await t.db.transaction(async (tx) => {
+      await spendPoints(tx, { customerUserId: c, orderId, points: 21 }).catch(() => undefined);
+      return queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from rewards_transactions
+            where customer_id = ${c} and transaction_type = 'spent'`,
+      );
+    });
+    expect(inside[0].n).toBe(0);
+    expect(await rowsOf(c, 'spent')).toEqual([]);
+    expect(await cache(c)).toEqual({ reward_points: 20, pending_points: 0 });
+    await t.db.transaction((tx) => spendPoints(tx, { customerUserId: c, orderId, points: 20 }));
+    expect(await rowsOf(c, 'spent')).toEqual([
+      expect.objectContaining({
+        order_id: orderId,
+        points: -20,
+        pending_points: 0,
+        description: expect.stringMatching(/^Used on order #/),
+      }),
+    ]);
+    expect(await cache(c)).toEqual({ reward_points: 0, pending_points: 0 });
   });
 
   it('cannot spend pending points', async () => {

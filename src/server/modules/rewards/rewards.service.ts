@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { notify } from '../notifications';
 import { partDueForRelease } from '../orders';
-import { addPointsMakingBalance, lockBalance, moveBalances, takeAvailablePoints } from './rewards.balances';
+import { addPointsMakingBalance, lockBalance, moveBalances, moveBalancesWithLedger } from './rewards.balances';
 import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
 
@@ -80,41 +80,68 @@ export async function getBalances(
   };
 }
 
-/** Spends available points on an order with one conditional update (never below 0) and a 'spent' row; throws CONFLICT when there are not enough. */
+/**
+ * Spends available points on an order: one statement takes them with a conditional update (never below 0)
+ * and writes the 'spent' row beside it; throws CONFLICT, writing nothing, when there are not enough.
+ */
 export async function spendPoints(
   tx: Tx,
   a: { customerUserId: string; orderId: string; points: number },
 ): Promise<void> {
   assertPoints(a.points);
   if (a.points === 0) return;
-  if (!(await takeAvailablePoints(tx, a.customerUserId, a.points)))
+  const written = await moveBalancesWithLedger(tx, a.customerUserId, { points: -a.points, whenAvailable: a.points }, [
+    {
+      orderId: a.orderId,
+      transactionType: 'spent',
+      points: -a.points,
+      description: `Used on order ${orderRef(a.orderId)}`,
+    },
+  ]);
+  if (written.length === 0)
     throw new AppError('CONFLICT', rewardsMessages.spendTooMuch, { pointsToUse: rewardsMessages.spendTooMuch });
-  await tx.insert(rewardsTransactions).values({
-    customerId: a.customerUserId,
-    orderId: a.orderId,
-    transactionType: 'spent',
-    points: -a.points,
-    description: `Used on order ${orderRef(a.orderId)}`,
-  });
 }
+
+/** Points earned on one shop's part of an order, and the description of its 'earned' row. */
+export type PartEarning = { orderPartId: string; points: number; description: string };
 
 /** Writes points earned on one shop's part of an order as pending (an 'earned' row); nothing when the points are 0. */
 export async function recordPendingEarn(
   tx: Tx,
   a: { customerUserId: string; orderId: string; orderPartId: string; points: number; description: string },
 ): Promise<void> {
-  assertPoints(a.points);
-  if (a.points === 0) return;
-  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points })))
-    throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
-  await tx.insert(rewardsTransactions).values({
-    customerId: a.customerUserId,
+  await recordPendingEarns(tx, {
+    customerUserId: a.customerUserId,
     orderId: a.orderId,
-    orderPartId: a.orderPartId,
-    transactionType: 'earned',
-    pendingPoints: a.points,
-    description: a.description,
+    parts: [{ orderPartId: a.orderPartId, points: a.points, description: a.description }],
   });
+}
+
+/**
+ * Writes the points earned on each shop's part of one order as pending: an 'earned' row per part with
+ * points (none for 0), and the pending balance moved by their total, in one statement; throws
+ * NOT_FOUND, writing nothing, when the customer has no balance row.
+ */
+export async function recordPendingEarns(
+  tx: Tx,
+  a: { customerUserId: string; orderId: string; parts: readonly PartEarning[] },
+): Promise<void> {
+  for (const p of a.parts) assertPoints(p.points);
+  const earning = a.parts.filter((p) => p.points > 0);
+  if (earning.length === 0) return;
+  const written = await moveBalancesWithLedger(
+    tx,
+    a.customerUserId,
+    { pendingPoints: earning.reduce((s, p) => s + p.points, 0) },
+    earning.map((p) => ({
+      orderId: a.orderId,
+      orderPartId: p.orderPartId,
+      transactionType: 'earned',
+      pendingPoints: p.points,
+      description: p.description,
+    })),
+  );
+  if (written.length === 0) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
 }
 
 type OpenEarned = {
@@ -225,14 +252,10 @@ export async function refundSpentPoints(
   await lockCustomer(tx, a.customerUserId);
   if (a.points > (await unrefundedSpentPoints(tx, a)))
     throw new AppError('CONFLICT', 'These points were already refunded');
-  await moveCache(tx, a.customerUserId, { points: a.points });
-  await tx.insert(rewardsTransactions).values({
-    customerId: a.customerUserId,
-    orderId: a.orderId,
-    transactionType: 'refunded',
-    points: a.points,
-    description: a.description,
-  });
+  // The customer's balance row is locked above: it is there, and the row below is written with it.
+  await moveBalancesWithLedger(tx, a.customerUserId, { points: a.points }, [
+    { orderId: a.orderId, transactionType: 'refunded', points: a.points, description: a.description },
+  ]);
 }
 
 /**
@@ -322,18 +345,11 @@ export async function recordPendingCashback(
   a: { customerUserId: string; points: number; description: string },
 ): Promise<string> {
   assertPoints(a.points);
-  if (!(await moveCache(tx, a.customerUserId, { pendingPoints: a.points })))
-    throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
-  const [row] = await tx
-    .insert(rewardsTransactions)
-    .values({
-      customerId: a.customerUserId,
-      transactionType: 'cashback',
-      pendingPoints: a.points,
-      description: a.description,
-    })
-    .returning({ id: rewardsTransactions.id });
-  return row.id;
+  const [id] = await moveBalancesWithLedger(tx, a.customerUserId, { pendingPoints: a.points }, [
+    { transactionType: 'cashback', pendingPoints: a.points, description: a.description },
+  ]);
+  if (!id) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  return id;
 }
 
 /**
