@@ -1,6 +1,7 @@
 export {
   notify,
   notifyMany,
+  notifyAtOnce,
   listNotifications,
   unreadCount,
   markRead,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   EmailGroup,
@@ -30,6 +31,18 @@ const asStrings = (data: Record<string, string | number>) =>
 const optional = (group: TemplateGroup): group is EmailGroup => (emailGroups as readonly string[]).includes(group);
 
 /**
+ * Whether a user's email of this group is sent: unless the user turned the group off (no preferences
+ * row: every group on), as getEmailPreferences answers them; always for the operator and for a group
+ * that cannot be turned off.
+ */
+const emailWanted = (userId: string | null, group: TemplateGroup): SQL =>
+  userId && optional(group)
+    ? sql`not exists (select 1 from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${userId}::uuid
+          and ${notificationPreferences[group]} is not true)`
+    : sql`true`;
+
+/**
  * Writes notifications in the caller's transaction: each into its recipient's inbox and, unless the
  * user turned its group's email off, into the email outbox that the notifications job sends from.
  * A template that cannot be filled throws, and the caller's change rolls back with it (tests catch it).
@@ -58,12 +71,7 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
     }
     // One statement: the inbox row and its email, the email only unless the user turned its group off
     // (no preferences row: every group on), as getEmailPreferences answers them.
-    const wanted =
-      userId && optional(r.group)
-        ? sql`not exists (select 1 from ${notificationPreferences}
-            where ${notificationPreferences.userId} = ${userId}::uuid
-              and ${notificationPreferences[r.group]} is not true)`
-        : sql`true`;
+    const wanted = emailWanted(userId, r.group);
     const email = sql`${audience}, ${userId}::uuid, ${e.kind}, ${JSON.stringify(data)}::jsonb, ${r.subject}`;
     await tx.execute(
       inapp
@@ -74,6 +82,52 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
               select null::uuid, ${email} where ${wanted}`,
     );
   }
+}
+
+/**
+ * Writes several notifications in the caller's transaction in one statement, the same rows notify
+ * writes for them, in their order: each inbox row, and its email unless the user turned its group's
+ * email off (no preferences row: every group on); an email address's, email only. The inbox rows'
+ * ids are made here, so that each email names its notification without reading it back.
+ */
+export async function notifyAtOnce(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
+  const inbox: SQL[] = [];
+  const emails: SQL[] = [];
+  for (const e of events) {
+    const data = asStrings(e.data);
+    const r = renderTemplate(e.kind, data, NO_ORIGIN);
+    const email = (a: { id: string | null; audience: string; userId: string | null; toEmail: string | null }) =>
+      sql`select ${a.id}::uuid, ${a.audience}::text, ${a.userId}::uuid, ${e.kind}::text,
+            ${JSON.stringify(data)}::jsonb, ${r.subject}::text, ${a.toEmail}::text`;
+    if (typeof e.to === 'object' && 'email' in e.to) {
+      if (!r.channels.includes('email') || r.channels.includes('inapp'))
+        throw new Error(`${e.kind}: a notification to an email address is email only`);
+      emails.push(email({ id: null, audience: 'address', userId: null, toEmail: e.to.email }));
+      continue;
+    }
+    const audience = e.to === 'admin' ? 'admin' : 'user';
+    const userId = e.to === 'admin' ? null : e.to.userId;
+    const id = r.channels.includes('inapp') ? randomUUID() : null;
+    if (id)
+      inbox.push(
+        sql`(${id}::uuid, ${audience}::text, ${userId}::uuid, ${e.kind}::text, ${r.title}::text,
+             ${r.summary}::text, ${r.link}::text)`,
+      );
+    if (r.channels.includes('email'))
+      emails.push(sql`${email({ id, audience, userId, toEmail: null })} where ${emailWanted(userId, r.group)}`);
+  }
+  const inboxRows =
+    inbox.length > 0
+      ? sql`insert into ${notifications} (id, audience, user_id, kind, title, body, link)
+            values ${sql.join(inbox, sql`, `)}`
+      : null;
+  const emailRows =
+    emails.length > 0
+      ? sql`insert into ${notificationEmails} (notification_id, audience, user_id, kind, data, subject, to_email)
+            ${sql.join(emails, sql` union all `)}`
+      : null;
+  if (inboxRows && emailRows) await tx.execute(sql`with inbox as (${inboxRows}) ${emailRows}`);
+  else if (inboxRows ?? emailRows) await tx.execute((inboxRows ?? emailRows)!);
 }
 
 /** Recipients per statement of notifyMany: a few thousand parameters at most, whatever the audience's size. */

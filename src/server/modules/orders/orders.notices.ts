@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { orderRef } from '../../../domain/order-ref';
 import type { Tx } from '../../platform/db';
-import { notify, type NotifyEvent } from '../notifications';
+import { notify, notifyAtOnce, type NotifyEvent } from '../notifications';
 import { shopRows } from '../shops';
 import type { NewOrder, PlacedPart } from './orders.service';
 import { orderItems, orderParts, orders } from './orders.tables';
@@ -185,7 +185,8 @@ export async function noticeOrderPlaced(tx: Tx, placed: PlacedOrderNotice): Prom
       },
     })),
   ];
-  await notify(tx, ...events);
+  // One statement for every recipient: the customer's and each vendor's inbox rows and emails.
+  await notifyAtOnce(tx, ...events);
 }
 
 /** A part moved forward: the customer hears of confirmed, shipped (with the tracking note) and delivered. */

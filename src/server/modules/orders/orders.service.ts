@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contracts/checkout.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
@@ -66,8 +67,10 @@ export type PlacedItem = {
 export type Actor = { userId: string | null; role: string };
 
 /**
- * Writes an order in the caller's transaction: the order, one part per shop, its items, and a
- * 'pending' history row per part. Answers the order id and the parts.
+ * Writes an order in the caller's transaction, in one statement: the order, one part per shop (with
+ * the cash its shop collects, for cash on delivery), its items in the lines' order, and a 'pending'
+ * history row per part. The ids are made here, so that the statement needs to answer nothing: the
+ * order id, the parts in the order of their shops' first lines, and the items in the lines' order.
  */
 export async function insertOrder(
   tx: Tx,
@@ -79,87 +82,81 @@ export async function insertOrder(
   const pointsEarned = o.lines.reduce((s, l) => s + l.pointsEarned, 0);
   const discountOf = (lines: NewOrderLine[]) => lines.reduce((s, l) => s + (l.discount?.discountPaise ?? 0), 0);
 
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      customerId: o.customerUserId,
-      subtotalPaise: o.subtotalPaise,
-      shippingPaise: o.shippingPaise,
-      totalAmountPaise: o.totalAmountPaise,
-      pointsUsed: o.pointsUsed,
-      pointsEarned,
-      discountPaise: discountOf(o.lines),
-      promotions: o.promotions ?? [],
-      shippingAddress: o.shippingAddress,
-      placeOfSupplyState: o.placeOfSupplyState,
+  const orderId = randomUUID();
+  const parts = [...byStore].map(([storeId, lines]) => ({
+    id: randomUUID(),
+    storeId,
+    subtotalPaise: lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0),
+    discountPaise: discountOf(lines),
+    pointsEarned: lines.reduce((s, l) => s + l.pointsEarned, 0),
+  }));
+  // Cash on delivery: each shop collects its share of what is payable, in proportion to what its items
+  // cost after promotions.
+  const codDue =
+    o.paymentStatus === 'cash_on_delivery'
+      ? codDueByPart(
+          parts.map((p) => ({ id: p.id, subtotalPaise: p.subtotalPaise - p.discountPaise })),
+          o.totalAmountPaise,
+        )
+      : new Map<string, number>();
+  const placedParts: PlacedPart[] = parts.map(({ discountPaise: _, ...p }) => ({
+    ...p,
+    codDuePaise: codDue.get(p.id) ?? null,
+  }));
+  const partOf = new Map(parts.map((p) => [p.storeId, p.id]));
+  const items = o.lines.map((l) => ({ id: randomUUID(), orderPartId: partOf.get(l.storeId)!, line: l }));
+
+  const order = tx.insert(orders).values({
+    id: orderId,
+    customerId: o.customerUserId,
+    subtotalPaise: o.subtotalPaise,
+    shippingPaise: o.shippingPaise,
+    totalAmountPaise: o.totalAmountPaise,
+    pointsUsed: o.pointsUsed,
+    pointsEarned,
+    discountPaise: discountOf(o.lines),
+    promotions: o.promotions ?? [],
+    shippingAddress: o.shippingAddress,
+    placeOfSupplyState: o.placeOfSupplyState,
+    status: 'pending',
+    paymentStatus: o.paymentStatus,
+    paymentId: o.paymentId,
+    testPayment: o.testPayment,
+  });
+  const partRows = tx.insert(orderParts).values(
+    parts.map((p) => ({
+      id: p.id,
+      orderId,
+      storeId: p.storeId,
       status: 'pending',
-      paymentStatus: o.paymentStatus,
-      paymentId: o.paymentId,
-      testPayment: o.testPayment,
-    })
-    .returning({ id: orders.id });
-
-  const partRows = await tx
-    .insert(orderParts)
-    .values(
-      [...byStore].map(([storeId, lines]) => ({
-        orderId: order.id,
-        storeId,
-        status: 'pending',
-        subtotalPaise: lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0),
-        discountPaise: discountOf(lines),
-        pointsEarned: lines.reduce((s, l) => s + l.pointsEarned, 0),
-      })),
-    )
-    .returning({
-      id: orderParts.id,
-      storeId: orderParts.storeId,
-      subtotalPaise: orderParts.subtotalPaise,
-      discountPaise: orderParts.discountPaise,
-      pointsEarned: orderParts.pointsEarned,
-    });
-  const codDue = new Map<string, number>();
-  if (o.paymentStatus === 'cash_on_delivery') {
-    // Each shop collects its share of what is payable, in proportion to what its items cost after promotions.
-    const paid = partRows.map((p) => ({ id: p.id, subtotalPaise: p.subtotalPaise - p.discountPaise }));
-    for (const [partId, due] of codDueByPart(paid, o.totalAmountPaise)) {
-      await tx.update(orderParts).set({ codDuePaise: due }).where(eq(orderParts.id, partId));
-      codDue.set(partId, due);
-    }
-  }
-  const partOf = new Map(partRows.map((p) => [p.storeId, p.id]));
-
-  const itemRows = await tx
-    .insert(orderItems)
-    .values(
-      o.lines.map((l) => ({
-        orderId: order.id,
-        orderPartId: partOf.get(l.storeId)!,
-        productId: l.productId,
-        variantId: l.variantId ?? null,
-        variantLabel: l.variantLabel ?? null,
-        sku: l.sku ?? null,
-        storeId: l.storeId,
-        productName: l.productName,
-        quantity: l.quantity,
-        pricePaise: l.pricePaise,
-        pointsEarned: l.pointsEarned,
-        discountPaise: l.discount?.discountPaise ?? 0,
-        haatFundedPaise: l.discount?.haatFundedPaise ?? 0,
-        vendorFundedPaise: l.discount?.vendorFundedPaise ?? 0,
-      })),
-    )
-    .returning({
-      id: orderItems.id,
-      orderPartId: orderItems.orderPartId,
-      productId: orderItems.productId,
-      storeId: orderItems.storeId,
-      quantity: orderItems.quantity,
-      pricePaise: orderItems.pricePaise,
-    });
-  await tx.insert(orderStatusHistory).values(
-    partRows.map((p) => ({
-      orderId: order.id,
+      subtotalPaise: p.subtotalPaise,
+      discountPaise: p.discountPaise,
+      pointsEarned: p.pointsEarned,
+      codDuePaise: codDue.get(p.id) ?? null,
+    })),
+  );
+  const itemRows = tx.insert(orderItems).values(
+    items.map(({ id, orderPartId, line: l }) => ({
+      id,
+      orderId,
+      orderPartId,
+      productId: l.productId,
+      variantId: l.variantId ?? null,
+      variantLabel: l.variantLabel ?? null,
+      sku: l.sku ?? null,
+      storeId: l.storeId,
+      productName: l.productName,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+      pointsEarned: l.pointsEarned,
+      discountPaise: l.discount?.discountPaise ?? 0,
+      haatFundedPaise: l.discount?.haatFundedPaise ?? 0,
+      vendorFundedPaise: l.discount?.vendorFundedPaise ?? 0,
+    })),
+  );
+  const history = tx.insert(orderStatusHistory).values(
+    parts.map((p) => ({
+      orderId,
       orderPartId: p.id,
       status: 'pending',
       note: 'Order placed',
@@ -167,10 +164,21 @@ export async function insertOrder(
       actorRole: 'customer',
     })),
   );
+  // One statement: the foreign keys between its rows are checked at its end, when all are written.
+  await tx.execute(
+    sql`with o as (${order.getSQL()}), p as (${partRows.getSQL()}), i as (${itemRows.getSQL()}) ${history.getSQL()}`,
+  );
   return {
-    orderId: order.id,
-    parts: partRows.map(({ discountPaise: _, ...p }) => ({ ...p, codDuePaise: codDue.get(p.id) ?? null })),
-    items: itemRows.map((i) => ({ ...i, pricePaise: Number(i.pricePaise) })),
+    orderId,
+    parts: placedParts,
+    items: items.map(({ id, orderPartId, line: l }) => ({
+      id,
+      orderPartId,
+      productId: l.productId,
+      storeId: l.storeId,
+      quantity: l.quantity,
+      pricePaise: l.pricePaise,
+    })),
   };
 }
 
