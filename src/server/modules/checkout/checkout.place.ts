@@ -5,7 +5,7 @@ import { getAddress } from '../auth';
 import { clearCart } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
 import { insertOrder, noticeOrderPlaced, type NewOrder } from '../orders';
-import { orderRef, recordPendingEarn, spendPoints } from '../rewards';
+import { orderRef, recordPendingEarns, spendPoints } from '../rewards';
 import { promotionCustomer, recordPromotionCostGranted, recordPromotionUses } from '../promotions';
 import { recordItemSettlements } from '../settlement';
 import { todayInIndia } from '../../../domain/age';
@@ -144,15 +144,15 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   });
   if (amounts.pointsUsed > 0)
     await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
-  for (const part of parts) {
-    await recordPendingEarn(tx, {
-      customerUserId: o.customerUserId,
-      orderId,
+  await recordPendingEarns(tx, {
+    customerUserId: o.customerUserId,
+    orderId,
+    parts: parts.map((part) => ({
       orderPartId: part.id,
       points: part.pointsEarned,
       description: `Earned on order ${orderRef(orderId)} from ${storeNameOf(lines, part.storeId)}`,
-    });
-  }
+    })),
+  });
   await clearCart(tx, o.customerUserId);
   // Told from what was just written: the shops' vendors and names came with the prices.
   const shops = new Map(lines.map((l) => [l.storeId, { vendorUserId: l.vendorId, shopName: l.storeName }]));
