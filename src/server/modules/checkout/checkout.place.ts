@@ -22,6 +22,8 @@ import {
 } from './checkout.pricing';
 
 export type PlaceOrder = {
+  /** The order's id when the caller chose it first (a confirmed payment is marked paid with it). */
+  orderId?: string;
   customerUserId: string;
   snapshot: CheckoutSnapshot;
   /** cash_on_delivery: placed at once, each shop collecting its part's share of the total at the door. */
@@ -87,6 +89,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
   const placeOfSupplyState =
     snap.placeOfSupplyState ?? (await getAddress(tx, o.customerUserId, snap.addressId))?.state ?? null;
   const order: NewOrder = {
+    id: o.orderId,
     customerUserId: o.customerUserId,
     shippingAddress: snap.shippingAddress,
     placeOfSupplyState,

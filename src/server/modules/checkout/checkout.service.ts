@@ -25,7 +25,7 @@ import {
   listOpenPaymentIds,
   lockPayment,
   markPaymentFailed,
-  markPaymentPaid,
+  claimPayment,
   type Payment,
 } from '../payments';
 import { getBalances } from '../rewards';
@@ -336,9 +336,16 @@ export async function confirmPayment(
   let accepted = false;
   let recorded = false;
   try {
+    // The order's id is chosen first: the payment is marked paid with it as it is locked.
+    const newOrderId = randomUUID();
     const confirmed = await db.transaction(async (tx) => {
-      const p = await lockPayment(tx, a.paymentId);
-      if (!p) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+      const claim = await claimPayment(tx, {
+        paymentId: a.paymentId,
+        orderId: newOrderId,
+        providerPaymentId: a.providerPaymentId,
+      });
+      if (!claim) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
+      const p = claim.payment;
       await a.accept?.(p, tx);
       accepted = true;
       if (p.status === 'paid' && p.orderId) return { orderId: p.orderId, placed: false };
@@ -349,6 +356,7 @@ export async function confirmPayment(
           p.failureReason ?? orderProcessingFailedMessage('The order could not be placed'),
         );
       }
+      if (!claim.claimed) throw new Error(`payment ${p.id} could become an order but was not marked paid`);
       await lockCustomer(tx, p.customerId);
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
       const stockHeld = await sellHeldStock(tx, p.id);
@@ -356,6 +364,7 @@ export async function confirmPayment(
       // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
       if (!stockHeld) await releaseExpiredHolds(tx, { refs: [p.id] });
       const { orderId } = await placeOrderTx(tx, {
+        orderId: newOrderId,
         customerUserId: p.customerId,
         snapshot: p.checkout as CheckoutSnapshot,
         paymentStatus: 'paid',
@@ -363,7 +372,6 @@ export async function confirmPayment(
         testPayment: p.gateway === 'test',
         stockHeld,
       });
-      await markPaymentPaid(tx, { paymentId: p.id, orderId, providerPaymentId: a.providerPaymentId });
       return { orderId, placed: true };
     });
     if (confirmed.placed) a.outcome?.('paid');

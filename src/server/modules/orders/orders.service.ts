@@ -28,6 +28,8 @@ export type NewOrderLine = {
 };
 
 export type NewOrder = {
+  /** The order's id when the caller chose it first (the payment it settles was marked with it); else a new one. */
+  id?: string;
   customerUserId: string;
   shippingAddress: string;
   /** The delivery address's state: GST's place of supply. */
@@ -82,7 +84,7 @@ export async function insertOrder(
   const pointsEarned = o.lines.reduce((s, l) => s + l.pointsEarned, 0);
   const discountOf = (lines: NewOrderLine[]) => lines.reduce((s, l) => s + (l.discount?.discountPaise ?? 0), 0);
 
-  const orderId = randomUUID();
+  const orderId = o.id ?? randomUUID();
   const parts = [...byStore].map(([storeId, lines]) => ({
     id: randomUUID(),
     storeId,

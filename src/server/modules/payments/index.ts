@@ -17,6 +17,7 @@ export {
 export {
   activeGateway,
   activeGatewayName,
+  claimPayment,
   createPayment,
   findPaymentByProviderOrder,
   gatewayNamed,
@@ -26,7 +27,6 @@ export {
   listOpenPaymentIds,
   lockPayment,
   markPaymentFailed,
-  markPaymentPaid,
   noGatewayWarning,
   razorpayGateway,
   routeGateway,

@@ -3,7 +3,7 @@ import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import { testGatewayAllowed, type Config } from '../../platform/config';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
@@ -198,6 +198,50 @@ export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment>
   return row;
 }
 
+/**
+ * The confirmation's first step, in one statement: locks the payment for the rest of the transaction
+ * and, when it can still become an order (it is not paid with one already, nor recorded for refund),
+ * marks it paid with `orderId` and the provider's payment id. Answers the payment as it was before and
+ * whether it was marked; null when there is no such payment. When the order is not placed after all,
+ * the caller's transaction rolls the mark back with it.
+ */
+export async function claimPayment(
+  tx: Tx,
+  a: { paymentId: string; orderId: string; providerPaymentId: string },
+): Promise<{ payment: Payment; claimed: boolean } | null> {
+  const p = payments;
+  const [row] = await queryRows<Omit<Payment, 'amountPaise'> & { amountPaise: number | string; claimed: boolean }>(
+    tx,
+    sql`with before as (select * from ${p} where ${p.id} = ${a.paymentId} for update),
+      claimed as (
+        update ${p} set status = 'paid', order_id = ${a.orderId}, provider_payment_id = ${a.providerPaymentId},
+          failure_reason = null, updated_at = now()
+        from before
+        where ${p.id} = before.id
+          and not ((before.status = 'paid' and before.order_id is not null)
+            or (before.status = 'failed' and before.provider_payment_id is not null))
+        returning ${p.id})
+      select before.id, before.customer_id as "customerId", before.gateway,
+        before.provider_order_id as "providerOrderId", before.provider_payment_id as "providerPaymentId",
+        before.amount_paise as "amountPaise", before.currency, before.status, before.checkout,
+        before.order_id as "orderId", before.failure_reason as "failureReason",
+        before.created_at as "createdAt", before.updated_at as "updatedAt",
+        exists (select 1 from claimed) as claimed
+      from before`,
+  );
+  if (!row) return null;
+  const { claimed, ...payment } = row;
+  return {
+    payment: {
+      ...payment,
+      amountPaise: Number(payment.amountPaise),
+      createdAt: new Date(payment.createdAt),
+      updatedAt: new Date(payment.updatedAt),
+    },
+    claimed,
+  };
+}
+
 /** Locks a payment row for the rest of the transaction (so two confirmations of it run one after the other). */
 export async function lockPayment(tx: Tx, paymentId: string): Promise<Payment | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -234,23 +278,6 @@ export async function findPaymentByProviderOrder(
     .from(payments)
     .where(and(eq(payments.gateway, gateway), eq(payments.providerOrderId, providerOrderId)));
   return row ?? null;
-}
-
-/** Marks a payment paid and links the order it produced. */
-export async function markPaymentPaid(
-  tx: Tx,
-  a: { paymentId: string; orderId: string; providerPaymentId: string },
-): Promise<void> {
-  await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      orderId: a.orderId,
-      providerPaymentId: a.providerPaymentId,
-      failureReason: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, a.paymentId));
 }
 
 /**
