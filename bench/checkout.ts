@@ -26,7 +26,7 @@ import { statementsOf as countStatements } from '../src/server/test/statements';
 import type { Db } from '../src/server/platform/db';
 import { openCountingPglite, openCountingPostgres, type CountingDatabase } from './counting-db';
 import { listen, percentiles, type Latency } from './load';
-import { machine, runBench, writeResultsSection } from './report';
+import { machine, runBench, wrapped, writeResultsSection } from './report';
 import { seedCatalog } from './seed';
 import { Client, Recorder } from './soak-client';
 import { newShopper, type Shopper } from './soak-traffic';
@@ -309,9 +309,11 @@ async function main(): Promise<void> {
       `### ${url ? 'PostgreSQL' : 'PGlite'}, checkout through the test gateway ` +
         `(${new Date().toISOString().slice(0, 10)})`,
       '',
-      `${machine(loadBefore)} ${PRODUCTS.toLocaleString('en-IN')} products (bench/seed.ts), ${CONNECTIONS} ` +
-        `distinct customers on ${CONNECTIONS} connections for ${DURATION_S} s after ${WARMUP_S} s, each buying one ` +
-        `random product at a time; command: \`npm run bench:checkout -- --write\`.`,
+      wrapped(
+        `${machine(loadBefore)}. ${PRODUCTS.toLocaleString('en-IN')} products (bench/seed.ts), ${CONNECTIONS} ` +
+          `distinct customers on ${CONNECTIONS} connections for ${DURATION_S} s after ${WARMUP_S} s, each buying ` +
+          'one random product at a time.',
+      ),
       '',
       `**${perSecond} checkouts a second**, ${r.failed} failed.`,
       '',
@@ -320,14 +322,18 @@ async function main(): Promise<void> {
       line('a checkout: start, pay, verify', checkout),
       line('the whole visit: cart, total, checkout', visit),
       '',
-      steps
-        ? `SQL statements of one checkout: ${Object.entries(steps)
-            .map(([k, n]) => `${k} ${n}`)
-            .join(', ')}.`
-        : 'SQL statements: counted on PostgreSQL only.',
+      wrapped(
+        steps
+          ? `SQL statements of one checkout: ${Object.entries(steps)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(', ')}.`
+          : 'SQL statements: counted on PostgreSQL only.',
+      ),
       '',
-      `The race: ${BUYERS} customers for ${UNITS} units, all starting at once: ${race.paid} paid, ${race.refused} ` +
-        `refused before paying, ${race.failed} failed, in ${race.seconds.toFixed(2)} s.`,
+      wrapped(
+        `The race: ${BUYERS} customers for ${UNITS} units, all starting at once: ${race.paid} paid, ` +
+          `${race.refused} refused before paying, ${race.failed} failed, in ${race.seconds.toFixed(2)} s.`,
+      ),
     ].join('\n');
     writeResultsSection(`checkout:${url ? 'postgresql' : 'pglite'}`, body);
     console.log('Wrote the figures to bench/RESULTS.md');
