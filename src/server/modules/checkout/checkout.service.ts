@@ -328,7 +328,7 @@ export async function confirmPayment(
     paymentId: string;
     providerPaymentId: string;
     outcome?: (o: PaymentOutcome) => void;
-    /** Checks the locked payment before anything else (its owner, the provider's signature); a refusal records nothing. */
+    /** Checks the locked payment first (its owner, the provider's signature); a refusal records nothing. */
     accept?: (p: Payment, tx: Tx) => Promise<void> | void;
   },
 ): Promise<{ orderId: string }> {
