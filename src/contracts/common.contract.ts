@@ -19,6 +19,9 @@ export const pageMessages = {
   pageSize: 'Page size must be a whole number from 1 to 100',
 } as const;
 
+/** A list's page size when none is asked for. */
+export const DEFAULT_PAGE_SIZE = 20;
+
 /** Query parameters of every list endpoint. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number({ error: pageMessages.page }).int(pageMessages.page).min(1, pageMessages.page).default(1),
@@ -27,7 +30,7 @@ export const pageQuerySchema = z.object({
     .int(pageMessages.pageSize)
     .min(1, pageMessages.pageSize)
     .max(100, pageMessages.pageSize)
-    .default(20),
+    .default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

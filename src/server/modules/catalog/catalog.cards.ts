@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { ProductCard } from '../../../contracts/catalog.contract';
 import { discountPercent } from '../../../domain/money';
@@ -46,11 +46,12 @@ export type CardRow = {
 /**
  * Shoppers only ever see active products, approved by moderators when reviewed, of active shops of
  * approved vendors (a copy of the approval on the shop spares a join). Both product conditions are the
- * predicate of the storefront's partial indexes, so the listings read them.
+ * predicate of the storefront's partial indexes, so the listings read them. Written as constants, not
+ * values, so that a plan made for any values (a named statement's, kept by PostgreSQL) still uses them.
  */
 export const visibleToShoppers: SQL = and(
-  eq(products.isActive, true),
-  eq(products.reviewStatus, 'approved'),
+  sql`${products.isActive}`,
+  sql`${products.reviewStatus} = 'approved'`,
   shopRowOpenToShoppers,
 )!;
 

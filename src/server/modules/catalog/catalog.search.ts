@@ -22,6 +22,7 @@ import {
   type ProductPage,
   type ProductSearchQuery,
 } from '../../../contracts/catalog.contract';
+import { DEFAULT_PAGE_SIZE } from '../../../contracts/common.contract';
 import { toPaise } from '../../../domain/money';
 import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
@@ -371,9 +372,8 @@ function listedPage(
         ...cardColumns,
         categoryName: sql<string>`${categories.name}`.as('category_name'),
         createdAt: products.createdAt,
-        matched: sql<number>`(select count(*) from (${matchingIds(db, where)
-          .orderBy(...orderOf(sort))
-          .limit(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
+        matched: sql<number>`(select count(*) from (${matchingIds(db, where).orderBy(...orderOf(sort))}
+          limit ${sql.raw(String(BROWSABLE_RESULTS + 1))}) m)`.as('matched'),
       })
       .from(products)
       .innerJoin(shopRows, eq(shopRows.id, products.storeId))
@@ -465,22 +465,42 @@ function pageStatement(
     : listedPage(db, where, sort, v.limit!, v.offset!);
 }
 
+/** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
+const NAMED_PAGES = 200;
+
+/**
+ * A number written into a statement's text. Drizzle writes an SQL fragment given as a limit or offset
+ * as it is; its types say a number or a placeholder only.
+ */
+const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
+
 /**
  * The page statements of searches without option values, built once per database for each shape (at
  * most 5 sorts, 32 sets of filters and 8 of a text's parts, common or not), their values given when it
- * runs. Unnamed (''), so PostgreSQL plans each run for its values, as the statements built anew were: a
- * plan for any category, price range or words could read the wrong index for given ones.
+ * runs. Named, so that each connection parses a statement once, and PostgreSQL plans its first five
+ * runs for their values, then keeps a plan for any values only when that plan is not estimated to cost
+ * more than those did (its plan_cache_mode 'auto'). Pages of the default size (the web's) have their
+ * limit and offset written in (ten statements a shape at most), so that such a plan knows how many rows
+ * it reads; other sizes pass them as values. Past NAMED_PAGES shapes, a statement is unnamed and
+ * planned on every run, so that neither this map nor the connections' prepared statements grow without end.
  */
 const pageStatements = builtOncePer(() => new Map<string, ReturnType<typeof preparePage>>());
-function preparePage(db: DbOrTx, shape: PageShape, values: PageValues) {
+function preparePage(db: DbOrTx, shape: PageShape, values: PageValues, name: string, pageWritten: boolean) {
   const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
-  return pageStatement(db, shape, placeholders).prepare('');
+  const page = pageWritten ? { limit: written(values.limit), offset: written(values.offset) } : {};
+  return pageStatement(db, shape, { ...placeholders, ...page }).prepare(name);
 }
 function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues) {
   const statements = pageStatements(db);
-  const key = `${shape.sort} ${shape.ranked} ${shape.common} ${Object.keys(values).join(' ')}`;
+  const pageWritten = values.limit === DEFAULT_PAGE_SIZE;
+  const page = pageWritten ? `${values.limit} ${values.offset}` : 'any page';
+  const key = `${shape.sort} ${shape.ranked} ${shape.common} ${Object.keys(values).join(' ')} ${page}`;
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = preparePage(db, shape, values)));
+  if (!statement) {
+    const named = statements.size < NAMED_PAGES;
+    statement = preparePage(db, shape, values, named ? `catalog_page_${statements.size}` : '', pageWritten);
+    if (named) statements.set(key, statement);
+  }
   return statement;
 }
 

@@ -1,5 +1,5 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { vendorShops } from './shops.tables';
 
@@ -25,7 +25,7 @@ export const shopRows = new QueryBuilder()
   .as('shop_rows');
 
 /** Shoppers see a shop's products only while the shop is open and its vendor approved (a condition on a join with shopRows). */
-export const shopRowOpenToShoppers: SQL = and(eq(shopRows.isActive, true), eq(shopRows.vendorApproved, true))!;
+export const shopRowOpenToShoppers: SQL = sql`(${shopRows.isActive} and ${shopRows.vendorApproved})`;
 
 /** SQL, the ids (a json array, '[]' for none) of the shops whose name matches the full-text query `tsQuery`. */
 export const shopIdsNamed = (tsQuery: SQL): SQL =>
