@@ -36,6 +36,29 @@ function Row({
 }
 
 /** Said while a cart change is still on its way, in place of amounts that would be out of date. */
+/** The summary beside a cart's or a checkout's items: a card that stays in view on a wide screen. */
+export function SummaryPanel({
+  headingId,
+  title,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export const UPDATING_TOTAL = 'Updating total…';
 
 /**

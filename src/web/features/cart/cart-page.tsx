@@ -11,7 +11,7 @@ import { Page } from '../../ui/Page';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { CartLineRow, cartIsBuyable } from './cart-line';
 import { flushCartSaves, useCartSaving } from '../../api/cart-saves';
-import { PointsPicker, SummaryAmounts, SummaryLines } from '../../ui/OrderSummary';
+import { PointsPicker, SummaryAmounts, SummaryLines, SummaryPanel } from '../../ui/OrderSummary';
 import { useCart } from '../../api/cart';
 
 const continueLink =
@@ -80,13 +80,7 @@ function CartView({
           ))}
         </ul>
       </section>
-      <section
-        aria-labelledby="summary-heading"
-        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24"
-      >
-        <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
-          Order Summary
-        </h2>
+      <SummaryPanel headingId="summary-heading" title="Order Summary">
         <PointsPicker available={cart.availablePoints} max={maxPoints} value={used} onChange={setPoints} />
         <SummaryAmounts updating={saving}>
           <SummaryLines totals={totals} itemCount={itemCount} discountPaise={totals.discountPaise} />
@@ -106,7 +100,7 @@ function CartView({
         <Link to="/" className="block text-center text-sm font-medium text-violet-700 hover:underline">
           Continue Shopping
         </Link>
-      </section>
+      </SummaryPanel>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Money } from '../../ui/Money';
 import { notify } from '../../ui/notify';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { useCartSaving } from '../../api/cart-saves';
-import { SummaryAmounts, SummaryLines, UPDATING_TOTAL } from '../../ui/OrderSummary';
+import { SummaryAmounts, SummaryLines, SummaryPanel, UPDATING_TOTAL } from '../../ui/OrderSummary';
 import { CheckoutAddress, useChosenAddress, type AddressFormModalType } from './checkout-address';
 import { CouponField, discountOf, lineDiscountOf, PromotionLines, promotionsOf, readCouponCode } from './coupon-field';
 import { payButtonLabel, PaymentMethodChoice, usePaymentMethod } from './payment-method';
@@ -343,13 +343,7 @@ export function CheckoutPanel({
           />
           <ItemsByShop summary={summary.data} updating={updating} blocked={blocked} />
         </div>
-        <section
-          aria-labelledby="checkout-summary-heading"
-          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-24"
-        >
-          <h2 id="checkout-summary-heading" className="text-lg font-semibold text-slate-900">
-            Payment Summary
-          </h2>
+        <SummaryPanel headingId="checkout-summary-heading" title="Payment Summary">
           <SummaryAmounts updating={updating}>
             <SummaryLines
               totals={amounts}
@@ -420,7 +414,7 @@ export function CheckoutPanel({
                 ? 'Amounts are checked again by Haat when you pay.'
                 : 'Amounts are checked again by Haat when you place the order.'}
           </p>
-        </section>
+        </SummaryPanel>
       </div>
       <TestPaymentDialog
         open={testPayment !== null}

@@ -9,6 +9,7 @@ import { notify } from '../../ui/notify';
 import { EmptyState, ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
 import { AddressFormModal } from './address-form-modal';
 import { addressesQueryKey, useAddresses } from '../../api/addresses';
+import { ProfileCard } from './profile-card';
 
 function AddressCard({ address, onDelete }: { address: Address; onDelete: (a: Address) => void }) {
   const qc = useQueryClient();
@@ -111,19 +112,16 @@ export function AddressesSection() {
   }
 
   return (
-    <section
-      aria-labelledby="addresses-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="addresses-heading" className="text-lg font-semibold text-slate-900">
-          Delivery Addresses
-        </h2>
+    <ProfileCard
+      headingId="addresses-heading"
+      title="Delivery Addresses"
+      action={
         <Button size="sm" onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add Address
         </Button>
-      </div>
+      }
+    >
       {body}
       <AddressFormModal open={adding} onClose={() => setAdding(false)} onSaved={() => undefined} />
       <ConfirmDialog
@@ -149,6 +147,6 @@ export function AddressesSection() {
           </>
         )}
       </ConfirmDialog>
-    </section>
+    </ProfileCard>
   );
 }

@@ -17,6 +17,7 @@ import { BirthDateInput, FirstNameInput, GenderSelect, LastNameInput } from '../
 import { notify } from '../../ui/notify';
 import { useSetMe } from '../../api/session';
 import { useCheckedForm } from '../../ui/use-checked-form';
+import { ProfileCard } from './profile-card';
 
 const fieldNames = ['firstName', 'lastName', 'phoneNumber', 'dateOfBirth', 'gender'] as const;
 
@@ -94,21 +95,18 @@ export function PersonalInfoSection({
 }) {
   const [editing, setEditing] = useState(false);
   return (
-    <section
-      aria-labelledby="personal-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="mb-4 flex items-center justify-between gap-2">
-        <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
-          Personal Information
-        </h2>
-        {!editing && (
+    <ProfileCard
+      headingId="personal-heading"
+      title="Personal Information"
+      action={
+        !editing && (
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {editing ? (
         <EditForm me={me} onDone={() => setEditing(false)} failedMessage={failedMessage} />
       ) : (
@@ -121,6 +119,6 @@ export function PersonalInfoSection({
           <Fact label="Gender" value={me.gender ? genderLabels[me.gender] : null} />
         </dl>
       )}
-    </section>
+    </ProfileCard>
   );
 }
