@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, MINIMUM_AGE } from '../domain/age';
-import { emailSchema, optionalIndianState, optionalPinCode, optionalText, requiredText } from './common.contract';
+import {
+  emailSchema,
+  linkTokenSchema,
+  optionalIndianState,
+  optionalPinCode,
+  optionalText,
+  PIN_CODE_PATTERN,
+  requiredText,
+} from './common.contract';
 import { messages, PASSWORD_MIN } from './auth.messages';
 
 export const roles = ['customer', 'vendor', 'merchant', 'admin'] as const;
@@ -17,13 +25,14 @@ export const genderLabels: Record<(typeof genders)[number], string> = {
 export * from './auth.messages';
 
 // Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 or 0.
+export const INDIAN_MOBILE_PATTERN = /^(\+91|91|0)?[6-9]\d{9}$/;
 export const mobile = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^(\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit mobile number')
+    .refine((v) => INDIAN_MOBILE_PATTERN.test(v), 'Please enter a valid 10-digit mobile number')
     .transform((v) => v.slice(-10));
 
 export const optionalMobile = z
@@ -31,14 +40,18 @@ export const optionalMobile = z
   .trim()
   .optional()
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
-  .refine((v) => v === undefined || /^(\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit mobile number')
+  .refine((v) => v === undefined || INDIAN_MOBILE_PATTERN.test(v), 'Please enter a valid 10-digit mobile number')
   .transform((v) => v?.slice(-10));
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters long');
+/** A password someone chooses: required (with `requiredMessage`), from PASSWORD_MIN to 128 characters. */
+export const chosenPassword = (requiredMessage = 'Password is required') =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN, messages.passwordTooShort)
+    .max(128, 'Password must be at most 128 characters long');
+
+const password = chosenPassword();
 
 const referralCode = z
   .string()
@@ -89,9 +102,7 @@ export const newPasswordSchema = newPasswordPair.refine(matching, mismatch);
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The token of a reset link: 64 hex digits. */
-export const resetTokenSchema = z
-  .string({ error: passwordResetMessages.linkInvalid })
-  .regex(/^[0-9a-f]{64}$/, passwordResetMessages.linkInvalid);
+export const resetTokenSchema = linkTokenSchema(passwordResetMessages.linkInvalid);
 
 /** `POST /api/auth/password-reset/confirm`: the token from the link and the new password twice. */
 export const passwordResetSchema = newPasswordPair.extend({ token: resetTokenSchema }).refine(matching, mismatch);
@@ -128,7 +139,7 @@ export const customerRegisterSchema = z
     if (!v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: signUpAddressMessages.street });
     if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: signUpAddressMessages.city });
     if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: signUpAddressMessages.state });
-    if (!v.postalCode || !/^[1-9]\d{5}$/.test(v.postalCode))
+    if (!v.postalCode || !PIN_CODE_PATTERN.test(v.postalCode))
       ctx.addIssue({ code: 'custom', path: ['postalCode'], message: signUpAddressMessages.pin });
   });
 

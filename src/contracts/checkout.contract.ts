@@ -185,4 +185,3 @@ export type TestPayment = z.infer<typeof testPaymentSchema>;
 
 /** A path id; anything that is not a UUID is simply not found. */
 export const idParamSchema = z.object({ id: z.string().max(64) });
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -10,7 +10,17 @@ export const UPI_REFERENCE_DIGITS = 12;
 export const UPI_REFERENCE_PATTERN = new RegExp(`^\\d{${UPI_REFERENCE_DIGITS}}$`);
 
 /** A calendar month as YYYY-MM (India time where it counts dates), and what a query answers for anything else. */
-export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export { YEAR_MONTH_PATTERN } from '../domain/age';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** True for a syntactically valid UUID (so it can be compared with a uuid column without an error). */
+export const isUuid = (s: string): boolean => UUID_PATTERN.test(s);
+
+/** An Indian PIN code: six digits, the first not 0. */
+export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+
+/** The token of an emailed link (a password reset, an invitation): 64 hex digits, else `message`. */
+export const linkTokenSchema = (message: string) => z.string({ error: message }).regex(/^[0-9a-f]{64}$/, message);
 export const YEAR_MONTH_MESSAGE = 'Month must be written YYYY-MM, e.g. 2026-11';
 
 /** What a list endpoint answers for a page or page size it cannot use. */

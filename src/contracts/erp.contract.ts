@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/age';
-import { messages as authMessages, optionalMobile, PASSWORD_MIN } from './auth.contract';
+import { chosenPassword, messages as authMessages, optionalMobile } from './auth.contract';
 import { emailSchema, optionalText, requiredText } from './common.contract';
 import { totpCodeField } from './two-factor.contract';
 
@@ -29,11 +29,7 @@ export const erpMessages = {
   profileSaved: 'Profile updated successfully!',
 } as const;
 
-const newPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN, 'Password must be at least 6 characters long')
-  .max(128, 'Password must be at most 128 characters long');
+const newPassword = chosenPassword();
 
 /** SPEC.md section 3: the departments an employee belongs to. */
 export const departments = ['Engineering', 'Design', 'Marketing', 'Sales', 'Support', 'HR', 'Finance'] as const;

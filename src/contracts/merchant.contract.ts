@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { todayInIndia } from '../domain/age';
 import { toPaise } from '../domain/money';
-import { merchantBusinessFields } from './auth.contract';
+import { INDIAN_MOBILE_PATTERN, merchantBusinessFields } from './auth.contract';
 import { pageSchema, typedRupees, UPI_REFERENCE_PATTERN } from './common.contract';
 
 // ---- The merchant's own workspace (/merchant/dashboard)
@@ -46,7 +46,7 @@ export const customerContactSchema = z
       return { kind: 'email' as const, value: v.toLowerCase() };
     }
     const digits = v.replace(/[\s()-]/g, '');
-    if (!/^(\+91|91|0)?[6-9]\d{9}$/.test(digits))
+    if (!INDIAN_MOBILE_PATTERN.test(digits))
       ctx.addIssue({ code: 'custom', message: merchantMessages.customerInvalid });
     return { kind: 'phone' as const, value: digits.slice(-10) };
   });

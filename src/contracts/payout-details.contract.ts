@@ -70,10 +70,13 @@ export const payoutMessages = {
   loadFailed: 'Failed to load payout details',
 } as const;
 
+/** Fifteen upper-case letters and digits: the characters and length of a GSTIN (and of an enrolment number). */
+const FIFTEEN_UPPER_IDS = /^[0-9A-Z]{15}$/;
+
 /** The GSTIN's first problem, most basic first (length, characters, state code, PAN, format, check character); null when valid. */
 export function gstinProblem(gstin: string): string | null {
   if (gstin.length !== 15) return payoutMessages.gstinLength;
-  if (!/^[0-9A-Z]{15}$/.test(gstin)) return payoutMessages.gstinCharacters;
+  if (!FIFTEEN_UPPER_IDS.test(gstin)) return payoutMessages.gstinCharacters;
   if (gstinState(gstin) === null) return payoutMessages.gstinStateCode(gstin.slice(0, 2));
   if (!isPan(gstin.slice(2, 12))) return payoutMessages.gstinPan;
   // With the right check character, would it be a GSTIN? Then the check character alone is wrong.
@@ -112,7 +115,7 @@ export const payoutDetailsInputSchema = z
     // (Notification 34/2023-Central Tax). Its official format could not be confirmed here, so any 15
     // upper-case letters and digits are accepted (the length of a GSTIN).
     enrolmentNumber: upperId(PAYOUT_FIELD_MAX.enrolmentNumber, payoutMessages.enrolmentNumber).refine(
-      (v) => v === '' || /^[0-9A-Z]{15}$/.test(v),
+      (v) => v === '' || FIFTEEN_UPPER_IDS.test(v),
       payoutMessages.enrolmentNumber,
     ),
     currentPassword: z

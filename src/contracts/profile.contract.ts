@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { dateOfBirth, genderSchema, mobile } from './auth.contract';
-import { optionalText, requiredText } from './common.contract';
+import { optionalText, PIN_CODE_PATTERN, requiredText } from './common.contract';
 
 export const addressTypes = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof addressTypes)[number];
@@ -32,7 +32,7 @@ export const pinCodeSchema = z
   .trim()
   .min(1, 'PIN code is required')
   .transform((v) => v.replace(/\s/g, ''))
-  .refine((v) => /^[1-9]\d{5}$/.test(v), profileMessages.invalidPin);
+  .refine((v) => PIN_CODE_PATTERN.test(v), profileMessages.invalidPin);
 
 /** `POST /api/addresses` and the Add Address form. */
 export const addressInputSchema = z.object({

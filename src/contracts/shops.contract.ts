@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWholePaise, toPaise, toRupees } from '../domain/money';
-import { PASSWORD_MIN, messages as authMessages } from './auth.contract';
-import { emailSchema, optionalIndianState, optionalPinCode, optionalText } from './common.contract';
+import { chosenPassword, messages as authMessages } from './auth.contract';
+import { emailSchema, optionalIndianState, optionalPinCode, optionalText, PIN_CODE_PATTERN } from './common.contract';
 
 export const shopTypes = ['online', 'physical', 'both'] as const;
 export type ShopType = (typeof shopTypes)[number];
@@ -72,7 +72,7 @@ export const shopInputSchema = z
     address: optionalText(300),
     city: optionalText(100),
     state: optionalIndianState(shopMessages.invalidState),
-    postalCode: optionalPinCode().refine((v) => v === undefined || /^[1-9]\d{5}$/.test(v), shopMessages.invalidPin),
+    postalCode: optionalPinCode().refine((v) => v === undefined || PIN_CODE_PATTERN.test(v), shopMessages.invalidPin),
     // A shop on an online marketplace delivers unless its vendor says otherwise (then its products cannot be ordered).
     deliveryAvailable: z.boolean({ error: 'Delivery must be true or false' }).default(true),
     deliveryDistanceKm: z
@@ -265,11 +265,7 @@ export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 export const changePasswordSchema = z
   .object({
     currentPassword,
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .min(1, 'New password is required')
-      .min(PASSWORD_MIN, authMessages.passwordTooShort)
-      .max(128, 'Password must be at most 128 characters long'),
+    newPassword: chosenPassword('New password is required'),
     confirmPassword: z.string({ error: authMessages.passwordsDoNotMatch }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { builtInRoles, staffPermissions } from '../domain/staff-permissions';
 import { stepUpCodeSchema } from './admin-lists.contract';
 import { newPasswordSchema } from './auth.contract';
-import { emailSchema, requiredText } from './common.contract';
+import { emailSchema, linkTokenSchema, requiredText } from './common.contract';
 
 /** The operator's staff: invitations, roles and suspension (the Staff tab, owners only). */
 export const staffMessages = {
@@ -83,9 +83,7 @@ export const customRoleSchema = z.object({
 export type CustomRoleInput = z.input<typeof customRoleSchema>;
 
 /** The token of an invitation link: 64 hex digits. */
-export const inviteTokenSchema = z
-  .string({ error: staffMessages.inviteUnknown })
-  .regex(/^[0-9a-f]{64}$/, staffMessages.inviteUnknown);
+export const inviteTokenSchema = linkTokenSchema(staffMessages.inviteUnknown);
 
 /** `GET /api/admin/invites/:token`: whom the link invites, before they choose a password. */
 export const inviteDetailsSchema = z.object({ email: z.string(), roles: z.array(z.string()) });

@@ -10,7 +10,7 @@ import {
   type VendorPermission,
 } from '../domain/vendor-team';
 import { newPasswordFields, passwordsMatch } from './auth.contract';
-import { emailSchema, requiredText } from './common.contract';
+import { emailSchema, linkTokenSchema, requiredText } from './common.contract';
 
 export { INVITE_TTL_HOURS, permissionsOf, vendorMemberRoles, vendorPermissions, vendorRoleLabels };
 export type { VendorActorRole, VendorMemberRole, VendorPermission };
@@ -90,9 +90,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamMessageSchema = z.object({ message: z.string() });
 
 /** The token of an invitation link: 64 hex digits. */
-export const inviteTokenSchema = z
-  .string({ error: teamMessages.linkInvalid })
-  .regex(/^[0-9a-f]{64}$/, teamMessages.linkInvalid);
+export const inviteTokenSchema = linkTokenSchema(teamMessages.linkInvalid);
 
 export const inviteLookupInputSchema = z.object({ token: inviteTokenSchema });
 

@@ -16,6 +16,10 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/** A calendar month written YYYY-MM. */
+export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const isMonth = (text: string): boolean => YEAR_MONTH_PATTERN.test(text);
+
 /** Account holders must be at least 18 (Terms of Service). */
 export const MINIMUM_AGE = 18;
 

@@ -4,6 +4,7 @@
 // Act section 12(2)): the vendor's GSTIN state, else its shop's state. CGST + SGST when that is Haat's
 // own registered state, else IGST. Numbered from Haat's own series per financial year, apart from
 // the vendors' series, at most 16 characters (GST rule 46(b)).
+import { isMonth } from './age';
 import { isIntraState, splitTax, type TaxSplit } from './gst';
 import { gstinState } from './india-ids';
 import { ofBasisPoints } from './money';
@@ -60,9 +61,6 @@ export function commissionDocumentNumber(
     throw new RangeError(`Not a document sequence: ${sequence}`);
   return `${PREFIX[kind]}/${financialYear.slice(2)}/${String(sequence).padStart(6, '0')}`;
 }
-
-/** A calendar month written YYYY-MM. */
-export const isMonth = (text: string): boolean => /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
 
 /** The first moment of a month in India (midnight IST, 5:30 ahead of UTC), as a UTC instant. */
 export function monthStartInIndia(month: string): Date {

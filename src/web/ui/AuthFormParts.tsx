@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { CASHBACK_DECIMALS, merchantBusinessFields } from '../../contracts/auth.contract';
+import { CASHBACK_DECIMALS, merchantBusinessFields, PASSWORD_MIN } from '../../contracts/auth.contract';
 import { numberRangeOf } from '../../contracts/common.contract';
 import { Alert } from './Alert';
 import { Button } from './Button';
@@ -217,26 +217,37 @@ export function PasswordInput(props: PasswordInputProps) {
   );
 }
 
+/** What a new password must be, under its field (the contracts' rule: at least PASSWORD_MIN characters). */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
+
 type NewPasswordFieldsProps = {
   password: UseFormRegisterReturn;
   confirm: UseFormRegisterReturn;
   passwordError?: string;
   confirmError?: string;
+  /** The two labels: 'Password' and 'Confirm password' unless given (a change says 'New password'). */
+  labels?: { password: string; confirm: string };
 };
 
-/** The password and confirmation pair of a registration form, side by side from sm:. */
-export function NewPasswordFields({ password, confirm, passwordError, confirmError }: NewPasswordFieldsProps) {
+/** The password and confirmation pair of a registration or a change of password, side by side from sm:. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  passwordError,
+  confirmError,
+  labels = { password: 'Password', confirm: 'Confirm password' },
+}: NewPasswordFieldsProps) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <PasswordInput
-        label="Password"
+        label={labels.password}
         required
         autoComplete="new-password"
-        hint="At least 6 characters"
+        hint={PASSWORD_HINT}
         error={passwordError}
         {...password}
       />
-      <PasswordInput label="Confirm password" required autoComplete="new-password" error={confirmError} {...confirm} />
+      <PasswordInput label={labels.confirm} required autoComplete="new-password" error={confirmError} {...confirm} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../../contracts/common.contract';
 import {
   permissionLabels,
   teamMessages,
@@ -22,7 +23,6 @@ declare module 'fastify' {
 }
 
 const DEFAULT_DENIED = 'You do not have access to this page.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The one vendor guard: answers the user id of the vendor the request acts for, after checking the
@@ -43,7 +43,7 @@ export async function requireVendorAccess(
     if (user.role !== 'vendor') throw new AppError('FORBIDDEN', deniedMessage);
     return user.id;
   }
-  if (!UUID.test(chosen)) throw new AppError('FORBIDDEN', teamMessages.notMember);
+  if (!isUuid(chosen)) throw new AppError('FORBIDDEN', teamMessages.notMember);
   const role = await vendorMemberRole(req.server.ctx.db, chosen.toLowerCase(), user.id);
   if (!role) throw new AppError('FORBIDDEN', teamMessages.notMember);
   if (!roleGrants(role, permission))

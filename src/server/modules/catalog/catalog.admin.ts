@@ -3,7 +3,7 @@ import { catalogMessages } from '../../../contracts/catalog.contract';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { shopRows } from '../shops';
-import { isUuid } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { products } from './catalog.tables';
 
 export type SetProductActiveByAdminArgs = { productId: string; isActive: boolean };

@@ -119,7 +119,3 @@ export function priceRangeOf(page: { id: SQLWrapper; pricePaise: SQLWrapper; opt
 /** A price range read by `priceRangeOf`: null for a product without options or variants on sale. */
 export const rangeOf = (min: string | number | null, max: string | number | null): PriceRange | null =>
   min === null || max === null ? null : { min: Number(min), max: Number(max) };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** True for a syntactically valid UUID (so it can be compared with a uuid column without an error). */
-export const isUuid = (s: string): boolean => UUID.test(s);

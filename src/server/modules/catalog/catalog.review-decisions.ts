@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { vendorRows } from '../auth';
 import { shopRows } from '../shops';
-import { isUuid } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { liveReviewColumns } from './catalog.review';
 import { categories, productRevisions, products } from './catalog.tables';
 

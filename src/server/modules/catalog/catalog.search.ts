@@ -28,7 +28,8 @@ import { optionKeyGroups } from '../../../domain/option-filters';
 import { correctionEdits, editDistance, queryWords, SYNONYM_WORDS, synonymsOf } from '../../../domain/search-terms';
 import { builtOncePer, queryRows, rememberedEstimates, type DbOrTx } from '../../platform/db';
 import { shopIdsNamed, shopRows } from '../shops';
-import { cardColumns, type CardRow, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, type CardRow, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { categories, products, productVariants, searchWords } from './catalog.tables';
 
 /**

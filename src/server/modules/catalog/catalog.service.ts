@@ -10,7 +10,8 @@ import { AppError } from '../../platform/app-error';
 import { builtOncePer, type DbOrTx, type Tx } from '../../platform/db';
 import { profileRows } from '../auth';
 import { shopRows } from '../shops';
-import { cardColumns, isUuid, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
+import { cardColumns, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { categories, products, reviews } from './catalog.tables';
 import { listVariantsForShoppers } from './catalog.variants';
 

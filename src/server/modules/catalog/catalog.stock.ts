@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { variantLabel } from '../../../domain/variants';
 import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
 import { shopRows } from '../shops';
-import { isUuid, visibleToShoppers } from './catalog.cards';
+import { visibleToShoppers } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { variantColumns } from './catalog.rows';
 import { products, productVariants, stockHolds } from './catalog.tables';
 

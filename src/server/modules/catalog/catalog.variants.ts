@@ -4,7 +4,7 @@ import { discountPercent } from '../../../domain/money';
 import { pointsEarned } from '../../../domain/pricing';
 import { combinationKey, optionKeys, variantLabel, type OptionNames } from '../../../domain/variants';
 import { builtOncePer, type DbOrTx, type Tx } from '../../platform/db';
-import { isUuid } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { variantColumns } from './catalog.rows';
 import { products, productVariants } from './catalog.tables';
 

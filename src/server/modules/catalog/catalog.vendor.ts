@@ -13,7 +13,7 @@ import { toPaise } from '../../../domain/money';
 import { AppError } from '../../platform/app-error';
 import type { Db, DbOrTx } from '../../platform/db';
 import { getOwnShop, shopRows } from '../shops';
-import { isUuid } from './catalog.cards';
+import { isUuid } from '../../../contracts/common.contract';
 import { isHsnCode } from './catalog.hsn';
 import {
   inReviewScope,

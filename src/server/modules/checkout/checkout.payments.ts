@@ -5,9 +5,9 @@ import type {
   TestPayment,
   VerifyPaymentInput,
 } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import {
   checkoutMessages,
-  isUuid,
   orderProcessingFailedMessage,
   paymentFailedMessage,
 } from '../../../contracts/checkout.contract';

@@ -1,4 +1,5 @@
-import { checkoutMessages, isUuid } from '../../../contracts/checkout.contract';
+import { checkoutMessages } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { orderMessages } from '../../../contracts/orders.contract';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';

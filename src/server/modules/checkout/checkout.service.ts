@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult, CheckoutSummary, PaymentMethod } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { codMessages } from '../../../domain/cod';
 import {
   amountChangedMessage,
   checkoutMessages,
-  isUuid,
   orderProcessingFailedMessage,
   pointsAboveTotalMessage,
 } from '../../../contracts/checkout.contract';

@@ -1,6 +1,6 @@
 import { adminOrderMessages as m } from '../../../contracts/admin-orders.contract';
 import { orderInTransitMessage, orderReturnOpenMessage } from '../../../contracts/admin-lists.contract';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { isCancellable, isOpen, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';

@@ -1,7 +1,7 @@
 import { adminOrderMessages as m } from '../../../contracts/admin-orders.contract';
 import { codMessages } from '../../../domain/cod';
 import { adminPartTransitionRefusal } from '../../../domain/vendor-fulfilment';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { isOpen, orderStatuses, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';

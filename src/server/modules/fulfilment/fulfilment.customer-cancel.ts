@@ -1,4 +1,4 @@
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { orderMessages, type CancelPreview } from '../../../contracts/orders.contract';
 import { isCancellable } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';

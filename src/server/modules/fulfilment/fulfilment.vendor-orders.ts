@@ -1,4 +1,4 @@
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import {
   codToasts,
   vendorOrderMessages as m,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import type {
   OrderCounts,
   OrderDetail,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import type { PaymentStatus } from '../../../contracts/orders.contract';
 import { orderMessages } from '../../../contracts/orders.contract';
 import { codDueByPart } from '../../../domain/cod';

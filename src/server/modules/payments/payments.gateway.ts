@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
-import { adminPayoutMessages } from '../../../contracts/payouts.contract';
+import { adminPayoutMessages, ROUTE_TRANSFER_PATTERN } from '../../../contracts/payouts.contract';
 import { AppError } from '../../platform/app-error';
 
 export type ProviderOrderRequest = {
@@ -193,7 +193,7 @@ export class RazorpayGateway implements PaymentGateway {
     if (body.status === 'failed') throw new AppError('UNAVAILABLE', adminPayoutMessages.transferFailed);
     if (
       typeof body.id !== 'string' ||
-      !/^trf_[A-Za-z0-9]{14}$/.test(body.id) ||
+      !ROUTE_TRANSFER_PATTERN.test(body.id) ||
       body.amount !== req.amountPaise ||
       body.recipient !== req.accountId
     ) {

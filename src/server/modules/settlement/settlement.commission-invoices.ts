@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { commissionMessages, type CommissionDocumentSummary } from '../../../contracts/commission-invoices.contract';
 import { todayInIndia } from '../../../domain/age';
 import {

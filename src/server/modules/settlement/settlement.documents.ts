@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { isUuid } from '../../../contracts/checkout.contract';
+import { isUuid } from '../../../contracts/common.contract';
 import { taxDocumentMessages, type TaxDocumentSummary } from '../../../contracts/tax-documents.contract';
 import type { TaxDocumentKind } from '../../../domain/tax-documents';
 import { AppError } from '../../platform/app-error';

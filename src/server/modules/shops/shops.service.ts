@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import type { Page, PageQuery } from '../../../contracts/common.contract';
+import { isUuid, type Page, type PageQuery } from '../../../contracts/common.contract';
 import type { PublicShop, Shop, ShopData, ShopType } from '../../../contracts/shops.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
 import { AppError } from '../../platform/app-error';
@@ -81,8 +81,7 @@ const openToShoppers = and(eq(vendorShops.isActive, true), eq(vendorShops.vendor
 
 /** An open shop as shoppers see it; NOT_FOUND when it is closed, its vendor is rejected, or it does not exist. */
 export async function getPublicShop(db: DbOrTx, shopId: string): Promise<PublicShop> {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const [row] = UUID.test(shopId)
+  const [row] = isUuid(shopId)
     ? await db
         .select()
         .from(vendorShops)

@@ -14,6 +14,7 @@ import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { PASSWORD_HINT } from '../../ui/AuthFormParts';
 import { Input } from '../../ui/Field';
 import { SaveCancelButtons } from '../../ui/FormButtons';
 import { notify } from '../../ui/notify';
@@ -146,7 +147,7 @@ function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
         required
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters"
+        hint={PASSWORD_HINT}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />

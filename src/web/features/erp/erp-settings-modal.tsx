@@ -20,7 +20,7 @@ import { Input, Textarea } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { QrCode } from '../../ui/QrCode';
 import { ErrorState, LoadingRegion, Skeleton } from '../../ui/States';
-import { PasswordInput, PhoneInput } from '../../ui/AuthFormParts';
+import { NewPasswordFields, PasswordInput, PhoneInput } from '../../ui/AuthFormParts';
 import { EmergencyContactFields } from './emergency-contact-fields';
 import { ErpFeedbackProvider, failure, useErpFeedback } from './erp-feedback';
 import {
@@ -303,23 +303,13 @@ function PasswordForm() {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <PasswordInput
-          label="New password"
-          required
-          autoComplete="new-password"
-          hint="At least 6 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          required
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-      </div>
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change password'}

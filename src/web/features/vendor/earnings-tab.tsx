@@ -7,7 +7,7 @@ import {
   type EarningsPayout,
   type VendorEarnings,
 } from '../../../contracts/earnings.contract';
-import { todayInIndia } from '../../../domain/age';
+import { isMonth, todayInIndia } from '../../../domain/age';
 import { getActingVendorId } from '../../api/client';
 import { downloadDocument } from '../../api/document-download';
 import { notify } from '../../ui/notify';
@@ -42,13 +42,13 @@ function monthOptions(chosen?: string): { value: string; label: string }[] {
   if (chosen && !values.includes(chosen)) values.push(chosen);
   return values.map((value) => ({ value, label: monthLabel(value) }));
 }
-const isMonth = (v: string | null): v is string => v !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
+const isMonthChosen = (v: string | null): v is string => v !== null && isMonth(v);
 
 /** The month and page of the statement, kept in the address (?tab=earnings&month=&page=). */
 function useStatementFilters() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('month');
-  const filters = { month: isMonth(raw) ? raw : undefined, page: Math.max(1, Number(params.get('page')) || 1) };
+  const filters = { month: isMonthChosen(raw) ? raw : undefined, page: Math.max(1, Number(params.get('page')) || 1) };
   const set = (change: { month?: string | null; page?: number }) =>
     setParams(
       (p) => {
