@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { blankToUndefined, pageQuerySchema, pageSchema, UPI_REFERENCE_PATTERN } from './common.contract';
+import {
+  blankToUndefined,
+  pageQuerySchema,
+  pageSchema,
+  searchTextSchema,
+  UPI_REFERENCE_PATTERN,
+} from './common.contract';
 
 /** Every admin list: paged, searched and sorted on the server. `sort` is one of the tab's sort keys. */
 export const adminListQuerySchema = pageQuerySchema.extend({
-  q: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  ),
+  q: searchTextSchema,
   sort: z.preprocess(blankToUndefined, z.string().max(40).optional()),
   dir: z.preprocess(
     blankToUndefined,

@@ -6,7 +6,9 @@ import {
   optionalIndianState,
   optionalPinCode,
   optionalText,
+  PIN_CODE_MESSAGE,
   PIN_CODE_PATTERN,
+  STATE_MESSAGE,
   requiredText,
 } from './common.contract';
 import { messages, PASSWORD_MIN } from './auth.messages';
@@ -26,13 +28,14 @@ export * from './auth.messages';
 
 // Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 or 0.
 export const INDIAN_MOBILE_PATTERN = /^(\+91|91|0)?[6-9]\d{9}$/;
+const MOBILE_MESSAGE = 'Please enter a valid 10-digit mobile number';
 export const mobile = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => INDIAN_MOBILE_PATTERN.test(v), 'Please enter a valid 10-digit mobile number')
+    .refine((v) => INDIAN_MOBILE_PATTERN.test(v), MOBILE_MESSAGE)
     .transform((v) => v.slice(-10));
 
 export const optionalMobile = z
@@ -40,7 +43,7 @@ export const optionalMobile = z
   .trim()
   .optional()
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
-  .refine((v) => v === undefined || INDIAN_MOBILE_PATTERN.test(v), 'Please enter a valid 10-digit mobile number')
+  .refine((v) => v === undefined || INDIAN_MOBILE_PATTERN.test(v), MOBILE_MESSAGE)
   .transform((v) => v?.slice(-10));
 
 /** A password someone chooses: required (with `requiredMessage`), from PASSWORD_MIN to 128 characters. */
@@ -112,8 +115,8 @@ export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 export const signUpAddressMessages = {
   street: 'Please enter the street address too, or leave the address empty',
   city: 'City is required with an address',
-  state: 'Please choose a state or union territory',
-  pin: 'Please enter a valid 6-digit PIN code',
+  state: STATE_MESSAGE,
+  pin: PIN_CODE_MESSAGE,
 } as const;
 
 export const customerRegisterSchema = z

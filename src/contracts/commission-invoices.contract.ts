@@ -3,6 +3,7 @@ import { gstinState } from '../domain/india-ids';
 import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { gstinProblem } from './payout-details.contract';
 import { stepUpCodeSchema } from './admin-lists.contract';
+import { STATE_MESSAGE } from './common.contract';
 
 // Haat's own commission invoices to its vendors: the vendor's list on its Earnings tab (PDFs at
 // `/api/vendor/earnings/commission-invoices/:id.pdf`), and Haat's GST registration that the super
@@ -39,7 +40,7 @@ export const commissionMessages = {
   legalNameRequired: "Enter Haat's legal name as registered for GST",
   addressRequired: "Enter Haat's registered address",
   gstinRequired: "Enter Haat's GSTIN",
-  stateRequired: 'Please choose a state or union territory',
+  stateRequired: STATE_MESSAGE,
   gstinNotState: (gstinStateName: string, state: string) =>
     `This GSTIN is registered in ${gstinStateName}, not ${state}`,
   notSet:

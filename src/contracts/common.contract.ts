@@ -18,6 +18,15 @@ export const isUuid = (s: string): boolean => UUID_PATTERN.test(s);
 
 /** An Indian PIN code: six digits, the first not 0. */
 export const PIN_CODE_PATTERN = /^[1-9]\d{5}$/;
+export const PIN_CODE_MESSAGE = 'Please enter a valid 6-digit PIN code';
+/** What a form says when no state or union territory is chosen, or an unknown one. */
+export const STATE_MESSAGE = 'Please choose a state or union territory';
+
+/** A list's search text: trimmed, blank is none, at most 100 characters. */
+export const searchTextSchema = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+);
 
 /** The token of an emailed link (a password reset, an invitation): 64 hex digits, else `message`. */
 export const linkTokenSchema = (message: string) => z.string({ error: message }).regex(/^[0-9a-f]{64}$/, message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDIA_STATES_AND_UTS } from '../domain/india-states';
 import { dateOfBirth, genderSchema, mobile } from './auth.contract';
-import { optionalText, PIN_CODE_PATTERN, requiredText } from './common.contract';
+import { optionalText, PIN_CODE_MESSAGE, PIN_CODE_PATTERN, requiredText, STATE_MESSAGE } from './common.contract';
 
 export const addressTypes = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof addressTypes)[number];
@@ -22,7 +22,7 @@ export const profileMessages = {
   updatePictureFailed: 'Failed to update profile picture',
   loadAddressesFailed: 'Failed to load addresses',
   addressNotFound: 'Address not found',
-  invalidPin: 'Please enter a valid 6-digit PIN code',
+  invalidPin: PIN_CODE_MESSAGE,
   customersOnly: 'Only customers can manage delivery addresses',
 } as const;
 
@@ -39,7 +39,7 @@ export const addressInputSchema = z.object({
   type: z.enum(addressTypes, { error: 'Please choose home, work or other' }).default('home'),
   streetAddress: requiredText('Street address is required', 300),
   city: requiredText('City is required', 100),
-  state: z.enum(INDIA_STATES_AND_UTS, { error: 'Please choose a state or union territory' }),
+  state: z.enum(INDIA_STATES_AND_UTS, { error: STATE_MESSAGE }),
   postalCode: pinCodeSchema,
   country: z.literal(DEFAULT_COUNTRY, { error: 'We deliver only within India' }).default(DEFAULT_COUNTRY),
   landmark: optionalText(200),

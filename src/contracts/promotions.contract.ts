@@ -9,7 +9,7 @@ import {
   normaliseCouponCode,
   type Promotion,
 } from '../domain/promotions';
-import { blankToUndefined, typedRupees } from './common.contract';
+import { blankToUndefined, searchTextSchema, typedRupees } from './common.contract';
 
 // Creating or editing a promotion (a coupon code or an automatic discount), as the super admin's
 // and the vendor's forms send it and the server checks it: one schema for both. The fields are flat,
@@ -282,10 +282,7 @@ export const promotionRouteMessages = {
 
 /** `GET /api/admin/promotions/products?q=` and `/shops?q=`: what a promotion may cover, found by name. */
 export const promotionProductsQuerySchema = z.object({
-  q: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  ),
+  q: searchTextSchema,
 });
 
 /** Its answer: up to 10 products with their shop and their variants on sale (none for a product without). */

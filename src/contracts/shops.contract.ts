@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isWholePaise, toPaise, toRupees } from '../domain/money';
 import { chosenPassword, messages as authMessages } from './auth.contract';
-import { emailSchema, optionalIndianState, optionalPinCode, optionalText, PIN_CODE_PATTERN } from './common.contract';
+import {
+  emailSchema,
+  optionalIndianState,
+  optionalPinCode,
+  optionalText,
+  PIN_CODE_MESSAGE,
+  PIN_CODE_PATTERN,
+  STATE_MESSAGE,
+} from './common.contract';
 
 export const shopTypes = ['online', 'physical', 'both'] as const;
 export type ShopType = (typeof shopTypes)[number];
@@ -37,8 +45,8 @@ export const shopMessages = {
   cityRequired: 'City is required for physical shops',
   stateRequired: 'State is required for physical shops',
   postalCodeRequired: 'Postal code is required for physical shops',
-  invalidPin: 'Please enter a valid 6-digit PIN code',
-  invalidState: 'Please choose a state or union territory',
+  invalidPin: PIN_CODE_MESSAGE,
+  invalidState: STATE_MESSAGE,
   distance: 'Delivery distance must be a whole number of at least 1 km',
   fee: 'Delivery fee cannot be negative',
   threshold: 'Free delivery threshold cannot be negative',

@@ -11,7 +11,7 @@ import {
   variantLabel,
 } from '../domain/variants';
 import { MAX_PRODUCT_IMAGES } from './catalog.contract';
-import { pageQuerySchema, pageSchema } from './common.contract';
+import { pageQuerySchema, pageSchema, searchTextSchema } from './common.contract';
 import { productHsnCodeSchema } from './settlement-rates.contract';
 
 /** SPEC.md sections 5 and 8: the vendor's product messages, verbatim where SPEC.md has them. */
@@ -347,10 +347,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** `GET /api/vendor/products`: the caller's products over all their shops, newest first. */
 export const vendorProductListQuerySchema = pageQuerySchema.extend({
-  q: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  ),
+  q: searchTextSchema,
   categoryId: z.preprocess(blankToUndefined, z.uuid(vendorProductMessages.unknownCategory).optional()),
   status: z.preprocess(
     blankToUndefined,

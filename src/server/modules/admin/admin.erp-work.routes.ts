@@ -6,6 +6,7 @@ import {
   adminApproveTimesheetSchema,
   adminProjectFormSchema,
   adminRejectTimesheetSchema,
+  erpWorkMessages,
   projectDeletionSchema,
   projectPageSchema,
   projectSchema,
@@ -26,8 +27,8 @@ import {
 import { requireFreshCode } from './admin.step-up';
 
 const tags = ['admin'];
-const timesheetId = z.object({ id: z.uuid({ error: 'Timesheet entry not found' }) });
-const projectId = z.object({ id: z.uuid({ error: 'Project not found' }) });
+const timesheetId = z.object({ id: z.uuid({ error: erpWorkMessages.timesheetNotFound }) });
+const projectId = z.object({ id: z.uuid({ error: erpWorkMessages.projectNotFound }) });
 
 /** The ERP tab: every project (edit or delete any), and timesheet entries waiting for approval from every employee; each change with a fresh code. */
 export async function adminErpRoutes(fastify: FastifyInstance) {

@@ -12,6 +12,7 @@ import { profileRows } from '../auth';
 import { shopRows } from '../shops';
 import { cardColumns, priceRangeOf, rangeOf, toCard, visibleToShoppers } from './catalog.cards';
 import { isUuid } from '../../../contracts/common.contract';
+import { orderMessages } from '../../../contracts/orders.contract';
 import { categories, products, reviews } from './catalog.tables';
 import { listVariantsForShoppers } from './catalog.variants';
 
@@ -166,9 +167,7 @@ export type NewReview = { productId: string; customerUserId: string; orderId: st
  */
 export async function addReview(tx: Tx, r: NewReview): Promise<{ id: string }> {
   if (!Number.isInteger(r.rating) || r.rating < 1 || r.rating > 5) {
-    throw new AppError('VALIDATION_FAILED', 'Please choose a rating from 1 to 5 stars', {
-      rating: 'Please choose a rating from 1 to 5 stars',
-    });
+    throw new AppError('VALIDATION_FAILED', orderMessages.ratingRequired, { rating: orderMessages.ratingRequired });
   }
   if (!isUuid(r.productId)) throw productNotFound();
   // Locking the product row serialises reviews of one product, so each recount sees every earlier review.

@@ -7,6 +7,7 @@ import {
   erpNotificationsSchema,
   erpSearchQuerySchema,
   erpSearchSchema,
+  erpWorkMessages,
   optionSchema,
   projectFormSchema,
   projectDeletionSchema,
@@ -119,7 +120,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Edit a project (its manager or its creator)',
-        params: params('Project not found'),
+        params: params(erpWorkMessages.projectNotFound),
         body: projectFormSchema,
         response: { 200: projectSchema, ...errors },
       },
@@ -134,7 +135,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           'What deleting a project takes with it: its tasks, its entries, and its approved hours (which stop it)',
-        params: params('Project not found'),
+        params: params(erpWorkMessages.projectNotFound),
         response: { 200: projectDeletionSchema, ...errors },
       },
     },
@@ -149,7 +150,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete a project with its tasks and entries (its creator; never with approved hours)',
-        params: params('Project not found'),
+        params: params(erpWorkMessages.projectNotFound),
         response: { 200: projectDeletionSchema, ...errors },
       },
     },
@@ -161,7 +162,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A project's tasks, for the timesheet form",
-        params: params('Project not found'),
+        params: params(erpWorkMessages.projectNotFound),
         response: { 200: z.array(optionSchema), ...errors },
       },
     },
@@ -202,7 +203,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Edit a task (its creator or its project's manager); a new assignee is notified",
-        params: params('Task not found'),
+        params: params(erpWorkMessages.taskNotFound),
         body: taskEditSchema,
         response: { 200: taskSchema, ...errors },
       },
@@ -215,7 +216,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Change a task's status (its assignee, creator or project manager)",
-        params: params('Task not found'),
+        params: params(erpWorkMessages.taskNotFound),
         body: taskStatusSchema,
         response: { 200: taskSchema, ...errors },
       },
@@ -267,7 +268,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Edit an own draft or rejected entry',
-        params: params('Timesheet entry not found'),
+        params: params(erpWorkMessages.timesheetNotFound),
         body: timesheetFormSchema,
         response: { 200: timesheetSchema, ...errors },
       },
@@ -280,7 +281,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Delete an own draft or rejected entry',
-        params: params('Timesheet entry not found'),
+        params: params(erpWorkMessages.timesheetNotFound),
         response: { 200: okSchema, ...errors },
       },
     },
@@ -295,7 +296,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Submit an own draft or rejected entry for approval',
-        params: params('Timesheet entry not found'),
+        params: params(erpWorkMessages.timesheetNotFound),
         response: { 200: timesheetSchema, ...errors },
       },
     },
@@ -307,7 +308,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Approve a submitted entry (the project's manager, never one's own)",
-        params: params('Timesheet entry not found'),
+        params: params(erpWorkMessages.timesheetNotFound),
         response: { 200: timesheetSchema, ...errors },
       },
     },
@@ -319,7 +320,7 @@ export async function erpWorkRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Reject a submitted entry with a reason (the project's manager, never one's own)",
-        params: params('Timesheet entry not found'),
+        params: params(erpWorkMessages.timesheetNotFound),
         body: rejectTimesheetSchema,
         response: { 200: timesheetSchema, ...errors },
       },
