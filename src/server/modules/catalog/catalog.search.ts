@@ -359,6 +359,13 @@ function cardsRead(found: unknown[]): { items: ProductCard[]; matched: number | 
   };
 }
 
+/**
+ * A number written into a statement's text. Drizzle writes an SQL fragment given as a limit or offset
+ * as it is; its types say a number or a placeholder only. A plan kept for any values then knows where
+ * the read stops.
+ */
+const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
+
 /** One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1. */
 function listedPage(
   db: DbOrTx,
@@ -374,7 +381,7 @@ function listedPage(
         categoryName: sql<string>`${categories.name}`.as('category_name'),
         createdAt: products.createdAt,
         matched: sql<number>`(select count(*) from (${matchingIds(db, where).orderBy(...orderOf(sort))}
-          limit ${sql.raw(String(BROWSABLE_RESULTS + 1))}) m)`.as('matched'),
+          limit ${written(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
       })
       .from(products)
       .innerJoin(shopRows, eq(shopRows.id, products.storeId))
@@ -418,7 +425,7 @@ function rankedPage(
       // buffers instead of staying there, read again from the system's cache on every search
       // (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory.
       .orderBy(...(newestFirst ? orderOf('newest') : []))
-      .limit(BROWSABLE_RESULTS + 1),
+      .limit(written(BROWSABLE_RESULTS + 1)),
   );
   const c = candidates;
   const byRank = (t: { rank: SQLWrapper; ratingCount: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper }) => [
@@ -470,12 +477,6 @@ function pageStatement(
 const NAMED_PAGES = 200;
 
 /**
- * A number written into a statement's text. Drizzle writes an SQL fragment given as a limit or offset
- * as it is; its types say a number or a placeholder only.
- */
-const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
-
-/**
  * The page statements of searches without option values, built once per database for each shape (at
  * most 5 sorts, 32 sets of filters and 8 of a text's parts, common or not), their values given when it
  * runs. Named, so that each connection parses a statement once, and PostgreSQL plans its first five
@@ -486,6 +487,8 @@ const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Plac
  * planned on every run, so that neither this map nor the connections' prepared statements grow without end.
  */
 const pageStatements = builtOncePer(() => new Map<string, ReturnType<typeof preparePage>>());
+/** Names are counted for all databases together: two database objects over one pool never reuse one. */
+let pageNames = 0;
 function preparePage(db: DbOrTx, shape: PageShape, values: PageValues, name: string, pageWritten: boolean) {
   const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
   const page = pageWritten ? { limit: written(values.limit), offset: written(values.offset) } : {};
@@ -499,7 +502,7 @@ function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues) {
   let statement = statements.get(key);
   if (!statement) {
     const named = statements.size < NAMED_PAGES;
-    statement = preparePage(db, shape, values, named ? `catalog_page_${statements.size}` : '', pageWritten);
+    statement = preparePage(db, shape, values, named ? `catalog_page_${pageNames++}` : '', pageWritten);
     if (named) statements.set(key, statement);
   }
   return statement;
