@@ -3,7 +3,7 @@ import type { Cart, CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.contract';
 import { noDeliveryMessage } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx, ModuleWrite, Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
 import { itemPicture, productRowOnSale, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
@@ -26,6 +26,15 @@ export async function listCartLines(
 /** Empties a customer's cart inside the caller's transaction (after an order is placed). */
 export async function clearCart(tx: Tx, customerUserId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerUserId));
+}
+
+/** clearCart's write, for a caller's one statement (writeAtOnce): the placing statement empties the cart. */
+export function clearCartWrite(tx: Tx, customerUserId: string): ModuleWrite {
+  return {
+    writes: [
+      { name: 'cart_cleared', body: tx.delete(cartItems).where(eq(cartItems.customerId, customerUserId)).getSQL() },
+    ],
+  };
 }
 
 export type GetCartArgs = { db: Db; customerUserId: string; returnWindowDays: number };

@@ -3,6 +3,7 @@ export {
   closePendingCashback,
   getBalances,
   orderRef,
+  pendingEarnsWrite,
   recordPendingCashback,
   recordPendingEarn,
   recordPendingEarns,

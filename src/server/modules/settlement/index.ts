@@ -1,5 +1,10 @@
 // Commission, tax and what Haat owes its vendors.
-export { recordItemSettlements, type PlacedItem, type SettlementInputs } from './settlement.lines';
+export {
+  itemSettlementsWrite,
+  recordItemSettlements,
+  type PlacedItem,
+  type SettlementInputs,
+} from './settlement.lines';
 export { shippingLimitsOf, shopShippingLimits, type SellerTaxIds } from './settlement.shipping-limits';
 export {
   creditDeliveredPart,

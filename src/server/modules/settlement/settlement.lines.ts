@@ -4,7 +4,7 @@ import { gstinState } from '../../../domain/india-ids';
 import { settleDiscountedLine } from '../../../domain/promotions-tax';
 import { lineRates, pickCommissionRate } from '../../../domain/settlement';
 import { gstRateCharged } from '../../../domain/unregistered-supplier';
-import type { Tx } from '../../platform/db';
+import { writeAtOnce, type ModuleWrite, type Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
 import { ratesAndRulesOn, vendorTaxIds } from './settlement.rates';
@@ -48,7 +48,18 @@ export async function recordItemSettlements(
   tx: Tx,
   a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date; known?: SettlementInputs },
 ): Promise<void> {
-  if (a.items.length === 0) return;
+  await writeAtOnce(tx, await itemSettlementsWrite(tx, a));
+}
+
+/**
+ * recordItemSettlements's write, for the placing statement (writeAtOnce, beside the order's items it
+ * names): what it reads is read first, and the rows are the same.
+ */
+export async function itemSettlementsWrite(
+  tx: Tx,
+  a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date; known?: SettlementInputs },
+): Promise<ModuleWrite> {
+  if (a.items.length === 0) return { writes: [] };
   const day = todayInIndia(a.now ?? new Date());
   // One after another: a transaction's client runs one statement at a time (pg queues the rest and
   // will refuse overlapping queries on one client).
@@ -81,7 +92,7 @@ export async function recordItemSettlements(
       sellers.map((s) => s.vendorUserId),
     ));
 
-  await tx.insert(orderItemSettlements).values(
+  const rows = tx.insert(orderItemSettlements).values(
     a.items.map((item) => {
       const cls = classOf.get(item.productId);
       const seller = sellerOf.get(item.storeId);
@@ -148,4 +159,5 @@ export async function recordItemSettlements(
       };
     }),
   );
+  return { writes: [{ name: 'item_settlement_rows', body: rows.getSQL() }] };
 }
