@@ -47,7 +47,7 @@ export {
   type CustomerContact,
   type FoundCustomer,
 } from './auth.customer-lookup';
-export { lockCustomer } from './auth.customer-lock';
+export { customerLockStep, lockCustomer } from './auth.customer-lock';
 export { getProfileImageUrl, setProfileImageUrl, updateProfile } from './auth.profile';
 export { profileRoutes } from './auth.profile.routes';
 export { settingsRoutes } from './auth.settings.routes';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
-import type { Db, Tx } from '../../platform/db';
+import type { Db, NamedWrite, Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { byStockKey, getPurchasableLines, returnStock, stockKey, takeStock } from './catalog.stock';
 import { stockHolds } from './catalog.tables';
@@ -35,6 +35,21 @@ export async function sellHeldStock(tx: Tx, ref: string): Promise<boolean> {
     .where(and(eq(stockHolds.ref, ref), eq(stockHolds.status, 'held'), gt(stockHolds.expiresAt, sql`now()`)))
     .returning({ id: stockHolds.id });
   return sold.length > 0;
+}
+
+/**
+ * sellHeldStock as a step of a caller's one statement (`held_stock_sold`, counted: none sold means
+ * nothing to turn), run only when `when` (an SQL condition on the statement's earlier steps) holds.
+ */
+export function sellHeldStockStep(ref: string, when: SQL): NamedWrite {
+  return {
+    name: 'held_stock_sold',
+    counted: true,
+    body: sql`update ${stockHolds} set status = 'sold', updated_at = now()
+      where ${stockHolds.ref} = ${ref} and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} > now()
+        and ${when}
+      returning ${stockHolds.id}`,
+  };
 }
 
 /** Puts back the stock of holds that are still held, marking them released; each hold is released once, whoever calls. */

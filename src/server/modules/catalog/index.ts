@@ -37,6 +37,7 @@ export {
   releaseExpiredHolds,
   releaseHeldStock,
   sellHeldStock,
+  sellHeldStockStep,
   startStockHoldsJob,
   type HoldLine,
 } from './catalog.holds';

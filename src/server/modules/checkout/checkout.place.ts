@@ -50,8 +50,12 @@ const priceChanged = (name: string) => `The price of "${name}" changed while you
  */
 export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
   const snap = o.snapshot;
-  // The settlement's inputs (the products' HSN codes, the shops, the sellers' tax ids) come with the prices.
-  const { lines, settlement } = await priceLinesToPlace(tx, snap.lines, { stockHeld: o.stockHeld });
+  // The settlement's inputs (the products' HSN codes, the shops, the sellers' tax ids, the day's rates) come
+  // with the prices.
+  const { lines, settlement } = await priceLinesToPlace(tx, snap.lines, {
+    stockHeld: o.stockHeld,
+    ratesOn: todayInIndia(),
+  });
   // The order is placed only at the prices the customer was quoted and paid, held stock or not: a
   // price changed since (up or down) refuses it, and the caller records a paid payment for refund.
   const quoted = new Map(snap.lines.map((l) => [stockKey(l), l.pricePaise]));

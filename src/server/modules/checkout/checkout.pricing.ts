@@ -84,7 +84,7 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
   return (await getProductName(db, productId)) ?? 'A product in your cart';
 }
 
-type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown> };
+type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown>; ratesOn?: string };
 
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
@@ -108,7 +108,7 @@ export async function priceLines(
 export async function priceLinesToPlace(
   db: DbOrTx,
   lines: { productId: string; variantId?: string | null; quantity: number }[],
-  { stockHeld = false, releaseExpiredHolds }: PriceOptions = {},
+  { stockHeld = false, releaseExpiredHolds, ratesOn }: PriceOptions = {},
 ): Promise<{ lines: PricedCartLine[]; settlement: SettlementInputs }> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
   let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined });
@@ -123,7 +123,8 @@ export async function priceLinesToPlace(
     vendorUserId: p.vendorId,
     state: p.shopState,
   }));
-  const { limits, taxIds } = await shippingLimitsOf(db, shops);
+  // Placing: the settlement's rates of the day come with the tax ids (`ratesOn`).
+  const { limits, taxIds, rates } = await shippingLimitsOf(db, shops, { ratesOn });
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(stockKey(l));
@@ -153,7 +154,7 @@ export async function priceLinesToPlace(
     });
   }
   const products = [...found.values()].map((p) => ({ productId: p.id, categoryId: p.categoryId, hsnCode: p.hsnCode }));
-  return { lines: priced, settlement: { products, sellers: shops, taxIds } };
+  return { lines: priced, settlement: { products, sellers: shops, taxIds, ...(rates ? { rates } : {}) } };
 }
 
 /**

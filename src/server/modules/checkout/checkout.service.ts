@@ -13,8 +13,8 @@ import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
-import { getCheckoutCustomer, lockCustomer } from '../auth';
-import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
+import { customerLockStep, getCheckoutCustomer, lockCustomer } from '../auth';
+import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStockStep } from '../catalog';
 import { holdPromotionUses, promotionCustomer, releaseHeldPromotionUses, type PromotionCustomer } from '../promotions';
 import { listCartLines } from '../cart';
 import {
@@ -339,10 +339,16 @@ export async function confirmPayment(
     // The order's id is chosen first: the payment is marked paid with it as it is locked.
     const newOrderId = randomUUID();
     const confirmed = await db.transaction(async (tx) => {
+      // Claimed, the customer is locked and the stock held for the payment sold in the same statement,
+      // in that order (a refusal below rolls them back with the claim).
       const claim = await claimPayment(tx, {
         paymentId: a.paymentId,
         orderId: newOrderId,
         providerPaymentId: a.providerPaymentId,
+        whenClaimed: ({ customerUserId, claimed }) => [
+          customerLockStep(customerUserId),
+          sellHeldStockStep(a.paymentId, claimed),
+        ],
       });
       if (!claim) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
       const p = claim.payment;
@@ -357,9 +363,8 @@ export async function confirmPayment(
         );
       }
       if (!claim.claimed) throw new Error(`payment ${p.id} could become an order but was not marked paid`);
-      await lockCustomer(tx, p.customerId);
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
-      const stockHeld = await sellHeldStock(tx, p.id);
+      const stockHeld = (claim.counts.held_stock_sold ?? 0) > 0;
       if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
       // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
       if (!stockHeld) await releaseExpiredHolds(tx, { refs: [p.id] });

@@ -5,7 +5,12 @@ export {
   type PlacedItem,
   type SettlementInputs,
 } from './settlement.lines';
-export { shippingLimitsOf, shopShippingLimits, type SellerTaxIds } from './settlement.shipping-limits';
+export {
+  shippingLimitsOf,
+  shopShippingLimits,
+  type SellerTaxIds,
+  type SettlementRates,
+} from './settlement.shipping-limits';
 export {
   creditDeliveredPart,
   lockBalancesOfParts,

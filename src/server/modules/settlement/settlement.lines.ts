@@ -8,7 +8,7 @@ import { writeAtOnce, type ModuleWrite, type Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
 import { ratesAndRulesOn, vendorTaxIds } from './settlement.rates';
-import type { SellerTaxIds } from './settlement.shipping-limits';
+import type { SellerTaxIds, SettlementRates } from './settlement.shipping-limits';
 import { orderItemSettlements } from './settlement.tables';
 
 export type PlacedItem = {
@@ -34,6 +34,8 @@ export type SettlementInputs = {
   sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[];
   /** The sellers' PAN and GSTIN (shippingLimitsOf's). */
   taxIds: SellerTaxIds;
+  /** The rates and rules of the day they were read with the tax ids (shippingLimitsOf's `ratesOn`). */
+  rates?: SettlementRates;
 };
 
 /**
@@ -75,7 +77,8 @@ export async function itemSettlementsWrite(
       tx,
       a.items.map((i) => i.storeId),
     ));
-  const { taxRates: inForce, commissionRules: rules } = await ratesAndRulesOn(tx, day);
+  const known = a.known?.rates?.day === day ? a.known.rates : null;
+  const { taxRates: inForce, commissionRules: rules } = known ?? (await ratesAndRulesOn(tx, day));
   // A kind with no row by that day is not collected (0).
   const rate = (kind: keyof typeof inForce): number => inForce[kind]?.rateBp ?? 0;
   const classOf = new Map(classes.map((c) => [c.productId, c]));

@@ -1,7 +1,10 @@
 import { shipsOnlyWithin } from '../../../domain/unregistered-supplier';
 import type { DbOrTx } from '../../platform/db';
 import { shopSellers } from '../shops';
-import { vendorTaxIds } from './settlement.rates';
+import { vendorTaxIds, vendorTaxIdsAndRatesOn, type RatesOnDay } from './settlement.rates';
+
+/** The settlement's tax rates and commission rules of a day, read with the sellers' tax ids. */
+export type SettlementRates = RatesOnDay & { day: string };
 
 /** Each vendor's PAN and GSTIN by vendor id (none given: absent), as vendorTaxIds read them. */
 export type SellerTaxIds = ReadonlyMap<string, { pan: string | null; gstin: string | null }>;
@@ -18,20 +21,24 @@ export async function shopShippingLimits(db: DbOrTx, storeIds: string[]): Promis
 /**
  * shopShippingLimits of shops whose vendor and state the caller already read (shopSellers' rows),
  * with the vendors' tax ids read for them: a placement settles its items with the same (recordItemSettlements).
+ * `ratesOn`: the settlement's rates of that day are read in the same statement and answered too.
  */
 export async function shippingLimitsOf(
   db: DbOrTx,
   sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[],
-): Promise<{ limits: Map<string, string | null>; taxIds: SellerTaxIds }> {
-  const ids = await vendorTaxIds(
-    db,
-    sellers.map((s) => s.vendorUserId),
-  );
+  { ratesOn }: { ratesOn?: string } = {},
+): Promise<{ limits: Map<string, string | null>; taxIds: SellerTaxIds; rates?: SettlementRates }> {
+  const vendorIds = sellers.map((s) => s.vendorUserId);
+  const read =
+    ratesOn === undefined
+      ? { taxIds: await vendorTaxIds(db, vendorIds), rates: undefined }
+      : await vendorTaxIdsAndRatesOn(db, vendorIds, ratesOn);
+  const ids = read.taxIds;
   const limits = new Map(
     sellers.map((s) => [
       s.storeId,
       shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state }),
     ]),
   );
-  return { limits, taxIds: ids };
+  return { limits, taxIds: ids, ...(read.rates && ratesOn ? { rates: { day: ratesOn, ...read.rates } } : {}) };
 }
