@@ -275,6 +275,13 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A value its owner reads from its own tables as one column of a caller's select (a scalar subquery,
+ * json), with how to read it back: a checkout's read model takes several modules' columns in one
+ * statement.
+ */
+export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
+
+/**
  * One data-modifying statement over its owner's own table, named, that a caller composes with other
  * modules' writes into one statement of data-modifying WITHs (writeAtOnce). `body` is an insert,
  * update or delete without a WITH of its own (PostgreSQL allows those only at the top level); it may

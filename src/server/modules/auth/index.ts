@@ -39,7 +39,15 @@ export {
   STAFF_INVITE_HOURS,
   updateStaffRole,
 } from './auth.staff';
-export { formatAddress, getAddress, getCheckoutCustomer, insertAddress, type Address } from './auth.addresses';
+export {
+  checkoutCustomerColumn,
+  formatAddress,
+  getAddress,
+  getCheckoutCustomer,
+  insertAddress,
+  type Address,
+  type CheckoutCustomer,
+} from './auth.addresses';
 export { addressesRoutes } from './auth.addresses.routes';
 export {
   findCustomersByContact,

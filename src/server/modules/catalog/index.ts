@@ -34,6 +34,8 @@ export {
 } from './catalog.stock';
 export {
   holdStock,
+  holdStockAtOnce,
+  holdableAtOnce,
   releaseExpiredHolds,
   releaseHeldStock,
   sellHeldStock,

@@ -3,7 +3,7 @@ import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import { testGatewayAllowed, type Config } from '../../platform/config';
-import { queryRows, type DbOrTx, type NamedWrite, type Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type JsonColumn, type NamedWrite, type Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
@@ -181,6 +181,22 @@ export type NewPayment = {
   checkout: unknown;
 };
 
+/**
+ * createPayment as a step of a caller's one statement (`payment_row`), written only when `when` (an
+ * SQL condition on the statement's earlier steps) holds: a payment is recorded with what it pays for.
+ */
+export function createPaymentStep(p: NewPayment, when: SQL): NamedWrite {
+  return {
+    name: 'payment_row',
+    counted: true,
+    body: sql`insert into ${payments} (id, customer_id, gateway, provider_order_id, amount_paise, currency, checkout)
+      select ${p.id}::uuid, ${p.customerUserId}::uuid, ${p.gateway}::text, ${p.providerOrderId}::text,
+        ${p.amountPaise}::bigint, 'INR', ${JSON.stringify(p.checkout)}::jsonb
+      where ${when}
+      returning id`,
+  };
+}
+
 /** Records a payment attempt (status created) with a snapshot of what is being bought. */
 export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment> {
   const [row] = await db
@@ -296,6 +312,15 @@ export async function listOpenPaymentIds(db: DbOrTx, customerUserId: string): Pr
     .from(payments)
     .where(and(eq(payments.customerId, customerUserId), eq(payments.status, 'created')));
   return rows.map((r) => r.id);
+}
+
+/** listOpenPaymentIds as a column of a caller's read (a json scalar subquery): the same ids. */
+export function openPaymentIdsColumn(customerUserId: string): JsonColumn<string[]> {
+  return {
+    sql: sql`coalesce((select json_agg(${payments.id}) from ${payments}
+                       where ${payments.customerId} = ${customerUserId} and ${payments.status} = 'created'), '[]')`,
+    read: (value) => value as string[],
+  };
 }
 
 /** The payment of a provider order, or null. */

@@ -1,4 +1,5 @@
 export {
+  availablePointsColumn,
   awardPointsOnce,
   closePendingCashback,
   getBalances,

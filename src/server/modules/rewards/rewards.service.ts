@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, writeAtOnce, type DbOrTx, type ModuleWrite, type Tx } from '../../platform/db';
+import { queryRows, writeAtOnce, type DbOrTx, type JsonColumn, type ModuleWrite, type Tx } from '../../platform/db';
 import { notify } from '../notifications';
 import { partDueForRelease } from '../orders';
 import {
@@ -83,6 +83,21 @@ export async function getBalances(
     pendingPoints: Number(row.pending),
     withdrawnPoints: Number(row.withdrawn),
     totalEarned: Number(row.earned),
+  };
+}
+
+/**
+ * A customer's available points as a column of a caller's read (getBalances' availablePoints when none
+ * of their pending points is due for release); null when some are due or there is no balance row: the
+ * caller then asks getBalances, which releases them first.
+ */
+export function availablePointsColumn(customerUserId: string, returnWindowDays: number): JsonColumn<number | null> {
+  const due = dueForRelease({ customerUserId, returnWindowDays });
+  return {
+    sql: sql`(select case when exists (select 1 from rewards_transactions e where ${due} and ${isOpen}) then null
+                else c.available_points end
+              from reward_balances c where c.user_id = ${customerUserId})`,
+    read: (value) => (value === null || value === undefined ? null : Number(value)),
   };
 }
 
