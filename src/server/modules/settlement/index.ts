@@ -5,7 +5,9 @@ export {
   type PlacedItem,
   type SettlementInputs,
 } from './settlement.lines';
+export { ratesOnColumn, vendorTaxIdsColumn } from './settlement.rates';
 export {
+  shippingLimitsFrom,
   shippingLimitsOf,
   shopShippingLimits,
   type SellerTaxIds,

@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { TaxRateKind } from '../../../contracts/settlement-rates.contract';
 import type { CommissionRule } from '../../../domain/settlement';
-import { queryRows, type DbOrTx } from '../../platform/db';
+import { queryRows, type DbOrTx, type JsonColumn } from '../../platform/db';
 import { ratesInForce, type RateOnDay } from './settlement.tax-rates';
 import { commissionRules, taxRates, vendorPayoutDetails } from './settlement.tables';
 
@@ -22,17 +22,47 @@ type RatesRow = {
   }[];
 };
 
-/** ratesAndRulesOn's two columns, `tax_rates` and `rules`, for a select of its own or beside another read. */
-const ratesColumns = (day: string) => sql`
+/** The tax rates dated on or before `day`, as a json array. */
+const taxRatesJson = (day: string) => sql`
   coalesce((select json_agg(json_build_object('kind', ${taxRates.kind}, 'rateBp', ${taxRates.rateBp},
                                               'effectiveFrom', ${taxRates.effectiveFrom}))
-            from ${taxRates} where ${taxRates.effectiveFrom} <= ${day}), '[]') as tax_rates,
+            from ${taxRates} where ${taxRates.effectiveFrom} <= ${day}), '[]')`;
+
+/** The commission rules in force by `day`, as a json array. */
+const rulesJson = (day: string) => sql`
   coalesce((select json_agg(json_build_object('id', ${commissionRules.id}, 'scope', ${commissionRules.scope},
                                               'categoryId', ${commissionRules.categoryId},
                                               'vendorUserId', ${commissionRules.vendorUserId},
                                               'rateBp', ${commissionRules.rateBp},
                                               'effectiveFrom', ${commissionRules.effectiveFrom}))
-            from ${commissionRules} where ${commissionRules.effectiveFrom} <= ${day}), '[]') as rules`;
+            from ${commissionRules} where ${commissionRules.effectiveFrom} <= ${day}), '[]')`;
+
+/** ratesAndRulesOn's two columns, `tax_rates` and `rules`. */
+const ratesColumns = (day: string) => sql`${taxRatesJson(day)} as tax_rates, ${rulesJson(day)} as rules`;
+
+/** ratesAndRulesOn `day` as a column of a caller's read (json), with the same answer. */
+export function ratesOnColumn(day: string): JsonColumn<RatesOnDay> {
+  return {
+    sql: sql`json_build_object('tax_rates', ${taxRatesJson(day)}, 'rules', ${rulesJson(day)})`,
+    read: (value) => ratesOfRow(value as RatesRow, day),
+  };
+}
+
+/**
+ * A vendor's entry of vendorTaxIds as a column of a caller's read, given SQL naming the vendor (a column
+ * of the caller's row): its PAN, GSTIN and enrolment number, or null when it gave none.
+ */
+export function vendorTaxIdsColumn(
+  vendorUserId: SQL,
+): JsonColumn<{ pan: string | null; gstin: string | null; enrolmentNumber: string | null } | null> {
+  const v = vendorPayoutDetails;
+  return {
+    sql: sql`(select json_build_object('pan', ${v.pan}, 'gstin', ${v.gstin}, 'enrolmentNumber', ${v.enrolmentNumber})
+              from ${v} where ${v.vendorUserId} = ${vendorUserId})`,
+    read: (value) =>
+      (value ?? null) as { pan: string | null; gstin: string | null; enrolmentNumber: string | null } | null,
+  };
+}
 
 const ratesOfRow = (row: RatesRow, day: string): RatesOnDay => ({
   taxRates: ratesInForce(row.tax_rates, day),
@@ -53,37 +83,6 @@ const ratesOfRow = (row: RatesRow, day: string): RatesOnDay => ({
 export async function ratesAndRulesOn(db: DbOrTx, day: string): Promise<RatesOnDay> {
   const [row] = await queryRows<RatesRow>(db, sql`select ${ratesColumns(day)}`);
   return ratesOfRow(row, day);
-}
-
-/** What vendorTaxIds answers: each vendor's PAN, GSTIN and enrolment number (none given: absent). */
-export type VendorTaxIds = Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>;
-
-/**
- * vendorTaxIds and ratesAndRulesOn `day` in one statement: a placement reads the sellers' tax ids for
- * their shipping limits and settles its items by the same ids and the rates of that day.
- */
-export async function vendorTaxIdsAndRatesOn(
-  db: DbOrTx,
-  vendorUserIds: string[],
-  day: string,
-): Promise<{ taxIds: VendorTaxIds; rates: RatesOnDay }> {
-  const v = vendorPayoutDetails;
-  const wanted = [...new Set(vendorUserIds)];
-  const ids =
-    wanted.length === 0
-      ? sql`'[]'::json`
-      : sql`coalesce((select json_agg(json_build_object('vendorUserId', ${v.vendorUserId}, 'pan', ${v.pan},
-                                                        'gstin', ${v.gstin}, 'enrolmentNumber', ${v.enrolmentNumber}))
-                      from ${v} where ${inArray(v.vendorUserId, wanted)}), '[]')`;
-  const [row] = await queryRows<
-    RatesRow & {
-      tax_ids: { vendorUserId: string; pan: string | null; gstin: string | null; enrolmentNumber: string | null }[];
-    }
-  >(db, sql`select ${ids} as tax_ids, ${ratesColumns(day)}`);
-  const taxIds: VendorTaxIds = new Map();
-  for (const r of row.tax_ids)
-    taxIds.set(r.vendorUserId, { pan: r.pan, gstin: r.gstin, enrolmentNumber: r.enrolmentNumber });
-  return { taxIds, rates: ratesOfRow(row, day) };
 }
 
 /** The PAN and GSTIN each vendor has given (none: both null). */

@@ -1,7 +1,7 @@
 import { shipsOnlyWithin } from '../../../domain/unregistered-supplier';
 import type { DbOrTx } from '../../platform/db';
 import { shopSellers } from '../shops';
-import { vendorTaxIds, vendorTaxIdsAndRatesOn, type RatesOnDay } from './settlement.rates';
+import { vendorTaxIds, type RatesOnDay } from './settlement.rates';
 
 /** The settlement's tax rates and commission rules of a day, read with the sellers' tax ids. */
 export type SettlementRates = RatesOnDay & { day: string };
@@ -21,24 +21,27 @@ export async function shopShippingLimits(db: DbOrTx, storeIds: string[]): Promis
 /**
  * shopShippingLimits of shops whose vendor and state the caller already read (shopSellers' rows),
  * with the vendors' tax ids read for them: a placement settles its items with the same (recordItemSettlements).
- * `ratesOn`: the settlement's rates of that day are read in the same statement and answered too.
  */
 export async function shippingLimitsOf(
   db: DbOrTx,
   sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[],
-  { ratesOn }: { ratesOn?: string } = {},
-): Promise<{ limits: Map<string, string | null>; taxIds: SellerTaxIds; rates?: SettlementRates }> {
-  const vendorIds = sellers.map((s) => s.vendorUserId);
-  const read =
-    ratesOn === undefined
-      ? { taxIds: await vendorTaxIds(db, vendorIds), rates: undefined }
-      : await vendorTaxIdsAndRatesOn(db, vendorIds, ratesOn);
-  const ids = read.taxIds;
-  const limits = new Map(
+): Promise<{ limits: Map<string, string | null>; taxIds: SellerTaxIds }> {
+  const ids = await vendorTaxIds(
+    db,
+    sellers.map((s) => s.vendorUserId),
+  );
+  return { limits: shippingLimitsFrom(sellers, ids), taxIds: ids };
+}
+
+/** shippingLimitsOf's limits, of sellers whose vendors' tax ids the caller read (vendorTaxIdsColumn's). */
+export function shippingLimitsFrom(
+  sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[],
+  ids: SellerTaxIds,
+): Map<string, string | null> {
+  return new Map(
     sellers.map((s) => [
       s.storeId,
       shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state }),
     ]),
   );
-  return { limits, taxIds: ids, ...(read.rates && ratesOn ? { rates: { day: ratesOn, ...read.rates } } : {}) };
 }
