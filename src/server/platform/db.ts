@@ -275,6 +275,61 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A value its owner reads from its own tables as one column of a caller's select (a scalar subquery,
+ * json), with how to read it back: a checkout's read model takes several modules' columns in one
+ * statement.
+ */
+export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
+
+/**
+ * One data-modifying statement over its owner's own table, named, that a caller composes with other
+ * modules' writes into one statement of data-modifying WITHs (writeAtOnce). `body` is an insert,
+ * update or delete without a WITH of its own (PostgreSQL allows those only at the top level); it may
+ * read an earlier write of the same owner by its name. `counted`: its RETURNING rows are counted.
+ */
+export type NamedWrite = { name: string; body: SQL; counted?: boolean };
+
+/**
+ * What a module writes of its own rows for a caller's one statement: its named writes, and the rule
+ * it keeps on what they wrote (`check`, told the counted writes' row counts; it throws to refuse, and
+ * the caller's transaction rolls back).
+ */
+export type ModuleWrite = { writes: readonly NamedWrite[]; check?: (counts: Readonly<Record<string, number>>) => void };
+
+const writeName = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * Runs several modules' writes as one statement of data-modifying WITHs, in the caller's transaction,
+ * then each module's check. One statement: its rows are written together, the foreign keys between
+ * them checked at its end; no write sees another's rows (each reads the snapshot the statement began
+ * with), so no two may change the same row.
+ */
+export async function writeAtOnce(tx: Tx, ...parts: readonly ModuleWrite[]): Promise<void> {
+  const writes = parts.flatMap((p) => p.writes);
+  if (writes.length === 0) return;
+  const names = new Set<string>();
+  for (const w of writes) {
+    if (!writeName.test(w.name) || names.has(w.name)) throw new Error(`writeAtOnce: bad or repeated name ${w.name}`);
+    names.add(w.name);
+  }
+  const counted = writes.filter((w) => w.counted);
+  const ctes = sql.join(
+    writes.map((w) => sql`${sql.raw(w.name)} as (${w.body})`),
+    sql`, `,
+  );
+  const answer =
+    counted.length === 0
+      ? sql`select '{}'::json as counts`
+      : sql`select json_build_object(${sql.join(
+          counted.map((w) => sql`${w.name}::text, (select count(*) from ${sql.raw(w.name)})`),
+          sql`, `,
+        )}) as counts`;
+  const [row] = await queryRows<{ counts: Record<string, number | string> }>(tx, sql`with ${ctes} ${answer}`);
+  const counts = Object.fromEntries(Object.entries(row?.counts ?? {}).map(([k, v]) => [k, Number(v)]));
+  for (const p of parts) p.check?.(counts);
+}
+
+/**
  * How many rows the planner expects `query` to answer (EXPLAIN, without running it): for totals too
  * costly to count exactly. Rounded to two significant figures, as an estimate should be shown.
  */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Address, AddressData } from '../../../contracts/profile.contract';
 import { profileMessages } from '../../../contracts/profile.contract';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { queryRows, type Db, type DbOrTx, type JsonColumn, type Tx } from '../../platform/db';
 import { addresses, customers, users } from './auth.tables';
 
 export type { Address };
@@ -40,36 +40,55 @@ export async function getAddress(db: DbOrTx, userId: string, addressId: string):
   return row ? toAddress(row) : null;
 }
 
+/** What a checkout reads of its customer (getCheckoutCustomer). */
+export type CheckoutCustomer = {
+  address: Address | null;
+  email: string | null;
+  contact: { fullName: string; email: string; phone: string | null } | null;
+};
+
 /**
  * What a checkout reads of its customer, in one statement: one of their own addresses (null as
  * getAddress answers it), their account's email (null once deleted, as emailOfUser answers it) and
  * their name, email and phone for the payment provider's prefill (as getCustomerContact answers them).
  */
-export async function getCheckoutCustomer(
-  db: DbOrTx,
-  userId: string,
-  addressId: string,
-): Promise<{
-  address: Address | null;
-  email: string | null;
-  contact: { fullName: string; email: string; phone: string | null } | null;
-}> {
-  const [row] = await db
-    .select({
-      address: columns,
-      email: users.email,
-      status: users.status,
-      contact: { fullName: customers.fullName, email: customers.email, phone: customers.phone },
-    })
-    .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
-    .leftJoin(customers, eq(customers.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+export async function getCheckoutCustomer(db: DbOrTx, userId: string, addressId: string): Promise<CheckoutCustomer> {
+  const column = checkoutCustomerColumn(userId, addressId);
+  const [row] = await queryRows<{ v: unknown }>(db, sql`select ${column.sql} as v`);
+  return column.read(row?.v);
+}
+
+/** getCheckoutCustomer as a column of a caller's read (a json scalar subquery), with the same answer. */
+export function checkoutCustomerColumn(userId: string, addressId: string): JsonColumn<CheckoutCustomer> {
+  const a = addresses;
+  const c = customers;
   return {
-    address: row?.address ? toAddress(row.address) : null,
-    email: row && row.status !== 'deleted' ? row.email : null,
-    contact: row?.contact ?? null,
+    sql: sql`(select json_build_object(
+        'address', case when ${a.id} is null then null else json_build_object('id', ${a.id}, 'type', ${a.type},
+          'streetAddress', ${a.streetAddress}, 'city', ${a.city}, 'state', ${a.state},
+          'postalCode', ${a.postalCode}, 'country', ${a.country}, 'landmark', ${a.landmark},
+          'isDefault', ${a.isDefault}) end,
+        'email', ${users.email}, 'status', ${users.status},
+        'contact', case when ${c.id} is null then null
+          else json_build_object('fullName', ${c.fullName}, 'email', ${c.email}, 'phone', ${c.phone}) end)
+      from ${users}
+      left join ${a} on ${a.id} = ${addressId} and ${a.userId} = ${users.id}
+      left join ${c} on ${c.userId} = ${users.id}
+      where ${users.id} = ${userId}
+      limit 1)`,
+    read: (value) => {
+      const row = value as {
+        address: (Omit<Address, 'type'> & { type: string }) | null;
+        email: string;
+        status: string;
+        contact: CheckoutCustomer['contact'];
+      } | null;
+      return {
+        address: row?.address ? toAddress(row.address) : null,
+        email: row && row.status !== 'deleted' ? row.email : null,
+        contact: row?.contact ?? null,
+      };
+    },
   };
 }
 

@@ -39,7 +39,15 @@ export {
   STAFF_INVITE_HOURS,
   updateStaffRole,
 } from './auth.staff';
-export { formatAddress, getAddress, getCheckoutCustomer, insertAddress, type Address } from './auth.addresses';
+export {
+  checkoutCustomerColumn,
+  formatAddress,
+  getAddress,
+  getCheckoutCustomer,
+  insertAddress,
+  type Address,
+  type CheckoutCustomer,
+} from './auth.addresses';
 export { addressesRoutes } from './auth.addresses.routes';
 export {
   findCustomersByContact,
@@ -47,7 +55,7 @@ export {
   type CustomerContact,
   type FoundCustomer,
 } from './auth.customer-lookup';
-export { lockCustomer } from './auth.customer-lock';
+export { customerLockStep, lockCustomer } from './auth.customer-lock';
 export { getProfileImageUrl, setProfileImageUrl, updateProfile } from './auth.profile';
 export { profileRoutes } from './auth.profile.routes';
 export { settingsRoutes } from './auth.settings.routes';

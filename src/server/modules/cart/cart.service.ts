@@ -3,7 +3,7 @@ import type { Cart, CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.contract';
 import { noDeliveryMessage } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx, JsonColumn, ModuleWrite, Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
 import { itemPicture, productRowOnSale, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
@@ -23,9 +23,31 @@ export async function listCartLines(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
+/** listCartLines as a column of a caller's read (a json scalar subquery): the same lines, oldest first. */
+export function cartLinesColumn(
+  customerUserId: string,
+): JsonColumn<{ productId: string; variantId: string | null; quantity: number }[]> {
+  const c = cartItems;
+  return {
+    sql: sql`coalesce((select json_agg(json_build_object('productId', ${c.productId}, 'variantId', ${c.variantId},
+                                                         'quantity', ${c.quantity}) order by ${c.createdAt}, ${c.id})
+                       from ${c} where ${c.customerId} = ${customerUserId}), '[]')`,
+    read: (value) => value as { productId: string; variantId: string | null; quantity: number }[],
+  };
+}
+
 /** Empties a customer's cart inside the caller's transaction (after an order is placed). */
 export async function clearCart(tx: Tx, customerUserId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerUserId));
+}
+
+/** clearCart's write, for a caller's one statement (writeAtOnce): the placing statement empties the cart. */
+export function clearCartWrite(tx: Tx, customerUserId: string): ModuleWrite {
+  return {
+    writes: [
+      { name: 'cart_cleared', body: tx.delete(cartItems).where(eq(cartItems.customerId, customerUserId)).getSQL() },
+    ],
+  };
 }
 
 export type GetCartArgs = { db: Db; customerUserId: string; returnWindowDays: number };

@@ -1,2 +1,2 @@
 export { cartRoutes } from './cart.routes';
-export { clearCart, listCartLines } from './cart.service';
+export { cartLinesColumn, clearCart, clearCartWrite, listCartLines } from './cart.service';

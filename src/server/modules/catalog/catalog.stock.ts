@@ -46,6 +46,8 @@ export type PurchasableLine = Purchasable & {
   hsnCode: string | null;
   /** Asked for (`expiredHolds`): the product has holds expired but not yet released (their units are due back). */
   hasExpiredHolds: boolean;
+  /** Asked for (`also`): the caller's column of the product's row, built by its owner given the shop's vendor. */
+  also: unknown;
   variantId: string | null;
   variantLabel: string | null;
   sku: string | null;
@@ -55,19 +57,29 @@ export type PurchasableLine = Purchasable & {
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
   return (await purchasableWithShopState(tx, productIds)).map(
-    ({ shopState: _, hasExpiredHolds: __, hsnCode: ___, ...p }) => p,
+    ({ shopState: _, hasExpiredHolds: __, hsnCode: ___, also: ____, ...p }) => p,
   );
 }
 
+/** What a read of purchasable products may also be asked for. */
+type PurchasableOptions = {
+  /** Whether each product has expired holds still held. */
+  expiredHolds?: boolean;
+  /** One more column of each product's row, built by the module it reads, given SQL naming the shop's vendor. */
+  also?: (vendorId: SQL) => SQL;
+};
+
 /**
  * getPurchasable, with each product's shop's state and HSN code, and (asked for) whether it has
- * expired holds still held.
+ * expired holds still held and the caller's column.
  */
 async function purchasableWithShopState(
   tx: DbOrTx,
   productIds: string[],
-  { expiredHolds = false } = {},
-): Promise<(Purchasable & { shopState: string | null; hsnCode: string | null; hasExpiredHolds: boolean })[]> {
+  { expiredHolds = false, also }: PurchasableOptions = {},
+): Promise<
+  (Purchasable & { shopState: string | null; hsnCode: string | null; hasExpiredHolds: boolean; also: unknown })[]
+> {
   const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return [];
   const rows = await tx
@@ -85,6 +97,7 @@ async function purchasableWithShopState(
         ? sql<boolean>`exists (select 1 from ${stockHolds} where ${stockHolds.productId} = ${products.id}
             and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} <= now())`
         : sql<boolean>`false`,
+      also: also ? sql<unknown>`${also(sql`${shopRows.vendorId}`)}` : sql<unknown>`null`,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       hsnCode: products.hsnCode,
@@ -113,7 +126,7 @@ async function purchasableWithShopState(
 export async function getPurchasableLines(
   tx: DbOrTx,
   keys: StockKey[],
-  opts: { expiredHolds?: boolean } = {},
+  opts: PurchasableOptions = {},
 ): Promise<Map<string, PurchasableLine>> {
   const found = new Map<string, PurchasableLine>();
   const byProduct = new Map(

@@ -34,9 +34,12 @@ export {
 } from './catalog.stock';
 export {
   holdStock,
+  holdStockAtOnce,
+  holdableAtOnce,
   releaseExpiredHolds,
   releaseHeldStock,
   sellHeldStock,
+  sellHeldStockStep,
   startStockHoldsJob,
   type HoldLine,
 } from './catalog.holds';

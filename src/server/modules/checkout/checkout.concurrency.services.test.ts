@@ -60,6 +60,42 @@ async function expectLedgerConsistent() {
 }
 
 describe('no oversell', () => {
+  it('buyers of two products race, in either order in their carts: a refused hold holds neither', async () => {
+    const BUYERS = 40;
+    await useTestGateway();
+    const racer = await twoShops(t, { stockA: 10, stockB: 15 });
+    const all = await Promise.all(Array.from({ length: BUYERS }, () => newShopper(t)));
+    await Promise.all(
+      all.map((s, i) =>
+        fillCart(
+          s,
+          i % 2
+            ? [{ productId: racer.a.id }, { productId: racer.b.id }]
+            : [{ productId: racer.b.id }, { productId: racer.a.id }],
+        ),
+      ),
+    );
+    const totals = await Promise.all(all.map((s) => shownTotal(s.client)));
+    const started = await Promise.all(
+      all.map((s, i) =>
+        s.client.post('/api/checkout', { addressId: s.addressId, pointsToUse: 0, expectedTotalPaise: totals[i] }),
+      ),
+    );
+    const codes = started.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(BUYERS - 10);
+    expect(await stockOf(t, racer.a.id)).toBe(0);
+    expect(await stockOf(t, racer.b.id)).toBe(5);
+    // Every payment holds both products, and no hold is without its payment.
+    const holds = sql`select count(*)::int as n from stock_holds h join payments p on p.id = h.ref
+      where h.product_id in (${racer.a.id}, ${racer.b.id})`;
+    expect(await count(t, holds)).toBe(20);
+    const orphans = sql`select count(*)::int as n from stock_holds h
+      where h.product_id in (${racer.a.id}, ${racer.b.id})
+        and not exists (select 1 from payments p where p.id = h.ref)`;
+    expect(await count(t, orphans)).toBe(0);
+  });
+
   it('200 buyers race for 50 units: 150 are refused before they pay, the 50 who pay all get their order', async () => {
     const BUYERS = 200;
     const UNITS = 50;

@@ -1,13 +1,13 @@
 import { AppError } from '../../platform/app-error';
-import type { Tx } from '../../platform/db';
+import { writeAtOnce, type ModuleWrite, type Tx } from '../../platform/db';
 import { checkoutMessages, notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { getAddress } from '../auth';
-import { clearCart } from '../cart';
+import { clearCartWrite } from '../cart';
 import { byStockKey, getPurchasableLines, stockKey, takeStock } from '../catalog';
-import { insertOrder, noticeOrderPlaced, type NewOrder } from '../orders';
-import { orderRef, recordPendingEarns, spendPoints } from '../rewards';
+import { noticeOrderPlaced, orderPlacedNoticeWrite, orderWrite, type NewOrder } from '../orders';
+import { orderRef, pendingEarnsWrite, spendPoints } from '../rewards';
 import { promotionCustomer, recordPromotionCostGranted, recordPromotionUses } from '../promotions';
-import { recordItemSettlements } from '../settlement';
+import { itemSettlementsWrite } from '../settlement';
 import { todayInIndia } from '../../../domain/age';
 import { confirmPromotionsTx, orderPromotionsOf } from './checkout.promotions';
 import {
@@ -36,6 +36,9 @@ export type PlaceOrder = {
   stockHeld?: boolean;
 };
 
+/** Nothing to write. */
+const none: ModuleWrite = { writes: [] };
+
 const priceChanged = (name: string) => `The price of "${name}" changed while you were paying`;
 
 /**
@@ -47,8 +50,12 @@ const priceChanged = (name: string) => `The price of "${name}" changed while you
  */
 export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: string }> {
   const snap = o.snapshot;
-  // The settlement's inputs (the products' HSN codes, the shops, the sellers' tax ids) come with the prices.
-  const { lines, settlement } = await priceLinesToPlace(tx, snap.lines, { stockHeld: o.stockHeld });
+  // The settlement's inputs (the products' HSN codes, the shops, the sellers' tax ids, the day's rates) come
+  // with the prices.
+  const { lines, settlement } = await priceLinesToPlace(tx, snap.lines, {
+    stockHeld: o.stockHeld,
+    ratesOn: todayInIndia(),
+  });
   // The order is placed only at the prices the customer was quoted and paid, held stock or not: a
   // price changed since (up or down) refuses it, and the caller records a paid payment for refund.
   const quoted = new Map(snap.lines.map((l) => [stockKey(l), l.pricePaise]));
@@ -120,18 +127,11 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
         : undefined,
     })),
   };
-  const { orderId, parts, items } = await insertOrder(tx, order);
-  if (promos && customer)
-    await recordPromotionUses(tx, {
-      orderId,
-      customer,
-      paymentId: o.paymentId,
-      uses: promos.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
-    });
-  // What Haat owes for its promotions on each item: its promotion cost ledger's 'granted' lines.
-  if (promos) await recordPromotionCostGranted(tx, { orderId, items: haatCostItems(items, lines, discounts) });
-
-  await recordItemSettlements(tx, {
+  const { orderId, parts, items, write: orderRows } = orderWrite(tx, order);
+  // What the settlement reads (its rates) is read first: the order's rows and every other module's
+  // rows that follow from it are then written in one statement of data-modifying WITHs, each module's
+  // write built by that module.
+  const settlementRows = await itemSettlementsWrite(tx, {
     orderId,
     placeOfSupplyState,
     items: items.map((i, n) => ({
@@ -145,9 +145,7 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
     })),
     known: settlement,
   });
-  if (amounts.pointsUsed > 0)
-    await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
-  await recordPendingEarns(tx, {
+  const earns = pendingEarnsWrite({
     customerUserId: o.customerUserId,
     orderId,
     parts: parts.map((part) => ({
@@ -156,10 +154,25 @@ export async function placeOrderTx(tx: Tx, o: PlaceOrder): Promise<{ orderId: st
       description: `Earned on order ${orderRef(orderId)} from ${storeNameOf(lines, part.storeId)}`,
     })),
   });
-  await clearCart(tx, o.customerUserId);
   // Told from what was just written: the shops' vendors and names came with the prices.
   const shops = new Map(lines.map((l) => [l.storeId, { vendorUserId: l.vendorId, shopName: l.storeName }]));
-  await noticeOrderPlaced(tx, { orderId, order, parts, shops });
+  const placed = { orderId, order, parts, shops };
+  const notices = orderPlacedNoticeWrite(placed);
+  await writeAtOnce(tx, orderRows, settlementRows, earns, clearCartWrite(tx, o.customerUserId), notices ?? none);
+  // A part of more than one item lists its items in the database's order: its notices follow the order's rows.
+  if (!notices) await noticeOrderPlaced(tx, placed);
+  if (promos && customer)
+    await recordPromotionUses(tx, {
+      orderId,
+      customer,
+      paymentId: o.paymentId,
+      uses: promos.cart.applied.map((p) => ({ promotionId: p.promotionId, discountPaise: p.discountPaise })),
+    });
+  // What Haat owes for its promotions on each item: its promotion cost ledger's 'granted' lines.
+  if (promos) await recordPromotionCostGranted(tx, { orderId, items: haatCostItems(items, lines, discounts) });
+  // Spent apart from the points earned: both change the customer's balance row, one change a statement.
+  if (amounts.pointsUsed > 0)
+    await spendPoints(tx, { customerUserId: o.customerUserId, orderId, points: amounts.pointsUsed });
   return { orderId };
 }
 

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Amounts } from '../../../contracts/checkout.contract';
 import { checkoutMessages, notEnoughStockMessage, unavailableMessage } from '../../../contracts/checkout.contract';
 import { noDeliveryMessage, pointsEarnedOnPaid } from '../../../domain/pricing';
@@ -9,7 +10,13 @@ import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
-import { shippingLimitsOf, type SettlementInputs } from '../settlement';
+import {
+  ratesOnColumn,
+  shippingLimitsFrom,
+  vendorTaxIdsColumn,
+  type SettlementInputs,
+  type SettlementRates,
+} from '../settlement';
 import { deliversTo, shipsOnlyWithinRefusal } from '../../../domain/unregistered-supplier';
 import type { SnapshotPromotions } from './checkout.promotions';
 
@@ -84,7 +91,7 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
   return (await getProductName(db, productId)) ?? 'A product in your cart';
 }
 
-type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown> };
+type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown>; ratesOn?: string };
 
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
@@ -108,22 +115,35 @@ export async function priceLines(
 export async function priceLinesToPlace(
   db: DbOrTx,
   lines: { productId: string; variantId?: string | null; quantity: number }[],
-  { stockHeld = false, releaseExpiredHolds }: PriceOptions = {},
+  { stockHeld = false, releaseExpiredHolds, ratesOn }: PriceOptions = {},
 ): Promise<{ lines: PricedCartLine[]; settlement: SettlementInputs }> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
-  let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined });
+  // Each product's row brings its seller's tax ids (and, placing, the settlement's rates of the day, read
+  // once): columns settlement builds over its own tables.
+  const rates = ratesOn === undefined ? null : ratesOnColumn(ratesOn);
+  const also = (vendorId: SQL) =>
+    sql`json_build_object('taxIds', ${vendorTaxIdsColumn(vendorId).sql}, 'rates', ${rates ? rates.sql : sql`null`})`;
+  let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined, also });
   if (releaseExpiredHolds && [...found.values()].some((p) => p.hasExpiredHolds)) {
     await releaseExpiredHolds();
-    found = await getPurchasableLines(db, lines);
+    found = await getPurchasableLines(db, lines, { also });
   }
-  // The shops' vendors and states come with the products: only their tax ids are read for the limits.
+  // The shops' vendors and states, and the vendors' tax ids, come with the products: nothing more is read.
   const sellers = new Map([...found.values()].map((p) => [p.storeId, p]));
   const shops = [...sellers.values()].map((p) => ({
     storeId: p.storeId,
     vendorUserId: p.vendorId,
     state: p.shopState,
   }));
-  const { limits, taxIds } = await shippingLimitsOf(db, shops);
+  const taxIds = new Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>();
+  let dayRates: SettlementRates | undefined;
+  for (const p of found.values()) {
+    const read = p.also as { taxIds: unknown; rates: unknown };
+    const ids = vendorTaxIdsColumn(sql`null`).read(read.taxIds);
+    if (ids) taxIds.set(p.vendorId, ids);
+    if (rates && ratesOn && !dayRates) dayRates = { day: ratesOn, ...rates.read(read.rates) };
+  }
+  const limits = shippingLimitsFrom(shops, taxIds);
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
     const p = found.get(stockKey(l));
@@ -153,7 +173,7 @@ export async function priceLinesToPlace(
     });
   }
   const products = [...found.values()].map((p) => ({ productId: p.id, categoryId: p.categoryId, hsnCode: p.hsnCode }));
-  return { lines: priced, settlement: { products, sellers: shops, taxIds } };
+  return { lines: priced, settlement: { products, sellers: shops, taxIds, ...(dayRates ? { rates: dayRates } : {}) } };
 }
 
 /**

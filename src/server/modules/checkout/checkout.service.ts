@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { CheckoutResult, CheckoutSummary, PaymentMethod } from '../../../contracts/checkout.contract';
 import { isUuid } from '../../../contracts/common.contract';
 import { codMessages } from '../../../domain/cod';
@@ -11,18 +12,26 @@ import {
 import { todayInIndia } from '../../../domain/age';
 import { AppError } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx, NamedWrite, Tx } from '../../platform/db';
 import type { PaymentOutcome } from '../../platform/metrics';
-import { getCheckoutCustomer, lockCustomer } from '../auth';
-import { holdStock, releaseExpiredHolds, releaseHeldStock, sellHeldStock } from '../catalog';
+import { customerLockStep, lockCustomer } from '../auth';
+import {
+  holdableAtOnce,
+  holdStock,
+  holdStockAtOnce,
+  releaseExpiredHolds,
+  releaseHeldStock,
+  sellHeldStockStep,
+  type HoldLine,
+} from '../catalog';
 import { holdPromotionUses, promotionCustomer, releaseHeldPromotionUses, type PromotionCustomer } from '../promotions';
 import { listCartLines } from '../cart';
 import {
   activeGateway,
   activeGatewayName,
   createPayment,
+  createPaymentStep,
   isRefundDue,
-  listOpenPaymentIds,
   lockPayment,
   markPaymentFailed,
   claimPayment,
@@ -30,6 +39,7 @@ import {
 } from '../payments';
 import { getBalances } from '../rewards';
 import { placeOrderTx, sameLines } from './checkout.place';
+import { readCheckoutStart } from './checkout.read-model';
 import type { CouponGuesses } from './checkout.coupon-guesses';
 import {
   confirmPromotionsTx,
@@ -138,14 +148,21 @@ export async function startCheckout(
   },
 ): Promise<CheckoutResult> {
   const { db, config, customerUserId, pointsToUse } = ctx;
-  // The address, the email a per-customer limit counts by and the payment's prefill, read at once.
-  const who = isUuid(ctx.addressId) ? await getCheckoutCustomer(db, customerUserId, ctx.addressId) : null;
-  const address = who?.address;
-  if (!who || !address)
-    throw new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
+  const notFound = () =>
+    new AppError('NOT_FOUND', checkoutMessages.addressNotFound, { addressId: checkoutMessages.addressNotFound });
+  if (!isUuid(ctx.addressId)) throw notFound();
+  // The address, the email a per-customer limit counts by and the payment's prefill, the cart, the
+  // open payments and the points, read at once.
+  const start = await readCheckoutStart(db, {
+    customerUserId,
+    addressId: ctx.addressId,
+    returnWindowDays: config.RETURN_WINDOW_DAYS,
+  });
+  const { who, cart } = start;
+  const address = who.address;
+  if (!address) throw notFound();
   const customer = await promotionCustomer(db, customerUserId, who.email);
-  const cart = await listCartLines(db, customerUserId);
-  await returnUnfinishedHolds(db, customerUserId);
+  await returnUnfinishedHolds(db, start.openPaymentIds);
   // Expired holds of the cart's products that the job has not swept yet are released before the stock
   // is counted (when the read finds some): their units are on sale again.
   const lines = await priceLines(db, cart, {
@@ -153,7 +170,7 @@ export async function startCheckout(
       db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) })),
   });
   assertDeliverable(lines, address.state);
-  const available = await availablePoints(ctx, customerUserId);
+  const available = start.availablePoints ?? (await availablePoints(ctx, customerUserId));
   if (pointsToUse > available)
     throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, {
       pointsToUse: checkoutMessages.tooManyPoints,
@@ -207,31 +224,48 @@ export async function startCheckout(
   // No gateway (503): nothing is reserved or charged.
   const gateway = await activeGateway(db, config);
   const paymentId = randomUUID();
-  // The stock and the promotions are held for the payment together: refused now (409), nothing is charged.
-  await reserve(ctx, { paymentId, customer, lines, promos, today });
+  const order = {
+    amountPaise: amounts.totalPaise,
+    currency: 'INR' as const,
+    receipt: paymentId,
+    notes: { paymentId, customerId: customerUserId },
+  };
+  const payment = (providerOrderId: string) => ({
+    id: paymentId,
+    customerUserId,
+    gateway: gateway.name,
+    providerOrderId,
+    amountPaise: amounts.totalPaise,
+    checkout: snapshot,
+  });
   let providerOrderId: string;
-  try {
-    ({ providerOrderId } = await gateway.createOrder({
-      amountPaise: amounts.totalPaise,
-      currency: 'INR',
-      receipt: paymentId,
-      notes: { paymentId, customerId: customerUserId },
-    }));
-    await createPayment(db, {
-      id: paymentId,
-      customerUserId,
-      gateway: gateway.name,
-      providerOrderId,
-      amountPaise: amounts.totalPaise,
-      checkout: snapshot,
+  if (gateway.ordersAreLocal && atOnce(lines, promos)) {
+    // Its order made here first, the stock is held and the payment recorded by one statement: both or
+    // neither (a shortage: 409, nothing written).
+    ({ providerOrderId } = await gateway.createOrder(order));
+    const recorded = payment(providerOrderId);
+    await reserve(ctx, {
+      paymentId,
+      customer,
+      lines,
+      promos,
+      today,
+      also: (held) => [createPaymentStep(recorded, held)],
     });
-  } catch (e) {
-    // No payment to wait for: the reserved units and the promotions held go back at once.
-    await db.transaction(async (tx) => {
-      await releaseHeldStock(tx, [paymentId]);
-      await releaseHeldPromotionUses(tx, [paymentId]);
-    });
-    throw e;
+  } else {
+    // The stock and the promotions are held for the payment together: refused now (409), nothing is charged.
+    await reserve(ctx, { paymentId, customer, lines, promos, today });
+    try {
+      ({ providerOrderId } = await gateway.createOrder(order));
+      await createPayment(db, payment(providerOrderId));
+    } catch (e) {
+      // No payment to wait for: the reserved units and the promotions held go back at once.
+      await db.transaction(async (tx) => {
+        await releaseHeldStock(tx, [paymentId]);
+        await releaseHeldPromotionUses(tx, [paymentId]);
+      });
+      throw e;
+    }
   }
   return {
     status: 'payment_required',
@@ -251,8 +285,7 @@ export async function startCheckout(
  * promotions back (a new checkout replaces them), in one transaction taking its product locks in one
  * order.
  */
-async function returnUnfinishedHolds(db: Db, customerUserId: string): Promise<void> {
-  const unfinished = await listOpenPaymentIds(db, customerUserId);
+async function returnUnfinishedHolds(db: Db, unfinished: string[]): Promise<void> {
   if (unfinished.length > 0)
     await db.transaction(async (tx) => {
       await releaseHeldStock(tx, unfinished);
@@ -260,12 +293,27 @@ async function returnUnfinishedHolds(db: Db, customerUserId: string): Promise<vo
     });
 }
 
+/** The lines as the stock holds name them. */
+const holdLinesOf = (lines: readonly PricedCartLine[]): HoldLine[] =>
+  lines.map((l) => ({
+    productId: l.productId,
+    variantId: l.variantId,
+    name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
+    quantity: l.quantity,
+  }));
+
+/** No promotion to hold, and stock holdStockAtOnce can hold: the reservation is one statement. */
+const atOnce = (lines: readonly PricedCartLine[], promos: PromotionsQuote): boolean =>
+  promos.cart.applied.length === 0 && holdableAtOnce(holdLinesOf(lines));
+
 /**
  * Reserves the checkout's stock under the payment id for STOCK_HOLD_MINUTES, so that buyers beyond
  * the stock are refused now, before they pay, and holds the promotions quoted, checked again under
  * their locks, for as long: their uses count while the customer pays. One transaction: the
  * promotions are locked first, then the stock is taken (the placement's lock order), then their uses
- * are counted; a shortage or a promotion refused rolls it all back.
+ * are counted; a shortage or a promotion refused rolls it all back. Without promotions and for
+ * products without options (atOnce), one statement, atomic by itself, with `also`'s writes (other
+ * modules' steps, written only when the stock was held); `also` is for that case only.
  */
 async function reserve(
   { db, config }: Ctx,
@@ -275,21 +323,15 @@ async function reserve(
     lines: PricedCartLine[];
     promos: PromotionsQuote;
     today: string;
+    also?: (held: SQL) => readonly NamedWrite[];
   },
 ): Promise<void> {
   const expiresAt = new Date(Date.now() + config.STOCK_HOLD_MINUTES * 60_000);
+  const lines = holdLinesOf(a.lines);
+  if (atOnce(a.lines, a.promos)) return holdStockAtOnce(db, { ref: a.paymentId, lines, expiresAt, also: a.also });
+  if (a.also) throw new Error('reserve: other writes go with a reservation of one statement only');
   await db.transaction(async (tx) => {
-    const takeStock = () =>
-      holdStock(tx, {
-        ref: a.paymentId,
-        lines: a.lines.map((l) => ({
-          productId: l.productId,
-          variantId: l.variantId,
-          name: l.variantLabel ? `${l.name} (${l.variantLabel})` : l.name,
-          quantity: l.quantity,
-        })),
-        expiresAt,
-      });
+    const takeStock = () => holdStock(tx, { ref: a.paymentId, lines, expiresAt });
     if (a.promos.cart.applied.length === 0) return takeStock();
     const q = await confirmPromotionsTx(tx, {
       customer: a.customer,
@@ -339,10 +381,16 @@ export async function confirmPayment(
     // The order's id is chosen first: the payment is marked paid with it as it is locked.
     const newOrderId = randomUUID();
     const confirmed = await db.transaction(async (tx) => {
+      // Claimed, the customer is locked and the stock held for the payment sold in the same statement,
+      // in that order (a refusal below rolls them back with the claim).
       const claim = await claimPayment(tx, {
         paymentId: a.paymentId,
         orderId: newOrderId,
         providerPaymentId: a.providerPaymentId,
+        whenClaimed: ({ customerUserId, claimed }) => [
+          customerLockStep(customerUserId),
+          sellHeldStockStep(a.paymentId, claimed),
+        ],
       });
       if (!claim) throw new AppError('NOT_FOUND', checkoutMessages.paymentNotFound);
       const p = claim.payment;
@@ -357,9 +405,8 @@ export async function confirmPayment(
         );
       }
       if (!claim.claimed) throw new Error(`payment ${p.id} could become an order but was not marked paid`);
-      await lockCustomer(tx, p.customerId);
       // Within its hold the stock is the customer's; after it, the order takes stock like any other.
-      const stockHeld = await sellHeldStock(tx, p.id);
+      const stockHeld = (claim.counts.held_stock_sold ?? 0) > 0;
       if (p.status === 'failed' && !stockHeld) throw new AppError('CONFLICT', lateCaptureReason);
       // An expired hold the job has not swept yet gives its units back first; the order may then still take them.
       if (!stockHeld) await releaseExpiredHolds(tx, { refs: [p.id] });

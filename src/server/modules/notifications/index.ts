@@ -2,6 +2,7 @@ export {
   notify,
   notifyMany,
   notifyAtOnce,
+  notifyAtOnceWrite,
   listNotifications,
   unreadCount,
   markRead,

@@ -10,7 +10,7 @@ import type {
 import { emailGroups, notificationMessages } from '../../../contracts/notifications.contract';
 import type { PageQuery } from '../../../contracts/common.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import { queryRows, writeAtOnce, type DbOrTx, type ModuleWrite, type Tx } from '../../platform/db';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.tables';
 import { renderTemplate, type TemplateGroup } from './notifications.templates';
 
@@ -91,6 +91,11 @@ export async function notify(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
  * ids are made here, so that each email names its notification without reading it back.
  */
 export async function notifyAtOnce(tx: Tx, ...events: NotifyEvent[]): Promise<void> {
+  await writeAtOnce(tx, notifyAtOnceWrite(...events));
+}
+
+/** notifyAtOnce's writes, for a caller's one statement (writeAtOnce): the same rows, written with its other rows. */
+export function notifyAtOnceWrite(...events: NotifyEvent[]): ModuleWrite {
   const inbox: SQL[] = [];
   const emails: SQL[] = [];
   for (const e of events) {
@@ -126,8 +131,12 @@ export async function notifyAtOnce(tx: Tx, ...events: NotifyEvent[]): Promise<vo
       ? sql`insert into ${notificationEmails} (notification_id, audience, user_id, kind, data, subject, to_email)
             ${sql.join(emails, sql` union all `)}`
       : null;
-  if (inboxRows && emailRows) await tx.execute(sql`with inbox as (${inboxRows}) ${emailRows}`);
-  else if (inboxRows ?? emailRows) await tx.execute((inboxRows ?? emailRows)!);
+  return {
+    writes: [
+      ...(inboxRows ? [{ name: 'notice_inbox_rows', body: inboxRows }] : []),
+      ...(emailRows ? [{ name: 'notice_email_rows', body: emailRows }] : []),
+    ],
+  };
 }
 
 /** Recipients per statement of notifyMany: a few thousand parameters at most, whatever the audience's size. */

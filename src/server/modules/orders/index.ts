@@ -23,6 +23,7 @@ export {
   findOrderCustomer,
   hideOrder,
   insertOrder,
+  orderWrite,
   lockCustomerOrder,
   markReturnedToSeller,
   recordCashCollected,
@@ -34,5 +35,11 @@ export {
   type NewOrderLine,
   type PlacedPart,
 } from './orders.service';
-export { itemLines, noticeOrderPlaced, noticePartsCancelled, type PlacedOrderNotice } from './orders.notices';
+export {
+  itemLines,
+  noticeOrderPlaced,
+  noticePartsCancelled,
+  orderPlacedNoticeWrite,
+  type PlacedOrderNotice,
+} from './orders.notices';
 export { orderValuesAfterDiscount } from './orders.values';

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatRupees, pointsToPaise } from '../../../domain/money';
 import { orderRef } from '../../../domain/order-ref';
-import type { Tx } from '../../platform/db';
-import { notify, notifyAtOnce, type NotifyEvent } from '../notifications';
+import type { ModuleWrite, Tx } from '../../platform/db';
+import { notify, notifyAtOnce, notifyAtOnceWrite, type NotifyEvent } from '../notifications';
 import { shopRows } from '../shops';
 import type { NewOrder, PlacedPart } from './orders.service';
 import { orderItems, orderParts, orders } from './orders.tables';
@@ -105,10 +105,22 @@ export type PlacedOrderNotice = {
  * the database's collation, so they are read back only for a part of more than one item.
  */
 async function placedPartsForNotice(tx: Tx, p: PlacedOrderNotice): Promise<PartNotice[]> {
+  const several = partsOfSeveralItems(p);
+  return placedPartsOf(p, several.length > 0 ? await itemsOfParts(tx, several) : []);
+}
+
+/** The parts of a placed order with more than one item: only their items' order is read back. */
+function partsOfSeveralItems(p: PlacedOrderNotice): string[] {
+  return p.parts.filter((part) => p.order.lines.filter((l) => l.storeId === part.storeId).length > 1).map((x) => x.id);
+}
+
+/** placedPartsForNotice, given the items read back of the parts of more than one item (`sorted`). */
+function placedPartsOf(
+  p: PlacedOrderNotice,
+  sorted: readonly { partId: string; productName: string; variantLabel: string | null; quantity: number }[],
+): PartNotice[] {
   const parts = [...p.parts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const linesOf = (storeId: string) => p.order.lines.filter((l) => l.storeId === storeId);
-  const several = parts.filter((part) => linesOf(part.storeId).length > 1).map((part) => part.id);
-  const sorted = several.length > 0 ? await itemsOfParts(tx, several) : [];
   return parts.map((part) => {
     const shop = p.shops.get(part.storeId);
     if (!shop) throw new Error(`noticeOrderPlaced: shop ${part.storeId} not given`);
@@ -142,6 +154,21 @@ async function placedPartsForNotice(tx: Tx, p: PlacedOrderNotice): Promise<PartN
  * than one item, its items' order).
  */
 export async function noticeOrderPlaced(tx: Tx, placed: PlacedOrderNotice): Promise<void> {
+  await notifyAtOnce(tx, ...orderPlacedEvents(placed, await placedPartsForNotice(tx, placed)));
+}
+
+/**
+ * noticeOrderPlaced's writes, for the placing statement itself (writeAtOnce, with the order's own
+ * writes); null when a part has more than one item: their order is the database's, read back once
+ * written, so the caller then calls noticeOrderPlaced after the order is written.
+ */
+export function orderPlacedNoticeWrite(placed: PlacedOrderNotice): ModuleWrite | null {
+  if (partsOfSeveralItems(placed).length > 0) return null;
+  return notifyAtOnceWrite(...orderPlacedEvents(placed, placedPartsOf(placed, [])));
+}
+
+/** The customer's message and each vendor's of a placed order, its parts told as they were written. */
+function orderPlacedEvents(placed: PlacedOrderNotice, parts: PartNotice[]): NotifyEvent[] {
   const { orderId, order: o } = placed;
   const order = {
     customerUserId: o.customerUserId,
@@ -152,9 +179,8 @@ export async function noticeOrderPlaced(tx: Tx, placed: PlacedOrderNotice): Prom
     discountPaise: o.lines.reduce((s, l) => s + (l.discount?.discountPaise ?? 0), 0),
     promotions: o.promotions ?? [],
   };
-  const parts = await placedPartsForNotice(tx, placed);
   const ref = orderRef(orderId);
-  const events: NotifyEvent[] = [
+  return [
     {
       kind: 'order-placed',
       to: { userId: order.customerUserId },
@@ -185,8 +211,6 @@ export async function noticeOrderPlaced(tx: Tx, placed: PlacedOrderNotice): Prom
       },
     })),
   ];
-  // One statement for every recipient: the customer's and each vendor's inbox rows and emails.
-  await notifyAtOnce(tx, ...events);
 }
 
 /** A part moved forward: the customer hears of confirmed, shipped (with the tracking note) and delivered. */

@@ -6,7 +6,7 @@ import { orderMessages } from '../../../contracts/orders.contract';
 import { codDueByPart } from '../../../domain/cod';
 import { overallStatus, type OrderStatus } from '../../../domain/order-status';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { writeAtOnce, type DbOrTx, type ModuleWrite, type Tx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { orderShown } from './orders.conditions';
 import { noticePartMoved } from './orders.notices';
@@ -78,6 +78,19 @@ export async function insertOrder(
   tx: Tx,
   o: NewOrder,
 ): Promise<{ orderId: string; parts: PlacedPart[]; items: PlacedItem[] }> {
+  const { write, ...placed } = orderWrite(tx, o);
+  await writeAtOnce(tx, write);
+  return placed;
+}
+
+/**
+ * insertOrder's writes, for a caller's one statement (writeAtOnce): the order, its parts, items and
+ * first history rows, written together; the ids are made here and answered beside them.
+ */
+export function orderWrite(
+  tx: Tx,
+  o: NewOrder,
+): { orderId: string; parts: PlacedPart[]; items: PlacedItem[]; write: ModuleWrite } {
   if (o.lines.length === 0) throw new Error('insertOrder: an order needs at least one line');
   const byStore = new Map<string, NewOrderLine[]>();
   for (const l of o.lines) byStore.set(l.storeId, [...(byStore.get(l.storeId) ?? []), l]);
@@ -167,10 +180,16 @@ export async function insertOrder(
     })),
   );
   // One statement: the foreign keys between its rows are checked at its end, when all are written.
-  await tx.execute(
-    sql`with o as (${order.getSQL()}), p as (${partRows.getSQL()}), i as (${itemRows.getSQL()}) ${history.getSQL()}`,
-  );
+  const write: ModuleWrite = {
+    writes: [
+      { name: 'order_row', body: order.getSQL() },
+      { name: 'order_part_rows', body: partRows.getSQL() },
+      { name: 'order_item_rows', body: itemRows.getSQL() },
+      { name: 'order_status_rows', body: history.getSQL() },
+    ],
+  };
   return {
+    write,
     orderId,
     parts: placedParts,
     items: items.map(({ id, orderPartId, line: l }) => ({

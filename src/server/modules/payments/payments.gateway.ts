@@ -16,6 +16,11 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   /** The public key id the browser's checkout needs (Razorpay only). */
   readonly keyId?: string;
+  /**
+   * Its orders are made in this process, reaching no provider (the test gateway): one may be made before
+   * the stock is held, so that the hold and the payment row are written by one statement.
+   */
+  readonly ordersAreLocal?: boolean;
   /** Creates the provider's order for an amount; called outside any database transaction. */
   createOrder(req: ProviderOrderRequest): Promise<{ providerOrderId: string }>;
   /** True when `signature` is the provider's signature of `${providerOrderId}|${providerPaymentId}`. */
@@ -41,6 +46,7 @@ export function sameSignature(expectedHex: string, givenHex: string): boolean {
  */
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
+  readonly ordersAreLocal = true;
   constructor(private readonly secret: Buffer) {}
 
   async createOrder(): Promise<{ providerOrderId: string }> {

@@ -3,7 +3,7 @@ import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import { testGatewayAllowed, type Config } from '../../platform/config';
-import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import { queryRows, type DbOrTx, type JsonColumn, type NamedWrite, type Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
@@ -181,6 +181,22 @@ export type NewPayment = {
   checkout: unknown;
 };
 
+/**
+ * createPayment as a step of a caller's one statement (`payment_row`), written only when `when` (an
+ * SQL condition on the statement's earlier steps) holds: a payment is recorded with what it pays for.
+ */
+export function createPaymentStep(p: NewPayment, when: SQL): NamedWrite {
+  return {
+    name: 'payment_row',
+    counted: true,
+    body: sql`insert into ${payments} (id, customer_id, gateway, provider_order_id, amount_paise, currency, checkout)
+      select ${p.id}::uuid, ${p.customerUserId}::uuid, ${p.gateway}::text, ${p.providerOrderId}::text,
+        ${p.amountPaise}::bigint, 'INR', ${JSON.stringify(p.checkout)}::jsonb
+      where ${when}
+      returning id`,
+  };
+}
+
 /** Records a payment attempt (status created) with a snapshot of what is being bought. */
 export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment> {
   const [row] = await db
@@ -203,14 +219,40 @@ export async function createPayment(db: DbOrTx, p: NewPayment): Promise<Payment>
  * and, when it can still become an order (it is not paid with one already, nor recorded for refund),
  * marks it paid with `orderId` and the provider's payment id. Answers the payment as it was before and
  * whether it was marked; null when there is no such payment. When the order is not placed after all,
- * the caller's transaction rolls the mark back with it.
+ * the caller's transaction rolls the mark back with it. `whenClaimed`: other modules' steps of the
+ * same statement, given SQL for the claimed payment's customer (null when not claimed) and for whether
+ * it was claimed; the counted ones run after the claim, in their order, and their rows are counted in
+ * `counts`.
  */
 export async function claimPayment(
   tx: Tx,
-  a: { paymentId: string; orderId: string; providerPaymentId: string },
-): Promise<{ payment: Payment; claimed: boolean } | null> {
+  a: {
+    paymentId: string;
+    orderId: string;
+    providerPaymentId: string;
+    whenClaimed?: (claim: { customerUserId: SQL; claimed: SQL }) => readonly NamedWrite[];
+  },
+): Promise<{ payment: Payment; claimed: boolean; counts: Record<string, number> } | null> {
   const p = payments;
-  const [row] = await queryRows<Omit<Payment, 'amountPaise'> & { amountPaise: number | string; claimed: boolean }>(
+  const steps =
+    a.whenClaimed?.({
+      customerUserId: sql`(select claimed.customer_id from claimed)`,
+      claimed: sql`exists (select 1 from claimed)`,
+    }) ?? [];
+  for (const s of steps)
+    if (['before', 'claimed'].includes(s.name) || !/^[a-z][a-z0-9_]*$/.test(s.name))
+      throw new Error(`claimPayment: bad step name ${s.name}`);
+  const more = sql.join(
+    steps.map((s) => sql`, ${sql.raw(s.name)} as (${s.body})`),
+    sql``,
+  );
+  const counted = sql.join(
+    steps.filter((s) => s.counted).map((s) => sql`, ${s.name}::text, (select count(*) from ${sql.raw(s.name)})`),
+    sql``,
+  );
+  const [row] = await queryRows<
+    Omit<Payment, 'amountPaise'> & { amountPaise: number | string; claimed: boolean; counts: Record<string, string> }
+  >(
     tx,
     sql`with before as (select * from ${p} where ${p.id} = ${a.paymentId} for update),
       claimed as (
@@ -220,17 +262,17 @@ export async function claimPayment(
         where ${p.id} = before.id
           and not ((before.status = 'paid' and before.order_id is not null)
             or (before.status = 'failed' and before.provider_payment_id is not null))
-        returning ${p.id})
+        returning ${p.id}, ${p.customerId})${more}
       select before.id, before.customer_id as "customerId", before.gateway,
         before.provider_order_id as "providerOrderId", before.provider_payment_id as "providerPaymentId",
         before.amount_paise as "amountPaise", before.currency, before.status, before.checkout,
         before.order_id as "orderId", before.failure_reason as "failureReason",
         before.created_at as "createdAt", before.updated_at as "updatedAt",
-        exists (select 1 from claimed) as claimed
+        exists (select 1 from claimed) as claimed, json_build_object('' :: text, 0${counted}) as counts
       from before`,
   );
   if (!row) return null;
-  const { claimed, ...payment } = row;
+  const { claimed, counts, ...payment } = row;
   return {
     payment: {
       ...payment,
@@ -239,6 +281,11 @@ export async function claimPayment(
       updatedAt: new Date(payment.updatedAt),
     },
     claimed,
+    counts: Object.fromEntries(
+      Object.entries(counts)
+        .filter(([k]) => k !== '')
+        .map(([k, v]) => [k, Number(v)]),
+    ),
   };
 }
 
@@ -265,6 +312,15 @@ export async function listOpenPaymentIds(db: DbOrTx, customerUserId: string): Pr
     .from(payments)
     .where(and(eq(payments.customerId, customerUserId), eq(payments.status, 'created')));
   return rows.map((r) => r.id);
+}
+
+/** listOpenPaymentIds as a column of a caller's read (a json scalar subquery): the same ids. */
+export function openPaymentIdsColumn(customerUserId: string): JsonColumn<string[]> {
+  return {
+    sql: sql`coalesce((select json_agg(${payments.id}) from ${payments}
+                       where ${payments.customerId} = ${customerUserId} and ${payments.status} = 'created'), '[]')`,
+    read: (value) => value as string[],
+  };
 }
 
 /** The payment of a provider order, or null. */

@@ -1,8 +1,10 @@
 export {
+  availablePointsColumn,
   awardPointsOnce,
   closePendingCashback,
   getBalances,
   orderRef,
+  pendingEarnsWrite,
   recordPendingCashback,
   recordPendingEarn,
   recordPendingEarns,

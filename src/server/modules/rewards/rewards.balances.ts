@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db';
+import { queryRows, type NamedWrite, type Tx } from '../../platform/db';
 import { ensureCustomerRow, lockCustomer } from '../auth';
 import { rewardBalances, rewardsTransactions } from './rewards.tables';
 
@@ -77,6 +77,21 @@ export async function moveBalancesWithLedger(
   d: { points?: number; pendingPoints?: number; whenAvailable?: number },
   lines: readonly LedgerLine[],
 ): Promise<string[]> {
+  const w = balancesWithLedgerWrites('ledger', userId, d, lines);
+  const rows = await queryRows<{ id: string }>(tx, sql`with ledger_balance as (${w.balance.body}) ${w.rows.body}`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * moveBalancesWithLedger's two writes, named `<prefix>_balance` and `<prefix>_rows` (counted), for a
+ * caller's one statement (writeAtOnce): the ledger rows are inserted only for the balance row changed.
+ */
+export function balancesWithLedgerWrites(
+  prefix: string,
+  userId: string,
+  d: { points?: number; pendingPoints?: number; whenAvailable?: number },
+  lines: readonly LedgerLine[],
+): { balance: NamedWrite; rows: NamedWrite } {
   if (lines.length === 0) throw new Error('moveBalancesWithLedger: no ledger rows');
   const enough = d.whenAvailable === undefined ? sql`` : sql`and available_points >= ${d.whenAvailable}`;
   const values = sql.join(
@@ -87,26 +102,31 @@ export async function moveBalancesWithLedger(
     ),
     sql`, `,
   );
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`with b as (
-          update ${rewardBalances}
+  const balanceName = `${prefix}_balance`;
+  return {
+    balance: {
+      name: balanceName,
+      body: sql`update ${rewardBalances}
           set available_points = available_points + ${d.points ?? 0},
               pending_points = pending_points + ${d.pendingPoints ?? 0},
               updated_at = ${new Date().toISOString()}::timestamptz
           where user_id = ${userId} ${enough}
-          returning user_id
-        )
-        insert into ${rewardsTransactions} (customer_id, order_id, order_part_id, transaction_type, points,
+          returning user_id`,
+    },
+    rows: {
+      name: `${prefix}_rows`,
+      counted: true,
+      body: sql`insert into ${rewardsTransactions} (customer_id, order_id, order_part_id, transaction_type, points,
           pending_points, related_transaction_id, reference, description)
         select b.user_id, l.order_id, l.order_part_id, l.transaction_type, l.points, l.pending_points,
           l.related_transaction_id, l.reference, l.description
-        from b cross join (values ${values}) as l(order_id, order_part_id, transaction_type, points, pending_points,
+        from ${sql.raw(balanceName)} as b
+        cross join (values ${values}) as l(order_id, order_part_id, transaction_type, points, pending_points,
           related_transaction_id, reference, description, n)
         order by l.n
         returning id`,
-  );
-  return rows.map((r) => r.id);
+    },
+  };
 }
 
 /** The available points of a user (0 without a balance row), as the caller's transaction sees them. */

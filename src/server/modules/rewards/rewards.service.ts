@@ -1,10 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rewardsMessages } from '../../../contracts/rewards.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type DbOrTx, type Tx } from '../../platform/db';
+import { queryRows, writeAtOnce, type DbOrTx, type JsonColumn, type ModuleWrite, type Tx } from '../../platform/db';
 import { notify } from '../notifications';
 import { partDueForRelease } from '../orders';
-import { addPointsMakingBalance, lockBalance, moveBalances, moveBalancesWithLedger } from './rewards.balances';
+import {
+  addPointsMakingBalance,
+  balancesWithLedgerWrites,
+  lockBalance,
+  moveBalances,
+  moveBalancesWithLedger,
+} from './rewards.balances';
 import { ledgerRowOpen } from './rewards.conditions';
 import { rewardsTransactions } from './rewards.tables';
 
@@ -81,6 +87,21 @@ export async function getBalances(
 }
 
 /**
+ * A customer's available points as a column of a caller's read (getBalances' availablePoints when none
+ * of their pending points is due for release); null when some are due or there is no balance row: the
+ * caller then asks getBalances, which releases them first.
+ */
+export function availablePointsColumn(customerUserId: string, returnWindowDays: number): JsonColumn<number | null> {
+  const due = dueForRelease({ customerUserId, returnWindowDays });
+  return {
+    sql: sql`(select case when exists (select 1 from rewards_transactions e where ${due} and ${isOpen}) then null
+                else c.available_points end
+              from reward_balances c where c.user_id = ${customerUserId})`,
+    read: (value) => (value === null || value === undefined ? null : Number(value)),
+  };
+}
+
+/**
  * Spends available points on an order: one statement takes them with a conditional update (never below 0)
  * and writes the 'spent' row beside it; throws CONFLICT, writing nothing, when there are not enough.
  */
@@ -126,11 +147,24 @@ export async function recordPendingEarns(
   tx: Tx,
   a: { customerUserId: string; orderId: string; parts: readonly PartEarning[] },
 ): Promise<void> {
+  await writeAtOnce(tx, pendingEarnsWrite(a));
+}
+
+/**
+ * recordPendingEarns's writes, for a caller's one statement (writeAtOnce): the balance and its
+ * 'earned' rows; its check throws NOT_FOUND when no row was written (no balance row), and the
+ * caller's transaction rolls back.
+ */
+export function pendingEarnsWrite(a: {
+  customerUserId: string;
+  orderId: string;
+  parts: readonly PartEarning[];
+}): ModuleWrite {
   for (const p of a.parts) assertPoints(p.points);
   const earning = a.parts.filter((p) => p.points > 0);
-  if (earning.length === 0) return;
-  const written = await moveBalancesWithLedger(
-    tx,
+  if (earning.length === 0) return { writes: [] };
+  const w = balancesWithLedgerWrites(
+    'earned',
     a.customerUserId,
     { pendingPoints: earning.reduce((s, p) => s + p.points, 0) },
     earning.map((p) => ({
@@ -141,7 +175,12 @@ export async function recordPendingEarns(
       description: p.description,
     })),
   );
-  if (written.length === 0) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+  return {
+    writes: [w.balance, w.rows],
+    check: (counts) => {
+      if (!counts[w.rows.name]) throw new AppError('NOT_FOUND', rewardsMessages.customerNotFound);
+    },
+  };
 }
 
 type OpenEarned = {

@@ -1,6 +1,18 @@
 // Commission, tax and what Haat owes its vendors.
-export { recordItemSettlements, type PlacedItem, type SettlementInputs } from './settlement.lines';
-export { shippingLimitsOf, shopShippingLimits, type SellerTaxIds } from './settlement.shipping-limits';
+export {
+  itemSettlementsWrite,
+  recordItemSettlements,
+  type PlacedItem,
+  type SettlementInputs,
+} from './settlement.lines';
+export { ratesOnColumn, vendorTaxIdsColumn } from './settlement.rates';
+export {
+  shippingLimitsFrom,
+  shippingLimitsOf,
+  shopShippingLimits,
+  type SellerTaxIds,
+  type SettlementRates,
+} from './settlement.shipping-limits';
 export {
   creditDeliveredPart,
   lockBalancesOfParts,

@@ -4,11 +4,11 @@ import { gstinState } from '../../../domain/india-ids';
 import { settleDiscountedLine } from '../../../domain/promotions-tax';
 import { lineRates, pickCommissionRate } from '../../../domain/settlement';
 import { gstRateCharged } from '../../../domain/unregistered-supplier';
-import type { Tx } from '../../platform/db';
+import { writeAtOnce, type ModuleWrite, type Tx } from '../../platform/db';
 import { gstRatesOn, productTaxClasses } from '../catalog';
 import { shopSellers } from '../shops';
 import { ratesAndRulesOn, vendorTaxIds } from './settlement.rates';
-import type { SellerTaxIds } from './settlement.shipping-limits';
+import type { SellerTaxIds, SettlementRates } from './settlement.shipping-limits';
 import { orderItemSettlements } from './settlement.tables';
 
 export type PlacedItem = {
@@ -34,6 +34,8 @@ export type SettlementInputs = {
   sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[];
   /** The sellers' PAN and GSTIN (shippingLimitsOf's). */
   taxIds: SellerTaxIds;
+  /** The rates and rules of the day they were read with the tax ids (shippingLimitsOf's `ratesOn`). */
+  rates?: SettlementRates;
 };
 
 /**
@@ -48,7 +50,18 @@ export async function recordItemSettlements(
   tx: Tx,
   a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date; known?: SettlementInputs },
 ): Promise<void> {
-  if (a.items.length === 0) return;
+  await writeAtOnce(tx, await itemSettlementsWrite(tx, a));
+}
+
+/**
+ * recordItemSettlements's write, for the placing statement (writeAtOnce, beside the order's items it
+ * names): what it reads is read first, and the rows are the same.
+ */
+export async function itemSettlementsWrite(
+  tx: Tx,
+  a: { orderId: string; placeOfSupplyState: string | null; items: PlacedItem[]; now?: Date; known?: SettlementInputs },
+): Promise<ModuleWrite> {
+  if (a.items.length === 0) return { writes: [] };
   const day = todayInIndia(a.now ?? new Date());
   // One after another: a transaction's client runs one statement at a time (pg queues the rest and
   // will refuse overlapping queries on one client).
@@ -64,7 +77,8 @@ export async function recordItemSettlements(
       tx,
       a.items.map((i) => i.storeId),
     ));
-  const { taxRates: inForce, commissionRules: rules } = await ratesAndRulesOn(tx, day);
+  const known = a.known?.rates?.day === day ? a.known.rates : null;
+  const { taxRates: inForce, commissionRules: rules } = known ?? (await ratesAndRulesOn(tx, day));
   // A kind with no row by that day is not collected (0).
   const rate = (kind: keyof typeof inForce): number => inForce[kind]?.rateBp ?? 0;
   const classOf = new Map(classes.map((c) => [c.productId, c]));
@@ -81,7 +95,7 @@ export async function recordItemSettlements(
       sellers.map((s) => s.vendorUserId),
     ));
 
-  await tx.insert(orderItemSettlements).values(
+  const rows = tx.insert(orderItemSettlements).values(
     a.items.map((item) => {
       const cls = classOf.get(item.productId);
       const seller = sellerOf.get(item.storeId);
@@ -148,4 +162,5 @@ export async function recordItemSettlements(
       };
     }),
   );
+  return { writes: [{ name: 'item_settlement_rows', body: rows.getSQL() }] };
 }

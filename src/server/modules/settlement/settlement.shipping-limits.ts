@@ -1,7 +1,10 @@
 import { shipsOnlyWithin } from '../../../domain/unregistered-supplier';
 import type { DbOrTx } from '../../platform/db';
 import { shopSellers } from '../shops';
-import { vendorTaxIds } from './settlement.rates';
+import { vendorTaxIds, type RatesOnDay } from './settlement.rates';
+
+/** The settlement's tax rates and commission rules of a day, read with the sellers' tax ids. */
+export type SettlementRates = RatesOnDay & { day: string };
 
 /** Each vendor's PAN and GSTIN by vendor id (none given: absent), as vendorTaxIds read them. */
 export type SellerTaxIds = ReadonlyMap<string, { pan: string | null; gstin: string | null }>;
@@ -27,11 +30,18 @@ export async function shippingLimitsOf(
     db,
     sellers.map((s) => s.vendorUserId),
   );
-  const limits = new Map(
+  return { limits: shippingLimitsFrom(sellers, ids), taxIds: ids };
+}
+
+/** shippingLimitsOf's limits, of sellers whose vendors' tax ids the caller read (vendorTaxIdsColumn's). */
+export function shippingLimitsFrom(
+  sellers: readonly { storeId: string; vendorUserId: string; state: string | null }[],
+  ids: SellerTaxIds,
+): Map<string, string | null> {
+  return new Map(
     sellers.map((s) => [
       s.storeId,
       shipsOnlyWithin({ supplierHasGstin: (ids.get(s.vendorUserId)?.gstin ?? null) !== null, shopState: s.state }),
     ]),
   );
-  return { limits, taxIds: ids };
 }
