@@ -281,6 +281,12 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  */
 export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
 
+/** A JsonColumn read by itself, in a statement of its own: its owner's read when nobody composes it. */
+export async function readColumn<T>(db: DbOrTx, column: JsonColumn<T>): Promise<T> {
+  const [row] = await queryRows<{ value: unknown }>(db, sql`select ${column.sql} as value`);
+  return column.read(row?.value);
+}
+
 /**
  * One data-modifying statement over its owner's own table, named, that a caller composes with other
  * modules' writes into one statement of data-modifying WITHs (writeAtOnce). `body` is an insert,

@@ -3,7 +3,7 @@ import type { Cart, CartItemRef } from '../../../contracts/cart.contract';
 import { cartMessages } from '../../../contracts/cart.contract';
 import { noDeliveryMessage } from '../../../domain/pricing';
 import { AppError } from '../../platform/app-error';
-import type { Db, DbOrTx, JsonColumn, ModuleWrite, Tx } from '../../platform/db';
+import { readColumn, type Db, type DbOrTx, type JsonColumn, type ModuleWrite, type Tx } from '../../platform/db';
 import { chooseOptionMessage, variantLabel } from '../../../domain/variants';
 import { itemPicture, productRowOnSale, productRows, variantRows } from '../catalog';
 import { getBalances } from '../rewards';
@@ -16,11 +16,7 @@ export async function listCartLines(
   tx: DbOrTx,
   customerUserId: string,
 ): Promise<{ productId: string; variantId: string | null; quantity: number }[]> {
-  return tx
-    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.customerId, customerUserId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return readColumn(tx, cartLinesColumn(customerUserId));
 }
 
 /** listCartLines as a column of a caller's read (a json scalar subquery): the same lines, oldest first. */

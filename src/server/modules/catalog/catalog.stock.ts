@@ -48,6 +48,8 @@ export type PurchasableLine = Purchasable & {
   hasExpiredHolds: boolean;
   /** Asked for (`also`): the caller's column of the product's row, built by its owner given the shop's vendor. */
   also: unknown;
+  /** Asked for (`once`): the caller's column read once, on the first product's row; null on the others. */
+  once: unknown;
   variantId: string | null;
   variantLabel: string | null;
   sku: string | null;
@@ -57,7 +59,7 @@ export type PurchasableLine = Purchasable & {
 /** The given products that are active and whose shop is active, as they are now; others are simply absent. */
 export async function getPurchasable(tx: DbOrTx, productIds: string[]): Promise<Purchasable[]> {
   return (await purchasableWithShopState(tx, productIds)).map(
-    ({ shopState: _, hasExpiredHolds: __, hsnCode: ___, also: ____, ...p }) => p,
+    ({ shopState: _, hasExpiredHolds: __, hsnCode: ___, also: ____, once: _____, ...p }) => p,
   );
 }
 
@@ -67,6 +69,11 @@ type PurchasableOptions = {
   expiredHolds?: boolean;
   /** One more column of each product's row, built by the module it reads, given SQL naming the shop's vendor. */
   also?: (vendorId: SQL) => SQL;
+  /**
+   * A column read once with the products (the caller's, reading no product): on the first product's
+   * row, null on the others.
+   */
+  once?: SQL;
 };
 
 /**
@@ -76,9 +83,15 @@ type PurchasableOptions = {
 async function purchasableWithShopState(
   tx: DbOrTx,
   productIds: string[],
-  { expiredHolds = false, also }: PurchasableOptions = {},
+  { expiredHolds = false, also, once }: PurchasableOptions = {},
 ): Promise<
-  (Purchasable & { shopState: string | null; hsnCode: string | null; hasExpiredHolds: boolean; also: unknown })[]
+  (Purchasable & {
+    shopState: string | null;
+    hsnCode: string | null;
+    hasExpiredHolds: boolean;
+    also: unknown;
+    once: unknown;
+  })[]
 > {
   const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return [];
@@ -98,6 +111,7 @@ async function purchasableWithShopState(
             and ${stockHolds.status} = 'held' and ${stockHolds.expiresAt} <= now())`
         : sql<boolean>`false`,
       also: also ? sql<unknown>`${also(sql`${shopRows.vendorId}`)}` : sql<unknown>`null`,
+      once: once ? sql<unknown>`case when row_number() over () = 1 then ${once} end` : sql<unknown>`null`,
       imageUrl: products.imageUrl,
       categoryId: products.categoryId,
       hsnCode: products.hsnCode,

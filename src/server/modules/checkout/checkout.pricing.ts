@@ -10,6 +10,7 @@ import { codRefusals } from '../../../domain/cod';
 import { chooseOptionMessage } from '../../../domain/variants';
 import { getCodSettings } from '../payments';
 import { getProductName, getPurchasableLines, stockKey } from '../catalog';
+import { checkoutCandidatesColumn, type CheckoutCandidates } from '../promotions';
 import {
   ratesOnColumn,
   shippingLimitsFrom,
@@ -91,7 +92,13 @@ async function productName(db: DbOrTx, productId: string): Promise<string> {
   return (await getProductName(db, productId)) ?? 'A product in your cart';
 }
 
-type PriceOptions = { stockHeld?: boolean; releaseExpiredHolds?: () => Promise<unknown>; ratesOn?: string };
+type PriceOptions = {
+  stockHeld?: boolean;
+  releaseExpiredHolds?: () => Promise<unknown>;
+  ratesOn?: string;
+  /** The promotions a checkout considers for this customer, code and day: read with the products. */
+  promotionsFor?: Parameters<typeof checkoutCandidatesColumn>[0];
+};
 
 /**
  * Prices cart lines from the database: current price, reward percentage and stock of active
@@ -115,18 +122,22 @@ export async function priceLines(
 export async function priceLinesToPlace(
   db: DbOrTx,
   lines: { productId: string; variantId?: string | null; quantity: number }[],
-  { stockHeld = false, releaseExpiredHolds, ratesOn }: PriceOptions = {},
-): Promise<{ lines: PricedCartLine[]; settlement: SettlementInputs }> {
+  { stockHeld = false, releaseExpiredHolds, ratesOn, promotionsFor }: PriceOptions = {},
+): Promise<{ lines: PricedCartLine[]; settlement: SettlementInputs; candidates?: CheckoutCandidates }> {
   if (lines.length === 0) throw new AppError('VALIDATION_FAILED', checkoutMessages.emptyCart);
-  // Each product's row brings its seller's tax ids (and, placing, the settlement's rates of the day, read
-  // once): columns settlement builds over its own tables.
+  // Each product's row brings its seller's tax ids, a column settlement builds over its own tables; read
+  // once with them, placing, the settlement's rates of the day, and, starting, the promotions' candidates.
   const rates = ratesOn === undefined ? null : ratesOnColumn(ratesOn);
-  const also = (vendorId: SQL) =>
-    sql`json_build_object('taxIds', ${vendorTaxIdsColumn(vendorId).sql}, 'rates', ${rates ? rates.sql : sql`null`})`;
-  let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined, also });
+  const promos = promotionsFor === undefined ? null : checkoutCandidatesColumn(promotionsFor);
+  const also = (vendorId: SQL) => vendorTaxIdsColumn(vendorId).sql;
+  const once =
+    rates || promos
+      ? sql`json_build_object('rates', ${rates ? rates.sql : sql`null`}, 'promotions', ${promos ? promos.sql : sql`null`})`
+      : undefined;
+  let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined, also, once });
   if (releaseExpiredHolds && [...found.values()].some((p) => p.hasExpiredHolds)) {
     await releaseExpiredHolds();
-    found = await getPurchasableLines(db, lines, { also });
+    found = await getPurchasableLines(db, lines, { also, once });
   }
   // The shops' vendors and states, and the vendors' tax ids, come with the products: nothing more is read.
   const sellers = new Map([...found.values()].map((p) => [p.storeId, p]));
@@ -136,13 +147,15 @@ export async function priceLinesToPlace(
     state: p.shopState,
   }));
   const taxIds = new Map<string, { pan: string | null; gstin: string | null; enrolmentNumber: string | null }>();
-  let dayRates: SettlementRates | undefined;
   for (const p of found.values()) {
-    const read = p.also as { taxIds: unknown; rates: unknown };
-    const ids = vendorTaxIdsColumn(sql`null`).read(read.taxIds);
+    const ids = vendorTaxIdsColumn(sql`null`).read(p.also);
     if (ids) taxIds.set(p.vendorId, ids);
-    if (rates && ratesOn && !dayRates) dayRates = { day: ratesOn, ...rates.read(read.rates) };
   }
+  const readOnce = [...found.values()].find((p) => p.once !== null)?.once as
+    { rates: unknown; promotions: unknown } | undefined;
+  const dayRates: SettlementRates | undefined =
+    rates && ratesOn && readOnce ? { day: ratesOn, ...rates.read(readOnce.rates) } : undefined;
+  const candidates = promos && readOnce ? promos.read(readOnce.promotions) : undefined;
   const limits = shippingLimitsFrom(shops, taxIds);
   const priced: PricedCartLine[] = [];
   for (const l of lines) {
@@ -173,7 +186,11 @@ export async function priceLinesToPlace(
     });
   }
   const products = [...found.values()].map((p) => ({ productId: p.id, categoryId: p.categoryId, hsnCode: p.hsnCode }));
-  return { lines: priced, settlement: { products, sellers: shops, taxIds, ...(dayRates ? { rates: dayRates } : {}) } };
+  return {
+    lines: priced,
+    settlement: { products, sellers: shops, taxIds, ...(dayRates ? { rates: dayRates } : {}) },
+    ...(candidates ? { candidates } : {}),
+  };
 }
 
 /**

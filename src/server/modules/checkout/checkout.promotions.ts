@@ -8,6 +8,7 @@ import {
   promoCartOf,
   quoteCartPromotions,
   quoteOf,
+  type CheckoutCandidates,
   type PromotionCustomer,
   type PromotionsQuote,
 } from '../promotions';
@@ -33,7 +34,14 @@ export type SnapshotPromotions = {
 /** The promotions a customer's cart gets now (nothing locked): for the summary and before placing. */
 export async function quotePromotions(
   db: DbOrTx,
-  a: { customer: PromotionCustomer; lines: readonly PricedCartLine[]; couponCode: string | null; today: string },
+  a: {
+    customer: PromotionCustomer;
+    lines: readonly PricedCartLine[];
+    couponCode: string | null;
+    today: string;
+    /** The candidates when read already (with the products). */
+    candidates?: CheckoutCandidates;
+  },
 ): Promise<PromotionsQuote> {
   return quoteCartPromotions(db, { ...a, cart: promoCartOf(a.lines) });
 }

@@ -24,7 +24,13 @@ import {
   sellHeldStockStep,
   type HoldLine,
 } from '../catalog';
-import { holdPromotionUses, promotionCustomer, releaseHeldPromotionUses, type PromotionCustomer } from '../promotions';
+import {
+  holdPromotionUses,
+  promotionCustomer,
+  releaseHeldPromotionUses,
+  type CheckoutCandidates,
+  type PromotionCustomer,
+} from '../promotions';
 import { listCartLines } from '../cart';
 import {
   activeGateway,
@@ -58,6 +64,7 @@ import {
   pointsEarnedOf,
   pointsUsableOn,
   priceLines,
+  priceLinesToPlace,
   type CheckoutSnapshot,
   type PricedCartLine,
 } from './checkout.pricing';
@@ -76,6 +83,7 @@ async function guardedQuote(
     couponCode: string | null;
     today: string;
     guesses?: CouponGuesses;
+    candidates?: CheckoutCandidates;
   },
 ): Promise<PromotionsQuote> {
   if (a.couponCode !== null) await a.guesses?.check();
@@ -163,11 +171,14 @@ export async function startCheckout(
   if (!address) throw notFound();
   const customer = await promotionCustomer(db, customerUserId, who.email);
   await returnUnfinishedHolds(db, start.openPaymentIds);
+  const today = todayInIndia();
   // Expired holds of the cart's products that the job has not swept yet are released before the stock
-  // is counted (when the read finds some): their units are on sale again.
-  const lines = await priceLines(db, cart, {
+  // is counted (when the read finds some): their units are on sale again. The promotions' candidates
+  // are read with the products.
+  const { lines, candidates } = await priceLinesToPlace(db, cart, {
     releaseExpiredHolds: () =>
       db.transaction((tx) => releaseExpiredHolds(tx, { productIds: cart.map((l) => l.productId) })),
+    promotionsFor: { customer, today, couponCode: ctx.couponCode ?? null },
   });
   assertDeliverable(lines, address.state);
   const available = start.availablePoints ?? (await availablePoints(ctx, customerUserId));
@@ -175,13 +186,13 @@ export async function startCheckout(
     throw new AppError('VALIDATION_FAILED', checkoutMessages.tooManyPoints, {
       pointsToUse: checkoutMessages.tooManyPoints,
     });
-  const today = todayInIndia();
   const promos = await guardedQuote(db, {
     customer,
     lines,
     couponCode: ctx.couponCode ?? null,
     today,
     guesses: ctx.couponGuesses,
+    candidates,
   });
   const max = pointsUsableOn(lines, available, promos.cart.lines);
   if (pointsToUse > max)

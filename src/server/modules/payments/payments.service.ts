@@ -3,7 +3,7 @@ import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import { testGatewayAllowed, type Config } from '../../platform/config';
-import { queryRows, type DbOrTx, type JsonColumn, type NamedWrite, type Tx } from '../../platform/db';
+import { queryRows, readColumn, type DbOrTx, type JsonColumn, type NamedWrite, type Tx } from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
@@ -307,11 +307,7 @@ export async function getPayment(db: DbOrTx, a: { paymentId: string; customerUse
 
 /** The ids of a customer's payments that are still waiting to be paid (status created). */
 export async function listOpenPaymentIds(db: DbOrTx, customerUserId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.customerId, customerUserId), eq(payments.status, 'created')));
-  return rows.map((r) => r.id);
+  return readColumn(db, openPaymentIdsColumn(customerUserId));
 }
 
 /** listOpenPaymentIds as a column of a caller's read (a json scalar subquery): the same ids. */

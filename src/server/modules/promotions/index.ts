@@ -14,6 +14,7 @@ export {
 export {
   changePromotionState,
   checkoutCandidates,
+  checkoutCandidatesColumn,
   createPromotion,
   editPromotion,
   holdPromotionUses,
@@ -25,6 +26,7 @@ export {
   recordPromotionUses,
   releaseHeldPromotionUses,
   releasePromotionUses,
+  type CheckoutCandidates,
   type PromotionCustomer,
   type PromotionUseInput,
 } from './promotions.service';

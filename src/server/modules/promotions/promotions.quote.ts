@@ -2,7 +2,7 @@ import { applyPromotions, type CartPromotions } from '../../../domain/promotions
 import type { PromoCartLine, PromotionWithUsage } from '../../../domain/promotions';
 import type { DbOrTx } from '../../platform/db';
 import { earlierOrdersOf } from '../orders';
-import { checkoutCandidates, type PromotionCustomer } from './promotions.service';
+import { checkoutCandidates, type CheckoutCandidates, type PromotionCustomer } from './promotions.service';
 
 // What a customer's cart gets from the promotions now: the candidates and the customer's facts read
 // here, the choice and the shares made by the domain (promotions-apply.ts). The cart page quotes the
@@ -80,9 +80,16 @@ export const earlierOrdersFor = async (
  */
 export async function quoteCartPromotions(
   db: DbOrTx,
-  a: { customer: PromotionCustomer; cart: readonly PromoCartLine[]; couponCode: string | null; today: string },
+  a: {
+    customer: PromotionCustomer;
+    cart: readonly PromoCartLine[];
+    couponCode: string | null;
+    today: string;
+    /** The candidates when the caller read them already (checkoutCandidatesColumn, for the same customer, code and day). */
+    candidates?: CheckoutCandidates;
+  },
 ): Promise<PromotionsQuote> {
-  const { automatics, coupons } = await checkoutCandidates(db, a);
+  const { automatics, coupons } = a.candidates ?? (await checkoutCandidates(db, a));
   const earlierOrders = await earlierOrdersFor(db, a.customer.userId, [...automatics, ...coupons]);
   return quoteOf(a.cart, { ...a, earlierOrders, automatics, coupons });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   promotionRouteMessages as m,
   type PromotionDefinition,
@@ -10,7 +10,7 @@ import { mailboxOf } from '../../../domain/contact-identity';
 import { basisPointsToPercent, rupeesForInput } from '../../../domain/money';
 import type { Promotion, PromotionWithUsage } from '../../../domain/promotions';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/db';
+import { readColumn, type DbOrTx, type JsonColumn, type Tx } from '../../platform/db';
 import { recordAudit } from '../audit';
 import { emailOfUser } from '../auth';
 import { isOwnProduct, productIdsOfVariants } from '../catalog';
@@ -31,8 +31,34 @@ export function promotionStatus(r: PromotionRecord, today: string): PromotionSta
   return today < r.startsOn ? 'scheduled' : 'active';
 }
 
+/** The columns of a promotion's row that the domain's rules read. */
+const promotionFields = [
+  'id',
+  'name',
+  'kind',
+  'code',
+  'benefitType',
+  'percentBp',
+  'capPaise',
+  'amountPaise',
+  'scopeType',
+  'scopeIds',
+  'fundedBy',
+  'vendorId',
+  'minimumPaise',
+  'startsOn',
+  'endsOn',
+  'budgetType',
+  'budgetLimit',
+  'perCustomerLimit',
+  'firstOrderOnly',
+  'stackable',
+] as const satisfies readonly (keyof PromotionRecord)[];
+
+type PromotionFields = Pick<PromotionRecord, (typeof promotionFields)[number]>;
+
 /** A row as the domain's rules read it. */
-export function toPromotion(r: PromotionRecord): Promotion {
+export function toPromotion(r: PromotionFields): Promotion {
   const ids = r.scopeIds;
   return {
     id: r.id,
@@ -388,6 +414,9 @@ const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customer:
   }));
 };
 
+/** The promotions a checkout considers, each with its usage. */
+export type CheckoutCandidates = { automatics: PromotionWithUsage[]; coupons: PromotionWithUsage[] };
+
 /**
  * What checkout passes to applyPromotions for a customer on `today`: the automatic promotions in
  * force (not paused nor ended, within their dates), and the coupons with the code typed that are
@@ -398,37 +427,50 @@ const withUsage = async (db: DbOrTx, rows: readonly PromotionRecord[], customer:
 export async function checkoutCandidates(
   db: DbOrTx,
   a: { customer: PromotionCustomer; today: string; couponCode: string | null },
-): Promise<{ automatics: PromotionWithUsage[]; coupons: PromotionWithUsage[] }> {
-  const automatic = and(
-    eq(promotions.kind, 'automatic'),
-    sql`${promotions.startsOn} <= ${a.today}`,
-    sql`(${promotions.endsOn} is null or ${promotions.endsOn} >= ${a.today})`,
-  );
-  const coupon = a.couponCode ? and(eq(promotions.kind, 'coupon'), eq(promotions.code, a.couponCode)) : undefined;
-  // Each candidate's usage in the same statement: usageOf's aggregates over its counted uses, in one
-  // lateral subquery per promotion. Its reference to the promotion is named with its table: a one-table
-  // select writes its columns bare, and a bare "id" in the subquery would be the use's.
+): Promise<CheckoutCandidates> {
+  return readColumn(db, checkoutCandidatesColumn(a));
+}
+
+/**
+ * checkoutCandidates as a column of a caller's statement (a checkout reads them with its products).
+ * Each candidate's usage comes from usageOf's aggregates over its counted uses, in one lateral
+ * subquery per promotion.
+ */
+export function checkoutCandidatesColumn(a: {
+  customer: PromotionCustomer;
+  today: string;
+  couponCode: string | null;
+}): JsonColumn<CheckoutCandidates> {
+  const p = promotions;
+  const automatic = sql`(${p.kind} = 'automatic' and ${p.startsOn} <= ${a.today}
+    and (${p.endsOn} is null or ${p.endsOn} >= ${a.today}))`;
+  const which = a.couponCode
+    ? sql`(${automatic} or (${p.kind} = 'coupon' and ${p.code} = ${a.couponCode}))`
+    : automatic;
   const c = usageColumns(a.customer);
-  const promotionsId = sql`${sql.identifier('promotions')}.${sql.identifier('id')}`;
-  const usage = db
-    .select({
-      uses: c.uses.as('uses'),
-      spentPaise: c.spentPaise.as('spent_paise'),
-      customerUses: c.customerUses.as('customer_uses'),
-    })
-    .from(promotionUses)
-    .where(and(sql`${promotionUses.promotionId} = ${promotionsId}`, counted))
-    .as('usage');
-  const rows = await db
-    .select({ promotion: promotions, uses: usage.uses, spentPaise: usage.spentPaise, customerUses: usage.customerUses })
-    .from(promotions)
-    .leftJoinLateral(usage, sql`true`)
-    .where(and(isNull(promotions.endedAt), eq(promotions.paused, false), coupon ? or(automatic, coupon) : automatic));
-  const all = rows.map((r): PromotionWithUsage => ({
-    ...toPromotion(r.promotion),
-    usage: usageFrom(r),
-  }));
-  return { automatics: all.filter((p) => p.kind === 'automatic'), coupons: all.filter((p) => p.kind === 'coupon') };
+  const fields = sql.join(
+    promotionFields.map((k) => sql`${sql.raw(`'${k}'`)}, ${p[k]}`),
+    sql`, `,
+  );
+  return {
+    sql: sql`coalesce((select json_agg(json_build_object('promotion', json_build_object(${fields}),
+        'uses', usage.uses, 'spentPaise', usage.spent_paise, 'customerUses', usage.customer_uses))
+      from ${p} left join lateral (select ${c.uses} as uses, ${c.spentPaise} as spent_paise,
+                                          ${c.customerUses} as customer_uses
+                                   from ${promotionUses}
+                                   where ${promotionUses.promotionId} = ${p.id} and ${counted}) usage on true
+      where ${p.endedAt} is null and not ${p.paused} and ${which}), '[]')`,
+    read: (value) => {
+      const rows = (value ?? []) as {
+        promotion: PromotionFields;
+        uses: number;
+        spentPaise: number;
+        customerUses: number;
+      }[];
+      const all = rows.map((r): PromotionWithUsage => ({ ...toPromotion(r.promotion), usage: usageFrom(r) }));
+      return { automatics: all.filter((x) => x.kind === 'automatic'), coupons: all.filter((x) => x.kind === 'coupon') };
+    },
+  };
 }
 
 /**
