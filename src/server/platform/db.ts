@@ -305,33 +305,49 @@ export type ModuleWrite = { writes: readonly NamedWrite[]; check?: (counts: Read
 const writeName = /^[a-z][a-z0-9_]*$/;
 
 /**
+ * Named writes composed into a statement of data-modifying WITHs: `ctes` their `name as (body)` joined
+ * by commas (null for none), `counts` a json object of the counted ones' row counts, and `countsOf` to
+ * read it back. Their names are checked: lowercase words, none repeated nor among `taken` (the names
+ * of the statement's own steps).
+ */
+export function composedWrites(writes: readonly NamedWrite[], taken: readonly string[] = []) {
+  const names = new Set<string>(taken);
+  for (const w of writes) {
+    if (!writeName.test(w.name) || names.has(w.name)) throw new Error(`bad or repeated step name ${w.name}`);
+    names.add(w.name);
+  }
+  const counted = writes.filter((w) => w.counted);
+  return {
+    ctes:
+      writes.length === 0
+        ? null
+        : sql.join(
+            writes.map((w) => sql`${sql.raw(w.name)} as (${w.body})`),
+            sql`, `,
+          ),
+    counts:
+      counted.length === 0
+        ? sql`'{}'::json`
+        : sql`json_build_object(${sql.join(
+            counted.map((w) => sql`${w.name}::text, (select count(*) from ${sql.raw(w.name)})`),
+            sql`, `,
+          )})`,
+    countsOf: (value: unknown): Record<string, number> =>
+      Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)])),
+  };
+}
+
+/**
  * Runs several modules' writes as one statement of data-modifying WITHs, in the caller's transaction,
  * then each module's check. One statement: its rows are written together, the foreign keys between
  * them checked at its end; no write sees another's rows (each reads the snapshot the statement began
  * with), so no two may change the same row.
  */
 export async function writeAtOnce(tx: Tx, ...parts: readonly ModuleWrite[]): Promise<void> {
-  const writes = parts.flatMap((p) => p.writes);
-  if (writes.length === 0) return;
-  const names = new Set<string>();
-  for (const w of writes) {
-    if (!writeName.test(w.name) || names.has(w.name)) throw new Error(`writeAtOnce: bad or repeated name ${w.name}`);
-    names.add(w.name);
-  }
-  const counted = writes.filter((w) => w.counted);
-  const ctes = sql.join(
-    writes.map((w) => sql`${sql.raw(w.name)} as (${w.body})`),
-    sql`, `,
-  );
-  const answer =
-    counted.length === 0
-      ? sql`select '{}'::json as counts`
-      : sql`select json_build_object(${sql.join(
-          counted.map((w) => sql`${w.name}::text, (select count(*) from ${sql.raw(w.name)})`),
-          sql`, `,
-        )}) as counts`;
-  const [row] = await queryRows<{ counts: Record<string, number | string> }>(tx, sql`with ${ctes} ${answer}`);
-  const counts = Object.fromEntries(Object.entries(row?.counts ?? {}).map(([k, v]) => [k, Number(v)]));
+  const w = composedWrites(parts.flatMap((p) => p.writes));
+  if (w.ctes === null) return;
+  const [row] = await queryRows<{ counts: unknown }>(tx, sql`with ${w.ctes} select ${w.counts} as counts`);
+  const counts = w.countsOf(row?.counts);
   for (const p of parts) p.check?.(counts);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { notEnoughStockMessage } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
-import { queryRows, type Db, type DbOrTx, type NamedWrite, type Tx } from '../../platform/db';
+import { composedWrites, queryRows, type Db, type DbOrTx, type NamedWrite, type Tx } from '../../platform/db';
 import { startRepeatingJob, type JobLog, type JobMetrics, type StopJob } from '../../platform/repeating-job';
 import { byStockKey, getPurchasableLines, returnStock, stockKey, takeStock } from './catalog.stock';
 import { products, stockHolds } from './catalog.tables';
@@ -48,10 +48,7 @@ export async function holdStockAtOnce(
     sql`, `,
   );
   const held = sql`(select count(*) from stock_held) = ${n}`;
-  const also = a.also?.(held) ?? [];
-  for (const s of also)
-    if (!/^[a-z][a-z0-9_]*$/.test(s.name) || s.name.startsWith('stock_') || s.name === 'wanted')
-      throw new Error(`holdStockAtOnce: bad step name ${s.name}`);
+  const also = composedWrites(a.also?.(held) ?? [], ['wanted', 'stock_locked', 'stock_taken', 'stock_held']);
   const p = products;
   const rows = await queryRows<{ held: number | string; locked: string[] }>(
     db,
@@ -70,10 +67,7 @@ export async function holdStockAtOnce(
         insert into ${stockHolds} (ref, product_id, variant_id, quantity, expires_at)
         select ${a.ref}::uuid, w.product_id, null, w.quantity, ${a.expiresAt.toISOString()}::timestamptz
         from wanted w join stock_taken t on t.id = w.product_id
-        returning id)${sql.join(
-          also.map((s) => sql`, ${sql.raw(s.name)} as (${s.body})`),
-          sql``,
-        )}
+        returning id)${also.ctes ? sql`, ${also.ctes}` : sql``}
       select (select count(*) from stock_held) as held,
         (select coalesce(array_agg(id::text), '{}') from stock_locked) as locked`,
   );

@@ -3,7 +3,15 @@ import type { GatewayName } from '../../../contracts/checkout.contract';
 import { checkoutMessages } from '../../../contracts/checkout.contract';
 import { AppError } from '../../platform/app-error';
 import { testGatewayAllowed, type Config } from '../../platform/config';
-import { queryRows, readColumn, type DbOrTx, type JsonColumn, type NamedWrite, type Tx } from '../../platform/db';
+import {
+  composedWrites,
+  queryRows,
+  readColumn,
+  type DbOrTx,
+  type JsonColumn,
+  type NamedWrite,
+  type Tx,
+} from '../../platform/db';
 import { decrypt, derivedKey, encrypt } from '../../platform/secrets';
 import { razorpayAcceptsKeys, RazorpayGateway, TestGateway, type PaymentGateway } from './payments.gateway';
 import { paymentGatewaySettings, payments } from './payments.tables';
@@ -239,19 +247,9 @@ export async function claimPayment(
       customerUserId: sql`(select claimed.customer_id from claimed)`,
       claimed: sql`exists (select 1 from claimed)`,
     }) ?? [];
-  for (const s of steps)
-    if (['before', 'claimed'].includes(s.name) || !/^[a-z][a-z0-9_]*$/.test(s.name))
-      throw new Error(`claimPayment: bad step name ${s.name}`);
-  const more = sql.join(
-    steps.map((s) => sql`, ${sql.raw(s.name)} as (${s.body})`),
-    sql``,
-  );
-  const counted = sql.join(
-    steps.filter((s) => s.counted).map((s) => sql`, ${s.name}::text, (select count(*) from ${sql.raw(s.name)})`),
-    sql``,
-  );
+  const more = composedWrites(steps, ['before', 'claimed']);
   const [row] = await queryRows<
-    Omit<Payment, 'amountPaise'> & { amountPaise: number | string; claimed: boolean; counts: Record<string, string> }
+    Omit<Payment, 'amountPaise'> & { amountPaise: number | string; claimed: boolean; counts: unknown }
   >(
     tx,
     sql`with before as (select * from ${p} where ${p.id} = ${a.paymentId} for update),
@@ -262,13 +260,13 @@ export async function claimPayment(
         where ${p.id} = before.id
           and not ((before.status = 'paid' and before.order_id is not null)
             or (before.status = 'failed' and before.provider_payment_id is not null))
-        returning ${p.id}, ${p.customerId})${more}
+        returning ${p.id}, ${p.customerId})${more.ctes ? sql`, ${more.ctes}` : sql``}
       select before.id, before.customer_id as "customerId", before.gateway,
         before.provider_order_id as "providerOrderId", before.provider_payment_id as "providerPaymentId",
         before.amount_paise as "amountPaise", before.currency, before.status, before.checkout,
         before.order_id as "orderId", before.failure_reason as "failureReason",
         before.created_at as "createdAt", before.updated_at as "updatedAt",
-        exists (select 1 from claimed) as claimed, json_build_object('' :: text, 0${counted}) as counts
+        exists (select 1 from claimed) as claimed, ${more.counts} as counts
       from before`,
   );
   if (!row) return null;
@@ -281,11 +279,7 @@ export async function claimPayment(
       updatedAt: new Date(payment.updatedAt),
     },
     claimed,
-    counts: Object.fromEntries(
-      Object.entries(counts)
-        .filter(([k]) => k !== '')
-        .map(([k, v]) => [k, Number(v)]),
-    ),
+    counts: more.countsOf(counts),
   };
 }
 
