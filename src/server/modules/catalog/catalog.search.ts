@@ -114,8 +114,16 @@ export type TextSearch = { match: SQL; rank: SQL; values: TextValues };
 const idsLiteral = (ids: string[]): string | undefined => (ids.length > 0 ? `{${ids.join(',')}}` : undefined);
 
 /** What a text search matches and how it ranks, from its values or from placeholders of the same names. */
-function textSearchFrom(v: { [K in keyof TextValues]: TextValues[K] | Placeholder }): Omit<TextSearch, 'values'> {
-  const tsQuery = tsQueryFrom(v);
+function textSearchFrom(
+  v: { [K in keyof TextValues]: TextValues[K] | Placeholder },
+  { kept = false }: { kept?: boolean } = {},
+): Omit<TextSearch, 'values'> {
+  // In a statement whose plan PostgreSQL keeps for any words, the words' query is made once (a scalar
+  // subquery): written inline, a plan for any values would make it again for every row it ranks and
+  // recheck, is estimated costlier for that, and is never kept; each run is then planned anew. The
+  // planner then estimates any words alike: a text judged common is written so that no index answers
+  // it (textMatchOf), so a kept plan reads the text's index for selective words only.
+  const tsQuery = kept ? sql`(select ${tsQueryFrom(v)})` : tsQueryFrom(v);
   const inNamedPlace = or(
     v.shops === undefined ? undefined : sql`${products.storeId} = any(${v.shops}::uuid[])`,
     v.categories === undefined ? undefined : sql`${products.categoryId} = any(${v.categories}::uuid[])`,
@@ -366,28 +374,65 @@ function cardsRead(found: unknown[]): { items: ProductCard[]; matched: number | 
  */
 const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
 
-/** One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1. */
+/**
+ * One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1.
+ * `matchesFirst`: a selective text's matches are collected first (from products_search_idx) and then
+ * sorted, and counted unordered. Left to itself, PostgreSQL would read the sort's index in order and test
+ * each product against the text until the page is full, expecting a share of matches that a selective
+ * text does not have: "pashmina" by price read most of a million products (4 s) for its 100.
+ */
 function listedPage(
   db: DbOrTx,
   where: SQL | undefined,
   sort: ProductSearchQuery['sort'],
   limit: number | Placeholder,
   offset: number | Placeholder,
+  matchesFirst = false,
 ) {
+  const counted = matchesFirst ? matchingIds(db, where) : matchingIds(db, where).orderBy(...orderOf(sort));
+  const matched = sql<number>`(select count(*) from (${counted} limit ${written(BROWSABLE_RESULTS + 1)}) m)`;
+  const columns = {
+    ...cardColumns,
+    categoryName: sql<string>`${categories.name}`.as('category_name'),
+    createdAt: products.createdAt,
+  };
+  if (!matchesFirst) {
+    const page = db.$with('page').as(
+      db
+        .select({ ...columns, matched: matched.as('matched') })
+        .from(products)
+        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(...orderOf(sort))
+        .limit(limit)
+        .offset(offset),
+    );
+    return cardsOf(db, page, (p) => orderOf(sort, p));
+  }
+  // OFFSET 0 keeps the matches a subquery of their own (PostgreSQL does not merge it into the page's
+  // query), read before they are sorted.
+  const matches = db
+    .select(columns)
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .offset(written(0))
+    .as('matches');
+  const m = matches;
   const page = db.$with('page').as(
     db
       .select({
-        ...cardColumns,
-        categoryName: sql<string>`${categories.name}`.as('category_name'),
-        createdAt: products.createdAt,
-        matched: sql<number>`(select count(*) from (${matchingIds(db, where).orderBy(...orderOf(sort))}
-          limit ${written(BROWSABLE_RESULTS + 1)}) m)`.as('matched'),
+        ...{ id: m.id, name: m.name, pricePaise: m.pricePaise, originalPricePaise: m.originalPricePaise },
+        ...{ rewardPercentage: m.rewardPercentage, imageUrl: m.imageUrl, storeId: m.storeId },
+        ...{ storeName: m.storeName, categoryId: m.categoryId, categoryName: m.categoryName },
+        ...{ ratingAverage: m.ratingAverage, ratingCount: m.ratingCount, stockQuantity: m.stockQuantity },
+        ...{ delivers: m.delivers, option1Name: m.option1Name, createdAt: m.createdAt },
+        matched: matched.as('matched'),
       })
-      .from(products)
-      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...orderOf(sort))
+      .from(matches)
+      .orderBy(...orderOf(sort, m))
       .limit(limit)
       .offset(offset),
   );
@@ -458,19 +503,23 @@ type PageValues = FilterValues & Partial<TextValues> & { limit: number; offset: 
 /** A search's shape: its sort, whether its text is ranked and common, and which of its values it has. */
 type PageShape = { sort: ProductSearchQuery['sort']; ranked: boolean; common: boolean };
 
-/** The page statement of a search of this shape, on its values or on placeholders of the same names. */
+/**
+ * The page statement of a search of this shape, on its values or on placeholders of the same names. `kept`: a
+ * named statement, whose plan PostgreSQL may keep for any values.
+ */
 function pageStatement(
   db: DbOrTx,
   { sort, ranked, common }: PageShape,
   v: { [K in keyof PageValues]?: PageValues[K] | Placeholder },
   options?: SQL,
+  kept = false,
 ) {
-  const text = v.q === undefined ? null : textSearchFrom({ ...v, q: v.q });
+  const text = v.q === undefined ? null : textSearchFrom({ ...v, q: v.q }, { kept });
   const match = text ? (common ? sql`(${text.match}) is true` : text.match) : undefined;
   const where = and(match, ...filterConditions(v), options);
   return text && ranked
     ? rankedPage(db, where, text.rank, Boolean(options) || common, v.limit!, v.offset!)
-    : listedPage(db, where, sort, v.limit!, v.offset!);
+    : listedPage(db, where, sort, v.limit!, v.offset!, text !== null && !common);
 }
 
 /** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
@@ -492,7 +541,7 @@ let pageNames = 0;
 function preparePage(db: DbOrTx, shape: PageShape, values: PageValues, name: string, pageWritten: boolean) {
   const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
   const page = pageWritten ? { limit: written(values.limit), offset: written(values.offset) } : {};
-  return pageStatement(db, shape, { ...placeholders, ...page }).prepare(name);
+  return pageStatement(db, shape, { ...placeholders, ...page }, undefined, name !== '').prepare(name);
 }
 function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues) {
   const statements = pageStatements(db);
