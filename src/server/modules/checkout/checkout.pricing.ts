@@ -132,7 +132,8 @@ export async function priceLinesToPlace(
   const also = (vendorId: SQL) => vendorTaxIdsColumn(vendorId).sql;
   const once =
     rates || promos
-      ? sql`json_build_object('rates', ${rates ? rates.sql : sql`null`}, 'promotions', ${promos ? promos.sql : sql`null`})`
+      ? sql`json_build_object('rates', ${rates ? rates.sql : sql`null`},
+                              'promotions', ${promos ? promos.sql : sql`null`})`
       : undefined;
   let found = await getPurchasableLines(db, lines, { expiredHolds: releaseExpiredHolds !== undefined, also, once });
   if (releaseExpiredHolds && [...found.values()].some((p) => p.hasExpiredHolds)) {

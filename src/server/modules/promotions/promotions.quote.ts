@@ -85,7 +85,7 @@ export async function quoteCartPromotions(
     cart: readonly PromoCartLine[];
     couponCode: string | null;
     today: string;
-    /** The candidates when the caller read them already (checkoutCandidatesColumn, for the same customer, code and day). */
+    /** The candidates when the caller read them already (checkoutCandidatesColumn: same customer, code, day). */
     candidates?: CheckoutCandidates;
   },
 ): Promise<PromotionsQuote> {
