@@ -48,7 +48,10 @@ export async function holdStockAtOnce(
     sql`, `,
   );
   const held = sql`(select count(*) from stock_held) = ${n}`;
-  const also = composedWrites(a.also?.(held) ?? [], ['wanted', 'stock_locked', 'stock_taken', 'stock_held']);
+  const steps = a.also?.(held) ?? [];
+  // The statement's own steps are wanted and stock_*: other modules' steps keep out of that name space.
+  for (const s of steps) if (s.name.startsWith('stock_')) throw new Error(`holdStockAtOnce: bad step name ${s.name}`);
+  const also = composedWrites(steps, ['wanted']);
   const p = products;
   const rows = await queryRows<{ held: number | string; locked: string[] }>(
     db,
