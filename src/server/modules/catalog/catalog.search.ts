@@ -391,19 +391,21 @@ function listedPage(
 ) {
   const counted = matchesFirst ? matchingIds(db, where) : matchingIds(db, where).orderBy(...orderOf(sort));
   const matched = sql<number>`(select count(*) from (${counted} limit ${written(BROWSABLE_RESULTS + 1)}) m)`;
-  const columns = {
-    ...cardColumns,
-    categoryName: sql<string>`${categories.name}`.as('category_name'),
-    createdAt: products.createdAt,
-  };
+  const rows = db
+    .select({
+      ...cardColumns,
+      categoryName: sql<string>`${categories.name}`.as('category_name'),
+      createdAt: products.createdAt,
+      matched: matched.as('matched'),
+    })
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .$dynamic();
   if (!matchesFirst) {
     const page = db.$with('page').as(
-      db
-        .select({ ...columns, matched: matched.as('matched') })
-        .from(products)
-        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where)
+      rows
         .orderBy(...orderOf(sort))
         .limit(limit)
         .offset(offset),
@@ -412,27 +414,12 @@ function listedPage(
   }
   // OFFSET 0 keeps the matches a subquery of their own (PostgreSQL does not merge it into the page's
   // query), read before they are sorted.
-  const matches = db
-    .select(columns)
-    .from(products)
-    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .offset(written(0))
-    .as('matches');
-  const m = matches;
+  const matches = rows.offset(written(0)).as('matches');
   const page = db.$with('page').as(
     db
-      .select({
-        ...{ id: m.id, name: m.name, pricePaise: m.pricePaise, originalPricePaise: m.originalPricePaise },
-        ...{ rewardPercentage: m.rewardPercentage, imageUrl: m.imageUrl, storeId: m.storeId },
-        ...{ storeName: m.storeName, categoryId: m.categoryId, categoryName: m.categoryName },
-        ...{ ratingAverage: m.ratingAverage, ratingCount: m.ratingCount, stockQuantity: m.stockQuantity },
-        ...{ delivers: m.delivers, option1Name: m.option1Name, createdAt: m.createdAt },
-        matched: matched.as('matched'),
-      })
+      .select()
       .from(matches)
-      .orderBy(...orderOf(sort, m))
+      .orderBy(...orderOf(sort, matches))
       .limit(limit)
       .offset(offset),
   );
