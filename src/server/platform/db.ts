@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -280,6 +280,20 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * statement.
  */
 export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
+
+const jsonKey = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * A row's fields as one json object (json_build_object), its keys the fields' names: a driver parses one
+ * column per row instead of one per field, and the ORM maps one.
+ */
+export function jsonObject<T>(fields: Record<string, SQLWrapper>): SQL<T> {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    if (!jsonKey.test(key)) throw new Error(`bad json key ${key}`);
+    return sql`'${sql.raw(key)}', ${value}`;
+  });
+  return sql<T>`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
 
 /** A JsonColumn read by itself, in a statement of its own: its owner's read when nobody composes it. */
 export async function readColumn<T>(db: DbOrTx, column: JsonColumn<T>): Promise<T> {
