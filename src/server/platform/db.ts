@@ -274,13 +274,6 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/**
- * A value its owner reads from its own tables as one column of a caller's select (a scalar subquery,
- * json), with how to read it back: a checkout's read model takes several modules' columns in one
- * statement.
- */
-export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
-
 /** Each field selected under its key's name, so that rows read as objects (`preparedRows`) carry those keys. */
 export function selectedAs<K extends string>(fields: Record<K, SQLWrapper>): Record<K, SQL.Aliased> {
   const entries = Object.entries(fields) as [K, SQLWrapper][];
@@ -300,6 +293,13 @@ export function preparedRows<T>(db: DbOrTx, query: { toSQL: () => Query }, name:
   const prepared = db._.session.prepareQuery(query.toSQL(), undefined, name, false);
   return { execute: async (values = {}) => ((await prepared.execute(values)) as { rows: T[] }).rows };
 }
+
+/**
+ * A value its owner reads from its own tables as one column of a caller's select (a scalar subquery,
+ * json), with how to read it back: a checkout's read model takes several modules' columns in one
+ * statement.
+ */
+export type JsonColumn<T> = { sql: SQL; read: (value: unknown) => T };
 
 /** A JsonColumn read by itself, in a statement of its own: its owner's read when nobody composes it. */
 export async function readColumn<T>(db: DbOrTx, column: JsonColumn<T>): Promise<T> {
