@@ -411,7 +411,8 @@ async function main() {
       : ['Admin lists not measured this run (BENCH_ADMIN=0).', '']),
     countTable,
     '',
-    ...plans.map((p) => `- ${p}`),
+    // A list item's further lines are indented under its first.
+    ...plans.map((p) => wrapped(`- ${p}`).replaceAll('\n', '\n  ')),
     '',
   ].join('\n');
   console.log(`\n${report}`);
