@@ -387,6 +387,9 @@ const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Plac
  * sorted, and counted unordered. Left to itself, PostgreSQL would read the sort's index in order and test
  * each product against the text until the page is full, expecting a share of matches that a selective
  * text does not have: "pashmina" by price read most of a million products (4 s) for its 100.
+ * `wholeCatalog` (no text, filter or option): its matches are counted in no order too, which PostgreSQL reads
+ * from products_store_created_idx alone (its first 201 entries, without the table): about a third of the
+ * ordered count's work, which reads the newest products from the table.
  */
 function listedPage(
   db: DbOrTx,
@@ -395,8 +398,10 @@ function listedPage(
   limit: number | Placeholder,
   offset: number | Placeholder,
   matchesFirst = false,
+  wholeCatalog = false,
 ) {
-  const counted = matchesFirst ? matchingIds(db, where) : matchingIds(db, where).orderBy(...orderOf(sort));
+  const counted =
+    matchesFirst || wholeCatalog ? matchingIds(db, where) : matchingIds(db, where).orderBy(...orderOf(sort));
   const matched = sql<number>`(select count(*) from (${counted} limit ${written(BROWSABLE_RESULTS + 1)}) m)`;
   const rows = db
     .select({
@@ -510,10 +515,12 @@ function pageStatement(
 ) {
   const text = v.q === undefined ? null : textSearchFrom({ ...v, q: v.q }, { kept });
   const match = text ? (common ? sql`(${text.match}) is true` : text.match) : undefined;
-  const where = and(match, ...filterConditions(v), options);
+  const filters = filterConditions(v);
+  const where = and(match, ...filters, options);
+  const wholeCatalog = !text && !options && filters.every((f) => f === undefined || f === visibleToShoppers);
   return text && ranked
     ? rankedPage(db, where, text.rank, Boolean(options) || common, v.limit!, v.offset!)
-    : listedPage(db, where, sort, v.limit!, v.offset!, text !== null && !common);
+    : listedPage(db, where, sort, v.limit!, v.offset!, text !== null && !common, wholeCatalog);
 }
 
 /** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
