@@ -100,7 +100,8 @@ const bFlags = option('--b-flags') ?? '';
 const loadBefore = loadavg()[0];
 const sides: Side[] = [];
 try {
-  sides.push(await start('A', tree, aFlags), await start('B', repo, bFlags));
+  sides.push(await start('A', tree, aFlags));
+  sides.push(await start('B', repo, bFlags));
   console.log(
     `A: ${baseRev}${aFlags ? ` with ${aFlags}` : ''}; B: the working tree` +
       (changed ? ` (${changed.split('\n').length} files changed from HEAD ${head})` : '') +
