@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogEndpoints } from './catalog-endpoints';
 import { cannon, percentiles } from './load';
+import { median } from './report';
 
 const url = process.env.DATABASE_URL ?? '';
 if (!url) throw new Error('DATABASE_URL: the PostgreSQL server holding haat_bench (npm run bench leaves it)');
@@ -89,12 +90,6 @@ function postgresMicrosSince(before: Map<string, number>): number {
   return sum;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 const aFlags = option('--a-flags') ?? '';
 const bFlags = option('--b-flags') ?? '';
 const loadBefore = loadavg()[0];
@@ -108,9 +103,9 @@ try {
       `${bFlags ? ` with ${bFlags}` : ''}; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections; ` +
       `load average ${loadBefore.toFixed(1)}`,
   );
+  // Both sides read the same database, so the same product.
   for (const endpoint of catalogEndpoints(sides[0].productId)) {
     if (!ROWS.some((r) => endpoint.name.includes(r))) continue;
-    const path = endpoint.path.replace(sides[0].productId, '{id}');
     const figures = sides.map(() => ({
       rps: [] as number[],
       p99: [] as number[],
@@ -118,18 +113,13 @@ try {
       pg: [] as number[],
     }));
     let bFaster = 0;
-    for (const side of sides) await cannon(side.base + path.replace('{id}', side.productId), {}, 1, CONNECTIONS);
+    for (const side of sides) await cannon(side.base + endpoint.path, {}, 1, CONNECTIONS);
     for (let round = 0; round < ROUNDS; round++) {
       const rps = [0, 0];
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
         const side = sides[i];
         const [before, pgBefore] = [cpuMicros(side.child.pid!), postgresMicros()];
-        const { result, times } = await cannon(
-          side.base + path.replace('{id}', side.productId),
-          {},
-          SECONDS,
-          CONNECTIONS,
-        );
+        const { result, times } = await cannon(side.base + endpoint.path, {}, SECONDS, CONNECTIONS);
         if (result.non2xx || result.errors)
           throw new Error(`${side.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         rps[i] = result.requests.average;

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { machine, waitUntilAnswering, writeResultsSection } from './report';
+import { machine, median, waitUntilAnswering, writeResultsSection } from './report';
 
 const webDist = 'dist/web';
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -89,11 +89,6 @@ async function freePort(): Promise<number> {
     });
   });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; jsTransfer: number };
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { catalogEndpoints } from './catalog-endpoints';
 import { openCountingPostgres } from './counting-db';
 import { benchApi, cannon, listen, percentiles } from './load';
-import { machine, table, wrapped, writeResultsSection } from './report';
+import { machine, median, table, wrapped, writeResultsSection } from './report';
 import { readSeeded } from './seed';
 
 const url = process.env.DATABASE_URL ?? '';
@@ -25,12 +25,6 @@ const ROWS = (process.env.ROWS ?? '').split(',').filter(Boolean);
 /** A million-product read passes when its median p99 ratio to the 10,000-product one is at most this. */
 const LIMIT = 1.5;
 const loadBefore = loadavg()[0];
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-paired-'));
 // Both APIs run in this process, one idle while the other is measured; every catalog request reads the database.

@@ -40,6 +40,13 @@ export function machine(loadBefore: number): string {
 }
 
 /** A Markdown table: the header, its rule, then one line per row. */
+/** The middle of the figures (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
 export function table(header: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
