@@ -85,6 +85,22 @@ describe('a list longer than can be browsed', () => {
     expect(await list('?category=books&pageSize=5')).toMatchObject({ total: 30, totalEstimated: false });
   });
 
+  it.each(['relevance', 'newest', 'price-low', 'price-high', 'rating'])(
+    'counts the matches past the last page, sorted by %s: a selective search and a short category',
+    async (sort) => {
+      expect(await list(`?q=pashmina&sort=${sort}&page=2`)).toMatchObject({
+        items: [],
+        total: 3,
+        totalEstimated: false,
+      });
+      expect(await list(`?category=books&sort=${sort}&page=3`)).toMatchObject({
+        items: [],
+        total: 30,
+        totalEstimated: false,
+      });
+    },
+  );
+
   it('pages up to the 200th result and refuses further with a way to narrow the list', async () => {
     const last = await list('?sort=newest&page=10');
     expect(last.items).toHaveLength(20);

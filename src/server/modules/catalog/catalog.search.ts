@@ -262,22 +262,26 @@ export function hasVariantWith(filters: readonly string[]): SQL | undefined {
 /** The values of a search's filters apart from its text and its option values; a filter not asked is missing. */
 type FilterValues = { shop?: string; categoryId?: string; minPaise?: number; maxPaise?: number; minRating?: number };
 
-/** The conditions of a search's filters, on their values or on placeholders of the same names. */
-function filterConditions(v: { [K in keyof FilterValues]?: FilterValues[K] | Placeholder }): (SQL | undefined)[] {
+type FilterArgs = { [K in keyof FilterValues]?: FilterValues[K] | Placeholder };
+
+/** The conditions of the filters a search asks, on their values or on placeholders of the same names. */
+function askedFilters(v: FilterArgs): SQL[] {
   return [
-    visibleToShoppers,
     v.shop === undefined ? undefined : eq(products.storeId, v.shop),
     v.categoryId === undefined ? undefined : eq(products.categoryId, v.categoryId),
     v.minPaise === undefined ? undefined : gte(products.pricePaise, v.minPaise),
     v.maxPaise === undefined ? undefined : lte(products.pricePaise, v.maxPaise),
     v.minRating === undefined ? undefined : gte(products.ratingAverage, v.minRating),
-  ];
+  ].filter((c) => c !== undefined);
 }
+
+/** The conditions of a search's filters: what every shopper's read has, and those it asks. */
+const filterConditions = (v: FilterArgs): SQL[] => [visibleToShoppers, ...askedFilters(v)];
 
 /** What narrows a search apart from its text and its option values; null when it can match nothing. */
 export type SearchFilters = {
   text: TextSearch | null;
-  filters: (SQL | undefined)[];
+  filters: SQL[];
   values: FilterValues;
   options: SQL | undefined;
 } | null;
@@ -382,27 +386,53 @@ function cardsRead(found: unknown[]): { items: ProductCard[]; matched: number | 
 const written = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
 
 /**
- * One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1.
- * `matchesFirst`: a selective text's matches are collected first (from products_search_idx) and then
- * sorted, and counted unordered. Left to itself, PostgreSQL would read the sort's index in order and test
- * each product against the text until the page is full, expecting a share of matches that a selective
- * text does not have: "pashmina" by price read most of a million products (4 s) for its 100.
- * `wholeCatalog` (no text, filter or option): its matches are counted in no order too, which PostgreSQL reads
- * from products_store_created_idx alone (its first 201 entries, without the table): about a third of the
- * ordered count's work, which reads the newest products from the table.
+ * The order in which a search's first BROWSABLE_RESULTS + 1 matches are read, to count them (and to rank
+ * them): a sort's, along its index and stopping at enough, or none (null), as an index that holds only
+ * matches gives them. One rule for the page's statement and for the count past the last page.
+ * - A ranked text: the newest first when it is common or has option values. In no order, a common text
+ *   would be read by a sequential scan, whose pages pass through a small ring of shared buffers instead of
+ *   staying there (read again from the system's cache on every search), and option values would first
+ *   collect every product with the value from their GIN index (74,000 for Size M at a million products)
+ *   (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory. Otherwise none.
+ * - A selective text in another order: none, its matches from products_search_idx. In the sort's order
+ *   PostgreSQL would read the sort's index and test each product against the text, expecting a share of
+ *   matches that a selective text does not have: "pashmina" by price read most of a million products (4 s).
+ * - The whole catalog (no text, filter or option): none, which PostgreSQL reads from
+ *   products_store_created_idx alone (its first 201 entries, without the table): a third of the work of
+ *   reading the newest products from the table.
+ * - Any other list: its own sort. In no order, a category by price was a scan of the table testing 3,600
+ *   products for its 201; along its sort's index it stops at the 201st.
+ */
+function countOrder(
+  { sort, ranked, common }: PageShape,
+  { text, options, filtered }: { text: boolean; options: boolean; filtered: boolean },
+): ProductSearchQuery['sort'] | null {
+  if (ranked) return common || options ? 'newest' : null;
+  if (text && !common) return null;
+  return text || options || filtered ? sort : null;
+}
+
+/** The first BROWSABLE_RESULTS + 1 matches of `where`, read in `order` (see countOrder). */
+const firstMatches = (db: DbOrTx, where: SQL | undefined, order: ProductSearchQuery['sort'] | null) =>
+  (order ? matchingIds(db, where).orderBy(...orderOf(order)) : matchingIds(db, where)).limit(
+    written(BROWSABLE_RESULTS + 1),
+  );
+
+/**
+ * One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1,
+ * read in `counted` order. `matchesFirst`: a selective text's matches are collected first (from
+ * products_search_idx) and then sorted (see countOrder).
  */
 function listedPage(
   db: DbOrTx,
   where: SQL | undefined,
   sort: ProductSearchQuery['sort'],
+  counted: ProductSearchQuery['sort'] | null,
   limit: number | Placeholder,
   offset: number | Placeholder,
   matchesFirst = false,
-  wholeCatalog = false,
 ) {
-  const counted =
-    matchesFirst || wholeCatalog ? matchingIds(db, where) : matchingIds(db, where).orderBy(...orderOf(sort));
-  const matched = sql<number>`(select count(*) from (${counted} limit ${written(BROWSABLE_RESULTS + 1)}) m)`;
+  const matched = sql<number>`(select count(*) from (${firstMatches(db, where, counted)}) m)`;
   const rows = db
     .select({
       ...cardColumns,
@@ -439,14 +469,14 @@ function listedPage(
 }
 
 /**
- * The first BROWSABLE_RESULTS + 1 matches of `where`, ranked by `rank`, and one page of them with their
- * count, in one statement (with the price ranges of `cardsOf`).
+ * The first BROWSABLE_RESULTS + 1 matches of `where`, read in `counted` order (see countOrder) and ranked by
+ * `rank`, and one page of them with their count, in one statement (with the price ranges of `cardsOf`).
  */
 function rankedPage(
   db: DbOrTx,
   where: SQL | undefined,
   rank: SQL,
-  newestFirst: boolean,
+  counted: ProductSearchQuery['sort'] | null,
   limit: number | Placeholder,
   offset: number | Placeholder,
 ) {
@@ -462,13 +492,7 @@ function rankedPage(
       .innerJoin(shopRows, eq(shopRows.id, products.storeId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      // A common text's or option values' candidates are the newest matches, read along an index in
-      // that order and stopping at enough. Unordered, option values would first collect every product
-      // with the size from its GIN index (74,000 for Size M at a million products), and a common
-      // text would be read by a sequential scan, whose pages pass through a small ring of shared
-      // buffers instead of staying there, read again from the system's cache on every search
-      // (bench/RESULTS.md). The newest pages are the ones every newest-first list keeps in memory.
-      .orderBy(...(newestFirst ? orderOf('newest') : []))
+      .orderBy(...(counted ? orderOf(counted) : []))
       .limit(written(BROWSABLE_RESULTS + 1)),
   );
   const c = candidates;
@@ -515,12 +539,14 @@ function pageStatement(
 ) {
   const text = v.q === undefined ? null : textSearchFrom({ ...v, q: v.q }, { kept });
   const match = text ? (common ? sql`(${text.match}) is true` : text.match) : undefined;
-  const filters = filterConditions(v);
-  const where = and(match, ...filters, options);
-  const wholeCatalog = !text && !options && filters.every((f) => f === undefined || f === visibleToShoppers);
+  const where = and(match, ...filterConditions(v), options);
+  const counted = countOrder(
+    { sort, ranked, common },
+    { text: text !== null, options: options !== undefined, filtered: askedFilters(v).length > 0 },
+  );
   return text && ranked
-    ? rankedPage(db, where, text.rank, Boolean(options) || common, v.limit!, v.offset!)
-    : listedPage(db, where, sort, v.limit!, v.offset!, text !== null && !common, wholeCatalog);
+    ? rankedPage(db, where, text.rank, counted, v.limit!, v.offset!)
+    : listedPage(db, where, sort, counted, v.limit!, v.offset!, text !== null && !common);
 }
 
 /** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
@@ -575,6 +601,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   if (!found) return { items: [], total: 0, totalEstimated: false, page, pageSize };
   const { text, options } = found;
   const filters = [...found.filters, options];
+  const filtered = askedFilters(found.values).length > 0;
   // What decides the matches (not their order or page): the key of their estimates.
   const key = JSON.stringify([
     query.q,
@@ -586,19 +613,10 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   ]).concat(JSON.stringify(query.option ?? null));
   const { match: textMatch, common, estimate } = await textMatchOf(db, found, key);
   const where = and(textMatch, ...filters);
-  // Counted along the sort's own index where there is one: the rows the pages show, kept in memory by their use.
-  const countUpTo = async (ordered: boolean) =>
-    Number(
-      (
-        await db
-          .select({ n: count() })
-          .from(
-            (ordered ? matchingIds(db, where).orderBy(...orderOf(sort)) : matchingIds(db, where))
-              .limit(BROWSABLE_RESULTS + 1)
-              .as('m'),
-          )
-      )[0].n,
-    );
+  const countUpTo = async () => {
+    const order = countOrder(shape, { text: text !== null, options: options !== undefined, filtered });
+    return Number((await db.select({ n: count() }).from(firstMatches(db, where, order).as('m')))[0].n);
+  };
   const totalOf = async (matched: number) => {
     if (matched <= BROWSABLE_RESULTS) return { total: matched, totalEstimated: false };
     return {
@@ -623,7 +641,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   // it is counted then on its own.
   return {
     items,
-    ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo(!shape.ranked)))),
+    ...(await totalOf(matched ?? (page === 1 ? 0 : await countUpTo()))),
     page,
     pageSize,
   };
