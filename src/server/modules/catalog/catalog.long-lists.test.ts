@@ -129,4 +129,22 @@ describe('a list longer than can be browsed', () => {
     expect(high.totalEstimated).toBe(true);
     expect(activeKurtas).toBeGreaterThan(BROWSABLE_RESULTS);
   });
+
+  it.each(['price-high', 'price-low'] as const)(
+    'pages a common word sorted by %s: the first 200 matches in that order, page after page',
+    async (sort) => {
+      const pages = [
+        await list(`?q=cotton&sort=${sort}&pageSize=100`),
+        await list(`?q=cotton&sort=${sort}&pageSize=100&page=2`),
+      ];
+      expect(pages.map((p) => p.totalEstimated)).toEqual([true, true]);
+      const order = sort === 'price-high' ? sql`price_paise desc, id desc` : sql`price_paise, id`;
+      const first200 = await t.db.execute(
+        sql`select id from products where is_active and name like '%Cotton%' order by ${order} limit 200`,
+      );
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(
+        (first200 as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+      );
+    },
+  );
 });

@@ -418,10 +418,17 @@ const firstMatches = (db: DbOrTx, where: SQL | undefined, order: ProductSearchQu
     written(BROWSABLE_RESULTS + 1),
   );
 
+/** A card's columns and the product's age, the columns a listed product is sorted and paged by. */
+const listedKeys = [...(Object.keys(cardColumns) as (keyof typeof cardColumns)[]), 'createdAt' as const];
+type ListedKey = (typeof listedKeys)[number];
+/** The card's columns and the product's age from a WITH query that selected them. */
+const listedColumnsOf = <T extends Record<ListedKey, unknown>>(t: T) =>
+  Object.fromEntries(listedKeys.map((k) => [k, t[k]])) as Pick<T, ListedKey>;
+
 /**
  * One page of the products matching `where` in a sort's order, with their count up to BROWSABLE_RESULTS + 1,
- * read in `counted` order. `matchesFirst`: a selective text's matches are collected first (from
- * products_search_idx) and then sorted (see countOrder).
+ * read in `counted` order. A selective text's matches are collected first (from products_search_idx) and
+ * then sorted (see countOrder); a common text is tested on each product read along the sort's index.
  */
 function listedPage(
   db: DbOrTx,
@@ -430,8 +437,40 @@ function listedPage(
   counted: ProductSearchQuery['sort'] | null,
   limit: number | Placeholder,
   offset: number | Placeholder,
-  matchesFirst = false,
+  text?: 'selective' | 'common',
 ) {
+  if (text === 'common' && counted === sort) {
+    // A common text in a sort's order: each product read along the sort's index is tested against the
+    // text, and the read goes on until BROWSABLE_RESULTS + 1 match, however far along the index they lie
+    // ("cotton" by price, high to low: 127,000 products read at a million). That read is done once, and
+    // both counted and paged from (the page lies within it): 1.2 s became 0.58 s. Other lists keep their
+    // count and page apart: where the index holds the matches alone (a category's), a read of 201 whole
+    // rows costs more than one of 201 ids and one of the page's.
+    const first = db.$with('first').as(
+      db
+        .select({
+          ...cardColumns,
+          categoryName: sql<string>`${categories.name}`.as('category_name'),
+          createdAt: products.createdAt,
+        })
+        .from(products)
+        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(...orderOf(sort))
+        .limit(written(BROWSABLE_RESULTS + 1)),
+    );
+    const page = db.$with('page').as(
+      db
+        .with(first)
+        .select({ ...listedColumnsOf(first), matched: sql<number>`(select count(*) from ${first})`.as('matched') })
+        .from(first)
+        .orderBy(...orderOf(sort, first))
+        .limit(limit)
+        .offset(offset),
+    );
+    return cardsOf(db, page, (p) => orderOf(sort, p));
+  }
   const matched = sql<number>`(select count(*) from (${firstMatches(db, where, counted)}) m)`;
   const rows = db
     .select({
@@ -445,7 +484,7 @@ function listedPage(
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
     .$dynamic();
-  if (!matchesFirst) {
+  if (text !== 'selective') {
     const page = db.$with('page').as(
       rows
         .orderBy(...orderOf(sort))
@@ -506,11 +545,8 @@ function rankedPage(
     db
       .with(candidates)
       .select({
-        ...{ id: c.id, name: c.name, pricePaise: c.pricePaise, originalPricePaise: c.originalPricePaise },
-        ...{ rewardPercentage: c.rewardPercentage, imageUrl: c.imageUrl, storeId: c.storeId },
-        ...{ storeName: c.storeName, categoryId: c.categoryId, categoryName: c.categoryName },
-        ...{ ratingAverage: c.ratingAverage, ratingCount: c.ratingCount, stockQuantity: c.stockQuantity },
-        ...{ delivers: c.delivers, option1Name: c.option1Name, createdAt: c.createdAt, rank: c.rank },
+        ...listedColumnsOf(c),
+        rank: c.rank,
         matched: sql<number>`count(*) over ()`.as('matched'),
       })
       .from(candidates)
@@ -546,7 +582,7 @@ function pageStatement(
   );
   return text && ranked
     ? rankedPage(db, where, text.rank, counted, v.limit!, v.offset!)
-    : listedPage(db, where, sort, counted, v.limit!, v.offset!, text !== null && !common);
+    : listedPage(db, where, sort, counted, v.limit!, v.offset!, text ? (common ? 'common' : 'selective') : undefined);
 }
 
 /** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
