@@ -226,7 +226,7 @@ export type SearchProductsArgs = { db: DbOrTx; query: ProductSearchQuery };
  */
 const COMMON_MATCHES = 20_000;
 
-const textArray = (keys: string[]): SQL =>
+const textArray = (keys: (string | Placeholder)[]): SQL =>
   sql`array[${sql.join(
     keys.map((k) => sql`${k}`),
     sql`, `,
@@ -242,7 +242,11 @@ const textArray = (keys: string[]): SQL =>
  * both. A product is listed once however many of its variants match.
  */
 export function hasVariantWith(filters: readonly string[]): SQL | undefined {
-  const groups = optionKeyGroups(filters);
+  return variantWith(optionKeyGroups(filters));
+}
+
+/** `hasVariantWith` on option keys in groups (of one option's values), as values or placeholders. */
+function variantWith(groups: (string | Placeholder)[][]): SQL | undefined {
   if (groups.length === 0) return undefined;
   const onProduct = (column: SQLWrapper) =>
     groups.map((g) => (g.length === 1 ? sql`${column} @> ${textArray(g)}` : sql`${column} && ${textArray(g)}`));
@@ -558,7 +562,19 @@ function rankedPage(
 }
 
 /** The values of a search's statement: its filters', its text's and its page's. */
-type PageValues = FilterValues & Partial<TextValues> & { limit: number; offset: number };
+type PageValues = FilterValues & Partial<TextValues> & OptionValues & { limit: number; offset: number };
+/** A search's option keys, `o<group>_<value>` (see optionValuesOf). */
+type OptionValues = { [key: `o${number}_${number}`]: string };
+
+/** The option keys of a search as values of placeholders, group by group, and how many values each group has. */
+function optionValuesOf(groups: string[][]): { values: OptionValues; sizes: number[] } {
+  const values: OptionValues = {};
+  groups.forEach((g, i) => g.forEach((key, j) => (values[`o${i}_${j}`] = key)));
+  return { values, sizes: groups.map((g) => g.length) };
+}
+/** The condition of option values on placeholders, groups of `sizes` values (see optionValuesOf). */
+const optionsHeld = (sizes: number[]) =>
+  variantWith(sizes.map((n, i) => Array.from({ length: n }, (_, j) => sql.placeholder(`o${i}_${j}`))));
 /** A search's shape: its sort, whether its text is ranked and common, and which of its values it has. */
 type PageShape = { sort: ProductSearchQuery['sort']; ranked: boolean; common: boolean };
 
@@ -585,41 +601,47 @@ function pageStatement(
     : listedPage(db, where, sort, counted, v.limit!, v.offset!, text ? (common ? 'common' : 'selective') : undefined);
 }
 
-/** Named page statements kept per database (each connection prepares those it runs once): past it, unnamed. */
+/** Page statements kept per database (each connection prepares the named ones it runs once): past it, built anew. */
 const NAMED_PAGES = 200;
 
 /**
- * The page statements of searches without option values, built once per database for each shape (at
- * most 5 sorts, 32 sets of filters and 8 of a text's parts, common or not), their values given when it
- * runs. Named, so that each connection parses a statement once, and PostgreSQL plans its first five
- * runs for their values, then keeps a plan for any values only when that plan is not estimated to cost
- * more than those did (its plan_cache_mode 'auto'). Pages of the default size (the web's) have their
- * limit and offset written in (ten statements a shape at most), so that such a plan knows how many rows
- * it reads; other sizes pass them as values. Past NAMED_PAGES shapes, a statement is unnamed and
- * planned on every run, so that neither this map nor the connections' prepared statements grow without end.
+ * The page statements of searches, built once per database for each shape (at most 5 sorts, 32 sets of
+ * filters and 8 of a text's parts, common or not, and how many option values of how many options), their
+ * values given when it runs. Without option values, named, so that each connection parses a statement
+ * once, and PostgreSQL plans its first five runs for their values, then keeps a plan for any values only
+ * when that plan is not estimated to cost more than those did (its plan_cache_mode 'auto'). With option
+ * values, unnamed: PostgreSQL plans every run for its values, as it knows how common each value is (Size
+ * M or a rare colour), and a plan kept for any value would read the products with sizes alike for both.
+ * Pages of the default size (the web's) have their limit and offset written in (ten statements a shape at
+ * most), so that a plan for any values knows how many rows it reads; other sizes pass them as values. Past
+ * NAMED_PAGES shapes, a statement is built for its run and unnamed, so that neither this map nor the
+ * connections' prepared statements grow without end.
  */
 const pageStatements = builtOncePer(() => new Map<string, ReturnType<typeof preparePage>>());
 /** Names are counted for all databases together: two database objects over one pool never reuse one. */
 let pageNames = 0;
-function preparePage(db: DbOrTx, shape: PageShape, values: PageValues, name: string, pageWritten: boolean) {
+function preparePage(db: DbOrTx, shape: PageShape, values: PageValues, options: number[], name: string) {
   const placeholders = Object.fromEntries(Object.keys(values).map((k) => [k, sql.placeholder(k)]));
+  const pageWritten = values.limit === DEFAULT_PAGE_SIZE;
   const page = pageWritten ? { limit: written(values.limit), offset: written(values.offset) } : {};
   return preparedRows<CardOfPage>(
     db,
-    pageStatement(db, shape, { ...placeholders, ...page }, undefined, name !== ''),
+    pageStatement(db, shape, { ...placeholders, ...page }, optionsHeld(options), name !== ''),
     name,
   );
 }
-function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues) {
+/** The page statement of a search's shape; `options`: how many values of each option it asks (optionValuesOf). */
+function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues, options: number[]) {
   const statements = pageStatements(db);
-  const pageWritten = values.limit === DEFAULT_PAGE_SIZE;
-  const page = pageWritten ? `${values.limit} ${values.offset}` : 'any page';
+  const page = values.limit === DEFAULT_PAGE_SIZE ? `${values.limit} ${values.offset}` : 'any page';
+  // The option keys' names (o0_0, o0_1, o1_0) say how many values of how many options.
   const key = `${shape.sort} ${shape.ranked} ${shape.common} ${Object.keys(values).join(' ')} ${page}`;
   let statement = statements.get(key);
   if (!statement) {
-    const named = statements.size < NAMED_PAGES;
-    statement = preparePage(db, shape, values, named ? `catalog_page_${pageNames++}` : '', pageWritten);
-    if (named) statements.set(key, statement);
+    const kept = statements.size < NAMED_PAGES;
+    const name = kept && options.length === 0 ? `catalog_page_${pageNames++}` : '';
+    statement = preparePage(db, shape, values, options, name);
+    if (kept) statements.set(key, statement);
   }
   return statement;
 }
@@ -667,12 +689,15 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   // The first BROWSABLE_RESULTS + 1 matches of a text are ranked and counted in one statement; other
   // sorts read their page along their index.
   const shape: PageShape = { sort, ranked: text !== null && sort === 'relevance', common };
-  const values: PageValues = { ...found.values, ...text?.values, limit: pageSize, offset: (page - 1) * pageSize };
-  const { items, matched } = cardsRead(
-    options
-      ? await queryRows<CardOfPage>(db, pageStatement(db, shape, values, options).getSQL())
-      : await pageStatementOf(db, shape, values).execute(values),
-  );
+  const optionValues = optionValuesOf(optionKeyGroups(query.option));
+  const values: PageValues = {
+    ...found.values,
+    ...text?.values,
+    ...optionValues.values,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+  const { items, matched } = cardsRead(await pageStatementOf(db, shape, values, optionValues.sizes).execute(values));
   // Past the last page there is no row to carry the count (an empty first page has nothing to count):
   // it is counted then on its own.
   return {
