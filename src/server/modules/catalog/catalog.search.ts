@@ -422,6 +422,24 @@ const firstMatches = (db: DbOrTx, where: SQL | undefined, order: ProductSearchQu
     written(BROWSABLE_RESULTS + 1),
   );
 
+/**
+ * The products shoppers can see matching `where`, as a page lists them: a card's columns, the category's name
+ * and the product's age (what the sorts read), and `extra` columns.
+ */
+const listedRows = <E extends Record<string, SQL.Aliased>>(db: DbOrTx, where: SQL | undefined, extra: E) =>
+  db
+    .select({
+      ...cardColumns,
+      categoryName: sql<string>`${categories.name}`.as('category_name'),
+      createdAt: products.createdAt,
+      ...extra,
+    })
+    .from(products)
+    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .$dynamic();
+
 /** A card's columns and the product's age, the columns a listed product is sorted and paged by. */
 const listedKeys = [...(Object.keys(cardColumns) as (keyof typeof cardColumns)[]), 'createdAt' as const];
 type ListedKey = (typeof listedKeys)[number];
@@ -451,16 +469,7 @@ function listedPage(
     // count and page apart: where the index holds the matches alone (a category's), a read of 201 whole
     // rows costs more than one of 201 ids and one of the page's.
     const first = db.$with('first').as(
-      db
-        .select({
-          ...cardColumns,
-          categoryName: sql<string>`${categories.name}`.as('category_name'),
-          createdAt: products.createdAt,
-        })
-        .from(products)
-        .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where)
+      listedRows(db, where, {})
         .orderBy(...orderOf(sort))
         .limit(written(BROWSABLE_RESULTS + 1)),
     );
@@ -476,18 +485,7 @@ function listedPage(
     return cardsOf(db, page, (p) => orderOf(sort, p));
   }
   const matched = sql<number>`(select count(*) from (${firstMatches(db, where, counted)}) m)`;
-  const rows = db
-    .select({
-      ...cardColumns,
-      categoryName: sql<string>`${categories.name}`.as('category_name'),
-      createdAt: products.createdAt,
-      matched: matched.as('matched'),
-    })
-    .from(products)
-    .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where)
-    .$dynamic();
+  const rows = listedRows(db, where, { matched: matched.as('matched') });
   if (text !== 'selective') {
     const page = db.$with('page').as(
       rows
@@ -524,17 +522,7 @@ function rankedPage(
   offset: number | Placeholder,
 ) {
   const candidates = db.$with('candidates').as(
-    db
-      .select({
-        ...cardColumns,
-        categoryName: sql<string>`${categories.name}`.as('category_name'),
-        createdAt: products.createdAt,
-        rank: sql<number>`${rank}`.as('rank'),
-      })
-      .from(products)
-      .innerJoin(shopRows, eq(shopRows.id, products.storeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
+    listedRows(db, where, { rank: sql<number>`${rank}`.as('rank') })
       .orderBy(...(counted ? orderOf(counted) : []))
       .limit(written(BROWSABLE_RESULTS + 1)),
   );
@@ -638,10 +626,10 @@ function pageStatementOf(db: DbOrTx, shape: PageShape, values: PageValues, optio
   const key = `${shape.sort} ${shape.ranked} ${shape.common} ${Object.keys(values).join(' ')} ${page}`;
   let statement = statements.get(key);
   if (!statement) {
-    const kept = statements.size < NAMED_PAGES;
-    const name = kept && options.length === 0 ? `catalog_page_${pageNames++}` : '';
+    const cached = statements.size < NAMED_PAGES;
+    const name = cached && options.length === 0 ? `catalog_page_${pageNames++}` : '';
     statement = preparePage(db, shape, values, options, name);
-    if (kept) statements.set(key, statement);
+    if (cached) statements.set(key, statement);
   }
   return statement;
 }
