@@ -241,11 +241,6 @@ const textArray = (keys: (string | Placeholder)[]): SQL =>
  * Indigo) they only say that some variant has each, so an EXISTS then checks that one variant has
  * both. A product is listed once however many of its variants match.
  */
-export function hasVariantWith(filters: readonly string[]): SQL | undefined {
-  return variantWith(optionKeyGroups(filters));
-}
-
-/** `hasVariantWith` on option keys in groups (of one option's values), as values or placeholders. */
 function variantWith(groups: (string | Placeholder)[][]): SQL | undefined {
   if (groups.length === 0) return undefined;
   const onProduct = (column: SQLWrapper) =>
@@ -287,6 +282,8 @@ export type SearchFilters = {
   text: TextSearch | null;
   filters: SQL[];
   values: FilterValues;
+  /** The option values asked, as variants' option keys grouped by option (optionKeyGroups). */
+  optionGroups: string[][];
   options: SQL | undefined;
 } | null;
 
@@ -309,7 +306,8 @@ export async function searchFiltersOf(
   // The top of the range means "₹50,000 and above".
   if (maxPrice < PRICE_RANGE_MAX) values.maxPaise = toPaise(maxPrice);
   if (minRating > 0) values.minRating = minRating;
-  return { text, filters: filterConditions(values), values, options: hasVariantWith(query.option) };
+  const optionGroups = optionKeyGroups(query.option);
+  return { text, filters: filterConditions(values), values, optionGroups, options: variantWith(optionGroups) };
 }
 
 /** The planner's estimates of searches' matches, remembered a minute per search (the text and filters). */
@@ -677,7 +675,7 @@ export async function searchProducts({ db, query }: SearchProductsArgs): Promise
   // The first BROWSABLE_RESULTS + 1 matches of a text are ranked and counted in one statement; other
   // sorts read their page along their index.
   const shape: PageShape = { sort, ranked: text !== null && sort === 'relevance', common };
-  const optionValues = optionValuesOf(optionKeyGroups(query.option));
+  const optionValues = optionValuesOf(found.optionGroups);
   const values: PageValues = {
     ...found.values,
     ...text?.values,
