@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { ImageType, UploadedImage } from '../../../contracts/media.contract';
 import { MAX_IMAGE_SIDE, MAX_INPUT_PIXELS, mediaMessages, THUMB_SIZE } from '../../../contracts/media.contract';
 import { shopMessages } from '../../../contracts/shops.contract';
@@ -18,8 +17,14 @@ import { images } from './media.tables';
 
 type Uploader = Pick<SessionUser, 'id' | 'role'>;
 
-// One libvips thread per image: together with the image job queue, decoding never takes every core.
-sharp.concurrency(1);
+// sharp (libvips) takes a third of a second to load: the first image processed loads it, not every start
+// of the API. One libvips thread per image: together with the image job queue, decoding never takes every core.
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 /**
  * Who may attach an image of each type to an entity: throws FORBIDDEN otherwise. One small function
@@ -72,6 +77,7 @@ type Processed = { picture: Buffer; thumbnail: Buffer; width: number; height: nu
  * auto-rotates it and re-encodes it to WebP without metadata, plus a square thumbnail.
  */
 export async function processImage(bytes: Buffer): Promise<Processed> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

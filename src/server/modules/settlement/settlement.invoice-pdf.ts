@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { InvoiceView, InvoiceViewColumn } from './settlement.invoice-view';
 
 // Lays out a tax invoice, bill of supply or credit note on A4 with pdfkit: every word printed
@@ -41,6 +40,9 @@ export type PdfTextSink = (text: string) => void;
 
 /** Renders a tax document's view as an A4 PDF. */
 export async function renderInvoicePdf(view: InvoiceView, sink?: PdfTextSink): Promise<Buffer> {
+  // pdfkit (with fontkit) takes about half a second to load: the first document rendered loads it, not
+  // every start of the API (nor every test file that builds one).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
