@@ -125,6 +125,15 @@ const STORE_RULES: [string, SQL][] = [
                                               where v.product_id = p.id and v.withdrawn_at is null and v.stock_quantity > 0)`,
   ],
   [
+    'a product whose option values (what the filter chips count) are not those of its variants on sale',
+    sql`select p.id::text as id from products p
+        where p.option_values is distinct from (
+          select array_agg(distinct o.value order by o.value)
+          from product_variants v
+          cross join lateral (values ('1=' || v.option1_value), ('2=' || v.option2_value)) as o(value)
+          where v.product_id = p.id and v.withdrawn_at is null and v.stock_quantity > 0 and o.value is not null)`,
+  ],
+  [
     'an order item, cart line or stock hold whose variant is not one of its product',
     sql`select x.id::text as id from (
           select id, product_id, variant_id from order_items union all select id, product_id, variant_id from cart_items union all select id, product_id, variant_id from stock_holds

@@ -11,7 +11,7 @@ import { normaliseOption } from '../../../domain/variants';
 import { queryRows, type DbOrTx } from '../../platform/db';
 import { shopRows } from '../shops';
 import { searchFiltersOf } from './catalog.search';
-import { products, productVariants } from './catalog.tables';
+import { products } from './catalog.tables';
 
 export type ListProductOptionFacetsArgs = { db: DbOrTx; query: Omit<ProductSearchQuery, 'page' | 'pageSize' | 'sort'> };
 
@@ -21,8 +21,9 @@ type FacetRow = { name: string; value: string; products: number; sampled: number
  * The option names and values of variants in stock among the products a search matches (its option
  * filters left out, so that every size of the category stays on offer), for the filter chips. The
  * cost is bounded: the first OPTION_FACET_PRODUCTS matching products (without a text, the newest
- * with a variant on sale: a category without any reads nothing), and their variants. Names and values are merged whatever
- * their case ('Size M' and 'size m'); each shows in its most used capitalised spelling.
+ * with a variant on sale: a category without any reads nothing), and the values on their rows. Names
+ * and values are merged whatever their case ('Size M' and 'size m'); each shows in its most used
+ * capitalised spelling.
  */
 export async function listProductOptionFacets({
   db,
@@ -31,7 +32,12 @@ export async function listProductOptionFacets({
   const found = await searchFiltersOf(db, query);
   if (!found) return { options: [], complete: true };
   const sample = db
-    .select({ id: products.id, option1Name: products.option1Name, option2Name: products.option2Name })
+    .select({
+      id: products.id,
+      option1Name: products.option1Name,
+      option2Name: products.option2Name,
+      optionValues: products.optionValues,
+    })
     .from(products)
     .innerJoin(shopRows, eq(shopRows.id, products.storeId))
     .where(
@@ -47,16 +53,21 @@ export async function listProductOptionFacets({
     )
     .orderBy(...(found.text ? [] : [desc(products.createdAt), desc(products.id)]))
     .limit(OPTION_FACET_PRODUCTS);
+  // Each product's values on sale are on its own row ('1=M', '2=Indigo'), each once, so that counting them
+  // reads no variant. A value counts a product once: its two options never share a name (the vendor's form
+  // refuses it), so no two of its values give the same name and value.
   const rows = await queryRows<FacetRow>(
     db,
     sql`with sample as (${sample})
-        select o.name, o.value, count(distinct s.id)::int as products, (select count(*) from sample)::int as sampled
+        select o.name, o.value, count(*)::int as products, (select count(*) from sample)::int as sampled
         from sample s
-        join ${productVariants} v on v.product_id = s.id and v.withdrawn_at is null and v.stock_quantity > 0
-        cross join lateral (values (s.option1_name, v.option1_value), (s.option2_name, v.option2_value)) as o(name, value)
-        where o.name is not null and o.value is not null
+        cross join unnest(s.option_values) as p(pair)
+        cross join lateral (
+          values (case when p.pair like '1=%' then s.option1_name else s.option2_name end, substr(p.pair, 3))
+        ) as o(name, value)
+        where o.name is not null
         group by o.name, o.value
-        order by count(distinct s.id) desc
+        order by count(*) desc
         limit ${OPTION_FACET_NAMES * OPTION_FACET_VALUES * 4}`,
   );
   type Named = {

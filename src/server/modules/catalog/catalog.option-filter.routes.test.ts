@@ -275,6 +275,62 @@ describe('GET /api/products/options', () => {
     expect(await facets(`category=${p.slug}&minPrice=1000`)).toEqual({ options: [], complete: true });
   });
 
+  it('follows the variants on sale: a size sold out or withdrawn leaves, one spelt anew shows as spelt now', async () => {
+    const p = await place();
+    const { product, variants } = await createProductWithVariants(t.db, {
+      ...p,
+      option1Name: 'Size',
+      option2Name: 'Colour',
+      variants: [
+        { option1Value: 'M', option2Value: 'Indigo', stockQuantity: 2 },
+        { option1Value: 'M', option2Value: 'Rust', stockQuantity: 1 },
+        { option1Value: 'L', option2Value: 'Rust', stockQuantity: 1 },
+      ],
+    });
+    const byValues = (a: string, b: string) => variants.find((v) => v.option1Value === a && v.option2Value === b)!;
+    // Each option's values in size order (the options' own order, by how many products, is not asked here).
+    const chips = async () =>
+      Object.fromEntries(
+        (await facets(`category=${p.slug}`)).options.map((o) => [
+          o.name,
+          o.values.map((v) => `${v.value}:${v.products}`),
+        ]),
+      );
+    // Written here straight to the table, so the catalog cache is emptied as any write through the API does.
+    const write = async (id: string, change: Partial<typeof productVariants.$inferInsert>) => {
+      await t.db.update(productVariants).set(change).where(eq(productVariants.id, id));
+      t.app.ctx.catalogCache.invalidate();
+    };
+    expect(await chips()).toEqual({
+      Size: ['M:1', 'L:1'],
+      Colour: ['Indigo:1', 'Rust:1'],
+    });
+    await write(byValues('L', 'Rust').id, { stockQuantity: 0 });
+    expect(await chips()).toEqual({
+      Size: ['M:1'],
+      Colour: ['Indigo:1', 'Rust:1'],
+    });
+    await write(byValues('M', 'Rust').id, { withdrawnAt: new Date() });
+    expect(await chips()).toEqual({
+      Size: ['M:1'],
+      Colour: ['Indigo:1'],
+    });
+    // The same value (its key unchanged), spelt otherwise by the vendor.
+    await write(byValues('M', 'Indigo').id, { option2Value: 'INDIGO' });
+    expect(await chips()).toEqual({
+      Size: ['M:1'],
+      Colour: ['INDIGO:1'],
+    });
+    const [row] = await t.db
+      .select({ values: products.optionValues })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row.values).toEqual(['1=M', '2=INDIGO']);
+    await write(byValues('M', 'Indigo').id, { stockQuantity: 0 });
+    expect(await chips()).toEqual({});
+    expect(await moneyInvariantViolations(t.db)).toEqual([]);
+  });
+
   it('answers no options for a category without any, or one that does not exist', async () => {
     const p = await place();
     await createProduct(t.db, { ...p });

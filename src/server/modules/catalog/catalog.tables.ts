@@ -112,6 +112,13 @@ export const products = pgTable(
      */
     optionKeys: text('option_keys').array(),
     /**
+     * The option values of the product's variants on sale as the vendor spelt them, each once, marked
+     * with their option's place: '1=M' (the first option's), '2=Indigo' (the second's); null with
+     * option_keys. Kept with option_keys by the same trigger (migration 0044). What the filter chips
+     * count, from the products' rows alone (catalog.option-facets.ts).
+     */
+    optionValues: text('option_values').array(),
+    /**
      * Whether moderators let the product on sale: 'approved' (every product outside the review's scope,
      * and the default), 'pending' (a new product in scope, waiting in the review queue) or 'rejected'.
      * Shoppers see approved products only; an approved product's edit under review waits in
