@@ -114,8 +114,8 @@ export const products = pgTable(
     /**
      * The option values of the product's variants on sale as the vendor spelt them, each once, marked
      * with their option's place: '1=M' (the first option's), '2=Indigo' (the second's); null with
-     * option_keys. Kept with option_keys by the same trigger (migration 0044). What the filter chips
-     * count, from the products' rows alone (catalog.option-facets.ts).
+     * option_keys. Kept with option_keys, and as a value is spelt anew (migration 0044). What the
+     * filter chips count, from the products' rows alone (catalog.option-facets.ts).
      */
     optionValues: text('option_values').array(),
     /**
