@@ -275,7 +275,7 @@ describe('GET /api/products/options', () => {
     expect(await facets(`category=${p.slug}&minPrice=1000`)).toEqual({ options: [], complete: true });
   });
 
-  it('follows the variants on sale: a size sold out or withdrawn leaves, one spelt anew shows as spelt now', async () => {
+  it('follows the values on sale: sold out or withdrawn ones leave, one spelt anew shows as spelt', async () => {
     const p = await place();
     const { product, variants } = await createProductWithVariants(t.db, {
       ...p,
