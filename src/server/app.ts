@@ -139,7 +139,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Several API processes share their sign-in throttles and rate limits through Redis when it is configured.
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, `${config.REDIS_PREFIX}api`) : null;
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, `${config.REDIS_PREFIX}api`) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const storage = await createObjectStorage(config, app.log);
   app.addHook('onClose', async () => storage.close());
@@ -154,7 +154,7 @@ export async function buildApp({
   });
   const stopWatching = catalogReads.watch(1000);
   app.addHook('onClose', async () => stopWatching());
-  const metrics = config.METRICS_TOKEN ? createMetrics({ pool: database.pool, catalogReads }) : noMetrics;
+  const metrics = config.METRICS_TOKEN ? await createMetrics({ pool: database.pool, catalogReads }) : noMetrics;
   app.decorate(
     'ctx',
     makeContext(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 
 /** One message: a plain-text part and, optionally, a simple HTML part. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -48,14 +47,21 @@ export function toEml(from: string, m: MailMessage, date = new Date()): string {
   ].join('\r\n');
 }
 
+const smtpTransport = async (url: string) => (await import('nodemailer')).default.createTransport(url);
+
 /** The mail transport of this configuration: SMTP_URL when set, otherwise DATA_DIR/outbox plus a log line per message. */
 export function createMailer(config: MailConfig, log: MailLog): Mailer {
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  if (smtpUrl) {
+    // The SMTP library is loaded by the first message sent, not by every start of the API.
+    let transport: ReturnType<typeof smtpTransport> | undefined;
     return {
       kind: 'smtp',
       send: async (m) => {
-        await transport.sendMail({
+        transport ??= smtpTransport(smtpUrl);
+        await (
+          await transport
+        ).sendMail({
           from: config.MAIL_FROM,
           to: m.to,
           subject: m.subject,

@@ -108,7 +108,7 @@ describe('/metrics with METRICS_TOKEN', () => {
 
 describe('scheduled job metrics', () => {
   it('counts the passes a job ran, its failures, their duration and the last success', async () => {
-    const metrics = createMetrics();
+    const metrics = await createMetrics();
     let pass = 0;
     const quiet = { info: () => {}, error: () => {} };
     const stop = startRepeatingJob({

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from './app-error';
 import type { CatalogReads } from './db';
 import { matchedRoute } from './http';
@@ -26,9 +25,14 @@ export const noMetrics: Metrics = { paymentOutcome() {}, request() {}, jobRan() 
 /**
  * The app's metrics in a registry of its own (never prom-client's global one, so that several apps
  * in one process keep theirs apart): requests, the PostgreSQL pool, scheduled jobs, payment
- * outcomes, and the process (memory, CPU, event loop, GC) from prom-client's default metrics.
+ * outcomes, and the process (memory, CPU, event loop, GC) from prom-client's default metrics. prom-client is
+ * loaded here, when metrics are turned on, not by every start of the API.
  */
-export function createMetrics({ pool, catalogReads }: { pool?: pg.Pool; catalogReads?: CatalogReads } = {}): Metrics {
+export async function createMetrics({
+  pool,
+  catalogReads,
+}: { pool?: pg.Pool; catalogReads?: CatalogReads } = {}): Promise<Metrics> {
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registers = [new Registry()];
   const [registry] = registers;
   collectDefaultMetrics({ register: registry });

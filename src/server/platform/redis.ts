@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FailureStore } from './login-limiter';
 
 /**
  * Connects to Redis (`REDIS_URL`); commands wait for the connection and fail after a few retries rather than hanging.
- * `name` labels the connection in Redis's CLIENT LIST.
+ * `name` labels the connection in Redis's CLIENT LIST. The client library is loaded here, by the first process
+ * that uses Redis, not by every start of the API.
  */
-export function openRedis(url: string, name?: string): Redis {
+export async function openRedis(url: string, name?: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   return new Redis(url, {
     maxRetriesPerRequest: 3,
     enableOfflineQueue: true,

@@ -102,7 +102,7 @@ describe('SharedInvalidation', () => {
     await connectTestRedis().then((r) => r.disconnect());
     const channel = `${uniqueRedisPrefix()}catalog:invalidate`;
     const log = { warn: (m: string) => expect.fail(m) };
-    const [redisX, redisY] = [openRedis(testRedisUrl()), openRedis(testRedisUrl())];
+    const [redisX, redisY] = await Promise.all([openRedis(testRedisUrl()), openRedis(testRedisUrl())]);
     const [cacheX, cacheY] = [new ResponseCache(60_000), new ResponseCache(60_000)];
     const x = await SharedInvalidation.start({ redis: redisX, cache: cacheX, channel, log });
     const y = await SharedInvalidation.start({ redis: redisY, cache: cacheY, channel, log });
@@ -130,7 +130,7 @@ describe('SharedInvalidation', () => {
   });
 
   it('refuses to start when Redis cannot be reached, with a clear message', async () => {
-    const redis = openRedis('redis://127.0.0.1:1');
+    const redis = await openRedis('redis://127.0.0.1:1');
     redis.on('error', () => {});
     try {
       await expect(

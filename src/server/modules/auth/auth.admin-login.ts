@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { toDataURL } from 'qrcode';
 import {
   adminAuthMessages as m,
   type AdminNextStep,
@@ -131,6 +130,8 @@ export async function setupAdminTwoFactor({ db, config, adminId }: AdminPendingA
     return admin.email;
   });
   const otpauthUri = totpUri(secret, email);
+  // The QR library is loaded by the first two-factor setup, not by every start of the API.
+  const { toDataURL } = await import('qrcode');
   const qrCodeDataUrl = await toDataURL(otpauthUri, { width: 300, margin: 1, errorCorrectionLevel: 'M' }).catch(() => {
     throw new AppError('INTERNAL', m.qrFailed);
   });
