@@ -58,10 +58,8 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
     return {
       kind: 'smtp',
       send: async (m) => {
-        transport ??= smtpTransport(smtpUrl);
-        await (
-          await transport
-        ).sendMail({
+        const smtp = await (transport ??= smtpTransport(smtpUrl));
+        await smtp.sendMail({
           from: config.MAIL_FROM,
           to: m.to,
           subject: m.subject,
