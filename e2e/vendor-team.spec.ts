@@ -7,6 +7,14 @@ import { apiLogin, buyAndPay, mailedLinkFor, newCustomer, productWithoutOptions,
 
 const OWNER = { email: 'vendor@haat.test', password: 'Vendor@123', name: 'Sharma Electronics' };
 
+/** A person's entry in the owner's team: a table row, or a card of the list on a phone. */
+const teamEntry = (owner: Page, email: string) =>
+  owner
+    .getByRole('table', { name: 'Your team' })
+    .getByRole('row')
+    .or(owner.getByRole('list', { name: 'Your team' }).getByRole('listitem'))
+    .filter({ hasText: email });
+
 /** On a phone the header's links are behind the menu button: opens it when it is there. */
 async function openMenuOnPhone(page: Page) {
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -32,7 +40,7 @@ for (const width of [1280, 375]) {
       await invite.getByLabel('Email').fill(packerEmail);
       await invite.getByLabel('Role').selectOption('orders');
       await invite.getByRole('button', { name: 'Send invitation' }).click();
-      const invited = owner.getByRole('table', { name: 'Your team' }).getByRole('row').filter({ hasText: packerEmail });
+      const invited = teamEntry(owner, packerEmail);
       await expect(invited).toContainText('Orders');
       await expect(invited).toContainText('Invited, link valid until');
 
@@ -63,9 +71,11 @@ for (const width of [1280, 375]) {
 
       // The owner sees the packer in the team now.
       await owner.reload();
-      const member = owner.getByRole('table', { name: 'Your team' }).getByRole('row').filter({ hasText: packerEmail });
+      const member = teamEntry(owner, packerEmail);
       await expect(member).toContainText('Pranav Kulkarni');
       await expect(member.getByRole('combobox', { name: `Role of ${packerEmail}` })).toHaveValue('orders');
+      // The team fits the screen: on a phone nothing sticks out sideways.
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       // Later, the packer signs out and in again, and opens the vendor's dashboard from the header.
       await openMenuOnPhone(packer);

@@ -42,14 +42,23 @@ const team: Team = {
 describe('the Team section', () => {
   it('lists members with their role and status, and the open and expired invitations', () => {
     const html = renderToStaticMarkup(<TeamView team={team} onRoleChange={none} onRemove={none} onWithdraw={none} />);
-    const shown = text(html);
-    expect(shown).toContain('Meera Iyer meera@example.in');
-    expect(shown).toContain('Active since 2 Nov 2026');
-    expect(html).toMatch(/aria-label="Role of meera@example.in"/);
-    expect(html).toMatch(/<option value="catalog" selected="">Catalog<\/option>/);
-    expect(shown).toContain('kiran@example.in Orders Invited, link valid until 5 Nov 2026 Withdraw');
-    expect(shown).toContain('late@example.in Accounts Invitation expired Withdraw');
-    expect(shown.match(/Remove/g)).toHaveLength(1);
+    // One card a person on a phone (a list), a table from sm: up; each shows everything.
+    const phone = html.slice(html.indexOf('<ul aria-label="Your team"'), html.indexOf('</ul>'));
+    const wide = html.slice(html.indexOf('<table'), html.indexOf('</table>'));
+    expect(phone).toMatch(/class="[^"]*sm:hidden/);
+    expect(wide).toMatch(/class="[^"]*hidden[^"]* sm:table/);
+    expect(text(wide)).toContain('Meera Iyer meera@example.in');
+    expect(text(wide)).toContain('Active since 2 Nov 2026');
+    expect(text(wide)).toContain('kiran@example.in Orders Invited, link valid until 5 Nov 2026 Withdraw');
+    expect(text(wide)).toContain('late@example.in Accounts Invitation expired Withdraw');
+    expect(text(phone)).toContain('Meera Iyer meera@example.in Active since 2 Nov 2026');
+    expect(text(phone)).toContain('kiran@example.in Orders · Invited, link valid until 5 Nov 2026 Withdraw');
+    expect(text(phone)).toContain('late@example.in Accounts · Invitation expired Withdraw');
+    for (const view of [phone, wide]) {
+      expect(view).toMatch(/aria-label="Role of meera@example.in"/);
+      expect(view).toMatch(/<option value="catalog" selected="">Catalog<\/option>/);
+      expect(text(view).match(/Remove/g)).toHaveLength(1);
+    }
   });
 
   it('says what to do when there is nobody yet', () => {

@@ -6,7 +6,9 @@ import {
   vendorMemberRoles,
   vendorRoleLabels,
   type Team,
+  type TeamInvite,
   type TeamInviteInput,
+  type TeamMember,
   type VendorMemberRole,
 } from '../../../contracts/vendor-team.contract';
 import { api, ApiError } from '../../api/client';
@@ -79,7 +81,31 @@ type TeamViewProps = {
   onWithdraw: (inviteId: string) => void;
 };
 
-/** The members with their role (changeable) and status, and the invitations not yet accepted. */
+/** A member's role, changeable by the owner. */
+function RoleSelect({ member, onRoleChange }: { member: TeamMember; onRoleChange: TeamViewProps['onRoleChange'] }) {
+  return (
+    <select
+      aria-label={`Role of ${member.email}`}
+      value={member.role}
+      onChange={(e) => onRoleChange(member.id, e.target.value as VendorMemberRole)}
+      className="rounded-lg border border-slate-300 px-2 py-1"
+    >
+      {vendorMemberRoles.map((r) => (
+        <option key={r} value={r}>
+          {vendorRoleLabels[r].label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const inviteStatus = (i: TeamInvite) =>
+  i.status === 'expired' ? 'Invitation expired' : `Invited, link valid until ${formatDate(i.expiresAt)}`;
+
+/**
+ * The members with their role (changeable) and status, and the invitations not yet accepted: one card a
+ * person on a phone, a table from sm: up.
+ */
 export function TeamView({ team, onRoleChange, onRemove, onWithdraw }: TeamViewProps) {
   if (team.members.length === 0 && team.invites.length === 0)
     return (
@@ -87,70 +113,89 @@ export function TeamView({ team, onRoleChange, onRemove, onWithdraw }: TeamViewP
         Invite the people who help you run your shops. Each gets their own sign-in and only what their role allows.
       </EmptyState>
     );
+  const remove = (m: TeamMember) => (
+    <Button variant="secondary" size="sm" onClick={() => onRemove(m.id, m.email)}>
+      Remove
+    </Button>
+  );
+  const withdraw = (i: TeamInvite) => (
+    <Button variant="secondary" size="sm" onClick={() => onWithdraw(i.id)}>
+      Withdraw
+    </Button>
+  );
+  const who = (m: TeamMember) => (
+    <>
+      <span className="block break-all font-medium text-slate-900">{m.name ?? m.email}</span>
+      {m.name && <span className="block break-all text-slate-600">{m.email}</span>}
+    </>
+  );
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Your team</caption>
-      <thead className="border-b border-slate-200 text-slate-600">
-        <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Member
-          </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Role
-          </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Status
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
+    <>
+      <ul aria-label="Your team" className="divide-y divide-slate-100 text-sm sm:hidden">
         {team.members.map((m) => (
-          <tr key={m.id}>
-            <td className="py-2 pr-3">
-              <span className="block font-medium text-slate-900">{m.name ?? m.email}</span>
-              {m.name && <span className="block text-slate-600">{m.email}</span>}
-            </td>
-            <td className="py-2 pr-3">
-              <select
-                aria-label={`Role of ${m.email}`}
-                value={m.role}
-                onChange={(e) => onRoleChange(m.id, e.target.value as VendorMemberRole)}
-                className="rounded-lg border border-slate-300 px-2 py-1"
-              >
-                {vendorMemberRoles.map((r) => (
-                  <option key={r} value={r}>
-                    {vendorRoleLabels[r].label}
-                  </option>
-                ))}
-              </select>
-            </td>
-            <td className="py-2 pr-3">Active since {formatDate(m.since)}</td>
-            <td className="py-2 text-right">
-              <Button variant="secondary" size="sm" onClick={() => onRemove(m.id, m.email)}>
-                Remove
-              </Button>
-            </td>
-          </tr>
+          <li key={m.id} className="space-y-2 py-3">
+            <div>
+              {who(m)}
+              <span className="block text-slate-600">Active since {formatDate(m.since)}</span>
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <RoleSelect member={m} onRoleChange={onRoleChange} />
+              {remove(m)}
+            </div>
+          </li>
         ))}
         {team.invites.map((i) => (
-          <tr key={i.id}>
-            <td className="py-2 pr-3 font-medium text-slate-900">{i.email}</td>
-            <td className="py-2 pr-3">{vendorRoleLabels[i.role].label}</td>
-            <td className="py-2 pr-3">
-              {i.status === 'expired' ? 'Invitation expired' : `Invited, link valid until ${formatDate(i.expiresAt)}`}
-            </td>
-            <td className="py-2 text-right">
-              <Button variant="secondary" size="sm" onClick={() => onWithdraw(i.id)}>
-                Withdraw
-              </Button>
-            </td>
-          </tr>
+          <li key={i.id} className="space-y-2 py-3">
+            <div>
+              <span className="block break-all font-medium text-slate-900">{i.email}</span>
+              <span className="block text-slate-600">
+                {vendorRoleLabels[i.role].label} · {inviteStatus(i)}
+              </span>
+            </div>
+            <div className="flex justify-end">{withdraw(i)}</div>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+      <table className="hidden w-full text-left text-sm sm:table">
+        <caption className="sr-only">Your team</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Member
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Role
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {team.members.map((m) => (
+            <tr key={m.id}>
+              <td className="py-2 pr-3">{who(m)}</td>
+              <td className="py-2 pr-3">
+                <RoleSelect member={m} onRoleChange={onRoleChange} />
+              </td>
+              <td className="py-2 pr-3">Active since {formatDate(m.since)}</td>
+              <td className="py-2 text-right">{remove(m)}</td>
+            </tr>
+          ))}
+          {team.invites.map((i) => (
+            <tr key={i.id}>
+              <td className="break-all py-2 pr-3 font-medium text-slate-900">{i.email}</td>
+              <td className="py-2 pr-3">{vendorRoleLabels[i.role].label}</td>
+              <td className="py-2 pr-3">{inviteStatus(i)}</td>
+              <td className="py-2 text-right">{withdraw(i)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
