@@ -14,6 +14,7 @@ import {
 import { api, ApiError } from '../../api/client';
 import { placeFieldErrors } from '../../api/field-errors';
 import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
 import { Input, Select } from '../../ui/Field';
 import { formatDate } from '../../ui/format-date';
 import { notify } from '../../ui/notify';
@@ -99,6 +100,7 @@ function RoleSelect({ member, onRoleChange }: { member: TeamMember; onRoleChange
   );
 }
 
+const memberStatus = (m: TeamMember) => `Active since ${formatDate(m.since)}`;
 const inviteStatus = (i: TeamInvite) =>
   i.status === 'expired' ? 'Invitation expired' : `Invited, link valid until ${formatDate(i.expiresAt)}`;
 
@@ -125,7 +127,7 @@ export function TeamView({ team, onRoleChange, onRemove, onWithdraw }: TeamViewP
   );
   const who = (m: TeamMember) => (
     <>
-      <span className="block break-all font-medium text-slate-900">{m.name ?? m.email}</span>
+      <span className={cn('block font-medium text-slate-900', !m.name && 'break-all')}>{m.name ?? m.email}</span>
       {m.name && <span className="block break-all text-slate-600">{m.email}</span>}
     </>
   );
@@ -136,7 +138,7 @@ export function TeamView({ team, onRoleChange, onRemove, onWithdraw }: TeamViewP
           <li key={m.id} className="space-y-2 py-3">
             <div>
               {who(m)}
-              <span className="block text-slate-600">Active since {formatDate(m.since)}</span>
+              <span className="block text-slate-600">{memberStatus(m)}</span>
             </div>
             <div className="flex items-center justify-between gap-3">
               <RoleSelect member={m} onRoleChange={onRoleChange} />
@@ -181,7 +183,7 @@ export function TeamView({ team, onRoleChange, onRemove, onWithdraw }: TeamViewP
               <td className="py-2 pr-3">
                 <RoleSelect member={m} onRoleChange={onRoleChange} />
               </td>
-              <td className="py-2 pr-3">Active since {formatDate(m.since)}</td>
+              <td className="py-2 pr-3">{memberStatus(m)}</td>
               <td className="py-2 text-right">{remove(m)}</td>
             </tr>
           ))}
